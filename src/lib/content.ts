@@ -167,12 +167,16 @@ export function loadContent(options: LoadOptions): SiteModel {
   const toolsDir = join(contentDir, 'tools');
   const editorialDir = join(contentDir, 'editorial');
   const agentDirs = existsSync(toolsDir) ? readdirSync(toolsDir).filter((d) => !d.startsWith('.')).sort() : [];
+  const unreadableTools = new Set<string>(); // `agent/slug` of tool files that failed validation
   for (const agentDir of agentDirs) {
     const names = new Map<string, string>(); // lower-cased name or alias → file that claims it
     for (const file of listJson(join(toolsDir, agentDir))) {
       const path = join(toolsDir, agentDir, file);
       const generated = readJson<GeneratedTool>(path, 'tool');
-      if (!generated) continue;
+      if (!generated) {
+        unreadableTools.add(`${agentDir}/${file.replace(/\.json$/, '')}`);
+        continue;
+      }
       const fullName = generated.namespace ? `${generated.namespace}.${generated.name}` : generated.name;
       if (generated.agent !== agentDir) errors.push(new ContentError(rel(path), '/agent', 'agent-matches-folder', `agent ${generated.agent} is filed under ${agentDir}/`));
       if (!agentIds.has(generated.agent)) errors.push(new ContentError(rel(path), '/agent', 'known-agent', `no content/agents/${generated.agent}.json describes this agent`));
@@ -203,7 +207,9 @@ export function loadContent(options: LoadOptions): SiteModel {
       const path = join(editorialDir, agentDir, file);
       const editorial = readJson<EditorialTool>(path, 'editorial');
       if (!editorial) continue;
-      const tool = bySlug.get(`${agentDir}/${file.replace(/\.json$/, '')}`);
+      const key = `${agentDir}/${file.replace(/\.json$/, '')}`;
+      const tool = bySlug.get(key);
+      if (!tool && unreadableTools.has(key)) continue; // its tool file is already reported
       if (!tool) {
         errors.push(new ContentError(rel(path), '', 'editorial-has-tool', `no generated tool content/tools/${agentDir}/${file} for these notes`));
         continue;

@@ -15,6 +15,8 @@ export interface FieldRow {
   path: string;
   /** Last part of the path, shown indented by `depth`. */
   name: string;
+  /** What the Field column shows: the path relative to the row above it (`.read`, `[].lines`). */
+  label: string;
   depth: number;
   /** `property`, `variant` (a union member header), `map-value` (index signature), `items`, `root`. */
   role: 'property' | 'variant' | 'map-value' | 'items' | 'root';
@@ -146,6 +148,7 @@ export function fieldRows(shape: Shape, options: RowsOptions): FieldRow[] {
 function makeRow(
   root: Root,
   segments: PathSegment[],
+  parentLength: number,
   depth: number,
   role: FieldRow['role'],
   shape: Shape,
@@ -156,6 +159,7 @@ function makeRow(
     id: anchorFor(root, segments),
     path: displayPath(segments),
     name: extra.name,
+    label: relativeLabel(segments, parentLength, extra.name),
     depth,
     role,
     type: typeText(inner) + (nullable ? ' | null' : ''),
@@ -171,6 +175,19 @@ function makeRow(
   return row;
 }
 
+/** `.read` under `file_system`, `[].lines` under `structuredPatch`, `file_path` at the top. */
+function relativeLabel(segments: PathSegment[], parentLength: number, name: string): string {
+  const last = segments[segments.length - 1];
+  if (last?.kind === 'variant' || last?.kind === 'map-value') return name;
+  let start = parentLength;
+  while (start > 0 && segments[start - 1]!.kind === 'items') start--; // show `[].lines`, not `.lines`
+  const rel = displayPath(segments.slice(start));
+  const parent = segments.slice(0, start);
+  const parentIsVariantOrRoot = parent.length === 0 || parent[parent.length - 1]!.kind === 'variant';
+  if (parentIsVariantOrRoot || rel.startsWith('[')) return rel;
+  return '.' + rel;
+}
+
 /** Emits rows for what lies below `shape` (not `shape` itself). */
 function walkChildren(shape: Shape, segments: PathSegment[], depth: number, root: Root, rows: FieldRow[]): void {
   const inner = stripNullable(shape).shape;
@@ -179,7 +196,7 @@ function walkChildren(shape: Shape, segments: PathSegment[], depth: number, root
       for (const prop of inner.properties) {
         const segs: PathSegment[] = [...segments, { kind: 'property', name: prop.name }];
         rows.push(
-          makeRow(root, segs, depth, 'property', prop.shape, {
+          makeRow(root, segs, segments.length, depth, 'property', prop.shape, {
             name: prop.name,
             required: prop.required,
             description: prop.description,
@@ -190,7 +207,7 @@ function walkChildren(shape: Shape, segments: PathSegment[], depth: number, root
       }
       if (inner.additional) {
         const segs: PathSegment[] = [...segments, { kind: 'map-value' }];
-        const row = makeRow(root, segs, depth, 'map-value', inner.additional, {
+        const row = makeRow(root, segs, segments.length, depth, 'map-value', inner.additional, {
           name: `[${inner.additionalKeyName ?? 'key'}: string]`,
           required: false,
         });
@@ -204,7 +221,7 @@ function walkChildren(shape: Shape, segments: PathSegment[], depth: number, root
       const items = stripNullable(inner.items).shape;
       if (items.kind === 'array') {
         const segs: PathSegment[] = [...segments, { kind: 'nested-items' }];
-        rows.push(makeRow(root, segs, depth, 'items', inner.items, { name: '[]', required: null }));
+        rows.push(makeRow(root, segs, segments.length, depth, 'items', inner.items, { name: '[]', required: null }));
         walkChildren(inner.items, segs, depth + 1, root, rows);
         return;
       }
@@ -219,7 +236,7 @@ function walkChildren(shape: Shape, segments: PathSegment[], depth: number, root
       const labels = variantLabels(inner.variants);
       inner.variants.forEach((variant, i) => {
         const segs: PathSegment[] = [...segments, { kind: 'variant', label: labels[i]!.key, display: labels[i]!.text }];
-        rows.push(makeRow(root, segs, depth, 'variant', variant, { name: labels[i]!.text, required: null }));
+        rows.push(makeRow(root, segs, segments.length, depth, 'variant', variant, { name: labels[i]!.text, required: null }));
         walkChildren(variant, segs, depth + 1, root, rows);
       });
       return;

@@ -16,8 +16,12 @@ export default defineConfig({
       customCss: ['./src/styles/reference.css'],
       pagefind: {
         ranking: {
-          // Tool names are short and exact: favour a hit in the page title.
-          metaWeights: { title: 10 },
+          // People search tool names exactly as spelled. Pagefind splits a title
+          // such as `TaskCreate` into `task` + `create` and boosts every page whose
+          // title holds the query, so a search for `Task` (Agent's former name)
+          // would favour TaskCreate. Instead, each tool page carries a `names` meta
+          // field with its names lowercased (not split), and titles give no boost.
+          metaWeights: { title: 0, names: 5 },
         },
       },
       expressiveCode: {

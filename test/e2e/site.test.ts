@@ -1,0 +1,173 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
+import { loadContent } from '../../src/lib/content.ts';
+import { serveAndLaunch, ROOT, type Served } from '../helpers/browser.ts';
+
+const site = loadContent({ root: ROOT });
+const urlOf = (t: { agent: string; slug: string }) => `/${t.agent}/${t.slug}/`;
+
+let served: Served;
+let page: Page;
+
+before(async () => {
+  served = await serveAndLaunch(4411);
+  page = await served.browser.newPage({ viewport: { width: 1280, height: 900 } });
+});
+after(async () => {
+  await served?.close();
+});
+
+/** Opens Starlight's search dialog (once per page load). */
+async function openSearch(): Promise<void> {
+  await page.goto(`${served.base}/about/`);
+  await page.click('site-search button[data-open-modal]');
+  await page.waitForSelector('site-search input.pagefind-ui__search-input', { timeout: 10_000 });
+}
+
+/**
+ * Types a query into the open search dialog and returns, in order, the links of
+ * the results once they are for that query. Pagefind's UI fills results in as
+ * their data arrives, so wait until every listed result has its link.
+ */
+async function searchUi(query: string): Promise<string[]> {
+  await page.fill('site-search input.pagefind-ui__search-input', query);
+  await page.waitForFunction(
+    (q) => {
+      const msg = document.querySelector('.pagefind-ui__message')?.textContent ?? '';
+      const results = [...document.querySelectorAll('.pagefind-ui__result')];
+      return msg.endsWith(` for ${q}`) && results.length > 0 && results.every((r) => r.querySelector('.pagefind-ui__result-link'));
+    },
+    query,
+    { timeout: 10_000 },
+  );
+  return page.$$eval('.pagefind-ui__result', (results) =>
+    results.map((r) => {
+      const url = new URL((r.querySelector('.pagefind-ui__result-link') as HTMLAnchorElement).href);
+      return url.pathname + url.hash;
+    }),
+  );
+}
+
+/** All links of the results, sub-results included. */
+async function allResultLinks(): Promise<string[]> {
+  return page.$$eval('.pagefind-ui__result-link', (links) =>
+    links.map((a) => {
+      const url = new URL((a as HTMLAnchorElement).href);
+      return url.pathname + url.hash;
+    }),
+  );
+}
+
+describe('tool pages', () => {
+  test('every tool page renders the field rows of its definitions, in order, with Required filled in', async () => {
+    for (const tool of site.tools) {
+      await page.goto(served.base + urlOf(tool));
+      const rows = await page.$$eval('tr.field-row', (trs) =>
+        trs.map((tr) => ({ id: tr.id, required: tr.querySelector('.field-required')?.textContent?.trim(), type: tr.querySelector('.field-type')?.textContent?.trim() })),
+      );
+      const expected = [...tool.input.rows, ...tool.output.rows].map((r) => ({
+        id: r.id,
+        required: r.required === null ? '—' : r.required ? 'Yes' : 'No',
+        type: r.type,
+      }));
+      assert.deepEqual(rows, expected, `${tool.fullName}: table differs from its definition`);
+      assert.equal((await page.textContent('h1'))?.trim(), tool.fullName);
+    }
+  });
+
+  test('the Read page shows its input fields with types and meanings', async () => {
+    await page.goto(`${served.base}/claude-code/read/`);
+    const row = page.locator('tr[id="input.file_path"]');
+    assert.equal((await row.locator('.field-type').textContent())?.trim(), 'string');
+    assert.equal((await row.locator('.field-required').textContent())?.trim(), 'Yes');
+    assert.match((await row.locator('.field-meaning').textContent()) ?? '', /absolute path/i);
+    assert.equal(await page.locator('#input .kind-badge, h2#input .sl-badge').first().textContent(), 'TypeScript');
+    // The full definition is collapsed by default and opens on click.
+    const details = page.locator('details.full-definition').first();
+    assert.equal(await details.getAttribute('open'), null);
+    await details.locator('summary').click();
+    assert.ok(await details.locator('pre').isVisible());
+    assert.match((await details.locator('pre').textContent()) ?? '', /export interface FileReadInput/);
+  });
+
+  test('text that looks like HTML is shown as text', async () => {
+    await page.goto(`${served.base}/claude-code/mcp__server__tool/`);
+    assert.equal((await page.textContent('h1'))?.trim(), 'mcp__<server>__<tool>');
+    assert.equal(await page.locator('server, tool').count(), 0);
+  });
+});
+
+describe('field anchors', () => {
+  test('a URL with a field fragment scrolls to the row and highlights it', async () => {
+    const id = 'output:completed.usage.input_tokens';
+    await page.goto(`${served.base}/claude-code/agent/#${id}`);
+    const state = await page.evaluate((id) => {
+      const row = document.getElementById(id)!;
+      const box = row.getBoundingClientRect();
+      return {
+        target: row.matches(':target'),
+        inView: box.top >= 0 && box.bottom <= window.innerHeight,
+        outline: getComputedStyle(row).outlineStyle,
+        background: getComputedStyle(row).backgroundColor,
+        otherBackground: getComputedStyle(row.nextElementSibling!).backgroundColor,
+      };
+    }, id);
+    assert.equal(state.target, true);
+    assert.equal(state.inView, true, 'the row is scrolled into view');
+    assert.equal(state.outline, 'solid');
+    assert.notEqual(state.background, state.otherBackground, 'the target row is highlighted');
+  });
+
+  test('the # link of a row points at the row and puts its fragment in the URL', async () => {
+    await page.goto(`${served.base}/claude-code/edit/`);
+    await page.click('tr[id="output.structuredPatch.lines"] a.field-link');
+    assert.equal(new URL(page.url()).hash, '#output.structuredPatch.lines');
+    assert.equal(await page.evaluate(() => document.querySelector(':target')?.id), 'output.structuredPatch.lines');
+  });
+
+  test('anchor ids are unique on every page', async () => {
+    for (const tool of site.tools) {
+      const ids = [...tool.input.rows, ...tool.output.rows].map((r) => r.id);
+      assert.equal(new Set(ids).size, ids.length, tool.fullName);
+    }
+  });
+});
+
+describe('search', () => {
+  const names = site.tools.flatMap((tool) => [tool.fullName, ...tool.generated.aliases.map((a) => a.name)].map((name) => ({ name, url: urlOf(tool) })));
+
+  test('every tool name and alias, typed exactly, gives its page as the first result', async () => {
+    const misses: string[] = [];
+    await openSearch();
+    for (const { name, url } of names) {
+      const results = await searchUi(name);
+      if (results[0] !== url) misses.push(`${name}: first result ${results[0]}, expected ${url}`);
+    }
+    assert.deepEqual(misses, []);
+  });
+
+  test('a field name gives the field row as a sub-result', async () => {
+    await openSearch();
+    await searchUi('structuredPatch');
+    const links = await allResultLinks();
+    assert.ok(links.includes('/claude-code/edit/#output.structuredPatch'), links.join('\n'));
+  });
+});
+
+describe('weight', () => {
+  test('tool, agent and home pages load no script that a plain Starlight page does not', async () => {
+    const scriptsOf = async (path: string) => {
+      await page.goto(served.base + path);
+      return page.$$eval('script', (ss) =>
+        ss.map((s) => ((s as HTMLScriptElement).src ? new URL((s as HTMLScriptElement).src).pathname : `inline:${s.textContent}`)),
+      );
+    };
+    // The about page is a Markdown page with a code block: Starlight's own scripts, nothing of ours.
+    const baseline = new Set(await scriptsOf('/about/'));
+    for (const path of ['/claude-code/agent/', '/claude-code/', '/', '/jobs/']) {
+      const extra = (await scriptsOf(path)).filter((s) => !baseline.has(s));
+      assert.deepEqual(extra, [], `${path} loads scripts beyond Starlight's`);
+    }
+  });
+});

@@ -1,0 +1,77 @@
+/**
+ * Shared set-up for end-to-end tests: build the site once, serve it with
+ * `astro preview` on 127.0.0.1, and drive Debian's Chromium (never a
+ * downloaded browser) with playwright-core.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import { preview } from 'astro';
+
+export const ROOT = join(import.meta.dirname, '../..');
+export const DIST = join(ROOT, 'dist');
+export const CHROMIUM = '/usr/bin/chromium';
+
+/** Installs Debian's chromium when it is missing (CI machines start without it). */
+export function ensureChromium(): void {
+  if (existsSync(CHROMIUM)) return;
+  if (process.getuid?.() !== 0) throw new Error(`${CHROMIUM} is missing; install Debian's chromium package (apt-get install chromium)`);
+  execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', timeout: 300_000 });
+  execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], {
+    stdio: 'inherit',
+    timeout: 600_000,
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
+}
+
+/** Runs `astro build` with this Node; returns the process result. */
+export function runAstroBuild(args: string[] = [], env: NodeJS.ProcessEnv = {}) {
+  return spawnSync(process.execPath, [join(ROOT, 'node_modules/astro/bin/astro.mjs'), 'build', ...args], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    timeout: 300_000,
+    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ...env },
+  });
+}
+
+let built = false;
+/** Builds the site into dist/ once per test process. */
+export function buildSite(): void {
+  if (built) return;
+  const result = runAstroBuild();
+  if (result.status !== 0) throw new Error(`astro build failed:\n${result.stdout}\n${result.stderr}`);
+  built = true;
+}
+
+export interface Served {
+  base: string;
+  browser: Browser;
+  close(): Promise<void>;
+}
+
+export async function serveAndLaunch(port: number): Promise<Served> {
+  ensureChromium();
+  buildSite();
+  const server = await preview({ root: ROOT, server: { host: '127.0.0.1', port }, logLevel: 'error' });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+  return {
+    base: `http://127.0.0.1:${port}`,
+    browser,
+    async close() {
+      await browser.close();
+      await server.stop();
+    },
+  };
+}

@@ -8,7 +8,6 @@
  * parses sdk-tools.d.ts with the TypeScript compiler API, and writes one JSON
  * file per tool. Nothing is written unless every step succeeds.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -16,10 +15,10 @@ import { extractSdkTools, IngestError, type NameTable } from '../src/lib/ingest/
 import { toolSlug } from '../src/lib/anchors.ts';
 import type { AgentRecord } from '../src/lib/content-types.ts';
 import { jsonText, replaceDirectory, replaceFile } from './lib/atomic-write.ts';
+import { DownloadError, fetchPackage } from './lib/npm-package.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const CONTENT = process.env.CONTENT_DIR ? resolve(process.env.CONTENT_DIR) : join(ROOT, 'content');
-const DOWNLOAD_TIMEOUT_MS = 120_000;
 
 interface Pin {
   sdkPackage: string;
@@ -34,26 +33,6 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-function download(pin: Pin, into: string): { dir: string; integrity: string } {
-  const spec = `${pin.sdkPackage}@${pin.sdkVersion}`;
-  let packed: { filename: string; integrity: string }[];
-  try {
-    const out = execFileSync('npm', ['pack', spec, '--json', '--pack-destination', into, '--fetch-retries=1'], {
-      encoding: 'utf8',
-      timeout: DOWNLOAD_TIMEOUT_MS,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    packed = JSON.parse(out);
-  } catch (error) {
-    const e = error as { stderr?: string; message: string };
-    fail(`could not download ${spec}: ${(e.stderr || e.message).trim().split('\n').slice(-3).join(' ')}`);
-  }
-  const entry = packed[0];
-  if (!entry) fail(`npm pack ${spec} reported no file`);
-  execFileSync('tar', ['-xzf', join(into, entry.filename), '-C', into], { timeout: DOWNLOAD_TIMEOUT_MS });
-  return { dir: join(into, 'package'), integrity: entry.integrity };
-}
-
 function main(): void {
   const pins = JSON.parse(readFileSync(join(ROOT, 'scripts/pins.json'), 'utf8')) as Record<string, Pin>;
   const pin = pins['claude-code'];
@@ -62,7 +41,7 @@ function main(): void {
 
   const work = mkdtempSync(join(tmpdir(), 'claude-sdk-'));
   try {
-    const { dir, integrity } = download(pin, work);
+    const { dir, integrity } = fetchPackage(pin.sdkPackage, pin.sdkVersion, work);
     const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version: string; claudeCodeVersion?: string };
     if (pkg.version !== pin.sdkVersion) fail(`downloaded version ${pkg.version}, pinned ${pin.sdkVersion}`);
     if (!pkg.claudeCodeVersion) fail('package.json has no claudeCodeVersion: cannot tell which Claude Code it bundles');
@@ -112,7 +91,7 @@ function main(): void {
     replaceFile(join(CONTENT, 'agents/claude-code.json'), jsonText(agent));
     console.log(`ingest-claude-sdk: ${tools.length} tools from ${pin.sdkPackage}@${pin.sdkVersion} (Claude Code ${pkg.claudeCodeVersion})`);
   } catch (error) {
-    if (error instanceof IngestError) fail(error.message);
+    if (error instanceof IngestError || error instanceof DownloadError) fail(error.message);
     throw error;
   } finally {
     rmSync(work, { recursive: true, force: true });

@@ -32,10 +32,11 @@ export class ContentError extends Error {
 }
 
 export class ContentErrors extends Error {
-  readonly errors: ContentError[];
+  // Not named `errors`: tools that treat such an object as an AggregateError would print only the first.
+  readonly problems: ContentError[];
   constructor(errors: ContentError[]) {
     super(`Invalid content (${errors.length} problem${errors.length === 1 ? '' : 's'}):\n` + errors.map((e) => `  - ${e.message}`).join('\n'));
-    this.errors = errors;
+    this.problems = errors;
   }
 }
 

@@ -118,9 +118,10 @@ export function stripNullable(shape: Shape): { shape: Shape; nullable: boolean }
   const rest = shape.variants.filter((v) => !isNullish(v));
   if (rest.length === shape.variants.length) return { shape, nullable: false };
   if (rest.length === 0) return { shape: { kind: 'primitive', type: 'null' }, nullable: false };
-  const inner: Shape =
-    rest.length === 1 ? { ...rest[0]!, description: rest[0]!.description ?? shape.description } : { ...shape, variants: rest };
-  return { shape: inner, nullable: true };
+  if (rest.length > 1) return { shape: { ...shape, variants: rest }, nullable: true };
+  const only = rest[0]!;
+  const description = only.description ?? shape.description;
+  return { shape: description === undefined ? only : { ...only, description }, nullable: true };
 }
 
 /** The literal values of a union made only of literals, else undefined. */

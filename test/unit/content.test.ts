@@ -9,7 +9,7 @@ const ROOT = join(import.meta.dirname, '../..');
 const GOOD = join(ROOT, 'test/fixtures/content');
 
 /** A copy of the good fixture tree, changed by `mutate`, loaded; returns the errors. */
-function errorsAfter(mutate: (dir: string) => void): ContentErrors['errors'] {
+function errorsAfter(mutate: (dir: string) => void): ContentErrors['problems'] {
   const dir = mkdtempSync(join(tmpdir(), 'content-'));
   try {
     cpSync(GOOD, dir, { recursive: true });
@@ -18,7 +18,7 @@ function errorsAfter(mutate: (dir: string) => void): ContentErrors['errors'] {
       loadContent({ root: ROOT, contentDir: dir });
     } catch (error) {
       assert.ok(error instanceof ContentErrors, `expected ContentErrors, got ${String(error)}`);
-      return error.errors;
+      return error.problems;
     }
     assert.fail('content loaded although it is invalid');
   } finally {

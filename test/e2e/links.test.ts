@@ -1,0 +1,115 @@
+/**
+ * Every internal link and #fragment in the built site resolves: parsed from
+ * the HTML in dist/ with parse5 (the same tree a browser builds).
+ */
+import { before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { parse } from 'parse5';
+import type { DefaultTreeAdapterMap } from 'parse5';
+import { buildSite, DIST } from '../helpers/browser.ts';
+
+type Node = DefaultTreeAdapterMap['node'];
+type Element = DefaultTreeAdapterMap['element'];
+
+function htmlFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return htmlFiles(path);
+    return name.endsWith('.html') ? [path] : [];
+  });
+}
+
+function walk(node: Node, visit: (el: Element) => void): void {
+  if ('tagName' in node) visit(node as Element);
+  const children = 'childNodes' in node ? node.childNodes : [];
+  for (const child of children) walk(child as Node, visit);
+  if ('content' in node && node.content) walk(node.content as unknown as Node, visit);
+}
+
+const attr = (el: Element, name: string) => el.attrs.find((a) => a.name === name)?.value;
+
+interface PageInfo {
+  ids: Set<string>;
+  links: { href: string; tag: string }[];
+}
+
+/** URL path of a built file: dist/a/b/index.html → /a/b/ */
+function urlPathOf(file: string): string {
+  const rel = '/' + relative(DIST, file).split('\\').join('/');
+  return rel.endsWith('/index.html') ? rel.slice(0, -'index.html'.length) : rel;
+}
+
+/** The built file a URL path points at, if any. */
+function fileFor(path: string): string | undefined {
+  const decoded = decodeURIComponent(path);
+  const candidates = decoded.endsWith('/') ? [join(DIST, decoded, 'index.html')] : [join(DIST, decoded), join(DIST, decoded, 'index.html'), join(DIST, decoded + '.html')];
+  return candidates.find((c) => existsSync(c) && statSync(c).isFile());
+}
+
+let pages: Map<string, PageInfo>;
+
+before(() => {
+  buildSite();
+  pages = new Map();
+  for (const file of htmlFiles(DIST)) {
+    const info: PageInfo = { ids: new Set(), links: [] };
+    walk(parse(readFileSync(file, 'utf8')) as unknown as Node, (el) => {
+      const id = attr(el, 'id');
+      if (id !== undefined) info.ids.add(id);
+      const name = attr(el, 'name');
+      if (el.tagName === 'a' && name) info.ids.add(name);
+      for (const [tag, key] of [['a', 'href'], ['link', 'href'], ['script', 'src'], ['img', 'src']] as const) {
+        const value = el.tagName === tag ? attr(el, key) : undefined;
+        if (value !== undefined) info.links.push({ href: value, tag });
+      }
+    });
+    pages.set(urlPathOf(file), info);
+  }
+});
+
+test('the site has the pages the content describes', () => {
+  assert.ok(pages.size >= 48, `only ${pages.size} pages built`);
+  assert.ok(pages.has('/claude-code/taskstop/'));
+  assert.ok(pages.has('/jobs/'));
+});
+
+test('every internal link and fragment resolves', () => {
+  const broken: string[] = [];
+  let checked = 0;
+  for (const [from, info] of pages) {
+    for (const { href, tag } of info.links) {
+      const url = new URL(href, `http://site.invalid${from}`);
+      if (url.host !== 'site.invalid') continue; // external: not ours to check
+      checked++;
+      const target = url.pathname === from ? from : url.pathname;
+      const file = fileFor(target);
+      if (!file) {
+        broken.push(`${from}: <${tag}> ${href} → no such file`);
+        continue;
+      }
+      if (url.hash && url.hash !== '#') {
+        const id = decodeURIComponent(url.hash.slice(1));
+        const targetPage = pages.get(urlPathOf(file));
+        if (!targetPage) broken.push(`${from}: ${href} → fragment on a non-HTML file`);
+        else if (!targetPage.ids.has(id) && id !== '_top') broken.push(`${from}: ${href} → no element with id ${JSON.stringify(id)}`);
+      }
+    }
+  }
+  assert.ok(checked > 1000, `only ${checked} links checked`);
+  assert.deepEqual(broken, []);
+});
+
+test('ids are unique within every page', () => {
+  const dups: string[] = [];
+  for (const file of htmlFiles(DIST)) {
+    const seen = new Map<string, number>();
+    walk(parse(readFileSync(file, 'utf8')) as unknown as Node, (el) => {
+      const id = attr(el, 'id');
+      if (id !== undefined) seen.set(id, (seen.get(id) ?? 0) + 1);
+    });
+    for (const [id, n] of seen) if (n > 1) dups.push(`${urlPathOf(file)}#${id} ×${n}`);
+  }
+  assert.deepEqual(dups, []);
+});

@@ -46,10 +46,27 @@ export function parseDeclarations(source: string, fileName = 'definition.d.ts'):
   return { sourceFile, declarations, order };
 }
 
-/** JSDoc text and tags of a node, joined the way an editor shows them. */
+/**
+ * `//` comments directly above a member, joined: Codex's code-mode declarations
+ * document fields this way instead of with JSDoc.
+ */
+function lineCommentsOf(node: ts.Node): string | undefined {
+  const source = node.getSourceFile().text;
+  const ranges = ts.getLeadingCommentRanges(source, node.getFullStart()) ?? [];
+  const lines = ranges
+    .filter((r) => r.kind === ts.SyntaxKind.SingleLineCommentTrivia)
+    .map((r) => source.slice(r.pos + 2, r.end).trim());
+  return lines.length > 0 ? lines.join('\n') : undefined;
+}
+
+/** JSDoc text and tags of a node, joined the way an editor shows them (or its `//` comments). */
 function jsDocOf(node: ts.Node): { description?: string; tags: Map<string, string> } {
   const tags = new Map<string, string>();
   const docs = (node as { jsDoc?: ts.JSDoc[] }).jsDoc ?? [];
+  if (docs.length === 0) {
+    const comments = lineCommentsOf(node);
+    return comments ? { description: comments, tags } : { tags };
+  }
   const parts: string[] = [];
   for (const doc of docs) {
     const comment = ts.getTextOfJSDocComment(doc.comment);
@@ -288,4 +305,33 @@ function foldTupleUnion(variants: Shape[]): Shape | undefined {
 export function shapeFromTypeScript(source: string, typeName: string, fileName?: string): Shape {
   const parsed = parseDeclarations(source, fileName);
   return new ShapeBuilder(parsed).named(typeName);
+}
+
+/** A declaration's name and every declared name it refers to, transitively, in source order. */
+export function declarationClosure(parsed: ParsedDeclarations, root: string): string[] {
+  const found = new Set<string>();
+  const visit = (name: string, from: string): void => {
+    if (found.has(name)) return;
+    const decl = parsed.declarations.get(name);
+    if (!decl) throw new TypeScriptDefinitionError(`${from} refers to ${name}, which is not declared`);
+    found.add(name);
+    const walk = (node: ts.Node): void => {
+      if (ts.isTypeReferenceNode(node) && ts.isIdentifier(node.typeName) && parsed.declarations.has(node.typeName.text)) {
+        visit(node.typeName.text, name);
+      }
+      ts.forEachChild(node, walk);
+    };
+    walk(decl);
+  };
+  visit(root, root);
+  return parsed.order.filter((n) => found.has(n));
+}
+
+/** The verbatim text (with leading comments) of the named declarations, one after another. */
+export function declarationText(parsed: ParsedDeclarations, names: string[]): string {
+  return (
+    names
+      .map((n) => parsed.declarations.get(n)!.getFullText(parsed.sourceFile).replace(/^\s*\n/, '').trimEnd())
+      .join('\n') + '\n'
+  );
 }

@@ -150,3 +150,10 @@ test('unreadable declarations fail with the place and the reason', () => {
   assert.throws(() => shapeFromTypeScript('export interface X { a: Missing }', 'X'), /X\.a: type Missing is not declared/);
   assert.throws(() => shapeFromTypeScript('export interface X { a: string }', 'Y'), /type Y is not declared/);
 });
+
+test('line comments above a member are its meaning when there is no JSDoc', () => {
+  const rows = byId(rowsOf(`type A = {\n  // Shell command to execute.\n  cmd: string;\n  // Output budget.\n  // Defaults to 10000.\n  max?: number;\n  plain: boolean;\n};`, 'A'));
+  assert.equal(rows.get('input.cmd')!.description, 'Shell command to execute.');
+  assert.equal(rows.get('input.max')!.description, 'Output budget.\nDefaults to 10000.');
+  assert.equal(rows.get('input.plain')!.description, undefined);
+});

@@ -6,7 +6,7 @@
  * scripts/ingest-claude-sdk.ts downloads the package and writes the records.
  */
 import ts from 'typescript';
-import { parseDeclarations, shapeFromTypeScript, type ParsedDeclarations } from '../ts-shape.ts';
+import { declarationClosure, declarationText, parseDeclarations, shapeFromTypeScript, type ParsedDeclarations } from '../ts-shape.ts';
 import { duplicateIds, fieldRows } from '../field-rows.ts';
 import type { AliasRecord, GeneratedTool, ToolGroup, TypeScriptDefinition } from '../content-types.ts';
 
@@ -40,36 +40,13 @@ function unionMembers(parsed: ParsedDeclarations, aliasName: string): string[] {
   });
 }
 
-/** A declaration's name and every declared name it refers to, transitively, in source order. */
-function closure(parsed: ParsedDeclarations, root: string): string[] {
-  const found = new Set<string>();
-  const visit = (name: string): void => {
-    if (found.has(name)) return;
-    const decl = parsed.declarations.get(name);
-    if (!decl) throw new IngestError(`${root} refers to ${name}, which sdk-tools.d.ts does not declare`);
-    found.add(name);
-    const walk = (node: ts.Node): void => {
-      if (ts.isTypeReferenceNode(node) && ts.isIdentifier(node.typeName) && parsed.declarations.has(node.typeName.text)) {
-        visit(node.typeName.text);
-      }
-      ts.forEachChild(node, walk);
-    };
-    walk(decl);
-  };
-  visit(root);
-  return parsed.order.filter((n) => found.has(n));
-}
-
-function declarationText(parsed: ParsedDeclarations, names: string[]): string {
-  return (
-    names
-      .map((n) => parsed.declarations.get(n)!.getFullText(parsed.sourceFile).replace(/^\s*\n/, '').trimEnd())
-      .join('\n') + '\n'
-  );
-}
-
 function definition(parsed: ParsedDeclarations, typeName: string, root: 'input' | 'output', origin: SdkOrigin): TypeScriptDefinition {
-  const source = declarationText(parsed, closure(parsed, typeName));
+  let source: string;
+  try {
+    source = declarationText(parsed, declarationClosure(parsed, typeName));
+  } catch (error) {
+    throw new IngestError((error as Error).message);
+  }
   // Prove now, at ingest, that the build will be able to read it.
   try {
     const rows = fieldRows(shapeFromTypeScript(source, typeName, `${typeName}.d.ts`), { root });

@@ -94,6 +94,11 @@ export interface EditorialTool {
   failures: string[];
   jobs: string[];
   versionNotes?: VersionNote[];
+  /**
+   * For a tool that public documentation names but no captured configuration
+   * advertises: what evidence exists. Gives the tool a page that says so.
+   */
+  documentedOnly?: { evidence: string };
 }
 
 /** content/agents/<agent>.json — written by the ingest script. */

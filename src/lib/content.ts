@@ -11,7 +11,9 @@ import { join, relative } from 'node:path';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { toolSlug } from './anchors.ts';
-import { duplicateIds, fieldRows, type FieldRow } from './field-rows.ts';
+import { diffRows, duplicateIds, fieldRows, type FieldDifference, type FieldRow } from './field-rows.ts';
+import { declaredResult, indexCaptured, primaryConfiguration, type CaptureMatrix, type CapturedEntry } from './captures.ts';
+import { CaptureFormatError, extractCapturedTools, type CaptureFile } from './ingest/captured-tools.ts';
 import { shapeFromJsonSchema } from './json-schema-shape.ts';
 import { shapeFromTypeScript } from './ts-shape.ts';
 import type { AgentId, AgentRecord, Definition, EditorialTool, GeneratedTool, Job, JobsFile } from './content-types.ts';
@@ -50,12 +52,18 @@ export interface DefinitionView {
 export interface ToolModel {
   agent: AgentId;
   slug: string;
+  /** Where the tool's page comes from: published SDK types, runtime captures only, or documentation only. */
+  source: 'sdk' | 'capture' | 'documented';
   /** Callable name, with namespace: `multi_agent_v1.spawn_agent`. */
   fullName: string;
   generated: GeneratedTool;
   editorial?: EditorialTool;
   input: DefinitionView;
   output: DefinitionView;
+  /** How each captured configuration advertises the tool (absent when never captured). */
+  captured?: CapturedEntry;
+  /** For SDK-typed tools: the JSON Schema the model is sent, and how it differs from the SDK type. */
+  modelInput?: { view: DefinitionView; config: string; differences: FieldDifference[] };
   files: { generated: string; editorial?: string };
 }
 
@@ -63,6 +71,8 @@ export interface SiteModel {
   agents: AgentRecord[];
   tools: ToolModel[];
   jobs: Job[];
+  /** The declared capture matrix, when content/capture-matrix.json exists. */
+  matrix?: CaptureMatrix;
 }
 
 const SCHEMA_FILES = {
@@ -70,6 +80,8 @@ const SCHEMA_FILES = {
   editorial: 'editorial-tool.schema.json',
   agent: 'agent.schema.json',
   jobs: 'jobs.schema.json',
+  matrix: 'capture-matrix.schema.json',
+  capture: 'capture.schema.json',
 } as const;
 
 type SchemaName = keyof typeof SCHEMA_FILES;
@@ -112,7 +124,8 @@ export function loadContent(options: LoadOptions): SiteModel {
   addFormats(ajv);
   const validators = new Map<SchemaName, ValidateFunction>();
   for (const [name, file] of Object.entries(SCHEMA_FILES) as [SchemaName, string][]) {
-    validators.set(name, ajv.compile(JSON.parse(readFileSync(join(options.root, 'schemas', file), 'utf8'))));
+    const path = join(options.root, 'schemas', file);
+    if (existsSync(path)) validators.set(name, ajv.compile(JSON.parse(readFileSync(path, 'utf8'))));
   }
   // Definitions come from upstream: compile them with a separate, lenient instance
   // (unknown keywords allowed) that still rejects schemas that are not valid JSON Schema.
@@ -127,7 +140,11 @@ export function loadContent(options: LoadOptions): SiteModel {
       errors.push(new ContentError(rel(path), '', 'json-parse', `not valid JSON: ${(error as Error).message}`));
       return undefined;
     }
-    const validate = validators.get(schema)!;
+    const validate = validators.get(schema);
+    if (!validate) {
+      errors.push(new ContentError(rel(path), '', 'schema-present', `schemas/${SCHEMA_FILES[schema]} is missing`));
+      return undefined;
+    }
     if (!validate(data)) {
       for (const e of pickErrors(validate.errors ?? [], data)) {
         const detail = e.keyword === 'additionalProperties' ? ` (${(e.params as { additionalProperty: string }).additionalProperty})` : e.keyword === 'enum' ? ` (${(e.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ')})` : '';
@@ -160,6 +177,25 @@ export function loadContent(options: LoadOptions): SiteModel {
     if (!agent) continue;
     if (`${agent.id}.json` !== file) errors.push(new ContentError(rel(path), '/id', 'file-name-matches-id', `id ${agent.id} does not match the file name ${file}`));
     agents.push(agent);
+  }
+  // An agent known only from captures gets a record from the matrix.
+  const matrixPathEarly = join(contentDir, 'capture-matrix.json');
+  if (existsSync(matrixPathEarly)) {
+    try {
+      const early = JSON.parse(readFileSync(matrixPathEarly, 'utf8')) as CaptureMatrix;
+      for (const [id, m] of Object.entries(early.agents ?? {}) as [AgentId, NonNullable<CaptureMatrix['agents'][AgentId]>][]) {
+        if (agents.some((a) => a.id === id) || !m) continue;
+        agents.push({
+          id,
+          product: id === 'codex' ? 'Codex CLI' : 'Claude Code',
+          version: m.version,
+          checked: m.checked ?? 'not recorded',
+          sources: [{ package: m.package, version: m.version, integrity: 'not recorded', files: m.configurations.map((c) => `content/captures/${id}/${c.id}.json`), role: 'Runtime captures: the tools the real CLI sends its model in each configuration of the matrix' }],
+        });
+      }
+    } catch {
+      // reported when the matrix is read below
+    }
   }
   const agentIds = new Set(agents.map((a) => a.id));
 
@@ -197,7 +233,52 @@ export function loadContent(options: LoadOptions): SiteModel {
       if (collisions.length > 0) {
         errors.push(new ContentError(rel(path), '', 'unique-field-anchor', `field anchors collide on the page: ${collisions.join(', ')}`));
       }
-      tools.push({ agent: generated.agent, slug, fullName, generated, input, output, files: { generated: rel(path) } });
+      tools.push({ agent: generated.agent, source: 'sdk', slug, fullName, generated, input, output, files: { generated: rel(path) } });
+    }
+  }
+
+  // Runtime captures: attach them to the tools above, and give every tool that
+  // only a capture shows its own page.
+  const matrixPath = join(contentDir, 'capture-matrix.json');
+  const matrix = existsSync(matrixPath) ? readJson<CaptureMatrix>(matrixPath, 'matrix') : undefined;
+  for (const [agentId, agentMatrix] of Object.entries(matrix?.agents ?? {}) as [AgentId, NonNullable<CaptureMatrix['agents'][AgentId]>][]) {
+    const perConfig: { configuration: string; tools: ReturnType<typeof extractCapturedTools> }[] = [];
+    for (const config of agentMatrix.configurations) {
+      const path = join(contentDir, 'captures', agentId, `${config.id}.json`);
+      if (!existsSync(path)) {
+        errors.push(new ContentError(rel(matrixPath), `/agents/${agentId}/configurations`, 'capture-present', `configuration ${config.id} has no capture at ${rel(path)}; run npm run capture`));
+        continue;
+      }
+      const capture = readJson<CaptureFile>(path, 'capture');
+      if (!capture) continue;
+      if (capture.configuration !== config.id || capture.agent !== agentId) {
+        errors.push(new ContentError(rel(path), '/configuration', 'capture-matches-matrix', `capture of ${capture.agent}/${capture.configuration} is filed as ${agentId}/${config.id}`));
+      }
+      if (capture.cli.version !== agentMatrix.version) {
+        errors.push(new ContentError(rel(path), '/cli/version', 'capture-matches-matrix', `captured ${capture.cli.version}, the matrix pins ${agentMatrix.version}`));
+      }
+      try {
+        perConfig.push({ configuration: config.id, tools: extractCapturedTools(capture) });
+      } catch (error) {
+        if (!(error instanceof CaptureFormatError) && !(error instanceof Error)) throw error;
+        errors.push(new ContentError(rel(path), '/body', 'capture-readable', (error as Error).message));
+      }
+    }
+    const index = indexCaptured(agentId, perConfig);
+    const mcpFamily = tools.find((t) => t.agent === agentId && t.generated.group === 'mcp');
+    for (const entry of index.values()) {
+      const existing = tools.find((t) => t.agent === agentId && (t.fullName === entry.fullName || t.generated.aliases.some((a) => a.kind !== 'sdk-type' && a.name === entry.fullName)));
+      if (existing) {
+        attachCapture(existing, entry, errors, definitionAjv);
+        continue;
+      }
+      if (entry.name.startsWith('mcp__') && mcpFamily) continue; // an instance of the MCP family, shown there
+      const tool = synthesizeFromCapture(entry, agentMatrix, errors, definitionAjv);
+      if (tools.some((t) => t.agent === agentId && t.slug === tool.slug)) {
+        errors.push(new ContentError(tool.files.generated, '/body', 'unique-tool-name', `captured tool ${entry.fullName} has the same URL as another tool (${tool.slug})`));
+        continue;
+      }
+      tools.push(tool);
     }
   }
 
@@ -209,8 +290,18 @@ export function loadContent(options: LoadOptions): SiteModel {
       const editorial = readJson<EditorialTool>(path, 'editorial');
       if (!editorial) continue;
       const key = `${agentDir}/${file.replace(/\.json$/, '')}`;
-      const tool = bySlug.get(key);
+      let tool = bySlug.get(key);
       if (!tool && unreadableTools.has(key)) continue; // its tool file is already reported
+      if (!tool && editorial.documentedOnly) {
+        tool = documentedOnlyTool(editorial, rel(path));
+        if (`${tool.agent}/${tool.slug}` !== key) {
+          errors.push(new ContentError(rel(path), '/name', 'file-name-matches-slug', `notes on ${editorial.name} belong in ${tool.slug}.json`));
+          continue;
+        }
+        tools.push(tool);
+      } else if (tool && editorial.documentedOnly) {
+        errors.push(new ContentError(rel(path), '/documentedOnly', 'documented-only-is-unadvertised', `${editorial.name} is advertised or typed after all: remove documentedOnly`));
+      }
       if (!tool) {
         errors.push(new ContentError(rel(path), '', 'editorial-has-tool', `no generated tool content/tools/${agentDir}/${file} for these notes`));
         continue;
@@ -228,12 +319,97 @@ export function loadContent(options: LoadOptions): SiteModel {
 
   if (errors.length > 0) throw new ContentErrors(errors);
   tools.sort((a, b) => (a.agent === b.agent ? a.fullName.localeCompare(b.fullName) : a.agent.localeCompare(b.agent)));
-  return { agents, tools, jobs };
+  return matrix ? { agents, tools, jobs, matrix } : { agents, tools, jobs };
+}
+
+function attachCapture(tool: ToolModel, entry: CapturedEntry, errors: ContentError[], ajv: Ajv2020): void {
+  tool.captured = entry;
+  const config = primaryConfiguration(entry);
+  const captured = entry.byConfig.get(config)!;
+  if (captured.input.kind !== 'json-schema') return;
+  const file = captured.input.origin.file;
+  const view = definitionView(captured.input, 'model-input', file, '/body', errors, ajv);
+  const differences = tool.input.definition.kind === 'typescript' ? diffRows(tool.input.rows, 'input', view.rows, 'model-input') : [];
+  tool.modelInput = { view, config, differences };
+}
+
+function groupOf(entry: CapturedEntry): ToolModel['generated']['group'] {
+  if (entry.name.startsWith('mcp__')) return 'mcp';
+  for (const tool of entry.byConfig.values()) if (tool.delivery === 'hosted') return 'provider-hosted';
+  return 'built-in';
+}
+
+function synthesizeFromCapture(
+  entry: CapturedEntry,
+  matrixAgent: NonNullable<CaptureMatrix['agents'][AgentId]>,
+  errors: ContentError[],
+  ajv: Ajv2020,
+): ToolModel {
+  const config = primaryConfiguration(entry);
+  const primary = entry.byConfig.get(config)!;
+  const result = declaredResult(entry);
+  const file = `content/captures/${entry.agent}/${config}.json`;
+  const configs = [...entry.byConfig.keys()];
+  const generated: GeneratedTool = {
+    agent: entry.agent,
+    name: entry.name,
+    group: groupOf(entry),
+    nameEvidence: `the ${matrixAgent.package} ${matrixAgent.version} CLI sends its model this name in ${configs.length} of ${matrixAgent.configurations.length} captured configurations`,
+    aliases: [],
+    input: primary.input,
+    output: result?.output ?? primary.output,
+    provenance: configs.map((c) => ({
+      package: matrixAgent.package,
+      version: matrixAgent.version,
+      file: `content/captures/${entry.agent}/${c}.json`,
+      method: 'runtime capture of the request the real CLI sends to a loopback stub of its model API',
+      date: matrixAgent.checked ?? 'not recorded',
+    })),
+  };
+  if (entry.namespace) generated.namespace = entry.namespace;
+  const slug = toolSlug(entry.fullName);
+  return {
+    agent: entry.agent,
+    source: 'capture',
+    slug,
+    fullName: entry.fullName,
+    generated,
+    input: definitionView(primary.input, 'input', file, '/body', errors, ajv),
+    output: definitionView(generated.output, 'output', result ? `content/captures/${entry.agent}/${result.config}.json` : file, '/body', errors, ajv),
+    captured: entry,
+    files: { generated: file },
+  };
+}
+
+function documentedOnlyTool(editorial: EditorialTool, file: string): ToolModel {
+  const reason = `No captured configuration advertises this tool, so its definition could not be read from the CLI. ${editorial.documentedOnly!.evidence}`;
+  const [namespace, name] = editorial.name.includes('.') ? (editorial.name.split(/\.(.*)/s) as [string, string]) : [undefined, editorial.name];
+  const generated: GeneratedTool = {
+    agent: editorial.agent,
+    name: name!,
+    group: 'built-in',
+    nameEvidence: editorial.documentedOnly!.evidence,
+    aliases: [],
+    input: { kind: 'unavailable', reason },
+    output: { kind: 'unavailable', reason },
+    provenance: [],
+  };
+  if (namespace) generated.namespace = namespace;
+  return {
+    agent: editorial.agent,
+    source: 'documented',
+    slug: toolSlug(editorial.name),
+    fullName: editorial.name,
+    generated,
+    input: { definition: generated.input, rows: [] },
+    output: { definition: generated.output, rows: [] },
+    files: { generated: file },
+  };
 }
 
 function definitionView(
   definition: Definition,
-  root: 'input' | 'output',
+  root: 'input' | 'output' | 'model-input',
   file: string,
   pointer: string,
   errors: ContentError[],

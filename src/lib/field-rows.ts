@@ -6,7 +6,7 @@
  * row labelled by their discriminator (`status: "completed"`) and list their own
  * fields under it. Every row carries its anchor id (see anchors.ts).
  */
-import { anchorFor, displayPath, type PathSegment, type Root } from './anchors.ts';
+import { anchorFor, displayPath, unescapeSegment, type PathSegment, type Root } from './anchors.ts';
 import { literalValues, stripNullable, type Constraints, type LiteralValue, type ObjectShape, type Shape } from './shape.ts';
 
 export interface FieldRow {
@@ -252,4 +252,57 @@ export function duplicateIds(rows: readonly FieldRow[]): string[] {
   const dups = new Set<string>();
   for (const r of rows) (seen.has(r.id) ? dups : seen).add(r.id);
   return [...dups];
+}
+
+/**
+ * The row's path without union-variant labels, as plain property names joined
+ * by dots (`structuredPatch.lines`, `answers.*`): what two definitions of one
+ * tool are compared on.
+ */
+export function plainPath(row: FieldRow, root: Root): string {
+  return row.id
+    .slice(root.length)
+    .replace(/:[A-Za-z0-9_~-]*/g, '')
+    .split('.')
+    .filter((s) => s !== '' && s !== '~5B~5D')
+    .map((s) => (s === '*' ? '*' : unescapeSegment(s)))
+    .join('.');
+}
+
+export interface FieldDifference {
+  path: string;
+  kind: 'only-in-first' | 'only-in-second' | 'required' | 'type';
+  first?: string;
+  second?: string;
+}
+
+/** Field-level differences between two definitions of one tool (first vs second). */
+export function diffRows(first: FieldRow[], firstRoot: Root, second: FieldRow[], secondRoot: Root): FieldDifference[] {
+  const index = (rows: FieldRow[], root: Root) => {
+    const map = new Map<string, { required: Set<string>; types: Set<string> }>();
+    for (const r of rows) {
+      if (r.role !== 'property' && r.role !== 'map-value') continue;
+      const key = plainPath(r, root);
+      const entry = map.get(key) ?? { required: new Set(), types: new Set() };
+      entry.required.add(r.required ? 'required' : 'optional');
+      entry.types.add(r.type);
+      map.set(key, entry);
+    }
+    return map;
+  };
+  const a = index(first, firstRoot);
+  const b = index(second, secondRoot);
+  const out: FieldDifference[] = [];
+  const text = (set: Set<string>) => [...set].sort().join(' / ');
+  for (const [path, ea] of a) {
+    const eb = b.get(path);
+    if (!eb) {
+      out.push({ path, kind: 'only-in-first' });
+      continue;
+    }
+    if (text(ea.required) !== text(eb.required)) out.push({ path, kind: 'required', first: text(ea.required), second: text(eb.required) });
+    if (text(ea.types) !== text(eb.types)) out.push({ path, kind: 'type', first: text(ea.types), second: text(eb.types) });
+  }
+  for (const path of b.keys()) if (!a.has(path)) out.push({ path, kind: 'only-in-second' });
+  return out.sort((x, y) => x.path.localeCompare(y.path) || x.kind.localeCompare(y.kind));
 }

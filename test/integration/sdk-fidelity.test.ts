@@ -9,8 +9,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import ts from 'typescript';
 import { loadContent } from '../../src/lib/content.ts';
-import { unescapeSegment } from '../../src/lib/anchors.ts';
-import type { FieldRow } from '../../src/lib/field-rows.ts';
+import { plainPath, type FieldRow } from '../../src/lib/field-rows.ts';
 import { ROOT } from '../helpers/browser.ts';
 import { pinnedSdkDir } from '../helpers/pinned-sdk.ts';
 
@@ -64,13 +63,7 @@ function rowFields(rows: FieldRow[], root: string): Set<string> {
   const out = new Set<string>();
   for (const row of rows) {
     if (row.role !== 'property' && row.role !== 'map-value') continue;
-    const path = row.id
-      .slice(root.length)
-      .replace(/:[A-Za-z0-9_~-]*/g, '') // union variants: not part of the plain path
-      .split('.')
-      .filter((s) => s !== '' && s !== '~5B~5D')
-      .map((s) => (s === '*' ? '*' : unescapeSegment(s)))
-      .join('.');
+    const path = plainPath(row, root);
     out.add(`${path}|${row.role === 'map-value' ? 'map' : row.required ? 'required' : 'optional'}`);
   }
   return out;

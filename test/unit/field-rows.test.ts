@@ -157,3 +157,16 @@ test('line comments above a member are its meaning when there is no JSDoc', () =
   assert.equal(rows.get('input.max')!.description, 'Output budget.\nDefaults to 10000.');
   assert.equal(rows.get('input.plain')!.description, undefined);
 });
+
+test('diffRows lists fields present in only one definition, and requiredness and type changes', async () => {
+  const { diffRows } = await import('../../src/lib/field-rows.ts');
+  const sdk = rowsOf(`export interface A { description: string; prompt: string; name?: string; mode?: "a" | "b"; n: number }`, 'A');
+  const model = fieldRows(shapeFromTypeScript(`export interface B { description: string; prompt?: string; n: string; extra?: boolean }`, 'B'), { root: 'model-input' });
+  assert.deepEqual(diffRows(sdk, 'input', model, 'model-input'), [
+    { path: 'extra', kind: 'only-in-second' },
+    { path: 'mode', kind: 'only-in-first' },
+    { path: 'n', kind: 'type', first: 'number', second: 'string' },
+    { path: 'name', kind: 'only-in-first' },
+    { path: 'prompt', kind: 'required', first: 'required', second: 'optional' },
+  ]);
+});

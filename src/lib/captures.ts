@@ -1,0 +1,94 @@
+/**
+ * Runtime captures across the configuration matrix: which tools each
+ * configuration advertises, and how (function, grammar, code mode, deferred…).
+ */
+import type { AgentId, Definition } from './content-types.ts';
+import type { CapturedTool, Delivery } from './ingest/captured-tools.ts';
+
+export interface MatrixConfiguration {
+  id: string;
+  label: string;
+  description: string;
+  mode?: string;
+  args?: string[];
+  env?: Record<string, string>;
+  configToml?: string;
+}
+
+export interface MatrixAgent {
+  package: string;
+  version: string;
+  /** The day the captures were last made and checked. */
+  checked?: string;
+  configurations: MatrixConfiguration[];
+}
+
+export interface CaptureMatrix {
+  agents: Partial<Record<AgentId, MatrixAgent>>;
+}
+
+/** One tool as seen across the configurations of one agent. */
+export interface CapturedEntry {
+  agent: AgentId;
+  fullName: string;
+  name: string;
+  namespace?: string;
+  /** Configuration id → the tool as that configuration advertises it. */
+  byConfig: Map<string, CapturedTool>;
+}
+
+export const DELIVERY_LABELS: Record<Delivery, string> = {
+  function: 'function (JSON Schema)',
+  custom: 'freeform (grammar)',
+  hosted: 'hosted by the provider',
+  'client-builtin': 'built-in (typed)',
+  'code-mode': 'nested in code mode (TypeScript)',
+  deferred: 'deferred (name only)',
+};
+
+/** Delivery kinds that give the model a full definition, best first. */
+const INPUT_PREFERENCE: Delivery[] = ['function', 'custom', 'client-builtin', 'code-mode', 'hosted', 'deferred'];
+
+/** Groups captured tools by name across configurations, in matrix order. */
+export function indexCaptured(agent: AgentId, perConfig: { configuration: string; tools: CapturedTool[] }[]): Map<string, CapturedEntry> {
+  const index = new Map<string, CapturedEntry>();
+  for (const { configuration, tools } of perConfig) {
+    for (const tool of tools) {
+      let entry = index.get(tool.fullName);
+      if (!entry) {
+        entry = { agent, fullName: tool.fullName, name: tool.name, byConfig: new Map() };
+        if (tool.namespace) entry.namespace = tool.namespace;
+        index.set(tool.fullName, entry);
+      }
+      entry.byConfig.set(configuration, tool);
+    }
+  }
+  return index;
+}
+
+/** The configuration whose definition a page shows first: the most complete delivery, earliest in the matrix. */
+export function primaryConfiguration(entry: CapturedEntry): string {
+  for (const delivery of INPUT_PREFERENCE) {
+    for (const [config, tool] of entry.byConfig) if (tool.delivery === delivery) return config;
+  }
+  return entry.byConfig.keys().next().value!;
+}
+
+/** A result definition from any configuration that declares one (code mode does). */
+export function declaredResult(entry: CapturedEntry): { config: string; output: Definition } | undefined {
+  for (const [config, tool] of entry.byConfig) if (tool.output.kind !== 'unavailable') return { config, output: tool.output };
+  return undefined;
+}
+
+/** Definitions differ when their JSON differs; groups configurations that send the same one. */
+export function distinctInputs(entry: CapturedEntry): { configs: string[]; tool: CapturedTool }[] {
+  const groups: { key: string; configs: string[]; tool: CapturedTool }[] = [];
+  for (const [config, tool] of entry.byConfig) {
+    if (tool.input.kind === 'unavailable') continue;
+    const key = JSON.stringify({ d: tool.description, i: tool.input });
+    const group = groups.find((g) => g.key === key);
+    if (group) group.configs.push(config);
+    else groups.push({ key, configs: [config], tool });
+  }
+  return groups.map(({ configs, tool }) => ({ configs, tool }));
+}

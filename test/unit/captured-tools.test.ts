@@ -1,0 +1,169 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { CaptureFormatError, extractCapturedTools, type CaptureFile } from '../../src/lib/ingest/captured-tools.ts';
+import { parseCodeModeDescription } from '../../src/lib/ingest/code-mode.ts';
+import { fieldRows } from '../../src/lib/field-rows.ts';
+import { shapeFromTypeScript } from '../../src/lib/ts-shape.ts';
+
+const capture = (agent: CaptureFile['agent'], path: string, body: Record<string, unknown>): CaptureFile => ({
+  agent,
+  cli: { package: 'fixture-cli', version: '1.0.0' },
+  configuration: 'fixture',
+  request: { method: 'POST', path },
+  body,
+});
+
+const EXEC_DESCRIPTION = [
+  'Run JavaScript.',
+  '',
+  'Shared MCP Types:',
+  '```ts',
+  'type Role = "user" | "assistant";',
+  'type TextContent = { type: "text"; text: string; role?: Role };',
+  '```',
+  '',
+  '### `exec_command`',
+  'Runs a command.',
+  '',
+  'exec tool declaration:',
+  '```ts',
+  'declare const tools: { exec_command(args: {',
+  '  // Shell command to execute.',
+  '  cmd: string;',
+  '  yield_time_ms?: number;',
+  '}): Promise<{',
+  '  // Command output text.',
+  '  output: string;',
+  '  content?: TextContent[];',
+  '}>; };',
+  '```',
+  '',
+  '### `clock__curr_time`',
+  'Return the current time.',
+  '',
+  'exec tool declaration:',
+  '```ts',
+  'declare const tools: { clock__curr_time(args: {}): Promise<{ current_time: string }>; };',
+  '```',
+].join('\n');
+
+test('Responses: function, custom grammar, client built-in and hosted tools at the top level', () => {
+  const tools = extractCapturedTools(
+    capture('codex', '/v1/responses', {
+      model: 'm',
+      tools: [
+        { type: 'function', name: 'write_stdin', description: 'Writes.', strict: false, parameters: { type: 'object', properties: { session_id: { type: 'number' } }, required: ['session_id'] } },
+        { type: 'custom', name: 'apply_patch', description: 'Patch.', format: { type: 'grammar', syntax: 'lark', definition: 'start: "x"' } },
+        { type: 'tool_search', execution: 'client', description: 'Find tools.', parameters: { type: 'object', properties: { query: { type: 'string' } } } },
+        { type: 'web_search', external_web_access: false, search_content_types: ['text'] },
+      ],
+    }),
+  );
+  assert.deepEqual(
+    tools.map((t) => [t.fullName, t.delivery, t.input.kind]),
+    [
+      ['write_stdin', 'function', 'json-schema'],
+      ['apply_patch', 'custom', 'grammar'],
+      ['tool_search', 'client-builtin', 'json-schema'],
+      ['web_search', 'hosted', 'unavailable'],
+    ],
+  );
+  assert.deepEqual(tools[0]!.settings, { strict: false });
+  assert.deepEqual(tools[3]!.settings, { type: 'web_search', external_web_access: false, search_content_types: ['text'] });
+  assert.equal(tools[1]!.input.kind === 'grammar' && tools[1]!.input.syntax, 'lark');
+});
+
+test('Responses: namespaces in an additional_tools item keep their name, except the default `functions`', () => {
+  const tools = extractCapturedTools(
+    capture('codex', '/v1/responses', {
+      model: 'm',
+      input: [
+        { type: 'message', role: 'user', content: [] },
+        {
+          type: 'additional_tools',
+          id: 'at_x',
+          tools: [
+            { type: 'namespace', name: 'functions', description: '', tools: [{ type: 'function', name: 'wait', description: 'Wait.', parameters: { type: 'object', properties: {} } }] },
+            { type: 'namespace', name: 'multi_agent_v1', description: 'Agents.', tools: [{ type: 'function', name: 'spawn_agent', description: 'Spawn.', parameters: { type: 'object', properties: { message: { type: 'string' } } } }] },
+          ],
+        },
+      ],
+    }),
+  );
+  assert.deepEqual(tools.map((t) => [t.fullName, t.name, t.namespace]), [
+    ['wait', 'wait', undefined],
+    ['multi_agent_v1.spawn_agent', 'spawn_agent', 'multi_agent_v1'],
+  ]);
+});
+
+test('code mode: nested tools come from the TypeScript in exec, with their results', () => {
+  const tools = extractCapturedTools(
+    capture('codex', '/v1/responses', {
+      model: 'm',
+      input: [{ type: 'additional_tools', tools: [{ type: 'namespace', name: 'functions', tools: [{ type: 'custom', name: 'exec', description: EXEC_DESCRIPTION, format: { type: 'grammar', syntax: 'lark', definition: 'start: SOURCE' } }] }] }],
+    }),
+  );
+  assert.deepEqual(tools.map((t) => [t.fullName, t.delivery]), [
+    ['exec', 'custom'],
+    ['exec_command', 'code-mode'],
+    ['clock.curr_time', 'code-mode'],
+  ]);
+  const exec = tools[1]!;
+  assert.equal(exec.description, 'Runs a command.');
+  assert.ok(exec.input.kind === 'typescript' && exec.output.kind === 'typescript');
+  const input = fieldRows(shapeFromTypeScript(exec.input.source, exec.input.typeName), { root: 'input' });
+  assert.deepEqual(input.map((r) => [r.id, r.required, r.description]), [
+    ['input.cmd', true, 'Shell command to execute.'],
+    ['input.yield_time_ms', false, undefined],
+  ]);
+  const output = fieldRows(shapeFromTypeScript(exec.output.source, exec.output.typeName), { root: 'output' });
+  assert.deepEqual(output.map((r) => r.id), ['output.output', 'output.content', 'output.content.type', 'output.content.text', 'output.content.role']);
+  assert.match(exec.output.source, /type TextContent/, 'shared declarations the result refers to are included');
+  assert.doesNotMatch(exec.input.source, /TextContent/, 'and only those');
+});
+
+test('code mode declarations that do not parse are refused', () => {
+  assert.throws(() => parseCodeModeDescription('```ts\ndeclare const tools: { x(args: {): Promise<unknown>; };\n```'), /does not parse/);
+});
+
+test('Messages: tools with input_schema, server tools, and deferred tools named in a system message', () => {
+  const tools = extractCapturedTools(
+    capture('claude-code', '/v1/messages', {
+      model: 'm',
+      tools: [
+        { name: 'Read', description: 'Reads.', input_schema: { type: 'object', properties: { file_path: { type: 'string' } }, required: ['file_path'] } },
+        { name: 'DeferredToolPlaceholder', description: 'never call', input_schema: { type: 'object' }, defer_loading: true },
+        { type: 'web_search_20250305', name: 'web_search', max_uses: 5 },
+      ],
+      messages: [{ role: 'user', content: [{ type: 'text', text: 'The following deferred tools are now available via ToolSearch. Use ToolSearch:\nCronCreate\nTaskStop\n\nOther text' }] }],
+    }),
+  );
+  assert.deepEqual(tools.map((t) => [t.fullName, t.delivery, t.input.kind]), [
+    ['Read', 'function', 'json-schema'],
+    ['web_search', 'hosted', 'unavailable'],
+    ['CronCreate', 'deferred', 'unavailable'],
+    ['TaskStop', 'deferred', 'unavailable'],
+  ]);
+});
+
+test('an unknown wire format or a malformed tool is a clear error', () => {
+  assert.throws(() => extractCapturedTools(capture('codex', '/v1/chat/completions', {})), (e: Error) => e instanceof CaptureFormatError && /unknown wire format/.test(e.message));
+  assert.throws(() => extractCapturedTools(capture('codex', '/v1/responses', { tools: [{ type: 'function' }] })), /function tool has no name/);
+  assert.throws(() => extractCapturedTools(capture('codex', '/v1/responses', { tools: {} })), /not an array/);
+});
+
+// Real request bodies recorded from the pinned CLIs (see scripts/capture.ts).
+const RAW = join(import.meta.dirname, '../fixtures/captures/raw');
+const rawFixtures = existsSync(RAW) ? readdirSync(RAW).filter((f) => f.endsWith('.json')) : [];
+
+test('real request bodies of both wire formats yield their tools', { skip: rawFixtures.length === 0 && 'no raw fixtures recorded yet' }, () => {
+  for (const file of rawFixtures) {
+    const agent = file.startsWith('codex') ? 'codex' : 'claude-code';
+    const body = JSON.parse(readFileSync(join(RAW, file), 'utf8'));
+    const tools = extractCapturedTools(capture(agent, agent === 'codex' ? '/v1/responses' : '/v1/messages', body.body ?? body));
+    assert.ok(tools.length >= 3, `${file}: only ${tools.length} tools`);
+    assert.equal(new Set(tools.map((t) => t.fullName)).size, tools.length, `${file}: a tool is listed twice`);
+  }
+});

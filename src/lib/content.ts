@@ -265,14 +265,20 @@ export function loadContent(options: LoadOptions): SiteModel {
       }
     }
     const index = indexCaptured(agentId, perConfig);
-    const mcpFamily = tools.find((t) => t.agent === agentId && t.generated.group === 'mcp');
     for (const entry of index.values()) {
       const existing = tools.find((t) => t.agent === agentId && (t.fullName === entry.fullName || t.generated.aliases.some((a) => a.kind !== 'sdk-type' && a.name === entry.fullName)));
       if (existing) {
         attachCapture(existing, entry, errors, definitionAjv);
         continue;
       }
-      if (entry.name.startsWith('mcp__') && mcpFamily) continue; // an instance of the MCP family, shown there
+      if (isMcpInstance(entry)) {
+        // A tool of the stub MCP server the capture configured: it illustrates
+        // the MCP family, it is not a tool of the CLI itself.
+        const family = tools.find((t) => t.agent === agentId && t.generated.group === 'mcp');
+        if (family) family.captured ??= entry;
+        else tools.push(mcpFamilyFromCapture(entry, agentMatrix));
+        continue;
+      }
       const tool = synthesizeFromCapture(entry, agentMatrix, errors, definitionAjv);
       if (tools.some((t) => t.agent === agentId && t.slug === tool.slug)) {
         errors.push(new ContentError(tool.files.generated, '/body', 'unique-tool-name', `captured tool ${entry.fullName} has the same URL as another tool (${tool.slug})`));
@@ -333,8 +339,50 @@ function attachCapture(tool: ToolModel, entry: CapturedEntry, errors: ContentErr
   tool.modelInput = { view, config, differences };
 }
 
+/** MCP tools are named `mcp__<server>__<tool>` (Claude Code) or `mcp__<server>.<tool>` (Codex namespaces). */
+function isMcpInstance(entry: CapturedEntry): boolean {
+  return entry.fullName.startsWith('mcp__');
+}
+
+function mcpFamilyFromCapture(entry: CapturedEntry, matrixAgent: NonNullable<CaptureMatrix['agents'][AgentId]>): ToolModel {
+  const dotted = entry.namespace !== undefined;
+  const fullName = dotted ? 'mcp__<server>.<tool>' : 'mcp__<server>__<tool>';
+  const config = primaryConfiguration(entry);
+  const reason = `Each MCP server defines its own tools and their input schemas; the CLI passes them on to the model${
+    dotted ? ' as function tools in a namespace named mcp__<server>' : ''
+  }. The capture configured a stub server to show how such a tool is delivered: see "What the model is told".`;
+  const generated: GeneratedTool = {
+    agent: entry.agent,
+    name: dotted ? '<tool>' : fullName,
+    group: 'mcp',
+    nameEvidence: `the capture with an MCP server configured shows the stub server's tool as ${entry.fullName}`,
+    aliases: [],
+    input: { kind: 'unavailable', reason },
+    output: { kind: 'unavailable', reason: 'The result is whatever the MCP server returns for the call.' },
+    provenance: [...entry.byConfig.keys()].map((c) => ({
+      package: matrixAgent.package,
+      version: matrixAgent.version,
+      file: `content/captures/${entry.agent}/${c}.json`,
+      method: 'runtime capture of the request the real CLI sends to a loopback stub of its model API',
+      date: matrixAgent.checked ?? 'not recorded',
+    })),
+  };
+  if (dotted) generated.namespace = 'mcp__<server>';
+  return {
+    agent: entry.agent,
+    source: 'capture',
+    slug: toolSlug(fullName),
+    fullName,
+    generated,
+    input: { definition: generated.input, rows: [] },
+    output: { definition: generated.output, rows: [] },
+    captured: entry,
+    files: { generated: `content/captures/${entry.agent}/${config}.json` },
+  };
+}
+
 function groupOf(entry: CapturedEntry): ToolModel['generated']['group'] {
-  if (entry.name.startsWith('mcp__')) return 'mcp';
+  if (isMcpInstance(entry)) return 'mcp';
   for (const tool of entry.byConfig.values()) if (tool.delivery === 'hosted') return 'provider-hosted';
   return 'built-in';
 }

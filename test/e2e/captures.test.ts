@@ -1,0 +1,84 @@
+/**
+ * The committed captures, the configuration matrix and the built pages agree:
+ * every tool a capture advertises has a page whose availability table marks
+ * that configuration, and no page claims a configuration whose capture lacks it.
+ */
+import { before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'parse5';
+import { loadContent } from '../../src/lib/content.ts';
+import { extractCapturedTools, type CaptureFile } from '../../src/lib/ingest/captured-tools.ts';
+import { DELIVERY_LABELS, type CaptureMatrix } from '../../src/lib/captures.ts';
+import { buildSite, DIST, ROOT } from '../helpers/browser.ts';
+
+const matrix = JSON.parse(readFileSync(join(ROOT, 'content/capture-matrix.json'), 'utf8')) as CaptureMatrix;
+const site = loadContent({ root: ROOT });
+
+before(() => buildSite());
+
+/** Configuration label → cell text of the availability table on a built tool page. */
+function availabilityOf(url: string): Map<string, string> {
+  const html = readFileSync(join(DIST, url, 'index.html'), 'utf8');
+  const out = new Map<string, string>();
+  const text = (node: any): string => (node.nodeName === '#text' ? node.value : (node.childNodes ?? []).map(text).join(''));
+  const walk = (node: any): void => {
+    if (node.tagName === 'table' && node.attrs.some((a: any) => a.name === 'class' && a.value.includes('availability'))) {
+      const rows: any[] = [];
+      const collect = (n: any) => {
+        if (n.tagName === 'tr') rows.push(n);
+        for (const c of n.childNodes ?? []) collect(c);
+      };
+      collect(node);
+      for (const row of rows) {
+        const cells = row.childNodes.filter((c: any) => c.tagName === 'td');
+        if (cells.length === 2) out.set(text(cells[0]).trim(), text(cells[1]).trim());
+      }
+    }
+    for (const c of node.childNodes ?? []) walk(c);
+  };
+  walk(parse(html));
+  return out;
+}
+
+test('every configuration of the matrix has its capture, at the pinned version', () => {
+  for (const [agent, m] of Object.entries(matrix.agents)) {
+    assert.ok(m!.configurations.length >= 4, `${agent}: only ${m!.configurations.length} configurations`);
+    for (const c of m!.configurations) {
+      const path = join(ROOT, 'content/captures', agent, `${c.id}.json`);
+      assert.ok(existsSync(path), `${agent}/${c.id} has no capture`);
+      const capture = JSON.parse(readFileSync(path, 'utf8')) as CaptureFile;
+      assert.equal(capture.cli.version, m!.version);
+      assert.equal(capture.configuration, c.id);
+    }
+  }
+});
+
+test('every captured tool has a page that marks each configuration exactly as the capture says', () => {
+  let checked = 0;
+  for (const [agent, m] of Object.entries(matrix.agents)) {
+    const tools = site.tools.filter((t) => t.agent === agent);
+    const perTool = new Map<string, Map<string, string>>();
+    for (const c of m!.configurations) {
+      const capture = JSON.parse(readFileSync(join(ROOT, 'content/captures', agent, `${c.id}.json`), 'utf8')) as CaptureFile;
+      for (const captured of extractCapturedTools(capture)) {
+        const tool =
+          tools.find((t) => t.fullName === captured.fullName || t.generated.aliases.some((a) => a.kind !== 'sdk-type' && a.name === captured.fullName)) ??
+          (captured.fullName.startsWith('mcp__') ? tools.find((t) => t.generated.group === 'mcp') : undefined);
+        assert.ok(tool, `${agent}/${c.id}: ${captured.fullName} has no page`);
+        const url = `${agent}/${tool.slug}`;
+        if (!perTool.has(url)) perTool.set(url, new Map());
+        perTool.get(url)!.set(c.label, DELIVERY_LABELS[captured.delivery]);
+      }
+    }
+    for (const [url, expected] of perTool) {
+      const shown = availabilityOf(url);
+      for (const c of m!.configurations) {
+        assert.equal(shown.get(c.label), expected.get(c.label) ?? 'not advertised', `${url}: ${c.label}`);
+        checked++;
+      }
+    }
+  }
+  assert.ok(checked > 100, `only ${checked} cells checked`);
+});

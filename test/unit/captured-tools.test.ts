@@ -158,12 +158,25 @@ test('an unknown wire format or a malformed tool is a clear error', () => {
 const RAW = join(import.meta.dirname, '../fixtures/captures/raw');
 const rawFixtures = existsSync(RAW) ? readdirSync(RAW).filter((f) => f.endsWith('.json')) : [];
 
-test('real request bodies of both wire formats yield their tools', { skip: rawFixtures.length === 0 && 'no raw fixtures recorded yet' }, () => {
+test('real request bodies of both wire formats yield their tools', () => {
+  assert.ok(rawFixtures.some((f) => f.startsWith('codex')) && rawFixtures.some((f) => f.startsWith('claude-code')), 'raw fixtures of both agents');
+  const byFile = new Map<string, string[]>();
   for (const file of rawFixtures) {
     const agent = file.startsWith('codex') ? 'codex' : 'claude-code';
     const body = JSON.parse(readFileSync(join(RAW, file), 'utf8'));
     const tools = extractCapturedTools(capture(agent, agent === 'codex' ? '/v1/responses' : '/v1/messages', body.body ?? body));
     assert.ok(tools.length >= 3, `${file}: only ${tools.length} tools`);
     assert.equal(new Set(tools.map((t) => t.fullName)).size, tools.length, `${file}: a tool is listed twice`);
+    byFile.set(file, tools.map((t) => `${t.fullName}:${t.delivery}`));
   }
+  // Top-level tools (gpt-5.5), additional_tools with code mode (default model), namespaces (unknown model), deferred names (print).
+  assert.ok(byFile.get('codex-gpt-5-5.json')!.includes('write_stdin:function'));
+  assert.ok(byFile.get('codex-gpt-5-5.json')!.includes('apply_patch:custom'));
+  assert.ok(byFile.get('codex-gpt-5-5.json')!.includes('web_search:hosted'));
+  assert.ok(byFile.get('codex-default-model.json')!.includes('exec:custom'));
+  assert.ok(byFile.get('codex-default-model.json')!.includes('exec_command:code-mode'));
+  assert.ok(byFile.get('codex-default-model.json')!.includes('clock.sleep:function'));
+  assert.ok(byFile.get('codex-unknown-model.json')!.includes('multi_agent_v1.spawn_agent:function'));
+  assert.ok(byFile.get('claude-code-print.json')!.includes('TaskStop:deferred'));
+  assert.ok(byFile.get('claude-code-print-no-tool-search.json')!.includes('TaskStop:function'));
 });

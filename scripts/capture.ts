@@ -1,0 +1,229 @@
+/**
+ * npm run capture — runs the REAL pinned CLIs (content/capture-matrix.json) against a
+ * recording stub of their model API and writes, for every configuration, what the CLI
+ * told its model about tools: content/captures/<agent>/<configuration>.json.
+ *
+ *   node scripts/capture.ts [--only agent[/id]]... [--check]
+ *
+ *   --only   run only these configurations; their files are written, the others kept
+ *   --check  write nothing: compare the new captures with the committed ones, exit 1 on
+ *            any difference
+ *   --raw    also write every request each run sent, unmasked, to DIR/<agent>-<id>.json
+ *   --matrix use FILE instead of content/capture-matrix.json
+ *
+ * Needs root: the CLIs run inside a network namespace that has only loopback
+ * (`unshare -n`), so nothing they send can leave the machine. The pinned releases are
+ * installed with npm (outside that namespace) into $CAPTURE_CACHE_DIR/capture-cli/
+ * (default /work/cache). Each run gets a fresh HOME and working directory at fixed paths
+ * under $CAPTURE_CACHE_DIR/capture-run/ so that the paths in the captured text are stable;
+ * they are then replaced by placeholders ($HOME, $WORKDIR, …).
+ */
+import { spawnSync } from 'node:child_process';
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { networkInterfaces } from 'node:os';
+import { join, resolve } from 'node:path';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { jsonText } from './lib/atomic-write.ts';
+import { AGENTS, loadMatrix, selectConfigurations, MatrixError, type AgentId } from './lib/capture/matrix.ts';
+import { ensureInstalled, installedBinary, InstallError } from './lib/capture/install.ts';
+import { runConfiguration, type RunPaths } from './lib/capture/runner.ts';
+import { buildCapture, countTools, summaryLine } from './lib/capture/capture-file.ts';
+import { CaptureError } from './lib/capture/normalise.ts';
+import { compareTrees, readTree, replaceTree, updateFiles } from './lib/capture/write.ts';
+
+const ROOT = join(import.meta.dirname, '..');
+const SCRIPT = join(ROOT, 'scripts/capture.ts');
+const CAPTURES_DIR = join(ROOT, 'content/captures');
+const CACHE_ROOT = process.env['CAPTURE_CACHE_DIR'] || '/work/cache';
+
+interface Options {
+  only: string[];
+  check: boolean;
+  inside: boolean;
+  /** Also write every recorded request, unmasked, to this folder (for debugging and fixtures). */
+  raw?: string;
+  /** Another matrix file instead of content/capture-matrix.json (for trying configurations). */
+  matrix?: string;
+}
+
+function parseArgs(argv: string[]): Options {
+  const options: Options = { only: [], check: false, inside: false };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--only') {
+      const v = argv[++i];
+      if (!v) fail('--only needs agent or agent/id');
+      options.only.push(v);
+    } else if (a.startsWith('--only=')) options.only.push(a.slice(7));
+    else if (a === '--check') options.check = true;
+    else if (a === '--matrix') {
+      const v = argv[++i];
+      if (!v) fail('--matrix needs a file');
+      options.matrix = resolve(v);
+    } else if (a === '--raw') {
+      const v = argv[++i];
+      if (!v) fail('--raw needs a folder');
+      options.raw = v;
+    }
+    else if (a === '--inside') options.inside = true;
+    else if (a === '--help' || a === '-h') {
+      console.log('usage: node scripts/capture.ts [--only agent[/id]]... [--check] [--raw DIR] [--matrix FILE]');
+      process.exit(0);
+    } else fail(`unknown argument ${a}`);
+  }
+  return options;
+}
+
+function fail(message: string): never {
+  console.error(`capture: ${message}`);
+  process.exit(1);
+}
+
+/** Outside the namespace: checks, installs, then re-runs itself under `unshare -n`. */
+function outside(options: Options, argv: string[]): never {
+  if (process.platform !== 'linux') fail('capture runs only on Linux (it needs network namespaces)');
+  if (process.getuid?.() !== 0) fail('capture must run as root: each CLI runs inside a network namespace with only loopback (`unshare -n`), which needs root');
+  const matrix = loadMatrix(ROOT, options.matrix);
+  const selected = selectConfigurations(matrix, options.only);
+  const agents = new Set(selected.map((s) => s.agent));
+  for (const agent of AGENTS) {
+    if (!agents.has(agent)) continue;
+    const { package: pkg, version } = matrix.agents[agent];
+    ensureInstalled(agent, CACHE_ROOT, pkg, version, (line) => console.log(line));
+  }
+  const probe = spawnSync('unshare', ['-n', 'true'], { encoding: 'utf8' });
+  if (probe.error || probe.status !== 0) {
+    fail(`\`unshare -n\` failed, so the CLIs cannot be isolated from the network; refusing to run them (${probe.error?.message ?? (probe.stderr.trim() || `exit ${probe.status}`)})`);
+  }
+  const inner = spawnSync('unshare', ['-n', process.execPath, SCRIPT, '--inside', ...argv], { stdio: 'inherit' });
+  if (inner.error) fail(`could not start the capture inside the namespace: ${inner.error.message}`);
+  process.exit(inner.status ?? 1);
+}
+
+/** Inside the namespace: loopback up, make sure nothing else is there. */
+function prepareNamespace(): void {
+  const up = spawnSync('ip', ['link', 'set', 'lo', 'up'], { encoding: 'utf8' });
+  if (up.error || up.status !== 0) fail(`could not bring loopback up in the namespace: ${up.error?.message ?? up.stderr.trim()}`);
+  const others = Object.keys(networkInterfaces()).filter((name) => name !== 'lo');
+  if (others.length > 0) fail(`the namespace has network interfaces besides lo (${others.join(', ')}); refusing to run the CLIs`);
+}
+
+/** One capture at a time: the run folders are fixed paths. */
+function lock(runRoot: string): () => void {
+  mkdirSync(runRoot, { recursive: true });
+  const path = join(runRoot, 'lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(path, 'wx');
+      writeFileSync(fd, String(process.pid));
+      closeSync(fd);
+      return () => rmSync(path, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const pid = Number(readFileSync(path, 'utf8'));
+      let alive = false;
+      try {
+        if (pid > 0) process.kill(pid, 0);
+        alive = pid > 0;
+      } catch {
+        alive = false;
+      }
+      if (alive) fail(`another capture (pid ${pid}) is running; it holds ${path}`);
+      rmSync(path, { force: true });
+    }
+  }
+  fail(`could not take the lock ${path}`);
+}
+
+async function inside(options: Options): Promise<number> {
+  prepareNamespace();
+  const matrix = loadMatrix(ROOT, options.matrix);
+  const selected = selectConfigurations(matrix, options.only);
+  const schema = JSON.parse(readFileSync(join(ROOT, 'schemas/capture.schema.json'), 'utf8')) as object;
+  const validate = new Ajv2020({ allErrors: true, strict: true }).compile(schema);
+
+  const binaries = new Map<AgentId, string>();
+  for (const agent of AGENTS) {
+    const { package: pkg, version } = matrix.agents[agent];
+    const binary = installedBinary(agent, CACHE_ROOT, pkg, version);
+    if (binary) binaries.set(agent, binary);
+  }
+  const runRoot = join(CACHE_ROOT, 'capture-run');
+  const paths: RunPaths = {
+    home: join(runRoot, 'home'),
+    workdir: join(runRoot, 'work'),
+    node: process.execPath,
+    mcpServer: join(ROOT, 'scripts/lib/capture/mcp-server.ts'),
+  };
+  const unlock = lock(runRoot);
+  const files = new Map<string, string>();
+  const summary: string[] = [];
+  const errors: string[] = [];
+  try {
+    for (const { agent, configuration } of selected) {
+      const name = `${agent}/${configuration.id}`;
+      const { package: pkg, version } = matrix.agents[agent];
+      const binary = binaries.get(agent);
+      if (!binary) {
+        errors.push(`${name}: ${pkg}@${version} is not installed under ${CACHE_ROOT}/capture-cli (run without --inside)`);
+        continue;
+      }
+      const t0 = Date.now();
+      try {
+        const outcome = await runConfiguration(agent, configuration, binary, paths);
+        if (options.raw) {
+          mkdirSync(options.raw, { recursive: true });
+          const dump = { exitCode: outcome.exitCode, signal: outcome.signal, timedOut: outcome.timedOut, stderr: outcome.stderr, requests: outcome.requests };
+          writeFileSync(join(options.raw, `${agent}-${configuration.id}.json`), jsonText(dump));
+        }
+        const capture = buildCapture(agent, pkg, version, configuration, outcome);
+        if (!validate(capture)) {
+          throw new CaptureError(`the capture does not match schemas/capture.schema.json: ${(validate.errors ?? []).map((e) => `${e.instancePath} ${e.message}`).join('; ')}`);
+        }
+        files.set(`${agent}/${configuration.id}.json`, jsonText(capture));
+        const line = summaryLine(agent, configuration.id, countTools(capture.body));
+        summary.push(line);
+        console.log(`  ${line}  (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+      } catch (error) {
+        const message = error instanceof CaptureError ? error.message : (error as Error).stack ?? String(error);
+        errors.push(`${name} (${configuration.label}): ${message}`);
+        console.log(`  ${name.padEnd(40)} FAILED`);
+      }
+    }
+  } finally {
+    rmSync(paths.home, { recursive: true, force: true });
+    rmSync(paths.workdir, { recursive: true, force: true });
+    unlock();
+  }
+
+  if (errors.length > 0) {
+    console.error(`\ncapture failed for ${errors.length} of ${selected.length} configuration(s); content/captures/ was left untouched:\n`);
+    for (const e of errors) console.error(`- ${e}\n`);
+    return 1;
+  }
+  const partial = options.only.length > 0;
+  if (options.check) {
+    const diff = compareTrees(readTree(CAPTURES_DIR), files, partial);
+    if (diff.length > 0) {
+      console.error(`\ncapture --check: the new captures differ from content/captures/:\n${diff.map((d) => `  ${d}`).join('\n')}`);
+      return 1;
+    }
+    console.log(`\ncapture --check: ${files.size} capture(s) identical to content/captures/`);
+    return 0;
+  }
+  if (partial) updateFiles(CAPTURES_DIR, files);
+  else replaceTree(CAPTURES_DIR, files);
+  console.log(`\nwrote ${files.size} capture(s) to content/captures/:`);
+  for (const line of summary) console.log(`  ${line}`);
+  return 0;
+}
+
+const argv = process.argv.slice(2);
+const options = parseArgs(argv);
+try {
+  if (!options.inside) outside(options, argv);
+  process.exitCode = await inside(options);
+} catch (error) {
+  if (error instanceof MatrixError || error instanceof InstallError) fail(error.message);
+  throw error;
+}

@@ -1,0 +1,61 @@
+/** From a finished run to the committed capture object, or a clear error. */
+import { chooseMainRequest, countTools, pathOf, toolRelatedBody, CaptureError, type ToolCount } from './normalise.ts';
+import { maskJson, maskRules } from './placeholders.ts';
+import { PROMPT, WIRE, type RunOutcome } from './runner.ts';
+import type { AgentId, Configuration } from './matrix.ts';
+
+export interface CaptureFile {
+  agent: AgentId;
+  cli: { package: string; version: string };
+  configuration: string;
+  request: { method: string; path: string };
+  body: Record<string, unknown>;
+}
+
+function tail(text: string, lines = 8): string {
+  const kept = text.replace(/\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07/g, '').trim().split('\n').slice(-lines);
+  return kept.length === 0 || kept[0] === '' ? '    (empty)' : kept.map((l) => `    | ${l.slice(0, 300)}`).join('\n');
+}
+
+/** Was the run itself sound? Throws a CaptureError that says what went wrong. */
+export function checkOutcome(configuration: Configuration, outcome: RunOutcome): void {
+  const limit = configuration.timeoutSeconds ?? 60;
+  const requests = outcome.requests.length === 0 ? 'no request reached the stub' : `requests seen: ${outcome.requests.map((r) => `${r.method} ${r.url}`).join(', ')}`;
+  if (outcome.timedOut) {
+    throw new CaptureError(`the CLI did not finish within ${limit} s and was killed (${requests})\n  stderr:\n${tail(outcome.stderr)}\n  stdout:\n${tail(outcome.stdout)}`);
+  }
+  if (configuration.mode === 'interactive') {
+    if (!outcome.endedAfterRequest) {
+      throw new CaptureError(`the interactive CLI ended by itself (exit ${outcome.exitCode ?? outcome.signal}) before its main request was recorded (${requests})\n  terminal:\n${tail(outcome.stdout)}`);
+    }
+    return;
+  }
+  if (outcome.exitCode !== 0) {
+    throw new CaptureError(`the CLI exited with ${outcome.exitCode === null ? `signal ${outcome.signal}` : `code ${outcome.exitCode}`} (${requests})\n  stderr:\n${tail(outcome.stderr)}\n  stdout:\n${tail(outcome.stdout)}`);
+  }
+}
+
+export function buildCapture(agent: AgentId, pkg: string, version: string, configuration: Configuration, outcome: RunOutcome): CaptureFile {
+  checkOutcome(configuration, outcome);
+  const wire = WIRE[agent];
+  const main = chooseMainRequest(wire, outcome.requests, PROMPT);
+  const body = toolRelatedBody(wire, main.json as Record<string, unknown>);
+  const rules = maskRules(outcome.variables, [outcome.startedAt, outcome.endedAt]);
+  return {
+    agent,
+    cli: { package: pkg, version },
+    configuration: configuration.id,
+    request: { method: main.method, path: pathOf(main.url) },
+    body: maskJson(body, rules),
+  };
+}
+
+export function summaryLine(agent: AgentId, id: string, count: ToolCount): string {
+  const parts = [`${count.tools} tools`];
+  if (count.namespaces) parts.push(`${count.namespaces} namespace${count.namespaces === 1 ? '' : 's'}`);
+  if (count.deferred) parts.push(`${count.deferred} deferred`);
+  if (count.nested) parts.push(`${count.nested} nested in code mode`);
+  return `${`${agent}/${id}`.padEnd(40)} ${parts.join(', ')}`;
+}
+
+export { countTools };

@@ -1,0 +1,68 @@
+/**
+ * The pinned CLI releases, installed with npm into a cache folder outside the repo and
+ * reused when already there: <cache>/capture-cli/<package>@<version>/.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { AgentId } from './matrix.ts';
+
+export class InstallError extends Error {}
+
+/** Where the native binary sits inside an install folder (linux x64). */
+export const BINARY_PATHS: Record<AgentId, string> = {
+  'claude-code': 'node_modules/@anthropic-ai/claude-code-linux-x64/claude',
+  codex: 'node_modules/@openai/codex-linux-x64/vendor/x86_64-unknown-linux-musl/bin/codex',
+};
+
+export function installDir(cacheRoot: string, pkg: string, version: string): string {
+  return join(cacheRoot, 'capture-cli', `${pkg}@${version}`);
+}
+
+function installedVersion(dir: string, pkg: string): string | undefined {
+  try {
+    return (JSON.parse(readFileSync(join(dir, 'node_modules', pkg, 'package.json'), 'utf8')) as { version?: string }).version;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The binary of an existing install, or undefined when the install is missing or incomplete. */
+export function installedBinary(agent: AgentId, cacheRoot: string, pkg: string, version: string): string | undefined {
+  const dir = installDir(cacheRoot, pkg, version);
+  const binary = join(dir, BINARY_PATHS[agent]);
+  return installedVersion(dir, pkg) === version && existsSync(binary) ? binary : undefined;
+}
+
+/** Installs `pkg@version` unless present; returns the native binary's path. */
+export function ensureInstalled(agent: AgentId, cacheRoot: string, pkg: string, version: string, log: (line: string) => void): string {
+  const present = installedBinary(agent, cacheRoot, pkg, version);
+  if (present) return present;
+  if (process.platform !== 'linux' || process.arch !== 'x64') throw new InstallError(`capture runs the linux-x64 builds; this is ${process.platform}-${process.arch}`);
+  const dir = installDir(cacheRoot, pkg, version);
+  const partial = `${dir}.partial-${process.pid}`;
+  rmSync(partial, { recursive: true, force: true });
+  mkdirSync(partial, { recursive: true });
+  writeFileSync(join(partial, 'package.json'), JSON.stringify({ private: true, description: `capture install of ${pkg}@${version}` }) + '\n');
+  log(`installing ${pkg}@${version} into ${dir} …`);
+  try {
+    execFileSync('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--save-exact', '--loglevel=error', `${pkg}@${version}`], {
+      cwd: partial,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      timeout: 15 * 60_000,
+      encoding: 'utf8',
+    });
+  } catch (error) {
+    const e = error as { stderr?: string; message: string };
+    rmSync(partial, { recursive: true, force: true });
+    throw new InstallError(`npm install ${pkg}@${version} failed: ${(e.stderr || e.message).trim().split('\n').slice(-5).join(' ')}`);
+  }
+  if (installedVersion(partial, pkg) !== version || !existsSync(join(partial, BINARY_PATHS[agent]))) {
+    rmSync(partial, { recursive: true, force: true });
+    throw new InstallError(`npm install ${pkg}@${version} did not bring ${BINARY_PATHS[agent]}`);
+  }
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dirname(dir), { recursive: true });
+  renameSync(partial, dir);
+  return join(dir, BINARY_PATHS[agent]);
+}

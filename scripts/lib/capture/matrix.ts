@@ -1,0 +1,85 @@
+/** The declared capture matrix (content/capture-matrix.json), validated against its schema. */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+
+export const AGENTS = ['codex', 'claude-code'] as const;
+export type AgentId = (typeof AGENTS)[number];
+export type Mode = 'exec' | 'print' | 'interactive' | 'sdk';
+
+export interface Configuration {
+  id: string;
+  label: string;
+  description: string;
+  mode: Mode;
+  args: string[];
+  env: Record<string, string>;
+  configToml?: string;
+  timeoutSeconds?: number;
+}
+
+export interface AgentMatrix {
+  package: string;
+  version: string;
+  configurations: Configuration[];
+}
+
+export interface Matrix {
+  agents: Record<AgentId, AgentMatrix>;
+}
+
+export class MatrixError extends Error {}
+
+export const MATRIX_FILE = 'content/capture-matrix.json';
+export const MATRIX_SCHEMA = 'schemas/capture-matrix.schema.json';
+
+/** Checks `data` against the schema and the rules a schema cannot say (unique ids). */
+export function validateMatrix(data: unknown, schema: unknown, file: string = MATRIX_FILE): Matrix {
+  const ajv = new Ajv2020({ allErrors: true, strict: true });
+  const validate = ajv.compile(schema as object);
+  if (!validate(data)) {
+    const lines = (validate.errors ?? []).map((e) => `  ${e.instancePath || '/'}: ${e.message ?? 'is invalid'}`);
+    throw new MatrixError(`${file} does not match ${MATRIX_SCHEMA}:\n${lines.join('\n')}`);
+  }
+  const matrix = data as Matrix;
+  for (const agent of AGENTS) {
+    const seen = new Set<string>();
+    for (const c of matrix.agents[agent].configurations) {
+      if (seen.has(c.id)) throw new MatrixError(`${file}: configuration id ${agent}/${c.id} is used twice`);
+      seen.add(c.id);
+    }
+  }
+  return matrix;
+}
+
+/** Loads and checks the matrix; `file` (absolute or relative to `root`) overrides the committed one. */
+export function loadMatrix(root: string, file: string = MATRIX_FILE): Matrix {
+  const read = (rel: string): unknown => {
+    try {
+      return JSON.parse(readFileSync(resolve(root, rel), 'utf8'));
+    } catch (error) {
+      throw new MatrixError(`cannot read ${rel}: ${(error as Error).message}`);
+    }
+  };
+  return validateMatrix(read(file), read(MATRIX_SCHEMA), file);
+}
+
+export interface Selected {
+  agent: AgentId;
+  configuration: Configuration;
+}
+
+/**
+ * The configurations to run, in matrix order. `only` holds `agent/id` or `agent`
+ * selectors; empty means all. An unknown selector throws.
+ */
+export function selectConfigurations(matrix: Matrix, only: readonly string[]): Selected[] {
+  const all: Selected[] = AGENTS.flatMap((agent) => matrix.agents[agent].configurations.map((configuration) => ({ agent, configuration })));
+  if (only.length === 0) return all;
+  for (const sel of only) {
+    if (!all.some((s) => sel === s.agent || sel === `${s.agent}/${s.configuration.id}`)) {
+      throw new MatrixError(`--only ${sel}: no such agent or configuration (use agent/id, e.g. codex/${matrix.agents.codex.configurations[0]!.id})`);
+    }
+  }
+  return all.filter((s) => only.some((sel) => sel === s.agent || sel === `${s.agent}/${s.configuration.id}`));
+}

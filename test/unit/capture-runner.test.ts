@@ -1,0 +1,112 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildInvocation, claudeSeed, descendants, isMainCandidate, sdkInputLines, shellQuote, DUMMY_KEY, PROMPT, type RunPaths } from '../../scripts/lib/capture/runner.ts';
+import { handle } from '../../scripts/lib/capture/mcp-server.ts';
+import { loadMatrix, selectConfigurations, validateMatrix, MatrixError, type Configuration } from '../../scripts/lib/capture/matrix.ts';
+import type { RecordedRequest } from '../../scripts/lib/capture/stub-server.ts';
+
+const ROOT = join(import.meta.dirname, '../..');
+const PATHS: RunPaths = { home: '/c/home', workdir: '/c/work', node: '/bin/node', mcpServer: '/repo/mcp.ts' };
+const URL = 'http://127.0.0.1:5000';
+const cfg = (over: Partial<Configuration>): Configuration => ({ id: 'x', label: 'x', description: 'x', mode: 'print', args: [], env: {}, ...over });
+
+test('codex exec: fixed invocation, prompt on stdin, config.toml pointing at the stub, extra lines before the provider table', () => {
+  const inv = buildInvocation('codex', cfg({ mode: 'exec', args: ['-m', 'gpt-5.5'], env: { X: '$HOME/x' }, configToml: 'a = 1\n[mcp_servers.s]\ncommand = "$NODE"' }), '/bin/codex', PATHS, URL);
+  assert.equal(inv.command, '/bin/codex');
+  assert.deepEqual(inv.args, ['exec', '--skip-git-repo-check', '--json', '-m', 'gpt-5.5']);
+  assert.equal(inv.input, 'stdin');
+  assert.equal(inv.env['CODEX_HOME'], '/c/home/.codex');
+  assert.equal(inv.env['HOME'], '/c/home');
+  assert.equal(inv.env['X'], '/c/home/x');
+  assert.equal(inv.env['CAPTURE_STUB_API_KEY'], DUMMY_KEY);
+  assert.equal(inv.env['OPENAI_API_KEY'], undefined, 'nothing is inherited');
+  const toml = inv.files.get('/c/home/.codex/config.toml')!;
+  assert.equal(toml, [
+    'model_provider = "capture_stub"', 'check_for_update_on_startup = false',
+    'a = 1', '[mcp_servers.s]', 'command = "/bin/node"',
+    '[model_providers.capture_stub]', 'name = "capture stub"', `base_url = "${URL}/v1"`, 'env_key = "CAPTURE_STUB_API_KEY"', 'wire_api = "responses"', '',
+  ].join('\n'));
+});
+
+test('claude print and sdk: fixed flags first, then the configuration args with placeholders expanded', () => {
+  const print = buildInvocation('claude-code', cfg({ args: ['--mcp-config', '{"command":"$NODE"}'], env: { ENABLE_TOOL_SEARCH: 'false' } }), '/bin/claude', PATHS, URL);
+  assert.deepEqual(print.args, ['-p', '--output-format', 'json', '--mcp-config', '{"command":"/bin/node"}']);
+  assert.equal(print.env['ANTHROPIC_BASE_URL'], URL);
+  assert.equal(print.env['ENABLE_TOOL_SEARCH'], 'false');
+  assert.equal(print.input, 'stdin');
+  const sdk = buildInvocation('claude-code', cfg({ mode: 'sdk' }), '/bin/claude', PATHS, URL);
+  assert.deepEqual(sdk.args, ['--output-format', 'stream-json', '--verbose', '--input-format', 'stream-json', '--permission-prompt-tool', 'stdio']);
+  assert.equal(sdk.input, 'stream-json');
+  const [init, user] = sdkInputLines(PROMPT).map((l) => JSON.parse(l));
+  assert.equal(init.request.subtype, 'initialize');
+  assert.equal(user.type, 'user');
+  assert.equal(user.message.content[0].text, PROMPT);
+});
+
+test('claude interactive: a pseudo-terminal through script(1), the prompt first, and a seeded ~/.claude.json', () => {
+  const inv = buildInvocation('claude-code', cfg({ mode: 'interactive', args: ['--allowedTools', 'Glob'] }), '/bin/claude', PATHS, URL);
+  assert.equal(inv.command, '/usr/bin/script');
+  assert.deepEqual(inv.args, ['-q', '-e', '-c', `/bin/claude 'Reply with the single word: ok' --allowedTools Glob`, '/dev/null']);
+  const seed = JSON.parse(inv.files.get('/c/home/.claude.json')!);
+  assert.equal(seed.hasCompletedOnboarding, true);
+  assert.equal(seed.projects['/c/work'].hasTrustDialogAccepted, true);
+  assert.deepEqual(seed.customApiKeyResponses.approved, [DUMMY_KEY.slice(-20)]);
+  assert.deepEqual(seed, claudeSeed('/c/work'));
+});
+
+test('shellQuote leaves plain words and quotes the rest safely', () => {
+  assert.equal(shellQuote('/a/b-c.d'), '/a/b-c.d');
+  assert.equal(shellQuote('a b'), `'a b'`);
+  assert.equal(shellQuote(`it's`), `'it'\\''s'`);
+  assert.equal(shellQuote('{"x":1}'), `'{"x":1}'`);
+});
+
+test('the interactive run ends on the prompted streaming Messages request only', () => {
+  const r = (json: unknown): RecordedRequest => ({ index: 0, method: 'POST', url: '/v1/messages?beta=true', headers: {}, text: '', json });
+  assert.equal(isMainCandidate('anthropic-messages', r({ stream: true, messages: [{ role: 'user', content: PROMPT }] })), true);
+  assert.equal(isMainCandidate('anthropic-messages', r({ stream: true, messages: [{ role: 'user', content: `<session>${PROMPT}</session>` }] })), false);
+  assert.equal(isMainCandidate('anthropic-messages', r({ stream: false, messages: [{ role: 'user', content: PROMPT }] })), false);
+});
+
+test('the stub MCP server answers initialize, lists one tool and one resource, and rejects unknown methods', () => {
+  const init = handle({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-03-26' } }) as any;
+  assert.equal(init.result.protocolVersion, '2025-03-26');
+  assert.ok(init.result.capabilities.tools && init.result.capabilities.resources);
+  assert.equal(handle({ jsonrpc: '2.0', method: 'notifications/initialized' }), undefined);
+  assert.deepEqual((handle({ jsonrpc: '2.0', id: 2, method: 'tools/list' }) as any).result.tools.map((t: any) => t.name), ['echo']);
+  assert.deepEqual((handle({ jsonrpc: '2.0', id: 3, method: 'resources/list' }) as any).result.resources.map((r: any) => r.uri), ['capture://readme']);
+  assert.equal((handle({ jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'echo', arguments: { text: 'hi' } } }) as any).result.content[0].text, 'hi');
+  assert.equal((handle({ jsonrpc: '2.0', id: 5, method: 'nope' }) as any).error.code, -32601);
+});
+
+test('the committed matrix is valid, ids are unique, and --only selects by agent or agent/id', () => {
+  const matrix = loadMatrix(ROOT);
+  assert.ok(selectConfigurations(matrix, []).length >= 20);
+  assert.deepEqual(selectConfigurations(matrix, ['codex/gpt-5-5']).map((s) => `${s.agent}/${s.configuration.id}`), ['codex/gpt-5-5']);
+  assert.ok(selectConfigurations(matrix, ['claude-code']).every((s) => s.agent === 'claude-code'));
+  assert.throws(() => selectConfigurations(matrix, ['codex/nope']), MatrixError);
+  const schema = JSON.parse(readFileSync(join(ROOT, 'schemas/capture-matrix.schema.json'), 'utf8'));
+  const dup = structuredClone(matrix);
+  dup.agents.codex.configurations.push(structuredClone(dup.agents.codex.configurations[0]!));
+  assert.throws(() => validateMatrix(dup, schema), /used twice/);
+  const wrongMode = structuredClone(matrix) as any;
+  wrongMode.agents.codex.configurations[0].mode = 'print';
+  assert.throws(() => validateMatrix(wrongMode, schema), /does not match/);
+  const badId = structuredClone(matrix) as any;
+  badId.agents['claude-code'].configurations[0].id = 'Print Mode';
+  assert.throws(() => validateMatrix(badId, schema), /\/agents\/claude-code\/configurations\/0\/id/);
+});
+
+test('descendants walks the process table depth-first, children before their parent', () => {
+  const table = [
+    { pid: 10, ppid: 1, pgrp: 10 },
+    { pid: 11, ppid: 10, pgrp: 10 },
+    { pid: 12, ppid: 11, pgrp: 12 },
+    { pid: 13, ppid: 10, pgrp: 10 },
+    { pid: 20, ppid: 1, pgrp: 20 },
+  ];
+  assert.deepEqual(descendants(10, table), [12, 11, 13]);
+  assert.deepEqual(descendants(20, table), []);
+});

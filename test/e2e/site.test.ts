@@ -66,7 +66,7 @@ describe('tool pages', () => {
       const rows = await page.$$eval('tr.field-row', (trs) =>
         trs.map((tr) => ({ id: tr.id, required: tr.querySelector('.field-required')?.textContent?.trim(), type: tr.querySelector('.field-type')?.textContent?.trim() })),
       );
-      const expected = [...tool.input.rows, ...tool.output.rows].map((r) => ({
+      const expected = [...tool.input.rows, ...tool.output.rows, ...(tool.modelInput?.view.rows ?? [])].map((r) => ({
         id: r.id,
         required: r.required === null ? '—' : r.required ? 'Yes' : 'No',
         type: r.type,
@@ -128,7 +128,7 @@ describe('field anchors', () => {
 
   test('anchor ids are unique on every page', async () => {
     for (const tool of site.tools) {
-      const ids = [...tool.input.rows, ...tool.output.rows].map((r) => r.id);
+      const ids = [...tool.input.rows, ...tool.output.rows, ...(tool.modelInput?.view.rows ?? [])].map((r) => r.id);
       assert.equal(new Set(ids).size, ids.length, tool.fullName);
     }
   });
@@ -142,7 +142,12 @@ describe('search', () => {
     await openSearch();
     for (const { name, url } of names) {
       const results = await searchUi(name);
-      if (results[0] !== url) misses.push(`${name}: first result ${results[0]}, expected ${url}`);
+      // A family name with placeholders (`mcp__<server>__<tool>` of Claude Code,
+      // `mcp__<server>.<tool>` of Codex) is the same words for the search index:
+      // the two family pages may come in either order, but both come first.
+      const placeholder = /[<>]/.test(name);
+      const found = placeholder ? results.slice(0, 2).includes(url) : results[0] === url;
+      if (!found) misses.push(`${name}: first results ${results.slice(0, 2).join(', ')}, expected ${url}`);
     }
     assert.deepEqual(misses, []);
   });

@@ -23,13 +23,13 @@ import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } f
 import { networkInterfaces } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { jsonText } from './lib/atomic-write.ts';
+import { jsonText, replaceDirectory } from './lib/atomic-write.ts';
 import { AGENTS, loadMatrix, selectConfigurations, MatrixError, type AgentId } from './lib/capture/matrix.ts';
 import { ensureInstalled, installedBinary, InstallError } from './lib/capture/install.ts';
 import { runConfiguration, type RunPaths } from './lib/capture/runner.ts';
 import { buildCapture, countTools, summaryLine } from './lib/capture/capture-file.ts';
 import { CaptureError } from './lib/capture/normalise.ts';
-import { compareTrees, readTree, replaceTree, updateFiles } from './lib/capture/write.ts';
+import { compareTrees, readTree, updateFiles } from './lib/capture/write.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 const SCRIPT = join(ROOT, 'scripts/capture.ts');
@@ -212,7 +212,7 @@ async function inside(options: Options): Promise<number> {
     return 0;
   }
   if (partial) updateFiles(CAPTURES_DIR, files);
-  else replaceTree(CAPTURES_DIR, files);
+  else replaceDirectory(CAPTURES_DIR, files);
   console.log(`\nwrote ${files.size} capture(s) to content/captures/:`);
   for (const line of summary) console.log(`  ${line}`);
   return 0;

@@ -11,13 +11,21 @@ export function jsonText(value: unknown): string {
   return JSON.stringify(value, null, 2) + '\n';
 }
 
-/** Replaces `dir` with a folder holding exactly `files` (name → text). */
-export function replaceDirectory(dir: string, files: Map<string, string>): void {
+/**
+ * Replaces `dir` with a folder holding exactly `files` (relative path with `/` → text):
+ * all is written to a staging folder beside it, then swapped in with two renames, so a
+ * failure leaves the old folder as it was.
+ */
+export function replaceDirectory(dir: string, files: ReadonlyMap<string, string>): void {
   const parent = dirname(dir);
   mkdirSync(parent, { recursive: true });
   const staging = mkdtempSync(join(parent, `.${basename(dir)}.new-`));
   try {
-    for (const [name, text] of files) writeFileSync(join(staging, name), text);
+    for (const [rel, text] of files) {
+      const path = join(staging, rel);
+      mkdirSync(dirname(path), { recursive: true });
+      writeFileSync(path, text);
+    }
   } catch (error) {
     rmSync(staging, { recursive: true, force: true });
     throw error;

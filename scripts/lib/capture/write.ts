@@ -1,32 +1,7 @@
-/** Putting a set of capture files in place at once, or comparing them with what is there. */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+/** Updating some capture files in place, or comparing a set of them with what is there. */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { replaceFile } from '../atomic-write.ts';
-
-/**
- * Replaces the folder `dir` by one holding exactly `files` (relative path with `/` →
- * text): everything is written to a staging folder beside it first, then swapped in with
- * two renames, so that a failure leaves the old folder as it was.
- */
-export function replaceTree(dir: string, files: ReadonlyMap<string, string>): void {
-  const parent = dirname(dir);
-  mkdirSync(parent, { recursive: true });
-  const staging = mkdtempSync(join(parent, `.${basename(dir)}.new-`));
-  try {
-    for (const [rel, text] of files) {
-      const path = join(staging, rel);
-      mkdirSync(dirname(path), { recursive: true });
-      writeFileSync(path, text);
-    }
-  } catch (error) {
-    rmSync(staging, { recursive: true, force: true });
-    throw error;
-  }
-  const retired = join(parent, `.${basename(dir)}.old-${process.pid}`);
-  if (existsSync(dir)) renameSync(dir, retired);
-  renameSync(staging, dir);
-  rmSync(retired, { recursive: true, force: true });
-}
 
 /** Writes only `files` into `dir`, each atomically, leaving other files alone. */
 export function updateFiles(dir: string, files: ReadonlyMap<string, string>): void {

@@ -3,7 +3,7 @@
  * configuration advertises, and how (function, grammar, code mode, deferred…).
  */
 import type { AgentId, Definition } from './content-types.ts';
-import type { CapturedTool, Delivery } from './ingest/captured-tools.ts';
+import { deferredNamespaceTool, type CapturedTool, type Delivery } from './ingest/captured-tools.ts';
 
 export interface MatrixConfiguration {
   id: string;
@@ -49,8 +49,15 @@ export const DELIVERY_LABELS: Record<Delivery, string> = {
 /** Delivery kinds that give the model a full definition, best first. */
 const INPUT_PREFERENCE: Delivery[] = ['function', 'custom', 'client-builtin', 'code-mode', 'hosted', 'deferred'];
 
-/** Groups captured tools by name across configurations, in matrix order. */
-export function indexCaptured(agent: AgentId, perConfig: { configuration: string; tools: CapturedTool[] }[]): Map<string, CapturedEntry> {
+/**
+ * Groups captured tools by name across configurations, in matrix order. A
+ * configuration that names a namespace without its tools (`deferredNamespaces`)
+ * counts as deferring every tool of that namespace that another configuration shows.
+ */
+export function indexCaptured(
+  agent: AgentId,
+  perConfig: { configuration: string; tools: CapturedTool[]; deferredNamespaces?: string[] }[],
+): Map<string, CapturedEntry> {
   const index = new Map<string, CapturedEntry>();
   for (const { configuration, tools } of perConfig) {
     for (const tool of tools) {
@@ -62,6 +69,18 @@ export function indexCaptured(agent: AgentId, perConfig: { configuration: string
       }
       entry.byConfig.set(configuration, tool);
     }
+  }
+  for (const { configuration, deferredNamespaces = [] } of perConfig) {
+    for (const entry of index.values()) {
+      if (!entry.namespace || !deferredNamespaces.includes(entry.namespace) || entry.byConfig.has(configuration)) continue;
+      const known = entry.byConfig.values().next().value!;
+      entry.byConfig.set(configuration, deferredNamespaceTool(known));
+    }
+  }
+  // Keep each entry's configurations in matrix order.
+  const order = perConfig.map((p) => p.configuration);
+  for (const entry of index.values()) {
+    entry.byConfig = new Map([...entry.byConfig].sort((a, b) => order.indexOf(a[0]) - order.indexOf(b[0])));
   }
   return index;
 }

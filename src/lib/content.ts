@@ -13,7 +13,7 @@ import addFormatsModule from 'ajv-formats';
 import { toolSlug } from './anchors.ts';
 import { diffRows, duplicateIds, fieldRows, type FieldDifference, type FieldRow } from './field-rows.ts';
 import { declaredResult, indexCaptured, primaryConfiguration, type CaptureMatrix, type CapturedEntry } from './captures.ts';
-import { CaptureFormatError, extractCapturedTools, type CaptureFile } from './ingest/captured-tools.ts';
+import { CaptureFormatError, deferredNamespaces, extractCapturedTools, type CaptureFile } from './ingest/captured-tools.ts';
 import { shapeFromJsonSchema } from './json-schema-shape.ts';
 import { shapeFromTypeScript } from './ts-shape.ts';
 import type { AgentId, AgentRecord, Definition, EditorialTool, GeneratedTool, Job, JobsFile } from './content-types.ts';
@@ -242,7 +242,7 @@ export function loadContent(options: LoadOptions): SiteModel {
   const matrixPath = join(contentDir, 'capture-matrix.json');
   const matrix = existsSync(matrixPath) ? readJson<CaptureMatrix>(matrixPath, 'matrix') : undefined;
   for (const [agentId, agentMatrix] of Object.entries(matrix?.agents ?? {}) as [AgentId, NonNullable<CaptureMatrix['agents'][AgentId]>][]) {
-    const perConfig: { configuration: string; tools: ReturnType<typeof extractCapturedTools> }[] = [];
+    const perConfig: { configuration: string; tools: ReturnType<typeof extractCapturedTools>; deferredNamespaces: string[] }[] = [];
     for (const config of agentMatrix.configurations) {
       const path = join(contentDir, 'captures', agentId, `${config.id}.json`);
       if (!existsSync(path)) {
@@ -258,7 +258,7 @@ export function loadContent(options: LoadOptions): SiteModel {
         errors.push(new ContentError(rel(path), '/cli/version', 'capture-matches-matrix', `captured ${capture.cli.version}, the matrix pins ${agentMatrix.version}`));
       }
       try {
-        perConfig.push({ configuration: config.id, tools: extractCapturedTools(capture) });
+        perConfig.push({ configuration: config.id, tools: extractCapturedTools(capture), deferredNamespaces: deferredNamespaces(capture) });
       } catch (error) {
         if (!(error instanceof CaptureFormatError) && !(error instanceof Error)) throw error;
         errors.push(new ContentError(rel(path), '/body', 'capture-readable', (error as Error).message));

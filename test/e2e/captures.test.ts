@@ -9,7 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'parse5';
 import { loadContent } from '../../src/lib/content.ts';
-import { extractCapturedTools, type CaptureFile } from '../../src/lib/ingest/captured-tools.ts';
+import { deferredNamespaces, extractCapturedTools, type CaptureFile } from '../../src/lib/ingest/captured-tools.ts';
 import { DELIVERY_LABELS, type CaptureMatrix } from '../../src/lib/captures.ts';
 import { buildSite, DIST, ROOT } from '../helpers/browser.ts';
 
@@ -60,8 +60,11 @@ test('every captured tool has a page that marks each configuration exactly as th
   for (const [agent, m] of Object.entries(matrix.agents)) {
     const tools = site.tools.filter((t) => t.agent === agent);
     const perTool = new Map<string, Map<string, string>>();
+    const namespaceOf = new Map<string, string>();
+    const deferredIn = new Map<string, string[]>(); // configuration label → namespaces it only names
     for (const c of m!.configurations) {
       const capture = JSON.parse(readFileSync(join(ROOT, 'content/captures', agent, `${c.id}.json`), 'utf8')) as CaptureFile;
+      deferredIn.set(c.label, deferredNamespaces(capture));
       for (const captured of extractCapturedTools(capture)) {
         const tool =
           tools.find((t) => t.fullName === captured.fullName || t.generated.aliases.some((a) => a.kind !== 'sdk-type' && a.name === captured.fullName)) ??
@@ -70,6 +73,14 @@ test('every captured tool has a page that marks each configuration exactly as th
         const url = `${agent}/${tool.slug}`;
         if (!perTool.has(url)) perTool.set(url, new Map());
         perTool.get(url)!.set(c.label, DELIVERY_LABELS[captured.delivery]);
+        if (captured.namespace) namespaceOf.set(url, captured.namespace);
+      }
+    }
+    // A configuration that names a namespace without its tools defers each of them.
+    for (const [url, expected] of perTool) {
+      const ns = namespaceOf.get(url);
+      for (const [label, namespaces] of deferredIn) {
+        if (ns && namespaces.includes(ns) && !expected.has(label)) expected.set(label, DELIVERY_LABELS.deferred);
       }
     }
     for (const [url, expected] of perTool) {

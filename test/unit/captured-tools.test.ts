@@ -2,7 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CaptureFormatError, extractCapturedTools, type CaptureFile } from '../../src/lib/ingest/captured-tools.ts';
+import { CaptureFormatError, deferredNamespaces, extractCapturedTools, type CaptureFile } from '../../src/lib/ingest/captured-tools.ts';
+import { indexCaptured } from '../../src/lib/captures.ts';
 import { parseCodeModeDescription } from '../../src/lib/ingest/code-mode.ts';
 import { fieldRows } from '../../src/lib/field-rows.ts';
 import { shapeFromTypeScript } from '../../src/lib/ts-shape.ts';
@@ -179,4 +180,26 @@ test('real request bodies of both wire formats yield their tools', () => {
   assert.ok(byFile.get('codex-unknown-model.json')!.includes('multi_agent_v1.spawn_agent:function'));
   assert.ok(byFile.get('claude-code-print.json')!.includes('TaskStop:deferred'));
   assert.ok(byFile.get('claude-code-print-no-tool-search.json')!.includes('TaskStop:function'));
+});
+
+test('Codex namespaces named only in a developer message count as deferred for their known tools', () => {
+  const named = capture('codex', '/v1/responses', {
+    model: 'm',
+    input: [{ type: 'message', role: 'developer', content: [{ type: 'input_text', text: '<tools>\nDeferred tool namespaces:\n- mcp__capture\n- multi_agent_v1: Tools for agents.\n</tools>' }] }],
+    tools: [{ type: 'function', name: 'exec_command', parameters: { type: 'object', properties: {} } }],
+  });
+  assert.deepEqual(deferredNamespaces(named), ['mcp__capture', 'multi_agent_v1']);
+  const inline = capture('codex', '/v1/responses', {
+    model: 'm',
+    tools: [{ type: 'namespace', name: 'multi_agent_v1', tools: [{ type: 'function', name: 'spawn_agent', parameters: { type: 'object', properties: {} } }] }],
+  });
+  const index = indexCaptured('codex', [
+    { configuration: 'a', tools: extractCapturedTools(named), deferredNamespaces: deferredNamespaces(named) },
+    { configuration: 'b', tools: extractCapturedTools(inline), deferredNamespaces: deferredNamespaces(inline) },
+  ]);
+  const spawn = index.get('multi_agent_v1.spawn_agent')!;
+  assert.deepEqual([...spawn.byConfig.keys()], ['a', 'b'], 'in matrix order');
+  assert.equal(spawn.byConfig.get('a')!.delivery, 'deferred');
+  assert.equal(spawn.byConfig.get('b')!.delivery, 'function');
+  assert.equal(index.get('exec_command')!.byConfig.size, 1, 'tools outside the namespace are untouched');
 });

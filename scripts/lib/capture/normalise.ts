@@ -133,7 +133,11 @@ export function toolRelatedBody(wire: WireFormat, body: Json): Json {
       continue;
     }
     if (wire === 'openai-responses' && key === 'input') {
-      const items = (value as unknown[]).filter((item) => !(isObject(item) && item['type'] === 'message'));
+      const items = (value as unknown[]).flatMap((item): unknown[] => {
+        if (!(isObject(item) && item['type'] === 'message')) return [item];
+        const announcement = deferredNamespaceAnnouncement(item);
+        return announcement ? [announcement] : [];
+      });
       if (items.length > 0) out[key] = items;
       continue;
     }
@@ -162,6 +166,20 @@ export function deferredAnnouncements(messages: readonly unknown[]): Json[] {
     }
   }
   return out;
+}
+
+/** The part of a Codex developer message that names namespaces deferred to tool_search. */
+const DEFERRED_NAMESPACES = /^<tools>\nDeferred tool namespaces:\n/;
+
+/**
+ * From one Responses message item, only the text part that names deferred tool
+ * namespaces, kept verbatim in a message of the same role (ids and everything else
+ * left out); undefined when the message has none.
+ */
+export function deferredNamespaceAnnouncement(item: Json): Json | undefined {
+  const content = Array.isArray(item['content']) ? item['content'] : [];
+  const parts = content.filter((p) => isObject(p) && typeof p['text'] === 'string' && DEFERRED_NAMESPACES.test(p['text'] as string));
+  return parts.length > 0 ? { type: 'message', role: item['role'], content: parts } : undefined;
 }
 
 export interface ToolCount {

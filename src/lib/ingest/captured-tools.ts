@@ -223,3 +223,44 @@ export function extractCapturedTools(capture: CaptureFile): CapturedTool[] {
   if (capture.request.path.startsWith('/v1/responses')) return extractResponses(capture);
   throw new CaptureFormatError(`unknown wire format: ${capture.request.method} ${capture.request.path}`);
 }
+
+const DEFERRED_NAMESPACES = /^<tools>\nDeferred tool namespaces:\n([\s\S]*?)(?:\n<\/tools>|$)/;
+
+/**
+ * Namespaces a Codex capture names without their tools (deferred to
+ * tool_search): listed in a developer message as `- name` or `- name: description`.
+ */
+export function deferredNamespaces(capture: CaptureFile): string[] {
+  if (!capture.request.path.startsWith('/v1/responses')) return [];
+  const input = Array.isArray(capture.body.input) ? capture.body.input : [];
+  const names: string[] = [];
+  for (const item of input) {
+    const it = item as { type?: unknown; content?: unknown };
+    if (it.type !== 'message' || !Array.isArray(it.content)) continue;
+    for (const part of it.content) {
+      const text = (part as { text?: unknown }).text;
+      const m = typeof text === 'string' ? DEFERRED_NAMESPACES.exec(text) : null;
+      if (!m) continue;
+      for (const line of m[1]!.split('\n')) {
+        const name = /^- ([A-Za-z0-9_.-]+)(?::|$)/.exec(line.trim())?.[1];
+        if (name && !names.includes(name)) names.push(name);
+      }
+    }
+  }
+  return names;
+}
+
+/** The stand-in for a tool of a deferred namespace in a configuration that only names the namespace. */
+export function deferredNamespaceTool(known: CapturedTool): CapturedTool {
+  return {
+    name: known.name,
+    ...(known.namespace ? { namespace: known.namespace } : {}),
+    fullName: known.fullName,
+    delivery: 'deferred',
+    input: {
+      kind: 'unavailable',
+      reason: `Deferred in this configuration: the model is told only the namespace ${known.namespace}, and loads its tools through tool_search.`,
+    },
+    output: known.output.kind === 'unavailable' ? known.output : { kind: 'unavailable', reason: 'Deferred in this configuration.' },
+  };
+}

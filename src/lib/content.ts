@@ -11,43 +11,16 @@ import { join, relative } from 'node:path';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { toolSlug } from './anchors.ts';
-import { diffRows, duplicateIds, fieldRows, type FieldDifference, type FieldRow } from './field-rows.ts';
-import { declaredResult, indexCaptured, primaryConfiguration, type CaptureMatrix, type CapturedEntry } from './captures.ts';
-import { CaptureFormatError, deferredNamespaces, extractCapturedTools, type CaptureFile } from './ingest/captured-tools.ts';
-import { shapeFromJsonSchema } from './json-schema-shape.ts';
-import { shapeFromTypeScript } from './ts-shape.ts';
-import type { AgentId, AgentRecord, Definition, EditorialTool, GeneratedTool, Job, JobsFile } from './content-types.ts';
+import { duplicateIds, type FieldDifference } from './field-rows.ts';
+import { indexCaptured, type CaptureMatrix, type CapturedEntry } from './captures.ts';
+import { ContentError, ContentErrors } from './content-errors.ts';
+import { definitionView, type DefinitionView } from './definition-view.ts';
+import { deferredNamespaces, extractCapturedTools, type CaptureFile } from './ingest/captured-tools.ts';
+import { attachCapture, documentedOnlyTool, isMcpInstance, mcpFamilyFromCapture, synthesizeFromCapture } from './tool-synthesis.ts';
+import type { AgentId, AgentRecord, EditorialTool, GeneratedTool, Job, JobsFile } from './content-types.ts';
 
 // ajv-formats is CommonJS; under ESM its function sits on `default`.
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv2020) => void;
-
-export class ContentError extends Error {
-  readonly file: string;
-  readonly pointer: string;
-  readonly rule: string;
-  constructor(file: string, pointer: string, rule: string, message: string) {
-    super(`${file}: ${pointer === '' ? '/' : pointer}: ${message} [rule: ${rule}]`);
-    this.file = file;
-    this.pointer = pointer;
-    this.rule = rule;
-  }
-}
-
-export class ContentErrors extends Error {
-  // Not named `errors`: tools that treat such an object as an AggregateError would print only the first.
-  readonly problems: ContentError[];
-  constructor(errors: ContentError[]) {
-    super(`Invalid content (${errors.length} problem${errors.length === 1 ? '' : 's'}):\n` + errors.map((e) => `  - ${e.message}`).join('\n'));
-    this.problems = errors;
-  }
-}
-
-export interface DefinitionView {
-  definition: Definition;
-  rows: FieldRow[];
-  /** The definition as text for the highlighted block, with its language. */
-  code?: { lang: string; text: string };
-}
 
 export interface ToolModel {
   agent: AgentId;
@@ -260,7 +233,6 @@ export function loadContent(options: LoadOptions): SiteModel {
       try {
         perConfig.push({ configuration: config.id, tools: extractCapturedTools(capture), deferredNamespaces: deferredNamespaces(capture) });
       } catch (error) {
-        if (!(error instanceof CaptureFormatError) && !(error instanceof Error)) throw error;
         errors.push(new ContentError(rel(path), '/body', 'capture-readable', (error as Error).message));
       }
     }
@@ -328,169 +300,4 @@ export function loadContent(options: LoadOptions): SiteModel {
   return matrix ? { agents, tools, jobs, matrix } : { agents, tools, jobs };
 }
 
-function attachCapture(tool: ToolModel, entry: CapturedEntry, errors: ContentError[], ajv: Ajv2020): void {
-  tool.captured = entry;
-  const config = primaryConfiguration(entry);
-  const captured = entry.byConfig.get(config)!;
-  if (captured.input.kind !== 'json-schema') return;
-  const file = captured.input.origin.file;
-  const view = definitionView(captured.input, 'model-input', file, '/body', errors, ajv);
-  const differences = tool.input.definition.kind === 'typescript' ? diffRows(tool.input.rows, 'input', view.rows, 'model-input') : [];
-  tool.modelInput = { view, config, differences };
-}
-
-/** MCP tools are named `mcp__<server>__<tool>` (Claude Code) or `mcp__<server>.<tool>` (Codex namespaces). */
-function isMcpInstance(entry: CapturedEntry): boolean {
-  return entry.fullName.startsWith('mcp__');
-}
-
-function mcpFamilyFromCapture(entry: CapturedEntry, matrixAgent: NonNullable<CaptureMatrix['agents'][AgentId]>): ToolModel {
-  const dotted = entry.namespace !== undefined;
-  const fullName = dotted ? 'mcp__<server>.<tool>' : 'mcp__<server>__<tool>';
-  const config = primaryConfiguration(entry);
-  const reason = `Each MCP server defines its own tools and their input schemas; the CLI passes them on to the model${
-    dotted ? ' as function tools in a namespace named mcp__<server>' : ''
-  }. The capture configured a stub server to show how such a tool is delivered: see "What the model is told".`;
-  const generated: GeneratedTool = {
-    agent: entry.agent,
-    name: dotted ? '<tool>' : fullName,
-    group: 'mcp',
-    nameEvidence: `the capture with an MCP server configured shows the stub server's tool as ${entry.fullName}`,
-    aliases: [],
-    input: { kind: 'unavailable', reason },
-    output: { kind: 'unavailable', reason: 'The result is whatever the MCP server returns for the call.' },
-    provenance: [...entry.byConfig.keys()].map((c) => ({
-      package: matrixAgent.package,
-      version: matrixAgent.version,
-      file: `content/captures/${entry.agent}/${c}.json`,
-      method: 'runtime capture of the request the real CLI sends to a loopback stub of its model API',
-      date: matrixAgent.checked ?? 'not recorded',
-    })),
-  };
-  if (dotted) generated.namespace = 'mcp__<server>';
-  return {
-    agent: entry.agent,
-    source: 'capture',
-    slug: toolSlug(fullName),
-    fullName,
-    generated,
-    input: { definition: generated.input, rows: [] },
-    output: { definition: generated.output, rows: [] },
-    captured: entry,
-    files: { generated: `content/captures/${entry.agent}/${config}.json` },
-  };
-}
-
-function groupOf(entry: CapturedEntry): ToolModel['generated']['group'] {
-  if (isMcpInstance(entry)) return 'mcp';
-  for (const tool of entry.byConfig.values()) if (tool.delivery === 'hosted') return 'provider-hosted';
-  return 'built-in';
-}
-
-function synthesizeFromCapture(
-  entry: CapturedEntry,
-  matrixAgent: NonNullable<CaptureMatrix['agents'][AgentId]>,
-  errors: ContentError[],
-  ajv: Ajv2020,
-): ToolModel {
-  const config = primaryConfiguration(entry);
-  const primary = entry.byConfig.get(config)!;
-  const result = declaredResult(entry);
-  const file = `content/captures/${entry.agent}/${config}.json`;
-  const configs = [...entry.byConfig.keys()];
-  const generated: GeneratedTool = {
-    agent: entry.agent,
-    name: entry.name,
-    group: groupOf(entry),
-    nameEvidence: `the ${matrixAgent.package} ${matrixAgent.version} CLI sends its model this name in ${configs.length} of ${matrixAgent.configurations.length} captured configurations`,
-    aliases: [],
-    input: primary.input,
-    output: result?.output ?? primary.output,
-    provenance: configs.map((c) => ({
-      package: matrixAgent.package,
-      version: matrixAgent.version,
-      file: `content/captures/${entry.agent}/${c}.json`,
-      method: 'runtime capture of the request the real CLI sends to a loopback stub of its model API',
-      date: matrixAgent.checked ?? 'not recorded',
-    })),
-  };
-  if (entry.namespace) generated.namespace = entry.namespace;
-  const slug = toolSlug(entry.fullName);
-  return {
-    agent: entry.agent,
-    source: 'capture',
-    slug,
-    fullName: entry.fullName,
-    generated,
-    input: definitionView(primary.input, 'input', file, '/body', errors, ajv),
-    output: definitionView(generated.output, 'output', result ? `content/captures/${entry.agent}/${result.config}.json` : file, '/body', errors, ajv),
-    captured: entry,
-    files: { generated: file },
-  };
-}
-
-function documentedOnlyTool(editorial: EditorialTool, file: string): ToolModel {
-  const reason = `No captured configuration advertises this tool, so its definition could not be read from the CLI. ${editorial.documentedOnly!.evidence}`;
-  const [namespace, name] = editorial.name.includes('.') ? (editorial.name.split(/\.(.*)/s) as [string, string]) : [undefined, editorial.name];
-  const generated: GeneratedTool = {
-    agent: editorial.agent,
-    name: name!,
-    group: 'built-in',
-    nameEvidence: editorial.documentedOnly!.evidence,
-    aliases: [],
-    input: { kind: 'unavailable', reason },
-    output: { kind: 'unavailable', reason },
-    provenance: [],
-  };
-  if (namespace) generated.namespace = namespace;
-  return {
-    agent: editorial.agent,
-    source: 'documented',
-    slug: toolSlug(editorial.name),
-    fullName: editorial.name,
-    generated,
-    input: { definition: generated.input, rows: [] },
-    output: { definition: generated.output, rows: [] },
-    files: { generated: file },
-  };
-}
-
-function definitionView(
-  definition: Definition,
-  root: 'input' | 'output' | 'model-input',
-  file: string,
-  pointer: string,
-  errors: ContentError[],
-  ajv: Ajv2020,
-): DefinitionView {
-  try {
-    switch (definition.kind) {
-      case 'typescript':
-        return {
-          definition,
-          rows: fieldRows(shapeFromTypeScript(definition.source, definition.typeName, `${file}#${pointer}/source`), { root }),
-          code: { lang: 'ts', text: definition.source },
-        };
-      case 'json-schema': {
-        try {
-          ajv.compile(definition.schema);
-        } catch (error) {
-          errors.push(new ContentError(file, `${pointer}/schema`, 'definition-compiles', `Ajv cannot compile this JSON Schema: ${(error as Error).message}`));
-          return { definition, rows: [] };
-        }
-        return {
-          definition,
-          rows: fieldRows(shapeFromJsonSchema(definition.schema), { root }),
-          code: { lang: 'json', text: JSON.stringify(definition.schema, null, 2) },
-        };
-      }
-      case 'grammar':
-        return { definition, rows: [], code: { lang: 'text', text: definition.definition } };
-      case 'unavailable':
-        return { definition, rows: [] };
-    }
-  } catch (error) {
-    errors.push(new ContentError(file, pointer, 'definition-readable', (error as Error).message));
-    return { definition, rows: [] };
-  }
-}
+export { ContentError, ContentErrors, type DefinitionView };

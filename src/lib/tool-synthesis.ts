@@ -1,0 +1,143 @@
+/**
+ * Tool models that no generated tool file describes: tools known only from
+ * runtime captures, the MCP family as a capture shows it, and tools that public
+ * documentation names but no capture advertises. Also attaches captures to the
+ * tools that do have a generated file.
+ */
+import type { Ajv2020 } from 'ajv/dist/2020.js';
+import { toolSlug } from './anchors.ts';
+import { declaredResult, primaryConfiguration, type CaptureMatrix, type CapturedEntry } from './captures.ts';
+import type { ContentError } from './content-errors.ts';
+import type { ToolModel } from './content.ts';
+import type { AgentId, EditorialTool, GeneratedTool } from './content-types.ts';
+import { definitionView } from './definition-view.ts';
+import { diffRows } from './field-rows.ts';
+
+type MatrixAgent = NonNullable<CaptureMatrix['agents'][AgentId]>;
+
+export function attachCapture(tool: ToolModel, entry: CapturedEntry, errors: ContentError[], ajv: Ajv2020): void {
+  tool.captured = entry;
+  const config = primaryConfiguration(entry);
+  const captured = entry.byConfig.get(config)!;
+  if (captured.input.kind !== 'json-schema') return;
+  const file = captured.input.origin.file;
+  const view = definitionView(captured.input, 'model-input', file, '/body', errors, ajv);
+  const differences = tool.input.definition.kind === 'typescript' ? diffRows(tool.input.rows, 'input', view.rows, 'model-input') : [];
+  tool.modelInput = { view, config, differences };
+}
+
+/** MCP tools are named `mcp__<server>__<tool>` (Claude Code) or `mcp__<server>.<tool>` (Codex namespaces). */
+export function isMcpInstance(entry: CapturedEntry): boolean {
+  return entry.fullName.startsWith('mcp__');
+}
+
+export function mcpFamilyFromCapture(entry: CapturedEntry, matrixAgent: MatrixAgent): ToolModel {
+  const dotted = entry.namespace !== undefined;
+  const fullName = dotted ? 'mcp__<server>.<tool>' : 'mcp__<server>__<tool>';
+  const config = primaryConfiguration(entry);
+  const reason = `Each MCP server defines its own tools and their input schemas; the CLI passes them on to the model${
+    dotted ? ' as function tools in a namespace named mcp__<server>' : ''
+  }. The capture configured a stub server to show how such a tool is delivered: see "What the model is told".`;
+  const generated: GeneratedTool = {
+    agent: entry.agent,
+    name: dotted ? '<tool>' : fullName,
+    group: 'mcp',
+    nameEvidence: `the capture with an MCP server configured shows the stub server's tool as ${entry.fullName}`,
+    aliases: [],
+    input: { kind: 'unavailable', reason },
+    output: { kind: 'unavailable', reason: 'The result is whatever the MCP server returns for the call.' },
+    provenance: [...entry.byConfig.keys()].map((c) => ({
+      package: matrixAgent.package,
+      version: matrixAgent.version,
+      file: `content/captures/${entry.agent}/${c}.json`,
+      method: 'runtime capture of the request the real CLI sends to a loopback stub of its model API',
+      date: matrixAgent.checked ?? 'not recorded',
+    })),
+  };
+  if (dotted) generated.namespace = 'mcp__<server>';
+  return {
+    agent: entry.agent,
+    source: 'capture',
+    slug: toolSlug(fullName),
+    fullName,
+    generated,
+    input: { definition: generated.input, rows: [] },
+    output: { definition: generated.output, rows: [] },
+    captured: entry,
+    files: { generated: `content/captures/${entry.agent}/${config}.json` },
+  };
+}
+
+function groupOf(entry: CapturedEntry): ToolModel['generated']['group'] {
+  if (isMcpInstance(entry)) return 'mcp';
+  for (const tool of entry.byConfig.values()) if (tool.delivery === 'hosted') return 'provider-hosted';
+  return 'built-in';
+}
+
+export function synthesizeFromCapture(
+  entry: CapturedEntry,
+  matrixAgent: MatrixAgent,
+  errors: ContentError[],
+  ajv: Ajv2020,
+): ToolModel {
+  const config = primaryConfiguration(entry);
+  const primary = entry.byConfig.get(config)!;
+  const result = declaredResult(entry);
+  const file = `content/captures/${entry.agent}/${config}.json`;
+  const configs = [...entry.byConfig.keys()];
+  const generated: GeneratedTool = {
+    agent: entry.agent,
+    name: entry.name,
+    group: groupOf(entry),
+    nameEvidence: `the ${matrixAgent.package} ${matrixAgent.version} CLI sends its model this name in ${configs.length} of ${matrixAgent.configurations.length} captured configurations`,
+    aliases: [],
+    input: primary.input,
+    output: result?.output ?? primary.output,
+    provenance: configs.map((c) => ({
+      package: matrixAgent.package,
+      version: matrixAgent.version,
+      file: `content/captures/${entry.agent}/${c}.json`,
+      method: 'runtime capture of the request the real CLI sends to a loopback stub of its model API',
+      date: matrixAgent.checked ?? 'not recorded',
+    })),
+  };
+  if (entry.namespace) generated.namespace = entry.namespace;
+  const slug = toolSlug(entry.fullName);
+  return {
+    agent: entry.agent,
+    source: 'capture',
+    slug,
+    fullName: entry.fullName,
+    generated,
+    input: definitionView(primary.input, 'input', file, '/body', errors, ajv),
+    output: definitionView(generated.output, 'output', result ? `content/captures/${entry.agent}/${result.config}.json` : file, '/body', errors, ajv),
+    captured: entry,
+    files: { generated: file },
+  };
+}
+
+export function documentedOnlyTool(editorial: EditorialTool, file: string): ToolModel {
+  const reason = `No captured configuration advertises this tool, so its definition could not be read from the CLI. ${editorial.documentedOnly!.evidence}`;
+  const [namespace, name] = editorial.name.includes('.') ? (editorial.name.split(/\.(.*)/s) as [string, string]) : [undefined, editorial.name];
+  const generated: GeneratedTool = {
+    agent: editorial.agent,
+    name: name!,
+    group: 'built-in',
+    nameEvidence: editorial.documentedOnly!.evidence,
+    aliases: [],
+    input: { kind: 'unavailable', reason },
+    output: { kind: 'unavailable', reason },
+    provenance: [],
+  };
+  if (namespace) generated.namespace = namespace;
+  return {
+    agent: editorial.agent,
+    source: 'documented',
+    slug: toolSlug(editorial.name),
+    fullName: editorial.name,
+    generated,
+    input: { definition: generated.input, rows: [] },
+    output: { definition: generated.output, rows: [] },
+    files: { generated: file },
+  };
+}

@@ -19,7 +19,7 @@ export interface MatrixAgent {
   package: string;
   version: string;
   /** The day the captures were last made and checked. */
-  checked?: string;
+  checked: string;
   configurations: MatrixConfiguration[];
 }
 
@@ -99,12 +99,16 @@ export function declaredResult(entry: CapturedEntry): { config: string; output: 
   return undefined;
 }
 
-/** Definitions differ when their JSON differs; groups configurations that send the same one. */
+/**
+ * Groups configurations that send the same definition (same description and
+ * same input, wherever it was recorded).
+ */
 export function distinctInputs(entry: CapturedEntry): { configs: string[]; tool: CapturedTool }[] {
   const groups: { key: string; configs: string[]; tool: CapturedTool }[] = [];
   for (const [config, tool] of entry.byConfig) {
     if (tool.input.kind === 'unavailable') continue;
-    const key = JSON.stringify({ d: tool.description, i: tool.input });
+    const { origin: _recordedIn, ...input } = tool.input;
+    const key = JSON.stringify({ d: tool.description, i: input });
     const group = groups.find((g) => g.key === key);
     if (group) group.configs.push(config);
     else groups.push({ key, configs: [config], tool });

@@ -4,6 +4,8 @@
  */
 
 export type AgentId = 'claude-code' | 'codex';
+
+export const AGENT_PRODUCTS: Record<AgentId, string> = { 'claude-code': 'Claude Code', codex: 'Codex CLI' };
 export type ToolGroup = 'built-in' | 'host-injected' | 'provider-hosted' | 'mcp';
 export type AliasKind = 'accepted-alias' | 'former-name' | 'sdk-type';
 
@@ -109,7 +111,8 @@ export interface AgentRecord {
   sourceRevision?: string;
   buildDate?: string;
   checked: string;
-  sources: { package: string; version: string; integrity: string; files: string[]; role: string }[];
+  /** `integrity` is the registry's hash of a downloaded package; captures have none. */
+  sources: { package: string; version: string; integrity?: string; files: string[]; role: string }[];
 }
 
 export interface Job {

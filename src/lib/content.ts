@@ -12,12 +12,12 @@ import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.
 import addFormatsModule from 'ajv-formats';
 import { toolSlug } from './anchors.ts';
 import { duplicateIds, type FieldDifference } from './field-rows.ts';
-import { indexCaptured, type CaptureMatrix, type CapturedEntry } from './captures.ts';
+import { indexCaptured, type CaptureMatrix, type CapturedEntry, type MatrixAgent } from './captures.ts';
 import { ContentError, ContentErrors } from './content-errors.ts';
 import { definitionView, type DefinitionView } from './definition-view.ts';
 import { deferredNamespaces, extractCapturedTools, type CaptureFile } from './ingest/captured-tools.ts';
 import { attachCapture, documentedOnlyTool, isMcpInstance, mcpFamilyFromCapture, synthesizeFromCapture } from './tool-synthesis.ts';
-import type { AgentId, AgentRecord, EditorialTool, GeneratedTool, Job, JobsFile } from './content-types.ts';
+import { AGENT_PRODUCTS, type AgentId, type AgentRecord, type EditorialTool, type GeneratedTool, type Job, type JobsFile } from './content-types.ts';
 
 // ajv-formats is CommonJS; under ESM its function sits on `default`.
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv2020) => void;
@@ -60,14 +60,12 @@ const SCHEMA_FILES = {
 type SchemaName = keyof typeof SCHEMA_FILES;
 
 /** The most useful Ajv errors: for oneOf, only the branch the data claims to be (by `kind`). */
-function pickErrors(errors: ErrorObject[], data: unknown): ErrorObject[] {
+function pickErrors(errors: ErrorObject[]): ErrorObject[] {
   const branchErrors = errors.filter((e) => e.keyword !== 'oneOf' && e.keyword !== 'if');
   const specific = branchErrors.filter((e) => {
     const m = /^(.*)\/oneOf\/(\d+)\//.exec(e.schemaPath);
     if (!m) return true;
     // Keep errors of the branch whose `kind` const matches the data's kind.
-    let node: unknown = data;
-    for (const part of e.instancePath.split('/').slice(1)) node = (node as Record<string, unknown>)?.[part.replace(/~1/g, '/').replace(/~0/g, '~')];
     const kindError = errors.find((x) => x.schemaPath === `${m[1]}/oneOf/${m[2]}/properties/kind/const` && x.instancePath.startsWith(e.instancePath));
     return !kindError;
   });
@@ -119,7 +117,7 @@ export function loadContent(options: LoadOptions): SiteModel {
       return undefined;
     }
     if (!validate(data)) {
-      for (const e of pickErrors(validate.errors ?? [], data)) {
+      for (const e of pickErrors(validate.errors ?? [])) {
         const detail = e.keyword === 'additionalProperties' ? ` (${(e.params as { additionalProperty: string }).additionalProperty})` : e.keyword === 'enum' ? ` (${(e.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ')})` : '';
         errors.push(new ContentError(rel(path), e.instancePath, `${SCHEMA_FILES[schema]}#${e.schemaPath.slice(1)}`, `${e.message ?? 'is invalid'}${detail}`));
       }
@@ -151,24 +149,20 @@ export function loadContent(options: LoadOptions): SiteModel {
     if (`${agent.id}.json` !== file) errors.push(new ContentError(rel(path), '/id', 'file-name-matches-id', `id ${agent.id} does not match the file name ${file}`));
     agents.push(agent);
   }
-  // An agent known only from captures gets a record from the matrix.
-  const matrixPathEarly = join(contentDir, 'capture-matrix.json');
-  if (existsSync(matrixPathEarly)) {
-    try {
-      const early = JSON.parse(readFileSync(matrixPathEarly, 'utf8')) as CaptureMatrix;
-      for (const [id, m] of Object.entries(early.agents ?? {}) as [AgentId, NonNullable<CaptureMatrix['agents'][AgentId]>][]) {
-        if (agents.some((a) => a.id === id) || !m) continue;
-        agents.push({
-          id,
-          product: id === 'codex' ? 'Codex CLI' : 'Claude Code',
-          version: m.version,
-          checked: m.checked ?? 'not recorded',
-          sources: [{ package: m.package, version: m.version, integrity: 'not recorded', files: m.configurations.map((c) => `content/captures/${id}/${c.id}.json`), role: 'Runtime captures: the tools the real CLI sends its model in each configuration of the matrix' }],
-        });
-      }
-    } catch {
-      // reported when the matrix is read below
-    }
+  // The capture matrix: captures are a source of every agent they cover, and an
+  // agent known only from captures gets its record from the matrix.
+  const matrixPath = join(contentDir, 'capture-matrix.json');
+  const matrix = existsSync(matrixPath) ? readJson<CaptureMatrix>(matrixPath, 'matrix') : undefined;
+  for (const [id, m] of Object.entries(matrix?.agents ?? {}) as [AgentId, MatrixAgent][]) {
+    const source = {
+      package: m.package,
+      version: m.version,
+      files: [`content/captures/${id}/ (${m.configurations.length} configurations)`],
+      role: 'Runtime captures: the tools the real CLI sends its model in each configuration of the capture matrix',
+    };
+    const record = agents.find((a) => a.id === id);
+    if (record) record.sources.push(source);
+    else agents.push({ id, product: AGENT_PRODUCTS[id], version: m.version, checked: m.checked, sources: [source] });
   }
   const agentIds = new Set(agents.map((a) => a.id));
 
@@ -212,9 +206,7 @@ export function loadContent(options: LoadOptions): SiteModel {
 
   // Runtime captures: attach them to the tools above, and give every tool that
   // only a capture shows its own page.
-  const matrixPath = join(contentDir, 'capture-matrix.json');
-  const matrix = existsSync(matrixPath) ? readJson<CaptureMatrix>(matrixPath, 'matrix') : undefined;
-  for (const [agentId, agentMatrix] of Object.entries(matrix?.agents ?? {}) as [AgentId, NonNullable<CaptureMatrix['agents'][AgentId]>][]) {
+  for (const [agentId, agentMatrix] of Object.entries(matrix?.agents ?? {}) as [AgentId, MatrixAgent][]) {
     const perConfig: { configuration: string; tools: ReturnType<typeof extractCapturedTools>; deferredNamespaces: string[] }[] = [];
     for (const config of agentMatrix.configurations) {
       const path = join(contentDir, 'captures', agentId, `${config.id}.json`);

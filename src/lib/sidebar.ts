@@ -24,7 +24,8 @@ export function buildSidebar(): (LinkItem | GroupItem)[] {
           ...groupedTools(agent.id).map(
             (g): GroupItem => ({
               label: g.label,
-              collapsed: g.group !== 'built-in',
+              // Long lists: Starlight opens the group that holds the current page.
+              collapsed: true,
               items: g.tools.map((t) => ({ label: t.fullName, link: toolUrl(t) })),
             }),
           ),

@@ -4,7 +4,7 @@
  * which stops `astro build` before any page is written.
  */
 import { loadContent, type SiteModel, type ToolModel } from './content.ts';
-import type { AgentId, AgentRecord, DefinitionKind, ToolGroup } from './content-types.ts';
+import { AGENT_PRODUCTS, type AgentId, type AgentRecord, type DefinitionKind, type ToolGroup } from './content-types.ts';
 
 // Astro bundles this module, so import.meta.url does not point into src/ at build
 // time; every npm script runs from the project root.
@@ -17,7 +17,7 @@ export function site(): SiteModel {
   return cached;
 }
 
-export const AGENT_LABELS: Record<AgentId, string> = { 'claude-code': 'Claude Code', codex: 'Codex CLI' };
+export const AGENT_LABELS: Record<AgentId, string> = AGENT_PRODUCTS;
 
 export const GROUP_LABELS: Record<ToolGroup, string> = {
   'built-in': 'Built in',

@@ -6,14 +6,12 @@
  */
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import { toolSlug } from './anchors.ts';
-import { declaredResult, primaryConfiguration, type CaptureMatrix, type CapturedEntry } from './captures.ts';
+import { declaredResult, primaryConfiguration, type CapturedEntry, type MatrixAgent } from './captures.ts';
 import type { ContentError } from './content-errors.ts';
 import type { ToolModel } from './content.ts';
-import type { AgentId, EditorialTool, GeneratedTool } from './content-types.ts';
+import type { EditorialTool, GeneratedTool } from './content-types.ts';
 import { definitionView } from './definition-view.ts';
 import { diffRows } from './field-rows.ts';
-
-type MatrixAgent = NonNullable<CaptureMatrix['agents'][AgentId]>;
 
 export function attachCapture(tool: ToolModel, entry: CapturedEntry, errors: ContentError[], ajv: Ajv2020): void {
   tool.captured = entry;
@@ -51,7 +49,7 @@ export function mcpFamilyFromCapture(entry: CapturedEntry, matrixAgent: MatrixAg
       version: matrixAgent.version,
       file: `content/captures/${entry.agent}/${c}.json`,
       method: 'runtime capture of the request the real CLI sends to a loopback stub of its model API',
-      date: matrixAgent.checked ?? 'not recorded',
+      date: matrixAgent.checked,
     })),
   };
   if (dotted) generated.namespace = 'mcp__<server>';
@@ -98,7 +96,7 @@ export function synthesizeFromCapture(
       version: matrixAgent.version,
       file: `content/captures/${entry.agent}/${c}.json`,
       method: 'runtime capture of the request the real CLI sends to a loopback stub of its model API',
-      date: matrixAgent.checked ?? 'not recorded',
+      date: matrixAgent.checked,
     })),
   };
   if (entry.namespace) generated.namespace = entry.namespace;

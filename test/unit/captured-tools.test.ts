@@ -203,3 +203,13 @@ test('Codex namespaces named only in a developer message count as deferred for t
   assert.equal(spawn.byConfig.get('b')!.delivery, 'function');
   assert.equal(index.get('exec_command')!.byConfig.size, 1, 'tools outside the namespace are untouched');
 });
+
+test('configurations that send the same definition are grouped, wherever it was recorded', async () => {
+  const { distinctInputs } = await import('../../src/lib/captures.ts');
+  const body = (description: string) => ({ model: 'm', tools: [{ type: 'custom', name: 'apply_patch', description, format: { type: 'grammar', syntax: 'lark', definition: 'start: "x"' } }] });
+  const a = { ...capture('codex', '/v1/responses', body('Patch.')), configuration: 'a' };
+  const b = { ...capture('codex', '/v1/responses', body('Patch.')), configuration: 'b' };
+  const c = { ...capture('codex', '/v1/responses', body('Patch files.')), configuration: 'c' };
+  const index = indexCaptured('codex', [a, b, c].map((x) => ({ configuration: x.configuration, tools: extractCapturedTools(x) })));
+  assert.deepEqual(distinctInputs(index.get('apply_patch')!).map((g) => g.configs), [['a', 'b'], ['c']]);
+});

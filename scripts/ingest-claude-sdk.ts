@@ -3,63 +3,166 @@
  * from the pinned @anthropic-ai/claude-agent-sdk release (scripts/pins.json).
  *
  *   npm run ingest:claude-sdk
+ *   npm run ingest:claude-sdk -- --accept-new-integrity   # move the integrity pin on purpose
  *
  * Downloads the package tarball with `npm pack` (the registry npm is set up for),
+ * checks its sha512 integrity against the pin (`sdkIntegrity`) before unpacking it,
  * parses sdk-tools.d.ts with the TypeScript compiler API, and writes one JSON
- * file per tool. Nothing is written unless every step succeeds.
+ * file per tool. Nothing is written unless every step succeeds; the temporary
+ * download folder is removed on every path.
+ *
+ * The pin moves only on purpose: with --accept-new-integrity, or when pins.json
+ * names a version that has no sdkIntegrity yet; the new integrity is then written
+ * into pins.json (after the content) and the script says so.
+ *
+ * Environment, for tests: CONTENT_DIR (default content/), PINS_FILE (default scripts/pins.json).
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { extractSdkTools, IngestError, type NameTable } from '../src/lib/ingest/claude-sdk.ts';
 import { toolSlug } from '../src/lib/anchors.ts';
 import type { AgentRecord } from '../src/lib/content-types.ts';
 import { jsonText, replaceDirectory, replaceFile } from './lib/atomic-write.ts';
-import { DownloadError, fetchPackage } from './lib/npm-package.ts';
+import { DownloadError, downloadTarball, IntegrityError, judgeIntegrity, npmRegistryFor, unpackTarball } from './lib/npm-package.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const CONTENT = process.env.CONTENT_DIR ? resolve(process.env.CONTENT_DIR) : join(ROOT, 'content');
+const PINS_FILE = process.env.PINS_FILE ? resolve(process.env.PINS_FILE) : join(ROOT, 'scripts/pins.json');
+const PIN_KEY = 'claude-code';
+const ACCEPT_FLAG = '--accept-new-integrity';
+const ACCEPT_COMMAND = `npm run ingest:claude-sdk -- ${ACCEPT_FLAG}`;
+/** Prefix of the temporary download folder in os.tmpdir(). */
+const WORK_PREFIX = 'claude-sdk-';
 
 interface Pin {
   sdkPackage: string;
   sdkVersion: string;
+  /** sha512 SRI string of the package tarball; absent until the first run at a new version. */
+  sdkIntegrity?: string;
   typesFile: string;
   checked: string;
 }
 
-function fail(message: string): never {
-  console.error(`ingest-claude-sdk: ${message}`);
-  console.error('ingest-claude-sdk: nothing was written.');
-  process.exit(1);
+/** A check of this script failed: the message is for the user, no stack trace. */
+class ScriptError extends Error {
+  override name = 'ScriptError';
 }
 
-function main(): void {
-  const pins = JSON.parse(readFileSync(join(ROOT, 'scripts/pins.json'), 'utf8')) as Record<string, Pin>;
-  const pin = pins['claude-code'];
-  if (!pin) fail('scripts/pins.json has no "claude-code" entry');
-  const names = JSON.parse(readFileSync(join(ROOT, 'scripts/claude-sdk-names.json'), 'utf8')) as NameTable;
+/** Files replaced so far, so a failure can say truthfully what was written. */
+const written: string[] = [];
 
-  const work = mkdtempSync(join(tmpdir(), 'claude-sdk-'));
+function display(path: string): string {
+  const rel = relative(ROOT, path);
+  return rel.startsWith('..') ? path : rel;
+}
+
+function readJson<T>(path: string, what: string): T {
+  let text: string;
   try {
-    const { dir, integrity } = fetchPackage(pin.sdkPackage, pin.sdkVersion, work);
-    const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version: string; claudeCodeVersion?: string };
-    if (pkg.version !== pin.sdkVersion) fail(`downloaded version ${pkg.version}, pinned ${pin.sdkVersion}`);
-    if (!pkg.claudeCodeVersion) fail('package.json has no claudeCodeVersion: cannot tell which Claude Code it bundles');
-    let manifest: { version?: string; commit?: string; buildDate?: string } = {};
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new ScriptError(`cannot read ${what} ${display(path)}: ${(error as Error).message}`);
+  }
+  try {
+    return JSON.parse(text) as T;
+  } catch (error) {
+    throw new ScriptError(`${display(path)} is not valid JSON: ${(error as Error).message}`);
+  }
+}
+
+function parseArgs(argv: readonly string[]): { acceptNewIntegrity: boolean } {
+  let acceptNewIntegrity = false;
+  for (const arg of argv) {
+    if (arg === ACCEPT_FLAG) acceptNewIntegrity = true;
+    else throw new ScriptError(`unknown argument ${JSON.stringify(arg)} (the only option is ${ACCEPT_FLAG})`);
+  }
+  return { acceptNewIntegrity };
+}
+
+function readPin(pins: Record<string, unknown>): Pin {
+  const pin = pins[PIN_KEY] as Partial<Pin> | undefined;
+  if (!pin || typeof pin !== 'object') throw new ScriptError(`${display(PINS_FILE)} has no "${PIN_KEY}" entry`);
+  for (const key of ['sdkPackage', 'sdkVersion', 'typesFile', 'checked'] as const) {
+    if (typeof pin[key] !== 'string' || pin[key] === '') throw new ScriptError(`${display(PINS_FILE)}: "${PIN_KEY}".${key} must be a non-empty string`);
+  }
+  return pin as Pin;
+}
+
+/** The integrity the committed content records for this exact package version, if any. */
+function recordedIntegrity(agentFile: string, pin: Pin): string | undefined {
+  try {
+    const agent = JSON.parse(readFileSync(agentFile, 'utf8')) as AgentRecord;
+    const source = agent.sources?.find((s) => s.package === pin.sdkPackage && s.version === pin.sdkVersion);
+    return typeof source?.integrity === 'string' ? source.integrity : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** pins.json text with `integrity` set on the entry, keeping key order (a new key goes after sdkVersion). */
+function pinsWithIntegrity(pins: Record<string, unknown>, integrity: string): string {
+  const entry = pins[PIN_KEY] as Record<string, unknown>;
+  const updated: Record<string, unknown> = {};
+  if ('sdkIntegrity' in entry) {
+    for (const [key, value] of Object.entries(entry)) updated[key] = key === 'sdkIntegrity' ? integrity : value;
+  } else {
+    for (const [key, value] of Object.entries(entry)) {
+      updated[key] = value;
+      if (key === 'sdkVersion') updated.sdkIntegrity = integrity;
+    }
+    if (!('sdkIntegrity' in updated)) updated.sdkIntegrity = integrity;
+  }
+  return jsonText({ ...pins, [PIN_KEY]: updated });
+}
+
+function main(argv: readonly string[]): void {
+  const { acceptNewIntegrity } = parseArgs(argv);
+  const pins = readJson<Record<string, unknown>>(PINS_FILE, 'the pins file');
+  const pin = readPin(pins);
+  const names = readJson<NameTable>(join(ROOT, 'scripts/claude-sdk-names.json'), 'the name table');
+  const spec = `${pin.sdkPackage}@${pin.sdkVersion}`;
+  const agentFile = join(CONTENT, 'agents/claude-code.json');
+
+  const work = mkdtempSync(join(tmpdir(), WORK_PREFIX));
+  try {
+    // 1. Download, and check the bytes against the pin before unpacking anything.
+    const registry = npmRegistryFor(pin.sdkPackage);
+    const tarball = downloadTarball(pin.sdkPackage, pin.sdkVersion, work);
+    const verdict = judgeIntegrity({
+      spec,
+      actual: tarball.integrity,
+      pinned: pin.sdkIntegrity,
+      recorded: recordedIntegrity(agentFile, pin),
+      pinFile: display(PINS_FILE),
+      recordedFrom: display(agentFile),
+      registry,
+      acceptNew: acceptNewIntegrity,
+      acceptCommand: ACCEPT_COMMAND,
+    });
+    const dir = unpackTarball(tarball.file, work);
+
+    // 2. Read and check what the package says about itself.
+    const pkg = readJson<{ version: string; claudeCodeVersion?: string }>(join(dir, 'package.json'), 'the package manifest');
+    if (pkg.version !== pin.sdkVersion) throw new ScriptError(`downloaded version ${pkg.version}, pinned ${pin.sdkVersion}`);
+    if (!pkg.claudeCodeVersion) throw new ScriptError('package.json has no claudeCodeVersion: cannot tell which Claude Code it bundles');
+    let manifest: { version?: string; commit?: string; buildDate?: string };
     try {
       manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
     } catch {
-      fail('manifest.json is missing or unreadable: cannot record the bundled Claude Code commit');
+      throw new ScriptError('manifest.json is missing or unreadable: cannot record the bundled Claude Code commit');
     }
     if (manifest.version !== pkg.claudeCodeVersion) {
-      fail(`manifest.json says Claude Code ${manifest.version}, package.json says ${pkg.claudeCodeVersion}`);
+      throw new ScriptError(`manifest.json says Claude Code ${manifest.version}, package.json says ${pkg.claudeCodeVersion}`);
     }
     let dts: string;
     try {
       dts = readFileSync(join(dir, pin.typesFile), 'utf8');
     } catch {
-      fail(`${pin.typesFile} is not in ${pin.sdkPackage}@${pin.sdkVersion}`);
+      throw new ScriptError(`${pin.typesFile} is not in ${spec}`);
     }
+
+    // 3. Build every file in memory.
     const tools = extractSdkTools(dts, names, {
       package: pin.sdkPackage,
       version: pin.sdkVersion,
@@ -81,21 +184,50 @@ function main(): void {
         {
           package: pin.sdkPackage,
           version: pin.sdkVersion,
-          integrity,
+          integrity: tarball.integrity,
           files: [pin.typesFile, 'package.json', 'manifest.json'],
           role: 'Published SDK types: every tool input and result type, and the bundled Claude Code version and commit',
         },
       ],
     };
-    replaceDirectory(join(CONTENT, 'tools/claude-code'), files);
-    replaceFile(join(CONTENT, 'agents/claude-code.json'), jsonText(agent));
-    console.log(`ingest-claude-sdk: ${tools.length} tools from ${pin.sdkPackage}@${pin.sdkVersion} (Claude Code ${pkg.claudeCodeVersion})`);
-  } catch (error) {
-    if (error instanceof IngestError || error instanceof DownloadError) fail(error.message);
-    throw error;
+    const pinsText = verdict.record ? pinsWithIntegrity(pins, tarball.integrity) : undefined;
+
+    // 4. Swap everything in; the pin moves last, once the content matches it.
+    const toolsDir = join(CONTENT, 'tools/claude-code');
+    replaceDirectory(toolsDir, files);
+    written.push(display(toolsDir));
+    replaceFile(agentFile, jsonText(agent));
+    written.push(display(agentFile));
+    if (pinsText !== undefined) {
+      replaceFile(PINS_FILE, pinsText);
+      written.push(display(PINS_FILE));
+    }
+    console.log(`ingest-claude-sdk: ${tools.length} tools from ${spec} (Claude Code ${pkg.claudeCodeVersion}), integrity ${tarball.integrity}`);
+    if (verdict.note) console.log(`ingest-claude-sdk: ${verdict.note}`);
   } finally {
-    rmSync(work, { recursive: true, force: true });
+    try {
+      rmSync(work, { recursive: true, force: true });
+    } catch (error) {
+      console.error(`ingest-claude-sdk: could not remove the temporary folder ${work}: ${(error as Error).message}`);
+    }
   }
 }
 
-main();
+/** Runs main, reports a failure once (after main's cleanup has run) and sets the exit status. */
+function run(): void {
+  try {
+    main(process.argv.slice(2));
+  } catch (error) {
+    const expected = error instanceof ScriptError || error instanceof IngestError || error instanceof DownloadError || error instanceof IntegrityError;
+    const text = expected ? (error as Error).message : error instanceof Error ? (error.stack ?? error.message) : String(error);
+    for (const line of text.split('\n')) console.error(`ingest-claude-sdk: ${line}`);
+    console.error(
+      written.length === 0
+        ? 'ingest-claude-sdk: nothing was written.'
+        : `ingest-claude-sdk: failed after writing ${written.join(', ')}; the rest is unchanged. Fix the cause and run again.`,
+    );
+    process.exitCode = 1;
+  }
+}
+
+run();

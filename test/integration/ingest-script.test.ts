@@ -1,14 +1,28 @@
 /**
  * The ingest script itself: at the pinned release it regenerates the committed
- * content byte for byte; when the download fails it says so and writes nothing.
+ * content byte for byte; when the download fails, or the registry serves a
+ * tarball other than the pinned one, it says why, writes nothing and leaves no
+ * temporary folder behind; the integrity pin moves only on purpose.
+ *
+ * Registries other than the real one are served on 127.0.0.1 by this file, and
+ * the script reaches them through the real npm client (`npm_config_registry`).
  */
-import { test } from 'node:test';
+import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from '../helpers/browser.ts';
+
+const PINS = JSON.parse(readFileSync(join(ROOT, 'scripts/pins.json'), 'utf8')) as Record<string, Record<string, string>>;
+const PIN = PINS['claude-code']!;
+const PACKAGE = PIN.sdkPackage!;
+const VERSION = PIN.sdkVersion!;
+const PINNED_INTEGRITY = PIN.sdkIntegrity!;
 
 function snapshot(dir: string): Map<string, string> {
   const files = new Map<string, string>();
@@ -22,43 +36,298 @@ function snapshot(dir: string): Map<string, string> {
   return files;
 }
 
-function runIngest(contentDir: string, env: NodeJS.ProcessEnv = {}) {
-  return spawnSync(process.execPath, [join(ROOT, 'scripts/ingest-claude-sdk.ts')], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    timeout: 300_000,
-    env: { ...process.env, CONTENT_DIR: contentDir, ...env },
-  });
+function sha512(bytes: Uint8Array): string {
+  return `sha512-${createHash('sha512').update(bytes).digest('base64')}`;
 }
 
-function withContentCopy(run: (dir: string) => void): void {
-  const dir = mkdtempSync(join(tmpdir(), 'ingest-'));
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A scratch folder per test: a copy of content/, a copy of pins.json, an empty TMPDIR for the child, an npm cache. */
+interface Scratch {
+  content: string;
+  pins: string;
+  tmp: string;
+  npmCache: string;
+}
+
+async function withScratch(run: (s: Scratch) => Promise<void>, pins: unknown = PINS): Promise<void> {
+  const root = mkdtempSync(join(tmpdir(), 'ingest-'));
   try {
-    cpSync(join(ROOT, 'content'), dir, { recursive: true });
-    run(dir);
+    const s: Scratch = { content: join(root, 'content'), pins: join(root, 'pins.json'), tmp: join(root, 'tmp'), npmCache: join(root, 'npm-cache') };
+    cpSync(join(ROOT, 'content'), s.content, { recursive: true });
+    writeFileSync(s.pins, JSON.stringify(pins, null, 2) + '\n');
+    mkdirSync(s.tmp);
+    await run(s);
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    rmSync(root, { recursive: true, force: true });
   }
 }
 
-test('regenerating at the pinned release is byte-identical to the committed content', () => {
-  withContentCopy((dir) => {
-    const before = snapshot(dir);
-    const result = runIngest(dir);
-    assert.equal(result.status, 0, result.stderr);
-    assert.match(result.stdout, /44 tools from @anthropic-ai\/claude-agent-sdk@0\.3\.332 \(Claude Code 2\.1\.332\)/);
-    assert.deepEqual([...snapshot(dir).entries()], [...before.entries()]);
+interface Result {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+  /** What the child left in its TMPDIR (it started empty). */
+  leftInTmp: string[];
+}
+
+/** Runs the script asynchronously (a loopback registry in this process must keep answering). */
+function runIngest(s: Scratch, env: NodeJS.ProcessEnv = {}, args: string[] = []): Promise<Result> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [join(ROOT, 'scripts/ingest-claude-sdk.ts'), ...args], {
+      cwd: ROOT,
+      // NODE_DISABLE_COMPILE_CACHE: npm 11 on Node ≥ 22 otherwise keeps its own compile cache in TMPDIR.
+      env: { ...process.env, CONTENT_DIR: s.content, PINS_FILE: s.pins, TMPDIR: s.tmp, NODE_DISABLE_COMPILE_CACHE: '1', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 300_000);
+    child.on('error', reject);
+    child.on('close', (status) => {
+      clearTimeout(timer);
+      resolve({ status, stdout, stderr, leftInTmp: readdirSync(s.tmp) });
+    });
+  });
+}
+
+/**
+ * A minimal npm registry on 127.0.0.1: the packument of PACKAGE listing `versions`
+ * (each with the integrity the packument claims, by default that of the bytes served),
+ * and the tarballs. Records the paths requested.
+ */
+async function withRegistry(
+  versions: Record<string, { bytes: Buffer; claimedIntegrity?: string }>,
+  run: (url: string, requests: string[]) => Promise<void>,
+): Promise<void> {
+  const requests: string[] = [];
+  const server = createServer((req, res) => {
+    const path = decodeURIComponent(req.url ?? '/');
+    requests.push(path);
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const tarball = /^\/tarballs\/(.+)\.tgz$/.exec(path);
+    if (req.method === 'GET' && path === `/${PACKAGE}`) {
+      const packument = {
+        name: PACKAGE,
+        'dist-tags': { latest: Object.keys(versions).at(-1) },
+        versions: Object.fromEntries(
+          Object.entries(versions).map(([version, v]) => [
+            version,
+            {
+              name: PACKAGE,
+              version,
+              dist: { tarball: `${base}/tarballs/${version}.tgz`, integrity: v.claimedIntegrity ?? sha512(v.bytes) },
+            },
+          ]),
+        ),
+      };
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(packument));
+    } else if (req.method === 'GET' && tarball && versions[tarball[1]!]) {
+      res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(versions[tarball[1]!]!.bytes);
+    } else {
+      res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"Not found"}');
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    await run(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`, requests);
+  } finally {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+}
+
+/** npm settings that send the script's `npm pack` to a loopback registry, with a private cache. */
+function registryEnv(s: Scratch, registry: string): NodeJS.ProcessEnv {
+  return {
+    npm_config_registry: registry,
+    npm_config_cache: s.npmCache,
+    npm_config_fetch_retries: '0',
+    npm_config_fetch_timeout: '5000',
+    npm_config_noproxy: '127.0.0.1',
+    NO_PROXY: '127.0.0.1',
+    no_proxy: '127.0.0.1',
+  };
+}
+
+/** Tarballs built from the real pinned one: unchanged content plus one file, and the same with another version. */
+let fixtures: string;
+let genuine: Buffer;
+let tampered: Buffer;
+let bumped: Buffer;
+const BUMPED_VERSION = '0.3.333-test.1';
+
+function repack(from: Buffer, edit: (dir: string) => void): Buffer {
+  const dir = mkdtempSync(join(fixtures, 'repack-'));
+  writeFileSync(join(dir, 'in.tgz'), from);
+  mkdirSync(join(dir, 'x'));
+  execFileSync('tar', ['-xzf', join(dir, 'in.tgz'), '-C', join(dir, 'x')]);
+  edit(join(dir, 'x', 'package'));
+  execFileSync('tar', ['-czf', join(dir, 'out.tgz'), '-C', join(dir, 'x'), 'package']);
+  return readFileSync(join(dir, 'out.tgz'));
+}
+
+before(() => {
+  fixtures = mkdtempSync(join(tmpdir(), 'ingest-fixtures-'));
+  const out = execFileSync('npm', ['pack', `${PACKAGE}@${VERSION}`, '--json', '--pack-destination', fixtures], { encoding: 'utf8', timeout: 300_000 });
+  genuine = readFileSync(join(fixtures, (JSON.parse(out) as { filename: string }[])[0]!.filename));
+  // The real registry serves exactly the pinned bytes.
+  assert.equal(sha512(genuine), PINNED_INTEGRITY);
+  tampered = repack(genuine, (pkg) => writeFileSync(join(pkg, 'TAMPERED.md'), 'not the published tarball\n'));
+  bumped = repack(genuine, (pkg) => {
+    const manifest = JSON.parse(readFileSync(join(pkg, 'package.json'), 'utf8')) as { version: string };
+    manifest.version = BUMPED_VERSION;
+    writeFileSync(join(pkg, 'package.json'), JSON.stringify(manifest, null, 2));
   });
 });
 
-test('a failed download is reported and leaves the content untouched', () => {
-  withContentCopy((dir) => {
-    const before = snapshot(dir);
+after(() => rmSync(fixtures, { recursive: true, force: true }));
+
+test('regenerating at the pinned release is byte-identical to the committed content', async () => {
+  await withScratch(async (s) => {
+    const before = snapshot(s.content);
+    const pinsBefore = readFileSync(s.pins, 'utf8');
+    const result = await runIngest(s);
+    assert.equal(result.status, 0, result.stderr);
+    assert.match(result.stdout, /44 tools from @anthropic-ai\/claude-agent-sdk@0\.3\.332 \(Claude Code 2\.1\.332\)/);
+    assert.deepEqual([...snapshot(s.content).entries()], [...before.entries()]);
+    assert.equal(readFileSync(s.pins, 'utf8'), pinsBefore, 'the pin does not move when the tarball matches it');
+    assert.deepEqual(result.leftInTmp, []);
+  });
+});
+
+test('a failed download reports the underlying network error, leaves the content untouched and no temporary folder', async () => {
+  await withScratch(async (s) => {
+    const before = snapshot(s.content);
     // Nothing listens on port 9 of the loopback address: the registry is unreachable.
-    const result = runIngest(dir, { npm_config_registry: 'http://127.0.0.1:9/', npm_config_fetch_retries: '0', npm_config_fetch_timeout: '5000' });
+    const result = await runIngest(s, { npm_config_registry: 'http://127.0.0.1:9/', npm_config_fetch_retries: '0', npm_config_fetch_timeout: '5000' });
     assert.equal(result.status, 1);
-    assert.match(result.stderr, /could not download @anthropic-ai\/claude-agent-sdk@0\.3\.332/);
+    const line = result.stderr.split('\n').find((l) => l.includes('could not download'));
+    assert.ok(line, result.stderr);
+    assert.match(line, /could not download @anthropic-ai\/claude-agent-sdk@0\.3\.332: ECONNREFUSED/);
+    assert.match(line, /ECONNREFUSED 127\.0\.0\.1:9/);
+    assert.match(line, /registry http:\/\/127\.0\.0\.1:9\//);
+    assert.match(line, /npm log \S+\.log/);
     assert.match(result.stderr, /nothing was written/);
-    assert.deepEqual([...snapshot(dir).entries()], [...before.entries()]);
+    assert.doesNotMatch(result.stderr, /^\s+at /m, 'no stack trace');
+    assert.deepEqual([...snapshot(s.content).entries()], [...before.entries()]);
+    assert.deepEqual(result.leftInTmp, []);
+  });
+});
+
+test('a tarball whose integrity differs from the pin is refused, with both hashes named and nothing written', async () => {
+  await withRegistry({ [VERSION]: { bytes: tampered } }, async (registry, requests) => {
+    await withScratch(async (s) => {
+      const before = snapshot(s.content);
+      const pinsBefore = readFileSync(s.pins, 'utf8');
+      const result = await runIngest(s, registryEnv(s, registry));
+      assert.equal(result.status, 1, result.stdout);
+      assert.ok(requests.includes(`/tarballs/${VERSION}.tgz`), `npm fetched the tarball from the loopback registry: ${requests.join(', ')}`);
+      assert.match(result.stderr, new RegExp(`integrity mismatch for ${escape(PACKAGE)}@${escape(VERSION)} from ${escape(registry)}`));
+      assert.match(result.stderr, new RegExp(`expected ${escape(PINNED_INTEGRITY)} \\(.*pins\\.json\\)`));
+      assert.match(result.stderr, new RegExp(`actual +${escape(sha512(tampered))}`));
+      assert.match(result.stderr, /--accept-new-integrity/);
+      assert.match(result.stderr, /nothing was written/);
+      assert.deepEqual([...snapshot(s.content).entries()], [...before.entries()]);
+      assert.equal(readFileSync(s.pins, 'utf8'), pinsBefore);
+      assert.deepEqual(result.leftInTmp, []);
+    });
+  });
+});
+
+test('with the pin removed but the version unchanged, the integrity recorded in the content is still enforced', async () => {
+  const { sdkIntegrity: _dropped, ...withoutIntegrity } = PIN;
+  await withRegistry({ [VERSION]: { bytes: tampered } }, async (registry) => {
+    await withScratch(
+      async (s) => {
+        const before = snapshot(s.content);
+        const pinsBefore = readFileSync(s.pins, 'utf8');
+        const result = await runIngest(s, registryEnv(s, registry));
+        assert.equal(result.status, 1, result.stdout);
+        assert.match(result.stderr, new RegExp(`expected ${escape(PINNED_INTEGRITY)} \\(.*agents/claude-code\\.json\\)`));
+        assert.match(result.stderr, new RegExp(`actual +${escape(sha512(tampered))}`));
+        assert.deepEqual([...snapshot(s.content).entries()], [...before.entries()]);
+        assert.equal(readFileSync(s.pins, 'utf8'), pinsBefore);
+        assert.deepEqual(result.leftInTmp, []);
+      },
+      { 'claude-code': withoutIntegrity },
+    );
+  });
+});
+
+test('--accept-new-integrity moves the pin on purpose and says so', async () => {
+  await withRegistry({ [VERSION]: { bytes: tampered } }, async (registry) => {
+    await withScratch(async (s) => {
+      const before = snapshot(s.content);
+      const result = await runIngest(s, registryEnv(s, registry), ['--accept-new-integrity']);
+      assert.equal(result.status, 0, result.stderr);
+      const moved = sha512(tampered);
+      assert.match(result.stdout, new RegExp(`moved the pinned integrity of ${escape(PACKAGE)}@${escape(VERSION)} .* from ${escape(PINNED_INTEGRITY)} to ${escape(moved)}`));
+      const pins = JSON.parse(readFileSync(s.pins, 'utf8')) as typeof PINS;
+      assert.deepEqual(pins, { 'claude-code': { ...PIN, sdkIntegrity: moved } });
+      // Same tool files (the extra file does not change them); the agent record carries the new hash.
+      const after = snapshot(s.content);
+      for (const [path, text] of before) {
+        if (path.startsWith('tools/claude-code/')) assert.equal(after.get(path), text, path);
+      }
+      const agent = JSON.parse(after.get('agents/claude-code.json')!) as { sources: { integrity: string }[] };
+      assert.equal(agent.sources[0]!.integrity, moved);
+      assert.deepEqual(result.leftInTmp, []);
+    });
+  });
+});
+
+test('a new version with no integrity pinned yet has its integrity recorded into the pins file', async () => {
+  const { sdkIntegrity: _dropped, ...rest } = PIN;
+  const newPin = { ...rest, sdkVersion: BUMPED_VERSION };
+  await withRegistry({ [VERSION]: { bytes: genuine }, [BUMPED_VERSION]: { bytes: bumped } }, async (registry) => {
+    await withScratch(
+      async (s) => {
+        const result = await runIngest(s, registryEnv(s, registry));
+        assert.equal(result.status, 0, result.stderr);
+        const recorded = sha512(bumped);
+        assert.match(result.stdout, new RegExp(`recorded the integrity of ${escape(PACKAGE)}@${escape(BUMPED_VERSION)} in .*: ${escape(recorded)}`));
+        const text = readFileSync(s.pins, 'utf8');
+        assert.deepEqual(JSON.parse(text), { 'claude-code': { ...newPin, sdkIntegrity: recorded } });
+        // The new key sits beside the version it belongs to.
+        assert.deepEqual(Object.keys(JSON.parse(text)['claude-code']).slice(0, 3), ['sdkPackage', 'sdkVersion', 'sdkIntegrity']);
+        const agent = JSON.parse(readFileSync(join(s.content, 'agents/claude-code.json'), 'utf8')) as { sources: { version: string; integrity: string }[] };
+        assert.deepEqual([agent.sources[0]!.version, agent.sources[0]!.integrity], [BUMPED_VERSION, recorded]);
+        assert.deepEqual(result.leftInTmp, []);
+      },
+      { 'claude-code': newPin },
+    );
+  });
+});
+
+test('a registry whose packument integrity does not match its tarball is reported in one line (npm EINTEGRITY)', async () => {
+  await withRegistry({ [VERSION]: { bytes: tampered, claimedIntegrity: PINNED_INTEGRITY } }, async (registry) => {
+    await withScratch(async (s) => {
+      const before = snapshot(s.content);
+      const result = await runIngest(s, registryEnv(s, registry));
+      assert.equal(result.status, 1, result.stdout);
+      const line = result.stderr.split('\n').find((l) => l.includes('could not download'));
+      assert.ok(line, result.stderr);
+      assert.match(line, /: EINTEGRITY: /);
+      assert.match(line, new RegExp(`registry ${escape(registry)}`));
+      assert.match(result.stderr, /nothing was written/);
+      assert.deepEqual([...snapshot(s.content).entries()], [...before.entries()]);
+      assert.deepEqual(result.leftInTmp, []);
+    });
+  });
+});
+
+test('a version the registry does not have is reported with npm\'s reason', async () => {
+  await withRegistry({ '0.0.1': { bytes: genuine } }, async (registry) => {
+    await withScratch(async (s) => {
+      const result = await runIngest(s, registryEnv(s, registry));
+      assert.equal(result.status, 1, result.stdout);
+      const line = result.stderr.split('\n').find((l) => l.includes('could not download'));
+      assert.ok(line, result.stderr);
+      assert.match(line, /ETARGET: No matching version found for @anthropic-ai\/claude-agent-sdk@0\.3\.332/);
+      assert.deepEqual(result.leftInTmp, []);
+    });
   });
 });

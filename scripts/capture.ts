@@ -22,9 +22,10 @@ import { spawnSync } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { networkInterfaces } from 'node:os';
 import { join, resolve } from 'node:path';
-import { Ajv2020 } from 'ajv/dist/2020.js';
+import { AGENT_IDS, type AgentId } from '../src/lib/agents/index.ts';
 import { jsonText, replaceDirectory } from './lib/atomic-write.ts';
-import { AGENTS, loadMatrix, selectConfigurations, MatrixError, type AgentId } from './lib/capture/matrix.ts';
+import { schemaAjv } from './lib/capture/ajv.ts';
+import { loadMatrix, selectConfigurations, MatrixError } from './lib/capture/matrix.ts';
 import { ensureInstalled, installedBinary, InstallError } from './lib/capture/install.ts';
 import { runConfiguration, type RunPaths } from './lib/capture/runner.ts';
 import { buildCapture, countTools, summaryLine } from './lib/capture/capture-file.ts';
@@ -86,7 +87,7 @@ function outside(options: Options, argv: string[]): never {
   const matrix = loadMatrix(ROOT, options.matrix);
   const selected = selectConfigurations(matrix, options.only);
   const agents = new Set(selected.map((s) => s.agent));
-  for (const agent of AGENTS) {
+  for (const agent of AGENT_IDS) {
     if (!agents.has(agent)) continue;
     const { package: pkg, version } = matrix.agents[agent];
     ensureInstalled(agent, CACHE_ROOT, pkg, version, (line) => console.log(line));
@@ -140,10 +141,10 @@ async function inside(options: Options): Promise<number> {
   const matrix = loadMatrix(ROOT, options.matrix);
   const selected = selectConfigurations(matrix, options.only);
   const schema = JSON.parse(readFileSync(join(ROOT, 'schemas/capture.schema.json'), 'utf8')) as object;
-  const validate = new Ajv2020({ allErrors: true, strict: true }).compile(schema);
+  const validate = schemaAjv().compile(schema);
 
   const binaries = new Map<AgentId, string>();
-  for (const agent of AGENTS) {
+  for (const agent of AGENT_IDS) {
     const { package: pkg, version } = matrix.agents[agent];
     const binary = installedBinary(agent, CACHE_ROOT, pkg, version);
     if (binary) binaries.set(agent, binary);
@@ -181,7 +182,7 @@ async function inside(options: Options): Promise<number> {
           throw new CaptureError(`the capture does not match schemas/capture.schema.json: ${(validate.errors ?? []).map((e) => `${e.instancePath} ${e.message}`).join('; ')}`);
         }
         files.set(`${agent}/${configuration.id}.json`, jsonText(capture));
-        const line = summaryLine(agent, configuration.id, countTools(capture.body));
+        const line = summaryLine(agent, configuration.id, countTools(capture));
         summary.push(line);
         console.log(`  ${line}  (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
       } catch (error) {

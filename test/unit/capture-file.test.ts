@@ -31,7 +31,7 @@ test('a capture keeps the tool-related keys, masks volatile ids, and records the
   assert.match(body['input'][0].id, /^at_[0-9a-f-]{36}$/);
   assert.equal(item['id'], 'at_$UUID');
   assert.deepEqual(item['tools'], body['input'][0].tools, 'the tools themselves carry nothing volatile');
-  assert.match(summaryLine('codex', 'default-model', countTools(capture.body)), /^codex\/default-model +12 tools, 3 namespaces, 11 nested in code mode$/);
+  assert.match(summaryLine('codex', 'default-model', countTools(capture)), /^codex\/default-model +12 tools, 3 namespaces, 11 nested in code mode$/);
 
   const claude = buildCapture('claude-code', 'p', 'v', { ...exec, mode: 'print' }, outcome([post('/v1/messages?beta=true', raw('claude-code-print'))]));
   assert.deepEqual(claude.request, { method: 'POST', path: '/v1/messages' });

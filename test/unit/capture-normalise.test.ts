@@ -2,10 +2,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  chooseMainRequest, countTools, lastUserText, nestedToolNames, toolRelatedBody, wireProblem, CaptureError,
-} from '../../scripts/lib/capture/normalise.ts';
+import { chooseMainRequest, CaptureError } from '../../scripts/lib/capture/normalise.ts';
 import type { RecordedRequest } from '../../scripts/lib/capture/stub-server.ts';
+import { anthropicMessages } from '../../src/lib/wire/anthropic-messages.ts';
+import { nestedToolNames, openaiResponses } from '../../src/lib/wire/openai-responses.ts';
 
 type Json = Record<string, any>;
 const RAW = join(import.meta.dirname, '../fixtures/captures/raw');
@@ -19,13 +19,13 @@ function request(url: string, json: unknown, headers: Record<string, string> = {
 
 test('Responses, gpt-5.5: the kept keys are the tool-related ones, in the order sent, tools verbatim', () => {
   const body = raw('codex-gpt-5-5');
-  const kept = toolRelatedBody('openai-responses', body);
+  const kept = openaiResponses.captureBody(body);
   assert.deepEqual(Object.keys(kept), ['model', 'tools', 'tool_choice', 'parallel_tool_calls']);
   assert.deepEqual(Object.keys(kept), Object.keys(body).filter((k) => k in kept));
   assert.equal(kept['model'], 'gpt-5.5');
   assert.deepEqual(kept['tools'], body['tools']);
   assert.equal('input' in kept, false, 'gpt-5.5 sends only message items, so input is left out');
-  const count = countTools(kept);
+  const count = openaiResponses.countTools(kept);
   assert.equal(count.namespaces, 0);
   assert.deepEqual(count.names, [
     'exec_command', 'write_stdin', 'request_user_input', 'apply_patch', 'view_image', 'get_goal', 'create_goal', 'update_goal', 'tool_search', 'web_search',
@@ -38,12 +38,12 @@ test('Responses, gpt-5.5: the kept keys are the tool-related ones, in the order 
 
 test('Responses, default model: input keeps only the additional_tools item, whose namespaces hold the tools', () => {
   const body = raw('codex-default-model');
-  const kept = toolRelatedBody('openai-responses', body);
+  const kept = openaiResponses.captureBody(body);
   assert.deepEqual(Object.keys(kept), ['model', 'input', 'tool_choice', 'parallel_tool_calls']);
   const input = kept['input'] as Json[];
   assert.deepEqual(input.map((i) => i['type']), ['additional_tools']);
   assert.deepEqual(input[0], body['input'].find((i: Json) => i['type'] === 'additional_tools'));
-  const count = countTools(kept);
+  const count = openaiResponses.countTools(kept);
   assert.deepEqual(input[0]!['tools'].map((t: Json) => `${t['type']}:${t['name']}`), ['namespace:functions', 'namespace:clock', 'namespace:collaboration']);
   assert.equal(count.namespaces, 3);
   assert.ok(count.names.includes('functions.exec'));
@@ -55,8 +55,8 @@ test('Responses, default model: input keeps only the additional_tools item, whos
 });
 
 test('Responses, unknown model: a multi_agent_v1 namespace among top-level tools', () => {
-  const kept = toolRelatedBody('openai-responses', raw('codex-unknown-model'));
-  const count = countTools(kept);
+  const kept = openaiResponses.captureBody(raw('codex-unknown-model'));
+  const count = openaiResponses.countTools(kept);
   assert.equal(count.namespaces, 1);
   assert.deepEqual(count.names.filter((n) => n.startsWith('multi_agent_v1.')).sort(), [
     'multi_agent_v1.close_agent', 'multi_agent_v1.resume_agent', 'multi_agent_v1.send_input', 'multi_agent_v1.spawn_agent', 'multi_agent_v1.wait_agent',
@@ -65,7 +65,7 @@ test('Responses, unknown model: a multi_agent_v1 namespace among top-level tools
 
 test('Messages, print: model, tools and the deferred-tool announcement kept, everything else dropped', () => {
   const body = raw('claude-code-print');
-  const kept = toolRelatedBody('anthropic-messages', body);
+  const kept = anthropicMessages.captureBody(body);
   assert.deepEqual(Object.keys(kept), ['model', 'messages', 'tools']);
   assert.deepEqual(kept['tools'], body['tools']);
   const messages = kept['messages'] as Json[];
@@ -74,17 +74,17 @@ test('Messages, print: model, tools and the deferred-tool announcement kept, eve
   assert.match(text, /^The following deferred tools are now available via ToolSearch/);
   assert.match(text, /\nTaskStop\n/);
   assert.doesNotMatch(text, /Primary working directory/, 'the rest of the message (machine details) is left out');
-  const count = countTools(kept);
+  const count = anthropicMessages.countTools(kept);
   assert.equal(count.deferred, 1);
   assert.ok(count.names.includes('ToolSearch'));
   assert.ok(count.names.includes('DeferredToolPlaceholder'));
-  assert.equal(lastUserText(body)?.trim(), PROMPT);
+  assert.equal(anthropicMessages.lastUserText(body)?.trim(), PROMPT);
 });
 
 test('Messages, tool search off: every tool has a full schema and none is deferred', () => {
-  const kept = toolRelatedBody('anthropic-messages', raw('claude-code-print-no-tool-search'));
+  const kept = anthropicMessages.captureBody(raw('claude-code-print-no-tool-search'));
   assert.equal(kept['messages'], undefined, 'no announcement of deferred tools');
-  const count = countTools(kept);
+  const count = anthropicMessages.countTools(kept);
   assert.equal(count.deferred, 0);
   assert.ok(!count.names.includes('ToolSearch'));
   // Tools that print mode only names (deferred to ToolSearch) come with schemas here.
@@ -93,7 +93,7 @@ test('Messages, tool search off: every tool has a full schema and none is deferr
 });
 
 test('Messages: tool_choice is kept where sent, unknown keys never', () => {
-  const kept = toolRelatedBody('anthropic-messages', { system: 's', tool_choice: { type: 'auto' }, model: 'm', messages: [], tools: [] });
+  const kept = anthropicMessages.captureBody({ system: 's', tool_choice: { type: 'auto' }, model: 'm', messages: [], tools: [] });
   assert.deepEqual(Object.keys(kept), ['tool_choice', 'model', 'tools']);
 });
 
@@ -102,9 +102,9 @@ test('choosing the Claude main request: the prompted streaming request with tool
   const quota = request('/v1/messages?beta=true', { model: 'm', max_tokens: 1, messages: [{ role: 'user', content: 'quota' }] });
   const main = request('/v1/messages?beta=true', { model: 'm', stream: true, tools: [{ name: 'Read' }], messages: [{ role: 'user', content: [{ type: 'text', text: 'x' }, { type: 'text', text: `${PROMPT}\n` }] }, { role: 'system', content: 'deferred' }] });
   const hello = request('/api/hello', undefined, {}, 'HEAD');
-  assert.equal(chooseMainRequest('anthropic-messages', [hello, title, quota, main], PROMPT), main);
+  assert.equal(chooseMainRequest('claude-code', [hello, title, quota, main], PROMPT), main);
   // Without the prompt to recognise, the first streaming request with tools.
-  assert.equal(chooseMainRequest('anthropic-messages', [title, main]), main);
+  assert.equal(chooseMainRequest('claude-code', [title, main]), main);
 });
 
 test('choosing the Codex main request: the user turn by x-codex-turn-metadata, whatever the order', () => {
@@ -114,24 +114,23 @@ test('choosing the Codex main request: the user turn by x-codex-turn-metadata, w
   const memories = request('/v1/responses', { model: 'g2', input: userInput('consolidate') }, meta({ request_kind: 'turn', thread_source: 'memory_consolidation', turn_trigger: 'memory_consolidation' }));
   const turn = request('/v1/responses', { model: 'g', input: userInput(`${PROMPT}\n`) }, meta({ request_kind: 'turn', thread_source: 'user', turn_trigger: 'exec' }));
   const untagged = request('/v1/responses', { model: 'g', input: [] });
-  assert.equal(chooseMainRequest('openai-responses', [memories, untagged, turn]), turn);
-  assert.equal(chooseMainRequest('openai-responses', [turn, memories]), turn);
+  assert.equal(chooseMainRequest('codex', [memories, untagged, turn]), turn);
+  assert.equal(chooseMainRequest('codex', [turn, memories]), turn);
   // Without thread_source: the prompted one, then the first turn, then the first tagged.
   const strip = (r: RecordedRequest): RecordedRequest => ({ ...r, headers: meta({ request_kind: 'turn' }) });
-  assert.equal(chooseMainRequest('openai-responses', [strip(memories), strip(turn)], PROMPT).json, turn.json);
-  assert.equal(chooseMainRequest('openai-responses', [strip(memories), strip(turn)]).json, memories.json);
+  assert.equal(chooseMainRequest('codex', [strip(memories), strip(turn)], PROMPT).json, turn.json);
+  assert.equal(chooseMainRequest('codex', [strip(memories), strip(turn)]).json, memories.json);
   const summary = request('/v1/responses', { model: 'g', input: [] }, meta({ request_kind: 'compaction' }));
-  assert.equal(chooseMainRequest('openai-responses', [untagged, summary]), summary);
-  assert.equal(chooseMainRequest('openai-responses', [untagged]), untagged);
-  assert.equal(lastUserText(turn.json), `${PROMPT}\n`);
+  assert.equal(chooseMainRequest('codex', [untagged, summary]), summary);
+  assert.equal(chooseMainRequest('codex', [untagged]), untagged);
+  assert.equal(openaiResponses.lastUserText(turn.json), `${PROMPT}\n`);
 });
 
 test('no model request, or a body of another wire format, is a CaptureError that says what was seen', () => {
-  assert.throws(() => chooseMainRequest('openai-responses', [request('/v1/models', undefined, {}, 'GET')]), (e: unknown) => e instanceof CaptureError && /no POST \/v1\/responses.*GET \/v1\/models/.test(e.message));
-  assert.throws(() => chooseMainRequest('openai-responses', []), /requests seen: none/);
+  assert.throws(() => chooseMainRequest('codex', [request('/v1/models', undefined, {}, 'GET')]), (e: unknown) => e instanceof CaptureError && /no POST \/v1\/responses.*GET \/v1\/models/.test(e.message));
+  assert.throws(() => chooseMainRequest('codex', []), /requests seen: none/);
   const chat = request('/v1/responses', { model: 'g', messages: [] });
-  assert.throws(() => chooseMainRequest('openai-responses', [chat]), (e: unknown) => e instanceof CaptureError && /not an OpenAI Responses request: it has no `input` array/.test(e.message));
-  assert.equal(wireProblem('anthropic-messages', { model: 'm', messages: [], tools: {} }), '`tools` is not an array');
-  assert.equal(wireProblem('anthropic-messages', 'x'), 'the body is not a JSON object');
-  assert.equal(wireProblem('anthropic-messages', { model: 'm', messages: [] }), undefined);
+  assert.throws(() => chooseMainRequest('codex', [chat]), (e: unknown) => e instanceof CaptureError && /not an OpenAI Responses request: it has no `input` array/.test(e.message));
+  const claude = request('/v1/messages', { model: 'm', stream: true, input: [] });
+  assert.throws(() => chooseMainRequest('claude-code', [claude]), /not an Anthropic Messages request: it has no `messages` array/);
 });

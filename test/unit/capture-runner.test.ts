@@ -2,7 +2,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildInvocation, claudeSeed, descendants, isMainCandidate, sdkInputLines, shellQuote, DUMMY_KEY, PROMPT, type RunPaths } from '../../scripts/lib/capture/runner.ts';
+import { buildInvocation, descendants, isMainCandidate, DUMMY_KEY, PROMPT, type RunPaths } from '../../scripts/lib/capture/runner.ts';
+import { claudeSeed, sdkInputLines, shellQuote } from '../../src/lib/agents/claude-code.ts';
+import { anthropicMessages } from '../../src/lib/wire/anthropic-messages.ts';
 import { handle } from '../../scripts/lib/capture/mcp-server.ts';
 import { loadMatrix, selectConfigurations, validateMatrix, MatrixError, type Configuration } from '../../scripts/lib/capture/matrix.ts';
 import type { RecordedRequest } from '../../scripts/lib/capture/stub-server.ts';
@@ -16,7 +18,7 @@ test('codex exec: fixed invocation, prompt on stdin, config.toml pointing at the
   const inv = buildInvocation('codex', cfg({ mode: 'exec', args: ['-m', 'gpt-5.5'], env: { X: '$HOME/x' }, configToml: 'a = 1\n[mcp_servers.s]\ncommand = "$NODE"' }), '/bin/codex', PATHS, URL);
   assert.equal(inv.command, '/bin/codex');
   assert.deepEqual(inv.args, ['exec', '--skip-git-repo-check', '--json', '-m', 'gpt-5.5']);
-  assert.equal(inv.input, 'stdin');
+  assert.deepEqual(inv.input, { kind: 'stdin', text: `${PROMPT}\n` });
   assert.equal(inv.env['CODEX_HOME'], '/c/home/.codex');
   assert.equal(inv.env['HOME'], '/c/home');
   assert.equal(inv.env['X'], '/c/home/x');
@@ -35,10 +37,14 @@ test('claude print and sdk: fixed flags first, then the configuration args with 
   assert.deepEqual(print.args, ['-p', '--output-format', 'json', '--mcp-config', '{"command":"/bin/node"}']);
   assert.equal(print.env['ANTHROPIC_BASE_URL'], URL);
   assert.equal(print.env['ENABLE_TOOL_SEARCH'], 'false');
-  assert.equal(print.input, 'stdin');
+  assert.deepEqual(print.input, { kind: 'stdin', text: `${PROMPT}\n` });
   const sdk = buildInvocation('claude-code', cfg({ mode: 'sdk' }), '/bin/claude', PATHS, URL);
   assert.deepEqual(sdk.args, ['--output-format', 'stream-json', '--verbose', '--input-format', 'stream-json', '--permission-prompt-tool', 'stdio']);
-  assert.equal(sdk.input, 'stream-json');
+  assert.ok(sdk.input.kind === 'stream');
+  assert.deepEqual(sdk.input.lines, sdkInputLines(PROMPT));
+  assert.equal(sdk.input.closeWhen({ type: 'result', subtype: 'success' }), true, 'the input is closed once the result arrives');
+  assert.equal(sdk.input.closeWhen({ type: 'assistant' }), false);
+  assert.equal(sdk.input.closeWhen(null), false);
   const [init, user] = sdkInputLines(PROMPT).map((l) => JSON.parse(l));
   assert.equal(init.request.subtype, 'initialize');
   assert.equal(user.type, 'user');
@@ -48,12 +54,14 @@ test('claude print and sdk: fixed flags first, then the configuration args with 
 test('claude interactive: a pseudo-terminal through script(1), the prompt first, and a seeded ~/.claude.json', () => {
   const inv = buildInvocation('claude-code', cfg({ mode: 'interactive', args: ['--allowedTools', 'Glob'] }), '/bin/claude', PATHS, URL);
   assert.equal(inv.command, '/usr/bin/script');
+  assert.deepEqual(inv.input, { kind: 'pty' });
+  assert.deepEqual([inv.env['COLUMNS'], inv.env['LINES']], ['120', '40']);
   assert.deepEqual(inv.args, ['-q', '-e', '-c', `/bin/claude 'Reply with the single word: ok' --allowedTools Glob`, '/dev/null']);
   const seed = JSON.parse(inv.files.get('/c/home/.claude.json')!);
   assert.equal(seed.hasCompletedOnboarding, true);
   assert.equal(seed.projects['/c/work'].hasTrustDialogAccepted, true);
   assert.deepEqual(seed.customApiKeyResponses.approved, [DUMMY_KEY.slice(-20)]);
-  assert.deepEqual(seed, claudeSeed('/c/work'));
+  assert.deepEqual(seed, claudeSeed('/c/work', DUMMY_KEY));
 });
 
 test('shellQuote leaves plain words and quotes the rest safely', () => {
@@ -65,9 +73,9 @@ test('shellQuote leaves plain words and quotes the rest safely', () => {
 
 test('the interactive run ends on the prompted streaming Messages request only', () => {
   const r = (json: unknown): RecordedRequest => ({ index: 0, method: 'POST', url: '/v1/messages?beta=true', headers: {}, text: '', json });
-  assert.equal(isMainCandidate('anthropic-messages', r({ stream: true, messages: [{ role: 'user', content: PROMPT }] })), true);
-  assert.equal(isMainCandidate('anthropic-messages', r({ stream: true, messages: [{ role: 'user', content: `<session>${PROMPT}</session>` }] })), false);
-  assert.equal(isMainCandidate('anthropic-messages', r({ stream: false, messages: [{ role: 'user', content: PROMPT }] })), false);
+  assert.equal(isMainCandidate(anthropicMessages, r({ stream: true, messages: [{ role: 'user', content: PROMPT }] })), true);
+  assert.equal(isMainCandidate(anthropicMessages, r({ stream: true, messages: [{ role: 'user', content: `<session>${PROMPT}</session>` }] })), false);
+  assert.equal(isMainCandidate(anthropicMessages, r({ stream: false, messages: [{ role: 'user', content: PROMPT }] })), false);
 });
 
 test('the stub MCP server answers initialize, lists one tool and one resource, and rejects unknown methods', () => {

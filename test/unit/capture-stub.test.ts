@@ -1,8 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { gzipSync, zstdCompressSync } from 'node:zlib';
-import { decodeBody, startStub } from '../../scripts/lib/capture/stub-server.ts';
-import { parseSse } from '../../scripts/lib/capture/sse.ts';
+import { decodeBody, startStub, stubReplyTo, type RecordedRequest } from '../../scripts/lib/capture/stub-server.ts';
+import { parseSse } from '../../src/lib/wire/shared.ts';
 
 test('request bodies are decoded whatever their content-encoding', () => {
   const text = Buffer.from('{"model":"m"}');
@@ -33,4 +33,14 @@ test('the stub (on 127.0.0.1) records requests and answers each API with its str
   } finally {
     await stub.close();
   }
+});
+
+test('the stub dispatches to the wire format modules by method and path, and answers 404 otherwise', () => {
+  const req = (method: string, url: string, json: unknown): RecordedRequest => ({ index: 0, method, url, headers: {}, text: '', json });
+  assert.equal(stubReplyTo(req('POST', '/v1/messages?beta=true', { model: 'c', stream: true })).contentType, 'text/event-stream');
+  assert.deepEqual(JSON.parse(stubReplyTo(req('POST', '/v1/messages/count_tokens?beta=true', {})).body), { input_tokens: 1 });
+  assert.equal(JSON.parse(stubReplyTo(req('POST', '/v1/responses', { model: 'g', stream: false })).body).object, 'response');
+  const missing = stubReplyTo(req('GET', '/v1/models', undefined));
+  assert.equal(missing.status, 404);
+  assert.equal(JSON.parse(missing.body).error.message, 'stub: no GET /v1/models');
 });

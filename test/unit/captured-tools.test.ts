@@ -2,13 +2,13 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CaptureFormatError, deferredNamespaces, extractCapturedTools, type CaptureFile } from '../../src/lib/ingest/captured-tools.ts';
+import { CaptureFormatError, deferredNamespaces, extractCapturedTools, type CaptureFile } from '../../src/lib/wire/index.ts';
 import { indexCaptured } from '../../src/lib/captures.ts';
-import { parseCodeModeDescription } from '../../src/lib/ingest/code-mode.ts';
+import { parseCodeModeDescription } from '../../src/lib/wire/code-mode.ts';
 import { fieldRows } from '../../src/lib/field-rows.ts';
 import { shapeFromTypeScript } from '../../src/lib/ts-shape.ts';
 
-const capture = (agent: CaptureFile['agent'], path: string, body: Record<string, unknown>): CaptureFile => ({
+const capture = (agent: 'claude-code' | 'codex', path: string, body: Record<string, unknown>): CaptureFile => ({
   agent,
   cli: { package: 'fixture-cli', version: '1.0.0' },
   configuration: 'fixture',
@@ -150,9 +150,13 @@ test('Messages: tools with input_schema, server tools, and deferred tools named 
 });
 
 test('an unknown wire format or a malformed tool is a clear error', () => {
-  assert.throws(() => extractCapturedTools(capture('codex', '/v1/chat/completions', {})), (e: Error) => e instanceof CaptureFormatError && /unknown wire format/.test(e.message));
-  assert.throws(() => extractCapturedTools(capture('codex', '/v1/responses', { tools: [{ type: 'function' }] })), /function tool has no name/);
-  assert.throws(() => extractCapturedTools(capture('codex', '/v1/responses', { tools: {} })), /not an array/);
+  assert.throws(() => extractCapturedTools(capture('codex', '/v1/chat/completions', {})), (e: Error) => e instanceof CaptureFormatError && /unknown wire format/.test(e.message) && e.pointer === '/request/path');
+  assert.throws(() => extractCapturedTools(capture('codex', '/v1/responses', { tools: [{ type: 'function' }] })), (e: Error) => e instanceof CaptureFormatError && /function tool has no name/.test(e.message) && e.pointer === '/body/tools/0');
+  assert.throws(() => extractCapturedTools(capture('codex', '/v1/responses', { tools: {} })), (e: Error) => e instanceof CaptureFormatError && /not an array/.test(e.message) && e.pointer === '/body/tools');
+  assert.throws(
+    () => extractCapturedTools(capture('claude-code', '/v1/messages', { tools: [{ name: 'Read', input_schema: [] }] })),
+    (e: Error) => e instanceof CaptureFormatError && e.pointer === '/body/tools/0/input_schema' && e.tool === 'Read',
+  );
 });
 
 // Real request bodies recorded from the pinned CLIs (see scripts/capture.ts).
@@ -188,7 +192,10 @@ test('Codex namespaces named only in a developer message count as deferred for t
     input: [{ type: 'message', role: 'developer', content: [{ type: 'input_text', text: '<tools>\nDeferred tool namespaces:\n- mcp__capture\n- multi_agent_v1: Tools for agents.\n</tools>' }] }],
     tools: [{ type: 'function', name: 'exec_command', parameters: { type: 'object', properties: {} } }],
   });
-  assert.deepEqual(deferredNamespaces(named), ['mcp__capture', 'multi_agent_v1']);
+  assert.deepEqual(deferredNamespaces(named), [
+    { name: 'mcp__capture', pointer: '/body/input/0/content/0/text' },
+    { name: 'multi_agent_v1', pointer: '/body/input/0/content/0/text' },
+  ]);
   const inline = capture('codex', '/v1/responses', {
     model: 'm',
     tools: [{ type: 'namespace', name: 'multi_agent_v1', tools: [{ type: 'function', name: 'spawn_agent', parameters: { type: 'object', properties: {} } }] }],
@@ -200,6 +207,8 @@ test('Codex namespaces named only in a developer message count as deferred for t
   const spawn = index.get('multi_agent_v1.spawn_agent')!;
   assert.deepEqual([...spawn.byConfig.keys()], ['a', 'b'], 'in matrix order');
   assert.equal(spawn.byConfig.get('a')!.delivery, 'deferred');
+  assert.equal(spawn.byConfig.get('a')!.pointer, '/body/input/0/content/0/text', 'the stand-in points at the text that names its namespace');
+  assert.equal(spawn.byConfig.get('b')!.pointer, '/body/tools/0/tools/0/parameters');
   assert.equal(spawn.byConfig.get('b')!.delivery, 'function');
   assert.equal(index.get('exec_command')!.byConfig.size, 1, 'tools outside the namespace are untouched');
 });

@@ -1,16 +1,10 @@
 /** From a finished run to the committed capture object, or a clear error. */
-import { chooseMainRequest, countTools, pathOf, toolRelatedBody, CaptureError, type ToolCount } from './normalise.ts';
+import { agentWire, type AgentId } from '../../../src/lib/agents/index.ts';
+import type { CaptureFile, ToolCount } from '../../../src/lib/wire/index.ts';
+import { chooseMainRequest, pathOf, CaptureError } from './normalise.ts';
 import { maskJson, maskRules } from './placeholders.ts';
-import { PROMPT, WIRE, type RunOutcome } from './runner.ts';
-import type { AgentId, Configuration } from './matrix.ts';
-
-export interface CaptureFile {
-  agent: AgentId;
-  cli: { package: string; version: string };
-  configuration: string;
-  request: { method: string; path: string };
-  body: Record<string, unknown>;
-}
+import { PROMPT, type RunOutcome } from './runner.ts';
+import type { Configuration } from './matrix.ts';
 
 function tail(text: string, lines = 8): string {
   const kept = text.replace(/\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07/g, '').trim().split('\n').slice(-lines);
@@ -35,11 +29,10 @@ export function checkOutcome(configuration: Configuration, outcome: RunOutcome):
   }
 }
 
-export function buildCapture(agent: AgentId, pkg: string, version: string, configuration: Configuration, outcome: RunOutcome): CaptureFile {
+export function buildCapture(agent: AgentId, pkg: string, version: string, configuration: Configuration, outcome: RunOutcome): CaptureFile<AgentId> {
   checkOutcome(configuration, outcome);
-  const wire = WIRE[agent];
-  const main = chooseMainRequest(wire, outcome.requests, PROMPT);
-  const body = toolRelatedBody(wire, main.json as Record<string, unknown>);
+  const main = chooseMainRequest(agent, outcome.requests, PROMPT);
+  const body = agentWire(agent).captureBody(main.json as Record<string, unknown>);
   const rules = maskRules(outcome.variables, [outcome.startedAt, outcome.endedAt]);
   return {
     agent,
@@ -50,6 +43,11 @@ export function buildCapture(agent: AgentId, pkg: string, version: string, confi
   };
 }
 
+/** What a capture declares, counted by its agent's wire format. */
+export function countTools(capture: CaptureFile<AgentId>): ToolCount {
+  return agentWire(capture.agent).countTools(capture.body);
+}
+
 export function summaryLine(agent: AgentId, id: string, count: ToolCount): string {
   const parts = [`${count.tools} tools`];
   if (count.namespaces) parts.push(`${count.namespaces} namespace${count.namespaces === 1 ? '' : 's'}`);
@@ -58,4 +56,3 @@ export function summaryLine(agent: AgentId, id: string, count: ToolCount): strin
   return `${`${agent}/${id}`.padEnd(40)} ${parts.join(', ')}`;
 }
 
-export { countTools };

@@ -5,15 +5,9 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { AgentId } from './matrix.ts';
+import { AGENTS, type AgentId } from '../../../src/lib/agents/index.ts';
 
 export class InstallError extends Error {}
-
-/** Where the native binary sits inside an install folder (linux x64). */
-export const BINARY_PATHS: Record<AgentId, string> = {
-  'claude-code': 'node_modules/@anthropic-ai/claude-code-linux-x64/claude',
-  codex: 'node_modules/@openai/codex-linux-x64/vendor/x86_64-unknown-linux-musl/bin/codex',
-};
 
 export function installDir(cacheRoot: string, pkg: string, version: string): string {
   return join(cacheRoot, 'capture-cli', `${pkg}@${version}`);
@@ -30,7 +24,7 @@ function installedVersion(dir: string, pkg: string): string | undefined {
 /** The binary of an existing install, or undefined when the install is missing or incomplete. */
 export function installedBinary(agent: AgentId, cacheRoot: string, pkg: string, version: string): string | undefined {
   const dir = installDir(cacheRoot, pkg, version);
-  const binary = join(dir, BINARY_PATHS[agent]);
+  const binary = join(dir, AGENTS[agent].binary);
   return installedVersion(dir, pkg) === version && existsSync(binary) ? binary : undefined;
 }
 
@@ -57,12 +51,12 @@ export function ensureInstalled(agent: AgentId, cacheRoot: string, pkg: string, 
     rmSync(partial, { recursive: true, force: true });
     throw new InstallError(`npm install ${pkg}@${version} failed: ${(e.stderr || e.message).trim().split('\n').slice(-5).join(' ')}`);
   }
-  if (installedVersion(partial, pkg) !== version || !existsSync(join(partial, BINARY_PATHS[agent]))) {
+  if (installedVersion(partial, pkg) !== version || !existsSync(join(partial, AGENTS[agent].binary))) {
     rmSync(partial, { recursive: true, force: true });
-    throw new InstallError(`npm install ${pkg}@${version} did not bring ${BINARY_PATHS[agent]}`);
+    throw new InstallError(`npm install ${pkg}@${version} did not bring ${AGENTS[agent].binary}`);
   }
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dirname(dir), { recursive: true });
   renameSync(partial, dir);
-  return join(dir, BINARY_PATHS[agent]);
+  return join(dir, AGENTS[agent].binary);
 }

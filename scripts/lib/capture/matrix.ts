@@ -1,11 +1,8 @@
 /** The declared capture matrix (content/capture-matrix.json), validated against its schema. */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-
-export const AGENTS = ['codex', 'claude-code'] as const;
-export type AgentId = (typeof AGENTS)[number];
-export type Mode = 'exec' | 'print' | 'interactive' | 'sdk';
+import { AGENT_IDS, AGENTS, type AgentId, type Mode } from '../../../src/lib/agents/index.ts';
+import { schemaAjv } from './ajv.ts';
 
 export interface Configuration {
   id: string;
@@ -33,21 +30,28 @@ export class MatrixError extends Error {}
 export const MATRIX_FILE = 'content/capture-matrix.json';
 export const MATRIX_SCHEMA = 'schemas/capture-matrix.schema.json';
 
-/** Checks `data` against the schema and the rules a schema cannot say (unique ids). */
+/**
+ * Checks `data` against the schema and the rules a schema cannot say: unique ids, and
+ * the agent registry (src/lib/agents) agrees on each agent's package and modes.
+ */
 export function validateMatrix(data: unknown, schema: unknown, file: string = MATRIX_FILE): Matrix {
-  const ajv = new Ajv2020({ allErrors: true, strict: true });
-  const validate = ajv.compile(schema as object);
+  const validate = schemaAjv().compile(schema as object);
   if (!validate(data)) {
     const lines = (validate.errors ?? []).map((e) => `  ${e.instancePath || '/'}: ${e.message ?? 'is invalid'}`);
     throw new MatrixError(`${file} does not match ${MATRIX_SCHEMA}:\n${lines.join('\n')}`);
   }
   const matrix = data as Matrix;
-  for (const agent of AGENTS) {
+  for (const agent of AGENT_IDS) {
+    const { npmPackage, modes } = AGENTS[agent];
+    const entry = matrix.agents[agent];
+    if (entry === undefined) throw new MatrixError(`${file}: /agents has no ${agent}`);
+    if (entry.package !== npmPackage) throw new MatrixError(`${file}: /agents/${agent}/package is ${entry.package}, but src/lib/agents/${agent}.ts installs ${npmPackage}`);
     const seen = new Set<string>();
-    for (const c of matrix.agents[agent].configurations) {
+    entry.configurations.forEach((c, i) => {
       if (seen.has(c.id)) throw new MatrixError(`${file}: configuration id ${agent}/${c.id} is used twice`);
       seen.add(c.id);
-    }
+      if (!modes.includes(c.mode)) throw new MatrixError(`${file}: /agents/${agent}/configurations/${i}/mode: ${agent} has no mode ${c.mode} (modes: ${modes.join(', ')})`);
+    });
   }
   return matrix;
 }
@@ -74,7 +78,7 @@ export interface Selected {
  * selectors; empty means all. An unknown selector throws.
  */
 export function selectConfigurations(matrix: Matrix, only: readonly string[]): Selected[] {
-  const all: Selected[] = AGENTS.flatMap((agent) => matrix.agents[agent].configurations.map((configuration) => ({ agent, configuration })));
+  const all: Selected[] = AGENT_IDS.flatMap((agent) => matrix.agents[agent].configurations.map((configuration) => ({ agent, configuration })));
   if (only.length === 0) return all;
   for (const sel of only) {
     if (!all.some((s) => sel === s.agent || sel === `${s.agent}/${s.configuration.id}`)) {

@@ -8,21 +8,18 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { AGENTS, agentWire, type AgentId, type Invocation } from '../../../src/lib/agents/index.ts';
+import type { WireFormat } from '../../../src/lib/wire/index.ts';
+import { pathOf } from '../../../src/lib/wire/shared.ts';
 import { expandPlaceholders } from './placeholders.ts';
 import { startStub, type RecordedRequest } from './stub-server.ts';
-import { lastUserText, pathOf, type WireFormat } from './normalise.ts';
-import type { AgentId, Configuration } from './matrix.ts';
+import type { Configuration } from './matrix.ts';
 
 export const PROMPT = 'Reply with the single word: ok';
 export const DUMMY_KEY = 'capture-stub-key-not-a-secret';
 export const DEFAULT_TIMEOUT_SECONDS = 60;
 /** After the interactive main request has been answered, time left before the kill. */
 const INTERACTIVE_GRACE_MS = 1500;
-
-export const WIRE: Record<AgentId, WireFormat> = {
-  'claude-code': 'anthropic-messages',
-  codex: 'openai-responses',
-};
 
 export interface RunPaths {
   /** Fixed folder, wiped and recreated per run, used as HOME. */
@@ -35,24 +32,9 @@ export interface RunPaths {
   mcpServer: string;
 }
 
-export interface Invocation {
-  command: string;
-  args: string[];
-  env: Record<string, string>;
-  /** How the prompt reaches the CLI. */
-  input: 'stdin' | 'pty' | 'stream-json';
-  /** Files to write before the run (absolute path → text). */
-  files: Map<string, string>;
-}
-
 /** Placeholder values of a run, for `$NAME` tokens in the matrix. */
 export function runVariables(paths: RunPaths, stubUrl: string): Record<string, string> {
   return { STUB_URL: stubUrl, HOME: paths.home, WORKDIR: paths.workdir, NODE: paths.node, MCP_SERVER: paths.mcpServer };
-}
-
-/** Quotes one word for `sh -c`. */
-export function shellQuote(word: string): string {
-  return /^[A-Za-z0-9_\/.,:=@%+-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
 /** The fixed minimal environment every run starts from (nothing is inherited). */
@@ -67,82 +49,38 @@ export function baseEnv(home: string): Record<string, string> {
   };
 }
 
-/** The command line, environment and files of one run. Pure. */
+/**
+ * The command line, environment and files of one run: the configuration's args, env
+ * and config.toml lines with their placeholders expanded, handed to the agent module
+ * (src/lib/agents), which knows how its CLI is run. Pure.
+ */
 export function buildInvocation(agent: AgentId, configuration: Configuration, binary: string, paths: RunPaths, stubUrl: string): Invocation {
   const vars = runVariables(paths, stubUrl);
   const expand = (text: string): string => expandPlaceholders(text, vars);
-  const extraArgs = configuration.args.map(expand);
-  const extraEnv: Record<string, string> = {};
-  for (const [k, v] of Object.entries(configuration.env)) extraEnv[k] = expand(v);
-  const files = new Map<string, string>();
-  const env = baseEnv(paths.home);
-
-  if (agent === 'codex') {
-    if (configuration.mode !== 'exec') throw new Error(`codex has no mode ${configuration.mode}`);
-    const codexHome = join(paths.home, '.codex');
-    const extraToml = configuration.configToml ? [expand(configuration.configToml).replace(/\n+$/, '')] : [];
-    files.set(join(codexHome, 'config.toml'), [
-      'model_provider = "capture_stub"',
-      'check_for_update_on_startup = false',
-      ...extraToml,
-      '[model_providers.capture_stub]',
-      'name = "capture stub"',
-      `base_url = "${stubUrl}/v1"`,
-      'env_key = "CAPTURE_STUB_API_KEY"',
-      'wire_api = "responses"',
-      '',
-    ].join('\n'));
-    Object.assign(env, { CODEX_HOME: codexHome, CAPTURE_STUB_API_KEY: DUMMY_KEY }, extraEnv);
-    return { command: binary, args: ['exec', '--skip-git-repo-check', '--json', ...extraArgs], env, input: 'stdin', files };
-  }
-
-  Object.assign(env, { ANTHROPIC_BASE_URL: stubUrl, ANTHROPIC_API_KEY: DUMMY_KEY }, extraEnv);
-  switch (configuration.mode) {
-    case 'print':
-      return { command: binary, args: ['-p', '--output-format', 'json', ...extraArgs], env, input: 'stdin', files };
-    case 'sdk':
-      return {
-        command: binary,
-        args: ['--output-format', 'stream-json', '--verbose', '--input-format', 'stream-json', '--permission-prompt-tool', 'stdio', ...extraArgs],
-        env,
-        input: 'stream-json',
-        files,
-      };
-    case 'interactive': {
-      files.set(join(paths.home, '.claude.json'), JSON.stringify(claudeSeed(paths.workdir), null, 2) + '\n');
-      const inner = [binary, PROMPT, ...extraArgs].map(shellQuote).join(' ');
-      return { command: '/usr/bin/script', args: ['-q', '-e', '-c', inner, '/dev/null'], env: { ...env, COLUMNS: '120', LINES: '40' }, input: 'pty', files };
-    }
-    default:
-      throw new Error(`claude-code has no mode ${configuration.mode}`);
-  }
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(configuration.env)) env[k] = expand(v);
+  return AGENTS[agent].invoke({
+    mode: configuration.mode,
+    args: configuration.args.map(expand),
+    env,
+    configToml: configuration.configToml === undefined ? undefined : expand(configuration.configToml),
+    baseEnv: baseEnv(paths.home),
+    binary,
+    node: paths.node,
+    home: paths.home,
+    workdir: paths.workdir,
+    stubUrl,
+    prompt: PROMPT,
+    apiKey: DUMMY_KEY,
+  });
 }
 
-/** ~/.claude.json that skips the first-run dialogs: onboarding, API key approval, folder trust. */
-export function claudeSeed(workdir: string): unknown {
-  return {
-    hasCompletedOnboarding: true,
-    theme: 'dark',
-    numStartups: 1,
-    customApiKeyResponses: { approved: [DUMMY_KEY.slice(-20)], rejected: [] },
-    projects: { [workdir]: { hasTrustDialogAccepted: true, hasCompletedProjectOnboarding: true, allowedTools: [] } },
-  };
-}
-
-/** The lines the Agent SDK writes first: an initialize control request, then the prompt. */
-export function sdkInputLines(prompt: string): string[] {
-  return [
-    JSON.stringify({ type: 'control_request', request_id: 'capture-init-1', request: { subtype: 'initialize' } }),
-    JSON.stringify({ type: 'user', session_id: '', message: { role: 'user', content: [{ type: 'text', text: prompt }] }, parent_tool_use_id: null }),
-  ];
-}
-
-/** Is `r` the main request of the run (used to end interactive runs)? */
-export function isMainCandidate(wire: WireFormat, r: RecordedRequest): boolean {
-  const body = r.json as { stream?: unknown } | undefined;
-  if (r.method !== 'POST') return false;
-  if (wire === 'anthropic-messages') return pathOf(r.url) === '/v1/messages' && body?.stream === true && lastUserText(body)?.trim() === PROMPT;
-  return pathOf(r.url) === '/v1/responses';
+/**
+ * Could `r` be the main request of the run (used to end interactive runs once it is
+ * answered)? A streaming POST to the wire format's path whose last user text is the prompt.
+ */
+export function isMainCandidate(wire: WireFormat, r: RecordedRequest, prompt: string = PROMPT): boolean {
+  return r.method === 'POST' && wire.isToolRequestPath(pathOf(r.url)) && wire.isStreaming(r) && wire.lastUserText(r.json)?.trim() === prompt.trim();
 }
 
 export interface RunOutcome {
@@ -234,7 +172,7 @@ export async function runConfiguration(agent: AgentId, configuration: Configurat
   const stub = await startStub();
   const stubUrl = `http://127.0.0.1:${stub.port}`;
   const variables = runVariables(paths, stubUrl);
-  const wire = WIRE[agent];
+  const wire = agentWire(agent);
   const startedAt = new Date();
   let child: ChildProcess | undefined;
   try {
@@ -270,11 +208,11 @@ export async function runConfiguration(agent: AgentId, configuration: Configurat
       proc.on('exit', (code, signal) => resolve({ code, signal }));
     });
 
-    if (invocation.input === 'stdin') {
-      proc.stdin!.end(PROMPT + '\n');
-    } else if (invocation.input === 'stream-json') {
-      proc.stdin!.write(sdkInputLines(PROMPT).map((l) => l + '\n').join(''));
-      // The SDK closes the input once the result message arrives.
+    const input = invocation.input;
+    if (input.kind === 'stdin') {
+      proc.stdin!.end(input.text);
+    } else if (input.kind === 'stream') {
+      proc.stdin!.write(input.lines.map((l) => l + '\n').join(''));
       let buffered = '';
       proc.stdout!.on('data', (d: Buffer) => {
         buffered += d.toString('utf8');
@@ -282,11 +220,13 @@ export async function runConfiguration(agent: AgentId, configuration: Configurat
         while ((nl = buffered.indexOf('\n')) !== -1) {
           const line = buffered.slice(0, nl);
           buffered = buffered.slice(nl + 1);
+          let message: unknown;
           try {
-            if ((JSON.parse(line) as { type?: unknown }).type === 'result') proc.stdin!.end();
+            message = JSON.parse(line);
           } catch {
-            // not a JSON line
+            continue; // not a JSON line
           }
+          if (input.closeWhen(message)) proc.stdin!.end();
         }
       });
     } else {

@@ -1,25 +1,21 @@
 /**
- * A recording stub of the two model APIs, listening on 127.0.0.1 only. Every request is
- * kept (method, path, headers, decoded body) and answered with a minimal valid reply:
- * Anthropic Messages (SSE or JSON) on /v1/messages, OpenAI Responses (SSE) on
- * /v1/responses, a 404 JSON error elsewhere.
+ * A recording stub of the model APIs, listening on 127.0.0.1 only. Every request is
+ * kept (method, path, headers, decoded body) and answered with the minimal valid reply
+ * of the first wire format (src/lib/wire) that answers it — Anthropic Messages (SSE or
+ * JSON) on /v1/messages, OpenAI Responses (SSE or JSON) on /v1/responses — and with a
+ * 404 JSON error otherwise.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync, inflateSync, zstdDecompressSync } from 'node:zlib';
-import { anthropicMessageJson, anthropicMessageSse, openaiResponseEvents, openaiResponseSse } from './sse.ts';
+import { WIRE_FORMATS, type StubReply, type WireFormat, type WireRequest } from '../../../src/lib/wire/index.ts';
+import { pathOf } from '../../../src/lib/wire/shared.ts';
 
-export interface RecordedRequest {
+export interface RecordedRequest extends WireRequest {
   /** Order of arrival, from 0. */
   index: number;
-  method: string;
-  /** Path and query as sent, e.g. `/v1/messages?beta=true`. */
-  url: string;
-  headers: Record<string, string>;
   /** The body as text after undoing any content-encoding. */
   text: string;
-  /** The body parsed as JSON, or undefined when it is not JSON. */
-  json: unknown;
 }
 
 export interface Stub {
@@ -48,36 +44,20 @@ export function decodeBody(raw: Buffer, encoding: string | undefined): Buffer {
   }
 }
 
-function pathOf(url: string): string {
-  const q = url.indexOf('?');
-  return q === -1 ? url : url.slice(0, q);
-}
-
-function modelOf(json: unknown): string {
-  const m = (json as { model?: unknown } | undefined)?.model;
-  return typeof m === 'string' ? m : 'stub-model';
+/** The reply of the first of `formats` that answers `req`, else a 404 JSON error. */
+export function stubReplyTo(req: RecordedRequest, formats: readonly WireFormat[] = Object.values(WIRE_FORMATS)): StubReply {
+  const path = pathOf(req.url);
+  for (const format of formats) {
+    const reply = format.stubReply({ method: req.method, path, json: req.json });
+    if (reply) return reply;
+  }
+  return { status: 404, contentType: 'application/json', body: JSON.stringify({ type: 'error', error: { type: 'not_found_error', message: `stub: no ${req.method} ${path}` } }) };
 }
 
 function reply(req: RecordedRequest, res: ServerResponse): void {
-  const path = pathOf(req.url);
-  const json = req.json as { stream?: unknown } | undefined;
-  const send = (status: number, type: string, body: string): void => {
-    res.writeHead(status, { 'content-type': type, 'content-length': Buffer.byteLength(body) });
-    res.end(body);
-  };
-  if (req.method === 'POST' && path === '/v1/messages/count_tokens') {
-    send(200, 'application/json', JSON.stringify({ input_tokens: 1 }));
-  } else if (req.method === 'POST' && path === '/v1/messages') {
-    if (json?.stream === true) send(200, 'text/event-stream', anthropicMessageSse(modelOf(json)));
-    else send(200, 'application/json', JSON.stringify(anthropicMessageJson(modelOf(json))));
-  } else if (req.method === 'POST' && path === '/v1/responses') {
-    if (json?.stream === false) {
-      const completed = openaiResponseEvents(modelOf(json)).at(-1)![1] as { response: unknown };
-      send(200, 'application/json', JSON.stringify(completed.response));
-    } else send(200, 'text/event-stream', openaiResponseSse(modelOf(json)));
-  } else {
-    send(404, 'application/json', JSON.stringify({ type: 'error', error: { type: 'not_found_error', message: `stub: no ${req.method} ${path}` } }));
-  }
+  const { status, contentType, body } = stubReplyTo(req);
+  res.writeHead(status, { 'content-type': contentType, 'content-length': Buffer.byteLength(body) });
+  res.end(body);
 }
 
 export async function startStub(): Promise<Stub> {

@@ -1,0 +1,86 @@
+/**
+ * Claude Code (`@anthropic-ai/claude-code`): Anthropic Messages against
+ * ANTHROPIC_BASE_URL. Modes: print (`claude -p`), sdk (stream-json on standard
+ * input, as the Agent SDK drives it) and interactive (a pseudo-terminal).
+ */
+import { join } from 'node:path';
+import { anthropicMessages } from '../wire/anthropic-messages.ts';
+import type { Json, WireRequest } from '../wire/types.ts';
+import type { Agent, Invocation, InvocationContext } from './types.ts';
+
+/** Quotes one word for `sh -c`. */
+export function shellQuote(word: string): string {
+  return /^[A-Za-z0-9_\/.,:=@%+-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+/** ~/.claude.json that skips the first-run dialogs: onboarding, API key approval, folder trust. */
+export function claudeSeed(workdir: string, apiKey: string): unknown {
+  return {
+    hasCompletedOnboarding: true,
+    theme: 'dark',
+    numStartups: 1,
+    customApiKeyResponses: { approved: [apiKey.slice(-20)], rejected: [] },
+    projects: { [workdir]: { hasTrustDialogAccepted: true, hasCompletedProjectOnboarding: true, allowedTools: [] } },
+  };
+}
+
+/** The lines the Agent SDK writes first: an initialize control request, then the prompt. */
+export function sdkInputLines(prompt: string): string[] {
+  return [
+    JSON.stringify({ type: 'control_request', request_id: 'capture-init-1', request: { subtype: 'initialize' } }),
+    JSON.stringify({ type: 'user', session_id: '', message: { role: 'user', content: [{ type: 'text', text: prompt }] }, parent_tool_use_id: null }),
+  ];
+}
+
+function invoke(c: InvocationContext): Invocation {
+  const files = new Map<string, string>();
+  const env: Record<string, string> = { ...c.baseEnv, ANTHROPIC_BASE_URL: c.stubUrl, ANTHROPIC_API_KEY: c.apiKey, ...c.env };
+  switch (c.mode) {
+    case 'print':
+      return { command: c.binary, args: ['-p', '--output-format', 'json', ...c.args], env, input: { kind: 'stdin', text: c.prompt + '\n' }, files };
+    case 'sdk':
+      return {
+        command: c.binary,
+        args: ['--output-format', 'stream-json', '--verbose', '--input-format', 'stream-json', '--permission-prompt-tool', 'stdio', ...c.args],
+        env,
+        // The SDK closes the input once the result message arrives.
+        input: { kind: 'stream', lines: sdkInputLines(c.prompt), closeWhen: (m) => (m as { type?: unknown } | null)?.type === 'result' },
+        files,
+      };
+    case 'interactive': {
+      files.set(join(c.home, '.claude.json'), JSON.stringify(claudeSeed(c.workdir, c.apiKey), null, 2) + '\n');
+      const inner = [c.binary, c.prompt, ...c.args].map(shellQuote).join(' ');
+      return { command: '/usr/bin/script', args: ['-q', '-e', '-c', inner, '/dev/null'], env: { ...env, COLUMNS: '120', LINES: '40' }, input: { kind: 'pty' }, files };
+    }
+    default:
+      throw new Error(`claude-code has no mode ${c.mode}`);
+  }
+}
+
+/**
+ * Among the streaming requests, those whose last user text is the prompt itself
+ * (side requests such as title generation wrap it in other text), then the first
+ * of them that declares a non-empty `tools`; failing that, the first streaming
+ * one with non-empty `tools`, then the first streaming one, then the first.
+ */
+function mainRequest<R extends WireRequest>(candidates: readonly R[], prompt?: string): R {
+  const wire = anthropicMessages;
+  const streaming = candidates.filter((r) => wire.isStreaming(r));
+  const withTools = (r: R): boolean => {
+    const tools = (r.json as Json)['tools'];
+    return Array.isArray(tools) && tools.length > 0;
+  };
+  const prompted = prompt === undefined ? [] : streaming.filter((r) => wire.lastUserText(r.json)?.trim() === prompt.trim());
+  return prompted.find(withTools) ?? prompted[0] ?? streaming.find(withTools) ?? streaming[0] ?? candidates[0]!;
+}
+
+export const claudeCode: Agent<'claude-code'> = {
+  id: 'claude-code',
+  product: 'Claude Code',
+  npmPackage: '@anthropic-ai/claude-code',
+  wire: 'anthropic-messages',
+  binary: 'node_modules/@anthropic-ai/claude-code-linux-x64/claude',
+  modes: ['print', 'sdk', 'interactive'],
+  invoke,
+  mainRequest,
+};

@@ -1,0 +1,37 @@
+/**
+ * The agents whose tools the site documents. Adding an agent: one module beside
+ * this file that declares an Agent (./types.ts), one line below, and its content
+ * (capture matrix entry, captures, editorial files).
+ */
+import { wireFormat } from '../wire/index.ts';
+import type { WireFormat } from '../wire/types.ts';
+import { claudeCode } from './claude-code.ts';
+import { codex } from './codex.ts';
+import type { Agent } from './types.ts';
+
+/** In the order the capture script runs them. */
+const REGISTRY = [codex, claudeCode] as const;
+
+export type AgentId = (typeof REGISTRY)[number]['id'];
+
+export const AGENT_IDS: readonly AgentId[] = REGISTRY.map((a) => a.id);
+
+export const AGENTS: Readonly<Record<AgentId, Agent<AgentId>>> = Object.fromEntries(REGISTRY.map((a) => [a.id, a])) as Record<AgentId, Agent<AgentId>>;
+
+/** Product names: `Claude Code`, `Codex CLI`. */
+export const AGENT_PRODUCTS: Readonly<Record<AgentId, string>> = Object.fromEntries(REGISTRY.map((a) => [a.id, a.product])) as Record<AgentId, string>;
+
+export function isAgentId(value: unknown): value is AgentId {
+  return typeof value === 'string' && (AGENT_IDS as readonly string[]).includes(value);
+}
+
+export function agent(id: AgentId): Agent<AgentId> {
+  return AGENTS[id];
+}
+
+/** The wire format of an agent's model requests. */
+export function agentWire(id: AgentId): WireFormat {
+  return wireFormat(AGENTS[id].wire);
+}
+
+export type { Agent, Invocation, InvocationContext, Mode, PromptInput } from './types.ts';

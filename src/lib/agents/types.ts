@@ -1,0 +1,74 @@
+/**
+ * What every agent module (src/lib/agents/<agent>.ts) declares: who it is, which
+ * npm package and wire format, where its executable sits in the installed
+ * package, and how the capture script runs one configuration of it.
+ */
+import type { WireFormatId } from '../wire/index.ts';
+import type { WireRequest } from '../wire/types.ts';
+
+/** How a configuration runs the CLI (content/capture-matrix.json `mode`). */
+export type Mode = 'exec' | 'print' | 'interactive' | 'sdk';
+
+/** Everything an agent needs to build the invocation of one configuration; placeholders already expanded. */
+export interface InvocationContext {
+  mode: Mode;
+  /** The configuration's extra arguments. */
+  args: readonly string[];
+  /** The configuration's extra environment variables. */
+  env: Readonly<Record<string, string>>;
+  /** The configuration's extra config.toml lines (Codex), if any. */
+  configToml?: string | undefined;
+  /** The fixed minimal environment every run starts from (nothing is inherited). */
+  baseEnv: Readonly<Record<string, string>>;
+  /** The executable inside the installed package (Agent.binary, resolved). */
+  binary: string;
+  /** The Node.js binary, for agents shipped as scripts. */
+  node: string;
+  home: string;
+  workdir: string;
+  /** `http://127.0.0.1:<port>`: the recording stub. */
+  stubUrl: string;
+  /** The prompt of every run. */
+  prompt: string;
+  /** The stand-in API key the CLI is given. */
+  apiKey: string;
+}
+
+/** How the prompt reaches the CLI, and so how the run ends. */
+export type PromptInput =
+  /** Written to standard input, which is then closed; the CLI exits by itself. */
+  | { kind: 'stdin'; text: string }
+  /** JSON lines written to standard input, which is closed once a JSON line of standard output satisfies `closeWhen`. */
+  | { kind: 'stream'; lines: string[]; closeWhen(message: unknown): boolean }
+  /** The prompt is on the command line of a pseudo-terminal session; the run is ended once the main request was answered. */
+  | { kind: 'pty' };
+
+export interface Invocation {
+  command: string;
+  args: string[];
+  env: Record<string, string>;
+  input: PromptInput;
+  /** Files to write before the run (absolute path → text). */
+  files: Map<string, string>;
+}
+
+export interface Agent<Id extends string = string> {
+  readonly id: Id;
+  /** Product name shown on the site: `Claude Code`. */
+  readonly product: string;
+  /** The npm package the pinned release is installed from (content/capture-matrix.json pins its version). */
+  readonly npmPackage: string;
+  /** The wire format of its model requests (src/lib/wire). */
+  readonly wire: WireFormatId;
+  /** The executable, relative to the folder the package was installed into with npm (linux x64, the only platform capture runs on). */
+  readonly binary: string;
+  /** The modes a configuration of this agent may use. */
+  readonly modes: readonly Mode[];
+  /** The command line, environment, files and prompt input of one run. Pure; throws for a mode not in `modes`. */
+  invoke(context: InvocationContext): Invocation;
+  /**
+   * The main request of a run among `candidates` (at least one: every POST to the
+   * wire format's tool path, in order of arrival); `prompt` recognises the user's turn.
+   */
+  mainRequest<R extends WireRequest>(candidates: readonly R[], prompt?: string): R;
+}

@@ -1,0 +1,224 @@
+/**
+ * Anthropic Messages (`POST /v1/messages`), as Claude Code sends it.
+ *
+ * Tools: `tools[]` of {name, description, input_schema}, server tools of a typed
+ * `type` (web_search_20250305 …), and a `DeferredToolPlaceholder` that switches
+ * tool search on. Tools loaded later through ToolSearch are only named, in a
+ * paragraph of a message ("The following deferred tools are now available via
+ * ToolSearch…"); a capture keeps that paragraph and nothing else of `messages`.
+ */
+import {
+  asRecord, commonProblem, isObject, jsonReply, lastUserTextIn, makeTool, modelOf, pointer, sseReply, STUB_REPLY_TEXT,
+} from './shared.ts';
+import type { Definition } from '../content-types.ts';
+import {
+  CaptureFormatError,
+  type CapturedTool, type DeferredNamespace, type ExtractContext, type Json, type StubReply, type ToolCount, type WireFormat, type WireRequest,
+} from './types.ts';
+
+export const REQUEST_PATH = '/v1/messages';
+export const COUNT_TOKENS_PATH = '/v1/messages/count_tokens';
+
+/** Keys of the request body kept in a capture (in the order sent, not this order). */
+export const KEPT_KEYS = ['model', 'tools', 'tool_choice', 'messages'] as const;
+
+// ---------------------------------------------------------------------------
+// Deferred-tool announcements
+
+/** The paragraph in which Claude Code names the tools it defers to ToolSearch. */
+const DEFERRED_PARAGRAPH = /The following deferred tools are now available via ToolSearch[\s\S]*?(?=\n\n|$)/;
+/** The same paragraph, read back: the intro line, then one tool name a line. */
+const DEFERRED_INTRO = /The following deferred tools are now available via ToolSearch[^\n]*:\n((?:[^\n]+\n?)+)/;
+
+/** The texts of one message with their pointers: string content, or the `text` of each block. */
+function messageTexts(message: unknown, at: string): { text: string; at: string }[] {
+  if (!isObject(message)) return [];
+  const content = message['content'];
+  if (typeof content === 'string') return [{ text: content, at: pointer(at, 'content') }];
+  if (!Array.isArray(content)) return [];
+  return content.flatMap((b, i) => (isObject(b) && typeof b['text'] === 'string' ? [{ text: b['text'], at: pointer(at, 'content', i, 'text') }] : []));
+}
+
+/**
+ * From `messages`, only the paragraphs that name deferred tools (the rest of those
+ * messages describes the machine and the session, and is left out), each kept
+ * verbatim as a text block of its message's role.
+ */
+export function deferredAnnouncements(messages: readonly unknown[]): Json[] {
+  const out: Json[] = [];
+  for (const m of messages) {
+    if (!isObject(m)) continue;
+    for (const { text } of messageTexts(m, '')) {
+      const match = DEFERRED_PARAGRAPH.exec(text);
+      if (match) out.push({ role: m['role'], content: [{ type: 'text', text: match[0] }] });
+    }
+  }
+  return out;
+}
+
+/** Tool names a body's messages announce as deferred, each with the pointer of the text naming it. */
+export function deferredToolNames(body: Json, at: string): { name: string; at: string }[] {
+  const messages = Array.isArray(body['messages']) ? body['messages'] : [];
+  const out: { name: string; at: string }[] = [];
+  messages.forEach((m, i) => {
+    for (const text of messageTexts(m, pointer(at, 'messages', i))) {
+      const match = DEFERRED_INTRO.exec(text.text);
+      if (!match) continue;
+      for (const line of match[1]!.split('\n')) {
+        const name = line.trim();
+        if (/^[A-Za-z_][\w.-]*$/.test(name)) out.push({ name, at: text.at });
+      }
+    }
+  });
+  return out;
+}
+
+// ---------------------------------------------------------------------------
+// Recording
+
+export function problem(body: unknown): string | undefined {
+  const common = commonProblem(body);
+  if (common) return common;
+  if (!Array.isArray((body as Json)['messages'])) return 'it has no `messages` array';
+  return undefined;
+}
+
+export function lastUserText(body: unknown): string | undefined {
+  return isObject(body) ? lastUserTextIn(body['messages']) : undefined;
+}
+
+/** The tool-related keys of a request body, verbatim and in the order sent; `messages` reduced to the deferred-tool announcements, left out when there are none. */
+export function captureBody(body: Json): Json {
+  const keep = new Set<string>(KEPT_KEYS);
+  const out: Json = {};
+  for (const [key, value] of Object.entries(body)) {
+    if (!keep.has(key)) continue;
+    if (key === 'messages') {
+      const announcements = deferredAnnouncements(value as unknown[]);
+      if (announcements.length > 0) out[key] = announcements;
+      continue;
+    }
+    out[key] = value;
+  }
+  return out;
+}
+
+export function countTools(body: Json): ToolCount {
+  const count: ToolCount = { tools: 0, namespaces: 0, deferred: 0, nested: 0, names: [] };
+  for (const tool of Array.isArray(body['tools']) ? body['tools'] : []) {
+    if (!isObject(tool)) continue;
+    count.tools++;
+    count.names.push(typeof tool['name'] === 'string' ? tool['name'] : typeof tool['type'] === 'string' ? tool['type'] : '?');
+    if (tool['defer_loading'] === true) count.deferred++;
+  }
+  return count;
+}
+
+const USAGE = { input_tokens: 1, cache_creation_input_tokens: 0, cache_read_input_tokens: 0, output_tokens: 1 };
+
+/** The events of one streamed assistant message holding one text block. */
+export function replyEvents(model: string, text = STUB_REPLY_TEXT): [string, unknown][] {
+  return [
+    ['message_start', {
+      type: 'message_start',
+      message: { id: 'msg_stub', type: 'message', role: 'assistant', model, content: [], stop_reason: null, stop_sequence: null, usage: USAGE },
+    }],
+    ['content_block_start', { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } }],
+    ['content_block_delta', { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text } }],
+    ['content_block_stop', { type: 'content_block_stop', index: 0 }],
+    ['message_delta', { type: 'message_delta', delta: { stop_reason: 'end_turn', stop_sequence: null }, usage: { output_tokens: 1 } }],
+    ['message_stop', { type: 'message_stop' }],
+  ];
+}
+
+/** The same message as a non-streaming JSON body. */
+export function replyJson(model: string, text = STUB_REPLY_TEXT): Json {
+  return {
+    id: 'msg_stub', type: 'message', role: 'assistant', model,
+    content: [{ type: 'text', text }], stop_reason: 'end_turn', stop_sequence: null, usage: USAGE,
+  };
+}
+
+/** Messages (SSE when `stream: true`, else JSON) and token counting. */
+export function stubReply(request: { method: string; path: string; json: unknown }): StubReply | undefined {
+  if (request.method !== 'POST') return undefined;
+  if (request.path === COUNT_TOKENS_PATH) return jsonReply({ input_tokens: 1 });
+  if (request.path !== REQUEST_PATH) return undefined;
+  const model = modelOf(request.json);
+  return isObject(request.json) && request.json['stream'] === true ? sseReply(replyEvents(model)) : jsonReply(replyJson(model));
+}
+
+// ---------------------------------------------------------------------------
+// Extraction
+
+const NO_RESULT: Definition = {
+  kind: 'unavailable',
+  reason: 'The model-facing tool list declares inputs only; the result reaches the model as a tool_result block. See the SDK result type where one exists.',
+};
+
+const DEFERRED_INPUT: Definition = {
+  kind: 'unavailable',
+  reason: 'Deferred in this configuration: the model is told only the name, and loads the schema through ToolSearch when it needs the tool.',
+};
+
+export function extractTools(body: Json, context: ExtractContext): CapturedTool[] {
+  const { origin } = context;
+  const toolsAt = pointer(context.pointer, 'tools');
+  const tools = body['tools'];
+  if (tools !== undefined && !Array.isArray(tools)) throw new CaptureFormatError('`tools` is not an array', toolsAt);
+  const out: CapturedTool[] = [];
+  (tools ?? []).forEach((raw, i) => {
+    const at = pointer(toolsAt, i);
+    const t = asRecord(raw, at, 'the tool');
+    if (typeof t['name'] !== 'string') throw new CaptureFormatError('a tool has no name', at);
+    if (t['defer_loading'] === true && t['name'] === 'DeferredToolPlaceholder') return; // a switch, not a tool
+    const { name, description, input_schema, type, ...rest } = t;
+    const namePointer = pointer(at, 'name');
+    if (typeof type === 'string' && type !== 'custom') {
+      const input: Definition = { kind: 'unavailable', reason: `A server tool of type ${type}: the model provider defines and runs it.` };
+      out.push(makeTool({ name: t['name'], delivery: 'hosted', input, output: NO_RESULT, settings: { type, ...rest }, pointer: at, namePointer }));
+      return;
+    }
+    const schemaAt = input_schema === undefined ? at : pointer(at, 'input_schema');
+    out.push(
+      makeTool({
+        name: t['name'],
+        delivery: 'function',
+        description: typeof description === 'string' ? description : undefined,
+        input: { kind: 'json-schema', schema: asRecord(input_schema ?? { type: 'object' }, schemaAt, '`input_schema`', t['name']), origin },
+        output: NO_RESULT,
+        settings: rest,
+        pointer: schemaAt,
+        namePointer,
+      }),
+    );
+  });
+  // Named-only tools are announced in a message of the conversation.
+  for (const { name, at } of deferredToolNames(body, context.pointer)) {
+    if (out.some((t) => t.fullName === name)) continue;
+    out.push(makeTool({ name, delivery: 'deferred', input: DEFERRED_INPUT, output: NO_RESULT, pointer: at, namePointer: at }));
+  }
+  return out;
+}
+
+/** Anthropic Messages has no namespaces. */
+export function deferredNamespaces(_body: Json, _context: ExtractContext): DeferredNamespace[] {
+  return [];
+}
+
+export const anthropicMessages = {
+  id: 'anthropic-messages',
+  label: 'Anthropic Messages',
+  requestLabel: 'an Anthropic Messages request',
+  requestPath: REQUEST_PATH,
+  isToolRequestPath: (path: string) => path === REQUEST_PATH,
+  keptKeys: KEPT_KEYS,
+  problem,
+  isStreaming: (request: WireRequest) => isObject(request.json) && request.json['stream'] === true,
+  lastUserText,
+  captureBody,
+  countTools,
+  stubReply,
+  extractTools,
+  deferredNamespaces,
+} as const satisfies WireFormat;

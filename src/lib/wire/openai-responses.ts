@@ -1,0 +1,329 @@
+/**
+ * OpenAI Responses (`POST /v1/responses`), as Codex CLI sends it.
+ *
+ * Tools: top-level `tools[]` — `function` (JSON Schema `parameters`), `custom`
+ * (freeform, with a grammar `format`), typed built-ins (hosted by the provider
+ * such as web_search, or run by the client such as tool_search) and `namespace`
+ * tools holding more tools — or an `additional_tools` input item holding
+ * namespaces. Code mode's `exec` declares nested tools in TypeScript inside its
+ * description (read by ./code-mode.ts). Namespaces deferred to tool_search are
+ * only named, in a text part of a developer message ("<tools>\nDeferred tool
+ * namespaces:\n- name…"); a capture keeps that part and no other message.
+ */
+import type { Definition } from '../content-types.ts';
+import { CodeModeError, parseCodeModeDescription } from './code-mode.ts';
+import { TypeScriptDefinitionError } from '../ts-shape.ts';
+import {
+  asRecord, commonProblem, fullNameOf, isObject, jsonReply, lastUserTextIn, makeTool, modelOf, pointer, sseReply, STUB_REPLY_TEXT,
+} from './shared.ts';
+import {
+  CaptureFormatError,
+  type CapturedTool, type DeferredNamespace, type ExtractContext, type Json, type StubReply, type ToolCount, type WireFormat, type WireRequest,
+} from './types.ts';
+
+export const REQUEST_PATH = '/v1/responses';
+
+/** Keys of the request body kept in a capture (in the order sent, not this order). */
+export const KEPT_KEYS = ['model', 'tools', 'tool_choice', 'parallel_tool_calls', 'input'] as const;
+
+/** Codex's default namespace: its tools are called without a prefix. */
+const DEFAULT_NAMESPACE = 'functions';
+
+// ---------------------------------------------------------------------------
+// Deferred-namespace announcements
+
+/** The part of a Codex developer message that names namespaces deferred to tool_search. */
+const DEFERRED_NAMESPACES = /^<tools>\nDeferred tool namespaces:\n/;
+/** The same part, read back: one `- name` or `- name: description` a line. */
+const DEFERRED_NAMESPACE_LIST = /^<tools>\nDeferred tool namespaces:\n([\s\S]*?)(?:\n<\/tools>|$)/;
+
+/**
+ * From one message item, only the text part that names deferred tool namespaces,
+ * kept verbatim in a message of the same role (ids and everything else left out);
+ * undefined when the message has none.
+ */
+export function deferredNamespaceAnnouncement(item: Json): Json | undefined {
+  const content = Array.isArray(item['content']) ? item['content'] : [];
+  const parts = content.filter((p) => isObject(p) && typeof p['text'] === 'string' && DEFERRED_NAMESPACES.test(p['text']));
+  return parts.length > 0 ? { type: 'message', role: item['role'], content: parts } : undefined;
+}
+
+/** Namespaces the message items of `input` name as deferred: listed as `- name` or `- name: description`. */
+export function deferredNamespaces(body: Json, context: ExtractContext): DeferredNamespace[] {
+  const input = Array.isArray(body['input']) ? body['input'] : [];
+  const out: DeferredNamespace[] = [];
+  input.forEach((item, i) => {
+    if (!isObject(item) || item['type'] !== 'message' || !Array.isArray(item['content'])) return;
+    item['content'].forEach((part, j) => {
+      const text = isObject(part) ? part['text'] : undefined;
+      const m = typeof text === 'string' ? DEFERRED_NAMESPACE_LIST.exec(text) : null;
+      if (!m) return;
+      for (const line of m[1]!.split('\n')) {
+        const name = /^- ([A-Za-z0-9_.-]+)(?::|$)/.exec(line.trim())?.[1];
+        if (name && !out.some((d) => d.name === name)) out.push({ name, pointer: pointer(context.pointer, 'input', i, 'content', j, 'text') });
+      }
+    });
+  });
+  return out;
+}
+
+/** The stand-in for a tool of a deferred namespace, in a configuration that only names the namespace. */
+export function deferredNamespaceTool(known: CapturedTool, deferred: DeferredNamespace): CapturedTool {
+  return {
+    name: known.name,
+    ...(known.namespace ? { namespace: known.namespace } : {}),
+    fullName: known.fullName,
+    delivery: 'deferred',
+    input: {
+      kind: 'unavailable',
+      reason: `Deferred in this configuration: the model is told only the namespace ${known.namespace}, and loads its tools through tool_search.`,
+    },
+    output: known.output.kind === 'unavailable' ? known.output : { kind: 'unavailable', reason: 'Deferred in this configuration.' },
+    pointer: deferred.pointer,
+    namePointer: deferred.pointer,
+  };
+}
+
+// ---------------------------------------------------------------------------
+// Recording
+
+export function problem(body: unknown): string | undefined {
+  const common = commonProblem(body);
+  if (common) return common;
+  if (!Array.isArray((body as Json)['input'])) return 'it has no `input` array';
+  return undefined;
+}
+
+export function lastUserText(body: unknown): string | undefined {
+  return isObject(body) ? lastUserTextIn(body['input']) : undefined;
+}
+
+/**
+ * The tool-related keys of a request body, verbatim and in the order sent. `input`
+ * keeps only its items whose `type` is not `message` (such as the `additional_tools`
+ * item) and the deferred-namespace announcement, and is left out when none remain.
+ */
+export function captureBody(body: Json): Json {
+  const keep = new Set<string>(KEPT_KEYS);
+  const out: Json = {};
+  for (const [key, value] of Object.entries(body)) {
+    if (!keep.has(key)) continue;
+    if (key === 'input') {
+      const items = (value as unknown[]).flatMap((item): unknown[] => {
+        if (!(isObject(item) && item['type'] === 'message')) return [item];
+        const announcement = deferredNamespaceAnnouncement(item);
+        return announcement ? [announcement] : [];
+      });
+      if (items.length > 0) out[key] = items;
+      continue;
+    }
+    out[key] = value;
+  }
+  return out;
+}
+
+/** Names declared in `declare const tools: { name(...` blocks of a code-mode description. */
+export function nestedToolNames(description: string): string[] {
+  return [...description.matchAll(/declare const tools: \{ ([A-Za-z_$][\w$]*)\(/g)].map((m) => m[1]!);
+}
+
+export function countTools(body: Json): ToolCount {
+  const count: ToolCount = { tools: 0, namespaces: 0, deferred: 0, nested: 0, names: [] };
+  const visit = (list: unknown, prefix: string): void => {
+    if (!Array.isArray(list)) return;
+    for (const tool of list) {
+      if (!isObject(tool)) continue;
+      const name = typeof tool['name'] === 'string' ? tool['name'] : typeof tool['type'] === 'string' ? tool['type'] : '?';
+      if (tool['type'] === 'namespace') {
+        count.namespaces++;
+        visit(tool['tools'], `${prefix}${name}.`);
+        continue;
+      }
+      count.tools++;
+      count.names.push(prefix + name);
+      if (tool['defer_loading'] === true) count.deferred++;
+      if (name === 'exec' && typeof tool['description'] === 'string') count.nested += nestedToolNames(tool['description']).length;
+    }
+  };
+  visit(body['tools'], '');
+  if (Array.isArray(body['input'])) for (const item of body['input']) if (isObject(item)) visit(item['tools'], '');
+  return count;
+}
+
+const USAGE = {
+  input_tokens: 1, input_tokens_details: { cached_tokens: 0 },
+  output_tokens: 1, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 2,
+};
+
+/** The events of one streamed response holding one assistant message. */
+export function replyEvents(model: string, text = STUB_REPLY_TEXT): [string, unknown][] {
+  const message = {
+    type: 'message', id: 'msg_stub', status: 'completed', role: 'assistant',
+    content: [{ type: 'output_text', text, annotations: [] }],
+  };
+  const base = { id: 'resp_stub', object: 'response', created_at: 0, model };
+  return [
+    ['response.created', { type: 'response.created', sequence_number: 0, response: { ...base, status: 'in_progress', output: [] } }],
+    ['response.output_item.added', { type: 'response.output_item.added', sequence_number: 1, output_index: 0, item: { ...message, status: 'in_progress', content: [] } }],
+    ['response.content_part.added', { type: 'response.content_part.added', sequence_number: 2, item_id: 'msg_stub', output_index: 0, content_index: 0, part: { type: 'output_text', text: '', annotations: [] } }],
+    ['response.output_text.delta', { type: 'response.output_text.delta', sequence_number: 3, item_id: 'msg_stub', output_index: 0, content_index: 0, delta: text }],
+    ['response.output_text.done', { type: 'response.output_text.done', sequence_number: 4, item_id: 'msg_stub', output_index: 0, content_index: 0, text }],
+    ['response.content_part.done', { type: 'response.content_part.done', sequence_number: 5, item_id: 'msg_stub', output_index: 0, content_index: 0, part: { type: 'output_text', text, annotations: [] } }],
+    ['response.output_item.done', { type: 'response.output_item.done', sequence_number: 6, output_index: 0, item: message }],
+    ['response.completed', { type: 'response.completed', sequence_number: 7, response: { ...base, status: 'completed', output: [message], usage: USAGE } }],
+  ];
+}
+
+/** The completed response as a non-streaming JSON body. */
+export function replyJson(model: string, text = STUB_REPLY_TEXT): Json {
+  const completed = replyEvents(model, text).at(-1)![1] as { response: Json };
+  return completed.response;
+}
+
+/** SSE unless the request says `stream: false`. */
+export function stubReply(request: { method: string; path: string; json: unknown }): StubReply | undefined {
+  if (request.method !== 'POST' || request.path !== REQUEST_PATH) return undefined;
+  const model = modelOf(request.json);
+  return isObject(request.json) && request.json['stream'] === false ? jsonReply(replyJson(model)) : sseReply(replyEvents(model));
+}
+
+// ---------------------------------------------------------------------------
+// Extraction
+
+const NO_RESULT: Definition = {
+  kind: 'unavailable',
+  reason: 'The model is not told the shape of this result: the request declares inputs only, and Codex returns the tool output to the model as text.',
+};
+
+function extractTool(raw: unknown, at: string, namespace: string | undefined, context: ExtractContext, out: CapturedTool[]): void {
+  const { origin } = context;
+  const t = asRecord(raw, at, 'the tool');
+  const type = t['type'];
+  const named = typeof t['name'] === 'string' ? fullNameOf(t['name'], namespace) : undefined;
+  if (type === 'namespace') {
+    if (typeof t['name'] !== 'string' || !Array.isArray(t['tools'])) throw new CaptureFormatError('a namespace needs a name and tools', at, named);
+    const ns = t['name'] === DEFAULT_NAMESPACE ? undefined : t['name'];
+    t['tools'].forEach((inner, i) => extractTool(inner, pointer(at, 'tools', i), ns, context, out));
+    return;
+  }
+  if (type === 'function') {
+    const { name, description, parameters, type: _type, ...rest } = t;
+    if (typeof name !== 'string') throw new CaptureFormatError('a function tool has no name', at);
+    const schemaAt = parameters === undefined ? at : pointer(at, 'parameters');
+    out.push(
+      makeTool({
+        name,
+        namespace,
+        delivery: 'function',
+        description: typeof description === 'string' ? description : undefined,
+        input: { kind: 'json-schema', schema: asRecord(parameters ?? { type: 'object' }, schemaAt, '`parameters`', named), origin },
+        output: NO_RESULT,
+        settings: rest,
+        pointer: schemaAt,
+        namePointer: pointer(at, 'name'),
+      }),
+    );
+    return;
+  }
+  if (type === 'custom') {
+    const { name, description, format, type: _type, ...rest } = t;
+    if (typeof name !== 'string') throw new CaptureFormatError('a custom tool has no name', at);
+    const f = format === undefined ? undefined : asRecord(format, pointer(at, 'format'), '`format`', named);
+    const grammar = f && f['type'] === 'grammar' && typeof f['definition'] === 'string' && typeof f['syntax'] === 'string';
+    const input: Definition = grammar
+      ? { kind: 'grammar', syntax: f['syntax'] as string, definition: f['definition'] as string, origin }
+      : { kind: 'unavailable', reason: 'A freeform tool without a grammar: the model sends plain text.' };
+    const inputAt = grammar ? pointer(at, 'format', 'definition') : f ? pointer(at, 'format') : at;
+    out.push(makeTool({ name, namespace, delivery: 'custom', description: typeof description === 'string' ? description : undefined, input, output: NO_RESULT, settings: rest, pointer: inputAt, namePointer: pointer(at, 'name') }));
+    if (name === 'exec' && typeof description === 'string' && description.includes('declare const tools')) {
+      extractCodeMode(description, pointer(at, 'description'), namespace, named!, context, out);
+    }
+    return;
+  }
+  if (typeof type !== 'string') throw new CaptureFormatError('a tool without a type', at, named);
+  // Typed built-ins: hosted by the provider (web_search, image_generation, …) or run by the client (tool_search).
+  const { description, parameters, name, ...settings } = t;
+  const clientRun = t['execution'] === 'client';
+  const callable = typeof name === 'string' ? name : type;
+  const schemaAt = parameters === undefined ? at : pointer(at, 'parameters');
+  out.push(
+    makeTool({
+      name: callable,
+      namespace,
+      delivery: clientRun ? 'client-builtin' : 'hosted',
+      description: typeof description === 'string' ? description : undefined,
+      input:
+        parameters !== undefined
+          ? { kind: 'json-schema', schema: asRecord(parameters, schemaAt, '`parameters`', fullNameOf(callable, namespace)), origin }
+          : { kind: 'unavailable', reason: `A hosted tool: the request carries its settings, not a parameter schema; the model provider runs it.` },
+      output: NO_RESULT,
+      settings,
+      pointer: schemaAt,
+      namePointer: pointer(at, typeof name === 'string' ? 'name' : 'type'),
+    }),
+  );
+}
+
+/** The tools code mode's `exec` declares in TypeScript inside its description (at `at`). */
+function extractCodeMode(description: string, at: string, namespace: string | undefined, exec: string, context: ExtractContext, out: CapturedTool[]): void {
+  const { origin } = context;
+  let nested: ReturnType<typeof parseCodeModeDescription>;
+  try {
+    nested = parseCodeModeDescription(description);
+  } catch (error) {
+    if (error instanceof CodeModeError || error instanceof TypeScriptDefinitionError) {
+      throw new CaptureFormatError(`the code-mode declarations in the description: ${error.message}`, at, exec, { cause: error });
+    }
+    throw error;
+  }
+  for (const tool of nested) {
+    const [nsPart, rest] = tool.identifier.includes('__') ? tool.identifier.split(/__(.*)/s) : [undefined, tool.identifier];
+    out.push(
+      makeTool({
+        name: rest!,
+        namespace: nsPart ?? namespace,
+        delivery: 'code-mode',
+        description: tool.description,
+        input: { kind: 'typescript', typeName: tool.input.typeName, source: tool.input.source, origin },
+        output: { kind: 'typescript', typeName: tool.result.typeName, source: tool.result.source, origin },
+        pointer: at,
+        namePointer: at,
+      }),
+    );
+  }
+}
+
+export function extractTools(body: Json, context: ExtractContext): CapturedTool[] {
+  const out: CapturedTool[] = [];
+  const toolsAt = pointer(context.pointer, 'tools');
+  const tools = body['tools'];
+  if (tools !== undefined && !Array.isArray(tools)) throw new CaptureFormatError('`tools` is not an array', toolsAt);
+  (tools ?? []).forEach((t, i) => extractTool(t, pointer(toolsAt, i), undefined, context, out));
+  const input = Array.isArray(body['input']) ? body['input'] : [];
+  input.forEach((item, i) => {
+    const at = pointer(context.pointer, 'input', i);
+    const it = asRecord(item, at, 'the input item');
+    if (it['type'] !== 'additional_tools') return;
+    if (!Array.isArray(it['tools'])) throw new CaptureFormatError('`tools` of the additional_tools item is not an array', pointer(at, 'tools'));
+    it['tools'].forEach((t, j) => extractTool(t, pointer(at, 'tools', j), undefined, context, out));
+  });
+  return out;
+}
+
+export const openaiResponses = {
+  id: 'openai-responses',
+  label: 'OpenAI Responses',
+  requestLabel: 'an OpenAI Responses request',
+  requestPath: REQUEST_PATH,
+  isToolRequestPath: (path: string) => path === REQUEST_PATH,
+  keptKeys: KEPT_KEYS,
+  problem,
+  /** Codex streams unless it says `stream: false`. */
+  isStreaming: (request: WireRequest) => !(isObject(request.json) && request.json['stream'] === false),
+  lastUserText,
+  captureBody,
+  countTools,
+  stubReply,
+  extractTools,
+  deferredNamespaces,
+} as const satisfies WireFormat;

@@ -1,0 +1,110 @@
+/** Helpers the wire format modules share: JSON pointers, SSE framing, assembling a CapturedTool. */
+import { CaptureFormatError, type CapturedTool, type Json, type StubReply } from './types.ts';
+
+export function isObject(value: unknown): value is Json {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** `base` followed by RFC 6901 reference tokens (`~` → `~0`, `/` → `~1`). */
+export function pointer(base: string, ...tokens: (string | number)[]): string {
+  return base + tokens.map((t) => '/' + String(t).replace(/~/g, '~0').replace(/\//g, '~1')).join('');
+}
+
+/** `value` as an object, or a CaptureFormatError at `at` saying `what` is not one. */
+export function asRecord(value: unknown, at: string, what: string, tool?: string): Json {
+  if (!isObject(value)) throw new CaptureFormatError(`${what} is not an object`, at, tool);
+  return value;
+}
+
+export function fullNameOf(name: string, namespace: string | undefined): string {
+  return namespace ? `${namespace}.${name}` : name;
+}
+
+/** A tool being assembled: optional parts may still be `undefined`. */
+export type Draft = Omit<CapturedTool, 'fullName' | 'namespace' | 'description' | 'settings'> & {
+  namespace?: string | undefined;
+  description?: string | undefined;
+  settings?: Record<string, unknown> | undefined;
+};
+
+export function makeTool(draft: Draft): CapturedTool {
+  const { namespace, description, settings, ...rest } = draft;
+  const tool: CapturedTool = { ...rest, fullName: fullNameOf(draft.name, namespace) };
+  if (namespace !== undefined) tool.namespace = namespace;
+  if (description !== undefined) tool.description = description;
+  if (settings !== undefined && Object.keys(settings).length > 0) tool.settings = settings;
+  return tool;
+}
+
+/** The `model` of a request body, or a stand-in. */
+export function modelOf(json: unknown): string {
+  const m = isObject(json) ? json['model'] : undefined;
+  return typeof m === 'string' ? m : 'stub-model';
+}
+
+/** Why `body` is not a JSON request body with a string `model` and an optional `tools` array. */
+export function commonProblem(body: unknown): string | undefined {
+  if (!isObject(body)) return 'the body is not a JSON object';
+  if (typeof body['model'] !== 'string') return 'it has no string `model`';
+  if (body['tools'] !== undefined && !Array.isArray(body['tools'])) return '`tools` is not an array';
+  return undefined;
+}
+
+/**
+ * The text of the last text part (`text` or `input_text`) of the last `user`
+ * message in `list` (message items without a `type`, or of type `message`).
+ */
+export function lastUserTextIn(list: unknown): string | undefined {
+  if (!Array.isArray(list)) return undefined;
+  const user = [...list].reverse().find((m) => isObject(m) && m['role'] === 'user' && (m['type'] === undefined || m['type'] === 'message')) as Json | undefined;
+  if (!user) return undefined;
+  const content = user['content'];
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return undefined;
+  const text = [...content].reverse().find((b) => isObject(b) && (b['type'] === 'text' || b['type'] === 'input_text') && typeof b['text'] === 'string') as Json | undefined;
+  return text?.['text'] as string | undefined;
+}
+
+export function pathOf(url: string): string {
+  const q = url.indexOf('?');
+  return q === -1 ? url : url.slice(0, q);
+}
+
+/** The text of the stub's replies. */
+export const STUB_REPLY_TEXT = 'ok';
+
+/** One Server-Sent Events frame: `event:` line, one `data:` line of JSON, blank line. */
+export function sseFrame(event: string, data: unknown): string {
+  return `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+}
+
+export function sseText(events: readonly [string, unknown][]): string {
+  return events.map(([e, d]) => sseFrame(e, d)).join('');
+}
+
+/**
+ * Splits SSE text back into frames (used by tests, and a check that the framing is
+ * what a client parser expects): frames end with a blank line; `data:` lines join.
+ */
+export function parseSse(text: string): { event: string; data: string }[] {
+  const frames: { event: string; data: string }[] = [];
+  for (const block of text.split('\n\n')) {
+    if (block.trim() === '') continue;
+    let event = 'message';
+    const data: string[] = [];
+    for (const line of block.split('\n')) {
+      if (line.startsWith('event:')) event = line.slice(6).trim();
+      else if (line.startsWith('data:')) data.push(line.slice(5).replace(/^ /, ''));
+    }
+    frames.push({ event, data: data.join('\n') });
+  }
+  return frames;
+}
+
+export function jsonReply(body: unknown, status = 200): StubReply {
+  return { status, contentType: 'application/json', body: JSON.stringify(body) };
+}
+
+export function sseReply(events: readonly [string, unknown][]): StubReply {
+  return { status: 200, contentType: 'text/event-stream', body: sseText(events) };
+}

@@ -1,0 +1,169 @@
+/**
+ * What every model-API wire format module (src/lib/wire/<format>.ts) provides, and
+ * the shapes they share: the capture file as extraction reads it, the tools
+ * extracted from it, and the error a malformed capture raises.
+ *
+ * A module owns everything the project knows about its format: which requests
+ * carry the tools, which request-body keys a capture keeps, how the recording
+ * stub answers, how deferred tools are announced, and how tools are read back
+ * from a capture. scripts/lib/capture/* (recording) and the site build
+ * (extraction) both use the modules through src/lib/wire/index.ts.
+ */
+import type { Definition, DefinitionOrigin } from '../content-types.ts';
+
+export type Json = Record<string, unknown>;
+
+/** A request the stub recorded, as far as a wire format looks at it. */
+export interface WireRequest {
+  method: string;
+  /** Path and query as sent, e.g. `/v1/messages?beta=true`. */
+  url: string;
+  /** Header names in lower case. */
+  headers: Record<string, string>;
+  /** The body parsed as JSON, or undefined when it is not JSON. */
+  json: unknown;
+}
+
+/** A complete HTTP reply of the recording stub. */
+export interface StubReply {
+  status: number;
+  contentType: string;
+  body: string;
+}
+
+/**
+ * The parts of a capture file (content/captures/<agent>/<configuration>.json)
+ * that extraction reads. The type generated from schemas/capture.schema.json is
+ * assignable to it.
+ */
+export interface CaptureFile<Agent extends string = string> {
+  agent: Agent;
+  cli: { package: string; version: string };
+  configuration: string;
+  request: { method: string; path: string };
+  /** The tool-related keys of the request body, verbatim (see WireFormat.captureBody). */
+  body: Json;
+}
+
+/** How the model is told about a tool in one configuration. */
+export type Delivery =
+  | 'function' // JSON Schema function tool
+  | 'custom' // freeform tool with a grammar
+  | 'hosted' // run by the model provider (web_search, image_generation …)
+  | 'client-builtin' // a typed built-in the client runs (Codex tool_search)
+  | 'code-mode' // nested tool declared in TypeScript inside code mode's exec
+  | 'deferred'; // named only; its schema is loaded later through tool search
+
+export interface CapturedTool {
+  name: string;
+  namespace?: string;
+  /** `namespace.name`, or `name`. */
+  fullName: string;
+  delivery: Delivery;
+  description?: string;
+  input: Definition;
+  output: Definition;
+  /** Settings of a hosted tool, or other fields sent beside the definition. */
+  settings?: Record<string, unknown>;
+  /**
+   * RFC 6901 JSON pointer, in the capture FILE, of the tool's input definition:
+   * `/body/tools/12/input_schema`, `/body/tools/4/parameters`,
+   * `/body/input/0/tools/2/tools/0/parameters`, a grammar's
+   * `/body/tools/5/format/definition`; for a tool nested in code mode the `exec`
+   * tool's `/body/tools/N/description`; for a deferred tool the text that names
+   * it. Where the capture has no input definition (hosted tools, a function sent
+   * without a schema) the tool itself: `/body/tools/7`.
+   */
+  pointer: string;
+  /**
+   * JSON pointer, in the capture file, of the text that gives the tool its name:
+   * `/body/tools/12/name`, `/body/tools/9/type` for a hosted tool named by its
+   * type, else the same text as `pointer` (code mode, deferred names).
+   */
+  namePointer: string;
+}
+
+/** A namespace a capture names without its tools (Codex: deferred to tool_search). */
+export interface DeferredNamespace {
+  name: string;
+  /** JSON pointer, in the capture file, of the text that names it. */
+  pointer: string;
+}
+
+/** What a capture body declares, for the capture script's summary line. */
+export interface ToolCount {
+  /** Callable tools, wherever declared (top level, namespaces, `additional_tools`). */
+  tools: number;
+  /** Namespaces (OpenAI Responses `type: "namespace"`). */
+  namespaces: number;
+  /** Tools declared with `defer_loading: true` (counted in `tools` too). */
+  deferred: number;
+  /**
+   * Tools declared only inside the description of code mode's `exec` tool
+   * (`declare const tools: { name(`), as in code-mode-only. (With code mode beside direct
+   * tools, each direct tool's own description carries its declaration instead; those are
+   * not counted here.)
+   */
+  nested: number;
+  /** Tool names, with `namespace.` prefixes, in order. */
+  names: string[];
+}
+
+/** Where extraction runs: the definitions' origin, and the pointer of the body in the capture file. */
+export interface ExtractContext {
+  origin: DefinitionOrigin;
+  /** JSON pointer of the request body inside the capture file: `/body`. */
+  pointer: string;
+}
+
+/**
+ * A capture whose body is not what its wire format allows. `pointer` is the RFC
+ * 6901 JSON pointer, in the capture file, of the offending value (for a missing
+ * member, of the object that lacks it); `tool` the tool's full name when known.
+ * `message` says what is wrong, without the place.
+ */
+export class CaptureFormatError extends Error {
+  readonly pointer: string;
+  readonly tool: string | undefined;
+  constructor(message: string, pointer: string, tool?: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = 'CaptureFormatError';
+    this.pointer = pointer;
+    this.tool = tool;
+  }
+}
+
+export interface WireFormat {
+  /** The id agents refer to (src/lib/agents), e.g. `anthropic-messages`. */
+  readonly id: string;
+  /** e.g. `Anthropic Messages`. */
+  readonly label: string;
+  /** Used in messages: `an Anthropic Messages request`. */
+  readonly requestLabel: string;
+  /** The path of the request that carries the tools, for messages (may show a pattern). */
+  readonly requestPath: string;
+  /** Does a POST to `path` (no query string) carry the tools? Also picks the format of a capture file. */
+  isToolRequestPath(path: string): boolean;
+  /** Top-level request-body keys a capture keeps (in the order sent, not this order). */
+  readonly keptKeys: readonly string[];
+
+  // Recording (scripts/lib/capture)
+  /** Why `body` is not a request body of this format; undefined when it is one. */
+  problem(body: unknown): string | undefined;
+  /** Does the client ask for a streamed reply? */
+  isStreaming(request: WireRequest): boolean;
+  /** The text of the last text part of the last user message. */
+  lastUserText(body: unknown): string | undefined;
+  /** The tool-related part of a request body, verbatim and in the order sent: what a capture stores. */
+  captureBody(body: Json): Json;
+  /** Counts what a kept body declares. */
+  countTools(body: Json): ToolCount;
+  /** The stub's minimal valid reply to a request of this format, or undefined when the request is not one. */
+  stubReply(request: { method: string; path: string; json: unknown }): StubReply | undefined;
+
+  // Extraction (the site build)
+  /** Every tool a capture body advertises, in the order the model sees them; throws CaptureFormatError. */
+  extractTools(body: Json, context: ExtractContext): CapturedTool[];
+  /** Namespaces the body names without their tools. */
+  deferredNamespaces(body: Json, context: ExtractContext): DeferredNamespace[];
+}

@@ -1,0 +1,94 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { AGENT_IDS, AGENT_PRODUCTS, AGENTS, agentWire, isAgentId, type InvocationContext } from '../../src/lib/agents/index.ts';
+import { WIRE_FORMAT_IDS } from '../../src/lib/wire/index.ts';
+import { baseEnv, buildInvocation, DUMMY_KEY, PROMPT, runVariables, type RunPaths } from '../../scripts/lib/capture/runner.ts';
+import { expandPlaceholders } from '../../scripts/lib/capture/placeholders.ts';
+import { loadMatrix, validateMatrix, MatrixError, type Configuration } from '../../scripts/lib/capture/matrix.ts';
+import { turnMetadata } from '../../src/lib/agents/codex.ts';
+import type { WireRequest } from '../../src/lib/wire/types.ts';
+
+const ROOT = join(import.meta.dirname, '../..');
+const PATHS: RunPaths = { home: '/c/home', workdir: '/c/work', node: '/bin/node', mcpServer: '/repo/mcp.ts' };
+const URL = 'http://127.0.0.1:5000';
+
+test('the registry: unique ids in run order, product names, npm packages, a known wire format each', () => {
+  assert.deepEqual(AGENT_IDS, ['codex', 'claude-code']);
+  assert.deepEqual(AGENT_PRODUCTS, { codex: 'Codex CLI', 'claude-code': 'Claude Code' });
+  for (const id of AGENT_IDS) {
+    const agent = AGENTS[id];
+    assert.equal(agent.id, id);
+    assert.ok((WIRE_FORMAT_IDS as readonly string[]).includes(agent.wire), `${id}: wire format ${agent.wire} does not exist`);
+    assert.equal(agentWire(id).id, agent.wire);
+    assert.match(agent.binary, /^node_modules\//);
+    assert.ok(agent.modes.length > 0);
+  }
+  assert.equal(AGENTS.codex.wire, 'openai-responses');
+  assert.equal(AGENTS['claude-code'].wire, 'anthropic-messages');
+  assert.equal(isAgentId('codex'), true);
+  assert.equal(isAgentId('gemini'), false);
+});
+
+test('the committed capture matrix pins every registered agent, with its package, in modes it has', () => {
+  const matrix = loadMatrix(ROOT);
+  assert.deepEqual(Object.keys(matrix.agents).sort(), [...AGENT_IDS].sort());
+  for (const id of AGENT_IDS) {
+    assert.equal(matrix.agents[id].package, AGENTS[id].npmPackage);
+    for (const c of matrix.agents[id].configurations) assert.ok(AGENTS[id].modes.includes(c.mode), `${id}/${c.id}: ${c.mode}`);
+  }
+});
+
+test('a matrix that disagrees with the registry on a package or a mode is refused, whatever its schema allows', () => {
+  const matrix = loadMatrix(ROOT);
+  const otherPackage = structuredClone(matrix);
+  otherPackage.agents.codex.package = '@openai/codex-fork';
+  assert.throws(() => validateMatrix(otherPackage, {}), (e: unknown) => e instanceof MatrixError && /\/agents\/codex\/package is @openai\/codex-fork, but src\/lib\/agents\/codex.ts installs @openai\/codex/.test(e.message));
+  const otherMode = structuredClone(matrix);
+  otherMode.agents['claude-code'].configurations[2]!.mode = 'exec';
+  assert.throws(() => validateMatrix(otherMode, {}), /\/agents\/claude-code\/configurations\/2\/mode: claude-code has no mode exec/);
+});
+
+test('every configuration of the matrix is invoked through its agent module, with placeholders expanded first', () => {
+  const matrix = loadMatrix(ROOT);
+  for (const id of AGENT_IDS) {
+    for (const configuration of matrix.agents[id].configurations) {
+      const inv = buildInvocation(id, configuration, `/bin/${id}`, PATHS, URL);
+      const expand = (text: string) => expandPlaceholders(text, runVariables(PATHS, URL));
+      const context: InvocationContext = {
+        mode: configuration.mode,
+        args: configuration.args.map(expand),
+        env: Object.fromEntries(Object.entries(configuration.env).map(([k, v]) => [k, expand(v)])),
+        configToml: configuration.configToml === undefined ? undefined : expand(configuration.configToml),
+        baseEnv: baseEnv(PATHS.home),
+        binary: `/bin/${id}`, node: PATHS.node, home: PATHS.home, workdir: PATHS.workdir, stubUrl: URL, prompt: PROMPT, apiKey: DUMMY_KEY,
+      };
+      const direct = AGENTS[id].invoke(context);
+      const { input: a, ...restA } = inv;
+      const { input: b, ...restB } = direct;
+      assert.deepEqual(restA, restB, `${id}/${configuration.id}`);
+      assert.equal(a.kind, b.kind);
+      assert.doesNotMatch(JSON.stringify([inv.args, inv.env, [...inv.files.values()]]), /\$(NODE|MCP_SERVER|HOME|WORKDIR|STUB_URL)\b/, `${id}/${configuration.id}: a placeholder is left`);
+      assert.equal(inv.env['HOME'], PATHS.home);
+    }
+  }
+});
+
+test('a mode an agent does not have is refused by its module', () => {
+  const cfg = (mode: Configuration['mode']): Configuration => ({ id: 'x', label: 'x', description: 'x', mode, args: [], env: {} });
+  assert.throws(() => buildInvocation('codex', cfg('print'), '/bin/codex', PATHS, URL), /codex has no mode print/);
+  assert.throws(() => buildInvocation('claude-code', cfg('exec'), '/bin/claude', PATHS, URL), /claude-code has no mode exec/);
+});
+
+test('each agent picks its main request: Claude Code the prompted streaming one with tools, Codex the user turn', () => {
+  const req = (json: unknown, headers: Record<string, string> = {}): WireRequest => ({ method: 'POST', url: '/x', headers, json });
+  const claudeTitle = req({ stream: true, tools: [], messages: [{ role: 'user', content: `<s>${PROMPT}</s>` }] });
+  const claudeMain = req({ stream: true, tools: [{ name: 'Read' }], messages: [{ role: 'user', content: PROMPT }] });
+  assert.equal(AGENTS['claude-code'].mainRequest([claudeTitle, claudeMain], PROMPT), claudeMain);
+  const meta = (m: object) => ({ 'x-codex-turn-metadata': JSON.stringify(m) });
+  const memories = req({ input: [] }, meta({ request_kind: 'turn', thread_source: 'memory_consolidation' }));
+  const turn = req({ input: [] }, meta({ request_kind: 'turn', thread_source: 'user' }));
+  assert.equal(AGENTS.codex.mainRequest([memories, turn], PROMPT), turn);
+  assert.deepEqual(turnMetadata(turn), { request_kind: 'turn', thread_source: 'user' });
+  assert.equal(turnMetadata(req({}, { 'x-codex-turn-metadata': '[1]' })), undefined);
+});

@@ -1,0 +1,45 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { captureWireFormat, extractCapturedTools, WIRE_FORMAT_IDS, WIRE_FORMATS, wireFormatForPath } from '../../src/lib/wire/index.ts';
+import { parseSse, pointer, sseFrame } from '../../src/lib/wire/shared.ts';
+import { CaptureFormatError, type CaptureFile } from '../../src/lib/wire/types.ts';
+
+const capture = (path: string): CaptureFile => ({ agent: 'x', cli: { package: 'p', version: 'v' }, configuration: 'c', request: { method: 'POST', path }, body: { model: 'm' } });
+
+test('every wire format is registered under its own id, and a request path picks at most one', () => {
+  assert.deepEqual(WIRE_FORMAT_IDS, ['anthropic-messages', 'openai-responses']);
+  for (const id of WIRE_FORMAT_IDS) {
+    const wire = WIRE_FORMATS[id];
+    assert.equal(wire.id, id);
+    assert.equal(wire.isToolRequestPath(wire.requestPath), true, id);
+    assert.equal(wireFormatForPath(wire.requestPath), wire);
+    assert.equal(WIRE_FORMAT_IDS.filter((other) => WIRE_FORMATS[other].isToolRequestPath(wire.requestPath)).length, 1, `${wire.requestPath} is claimed once`);
+    assert.ok(wire.keptKeys.includes('model') && wire.keptKeys.includes('tools'), id);
+  }
+  assert.equal(wireFormatForPath('/v1/chat/completions'), undefined);
+  assert.equal(captureWireFormat(capture('/v1/responses')).id, 'openai-responses');
+});
+
+test('a capture of an unknown wire format is a CaptureFormatError at /request/path', () => {
+  try {
+    extractCapturedTools(capture('/v1/chat/completions'));
+    assert.fail('did not throw');
+  } catch (error) {
+    assert.ok(error instanceof CaptureFormatError);
+    assert.deepEqual([error.pointer, error.tool, error.message], ['/request/path', undefined, 'unknown wire format: POST /v1/chat/completions']);
+    assert.equal(error.name, 'CaptureFormatError');
+  }
+});
+
+test('JSON pointers escape ~ and / in reference tokens (RFC 6901)', () => {
+  assert.equal(pointer('/body', 'tools', 12, 'input_schema'), '/body/tools/12/input_schema');
+  assert.equal(pointer('', 'a/b', 'c~d'), '/a~1b/c~0d');
+});
+
+test('an SSE frame is an event line, one data line of JSON and a blank line', () => {
+  assert.equal(sseFrame('ping', { type: 'ping' }), 'event: ping\ndata: {"type":"ping"}\n\n');
+  assert.deepEqual(parseSse(sseFrame('a', { x: 1 }) + sseFrame('b', [2])), [
+    { event: 'a', data: '{"x":1}' },
+    { event: 'b', data: '[2]' },
+  ]);
+});

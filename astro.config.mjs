@@ -1,9 +1,9 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
 import starlight from '@astrojs/starlight';
-// Loading the sidebar validates every content file: invalid content stops the
-// build here, before Astro renders or writes a single page.
-import { buildSidebar } from './src/lib/sidebar.ts';
+// Validates every content file and builds the sidebar: invalid content stops the
+// build in Starlight's config:setup hook, before Astro renders or writes a page.
+import { referencePlugin } from './src/integrations/reference-plugin.ts';
 
 export default defineConfig({
   site: 'https://agent-tools.invalid',
@@ -12,7 +12,7 @@ export default defineConfig({
     starlight({
       title: 'Agent tool reference',
       description: 'Every built-in tool of Claude Code and Codex CLI: what turns it on, what it takes, what it returns.',
-      sidebar: buildSidebar(),
+      plugins: [referencePlugin()],
       customCss: ['./src/styles/reference.css'],
       pagefind: {
         ranking: {

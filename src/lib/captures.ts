@@ -3,7 +3,7 @@
  * configuration advertises, and how (function, grammar, code mode, deferred…).
  */
 import type { AgentId, Definition } from './content-types.ts';
-import { deferredNamespaceTool, type CapturedTool, type Delivery } from './ingest/captured-tools.ts';
+import { deferredNamespaceTool, type CapturedTool, type DeferredNamespace, type Delivery } from './wire/index.ts';
 
 export interface MatrixConfiguration {
   id: string;
@@ -56,7 +56,7 @@ const INPUT_PREFERENCE: Delivery[] = ['function', 'custom', 'client-builtin', 'c
  */
 export function indexCaptured(
   agent: AgentId,
-  perConfig: { configuration: string; tools: CapturedTool[]; deferredNamespaces?: string[] }[],
+  perConfig: { configuration: string; tools: CapturedTool[]; deferredNamespaces?: DeferredNamespace[] }[],
 ): Map<string, CapturedEntry> {
   const index = new Map<string, CapturedEntry>();
   for (const { configuration, tools } of perConfig) {
@@ -72,9 +72,10 @@ export function indexCaptured(
   }
   for (const { configuration, deferredNamespaces = [] } of perConfig) {
     for (const entry of index.values()) {
-      if (!entry.namespace || !deferredNamespaces.includes(entry.namespace) || entry.byConfig.has(configuration)) continue;
+      const deferred = deferredNamespaces.find((d) => d.name === entry.namespace);
+      if (!deferred || entry.byConfig.has(configuration)) continue;
       const known = entry.byConfig.values().next().value!;
-      entry.byConfig.set(configuration, deferredNamespaceTool(known));
+      entry.byConfig.set(configuration, deferredNamespaceTool(known, deferred));
     }
   }
   // Keep each entry's configurations in matrix order.

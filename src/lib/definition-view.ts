@@ -1,58 +1,80 @@
 /**
  * A definition as a page shows it: the field rows derived from it and the text
- * of the full definition. JSON Schemas are compiled with Ajv first; a problem is
- * recorded as a ContentError instead of stopping at the first one.
+ * of the full definition. JSON Schemas are compiled with Ajv first. A problem is
+ * reported with the JSON pointer of the exact place in the content file (the
+ * definition's own pointer plus the place inside it) instead of stopping at the
+ * first one.
  */
 import type { Ajv2020 } from 'ajv/dist/2020.js';
-import { ContentError } from './content-errors.ts';
-import { fieldRows, type FieldRow } from './field-rows.ts';
+import { fieldRows } from './field-rows.ts';
 import { shapeFromJsonSchema } from './json-schema-shape.ts';
 import { shapeFromTypeScript } from './ts-shape.ts';
 import type { Definition } from './content-types.ts';
+import type { DefinitionView } from './model.ts';
+import type { Problems } from './content/problems.ts';
 
-export interface DefinitionView {
-  definition: Definition;
-  rows: FieldRow[];
-  /** The definition as text for the highlighted block, with its language. */
-  code?: { lang: string; text: string };
+export interface DefinitionPlace {
+  /** Content file, relative to the project root. */
+  file: string;
+  /**
+   * JSON pointer, in that file, of the definition's body: the JSON Schema
+   * object itself, or the TypeScript declaration text.
+   */
+  pointer: string;
+  /** The tool's name, for files that hold many tools (captures). */
+  tool?: string;
 }
 
-export function definitionView(
-  definition: Definition,
-  root: 'input' | 'output' | 'model-input',
-  file: string,
-  pointer: string,
-  errors: ContentError[],
-  ajv: Ajv2020,
-): DefinitionView {
-  try {
-    switch (definition.kind) {
-      case 'typescript':
+/** An error that knows where inside the definition it is and which rule it breaks (shape builders throw these). */
+interface LocatedError {
+  pointer: string;
+  rule: string;
+  message: string;
+}
+
+function isLocated(error: unknown): error is LocatedError {
+  const e = error as Partial<LocatedError> | null;
+  return typeof e?.pointer === 'string' && typeof e.rule === 'string' && typeof e.message === 'string';
+}
+
+export function definitionView(definition: Definition, root: 'input' | 'output' | 'model-input', place: DefinitionPlace, problems: Problems, ajv: Ajv2020): DefinitionView {
+  const prefix = place.tool ? `tool ${place.tool}: ` : '';
+  const fail = (error: unknown, rule: string, what: string): DefinitionView => {
+    if (isLocated(error)) problems.error(place.file, place.pointer + error.pointer, error.rule, prefix + error.message);
+    else problems.error(place.file, place.pointer, rule, `${prefix}${what}: ${(error as Error).message}`);
+    return { definition, rows: [] };
+  };
+  switch (definition.kind) {
+    case 'typescript':
+      try {
         return {
           definition,
-          rows: fieldRows(shapeFromTypeScript(definition.source, definition.typeName, `${file}#${pointer}/source`), { root }),
+          rows: fieldRows(shapeFromTypeScript(definition.source, definition.typeName, `${place.file}#${place.pointer}`), { root }),
           code: { lang: 'ts', text: definition.source },
         };
-      case 'json-schema': {
-        try {
-          ajv.compile(definition.schema);
-        } catch (error) {
-          errors.push(new ContentError(file, `${pointer}/schema`, 'definition-compiles', `Ajv cannot compile this JSON Schema: ${(error as Error).message}`));
-          return { definition, rows: [] };
-        }
+      } catch (error) {
+        return fail(error, 'definition-readable', 'the TypeScript declaration cannot be read');
+      }
+    case 'json-schema': {
+      try {
+        ajv.compile(definition.schema);
+        ajv.removeSchema(definition.schema); // the same schema (or $id) may come again from another configuration
+      } catch (error) {
+        return fail(error, 'definition-compiles', 'Ajv cannot compile this JSON Schema');
+      }
+      try {
         return {
           definition,
           rows: fieldRows(shapeFromJsonSchema(definition.schema), { root }),
           code: { lang: 'json', text: JSON.stringify(definition.schema, null, 2) },
         };
+      } catch (error) {
+        return fail(error, 'definition-readable', 'the JSON Schema cannot be turned into field rows');
       }
-      case 'grammar':
-        return { definition, rows: [], code: { lang: 'text', text: definition.definition } };
-      case 'unavailable':
-        return { definition, rows: [] };
     }
-  } catch (error) {
-    errors.push(new ContentError(file, pointer, 'definition-readable', (error as Error).message));
-    return { definition, rows: [] };
+    case 'grammar':
+      return { definition, rows: [], code: { lang: 'text', text: definition.definition } };
+    case 'unavailable':
+      return { definition, rows: [] };
   }
 }

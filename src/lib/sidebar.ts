@@ -1,5 +1,6 @@
-/** Starlight sidebar built from content: one group per agent, tools grouped by kind. */
-import { AGENT_LABELS, agentUrl, groupedTools, site, toolUrl } from './site.ts';
+/** Starlight sidebar built from content: one group per agent, tools grouped by kind. Links without base: Starlight adds it. */
+import type { SiteModel } from './model.ts';
+import { AGENT_LABELS, groupedTools, toolPath } from './site.ts';
 
 interface LinkItem {
   label: string;
@@ -11,22 +12,21 @@ interface GroupItem {
   items: (LinkItem | GroupItem)[];
 }
 
-export function buildSidebar(): (LinkItem | GroupItem)[] {
-  const { agents } = site();
+export function buildSidebar(model: SiteModel): (LinkItem | GroupItem)[] {
   return [
     { label: 'Home', link: '/' },
     { label: 'Start from a job', link: '/jobs/' },
-    ...agents.map(
+    ...model.agents.map(
       (agent): GroupItem => ({
         label: AGENT_LABELS[agent.id],
         items: [
-          { label: 'Overview', link: agentUrl(agent.id) },
-          ...groupedTools(agent.id).map(
+          { label: 'Overview', link: `/${agent.id}/` },
+          ...groupedTools(model.tools, agent.id).map(
             (g): GroupItem => ({
               label: g.label,
               // Long lists: Starlight opens the group that holds the current page.
               collapsed: true,
-              items: g.tools.map((t) => ({ label: t.fullName, link: toolUrl(t) })),
+              items: g.tools.map((t) => ({ label: t.fullName, link: toolPath(t) })),
             }),
           ),
         ],

@@ -1,21 +1,7 @@
-/**
- * The one place pages and the Astro config get the validated content from.
- * Loaded once per process; an invalid content file throws ContentErrors here,
- * which stops `astro build` before any page is written.
- */
-import { loadContent, type SiteModel, type ToolModel } from './content.ts';
-import { AGENT_PRODUCTS, type AgentId, type AgentRecord, type DefinitionKind, type ToolGroup } from './content-types.ts';
-
-// Astro bundles this module, so import.meta.url does not point into src/ at build
-// time; every npm script runs from the project root.
-const ROOT = process.cwd();
-
-let cached: SiteModel | undefined;
-
-export function site(): SiteModel {
-  cached ??= loadContent({ root: process.env.CONTENT_ROOT ?? ROOT, ...(process.env.CONTENT_DIR ? { contentDir: process.env.CONTENT_DIR } : {}) });
-  return cached;
-}
+/** Labels, URLs and groupings the pages share. Pure: the data comes in as arguments. */
+import { AGENT_PRODUCTS } from './agents/index.ts';
+import type { AgentId, DefinitionKind, ToolGroup } from './content-types.ts';
+import type { ToolModel } from './model.ts';
 
 export const AGENT_LABELS: Record<AgentId, string> = AGENT_PRODUCTS;
 
@@ -35,28 +21,32 @@ export const KIND_LABELS: Record<DefinitionKind, string> = {
   unavailable: 'Unavailable',
 };
 
-export function toolUrl(tool: Pick<ToolModel, 'agent' | 'slug'>): string {
+/** The site's base path (`/` unless astro.config sets `base`), always ending in `/`. */
+function base(): string {
+  const b = (import.meta as { env?: { BASE_URL?: string } }).env?.BASE_URL ?? '/';
+  return b.endsWith('/') ? b : `${b}/`;
+}
+
+/** A path inside the site, with the configured base: `sitePath('jobs/')` → `/jobs/` (or `/docs/jobs/`). */
+export function sitePath(path: string): string {
+  return base() + path.replace(/^\//, '');
+}
+
+/** Site-relative tool path (no base): what the sidebar takes, Starlight adds the base. */
+export function toolPath(tool: Pick<ToolModel, 'agent' | 'slug'>): string {
   return `/${tool.agent}/${tool.slug}/`;
 }
 
+export function toolUrl(tool: Pick<ToolModel, 'agent' | 'slug'>): string {
+  return sitePath(toolPath(tool));
+}
+
 export function agentUrl(agent: AgentId): string {
-  return `/${agent}/`;
-}
-
-export function toolsOf(agent: AgentId): ToolModel[] {
-  return site().tools.filter((t) => t.agent === agent);
-}
-
-export function agentRecord(agent: AgentId): AgentRecord {
-  const record = site().agents.find((a) => a.id === agent);
-  if (!record) throw new Error(`no agent record for ${agent}`);
-  return record;
+  return sitePath(`/${agent}/`);
 }
 
 /** Tools of an agent grouped in display order, empty groups left out. */
-export function groupedTools(agent: AgentId): { group: ToolGroup; label: string; tools: ToolModel[] }[] {
-  const tools = toolsOf(agent);
-  return GROUP_ORDER.map((group) => ({ group, label: GROUP_LABELS[group], tools: tools.filter((t) => t.generated.group === group) })).filter(
-    (g) => g.tools.length > 0,
-  );
+export function groupedTools(tools: readonly ToolModel[], agent: AgentId): { group: ToolGroup; label: string; tools: ToolModel[] }[] {
+  const own = tools.filter((t) => t.agent === agent);
+  return GROUP_ORDER.map((group) => ({ group, label: GROUP_LABELS[group], tools: own.filter((t) => t.generated.group === group) })).filter((g) => g.tools.length > 0);
 }

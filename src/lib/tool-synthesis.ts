@@ -5,23 +5,34 @@
  * tools that do have a generated file.
  */
 import type { Ajv2020 } from 'ajv/dist/2020.js';
-import { toolSlug } from './anchors.ts';
 import { declaredResult, primaryConfiguration, type CapturedEntry, type MatrixAgent } from './captures.ts';
-import type { ContentError } from './content-errors.ts';
-import type { ToolModel } from './content.ts';
+import type { Problems } from './content/problems.ts';
+import { toolSlug } from './content/url-names.ts';
 import type { EditorialTool, GeneratedTool } from './content-types.ts';
-import { definitionView } from './definition-view.ts';
+import { definitionView, type DefinitionPlace } from './definition-view.ts';
 import { diffRows } from './field-rows.ts';
+import type { ToolModel } from './model.ts';
+import type { CapturedTool } from './wire/index.ts';
 
-export function attachCapture(tool: ToolModel, entry: CapturedEntry, errors: ContentError[], ajv: Ajv2020): void {
+/** The capture file of a configuration, as error messages name it. */
+export type CaptureFileOf = (config: string) => string;
+
+/** Where a captured tool's definition sits: its capture file and the pointer the extractor recorded. */
+export function capturePlace(fileOf: CaptureFileOf, entry: CapturedEntry, config: string, tool: CapturedTool): DefinitionPlace {
+  return { file: fileOf(config), pointer: tool.pointer, tool: entry.fullName };
+}
+
+export function attachCapture(tool: ToolModel, entry: CapturedEntry, fileOf: CaptureFileOf, problems: Problems, ajv: Ajv2020): void {
   tool.captured = entry;
   const config = primaryConfiguration(entry);
   const captured = entry.byConfig.get(config)!;
   if (captured.input.kind !== 'json-schema') return;
-  const file = captured.input.origin.file;
-  const view = definitionView(captured.input, 'model-input', file, '/body', errors, ajv);
-  const differences = tool.input.definition.kind === 'typescript' ? diffRows(tool.input.rows, 'input', view.rows, 'model-input') : [];
-  tool.modelInput = { view, config, differences };
+  const view = definitionView(captured.input, 'model-input', capturePlace(fileOf, entry, config, captured), problems, ajv);
+  // Only a TypeScript SDK type is compared with the model-facing schema; otherwise say nothing about differences.
+  tool.modelInput =
+    tool.input.definition.kind === 'typescript'
+      ? { view, config, differences: diffRows(tool.input.rows, 'input', view.rows, 'model-input') }
+      : { view, config };
 }
 
 /** MCP tools are named `mcp__<server>__<tool>` (Claude Code) or `mcp__<server>.<tool>` (Codex namespaces). */
@@ -72,12 +83,7 @@ function groupOf(entry: CapturedEntry): ToolModel['generated']['group'] {
   return 'built-in';
 }
 
-export function synthesizeFromCapture(
-  entry: CapturedEntry,
-  matrixAgent: MatrixAgent,
-  errors: ContentError[],
-  ajv: Ajv2020,
-): ToolModel {
+export function synthesizeFromCapture(entry: CapturedEntry, matrixAgent: MatrixAgent, fileOf: CaptureFileOf, problems: Problems, ajv: Ajv2020): ToolModel {
   const config = primaryConfiguration(entry);
   const primary = entry.byConfig.get(config)!;
   const result = declaredResult(entry);
@@ -107,8 +113,10 @@ export function synthesizeFromCapture(
     slug,
     fullName: entry.fullName,
     generated,
-    input: definitionView(primary.input, 'input', file, '/body', errors, ajv),
-    output: definitionView(generated.output, 'output', result ? `content/captures/${entry.agent}/${result.config}.json` : file, '/body', errors, ajv),
+    input: definitionView(primary.input, 'input', capturePlace(fileOf, entry, config, primary), problems, ajv),
+    output: result
+      ? definitionView(result.output, 'output', capturePlace(fileOf, entry, result.config, entry.byConfig.get(result.config)!), problems, ajv)
+      : definitionView(generated.output, 'output', { file, pointer: '' }, problems, ajv),
     captured: entry,
     files: { generated: file },
   };

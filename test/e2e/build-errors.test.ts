@@ -1,15 +1,16 @@
 /**
- * The real `astro build` on fixture content: invalid content stops it with the
- * file, the JSON pointer and the rule, before any output is written; upstream
- * text that looks like HTML comes out as text.
+ * The real build (scripts/build.ts) on fixture content: invalid content stops
+ * it with the file, the JSON pointer and the rule before anything is written;
+ * a build that fails half-way never costs the previous site; upstream text that
+ * looks like HTML comes out as text.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { parse } from 'parse5';
-import { ROOT, runAstroBuild } from '../helpers/browser.ts';
+import { ROOT, runBuild } from '../helpers/browser.ts';
 
 const FIXTURE = join(ROOT, 'test/fixtures/content');
 
@@ -25,34 +26,87 @@ function withFixture<T>(mutate: (content: string) => void, run: (content: string
   }
 }
 
+function editJson(path: string, edit: (data: any) => void): void {
+  const data = JSON.parse(readFileSync(path, 'utf8'));
+  edit(data);
+  writeFileSync(path, JSON.stringify(data));
+}
+
+/** Every file under `dir` with its bytes: to compare a folder before and after. */
+function snapshot(dir: string): Map<string, string> {
+  const files = new Map<string, string>();
+  const walk = (d: string): void => {
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      const path = join(d, e.name);
+      if (e.isDirectory()) walk(path);
+      else files.set(relative(dir, path), readFileSync(path, 'base64'));
+    }
+  };
+  walk(dir);
+  return files;
+}
+
 test('an unknown job id stops the build naming file, pointer and rule, and writes nothing', () => {
   withFixture(
-    (content) => {
-      const path = join(content, 'editorial/claude-code/read.json');
-      const data = JSON.parse(readFileSync(path, 'utf8'));
-      data.jobs.push('no-such-job');
-      writeFileSync(path, JSON.stringify(data));
-    },
+    (content) => editJson(join(content, 'editorial/claude-code/read.json'), (d) => d.jobs.push('no-such-job')),
     (content, out) => {
-      const result = runAstroBuild(['--outDir', out], { CONTENT_DIR: content });
+      const result = runBuild(['--out', out], { CONTENT_DIR: content });
       const output = result.stdout + result.stderr;
       assert.notEqual(result.status, 0, 'the build must fail');
       assert.match(output, /editorial\/claude-code\/read\.json: \/jobs\/1: unknown job id no-such-job .*\[rule: known-job\]/);
       assert.equal(existsSync(out), false, 'no output folder is left behind');
+      assert.deepEqual(readdirSync(join(out, '..')).filter((n) => n.startsWith('.out')), [], 'no staging folder is left behind');
     },
   );
 });
 
 test('a schema violation stops the build with the schema rule', () => {
   withFixture(
-    (content) => writeFileSync(join(content, 'agents/claude-code.json'), JSON.stringify({ id: 'claude-code', product: 'Claude Code', version: '1', checked: 'yesterday', sources: [] })),
+    (content) => writeFileSync(join(content, 'agents/claude-code.json'), JSON.stringify({ id: 'claude-code', product: 'Claude Code', version: '1', checked: '2026-13-45', sources: [] })),
     (content, out) => {
-      const result = runAstroBuild(['--outDir', out], { CONTENT_DIR: content });
+      const result = runBuild(['--out', out], { CONTENT_DIR: content });
       const output = result.stdout + result.stderr;
       assert.notEqual(result.status, 0);
-      assert.match(output, /agents\/claude-code\.json: \/checked: must match pattern .* \[rule: agent\.schema\.json#\/properties\/checked\/pattern\]/);
+      assert.match(output, /agents\/claude-code\.json: \/checked: must match format "date" \[rule: agent\.schema\.json#\/properties\/checked\/format\]/);
       assert.match(output, /agents\/claude-code\.json: \/sources: must NOT have fewer than 1 items/);
       assert.equal(existsSync(out), false);
+    },
+  );
+});
+
+test('a hostile captured tool name stops the build before the previous site is touched', () => {
+  withFixture(
+    () => {},
+    (content, out) => {
+      const good = runBuild(['--out', out], { CONTENT_DIR: content });
+      assert.equal(good.status, 0, good.stdout + good.stderr);
+      const before = snapshot(out);
+      editJson(join(content, 'captures/claude-code/print.json'), (c) => (c.body.tools[1].name = '..'));
+      const bad = runBuild(['--out', out], { CONTENT_DIR: content });
+      assert.notEqual(bad.status, 0);
+      assert.match(bad.stdout + bad.stderr, /content\/captures\/claude-code\/print\.json: \/body\/tools\/1\/name: tool name "\.\." gives the URL segment "\.\.".* \[rule: url-name-valid\]/);
+      assert.deepEqual(snapshot(out), before, 'the previous site is byte for byte as it was');
+    },
+  );
+});
+
+test('a build that fails while writing pages leaves the previous site intact and names the content file', () => {
+  withFixture(
+    () => {},
+    (content, out) => {
+      const good = runBuild(['--out', out], { CONTENT_DIR: content });
+      assert.equal(good.status, 0, good.stdout + good.stderr);
+      const before = snapshot(out);
+      assert.ok(before.has(join('claude-code', 'shell', 'index.html')) && before.has('index.html'));
+      // As on a full disk: writing Shell's page fails after other pages were written.
+      const failing = runBuild(['--out', out], { CONTENT_DIR: content, FAIL_WRITES_MATCHING: `${'/claude-code/shell/'}` }, ['--import', join(ROOT, 'test/helpers/fail-writes.ts')]);
+      const output = failing.stdout + failing.stderr;
+      assert.notEqual(failing.status, 0, output);
+      assert.match(output, /ENOSPC/);
+      assert.match(output, /while rendering \/claude-code\/shell\/ \(content: [^)]*tools\/claude-code\/shell\.json/);
+      assert.match(output, /is unchanged/);
+      assert.deepEqual(snapshot(out), before, 'the previous site is byte for byte as it was');
+      assert.deepEqual(readdirSync(join(out, '..')).filter((n) => n.startsWith('.out')), [], 'the staging folder is removed');
     },
   );
 });
@@ -61,7 +115,7 @@ test('text that looks like HTML in definitions is rendered as text', () => {
   withFixture(
     () => {},
     (content, out) => {
-      const result = runAstroBuild(['--outDir', out], { CONTENT_DIR: content });
+      const result = runBuild(['--out', out], { CONTENT_DIR: content });
       assert.equal(result.status, 0, result.stdout + result.stderr);
       const treeOf = (page: string) => {
         const text: string[] = [];

@@ -8,8 +8,8 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'parse5';
-import { loadContent } from '../../src/lib/content.ts';
-import { deferredNamespaces, extractCapturedTools, type CaptureFile } from '../../src/lib/ingest/captured-tools.ts';
+import { loadContent } from '../../src/lib/content/load.ts';
+import { deferredNamespaces, extractCapturedTools, type CaptureFile } from '../../src/lib/wire/index.ts';
 import { DELIVERY_LABELS, type CaptureMatrix } from '../../src/lib/captures.ts';
 import { buildSite, DIST, ROOT } from '../helpers/browser.ts';
 
@@ -64,7 +64,7 @@ test('every captured tool has a page that marks each configuration exactly as th
     const deferredIn = new Map<string, string[]>(); // configuration label → namespaces it only names
     for (const c of m!.configurations) {
       const capture = JSON.parse(readFileSync(join(ROOT, 'content/captures', agent, `${c.id}.json`), 'utf8')) as CaptureFile;
-      deferredIn.set(c.label, deferredNamespaces(capture));
+      deferredIn.set(c.label, deferredNamespaces(capture).map((d) => d.name));
       for (const captured of extractCapturedTools(capture)) {
         const tool =
           tools.find((t) => t.fullName === captured.fullName || t.generated.aliases.some((a) => a.kind !== 'sdk-type' && a.name === captured.fullName)) ??

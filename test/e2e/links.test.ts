@@ -9,6 +9,7 @@ import { join, relative } from 'node:path';
 import { parse } from 'parse5';
 import type { DefaultTreeAdapterMap } from 'parse5';
 import { buildSite, DIST } from '../helpers/browser.ts';
+import { STARLIGHT_PAGE_IDS } from '../../src/lib/content/url-names.ts';
 
 type Node = DefaultTreeAdapterMap['node'];
 type Element = DefaultTreeAdapterMap['element'];
@@ -112,4 +113,21 @@ test('ids are unique within every page', () => {
     for (const [id, n] of seen) if (n > 1) dups.push(`${urlPathOf(file)}#${id} ×${n}`);
   }
   assert.deepEqual(dups, []);
+});
+
+test('the ids the loader reserves are exactly those Starlight puts on a plain page', () => {
+  // Independent reference: the about page is a plain Starlight page; every id outside its Markdown content is Starlight's.
+  const ids: string[] = [];
+  const collect = (node: Node, inContent: boolean): void => {
+    let inside = inContent;
+    if ('tagName' in node) {
+      const el = node as Element;
+      inside ||= (attr(el, 'class') ?? '').split(/\s+/).includes('sl-markdown-content');
+      const id = attr(el, 'id');
+      if (id !== undefined && !inside) ids.push(id);
+    }
+    for (const child of 'childNodes' in node ? node.childNodes : []) collect(child as Node, inside);
+  };
+  collect(parse(readFileSync(join(DIST, 'about/index.html'), 'utf8')) as unknown as Node, false);
+  assert.deepEqual(ids.sort(), [...STARLIGHT_PAGE_IDS].sort());
 });

@@ -1,7 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { loadContent } from '../../src/lib/content.ts';
+import { loadContent } from '../../src/lib/content/load.ts';
 import { serveAndLaunch, ROOT, type Served } from '../helpers/browser.ts';
 
 const site = loadContent({ root: ROOT });

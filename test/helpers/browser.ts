@@ -25,9 +25,12 @@ export function ensureChromium(): void {
   });
 }
 
-/** Runs `astro build` with this Node; returns the process result. */
-export function runAstroBuild(args: string[] = [], env: NodeJS.ProcessEnv = {}) {
-  return spawnSync(process.execPath, [join(ROOT, 'node_modules/astro/bin/astro.mjs'), 'build', ...args], {
+/**
+ * Runs the project's build (scripts/build.ts: Astro into a staging folder,
+ * swapped in on success) with this Node; returns the process result.
+ */
+export function runBuild(args: string[] = [], env: NodeJS.ProcessEnv = {}, nodeArgs: string[] = []) {
+  return spawnSync(process.execPath, [...nodeArgs, join(ROOT, 'scripts/build.ts'), ...args], {
     cwd: ROOT,
     encoding: 'utf8',
     timeout: 300_000,
@@ -35,12 +38,15 @@ export function runAstroBuild(args: string[] = [], env: NodeJS.ProcessEnv = {}) 
   });
 }
 
-let built = false;
-/** Builds the site into dist/ once per test process. */
+let built = process.env.SITE_BUILT === '1';
+/**
+ * Builds the site into dist/ once: `npm test` builds it before the test files
+ * run and sets SITE_BUILT=1; a test file run on its own builds it here.
+ */
 export function buildSite(): void {
   if (built) return;
-  const result = runAstroBuild();
-  if (result.status !== 0) throw new Error(`astro build failed:\n${result.stdout}\n${result.stderr}`);
+  const result = runBuild();
+  if (result.status !== 0) throw new Error(`build failed:\n${result.stdout}\n${result.stderr}`);
   built = true;
 }
 

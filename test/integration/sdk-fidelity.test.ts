@@ -8,7 +8,7 @@ import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import ts from 'typescript';
-import { loadContent } from '../../src/lib/content.ts';
+import { loadContent } from '../../src/lib/content/load.ts';
 import { plainPath, type FieldRow } from '../../src/lib/field-rows.ts';
 import { ROOT } from '../helpers/browser.ts';
 import { pinnedSdkDir } from '../helpers/pinned-sdk.ts';

@@ -1,118 +1,321 @@
-import { test } from 'node:test';
+/**
+ * The content loader on the fixture tree (test/fixtures/content): the good tree
+ * loads; every rule the loader enforces is exercised by a bad copy of it, with
+ * the exact file, JSON pointer and rule expected; the last test checks that no
+ * rule in src/lib/content/ is left without such a case.
+ */
+import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ContentErrors, loadContent } from '../../src/lib/content.ts';
+import { ContentErrors, loadContent, type ContentError, type ContentWarning } from '../../src/lib/content/load.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 const GOOD = join(ROOT, 'test/fixtures/content');
+/** Rules the tests below have seen reported. */
+const exercised = new Set<string>();
 
-/** A copy of the good fixture tree, changed by `mutate`, loaded; returns the errors. */
-function errorsAfter(mutate: (dir: string) => void): ContentErrors['problems'] {
+function load(mutate: (dir: string) => void): { errors: ContentError[]; warnings: ContentWarning[] } {
   const dir = mkdtempSync(join(tmpdir(), 'content-'));
+  const warnings: ContentWarning[] = [];
   try {
     cpSync(GOOD, dir, { recursive: true });
     mutate(dir);
     try {
-      loadContent({ root: ROOT, contentDir: dir });
+      loadContent({ root: ROOT, contentDir: dir, onWarning: (w) => warnings.push(w) });
+      return { errors: [], warnings };
     } catch (error) {
       assert.ok(error instanceof ContentErrors, `expected ContentErrors, got ${String(error)}`);
-      return error.problems;
+      for (const e of error.problems) exercised.add(e.rule.includes('#') ? '#schema' : e.rule);
+      // Files are named relative to the root; the temporary folder is outside it.
+      return { errors: error.problems.map((e) => Object.assign(e, { shortFile: e.file.replace(/^.*?content-[^/]+\//, '') })), warnings };
     }
-    assert.fail('content loaded although it is invalid');
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
+function errorsAfter(mutate: (dir: string) => void): (ContentError & { shortFile?: string })[] {
+  const { errors } = load(mutate);
+  assert.ok(errors.length > 0, 'content loaded although it is invalid');
+  return errors;
+}
+
+/** [file relative to the content folder, pointer, rule] of each error. */
+function where(errors: (ContentError & { shortFile?: string })[]): [string, string, string][] {
+  return errors.map((e) => [e.shortFile ?? e.file, e.pointer, e.rule]);
+}
+
 function editJson(path: string, edit: (data: any) => void): void {
   const data = JSON.parse(readFileSync(path, 'utf8'));
   edit(data);
-  writeFileSync(path, JSON.stringify(data));
+  writeFileSync(path, JSON.stringify(data, null, 2));
 }
 
-test('the good fixture loads, merges editorial notes and derives rows from both definition kinds', () => {
+const show = (errors: ContentError[]) => errors.map((e) => e.message).join('\n');
+
+test('the good fixture loads: editorial notes merged, rows from both definition kinds, captures attached and synthesized', () => {
+  const { errors, warnings } = load(() => {});
+  assert.deepEqual(errors, []);
+  assert.deepEqual(warnings, []);
   const site = loadContent({ root: ROOT, contentDir: GOOD });
-  assert.deepEqual(site.tools.map((t) => t.fullName), ['Read', 'Shell']);
-  const read = site.tools[0]!;
+  assert.deepEqual(
+    site.tools.map((t) => [t.agent, t.fullName, t.source]),
+    [
+      ['claude-code', 'Glob', 'capture'],
+      ['claude-code', 'Read', 'sdk'],
+      ['claude-code', 'Shell', 'sdk'],
+      ['codex', 'exec_command', 'capture'],
+    ],
+  );
+  const read = site.tools.find((t) => t.fullName === 'Read')!;
   assert.equal(read.editorial?.summary, 'Reads a file');
   assert.deepEqual(read.input.rows.map((r) => r.id), ['input.file_path', 'input.limit']);
-  const shell = site.tools[1]!;
+  // The capture's schema of Read is compared with the SDK type: same fields, same requiredness.
+  assert.deepEqual(read.modelInput?.differences, []);
+  const shell = site.tools.find((t) => t.fullName === 'Shell')!;
   assert.deepEqual(shell.input.rows.map((r) => [r.id, r.required, r.constraints]), [
     ['input.cmd', true, []],
     ['input.timeout', false, ['default: 1000', 'minimum: 1']],
   ]);
   assert.equal(shell.output.code?.text, 'start: "ok"');
+  const exec = site.tools.find((t) => t.fullName === 'exec_command')!;
+  assert.deepEqual(exec.input.rows.map((r) => [r.id, r.required]), [['input.cmd', true], ['input.yield_time_ms', false]]);
 });
 
-test('unparsable JSON names the file and the json-parse rule', () => {
-  const [e, ...rest] = errorsAfter((d) => writeFileSync(join(d, 'tools/claude-code/read.json'), '{ "agent": '));
-  assert.equal(rest.length, 0);
-  assert.match(e!.file, /tools\/claude-code\/read\.json$/);
-  assert.equal(e!.rule, 'json-parse');
+test('unparsable JSON names the file and the json-parse rule, once', () => {
+  const errors = errorsAfter((d) => writeFileSync(join(d, 'tools/claude-code/read.json'), '{ "agent": '));
+  assert.deepEqual(where(errors), [['tools/claude-code/read.json', '', 'json-parse']]);
+});
+
+test('a UTF-8 byte-order mark is removed with a warning naming it, not a flood of errors', () => {
+  const { errors, warnings } = load((d) => {
+    const path = join(d, 'jobs.json');
+    writeFileSync(path, '\uFEFF' + readFileSync(path, 'utf8'));
+  });
+  assert.deepEqual(errors, []);
+  assert.equal(warnings.length, 1);
+  assert.match(warnings[0]!.message, /byte-order mark \(U\+FEFF\)/);
+  assert.match(warnings[0]!.file, /jobs\.json$/);
+});
+
+test('an unreadable job index is one error, not one per job reference', () => {
+  const errors = errorsAfter((d) => writeFileSync(join(d, 'jobs.json'), '{'));
+  assert.deepEqual(where(errors), [['jobs.json', '', 'json-parse']]);
+});
+
+test('files the loader will not read are reported as ignored', () => {
+  const { errors, warnings } = load((d) => {
+    renameSync(join(d, 'editorial/claude-code/shell.json'), join(d, 'editorial/claude-code/Shell.JSON'));
+    writeFileSync(join(d, 'tools/claude-code/.read.json'), '{}');
+    writeFileSync(join(d, 'notes.txt'), 'x');
+    mkdirSync(join(d, 'captures/codex'), { recursive: true });
+    writeFileSync(join(d, 'captures/codex/stale.json'), '{}');
+  });
+  assert.deepEqual(errors, []);
+  assert.deepEqual(
+    warnings.map((w) => w.file.replace(/^.*?content-[^/]+\//, '')).sort(),
+    ['captures/codex/stale.json', 'editorial/claude-code/Shell.JSON', 'notes.txt', 'tools/claude-code/.read.json'],
+  );
+  assert.ok(warnings.every((w) => /^ignored: /.test(w.message)));
 });
 
 test('a schema violation names the file, the JSON pointer and the schema rule', () => {
   const errors = errorsAfter((d) => editJson(join(d, 'tools/claude-code/read.json'), (t) => (t.input.kind = 'typescrpt')));
-  assert.ok(errors.length >= 1);
-  assert.ok(errors.every((e) => e.file.endsWith('tools/claude-code/read.json')));
-  assert.ok(errors.some((e) => e.pointer === '/input/kind' && /tool\.schema\.json#\/\$defs\/definition/.test(e.rule)), errors.map((e) => e.message).join('\n'));
+  assert.deepEqual(where(errors), [['tools/claude-code/read.json', '/input/kind', 'tool.schema.json#/$defs/definition/discriminator']]);
+  assert.match(errors[0]!.message, /"typescrpt"/);
 });
 
-test('a missing required field inside a definition points at that definition', () => {
+test('a missing required field inside a definition points at that definition, with only its own kind\'s errors', () => {
   const errors = errorsAfter((d) => editJson(join(d, 'tools/claude-code/shell.json'), (t) => delete t.input.origin));
-  assert.ok(errors.some((e) => e.pointer === '/input' && /required/.test(e.message) && /origin/.test(e.message)), errors.map((e) => e.message).join('\n'));
-  assert.ok(!errors.some((e) => /must be equal to constant/.test(e.message)), 'errors of the other definition kinds are left out');
+  assert.deepEqual(where(errors), [['tools/claude-code/shell.json', '/input', 'tool.schema.json#/$defs/definition/oneOf/1/required']]);
+  assert.match(errors[0]!.message, /origin/);
 });
 
-test('an unknown job id is refused with its pointer', () => {
-  const errors = errorsAfter((d) => editJson(join(d, 'editorial/claude-code/read.json'), (t) => t.jobs.push('no-such-job')));
-  assert.deepEqual(errors.map((e) => [e.pointer, e.rule]), [['/jobs/1', 'known-job']]);
-  assert.match(errors[0]!.message, /editorial\/claude-code\/read\.json: \/jobs\/1: unknown job id no-such-job/);
+test('an impossible date is refused (format date, not a pattern)', () => {
+  const errors = errorsAfter((d) => editJson(join(d, 'agents/claude-code.json'), (a) => (a.checked = '2026-13-45')));
+  assert.deepEqual(where(errors), [['agents/claude-code.json', '/checked', 'agent.schema.json#/properties/checked/format']]);
 });
 
-test('two tools claiming one name (or alias) are refused', () => {
+test('a missing job index is refused', () => {
+  const errors = errorsAfter((d) => rmSync(join(d, 'jobs.json')));
+  assert.deepEqual(where(errors), [['jobs.json', '', 'file-required']]);
+});
+
+test('a job id used twice, or taken by Starlight, is refused at its pointer', () => {
   const errors = errorsAfter((d) =>
-    editJson(join(d, 'tools/claude-code/shell.json'), (t) => t.aliases.push({ name: 'read', kind: 'accepted-alias', evidence: 'x' })),
+    editJson(join(d, 'jobs.json'), (j) => j.jobs.push({ id: 'read-file', title: 'Again', description: 'x' }, { id: 'theme-icons', title: 'Icons', description: 'x' })),
   );
-  assert.deepEqual(errors.map((e) => [e.pointer, e.rule]), [['/aliases/1/name', 'unique-tool-name']]);
+  assert.deepEqual(where(errors), [
+    ['jobs.json', '/jobs/2/id', 'unique-job-id'],
+    ['jobs.json', '/jobs/3/id', 'job-id-not-reserved'],
+  ]);
 });
 
-test('field anchors that would collide on a page are refused', () => {
-  const errors = errorsAfter((d) =>
-    editJson(join(d, 'tools/claude-code/shell.json'), (t) => {
-      // A variant keyed by either "x" or "y" is labelled `x|y`, as is one keyed by the single value "x|y".
-      t.input.schema = {
-        oneOf: [
-          { type: 'object', properties: { k: { enum: ['x', 'y'] }, v: { type: 'string' } }, required: ['k'] },
-          { type: 'object', properties: { k: { const: 'x|y' }, v: { type: 'string' } }, required: ['k'] },
-        ],
-      };
-    }),
-  );
-  assert.ok(errors.some((e) => e.rule === 'unique-field-anchor' && /input:/.test(e.message)), errors.map((e) => e.message).join('\n'));
+test('an agent file named differently from its id is refused', () => {
+  const errors = errorsAfter((d) => renameSync(join(d, 'agents/claude-code.json'), join(d, 'agents/claude.json')));
+  assert.ok(where(errors).some(([f, p, r]) => f === 'agents/claude.json' && p === '/id' && r === 'file-name-matches-id'), show(errors));
+});
+
+test('a tool filed under another agent, or of an agent without a record, is refused', () => {
+  const errors = errorsAfter((d) => {
+    mkdirSync(join(d, 'tools/codex'));
+    renameSync(join(d, 'tools/claude-code/shell.json'), join(d, 'tools/codex/shell.json'));
+    rmSync(join(d, 'editorial/claude-code/shell.json'));
+    rmSync(join(d, 'capture-matrix.json'));
+    rmSync(join(d, 'captures'), { recursive: true });
+  });
+  assert.deepEqual(where(errors), [['tools/codex/shell.json', '/agent', 'agent-matches-folder']]);
+  const errors2 = errorsAfter((d) => {
+    rmSync(join(d, 'agents/claude-code.json'));
+    rmSync(join(d, 'capture-matrix.json'));
+    rmSync(join(d, 'captures'), { recursive: true });
+  });
+  assert.deepEqual(new Set(where(errors2).map((w) => w[2])), new Set(['known-agent']));
+});
+
+test('a tool file whose name gives another slug is refused', () => {
+  const errors = errorsAfter((d) => editJson(join(d, 'tools/claude-code/shell.json'), (t) => (t.name = 'Sh')));
+  assert.ok(where(errors).some(([f, p, r]) => f === 'tools/claude-code/shell.json' && p === '/name' && r === 'file-name-matches-slug'), show(errors));
+});
+
+for (const [label, name, why] of [
+  ['.', '.', /names a folder itself or its parent/],
+  ['..', '..', /names a folder itself or its parent/],
+  ['index.html', 'index.html', /already uses for another page/],
+  ['index', 'index', /already uses for another page/],
+  ['a 300-byte name', 'A'.repeat(300), /300 bytes; file names hold at most 255/],
+] as const) {
+  test(`a captured tool named ${label} is refused before anything is rendered`, () => {
+    const errors = errorsAfter((d) => editJson(join(d, 'captures/claude-code/print.json'), (c) => (c.body.tools[1].name = name)));
+    assert.deepEqual(where(errors), [['captures/claude-code/print.json', '/body/tools/1/name', 'url-name-valid']]);
+    assert.match(errors[0]!.message, why);
+  });
+}
+
+for (const name of ['読む', '!!!', '<>']) {
+  test(`a documented-only tool named ${name} (an empty slug) is one clear error`, () => {
+    const errors = errorsAfter((d) =>
+      writeFileSync(
+        join(mkdirSync(join(d, 'editorial/codex'), { recursive: true }) ?? join(d, 'editorial/codex'), 'ghost.json'),
+        JSON.stringify({ agent: 'codex', name, summary: 's', availability: { prose: 'p', gates: [] }, lifecycle: 'l', failures: [], jobs: [], documentedOnly: { evidence: 'e' } }),
+      ),
+    );
+    assert.deepEqual(where(errors), [['editorial/codex/ghost.json', '/name', 'url-name-valid']]);
+  });
+}
+
+test('a duplicate configuration id in the matrix is refused', () => {
+  const errors = errorsAfter((d) => editJson(join(d, 'capture-matrix.json'), (m) => m.agents.codex.configurations.push({ ...m.agents.codex.configurations[0] })));
+  assert.deepEqual(where(errors), [['capture-matrix.json', '/agents/codex/configurations/1/id', 'unique-configuration-id']]);
+});
+
+test('a configuration without its capture, or a capture of another configuration or version, is refused', () => {
+  const missing = errorsAfter((d) => rmSync(join(d, 'captures/codex/default.json')));
+  assert.deepEqual(where(missing), [['capture-matrix.json', '/agents/codex/configurations/0/id', 'capture-present']]);
+  const mismatch = errorsAfter((d) => editJson(join(d, 'captures/codex/default.json'), (c) => (c.cli.version = '0.0.1')));
+  assert.deepEqual(where(mismatch), [['captures/codex/default.json', '/cli/version', 'capture-matches-matrix']]);
+});
+
+test('a malformed captured tool is reported at its own pointer, with its name', () => {
+  const errors = errorsAfter((d) => editJson(join(d, 'captures/claude-code/print.json'), (c) => (c.body.tools[1].input_schema = 'not a schema')));
+  assert.deepEqual(where(errors), [['captures/claude-code/print.json', '/body/tools/1/input_schema', 'capture-readable']]);
+  assert.match(errors[0]!.message, /Glob/);
+});
+
+test('a captured JSON Schema Ajv cannot compile is reported inside the capture, with the tool named', () => {
+  const errors = errorsAfter((d) => editJson(join(d, 'captures/claude-code/print.json'), (c) => (c.body.tools[1].input_schema.properties.pattern.type = 'strin')));
+  assert.deepEqual(where(errors), [['captures/claude-code/print.json', '/body/tools/1/input_schema', 'definition-compiles']]);
+  assert.match(errors[0]!.message, /^.*tool Glob: /);
 });
 
 test('a JSON Schema definition Ajv cannot compile is refused at its pointer', () => {
   const errors = errorsAfter((d) => editJson(join(d, 'tools/claude-code/shell.json'), (t) => (t.input.schema.properties.cmd.type = 'strin')));
-  assert.deepEqual(errors.map((e) => [e.pointer, e.rule]), [['/input/schema', 'definition-compiles']]);
+  assert.deepEqual(where(errors), [['tools/claude-code/shell.json', '/input/schema', 'definition-compiles']]);
 });
 
 test('a TypeScript definition that does not parse is refused at its pointer', () => {
   const errors = errorsAfter((d) => editJson(join(d, 'tools/claude-code/read.json'), (t) => (t.input.source = 'export interface FileReadInput {')));
-  assert.deepEqual(errors.map((e) => [e.pointer, e.rule]), [['/input', 'definition-readable']]);
+  assert.deepEqual(where(errors), [['tools/claude-code/read.json', '/input/source', 'definition-readable']]);
 });
 
-test('editorial notes for a tool that does not exist are refused', () => {
+test('field anchors that would collide on a page are refused, for captured tables too', () => {
+  // A variant keyed by either "x" or "y" is labelled `x|y`, as is one keyed by the single value "x|y".
+  const colliding = {
+    oneOf: [
+      { type: 'object', properties: { k: { enum: ['x', 'y'] }, v: { type: 'string' } }, required: ['k'] },
+      { type: 'object', properties: { k: { const: 'x|y' }, v: { type: 'string' } }, required: ['k'] },
+    ],
+  };
+  const errors = errorsAfter((d) => editJson(join(d, 'tools/claude-code/shell.json'), (t) => (t.input.schema = colliding)));
+  assert.deepEqual(where(errors), [['tools/claude-code/shell.json', '/name', 'unique-field-anchor']]);
+  const captured = errorsAfter((d) => editJson(join(d, 'captures/claude-code/print.json'), (c) => (c.body.tools[1].input_schema = colliding)));
+  assert.deepEqual(where(captured), [['captures/claude-code/print.json', '/body/tools/1/name', 'unique-field-anchor']]);
+});
+
+test('two tools claiming one name or alias are refused, whatever their source', () => {
+  const errors = errorsAfter((d) => editJson(join(d, 'tools/claude-code/shell.json'), (t) => t.aliases.push({ name: 'read', kind: 'accepted-alias', evidence: 'x' })));
+  assert.deepEqual(where(errors), [['tools/claude-code/shell.json', '/aliases/1/name', 'unique-tool-name']]);
+  const captured = errorsAfter((d) => editJson(join(d, 'tools/claude-code/shell.json'), (t) => t.aliases.push({ name: 'GLOB', kind: 'accepted-alias', evidence: 'x' })));
+  assert.deepEqual(where(captured), [['tools/claude-code/shell.json', '/aliases/1/name', 'unique-tool-name']]);
+});
+
+test('two tools with one URL are refused', () => {
+  const errors = errorsAfter((d) => editJson(join(d, 'captures/claude-code/print.json'), (c) => (c.body.tools[1].name = 'shell')));
+  assert.deepEqual(where(errors), [['captures/claude-code/print.json', '/body/tools/1/name', 'unique-tool-url']]);
+});
+
+test("an alias that is another agent's tool name is refused", () => {
+  const errors = errorsAfter((d) => editJson(join(d, 'tools/claude-code/shell.json'), (t) => t.aliases.push({ name: 'exec_command', kind: 'accepted-alias', evidence: 'x' })));
+  assert.deepEqual(where(errors), [['tools/claude-code/shell.json', '/aliases/1/name', 'alias-not-another-agents-tool']]);
+});
+
+test('an unknown job id is refused with its pointer', () => {
+  const errors = errorsAfter((d) => editJson(join(d, 'editorial/claude-code/read.json'), (t) => t.jobs.push('no-such-job')));
+  assert.deepEqual(where(errors), [['editorial/claude-code/read.json', '/jobs/1', 'known-job']]);
+  assert.match(errors[0]!.message, /editorial\/claude-code\/read\.json: \/jobs\/1: unknown job id no-such-job/);
+});
+
+test('editorial notes for a tool that does not exist, or naming another tool, are refused', () => {
   const errors = errorsAfter((d) => cpSync(join(d, 'editorial/claude-code/read.json'), join(d, 'editorial/claude-code/write.json')));
-  assert.deepEqual(errors.map((e) => e.rule), ['editorial-has-tool']);
+  assert.deepEqual(where(errors), [['editorial/claude-code/write.json', '', 'editorial-has-tool']]);
+  const misnamed = errorsAfter((d) => editJson(join(d, 'editorial/claude-code/read.json'), (t) => (t.name = 'Shell')));
+  assert.deepEqual(where(misnamed), [['editorial/claude-code/read.json', '/name', 'editorial-names-its-tool']]);
 });
 
-test('every problem is reported at once', () => {
+test('documentedOnly notes on a tool that is advertised, or filed under another slug, are refused', () => {
+  const advertised = errorsAfter((d) => editJson(join(d, 'editorial/claude-code/read.json'), (t) => (t.documentedOnly = { evidence: 'x' })));
+  assert.deepEqual(where(advertised), [['editorial/claude-code/read.json', '/documentedOnly', 'documented-only-is-unadvertised']]);
+  const misfiled = errorsAfter((d) =>
+    writeFileSync(
+      join(mkdirSync(join(d, 'editorial/codex'), { recursive: true }) ?? join(d, 'editorial/codex'), 'ghost.json'),
+      JSON.stringify({ agent: 'codex', name: 'spirit', summary: 's', availability: { prose: 'p', gates: [] }, lifecycle: 'l', failures: [], jobs: [], documentedOnly: { evidence: 'e' } }),
+    ),
+  );
+  assert.deepEqual(where(misfiled), [['editorial/codex/ghost.json', '/name', 'file-name-matches-slug']]);
+});
+
+test('every problem is reported at once, each root cause once', () => {
   const errors = errorsAfter((d) => {
     writeFileSync(join(d, 'tools/claude-code/read.json'), 'nope');
     editJson(join(d, 'editorial/claude-code/shell.json'), (t) => (t.jobs = ['ghost']));
   });
-  assert.deepEqual(errors.map((e) => e.rule).sort(), ['json-parse', 'known-job'], 'the notes of the broken tool are not reported twice');
+  assert.deepEqual(where(errors).map((w) => w[2]).sort(), ['json-parse', 'known-job'], 'the notes of the broken tool are not reported twice');
+});
+
+after(() => {
+  // Every rule the loader can report must have been produced by a case above.
+  const rules = new Set<string>();
+  const walk = (dir: string): void => {
+    for (const name of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, name.name);
+      if (name.isDirectory()) walk(path);
+      else for (const m of readFileSync(path, 'utf8').matchAll(/problems\.error\([^;]*?'([a-z]+(?:-[a-z]+)+)'/gs)) rules.add(m[1]!);
+    }
+  };
+  walk(join(ROOT, 'src/lib/content'));
+  rules.add('#schema');
+  const missing = [...rules].filter((r) => !exercised.has(r) && r !== 'schema-present');
+  assert.deepEqual(missing, [], `loader rules without a test case: ${missing.join(', ')}`);
 });

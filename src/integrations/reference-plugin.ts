@@ -1,0 +1,22 @@
+/**
+ * Local Starlight plugin: validates all content when the site is configured —
+ * so that bad content stops `astro build` before a single file is written —
+ * prints warnings about content it will ignore, and sets the sidebar from the
+ * validated content.
+ */
+import type { StarlightPlugin } from '@astrojs/starlight/types';
+import { loadSiteContent } from '../lib/content/cached.ts';
+import { buildSidebar } from '../lib/sidebar.ts';
+
+export function referencePlugin(): StarlightPlugin {
+  return {
+    name: 'agent-tool-reference',
+    hooks: {
+      'config:setup'({ updateConfig, logger }) {
+        const { model, warnings } = loadSiteContent();
+        for (const w of warnings) logger.warn(`${w.file}: ${w.message}`);
+        updateConfig({ sidebar: buildSidebar(model) });
+      },
+    },
+  };
+}

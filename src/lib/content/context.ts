@@ -1,0 +1,24 @@
+/** What every loading stage shares: the reader, the problems collector, the file list and the Ajv for upstream schemas. */
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import type { ContentFiles, ContentReader } from './read.ts';
+import type { Problems } from './problems.ts';
+import type { ReservedNames } from './url-names.ts';
+import type { ToolModel } from '../model.ts';
+
+export interface Stage {
+  reader: ContentReader;
+  problems: Problems;
+  files: ContentFiles;
+  /**
+   * Upstream definitions are compiled with their own lenient instance (unknown
+   * keywords allowed, formats not checked) that still rejects what is not JSON Schema.
+   */
+  definitionAjv: Ajv2020;
+  reserved: ReservedNames;
+  /** Where each tool's name is written: the file and JSON pointer an error about its URL names. */
+  namePlace: WeakMap<ToolModel, { file: string; pointer: string }>;
+}
+
+export function definitionAjv(): Ajv2020 {
+  return new Ajv2020({ strict: false, allErrors: true, validateFormats: false });
+}

@@ -1,0 +1,58 @@
+/**
+ * Loads every content file, validates it, checks the rules that span files and
+ * builds the model the pages render, in stages that share one problems
+ * collector: read → jobs → agents → generated tools → captures → editorial →
+ * pages. Any problem names the file, the JSON pointer and the rule; if there
+ * is one, loadContent throws ContentErrors and the build stops before Astro
+ * writes anything.
+ */
+import { join } from 'node:path';
+import type { SiteModel, ToolModel } from '../model.ts';
+import { definitionAjv, type Stage } from './context.ts';
+import { Problems, type ContentWarning } from './problems.ts';
+import { ContentReader, scanContent } from './read.ts';
+import { loadAgents } from './stages/agents.ts';
+import { attachCaptures } from './stages/captures.ts';
+import { applyEditorial } from './stages/editorial.ts';
+import { loadGeneratedTools } from './stages/generated-tools.ts';
+import { loadJobs } from './stages/jobs.ts';
+import { checkPages } from './stages/pages.ts';
+import { reservedNames } from './url-names.ts';
+
+export interface LoadOptions {
+  /** Folder holding content/, schemas/ and src/pages (the project root). */
+  root: string;
+  /** Override of the content folder (tests point this at fixtures). */
+  contentDir?: string;
+  /** Receives warnings (ignored files, a removed byte-order mark); they do not stop the build. */
+  onWarning?: (warning: ContentWarning) => void;
+}
+
+export function loadContent(options: LoadOptions): SiteModel {
+  const contentDir = options.contentDir ?? join(options.root, 'content');
+  const problems = new Problems();
+  const reader = new ContentReader(options.root, contentDir, problems);
+  const stage: Stage = {
+    reader,
+    problems,
+    files: scanContent(contentDir, problems, (p) => reader.rel(p)),
+    definitionAjv: definitionAjv(),
+    reserved: reservedNames(options.root),
+    namePlace: new WeakMap<ToolModel, { file: string; pointer: string }>(),
+  };
+  const jobs = loadJobs(stage);
+  const agents = loadAgents(stage);
+  const tools = loadGeneratedTools(stage, agents.ids);
+  attachCaptures(stage, tools, agents.matrix);
+  applyEditorial(stage, tools, jobs.ids);
+  checkPages(stage, tools);
+
+  for (const warning of problems.warnings) options.onWarning?.(warning);
+  problems.throwIfAny();
+  tools.sort((a, b) => (a.agent === b.agent ? a.fullName.localeCompare(b.fullName) : a.agent.localeCompare(b.agent)));
+  const model: SiteModel = { agents: agents.agents, tools, jobs: jobs.jobs };
+  if (agents.matrix) model.matrix = agents.matrix;
+  return model;
+}
+
+export { ContentError, ContentErrors, type ContentWarning } from './problems.ts';

@@ -1,0 +1,202 @@
+/**
+ * Reading content files: which files the site reads (everything else under
+ * content/ is reported as ignored), JSON parsing with a byte-order mark
+ * removed, and validation against schemas/ with Ajv. Every problem goes to the
+ * shared Problems collector with the file, the JSON pointer and the rule.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import type { Problems } from './problems.ts';
+
+// ajv-formats is CommonJS; under ESM its function sits on `default`.
+const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv2020) => void;
+
+export const SCHEMA_FILES = {
+  tool: 'tool.schema.json',
+  editorial: 'editorial-tool.schema.json',
+  agent: 'agent.schema.json',
+  jobs: 'jobs.schema.json',
+  matrix: 'capture-matrix.schema.json',
+  capture: 'capture.schema.json',
+} as const;
+
+export type SchemaName = keyof typeof SCHEMA_FILES;
+
+/** Ajv for this project's own content schemas: strict, every error, formats checked (`date` rejects 2026-13-45). */
+export function contentAjv(): Ajv2020 {
+  // verbose: errors carry their schema object, so a rule can be named by its path from the file's root.
+  const ajv = new Ajv2020({ allErrors: true, strict: true, discriminator: true, verbose: true });
+  addFormats(ajv);
+  return ajv;
+}
+
+/** The content files the site reads, by kind, as paths relative to the content folder. */
+export interface ContentFiles {
+  jobs?: string;
+  matrix?: string;
+  agents: string[];
+  /** agent folder → files */
+  tools: Map<string, string[]>;
+  editorial: Map<string, string[]>;
+  captures: Map<string, string[]>;
+}
+
+const JSON_FILE = /^[^.][^/]*\.json$/;
+const PER_AGENT = ['tools', 'editorial', 'captures'] as const;
+
+/**
+ * Walks the content folder and sorts its files into what the loader reads;
+ * anything else (a `.JSON` or `.txt` file, a dotfile, a file in an unknown
+ * folder) is reported as a warning so that it is not skipped silently.
+ */
+export function scanContent(contentDir: string, problems: Problems, rel: (path: string) => string): ContentFiles {
+  const files: ContentFiles = { agents: [], tools: new Map(), editorial: new Map(), captures: new Map() };
+  const ignored = (path: string, why: string): void => problems.warn(rel(path), `ignored: ${why}`);
+  const list = (dir: string): string[] => readdirSync(dir).sort();
+  if (!existsSync(contentDir)) return files;
+  for (const name of list(contentDir)) {
+    const path = join(contentDir, name);
+    const isDir = statSync(path).isDirectory();
+    if (name === 'jobs.json' && !isDir) files.jobs = name;
+    else if (name === 'capture-matrix.json' && !isDir) files.matrix = name;
+    else if (name === 'agents' && isDir) {
+      for (const f of list(path)) {
+        if (JSON_FILE.test(f) && statSync(join(path, f)).isFile()) files.agents.push(`agents/${f}`);
+        else ignored(join(path, f), 'agent records are content/agents/<agent>.json');
+      }
+    } else if ((PER_AGENT as readonly string[]).includes(name) && isDir) {
+      const kind = name as (typeof PER_AGENT)[number];
+      for (const agent of list(path)) {
+        const agentDir = join(path, agent);
+        if (!statSync(agentDir).isDirectory()) {
+          ignored(agentDir, `${kind} files live in content/${kind}/<agent>/`);
+          continue;
+        }
+        const found: string[] = [];
+        for (const f of list(agentDir)) {
+          if (JSON_FILE.test(f) && statSync(join(agentDir, f)).isFile()) found.push(`${kind}/${agent}/${f}`);
+          else ignored(join(agentDir, f), `only files named <lowercase name>.json are read here`);
+        }
+        files[kind].set(agent, found);
+      }
+    } else ignored(path, 'not a content file or folder the site reads (jobs.json, capture-matrix.json, agents/, tools/, editorial/, captures/)');
+  }
+  return files;
+}
+
+/** Reads content JSON and validates it; returns undefined (with the problems recorded) when it cannot be used. */
+export class ContentReader {
+  private readonly validators = new Map<SchemaName, ValidateFunction>();
+  private readonly schemas = new Map<SchemaName, unknown>();
+  readonly root: string;
+  readonly contentDir: string;
+  private readonly problems: Problems;
+
+  constructor(root: string, contentDir: string, problems: Problems) {
+    this.root = root;
+    this.contentDir = contentDir;
+    this.problems = problems;
+    const ajv = contentAjv();
+    for (const [name, file] of Object.entries(SCHEMA_FILES) as [SchemaName, string][]) {
+      const path = join(root, 'schemas', file);
+      if (!existsSync(path)) continue;
+      const schema = JSON.parse(readFileSync(path, 'utf8')) as object;
+      this.schemas.set(name, schema);
+      this.validators.set(name, ajv.compile(schema));
+    }
+  }
+
+  /** Path as shown in messages: relative to the project root, with `/`. */
+  rel(path: string): string {
+    return (relative(this.root, path) || path).split(sep).join('/');
+  }
+
+  /** `rel` of a path given relative to the content folder. */
+  relContent(contentPath: string): string {
+    return this.rel(join(this.contentDir, contentPath));
+  }
+
+  read<T>(contentPath: string, schema: SchemaName): T | undefined {
+    const path = join(this.contentDir, contentPath);
+    const file = this.rel(path);
+    let text = readFileSync(path, 'utf8');
+    if (text.charCodeAt(0) === 0xfeff) {
+      // Some editors save UTF-8 with a byte-order mark; JSON forbids it, the content is otherwise fine.
+      this.problems.warn(file, 'starts with a UTF-8 byte-order mark (U+FEFF); it was ignored — save the file without it');
+      text = text.slice(1);
+    }
+    let data: unknown;
+    try {
+      data = JSON.parse(text);
+    } catch (error) {
+      this.problems.error(file, '', 'json-parse', `not valid JSON: ${(error as Error).message}`);
+      this.problems.markUnreadable(file);
+      return undefined;
+    }
+    const validate = this.validators.get(schema);
+    if (!validate) {
+      this.problems.error(file, '', 'schema-present', `schemas/${SCHEMA_FILES[schema]} is missing`);
+      this.problems.markUnreadable(file);
+      return undefined;
+    }
+    if (!validate(data)) {
+      for (const e of dedupe(validate.errors ?? [])) {
+        this.problems.error(file, pointerOf(e), `${SCHEMA_FILES[schema]}#${schemaPathFromRoot(this.schemas.get(schema), e)}`, messageOf(e));
+      }
+      this.problems.markUnreadable(file);
+      return undefined;
+    }
+    return data as T;
+  }
+}
+
+/**
+ * The failing keyword's path from the schema file's root. Ajv gives it from the
+ * `$ref` target (`/oneOf/1/required` for `#/$defs/definition/oneOf/1/required`);
+ * the schema object of the error (verbose mode) is found in the file instead.
+ */
+function schemaPathFromRoot(root: unknown, e: ErrorObject): string {
+  const target = e.parentSchema;
+  const find = (node: unknown, path: string): string | undefined => {
+    if (node === target) return path;
+    if (typeof node !== 'object' || node === null) return undefined;
+    for (const [key, value] of Object.entries(node)) {
+      const found = find(value, `${path}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  };
+  const at = target === undefined ? undefined : find(root, '');
+  return at === undefined ? e.schemaPath.slice(1) : `${at}/${e.keyword}`;
+}
+
+/** Where the error is: the instance path, or for a discriminator error the tag itself. */
+function pointerOf(e: ErrorObject): string {
+  if (e.keyword === 'discriminator') return `${e.instancePath}/${(e.params as { tag: string }).tag}`;
+  return e.instancePath;
+}
+
+function messageOf(e: ErrorObject): string {
+  const p = e.params as Record<string, unknown>;
+  const detail =
+    e.keyword === 'additionalProperties'
+      ? ` (${String(p.additionalProperty)})`
+      : e.keyword === 'enum'
+        ? ` (${(p.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')})`
+        : e.keyword === 'discriminator'
+          ? ` (${JSON.stringify(p.tagValue)})`
+          : '';
+  return `${e.message ?? 'is invalid'}${detail}`;
+}
+
+function dedupe(errors: ErrorObject[]): ErrorObject[] {
+  const seen = new Set<string>();
+  return errors.filter((e) => {
+    const key = `${e.instancePath} ${e.keyword} ${e.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}

@@ -1,0 +1,59 @@
+/**
+ * Stage: agent records (content/agents/) and the capture matrix. Captures are a
+ * source of every agent they cover; an agent known only from captures gets its
+ * record from the matrix.
+ */
+import type { Stage } from '../context.ts';
+import type { CaptureMatrix, MatrixAgent } from '../../captures.ts';
+import type { AgentId, AgentRecord } from '../../content-types.ts';
+import { AGENT_PRODUCTS } from '../../agents/index.ts';
+import { urlNameProblem } from '../url-names.ts';
+
+export interface AgentsResult {
+  agents: AgentRecord[];
+  matrix?: CaptureMatrix;
+  ids: Set<AgentId>;
+}
+
+export function loadAgents(stage: Stage): AgentsResult {
+  const { reader, problems, files } = stage;
+  const agents: AgentRecord[] = [];
+  for (const path of files.agents) {
+    const agent = reader.read<AgentRecord>(path, 'agent');
+    if (!agent) continue;
+    const file = reader.relContent(path);
+    if (`agents/${agent.id}.json` !== path) problems.error(file, '/id', 'file-name-matches-id', `id ${agent.id} does not match the file name`);
+    const problem = urlNameProblem(agent.id, stage.reserved.top);
+    if (problem) problems.error(file, '/id', 'url-name-valid', `agent id ${agent.id} ${problem}`);
+    agents.push(agent);
+  }
+  const matrix = files.matrix ? reader.read<CaptureMatrix>(files.matrix, 'matrix') : undefined;
+  if (matrix) checkMatrix(stage, matrix);
+  for (const [id, m] of Object.entries(matrix?.agents ?? {}) as [AgentId, MatrixAgent][]) {
+    const source = {
+      package: m.package,
+      version: m.version,
+      files: [`content/captures/${id}/ (${m.configurations.length} configurations)`],
+      role: 'Runtime captures: the tools the real CLI sends its model in each configuration of the capture matrix',
+    };
+    const record = agents.find((a) => a.id === id);
+    if (record) record.sources.push(source);
+    else agents.push({ id, product: AGENT_PRODUCTS[id], version: m.version, checked: m.checked, sources: [source] });
+  }
+  return matrix ? { agents, matrix, ids: new Set(agents.map((a) => a.id)) } : { agents, ids: new Set(agents.map((a) => a.id)) };
+}
+
+/** Configuration ids name capture files and element ids (`config-<id>`) on the agent page: each once per agent. */
+function checkMatrix(stage: Stage, matrix: CaptureMatrix): void {
+  const file = stage.reader.relContent('capture-matrix.json');
+  for (const [agent, m] of Object.entries(matrix.agents) as [AgentId, MatrixAgent][]) {
+    const seen = new Map<string, number>();
+    m.configurations.forEach((c, i) => {
+      const first = seen.get(c.id);
+      if (first !== undefined) {
+        stage.problems.error(file, `/agents/${agent}/configurations/${i}/id`, 'unique-configuration-id', `configuration id ${c.id} is already used by /agents/${agent}/configurations/${first}`);
+      } else seen.set(c.id, i);
+      if (Buffer.byteLength(`${c.id}.json`) > 255) stage.problems.error(file, `/agents/${agent}/configurations/${i}/id`, 'url-name-valid', `configuration id ${c.id} is too long for a file name`);
+    });
+  }
+}

@@ -1,0 +1,74 @@
+/**
+ * Stage: runtime captures. Each configuration of the matrix has a capture; its
+ * tools are attached to the tools above, and every tool only a capture shows
+ * gets its own page. Every configuration's JSON Schema is compiled, not only
+ * the one a page shows.
+ */
+import type { Stage } from '../context.ts';
+import { distinctInputs, indexCaptured, type CaptureMatrix, type MatrixAgent } from '../../captures.ts';
+import type { AgentId } from '../../content-types.ts';
+import { definitionView } from '../../definition-view.ts';
+import { CaptureFormatError, deferredNamespaces, extractCapturedTools, type CaptureFile, type CapturedTool, type DeferredNamespace } from '../../wire/index.ts';
+import type { ToolModel } from '../../model.ts';
+import { attachCapture, capturePlace, isMcpInstance, mcpFamilyFromCapture, synthesizeFromCapture } from '../../tool-synthesis.ts';
+
+export function attachCaptures(stage: Stage, tools: ToolModel[], matrix: CaptureMatrix | undefined): void {
+  const { reader, problems } = stage;
+  const matrixFile = reader.relContent('capture-matrix.json');
+  for (const [agentId, agentMatrix] of Object.entries(matrix?.agents ?? {}) as [AgentId, MatrixAgent][]) {
+    const perConfig: { configuration: string; tools: CapturedTool[]; deferredNamespaces: DeferredNamespace[] }[] = [];
+    const present = new Set(stage.files.captures.get(agentId) ?? []);
+    const configIds = new Set<string>();
+    agentMatrix.configurations.forEach((config, i) => {
+      if (configIds.has(config.id)) return; // a duplicate id: reported by the agents stage
+      configIds.add(config.id);
+      const path = `captures/${agentId}/${config.id}.json`;
+      const file = reader.relContent(path);
+      if (!present.has(path)) {
+        problems.error(matrixFile, `/agents/${agentId}/configurations/${i}/id`, 'capture-present', `configuration ${config.id} has no capture at ${file}; run npm run capture`);
+        return;
+      }
+      present.delete(path);
+      const capture = reader.read<CaptureFile>(path, 'capture');
+      if (!capture) return;
+      if (capture.configuration !== config.id || capture.agent !== agentId) {
+        problems.error(file, '/configuration', 'capture-matches-matrix', `capture of ${capture.agent}/${capture.configuration} is filed as ${agentId}/${config.id}`);
+      }
+      if (capture.cli.version !== agentMatrix.version) {
+        problems.error(file, '/cli/version', 'capture-matches-matrix', `captured ${capture.cli.version}, the matrix pins ${agentMatrix.version}`);
+      }
+      try {
+        perConfig.push({ configuration: config.id, tools: extractCapturedTools(capture), deferredNamespaces: deferredNamespaces(capture) });
+      } catch (error) {
+        if (!(error instanceof CaptureFormatError)) throw error;
+        problems.error(file, error.pointer, 'capture-readable', `${error.tool ? `tool ${error.tool}: ` : ''}${error.message}`);
+      }
+    });
+    for (const path of present) problems.warn(reader.relContent(path), 'ignored: no configuration of content/capture-matrix.json has this id');
+
+    const fileOf = (config: string): string => reader.relContent(`captures/${agentId}/${config}.json`);
+    for (const entry of indexCaptured(agentId, perConfig).values()) {
+      // Definitions a page does not show still have to be valid: compile every distinct one.
+      for (const { configs, tool } of distinctInputs(entry)) {
+        if (tool.input.kind === 'json-schema') definitionView(tool.input, 'input', capturePlace(fileOf, entry, configs[0]!, tool), problems, stage.definitionAjv);
+      }
+      const existing = tools.find((t) => t.agent === agentId && (t.fullName === entry.fullName || t.generated.aliases.some((a) => a.kind !== 'sdk-type' && a.name === entry.fullName)));
+      if (existing) {
+        attachCapture(existing, entry, fileOf, problems, stage.definitionAjv);
+        continue;
+      }
+      if (isMcpInstance(entry)) {
+        // A tool of the stub MCP server the capture configured: it illustrates
+        // the MCP family, it is not a tool of the CLI itself.
+        const family = tools.find((t) => t.agent === agentId && t.generated.group === 'mcp');
+        if (family) family.captured ??= entry;
+        else tools.push(mcpFamilyFromCapture(entry, agentMatrix));
+        continue;
+      }
+      const tool = synthesizeFromCapture(entry, agentMatrix, fileOf, problems, stage.definitionAjv);
+      const [config, first] = entry.byConfig.entries().next().value!;
+      stage.namePlace.set(tool, { file: fileOf(config), pointer: first.namePointer });
+      tools.push(tool);
+    }
+  }
+}

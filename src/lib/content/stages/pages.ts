@@ -1,0 +1,69 @@
+/**
+ * Stage: checks over the finished set of pages, whatever source each tool came
+ * from — URL names, names and aliases people search, and field anchors — so
+ * that nothing which would break a URL, an id or a file reaches Astro.
+ */
+import type { Stage } from '../context.ts';
+import { AGENT_PRODUCTS } from '../../agents/index.ts';
+import { fieldTables, type ToolModel } from '../../model.ts';
+import { urlNameProblem } from '../url-names.ts';
+
+export function checkPages(stage: Stage, tools: ToolModel[]): void {
+  const { problems } = stage;
+  const placeOf = (tool: ToolModel) => stage.namePlace.get(tool) ?? { file: tool.files.generated, pointer: '/name' };
+
+  const slugs = new Map<string, ToolModel>();
+  const withPage: ToolModel[] = []; // tools whose URL is fine: one problem per root cause
+  for (const tool of tools) {
+    const place = placeOf(tool);
+    const problem = urlNameProblem(tool.slug, stage.reserved.agent);
+    if (problem) {
+      problems.error(place.file, place.pointer, 'url-name-valid', `tool name ${JSON.stringify(tool.fullName)} ${problem}`);
+      continue;
+    }
+    const key = `${tool.agent}/${tool.slug}`;
+    const other = slugs.get(key);
+    if (other) {
+      problems.error(place.file, place.pointer, 'unique-tool-url', `tool ${tool.fullName} has the same URL /${key}/ as ${other.fullName} (${placeOf(other).file})`);
+      continue;
+    }
+    slugs.set(key, tool);
+    withPage.push(tool);
+  }
+
+  // Names people type: the callable name and accepted aliases, case-insensitively, once per agent;
+  // an alias must not be another agent's tool name either, or it would take that tool's search rank.
+  // Callable names are claimed first, so that a clash with an alias is reported on the alias.
+  const claimed = new Map<string, ToolModel>(); // `agent lowercased-name` → tool
+  const claim = (tool: ToolModel, name: string, pointer: string): void => {
+    const key = `${tool.agent} ${name.toLowerCase()}`;
+    const other = claimed.get(key);
+    if (other && other !== tool) problems.error(placeOf(tool).file, pointer, 'unique-tool-name', `${name} is already the name or alias of ${other.fullName} (${placeOf(other).file})`);
+    else claimed.set(key, tool);
+  };
+  for (const tool of withPage) claim(tool, tool.fullName, placeOf(tool).pointer);
+  for (const tool of withPage) {
+    tool.generated.aliases.forEach((alias, i) => {
+      if (alias.kind === 'sdk-type') return; // a type name, not something to call or search
+      const pointer = `/aliases/${i}/name`;
+      claim(tool, alias.name, pointer);
+      const elsewhere = [...withPage].find((t) => t.agent !== tool.agent && t.fullName.toLowerCase() === alias.name.toLowerCase());
+      if (elsewhere) problems.error(placeOf(tool).file, pointer, 'alias-not-another-agents-tool', `alias ${alias.name} is the name of the ${AGENT_PRODUCTS[elsewhere.agent]} tool ${elsewhere.fullName}; searching it must find that tool`);
+    });
+  }
+
+  for (const tool of withPage) {
+    const seen = new Map<string, string>();
+    const duplicates = new Set<string>();
+    for (const table of fieldTables(tool)) {
+      for (const row of table.rows) {
+        if (seen.has(row.id)) duplicates.add(`${row.id} (${seen.get(row.id)} and ${table.title})`);
+        else seen.set(row.id, table.title);
+      }
+    }
+    if (duplicates.size > 0) {
+      const place = placeOf(tool);
+      problems.error(place.file, place.pointer, 'unique-field-anchor', `tool ${tool.fullName}: field anchors collide on its page: ${[...duplicates].join(', ')}`);
+    }
+  }
+}

@@ -1,0 +1,55 @@
+/**
+ * The model the pages render: one ToolModel per tool page, the agents, the
+ * jobs and the capture matrix. Built by src/lib/content/load.ts; components
+ * only read it.
+ */
+import type { CaptureMatrix, CapturedEntry } from './captures.ts';
+import type { AgentId, AgentRecord, Definition, EditorialTool, GeneratedTool, Job } from './content-types.ts';
+import type { FieldDifference, FieldRow } from './field-rows.ts';
+
+/** A definition as a page shows it: its field rows and the text of the full definition. */
+export interface DefinitionView {
+  definition: Definition;
+  rows: FieldRow[];
+  /** The definition as text for the highlighted block, with its language. */
+  code?: { lang: string; text: string };
+}
+
+export interface ToolModel {
+  agent: AgentId;
+  slug: string;
+  /** Where the tool's page comes from: published SDK types, runtime captures only, or documentation only. */
+  source: 'sdk' | 'capture' | 'documented';
+  /** Callable name, with namespace: `multi_agent_v1.spawn_agent`. */
+  fullName: string;
+  generated: GeneratedTool;
+  editorial?: EditorialTool;
+  input: DefinitionView;
+  output: DefinitionView;
+  /** How each captured configuration advertises the tool (absent when never captured). */
+  captured?: CapturedEntry;
+  /**
+   * For SDK-typed tools: the JSON Schema the model is sent. `differences` is
+   * present only when the two definitions were compared field by field.
+   */
+  modelInput?: { view: DefinitionView; config: string; differences?: FieldDifference[] };
+  files: { generated: string; editorial?: string };
+}
+
+export interface SiteModel {
+  agents: AgentRecord[];
+  tools: ToolModel[];
+  jobs: Job[];
+  /** The declared capture matrix, when content/capture-matrix.json exists. */
+  matrix?: CaptureMatrix;
+}
+
+/** Every field table a tool page renders, in page order: what field anchors must be unique across. */
+export function fieldTables(tool: ToolModel): { title: string; rows: FieldRow[] }[] {
+  const tables = [
+    { title: 'Input', rows: tool.input.rows },
+    { title: 'Result', rows: tool.output.rows },
+  ];
+  if (tool.modelInput) tables.push({ title: 'Model-facing input', rows: tool.modelInput.view.rows });
+  return tables;
+}

@@ -20,8 +20,8 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
-import { extractSdkTools, IngestError, type NameTable } from '../src/lib/ingest/claude-sdk.ts';
-import { toolSlug } from '../src/lib/anchors.ts';
+import { extractSdkTools, IngestError, type NameTable } from './lib/claude-sdk.ts';
+import { toolSlug } from '../src/lib/content/url-names.ts';
 import type { AgentRecord } from '../src/lib/content-types.ts';
 import { jsonText, replaceDirectory, replaceFile } from './lib/atomic-write.ts';
 import { DownloadError, downloadTarball, IntegrityError, judgeIntegrity, npmRegistryFor, unpackTarball } from './lib/npm-package.ts';

@@ -44,7 +44,6 @@ function availabilityOf(url: string): Map<string, string> {
 
 test('every configuration of the matrix has its capture, at the pinned version', () => {
   for (const [agent, m] of Object.entries(matrix.agents)) {
-    assert.ok(m!.configurations.length >= 4, `${agent}: only ${m!.configurations.length} configurations`);
     for (const c of m!.configurations) {
       const path = join(ROOT, 'content/captures', agent, `${c.id}.json`);
       assert.ok(existsSync(path), `${agent}/${c.id} has no capture`);

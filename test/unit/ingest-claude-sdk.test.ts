@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { extractSdkTools, IngestError, type NameTable } from '../../src/lib/ingest/claude-sdk.ts';
+import { extractSdkTools, IngestError, type NameTable } from '../../scripts/lib/claude-sdk.ts';
 import { shapeFromTypeScript } from '../../src/lib/ts-shape.ts';
 import { fieldRows } from '../../src/lib/field-rows.ts';
 

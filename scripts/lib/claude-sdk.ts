@@ -6,9 +6,9 @@
  * scripts/ingest-claude-sdk.ts downloads the package and writes the records.
  */
 import ts from 'typescript';
-import { declarationClosure, declarationText, parseDeclarations, shapeFromTypeScript, type ParsedDeclarations } from '../ts-shape.ts';
-import { duplicateIds, fieldRows } from '../field-rows.ts';
-import type { AliasRecord, GeneratedTool, ToolGroup, TypeScriptDefinition } from '../content-types.ts';
+import { declarationClosure, declarationText, parseDeclarations, shapeFromTypeScript, type ParsedDeclarations } from '../../src/lib/ts-shape.ts';
+import { duplicateIds, fieldRows } from '../../src/lib/field-rows.ts';
+import type { AliasRecord, GeneratedTool, ToolGroup, TypeScriptDefinition } from '../../src/lib/content-types.ts';
 
 export class IngestError extends Error {}
 

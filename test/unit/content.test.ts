@@ -10,6 +10,9 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ContentErrors, loadContent, type ContentError, type ContentWarning } from '../../src/lib/content/load.ts';
+import type { Stage } from '../../src/lib/content/context.ts';
+import { Problems } from '../../src/lib/content/problems.ts';
+import { checkPages } from '../../src/lib/content/stages/pages.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 const GOOD = join(ROOT, 'test/fixtures/content');
@@ -240,18 +243,20 @@ test('a TypeScript definition that does not parse is refused at its pointer', ()
   assert.deepEqual(where(errors), [['tools/claude-code/read.json', '/input/source', 'definition-readable']]);
 });
 
-test('field anchors that would collide on a page are refused, for captured tables too', () => {
-  // A variant keyed by either "x" or "y" is labelled `x|y`, as is one keyed by the single value "x|y".
-  const colliding = {
-    oneOf: [
-      { type: 'object', properties: { k: { enum: ['x', 'y'] }, v: { type: 'string' } }, required: ['k'] },
-      { type: 'object', properties: { k: { const: 'x|y' }, v: { type: 'string' } }, required: ['k'] },
-    ],
-  };
-  const errors = errorsAfter((d) => editJson(join(d, 'tools/claude-code/shell.json'), (t) => (t.input.schema = colliding)));
-  assert.deepEqual(where(errors), [['tools/claude-code/shell.json', '/name', 'unique-field-anchor']]);
-  const captured = errorsAfter((d) => editJson(join(d, 'captures/claude-code/print.json'), (c) => (c.body.tools[1].input_schema = colliding)));
-  assert.deepEqual(where(captured), [['captures/claude-code/print.json', '/body/tools/1/name', 'unique-field-anchor']]);
+test('field anchors that would collide on a page are refused, across all its tables', () => {
+  // The anchor scheme is injective, so no definition produces a collision any more; the pages
+  // stage still checks every table of every page. Here rows that share an id are fed to it.
+  const site = loadContent({ root: ROOT, contentDir: GOOD });
+  const read = site.tools.find((t) => t.fullName === 'Read')!;
+  const row = read.input.rows[0]!;
+  read.input.rows.push({ ...row });
+  const problems = new Problems();
+  const stage = { problems, reserved: { top: new Set<string>(), agent: new Set<string>() }, namePlace: new WeakMap() } as unknown as Stage;
+  checkPages(stage, site.tools);
+  const errors = problems.errors.map((e) => Object.assign(e, { shortFile: e.file.replace(/^.*?fixtures\/content\//, '') }));
+  for (const e of errors) exercised.add(e.rule);
+  assert.deepEqual(where(errors), [['tools/claude-code/read.json', '/name', 'unique-field-anchor']]);
+  assert.match(errors[0]!.message, /input\.file_path \(Input and Input\)/);
 });
 
 test('two tools claiming one name or alias are refused, whatever their source', () => {
@@ -318,4 +323,36 @@ after(() => {
   rules.add('#schema');
   const missing = [...rules].filter((r) => !exercised.has(r) && r !== 'schema-present');
   assert.deepEqual(missing, [], `loader rules without a test case: ${missing.join(', ')}`);
+});
+
+test('a JSON Schema in a configuration the page does not show is compiled too', () => {
+  const errors = errorsAfter((d) => {
+    editJson(join(d, 'capture-matrix.json'), (m) => m.agents['claude-code'].configurations.push({ ...m.agents['claude-code'].configurations[0], id: 'print-other', label: 'Other' }));
+    editJson(join(d, 'captures/claude-code/print.json'), () => {});
+    const capture = JSON.parse(readFileSync(join(d, 'captures/claude-code/print.json'), 'utf8'));
+    capture.configuration = 'print-other';
+    capture.body.tools[1].description = 'Another description, so that this definition is a group of its own.';
+    capture.body.tools[1].input_schema.properties.pattern.type = 'strin';
+    writeFileSync(join(d, 'captures/claude-code/print-other.json'), JSON.stringify(capture));
+  });
+  assert.deepEqual(where(errors), [['captures/claude-code/print-other.json', '/body/tools/1/input_schema', 'definition-compiles']]);
+});
+
+test('the model-facing schema is said to match the SDK only when the two were compared', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'content-'));
+  try {
+    cpSync(GOOD, dir, { recursive: true });
+    editJson(join(dir, 'captures/claude-code/print.json'), (c) =>
+      c.body.tools.push({ name: 'Shell', description: 'Runs a command.', input_schema: { type: 'object', properties: { cmd: { type: 'string' } }, required: ['cmd'] } }),
+    );
+    const site = loadContent({ root: ROOT, contentDir: dir });
+    const shell = site.tools.find((t) => t.fullName === 'Shell')!;
+    assert.equal(shell.input.definition.kind, 'json-schema');
+    assert.ok(shell.modelInput, 'the capture is attached');
+    assert.equal(shell.modelInput.differences, undefined, 'a JSON Schema SDK input is not compared, so no difference list is claimed');
+    const read = site.tools.find((t) => t.fullName === 'Read')!;
+    assert.deepEqual(read.modelInput?.differences, []);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

@@ -5,12 +5,21 @@
  *   input.file_path                      property `file_path` of the input
  *   output.structuredPatch.lines         array items are transparent
  *   output:completed.agentId             `:` + discriminator value selects a union variant
- *   input.answers.*                      `*` stands for any key of a map (index signature)
+ *   output:failed~7Cnot_attempted        a variant with several values: `~7C` (an escaped `|`) joins them
+ *   output:!1                            `!` marks a number, boolean or null value (`:!true`, `:!null`)
+ *   output:2                             a variant without discriminator, by position (from 1)
+ *   input:!then.path, input:!else        if/then/else branches (`!then2`, `!else2` for a second if)
+ *   input.answers.*                      `*` stands for any other key of a map (index signature)
+ *   input.env.*~5Ex-                     `*` + escaped pattern: keys matching a pattern (`^x-`)
+ *   input.range@0                        `@` + position: a tuple element
  *   input.-B                             `-` is safe as is
  *   input.a~2Eb                          any other character is `~` + its UTF-8 bytes in hex
- * Only [A-Za-z0-9_-] pass unescaped, so a segment can never fake a separator
- * and two different paths never produce the same id.
+ * Names and values only ever contain [A-Za-z0-9_-] and `~XX` escapes, so a
+ * segment can never fake a separator (`.` `:` `@`) or a marker (`*` `!` `,`),
+ * and two different paths never produce the same id. (A `|` inside a string
+ * discriminator value is written `,` so that it differs from the `~7C` joiner.)
  */
+import type { LiteralValue } from './shape.ts';
 
 export type Root = 'input' | 'output' | (string & {});
 
@@ -18,8 +27,16 @@ export type PathSegment =
   | { kind: 'property'; name: string }
   | { kind: 'items' }
   | { kind: 'nested-items' }
+  /** A union variant by position or by an arbitrary label (escaped). */
   | { kind: 'variant'; label: string; display?: string }
-  | { kind: 'map-value' };
+  /** A union variant selected by its discriminator value(s). */
+  | { kind: 'discriminated'; values: LiteralValue[]; display?: string }
+  /** The then or else branch of the `index`-th (from 0) if/then/else of a shape. */
+  | { kind: 'condition'; index: number; branch: 'then' | 'else'; display?: string }
+  /** Any other key of a map, or with `pattern`, keys matching that pattern. */
+  | { kind: 'map-value'; pattern?: string }
+  /** The element at `index` (from 0) of a tuple. */
+  | { kind: 'position'; index: number };
 
 const SAFE = /^[A-Za-z0-9_-]$/;
 
@@ -55,6 +72,26 @@ export function unescapeSegment(escaped: string): string {
   return new TextDecoder().decode(new Uint8Array(bytes));
 }
 
+/** `~7C` (an escaped `|`) joins several discriminator values; it appears nowhere else in a key. */
+const VALUE_JOINER = '~7C';
+
+/** One discriminator value in an anchor: strings as escaped text, other values as `!` + escaped JSON. */
+function valueKey(value: LiteralValue): string {
+  if (typeof value !== 'string') return '!' + escapeSegment(JSON.stringify(value));
+  // `~7C` inside escaped text can only be a `|` (escapes are aligned `~XX` triples).
+  return escapeSegment(value).replaceAll(VALUE_JOINER, ',');
+}
+
+/** The anchor key (after `:`) of a discriminated variant. */
+export function discriminatorKey(values: readonly LiteralValue[]): string {
+  return values.map(valueKey).join(VALUE_JOINER);
+}
+
+/** The anchor key (after `:`) of an if/then/else branch. */
+export function conditionKey(index: number, branch: 'then' | 'else'): string {
+  return '!' + branch + (index === 0 ? '' : String(index + 1));
+}
+
 export function anchorFor(root: Root, segments: readonly PathSegment[]): string {
   let id = escapeSegment(root);
   for (const seg of segments) {
@@ -70,12 +107,53 @@ export function anchorFor(root: Root, segments: readonly PathSegment[]): string 
       case 'variant':
         id += ':' + escapeSegment(seg.label);
         break;
+      case 'discriminated':
+        id += ':' + discriminatorKey(seg.values);
+        break;
+      case 'condition':
+        id += ':' + conditionKey(seg.index, seg.branch);
+        break;
       case 'map-value':
-        id += '.*';
+        id += '.*' + (seg.pattern === undefined ? '' : escapeSegment(seg.pattern));
+        break;
+      case 'position':
+        id += '@' + String(seg.index);
         break;
     }
   }
   return id;
+}
+
+/** What an anchor says about one step of the path (items are transparent, so they do not appear). */
+export type AnchorStep =
+  | { kind: 'property'; name: string }
+  /** `.~5B~5D`: an array inside an array (a property literally named `[]` reads the same). */
+  | { kind: 'nested-items' }
+  /** The key after `:` as written (a position, discriminator values or an if/then/else branch). */
+  | { kind: 'variant'; key: string }
+  | { kind: 'map-value'; pattern?: string }
+  | { kind: 'position'; index: number };
+
+/** Reads an anchor back into its steps; throws when `id` does not follow the scheme. */
+export function parseAnchor(id: string, root: Root): AnchorStep[] {
+  const prefix = escapeSegment(root);
+  if (!id.startsWith(prefix)) throw new Error(`anchor ${id} does not start with ${prefix}`);
+  const steps: AnchorStep[] = [];
+  const token = /^([.:@])([^.:@]*)/;
+  for (let rest = id.slice(prefix.length); rest !== ''; ) {
+    const m = token.exec(rest);
+    if (!m) throw new Error(`anchor ${id} has an unexpected character at ${JSON.stringify(rest)}`);
+    const [whole, separator, text] = m as unknown as [string, string, string];
+    rest = rest.slice(whole.length);
+    if (separator === ':') steps.push({ kind: 'variant', key: text });
+    else if (separator === '@') {
+      if (!/^(0|[1-9][0-9]*)$/.test(text)) throw new Error(`anchor ${id} has a bad tuple position @${text}`);
+      steps.push({ kind: 'position', index: Number(text) });
+    } else if (text.startsWith('*')) steps.push(text === '*' ? { kind: 'map-value' } : { kind: 'map-value', pattern: unescapeSegment(text.slice(1)) });
+    else if (text === '~5B~5D') steps.push({ kind: 'nested-items' });
+    else steps.push({ kind: 'property', name: unescapeSegment(text) });
+  }
+  return steps;
 }
 
 /** Human-readable path shown in the Field column, e.g. `structuredPatch[].lines`. */
@@ -93,21 +171,19 @@ export function displayPath(segments: readonly PathSegment[]): string {
       case 'variant':
         out += `(${seg.display ?? seg.label})`;
         break;
+      case 'discriminated':
+        out += `(${seg.display ?? seg.values.map((v) => JSON.stringify(v)).join(' | ')})`;
+        break;
+      case 'condition':
+        out += `(${seg.display ?? seg.branch})`;
+        break;
       case 'map-value':
-        out += (out === '' ? '' : '.') + '[key]';
+        out += (out === '' ? '' : '.') + (seg.pattern === undefined ? '[key]' : `[key matching /${seg.pattern}/]`);
+        break;
+      case 'position':
+        out += `[${seg.index}]`;
         break;
     }
   }
   return out;
-}
-
-/** Lowercase URL slug for a tool name; namespaces keep their dot. */
-export function toolSlug(name: string): string {
-  const slug = name
-    .toLowerCase()
-    .replace(/[<>]/g, '') // `mcp__<server>__<tool>` → `mcp__server__tool`
-    .replace(/[^a-z0-9._-]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-  if (slug === '') throw new Error(`tool name ${JSON.stringify(name)} gives an empty URL slug`);
-  return slug;
 }

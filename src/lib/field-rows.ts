@@ -4,10 +4,26 @@
  * One row per property at every depth, with the path that reaches it; arrays of
  * objects list their items' fields under `list[]`, union variants get a header
  * row labelled by their discriminator (`status: "completed"`) and list their own
- * fields under it. Every row carries its anchor id (see anchors.ts).
+ * fields under it; tuple elements get a row per position (`[0]`), keys matching
+ * a pattern a row per pattern, if/then/else a header row per branch. Every row
+ * carries its anchor id (see anchors.ts).
  */
-import { anchorFor, displayPath, unescapeSegment, type PathSegment, type Root } from './anchors.ts';
-import { literalValues, stripNullable, type Constraints, type LiteralValue, type ObjectShape, type Shape } from './shape.ts';
+import { anchorFor, displayPath, parseAnchor, type PathSegment, type Root } from './anchors.ts';
+import {
+  isUnconstrainedType,
+  literalText,
+  mergeConstraints,
+  literalValues,
+  stripNullable,
+  typeText,
+  type Condition,
+  type Constraints,
+  type LiteralValue,
+  type ObjectShape,
+  type Shape,
+} from './shape.ts';
+
+export { literalText, typeText };
 
 export interface FieldRow {
   id: string;
@@ -18,8 +34,12 @@ export interface FieldRow {
   /** What the Field column shows: the path relative to the row above it (`.read`, `[].lines`). */
   label: string;
   depth: number;
-  /** `property`, `variant` (a union member header), `map-value` (index signature), `items`, `root`. */
-  role: 'property' | 'variant' | 'map-value' | 'items' | 'root';
+  /**
+   * `property`, `variant` (a union member or if/then/else branch header),
+   * `map-value` (index signature, additionalProperties, patternProperties),
+   * `position` (a tuple element), `items`, `root`.
+   */
+  role: 'property' | 'variant' | 'map-value' | 'position' | 'items' | 'root';
   type: string;
   /** null where requiredness does not apply (variant headers, the root). */
   required: boolean | null;
@@ -30,32 +50,6 @@ export interface FieldRow {
   literals?: LiteralValue[];
   /** Explicit facts from the definition: default, bounds, format, pattern. */
   constraints: string[];
-}
-
-export function literalText(value: LiteralValue): string {
-  return JSON.stringify(value);
-}
-
-/** Compact type text: `string`, `object[]`, `"a" | "b"`, `string | null`. */
-export function typeText(shape: Shape): string {
-  switch (shape.kind) {
-    case 'primitive':
-      return shape.type;
-    case 'literal':
-      return literalText(shape.value);
-    case 'object':
-      return shape.properties.length === 0 && shape.additional ? `map of ${typeText(shape.additional)}` : 'object';
-    case 'array': {
-      const inner = typeText(shape.items);
-      return shape.items.kind === 'union' ? `(${inner})[]` : `${inner}[]`;
-    }
-    case 'tuple':
-      return `[${shape.items.map(typeText).join(', ')}]`;
-    case 'union':
-      return [...new Set(shape.variants.map(typeText))].join(' | ');
-    case 'ref':
-      return shape.name;
-  }
 }
 
 function constraintTexts(c: Constraints | undefined): string[] {
@@ -71,7 +65,12 @@ function constraintTexts(c: Constraints | undefined): string[] {
   if (c.minItems !== undefined) out.push(`min items: ${c.minItems}`);
   if (c.maxItems !== undefined) out.push(`max items: ${c.maxItems}`);
   if (c.format !== undefined) out.push(`format: ${c.format}`);
-  if (c.pattern !== undefined) out.push(`pattern: ${c.pattern}`);
+  for (const pattern of c.patterns ?? []) out.push(`pattern: ${pattern}`);
+  if (c.multipleOf !== undefined) out.push(`multiple of: ${c.multipleOf}`);
+  if (c.uniqueItems) out.push('unique items');
+  if (c.minProperties !== undefined) out.push(`min properties: ${c.minProperties}`);
+  if (c.maxProperties !== undefined) out.push(`max properties: ${c.maxProperties}`);
+  for (const text of constraintTexts(c.keys)) out.push(`key ${text}`);
   return out;
 }
 
@@ -96,40 +95,76 @@ export function discriminatorOf(variants: readonly Shape[]): string | undefined 
   return undefined;
 }
 
-interface VariantLabel {
-  /** Shown: `status: "completed"` or `variant 2 (string)`. */
-  text: string;
-  /** Used in the anchor: `completed`, `2`. */
-  key: string;
-}
-
-function variantLabels(variants: readonly Shape[]): VariantLabel[] {
+/** The path segment (anchor key and shown label) of each variant of a union. */
+function variantSegments(variants: readonly Shape[]): Extract<PathSegment, { kind: 'variant' | 'discriminated' }>[] {
   const disc = discriminatorOf(variants);
   return variants.map((v, i) => {
     const inner = stripNullable(v).shape;
     if (disc && inner.kind === 'object') {
       const lits = literalValues(stripNullable(inner.properties.find((p) => p.name === disc)!.shape).shape)!;
-      return {
-        text: `${disc}: ${lits.map(literalText).join(' | ')}`,
-        key: lits.map((l) => (typeof l === 'string' ? l : JSON.stringify(l))).join('|'),
-      };
+      return { kind: 'discriminated', values: lits, display: `${disc}: ${lits.map(literalText).join(' | ')}` };
     }
-    return { text: `variant ${i + 1} (${typeText(inner)})`, key: String(i + 1) };
+    return { kind: 'variant', label: String(i + 1), display: `variant ${i + 1} (${typeText(inner)})` };
   });
 }
 
-/** Whether a shape has fields to list below it (objects, arrays of them, unions of them). */
+/** `kind: "a" and mode: "b"` when the `if` of a condition only tests literal property values. */
+function conditionSummary(test: Shape): string | undefined {
+  const inner = stripNullable(test).shape;
+  if (inner.kind !== 'object' || inner.properties.length === 0) return undefined;
+  const parts: string[] = [];
+  for (const p of inner.properties) {
+    const lits = literalValues(stripNullable(p.shape).shape);
+    if (!lits) return undefined;
+    parts.push(`${p.name}: ${lits.map(literalText).join(' | ')}`);
+  }
+  return parts.join(' and ');
+}
+
+function conditionLabel(condition: Condition, branch: 'then' | 'else'): string {
+  const summary = conditionSummary(condition.if);
+  if (branch === 'then') return summary ? `if ${summary}` : 'if the "if" schema matches';
+  if (condition.then) return 'else';
+  return summary ? `unless ${summary}` : 'unless the "if" schema matches';
+}
+
+/**
+ * A branch as listed under its header: the fields it mentions. A field the
+ * branch only names (`required: ["x"]`) or leaves untyped takes its type and
+ * meaning from the same field of the shape the condition is attached to.
+ */
+function branchShape(base: Shape, branch: Shape): Shape {
+  const baseObject = stripNullable(base).shape;
+  const inner = stripNullable(branch).shape;
+  if (baseObject.kind !== 'object' || inner.kind !== 'object') return branch;
+  const properties = inner.properties.map((p) => {
+    const from = baseObject.properties.find((b) => b.name === p.name);
+    if (!from || !isUnconstrainedType(p.shape)) return p;
+    const shape: Shape = { ...from.shape };
+    const constraints = mergeConstraints(from.shape.constraints, p.shape.constraints);
+    if (constraints) shape.constraints = constraints;
+    const merged = { ...p, shape };
+    const description = p.description ?? from.description;
+    if (description !== undefined) merged.description = description;
+    return merged;
+  });
+  return { ...inner, properties };
+}
+
+/** Whether a shape has fields to list below it (objects, arrays of them, unions of them, tuples, conditions). */
 function hasChildren(shape: Shape): boolean {
+  if (shape.conditions?.some((c) => c.then || c.else)) return true;
   const inner = stripNullable(shape).shape;
+  if (inner !== shape && inner.conditions?.some((c) => c.then || c.else)) return true;
   switch (inner.kind) {
     case 'object':
-      return inner.properties.length > 0 || inner.additional !== undefined;
+      return inner.properties.length > 0 || inner.additional !== undefined || (inner.patternProperties?.length ?? 0) > 0;
     case 'array':
       return hasChildren(inner.items) || stripNullable(inner.items).shape.kind === 'array';
     case 'union':
       return inner.variants.some(hasChildren);
     case 'tuple':
-      return inner.items.some(hasChildren);
+      return inner.items.length > 0;
     default:
       return false;
   }
@@ -152,9 +187,16 @@ function makeRow(
   depth: number,
   role: FieldRow['role'],
   shape: Shape,
-  extra: { name: string; required: boolean | null; description?: string | undefined; deprecated?: boolean | undefined },
+  extra: {
+    name: string;
+    required: boolean | null;
+    description?: string | undefined;
+    deprecated?: boolean | undefined;
+    /** Shown instead of the shape's own type (a branch that only adds constraints shows its base's type). */
+    typeOf?: Shape | undefined;
+  },
 ): FieldRow {
-  const { shape: inner, nullable } = stripNullable(shape);
+  const { shape: inner, nullable } = stripNullable(extra.typeOf ?? shape);
   const row: FieldRow = {
     id: anchorFor(root, segments),
     path: displayPath(segments),
@@ -166,30 +208,52 @@ function makeRow(
     required: extra.required,
     nullable,
     deprecated: Boolean(extra.deprecated || inner.deprecated),
-    constraints: constraintTexts({ ...inner.constraints, ...(shape === inner ? {} : shape.constraints) }),
+    constraints: constraintTexts(extra.typeOf ? shape.constraints : { ...inner.constraints, ...(shape === inner ? {} : shape.constraints) }),
   };
-  const description = extra.description ?? inner.description ?? shape.description;
+  const description = extra.description ?? (extra.typeOf ? shape.description : (inner.description ?? shape.description));
   if (description) row.description = description;
   const lits = literalValues(inner);
   if (lits) row.literals = lits;
   return row;
 }
 
+const isVariantSegment = (seg: PathSegment): boolean => seg.kind === 'variant' || seg.kind === 'discriminated' || seg.kind === 'condition';
+/** Rows whose label is their own name rather than a path: variant headers, map values, tuple positions. */
+const isHeaderSegment = (seg: PathSegment): boolean => isVariantSegment(seg) || seg.kind === 'map-value' || seg.kind === 'position';
+
 /** `.read` under `file_system`, `[].lines` under `structuredPatch`, `file_path` at the top. */
 function relativeLabel(segments: PathSegment[], parentLength: number, name: string): string {
   const last = segments[segments.length - 1];
-  if (last?.kind === 'variant' || last?.kind === 'map-value') return name;
+  if (last && isHeaderSegment(last)) return name;
   let start = parentLength;
   while (start > 0 && segments[start - 1]!.kind === 'items') start--; // show `[].lines`, not `.lines`
   const rel = displayPath(segments.slice(start));
   const parent = segments.slice(0, start);
-  const parentIsVariantOrRoot = parent.length === 0 || parent[parent.length - 1]!.kind === 'variant';
+  const parentIsVariantOrRoot = parent.length === 0 || isVariantSegment(parent[parent.length - 1]!);
   if (parentIsVariantOrRoot || rel.startsWith('[')) return rel;
   return '.' + rel;
 }
 
 /** Emits rows for what lies below `shape` (not `shape` itself). */
 function walkChildren(shape: Shape, segments: PathSegment[], depth: number, root: Root, rows: FieldRow[]): void {
+  walkStructure(shape, segments, depth, root, rows);
+  const inner = stripNullable(shape).shape;
+  const conditions = [...(shape.conditions ?? []), ...(inner !== shape ? (inner.conditions ?? []) : [])];
+  conditions.forEach((condition, index) => {
+    for (const branch of ['then', 'else'] as const) {
+      const part = condition[branch];
+      if (!part) continue;
+      const display = conditionLabel(condition, branch);
+      const segs: PathSegment[] = [...segments, { kind: 'condition', index, branch, display }];
+      const typeOf = isUnconstrainedType(stripNullable(part).shape) ? inner : undefined;
+      rows.push(makeRow(root, segs, segments.length, depth, 'variant', part, { name: display, required: null, typeOf }));
+      walkChildren(branchShape(shape, part), segs, depth + 1, root, rows);
+    }
+  });
+}
+
+/** Rows for the fields of the shape's own structure (properties, items, variants, tuple elements). */
+function walkStructure(shape: Shape, segments: PathSegment[], depth: number, root: Root, rows: FieldRow[]): void {
   const inner = stripNullable(shape).shape;
   switch (inner.kind) {
     case 'object': {
@@ -204,6 +268,13 @@ function walkChildren(shape: Shape, segments: PathSegment[], depth: number, root
           }),
         );
         walkChildren(prop.shape, segs, depth + 1, root, rows);
+      }
+      for (const { pattern, shape: value } of inner.patternProperties ?? []) {
+        const segs: PathSegment[] = [...segments, { kind: 'map-value', pattern }];
+        const row = makeRow(root, segs, segments.length, depth, 'map-value', value, { name: `[key matching /${pattern}/]`, required: false });
+        if (!row.description) row.description = 'Any key matching this pattern; its value has this type.';
+        rows.push(row);
+        walkChildren(value, segs, depth + 1, root, rows);
       }
       if (inner.additional) {
         const segs: PathSegment[] = [...segments, { kind: 'map-value' }];
@@ -228,15 +299,22 @@ function walkChildren(shape: Shape, segments: PathSegment[], depth: number, root
       walkChildren(inner.items, [...segments, { kind: 'items' }], depth, root, rows);
       return;
     }
-    case 'tuple':
-      // Positional tuples are rare in tool definitions; their members are shown by type only.
+    case 'tuple': {
+      const requiredCount = inner.requiredCount ?? inner.items.length;
+      inner.items.forEach((item, index) => {
+        const segs: PathSegment[] = [...segments, { kind: 'position', index }];
+        rows.push(makeRow(root, segs, segments.length, depth, 'position', item, { name: `[${index}]`, required: index < requiredCount }));
+        walkChildren(item, segs, depth + 1, root, rows);
+      });
       return;
+    }
     case 'union': {
       if (!hasChildren(inner)) return;
-      const labels = variantLabels(inner.variants);
+      const labels = variantSegments(inner.variants);
       inner.variants.forEach((variant, i) => {
-        const segs: PathSegment[] = [...segments, { kind: 'variant', label: labels[i]!.key, display: labels[i]!.text }];
-        rows.push(makeRow(root, segs, segments.length, depth, 'variant', variant, { name: labels[i]!.text, required: null }));
+        const seg = labels[i]!;
+        const segs: PathSegment[] = [...segments, seg];
+        rows.push(makeRow(root, segs, segments.length, depth, 'variant', variant, { name: seg.display!, required: null }));
         walkChildren(variant, segs, depth + 1, root, rows);
       });
       return;
@@ -256,17 +334,28 @@ export function duplicateIds(rows: readonly FieldRow[]): string[] {
 
 /**
  * The row's path without union-variant labels, as plain property names joined
- * by dots (`structuredPatch.lines`, `answers.*`): what two definitions of one
- * tool are compared on.
+ * by dots (`structuredPatch.lines`, `answers.*`, `range[0]`, `env./^x-/`): what
+ * two definitions of one tool are compared on.
  */
 export function plainPath(row: FieldRow, root: Root): string {
-  return row.id
-    .slice(root.length)
-    .replace(/:[A-Za-z0-9_~-]*/g, '')
-    .split('.')
-    .filter((s) => s !== '' && s !== '~5B~5D')
-    .map((s) => (s === '*' ? '*' : unescapeSegment(s)))
-    .join('.');
+  let out = '';
+  for (const step of parseAnchor(row.id, root)) {
+    switch (step.kind) {
+      case 'property':
+        out += (out === '' ? '' : '.') + step.name;
+        break;
+      case 'map-value':
+        out += (out === '' ? '' : '.') + (step.pattern === undefined ? '*' : `/${step.pattern}/`);
+        break;
+      case 'position':
+        out += `[${step.index}]`;
+        break;
+      case 'variant':
+      case 'nested-items':
+        break;
+    }
+  }
+  return out;
 }
 
 export interface FieldDifference {
@@ -281,7 +370,7 @@ export function diffRows(first: FieldRow[], firstRoot: Root, second: FieldRow[],
   const index = (rows: FieldRow[], root: Root) => {
     const map = new Map<string, { required: Set<string>; types: Set<string> }>();
     for (const r of rows) {
-      if (r.role !== 'property' && r.role !== 'map-value') continue;
+      if (r.role !== 'property' && r.role !== 'map-value' && r.role !== 'position') continue;
       const key = plainPath(r, root);
       const entry = map.get(key) ?? { required: new Set(), types: new Set() };
       entry.required.add(r.required ? 'required' : 'optional');

@@ -4,12 +4,12 @@
  * Input is the declaration text of one tool type plus the declarations it refers
  * to (as written to content/ by the ingest script). Unions, literal unions,
  * index signatures, optional and nullable members, nested objects, arrays and
- * tuples are kept; JSDoc becomes descriptions, `@minItems`/`@maxItems` and
- * `@default` become constraints, `@deprecated` (or a description starting with
+ * tuples are kept; `extends` and `&` merge members by name; JSDoc becomes
+ * descriptions, `@minItems`/`@maxItems` and `@default` become constraints, `@deprecated` (or a description starting with
  * "Deprecated") marks a field deprecated.
  */
 import ts from 'typescript';
-import type { Constraints, Property, Shape } from './shape.ts';
+import { intersectShapes, ShapeMergeError, type Constraints, type Property, type Shape } from './shape.ts';
 
 export class TypeScriptDefinitionError extends Error {}
 
@@ -98,7 +98,7 @@ function constraintsFromTags(tags: Map<string, string>, where: string): Constrai
       out.default = def;
     }
   }
-  if (tags.has('pattern')) out.pattern = tags.get('pattern')!;
+  if (tags.has('pattern')) out.patterns = [tags.get('pattern')!];
   if (tags.has('format')) out.format = tags.get('format')!;
   return Object.keys(out).length > 0 ? out : undefined;
 }
@@ -150,11 +150,16 @@ export class ShapeBuilder {
     const properties: Property[] = [];
     let additional: Shape | undefined;
     let additionalKeyName: string | undefined;
-    for (const clause of heritage ?? []) {
-      for (const base of clause.types) {
-        const baseShape = this.type(base as unknown as ts.TypeNode, where);
-        if (baseShape.kind !== 'object') throw new TypeScriptDefinitionError(`${where}: extends a non-object type`);
-        properties.push(...baseShape.properties);
+    for (const base of (heritage ?? []).flatMap((clause) => [...clause.types])) {
+      const baseShape = this.heritageBase(base, where);
+      for (const p of baseShape.properties) {
+        const existing = properties.findIndex((q) => q.name === p.name);
+        if (existing >= 0) properties.splice(existing, 1, p);
+        else properties.push(p);
+      }
+      if (baseShape.additional) {
+        additional = baseShape.additional;
+        additionalKeyName = baseShape.additionalKeyName ?? 'key';
       }
     }
     for (const member of members) {
@@ -167,11 +172,13 @@ export class ShapeBuilder {
         const constraints = constraintsFromTags(doc.tags, at);
         if (constraints) shape = { ...shape, constraints: { ...shape.constraints, ...constraints } };
         const property: Property = { name, required: !member.questionToken, shape };
-        if (doc.description) property.description = doc.description;
-        if (isDeprecated(doc)) property.deprecated = true;
         const existing = properties.findIndex((p) => p.name === name);
-        if (existing >= 0) properties.splice(existing, 1);
-        properties.push(property);
+        // A member redeclared from a base interface replaces it in place; it keeps the base's JSDoc if it has none.
+        const description = doc.description ?? (existing >= 0 ? properties[existing]!.description : undefined);
+        if (description) property.description = description;
+        if (isDeprecated(doc)) property.deprecated = true;
+        if (existing >= 0) properties.splice(existing, 1, property);
+        else properties.push(property);
       } else if (ts.isIndexSignatureDeclaration(member)) {
         const param = member.parameters[0];
         additional = this.type(member.type, `${where}[key]`);
@@ -184,6 +191,40 @@ export class ShapeBuilder {
     if (additional) {
       shape.additional = additional;
       shape.additionalKeyName = additionalKeyName!;
+    }
+    return shape;
+  }
+
+  /** `A` in `interface B extends A`: a heritage clause names a type by an expression, not a TypeNode. */
+  private heritageBase(base: ts.ExpressionWithTypeArguments, where: string): Extract<Shape, { kind: 'object' }> {
+    if (!ts.isIdentifier(base.expression)) {
+      throw new TypeScriptDefinitionError(`${where}: extends ${base.expression.getText()}, which is not a type declared in the definition`);
+    }
+    const name = base.expression.text;
+    if (base.typeArguments?.length) throw new TypeScriptDefinitionError(`${where}: extends the generic type ${name}<…>, which is not supported`);
+    if (!this.parsed.declarations.has(name)) throw new TypeScriptDefinitionError(`${where}: extends ${name}, which is not declared in the definition`);
+    const shape = this.named(name);
+    if (shape.kind !== 'object') throw new TypeScriptDefinitionError(`${where}: extends ${name}, which is not an object type`);
+    return shape;
+  }
+
+  /**
+   * `A & B`: members of the same name are merged (required if either part
+   * requires them, types intersected: objects member by member, a literal
+   * narrows its primitive); members whose types have no value in common fail.
+   * An empty `{}` part (as in `string & {}`) adds nothing.
+   */
+  private intersection(node: ts.IntersectionTypeNode, where: string): Shape {
+    const parts = node.types.filter((t) => !(ts.isTypeLiteralNode(t) && t.members.length === 0));
+    if (parts.length === 0) return { kind: 'object', properties: [] };
+    let shape = this.type(parts[0]!, where);
+    for (const part of parts.slice(1)) {
+      try {
+        shape = intersectShapes(shape, this.type(part, where));
+      } catch (error) {
+        if (!(error instanceof ShapeMergeError)) throw error;
+        throw new TypeScriptDefinitionError(`${where}: the intersection ${node.getText()} cannot be merged: ${error.message}`);
+      }
     }
     return shape;
   }
@@ -250,15 +291,7 @@ export class ShapeBuilder {
       return { kind: 'tuple', items };
     }
     if (ts.isUnionTypeNode(node)) return this.union(node.types.map((t) => this.type(t, where)));
-    if (ts.isIntersectionTypeNode(node)) {
-      const parts = node.types.map((t) => this.type(t, where));
-      const properties: Property[] = [];
-      for (const part of parts) {
-        if (part.kind !== 'object') throw new TypeScriptDefinitionError(`${where}: intersection of non-object types`);
-        properties.push(...part.properties);
-      }
-      return { kind: 'object', properties };
-    }
+    if (ts.isIntersectionTypeNode(node)) return this.intersection(node, where);
     if (ts.isTypeReferenceNode(node)) {
       const name = ts.isIdentifier(node.typeName) ? node.typeName.text : node.typeName.getText();
       const args = node.typeArguments ?? [];
@@ -318,6 +351,10 @@ export function declarationClosure(parsed: ParsedDeclarations, root: string): st
     const walk = (node: ts.Node): void => {
       if (ts.isTypeReferenceNode(node) && ts.isIdentifier(node.typeName) && parsed.declarations.has(node.typeName.text)) {
         visit(node.typeName.text, name);
+      }
+      // `extends A` names A by an expression, not a type reference.
+      if (ts.isExpressionWithTypeArguments(node) && ts.isIdentifier(node.expression) && parsed.declarations.has(node.expression.text)) {
+        visit(node.expression.text, name);
       }
       ts.forEachChild(node, walk);
     };

@@ -1,7 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { shapeFromTypeScript, TypeScriptDefinitionError } from '../../src/lib/ts-shape.ts';
-import { duplicateIds, fieldRows, type FieldRow } from '../../src/lib/field-rows.ts';
+import { shapeFromJsonSchema } from '../../src/lib/json-schema-shape.ts';
+import { diffRows, duplicateIds, fieldRows, type FieldRow } from '../../src/lib/field-rows.ts';
 
 const rowsOf = (source: string, type: string, root: 'input' | 'output' = 'input'): FieldRow[] =>
   fieldRows(shapeFromTypeScript(source, type), { root });
@@ -169,4 +172,67 @@ test('diffRows lists fields present in only one definition, and requiredness and
     { path: 'name', kind: 'only-in-first' },
     { path: 'prompt', kind: 'required', first: 'required', second: 'optional' },
   ]);
+});
+
+test('plainPath drops variant and branch keys and keeps positions and patterns', async () => {
+  const { plainPath } = await import('../../src/lib/field-rows.ts');
+  const rows = fieldRows(
+    shapeFromJsonSchema({
+      type: 'object',
+      properties: {
+        env: { type: 'object', patternProperties: { '^x-': { type: 'string' } }, additionalProperties: { type: 'number' } },
+        range: { type: 'array', prefixItems: [{ type: 'object', properties: { lo: { type: 'number' } } }] },
+        v: { oneOf: [{ type: 'object', properties: { k: { const: 1 }, a: { type: 'string' } }, required: ['k'] }, { type: 'object', properties: { k: { const: 'z' } }, required: ['k'] }] },
+      },
+      if: { properties: { env: { type: 'object' } } },
+      then: { properties: { extra: { type: 'string' } } },
+    }),
+    { root: 'model-input' },
+  );
+  assert.deepEqual(
+    rows.map((r) => [r.id, plainPath(r, 'model-input')]),
+    [
+      ['model-input.env', 'env'],
+      ['model-input.env.*~5Ex-', 'env./^x-/'],
+      ['model-input.env.*', 'env.*'],
+      ['model-input.range', 'range'],
+      ['model-input.range@0', 'range[0]'],
+      ['model-input.range@0.lo', 'range[0].lo'],
+      ['model-input.v', 'v'],
+      ['model-input.v:!1', 'v'],
+      ['model-input.v:!1.k', 'v.k'],
+      ['model-input.v:!1.a', 'v.a'],
+      ['model-input.v:z', 'v'],
+      ['model-input.v:z.k', 'v.k'],
+      ['model-input:!then', ''],
+      ['model-input:!then.extra', 'extra'],
+    ],
+  );
+});
+
+test('diffRows compares tuple positions too', () => {
+  const a = rowsOf(`export interface A { range: [number, number] }`, 'A');
+  const b = fieldRows(shapeFromTypeScript(`export interface B { range: [number, string] }`, 'B'), { root: 'model-input' });
+  assert.deepEqual(diffRows(a, 'input', b, 'model-input'), [
+    { path: 'range', kind: 'type', first: '[number, number]', second: '[number, string]' },
+    { path: 'range[1]', kind: 'type', first: 'number', second: 'string' },
+  ]);
+});
+
+test('every committed tool definition still gives rows with unique ids', () => {
+  const dir = join(import.meta.dirname, '../../content/tools');
+  let checked = 0;
+  for (const agent of readdirSync(dir)) {
+    for (const file of readdirSync(join(dir, agent)).filter((f) => f.endsWith('.json'))) {
+      const tool = JSON.parse(readFileSync(join(dir, agent, file), 'utf8'));
+      for (const root of ['input', 'output'] as const) {
+        const def = tool[root];
+        const shape = def.kind === 'typescript' ? shapeFromTypeScript(def.source, def.typeName) : def.kind === 'json-schema' ? shapeFromJsonSchema(def.schema) : undefined;
+        if (!shape) continue;
+        assert.deepEqual(duplicateIds(fieldRows(shape, { root })), [], `${agent}/${file} ${root}`);
+        checked++;
+      }
+    }
+  }
+  assert.ok(checked > 0);
 });

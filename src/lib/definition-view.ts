@@ -10,6 +10,7 @@ import { fieldRows } from './field-rows.ts';
 import { shapeFromJsonSchema } from './json-schema-shape.ts';
 import { shapeFromTypeScript } from './ts-shape.ts';
 import type { Definition } from './content-types.ts';
+import { DefinitionShapeError } from './shape.ts';
 import type { DefinitionView } from './model.ts';
 import type { Problems } from './content/problems.ts';
 
@@ -25,22 +26,12 @@ export interface DefinitionPlace {
   tool?: string;
 }
 
-/** An error that knows where inside the definition it is and which rule it breaks (shape builders throw these). */
-interface LocatedError {
-  pointer: string;
-  rule: string;
-  message: string;
-}
-
-function isLocated(error: unknown): error is LocatedError {
-  const e = error as Partial<LocatedError> | null;
-  return typeof e?.pointer === 'string' && typeof e.rule === 'string' && typeof e.message === 'string';
-}
 
 export function definitionView(definition: Definition, root: 'input' | 'output' | 'model-input', place: DefinitionPlace, problems: Problems, ajv: Ajv2020): DefinitionView {
   const prefix = place.tool ? `tool ${place.tool}: ` : '';
   const fail = (error: unknown, rule: string, what: string): DefinitionView => {
-    if (isLocated(error)) problems.error(place.file, place.pointer + error.pointer, error.rule, prefix + error.message);
+    // A shape builder's error knows where inside the definition it is and which rule it breaks.
+    if (error instanceof DefinitionShapeError) problems.error(place.file, place.pointer + error.pointer, error.rule, prefix + error.message);
     else problems.error(place.file, place.pointer, rule, `${prefix}${what}: ${(error as Error).message}`);
     return { definition, rows: [] };
   };

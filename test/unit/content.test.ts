@@ -356,3 +356,37 @@ test('the model-facing schema is said to match the SDK only when the two were co
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('a keyword the field tables do not understand stops the build at its place inside the capture', () => {
+  const errors = errorsAfter((d) => editJson(join(d, 'captures/claude-code/print.json'), (c) => (c.body.tools[1].input_schema.properties.pattern.not = { const: '' })));
+  assert.deepEqual(where(errors), [['captures/claude-code/print.json', '/body/tools/1/input_schema/properties/pattern/not', 'json-schema-keyword-supported']]);
+  assert.match(errors[0]!.message, /tool Glob: /);
+});
+
+test('valid schemas the tester found refused now load: recursive and $anchor refs, allOf, patternProperties', () => {
+  const { errors } = load((d) =>
+    editJson(join(d, 'captures/claude-code/print.json'), (c) => {
+      c.body.tools[1].input_schema = {
+        type: 'object',
+        $defs: { node: { $anchor: 'node', type: 'object', properties: { child: { $ref: '#' } } }, 'a b': { type: 'string' } },
+        allOf: [{ properties: { pattern: { $ref: '#/$defs/a%20b' } }, required: ['pattern'] }, { properties: { tree: { $ref: '#node' } } }],
+        patternProperties: { '^x-': { type: 'number' } },
+      };
+    }),
+  );
+  assert.deepEqual(errors, []);
+  const dir = mkdtempSync(join(tmpdir(), 'content-'));
+  try {
+    cpSync(GOOD, dir, { recursive: true });
+    editJson(join(dir, 'captures/claude-code/print.json'), (c) => {
+      c.body.tools[1].input_schema = { type: 'object', allOf: [{ properties: { pattern: { type: 'string' } }, required: ['pattern'] }], patternProperties: { '^x-': { type: 'number' } } };
+    });
+    const glob = loadContent({ root: ROOT, contentDir: dir }).tools.find((t) => t.fullName === 'Glob')!;
+    assert.deepEqual(glob.input.rows.map((r) => [r.id, r.type, r.required]), [
+      ['input.pattern', 'string', true],
+      ['input.*~5Ex-', 'number', false],
+    ]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

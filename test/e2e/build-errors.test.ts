@@ -46,6 +46,13 @@ function snapshot(dir: string): Map<string, string> {
   return files;
 }
 
+/** Builds the fixture into `out` (which must succeed) and returns a snapshot of the result. */
+function buildGoodSite(content: string, out: string): Map<string, string> {
+  const good = runBuild(['--out', out], { CONTENT_DIR: content });
+  assert.equal(good.status, 0, good.stdout + good.stderr);
+  return snapshot(out);
+}
+
 test('an unknown job id stops the build naming file, pointer and rule, and writes nothing', () => {
   withFixture(
     (content) => editJson(join(content, 'editorial/claude-code/read.json'), (d) => d.jobs.push('no-such-job')),
@@ -78,9 +85,7 @@ test('a hostile captured tool name stops the build before the previous site is t
   withFixture(
     () => {},
     (content, out) => {
-      const good = runBuild(['--out', out], { CONTENT_DIR: content });
-      assert.equal(good.status, 0, good.stdout + good.stderr);
-      const before = snapshot(out);
+      const before = buildGoodSite(content, out);
       editJson(join(content, 'captures/claude-code/print.json'), (c) => (c.body.tools[1].name = '..'));
       const bad = runBuild(['--out', out], { CONTENT_DIR: content });
       assert.notEqual(bad.status, 0);
@@ -94,9 +99,7 @@ test('a build that fails while writing pages leaves the previous site intact and
   withFixture(
     () => {},
     (content, out) => {
-      const good = runBuild(['--out', out], { CONTENT_DIR: content });
-      assert.equal(good.status, 0, good.stdout + good.stderr);
-      const before = snapshot(out);
+      const before = buildGoodSite(content, out);
       assert.ok(before.has(join('claude-code', 'shell', 'index.html')) && before.has('index.html'));
       // As on a full disk: writing Shell's page fails after other pages were written.
       const failing = runBuild(['--out', out], { CONTENT_DIR: content, FAIL_WRITES_MATCHING: `${'/claude-code/shell/'}` }, ['--import', join(ROOT, 'test/helpers/fail-writes.ts')]);

@@ -20,3 +20,14 @@ export function inlineParts(text: string): InlinePart[] {
   if (last < text.length) parts.push({ code: false, text: text.slice(last) });
   return parts;
 }
+
+/**
+ * Splits a path or type text into pieces after which a line may break:
+ * after `.`, `_`, `|`, `/` and `,`, and before `(` and `[`, so that
+ * `structuredPatch[].lines` and `"a" | "b"` wrap where a reader expects
+ * rather than mid-word. Joining the pieces gives the text back unchanged.
+ */
+export function breakableParts(text: string): string[] {
+  // After a run of separators (`__` stays whole), before an opening bracket.
+  return text.split(/(?<=[._|/,])(?=[^._|/,])|(?<=.)(?=[([])/u);
+}

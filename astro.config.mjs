@@ -13,6 +13,8 @@ export default defineConfig({
       title: 'Agent tool reference',
       description: 'Every built-in tool of Claude Code and Codex CLI: what turns it on, what it takes, what it returns.',
       plugins: [referencePlugin()],
+      // Our own 404 page (src/pages/404.astro) retries an address typed in another case.
+      disable404Route: true,
       customCss: ['./src/styles/reference.css'],
       pagefind: {
         ranking: {

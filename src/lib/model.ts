@@ -34,6 +34,12 @@ export interface ToolModel {
    */
   modelInput?: { view: DefinitionView; config: string; differences?: FieldDifference[] };
   files: { generated: string; editorial?: string };
+  /**
+   * URL names of the tool's accepted aliases and former names that differ from
+   * its own: each gets a page that redirects here (`/claude-code/killshell/`).
+   * Set by the pages stage, which validates them like any URL name.
+   */
+  redirectSlugs?: string[];
 }
 
 export interface SiteModel {

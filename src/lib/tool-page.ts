@@ -113,3 +113,35 @@ export function availabilitySummary(tool: ToolModel, matrix: MatrixAgent): Avail
 export function describedConfiguration(tool: ToolModel): string | undefined {
   return tool.captured ? primaryConfiguration(tool.captured) : undefined;
 }
+
+/**
+ * Definitions longer than this (in characters) are not highlighted inside the
+ * page: highlighting multiplies their size about fifteen-fold (85 KB of
+ * AskUserQuestion types became 518 KB of HTML). They are published as their
+ * own file, linked from the page and loaded when the reader expands them.
+ */
+export const INLINE_DEFINITION_LIMIT = 4096;
+
+export interface DefinitionFile {
+  section: Extract<ToolSectionId, 'input' | 'result' | 'model-input'>;
+  /** File name inside the tool's folder: `input.d.ts.txt` (hosts often serve `.ts` as video), `model-input.json`. */
+  fileName: string;
+  text: string;
+  inline: boolean;
+}
+
+/** Every full definition of a tool page, as the file it is also published as. */
+export function definitionFiles(tool: ToolModel): DefinitionFile[] {
+  const views = [
+    ['input', tool.input],
+    ['result', tool.output],
+    ['model-input', tool.modelInput?.view],
+  ] as const;
+  const files: DefinitionFile[] = [];
+  for (const [section, view] of views) {
+    if (!view?.code || view.definition.kind === 'grammar') continue;
+    const extension = view.code.lang === 'ts' ? 'd.ts.txt' : view.code.lang;
+    files.push({ section, fileName: `${section}.${extension}`, text: view.code.text, inline: view.code.text.length <= INLINE_DEFINITION_LIMIT });
+  }
+  return files;
+}

@@ -18,22 +18,25 @@ const site = loadContent({ root: ROOT });
 
 before(() => buildSite());
 
-/** Configuration label → cell text of the availability table on a built tool page. */
+/**
+ * Configuration label → how the built tool page says it was advertised there,
+ * read from the availability list: `<dt>Advertised as function (JSON Schema) in 19</dt>`
+ * (or `Not advertised in 2`) followed by a `<dd>` linking each configuration.
+ */
 function availabilityOf(url: string): Map<string, string> {
   const html = readFileSync(join(DIST, url, 'index.html'), 'utf8');
   const out = new Map<string, string>();
   const text = (node: any): string => (node.nodeName === '#text' ? node.value : (node.childNodes ?? []).map(text).join(''));
+  const links = (node: any): string[] => (node.tagName === 'a' ? [text(node).trim()] : (node.childNodes ?? []).flatMap(links));
   const walk = (node: any): void => {
-    if (node.tagName === 'table' && node.attrs.some((a: any) => a.name === 'class' && a.value.includes('availability'))) {
-      const rows: any[] = [];
-      const collect = (n: any) => {
-        if (n.tagName === 'tr') rows.push(n);
-        for (const c of n.childNodes ?? []) collect(c);
-      };
-      collect(node);
-      for (const row of rows) {
-        const cells = row.childNodes.filter((c: any) => c.tagName === 'td');
-        if (cells.length === 2) out.set(text(cells[0]).trim(), text(cells[1]).trim());
+    if (node.tagName === 'dl' && node.attrs.some((a: any) => a.name === 'class' && a.value.split(' ').includes('availability'))) {
+      const items = node.childNodes.filter((c: any) => c.tagName === 'dt' || c.tagName === 'dd');
+      for (let i = 0; i + 1 < items.length; i += 2) {
+        const m = /^(?:Advertised as (.+)|Not advertised) in (\d+)$/.exec(text(items[i]).trim());
+        assert.ok(m, `${url}: unexpected availability heading ${JSON.stringify(text(items[i]))}`);
+        const labels = links(items[i + 1]);
+        assert.equal(labels.length, Number(m[2]), `${url}: the count of "${text(items[i]).trim()}" matches its configurations`);
+        for (const label of labels) out.set(label, m[1] ?? 'not advertised');
       }
     }
     for (const c of node.childNodes ?? []) walk(c);

@@ -83,7 +83,28 @@ test('the site has exactly the pages the content describes', () => {
     }
   }
   for (const tool of site.tools) if (tool.source === 'capture') expected.add(`/${tool.agent}/${tool.slug}/`);
+  // Redirect pages: each accepted alias or former name in a generated tool file, at its lowercase URL name.
+  for (const agent of readdirSync(join(ROOT, 'content/tools'))) {
+    for (const f of readdirSync(join(ROOT, 'content/tools', agent))) {
+      const file = JSON.parse(readFileSync(join(ROOT, 'content/tools', agent, f), 'utf8')) as { aliases: { name: string; kind: string }[] };
+      for (const a of file.aliases) if (a.kind !== 'sdk-type') expected.add(`/${agent}/${a.name.toLowerCase()}/`);
+    }
+  }
   assert.deepEqual([...pages.keys()].sort(), [...expected].sort());
+});
+
+test('every alias page redirects to the page of the tool it names', () => {
+  const site = loadContent({ root: ROOT });
+  let checked = 0;
+  for (const tool of site.tools) {
+    for (const alias of tool.generated.aliases) {
+      if (alias.kind === 'sdk-type' || alias.name.toLowerCase() === tool.slug) continue;
+      const html = readFileSync(join(DIST, tool.agent, alias.name.toLowerCase(), 'index.html'), 'utf8');
+      assert.match(html, new RegExp(`http-equiv="refresh" content="0;url=/${tool.agent}/${tool.slug}/"`), `${alias.name} → ${tool.fullName}`);
+      checked++;
+    }
+  }
+  assert.ok(checked > 0, 'no alias page checked');
 });
 
 test('every internal link and fragment resolves', () => {

@@ -68,7 +68,7 @@ describe('tool pages', () => {
       );
       const expected = [...tool.input.rows, ...tool.output.rows, ...(tool.modelInput?.view.rows ?? [])].map((r) => ({
         id: r.id,
-        required: r.required === null ? '—' : r.required ? 'Yes' : 'No',
+        required: r.required === null ? '' : r.required ? 'required' : 'optional',
         type: r.type,
       }));
       assert.deepEqual(rows, expected, `${tool.fullName}: table differs from its definition`);
@@ -80,7 +80,7 @@ describe('tool pages', () => {
     await page.goto(`${served.base}/claude-code/read/`);
     const row = page.locator('tr[id="input.file_path"]');
     assert.equal((await row.locator('.field-type').textContent())?.trim(), 'string');
-    assert.equal((await row.locator('.field-required').textContent())?.trim(), 'Yes');
+    assert.equal((await row.locator('.field-required').textContent())?.trim(), 'required');
     assert.match((await row.locator('.field-meaning').textContent()) ?? '', /absolute path/i);
     assert.equal(await page.locator('#input .kind-badge, h2#input .sl-badge').first().textContent(), 'TypeScript');
     // The full definition is collapsed by default and opens on click.
@@ -161,18 +161,27 @@ describe('search', () => {
 });
 
 describe('weight', () => {
-  test('tool, agent and home pages load no script that a plain Starlight page does not', async () => {
+  test('agent pages, home and jobs load no script beyond Starlight\'s; tool pages at most 2 KB more', async () => {
     const scriptsOf = async (path: string) => {
       await page.goto(served.base + path);
       return page.$$eval('script', (ss) =>
         ss.map((s) => ((s as HTMLScriptElement).src ? new URL((s as HTMLScriptElement).src).pathname : `inline:${s.textContent}`)),
       );
     };
+    const bytes = async (script: string) =>
+      script.startsWith('inline:') ? Buffer.byteLength(script.slice('inline:'.length)) : (await (await fetch(served.base + script)).arrayBuffer()).byteLength;
     // The about page is a Markdown page with a code block: Starlight's own scripts, nothing of ours.
     const baseline = new Set(await scriptsOf('/about/'));
-    for (const path of ['/claude-code/agent/', '/claude-code/', '/', '/jobs/']) {
+    for (const path of ['/claude-code/', '/codex/', '/', '/jobs/']) {
       const extra = (await scriptsOf(path)).filter((s) => !baseline.has(s));
       assert.deepEqual(extra, [], `${path} loads scripts beyond Starlight's`);
+    }
+    for (const path of ['/claude-code/agent/', '/claude-code/askuserquestion/', '/codex/exec_command/']) {
+      const extra = (await scriptsOf(path)).filter((s) => !baseline.has(s));
+      let total = 0;
+      for (const s of extra) total += await bytes(s);
+      assert.ok(extra.length > 0, `${path}: the copy-link script is there`);
+      assert.ok(total <= 2048, `${path} adds ${total} bytes of script`);
     }
   });
 });

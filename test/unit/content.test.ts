@@ -271,6 +271,26 @@ test('two tools with one URL are refused', () => {
   assert.deepEqual(where(errors), [['captures/claude-code/print.json', '/body/tools/1/name', 'unique-tool-url']]);
 });
 
+test('an alias gets a redirect page only when its URL name is valid and free', () => {
+  // `Read!` is no tool's name, so the name check lets it pass, but its URL name is `read`: Read's page.
+  const taken = errorsAfter((d) => {
+    editJson(join(d, 'tools/claude-code/shell.json'), (t) => t.aliases.push({ name: 'Read!', kind: 'accepted-alias', evidence: 'x' }));
+  });
+  assert.deepEqual(where(taken), [['tools/claude-code/shell.json', '/aliases/1/name', 'unique-tool-url']]);
+  assert.match(taken[0]!.message, /alias Read! of Shell would take the URL \/claude-code\/read\/ of Read/);
+  const invalid = errorsAfter((d) => editJson(join(d, 'tools/claude-code/shell.json'), (t) => t.aliases.push({ name: 'index', kind: 'former-name', evidence: 'x' })));
+  assert.deepEqual(where(invalid), [['tools/claude-code/shell.json', '/aliases/1/name', 'url-name-valid']]);
+});
+
+test('each accepted alias or former name with its own URL name is a redirect of its tool; SDK type names are not', () => {
+  const site = loadContent({ root: ROOT, contentDir: GOOD });
+  for (const tool of site.tools) {
+    const expected = [...new Set(tool.generated.aliases.filter((a) => a.kind !== 'sdk-type').map((a) => a.name.toLowerCase().replace(/[^a-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '')))].filter((s) => s !== tool.slug);
+    assert.deepEqual(tool.redirectSlugs, expected, tool.fullName);
+  }
+  assert.ok(site.tools.some((t) => (t.redirectSlugs ?? []).length > 0), 'the fixture has at least one alias page');
+});
+
 test("an alias that is another agent's tool name is refused", () => {
   const errors = errorsAfter((d) => editJson(join(d, 'tools/claude-code/shell.json'), (t) => t.aliases.push({ name: 'exec_command', kind: 'accepted-alias', evidence: 'x' })));
   assert.deepEqual(where(errors), [['tools/claude-code/shell.json', '/aliases/1/name', 'alias-not-another-agents-tool']]);

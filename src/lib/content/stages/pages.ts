@@ -6,13 +6,14 @@
 import type { Stage } from '../context.ts';
 import { AGENT_PRODUCTS } from '../../agents/index.ts';
 import { fieldTables, type ToolModel } from '../../model.ts';
-import { urlNameProblem } from '../url-names.ts';
+import { toolSlug, urlNameProblem } from '../url-names.ts';
 
 export function checkPages(stage: Stage, tools: ToolModel[]): void {
   const { problems } = stage;
   const placeOf = (tool: ToolModel) => stage.namePlace.get(tool) ?? { file: tool.files.generated, pointer: '/name' };
 
   const slugs = new Map<string, ToolModel>();
+  const aliasPages = new Map<string, ToolModel>(); // `agent/slug` of a redirect page → its tool
   const withPage: ToolModel[] = []; // tools whose URL is fine: one problem per root cause
   for (const tool of tools) {
     const place = placeOf(tool);
@@ -50,6 +51,26 @@ export function checkPages(stage: Stage, tools: ToolModel[]): void {
       const elsewhere = [...withPage].find((t) => t.agent !== tool.agent && t.fullName.toLowerCase() === alias.name.toLowerCase());
       if (elsewhere) problems.error(placeOf(tool).file, pointer, 'alias-not-another-agents-tool', `alias ${alias.name} is the name of the ${AGENT_PRODUCTS[elsewhere.agent]} tool ${elsewhere.fullName}; searching it must find that tool`);
     });
+  }
+
+  // Alias pages: every accepted alias or former name whose URL name differs from
+  // the tool's gets a redirect page, so its URL must be as valid and unclaimed as a tool's.
+  for (const tool of withPage) {
+    const redirects = new Set<string>();
+    tool.generated.aliases.forEach((alias, i) => {
+      if (alias.kind === 'sdk-type') return;
+      const slug = toolSlug(alias.name);
+      if (slug === tool.slug || redirects.has(slug)) return;
+      if (claimed.get(`${tool.agent} ${alias.name.toLowerCase()}`) !== tool) return; // already reported as a name clash
+      const pointer = `/aliases/${i}/name`;
+      const problem = urlNameProblem(slug, stage.reserved.agent);
+      if (problem) return problems.error(placeOf(tool).file, pointer, 'url-name-valid', `alias ${JSON.stringify(alias.name)} ${problem}`);
+      const owner = slugs.get(`${tool.agent}/${slug}`) ?? aliasPages.get(`${tool.agent}/${slug}`);
+      if (owner) return problems.error(placeOf(tool).file, pointer, 'unique-tool-url', `alias ${alias.name} of ${tool.fullName} would take the URL /${tool.agent}/${slug}/ of ${owner.fullName} (${placeOf(owner).file})`);
+      aliasPages.set(`${tool.agent}/${slug}`, tool);
+      redirects.add(slug);
+    });
+    tool.redirectSlugs = [...redirects];
   }
 
   for (const tool of withPage) {

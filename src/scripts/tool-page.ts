@@ -1,9 +1,13 @@
 /**
+ * The only script of tool pages (budget: 2 KB, checked by a test).
+ *
  * Copy-link for field rows. The control is a plain `#row-id` link, so without
  * JavaScript it still puts the field's URL in the address bar; with it, the
  * same click (or Enter) also writes the full URL to the clipboard and says so,
  * visibly next to the control and to screen readers through a status region.
- * Loaded on tool pages only; keep it small (the budget is 2 KB).
+ *
+ * Long definitions are not in the page (see INLINE_DEFINITION_LIMIT): their
+ * <details> names their file, fetched when first expanded.
  */
 let status: HTMLElement | undefined;
 
@@ -30,3 +34,20 @@ document.addEventListener('click', (event) => {
   if (!navigator.clipboard) return failed();
   navigator.clipboard.writeText(link.href).then(() => announce(link, 'Link copied'), failed);
 });
+
+document.addEventListener(
+  'toggle',
+  (event) => {
+    const details = event.target as HTMLDetailsElement;
+    const src = details.dataset?.definitionSrc;
+    const pre = details.querySelector<HTMLElement>('pre.definition-text');
+    if (!details.open || !src || !pre || pre.textContent) return;
+    fetch(src)
+      .then((r) => (r.ok ? r.text() : Promise.reject()))
+      .then((text) => {
+        pre.textContent = text;
+        pre.hidden = false;
+      }, () => {});
+  },
+  true, // toggle does not bubble
+);

@@ -1,0 +1,276 @@
+/**
+ * Every built page at a phone width (375 px) and a desktop width (1280 px),
+ * and a sample of tool pages at the narrowest content column each layout has
+ * (320 px; 800 px, where the sidebar appears; 1152 px, where the table of
+ * contents appears), with every <details> opened:
+ * - the page never scrolls sideways;
+ * - no table cell has its content cut off;
+ * - field tables fit the content column: they must never need sideways scrolling.
+ * All problems of one kind are reported together, grouped by width and cause.
+ */
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
+import { serveAndLaunch, type Served } from '../helpers/browser.ts';
+import { builtPages, expandAllDetails, inParallel, newView, sample, toolPages } from '../helpers/pages.ts';
+
+const WORKERS = 6;
+const ALL_PAGES = builtPages();
+const NARROW_SAMPLE = sample(
+  toolPages().map((t) => t.url),
+  ['/claude-code/agent/', '/claude-code/askuserquestion/', '/claude-code/bash/', '/codex/exec_command/', '/codex/apply_patch/', '/codex/multi_agent_v1.spawn_agent/'],
+  14,
+);
+const RUNS: readonly { width: number; height: number; pages: readonly string[] }[] = [
+  { width: 375, height: 812, pages: ALL_PAGES },
+  { width: 1280, height: 900, pages: ALL_PAGES },
+  { width: 320, height: 640, pages: NARROW_SAMPLE },
+  { width: 800, height: 900, pages: NARROW_SAMPLE },
+  { width: 1152, height: 900, pages: NARROW_SAMPLE },
+];
+
+type Check = 'overflow' | 'cell' | 'field-table';
+/** One problem on one page. `what` names the cause without page-specific ids, so pages group by it. */
+interface Problem {
+  check: Check;
+  what: string;
+  detail: string;
+}
+interface Finding extends Problem {
+  width: number;
+  page: string;
+}
+
+/**
+ * Runs in the page and returns its problems. It is sent to the browser as
+ * source text, so everything it uses is declared inside it.
+ */
+function measure(): Problem[] {
+  const vw = window.innerWidth;
+  const problems: Problem[] = [];
+  const px = (n: number) => `${Math.round(n)}px`;
+  const style = (el: Element) => getComputedStyle(el);
+  /** overflow-x other than visible: the element clips (hidden, clip) or scrolls (auto, scroll) what sticks out. */
+  const clipsX = (el: Element) => style(el).overflowX !== 'visible';
+  const scrollsX = (el: Element) => ['auto', 'scroll'].includes(style(el).overflowX);
+  const isRoot = (el: Element) => el === document.documentElement || el === document.body;
+  /** A short selector: up to three levels, stopping at an id; Astro's scoping classes left out. */
+  const describe = (el: Element): string => {
+    const parts: string[] = [];
+    for (let e: Element | null = el; e && !isRoot(e) && parts.length < 3; e = e.parentElement) {
+      if (e.id) {
+        parts.unshift(`${e.localName}[id="${e.id}"]`);
+        break;
+      }
+      parts.unshift(e.localName + [...e.classList].filter((c) => !c.startsWith('astro-')).slice(0, 2).map((c) => `.${c}`).join(''));
+    }
+    return parts.join(' > ');
+  };
+  /** The selector without row ids, so that one cause on many rows or pages is reported once. */
+  const generic = (el: Element) => describe(el).replace(/^tr\[id="[^"]*"\]/, 'tr.field-row');
+  /** Rendered, and not visually hidden (a screen-reader-only header is a clipped 1×1 box). */
+  const shown = (el: Element) => {
+    const r = el.getBoundingClientRect();
+    if ((r.width === 0 && r.height === 0) || !el.checkVisibility({ visibilityProperty: true })) return false;
+    for (let a: Element | null = el; a && !isRoot(a); a = a.parentElement) {
+      const b = a.getBoundingClientRect();
+      if ((b.width <= 1 || b.height <= 1) && clipsX(a)) return false;
+    }
+    return true;
+  };
+
+  // (a) The page scrolls sideways. Name the outermost elements that stick out (their parent does
+  // not) and that no ancestor clips or scrolls (those cannot widen the page).
+  const pageWidth = document.documentElement.scrollWidth;
+  if (pageWidth > vw) {
+    let culprits: { sel: string; right: number }[] = [];
+    for (const el of document.body.querySelectorAll('*')) {
+      const right = el.getBoundingClientRect().right;
+      if (right <= vw + 0.5 || !shown(el) || style(el).position === 'fixed') continue;
+      const parent = el.parentElement!;
+      if (!isRoot(parent) && parent.getBoundingClientRect().right > vw + 0.5) continue;
+      let contained = false;
+      for (let a: Element | null = parent; a && !isRoot(a); a = a.parentElement) contained ||= clipsX(a);
+      if (!contained) culprits.push({ sel: describe(el), right });
+    }
+    // None on its own (e.g. only hidden or positioned content): name whatever reaches furthest.
+    if (culprits.length === 0) {
+      culprits = [...document.body.querySelectorAll('*')].map((el) => ({ sel: describe(el), right: el.getBoundingClientRect().right })).filter((c) => c.right > vw + 0.5);
+    }
+    culprits.sort((a, b) => b.right - a.right);
+    const counted = new Map<string, { right: number; n: number }>();
+    for (const c of culprits) counted.set(c.sel, { right: counted.get(c.sel)?.right ?? c.right, n: (counted.get(c.sel)?.n ?? 0) + 1 });
+    const widest = [...counted].slice(0, 4).map(([sel, c]) => `${sel}${c.n > 1 ? ` ×${c.n}` : ''} (right edge ${px(c.right)})`);
+    problems.push({
+      check: 'overflow',
+      what: `sticking out: ${culprits[0]?.sel.replace(/\[id="[^"]*"\]/g, '') ?? '(nothing visible)'}`,
+      detail: `${pageWidth}px wide; ${widest.join(', ')}`,
+    });
+  }
+
+  // (b) Table cells. Problems are counted per table and cause, with the worst cell as the example.
+  const found = new Map<string, { check: Check; what: string; cells: number; tables: Set<Element>; worst: number; example: string }>();
+  const report = (check: Check, table: Element, cause: string, amount: number, cell: Element) => {
+    const what = `${generic(table)}: ${cause}`;
+    const entry = found.get(what) ?? { check, what, cells: 0, tables: new Set<Element>(), worst: -1, example: '' };
+    entry.cells++;
+    entry.tables.add(table);
+    if (amount > entry.worst) {
+      entry.worst = amount;
+      entry.example = describe(cell);
+    }
+    found.set(what, entry);
+  };
+
+  for (const cell of document.querySelectorAll('td, th')) {
+    if (!shown(cell)) continue;
+    const table = cell.closest('table')!;
+    const fieldTable = table.classList.contains('field-table');
+    // Right edge of what the cell draws, content that overflows it included.
+    const contentRight = cell.getBoundingClientRect().left + cell.clientLeft + Math.max(cell.scrollWidth, cell.clientWidth);
+
+    // Content wider than the cell: cut off if the cell clips, drawn over the next cell if not.
+    if (cell.scrollWidth > cell.clientWidth + 1) {
+      const cause = clipsX(cell) ? `text cut off inside the cell (overflow-x: ${style(cell).overflowX})` : 'content wider than its cell, drawn over the next cell';
+      report('cell', table, cause, cell.scrollWidth - cell.clientWidth, cell);
+    }
+    // An element in the cell that hides part of its own text (overflow hidden, text-overflow: ellipsis).
+    for (const inner of cell.querySelectorAll('*')) {
+      if (clipsX(inner) && !scrollsX(inner) && inner.scrollWidth > inner.clientWidth + 1 && shown(inner)) {
+        report('cell', table, `text cut off inside ${generic(inner).split(' > ').pop()}`, inner.scrollWidth - inner.clientWidth, cell);
+      }
+    }
+
+    // Follow what the cell draws out through each ancestor that clips. One that scrolls makes what
+    // lies past its edge reachable (fine for an ordinary table unless its scrollbar is hidden; a field
+    // table must not scroll at all, checked below); one that hides overflow, or the root, cuts it off.
+    let right = contentRight;
+    let scroller: Element | null = null;
+    for (let a = cell.parentElement; a; a = a.parentElement) {
+      if (!isRoot(a) && !clipsX(a)) continue;
+      const visibleRight = isRoot(a) ? vw : a.getBoundingClientRect().left + a.clientLeft + a.clientWidth;
+      if (right <= visibleRight + 1) {
+        if (isRoot(a)) break;
+        continue;
+      }
+      if (isRoot(a)) {
+        report('cell', table, 'cell extends beyond the viewport', right - vw, cell);
+        break;
+      }
+      if (!scrollsX(a)) {
+        report('cell', table, `cell cut off by ${generic(a)} (overflow-x: ${style(a).overflowX})`, right - visibleRight, cell);
+        break;
+      }
+      scroller ??= a;
+      if (!fieldTable && style(a).scrollbarWidth === 'none') report('cell', table, `table scrolls sideways in ${generic(a)} with its scrollbar hidden`, right - visibleRight, cell);
+      // Scrolled into view inside `a`: from here on, what matters is where `a` itself ends.
+      right = a.getBoundingClientRect().right;
+    }
+
+    // Field tables: every cell within the visible width of the content column, at every width.
+    if (fieldTable) {
+      const column = cell.closest('.sl-markdown-content') ?? cell.closest('main')!;
+      const columnRight = Math.min(column.getBoundingClientRect().right, vw);
+      if (contentRight > columnRight + 1) {
+        const how = scroller ? `needs sideways scrolling in ${generic(scroller).split(' > ').pop()}` : 'cut off or widens the page';
+        report('field-table', table, `cells extend beyond the content column (${how})`, contentRight - columnRight, cell);
+      }
+    }
+  }
+  for (const e of found.values()) {
+    problems.push({ check: e.check, what: e.what, detail: `${e.cells} cell(s) in ${e.tables.size} table(s), up to ${px(e.worst)} too far, e.g. ${e.example}` });
+  }
+  return problems;
+}
+
+/** Loads `path` in `tab`, opens every <details> and measures it. */
+async function measurePage(tab: Page, path: string): Promise<Problem[]> {
+  const response = await tab.goto(path, { waitUntil: 'load' });
+  if (!response?.ok()) throw new Error(`${path}: HTTP ${response?.status()}`);
+  await expandAllDetails(tab);
+  return tab.evaluate(measure);
+}
+
+let served: Served;
+const findings: Finding[] = [];
+
+before(async () => {
+  served = await serveAndLaunch(4415);
+  for (const run of RUNS) {
+    const context = await newView(served.browser, served.base, run);
+    const tabs = await Promise.all(Array.from({ length: WORKERS }, () => context.newPage()));
+    await inParallel(run.pages, WORKERS, async (path, worker) => {
+      for (const p of await measurePage(tabs[worker]!, path)) findings.push({ ...p, width: run.width, page: path });
+    });
+    await context.close();
+  }
+});
+after(async () => {
+  await served?.close();
+});
+
+/** The findings of one check, grouped by width, then by cause, with the pages it occurs on. */
+function grouped(check: Check): string {
+  const lines: string[] = [];
+  for (const { width } of RUNS) {
+    const atWidth = findings.filter((f) => f.check === check && f.width === width);
+    if (atWidth.length === 0) continue;
+    lines.push(`at ${width}px: ${atWidth.length} problem(s) on ${new Set(atWidth.map((f) => f.page)).size} page(s)`);
+    const byCause = [...Map.groupBy(atWidth, (f) => f.what)].sort((a, b) => b[1].length - a[1].length);
+    for (const [what, list] of byCause) {
+      lines.push(`  ${what} — ${list.length} page(s):`);
+      for (const f of list.sort((a, b) => a.page.localeCompare(b.page))) lines.push(`    ${f.page}: ${f.detail}`);
+    }
+  }
+  return lines.join('\n');
+}
+
+test('the checks find what they look for (a made-up page with every kind of problem)', async () => {
+  const context = await newView(served.browser, served.base, { width: 375, height: 812 });
+  try {
+    const tab = await context.newPage();
+    const row = (id: string, text: string) => `<tr id="${id}"><td>${text}</td><td>x</td></tr>`;
+    await tab.setContent(`<!doctype html><body style="margin:0"><main><div class="sl-markdown-content" style="width:300px">
+      <table id="hidden-cell" style="table-layout:fixed;width:100px"><tr><td style="overflow:hidden;white-space:nowrap">a_rather_long_identifier_cut_mid_word</td></tr></table>
+      <div style="overflow-x:auto"><table id="scrolls-fine"><tr><td style="white-space:nowrap">${'wide '.repeat(40)}</td></tr></table></div>
+      <div style="overflow:hidden"><table id="clipped-by-wrapper"><tr><td style="white-space:nowrap">${'wide '.repeat(40)}</td></tr></table></div>
+      <div style="overflow-x:auto"><table class="field-table">${row('input.a', `<code style="white-space:nowrap">${'long.path.'.repeat(20)}</code>`)}
+        <thead style="position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)"><tr><th>Header that would not fit</th></tr></thead></table></div>
+      <p style="width:600px">a paragraph that widens the page</p>
+    </div></main></body>`);
+    const problems = await tab.evaluate(measure);
+    const whats = problems.map((p) => `${p.check} ${p.what}`);
+    const has = (check: Check, pattern: RegExp) => assert.ok(whats.some((w) => w.startsWith(check) && pattern.test(w)), `${check} ${pattern} not in:\n${whats.join('\n')}`);
+    has('overflow', /sticking out: .*div\.sl-markdown-content > p$/);
+    has('cell', /table\[id="hidden-cell"\]: text cut off inside the cell/);
+    has('cell', /table\[id="clipped-by-wrapper"\]: cell cut off by .*overflow-x: hidden/);
+    has('field-table', /field-table: cells extend beyond the content column \(needs sideways scrolling in div\)/);
+    assert.ok(!whats.some((w) => w.includes('scrolls-fine')), `a table in a scrolling wrapper is not cut off:\n${whats.join('\n')}`);
+    assert.ok(!whats.some((w) => w.startsWith('cell') && w.includes('field-table')), `the hidden header and the scrolled field table are not "cut off":\n${whats.join('\n')}`);
+  } finally {
+    await context.close();
+  }
+});
+
+test('the page list comes from dist/ and holds every tool page', () => {
+  const missing = toolPages()
+    .map((t) => t.url)
+    .filter((u) => !ALL_PAGES.includes(u));
+  assert.deepEqual(missing, [], 'tool pages missing from dist/');
+  for (const fixed of ['/', '/jobs/', '/about/', '/claude-code/', '/codex/']) assert.ok(ALL_PAGES.includes(fixed), fixed);
+});
+
+test('no page is wider than the viewport', () => {
+  const report = grouped('overflow');
+  assert.ok(report === '', `pages that scroll sideways (documentElement.scrollWidth > innerWidth):\n${report}`);
+});
+
+test('no table cell has its content cut off', () => {
+  const report = grouped('cell');
+  assert.ok(report === '', `table cells whose content is cut off or cannot be scrolled into view:\n${report}`);
+});
+
+test('field tables fit the content column at every width from 320 px (they never scroll sideways)', () => {
+  const report = grouped('field-table');
+  assert.ok(report === '', `field tables wider than the visible content column:\n${report}`);
+});

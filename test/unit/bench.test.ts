@@ -1,0 +1,276 @@
+/**
+ * The benchmark's pure helpers (scripts/lib/bench/): Markdown for the baseline
+ * site, byte accounting, ratios and the printed table, clean-up and timeouts,
+ * and the static server's path mapping. Expected values are worked out by hand
+ * from CommonMark/GFM rules and arithmetic; the round-trip tests render the
+ * Markdown with the processor Astro 7 itself uses for the baseline's pages.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createSatteriMarkdownProcessor } from '@astrojs/markdown-satteri';
+import { codeSpan, escapeText, fence, fieldTable, inline, table, baselinePages, toolMarkdown } from '../../scripts/lib/bench/markdown.ts';
+import {
+  formatRatio,
+  formatValue,
+  isRedirectPage,
+  jsonRows,
+  kindOf,
+  ratio,
+  renderTable,
+  sumBytes,
+  under,
+  withoutFavicon,
+  type Fetched,
+} from '../../scripts/lib/bench/report.ts';
+import { Cleanup } from '../../scripts/lib/bench/cleanup.ts';
+import { withTimeout } from '../../scripts/lib/bench/timeout.ts';
+import { fileFor, serveStatic } from '../../scripts/lib/bench/serve.ts';
+import { loadContent } from '../../src/lib/content/load.ts';
+import type { FieldRow } from '../../src/lib/field-rows.ts';
+
+const ROOT = join(import.meta.dirname, '../..');
+
+describeMarkdown();
+describeReport();
+describeCleanupAndServer();
+
+function describeMarkdown(): void {
+  test('escapeText: Markdown syntax characters are backslash-escaped, whitespace collapsed', () => {
+    assert.equal(escapeText('a*b_c'), 'a\\*b\\_c');
+    assert.equal(escapeText('<environment_context>'), '\\<environment\\_context\\>');
+    assert.equal(escapeText('[x](y) & z | w # !'), '\\[x\\](y) \\& z \\| w \\# \\!');
+    assert.equal(escapeText('two\n\n  lines'), 'two lines');
+    // A paragraph that starts like a list item or a heading underline must stay text.
+    assert.equal(escapeText('1. not a list'), '1\\. not a list');
+    assert.equal(escapeText('- not a list'), '\\- not a list');
+    assert.equal(escapeText('= not a heading'), '\\= not a heading');
+    assert.equal(escapeText('plain text, (with) punctuation.'), 'plain text, (with) punctuation.');
+  });
+
+  test('codeSpan: the fence outgrows backtick runs, padding protects edge backticks, | escaped in tables', () => {
+    assert.equal(codeSpan('Read'), '`Read`');
+    assert.equal(codeSpan('a`b'), '``a`b``');
+    assert.equal(codeSpan('a``b`c'), '```a``b`c```');
+    assert.equal(codeSpan('`x'), '`` `x ``');
+    assert.equal(codeSpan(' x '), '`  x  `');
+    assert.equal(codeSpan('a|b'), '`a|b`');
+    assert.equal(codeSpan('a|b', true), '`a\\|b`');
+    assert.equal(codeSpan('line\n  next'), '`line next`');
+  });
+
+  test('inline: `code` runs become code spans, the rest is escaped text', () => {
+    assert.equal(inline('Use `Read` for *files*'), 'Use `Read` for \\*files\\*');
+    assert.equal(inline('pipe | and `a|b`', true), 'pipe \\| and `a\\|b`');
+  });
+
+  test('fence: at least three backticks, more than any run inside; text ends with a newline', () => {
+    assert.equal(fence('x', 'ts'), '```ts\nx\n```');
+    assert.equal(fence('x\n', 'ts'), '```ts\nx\n```');
+    assert.equal(fence('a\n```\nb', 'md'), '````md\na\n```\nb\n````');
+    assert.equal(fence('g', 'text', 'title="lark grammar"'), '```text title="lark grammar"\ng\n```');
+  });
+
+  test('table: header, delimiter row, one line per row; an empty cell stays a cell', () => {
+    assert.equal(table(['A', 'B'], [['1', ''], ['x', 'y']]), '| A | B |\n| --- | --- |\n| 1 |   |\n| x | y |');
+  });
+
+  test('fieldTable: name, type, required (Yes / No / —), meaning with description, values and constraints', () => {
+    const base = { id: '', path: '', name: '', depth: 0, nullable: false, deprecated: false, constraints: [] as string[] };
+    const rows: FieldRow[] = [
+      { ...base, label: 'command', role: 'property', type: 'string', required: true, description: 'The command to run' },
+      { ...base, label: '.timeout', role: 'property', type: 'number', required: false, constraints: ['maximum: 600000', 'minimum: 0'] },
+      { ...base, label: 'status: "completed"', role: 'variant', type: 'object', required: null },
+      { ...base, label: 'mode', role: 'property', type: '"a" | "b"', required: false, deprecated: true, literals: ['a', 'b'] },
+    ];
+    assert.equal(
+      fieldTable(rows),
+      [
+        '| Field | Type | Required | Meaning and defaults |',
+        '| --- | --- | --- | --- |',
+        '| `command` | `string` | Yes | The command to run |',
+        '| `.timeout` | `number` | No | `maximum: 600000` · `minimum: 0` |',
+        '| status: "completed" | `object` | — |   |',
+        '| `mode` | `"a" \\| "b"` | No | Deprecated<br>One of: `"a"`, `"b"` |',
+      ].join('\n'),
+    );
+  });
+
+  test('round trip: text, table cells and fenced blocks render to exactly the text they were given', async () => {
+    const md = await createSatteriMarkdownProcessor({ syntaxHighlight: false, smartypants: false });
+    const decode = (html: string) => html.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+    const textOf = (html: string) => decode(html.replace(/<[^>]+>/g, '')).trim();
+    const tricky = [
+      'Reads <environment_context> and *stars*, _under_scores_, [brackets](not-a-link) & ampersands &amp; too',
+      '1. starts like a list | has a pipe # and a hash',
+      '- a dash, a `code|span`, ~~tildes~~, a \\ backslash and an *unclosed emphasis',
+      'Runs `rm -rf <dir>` only after `confirm: true`!',
+    ];
+    for (const text of tricky) {
+      // In the page the code runs show without their backticks.
+      const shown = text.replace(/`([^`\n]+)`/g, '$1');
+      const paragraph = (await md.render(inline(text))).code;
+      assert.equal(textOf(paragraph), shown, `paragraph: ${text}`);
+      const cell = (await md.render(table(['h'], [[inline(text, true)]]))).code;
+      assert.equal(textOf(cell.slice(cell.indexOf('<tbody>'))), shown, `table cell: ${text}`);
+    }
+    for (const code of ['a`b', '`x', ' x ', 'a|b']) {
+      assert.equal((await md.render(codeSpan(code))).code.trim(), `<p><code>${code}</code></p>`, code);
+    }
+    const definition = 'type A = {\n  a: "```";\n}\n\n<b>x</b>\n';
+    const block = (await md.render(fence(definition, 'ts'))).code;
+    assert.equal(textOf(block), definition.trim());
+  });
+
+  test('the baseline has one Markdown page per page of the reference, at the same URL, with its field tables', () => {
+    const model = loadContent({ root: ROOT });
+    const pages = baselinePages(model);
+    const files = pages.map((p) => p.file);
+    assert.equal(new Set(files).size, files.length, 'no two pages share a file');
+    const expected = ['index.md', 'jobs.md', ...model.agents.map((a) => `${a.id}/index.md`), ...model.tools.map((t) => `${t.agent}/${t.slug}.md`)];
+    assert.deepEqual([...files].sort(), expected.sort());
+
+    const bash = model.tools.find((t) => t.agent === 'claude-code' && t.slug === 'bash')!;
+    const text = toolMarkdown(model, bash).text;
+    assert.match(text, /^---\ntitle: "Bash"\n/);
+    assert.match(text, /\nslug: "claude-code\/bash"\n---\n/);
+    for (const heading of ['## Input', '## Result', '## What turns it on', '## Provenance']) assert.ok(text.includes(`\n${heading}`), heading);
+    for (const row of bash.input.rows) if (row.role !== 'variant') assert.ok(text.includes(`| ${codeSpan(row.label, true)} |`), row.path);
+    // A slug with a dot keeps it: the file name alone would be slugified without it.
+    const dotted = model.tools.find((t) => t.slug.includes('.'));
+    if (dotted) assert.ok(toolMarkdown(model, dotted).text.includes(`slug: "${dotted.agent}/${dotted.slug}"`));
+  });
+}
+
+function describeReport(): void {
+  const f = (url: string, contentType: string, bytes: number, transferred = bytes): Fetched => ({ url, contentType, bytes, transferred });
+
+  test('kindOf: the content type decides, the URL only when the type is missing or generic', () => {
+    assert.equal(kindOf('text/html; charset=utf-8', 'http://h/x.js'), 'html');
+    assert.equal(kindOf('text/css', 'http://h/'), 'css');
+    assert.equal(kindOf('text/javascript; charset=utf-8', 'http://h/a'), 'js');
+    assert.equal(kindOf('application/javascript', 'http://h/a'), 'js');
+    assert.equal(kindOf('application/x-javascript', 'http://h/a'), 'js');
+    assert.equal(kindOf('application/wasm', 'http://h/a.js'), 'other');
+    assert.equal(kindOf('image/svg+xml', 'http://h/favicon.svg'), 'other');
+    assert.equal(kindOf('', 'http://h/docs/'), 'html');
+    assert.equal(kindOf('application/octet-stream', 'http://h/a.mjs?v=1'), 'js');
+    assert.equal(kindOf('', 'http://h/a.css'), 'css');
+    assert.equal(kindOf('', 'http://h/pagefind/x.pf_fragment'), 'other');
+  });
+
+  test('sumBytes: per kind, decoded total, wire total and request count', () => {
+    const fetched = [
+      f('http://h/', 'text/html', 1000, 300),
+      f('http://h/a.css', 'text/css', 200, 50),
+      f('http://h/b.css', 'text/css', 100, 40),
+      f('http://h/c.js', 'text/javascript', 70, 30),
+      f('http://h/pagefind/wasm', 'application/wasm', 5, 5),
+    ];
+    assert.deepEqual(sumBytes(fetched), { html: 1000, css: 300, js: 70, other: 5, total: 1375, transferred: 425, requests: 5 });
+    assert.deepEqual(sumBytes([]), { html: 0, css: 0, js: 0, other: 0, total: 0, transferred: 0, requests: 0 });
+  });
+
+  test('under and withoutFavicon select by path, ignoring host and query', () => {
+    const fetched = [f('http://h/pagefind/a.pf_meta', '', 1), f('http://h/pagefindx/b', '', 2), f('http://h/favicon.svg?x', '', 3), f('http://h/img/favicon.svg.png', '', 4)];
+    assert.deepEqual(under(fetched, '/pagefind/').map((x) => x.bytes), [1]);
+    assert.deepEqual(withoutFavicon(fetched).map((x) => x.bytes), [1, 2, 4]);
+  });
+
+  test('ratio and its formatting: site / baseline, none when a value is missing or the baseline is zero', () => {
+    assert.equal(ratio(10, 4), 2.5);
+    assert.equal(ratio(0, 4), 0);
+    assert.equal(ratio(1, 0), null);
+    assert.equal(ratio(null, 1), null);
+    assert.equal(ratio(1, null), null);
+    assert.equal(formatRatio(2.5), '2.50×');
+    assert.equal(formatRatio(1 / 3), '0.33×');
+    assert.equal(formatRatio(null), '—');
+  });
+
+  test('formatValue: KiB with one decimal, ms under a second and seconds above, whole scores and counts', () => {
+    assert.equal(formatValue(1536, 'bytes'), '1.5 KiB');
+    assert.equal(formatValue(0, 'bytes'), '0.0 KiB');
+    assert.equal(formatValue(6300, 'ms'), '6.3 s');
+    assert.equal(formatValue(999.4, 'ms'), '999 ms');
+    assert.equal(formatValue(99.6, 'score'), '100');
+    assert.equal(formatValue(12, 'count'), '12');
+    assert.equal(formatValue(null, 'score'), 'n/a');
+  });
+
+  test('renderTable: a header, the metric left-aligned, numbers right-aligned, two spaces apart', () => {
+    const rows = [
+      { metric: 'pages', unit: 'count' as const, site: 112, baseline: 112 },
+      { metric: 'home HTML', unit: 'bytes' as const, site: 2048, baseline: 1024 },
+      { metric: 'seo', unit: 'score' as const, site: null, baseline: 90 },
+    ];
+    assert.equal(
+      renderTable(rows),
+      ['metric     this site  baseline  ratio', 'pages            112       112  1.00×', 'home HTML    2.0 KiB   1.0 KiB  2.00×', 'seo              n/a        90      —'].join('\n'),
+    );
+    assert.deepEqual(jsonRows(rows).map((r) => r.ratio), [1, 2, null]);
+  });
+
+  test('isRedirectPage: Astro redirect pages have a meta refresh; content pages do not', () => {
+    assert.equal(isRedirectPage('<!doctype html><title>Redirecting to: /a/</title><meta http-equiv="refresh" content="0;url=/a/">'), true);
+    assert.equal(isRedirectPage('<!DOCTYPE html><html><head><meta charset="utf-8"><title>Bash</title></head>'), false);
+  });
+}
+
+function describeCleanupAndServer(): void {
+  test('Cleanup runs every step once, newest first, and reports failures without stopping', async () => {
+    const ran: string[] = [];
+    const cleanup = new Cleanup();
+    cleanup.add('a', () => ran.push('a'));
+    cleanup.add('b', () => {
+      throw new Error('boom');
+    });
+    cleanup.add('c', async () => ran.push('c'));
+    assert.deepEqual(await cleanup.run(), ['b: boom']);
+    assert.deepEqual(ran, ['c', 'a']);
+    assert.deepEqual(await cleanup.run(), []);
+    assert.deepEqual(ran, ['c', 'a']);
+  });
+
+  test('withTimeout passes a result through and fails a step that takes too long, naming it', async () => {
+    assert.equal(await withTimeout('quick', 1000, Promise.resolve(7)), 7);
+    await assert.rejects(withTimeout('slow step', 20, new Promise(() => {})), /slow step did not finish within 0.02 s/);
+  });
+
+  test('fileFor maps URL paths into the root and refuses paths that leave it', () => {
+    const root = '/srv/site';
+    assert.equal(fileFor(root, '/'), '/srv/site/index.html');
+    assert.equal(fileFor(root, '/claude-code/bash/'), '/srv/site/claude-code/bash/index.html');
+    assert.equal(fileFor(root, '/_astro/a.css?v=2'), '/srv/site/_astro/a.css');
+    assert.equal(fileFor(root, '/a%20b.txt'), '/srv/site/a b.txt');
+    assert.equal(fileFor(root, '/../etc/passwd'), undefined);
+    assert.equal(fileFor(root, '/%2e%2e/etc/passwd'), undefined);
+    assert.equal(fileFor(root, '/%E0%A4%A'), undefined);
+  });
+
+  test('serveStatic serves files, gzip on request, the 404 page with status 404, and stops', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bench-serve-'));
+    try {
+      writeFileSync(join(dir, 'index.html'), '<p>home</p>');
+      writeFileSync(join(dir, '404.html'), '<p>missing</p>');
+      const server = await serveStatic(dir);
+      try {
+        const home = await fetch(`${server.base}/`, { headers: { 'accept-encoding': 'gzip' } });
+        assert.equal(home.status, 200);
+        assert.equal(home.headers.get('content-type'), 'text/html; charset=utf-8');
+        assert.equal(home.headers.get('content-encoding'), 'gzip');
+        assert.equal(await home.text(), '<p>home</p>');
+        const missing = await fetch(`${server.base}/nope/`);
+        assert.equal(missing.status, 404);
+        assert.equal(await missing.text(), '<p>missing</p>');
+      } finally {
+        await server.close();
+      }
+      await assert.rejects(fetch(`${server.base}/`));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+}

@@ -9,16 +9,16 @@
  * Long definitions are not in the page (see INLINE_DEFINITION_LIMIT): their
  * <details> names their file, fetched when first expanded.
  */
-let status: HTMLElement | undefined;
+let statusRegion: HTMLElement | undefined;
 
 function announce(link: HTMLElement, message: string): void {
-  if (!status) {
-    status = document.createElement('p');
-    status.setAttribute('role', 'status');
-    status.className = 'sr-only';
-    document.body.append(status);
+  if (!statusRegion) {
+    statusRegion = document.createElement('p');
+    statusRegion.setAttribute('role', 'status');
+    statusRegion.className = 'sr-only';
+    document.body.append(statusRegion);
   }
-  status.textContent = message;
+  statusRegion.textContent = message;
   link.dataset.copied = message;
   setTimeout(() => {
     if (link.dataset.copied === message) delete link.dataset.copied;

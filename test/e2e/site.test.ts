@@ -2,6 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { loadContent } from '../../src/lib/content/load.ts';
+import { fieldTables } from '../../src/lib/model.ts';
 import { serveAndLaunch, ROOT, type Served } from '../helpers/browser.ts';
 
 const site = loadContent({ root: ROOT });
@@ -150,6 +151,48 @@ describe('search', () => {
       if (!found) misses.push(`${name}: first results ${results.slice(0, 2).join(', ')}, expected ${url}`);
     }
     assert.deepEqual(misses, []);
+  });
+
+  test('a field name only one tool has gives that tool first, with field rows among its sub-results', async () => {
+    // Field names (last path segment, six characters or more) that occur in exactly one tool's
+    // tables, from the content model; a deterministic spread of them. Search stems words, so
+    // `counts` also finds a field `count`: names are compared without a plural ending.
+    const stem = (name: string) => name.toLowerCase().replace(/e?s$/, '');
+    const owners = new Map<string, Set<string>>();
+    for (const tool of site.tools) {
+      for (const table of fieldTables(tool)) {
+        for (const row of table.rows) {
+          if (row.role !== 'property' || !/^[a-z][A-Za-z0-9_]{5,}$/.test(row.name)) continue;
+          owners.set(stem(row.name), (owners.get(stem(row.name)) ?? new Set()).add(`${urlOf(tool)} ${row.name}`));
+        }
+      }
+    }
+    const unique = [...owners]
+      .filter(([, places]) => new Set([...places].map((p) => p.split(' ')[0])).size === 1 && places.size === 1)
+      .map(([, places]) => {
+        const [url, name] = [...places][0]!.split(' ') as [string, string];
+        return { name, url };
+      });
+    const step = Math.max(1, Math.floor(unique.length / 12));
+    const sample = unique.filter((_, i) => i % step === 0);
+    assert.ok(sample.length >= 10, `only ${sample.length} unique field names`);
+    const misses: string[] = [];
+    await openSearch();
+    for (const { name, url } of sample) {
+      const results = await searchUi(name);
+      const rows = (await allResultLinks()).filter((l) => l.startsWith(url + '#'));
+      if (results[0] !== url) misses.push(`${name}: first result ${results[0]}, expected ${url}`);
+      else if (!rows.some((l) => /#(input|output|model-input)[.:]/.test(decodeURIComponent(l)))) misses.push(`${name}: no field row among the sub-results (${rows.join(', ')})`);
+    }
+    assert.deepEqual(misses, []);
+  });
+
+  test('results name the agent of each tool and hide the internal names field', async () => {
+    await openSearch();
+    await searchUi('write_stdin');
+    const first = page.locator('.pagefind-ui__result').first();
+    assert.match((await first.locator('[data-pagefind-ui-meta="agent"]').textContent()) ?? '', /Codex CLI/);
+    assert.equal(await first.locator('[data-pagefind-ui-meta="names"]').isVisible(), false);
   });
 
   test('a field name gives the field row as a sub-result', async () => {

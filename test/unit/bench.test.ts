@@ -5,7 +5,7 @@
  * from CommonMark/GFM rules and arithmetic; the round-trip tests render the
  * Markdown with the processor Astro 7 itself uses for the baseline's pages.
  */
-import { test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -33,11 +33,7 @@ import type { FieldRow } from '../../src/lib/field-rows.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 
-describeMarkdown();
-describeReport();
-describeCleanupAndServer();
-
-function describeMarkdown(): void {
+describe('Markdown of the baseline site', () => {
   test('escapeText: Markdown syntax characters are backslash-escaped, whitespace collapsed', () => {
     assert.equal(escapeText('a*b_c'), 'a\\*b\\_c');
     assert.equal(escapeText('<environment_context>'), '\\<environment\\_context\\>');
@@ -142,9 +138,9 @@ function describeMarkdown(): void {
     const dotted = model.tools.find((t) => t.slug.includes('.'));
     if (dotted) assert.ok(toolMarkdown(model, dotted).text.includes(`slug: "${dotted.agent}/${dotted.slug}"`));
   });
-}
+});
 
-function describeReport(): void {
+describe('byte accounting and the printed table', () => {
   const f = (url: string, contentType: string, bytes: number, transferred = bytes): Fetched => ({ url, contentType, bytes, transferred });
 
   test('kindOf: the content type decides, the URL only when the type is missing or generic', () => {
@@ -217,9 +213,9 @@ function describeReport(): void {
     assert.equal(isRedirectPage('<!doctype html><title>Redirecting to: /a/</title><meta http-equiv="refresh" content="0;url=/a/">'), true);
     assert.equal(isRedirectPage('<!DOCTYPE html><html><head><meta charset="utf-8"><title>Bash</title></head>'), false);
   });
-}
+});
 
-function describeCleanupAndServer(): void {
+describe('clean-up, timeouts and the static server', () => {
   test('Cleanup runs every step once, newest first, and reports failures without stopping', async () => {
     const ran: string[] = [];
     const cleanup = new Cleanup();
@@ -273,4 +269,4 @@ function describeCleanupAndServer(): void {
       rmSync(dir, { recursive: true, force: true });
     }
   });
-}
+});

@@ -1,0 +1,171 @@
+/**
+ * Benchmark (not a test): this site against a plain Starlight site of the same
+ * pages as Markdown. Builds both into a temp folder (never dist/), then
+ * measures build time, page counts, what Chromium fetches for three pages and
+ * for a first search, and Lighthouse scores; prints a table and, with
+ * `--json <file>`, writes the same rows as JSON. `--keep` leaves the temp
+ * folder (both projects and their builds) for inspection.
+ *
+ *   npm run bench [-- --json bench.json] [--keep]
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { loadContent } from '../src/lib/content/load.ts';
+import { launchBrowser, measureLoad, measureSearch } from './lib/bench/browser.ts';
+import { Cleanup } from './lib/bench/cleanup.ts';
+import { CATEGORIES, lighthouseScores, type Scores } from './lib/bench/lighthouse.ts';
+import { jsonRows, renderTable, sumBytes, under, withoutFavicon, type Row } from './lib/bench/report.ts';
+import { serveStatic } from './lib/bench/serve.ts';
+import { buildSite, copyProject, distStats, writeBaseline } from './lib/bench/sites.ts';
+import { withTimeout } from './lib/bench/timeout.ts';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const PAGES = [
+  { name: 'home', path: '/' },
+  { name: 'agent page', path: '/claude-code/' },
+  { name: 'tool page', path: '/claude-code/bash/' },
+];
+const SEARCH = { page: '/', query: 'write_stdin' };
+const BUILD_MS = 600_000;
+
+const log = (message: string) => console.error(`bench: ${message}`);
+
+function jsonPathFromArgs(argv: string[]): string | undefined {
+  const i = argv.indexOf('--json');
+  if (i < 0) return undefined;
+  const value = argv[i + 1];
+  if (!value || value.startsWith('--')) throw new Error('--json needs a file name');
+  return resolve(value);
+}
+
+interface Site {
+  label: string;
+  root: string;
+  dist: string;
+  base: string;
+}
+
+/** Both sites' values of one measurement, as a table row. */
+function row(metric: string, unit: Row['unit'], measure: (site: 'site' | 'baseline') => number | null): Row {
+  return { metric, unit, site: measure('site'), baseline: measure('baseline') };
+}
+
+async function main(cleanup: Cleanup, jsonPath: string | undefined, keep: boolean): Promise<void> {
+  const started = performance.now();
+  const model = loadContent({ root: ROOT });
+  const tmp = mkdtempSync(join(tmpdir(), 'bench-'));
+  if (keep) cleanup.add(`keep ${tmp}`, () => log(`kept ${tmp}`));
+  else cleanup.add(`remove ${tmp}`, () => rmSync(tmp, { recursive: true, force: true }));
+  const sites: Record<'site' | 'baseline', Site> = {
+    site: { label: 'this site', root: join(tmp, 'site'), dist: join(tmp, 'site/dist'), base: '' },
+    baseline: { label: 'baseline', root: join(tmp, 'baseline'), dist: join(tmp, 'baseline/dist'), base: '' },
+  };
+
+  log(`copying the project to ${sites.site.root}, writing the baseline to ${sites.baseline.root}`);
+  copyProject(ROOT, sites.site.root);
+  const markdownFiles = writeBaseline(ROOT, sites.baseline.root, model);
+  log(`baseline: ${markdownFiles} Markdown pages`);
+
+  const buildMs = { site: 0, baseline: 0 };
+  for (const key of ['site', 'baseline'] as const) {
+    log(`building ${sites[key].label}…`);
+    const result = await buildSite(sites[key].root, sites[key].dist, BUILD_MS, (kill) => cleanup.add(`stop the build of ${sites[key].label}`, kill));
+    buildMs[key] = result.ms;
+    log(`built ${sites[key].label} in ${(result.ms / 1000).toFixed(1)} s`);
+  }
+  const stats = { site: distStats(sites.site.dist), baseline: distStats(sites.baseline.dist) };
+  const rows: Row[] = [
+    row('pages (HTML, without redirects)', 'count', (k) => stats[k].pages),
+    row('redirect pages', 'count', (k) => stats[k].redirects),
+    row('build time (wall clock, one run)', 'ms', (k) => buildMs[k]),
+    row('built site, all files', 'bytes', (k) => stats[k].bytes),
+  ];
+
+  for (const key of ['site', 'baseline'] as const) {
+    const server = await serveStatic(sites[key].dist);
+    cleanup.add(`stop the server of ${sites[key].label}`, () => server.close());
+    sites[key].base = server.base;
+  }
+
+  log('measuring page loads and the first search in Chromium');
+  const browser = await launchBrowser();
+  try {
+    for (const p of PAGES) {
+      const sums = {
+        site: sumBytes(withoutFavicon(await withTimeout(`loading ${p.path}`, 60_000, measureLoad(browser, sites.site.base + p.path)))),
+        baseline: sumBytes(withoutFavicon(await withTimeout(`loading ${p.path}`, 60_000, measureLoad(browser, sites.baseline.base + p.path)))),
+      };
+      rows.push(
+        row(`${p.name} ${p.path}: HTML`, 'bytes', (k) => sums[k].html),
+        row(`${p.name} ${p.path}: CSS`, 'bytes', (k) => sums[k].css),
+        row(`${p.name} ${p.path}: JS`, 'bytes', (k) => sums[k].js),
+        row(`${p.name} ${p.path}: all responses`, 'bytes', (k) => sums[k].total),
+        row(`${p.name} ${p.path}: on the wire (gzip)`, 'bytes', (k) => sums[k].transferred),
+        row(`${p.name} ${p.path}: requests`, 'count', (k) => sums[k].requests),
+      );
+    }
+    const search = {
+      site: await withTimeout('the first search', 60_000, measureSearch(browser, sites.site.base + SEARCH.page, SEARCH.query)),
+      baseline: await withTimeout('the first search', 60_000, measureSearch(browser, sites.baseline.base + SEARCH.page, SEARCH.query)),
+    };
+    const pagefind = { site: sumBytes(under(search.site.fetched, '/pagefind/')), baseline: sumBytes(under(search.baseline.fetched, '/pagefind/')) };
+    const q = `first search "${SEARCH.query}"`;
+    rows.push(
+      row(`${q}: /pagefind/ bytes`, 'bytes', (k) => pagefind[k].total),
+      row(`${q}: /pagefind/ on the wire`, 'bytes', (k) => pagefind[k].transferred),
+      row(`${q}: /pagefind/ requests`, 'count', (k) => pagefind[k].requests),
+      row(`${q}: results`, 'count', (k) => search[k].results),
+    );
+  } finally {
+    await browser.close();
+  }
+
+  log('running Lighthouse (default config: mobile, simulated throttling)');
+  let scores = new Map<string, Scores>();
+  try {
+    const result = await lighthouseScores(PAGES.flatMap((p) => [sites.site.base + p.path, sites.baseline.base + p.path]));
+    scores = result.scores;
+    for (const error of result.errors) log(`Lighthouse could not score ${error}`);
+  } catch (error) {
+    log(`Lighthouse did not run: ${(error as Error).message}`);
+  }
+  for (const p of PAGES) {
+    const of = (k: 'site' | 'baseline') => scores.get(sites[k].base + p.path);
+    for (const c of CATEGORIES) rows.push(row(`${p.name}: Lighthouse ${c}`, 'score', (k) => of(k)?.[c] ?? null));
+    rows.push(
+      row(`${p.name}: Lighthouse largest contentful paint`, 'ms', (k) => of(k)?.lcp ?? null),
+      row(`${p.name}: Lighthouse total blocking time`, 'ms', (k) => of(k)?.tbt ?? null),
+    );
+  }
+
+  console.log(renderTable(rows));
+  console.log(`\nratio = this site / baseline. Took ${((performance.now() - started) / 1000).toFixed(0)} s.`);
+  if (jsonPath) {
+    const report = {
+      date: new Date().toISOString(),
+      lighthouse: 'default config (mobile emulation, simulated throttling)',
+      search: SEARCH,
+      rows: jsonRows(rows),
+    };
+    writeFileSync(jsonPath, `${JSON.stringify(report, null, 2)}\n`);
+    log(`wrote ${jsonPath}`);
+  }
+}
+
+if (import.meta.main) {
+  const cleanup = new Cleanup();
+  const finish = async (code: number) => {
+    for (const failure of await cleanup.run()) log(`clean-up: ${failure}`);
+    process.exit(code);
+  };
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void finish(130));
+  try {
+    const argv = process.argv.slice(2);
+    await main(cleanup, jsonPathFromArgs(argv), argv.includes('--keep'));
+    await finish(0);
+  } catch (error) {
+    log(`failed: ${(error as Error).message}`);
+    await finish(1);
+  }
+}

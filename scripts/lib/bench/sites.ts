@@ -1,0 +1,181 @@
+/**
+ * The two sites the benchmark builds, each in its own temp folder (never the
+ * project's dist/, .astro/ or node_modules/.astro, which another build or the
+ * tests may be using): a copy of this project, and a plain Starlight baseline
+ * with the same pages as Markdown.
+ *
+ * Each gets node_modules as hard links to the project's files, not as a
+ * symlink: Astro 7 takes a compiled component whose real path shares no folder
+ * with the root (/work/… seen from /tmp/…) for a root-relative one and fails
+ * ("No cached compile metadata found"). Links cost no space and a second or two.
+ */
+import { spawn } from 'node:child_process';
+import { copyFileSync, cpSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, readlinkSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import type { SiteModel } from '../../../src/lib/model.ts';
+import { buildSidebar } from '../../../src/lib/sidebar.ts';
+import { toolPath } from '../../../src/lib/site.ts';
+import { baselinePages } from './markdown.ts';
+import { isRedirectPage } from './report.ts';
+
+/** Same as astro.config.mjs, so that titles, canonical URLs and the sitemap match. */
+const SITE = {
+  site: 'https://agent-tools.invalid',
+  title: 'Agent tool reference',
+  description: 'Every built-in tool of Claude Code and Codex CLI: what turns it on, what it takes, what it returns.',
+};
+
+/** Caches a build writes in place: never shared through a hard link. */
+const NOT_LINKED = new Set(['.astro', '.vite', '.cache']);
+
+/** node_modules at `to`: directories made, files hard-linked (copied across file systems), symlinks kept. */
+export function linkNodeModules(root: string, to: string): void {
+  const walk = (from: string, dest: string, top: boolean): void => {
+    mkdirSync(dest, { recursive: true });
+    for (const entry of readdirSync(from, { withFileTypes: true })) {
+      if (top && NOT_LINKED.has(entry.name)) continue;
+      const [src, dst] = [join(from, entry.name), join(dest, entry.name)];
+      if (entry.isDirectory()) walk(src, dst, false);
+      else if (entry.isSymbolicLink()) symlinkSync(readlinkSync(src), dst);
+      else {
+        try {
+          linkSync(src, dst);
+        } catch {
+          copyFileSync(src, dst);
+        }
+      }
+    }
+  };
+  walk(join(root, 'node_modules'), join(to, 'node_modules'), true);
+}
+
+/** What a build does not read: outputs, caches, history, other people's staging folders. */
+const NOT_COPIED = new Set(['node_modules', 'dist', '.astro', '.git', 'test-results']);
+
+/** A copy of the project at `to` (a build of it leaves the project untouched). */
+export function copyProject(root: string, to: string): void {
+  cpSync(root, to, {
+    recursive: true,
+    filter: (src) => {
+      const top = src === root ? '' : src.slice(root.length + 1).split('/')[0]!;
+      return !NOT_COPIED.has(top) && !top.startsWith('.dist.');
+    },
+  });
+  linkNodeModules(root, to);
+}
+
+/** The baseline: Starlight alone (same title, site, URLs, sidebar and public/ files), the same pages as Markdown. */
+export function writeBaseline(root: string, to: string, model: SiteModel): number {
+  const docs = join(to, 'src/content/docs');
+  const pages = baselinePages(model);
+  const files = [...pages, { file: 'about.md', text: readFileSync(join(root, 'src/content/docs/about.md'), 'utf8') }];
+  for (const p of files) {
+    mkdirSync(dirname(join(docs, p.file)), { recursive: true });
+    writeFileSync(join(docs, p.file), p.text);
+  }
+  // The same static files (the favicon every page links to).
+  if (existsSync(join(root, 'public'))) cpSync(join(root, 'public'), join(to, 'public'), { recursive: true });
+  // Astro finds the packages to bundle for rendering (Starlight) through package.json
+  // dependencies; without them Starlight's middleware is left to Node, which cannot load astro:content.
+  const own = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+  const dependencies = { astro: own.dependencies['astro'], '@astrojs/starlight': own.dependencies['@astrojs/starlight'] };
+  writeFileSync(join(to, 'package.json'), `${JSON.stringify({ name: 'bench-baseline', private: true, type: 'module', dependencies }, null, 2)}\n`);
+  writeFileSync(
+    join(to, 'src/content.config.ts'),
+    [
+      "import { defineCollection } from 'astro:content';",
+      "import { docsLoader } from '@astrojs/starlight/loaders';",
+      "import { docsSchema } from '@astrojs/starlight/schema';",
+      'export const collections = { docs: defineCollection({ loader: docsLoader(), schema: docsSchema() }) };',
+      '',
+    ].join('\n'),
+  );
+  const starlight = { title: SITE.title, description: SITE.description, sidebar: buildSidebar(model) };
+  // The reference gives each alias URL a page that redirects to its tool (when the
+  // model names them); Astro's own redirects make the same meta-refresh pages.
+  const redirects: Record<string, string> = {};
+  for (const tool of model.tools) {
+    for (const slug of (tool as { redirectSlugs?: string[] }).redirectSlugs ?? []) redirects[`/${tool.agent}/${slug}/`] = toolPath(tool);
+  }
+  writeFileSync(
+    join(to, 'astro.config.mjs'),
+    [
+      "import { defineConfig } from 'astro/config';",
+      "import starlight from '@astrojs/starlight';",
+      '',
+      '// smartypants off: the reference prints quotes as written, so the baseline must too.',
+      `export default defineConfig({`,
+      `  site: ${JSON.stringify(SITE.site)},`,
+      "  trailingSlash: 'always',",
+      '  markdown: { smartypants: false },',
+      `  redirects: ${JSON.stringify(redirects)},`,
+      `  integrations: [starlight(${JSON.stringify(starlight, null, 2).replace(/\n/g, '\n  ')})],`,
+      '});',
+      '',
+    ].join('\n'),
+  );
+  linkNodeModules(root, to);
+  return files.length;
+}
+
+/** Pages of a built site (redirect pages apart) and the size of everything in it. */
+export function distStats(dist: string): { pages: number; redirects: number; bytes: number } {
+  const stats = { pages: 0, redirects: 0, bytes: 0 };
+  for (const entry of readdirSync(dist, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile()) continue;
+    const file = join(entry.parentPath, entry.name);
+    stats.bytes += statSync(file).size;
+    if (entry.name.endsWith('.html')) {
+      if (isRedirectPage(readFileSync(file, 'utf8'))) stats.redirects++;
+      else stats.pages++;
+    }
+  }
+  return stats;
+}
+
+export interface BuildResult {
+  ms: number;
+  output: string;
+}
+
+/**
+ * Builds `siteRoot` into `outDir` in a child Node (scripts/lib/bench/astro-build.ts)
+ * and returns its wall-clock time. The child leads its own process group, so a
+ * timeout or `kill()` also ends what it started (Pagefind's indexing binary).
+ */
+export function buildSite(siteRoot: string, outDir: string, timeoutMs: number, onStart: (kill: () => void) => void): Promise<BuildResult> {
+  const child = spawn(process.execPath, [join(import.meta.dirname, 'astro-build.ts'), siteRoot, outDir, join(siteRoot, '.bench-cache')], {
+    cwd: siteRoot, // the reference's loader finds content/ from the working directory
+    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  const kill = () => {
+    try {
+      if (child.pid && child.exitCode === null && child.signalCode === null) process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  };
+  onStart(kill);
+  const started = performance.now();
+  let output = '';
+  child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+  return new Promise((ok, fail) => {
+    const timer = setTimeout(() => {
+      kill();
+      fail(new Error(`build of ${basename(siteRoot)} did not finish within ${timeoutMs / 1000} s\n${output.slice(-4000)}`));
+    }, timeoutMs);
+    child.once('error', (error) => {
+      clearTimeout(timer);
+      fail(error);
+    });
+    child.once('close', (code, signal) => {
+      clearTimeout(timer);
+      const ms = performance.now() - started;
+      if (code === 0) ok({ ms, output });
+      else fail(new Error(`build of ${basename(siteRoot)} failed (${signal ?? `exit ${code}`}):\n${output.slice(-4000)}`));
+    });
+  });
+}

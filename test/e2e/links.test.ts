@@ -133,6 +133,14 @@ test('every internal link and fragment resolves', () => {
   assert.deepEqual(broken, []);
 });
 
+test('no page is over 250 KB of HTML', () => {
+  const heavy = htmlFiles(DIST)
+    .map((file) => ({ page: urlPathOf(file), bytes: statSync(file).size }))
+    .filter((p) => p.bytes > 250 * 1024)
+    .map((p) => `${p.page}: ${(p.bytes / 1024).toFixed(0)} KB`);
+  assert.deepEqual(heavy, []);
+});
+
 test('ids are unique within every page', () => {
   const dups: string[] = [];
   for (const file of htmlFiles(DIST)) {

@@ -127,11 +127,65 @@ describe('field anchors', () => {
     assert.equal(await page.evaluate(() => document.querySelector(':target')?.id), 'output.structuredPatch.lines');
   });
 
+  test('a long definition is loaded from its own file when expanded, and linked without JavaScript', async () => {
+    const tool = site.tools.find((t) => t.fullName === 'AskUserQuestion')!;
+    const source = tool.input.code!.text;
+    await page.goto(`${served.base}${urlOf(tool)}`);
+    const details = page.locator('#input ~ details.full-definition, section:has(#input) details.full-definition').first();
+    await details.locator('summary').click();
+    await page.waitForFunction(() => (document.querySelector('section:has(#input) pre.definition-text')?.textContent ?? '').length > 0);
+    assert.equal(await details.locator('pre.definition-text').textContent(), source);
+
+    const noScript = await served.browser.newContext({ javaScriptEnabled: false });
+    try {
+      const bare = await noScript.newPage();
+      await bare.goto(`${served.base}${urlOf(tool)}`);
+      assert.ok(await bare.locator('tr[id="input.questions"]').isVisible(), 'the input table reads without JavaScript');
+      const href = await bare.locator('section:has(#input) details.full-definition a').first().getAttribute('href');
+      const file = await (await fetch(new URL(href!, `${served.base}${urlOf(tool)}`))).text();
+      assert.equal(file, source);
+    } finally {
+      await noScript.close();
+    }
+  });
+
   test('anchor ids are unique on every page', async () => {
     for (const tool of site.tools) {
       const ids = [...tool.input.rows, ...tool.output.rows, ...(tool.modelInput?.view.rows ?? [])].map((r) => r.id);
       assert.equal(new Set(ids).size, ids.length, tool.fullName);
     }
+  });
+});
+
+describe('names as people type them', () => {
+  test('every tool name and alias, typed in its own case as a URL, reaches the tool page', async () => {
+    // Expected from the content: the tool's own name and each accepted alias or former name,
+    // spelled as upstream spells it (`TaskStop`, `KillShell`), at `/<agent>/<name>/`.
+    const misses: string[] = [];
+    let checked = 0;
+    for (const tool of site.tools) {
+      const typed = [tool.fullName, ...tool.generated.aliases.filter((a) => a.kind !== 'sdk-type').map((a) => a.name)];
+      for (const name of typed) {
+        if (/[^A-Za-z0-9._-]/.test(name)) continue; // placeholders such as mcp__<server>__<tool> are not typed as URLs
+        await page.goto(`${served.base}/${tool.agent}/${name}/`);
+        await page.waitForURL((u) => u.pathname === urlOf(tool), { timeout: 5_000 }).catch(() => {});
+        if (new URL(page.url()).pathname !== urlOf(tool)) misses.push(`${tool.agent}/${name}/ → ${new URL(page.url()).pathname}, expected ${urlOf(tool)}`);
+        checked++;
+      }
+    }
+    assert.ok(checked >= site.tools.length, `only ${checked} names tried`);
+    assert.deepEqual(misses, []);
+  });
+
+  test('a case variant keeps its fragment; an unknown name shows the not-found page with the agent links', async () => {
+    await page.goto(`${served.base}/Codex/Exec_Command/#input.cmd`);
+    await page.waitForURL((u) => u.pathname === '/codex/exec_command/', { timeout: 5_000 });
+    assert.equal(new URL(page.url()).hash, '#input.cmd');
+    const missing = await page.goto(`${served.base}/claude-code/no-such-tool/`);
+    assert.equal(missing?.status(), 404);
+    assert.equal(new URL(page.url()).pathname, '/claude-code/no-such-tool/');
+    const agentLinks = await page.$$eval('main a', (as) => as.map((a) => a.getAttribute('href')));
+    for (const agent of site.agents) assert.ok(agentLinks.includes(`/${agent.id}/`), `404 links to /${agent.id}/`);
   });
 });
 

@@ -5,11 +5,19 @@
  */
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { getSite } from '../../../lib/site-data.ts';
+import { markRendering } from '../../../lib/rendering.ts';
 import { definitionFiles } from '../../../lib/tool-page.ts';
 
 export const getStaticPaths = (async () =>
   (await getSite()).tools.flatMap((tool) =>
-    definitionFiles(tool).map((file) => ({ params: { agent: tool.agent, tool: tool.slug, definition: file.fileName }, props: { text: file.text } })),
+    definitionFiles(tool).map((file) => ({
+      params: { agent: tool.agent, tool: tool.slug, definition: file.fileName },
+      props: { text: file.text, contentFiles: [tool.files.generated, ...(tool.files.editorial ? [tool.files.editorial] : [])] },
+    })),
   )) satisfies GetStaticPaths;
 
-export const GET: APIRoute = ({ props }) => new Response((props as { text: string }).text);
+export const GET: APIRoute = ({ props, url }) => {
+  const { text, contentFiles } = props as { text: string; contentFiles: string[] };
+  markRendering(url.pathname, contentFiles);
+  return new Response(text);
+};

@@ -8,7 +8,7 @@
  * a pattern a row per pattern, if/then/else a header row per branch. Every row
  * carries its anchor id (see anchors.ts).
  */
-import { anchorFor, displayPath, parseAnchor, type PathSegment, type Root } from './anchors.ts';
+import { anchorFor, displayPath, type PathSegment, type Root } from './anchors.ts';
 import {
   isUnconstrainedType,
   literalText,
@@ -26,7 +26,16 @@ import {
 export { literalText, typeText };
 
 export interface FieldRow {
+  /** The structured path from the root: the id, the display path and the comparison key are derived from it. */
+  segments: PathSegment[];
+  /** Anchor id: the root followed by `anchorFor` of the segments (`input.file_path`, `output:completed.agentId`). */
   id: string;
+  /**
+   * The path without union-variant labels (`structuredPatch.lines`, `answers.*`,
+   * `range[0]`): what two definitions of one tool are compared on, whatever the
+   * variants are called or numbered.
+   */
+  fieldKey: string;
   /** Path as shown, e.g. `structuredPatch[].lines`, `(status: "completed").agentId`. */
   path: string;
   /** Last part of the path, shown indented by `depth`. */
@@ -198,7 +207,9 @@ function makeRow(
 ): FieldRow {
   const { shape: inner, nullable } = stripNullable(extra.typeOf ?? shape);
   const row: FieldRow = {
+    segments,
     id: anchorFor(root, segments),
+    fieldKey: fieldKeyOf(segments),
     path: displayPath(segments),
     name: extra.name,
     label: relativeLabel(segments, parentLength, extra.name),
@@ -332,26 +343,25 @@ export function duplicateIds(rows: readonly FieldRow[]): string[] {
   return [...dups];
 }
 
-/**
- * The row's path without union-variant labels, as plain property names joined
- * by dots (`structuredPatch.lines`, `answers.*`, `range[0]`, `env./^x-/`): what
- * two definitions of one tool are compared on.
- */
-export function plainPath(row: FieldRow, root: Root): string {
+/** The path without union-variant labels, as plain property names joined by dots. */
+export function fieldKeyOf(segments: readonly PathSegment[]): string {
   let out = '';
-  for (const step of parseAnchor(row.id, root)) {
-    switch (step.kind) {
+  for (const segment of segments) {
+    switch (segment.kind) {
       case 'property':
-        out += (out === '' ? '' : '.') + step.name;
+        out += (out === '' ? '' : '.') + segment.name;
         break;
       case 'map-value':
-        out += (out === '' ? '' : '.') + (step.pattern === undefined ? '*' : `/${step.pattern}/`);
+        out += (out === '' ? '' : '.') + (segment.pattern === undefined ? '*' : `/${segment.pattern}/`);
         break;
       case 'position':
-        out += `[${step.index}]`;
+        out += `[${segment.index}]`;
         break;
-      case 'variant':
+      case 'items':
       case 'nested-items':
+      case 'variant':
+      case 'discriminated':
+      case 'condition':
         break;
     }
   }
@@ -366,12 +376,12 @@ export interface FieldDifference {
 }
 
 /** Field-level differences between two definitions of one tool (first vs second). */
-export function diffRows(first: FieldRow[], firstRoot: Root, second: FieldRow[], secondRoot: Root): FieldDifference[] {
-  const index = (rows: FieldRow[], root: Root) => {
+export function diffRows(first: FieldRow[], second: FieldRow[]): FieldDifference[] {
+  const index = (rows: FieldRow[]) => {
     const map = new Map<string, { required: Set<string>; types: Set<string> }>();
     for (const r of rows) {
       if (r.role !== 'property' && r.role !== 'map-value' && r.role !== 'position') continue;
-      const key = plainPath(r, root);
+      const key = r.fieldKey;
       const entry = map.get(key) ?? { required: new Set(), types: new Set() };
       entry.required.add(r.required ? 'required' : 'optional');
       entry.types.add(r.type);
@@ -379,8 +389,8 @@ export function diffRows(first: FieldRow[], firstRoot: Root, second: FieldRow[],
     }
     return map;
   };
-  const a = index(first, firstRoot);
-  const b = index(second, secondRoot);
+  const a = index(first);
+  const b = index(second);
   const out: FieldDifference[] = [];
   const text = (set: Set<string>) => [...set].sort().join(' / ');
   for (const [path, ea] of a) {

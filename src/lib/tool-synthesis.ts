@@ -31,7 +31,7 @@ export function attachCapture(tool: ToolModel, entry: CapturedEntry, fileOf: Cap
   // Only a TypeScript SDK type is compared with the model-facing schema; otherwise say nothing about differences.
   tool.modelInput =
     tool.input.definition.kind === 'typescript'
-      ? { view, config, differences: diffRows(tool.input.rows, 'input', view.rows, 'model-input') }
+      ? { view, config, differences: diffRows(tool.input.rows, view.rows) }
       : { view, config };
 }
 

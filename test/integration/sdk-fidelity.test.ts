@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import ts from 'typescript';
 import { loadContent } from '../../src/lib/content/load.ts';
-import { plainPath, type FieldRow } from '../../src/lib/field-rows.ts';
+import type { FieldRow } from '../../src/lib/field-rows.ts';
 import { ROOT } from '../helpers/browser.ts';
 import { pinnedSdkDir } from '../helpers/pinned-sdk.ts';
 
@@ -59,11 +59,11 @@ function checkerFields(type: ts.Type, prefix: string, out: Set<string>, stack: t
 }
 
 /** The same facts read off the rows the site renders. */
-function rowFields(rows: FieldRow[], root: string): Set<string> {
+function rowFields(rows: FieldRow[]): Set<string> {
   const out = new Set<string>();
   for (const row of rows) {
     if (row.role !== 'property' && row.role !== 'map-value') continue;
-    const path = plainPath(row, root);
+    const path = row.fieldKey;
     out.add(`${path}|${row.role === 'map-value' ? 'map' : row.required ? 'required' : 'optional'}`);
   }
   return out;
@@ -86,7 +86,7 @@ test('each generated tool matches its SDK type field for field', () => {
       if (view.definition.kind !== 'typescript') continue;
       const expected = new Set<string>();
       checkerFields(declaredType(view.definition.typeName), '', expected);
-      const actual = rowFields(view.rows, root);
+      const actual = rowFields(view.rows);
       const missing = [...expected].filter((f) => !actual.has(f));
       const extra = [...actual].filter((f) => !expected.has(f));
       assert.deepEqual({ missing, extra }, { missing: [], extra: [] }, `${tool.fullName} ${root} (${view.definition.typeName})`);

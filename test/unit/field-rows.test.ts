@@ -165,7 +165,7 @@ test('diffRows lists fields present in only one definition, and requiredness and
   const { diffRows } = await import('../../src/lib/field-rows.ts');
   const sdk = rowsOf(`export interface A { description: string; prompt: string; name?: string; mode?: "a" | "b"; n: number }`, 'A');
   const model = fieldRows(shapeFromTypeScript(`export interface B { description: string; prompt?: string; n: string; extra?: boolean }`, 'B'), { root: 'model-input' });
-  assert.deepEqual(diffRows(sdk, 'input', model, 'model-input'), [
+  assert.deepEqual(diffRows(sdk, model), [
     { path: 'extra', kind: 'only-in-second' },
     { path: 'mode', kind: 'only-in-first' },
     { path: 'n', kind: 'type', first: 'number', second: 'string' },
@@ -174,8 +174,7 @@ test('diffRows lists fields present in only one definition, and requiredness and
   ]);
 });
 
-test('plainPath drops variant and branch keys and keeps positions and patterns', async () => {
-  const { plainPath } = await import('../../src/lib/field-rows.ts');
+test('the field key drops variant and branch keys and keeps positions and patterns', async () => {
   const rows = fieldRows(
     shapeFromJsonSchema({
       type: 'object',
@@ -190,7 +189,7 @@ test('plainPath drops variant and branch keys and keeps positions and patterns',
     { root: 'model-input' },
   );
   assert.deepEqual(
-    rows.map((r) => [r.id, plainPath(r, 'model-input')]),
+    rows.map((r) => [r.id, r.fieldKey]),
     [
       ['model-input.env', 'env'],
       ['model-input.env.*~5Ex-', 'env./^x-/'],
@@ -213,7 +212,7 @@ test('plainPath drops variant and branch keys and keeps positions and patterns',
 test('diffRows compares tuple positions too', () => {
   const a = rowsOf(`export interface A { range: [number, number] }`, 'A');
   const b = fieldRows(shapeFromTypeScript(`export interface B { range: [number, string] }`, 'B'), { root: 'model-input' });
-  assert.deepEqual(diffRows(a, 'input', b, 'model-input'), [
+  assert.deepEqual(diffRows(a, b), [
     { path: 'range', kind: 'type', first: '[number, number]', second: '[number, string]' },
     { path: 'range[1]', kind: 'type', first: 'number', second: 'string' },
   ]);

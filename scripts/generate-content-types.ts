@@ -22,6 +22,7 @@ export const FILE_TYPES: Record<string, string> = {
   'jobs.schema.json': 'JobsFile',
   'capture-matrix.schema.json': 'CaptureMatrixFile',
   'capture.schema.json': 'CaptureFile',
+  'history.schema.json': 'HistoryFile',
 };
 
 export async function generateContentTypes(root: string = ROOT): Promise<string> {

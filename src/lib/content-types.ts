@@ -13,6 +13,8 @@ export type {
   DefinitionOrigin,
   Gate,
   GrammarDefinition,
+  HistoryEvent,
+  HistoryFile,
   Job,
   JobsFile,
   JsonSchemaDefinition,

@@ -4,7 +4,7 @@
  * only read it.
  */
 import type { CaptureMatrix, CapturedEntry } from './captures.ts';
-import type { AgentId, AgentRecord, Definition, EditorialTool, GeneratedTool, Job } from './content-types.ts';
+import type { AgentId, AgentRecord, Definition, EditorialTool, GeneratedTool, HistoryFile, Job } from './content-types.ts';
 import type { FieldDifference, FieldRow } from './field-rows.ts';
 
 /** A definition as a page shows it: its field rows and the text of the full definition. */
@@ -48,6 +48,8 @@ export interface SiteModel {
   jobs: Job[];
   /** The declared capture matrix, when content/capture-matrix.json exists. */
   matrix?: CaptureMatrix;
+  /** Computed release histories, one per agent and source (content/history/). */
+  histories: HistoryFile[];
 }
 
 /** Every field table a tool page renders, in page order: what field anchors must be unique across. */

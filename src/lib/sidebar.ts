@@ -21,6 +21,7 @@ export function buildSidebar(model: SiteModel): (LinkItem | GroupItem)[] {
         label: AGENT_LABELS[agent.id],
         items: [
           { label: 'Overview', link: `/${agent.id}/` },
+          ...(model.histories.some((h) => h.agent === agent.id) ? [{ label: 'Changelog', link: `/${agent.id}/changelog/` }] : []),
           ...groupedTools(model.tools, agent.id).map(
             (g): GroupItem => ({
               label: g.label,

@@ -57,7 +57,7 @@ export function toolSections(tool: ToolModel, context: ToolPageContext): ToolSec
     { id: 'availability', title: 'What turns it on', depth: 2 },
     { id: 'aliases', title: 'Names and aliases', depth: 2 },
     { id: 'lifecycle', title: 'Failures and lifecycle', depth: 2 },
-    { id: 'version-notes', title: 'Version notes', depth: 2 },
+    { id: 'version-notes', title: 'Version history', depth: 2 },
   );
   if (context.jobCount > 0) sections.push({ id: 'jobs', title: 'Jobs it does', depth: 2 });
   sections.push({ id: 'provenance', title: 'Provenance', depth: 2 });

@@ -296,6 +296,25 @@ test("an alias that is another agent's tool name is refused", () => {
   assert.deepEqual(where(errors), [['tools/claude-code/shell.json', '/aliases/1/name', 'alias-not-another-agents-tool']]);
 });
 
+test('a release history is read with the site, and its events must name releases it compared, in order', () => {
+  const site = loadContent({ root: ROOT, contentDir: GOOD });
+  assert.deepEqual(site.histories.map((h) => `${h.agent}.${h.source}`), ['claude-code.sdk']);
+  const H = 'history/claude-code.sdk.json';
+  const misnamed = errorsAfter((d) => renameSync(join(d, H), join(d, 'history/codex.sdk.json')));
+  assert.deepEqual(where(misnamed), [['history/codex.sdk.json', '/agent', 'history-file-name']]);
+  const unordered = errorsAfter((d) => editJson(join(d, H), (h) => h.releases.splice(0, 2, h.releases[1], h.releases[0])));
+  assert.deepEqual(where(unordered), [['history/claude-code.sdk.json', '/releases/1/version', 'history-releases-ordered']]);
+  const unknownRelease = errorsAfter((d) => editJson(join(d, H), (h) => (h.events[0].release = '1.0.2')));
+  assert.deepEqual(where(unknownRelease), [['history/claude-code.sdk.json', '/events/0/release', 'history-event-release']]);
+  const backwards = errorsAfter((d) => editJson(join(d, H), (h) => (h.events[0].previous = '1.0.3')));
+  assert.deepEqual(where(backwards), [['history/claude-code.sdk.json', '/events/0/previous', 'history-event-release']]);
+  const badKind = errorsAfter((d) => editJson(join(d, H), (h) => (h.events[0].kind = 'renamed')));
+  assert.deepEqual(where(badKind).map(([f, p]) => [f, p]), [['history/claude-code.sdk.json', '/events/0/kind']]);
+  const stray = load((d) => writeFileSync(join(d, 'history/notes.txt'), 'x'));
+  assert.deepEqual(stray.errors, []);
+  assert.ok(stray.warnings.some((w) => w.file.endsWith('history/notes.txt') && /content\/history\/<agent>/.test(w.message)), JSON.stringify(stray.warnings));
+});
+
 test('an unknown job id is refused with its pointer', () => {
   const errors = errorsAfter((d) => editJson(join(d, 'editorial/claude-code/read.json'), (t) => t.jobs.push('no-such-job')));
   assert.deepEqual(where(errors), [['editorial/claude-code/read.json', '/jobs/1', 'known-job']]);

@@ -14,7 +14,10 @@ function entries(model: SiteModel, kind: Kind): { id: string; data: Record<strin
     case 'tools':
       return model.tools.map((tool) => ({ id: `${tool.agent}/${tool.slug}`, data: { ...tool } }));
     case 'agents':
-      return model.agents.map((agent) => ({ id: agent.id, data: { record: agent, matrix: model.matrix?.agents[agent.id] } }));
+      return model.agents.map((agent) => ({
+        id: agent.id,
+        data: { record: agent, matrix: model.matrix?.agents[agent.id], histories: model.histories.filter((h) => h.agent === agent.id) },
+      }));
     case 'jobs':
       return model.jobs.map((job, order) => ({ id: job.id, data: { ...job, order } }));
   }

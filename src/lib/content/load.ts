@@ -2,7 +2,7 @@
  * Loads every content file, validates it, checks the rules that span files and
  * builds the model the pages render, in stages that share one problems
  * collector: read → jobs → agents → generated tools → captures → editorial →
- * pages. Any problem names the file, the JSON pointer and the rule; if there
+ * pages → history. Any problem names the file, the JSON pointer and the rule; if there
  * is one, loadContent throws ContentErrors and the build stops before Astro
  * writes anything.
  */
@@ -15,6 +15,7 @@ import { loadAgents } from './stages/agents.ts';
 import { attachCaptures } from './stages/captures.ts';
 import { applyEditorial } from './stages/editorial.ts';
 import { loadGeneratedTools } from './stages/generated-tools.ts';
+import { loadHistories } from './stages/history.ts';
 import { loadJobs } from './stages/jobs.ts';
 import { checkPages } from './stages/pages.ts';
 import { reservedNames } from './url-names.ts';
@@ -46,11 +47,12 @@ export function loadContent(options: LoadOptions): SiteModel {
   attachCaptures(stage, tools, agents.matrix);
   applyEditorial(stage, tools, jobs.ids);
   checkPages(stage, tools);
+  const histories = loadHistories(stage, new Set(agents.agents.map((a) => a.id)));
 
   for (const warning of problems.warnings) options.onWarning?.(warning);
   problems.throwIfAny();
   tools.sort((a, b) => (a.agent === b.agent ? a.fullName.localeCompare(b.fullName) : a.agent.localeCompare(b.agent)));
-  const model: SiteModel = { agents: agents.agents, tools, jobs: jobs.jobs };
+  const model: SiteModel = { agents: agents.agents, tools, jobs: jobs.jobs, histories };
   if (agents.matrix) model.matrix = agents.matrix;
   return model;
 }

@@ -20,6 +20,7 @@ export const SCHEMA_FILES = {
   jobs: 'jobs.schema.json',
   matrix: 'capture-matrix.schema.json',
   capture: 'capture.schema.json',
+  history: 'history.schema.json',
 } as const;
 
 export type SchemaName = keyof typeof SCHEMA_FILES;
@@ -41,9 +42,12 @@ export interface ContentFiles {
   tools: Map<string, string[]>;
   editorial: Map<string, string[]>;
   captures: Map<string, string[]>;
+  /** content/history/<agent>.<source>.json */
+  history: string[];
 }
 
 const JSON_FILE = /^[^.][^/]*\.json$/;
+const HISTORY_FILE = /^[a-z0-9-]+\.(sdk|capture)\.json$/;
 const PER_AGENT = ['tools', 'editorial', 'captures'] as const;
 
 /**
@@ -52,7 +56,7 @@ const PER_AGENT = ['tools', 'editorial', 'captures'] as const;
  * folder) is reported as a warning so that it is not skipped silently.
  */
 export function scanContent(contentDir: string, problems: Problems, rel: (path: string) => string): ContentFiles {
-  const files: ContentFiles = { agents: [], tools: new Map(), editorial: new Map(), captures: new Map() };
+  const files: ContentFiles = { agents: [], tools: new Map(), editorial: new Map(), captures: new Map(), history: [] };
   const ignored = (path: string, why: string): void => problems.warn(rel(path), `ignored: ${why}`);
   const list = (dir: string): string[] => readdirSync(dir).sort();
   if (!existsSync(contentDir)) return files;
@@ -65,6 +69,11 @@ export function scanContent(contentDir: string, problems: Problems, rel: (path: 
       for (const f of list(path)) {
         if (JSON_FILE.test(f) && statSync(join(path, f)).isFile()) files.agents.push(`agents/${f}`);
         else ignored(join(path, f), 'agent records are content/agents/<agent>.json');
+      }
+    } else if (name === 'history' && isDir) {
+      for (const f of list(path)) {
+        if (HISTORY_FILE.test(f) && statSync(join(path, f)).isFile()) files.history.push(`history/${f}`);
+        else ignored(join(path, f), 'history files are content/history/<agent>.<sdk|capture>.json');
       }
     } else if ((PER_AGENT as readonly string[]).includes(name) && isDir) {
       const kind = name as (typeof PER_AGENT)[number];
@@ -81,7 +90,7 @@ export function scanContent(contentDir: string, problems: Problems, rel: (path: 
         }
         files[kind].set(agent, found);
       }
-    } else ignored(path, 'not a content file or folder the site reads (jobs.json, capture-matrix.json, agents/, tools/, editorial/, captures/)');
+    } else ignored(path, 'not a content file or folder the site reads (jobs.json, capture-matrix.json, agents/, tools/, editorial/, captures/, history/)');
   }
   return files;
 }

@@ -284,3 +284,107 @@ export type CaptureFile = {
     }[];
   };
 };
+
+// history.schema.json
+/**
+ * Computed by a script in scripts/ by comparing published releases one after the other; never edited by hand. `releases` lists every release compared, oldest first; `events` lists every change found, each credited to the first release that shows it and bracketed by the release compared before it.
+ */
+export interface HistoryFile {
+  $schema?: string;
+  agent: "claude-code" | "codex";
+  /**
+   * `sdk`: the published type declarations of the agent's SDK package; `capture`: what the real CLI sent its model, per configuration of the capture matrix.
+   */
+  source: "sdk" | "capture";
+  package: string;
+  /**
+   * How each release was read and compared, in one sentence.
+   */
+  method: string;
+  /**
+   * The file read in each release (sdk).
+   */
+  file?: string;
+  /**
+   * Capture matrix configuration ids compared in every release (capture).
+   */
+  configurations?: string[];
+  /**
+   * @minItems 1
+   */
+  releases: {
+    version: string;
+    /**
+     * The agent release this package release goes with (sdk: the bundled Claude Code version read from the package manifest).
+     */
+    cliVersion?: string;
+    /**
+     * Publication time from the registry, when known.
+     */
+    published?: string;
+    /**
+     * capture: false when this release was not installed because the sampled releases around it were identical (no change is credited to it).
+     */
+    read?: boolean;
+  }[];
+  /**
+   * Release numbers inside the covered range that the registry never published (a change is credited to the next published one).
+   */
+  unpublished?: string[];
+  events: HistoryEvent[];
+}
+export interface HistoryEvent {
+  /**
+   * The first release that shows the change (a `releases[].version`).
+   */
+  release: string;
+  /**
+   * The release compared against: the last one without the change.
+   */
+  previous: string;
+  /**
+   * The tool's callable name (full name with namespace for Codex).
+   */
+  tool: string;
+  /**
+   * tool-added/removed: the tool's type appeared or disappeared (sdk) or the tool appeared in no configuration before / none after (capture); available/unavailable: advertised or no longer advertised in one configuration; definition-changed: a grammar or declaration that has no field rows changed.
+   */
+  kind:
+    | "tool-added"
+    | "tool-removed"
+    | "field-added"
+    | "field-removed"
+    | "type-changed"
+    | "now-required"
+    | "now-optional"
+    | "value-added"
+    | "value-removed"
+    | "description-changed"
+    | "definition-changed"
+    | "available"
+    | "unavailable";
+  /**
+   * Which definition changed (capture: the model-facing input).
+   */
+  side?: "input" | "output";
+  /**
+   * The field's anchor without its root (`.file_path`, `:completed.agentId`): the page's anchor is the root of the table (`input`, `output`, `model-input`) followed by this.
+   */
+  field?: string;
+  /**
+   * The field's display path (`structuredPatch[].lines`).
+   */
+  path?: string;
+  /**
+   * capture: the configuration id in which this was seen.
+   */
+  configuration?: string;
+  /**
+   * The value before (a type text, a literal, `required`/`optional`).
+   */
+  from?: string;
+  /**
+   * The value after.
+   */
+  to?: string;
+}

@@ -1,0 +1,209 @@
+/**
+ * Release history as pages show it: the computed events of content/history/
+ * (one file per agent and source) turned into a tool's version notes, the
+ * "since" of each field row, and an agent's changelog by release.
+ *
+ * Which table a source speaks about: SDK events about `input`/`output` are
+ * about the tables of the same roots; capture events are about what the model
+ * is told — the `model-input` table of a tool that also has SDK types, or the
+ * `input` table of a tool known from captures only.
+ */
+import { fieldTables, type ToolModel } from './model.ts';
+import type { HistoryEvent, HistoryFile } from './content-types.ts';
+
+export type HistorySource = HistoryFile['source'];
+export type ChangeKind = HistoryEvent['kind'];
+
+export const CHANGE_LABELS: Record<ChangeKind, string> = {
+  'tool-added': 'tool added',
+  'tool-removed': 'tool removed',
+  'field-added': 'field added',
+  'field-removed': 'field removed',
+  'type-changed': 'type changed',
+  'now-required': 'now required',
+  'now-optional': 'now optional',
+  'value-added': 'value added',
+  'value-removed': 'value removed',
+  'description-changed': 'description changed',
+  'definition-changed': 'definition changed',
+  available: 'now advertised',
+  unavailable: 'no longer advertised',
+};
+
+/** Numeric order of `x.y.z` release numbers. */
+export function compareVersions(a: string, b: string): number {
+  const pa = a.split('.').map(Number);
+  const pb = b.split('.').map(Number);
+  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
+    const d = (pa[i] ?? 0) - (pb[i] ?? 0);
+    if (d !== 0) return d;
+  }
+  return 0;
+}
+
+/** One change as a page shows it. */
+export interface Change {
+  event: HistoryEvent;
+  source: HistorySource;
+  /** The release readers know: the agent's own version (an SDK release names the CLI it bundles). */
+  release: string;
+  /** How the change was found: the two package releases compared. */
+  evidence: string;
+  /** The id of the field's row on the tool page, when the change is about a field. */
+  anchor?: string;
+}
+
+function releaseIndex(file: HistoryFile): Map<string, string> {
+  return new Map(file.releases.map((r) => [r.version, r.cliVersion ?? r.version]));
+}
+
+function evidenceOf(file: HistoryFile, event: HistoryEvent): string {
+  const where = file.source === 'sdk' ? `${file.package} ${file.file ?? ''}`.trim() : `${file.package}, configuration ${event.configuration ?? 'any'}`;
+  return `${where}: ${event.previous} → ${event.release}`;
+}
+
+/** The root of the page table a source's field events refer to, for this tool. */
+export function tableRoot(tool: ToolModel, source: HistorySource, side: HistoryEvent['side']): string {
+  if (source === 'capture') return tool.source === 'sdk' ? 'model-input' : 'input';
+  return side ?? 'input';
+}
+
+/** Every name a tool's events may use: its callable name and its accepted or former names. */
+function namesOf(tool: ToolModel): Set<string> {
+  return new Set([tool.fullName, ...tool.generated.aliases.filter((a) => a.kind !== 'sdk-type').map((a) => a.name)]);
+}
+
+/** The tool's changes over every history of its agent, newest first. */
+export function toolChanges(tool: ToolModel, histories: readonly HistoryFile[]): Change[] {
+  const names = namesOf(tool);
+  const changes: Change[] = [];
+  for (const file of histories) {
+    if (file.agent !== tool.agent) continue;
+    const label = releaseIndex(file);
+    for (const event of file.events) {
+      if (!names.has(event.tool)) continue;
+      const change: Change = { event, source: file.source, release: label.get(event.release) ?? event.release, evidence: evidenceOf(file, event) };
+      if (event.field !== undefined) change.anchor = tableRoot(tool, file.source, event.side) + event.field;
+      changes.push(change);
+    }
+  }
+  return changes.sort(
+    (a, b) => compareVersions(b.release, a.release) || a.source.localeCompare(b.source) || (a.anchor ?? '').localeCompare(b.anchor ?? '') || a.event.kind.localeCompare(b.event.kind),
+  );
+}
+
+/** What a field row's "since" badge says and where it links. */
+export interface Since {
+  /** `2.1.317`, or `before 2.1.150` when the field predates the covered history. */
+  text: string;
+  /** Id of the version note it links to, when there is one. */
+  note?: string;
+}
+
+/**
+ * The id a version note carries, when something links to it: a field's
+ * addition (`since-input.x`, the target of its row's badge), a tool's addition
+ * (`since-tool-sdk`), and a field's removal, which takes the field's old
+ * anchor so that links written before the removal still land on its story.
+ */
+export function noteId(change: Change, presentAnchors: ReadonlySet<string>): string | undefined {
+  const { kind } = change.event;
+  if (kind === 'field-added' && change.anchor) return `since-${change.anchor}`;
+  if (kind === 'tool-added') return `since-tool-${change.source}`;
+  if (kind === 'field-removed' && change.anchor && !presentAnchors.has(change.anchor)) return change.anchor;
+  return undefined;
+}
+
+/** Ids of every field row on the tool's page. */
+export function pageAnchors(tool: ToolModel): Set<string> {
+  return new Set(fieldTables(tool).flatMap((t) => t.rows.map((r) => r.id)));
+}
+
+/**
+ * For every row of the tool's page that a history covers: the release that
+ * added the field (its latest addition), else the release that added the
+ * tool, else "before" the first release compared. SDK history covers the
+ * SDK's input and result tables; capture history the table of what the model
+ * is told.
+ */
+export function fieldSince(tool: ToolModel, histories: readonly HistoryFile[]): Map<string, Since> {
+  const changes = toolChanges(tool, histories); // newest first: `find` gives the latest
+  const out = new Map<string, Since>();
+  for (const file of histories) {
+    if (file.agent !== tool.agent || file.releases.length === 0) continue;
+    if (file.source === 'sdk' ? tool.source !== 'sdk' : !tool.captured) continue;
+    const ofSource = changes.filter((c) => c.source === file.source);
+    const toolAdded = ofSource.find((c) => c.event.kind === 'tool-added');
+    const roots = file.source === 'sdk' ? ['input', 'output'] : [tableRoot(tool, 'capture', 'input')];
+    const before = `before ${coveredRange(file).first}`;
+    for (const table of fieldTables(tool)) {
+      for (const row of table.rows) {
+        // The root is the id up to its first separator (`input`, `output`, `model-input`).
+        if (!roots.includes(row.id.split(/[.:@]/)[0]!)) continue;
+        const added = ofSource.find((c) => c.anchor === row.id && c.event.kind === 'field-added');
+        if (added) out.set(row.id, { text: added.release, note: `since-${row.id}` });
+        else if (toolAdded) out.set(row.id, { text: toolAdded.release, note: `since-tool-${file.source}` });
+        else out.set(row.id, { text: before });
+      }
+    }
+  }
+  return out;
+}
+
+/** One release of an agent's changelog: every change credited to it, from every source. */
+export interface ChangelogRelease {
+  release: string;
+  changes: (Change & { tool: string })[];
+}
+
+/** All changes of an agent by release, newest first; within a release by tool, then field. */
+export function changelog(agent: string, histories: readonly HistoryFile[]): ChangelogRelease[] {
+  const byRelease = new Map<string, (Change & { tool: string })[]>();
+  for (const file of histories) {
+    if (file.agent !== agent) continue;
+    const label = releaseIndex(file);
+    for (const event of file.events) {
+      const release = label.get(event.release) ?? event.release;
+      const list = byRelease.get(release) ?? [];
+      list.push({ event, source: file.source, release, evidence: evidenceOf(file, event), tool: event.tool });
+      byRelease.set(release, list);
+    }
+  }
+  return [...byRelease.entries()]
+    .sort(([a], [b]) => compareVersions(b, a))
+    .map(([release, changes]) => ({
+      release,
+      changes: changes.sort((a, b) => a.tool.localeCompare(b.tool) || (a.event.field ?? '').localeCompare(b.event.field ?? '') || a.event.kind.localeCompare(b.event.kind)),
+    }));
+}
+
+/** The range of releases a history covers, as readers know them. */
+export function coveredRange(file: HistoryFile): { first: string; last: string; count: number } {
+  const label = (r: HistoryFile['releases'][number]) => r.cliVersion ?? r.version;
+  return { first: label(file.releases[0]!), last: label(file.releases[file.releases.length - 1]!), count: file.releases.length };
+}
+
+/** A tool's changes as its "Version history" lists them, each with the id something may link to (unique on the page). */
+export function versionNotes(tool: ToolModel, histories: readonly HistoryFile[]): (Change & { id?: string })[] {
+  const present = pageAnchors(tool);
+  const used = new Set<string>();
+  return toolChanges(tool, histories).map((change) => {
+    const id = noteId(change, present);
+    // Newest first: a field added, removed and added again links to its latest addition.
+    if (!id || used.has(id)) return change;
+    used.add(id);
+    return { ...change, id };
+  });
+}
+
+/** Which releases each history of an agent covers, for the sentence above a tool's notes. */
+export function coverage(agent: string, histories: readonly HistoryFile[]): { source: HistorySource; package: string; first: string; last: string; count: number }[] {
+  return histories.filter((h) => h.agent === agent).map((h) => ({ source: h.source, package: h.package, ...coveredRange(h) }));
+}
+
+/** Every field anchor a link may point at on the tool's page: its rows, and the notes of removed fields. */
+export function linkableAnchors(tool: ToolModel, histories: readonly HistoryFile[]): Set<string> {
+  const anchors = pageAnchors(tool);
+  for (const note of versionNotes(tool, histories)) if (note.id && note.event.kind === 'field-removed') anchors.add(note.id);
+  return anchors;
+}

@@ -1,0 +1,58 @@
+/**
+ * How computed release histories reach the pages: a tool's notes, the "since"
+ * of each field row, and the changelog by release. Fixture history:
+ * test/fixtures/content/history/claude-code.sdk.json (SDK releases 1.0.0,
+ * 1.0.1, 1.0.3 bundling Claude Code 2.0.0, 2.0.1, 2.0.3).
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { loadContent } from '../../src/lib/content/load.ts';
+import { changelog, compareVersions, fieldSince, linkableAnchors, toolChanges, versionNotes } from '../../src/lib/history.ts';
+
+const ROOT = join(import.meta.dirname, '../..');
+const site = loadContent({ root: ROOT, contentDir: join(ROOT, 'test/fixtures/content') });
+const tool = (name: string) => site.tools.find((t) => t.fullName === name)!;
+
+test('release numbers compare numerically, not as text', () => {
+  assert.ok(compareVersions('2.1.10', '2.1.9') > 0);
+  assert.ok(compareVersions('0.150.0', '0.99.9') > 0);
+  assert.equal(compareVersions('1.0.0', '1.0.0'), 0);
+});
+
+test("a tool's changes are found under its current and former names, newest first, named by the CLI release", () => {
+  assert.deepEqual(
+    toolChanges(tool('Read'), site.histories).map((c) => [c.release, c.event.kind, c.anchor]),
+    [['2.0.3', 'field-removed', 'input.offset'], ['2.0.1', 'field-added', 'input.limit']],
+  );
+  // Shell was added as OldShell, its former name.
+  assert.deepEqual(toolChanges(tool('Shell'), site.histories).map((c) => [c.release, c.event.kind]), [['2.0.3', 'tool-added']]);
+  assert.match(toolChanges(tool('Read'), site.histories)[0]!.evidence, /fixture-sdk fixture\.d\.ts: 1\.0\.1 → 1\.0\.3/);
+});
+
+test('since: the release that added the field, else the tool, else before the first release compared', () => {
+  const read = fieldSince(tool('Read'), site.histories);
+  assert.deepEqual(read.get('input.limit'), { text: '2.0.1', note: 'since-input.limit' });
+  assert.deepEqual(read.get('input.file_path'), { text: 'before 2.0.0' });
+  // SDK history says nothing about what the model is told.
+  assert.ok([...read.keys()].every((id) => !id.startsWith('model-input')), [...read.keys()].join(', '));
+  const shell = fieldSince(tool('Shell'), site.histories);
+  assert.ok(shell.size > 0);
+  for (const since of shell.values()) assert.deepEqual(since, { text: '2.0.3', note: 'since-tool-sdk' });
+});
+
+test('every since note a badge links to is a note of the page; a removed field keeps its old anchor', () => {
+  for (const t of site.tools) {
+    const ids = new Set(versionNotes(t, site.histories).flatMap((n) => (n.id ? [n.id] : [])));
+    for (const since of fieldSince(t, site.histories).values()) if (since.note) assert.ok(ids.has(since.note), `${t.fullName}: ${since.note}`);
+  }
+  assert.ok(linkableAnchors(tool('Read'), site.histories).has('input.offset'));
+  assert.ok(versionNotes(tool('Read'), site.histories).some((n) => n.id === 'input.offset' && n.event.kind === 'field-removed'));
+});
+
+test('the changelog lists releases with changes, newest first, changes sorted by tool', () => {
+  const log = changelog('claude-code', site.histories);
+  assert.deepEqual(log.map((r) => r.release), ['2.0.3', '2.0.1']);
+  assert.deepEqual(log[0]!.changes.map((c) => `${c.tool} ${c.event.kind}`), ['OldShell tool-added', 'Read field-removed']);
+  assert.deepEqual(changelog('codex', site.histories), []);
+});

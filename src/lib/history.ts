@@ -207,3 +207,45 @@ export function linkableAnchors(tool: ToolModel, histories: readonly HistoryFile
   for (const note of versionNotes(tool, histories)) if (note.id && note.event.kind === 'field-removed') anchors.add(note.id);
   return anchors;
 }
+
+/** A documented version note's claim, compared with the computed history. */
+export interface ClaimCheck {
+  tool: string;
+  note: string;
+  claim: string;
+  /** `agrees`; `contradicts` (computed elsewhere or not at all); `outside` (the release is not covered). */
+  verdict: 'agrees' | 'contradicts' | 'outside';
+  detail: string;
+}
+
+/** The agent release a documented note names: `2.1.210`, or `Agent SDK 0.3.235` through the SDK history's manifest versions. */
+function noteRelease(version: string, histories: readonly HistoryFile[], agent: string): string | undefined {
+  const sdk = /^Agent SDK (\d+\.\d+\.\d+)$/.exec(version);
+  if (!sdk) return /^\d+\.\d+\.\d+$/.test(version) ? version : undefined;
+  const file = histories.find((h) => h.agent === agent && h.source === 'sdk');
+  return file?.releases.find((r) => r.version === sdk[1])?.cliVersion;
+}
+
+/** Checks every structured claim of a tool's documented version notes against its computed changes. */
+export function checkDocumentedNotes(tool: ToolModel, histories: readonly HistoryFile[]): ClaimCheck[] {
+  const changes = toolChanges(tool, histories);
+  const covered = histories.filter((h) => h.agent === tool.agent).map(coveredRange);
+  const out: ClaimCheck[] = [];
+  for (const note of tool.editorial?.versionNotes ?? []) {
+    for (const claim of note.claims ?? []) {
+      const label = `${claim.kind}${claim.field ? ` ${claim.field}` : ''}${claim.value ? ` = ${claim.value}` : ''}`;
+      const release = noteRelease(note.version, histories, tool.agent);
+      const base = { tool: tool.fullName, note: note.version, claim: label };
+      if (!release || !covered.some((c) => compareVersions(release, c.first) > 0 && compareVersions(release, c.last) <= 0)) {
+        out.push({ ...base, verdict: 'outside', detail: release ? `${release} is not after the first release compared` : `${note.version} names no release` });
+        continue;
+      }
+      const matching = changes.filter(
+        (c) => c.event.kind === claim.kind && (claim.field === undefined || c.anchor === claim.field) && (claim.value === undefined || c.event.to === claim.value),
+      );
+      if (matching.some((c) => c.release === release)) out.push({ ...base, verdict: 'agrees', detail: `computed in ${release}` });
+      else out.push({ ...base, verdict: 'contradicts', detail: matching.length ? `computed in ${matching.map((c) => c.release).join(', ')}` : 'no such change computed' });
+    }
+  }
+  return out;
+}

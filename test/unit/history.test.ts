@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { loadContent } from '../../src/lib/content/load.ts';
-import { changelog, compareVersions, fieldSince, linkableAnchors, toolChanges, versionNotes } from '../../src/lib/history.ts';
+import { changelog, checkDocumentedNotes, compareVersions, fieldSince, linkableAnchors, toolChanges, versionNotes } from '../../src/lib/history.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 const site = loadContent({ root: ROOT, contentDir: join(ROOT, 'test/fixtures/content') });
@@ -55,4 +55,20 @@ test('the changelog lists releases with changes, newest first, changes sorted by
   assert.deepEqual(log.map((r) => r.release), ['2.0.3', '2.0.1']);
   assert.deepEqual(log[0]!.changes.map((c) => `${c.tool} ${c.event.kind}`), ['OldShell tool-added', 'Read field-removed']);
   assert.deepEqual(changelog('codex', site.histories), []);
+});
+
+test('documented notes with claims are checked against the computed history', () => {
+  const read = tool('Read');
+  assert.deepEqual(
+    checkDocumentedNotes(read, site.histories).map((c) => [c.note, c.claim, c.verdict]),
+    [
+      ['2.0.1', 'field-added input.limit', 'agrees'],
+      ['1.9.0', 'tool-added', 'outside'],
+    ],
+  );
+  // The same note credited to another release, or claiming a change never computed, contradicts.
+  const moved = { ...read, editorial: { ...read.editorial!, versionNotes: [{ version: 'Agent SDK 1.0.3', change: 'x', evidence: 'y', claims: [{ kind: 'field-added' as const, field: 'input.limit' }] }] } };
+  assert.deepEqual(checkDocumentedNotes(moved, site.histories).map((c) => [c.verdict, c.detail]), [['contradicts', 'computed in 2.0.1']]);
+  const never = { ...read, editorial: { ...read.editorial!, versionNotes: [{ version: '2.0.3', change: 'x', evidence: 'y', claims: [{ kind: 'field-added' as const, field: 'input.nope' }] }] } };
+  assert.deepEqual(checkDocumentedNotes(never, site.histories).map((c) => c.detail), ['no such change computed']);
 });

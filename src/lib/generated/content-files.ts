@@ -111,6 +111,18 @@ export interface VersionNote {
   version: string;
   change: string;
   evidence: string;
+  /**
+   * What the note says in a form the computed history can check: each claim names a change kind and, for a field, its anchor on the tool page (`output.totalMatches`). A test fails when the computed history covers the note's release and credits the change to another release, or not at all.
+   */
+  claims?: VersionClaim[];
+}
+export interface VersionClaim {
+  kind: "tool-added" | "field-added" | "value-added";
+  field?: string;
+  /**
+   * value-added: the literal value, as the history writes it.
+   */
+  value?: string;
 }
 export interface DocumentedOnly {
   evidence: string;

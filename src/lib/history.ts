@@ -94,8 +94,13 @@ export function toolChanges(tool: ToolModel, histories: readonly HistoryFile[]):
 
 /** What a field row's "since" badge says and where it links. */
 export interface Since {
-  /** `2.1.317`, or `before 2.1.150` when the field predates the covered history. */
-  text: string;
+  /**
+   * `field`: added in `release` after the tool existed (the row gets a badge);
+   * `tool`: there since the tool appeared in `release`; `before`: older than
+   * `release`, the first release compared.
+   */
+  kind: 'field' | 'tool' | 'before';
+  release: string;
   /** Id of the version note it links to, when there is one. */
   note?: string;
 }
@@ -135,15 +140,16 @@ export function fieldSince(tool: ToolModel, histories: readonly HistoryFile[]): 
     const ofSource = changes.filter((c) => c.source === file.source);
     const toolAdded = ofSource.find((c) => c.event.kind === 'tool-added');
     const roots = file.source === 'sdk' ? ['input', 'output'] : [tableRoot(tool, 'capture', 'input')];
-    const before = `before ${coveredRange(file).first}`;
+    const first = coveredRange(file).first;
     for (const table of fieldTables(tool)) {
       for (const row of table.rows) {
         // The root is the id up to its first separator (`input`, `output`, `model-input`).
         if (!roots.includes(row.id.split(/[.:@]/)[0]!)) continue;
         const added = ofSource.find((c) => c.anchor === row.id && c.event.kind === 'field-added');
-        if (added) out.set(row.id, { text: added.release, note: `since-${row.id}` });
-        else if (toolAdded) out.set(row.id, { text: toolAdded.release, note: `since-tool-${file.source}` });
-        else out.set(row.id, { text: before });
+        const sinceTool = toolAdded && added && added.release === toolAdded.release;
+        if (added && !sinceTool) out.set(row.id, { kind: 'field', release: added.release, note: `since-${foldTarget(added, ofSource).anchor}` });
+        else if (toolAdded) out.set(row.id, { kind: 'tool', release: toolAdded.release, note: `since-tool-${file.source}` });
+        else out.set(row.id, { kind: 'before', release: first });
       }
     }
   }
@@ -153,7 +159,7 @@ export function fieldSince(tool: ToolModel, histories: readonly HistoryFile[]): 
 /** One release of an agent's changelog: every change credited to it, from every source. */
 export interface ChangelogRelease {
   release: string;
-  changes: (Change & { tool: string })[];
+  changes: (Change & { tool: string; folded: number })[];
 }
 
 /** All changes of an agent by release, newest first; within a release by tool, then field. */
@@ -173,7 +179,7 @@ export function changelog(agent: string, histories: readonly HistoryFile[]): Cha
     .sort(([a], [b]) => compareVersions(b, a))
     .map(([release, changes]) => ({
       release,
-      changes: changes.sort((a, b) => a.tool.localeCompare(b.tool) || (a.event.field ?? '').localeCompare(b.event.field ?? '') || a.event.kind.localeCompare(b.event.kind)),
+      changes: foldChanges(changes).sort((a, b) => a.tool.localeCompare(b.tool) || (a.event.field ?? '').localeCompare(b.event.field ?? '') || a.event.kind.localeCompare(b.event.kind)),
     }));
 }
 
@@ -183,17 +189,69 @@ export function coveredRange(file: HistoryFile): { first: string; last: string; 
   return { first: label(file.releases[0]!), last: label(file.releases[file.releases.length - 1]!), count: file.releases.length };
 }
 
-/** A tool's changes as its "Version history" lists them, each with the id something may link to (unique on the page). */
-export function versionNotes(tool: ToolModel, histories: readonly HistoryFile[]): (Change & { id?: string })[] {
+/** Whether `anchor` lies below `ancestor`: a longer path that continues at a segment boundary. */
+function isBelow(anchor: string, ancestor: string): boolean {
+  return anchor.length > ancestor.length && anchor.startsWith(ancestor) && /[.:@]/.test(anchor[ancestor.length]!);
+}
+
+/**
+ * The topmost field added by the same tool in the same release and source that
+ * holds this added field (the change itself when there is none): a new object
+ * with twenty fields is one note, "field added `:3` (and 20 fields below it)".
+ */
+export function foldTarget<C extends Change>(change: C, changes: readonly C[]): C {
+  if (change.event.kind !== 'field-added' || !change.anchor) return change;
+  let top = change;
+  for (const c of changes) {
+    if (c.event.kind !== 'field-added' || !c.anchor || c.event.tool !== change.event.tool || c.release !== change.release || c.source !== change.source) continue;
+    if (isBelow(change.anchor, c.anchor) && c.anchor.length < top.anchor!.length) top = c;
+  }
+  return top;
+}
+
+/** Changes with the additions of nested fields folded into their topmost added parent (`folded`: how many). */
+export function foldChanges<C extends Change>(changes: readonly C[]): (C & { folded: number })[] {
+  const folded = new Map<C, number>();
+  const kept: C[] = [];
+  for (const change of changes) {
+    const target = foldTarget(change, changes);
+    if (target === change) kept.push(change);
+    else folded.set(target, (folded.get(target) ?? 0) + 1);
+  }
+  return kept.map((c) => ({ ...c, folded: folded.get(c) ?? 0 }));
+}
+
+/** A tool's notes for one release from one source: compared once, listed together. */
+export interface NoteGroup {
+  release: string;
+  source: HistorySource;
+  evidence: string;
+  items: (Change & { id?: string; folded: number })[];
+}
+
+/**
+ * A tool's changes as its "Version history" lists them: newest release first,
+ * one group per release and source, nested additions folded, each note with
+ * the id something may link to (unique on the page).
+ */
+export function versionNotes(tool: ToolModel, histories: readonly HistoryFile[]): NoteGroup[] {
   const present = pageAnchors(tool);
   const used = new Set<string>();
-  return toolChanges(tool, histories).map((change) => {
+  const groups: NoteGroup[] = [];
+  for (const change of foldChanges(toolChanges(tool, histories))) {
+    let group = groups[groups.length - 1];
+    if (!group || group.release !== change.release || group.source !== change.source) {
+      group = { release: change.release, source: change.source, evidence: change.evidence.replace(/, configuration [^:]*:/, ':'), items: [] };
+      groups.push(group);
+    }
     const id = noteId(change, present);
     // Newest first: a field added, removed and added again links to its latest addition.
-    if (!id || used.has(id)) return change;
-    used.add(id);
-    return { ...change, id };
-  });
+    if (id && !used.has(id)) {
+      used.add(id);
+      group.items.push({ ...change, id });
+    } else group.items.push(change);
+  }
+  return groups;
 }
 
 /** Which releases each history of an agent covers, for the sentence above a tool's notes. */
@@ -204,7 +262,7 @@ export function coverage(agent: string, histories: readonly HistoryFile[]): { so
 /** Every field anchor a link may point at on the tool's page: its rows, and the notes of removed fields. */
 export function linkableAnchors(tool: ToolModel, histories: readonly HistoryFile[]): Set<string> {
   const anchors = pageAnchors(tool);
-  for (const note of versionNotes(tool, histories)) if (note.id && note.event.kind === 'field-removed') anchors.add(note.id);
+  for (const group of versionNotes(tool, histories)) for (const note of group.items) if (note.id && note.event.kind === 'field-removed') anchors.add(note.id);
   return anchors;
 }
 

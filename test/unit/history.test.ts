@@ -32,22 +32,23 @@ test("a tool's changes are found under its current and former names, newest firs
 
 test('since: the release that added the field, else the tool, else before the first release compared', () => {
   const read = fieldSince(tool('Read'), site.histories);
-  assert.deepEqual(read.get('input.limit'), { text: '2.0.1', note: 'since-input.limit' });
-  assert.deepEqual(read.get('input.file_path'), { text: 'before 2.0.0' });
+  assert.deepEqual(read.get('input.limit'), { kind: 'field', release: '2.0.1', note: 'since-input.limit' });
+  assert.deepEqual(read.get('input.file_path'), { kind: 'before', release: '2.0.0' });
   // SDK history says nothing about what the model is told.
   assert.ok([...read.keys()].every((id) => !id.startsWith('model-input')), [...read.keys()].join(', '));
   const shell = fieldSince(tool('Shell'), site.histories);
   assert.ok(shell.size > 0);
-  for (const since of shell.values()) assert.deepEqual(since, { text: '2.0.3', note: 'since-tool-sdk' });
+  for (const since of shell.values()) assert.deepEqual(since, { kind: 'tool', release: '2.0.3', note: 'since-tool-sdk' });
 });
 
 test('every since note a badge links to is a note of the page; a removed field keeps its old anchor', () => {
   for (const t of site.tools) {
-    const ids = new Set(versionNotes(t, site.histories).flatMap((n) => (n.id ? [n.id] : [])));
+    const ids = new Set(versionNotes(t, site.histories).flatMap((g) => g.items.flatMap((n) => (n.id ? [n.id] : []))));
     for (const since of fieldSince(t, site.histories).values()) if (since.note) assert.ok(ids.has(since.note), `${t.fullName}: ${since.note}`);
   }
   assert.ok(linkableAnchors(tool('Read'), site.histories).has('input.offset'));
-  assert.ok(versionNotes(tool('Read'), site.histories).some((n) => n.id === 'input.offset' && n.event.kind === 'field-removed'));
+  assert.ok(versionNotes(tool('Read'), site.histories).some((g) => g.items.some((n) => n.id === 'input.offset' && n.event.kind === 'field-removed')));
+  assert.deepEqual(versionNotes(tool('Read'), site.histories).map((g) => [g.release, g.items.length]), [['2.0.3', 1], ['2.0.1', 1]]);
 });
 
 test('the changelog lists releases with changes, newest first, changes sorted by tool', () => {
@@ -71,4 +72,20 @@ test('documented notes with claims are checked against the computed history', ()
   assert.deepEqual(checkDocumentedNotes(moved, site.histories).map((c) => [c.verdict, c.detail]), [['contradicts', 'computed in 2.0.1']]);
   const never = { ...read, editorial: { ...read.editorial!, versionNotes: [{ version: '2.0.3', change: 'x', evidence: 'y', claims: [{ kind: 'field-added' as const, field: 'input.nope' }] }] } };
   assert.deepEqual(checkDocumentedNotes(never, site.histories).map((c) => c.detail), ['no such change computed']);
+});
+
+test('the addition of a field with fields below it is one note; each nested badge links to it', async () => {
+  const { foldChanges, foldTarget } = await import('../../src/lib/history.ts');
+  const change = (anchor: string, kind: 'field-added' | 'field-removed' = 'field-added', release = '2.0.1', tool = 'T') =>
+    ({ event: { release, previous: '1', tool, kind, field: anchor.slice(5) }, source: 'sdk' as const, release, evidence: 'e', anchor });
+  const parent = change('input.a');
+  const child = change('input.a.b');
+  const grandchild = change('input.a.b:1.c');
+  const sibling = change('input.ab'); // a longer name, not a child
+  const elsewhere = change('input.a.z', 'field-added', '2.0.2');
+  const all = [grandchild, parent, child, sibling, elsewhere];
+  assert.equal(foldTarget(grandchild, all), parent);
+  assert.equal(foldTarget(sibling, all), sibling);
+  assert.equal(foldTarget(elsewhere, all), elsewhere, 'another release is its own note');
+  assert.deepEqual(foldChanges(all).map((c) => [c.anchor, c.folded]), [['input.a', 2], ['input.ab', 0], ['input.a.z', 0]]);
 });

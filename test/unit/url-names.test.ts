@@ -1,5 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { elementIdProblem, reservedNames, toolSlug, urlNameProblem } from '../../src/lib/content/url-names.ts';
 
@@ -32,7 +33,10 @@ test('reserved names are read from the routes, docs and public files', () => {
   const { top, agent } = reservedNames(ROOT);
   for (const name of ['index', 'jobs', 'about', 'favicon.svg', '_astro', 'pagefind', '404']) assert.ok(top.has(name), name);
   assert.ok(!top.has('[agent]'), 'dynamic routes are the content itself');
-  assert.deepEqual([...agent], ['index']);
+  // Derived from the files under src/pages/[agent]/ other than dynamic routes: index.astro, changelog.astro.
+  const files = readdirSync(join(ROOT, 'src/pages/[agent]')).filter((f) => !f.startsWith('[')).map((f) => f.replace(/\.[^.]+$/, ''));
+  assert.deepEqual([...agent].sort(), files.sort());
+  assert.ok(agent.has('changelog'), 'a tool named changelog would take the changelog page');
 });
 
 test('element ids may not take an id Starlight puts on every page, or one already on the page', () => {

@@ -1,0 +1,457 @@
+/**
+ * Computes the release history of the published SDK types of Claude Code:
+ * content/history/claude-code.sdk.json.
+ *
+ *   node scripts/history-claude-sdk.ts                    # extend the committed history by newer releases (or compute it whole when there is none)
+ *   node scripts/history-claude-sdk.ts --full             # recompute every release from 0.3.150 through the pin
+ *   node scripts/history-claude-sdk.ts --since-committed  # only extend (fails when there is no committed history)
+ *
+ * Options: --from <x.y.z> (first release of a full run, default 0.3.150), --to <x.y.z> (last release, default the pin
+ * in scripts/pins.json), --out <file>, --names <file> (default scripts/claude-sdk-names.json), --registry-dir <dir>
+ * (read releases from a folder instead of the npm registry: <dir>/registry.json holds `{versions, time}` as
+ * `npm view <package> versions time --json` prints them, <dir>/<version>/ holds package.json and sdk-tools.d.ts; for tests).
+ *
+ * Every plain x.y.z release of @anthropic-ai/claude-agent-sdk in the range (prereleases left out) is
+ * downloaded with `npm pack` into a cache outside the repository ($HISTORY_CACHE_DIR, default
+ * /work/cache/history/claude-agent-sdk/) unless the cache has it already; its sdk-tools.d.ts becomes the
+ * field rows of every tool through the site's own code (scripts/lib/history/snapshot.ts), and each release
+ * is compared with the one before it (scripts/lib/history/diff.ts). The rows of each release are kept in
+ * the cache too, so a second run parses nothing. A release whose sdk-tools.d.ts is missing or does not
+ * read is listed with `read: false` and skipped, and the reason is printed.
+ *
+ * Extending (the default when the history file exists): only releases newer than its last one are read,
+ * compared with the state of the newest committed release (from the cache, or recomputed from its tarball:
+ * one download); the committed releases and events are left as they are. With nothing new, nothing is
+ * downloaded and the file is not touched. The file is validated against schemas/history.schema.json and
+ * replaced atomically, only when its text changes.
+ *
+ * Environment: HISTORY_CACHE_DIR, PINS_FILE (default scripts/pins.json).
+ */
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative, resolve } from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import ts from 'typescript';
+import type { NameTable } from './lib/claude-sdk.ts';
+import { jsonText, replaceFile } from './lib/atomic-write.ts';
+import { schemaAjv } from './lib/capture/ajv.ts';
+import { describeNpmFailure, DownloadError, downloadTarball, IntegrityError, npmRegistryFor, sha512Integrity, unpackTarball, type NpmFailure } from './lib/npm-package.ts';
+import { releaseSnapshot, SnapshotError, type ReleaseSnapshot } from './lib/history/snapshot.ts';
+import { diffReleases, KIND_ORDER, type HistoryEvent } from './lib/history/diff.ts';
+import { appendToHistory, historyDocument, lastReadRelease, type ReleaseEntry } from './lib/history/document.ts';
+import { compareReleases, isRelease, releasesInRange } from './lib/history/versions.ts';
+import type { HistoryFile } from '../src/lib/content-types.ts';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const PINS_FILE = process.env.PINS_FILE ? resolve(process.env.PINS_FILE) : join(ROOT, 'scripts/pins.json');
+const CACHE = resolve(process.env.HISTORY_CACHE_DIR || '/work/cache/history/claude-agent-sdk');
+const DEFAULT_FROM = '0.3.150';
+const DEFAULT_OUT = join(ROOT, 'content/history/claude-code.sdk.json');
+const DEFAULT_NAMES = join(ROOT, 'scripts/claude-sdk-names.json');
+const SCHEMA_FILE = join(ROOT, 'schemas/history.schema.json');
+const TYPES_FILE = 'sdk-tools.d.ts';
+const METHOD =
+  'Each release’s sdk-tools.d.ts read with the TypeScript compiler API into the field rows its tool pages show, and compared with the release before it field by field (scripts/history-claude-sdk.ts).';
+/** Bump when the cached rows change form; the code that makes them is hashed as well. */
+const ROWS_FORMAT = 1;
+const NAME = 'history-claude-sdk';
+
+class ScriptError extends Error {
+  override name = 'ScriptError';
+}
+
+function display(path: string): string {
+  const rel = relative(ROOT, path);
+  return rel.startsWith('..') ? path : rel;
+}
+
+interface Options {
+  mode?: 'full' | 'since-committed';
+  from?: string;
+  to?: string;
+  out: string;
+  names: string;
+  registryDir?: string;
+}
+
+function parseArgs(argv: readonly string[]): Options {
+  const options: Options = { out: DEFAULT_OUT, names: DEFAULT_NAMES };
+  const value = (i: number, flag: string): string => {
+    const v = argv[i + 1];
+    if (v === undefined || v.startsWith('--')) throw new ScriptError(`${flag} needs a value`);
+    return v;
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const mode = arg === '--full' ? 'full' : arg === '--since-committed' ? 'since-committed' : undefined;
+    if (mode) {
+      if (options.mode && options.mode !== mode) throw new ScriptError('--full and --since-committed exclude each other');
+      options.mode = mode;
+    } else if (arg === '--from' || arg === '--to') {
+      const v = value(i++, arg);
+      if (!isRelease(v)) throw new ScriptError(`${arg} ${v}: not an x.y.z release number`);
+      options[arg === '--from' ? 'from' : 'to'] = v;
+    } else if (arg === '--out') options.out = resolve(value(i++, arg));
+    else if (arg === '--names') options.names = resolve(value(i++, arg));
+    else if (arg === '--registry-dir') options.registryDir = resolve(value(i++, arg));
+    else throw new ScriptError(`unknown argument ${JSON.stringify(arg)} (options: --full, --since-committed, --from, --to, --out, --names, --registry-dir)`);
+  }
+  if (options.from && options.mode === 'since-committed') throw new ScriptError('--from applies to --full only: extending starts after the last committed release');
+  return options;
+}
+
+function readJson<T>(path: string, what: string): T {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new ScriptError(`cannot read ${what} ${display(path)}: ${(error as Error).message}`);
+  }
+  try {
+    return JSON.parse(text) as T;
+  } catch (error) {
+    throw new ScriptError(`${display(path)} is not valid JSON: ${(error as Error).message}`);
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Where releases come from: the npm registry (through the cache) or a folder.
+
+interface Listing {
+  versions: string[];
+  time: Record<string, string>;
+}
+
+interface ReleaseFiles {
+  manifest: string;
+  /** undefined when the package has no sdk-tools.d.ts. */
+  dts: string | undefined;
+}
+
+interface Source {
+  list(): Listing;
+  files(version: string): ReleaseFiles;
+  /** Whether computed rows may be kept in (and read from) the cache. */
+  cachesRows: boolean;
+}
+
+function listingFrom(raw: unknown, where: string): Listing {
+  const r = raw as { versions?: unknown; time?: unknown } | null;
+  const versions = typeof r?.versions === 'string' ? [r.versions] : r?.versions;
+  if (!Array.isArray(versions) || !versions.every((v) => typeof v === 'string')) throw new ScriptError(`${where}: no list of versions`);
+  const time: Record<string, string> = {};
+  if (r?.time && typeof r.time === 'object') {
+    for (const [k, v] of Object.entries(r.time as Record<string, unknown>)) if (typeof v === 'string') time[k] = v;
+  }
+  return { versions, time };
+}
+
+const stats = { downloads: 0, downloadBytes: 0, tarballsFromCache: 0, parsed: 0, rowsFromCache: 0 };
+
+class NpmSource implements Source {
+  readonly cachesRows = true;
+  private readonly pkg: string;
+  constructor(pkg: string) {
+    this.pkg = pkg;
+  }
+
+  list(): Listing {
+    let out: string;
+    try {
+      out = execFileSync('npm', ['view', this.pkg, 'versions', 'time', '--json'], { encoding: 'utf8', timeout: 120_000, stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
+    } catch (error) {
+      throw new DownloadError(`could not list the versions of ${this.pkg}: ${describeNpmFailure(error as NpmFailure, { registry: npmRegistryFor(this.pkg), timeoutMs: 120_000 })}`);
+    }
+    try {
+      return listingFrom(JSON.parse(out), `npm view ${this.pkg}`);
+    } catch (error) {
+      if (error instanceof ScriptError) throw error;
+      throw new ScriptError(`npm view ${this.pkg} printed no readable JSON: ${out.slice(0, 200)}`);
+    }
+  }
+
+  /** The cached tarball of `version`, downloaded first when the cache lacks it (or holds other bytes than it recorded). */
+  tarball(version: string): string {
+    const dir = join(CACHE, 'tarballs');
+    const file = join(dir, `${this.pkg.replace(/^@/, '').replace('/', '-')}-${version}.tgz`);
+    const sidecar = `${file}.integrity`;
+    if (existsSync(file) && existsSync(sidecar)) {
+      if (sha512Integrity(readFileSync(file)) === readFileSync(sidecar, 'utf8').trim()) {
+        stats.tarballsFromCache++;
+        return file;
+      }
+      console.warn(`${NAME}: the cached ${display(file)} does not match its recorded integrity; downloading it again`);
+    }
+    mkdirSync(dir, { recursive: true });
+    const work = mkdtempSync(join(dir, '.download-'));
+    try {
+      const packed = downloadTarball(this.pkg, version, work);
+      const size = statSync(packed.file).size;
+      renameSync(packed.file, file);
+      writeFileSync(sidecar, packed.integrity + '\n');
+      stats.downloads++;
+      stats.downloadBytes += size;
+      return file;
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
+  }
+
+  files(version: string): ReleaseFiles {
+    const tarball = this.tarball(version);
+    const work = mkdtempSync(join(tmpdir(), 'history-sdk-'));
+    try {
+      const dir = unpackTarball(tarball, work);
+      const manifest = readFileSync(join(dir, 'package.json'), 'utf8');
+      const dtsPath = join(dir, TYPES_FILE);
+      return { manifest, dts: existsSync(dtsPath) ? readFileSync(dtsPath, 'utf8') : undefined };
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
+  }
+}
+
+class FolderSource implements Source {
+  readonly cachesRows = false;
+  private readonly dir: string;
+  constructor(dir: string) {
+    this.dir = dir;
+  }
+  list(): Listing {
+    return listingFrom(readJson<unknown>(join(this.dir, 'registry.json'), 'the release list'), display(join(this.dir, 'registry.json')));
+  }
+  files(version: string): ReleaseFiles {
+    const at = join(this.dir, version);
+    const dtsPath = join(at, TYPES_FILE);
+    let manifest: string;
+    try {
+      manifest = readFileSync(join(at, 'package.json'), 'utf8');
+    } catch {
+      throw new ScriptError(`${display(at)} has no package.json`);
+    }
+    return { manifest, dts: existsSync(dtsPath) ? readFileSync(dtsPath, 'utf8') : undefined };
+  }
+}
+
+// ---------------------------------------------------------------------------
+// One release read: its rows, from the cache when the same code computed them.
+
+interface ReadRelease {
+  version: string;
+  cliVersion?: string;
+  /** Why the release could not be read (then there is no snapshot). */
+  error?: string;
+  snapshot?: ReleaseSnapshot;
+}
+
+/** A hash of the code that turns a declaration file into rows (every module snapshot.ts imports, transitively), and of its inputs. */
+function rowsCacheKey(namesText: string): string {
+  const hash = createHash('sha256');
+  hash.update(`format ${ROWS_FORMAT}\ntypescript ${ts.version}\n`);
+  const seen = new Set<string>();
+  const visit = (file: string): void => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const text = readFileSync(file, 'utf8');
+    hash.update(`${relative(ROOT, file)}\n${text}\n`);
+    for (const m of text.matchAll(/(?:from|import)\s+'(\.{1,2}\/[^']+\.ts)'/g)) visit(resolve(dirname(file), m[1]!));
+  };
+  visit(join(ROOT, 'scripts/lib/history/snapshot.ts'));
+  hash.update(namesText);
+  return hash.digest('hex').slice(0, 32);
+}
+
+interface CachedRows extends ReadRelease {
+  key: string;
+}
+
+function createReader(source: Source, pkg: string, names: NameTable, key: string): (version: string) => ReadRelease {
+  const rowsDir = join(CACHE, 'rows');
+  return (version) => {
+    const cached = join(rowsDir, `${version}.json.gz`);
+    if (source.cachesRows && existsSync(cached)) {
+      try {
+        const entry = JSON.parse(gunzipSync(readFileSync(cached)).toString('utf8')) as CachedRows;
+        if (entry.key === key && entry.version === version) {
+          stats.rowsFromCache++;
+          const release: ReadRelease = { version };
+          if (entry.cliVersion !== undefined) release.cliVersion = entry.cliVersion;
+          if (entry.error !== undefined) release.error = entry.error;
+          if (entry.snapshot !== undefined) release.snapshot = entry.snapshot;
+          return release;
+        }
+      } catch {
+        // An unreadable cache entry is recomputed.
+      }
+    }
+    const files = source.files(version);
+    const release: ReadRelease = { version };
+    let manifest: { name?: unknown; version?: unknown; claudeCodeVersion?: unknown };
+    try {
+      manifest = JSON.parse(files.manifest);
+    } catch (error) {
+      throw new ScriptError(`${pkg}@${version}: package.json is not valid JSON: ${(error as Error).message}`);
+    }
+    if (manifest.version !== version) throw new ScriptError(`${pkg}@${version}: the package says it is version ${String(manifest.version)}`);
+    if (typeof manifest.claudeCodeVersion === 'string' && isRelease(manifest.claudeCodeVersion)) release.cliVersion = manifest.claudeCodeVersion;
+    if (files.dts === undefined) {
+      release.error = `${TYPES_FILE} is not in the package`;
+    } else {
+      try {
+        stats.parsed++;
+        release.snapshot = releaseSnapshot(files.dts, names, { package: pkg, version, file: TYPES_FILE });
+      } catch (error) {
+        if (!(error instanceof SnapshotError)) throw error;
+        release.error = error.message;
+      }
+    }
+    if (source.cachesRows) {
+      mkdirSync(rowsDir, { recursive: true });
+      const staging = `${cached}.new-${process.pid}`;
+      writeFileSync(staging, gzipSync(JSON.stringify({ key, ...release })));
+      renameSync(staging, cached);
+    }
+    return release;
+  };
+}
+
+// ---------------------------------------------------------------------------
+
+function validate(doc: HistoryFile): void {
+  const ajv = schemaAjv();
+  const check = ajv.compile(readJson<object>(SCHEMA_FILE, 'the history schema'));
+  if (!check(doc)) {
+    throw new ScriptError(`the history does not match schemas/history.schema.json: ${(check.errors ?? []).slice(0, 5).map((e) => `${e.instancePath || '/'} ${e.message}`).join('; ')}`);
+  }
+  const versions = new Set(doc.releases.map((r) => r.version));
+  for (const e of doc.events) {
+    if (!versions.has(e.release) || !versions.has(e.previous)) throw new ScriptError(`an event names a release that is not listed: ${e.previous} → ${e.release}`);
+  }
+}
+
+function duration(ms: number): string {
+  const s = Math.round(ms / 1000);
+  return s < 60 ? `${s} s` : `${Math.floor(s / 60)} min ${s % 60} s`;
+}
+
+function main(argv: readonly string[]): void {
+  const started = Date.now();
+  const options = parseArgs(argv);
+  const pin = readJson<Record<string, { sdkPackage?: string; sdkVersion?: string }>>(PINS_FILE, 'the pins file')['claude-code'];
+  if (!pin?.sdkPackage || !pin.sdkVersion) throw new ScriptError(`${display(PINS_FILE)}: "claude-code" needs sdkPackage and sdkVersion`);
+  const pkg = pin.sdkPackage;
+  const to = options.to ?? pin.sdkVersion;
+  const names = readJson<NameTable>(options.names, 'the names table');
+  const namesText = readFileSync(options.names, 'utf8');
+
+  const source: Source = options.registryDir ? new FolderSource(options.registryDir) : new NpmSource(pkg);
+  if (source.cachesRows && !relative(ROOT, CACHE).startsWith('..')) {
+    throw new ScriptError(`the cache ${CACHE} is inside the repository; set HISTORY_CACHE_DIR to a folder outside it`);
+  }
+  const committed = existsSync(options.out) ? readJson<HistoryFile>(options.out, 'the committed history') : undefined;
+  const mode = options.mode ?? (committed ? 'since-committed' : 'full');
+  if (mode === 'since-committed' && !committed) throw new ScriptError(`there is no history at ${display(options.out)} to extend: run with --full`);
+  if (committed && committed.package !== pkg) throw new ScriptError(`${display(options.out)} is the history of ${committed.package}, not ${pkg}`);
+
+  const listing = source.list();
+  const from = mode === 'full' ? (options.from ?? DEFAULT_FROM) : committed!.releases[0]!.version;
+  const inRange = releasesInRange(listing.versions, from, to);
+  if (!inRange.includes(to)) throw new ScriptError(`${pkg}@${to} is not a published release`);
+
+  const read = createReader(source, pkg, names, source.cachesRows ? rowsCacheKey(namesText) : '');
+  let targets = inRange;
+  let previous: ReadRelease | undefined;
+  let base: string | undefined;
+  if (mode === 'since-committed') {
+    const last = committed!.releases[committed!.releases.length - 1]!.version;
+    const known = new Set(committed!.releases.map((r) => r.version));
+    const late = inRange.filter((v) => compareReleases(v, last) <= 0 && !known.has(v));
+    if (late.length > 0) console.warn(`${NAME}: published after the history was computed, inside its range: ${late.join(', ')}; run with --full to credit changes to them`);
+    targets = inRange.filter((v) => compareReleases(v, last) > 0);
+    if (targets.length === 0) {
+      console.log(`${NAME}: nothing new: ${display(options.out)} already covers ${pkg} through ${last}, and no newer release is published up to ${to}; nothing downloaded, nothing written (${duration(Date.now() - started)})`);
+      return;
+    }
+    base = lastReadRelease(committed!);
+    if (!base) throw new ScriptError(`${display(options.out)} lists no release that was read`);
+    previous = read(base);
+    if (!previous.snapshot) throw new ScriptError(`${pkg}@${base} can no longer be read: ${previous.error}`);
+  }
+
+  const entries: ReleaseEntry[] = [];
+  const events: HistoryEvent[] = [];
+  const skipped: { version: string; why: string }[] = [];
+  const derived = new Map<string, string[]>();
+  let comparisons = 0;
+  for (const version of targets) {
+    const release = read(version);
+    const entry: ReleaseEntry = { version };
+    if (release.cliVersion) entry.cliVersion = release.cliVersion;
+    if (listing.time[version]) entry.published = listing.time[version];
+    if (!release.snapshot) {
+      entry.read = false;
+      entries.push(entry);
+      skipped.push({ version, why: release.error ?? 'unknown' });
+      continue;
+    }
+    entries.push(entry);
+    for (const prefix of release.snapshot.derived) derived.set(prefix, [...(derived.get(prefix) ?? []), version]);
+    if (previous?.snapshot) {
+      events.push(...diffReleases(previous.snapshot, release.snapshot, previous.version, version));
+      comparisons++;
+    }
+    previous = release;
+  }
+  if (!entries.some((e) => e.read !== false) && mode === 'full') throw new ScriptError('no release in the range could be read');
+
+  const meta = { agent: 'claude-code' as const, package: pkg, method: METHOD, file: TYPES_FILE };
+  const doc = mode === 'full' ? historyDocument(meta, entries, events) : appendToHistory(committed!, entries, events);
+  validate(doc);
+  const text = jsonText(doc);
+  const before = existsSync(options.out) ? readFileSync(options.out, 'utf8') : undefined;
+  const changed = before !== text;
+  if (changed) replaceFile(options.out, text);
+
+  // Summary.
+  const first = doc.releases[0]!;
+  const last = doc.releases[doc.releases.length - 1]!;
+  const cli = (r: ReleaseEntry) => (r.cliVersion ? ` (Claude Code ${r.cliVersion})` : '');
+  console.log(`${NAME}: ${pkg} ${first.version}${cli(first)} … ${last.version}${cli(last)}: ${doc.releases.length} releases in the history, ${doc.unpublished?.length ?? 0} number${(doc.unpublished?.length ?? 0) === 1 ? '' : 's'} never published`);
+  console.log(`${NAME}: this run read ${targets.length} release${targets.length === 1 ? '' : 's'} (${targets[0]} … ${targets[targets.length - 1]}) and made ${comparisons} comparison${comparisons === 1 ? '' : 's'}${base ? `, starting from the committed ${base}` : ''}`);
+  if (doc.unpublished?.length) console.log(`${NAME}: never published: ${doc.unpublished.join(', ')}`);
+  const mismatch = doc.releases.filter((r) => r.cliVersion && r.cliVersion.split('.')[2] !== r.version.split('.')[2]);
+  console.log(
+    `${NAME}: bundled Claude Code version (package.json claudeCodeVersion): ${mismatch.length === 0 ? 'same patch number as the SDK release in every release' : `differs from the SDK patch number in ${mismatch.map((r) => `${r.version}→${r.cliVersion}`).join(', ')}`}${doc.releases.some((r) => !r.cliVersion) ? `; missing in ${doc.releases.filter((r) => !r.cliVersion).map((r) => r.version).join(', ')}` : ''}`,
+  );
+  console.log(
+    `${NAME}: downloads: ${stats.downloads} (${(stats.downloadBytes / 1e6).toFixed(1)} MB); tarballs from the cache: ${stats.tarballsFromCache}; releases parsed: ${stats.parsed}, rows from the cache: ${stats.rowsFromCache}`,
+  );
+  const byKind = KIND_ORDER.map((k) => [k, events.filter((e) => e.kind === k).length] as const).filter(([, n]) => n > 0);
+  console.log(`${NAME}: ${events.length} new event${events.length === 1 ? '' : 's'}${byKind.length ? ': ' + byKind.map(([k, n]) => `${k} ${n}`).join(', ') : ''} (${doc.events.length} in the file)`);
+  if (derived.size > 0) {
+    const aliasOf = new Map<string, string>();
+    for (const [tool, aliases] of Object.entries(names.aliases)) for (const a of aliases) aliasOf.set(a.name, `${a.kind} of ${tool}`);
+    const lines = [...derived.entries()]
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([prefix, versions]) => `${prefix} (${prefix}Input, in ${versions.length === 1 ? versions[0] : `${versions.length} releases, ${versions[0]} … ${versions[versions.length - 1]}`}${aliasOf.has(prefix) ? `; ${aliasOf.get(prefix)} in ${display(options.names)}` : ''})`);
+    console.log(`${NAME}: names derived from type prefixes missing in ${display(options.names)}: ${lines.join('; ')}`);
+  }
+  for (const s of skipped) console.log(`${NAME}: skipped ${s.version} (read: false): ${s.why}`);
+  console.log(`${NAME}: ${changed ? 'wrote' : 'unchanged:'} ${display(options.out)} (${duration(Date.now() - started)})`);
+}
+
+function run(): void {
+  try {
+    main(process.argv.slice(2));
+  } catch (error) {
+    const expected = error instanceof ScriptError || error instanceof DownloadError || error instanceof IntegrityError;
+    const text = expected ? (error as Error).message : error instanceof Error ? (error.stack ?? error.message) : String(error);
+    for (const line of text.split('\n')) console.error(`${NAME}: ${line}`);
+    console.error(`${NAME}: nothing was written.`);
+    process.exitCode = 1;
+  }
+}
+
+run();

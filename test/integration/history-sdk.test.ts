@@ -1,0 +1,84 @@
+/**
+ * The history script end to end on four committed fixture releases
+ * (test/fixtures/history/releases/: 0.3.10, 0.3.11, 0.3.13 without
+ * sdk-tools.d.ts, 0.3.14; 0.3.12 never published; a prerelease and releases
+ * outside the range listed but absent), without the network:
+ * - a full run gives test/fixtures/history/expected.json byte for byte;
+ * - a run over the first two, extended by the rest, gives the same bytes;
+ * - a run with nothing new leaves the file untouched.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ROOT } from '../helpers/browser.ts';
+
+const FIXTURES = join(ROOT, 'test/fixtures/history');
+const EXPECTED = readFileSync(join(FIXTURES, 'expected.json'), 'utf8');
+
+function withScratch(run: (dir: string, history: (...args: string[]) => string) => void): void {
+  const dir = mkdtempSync(join(tmpdir(), 'history-sdk-'));
+  try {
+    const pins = join(dir, 'pins.json');
+    writeFileSync(pins, JSON.stringify({ 'claude-code': { sdkPackage: 'fixture-agent-sdk', sdkVersion: '0.3.14', typesFile: 'sdk-tools.d.ts', checked: '2026-01-07' } }));
+    const history = (...args: string[]): string =>
+      execFileSync(
+        process.execPath,
+        [join(ROOT, 'scripts/history-claude-sdk.ts'), '--registry-dir', join(FIXTURES, 'releases'), '--names', join(FIXTURES, 'names.json'), '--out', join(dir, 'history.json'), ...args],
+        {
+          encoding: 'utf8',
+          // No registry is reachable: a run that tried npm would fail.
+          env: { ...process.env, PINS_FILE: pins, HISTORY_CACHE_DIR: join(dir, 'cache'), npm_config_registry: 'http://127.0.0.1:9/', npm_config_offline: 'true' },
+          stdio: ['ignore', 'pipe', 'pipe'],
+          timeout: 120_000,
+        },
+      );
+    run(dir, history);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+test('a full run over the fixture releases gives the committed history byte for byte', () => {
+  withScratch((dir, history) => {
+    const out = history('--full', '--from', '0.3.10');
+    assert.equal(readFileSync(join(dir, 'history.json'), 'utf8'), EXPECTED);
+    assert.match(out, /never published: 0\.3\.12\n/);
+    assert.match(out, /skipped 0\.3\.13 \(read: false\): sdk-tools\.d\.ts is not in the package/);
+    assert.match(out, /names derived from type prefixes missing in .*names\.json: TaskOutput \(TaskOutputInput, in 0\.3\.10\)/);
+    assert.match(out, /differs from the SDK patch number in 0\.3\.14→2\.1\.15/);
+    assert.match(out, /18 new events: tool-added 1, tool-removed 1, field-added 11, field-removed 1, now-required 1, value-added 2, description-changed 1/);
+  });
+});
+
+test('extending a history of the first releases by the newer ones gives the same bytes; nothing new writes nothing', () => {
+  withScratch((dir, history) => {
+    const file = join(dir, 'history.json');
+    history('--full', '--from', '0.3.10', '--to', '0.3.11');
+    const partial = JSON.parse(readFileSync(file, 'utf8')) as { releases: { version: string }[]; events: unknown[] };
+    assert.deepEqual(partial.releases.map((r) => r.version), ['0.3.10', '0.3.11']);
+
+    // The default with a history present: extend it (0.3.13 unreadable, 0.3.14 compared with 0.3.11).
+    const out = history();
+    assert.match(out, /this run read 2 releases \(0\.3\.13 … 0\.3\.14\) and made 1 comparison, starting from the committed 0\.3\.11/);
+    assert.equal(readFileSync(file, 'utf8'), EXPECTED);
+
+    const before = statSync(file);
+    const again = history('--since-committed');
+    assert.match(again, /nothing new/);
+    assert.equal(readFileSync(file, 'utf8'), EXPECTED);
+    const after = statSync(file);
+    assert.equal(after.mtimeMs, before.mtimeMs, 'the file was not rewritten');
+    assert.equal(after.ino, before.ino);
+  });
+});
+
+test('a history that does not exist cannot be extended; a pin that was never published is refused; nothing is written', () => {
+  withScratch((dir, history) => {
+    assert.throws(() => history('--since-committed'), (error: { stderr?: string }) => /no history at .* to extend: run with --full/.test(String(error.stderr)));
+    assert.throws(() => history('--full', '--from', '0.3.10', '--to', '0.3.12'), (error: { stderr?: string }) => /0\.3\.12 is not a published release/.test(String(error.stderr)));
+    assert.throws(() => statSync(join(dir, 'history.json')));
+  });
+});

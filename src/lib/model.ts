@@ -42,6 +42,25 @@ export interface ToolModel {
   redirectSlugs?: string[];
 }
 
+/**
+ * A tool a computed history saw removed and that no current tool answers to
+ * (by name or alias): it gets a page saying when it existed.
+ */
+export interface RemovedTool {
+  agent: AgentId;
+  name: string;
+  slug: string;
+  source: HistoryFile['source'];
+  /** The last release that had it and the first that did not, as readers know them. */
+  lastSeen: string;
+  removedIn: string;
+  /** The release that added it, when the history saw that; else it predates `firstCompared`. */
+  addedIn?: string;
+  firstCompared: string;
+  /** Where the removal is recorded, for error messages. */
+  file: string;
+}
+
 export interface SiteModel {
   agents: AgentRecord[];
   tools: ToolModel[];
@@ -50,6 +69,8 @@ export interface SiteModel {
   matrix?: CaptureMatrix;
   /** Computed release histories, one per agent and source (content/history/). */
   histories: HistoryFile[];
+  /** Tools the histories saw removed, with a page each. */
+  removedTools: RemovedTool[];
 }
 
 /** Every field table a tool page renders, in page order: what field anchors must be unique across. */

@@ -12,6 +12,13 @@ interface GroupItem {
   items: (LinkItem | GroupItem)[];
 }
 
+/** Tools the history saw removed, when there are any. */
+function removedGroup(model: SiteModel, agent: string): GroupItem[] {
+  const removed = model.removedTools.filter((t) => t.agent === agent);
+  if (removed.length === 0) return [];
+  return [{ label: 'Removed', collapsed: true, items: removed.map((t) => ({ label: t.name, link: `/${t.agent}/${t.slug}/` })) }];
+}
+
 export function buildSidebar(model: SiteModel): (LinkItem | GroupItem)[] {
   return [
     { label: 'Home', link: '/' },
@@ -30,6 +37,7 @@ export function buildSidebar(model: SiteModel): (LinkItem | GroupItem)[] {
               items: g.tools.map((t) => ({ label: t.fullName, link: toolPath(t) })),
             }),
           ),
+          ...removedGroup(model, agent.id),
         ],
       }),
     ),

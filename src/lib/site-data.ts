@@ -5,11 +5,11 @@
 import { getCollection } from 'astro:content';
 import type { CaptureMatrix, MatrixAgent } from './captures.ts';
 import type { AgentRecord, HistoryFile, Job } from './content-types.ts';
-import type { SiteModel, ToolModel } from './model.ts';
+import type { RemovedTool, SiteModel, ToolModel } from './model.ts';
 
 export async function getSite(): Promise<SiteModel> {
   const [tools, agents, jobs] = await Promise.all([getCollection('tools'), getCollection('agents'), getCollection('jobs')]);
-  const agentData = agents.map((a) => a.data as unknown as { record: AgentRecord; matrix?: MatrixAgent; histories: HistoryFile[] });
+  const agentData = agents.map((a) => a.data as unknown as { record: AgentRecord; matrix?: MatrixAgent; histories: HistoryFile[]; removedTools: RemovedTool[] });
   const matrix: CaptureMatrix = { agents: {} };
   for (const a of agentData) if (a.matrix) matrix.agents[a.record.id] = a.matrix;
   const model: SiteModel = {
@@ -17,6 +17,7 @@ export async function getSite(): Promise<SiteModel> {
     tools: tools.map((t) => t.data as unknown as ToolModel).sort((a, b) => (a.agent === b.agent ? a.fullName.localeCompare(b.fullName) : a.agent.localeCompare(b.agent))),
     jobs: jobs.map((j) => j.data as unknown as Job & { order: number }).sort((a, b) => a.order - b.order).map(({ order: _order, ...job }) => job),
     histories: agentData.flatMap((a) => a.histories),
+    removedTools: agentData.flatMap((a) => a.removedTools),
   };
   if (Object.keys(matrix.agents).length > 0) model.matrix = matrix;
   return model;

@@ -90,6 +90,18 @@ test('the site has exactly the pages the content describes', () => {
       for (const a of file.aliases) if (a.kind !== 'sdk-type') expected.add(`/${agent}/${a.name.toLowerCase()}/`);
     }
   }
+  // History: a changelog per agent with a history file, and a page per tool a history saw removed
+  // that no current tool answers to (name or alias) and that was not added again later.
+  const historyDir = join(ROOT, 'content/history');
+  const names = new Set(site.tools.flatMap((t) => [t.fullName, ...t.generated.aliases.map((a) => a.name)].map((n) => `${t.agent} ${n}`)));
+  for (const f of existsSync(historyDir) ? readdirSync(historyDir) : []) {
+    const history = JSON.parse(readFileSync(join(historyDir, f), 'utf8')) as { agent: string; events: { tool: string; kind: string }[] };
+    expected.add(`/${history.agent}/changelog/`);
+    history.events.forEach((e, i) => {
+      const again = history.events.slice(i + 1).some((l) => l.tool === e.tool && l.kind === 'tool-added');
+      if (e.kind === 'tool-removed' && !again && !names.has(`${history.agent} ${e.tool}`)) expected.add(`/${history.agent}/${e.tool.toLowerCase()}/`);
+    });
+  }
   assert.deepEqual([...pages.keys()].sort(), [...expected].sort());
 });
 

@@ -16,7 +16,12 @@ function entries(model: SiteModel, kind: Kind): { id: string; data: Record<strin
     case 'agents':
       return model.agents.map((agent) => ({
         id: agent.id,
-        data: { record: agent, matrix: model.matrix?.agents[agent.id], histories: model.histories.filter((h) => h.agent === agent.id) },
+        data: {
+          record: agent,
+          matrix: model.matrix?.agents[agent.id],
+          histories: model.histories.filter((h) => h.agent === agent.id),
+          removedTools: model.removedTools.filter((t) => t.agent === agent.id),
+        },
       }));
     case 'jobs':
       return model.jobs.map((job, order) => ({ id: job.id, data: { ...job, order } }));

@@ -15,7 +15,7 @@ import { loadAgents } from './stages/agents.ts';
 import { attachCaptures } from './stages/captures.ts';
 import { applyEditorial } from './stages/editorial.ts';
 import { loadGeneratedTools } from './stages/generated-tools.ts';
-import { loadHistories } from './stages/history.ts';
+import { loadHistories, removedTools } from './stages/history.ts';
 import { loadJobs } from './stages/jobs.ts';
 import { checkPages } from './stages/pages.ts';
 import { reservedNames } from './url-names.ts';
@@ -48,11 +48,12 @@ export function loadContent(options: LoadOptions): SiteModel {
   applyEditorial(stage, tools, jobs.ids);
   checkPages(stage, tools);
   const histories = loadHistories(stage, new Set(agents.agents.map((a) => a.id)));
+  const removed = removedTools(stage, histories, tools);
 
   for (const warning of problems.warnings) options.onWarning?.(warning);
   problems.throwIfAny();
   tools.sort((a, b) => (a.agent === b.agent ? a.fullName.localeCompare(b.fullName) : a.agent.localeCompare(b.agent)));
-  const model: SiteModel = { agents: agents.agents, tools, jobs: jobs.jobs, histories };
+  const model: SiteModel = { agents: agents.agents, tools, jobs: jobs.jobs, histories, removedTools: removed };
   if (agents.matrix) model.matrix = agents.matrix;
   return model;
 }

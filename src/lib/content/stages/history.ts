@@ -6,8 +6,10 @@
  * compared with.
  */
 import type { Stage } from '../context.ts';
-import type { HistoryFile } from '../../content-types.ts';
-import { compareVersions } from '../../history.ts';
+import type { AgentId, HistoryFile } from '../../content-types.ts';
+import { compareVersions, coveredRange } from '../../history.ts';
+import type { RemovedTool, ToolModel } from '../../model.ts';
+import { toolSlug, urlNameProblem } from '../url-names.ts';
 
 export function loadHistories(stage: Stage, agentIds: ReadonlySet<string>): HistoryFile[] {
   const { reader, problems, files } = stage;
@@ -46,4 +48,51 @@ export function loadHistories(stage: Stage, agentIds: ReadonlySet<string>): Hist
     histories.push(data);
   }
   return histories;
+}
+
+/**
+ * Tools a history saw removed (and not added again) that no current tool
+ * answers to by name or alias: each gets a page, so its URL name must be valid
+ * and free like any tool's.
+ */
+export function removedTools(stage: Stage, histories: readonly HistoryFile[], tools: readonly ToolModel[]): RemovedTool[] {
+  const { problems } = stage;
+  const taken = new Map<string, string>(); // `agent/slug` → what has that URL
+  const current = new Set<string>();
+  for (const tool of tools) {
+    taken.set(`${tool.agent}/${tool.slug}`, tool.fullName);
+    for (const slug of tool.redirectSlugs ?? []) taken.set(`${tool.agent}/${slug}`, `an alias of ${tool.fullName}`);
+    for (const name of [tool.fullName, ...tool.generated.aliases.map((a) => a.name)]) current.add(`${tool.agent} ${name}`);
+  }
+  const out: RemovedTool[] = [];
+  for (const file of histories) {
+    const path = stage.reader.relContent(`history/${file.agent}.${file.source}.json`);
+    const label = new Map(file.releases.map((r) => [r.version, r.cliVersion ?? r.version]));
+    file.events.forEach((event, i) => {
+      if (event.kind !== 'tool-removed' || current.has(`${file.agent} ${event.tool}`)) return;
+      const later = file.events.slice(i + 1).some((e) => e.tool === event.tool && e.kind === 'tool-added');
+      if (later) return;
+      const slug = toolSlug(event.tool);
+      const pointer = `/events/${i}/tool`;
+      const problem = urlNameProblem(slug, stage.reserved.agent);
+      if (problem) return problems.error(path, pointer, 'url-name-valid', `removed tool ${JSON.stringify(event.tool)} ${problem}`);
+      const owner = taken.get(`${file.agent}/${slug}`);
+      if (owner) return problems.error(path, pointer, 'unique-tool-url', `removed tool ${event.tool} would take the URL /${file.agent}/${slug}/ of ${owner}`);
+      taken.set(`${file.agent}/${slug}`, `the removed tool ${event.tool}`);
+      const added = file.events.find((e) => e.tool === event.tool && e.kind === 'tool-added');
+      const tool: RemovedTool = {
+        agent: file.agent as AgentId,
+        name: event.tool,
+        slug,
+        source: file.source,
+        lastSeen: label.get(event.previous) ?? event.previous,
+        removedIn: label.get(event.release) ?? event.release,
+        firstCompared: coveredRange(file).first,
+        file: path,
+      };
+      if (added) tool.addedIn = label.get(added.release) ?? added.release;
+      out.push(tool);
+    });
+  }
+  return out;
 }

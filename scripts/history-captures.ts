@@ -1,0 +1,342 @@
+/**
+ * node scripts/history-captures.ts — the history of what the real CLIs tell their models,
+ * across releases: content/history/<agent>.capture.json.
+ *
+ *   node scripts/history-captures.ts [--agent codex|claude-code]... [--step N]
+ *        [--last N] [--from VERSION] [--retry-failed]
+ *
+ *   --agent         only this agent (repeatable; default: codex, then claude-code)
+ *   --step          read every N-th release before bisecting (default 4 for codex, 8 for
+ *                   claude-code)
+ *   --last          claude-code: cover the newest N published releases up to the pin (40)
+ *   --from          codex: oldest release to cover (0.150.0)
+ *   --retry-failed  run again the configurations that failed in a release (the cache
+ *                   remembers failures so that a rerun does not repeat them)
+ *
+ * Releases come from `npm view <package> versions --json` (prereleases left out), up to
+ * the pin of content/capture-matrix.json. Every step-th release and both ends are read;
+ * wherever two releases read differ, the release halfway between them is read, until each
+ * change lies between two adjacent published releases. Reading a release means: install
+ * it with npm into a cache folder outside the repo, run the compared configurations of the
+ * capture matrix (same mode, args and env as `npm run capture`) inside a network namespace
+ * that has only loopback (`unshare -n`) against the recording stub, keep the masked
+ * captures in $CAPTURE_CACHE_DIR/history/captures/<agent>/<version>/<configuration>.json,
+ * and delete the install. A rerun reads the cache and installs only what it lacks.
+ *
+ * Needs root (for the namespace). The history file is validated against
+ * schemas/history.schema.json and replaced atomically.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { networkInterfaces } from 'node:os';
+import { join } from 'node:path';
+import type { AgentId } from '../src/lib/agents/index.ts';
+import type { CaptureFile } from '../src/lib/wire/index.ts';
+import { jsonText, replaceFile } from './lib/atomic-write.ts';
+import { schemaAjv } from './lib/capture/ajv.ts';
+import { buildCapture } from './lib/capture/capture-file.ts';
+import { ensureInstalled, installDir, installedBinary } from './lib/capture/install.ts';
+import { loadMatrix } from './lib/capture/matrix.ts';
+import { runConfiguration, type RunPaths } from './lib/capture/runner.ts';
+import { readCached, writeCached, type CachedRun } from './lib/capture-history/cache.ts';
+import { historyEvents, releasesDiffer, type ReleaseSnapshots } from './lib/capture-history/diff.ts';
+import { countByKind, historyFile } from './lib/capture-history/history-file.ts';
+import { locateChanges } from './lib/capture-history/planner.ts';
+import { compareVersions, selectReleases, unpublishedNumbers, type ReleaseRange } from './lib/capture-history/releases.ts';
+import { releaseSnapshots, type ConfigSnapshot } from './lib/capture-history/snapshot.ts';
+
+const ROOT = join(import.meta.dirname, '..');
+const SCRIPT = join(ROOT, 'scripts/history-captures.ts');
+const CACHE_ROOT = process.env['CAPTURE_CACHE_DIR'] || '/work/cache';
+const HISTORY_ROOT = join(CACHE_ROOT, 'history');
+
+/** What each agent's history covers and compares. */
+const PLAN: Record<AgentId, { configurations: string[]; step: number; range: Omit<ReleaseRange, 'to'> }> = {
+  codex: { configurations: ['gpt-5-5', 'default-model', 'multi-agent-v2'], step: 4, range: { from: '0.150.0' } },
+  'claude-code': { configurations: ['print', 'print-no-tool-search', 'interactive'], step: 8, range: { last: 40 } },
+};
+const ORDER: AgentId[] = ['codex', 'claude-code'];
+
+interface Options {
+  agents: AgentId[];
+  step?: number;
+  last?: number;
+  from?: string;
+  retryFailed: boolean;
+  inside?: { agent: AgentId; version: string; binary: string; configurations: string[] };
+}
+
+function fail(message: string): never {
+  console.error(`history-captures: ${message}`);
+  process.exit(1);
+}
+
+function parseArgs(argv: string[]): Options {
+  const o: Options = { agents: [], retryFailed: false };
+  const inside: Partial<NonNullable<Options['inside']>> & { configurations: string[] } = { configurations: [] };
+  let isInside = false;
+  const value = (i: number, flag: string): string => {
+    const v = argv[i];
+    if (v === undefined) fail(`${flag} needs a value`);
+    return v;
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--agent') {
+      const v = value(++i, a);
+      if (!(v in PLAN)) fail(`unknown agent ${v} (codex, claude-code)`);
+      o.agents.push(v as AgentId);
+    } else if (a === '--step') o.step = Number(value(++i, a));
+    else if (a === '--last') o.last = Number(value(++i, a));
+    else if (a === '--from') o.from = value(++i, a);
+    else if (a === '--retry-failed') o.retryFailed = true;
+    else if (a === '--inside') isInside = true;
+    else if (a === '--version') inside.version = value(++i, a);
+    else if (a === '--binary') inside.binary = value(++i, a);
+    else if (a === '--config') inside.configurations.push(value(++i, a));
+    else if (a === '--help' || a === '-h') {
+      console.log('usage: node scripts/history-captures.ts [--agent codex|claude-code]... [--step N] [--last N] [--from VERSION] [--retry-failed]');
+      process.exit(0);
+    } else fail(`unknown argument ${a}`);
+  }
+  if (o.step !== undefined && !(Number.isInteger(o.step) && o.step >= 1)) fail('--step needs a positive integer');
+  if (o.last !== undefined && !(Number.isInteger(o.last) && o.last >= 2)) fail('--last needs an integer of at least 2');
+  if (isInside) {
+    if (o.agents.length !== 1 || !inside.version || !inside.binary) fail('--inside needs --agent, --version and --binary');
+    o.inside = { agent: o.agents[0]!, version: inside.version, binary: inside.binary, configurations: inside.configurations };
+  }
+  if (o.agents.length === 0) o.agents = ORDER;
+  return o;
+}
+
+// ---------------------------------------------------------------------------
+// Inside the namespace: run the configurations of one installed release, cache each result.
+
+function prepareNamespace(): void {
+  const up = spawnSync('ip', ['link', 'set', 'lo', 'up'], { encoding: 'utf8' });
+  if (up.error || up.status !== 0) fail(`could not bring loopback up in the namespace: ${up.error?.message ?? up.stderr.trim()}`);
+  const others = Object.keys(networkInterfaces()).filter((name) => name !== 'lo');
+  if (others.length > 0) fail(`the namespace has network interfaces besides lo (${others.join(', ')}); refusing to run the CLIs`);
+}
+
+function lock(dir: string): () => void {
+  mkdirSync(dir, { recursive: true });
+  const path = join(dir, 'lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(path, 'wx');
+      writeFileSync(fd, String(process.pid));
+      closeSync(fd);
+      return () => rmSync(path, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const pid = Number(readFileSync(path, 'utf8'));
+      let alive = false;
+      try {
+        if (pid > 0) process.kill(pid, 0);
+        alive = pid > 0;
+      } catch {
+        alive = false;
+      }
+      if (alive) fail(`another history run (pid ${pid}) holds ${path}`);
+      rmSync(path, { force: true });
+    }
+  }
+  fail(`could not take the lock ${path}`);
+}
+
+function firstLines(text: string, n = 6): string {
+  return text.split('\n').slice(0, n).join('\n');
+}
+
+async function inside(o: NonNullable<Options['inside']>): Promise<void> {
+  prepareNamespace();
+  const matrix = loadMatrix(ROOT);
+  const { package: pkg } = matrix.agents[o.agent];
+  const runRoot = join(HISTORY_ROOT, 'run', o.agent); // one per agent: the two agents' histories can run side by side
+  const paths: RunPaths = { home: join(runRoot, 'home'), workdir: join(runRoot, 'work'), node: process.execPath, mcpServer: join(ROOT, 'scripts/lib/capture/mcp-server.ts') };
+  const unlock = lock(runRoot);
+  try {
+    for (const id of o.configurations) {
+      const configuration = matrix.agents[o.agent].configurations.find((c) => c.id === id);
+      if (!configuration) fail(`no configuration ${o.agent}/${id} in the matrix`);
+      let result: CachedRun | undefined;
+      // One retry: a run can time out on a loaded machine.
+      for (let attempt = 1; attempt <= 2 && !result?.ok; attempt++) {
+        const t0 = Date.now();
+        try {
+          const outcome = await runConfiguration(o.agent, configuration, o.binary, paths);
+          const capture = buildCapture(o.agent, pkg, o.version, configuration, outcome) as CaptureFile;
+          releaseSnapshots(new Map([[id, capture]])); // the site's extraction must read it
+          result = { ok: true, capture };
+          console.log(`    ${id.padEnd(22)} ok (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+        } catch (error) {
+          result = { ok: false, error: firstLines((error as Error).message) };
+          console.log(`    ${id.padEnd(22)} FAILED (attempt ${attempt}): ${firstLines((error as Error).message, 1)}`);
+        }
+      }
+      writeCached(HISTORY_ROOT, o.agent, o.version, id, result!);
+    }
+  } finally {
+    rmSync(paths.home, { recursive: true, force: true });
+    rmSync(paths.workdir, { recursive: true, force: true });
+    unlock();
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Outside: list releases, plan, install and run what the cache lacks, write the history.
+
+interface AgentRun {
+  agent: AgentId;
+  listed: number;
+  read: number;
+  /** Releases whose captures were run this time. */
+  installs: string[];
+  /** Of those, the ones npm downloaded (the pin comes from `npm run capture`'s install). */
+  downloads: string[];
+  failures: string[];
+  notes: string[];
+  events: Record<string, number>;
+  seconds: number;
+}
+
+function npmJson(args: string[]): unknown {
+  const text = execFileSync('npm', args, { encoding: 'utf8', timeout: 120_000, stdio: ['ignore', 'pipe', 'pipe'] });
+  return JSON.parse(text);
+}
+
+/** Installs a release into the history's own folder (with a throwaway npm cache), or reuses the capture's pinned install. */
+function install(agent: AgentId, pkg: string, version: string): { binary: string; downloaded: boolean; remove: () => void } {
+  const pinned = installedBinary(agent, CACHE_ROOT, pkg, version);
+  if (pinned) return { binary: pinned, downloaded: false, remove: () => {} };
+  const leftover = installedBinary(agent, HISTORY_ROOT, pkg, version); // an interrupted run's install
+  const npmCache = mkdtempSync(join(HISTORY_ROOT, 'npm-cache-'));
+  const previous = process.env['npm_config_cache'];
+  process.env['npm_config_cache'] = npmCache;
+  try {
+    const binary = ensureInstalled(agent, HISTORY_ROOT, pkg, version, (line) => console.log(`  ${line}`));
+    return { binary, downloaded: leftover === undefined, remove: () => rmSync(installDir(HISTORY_ROOT, pkg, version), { recursive: true, force: true }) };
+  } finally {
+    if (previous === undefined) delete process.env['npm_config_cache'];
+    else process.env['npm_config_cache'] = previous;
+    rmSync(npmCache, { recursive: true, force: true });
+  }
+}
+
+async function historyOf(agent: AgentId, o: Options): Promise<AgentRun> {
+  const t0 = Date.now();
+  const matrix = loadMatrix(ROOT);
+  const { package: pkg, version: pin } = matrix.agents[agent];
+  const plan = PLAN[agent];
+  const order = matrix.agents[agent].configurations.map((c) => c.id).filter((id) => plan.configurations.includes(id));
+  const missing = plan.configurations.filter((id) => !order.includes(id));
+  if (missing.length > 0) fail(`content/capture-matrix.json has no ${agent} configuration ${missing.join(', ')}`);
+  const step = o.step ?? plan.step;
+  const range: ReleaseRange = { to: pin, ...plan.range, ...(agent === 'codex' && o.from ? { from: o.from } : {}), ...(agent === 'claude-code' && o.last ? { last: o.last } : {}) };
+
+  const versions = selectReleases(npmJson(['view', pkg, 'versions', '--json']) as string[], range);
+  const times = npmJson(['view', pkg, 'time', '--json']) as Record<string, string>;
+  const unpublished = unpublishedNumbers(versions);
+  console.log(`\n${agent}: ${versions.length} published releases ${versions[0]} … ${versions[versions.length - 1]} (step ${step}; configurations ${order.join(', ')})`);
+
+  const run: AgentRun = { agent, listed: versions.length, read: 0, installs: [], downloads: [], failures: [], notes: [], events: {}, seconds: 0 };
+  const snapshots = new Map<number, ReleaseSnapshots>();
+
+  const readRelease = (i: number): ReleaseSnapshots => {
+    const known = snapshots.get(i);
+    if (known) return known;
+    const version = versions[i]!;
+    const needed = order.filter((id) => {
+      const cached = readCached(HISTORY_ROOT, agent, version, id);
+      return cached === undefined || (o.retryFailed && !cached.ok);
+    });
+    if (needed.length > 0) {
+      console.log(`  ${version}: capturing ${needed.join(', ')}`);
+      const { binary, downloaded, remove } = install(agent, pkg, version);
+      run.installs.push(version);
+      if (downloaded) run.downloads.push(version);
+      try {
+        const inner = spawnSync('unshare', ['-n', process.execPath, SCRIPT, '--inside', '--agent', agent, '--version', version, '--binary', binary, ...needed.flatMap((id) => ['--config', id])], {
+          stdio: 'inherit',
+          timeout: (needed.length * 2 * 75 + 60) * 1000,
+        });
+        if (inner.error || inner.status !== 0) fail(`the capture of ${agent} ${version} inside the namespace failed (${inner.error?.message ?? `exit ${inner.status ?? inner.signal}`})`);
+      } finally {
+        remove();
+      }
+    } else console.log(`  ${version}: cached`);
+    const captures = new Map<string, CaptureFile>();
+    for (const id of order) {
+      const cached = readCached(HISTORY_ROOT, agent, version, id);
+      if (!cached) fail(`no cached result for ${agent} ${version} ${id} after running it`);
+      if (cached.ok) captures.set(id, cached.capture);
+      else run.failures.push(`${version} ${id}: ${cached.error.split('\n')[0]}`);
+    }
+    const snaps = releaseSnapshots(captures);
+    const configs = new Map<string, ConfigSnapshot | null>(order.map((id) => [id, snaps.get(id) ?? null]));
+    for (const [id, s] of snaps) {
+      if (s.unresolvedNamespaces.length > 0) run.notes.push(`${version} ${id}: names the namespace(s) ${s.unresolvedNamespaces.join(', ')} without their tools, which no compared configuration shows`);
+    }
+    const result: ReleaseSnapshots = { version, configs };
+    snapshots.set(i, result);
+    return result;
+  };
+
+  const located = await locateChanges(versions.length, step, (a, b) => releasesDiffer(readRelease(a), readRelease(b), order));
+  const readSet = new Set(located.read);
+  const events = historyEvents(located.read.map((i) => snapshots.get(i)!), order);
+  const file = historyFile({
+    agent,
+    package: pkg,
+    step,
+    configurations: order,
+    releases: versions.map((v, i) => ({ version: v, ...(times[v] ? { published: times[v] } : {}), read: readSet.has(i) })),
+    unpublished,
+    events,
+  });
+  const schema = JSON.parse(readFileSync(join(ROOT, 'schemas/history.schema.json'), 'utf8')) as object;
+  const validate = schemaAjv().compile(schema);
+  if (!validate(file)) fail(`the ${agent} history does not match schemas/history.schema.json: ${(validate.errors ?? []).map((e) => `${e.instancePath} ${e.message}`).join('; ')}`);
+  replaceFile(join(ROOT, 'content/history', `${agent}.capture.json`), jsonText(file));
+
+  run.read = readSet.size;
+  run.events = countByKind(file.events);
+  run.seconds = Math.round((Date.now() - t0) / 1000);
+  run.notes.sort((x, y) => compareVersions(x.split(' ')[0]!, y.split(' ')[0]!) || (x < y ? -1 : 1));
+  for (const [a, b] of located.changes) run.notes.push(`change located between ${versions[a]} and ${versions[b]}`);
+  return run;
+}
+
+function printSummary(run: AgentRun): void {
+  console.log(`\n== ${run.agent}: wrote content/history/${run.agent}.capture.json`);
+  console.log(`  releases listed ${run.listed}, read ${run.read}, not read ${run.listed - run.read}`);
+  console.log(`  captured this run: ${run.installs.length} release(s)${run.installs.length ? ` (${run.installs.join(', ')})` : ''}; downloaded ${run.downloads.length}; ${run.seconds} s`);
+  console.log(`  events by kind: ${Object.entries(run.events).map(([k, n]) => `${k} ${n}`).join(', ') || 'none'}`);
+  if (run.failures.length) {
+    console.log(`  not comparable (configuration failed in that release):`);
+    for (const f of run.failures) console.log(`    - ${f}`);
+  }
+  for (const n of run.notes) console.log(`  note: ${n}`);
+}
+
+async function outside(o: Options): Promise<void> {
+  if (process.platform !== 'linux') fail('runs only on Linux (network namespaces)');
+  if (process.getuid?.() !== 0) fail('must run as root: each CLI runs inside a network namespace with only loopback (`unshare -n`)');
+  const probe = spawnSync('unshare', ['-n', 'true'], { encoding: 'utf8' });
+  if (probe.error || probe.status !== 0) fail(`\`unshare -n\` failed; refusing to run the CLIs (${probe.error?.message ?? (probe.stderr.trim() || `exit ${probe.status}`)})`);
+  mkdirSync(HISTORY_ROOT, { recursive: true });
+  const runs: AgentRun[] = [];
+  for (const agent of ORDER.filter((a) => o.agents.includes(a))) {
+    runs.push(await historyOf(agent, o));
+    printSummary(runs[runs.length - 1]!);
+  }
+  if (runs.length > 1) {
+    console.log('\nsummary');
+    for (const r of runs) printSummary(r);
+  }
+}
+
+const options = parseArgs(process.argv.slice(2));
+if (options.inside) await inside(options.inside);
+else await outside(options);

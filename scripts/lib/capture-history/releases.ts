@@ -1,0 +1,71 @@
+/**
+ * Which releases a capture history covers: the stable versions the registry lists
+ * (`npm view <pkg> versions --json`), in semver order, cut to a range, and the numbers
+ * inside that range that were never published. Pure.
+ */
+
+export type Triple = [number, number, number];
+
+const STABLE = /^(\d+)\.(\d+)\.(\d+)$/;
+
+export function parseVersion(version: string): Triple {
+  const m = STABLE.exec(version);
+  if (!m) throw new Error(`not a stable release number: ${version}`);
+  return [Number(m[1]), Number(m[2]), Number(m[3])];
+}
+
+export function isStable(version: string): boolean {
+  return STABLE.test(version);
+}
+
+export function compareVersions(a: string, b: string): number {
+  const x = parseVersion(a);
+  const y = parseVersion(b);
+  return x[0] - y[0] || x[1] - y[1] || x[2] - y[2];
+}
+
+export interface ReleaseRange {
+  /** Oldest release to cover (inclusive); when absent, `last` decides. */
+  from?: string;
+  /** Newest release to cover (inclusive): the capture matrix's pin. */
+  to: string;
+  /** Cover the newest `last` published releases up to `to` (with `from`, the larger set wins). */
+  last?: number;
+}
+
+/** The stable published versions inside the range, oldest first; prereleases are left out. */
+export function selectReleases(published: readonly string[], range: ReleaseRange): string[] {
+  const stable = [...new Set(published.filter(isStable))].sort(compareVersions);
+  if (!stable.includes(range.to)) throw new Error(`${range.to} is not a published stable release`);
+  const upTo = stable.filter((v) => compareVersions(v, range.to) <= 0);
+  let start = upTo.length - 1;
+  if (range.from !== undefined) start = Math.min(start, upTo.findIndex((v) => compareVersions(v, range.from!) >= 0));
+  if (range.last !== undefined) start = Math.min(start, Math.max(0, upTo.length - range.last));
+  return upTo.slice(Math.max(0, start));
+}
+
+/**
+ * Release numbers inside [first, last] of `releases` (all of one major) that the
+ * registry never published: a missing patch below the highest published patch of a
+ * minor, and `x.y.0` of a minor with no published release at all. Prereleases in
+ * `published` do not count as published.
+ */
+export function unpublishedNumbers(releases: readonly string[]): string[] {
+  if (releases.length === 0) return [];
+  const have = new Set(releases);
+  const triples = releases.map(parseVersion);
+  const [first, last] = [triples[0]!, triples[triples.length - 1]!];
+  const out: string[] = [];
+  if (first[0] !== last[0]) throw new Error(`releases span two majors (${releases[0]} … ${releases[releases.length - 1]})`);
+  const major = first[0];
+  for (let minor = first[1]; minor <= last[1]; minor++) {
+    const patches = triples.filter((t) => t[1] === minor).map((t) => t[2]);
+    const lowest = minor === first[1] ? first[2] : 0;
+    const highest = minor === last[1] ? last[2] : patches.length > 0 ? Math.max(...patches) : 0;
+    for (let patch = lowest; patch <= highest; patch++) {
+      const v = `${major}.${minor}.${patch}`;
+      if (!have.has(v)) out.push(v);
+    }
+  }
+  return out;
+}

@@ -1,0 +1,117 @@
+/**
+ * From one capture (one release, one configuration) to the compact snapshot a history
+ * compares: per tool, how it is delivered, its description, its input definition as
+ * text, and the field rows a page would show for that input. The extraction and the
+ * rows are the site's own (src/lib/wire, src/lib/definition-view.ts), so a history
+ * event names a field exactly as its tool page does.
+ */
+import { definitionView } from '../../../src/lib/definition-view.ts';
+import { definitionAjv } from '../../../src/lib/content/context.ts';
+import { Problems } from '../../../src/lib/content/problems.ts';
+import { deferredNamespaces, deferredNamespaceTool, extractCapturedTools, type CaptureFile, type CapturedTool } from '../../../src/lib/wire/index.ts';
+import type { FieldRow } from '../../../src/lib/field-rows.ts';
+
+export interface RowSnapshot {
+  /** The row's anchor without its root: `.file_path`. */
+  field: string;
+  /** Display path: `edits[].old_string`. */
+  path: string;
+  type: string;
+  required: boolean | null;
+  nullable: boolean;
+  description?: string;
+  /** Allowed literal values, as JSON texts. */
+  literals?: string[];
+}
+
+export interface ToolSnapshot {
+  delivery: string;
+  description?: string;
+  /** `json-schema`, `grammar`, `typescript` or `unavailable`. */
+  kind: string;
+  /** The input definition as text (JSON of the definition without its origin), to see a change that has no rows. */
+  definition: string;
+  rows: RowSnapshot[];
+}
+
+export interface ConfigSnapshot {
+  /** By full tool name, in name order. */
+  tools: Record<string, ToolSnapshot>;
+  /** Namespaces named without their tools whose tools no compared configuration of the release shows. */
+  unresolvedNamespaces: string[];
+}
+
+/** Row of a field table → what a history compares (rooted at `input`). */
+export function rowSnapshot(row: FieldRow): RowSnapshot {
+  if (!row.id.startsWith('input')) throw new Error(`row ${row.id} is not rooted at input`);
+  return {
+    field: row.id.slice('input'.length),
+    path: row.path,
+    type: row.type,
+    required: row.required,
+    nullable: row.nullable,
+    ...(row.description !== undefined ? { description: row.description } : {}),
+    ...(row.literals !== undefined ? { literals: row.literals.map((l) => JSON.stringify(l)) } : {}),
+  };
+}
+
+/** The definition without where it was read from (package version, file): only what the model is told. */
+function withoutOrigin(definition: object): object {
+  const { origin: _origin, ...rest } = definition as { origin?: unknown };
+  return rest;
+}
+
+function toolSnapshot(tool: CapturedTool, file: string): ToolSnapshot {
+  const problems = new Problems();
+  const view = definitionView(tool.input, 'input', { file, pointer: tool.pointer, tool: tool.fullName }, problems, definitionAjv());
+  if (problems.errors.length > 0) throw new Error(problems.errors.map((e) => e.message).join('; '));
+  // Rows only where the site shows them; a variant header row carries no field of its own.
+  const rows = view.rows.filter((r) => r.role !== 'root').map(rowSnapshot);
+  return {
+    delivery: tool.delivery,
+    ...(tool.description !== undefined ? { description: tool.description } : {}),
+    kind: tool.input.kind,
+    definition: tool.input.kind === 'unavailable' ? '' : JSON.stringify(withoutOrigin(tool.input)),
+    rows,
+  };
+}
+
+function sortedRecord<T>(entries: Iterable<[string, T]>): Record<string, T> {
+  return Object.fromEntries([...entries].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+/**
+ * Snapshots of the captures of one release, by configuration. A namespace that one
+ * configuration names without its tools (deferred to tool_search) is resolved, as the
+ * site does, to the tools another configuration of the same release shows in it.
+ */
+export function releaseSnapshots(captures: ReadonlyMap<string, CaptureFile>): Map<string, ConfigSnapshot> {
+  const extracted = new Map<string, CapturedTool[]>();
+  for (const [config, capture] of captures) extracted.set(config, extractCapturedTools(capture));
+  const known = new Map<string, CapturedTool[]>();
+  for (const tools of extracted.values()) {
+    for (const t of tools) {
+      if (!t.namespace || t.delivery === 'deferred') continue;
+      const list = known.get(t.namespace) ?? [];
+      if (!list.some((k) => k.fullName === t.fullName)) list.push(t);
+      known.set(t.namespace, list);
+    }
+  }
+  const out = new Map<string, ConfigSnapshot>();
+  for (const [config, capture] of captures) {
+    const file = `${capture.agent}/${capture.cli.version}/${config}`;
+    const tools = new Map<string, ToolSnapshot>();
+    for (const t of extracted.get(config)!) tools.set(t.fullName, toolSnapshot(t, file));
+    const unresolved: string[] = [];
+    for (const ns of deferredNamespaces(capture)) {
+      const members = known.get(ns.name);
+      if (!members) {
+        unresolved.push(ns.name);
+        continue;
+      }
+      for (const m of members) if (!tools.has(m.fullName)) tools.set(m.fullName, toolSnapshot(deferredNamespaceTool(m, ns), file));
+    }
+    out.set(config, { tools: sortedRecord(tools), unresolvedNamespaces: [...new Set(unresolved)].sort() });
+  }
+  return out;
+}

@@ -315,6 +315,22 @@ test('a release history is read with the site, and its events must name releases
   assert.ok(stray.warnings.some((w) => w.file.endsWith('history/notes.txt') && /content\/history\/<agent>/.test(w.message)), JSON.stringify(stray.warnings));
 });
 
+test('a tool a history saw removed gets a page unless a current tool answers to its name; its URL is checked', () => {
+  const site = loadContent({ root: ROOT, contentDir: GOOD });
+  assert.deepEqual(
+    site.removedTools.map((t) => [t.name, t.slug, t.lastSeen, t.removedIn, t.addedIn, t.firstCompared]),
+    [['Gone', 'gone', '2.0.1', '2.0.3', undefined, '2.0.0']],
+  );
+  const H = 'history/claude-code.sdk.json';
+  // Removing a tool that still exists under that name (here: Shell's former name) is a rename, not a removal.
+  const renamed = load((d) => editJson(join(d, H), (h) => h.events.push({ release: '1.0.1', previous: '1.0.0', tool: 'OldShell', kind: 'tool-removed' })));
+  assert.deepEqual(renamed.errors, []);
+  const clash = errorsAfter((d) => editJson(join(d, H), (h) => (h.events.find((e: { tool: string }) => e.tool === 'Gone').tool = 'READ!')));
+  assert.deepEqual(where(clash), [['history/claude-code.sdk.json', '/events/1/tool', 'unique-tool-url']]);
+  const invalid = errorsAfter((d) => editJson(join(d, H), (h) => (h.events.find((e: { tool: string }) => e.tool === 'Gone').tool = 'changelog')));
+  assert.deepEqual(where(invalid), [['history/claude-code.sdk.json', '/events/1/tool', 'url-name-valid']]);
+});
+
 test('an unknown job id is refused with its pointer', () => {
   const errors = errorsAfter((d) => editJson(join(d, 'editorial/claude-code/read.json'), (t) => t.jobs.push('no-such-job')));
   assert.deepEqual(where(errors), [['editorial/claude-code/read.json', '/jobs/1', 'known-job']]);

@@ -54,7 +54,7 @@ test('every since note a badge links to is a note of the page; a removed field k
 test('the changelog lists releases with changes, newest first, changes sorted by tool', () => {
   const log = changelog('claude-code', site.histories);
   assert.deepEqual(log.map((r) => r.release), ['2.0.3', '2.0.1']);
-  assert.deepEqual(log[0]!.changes.map((c) => `${c.tool} ${c.event.kind}`), ['OldShell tool-added', 'Read field-removed']);
+  assert.deepEqual(log[0]!.changes.map((c) => `${c.tool} ${c.event.kind}`), ['Gone tool-removed', 'OldShell tool-added', 'Read field-removed']);
   assert.deepEqual(changelog('codex', site.histories), []);
 });
 

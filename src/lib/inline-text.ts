@@ -23,11 +23,12 @@ export function inlineParts(text: string): InlinePart[] {
 
 /**
  * Splits a path or type text into pieces after which a line may break:
- * after `.`, `_`, `|`, `/` and `,`, and before `(` and `[`, so that
+ * after `.`, `_`, `|`, `/` and `,`, before `(` and `[`, and inside camelCase, so that
  * `structuredPatch[].lines` and `"a" | "b"` wrap where a reader expects
  * rather than mid-word. Joining the pieces gives the text back unchanged.
  */
 export function breakableParts(text: string): string[] {
-  // After a run of separators (`__` stays whole), before an opening bracket.
-  return text.split(/(?<=[._|/,])(?=[^._|/,])|(?<=.)(?=[([])/u);
+  // After a run of separators (`__` stays whole), before an opening bracket, and
+  // between the words of a camelCase name (`dangerously|Disable|Sandbox`).
+  return text.split(/(?<=[._|/,])(?=[^._|/,])|(?<=.)(?=[([])|(?<=[a-z])(?=[A-Z])/u);
 }

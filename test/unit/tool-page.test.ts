@@ -71,10 +71,12 @@ test('definitions above the limit are published as files and not inlined; gramma
   assert.equal(definitionFiles(ask).find((f) => f.section === 'input')!.inline, false, 'the 85 KB AskUserQuestion types are not inlined');
 });
 
-test('long names break after . _ | / , and before brackets, and join back unchanged', () => {
+test('long names break after . _ | / , before brackets and between camelCase words, and join back unchanged', () => {
   assert.deepEqual(breakableParts('multi_agent_v1.spawn_agent'), ['multi_', 'agent_', 'v1.', 'spawn_', 'agent']);
   assert.deepEqual(breakableParts('mcp__server__tool'), ['mcp__', 'server__', 'tool']);
-  assert.deepEqual(breakableParts('structuredPatch[].lines'), ['structuredPatch', '[].', 'lines']);
+  assert.deepEqual(breakableParts('structuredPatch[].lines'), ['structured', 'Patch', '[].', 'lines']);
+  assert.deepEqual(breakableParts('dangerouslyDisableSandbox'), ['dangerously', 'Disable', 'Sandbox']);
+  assert.deepEqual(breakableParts('TaskStop'), ['Task', 'Stop']);
   assert.deepEqual(breakableParts('"a" | "b"'), ['"a" |', ' "b"']);
   assert.deepEqual(breakableParts('plain'), ['plain']);
   for (const text of ['(status: "completed").agentId', 'a..b', '.x', 'x.', '', 'a[0][1]']) assert.equal(breakableParts(text).join(''), text);

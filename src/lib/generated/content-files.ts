@@ -117,7 +117,7 @@ export interface VersionNote {
   claims?: VersionClaim[];
 }
 export interface VersionClaim {
-  kind: "tool-added" | "field-added" | "value-added" | "description-changed";
+  kind: "tool-added" | "field-added" | "field-removed" | "value-added" | "description-changed";
   field?: string;
   /**
    * value-added: the literal value, as the history writes it.

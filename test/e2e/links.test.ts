@@ -34,7 +34,7 @@ const attr = (el: Element, name: string) => el.attrs.find((a) => a.name === name
 
 interface PageInfo {
   ids: Set<string>;
-  links: { href: string; tag: string }[];
+  links: { href: string; tag: string; className?: string }[];
 }
 
 /** URL path of a built file: dist/a/b/index.html → /a/b/ */
@@ -64,7 +64,8 @@ before(() => {
       if (el.tagName === 'a' && name) info.ids.add(name);
       for (const [tag, key] of [['a', 'href'], ['link', 'href'], ['script', 'src'], ['img', 'src']] as const) {
         const value = el.tagName === tag ? attr(el, key) : undefined;
-        if (value !== undefined) info.links.push({ href: value, tag });
+        const className = attr(el, 'class');
+        if (value !== undefined) info.links.push({ href: value, tag, ...(className ? { className } : {}) });
       }
     });
     pages.set(urlPathOf(file), info);
@@ -143,6 +144,28 @@ test('every internal link and fragment resolves', () => {
   }
   assert.ok(checked > 1000, `only ${checked} links checked`);
   assert.deepEqual(broken, []);
+});
+
+test('every since badge and every changelog link lands on an element of its target page', () => {
+  // Every release the history files credit a change to has a heading on its agent's changelog
+  // (read from content/history directly), and every badge and changelog link resolves.
+  const site = loadContent({ root: ROOT });
+  const resolve = (from: string, href: string): boolean => {
+    const url = new URL(href, `http://site.invalid${from}`);
+    const target = pages.get(url.pathname);
+    return Boolean(target && (!url.hash || target.ids.has(decodeURIComponent(url.hash.slice(1)))));
+  };
+  const badges = [...pages].flatMap(([from, info]) => info.links.filter((l) => l.className?.split(' ').includes('since')).map((l) => ({ from, href: l.href })));
+  assert.ok(badges.length > 0, 'no since badge on any page');
+  assert.deepEqual(badges.filter((b) => !resolve(b.from, b.href)), []);
+  for (const h of site.histories) {
+    const log = pages.get(`/${h.agent}/changelog/`);
+    assert.ok(log, `${h.agent} has a changelog page`);
+    const releases = new Set(h.events.map((e) => h.releases.find((r) => r.version === e.release)!.cliVersion ?? e.release));
+    for (const release of releases) assert.ok(log.ids.has(release), `${h.agent} changelog has #${release}`);
+    const broken = log.links.filter((l) => l.tag === 'a' && l.href.startsWith('/') && !resolve(`/${h.agent}/changelog/`, l.href));
+    assert.deepEqual(broken, []);
+  }
 });
 
 test('no page is over 250 KB of HTML', () => {

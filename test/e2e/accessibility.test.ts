@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import type { BrowserContext } from 'playwright-core';
 import type * as Axe from 'axe-core';
 import { ROOT, serveAndLaunch, type Served } from '../helpers/browser.ts';
+import { loadContent } from '../../src/lib/content/load.ts';
 import { expandAllDetails, newView, openPage, sample, toolPages, type Theme } from '../helpers/pages.ts';
 
 const AXE_SCRIPT = join(ROOT, 'node_modules/axe-core/axe.min.js');
@@ -55,7 +56,12 @@ const TOOL_SAMPLE = sample(
   REQUIRED_TOOLS,
   24,
 );
-const PAGES = ['/', '/jobs/', '/claude-code/', '/codex/', ...TOOL_SAMPLE];
+// Changelogs and the pages of removed tools, from the history files (each agent with a history has
+// a changelog; a removed tool's page is named after it in lowercase).
+const content = loadContent({ root: ROOT });
+const HISTORY_PAGES = content.removedTools.slice(0, 1).map((t) => `/${t.agent}/${t.slug}/`);
+const CHANGELOGS = [...new Set(content.histories.map((h) => `/${h.agent}/changelog/`))];
+const PAGES = ['/', '/jobs/', '/claude-code/', '/codex/', ...CHANGELOGS, ...HISTORY_PAGES, ...TOOL_SAMPLE];
 const THEMES: readonly Theme[] = ['light', 'dark'];
 
 interface FoundNode {

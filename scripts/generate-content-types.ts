@@ -23,6 +23,7 @@ export const FILE_TYPES: Record<string, string> = {
   'capture-matrix.schema.json': 'CaptureMatrixFile',
   'capture.schema.json': 'CaptureFile',
   'history.schema.json': 'HistoryFile',
+  'inventory.schema.json': 'InventoryFile',
 };
 
 export async function generateContentTypes(root: string = ROOT): Promise<string> {

@@ -15,6 +15,7 @@ export type {
   GrammarDefinition,
   HistoryEvent,
   HistoryFile,
+  InventoryFile,
   Job,
   JobsFile,
   JsonSchemaDefinition,

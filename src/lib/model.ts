@@ -71,6 +71,28 @@ export interface SiteModel {
   histories: HistoryFile[];
   /** Tools the histories saw removed, with a page each. */
   removedTools: RemovedTool[];
+  /** What each pinned binary registers (content/inventory/), and how much of it has a page. */
+  inventory: AgentInventory[];
+}
+
+/** One agent's tool inventory as the agent page shows it (built by the inventory stage). */
+export interface AgentInventory {
+  agent: AgentId;
+  /** The inventory file, relative to the project root. */
+  file: string;
+  version: string;
+  /** Every inventoried name: the registered list, then alias targets missing from it. */
+  names: string[];
+  /** Every alias table entry. */
+  aliases: { alias: string; tool: string }[];
+  /** Entries that became accepted aliases of a tool page. */
+  structuredAliases: { alias: string; tool: string }[];
+  /** Names with no page and no alias on one: registered but never advertised in any configuration we could build. */
+  unadvertised: { name: string; aliases: string[]; gate?: { gate: string; source: string } }[];
+  counts: { names: number; captured: number; sdk: number; onlyRegistered: number };
+  /** Codex: feature flags reported, and the tool handler source files named. */
+  features?: number;
+  handlerModules?: string[];
 }
 
 /** Every field table a tool page renders, in page order: what field anchors must be unique across. */

@@ -5,11 +5,11 @@
 import { getCollection } from 'astro:content';
 import type { CaptureMatrix, MatrixAgent } from './captures.ts';
 import type { AgentRecord, HistoryFile, Job } from './content-types.ts';
-import type { RemovedTool, SiteModel, ToolModel } from './model.ts';
+import type { AgentInventory, RemovedTool, SiteModel, ToolModel } from './model.ts';
 
 export async function getSite(): Promise<SiteModel> {
   const [tools, agents, jobs] = await Promise.all([getCollection('tools'), getCollection('agents'), getCollection('jobs')]);
-  const agentData = agents.map((a) => a.data as unknown as { record: AgentRecord; matrix?: MatrixAgent; histories: HistoryFile[]; removedTools: RemovedTool[] });
+  const agentData = agents.map((a) => a.data as unknown as { record: AgentRecord; matrix?: MatrixAgent; histories: HistoryFile[]; removedTools: RemovedTool[]; inventory?: AgentInventory });
   const matrix: CaptureMatrix = { agents: {} };
   for (const a of agentData) if (a.matrix) matrix.agents[a.record.id] = a.matrix;
   const model: SiteModel = {
@@ -18,6 +18,7 @@ export async function getSite(): Promise<SiteModel> {
     jobs: jobs.map((j) => j.data as unknown as Job & { order: number }).sort((a, b) => a.order - b.order).map(({ order: _order, ...job }) => job),
     histories: agentData.flatMap((a) => a.histories),
     removedTools: agentData.flatMap((a) => a.removedTools),
+    inventory: agentData.flatMap((a) => (a.inventory ? [a.inventory] : [])),
   };
   if (Object.keys(matrix.agents).length > 0) model.matrix = matrix;
   return model;

@@ -91,6 +91,12 @@ test('the site has exactly the pages the content describes', () => {
       for (const a of file.aliases) if (a.kind !== 'sdk-type') expected.add(`/${agent}/${a.name.toLowerCase()}/`);
     }
   }
+  // Redirect pages of the aliases in a binary's alias table (content/inventory/) whose tool has a page.
+  const inventoryDir = join(ROOT, 'content/inventory');
+  for (const f of existsSync(inventoryDir) ? readdirSync(inventoryDir) : []) {
+    const inv = JSON.parse(readFileSync(join(inventoryDir, f), 'utf8')) as { agent: string; aliasTables?: { entries: { alias: string; tool: string }[] }[] };
+    for (const e of (inv.aliasTables ?? []).flatMap((t) => t.entries)) if (expected.has(`/${inv.agent}/${e.tool.toLowerCase()}/`)) expected.add(`/${inv.agent}/${e.alias.toLowerCase()}/`);
+  }
   // History: a changelog per agent with a history file, and a page per tool a history saw removed
   // that no current tool answers to (name or alias) and that was not added again later.
   const historyDir = join(ROOT, 'content/history');

@@ -251,7 +251,7 @@ test('field anchors that would collide on a page are refused, across all its tab
   const row = read.input.rows[0]!;
   read.input.rows.push({ ...row });
   const problems = new Problems();
-  const stage = { problems, reserved: { top: new Set<string>(), agent: new Set<string>() }, namePlace: new WeakMap() } as unknown as Stage;
+  const stage = { problems, reserved: { top: new Set<string>(), agent: new Set<string>() }, namePlace: new WeakMap(), aliasPlace: new WeakMap() } as unknown as Stage;
   checkPages(stage, site.tools);
   const errors = problems.errors.map((e) => Object.assign(e, { shortFile: e.file.replace(/^.*?fixtures\/content\//, '') }));
   for (const e of errors) exercised.add(e.rule);
@@ -444,4 +444,41 @@ test('valid schemas the tester found refused now load: recursive and $anchor ref
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test('the inventory: binary aliases become accepted aliases with redirect pages; names without a page are listed as registered only', () => {
+  const site = loadContent({ root: ROOT, contentDir: GOOD });
+  const read = site.tools.find((t) => t.fullName === 'Read')!;
+  const added = read.generated.aliases.find((a) => a.name === 'FileRead');
+  assert.equal(added?.kind, 'accepted-alias');
+  assert.match(added!.evidence, /@anthropic-ai\/claude-code@9\.9\.9 binary/);
+  assert.deepEqual(read.redirectSlugs, ['fileread']);
+  // An alias the tool already lists is not added twice.
+  const shell = site.tools.find((t) => t.fullName === 'Shell')!;
+  assert.deepEqual(shell.generated.aliases.map((a) => a.name), ['OldShell']);
+  const inventory = site.inventory.find((i) => i.agent === 'claude-code')!;
+  assert.deepEqual(inventory.names, ['Read', 'Shell', 'Hidden', 'Gone']);
+  assert.deepEqual(inventory.structuredAliases, [{ alias: 'FileRead', tool: 'Read' }]);
+  assert.deepEqual(inventory.unadvertised, [{ name: 'Hidden', aliases: ['Peek'] }, { name: 'Gone', aliases: ['Eval'] }]);
+  assert.deepEqual(inventory.counts, { names: 4, captured: inventory.counts.captured, sdk: 2, onlyRegistered: 2 });
+});
+
+test('an inventory of another release than the pin, or filed under another name, is refused', () => {
+  const inv = (dir: string) => join(dir, 'inventory/claude-code.json');
+  assert.deepEqual(where(errorsAfter((dir) => editJson(inv(dir), (d) => (d.version = '9.9.8')))), [['inventory/claude-code.json', '/version', 'inventory-matches-pin']]);
+  assert.deepEqual(
+    where(errorsAfter((dir) => renameSync(inv(dir), join(dir, 'inventory/codex.json')))),
+    [['inventory/codex.json', '/agent', 'file-name-matches-id']],
+  );
+});
+
+test('an alias of the binary that another tool already answers to is refused at its place in the inventory', () => {
+  const errors = errorsAfter((dir) => editJson(join(dir, 'inventory/claude-code.json'), (d) => d.aliasTables[0].entries.push({ alias: 'OldShell', tool: 'Read' })));
+  assert.deepEqual(where(errors), [['inventory/claude-code.json', '/aliasTables/0/entries/3/alias', 'inventory-alias-free']]);
+});
+
+test('an alias from the inventory is validated like any alias, at its place in the inventory', () => {
+  // exec_command is a Codex tool: the inventory stage adds the alias, the pages stage refuses it at the inventory pointer.
+  const errors = errorsAfter((dir) => editJson(join(dir, 'inventory/claude-code.json'), (d) => d.aliasTables[0].entries.push({ alias: 'exec_command', tool: 'Read' })));
+  assert.deepEqual(where(errors), [['inventory/claude-code.json', '/aliasTables/0/entries/3/alias', 'alias-not-another-agents-tool']]);
 });

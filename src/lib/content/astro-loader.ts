@@ -21,6 +21,7 @@ function entries(model: SiteModel, kind: Kind): { id: string; data: Record<strin
           matrix: model.matrix?.agents[agent.id],
           histories: model.histories.filter((h) => h.agent === agent.id),
           removedTools: model.removedTools.filter((t) => t.agent === agent.id),
+          inventory: model.inventory.find((i) => i.agent === agent.id),
         },
       }));
     case 'jobs':

@@ -4,6 +4,7 @@ import type { ContentFiles, ContentReader } from './read.ts';
 import type { Problems } from './problems.ts';
 import type { ReservedNames } from './url-names.ts';
 import type { ToolModel } from '../model.ts';
+import type { AliasRecord } from '../content-types.ts';
 
 export interface Stage {
   reader: ContentReader;
@@ -17,6 +18,8 @@ export interface Stage {
   reserved: ReservedNames;
   /** Where each tool's name is written: the file and JSON pointer an error about its URL names. */
   namePlace: WeakMap<ToolModel, { file: string; pointer: string }>;
+  /** Where an alias added by a later stage (the inventory) is written, when not in its tool's file. */
+  aliasPlace: WeakMap<AliasRecord, { file: string; pointer: string }>;
 }
 
 export function definitionAjv(): Ajv2020 {

@@ -2,7 +2,7 @@
  * Loads every content file, validates it, checks the rules that span files and
  * builds the model the pages render, in stages that share one problems
  * collector: read → jobs → agents → generated tools → captures → editorial →
- * pages → history. Any problem names the file, the JSON pointer and the rule; if there
+ * inventory → pages → history. Any problem names the file, the JSON pointer and the rule; if there
  * is one, loadContent throws ContentErrors and the build stops before Astro
  * writes anything.
  */
@@ -16,6 +16,7 @@ import { attachCaptures } from './stages/captures.ts';
 import { applyEditorial } from './stages/editorial.ts';
 import { loadGeneratedTools } from './stages/generated-tools.ts';
 import { loadHistories, removedTools } from './stages/history.ts';
+import { applyInventory } from './stages/inventory.ts';
 import { loadJobs } from './stages/jobs.ts';
 import { checkPages } from './stages/pages.ts';
 import { reservedNames } from './url-names.ts';
@@ -40,12 +41,14 @@ export function loadContent(options: LoadOptions): SiteModel {
     definitionAjv: definitionAjv(),
     reserved: reservedNames(options.root),
     namePlace: new WeakMap<ToolModel, { file: string; pointer: string }>(),
+    aliasPlace: new WeakMap(),
   };
   const jobs = loadJobs(stage);
   const agents = loadAgents(stage);
   const tools = loadGeneratedTools(stage, agents.ids);
   attachCaptures(stage, tools, agents.matrix);
   applyEditorial(stage, tools, jobs.ids);
+  const inventory = applyInventory(stage, tools, new Map(Object.entries(agents.matrix?.agents ?? {}).map(([id, m]) => [id, m!.version])));
   checkPages(stage, tools);
   const histories = loadHistories(stage, new Set(agents.agents.map((a) => a.id)));
   const removed = removedTools(stage, histories, tools);
@@ -53,7 +56,7 @@ export function loadContent(options: LoadOptions): SiteModel {
   for (const warning of problems.warnings) options.onWarning?.(warning);
   problems.throwIfAny();
   tools.sort((a, b) => (a.agent === b.agent ? a.fullName.localeCompare(b.fullName) : a.agent.localeCompare(b.agent)));
-  const model: SiteModel = { agents: agents.agents, tools, jobs: jobs.jobs, histories, removedTools: removed };
+  const model: SiteModel = { agents: agents.agents, tools, jobs: jobs.jobs, histories, removedTools: removed, inventory };
   if (agents.matrix) model.matrix = agents.matrix;
   return model;
 }

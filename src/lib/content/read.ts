@@ -21,6 +21,7 @@ export const SCHEMA_FILES = {
   matrix: 'capture-matrix.schema.json',
   capture: 'capture.schema.json',
   history: 'history.schema.json',
+  inventory: 'inventory.schema.json',
 } as const;
 
 export type SchemaName = keyof typeof SCHEMA_FILES;
@@ -44,10 +45,13 @@ export interface ContentFiles {
   captures: Map<string, string[]>;
   /** content/history/<agent>.<source>.json */
   history: string[];
+  /** content/inventory/<agent>.json */
+  inventory: string[];
 }
 
 const JSON_FILE = /^[^.][^/]*\.json$/;
 const HISTORY_FILE = /^[a-z0-9-]+\.(sdk|capture)\.json$/;
+const INVENTORY_FILE = /^[a-z0-9-]+\.json$/;
 const PER_AGENT = ['tools', 'editorial', 'captures'] as const;
 
 /**
@@ -56,7 +60,7 @@ const PER_AGENT = ['tools', 'editorial', 'captures'] as const;
  * folder) is reported as a warning so that it is not skipped silently.
  */
 export function scanContent(contentDir: string, problems: Problems, rel: (path: string) => string): ContentFiles {
-  const files: ContentFiles = { agents: [], tools: new Map(), editorial: new Map(), captures: new Map(), history: [] };
+  const files: ContentFiles = { agents: [], tools: new Map(), editorial: new Map(), captures: new Map(), history: [], inventory: [] };
   const ignored = (path: string, why: string): void => problems.warn(rel(path), `ignored: ${why}`);
   const list = (dir: string): string[] => readdirSync(dir).sort();
   if (!existsSync(contentDir)) return files;
@@ -75,6 +79,11 @@ export function scanContent(contentDir: string, problems: Problems, rel: (path: 
         if (HISTORY_FILE.test(f) && statSync(join(path, f)).isFile()) files.history.push(`history/${f}`);
         else ignored(join(path, f), 'history files are content/history/<agent>.<sdk|capture>.json');
       }
+    } else if (name === 'inventory' && isDir) {
+      for (const f of list(path)) {
+        if (INVENTORY_FILE.test(f) && statSync(join(path, f)).isFile()) files.inventory.push(`inventory/${f}`);
+        else ignored(join(path, f), 'inventory files are content/inventory/<agent>.json');
+      }
     } else if ((PER_AGENT as readonly string[]).includes(name) && isDir) {
       const kind = name as (typeof PER_AGENT)[number];
       for (const agent of list(path)) {
@@ -90,7 +99,7 @@ export function scanContent(contentDir: string, problems: Problems, rel: (path: 
         }
         files[kind].set(agent, found);
       }
-    } else ignored(path, 'not a content file or folder the site reads (jobs.json, capture-matrix.json, agents/, tools/, editorial/, captures/, history/)');
+    } else ignored(path, 'not a content file or folder the site reads (jobs.json, capture-matrix.json, agents/, tools/, editorial/, captures/, history/, inventory/)');
   }
   return files;
 }

@@ -400,3 +400,74 @@ export interface HistoryEvent {
    */
   to?: string;
 }
+
+// inventory.schema.json
+/**
+ * Written by scripts/inventory.ts; never edited by hand. Each list says how it was found in the binary (marker or pattern, byte offset and length, or the command run) so that it can be checked again.
+ */
+export interface InventoryFile {
+  $schema?: string;
+  agent: "claude-code" | "codex";
+  package: string;
+  version: string;
+  /**
+   * Path of the binary read, inside the installed package folder.
+   */
+  binary: string;
+  binarySize: number;
+  binarySha256: string;
+  /**
+   * The built-in tool names the binary registers, in the binary's order.
+   */
+  names?: {
+    read: InventoryReadAt;
+    variable: string;
+    /**
+     * @minItems 1
+     */
+    items: string[];
+  };
+  /**
+   * Alias tables (alias → tool): a name the CLI accepts in place of a tool's name (permission rules, --tools). A table with `extends` adds to the table it spreads.
+   */
+  aliasTables?: InventoryAliasTable[];
+  /**
+   * The feature flags the binary reports (codex features list), with their stage and default.
+   */
+  features?: {
+    command: string;
+    items: {
+      name: string;
+      stage: string;
+      default: boolean;
+    }[];
+  };
+  /**
+   * Source files of tool handlers the binary names (Rust keeps source paths for panic and log locations). A module's name is not always its tool's name (spawn.rs handles spawn_agent), so these are evidence, not tool names.
+   */
+  handlerModules?: {
+    pattern: string;
+    items: {
+      path: string;
+      offset: number;
+    }[];
+  };
+  notes?: string[];
+}
+export interface InventoryReadAt {
+  marker: string;
+  offset: number;
+  length: number;
+}
+export interface InventoryAliasTable {
+  read: InventoryReadAt;
+  variable: string;
+  extends?: string;
+  /**
+   * @minItems 1
+   */
+  entries: {
+    alias: string;
+    tool: string;
+  }[];
+}

@@ -5,12 +5,15 @@
  */
 import type { Stage } from '../context.ts';
 import { AGENT_PRODUCTS } from '../../agents/index.ts';
+import type { AliasRecord } from '../../content-types.ts';
 import { fieldTables, type ToolModel } from '../../model.ts';
 import { toolSlug, urlNameProblem } from '../url-names.ts';
 
 export function checkPages(stage: Stage, tools: ToolModel[]): void {
   const { problems } = stage;
   const placeOf = (tool: ToolModel) => stage.namePlace.get(tool) ?? { file: tool.files.generated, pointer: '/name' };
+  // An alias is written in its tool's file, or (added by the inventory stage) in the inventory file.
+  const aliasAt = (tool: ToolModel, alias: AliasRecord, i: number) => stage.aliasPlace.get(alias) ?? { file: placeOf(tool).file, pointer: `/aliases/${i}/name` };
 
   const slugs = new Map<string, ToolModel>();
   const aliasPages = new Map<string, ToolModel>(); // `agent/slug` of a redirect page → its tool
@@ -36,20 +39,20 @@ export function checkPages(stage: Stage, tools: ToolModel[]): void {
   // an alias must not be another agent's tool name either, or it would take that tool's search rank.
   // Callable names are claimed first, so that a clash with an alias is reported on the alias.
   const claimed = new Map<string, ToolModel>(); // `agent lowercased-name` → tool
-  const claim = (tool: ToolModel, name: string, pointer: string): void => {
+  const claim = (tool: ToolModel, name: string, at: { file: string; pointer: string }): void => {
     const key = `${tool.agent} ${name.toLowerCase()}`;
     const other = claimed.get(key);
-    if (other && other !== tool) problems.error(placeOf(tool).file, pointer, 'unique-tool-name', `${name} is already the name or alias of ${other.fullName} (${placeOf(other).file})`);
+    if (other && other !== tool) problems.error(at.file, at.pointer, 'unique-tool-name', `${name} is already the name or alias of ${other.fullName} (${placeOf(other).file})`);
     else claimed.set(key, tool);
   };
-  for (const tool of withPage) claim(tool, tool.fullName, placeOf(tool).pointer);
+  for (const tool of withPage) claim(tool, tool.fullName, placeOf(tool));
   for (const tool of withPage) {
     tool.generated.aliases.forEach((alias, i) => {
       if (alias.kind === 'sdk-type') return; // a type name, not something to call or search
-      const pointer = `/aliases/${i}/name`;
-      claim(tool, alias.name, pointer);
+      const at = aliasAt(tool, alias, i);
+      claim(tool, alias.name, at);
       const elsewhere = [...withPage].find((t) => t.agent !== tool.agent && t.fullName.toLowerCase() === alias.name.toLowerCase());
-      if (elsewhere) problems.error(placeOf(tool).file, pointer, 'alias-not-another-agents-tool', `alias ${alias.name} is the name of the ${AGENT_PRODUCTS[elsewhere.agent]} tool ${elsewhere.fullName}; searching it must find that tool`);
+      if (elsewhere) problems.error(at.file, at.pointer, 'alias-not-another-agents-tool', `alias ${alias.name} is the name of the ${AGENT_PRODUCTS[elsewhere.agent]} tool ${elsewhere.fullName}; searching it must find that tool`);
     });
   }
 
@@ -62,11 +65,11 @@ export function checkPages(stage: Stage, tools: ToolModel[]): void {
       const slug = toolSlug(alias.name);
       if (slug === tool.slug || redirects.has(slug)) return;
       if (claimed.get(`${tool.agent} ${alias.name.toLowerCase()}`) !== tool) return; // already reported as a name clash
-      const pointer = `/aliases/${i}/name`;
+      const at = aliasAt(tool, alias, i);
       const problem = urlNameProblem(slug, stage.reserved.agent);
-      if (problem) return problems.error(placeOf(tool).file, pointer, 'url-name-valid', `alias ${JSON.stringify(alias.name)} ${problem}`);
+      if (problem) return problems.error(at.file, at.pointer, 'url-name-valid', `alias ${JSON.stringify(alias.name)} ${problem}`);
       const owner = slugs.get(`${tool.agent}/${slug}`) ?? aliasPages.get(`${tool.agent}/${slug}`);
-      if (owner) return problems.error(placeOf(tool).file, pointer, 'unique-tool-url', `alias ${alias.name} of ${tool.fullName} would take the URL /${tool.agent}/${slug}/ of ${owner.fullName} (${placeOf(owner).file})`);
+      if (owner) return problems.error(at.file, at.pointer, 'unique-tool-url', `alias ${alias.name} of ${tool.fullName} would take the URL /${tool.agent}/${slug}/ of ${owner.fullName} (${placeOf(owner).file})`);
       aliasPages.set(`${tool.agent}/${slug}`, tool);
       redirects.add(slug);
     });

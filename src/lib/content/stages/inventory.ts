@@ -1,0 +1,100 @@
+/**
+ * Stage: the tool inventory read from each pinned binary
+ * (content/inventory/<agent>.json, written by scripts/inventory.ts).
+ * Runs after editorial and before the pages stage: an alias from the binary's
+ * alias table becomes a structured accepted alias of the tool it points to
+ * (unless that tool already lists it), so that it gets a redirect page and
+ * search weight like any alias; an alias of a name without a page stays on the
+ * inventory entry. Every inventoried name must have a page (by name or alias)
+ * or is listed as registered but never advertised.
+ */
+import type { Stage } from '../context.ts';
+import type { AgentId, AliasRecord, InventoryFile } from '../../content-types.ts';
+import type { AgentInventory, ToolModel } from '../../model.ts';
+
+/**
+ * Gates of registered names that have no page, where a committed source
+ * establishes them (issue 9 quotes the SDK reference for REPL). Nothing is
+ * guessed: a name missing here shows "gate not established".
+ */
+const KNOWN_GATES: Readonly<Record<string, Readonly<Record<string, { gate: string; source: string }>>>> = {
+  'claude-code': { REPL: { gate: 'CLAUDE_CODE_REPL=1 (environment variable)', source: 'the Claude Agent SDK TypeScript reference (REPL section)' } },
+};
+
+export function applyInventory(stage: Stage, tools: ToolModel[], matrixVersions: ReadonlyMap<string, string>): AgentInventory[] {
+  const { reader, problems, files } = stage;
+  const out: AgentInventory[] = [];
+  for (const path of files.inventory) {
+    const file = reader.relContent(path);
+    const data = reader.read<InventoryFile>(path, 'inventory');
+    if (!data) continue;
+    if (path !== `inventory/${data.agent}.json`) {
+      problems.error(file, '/agent', 'file-name-matches-id', `an inventory of ${data.agent} belongs in content/inventory/${data.agent}.json`);
+      continue;
+    }
+    const pinned = matrixVersions.get(data.agent);
+    if (pinned !== undefined && pinned !== data.version) {
+      problems.error(file, '/version', 'inventory-matches-pin', `inventory of ${data.package}@${data.version}, but content/capture-matrix.json pins ${pinned}: run node scripts/inventory.ts`);
+      continue;
+    }
+    const agentTools = tools.filter((t) => t.agent === data.agent);
+    const byName = new Map<string, ToolModel>();
+    for (const t of agentTools) {
+      byName.set(t.fullName.toLowerCase(), t);
+      for (const a of t.generated.aliases) if (a.kind !== 'sdk-type') byName.set(a.name.toLowerCase(), t);
+    }
+    const evidence = `In the alias table of the ${data.package}@${data.version} binary (content/inventory/${data.agent}.json)`;
+    // Inventoried names: the registered list, then alias targets it lacks (REPL behind `Eval`).
+    const names: string[] = [...(data.names?.items ?? [])];
+    const aliasesOf = new Map<string, string[]>();
+    const structured: { alias: string; tool: string }[] = [];
+    (data.aliasTables ?? []).forEach((table, t) => {
+      table.entries.forEach((entry, e) => {
+        if (!names.includes(entry.tool)) names.push(entry.tool);
+        aliasesOf.set(entry.tool, [...(aliasesOf.get(entry.tool) ?? []), entry.alias]);
+        const target = byName.get(entry.tool.toLowerCase());
+        if (!target) return; // no page: the alias stays on the inventory entry
+        const owner = byName.get(entry.alias.toLowerCase());
+        if (owner === target) return; // already listed (by the tool itself or an earlier table)
+        if (owner && owner.fullName.toLowerCase() === target.fullName.toLowerCase()) return; // two tools with one name: the pages stage reports that
+        if (owner) {
+          problems.error(file, `/aliasTables/${t}/entries/${e}/alias`, 'inventory-alias-free', `alias ${entry.alias} of ${entry.tool} is already the name or alias of ${owner.fullName}`);
+          return;
+        }
+        const record: AliasRecord = { name: entry.alias, kind: 'accepted-alias', evidence: `${evidence}: ${entry.alias} → ${entry.tool}${table.extends ? ` (a table extending ${table.extends}, applied only when the bundle's condition holds)` : ''}.` };
+        target.generated.aliases.push(record);
+        stage.aliasPlace.set(record, { file, pointer: `/aliasTables/${t}/entries/${e}/alias` });
+        byName.set(entry.alias.toLowerCase(), target);
+        structured.push({ alias: entry.alias, tool: target.fullName });
+      });
+    });
+    const gates = KNOWN_GATES[data.agent] ?? {};
+    const unadvertised = names
+      .filter((name) => !byName.has(name.toLowerCase()))
+      .map((name) => {
+        const entry: AgentInventory['unadvertised'][number] = { name, aliases: aliasesOf.get(name) ?? [] };
+        const gate = gates[name];
+        if (gate) entry.gate = gate;
+        return entry;
+      });
+    const withPage = names.filter((n) => byName.has(n.toLowerCase())).map((n) => byName.get(n.toLowerCase())!);
+    out.push({
+      agent: data.agent as AgentId,
+      file,
+      version: data.version,
+      names,
+      aliases: (data.aliasTables ?? []).flatMap((t) => t.entries),
+      structuredAliases: structured,
+      unadvertised,
+      counts: {
+        names: names.length,
+        captured: withPage.filter((t) => [...(t.captured?.byConfig.values() ?? [])].some((c) => c.delivery !== 'deferred')).length,
+        sdk: withPage.filter((t) => t.source === 'sdk').length,
+        onlyRegistered: unadvertised.length,
+      },
+      ...(data.features ? { features: data.features.items.length } : {}),
+      ...(data.handlerModules ? { handlerModules: data.handlerModules.items.map((h) => h.path) } : {}),
+    });
+  }
+  return out;
+}

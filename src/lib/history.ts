@@ -92,6 +92,16 @@ export function toolChanges(tool: ToolModel, histories: readonly HistoryFile[]):
   );
 }
 
+/**
+ * Whether a capture history speaks about this tool: some configuration it
+ * compared advertises the tool at the pin. A tool seen only in configurations
+ * the history did not compare has no "since" from it.
+ */
+function capturedIn(tool: ToolModel, file: HistoryFile): boolean {
+  const compared = new Set(file.configurations ?? []);
+  return [...(tool.captured?.byConfig.keys() ?? [])].some((config) => compared.has(config));
+}
+
 /** What a field row's "since" badge says and where it links. */
 export interface Since {
   /**
@@ -136,7 +146,7 @@ export function fieldSince(tool: ToolModel, histories: readonly HistoryFile[]): 
   const out = new Map<string, Since>();
   for (const file of histories) {
     if (file.agent !== tool.agent || file.releases.length === 0) continue;
-    if (file.source === 'sdk' ? tool.source !== 'sdk' : !tool.captured) continue;
+    if (file.source === 'sdk' ? tool.source !== 'sdk' : !capturedIn(tool, file)) continue;
     const ofSource = changes.filter((c) => c.source === file.source);
     const toolAdded = ofSource.find((c) => c.event.kind === 'tool-added');
     const roots = file.source === 'sdk' ? ['input', 'output'] : [tableRoot(tool, 'capture', 'input')];

@@ -89,3 +89,21 @@ test('the addition of a field with fields below it is one note; each nested badg
   assert.equal(foldTarget(elsewhere, all), elsewhere, 'another release is its own note');
   assert.deepEqual(foldChanges(all).map((c) => [c.anchor, c.folded]), [['input.a', 2], ['input.ab', 0], ['input.a.z', 0]]);
 });
+
+test('a capture history speaks only about tools that a configuration it compared advertises', () => {
+  const captured = site.tools.find((t) => t.agent === 'claude-code' && t.captured)!;
+  const configs = [...captured.captured!.byConfig.keys()];
+  const history = (configurations: string[]) => ({
+    agent: 'claude-code' as const,
+    source: 'capture' as const,
+    package: 'fixture-cli',
+    method: 'fixture',
+    configurations,
+    releases: [{ version: '2.0.0' }, { version: '2.0.1' }],
+    events: [],
+  });
+  const compared = fieldSince(captured, [history(configs)]);
+  assert.ok(compared.size > 0, `${captured.fullName} is covered`);
+  for (const since of compared.values()) assert.deepEqual(since, { kind: 'before', release: '2.0.0' });
+  assert.equal(fieldSince(captured, [history(['some-other-configuration'])]).size, 0);
+});

@@ -7,7 +7,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { AGENTS, agentWire, type AgentId, type Invocation } from '../../../src/lib/agents/index.ts';
 import type { WireFormat } from '../../../src/lib/wire/index.ts';
 import { pathOf } from '../../../src/lib/wire/shared.ts';
@@ -28,13 +28,13 @@ export interface RunPaths {
   workdir: string;
   /** The Node.js binary, for the stub MCP server. */
   node: string;
-  /** The stub MCP server script. */
+  /** The stub MCP server script; the capture fixtures ($FIXTURES) sit beside it in `fixtures/`. */
   mcpServer: string;
 }
 
 /** Placeholder values of a run, for `$NAME` tokens in the matrix. */
 export function runVariables(paths: RunPaths, stubUrl: string): Record<string, string> {
-  return { STUB_URL: stubUrl, HOME: paths.home, WORKDIR: paths.workdir, NODE: paths.node, MCP_SERVER: paths.mcpServer };
+  return { STUB_URL: stubUrl, HOME: paths.home, WORKDIR: paths.workdir, NODE: paths.node, MCP_SERVER: paths.mcpServer, FIXTURES: join(dirname(paths.mcpServer), 'fixtures') };
 }
 
 /** The fixed minimal environment every run starts from (nothing is inherited). */

@@ -153,7 +153,7 @@ export type Version = string;
 export type Id = string;
 
 /**
- * The pinned CLI releases and the configurations under which `npm run capture` runs each of them against a recording stub of its model API. A configuration's command line is the mode's fixed invocation plus `args`; its environment is a fixed minimal one plus `env`. In `args`, `env` values and `configToml`, the placeholders $STUB_URL (the stub's origin, e.g. http://127.0.0.1:PORT), $HOME, $WORKDIR, $NODE (the Node.js running the capture) and $MCP_SERVER (the path of the stub MCP server script) are replaced by this run's values.
+ * The pinned CLI releases and the configurations under which `npm run capture` runs each of them against a recording stub of its model API. A configuration's command line is the mode's fixed invocation plus `args`; its environment is a fixed minimal one plus `env`. In `args`, `env` values and `configToml`, the placeholders $STUB_URL (the stub's origin, e.g. http://127.0.0.1:PORT), $HOME, $WORKDIR, $NODE (the Node.js running the capture), $MCP_SERVER (the path of the stub MCP server script) and $FIXTURES (the folder scripts/lib/capture/fixtures/, e.g. a plugin that declares an LSP server) are replaced by this run's values.
  */
 export interface CaptureMatrixFile {
   $schema?: string;

@@ -90,8 +90,9 @@ export interface AgentInventory {
   /** Names with no page and no alias on one: registered but never advertised in any configuration we could build. */
   unadvertised: { name: string; aliases: string[]; gate?: { gate: string; source: string } }[];
   counts: { names: number; captured: number; sdk: number; onlyRegistered: number };
-  /** Codex: feature flags reported, and the tool handler source files named. */
+  /** Codex: feature flags reported (their count and names), and the tool handler source files named. */
   features?: number;
+  featureNames?: string[];
   handlerModules?: string[];
 }
 

@@ -107,3 +107,19 @@ test('a capture history speaks only about tools that a configuration it compared
   for (const since of compared.values()) assert.deepEqual(since, { kind: 'before', release: '2.0.0' });
   assert.equal(fieldSince(captured, [history(['some-other-configuration'])]).size, 0);
 });
+
+test('editorial names: a code-style field name must be established or listed with a reason, and a listed name must be used', async () => {
+  const { checkEditorialNames, looksLikeFieldName } = await import('../../src/lib/editorial-names.ts');
+  assert.ok(looksLikeFieldName('file_path') && looksLikeFieldName('backgroundCwdHint'));
+  assert.ok(!looksLikeFieldName('git') && !looksLikeFieldName('TaskStop') && !looksLikeFieldName('--tools'));
+  const read = tool('Read');
+  const withProse = (lifecycle: string, namesNotInSchema?: { name: string; why: string }[]) => ({
+    ...site,
+    tools: [{ ...read, editorial: { ...read.editorial!, lifecycle, ...(namesNotInSchema ? { namesNotInSchema } : {}) } }],
+  });
+  assert.deepEqual(checkEditorialNames(withProse('Takes `file_path`; `offset` was removed.')), []); // a field, and one of an earlier release
+  assert.deepEqual(checkEditorialNames(withProse('Reads `cache_hint`.')).map((f) => f.problem), ['unestablished']);
+  assert.deepEqual(checkEditorialNames(withProse('Reads `cache_hint`.', [{ name: 'cache_hint', why: 'a setting' }])), []);
+  assert.deepEqual(checkEditorialNames(withProse('Reads it.', [{ name: 'cache_hint', why: 'a setting' }])).map((f) => f.problem), ['listed-but-not-mentioned']);
+  assert.deepEqual(checkEditorialNames(withProse('Takes `file_path`.', [{ name: 'file_path', why: 'x' }])).map((f) => f.problem), ['listed-but-established']);
+});

@@ -98,6 +98,10 @@ export interface EditorialFile {
   lifecycle: string;
   failures: string[];
   jobs: string[];
+  /**
+   * Field-like names this file mentions in code style that no definition of the tool has, in any table, configuration or release, with why (a setting, a feature flag, a name only public documentation gives). A test requires every other such name to be established by the evidence.
+   */
+  namesNotInSchema?: NameNotInSchema[];
   versionNotes?: VersionNote[];
   documentedOnly?: DocumentedOnly;
 }
@@ -106,6 +110,10 @@ export interface Gate {
   name: string;
   value?: string;
   effect: "enables" | "disables" | "requires";
+}
+export interface NameNotInSchema {
+  name: string;
+  why: string;
 }
 export interface VersionNote {
   version: string;

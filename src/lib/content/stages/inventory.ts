@@ -92,7 +92,7 @@ export function applyInventory(stage: Stage, tools: ToolModel[], matrixVersions:
         sdk: withPage.filter((t) => t.source === 'sdk').length,
         onlyRegistered: unadvertised.length,
       },
-      ...(data.features ? { features: data.features.items.length } : {}),
+      ...(data.features ? { features: data.features.items.length, featureNames: data.features.items.map((f) => f.name) } : {}),
       ...(data.handlerModules ? { handlerModules: data.handlerModules.items.map((h) => h.path) } : {}),
     });
   }

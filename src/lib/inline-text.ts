@@ -27,8 +27,10 @@ export function inlineParts(text: string): InlinePart[] {
  * `structuredPatch[].lines` and `"a" | "b"` wrap where a reader expects
  * rather than mid-word. Joining the pieces gives the text back unchanged.
  */
-export function breakableParts(text: string): string[] {
+export function breakableParts(text: string, options: { camelCase?: boolean } = {}): string[] {
   // After a run of separators (`__` stays whole), before an opening bracket, and
-  // between the words of a camelCase name (`dangerously|Disable|Sandbox`).
-  return text.split(/(?<=[._|/,])(?=[^._|/,])|(?<=.)(?=[([])|(?<=[a-z])(?=[A-Z])/u);
+  // between the words of a camelCase name (`dangerously|Disable|Sandbox`) unless
+  // told not to: a tool name broken there (`List|Connectors`) reads as two words.
+  const camel = options.camelCase ?? true;
+  return text.split(camel ? /(?<=[._|/,])(?=[^._|/,])|(?<=.)(?=[([])|(?<=[a-z])(?=[A-Z])/u : /(?<=[._|/,])(?=[^._|/,])|(?<=.)(?=[([])/u);
 }

@@ -77,6 +77,8 @@ test('long names break after . _ | / , before brackets and between camelCase wor
   assert.deepEqual(breakableParts('structuredPatch[].lines'), ['structured', 'Patch', '[].', 'lines']);
   assert.deepEqual(breakableParts('dangerouslyDisableSandbox'), ['dangerously', 'Disable', 'Sandbox']);
   assert.deepEqual(breakableParts('TaskStop'), ['Task', 'Stop']);
+  assert.deepEqual(breakableParts('ListConnectors', { camelCase: false }), ['ListConnectors']);
+  assert.deepEqual(breakableParts('multi_agent_v1.spawn_agent', { camelCase: false }), ['multi_', 'agent_', 'v1.', 'spawn_', 'agent']);
   assert.deepEqual(breakableParts('"a" | "b"'), ['"a" |', ' "b"']);
   assert.deepEqual(breakableParts('plain'), ['plain']);
   for (const text of ['(status: "completed").agentId', 'a..b', '.x', 'x.', '', 'a[0][1]']) assert.equal(breakableParts(text).join(''), text);
@@ -88,4 +90,22 @@ test('inline text keeps text that looks like HTML as text parts', () => {
     { code: true, text: '<b>' },
     { code: false, text: ' c' },
   ]);
+});
+
+test('configurations are grouped by the tools they add to and drop from the first one', async () => {
+  const { configurationEffects } = await import('../../src/lib/configuration-effects.ts');
+  const tool = (fullName: string, configs: string[]) => ({ fullName, captured: { byConfig: new Map(configs.map((c) => [c, {}])) } }) as unknown as ToolModel;
+  const tools = [tool('A', ['base', 'same', 'more', 'fewer']), tool('B', ['base', 'same', 'more']), tool('C', ['more', 'more2']), tool('D', [])];
+  const matrix = { package: 'p', version: '1', checked: 'c', configurations: ['base', 'same', 'more', 'fewer', 'more2'].map((id) => ({ id, label: id, description: '' })) };
+  const result = configurationEffects(tools, matrix)!;
+  assert.equal(result.baseline.id, 'base');
+  assert.deepEqual(
+    result.effects.map((e) => [e.added, e.removed, e.configurations.map((c) => c.id)]),
+    [
+      [[], [], ['same']],
+      [['C'], [], ['more']],
+      [[], ['B'], ['fewer']],
+      [['C'], ['A', 'B'], ['more2']],
+    ],
+  );
 });

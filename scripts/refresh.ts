@@ -5,8 +5,8 @@
  *      capture matrix (`npm view <package> version`);
  *   2. a newer SDK: sets the pin in scripts/pins.json (without its integrity, which the
  *      ingest records) and runs the ingest (content/tools/, content/agents/);
- *   3. a newer CLI: sets its release in content/capture-matrix.json and captures that
- *      agent's configurations (needs root: `unshare -n`);
+ *   3. a newer CLI: sets its release in content/capture-matrix.json, captures that
+ *      agent's configurations (needs root: `unshare -n`) and reads its tool inventory;
  *   4. extends every history file that is behind its pin by the new releases only
  *      (scripts/history-claude-sdk.ts, scripts/history-captures.ts);
  *   5. prints what changed.
@@ -91,6 +91,8 @@ function perform(step: RefreshStep): void {
       matrix.agents[step.agent] = { ...matrix.agents[step.agent]!, version: step.to, checked: today() };
       replaceFile(MATRIX, jsonText(matrix));
       run('scripts/capture.ts', ['--only', step.agent]);
+      // The inventory is read from the pinned binary; the build refuses one for another release.
+      run('scripts/inventory.ts', ['--agent', step.agent]);
       return;
     }
     case 'history': {

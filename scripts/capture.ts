@@ -19,13 +19,13 @@
  * they are then replaced by placeholders ($HOME, $WORKDIR, …).
  */
 import { spawnSync } from 'node:child_process';
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { networkInterfaces } from 'node:os';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { AGENT_IDS, type AgentId } from '../src/lib/agents/index.ts';
 import { jsonText, replaceDirectory } from './lib/atomic-write.ts';
 import { schemaAjv } from './lib/capture/ajv.ts';
 import { loadMatrix, selectConfigurations, MatrixError } from './lib/capture/matrix.ts';
+import { lockRunFolder, NamespaceError, prepareNamespace } from './lib/capture/namespace.ts';
 import { ensureInstalled, installedBinary, InstallError } from './lib/capture/install.ts';
 import { runConfiguration, type RunPaths } from './lib/capture/runner.ts';
 import { buildCapture, countTools, summaryLine } from './lib/capture/capture-file.ts';
@@ -101,41 +101,6 @@ function outside(options: Options, argv: string[]): never {
   process.exit(inner.status ?? 1);
 }
 
-/** Inside the namespace: loopback up, make sure nothing else is there. */
-function prepareNamespace(): void {
-  const up = spawnSync('ip', ['link', 'set', 'lo', 'up'], { encoding: 'utf8' });
-  if (up.error || up.status !== 0) fail(`could not bring loopback up in the namespace: ${up.error?.message ?? up.stderr.trim()}`);
-  const others = Object.keys(networkInterfaces()).filter((name) => name !== 'lo');
-  if (others.length > 0) fail(`the namespace has network interfaces besides lo (${others.join(', ')}); refusing to run the CLIs`);
-}
-
-/** One capture at a time: the run folders are fixed paths. */
-function lock(runRoot: string): () => void {
-  mkdirSync(runRoot, { recursive: true });
-  const path = join(runRoot, 'lock');
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      const fd = openSync(path, 'wx');
-      writeFileSync(fd, String(process.pid));
-      closeSync(fd);
-      return () => rmSync(path, { force: true });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const pid = Number(readFileSync(path, 'utf8'));
-      let alive = false;
-      try {
-        if (pid > 0) process.kill(pid, 0);
-        alive = pid > 0;
-      } catch {
-        alive = false;
-      }
-      if (alive) fail(`another capture (pid ${pid}) is running; it holds ${path}`);
-      rmSync(path, { force: true });
-    }
-  }
-  fail(`could not take the lock ${path}`);
-}
-
 async function inside(options: Options): Promise<number> {
   prepareNamespace();
   const matrix = loadMatrix(ROOT, options.matrix);
@@ -156,7 +121,7 @@ async function inside(options: Options): Promise<number> {
     node: process.execPath,
     mcpServer: join(ROOT, 'scripts/lib/capture/mcp-server.ts'),
   };
-  const unlock = lock(runRoot);
+  const unlock = lockRunFolder(runRoot, 'another capture');
   const files = new Map<string, string>();
   const summary: string[] = [];
   const errors: string[] = [];
@@ -225,6 +190,6 @@ try {
   if (!options.inside) outside(options, argv);
   process.exitCode = await inside(options);
 } catch (error) {
-  if (error instanceof MatrixError || error instanceof InstallError) fail(error.message);
+  if (error instanceof MatrixError || error instanceof InstallError || error instanceof NamespaceError) fail(error.message);
   throw error;
 }

@@ -27,14 +27,14 @@
  * schemas/history.schema.json and replaced atomically.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { networkInterfaces } from 'node:os';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AgentId } from '../src/lib/agents/index.ts';
 import type { CaptureFile } from '../src/lib/wire/index.ts';
 import { jsonText, replaceFile } from './lib/atomic-write.ts';
 import { schemaAjv } from './lib/capture/ajv.ts';
 import { buildCapture } from './lib/capture/capture-file.ts';
+import { lockRunFolder, NamespaceError, prepareNamespace } from './lib/capture/namespace.ts';
 import { ensureInstalled, installDir, installedBinary } from './lib/capture/install.ts';
 import { loadMatrix } from './lib/capture/matrix.ts';
 import { runConfiguration, type RunPaths } from './lib/capture/runner.ts';
@@ -112,39 +112,6 @@ function parseArgs(argv: string[]): Options {
 // ---------------------------------------------------------------------------
 // Inside the namespace: run the configurations of one installed release, cache each result.
 
-function prepareNamespace(): void {
-  const up = spawnSync('ip', ['link', 'set', 'lo', 'up'], { encoding: 'utf8' });
-  if (up.error || up.status !== 0) fail(`could not bring loopback up in the namespace: ${up.error?.message ?? up.stderr.trim()}`);
-  const others = Object.keys(networkInterfaces()).filter((name) => name !== 'lo');
-  if (others.length > 0) fail(`the namespace has network interfaces besides lo (${others.join(', ')}); refusing to run the CLIs`);
-}
-
-function lock(dir: string): () => void {
-  mkdirSync(dir, { recursive: true });
-  const path = join(dir, 'lock');
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      const fd = openSync(path, 'wx');
-      writeFileSync(fd, String(process.pid));
-      closeSync(fd);
-      return () => rmSync(path, { force: true });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const pid = Number(readFileSync(path, 'utf8'));
-      let alive = false;
-      try {
-        if (pid > 0) process.kill(pid, 0);
-        alive = pid > 0;
-      } catch {
-        alive = false;
-      }
-      if (alive) fail(`another history run (pid ${pid}) holds ${path}`);
-      rmSync(path, { force: true });
-    }
-  }
-  fail(`could not take the lock ${path}`);
-}
-
 function firstLines(text: string, n = 6): string {
   return text.split('\n').slice(0, n).join('\n');
 }
@@ -155,7 +122,7 @@ async function inside(o: NonNullable<Options['inside']>): Promise<void> {
   const { package: pkg } = matrix.agents[o.agent];
   const runRoot = join(HISTORY_ROOT, 'run', o.agent); // one per agent: the two agents' histories can run side by side
   const paths: RunPaths = { home: join(runRoot, 'home'), workdir: join(runRoot, 'work'), node: process.execPath, mcpServer: join(ROOT, 'scripts/lib/capture/mcp-server.ts') };
-  const unlock = lock(runRoot);
+  const unlock = lockRunFolder(runRoot, 'another history run');
   try {
     for (const id of o.configurations) {
       const configuration = matrix.agents[o.agent].configurations.find((c) => c.id === id);
@@ -338,5 +305,10 @@ async function outside(o: Options): Promise<void> {
 }
 
 const options = parseArgs(process.argv.slice(2));
-if (options.inside) await inside(options.inside);
-else await outside(options);
+try {
+  if (options.inside) await inside(options.inside);
+  else await outside(options);
+} catch (error) {
+  if (error instanceof NamespaceError) fail(error.message);
+  throw error;
+}

@@ -43,6 +43,7 @@ import { diffReleases, KIND_ORDER, type HistoryEvent } from './lib/history/diff.
 import { appendToHistory, historyDocument, lastReadRelease, type ReleaseEntry } from './lib/history/document.ts';
 import { compareReleases, isRelease, releasesInRange } from './lib/history/versions.ts';
 import type { HistoryFile } from '../src/lib/content-types.ts';
+import { display, readJson, ScriptError } from './lib/script-files.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const PINS_FILE = process.env.PINS_FILE ? resolve(process.env.PINS_FILE) : join(ROOT, 'scripts/pins.json');
@@ -57,15 +58,6 @@ const METHOD =
 /** Bump when the cached rows change form; the code that makes them is hashed as well. */
 const ROWS_FORMAT = 1;
 const NAME = 'history-claude-sdk';
-
-class ScriptError extends Error {
-  override name = 'ScriptError';
-}
-
-function display(path: string): string {
-  const rel = relative(ROOT, path);
-  return rel.startsWith('..') ? path : rel;
-}
 
 interface Options {
   mode?: 'full' | 'since-committed';
@@ -100,20 +92,6 @@ function parseArgs(argv: readonly string[]): Options {
   }
   if (options.from && options.mode === 'since-committed') throw new ScriptError('--from applies to --full only: extending starts after the last committed release');
   return options;
-}
-
-function readJson<T>(path: string, what: string): T {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    throw new ScriptError(`cannot read ${what} ${display(path)}: ${(error as Error).message}`);
-  }
-  try {
-    return JSON.parse(text) as T;
-  } catch (error) {
-    throw new ScriptError(`${display(path)} is not valid JSON: ${(error as Error).message}`);
-  }
 }
 
 // ---------------------------------------------------------------------------

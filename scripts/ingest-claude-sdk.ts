@@ -19,12 +19,13 @@
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { extractSdkTools, IngestError, type NameTable } from './lib/claude-sdk.ts';
 import { toolSlug } from '../src/lib/content/url-names.ts';
 import type { AgentRecord } from '../src/lib/content-types.ts';
 import { jsonText, replaceDirectory, replaceFile } from './lib/atomic-write.ts';
 import { DownloadError, downloadTarball, IntegrityError, judgeIntegrity, npmRegistryFor, unpackTarball } from './lib/npm-package.ts';
+import { display, readJson, ScriptError } from './lib/script-files.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const CONTENT = process.env.CONTENT_DIR ? resolve(process.env.CONTENT_DIR) : join(ROOT, 'content');
@@ -44,32 +45,8 @@ interface Pin {
   checked: string;
 }
 
-/** A check of this script failed: the message is for the user, no stack trace. */
-class ScriptError extends Error {
-  override name = 'ScriptError';
-}
-
 /** Files replaced so far, so a failure can say truthfully what was written. */
 const written: string[] = [];
-
-function display(path: string): string {
-  const rel = relative(ROOT, path);
-  return rel.startsWith('..') ? path : rel;
-}
-
-function readJson<T>(path: string, what: string): T {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    throw new ScriptError(`cannot read ${what} ${display(path)}: ${(error as Error).message}`);
-  }
-  try {
-    return JSON.parse(text) as T;
-  } catch (error) {
-    throw new ScriptError(`${display(path)} is not valid JSON: ${(error as Error).message}`);
-  }
-}
 
 function parseArgs(argv: readonly string[]): { acceptNewIntegrity: boolean } {
   let acceptNewIntegrity = false;

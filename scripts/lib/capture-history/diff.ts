@@ -16,25 +16,14 @@
  * A configuration that failed in a release is not compared there: the next release in
  * which it succeeds is compared with the last one in which it did (`previous`).
  */
+import type { HistoryEvent } from '../../../src/lib/content-types.ts';
+import { diffRows as diffSdkRows } from '../history/diff.ts';
 import { compareVersions } from './releases.ts';
 import type { ConfigSnapshot, RowSnapshot, ToolSnapshot } from './snapshot.ts';
 
-export type EventKind =
-  | 'tool-added' | 'tool-removed' | 'field-added' | 'field-removed' | 'type-changed' | 'now-required' | 'now-optional'
-  | 'value-added' | 'value-removed' | 'description-changed' | 'definition-changed' | 'available' | 'unavailable';
-
-export interface HistoryEvent {
-  release: string;
-  previous: string;
-  tool: string;
-  kind: EventKind;
-  side?: 'input' | 'output';
-  field?: string;
-  path?: string;
-  configuration?: string;
-  from?: string;
-  to?: string;
-}
+// The event type of schemas/history.schema.json, declared once (generated).
+export type { HistoryEvent };
+export type EventKind = HistoryEvent['kind'];
 
 export interface ReleaseSnapshots {
   version: string;
@@ -56,43 +45,22 @@ function definitionText(t: ToolSnapshot): string {
 }
 
 /**
- * Field events between two versions of one tool's input rows (rows matched by anchor). The
- * same conventions as the SDK history (scripts/lib/history/diff.ts): an added or removed
- * field carries its type; a field whose allowed values are listed in both releases gets
- * value events (and a type change only when it became or stopped being nullable), any
- * other field a type change; descriptions are compared trimmed.
+ * Field events between two versions of one tool's input rows (rows matched by anchor), by
+ * the SDK history's rules (scripts/lib/history/diff.ts), with this history's `configuration`.
  */
 export function diffRows(before: readonly RowSnapshot[], after: readonly RowSnapshot[], base: Omit<HistoryEvent, 'kind'>): HistoryEvent[] {
-  const out: HistoryEvent[] = [];
-  const old = new Map(before.map((r) => [r.field, r]));
-  const now = new Map(after.map((r) => [r.field, r]));
-  const ev = (kind: EventKind, r: RowSnapshot, extra: { from?: string | undefined; to?: string | undefined } = {}): void => {
-    out.push({
-      ...base, kind, side: 'input', field: r.field, path: r.path,
-      ...(extra.from !== undefined ? { from: extra.from } : {}),
-      ...(extra.to !== undefined ? { to: extra.to } : {}),
-    });
-  };
-  for (const r of before) if (!now.has(r.field)) ev('field-removed', r, { from: r.type });
-  for (const a of after) {
-    const b = old.get(a.field);
-    if (!b) {
-      ev('field-added', a, { to: a.type });
-      continue;
-    }
-    if (b.literals && a.literals) {
-      for (const v of b.literals) if (!a.literals.includes(v)) ev('value-removed', a, { from: v });
-      for (const v of a.literals) if (!b.literals.includes(v)) ev('value-added', a, { to: v });
-      if (b.nullable !== a.nullable) ev('type-changed', a, { from: b.type, to: a.type });
-    } else if (a.type !== b.type) ev('type-changed', a, { from: b.type, to: a.type });
-    if (b.required !== null && a.required !== null && b.required !== a.required) {
-      ev(a.required ? 'now-required' : 'now-optional', a, { from: b.required ? 'required' : 'optional', to: a.required ? 'required' : 'optional' });
-    }
-    if ((a.description ?? '').trim() !== (b.description ?? '').trim()) {
-      ev('description-changed', a, { from: b.description?.trim() || undefined, to: a.description?.trim() || undefined });
-    }
-  }
-  return out;
+  // The SDK history's comparison, so both histories follow one set of rules (positional union
+  // variants aligned first included); its rows are keyed by the full anchor.
+  const asSdkRow = (r: RowSnapshot) => ({ id: `input${r.field}`, path: r.path, type: r.type, required: r.required, ...(r.nullable ? { nullable: true as const } : {}), ...(r.description !== undefined ? { description: r.description } : {}), ...(r.literals ? { literals: r.literals } : {}) });
+  return diffSdkRows(before.map(asSdkRow), after.map(asSdkRow), 'input', { release: base.release, previous: base.previous, tool: base.tool }).map((e) => ({
+    ...base,
+    kind: e.kind,
+    side: 'input' as const,
+    field: e.field!,
+    path: e.path!,
+    ...(e.from !== undefined ? { from: e.from } : {}),
+    ...(e.to !== undefined ? { to: e.to } : {}),
+  }));
 }
 
 interface Last {

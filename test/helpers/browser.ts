@@ -11,7 +11,8 @@ import { preview } from 'astro';
 
 export const ROOT = join(import.meta.dirname, '../..');
 export const DIST = join(ROOT, 'dist');
-export const CHROMIUM = '/usr/bin/chromium';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../../scripts/lib/chromium.ts';
+export { CHROMIUM };
 
 /** Installs Debian's chromium when it is missing (CI machines start without it). */
 export function ensureChromium(): void {
@@ -62,15 +63,7 @@ export async function serveAndLaunch(port: number): Promise<Served> {
   const server = await preview({ root: ROOT, server: { host: '127.0.0.1', port }, logLevel: 'error' });
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    args: CHROMIUM_FLAGS,
   });
   return {
     base: `http://127.0.0.1:${port}`,

@@ -4,18 +4,9 @@
  * Debian's Chromium through playwright-core; no browser is downloaded.
  */
 import { chromium, type Browser, type Page, type Response } from 'playwright-core';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../chromium.ts';
 import type { Fetched } from './report.ts';
 
-export const CHROMIUM = '/usr/bin/chromium';
-export const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 const STEP_MS = 30_000;
 
 export function launchBrowser(): Promise<Browser> {

@@ -6,7 +6,7 @@
  */
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
-import { CHROMIUM, CHROMIUM_FLAGS } from './browser.ts';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../chromium.ts';
 import { withTimeout } from './timeout.ts';
 
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;

@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { AGENT_IDS, AGENT_PRODUCTS, AGENTS, agentWire, isAgentId, type InvocationContext } from '../../src/lib/agents/index.ts';
 import { WIRE_FORMAT_IDS } from '../../src/lib/wire/index.ts';
-import { baseEnv, buildInvocation, DUMMY_KEY, PROMPT, runVariables, type RunPaths } from '../../scripts/lib/capture/runner.ts';
+import { baseEnv, buildInvocation, DUMMY_KEY, expandInJson, PROMPT, runVariables, type RunPaths } from '../../scripts/lib/capture/runner.ts';
+import { mergeSettings } from '../../src/lib/agents/settings.ts';
 import { expandPlaceholders } from '../../scripts/lib/capture/placeholders.ts';
 import { loadMatrix, validateMatrix, MatrixError, type Configuration } from '../../scripts/lib/capture/matrix.ts';
 import { turnMetadata } from '../../src/lib/agents/codex.ts';
@@ -91,4 +92,35 @@ test('each agent picks its main request: Claude Code the prompted streaming one 
   assert.equal(AGENTS.codex.mainRequest([memories, turn], PROMPT), turn);
   assert.deepEqual(turnMetadata(turn), { request_kind: 'turn', thread_source: 'user' });
   assert.equal(turnMetadata(req({}, { 'x-codex-turn-metadata': '[1]' })), undefined);
+});
+
+test('settings merge key by key into objects, replace anything else, and leave both inputs unchanged', () => {
+  const base = { security: { auth: { selectedType: 'gemini-api-key' } }, privacy: { usageStatisticsEnabled: false }, list: [1, 2] };
+  const over = { security: { auth: { enforced: true } }, list: [3], experimental: { taskTracker: true } };
+  const before = structuredClone([base, over]);
+  assert.deepEqual(mergeSettings(base, over), {
+    security: { auth: { selectedType: 'gemini-api-key', enforced: true } },
+    privacy: { usageStatisticsEnabled: false },
+    list: [3],
+    experimental: { taskTracker: true },
+  });
+  assert.deepEqual([base, over], before);
+  assert.deepEqual(mergeSettings(base, { privacy: 'off' }).privacy, 'off');
+  assert.deepEqual(mergeSettings(base, undefined), base);
+  assert.notEqual(mergeSettings(base, undefined).security, base.security);
+});
+
+test('placeholders are expanded in every string of a settings object, not in its keys', () => {
+  const expand = (text: string) => expandPlaceholders(text, runVariables(PATHS, URL));
+  assert.deepEqual(expandInJson({ $HOME: { url: '$STUB_URL/v1', n: 3, list: ['$WORKDIR', true, null] } }, expand), { $HOME: { url: `${URL}/v1`, n: 3, list: ['/c/work', true, null] } });
+});
+
+test('a configuration option its agent does not take is refused, naming the option and the agent module', () => {
+  const matrix = loadMatrix(ROOT);
+  const withSettings = structuredClone(matrix);
+  withSettings.agents.codex.configurations[0]!.settings = { a: 1 };
+  assert.throws(() => validateMatrix(withSettings, {}), /\/agents\/codex\/configurations\/0\/settings: codex takes no settings \(src\/lib\/agents\/codex.ts options: configToml\)/);
+  const withToml = structuredClone(matrix);
+  withToml.agents['claude-code'].configurations[0]!.configToml = 'a = 1';
+  assert.throws(() => validateMatrix(withToml, {}), /\/agents\/claude-code\/configurations\/0\/configToml: claude-code takes no configToml \(src\/lib\/agents\/claude-code.ts options: none\)/);
 });

@@ -101,7 +101,13 @@ test('the committed matrix is valid, ids are unique, and --only selects by agent
   assert.throws(() => validateMatrix(dup, schema), /used twice/);
   const wrongMode = structuredClone(matrix) as any;
   wrongMode.agents.codex.configurations[0].mode = 'print';
-  assert.throws(() => validateMatrix(wrongMode, schema), /does not match/);
+  assert.throws(() => validateMatrix(wrongMode, schema), /\/agents\/codex\/configurations\/0\/mode: codex has no mode print/);
+  const unknownMode = structuredClone(matrix) as any;
+  unknownMode.agents.codex.configurations[0].mode = 'batch';
+  assert.throws(() => validateMatrix(unknownMode, schema), /does not match[\s\S]*\/agents\/codex\/configurations\/0\/mode/);
+  const unknownAgent = structuredClone(matrix) as any;
+  unknownAgent.agents['other-cli'] = unknownAgent.agents.codex;
+  assert.throws(() => validateMatrix(unknownAgent, schema), /does not match[\s\S]*\/agents: property name must be valid/);
   const badId = structuredClone(matrix) as any;
   badId.agents['claude-code'].configurations[0].id = 'Print Mode';
   assert.throws(() => validateMatrix(badId, schema), /\/agents\/claude-code\/configurations\/0\/id/);

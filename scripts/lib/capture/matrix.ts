@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { AGENT_IDS, AGENTS, type AgentId, type Mode } from '../../../src/lib/agents/index.ts';
+import type { ConfigurationOption, JsonObject } from '../../../src/lib/agents/types.ts';
 import { schemaAjv } from './ajv.ts';
 
 export interface Configuration {
@@ -12,6 +13,7 @@ export interface Configuration {
   args: string[];
   env: Record<string, string>;
   configToml?: string;
+  settings?: JsonObject;
   timeoutSeconds?: number;
 }
 
@@ -27,12 +29,15 @@ export interface Matrix {
 
 export class MatrixError extends Error {}
 
+const OPTIONS: readonly ConfigurationOption[] = ['configToml', 'settings'];
+
 export const MATRIX_FILE = 'content/capture-matrix.json';
 export const MATRIX_SCHEMA = 'schemas/capture-matrix.schema.json';
 
 /**
  * Checks `data` against the schema and the rules a schema cannot say: unique ids, and
- * the agent registry (src/lib/agents) agrees on each agent's package and modes.
+ * the agent registry (src/lib/agents) agrees on each agent's package, modes and
+ * options (`configToml`, `settings`).
  */
 export function validateMatrix(data: unknown, schema: unknown, file: string = MATRIX_FILE): Matrix {
   const validate = schemaAjv().compile(schema as object);
@@ -42,7 +47,7 @@ export function validateMatrix(data: unknown, schema: unknown, file: string = MA
   }
   const matrix = data as Matrix;
   for (const agent of AGENT_IDS) {
-    const { npmPackage, modes } = AGENTS[agent];
+    const { npmPackage, modes, options } = AGENTS[agent];
     const entry = matrix.agents[agent];
     if (entry === undefined) throw new MatrixError(`${file}: /agents has no ${agent}`);
     if (entry.package !== npmPackage) throw new MatrixError(`${file}: /agents/${agent}/package is ${entry.package}, but src/lib/agents/${agent}.ts installs ${npmPackage}`);
@@ -51,6 +56,11 @@ export function validateMatrix(data: unknown, schema: unknown, file: string = MA
       if (seen.has(c.id)) throw new MatrixError(`${file}: configuration id ${agent}/${c.id} is used twice`);
       seen.add(c.id);
       if (!modes.includes(c.mode)) throw new MatrixError(`${file}: /agents/${agent}/configurations/${i}/mode: ${agent} has no mode ${c.mode} (modes: ${modes.join(', ')})`);
+      for (const option of OPTIONS) {
+        if (c[option] !== undefined && !options.includes(option)) {
+          throw new MatrixError(`${file}: /agents/${agent}/configurations/${i}/${option}: ${agent} takes no ${option} (src/lib/agents/${agent}.ts options: ${options.join(', ') || 'none'})`);
+        }
+      }
     });
   }
   return matrix;

@@ -49,9 +49,17 @@ export function baseEnv(home: string): Record<string, string> {
   };
 }
 
+/** `value` with `expand` applied to every string in it (keys are left alone). */
+export function expandInJson<T>(value: T, expand: (text: string) => string): T {
+  if (typeof value === 'string') return expand(value) as T;
+  if (Array.isArray(value)) return value.map((v) => expandInJson(v, expand)) as T;
+  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, expandInJson(v, expand)])) as T;
+  return value;
+}
+
 /**
- * The command line, environment and files of one run: the configuration's args, env
- * and config.toml lines with their placeholders expanded, handed to the agent module
+ * The command line, environment and files of one run: the configuration's args, env,
+ * config.toml lines and settings with their placeholders expanded, handed to the agent module
  * (src/lib/agents), which knows how its CLI is run. Pure.
  */
 export function buildInvocation(agent: AgentId, configuration: Configuration, binary: string, paths: RunPaths, stubUrl: string): Invocation {
@@ -64,6 +72,7 @@ export function buildInvocation(agent: AgentId, configuration: Configuration, bi
     args: configuration.args.map(expand),
     env,
     configToml: configuration.configToml === undefined ? undefined : expand(configuration.configToml),
+    settings: configuration.settings === undefined ? undefined : expandInJson(configuration.settings, expand),
     baseEnv: baseEnv(paths.home),
     binary,
     node: paths.node,
@@ -211,6 +220,8 @@ export async function runConfiguration(agent: AgentId, configuration: Configurat
     const input = invocation.input;
     if (input.kind === 'stdin') {
       proc.stdin!.end(input.text);
+    } else if (input.kind === 'argument') {
+      proc.stdin!.end();
     } else if (input.kind === 'stream') {
       proc.stdin!.write(input.lines.map((l) => l + '\n').join(''));
       let buffered = '';

@@ -81,6 +81,7 @@ export const claudeCode: Agent<'claude-code'> = {
   wire: 'anthropic-messages',
   binary: 'node_modules/@anthropic-ai/claude-code-linux-x64/claude',
   modes: ['print', 'sdk', 'interactive'],
+  options: [],
   invoke,
   mainRequest,
 };

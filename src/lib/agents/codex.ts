@@ -64,6 +64,7 @@ export const codex: Agent<'codex'> = {
   wire: 'openai-responses',
   binary: 'node_modules/@openai/codex-linux-x64/vendor/x86_64-unknown-linux-musl/bin/codex',
   modes: ['exec'],
+  options: ['configToml'],
   invoke,
   mainRequest,
 };

@@ -6,6 +6,12 @@
 import type { WireFormatId } from '../wire/index.ts';
 import type { WireRequest } from '../wire/types.ts';
 
+/** A JSON object, as settings files hold. */
+export type JsonObject = { [key: string]: unknown };
+
+/** Configuration keys of content/capture-matrix.json that only some agents take. */
+export type ConfigurationOption = 'configToml' | 'settings';
+
 /** How a configuration runs the CLI (content/capture-matrix.json `mode`). */
 export type Mode = 'exec' | 'print' | 'interactive' | 'sdk';
 
@@ -18,6 +24,8 @@ export interface InvocationContext {
   env: Readonly<Record<string, string>>;
   /** The configuration's extra config.toml lines (Codex), if any. */
   configToml?: string | undefined;
+  /** The configuration's settings, merged over the agent's own (agents with `settingsFile` only). */
+  settings?: JsonObject | undefined;
   /** The fixed minimal environment every run starts from (nothing is inherited). */
   baseEnv: Readonly<Record<string, string>>;
   /** The executable inside the installed package (Agent.binary, resolved). */
@@ -38,6 +46,8 @@ export interface InvocationContext {
 export type PromptInput =
   /** Written to standard input, which is then closed; the CLI exits by itself. */
   | { kind: 'stdin'; text: string }
+  /** The prompt is on the command line; standard input is closed at once and the CLI exits by itself. */
+  | { kind: 'argument' }
   /** JSON lines written to standard input, which is closed once a JSON line of standard output satisfies `closeWhen`. */
   | { kind: 'stream'; lines: string[]; closeWhen(message: unknown): boolean }
   /** The prompt is on the command line of a pseudo-terminal session; the run is ended once the main request was answered. */
@@ -64,6 +74,13 @@ export interface Agent<Id extends string = string> {
   readonly binary: string;
   /** The modes a configuration of this agent may use. */
   readonly modes: readonly Mode[];
+  /** The configuration options (content/capture-matrix.json) this agent understands besides args and env. */
+  readonly options: readonly ConfigurationOption[];
+  /**
+   * The JSON settings file the agent module writes (relative to HOME), for messages
+   * and the agent page: `.gemini/settings.json`. Configurations' `settings` merge over it.
+   */
+  readonly settingsFile?: string;
   /** The command line, environment, files and prompt input of one run. Pure; throws for a mode not in `modes`. */
   invoke(context: InvocationContext): Invocation;
   /**

@@ -161,44 +161,33 @@ export type Version = string;
 export type Id = string;
 
 /**
- * The pinned CLI releases and the configurations under which `npm run capture` runs each of them against a recording stub of its model API. A configuration's command line is the mode's fixed invocation plus `args`; its environment is a fixed minimal one plus `env`. In `args`, `env` values and `configToml`, the placeholders $STUB_URL (the stub's origin, e.g. http://127.0.0.1:PORT), $HOME, $WORKDIR, $NODE (the Node.js running the capture), $MCP_SERVER (the path of the stub MCP server script) and $FIXTURES (the folder scripts/lib/capture/fixtures/, e.g. a plugin that declares an LSP server) are replaced by this run's values.
+ * The pinned CLI releases and the configurations under which `npm run capture` runs each of them against a recording stub of its model API. A configuration's command line is the mode's fixed invocation plus `args`; its environment is a fixed minimal one plus `env`. In `args`, `env` values, `configToml` and the strings of `settings`, the placeholders $STUB_URL (the stub's origin, e.g. http://127.0.0.1:PORT), $HOME, $WORKDIR, $NODE (the Node.js running the capture), $MCP_SERVER (the path of the stub MCP server script) and $FIXTURES (the folder scripts/lib/capture/fixtures/, e.g. a plugin that declares an LSP server) are replaced by this run's values.
  */
 export interface CaptureMatrixFile {
   $schema?: string;
+  /**
+   * One entry per agent of the registry (src/lib/agents/index.ts), keyed by its id.
+   */
   agents: {
-    codex: {
-      /**
-       * npm package of the CLI.
-       */
-      package: "@openai/codex";
-      version: Version;
-      /**
-       * @minItems 1
-       */
-      configurations: CodexConfiguration[];
-      /**
-       * The day the captures were made and checked.
-       */
-      checked: string;
-    };
-    "claude-code": {
-      /**
-       * npm package of the CLI.
-       */
-      package: "@anthropic-ai/claude-code";
-      version: Version;
-      /**
-       * @minItems 1
-       */
-      configurations: ClaudeConfiguration[];
-      /**
-       * The day the captures were made and checked.
-       */
-      checked: string;
-    };
+    [k: string]: AgentMatrix | undefined;
   };
 }
-export interface CodexConfiguration {
+export interface AgentMatrix {
+  /**
+   * npm package of the CLI; must be the one its agent module (src/lib/agents/<agent>.ts) installs.
+   */
+  package: string;
+  version: Version;
+  /**
+   * @minItems 1
+   */
+  configurations: MatrixConfiguration[];
+  /**
+   * The day the captures were made and checked.
+   */
+  checked: string;
+}
+export interface MatrixConfiguration {
   id: Id;
   /**
    * Short human label.
@@ -218,43 +207,25 @@ export interface CodexConfiguration {
    */
   timeoutSeconds?: number;
   /**
-   * exec: `codex exec --skip-git-repo-check --json <args>`, the prompt on standard input, with $HOME/.codex as CODEX_HOME whose config.toml points the model provider at the stub.
+   * How the CLI is run; each agent module (src/lib/agents/<agent>.ts) lists the modes it has and says what each runs. Codex: exec (`codex exec --skip-git-repo-check --json <args>`, the prompt on standard input). Claude Code: print (`claude -p --output-format json <args>`, the prompt on standard input), interactive (`claude <prompt> <args>` in a pseudo-terminal, killed once the main request is recorded), sdk (stream-json on standard input, as the Agent SDK drives it).
    */
-  mode: "exec";
+  mode: "exec" | "print" | "interactive" | "sdk";
   /**
-   * Extra config.toml lines, written after the fixed top-level keys and before the stub provider table.
+   * Codex only: extra config.toml lines, written after the fixed top-level keys and before the stub provider table.
    */
   configToml?: string;
+  /**
+   * Agents with a JSON settings file only (the agent module names the file): an object merged over the settings the agent module writes to point the CLI at the stub. Objects merge key by key; any other value replaces.
+   */
+  settings?: {
+    [k: string]: unknown | undefined;
+  };
 }
 /**
  * Environment variables added to the fixed minimal environment.
  */
 export interface Env {
   [k: string]: string | undefined;
-}
-export interface ClaudeConfiguration {
-  id: Id;
-  /**
-   * Short human label.
-   */
-  label: string;
-  /**
-   * One sentence: what this configuration is.
-   */
-  description: string;
-  /**
-   * Arguments added after the mode's fixed invocation.
-   */
-  args: string[];
-  env: Env;
-  /**
-   * Hard limit for the run, in seconds (default 60).
-   */
-  timeoutSeconds?: number;
-  /**
-   * print: `claude -p --output-format json <args>`, the prompt on standard input. interactive: `claude <prompt> <args>` in a pseudo-terminal with a pre-seeded ~/.claude.json (onboarding done, API key approved, working directory trusted), killed once the main request is recorded. sdk: `claude --output-format stream-json --verbose --input-format stream-json --permission-prompt-tool stdio <args>`, fed an initialize control request and the prompt as stream-json on standard input, as the Agent SDK does.
-   */
-  mode: "print" | "interactive" | "sdk";
 }
 
 // capture.schema.json

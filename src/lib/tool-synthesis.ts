@@ -5,6 +5,7 @@
  * tools that do have a generated file.
  */
 import type { Ajv2020 } from 'ajv/dist/2020.js';
+import { AGENTS } from './agents/index.ts';
 import { declaredResult, primaryConfiguration, type CapturedEntry, type MatrixAgent } from './captures.ts';
 import type { Problems } from './content/problems.ts';
 import { toolSlug } from './content/url-names.ts';
@@ -35,21 +36,21 @@ export function attachCapture(tool: ToolModel, entry: CapturedEntry, fileOf: Cap
       : { view, config };
 }
 
-/** MCP tools are named `mcp__<server>__<tool>` (Claude Code) or `mcp__<server>.<tool>` (Codex namespaces). */
+/** A tool of the stub MCP server a capture configured, as its agent names such tools (src/lib/agents). */
 export function isMcpInstance(entry: CapturedEntry): boolean {
-  return entry.fullName.startsWith('mcp__');
+  return AGENTS[entry.agent].mcpNaming.isStubServerTool(entry.fullName);
 }
 
 export function mcpFamilyFromCapture(entry: CapturedEntry, matrixAgent: MatrixAgent): ToolModel {
-  const dotted = entry.namespace !== undefined;
-  const fullName = dotted ? 'mcp__<server>.<tool>' : 'mcp__<server>__<tool>';
+  const naming = AGENTS[entry.agent].mcpNaming;
+  const fullName = naming.family;
   const config = primaryConfiguration(entry);
   const reason = `Each MCP server defines its own tools and their input schemas; the CLI passes them on to the model${
-    dotted ? ' as function tools in a namespace named mcp__<server>' : ''
+    naming.namespace ? ` as function tools in a namespace named ${naming.namespace}` : ''
   }. The capture configured a stub server to show how such a tool is delivered: see "What the model is told".`;
   const generated: GeneratedTool = {
     agent: entry.agent,
-    name: dotted ? '<tool>' : fullName,
+    name: naming.namespace ? fullName.slice(naming.namespace.length + 1) : fullName,
     group: 'mcp',
     nameEvidence: `the capture with an MCP server configured shows the stub server's tool as ${entry.fullName}`,
     aliases: [],
@@ -63,7 +64,7 @@ export function mcpFamilyFromCapture(entry: CapturedEntry, matrixAgent: MatrixAg
       date: matrixAgent.checked,
     })),
   };
-  if (dotted) generated.namespace = 'mcp__<server>';
+  if (naming.namespace) generated.namespace = naming.namespace;
   return {
     agent: entry.agent,
     source: 'capture',

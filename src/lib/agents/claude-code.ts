@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import { anthropicMessages } from '../wire/anthropic-messages.ts';
 import type { Json, WireRequest } from '../wire/types.ts';
-import type { Agent, Invocation, InvocationContext } from './types.ts';
+import { STUB_MCP_SERVER, type Agent, type Invocation, type InvocationContext } from './types.ts';
 
 /** Quotes one word for `sh -c`. */
 export function shellQuote(word: string): string {
@@ -82,6 +82,7 @@ export const claudeCode: Agent<'claude-code'> = {
   binary: 'node_modules/@anthropic-ai/claude-code-linux-x64/claude',
   modes: ['print', 'sdk', 'interactive'],
   options: [],
+  mcpNaming: { family: 'mcp__<server>__<tool>', isStubServerTool: (fullName) => fullName.startsWith(`mcp__${STUB_MCP_SERVER}__`) },
   invoke,
   mainRequest,
 };

@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import { openaiResponses } from '../wire/openai-responses.ts';
 import type { Json, WireRequest } from '../wire/types.ts';
-import type { Agent, Invocation, InvocationContext } from './types.ts';
+import { STUB_MCP_SERVER, type Agent, type Invocation, type InvocationContext } from './types.ts';
 
 /** The parsed `x-codex-turn-metadata` header, when there is one and it is a JSON object. */
 export function turnMetadata(request: WireRequest): Json | undefined {
@@ -65,6 +65,7 @@ export const codex: Agent<'codex'> = {
   binary: 'node_modules/@openai/codex-linux-x64/vendor/x86_64-unknown-linux-musl/bin/codex',
   modes: ['exec'],
   options: ['configToml'],
+  mcpNaming: { family: 'mcp__<server>.<tool>', namespace: 'mcp__<server>', isStubServerTool: (fullName) => fullName.startsWith(`mcp__${STUB_MCP_SERVER}.`) },
   invoke,
   mainRequest,
 };

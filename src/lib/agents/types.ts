@@ -62,6 +62,19 @@ export interface Invocation {
   files: Map<string, string>;
 }
 
+/** The name of the stub MCP server that capture configurations declare (scripts/lib/capture/mcp-server.ts). */
+export const STUB_MCP_SERVER = 'capture';
+
+/** How an agent names the tools of an MCP server, for the one page that stands for them all. */
+export interface McpNaming {
+  /** The name pattern shown on the site: `mcp__<server>__<tool>`. */
+  family: string;
+  /** The namespace pattern, when the agent groups a server's tools in a namespace: `mcp__<server>`. */
+  namespace?: string;
+  /** Is a captured tool's full name a tool of the stub MCP server (STUB_MCP_SERVER)? */
+  isStubServerTool(fullName: string): boolean;
+}
+
 export interface Agent<Id extends string = string> {
   readonly id: Id;
   /** Product name shown on the site: `Claude Code`. */
@@ -81,6 +94,7 @@ export interface Agent<Id extends string = string> {
    * and the agent page: `.gemini/settings.json`. Configurations' `settings` merge over it.
    */
   readonly settingsFile?: string;
+  readonly mcpNaming: McpNaming;
   /** The command line, environment, files and prompt input of one run. Pure; throws for a mode not in `modes`. */
   invoke(context: InvocationContext): Invocation;
   /**

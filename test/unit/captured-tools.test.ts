@@ -8,7 +8,7 @@ import { parseCodeModeDescription } from '../../src/lib/wire/code-mode.ts';
 import { fieldRows } from '../../src/lib/field-rows.ts';
 import { shapeFromTypeScript } from '../../src/lib/ts-shape.ts';
 
-const capture = (agent: 'claude-code' | 'codex', path: string, body: Record<string, unknown>): CaptureFile => ({
+const capture = (agent: string, path: string, body: Record<string, unknown>): CaptureFile => ({
   agent,
   cli: { package: 'fixture-cli', version: '1.0.0' },
   configuration: 'fixture',
@@ -150,7 +150,7 @@ test('Messages: tools with input_schema, server tools, and deferred tools named 
 });
 
 test('an unknown wire format or a malformed tool is a clear error', () => {
-  assert.throws(() => extractCapturedTools(capture('codex', '/v1/chat/completions', {})), (e: Error) => e instanceof CaptureFormatError && /unknown wire format/.test(e.message) && e.pointer === '/request/path');
+  assert.throws(() => extractCapturedTools(capture('codex', '/v1/embeddings', {})), (e: Error) => e instanceof CaptureFormatError && /unknown wire format/.test(e.message) && e.pointer === '/request/path');
   assert.throws(() => extractCapturedTools(capture('codex', '/v1/responses', { tools: [{ type: 'function' }] })), (e: Error) => e instanceof CaptureFormatError && /function tool has no name/.test(e.message) && e.pointer === '/body/tools/0');
   assert.throws(() => extractCapturedTools(capture('codex', '/v1/responses', { tools: {} })), (e: Error) => e instanceof CaptureFormatError && /not an array/.test(e.message) && e.pointer === '/body/tools');
   assert.throws(
@@ -161,15 +161,23 @@ test('an unknown wire format or a malformed tool is a clear error', () => {
 
 // Real request bodies recorded from the pinned CLIs (see scripts/capture.ts).
 const RAW = join(import.meta.dirname, '../fixtures/captures/raw');
+/** The agent a raw fixture's name begins with, and the path its request was sent to. */
+const RAW_PATHS: [string, string][] = [
+  ['codex', '/v1/responses'], ['claude-code', '/v1/messages'],
+  ['qwen-code', '/v1/chat/completions'], ['opencode', '/v1/chat/completions'], ['copilot-cli', '/v1/chat/completions'],
+  ['gemini-cli', '/v1beta/models/gemini-3.8-flash:streamGenerateContent'],
+];
 const rawFixtures = existsSync(RAW) ? readdirSync(RAW).filter((f) => f.endsWith('.json')) : [];
 
-test('real request bodies of both wire formats yield their tools', () => {
+test('real request bodies of every wire format yield their tools', () => {
   assert.ok(rawFixtures.some((f) => f.startsWith('codex')) && rawFixtures.some((f) => f.startsWith('claude-code')), 'raw fixtures of both agents');
   const byFile = new Map<string, string[]>();
   for (const file of rawFixtures) {
-    const agent = file.startsWith('codex') ? 'codex' : 'claude-code';
+    const [agent, path] = RAW_PATHS.find(([prefix]) => file.startsWith(`${prefix}-`)) ?? assert.fail(`${file}: no request path for its agent`);
     const body = JSON.parse(readFileSync(join(RAW, file), 'utf8'));
-    const tools = extractCapturedTools(capture(agent, agent === 'codex' ? '/v1/responses' : '/v1/messages', body.body ?? body));
+    // Gemini CLI's routing call carries no tools: it is a fixture of the stub's replies, not of extraction.
+    if (file.endsWith('-routing.json')) continue;
+    const tools = extractCapturedTools(capture(agent, path, body.body ?? body));
     assert.ok(tools.length >= 3, `${file}: only ${tools.length} tools`);
     assert.equal(new Set(tools.map((t) => t.fullName)).size, tools.length, `${file}: a tool is listed twice`);
     byFile.set(file, tools.map((t) => `${t.fullName}:${t.delivery}`));

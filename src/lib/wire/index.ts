@@ -4,11 +4,15 @@
  * implements WireFormat (./types.ts), and one line below.
  */
 import { anthropicMessages } from './anthropic-messages.ts';
+import { geminiApi } from './gemini-api.ts';
+import { openaiChatCompletions } from './openai-chat-completions.ts';
 import { openaiResponses } from './openai-responses.ts';
 import { CaptureFormatError, type CaptureFile, type CapturedTool, type DeferredNamespace, type ExtractContext, type WireFormat } from './types.ts';
 
 export const WIRE_FORMATS = {
   'anthropic-messages': anthropicMessages,
+  'gemini-api': geminiApi,
+  'openai-chat-completions': openaiChatCompletions,
   'openai-responses': openaiResponses,
 } as const satisfies Record<string, WireFormat>;
 

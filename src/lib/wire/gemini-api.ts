@@ -1,0 +1,395 @@
+/**
+ * Gemini API (`POST /v1beta/models/<model>:streamGenerateContent?alt=sse` and
+ * `:generateContent`), as Gemini CLI sends it through @google/genai.
+ *
+ * The model is named in the path, not in the body. Tools: `tools[]` of Tool
+ * objects, each holding `functionDeclarations[]` of {name, description,
+ * parametersJsonSchema (JSON Schema) or parameters (Gemini's OpenAPI subset),
+ * optionally response / responseJsonSchema} and/or built-ins run by the provider,
+ * one key each (`googleSearch: {}`, `urlContext: {}`, `codeExecution: {}` …).
+ * Gemini CLI 0.61 sends `parametersJsonSchema` only, and no built-ins in its main
+ * turn (its google_web_search and web_fetch tools make their own requests with
+ * `googleSearch` / `urlContext`). Nothing is deferred: every tool is declared in
+ * `tools`. `systemInstruction` and `contents` mention tools only in prose, beside
+ * machine details (date, folders, memory and skill paths); a capture keeps
+ * neither.
+ *
+ * Before its main turn, Gemini CLI with the default `auto` model asks a flash-lite
+ * model, by `:generateContent`, to score the prompt's complexity, with a
+ * `generationConfig.responseJsonSchema`; the stub answers with a minimal instance
+ * of whatever schema it asks for.
+ */
+import type { Definition } from '../content-types.ts';
+import { asRecord, isObject, jsonReply, makeTool, pathOf, pointer, STUB_REPLY_TEXT } from './shared.ts';
+import {
+  CaptureFormatError,
+  type CapturedTool, type DeferredNamespace, type ExtractContext, type Json, type StubReply, type ToolCount, type WireFormat, type WireRequest,
+} from './types.ts';
+
+/** `/v1beta/models/<model>:<method>`; any API version, a model id without `/` or `:`. */
+const MODEL_PATH = /^\/v1(?:alpha|beta)?\/models\/([^/:]+):([A-Za-z]+)$/;
+const STREAM = 'streamGenerateContent';
+const GENERATE = 'generateContent';
+const COUNT_TOKENS = 'countTokens';
+
+/** Shown in messages; `{model}` stands for the model id. */
+export const REQUEST_PATH = `/v1beta/models/{model}:${STREAM}`;
+
+/** Keys of the request body kept in a capture (in the order sent, not this order). */
+export const KEPT_KEYS = ['tools', 'toolConfig'] as const;
+
+/** The model and method of a Gemini API path, or undefined when `path` is not one. */
+export function parsePath(path: string): { model: string; method: string } | undefined {
+  const m = MODEL_PATH.exec(path);
+  return m ? { model: m[1]!, method: m[2]! } : undefined;
+}
+
+/** Both content-generating POST paths carry tools; the agent module picks the main one among them. */
+export function isToolRequestPath(path: string): boolean {
+  const method = parsePath(path)?.method;
+  return method === STREAM || method === GENERATE;
+}
+
+// ---------------------------------------------------------------------------
+// Gemini's OpenAPI Schema subset → JSON Schema
+
+/** Gemini `Type` enum values, upper case on the wire. */
+const GEMINI_TYPES: Record<string, string | undefined> = {
+  TYPE_UNSPECIFIED: undefined, STRING: 'string', NUMBER: 'number', INTEGER: 'integer', BOOLEAN: 'boolean', ARRAY: 'array', OBJECT: 'object', NULL: 'null',
+};
+/** int64 fields, which proto JSON may send as decimal strings. */
+const INT64_KEYS = new Set(['minItems', 'maxItems', 'minLength', 'maxLength', 'minProperties', 'maxProperties']);
+
+/**
+ * A Gemini `Schema` (the OpenAPI 3.0 subset of `parameters`, `response` and
+ * `responseSchema`) as JSON Schema. Converted: upper-case `type` values ("OBJECT",
+ * "STRING" …) to JSON Schema's lower-case names (TYPE_UNSPECIFIED: no `type`);
+ * `nullable: true` to a `"null"` member of `type` (and of `enum`); int64 counts sent
+ * as strings ("1") to numbers; `example` to `examples: [example]`; `format: "enum"`
+ * (redundant beside `enum`) and `propertyOrdering` (an order hint for generated
+ * output, with no JSON Schema counterpart) are left out. Everything else, JSON
+ * Schema keywords included, is kept as it is; `properties`, `items` and `anyOf` are
+ * converted recursively. Throws CaptureFormatError at `at`.
+ */
+export function jsonSchemaFromGemini(schema: unknown, at: string, tool?: string): Json {
+  const s = asRecord(schema, at, 'the schema', tool);
+  const out: Json = {};
+  const nullable = s['nullable'] === true;
+  for (const [key, value] of Object.entries(s)) {
+    const here = pointer(at, key);
+    switch (key) {
+      case 'type': {
+        const lower = (t: unknown): string | undefined => {
+          if (typeof t !== 'string') throw new CaptureFormatError('`type` is not a string', here, tool);
+          return Object.hasOwn(GEMINI_TYPES, t) ? GEMINI_TYPES[t] : t;
+        };
+        const types = (Array.isArray(value) ? value : [value]).map(lower).filter((t): t is string => t !== undefined);
+        if (nullable && types.length > 0 && !types.includes('null')) types.push('null');
+        if (types.length > 0) out['type'] = types.length === 1 ? types[0] : types;
+        break;
+      }
+      case 'nullable':
+        if (typeof value !== 'boolean') throw new CaptureFormatError('`nullable` is not a boolean', here, tool);
+        break;
+      case 'enum':
+        out['enum'] = nullable && Array.isArray(value) && !value.includes(null) ? [...value, null] : value;
+        break;
+      case 'format':
+        if (value !== 'enum') out['format'] = value;
+        break;
+      case 'example':
+        out['examples'] = [value];
+        break;
+      case 'propertyOrdering':
+        break;
+      case 'properties':
+        out['properties'] = Object.fromEntries(Object.entries(asRecord(value, here, '`properties`', tool)).map(([name, sub]) => [name, jsonSchemaFromGemini(sub, pointer(here, name), tool)]));
+        break;
+      case 'items':
+        out['items'] = jsonSchemaFromGemini(value, here, tool);
+        break;
+      case 'anyOf':
+        if (!Array.isArray(value)) throw new CaptureFormatError('`anyOf` is not an array', here, tool);
+        out['anyOf'] = value.map((sub, i) => jsonSchemaFromGemini(sub, pointer(here, i), tool));
+        break;
+      default:
+        if (INT64_KEYS.has(key) && typeof value === 'string') {
+          if (!/^\d+$/.test(value)) throw new CaptureFormatError(`\`${key}\` is not a count`, here, tool);
+          out[key] = Number(value);
+        } else {
+          out[key] = value;
+        }
+    }
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------
+// Recording
+
+export function problem(body: unknown): string | undefined {
+  if (!isObject(body)) return 'the body is not a JSON object';
+  if (body['model'] !== undefined) return 'it has a `model` key (a Gemini API request names its model in the path)';
+  if (!Array.isArray(body['contents'])) return 'it has no `contents` array';
+  if (body['tools'] !== undefined && !Array.isArray(body['tools'])) return '`tools` is not an array';
+  return undefined;
+}
+
+/** The text of the last text part (thoughts excepted) of the last `user` content. */
+export function lastUserText(body: unknown): string | undefined {
+  const contents = isObject(body) && Array.isArray(body['contents']) ? body['contents'] : [];
+  const user = [...contents].reverse().find((c) => isObject(c) && c['role'] === 'user') as Json | undefined;
+  const parts = user && Array.isArray(user['parts']) ? user['parts'] : [];
+  const text = [...parts].reverse().find((p) => isObject(p) && typeof p['text'] === 'string' && p['thought'] !== true) as Json | undefined;
+  return text?.['text'] as string | undefined;
+}
+
+/** The tool-related keys of a request body, verbatim and in the order sent (see KEPT_KEYS). */
+export function captureBody(body: Json): Json {
+  const keep = new Set<string>(KEPT_KEYS);
+  return Object.fromEntries(Object.entries(body).filter(([key]) => keep.has(key)));
+}
+
+export function countTools(body: Json): ToolCount {
+  const count: ToolCount = { tools: 0, namespaces: 0, deferred: 0, nested: 0, names: [] };
+  for (const tool of Array.isArray(body['tools']) ? body['tools'] : []) {
+    if (!isObject(tool)) continue;
+    for (const [key, value] of Object.entries(tool)) {
+      if (key !== 'functionDeclarations') {
+        count.tools++;
+        count.names.push(key);
+        continue;
+      }
+      for (const fd of Array.isArray(value) ? value : []) {
+        count.tools++;
+        count.names.push(isObject(fd) && typeof fd['name'] === 'string' ? fd['name'] : '?');
+      }
+    }
+  }
+  return count;
+}
+
+/** Follows a local `$ref` (`#/$defs/x`) inside `root`. */
+function resolveRef(root: unknown, ref: string): unknown {
+  if (!ref.startsWith('#')) return undefined;
+  return ref.slice(1).split('/').slice(1).map((t) => decodeURIComponent(t).replace(/~1/g, '/').replace(/~0/g, '~'))
+    .reduce<unknown>((v, t) => (isObject(v) || Array.isArray(v) ? (v as Record<string, unknown>)[t] : undefined), root);
+}
+
+/**
+ * A small value valid against `schema` (JSON Schema, or Gemini's OpenAPI subset:
+ * `type` is read case-insensitively, counts may be strings): `const` or the first
+ * `enum` value; an object of its required properties; `minItems` elements; the
+ * smallest allowed number, 1 when nothing bounds it from below; STUB_REPLY_TEXT for
+ * a string, repeated up to `minLength`. Not a solver: `pattern`, `not` and
+ * conditionals are not looked at.
+ */
+export function minimalInstance(schema: unknown, root: unknown = schema, depth = 0): unknown {
+  if (!isObject(schema) || depth > 32) return STUB_REPLY_TEXT;
+  const s = schema;
+  if (typeof s['$ref'] === 'string') return minimalInstance(resolveRef(root, s['$ref']), root, depth + 1);
+  if (Object.hasOwn(s, 'const')) return s['const'];
+  if (Array.isArray(s['enum']) && s['enum'].length > 0) return s['enum'][0];
+  for (const key of ['anyOf', 'oneOf'] as const) {
+    const branches = s[key];
+    if (Array.isArray(branches) && branches.length > 0) return minimalInstance({ ...s, [key]: undefined, ...(branches[0] as Json) }, root, depth + 1);
+  }
+  if (Array.isArray(s['allOf']) && s['allOf'].length > 0) {
+    const merged: Json = { ...s, allOf: undefined };
+    for (const part of s['allOf']) {
+      if (!isObject(part)) continue;
+      for (const [k, v] of Object.entries(part)) {
+        if (k === 'properties' && isObject(merged['properties']) && isObject(v)) merged['properties'] = { ...merged['properties'], ...v };
+        else if (k === 'required' && Array.isArray(merged['required']) && Array.isArray(v)) merged['required'] = [...merged['required'], ...v];
+        else merged[k] = v;
+      }
+    }
+    return minimalInstance(merged, root, depth + 1);
+  }
+  const types = (Array.isArray(s['type']) ? s['type'] : [s['type']]).filter((t): t is string => typeof t === 'string').map((t) => t.toLowerCase());
+  const type = types.find((t) => t !== 'null') ?? types[0]
+    ?? (isObject(s['properties']) || Array.isArray(s['required']) ? 'object' : s['items'] !== undefined ? 'array' : undefined);
+  const count = (key: string): number | undefined => (s[key] === undefined ? undefined : Number(s[key]));
+  switch (type) {
+    case 'object': {
+      const properties = isObject(s['properties']) ? s['properties'] : {};
+      const required = Array.isArray(s['required']) ? s['required'].filter((r): r is string => typeof r === 'string') : [];
+      return Object.fromEntries(required.map((name) => [name, minimalInstance(properties[name], root, depth + 1)]));
+    }
+    case 'array': {
+      const prefix = Array.isArray(s['prefixItems']) ? s['prefixItems'] : [];
+      const n = Math.max(count('minItems') ?? 0, prefix.length);
+      return Array.from({ length: n }, (_, i) => minimalInstance(i < prefix.length ? prefix[i] : s['items'], root, depth + 1));
+    }
+    case 'integer':
+    case 'number': {
+      const min = typeof s['minimum'] === 'number' ? s['minimum'] : undefined;
+      const exclusive = typeof s['exclusiveMinimum'] === 'number' ? s['exclusiveMinimum'] : undefined;
+      let n = min ?? (exclusive !== undefined ? exclusive + (type === 'integer' ? 1 : 0.5) : 1);
+      if (type === 'integer') n = Math.ceil(n);
+      const max = typeof s['maximum'] === 'number' ? s['maximum'] : undefined;
+      return max !== undefined && n > max ? max : n;
+    }
+    case 'boolean':
+      return false;
+    case 'null':
+      return null;
+    case 'string':
+    default: {
+      const min = count('minLength') ?? 0;
+      const max = count('maxLength');
+      const text = STUB_REPLY_TEXT.repeat(Math.max(1, Math.ceil(min / STUB_REPLY_TEXT.length)));
+      return max !== undefined ? text.slice(0, Math.max(min, max)) : text;
+    }
+  }
+}
+
+/** The text a reply to `body` carries: a JSON instance of its requested response schema, `{}` for JSON without one, else STUB_REPLY_TEXT. */
+export function replyText(body: unknown): string {
+  const config = isObject(body) && isObject(body['generationConfig']) ? body['generationConfig'] : {};
+  const schema = config['responseJsonSchema'] ?? config['responseSchema'];
+  if (isObject(schema)) return JSON.stringify(minimalInstance(schema));
+  return config['responseMimeType'] === 'application/json' ? '{}' : STUB_REPLY_TEXT;
+}
+
+const USAGE = { promptTokenCount: 1, candidatesTokenCount: 1, totalTokenCount: 2 };
+
+/** One complete GenerateContentResponse holding one text part. */
+export function replyJson(model: string, text = STUB_REPLY_TEXT): Json {
+  return {
+    candidates: [{ content: { role: 'model', parts: [{ text }] }, finishReason: 'STOP', index: 0 }],
+    usageMetadata: USAGE,
+    modelVersion: model,
+    responseId: 'stub',
+  };
+}
+
+/**
+ * The same response streamed: `alt=sse` frames of `data:` lines only. No `event:`
+ * line: @google/genai reads a frame only where its buffer starts with `data: `.
+ */
+export function replySse(model: string, text = STUB_REPLY_TEXT): StubReply {
+  return { status: 200, contentType: 'text/event-stream', body: `data: ${JSON.stringify(replyJson(model, text))}\n\n` };
+}
+
+/** generateContent (JSON), streamGenerateContent (SSE) and countTokens. */
+export function stubReply(request: { method: string; path: string; json: unknown }): StubReply | undefined {
+  const parsed = request.method === 'POST' ? parsePath(request.path) : undefined;
+  if (!parsed) return undefined;
+  switch (parsed.method) {
+    case STREAM:
+      return replySse(parsed.model, replyText(request.json));
+    case GENERATE:
+      return jsonReply(replyJson(parsed.model, replyText(request.json)));
+    case COUNT_TOKENS:
+      return jsonReply({ totalTokens: 1 });
+    default:
+      return undefined;
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Extraction
+
+const NO_RESULT: Definition = {
+  kind: 'unavailable',
+  reason: 'The model is not told the shape of this result: the declaration gives no response schema, and Gemini CLI returns the tool output to the model as a functionResponse part.',
+};
+
+const BUILT_IN_RESULT: Definition = {
+  kind: 'unavailable',
+  reason: 'The model provider runs this tool and gives its results to the model itself; the request declares no result shape.',
+};
+
+/** One function declaration at `at` (`…/functionDeclarations/J`). */
+function extractFunction(raw: unknown, at: string, context: ExtractContext): CapturedTool {
+  const { origin } = context;
+  const fd = asRecord(raw, at, 'the function declaration');
+  const { name, description, parameters, parametersJsonSchema, response, responseJsonSchema, ...rest } = fd;
+  if (typeof name !== 'string') throw new CaptureFormatError('a function declaration has no name', at);
+  if (parameters !== undefined && parametersJsonSchema !== undefined) {
+    throw new CaptureFormatError('a function declaration has both `parameters` and `parametersJsonSchema`', at, name);
+  }
+  if (response !== undefined && responseJsonSchema !== undefined) {
+    throw new CaptureFormatError('a function declaration has both `response` and `responseJsonSchema`', at, name);
+  }
+  let input: Definition;
+  let schemaAt = at;
+  if (parametersJsonSchema !== undefined) {
+    schemaAt = pointer(at, 'parametersJsonSchema');
+    input = { kind: 'json-schema', schema: asRecord(parametersJsonSchema, schemaAt, '`parametersJsonSchema`', name), origin };
+  } else if (parameters !== undefined) {
+    schemaAt = pointer(at, 'parameters');
+    input = { kind: 'json-schema', schema: jsonSchemaFromGemini(parameters, schemaAt, name), origin };
+  } else {
+    input = { kind: 'json-schema', schema: { type: 'object' }, origin };
+  }
+  let output = NO_RESULT;
+  if (responseJsonSchema !== undefined) output = { kind: 'json-schema', schema: asRecord(responseJsonSchema, pointer(at, 'responseJsonSchema'), '`responseJsonSchema`', name), origin };
+  else if (response !== undefined) output = { kind: 'json-schema', schema: jsonSchemaFromGemini(response, pointer(at, 'response'), name), origin };
+  return makeTool({
+    name,
+    delivery: 'function',
+    description: typeof description === 'string' ? description : undefined,
+    input,
+    output,
+    settings: rest,
+    pointer: schemaAt,
+    namePointer: pointer(at, 'name'),
+  });
+}
+
+export function extractTools(body: Json, context: ExtractContext): CapturedTool[] {
+  const toolsAt = pointer(context.pointer, 'tools');
+  const tools = body['tools'];
+  if (tools !== undefined && !Array.isArray(tools)) throw new CaptureFormatError('`tools` is not an array', toolsAt);
+  const out: CapturedTool[] = [];
+  (tools ?? []).forEach((raw, i) => {
+    const at = pointer(toolsAt, i);
+    const tool = asRecord(raw, at, 'the tool');
+    for (const [key, value] of Object.entries(tool)) {
+      const here = pointer(at, key);
+      if (key === 'functionDeclarations') {
+        if (!Array.isArray(value)) throw new CaptureFormatError('`functionDeclarations` is not an array', here);
+        value.forEach((fd, j) => out.push(extractFunction(fd, pointer(here, j), context)));
+        continue;
+      }
+      // A built-in the provider runs, named by its key (googleSearch, urlContext, codeExecution …); its value holds its settings.
+      const settings = asRecord(value, here, `\`${key}\``, key);
+      out.push(
+        makeTool({
+          name: key,
+          delivery: 'hosted',
+          input: { kind: 'unavailable', reason: `A built-in tool (${key}): the request carries its settings, not a parameter schema; the model provider runs it.` },
+          output: BUILT_IN_RESULT,
+          settings,
+          pointer: here,
+          namePointer: here,
+        }),
+      );
+    }
+  });
+  return out;
+}
+
+/** The Gemini API has no namespaces. */
+export function deferredNamespaces(_body: Json, _context: ExtractContext): DeferredNamespace[] {
+  return [];
+}
+
+export const geminiApi = {
+  id: 'gemini-api',
+  label: 'Gemini API',
+  requestLabel: 'a Gemini API request',
+  requestPath: REQUEST_PATH,
+  isToolRequestPath,
+  keptKeys: KEPT_KEYS,
+  problem,
+  isStreaming: (request: WireRequest) => parsePath(pathOf(request.url))?.method === STREAM,
+  lastUserText,
+  captureBody,
+  countTools,
+  stubReply,
+  extractTools,
+  deferredNamespaces,
+} as const satisfies WireFormat;

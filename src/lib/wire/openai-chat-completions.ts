@@ -1,0 +1,238 @@
+/**
+ * OpenAI Chat Completions (`POST /v1/chat/completions`), as Qwen Code, OpenCode
+ * and GitHub Copilot CLI send it to an OpenAI-compatible provider.
+ *
+ * Tools: `tools[]` of `{type: "function", function: {name, description,
+ * parameters}}` (`parameters` may be absent). Qwen Code defers most of its tools
+ * to its `tool_search`/`tool_call` pair and only names them, one
+ * `- "name": "description"` line each, in a `<system-reminder>` text part of the
+ * user message ("The following tools are reachable through `tool_search` and
+ * `tool_call`…"); a capture keeps that reminder and nothing else of `messages`.
+ */
+import type { Definition } from '../content-types.ts';
+import {
+  asRecord, commonProblem, isObject, jsonReply, lastUserTextIn, makeTool, modelOf, pointer, STUB_REPLY_TEXT,
+} from './shared.ts';
+import {
+  CaptureFormatError,
+  type CapturedTool, type DeferredNamespace, type ExtractContext, type Json, type StubReply, type ToolCount, type WireFormat, type WireRequest,
+} from './types.ts';
+
+export const REQUEST_PATH = '/v1/chat/completions';
+
+/** Keys of the request body kept in a capture (in the order sent, not this order). */
+export const KEPT_KEYS = ['model', 'tools', 'tool_choice', 'parallel_tool_calls', 'messages'] as const;
+
+// ---------------------------------------------------------------------------
+// Deferred-tool announcements
+
+/** The reminder in which Qwen Code names the tools it defers to tool_search (also MCP tools that became available later). */
+const DEFERRED_REMINDER = /<system-reminder>\nThe following (?:MCP )?tools [^\n]*?reachable through `tool_search`[\s\S]*?<\/system-reminder>/;
+/** A tool line of that reminder: the name as a JSON string, then `: "description"` or nothing. */
+const DEFERRED_LINE = /^- ("(?:[^"\\]|\\.)*")(?::|$)/;
+
+/** The texts of one message with their pointers: string content, or the `text` of each part. */
+function messageTexts(message: unknown, at: string): { text: string; at: string }[] {
+  if (!isObject(message)) return [];
+  const content = message['content'];
+  if (typeof content === 'string') return [{ text: content, at: pointer(at, 'content') }];
+  if (!Array.isArray(content)) return [];
+  return content.flatMap((p, i) => (isObject(p) && typeof p['text'] === 'string' ? [{ text: p['text'], at: pointer(at, 'content', i, 'text') }] : []));
+}
+
+/**
+ * From `messages`, only the reminders that name deferred tools (the rest of those
+ * messages describes the machine, the date and the session, and is left out), each
+ * kept verbatim as a text part of its message's role.
+ */
+export function deferredAnnouncements(messages: readonly unknown[]): Json[] {
+  const out: Json[] = [];
+  for (const m of messages) {
+    if (!isObject(m)) continue;
+    for (const { text } of messageTexts(m, '')) {
+      const match = DEFERRED_REMINDER.exec(text);
+      if (match) out.push({ role: m['role'], content: [{ type: 'text', text: match[0] }] });
+    }
+  }
+  return out;
+}
+
+/** Tool names a body's messages announce as deferred, each with the pointer of the text naming it. */
+export function deferredToolNames(body: Json, at: string): { name: string; at: string }[] {
+  const messages = Array.isArray(body['messages']) ? body['messages'] : [];
+  const out: { name: string; at: string }[] = [];
+  messages.forEach((m, i) => {
+    for (const text of messageTexts(m, pointer(at, 'messages', i))) {
+      const match = DEFERRED_REMINDER.exec(text.text);
+      if (!match) continue;
+      for (const line of match[0].split('\n')) {
+        const quoted = DEFERRED_LINE.exec(line)?.[1];
+        if (quoted === undefined) continue;
+        const name = JSON.parse(quoted) as string;
+        if (name !== '' && !out.some((d) => d.name === name)) out.push({ name, at: text.at });
+      }
+    }
+  });
+  return out;
+}
+
+// ---------------------------------------------------------------------------
+// Recording
+
+export function problem(body: unknown): string | undefined {
+  const common = commonProblem(body);
+  if (common) return common;
+  if (!Array.isArray((body as Json)['messages'])) return 'it has no `messages` array';
+  return undefined;
+}
+
+/** The last user message's content when it is a string, else the text of its last `text` part. */
+export function lastUserText(body: unknown): string | undefined {
+  return isObject(body) ? lastUserTextIn(body['messages']) : undefined;
+}
+
+/** The tool-related keys of a request body, verbatim and in the order sent; `messages` reduced to the deferred-tool reminders, left out when there are none. */
+export function captureBody(body: Json): Json {
+  const keep = new Set<string>(KEPT_KEYS);
+  const out: Json = {};
+  for (const [key, value] of Object.entries(body)) {
+    if (!keep.has(key)) continue;
+    if (key === 'messages') {
+      const announcements = deferredAnnouncements(value as unknown[]);
+      if (announcements.length > 0) out[key] = announcements;
+      continue;
+    }
+    out[key] = value;
+  }
+  return out;
+}
+
+/** Function tools in `tools`, then the tools the reminder names as deferred (counted in `tools` and in `deferred`). */
+export function countTools(body: Json): ToolCount {
+  const count: ToolCount = { tools: 0, namespaces: 0, deferred: 0, nested: 0, names: [] };
+  for (const tool of Array.isArray(body['tools']) ? body['tools'] : []) {
+    if (!isObject(tool)) continue;
+    const fn = tool['function'];
+    count.tools++;
+    count.names.push(isObject(fn) && typeof fn['name'] === 'string' ? fn['name'] : typeof tool['type'] === 'string' ? tool['type'] : '?');
+  }
+  for (const { name } of deferredToolNames(body, '')) {
+    if (count.names.includes(name)) continue;
+    count.tools++;
+    count.deferred++;
+    count.names.push(name);
+  }
+  return count;
+}
+
+const USAGE = { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 };
+
+/**
+ * The chunks of one streamed assistant message holding `text`: the role with the
+ * text, the finish reason, and — when `stream_options.include_usage` asks for it —
+ * a last chunk with `usage` and no choices, as OpenAI sends them.
+ */
+export function replyChunks(model: string, includeUsage: boolean, text = STUB_REPLY_TEXT): Json[] {
+  const base = { id: 'chatcmpl-stub', object: 'chat.completion.chunk', created: 0, model };
+  const chunks: Json[] = [
+    { ...base, choices: [{ index: 0, delta: { role: 'assistant', content: text }, logprobs: null, finish_reason: null }] },
+    { ...base, choices: [{ index: 0, delta: {}, logprobs: null, finish_reason: 'stop' }] },
+  ];
+  if (includeUsage) chunks.push({ ...base, choices: [], usage: USAGE });
+  return chunks;
+}
+
+/** The same message as a non-streaming JSON body. */
+export function replyJson(model: string, text = STUB_REPLY_TEXT): Json {
+  return {
+    id: 'chatcmpl-stub', object: 'chat.completion', created: 0, model,
+    choices: [{ index: 0, message: { role: 'assistant', content: text, refusal: null }, logprobs: null, finish_reason: 'stop' }],
+    usage: USAGE,
+  };
+}
+
+/** Chat Completions streams without `event:` lines: one `data:` line of JSON a frame, then `data: [DONE]`. */
+export function sseDataText(chunks: readonly unknown[]): string {
+  return chunks.map((c) => `data: ${JSON.stringify(c)}\n\n`).join('') + 'data: [DONE]\n\n';
+}
+
+/** SSE when `stream: true`, else JSON. */
+export function stubReply(request: { method: string; path: string; json: unknown }): StubReply | undefined {
+  if (request.method !== 'POST' || request.path !== REQUEST_PATH) return undefined;
+  const model = modelOf(request.json);
+  if (!(isObject(request.json) && request.json['stream'] === true)) return jsonReply(replyJson(model));
+  const options = request.json['stream_options'];
+  const includeUsage = isObject(options) && options['include_usage'] === true;
+  return { status: 200, contentType: 'text/event-stream', body: sseDataText(replyChunks(model, includeUsage)) };
+}
+
+// ---------------------------------------------------------------------------
+// Extraction
+
+const NO_RESULT: Definition = {
+  kind: 'unavailable',
+  reason: 'The model-facing tool list declares inputs only; the result reaches the model as the content of a `tool` message.',
+};
+
+const DEFERRED_INPUT: Definition = {
+  kind: 'unavailable',
+  reason: 'Deferred in this configuration: the model is told only the name and a one-line description, loads the schema through tool_search, and calls the tool through tool_call.',
+};
+
+function extractTool(raw: unknown, at: string, context: ExtractContext): CapturedTool {
+  const t = asRecord(raw, at, 'the tool');
+  const { type, function: fn, ...outer } = t;
+  if (type === undefined) throw new CaptureFormatError('a tool without a type', at);
+  if (type !== 'function') throw new CaptureFormatError(`a tool of type ${JSON.stringify(type)} is not a function tool`, pointer(at, 'type'));
+  if (fn === undefined) throw new CaptureFormatError('a function tool has no `function`', at);
+  const fnAt = pointer(at, 'function');
+  const f = asRecord(fn, fnAt, '`function`');
+  const { name, description, parameters, ...rest } = f;
+  if (typeof name !== 'string') throw new CaptureFormatError('a function tool has no name', fnAt);
+  const schemaAt = parameters === undefined ? at : pointer(fnAt, 'parameters');
+  return makeTool({
+    name,
+    delivery: 'function',
+    description: typeof description === 'string' ? description : undefined,
+    input: { kind: 'json-schema', schema: asRecord(parameters ?? { type: 'object' }, schemaAt, '`parameters`', name), origin: context.origin },
+    output: NO_RESULT,
+    settings: { ...outer, ...rest },
+    pointer: schemaAt,
+    namePointer: pointer(fnAt, 'name'),
+  });
+}
+
+export function extractTools(body: Json, context: ExtractContext): CapturedTool[] {
+  const toolsAt = pointer(context.pointer, 'tools');
+  const tools = body['tools'];
+  if (tools !== undefined && !Array.isArray(tools)) throw new CaptureFormatError('`tools` is not an array', toolsAt);
+  const out = (tools ?? []).map((t, i) => extractTool(t, pointer(toolsAt, i), context));
+  // Named-only tools are announced in a message of the conversation.
+  for (const { name, at } of deferredToolNames(body, context.pointer)) {
+    if (out.some((t) => t.fullName === name)) continue;
+    out.push(makeTool({ name, delivery: 'deferred', input: DEFERRED_INPUT, output: NO_RESULT, pointer: at, namePointer: at }));
+  }
+  return out;
+}
+
+/** Chat Completions has no namespaces. */
+export function deferredNamespaces(_body: Json, _context: ExtractContext): DeferredNamespace[] {
+  return [];
+}
+
+export const openaiChatCompletions = {
+  id: 'openai-chat-completions',
+  label: 'OpenAI Chat Completions',
+  requestLabel: 'an OpenAI Chat Completions request',
+  requestPath: REQUEST_PATH,
+  isToolRequestPath: (path: string) => path === REQUEST_PATH,
+  keptKeys: KEPT_KEYS,
+  problem,
+  isStreaming: (request: WireRequest) => isObject(request.json) && request.json['stream'] === true,
+  lastUserText,
+  captureBody,
+  countTools,
+  stubReply,
+  extractTools,
+  deferredNamespaces,
+} as const satisfies WireFormat;

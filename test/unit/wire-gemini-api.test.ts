@@ -1,0 +1,299 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { geminiApi as wire, jsonSchemaFromGemini, minimalInstance, replyJson } from '../../src/lib/wire/gemini-api.ts';
+import { parseSse } from '../../src/lib/wire/shared.ts';
+import { CaptureFormatError, type CaptureFile, type Json } from '../../src/lib/wire/types.ts';
+import { extractCapturedTools, wireFormatForPath } from '../../src/lib/wire/index.ts';
+import { shapeFromJsonSchema } from '../../src/lib/json-schema-shape.ts';
+import { schemaAjv } from '../../scripts/lib/capture/ajv.ts';
+import { stubReplyTo, type RecordedRequest } from '../../scripts/lib/capture/stub-server.ts';
+
+const RAW = join(import.meta.dirname, '../fixtures/captures/raw');
+const rawText = (name: string): string => readFileSync(join(RAW, `${name}.json`), 'utf8');
+const raw = (name: string): Json => JSON.parse(rawText(name)) as Json;
+const MAIN_PATH = '/v1beta/models/gemini-3.8-flash:streamGenerateContent';
+const ROUTING_PATH = '/v1beta/models/gemini-3.5-flash-lite:generateContent';
+const capture = (body: Json, path = MAIN_PATH): CaptureFile => ({ agent: 'gemini-cli', cli: { package: 'fixture-cli', version: '1.0.0' }, configuration: 'fixture', request: { method: 'POST', path }, body });
+const CONTEXT = { origin: { package: 'p', version: 'v', file: 'f' }, pointer: '/body' };
+const PROMPT = 'Reply with the single word: ok';
+
+/** RFC 6901 resolution of `ptr` in `doc`. */
+function resolve(doc: unknown, ptr: string): unknown {
+  return ptr.split('/').slice(1).map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~')).reduce<unknown>((v, t) => (v as Record<string, unknown> | undefined)?.[t], doc);
+}
+
+function formatError(fn: () => unknown): CaptureFormatError {
+  try {
+    fn();
+  } catch (error) {
+    assert.ok(error instanceof CaptureFormatError, `not a CaptureFormatError: ${String(error)}`);
+    return error;
+  }
+  assert.fail('did not throw');
+}
+
+/** The SDK's own reading of an `alt=sse` stream (@google/genai in gemini-cli 0.61.0): frames are taken only from the start of the buffer. */
+function sdkFrames(text: string): unknown[] {
+  const responseLineRE = /^\s*data: (.*)(?:\n\n|\r\r|\r\n\r\n)/;
+  const out: unknown[] = [];
+  let buffer = text;
+  let match = buffer.match(responseLineRE);
+  while (match) {
+    out.push(JSON.parse(match[1]!));
+    buffer = buffer.slice(match[0].length);
+    match = buffer.match(responseLineRE);
+  }
+  assert.equal(buffer.trim(), '', 'nothing is left unread');
+  return out;
+}
+
+test('yolo + MCP: one function tool per declaration, each pointing at its parametersJsonSchema, in the order sent', () => {
+  const file = capture(raw('gemini-cli-yolo-mcp'));
+  const tools = extractCapturedTools(file);
+  // Listed independently: the `name` lines at the declarations' depth of the pretty-printed fixture.
+  const listed = [...rawText('gemini-cli-yolo-mcp').matchAll(/^ {10}"name": "([^"]+)"/gm)].map((m) => m[1]);
+  assert.equal(listed.length, 18);
+  assert.deepEqual(tools.map((t) => t.fullName), listed);
+  assert.equal(tools[16]!.name, 'mcp_capture_echo', 'MCP tools are named mcp_<server>_<tool>');
+  tools.forEach((t, j) => {
+    assert.equal(t.delivery, 'function');
+    assert.equal(t.pointer, `/body/tools/0/functionDeclarations/${j}/parametersJsonSchema`);
+    assert.equal(t.namePointer, `/body/tools/0/functionDeclarations/${j}/name`);
+    assert.equal(t.input.kind, 'json-schema');
+    assert.deepEqual(resolve(file, t.pointer), t.input.kind === 'json-schema' ? t.input.schema : undefined, t.fullName);
+    assert.equal(resolve(file, t.namePointer), t.name);
+    assert.equal(t.description, resolve(file, `/body/tools/0/functionDeclarations/${j}/description`));
+    assert.equal(t.output.kind, 'unavailable');
+    assert.equal(t.settings, undefined, 'nothing else is sent beside the definition');
+    if (t.input.kind === 'json-schema') shapeFromJsonSchema(t.input.schema); // the site can show every schema
+  });
+  const echo = tools[16]!;
+  assert.deepEqual(echo.input.kind === 'json-schema' ? (echo.input.schema as Json)['required'] : undefined, ['text']);
+});
+
+test('captureBody keeps only the tool-related keys; the prose with the date and folders is left out', () => {
+  const body = raw('gemini-cli-yolo-mcp');
+  const kept = wire.captureBody(body);
+  assert.deepEqual(Object.keys(kept), ['tools']);
+  assert.deepEqual(kept['tools'], body['tools']);
+  assert.doesNotMatch(JSON.stringify(kept), /Today's date|capture-run|session_context/);
+  assert.deepEqual(extractCapturedTools(capture(kept)), extractCapturedTools(capture(body)));
+  assert.deepEqual(
+    Object.keys(wire.captureBody({ contents: [], toolConfig: { functionCallingConfig: { mode: 'AUTO' } }, systemInstruction: {}, tools: [], generationConfig: {} })),
+    ['toolConfig', 'tools'],
+  );
+  assert.deepEqual(wire.captureBody(raw('gemini-cli-routing')), {}, 'the routing request declares no tools');
+});
+
+test('countTools counts every declaration and built-in', () => {
+  const count = wire.countTools(wire.captureBody(raw('gemini-cli-yolo-mcp')));
+  assert.deepEqual([count.tools, count.namespaces, count.deferred, count.nested], [18, 0, 0, 0]);
+  assert.deepEqual(count.names, extractCapturedTools(capture(raw('gemini-cli-yolo-mcp'))).map((t) => t.fullName));
+  assert.deepEqual(wire.countTools({ tools: [{ googleSearch: {} }, { functionDeclarations: [{ name: 'a' }, {}] }] }).names, ['googleSearch', 'a', '?']);
+});
+
+test('a declaration in Gemini\'s OpenAPI subset (`parameters`) is converted to JSON Schema; a declared response becomes the output', () => {
+  const parameters = {
+    type: 'OBJECT',
+    properties: {
+      path: { type: 'STRING', description: 'A path.', example: 'a.txt' },
+      mode: { type: 'STRING', format: 'enum', enum: ['r', 'w'], nullable: true },
+      count: { type: 'INTEGER', format: 'int32', minimum: 1 },
+      tags: { type: 'ARRAY', items: { type: 'STRING' }, minItems: '1', maxItems: '3' },
+      either: { anyOf: [{ type: 'NUMBER' }, { type: 'BOOLEAN' }] },
+      loose: { type: 'TYPE_UNSPECIFIED' },
+    },
+    required: ['path'],
+    propertyOrdering: ['path', 'mode', 'count', 'tags', 'either', 'loose'],
+  };
+  const response = { type: 'OBJECT', properties: { ok: { type: 'BOOLEAN' } } };
+  const body = { contents: [], tools: [{ functionDeclarations: [{ name: 'open', description: 'Opens.', parameters, response, behavior: 'BLOCKING' }] }] };
+  const [tool, ...rest] = wire.extractTools(body, CONTEXT);
+  assert.equal(rest.length, 0);
+  assert.equal(tool!.pointer, '/body/tools/0/functionDeclarations/0/parameters');
+  assert.deepEqual(resolve({ body }, tool!.pointer), parameters, 'the pointer shows what was sent');
+  const expected = {
+    type: 'object',
+    properties: {
+      path: { type: 'string', description: 'A path.', examples: ['a.txt'] },
+      mode: { type: ['string', 'null'], enum: ['r', 'w', null] },
+      count: { type: 'integer', format: 'int32', minimum: 1 },
+      tags: { type: 'array', items: { type: 'string' }, minItems: 1, maxItems: 3 },
+      either: { anyOf: [{ type: 'number' }, { type: 'boolean' }] },
+      loose: {},
+    },
+    required: ['path'],
+  };
+  assert.deepEqual(tool!.input, { kind: 'json-schema', schema: expected, origin: CONTEXT.origin });
+  assert.deepEqual(tool!.output, { kind: 'json-schema', schema: { type: 'object', properties: { ok: { type: 'boolean' } } }, origin: CONTEXT.origin });
+  assert.deepEqual(tool!.settings, { behavior: 'BLOCKING' });
+  // The conversion is JSON Schema that Ajv 2020 (strict) accepts, with the meaning the OpenAPI schema had.
+  const ajv = schemaAjv();
+  ajv.addFormat('int32', true);
+  const validate = ajv.compile(expected);
+  assert.equal(validate({ path: 'a', mode: null, count: 2, tags: ['x'], either: true, loose: [1] }), true);
+  assert.equal(validate({ path: 'a', tags: [] }), false, 'minItems sent as "1" still binds');
+  shapeFromJsonSchema(expected);
+  // parametersJsonSchema is JSON Schema already, and kept as it is.
+  const js = { type: 'object', properties: { q: { type: 'string', nullable: true } } };
+  assert.deepEqual(wire.extractTools({ contents: [], tools: [{ functionDeclarations: [{ name: 'q', parametersJsonSchema: js }] }] }, CONTEXT)[0]!.input, { kind: 'json-schema', schema: js, origin: CONTEXT.origin });
+});
+
+test('built-ins are hosted tools named by their key; a declaration without parameters gets an empty object schema', () => {
+  const body = { contents: [], tools: [{ googleSearch: {} }, { codeExecution: {}, functionDeclarations: [{ name: 'ping', description: 'Ping.' }] }, { urlContext: { x: 1 } }] };
+  const tools = wire.extractTools(body, CONTEXT);
+  assert.deepEqual(tools.map((t) => [t.fullName, t.delivery, t.pointer, t.namePointer]), [
+    ['googleSearch', 'hosted', '/body/tools/0/googleSearch', '/body/tools/0/googleSearch'],
+    ['codeExecution', 'hosted', '/body/tools/1/codeExecution', '/body/tools/1/codeExecution'],
+    ['ping', 'function', '/body/tools/1/functionDeclarations/0', '/body/tools/1/functionDeclarations/0/name'],
+    ['urlContext', 'hosted', '/body/tools/2/urlContext', '/body/tools/2/urlContext'],
+  ]);
+  assert.equal(tools[0]!.input.kind, 'unavailable');
+  assert.equal(tools[0]!.settings, undefined);
+  assert.deepEqual(tools[3]!.settings, { x: 1 });
+  assert.deepEqual(tools[2]!.input, { kind: 'json-schema', schema: { type: 'object' }, origin: CONTEXT.origin });
+  assert.deepEqual(wire.deferredNamespaces(body, CONTEXT), []);
+});
+
+test('a malformed capture is a CaptureFormatError at its exact pointer, naming the tool when it can', () => {
+  const body = raw('gemini-cli-yolo-mcp');
+  const cases: [Json, string, string | undefined, string][] = [];
+  const tools = structuredClone(body['tools']) as Json[];
+  ((tools[0]!['functionDeclarations'] as Json[])[2]!)['parametersJsonSchema'] = 'object';
+  cases.push([{ ...body, tools }, '/body/tools/0/functionDeclarations/2/parametersJsonSchema', 'read_file', '`parametersJsonSchema` is not an object']);
+  const nameless = structuredClone(body['tools']) as Json[];
+  delete ((nameless[0]!['functionDeclarations'] as Json[])[5]!)['name'];
+  cases.push([{ ...body, tools: nameless }, '/body/tools/0/functionDeclarations/5', undefined, 'a function declaration has no name']);
+  cases.push([{ ...body, tools: { a: 1 } }, '/body/tools', undefined, '`tools` is not an array']);
+  cases.push([{ contents: [], tools: [{ functionDeclarations: [] }, null] }, '/body/tools/1', undefined, 'the tool is not an object']);
+  cases.push([{ contents: [], tools: [{ functionDeclarations: { name: 'x' } }] }, '/body/tools/0/functionDeclarations', undefined, '`functionDeclarations` is not an array']);
+  cases.push([{ contents: [], tools: [{ functionDeclarations: ['x'] }] }, '/body/tools/0/functionDeclarations/0', undefined, 'the function declaration is not an object']);
+  cases.push([{ contents: [], tools: [{ googleSearch: true }] }, '/body/tools/0/googleSearch', 'googleSearch', '`googleSearch` is not an object']);
+  cases.push([
+    { contents: [], tools: [{ functionDeclarations: [{ name: 'x', parameters: {}, parametersJsonSchema: {} }] }] },
+    '/body/tools/0/functionDeclarations/0', 'x', 'a function declaration has both `parameters` and `parametersJsonSchema`',
+  ]);
+  cases.push([
+    { contents: [], tools: [{ functionDeclarations: [{ name: 'x', parameters: { type: 'OBJECT', properties: { a: { type: 'ARRAY', items: 'STRING' } } } }] }] },
+    '/body/tools/0/functionDeclarations/0/parameters/properties/a/items', 'x', 'the schema is not an object',
+  ]);
+  cases.push([
+    { contents: [], tools: [{ functionDeclarations: [{ name: 'x', parameters: { type: 'OBJECT', properties: [] } }] }] },
+    '/body/tools/0/functionDeclarations/0/parameters/properties', 'x', '`properties` is not an object',
+  ]);
+  cases.push([
+    { contents: [], tools: [{ functionDeclarations: [{ name: 'x', parameters: { type: 'STRING', maxLength: 'ten' } }] }] },
+    '/body/tools/0/functionDeclarations/0/parameters/maxLength', 'x', '`maxLength` is not a count',
+  ]);
+  cases.push([
+    { contents: [], tools: [{ functionDeclarations: [{ name: 'x', response: 'STRING' }] }] },
+    '/body/tools/0/functionDeclarations/0/response', 'x', 'the schema is not an object',
+  ]);
+  for (const [b, ptr, tool, message] of cases) {
+    const e = formatError(() => extractCapturedTools(capture(b)));
+    assert.deepEqual([e.pointer, e.tool, e.message], [ptr, tool, message]);
+  }
+});
+
+test('request checks: paths, the body shape, streaming, and the last user text', () => {
+  assert.equal(wire.isToolRequestPath(MAIN_PATH), true);
+  assert.equal(wire.isToolRequestPath(ROUTING_PATH), true);
+  assert.equal(wire.isToolRequestPath(wire.requestPath), true);
+  assert.equal(wire.isToolRequestPath('/v1beta/models/gemini-2.5-pro:countTokens'), false);
+  assert.equal(wire.isToolRequestPath('/v1beta/models/a/b:generateContent'), false);
+  assert.equal(wire.isToolRequestPath('/v1/responses'), false);
+  assert.equal(wireFormatForPath(MAIN_PATH), wire);
+  assert.equal(wireFormatForPath(ROUTING_PATH), wire);
+
+  assert.equal(wire.problem(raw('gemini-cli-yolo-mcp')), undefined);
+  assert.equal(wire.problem(raw('gemini-cli-routing')), undefined);
+  assert.equal(wire.problem({ contents: [] }), undefined);
+  assert.equal(wire.problem({ contents: [], tools: {} }), '`tools` is not an array');
+  assert.equal(wire.problem({ model: 'gemini-2.5-pro', contents: [] }), 'it has a `model` key (a Gemini API request names its model in the path)');
+  assert.equal(wire.problem({ model: 'm', messages: [] }), 'it has a `model` key (a Gemini API request names its model in the path)');
+  assert.equal(wire.problem({ systemInstruction: {} }), 'it has no `contents` array');
+  assert.equal(wire.problem([]), 'the body is not a JSON object');
+
+  const req = (url: string) => ({ method: 'POST', url, headers: {}, json: {} });
+  assert.equal(wire.isStreaming(req(`${MAIN_PATH}?alt=sse`)), true);
+  assert.equal(wire.isStreaming(req(ROUTING_PATH)), false);
+
+  assert.equal(wire.lastUserText(raw('gemini-cli-yolo-mcp')), PROMPT);
+  assert.equal(wire.lastUserText(raw('gemini-cli-routing')), PROMPT);
+  assert.equal(wire.lastUserText({ contents: [{ role: 'user', parts: [{ text: 'a' }] }, { role: 'model', parts: [{ text: 'b' }] }] }), 'a');
+  assert.equal(wire.lastUserText({ contents: [{ role: 'user', parts: [{ text: 'a' }, { text: 'thinking', thought: true }, { inlineData: {} }] }] }), 'a');
+  assert.equal(wire.lastUserText({ contents: [] }), undefined);
+});
+
+test('the streamed stub reply is one data-only SSE frame the SDK reads: text ok, finishReason STOP, usage', () => {
+  const reply = wire.stubReply({ method: 'POST', path: MAIN_PATH, json: raw('gemini-cli-yolo-mcp') })!;
+  assert.equal(reply.status, 200);
+  assert.equal(reply.contentType, 'text/event-stream');
+  const frames = parseSse(reply.body);
+  assert.deepEqual(frames.map((f) => f.event), ['message'], 'no event: line');
+  const data = JSON.parse(frames[0]!.data) as Json;
+  assert.deepEqual(sdkFrames(reply.body), [data]);
+  assert.deepEqual(data, replyJson('gemini-3.8-flash'));
+  const candidate = (data['candidates'] as Json[])[0]!;
+  assert.deepEqual(candidate['content'], { role: 'model', parts: [{ text: 'ok' }] });
+  assert.equal(candidate['finishReason'], 'STOP');
+  assert.deepEqual(data['usageMetadata'], { promptTokenCount: 1, candidatesTokenCount: 1, totalTokenCount: 2 });
+  assert.equal(data['modelVersion'], 'gemini-3.8-flash');
+});
+
+test('the routing reply is JSON text valid against the response schema the request asks for', () => {
+  const body = raw('gemini-cli-routing');
+  const reply = wire.stubReply({ method: 'POST', path: ROUTING_PATH, json: body })!;
+  assert.equal(reply.contentType, 'application/json');
+  const response = JSON.parse(reply.body) as Json;
+  const candidate = (response['candidates'] as Json[])[0]!;
+  assert.equal(candidate['finishReason'], 'STOP');
+  const answer = JSON.parse(((candidate['content'] as Json)['parts'] as Json[])[0]!['text'] as string) as Json;
+  const requested = (body['generationConfig'] as Json)['responseJsonSchema'];
+  assert.equal((requested as Json)['type'], 'OBJECT', 'Gemini CLI sends upper-case types even in responseJsonSchema');
+  const validate = schemaAjv().compile(jsonSchemaFromGemini(requested, '/generationConfig/responseJsonSchema'));
+  assert.equal(validate(answer), true, JSON.stringify(validate.errors));
+  // What the CLI checks on top (zod: complexity_score number 1..100), which the schema leaves to its description.
+  assert.equal(typeof answer['complexity_reasoning'], 'string');
+  assert.ok(typeof answer['complexity_score'] === 'number' && answer['complexity_score'] >= 1 && answer['complexity_score'] <= 100);
+});
+
+test('minimal instances satisfy their schemas, in either dialect', () => {
+  const ajv = schemaAjv();
+  const schemas: Json[] = [
+    { type: 'object', properties: { a: { type: 'string', minLength: 5, maxLength: 6 }, b: { type: 'integer', exclusiveMinimum: 3, maximum: 9 } }, required: ['a', 'b'] },
+    { type: 'array', items: { enum: ['x', 'y'] }, minItems: 2 },
+    { $defs: { n: { type: ['null', 'number'], minimum: -4 } }, type: 'object', properties: { n: { $ref: '#/$defs/n' } }, required: ['n'], additionalProperties: false },
+    { anyOf: [{ type: 'boolean' }, { type: 'string' }] },
+    { allOf: [{ type: 'object', properties: { a: { const: 3 } }, required: ['a'] }, { type: 'object', properties: { b: { type: 'array', prefixItems: [{ type: 'null' }], minItems: 1, items: false } }, required: ['b'] }] },
+    { type: 'object', properties: { next_speaker: { type: 'string', enum: ['user', 'model'] } }, required: ['next_speaker'] },
+  ];
+  for (const schema of schemas) {
+    const value = minimalInstance(schema);
+    assert.equal(ajv.validate(schema, value), true, `${JSON.stringify(value)} for ${JSON.stringify(schema)}: ${JSON.stringify(ajv.errors)}`);
+  }
+  const openApi = { type: 'OBJECT', properties: { model_choice: { type: 'STRING', enum: ['flash', 'pro'] }, n: { type: 'NUMBER' }, l: { type: 'ARRAY', items: { type: 'BOOLEAN' }, minItems: '1' } }, required: ['model_choice', 'n', 'l'] };
+  assert.deepEqual(minimalInstance(openApi), { model_choice: 'flash', n: 1, l: [false] });
+});
+
+test('the stub answers generateContent by the requested schema or with text, counts tokens, and leaves other requests alone', () => {
+  const text = (json: unknown, path = ROUTING_PATH): string => {
+    const r = JSON.parse(wire.stubReply({ method: 'POST', path, json })!.body) as Json;
+    return (((r['candidates'] as Json[])[0]!['content'] as Json)['parts'] as Json[])[0]!['text'] as string;
+  };
+  assert.equal(text({ contents: [] }), 'ok');
+  assert.equal(text({ contents: [], tools: [{ googleSearch: {} }] }), 'ok');
+  assert.equal(text({ contents: [], generationConfig: { responseMimeType: 'application/json' } }), '{}');
+  assert.deepEqual(JSON.parse(text({ contents: [], generationConfig: { responseMimeType: 'application/json', responseSchema: { type: 'OBJECT', properties: { c: { type: 'STRING', enum: ['a', 'b'] } }, required: ['c'] } } })), { c: 'a' });
+  assert.equal(text('not json'), 'ok');
+  assert.deepEqual(JSON.parse(wire.stubReply({ method: 'POST', path: '/v1beta/models/gemini-2.5-pro:countTokens', json: {} })!.body), { totalTokens: 1 });
+  assert.equal(wire.stubReply({ method: 'GET', path: MAIN_PATH, json: undefined }), undefined);
+  assert.equal(wire.stubReply({ method: 'POST', path: '/v1beta/models/m:embedContent', json: {} }), undefined);
+  assert.equal(wire.stubReply({ method: 'POST', path: '/v1/messages', json: {} }), undefined);
+  // Through the recording stub's dispatch over every registered format.
+  const recorded = (url: string, json: unknown): RecordedRequest => ({ index: 0, method: 'POST', url, headers: {}, json, text: JSON.stringify(json) });
+  assert.equal(stubReplyTo(recorded(`${MAIN_PATH}?alt=sse`, raw('gemini-cli-yolo-mcp'))).contentType, 'text/event-stream');
+  assert.equal(stubReplyTo(recorded(ROUTING_PATH, raw('gemini-cli-routing'))).contentType, 'application/json');
+});

@@ -1,0 +1,221 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { openaiChatCompletions as wire, replyChunks, replyJson } from '../../src/lib/wire/openai-chat-completions.ts';
+import { parseSse } from '../../src/lib/wire/shared.ts';
+import { CaptureFormatError, type CaptureFile, type Json } from '../../src/lib/wire/types.ts';
+import { extractCapturedTools, wireFormatForPath } from '../../src/lib/wire/index.ts';
+
+const RAW = join(import.meta.dirname, '../fixtures/captures/raw');
+const rawText = (name: string): string => readFileSync(join(RAW, `${name}.json`), 'utf8');
+const raw = (name: string): Json => JSON.parse(rawText(name)) as Json;
+const capture = (body: Json): CaptureFile => ({ agent: 'qwen-code', cli: { package: 'fixture-cli', version: '1.0.0' }, configuration: 'fixture', request: { method: 'POST', path: '/v1/chat/completions' }, body });
+
+/** RFC 6901 resolution of `ptr` in `doc`. */
+function resolve(doc: unknown, ptr: string): unknown {
+  return ptr.split('/').slice(1).map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~')).reduce<unknown>((v, t) => (v as Record<string, unknown> | undefined)?.[t], doc);
+}
+
+function formatError(fn: () => unknown): CaptureFormatError {
+  try {
+    fn();
+  } catch (error) {
+    assert.ok(error instanceof CaptureFormatError, `not a CaptureFormatError: ${String(error)}`);
+    return error;
+  }
+  assert.fail('did not throw');
+}
+
+/** The function names of a fixture, read from its text line by line (no JSON walk): `"name"` lines right after `"function": {`. */
+function functionNamesInText(text: string): string[] {
+  const lines = text.split('\n');
+  return lines.flatMap((line, i) => (/^\s*"function": \{$/.test(lines[i - 1] ?? '') ? [/^\s*"name": "([^"]+)",?$/.exec(line)![1]!] : []));
+}
+
+/** Names in Qwen's deferred-tool reminder, read by cutting each `- "name": …` line at its second quote. */
+function reminderNames(body: Json): string[] {
+  const parts = ((body['messages'] as Json[])[1]!['content'] as Json[]).map((p) => p['text'] as string);
+  const reminder = parts.find((p) => p.includes('reachable through `tool_search`'))!;
+  return reminder.split('\n').filter((l) => l.startsWith('- "')).map((l) => l.slice(3, l.indexOf('"', 3)));
+}
+
+/** Every pointer resolves, in the capture, to what the tool was read from; every name pointer to text naming it. */
+function assertPointersResolve(file: CaptureFile): void {
+  for (const t of extractCapturedTools(file)) {
+    const value = resolve(file, t.pointer);
+    if (t.input.kind === 'json-schema' && t.pointer.endsWith('/parameters')) assert.deepEqual(value, t.input.schema, t.fullName);
+    else if (t.input.kind === 'json-schema') assert.equal((value as Json)['type'], 'function', `${t.fullName}: a function without parameters points at itself`);
+    else assert.ok(typeof value === 'string' && value.includes(`- ${JSON.stringify(t.name)}: `), t.fullName);
+    const name = resolve(file, t.namePointer);
+    if (t.delivery === 'deferred') assert.equal(name, value, t.fullName);
+    else assert.equal(name, t.name, t.fullName);
+  }
+}
+
+const QWEN_DIRECT = ['agent', 'get_goal', 'glob', 'grep_search', 'list_agents', 'read_file', 'skill', 'tool_call', 'tool_search', 'update_goal'];
+const QWEN_DEFERRED = [
+  'cron_create', 'cron_delete', 'cron_list', 'enter_worktree', 'exit_worktree', 'loop_wakeup', 'read_mcp_resource',
+  'record_artifact', 'report_findings', 'send_message', 'task_stop', 'web_fetch', 'zoom_image',
+];
+
+test('Qwen Code: function tools at /body/tools/N/function/parameters, then the deferred tools its reminder names', () => {
+  const body = raw('qwen-code-default');
+  const file = capture(body);
+  const tools = extractCapturedTools(file);
+  const direct = tools.filter((t) => t.delivery === 'function');
+  const deferred = tools.filter((t) => t.delivery === 'deferred');
+  assert.deepEqual(direct.map((t) => t.name), functionNamesInText(rawText('qwen-code-default')));
+  assert.deepEqual(direct.map((t) => t.name), QWEN_DIRECT);
+  assert.deepEqual(deferred.map((t) => t.name), reminderNames(body));
+  assert.deepEqual(deferred.map((t) => t.name), QWEN_DEFERRED);
+  assert.deepEqual(tools.map((t) => t.delivery), [...QWEN_DIRECT.map(() => 'function'), ...QWEN_DEFERRED.map(() => 'deferred')], 'direct tools first, in order');
+  const at = (name: string) => tools.find((t) => t.fullName === name)!;
+  assert.deepEqual([at('read_file').pointer, at('read_file').namePointer], ['/body/tools/5/function/parameters', '/body/tools/5/function/name']);
+  assert.deepEqual([at('get_goal').pointer, at('get_goal').namePointer], ['/body/tools/1', '/body/tools/1/function/name'], 'no parameters: the tool itself');
+  assert.deepEqual(at('get_goal').input, { kind: 'json-schema', schema: { type: 'object' }, origin: { package: 'fixture-cli', version: '1.0.0', file: 'content/captures/qwen-code/fixture.json' } });
+  assert.match(at('tool_search').description!, /./);
+  assert.deepEqual(at('web_fetch'), {
+    name: 'web_fetch', fullName: 'web_fetch', delivery: 'deferred',
+    input: { kind: 'unavailable', reason: 'Deferred in this configuration: the model is told only the name and a one-line description, loads the schema through tool_search, and calls the tool through tool_call.' },
+    output: at('read_file').output,
+    pointer: '/body/messages/1/content/2/text', namePointer: '/body/messages/1/content/2/text',
+  });
+  assertPointersResolve(file);
+});
+
+test('OpenCode and Copilot: function tools only, each at its pointer, names as listed in the file', () => {
+  const expected = {
+    'opencode-run': ['bash', 'edit', 'glob', 'grep', 'read', 'skill', 'task', 'todowrite', 'webfetch', 'write'],
+    'copilot-cli-prompt': [
+      'bash', 'read_bash', 'stop_bash', 'list_bash', 'view', 'create', 'edit', 'fetch_copilot_cli_documentation', 'skill',
+      'sql', 'session_store_sql', 'read_agent', 'list_agents', 'write_agent', 'grep', 'glob', 'task',
+    ],
+  };
+  for (const [name, names] of Object.entries(expected)) {
+    const file = capture(raw(name));
+    const tools = extractCapturedTools(file);
+    assert.deepEqual(tools.map((t) => t.name), functionNamesInText(rawText(name)), name);
+    assert.deepEqual(tools.map((t) => t.name), names, name);
+    tools.forEach((t, i) => {
+      assert.equal(t.delivery, 'function');
+      assert.deepEqual([t.pointer, t.namePointer], [`/body/tools/${i}/function/parameters`, `/body/tools/${i}/function/name`]);
+      assert.equal(t.settings, undefined, 'nothing sent beside name, description and parameters');
+    });
+    assertPointersResolve(file);
+  }
+});
+
+test('settings keep what is sent beside the definition, such as strict', () => {
+  const [tool] = wire.extractTools({ model: 'm', tools: [{ type: 'function', function: { name: 'Ping', strict: true, parameters: { type: 'object' } } }] }, {
+    origin: { package: 'p', version: 'v', file: 'f' }, pointer: '/body',
+  });
+  assert.deepEqual([tool!.settings, tool!.description], [{ strict: true }, undefined]);
+});
+
+test('captureBody keeps model, tools, tool_choice and only the deferred-tool reminder, in the order sent', () => {
+  const qwen = raw('qwen-code-default');
+  const kept = wire.captureBody(qwen);
+  assert.deepEqual(Object.keys(kept), ['model', 'messages', 'tools']);
+  assert.deepEqual(kept['tools'], qwen['tools']);
+  const messages = kept['messages'] as Json[];
+  assert.equal(messages.length, 1);
+  assert.equal(messages[0]!['role'], 'user');
+  const text = (messages[0]!['content'] as Json[])[0]!['text'] as string;
+  assert.match(text, /^<system-reminder>\nThe following tools are reachable through `tool_search` and `tool_call`\./);
+  assert.match(text, /<\/system-reminder>$/);
+  assert.doesNotMatch(JSON.stringify(kept), /"hi"|<trimmed>/, 'the prompt and the other reminders are left out');
+  // Read back from the kept body, the reminder yields the same tools as the raw body, now at the kept text.
+  const names = (b: Json) => extractCapturedTools(capture(b)).map((t) => `${t.fullName}:${t.delivery}`);
+  assert.deepEqual(names(kept), names(qwen));
+  const web = extractCapturedTools(capture(kept)).find((t) => t.name === 'web_fetch')!;
+  assert.equal(web.pointer, '/body/messages/0/content/0/text');
+  assertPointersResolve(capture(kept));
+
+  assert.deepEqual(Object.keys(wire.captureBody(raw('opencode-run'))), ['model', 'tools', 'tool_choice']);
+  assert.deepEqual(Object.keys(wire.captureBody(raw('copilot-cli-prompt'))), ['model', 'tools']);
+  assert.equal(wire.captureBody({ model: 'm', messages: [{ role: 'user', content: 'The following tools are reachable through `tool_search`' }] })['messages'], undefined, 'only a complete reminder counts');
+});
+
+test('countTools counts function tools and the deferred tools the reminder names', () => {
+  const qwen = wire.countTools(wire.captureBody(raw('qwen-code-default')));
+  assert.deepEqual([qwen.tools, qwen.deferred, qwen.namespaces, qwen.nested], [23, 13, 0, 0]);
+  assert.deepEqual(qwen.names, [...QWEN_DIRECT, ...QWEN_DEFERRED]);
+  const copilot = wire.countTools(wire.captureBody(raw('copilot-cli-prompt')));
+  assert.deepEqual([copilot.tools, copilot.deferred], [17, 0]);
+});
+
+test('request checks: the body shape, streaming, and the last user text', () => {
+  assert.equal(wire.problem({ model: 'm', messages: [] }), undefined);
+  assert.equal(wire.problem(raw('copilot-cli-prompt')), undefined);
+  assert.equal(wire.problem({ model: 'm', messages: [], tools: {} }), '`tools` is not an array');
+  assert.equal(wire.problem({ model: 'm', input: [] }), 'it has no `messages` array');
+  assert.equal(wire.problem({ messages: [] }), 'it has no string `model`');
+  assert.equal(wire.problem('x'), 'the body is not a JSON object');
+  assert.equal(wire.lastUserText(raw('qwen-code-default')), 'hi', 'the last text part');
+  assert.equal(wire.lastUserText(raw('opencode-run')), 'hi', 'string content');
+  assert.match(wire.lastUserText(raw('copilot-cli-prompt'))!, /^<current_datetime>[^<]+<\/current_datetime>\n\nhi$/, 'Copilot prefixes the date');
+  assert.equal(wire.lastUserText({ messages: [{ role: 'user', content: 'a' }, { role: 'assistant', content: 'b' }] }), 'a');
+  const req = (json: unknown) => ({ method: 'POST', url: '/v1/chat/completions', headers: {}, json });
+  assert.equal(wire.isStreaming(req({ stream: true })), true);
+  assert.equal(wire.isStreaming(req({})), false);
+  assert.equal(wire.isStreaming(req(undefined)), false);
+  assert.equal(wire.isToolRequestPath('/v1/chat/completions'), true);
+  assert.equal(wire.isToolRequestPath('/v1/completions'), false);
+  assert.equal(wireFormatForPath('/v1/chat/completions'), wire);
+});
+
+test('the streamed stub reply is data-only SSE: chunks of one text message, usage when asked for, then [DONE]', () => {
+  for (const includeUsage of [true, false]) {
+    const json = { model: 'gpt-x', stream: true, ...(includeUsage ? { stream_options: { include_usage: true } } : {}) };
+    const reply = wire.stubReply({ method: 'POST', path: '/v1/chat/completions', json })!;
+    assert.equal(reply.status, 200);
+    assert.equal(reply.contentType, 'text/event-stream');
+    assert.ok(reply.body.endsWith('data: [DONE]\n\n'));
+    assert.doesNotMatch(reply.body, /^event:/m);
+    const frames = parseSse(reply.body);
+    assert.equal(frames.at(-1)!.data, '[DONE]');
+    const chunks = frames.slice(0, -1).map((f) => JSON.parse(f.data) as Json);
+    assert.deepEqual(chunks, replyChunks('gpt-x', includeUsage));
+    for (const c of chunks) assert.deepEqual([c['object'], c['model']], ['chat.completion.chunk', 'gpt-x']);
+    const choices = chunks.flatMap((c) => c['choices'] as Json[]);
+    assert.deepEqual(choices.map((c) => c['delta']), [{ role: 'assistant', content: 'ok' }, {}]);
+    assert.deepEqual(choices.map((c) => c['finish_reason']), [null, 'stop']);
+    assert.equal(chunks.filter((c) => c['usage'] !== undefined).length, includeUsage ? 1 : 0);
+  }
+});
+
+test('the stub answers non-streaming requests with a chat.completion and leaves other requests alone', () => {
+  const reply = wire.stubReply({ method: 'POST', path: '/v1/chat/completions', json: { model: 'gpt-x', stream: false } })!;
+  assert.equal(reply.contentType, 'application/json');
+  const completion = JSON.parse(reply.body) as Json;
+  assert.deepEqual(completion, replyJson('gpt-x'));
+  const choice = (completion['choices'] as Json[])[0]!;
+  assert.deepEqual([completion['object'], (choice['message'] as Json)['content'], choice['finish_reason']], ['chat.completion', 'ok', 'stop']);
+  assert.equal(JSON.parse(wire.stubReply({ method: 'POST', path: '/v1/chat/completions', json: undefined })!.body).model, 'stub-model');
+  assert.equal(wire.stubReply({ method: 'GET', path: '/v1/chat/completions', json: undefined }), undefined);
+  assert.equal(wire.stubReply({ method: 'POST', path: '/v1/responses', json: {} }), undefined);
+});
+
+test('a malformed tool is a CaptureFormatError at its exact pointer, naming the tool when it can', () => {
+  const body = raw('opencode-run');
+  const edit = (change: (tools: Json[]) => void): Json => {
+    const tools = structuredClone(body['tools']) as Json[];
+    change(tools);
+    return { ...body, tools };
+  };
+  const cases: [Json, string, string | undefined, string][] = [
+    [edit((t) => { (t[4]!['function'] as Json)['parameters'] = 'object'; }), '/body/tools/4/function/parameters', 'read', '`parameters` is not an object'],
+    [edit((t) => { delete (t[2]!['function'] as Json)['name']; }), '/body/tools/2/function', undefined, 'a function tool has no name'],
+    [edit((t) => { t[3]!['function'] = []; }), '/body/tools/3/function', undefined, '`function` is not an object'],
+    [edit((t) => { delete t[3]!['function']; }), '/body/tools/3', undefined, 'a function tool has no `function`'],
+    [edit((t) => { t[1]!['type'] = 'custom'; }), '/body/tools/1/type', undefined, 'a tool of type "custom" is not a function tool'],
+    [edit((t) => { delete t[0]!['type']; }), '/body/tools/0', undefined, 'a tool without a type'],
+    [edit((t) => { t[5] = null as unknown as Json; }), '/body/tools/5', undefined, 'the tool is not an object'],
+    [{ model: 'm', tools: { read: {} } }, '/body/tools', undefined, '`tools` is not an array'],
+  ];
+  for (const [b, ptr, tool, message] of cases) {
+    const e = formatError(() => extractCapturedTools(capture(b)));
+    assert.deepEqual([e.pointer, e.tool, e.message], [ptr, tool, message]);
+  }
+});

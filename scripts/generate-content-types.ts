@@ -24,6 +24,7 @@ export const FILE_TYPES: Record<string, string> = {
   'capture.schema.json': 'CaptureFile',
   'history.schema.json': 'HistoryFile',
   'inventory.schema.json': 'InventoryFile',
+  'comparison.schema.json': 'ComparisonFile',
 };
 
 export async function generateContentTypes(root: string = ROOT): Promise<string> {

@@ -4,7 +4,7 @@
  * only read it.
  */
 import type { CaptureMatrix, CapturedEntry } from './captures.ts';
-import type { AgentId, AgentRecord, Definition, EditorialTool, GeneratedTool, HistoryFile, Job } from './content-types.ts';
+import type { AgentId, AgentRecord, ComparisonFile, Definition, EditorialTool, GeneratedTool, HistoryFile, Job } from './content-types.ts';
 import type { FieldDifference, FieldRow } from './field-rows.ts';
 
 /** A definition as a page shows it: its field rows and the text of the full definition. */
@@ -65,6 +65,8 @@ export interface SiteModel {
   agents: AgentRecord[];
   tools: ToolModel[];
   jobs: Job[];
+  /** Field comparisons of jobs (content/comparisons/), validated against the tools. */
+  comparisons: ComparisonFile[];
   /** The declared capture matrix, when content/capture-matrix.json exists. */
   matrix?: CaptureMatrix;
   /** Computed release histories, one per agent and source (content/history/). */

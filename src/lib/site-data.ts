@@ -4,18 +4,20 @@
  */
 import { getCollection } from 'astro:content';
 import type { CaptureMatrix, MatrixAgent } from './captures.ts';
-import type { AgentRecord, HistoryFile, Job } from './content-types.ts';
+import type { AgentRecord, ComparisonFile, HistoryFile, Job } from './content-types.ts';
 import type { AgentInventory, RemovedTool, SiteModel, ToolModel } from './model.ts';
 
 export async function getSite(): Promise<SiteModel> {
   const [tools, agents, jobs] = await Promise.all([getCollection('tools'), getCollection('agents'), getCollection('jobs')]);
   const agentData = agents.map((a) => a.data as unknown as { record: AgentRecord; matrix?: MatrixAgent; histories: HistoryFile[]; removedTools: RemovedTool[]; inventory?: AgentInventory });
+  const jobData = jobs.map((j) => j.data as unknown as Job & { order: number; comparison?: ComparisonFile }).sort((a, b) => a.order - b.order);
   const matrix: CaptureMatrix = { agents: {} };
   for (const a of agentData) if (a.matrix) matrix.agents[a.record.id] = a.matrix;
   const model: SiteModel = {
     agents: agentData.map((a) => a.record),
     tools: tools.map((t) => t.data as unknown as ToolModel).sort((a, b) => (a.agent === b.agent ? a.fullName.localeCompare(b.fullName) : a.agent.localeCompare(b.agent))),
-    jobs: jobs.map((j) => j.data as unknown as Job & { order: number }).sort((a, b) => a.order - b.order).map(({ order: _order, ...job }) => job),
+    jobs: jobData.map(({ order: _order, comparison: _comparison, ...job }) => job),
+    comparisons: jobData.flatMap((j) => (j.comparison ? [j.comparison] : [])),
     histories: agentData.flatMap((a) => a.histories),
     removedTools: agentData.flatMap((a) => a.removedTools),
     inventory: agentData.flatMap((a) => (a.inventory ? [a.inventory] : [])),

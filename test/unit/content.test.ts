@@ -482,3 +482,64 @@ test('an alias from the inventory is validated like any alias, at its place in t
   const errors = errorsAfter((dir) => editJson(join(dir, 'inventory/claude-code.json'), (d) => d.aliasTables[0].entries.push({ alias: 'exec_command', tool: 'Read' })));
   assert.deepEqual(where(errors), [['inventory/claude-code.json', '/aliasTables/0/entries/3/alias', 'alias-not-another-agents-tool']]);
 });
+
+/**
+ * The good fixture plus a comparison of run-shell-command and the editorial file
+ * that puts Codex exec_command in that job (kept apart so that other cases,
+ * which remove captures, do not also break them).
+ */
+function withComparison(dir: string): void {
+  mkdirSync(join(dir, 'comparisons'), { recursive: true });
+  mkdirSync(join(dir, 'editorial/codex'), { recursive: true });
+  cpSync(join(ROOT, 'test/fixtures/comparisons/editorial/exec_command.json'), join(dir, 'editorial/codex/exec_command.json'));
+  cpSync(join(ROOT, 'test/fixtures/comparisons/run-shell-command.json'), join(dir, 'comparisons/run-shell-command.json'));
+}
+
+test('a job comparison loads with the fields it names, and the comparison page lists what no concept names', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'content-'));
+  cpSync(GOOD, dir, { recursive: true });
+  withComparison(dir);
+  const site = loadContent({ root: ROOT, contentDir: dir });
+  rmSync(dir, { recursive: true, force: true });
+  const { buildComparison, counterparts } = await import('../../src/lib/comparison.ts');
+  const job = site.jobs.find((j) => j.id === 'run-shell-command')!;
+  const file = site.comparisons.find((c) => c.job === job.id);
+  assert.deepEqual(file?.concepts.map((c) => c.id), ['command', 'wait']);
+  const comparison = buildComparison(job, site.tools, ['codex', 'claude-code'], file);
+  assert.deepEqual(comparison.tools.map((t) => `${t.agent}/${t.fullName}`), ['codex/exec_command', 'claude-code/Shell']);
+  assert.deepEqual(comparison.rows.map((r) => r.cells.map((c) => c.map((row) => row.id))), [[['input.cmd'], ['input.cmd']], [['input.yield_time_ms'], ['input.timeout']]]);
+  // Both fields of each tool are compared: nothing is left for "only here".
+  assert.deepEqual(comparison.onlyHere, [[], []]);
+  // With the second concept gone, each tool's other field (read from the fixture files, not from the rows) is its own.
+  const shellProps = Object.keys(JSON.parse(readFileSync(join(GOOD, 'tools/claude-code/shell.json'), 'utf8')).input.schema.properties);
+  const execProps = Object.keys(JSON.parse(readFileSync(join(GOOD, 'captures/codex/default.json'), 'utf8')).body.tools[0].parameters.properties);
+  const partial = buildComparison(job, site.tools, ['codex', 'claude-code'], { ...file!, concepts: file!.concepts.slice(0, 1) });
+  assert.deepEqual(partial.onlyHere.map((rows) => rows.map((r) => r.id)), [execProps.filter((p) => p !== 'cmd').map((p) => `input.${p}`), shellProps.filter((p) => p !== 'cmd').map((p) => `input.${p}`)]);
+  const shell = site.tools.find((t) => t.fullName === 'Shell')!;
+  assert.deepEqual(counterparts(shell, site.jobs, site.tools, ['codex', 'claude-code']).map((c) => [c.job.id, c.tools.map((t) => t.fullName)]), [['run-shell-command', ['exec_command']]]);
+});
+
+test('a comparison is refused for an unknown job, a tool that does not do the job, a missing field, a repeated concept or field', () => {
+  const cmp = (dir: string) => {
+    withComparison(dir);
+    return join(dir, 'comparisons/run-shell-command.json');
+  };
+  assert.deepEqual(where(errorsAfter((dir) => renameSync(cmp(dir), join(dir, 'comparisons/read-file.json')))), [['comparisons/read-file.json', '/job', 'file-name-matches-id']]);
+  assert.deepEqual(
+    where(errorsAfter((dir) => {
+      const path = cmp(dir);
+      editJson(path, (d) => (d.job = 'fly'));
+      renameSync(path, join(dir, 'comparisons/fly.json'));
+    })),
+    [['comparisons/fly.json', '/job', 'known-job']],
+  );
+  assert.deepEqual(where(errorsAfter((dir) => editJson(cmp(dir), (d) => (d.concepts[0].fields[0].tool = 'Read')))), [['comparisons/run-shell-command.json', '/concepts/0/fields/0/tool', 'comparison-tool-does-job']]);
+  assert.deepEqual(where(errorsAfter((dir) => editJson(cmp(dir), (d) => (d.concepts[0].fields[1].tool = 'exec')))), [['comparisons/run-shell-command.json', '/concepts/0/fields/1/tool', 'comparison-tool-does-job']]);
+  assert.deepEqual(where(errorsAfter((dir) => editJson(cmp(dir), (d) => (d.concepts[1].fields[1].field = 'input.yield_ms')))), [['comparisons/run-shell-command.json', '/concepts/1/fields/1/field', 'comparison-field-exists']]);
+  assert.deepEqual(where(errorsAfter((dir) => editJson(cmp(dir), (d) => (d.concepts[1].id = 'command')))), [['comparisons/run-shell-command.json', '/concepts/1/id', 'unique-concept-id']]);
+  assert.deepEqual(
+    where(errorsAfter((dir) => editJson(cmp(dir), (d) => d.concepts[1].fields.push({ agent: 'codex', tool: 'exec_command', field: 'input.cmd' })))),
+    [['comparisons/run-shell-command.json', '/concepts/1/fields/2', 'field-compared-once']],
+  );
+  assert.deepEqual(where(errorsAfter((dir) => editJson(cmp(dir), (d) => (d.concepts[0].fields[0].field = 'cmd')))).map((w) => w[1]), ['/concepts/0/fields/0/field']);
+});

@@ -25,7 +25,7 @@ function entries(model: SiteModel, kind: Kind): { id: string; data: Record<strin
         },
       }));
     case 'jobs':
-      return model.jobs.map((job, order) => ({ id: job.id, data: { ...job, order } }));
+      return model.jobs.map((job, order) => ({ id: job.id, data: { ...job, order, comparison: model.comparisons.find((c) => c.job === job.id) } }));
   }
 }
 

@@ -2,7 +2,7 @@
  * Loads every content file, validates it, checks the rules that span files and
  * builds the model the pages render, in stages that share one problems
  * collector: read → jobs → agents → generated tools → captures → editorial →
- * inventory → pages → history. Any problem names the file, the JSON pointer and the rule; if there
+ * inventory → pages → comparisons → history. Any problem names the file, the JSON pointer and the rule; if there
  * is one, loadContent throws ContentErrors and the build stops before Astro
  * writes anything.
  */
@@ -12,6 +12,7 @@ import { definitionAjv, type Stage } from './context.ts';
 import { Problems, type ContentWarning } from './problems.ts';
 import { ContentReader, scanContent } from './read.ts';
 import { loadAgents } from './stages/agents.ts';
+import { loadComparisons } from './stages/comparisons.ts';
 import { attachCaptures } from './stages/captures.ts';
 import { applyEditorial } from './stages/editorial.ts';
 import { loadGeneratedTools } from './stages/generated-tools.ts';
@@ -50,13 +51,14 @@ export function loadContent(options: LoadOptions): SiteModel {
   applyEditorial(stage, tools, jobs.ids);
   const inventory = applyInventory(stage, tools, new Map(Object.entries(agents.matrix?.agents ?? {}).map(([id, m]) => [id, m!.version])));
   checkPages(stage, tools);
+  const comparisons = loadComparisons(stage, tools, jobs.ids);
   const histories = loadHistories(stage, new Set(agents.agents.map((a) => a.id)));
   const removed = removedTools(stage, histories, tools);
 
   for (const warning of problems.warnings) options.onWarning?.(warning);
   problems.throwIfAny();
   tools.sort((a, b) => (a.agent === b.agent ? a.fullName.localeCompare(b.fullName) : a.agent.localeCompare(b.agent)));
-  const model: SiteModel = { agents: agents.agents, tools, jobs: jobs.jobs, histories, removedTools: removed, inventory };
+  const model: SiteModel = { agents: agents.agents, tools, jobs: jobs.jobs, comparisons, histories, removedTools: removed, inventory };
   if (agents.matrix) model.matrix = agents.matrix;
   return model;
 }

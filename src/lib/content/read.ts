@@ -22,6 +22,7 @@ export const SCHEMA_FILES = {
   capture: 'capture.schema.json',
   history: 'history.schema.json',
   inventory: 'inventory.schema.json',
+  comparison: 'comparison.schema.json',
 } as const;
 
 export type SchemaName = keyof typeof SCHEMA_FILES;
@@ -47,11 +48,14 @@ export interface ContentFiles {
   history: string[];
   /** content/inventory/<agent>.json */
   inventory: string[];
+  /** content/comparisons/<job>.json */
+  comparisons: string[];
 }
 
 const JSON_FILE = /^[^.][^/]*\.json$/;
 const HISTORY_FILE = /^[a-z0-9-]+\.(sdk|capture)\.json$/;
-const INVENTORY_FILE = /^[a-z0-9-]+\.json$/;
+/** `<agent>.json`, `<job>.json`: a lowercase id. */
+const ID_FILE = /^[a-z0-9-]+\.json$/;
 const PER_AGENT = ['tools', 'editorial', 'captures'] as const;
 
 /**
@@ -60,7 +64,7 @@ const PER_AGENT = ['tools', 'editorial', 'captures'] as const;
  * folder) is reported as a warning so that it is not skipped silently.
  */
 export function scanContent(contentDir: string, problems: Problems, rel: (path: string) => string): ContentFiles {
-  const files: ContentFiles = { agents: [], tools: new Map(), editorial: new Map(), captures: new Map(), history: [], inventory: [] };
+  const files: ContentFiles = { agents: [], tools: new Map(), editorial: new Map(), captures: new Map(), history: [], inventory: [], comparisons: [] };
   const ignored = (path: string, why: string): void => problems.warn(rel(path), `ignored: ${why}`);
   const list = (dir: string): string[] => readdirSync(dir).sort();
   if (!existsSync(contentDir)) return files;
@@ -79,9 +83,14 @@ export function scanContent(contentDir: string, problems: Problems, rel: (path: 
         if (HISTORY_FILE.test(f) && statSync(join(path, f)).isFile()) files.history.push(`history/${f}`);
         else ignored(join(path, f), 'history files are content/history/<agent>.<sdk|capture>.json');
       }
+    } else if (name === 'comparisons' && isDir) {
+      for (const f of list(path)) {
+        if (ID_FILE.test(f) && statSync(join(path, f)).isFile()) files.comparisons.push(`comparisons/${f}`);
+        else ignored(join(path, f), 'comparison files are content/comparisons/<job>.json');
+      }
     } else if (name === 'inventory' && isDir) {
       for (const f of list(path)) {
-        if (INVENTORY_FILE.test(f) && statSync(join(path, f)).isFile()) files.inventory.push(`inventory/${f}`);
+        if (ID_FILE.test(f) && statSync(join(path, f)).isFile()) files.inventory.push(`inventory/${f}`);
         else ignored(join(path, f), 'inventory files are content/inventory/<agent>.json');
       }
     } else if ((PER_AGENT as readonly string[]).includes(name) && isDir) {
@@ -99,7 +108,7 @@ export function scanContent(contentDir: string, problems: Problems, rel: (path: 
         }
         files[kind].set(agent, found);
       }
-    } else ignored(path, 'not a content file or folder the site reads (jobs.json, capture-matrix.json, agents/, tools/, editorial/, captures/, history/, inventory/)');
+    } else ignored(path, 'not a content file or folder the site reads (jobs.json, capture-matrix.json, agents/, tools/, editorial/, captures/, history/, inventory/, comparisons/)');
   }
   return files;
 }

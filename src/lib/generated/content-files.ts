@@ -450,3 +450,48 @@ export interface InventoryAliasTable {
     tool: string;
   }[];
 }
+
+// comparison.schema.json
+/**
+ * Written by people: which fields of the tools that do one job (content/jobs.json, editorial `jobs`) mean the same thing. The comparison page of the job shows one row per concept and one column per tool; every field no concept names is listed as only that tool's. Each field is named by its anchor on the tool page (`input.command`, `output.stdout`), and the build checks that the tool does the job and has that field.
+ */
+export interface ComparisonFile {
+  $schema?: string;
+  /**
+   * The job id; also the file name.
+   */
+  job: string;
+  /**
+   * @minItems 1
+   */
+  concepts: ComparisonConcept[];
+}
+export interface ComparisonConcept {
+  /**
+   * Element id of the concept's row, unique in the file.
+   */
+  id: string;
+  /**
+   * What the fields mean, e.g. `Command to run`.
+   */
+  label: string;
+  /**
+   * How the fields differ in meaning or units, when they do.
+   */
+  note?: string;
+  /**
+   * @minItems 2
+   */
+  fields: ComparedField[];
+}
+export interface ComparedField {
+  agent: "claude-code" | "codex";
+  /**
+   * The tool's full name (`exec_command`, `multi_agent_v1.spawn_agent`).
+   */
+  tool: string;
+  /**
+   * The field's anchor on the tool page.
+   */
+  field: string;
+}

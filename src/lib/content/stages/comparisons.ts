@@ -1,0 +1,53 @@
+/**
+ * Stage: field comparisons of jobs (content/comparisons/<job>.json). Runs after
+ * editorial (a compared tool must do the job) and after captures (a compared
+ * field must be a row of the tool's page, whose anchor it names).
+ */
+import type { Stage } from '../context.ts';
+import type { ComparisonFile } from '../../content-types.ts';
+import { fieldById } from '../../comparison.ts';
+import type { ToolModel } from '../../model.ts';
+
+export function loadComparisons(stage: Stage, tools: readonly ToolModel[], jobIds: ReadonlySet<string> | undefined): ComparisonFile[] {
+  const { reader, problems, files } = stage;
+  const out: ComparisonFile[] = [];
+  for (const path of files.comparisons) {
+    const file = reader.relContent(path);
+    const data = reader.read<ComparisonFile>(path, 'comparison');
+    if (!data) continue;
+    if (path !== `comparisons/${data.job}.json`) {
+      problems.error(file, '/job', 'file-name-matches-id', `the comparison of job ${data.job} belongs in content/comparisons/${data.job}.json`);
+      continue;
+    }
+    if (jobIds && !jobIds.has(data.job)) {
+      problems.error(file, '/job', 'known-job', `unknown job id ${data.job} (content/jobs.json has no such job)`);
+      continue;
+    }
+    const conceptIds = new Map<string, number>();
+    const compared = new Map<string, string>();
+    data.concepts.forEach((concept, c) => {
+      const first = conceptIds.get(concept.id);
+      if (first !== undefined) problems.error(file, `/concepts/${c}/id`, 'unique-concept-id', `concept id ${concept.id} is already used by /concepts/${first}`);
+      else conceptIds.set(concept.id, c);
+      concept.fields.forEach((field, f) => {
+        const at = `/concepts/${c}/fields/${f}`;
+        const tool = tools.find((t) => t.agent === field.agent && t.fullName === field.tool);
+        if (!tool || !tool.editorial?.jobs.includes(data.job)) {
+          const why = tool ? `its editorial file does not list job ${data.job}` : 'there is no such tool';
+          problems.error(file, `${at}/tool`, 'comparison-tool-does-job', `${field.agent} ${field.tool} cannot be compared for ${data.job}: ${why}`);
+          return;
+        }
+        if (!fieldById(tool, field.field)) {
+          problems.error(file, `${at}/field`, 'comparison-field-exists', `${field.agent} ${field.tool} has no field with the anchor ${field.field}`);
+          return;
+        }
+        const key = `${field.agent} ${field.tool} ${field.field}`;
+        const earlier = compared.get(key);
+        if (earlier !== undefined) problems.error(file, at, 'field-compared-once', `${key} is already compared in ${earlier}`);
+        else compared.set(key, `/concepts/${c} (${concept.label})`);
+      });
+    });
+    out.push(data);
+  }
+  return out;
+}

@@ -50,12 +50,12 @@ const SCRIPT = join(ROOT, 'scripts/history-captures.ts');
 const CACHE_ROOT = process.env['CAPTURE_CACHE_DIR'] || '/work/cache';
 const HISTORY_ROOT = join(CACHE_ROOT, 'history');
 
-/** What each agent's history covers and compares. */
-const PLAN: Record<AgentId, { configurations: string[]; step: number; range: Omit<ReleaseRange, 'to'> }> = {
+/** What each agent's history covers and compares (agents without a plan have no capture history yet). */
+const PLAN: Partial<Record<AgentId, { configurations: string[]; step: number; range: Omit<ReleaseRange, 'to'> }>> = {
   codex: { configurations: ['gpt-5-5', 'default-model', 'multi-agent-v2'], step: 4, range: { from: '0.150.0' } },
   'claude-code': { configurations: ['print', 'print-no-tool-search', 'interactive'], step: 8, range: { last: 40 } },
 };
-const ORDER: AgentId[] = ['codex', 'claude-code'];
+const ORDER = Object.keys(PLAN) as AgentId[];
 
 interface Options {
   agents: AgentId[];
@@ -84,7 +84,7 @@ function parseArgs(argv: string[]): Options {
     const a = argv[i]!;
     if (a === '--agent') {
       const v = value(++i, a);
-      if (!(v in PLAN)) fail(`unknown agent ${v} (codex, claude-code)`);
+      if (!(v in PLAN)) fail(`unknown agent ${v} (${ORDER.join(", ")})`);
       o.agents.push(v as AgentId);
     } else if (a === '--step') o.step = Number(value(++i, a));
     else if (a === '--last') o.last = Number(value(++i, a));
@@ -196,6 +196,7 @@ async function historyOf(agent: AgentId, o: Options): Promise<AgentRun> {
   const matrix = loadMatrix(ROOT);
   const { package: pkg, version: pin } = matrix.agents[agent];
   const plan = PLAN[agent];
+  if (!plan) throw new Error(`no capture history is planned for ${agent}`);
   const order = matrix.agents[agent].configurations.map((c) => c.id).filter((id) => plan.configurations.includes(id));
   const missing = plan.configurations.filter((id) => !order.includes(id));
   if (missing.length > 0) fail(`content/capture-matrix.json has no ${agent} configuration ${missing.join(', ')}`);

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { STUB_MCP_SERVER } from '../../src/lib/agents/types.ts';
 import { deferredNamespaces, extractCapturedTools, type CaptureFile } from '../../src/lib/wire/index.ts';
-import { AGENT_IDS, AGENT_PRODUCTS, AGENTS, agentWire, isAgentId, type InvocationContext } from '../../src/lib/agents/index.ts';
+import { AGENT_IDS, AGENT_PRODUCTS, AGENTS, agentWireForPath, agentWires, isAgentId, type InvocationContext } from '../../src/lib/agents/index.ts';
 import { WIRE_FORMAT_IDS } from '../../src/lib/wire/index.ts';
 import { baseEnv, buildInvocation, DUMMY_KEY, expandInJson, PROMPT, runVariables, type RunPaths } from '../../scripts/lib/capture/runner.ts';
 import { mergeSettings } from '../../src/lib/agents/settings.ts';
@@ -18,18 +18,22 @@ const PATHS: RunPaths = { home: '/c/home', workdir: '/c/work', node: '/bin/node'
 const URL = 'http://127.0.0.1:5000';
 
 test('the registry: unique ids in run order, product names, npm packages, a known wire format each', () => {
-  assert.deepEqual(AGENT_IDS, ['codex', 'claude-code']);
-  assert.deepEqual(AGENT_PRODUCTS, { codex: 'Codex CLI', 'claude-code': 'Claude Code' });
+  assert.deepEqual(AGENT_IDS, ['codex', 'claude-code', 'gemini-cli', 'qwen-code', 'opencode', 'copilot-cli']);
+  assert.deepEqual(AGENT_PRODUCTS, { codex: 'Codex CLI', 'claude-code': 'Claude Code', 'gemini-cli': 'Gemini CLI', 'qwen-code': 'Qwen Code', opencode: 'OpenCode', 'copilot-cli': 'GitHub Copilot CLI' });
+  // Each agent's package is the one the README and the matrix name (checked against the matrix below).
+  assert.equal(new Set(AGENT_IDS.map((id) => AGENTS[id].npmPackage)).size, AGENT_IDS.length);
   for (const id of AGENT_IDS) {
     const agent = AGENTS[id];
     assert.equal(agent.id, id);
-    assert.ok((WIRE_FORMAT_IDS as readonly string[]).includes(agent.wire), `${id}: wire format ${agent.wire} does not exist`);
-    assert.equal(agentWire(id).id, agent.wire);
+    for (const wire of agent.wires) assert.ok((WIRE_FORMAT_IDS as readonly string[]).includes(wire), `${id}: wire format ${wire} does not exist`);
+    assert.deepEqual(agentWires(id).map((w) => w.id), agent.wires);
+    for (const wire of agentWires(id)) assert.equal(agentWireForPath(id, wire.requestPath), wire);
     assert.match(agent.binary, /^node_modules\//);
     assert.ok(agent.modes.length > 0);
   }
-  assert.equal(AGENTS.codex.wire, 'openai-responses');
-  assert.equal(AGENTS['claude-code'].wire, 'anthropic-messages');
+  assert.deepEqual(AGENTS.codex.wires, ['openai-responses']);
+  assert.deepEqual(AGENTS['claude-code'].wires, ['anthropic-messages']);
+  assert.equal(agentWireForPath('codex', '/v1/messages'), undefined);
   assert.equal(isAgentId('codex'), true);
   assert.equal(isAgentId('gemini'), false);
 });

@@ -102,9 +102,9 @@ test('choosing the Claude main request: the prompted streaming request with tool
   const quota = request('/v1/messages?beta=true', { model: 'm', max_tokens: 1, messages: [{ role: 'user', content: 'quota' }] });
   const main = request('/v1/messages?beta=true', { model: 'm', stream: true, tools: [{ name: 'Read' }], messages: [{ role: 'user', content: [{ type: 'text', text: 'x' }, { type: 'text', text: `${PROMPT}\n` }] }, { role: 'system', content: 'deferred' }] });
   const hello = request('/api/hello', undefined, {}, 'HEAD');
-  assert.equal(chooseMainRequest('claude-code', [hello, title, quota, main], PROMPT), main);
+  assert.equal(chooseMainRequest('claude-code', [hello, title, quota, main], PROMPT).request, main);
   // Without the prompt to recognise, the first streaming request with tools.
-  assert.equal(chooseMainRequest('claude-code', [title, main]), main);
+  assert.equal(chooseMainRequest('claude-code', [title, main]).request, main);
 });
 
 test('choosing the Codex main request: the user turn by x-codex-turn-metadata, whatever the order', () => {
@@ -114,23 +114,23 @@ test('choosing the Codex main request: the user turn by x-codex-turn-metadata, w
   const memories = request('/v1/responses', { model: 'g2', input: userInput('consolidate') }, meta({ request_kind: 'turn', thread_source: 'memory_consolidation', turn_trigger: 'memory_consolidation' }));
   const turn = request('/v1/responses', { model: 'g', input: userInput(`${PROMPT}\n`) }, meta({ request_kind: 'turn', thread_source: 'user', turn_trigger: 'exec' }));
   const untagged = request('/v1/responses', { model: 'g', input: [] });
-  assert.equal(chooseMainRequest('codex', [memories, untagged, turn]), turn);
-  assert.equal(chooseMainRequest('codex', [turn, memories]), turn);
+  assert.equal(chooseMainRequest('codex', [memories, untagged, turn]).request, turn);
+  assert.equal(chooseMainRequest('codex', [turn, memories]).request, turn);
   // Without thread_source: the prompted one, then the first turn, then the first tagged.
   const strip = (r: RecordedRequest): RecordedRequest => ({ ...r, headers: meta({ request_kind: 'turn' }) });
-  assert.equal(chooseMainRequest('codex', [strip(memories), strip(turn)], PROMPT).json, turn.json);
-  assert.equal(chooseMainRequest('codex', [strip(memories), strip(turn)]).json, memories.json);
+  assert.equal(chooseMainRequest('codex', [strip(memories), strip(turn)], PROMPT).request.json, turn.json);
+  assert.equal(chooseMainRequest('codex', [strip(memories), strip(turn)]).request.json, memories.json);
   const summary = request('/v1/responses', { model: 'g', input: [] }, meta({ request_kind: 'compaction' }));
-  assert.equal(chooseMainRequest('codex', [untagged, summary]), summary);
-  assert.equal(chooseMainRequest('codex', [untagged]), untagged);
+  assert.equal(chooseMainRequest('codex', [untagged, summary]).request, summary);
+  assert.equal(chooseMainRequest('codex', [untagged]).request, untagged);
   assert.equal(openaiResponses.lastUserText(turn.json), `${PROMPT}\n`);
 });
 
 test('no model request, or a body of another wire format, is a CaptureError that says what was seen', () => {
-  assert.throws(() => chooseMainRequest('codex', [request('/v1/models', undefined, {}, 'GET')]), (e: unknown) => e instanceof CaptureError && /no POST \/v1\/responses.*GET \/v1\/models/.test(e.message));
-  assert.throws(() => chooseMainRequest('codex', []), /requests seen: none/);
+  assert.throws(() => chooseMainRequest('codex', [request('/v1/models', undefined, {}, 'GET')]).request, (e: unknown) => e instanceof CaptureError && /no POST \/v1\/responses.*GET \/v1\/models/.test(e.message));
+  assert.throws(() => chooseMainRequest('codex', []).request, /requests seen: none/);
   const chat = request('/v1/responses', { model: 'g', messages: [] });
-  assert.throws(() => chooseMainRequest('codex', [chat]), (e: unknown) => e instanceof CaptureError && /not an OpenAI Responses request: it has no `input` array/.test(e.message));
+  assert.throws(() => chooseMainRequest('codex', [chat]).request, (e: unknown) => e instanceof CaptureError && /not an OpenAI Responses request: it has no `input` array/.test(e.message));
   const claude = request('/v1/messages', { model: 'm', stream: true, input: [] });
-  assert.throws(() => chooseMainRequest('claude-code', [claude]), /not an Anthropic Messages request: it has no `messages` array/);
+  assert.throws(() => chooseMainRequest('claude-code', [claude]).request, /not an Anthropic Messages request: it has no `messages` array/);
 });

@@ -4,7 +4,6 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildInvocation, descendants, isMainCandidate, DUMMY_KEY, PROMPT, type RunPaths } from '../../scripts/lib/capture/runner.ts';
 import { claudeSeed, sdkInputLines, shellQuote } from '../../src/lib/agents/claude-code.ts';
-import { anthropicMessages } from '../../src/lib/wire/anthropic-messages.ts';
 import { handle } from '../../scripts/lib/capture/mcp-server.ts';
 import { loadMatrix, selectConfigurations, validateMatrix, MatrixError, type Configuration } from '../../scripts/lib/capture/matrix.ts';
 import type { RecordedRequest } from '../../scripts/lib/capture/stub-server.ts';
@@ -73,9 +72,9 @@ test('shellQuote leaves plain words and quotes the rest safely', () => {
 
 test('the interactive run ends on the prompted streaming Messages request only', () => {
   const r = (json: unknown): RecordedRequest => ({ index: 0, method: 'POST', url: '/v1/messages?beta=true', headers: {}, text: '', json });
-  assert.equal(isMainCandidate(anthropicMessages, r({ stream: true, messages: [{ role: 'user', content: PROMPT }] })), true);
-  assert.equal(isMainCandidate(anthropicMessages, r({ stream: true, messages: [{ role: 'user', content: `<session>${PROMPT}</session>` }] })), false);
-  assert.equal(isMainCandidate(anthropicMessages, r({ stream: false, messages: [{ role: 'user', content: PROMPT }] })), false);
+  assert.equal(isMainCandidate('claude-code', r({ stream: true, messages: [{ role: 'user', content: PROMPT }] })), true);
+  assert.equal(isMainCandidate('claude-code', r({ stream: true, messages: [{ role: 'user', content: `<session>${PROMPT}</session>` }] })), false);
+  assert.equal(isMainCandidate('claude-code', r({ stream: false, messages: [{ role: 'user', content: PROMPT }] })), false);
 });
 
 test('the stub MCP server answers initialize, lists one tool and one resource, and rejects unknown methods', () => {
@@ -123,4 +122,11 @@ test('descendants walks the process table depth-first, children before their par
   ];
   assert.deepEqual(descendants(10, table), [12, 11, 13]);
   assert.deepEqual(descendants(20, table), []);
+});
+
+test('an interactive run also ends on a prompted request of another of its wire formats, with context before the prompt', () => {
+  const r = (url: string, json: unknown): RecordedRequest => ({ index: 0, method: 'POST', url, headers: {}, text: '', json });
+  // Codex speaks only OpenAI Responses: a Messages request is not its main request.
+  assert.equal(isMainCandidate('codex', r('/v1/messages', { stream: true, messages: [{ role: 'user', content: PROMPT }] })), false);
+  assert.equal(isMainCandidate('codex', r('/v1/responses', { stream: true, input: [{ role: 'user', content: [{ type: 'input_text', text: `<environment_context/>\n\n${PROMPT}` }] }] })), true);
 });

@@ -1,6 +1,6 @@
 /** From a finished run to the committed capture object, or a clear error. */
-import { agentWire, type AgentId } from '../../../src/lib/agents/index.ts';
-import type { CaptureFile, ToolCount } from '../../../src/lib/wire/index.ts';
+import type { AgentId } from '../../../src/lib/agents/index.ts';
+import { captureWireFormat, type CaptureFile, type ToolCount } from '../../../src/lib/wire/index.ts';
 import { chooseMainRequest, pathOf, CaptureError } from './normalise.ts';
 import { maskJson, maskRules } from './placeholders.ts';
 import { PROMPT, type RunOutcome } from './runner.ts';
@@ -31,8 +31,8 @@ export function checkOutcome(configuration: Configuration, outcome: RunOutcome):
 
 export function buildCapture(agent: AgentId, pkg: string, version: string, configuration: Configuration, outcome: RunOutcome): CaptureFile<AgentId> {
   checkOutcome(configuration, outcome);
-  const main = chooseMainRequest(agent, outcome.requests, PROMPT);
-  const body = agentWire(agent).captureBody(main.json as Record<string, unknown>);
+  const { request: main, wire } = chooseMainRequest(agent, outcome.requests, PROMPT);
+  const body = wire.captureBody(main.json as Record<string, unknown>);
   const rules = maskRules(outcome.variables, [outcome.startedAt, outcome.endedAt]);
   return {
     agent,
@@ -43,9 +43,9 @@ export function buildCapture(agent: AgentId, pkg: string, version: string, confi
   };
 }
 
-/** What a capture declares, counted by its agent's wire format. */
+/** What a capture declares, counted by the wire format of its request. */
 export function countTools(capture: CaptureFile<AgentId>): ToolCount {
-  return agentWire(capture.agent).countTools(capture.body);
+  return captureWireFormat(capture).countTools(capture.body);
 }
 
 export function summaryLine(agent: AgentId, id: string, count: ToolCount): string {

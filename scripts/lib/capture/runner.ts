@@ -8,8 +8,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { AGENTS, agentWire, type AgentId, type Invocation } from '../../../src/lib/agents/index.ts';
-import type { WireFormat } from '../../../src/lib/wire/index.ts';
+import { AGENTS, agentWireForPath, type AgentId, type Invocation } from '../../../src/lib/agents/index.ts';
 import { pathOf } from '../../../src/lib/wire/shared.ts';
 import { expandPlaceholders } from './placeholders.ts';
 import { startStub, type RecordedRequest } from './stub-server.ts';
@@ -85,11 +84,13 @@ export function buildInvocation(agent: AgentId, configuration: Configuration, bi
 }
 
 /**
- * Could `r` be the main request of the run (used to end interactive runs once it is
- * answered)? A streaming POST to the wire format's path whose last user text is the prompt.
+ * Could `r` be the main request of a run of `agent` (used to end interactive runs once
+ * it is answered)? A streaming POST to the tool path of one of the agent's wire formats
+ * whose last user text ends with the prompt (some CLIs put context before it).
  */
-export function isMainCandidate(wire: WireFormat, r: RecordedRequest, prompt: string = PROMPT): boolean {
-  return r.method === 'POST' && wire.isToolRequestPath(pathOf(r.url)) && wire.isStreaming(r) && wire.lastUserText(r.json)?.trim() === prompt.trim();
+export function isMainCandidate(agent: AgentId, r: RecordedRequest, prompt: string = PROMPT): boolean {
+  const wire = r.method === 'POST' ? agentWireForPath(agent, pathOf(r.url)) : undefined;
+  return wire !== undefined && wire.isStreaming(r) && (wire.lastUserText(r.json)?.trim().endsWith(prompt.trim()) ?? false);
 }
 
 export interface RunOutcome {
@@ -181,7 +182,6 @@ export async function runConfiguration(agent: AgentId, configuration: Configurat
   const stub = await startStub();
   const stubUrl = `http://127.0.0.1:${stub.port}`;
   const variables = runVariables(paths, stubUrl);
-  const wire = agentWire(agent);
   const startedAt = new Date();
   let child: ChildProcess | undefined;
   try {
@@ -241,7 +241,7 @@ export async function runConfiguration(agent: AgentId, configuration: Configurat
         }
       });
     } else {
-      void stub.waitFor((r) => isMainCandidate(wire, r)).then(() => {
+      void stub.waitFor((r) => isMainCandidate(agent, r)).then(() => {
         setTimeout(() => {
           if (proc.exitCode === null && proc.signalCode === null) {
             endedAfterRequest = true;

@@ -6,12 +6,10 @@
 import { join } from 'node:path';
 import { anthropicMessages } from '../wire/anthropic-messages.ts';
 import type { Json, WireRequest } from '../wire/types.ts';
+import { inPseudoTerminal } from './shared.ts';
 import { STUB_MCP_SERVER, type Agent, type Invocation, type InvocationContext } from './types.ts';
 
-/** Quotes one word for `sh -c`. */
-export function shellQuote(word: string): string {
-  return /^[A-Za-z0-9_\/.,:=@%+-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
-}
+export { shellQuote } from './shared.ts';
 
 /** ~/.claude.json that skips the first-run dialogs: onboarding, API key approval, folder trust. */
 export function claudeSeed(workdir: string, apiKey: string): unknown {
@@ -49,8 +47,7 @@ function invoke(c: InvocationContext): Invocation {
       };
     case 'interactive': {
       files.set(join(c.home, '.claude.json'), JSON.stringify(claudeSeed(c.workdir, c.apiKey), null, 2) + '\n');
-      const inner = [c.binary, c.prompt, ...c.args].map(shellQuote).join(' ');
-      return { command: '/usr/bin/script', args: ['-q', '-e', '-c', inner, '/dev/null'], env: { ...env, COLUMNS: '120', LINES: '40' }, input: { kind: 'pty' }, files };
+      return { ...inPseudoTerminal([c.binary, c.prompt, ...c.args], env), files };
     }
     default:
       throw new Error(`claude-code has no mode ${c.mode}`);
@@ -78,7 +75,7 @@ export const claudeCode: Agent<'claude-code'> = {
   id: 'claude-code',
   product: 'Claude Code',
   npmPackage: '@anthropic-ai/claude-code',
-  wire: 'anthropic-messages',
+  wires: ['anthropic-messages'],
   binary: 'node_modules/@anthropic-ai/claude-code-linux-x64/claude',
   modes: ['print', 'sdk', 'interactive'],
   options: [],

@@ -61,7 +61,7 @@ export const codex: Agent<'codex'> = {
   id: 'codex',
   product: 'Codex CLI',
   npmPackage: '@openai/codex',
-  wire: 'openai-responses',
+  wires: ['openai-responses'],
   binary: 'node_modules/@openai/codex-linux-x64/vendor/x86_64-unknown-linux-musl/bin/codex',
   modes: ['exec'],
   options: ['configToml'],

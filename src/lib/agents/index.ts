@@ -7,10 +7,14 @@ import { wireFormat } from '../wire/index.ts';
 import type { WireFormat } from '../wire/types.ts';
 import { claudeCode } from './claude-code.ts';
 import { codex } from './codex.ts';
+import { copilotCli } from './copilot-cli.ts';
+import { geminiCli } from './gemini-cli.ts';
+import { opencode } from './opencode.ts';
+import { qwenCode } from './qwen-code.ts';
 import type { Agent } from './types.ts';
 
 /** In the order the capture script runs them. */
-const REGISTRY = [codex, claudeCode] as const;
+const REGISTRY = [codex, claudeCode, geminiCli, qwenCode, opencode, copilotCli] as const;
 
 export type AgentId = (typeof REGISTRY)[number]['id'];
 
@@ -18,7 +22,7 @@ export const AGENT_IDS: readonly AgentId[] = REGISTRY.map((a) => a.id);
 
 export const AGENTS: Readonly<Record<AgentId, Agent<AgentId>>> = Object.fromEntries(REGISTRY.map((a) => [a.id, a])) as Record<AgentId, Agent<AgentId>>;
 
-/** Product names: `Claude Code`, `Codex CLI`. */
+/** Product names: `Claude Code`, `Codex CLI`, `Gemini CLI` … */
 export const AGENT_PRODUCTS: Readonly<Record<AgentId, string>> = Object.fromEntries(REGISTRY.map((a) => [a.id, a.product])) as Record<AgentId, string>;
 
 export function isAgentId(value: unknown): value is AgentId {
@@ -29,9 +33,14 @@ export function agent(id: AgentId): Agent<AgentId> {
   return AGENTS[id];
 }
 
-/** The wire format of an agent's model requests. */
-export function agentWire(id: AgentId): WireFormat {
-  return wireFormat(AGENTS[id].wire);
+/** The wire formats an agent's model requests may use, the default first. */
+export function agentWires(id: AgentId): WireFormat[] {
+  return AGENTS[id].wires.map(wireFormat);
+}
+
+/** The one of an agent's wire formats whose tool-carrying path is `path` (no query string), if any. */
+export function agentWireForPath(id: AgentId, path: string): WireFormat | undefined {
+  return agentWires(id).find((w) => w.isToolRequestPath(path));
 }
 
 export type { Agent, Invocation, InvocationContext, Mode, PromptInput } from './types.ts';

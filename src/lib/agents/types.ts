@@ -81,8 +81,12 @@ export interface Agent<Id extends string = string> {
   readonly product: string;
   /** The npm package the pinned release is installed from (content/capture-matrix.json pins its version). */
   readonly npmPackage: string;
-  /** The wire format of its model requests (src/lib/wire). */
-  readonly wire: WireFormatId;
+  /**
+   * The wire formats its model requests may use (src/lib/wire), the default first.
+   * A configuration may switch to another (Copilot CLI: by environment variable);
+   * each capture's format is read from the path of its request.
+   */
+  readonly wires: readonly [WireFormatId, ...WireFormatId[]];
   /** The executable, relative to the folder the package was installed into with npm (linux x64, the only platform capture runs on). */
   readonly binary: string;
   /** The modes a configuration of this agent may use. */

@@ -3,7 +3,7 @@
 
 // agent.schema.json
 export interface AgentFile {
-  id: "claude-code" | "codex";
+  id: "codex" | "claude-code" | "gemini-cli" | "qwen-code" | "opencode" | "copilot-cli";
   product: string;
   version: string;
   sourceRevision?: string;
@@ -27,7 +27,7 @@ export type Definition = Definition1 & Definition2;
 export type Definition1 = TypeScriptDefinition | JsonSchemaDefinition | GrammarDefinition | UnavailableDefinition;
 
 export interface ToolFile {
-  agent: "claude-code" | "codex";
+  agent: "codex" | "claude-code" | "gemini-cli" | "qwen-code" | "opencode" | "copilot-cli";
   name: string;
   namespace?: string;
   group: "built-in" | "host-injected" | "provider-hosted" | "mcp";
@@ -88,7 +88,7 @@ export interface ProvenanceRecord {
 // editorial-tool.schema.json
 export interface EditorialFile {
   $schema?: string;
-  agent: "claude-code" | "codex";
+  agent: "codex" | "claude-code" | "gemini-cli" | "qwen-code" | "opencode" | "copilot-cli";
   name: string;
   summary: string;
   availability: {
@@ -233,7 +233,7 @@ export interface Env {
  * What a CLI told its model about tools in the main request of one configuration of content/capture-matrix.json, recorded by `npm run capture`. `body` keeps only the tool-related keys of the request body, verbatim and in the order sent, with volatile substrings replaced by placeholders ($HOME, $WORKDIR, $STUB_URL, $NODE, $MCP_SERVER, $DATE, $MONTH_YEAR, $UUID).
  */
 export type CaptureFile = {
-  agent: "codex" | "claude-code";
+  agent: "codex" | "claude-code" | "gemini-cli" | "qwen-code" | "opencode" | "copilot-cli";
   cli: {
     package: string;
     version: string;
@@ -242,15 +242,15 @@ export type CaptureFile = {
   request: {
     method: "POST";
     /**
-     * Request path without the query string.
+     * Request path without the query string; it names the wire format (and, for the Gemini API, the model).
      */
-    path: "/v1/messages" | "/v1/responses";
+    path: ("/v1/messages" | "/v1/responses" | "/v1/chat/completions") | string;
   };
   /**
-   * Anthropic Messages: `model`, `tools`, `tool_choice`, and `messages` reduced to the paragraphs that name the tools deferred to ToolSearch (left out when there are none). OpenAI Responses: `model`, `tools`, `tool_choice`, `parallel_tool_calls`, and `input` reduced to its items whose `type` is not `message`, plus the text part of a message that names the namespaces deferred to tool_search (left out when none remain). Keys absent from the request are absent here.
+   * Anthropic Messages: `model`, `tools`, `tool_choice`, and `messages` reduced to the paragraphs that name the tools deferred to ToolSearch (left out when there are none). OpenAI Responses: `model`, `tools`, `tool_choice`, `parallel_tool_calls`, and `input` reduced to its items whose `type` is not `message`, plus the text part of a message that names the namespaces deferred to tool_search (left out when none remain). OpenAI Chat Completions: `model`, `tools`, `tool_choice`, `parallel_tool_calls`, and `messages` reduced to the system reminder that names the tools deferred to tool_search (Qwen Code). Gemini API: `tools` and `toolConfig` (the model is in the path). Keys absent from the request are absent here.
    */
   body: {
-    model: string;
+    model?: string;
     tools?: {}[];
     tool_choice?: unknown;
     parallel_tool_calls?: boolean;
@@ -273,6 +273,7 @@ export type CaptureFile = {
         text: string;
       }[];
     }[];
+    toolConfig?: unknown;
   };
 };
 
@@ -282,7 +283,7 @@ export type CaptureFile = {
  */
 export interface HistoryFile {
   $schema?: string;
-  agent: "claude-code" | "codex";
+  agent: "codex" | "claude-code" | "gemini-cli" | "qwen-code" | "opencode" | "copilot-cli";
   /**
    * `sdk`: the published type declarations of the agent's SDK package; `capture`: what the real CLI sent its model, per configuration of the capture matrix.
    */
@@ -386,7 +387,7 @@ export interface HistoryEvent {
  */
 export interface InventoryFile {
   $schema?: string;
-  agent: "claude-code" | "codex";
+  agent: "codex" | "claude-code" | "gemini-cli" | "qwen-code" | "opencode" | "copilot-cli";
   package: string;
   version: string;
   /**
@@ -485,7 +486,7 @@ export interface ComparisonConcept {
   fields: ComparedField[];
 }
 export interface ComparedField {
-  agent: "claude-code" | "codex";
+  agent: "codex" | "claude-code" | "gemini-cli" | "qwen-code" | "opencode" | "copilot-cli";
   /**
    * The tool's full name (`exec_command`, `multi_agent_v1.spawn_agent`).
    */

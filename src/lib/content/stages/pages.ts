@@ -4,7 +4,6 @@
  * that nothing which would break a URL, an id or a file reaches Astro.
  */
 import type { Stage } from '../context.ts';
-import { AGENT_PRODUCTS } from '../../agents/index.ts';
 import type { AliasRecord } from '../../content-types.ts';
 import { fieldTables, type ToolModel } from '../../model.ts';
 import { toolSlug, urlNameProblem } from '../url-names.ts';
@@ -35,8 +34,8 @@ export function checkPages(stage: Stage, tools: ToolModel[]): void {
     withPage.push(tool);
   }
 
-  // Names people type: the callable name and accepted aliases, case-insensitively, once per agent;
-  // an alias must not be another agent's tool name either, or it would take that tool's search rank.
+  // Names people type: the callable name and accepted aliases, case-insensitively, once per agent.
+  // Across agents names coincide on purpose (Bash and bash, Task and task): search lists them all.
   // Callable names are claimed first, so that a clash with an alias is reported on the alias.
   const claimed = new Map<string, ToolModel>(); // `agent lowercased-name` → tool
   const claim = (tool: ToolModel, name: string, at: { file: string; pointer: string }): void => {
@@ -51,8 +50,6 @@ export function checkPages(stage: Stage, tools: ToolModel[]): void {
       if (alias.kind === 'sdk-type') return; // a type name, not something to call or search
       const at = aliasAt(tool, alias, i);
       claim(tool, alias.name, at);
-      const elsewhere = [...withPage].find((t) => t.agent !== tool.agent && t.fullName.toLowerCase() === alias.name.toLowerCase());
-      if (elsewhere) problems.error(at.file, at.pointer, 'alias-not-another-agents-tool', `alias ${alias.name} is the name of the ${AGENT_PRODUCTS[elsewhere.agent]} tool ${elsewhere.fullName}; searching it must find that tool`);
     });
   }
 

@@ -1,0 +1,49 @@
+/**
+ * Gemini CLI (`@google/gemini-cli`): the Gemini API against
+ * GOOGLE_GEMINI_BASE_URL, authenticated by an API key that
+ * ~/.gemini/settings.json selects. Modes: print (`gemini -p <prompt>`) and
+ * interactive (`gemini -i <prompt>` in a pseudo-terminal). `--skip-trust`
+ * spares the folder-trust question, which headless mode otherwise answers by
+ * exiting.
+ */
+import { join } from 'node:path';
+import { mergeSettings, settingsText } from './settings.ts';
+import { inPseudoTerminal, promptedRequestWithTools } from './shared.ts';
+import { STUB_MCP_SERVER, type Agent, type Invocation, type InvocationContext, type JsonObject } from './types.ts';
+
+const SETTINGS_FILE = '.gemini/settings.json';
+
+/** API-key authentication (else the auth type is "gateway" and headless mode refuses); no usage statistics. */
+export const BASE_SETTINGS: JsonObject = {
+  security: { auth: { selectedType: 'gemini-api-key' } },
+  privacy: { usageStatisticsEnabled: false },
+};
+
+function invoke(c: InvocationContext): Invocation {
+  const files = new Map<string, string>([[join(c.home, SETTINGS_FILE), settingsText(mergeSettings(BASE_SETTINGS, c.settings))]]);
+  const env: Record<string, string> = { ...c.baseEnv, GEMINI_API_KEY: c.apiKey, GOOGLE_GEMINI_BASE_URL: c.stubUrl, ...c.env };
+  // The CLI is a Node.js script (bundle/gemini.js).
+  switch (c.mode) {
+    case 'print':
+      return { command: c.node, args: [c.binary, '--skip-trust', '-p', c.prompt, ...c.args], env, input: { kind: 'argument' }, files };
+    case 'interactive':
+      return { ...inPseudoTerminal([c.node, c.binary, '--skip-trust', '-i', c.prompt, ...c.args], env), files };
+    default:
+      throw new Error(`gemini-cli has no mode ${c.mode}`);
+  }
+}
+
+export const geminiCli: Agent<'gemini-cli'> = {
+  id: 'gemini-cli',
+  product: 'Gemini CLI',
+  npmPackage: '@google/gemini-cli',
+  wires: ['gemini-api'],
+  binary: 'node_modules/@google/gemini-cli/bundle/gemini.js',
+  modes: ['print', 'interactive'],
+  options: ['settings'],
+  settingsFile: SETTINGS_FILE,
+  mcpNaming: { family: 'mcp_<server>_<tool>', isStubServerTool: (fullName) => fullName.startsWith(`mcp_${STUB_MCP_SERVER}_`) },
+  invoke,
+  // The routing call (generateContent, not streamed) also carries the prompt but no tools.
+  mainRequest: (candidates, prompt) => promptedRequestWithTools('gemini-cli', candidates, prompt),
+};

@@ -1,0 +1,42 @@
+/**
+ * Qwen Code (`@qwen-code/qwen-code`): OpenAI Chat Completions against
+ * OPENAI_BASE_URL. Modes: print (`qwen -p <prompt>`) and interactive
+ * (`qwen -i <prompt>` in a pseudo-terminal). Settings: ~/.qwen/settings.json.
+ */
+import { join } from 'node:path';
+import { mergeSettings, settingsText } from './settings.ts';
+import { inPseudoTerminal, promptedRequestWithTools } from './shared.ts';
+import { STUB_MCP_SERVER, type Agent, type Invocation, type InvocationContext } from './types.ts';
+
+const SETTINGS_FILE = '.qwen/settings.json';
+/** The model the stub is asked for unless a configuration names another (OPENAI_MODEL). */
+export const DEFAULT_MODEL = 'qwen3-coder-plus';
+
+function invoke(c: InvocationContext): Invocation {
+  const files = new Map<string, string>([[join(c.home, SETTINGS_FILE), settingsText(mergeSettings({}, c.settings))]]);
+  const env: Record<string, string> = { ...c.baseEnv, OPENAI_API_KEY: c.apiKey, OPENAI_BASE_URL: `${c.stubUrl}/v1`, OPENAI_MODEL: DEFAULT_MODEL, ...c.env };
+  // The CLI is a Node.js script (cli-entry.js); it needs Node.js 22 or later.
+  switch (c.mode) {
+    case 'print':
+      return { command: c.node, args: [c.binary, '-p', c.prompt, ...c.args], env, input: { kind: 'argument' }, files };
+    case 'interactive':
+      return { ...inPseudoTerminal([c.node, c.binary, '-i', c.prompt, ...c.args], env), files };
+    default:
+      throw new Error(`qwen-code has no mode ${c.mode}`);
+  }
+}
+
+export const qwenCode: Agent<'qwen-code'> = {
+  id: 'qwen-code',
+  product: 'Qwen Code',
+  npmPackage: '@qwen-code/qwen-code',
+  wires: ['openai-chat-completions', 'openai-responses'],
+  binary: 'node_modules/@qwen-code/qwen-code/cli-entry.js',
+  modes: ['print', 'interactive'],
+  options: ['settings'],
+  settingsFile: SETTINGS_FILE,
+  mcpNaming: { family: 'mcp__<server>__<tool>', isStubServerTool: (fullName) => fullName.startsWith(`mcp__${STUB_MCP_SERVER}__`) },
+  invoke,
+  // A memory-extraction subagent sends a second request with its own text and six tools.
+  mainRequest: (candidates, prompt) => promptedRequestWithTools('qwen-code', candidates, prompt),
+};

@@ -68,10 +68,13 @@ test('every configuration of the matrix is invoked through its agent module, wit
         args: configuration.args.map(expand),
         env: Object.fromEntries(Object.entries(configuration.env).map(([k, v]) => [k, expand(v)])),
         configToml: configuration.configToml === undefined ? undefined : expand(configuration.configToml),
+        settings: configuration.settings === undefined ? undefined : expandInJson(configuration.settings, expand),
         baseEnv: baseEnv(PATHS.home),
         binary: `/bin/${id}`, node: PATHS.node, home: PATHS.home, workdir: PATHS.workdir, stubUrl: URL, prompt: PROMPT, apiKey: DUMMY_KEY,
       };
       const direct = AGENTS[id].invoke(context);
+      // homeFiles are the runner's, not the module's: present in the invocation, then set aside.
+      for (const relative of Object.keys(configuration.homeFiles ?? {})) assert.ok(inv.files.delete(join(PATHS.home, relative)), `${id}/${configuration.id}: ${relative}`);
       const { input: a, ...restA } = inv;
       const { input: b, ...restB } = direct;
       assert.deepEqual(restA, restB, `${id}/${configuration.id}`);
@@ -151,4 +154,18 @@ test('tools named as the stub MCP server\'s are found only in captures whose con
   }
   // A server that starts too late for the first request (slow-mcp-server) brings no tools.
   assert.ok(found > 0 && found >= declaring - 1, `${found} of ${declaring} configurations that declare the stub server show its tools`);
+});
+
+test('homeFiles are written into HOME with placeholders expanded, and may not replace a file the agent module writes', () => {
+  const cfg = (homeFiles: Record<string, string>): Configuration => ({ id: 'x', label: 'x', description: 'x', mode: 'print', args: [], env: {}, homeFiles });
+  const inv = buildInvocation('gemini-cli', cfg({ '.codex/auth.json': '{"url":"$STUB_URL"}' }), '/bin/gemini.js', PATHS, URL);
+  assert.equal(inv.files.get(join(PATHS.home, '.codex/auth.json')), `{"url":"${URL}"}`);
+  assert.throws(() => buildInvocation('gemini-cli', cfg({ '.gemini/settings.json': '{}' }), '/bin/gemini.js', PATHS, URL), /homeFiles \.gemini\/settings\.json: gemini-cli writes this file itself/);
+  const schema = JSON.parse(readFileSync(join(ROOT, 'schemas/capture-matrix.schema.json'), 'utf8'));
+  const matrix = loadMatrix(ROOT);
+  for (const bad of ['../escape', '/etc/passwd', 'a/../../b', './x']) {
+    const m = structuredClone(matrix);
+    m.agents.codex.configurations[0]!.homeFiles = { [bad]: 'x' };
+    assert.throws(() => validateMatrix(m, schema), /does not match/, bad);
+  }
 });

@@ -14,6 +14,8 @@ export interface Configuration {
   env: Record<string, string>;
   configToml?: string;
   settings?: JsonObject;
+  /** Files written into HOME before the run (path relative to HOME → text). */
+  homeFiles?: Record<string, string>;
   timeoutSeconds?: number;
 }
 

@@ -66,7 +66,7 @@ export function buildInvocation(agent: AgentId, configuration: Configuration, bi
   const expand = (text: string): string => expandPlaceholders(text, vars);
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(configuration.env)) env[k] = expand(v);
-  return AGENTS[agent].invoke({
+  const invocation = AGENTS[agent].invoke({
     mode: configuration.mode,
     args: configuration.args.map(expand),
     env,
@@ -81,6 +81,12 @@ export function buildInvocation(agent: AgentId, configuration: Configuration, bi
     prompt: PROMPT,
     apiKey: DUMMY_KEY,
   });
+  for (const [relative, text] of Object.entries(configuration.homeFiles ?? {})) {
+    const file = join(paths.home, relative);
+    if (invocation.files.has(file)) throw new Error(`homeFiles ${relative}: ${agent} writes this file itself (src/lib/agents/${agent}.ts)`);
+    invocation.files.set(file, expand(text));
+  }
+  return invocation;
 }
 
 /**

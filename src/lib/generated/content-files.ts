@@ -220,6 +220,12 @@ export interface MatrixConfiguration {
   settings?: {
     [k: string]: unknown | undefined;
   };
+  /**
+   * Files written into the fresh HOME before the run: path relative to HOME → text (placeholders expanded). For what no flag, variable or settings key can say, e.g. a stand-in login file. A path the agent module writes itself is refused.
+   */
+  homeFiles?: {
+    [k: string]: string | undefined;
+  };
 }
 /**
  * Environment variables added to the fixed minimal environment.

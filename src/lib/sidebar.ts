@@ -26,6 +26,8 @@ export function buildSidebar(model: SiteModel): (LinkItem | GroupItem)[] {
     ...model.agents.map(
       (agent): GroupItem => ({
         label: AGENT_LABELS[agent.id],
+        // Six agents: each group opens when it holds the current page.
+        collapsed: true,
         items: [
           { label: 'Overview', link: `/${agent.id}/` },
           ...(model.histories.some((h) => h.agent === agent.id) ? [{ label: 'Changelog', link: `/${agent.id}/changelog/` }] : []),

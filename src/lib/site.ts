@@ -50,3 +50,8 @@ export function groupedTools(tools: readonly ToolModel[], agent: AgentId): { gro
   const own = tools.filter((t) => t.agent === agent);
   return GROUP_ORDER.map((group) => ({ group, label: GROUP_LABELS[group], tools: own.filter((t) => t.generated.group === group) })).filter((g) => g.tools.length > 0);
 }
+
+/** The comparison page of a job: `/jobs/run-shell-command/`. */
+export function jobUrl(jobId: string): string {
+  return sitePath(`/jobs/${jobId}/`);
+}

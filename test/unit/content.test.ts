@@ -543,3 +543,11 @@ test('a comparison is refused for an unknown job, a tool that does not do the jo
   );
   assert.deepEqual(where(errorsAfter((dir) => editJson(cmp(dir), (d) => (d.concepts[0].fields[0].field = 'cmd')))).map((w) => w[1]), ['/concepts/0/fields/0/field']);
 });
+
+test('a captured schema that declares draft-07 compiles (Gemini CLI declares activate_skill so)', () => {
+  const { errors } = load((d) => editJson(join(d, 'captures/codex/default.json'), (c) => (c.body.tools[0].parameters.$schema = 'http://json-schema.org/draft-07/schema#')));
+  assert.deepEqual(errors, []);
+  // An unknown meta-schema is still refused.
+  const unknown = errorsAfter((d) => editJson(join(d, 'captures/codex/default.json'), (c) => (c.body.tools[0].parameters.$schema = 'https://example.invalid/my-schema')));
+  assert.deepEqual(where(unknown).map((w) => w[2]), ['definition-compiles']);
+});

@@ -1,5 +1,6 @@
 /** What every loading stage shares: the reader, the problems collector, the file list and the Ajv for upstream schemas. */
 import { Ajv2020 } from 'ajv/dist/2020.js';
+import draft07MetaSchema from 'ajv/dist/refs/json-schema-draft-07.json' with { type: 'json' };
 import type { ContentFiles, ContentReader } from './read.ts';
 import type { Problems } from './problems.ts';
 import type { ReservedNames } from './url-names.ts';
@@ -23,5 +24,8 @@ export interface Stage {
 }
 
 export function definitionAjv(): Ajv2020 {
-  return new Ajv2020({ strict: false, allErrors: true, validateFormats: false });
+  const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false });
+  // Some CLIs declare their tools' schemas as draft-07 (Gemini CLI's activate_skill): compile them too.
+  ajv.addMetaSchema(draft07MetaSchema);
+  return ajv;
 }

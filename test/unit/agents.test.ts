@@ -135,25 +135,25 @@ test('a configuration option its agent does not take is refused, naming the opti
   assert.throws(() => validateMatrix(withToml, {}), /\/agents\/claude-code\/configurations\/0\/configToml: claude-code takes no configToml \(src\/lib\/agents\/claude-code.ts options: none\)/);
 });
 
-test('tools named as the stub MCP server\'s are found only in captures whose configuration declares that server, and in most of those', () => {
+test("tools named as the stub MCP server's are found only in captures whose configuration declares that server, and every agent that declares it shows them somewhere", () => {
   const matrix = loadMatrix(ROOT);
-  let declaring = 0;
-  let found = 0;
   for (const id of AGENT_IDS) {
+    let declaring = 0;
+    let found = 0;
     for (const configuration of matrix.agents[id].configurations) {
       const capture = JSON.parse(readFileSync(join(ROOT, 'content/captures', id, `${configuration.id}.json`), 'utf8')) as CaptureFile;
       // A namespace deferred to tool search stands for its tools (`mcp__capture.` + a tool name).
       const names = [...extractCapturedTools(capture).map((t) => t.fullName), ...deferredNamespaces(capture).map((n) => `${n.name}.tool`)];
       const stubTools = names.filter((name) => AGENTS[id].mcpNaming.isStubServerTool(name));
       const declares = JSON.stringify(configuration).includes('$MCP_SERVER');
+      if (!declares) assert.deepEqual(stubTools, [], `${id}/${configuration.id}`);
+      for (const name of stubTools) assert.ok(name.includes(STUB_MCP_SERVER), name);
+      // A server that starts too late (Claude Code slow-mcp-server) or is not trusted (Gemini CLI) brings none.
       if (declares) declaring++;
       if (declares && stubTools.length > 0) found++;
-      if (!declares) assert.deepEqual(stubTools, [], `${id}/${configuration.id}: ${stubTools.join(', ') || 'no stub-server tool'}`);
-      for (const name of stubTools) assert.ok(name.includes(STUB_MCP_SERVER), name);
     }
+    if (declaring > 0) assert.ok(found > 0, `${id}: none of ${declaring} configurations that declare the stub server shows its tools`);
   }
-  // A server that starts too late for the first request (slow-mcp-server) brings no tools.
-  assert.ok(found > 0 && found >= declaring - 1, `${found} of ${declaring} configurations that declare the stub server show its tools`);
 });
 
 test('homeFiles are written into HOME with placeholders expanded, and may not replace a file the agent module writes', () => {

@@ -44,6 +44,10 @@ export const geminiCli: Agent<'gemini-cli'> = {
   settingsFile: SETTINGS_FILE,
   mcpNaming: { family: 'mcp_<server>_<tool>', isStubServerTool: (fullName) => fullName.startsWith(`mcp_${STUB_MCP_SERVER}_`) },
   invoke,
-  // The routing call (generateContent, not streamed) also carries the prompt but no tools.
+  // With the default `auto` model a routing call (generateContent, not streamed) comes first: it
+  // carries the prompt but no tools. An explicit -m model and plan mode skip it, so the streamed turn
+  // is the only request. Tools that call a model themselves (google_web_search, web_fetch) and
+  // subagents send later requests whose user text is not the prompt. Checked against every 0.61.0
+  // configuration of the matrix (test/unit/agent-gemini-cli.test.ts).
   mainRequest: (candidates, prompt) => promptedRequestWithTools('gemini-cli', candidates, prompt),
 };

@@ -5,13 +5,13 @@
  * a namespace, a feature flag of its binary), or be listed by the editorial
  * file itself under `namesNotInSchema` with the reason it is not in any schema.
  */
-import { Ajv2020 } from 'ajv/dist/2020.js';
 import { inlineParts } from './inline-text.ts';
 import { definitionView } from './definition-view.ts';
 import { distinctInputs } from './captures.ts';
 import { fieldTables, type SiteModel, type ToolModel } from './model.ts';
 import { toolChanges } from './history.ts';
 import { Problems } from './content/problems.ts';
+import { definitionAjv } from './content/context.ts';
 
 /** A camelCase or snake_case identifier: what reads as a field name (`file_path`, `backgroundCwdHint`). */
 const FIELD_LIKE = /^[a-z][a-zA-Z0-9]*(?:_[a-zA-Z0-9]+)*$/;
@@ -39,7 +39,7 @@ export function establishedNames(tool: ToolModel, site: Pick<SiteModel, 'histori
   for (const table of fieldTables(tool)) addRows(table.rows);
   // Definitions of other configurations (a field only some of them send), read with the site's own code.
   if (tool.captured) {
-    const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false });
+    const ajv = definitionAjv();
     for (const group of distinctInputs(tool.captured)) {
       for (const [definition, root] of [[group.tool.input, 'model-input'], [group.tool.output, 'output']] as const) {
         if (definition.kind === 'unavailable') continue;

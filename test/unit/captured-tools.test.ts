@@ -125,6 +125,33 @@ test('code mode: nested tools come from the TypeScript in exec, with their resul
   assert.doesNotMatch(exec.input.source, /TextContent/, 'and only those');
 });
 
+test("code mode in Qwen Code's form: `tools.name(` lines after shared types, names and descriptions from ALL_TOOLS", () => {
+  const description = [
+    'Execute JavaScript.',
+    '',
+    'type ImageContent = { type: \'image\'; data: string };',
+    'type CodeModeToolResult = { callId: string; output: string; content?: ImageContent[] };',
+    'type Hit = { file: string; line: number };',
+    'tools.grep_search(args: { "pattern": string; "limit"?: number /* min 1 */ }): Promise<CodeModeToolResult>;',
+    'tools.find_hits(args: { "query": string }): Promise<Hit[]>;',
+    '',
+    'const ALL_TOOLS = [{"name":"grep_search","jsName":"grep_search","description":"Searches.","deferred":false},{"name":"find-hits","jsName":"find_hits","description":"Finds.","deferred":true}] as const;',
+  ].join('\n');
+  const nested = parseCodeModeDescription(description);
+  assert.deepEqual(nested.map((t) => [t.identifier, t.name, t.description, t.input.typeName]), [
+    ['grep_search', undefined, 'Searches.', 'GrepSearchInput'],
+    ['find_hits', 'find-hits', 'Finds.', 'FindHitsInput'],
+  ]);
+  assert.equal(nested[0]!.result, undefined, 'the CodeModeToolResult envelope is not a result type');
+  assert.deepEqual(nested[1]!.result, { typeName: 'FindHitsResult', source: 'type Hit = { file: string; line: number };\ntype FindHitsResult = Hit[];\n' });
+  const input = fieldRows(shapeFromTypeScript(nested[0]!.input.source, nested[0]!.input.typeName), { root: 'input' });
+  assert.deepEqual(input.map((r) => [r.id, r.required]), [['input.pattern', true], ['input.limit', false]]);
+  assert.doesNotMatch(nested[0]!.input.source, /ImageContent|Hit/, 'only the declarations the input refers to');
+  const tools = extractCapturedTools(capture('qwen-code', '/v1/chat/completions', { model: 'm', tools: [{ type: 'function', function: { name: 'exec', description, parameters: { type: 'object' } } }] }));
+  assert.deepEqual(tools.map((t) => [t.fullName, t.delivery, t.output.kind]), [['exec', 'function', 'unavailable'], ['grep_search', 'code-mode', 'unavailable'], ['find-hits', 'code-mode', 'typescript']]);
+  assert.throws(() => parseCodeModeDescription(`${description}\nMore prose.\ntools.late(args: {}): Promise<CodeModeToolResult>;`), /apart from the others/);
+});
+
 test('code mode declarations that do not parse are refused', () => {
   assert.throws(() => parseCodeModeDescription('```ts\ndeclare const tools: { x(args: {): Promise<unknown>; };\n```'), /does not parse/);
 });
@@ -164,7 +191,7 @@ const RAW = join(import.meta.dirname, '../fixtures/captures/raw');
 /** The agent a raw fixture's name begins with, and the path its request was sent to. */
 const RAW_PATHS: [string, string][] = [
   ['codex', '/v1/responses'], ['claude-code', '/v1/messages'],
-  ['qwen-code', '/v1/chat/completions'], ['opencode', '/v1/chat/completions'], ['copilot-cli', '/v1/chat/completions'],
+  ['qwen-code-responses', '/v1/responses'], ['qwen-code', '/v1/chat/completions'], ['opencode', '/v1/chat/completions'], ['copilot-cli', '/v1/chat/completions'],
   ['gemini-cli', '/v1beta/models/gemini-3.8-flash:streamGenerateContent'],
 ];
 const rawFixtures = existsSync(RAW) ? readdirSync(RAW).filter((f) => f.endsWith('.json')) : [];
@@ -192,6 +219,9 @@ test('real request bodies of every wire format yield their tools', () => {
   assert.ok(byFile.get('codex-unknown-model.json')!.includes('multi_agent_v1.spawn_agent:function'));
   assert.ok(byFile.get('claude-code-print.json')!.includes('TaskStop:deferred'));
   assert.ok(byFile.get('claude-code-print-no-tool-search.json')!.includes('TaskStop:function'));
+  // Qwen Code names its deferred tools in the same reminder over Chat Completions and over Responses.
+  assert.deepEqual(byFile.get('qwen-code-responses-print.json'), byFile.get('qwen-code-default.json'));
+  assert.ok(byFile.get('qwen-code-responses-print.json')!.includes('web_fetch:deferred'));
 });
 
 test('Codex namespaces named only in a developer message count as deferred for their known tools', () => {

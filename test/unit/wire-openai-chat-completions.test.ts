@@ -219,3 +219,66 @@ test('a malformed tool is a CaptureFormatError at its exact pointer, naming the 
     assert.deepEqual([e.pointer, e.tool, e.message], [ptr, tool, message]);
   }
 });
+
+test('Qwen code mode: the tools exec declares in TypeScript lines, each pointing at the exec description, results undeclared', () => {
+  const file = JSON.parse(readFileSync(join(import.meta.dirname, '../../content/captures/qwen-code/code-mode-only.json'), 'utf8')) as CaptureFile;
+  const tools = extractCapturedTools(file);
+  const execIndex = (file.body['tools'] as Json[]).findIndex((t) => (t['function'] as Json)['name'] === 'exec');
+  const description = ((file.body['tools'] as Json[])[execIndex]!['function'] as Json)['description'] as string;
+  // The nested names, read from the text: the `tools.<name>(` lines.
+  const declared = description.split('\n').filter((l) => l.startsWith('tools.')).map((l) => l.slice('tools.'.length, l.indexOf('(')));
+  assert.deepEqual(declared, [
+    'cron_create', 'cron_delete', 'cron_list', 'get_goal', 'glob', 'grep_search', 'list_agents', 'loop_wakeup', 'read_file',
+    'read_mcp_resource', 'record_artifact', 'report_findings', 'skill', 'task_stop', 'update_goal', 'web_fetch', 'zoom_image',
+  ]);
+  const nested = tools.filter((t) => t.delivery === 'code-mode');
+  assert.deepEqual(nested.map((t) => t.name), declared);
+  assert.deepEqual(
+    tools.map((t) => t.name),
+    ['agent', 'enter_worktree', 'exec', ...declared, 'exit_worktree', 'send_message'],
+    'nested tools follow exec, in the order declared',
+  );
+  const at = `/body/tools/${execIndex}/function/description`;
+  const allTools = JSON.parse(/^const ALL_TOOLS = (\[.*\]) as const;$/m.exec(description)![1]!) as { name: string; description: string }[];
+  for (const t of nested) {
+    assert.deepEqual([t.pointer, t.namePointer, t.namespace], [at, at, undefined], t.name);
+    assert.equal(t.description, allTools.find((a) => a.name === t.name)!.description, `${t.name}: the description ALL_TOOLS gives`);
+    assert.ok(t.input.kind === 'typescript', t.name);
+    assert.match(description, new RegExp(`^tools\\.${t.name}\\(args: ${t.input.source.slice(`type ${t.input.typeName} = `.length, -2).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\): Promise<CodeModeToolResult>;$`, 'm'), `${t.name}: the input type as declared`);
+    assert.deepEqual(t.output.kind, 'unavailable', `${t.name}: CodeModeToolResult is an envelope, not a result type`);
+    assert.match((t.output as { reason: string }).reason, /CodeModeToolResult/);
+  }
+  const web = nested.find((t) => t.name === 'web_fetch')!;
+  assert.deepEqual(web.input, {
+    kind: 'typescript', typeName: 'WebFetchInput',
+    source: 'type WebFetchInput = { "format"?: "auto" | "markdown" | "html" | "text"; "prompt": string; "url": string };\n',
+    origin: { package: '@qwen-code/qwen-code', version: '0.24.4', file: 'content/captures/qwen-code/code-mode-only.json' },
+  });
+  assert.deepEqual(tools.find((t) => t.name === 'exec')!.delivery, 'function');
+  const count = wire.countTools(file.body);
+  assert.deepEqual([count.tools, count.nested, count.deferred], [5, 17, 0]);
+});
+
+test('Qwen code mode: a result type of its own is kept, and declarations that do not parse are a CaptureFormatError at the exec description', () => {
+  const exec = (description: string): Json => ({ model: 'm', tools: [{ type: 'function', function: { name: 'exec', description, parameters: { type: 'object' } } }] });
+  const description = [
+    'Execute JavaScript.',
+    '',
+    'type CodeModeToolResult = { callId: string; output: string };',
+    'type Stat = { size: number };',
+    'tools.stat(args: { "path": string }): Promise<Stat>;',
+    'tools.mcp__srv__ping(args: {  }): Promise<CodeModeToolResult>;',
+    '',
+    'const ALL_TOOLS = [{"name":"stat","jsName":"stat","description":"Stats a file.","deferred":false},{"name":"mcp__srv__ping","jsName":"mcp__srv__ping","description":"Pings.","deferred":true}] as const;',
+  ].join('\n');
+  const tools = extractCapturedTools(capture(exec(description)));
+  assert.deepEqual(tools.map((t) => [t.fullName, t.delivery, t.description]), [['exec', 'function', description], ['stat', 'code-mode', 'Stats a file.'], ['mcp__srv__ping', 'code-mode', 'Pings.']]);
+  assert.deepEqual(tools[1]!.output, { kind: 'typescript', typeName: 'StatResult', source: 'type Stat = { size: number };\ntype StatResult = Stat;\n', origin: { package: 'fixture-cli', version: '1.0.0', file: 'content/captures/qwen-code/fixture.json' } });
+  assert.equal(tools[2]!.output.kind, 'unavailable');
+  assert.equal(wire.countTools(exec(description)).nested, 2);
+  const e = formatError(() => extractCapturedTools(capture(exec(description.replace('{ "path": string }', '{ "path": string ')))));
+  assert.deepEqual([e.pointer, e.tool], ['/body/tools/0/function/description', 'exec']);
+  assert.match(e.message, /code-mode declarations.*does not parse/);
+  const plain = extractCapturedTools(capture(exec('Run JavaScript; call tools.read_file(...) from it.')));
+  assert.deepEqual(plain.map((t) => t.name), ['exec'], 'a description that only mentions tools declares none');
+});

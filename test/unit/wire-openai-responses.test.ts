@@ -185,3 +185,54 @@ test('the stub answers `stream: false` with the completed response as JSON, and 
   assert.equal(wire.stubReply({ method: 'POST', path: '/v1/messages', json: {} }), undefined);
   assert.equal(wire.stubReply({ method: 'GET', path: '/v1/responses', json: undefined }), undefined);
 });
+
+const QWEN_DIRECT = ['agent', 'get_goal', 'glob', 'grep_search', 'list_agents', 'read_file', 'skill', 'tool_call', 'tool_search', 'update_goal'];
+const QWEN_DEFERRED = [
+  'cron_create', 'cron_delete', 'cron_list', 'enter_worktree', 'exit_worktree', 'loop_wakeup', 'read_mcp_resource',
+  'record_artifact', 'report_findings', 'send_message', 'task_stop', 'web_fetch', 'zoom_image',
+];
+
+test('Qwen Code over Responses: function tools, then the deferred tools its reminder names, pointing at the reminder text', () => {
+  const body = raw('qwen-code-responses-print');
+  const tools = extractCapturedTools(capture(body));
+  assert.deepEqual(tools.map((t) => t.name), [...QWEN_DIRECT, ...QWEN_DEFERRED]);
+  assert.deepEqual(tools.map((t) => t.delivery), [...QWEN_DIRECT.map(() => 'function'), ...QWEN_DEFERRED.map(() => 'deferred')]);
+  const web = tools.find((t) => t.name === 'web_fetch')!;
+  assert.deepEqual([web.pointer, web.namePointer, web.input.kind], ['/body/input/0/content/2/text', '/body/input/0/content/2/text', 'unavailable']);
+  assert.match((web.input as { reason: string }).reason, /tool_search.*tool_call/);
+  assert.match(resolve(capture(body), web.pointer) as string, /^<system-reminder>\nThe following tools are reachable through `tool_search`[\s\S]*- "web_fetch": /);
+  assert.deepEqual(deferredNamespaces(capture(body)), [], 'no namespaces');
+});
+
+test('Qwen Code over Responses: captureBody keeps only the reminder of the user message, and reads back the same tools', () => {
+  const body = raw('qwen-code-responses-print');
+  const kept = wire.captureBody(body);
+  assert.deepEqual(Object.keys(kept), ['model', 'input', 'tools', 'tool_choice', 'parallel_tool_calls']);
+  const reminder = ((body['input'] as Json[])[0]!['content'] as Json[])[2]!;
+  assert.deepEqual(kept['input'], [{ type: 'message', role: 'user', content: [reminder] }], 'the reminder part, verbatim; the prompt and the other reminders left out');
+  assert.doesNotMatch(JSON.stringify(kept), /<trimmed>|Reply with/);
+  const names = (b: Json) => extractCapturedTools(capture(b)).map((t) => `${t.fullName}:${t.delivery}`);
+  assert.deepEqual(names(kept), names(body));
+  const file = capture(kept);
+  for (const t of extractCapturedTools(file).filter((t) => t.delivery === 'deferred')) {
+    assert.equal(t.pointer, '/body/input/0/content/0/text');
+    assert.ok((resolve(file, t.pointer) as string).includes(`- ${JSON.stringify(t.name)}: `), t.name);
+  }
+  const count = wire.countTools(kept);
+  assert.deepEqual([count.tools, count.deferred, count.namespaces, count.nested], [23, 13, 0, 0]);
+  assert.deepEqual(count.names, [...QWEN_DIRECT, ...QWEN_DEFERRED]);
+  // Only the reminder is kept of a longer text, as a part of the same type; string content too.
+  const text = `Context.\n${reminder['text'] as string}\nMore context.`;
+  assert.deepEqual(wire.captureBody({ model: 'm', input: [{ type: 'message', role: 'user', content: [{ type: 'input_text', text }] }] })['input'], [{ type: 'message', role: 'user', content: [reminder] }]);
+  assert.deepEqual(wire.captureBody({ model: 'm', input: [{ type: 'message', role: 'user', content: text }] })['input'], [{ type: 'message', role: 'user', content: [reminder] }]);
+  assert.equal(wire.captureBody({ model: 'm', input: [{ type: 'message', role: 'user', content: 'The following tools are reachable through `tool_search`' }] })['input'], undefined, 'only a complete reminder counts');
+});
+
+test('Qwen Code over Responses: a kept reminder is what the capture schema allows in `input`', async () => {
+  const { schemaAjv } = await import('../../scripts/lib/capture/ajv.ts');
+  const validate = schemaAjv().compile(JSON.parse(readFileSync(join(ROOT, 'schemas/capture.schema.json'), 'utf8')) as object);
+  const file = (body: Json) => ({ agent: 'qwen-code', cli: { package: '@qwen-code/qwen-code', version: '0.24.4' }, configuration: 'responses', request: { method: 'POST', path: '/v1/responses' }, body });
+  assert.ok(validate(file(wire.captureBody(raw('qwen-code-responses-print')))), JSON.stringify(validate.errors));
+  assert.ok(validate(file(wire.captureBody(raw('codex-default-model')))), JSON.stringify(validate.errors));
+  assert.equal(validate(file({ model: 'm', input: [{ type: 'message', role: 'user', content: [{ type: 'input_text', text: 'Reply with the single word: ok' }] }] })), false, 'no other text');
+});

@@ -7,9 +7,14 @@
  * to its `tool_search`/`tool_call` pair and only names them, one
  * `- "name": "description"` line each, in a `<system-reminder>` text part of the
  * user message ("The following tools are reachable through `tool_search` and
- * `tool_call`…"); a capture keeps that reminder and nothing else of `messages`.
+ * `tool_call`…", read by ./qwen-reminder.ts); a capture keeps that reminder and
+ * nothing else of `messages`. With `tools.codeModeOnly`, Qwen Code's `exec` tool
+ * declares the other tools in TypeScript inside its description (read by
+ * ./code-mode.ts).
  */
 import type { Definition } from '../content-types.ts';
+import { declaresNestedTools, nestedToolsAt, qwenNestedToolNames } from './code-mode.ts';
+import { DEFERRED_INPUT, deferredReminderIn, deferredReminderNames } from './qwen-reminder.ts';
 import {
   asRecord, commonProblem, isObject, jsonReply, lastUserTextIn, makeTool, modelOf, pointer, STUB_REPLY_TEXT,
 } from './shared.ts';
@@ -25,11 +30,6 @@ export const KEPT_KEYS = ['model', 'tools', 'tool_choice', 'parallel_tool_calls'
 
 // ---------------------------------------------------------------------------
 // Deferred-tool announcements
-
-/** The reminder in which Qwen Code names the tools it defers to tool_search (also MCP tools that became available later). */
-const DEFERRED_REMINDER = /<system-reminder>\nThe following (?:MCP )?tools [^\n]*?reachable through `tool_search`[\s\S]*?<\/system-reminder>/;
-/** A tool line of that reminder: the name as a JSON string, then `: "description"` or nothing. */
-const DEFERRED_LINE = /^- ("(?:[^"\\]|\\.)*")(?::|$)/;
 
 /** The texts of one message with their pointers: string content, or the `text` of each part. */
 function messageTexts(message: unknown, at: string): { text: string; at: string }[] {
@@ -50,8 +50,8 @@ export function deferredAnnouncements(messages: readonly unknown[]): Json[] {
   for (const m of messages) {
     if (!isObject(m)) continue;
     for (const { text } of messageTexts(m, '')) {
-      const match = DEFERRED_REMINDER.exec(text);
-      if (match) out.push({ role: m['role'], content: [{ type: 'text', text: match[0] }] });
+      const reminder = deferredReminderIn(text);
+      if (reminder !== undefined) out.push({ role: m['role'], content: [{ type: 'text', text: reminder }] });
     }
   }
   return out;
@@ -60,20 +60,7 @@ export function deferredAnnouncements(messages: readonly unknown[]): Json[] {
 /** Tool names a body's messages announce as deferred, each with the pointer of the text naming it. */
 export function deferredToolNames(body: Json, at: string): { name: string; at: string }[] {
   const messages = Array.isArray(body['messages']) ? body['messages'] : [];
-  const out: { name: string; at: string }[] = [];
-  messages.forEach((m, i) => {
-    for (const text of messageTexts(m, pointer(at, 'messages', i))) {
-      const match = DEFERRED_REMINDER.exec(text.text);
-      if (!match) continue;
-      for (const line of match[0].split('\n')) {
-        const quoted = DEFERRED_LINE.exec(line)?.[1];
-        if (quoted === undefined) continue;
-        const name = JSON.parse(quoted) as string;
-        if (name !== '' && !out.some((d) => d.name === name)) out.push({ name, at: text.at });
-      }
-    }
-  });
-  return out;
+  return deferredReminderNames(messages.flatMap((m, i) => messageTexts(m, pointer(at, 'messages', i))));
 }
 
 // ---------------------------------------------------------------------------
@@ -107,14 +94,21 @@ export function captureBody(body: Json): Json {
   return out;
 }
 
-/** Function tools in `tools`, then the tools the reminder names as deferred (counted in `tools` and in `deferred`). */
+/**
+ * Function tools in `tools`, then the tools the reminder names as deferred (counted
+ * in `tools` and in `deferred`); `nested` counts the tools code mode's `exec`
+ * declares in its description.
+ */
 export function countTools(body: Json): ToolCount {
   const count: ToolCount = { tools: 0, namespaces: 0, deferred: 0, nested: 0, names: [] };
   for (const tool of Array.isArray(body['tools']) ? body['tools'] : []) {
     if (!isObject(tool)) continue;
     const fn = tool['function'];
+    const f = isObject(fn) ? fn : {};
+    const name = typeof f['name'] === 'string' ? f['name'] : undefined;
     count.tools++;
-    count.names.push(isObject(fn) && typeof fn['name'] === 'string' ? fn['name'] : typeof tool['type'] === 'string' ? tool['type'] : '?');
+    count.names.push(name ?? (typeof tool['type'] === 'string' ? tool['type'] : '?'));
+    if (name === 'exec' && typeof f['description'] === 'string') count.nested += qwenNestedToolNames(f['description']).length;
   }
   for (const { name } of deferredToolNames(body, '')) {
     if (count.names.includes(name)) continue;
@@ -174,12 +168,13 @@ const NO_RESULT: Definition = {
   reason: 'The model-facing tool list declares inputs only; the result reaches the model as the content of a `tool` message.',
 };
 
-const DEFERRED_INPUT: Definition = {
+/** A code-mode tool declared to return only the envelope every nested tool returns. */
+const ENVELOPE_RESULT: Definition = {
   kind: 'unavailable',
-  reason: 'Deferred in this configuration: the model is told only the name and a one-line description, loads the schema through tool_search, and calls the tool through tool_call.',
+  reason: 'Code mode declares no result type for this tool: every nested tool resolves to the same CodeModeToolResult envelope (callId, name, status, output, optional content), with the tool\'s result as text in `output`.',
 };
 
-function extractTool(raw: unknown, at: string, context: ExtractContext): CapturedTool {
+function extractTool(raw: unknown, at: string, context: ExtractContext, out: CapturedTool[]): void {
   const t = asRecord(raw, at, 'the tool');
   const { type, function: fn, ...outer } = t;
   if (type === undefined) throw new CaptureFormatError('a tool without a type', at);
@@ -190,23 +185,47 @@ function extractTool(raw: unknown, at: string, context: ExtractContext): Capture
   const { name, description, parameters, ...rest } = f;
   if (typeof name !== 'string') throw new CaptureFormatError('a function tool has no name', fnAt);
   const schemaAt = parameters === undefined ? at : pointer(fnAt, 'parameters');
-  return makeTool({
-    name,
-    delivery: 'function',
-    description: typeof description === 'string' ? description : undefined,
-    input: { kind: 'json-schema', schema: asRecord(parameters ?? { type: 'object' }, schemaAt, '`parameters`', name), origin: context.origin },
-    output: NO_RESULT,
-    settings: { ...outer, ...rest },
-    pointer: schemaAt,
-    namePointer: pointer(fnAt, 'name'),
-  });
+  out.push(
+    makeTool({
+      name,
+      delivery: 'function',
+      description: typeof description === 'string' ? description : undefined,
+      input: { kind: 'json-schema', schema: asRecord(parameters ?? { type: 'object' }, schemaAt, '`parameters`', name), origin: context.origin },
+      output: NO_RESULT,
+      settings: { ...outer, ...rest },
+      pointer: schemaAt,
+      namePointer: pointer(fnAt, 'name'),
+    }),
+  );
+  if (name === 'exec' && typeof description === 'string' && declaresNestedTools(description)) {
+    extractCodeMode(description, pointer(fnAt, 'description'), context, out);
+  }
+}
+
+/** The tools code mode's `exec` declares in TypeScript inside its description (at `at`). */
+function extractCodeMode(description: string, at: string, context: ExtractContext, out: CapturedTool[]): void {
+  const { origin } = context;
+  for (const tool of nestedToolsAt(description, at, 'exec')) {
+    out.push(
+      makeTool({
+        name: tool.name ?? tool.identifier,
+        delivery: 'code-mode',
+        description: tool.description,
+        input: { kind: 'typescript', typeName: tool.input.typeName, source: tool.input.source, origin },
+        output: tool.result ? { kind: 'typescript', typeName: tool.result.typeName, source: tool.result.source, origin } : ENVELOPE_RESULT,
+        pointer: at,
+        namePointer: at,
+      }),
+    );
+  }
 }
 
 export function extractTools(body: Json, context: ExtractContext): CapturedTool[] {
   const toolsAt = pointer(context.pointer, 'tools');
   const tools = body['tools'];
   if (tools !== undefined && !Array.isArray(tools)) throw new CaptureFormatError('`tools` is not an array', toolsAt);
-  const out = (tools ?? []).map((t, i) => extractTool(t, pointer(toolsAt, i), context));
+  const out: CapturedTool[] = [];
+  (tools ?? []).forEach((t, i) => extractTool(t, pointer(toolsAt, i), context, out));
   // Named-only tools are announced in a message of the conversation.
   for (const { name, at } of deferredToolNames(body, context.pointer)) {
     if (out.some((t) => t.fullName === name)) continue;

@@ -1,5 +1,6 @@
 /**
- * OpenAI Responses (`POST /v1/responses`), as Codex CLI sends it.
+ * OpenAI Responses (`POST /v1/responses`), as Codex CLI sends it (and Qwen Code
+ * with `--auth-type openai-responses`).
  *
  * Tools: top-level `tools[]` — `function` (JSON Schema `parameters`), `custom`
  * (freeform, with a grammar `format`), typed built-ins (hosted by the provider
@@ -8,11 +9,14 @@
  * namespaces. Code mode's `exec` declares nested tools in TypeScript inside its
  * description (read by ./code-mode.ts). Namespaces deferred to tool_search are
  * only named, in a text part of a developer message ("<tools>\nDeferred tool
- * namespaces:\n- name…"); a capture keeps that part and no other message.
+ * namespaces:\n- name…"). Qwen Code (`--auth-type openai-responses`) names the
+ * tools it defers in a `<system-reminder>` of the user message, as over Chat
+ * Completions (./qwen-reminder.ts). A capture keeps those texts and no other
+ * message content.
  */
 import type { Definition } from '../content-types.ts';
-import { CodeModeError, parseCodeModeDescription } from './code-mode.ts';
-import { TypeScriptDefinitionError } from '../ts-shape.ts';
+import { nestedToolsAt } from './code-mode.ts';
+import { DEFERRED_INPUT, deferredReminderIn, deferredReminderNames } from './qwen-reminder.ts';
 import {
   asRecord, commonProblem, fullNameOf, isObject, jsonReply, lastUserTextIn, makeTool, modelOf, pointer, sseReply, STUB_REPLY_TEXT,
 } from './shared.ts';
@@ -30,22 +34,41 @@ export const KEPT_KEYS = ['model', 'tools', 'tool_choice', 'parallel_tool_calls'
 const DEFAULT_NAMESPACE = 'functions';
 
 // ---------------------------------------------------------------------------
-// Deferred-namespace announcements
+// Deferred namespaces (Codex) and deferred tools (Qwen Code)
 
 /** The part of a Codex developer message that names namespaces deferred to tool_search. */
 const DEFERRED_NAMESPACES = /^<tools>\nDeferred tool namespaces:\n/;
 /** The same part, read back: one `- name` or `- name: description` a line. */
 const DEFERRED_NAMESPACE_LIST = /^<tools>\nDeferred tool namespaces:\n([\s\S]*?)(?:\n<\/tools>|$)/;
 
+/** The texts of one message item with their pointers: string content, or the `text` of each part. */
+function messageTexts(item: Json, at: string): { text: string; at: string }[] {
+  const content = item['content'];
+  if (typeof content === 'string') return [{ text: content, at: pointer(at, 'content') }];
+  if (!Array.isArray(content)) return [];
+  return content.flatMap((p, j) => (isObject(p) && typeof p['text'] === 'string' ? [{ text: p['text'], at: pointer(at, 'content', j, 'text') }] : []));
+}
+
 /**
- * From one message item, only the text part that names deferred tool namespaces,
- * kept verbatim in a message of the same role (ids and everything else left out);
- * undefined when the message has none.
+ * What a capture keeps of one message item: the Codex part that names deferred
+ * namespaces, verbatim, and Qwen Code's deferred-tool reminder, only the reminder
+ * text kept of its part; undefined when the message has neither.
  */
-export function deferredNamespaceAnnouncement(item: Json): Json | undefined {
-  const content = Array.isArray(item['content']) ? item['content'] : [];
-  const parts = content.filter((p) => isObject(p) && typeof p['text'] === 'string' && DEFERRED_NAMESPACES.test(p['text']));
+export function keptMessage(item: Json): Json | undefined {
+  const content = item['content'];
+  const parts = (Array.isArray(content) ? content : typeof content === 'string' ? [{ type: 'input_text', text: content }] : []).flatMap((p): unknown[] => {
+    if (!isObject(p) || typeof p['text'] !== 'string') return [];
+    if (DEFERRED_NAMESPACES.test(p['text'])) return [p];
+    const reminder = deferredReminderIn(p['text']);
+    return reminder === undefined ? [] : [{ type: p['type'] ?? 'input_text', text: reminder }];
+  });
   return parts.length > 0 ? { type: 'message', role: item['role'], content: parts } : undefined;
+}
+
+/** Tool names Qwen Code's reminder in the message items of `input` announces as deferred, each with the pointer of the text naming it. */
+export function deferredToolNames(body: Json, at: string): { name: string; at: string }[] {
+  const input = Array.isArray(body['input']) ? body['input'] : [];
+  return deferredReminderNames(input.flatMap((item, i) => (isObject(item) && item['type'] === 'message' ? messageTexts(item, pointer(at, 'input', i)) : [])));
 }
 
 /** Namespaces the message items of `input` name as deferred: listed as `- name` or `- name: description`. */
@@ -101,7 +124,8 @@ export function lastUserText(body: unknown): string | undefined {
 /**
  * The tool-related keys of a request body, verbatim and in the order sent. `input`
  * keeps only its items whose `type` is not `message` (such as the `additional_tools`
- * item) and the deferred-namespace announcement, and is left out when none remain.
+ * item), the deferred-namespace announcement and Qwen Code's deferred-tool
+ * reminder, and is left out when none remain.
  */
 export function captureBody(body: Json): Json {
   const keep = new Set<string>(KEPT_KEYS);
@@ -111,8 +135,8 @@ export function captureBody(body: Json): Json {
     if (key === 'input') {
       const items = (value as unknown[]).flatMap((item): unknown[] => {
         if (!(isObject(item) && item['type'] === 'message')) return [item];
-        const announcement = deferredNamespaceAnnouncement(item);
-        return announcement ? [announcement] : [];
+        const kept = keptMessage(item);
+        return kept ? [kept] : [];
       });
       if (items.length > 0) out[key] = items;
       continue;
@@ -147,6 +171,12 @@ export function countTools(body: Json): ToolCount {
   };
   visit(body['tools'], '');
   if (Array.isArray(body['input'])) for (const item of body['input']) if (isObject(item)) visit(item['tools'], '');
+  for (const { name } of deferredToolNames(body, '')) {
+    if (count.names.includes(name)) continue;
+    count.tools++;
+    count.deferred++;
+    count.names.push(name);
+  }
   return count;
 }
 
@@ -192,7 +222,7 @@ export function stubReply(request: { method: string; path: string; json: unknown
 
 const NO_RESULT: Definition = {
   kind: 'unavailable',
-  reason: 'The model is not told the shape of this result: the request declares inputs only, and Codex returns the tool output to the model as text.',
+  reason: 'The model is not told the shape of this result: the request declares inputs only, and the CLI returns the tool output to the model as text.',
 };
 
 function extractTool(raw: unknown, at: string, namespace: string | undefined, context: ExtractContext, out: CapturedTool[]): void {
@@ -267,16 +297,7 @@ function extractTool(raw: unknown, at: string, namespace: string | undefined, co
 /** The tools code mode's `exec` declares in TypeScript inside its description (at `at`). */
 function extractCodeMode(description: string, at: string, namespace: string | undefined, exec: string, context: ExtractContext, out: CapturedTool[]): void {
   const { origin } = context;
-  let nested: ReturnType<typeof parseCodeModeDescription>;
-  try {
-    nested = parseCodeModeDescription(description);
-  } catch (error) {
-    if (error instanceof CodeModeError || error instanceof TypeScriptDefinitionError) {
-      throw new CaptureFormatError(`the code-mode declarations in the description: ${error.message}`, at, exec, { cause: error });
-    }
-    throw error;
-  }
-  for (const tool of nested) {
+  for (const tool of nestedToolsAt(description, at, exec)) {
     const [nsPart, rest] = tool.identifier.includes('__') ? tool.identifier.split(/__(.*)/s) : [undefined, tool.identifier];
     out.push(
       makeTool({
@@ -285,7 +306,7 @@ function extractCodeMode(description: string, at: string, namespace: string | un
         delivery: 'code-mode',
         description: tool.description,
         input: { kind: 'typescript', typeName: tool.input.typeName, source: tool.input.source, origin },
-        output: { kind: 'typescript', typeName: tool.result.typeName, source: tool.result.source, origin },
+        output: tool.result ? { kind: 'typescript', typeName: tool.result.typeName, source: tool.result.source, origin } : NO_RESULT,
         pointer: at,
         namePointer: at,
       }),
@@ -307,6 +328,11 @@ export function extractTools(body: Json, context: ExtractContext): CapturedTool[
     if (!Array.isArray(it['tools'])) throw new CaptureFormatError('`tools` of the additional_tools item is not an array', pointer(at, 'tools'));
     it['tools'].forEach((t, j) => extractTool(t, pointer(at, 'tools', j), undefined, context, out));
   });
+  // Qwen Code names the tools it defers in a reminder of the user message.
+  for (const { name, at } of deferredToolNames(body, context.pointer)) {
+    if (out.some((t) => t.fullName === name)) continue;
+    out.push(makeTool({ name, delivery: 'deferred', input: DEFERRED_INPUT, output: NO_RESULT, pointer: at, namePointer: at }));
+  }
   return out;
 }
 

@@ -48,7 +48,7 @@ export function toolSections(tool: ToolModel, context: ToolPageContext): ToolSec
   if (entry) sections.push({ id: 'model-description', title: 'What the model is told', depth: 2 });
   if (tool.modelInput) {
     sections.push({ id: 'model-input', title: 'Model-facing input', depth: 2 });
-    sections.push({ id: 'sdk-differences', title: 'SDK type versus model-facing schema', depth: 3 });
+    sections.push({ id: 'sdk-differences', title: 'Published type versus model-facing schema', depth: 3 });
   }
   if (entry && distinctInputs(entry).length > 1) {
     sections.push({ id: 'definition-by-configuration', title: 'Definitions that differ by configuration', depth: 3 });

@@ -266,7 +266,7 @@ test('--accept-new-integrity moves the pin on purpose and says so', async () => 
       const moved = sha512(tampered);
       assert.match(result.stdout, new RegExp(`moved the pinned integrity of ${escape(PACKAGE)}@${escape(VERSION)} .* from ${escape(PINNED_INTEGRITY)} to ${escape(moved)}`));
       const pins = JSON.parse(readFileSync(s.pins, 'utf8')) as typeof PINS;
-      assert.deepEqual(pins, { 'claude-code': { ...PIN, sdkIntegrity: moved } });
+      assert.deepEqual(pins, { ...PINS, 'claude-code': { ...PIN, sdkIntegrity: moved } });
       // Same tool files (the extra file does not change them); the agent record carries the new hash.
       const after = snapshot(s.content);
       for (const [path, text] of before) {

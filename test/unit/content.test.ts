@@ -551,3 +551,12 @@ test('a captured schema that declares draft-07 compiles (Gemini CLI declares act
   const unknown = errorsAfter((d) => editJson(join(d, 'captures/codex/default.json'), (c) => (c.body.tools[0].parameters.$schema = 'https://example.invalid/my-schema')));
   assert.deepEqual(where(unknown).map((w) => w[2]), ['definition-compiles']);
 });
+
+test('every package a generated tool file comes from is a source of its agent, once', () => {
+  const site = loadContent({ root: ROOT, contentDir: GOOD });
+  // Independently of the loader: the provenance packages written in the fixture's generated tool files.
+  const dir = join(GOOD, 'tools/claude-code');
+  const packages = new Set(readdirSync(dir).flatMap((f) => (JSON.parse(readFileSync(join(dir, f), 'utf8')).provenance as { package: string }[]).map((p) => p.package)));
+  const sources = site.agents.find((a) => a.id === 'claude-code')!.sources.map((s) => s.package);
+  for (const pkg of packages) assert.equal(sources.filter((s) => s === pkg).length, 1, pkg);
+});

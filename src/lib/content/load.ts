@@ -11,7 +11,7 @@ import type { SiteModel, ToolModel } from '../model.ts';
 import { definitionAjv, type Stage } from './context.ts';
 import { Problems, type ContentWarning } from './problems.ts';
 import { ContentReader, scanContent } from './read.ts';
-import { loadAgents } from './stages/agents.ts';
+import { addTypeSources, loadAgents } from './stages/agents.ts';
 import { loadComparisons } from './stages/comparisons.ts';
 import { attachCaptures } from './stages/captures.ts';
 import { applyEditorial } from './stages/editorial.ts';
@@ -47,6 +47,7 @@ export function loadContent(options: LoadOptions): SiteModel {
   const jobs = loadJobs(stage);
   const agents = loadAgents(stage);
   const tools = loadGeneratedTools(stage, agents.ids);
+  addTypeSources(agents.agents, tools);
   attachCaptures(stage, tools, agents.matrix);
   applyEditorial(stage, tools, jobs.ids);
   const inventory = applyInventory(stage, tools, new Map(Object.entries(agents.matrix?.agents ?? {}).map(([id, m]) => [id, m!.version])));

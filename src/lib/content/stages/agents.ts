@@ -6,6 +6,7 @@
 import type { Stage } from '../context.ts';
 import type { CaptureMatrix, MatrixAgent } from '../../captures.ts';
 import type { AgentId, AgentRecord } from '../../content-types.ts';
+import type { ToolModel } from '../../model.ts';
 import { AGENT_PRODUCTS } from '../../agents/index.ts';
 import { urlNameProblem } from '../url-names.ts';
 
@@ -41,6 +42,27 @@ export function loadAgents(stage: Stage): AgentsResult {
     else agents.push({ id, product: AGENT_PRODUCTS[id], version: m.version, checked: m.checked, sources: [source] });
   }
   return matrix ? { agents, matrix, ids: new Set(agents.map((a) => a.id)) } : { agents, ids: new Set(agents.map((a) => a.id)) };
+}
+
+/**
+ * A package of published types that generated tool files of an agent come from
+ * and that its record does not list yet (Gemini CLI has no record: its types
+ * come from @google/gemini-cli-core) becomes a source of the agent.
+ */
+export function addTypeSources(agents: AgentRecord[], tools: readonly ToolModel[]): void {
+  for (const agent of agents) {
+    const typed = tools.filter((t) => t.agent === agent.id && t.source === 'sdk');
+    const packages = new Map<string, { version: string; files: Set<string> }>();
+    for (const p of typed.flatMap((t) => t.generated.provenance)) {
+      const entry = packages.get(p.package) ?? { version: p.version, files: new Set<string>() };
+      entry.files.add(p.file);
+      packages.set(p.package, entry);
+    }
+    for (const [pkg, { version, files }] of packages) {
+      if (agent.sources.some((s) => s.package === pkg)) continue;
+      agent.sources.push({ package: pkg, version, files: [...files].sort(), role: 'Published types: the input type of each tool it declares, compared with the schema the CLI sends its model' });
+    }
+  }
 }
 
 /** Configuration ids name capture files and element ids (`config-<id>`) on the agent page: each once per agent. */

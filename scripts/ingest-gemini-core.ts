@@ -1,0 +1,187 @@
+/**
+ * Regenerates content/tools/gemini-cli/ from the pinned @google/gemini-cli-core
+ * release (scripts/pins.json, key "gemini-cli"): the published params type of
+ * every tool the Gemini CLI captures advertise, as a second source beside them.
+ *
+ *   npm run ingest:gemini-core
+ *   npm run ingest:gemini-core -- --accept-new-integrity   # move the integrity pin on purpose
+ *
+ * Downloads the package tarball with `npm pack`, checks its sha512 integrity
+ * against the pin before unpacking it, and maps each captured tool name to the
+ * class that takes it and that class's params type with the TypeScript compiler
+ * API (scripts/lib/gemini-core.ts). A tool that cannot be mapped is reported and
+ * stays capture-only. Nothing is written unless every step succeeds; the
+ * temporary download folder is removed on every path.
+ *
+ * The pin moves only on purpose: with --accept-new-integrity, or when pins.json
+ * names a version that has no integrity yet; the new integrity is then written
+ * into pins.json (after the content) and the script says so.
+ *
+ * Environment, for tests: CONTENT_DIR (default content/), PINS_FILE (default scripts/pins.json).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { coreToolRecords, GeminiCoreError, mapCoreTools } from './lib/gemini-core.ts';
+import { toolSlug } from '../src/lib/content/url-names.ts';
+import { AGENTS } from '../src/lib/agents/index.ts';
+import type { CaptureMatrix } from '../src/lib/captures.ts';
+import { CaptureFormatError, extractCapturedTools, type CaptureFile } from '../src/lib/wire/index.ts';
+import { jsonText, replaceDirectory, replaceFile } from './lib/atomic-write.ts';
+import { DownloadError, downloadTarball, IntegrityError, judgeIntegrity, npmRegistryFor, unpackTarball } from './lib/npm-package.ts';
+import { display, readJson, ScriptError } from './lib/script-files.ts';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const CONTENT = process.env.CONTENT_DIR ? resolve(process.env.CONTENT_DIR) : join(ROOT, 'content');
+const PINS_FILE = process.env.PINS_FILE ? resolve(process.env.PINS_FILE) : join(ROOT, 'scripts/pins.json');
+const AGENT = 'gemini-cli';
+const PIN_KEY = AGENT;
+const ACCEPT_FLAG = '--accept-new-integrity';
+const ACCEPT_COMMAND = `npm run ingest:gemini-core -- ${ACCEPT_FLAG}`;
+const LOG = 'ingest-gemini-core';
+/** Prefix of the temporary download folder in os.tmpdir(). */
+const WORK_PREFIX = 'gemini-core-';
+
+interface Pin {
+  package: string;
+  version: string;
+  /** sha512 SRI string of the package tarball; absent until the first run at a new version. */
+  integrity?: string;
+  checked: string;
+}
+
+/** Files replaced so far, so a failure can say truthfully what was written. */
+const written: string[] = [];
+
+function parseArgs(argv: readonly string[]): { acceptNewIntegrity: boolean } {
+  let acceptNewIntegrity = false;
+  for (const arg of argv) {
+    if (arg === ACCEPT_FLAG) acceptNewIntegrity = true;
+    else throw new ScriptError(`unknown argument ${JSON.stringify(arg)} (the only option is ${ACCEPT_FLAG})`);
+  }
+  return { acceptNewIntegrity };
+}
+
+function readPin(pins: Record<string, unknown>): Pin {
+  const pin = pins[PIN_KEY] as Partial<Pin> | undefined;
+  if (!pin || typeof pin !== 'object') throw new ScriptError(`${display(PINS_FILE)} has no "${PIN_KEY}" entry`);
+  for (const key of ['package', 'version', 'checked'] as const) {
+    if (typeof pin[key] !== 'string' || pin[key] === '') throw new ScriptError(`${display(PINS_FILE)}: "${PIN_KEY}".${key} must be a non-empty string`);
+  }
+  return pin as Pin;
+}
+
+/** pins.json text with `integrity` set on the entry, keeping key order (a new key goes after version). */
+function pinsWithIntegrity(pins: Record<string, unknown>, integrity: string): string {
+  const entry = pins[PIN_KEY] as Record<string, unknown>;
+  const updated: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(entry)) {
+    updated[key] = key === 'integrity' ? integrity : value;
+    if (key === 'version' && !('integrity' in entry)) updated.integrity = integrity;
+  }
+  updated.integrity ??= integrity;
+  return jsonText({ ...pins, [PIN_KEY]: updated });
+}
+
+/** The names of the built-in tools the captures of the matrix advertise (the stub MCP server's tools left out). */
+function capturedToolNames(pin: Pin): string[] {
+  const matrixFile = join(CONTENT, 'capture-matrix.json');
+  const matrix = readJson<CaptureMatrix>(matrixFile, 'the capture matrix');
+  const agent = matrix.agents[AGENT];
+  if (!agent) throw new ScriptError(`${display(matrixFile)} has no ${AGENT} captures: there is nothing to compare the types with`);
+  if (agent.version !== pin.version) {
+    throw new ScriptError(
+      `the captures are of ${agent.package} ${agent.version} (${display(matrixFile)}), the pin is ${pin.package} ${pin.version}: set "${PIN_KEY}".version in ${display(PINS_FILE)} to the captured release (the two are released together) and delete its integrity`,
+    );
+  }
+  const names = new Set<string>();
+  for (const config of agent.configurations) {
+    const file = join(CONTENT, 'captures', AGENT, `${config.id}.json`);
+    const capture = readJson<CaptureFile>(file, 'the capture');
+    let tools;
+    try {
+      tools = extractCapturedTools(capture);
+    } catch (error) {
+      if (error instanceof CaptureFormatError) throw new ScriptError(`${display(file)}: ${error.message}`);
+      throw error;
+    }
+    for (const tool of tools) if (!AGENTS[AGENT].mcpNaming.isStubServerTool(tool.fullName)) names.add(tool.fullName);
+  }
+  if (names.size === 0) throw new ScriptError(`the ${AGENT} captures advertise no tools`);
+  return [...names].sort();
+}
+
+function main(argv: readonly string[]): void {
+  const { acceptNewIntegrity } = parseArgs(argv);
+  const pins = readJson<Record<string, unknown>>(PINS_FILE, 'the pins file');
+  const pin = readPin(pins);
+  const spec = `${pin.package}@${pin.version}`;
+  const names = capturedToolNames(pin);
+
+  const work = mkdtempSync(join(tmpdir(), WORK_PREFIX));
+  try {
+    // 1. Download, and check the bytes against the pin before unpacking anything.
+    const registry = npmRegistryFor(pin.package);
+    const tarball = downloadTarball(pin.package, pin.version, work);
+    const verdict = judgeIntegrity({
+      spec,
+      actual: tarball.integrity,
+      pinned: pin.integrity,
+      pinFile: display(PINS_FILE),
+      registry,
+      acceptNew: acceptNewIntegrity,
+      acceptCommand: ACCEPT_COMMAND,
+    });
+    const dir = unpackTarball(tarball.file, work);
+
+    // 2. Check what the package says about itself.
+    const pkg = readJson<{ name?: string; version?: string }>(join(dir, 'package.json'), 'the package manifest');
+    if (pkg.name !== pin.package) throw new ScriptError(`downloaded package ${pkg.name}, pinned ${pin.package}`);
+    if (pkg.version !== pin.version) throw new ScriptError(`downloaded version ${pkg.version}, pinned ${pin.version}`);
+
+    // 3. Map every captured tool and build every file in memory.
+    const mapping = mapCoreTools(dir, names);
+    if (mapping.mapped.length === 0) throw new ScriptError(`none of the ${names.length} captured tools could be mapped to a params type of ${spec}`);
+    const tools = coreToolRecords(mapping, { package: pin.package, version: pin.version, checked: pin.checked });
+    const files = new Map<string, string>();
+    for (const tool of tools) files.set(`${toolSlug(tool.name)}.json`, jsonText(tool));
+    const pinsText = verdict.record ? pinsWithIntegrity(pins, tarball.integrity) : undefined;
+
+    // 4. Swap everything in; the pin moves last, once the content matches it.
+    const toolsDir = join(CONTENT, 'tools', AGENT);
+    replaceDirectory(toolsDir, files);
+    written.push(display(toolsDir));
+    if (pinsText !== undefined) {
+      replaceFile(PINS_FILE, pinsText);
+      written.push(display(PINS_FILE));
+    }
+    console.log(`${LOG}: ${tools.length} of ${names.length} captured tools mapped to params types of ${spec}, integrity ${tarball.integrity}`);
+    for (const tool of mapping.unmapped) console.log(`${LOG}: not mapped, capture only: ${tool.name}: ${tool.reason}`);
+    if (verdict.note) console.log(`${LOG}: ${verdict.note}`);
+  } finally {
+    try {
+      rmSync(work, { recursive: true, force: true });
+    } catch (error) {
+      console.error(`${LOG}: could not remove the temporary folder ${work}: ${(error as Error).message}`);
+    }
+  }
+}
+
+/** Runs main, reports a failure once (after main's cleanup has run) and sets the exit status. */
+function run(): void {
+  try {
+    main(process.argv.slice(2));
+  } catch (error) {
+    const expected = error instanceof ScriptError || error instanceof GeminiCoreError || error instanceof DownloadError || error instanceof IntegrityError;
+    const text = expected ? (error as Error).message : error instanceof Error ? (error.stack ?? error.message) : String(error);
+    for (const line of text.split('\n')) console.error(`${LOG}: ${line}`);
+    console.error(
+      written.length === 0
+        ? `${LOG}: nothing was written.`
+        : `${LOG}: failed after writing ${written.join(', ')}; the rest is unchanged. Fix the cause and run again.`,
+    );
+    process.exitCode = 1;
+  }
+}
+
+run();

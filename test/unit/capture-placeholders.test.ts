@@ -33,6 +33,9 @@ test('masking: only the days the run touched are dates; fixed dates in descripti
   const rules = maskRules({}, [day, next]);
   assert.equal(maskText('Today is 2026-11-29; tomorrow 2026-11-30.', rules), 'Today is $DATE; tomorrow $DATE.');
   assert.equal(maskText('It is November 29, 2026 (November 2026).', rules), 'It is $DATE ($MONTH_YEAR).');
+  // A year alone is masked only where the text says it is the current one; a fixed date keeps its year.
+  assert.equal(maskText('The current year is 2026: search "news 2026", not "news 2025".', rules), 'The current year is $YEAR: search "news $YEAR", not "news $LAST_YEAR".');
+  assert.equal(maskText('Closes by December 14, 2026, before 2025 ends.', rules), 'Closes by December 14, 2026, before 2025 ends.');
   assert.equal(maskText('closes by December 14, 2026; schema draft/2020-12; 2026-11-290', rules), 'closes by December 14, 2026; schema draft/2020-12; 2026-11-290');
   assert.deepEqual(dateForms(day).map((f) => f.text), ['2026-11-29', '2026/11/29', 'November 29, 2026', 'November 2026']);
 });

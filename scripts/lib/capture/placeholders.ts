@@ -22,6 +22,8 @@ export interface MaskRule {
   /** An exact substring, or a global regular expression. */
   find: string | RegExp;
   replace: string;
+  /** Apply only to strings that match this (tested on the string as it was before any rule). */
+  when?: RegExp;
 }
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
@@ -63,6 +65,13 @@ export function maskRules(exact: Readonly<Record<string, string>>, days: readonl
       rules.push({ find: new RegExp(`(?<![0-9])${escapeRegExp(form.text)}(?![0-9])`, 'g'), replace: form.placeholder });
     }
   }
+  // A text that says which year it is (OpenCode's websearch: "The current year is 2026 …
+  // search for AI news 2026, NOT AI news 2025") names that year and the one before it.
+  for (const y of new Set(days.map((d) => d.getUTCFullYear()))) {
+    const when = new RegExp(`current year is ${y}(?![0-9])`, 'i');
+    rules.push({ when, find: new RegExp(`(?<![0-9])${y}(?![0-9])`, 'g'), replace: '$YEAR' });
+    rules.push({ when, find: new RegExp(`(?<![0-9])${y - 1}(?![0-9])`, 'g'), replace: '$LAST_YEAR' });
+  }
   // RFC 4122-shaped identifiers (session, thread, item ids).
   rules.push({ find: /(?<![0-9a-f])[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?![0-9a-f])/gi, replace: '$UUID' });
   return rules;
@@ -71,6 +80,7 @@ export function maskRules(exact: Readonly<Record<string, string>>, days: readonl
 export function maskText(text: string, rules: readonly MaskRule[]): string {
   let out = text;
   for (const rule of rules) {
+    if (rule.when && !rule.when.test(text)) continue;
     out = typeof rule.find === 'string' ? out.split(rule.find).join(rule.replace) : out.replace(rule.find, rule.replace);
   }
   return out;

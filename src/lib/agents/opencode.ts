@@ -2,9 +2,16 @@
  * OpenCode (`opencode-ai`): OpenAI Chat Completions through a provider that
  * ~/.config/opencode/opencode.json declares with the bundled
  * `@ai-sdk/openai-compatible` package and points at the stub. Modes: print
- * (`opencode run <prompt>`) and interactive (`opencode --prompt <prompt>` in a
- * pseudo-terminal). The npm package's own launcher is written by an install
- * script; capture installs without scripts and runs the platform binary.
+ * (`opencode run <args> <prompt words>`) and interactive (the terminal interface,
+ * `opencode --prompt <prompt> <args>` in a pseudo-terminal). The npm package's own
+ * launcher is written by an install script; capture installs without scripts and
+ * runs the platform binary.
+ *
+ * `opencode run` joins its message arguments with spaces and wraps every argument
+ * that contains a space in double quotes, so the prompt is passed word by word:
+ * the model then gets it exactly as written, as the terminal interface sends it.
+ * A run first sends a title request (small model, no tools), then the main turn;
+ * the plan agent adds a system reminder after the prompt in the same user message.
  */
 import { join } from 'node:path';
 import { mergeSettings, settingsText } from './settings.ts';
@@ -25,12 +32,19 @@ export function baseSettings(stubUrl: string, apiKey: string): JsonObject {
   };
 }
 
+/** The prompt as separate words (see above); `opencode run` joins them with single spaces. */
+export function promptWords(prompt: string): string[] {
+  const words = prompt.split(' ');
+  if (words.some((w) => w === '' || w.startsWith('-') || /\s/.test(w))) throw new Error(`opencode: the prompt ${JSON.stringify(prompt)} cannot be passed word by word`);
+  return words;
+}
+
 function invoke(c: InvocationContext): Invocation {
   const files = new Map<string, string>([[join(c.home, SETTINGS_FILE), settingsText(mergeSettings(baseSettings(c.stubUrl, c.apiKey), c.settings))]]);
   const env: Record<string, string> = { ...c.baseEnv, OPENCODE_DISABLE_MODELS_FETCH: '1', OPENCODE_DISABLE_AUTOUPDATE: '1', ...c.env };
   switch (c.mode) {
     case 'print':
-      return { command: c.binary, args: ['run', ...c.args, c.prompt], env, input: { kind: 'argument' }, files };
+      return { command: c.binary, args: ['run', ...c.args, ...promptWords(c.prompt)], env, input: { kind: 'argument' }, files };
     case 'interactive':
       return { ...inPseudoTerminal([c.binary, '--prompt', c.prompt, ...c.args], env), files };
     default:
@@ -49,6 +63,6 @@ export const opencode: Agent<'opencode'> = {
   settingsFile: SETTINGS_FILE,
   mcpNaming: { family: '<server>_<tool>', isStubServerTool: (fullName) => fullName.startsWith(`${STUB_MCP_SERVER}_`) },
   invoke,
-  // A title request without tools comes first.
+  // A title request without tools comes first (print mode); the prompted request with tools is the turn.
   mainRequest: (candidates, prompt) => promptedRequestWithTools('opencode', candidates, prompt),
 };

@@ -236,7 +236,7 @@ export interface Env {
 
 // capture.schema.json
 /**
- * What a CLI told its model about tools in the main request of one configuration of content/capture-matrix.json, recorded by `npm run capture`. `body` keeps only the tool-related keys of the request body, verbatim and in the order sent, with volatile substrings replaced by placeholders ($HOME, $WORKDIR, $STUB_URL, $NODE, $MCP_SERVER, $DATE, $MONTH_YEAR, $UUID).
+ * What a CLI told its model about tools in the main request of one configuration of content/capture-matrix.json, recorded by `npm run capture`. `body` keeps only the tool-related keys of the request body, verbatim and in the order sent, with volatile substrings replaced by placeholders ($HOME, $WORKDIR, $STUB_URL, $NODE, $MCP_SERVER, $DATE, $MONTH_YEAR, $YEAR and $LAST_YEAR (only in a text that says which year is the current one), $UUID).
  */
 export type CaptureFile = {
   agent: "codex" | "claude-code" | "gemini-cli" | "qwen-code" | "opencode" | "copilot-cli";

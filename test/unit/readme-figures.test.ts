@@ -37,3 +37,15 @@ test('the Codex figures of the README are the content', () => {
     String(count('codex', 'documented')),
   ]);
 });
+
+test('the figures of the README for every other agent are the content', () => {
+  const others = site.agents.filter((a) => a.id !== 'claude-code' && a.id !== 'codex');
+  assert.ok(others.length > 0);
+  for (const agent of others) {
+    const product = agent.product.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const m = new RegExp(`\\*\\*${product} ([\\d.]+)\\*\\* \\(\`([^\`]+)\`\\) — (\\d+) tools from (\\d+) captured configurations`).exec(readme);
+    assert.ok(m, `no README line for ${agent.product}`);
+    const matrix = site.matrix!.agents[agent.id]!;
+    assert.deepEqual(m.slice(1).map(String), [matrix.version, matrix.package, String(count(agent.id)), String(matrix.configurations.length)], agent.product);
+  }
+});

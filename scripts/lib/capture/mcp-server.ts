@@ -3,6 +3,11 @@
  * that configure one: it offers one tool (`echo`) and one resource (`capture://readme`),
  * so that the CLIs show what an MCP server adds to their tool list.
  *
+ * Optionally, CAPTURE_MCP_TOOLS=N (an integer from 0 to MAX_EXTRA_TOOLS) adds N numbered
+ * tools after `echo` (`tool_01`, `tool_02`, …, each echoing its text), for configurations
+ * that need many MCP tools (e.g. to make a CLI defer them behind tool search). Unset, empty
+ * or 0, the server offers exactly what it offers without the variable.
+ *
  * Run: node scripts/lib/capture/mcp-server.ts
  */
 import { createInterface } from 'node:readline';
@@ -22,6 +27,30 @@ const ECHO_TOOL = {
   },
 };
 
+/** The most numbered tools CAPTURE_MCP_TOOLS may ask for. */
+export const MAX_EXTRA_TOOLS = 99;
+
+/** The value of CAPTURE_MCP_TOOLS as a number of extra tools: unset or empty is 0; anything but an integer 0…MAX_EXTRA_TOOLS throws. */
+export function extraToolCount(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return 0;
+  const text = value.trim();
+  if (!/^\d+$/.test(text) || Number(text) > MAX_EXTRA_TOOLS) {
+    throw new Error(`CAPTURE_MCP_TOOLS must be an integer from 0 to ${MAX_EXTRA_TOOLS}, not ${JSON.stringify(value)}`);
+  }
+  return Number(text);
+}
+
+/** Numbered extra tool `n` (1-based): `tool_01`, with the same input as `echo`. */
+export function numberedTool(n: number): typeof ECHO_TOOL {
+  const name = `tool_${String(n).padStart(2, '0')}`;
+  return { ...ECHO_TOOL, name, title: `Tool ${n}`, description: `Numbered extra tool ${n} of the capture stub; returns the given text unchanged.` };
+}
+
+/** The tools offered: `echo`, then `extra` numbered tools. */
+export function toolList(extra = 0): (typeof ECHO_TOOL)[] {
+  return [ECHO_TOOL, ...Array.from({ length: extra }, (_, i) => numberedTool(i + 1))];
+}
+
 const README_RESOURCE = {
   uri: 'capture://readme',
   name: 'readme',
@@ -33,8 +62,8 @@ const README_RESOURCE = {
 type Id = string | number | null;
 interface Message { jsonrpc?: string; id?: Id; method?: string; params?: Record<string, unknown> }
 
-/** The reply to one request (undefined for notifications and unknown notifications). */
-export function handle(message: Message): unknown {
+/** The reply to one request (undefined for notifications and unknown notifications); `extraTools` numbered tools are listed after `echo`. */
+export function handle(message: Message, extraTools = 0): unknown {
   const { id, method, params } = message;
   if (id === undefined || typeof method !== 'string') return undefined;
   const ok = (result: unknown): unknown => ({ jsonrpc: '2.0', id, result });
@@ -48,7 +77,7 @@ export function handle(message: Message): unknown {
     case 'ping':
       return ok({});
     case 'tools/list':
-      return ok({ tools: [ECHO_TOOL] });
+      return ok({ tools: toolList(extraTools) });
     case 'tools/call': {
       const args = (params?.['arguments'] ?? {}) as { text?: unknown };
       return ok({ content: [{ type: 'text', text: String(args.text ?? '') }], isError: false });
@@ -67,6 +96,13 @@ export function handle(message: Message): unknown {
 }
 
 if (import.meta.main) {
+  let extraTools: number;
+  try {
+    extraTools = extraToolCount(process.env['CAPTURE_MCP_TOOLS']);
+  } catch (error) {
+    process.stderr.write(`capture MCP server: ${(error as Error).message}\n`);
+    process.exit(2);
+  }
   const lines = createInterface({ input: process.stdin });
   lines.on('line', (line) => {
     if (line.trim() === '') return;
@@ -77,7 +113,7 @@ if (import.meta.main) {
       process.stdout.write(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'parse error' } }) + '\n');
       return;
     }
-    const reply = handle(message);
+    const reply = handle(message, extraTools);
     if (reply !== undefined) process.stdout.write(JSON.stringify(reply) + '\n');
   });
   lines.on('close', () => process.exit(0));

@@ -6,11 +6,48 @@
  * with COPILOT_PROVIDER_TYPE=anthropic (whose SDK adds `/v1` itself). Modes:
  * print (`copilot -p <prompt>`) and interactive (`copilot -i <prompt>` in a
  * pseudo-terminal). The first run unpacks the CLI under ~/.cache/copilot.
+ *
+ * Interactive mode needs two things print mode does not:
+ * - a terminal with a size: `script` gives its pseudo-terminal 0×0 when its own
+ *   standard input is not a terminal, and the CLI then draws nothing and never
+ *   starts the turn, so the command sets 120×40 with `stty` before it execs the CLI;
+ * - a trusted working directory: otherwise the CLI stops at its "Confirm folder
+ *   trust" dialog before any request. The module writes ~/.copilot/config.json
+ *   with `trustedFolders: [<workdir>]`, the key its bundled JavaScript reads
+ *   trusted folders from (cli-main.js, unpacked under ~/.cache/copilot).
+ *   COPILOT_ALLOW_ALL=true would also trust the folder, but it approves every
+ *   tool as well, which is a different configuration.
  */
-import { inPseudoTerminal, promptedRequestWithTools } from './shared.ts';
+import { join } from 'node:path';
+import { agentWireForPath } from './index.ts';
+import { promptedRequestWithTools, shellQuote } from './shared.ts';
 import { STUB_MCP_SERVER, type Agent, type Invocation, type InvocationContext } from './types.ts';
+import { pathOf } from '../wire/shared.ts';
+import type { WireRequest } from '../wire/types.ts';
 
 export const DEFAULT_MODEL = 'gpt-4.1';
+
+/** Size of the interactive pseudo-terminal. */
+export const TERMINAL = { columns: 120, rows: 40 } as const;
+
+/** The config file (relative to HOME) the module writes in interactive mode. */
+export const CONFIG_FILE = '.copilot/config.json';
+
+/** ~/.copilot/config.json that trusts `workdir`, so that interactive mode asks nothing before the turn. */
+export function trustedFolderConfig(workdir: string): string {
+  return JSON.stringify({ trustedFolders: [workdir] }, null, 2) + '\n';
+}
+
+/** `argv` in a pseudo-terminal of util-linux `script`, sized with `stty` first (output discarded; the runner ends it once the main request was answered). */
+export function inSizedPseudoTerminal(argv: readonly string[], env: Record<string, string>): Pick<Invocation, 'command' | 'args' | 'env' | 'input'> {
+  const command = `stty rows ${TERMINAL.rows} cols ${TERMINAL.columns} && exec ${argv.map(shellQuote).join(' ')}`;
+  return {
+    command: '/usr/bin/script',
+    args: ['-q', '-e', '-c', command, '/dev/null'],
+    env: { ...env, COLUMNS: String(TERMINAL.columns), LINES: String(TERMINAL.rows) },
+    input: { kind: 'pty' },
+  };
+}
 
 function invoke(c: InvocationContext): Invocation {
   const anthropic = c.env['COPILOT_PROVIDER_TYPE'] === 'anthropic';
@@ -23,15 +60,68 @@ function invoke(c: InvocationContext): Invocation {
     COPILOT_AUTO_UPDATE: 'false',
     ...c.env,
   };
-  const files = new Map<string, string>();
   switch (c.mode) {
     case 'print':
-      return { command: c.binary, args: ['-p', c.prompt, ...c.args], env, input: { kind: 'argument' }, files };
+      return { command: c.binary, args: ['-p', c.prompt, ...c.args], env, input: { kind: 'argument' }, files: new Map() };
     case 'interactive':
-      return { ...inPseudoTerminal([c.binary, '-i', c.prompt, ...c.args], env), files };
+      return {
+        ...inSizedPseudoTerminal([c.binary, '-i', c.prompt, ...c.args], env),
+        files: new Map([[join(c.home, CONFIG_FILE), trustedFolderConfig(c.workdir)]]),
+      };
     default:
       throw new Error(`copilot-cli has no mode ${c.mode}`);
   }
+}
+
+/**
+ * Tools of an MCP server are named `<server>-<tool>`; over OpenAI Responses with
+ * tool search (gpt-5 models) they are also grouped in a namespace named after the
+ * server, so the full name the site reads is `<server>.<server>-<tool>`.
+ */
+export function isStubServerTool(fullName: string): boolean {
+  const prefix = `${STUB_MCP_SERVER}-`;
+  return fullName.startsWith(prefix) || fullName.startsWith(`${STUB_MCP_SERVER}.${prefix}`);
+}
+
+/** Every text of the user's messages (`messages` of Chat Completions and Anthropic Messages, `input` of Responses): string content, or each part's `text`. */
+export function userTexts(body: unknown): string[] {
+  if (body === null || typeof body !== 'object') return [];
+  const b = body as { messages?: unknown; input?: unknown };
+  const items = Array.isArray(b.messages) ? b.messages : Array.isArray(b.input) ? b.input : [];
+  const out: string[] = [];
+  for (const item of items) {
+    if (item === null || typeof item !== 'object' || (item as { role?: unknown }).role !== 'user') continue;
+    const content = (item as { content?: unknown }).content;
+    if (typeof content === 'string') out.push(content);
+    else if (Array.isArray(content)) {
+      for (const part of content) {
+        const text = part !== null && typeof part === 'object' ? (part as { text?: unknown }).text : undefined;
+        if (typeof text === 'string') out.push(text);
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * The main request: the first streaming request with tools one of whose user texts ends
+ * with the prompt. The user message starts with <current_datetime>…</current_datetime>
+ * before the prompt, and the prompt is not always the last user text: with MCP tools
+ * deferred behind tool search a <system_reminder> naming them follows it, and autopilot's
+ * continuation turns end with their own text (they come after the first turn). Failing
+ * that, the shared rule.
+ */
+export function mainRequest<R extends WireRequest>(candidates: readonly R[], prompt?: string): R {
+  if (prompt !== undefined) {
+    const wanted = prompt.trim();
+    const found = candidates.find((r) => {
+      const wire = agentWireForPath('copilot-cli', pathOf(r.url));
+      const tools = (r.json as { tools?: unknown } | undefined)?.tools;
+      return wire !== undefined && wire.isStreaming(r) && Array.isArray(tools) && tools.length > 0 && userTexts(r.json).some((t) => t.trim().endsWith(wanted));
+    });
+    if (found) return found;
+  }
+  return promptedRequestWithTools('copilot-cli', candidates, prompt);
 }
 
 export const copilotCli: Agent<'copilot-cli'> = {
@@ -42,8 +132,7 @@ export const copilotCli: Agent<'copilot-cli'> = {
   binary: 'node_modules/@github/copilot-linux-x64/copilot',
   modes: ['print', 'interactive'],
   options: [],
-  mcpNaming: { family: '<server>-<tool>', isStubServerTool: (fullName) => fullName.startsWith(`${STUB_MCP_SERVER}-`) },
+  mcpNaming: { family: '<server>-<tool>', isStubServerTool },
   invoke,
-  // The user message starts with <current_datetime>…</current_datetime> before the prompt.
-  mainRequest: (candidates, prompt) => promptedRequestWithTools('copilot-cli', candidates, prompt),
+  mainRequest,
 };

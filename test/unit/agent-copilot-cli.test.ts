@@ -1,0 +1,123 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { buildInvocation, DUMMY_KEY, PROMPT, type RunPaths } from '../../scripts/lib/capture/runner.ts';
+import { loadMatrix, type Configuration } from '../../scripts/lib/capture/matrix.ts';
+import { AGENTS } from '../../src/lib/agents/index.ts';
+import { CONFIG_FILE, DEFAULT_MODEL, isStubServerTool, mainRequest, trustedFolderConfig, userTexts } from '../../src/lib/agents/copilot-cli.ts';
+import type { WireRequest } from '../../src/lib/wire/types.ts';
+import { join } from 'node:path';
+
+const ROOT = join(import.meta.dirname, '../..');
+const PATHS: RunPaths = { home: '/c/home', workdir: '/c/work', node: '/bin/node', mcpServer: '/repo/mcp.ts' };
+const URL = 'http://127.0.0.1:5000';
+const BIN = '/bin/copilot';
+const cfg = (over: Partial<Configuration>): Configuration => ({ id: 'x', label: 'x', description: 'x', mode: 'print', args: [], env: {}, ...over });
+const DATED = `<current_datetime>2026-11-30T08:00:00.000+00:00</current_datetime>\n\n${PROMPT}`;
+
+test('print: `copilot -p <prompt>` then the configuration args, bring-your-own-key env at the stub, offline, nothing inherited', () => {
+  const inv = buildInvocation('copilot-cli', cfg({ args: ['--plan'] }), BIN, PATHS, URL);
+  assert.equal(inv.command, BIN);
+  assert.deepEqual(inv.args, ['-p', PROMPT, '--plan']);
+  assert.deepEqual(inv.input, { kind: 'argument' });
+  assert.equal(inv.files.size, 0, 'print mode writes no file');
+  assert.equal(inv.env['COPILOT_PROVIDER_BASE_URL'], `${URL}/v1`);
+  assert.equal(inv.env['COPILOT_PROVIDER_API_KEY'], DUMMY_KEY);
+  assert.equal(inv.env['COPILOT_MODEL'], DEFAULT_MODEL);
+  assert.equal(inv.env['COPILOT_OFFLINE'], 'true');
+  assert.equal(inv.env['COPILOT_AUTO_UPDATE'], 'false');
+  assert.equal(inv.env['HOME'], PATHS.home);
+  assert.equal(inv.env['GH_TOKEN'], undefined);
+  assert.equal(inv.env['COPILOT_PROVIDER_WIRE_API'], undefined, 'Chat Completions by default');
+});
+
+test('configuration env overrides the defaults; the Anthropic provider gets the stub origin without /v1', () => {
+  const anthropic = buildInvocation('copilot-cli', cfg({ env: { COPILOT_PROVIDER_TYPE: 'anthropic', COPILOT_MODEL: 'claude-sonnet-4.5' } }), BIN, PATHS, URL);
+  assert.equal(anthropic.env['COPILOT_PROVIDER_BASE_URL'], URL);
+  assert.equal(anthropic.env['COPILOT_MODEL'], 'claude-sonnet-4.5');
+  const responses = buildInvocation('copilot-cli', cfg({ env: { COPILOT_PROVIDER_WIRE_API: 'responses', COPILOT_OFFLINE: 'false' } }), BIN, PATHS, URL);
+  assert.equal(responses.env['COPILOT_PROVIDER_BASE_URL'], `${URL}/v1`);
+  assert.equal(responses.env['COPILOT_PROVIDER_WIRE_API'], 'responses');
+  assert.equal(responses.env['COPILOT_OFFLINE'], 'false');
+});
+
+test('interactive: `copilot -i <prompt>` in a script(1) pseudo-terminal sized with stty, and the working directory trusted in ~/.copilot/config.json', () => {
+  const inv = buildInvocation('copilot-cli', cfg({ mode: 'interactive', args: ['--experimental'] }), BIN, PATHS, URL);
+  assert.equal(inv.command, '/usr/bin/script');
+  assert.deepEqual(inv.input, { kind: 'pty' });
+  assert.deepEqual(inv.args, ['-q', '-e', '-c', `stty rows 40 cols 120 && exec /bin/copilot -i 'Reply with the single word: ok' --experimental`, '/dev/null']);
+  assert.deepEqual([inv.env['COLUMNS'], inv.env['LINES']], ['120', '40']);
+  assert.equal(inv.env['COPILOT_PROVIDER_BASE_URL'], `${URL}/v1`);
+  assert.deepEqual([...inv.files.keys()], [join(PATHS.home, CONFIG_FILE)]);
+  assert.deepEqual(JSON.parse(inv.files.get('/c/home/.copilot/config.json')!), { trustedFolders: ['/c/work'] });
+  assert.equal(inv.files.get('/c/home/.copilot/config.json'), trustedFolderConfig('/c/work'));
+});
+
+test('the MCP server of the matrix is declared under the name `capture`, its placeholders expanded', () => {
+  const matrix = loadMatrix(ROOT);
+  const mcp = matrix.agents['copilot-cli'].configurations.filter((c) => c.args.includes('--additional-mcp-config'));
+  assert.ok(mcp.length >= 2);
+  for (const c of mcp) {
+    const inv = buildInvocation('copilot-cli', c, BIN, PATHS, URL);
+    const json = JSON.parse(inv.args[inv.args.indexOf('--additional-mcp-config') + 1]!);
+    assert.deepEqual(Object.keys(json.mcpServers), ['capture'], c.id);
+    assert.equal(json.mcpServers.capture.command, '/bin/node');
+    assert.deepEqual(json.mcpServers.capture.args, ['/repo/mcp.ts']);
+  }
+});
+
+test('MCP tools are `<server>-<tool>`, also inside a namespace named after the server', () => {
+  assert.equal(isStubServerTool('capture-echo'), true);
+  assert.equal(isStubServerTool('capture.capture-tool_01'), true);
+  assert.equal(isStubServerTool('capture'), false);
+  assert.equal(isStubServerTool('capture_echo'), false);
+  assert.equal(isStubServerTool('other-echo'), false);
+  assert.equal(isStubServerTool('other.capture-echo'), false);
+  assert.equal(AGENTS['copilot-cli'].mcpNaming.isStubServerTool, isStubServerTool);
+  assert.equal(AGENTS['copilot-cli'].mcpNaming.family, '<server>-<tool>');
+});
+
+const chat = (messages: unknown[], tools: unknown[] = [{ type: 'function', function: { name: 'bash' } }], stream = true): WireRequest =>
+  ({ method: 'POST', url: '/v1/chat/completions', headers: {}, json: { model: 'gpt-4.1', stream, messages, tools } });
+
+test('user texts: string content and text parts of user messages (Chat Completions, Messages) or input items (Responses)', () => {
+  assert.deepEqual(userTexts({ messages: [{ role: 'system', content: 'sys' }, { role: 'user', content: 'a' }, { role: 'assistant', content: 'b' }, { role: 'user', content: [{ type: 'text', text: 'c' }, { type: 'image' }, { type: 'text', text: 'd' }] }] }), ['a', 'c', 'd']);
+  assert.deepEqual(userTexts({ input: [{ type: 'message', role: 'user', content: [{ type: 'input_text', text: 'x' }] }, { type: 'function_call_output' }] }), ['x']);
+  assert.deepEqual(userTexts(null), []);
+  assert.deepEqual(userTexts({ messages: 'no' }), []);
+});
+
+test('main request: the first prompted streaming request with tools, even when a reminder follows the prompt or continuations follow it', () => {
+  const system = { role: 'system', content: 'You are the GitHub Copilot CLI' };
+  // Print and interactive: one request, the prompt after the date.
+  const only = chat([system, { role: 'user', content: DATED }]);
+  assert.equal(mainRequest([only], PROMPT), only);
+  assert.equal(AGENTS['copilot-cli'].mainRequest([only], PROMPT), only);
+  // Autopilot: continuation turns come after the first and end with their own text.
+  const first = chat([system, { role: 'user', content: `<mode_changed_notice>autopilot</mode_changed_notice>\n\n${DATED}` }]);
+  const continuation = chat([system, { role: 'user', content: DATED }, { role: 'assistant', content: 'ok' }, { role: 'user', content: 'You have not yet marked the task as complete using the task_complete tool.' }]);
+  assert.equal(mainRequest([first, continuation, continuation], PROMPT), first);
+  // Deferred MCP tools (Anthropic Messages): a <system_reminder> part follows the prompt in the same message.
+  const deferred: WireRequest = {
+    method: 'POST', url: '/v1/messages', headers: {},
+    json: { model: 'claude-sonnet-4.5', stream: true, tools: [{ name: 'bash' }], messages: [{ role: 'user', content: [{ type: 'text', text: DATED }, { type: 'text', text: '<system_reminder>\nIMPORTANT: The tools listed below are deferred\n</system_reminder>' }] }] },
+  };
+  const subagent: WireRequest = { ...deferred, json: { ...(deferred.json as object), messages: [{ role: 'user', content: 'explore the repo' }] } };
+  assert.equal(mainRequest([subagent, deferred], PROMPT), deferred);
+  // Over Responses the reminder is a separate input item.
+  const responses: WireRequest = {
+    method: 'POST', url: '/v1/responses', headers: {},
+    json: { model: 'gpt-5.5', stream: true, tools: [{ type: 'tool_search' }], input: [{ type: 'message', role: 'user', content: [{ type: 'input_text', text: DATED }] }, { type: 'message', role: 'user', content: [{ type: 'input_text', text: '<system_reminder>…</system_reminder>' }] }] },
+  };
+  assert.equal(mainRequest([responses], PROMPT), responses);
+});
+
+test('main request: requests without tools, not streamed, or without the prompt are passed over; the shared rule is the fallback', () => {
+  const noTools = chat([{ role: 'user', content: DATED }], []);
+  const notStreamed = chat([{ role: 'user', content: DATED }], undefined, false);
+  const main = chat([{ role: 'user', content: DATED }]);
+  assert.equal(mainRequest([noTools, notStreamed, main], PROMPT), main);
+  const unprompted = chat([{ role: 'user', content: 'something else' }]);
+  assert.equal(mainRequest([notStreamed, unprompted], PROMPT), unprompted, 'falls back to the first streaming request with tools');
+  assert.equal(mainRequest([notStreamed], PROMPT), notStreamed, 'and finally to the first request');
+  assert.equal(mainRequest([notStreamed, main]), main, 'without a prompt: the first streaming request with tools');
+});

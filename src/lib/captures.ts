@@ -44,10 +44,11 @@ export const DELIVERY_LABELS: Record<Delivery, string> = {
   'client-builtin': 'built-in (typed)',
   'code-mode': 'nested in code mode (TypeScript)',
   deferred: 'deferred (name only)',
+  'defer-loading': 'deferred (schema sent, loaded through tool search)',
 };
 
 /** Delivery kinds that give the model a full definition, best first. */
-const INPUT_PREFERENCE: Delivery[] = ['function', 'custom', 'client-builtin', 'code-mode', 'hosted', 'deferred'];
+const INPUT_PREFERENCE: Delivery[] = ['function', 'custom', 'client-builtin', 'code-mode', 'defer-loading', 'hosted', 'deferred'];
 
 /**
  * Groups captured tools by name across configurations, in matrix order. A

@@ -183,7 +183,7 @@ export function extractTools(body: Json, context: ExtractContext): CapturedTool[
     out.push(
       makeTool({
         name: t['name'],
-        delivery: 'function',
+        delivery: rest['defer_loading'] === true ? 'defer-loading' : 'function',
         description: typeof description === 'string' ? description : undefined,
         input: { kind: 'json-schema', schema: asRecord(input_schema ?? { type: 'object' }, schemaAt, '`input_schema`', t['name']), origin },
         output: NO_RESULT,

@@ -244,7 +244,7 @@ function extractTool(raw: unknown, at: string, namespace: string | undefined, co
       makeTool({
         name,
         namespace,
-        delivery: 'function',
+        delivery: rest['defer_loading'] === true ? 'defer-loading' : 'function',
         description: typeof description === 'string' ? description : undefined,
         input: { kind: 'json-schema', schema: asRecord(parameters ?? { type: 'object' }, schemaAt, '`parameters`', named), origin },
         output: NO_RESULT,

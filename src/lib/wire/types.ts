@@ -52,7 +52,8 @@ export type Delivery =
   | 'hosted' // run by the model provider (web_search, image_generation …)
   | 'client-builtin' // a typed built-in the client runs (Codex tool_search)
   | 'code-mode' // nested tool declared in TypeScript inside code mode's exec
-  | 'deferred'; // named only; its schema is loaded later through tool search
+  | 'deferred' // named only; its schema is loaded later through tool search
+  | 'defer-loading'; // sent with its schema and `defer_loading: true`: the model reaches it through tool search
 
 export interface CapturedTool {
   name: string;

@@ -3,6 +3,7 @@
  * src/lib/content/astro-loader.ts). Only Astro pages and components import this.
  */
 import { getCollection } from 'astro:content';
+import { AGENT_IDS } from './agents/index.ts';
 import type { CaptureMatrix, MatrixAgent } from './captures.ts';
 import type { AgentRecord, ComparisonFile, HistoryFile, Job } from './content-types.ts';
 import type { AgentInventory, RemovedTool, SiteModel, ToolModel } from './model.ts';
@@ -14,7 +15,8 @@ export async function getSite(): Promise<SiteModel> {
   const matrix: CaptureMatrix = { agents: {} };
   for (const a of agentData) if (a.matrix) matrix.agents[a.record.id] = a.matrix;
   const model: SiteModel = {
-    agents: agentData.map((a) => a.record),
+    // Collections come back sorted by id; the site lists agents in registry order.
+    agents: agentData.map((a) => a.record).sort((a, b) => AGENT_IDS.indexOf(a.id) - AGENT_IDS.indexOf(b.id)),
     tools: tools.map((t) => t.data as unknown as ToolModel).sort((a, b) => (a.agent === b.agent ? a.fullName.localeCompare(b.fullName) : a.agent.localeCompare(b.agent))),
     jobs: jobData.map(({ order: _order, comparison: _comparison, ...job }) => job),
     comparisons: jobData.flatMap((j) => (j.comparison ? [j.comparison] : [])),

@@ -18,7 +18,7 @@ const PATHS: RunPaths = { home: '/c/home', workdir: '/c/work', node: '/bin/node'
 const URL = 'http://127.0.0.1:5000';
 
 test('the registry: unique ids in run order, product names, npm packages, a known wire format each', () => {
-  assert.deepEqual(AGENT_IDS, ['codex', 'claude-code', 'gemini-cli', 'qwen-code', 'opencode', 'copilot-cli']);
+  assert.deepEqual(AGENT_IDS, ['claude-code', 'codex', 'gemini-cli', 'qwen-code', 'opencode', 'copilot-cli']);
   assert.deepEqual(AGENT_PRODUCTS, { codex: 'Codex CLI', 'claude-code': 'Claude Code', 'gemini-cli': 'Gemini CLI', 'qwen-code': 'Qwen Code', opencode: 'OpenCode', 'copilot-cli': 'GitHub Copilot CLI' });
   // Each agent's package is the one the README and the matrix name (checked against the matrix below).
   assert.equal(new Set(AGENT_IDS.map((id) => AGENTS[id].npmPackage)).size, AGENT_IDS.length);

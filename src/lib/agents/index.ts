@@ -13,8 +13,8 @@ import { opencode } from './opencode.ts';
 import { qwenCode } from './qwen-code.ts';
 import type { Agent } from './types.ts';
 
-/** In the order the capture script runs them. */
-const REGISTRY = [codex, claudeCode, geminiCli, qwenCode, opencode, copilotCli] as const;
+/** In the order the site lists them and the capture script runs them. */
+const REGISTRY = [claudeCode, codex, geminiCli, qwenCode, opencode, copilotCli] as const;
 
 export type AgentId = (typeof REGISTRY)[number]['id'];
 

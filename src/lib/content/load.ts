@@ -7,6 +7,7 @@
  * writes anything.
  */
 import { join } from 'node:path';
+import { AGENT_IDS } from '../agents/index.ts';
 import type { SiteModel, ToolModel } from '../model.ts';
 import { definitionAjv, type Stage } from './context.ts';
 import { Problems, type ContentWarning } from './problems.ts';
@@ -59,6 +60,8 @@ export function loadContent(options: LoadOptions): SiteModel {
   for (const warning of problems.warnings) options.onWarning?.(warning);
   problems.throwIfAny();
   tools.sort((a, b) => (a.agent === b.agent ? a.fullName.localeCompare(b.fullName) : a.agent.localeCompare(b.agent)));
+  // Agents in registry order, everywhere the site lists them.
+  agents.agents.sort((a, b) => AGENT_IDS.indexOf(a.id) - AGENT_IDS.indexOf(b.id));
   const model: SiteModel = { agents: agents.agents, tools, jobs: jobs.jobs, comparisons, histories, removedTools: removed, inventory };
   if (agents.matrix) model.matrix = agents.matrix;
   return model;

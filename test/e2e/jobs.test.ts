@@ -88,7 +88,7 @@ test("each tool page names, for its main job, every other agent's tool that does
   assert.ok(checked > 0, 'no tool page has counterparts');
 });
 
-test('each comparison row links, per tool, to the fields its comparison file names', () => {
+test('each comparison block links, per tool, to the fields its comparison file names', () => {
   const dir = join(ROOT, 'content/comparisons');
   const files = existsSync(dir) ? readdirSync(dir) : [];
   assert.ok(files.length > 0, 'no comparison file');
@@ -96,9 +96,10 @@ test('each comparison row links, per tool, to the fields its comparison file nam
     const file = JSON.parse(readFileSync(join(dir, f), 'utf8')) as { job: string; concepts: { id: string; fields: { agent: string; tool: string; field: string }[] }[] };
     const page = html(`jobs/${file.job}`);
     for (const concept of file.concepts) {
-      const row = find(page, (e) => e.tagName === 'tr' && attr(e, 'id') === `concept-${concept.id}`)[0];
+      const row = find(page, (e) => e.tagName === 'section' && attr(e, 'id') === `concept-${concept.id}`)[0];
       assert.ok(row, `${f}: no row for ${concept.id}`);
-      const links = hrefs(row).map((h) => h.replace(/^\/([^/]+)\/([^/]+)\/#/, '$1 $2 '));
+      // Field links carry a fragment; the tool names above them do not.
+      const links = hrefs(row).filter((h) => h.includes('#')).map((h) => h.replace(/^\/([^/]+)\/([^/]+)\/#/, '$1 $2 '));
       const expected = concept.fields.map((c) => `${c.agent} ${c.tool.toLowerCase()} ${c.field}`);
       assert.deepEqual(links.sort(), expected.sort(), `${f} ${concept.id}`);
     }

@@ -2,7 +2,7 @@
  * Local Starlight plugin: validates all content when the site is configured —
  * so that bad content stops `astro build` before a single file is written —
  * prints warnings about content it will ignore, and sets the sidebar from the
- * validated content.
+ * validated content, trimmed per page to the current agent's tools.
  */
 import type { StarlightPlugin } from '@astrojs/starlight/types';
 import { loadSiteContent } from '../lib/content/cached.ts';
@@ -12,10 +12,12 @@ export function referencePlugin(): StarlightPlugin {
   return {
     name: 'agent-tool-reference',
     hooks: {
-      'config:setup'({ updateConfig, logger }) {
+      'config:setup'({ updateConfig, addRouteMiddleware, logger }) {
         const { model, warnings } = loadSiteContent();
         for (const w of warnings) logger.warn(`${w.file}: ${w.message}`);
         updateConfig({ sidebar: buildSidebar(model) });
+        // Each page keeps the tool lists of its own agent only.
+        addRouteMiddleware({ entrypoint: new URL('../route-data.ts', import.meta.url).pathname });
       },
     },
   };

@@ -9,6 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'parse5';
 import { loadContent } from '../../src/lib/content/load.ts';
+import { AGENTS, type AgentId } from '../../src/lib/agents/index.ts';
 import { deferredNamespaces, extractCapturedTools, type CaptureFile } from '../../src/lib/wire/index.ts';
 import { DELIVERY_LABELS, type CaptureMatrix } from '../../src/lib/captures.ts';
 import { buildSite, DIST, ROOT } from '../helpers/browser.ts';
@@ -70,7 +71,8 @@ test('every captured tool has a page that marks each configuration exactly as th
       for (const captured of extractCapturedTools(capture)) {
         const tool =
           tools.find((t) => t.fullName === captured.fullName || t.generated.aliases.some((a) => a.kind !== 'sdk-type' && a.name === captured.fullName)) ??
-          (captured.fullName.startsWith('mcp__') ? tools.find((t) => t.generated.group === 'mcp') : undefined);
+          // A tool of the stub MCP server, named as its agent names MCP tools, is shown on the MCP family page.
+          (AGENTS[agent as AgentId].mcpNaming.isStubServerTool(captured.fullName) ? tools.find((t) => t.generated.group === 'mcp') : undefined);
         assert.ok(tool, `${agent}/${c.id}: ${captured.fullName} has no page`);
         const url = `${agent}/${tool.slug}`;
         if (!perTool.has(url)) perTool.set(url, new Map());

@@ -60,9 +60,12 @@ export function attachCaptures(stage: Stage, tools: ToolModel[], matrix: Capture
       if (isMcpInstance(entry)) {
         // A tool of the stub MCP server the capture configured: it illustrates
         // the MCP family, it is not a tool of the CLI itself.
+        // Each configuration that shows any of its tools counts for the family (Copilot CLI names
+        // them differently once deferred: `capture-echo`, then `capture.capture-tool_01` …).
         const family = tools.find((t) => t.agent === agentId && t.generated.group === 'mcp');
-        if (family) family.captured ??= entry;
-        else tools.push(mcpFamilyFromCapture(entry, agentMatrix));
+        if (!family) tools.push(mcpFamilyFromCapture(entry, agentMatrix));
+        else if (!family.captured) family.captured = entry;
+        else for (const [config, tool] of entry.byConfig) if (!family.captured.byConfig.has(config)) family.captured.byConfig.set(config, tool);
         continue;
       }
       const tool = synthesizeFromCapture(entry, agentMatrix, fileOf, problems, stage.definitionAjv);

@@ -209,7 +209,7 @@ test('a malformed tool is a CaptureFormatError at its exact pointer, naming the 
     [edit((t) => { delete (t[2]!['function'] as Json)['name']; }), '/body/tools/2/function', undefined, 'a function tool has no name'],
     [edit((t) => { t[3]!['function'] = []; }), '/body/tools/3/function', undefined, '`function` is not an object'],
     [edit((t) => { delete t[3]!['function']; }), '/body/tools/3', undefined, 'a function tool has no `function`'],
-    [edit((t) => { t[1]!['type'] = 'custom'; }), '/body/tools/1/type', undefined, 'a tool of type "custom" is not a function tool'],
+    [edit((t) => { t[1]!['type'] = 'hosted_search'; }), '/body/tools/1/type', undefined, 'a tool of type "hosted_search" is neither a function nor a custom tool'],
     [edit((t) => { delete t[0]!['type']; }), '/body/tools/0', undefined, 'a tool without a type'],
     [edit((t) => { t[5] = null as unknown as Json; }), '/body/tools/5', undefined, 'the tool is not an object'],
     [{ model: 'm', tools: { read: {} } }, '/body/tools', undefined, '`tools` is not an array'],
@@ -281,4 +281,16 @@ test('Qwen code mode: a result type of its own is kept, and declarations that do
   assert.match(e.message, /code-mode declarations.*does not parse/);
   const plain = extractCapturedTools(capture(exec('Run JavaScript; call tools.read_file(...) from it.')));
   assert.deepEqual(plain.map((t) => t.name), ['exec'], 'a description that only mentions tools declares none');
+});
+
+test('a freeform custom tool (Copilot CLI sends apply_patch so to gpt-5 models) gives its grammar, at its pointer', () => {
+  const grammarText = 'start: begin_patch hunk+ end_patch\n';
+  const body = { model: 'gpt-5.5', tools: [{ type: 'custom', custom: { name: 'apply_patch', description: 'Edit files.', format: { type: 'grammar', grammar: { syntax: 'lark', definition: grammarText } } } }] };
+  const file = { agent: 'copilot-cli', cli: { package: 'fixture-cli', version: '1.0.0' }, configuration: 'fixture', request: { method: 'POST', path: '/v1/chat/completions' }, body };
+  const [tool] = extractCapturedTools(file as CaptureFile);
+  assert.equal(tool!.delivery, 'custom');
+  assert.deepEqual(tool!.input, { kind: 'grammar', syntax: 'lark', definition: grammarText, origin: { package: 'fixture-cli', version: '1.0.0', file: 'content/captures/copilot-cli/fixture.json' } });
+  assert.equal(tool!.pointer, '/body/tools/0/custom/format/grammar/definition');
+  assert.equal(tool!.namePointer, '/body/tools/0/custom/name');
+  assert.throws(() => extractCapturedTools({ ...file, body: { model: 'm', tools: [{ type: 'custom', custom: {} }] } } as CaptureFile), /a custom tool has no name/);
 });

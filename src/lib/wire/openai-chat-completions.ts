@@ -174,11 +174,34 @@ const ENVELOPE_RESULT: Definition = {
   reason: 'Code mode declares no result type for this tool: every nested tool resolves to the same CodeModeToolResult envelope (callId, name, status, output, optional content), with the tool\'s result as text in `output`.',
 };
 
+/**
+ * A freeform tool (`{type: "custom", custom: {name, description, format}}`), as Copilot CLI sends
+ * apply_patch to gpt-5 models: its input is the text the grammar of `format.grammar` accepts.
+ */
+function extractCustomTool(t: Json, at: string, context: ExtractContext, out: CapturedTool[]): void {
+  const customAt = pointer(at, 'custom');
+  const c = asRecord(t['custom'], customAt, '`custom`');
+  const { name, description, format, ...rest } = c;
+  if (typeof name !== 'string') throw new CaptureFormatError('a custom tool has no name', customAt);
+  const f = format === undefined ? undefined : asRecord(format, pointer(customAt, 'format'), '`format`', name);
+  const g = f && f['type'] === 'grammar' && isObject(f['grammar']) ? f['grammar'] : undefined;
+  const grammar = g && typeof g['definition'] === 'string' && typeof g['syntax'] === 'string';
+  const input: Definition = grammar
+    ? { kind: 'grammar', syntax: g['syntax'] as string, definition: g['definition'] as string, origin: context.origin }
+    : { kind: 'unavailable', reason: 'A freeform tool without a grammar: the model sends plain text.' };
+  const inputAt = grammar ? pointer(customAt, 'format', 'grammar', 'definition') : f ? pointer(customAt, 'format') : at;
+  out.push(makeTool({ name, delivery: 'custom', description: typeof description === 'string' ? description : undefined, input, output: NO_RESULT, settings: rest, pointer: inputAt, namePointer: pointer(customAt, 'name') }));
+}
+
 function extractTool(raw: unknown, at: string, context: ExtractContext, out: CapturedTool[]): void {
   const t = asRecord(raw, at, 'the tool');
   const { type, function: fn, ...outer } = t;
   if (type === undefined) throw new CaptureFormatError('a tool without a type', at);
-  if (type !== 'function') throw new CaptureFormatError(`a tool of type ${JSON.stringify(type)} is not a function tool`, pointer(at, 'type'));
+  if (type === 'custom') {
+    extractCustomTool(t, at, context, out);
+    return;
+  }
+  if (type !== 'function') throw new CaptureFormatError(`a tool of type ${JSON.stringify(type)} is neither a function nor a custom tool`, pointer(at, 'type'));
   if (fn === undefined) throw new CaptureFormatError('a function tool has no `function`', at);
   const fnAt = pointer(at, 'function');
   const f = asRecord(fn, fnAt, '`function`');

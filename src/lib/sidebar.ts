@@ -44,5 +44,6 @@ export function buildSidebar(model: SiteModel): (LinkItem | GroupItem)[] {
       }),
     ),
     { label: 'About this reference', link: '/about/' },
+    { label: 'For programs', link: '/for-programs/' },
   ];
 }

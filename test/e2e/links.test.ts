@@ -76,7 +76,7 @@ test('the site has exactly the pages the content describes', () => {
   // Expected from the content folder itself: one page per generated tool file, captured tool and
   // documented-only note, read independently of the loader.
   const site = loadContent({ root: ROOT });
-  const expected = new Set(['/', '/jobs/', '/about/', '/404.html', ...site.agents.map((a) => `/${a.id}/`)]);
+  const expected = new Set(['/', '/jobs/', '/about/', '/for-programs/', '/404.html', ...site.agents.map((a) => `/${a.id}/`)]);
   for (const agent of readdirSync(join(ROOT, 'content/tools'))) for (const f of readdirSync(join(ROOT, 'content/tools', agent))) expected.add(`/${agent}/${f.replace(/\.json$/, '')}/`);
   for (const agent of readdirSync(join(ROOT, 'content/editorial'))) {
     for (const f of readdirSync(join(ROOT, 'content/editorial', agent))) {

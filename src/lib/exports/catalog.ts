@@ -1,0 +1,127 @@
+/**
+ * `/catalog.json`: every tool of every agent, for programs. Its shape is
+ * declared by schemas/catalog.schema.json (a test validates the built file
+ * against it). Pure: the model comes in as an argument.
+ */
+import type { AgentId, AliasKind, DefinitionKind, ToolGroup } from '../content-types.ts';
+import type { SiteModel, ToolModel } from '../model.ts';
+import { sitePath, toolPath } from '../site.ts';
+import { definitionFiles } from '../tool-page.ts';
+import type { Delivery } from '../wire/types.ts';
+import { exportFileNames, exportPath, siteUrl, type Section, type SiteOrigin } from './files.ts';
+
+export const CATALOG_PATH = '/catalog.json';
+export const CATALOG_SCHEMA_PATH = '/catalog.schema.json';
+
+/** A latest path and the path of the release it currently serves. */
+export interface VersionedLink {
+  latest: string;
+  versioned: string;
+}
+
+type SectionKey = 'input' | 'result' | 'modelInput';
+
+const SECTION_KEYS: Record<Section, SectionKey> = { input: 'input', result: 'result', 'model-input': 'modelInput' };
+
+export interface CatalogTool {
+  agent: AgentId;
+  product: string;
+  version: string;
+  /** Callable name without its namespace. */
+  name: string;
+  namespace?: string;
+  /** Callable name with its namespace (`collaboration.post`): what the tool page is titled. */
+  fullName: string;
+  /** The tool's URL name (`/<agent>/<slug>/`). */
+  slug: string;
+  aliases: { name: string; kind: AliasKind }[];
+  group: ToolGroup;
+  /** Where the page comes from: published SDK types, captures only, or documentation only. */
+  source: ToolModel['source'];
+  summary: string;
+  /** The kind of each definition the page shows; `modelInput` only for tools with a published type and a captured schema. */
+  definitions: { input: DefinitionKind; result: DefinitionKind; modelInput?: DefinitionKind };
+  /** Every captured configuration of the agent → how it advertises the tool, or null when it does not. */
+  availability: Record<string, Delivery | null>;
+  jobs: string[];
+  links: {
+    page: string;
+    schemas: Partial<Record<SectionKey, VersionedLink>>;
+    declarations: { input?: VersionedLink };
+    definitionFiles: Partial<Record<SectionKey, string>>;
+  };
+}
+
+export interface CatalogAgent {
+  id: AgentId;
+  product: string;
+  version: string;
+  /** The day the content was last checked against the release. */
+  checked: string;
+  page: string;
+  toolCount: number;
+  configurations: { id: string; label: string }[];
+}
+
+export interface Catalog {
+  $schema: string;
+  agents: CatalogAgent[];
+  tools: CatalogTool[];
+}
+
+function catalogTool(tool: ToolModel, model: SiteModel): CatalogTool {
+  const agent = model.agents.find((a) => a.id === tool.agent)!;
+  const configurations = model.matrix?.agents[tool.agent]?.configurations ?? [];
+  const files = exportFileNames(tool);
+  const link = (file: (typeof files)[number]): VersionedLink => ({ latest: sitePath(exportPath(tool, file)), versioned: sitePath(exportPath(tool, file, agent.version)) });
+  const schemas: CatalogTool['links']['schemas'] = {};
+  for (const file of files) if (file.endsWith('.schema.json')) schemas[SECTION_KEYS[file.replace('.schema.json', '') as Section]] = link(file);
+  const definitionLinks: CatalogTool['links']['definitionFiles'] = {};
+  for (const file of definitionFiles(tool)) definitionLinks[SECTION_KEYS[file.section]] = sitePath(`${toolPath(tool)}${file.fileName}`);
+  const entry: CatalogTool = {
+    agent: tool.agent,
+    product: agent.product,
+    version: agent.version,
+    name: tool.generated.name,
+    fullName: tool.fullName,
+    slug: tool.slug,
+    aliases: tool.generated.aliases.map((a) => ({ name: a.name, kind: a.kind })),
+    group: tool.generated.group,
+    source: tool.source,
+    summary: tool.editorial?.summary ?? '',
+    definitions: {
+      input: tool.input.definition.kind,
+      result: tool.output.definition.kind,
+      ...(tool.modelInput ? { modelInput: tool.modelInput.view.definition.kind } : {}),
+    },
+    availability: Object.fromEntries(configurations.map((c) => [c.id, tool.captured?.byConfig.get(c.id)?.delivery ?? null])),
+    jobs: [...(tool.editorial?.jobs ?? [])],
+    links: {
+      page: sitePath(toolPath(tool)),
+      schemas,
+      declarations: files.includes('input.d.ts') ? { input: link('input.d.ts') } : {},
+      definitionFiles: definitionLinks,
+    },
+  };
+  if (tool.generated.namespace !== undefined) entry.namespace = tool.generated.namespace;
+  return entry;
+}
+
+/** The catalog: agents in the site's order, then tools by agent (site order) and full name. */
+export function buildCatalog(model: SiteModel, origin: SiteOrigin): Catalog {
+  const order = model.agents.map((a) => a.id);
+  const tools = [...model.tools].sort((a, b) => order.indexOf(a.agent) - order.indexOf(b.agent) || (a.fullName < b.fullName ? -1 : a.fullName > b.fullName ? 1 : 0));
+  return {
+    $schema: siteUrl(CATALOG_SCHEMA_PATH, origin),
+    agents: model.agents.map((agent) => ({
+      id: agent.id,
+      product: agent.product,
+      version: agent.version,
+      checked: agent.checked,
+      page: sitePath(`/${agent.id}/`),
+      toolCount: model.tools.filter((t) => t.agent === agent.id).length,
+      configurations: (model.matrix?.agents[agent.id]?.configurations ?? []).map((c) => ({ id: c.id, label: c.label })),
+    })),
+    tools: tools.map((tool) => catalogTool(tool, model)),
+  };
+}

@@ -1,0 +1,72 @@
+/**
+ * Which export files a tool has, and at which URLs. Every file exists twice:
+ * at the tool's latest path (`/claude-code/bash/input.schema.json`) and at the
+ * path of the release it describes (`/claude-code/bash/2.1.332/input.schema.json`),
+ * with the same bytes. The versioned URL is canonical: it is each schema's `$id`.
+ *
+ * Pure: the model comes in as arguments.
+ */
+import type { AgentId, Definition } from '../content-types.ts';
+import type { ToolModel } from '../model.ts';
+import { sitePath, toolPath } from '../site.ts';
+
+/** The three definitions a tool page shows, by the name their files take. */
+export type Section = 'input' | 'result' | 'model-input';
+
+export const SECTIONS: readonly Section[] = ['input', 'result', 'model-input'];
+
+export type ExportKind = 'schema' | 'declaration';
+
+/** File names inside the tool's folder (and its version folder). */
+export const EXPORT_FILE_NAMES = {
+  'input.schema.json': { kind: 'schema', section: 'input' },
+  'result.schema.json': { kind: 'schema', section: 'result' },
+  'model-input.schema.json': { kind: 'schema', section: 'model-input' },
+  'input.d.ts': { kind: 'declaration', section: 'input' },
+} as const satisfies Record<string, { kind: ExportKind; section: Section }>;
+
+export type ExportFileName = keyof typeof EXPORT_FILE_NAMES;
+
+/** Agents that publish no TypeScript types of their own: their inputs get a declaration file generated from the captured schema. */
+export const DECLARATION_AGENTS: readonly AgentId[] = ['codex'];
+
+/** The definition a section of the tool page shows, if the tool has that section. */
+export function sectionDefinition(tool: ToolModel, section: Section): Definition | undefined {
+  switch (section) {
+    case 'input':
+      return tool.input.definition;
+    case 'result':
+      return tool.output.definition;
+    case 'model-input':
+      return tool.modelInput?.view.definition;
+  }
+}
+
+/** Definitions that have a JSON Schema: a JSON Schema itself, or a TypeScript type converted to one. */
+export function hasSchema(definition: Definition | undefined): definition is Definition & { kind: 'json-schema' | 'typescript' } {
+  return definition?.kind === 'json-schema' || definition?.kind === 'typescript';
+}
+
+/** The export files of a tool, in a fixed order. */
+export function exportFileNames(tool: ToolModel): ExportFileName[] {
+  const names: ExportFileName[] = [];
+  for (const section of SECTIONS) if (hasSchema(sectionDefinition(tool, section))) names.push(`${section}.schema.json`);
+  if (DECLARATION_AGENTS.includes(tool.agent) && tool.input.definition.kind === 'json-schema') names.push('input.d.ts');
+  return names;
+}
+
+/** Site-relative path (without base) of a tool's export file, latest or at a release. */
+export function exportPath(tool: Pick<ToolModel, 'agent' | 'slug'>, file: ExportFileName, version?: string): string {
+  return `${toolPath(tool)}${version === undefined ? '' : `${version}/`}${file}`;
+}
+
+/** Where the site is served: its origin (astro.config `site`), when known. Paths get the base either way. */
+export interface SiteOrigin {
+  site?: URL | string | undefined;
+}
+
+/** A site path as a URL: absolute when the site's origin is known, else a path with the base. */
+export function siteUrl(path: string, origin: SiteOrigin): string {
+  const withBase = sitePath(path);
+  return origin.site === undefined ? withBase : new URL(withBase, origin.site).href;
+}

@@ -1,0 +1,130 @@
+/**
+ * `/llms.txt` and `/llms-full.txt`, after the llms.txt convention: an H1, a
+ * blockquote summary, then H2 sections of links, each with a one-line note.
+ * `llms-full.txt` adds each tool's summary and its field tables (path, type,
+ * required) in plain Markdown. Built from the model, since tool pages are not
+ * in Starlight's docs collection. Pure: the model comes in as an argument.
+ */
+import type { FieldRow } from '../field-rows.ts';
+import type { SiteModel, ToolModel } from '../model.ts';
+import { KIND_LABELS, toolPath } from '../site.ts';
+import { CATALOG_PATH } from './catalog.ts';
+import { siteUrl, type SiteOrigin } from './files.ts';
+
+export const SITE_TITLE = 'Agent tool reference';
+
+/** Text on one line, with Markdown's link and emphasis characters left as text. */
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+/** Inline code that survives any backticks inside. */
+function code(text: string): string {
+  const t = oneLine(text);
+  const longest = Math.max(0, ...[...t.matchAll(/`+/g)].map((m) => m[0].length));
+  const fence = '`'.repeat(longest + 1);
+  return longest === 0 ? `${fence}${t}${fence}` : `${fence} ${t} ${fence}`;
+}
+
+function link(title: string, path: string, origin: SiteOrigin, note?: string): string {
+  const label = title.replace(/[[\]]/g, (c) => `\\${c}`);
+  return `- [${label}](${siteUrl(path, origin)})${note ? `: ${oneLine(note)}` : ''}`;
+}
+
+function toolsOf(model: SiteModel, agent: string): ToolModel[] {
+  return model.tools.filter((t) => t.agent === agent).sort((a, b) => (a.fullName < b.fullName ? -1 : a.fullName > b.fullName ? 1 : 0));
+}
+
+function summaryLine(model: SiteModel): string {
+  const agents = model.agents.map((a) => `${a.product} ${a.version}`).join(', ');
+  return `Every built-in tool of ${model.agents.length} coding-agent CLIs (${agents}): what each tool does, what turns it on, and the exact shape of its input and result, derived from the artifacts each agent ships at a pinned release.`;
+}
+
+function header(model: SiteModel, origin: SiteOrigin): string[] {
+  return [
+    `# ${SITE_TITLE}`,
+    '',
+    `> ${summaryLine(model)}`,
+    '',
+    `Each tool has a page at /<agent>/<tool>/ with field tables whose rows have stable anchors (#input.<path>, #output.<path>). Machine-readable exports: the catalog (${siteUrl(CATALOG_PATH, origin)}) and, beside each tool page, input.schema.json, result.schema.json and model-input.schema.json (JSON Schema 2020-12).`,
+    '',
+  ];
+}
+
+function otherSections(model: SiteModel, origin: SiteOrigin): string[] {
+  return [
+    '## Programs',
+    '',
+    link('For programs', '/for-programs/', origin, 'the export URLs, their shapes and what stays stable between releases'),
+    link('Tool catalog (JSON)', CATALOG_PATH, origin, 'every tool of every agent with its definitions, availability per configuration and links'),
+    '',
+    '## Optional',
+    '',
+    link('Start from a job', '/jobs/', origin, 'tasks mapped to the tools of each agent that do them'),
+    ...model.jobs.map((job) => link(job.title, `/jobs/${job.id}/`, origin, job.description)),
+    link('About this reference', '/about/', origin, 'where the data comes from and how to link to a field'),
+    '',
+  ];
+}
+
+/** `/llms.txt`: one link per tool page, grouped by agent, with its summary. */
+export function llmsTxt(model: SiteModel, origin: SiteOrigin): string {
+  const lines = header(model, origin);
+  for (const agent of model.agents) {
+    lines.push(`## ${agent.product} ${agent.version}`, '');
+    lines.push(link(`${agent.product} overview`, `/${agent.id}/`, origin, `every ${agent.product} tool and which configurations advertise it`));
+    if (model.histories.some((h) => h.agent === agent.id)) lines.push(link(`${agent.product} changelog`, `/${agent.id}/changelog/`, origin, 'every tool and field change by release'));
+    for (const tool of toolsOf(model, agent.id)) lines.push(link(tool.fullName, toolPath(tool), origin, tool.editorial?.summary));
+    lines.push('');
+  }
+  lines.push(...otherSections(model, origin));
+  return `${lines.join('\n').trimEnd()}\n`;
+}
+
+/** A code span inside a table cell: GFM splits cells at any unescaped `|`, code spans included. */
+const cellCode = (text: string): string => code(text).replace(/\|/g, '\\|');
+
+function fieldTable(rows: FieldRow[]): string[] {
+  const fields = rows.filter((r) => r.role !== 'root');
+  if (fields.length === 0) return [];
+  return [
+    '| Field | Type | Required |',
+    '| --- | --- | --- |',
+    ...fields.map((r) => `| ${cellCode(r.path)} | ${cellCode(r.type)} | ${r.required === null ? '—' : r.required ? 'yes' : 'no'} |`),
+  ];
+}
+
+function definitionBlock(title: string, view: ToolModel['input'], origin: SiteOrigin, tool: ToolModel, file: string): string[] {
+  const kind = view.definition.kind;
+  const lines = [`#### ${title}`, ''];
+  if (kind === 'unavailable') {
+    lines.push(`Unavailable: ${oneLine(view.definition.reason)}`);
+  } else if (kind === 'grammar') {
+    lines.push(`Freeform text in a ${oneLine(view.definition.syntax)} grammar (no fields); see the page.`);
+  } else {
+    const table = fieldTable(view.rows);
+    lines.push(`${KIND_LABELS[kind]}; JSON Schema: ${siteUrl(`${toolPath(tool)}${file}`, origin)}`);
+    if (table.length > 0) lines.push('', ...table);
+    else lines.push('', 'No fields.');
+  }
+  lines.push('');
+  return lines;
+}
+
+/** `/llms-full.txt`: the same links, and each tool's summary and input and result fields. */
+export function llmsFullTxt(model: SiteModel, origin: SiteOrigin): string {
+  const lines = header(model, origin);
+  for (const agent of model.agents) {
+    lines.push(`## ${agent.product} ${agent.version}`, '');
+    for (const tool of toolsOf(model, agent.id)) {
+      lines.push(`### ${tool.fullName}`, '');
+      lines.push(`${siteUrl(toolPath(tool), origin)}`, '');
+      if (tool.editorial?.summary) lines.push(oneLine(tool.editorial.summary), '');
+      lines.push(...definitionBlock('Input', tool.input, origin, tool, 'input.schema.json'));
+      lines.push(...definitionBlock('Result', tool.output, origin, tool, 'result.schema.json'));
+      if (tool.modelInput) lines.push(...definitionBlock('Model-facing input', tool.modelInput.view, origin, tool, 'model-input.schema.json'));
+    }
+  }
+  lines.push(...otherSections(model, origin));
+  return `${lines.join('\n').trimEnd()}\n`;
+}

@@ -1,0 +1,62 @@
+/**
+ * The text of every export file of one tool (schemas, generated declarations),
+ * the same at its latest and its versioned path. Pure: model in, text out.
+ */
+import type { AgentRecord } from '../content-types.ts';
+import type { ToolModel } from '../model.ts';
+import { declarationFromSchema, declarationTypeName } from './declarations.ts';
+import { EXPORT_FILE_NAMES, exportFileNames, exportPath, sectionDefinition, siteUrl, type ExportFileName, type Section, type SiteOrigin } from './files.ts';
+import { definitionSchema, publishedSchema, SchemaConversionError, type JsonSchema } from './json-schema.ts';
+
+const SECTION_WORDS: Record<Section, string> = {
+  input: 'input',
+  result: 'result',
+  'model-input': 'model-facing input',
+};
+
+/** `Bash input (Claude Code 2.1.332)`. */
+export function schemaTitle(tool: ToolModel, agent: AgentRecord, section: Section): string {
+  return `${tool.fullName} ${SECTION_WORDS[section]} (${agent.product} ${agent.version})`;
+}
+
+/** The canonical URL of a tool's export file: its versioned path. */
+export function canonicalUrl(tool: ToolModel, agent: AgentRecord, file: ExportFileName, origin: SiteOrigin): string {
+  return siteUrl(exportPath(tool, file, agent.version), origin);
+}
+
+/** The published JSON Schema of one section of a tool (`$schema`, `$id`, `title`, body), or undefined when it has none. */
+export function toolSchema(tool: ToolModel, agent: AgentRecord, section: Section, origin: SiteOrigin): JsonSchema | undefined {
+  const definition = sectionDefinition(tool, section);
+  if (!definition) return undefined;
+  let body: JsonSchema | undefined;
+  try {
+    body = definitionSchema(definition);
+  } catch (error) {
+    throw new SchemaConversionError(`${tool.agent}/${tool.slug} ${section}: ${(error as Error).message}`);
+  }
+  if (!body) return undefined;
+  return publishedSchema(body, { id: canonicalUrl(tool, agent, `${section}.schema.json` as ExportFileName, origin), title: schemaTitle(tool, agent, section) });
+}
+
+export const schemaText = (schema: JsonSchema): string => `${JSON.stringify(schema, null, 2)}\n`;
+
+/** Every export file of a tool, by file name, in exportFileNames order. */
+export async function toolExportFiles(tool: ToolModel, agent: AgentRecord, origin: SiteOrigin): Promise<Map<ExportFileName, string>> {
+  const files = new Map<ExportFileName, string>();
+  for (const file of exportFileNames(tool)) {
+    const { kind, section } = EXPORT_FILE_NAMES[file];
+    const schema = toolSchema(tool, agent, section, origin);
+    if (!schema) throw new SchemaConversionError(`${tool.agent}/${tool.slug}: ${file} has no schema to come from`);
+    if (kind === 'schema') {
+      files.set(file, schemaText(schema));
+    } else {
+      const banner = [
+        `${schemaTitle(tool, agent, section)}: the arguments the model sends.`,
+        `Generated from the JSON Schema the CLI sends its model, ${String(schema.$id)}.`,
+        `Page: ${siteUrl(`/${tool.agent}/${tool.slug}/`, origin)}`,
+      ];
+      files.set(file, await declarationFromSchema(schema, declarationTypeName(tool.fullName), banner));
+    }
+  }
+  return files;
+}

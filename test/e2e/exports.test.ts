@@ -1,0 +1,178 @@
+/**
+ * The export files of the built site (dist/): JSON Schemas beside every tool
+ * page whose definitions allow one, at the latest and the versioned path;
+ * the catalog; the Codex declarations; llms.txt and llms-full.txt.
+ */
+import { before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import ts from 'typescript';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import { buildSite, DIST, ROOT } from '../helpers/browser.ts';
+import { loadContent } from '../../src/lib/content/load.ts';
+import { minimalInstance } from '../../src/lib/exports/minimal-instance.ts';
+import type { SiteModel } from '../../src/lib/model.ts';
+
+const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => void;
+const JSON_SCHEMA_2020 = 'https://json-schema.org/draft/2020-12/schema';
+
+let site: SiteModel;
+/** Every export file in dist/ (schemas other than the catalog's, declarations), as URL paths. */
+let exportFiles: Set<string>;
+
+function files(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? files(path) : [path];
+  });
+}
+
+const urlPath = (file: string) => '/' + relative(DIST, file).split('\\').join('/');
+const read = (path: string) => readFileSync(join(DIST, decodeURIComponent(path)), 'utf8');
+const built = (path: string) => {
+  const file = join(DIST, decodeURIComponent(path), path.endsWith('/') ? 'index.html' : '');
+  return existsSync(file) && statSync(file).isFile();
+};
+
+before(() => {
+  buildSite();
+  site = loadContent({ root: ROOT });
+  exportFiles = new Set(
+    files(DIST)
+      .map(urlPath)
+      .filter((p) => (/\/(input|result|model-input)\.schema\.json$/.test(p) || p.endsWith('/input.d.ts')) && !p.startsWith('/_astro/')),
+  );
+});
+
+/** What each tool must have, from the kinds of its definitions: a schema for a JSON Schema or a TypeScript type. */
+function expectedFiles(): Map<string, string[]> {
+  const expected = new Map<string, string[]>();
+  const schemaKind = (kind: string | undefined) => kind === 'json-schema' || kind === 'typescript';
+  for (const tool of site.tools) {
+    const names: string[] = [];
+    if (schemaKind(tool.input.definition.kind)) names.push('input.schema.json');
+    if (schemaKind(tool.output.definition.kind)) names.push('result.schema.json');
+    if (schemaKind(tool.modelInput?.view.definition.kind)) names.push('model-input.schema.json');
+    if (tool.agent === 'codex' && tool.input.definition.kind === 'json-schema') names.push('input.d.ts');
+    expected.set(`${tool.agent}/${tool.slug}`, names);
+  }
+  return expected;
+}
+
+const versionOf = (agent: string) => site.agents.find((a) => a.id === agent)!.version;
+
+test('every tool has its export files, at its latest and its versioned path, and nothing else is exported', () => {
+  const expected = new Set<string>();
+  for (const [key, names] of expectedFiles()) {
+    const [agent, slug] = key.split('/') as [string, string];
+    for (const name of names) {
+      const latest = `/${agent}/${slug}/${name}`;
+      const versioned = `/${agent}/${slug}/${versionOf(agent)}/${name}`;
+      expected.add(latest).add(versioned);
+      assert.ok(exportFiles.has(latest) && exportFiles.has(versioned), `${latest} and ${versioned} are built`);
+      assert.equal(read(latest), read(versioned), `${latest}: the same bytes at both paths`);
+    }
+  }
+  assert.deepEqual([...exportFiles].sort(), [...expected].sort());
+  // Counts that the content makes certain: every SDK type converts, every Codex JSON Schema input has a declaration.
+  const count = (suffix: string) => [...exportFiles].filter((p) => p.endsWith(suffix)).length / 2;
+  assert.equal(count('/model-input.schema.json'), site.tools.filter((t) => t.modelInput).length);
+  assert.equal(count('/input.d.ts'), site.tools.filter((t) => t.agent === 'codex' && t.input.definition.kind === 'json-schema').length);
+});
+
+test('each schema is JSON Schema 2020-12 with its versioned URL as $id, compiles with Ajv and accepts a minimal instance', () => {
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  addFormats(ajv);
+  let checked = 0;
+  for (const path of exportFiles) {
+    if (!path.endsWith('.schema.json')) continue;
+    const schema = JSON.parse(read(path)) as Record<string, unknown>;
+    const [, agent, slug] = path.split('/') as [string, string, string];
+    const file = path.slice(path.lastIndexOf('/') + 1);
+    assert.equal(schema.$schema, JSON_SCHEMA_2020, path);
+    assert.equal(new URL(String(schema.$id)).pathname, `/${agent}/${slug}/${versionOf(agent)}/${file}`, `${path}: $id`);
+    assert.equal(typeof schema.title, 'string', `${path}: title`);
+    const validate = ajv.compile(schema);
+    const instance = minimalInstance(schema);
+    assert.ok(validate(instance), `${path} rejects ${JSON.stringify(instance)}: ${ajv.errorsText(validate.errors)}`);
+    // Not vacuous: a schema with required members rejects an empty object.
+    if (Array.isArray(schema.required) && schema.required.length > 0) assert.ok(!validate({}), `${path} accepts {}`);
+    ajv.removeSchema(schema.$id as string);
+    checked++;
+  }
+  assert.ok(checked > 300, `only ${checked} schemas`);
+});
+
+test('each Codex input.d.ts compiles with the TypeScript compiler and declares the input type', () => {
+  const declarations = [...exportFiles].filter((p) => p.endsWith('/input.d.ts') && !/\/\d[^/]*\/input\.d\.ts$/.test(p));
+  assert.ok(declarations.length > 0);
+  const program = ts.createProgram(
+    declarations.map((p) => join(DIST, p)),
+    { strict: true, noEmit: true, target: ts.ScriptTarget.ES2022, skipLibCheck: false, types: [] },
+  );
+  const diagnostics = ts.getPreEmitDiagnostics(program).map((d) => `${d.file?.fileName ?? ''}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
+  assert.deepEqual(diagnostics, []);
+  for (const path of declarations) {
+    const source = program.getSourceFile(join(DIST, path))!;
+    const exported = source.statements.filter((s) => (ts.isInterfaceDeclaration(s) || ts.isTypeAliasDeclaration(s)) && s.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword));
+    assert.ok(exported.some((s) => (s as ts.InterfaceDeclaration).name.text.endsWith('Input')), `${path} exports its Input type`);
+  }
+});
+
+test('the catalog validates against its published schema and matches the content files', () => {
+  const schema = JSON.parse(read('/catalog.schema.json'));
+  assert.deepEqual(schema, JSON.parse(readFileSync(join(ROOT, 'schemas/catalog.schema.json'), 'utf8')));
+  const ajv = new Ajv2020({ strict: true, allErrors: true });
+  addFormats(ajv);
+  const validate = ajv.compile(schema);
+  const catalog = JSON.parse(read('/catalog.json')) as {
+    $schema: string;
+    agents: { id: string; version: string; toolCount: number }[];
+    tools: { agent: string; slug: string; version: string; links: { page: string; schemas: Record<string, { latest: string; versioned: string }>; declarations: Record<string, { latest: string; versioned: string }>; definitionFiles: Record<string, string> } }[];
+  };
+  assert.ok(validate(catalog), ajv.errorsText(validate.errors));
+  assert.equal(new URL(catalog.$schema).pathname, '/catalog.schema.json');
+
+  // Independently of the loader: a tool page per generated tool file and per editorial note (every tool has one).
+  for (const agent of readdirSync(join(ROOT, 'content/tools'))) {
+    const slugs = new Set<string>();
+    for (const dir of ['content/tools', 'content/editorial']) {
+      const folder = join(ROOT, dir, agent);
+      if (existsSync(folder)) for (const f of readdirSync(folder)) if (f.endsWith('.json')) slugs.add(f.replace(/\.json$/, ''));
+    }
+    const listed = catalog.tools.filter((t) => t.agent === agent).map((t) => t.slug);
+    assert.deepEqual([...listed].sort(), [...slugs].sort(), `${agent}: the catalog lists the tools of the content files`);
+    assert.equal(catalog.agents.find((a) => a.id === agent)!.toolCount, slugs.size, agent);
+    // The release: the agent file's, else (agents known only from captures) the capture matrix's pin.
+    const agentFile = join(ROOT, 'content/agents', `${agent}.json`);
+    const version = existsSync(agentFile)
+      ? (JSON.parse(readFileSync(agentFile, 'utf8')) as { version: string }).version
+      : (JSON.parse(readFileSync(join(ROOT, 'content/capture-matrix.json'), 'utf8')) as { agents: Record<string, { version: string }> }).agents[agent]!.version;
+    assert.ok(catalog.tools.filter((t) => t.agent === agent).every((t) => t.version === version), `${agent}: version ${version}`);
+  }
+
+  // Every link of the catalog is a built file.
+  for (const tool of catalog.tools) {
+    const links = [tool.links.page, ...Object.values(tool.links.schemas).flatMap((l) => [l.latest, l.versioned]), ...Object.values(tool.links.declarations).flatMap((l) => [l.latest, l.versioned]), ...Object.values(tool.links.definitionFiles)];
+    for (const link of links) assert.ok(built(link), `${tool.agent}/${tool.slug}: ${link} is built`);
+  }
+});
+
+test('llms.txt follows the convention, covers every tool page, and every link resolves to a built page', () => {
+  for (const file of ['/llms.txt', '/llms-full.txt']) {
+    const text = read(file);
+    const lines = text.split('\n');
+    assert.match(lines[0]!, /^# \S/, `${file}: an H1 first`);
+    assert.ok(lines.some((l) => l.startsWith('> ')), `${file}: a blockquote summary`);
+    assert.ok(lines.findIndex((l) => l.startsWith('> ')) < lines.findIndex((l) => l.startsWith('## ')), `${file}: the summary before the sections`);
+    const links = [...text.matchAll(/\]\(([^)\s]+)\)/g), ...text.matchAll(/^(https?:\/\/\S+)$/gm), ...text.matchAll(/JSON Schema: (\S+)$/gm)].map((m) => new URL(m[1]!).pathname);
+    assert.ok(links.length > site.tools.length, `${file}: ${links.length} links`);
+    const broken = links.filter((path) => !built(path));
+    assert.deepEqual(broken, [], `${file}: links to files the build did not make`);
+    for (const tool of site.tools) assert.ok(links.includes(`/${tool.agent}/${tool.slug}/`), `${file} links /${tool.agent}/${tool.slug}/`);
+  }
+  // In llms.txt, every list item is a link with a one-line note.
+  for (const line of read('/llms.txt').split('\n').filter((l) => l.startsWith('- '))) assert.match(line, /^- \[[^\]]+\]\([^)]+\): .+$/);
+});

@@ -25,6 +25,8 @@ export const FILE_TYPES: Record<string, string> = {
   'history.schema.json': 'HistoryFile',
   'inventory.schema.json': 'InventoryFile',
   'comparison.schema.json': 'ComparisonFile',
+  'scenarios.schema.json': 'ScenariosFile',
+  'payload.schema.json': 'PayloadFile',
 };
 
 export async function generateContentTypes(root: string = ROOT): Promise<string> {

@@ -11,7 +11,7 @@ import { dirname, join } from 'node:path';
 import { AGENTS, agentWireForPath, type AgentId, type Invocation } from '../../../src/lib/agents/index.ts';
 import { pathOf } from '../../../src/lib/wire/shared.ts';
 import { expandPlaceholders } from './placeholders.ts';
-import { startStub, type RecordedRequest } from './stub-server.ts';
+import { startStub, type Answer, type RecordedRequest } from './stub-server.ts';
 import type { Configuration } from './matrix.ts';
 
 export const PROMPT = 'Reply with the single word: ok';
@@ -180,19 +180,27 @@ export function killLeftovers(pgid: number): void {
 
 const OUTPUT_LIMIT = 4 * 1024 * 1024;
 
-export async function runConfiguration(agent: AgentId, configuration: Configuration, binary: string, paths: RunPaths): Promise<RunOutcome> {
+/** What a run may add to a configuration (the payload runs: scripted replies, files to work on). */
+export interface RunExtras {
+  /** Asked first for the reply to each request (see startStub). */
+  answer?: Answer;
+  /** Files written before the run (absolute path → text), after the agent's own. */
+  files?: ReadonlyMap<string, string | Uint8Array>;
+}
+
+export async function runConfiguration(agent: AgentId, configuration: Configuration, binary: string, paths: RunPaths, extras: RunExtras = {}): Promise<RunOutcome> {
   for (const dir of [paths.home, paths.workdir]) {
     rmSync(dir, { recursive: true, force: true });
     mkdirSync(dir, { recursive: true });
   }
-  const stub = await startStub();
+  const stub = await startStub(extras.answer);
   const stubUrl = `http://127.0.0.1:${stub.port}`;
   const variables = runVariables(paths, stubUrl);
   const startedAt = new Date();
   let child: ChildProcess | undefined;
   try {
     const invocation = buildInvocation(agent, configuration, binary, paths, stubUrl);
-    for (const [file, text] of invocation.files) {
+    for (const [file, text] of [...invocation.files, ...(extras.files ?? [])]) {
       mkdirSync(join(file, '..'), { recursive: true });
       writeFileSync(file, text);
     }

@@ -54,13 +54,20 @@ export function stubReplyTo(req: RecordedRequest, formats: readonly WireFormat[]
   return { status: 404, contentType: 'application/json', body: JSON.stringify({ type: 'error', error: { type: 'not_found_error', message: `stub: no ${req.method} ${path}` } }) };
 }
 
-function reply(req: RecordedRequest, res: ServerResponse): void {
-  const { status, contentType, body } = stubReplyTo(req);
+/**
+ * Answers a request in place of the default reply (a scripted tool call, say); undefined
+ * leaves the request to the default reply of its wire format.
+ */
+export type Answer = (req: RecordedRequest) => StubReply | undefined;
+
+function reply(req: RecordedRequest, res: ServerResponse, answer?: Answer): void {
+  const { status, contentType, body } = answer?.(req) ?? stubReplyTo(req);
   res.writeHead(status, { 'content-type': contentType, 'content-length': Buffer.byteLength(body) });
   res.end(body);
 }
 
-export async function startStub(): Promise<Stub> {
+/** Starts the stub; `answer`, when given, is asked first for each request's reply. */
+export async function startStub(answer?: Answer): Promise<Stub> {
   const requests: RecordedRequest[] = [];
   const waiters: { predicate: (r: RecordedRequest) => boolean; resolve: (r: RecordedRequest) => void }[] = [];
   const server: Server = createServer((incoming: IncomingMessage, res: ServerResponse) => {
@@ -91,7 +98,7 @@ export async function startStub(): Promise<Stub> {
           }
         }
       });
-      reply(rec, res);
+      reply(rec, res, answer);
     });
   });
   await new Promise<void>((resolve, reject) => {

@@ -502,3 +502,205 @@ export interface ComparedField {
    */
   field: string;
 }
+
+// scenarios.schema.json
+export type ToolName = string;
+/**
+ * Extra command-line arguments, after the configuration's and the agent's own.
+ */
+export type Args = string[];
+/**
+ * The tool call input the stub sends: an object (Anthropic `tool_use` input, OpenAI Responses `function_call` arguments) or a string (the input of an OpenAI Responses `custom_tool_call`, for freeform tools such as apply_patch).
+ */
+export type Input = {} | string;
+/**
+ * What the CLI is expected to report: `failure` when the tool result is marked as an error (Claude Code `is_error`, PostToolUseFailure) or, for Codex, a non-zero exit code or an output no PostToolUse hook followed.
+ */
+export type Outcome = "success" | "failure";
+
+/**
+ * The tool calls `npm run payloads` makes the real CLIs execute: per agent, per tool, one or more scenarios (the call the model stub sends, the files the throwaway work folder holds first, the expected outcome, an optional follow-up call), and the tools that cannot run on this machine with the reason. In `input`, `files` and `followUp.input`, `$WORKDIR` and `$HOME` stand for the run's fixed work folder and home; a follow-up's `$NAME` tokens are values bound from the first call's result.
+ */
+export interface ScenariosFile {
+  $schema?: string;
+  agents: {
+    [k: string]: Agent | undefined;
+  };
+}
+export interface Agent {
+  /**
+   * The configuration of content/capture-matrix.json each scenario of this agent runs in, unless it names another: its mode, arguments, environment and config.toml lines are used as they are.
+   */
+  configuration: string;
+  /**
+   * @minItems 1
+   */
+  scenarios: Scenario[];
+  /**
+   * Tools the agent advertises that no scenario runs here, each with the reason.
+   */
+  cannotRun: {
+    /**
+     * @minItems 1
+     */
+    tools: ToolName[];
+    reason: string;
+  }[];
+}
+export interface Scenario {
+  /**
+   * Unique among the scenarios of its tool; the payload is written to content/payloads/<agent>/<tool slug>.<id>.json.
+   */
+  id: string;
+  tool: ToolName;
+  description: string;
+  /**
+   * Another configuration of content/capture-matrix.json than the agent's, for a tool that only it advertises.
+   */
+  configuration?: string;
+  /**
+   * Claude Code: the tools passed to `--allowedTools` (default: the tools the scenario calls).
+   *
+   * @minItems 1
+   */
+  allowedTools?: ToolName[];
+  args?: Args;
+  env?: Env;
+  /**
+   * Files created in the work folder before the run: relative path → text, or {"base64": …} for bytes.
+   */
+  files?: {
+    [k: string]:
+      | string
+      | {
+          base64: string;
+        }
+      | undefined;
+  };
+  input: Input;
+  expect: Outcome;
+  /**
+   * false when the CLI sends the model no result for the scenario's own call (Codex's new_context starts a fresh context window instead): the payload then has no `result`, and the outcome comes from the hooks.
+   */
+  resultSent?: boolean;
+  /**
+   * A call the stub makes first, whose effect the scenario's own call needs (NotebookEdit refuses a notebook that was not read in the session); it is recorded too.
+   */
+  before?: {
+    tool: ToolName;
+    input: Input;
+    expect: Outcome;
+  };
+  /**
+   * A call the stub makes once the scenario's own call's result has come back, instead of the final text.
+   */
+  followUp?: {
+    tool: ToolName;
+    input: Input;
+    expect: Outcome;
+    /**
+     * Values read from the text of the scenario's own call's result (the first capture group of `pattern`) and put in place of `$NAME` in the follow-up's input: a string value that is exactly `$NAME` becomes the value itself (a number when `type` is number), elsewhere the text.
+     */
+    bind?: {
+      name: string;
+      pattern: string;
+      type?: "string" | "number";
+      /**
+       * The value differs from run to run (a random id): it is replaced by `$NAME` wherever it appears in the payload. Leave it out for values that are the same every run (a task numbered 1).
+       */
+      volatile?: boolean;
+    }[];
+  };
+  /**
+   * Hard limit of the run (default 60 s).
+   */
+  timeoutSeconds?: number;
+}
+/**
+ * Extra environment variables, over the configuration's.
+ */
+export interface Env {
+  [k: string]: string | undefined;
+}
+
+// payload.schema.json
+/**
+ * What the real CLI did with a tool call the model stub sent, recorded by `npm run payloads` for one scenario of content/scenarios.json: the input as sent, the result the CLI sent back to the model, the hook payloads and the CLI's own structured result. Volatile values are replaced by placeholders: run paths ($HOME, $WORKDIR, $RUN — the run folder, whose tmp/ is TMPDIR —, $WORKDIR_SLUG — Claude Code's project folder name —, $STUB_URL, $NODE, $MCP_SERVER, $FIXTURES), $UUID, $DATE, $TIMESTAMP, $TIME, $KERNEL, $DEVICE_ID, $TOOL_USE_ID and $CALL_ID (ids the CLI made; the stub's own are toolu_stub_N / call_stub_N), $CHUNK_ID, $WALL_TIME, $TOKENS, $NEXT_RUN and $SESSION_NAME in result texts, $DURATION, $EPOCH and $PID for timings, Unix times and process ids under known keys (strings where the CLI wrote numbers), and the names of values learned during the run ($TASK_ID, $SESSION_ID, $CRON_ID …) wherever those values appear.
+ */
+export interface PayloadFile {
+  agent: "claude-code" | "codex";
+  cli: {
+    package: string;
+    version: string;
+  };
+  /**
+   * The tool the scenario is about (its own call's, which is the first unless the scenario makes a call before it).
+   */
+  tool: string;
+  scenario: string;
+  description: string;
+  /**
+   * The configuration of content/capture-matrix.json the run used.
+   */
+  configuration: string;
+  /**
+   * The arguments the payload run added to the configuration's (permissions, hooks, output format).
+   */
+  args: string[];
+  /**
+   * The environment variables the payload run added to the configuration's.
+   */
+  env?: {
+    [k: string]: string | undefined;
+  };
+  expect: "success" | "failure";
+  /**
+   * The calls the stub made, in order: the scenario's `before` call when it has one, its own call, then its follow-up call when it has one.
+   *
+   * @minItems 1
+   */
+  calls: Call[];
+  /**
+   * Codex: the `codex exec --json` item events of the run's tool calls (item.started / item.updated / item.completed), in order; the hook-trust warnings and the final message are left out.
+   */
+  execEvents?: {}[];
+}
+export interface Call {
+  tool: string;
+  /**
+   * How the stub sent the call: an Anthropic `tool_use` block, or an OpenAI Responses `function_call` / `custom_tool_call` item.
+   */
+  kind?: "tool_use" | "function_call" | "custom_tool_call";
+  /**
+   * The input as the stub sent it: an object, or the text of a freeform call.
+   */
+  input: {} | string;
+  /**
+   * What the CLI reported (see scenarios.schema.json#/$defs/outcome).
+   */
+  outcome: "success" | "failure";
+  /**
+   * The tool result the CLI sent the model in its next request: the `tool_result` block, or the `function_call_output` / `custom_tool_call_output` item, verbatim. Absent only when the scenario declares that the CLI sends none (`resultSent: false`).
+   */
+  result?: {};
+  /**
+   * The hook payloads the CLI wrote to the hook command's standard input for this call, in order (PreToolUse, then PostToolUse or PostToolUseFailure).
+   */
+  hooks: {
+    hook_event_name: string;
+  }[];
+  /**
+   * Claude Code: the `tool_use_result` of the `--output-format stream-json --verbose` user message carrying this call's result: the structured result the SDK types declare (absent when the CLI printed none).
+   */
+  toolUseResult?: {
+    [k: string]: unknown | undefined;
+  };
+  /**
+   * Claude Code: the `tool_result_meta` entry of the same message (the permission decision).
+   */
+  toolResultMeta?: {};
+  /**
+   * Codex: the payloads of the session log's `event_msg` entries that name this call (item_started, item_completed …), in order.
+   */
+  sessionLog?: {}[];
+}

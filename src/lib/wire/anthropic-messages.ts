@@ -139,6 +139,39 @@ export function replyJson(model: string, text = STUB_REPLY_TEXT): Json {
   };
 }
 
+/** A tool call the stub makes in place of a reply: the `tool_use` block's id, tool name and input. */
+export interface ToolUseCall {
+  id: string;
+  name: string;
+  input: unknown;
+}
+
+/** The events of one streamed assistant message holding one `tool_use` block (`stop_reason: "tool_use"`). */
+export function toolUseEvents(model: string, call: ToolUseCall): [string, unknown][] {
+  return [
+    ['message_start', {
+      type: 'message_start',
+      message: { id: 'msg_stub', type: 'message', role: 'assistant', model, content: [], stop_reason: null, stop_sequence: null, usage: USAGE },
+    }],
+    ['content_block_start', { type: 'content_block_start', index: 0, content_block: { type: 'tool_use', id: call.id, name: call.name, input: {} } }],
+    ['content_block_delta', { type: 'content_block_delta', index: 0, delta: { type: 'input_json_delta', partial_json: JSON.stringify(call.input) } }],
+    ['content_block_stop', { type: 'content_block_stop', index: 0 }],
+    ['message_delta', { type: 'message_delta', delta: { stop_reason: 'tool_use', stop_sequence: null }, usage: { output_tokens: 1 } }],
+    ['message_stop', { type: 'message_stop' }],
+  ];
+}
+
+/** The stub's reply to a Messages request that makes the tool call `call` instead of answering (SSE when `stream: true`, else JSON); undefined for other requests. */
+export function toolUseReply(request: { method: string; path: string; json: unknown }, call: ToolUseCall): StubReply | undefined {
+  if (request.method !== 'POST' || request.path !== REQUEST_PATH) return undefined;
+  const model = modelOf(request.json);
+  if (isObject(request.json) && request.json['stream'] === true) return sseReply(toolUseEvents(model, call));
+  return jsonReply({
+    id: 'msg_stub', type: 'message', role: 'assistant', model,
+    content: [{ type: 'tool_use', id: call.id, name: call.name, input: call.input }], stop_reason: 'tool_use', stop_sequence: null, usage: USAGE,
+  });
+}
+
 /** Messages (SSE when `stream: true`, else JSON) and token counting. */
 export function stubReply(request: { method: string; path: string; json: unknown }): StubReply | undefined {
   if (request.method !== 'POST') return undefined;

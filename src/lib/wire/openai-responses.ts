@@ -210,6 +210,43 @@ export function replyJson(model: string, text = STUB_REPLY_TEXT): Json {
   return completed.response;
 }
 
+/**
+ * A tool call the stub makes in place of a reply: a `function_call` item (arguments: the
+ * input as JSON text) or, for a freeform tool such as apply_patch, a `custom_tool_call`
+ * item (input: the text itself).
+ */
+export type ResponsesToolCall =
+  | { type: 'function_call'; callId: string; name: string; namespace?: string; arguments: unknown }
+  | { type: 'custom_tool_call'; callId: string; name: string; namespace?: string; input: string };
+
+/** The output item of `call` as the completed response holds it (a tool of a namespace: its name and `namespace`). */
+export function toolCallItem(call: ResponsesToolCall): Json {
+  const namespace = call.namespace === undefined ? {} : { namespace: call.namespace };
+  return call.type === 'function_call'
+    ? { type: 'function_call', id: 'fc_stub', status: 'completed', call_id: call.callId, name: call.name, ...namespace, arguments: JSON.stringify(call.arguments) }
+    : { type: 'custom_tool_call', id: 'ctc_stub', status: 'completed', call_id: call.callId, name: call.name, ...namespace, input: call.input };
+}
+
+/** The events of one streamed response holding one tool call item. */
+export function toolCallEvents(model: string, call: ResponsesToolCall): [string, unknown][] {
+  const item = toolCallItem(call);
+  const base = { id: 'resp_stub', object: 'response', created_at: 0, model };
+  return [
+    ['response.created', { type: 'response.created', sequence_number: 0, response: { ...base, status: 'in_progress', output: [] } }],
+    ['response.output_item.added', { type: 'response.output_item.added', sequence_number: 1, output_index: 0, item: { ...item, status: 'in_progress' } }],
+    ['response.output_item.done', { type: 'response.output_item.done', sequence_number: 2, output_index: 0, item }],
+    ['response.completed', { type: 'response.completed', sequence_number: 3, response: { ...base, status: 'completed', output: [item], usage: USAGE } }],
+  ];
+}
+
+/** The stub's reply to a Responses request that makes the tool call `call` (SSE unless `stream: false`); undefined for other requests. */
+export function toolCallReply(request: { method: string; path: string; json: unknown }, call: ResponsesToolCall): StubReply | undefined {
+  if (request.method !== 'POST' || request.path !== REQUEST_PATH) return undefined;
+  const model = modelOf(request.json);
+  const events = toolCallEvents(model, call);
+  return isObject(request.json) && request.json['stream'] === false ? jsonReply((events.at(-1)![1] as { response: Json }).response) : sseReply(events);
+}
+
 /** SSE unless the request says `stream: false`. */
 export function stubReply(request: { method: string; path: string; json: unknown }): StubReply | undefined {
   if (request.method !== 'POST' || request.path !== REQUEST_PATH) return undefined;

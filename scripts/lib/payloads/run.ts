@@ -1,0 +1,31 @@
+/** Small pure helpers of scripts/payloads.ts: the run's `$NAME` values in scenario texts, and the line printed per payload. */
+
+/**
+ * `value` with `$NAME` replaced in every string wherever NAME is one of `vars` (`$WORKDIR`,
+ * `$HOME`, `$RUN`); other `$` text — shell variables, a follow-up's bound names — is left
+ * as it is. Keys are left alone.
+ */
+export function expandRunVariables<T>(value: T, vars: Readonly<Record<string, string>>): T {
+  const expand = (text: string): string => text.replace(/\$([A-Z][A-Z0-9_]*)/g, (token, name: string) => vars[name] ?? token);
+  const walk = (v: unknown): unknown => {
+    if (typeof v === 'string') return expand(v);
+    if (Array.isArray(v)) return v.map(walk);
+    if (v !== null && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)]));
+    return v;
+  };
+  return walk(value) as T;
+}
+
+export interface PayloadShape {
+  calls: { tool: string; outcome: string; hooks: { hook_event_name: string }[]; toolUseResult?: unknown; sessionLog?: unknown[] }[];
+}
+
+/** `claude-code/bash/failing  Bash failure (PreToolUse, PostToolUseFailure; tool_use_result)`. */
+export function payloadSummary(key: string, payload: PayloadShape): string {
+  const calls = payload.calls.map((c) => {
+    const extra = c.toolUseResult !== undefined ? '; tool_use_result' : c.sessionLog && c.sessionLog.length > 0 ? `; ${c.sessionLog.length} session-log event${c.sessionLog.length === 1 ? '' : 's'}` : '';
+    const hooks = c.hooks.map((h) => h.hook_event_name).join(', ') || 'no hooks';
+    return `${c.tool} ${c.outcome} (${hooks}${extra})`;
+  });
+  return `${key.padEnd(44)} ${calls.join(' → ')}`;
+}

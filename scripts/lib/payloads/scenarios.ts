@@ -1,0 +1,224 @@
+/**
+ * The declared tool scenarios (content/scenarios.json): loading and checking them
+ * against their schema and the capture matrix, selecting some with `--only`, and
+ * binding a follow-up call's `$NAME` tokens to values read from the first result.
+ * Pure, except loadScenarios, which reads the two files.
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { toolSlug } from '../../../src/lib/content/url-names.ts';
+import { schemaAjv } from '../capture/ajv.ts';
+import type { Matrix } from '../capture/matrix.ts';
+
+export const SCENARIOS_FILE = 'content/scenarios.json';
+export const SCENARIOS_SCHEMA = 'schemas/scenarios.schema.json';
+
+/** The agents the payload runs know how to drive (scripts/lib/payloads/drivers.ts). */
+export const PAYLOAD_AGENTS = ['claude-code', 'codex'] as const;
+export type PayloadAgent = (typeof PAYLOAD_AGENTS)[number];
+
+export type Outcome = 'success' | 'failure';
+export type CallInput = Record<string, unknown> | string;
+export type FileContent = string | { base64: string };
+
+export interface Binding {
+  name: string;
+  /** A regular expression; its first capture group is the value. */
+  pattern: string;
+  type?: 'string' | 'number';
+  /** The value differs between runs: mask it as `$NAME` in the payload. */
+  volatile?: boolean;
+}
+
+export interface FollowUp {
+  tool: string;
+  input: CallInput;
+  expect: Outcome;
+  bind?: Binding[];
+}
+
+/** A call made before the scenario's own one. */
+export interface BeforeCall {
+  tool: string;
+  input: CallInput;
+  expect: Outcome;
+}
+
+export interface Scenario {
+  id: string;
+  tool: string;
+  description: string;
+  configuration?: string;
+  allowedTools?: string[];
+  args?: string[];
+  env?: Record<string, string>;
+  files?: Record<string, FileContent>;
+  input: CallInput;
+  expect: Outcome;
+  /** false: the CLI sends the model no result for this call (a fresh context window). */
+  resultSent?: boolean;
+  before?: BeforeCall;
+  followUp?: FollowUp;
+  timeoutSeconds?: number;
+}
+
+export interface AgentScenarios {
+  configuration: string;
+  scenarios: Scenario[];
+  cannotRun: { tools: string[]; reason: string }[];
+}
+
+export interface ScenariosFile {
+  agents: Partial<Record<PayloadAgent, AgentScenarios>>;
+}
+
+/** One scenario to run, with the agent it belongs to and the configuration it runs in. */
+export interface SelectedScenario {
+  agent: PayloadAgent;
+  scenario: Scenario;
+  configuration: string;
+  /** `agent/tool-slug/scenario-id`: what `--only` matches and messages name. */
+  key: string;
+  /** The payload file, relative to content/payloads/. */
+  file: string;
+}
+
+export class ScenarioError extends Error {}
+
+/** The payload file of a scenario, relative to content/payloads/: `<agent>/<tool slug>.<id>.json`. */
+export function payloadFile(agent: string, tool: string, id: string): string {
+  return `${agent}/${toolSlug(tool)}.${id}.json`;
+}
+
+/**
+ * Checks `data` against the schema and what a schema cannot say: scenario ids unique per
+ * tool, every configuration named exists in the matrix, bindings are used and compile.
+ */
+export function validateScenarios(data: unknown, schema: unknown, matrix: Matrix, file: string = SCENARIOS_FILE): ScenariosFile {
+  const validate = schemaAjv().compile(schema as object);
+  if (!validate(data)) {
+    const lines = (validate.errors ?? []).map((e) => `  ${e.instancePath || '/'}: ${e.message ?? 'is invalid'}`);
+    throw new ScenarioError(`${file} does not match ${SCENARIOS_SCHEMA}:\n${lines.join('\n')}`);
+  }
+  const scenarios = data as ScenariosFile;
+  for (const agent of PAYLOAD_AGENTS) {
+    const entry = scenarios.agents[agent];
+    if (!entry) continue;
+    const known = new Set(matrix.agents[agent].configurations.map((c) => c.id));
+    const at = `/agents/${agent}`;
+    if (!known.has(entry.configuration)) throw new ScenarioError(`${file}: ${at}/configuration: no configuration ${agent}/${entry.configuration} in content/capture-matrix.json`);
+    const seen = new Set<string>();
+    entry.scenarios.forEach((s, i) => {
+      const where = `${file}: ${at}/scenarios/${i}`;
+      const key = payloadFile(agent, s.tool, s.id);
+      if (seen.has(key)) throw new ScenarioError(`${where}: scenario ${s.id} of ${s.tool} is declared twice`);
+      seen.add(key);
+      if (s.configuration !== undefined && !known.has(s.configuration)) throw new ScenarioError(`${where}/configuration: no configuration ${agent}/${s.configuration} in content/capture-matrix.json`);
+      for (const b of s.followUp?.bind ?? []) {
+        try {
+          new RegExp(b.pattern);
+        } catch (error) {
+          throw new ScenarioError(`${where}/followUp/bind: ${b.name}: ${(error as Error).message}`);
+        }
+        if (!JSON.stringify(s.followUp!.input).includes(`$${b.name}`)) throw new ScenarioError(`${where}/followUp/bind: $${b.name} is bound but the follow-up input never uses it`);
+      }
+    });
+    const covered = new Set(entry.scenarios.map((s) => s.tool));
+    for (const { tools } of entry.cannotRun) {
+      for (const tool of tools) if (covered.has(tool)) throw new ScenarioError(`${file}: ${at}/cannotRun: ${tool} has scenarios, yet is listed as not runnable`);
+    }
+  }
+  return scenarios;
+}
+
+export function loadScenarios(root: string, matrix: Matrix): ScenariosFile {
+  const read = (rel: string): unknown => {
+    try {
+      return JSON.parse(readFileSync(resolve(root, rel), 'utf8'));
+    } catch (error) {
+      throw new ScenarioError(`cannot read ${rel}: ${(error as Error).message}`);
+    }
+  };
+  return validateScenarios(read(SCENARIOS_FILE), read(SCENARIOS_SCHEMA), matrix);
+}
+
+/**
+ * The scenarios to run, in file order. `only` holds `agent`, `agent/tool` or
+ * `agent/tool/scenario` selectors (tool by name or slug); empty means all. An unknown
+ * selector throws.
+ */
+export function selectScenarios(file: ScenariosFile, only: readonly string[]): SelectedScenario[] {
+  const all: SelectedScenario[] = PAYLOAD_AGENTS.flatMap((agent) => {
+    const entry = file.agents[agent];
+    if (!entry) return [];
+    return entry.scenarios.map((scenario) => ({
+      agent,
+      scenario,
+      configuration: scenario.configuration ?? entry.configuration,
+      key: `${agent}/${toolSlug(scenario.tool)}/${scenario.id}`,
+      file: payloadFile(agent, scenario.tool, scenario.id),
+    }));
+  });
+  if (only.length === 0) return all;
+  const matches = (sel: string, s: SelectedScenario): boolean => {
+    const [agent, tool, id, ...rest] = sel.split('/');
+    if (rest.length > 0 || agent !== s.agent) return false;
+    if (tool === undefined) return true;
+    if (toolSlug(tool) !== toolSlug(s.scenario.tool)) return false;
+    return id === undefined || id === s.scenario.id;
+  };
+  for (const sel of only) {
+    if (!all.some((s) => matches(sel, s))) {
+      throw new ScenarioError(`--only ${sel}: no such agent, tool or scenario (use agent/tool/scenario, e.g. ${all[0]?.key ?? 'claude-code/read/text-file'})`);
+    }
+  }
+  return all.filter((s) => only.some((sel) => matches(sel, s)));
+}
+
+/** The calls a scenario makes, in order: its `before` call, its own, its follow-up. */
+export function scenarioCalls(scenario: Scenario): { tool: string; input: CallInput; expect: Outcome; bind?: Binding[]; resultSent?: boolean }[] {
+  return [
+    ...(scenario.before ? [scenario.before] : []),
+    { tool: scenario.tool, input: scenario.input, expect: scenario.expect, ...(scenario.resultSent === false ? { resultSent: false } : {}) },
+    ...(scenario.followUp ? [scenario.followUp] : []),
+  ];
+}
+
+/** The tools a scenario calls, each once, in order of the calls. */
+export function scenarioTools(scenario: Scenario): string[] {
+  return [...new Set(scenarioCalls(scenario).map((c) => c.tool))];
+}
+
+/** Values bound from a result text: name → value (string or number). Throws when a pattern finds nothing. */
+export function bindValues(bindings: readonly Binding[], resultText: string): Map<string, string | number> {
+  const out = new Map<string, string | number>();
+  for (const b of bindings) {
+    const m = new RegExp(b.pattern).exec(resultText);
+    if (!m || m[1] === undefined) throw new ScenarioError(`the follow-up binding $${b.name} (/${b.pattern}/) found nothing in the result: ${JSON.stringify(resultText.slice(0, 300))}`);
+    if (b.type === 'number') {
+      const n = Number(m[1]);
+      if (!Number.isFinite(n)) throw new ScenarioError(`the follow-up binding $${b.name} read ${JSON.stringify(m[1])}, not a number`);
+      out.set(b.name, n);
+    } else out.set(b.name, m[1]);
+  }
+  return out;
+}
+
+/**
+ * `input` with its `$NAME` tokens replaced by bound values: a string that is exactly
+ * `$NAME` becomes the value itself (keeping a number a number), a token inside a longer
+ * string becomes its text. Other `$` text is left alone.
+ */
+export function applyBindings<T>(input: T, values: ReadonlyMap<string, string | number>): T {
+  const walk = (v: unknown): unknown => {
+    if (typeof v === 'string') {
+      const whole = /^\$([A-Z][A-Z0-9_]*)$/.exec(v);
+      if (whole && values.has(whole[1]!)) return values.get(whole[1]!);
+      return v.replace(/\$([A-Z][A-Z0-9_]*)/g, (token, name: string) => (values.has(name) ? String(values.get(name)) : token));
+    }
+    if (Array.isArray(v)) return v.map(walk);
+    if (v !== null && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)]));
+    return v;
+  };
+  return walk(input) as T;
+}

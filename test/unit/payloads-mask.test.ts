@@ -1,0 +1,64 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { embeddedJsonRules, learnValues, maskPayloadValue, payloadMask } from '../../scripts/lib/payloads/mask.ts';
+import { maskText } from '../../scripts/lib/capture/placeholders.ts';
+
+const DAY = new Date('2026-11-30T09:11:29.773Z');
+const EXACT = { HOME: '/cache/payload-run/home', WORKDIR: '/cache/payload-run/work', RUN: '/cache/payload-run', WORKDIR_SLUG: '-cache-payload-run-work', KERNEL: '6.18.44-fc-v657' };
+const mask = (value: unknown, learned = new Map<string | number, string>()) => maskPayloadValue(value, payloadMask(EXACT, [DAY], learned));
+
+test('run paths, the project folder name, the kernel, UUIDs and timestamps', () => {
+  assert.equal(
+    mask('$x /cache/payload-run/home/.claude/projects/-cache-payload-run-work/1401e979-3ceb-4271-b36e-f5477ae91654.jsonl'),
+    '$x $HOME/.claude/projects/$WORKDIR_SLUG/$UUID.jsonl',
+  );
+  assert.equal(mask('/cache/payload-run/tmp/claude-0'), '$RUN/tmp/claude-0');
+  assert.equal(mask('OS Version: Linux 6.18.44-fc-v657'), 'OS Version: Linux $KERNEL');
+  assert.equal(mask('at 2026-11-30T09:11:29.773Z and 2026-11-30T09:11:29+00:00'), 'at $TIMESTAMP and $TIMESTAMP');
+  assert.equal(mask('/cache/payload-run/home/.codex/sessions/2026/11/30/rollout-2026-11-30T09-11-29-01a22bb9-3cd4-7862-918e-c1b876f24482.jsonl'), '$HOME/.codex/sessions/$DATE/rollout-$TIMESTAMP-$UUID.jsonl');
+  assert.equal(mask('It is 2026-11-30 09:25:52 UTC.'), 'It is $DATE $TIME UTC.');
+});
+
+test("Codex's chunk ids, wall times and token budget; CLI-made call ids; device ids; a cron's next run", () => {
+  assert.equal(mask('Chunk ID: f38339\nWall time: 0.5018 seconds\nProcess exited with code 0'), 'Chunk ID: $CHUNK_ID\nWall time: $WALL_TIME seconds\nProcess exited with code 0');
+  assert.equal(mask('Wall time: 0 seconds'), 'Wall time: $WALL_TIME seconds');
+  assert.equal(mask('Process running with session ID 87203\n'), 'Process running with session ID $SESSION_ID\n');
+  assert.equal(mask('You have 244798 tokens left in this context window.'), 'You have $TOKENS tokens left in this context window.');
+  assert.equal(mask('toolu_01ABCdefGHIjklMNO and toolu_stub_1, call_AbCdEfGhIjKlMn and call_stub_2'), '$TOOL_USE_ID and toolu_stub_1, $CALL_ID and call_stub_2');
+  assert.equal(mask('device ' + 'ab12'.repeat(16)), 'device $DEVICE_ID');
+  assert.equal(mask('Next run: Jan 1 8:59am. Session-only'), 'Next run: $NEXT_RUN. Session-only');
+  assert.equal(mask('This session is work-2a [4c77e2] — the name'), 'This session is $SESSION_NAME — the name');
+});
+
+test('timings, epochs and process ids by key, but never inside a tool input', () => {
+  const out = mask({
+    duration_ms: 8, durationMs: 12, duration: { secs: 0, nanos: 6320 }, started_at_ms: 1796029889869, process_id: '50259', nextFireAt: 1798793920541.171,
+    numLines: 3, input: { duration_ms: 100 }, tool_input: { duration_ms: 100, nested: { pid: 4 } }, arguments: { timeout_ms: 1000 },
+  });
+  assert.deepEqual(out, {
+    duration_ms: '$DURATION', durationMs: '$DURATION', duration: '$DURATION', started_at_ms: '$EPOCH', process_id: '$PID', nextFireAt: '$EPOCH',
+    numLines: 3, input: { duration_ms: 100 }, tool_input: { duration_ms: 100, nested: { pid: 4 } }, arguments: { timeout_ms: 1000 },
+  });
+  assert.deepEqual(mask({ duration: 'fast' }), { duration: 'fast' });
+});
+
+test('the same keys inside JSON text', () => {
+  const rules = embeddedJsonRules({ createdAt: '$EPOCH', duration_ms: '$DURATION' });
+  assert.equal(maskText('{"createdAt":1796030616,"x":1,"duration_ms": 12.5}', rules), '{"createdAt":"$EPOCH","x":1,"duration_ms":"$DURATION"}');
+  assert.equal(mask('{"goal":{"createdAt":1796030616,"updatedAt":1796030617}}'), '{"goal":{"createdAt":"$EPOCH","updatedAt":"$EPOCH"}}');
+});
+
+test('learned values: made-up ids found under known keys, and bound numbers, replaced as whole words everywhere', () => {
+  const learned = learnValues([{ toolUseResult: { backgroundTaskId: 'b5cx10yj7' } }, { hooks: [{ tool_response: { task_id: 'b5cx10yj7' } }] }]);
+  assert.deepEqual([...learned], [['b5cx10yj7', 'TASK_ID']]);
+  learned.set(51904, 'SESSION_ID');
+  const out = mask({ text: 'ID: b5cx10yj7. tasks/b5cx10yj7.output, xb5cx10yj7', session_id: 51904, n: 519040, log: 'session ID 51904' }, learned);
+  assert.deepEqual(out, { text: 'ID: $TASK_ID. tasks/$TASK_ID.output, xb5cx10yj7', session_id: '$SESSION_ID', n: 519040, log: 'session ID $SESSION_ID' });
+  assert.equal(learnValues({ taskId: '$X' }).size, 0);
+});
+
+test('masking is stable: the same run text gives the same result twice, and keeps key order', () => {
+  const value = { b: '2026-11-30T01:02:03Z', a: { duration_ms: 3 } };
+  assert.equal(JSON.stringify(mask(value)), JSON.stringify(mask(value)));
+  assert.deepEqual(Object.keys(mask(value) as object), ['b', 'a']);
+});

@@ -20,7 +20,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { AGENT_IDS, type AgentId } from '../src/lib/agents/index.ts';
 import { jsonText, replaceDirectory } from './lib/atomic-write.ts';
 import { schemaAjv } from './lib/capture/ajv.ts';
@@ -31,48 +31,23 @@ import { runConfiguration, type RunPaths } from './lib/capture/runner.ts';
 import { buildCapture, countTools, summaryLine } from './lib/capture/capture-file.ts';
 import { CaptureError } from './lib/capture/normalise.ts';
 import { compareTrees, readTree, updateFiles } from './lib/capture/write.ts';
+import { parseRunArgs, type RunArgs } from './lib/capture/run-args.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 const SCRIPT = join(ROOT, 'scripts/capture.ts');
 const CAPTURES_DIR = join(ROOT, 'content/captures');
 const CACHE_ROOT = process.env['CAPTURE_CACHE_DIR'] || '/work/cache';
 
-interface Options {
-  only: string[];
-  check: boolean;
-  inside: boolean;
-  /** Also write every recorded request, unmasked, to this folder (for debugging and fixtures). */
-  raw?: string;
-  /** Another matrix file instead of content/capture-matrix.json (for trying configurations). */
-  matrix?: string;
-}
+type Options = RunArgs;
 
 function parseArgs(argv: string[]): Options {
-  const options: Options = { only: [], check: false, inside: false };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]!;
-    if (a === '--only') {
-      const v = argv[++i];
-      if (!v) fail('--only needs agent or agent/id');
-      options.only.push(v);
-    } else if (a.startsWith('--only=')) options.only.push(a.slice(7));
-    else if (a === '--check') options.check = true;
-    else if (a === '--matrix') {
-      const v = argv[++i];
-      if (!v) fail('--matrix needs a file');
-      options.matrix = resolve(v);
-    } else if (a === '--raw') {
-      const v = argv[++i];
-      if (!v) fail('--raw needs a folder');
-      options.raw = v;
-    }
-    else if (a === '--inside') options.inside = true;
-    else if (a === '--help' || a === '-h') {
-      console.log('usage: node scripts/capture.ts [--only agent[/id]]... [--check] [--raw DIR] [--matrix FILE]');
-      process.exit(0);
-    } else fail(`unknown argument ${a}`);
+  const parsed = parseRunArgs(argv, { usage: 'node scripts/capture.ts [--only agent[/id]]... [--check] [--raw DIR] [--matrix FILE]', onlyTakes: 'agent or agent/id', matrix: true });
+  if ('help' in parsed) {
+    console.log(parsed.help);
+    process.exit(0);
   }
-  return options;
+  if ('error' in parsed) fail(parsed.error);
+  return parsed;
 }
 
 function fail(message: string): never {

@@ -31,6 +31,7 @@ import { lockRunFolder, NamespaceError, prepareNamespace } from './lib/capture/n
 import { CaptureError } from './lib/capture/normalise.ts';
 import { runConfiguration, type RunPaths } from './lib/capture/runner.ts';
 import { compareTrees, readTree, updateFiles } from './lib/capture/write.ts';
+import { parseRunArgs, type RunArgs } from './lib/capture/run-args.ts';
 import { callId, callKind, Conversation, resultText, type PlannedCall } from './lib/payloads/conversation.ts';
 import { payloadPaths, runAdditions, type PayloadPaths } from './lib/payloads/drivers.ts';
 import { learnValues, maskPayloadValue, payloadMask } from './lib/payloads/mask.ts';
@@ -44,12 +45,7 @@ const SCRIPT = join(ROOT, 'scripts/payloads.ts');
 const PAYLOADS_DIR = join(ROOT, 'content/payloads');
 const CACHE_ROOT = process.env['CAPTURE_CACHE_DIR'] || '/work/cache';
 
-interface Options {
-  only: string[];
-  check: boolean;
-  inside: boolean;
-  raw?: string;
-}
+type Options = RunArgs;
 
 function fail(message: string): never {
   console.error(`payloads: ${message}`);
@@ -57,26 +53,13 @@ function fail(message: string): never {
 }
 
 function parseArgs(argv: string[]): Options {
-  const options: Options = { only: [], check: false, inside: false };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]!;
-    if (a === '--only') {
-      const v = argv[++i];
-      if (!v) fail('--only needs agent, agent/tool or agent/tool/scenario');
-      options.only.push(v);
-    } else if (a.startsWith('--only=')) options.only.push(a.slice(7));
-    else if (a === '--check') options.check = true;
-    else if (a === '--raw') {
-      const v = argv[++i];
-      if (!v) fail('--raw needs a folder');
-      options.raw = v;
-    } else if (a === '--inside') options.inside = true;
-    else if (a === '--help' || a === '-h') {
-      console.log('usage: node scripts/payloads.ts [--only agent[/tool[/scenario]]]... [--check] [--raw DIR]');
-      process.exit(0);
-    } else fail(`unknown argument ${a}`);
+  const parsed = parseRunArgs(argv, { usage: 'node scripts/payloads.ts [--only agent[/tool[/scenario]]]... [--check] [--raw DIR]', onlyTakes: 'agent, agent/tool or agent/tool/scenario' });
+  if ('help' in parsed) {
+    console.log(parsed.help);
+    process.exit(0);
   }
-  return options;
+  if ('error' in parsed) fail(parsed.error);
+  return parsed;
 }
 
 function load(): { matrix: Matrix; selected: (options: Options) => SelectedScenario[] } {

@@ -23,6 +23,7 @@ export type {
   JobsFile,
   JsonSchemaDefinition,
   ProvenanceRecord,
+  ScenariosFile,
   TypeScriptDefinition,
   UnavailableDefinition,
   VersionNote,

@@ -6,6 +6,7 @@
 import type { CaptureMatrix, CapturedEntry } from './captures.ts';
 import type { AgentId, AgentRecord, ComparisonFile, Definition, EditorialTool, GeneratedTool, HistoryFile, Job } from './content-types.ts';
 import type { FieldDifference, FieldRow } from './field-rows.ts';
+import type { Finding, PayloadCall } from './payload-check.ts';
 
 /** A definition as a page shows it: its field rows and the text of the full definition. */
 export interface DefinitionView {
@@ -40,6 +41,24 @@ export interface ToolModel {
    * Set by the pages stage, which validates them like any URL name.
    */
   redirectSlugs?: string[];
+  /** Real calls recorded by `npm run payloads` that call this tool (set by the payloads stage). */
+  examples?: ToolExample[];
+  /** Why no scenario runs this tool here (content/scenarios.json `cannotRun`). */
+  notRun?: string;
+}
+
+/** One recorded scenario, as the page of a tool it calls shows it. */
+export interface ToolExample {
+  /** The payload file, relative to the project root. */
+  file: string;
+  scenario: string;
+  description: string;
+  expect: 'success' | 'failure';
+  configuration: string;
+  /** The scenario's calls in order; `own` marks those of this page's tool (a follow-up may call another). */
+  calls: (PayloadCall & { own: boolean })[];
+  /** Where the payloads of this tool's calls differ from what its page declares. */
+  findings: Finding[];
 }
 
 /**

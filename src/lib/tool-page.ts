@@ -7,10 +7,13 @@
 import { primaryConfiguration, distinctInputs, DELIVERY_LABELS, type MatrixAgent, type MatrixConfiguration } from './captures.ts';
 import type { Delivery } from './wire/index.ts';
 import type { ToolModel } from './model.ts';
+import { payloadCheckTarget } from './payload-check-ui.ts';
 
 export type ToolSectionId =
   | 'input'
+  | 'check-payload'
   | 'result'
+  | 'examples'
   | 'model-description'
   | 'model-input'
   | 'sdk-differences'
@@ -42,8 +45,11 @@ export interface ToolPageContext {
 export function toolSections(tool: ToolModel, context: ToolPageContext): ToolSection[] {
   const sections: ToolSection[] = [
     { id: 'input', title: 'Input', depth: 2 },
+    ...(payloadCheckTarget(tool) ? [{ id: 'check-payload', title: 'Check a payload', depth: 3 } as const] : []),
     { id: 'result', title: 'Result', depth: 2 },
   ];
+  // Real calls come right after the shapes they illustrate.
+  if ((tool.examples?.length ?? 0) > 0 || tool.notRun) sections.push({ id: 'examples', title: 'Examples', depth: 2 });
   const entry = tool.captured;
   if (entry) sections.push({ id: 'model-description', title: 'What the model is told', depth: 2 });
   if (tool.modelInput) {

@@ -560,3 +560,40 @@ test('every package a generated tool file comes from is a source of its agent, o
   const sources = site.agents.find((a) => a.id === 'claude-code')!.sources.map((s) => s.package);
   for (const pkg of packages) assert.equal(sources.filter((s) => s === pkg).length, 1, pkg);
 });
+
+/** The good fixture plus one recorded payload of Read and a scenarios file that cannot run Shell. */
+function withPayloads(dir: string): void {
+  mkdirSync(join(dir, 'payloads/claude-code'), { recursive: true });
+  cpSync(join(ROOT, 'test/fixtures/payloads/read.text-file.json'), join(dir, 'payloads/claude-code/read.text-file.json'));
+  cpSync(join(ROOT, 'test/fixtures/payloads/scenarios.json'), join(dir, 'scenarios.json'));
+}
+
+test('a recorded payload becomes an example of the tool it calls, with its findings; a tool no scenario runs carries the reason', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'content-'));
+  cpSync(GOOD, dir, { recursive: true });
+  withPayloads(dir);
+  const site = loadContent({ root: ROOT, contentDir: dir });
+  rmSync(dir, { recursive: true, force: true });
+  const read = site.tools.find((t) => t.fullName === 'Read')!;
+  const fixture = JSON.parse(readFileSync(join(ROOT, 'test/fixtures/payloads/read.text-file.json'), 'utf8'));
+  assert.deepEqual(read.examples?.map((e) => [e.scenario, e.calls.map((c) => [c.tool, c.own])]), [[fixture.scenario, fixture.calls.map((c: { tool: string }) => [c.tool, true])]]);
+  // The fixture's Read declares no result type, so only the inputs are checked: the payload's input keys all have rows.
+  assert.ok(read.examples![0]!.findings.every((f) => f.parts.every((p) => p === 'input' || p === 'hook tool_input')));
+  assert.equal(site.tools.find((t) => t.fullName === 'Shell')!.notRun, 'Fixture reason.');
+});
+
+test('a payload filed under another agent, calling an unknown tool, or a scenario list naming one, is refused at its pointer', () => {
+  const payload = (dir: string) => {
+    withPayloads(dir);
+    return join(dir, 'payloads/claude-code/read.text-file.json');
+  };
+  assert.deepEqual(where(errorsAfter((dir) => editJson(payload(dir), (d) => (d.agent = 'codex')))), [['payloads/claude-code/read.text-file.json', '/agent', 'agent-matches-folder']]);
+  assert.deepEqual(where(errorsAfter((dir) => editJson(payload(dir), (d) => (d.calls[0].tool = 'Fly')))), [['payloads/claude-code/read.text-file.json', '/calls/0/tool', 'payload-tool-known']]);
+  assert.deepEqual(
+    where(errorsAfter((dir) => {
+      withPayloads(dir);
+      editJson(join(dir, 'scenarios.json'), (d) => (d.agents['claude-code'].cannotRun[0].tools = ['Fly']));
+    })),
+    [['scenarios.json', '/agents/claude-code/cannotRun/0/tools/0', 'scenario-tool-known']],
+  );
+});

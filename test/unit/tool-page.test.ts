@@ -19,12 +19,17 @@ test('Input and Result come first; optional sections appear only when the page h
   const plain = site.tools.find((t) => !t.captured && !t.modelInput)!;
   assert.deepEqual(
     toolSections(plain, { jobCount: 0 }).map((s) => s.id),
-    ['input', 'result', 'availability', 'aliases', 'lifecycle', 'version-notes', 'provenance'],
+    ['input', 'check-payload', 'result', 'availability', 'aliases', 'lifecycle', 'version-notes', 'provenance'],
   );
   assert.deepEqual(toolSections(plain, { jobCount: 2 }).map((s) => s.id).slice(-2), ['jobs', 'provenance']);
   const compared = real.tools.find((t) => t.modelInput && t.captured)!;
   const ids = toolSections(compared, { jobCount: 0 }).map((s) => s.id);
-  assert.deepEqual(ids.slice(0, 5), ['input', 'result', 'model-description', 'model-input', 'sdk-differences']);
+  assert.deepEqual(ids.slice(0, 3), ['input', 'check-payload', 'result']);
+  const modelSections = ['model-description', 'model-input', 'sdk-differences'];
+  assert.deepEqual(ids.filter((id) => modelSections.includes(id)), modelSections);
+  // A freeform tool's input is a grammar: nothing to check a payload against.
+  const freeform = real.tools.find((t) => t.input.definition.kind === 'grammar')!;
+  assert.ok(!toolSections(freeform, { jobCount: 0 }).some((s) => s.id === 'check-payload'), freeform.fullName);
 });
 
 test('every section id is unique and every heading has text', () => {

@@ -23,6 +23,8 @@ export const SCHEMA_FILES = {
   history: 'history.schema.json',
   inventory: 'inventory.schema.json',
   comparison: 'comparison.schema.json',
+  scenarios: 'scenarios.schema.json',
+  payload: 'payload.schema.json',
 } as const;
 
 export type SchemaName = keyof typeof SCHEMA_FILES;
@@ -39,11 +41,15 @@ export function contentAjv(): Ajv2020 {
 export interface ContentFiles {
   jobs?: string;
   matrix?: string;
+  /** content/scenarios.json */
+  scenarios?: string;
   agents: string[];
   /** agent folder → files */
   tools: Map<string, string[]>;
   editorial: Map<string, string[]>;
   captures: Map<string, string[]>;
+  /** content/payloads/<agent>/<tool>.<scenario>.json */
+  payloads: Map<string, string[]>;
   /** content/history/<agent>.<source>.json */
   history: string[];
   /** content/inventory/<agent>.json */
@@ -56,7 +62,7 @@ const JSON_FILE = /^[^.][^/]*\.json$/;
 const HISTORY_FILE = /^[a-z0-9-]+\.(sdk|capture)\.json$/;
 /** `<agent>.json`, `<job>.json`: a lowercase id. */
 const ID_FILE = /^[a-z0-9-]+\.json$/;
-const PER_AGENT = ['tools', 'editorial', 'captures'] as const;
+const PER_AGENT = ['tools', 'editorial', 'captures', 'payloads'] as const;
 
 /**
  * Walks the content folder and sorts its files into what the loader reads;
@@ -64,7 +70,7 @@ const PER_AGENT = ['tools', 'editorial', 'captures'] as const;
  * folder) is reported as a warning so that it is not skipped silently.
  */
 export function scanContent(contentDir: string, problems: Problems, rel: (path: string) => string): ContentFiles {
-  const files: ContentFiles = { agents: [], tools: new Map(), editorial: new Map(), captures: new Map(), history: [], inventory: [], comparisons: [] };
+  const files: ContentFiles = { agents: [], tools: new Map(), editorial: new Map(), captures: new Map(), payloads: new Map(), history: [], inventory: [], comparisons: [] };
   const ignored = (path: string, why: string): void => problems.warn(rel(path), `ignored: ${why}`);
   const list = (dir: string): string[] => readdirSync(dir).sort();
   if (!existsSync(contentDir)) return files;
@@ -73,6 +79,7 @@ export function scanContent(contentDir: string, problems: Problems, rel: (path: 
     const isDir = statSync(path).isDirectory();
     if (name === 'jobs.json' && !isDir) files.jobs = name;
     else if (name === 'capture-matrix.json' && !isDir) files.matrix = name;
+    else if (name === 'scenarios.json' && !isDir) files.scenarios = name;
     else if (name === 'agents' && isDir) {
       for (const f of list(path)) {
         if (JSON_FILE.test(f) && statSync(join(path, f)).isFile()) files.agents.push(`agents/${f}`);
@@ -108,7 +115,7 @@ export function scanContent(contentDir: string, problems: Problems, rel: (path: 
         }
         files[kind].set(agent, found);
       }
-    } else ignored(path, 'not a content file or folder the site reads (jobs.json, capture-matrix.json, agents/, tools/, editorial/, captures/, history/, inventory/, comparisons/)');
+    } else ignored(path, 'not a content file or folder the site reads (jobs.json, capture-matrix.json, scenarios.json, agents/, tools/, editorial/, captures/, payloads/, history/, inventory/, comparisons/)');
   }
   return files;
 }

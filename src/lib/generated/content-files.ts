@@ -524,10 +524,10 @@ export type Outcome = "success" | "failure";
 export interface ScenariosFile {
   $schema?: string;
   agents: {
-    [k: string]: Agent | undefined;
+    [k: string]: ScenarioAgent | undefined;
   };
 }
-export interface Agent {
+export interface ScenarioAgent {
   /**
    * The configuration of content/capture-matrix.json each scenario of this agent runs in, unless it names another: its mode, arguments, environment and config.toml lines are used as they are.
    */
@@ -565,7 +565,7 @@ export interface Scenario {
    */
   allowedTools?: ToolName[];
   args?: Args;
-  env?: Env;
+  env?: ScenarioEnv;
   /**
    * Files created in the work folder before the run: relative path → text, or {"base64": …} for bytes.
    */
@@ -619,7 +619,7 @@ export interface Scenario {
 /**
  * Extra environment variables, over the configuration's.
  */
-export interface Env {
+export interface ScenarioEnv {
   [k: string]: string | undefined;
 }
 

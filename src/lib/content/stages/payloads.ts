@@ -1,0 +1,65 @@
+/**
+ * Stage: real payloads (content/payloads/<agent>/<tool>.<scenario>.json, recorded by
+ * `npm run payloads`) and the tools no scenario can run (content/scenarios.json
+ * `cannotRun`). Runs after captures and editorial: each payload becomes an example on
+ * the page of every tool it calls, with its findings against what that page declares
+ * (src/lib/payload-check.ts); each tool that cannot run here carries the reason.
+ */
+import type { Stage } from '../context.ts';
+import type { ScenariosFile } from '../../content-types.ts';
+import type { ToolExample, ToolModel } from '../../model.ts';
+import { checkPayload, declarationsOf, toolForCall, type PayloadFile } from '../../payload-check.ts';
+
+export function attachPayloads(stage: Stage, tools: readonly ToolModel[]): void {
+  const { reader, problems, files } = stage;
+  if (files.scenarios) {
+    const file = reader.relContent(files.scenarios);
+    const data = reader.read<ScenariosFile>(files.scenarios, 'scenarios');
+    for (const [agent, entry] of Object.entries(data?.agents ?? {})) {
+      entry!.cannotRun.forEach((group, g) => {
+        group.tools.forEach((name, i) => {
+          const tool = toolForCall(tools, agent, name);
+          if (!tool) problems.error(file, `/agents/${agent}/cannotRun/${g}/tools/${i}`, 'scenario-tool-known', `${agent} has no tool ${name}`);
+          else tool.notRun = group.reason;
+        });
+      });
+    }
+  }
+  for (const [folder, paths] of files.payloads) {
+    for (const path of paths) {
+      const file = reader.relContent(path);
+      const payload = reader.read<PayloadFile>(path, 'payload');
+      if (!payload) continue;
+      if (payload.agent !== folder) {
+        problems.error(file, '/agent', 'agent-matches-folder', `a payload of ${payload.agent} belongs in content/payloads/${payload.agent}/`);
+        continue;
+      }
+      const called = payload.calls.map((call) => toolForCall(tools, payload.agent, call.tool));
+      let known = true;
+      called.forEach((tool, i) => {
+        if (!tool) {
+          problems.error(file, `/calls/${i}/tool`, 'payload-tool-known', `${payload.agent} has no tool ${payload.calls[i]!.tool}`);
+          known = false;
+        }
+      });
+      if (!known) continue;
+      const findings = checkPayload(payload, (name) => {
+        const tool = toolForCall(tools, payload.agent, name);
+        return tool && declarationsOf(tool);
+      });
+      for (const tool of new Set(called as ToolModel[])) {
+        const own = (i: number) => called[i] === tool;
+        const example: ToolExample = {
+          file,
+          scenario: payload.scenario,
+          description: payload.description,
+          expect: payload.expect,
+          configuration: payload.configuration,
+          calls: payload.calls.map((call, i) => ({ ...call, own: own(i) })),
+          findings: findings.filter((f) => own(f.call)),
+        };
+        (tool.examples ??= []).push(example);
+      }
+    }
+  }
+}

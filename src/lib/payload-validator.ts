@@ -1,0 +1,82 @@
+/**
+ * Build time only: a tool's published JSON Schema → a self-contained ES module
+ * that validates a value against it, precompiled by Ajv's standalone code
+ * generation (`ajv/dist/standalone`, ESM output). Served beside the tool page
+ * (`/claude-code/bash/validate-model-input.js`) and imported by the page's
+ * payload checker when the reader opens it; a program can import it too:
+ * `validate(value)` returns a boolean and leaves Ajv's errors on `validate.errors`.
+ *
+ * The Ajv instance is the one the export tests validate with (2020-12, every
+ * error, formats from ajv-formats). Ajv's ESM output still `require`s the few
+ * runtime helpers a schema needs; they are written into the module instead,
+ * so that a browser can load it as it is:
+ * - `ucs2length` (minLength/maxLength count code points) and `equal` (enum,
+ *   const, uniqueItems on objects): self-contained functions, copied;
+ * - ajv-formats' format checks: its `formats.js` (no imports of its own),
+ *   wrapped whole, only into modules whose schema uses a format.
+ * Any other helper stops the build, naming it.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import standaloneModule from 'ajv/dist/standalone/index.js';
+import addFormatsModule from 'ajv-formats';
+
+const require = createRequire(import.meta.url);
+// CommonJS under ESM: the function sits on `default` (or is the module itself under a bundler).
+const interop = <T>(m: unknown): T => ((m as { default?: T }).default ?? m) as T;
+const standaloneCode = interop<(ajv: Ajv2020, validate: unknown) => string>(standaloneModule);
+const addFormats = interop<(ajv: Ajv2020) => void>(addFormatsModule);
+
+type Helper = ((...args: never[]) => unknown) & { code?: string };
+
+/** Ajv's runtime helpers that may be copied: each names itself in `.code`, the expression Ajv writes where it is used. */
+function copyableHelpers(): { name: string; fn: Helper }[] {
+  return [
+    { name: 'ucs2length', fn: interop<Helper>(require('ajv/dist/runtime/ucs2length')) },
+    { name: 'equal', fn: interop<Helper>(require('ajv/dist/runtime/equal')) },
+  ];
+}
+
+const FORMATS_MODULE = 'require("ajv-formats/dist/formats")';
+
+/** ajv-formats' formats.js as an expression whose value is its exports. */
+function formatsExpression(): string {
+  const source = readFileSync(require.resolve('ajv-formats/dist/formats'), 'utf8').replace(/^\/\/# sourceMappingURL=.*$/m, '');
+  return `(function () {\nconst exports = {};\n${source.trim()}\nreturn exports;\n})()`;
+}
+
+/**
+ * Removes `const schemaN = {…};` lines that nothing uses (Ajv writes the root
+ * schema out even when the code never reads it: descriptions and all).
+ */
+function dropUnusedSchemas(code: string): string {
+  return code.replace(/^const (schema\d+) = .*;\n/gm, (line, name: string) => (code.split(new RegExp(`\\b${name}\\b`)).length > 2 ? line : ''));
+}
+
+export interface ValidatorModuleOptions {
+  /** First lines of the module, written as `//` comments. */
+  banner?: string[];
+}
+
+/** The ES module text validating against `schema` (default and named export `validate`). */
+export function validatorModule(schema: Record<string, unknown>, options: ValidatorModuleOptions = {}): string {
+  const ajv = new Ajv2020({ strict: false, allErrors: true, code: { source: true, esm: true, lines: true } });
+  addFormats(ajv);
+  let code = standaloneCode(ajv, ajv.compile(schema));
+  const prelude: string[] = [];
+  for (const { name, fn } of copyableHelpers()) {
+    if (!fn.code || !code.includes(fn.code)) continue;
+    code = code.replaceAll(fn.code, name);
+    prelude.push(`const ${name} = ${fn.toString()};`);
+  }
+  if (code.includes(FORMATS_MODULE)) {
+    code = code.replaceAll(FORMATS_MODULE, 'ajvFormats');
+    prelude.push(`const ajvFormats = ${formatsExpression()};`);
+  }
+  const left = /require\(("[^"]*")\)/.exec(code);
+  if (left) throw new Error(`the validator of ${String(schema.$id)} needs ${left[1]}, which validatorModule does not bundle`);
+  code = dropUnusedSchemas(code).replace(/^"use strict";\n/, '');
+  const banner = (options.banner ?? []).map((line) => `// ${line}\n`).join('');
+  return `${banner}${prelude.join('\n')}${prelude.length > 0 ? '\n' : ''}${code}`;
+}

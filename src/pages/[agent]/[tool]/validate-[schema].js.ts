@@ -1,0 +1,44 @@
+/**
+ * The precompiled validator a tool page's "Check a payload" form imports when
+ * opened: `validate-model-input.js` where the page has a model-facing schema
+ * (what a model sends), else `validate-input.js`; one per tool, for the schema
+ * published beside it at the pinned version. See src/lib/payload-validator.ts.
+ */
+import type { APIRoute, GetStaticPaths } from 'astro';
+import type { AgentRecord } from '../../../lib/content-types.ts';
+import type { ToolModel } from '../../../lib/model.ts';
+import { toolSchema } from '../../../lib/exports/tool-exports.ts';
+import { payloadCheckTarget, type CheckedSection } from '../../../lib/payload-check-ui.ts';
+import { validatorModule } from '../../../lib/payload-validator.ts';
+import { markRendering } from '../../../lib/rendering.ts';
+import { getSite } from '../../../lib/site-data.ts';
+
+interface Props {
+  tool: ToolModel;
+  agent: AgentRecord;
+  section: CheckedSection;
+}
+
+export const getStaticPaths = (async () => {
+  const site = await getSite();
+  return site.tools.flatMap((tool) => {
+    const target = payloadCheckTarget(tool);
+    if (!target) return [];
+    const agent = site.agents.find((a) => a.id === tool.agent)!;
+    return [{ params: { agent: tool.agent, tool: tool.slug, schema: target.section }, props: { tool, agent, section: target.section } satisfies Props }];
+  });
+}) satisfies GetStaticPaths;
+
+export const GET: APIRoute = (context) => {
+  const { tool, agent, section } = context.props as Props;
+  markRendering(context.url.pathname, [tool.files.generated, ...(tool.files.editorial ? [tool.files.editorial] : [])]);
+  const schema = toolSchema(tool, agent, section, { site: context.site });
+  if (!schema) throw new Error(`${tool.agent}/${tool.slug} has no ${section} schema to validate against`);
+  const code = validatorModule(schema, {
+    banner: [
+      `Validator of ${String(schema.title)}, precompiled by Ajv standalone from ${String(schema.$id)}.`,
+      'validate(value) returns true or false and leaves the errors on validate.errors.',
+    ],
+  });
+  return new Response(code, { headers: { 'Content-Type': 'text/javascript; charset=utf-8' } });
+};

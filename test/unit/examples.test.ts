@@ -1,0 +1,38 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { exampleParts, inputFieldLinks } from '../../src/lib/examples.ts';
+import type { PayloadFile } from '../../src/lib/payload-check.ts';
+
+const ROOT = join(import.meta.dirname, '../..');
+const payload = (file: string) => JSON.parse(readFileSync(join(ROOT, 'content/payloads', file), 'utf8')) as PayloadFile;
+
+test('a recorded call shows its input, its result, every hook payload, and the structured result only where it adds something', () => {
+  const call = payload('claude-code/bash.foreground.json').calls[0]!;
+  const titles = exampleParts(call).map((p) => p.title);
+  // Read from the file: one block per hook the CLI ran, in order.
+  assert.deepEqual(titles, ['Input the model sent', 'Result the model got', ...call.hooks.map((h) => `${h.hook_event_name} hook, standard input`)]);
+  // The stream-json result equals the PostToolUse tool_response in this file, so it is not repeated.
+  const post = call.hooks.find((h) => h.hook_event_name === 'PostToolUse')!;
+  assert.deepEqual(post['tool_response'], call.toolUseResult);
+  const different = { ...call, toolUseResult: { stdout: 'other' } };
+  assert.equal(exampleParts(different).at(-1)!.title, 'Structured result (stream-json tool_use_result)');
+  const { result: _result, ...noResult } = call;
+  assert.match(String(exampleParts(noResult)[1]!.value), /no result/);
+});
+
+test("an input's fields link to the Input row, else the model-facing row, else to nothing", () => {
+  const anchors = new Set(['input.command', 'model-input.description']);
+  assert.deepEqual(inputFieldLinks({ command: 'ls', description: 'x', extra: 1 }, anchors), [
+    { name: 'command', anchor: 'input.command' },
+    { name: 'description', anchor: 'model-input.description' },
+    { name: 'extra' },
+  ]);
+});
+
+test('long strings are shortened for the page, saying how much was left out; nothing else changes', async () => {
+  const { shortened } = await import('../../src/lib/examples.ts');
+  const long = 'x'.repeat(250);
+  assert.deepEqual(shortened({ a: long, b: [long, 3, null], c: 'short' }, 240), { a: `${'x'.repeat(240)}… [10 more characters]`, b: [`${'x'.repeat(240)}… [10 more characters]`, 3, null], c: 'short' });
+});

@@ -22,9 +22,20 @@ after(async () => {
 /** Opens Starlight's search dialog (once per page load). */
 async function openSearch(): Promise<void> {
   await page.goto(`${served.base}/about/`);
-  await page.click('site-search button[data-open-modal]');
-  // Pagefind's UI builds its input after a dynamic import; on a loaded machine that takes a while.
-  await page.waitForSelector('site-search input.pagefind-ui__search-input', { timeout: 30_000 });
+  // The button opens the dialog once Starlight's <site-search> element is defined; a click before
+  // that does nothing. Pagefind's UI then builds its input after a dynamic import, which on a
+  // loaded machine takes a while: a click that opened nothing is tried again.
+  await page.waitForFunction(() => customElements.get('site-search') !== undefined, undefined, { timeout: 30_000 });
+  for (let attempt = 1; ; attempt++) {
+    await page.click('site-search button[data-open-modal]');
+    try {
+      await page.waitForSelector('site-search input.pagefind-ui__search-input', { timeout: 20_000 });
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+      await page.keyboard.press('Escape');
+    }
+  }
 }
 
 /**

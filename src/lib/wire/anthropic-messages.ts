@@ -8,7 +8,7 @@
  * ToolSearch…"); a capture keeps that paragraph and nothing else of `messages`.
  */
 import {
-  asRecord, commonProblem, isObject, jsonReply, lastUserTextIn, makeTool, modelOf, pointer, sseReply, STUB_REPLY_TEXT,
+  asRecord, isObject, jsonReply, keptBody, lastUserTextIn, makeTool, messagesProblem, modelOf, pointer, sseReply, STUB_REPLY_TEXT,
 } from './shared.ts';
 import type { Definition } from '../content-types.ts';
 import {
@@ -76,12 +76,7 @@ export function deferredToolNames(body: Json, at: string): { name: string; at: s
 // ---------------------------------------------------------------------------
 // Recording
 
-export function problem(body: unknown): string | undefined {
-  const common = commonProblem(body);
-  if (common) return common;
-  if (!Array.isArray((body as Json)['messages'])) return 'it has no `messages` array';
-  return undefined;
-}
+export const problem = messagesProblem;
 
 export function lastUserText(body: unknown): string | undefined {
   return isObject(body) ? lastUserTextIn(body['messages']) : undefined;
@@ -89,18 +84,7 @@ export function lastUserText(body: unknown): string | undefined {
 
 /** The tool-related keys of a request body, verbatim and in the order sent; `messages` reduced to the deferred-tool announcements, left out when there are none. */
 export function captureBody(body: Json): Json {
-  const keep = new Set<string>(KEPT_KEYS);
-  const out: Json = {};
-  for (const [key, value] of Object.entries(body)) {
-    if (!keep.has(key)) continue;
-    if (key === 'messages') {
-      const announcements = deferredAnnouncements(value as unknown[]);
-      if (announcements.length > 0) out[key] = announcements;
-      continue;
-    }
-    out[key] = value;
-  }
-  return out;
+  return keptBody(body, KEPT_KEYS, { messages: deferredAnnouncements });
 }
 
 export function countTools(body: Json): ToolCount {

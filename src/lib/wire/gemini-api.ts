@@ -20,7 +20,7 @@
  * of whatever schema it asks for.
  */
 import type { Definition } from '../content-types.ts';
-import { asRecord, isObject, jsonReply, makeTool, pathOf, pointer, STUB_REPLY_TEXT } from './shared.ts';
+import { asRecord, isObject, jsonReply, keptBody, makeTool, pathOf, pointer, STUB_REPLY_TEXT } from './shared.ts';
 import {
   CaptureFormatError,
   type CapturedTool, type DeferredNamespace, type ExtractContext, type Json, type StubReply, type ToolCount, type WireFormat, type WireRequest,
@@ -146,8 +146,7 @@ export function lastUserText(body: unknown): string | undefined {
 
 /** The tool-related keys of a request body, verbatim and in the order sent (see KEPT_KEYS). */
 export function captureBody(body: Json): Json {
-  const keep = new Set<string>(KEPT_KEYS);
-  return Object.fromEntries(Object.entries(body).filter(([key]) => keep.has(key)));
+  return keptBody(body, KEPT_KEYS);
 }
 
 export function countTools(body: Json): ToolCount {

@@ -16,7 +16,7 @@ import type { Definition } from '../content-types.ts';
 import { declaresNestedTools, nestedToolsAt, qwenNestedToolNames } from './code-mode.ts';
 import { DEFERRED_INPUT, deferredReminderIn, deferredReminderNames } from './qwen-reminder.ts';
 import {
-  asRecord, commonProblem, isObject, jsonReply, lastUserTextIn, makeTool, modelOf, pointer, STUB_REPLY_TEXT,
+  asRecord, isObject, jsonReply, keptBody, lastUserTextIn, makeTool, messagesProblem, modelOf, pointer, STUB_REPLY_TEXT,
 } from './shared.ts';
 import {
   CaptureFormatError,
@@ -66,12 +66,7 @@ export function deferredToolNames(body: Json, at: string): { name: string; at: s
 // ---------------------------------------------------------------------------
 // Recording
 
-export function problem(body: unknown): string | undefined {
-  const common = commonProblem(body);
-  if (common) return common;
-  if (!Array.isArray((body as Json)['messages'])) return 'it has no `messages` array';
-  return undefined;
-}
+export const problem = messagesProblem;
 
 /** The last user message's content when it is a string, else the text of its last `text` part. */
 export function lastUserText(body: unknown): string | undefined {
@@ -80,18 +75,7 @@ export function lastUserText(body: unknown): string | undefined {
 
 /** The tool-related keys of a request body, verbatim and in the order sent; `messages` reduced to the deferred-tool reminders, left out when there are none. */
 export function captureBody(body: Json): Json {
-  const keep = new Set<string>(KEPT_KEYS);
-  const out: Json = {};
-  for (const [key, value] of Object.entries(body)) {
-    if (!keep.has(key)) continue;
-    if (key === 'messages') {
-      const announcements = deferredAnnouncements(value as unknown[]);
-      if (announcements.length > 0) out[key] = announcements;
-      continue;
-    }
-    out[key] = value;
-  }
-  return out;
+  return keptBody(body, KEPT_KEYS, { messages: deferredAnnouncements });
 }
 
 /**

@@ -18,7 +18,7 @@ import type { Definition } from '../content-types.ts';
 import { nestedToolsAt } from './code-mode.ts';
 import { DEFERRED_INPUT, deferredReminderIn, deferredReminderNames } from './qwen-reminder.ts';
 import {
-  asRecord, commonProblem, fullNameOf, isObject, jsonReply, lastUserTextIn, makeTool, modelOf, pointer, sseReply, STUB_REPLY_TEXT,
+  asRecord, commonProblem, fullNameOf, isObject, jsonReply, keptBody, lastUserTextIn, makeTool, modelOf, pointer, sseReply, STUB_REPLY_TEXT,
 } from './shared.ts';
 import {
   CaptureFormatError,
@@ -128,22 +128,13 @@ export function lastUserText(body: unknown): string | undefined {
  * reminder, and is left out when none remain.
  */
 export function captureBody(body: Json): Json {
-  const keep = new Set<string>(KEPT_KEYS);
-  const out: Json = {};
-  for (const [key, value] of Object.entries(body)) {
-    if (!keep.has(key)) continue;
-    if (key === 'input') {
-      const items = (value as unknown[]).flatMap((item): unknown[] => {
-        if (!(isObject(item) && item['type'] === 'message')) return [item];
-        const kept = keptMessage(item);
-        return kept ? [kept] : [];
-      });
-      if (items.length > 0) out[key] = items;
-      continue;
-    }
-    out[key] = value;
-  }
-  return out;
+  const input = (items: unknown[]): unknown[] =>
+    items.flatMap((item): unknown[] => {
+      if (!(isObject(item) && item['type'] === 'message')) return [item];
+      const kept = keptMessage(item);
+      return kept ? [kept] : [];
+    });
+  return keptBody(body, KEPT_KEYS, { input });
 }
 
 /** Names declared in `declare const tools: { name(...` blocks of a code-mode description. */

@@ -108,3 +108,29 @@ export function jsonReply(body: unknown, status = 200): StubReply {
 export function sseReply(events: readonly [string, unknown][]): StubReply {
   return { status: 200, contentType: 'text/event-stream', body: sseText(events) };
 }
+
+/**
+ * The keys of `body` in `kept`, verbatim and in the order sent, except that a key with a
+ * reducer keeps only what the reducer returns of its list, and is left out when nothing
+ * remains (the conversation reduced to the text that names deferred tools).
+ */
+export function keptBody(body: Json, kept: readonly string[], reducers: Readonly<Record<string, (list: unknown[]) => unknown[]>> = {}): Json {
+  const out: Json = {};
+  for (const [key, value] of Object.entries(body)) {
+    if (!kept.includes(key)) continue;
+    const reduce = reducers[key];
+    if (reduce) {
+      const list = reduce(value as unknown[]);
+      if (list.length > 0) out[key] = list;
+    } else out[key] = value;
+  }
+  return out;
+}
+
+/** `commonProblem`, and a `messages` array (Anthropic Messages, OpenAI Chat Completions). */
+export function messagesProblem(body: unknown): string | undefined {
+  const common = commonProblem(body);
+  if (common) return common;
+  if (!Array.isArray((body as Json)['messages'])) return 'it has no `messages` array';
+  return undefined;
+}

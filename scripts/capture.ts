@@ -22,7 +22,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AGENT_IDS, type AgentId } from '../src/lib/agents/index.ts';
-import { jsonText, replaceDirectory } from './lib/atomic-write.ts';
+import { jsonText } from './lib/atomic-write.ts';
 import { schemaAjv } from './lib/capture/ajv.ts';
 import { loadMatrix, selectConfigurations, MatrixError } from './lib/capture/matrix.ts';
 import { lockRunFolder, NamespaceError, prepareNamespace } from './lib/capture/namespace.ts';
@@ -30,7 +30,7 @@ import { ensureInstalled, installedBinary, InstallError } from './lib/capture/in
 import { runConfiguration, type RunPaths } from './lib/capture/runner.ts';
 import { buildCapture, countTools, summaryLine } from './lib/capture/capture-file.ts';
 import { CaptureError } from './lib/capture/normalise.ts';
-import { compareTrees, readTree, updateFiles } from './lib/capture/write.ts';
+import { checkOrWrite } from './lib/capture/write.ts';
 import { parseRunArgs, type RunArgs } from './lib/capture/run-args.ts';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -142,19 +142,8 @@ async function inside(options: Options): Promise<number> {
     for (const e of errors) console.error(`- ${e}\n`);
     return 1;
   }
-  const partial = options.only.length > 0;
-  if (options.check) {
-    const diff = compareTrees(readTree(CAPTURES_DIR), files, partial);
-    if (diff.length > 0) {
-      console.error(`\ncapture --check: the new captures differ from content/captures/:\n${diff.map((d) => `  ${d}`).join('\n')}`);
-      return 1;
-    }
-    console.log(`\ncapture --check: ${files.size} capture(s) identical to content/captures/`);
-    return 0;
-  }
-  if (partial) updateFiles(CAPTURES_DIR, files);
-  else replaceDirectory(CAPTURES_DIR, files);
-  console.log(`\nwrote ${files.size} capture(s) to content/captures/:`);
+  const code = checkOrWrite(CAPTURES_DIR, files, { check: options.check, partial: options.only.length > 0, script: 'capture', what: 'capture', shownDir: 'content/captures/' });
+  if (code !== 0 || options.check) return code;
   for (const line of summary) console.log(`  ${line}`);
   return 0;
 }

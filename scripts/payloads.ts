@@ -22,7 +22,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { release } from 'node:os';
 import { join } from 'node:path';
-import { jsonText, replaceDirectory } from './lib/atomic-write.ts';
+import { jsonText } from './lib/atomic-write.ts';
 import { schemaAjv } from './lib/capture/ajv.ts';
 import { checkOutcome } from './lib/capture/capture-file.ts';
 import { ensureInstalled, installedBinary, InstallError } from './lib/capture/install.ts';
@@ -30,7 +30,7 @@ import { loadMatrix, MatrixError, type Configuration, type Matrix } from './lib/
 import { lockRunFolder, NamespaceError, prepareNamespace } from './lib/capture/namespace.ts';
 import { CaptureError } from './lib/capture/normalise.ts';
 import { runConfiguration, type RunPaths } from './lib/capture/runner.ts';
-import { compareTrees, readTree, updateFiles } from './lib/capture/write.ts';
+import { checkOrWrite } from './lib/capture/write.ts';
 import { parseRunArgs, type RunArgs } from './lib/capture/run-args.ts';
 import { callId, callKind, Conversation, resultText, type PlannedCall } from './lib/payloads/conversation.ts';
 import { payloadPaths, runAdditions, type PayloadPaths } from './lib/payloads/drivers.ts';
@@ -213,20 +213,7 @@ async function inside(options: Options): Promise<number> {
   }
   const report = checkSiteModelPayloads(ROOT, files);
   if (report.length > 0) console.log(`\nagainst the declared shapes (src/lib/payload-check.ts):\n${report.map((l) => `  ${l}`).join('\n')}`);
-  const partial = options.only.length > 0;
-  if (options.check) {
-    const diff = compareTrees(readTree(PAYLOADS_DIR), files, partial);
-    if (diff.length > 0) {
-      console.error(`\npayloads --check: the new payloads differ from content/payloads/:\n${diff.map((d) => `  ${d}`).join('\n')}`);
-      return 1;
-    }
-    console.log(`\npayloads --check: ${files.size} payload(s) identical to content/payloads/`);
-    return 0;
-  }
-  if (partial) updateFiles(PAYLOADS_DIR, files);
-  else replaceDirectory(PAYLOADS_DIR, files);
-  console.log(`\nwrote ${files.size} payload(s) to content/payloads/`);
-  return 0;
+  return checkOrWrite(PAYLOADS_DIR, files, { check: options.check, partial: options.only.length > 0, script: 'payloads', what: 'payload', shownDir: 'content/payloads/' });
 }
 
 const argv = process.argv.slice(2);

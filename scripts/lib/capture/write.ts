@@ -1,7 +1,7 @@
 /** Updating some capture files in place, or comparing a set of them with what is there. */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { replaceFile } from '../atomic-write.ts';
+import { replaceDirectory, replaceFile } from '../atomic-write.ts';
 
 /** Writes only `files` into `dir`, each atomically, leaving other files alone. */
 export function updateFiles(dir: string, files: ReadonlyMap<string, string>): void {
@@ -34,4 +34,26 @@ export function compareTrees(current: ReadonlyMap<string, string>, next: Readonl
   }
   if (!onlySome) for (const rel of current.keys()) if (!next.has(rel)) out.push(`removed  ${rel}`);
   return out;
+}
+
+/**
+ * The end of a run of the capture or payload script: with `check`, compare `files`
+ * with `dir` and say whether they are identical (exit code 1 when not); else write
+ * them, only those files when the run was `partial` (--only), the whole folder
+ * otherwise. `what` names the files in messages (`capture`, `payload`); `script` the command.
+ */
+export function checkOrWrite(dir: string, files: ReadonlyMap<string, string>, o: { check: boolean; partial: boolean; script: string; what: string; shownDir: string }): number {
+  if (o.check) {
+    const diff = compareTrees(readTree(dir), files, o.partial);
+    if (diff.length > 0) {
+      console.error(`\n${o.script} --check: the new ${o.what}s differ from ${o.shownDir}:\n${diff.map((d) => `  ${d}`).join('\n')}`);
+      return 1;
+    }
+    console.log(`\n${o.script} --check: ${files.size} ${o.what}(s) identical to ${o.shownDir}`);
+    return 0;
+  }
+  if (o.partial) updateFiles(dir, files);
+  else replaceDirectory(dir, files);
+  console.log(`\nwrote ${files.size} ${o.what}(s) to ${o.shownDir}`);
+  return 0;
 }

@@ -16,8 +16,9 @@ export default defineConfig({
       // Our own 404 page (src/pages/404.astro) retries an address typed in another case.
       disable404Route: true,
       customCss: ['./src/styles/reference.css'],
-      // The page title breaks long tool names at `.` and `_`, not mid-word.
-      components: { PageTitle: './src/components/PageTitle.astro' },
+      // The page title breaks long tool names at `.` and `_`, not mid-word; the
+      // <title> is written as text (Starlight writes head entries as HTML).
+      components: { PageTitle: './src/components/PageTitle.astro', Head: './src/components/Head.astro' },
       pagefind: {
         ranking: {
           // People search tool names exactly as spelled. Pagefind splits a title

@@ -21,6 +21,7 @@ import { createRequire } from 'node:module';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import standaloneModule from 'ajv/dist/standalone/index.js';
 import addFormatsModule from 'ajv-formats';
+import { commentSafeLiteral } from './exports/comment-text.ts';
 
 const require = createRequire(import.meta.url);
 // CommonJS under ESM: the function sits on `default` (or is the module itself under a bundler).
@@ -54,9 +55,29 @@ function dropUnusedSchemas(code: string): string {
   return code.replace(/^const (schema\d+) = .*;\n/gm, (line, name: string) => (code.split(new RegExp(`\\b${name}\\b`)).length > 2 ? line : ''));
 }
 
+/**
+ * Ajv writes each compiled function's `$id` as `/*# sourceURL="…" *\/`: a JSON
+ * string that may hold a star and a slash, so a captured schema's nested `$id`
+ * could close the comment inside `validate`. Rewritten with commentSafeLiteral.
+ */
+function safeSourceUrlComments(code: string): string {
+  return code.replace(/\/\*# sourceURL=("(?:[^"\\]|\\.)*") \*\//g, (_comment, literal: string) => `/*# sourceURL=${commentSafeLiteral(JSON.parse(literal) as string)} */`);
+}
+
+/** What JavaScript ends a line at: a `//` comment ends there too. */
+const JS_LINE_TERMINATOR = /[\n\r\u2028\u2029]/;
+
 export interface ValidatorModuleOptions {
-  /** First lines of the module, written as `//` comments. */
+  /** First lines of the module, written as `//` comments: untrusted parts must go through commentSafeLiteral. */
   banner?: string[];
+}
+
+/** The banner of a tool's validator module: its schema's title and `$id` as JSON strings, since both come from captured text. */
+export function validatorBanner(schema: Record<string, unknown>): string[] {
+  return [
+    `Validator of ${commentSafeLiteral(String(schema.title))}, precompiled by Ajv standalone from ${commentSafeLiteral(String(schema.$id))}.`,
+    'validate(value) returns true or false and leaves the errors on validate.errors.',
+  ];
 }
 
 /** The ES module text validating against `schema` (default and named export `validate`). */
@@ -76,7 +97,10 @@ export function validatorModule(schema: Record<string, unknown>, options: Valida
   }
   const left = /require\(("[^"]*")\)/.exec(code);
   if (left) throw new Error(`the validator of ${String(schema.$id)} needs ${left[1]}, which validatorModule does not bundle`);
-  code = dropUnusedSchemas(code).replace(/^"use strict";\n/, '');
+  code = safeSourceUrlComments(dropUnusedSchemas(code).replace(/^"use strict";\n/, ''));
+  // A line break in a banner line would end its comment: the rest would run.
+  const broken = (options.banner ?? []).find((line) => JS_LINE_TERMINATOR.test(line));
+  if (broken !== undefined) throw new Error(`a banner line of the validator of ${String(schema.$id)} breaks its // comment: ${JSON.stringify(broken)}`);
   const banner = (options.banner ?? []).map((line) => `// ${line}\n`).join('');
   return `${banner}${prelude.join('\n')}${prelude.length > 0 ? '\n' : ''}${code}`;
 }

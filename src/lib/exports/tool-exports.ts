@@ -4,6 +4,7 @@
  */
 import type { AgentRecord } from '../content-types.ts';
 import type { ToolModel } from '../model.ts';
+import { commentSafeLiteral } from './comment-text.ts';
 import { declarationFromSchema, declarationTypeName } from './declarations.ts';
 import { EXPORT_FILE_NAMES, exportFileNames, exportPath, sectionDefinition, siteUrl, type ExportFileName, type Section, type SiteOrigin } from './files.ts';
 import { definitionSchema, publishedSchema, SchemaConversionError, type JsonSchema } from './json-schema.ts';
@@ -50,10 +51,11 @@ export async function toolExportFiles(tool: ToolModel, agent: AgentRecord, origi
     if (kind === 'schema') {
       files.set(file, schemaText(schema));
     } else {
+      // Title, $id and URL hold captured text: JSON strings, never raw into the comment.
       const banner = [
-        `${schemaTitle(tool, agent, section)}: the arguments the model sends.`,
-        `Generated from the JSON Schema the CLI sends its model, ${String(schema.$id)}.`,
-        `Page: ${siteUrl(`/${tool.agent}/${tool.slug}/`, origin)}`,
+        `${commentSafeLiteral(schemaTitle(tool, agent, section))}: the arguments the model sends.`,
+        `Generated from the JSON Schema the CLI sends its model, ${commentSafeLiteral(String(schema.$id))}.`,
+        `Page: ${commentSafeLiteral(siteUrl(`/${tool.agent}/${tool.slug}/`, origin))}`,
       ];
       files.set(file, await declarationFromSchema(schema, declarationTypeName(tool.fullName), banner));
     }

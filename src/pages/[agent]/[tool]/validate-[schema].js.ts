@@ -9,7 +9,7 @@ import type { AgentRecord } from '../../../lib/content-types.ts';
 import type { ToolModel } from '../../../lib/model.ts';
 import { toolSchema } from '../../../lib/exports/tool-exports.ts';
 import { payloadCheckTarget, type CheckedSection } from '../../../lib/payload-check-ui.ts';
-import { validatorModule } from '../../../lib/payload-validator.ts';
+import { validatorBanner, validatorModule } from '../../../lib/payload-validator.ts';
 import { markRendering } from '../../../lib/rendering.ts';
 import { getSite } from '../../../lib/site-data.ts';
 
@@ -34,11 +34,6 @@ export const GET: APIRoute = (context) => {
   markRendering(context.url.pathname, [tool.files.generated, ...(tool.files.editorial ? [tool.files.editorial] : [])]);
   const schema = toolSchema(tool, agent, section, { site: context.site });
   if (!schema) throw new Error(`${tool.agent}/${tool.slug} has no ${section} schema to validate against`);
-  const code = validatorModule(schema, {
-    banner: [
-      `Validator of ${String(schema.title)}, precompiled by Ajv standalone from ${String(schema.$id)}.`,
-      'validate(value) returns true or false and leaves the errors on validate.errors.',
-    ],
-  });
+  const code = validatorModule(schema, { banner: validatorBanner(schema) });
   return new Response(code, { headers: { 'Content-Type': 'text/javascript; charset=utf-8' } });
 };

@@ -33,7 +33,7 @@ export function definitionView(definition: Definition, root: 'input' | 'output' 
     // A shape builder's error knows where inside the definition it is and which rule it breaks.
     if (error instanceof DefinitionShapeError) problems.error(place.file, place.pointer + error.pointer, error.rule, prefix + error.message);
     else problems.error(place.file, place.pointer, rule, `${prefix}${what}: ${(error as Error).message}`);
-    return { definition, rows: [] };
+    return { definition, rows: [], broken: error instanceof DefinitionShapeError ? error.rule : rule };
   };
   switch (definition.kind) {
     case 'typescript':

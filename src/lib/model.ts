@@ -14,6 +14,8 @@ export interface DefinitionView {
   rows: FieldRow[];
   /** The definition as text for the highlighted block, with its language. */
   code?: { lang: string; text: string };
+  /** The rule the definition broke (reported already); nothing should compile or walk it again. */
+  broken?: string;
 }
 
 export interface ToolModel {

@@ -77,8 +77,10 @@ export function declarationsOf(tool: ToolModel): Declarations {
     resultDeclared: tool.output.definition.kind !== 'unavailable',
   };
   const model = tool.modelInput?.view.definition;
-  if (model?.kind === 'json-schema') out.modelInput = { schema: model.schema as Record<string, unknown>, config: tool.modelInput!.config };
-  else if (tool.input.definition.kind === 'json-schema' && tool.captured) {
+  // A schema that does not compile is already an error of its own; it is not compiled again to check payloads.
+  if (model?.kind === 'json-schema') {
+    if (!tool.modelInput!.view.broken) out.modelInput = { schema: model.schema as Record<string, unknown>, config: tool.modelInput!.config };
+  } else if (tool.input.definition.kind === 'json-schema' && tool.captured && !tool.input.broken) {
     out.modelInput = { schema: tool.input.definition.schema as Record<string, unknown>, config: primaryConfiguration(tool.captured) };
   }
   return out;

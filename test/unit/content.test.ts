@@ -183,16 +183,17 @@ test('a tool file whose name gives another slug is refused', () => {
   assert.ok(where(errors).some(([f, p, r]) => f === 'tools/claude-code/shell.json' && p === '/name' && r === 'file-name-matches-slug'), show(errors));
 });
 
-for (const [label, name, why] of [
+for (const [label, name, why, rule] of [
   ['.', '.', /names a folder itself or its parent/],
   ['..', '..', /names a folder itself or its parent/],
   ['index.html', 'index.html', /already uses for another page/],
   ['index', 'index', /already uses for another page/],
-  ['a 300-byte name', 'A'.repeat(300), /300 bytes; file names hold at most 255/],
+  // Names are bounded where they enter (128 characters), before their URL is made.
+  ['a 300-byte name', 'A'.repeat(300), /has 300 characters; at most 128/, 'name-printable'],
 ] as const) {
   test(`a captured tool named ${label} is refused before anything is rendered`, () => {
     const errors = errorsAfter((d) => editJson(join(d, 'captures/claude-code/print.json'), (c) => (c.body.tools[1].name = name)));
-    assert.deepEqual(where(errors), [['captures/claude-code/print.json', '/body/tools/1/name', 'url-name-valid']]);
+    assert.deepEqual(where(errors), [['captures/claude-code/print.json', '/body/tools/1/name', rule ?? 'url-name-valid']]);
     assert.match(errors[0]!.message, why);
   });
 }
@@ -364,6 +365,90 @@ test('every problem is reported at once, each root cause once', () => {
   assert.deepEqual(where(errors).map((w) => w[2]).sort(), ['json-parse', 'known-job'], 'the notes of the broken tool are not reported twice');
 });
 
+test('a name that is not plain printable text is one error where it enters: capture, tool file, history, job title', () => {
+  const capture = (name: string) => (d: string) => editJson(join(d, 'captures/claude-code/print.json'), (c) => (c.body.tools[1].name = name));
+  assert.deepEqual(where(errorsAfter(capture('pwntool\nwindow.__pwned=11;//'))), [['captures/claude-code/print.json', '/body/tools/1/name', 'name-printable']]);
+  assert.match(show(errorsAfter(capture('a\u202Eb'))), /tool name "a\u202Eb" holds the unprintable character U\+202E at position 1/);
+  assert.deepEqual(where(errorsAfter(capture('x'.repeat(129)))), [['captures/claude-code/print.json', '/body/tools/1/name', 'name-printable']]);
+  assert.deepEqual(where(errorsAfter((d) => editJson(join(d, 'tools/claude-code/read.json'), (t) => (t.aliases[0].name = 'File\u0000Read')))), [['tools/claude-code/read.json', '/aliases/0/name', 'name-printable']]);
+  assert.deepEqual(
+    where(errorsAfter((d) => editJson(join(d, 'history/claude-code.sdk.json'), (h) => h.events.push({ release: '1.0.3', previous: '1.0.1', tool: 'Gone\u2028x', kind: 'tool-removed' })))),
+    [['history/claude-code.sdk.json', '/events/4/tool', 'name-printable']],
+  );
+  assert.deepEqual(where(errorsAfter((d) => editJson(join(d, 'jobs.json'), (j) => (j.jobs[0].title = ' Read a file')))), [['jobs.json', '/jobs/0/title', 'name-printable']]);
+  assert.deepEqual(where(errorsAfter((d) => editJson(join(d, 'editorial/claude-code/read.json'), (e) => (e.name = 'Read\t')))), [['editorial/claude-code/read.json', '/name', 'name-printable']]);
+  // Markup is printable: it is allowed as a name and escaped wherever it lands (test/e2e/hostile-text.test.ts).
+  assert.deepEqual(load(capture('x</title><script>window.__pwned=1</script>')).errors, []);
+});
+
+test('nesting, key and string bounds are one rule error each, before anything recurses into the data', () => {
+  const deep = '{"a":'.repeat(100_000) + '1' + '}'.repeat(100_000);
+  const errors = errorsAfter((d) => {
+    const path = join(d, 'tools/claude-code/read.json');
+    writeFileSync(path, readFileSync(path, 'utf8').replace(/^\{/, `{"deep": ${deep}, "${'k'.repeat(300)}": 1, "long": "${'s'.repeat(300_000)}",`));
+  });
+  // Pointer depth: the root's `deep`, then 64 levels of `a`; the key is shown shortened.
+  assert.deepEqual(where(errors).map(([file, pointer, rule]) => [file, pointer.split('/').length - 1, rule]).sort((a, b) => String(a[2]).localeCompare(String(b[2]))), [
+    ['tools/claude-code/read.json', 64, 'json-depth'],
+    ['tools/claude-code/read.json', 1, 'json-key-length'],
+    ['tools/claude-code/read.json', 1, 'json-string-length'],
+  ]);
+});
+
+test('an unreadable capture matrix or agent record stops the load with its own errors, not one per reference to it', () => {
+  const matrix = errorsAfter((d) => editJson(join(d, 'capture-matrix.json'), (m) => (m.agents.codex.configurations[0].id = '../evil')));
+  assert.deepEqual(where(matrix), [['capture-matrix.json', '/agents/codex/configurations/0/id', '#schema'].slice(0, 2).concat([matrix[0]!.rule]) as [string, string, string]]);
+  const agent = errorsAfter((d) => writeFileSync(join(d, 'agents/claude-code.json'), '{'));
+  assert.deepEqual(where(agent), [['agents/claude-code.json', '', 'json-parse']]);
+});
+
+test('notes that cannot be read are one error: a comparison naming their tool is not also refused', () => {
+  const errors = errorsAfter((d) => {
+    withComparison(d);
+    editJson(join(d, 'editorial/claude-code/shell.json'), (e) => (e.summary = 'x'.repeat(201)));
+  });
+  assert.deepEqual(where(errors).map((w) => w.slice(0, 2)), [['editorial/claude-code/shell.json', '/summary']]);
+});
+
+test('history events name tools and fields the site shows, or ones the history saw removed', () => {
+  const history = (edit: (h: any) => void) => errorsAfter((d) => editJson(join(d, 'history/claude-code.sdk.json'), edit));
+  assert.deepEqual(where(history((h) => h.events.push({ release: '1.0.3', previous: '1.0.1', tool: 'Ghost', kind: 'field-added', side: 'input', field: '.x' }))), [
+    ['history/claude-code.sdk.json', '/events/4/tool', 'history-tool-known'],
+  ]);
+  assert.deepEqual(where(history((h) => h.events.push({ release: '1.0.3', previous: '1.0.1', tool: 'Read', kind: 'field-added', side: 'input', field: '.ghost' }))), [
+    ['history/claude-code.sdk.json', '/events/4/field', 'history-field-known'],
+  ]);
+  // A field whose last event is its removal is fine (the fixture's Read lost `offset`), and so is an empty field name's absence:
+  assert.deepEqual(where(history((h) => (h.events[3].field = ''))).map((w) => w.slice(0, 2)), [['history/claude-code.sdk.json', '/events/3/field']]);
+});
+
+test('inventory names differing only in case are refused: they would share one element id', () => {
+  assert.deepEqual(where(errorsAfter((d) => editJson(join(d, 'inventory/claude-code.json'), (i) => i.names.items.push('hidden')))), [
+    ['inventory/claude-code.json', '/names/items/3', 'unique-inventory-name'],
+  ]);
+  assert.deepEqual(where(errorsAfter((d) => editJson(join(d, 'inventory/claude-code.json'), (i) => (i.aliasTables[1].entries[0].tool = 'shell')))), [
+    ['inventory/claude-code.json', '/aliasTables/1/entries/0/tool', 'unique-inventory-name'],
+  ]);
+});
+
+test('a payload names a known tool and configuration, is filed as <tool>.<scenario>.json, and gives each page one example per scenario', () => {
+  const payload = (dir: string) => {
+    withPayloads(dir);
+    return join(dir, 'payloads/claude-code/read.text-file.json');
+  };
+  assert.deepEqual(where(errorsAfter((dir) => editJson(payload(dir), (d) => (d.tool = 'Fly')))), [['payloads/claude-code/read.text-file.json', '/tool', 'payload-tool-known']]);
+  assert.deepEqual(where(errorsAfter((dir) => editJson(payload(dir), (d) => (d.configuration = 'ghost')))), [['payloads/claude-code/read.text-file.json', '/configuration', 'payload-configuration-known']]);
+  assert.deepEqual(where(errorsAfter((dir) => cpSync(payload(dir), join(dir, 'payloads/claude-code/read.text-file2.json')))), [['payloads/claude-code/read.text-file2.json', '/scenario', 'payload-file-name']]);
+  // A payload of Shell that also calls Read, with the scenario id of Read's own payload: Read's page would show two examples text-file.
+  const twice = errorsAfter((dir) => {
+    const path = payload(dir);
+    const data = JSON.parse(readFileSync(path, 'utf8'));
+    data.tool = 'Shell';
+    writeFileSync(join(dir, 'payloads/claude-code/shell.text-file.json'), JSON.stringify(data));
+  });
+  assert.deepEqual(where(twice), [['payloads/claude-code/shell.text-file.json', '/scenario', 'unique-example-id']]);
+});
+
 after(() => {
   // Every rule the loader can report must have been produced by a case above.
   const rules = new Set<string>();
@@ -478,9 +563,11 @@ test('an alias of the binary that another tool already answers to is refused at 
 });
 
 test('an alias from the inventory is validated like any alias, at its place in the inventory', () => {
-  // A 300-byte name is too long for a file name: the inventory stage adds the alias, the pages stage refuses its redirect page at the inventory pointer.
-  const errors = errorsAfter((dir) => editJson(join(dir, 'inventory/claude-code.json'), (d) => d.aliasTables[0].entries.push({ alias: 'A'.repeat(300), tool: 'Read' })));
-  assert.deepEqual(where(errors), [['inventory/claude-code.json', '/aliasTables/0/entries/3/alias', 'url-name-valid']]);
+  // A name of 300 characters is refused where the inventory gives it; one that takes a fixed page's URL, by the pages stage at the inventory pointer.
+  const long = errorsAfter((dir) => editJson(join(dir, 'inventory/claude-code.json'), (d) => d.aliasTables[0].entries.push({ alias: 'A'.repeat(300), tool: 'Read' })));
+  assert.deepEqual(where(long), [['inventory/claude-code.json', '/aliasTables/0/entries/3/alias', 'name-printable']]);
+  const taken = errorsAfter((dir) => editJson(join(dir, 'inventory/claude-code.json'), (d) => d.aliasTables[0].entries.push({ alias: 'changelog', tool: 'Read' })));
+  assert.deepEqual(where(taken), [['inventory/claude-code.json', '/aliasTables/0/entries/3/alias', 'url-name-valid']]);
 });
 
 /**

@@ -18,7 +18,7 @@ import { attachCaptures } from './stages/captures.ts';
 import { attachPayloads } from './stages/payloads.ts';
 import { applyEditorial } from './stages/editorial.ts';
 import { loadGeneratedTools } from './stages/generated-tools.ts';
-import { loadHistories, removedTools } from './stages/history.ts';
+import { checkHistoryReferences, loadHistories, removedTools } from './stages/history.ts';
 import { applyInventory } from './stages/inventory.ts';
 import { loadJobs } from './stages/jobs.ts';
 import { checkPages } from './stages/pages.ts';
@@ -48,25 +48,36 @@ export function loadContent(options: LoadOptions): SiteModel {
   };
   const jobs = loadJobs(stage);
   const agents = loadAgents(stage);
+  // Every later stage checks references against the job index, the agent records
+  // and the capture matrix: when one of them cannot be read, stop here with its
+  // own errors instead of reporting every reference to it as broken.
+  const foundation = [stage.files.jobs, stage.files.matrix, ...stage.files.agents].filter((f) => f !== undefined).map((f) => reader.relContent(f));
+  if (foundation.some((f) => problems.isUnreadable(f))) finish(problems, options); // an unreadable file always has its error: this throws
   const tools = loadGeneratedTools(stage, agents.ids);
   addTypeSources(agents.agents, tools);
   attachCaptures(stage, tools, agents.matrix);
   applyEditorial(stage, tools, jobs.ids);
   const inventory = applyInventory(stage, tools, new Map(Object.entries(agents.matrix?.agents ?? {}).map(([id, m]) => [id, m!.version])));
   checkPages(stage, tools);
-  attachPayloads(stage, tools);
+  attachPayloads(stage, tools, agents.matrix);
   const comparisons = loadComparisons(stage, tools, jobs.ids);
   const histories = loadHistories(stage, new Set(agents.agents.map((a) => a.id)));
   const removed = removedTools(stage, histories, tools);
+  checkHistoryReferences(stage, histories, tools);
 
-  for (const warning of problems.warnings) options.onWarning?.(warning);
-  problems.throwIfAny();
+  finish(problems, options);
   tools.sort((a, b) => (a.agent === b.agent ? a.fullName.localeCompare(b.fullName) : a.agent.localeCompare(b.agent)));
   // Agents in registry order, everywhere the site lists them.
   agents.agents.sort((a, b) => AGENT_IDS.indexOf(a.id) - AGENT_IDS.indexOf(b.id));
   const model: SiteModel = { agents: agents.agents, tools, jobs: jobs.jobs, comparisons, histories, removedTools: removed, inventory };
   if (agents.matrix) model.matrix = agents.matrix;
   return model;
+}
+
+/** Hands over the warnings, then throws ContentErrors if anything was wrong. */
+function finish(problems: Problems, options: LoadOptions): void {
+  for (const warning of problems.warnings) options.onWarning?.(warning);
+  problems.throwIfAny();
 }
 
 export { ContentError, ContentErrors, type ContentWarning } from './problems.ts';

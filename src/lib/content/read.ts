@@ -9,6 +9,7 @@ import { join, relative, sep } from 'node:path';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import type { Problems } from './problems.ts';
+import { boundProblems } from './bounds.ts';
 
 // ajv-formats is CommonJS; under ESM its function sits on `default`.
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv2020) => void;
@@ -166,6 +167,12 @@ export class ContentReader {
       data = JSON.parse(text);
     } catch (error) {
       this.problems.error(file, '', 'json-parse', `not valid JSON: ${(error as Error).message}`);
+      this.problems.markUnreadable(file);
+      return undefined;
+    }
+    const outOfBounds = boundProblems(data);
+    if (outOfBounds.length > 0) {
+      for (const p of outOfBounds) this.problems.error(file, p.pointer, p.rule, p.message);
       this.problems.markUnreadable(file);
       return undefined;
     }

@@ -11,6 +11,7 @@ import { definitionView } from '../../definition-view.ts';
 import { CaptureFormatError, deferredNamespaces, extractCapturedTools, type CaptureFile, type CapturedTool, type DeferredNamespace } from '../../wire/index.ts';
 import type { ToolModel } from '../../model.ts';
 import { attachCapture, capturePlace, isMcpInstance, mcpFamilyFromCapture, synthesizeFromCapture } from '../../tool-synthesis.ts';
+import { checkName } from '../names.ts';
 
 export function attachCaptures(stage: Stage, tools: ToolModel[], matrix: CaptureMatrix | undefined): void {
   const { reader, problems } = stage;
@@ -38,7 +39,10 @@ export function attachCaptures(stage: Stage, tools: ToolModel[], matrix: Capture
         problems.error(file, '/cli/version', 'capture-matches-matrix', `captured ${capture.cli.version}, the matrix pins ${agentMatrix.version}`);
       }
       try {
-        perConfig.push({ configuration: config.id, tools: extractCapturedTools(capture), deferredNamespaces: deferredNamespaces(capture) });
+        // A name that is not plain printable text is reported once, where the capture gives it, and goes no further.
+        const captured = extractCapturedTools(capture).filter((tool) => checkName(problems, { file, pointer: tool.namePointer }, 'tool name', tool.fullName));
+        const namespaces = deferredNamespaces(capture).filter((ns) => checkName(problems, { file, pointer: ns.pointer }, 'namespace', ns.name));
+        perConfig.push({ configuration: config.id, tools: captured, deferredNamespaces: namespaces });
       } catch (error) {
         if (!(error instanceof CaptureFormatError)) throw error;
         problems.error(file, error.pointer, 'capture-readable', `${error.tool ? `tool ${error.tool}: ` : ''}${error.message}`);

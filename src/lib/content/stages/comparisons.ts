@@ -7,6 +7,7 @@ import type { Stage } from '../context.ts';
 import type { ComparisonFile } from '../../content-types.ts';
 import { fieldById } from '../../comparison.ts';
 import type { ToolModel } from '../../model.ts';
+import { toolSlug } from '../url-names.ts';
 
 export function loadComparisons(stage: Stage, tools: readonly ToolModel[], jobIds: ReadonlySet<string> | undefined): ComparisonFile[] {
   const { reader, problems, files } = stage;
@@ -32,6 +33,8 @@ export function loadComparisons(stage: Stage, tools: readonly ToolModel[], jobId
       concept.fields.forEach((field, f) => {
         const at = `/concepts/${c}/fields/${f}`;
         const tool = tools.find((t) => t.agent === field.agent && t.fullName === field.tool);
+        // Notes that could not be read are already reported: their jobs are unknown, not missing.
+        if (problems.isUnreadable(reader.relContent(`editorial/${field.agent}/${tool?.slug ?? toolSlug(field.tool)}.json`))) return;
         if (!tool || !tool.editorial?.jobs.includes(data.job)) {
           const why = tool ? `its editorial file does not list job ${data.job}` : 'there is no such tool';
           problems.error(file, `${at}/tool`, 'comparison-tool-does-job', `${field.agent} ${field.tool} cannot be compared for ${data.job}: ${why}`);

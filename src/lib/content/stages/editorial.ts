@@ -8,6 +8,7 @@ import type { EditorialTool } from '../../content-types.ts';
 import type { ToolModel } from '../../model.ts';
 import { documentedOnlyTool } from '../../tool-synthesis.ts';
 import { toolSlug } from '../url-names.ts';
+import { checkName } from '../names.ts';
 
 export function applyEditorial(stage: Stage, tools: ToolModel[], jobIds: ReadonlySet<string> | undefined): void {
   const { reader, problems } = stage;
@@ -19,6 +20,7 @@ export function applyEditorial(stage: Stage, tools: ToolModel[], jobIds: Readonl
       const editorial = reader.read<EditorialTool>(path, 'editorial');
       if (!editorial) continue;
       const file = reader.relContent(path);
+      if (!checkName(problems, { file, pointer: '/name' }, 'tool name', editorial.name)) continue;
       const key = `${agentDir}/${path.slice(path.lastIndexOf('/') + 1, -'.json'.length)}`;
       let tool = bySlug.get(key);
       // Its tool file is already reported: one root cause, one error.

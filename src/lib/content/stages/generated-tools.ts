@@ -4,6 +4,7 @@ import type { AgentId, GeneratedTool } from '../../content-types.ts';
 import { definitionView } from '../../definition-view.ts';
 import type { ToolModel } from '../../model.ts';
 import { toolSlug } from '../url-names.ts';
+import { checkName } from '../names.ts';
 
 export function loadGeneratedTools(stage: Stage, agentIds: ReadonlySet<AgentId>): ToolModel[] {
   const { reader, problems, files } = stage;
@@ -13,6 +14,12 @@ export function loadGeneratedTools(stage: Stage, agentIds: ReadonlySet<AgentId>)
       const generated = reader.read<GeneratedTool>(path, 'tool');
       if (!generated) continue;
       const file = reader.relContent(path);
+      const namesOk = [
+        checkName(problems, { file, pointer: '/name' }, 'tool name', generated.name),
+        generated.namespace === undefined || checkName(problems, { file, pointer: '/namespace' }, 'namespace', generated.namespace),
+        ...generated.aliases.map((alias, i) => checkName(problems, { file, pointer: `/aliases/${i}/name` }, 'alias', alias.name)),
+      ].every(Boolean);
+      if (!namesOk) continue;
       const fullName = generated.namespace ? `${generated.namespace}.${generated.name}` : generated.name;
       if (generated.agent !== agentDir) problems.error(file, '/agent', 'agent-matches-folder', `agent ${generated.agent} is filed under ${agentDir}/`);
       if (!agentIds.has(generated.agent)) problems.error(file, '/agent', 'known-agent', `no content/agents/${generated.agent}.json describes this agent`);

@@ -7,9 +7,10 @@
  */
 import type { Stage } from '../context.ts';
 import type { AgentId, HistoryFile } from '../../content-types.ts';
-import { compareVersions, coveredRange } from '../../history.ts';
+import { compareVersions, coveredRange, pageAnchors, tableRoot } from '../../history.ts';
 import type { RemovedTool, ToolModel } from '../../model.ts';
 import { toolSlug, urlNameProblem } from '../url-names.ts';
+import { checkName } from '../names.ts';
 
 export function loadHistories(stage: Stage, agentIds: ReadonlySet<string>): HistoryFile[] {
   const { reader, problems, files } = stage;
@@ -37,6 +38,9 @@ export function loadHistories(stage: Stage, agentIds: ReadonlySet<string>): Hist
     });
     if (!ordered) continue;
     const listed = new Set(data.releases.map((r) => r.version));
+    // Tool names in events enter the site here (removed tools get pages titled with them).
+    const namesOk = data.events.map((event, i) => checkName(problems, { file, pointer: `/events/${i}/tool` }, 'tool name', event.tool)).every(Boolean);
+    if (!namesOk) continue;
     data.events.forEach((event, i) => {
       for (const key of ['release', 'previous'] as const) {
         if (!listed.has(event[key])) problems.error(file, `/events/${i}/${key}`, 'history-event-release', `${key} ${event[key]} is not one of the releases compared`);
@@ -95,4 +99,64 @@ export function removedTools(stage: Stage, histories: readonly HistoryFile[], to
     });
   }
   return out;
+}
+
+/**
+ * Every event speaks about something the site shows: a tool of the agent (by
+ * name or accepted or former name) or one the same history saw removed; and a
+ * field whose last event is not its removal is a row of that tool's page.
+ * Runs once the tools are known; a history that breaks this is reported once
+ * per tool and once per field, at the first event that names it.
+ */
+export function checkHistoryReferences(stage: Stage, histories: readonly HistoryFile[], tools: readonly ToolModel[]): void {
+  const { problems } = stage;
+  for (const file of histories) {
+    const path = stage.reader.relContent(`history/${file.agent}.${file.source}.json`);
+    // A tool file, capture or note of the agent that could not be read may hold the tool an event names: its own error says so.
+    const { tools: toolFiles, captures, editorial } = stage.files;
+    const sources = [...(toolFiles.get(file.agent) ?? []), ...(captures.get(file.agent) ?? []), ...(editorial.get(file.agent) ?? [])];
+    if (sources.some((f) => problems.isUnreadable(stage.reader.relContent(f)))) continue;
+    const byName = new Map<string, ToolModel>();
+    for (const tool of tools) {
+      if (tool.agent !== file.agent) continue;
+      for (const name of [tool.fullName, ...tool.generated.aliases.filter((a) => a.kind !== 'sdk-type').map((a) => a.name)]) byName.set(name, tool);
+    }
+    const removed = new Set(file.events.filter((e) => e.kind === 'tool-removed').map((e) => e.tool));
+    const unknownReported = new Set<string>();
+    // The last event of each field, in release order (events are not stored sorted by release).
+    const lastOfField = new Map<string, { index: number; kind: string; release: string }>();
+    file.events.forEach((event, i) => {
+      const tool = byName.get(event.tool);
+      if (!tool) {
+        if (!removed.has(event.tool) && !unknownReported.has(event.tool)) {
+          unknownReported.add(event.tool);
+          problems.error(path, `/events/${i}/tool`, 'history-tool-known', `${file.agent} has no tool ${event.tool}, and this history never saw it removed`);
+        }
+        return;
+      }
+      if (event.field === undefined) return;
+      const key = `${event.tool}\u0000${event.side ?? ''}\u0000${event.field}`;
+      const last = lastOfField.get(key);
+      if (!last || compareVersions(event.release, last.release) >= 0) lastOfField.set(key, { index: i, kind: event.kind, release: event.release });
+    });
+    const anchorsOf = new Map<ToolModel, Set<string>>();
+    const byPosition: string[] = [];
+    for (const { index, kind } of lastOfField.values()) {
+      if (kind === 'field-removed') continue;
+      const event = file.events[index]!;
+      const tool = byName.get(event.tool)!;
+      // A definition that could not be read has no rows; its own error says so.
+      if ([tool.input, tool.output, tool.modelInput?.view].some((view) => view?.broken)) continue;
+      const anchors = anchorsOf.get(tool) ?? anchorsOf.set(tool, pageAnchors(tool)).get(tool)!;
+      const anchor = tableRoot(tool, file.source, event.side) + event.field;
+      if (anchors.has(anchor)) continue;
+      // A union variant known only by its position (`output:3`) moves when a variant
+      // is added before it: a known limit of the computed histories, said once per file.
+      if (/:\d/.test(event.field!)) byPosition.push(anchor);
+      else problems.error(path, `/events/${index}/field`, 'history-field-known', `${event.tool} has no field row ${anchor}, and this history never saw it removed`);
+    }
+    if (byPosition.length > 0) {
+      problems.warn(path, `${byPosition.length} field events name a union variant by position and no longer match a row (e.g. ${byPosition[0]}): variants need stable labels`);
+    }
+  }
 }

@@ -11,6 +11,7 @@
 import type { Stage } from '../context.ts';
 import type { AgentId, AliasRecord, InventoryFile } from '../../content-types.ts';
 import type { AgentInventory, ToolModel } from '../../model.ts';
+import { checkName } from '../names.ts';
 
 /**
  * Gates of registered names that have no page, where a committed source
@@ -37,6 +38,24 @@ export function applyInventory(stage: Stage, tools: ToolModel[], matrixVersions:
       problems.error(file, '/version', 'inventory-matches-pin', `inventory of ${data.package}@${data.version}, but content/capture-matrix.json pins ${pinned}: run node scripts/inventory.ts`);
       continue;
     }
+    // Each registered name is a list item with the id `registered-<name lowercased>`: names are checked, and unique ignoring case.
+    const registered = new Map<string, number>();
+    let namesOk = true;
+    (data.names?.items ?? []).forEach((name, i) => {
+      const pointer = `/names/items/${i}`;
+      if (!checkName(problems, { file, pointer }, 'registered name', name)) return void (namesOk = false);
+      const first = registered.get(name.toLowerCase());
+      if (first !== undefined) {
+        problems.error(file, pointer, 'unique-inventory-name', `${name} is already listed at /names/items/${first} (names differing only in case share one id on the agent page)`);
+        namesOk = false;
+      } else registered.set(name.toLowerCase(), i);
+    });
+    (data.aliasTables ?? []).forEach((table, t) =>
+      table.entries.forEach((entry, e) => {
+        for (const key of ['alias', 'tool'] as const) if (!checkName(problems, { file, pointer: `/aliasTables/${t}/entries/${e}/${key}` }, key, entry[key])) namesOk = false;
+      }),
+    );
+    if (!namesOk) continue;
     const agentTools = tools.filter((t) => t.agent === data.agent);
     const byName = new Map<string, ToolModel>();
     for (const t of agentTools) {
@@ -50,7 +69,11 @@ export function applyInventory(stage: Stage, tools: ToolModel[], matrixVersions:
     const structured: { alias: string; tool: string }[] = [];
     (data.aliasTables ?? []).forEach((table, t) => {
       table.entries.forEach((entry, e) => {
-        if (!names.includes(entry.tool)) names.push(entry.tool);
+        if (!names.includes(entry.tool)) {
+          const sameButCase = names.find((n) => n.toLowerCase() === entry.tool.toLowerCase());
+          if (sameButCase) return problems.error(file, `/aliasTables/${t}/entries/${e}/tool`, 'unique-inventory-name', `${entry.tool} differs from the registered name ${sameButCase} only in case (they would share one id on the agent page)`);
+          names.push(entry.tool);
+        }
         aliasesOf.set(entry.tool, [...(aliasesOf.get(entry.tool) ?? []), entry.alias]);
         const target = byName.get(entry.tool.toLowerCase());
         if (!target) return; // no page: the alias stays on the inventory entry

@@ -2,6 +2,7 @@
 import type { Stage } from '../context.ts';
 import type { Job, JobsFile } from '../../content-types.ts';
 import { elementIdProblem } from '../url-names.ts';
+import { checkName, NAME_LENGTH } from '../names.ts';
 
 export interface JobsResult {
   jobs: Job[];
@@ -27,6 +28,8 @@ export function loadJobs(stage: Stage): JobsResult {
       if (problem) problems.error(file, `/jobs/${i}/id`, 'job-id-not-reserved', `job id ${problem}`);
     }
     ids.add(job.id);
+    // A job title is a page title and a heading.
+    checkName(problems, { file, pointer: `/jobs/${i}/title` }, 'job title', job.title, NAME_LENGTH.title);
   });
   return { jobs: data.jobs, ids };
 }

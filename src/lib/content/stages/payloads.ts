@@ -9,9 +9,13 @@ import type { Stage } from '../context.ts';
 import type { ScenariosFile } from '../../content-types.ts';
 import type { ToolExample, ToolModel } from '../../model.ts';
 import { checkPayload, declarationsOf, toolForCall, type PayloadFile } from '../../payload-check.ts';
+import type { CaptureMatrix } from '../../captures.ts';
+import { toolSlug } from '../url-names.ts';
 
-export function attachPayloads(stage: Stage, tools: readonly ToolModel[]): void {
+export function attachPayloads(stage: Stage, tools: readonly ToolModel[], matrix: CaptureMatrix | undefined): void {
   const { reader, problems, files } = stage;
+  // Each example is `#example-<scenario>` and `examples/<scenario>.json` on the page of every tool it calls.
+  const scenariosOn = new Map<ToolModel, Map<string, string>>(); // tool → scenario → file
   if (files.scenarios) {
     const file = reader.relContent(files.scenarios);
     const data = reader.read<ScenariosFile>(files.scenarios, 'scenarios');
@@ -34,6 +38,20 @@ export function attachPayloads(stage: Stage, tools: readonly ToolModel[]): void 
         problems.error(file, '/agent', 'agent-matches-folder', `a payload of ${payload.agent} belongs in content/payloads/${payload.agent}/`);
         continue;
       }
+      const main = toolForCall(tools, payload.agent, payload.tool);
+      if (!main) {
+        problems.error(file, '/tool', 'payload-tool-known', `${payload.agent} has no tool ${payload.tool}`);
+        continue;
+      }
+      const expectedPath = `payloads/${folder}/${toolSlug(payload.tool)}.${payload.scenario}.json`;
+      if (path !== expectedPath) {
+        problems.error(file, '/scenario', 'payload-file-name', `the payload of ${payload.tool} scenario ${payload.scenario} belongs in content/${expectedPath}`);
+        continue;
+      }
+      const configurations = matrix?.agents[payload.agent as keyof CaptureMatrix['agents']]?.configurations;
+      if (configurations && !configurations.some((c) => c.id === payload.configuration)) {
+        problems.error(file, '/configuration', 'payload-configuration-known', `${payload.agent} has no configuration ${payload.configuration} in content/capture-matrix.json`);
+      }
       const called = payload.calls.map((call) => toolForCall(tools, payload.agent, call.tool));
       let known = true;
       called.forEach((tool, i) => {
@@ -49,6 +67,13 @@ export function attachPayloads(stage: Stage, tools: readonly ToolModel[]): void 
       });
       for (const tool of new Set(called as ToolModel[])) {
         const own = (i: number) => called[i] === tool;
+        const onPage = scenariosOn.get(tool) ?? scenariosOn.set(tool, new Map()).get(tool)!;
+        const other = onPage.get(payload.scenario);
+        if (other !== undefined) {
+          problems.error(file, '/scenario', 'unique-example-id', `${tool.fullName}'s page already shows an example ${payload.scenario} (${other})`);
+          continue;
+        }
+        onPage.set(payload.scenario, file);
         const example: ToolExample = {
           file,
           scenario: payload.scenario,

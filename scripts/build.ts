@@ -1,18 +1,28 @@
 /**
  * Builds the site without ever losing the published one: Astro writes into a
  * staging folder beside dist/, and only a build that succeeds replaces dist/
- * (two renames). A failed build leaves dist/ exactly as it was and says which
- * content file the failing page came from.
+ * (two renames). A failed or interrupted build leaves dist/ exactly as it was,
+ * removes its staging folder and says which content file the failing page came
+ * from. Staging folders left by builds that were killed outright are removed by
+ * the next build.
  *
  *   npm run build                 → dist/
  *   node scripts/build.ts --out X → X/ (tests)
  */
-import { existsSync, renameSync, rmSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
-import { build } from 'astro';
+import { existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { basename, dirname, join, relative, resolve } from 'node:path';
+import { ContentErrors } from '../src/lib/content/problems.ts';
 import { lastRendering } from '../src/lib/rendering.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
+
+/**
+ * The largest page one HTML file may be. The largest real page is about 250 kB
+ * (claude-code/artifact/, 2026-12); four times that leaves room for growth and
+ * still stops a runaway page (a definition or capture repeated into every page)
+ * before it is published.
+ */
+export const PAGE_SIZE_LIMIT_BYTES = 1_000_000;
 
 function outDirFromArgs(argv: string[]): string {
   const i = argv.indexOf('--out');
@@ -20,26 +30,128 @@ function outDirFromArgs(argv: string[]): string {
   return value ? resolve(value) : join(ROOT, 'dist');
 }
 
+const stagingName = (outName: string, pid: number) => `.${outName}.staging-${pid}`;
+const retiredName = (outName: string, pid: number) => `.${outName}.old-${pid}`;
+
+/**
+ * Which of `names` (entries beside the output folder `outName`) are staging or
+ * retired folders of builds that are no longer running.
+ */
+export function staleLeftovers(names: readonly string[], outName: string, isAlive: (pid: number) => boolean): string[] {
+  const escaped = outName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const leftover = new RegExp(`^\\.${escaped}\\.(?:staging|old)-([0-9]+)$`);
+  return names.filter((name) => {
+    const pid = leftover.exec(name)?.[1];
+    return pid !== undefined && !isAlive(Number(pid));
+  });
+}
+
+function isProcessAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: the process exists but belongs to someone else.
+    return (error as NodeJS.ErrnoException).code !== 'ESRCH';
+  }
+}
+
+function removeStaleLeftovers(outDir: string): void {
+  const parent = dirname(outDir);
+  if (!existsSync(parent)) return;
+  for (const name of staleLeftovers(readdirSync(parent), basename(outDir), isProcessAlive)) {
+    rmSync(join(parent, name), { recursive: true, force: true });
+    console.log(`build: removed ${join(parent, name)}, left by an interrupted build`);
+  }
+}
+
+/** The page-size limit; PAGE_SIZE_LIMIT_BYTES in the environment lowers it (for tests). */
+function pageSizeLimit(): number {
+  const fromEnv = process.env.PAGE_SIZE_LIMIT_BYTES;
+  if (fromEnv === undefined) return PAGE_SIZE_LIMIT_BYTES;
+  const limit = Number(fromEnv);
+  if (!Number.isSafeInteger(limit) || limit <= 0) throw new Error(`PAGE_SIZE_LIMIT_BYTES must be a positive whole number of bytes, not "${fromEnv}"`);
+  return limit;
+}
+
+function formatSize(bytes: number): string {
+  const [unit, scale] = bytes >= 1_000_000 ? ['MB', 1_000_000] : bytes >= 1_000 ? ['kB', 1_000] : ['bytes', 1];
+  return `${Number((bytes / scale).toFixed(1))} ${unit}`;
+}
+
+/** One line per HTML file under `staging` larger than `limit`, named as it would be in the output. */
+function pagesOverLimit(staging: string, outName: string, limit: number): string[] {
+  const problems: string[] = [];
+  const walk = (dir: string): void => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.name.endsWith('.html')) {
+        const size = statSync(path).size;
+        if (size <= limit) continue;
+        // Rounded sizes can read the same when a test sets the limit just below a page.
+        let [shown, limitShown] = [formatSize(size), formatSize(limit)];
+        if (shown === limitShown) [shown, limitShown] = [`${size.toLocaleString('en')} bytes`, `${limit.toLocaleString('en')} bytes`];
+        problems.push(`${join(outName, relative(staging, path))} is ${shown}, over the ${limitShown} limit for one page [rule: page-size]`);
+      }
+    }
+  };
+  walk(staging);
+  return problems;
+}
+
 /** Replaces `target` by `staging` with two renames; the old folder is removed last. */
 function swapIn(staging: string, target: string): void {
-  const retired = join(dirname(target), `.${basename(target)}.old-${process.pid}`);
+  const retired = join(dirname(target), retiredName(basename(target), process.pid));
   if (existsSync(target)) renameSync(target, retired);
   renameSync(staging, target);
   rmSync(retired, { recursive: true, force: true });
 }
 
 export async function buildSite(outDir: string): Promise<void> {
-  const staging = join(dirname(outDir), `.${basename(outDir)}.staging-${process.pid}`);
-  rmSync(staging, { recursive: true, force: true });
+  const untouched = () => (existsSync(outDir) ? `${outDir} is unchanged.` : 'Nothing was written.');
+  const pageLimit = pageSizeLimit();
+  removeStaleLeftovers(outDir);
+
+  // Checked here before Astro starts, so that invalid content is reported by
+  // our message alone: the same error thrown inside Starlight's config:setup
+  // hook is first announced by Astro as "An unhandled error occurred".
+  const { loadSiteContent } = await import('../src/lib/content/cached.ts');
   try {
-    await build({ root: ROOT, outDir: staging, telemetry: false } as Parameters<typeof build>[0]);
+    loadSiteContent(ROOT);
+  } catch (error) {
+    if (error instanceof ContentErrors) throw new Error(`${error.message}\n${untouched()}`, { cause: error });
+    throw error;
+  }
+
+  const staging = join(dirname(outDir), stagingName(basename(outDir), process.pid));
+  rmSync(staging, { recursive: true, force: true });
+  // Synchronous, so that the folder is gone before the process ends; 128 + signal number is the shell's convention.
+  const onSignal = (signal: NodeJS.Signals) => {
+    rmSync(staging, { recursive: true, force: true });
+    process.exit(signal === 'SIGINT' ? 130 : 143);
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  try {
+    const { build } = await import('astro');
+    try {
+      await build({ root: ROOT, outDir: staging, telemetry: false } as Parameters<typeof build>[0]);
+    } catch (error) {
+      const rendering = lastRendering();
+      const where = rendering ? `\nThe build failed while rendering ${rendering.page} (content: ${rendering.files.join(', ')}).` : '';
+      throw new Error(`${(error as Error).message}${where}\n${untouched()}`, { cause: error });
+    }
+    const oversized = pagesOverLimit(staging, basename(outDir), pageLimit);
+    if (oversized.length > 0) throw new Error(`${oversized.join('\n')}\n${untouched()}`);
+    swapIn(staging, outDir);
   } catch (error) {
     rmSync(staging, { recursive: true, force: true });
-    const rendering = lastRendering();
-    const where = rendering ? `\nThe build failed while rendering ${rendering.page} (content: ${rendering.files.join(', ')}).` : '';
-    throw new Error(`${(error as Error).message}${where}\n${existsSync(outDir) ? `${outDir} is unchanged.` : 'Nothing was written.'}`, { cause: error });
+    throw error;
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
   }
-  swapIn(staging, outDir);
 }
 
 if (import.meta.main) {

@@ -2,14 +2,14 @@
  * node scripts/history-captures.ts — the history of what the real CLIs tell their models,
  * across releases: content/history/<agent>.capture.json.
  *
- *   node scripts/history-captures.ts [--agent codex|claude-code]... [--step N]
+ *   node scripts/history-captures.ts [--agent ID]... [--step N]
  *        [--last N] [--from VERSION] [--retry-failed]
  *
- *   --agent         only this agent (repeatable; default: codex, then claude-code)
- *   --step          read every N-th release before bisecting (default 4 for codex, 8 for
- *                   claude-code)
- *   --last          claude-code: cover the newest N published releases up to the pin (40)
- *   --from          codex: oldest release to cover (0.150.0)
+ *   --agent         only this agent (repeatable; default: every agent whose registry module
+ *                   declares a capture-history plan, in registry order)
+ *   --step          read every N-th release before bisecting (default: the agent's plan)
+ *   --last          for a plan that covers the newest releases: how many up to the pin
+ *   --from          for a plan that covers from a release: the oldest release
  *   --retry-failed  run again the configurations that failed in a release (the cache
  *                   remembers failures so that a rerun does not repeat them)
  *
@@ -29,7 +29,8 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import type { AgentId } from '../src/lib/agents/index.ts';
+import { AGENT_IDS, AGENTS, isAgentId, type AgentId } from '../src/lib/agents/index.ts';
+import type { CaptureHistoryPlan } from '../src/lib/agents/types.ts';
 import type { CaptureFile } from '../src/lib/wire/index.ts';
 import { jsonText, replaceFile } from './lib/atomic-write.ts';
 import { schemaAjv } from './lib/capture/ajv.ts';
@@ -50,12 +51,12 @@ const SCRIPT = join(ROOT, 'scripts/history-captures.ts');
 const CACHE_ROOT = process.env['CAPTURE_CACHE_DIR'] || '/work/cache';
 const HISTORY_ROOT = join(CACHE_ROOT, 'history');
 
-/** What each agent's history covers and compares (agents without a plan have no capture history yet). */
-const PLAN: Partial<Record<AgentId, { configurations: string[]; step: number; range: Omit<ReleaseRange, 'to'> }>> = {
-  codex: { configurations: ['gpt-5-5', 'default-model', 'multi-agent-v2'], step: 4, range: { from: '0.150.0' } },
-  'claude-code': { configurations: ['print', 'print-no-tool-search', 'interactive'], step: 8, range: { last: 40 } },
-};
-const ORDER = Object.keys(PLAN) as AgentId[];
+/** What an agent's history covers and compares: its registry module's plan (agents without one say why). */
+function planOf(agent: AgentId): CaptureHistoryPlan | undefined {
+  const plan = AGENTS[agent].captureHistory;
+  return 'none' in plan ? undefined : plan;
+}
+const ORDER = AGENT_IDS.filter((a) => planOf(a) !== undefined);
 
 interface Options {
   agents: AgentId[];
@@ -84,8 +85,10 @@ function parseArgs(argv: string[]): Options {
     const a = argv[i]!;
     if (a === '--agent') {
       const v = value(++i, a);
-      if (!(v in PLAN)) fail(`unknown agent ${v} (${ORDER.join(", ")})`);
-      o.agents.push(v as AgentId);
+      if (!isAgentId(v)) fail(`unknown agent ${v} (${AGENT_IDS.join(', ')})`);
+      const plan = AGENTS[v].captureHistory;
+      if ('none' in plan) fail(`${v} has no capture history plan: ${plan.none}`);
+      o.agents.push(v);
     } else if (a === '--step') o.step = Number(value(++i, a));
     else if (a === '--last') o.last = Number(value(++i, a));
     else if (a === '--from') o.from = value(++i, a);
@@ -95,7 +98,7 @@ function parseArgs(argv: string[]): Options {
     else if (a === '--binary') inside.binary = value(++i, a);
     else if (a === '--config') inside.configurations.push(value(++i, a));
     else if (a === '--help' || a === '-h') {
-      console.log('usage: node scripts/history-captures.ts [--agent codex|claude-code]... [--step N] [--last N] [--from VERSION] [--retry-failed]');
+      console.log(`usage: node scripts/history-captures.ts [--agent ${ORDER.join('|')}]... [--step N] [--last N] [--from VERSION] [--retry-failed]`);
       process.exit(0);
     } else fail(`unknown argument ${a}`);
   }
@@ -195,13 +198,13 @@ async function historyOf(agent: AgentId, o: Options): Promise<AgentRun> {
   const t0 = Date.now();
   const matrix = loadMatrix(ROOT);
   const { package: pkg, version: pin } = matrix.agents[agent];
-  const plan = PLAN[agent];
+  const plan = planOf(agent);
   if (!plan) throw new Error(`no capture history is planned for ${agent}`);
   const order = matrix.agents[agent].configurations.map((c) => c.id).filter((id) => plan.configurations.includes(id));
   const missing = plan.configurations.filter((id) => !order.includes(id));
   if (missing.length > 0) fail(`content/capture-matrix.json has no ${agent} configuration ${missing.join(', ')}`);
   const step = o.step ?? plan.step;
-  const range: ReleaseRange = { to: pin, ...plan.range, ...(agent === 'codex' && o.from ? { from: o.from } : {}), ...(agent === 'claude-code' && o.last ? { last: o.last } : {}) };
+  const range: ReleaseRange = { to: pin, ...plan.range, ...('from' in plan.range && o.from ? { from: o.from } : {}), ...('last' in plan.range && o.last ? { last: o.last } : {}) };
 
   const versions = selectReleases(npmJson(['view', pkg, 'versions', '--json']) as string[], range);
   const times = npmJson(['view', pkg, 'time', '--json']) as Record<string, string>;

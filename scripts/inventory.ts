@@ -3,21 +3,24 @@
  * pinned CLI binaries (versions from content/capture-matrix.json, installed by
  * `npm run capture` under $CAPTURE_CACHE_DIR/capture-cli/).
  *
- *   node scripts/inventory.ts            both agents
- *   node scripts/inventory.ts --agent codex
+ *   node scripts/inventory.ts            every agent whose registry module declares a method
+ *   node scripts/inventory.ts --agent ID
  *
- * Claude Code: the built-in tool-name list and the alias tables, found as text
- * in the bundled JavaScript. Codex: the feature list (`codex features list`,
- * run with a fresh CODEX_HOME, no network) and the tool handler source files
- * the binary names. Each list records how it was found. Reruns at the same pins
- * are byte-identical; each file is replaced atomically.
+ * Each agent module names its method (src/lib/agents/types.ts InventoryMethod):
+ * `bundled-alias-tables` (Claude Code) finds the built-in tool-name list and the
+ * alias tables as text in the bundled JavaScript; `feature-list-and-handlers`
+ * (Codex) runs the feature-list command with a fresh home and no network and lists
+ * the tool handler source files the binary names. An agent without a method is
+ * skipped with its reason. Each list records how it was found. Reruns at the same
+ * pins are byte-identical; each file is replaced atomically.
  */
 import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { AGENTS, type AgentId } from '../src/lib/agents/index.ts';
+import { AGENT_IDS, AGENTS, isAgentId, type AgentId } from '../src/lib/agents/index.ts';
+import type { InventoryMethod } from '../src/lib/agents/types.ts';
 import type { InventoryFile } from '../src/lib/generated/content-files.ts';
 import { jsonText, replaceFile } from './lib/atomic-write.ts';
 import { installedBinary } from './lib/capture/install.ts';
@@ -25,20 +28,25 @@ import { parseClaudeInventory, parseFeatureList, sourcePaths } from './lib/inven
 
 const ROOT = resolve(import.meta.dirname, '..');
 const CACHE_ROOT = process.env['CAPTURE_CACHE_DIR'] || '/work/cache';
-export const CODEX_HANDLERS = 'core/src/tools/handlers/';
-export const FEATURES_COMMAND = 'codex features list';
 
 interface Matrix {
   agents: Record<string, { package: string; version: string }>;
 }
 
-function codexFeatures(binary: string): string {
-  const home = mkdtempSync(join(tmpdir(), 'inventory-codex-home-'));
+type FeatureListMethod = Extract<InventoryMethod, { method: 'feature-list-and-handlers' }>;
+
+/** The command line the feature list is read with, as the inventory file records it. */
+export function featuresCommand(binary: string, method: FeatureListMethod): string {
+  return [binary.slice(binary.lastIndexOf('/') + 1), ...method.featuresArgs].join(' ');
+}
+
+function featureList(binary: string, method: FeatureListMethod): string {
+  const home = mkdtempSync(join(tmpdir(), 'inventory-home-'));
   try {
     const isRoot = process.getuid?.() === 0;
-    const [command, args] = isRoot ? ['unshare', ['-n', binary, 'features', 'list']] : [binary, ['features', 'list']];
+    const [command, args] = isRoot ? ['unshare', ['-n', binary, ...method.featuresArgs]] : [binary, [...method.featuresArgs]];
     return execFileSync(command, args, {
-      env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: home, CODEX_HOME: home },
+      env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: home, [method.homeVariable]: home },
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'pipe'],
       timeout: 60_000,
@@ -59,30 +67,32 @@ export function inventoryOf(agent: AgentId, pkg: string, version: string, binary
     binarySize: bytes.length,
     binarySha256: createHash('sha256').update(bytes).digest('hex'),
   };
-  if (agent === 'claude-code') {
+  const method = AGENTS[agent].inventory;
+  if ('none' in method) throw new Error(`${agent} has no inventory method: ${method.none}`);
+  if (method.method === 'bundled-alias-tables') {
     const { names, aliasTables } = parseClaudeInventory(bytes);
     file.names = names;
     file.aliasTables = aliasTables;
-    file.notes = [
-      'Read from the JavaScript bundled in the binary: the array literal bound right before the alias table is the built-in tool-name list; the table marked by KillShell:"TaskStop" maps accepted aliases to tools; a table spreading it adds more (its entries apply only when the bundle\'s own condition holds).',
-      'Check: grep -a -b -o \'KillShell:"TaskStop"\' <binary>, or dd if=<binary> bs=1 skip=<offset> count=<length>.',
-    ];
   } else {
-    file.features = { command: FEATURES_COMMAND, items: parseFeatureList(codexFeatures(binary)) };
-    file.handlerModules = { pattern: `${CODEX_HANDLERS}<path>.rs`, items: sourcePaths(bytes, CODEX_HANDLERS) };
-    file.notes = [
-      'The Codex binary is compiled Rust: its string literals are stored back to back without delimiters, so no list of tool names can be cut out of it the way Claude Code\'s can; the tool handler source files it names are listed instead, as evidence of what it registers.',
-      'features: the output of `codex features list` with a fresh, empty CODEX_HOME and no network.',
-    ];
+    const command = featuresCommand(AGENTS[agent].binary, method);
+    file.features = { command, items: parseFeatureList(featureList(binary, method)) };
+    file.handlerModules = { pattern: `${method.handlersPrefix}<path>.rs`, items: sourcePaths(bytes, method.handlersPrefix) };
   }
+  file.notes = [...method.notes];
   return file;
 }
 
 function main(): void {
   const only = process.argv.includes('--agent') ? process.argv[process.argv.indexOf('--agent') + 1] : undefined;
+  if (only !== undefined && !isAgentId(only)) throw new Error(`unknown agent ${only} (${AGENT_IDS.join(', ')})`);
   const matrix = JSON.parse(readFileSync(join(ROOT, 'content/capture-matrix.json'), 'utf8')) as Matrix;
-  for (const agent of Object.keys(AGENTS) as AgentId[]) {
+  for (const agent of AGENT_IDS) {
     if (only && agent !== only) continue;
+    const method = AGENTS[agent].inventory;
+    if ('none' in method) {
+      console.log(`${agent}: skipped: ${method.none}`);
+      continue;
+    }
     const pin = matrix.agents[agent];
     if (!pin) throw new Error(`content/capture-matrix.json has no entry for ${agent}`);
     const binary = installedBinary(agent, CACHE_ROOT, pin.package, pin.version);

@@ -18,6 +18,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { AGENTS, isAgentId } from '../src/lib/agents/index.ts';
 import { jsonText, replaceFile } from './lib/atomic-write.ts';
 import { planRefresh, type RefreshState, type RefreshStep } from './lib/refresh-plan.ts';
 
@@ -67,7 +68,9 @@ function currentState(): RefreshState {
   const clis: RefreshState['clis'] = {};
   for (const [agent, entry] of Object.entries(matrix.agents)) clis[agent] = { pinned: entry.version, latest: latestVersion(entry.package) };
   const histories: RefreshState['histories'] = {};
-  for (const file of ['claude-code.sdk', ...Object.keys(matrix.agents).map((a) => `${a}.capture`)]) histories[file] = historyCovers(file);
+  // Only histories a script can extend: an agent without a capture-history plan is named in notCovered() instead.
+  const withPlan = Object.keys(matrix.agents).filter((a) => isAgentId(a) && !('none' in AGENTS[a].captureHistory));
+  for (const file of ['claude-code.sdk', ...withPlan.map((a) => `${a}.capture`)]) histories[file] = historyCovers(file);
   return { sdk: { pinned: sdk.sdkVersion, latest: latestVersion(sdk.sdkPackage) }, clis, histories };
 }
 
@@ -92,7 +95,7 @@ function perform(step: RefreshStep): void {
       replaceFile(MATRIX, jsonText(matrix));
       run('scripts/capture.ts', ['--only', step.agent]);
       // The inventory is read from the pinned binary; the build refuses one for another release.
-      run('scripts/inventory.ts', ['--agent', step.agent]);
+      if (isAgentId(step.agent) && !('none' in AGENTS[step.agent].inventory)) run('scripts/inventory.ts', ['--agent', step.agent]);
       return;
     }
     case 'history': {
@@ -115,10 +118,20 @@ function describe(step: RefreshStep): string {
   }
 }
 
+/** What refresh leaves alone for lack of a script, with each agent module's reason. */
+function notCovered(agents: string[]): string[] {
+  return agents.filter(isAgentId).flatMap((id) => {
+    const { captureHistory, inventory } = AGENTS[id];
+    return [...('none' in captureHistory ? [`${id} capture history: ${captureHistory.none}`] : []), ...('none' in inventory ? [`${id} inventory: ${inventory.none}`] : [])];
+  });
+}
+
 function main(argv: string[]): void {
   const started = Date.now();
   const state = currentState();
   const steps = planRefresh(state);
+  const skipped = notCovered(Object.keys(state.clis));
+  if (skipped.length > 0) console.log(`not covered by refresh:\n${skipped.map((s) => `  - ${s}`).join('\n')}`);
   console.log(
     `newest releases: SDK ${state.sdk.latest} (pinned ${state.sdk.pinned}); ` +
       Object.entries(state.clis)

@@ -169,3 +169,24 @@ test('homeFiles are written into HOME with placeholders expanded, and may not re
     assert.throws(() => validateMatrix(m, schema), /does not match/, bad);
   }
 });
+
+test('each agent module says whether scripts can read its capture history and inventory, and the content agrees', async () => {
+  const { existsSync } = await import('node:fs');
+  const matrix = JSON.parse(readFileSync(join(ROOT, 'content/capture-matrix.json'), 'utf8')) as { agents: Record<string, { configurations: { id: string }[] }> };
+  for (const id of AGENT_IDS) {
+    const { captureHistory, inventory } = AGENTS[id];
+    const historyFile = join(ROOT, `content/history/${id}.capture.json`);
+    if ('none' in captureHistory) {
+      assert.ok(captureHistory.none.length > 20, `${id}: the reason there is no capture history is said`);
+      assert.equal(existsSync(historyFile), false, `${id}: a capture history exists, so its plan must be declared`);
+    } else {
+      const configurations = new Set(matrix.agents[id]!.configurations.map((c) => c.id));
+      for (const c of captureHistory.configurations) assert.ok(configurations.has(c), `${id}: the history compares configuration ${c}, which the matrix lacks`);
+      const history = JSON.parse(readFileSync(historyFile, 'utf8')) as { configurations?: string[] };
+      assert.deepEqual([...(history.configurations ?? [])].sort(), [...captureHistory.configurations].sort(), `${id}: the history file compares the planned configurations`);
+    }
+    const inventoryFile = join(ROOT, `content/inventory/${id}.json`);
+    if ('none' in inventory) assert.equal(existsSync(inventoryFile), false, `${id}: an inventory exists, so its method must be declared`);
+    else assert.deepEqual(JSON.parse(readFileSync(inventoryFile, 'utf8')).notes, inventory.notes, `${id}: the inventory file was written with the method's notes`);
+  }
+});

@@ -80,6 +80,14 @@ export const claudeCode: Agent<'claude-code'> = {
   modes: ['print', 'sdk', 'interactive'],
   options: [],
   mcpNaming: { family: 'mcp__<server>__<tool>', isStubServerTool: (fullName) => fullName.startsWith(`mcp__${STUB_MCP_SERVER}__`) },
+  captureHistory: { configurations: ['print', 'print-no-tool-search', 'interactive'], step: 8, range: { last: 40 } },
+  inventory: {
+    method: 'bundled-alias-tables',
+    notes: [
+      'Read from the JavaScript bundled in the binary: the array literal bound right before the alias table is the built-in tool-name list; the table marked by KillShell:"TaskStop" maps accepted aliases to tools; a table spreading it adds more (its entries apply only when the bundle\'s own condition holds).',
+      'Check: grep -a -b -o \'KillShell:"TaskStop"\' <binary>, or dd if=<binary> bs=1 skip=<offset> count=<length>.',
+    ],
+  },
   invoke,
   mainRequest,
 };

@@ -66,6 +66,17 @@ export const codex: Agent<'codex'> = {
   modes: ['exec'],
   options: ['configToml'],
   mcpNaming: { family: 'mcp__<server>.<tool>', namespace: 'mcp__<server>', isStubServerTool: (fullName) => fullName.startsWith(`mcp__${STUB_MCP_SERVER}.`) },
+  captureHistory: { configurations: ['gpt-5-5', 'default-model', 'multi-agent-v2'], step: 4, range: { from: '0.150.0' } },
+  inventory: {
+    method: 'feature-list-and-handlers',
+    featuresArgs: ['features', 'list'],
+    homeVariable: 'CODEX_HOME',
+    handlersPrefix: 'core/src/tools/handlers/',
+    notes: [
+      'The Codex binary is compiled Rust: its string literals are stored back to back without delimiters, so no list of tool names can be cut out of it the way Claude Code\'s can; the tool handler source files it names are listed instead, as evidence of what it registers.',
+      'features: the output of `codex features list` with a fresh, empty CODEX_HOME and no network.',
+    ],
+  },
   invoke,
   mainRequest,
 };

@@ -133,6 +133,8 @@ export const copilotCli: Agent<'copilot-cli'> = {
   modes: ['print', 'interactive'],
   options: [],
   mcpNaming: { family: '<server>-<tool>', isStubServerTool },
+  captureHistory: { none: 'its configurations have not been run against earlier releases.' },
+  inventory: { none: 'nobody has located its tool registry inside the installed package; its captures are the only list of its tools.' },
   invoke,
   mainRequest,
 };

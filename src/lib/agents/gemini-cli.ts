@@ -43,6 +43,8 @@ export const geminiCli: Agent<'gemini-cli'> = {
   options: ['settings'],
   settingsFile: SETTINGS_FILE,
   mcpNaming: { family: 'mcp_<server>_<tool>', isStubServerTool: (fullName) => fullName.startsWith(`mcp_${STUB_MCP_SERVER}_`) },
+  captureHistory: { none: 'its configurations have not been run against earlier releases.' },
+  inventory: { none: 'nobody has located its tool registry inside the installed package; its captures are the only list of its tools.' },
   invoke,
   // With the default `auto` model a routing call (generateContent, not streamed) comes first: it
   // carries the prompt but no tools. An explicit -m model and plan mode skip it, so the streamed turn

@@ -62,6 +62,8 @@ export const opencode: Agent<'opencode'> = {
   options: ['settings'],
   settingsFile: SETTINGS_FILE,
   mcpNaming: { family: '<server>_<tool>', isStubServerTool: (fullName) => fullName.startsWith(`${STUB_MCP_SERVER}_`) },
+  captureHistory: { none: 'its configurations have not been run against earlier releases.' },
+  inventory: { none: 'nobody has located its tool registry inside the installed package; its captures are the only list of its tools.' },
   invoke,
   // A title request without tools comes first (print mode); the prompted request with tools is the turn.
   mainRequest: (candidates, prompt) => promptedRequestWithTools('opencode', candidates, prompt),

@@ -36,6 +36,8 @@ export const qwenCode: Agent<'qwen-code'> = {
   options: ['settings'],
   settingsFile: SETTINGS_FILE,
   mcpNaming: { family: 'mcp__<server>__<tool>', isStubServerTool: (fullName) => fullName.startsWith(`mcp__${STUB_MCP_SERVER}__`) },
+  captureHistory: { none: 'its configurations have not been run against earlier releases.' },
+  inventory: { none: 'nobody has located its tool registry inside the installed package; its captures are the only list of its tools.' },
   invoke,
   // A memory-extraction subagent sends a second request with its own text and six tools.
   mainRequest: (candidates, prompt) => promptedRequestWithTools('qwen-code', candidates, prompt),

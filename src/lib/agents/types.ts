@@ -75,6 +75,32 @@ export interface McpNaming {
   isStubServerTool(fullName: string): boolean;
 }
 
+/** Something a script cannot do for an agent yet, and why: scripts say it instead of failing. */
+export interface NotCovered {
+  readonly none: string;
+}
+
+/** How scripts/history-captures.ts reads an agent's earlier releases. */
+export interface CaptureHistoryPlan {
+  /** The configurations of the capture matrix run in every release read. */
+  readonly configurations: readonly string[];
+  /** Read every step-th release before bisecting. */
+  readonly step: number;
+  /** The oldest release covered (`from`), or the newest `last` releases up to the pin. */
+  readonly range: { readonly from: string } | { readonly last: number };
+}
+
+/** How scripts/inventory.ts reads the tool inventory from an agent's pinned binary. */
+export type InventoryMethod = (
+  /** Tool-name list and alias tables cut out of JavaScript bundled in the binary (scripts/lib/inventory/parse.ts). */
+  | { readonly method: 'bundled-alias-tables' }
+  /** A compiled binary: its feature list (a command) and the tool handler source files it names. */
+  | { readonly method: 'feature-list-and-handlers'; readonly featuresArgs: readonly string[]; readonly homeVariable: string; readonly handlersPrefix: string }
+) & {
+  /** How the lists were found and can be checked again, written into the inventory file. */
+  readonly notes: readonly string[];
+};
+
 export interface Agent<Id extends string = string> {
   readonly id: Id;
   /** Product name shown on the site: `Claude Code`. */
@@ -99,6 +125,10 @@ export interface Agent<Id extends string = string> {
    */
   readonly settingsFile?: string;
   readonly mcpNaming: McpNaming;
+  /** Capture history over earlier releases (npm run history:captures), or why there is none yet. */
+  readonly captureHistory: CaptureHistoryPlan | NotCovered;
+  /** Tool inventory from the pinned binary (scripts/inventory.ts), or why there is none. */
+  readonly inventory: InventoryMethod | NotCovered;
   /** The command line, environment, files and prompt input of one run. Pure; throws for a mode not in `modes`. */
   invoke(context: InvocationContext): Invocation;
   /**

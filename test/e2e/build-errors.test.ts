@@ -8,9 +8,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { parse } from 'parse5';
 import { ROOT, runBuild } from '../helpers/browser.ts';
+import { editJson, snapshot } from '../helpers/files.ts';
 
 const FIXTURE = join(ROOT, 'test/fixtures/content');
 
@@ -24,26 +25,6 @@ function withFixture<T>(mutate: (content: string) => void, run: (content: string
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-}
-
-function editJson(path: string, edit: (data: any) => void): void {
-  const data = JSON.parse(readFileSync(path, 'utf8'));
-  edit(data);
-  writeFileSync(path, JSON.stringify(data));
-}
-
-/** Every file under `dir` with its bytes: to compare a folder before and after. */
-function snapshot(dir: string): Map<string, string> {
-  const files = new Map<string, string>();
-  const walk = (d: string): void => {
-    for (const e of readdirSync(d, { withFileTypes: true })) {
-      const path = join(d, e.name);
-      if (e.isDirectory()) walk(path);
-      else files.set(relative(dir, path), readFileSync(path, 'base64'));
-    }
-  };
-  walk(dir);
-  return files;
 }
 
 /** Builds the fixture into `out` (which must succeed) and returns a snapshot of the result. */

@@ -10,8 +10,9 @@ import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { ROOT, runBuild } from '../helpers/browser.ts';
+import { snapshot } from '../helpers/files.ts';
 
 const FIXTURE = join(ROOT, 'test/fixtures/content');
 let work: string;
@@ -35,20 +36,6 @@ function freshSite(withPreviousSite: boolean): { dir: string; content: string; o
   cpSync(FIXTURE, content, { recursive: true });
   if (withPreviousSite) cpSync(goodSite, out, { recursive: true });
   return { dir, content, out };
-}
-
-/** Every file under `dir` with its bytes: to compare a folder before and after. */
-function snapshot(dir: string): Map<string, string> {
-  const files = new Map<string, string>();
-  const walk = (d: string): void => {
-    for (const e of readdirSync(d, { withFileTypes: true })) {
-      const path = join(d, e.name);
-      if (e.isDirectory()) walk(path);
-      else files.set(relative(dir, path), readFileSync(path, 'base64'));
-    }
-  };
-  walk(dir);
-  return files;
 }
 
 const leftovers = (dir: string) => readdirSync(dir).filter((n) => n.startsWith('.out.'));

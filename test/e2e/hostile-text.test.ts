@@ -10,7 +10,7 @@
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { parse } from 'parse5';
@@ -18,6 +18,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_FLAGS } from '../../scripts/lib/chromium.ts';
 import { serveStatic, type StaticServer } from '../../scripts/lib/bench/serve.ts';
 import { ensureChromium, ROOT, runBuild } from '../helpers/browser.ts';
+import { editJson } from '../helpers/files.ts';
 
 /** Markup that runs as soon as it is parsed as HTML, in a title, a text node or an attribute. */
 const hostile = (n: number): string => `</title></code>"'><script>window.__pwned=${n}</script><img src=x onerror="window.__pwned=${n}">`;
@@ -25,12 +26,6 @@ const TOOL_NAME = `x</title><script>window.__pwned=1</script>`;
 const CODEX_TOOL = `y"'><svg onload=window.__pwned=2>`;
 const REMOVED_TOOL = `z</title><script>window.__pwned=3</script>`;
 const FIELD_NAME = `a<img src=x onerror=window.__pwned=4>`;
-
-function editJson(path: string, edit: (data: any) => void): void {
-  const data = JSON.parse(readFileSync(path, 'utf8'));
-  edit(data);
-  writeFileSync(path, JSON.stringify(data, null, 2));
-}
 
 function plantHostileText(content: string): void {
   editJson(join(content, 'captures/claude-code/print.json'), (c) => {

@@ -29,7 +29,8 @@ export type {
   VersionNote,
 } from './generated/content-files.ts';
 
-export type AgentId = AgentFile['id'];
+/** One AgentId: the registry's (src/lib/agents/index.ts). */
+export type { AgentId } from './agents/index.ts';
 /** content/agents/<agent>.json — written by the ingest script. */
 export type AgentRecord = Omit<AgentFile, 'sources'> & {
   /** Captures are a source too; they have no `integrity`. */

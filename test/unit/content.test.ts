@@ -161,6 +161,13 @@ test('an agent file named differently from its id is refused', () => {
   assert.ok(where(errors).some(([f, p, r]) => f === 'agents/claude.json' && p === '/id' && r === 'file-name-matches-id'), show(errors));
 });
 
+test('an agent id the registry does not hold is refused at its pointer, with the registry named', () => {
+  const errors = errorsAfter((d) => editJson(join(d, 'tools/claude-code/shell.json'), (t) => (t.agent = 'not-registered')));
+  const [hit] = errors.filter((e) => e.file.endsWith('tools/claude-code/shell.json') && e.pointer === '/agent');
+  assert.equal(hit?.rule, 'agent-id.schema.json#/format', show(errors));
+  assert.match(hit!.message, /"not-registered" is not an agent of the registry \(src\/lib\/agents\/index\.ts/);
+});
+
 test('a tool filed under another agent, or of an agent without a record, is refused', () => {
   const errors = errorsAfter((d) => {
     mkdirSync(join(d, 'tools/codex'));

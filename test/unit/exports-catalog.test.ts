@@ -11,7 +11,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { AGENT_IDS } from '../../src/lib/agents/index.ts';
 import { loadContent } from '../../src/lib/content/load.ts';
-import { buildCatalog } from '../../src/lib/exports/catalog.ts';
+import { publishedCatalogSchema, buildCatalog } from '../../src/lib/exports/catalog.ts';
 import { exportFileNames, exportPath, siteUrl } from '../../src/lib/exports/files.ts';
 import type { ToolModel } from '../../src/lib/model.ts';
 
@@ -51,11 +51,14 @@ test('paths: latest beside the page, versioned under the release; URLs absolute 
 test('the catalog validates against schemas/catalog.schema.json, whose agent ids are the registry', () => {
   const ajv = new Ajv2020({ strict: true, allErrors: true });
   addFormats(ajv);
-  const validate = ajv.compile(catalogSchema);
+  const published = publishedCatalogSchema(catalogSchema as { $defs: { agentId: object } });
+  const validate = ajv.compile(published);
   const catalog = buildCatalog(site, { site: 'https://site.invalid' });
   assert.ok(validate(catalog), JSON.stringify(validate.errors?.slice(0, 5), null, 2));
-  const defs = catalogSchema.$defs as { agentId: { enum: string[] } };
-  assert.deepEqual([...defs.agentId.enum].sort(), [...AGENT_IDS].sort());
+  // The file lists no agent; the published schema lists the registry's, and rejects any other id.
+  assert.equal(JSON.stringify(catalogSchema).includes(JSON.stringify(AGENT_IDS[0])), false);
+  assert.deepEqual((published as { $defs: { agentId: { enum: string[] } } }).$defs.agentId.enum, [...AGENT_IDS]);
+  assert.equal(validate({ ...catalog, agents: [{ ...catalog.agents[0], id: 'not-an-agent' }] }), false);
   assert.equal(catalog.$schema, 'https://site.invalid/catalog.schema.json');
 });
 

@@ -1,12 +1,10 @@
-/** Ajv as the capture script uses it for the project's schemas: draft 2020-12, strict, every error, formats checked. */
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
+/** Ajv as the scripts use it for the project's schemas: the content loader's (src/lib/content/read.ts), with the shared schemas of this checkout. */
+import { join } from 'node:path';
+import type { Ajv2020 } from 'ajv/dist/2020.js';
+import { contentAjv, sharedSchemas } from '../../../src/lib/content/read.ts';
 
-// ajv-formats is CommonJS; under ESM its function sits on `default`.
-const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv2020) => void;
+const ROOT = join(import.meta.dirname, '../../..');
 
 export function schemaAjv(): Ajv2020 {
-  const ajv = new Ajv2020({ allErrors: true, strict: true });
-  addFormats(ajv);
-  return ajv;
+  return contentAjv(sharedSchemas(ROOT).values());
 }

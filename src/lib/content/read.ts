@@ -10,32 +10,38 @@ import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.
 import addFormatsModule from 'ajv-formats';
 import type { Problems } from './problems.ts';
 import { boundProblems } from './bounds.ts';
+import { AGENT_IDS, isAgentId } from '../agents/index.ts';
+import { AGENT_ID_FORMAT, CONTENT_SCHEMAS, SHARED_SCHEMAS, type SchemaName } from './schema-files.ts';
 
 // ajv-formats is CommonJS; under ESM its function sits on `default`.
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv2020) => void;
 
-export const SCHEMA_FILES = {
-  tool: 'tool.schema.json',
-  editorial: 'editorial-tool.schema.json',
-  agent: 'agent.schema.json',
-  jobs: 'jobs.schema.json',
-  matrix: 'capture-matrix.schema.json',
-  capture: 'capture.schema.json',
-  history: 'history.schema.json',
-  inventory: 'inventory.schema.json',
-  comparison: 'comparison.schema.json',
-  scenarios: 'scenarios.schema.json',
-  payload: 'payload.schema.json',
-} as const;
+/** Schema file of each kind of content file. */
+export const SCHEMA_FILES = Object.fromEntries(Object.entries(CONTENT_SCHEMAS).map(([name, s]) => [name, s.file])) as { readonly [K in SchemaName]: (typeof CONTENT_SCHEMAS)[K]['file'] };
 
-export type SchemaName = keyof typeof SCHEMA_FILES;
+export type { SchemaName };
 
-/** Ajv for this project's own content schemas: strict, every error, formats checked (`date` rejects 2026-13-45). */
-export function contentAjv(): Ajv2020 {
+/** Ajv for this project's own content schemas: strict, every error, formats checked (`date` rejects 2026-13-45), agent ids checked against the registry, the shared schemas (`sharedSchemas(root)`) added for `$ref`. */
+export function contentAjv(shared: Iterable<object> = []): Ajv2020 {
   // verbose: errors carry their schema object, so a rule can be named by its path from the file's root.
   const ajv = new Ajv2020({ allErrors: true, strict: true, discriminator: true, verbose: true });
   addFormats(ajv);
+  // Agent ids are whatever the registry holds; no schema lists them.
+  ajv.addFormat(AGENT_ID_FORMAT, { type: 'string', validate: isAgentId });
+  // json-schema-to-typescript's keyword (the registry's AgentId type), not a rule.
+  ajv.addVocabulary(['tsType']);
+  for (const schema of shared) ajv.addSchema(schema);
   return ajv;
+}
+
+/** The shared schemas of the project at `root` (schemas/agent-id.schema.json …), by file name; missing ones are left out. */
+export function sharedSchemas(root: string): Map<string, object> {
+  const out = new Map<string, object>();
+  for (const file of SHARED_SCHEMAS) {
+    const path = join(root, 'schemas', file);
+    if (existsSync(path)) out.set(file, JSON.parse(readFileSync(path, 'utf8')) as object);
+  }
+  return out;
 }
 
 /** The content files the site reads, by kind, as paths relative to the content folder. */
@@ -125,6 +131,8 @@ export function scanContent(contentDir: string, problems: Problems, rel: (path: 
 export class ContentReader {
   private readonly validators = new Map<SchemaName, ValidateFunction>();
   private readonly schemas = new Map<SchemaName, unknown>();
+  /** The shared schemas by file, for naming the rule of an error inside one. */
+  private readonly shared: Map<string, object>;
   readonly root: string;
   readonly contentDir: string;
   private readonly problems: Problems;
@@ -133,7 +141,8 @@ export class ContentReader {
     this.root = root;
     this.contentDir = contentDir;
     this.problems = problems;
-    const ajv = contentAjv();
+    this.shared = sharedSchemas(root);
+    const ajv = contentAjv(this.shared.values());
     for (const [name, file] of Object.entries(SCHEMA_FILES) as [SchemaName, string][]) {
       const path = join(root, 'schemas', file);
       if (!existsSync(path)) continue;
@@ -184,12 +193,23 @@ export class ContentReader {
     }
     if (!validate(data)) {
       for (const e of dedupe(validate.errors ?? [])) {
-        this.problems.error(file, pointerOf(e), `${SCHEMA_FILES[schema]}#${schemaPathFromRoot(this.schemas.get(schema), e)}`, messageOf(e));
+        this.problems.error(file, pointerOf(e), this.ruleOf(schema, e), messageOf(e));
       }
       this.problems.markUnreadable(file);
       return undefined;
     }
     return data as T;
+  }
+
+  /** `<schema file>#<path from its root>` of the failing keyword: the file read with, or a shared schema it refers to. */
+  private ruleOf(schema: SchemaName, e: ErrorObject): string {
+    const own = schemaPathFromRoot(this.schemas.get(schema), e);
+    if (own !== undefined) return `${SCHEMA_FILES[schema]}#${own}`;
+    for (const [file, shared] of this.shared) {
+      const at = schemaPathFromRoot(shared, e);
+      if (at !== undefined) return `${file}#${at}`;
+    }
+    return `${SCHEMA_FILES[schema]}#${e.schemaPath.slice(1)}`;
   }
 }
 
@@ -198,7 +218,7 @@ export class ContentReader {
  * `$ref` target (`/oneOf/1/required` for `#/$defs/definition/oneOf/1/required`);
  * the schema object of the error (verbose mode) is found in the file instead.
  */
-function schemaPathFromRoot(root: unknown, e: ErrorObject): string {
+function schemaPathFromRoot(root: unknown, e: ErrorObject): string | undefined {
   const target = e.parentSchema;
   const find = (node: unknown, path: string): string | undefined => {
     if (node === target) return path;
@@ -210,7 +230,7 @@ function schemaPathFromRoot(root: unknown, e: ErrorObject): string {
     return undefined;
   };
   const at = target === undefined ? undefined : find(root, '');
-  return at === undefined ? e.schemaPath.slice(1) : `${at}/${e.keyword}`;
+  return at === undefined ? undefined : `${at}/${e.keyword}`;
 }
 
 /** Where the error is: the instance path, or for a discriminator error the tag itself. */
@@ -228,7 +248,9 @@ function messageOf(e: ErrorObject): string {
         ? ` (${(p.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')})`
         : e.keyword === 'discriminator'
           ? ` (${JSON.stringify(p.tagValue)})`
-          : '';
+          : e.keyword === 'format' && p.format === AGENT_ID_FORMAT
+            ? `: ${JSON.stringify(e.data)} is not an agent of the registry (src/lib/agents/index.ts: ${AGENT_IDS.join(', ')})`
+            : '';
   return `${e.message ?? 'is invalid'}${detail}`;
 }
 

@@ -3,6 +3,7 @@
  * declared by schemas/catalog.schema.json (a test validates the built file
  * against it). Pure: the model comes in as an argument.
  */
+import { AGENT_IDS } from '../agents/index.ts';
 import type { AgentId, AliasKind, DefinitionKind, ToolGroup } from '../content-types.ts';
 import type { SiteModel, ToolModel } from '../model.ts';
 import { sitePath, toolPath } from '../site.ts';
@@ -12,6 +13,14 @@ import { exportFileNames, exportPath, siteUrl, type Section, type SiteOrigin } f
 
 export const CATALOG_PATH = '/catalog.json';
 export const CATALOG_SCHEMA_PATH = '/catalog.schema.json';
+
+/**
+ * The schema published at CATALOG_SCHEMA_PATH: schemas/catalog.schema.json with
+ * `$defs.agentId` narrowed to the registry's ids, in the registry's order.
+ */
+export function publishedCatalogSchema(schema: { $defs: { agentId: object } }): object {
+  return { ...schema, $defs: { ...schema.$defs, agentId: { ...schema.$defs.agentId, enum: [...AGENT_IDS] } } };
+}
 
 /** A latest path and the path of the release it currently serves. */
 export interface VersionedLink {

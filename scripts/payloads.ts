@@ -32,7 +32,8 @@ import { CaptureError } from './lib/capture/normalise.ts';
 import { runConfiguration, type RunPaths } from './lib/capture/runner.ts';
 import { checkOrWrite } from './lib/capture/write.ts';
 import { parseRunArgs, type RunArgs } from './lib/capture/run-args.ts';
-import { callId, callKind, Conversation, resultText, type PlannedCall } from './lib/payloads/conversation.ts';
+import { payloadDriver, type PayloadDriver } from '../src/lib/agents/index.ts';
+import { Conversation, type PlannedCall } from './lib/payloads/conversation.ts';
 import { payloadPaths, runAdditions, type PayloadPaths } from './lib/payloads/drivers.ts';
 import { learnValues, maskPayloadValue, payloadMask } from './lib/payloads/mask.ts';
 import { recordCalls, RecordError } from './lib/payloads/record.ts';
@@ -102,11 +103,20 @@ function filesUnder(dir: string): string[] {
   return out;
 }
 
+/** The agent's payload driver; validateScenarios already refused agents without one. */
+function driverOf(agent: SelectedScenario['agent']): PayloadDriver {
+  const driver = payloadDriver(agent);
+  if ('none' in driver) throw new ScenarioError(`${agent}: its hook payloads cannot be recorded: ${driver.none}`);
+  return driver;
+}
+
 async function runScenario(selected: SelectedScenario, matrix: Matrix, binary: string, paths: PayloadPaths, raw: string | undefined): Promise<unknown> {
   const { agent, scenario } = selected;
+  const { hooks, wire } = driverOf(agent);
+  const wireCalls = wire.toolCalls;
   const base = matrix.agents[agent].configurations.find((c) => c.id === selected.configuration)!;
   const tools = scenario.allowedTools ?? scenarioTools(scenario);
-  const additions = runAdditions(agent, paths, tools);
+  const additions = runAdditions(hooks, paths, tools);
   const configuration: Configuration = {
     ...base,
     args: [...base.args, ...additions.args, ...(scenario.args ?? [])],
@@ -120,30 +130,31 @@ async function runScenario(selected: SelectedScenario, matrix: Matrix, binary: s
     files.set(join(paths.workdir, rel), typeof content === 'string' ? expandRunVariables(content, vars) : Buffer.from(content.base64, 'base64'));
   }
   const calls = scenarioCalls(scenario);
-  const planned: PlannedCall[] = calls.map((c, i) => ({ id: callId(agent, i), tool: c.tool, input: expandRunVariables(c.input, vars), ...(c.bind ? { bind: c.bind } : {}) }));
-  const conversation = new Conversation(agent, planned);
+  const planned: PlannedCall[] = calls.map((c, i) => ({ id: wireCalls.callId(i), tool: c.tool, input: expandRunVariables(c.input, vars), ...(c.bind ? { bind: c.bind } : {}) }));
+  const conversation = new Conversation(wire, planned);
 
   rmSync(paths.tmp, { recursive: true, force: true });
   mkdirSync(paths.tmp, { recursive: true });
   rmSync(paths.hookLog, { force: true });
   const outcome = await runConfiguration(agent, configuration, binary, runPaths, { answer: (r) => conversation.answer(r), files });
   const hookLog = existsSync(paths.hookLog) ? readFileSync(paths.hookLog, 'utf8') : '';
-  const sessionLogs = agent === 'codex' ? filesUnder(join(paths.home, '.codex', 'sessions')).map((f) => readFileSync(f, 'utf8')) : [];
+  const logs = hooks.logDir === undefined ? [] : filesUnder(join(paths.home, hooks.logDir)).map((f) => readFileSync(f, 'utf8'));
   if (raw) {
     mkdirSync(raw, { recursive: true });
-    const dump = { exitCode: outcome.exitCode, timedOut: outcome.timedOut, stdout: outcome.stdout, stderr: outcome.stderr, hookLog, sessionLogs, requests: outcome.requests };
+    const dump = { exitCode: outcome.exitCode, timedOut: outcome.timedOut, stdout: outcome.stdout, stderr: outcome.stderr, hookLog, logs, requests: outcome.requests };
     writeFileSync(join(raw, selected.key.replaceAll('/', '-') + '.json'), jsonText(dump));
   }
   checkOutcome(configuration, outcome);
   if (conversation.error) throw new RecordError(conversation.error);
   const recorded = recordCalls(
-    agent,
-    planned.map((c, i) => ({ id: c.id, tool: c.tool, kind: callKind(agent, c.input), input: conversation.sent.get(i), ...(calls[i]!.resultSent === false ? { resultSent: false } : {}) })),
-    { bodies: outcome.requests.map((r) => r.json), stdout: outcome.stdout, hookLog, sessionLogs },
+    hooks,
+    wireCalls,
+    planned.map((c, i) => ({ id: c.id, tool: c.tool, kind: wireCalls.callKind(c.input), input: conversation.sent.get(i), ...(calls[i]!.resultSent === false ? { resultSent: false } : {}) })),
+    { bodies: outcome.requests.map((r) => r.json), stdout: outcome.stdout, hookLog, logs },
   );
   recorded.calls.forEach((c, i) => {
     if (c.outcome !== calls[i]!.expect) {
-      throw new RecordError(`call ${i + 1} (${c.tool}) was expected to report ${calls[i]!.expect}, the CLI reported ${c.outcome}: ${JSON.stringify(resultText(c.result ?? {}).slice(0, 400))}`);
+      throw new RecordError(`call ${i + 1} (${c.tool}) was expected to report ${calls[i]!.expect}, the CLI reported ${c.outcome}: ${JSON.stringify((c.result ? wireCalls.resultText(c.result) : '').slice(0, 400))}`);
     }
   });
 

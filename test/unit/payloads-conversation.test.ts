@@ -1,9 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { callId, callKind, Conversation, findResult, hasTools, nextCallIndex, resultText, splitNamespace, type PlannedCall } from '../../scripts/lib/payloads/conversation.ts';
+import { Conversation, nextCallIndex, type PlannedCall } from '../../scripts/lib/payloads/conversation.ts';
 import { startStub } from '../../scripts/lib/capture/stub-server.ts';
-import { toolUseEvents, toolUseReply } from '../../src/lib/wire/anthropic-messages.ts';
-import { toolCallItem, toolCallReply } from '../../src/lib/wire/openai-responses.ts';
+import { anthropicMessages, toolUseEvents, toolUseReply } from '../../src/lib/wire/anthropic-messages.ts';
+import { openaiResponses, splitNamespace, toolCallItem, toolCallReply } from '../../src/lib/wire/openai-responses.ts';
 import { parseSse } from '../../src/lib/wire/shared.ts';
 
 const TOOLS = [{ name: 'Bash', input_schema: { type: 'object' } }];
@@ -36,40 +36,49 @@ test('toolCallReply sends a function_call (arguments as JSON text) or a custom_t
   assert.equal(JSON.parse(toolCallReply({ method: 'POST', path: '/v1/responses', json: { stream: false } }, { type: 'custom_tool_call', callId: 'c', name: 'p', input: 'x' })!.body).output[0].type, 'custom_tool_call');
 });
 
+const messagesCalls = anthropicMessages.toolCalls;
+const responsesCalls = openaiResponses.toolCalls;
+
 test('call ids, kinds and namespaces', () => {
-  assert.equal(callId('claude-code', 0), 'toolu_stub_1');
-  assert.equal(callId('codex', 1), 'call_stub_2');
-  assert.equal(callKind('claude-code', 'text'), 'tool_use');
-  assert.equal(callKind('codex', 'patch'), 'custom_tool_call');
-  assert.equal(callKind('codex', {}), 'function_call');
+  assert.equal(messagesCalls.callId(0), 'toolu_stub_1');
+  assert.equal(responsesCalls.callId(1), 'call_stub_2');
+  assert.equal(messagesCalls.callKind('text'), 'tool_use');
+  assert.equal(responsesCalls.callKind('patch'), 'custom_tool_call');
+  assert.equal(responsesCalls.callKind({}), 'function_call');
   assert.deepEqual(splitNamespace('mcp__capture.echo'), { name: 'echo', namespace: 'mcp__capture' });
   assert.deepEqual(splitNamespace('exec_command'), { name: 'exec_command' });
 });
 
 test('findResult finds a call result in either wire format, and resultText reads its text', () => {
   const body = anthropic([{ role: 'user', content: 'go' }, toolResult('toolu_stub_1', [{ type: 'text', text: 'a' }, { type: 'image' }, { type: 'text', text: 'b' }])]);
-  const found = findResult('claude-code', body, 'toolu_stub_1')!;
-  assert.equal(resultText(found), 'a\nb');
-  assert.equal(findResult('claude-code', body, 'toolu_stub_2'), undefined);
+  const found = messagesCalls.findResult(body, 'toolu_stub_1')!;
+  assert.equal(messagesCalls.resultText(found), 'a\nb');
+  assert.equal(messagesCalls.findResult(body, 'toolu_stub_2'), undefined);
   const responses = { input: [{ type: 'function_call_output', call_id: 'call_stub_1', output: 'Process running with session ID 4' }] };
-  assert.equal(resultText(findResult('codex', responses, 'call_stub_1')!), 'Process running with session ID 4');
-  assert.equal(findResult('codex', { input: [{ type: 'custom_tool_call_output', call_id: 'call_stub_2', output: 'x' }] }, 'call_stub_2')!['output'], 'x');
+  assert.equal(responsesCalls.resultText(responsesCalls.findResult(responses, 'call_stub_1')!), 'Process running with session ID 4');
+  assert.equal(responsesCalls.findResult({ input: [{ type: 'custom_tool_call_output', call_id: 'call_stub_2', output: 'x' }] }, 'call_stub_2')!['output'], 'x');
+  // Each format reads only its own shape.
+  assert.equal(responsesCalls.findResult(body, 'toolu_stub_1'), undefined);
+  assert.equal(messagesCalls.findResult(responses, 'call_stub_1'), undefined);
 });
 
-test('hasTools: a tools list, or an additional_tools input item (Codex on its default model)', () => {
-  assert.equal(hasTools({ tools: [{}] }), true);
-  assert.equal(hasTools({ tools: [] }), false);
-  assert.equal(hasTools({ input: [{ type: 'additional_tools', tools: [] }] }), true);
-  assert.equal(hasTools(undefined), false);
+test('hasTools: a tools list, or (OpenAI Responses only) an additional_tools input item (Codex on its default model)', () => {
+  for (const wire of [anthropicMessages, openaiResponses]) {
+    assert.equal(wire.hasTools({ tools: [{}] }), true);
+    assert.equal(wire.hasTools({ tools: [] }), false);
+    assert.equal(wire.hasTools(undefined), false);
+  }
+  assert.equal(openaiResponses.hasTools({ input: [{ type: 'additional_tools', tools: [] }] }), true);
+  assert.equal(anthropicMessages.hasTools({ input: [{ type: 'additional_tools', tools: [] }] }), false);
 });
 
 test('nextCallIndex: the first call to a request with tools and no results, the next after each result, then none', () => {
   const calls: PlannedCall[] = [{ id: 'toolu_stub_1', tool: 'Bash', input: {} }, { id: 'toolu_stub_2', tool: 'TaskStop', input: {} }];
-  assert.equal(nextCallIndex('claude-code', anthropic([]), calls), 0);
-  assert.equal(nextCallIndex('claude-code', { model: 'm', messages: [] }, calls), undefined); // a side request without tools
-  assert.equal(nextCallIndex('claude-code', anthropic([toolResult('toolu_stub_1', 'x')]), calls), 1);
-  assert.equal(nextCallIndex('claude-code', anthropic([toolResult('toolu_stub_1', 'x'), toolResult('toolu_stub_2', 'y')]), calls), undefined);
-  assert.equal(nextCallIndex('claude-code', anthropic([toolResult('toolu_stub_1', 'x')]), calls.slice(0, 1)), undefined);
+  assert.equal(nextCallIndex(anthropicMessages, anthropic([]), calls), 0);
+  assert.equal(nextCallIndex(anthropicMessages, { model: 'm', messages: [] }, calls), undefined); // a side request without tools
+  assert.equal(nextCallIndex(anthropicMessages, anthropic([toolResult('toolu_stub_1', 'x')]), calls), 1);
+  assert.equal(nextCallIndex(anthropicMessages, anthropic([toolResult('toolu_stub_1', 'x'), toolResult('toolu_stub_2', 'y')]), calls), undefined);
+  assert.equal(nextCallIndex(anthropicMessages, anthropic([toolResult('toolu_stub_1', 'x')]), calls.slice(0, 1)), undefined);
 });
 
 test('a Conversation binds the follow-up from the first result, sends the same input again if asked again, and reports a binding that finds nothing', () => {
@@ -77,7 +86,7 @@ test('a Conversation binds the follow-up from the first result, sends the same i
     { id: 'call_stub_1', tool: 'exec_command', input: { cmd: 'cat' } },
     { id: 'call_stub_2', tool: 'write_stdin', input: { session_id: '$SESSION_ID', chars: 'hi\n' }, bind: [{ name: 'SESSION_ID', pattern: 'session ID (\\d+)', type: 'number' }] },
   ];
-  const conversation = new Conversation('codex', calls);
+  const conversation = new Conversation(openaiResponses, calls);
   const first = conversation.answer({ method: 'POST', url: '/v1/responses', json: { model: 'gpt', tools: [{}], input: [] } })!;
   assert.match(first.body, /"name":"exec_command"/);
   const withResult = { model: 'gpt', tools: [{}], input: [{ type: 'function_call_output', call_id: 'call_stub_1', output: 'Process running with session ID 51904\n' }] };
@@ -88,15 +97,20 @@ test('a Conversation binds the follow-up from the first result, sends the same i
   conversation.answer({ method: 'POST', url: '/v1/responses', json: withResult });
   assert.deepEqual(conversation.sent.get(1), { session_id: 51904, chars: 'hi\n' });
   assert.equal(conversation.answer({ method: 'GET', url: '/v1/models', json: undefined }), undefined);
+  // A POST elsewhere (a token count carrying the tools) neither gets nor uses up the call.
+  const fresh = new Conversation(openaiResponses, calls);
+  assert.equal(fresh.answer({ method: 'POST', url: '/v1/responses/input_tokens', json: { model: 'gpt', tools: [{}], input: [] } }), undefined);
+  assert.equal(fresh.sent.size, 0);
+  assert.match(fresh.answer({ method: 'POST', url: '/v1/responses', json: { model: 'gpt', tools: [{}], input: [] } })!.body, /"name":"exec_command"/);
 
-  const failing = new Conversation('codex', calls);
+  const failing = new Conversation(openaiResponses, calls);
   const reply = failing.answer({ method: 'POST', url: '/v1/responses', json: { tools: [{}], input: [{ type: 'function_call_output', call_id: 'call_stub_1', output: 'Process exited with code 0' }] } });
   assert.equal(reply, undefined);
   assert.match(failing.error!, /\$SESSION_ID/);
 });
 
 test('the stub asks its answer first and falls back to the default reply', async () => {
-  const conversation = new Conversation('claude-code', [{ id: 'toolu_stub_1', tool: 'Bash', input: { command: 'ls' } }]);
+  const conversation = new Conversation(anthropicMessages, [{ id: 'toolu_stub_1', tool: 'Bash', input: { command: 'ls' } }]);
   const stub = await startStub((r) => conversation.answer(r));
   try {
     const post = (body: unknown) => fetch(`http://127.0.0.1:${stub.port}/v1/messages?beta=true`, { method: 'POST', body: JSON.stringify(body) }).then((r) => r.text());

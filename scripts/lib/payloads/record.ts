@@ -1,18 +1,20 @@
 /**
  * From a finished payload run to the payload file's content (before masking): for each
- * call, the input as sent, the result the CLI sent back, the hook payloads, and the
- * CLI's structured result (Claude Code's stream-json `tool_use_result`, Codex's session
- * log events), plus Codex's `exec --json` item events. Pure: it reads the texts the
- * run left (standard output, hook log, session logs), not the files.
+ * call, the input as sent, the result the CLI sent back (found through the wire
+ * format), the hook payloads, and what the agent's hook mechanism reads of the CLI's
+ * own reports (Claude Code's stream-json `tool_use_result`, Codex's session log and
+ * `exec --json` item events). Pure: it reads the texts the run left (standard output,
+ * hook log, logs), not the files.
  */
+import type { CallReport, HookMechanism } from '../../../src/lib/agents/types.ts';
 import { isObject } from '../../../src/lib/wire/shared.ts';
-import { findResult, resultText, type CallKind } from './conversation.ts';
+import type { CallInput, CallKind, ToolCallWire } from '../../../src/lib/wire/types.ts';
 import { HOOK_SEPARATOR } from './drivers.ts';
-import type { CallInput, Outcome, PayloadAgent } from './scenarios.ts';
+import type { Outcome } from './scenarios.ts';
 
 type Json = Record<string, unknown>;
 
-export interface RecordedCall {
+export interface RecordedCall extends CallReport {
   tool: string;
   kind: CallKind;
   input: CallInput;
@@ -20,9 +22,6 @@ export interface RecordedCall {
   /** Absent when the CLI sends none (the scenario says so). */
   result?: Json;
   hooks: Json[];
-  toolUseResult?: unknown;
-  toolResultMeta?: Json;
-  sessionLog?: Json[];
 }
 
 export class RecordError extends Error {}
@@ -59,60 +58,13 @@ export function parseHookLog(text: string): Json[] {
     });
 }
 
-/** Claude Code stream-json: the user message carrying the result of `id`: its tool_use_result and this call's tool_result_meta. */
-export function streamJsonResult(lines: readonly unknown[], id: string): { toolUseResult?: unknown; toolResultMeta?: Json } | undefined {
-  for (const line of lines) {
-    if (!isObject(line) || line['type'] !== 'user' || !isObject(line['message'])) continue;
-    const content = line['message']['content'];
-    if (!Array.isArray(content) || !content.some((b) => isObject(b) && b['type'] === 'tool_result' && b['tool_use_id'] === id)) continue;
-    const out: { toolUseResult?: unknown; toolResultMeta?: Json } = {};
-    if ('tool_use_result' in line) out.toolUseResult = line['tool_use_result'];
-    const meta = Array.isArray(line['tool_result_meta']) ? line['tool_result_meta'].find((m) => isObject(m) && m['id'] === id) : undefined;
-    if (isObject(meta)) out.toolResultMeta = meta;
-    return out;
-  }
-  return undefined;
-}
-
-/** Codex session log: payloads of `event_msg` entries whose text names call `id`. */
-export function sessionLogEvents(entries: readonly unknown[], id: string): Json[] {
-  const quoted = JSON.stringify(id);
-  return entries.flatMap((e) => (isObject(e) && e['type'] === 'event_msg' && isObject(e['payload']) && JSON.stringify(e['payload']).includes(quoted) ? [e['payload']] : []));
-}
-
-/** Codex `exec --json`: the item events of tool calls (not the warnings that hooks run untrusted, not messages or reasoning). */
-export function execItemEvents(lines: readonly unknown[]): Json[] {
-  return lines.flatMap((l): Json[] => {
-    if (!isObject(l) || typeof l['type'] !== 'string' || !l['type'].startsWith('item.') || !isObject(l['item'])) return [];
-    const { type, message } = l['item'];
-    if (type === 'agent_message' || type === 'reasoning') return [];
-    if (type === 'error' && typeof message === 'string' && message.includes('--dangerously-bypass-hook-trust')) return [];
-    return [l];
-  });
-}
-
-/**
- * What the CLI reported for a call. Claude Code: `is_error` on the tool_result. Codex:
- * the exit code its output states (`Process exited with code N`, `Exit code: N`); without
- * one, a call whose PreToolUse hook fired but no PostToolUse did failed (Codex fires
- * none after a patch that does not apply or an image it cannot read).
- */
-export function callOutcome(agent: PayloadAgent, result: Json, hooks: readonly Json[]): Outcome {
-  if (agent === 'claude-code') return result['is_error'] === true ? 'failure' : 'success';
-  const text = resultText(result);
-  const code = /Process exited with code (-?\d+)/.exec(text) ?? /^Exit code: (-?\d+)/m.exec(text);
-  if (code) return code[1] === '0' ? 'success' : 'failure';
-  const fired = (event: string): boolean => hooks.some((h) => h['hook_event_name'] === event);
-  return fired('PreToolUse') && !fired('PostToolUse') ? 'failure' : 'success';
-}
-
 export interface RunTexts {
   /** Request bodies the stub received, in order. */
   bodies: readonly unknown[];
   stdout: string;
   hookLog: string;
-  /** Codex: the session log files' text, in file-name order. */
-  sessionLogs: readonly string[];
+  /** The text of the files under the hook mechanism's logDir, in file-name order. */
+  logs: readonly string[];
 }
 
 export interface PlannedSent {
@@ -126,30 +78,22 @@ export interface PlannedSent {
 }
 
 /** Every call of the run, recorded; throws a RecordError when a call was not sent or got no result. */
-export function recordCalls(agent: PayloadAgent, calls: readonly PlannedSent[], texts: RunTexts): { calls: RecordedCall[]; execEvents?: Json[] } {
-  const lines = jsonLines(texts.stdout);
-  const hooks = parseHookLog(texts.hookLog);
-  const session = texts.sessionLogs.flatMap(jsonLines);
-  const out: RecordedCall[] = calls.map((c, i) => {
+export function recordCalls(hooks: HookMechanism, calls: ToolCallWire, planned: readonly PlannedSent[], texts: RunTexts): { calls: RecordedCall[]; execEvents?: Json[] } {
+  const output = { stdout: jsonLines(texts.stdout), logs: texts.logs.flatMap(jsonLines) };
+  const payloads = parseHookLog(texts.hookLog);
+  const out: RecordedCall[] = planned.map((c, i) => {
     if (c.input === undefined) throw new RecordError(`call ${i + 1} (${c.tool}) was never sent: no request asked for it`);
     let result: Json | undefined;
     for (const body of texts.bodies) {
-      result = findResult(agent, body, c.id);
+      result = calls.findResult(body, c.id);
       if (result) break;
     }
     if (c.resultSent === false) {
       if (result) throw new RecordError(`call ${i + 1} (${c.tool}): a later request carried its result, though the scenario says the CLI sends none`);
     } else if (!result) throw new RecordError(`call ${i + 1} (${c.tool}): no later request carried its result`);
-    const own = hooks.filter((h) => h['tool_use_id'] === c.id);
-    const recorded: RecordedCall = { tool: c.tool, kind: c.kind, input: c.input, outcome: callOutcome(agent, result ?? {}, own), ...(result ? { result } : {}), hooks: own };
-    if (agent === 'claude-code') {
-      const streamed = streamJsonResult(lines, c.id);
-      if (streamed && 'toolUseResult' in streamed) recorded.toolUseResult = streamed.toolUseResult;
-      if (streamed?.toolResultMeta) recorded.toolResultMeta = streamed.toolResultMeta;
-    } else {
-      recorded.sessionLog = sessionLogEvents(session, c.id);
-    }
-    return recorded;
+    const own = payloads.filter((h) => h['tool_use_id'] === c.id);
+    const outcome = hooks.outcome(result ?? {}, result ? calls.resultText(result) : '', own);
+    return { tool: c.tool, kind: c.kind, input: c.input, outcome, ...(result ? { result } : {}), hooks: own, ...hooks.callReport(output, c.id) };
   });
-  return agent === 'codex' ? { calls: out, execEvents: execItemEvents(lines) } : { calls: out };
+  return hooks.runEvents ? { calls: out, execEvents: hooks.runEvents(output) } : { calls: out };
 }

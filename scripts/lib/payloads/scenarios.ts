@@ -6,19 +6,21 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { isAgentId, PAYLOAD_AGENTS, payloadDriver, type AgentId } from '../../../src/lib/agents/index.ts';
 import { toolSlug } from '../../../src/lib/content/url-names.ts';
+import type { CallInput } from '../../../src/lib/wire/types.ts';
 import { schemaAjv } from '../capture/ajv.ts';
 import type { Matrix } from '../capture/matrix.ts';
 
 export const SCENARIOS_FILE = 'content/scenarios.json';
 export const SCENARIOS_SCHEMA = 'schemas/scenarios.schema.json';
 
-/** The agents the payload runs know how to drive (scripts/lib/payloads/drivers.ts). */
-export const PAYLOAD_AGENTS = ['claude-code', 'codex'] as const;
-export type PayloadAgent = (typeof PAYLOAD_AGENTS)[number];
+/** The agents payload runs can drive: their registry modules declare a hook mechanism. */
+export { PAYLOAD_AGENTS } from '../../../src/lib/agents/index.ts';
+export type PayloadAgent = AgentId;
+export type { CallInput };
 
 export type Outcome = 'success' | 'failure';
-export type CallInput = Record<string, unknown> | string;
 export type FileContent = string | { base64: string };
 
 export interface Binding {
@@ -101,9 +103,10 @@ export function validateScenarios(data: unknown, schema: unknown, matrix: Matrix
     throw new ScenarioError(`${file} does not match ${SCENARIOS_SCHEMA}:\n${lines.join('\n')}`);
   }
   const scenarios = data as ScenariosFile;
-  for (const agent of PAYLOAD_AGENTS) {
-    const entry = scenarios.agents[agent];
-    if (!entry) continue;
+  for (const [agent, entry] of Object.entries(scenarios.agents) as [string, AgentScenarios][]) {
+    if (!isAgentId(agent)) throw new ScenarioError(`${file}: /agents/${agent}: no agent ${agent} in the registry (src/lib/agents/index.ts)`);
+    const driver = payloadDriver(agent);
+    if ('none' in driver) throw new ScenarioError(`${file}: /agents/${agent}: its hook payloads cannot be recorded: ${driver.none}`);
     const known = new Set(matrix.agents[agent].configurations.map((c) => c.id));
     const at = `/agents/${agent}`;
     if (!known.has(entry.configuration)) throw new ScenarioError(`${file}: ${at}/configuration: no configuration ${agent}/${entry.configuration} in content/capture-matrix.json`);
@@ -169,7 +172,7 @@ export function selectScenarios(file: ScenariosFile, only: readonly string[]): S
   };
   for (const sel of only) {
     if (!all.some((s) => matches(sel, s))) {
-      throw new ScenarioError(`--only ${sel}: no such agent, tool or scenario (use agent/tool/scenario, e.g. ${all[0]?.key ?? 'claude-code/read/text-file'})`);
+      throw new ScenarioError(`--only ${sel}: no such agent, tool or scenario (use agent/tool/scenario, e.g. ${all[0]?.key ?? '<agent>/<tool>/<scenario>'})`);
     }
   }
   return all.filter((s) => only.some((sel) => matches(sel, s)));

@@ -5,9 +5,10 @@
  */
 import { join } from 'node:path';
 import { anthropicMessages } from '../wire/anthropic-messages.ts';
-import type { Json, WireRequest } from '../wire/types.ts';
-import { inPseudoTerminal } from './shared.ts';
-import { STUB_MCP_SERVER, type Agent, type Invocation, type InvocationContext } from './types.ts';
+import { isObject } from '../wire/shared.ts';
+import type { WireRequest } from '../wire/types.ts';
+import { inPseudoTerminal, matcherHooks, settingsText } from './shared.ts';
+import { STUB_MCP_SERVER, type Agent, type CallReport, type HookMechanism, type Invocation, type InvocationContext } from './types.ts';
 
 export { shellQuote } from './shared.ts';
 
@@ -63,13 +64,45 @@ function invoke(c: InvocationContext): Invocation {
 function mainRequest<R extends WireRequest>(candidates: readonly R[], prompt?: string): R {
   const wire = anthropicMessages;
   const streaming = candidates.filter((r) => wire.isStreaming(r));
-  const withTools = (r: R): boolean => {
-    const tools = (r.json as Json)['tools'];
-    return Array.isArray(tools) && tools.length > 0;
-  };
+  const withTools = (r: R): boolean => wire.hasTools(r.json);
   const prompted = prompt === undefined ? [] : streaming.filter((r) => wire.lastUserText(r.json)?.trim() === prompt.trim());
   return prompted.find(withTools) ?? prompted[0] ?? streaming.find(withTools) ?? streaming[0] ?? candidates[0]!;
 }
+
+/** Stream-json output: the user message carrying the result of `id`: its tool_use_result and this call's tool_result_meta. */
+export function streamJsonResult(lines: readonly unknown[], id: string): CallReport | undefined {
+  for (const line of lines) {
+    if (!isObject(line) || line['type'] !== 'user' || !isObject(line['message'])) continue;
+    const content = line['message']['content'];
+    if (!Array.isArray(content) || !content.some((b) => isObject(b) && b['type'] === 'tool_result' && b['tool_use_id'] === id)) continue;
+    const out: CallReport = {};
+    if ('tool_use_result' in line) out.toolUseResult = line['tool_use_result'];
+    const meta = Array.isArray(line['tool_result_meta']) ? line['tool_result_meta'].find((m) => isObject(m) && m['id'] === id) : undefined;
+    if (isObject(meta)) out.toolResultMeta = meta;
+    return out;
+  }
+  return undefined;
+}
+
+const HOOK_EVENTS = ['PreToolUse', 'PostToolUse', 'PostToolUseFailure'];
+
+/**
+ * Hooks in $HOME/.claude/settings.json. `--output-format stream-json --verbose` gives
+ * the structured results; `--allowedTools` with the scenario's tools lets them run
+ * (as root, bypass modes refuse to start without IS_SANDBOX=1; allowing the tools is
+ * enough). Temporary files stay in the run folder; no nonessential traffic.
+ */
+const hooks: HookMechanism = {
+  events: HOOK_EVENTS,
+  runAdditions: (c) => ({
+    args: ['--output-format', 'stream-json', '--verbose', '--allowedTools', c.allowedTools.join(',')],
+    env: { TMPDIR: c.tmp, CLAUDE_CODE_TMPDIR: c.tmp, CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1' },
+    files: new Map([[join(c.home, '.claude', 'settings.json'), settingsText(matcherHooks(HOOK_EVENTS, c.hookCommand))]]),
+  }),
+  /** `is_error` on the tool_result. */
+  outcome: (result) => (result['is_error'] === true ? 'failure' : 'success'),
+  callReport: (output, id) => streamJsonResult(output.stdout, id) ?? {},
+};
 
 export const claudeCode: Agent<'claude-code'> = {
   id: 'claude-code',
@@ -88,6 +121,7 @@ export const claudeCode: Agent<'claude-code'> = {
       'Check: grep -a -b -o \'KillShell:"TaskStop"\' <binary>, or dd if=<binary> bs=1 skip=<offset> count=<length>.',
     ],
   },
+  hooks,
   invoke,
   mainRequest,
 };

@@ -5,8 +5,10 @@
  */
 import { join } from 'node:path';
 import { openaiResponses } from '../wire/openai-responses.ts';
+import { isObject } from '../wire/shared.ts';
 import type { Json, WireRequest } from '../wire/types.ts';
-import { STUB_MCP_SERVER, type Agent, type Invocation, type InvocationContext } from './types.ts';
+import { matcherHooks, settingsText } from './shared.ts';
+import { STUB_MCP_SERVER, type Agent, type HookMechanism, type Invocation, type InvocationContext } from './types.ts';
 
 /** The parsed `x-codex-turn-metadata` header, when there is one and it is a JSON object. */
 export function turnMetadata(request: WireRequest): Json | undefined {
@@ -57,6 +59,54 @@ function mainRequest<R extends WireRequest>(candidates: readonly R[], prompt?: s
     ?? candidates[0]!;
 }
 
+/** Session log: payloads of `event_msg` entries whose text names call `id`. */
+export function sessionLogEvents(entries: readonly unknown[], id: string): Json[] {
+  const quoted = JSON.stringify(id);
+  return entries.flatMap((e) => (isObject(e) && e['type'] === 'event_msg' && isObject(e['payload']) && JSON.stringify(e['payload']).includes(quoted) ? [e['payload']] : []));
+}
+
+/** `exec --json`: the item events of tool calls (not the warnings that hooks run untrusted, not messages or reasoning). */
+export function execItemEvents(lines: readonly unknown[]): Json[] {
+  return lines.flatMap((l): Json[] => {
+    if (!isObject(l) || typeof l['type'] !== 'string' || !l['type'].startsWith('item.') || !isObject(l['item'])) return [];
+    const { type, message } = l['item'];
+    if (type === 'agent_message' || type === 'reasoning') return [];
+    if (type === 'error' && typeof message === 'string' && message.includes('--dangerously-bypass-hook-trust')) return [];
+    return [l];
+  });
+}
+
+/** Codex 0.171.0 has no PostToolUseFailure. */
+const HOOK_EVENTS = ['PreToolUse', 'PostToolUse'];
+
+/**
+ * Hooks in $CODEX_HOME/hooks.json, trusted for this run; approvals and sandbox off
+ * for the throwaway work folder; analytics and plugins off (no network attempts, no
+ * delay at exit). Structured reports: the session log and the `exec --json` items.
+ */
+const hooks: HookMechanism = {
+  events: HOOK_EVENTS,
+  logDir: '.codex/sessions',
+  runAdditions: (c) => ({
+    args: ['--dangerously-bypass-approvals-and-sandbox', '--dangerously-bypass-hook-trust', '-c', 'analytics.enabled=false', '-c', 'features.plugins=false'],
+    env: { TMPDIR: c.tmp },
+    files: new Map([[join(c.home, '.codex', 'hooks.json'), settingsText(matcherHooks(HOOK_EVENTS, c.hookCommand))]]),
+  }),
+  /**
+   * The exit code the output states (`Process exited with code N`, `Exit code: N`);
+   * without one, a call whose PreToolUse hook fired but no PostToolUse did failed
+   * (Codex fires none after a patch that does not apply or an image it cannot read).
+   */
+  outcome(_result, text, calls) {
+    const code = /Process exited with code (-?\d+)/.exec(text) ?? /^Exit code: (-?\d+)/m.exec(text);
+    if (code) return code[1] === '0' ? 'success' : 'failure';
+    const fired = (event: string): boolean => calls.some((h) => h['hook_event_name'] === event);
+    return fired('PreToolUse') && !fired('PostToolUse') ? 'failure' : 'success';
+  },
+  callReport: (output, id) => ({ sessionLog: sessionLogEvents(output.logs, id) }),
+  runEvents: (output) => execItemEvents(output.stdout),
+};
+
 export const codex: Agent<'codex'> = {
   id: 'codex',
   product: 'Codex CLI',
@@ -77,6 +127,7 @@ export const codex: Agent<'codex'> = {
       'features: the output of `codex features list` with a fresh, empty CODEX_HOME and no network.',
     ],
   },
+  hooks,
   invoke,
   mainRequest,
 };

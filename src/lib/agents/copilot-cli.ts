@@ -18,12 +18,16 @@
  *   COPILOT_ALLOW_ALL=true would also trust the folder, but it approves every
  *   tool as well, which is a different configuration.
  */
+import type { WireFormatId } from '../wire/index.ts';
 import { join } from 'node:path';
 import { agentWireForPath } from './index.ts';
 import { promptedRequestWithTools, shellQuote } from './shared.ts';
 import { STUB_MCP_SERVER, type Agent, type Invocation, type InvocationContext } from './types.ts';
 import { pathOf } from '../wire/shared.ts';
 import type { WireRequest } from '../wire/types.ts';
+
+/** Its wire formats, the default first. */
+const WIRES = ['openai-chat-completions', 'openai-responses', 'anthropic-messages'] as const satisfies readonly WireFormatId[];
 
 export const DEFAULT_MODEL = 'gpt-4.1';
 
@@ -121,20 +125,21 @@ export function mainRequest<R extends WireRequest>(candidates: readonly R[], pro
     });
     if (found) return found;
   }
-  return promptedRequestWithTools('copilot-cli', candidates, prompt);
+  return promptedRequestWithTools(WIRES, candidates, prompt);
 }
 
 export const copilotCli: Agent<'copilot-cli'> = {
   id: 'copilot-cli',
   product: 'GitHub Copilot CLI',
   npmPackage: '@github/copilot',
-  wires: ['openai-chat-completions', 'openai-responses', 'anthropic-messages'],
+  wires: WIRES,
   binary: 'node_modules/@github/copilot-linux-x64/copilot',
   modes: ['print', 'interactive'],
   options: [],
   mcpNaming: { family: '<server>-<tool>', isStubServerTool },
   captureHistory: { none: 'its configurations have not been run against earlier releases.' },
   inventory: { none: 'nobody has located its tool registry inside the installed package; its captures are the only list of its tools.' },
+  hooks: { none: 'not recorded yet: its preToolUse and postToolUse hooks need a stub that makes tool calls in its default format, OpenAI Chat Completions, which src/lib/wire/openai-chat-completions.ts does not provide (no toolCalls).' },
   invoke,
   mainRequest,
 };

@@ -6,10 +6,14 @@
  * spares the folder-trust question, which headless mode otherwise answers by
  * exiting.
  */
+import type { WireFormatId } from '../wire/index.ts';
 import { join } from 'node:path';
 import { mergeSettings, settingsText } from './settings.ts';
 import { inPseudoTerminal, promptedRequestWithTools } from './shared.ts';
 import { STUB_MCP_SERVER, type Agent, type Invocation, type InvocationContext, type JsonObject } from './types.ts';
+
+/** Its wire formats, the default first. */
+const WIRES = ['gemini-api'] as const satisfies readonly WireFormatId[];
 
 const SETTINGS_FILE = '.gemini/settings.json';
 
@@ -37,7 +41,7 @@ export const geminiCli: Agent<'gemini-cli'> = {
   id: 'gemini-cli',
   product: 'Gemini CLI',
   npmPackage: '@google/gemini-cli',
-  wires: ['gemini-api'],
+  wires: WIRES,
   binary: 'node_modules/@google/gemini-cli/bundle/gemini.js',
   modes: ['print', 'interactive'],
   options: ['settings'],
@@ -45,11 +49,12 @@ export const geminiCli: Agent<'gemini-cli'> = {
   mcpNaming: { family: 'mcp_<server>_<tool>', isStubServerTool: (fullName) => fullName.startsWith(`mcp_${STUB_MCP_SERVER}_`) },
   captureHistory: { none: 'its configurations have not been run against earlier releases.' },
   inventory: { none: 'nobody has located its tool registry inside the installed package; its captures are the only list of its tools.' },
+  hooks: { none: 'not recorded yet: its BeforeTool and AfterTool hooks need a stub that makes tool calls in the Gemini API format, which src/lib/wire/gemini-api.ts does not provide (no toolCalls).' },
   invoke,
   // With the default `auto` model a routing call (generateContent, not streamed) comes first: it
   // carries the prompt but no tools. An explicit -m model and plan mode skip it, so the streamed turn
   // is the only request. Tools that call a model themselves (google_web_search, web_fetch) and
   // subagents send later requests whose user text is not the prompt. Checked against every 0.61.0
   // configuration of the matrix (test/unit/agent-gemini-cli.test.ts).
-  mainRequest: (candidates, prompt) => promptedRequestWithTools('gemini-cli', candidates, prompt),
+  mainRequest: (candidates, prompt) => promptedRequestWithTools(WIRES, candidates, prompt),
 };

@@ -4,14 +4,14 @@
  * (capture matrix entry, captures, editorial files).
  */
 import { wireFormat } from '../wire/index.ts';
-import type { WireFormat } from '../wire/types.ts';
+import type { CallingWireFormat, WireFormat } from '../wire/types.ts';
 import { claudeCode } from './claude-code.ts';
 import { codex } from './codex.ts';
 import { copilotCli } from './copilot-cli.ts';
 import { geminiCli } from './gemini-cli.ts';
 import { opencode } from './opencode.ts';
 import { qwenCode } from './qwen-code.ts';
-import type { Agent } from './types.ts';
+import type { Agent, HookMechanism } from './types.ts';
 
 /** In the order the site lists them and the capture script runs them. */
 const REGISTRY = [claudeCode, codex, geminiCli, qwenCode, opencode, copilotCli] as const;
@@ -43,4 +43,22 @@ export function agentWireForPath(id: AgentId, path: string): WireFormat | undefi
   return agentWires(id).find((w) => w.isToolRequestPath(path));
 }
 
-export type { Agent, Invocation, InvocationContext, Mode, PromptInput } from './types.ts';
+/** What payload runs drive: the agent's hook mechanism and its first wire format through which the stub can make tool calls. */
+export interface PayloadDriver {
+  hooks: HookMechanism;
+  wire: CallingWireFormat;
+}
+
+/** The agent's payload driver, or why it has none. */
+export function payloadDriver(id: AgentId): PayloadDriver | { none: string } {
+  const { hooks } = AGENTS[id];
+  if ('none' in hooks) return hooks;
+  const wire = agentWires(id).find((w): w is CallingWireFormat => w.toolCalls !== undefined);
+  if (!wire) return { none: `none of its wire formats (${AGENTS[id].wires.join(', ')}) lets the stub make tool calls` };
+  return { hooks, wire };
+}
+
+/** The agents whose hook payloads npm run payloads records, in registry order. */
+export const PAYLOAD_AGENTS: readonly AgentId[] = AGENT_IDS.filter((id) => !('none' in payloadDriver(id)));
+
+export type { Agent, CallReport, HookMechanism, HookRunOutput, Invocation, InvocationContext, Mode, PromptInput } from './types.ts';

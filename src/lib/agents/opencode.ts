@@ -13,10 +13,14 @@
  * A run first sends a title request (small model, no tools), then the main turn;
  * the plan agent adds a system reminder after the prompt in the same user message.
  */
+import type { WireFormatId } from '../wire/index.ts';
 import { join } from 'node:path';
 import { mergeSettings, settingsText } from './settings.ts';
 import { inPseudoTerminal, promptedRequestWithTools } from './shared.ts';
 import { STUB_MCP_SERVER, type Agent, type Invocation, type InvocationContext, type JsonObject } from './types.ts';
+
+/** Its wire formats, the default first. */
+const WIRES = ['openai-chat-completions'] as const satisfies readonly WireFormatId[];
 
 const SETTINGS_FILE = '.config/opencode/opencode.json';
 export const STUB_MODEL = 'stub-model';
@@ -56,7 +60,7 @@ export const opencode: Agent<'opencode'> = {
   id: 'opencode',
   product: 'OpenCode',
   npmPackage: 'opencode-ai',
-  wires: ['openai-chat-completions'],
+  wires: WIRES,
   binary: 'node_modules/opencode-linux-x64/bin/opencode',
   modes: ['print', 'interactive'],
   options: ['settings'],
@@ -64,7 +68,8 @@ export const opencode: Agent<'opencode'> = {
   mcpNaming: { family: '<server>_<tool>', isStubServerTool: (fullName) => fullName.startsWith(`${STUB_MCP_SERVER}_`) },
   captureHistory: { none: 'its configurations have not been run against earlier releases.' },
   inventory: { none: 'nobody has located its tool registry inside the installed package; its captures are the only list of its tools.' },
+  hooks: { none: 'not recorded yet: its hooks are plugin functions (tool.execute.before and tool.execute.after), not commands, and the stub cannot make tool calls in the OpenAI Chat Completions format (src/lib/wire/openai-chat-completions.ts has no toolCalls).' },
   invoke,
   // A title request without tools comes first (print mode); the prompted request with tools is the turn.
-  mainRequest: (candidates, prompt) => promptedRequestWithTools('opencode', candidates, prompt),
+  mainRequest: (candidates, prompt) => promptedRequestWithTools(WIRES, candidates, prompt),
 };

@@ -3,10 +3,14 @@
  * OPENAI_BASE_URL. Modes: print (`qwen -p <prompt>`) and interactive
  * (`qwen -i <prompt>` in a pseudo-terminal). Settings: ~/.qwen/settings.json.
  */
+import type { WireFormatId } from '../wire/index.ts';
 import { join } from 'node:path';
 import { mergeSettings, settingsText } from './settings.ts';
 import { inPseudoTerminal, promptedRequestWithTools } from './shared.ts';
 import { STUB_MCP_SERVER, type Agent, type Invocation, type InvocationContext } from './types.ts';
+
+/** Its wire formats, the default first. */
+const WIRES = ['openai-chat-completions', 'openai-responses'] as const satisfies readonly WireFormatId[];
 
 const SETTINGS_FILE = '.qwen/settings.json';
 /** The model the stub is asked for unless a configuration names another (OPENAI_MODEL). */
@@ -30,7 +34,7 @@ export const qwenCode: Agent<'qwen-code'> = {
   id: 'qwen-code',
   product: 'Qwen Code',
   npmPackage: '@qwen-code/qwen-code',
-  wires: ['openai-chat-completions', 'openai-responses'],
+  wires: WIRES,
   binary: 'node_modules/@qwen-code/qwen-code/cli-entry.js',
   modes: ['print', 'interactive'],
   options: ['settings'],
@@ -38,7 +42,8 @@ export const qwenCode: Agent<'qwen-code'> = {
   mcpNaming: { family: 'mcp__<server>__<tool>', isStubServerTool: (fullName) => fullName.startsWith(`mcp__${STUB_MCP_SERVER}__`) },
   captureHistory: { none: 'its configurations have not been run against earlier releases.' },
   inventory: { none: 'nobody has located its tool registry inside the installed package; its captures are the only list of its tools.' },
+  hooks: { none: 'not recorded yet: its hooks need a stub that makes tool calls in the OpenAI Chat Completions format, which src/lib/wire/openai-chat-completions.ts does not provide (no toolCalls).' },
   invoke,
   // A memory-extraction subagent sends a second request with its own text and six tools.
-  mainRequest: (candidates, prompt) => promptedRequestWithTools('qwen-code', candidates, prompt),
+  mainRequest: (candidates, prompt) => promptedRequestWithTools(WIRES, candidates, prompt),
 };

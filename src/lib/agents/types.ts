@@ -4,7 +4,7 @@
  * package, and how the capture script runs one configuration of it.
  */
 import type { WireFormatId } from '../wire/index.ts';
-import type { WireRequest } from '../wire/types.ts';
+import type { Json, WireRequest } from '../wire/types.ts';
 
 /** A JSON object, as settings files hold. */
 export type JsonObject = { [key: string]: unknown };
@@ -101,6 +101,56 @@ export type InventoryMethod = (
   readonly notes: readonly string[];
 };
 
+/** Where a payload run happens, and the command every hook runs. */
+export interface HookRunContext {
+  home: string;
+  /** The run's own temporary folder. */
+  tmp: string;
+  /** The shell command each hook runs: it appends its standard input (the hook payload) to the run's hook log. */
+  hookCommand: string;
+  /** The tools the scenario calls, as the model calls them. */
+  allowedTools: readonly string[];
+}
+
+/** What a payload run adds to the invocation of its configuration. */
+export interface HookRunAdditions {
+  args: string[];
+  env: Record<string, string>;
+  /** Absolute path → text, written before the run: the hook configuration among them. */
+  files: Map<string, string>;
+}
+
+/** What a finished payload run left besides the requests and the hook log, as JSON lines. */
+export interface HookRunOutput {
+  /** The JSON lines of standard output. */
+  stdout: readonly unknown[];
+  /** The JSON lines of the files under HookMechanism.logDir, in file-name order. */
+  logs: readonly unknown[];
+}
+
+/** The CLI's own structured report of one call (payload file fields; absent ones are left out). */
+export interface CallReport {
+  toolUseResult?: unknown;
+  toolResultMeta?: Json;
+  sessionLog?: Json[];
+}
+
+/** How the payload script (scripts/payloads.ts) records what an agent's hooks receive. */
+export interface HookMechanism {
+  /** The hook events recorded, in the order they fire. */
+  readonly events: readonly string[];
+  /** A folder (relative to HOME) of JSON-lines logs the recording reads, if any. */
+  readonly logDir?: string;
+  /** Arguments, environment and files (the hook configuration among them) of a payload run. Pure. */
+  runAdditions(context: HookRunContext): HookRunAdditions;
+  /** Did the call succeed, as the CLI reported it: its result (and that result's text) and its hook payloads. */
+  outcome(result: Json, resultText: string, hooks: readonly Json[]): 'success' | 'failure';
+  /** The CLI's structured report of call `id`, beside its hook payloads. */
+  callReport(output: HookRunOutput, id: string): CallReport;
+  /** Events of the whole run recorded beside the calls (payload `execEvents`), if the agent reports any. */
+  runEvents?(output: HookRunOutput): Json[];
+}
+
 export interface Agent<Id extends string = string> {
   readonly id: Id;
   /** Product name shown on the site: `Claude Code`. */
@@ -129,6 +179,8 @@ export interface Agent<Id extends string = string> {
   readonly captureHistory: CaptureHistoryPlan | NotCovered;
   /** Tool inventory from the pinned binary (scripts/inventory.ts), or why there is none. */
   readonly inventory: InventoryMethod | NotCovered;
+  /** Hook payload recording (npm run payloads), or why there is none yet. */
+  readonly hooks: HookMechanism | NotCovered;
   /** The command line, environment, files and prompt input of one run. Pure; throws for a mode not in `modes`. */
   invoke(context: InvocationContext): Invocation;
   /**

@@ -8,12 +8,12 @@
  * ToolSearch…"); a capture keeps that paragraph and nothing else of `messages`.
  */
 import {
-  asRecord, isObject, jsonReply, keptBody, lastUserTextIn, makeTool, messagesProblem, modelOf, pointer, sseReply, STUB_REPLY_TEXT,
+  asRecord, hasToolsArray, isObject, jsonReply, keptBody, lastUserTextIn, makeTool, messagesProblem, modelOf, partsText, pointer, sseReply, STUB_REPLY_TEXT,
 } from './shared.ts';
 import type { Definition } from '../content-types.ts';
 import {
   CaptureFormatError,
-  type CapturedTool, type DeferredNamespace, type ExtractContext, type Json, type StubReply, type ToolCount, type WireFormat, type WireRequest,
+  type CapturedTool, type DeferredNamespace, type ExtractContext, type Json, type StubReply, type ToolCallWire, type ToolCount, type WireFormat, type WireRequest,
 } from './types.ts';
 
 export const REQUEST_PATH = '/v1/messages';
@@ -223,6 +223,22 @@ export function deferredNamespaces(_body: Json, _context: ExtractContext): Defer
   return [];
 }
 
+/** Calls are `tool_use` blocks; results come back as `tool_result` blocks of a user message. */
+const toolCalls: ToolCallWire = {
+  callKind: () => 'tool_use',
+  callId: (index) => `toolu_stub_${index + 1}`,
+  callReply: (request, call) => toolUseReply(request, { id: call.id, name: call.tool, input: call.input }),
+  findResult(body, id) {
+    if (!isObject(body)) return undefined;
+    for (const m of Array.isArray(body['messages']) ? body['messages'] : []) {
+      if (!isObject(m) || !Array.isArray(m['content'])) continue;
+      for (const b of m['content']) if (isObject(b) && b['type'] === 'tool_result' && b['tool_use_id'] === id) return b;
+    }
+    return undefined;
+  },
+  resultText: (result) => partsText(result['content']),
+};
+
 export const anthropicMessages = {
   id: 'anthropic-messages',
   label: 'Anthropic Messages',
@@ -233,9 +249,11 @@ export const anthropicMessages = {
   problem,
   isStreaming: (request: WireRequest) => isObject(request.json) && request.json['stream'] === true,
   lastUserText,
+  hasTools: hasToolsArray,
   captureBody,
   countTools,
   stubReply,
   extractTools,
   deferredNamespaces,
+  toolCalls,
 } as const satisfies WireFormat;

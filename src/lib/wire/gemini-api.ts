@@ -20,7 +20,7 @@
  * of whatever schema it asks for.
  */
 import type { Definition } from '../content-types.ts';
-import { asRecord, isObject, jsonReply, keptBody, makeTool, pathOf, pointer, STUB_REPLY_TEXT } from './shared.ts';
+import { asRecord, hasToolsArray, isObject, jsonReply, keptBody, makeTool, pathOf, pointer, STUB_REPLY_TEXT } from './shared.ts';
 import {
   CaptureFormatError,
   type CapturedTool, type DeferredNamespace, type ExtractContext, type Json, type StubReply, type ToolCount, type WireFormat, type WireRequest,
@@ -386,6 +386,7 @@ export const geminiApi = {
   problem,
   isStreaming: (request: WireRequest) => parsePath(pathOf(request.url))?.method === STREAM,
   lastUserText,
+  hasTools: hasToolsArray,
   captureBody,
   countTools,
   stubReply,

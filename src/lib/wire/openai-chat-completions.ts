@@ -16,7 +16,7 @@ import type { Definition } from '../content-types.ts';
 import { declaresNestedTools, nestedToolsAt, qwenNestedToolNames } from './code-mode.ts';
 import { DEFERRED_INPUT, deferredReminderIn, deferredReminderNames } from './qwen-reminder.ts';
 import {
-  asRecord, isObject, jsonReply, keptBody, lastUserTextIn, makeTool, messagesProblem, modelOf, pointer, STUB_REPLY_TEXT,
+  asRecord, hasToolsArray, isObject, jsonReply, keptBody, lastUserTextIn, makeTool, messagesProblem, modelOf, pointer, STUB_REPLY_TEXT,
 } from './shared.ts';
 import {
   CaptureFormatError,
@@ -256,6 +256,7 @@ export const openaiChatCompletions = {
   problem,
   isStreaming: (request: WireRequest) => isObject(request.json) && request.json['stream'] === true,
   lastUserText,
+  hasTools: hasToolsArray,
   captureBody,
   countTools,
   stubReply,

@@ -18,11 +18,11 @@ import type { Definition } from '../content-types.ts';
 import { nestedToolsAt } from './code-mode.ts';
 import { DEFERRED_INPUT, deferredReminderIn, deferredReminderNames } from './qwen-reminder.ts';
 import {
-  asRecord, commonProblem, fullNameOf, isObject, jsonReply, keptBody, lastUserTextIn, makeTool, modelOf, pointer, sseReply, STUB_REPLY_TEXT,
+  asRecord, commonProblem, fullNameOf, hasToolsArray, isObject, jsonReply, keptBody, lastUserTextIn, makeTool, modelOf, partsText, pointer, sseReply, STUB_REPLY_TEXT,
 } from './shared.ts';
 import {
   CaptureFormatError,
-  type CapturedTool, type DeferredNamespace, type ExtractContext, type Json, type StubReply, type ToolCount, type WireFormat, type WireRequest,
+  type CapturedTool, type DeferredNamespace, type ExtractContext, type Json, type StubReply, type ToolCallWire, type ToolCount, type WireFormat, type WireRequest,
 } from './types.ts';
 
 export const REQUEST_PATH = '/v1/responses';
@@ -364,6 +364,39 @@ export function extractTools(body: Json, context: ExtractContext): CapturedTool[
   return out;
 }
 
+/** A request offers tools in `tools`, or (Codex on its default model) in an `additional_tools` input item. */
+function hasTools(body: unknown): boolean {
+  if (hasToolsArray(body)) return true;
+  return isObject(body) && Array.isArray(body['input']) && body['input'].some((item) => isObject(item) && item['type'] === 'additional_tools');
+}
+
+/** `clock.sleep` → namespace `clock`, name `sleep` (a namespace has no dot). */
+export function splitNamespace(fullName: string): { name: string; namespace?: string } {
+  const dot = fullName.indexOf('.');
+  return dot <= 0 ? { name: fullName } : { name: fullName.slice(dot + 1), namespace: fullName.slice(0, dot) };
+}
+
+/** Calls are function or freeform (custom) call items; results come back as `*_call_output` input items. */
+const toolCalls: ToolCallWire = {
+  callKind: (input) => (typeof input === 'string' ? 'custom_tool_call' : 'function_call'),
+  callId: (index) => `call_stub_${index + 1}`,
+  callReply(request, call) {
+    const { name, namespace } = splitNamespace(call.tool);
+    const ns = namespace === undefined ? {} : { namespace };
+    return typeof call.input === 'string'
+      ? toolCallReply(request, { type: 'custom_tool_call', callId: call.id, name, ...ns, input: call.input })
+      : toolCallReply(request, { type: 'function_call', callId: call.id, name, ...ns, arguments: call.input });
+  },
+  findResult(body, id) {
+    if (!isObject(body)) return undefined;
+    for (const item of Array.isArray(body['input']) ? body['input'] : []) {
+      if (isObject(item) && (item['type'] === 'function_call_output' || item['type'] === 'custom_tool_call_output') && item['call_id'] === id) return item;
+    }
+    return undefined;
+  },
+  resultText: (result) => partsText(result['output']),
+};
+
 export const openaiResponses = {
   id: 'openai-responses',
   label: 'OpenAI Responses',
@@ -375,9 +408,11 @@ export const openaiResponses = {
   /** Codex streams unless it says `stream: false`. */
   isStreaming: (request: WireRequest) => !(isObject(request.json) && request.json['stream'] === false),
   lastUserText,
+  hasTools,
   captureBody,
   countTools,
   stubReply,
   extractTools,
   deferredNamespaces,
+  toolCalls,
 } as const satisfies WireFormat;

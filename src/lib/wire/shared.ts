@@ -65,6 +65,18 @@ export function lastUserTextIn(list: unknown): string | undefined {
   return text?.['text'] as string | undefined;
 }
 
+/** Does the body carry a non-empty `tools` array? */
+export function hasToolsArray(body: unknown): boolean {
+  return isObject(body) && Array.isArray(body['tools']) && body['tools'].length > 0;
+}
+
+/** A result's content: the string itself, or the `text` of its parts joined by newlines. */
+export function partsText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (!Array.isArray(value)) return '';
+  return value.flatMap((p) => (isObject(p) && typeof p['text'] === 'string' ? [p['text']] : [])).join('\n');
+}
+
 export function pathOf(url: string): string {
   const q = url.indexOf('?');
   return q === -1 ? url : url.slice(0, q);

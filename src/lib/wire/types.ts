@@ -134,6 +134,38 @@ export class CaptureFormatError extends Error {
   }
 }
 
+/** How a tool call is sent: Anthropic `tool_use`, or an OpenAI Responses function or freeform call. */
+export type CallKind = 'tool_use' | 'function_call' | 'custom_tool_call';
+
+/** The input of a tool call: an arguments object, or the text of a freeform call. */
+export type CallInput = Record<string, unknown> | string;
+
+/** A tool call the stub makes in place of a reply (payload runs). */
+export interface StubToolCall {
+  /** From ToolCallWire.callId. */
+  id: string;
+  /** The tool's full name as the model calls it (`namespace.name` where the format has namespaces). */
+  tool: string;
+  input: CallInput;
+}
+
+/**
+ * Tool calls through a wire format, as payload runs (scripts/lib/payloads) use them:
+ * the stub replies with a call, and a later request carries the call's result.
+ */
+export interface ToolCallWire {
+  /** How a call with this input is sent. */
+  callKind(input: CallInput): CallKind;
+  /** The id the stub gives its index-th call (0-based). */
+  callId(index: number): string;
+  /** The reply that makes `call`; undefined when the request is not a model request of this format. */
+  callReply(request: { method: string; path: string; json: unknown }, call: StubToolCall): StubReply | undefined;
+  /** The result of call `id` that a request body carries, verbatim; undefined when it carries none. */
+  findResult(body: unknown, id: string): Json | undefined;
+  /** The text of such a result: its string content, or its text parts joined by newlines. */
+  resultText(result: Json): string;
+}
+
 export interface WireFormat {
   /** The id agents refer to (src/lib/agents), e.g. `anthropic-messages`. */
   readonly id: string;
@@ -155,6 +187,8 @@ export interface WireFormat {
   isStreaming(request: WireRequest): boolean;
   /** The text of the last text part of the last user message. */
   lastUserText(body: unknown): string | undefined;
+  /** Does the request body offer the model tools? */
+  hasTools(body: unknown): boolean;
   /** The tool-related part of a request body, verbatim and in the order sent: what a capture stores. */
   captureBody(body: Json): Json;
   /** Counts what a kept body declares. */
@@ -167,4 +201,10 @@ export interface WireFormat {
   extractTools(body: Json, context: ExtractContext): CapturedTool[];
   /** Namespaces the body names without their tools. */
   deferredNamespaces(body: Json, context: ExtractContext): DeferredNamespace[];
+
+  // Payload runs (scripts/lib/payloads); absent: the stub cannot make tool calls in this format yet.
+  readonly toolCalls?: ToolCallWire;
 }
+
+/** A wire format through which the stub can make tool calls. */
+export type CallingWireFormat = WireFormat & { readonly toolCalls: ToolCallWire };

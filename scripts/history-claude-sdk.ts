@@ -44,12 +44,15 @@ import { appendToHistory, historyDocument, lastReadRelease, type ReleaseEntry } 
 import { compareReleases, isRelease, releasesInRange } from './lib/history/versions.ts';
 import type { HistoryFile } from '../src/lib/content-types.ts';
 import { display, readJson, ScriptError } from './lib/script-files.ts';
+import { pinOf, readPins } from './lib/pins.ts';
+import { claudeCode } from '../src/lib/agents/claude-code.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const PINS_FILE = process.env.PINS_FILE ? resolve(process.env.PINS_FILE) : join(ROOT, 'scripts/pins.json');
 const CACHE = resolve(process.env.HISTORY_CACHE_DIR || '/work/cache/history/claude-agent-sdk');
 const DEFAULT_FROM = '0.3.150';
-const DEFAULT_OUT = join(ROOT, 'content/history/claude-code.sdk.json');
+const AGENT = claudeCode.id;
+const DEFAULT_OUT = join(ROOT, `content/history/${AGENT}.sdk.json`);
 const DEFAULT_NAMES = join(ROOT, 'scripts/claude-sdk-names.json');
 const SCHEMA_FILE = join(ROOT, 'schemas/history.schema.json');
 const TYPES_FILE = 'sdk-tools.d.ts';
@@ -317,10 +320,9 @@ function duration(ms: number): string {
 function main(argv: readonly string[]): void {
   const started = Date.now();
   const options = parseArgs(argv);
-  const pin = readJson<Record<string, { sdkPackage?: string; sdkVersion?: string }>>(PINS_FILE, 'the pins file')['claude-code'];
-  if (!pin?.sdkPackage || !pin.sdkVersion) throw new ScriptError(`${display(PINS_FILE)}: "claude-code" needs sdkPackage and sdkVersion`);
-  const pkg = pin.sdkPackage;
-  const to = options.to ?? pin.sdkVersion;
+  const pin = pinOf(readPins(PINS_FILE), AGENT, PINS_FILE);
+  const pkg = pin.package;
+  const to = options.to ?? pin.version;
   const names = readJson<NameTable>(options.names, 'the names table');
   const namesText = readFileSync(options.names, 'utf8');
 
@@ -384,7 +386,7 @@ function main(argv: readonly string[]): void {
   }
   if (!entries.some((e) => e.read !== false) && mode === 'full') throw new ScriptError('no release in the range could be read');
 
-  const meta = { agent: 'claude-code' as const, package: pkg, method: METHOD, file: TYPES_FILE };
+  const meta = { agent: AGENT, package: pkg, method: METHOD, file: TYPES_FILE };
   const doc = mode === 'full' ? historyDocument(meta, entries, events) : appendToHistory(committed!, entries, events);
   validate(doc);
   const text = jsonText(doc);

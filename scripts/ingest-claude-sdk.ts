@@ -26,23 +26,23 @@ import type { AgentRecord } from '../src/lib/content-types.ts';
 import { jsonText, replaceDirectory, replaceFile } from './lib/atomic-write.ts';
 import { DownloadError, downloadTarball, IntegrityError, judgeIntegrity, npmRegistryFor, unpackTarball } from './lib/npm-package.ts';
 import { display, readJson, ScriptError } from './lib/script-files.ts';
+import { pinOf, pinsWithIntegrity, readPins, type Pin } from './lib/pins.ts';
+import { claudeCode } from '../src/lib/agents/claude-code.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const CONTENT = process.env.CONTENT_DIR ? resolve(process.env.CONTENT_DIR) : join(ROOT, 'content');
 const PINS_FILE = process.env.PINS_FILE ? resolve(process.env.PINS_FILE) : join(ROOT, 'scripts/pins.json');
-const PIN_KEY = 'claude-code';
+const PIN_KEY = claudeCode.id;
 const ACCEPT_FLAG = '--accept-new-integrity';
 const ACCEPT_COMMAND = `npm run ingest:claude-sdk -- ${ACCEPT_FLAG}`;
 /** Prefix of the temporary download folder in os.tmpdir(). */
 const WORK_PREFIX = 'claude-sdk-';
 
-interface Pin {
-  sdkPackage: string;
-  sdkVersion: string;
-  /** sha512 SRI string of the package tarball; absent until the first run at a new version. */
-  sdkIntegrity?: string;
-  typesFile: string;
-  checked: string;
+
+/** The pin, which must name the declaration file to read. */
+function typesPin(pin: Pin): Pin & { typesFile: string } {
+  if (pin.typesFile === undefined) throw new ScriptError(`${display(PINS_FILE)}: "${PIN_KEY}".typesFile must name the declaration file to read`);
+  return pin as Pin & { typesFile: string };
 }
 
 /** Files replaced so far, so a failure can say truthfully what was written. */
@@ -57,59 +57,36 @@ function parseArgs(argv: readonly string[]): { acceptNewIntegrity: boolean } {
   return { acceptNewIntegrity };
 }
 
-function readPin(pins: Record<string, unknown>): Pin {
-  const pin = pins[PIN_KEY] as Partial<Pin> | undefined;
-  if (!pin || typeof pin !== 'object') throw new ScriptError(`${display(PINS_FILE)} has no "${PIN_KEY}" entry`);
-  for (const key of ['sdkPackage', 'sdkVersion', 'typesFile', 'checked'] as const) {
-    if (typeof pin[key] !== 'string' || pin[key] === '') throw new ScriptError(`${display(PINS_FILE)}: "${PIN_KEY}".${key} must be a non-empty string`);
-  }
-  return pin as Pin;
-}
 
 /** The integrity the committed content records for this exact package version, if any. */
 function recordedIntegrity(agentFile: string, pin: Pin): string | undefined {
   try {
     const agent = JSON.parse(readFileSync(agentFile, 'utf8')) as AgentRecord;
-    const source = agent.sources?.find((s) => s.package === pin.sdkPackage && s.version === pin.sdkVersion);
+    const source = agent.sources?.find((s) => s.package === pin.package && s.version === pin.version);
     return typeof source?.integrity === 'string' ? source.integrity : undefined;
   } catch {
     return undefined;
   }
 }
 
-/** pins.json text with `integrity` set on the entry, keeping key order (a new key goes after sdkVersion). */
-function pinsWithIntegrity(pins: Record<string, unknown>, integrity: string): string {
-  const entry = pins[PIN_KEY] as Record<string, unknown>;
-  const updated: Record<string, unknown> = {};
-  if ('sdkIntegrity' in entry) {
-    for (const [key, value] of Object.entries(entry)) updated[key] = key === 'sdkIntegrity' ? integrity : value;
-  } else {
-    for (const [key, value] of Object.entries(entry)) {
-      updated[key] = value;
-      if (key === 'sdkVersion') updated.sdkIntegrity = integrity;
-    }
-    if (!('sdkIntegrity' in updated)) updated.sdkIntegrity = integrity;
-  }
-  return jsonText({ ...pins, [PIN_KEY]: updated });
-}
 
 function main(argv: readonly string[]): void {
   const { acceptNewIntegrity } = parseArgs(argv);
-  const pins = readJson<Record<string, unknown>>(PINS_FILE, 'the pins file');
-  const pin = readPin(pins);
+  const pins = readPins(PINS_FILE);
+  const pin = typesPin(pinOf(pins, PIN_KEY, PINS_FILE));
   const names = readJson<NameTable>(join(ROOT, 'scripts/claude-sdk-names.json'), 'the name table');
-  const spec = `${pin.sdkPackage}@${pin.sdkVersion}`;
+  const spec = `${pin.package}@${pin.version}`;
   const agentFile = join(CONTENT, 'agents/claude-code.json');
 
   const work = mkdtempSync(join(tmpdir(), WORK_PREFIX));
   try {
     // 1. Download, and check the bytes against the pin before unpacking anything.
-    const registry = npmRegistryFor(pin.sdkPackage);
-    const tarball = downloadTarball(pin.sdkPackage, pin.sdkVersion, work);
+    const registry = npmRegistryFor(pin.package);
+    const tarball = downloadTarball(pin.package, pin.version, work);
     const verdict = judgeIntegrity({
       spec,
       actual: tarball.integrity,
-      pinned: pin.sdkIntegrity,
+      pinned: pin.integrity,
       recorded: recordedIntegrity(agentFile, pin),
       pinFile: display(PINS_FILE),
       recordedFrom: display(agentFile),
@@ -121,7 +98,7 @@ function main(argv: readonly string[]): void {
 
     // 2. Read and check what the package says about itself.
     const pkg = readJson<{ version: string; claudeCodeVersion?: string }>(join(dir, 'package.json'), 'the package manifest');
-    if (pkg.version !== pin.sdkVersion) throw new ScriptError(`downloaded version ${pkg.version}, pinned ${pin.sdkVersion}`);
+    if (pkg.version !== pin.version) throw new ScriptError(`downloaded version ${pkg.version}, pinned ${pin.version}`);
     if (!pkg.claudeCodeVersion) throw new ScriptError('package.json has no claudeCodeVersion: cannot tell which Claude Code it bundles');
     let manifest: { version?: string; commit?: string; buildDate?: string };
     try {
@@ -141,8 +118,8 @@ function main(argv: readonly string[]): void {
 
     // 3. Build every file in memory.
     const tools = extractSdkTools(dts, names, {
-      package: pin.sdkPackage,
-      version: pin.sdkVersion,
+      package: pin.package,
+      version: pin.version,
       file: pin.typesFile,
       checked: pin.checked,
     });
@@ -151,7 +128,7 @@ function main(argv: readonly string[]): void {
       files.set(`${toolSlug(tool.name)}.json`, jsonText(tool));
     }
     const agent: AgentRecord = {
-      id: 'claude-code',
+      id: PIN_KEY,
       product: 'Claude Code',
       version: pkg.claudeCodeVersion,
       ...(manifest.commit ? { sourceRevision: manifest.commit } : {}),
@@ -159,15 +136,15 @@ function main(argv: readonly string[]): void {
       checked: pin.checked,
       sources: [
         {
-          package: pin.sdkPackage,
-          version: pin.sdkVersion,
+          package: pin.package,
+          version: pin.version,
           integrity: tarball.integrity,
           files: [pin.typesFile, 'package.json', 'manifest.json'],
           role: 'Published SDK types: every tool input and result type, and the bundled Claude Code version and commit',
         },
       ],
     };
-    const pinsText = verdict.record ? pinsWithIntegrity(pins, tarball.integrity) : undefined;
+    const pinsText = verdict.record ? pinsWithIntegrity(pins, PIN_KEY, tarball.integrity) : undefined;
 
     // 4. Swap everything in; the pin moves last, once the content matches it.
     const toolsDir = join(CONTENT, 'tools/claude-code');

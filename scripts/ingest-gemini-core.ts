@@ -30,11 +30,13 @@ import { CaptureFormatError, extractCapturedTools, type CaptureFile } from '../s
 import { jsonText, replaceDirectory, replaceFile } from './lib/atomic-write.ts';
 import { DownloadError, downloadTarball, IntegrityError, judgeIntegrity, npmRegistryFor, unpackTarball } from './lib/npm-package.ts';
 import { display, readJson, ScriptError } from './lib/script-files.ts';
+import { pinOf, pinsWithIntegrity, readPins, type Pin } from './lib/pins.ts';
+import { geminiCli } from '../src/lib/agents/gemini-cli.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const CONTENT = process.env.CONTENT_DIR ? resolve(process.env.CONTENT_DIR) : join(ROOT, 'content');
 const PINS_FILE = process.env.PINS_FILE ? resolve(process.env.PINS_FILE) : join(ROOT, 'scripts/pins.json');
-const AGENT = 'gemini-cli';
+const AGENT = geminiCli.id;
 const PIN_KEY = AGENT;
 const ACCEPT_FLAG = '--accept-new-integrity';
 const ACCEPT_COMMAND = `npm run ingest:gemini-core -- ${ACCEPT_FLAG}`;
@@ -42,13 +44,6 @@ const LOG = 'ingest-gemini-core';
 /** Prefix of the temporary download folder in os.tmpdir(). */
 const WORK_PREFIX = 'gemini-core-';
 
-interface Pin {
-  package: string;
-  version: string;
-  /** sha512 SRI string of the package tarball; absent until the first run at a new version. */
-  integrity?: string;
-  checked: string;
-}
 
 /** Files replaced so far, so a failure can say truthfully what was written. */
 const written: string[] = [];
@@ -62,26 +57,7 @@ function parseArgs(argv: readonly string[]): { acceptNewIntegrity: boolean } {
   return { acceptNewIntegrity };
 }
 
-function readPin(pins: Record<string, unknown>): Pin {
-  const pin = pins[PIN_KEY] as Partial<Pin> | undefined;
-  if (!pin || typeof pin !== 'object') throw new ScriptError(`${display(PINS_FILE)} has no "${PIN_KEY}" entry`);
-  for (const key of ['package', 'version', 'checked'] as const) {
-    if (typeof pin[key] !== 'string' || pin[key] === '') throw new ScriptError(`${display(PINS_FILE)}: "${PIN_KEY}".${key} must be a non-empty string`);
-  }
-  return pin as Pin;
-}
 
-/** pins.json text with `integrity` set on the entry, keeping key order (a new key goes after version). */
-function pinsWithIntegrity(pins: Record<string, unknown>, integrity: string): string {
-  const entry = pins[PIN_KEY] as Record<string, unknown>;
-  const updated: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(entry)) {
-    updated[key] = key === 'integrity' ? integrity : value;
-    if (key === 'version' && !('integrity' in entry)) updated.integrity = integrity;
-  }
-  updated.integrity ??= integrity;
-  return jsonText({ ...pins, [PIN_KEY]: updated });
-}
 
 /** The names of the built-in tools the captures of the matrix advertise (the stub MCP server's tools left out). */
 function capturedToolNames(pin: Pin): string[] {
@@ -113,8 +89,8 @@ function capturedToolNames(pin: Pin): string[] {
 
 function main(argv: readonly string[]): void {
   const { acceptNewIntegrity } = parseArgs(argv);
-  const pins = readJson<Record<string, unknown>>(PINS_FILE, 'the pins file');
-  const pin = readPin(pins);
+  const pins = readPins(PINS_FILE);
+  const pin = pinOf(pins, PIN_KEY, PINS_FILE);
   const spec = `${pin.package}@${pin.version}`;
   const names = capturedToolNames(pin);
 
@@ -145,7 +121,7 @@ function main(argv: readonly string[]): void {
     const tools = coreToolRecords(mapping, { package: pin.package, version: pin.version, checked: pin.checked });
     const files = new Map<string, string>();
     for (const tool of tools) files.set(`${toolSlug(tool.name)}.json`, jsonText(tool));
-    const pinsText = verdict.record ? pinsWithIntegrity(pins, tarball.integrity) : undefined;
+    const pinsText = verdict.record ? pinsWithIntegrity(pins, PIN_KEY, tarball.integrity) : undefined;
 
     // 4. Swap everything in; the pin moves last, once the content matches it.
     const toolsDir = join(CONTENT, 'tools', AGENT);

@@ -1,15 +1,16 @@
 /**
  * npm run refresh — moves the site to the newest published upstream releases, in one run:
  *
- *   1. asks the npm registry for the newest release of the SDK and of each CLI of the
- *      capture matrix (`npm view <package> version`);
- *   2. a newer SDK: sets the pin in scripts/pins.json (without its integrity, which the
- *      ingest records) and runs the ingest (content/tools/, content/agents/);
+ *   1. asks the npm registry for the newest release of each package of published types
+ *      (scripts/pins.json) and of each CLI of the capture matrix (`npm view <package> version`);
+ *   2. newer types: sets the pin (without its integrity, which the ingest records) and
+ *      runs the ingest script the agent module names (content/tools/, content/agents/);
  *   3. a newer CLI: sets its release in content/capture-matrix.json, captures that
  *      agent's configurations (needs root: `unshare -n`) and reads its tool inventory;
+ *      types released with the CLI follow it;
  *   4. extends every history file that is behind its pin by the new releases only
- *      (scripts/history-claude-sdk.ts, scripts/history-captures.ts);
- *   5. prints what changed.
+ *      (the agent module's history script, scripts/history-captures.ts);
+ *   5. prints what changed, and what it leaves alone for lack of a script, and why.
  *
  * With nothing new it downloads nothing and writes nothing. `--dry-run` prints the plan.
  * Each step's script writes atomically; a failing step stops the run, and the files of the
@@ -18,8 +19,10 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { AGENTS, isAgentId } from '../src/lib/agents/index.ts';
+import { AGENT_IDS, AGENTS, isAgentId, type AgentId } from '../src/lib/agents/index.ts';
+import type { PublishedTypes } from '../src/lib/agents/types.ts';
 import { jsonText, replaceFile } from './lib/atomic-write.ts';
+import { pinsWithVersion, readPins } from './lib/pins.ts';
 import { planRefresh, type RefreshState, type RefreshStep } from './lib/refresh-plan.ts';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -29,9 +32,6 @@ const HISTORY_DIR = join(ROOT, 'content/history');
 const NODE = process.execPath;
 const REGISTRY_TIMEOUT_MS = 60_000;
 
-interface Pins {
-  'claude-code': { sdkPackage: string; sdkVersion: string; sdkIntegrity?: string; checked: string };
-}
 interface Matrix {
   agents: Record<string, { package: string; version: string; checked: string }>;
 }
@@ -61,17 +61,31 @@ function eventCount(file: string): number {
   return existsSync(path) ? readJson<{ events: unknown[] }>(path).events.length : 0;
 }
 
+/** The agent's published types, if its module names a script that reads them. */
+function typesOf(agent: string): PublishedTypes | undefined {
+  if (!isAgentId(agent)) return undefined;
+  const types = AGENTS[agent].publishedTypes;
+  return 'none' in types ? undefined : types;
+}
+
 function currentState(): RefreshState {
-  const pins = readJson<Pins>(PINS);
+  const pins = readPins(PINS);
   const matrix = readJson<Matrix>(MATRIX);
-  const sdk = pins['claude-code'];
+  const types: RefreshState['types'] = {};
+  for (const [agent, pin] of Object.entries(pins)) {
+    const published = typesOf(agent);
+    if (!published) throw new Error(`scripts/pins.json pins ${pin.package} for ${agent}, whose agent module names no script that reads it (publishedTypes)`);
+    // Types released with the CLI follow its pin: the registry is not asked.
+    types[agent] = published.withCli ? { pinned: pin.version, latest: pin.version, withCli: true } : { pinned: pin.version, latest: latestVersion(pin.package) };
+  }
   const clis: RefreshState['clis'] = {};
   for (const [agent, entry] of Object.entries(matrix.agents)) clis[agent] = { pinned: entry.version, latest: latestVersion(entry.package) };
   const histories: RefreshState['histories'] = {};
-  // Only histories a script can extend: an agent without a capture-history plan is named in notCovered() instead.
+  // Only histories a script can extend: the others are named in notCovered() instead.
+  for (const agent of Object.keys(types)) if (typesOf(agent)?.history) histories[`${agent}.sdk`] = historyCovers(`${agent}.sdk`);
   const withPlan = Object.keys(matrix.agents).filter((a) => isAgentId(a) && !('none' in AGENTS[a].captureHistory));
-  for (const file of ['claude-code.sdk', ...withPlan.map((a) => `${a}.capture`)]) histories[file] = historyCovers(file);
-  return { sdk: { pinned: sdk.sdkVersion, latest: latestVersion(sdk.sdkPackage) }, clis, histories };
+  for (const agent of withPlan) histories[`${agent}.capture`] = historyCovers(`${agent}.capture`);
+  return { types, clis, histories };
 }
 
 function run(script: string, args: string[]): void {
@@ -82,11 +96,9 @@ function run(script: string, args: string[]): void {
 
 function perform(step: RefreshStep): void {
   switch (step.kind) {
-    case 'ingest-sdk': {
-      const pins = readJson<Pins>(PINS);
-      const { sdkIntegrity: _old, ...entry } = pins['claude-code'];
-      replaceFile(PINS, jsonText({ ...pins, 'claude-code': { ...entry, sdkVersion: step.to, checked: today() } }));
-      run('scripts/ingest-claude-sdk.ts', []);
+    case 'ingest-types': {
+      replaceFile(PINS, pinsWithVersion(readPins(PINS), step.agent, step.to, today()));
+      run(typesOf(step.agent)!.ingest, []);
       return;
     }
     case 'capture': {
@@ -100,7 +112,7 @@ function perform(step: RefreshStep): void {
     }
     case 'history': {
       const [agent, source] = step.file.split('.') as [string, string];
-      if (source === 'sdk') run('scripts/history-claude-sdk.ts', []);
+      if (source === 'sdk') run(typesOf(agent)!.history!, []);
       else run('scripts/history-captures.ts', ['--agent', agent]);
       return;
     }
@@ -109,8 +121,8 @@ function perform(step: RefreshStep): void {
 
 function describe(step: RefreshStep): string {
   switch (step.kind) {
-    case 'ingest-sdk':
-      return `SDK types ${step.from} → ${step.to}`;
+    case 'ingest-types':
+      return `types of ${step.agent} ${step.from} → ${step.to}`;
     case 'capture':
       return `capture ${step.agent} ${step.from} → ${step.to}`;
     case 'history':
@@ -119,10 +131,14 @@ function describe(step: RefreshStep): string {
 }
 
 /** What refresh leaves alone for lack of a script, with each agent module's reason. */
-function notCovered(agents: string[]): string[] {
-  return agents.filter(isAgentId).flatMap((id) => {
-    const { captureHistory, inventory } = AGENTS[id];
-    return [...('none' in captureHistory ? [`${id} capture history: ${captureHistory.none}`] : []), ...('none' in inventory ? [`${id} inventory: ${inventory.none}`] : [])];
+function notCovered(agents: readonly AgentId[]): string[] {
+  return agents.flatMap((id) => {
+    const { captureHistory, inventory, publishedTypes } = AGENTS[id];
+    return [
+      ...('none' in publishedTypes ? [`${id} published types: ${publishedTypes.none}`] : []),
+      ...('none' in captureHistory ? [`${id} capture history: ${captureHistory.none}`] : []),
+      ...('none' in inventory ? [`${id} inventory: ${inventory.none}`] : []),
+    ];
   });
 }
 
@@ -130,11 +146,11 @@ function main(argv: string[]): void {
   const started = Date.now();
   const state = currentState();
   const steps = planRefresh(state);
-  const skipped = notCovered(Object.keys(state.clis));
+  const skipped = notCovered(AGENT_IDS.filter((id) => id in state.clis));
   if (skipped.length > 0) console.log(`not covered by refresh:\n${skipped.map((s) => `  - ${s}`).join('\n')}`);
   console.log(
-    `newest releases: SDK ${state.sdk.latest} (pinned ${state.sdk.pinned}); ` +
-      Object.entries(state.clis)
+    'newest releases: ' +
+      [...Object.entries(state.types).map(([agent, v]) => [`${agent} types`, v] as const), ...Object.entries(state.clis)]
         .map(([agent, v]) => `${agent} ${v.latest} (pinned ${v.pinned})`)
         .join('; '),
   );

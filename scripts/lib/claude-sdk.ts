@@ -6,6 +6,7 @@
  * scripts/ingest-claude-sdk.ts downloads the package and writes the records.
  */
 import ts from 'typescript';
+import { claudeCode } from '../../src/lib/agents/claude-code.ts';
 import { declarationClosure, declarationText, parseDeclarations, shapeFromTypeScript, type ParsedDeclarations } from '../../src/lib/ts-shape.ts';
 import { duplicateIds, fieldRows } from '../../src/lib/field-rows.ts';
 import type { AliasRecord, GeneratedTool, ToolGroup, TypeScriptDefinition } from '../../src/lib/content-types.ts';
@@ -95,7 +96,7 @@ export function extractSdkTools(dtsText: string, names: NameTable, origin: SdkOr
     ];
     if (outputs.has(outputName)) aliases.push({ name: outputName, kind: 'sdk-type', evidence: `result type in ${origin.file}` });
     const tool: GeneratedTool = {
-      agent: 'claude-code',
+      agent: claudeCode.id,
       name: entry.name,
       group: entry.group,
       nameEvidence: entry.evidence,

@@ -27,6 +27,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import ts from 'typescript';
+import { geminiCli } from '../../src/lib/agents/gemini-cli.ts';
 import { duplicateIds, fieldRows } from '../../src/lib/field-rows.ts';
 import { shapeFromTypeScript } from '../../src/lib/ts-shape.ts';
 import type { GeneratedTool, ProvenanceRecord } from '../../src/lib/content-types.ts';
@@ -502,7 +503,7 @@ export function coreToolRecords(mapping: CoreMapping, origin: CoreOrigin): Gener
       date: origin.checked,
     }));
     return {
-      agent: 'gemini-cli',
+      agent: geminiCli.id,
       name: tool.name,
       group: 'built-in',
       nameEvidence: nameEvidence(tool, origin),

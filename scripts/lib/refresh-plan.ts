@@ -6,37 +6,55 @@
 import { compareVersions } from '../../src/lib/history.ts';
 
 export interface RefreshState {
-  /** Pinned SDK release (scripts/pins.json) and the newest published one. */
-  sdk: { pinned: string; latest: string };
+  /**
+   * Per agent with published types (scripts/pins.json): the pinned release and the
+   * newest published one. `withCli`: the types are released with the CLI and must
+   * stay at its release (they are compared with its captures), so they move with it,
+   * after its capture.
+   */
+  types: Record<string, { pinned: string; latest: string; withCli?: boolean }>;
   /** Per agent: the release the capture matrix pins and the newest published one. */
   clis: Record<string, { pinned: string; latest: string }>;
   /**
    * Newest release each history file covers, keyed `<agent>.<source>`
-   * (undefined when the file does not exist yet): an SDK history must reach
-   * the SDK pin, a capture history its agent's CLI pin.
+   * (undefined when the file does not exist yet): an `sdk` history must reach
+   * its agent's types pin, a `capture` history its agent's CLI pin.
    */
   histories: Record<string, string | undefined>;
 }
 
 export type RefreshStep =
-  | { kind: 'ingest-sdk'; from: string; to: string }
+  | { kind: 'ingest-types'; agent: string; from: string; to: string }
   | { kind: 'capture'; agent: string; from: string; to: string }
   | { kind: 'history'; file: string; from: string | undefined; to: string };
+
+const byKey = <T>(record: Record<string, T>): [string, T][] => Object.entries(record).sort(([a], [b]) => a.localeCompare(b));
 
 /** The steps, in the order they must run: content at the new pins first, then the histories that reach them. */
 export function planRefresh(state: RefreshState): RefreshStep[] {
   const steps: RefreshStep[] = [];
-  const sdkTarget = newer(state.sdk.latest, state.sdk.pinned);
-  if (sdkTarget !== state.sdk.pinned) steps.push({ kind: 'ingest-sdk', from: state.sdk.pinned, to: sdkTarget });
+  const typeTargets = new Map<string, string>();
   const cliTargets = new Map<string, string>();
-  for (const [agent, { pinned, latest }] of Object.entries(state.clis).sort(([a], [b]) => a.localeCompare(b))) {
+  for (const [agent, { pinned, latest, withCli }] of byKey(state.types)) {
+    if (withCli) continue;
+    const target = newer(latest, pinned);
+    typeTargets.set(agent, target);
+    if (target !== pinned) steps.push({ kind: 'ingest-types', agent, from: pinned, to: target });
+  }
+  for (const [agent, { pinned, latest }] of byKey(state.clis)) {
     const target = newer(latest, pinned);
     cliTargets.set(agent, target);
     if (target !== pinned) steps.push({ kind: 'capture', agent, from: pinned, to: target });
+    const types = state.types[agent];
+    if (types?.withCli) {
+      // Types released with the CLI follow the CLI's pin, read after its capture.
+      typeTargets.set(agent, target);
+      if (target !== types.pinned) steps.push({ kind: 'ingest-types', agent, from: types.pinned, to: target });
+    }
   }
-  for (const [file, covered] of Object.entries(state.histories).sort(([a], [b]) => a.localeCompare(b))) {
+  for (const [file, covered] of byKey(state.histories)) {
     const [agent, source] = file.split('.') as [string, string];
-    const target = source === 'sdk' ? sdkTarget : cliTargets.get(agent);
+    const target = source === 'sdk' ? typeTargets.get(agent) : cliTargets.get(agent);
     if (target === undefined) continue;
     if (covered === undefined || compareVersions(covered, target) < 0) steps.push({ kind: 'history', file, from: covered, to: target });
   }

@@ -22,7 +22,7 @@ function withScratch(run: (dir: string, history: (...args: string[]) => string) 
   const dir = mkdtempSync(join(tmpdir(), 'history-sdk-'));
   try {
     const pins = join(dir, 'pins.json');
-    writeFileSync(pins, JSON.stringify({ 'claude-code': { sdkPackage: 'fixture-agent-sdk', sdkVersion: '0.3.14', typesFile: 'sdk-tools.d.ts', checked: '2026-01-07' } }));
+    writeFileSync(pins, JSON.stringify({ 'claude-code': { package: 'fixture-agent-sdk', version: '0.3.14', typesFile: 'sdk-tools.d.ts', checked: '2026-01-07' } }));
     const history = (...args: string[]): string =>
       execFileSync(
         process.execPath,

@@ -20,9 +20,9 @@ import { ROOT } from '../helpers/browser.ts';
 
 const PINS = JSON.parse(readFileSync(join(ROOT, 'scripts/pins.json'), 'utf8')) as Record<string, Record<string, string>>;
 const PIN = PINS['claude-code']!;
-const PACKAGE = PIN.sdkPackage!;
-const VERSION = PIN.sdkVersion!;
-const PINNED_INTEGRITY = PIN.sdkIntegrity!;
+const PACKAGE = PIN.package!;
+const VERSION = PIN.version!;
+const PINNED_INTEGRITY = PIN.integrity!;
 /** Expected figures read from the committed content, not typed in: the SDK tool files and the Claude Code release their record names. */
 const SDK_TOOL_FILES = readdirSync(join(ROOT, 'content/tools/claude-code')).filter((f) => f.endsWith('.json')).length;
 const CLI_VERSION = (JSON.parse(readFileSync(join(ROOT, 'content/agents/claude-code.json'), 'utf8')) as { version: string }).version;
@@ -242,7 +242,7 @@ test('a tarball whose integrity differs from the pin is refused, with both hashe
 });
 
 test('with the pin removed but the version unchanged, the integrity recorded in the content is still enforced', async () => {
-  const { sdkIntegrity: _dropped, ...withoutIntegrity } = PIN;
+  const { integrity: _dropped, ...withoutIntegrity } = PIN;
   await withRegistry({ [VERSION]: { bytes: tampered } }, async (registry) => {
     await withScratch(
       async (s) => {
@@ -270,7 +270,7 @@ test('--accept-new-integrity moves the pin on purpose and says so', async () => 
       const moved = sha512(tampered);
       assert.match(result.stdout, new RegExp(`moved the pinned integrity of ${escape(PACKAGE)}@${escape(VERSION)} .* from ${escape(PINNED_INTEGRITY)} to ${escape(moved)}`));
       const pins = JSON.parse(readFileSync(s.pins, 'utf8')) as typeof PINS;
-      assert.deepEqual(pins, { ...PINS, 'claude-code': { ...PIN, sdkIntegrity: moved } });
+      assert.deepEqual(pins, { ...PINS, 'claude-code': { ...PIN, integrity: moved } });
       // Same tool files (the extra file does not change them); the agent record carries the new hash.
       const after = snapshot(s.content);
       for (const [path, text] of before) {
@@ -284,8 +284,8 @@ test('--accept-new-integrity moves the pin on purpose and says so', async () => 
 });
 
 test('a new version with no integrity pinned yet has its integrity recorded into the pins file', async () => {
-  const { sdkIntegrity: _dropped, ...rest } = PIN;
-  const newPin = { ...rest, sdkVersion: BUMPED_VERSION };
+  const { integrity: _dropped, ...rest } = PIN;
+  const newPin = { ...rest, version: BUMPED_VERSION };
   await withRegistry({ [VERSION]: { bytes: genuine }, [BUMPED_VERSION]: { bytes: bumped } }, async (registry) => {
     await withScratch(
       async (s) => {
@@ -294,9 +294,9 @@ test('a new version with no integrity pinned yet has its integrity recorded into
         const recorded = sha512(bumped);
         assert.match(result.stdout, new RegExp(`recorded the integrity of ${escape(PACKAGE)}@${escape(BUMPED_VERSION)} in .*: ${escape(recorded)}`));
         const text = readFileSync(s.pins, 'utf8');
-        assert.deepEqual(JSON.parse(text), { 'claude-code': { ...newPin, sdkIntegrity: recorded } });
+        assert.deepEqual(JSON.parse(text), { 'claude-code': { ...newPin, integrity: recorded } });
         // The new key sits beside the version it belongs to.
-        assert.deepEqual(Object.keys(JSON.parse(text)['claude-code']).slice(0, 3), ['sdkPackage', 'sdkVersion', 'sdkIntegrity']);
+        assert.deepEqual(Object.keys(JSON.parse(text)['claude-code']).slice(0, 3), ['package', 'version', 'integrity']);
         const agent = JSON.parse(readFileSync(join(s.content, 'agents/claude-code.json'), 'utf8')) as { sources: { version: string; integrity: string }[] };
         assert.deepEqual([agent.sources[0]!.version, agent.sources[0]!.integrity], [BUMPED_VERSION, recorded]);
         assert.deepEqual(result.leftInTmp, []);

@@ -127,6 +127,8 @@ export const codex: Agent<'codex'> = {
       'features: the output of `codex features list` with a fresh, empty CODEX_HOME and no network.',
     ],
   },
+  publishedTypes: { none: 'the @openai/codex package ships a compiled binary and no TypeScript types of its tools; their inputs are read from the captures.' },
+  generatedDeclarations: true,
   hooks,
   invoke,
   mainRequest,

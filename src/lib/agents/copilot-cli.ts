@@ -139,6 +139,8 @@ export const copilotCli: Agent<'copilot-cli'> = {
   mcpNaming: { family: '<server>-<tool>', isStubServerTool },
   captureHistory: { none: 'its configurations have not been run against earlier releases.' },
   inventory: { none: 'nobody has located its tool registry inside the installed package; its captures are the only list of its tools.' },
+  publishedTypes: { none: 'no package of TypeScript types of its tools is read yet; their inputs are read from the captures.' },
+  generatedDeclarations: false,
   hooks: { none: 'not recorded yet: its preToolUse and postToolUse hooks need a stub that makes tool calls in its default format, OpenAI Chat Completions, which src/lib/wire/openai-chat-completions.ts does not provide (no toolCalls).' },
   invoke,
   mainRequest,

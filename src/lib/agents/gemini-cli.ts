@@ -49,6 +49,8 @@ export const geminiCli: Agent<'gemini-cli'> = {
   mcpNaming: { family: 'mcp_<server>_<tool>', isStubServerTool: (fullName) => fullName.startsWith(`mcp_${STUB_MCP_SERVER}_`) },
   captureHistory: { none: 'its configurations have not been run against earlier releases.' },
   inventory: { none: 'nobody has located its tool registry inside the installed package; its captures are the only list of its tools.' },
+  publishedTypes: { ingest: 'scripts/ingest-gemini-core.ts', withCli: true },
+  generatedDeclarations: false,
   hooks: { none: 'not recorded yet: its BeforeTool and AfterTool hooks need a stub that makes tool calls in the Gemini API format, which src/lib/wire/gemini-api.ts does not provide (no toolCalls).' },
   invoke,
   // With the default `auto` model a routing call (generateContent, not streamed) comes first: it

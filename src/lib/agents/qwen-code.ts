@@ -42,6 +42,8 @@ export const qwenCode: Agent<'qwen-code'> = {
   mcpNaming: { family: 'mcp__<server>__<tool>', isStubServerTool: (fullName) => fullName.startsWith(`mcp__${STUB_MCP_SERVER}__`) },
   captureHistory: { none: 'its configurations have not been run against earlier releases.' },
   inventory: { none: 'nobody has located its tool registry inside the installed package; its captures are the only list of its tools.' },
+  publishedTypes: { none: 'no package of TypeScript types of its tools is read yet; their inputs are read from the captures.' },
+  generatedDeclarations: false,
   hooks: { none: 'not recorded yet: its hooks need a stub that makes tool calls in the OpenAI Chat Completions format, which src/lib/wire/openai-chat-completions.ts does not provide (no toolCalls).' },
   invoke,
   // A memory-extraction subagent sends a second request with its own text and six tools.

@@ -99,7 +99,22 @@ export type InventoryMethod = (
 ) & {
   /** How the lists were found and can be checked again, written into the inventory file. */
   readonly notes: readonly string[];
+  /**
+   * Gates of inventory names that have no page, where a committed source establishes
+   * them; a name missing here shows "gate not established".
+   */
+  readonly gates?: Readonly<Record<string, { readonly gate: string; readonly source: string }>>;
 };
+
+/** A package of published TypeScript types of an agent's tools, pinned in scripts/pins.json under the agent's id. */
+export interface PublishedTypes {
+  /** The script that regenerates the agent's tool files from the pinned release. */
+  readonly ingest: string;
+  /** The script that extends content/history/<agent>.sdk.json over the package's releases, if there is one. */
+  readonly history?: string;
+  /** Released with the CLI: the pin follows the CLI's release in the capture matrix (the ingest compares the two). */
+  readonly withCli?: boolean;
+}
 
 /** Where a payload run happens, and the command every hook runs. */
 export interface HookRunContext {
@@ -179,6 +194,10 @@ export interface Agent<Id extends string = string> {
   readonly captureHistory: CaptureHistoryPlan | NotCovered;
   /** Tool inventory from the pinned binary (scripts/inventory.ts), or why there is none. */
   readonly inventory: InventoryMethod | NotCovered;
+  /** Published types of its tools (npm run refresh moves their pin), or why there are none. */
+  readonly publishedTypes: PublishedTypes | NotCovered;
+  /** Do its JSON Schema inputs get a generated `input.d.ts` (it publishes no TypeScript types of its own)? */
+  readonly generatedDeclarations: boolean;
   /** Hook payload recording (npm run payloads), or why there is none yet. */
   readonly hooks: HookMechanism | NotCovered;
   /** The command line, environment, files and prompt input of one run. Pure; throws for a mode not in `modes`. */

@@ -6,7 +6,8 @@
  *
  * Pure: the model comes in as arguments.
  */
-import type { AgentId, Definition } from '../content-types.ts';
+import { AGENTS } from '../agents/index.ts';
+import type { Definition } from '../content-types.ts';
 import type { ToolModel } from '../model.ts';
 import { sitePath, toolPath } from '../site.ts';
 
@@ -27,8 +28,6 @@ export const EXPORT_FILE_NAMES = {
 
 export type ExportFileName = keyof typeof EXPORT_FILE_NAMES;
 
-/** Agents that publish no TypeScript types of their own: their inputs get a declaration file generated from the captured schema. */
-export const DECLARATION_AGENTS: readonly AgentId[] = ['codex'];
 
 /** The definition a section of the tool page shows, if the tool has that section. */
 export function sectionDefinition(tool: ToolModel, section: Section): Definition | undefined {
@@ -51,7 +50,7 @@ export function hasSchema(definition: Definition | undefined): definition is Def
 export function exportFileNames(tool: ToolModel): ExportFileName[] {
   const names: ExportFileName[] = [];
   for (const section of SECTIONS) if (hasSchema(sectionDefinition(tool, section))) names.push(`${section}.schema.json`);
-  if (DECLARATION_AGENTS.includes(tool.agent) && tool.input.definition.kind === 'json-schema') names.push('input.d.ts');
+  if (AGENTS[tool.agent].generatedDeclarations && tool.input.definition.kind === 'json-schema') names.push('input.d.ts');
   return names;
 }
 

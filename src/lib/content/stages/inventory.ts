@@ -10,17 +10,10 @@
  */
 import type { Stage } from '../context.ts';
 import type { AgentId, AliasRecord, InventoryFile } from '../../content-types.ts';
+import { AGENTS } from '../../agents/index.ts';
 import type { AgentInventory, ToolModel } from '../../model.ts';
 import { checkName } from '../names.ts';
 
-/**
- * Gates of registered names that have no page, where a committed source
- * establishes them (issue 9 quotes the SDK reference for REPL). Nothing is
- * guessed: a name missing here shows "gate not established".
- */
-const KNOWN_GATES: Readonly<Record<string, Readonly<Record<string, { gate: string; source: string }>>>> = {
-  'claude-code': { REPL: { gate: 'CLAUDE_CODE_REPL=1 (environment variable)', source: 'the Claude Agent SDK TypeScript reference (REPL section)' } },
-};
 
 export function applyInventory(stage: Stage, tools: ToolModel[], matrixVersions: ReadonlyMap<string, string>): AgentInventory[] {
   const { reader, problems, files } = stage;
@@ -91,7 +84,9 @@ export function applyInventory(stage: Stage, tools: ToolModel[], matrixVersions:
         structured.push({ alias: entry.alias, tool: target.fullName });
       });
     });
-    const gates = KNOWN_GATES[data.agent] ?? {};
+    // Gates come from the agent module, where a committed source establishes them.
+    const method = AGENTS[data.agent].inventory;
+    const gates = ('none' in method ? undefined : method.gates) ?? {};
     const unadvertised = names
       .filter((name) => !byName.has(name.toLowerCase()))
       .map((name) => {

@@ -4,14 +4,15 @@ import starlight from '@astrojs/starlight';
 // Validates every content file and builds the sidebar: invalid content stops the
 // build in Starlight's config:setup hook, before Astro renders or writes a page.
 import { referencePlugin } from './src/integrations/reference-plugin.ts';
+import { SITE_DESCRIPTION, SITE_TITLE, SITE_URL } from './src/lib/site-settings.ts';
 
 export default defineConfig({
-  site: 'https://agent-tools.invalid',
+  site: SITE_URL,
   trailingSlash: 'always',
   integrations: [
     starlight({
-      title: 'Agent tool reference',
-      description: 'Every built-in tool of Claude Code and Codex CLI: what turns it on, what it takes, what it returns.',
+      title: SITE_TITLE,
+      description: SITE_DESCRIPTION,
       plugins: [referencePlugin()],
       // Our own 404 page (src/pages/404.astro) retries an address typed in another case.
       disable404Route: true,

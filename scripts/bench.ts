@@ -12,6 +12,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { loadContent } from '../src/lib/content/load.ts';
+import type { SiteModel } from '../src/lib/model.ts';
+import { agentUrl, toolUrl } from '../src/lib/site.ts';
 import { launchBrowser, measureLoad, measureSearch } from './lib/bench/browser.ts';
 import { Cleanup } from './lib/bench/cleanup.ts';
 import { CATEGORIES, lighthouseScores, type Scores } from './lib/bench/lighthouse.ts';
@@ -21,11 +23,17 @@ import { buildSite, copyProject, distStats, writeBaseline } from './lib/bench/si
 import { withTimeout } from './lib/bench/timeout.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
-const PAGES = [
-  { name: 'home', path: '/' },
-  { name: 'agent page', path: '/claude-code/' },
-  { name: 'tool page', path: '/claude-code/bash/' },
-];
+/** Pages measured: home, the first agent's page, and that agent's tool page with the most input rows (a heavy one). */
+function benchPages(model: SiteModel): { name: string; path: string }[] {
+  const agent = model.agents[0]!.id;
+  const tools = model.tools.filter((t) => t.agent === agent);
+  const heaviest = tools.reduce((a, b) => (b.input.rows.length > a.input.rows.length ? b : a));
+  return [
+    { name: 'home', path: '/' },
+    { name: 'agent page', path: agentUrl(agent) },
+    { name: 'tool page', path: toolUrl(heaviest) },
+  ];
+}
 const SEARCH = { page: '/', query: 'write_stdin' };
 const BUILD_MS = 600_000;
 
@@ -54,6 +62,7 @@ function row(metric: string, unit: Row['unit'], measure: (site: 'site' | 'baseli
 async function main(cleanup: Cleanup, jsonPath: string | undefined, keep: boolean): Promise<void> {
   const started = performance.now();
   const model = loadContent({ root: ROOT });
+  const pages = benchPages(model);
   const tmp = mkdtempSync(join(tmpdir(), 'bench-'));
   if (keep) cleanup.add(`keep ${tmp}`, () => log(`kept ${tmp}`));
   else cleanup.add(`remove ${tmp}`, () => rmSync(tmp, { recursive: true, force: true }));
@@ -91,7 +100,7 @@ async function main(cleanup: Cleanup, jsonPath: string | undefined, keep: boolea
   log('measuring page loads and the first search in Chromium');
   const browser = await launchBrowser();
   try {
-    for (const p of PAGES) {
+    for (const p of pages) {
       const sums = {
         site: sumBytes(withoutFavicon(await withTimeout(`loading ${p.path}`, 60_000, measureLoad(browser, sites.site.base + p.path)))),
         baseline: sumBytes(withoutFavicon(await withTimeout(`loading ${p.path}`, 60_000, measureLoad(browser, sites.baseline.base + p.path)))),
@@ -124,13 +133,13 @@ async function main(cleanup: Cleanup, jsonPath: string | undefined, keep: boolea
   log('running Lighthouse (default config: mobile, simulated throttling)');
   let scores = new Map<string, Scores>();
   try {
-    const result = await lighthouseScores(PAGES.flatMap((p) => [sites.site.base + p.path, sites.baseline.base + p.path]));
+    const result = await lighthouseScores(pages.flatMap((p) => [sites.site.base + p.path, sites.baseline.base + p.path]));
     scores = result.scores;
     for (const error of result.errors) log(`Lighthouse could not score ${error}`);
   } catch (error) {
     log(`Lighthouse did not run: ${(error as Error).message}`);
   }
-  for (const p of PAGES) {
+  for (const p of pages) {
     const of = (k: 'site' | 'baseline') => scores.get(sites[k].base + p.path);
     for (const c of CATEGORIES) rows.push(row(`${p.name}: Lighthouse ${c}`, 'score', (k) => of(k)?.[c] ?? null));
     rows.push(

@@ -76,7 +76,7 @@ function main(argv: readonly string[]): void {
   const pin = typesPin(pinOf(pins, PIN_KEY, PINS_FILE));
   const names = readJson<NameTable>(join(ROOT, 'scripts/claude-sdk-names.json'), 'the name table');
   const spec = `${pin.package}@${pin.version}`;
-  const agentFile = join(CONTENT, 'agents/claude-code.json');
+  const agentFile = join(CONTENT, 'agents', `${PIN_KEY}.json`);
 
   const work = mkdtempSync(join(tmpdir(), WORK_PREFIX));
   try {
@@ -147,7 +147,7 @@ function main(argv: readonly string[]): void {
     const pinsText = verdict.record ? pinsWithIntegrity(pins, PIN_KEY, tarball.integrity) : undefined;
 
     // 4. Swap everything in; the pin moves last, once the content matches it.
-    const toolsDir = join(CONTENT, 'tools/claude-code');
+    const toolsDir = join(CONTENT, 'tools', PIN_KEY);
     replaceDirectory(toolsDir, files);
     written.push(display(toolsDir));
     replaceFile(agentFile, jsonText(agent));

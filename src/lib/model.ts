@@ -115,6 +115,8 @@ export interface AgentInventory {
   counts: { names: number; captured: number; sdk: number; onlyRegistered: number };
   /** Codex: feature flags reported (their count and names), and the tool handler source files named. */
   features?: number;
+  /** The command that lists them (`codex features list`), from the agent module's inventory method. */
+  featuresCommand?: string;
   featureNames?: string[];
   handlerModules?: string[];
 }

@@ -42,7 +42,7 @@ export interface PayloadCall {
 }
 
 export interface PayloadFile {
-  agent: 'claude-code' | 'codex';
+  agent: AgentId;
   cli: { package: string; version: string };
   tool: string;
   scenario: string;

@@ -15,15 +15,12 @@ import { basename, dirname, join } from 'node:path';
 import type { SiteModel } from '../../../src/lib/model.ts';
 import { buildSidebar } from '../../../src/lib/sidebar.ts';
 import { toolPath } from '../../../src/lib/site.ts';
+import { SITE_DESCRIPTION, SITE_TITLE, SITE_URL } from '../../../src/lib/site-settings.ts';
 import { baselinePages } from './markdown.ts';
 import { isRedirectPage } from './report.ts';
 
 /** Same as astro.config.mjs, so that titles, canonical URLs and the sitemap match. */
-const SITE = {
-  site: 'https://agent-tools.invalid',
-  title: 'Agent tool reference',
-  description: 'Every built-in tool of Claude Code and Codex CLI: what turns it on, what it takes, what it returns.',
-};
+const SITE = { site: SITE_URL, title: SITE_TITLE, description: SITE_DESCRIPTION };
 
 /** Caches a build writes in place: never shared through a hard link. */
 const NOT_LINKED = new Set(['.astro', '.vite', '.cache']);

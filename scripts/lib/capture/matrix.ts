@@ -94,7 +94,7 @@ export function selectConfigurations(matrix: Matrix, only: readonly string[]): S
   if (only.length === 0) return all;
   for (const sel of only) {
     if (!all.some((s) => sel === s.agent || sel === `${s.agent}/${s.configuration.id}`)) {
-      throw new MatrixError(`--only ${sel}: no such agent or configuration (use agent/id, e.g. codex/${matrix.agents.codex.configurations[0]!.id})`);
+      throw new MatrixError(`--only ${sel}: no such agent or configuration (use agent or agent/configuration, e.g. ${all[0] ? `${all[0].agent}/${all[0].configuration.id}` : '<agent>/<configuration>'})`);
     }
   }
   return all.filter((s) => only.some((sel) => sel === s.agent || sel === `${s.agent}/${s.configuration.id}`));

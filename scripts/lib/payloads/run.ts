@@ -20,7 +20,7 @@ export interface PayloadShape {
   calls: { tool: string; outcome: string; hooks: { hook_event_name: string }[]; toolUseResult?: unknown; sessionLog?: unknown[] }[];
 }
 
-/** `claude-code/bash/failing  Bash failure (PreToolUse, PostToolUseFailure; tool_use_result)`. */
+/** `<agent>/bash/failing  Bash failure (PreToolUse, PostToolUseFailure; tool_use_result)`. */
 export function payloadSummary(key: string, payload: PayloadShape): string {
   const calls = payload.calls.map((c) => {
     const extra = c.toolUseResult !== undefined ? '; tool_use_result' : c.sessionLog && c.sessionLog.length > 0 ? `; ${c.sessionLog.length} session-log event${c.sessionLog.length === 1 ? '' : 's'}` : '';

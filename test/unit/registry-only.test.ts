@@ -1,0 +1,72 @@
+/**
+ * The agent registry (src/lib/agents/) is the only code that names an agent: no
+ * string in shared code (src/, scripts/, astro.config.mjs) holds an agent id. Ids in
+ * comments are examples and allowed. The ids come from the registry itself, so a new
+ * agent is covered without editing this test.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import ts from 'typescript';
+import { AGENT_IDS } from '../../src/lib/agents/index.ts';
+
+const ROOT = join(import.meta.dirname, '../..');
+
+/** Where an agent may be named: its module, and data files (not code). */
+const ALLOWED = [/^src\/lib\/agents\//];
+const CODE = /\.(ts|mts|mjs|astro)$/;
+
+function sharedCodeFiles(): string[] {
+  const listed = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', 'src', 'scripts', 'astro.config.mjs'], { cwd: ROOT, encoding: 'utf8' });
+  return listed.split('\n').filter((f) => CODE.test(f) && !ALLOWED.some((a) => a.test(f)));
+}
+
+const ID = new RegExp(`(?<![A-Za-z0-9_-])(${AGENT_IDS.map((id) => id.replace(/[-]/g, '\\-')).join('|')})(?![A-Za-z0-9_-])`);
+
+/** An import of an agent module (`…/lib/agents/<id>.ts`): a script about one agent reading the registry. */
+const AGENT_MODULE = /\/lib\/agents\/[a-z0-9-]+\.ts$/;
+
+/** The text of every string and template literal of a TypeScript text, except imports of agent modules (comments are not nodes). */
+function stringLiterals(text: string): string[] {
+  const source = ts.createSourceFile('file.ts', text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
+  const out: string[] = [];
+  const visit = (node: ts.Node): void => {
+    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier) && AGENT_MODULE.test(node.moduleSpecifier.text)) return;
+    if (ts.isStringLiteralLike(node) || ts.isTemplateHead(node) || ts.isTemplateMiddle(node) || ts.isTemplateTail(node)) out.push(node.text);
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return out;
+}
+
+/** An .astro file: its frontmatter as TypeScript, its template with comments removed. */
+function astroTexts(text: string): string[] {
+  const match = /^---\n([\s\S]*?)\n---\n/.exec(text);
+  const frontmatter = match ? match[1]! : '';
+  const template = (match ? text.slice(match[0].length) : text).replace(/<!--[\s\S]*?-->/g, '').replace(/\{\/\*[\s\S]*?\*\/\}/g, '');
+  return [...stringLiterals(frontmatter), template];
+}
+
+test('the scanner finds ids in strings and templates and ignores comments (the check can fail)', () => {
+  const id = AGENT_IDS[0]!;
+  assert.deepEqual(stringLiterals(`// ${id}\nconst a = '${id}'; /* ${id} */ const b = \`x/\${a}/${id}/\`; const r = /'/;`).filter((s) => ID.test(s)), [id, `/${id}/`]);
+  assert.deepEqual(stringLiterals(`import { x } from '../lib/agents/${id}.ts';\nimport { y } from './${id}/helpers.ts';`).filter((s) => ID.test(s)), [`./${id}/helpers.ts`]);
+  assert.equal(ID.test(`${id}-extra`), false);
+  assert.equal(astroTexts(`---\nconst x = 1;\n---\n<!-- ${id} --><p>{/* ${id} */}</p>`).some((s) => ID.test(s)), false);
+  assert.equal(astroTexts(`---\nconst x = 1;\n---\n<code>${id} run</code>`).some((s) => ID.test(s)), true);
+});
+
+test('no shared code outside the registry holds an agent id in a string', () => {
+  const found: string[] = [];
+  for (const file of sharedCodeFiles()) {
+    const text = readFileSync(join(ROOT, file), 'utf8');
+    const texts = file.endsWith('.astro') ? astroTexts(text) : stringLiterals(text);
+    for (const s of texts) {
+      const m = ID.exec(s);
+      if (m) found.push(`${file}: ${JSON.stringify(s.length > 80 ? s.slice(Math.max(0, m.index - 30), m.index + 50) : s)}`);
+    }
+  }
+  assert.deepEqual(found, []);
+});

@@ -9,6 +9,7 @@
  * resolves here exactly when it resolves for validation.
  */
 import { Ajv2020 } from 'ajv/dist/2020.js';
+import { isObject } from './json.ts';
 import {
   DefinitionShapeError,
   intersectShapes,
@@ -108,7 +109,6 @@ const DOCUMENT_BASE = 'https://definition.invalid/schema.json';
 /** Subschema conversions per definition before $ref expansion counts as runaway (committed schemas have at most ~40 subschemas). */
 const MAX_CONVERSIONS = 20000;
 
-const isObject = (value: unknown): value is SchemaObject => typeof value === 'object' && value !== null && !Array.isArray(value);
 const has = (node: SchemaObject, key: string): boolean => Object.hasOwn(node, key);
 const UNKNOWN: Shape = { kind: 'primitive', type: 'unknown' };
 

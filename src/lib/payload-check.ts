@@ -22,6 +22,7 @@ import { primaryConfiguration } from './captures.ts';
 import { definitionAjv } from './content/context.ts';
 import type { FieldRow } from './field-rows.ts';
 import type { ToolModel } from './model.ts';
+import { pointerToken } from './json.ts';
 
 // ---------------------------------------------------------------------------
 // The payload file (schemas/payload.schema.json)
@@ -197,7 +198,6 @@ interface RowProblem {
   message: string;
 }
 
-const pointerToken = (t: string | number): string => String(t).replace(/~/g, '~0').replace(/\//g, '~1');
 
 /** Field rows indexed by the segments of the place they sit under. */
 class RowTree {

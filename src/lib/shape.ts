@@ -48,9 +48,7 @@ export class DefinitionShapeError extends Error {
 }
 
 /** Escapes one JSON pointer token (RFC 6901: `~` → `~0`, `/` → `~1`). */
-export function pointerToken(token: string | number): string {
-  return String(token).replace(/~/g, '~0').replace(/\//g, '~1');
-}
+export { pointerToken } from './json.ts';
 
 /** If/then/else: when a value matches `if`, `then` applies too, otherwise `else`. */
 export interface Condition {

@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { anthropicMessages } from '../wire/anthropic-messages.ts';
 import { isObject } from '../wire/shared.ts';
 import type { WireRequest } from '../wire/types.ts';
-import { inPseudoTerminal, matcherHooks, settingsText } from './shared.ts';
+import { settingsText } from './settings.ts';
+import { inPseudoTerminal, matcherHooks } from './shared.ts';
 import { STUB_MCP_SERVER, type Agent, type CallReport, type HookMechanism, type Invocation, type InvocationContext } from './types.ts';
 
 export { shellQuote } from './shared.ts';

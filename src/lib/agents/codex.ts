@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { openaiResponses } from '../wire/openai-responses.ts';
 import { isObject } from '../wire/shared.ts';
 import type { Json, WireRequest } from '../wire/types.ts';
-import { matcherHooks, settingsText } from './shared.ts';
+import { settingsText } from './settings.ts';
+import { matcherHooks } from './shared.ts';
 import { STUB_MCP_SERVER, type Agent, type HookMechanism, type Invocation, type InvocationContext } from './types.ts';
 
 /** The parsed `x-codex-turn-metadata` header, when there is one and it is a JSON object. */

@@ -3,11 +3,8 @@
  * OpenCode): the module's own settings, which point the CLI at the stub, with a
  * configuration's `settings` merged over them.
  */
+import { isObject as isPlainObject } from '../wire/shared.ts';
 import type { JsonObject } from './types.ts';
-
-function isPlainObject(value: unknown): value is JsonObject {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
 
 /**
  * `over` merged into `base`: where both hold an object the two merge key by key,
@@ -25,6 +22,6 @@ export function mergeSettings(base: JsonObject, over: JsonObject | undefined): J
 }
 
 /** A settings file's text: two-space JSON and a final newline. */
-export function settingsText(settings: JsonObject): string {
+export function settingsText(settings: unknown): string {
   return JSON.stringify(settings, null, 2) + '\n';
 }

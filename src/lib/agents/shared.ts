@@ -40,7 +40,3 @@ export function matcherHooks(events: readonly string[], command: string): { hook
   return { hooks };
 }
 
-/** JSON text of a settings file: two-space indent, final newline. */
-export function settingsText(value: unknown): string {
-  return JSON.stringify(value, null, 2) + '\n';
-}

@@ -3,6 +3,7 @@
  * collector every loading stage reports to. Warnings (files that will be
  * ignored, a byte-order mark removed) are printed but do not stop the build.
  */
+import { pointerToken } from '../json.ts';
 
 export class ContentError extends Error {
   readonly file: string;
@@ -32,7 +33,7 @@ export interface ContentWarning {
 
 /** RFC 6901: `~` → `~0`, `/` → `~1`. */
 export function pointerSegment(key: string | number): string {
-  return String(key).replace(/~/g, '~0').replace(/\//g, '~1');
+  return pointerToken(key);
 }
 
 export function joinPointer(base: string, ...keys: (string | number)[]): string {

@@ -10,6 +10,7 @@ import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.
 import addFormatsModule from 'ajv-formats';
 import type { Problems } from './problems.ts';
 import { boundProblems } from './bounds.ts';
+import { jsonPointer } from '../json.ts';
 import { AGENT_IDS, isAgentId } from '../agents/index.ts';
 import { AGENT_ID_FORMAT, CONTENT_SCHEMAS, SHARED_SCHEMAS, type SchemaName } from './schema-files.ts';
 
@@ -224,7 +225,7 @@ function schemaPathFromRoot(root: unknown, e: ErrorObject): string | undefined {
     if (node === target) return path;
     if (typeof node !== 'object' || node === null) return undefined;
     for (const [key, value] of Object.entries(node)) {
-      const found = find(value, `${path}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+      const found = find(value, jsonPointer(path, key));
       if (found !== undefined) return found;
     }
     return undefined;

@@ -19,6 +19,7 @@
 import ts from 'typescript';
 import { createGenerator } from 'ts-json-schema-generator';
 import type { Definition } from '../content-types.ts';
+import { isObject } from '../json.ts';
 
 export const JSON_SCHEMA_2020 = 'https://json-schema.org/draft/2020-12/schema';
 
@@ -31,7 +32,6 @@ export class SchemaConversionError extends Error {
   }
 }
 
-const isObject = (value: unknown): value is JsonSchema => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Drafts before 2019-09, whose `items`, `definitions` and `dependencies` mean what 2020-12 spells otherwise. */
 const OLD_DRAFT = /^https?:\/\/json-schema\.org\/draft-0[4-7]\/schema#?$/;

@@ -6,9 +6,9 @@
  * `$ref`s (`#/…`) are followed; a `pattern` is not solved, so a schema whose
  * strings must match one may need another value. Pure.
  */
+import { isObject } from '../json.ts';
 type Schema = Record<string, unknown> | boolean;
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Well-known `format` values: a valid example of each. */
 const FORMAT_EXAMPLES: Record<string, string> = {

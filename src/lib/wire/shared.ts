@@ -1,14 +1,9 @@
 /** Helpers the wire format modules share: JSON pointers, SSE framing, assembling a CapturedTool. */
 import { CaptureFormatError, type CapturedTool, type Json, type StubReply } from './types.ts';
 
-export function isObject(value: unknown): value is Json {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
+import { isObject } from '../json.ts';
 
-/** `base` followed by RFC 6901 reference tokens (`~` → `~0`, `/` → `~1`). */
-export function pointer(base: string, ...tokens: (string | number)[]): string {
-  return base + tokens.map((t) => '/' + String(t).replace(/~/g, '~0').replace(/\//g, '~1')).join('');
-}
+export { isObject, jsonPointer as pointer } from '../json.ts';
 
 /** `value` as an object, or a CaptureFormatError at `at` saying `what` is not one. */
 export function asRecord(value: unknown, at: string, what: string, tool?: string): Json {

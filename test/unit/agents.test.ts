@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { STUB_MCP_SERVER } from '../../src/lib/agents/types.ts';
 import { deferredNamespaces, extractCapturedTools, type CaptureFile } from '../../src/lib/wire/index.ts';
@@ -17,9 +17,31 @@ const ROOT = join(import.meta.dirname, '../..');
 const PATHS: RunPaths = { home: '/c/home', workdir: '/c/work', node: '/bin/node', mcpServer: '/repo/mcp.ts' };
 const URL = 'http://127.0.0.1:5000';
 
-test('the registry: unique ids in run order, product names, npm packages, a known wire format each', () => {
-  assert.deepEqual(AGENT_IDS, ['claude-code', 'codex', 'gemini-cli', 'qwen-code', 'opencode', 'copilot-cli']);
-  assert.deepEqual(AGENT_PRODUCTS, { codex: 'Codex CLI', 'claude-code': 'Claude Code', 'gemini-cli': 'Gemini CLI', 'qwen-code': 'Qwen Code', opencode: 'OpenCode', 'copilot-cli': 'GitHub Copilot CLI' });
+/** What src/lib/agents/ holds, read independently of the registry: each module's exported Agent objects. */
+async function agentModules(): Promise<Map<string, { id: string; product: string }>> {
+  const dir = join(ROOT, 'src/lib/agents');
+  const out = new Map<string, { id: string; product: string }>();
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts')).sort()) {
+    const exported = Object.values(await import(join(dir, file))) as unknown[];
+    for (const value of exported) {
+      const v = value as { id?: unknown; product?: unknown; invoke?: unknown };
+      if (typeof v?.id === 'string' && typeof v.product === 'string' && typeof v.invoke === 'function') out.set(file, { id: v.id, product: v.product });
+    }
+  }
+  return out;
+}
+
+test('the registry holds every agent module, once, each in the file named after its id; products are unique and in the README', async () => {
+  const modules = await agentModules();
+  assert.deepEqual([...AGENT_IDS].sort(), [...modules.values()].map((m) => m.id).sort());
+  for (const [file, m] of modules) assert.equal(file, `${m.id}.ts`);
+  assert.equal(new Set(AGENT_IDS).size, AGENT_IDS.length);
+  assert.equal(new Set(Object.values(AGENT_PRODUCTS)).size, AGENT_IDS.length);
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  for (const id of AGENT_IDS) assert.ok(readme.includes(AGENT_PRODUCTS[id]), `the README never names ${AGENT_PRODUCTS[id]}`);
+});
+
+test('the registry: npm packages, a known wire format each', () => {
   // Each agent's package is the one the README and the matrix name (checked against the matrix below).
   assert.equal(new Set(AGENT_IDS.map((id) => AGENTS[id].npmPackage)).size, AGENT_IDS.length);
   for (const id of AGENT_IDS) {

@@ -115,7 +115,7 @@ export interface AgentInventory {
   counts: { names: number; captured: number; sdk: number; onlyRegistered: number };
   /** Codex: feature flags reported (their count and names), and the tool handler source files named. */
   features?: number;
-  /** The command that lists them (`codex features list`), from the agent module's inventory method. */
+  /** The command that listed them (`codex features list`), as the inventory file records it. */
   featuresCommand?: string;
   featureNames?: string[];
   handlerModules?: string[];

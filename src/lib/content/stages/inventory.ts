@@ -10,7 +10,6 @@
  */
 import type { Stage } from '../context.ts';
 import type { AgentId, AliasRecord, InventoryFile } from '../../content-types.ts';
-import { basename } from 'node:path';
 import { AGENTS } from '../../agents/index.ts';
 import type { AgentInventory, ToolModel } from '../../model.ts';
 import { checkName } from '../names.ts';
@@ -111,16 +110,10 @@ export function applyInventory(stage: Stage, tools: ToolModel[], matrixVersions:
         sdk: withPage.filter((t) => t.source === 'sdk').length,
         onlyRegistered: unadvertised.length,
       },
-      ...(data.features ? { features: data.features.items.length, featureNames: data.features.items.map((f) => f.name), ...featuresCommand(data.agent) } : {}),
+      ...(data.features ? { features: data.features.items.length, featureNames: data.features.items.map((f) => f.name), featuresCommand: data.features.command } : {}),
       ...(data.handlerModules ? { handlerModules: data.handlerModules.items.map((h) => h.path) } : {}),
     });
   }
   return out;
 }
 
-/** `{ featuresCommand: "<binary> <featuresArgs>" }` when the agent's inventory method runs a feature list, else nothing. */
-function featuresCommand(agent: AgentId): { featuresCommand?: string } {
-  const method = AGENTS[agent].inventory;
-  if ('none' in method || method.method !== 'feature-list-and-handlers') return {};
-  return { featuresCommand: [basename(AGENTS[agent].binary), ...method.featuresArgs].join(' ') };
-}

@@ -25,13 +25,11 @@ import type { InventoryFile } from '../src/lib/generated/content-files.ts';
 import { jsonText, replaceFile } from './lib/atomic-write.ts';
 import { installedBinary } from './lib/capture/install.ts';
 import { parseClaudeInventory, parseFeatureList, sourcePaths } from './lib/inventory/parse.ts';
+import type { CaptureMatrixFile } from '../src/lib/content-types.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const CACHE_ROOT = process.env['CAPTURE_CACHE_DIR'] || '/work/cache';
 
-interface Matrix {
-  agents: Record<string, { package: string; version: string }>;
-}
 
 type FeatureListMethod = Extract<InventoryMethod, { method: 'feature-list-and-handlers' }>;
 
@@ -85,7 +83,7 @@ export function inventoryOf(agent: AgentId, pkg: string, version: string, binary
 function main(): void {
   const only = process.argv.includes('--agent') ? process.argv[process.argv.indexOf('--agent') + 1] : undefined;
   if (only !== undefined && !isAgentId(only)) throw new Error(`unknown agent ${only} (${AGENT_IDS.join(', ')})`);
-  const matrix = JSON.parse(readFileSync(join(ROOT, 'content/capture-matrix.json'), 'utf8')) as Matrix;
+  const matrix = JSON.parse(readFileSync(join(ROOT, 'content/capture-matrix.json'), 'utf8')) as CaptureMatrixFile;
   for (const agent of AGENT_IDS) {
     if (only && agent !== only) continue;
     const method = AGENTS[agent].inventory;

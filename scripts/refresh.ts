@@ -24,6 +24,7 @@ import type { PublishedTypes } from '../src/lib/agents/types.ts';
 import { jsonText, replaceFile } from './lib/atomic-write.ts';
 import { pinsWithVersion, readPins } from './lib/pins.ts';
 import { planRefresh, type RefreshState, type RefreshStep } from './lib/refresh-plan.ts';
+import type { CaptureMatrixFile } from '../src/lib/content-types.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 const PINS = join(ROOT, 'scripts/pins.json');
@@ -32,9 +33,6 @@ const HISTORY_DIR = join(ROOT, 'content/history');
 const NODE = process.execPath;
 const REGISTRY_TIMEOUT_MS = 60_000;
 
-interface Matrix {
-  agents: Record<string, { package: string; version: string; checked: string }>;
-}
 
 const readJson = <T>(path: string): T => JSON.parse(readFileSync(path, 'utf8')) as T;
 const today = () => new Date().toISOString().slice(0, 10);
@@ -70,7 +68,7 @@ function typesOf(agent: string): PublishedTypes | undefined {
 
 function currentState(): RefreshState {
   const pins = readPins(PINS);
-  const matrix = readJson<Matrix>(MATRIX);
+  const matrix = readJson<CaptureMatrixFile>(MATRIX);
   const types: RefreshState['types'] = {};
   for (const [agent, pin] of Object.entries(pins)) {
     const published = typesOf(agent);
@@ -79,7 +77,7 @@ function currentState(): RefreshState {
     types[agent] = published.withCli ? { pinned: pin.version, latest: pin.version, withCli: true } : { pinned: pin.version, latest: latestVersion(pin.package) };
   }
   const clis: RefreshState['clis'] = {};
-  for (const [agent, entry] of Object.entries(matrix.agents)) clis[agent] = { pinned: entry.version, latest: latestVersion(entry.package) };
+  for (const [agent, entry] of Object.entries(matrix.agents)) if (entry) clis[agent] = { pinned: entry.version, latest: latestVersion(entry.package) };
   const histories: RefreshState['histories'] = {};
   // Only histories a script can extend: the others are named in notCovered() instead.
   for (const agent of Object.keys(types)) if (typesOf(agent)?.history) histories[`${agent}.sdk`] = historyCovers(`${agent}.sdk`);
@@ -102,7 +100,7 @@ function perform(step: RefreshStep): void {
       return;
     }
     case 'capture': {
-      const matrix = readJson<Matrix>(MATRIX);
+      const matrix = readJson<CaptureMatrixFile>(MATRIX);
       matrix.agents[step.agent] = { ...matrix.agents[step.agent]!, version: step.to, checked: today() };
       replaceFile(MATRIX, jsonText(matrix));
       run('scripts/capture.ts', ['--only', step.agent]);

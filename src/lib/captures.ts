@@ -3,26 +3,16 @@
  * configuration advertises, and how (function, grammar, code mode, deferred…).
  */
 import type { AgentId, Definition } from './content-types.ts';
+import type { AgentMatrix, MatrixConfiguration as GeneratedConfiguration } from './generated/content-files.ts';
 import { deferredNamespaceTool, type CapturedTool, type DeferredNamespace, type Delivery } from './wire/index.ts';
 
-export interface MatrixConfiguration {
-  id: string;
-  label: string;
-  description: string;
-  mode?: string;
-  args?: string[];
-  env?: Record<string, string>;
-  configToml?: string;
-}
+/** A configuration of content/capture-matrix.json (schemas/capture-matrix.schema.json). */
+export type MatrixConfiguration = GeneratedConfiguration;
 
-export interface MatrixAgent {
-  package: string;
-  version: string;
-  /** The day the captures were last made and checked. */
-  checked: string;
-  configurations: MatrixConfiguration[];
-}
+/** One agent's entry of the capture matrix. */
+export type MatrixAgent = AgentMatrix;
 
+/** content/capture-matrix.json: an entry per agent of the registry that has captures. */
 export interface CaptureMatrix {
   agents: Partial<Record<AgentId, MatrixAgent>>;
 }

@@ -45,7 +45,7 @@ test('availability groups configurations by outcome, in matrix order, with "not 
     package: 'p',
     version: '1',
     checked: '2026-01-01',
-    configurations: ['a', 'b', 'c', 'd', 'e'].map((id) => ({ id, label: id.toUpperCase(), description: '' })),
+    configurations: ['a', 'b', 'c', 'd', 'e'].map((id) => ({ id, label: id.toUpperCase(), description: '', mode: 'print' as const, args: [], env: {} })),
   };
   const seen = (delivery: string) => ({ delivery }) as never;
   const tool = {
@@ -101,7 +101,7 @@ test('configurations are grouped by the tools they add to and drop from the firs
   const { configurationEffects } = await import('../../src/lib/configuration-effects.ts');
   const tool = (fullName: string, configs: string[]) => ({ fullName, captured: { byConfig: new Map(configs.map((c) => [c, {}])) } }) as unknown as ToolModel;
   const tools = [tool('A', ['base', 'same', 'more', 'fewer']), tool('B', ['base', 'same', 'more']), tool('C', ['more', 'more2']), tool('D', [])];
-  const matrix = { package: 'p', version: '1', checked: 'c', configurations: ['base', 'same', 'more', 'fewer', 'more2'].map((id) => ({ id, label: id, description: '' })) };
+  const matrix = { package: 'p', version: '1', checked: 'c', configurations: ['base', 'same', 'more', 'fewer', 'more2'].map((id) => ({ id, label: id, description: '', mode: 'print' as const, args: [], env: {} })) };
   const result = configurationEffects(tools, matrix)!;
   assert.equal(result.baseline.id, 'base');
   assert.deepEqual(

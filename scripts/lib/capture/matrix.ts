@@ -1,29 +1,20 @@
 /** The declared capture matrix (content/capture-matrix.json), validated against its schema. */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { AGENT_IDS, AGENTS, type AgentId, type Mode } from '../../../src/lib/agents/index.ts';
+import { AGENT_IDS, AGENTS, type AgentId } from '../../../src/lib/agents/index.ts';
 import type { ConfigurationOption, JsonObject } from '../../../src/lib/agents/types.ts';
 import { schemaAjv } from './ajv.ts';
+import type { AgentMatrix as GeneratedAgentMatrix, MatrixConfiguration } from '../../../src/lib/generated/content-files.ts';
 
-export interface Configuration {
-  id: string;
-  label: string;
-  description: string;
-  mode: Mode;
-  args: string[];
+/** A configuration as the schema declares it, its maps exact (a value present is a string). */
+export type Configuration = Omit<MatrixConfiguration, 'env' | 'settings' | 'homeFiles'> & {
   env: Record<string, string>;
-  configToml?: string;
   settings?: JsonObject;
-  /** Files written into HOME before the run (path relative to HOME → text). */
   homeFiles?: Record<string, string>;
-  timeoutSeconds?: number;
-}
+};
 
-export interface AgentMatrix {
-  package: string;
-  version: string;
-  configurations: Configuration[];
-}
+/** One agent's entry; every registered agent has one (validateMatrix checks it). */
+export type AgentMatrix = Omit<GeneratedAgentMatrix, 'configurations'> & { configurations: Configuration[] };
 
 export interface Matrix {
   agents: Record<AgentId, AgentMatrix>;

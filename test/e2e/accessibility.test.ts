@@ -89,7 +89,7 @@ const contexts = new Map<Theme, BrowserContext>();
 const used = new Set<number>();
 
 before(async () => {
-  served = await serveAndLaunch(4414);
+  served = await serveAndLaunch();
   for (const theme of THEMES) contexts.set(theme, await newView(served.browser, served.base, { width: 1280, height: 900, theme }));
 });
 after(async () => {

@@ -195,7 +195,7 @@ let served: Served;
 const findings: Finding[] = [];
 
 before(async () => {
-  served = await serveAndLaunch(4415);
+  served = await serveAndLaunch();
   for (const run of RUNS) {
     const context = await newView(served.browser, served.base, run);
     const tabs = await Promise.all(Array.from({ length: WORKERS }, () => context.newPage()));

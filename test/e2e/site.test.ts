@@ -12,7 +12,7 @@ let served: Served;
 let page: Page;
 
 before(async () => {
-  served = await serveAndLaunch(4411);
+  served = await serveAndLaunch();
   page = await served.browser.newPage({ viewport: { width: 1280, height: 900 } });
 });
 after(async () => {

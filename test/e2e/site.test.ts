@@ -66,6 +66,29 @@ async function searchUi(query: string): Promise<string[]> {
   );
 }
 
+/**
+ * Searches each query with the Pagefind module the search dialog imported
+ * (a second import of its URL is the same module, with the options the dialog
+ * set), and returns the URLs of the first `shown` results of each.
+ */
+async function searchPagefind(queries: string[], shown: number): Promise<Map<string, string[]>> {
+  const found = await page.evaluate(
+    async ({ queries, shown }) => {
+      const url = '/pagefind/pagefind.js';
+      const pagefind = await import(url);
+      const out: [string, string[]][] = [];
+      for (const q of queries) {
+        const search = await pagefind.search(q);
+        const data = await Promise.all(search.results.slice(0, shown).map((r: { data(): Promise<{ url: string }> }) => r.data()));
+        out.push([q, data.map((d: { url: string }) => new URL(d.url, location.href).pathname)]);
+      }
+      return out;
+    },
+    { queries, shown },
+  );
+  return new Map(found);
+}
+
 /** All links of the results, sub-results included. */
 async function allResultLinks(): Promise<string[]> {
   return page.$$eval('.pagefind-ui__result-link', (links) =>
@@ -328,22 +351,42 @@ describe('field anchors', () => {
 });
 
 describe('names as people type them', () => {
-  test('every tool name and alias, typed in its own case as a URL, reaches the tool page', async () => {
-    // Expected from the content: the tool's own name and each accepted alias or former name,
-    // spelled as upstream spells it (`TaskStop`, `KillShell`), at `/<agent>/<name>/`.
+  // Expected from the content: the tool's own name and each accepted alias or former name,
+  // spelled as upstream spells it (`TaskStop`, `KillShell`), at `/<agent>/<name>/`. Placeholders
+  // such as mcp__<server>__<tool> are not typed as URLs.
+  const typedNames = site.tools.flatMap((tool) =>
+    [tool.fullName, ...tool.generated.aliases.filter((a) => a.kind !== 'sdk-type').map((a) => a.name)]
+      .filter((name) => !/[^A-Za-z0-9._-]/.test(name))
+      .map((name) => ({ tool, name, alias: name !== tool.fullName })),
+  );
+
+  test('every tool name and alias, in lowercase as the not-found page retries it, is the tool page or a redirect page to it', () => {
+    // Read from dist/: the folder the lowercase address names, and where its redirect page points.
     const misses: string[] = [];
-    let checked = 0;
-    for (const tool of site.tools) {
-      const typed = [tool.fullName, ...tool.generated.aliases.filter((a) => a.kind !== 'sdk-type').map((a) => a.name)];
-      for (const name of typed) {
-        if (/[^A-Za-z0-9._-]/.test(name)) continue; // placeholders such as mcp__<server>__<tool> are not typed as URLs
-        await page.goto(`${served.base}/${tool.agent}/${name}/`);
-        await page.waitForURL((u) => u.pathname === urlOf(tool), { timeout: 5_000 }).catch(() => {});
-        if (new URL(page.url()).pathname !== urlOf(tool)) misses.push(`${tool.agent}/${name}/ → ${new URL(page.url()).pathname}, expected ${urlOf(tool)}`);
-        checked++;
-      }
+    for (const { tool, name } of typedNames) {
+      const file = join(DIST, tool.agent, name.toLowerCase(), 'index.html');
+      const html = existsSync(file) ? readFileSync(file, 'utf8') : '';
+      const target = /<meta\s+http-equiv="refresh"\s+content="0;url=([^"]+)"/i.exec(html)?.[1] ?? (html ? `/${tool.agent}/${name.toLowerCase()}/` : 'nothing');
+      if (target !== urlOf(tool)) misses.push(`${tool.agent}/${name.toLowerCase()}/ → ${target}, expected ${urlOf(tool)}`);
     }
-    assert.ok(checked >= site.tools.length, `only ${checked} names tried`);
+    assert.ok(typedNames.length >= site.tools.length, `only ${typedNames.length} names`);
+    assert.deepEqual(misses, []);
+  });
+
+  test('typed in its own case, a name and an alias of each agent reach the tool page in the browser', async () => {
+    // The browser path behind the test above: the 404 page's script retries in lowercase, then the
+    // redirect page sends on. One own name and one alias per agent, preferring names with capitals.
+    const byCapitals = (a: { name: string }, b: { name: string }) => Number(/[A-Z]/.test(b.name)) - Number(/[A-Z]/.test(a.name)) || a.name.localeCompare(b.name);
+    const sample = site.agents.flatMap((agent) =>
+      [false, true].flatMap((alias) => typedNames.filter((n) => n.tool.agent === agent.id && n.alias === alias).sort(byCapitals).slice(0, 1)),
+    );
+    assert.ok(sample.some((n) => n.alias) && sample.some((n) => /[A-Z]/.test(n.name)), 'the sample has an alias and a name with capitals');
+    const misses: string[] = [];
+    for (const { tool, name } of sample) {
+      await page.goto(`${served.base}/${tool.agent}/${name}/`);
+      await page.waitForURL((u) => u.pathname === urlOf(tool), { timeout: 5_000 }).catch(() => {});
+      if (new URL(page.url()).pathname !== urlOf(tool)) misses.push(`${tool.agent}/${name}/ → ${new URL(page.url()).pathname}, expected ${urlOf(tool)}`);
+    }
     assert.deepEqual(misses, []);
   });
 
@@ -379,8 +422,18 @@ describe('search', () => {
   test('every tool name and alias, typed exactly, gives the pages that answer to it as the first results', async () => {
     const misses: string[] = [];
     await openSearch();
+    // Every name through the Pagefind instance the dialog loaded (same module, same ranking
+    // options), as many results as the dialog lists, which is far faster than typing each one.
+    // How many results the dialog lists at first: its count for a word on many pages (an agent's
+    // product name), which finds more than that.
+    const common = site.agents[0]!.product;
+    const listed = await searchUi(common);
+    const all = await searchPagefind([common], Number.MAX_SAFE_INTEGER);
+    assert.ok(all.get(common)!.length > listed.length, `${common} finds more pages than the dialog lists`);
+    assert.deepEqual(all.get(common)!.slice(0, listed.length), listed, 'the dialog and its Pagefind instance give the same results');
+    const found = await searchPagefind([...groups.values()].map((g) => g.name), listed.length);
     for (const { name, urls } of groups.values()) {
-      const results = await searchUi(name);
+      const results = found.get(name)!;
       // Search stems and splits names at `_` and `.`, and indexes field names too (weight 6): a
       // tool whose name or one of whose fields has the typed name as a part, give or take a
       // plural (`propose_skills` for `Skill`, TaskStop's `task_id` for `Task`), is the same word
@@ -465,11 +518,21 @@ describe('weight', () => {
       script.startsWith('inline:') ? Buffer.byteLength(script.slice('inline:'.length)) : (await (await fetch(served.base + script)).arrayBuffer()).byteLength;
     // The about page is a Markdown page with a code block: Starlight's own scripts, nothing of ours.
     const baseline = new Set(await scriptsOf('/about/'));
-    for (const path of ['/claude-code/', '/codex/', '/', '/jobs/']) {
+    for (const path of ['/', '/jobs/', ...site.agents.map((a) => `/${a.id}/`)]) {
       const extra = (await scriptsOf(path)).filter((s) => !baseline.has(s));
       assert.deepEqual(extra, [], `${path} loads scripts beyond Starlight's`);
     }
-    for (const path of ['/claude-code/agent/', '/claude-code/askuserquestion/', '/codex/exec_command/']) {
+    // The first tool page of each agent with a field table (its rows carry the copy-link control).
+    const toolPages = site.agents.flatMap((a) => {
+      const url = site.tools
+        .filter((t) => t.agent === a.id)
+        .map(urlOf)
+        .sort()
+        .find((u) => readFileSync(fileOfPage(DIST, u), 'utf8').includes('class="field-row'));
+      return url ? [url] : [];
+    });
+    assert.ok(toolPages.length > 0);
+    for (const path of toolPages) {
       const extra = (await scriptsOf(path)).filter((s) => !baseline.has(s));
       let total = 0;
       for (const s of extra) total += await bytes(s);

@@ -1,17 +1,22 @@
 /**
- * axe-core (WCAG 2.x A/AA and best-practice rules) on the home, jobs and agent
- * pages and a fixed sample of tool pages, in the light and the dark theme, with
- * every <details> opened. A violation is allowed only when it belongs to
- * Starlight itself and is listed in STARLIGHT_ALLOWLIST.
+ * axe-core (WCAG 2.x A/AA and best-practice rules), in the light and the dark
+ * theme, with every <details> opened, on two sites: every page of the small
+ * fixture site (test/helpers/fixture-site.ts) and one real page of every kind
+ * of the real build (pagesOfEveryKind in test/helpers/pages.ts, the smallest
+ * page of each route: axe's time grows with the page); SWEEP=all
+ * (`npm run test:sweep`) checks every real page instead. A violation is
+ * allowed only when it belongs to Starlight itself and is listed in
+ * STARLIGHT_ALLOWLIST.
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import type { BrowserContext } from 'playwright-core';
 import type * as Axe from 'axe-core';
-import { ROOT, serveAndLaunch, type Served } from '../helpers/browser.ts';
-import { loadContent } from '../../src/lib/content/load.ts';
-import { expandAllDetails, newView, openPage, sample, toolPages, type Theme } from '../helpers/pages.ts';
+import { serveStatic, type StaticServer } from '../../scripts/lib/bench/serve.ts';
+import { buildSite, DIST, ROOT, serveAndLaunch, type Served } from '../helpers/browser.ts';
+import { buildFixtureSite, type FixtureSite } from '../helpers/fixture-site.ts';
+import { builtPages, expandAllDetails, newView, openPage, pagesOfEveryKind, pagesToCheck, type Theme } from '../helpers/pages.ts';
 
 const AXE_SCRIPT = join(ROOT, 'node_modules/axe-core/axe.min.js');
 
@@ -39,34 +44,6 @@ const STARLIGHT_ALLOWLIST: readonly AllowedViolation[] = [
   },
 ];
 
-// Tool pages whose tables, grammars and nested definitions are the hardest cases; the rest of the
-// sample is spread evenly over the agents.
-const REQUIRED_TOOLS = [
-  '/claude-code/bash/',
-  '/claude-code/agent/',
-  '/claude-code/askuserquestion/',
-  '/claude-code/read/',
-  '/codex/exec_command/',
-  '/codex/apply_patch/',
-  '/codex/write_stdin/',
-  '/codex/multi_agent_v1.spawn_agent/',
-];
-const content = loadContent({ root: ROOT });
-// Two tool pages of every agent are always in the sample; the rest is spread evenly.
-const PER_AGENT = content.agents.flatMap((a) => toolPages().map((t) => t.url).filter((u) => u.startsWith(`/${a.id}/`)).slice(0, 2));
-const TOOL_SAMPLE = sample(
-  toolPages().map((t) => t.url),
-  [...new Set([...REQUIRED_TOOLS, ...PER_AGENT])],
-  30,
-);
-// Changelogs and the pages of removed tools, from the history files (each agent with a history has
-// a changelog; a removed tool's page is named after it in lowercase).
-const HISTORY_PAGES = content.removedTools.slice(0, 1).map((t) => `/${t.agent}/${t.slug}/`);
-const CHANGELOGS = [...new Set(content.histories.map((h) => `/${h.agent}/changelog/`))];
-// Every agent's overview, and the comparison page of the job with the most tools.
-const AGENT_PAGES = content.agents.map((a) => `/${a.id}/`);
-const busiestJob = [...content.jobs].sort((a, b) => content.tools.filter((t) => t.editorial?.jobs.includes(b.id)).length - content.tools.filter((t) => t.editorial?.jobs.includes(a.id)).length)[0]!;
-const PAGES = ['/', '/jobs/', `/jobs/${busiestJob.id}/`, ...AGENT_PAGES, ...CHANGELOGS, ...HISTORY_PAGES, ...TOOL_SAMPLE];
 const THEMES: readonly Theme[] = ['light', 'dark'];
 
 interface FoundNode {
@@ -83,31 +60,50 @@ interface Found {
   nodes: FoundNode[];
 }
 
-let served: Served;
-const contexts = new Map<Theme, BrowserContext>();
+// Both sites are built while the test file loads: the tests below are declared per page.
+buildSite();
+const fixture: FixtureSite = buildFixtureSite();
+const SITES = [
+  { name: 'fixture site', dir: fixture.out, pages: builtPages(fixture.out) },
+  { name: 'real site', dir: DIST, pages: pagesToCheck(DIST, 'smallest') },
+] as const;
+
+let served: Served | undefined;
+let fixtureServer: StaticServer | undefined;
+/** Browser contexts by site name and theme. */
+const contexts = new Map<string, BrowserContext>();
 /** Allowlist entries that matched at least one node, over all pages and themes. */
 const used = new Set<number>();
 
 before(async () => {
-  served = await serveAndLaunch(4414);
-  for (const theme of THEMES) contexts.set(theme, await newView(served.browser, served.base, { width: 1280, height: 900, theme }));
+  served = await serveAndLaunch();
+  fixtureServer = await serveStatic(fixture.out);
+  for (const site of SITES) {
+    for (const theme of THEMES) {
+      const base = site.dir === DIST ? served.base : fixtureServer.base;
+      contexts.set(`${site.name} ${theme}`, await newView(served.browser, base, { width: 1280, height: 900, theme }));
+    }
+  }
 });
 after(async () => {
   await served?.close();
+  await fixtureServer?.close();
+  fixture.remove();
 });
 
-test('the sample covers every agent and at least 20 tool pages', () => {
-  assert.ok(TOOL_SAMPLE.length >= 20, `${TOOL_SAMPLE.length} tool pages`);
-  for (const agent of content.agents.map((a) => a.id)) {
-    assert.ok(TOOL_SAMPLE.filter((p) => p.startsWith(`/${agent}/`)).length >= 2, `${agent}: too few pages in ${TOOL_SAMPLE.join(' ')}`);
-  }
+test('the pages checked: every page of the fixture site, and a page of every route of the real one', () => {
+  const kinds = pagesOfEveryKind(DIST);
+  const real = SITES[1].pages;
+  const unchecked = kinds.routes.filter((r) => !real.some((url) => kinds.all.find((p) => p.url === url)?.route === r.name)).map((r) => r.name);
+  assert.deepEqual(unchecked, [], 'routes of src/pages or src/content/docs with no page checked');
+  assert.ok(SITES[0].pages.length > 0);
 });
 
 describe('axe-core', { concurrency: 4 }, () => {
-  for (const path of PAGES) {
+  for (const { site, path } of SITES.flatMap((site) => site.pages.map((path) => ({ site, path })))) {
     for (const theme of THEMES) {
-      test(`${path} in the ${theme} theme has no violations of ours`, async () => {
-        const page = await openPage(contexts.get(theme)!, path, theme);
+      test(`${site.name}: ${path} in the ${theme} theme has no violations of ours`, async () => {
+        const page = await openPage(contexts.get(`${site.name} ${theme}`)!, path, theme);
         try {
           await expandAllDetails(page);
           await page.addScriptTag({ path: AXE_SCRIPT });
@@ -143,7 +139,7 @@ describe('axe-core', { concurrency: 4 }, () => {
                 unexplained.map((n) => `    ${n.target}\n      ${n.summary}`).join('\n'),
             );
           }
-          assert.equal(ours.length, 0, `${path} (${theme} theme): ${ours.length} axe rule(s) violated by this project's markup or styles:\n  ${ours.join('\n  ')}`);
+          assert.equal(ours.length, 0, `${site.name}: ${path} (${theme} theme): ${ours.length} axe rule(s) violated by this project's markup or styles:\n  ${ours.join('\n  ')}`);
         } finally {
           await page.close();
         }

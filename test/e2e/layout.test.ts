@@ -1,32 +1,36 @@
 /**
- * Every built page at a phone width (375 px) and a desktop width (1280 px),
- * and a sample of tool pages at the narrowest content column each layout has
- * (320 px; 800 px, where the sidebar appears; 1152 px, where the table of
- * contents appears), with every <details> opened:
+ * Two sites, at a phone width (375 px), a desktop width (1280 px) and the
+ * narrowest content column each layout has (320 px; 800 px, where the sidebar
+ * appears; 1152 px, where the table of contents appears), with every <details>
+ * opened:
+ * - every page of the small fixture site (test/helpers/fixture-site.ts: the
+ *   fixture content plus a tool whose names and values are as long as the
+ *   content rules allow);
+ * - one real page of every kind of the real build (pagesOfEveryKind: each
+ *   route's largest page, and pages until every component, section order and
+ *   attribute some page has is checked); SWEEP=all (`npm run test:sweep`)
+ *   checks every page instead.
+ * On each:
  * - the page never scrolls sideways;
  * - no table cell has its content cut off;
  * - field tables fit the content column: they must never need sideways scrolling.
- * All problems of one kind are reported together, grouped by width and cause.
+ * All problems of one kind are reported together, grouped by site, width and cause.
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { serveAndLaunch, type Served } from '../helpers/browser.ts';
-import { builtPages, expandAllDetails, inParallel, newView, sample, toolPages } from '../helpers/pages.ts';
+import { serveStatic, type StaticServer } from '../../scripts/lib/bench/serve.ts';
+import { DIST, serveAndLaunch, type Served } from '../helpers/browser.ts';
+import { buildFixtureSite, LONG_FIELD, LONG_TOOL, type FixtureSite } from '../helpers/fixture-site.ts';
+import { builtPages, expandAllDetails, inParallel, newView, pagesOfEveryKind, pagesToCheck, SWEEP } from '../helpers/pages.ts';
 
-const WORKERS = 6;
-const ALL_PAGES = builtPages();
-const NARROW_SAMPLE = sample(
-  toolPages().map((t) => t.url),
-  ['/claude-code/agent/', '/claude-code/askuserquestion/', '/claude-code/bash/', '/codex/exec_command/', '/codex/apply_patch/', '/codex/multi_agent_v1.spawn_agent/'],
-  14,
-);
-const RUNS: readonly { width: number; height: number; pages: readonly string[] }[] = [
-  { width: 375, height: 812, pages: ALL_PAGES },
-  { width: 1280, height: 900, pages: ALL_PAGES },
-  { width: 320, height: 640, pages: NARROW_SAMPLE },
-  { width: 800, height: 900, pages: NARROW_SAMPLE },
-  { width: 1152, height: 900, pages: NARROW_SAMPLE },
+const WORKERS = 4;
+const WIDTHS: readonly { width: number; height: number }[] = [
+  { width: 375, height: 812 },
+  { width: 1280, height: 900 },
+  { width: 320, height: 640 },
+  { width: 800, height: 900 },
+  { width: 1152, height: 900 },
 ];
 
 type Check = 'overflow' | 'cell' | 'field-table';
@@ -37,6 +41,7 @@ interface Problem {
   detail: string;
 }
 interface Finding extends Problem {
+  site: string;
   width: number;
   page: string;
 }
@@ -191,42 +196,60 @@ async function measurePage(tab: Page, path: string): Promise<Problem[]> {
   return tab.evaluate(measure);
 }
 
-let served: Served;
+interface Site {
+  name: string;
+  base: string;
+  pages: string[];
+}
+let served: Served | undefined;
+let fixture: FixtureSite | undefined;
+let fixtureServer: StaticServer | undefined;
+const sites: Site[] = [];
 const findings: Finding[] = [];
 
 before(async () => {
-  served = await serveAndLaunch(4415);
-  for (const run of RUNS) {
-    const context = await newView(served.browser, served.base, run);
-    const tabs = await Promise.all(Array.from({ length: WORKERS }, () => context.newPage()));
-    await inParallel(run.pages, WORKERS, async (path, worker) => {
-      for (const p of await measurePage(tabs[worker]!, path)) findings.push({ ...p, width: run.width, page: path });
-    });
-    await context.close();
+  fixture = buildFixtureSite();
+  fixtureServer = await serveStatic(fixture.out);
+  served = await serveAndLaunch();
+  sites.push({ name: 'fixture site', base: fixtureServer.base, pages: builtPages(fixture.out) });
+  sites.push({ name: 'real site', base: served.base, pages: pagesToCheck(DIST) });
+  for (const site of sites) {
+    for (const view of WIDTHS) {
+      const context = await newView(served.browser, site.base, view);
+      const tabs = await Promise.all(Array.from({ length: WORKERS }, () => context.newPage()));
+      await inParallel(site.pages, WORKERS, async (path, worker) => {
+        for (const p of await measurePage(tabs[worker]!, path)) findings.push({ ...p, site: site.name, width: view.width, page: path });
+      });
+      await context.close();
+    }
   }
 });
 after(async () => {
   await served?.close();
+  await fixtureServer?.close();
+  fixture?.remove();
 });
 
-/** The findings of one check, grouped by width, then by cause, with the pages it occurs on. */
+/** The findings of one check, grouped by site and width, then by cause, with the pages it occurs on. */
 function grouped(check: Check): string {
   const lines: string[] = [];
-  for (const { width } of RUNS) {
-    const atWidth = findings.filter((f) => f.check === check && f.width === width);
-    if (atWidth.length === 0) continue;
-    lines.push(`at ${width}px: ${atWidth.length} problem(s) on ${new Set(atWidth.map((f) => f.page)).size} page(s)`);
-    const byCause = [...Map.groupBy(atWidth, (f) => f.what)].sort((a, b) => b[1].length - a[1].length);
-    for (const [what, list] of byCause) {
-      lines.push(`  ${what} — ${list.length} page(s):`);
-      for (const f of list.sort((a, b) => a.page.localeCompare(b.page))) lines.push(`    ${f.page}: ${f.detail}`);
+  for (const site of sites) {
+    for (const { width } of WIDTHS) {
+      const atWidth = findings.filter((f) => f.check === check && f.site === site.name && f.width === width);
+      if (atWidth.length === 0) continue;
+      lines.push(`${site.name} at ${width}px: ${atWidth.length} problem(s) on ${new Set(atWidth.map((f) => f.page)).size} page(s)`);
+      const byCause = [...Map.groupBy(atWidth, (f) => f.what)].sort((a, b) => b[1].length - a[1].length);
+      for (const [what, list] of byCause) {
+        lines.push(`  ${what} — ${list.length} page(s):`);
+        for (const f of list.sort((a, b) => a.page.localeCompare(b.page))) lines.push(`    ${f.page}: ${f.detail}`);
+      }
     }
   }
   return lines.join('\n');
 }
 
 test('the checks find what they look for (a made-up page with every kind of problem)', async () => {
-  const context = await newView(served.browser, served.base, { width: 375, height: 812 });
+  const context = await newView(served!.browser, sites[0]!.base, { width: 375, height: 812 });
   try {
     const tab = await context.newPage();
     const row = (id: string, text: string) => `<tr id="${id}"><td>${text}</td><td>x</td></tr>`;
@@ -252,12 +275,31 @@ test('the checks find what they look for (a made-up page with every kind of prob
   }
 });
 
-test('the page list comes from dist/ and holds every tool page', () => {
-  const missing = toolPages()
-    .map((t) => t.url)
-    .filter((u) => !ALL_PAGES.includes(u));
-  assert.deepEqual(missing, [], 'tool pages missing from dist/');
-  for (const fixed of ['/', '/jobs/', '/about/', '/claude-code/', '/codex/']) assert.ok(ALL_PAGES.includes(fixed), fixed);
+test('the pages checked: every page of the fixture site, its long tool included, and a page of every route and feature of the real one', () => {
+  const [fixtureSite, real] = sites as [Site, Site];
+  assert.deepEqual(fixtureSite.pages, builtPages(fixture!.out));
+  const long = fixtureSite.pages.find((p) => p.includes(LONG_TOOL.toLowerCase()));
+  assert.ok(long, `the fixture site has a page for ${LONG_TOOL}: ${fixtureSite.pages.join(' ')}`);
+  const kinds = pagesOfEveryKind(DIST);
+  // Each page route of the source tree builds pages, and each is among those checked.
+  const withoutPages = kinds.routes.filter((r) => !kinds.all.some((p) => p.route === r.name)).map((r) => r.name);
+  assert.deepEqual(withoutPages, [], 'routes of src/pages or src/content/docs that built no page');
+  const unchecked = kinds.routes.filter((r) => !real.pages.some((url) => kinds.all.find((p) => p.url === url)?.route === r.name)).map((r) => r.name);
+  assert.deepEqual(unchecked, [], 'routes with no page checked');
+  if (SWEEP) assert.deepEqual(real.pages, builtPages(DIST));
+  else assert.ok(real.pages.length < kinds.all.length, `one page of every kind, not all ${kinds.all.length}`);
+});
+
+test('the fixture\'s long names are on its pages, so the checks saw them', async () => {
+  const page = await served!.browser.newPage();
+  try {
+    const path = sites[0]!.pages.find((p) => p.includes(LONG_TOOL.toLowerCase()))!;
+    await page.goto(sites[0]!.base + path);
+    assert.equal((await page.locator('h1').innerText()).replace(/\s/g, ''), LONG_TOOL);
+    assert.ok(await page.locator(`tr[id="input.${LONG_FIELD}"]`).isVisible(), `the row of ${LONG_FIELD}`);
+  } finally {
+    await page.close();
+  }
 });
 
 test('no page is wider than the viewport', () => {

@@ -15,7 +15,7 @@ let served: Served;
 const contexts: BrowserContext[] = [];
 
 before(async () => {
-  served = await serveAndLaunch(4421);
+  served = await serveAndLaunch();
 });
 after(async () => {
   for (const c of contexts) await c.close();

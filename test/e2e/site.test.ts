@@ -1,9 +1,13 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import ts from 'typescript';
 import { loadContent } from '../../src/lib/content/load.ts';
 import { fieldTables } from '../../src/lib/model.ts';
-import { serveAndLaunch, ROOT, type Served } from '../helpers/browser.ts';
+import { DIST, serveAndLaunch, ROOT, type Served } from '../helpers/browser.ts';
+import { builtPages, fileOfPage } from '../helpers/pages.ts';
 
 const site = loadContent({ root: ROOT });
 const urlOf = (t: { agent: string; slug: string }) => `/${t.agent}/${t.slug}/`;
@@ -12,7 +16,7 @@ let served: Served;
 let page: Page;
 
 before(async () => {
-  served = await serveAndLaunch(4411);
+  served = await serveAndLaunch();
   page = await served.browser.newPage({ viewport: { width: 1280, height: 900 } });
 });
 after(async () => {
@@ -62,6 +66,29 @@ async function searchUi(query: string): Promise<string[]> {
   );
 }
 
+/**
+ * Searches each query with the Pagefind module the search dialog imported
+ * (a second import of its URL is the same module, with the options the dialog
+ * set), and returns the URLs of the first `shown` results of each.
+ */
+async function searchPagefind(queries: string[], shown: number): Promise<Map<string, string[]>> {
+  const found = await page.evaluate(
+    async ({ queries, shown }) => {
+      const url = '/pagefind/pagefind.js';
+      const pagefind = await import(url);
+      const out: [string, string[]][] = [];
+      for (const q of queries) {
+        const search = await pagefind.search(q);
+        const data = await Promise.all(search.results.slice(0, shown).map((r: { data(): Promise<{ url: string }> }) => r.data()));
+        out.push([q, data.map((d: { url: string }) => new URL(d.url, location.href).pathname)]);
+      }
+      return out;
+    },
+    { queries, shown },
+  );
+  return new Map(found);
+}
+
 /** All links of the results, sub-results included. */
 async function allResultLinks(): Promise<string[]> {
   return page.$$eval('.pagefind-ui__result-link', (links) =>
@@ -72,20 +99,164 @@ async function allResultLinks(): Promise<string[]> {
   );
 }
 
+/** A row of a built tool page's field tables: its anchor id and what its Required cell says. */
+interface Row {
+  id: string;
+  required: string;
+  depth: number;
+  role: string;
+}
+
+/** The field rows of a built page, read from its HTML (the tables are written at build time). */
+function rowsOf(html: string): Row[] {
+  const rows: Row[] = [];
+  for (const m of html.matchAll(/<tr id="([^"]*)"[^>]*class="field-row role-([a-z-]+)[^"]*"[^>]*style="--depth: (\d+)">([\s\S]*?)<\/tr>/g)) {
+    const required = /<td[^>]*class="field-required[^"]*"[^>]*>([^<]*)<\/td>/.exec(m[4]!)?.[1]?.trim() ?? '';
+    rows.push({ id: m[1]!, role: m[2]!, depth: Number(m[3]), required });
+  }
+  return rows;
+}
+
+/** A field name in an anchor, as README "Anchors" specifies: [A-Za-z0-9_-] as is, any other character `~` + its UTF-8 bytes in hex. */
+const anchorName = (name: string): string =>
+  name === '' ? '~' : [...name].map((ch) => (/^[A-Za-z0-9_-]$/.test(ch) ? ch : [...new TextEncoder().encode(ch)].map((b) => `~${b.toString(16).toUpperCase().padStart(2, '0')}`).join(''))).join('');
+
+/** The fields a definition states plainly: id (root + `.name` per level, array items transparent) and whether it is required. */
+interface Expected {
+  id: string;
+  required: boolean;
+  topLevel: boolean;
+}
+
+/**
+ * The fields of a JSON Schema reached through `properties`, and through `items`
+ * of arrays, with `required` read from the object that lists them. Anything else
+ * (unions, references, conditions, maps) is not followed: the walk only claims
+ * what the schema says without interpretation. `exact` is false when the root
+ * is not a plain object, whose top-level fields are then not listed here.
+ */
+function schemaFields(schema: any, root: string): { fields: Expected[]; exact: boolean } {
+  const fields: Expected[] = [];
+  const walk = (s: any, id: string, top: boolean): void => {
+    if (!s || typeof s !== 'object') return;
+    if (s.type === 'array' && s.items && !Array.isArray(s.items) && s.items.type !== 'array') return walk(s.items, id, false);
+    if (s.properties && typeof s.properties === 'object' && !s.anyOf && !s.oneOf && !s.allOf && !s.if) {
+      for (const [name, sub] of Object.entries(s.properties)) {
+        const child = `${id}.${anchorName(name)}`;
+        fields.push({ id: child, required: Array.isArray(s.required) && s.required.includes(name), topLevel: top });
+        walk(sub, child, false);
+      }
+    }
+  };
+  walk(schema, root, true);
+  const exact = schema.type === 'object' && !!schema.properties && !schema.anyOf && !schema.oneOf && !schema.allOf && !schema.if && !schema.patternProperties;
+  return { fields, exact };
+}
+
+/**
+ * The fields of a TypeScript declaration file, read with the TypeScript
+ * compiler's parser: the first declared interface or object type, its property
+ * signatures (`name?:` optional), and those of object literal types, arrays of
+ * them and interfaces of the same file they name. Unions, index signatures,
+ * heritage and generics are not followed (`exact` false when the root has any).
+ */
+function typeScriptFields(source: string, root: string): { fields: Expected[]; exact: boolean } {
+  const file = ts.createSourceFile('definition.d.ts', source, ts.ScriptTarget.Latest, false);
+  const declarations = new Map<string, ts.InterfaceDeclaration | ts.TypeAliasDeclaration>();
+  for (const st of file.statements) if (ts.isInterfaceDeclaration(st) || ts.isTypeAliasDeclaration(st)) declarations.set(st.name.text, st);
+  const first = [...declarations.values()][0];
+  const membersOf = (node: ts.Node | undefined, seen: Set<string>): ts.NodeArray<ts.TypeElement> | undefined => {
+    if (!node) return undefined;
+    if (ts.isInterfaceDeclaration(node)) return node.heritageClauses || node.typeParameters ? undefined : node.members;
+    if (ts.isTypeAliasDeclaration(node)) return node.typeParameters ? undefined : membersOf(node.type, seen);
+    if (ts.isTypeLiteralNode(node)) return node.members;
+    if (ts.isParenthesizedTypeNode(node)) return membersOf(node.type, seen);
+    if (ts.isArrayTypeNode(node)) return ts.isArrayTypeNode(node.elementType) ? undefined : membersOf(node.elementType, seen);
+    if (ts.isTypeReferenceNode(node) && ts.isIdentifier(node.typeName) && !node.typeArguments) {
+      const name = node.typeName.text;
+      if (seen.has(name)) return undefined;
+      seen.add(name);
+      return membersOf(declarations.get(name), seen);
+    }
+    return undefined;
+  };
+  const fields: Expected[] = [];
+  const walk = (members: ts.NodeArray<ts.TypeElement> | undefined, id: string, top: boolean, seen: Set<string>): void => {
+    for (const m of members ?? []) {
+      if (!ts.isPropertySignature(m) || !(ts.isIdentifier(m.name) || ts.isStringLiteral(m.name))) continue;
+      const child = `${id}.${anchorName(m.name.text)}`;
+      fields.push({ id: child, required: !m.questionToken, topLevel: top });
+      walk(membersOf(m.type, new Set(seen)), child, false, seen);
+    }
+  };
+  const rootMembers = membersOf(first, new Set(first ? [first.name.text] : []));
+  walk(rootMembers, root, true, new Set(first ? [first.name.text] : []));
+  const exact = rootMembers !== undefined && rootMembers.every((m) => ts.isPropertySignature(m) && (ts.isIdentifier(m.name) || ts.isStringLiteral(m.name)));
+  return { fields, exact };
+}
+
+/** The definition files a tool page publishes beside itself, and the anchor root of the table each one defines. */
+const DEFINITION_FILES: readonly { root: string; files: readonly string[] }[] = [
+  { root: 'input', files: ['input.json', 'input.d.ts.txt'] },
+  { root: 'output', files: ['result.json', 'result.d.ts.txt'] },
+  { root: 'model-input', files: ['model-input.json'] },
+];
+
 describe('tool pages', () => {
-  test('every tool page renders the field rows of its definitions, in order, with Required filled in', async () => {
+  test('every field table agrees with the definition published beside it: each field it states, with Required, and exactly its top-level fields in order', () => {
+    const misses: string[] = [];
+    let checked = 0;
     for (const tool of site.tools) {
-      await page.goto(served.base + urlOf(tool));
-      const rows = await page.$$eval('tr.field-row', (trs) =>
-        trs.map((tr) => ({ id: tr.id, required: tr.querySelector('.field-required')?.textContent?.trim(), type: tr.querySelector('.field-type')?.textContent?.trim() })),
-      );
-      const expected = [...tool.input.rows, ...tool.output.rows, ...(tool.modelInput?.view.rows ?? [])].map((r) => ({
-        id: r.id,
-        required: r.required === null ? '' : r.required ? 'required' : 'optional',
-        type: r.type,
-      }));
-      assert.deepEqual(rows, expected, `${tool.fullName}: table differs from its definition`);
-      assert.equal((await page.textContent('h1'))?.trim(), tool.fullName);
+      const dir = join(DIST, tool.agent, tool.slug);
+      const rows = rowsOf(readFileSync(join(dir, 'index.html'), 'utf8'));
+      for (const { root, files } of DEFINITION_FILES) {
+        const file = files.find((f) => existsSync(join(dir, f)));
+        const ofRoot = rows.filter((r) => r.id === root || r.id.startsWith(`${root}.`) || r.id.startsWith(`${root}:`) || r.id.startsWith(`${root}@`));
+        if (!file) {
+          if (ofRoot.length > 0) misses.push(`${tool.agent}/${tool.slug}: ${ofRoot.length} ${root} row(s) but no definition file`);
+          continue;
+        }
+        const text = readFileSync(join(dir, file), 'utf8');
+        const { fields, exact } = file.endsWith('.json') ? schemaFields(JSON.parse(text), root) : typeScriptFields(text, root);
+        for (const f of fields) {
+          const row = ofRoot.find((r) => r.id === f.id);
+          const want = f.required ? 'required' : 'optional';
+          if (!row) misses.push(`${tool.agent}/${tool.slug}: no row ${f.id} (${file})`);
+          else if (row.required !== want) misses.push(`${tool.agent}/${tool.slug}: ${f.id} shows "${row.required}", ${file} says ${want}`);
+          checked++;
+        }
+        if (exact) {
+          const shown = ofRoot.filter((r) => r.depth === 0 && r.role === 'property').map((r) => r.id);
+          const stated = fields.filter((f) => f.topLevel).map((f) => f.id);
+          if (JSON.stringify(shown) !== JSON.stringify(stated)) misses.push(`${tool.agent}/${tool.slug}: top-level ${root} rows ${shown.join(' ')}; ${file} has ${stated.join(' ')}`);
+        }
+      }
+    }
+    assert.deepEqual(misses, []);
+    assert.ok(checked >= site.tools.length, `only ${checked} fields checked`);
+  });
+
+  test('the TypeScript definitions published beside the pages (the oracle above) are the sources of content/tools, verbatim', () => {
+    let compared = 0;
+    for (const agent of readdirSync(join(ROOT, 'content/tools'))) {
+      for (const file of readdirSync(join(ROOT, 'content/tools', agent))) {
+        const tool = JSON.parse(readFileSync(join(ROOT, 'content/tools', agent, file), 'utf8'));
+        for (const [side, published] of [['input', 'input.d.ts.txt'], ['output', 'result.d.ts.txt']] as const) {
+          if (tool[side]?.kind !== 'typescript') continue;
+          assert.equal(readFileSync(join(DIST, agent, file.replace(/\.json$/, ''), published), 'utf8'), tool[side].source, `${agent}/${file} ${side}`);
+          compared++;
+        }
+      }
+    }
+    assert.ok(compared > 0);
+  });
+
+  test('each tool of the content has a page whose heading is its name', () => {
+    for (const tool of site.tools) {
+      const html = readFileSync(join(DIST, tool.agent, tool.slug, 'index.html'), 'utf8');
+      const h1 = /<h1\b[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1] ?? '';
+      const text = h1.replace(/<[^>]*>/g, '').replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&quot;', '"').replaceAll('&#39;', "'").replaceAll('&amp;', '&').replace(/\s/g, '');
+      assert.equal(text, tool.fullName.replace(/\s/g, ''), `${tool.agent}/${tool.slug}`);
     }
   });
 
@@ -140,8 +311,15 @@ describe('field anchors', () => {
   });
 
   test('a long definition is loaded from its own file when expanded, and linked without JavaScript', async () => {
-    const tool = site.tools.find((t) => t.fullName === 'AskUserQuestion')!;
-    const source = tool.input.code!.text;
+    // The longest TypeScript input of content/tools, whose page links it rather than inlining it.
+    const [agent, file, source] = readdirSync(join(ROOT, 'content/tools'))
+      .flatMap((a) => readdirSync(join(ROOT, 'content/tools', a)).map((f) => [a, f, JSON.parse(readFileSync(join(ROOT, 'content/tools', a, f), 'utf8')).input] as const))
+      .filter(([, , input]) => input?.kind === 'typescript')
+      .map(([a, f, input]) => [a, f, input.source as string] as const)
+      .sort((x, y) => y[2].length - x[2].length)[0]!;
+    const tool = { agent, slug: file.replace(/\.json$/, '') };
+    // Its first top-level field, read from the source: its row is in the table without JavaScript.
+    const firstField = /^\s*(?:readonly\s+)?([A-Za-z_$][\w$]*)\??:/m.exec(source.slice(source.indexOf('{') + 1))![1]!;
     await page.goto(`${served.base}${urlOf(tool)}`);
     const details = page.locator('#input ~ details.full-definition, section:has(#input) details.full-definition').first();
     await details.locator('summary').click();
@@ -152,7 +330,7 @@ describe('field anchors', () => {
     try {
       const bare = await noScript.newPage();
       await bare.goto(`${served.base}${urlOf(tool)}`);
-      assert.ok(await bare.locator('tr[id="input.questions"]').isVisible(), 'the input table reads without JavaScript');
+      assert.ok(await bare.locator(`tr[id="input.${firstField}"]`).isVisible(), 'the input table reads without JavaScript');
       const href = await bare.locator('section:has(#input) details.full-definition a').first().getAttribute('href');
       const file = await (await fetch(new URL(href!, `${served.base}${urlOf(tool)}`))).text();
       assert.equal(file, source);
@@ -161,31 +339,54 @@ describe('field anchors', () => {
     }
   });
 
-  test('anchor ids are unique on every page', async () => {
-    for (const tool of site.tools) {
-      const ids = [...tool.input.rows, ...tool.output.rows, ...(tool.modelInput?.view.rows ?? [])].map((r) => r.id);
-      assert.equal(new Set(ids).size, ids.length, tool.fullName);
+  test('anchor ids are unique on every page', () => {
+    const duplicated: string[] = [];
+    for (const url of builtPages()) {
+      const ids = [...readFileSync(fileOfPage(DIST, url), 'utf8').matchAll(/\sid="([^"]*)"/g)].map((m) => m[1]!);
+      const twice = [...new Set(ids.filter((id, i) => ids.indexOf(id) !== i))];
+      if (twice.length > 0) duplicated.push(`${url}: ${twice.join(' ')}`);
     }
+    assert.deepEqual(duplicated, []);
   });
 });
 
 describe('names as people type them', () => {
-  test('every tool name and alias, typed in its own case as a URL, reaches the tool page', async () => {
-    // Expected from the content: the tool's own name and each accepted alias or former name,
-    // spelled as upstream spells it (`TaskStop`, `KillShell`), at `/<agent>/<name>/`.
+  // Expected from the content: the tool's own name and each accepted alias or former name,
+  // spelled as upstream spells it (`TaskStop`, `KillShell`), at `/<agent>/<name>/`. Placeholders
+  // such as mcp__<server>__<tool> are not typed as URLs.
+  const typedNames = site.tools.flatMap((tool) =>
+    [tool.fullName, ...tool.generated.aliases.filter((a) => a.kind !== 'sdk-type').map((a) => a.name)]
+      .filter((name) => !/[^A-Za-z0-9._-]/.test(name))
+      .map((name) => ({ tool, name, alias: name !== tool.fullName })),
+  );
+
+  test('every tool name and alias, in lowercase as the not-found page retries it, is the tool page or a redirect page to it', () => {
+    // Read from dist/: the folder the lowercase address names, and where its redirect page points.
     const misses: string[] = [];
-    let checked = 0;
-    for (const tool of site.tools) {
-      const typed = [tool.fullName, ...tool.generated.aliases.filter((a) => a.kind !== 'sdk-type').map((a) => a.name)];
-      for (const name of typed) {
-        if (/[^A-Za-z0-9._-]/.test(name)) continue; // placeholders such as mcp__<server>__<tool> are not typed as URLs
-        await page.goto(`${served.base}/${tool.agent}/${name}/`);
-        await page.waitForURL((u) => u.pathname === urlOf(tool), { timeout: 5_000 }).catch(() => {});
-        if (new URL(page.url()).pathname !== urlOf(tool)) misses.push(`${tool.agent}/${name}/ → ${new URL(page.url()).pathname}, expected ${urlOf(tool)}`);
-        checked++;
-      }
+    for (const { tool, name } of typedNames) {
+      const file = join(DIST, tool.agent, name.toLowerCase(), 'index.html');
+      const html = existsSync(file) ? readFileSync(file, 'utf8') : '';
+      const target = /<meta\s+http-equiv="refresh"\s+content="0;url=([^"]+)"/i.exec(html)?.[1] ?? (html ? `/${tool.agent}/${name.toLowerCase()}/` : 'nothing');
+      if (target !== urlOf(tool)) misses.push(`${tool.agent}/${name.toLowerCase()}/ → ${target}, expected ${urlOf(tool)}`);
     }
-    assert.ok(checked >= site.tools.length, `only ${checked} names tried`);
+    assert.ok(typedNames.length >= site.tools.length, `only ${typedNames.length} names`);
+    assert.deepEqual(misses, []);
+  });
+
+  test('typed in its own case, a name and an alias of each agent reach the tool page in the browser', async () => {
+    // The browser path behind the test above: the 404 page's script retries in lowercase, then the
+    // redirect page sends on. One own name and one alias per agent, preferring names with capitals.
+    const byCapitals = (a: { name: string }, b: { name: string }) => Number(/[A-Z]/.test(b.name)) - Number(/[A-Z]/.test(a.name)) || a.name.localeCompare(b.name);
+    const sample = site.agents.flatMap((agent) =>
+      [false, true].flatMap((alias) => typedNames.filter((n) => n.tool.agent === agent.id && n.alias === alias).sort(byCapitals).slice(0, 1)),
+    );
+    assert.ok(sample.some((n) => n.alias) && sample.some((n) => /[A-Z]/.test(n.name)), 'the sample has an alias and a name with capitals');
+    const misses: string[] = [];
+    for (const { tool, name } of sample) {
+      await page.goto(`${served.base}/${tool.agent}/${name}/`);
+      await page.waitForURL((u) => u.pathname === urlOf(tool), { timeout: 5_000 }).catch(() => {});
+      if (new URL(page.url()).pathname !== urlOf(tool)) misses.push(`${tool.agent}/${name}/ → ${new URL(page.url()).pathname}, expected ${urlOf(tool)}`);
+    }
     assert.deepEqual(misses, []);
   });
 
@@ -221,8 +422,18 @@ describe('search', () => {
   test('every tool name and alias, typed exactly, gives the pages that answer to it as the first results', async () => {
     const misses: string[] = [];
     await openSearch();
+    // Every name through the Pagefind instance the dialog loaded (same module, same ranking
+    // options), as many results as the dialog lists, which is far faster than typing each one.
+    // How many results the dialog lists at first: its count for a word on many pages (an agent's
+    // product name), which finds more than that.
+    const common = site.agents[0]!.product;
+    const listed = await searchUi(common);
+    const all = await searchPagefind([common], Number.MAX_SAFE_INTEGER);
+    assert.ok(all.get(common)!.length > listed.length, `${common} finds more pages than the dialog lists`);
+    assert.deepEqual(all.get(common)!.slice(0, listed.length), listed, 'the dialog and its Pagefind instance give the same results');
+    const found = await searchPagefind([...groups.values()].map((g) => g.name), listed.length);
     for (const { name, urls } of groups.values()) {
-      const results = await searchUi(name);
+      const results = found.get(name)!;
       // Search stems and splits names at `_` and `.`, and indexes field names too (weight 6): a
       // tool whose name or one of whose fields has the typed name as a part, give or take a
       // plural (`propose_skills` for `Skill`, TaskStop's `task_id` for `Task`), is the same word
@@ -307,11 +518,21 @@ describe('weight', () => {
       script.startsWith('inline:') ? Buffer.byteLength(script.slice('inline:'.length)) : (await (await fetch(served.base + script)).arrayBuffer()).byteLength;
     // The about page is a Markdown page with a code block: Starlight's own scripts, nothing of ours.
     const baseline = new Set(await scriptsOf('/about/'));
-    for (const path of ['/claude-code/', '/codex/', '/', '/jobs/']) {
+    for (const path of ['/', '/jobs/', ...site.agents.map((a) => `/${a.id}/`)]) {
       const extra = (await scriptsOf(path)).filter((s) => !baseline.has(s));
       assert.deepEqual(extra, [], `${path} loads scripts beyond Starlight's`);
     }
-    for (const path of ['/claude-code/agent/', '/claude-code/askuserquestion/', '/codex/exec_command/']) {
+    // The first tool page of each agent with a field table (its rows carry the copy-link control).
+    const toolPages = site.agents.flatMap((a) => {
+      const url = site.tools
+        .filter((t) => t.agent === a.id)
+        .map(urlOf)
+        .sort()
+        .find((u) => readFileSync(fileOfPage(DIST, u), 'utf8').includes('class="field-row'));
+      return url ? [url] : [];
+    });
+    assert.ok(toolPages.length > 0);
+    for (const path of toolPages) {
       const extra = (await scriptsOf(path)).filter((s) => !baseline.has(s));
       let total = 0;
       for (const s of extra) total += await bytes(s);

@@ -1,17 +1,18 @@
 /**
- * Shared set-up for end-to-end tests: build the site once, serve it with
- * `astro preview` on 127.0.0.1, and drive Debian's Chromium (never a
- * downloaded browser) with playwright-core.
+ * Shared set-up for end-to-end tests: build the site once, serve it on
+ * 127.0.0.1 at a port the system picks (scripts/lib/bench/serve.ts, the one
+ * static server of the tests and the benchmark), and drive Debian's Chromium
+ * (never a downloaded browser) with playwright-core.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
-import { preview } from 'astro';
 
 export const ROOT = join(import.meta.dirname, '../..');
 export const DIST = join(ROOT, 'dist');
 import { CHROMIUM, CHROMIUM_FLAGS } from '../../scripts/lib/chromium.ts';
+import { serveStatic } from '../../scripts/lib/bench/serve.ts';
 export { CHROMIUM };
 
 /** Installs Debian's chromium when it is missing (CI machines start without it). */
@@ -57,20 +58,30 @@ export interface Served {
   close(): Promise<void>;
 }
 
-export async function serveAndLaunch(port: number): Promise<Served> {
+/**
+ * Serves the built site in `dir` (dist/, built first if need be) on 127.0.0.1
+ * at a free port the system picks, and launches Chromium; `base` is the
+ * server's real address.
+ */
+export async function serveAndLaunch(dir: string = DIST): Promise<Served> {
   ensureChromium();
-  buildSite();
-  const server = await preview({ root: ROOT, server: { host: '127.0.0.1', port }, logLevel: 'error' });
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: CHROMIUM_FLAGS,
-  });
-  return {
-    base: `http://127.0.0.1:${port}`,
-    browser,
-    async close() {
-      await browser.close();
-      await server.stop();
-    },
-  };
+  if (dir === DIST) buildSite();
+  const server = await serveStatic(dir);
+  try {
+    const browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: CHROMIUM_FLAGS,
+    });
+    return {
+      base: server.base,
+      browser,
+      async close() {
+        await browser.close();
+        await server.close();
+      },
+    };
+  } catch (error) {
+    await server.close();
+    throw error;
+  }
 }

@@ -1,12 +1,11 @@
 /**
- * Shared by the accessibility, layout and keyboard tests: which pages the built
- * site has, a deterministic sample of tool pages, and opening a page in a
- * given theme and viewport.
+ * Shared by the accessibility, layout and keyboard tests: which pages a built
+ * site has, one page of every kind, and opening a page in a given theme and
+ * viewport.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import type { Browser, BrowserContext, BrowserContextOptions, Page, Request } from 'playwright-core';
-import { loadContent } from '../../src/lib/content/load.ts';
 import { DIST, ROOT } from './browser.ts';
 
 /** Folders of dist/ that hold assets and the search index, not pages. */
@@ -15,9 +14,13 @@ const NOT_PAGES = new Set(['_astro', 'pagefind']);
 /** A page that only sends the browser elsewhere (Astro's static redirects for aliases). */
 const isRedirect = (file: string) => /<meta\s+http-equiv="refresh"/i.test(readFileSync(file, 'utf8'));
 
+/** The file of a page's URL path in a built site: `/a/b/` → `a/b/index.html`, `/404.html` as it is. */
+export const fileOfPage = (dir: string, url: string): string => join(dir, url.endsWith('/') ? `${url}index.html` : url);
+
 /**
- * URL paths of every built page (`dist/a/b/index.html` → `/a/b/`), sorted,
- * read from the file tree; redirect stubs are left out (they show nothing).
+ * URL paths of every built page (`dist/a/b/index.html` → `/a/b/`, and
+ * `/404.html`), sorted, read from the file tree; redirect stubs are left out
+ * (they show nothing: the browser leaves them at once).
  */
 export function builtPages(dir = DIST): string[] {
   const found: string[] = [];
@@ -27,8 +30,10 @@ export function builtPages(dir = DIST): string[] {
       if (statSync(path).isDirectory()) {
         if (!(folder === dir && NOT_PAGES.has(name))) walk(path);
       } else if (name === 'index.html' && !isRedirect(path)) {
-        const rel = relative(dir, folder).split('\\').join('/');
+        const rel = relative(dir, folder).split(sep).join('/');
         found.push(rel === '' ? '/' : `/${rel}/`);
+      } else if (folder === dir && /^\d{3}\.html$/.test(name)) {
+        found.push(`/${name}`);
       }
     }
   };
@@ -36,36 +41,134 @@ export function builtPages(dir = DIST): string[] {
   return found.sort();
 }
 
-export interface ToolPage {
-  agent: string;
-  slug: string;
-  url: string;
+/** One kind of page: a page route of src/pages, or one of Starlight's Markdown pages (src/content/docs). */
+export interface Route {
+  /** The route as Astro spells it: `/[agent]/changelog/`, `/404.html`, `/about/`. */
+  name: string;
+  pattern: RegExp;
+  /** Static segments: of two routes that match a URL, Astro serves the one with more. */
+  statics: number;
 }
 
-/** Every tool page the content model describes, sorted by URL. */
-export function toolPages(): ToolPage[] {
-  return loadContent({ root: ROOT })
-    .tools.map((t) => ({ agent: t.agent, slug: t.slug, url: `/${t.agent}/${t.slug}/` }))
-    .sort((a, b) => a.url.localeCompare(b.url));
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The kinds of HTML page the project has, from its source tree: each `.astro`
+ * file under src/pages (endpoints written in .ts make JSON, JS and text, not
+ * pages), and each Markdown page under src/content/docs, which Starlight serves
+ * at its own path.
+ */
+export function pageRoutes(root = ROOT): Route[] {
+  const routes: Route[] = [];
+  const pagesDir = join(root, 'src/pages');
+  for (const file of readdirSync(pagesDir, { recursive: true, encoding: 'utf8' })) {
+    if (!file.endsWith('.astro')) continue;
+    const segments = file.slice(0, -'.astro'.length).split(sep);
+    if (segments.at(-1) === 'index') segments.pop();
+    if (segments.length === 1 && /^\d{3}$/.test(segments[0]!)) {
+      // 404.astro is written as 404.html, beside index.html.
+      routes.push({ name: `/${segments[0]}.html`, pattern: new RegExp(`^/${segments[0]}\\.html$`), statics: 1 });
+      continue;
+    }
+    const part = (s: string) => (/^\[\.\.\..+\]$/.test(s) ? '(?:.+/)?' : /^\[.+\]$/.test(s) ? '[^/]+/' : `${escapeRe(s)}/`);
+    routes.push({
+      name: `/${segments.map((s) => `${s}/`).join('')}`,
+      pattern: new RegExp(`^/${segments.map(part).join('')}$`),
+      statics: segments.filter((s) => !s.startsWith('[')).length,
+    });
+  }
+  const docsDir = join(root, 'src/content/docs');
+  for (const file of readdirSync(docsDir, { recursive: true, encoding: 'utf8' })) {
+    if (!/\.mdx?$/.test(file)) continue;
+    const slug = file.replace(/\.mdx?$/, '').split(sep).join('/').replace(/(^|\/)index$/, '');
+    const name = slug === '' ? '/' : `/${slug}/`;
+    routes.push({ name, pattern: new RegExp(`^${escapeRe(name)}$`), statics: Number.MAX_SAFE_INTEGER });
+  }
+  return routes;
+}
+
+/** The route that serves `url`: of those that match, the one with the most static segments. */
+export function routeOf(url: string, routes: readonly Route[]): Route | undefined {
+  const matching = routes.filter((r) => r.pattern.test(url)).sort((a, b) => b.statics - a.statics);
+  if (matching.length > 1 && matching[0]!.statics === matching[1]!.statics) throw new Error(`${url}: routes ${matching[0]!.name} and ${matching[1]!.name} both match`);
+  return matching[0];
 }
 
 /**
- * `required` (which must exist: a renamed page must not silently drop out of
- * the sample) plus every k-th of `all` until there are `count` items, spread
- * evenly over the sorted list so that both agents are represented.
+ * What a page is built of, read from the <main> of its HTML: every class
+ * (Astro's scoping classes left out), every data- attribute name and the order
+ * of its section headings (h2 ids), each with the page's route, so that the
+ * same component on two kinds of page counts twice.
  */
-export function sample(all: string[], required: string[], count: number): string[] {
-  const missing = required.filter((r) => !all.includes(r));
-  if (missing.length > 0) throw new Error(`pages the sample needs are not in the site: ${missing.join(', ')}`);
-  const picked = new Set(required);
-  const step = Math.max(1, Math.floor(all.length / Math.max(1, count - required.length)));
-  for (let i = 0; picked.size < Math.min(count, all.length); i = (i + step) % all.length) {
-    // Stepping over an already chosen page moves on by one, so the loop always ends.
-    let j = i;
-    while (picked.has(all[j]!)) j = (j + 1) % all.length;
-    picked.add(all[j]!);
+export function pageFeatures(html: string, route: string): Set<string> {
+  const start = html.indexOf('<main');
+  const main = start < 0 ? html : html.slice(start, html.indexOf('</main>', start) + 1 || undefined);
+  const features = new Set<string>([route]);
+  for (const m of main.matchAll(/\sclass="([^"]*)"/g)) for (const c of m[1]!.split(/\s+/)) if (c && !c.startsWith('astro-')) features.add(`${route} .${c}`);
+  // Sections and their order: each heading id with the one before it (`^` at the start, `$` at the
+  // end), so that a page whose template opens or ends otherwise (a removed tool's) is a kind of its own.
+  const outline = ['^', ...[...main.matchAll(/<h2\b[^>]*\sid="([^"]*)"/g)].map((m) => `#${m[1]}`), '$'];
+  for (let i = 1; i < outline.length; i++) features.add(`${route} h2 ${outline[i - 1]} ${outline[i]}`);
+  for (const m of main.matchAll(/\s(data-[a-z0-9-]+)(?=[\s=>])/g)) features.add(`${route} [${m[1]}]`);
+  return features;
+}
+
+export interface KindSelection {
+  /** Every built page with its route. */
+  all: { url: string; route: string }[];
+  /** The chosen pages, sorted. */
+  pages: string[];
+  /** Every route (from the source tree) and the features the built pages have, none left out by the choice. */
+  routes: Route[];
+  features: Set<string>;
+}
+
+/**
+ * One real page of every kind, read from a built site: for each route one page
+ * (its largest by default: the longest tables and names are the hardest to lay
+ * out; with `prefer: 'smallest'`, its smallest, for checks whose cost grows with
+ * the page), then pages chosen greedily until every feature some page of the
+ * site has (see pageFeatures) is on a chosen page — a tool page with examples,
+ * one with a grammar, a removed tool's page, a job with a field comparison, … —
+ * without a list of ids. Fails on a page that no route serves.
+ */
+export function pagesOfEveryKind(dir = DIST, root = ROOT, options: { prefer?: 'largest' | 'smallest' } = {}): KindSelection {
+  const sign = options.prefer === 'smallest' ? -1 : 1;
+  const routes = pageRoutes(root);
+  const all = builtPages(dir).map((url) => {
+    const route = routeOf(url, routes);
+    if (!route) throw new Error(`${url}: no route of src/pages or page of src/content/docs serves it`);
+    const html = readFileSync(fileOfPage(dir, url), 'utf8');
+    return { url, route: route.name, bytes: Buffer.byteLength(html), features: pageFeatures(html, route.name) };
+  });
+  const features = new Set(all.flatMap((p) => [...p.features]));
+  const chosen = new Set<string>();
+  const covered = new Set<string>();
+  const choose = (page: (typeof all)[number]) => {
+    chosen.add(page.url);
+    for (const f of page.features) covered.add(f);
+  };
+  const preferred = (a: (typeof all)[number], b: (typeof all)[number]) => sign * (b.bytes - a.bytes) > 0;
+  for (const [, pages] of Map.groupBy(all, (p) => p.route)) choose(pages.reduce((a, b) => (preferred(a, b) ? b : a)));
+  for (;;) {
+    let best: (typeof all)[number] | undefined;
+    let bestGain = 0;
+    for (const page of all) {
+      const gain = [...page.features].filter((f) => !covered.has(f)).length;
+      if (gain > bestGain || (gain === bestGain && gain > 0 && best && preferred(best, page))) [best, bestGain] = [page, gain];
+    }
+    if (!best) break;
+    choose(best);
   }
-  return [...picked].sort();
+  return { all: all.map(({ url, route }) => ({ url, route })), pages: [...chosen].sort(), routes, features };
+}
+
+/** SWEEP=all in the environment: the layout and accessibility tests check every page, not one of every kind. */
+export const SWEEP = process.env.SWEEP === 'all';
+
+/** The pages the layout and accessibility tests open: every page with SWEEP=all, otherwise one of every kind. */
+export function pagesToCheck(dir = DIST, prefer: 'largest' | 'smallest' = 'largest'): string[] {
+  return SWEEP ? builtPages(dir) : pagesOfEveryKind(dir, ROOT, { prefer }).pages;
 }
 
 export type Theme = 'light' | 'dark';

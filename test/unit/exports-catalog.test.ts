@@ -1,11 +1,15 @@
 /**
  * Which export files each tool gets (src/lib/exports/files.ts) and the catalog
  * built from the content (src/lib/exports/catalog.ts), validated against
- * schemas/catalog.schema.json.
+ * schemas/catalog.schema.json, and compared with facts read straight from the
+ * raw content: the definition files of content/tools, the editorial files, the
+ * capture matrix, and each capture's tools array walked by
+ * test/helpers/captured-entries.ts — not with the model the catalog is built
+ * from.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
@@ -13,37 +17,67 @@ import { AGENT_IDS } from '../../src/lib/agents/index.ts';
 import { loadContent } from '../../src/lib/content/load.ts';
 import { publishedCatalogSchema, buildCatalog } from '../../src/lib/exports/catalog.ts';
 import { exportFileNames, exportPath, siteUrl } from '../../src/lib/exports/files.ts';
-import type { ToolModel } from '../../src/lib/model.ts';
+import { advertised, readCapture, readMatrix, type Entry } from '../helpers/captured-entries.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => void;
 const site = loadContent({ root: ROOT });
 const catalogSchema = JSON.parse(readFileSync(join(ROOT, 'schemas/catalog.schema.json'), 'utf8')) as Record<string, unknown>;
-const tool = (agent: string, slug: string): ToolModel => site.tools.find((t) => t.agent === agent && t.slug === slug)!;
+const matrix = readMatrix();
+const readJson = (...path: string[]) => JSON.parse(readFileSync(join(ROOT, ...path), 'utf8'));
 
-test('export files follow the kind of each definition', () => {
-  // SDK type with a captured model-facing schema: all three schemas.
-  assert.deepEqual(exportFileNames(tool('claude-code', 'bash')), ['input.schema.json', 'result.schema.json', 'model-input.schema.json']);
-  // Codex: a captured schema, a code-mode result type, and a generated declaration.
-  assert.deepEqual(exportFileNames(tool('codex', 'exec_command')), ['input.schema.json', 'result.schema.json', 'input.d.ts']);
+/** The definition file of content/tools for a tool, if the agent publishes its types (`content/tools/<agent>/<slug>.json`). */
+function contentTool(agent: string, slug: string): { name: string; input: { kind: string }; output: { kind: string } } | undefined {
+  const path = join(ROOT, 'content/tools', agent, `${slug}.json`);
+  return existsSync(path) ? readJson('content/tools', agent, `${slug}.json`) : undefined;
+}
+
+/** Per agent and configuration, the entries of its capture's tools array. */
+const entries = new Map(Object.entries(matrix.agents).map(([agent, m]) => [agent, new Map(m.configurations.map((c) => [c.id, advertised(readCapture(agent, c.id).body)]))]));
+/** Every entry that names `name` in any configuration of the agent. */
+const entriesNamed = (agent: string, names: readonly string[]): Entry[] => [...(entries.get(agent)?.values() ?? [])].flat().filter((e) => names.includes(e.fullName));
+
+test('export files follow what the content holds: a schema for each TypeScript or JSON Schema definition, none for a grammar or a hosted tool, a declaration only for a captured schema', () => {
+  let checked = 0;
   for (const t of site.tools) {
     const files = exportFileNames(t);
-    const schemaKind = (kind: string | undefined) => kind === 'json-schema' || kind === 'typescript';
-    assert.equal(files.includes('input.schema.json'), schemaKind(t.input.definition.kind), `${t.agent}/${t.slug}`);
-    assert.equal(files.includes('result.schema.json'), schemaKind(t.output.definition.kind), `${t.agent}/${t.slug}`);
-    assert.equal(files.includes('model-input.schema.json'), schemaKind(t.modelInput?.view.definition.kind), `${t.agent}/${t.slug}`);
-    assert.equal(files.includes('input.d.ts'), t.agent === 'codex' && t.input.definition.kind === 'json-schema', `${t.agent}/${t.slug}`);
+    const published = contentTool(t.agent, t.slug);
+    const captured = entriesNamed(t.agent, [t.fullName]);
+    const where = `${t.agent}/${t.slug}`;
+    if (published) {
+      // Published types: the schemas follow the kinds of the content file; no generated declaration.
+      const schema = (kind: string) => kind === 'typescript' || kind === 'json-schema';
+      assert.equal(files.includes('input.schema.json'), schema(published.input.kind), `${where} input`);
+      assert.equal(files.includes('result.schema.json'), schema(published.output.kind), `${where} result`);
+      assert.equal(files.includes('model-input.schema.json'), captured.some((e) => e.input === 'json-schema'), `${where} model input`);
+      assert.ok(!files.includes('input.d.ts'), `${where}: published types need no generated declaration`);
+      checked++;
+    } else if (captured.length > 0) {
+      // Captured only: the input schema is the one the entries carry; a grammar or a hosted tool has none.
+      const schemaSent = captured.some((e) => e.input === 'json-schema');
+      assert.equal(files.includes('input.schema.json'), schemaSent, `${where} input (${captured.map((e) => e.input).join(', ')})`);
+      assert.ok(!files.includes('model-input.schema.json'), `${where}: a captured schema is the input itself`);
+      if (files.includes('input.d.ts')) assert.ok(schemaSent, `${where}: a declaration is generated from a captured schema`);
+      checked++;
+    }
   }
-  // A grammar or an unavailable definition has none.
-  const grammar = site.tools.find((t) => t.input.definition.kind === 'grammar' && t.output.definition.kind === 'unavailable')!;
-  assert.deepEqual(exportFileNames(grammar), []);
+  assert.ok(checked > 0);
+  // A declaration is generated for every captured-schema tool of an agent or for none of them.
+  for (const agent of new Set(site.tools.map((t) => t.agent))) {
+    const withSchema = site.tools.filter((t) => t.agent === agent && !contentTool(t.agent, t.slug) && entriesNamed(agent, [t.fullName]).some((e) => e.input === 'json-schema'));
+    const declared = withSchema.filter((t) => exportFileNames(t).includes('input.d.ts'));
+    assert.ok(declared.length === 0 || declared.length === withSchema.length, `${agent}: ${declared.length} of ${withSchema.length} captured schemas have a declaration`);
+  }
 });
 
-test('paths: latest beside the page, versioned under the release; URLs absolute when the origin is known', () => {
-  const bash = tool('claude-code', 'bash');
-  assert.equal(exportPath(bash, 'input.schema.json'), '/claude-code/bash/input.schema.json');
-  assert.equal(exportPath(bash, 'input.schema.json', '2.1.332'), '/claude-code/bash/2.1.332/input.schema.json');
-  assert.equal(exportPath(tool('codex', 'collaboration.post'), 'input.d.ts'), '/codex/collaboration.post/input.d.ts');
+test('paths: latest beside the page, versioned under the release the matrix pins; URLs absolute when the origin is known', () => {
+  for (const t of site.tools) {
+    const version = matrix.agents[t.agent]!.version;
+    for (const file of exportFileNames(t)) {
+      assert.equal(exportPath(t, file), `/${t.agent}/${t.slug}/${file}`);
+      assert.equal(exportPath(t, file, version), `/${t.agent}/${t.slug}/${version}/${file}`);
+    }
+  }
   assert.equal(siteUrl('/catalog.json', { site: 'https://site.invalid' }), 'https://site.invalid/catalog.json');
   assert.equal(siteUrl('/catalog.json', {}), '/catalog.json');
 });
@@ -62,38 +96,76 @@ test('the catalog validates against schemas/catalog.schema.json, whose agent ids
   assert.equal(catalog.$schema, 'https://site.invalid/catalog.schema.json');
 });
 
-test('the catalog lists every tool once, with its facts from the model', () => {
+test('the catalog lists every tool once, its agents as the matrix pins them', () => {
   const catalog = buildCatalog(site, {});
-  assert.equal(catalog.tools.length, site.tools.length);
-  assert.equal(new Set(catalog.tools.map((t) => `${t.agent}/${t.slug}`)).size, site.tools.length);
-  assert.deepEqual(catalog.agents.map((a) => a.id), site.agents.map((a) => a.id));
-  for (const agent of catalog.agents) assert.equal(agent.toolCount, catalog.tools.filter((t) => t.agent === agent.id).length);
+  assert.equal(new Set(catalog.tools.map((t) => `${t.agent}/${t.slug}`)).size, catalog.tools.length, 'no tool twice');
+  assert.deepEqual(new Set(catalog.agents.map((a) => a.id)), new Set(Object.keys(matrix.agents)));
+  for (const agent of catalog.agents) {
+    const pinned = matrix.agents[agent.id]!;
+    assert.equal(agent.version, pinned.version, agent.id);
+    assert.deepEqual(agent.configurations, pinned.configurations.map(({ id, label }) => ({ id, label })), agent.id);
+    assert.equal(agent.toolCount, catalog.tools.filter((t) => t.agent === agent.id).length, agent.id);
+    if (existsSync(join(ROOT, 'content/agents', `${agent.id}.json`))) {
+      const record = readJson('content/agents', `${agent.id}.json`);
+      assert.equal(agent.product, record.product, agent.id);
+      assert.equal(agent.version, record.version, `${agent.id}: the agent record and the matrix pin one release`);
+    }
+  }
+  for (const t of catalog.tools) assert.equal(t.version, matrix.agents[t.agent]!.version, `${t.agent}/${t.slug}`);
+});
 
-  const bash = catalog.tools.find((t) => t.agent === 'claude-code' && t.slug === 'bash')!;
-  assert.equal(bash.product, 'Claude Code');
-  assert.equal(bash.version, site.agents.find((a) => a.id === 'claude-code')!.version);
-  assert.deepEqual(bash.definitions, { input: 'typescript', result: 'typescript', modelInput: 'json-schema' });
-  assert.ok(bash.jobs.includes('run-shell-command'));
-  assert.equal(bash.links.page, '/claude-code/bash/');
-  assert.deepEqual(bash.links.schemas.input, { latest: '/claude-code/bash/input.schema.json', versioned: `/claude-code/bash/${bash.version}/input.schema.json` });
-  assert.equal(bash.links.definitionFiles.input, '/claude-code/bash/input.d.ts.txt');
-  assert.equal(bash.links.definitionFiles.modelInput, '/claude-code/bash/model-input.json');
-  assert.deepEqual(bash.links.declarations, {});
+test('each tool of content/tools is in the catalog with the kinds of its definitions', () => {
+  const catalog = buildCatalog(site, {});
+  let checked = 0;
+  for (const agent of readdirSync(join(ROOT, 'content/tools'))) {
+    for (const file of readdirSync(join(ROOT, 'content/tools', agent))) {
+      const raw = readJson('content/tools', agent, file);
+      const slug = file.replace(/\.json$/, '');
+      const tool = catalog.tools.find((t) => t.agent === agent && t.slug === slug);
+      assert.ok(tool, `${agent}/${file} is in the catalog`);
+      assert.equal(tool.fullName, raw.name);
+      assert.equal(tool.definitions.input, raw.input.kind, `${agent}/${slug} input`);
+      assert.equal(tool.definitions.result, raw.output.kind, `${agent}/${slug} result`);
+      checked++;
+    }
+  }
+  assert.ok(checked > 0);
+});
 
-  // Availability: every configuration of the matrix, in order; null where the tool is not advertised.
-  const post = catalog.tools.find((t) => t.agent === 'codex' && t.slug === 'collaboration.post')!;
-  const codexConfigs = site.matrix!.agents.codex!.configurations.map((c) => c.id);
-  assert.deepEqual(Object.keys(post.availability), codexConfigs);
-  assert.equal(post.availability['message-board'], 'function');
-  assert.equal(post.availability['default-model-message-board'], 'code-mode');
-  assert.ok(Object.values(post.availability).includes(null));
-  assert.equal(post.name, 'post');
-  assert.equal(post.namespace, 'collaboration');
-  assert.equal(post.fullName, 'collaboration.post');
-  assert.ok(post.links.declarations.input?.latest.endsWith('/codex/collaboration.post/input.d.ts'));
+test('each tool\'s summary and jobs are those of its editorial file', () => {
+  const catalog = buildCatalog(site, {});
+  let checked = 0;
+  for (const t of catalog.tools) {
+    const path = join(ROOT, 'content/editorial', t.agent, `${t.slug}.json`);
+    if (!existsSync(path)) continue;
+    const editorial = readJson('content/editorial', t.agent, `${t.slug}.json`);
+    assert.equal(t.summary, editorial.summary, `${t.agent}/${t.slug}`);
+    assert.deepEqual(t.jobs, editorial.jobs ?? [], `${t.agent}/${t.slug}`);
+    checked++;
+  }
+  assert.ok(checked > 0);
+});
 
-  // A tool only documentation names: no captured configuration, no schema.
-  const documented = catalog.tools.find((t) => t.source === 'documented')!;
-  assert.ok(Object.values(documented.availability).every((d) => d === null));
-  assert.deepEqual(documented.links.schemas, {});
+test('availability: every entry of a capture\'s tools array is the delivery of its tool in that configuration; a documented-only tool is in no tools array', () => {
+  const catalog = buildCatalog(site, {});
+  const DELIVERY: Record<Entry['how'], string> = { function: 'function', freeform: 'custom', 'deferred with schema': 'defer-loading', hosted: 'hosted', 'built-in': 'client-builtin' };
+  const misses: string[] = [];
+  let checked = 0;
+  for (const [agent, configs] of entries) {
+    for (const [config, list] of configs) {
+      for (const e of list) {
+        const tool = catalog.tools.find((t) => t.agent === agent && (t.fullName === e.fullName || t.aliases.some((a) => a.kind !== 'sdk-type' && a.name === e.fullName)));
+        if (!tool) continue; // a tool of the stub MCP server, shown on its family's page
+        if (tool.availability[config] !== DELIVERY[e.how]) misses.push(`${agent}/${tool.slug} in ${config}: ${tool.availability[config]}, the capture has ${e.how}`);
+        checked++;
+      }
+    }
+  }
+  assert.deepEqual(misses, []);
+  assert.ok(checked > 0);
+  for (const t of catalog.tools.filter((t) => t.source === 'documented')) {
+    assert.deepEqual(entriesNamed(t.agent, [t.fullName, ...t.aliases.map((a) => a.name)]), [], `${t.agent}/${t.slug} is documented only`);
+    assert.ok(Object.values(t.availability).every((d) => d === null), `${t.agent}/${t.slug}`);
+    assert.deepEqual(t.links.schemas, {});
+  }
 });

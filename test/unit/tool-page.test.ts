@@ -4,39 +4,92 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadContent } from '../../src/lib/content/load.ts';
 import { availabilitySummary, definitionFiles, INLINE_DEFINITION_LIMIT, toolSections } from '../../src/lib/tool-page.ts';
 import { breakableParts, inlineParts } from '../../src/lib/inline-text.ts';
 import type { MatrixAgent } from '../../src/lib/captures.ts';
 import type { ToolModel } from '../../src/lib/model.ts';
+import { advertised, readCapture, readMatrix } from '../helpers/captured-entries.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 const site = loadContent({ root: ROOT, contentDir: join(ROOT, 'test/fixtures/content') });
 const real = loadContent({ root: ROOT });
 
-test('Input and Result come first; optional sections appear only when the page has them', () => {
-  const plain = site.tools.find((t) => !t.captured && !t.modelInput)!;
-  assert.deepEqual(
-    toolSections(plain, { jobCount: 0 }).map((s) => s.id),
-    ['input', 'check-payload', 'result', 'availability', 'aliases', 'lifecycle', 'version-notes', 'provenance'],
+/** Raw facts of a content folder, read without the loader. */
+function rawFacts(content: string) {
+  const matrix = readMatrix(content);
+  const entries = Object.entries(matrix.agents).flatMap(([agent, m]) =>
+    m.configurations.filter((c) => existsSync(join(content, 'captures', agent, `${c.id}.json`))).flatMap((c) => advertised(readCapture(agent, c.id, content).body).map((e) => ({ agent, ...e }))),
   );
-  assert.deepEqual(toolSections(plain, { jobCount: 2 }).map((s) => s.id).slice(-2), ['jobs', 'provenance']);
-  const compared = real.tools.find((t) => t.modelInput && t.captured)!;
-  const ids = toolSections(compared, { jobCount: 0 }).map((s) => s.id);
-  assert.deepEqual(ids.slice(0, 3), ['input', 'check-payload', 'result']);
-  const modelSections = ['model-description', 'model-input', 'sdk-differences'];
-  assert.deepEqual(ids.filter((id) => modelSections.includes(id)), modelSections);
-  // A freeform tool's input is a grammar: nothing to check a payload against.
-  const freeform = real.tools.find((t) => t.input.definition.kind === 'grammar')!;
-  assert.ok(!toolSections(freeform, { jobCount: 0 }).some((s) => s.id === 'check-payload'), freeform.fullName);
+  return {
+    /** The definition file of content/tools for a tool, if its agent publishes types. */
+    published(tool: ToolModel): { input: { kind: string; source?: string }; output: { kind: string; source?: string } } | undefined {
+      const path = join(content, 'tools', tool.agent, `${tool.slug}.json`);
+      return existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : undefined;
+    },
+    entries: (tool: ToolModel) => entries.filter((e) => e.agent === tool.agent && e.fullName === tool.fullName),
+    jobs(tool: ToolModel): number {
+      const path = join(content, 'editorial', tool.agent, `${tool.slug}.json`);
+      return existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')).jobs ?? []).length : 0;
+    },
+    /** A recorded payload of the tool (`payloads/<agent>/<slug>.<scenario>.json`). */
+    hasPayload(tool: ToolModel): boolean {
+      const dir = join(content, 'payloads', tool.agent);
+      return existsSync(dir) && readdirSync(dir).some((f) => f.startsWith(`${tool.slug}.`) && f.slice(tool.slug.length + 1).split('.').length === 2);
+    },
+  };
+}
+const SITES = [
+  { model: real, facts: rawFacts(join(ROOT, 'content')) },
+  { model: site, facts: rawFacts(join(ROOT, 'test/fixtures/content')) },
+];
+
+test('each section is on the page exactly when the content has what it shows', () => {
+  const misses: string[] = [];
+  for (const { model, facts } of SITES) for (const tool of model.tools) {
+    const jobs = facts.jobs(tool);
+    const ids: string[] = toolSections(tool, { jobCount: jobs }).map((s) => s.id);
+    const where = `${tool.agent}/${tool.slug}: ${ids.join(' ')}`;
+    const has = (id: string) => ids.includes(id);
+    const published = facts.published(tool);
+    const captured = facts.entries(tool);
+    const schemaSent = captured.some((e) => e.input === 'json-schema');
+    // Input first, then the payload checker when there is a schema to check against, then Result.
+    if (ids[0] !== 'input' || ids[has('check-payload') ? 2 : 1] !== 'result') misses.push(`${where}: Input, (Check a payload,) Result do not come first`);
+    if (published || captured.length > 0) {
+      const checkable = schemaSent || published?.input.kind === 'typescript' || published?.input.kind === 'json-schema';
+      if (has('check-payload') !== checkable) misses.push(`${where}: check-payload ${has('check-payload')}, the content ${checkable ? 'has' : 'has no'} schema`);
+    }
+    // The model-facing input only beside a published type, when a capture sent a schema.
+    if (has('model-input') !== (published !== undefined && schemaSent)) misses.push(`${where}: model-input ${has('model-input')}`);
+    if (captured.length > 0 && !has('model-description')) misses.push(`${where}: captured, but no model-description`);
+    if (has('jobs') !== jobs > 0) misses.push(`${where}: ${jobs} job(s) in its editorial file`);
+    if (facts.hasPayload(tool) && !has('examples')) misses.push(`${where}: has a recorded payload, but no examples`);
+  }
+  assert.deepEqual(misses, []);
 });
 
-test('every section id is unique and every heading has text', () => {
-  for (const tool of real.tools) {
-    const sections = toolSections(tool, { jobCount: 1 });
-    assert.equal(new Set(sections.map((s) => s.id)).size, sections.length, tool.fullName);
-    for (const s of sections) assert.ok(s.title.length > 0);
+test('sections come in one order on every page (no two pages order two sections differently)', () => {
+  const before = new Map<string, string>(); // "a b" → a tool that shows a before b
+  const contradictions: string[] = [];
+  for (const { model, facts } of SITES) for (const tool of model.tools) {
+    const ids = toolSections(tool, { jobCount: facts.jobs(tool) }).map((s) => s.id);
+    for (let i = 0; i < ids.length; i++) {
+      for (let j = i + 1; j < ids.length; j++) {
+        const other = before.get(`${ids[j]} ${ids[i]}`);
+        if (other) contradictions.push(`${tool.agent}/${tool.slug} has ${ids[i]} before ${ids[j]}, ${other} the other way`);
+        before.set(`${ids[i]} ${ids[j]}`, `${tool.agent}/${tool.slug}`);
+      }
+    }
+  }
+  assert.deepEqual(contradictions, []);
+  assert.ok(before.size > 0);
+  // A freeform tool's input is a grammar: nothing to check a payload against.
+  const facts = SITES[0]!.facts;
+  for (const tool of real.tools.filter((t) => !facts.published(t) && facts.entries(t).length > 0 && facts.entries(t).every((e) => e.input === 'grammar'))) {
+    assert.ok(!toolSections(tool, { jobCount: 0 }).some((s) => s.id === 'check-payload'), tool.fullName);
   }
 });
 
@@ -72,8 +125,13 @@ test('definitions above the limit are published as files and not inlined; gramma
     assert.equal(new Set(files.map((f) => f.fileName)).size, files.length);
     if (tool.input.definition.kind === 'grammar') assert.ok(!files.some((f) => f.section === 'input'), tool.fullName);
   }
-  const ask = real.tools.find((t) => t.fullName === 'AskUserQuestion')!;
-  assert.equal(definitionFiles(ask).find((f) => f.section === 'input')!.inline, false, 'the 85 KB AskUserQuestion types are not inlined');
+  // Published TypeScript is shown as written in content/tools.
+  for (const tool of real.tools) {
+    const published = SITES[0]!.facts.published(tool);
+    const files = definitionFiles(tool);
+    if (published?.input.kind === 'typescript') assert.equal(files.find((f) => f.section === 'input')?.text, published.input.source, `${tool.fullName} input`);
+    if (published?.output.kind === 'typescript') assert.equal(files.find((f) => f.section === 'result')?.text, published.output.source, `${tool.fullName} result`);
+  }
 });
 
 test('long names break after . _ | / , before brackets and between camelCase words, and join back unchanged', () => {

@@ -1,0 +1,77 @@
+/**
+ * The small fixture site of the layout and accessibility tests: the fixture
+ * content (test/fixtures/content, which hostile-text.test.ts also starts from)
+ * with one captured tool planted whose names and values are as long as the
+ * content rules let them be, built by the project's own build with CONTENT_DIR
+ * into a temporary folder, as hostile-text.test.ts does.
+ */
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ROOT, runBuild } from './browser.ts';
+import { editJson } from './files.ts';
+
+/**
+ * A tool name as long as the longest real ones (39 characters in 2026-12),
+ * not as long as the loader accepts (128): the payload checker's hint writes
+ * the name as plain text, and a name of 125 characters without a space
+ * widened the page at 320, 375 and 1152 px (2026-12; src/components/PayloadCheck.astro).
+ */
+export const LONG_TOOL = 'tool_with_a_fairly_long_name_ends_here';
+/** A field name far longer than real ones: the field tables break it between camelCase words. */
+export const LONG_FIELD = `${'aVeryLongCamelCaseFieldName'.repeat(4)}ThatEnds`;
+
+/** A nested object `depth` levels deep whose innermost field has a long enum, a long default and a long URL. */
+function nested(depth: number): Record<string, unknown> {
+  if (depth === 0) {
+    return {
+      type: 'string',
+      enum: ['a-value-written-as-one-long-word-with-hyphens-and-no-spaces-at-all-anywhere', 'short'],
+      default: 'a-value-written-as-one-long-word-with-hyphens-and-no-spaces-at-all-anywhere',
+      description: `See https://example.invalid/${'a-very-long-path-segment/'.repeat(8)}?query=${'x'.repeat(60)} for details.`,
+    };
+  }
+  return { type: 'object', description: `Level ${depth}.`, properties: { [`${LONG_FIELD.slice(0, 40)}_${depth}`]: nested(depth - 1) }, required: [] };
+}
+
+/** Adds the long tool to the Claude Code capture of a copy of the fixture content. */
+function plantLongText(content: string): void {
+  editJson(join(content, 'captures/claude-code/print.json'), (c) => {
+    c.body.tools.push({
+      name: LONG_TOOL,
+      description: `A tool whose every name is long. ${'Words that wrap normally. '.repeat(20)}`,
+      input_schema: {
+        type: 'object',
+        properties: {
+          [LONG_FIELD]: { type: 'array', items: { type: 'object', properties: { [LONG_FIELD]: nested(8) } }, description: 'An array of deeply nested objects.' },
+          [`${LONG_FIELD}Union`]: { anyOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }, { type: 'array', items: { type: 'string' } }, { type: 'null' }] },
+        },
+        required: [LONG_FIELD],
+      },
+    });
+  });
+}
+
+export interface FixtureSite {
+  /** The built site. */
+  out: string;
+  remove(): void;
+}
+
+/** Builds the fixture site into a fresh temporary folder; throws with the build's output when it fails. */
+export function buildFixtureSite(): FixtureSite {
+  const dir = mkdtempSync(join(tmpdir(), 'fixture-site-'));
+  const remove = () => rmSync(dir, { recursive: true, force: true });
+  try {
+    const content = join(dir, 'content');
+    cpSync(join(ROOT, 'test/fixtures/content'), content, { recursive: true });
+    plantLongText(content);
+    const out = join(dir, 'out');
+    const result = runBuild(['--out', out], { CONTENT_DIR: content });
+    if (result.status !== 0) throw new Error(`the fixture site must build:\n${result.stdout}\n${result.stderr}`);
+    return { out, remove };
+  } catch (error) {
+    remove();
+    throw error;
+  }
+}

@@ -3,10 +3,12 @@
  * pages as Markdown. Builds both into a temp folder (never dist/), then
  * measures build time, page counts, what Chromium fetches for three pages and
  * for a first search, and Lighthouse scores; prints a table and, with
- * `--json <file>`, writes the same rows as JSON. `--keep` leaves the temp
- * folder (both projects and their builds) for inspection.
+ * `--json <file>`, writes the same rows as JSON. `--runs N` builds each site N
+ * times, interleaved (site, baseline, site, …), and reports the medians and the
+ * median of the per-run ratios. `--keep` leaves the temp folder (both projects
+ * and their last builds) for inspection.
  *
- *   npm run bench [-- --json bench.json] [--keep]
+ *   npm run bench [-- --runs 3] [--json bench.json] [--keep]
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,10 +16,12 @@ import { join, resolve } from 'node:path';
 import { loadContent } from '../src/lib/content/load.ts';
 import type { SiteModel } from '../src/lib/model.ts';
 import { agentUrl, toolUrl } from '../src/lib/site.ts';
+import { parseBenchArgs, type BenchArgs } from './lib/bench/args.ts';
 import { launchBrowser, measureLoad, measureSearch } from './lib/bench/browser.ts';
 import { Cleanup } from './lib/bench/cleanup.ts';
 import { CATEGORIES, lighthouseScores, type Scores } from './lib/bench/lighthouse.ts';
 import { jsonRows, renderTable, sumBytes, under, withoutFavicon, type Row } from './lib/bench/report.ts';
+import { buildOrder, buildTimeRows, summarizeBuildTimes } from './lib/bench/runs.ts';
 import { serveStatic } from './lib/bench/serve.ts';
 import { buildSite, copyProject, distStats, writeBaseline } from './lib/bench/sites.ts';
 import { withTimeout } from './lib/bench/timeout.ts';
@@ -39,14 +43,6 @@ const BUILD_MS = 600_000;
 
 const log = (message: string) => console.error(`bench: ${message}`);
 
-function jsonPathFromArgs(argv: string[]): string | undefined {
-  const i = argv.indexOf('--json');
-  if (i < 0) return undefined;
-  const value = argv[i + 1];
-  if (!value || value.startsWith('--')) throw new Error('--json needs a file name');
-  return resolve(value);
-}
-
 interface Site {
   label: string;
   root: string;
@@ -59,12 +55,13 @@ function row(metric: string, unit: Row['unit'], measure: (site: 'site' | 'baseli
   return { metric, unit, site: measure('site'), baseline: measure('baseline') };
 }
 
-async function main(cleanup: Cleanup, jsonPath: string | undefined, keep: boolean): Promise<void> {
+async function main(cleanup: Cleanup, args: BenchArgs): Promise<void> {
   const started = performance.now();
+  const jsonPath = args.json === undefined ? undefined : resolve(args.json);
   const model = loadContent({ root: ROOT });
   const pages = benchPages(model);
   const tmp = mkdtempSync(join(tmpdir(), 'bench-'));
-  if (keep) cleanup.add(`keep ${tmp}`, () => log(`kept ${tmp}`));
+  if (args.keep) cleanup.add(`keep ${tmp}`, () => log(`kept ${tmp}`));
   else cleanup.add(`remove ${tmp}`, () => rmSync(tmp, { recursive: true, force: true }));
   const sites: Record<'site' | 'baseline', Site> = {
     site: { label: 'this site', root: join(tmp, 'site'), dist: join(tmp, 'site/dist'), base: '' },
@@ -76,18 +73,21 @@ async function main(cleanup: Cleanup, jsonPath: string | undefined, keep: boolea
   const markdownFiles = writeBaseline(ROOT, sites.baseline.root, model);
   log(`baseline: ${markdownFiles} Markdown pages`);
 
-  const buildMs = { site: 0, baseline: 0 };
-  for (const key of ['site', 'baseline'] as const) {
-    log(`building ${sites[key].label}…`);
+  // Interleaved, so that a change in the machine's load falls on both sites alike; each build starts cold.
+  const buildMs = { site: [] as number[], baseline: [] as number[] };
+  for (const { run, key } of buildOrder(args.runs)) {
+    const of = args.runs > 1 ? ` (run ${run} of ${args.runs})` : '';
+    log(`building ${sites[key].label}${of}…`);
     const result = await buildSite(sites[key].root, sites[key].dist, BUILD_MS, (kill) => cleanup.add(`stop the build of ${sites[key].label}`, kill));
-    buildMs[key] = result.ms;
-    log(`built ${sites[key].label} in ${(result.ms / 1000).toFixed(1)} s`);
+    buildMs[key].push(result.ms);
+    log(`built ${sites[key].label}${of} in ${(result.ms / 1000).toFixed(1)} s`);
   }
+  const buildTimes = summarizeBuildTimes(buildMs.site, buildMs.baseline);
   const stats = { site: distStats(sites.site.dist), baseline: distStats(sites.baseline.dist) };
   const rows: Row[] = [
     row('pages (HTML, without redirects)', 'count', (k) => stats[k].pages),
     row('redirect pages', 'count', (k) => stats[k].redirects),
-    row('build time (wall clock, one run)', 'ms', (k) => buildMs[k]),
+    ...buildTimeRows(buildTimes),
     row('built site, all files', 'bytes', (k) => stats[k].bytes),
   ];
 
@@ -155,6 +155,7 @@ async function main(cleanup: Cleanup, jsonPath: string | undefined, keep: boolea
       date: new Date().toISOString(),
       lighthouse: 'default config (mobile emulation, simulated throttling)',
       search: SEARCH,
+      buildTimes: { runs: args.runs, order: buildOrder(args.runs), ...buildTimes },
       rows: jsonRows(rows),
     };
     writeFileSync(jsonPath, `${JSON.stringify(report, null, 2)}\n`);
@@ -169,9 +170,17 @@ if (import.meta.main) {
     process.exit(code);
   };
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void finish(130));
+  const args = parseBenchArgs(process.argv.slice(2));
+  if ('help' in args) {
+    console.log(args.help);
+    process.exit(0);
+  }
+  if ('error' in args) {
+    log(args.error);
+    process.exit(2);
+  }
   try {
-    const argv = process.argv.slice(2);
-    await main(cleanup, jsonPathFromArgs(argv), argv.includes('--keep'));
+    await main(cleanup, args);
     await finish(0);
   } catch (error) {
     log(`failed: ${(error as Error).message}`);

@@ -26,6 +26,29 @@ export interface DefinitionPlace {
   tool?: string;
 }
 
+/**
+ * Schema objects each Ajv instance compiled without error since its last
+ * failure: the loader checks the same object more than once (every distinct
+ * configuration's schema, then the one a page shows), and one that compiled
+ * compiles again. A failure can leave a schema registered in the instance (its
+ * `$id` taken), so it forgets them all and later schemas are compiled again.
+ */
+const compiledBy = new WeakMap<Ajv2020, WeakSet<object>>();
+
+/** Ajv compiles `schema` (or throws), leaving the instance as it was for the next schema. */
+function checkCompiles(ajv: Ajv2020, schema: object): void {
+  const compiled = compiledBy.get(ajv) ?? new WeakSet<object>();
+  if (compiled.has(schema)) return;
+  try {
+    ajv.compile(schema);
+  } catch (error) {
+    compiledBy.delete(ajv);
+    throw error;
+  }
+  ajv.removeSchema(schema); // the same schema (or $id) may come again from another configuration
+  compiled.add(schema);
+  compiledBy.set(ajv, compiled);
+}
 
 export function definitionView(definition: Definition, root: 'input' | 'output' | 'model-input', place: DefinitionPlace, problems: Problems, ajv: Ajv2020): DefinitionView {
   const prefix = place.tool ? `tool ${place.tool}: ` : '';
@@ -48,8 +71,7 @@ export function definitionView(definition: Definition, root: 'input' | 'output' 
       }
     case 'json-schema': {
       try {
-        ajv.compile(definition.schema);
-        ajv.removeSchema(definition.schema); // the same schema (or $id) may come again from another configuration
+        checkCompiles(ajv, definition.schema);
       } catch (error) {
         return fail(error, 'definition-compiles', 'Ajv cannot compile this JSON Schema');
       }

@@ -15,7 +15,7 @@
  * outside a listed set. A value the masking replaced (`"$DURATION"`) is not type-checked.
  * Pure: no file is read here.
  */
-import type { Ajv2020, ErrorObject } from 'ajv/dist/2020.js';
+import type { Ajv2020, ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import { AGENTS, type AgentId } from './agents/index.ts';
 import { anchorFor, type PathSegment, type Root } from './anchors.ts';
 import { primaryConfiguration } from './captures.ts';
@@ -358,10 +358,28 @@ function placeholderPointers(value: unknown, pointer = '', out: Set<string> = ne
   return out;
 }
 
+/**
+ * Validators compiled per Ajv instance and schema object: a tool's model-facing
+ * schema is the same object for every payload and call, and compiling it again
+ * gives the same function (it keeps no state between calls but its `errors`).
+ */
+const compiledValidators = new WeakMap<Ajv2020, WeakMap<object, ValidateFunction>>();
+
+function validatorOf(ajv: Ajv2020, schema: Record<string, unknown>): ValidateFunction {
+  let bySchema = compiledValidators.get(ajv);
+  if (!bySchema) compiledValidators.set(ajv, (bySchema = new WeakMap()));
+  let validate = bySchema.get(schema);
+  if (!validate) {
+    validate = ajv.compile(schema);
+    ajv.removeSchema(schema);
+    bySchema.set(schema, validate);
+  }
+  return validate;
+}
+
 /** `input` against the model-facing JSON Schema; errors at masked values are left out. */
 export function checkModelInput(input: unknown, schema: Record<string, unknown>, ajv: Ajv2020 = definitionAjv()): { anchor: string; pointer: string; message: string }[] {
-  const validate = ajv.compile(schema);
-  ajv.removeSchema(schema);
+  const validate = validatorOf(ajv, schema);
   if (validate(input)) return [];
   const masked = placeholderPointers(input);
   return (validate.errors ?? [])

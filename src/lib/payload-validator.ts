@@ -21,6 +21,7 @@ import { createRequire } from 'node:module';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import standaloneModule from 'ajv/dist/standalone/index.js';
 import addFormatsModule from 'ajv-formats';
+import { restoreState, saveState, type AjvState } from './ajv-state.ts';
 import { commentSafeLiteral } from './exports/comment-text.ts';
 
 const require = createRequire(import.meta.url);
@@ -80,11 +81,46 @@ export function validatorBanner(schema: Record<string, unknown>): string[] {
   ];
 }
 
-/** The ES module text validating against `schema` (default and named export `validate`). */
-export function validatorModule(schema: Record<string, unknown>, options: ValidatorModuleOptions = {}): string {
+/** A fresh instance: every validator module is the code such an instance writes for its schema. */
+function freshAjv(): Ajv2020 {
   const ajv = new Ajv2020({ strict: false, allErrors: true, code: { source: true, esm: true, lines: true } });
   addFormats(ajv);
-  let code = standaloneCode(ajv, ajv.compile(schema));
+  return ajv;
+}
+
+const META_SCHEMA = 'https://json-schema.org/draft/2020-12/schema';
+
+/** One instance that has compiled the meta-schema, and its state right after (src/lib/ajv-state.ts). */
+let warm: { ajv: Ajv2020; state: AjvState } | undefined;
+
+/**
+ * Ajv's standalone code for `schema`, as a fresh instance writes it. A schema
+ * of draft 2020-12 (all the site publishes) is compiled by the warm instance,
+ * restored to its state after the meta-schema; any other goes to a fresh one.
+ */
+export function standaloneSource(schema: Record<string, unknown>): string {
+  if (schema.$schema !== undefined && schema.$schema !== META_SCHEMA) {
+    const ajv = freshAjv();
+    return standaloneCode(ajv, ajv.compile(schema));
+  }
+  if (!warm) {
+    const ajv = freshAjv();
+    // What a fresh instance does first when it compiles a schema: compile the meta-schema to check it.
+    if (!ajv.getSchema(META_SCHEMA)) throw new Error(`Ajv has no meta-schema ${META_SCHEMA}`);
+    warm = { ajv, state: saveState(ajv) };
+  }
+  const { ajv, state } = warm;
+  restoreState(ajv, state);
+  try {
+    return standaloneCode(ajv, ajv.compile(schema));
+  } finally {
+    restoreState(ajv, state);
+  }
+}
+
+/** The ES module text validating against `schema` (default and named export `validate`). */
+export function validatorModule(schema: Record<string, unknown>, options: ValidatorModuleOptions = {}): string {
+  let code = standaloneSource(schema);
   const prelude: string[] = [];
   for (const { name, fn } of copyableHelpers()) {
     if (!fn.code || !code.includes(fn.code)) continue;

@@ -1,6 +1,7 @@
 /**
  * The benchmark's pure helpers (scripts/lib/bench/): Markdown for the baseline
- * site, byte accounting, ratios and the printed table, clean-up and timeouts,
+ * site, byte accounting, ratios and the printed table, the command line and
+ * repeated builds (order, medians, build-time rows), clean-up and timeouts,
  * and the static server's path mapping. Expected values are worked out by hand
  * from CommonMark/GFM rules and arithmetic; the round-trip tests render the
  * Markdown with the processor Astro 7 itself uses for the baseline's pages.
@@ -12,6 +13,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createSatteriMarkdownProcessor } from '@astrojs/markdown-satteri';
 import { codeSpan, escapeText, fence, fieldTable, inline, table, baselinePages, toolMarkdown } from '../../scripts/lib/bench/markdown.ts';
+import { parseBenchArgs } from '../../scripts/lib/bench/args.ts';
+import { buildOrder, buildTimeRows, median, summarizeBuildTimes } from '../../scripts/lib/bench/runs.ts';
+import { buildLeftovers } from '../../scripts/lib/bench/sites.ts';
 import {
   formatRatio,
   formatValue,
@@ -20,6 +24,7 @@ import {
   kindOf,
   ratio,
   renderTable,
+  rowRatio,
   sumBytes,
   under,
   withoutFavicon,
@@ -268,5 +273,95 @@ describe('clean-up, timeouts and the static server', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('the command line and repeated builds', () => {
+  test('parseBenchArgs: --runs N (or =N, default 1), --json FILE (or =FILE), --keep; anything else is refused', () => {
+    assert.deepEqual(parseBenchArgs([]), { runs: 1, keep: false });
+    assert.deepEqual(parseBenchArgs(['--runs', '3', '--json', 'b.json', '--keep']), { runs: 3, json: 'b.json', keep: true });
+    assert.deepEqual(parseBenchArgs(['--runs=5', '--json=out/b.json']), { runs: 5, json: 'out/b.json', keep: false });
+    assert.deepEqual(parseBenchArgs(['--keep', '--runs', '12']), { runs: 12, keep: true });
+    for (const bad of ['0', '-1', '2.5', '1e1', '03', 'three', '10000']) {
+      const parsed = parseBenchArgs(['--runs', bad]);
+      assert.ok('error' in parsed && parsed.error.startsWith('--runs needs a whole number'), bad);
+    }
+    assert.ok('error' in parseBenchArgs(['--runs']));
+    assert.ok('error' in parseBenchArgs(['--runs', '--keep']), 'an option is not a value');
+    assert.ok('error' in parseBenchArgs(['--runs=']));
+    assert.deepEqual(parseBenchArgs(['--json']), { error: '--json needs a file name' });
+    assert.deepEqual(parseBenchArgs(['--json', '--keep']), { error: '--json needs a file name' });
+    const unknown = parseBenchArgs(['--run', '3']);
+    assert.ok('error' in unknown && unknown.error.startsWith('unknown argument --run\n'));
+    assert.ok('help' in parseBenchArgs(['--help']));
+  });
+
+  test('buildOrder: this site then the baseline, pair after pair', () => {
+    assert.deepEqual(buildOrder(1), [
+      { run: 1, key: 'site' },
+      { run: 1, key: 'baseline' },
+    ]);
+    assert.deepEqual(
+      buildOrder(3).map((s) => `${s.run}${s.key[0]}`),
+      ['1s', '1b', '2s', '2b', '3s', '3b'],
+    );
+    assert.throws(() => buildOrder(0), RangeError);
+    assert.throws(() => buildOrder(1.5), RangeError);
+  });
+
+  test('median: the middle value, the mean of the two middle ones for an even count, whatever the order', () => {
+    assert.equal(median([7]), 7);
+    assert.equal(median([3, 1, 2]), 2);
+    assert.equal(median([40, 10, 30, 20]), 25);
+    assert.equal(median([5, 5, 1, 9, 5]), 5);
+    assert.equal(median([2, 1]), 1.5);
+    // Numbers, not strings: 10 sorts after 9.
+    assert.equal(median([9, 10, 100]), 10);
+    assert.throws(() => median([]), RangeError);
+    const input = [3, 1, 2];
+    median(input);
+    assert.deepEqual(input, [3, 1, 2], 'the input is left in its order');
+  });
+
+  test('summarizeBuildTimes: per-run ratios and their median, which need not equal the ratio of the medians', () => {
+    // Run ratios 40/20 = 2, 30/30 = 1, 33/22 = 1.5 → median 1.5; medians 33 and 22 → 1.5 as well here.
+    const a = summarizeBuildTimes([40, 30, 33], [20, 30, 22]);
+    assert.deepEqual(a.ratios, [2, 1, 1.5]);
+    assert.equal(a.medianSite, 33);
+    assert.equal(a.medianBaseline, 22);
+    assert.equal(a.medianRatio, 1.5);
+    // Ratios 10/10 = 1, 40/10 = 4, 20/40 = 0.5 → median 1; medians 20 and 10 → 2.
+    const b = summarizeBuildTimes([10, 40, 20], [10, 10, 40]);
+    assert.deepEqual(b.ratios, [1, 4, 0.5]);
+    assert.equal(b.medianRatio, 1);
+    assert.equal(b.medianSite / b.medianBaseline, 2);
+    assert.throws(() => summarizeBuildTimes([1, 2], [1]), RangeError);
+    assert.throws(() => summarizeBuildTimes([1], [0]), RangeError);
+  });
+
+  test('buildTimeRows: one run keeps the single row; more runs give each run, the medians and the median ratio', () => {
+    assert.deepEqual(buildTimeRows(summarizeBuildTimes([40_000], [23_100])), [{ metric: 'build time (wall clock, one run)', unit: 'ms', site: 40_000, baseline: 23_100 }]);
+    const rows = buildTimeRows(summarizeBuildTimes([10_000, 40_000, 20_000], [10_000, 10_000, 40_000]));
+    assert.deepEqual(
+      rows.map((r) => [r.metric, r.site, r.baseline, rowRatio(r)]),
+      [
+        ['build time, run 1 of 3', 10_000, 10_000, 1],
+        ['build time, run 2 of 3', 40_000, 10_000, 4],
+        ['build time, run 3 of 3', 20_000, 40_000, 0.5],
+        ['build time (wall clock, median of 3 runs)', 20_000, 10_000, 2],
+        ['build time: median of the 3 per-run ratios', null, null, 1],
+      ],
+    );
+    // In the table the median ratio's row has blank figures; in the JSON, nulls and its own ratio.
+    const table = renderTable(rows).split('\n');
+    assert.equal(table.at(-1)!.replace(/ +/g, ' '), 'build time: median of the 3 per-run ratios 1.00×');
+    assert.equal(table.at(-2)!.replace(/ +/g, ' '), 'build time (wall clock, median of 3 runs) 20.0 s 10.0 s 2.00×');
+    assert.deepEqual(jsonRows(rows).at(-1), { metric: 'build time: median of the 3 per-run ratios', unit: 'ms', site: null, baseline: null, ratio: 1 });
+  });
+
+  test('buildLeftovers: only paths inside the temp project, its output first', () => {
+    const paths = buildLeftovers('/tmp/bench-x/site', '/tmp/bench-x/site/dist');
+    assert.equal(paths[0], '/tmp/bench-x/site/dist');
+    assert.deepEqual(paths.slice(1).sort(), ['/tmp/bench-x/site/.astro', '/tmp/bench-x/site/.bench-cache', '/tmp/bench-x/site/node_modules/.astro', '/tmp/bench-x/site/node_modules/.vite']);
   });
 });

@@ -8,6 +8,7 @@
  * Astro is imported from <root>/node_modules, the copy the site's own config
  * and Starlight load, so that one Astro instance runs the whole build.
  */
+import { realpathSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -16,7 +17,8 @@ if (!root || !outDir || !cacheDir) {
   console.error('usage: astro-build.ts <root> <outDir> <cacheDir>');
   process.exit(2);
 }
+// Resolution gives the real path; the project's node_modules may be a symlink (a git worktree sharing another checkout's).
 const ownEntry = fileURLToPath(import.meta.resolve('astro'));
-const entry = join(root, 'node_modules', relative(join(import.meta.dirname, '../../../node_modules'), ownEntry));
+const entry = join(root, 'node_modules', relative(realpathSync(join(import.meta.dirname, '../../../node_modules')), ownEntry));
 const astro = (await import(pathToFileURL(entry).href)) as typeof import('astro');
 await astro.build({ root, outDir, cacheDir, logLevel: 'warn' });

@@ -101,22 +101,34 @@ export interface Row {
   unit: Unit;
   site: number | null;
   baseline: number | null;
+  /**
+   * A ratio that is not this row's site / baseline (the median of several
+   * per-run ratios); such a row may have no site or baseline figure of its own.
+   */
+  ratio?: number | null;
 }
 
 export interface JsonRow extends Row {
   ratio: number | null;
 }
 
-export function jsonRows(rows: readonly Row[]): JsonRow[] {
-  return rows.map((r) => ({ ...r, ratio: ratio(r.site, r.baseline) }));
+/** The row's ratio: its own when it has one, else site / baseline. */
+export function rowRatio(r: Row): number | null {
+  return r.ratio !== undefined ? r.ratio : ratio(r.site, r.baseline);
 }
 
-/** A plain-text table: metric left-aligned, numbers right-aligned, two spaces between columns. */
+export function jsonRows(rows: readonly Row[]): JsonRow[] {
+  return rows.map((r) => ({ ...r, ratio: rowRatio(r) }));
+}
+
+/**
+ * A plain-text table: metric left-aligned, numbers right-aligned, two spaces
+ * between columns. A row with a ratio of its own leaves a missing figure blank
+ * (there is none to show, rather than one that could not be measured).
+ */
 export function renderTable(rows: readonly Row[]): string {
-  const lines = [
-    ['metric', 'this site', 'baseline', 'ratio'],
-    ...rows.map((r) => [r.metric, formatValue(r.site, r.unit), formatValue(r.baseline, r.unit), formatRatio(ratio(r.site, r.baseline))]),
-  ];
+  const cell = (r: Row, value: number | null) => (value === null && r.ratio !== undefined ? '' : formatValue(value, r.unit));
+  const lines = [['metric', 'this site', 'baseline', 'ratio'], ...rows.map((r) => [r.metric, cell(r, r.site), cell(r, r.baseline), formatRatio(rowRatio(r))])];
   const widths = lines[0]!.map((_, i) => Math.max(...lines.map((l) => [...l[i]!].length)));
   const pad = (text: string, width: number, left: boolean) => {
     const fill = ' '.repeat(width - [...text].length);

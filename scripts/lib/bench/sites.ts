@@ -10,7 +10,7 @@
  * ("No cached compile metadata found"). Links cost no space and a second or two.
  */
 import { spawn } from 'node:child_process';
-import { copyFileSync, cpSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, readlinkSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, lstatSync, readlinkSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { SiteModel } from '../../../src/lib/model.ts';
 import { buildSidebar } from '../../../src/lib/sidebar.ts';
@@ -135,13 +135,34 @@ export interface BuildResult {
   output: string;
 }
 
+/** Astro's cache folder of a benchmark build, inside the temp project. */
+const CACHE_DIR = '.bench-cache';
+
+/**
+ * What a build of a temp project leaves that the next build could reuse: its
+ * output, Astro's cache folder (the content layer's data store), the generated
+ * types and Vite's folder. None is a hard link (see NOT_LINKED).
+ */
+export function buildLeftovers(siteRoot: string, outDir: string): string[] {
+  return [outDir, join(siteRoot, CACHE_DIR), join(siteRoot, '.astro'), join(siteRoot, 'node_modules/.astro'), join(siteRoot, 'node_modules/.vite')];
+}
+
+/** Removes `buildLeftovers`; only in a temp project, whose node_modules is a folder of links, never a symlink to a checkout's. */
+function removeBuildLeftovers(siteRoot: string, outDir: string): void {
+  if (lstatSync(join(siteRoot, 'node_modules')).isSymbolicLink()) throw new Error(`${siteRoot} is not a benchmark copy: its node_modules is a symlink`);
+  for (const path of buildLeftovers(siteRoot, outDir)) rmSync(path, { recursive: true, force: true });
+}
+
 /**
  * Builds `siteRoot` into `outDir` in a child Node (scripts/lib/bench/astro-build.ts)
- * and returns its wall-clock time. The child leads its own process group, so a
- * timeout or `kill()` also ends what it started (Pagefind's indexing binary).
+ * and returns its wall-clock time. Every build starts cold, as the first one
+ * does: what an earlier build of the same project left is removed first. The
+ * child leads its own process group, so a timeout or `kill()` also ends what it
+ * started (Pagefind's indexing binary).
  */
 export function buildSite(siteRoot: string, outDir: string, timeoutMs: number, onStart: (kill: () => void) => void): Promise<BuildResult> {
-  const child = spawn(process.execPath, [join(import.meta.dirname, 'astro-build.ts'), siteRoot, outDir, join(siteRoot, '.bench-cache')], {
+  removeBuildLeftovers(siteRoot, outDir);
+  const child = spawn(process.execPath, [join(import.meta.dirname, 'astro-build.ts'), siteRoot, outDir, join(siteRoot, CACHE_DIR)], {
     cwd: siteRoot, // the reference's loader finds content/ from the working directory
     env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],

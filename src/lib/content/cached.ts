@@ -1,7 +1,16 @@
 /**
- * One load of the content per change of content/: the Starlight plugin (for
- * the sidebar) and each content collection ask for the same model, and
- * `astro dev` gets a fresh one after an edit.
+ * One load of the content per change of content/, for the whole process: the
+ * Starlight plugin (for the sidebar), each content collection and
+ * scripts/build.ts's check ask for the same model, and `astro dev` gets a
+ * fresh one after an edit.
+ *
+ * The cache lives on globalThis, not in this module: one build evaluates this
+ * module several times (natively in scripts/build.ts, through Vite for the
+ * config, again for the content layer), and a cache per evaluation loaded and
+ * validated all content once per evaluation. Since an evaluation may then
+ * reuse a model another evaluation's code built, the key also covers the code
+ * and schemas that build it (src/lib/, schemas/): after an edit there, the
+ * next request loads again, as a fresh evaluation did before.
  */
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,7 +23,7 @@ export function contentLocation(root: string = process.cwd()): { root: string; c
   return { root: base, contentDir: process.env.CONTENT_DIR ?? join(base, 'content') };
 }
 
-/** Names, sizes and modification times of every file under `dir`: changes whenever content changes. */
+/** Names, sizes and modification times of every file under `dir`: changes whenever a file there changes. */
 function fingerprint(dir: string): string {
   const parts: string[] = [];
   const walk = (d: string): void => {
@@ -35,15 +44,26 @@ function fingerprint(dir: string): string {
   return parts.join('\n');
 }
 
-let cache: { key: string; model: SiteModel; warnings: ContentWarning[] } | undefined;
+interface Loaded {
+  key: string;
+  model: SiteModel;
+  warnings: ContentWarning[];
+}
+
+const SLOT = Symbol.for('agent-tool-reference.loaded-content');
+
+/** The process's last load, shared by every evaluation of this module. */
+const shared = globalThis as { [SLOT]?: Loaded };
 
 export function loadSiteContent(root?: string): { model: SiteModel; warnings: ContentWarning[] } {
   const where = contentLocation(root);
-  const key = `${where.root}\n${where.contentDir}\n${fingerprint(where.contentDir)}`;
-  if (cache?.key !== key) {
+  const key = [where.root, where.contentDir, fingerprint(where.contentDir), fingerprint(join(where.root, 'schemas')), fingerprint(join(where.root, 'src/lib'))].join('\n');
+  let loaded = shared[SLOT];
+  if (loaded?.key !== key) {
     const warnings: ContentWarning[] = [];
     const model = loadContent({ ...where, onWarning: (w) => warnings.push(w) });
-    cache = { key, model, warnings };
+    loaded = { key, model, warnings };
+    shared[SLOT] = loaded;
   }
-  return { model: cache.model, warnings: cache.warnings };
+  return { model: loaded.model, warnings: loaded.warnings };
 }

@@ -61,10 +61,15 @@ export function attachPayloads(stage: Stage, tools: readonly ToolModel[], matrix
         }
       });
       if (!known) continue;
-      const findings = checkPayload(payload, (name) => {
-        const tool = toolForCall(tools, payload.agent, name);
-        return tool && declarationsOf(tool);
-      });
+      // The stage's Ajv: a fresh instance per payload compiled the 2020-12 meta-schema again each time.
+      const findings = checkPayload(
+        payload,
+        (name) => {
+          const tool = toolForCall(tools, payload.agent, name);
+          return tool && declarationsOf(tool);
+        },
+        stage.definitionAjv,
+      );
       for (const tool of new Set(called as ToolModel[])) {
         const own = (i: number) => called[i] === tool;
         const onPage = scenariosOn.get(tool) ?? scenariosOn.set(tool, new Map()).get(tool)!;

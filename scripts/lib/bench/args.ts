@@ -1,0 +1,47 @@
+/**
+ * The benchmark's command line: `--runs N` (builds of each site, interleaved),
+ * `--json FILE` (also write the rows as JSON) and `--keep` (leave the temp
+ * folder). Pure: arguments in, options or a message out.
+ */
+
+export interface BenchArgs {
+  /** How many times each site is built; the builds alternate site, baseline, site, … */
+  runs: number;
+  /** Where to write the JSON report, as given (relative to the working directory). */
+  json?: string;
+  keep: boolean;
+}
+
+export const BENCH_USAGE = 'npm run bench [-- --runs N] [--json FILE] [--keep]';
+
+/** A whole number of runs, written in digits: 1, 3, 10 (not 0, 2.5, 1e1 or 03). */
+const RUNS = /^[1-9][0-9]{0,3}$/;
+
+/** Parses `argv`; an error is a message for the caller to print (the first problem found). */
+export function parseBenchArgs(argv: readonly string[]): BenchArgs | { help: string } | { error: string } {
+  const options: BenchArgs = { runs: 1, keep: false };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const [name, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    // A value is the next argument (or the part after `=`), never another option.
+    const value = (): string | undefined => {
+      if (inline !== undefined) return inline === '' ? undefined : inline;
+      const next = argv[i + 1];
+      if (next === undefined || next.startsWith('--')) return undefined;
+      i++;
+      return next;
+    };
+    if (name === '--runs') {
+      const v = value();
+      if (v === undefined || !RUNS.test(v)) return { error: `--runs needs a whole number of builds from 1 to 9999${v === undefined ? '' : `, not "${v}"`}` };
+      options.runs = Number(v);
+    } else if (name === '--json') {
+      const v = value();
+      if (v === undefined) return { error: '--json needs a file name' };
+      options.json = v;
+    } else if (arg === '--keep') options.keep = true;
+    else if (arg === '--help' || arg === '-h') return { help: `usage: ${BENCH_USAGE}` };
+    else return { error: `unknown argument ${arg}\nusage: ${BENCH_USAGE}` };
+  }
+  return options;
+}

@@ -10,7 +10,6 @@
  */
 import { parseAnchor, type AnchorStep } from './anchors.ts';
 import type { ToolModel } from './model.ts';
-import { isObject } from './json.ts';
 
 /** The table (and schema) a tool's checker uses: its root is also the id of that table's heading. */
 export type CheckedSection = 'input' | 'model-input';
@@ -304,6 +303,9 @@ export type Payload =
   /** A hook payload (Claude Code's PreToolUse, …): its `tool_input` is what gets checked. */
   | { kind: 'hook'; value: unknown; event?: string; toolName?: string };
 
+// Its own one-line guard rather than ../json.ts: this module is served to the browser as is, and
+// opening the checker fetches no module beyond the ones it needs (test/e2e/payload-check.test.ts).
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * Reads the pasted text: JSON, and either the tool's input itself or a hook

@@ -12,15 +12,13 @@ import { ROOT, runBuild } from './browser.ts';
 import { editJson } from './files.ts';
 
 /**
- * A tool name of 38 characters, not as long as the loader accepts (128): the
- * payload checker's hint (src/components/PayloadCheck.astro) writes the name as
- * plain text that cannot break, so a longer name widens the page. In 2026-12 a
- * name of 125 characters widened it at 320, 375, 800 and 1152 px, and the
- * longest real name (39 characters, /codex/mcp__codex_message_board.create_channel/)
- * widens it by a pixel at 320 px, which `npm run test:sweep` reports. Lengthen
- * this name once the hint breaks long names.
+ * A tool name of 125 characters, near the 128 the loader accepts, with one run of
+ * 40 letters and no break point: every place that shows a tool name (title,
+ * sidebar, the payload checker's text and hint) must break it rather than widen
+ * the page. (Until 2026-12 the checker's hint could not break a name: 39
+ * characters widened the page at 320 px.)
  */
-export const LONG_TOOL = 'tool_with_a_fairly_long_name_ends_here';
+export const LONG_TOOL = `tool_with_a_very_long_name_${'x'.repeat(40)}_${'segment_'.repeat(5)}ends_here_at_last`;
 /** A field name far longer than real ones: the field tables break it between camelCase words. */
 export const LONG_FIELD = `${'aVeryLongCamelCaseFieldName'.repeat(4)}ThatEnds`;
 

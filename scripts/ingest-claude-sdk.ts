@@ -1,6 +1,8 @@
 /**
- * Regenerates content/tools/claude-code/ and content/agents/claude-code.json
- * from the pinned @anthropic-ai/claude-agent-sdk release (scripts/pins.json).
+ * Regenerates the Claude Code agent's tool files and agent record
+ * (content/tools/<its id>/, content/agents/<its id>.json; `claudeCode.id` of
+ * src/lib/agents) from the pinned @anthropic-ai/claude-agent-sdk release
+ * (scripts/pins.json, under the agent's id).
  *
  *   npm run ingest:claude-sdk
  *   npm run ingest:claude-sdk -- --accept-new-integrity   # move the integrity pin on purpose

@@ -1,6 +1,7 @@
 /**
- * Regenerates content/tools/gemini-cli/ from the pinned @google/gemini-cli-core
- * release (scripts/pins.json, key "gemini-cli"): the published params type of
+ * Regenerates the Gemini CLI agent's tool files (content/tools/<its id>/) from the
+ * pinned @google/gemini-cli-core release (scripts/pins.json, under the agent's id,
+ * `geminiCli.id` of src/lib/agents): the published params type of
  * every tool the Gemini CLI captures advertise, as a second source beside them.
  *
  *   npm run ingest:gemini-core

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { schemaAjv } from '../../scripts/lib/capture/ajv.ts';
+import { AGENT_IDS, payloadDriver } from '../../src/lib/agents/index.ts';
 import { loadMatrix, type Matrix } from '../../scripts/lib/capture/matrix.ts';
 import {
   applyBindings, bindValues, loadScenarios, payloadFile, ScenarioError, scenarioCalls, scenarioTools, selectScenarios, validateScenarios, type ScenariosFile,
@@ -48,6 +49,10 @@ test('validateScenarios refuses duplicates, unknown configurations, unused bindi
   assert.throws(() => validateScenarios(file([READ, READ]), SCHEMA, matrix), /declared twice/);
   assert.throws(() => validateScenarios(file([{ ...READ, configuration: 'no-such' }]), SCHEMA, matrix), /no configuration claude-code\/no-such/);
   assert.throws(() => validateScenarios({ agents: { 'claude-code': { configuration: 'nope', scenarios: [READ], cannotRun: [] } } }, SCHEMA, matrix), /\/configuration/);
+  // Scenarios of an agent whose module declares no hook mechanism, or of no registered agent, are refused with the reason.
+  const withoutHooks = AGENT_IDS.find((id) => 'none' in payloadDriver(id));
+  if (withoutHooks) assert.throws(() => validateScenarios({ agents: { [withoutHooks]: { configuration: 'print', scenarios: [READ], cannotRun: [] } } }, SCHEMA, matrix), /cannot be recorded/);
+  assert.throws(() => validateScenarios({ agents: { 'not-registered': { configuration: 'print', scenarios: [READ], cannotRun: [] } } }, SCHEMA, matrix), /\/agents: must match format "agent-id"/);
   const unused = { ...READ, followUp: { tool: 'Read', input: { file_path: 'x' }, expect: 'success', bind: [{ name: 'ID', pattern: '(x)' }] } };
   assert.throws(() => validateScenarios(file([unused]), SCHEMA, matrix), /\$ID is bound but the follow-up input never uses it/);
   assert.throws(() => validateScenarios(file([READ], { cannotRun: [{ tools: ['Read'], reason: 'r' }] }), SCHEMA, matrix), /Read has scenarios/);

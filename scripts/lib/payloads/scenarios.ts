@@ -15,8 +15,6 @@ import type { Matrix } from '../capture/matrix.ts';
 export const SCENARIOS_FILE = 'content/scenarios.json';
 export const SCENARIOS_SCHEMA = 'schemas/scenarios.schema.json';
 
-/** The agents payload runs can drive: their registry modules declare a hook mechanism. */
-export { PAYLOAD_AGENTS } from '../../../src/lib/agents/index.ts';
 export type PayloadAgent = AgentId;
 export type { CallInput };
 

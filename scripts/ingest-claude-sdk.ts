@@ -30,6 +30,7 @@ import { DownloadError, downloadTarball, IntegrityError, judgeIntegrity, npmRegi
 import { display, readJson, ScriptError } from './lib/script-files.ts';
 import { pinOf, pinsWithIntegrity, readPins, type Pin } from './lib/pins.ts';
 import { claudeCode } from '../src/lib/agents/claude-code.ts';
+import { isPublished } from './lib/registry.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const CONTENT = process.env.CONTENT_DIR ? resolve(process.env.CONTENT_DIR) : join(ROOT, 'content');
@@ -135,6 +136,8 @@ function main(argv: readonly string[]): void {
       version: pkg.claudeCodeVersion,
       ...(manifest.commit ? { sourceRevision: manifest.commit } : {}),
       ...(manifest.buildDate ? { buildDate: manifest.buildDate } : {}),
+      // Types can name a CLI release the registry does not serve: pages then say so.
+      bundledCli: { package: claudeCode.npmPackage, published: isPublished(claudeCode.npmPackage, pkg.claudeCodeVersion) },
       checked: pin.checked,
       sources: [
         {

@@ -17,34 +17,25 @@
  * steps before it stay as they were written (run `git diff` to see them).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AGENT_IDS, AGENTS, isAgentId, type AgentId } from '../src/lib/agents/index.ts';
 import type { PublishedTypes } from '../src/lib/agents/types.ts';
 import { jsonText, replaceFile } from './lib/atomic-write.ts';
 import { pinsWithVersion, readPins } from './lib/pins.ts';
+import { latestVersion } from './lib/registry.ts';
 import { planRefresh, type RefreshState, type RefreshStep } from './lib/refresh-plan.ts';
-import type { CaptureMatrixFile } from '../src/lib/content-types.ts';
+import type { AgentRecord, CaptureMatrixFile } from '../src/lib/content-types.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 const PINS = join(ROOT, 'scripts/pins.json');
 const MATRIX = join(ROOT, 'content/capture-matrix.json');
 const HISTORY_DIR = join(ROOT, 'content/history');
 const NODE = process.execPath;
-const REGISTRY_TIMEOUT_MS = 60_000;
 
 
 const readJson = <T>(path: string): T => JSON.parse(readFileSync(path, 'utf8')) as T;
 const today = () => new Date().toISOString().slice(0, 10);
-
-function latestVersion(pkg: string): string {
-  const result = spawnSync('npm', ['view', pkg, 'version'], { encoding: 'utf8', timeout: REGISTRY_TIMEOUT_MS });
-  const version = result.stdout.trim();
-  if (result.status !== 0 || !/^\d+\.\d+\.\d+$/.test(version)) {
-    throw new Error(`could not read the newest release of ${pkg} from the registry: ${(result.stderr || result.error?.message || version).trim()}`);
-  }
-  return version;
-}
 
 /** The newest release a history file covers (its last release), if the file exists. */
 function historyCovers(file: string): string | undefined {
@@ -77,7 +68,11 @@ function currentState(): RefreshState {
     types[agent] = published.withCli ? { pinned: pin.version, latest: pin.version, withCli: true } : { pinned: pin.version, latest: latestVersion(pin.package) };
   }
   const clis: RefreshState['clis'] = {};
-  for (const [agent, entry] of Object.entries(matrix.agents)) if (entry) clis[agent] = { pinned: entry.version, latest: latestVersion(entry.package) };
+  for (const [agent, entry] of Object.entries(matrix.agents)) {
+    if (!entry) continue;
+    const payloads = isAgentId(agent) && !('none' in AGENTS[agent].hooks);
+    clis[agent] = { pinned: entry.version, latest: latestVersion(entry.package), ...(payloads ? { payloads } : {}) };
+  }
   const histories: RefreshState['histories'] = {};
   // Only histories a script can extend: the others are named in notCovered() instead.
   for (const agent of Object.keys(types)) if (typesOf(agent)?.history) histories[`${agent}.sdk`] = historyCovers(`${agent}.sdk`);
@@ -108,6 +103,10 @@ function perform(step: RefreshStep): void {
       if (isAgentId(step.agent) && !('none' in AGENTS[step.agent].inventory)) run('scripts/inventory.ts', ['--agent', step.agent]);
       return;
     }
+    case 'payloads':
+      // Scenarios run the release the capture matrix now pins; every payload file is written again.
+      run('scripts/payloads.ts', ['--only', step.agent]);
+      return;
     case 'history': {
       const [agent, source] = step.file.split('.') as [string, string];
       if (source === 'sdk') run(typesOf(agent)!.history!, []);
@@ -123,9 +122,32 @@ function describe(step: RefreshStep): string {
       return `types of ${step.agent} ${step.from} → ${step.to}`;
     case 'capture':
       return `capture ${step.agent} ${step.from} → ${step.to}`;
+    case 'payloads':
+      return `hook payloads of ${step.agent} ${step.from} → ${step.to}`;
     case 'history':
       return `history ${step.file} ${step.from ?? '(none)'} → ${step.to}`;
   }
+}
+
+/**
+ * Published types that name a CLI release the registry does not serve (the record's
+ * `bundledCli`): reported, not an error; that agent's captures stay at the newest CLI
+ * release there is.
+ */
+function unpublishedBundles(): string[] {
+  const dir = join(ROOT, 'content/agents');
+  if (!existsSync(dir)) return [];
+  const matrix = readJson<CaptureMatrixFile>(MATRIX);
+  return readdirSync(dir).filter((f) => f.endsWith('.json')).sort().flatMap((f) => {
+    const record = readJson<AgentRecord>(join(dir, f));
+    if (record.bundledCli?.published !== false) return [];
+    const types = record.sources[0];
+    const captured = (matrix.agents as Record<string, { version: string } | undefined>)[record.id]?.version;
+    return [
+      `${record.product} ${record.version}, which ${types ? `${types.package} ${types.version}` : 'its published types'} bundle, is not published as ${record.bundledCli.package}` +
+        (captured ? `: captures and payloads stay at ${captured}` : ''),
+    ];
+  });
 }
 
 /** What refresh leaves alone for lack of a script, with each agent module's reason. */
@@ -153,6 +175,7 @@ function main(argv: string[]): void {
         .join('; '),
   );
   if (steps.length === 0) {
+    for (const line of unpublishedBundles()) console.log(`note: ${line}`);
     console.log('Nothing new: no download, no file written.');
     return;
   }
@@ -166,6 +189,7 @@ function main(argv: string[]): void {
     const added = eventCount(file) - (before[file] ?? 0);
     if (added !== 0) console.log(`  - ${file}: ${added} new change${added === 1 ? '' : 's'}`);
   }
+  for (const line of unpublishedBundles()) console.log(`  - not run: ${line}`);
   const diff = spawnSync('git', ['diff', '--stat', '--', 'content', 'scripts/pins.json'], { cwd: ROOT, encoding: 'utf8' });
   if (diff.stdout) console.log(diff.stdout.trimEnd());
   console.log(`took ${((Date.now() - started) / 1000).toFixed(0)} s. Next: npm test, then commit the content with the pins.`);

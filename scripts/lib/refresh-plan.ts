@@ -13,8 +13,12 @@ export interface RefreshState {
    * after its capture.
    */
   types: Record<string, { pinned: string; latest: string; withCli?: boolean }>;
-  /** Per agent: the release the capture matrix pins and the newest published one. */
-  clis: Record<string, { pinned: string; latest: string }>;
+  /**
+   * Per agent: the release the capture matrix pins and the newest published one.
+   * `payloads`: its hook payloads are recorded (content/payloads/), so they are
+   * recorded again with a new release.
+   */
+  clis: Record<string, { pinned: string; latest: string; payloads?: boolean }>;
   /**
    * Newest release each history file covers, keyed `<agent>.<source>`
    * (undefined when the file does not exist yet): an `sdk` history must reach
@@ -26,6 +30,7 @@ export interface RefreshState {
 export type RefreshStep =
   | { kind: 'ingest-types'; agent: string; from: string; to: string }
   | { kind: 'capture'; agent: string; from: string; to: string }
+  | { kind: 'payloads'; agent: string; from: string; to: string }
   | { kind: 'history'; file: string; from: string | undefined; to: string };
 
 const byKey = <T>(record: Record<string, T>): [string, T][] => Object.entries(record).sort(([a], [b]) => a.localeCompare(b));
@@ -41,10 +46,11 @@ export function planRefresh(state: RefreshState): RefreshStep[] {
     typeTargets.set(agent, target);
     if (target !== pinned) steps.push({ kind: 'ingest-types', agent, from: pinned, to: target });
   }
-  for (const [agent, { pinned, latest }] of byKey(state.clis)) {
+  for (const [agent, { pinned, latest, payloads }] of byKey(state.clis)) {
     const target = newer(latest, pinned);
     cliTargets.set(agent, target);
     if (target !== pinned) steps.push({ kind: 'capture', agent, from: pinned, to: target });
+    if (target !== pinned && payloads) steps.push({ kind: 'payloads', agent, from: pinned, to: target });
     const types = state.types[agent];
     if (types?.withCli) {
       // Types released with the CLI follow the CLI's pin, read after its capture.

@@ -48,3 +48,17 @@ test('types released with their CLI follow its pin, after its capture, whatever 
     { kind: 'ingest-types', agent: 'gemini-cli', from: '0.61.0', to: '0.62.0' },
   ]);
 });
+
+test('a CLI whose hook payloads are recorded records them again after its capture, before its history; one without keeps none', () => {
+  const steps = planRefresh({
+    ...current,
+    clis: { a: { pinned: '1.0.0', latest: '1.1.0', payloads: true }, b: { pinned: '2.0.0', latest: '2.0.1' }, c: { pinned: '3.0.0', latest: '3.0.0', payloads: true } },
+    histories: { 'a.capture': '1.0.0' },
+  });
+  assert.deepEqual(steps, [
+    { kind: 'capture', agent: 'a', from: '1.0.0', to: '1.1.0' },
+    { kind: 'payloads', agent: 'a', from: '1.0.0', to: '1.1.0' },
+    { kind: 'capture', agent: 'b', from: '2.0.0', to: '2.0.1' },
+    { kind: 'history', file: 'a.capture', from: '1.0.0', to: '1.1.0' },
+  ]);
+});

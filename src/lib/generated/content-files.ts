@@ -10,11 +10,19 @@ export interface AgentFile {
   version: string;
   sourceRevision?: string;
   buildDate?: string;
+  bundledCli?: BundledCli;
   checked: string;
   /**
    * @minItems 1
    */
   sources: AgentSource[];
+}
+/**
+ * The CLI release the published types were built with (`version`), as an npm package: whether the registry served that release when the types were read (`checked`). Types can come out before their CLI, or with one never published.
+ */
+export interface BundledCli {
+  package: string;
+  published: boolean;
 }
 export interface AgentSource {
   package: string;

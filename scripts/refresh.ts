@@ -10,7 +10,9 @@
  *      types released with the CLI follow it;
  *   4. extends every history file that is behind its pin by the new releases only
  *      (the agent module's history script, scripts/history-captures.ts);
- *   5. prints what changed, and what it leaves alone for lack of a script, and why.
+ *   5. after each step, archives the versioned export files whose path the content no
+ *      longer produces (content/archive/), so that every published versioned URL resolves;
+ *   6. prints what changed, what could not run and what it leaves alone, and why.
  *
  * With nothing new it downloads nothing and writes nothing. `--dry-run` prints the plan.
  * Each step's script writes atomically; a failing step stops the run, and the files of the
@@ -24,6 +26,7 @@ import type { PublishedTypes } from '../src/lib/agents/types.ts';
 import { jsonText, replaceFile } from './lib/atomic-write.ts';
 import { pinsWithVersion, readPins } from './lib/pins.ts';
 import { latestVersion } from './lib/registry.ts';
+import { archiveVanished, publishedExports } from './lib/archive.ts';
 import { planRefresh, type RefreshState, type RefreshStep } from './lib/refresh-plan.ts';
 import type { AgentRecord, CaptureMatrixFile } from '../src/lib/content-types.ts';
 
@@ -162,7 +165,7 @@ function notCovered(agents: readonly AgentId[]): string[] {
   });
 }
 
-function main(argv: string[]): void {
+async function main(argv: string[]): Promise<void> {
   const started = Date.now();
   const state = currentState();
   const steps = planRefresh(state);
@@ -182,22 +185,28 @@ function main(argv: string[]): void {
   console.log(`plan:\n${steps.map((s) => `  - ${describe(s)}`).join('\n')}`);
   if (argv.includes('--dry-run')) return;
   const before = Object.fromEntries(Object.keys(state.histories).map((f) => [f, eventCount(f)]));
-  for (const step of steps) perform(step);
+  // Versioned export paths published now keep resolving: after each step, the files whose
+  // path the content no longer produces go to content/archive/, before anything else runs.
+  const published = await publishedExports(ROOT);
+  const archived: string[] = [];
+  for (const step of steps) {
+    perform(step);
+    archived.push(...(await archiveVanished(ROOT, published, today())));
+  }
   console.log('\nsummary:');
   for (const step of steps) console.log(`  - ${describe(step)}`);
   for (const file of Object.keys(state.histories)) {
     const added = eventCount(file) - (before[file] ?? 0);
     if (added !== 0) console.log(`  - ${file}: ${added} new change${added === 1 ? '' : 's'}`);
   }
+  if (archived.length > 0) console.log(`  - ${archived.length} versioned export files archived (content/archive/): their paths keep resolving`);
   for (const line of unpublishedBundles()) console.log(`  - not run: ${line}`);
   const diff = spawnSync('git', ['diff', '--stat', '--', 'content', 'scripts/pins.json'], { cwd: ROOT, encoding: 'utf8' });
   if (diff.stdout) console.log(diff.stdout.trimEnd());
   console.log(`took ${((Date.now() - started) / 1000).toFixed(0)} s. Next: npm test, then commit the content with the pins.`);
 }
 
-try {
-  main(process.argv.slice(2));
-} catch (error) {
+main(process.argv.slice(2)).catch((error: unknown) => {
   console.error(`refresh: ${(error as Error).message}`);
   process.exit(1);
-}
+});

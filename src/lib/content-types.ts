@@ -7,6 +7,8 @@ import type { AgentFile, EditorialFile, ToolFile } from './generated/content-fil
 
 export type {
   AliasRecord,
+  ArchiveFile,
+  ArchivedFile,
   CaptureFile,
   CaptureMatrixFile,
   ComparedField,

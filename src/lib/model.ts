@@ -7,6 +7,8 @@ import type { CaptureMatrix, CapturedEntry } from './captures.ts';
 import type { AgentId, AgentRecord, ComparisonFile, Definition, EditorialTool, GeneratedTool, HistoryFile, Job } from './content-types.ts';
 import type { FieldDifference, FieldRow } from './field-rows.ts';
 import type { Finding, PayloadCall } from './payload-check.ts';
+import type { AgentReleases, ToolReleases } from './releases.ts';
+import type { ArchivedExport } from './content/stages/archive.ts';
 
 /** A definition as a page shows it: its field rows and the text of the full definition. */
 export interface DefinitionView {
@@ -47,6 +49,8 @@ export interface ToolModel {
   examples?: ToolExample[];
   /** Why no scenario runs this tool here (content/scenarios.json `cannotRun`). */
   notRun?: string;
+  /** The release each part of the page comes from (set by the loader once every source is read). */
+  releases: ToolReleases;
 }
 
 /** One recorded scenario, as the page of a tool it calls shows it. */
@@ -57,6 +61,8 @@ export interface ToolExample {
   description: string;
   expect: 'success' | 'failure';
   configuration: string;
+  /** The CLI release that was run to record it. */
+  cli: { package: string; version: string };
   /** The scenario's calls in order; `own` marks those of this page's tool (a follow-up may call another). */
   calls: (PayloadCall & { own: boolean })[];
   /** Where the payloads of this tool's calls differ from what its page declares. */
@@ -96,6 +102,10 @@ export interface SiteModel {
   removedTools: RemovedTool[];
   /** What each pinned binary registers (content/inventory/), and how much of it has a page. */
   inventory: AgentInventory[];
+  /** The release each source of each agent comes from. */
+  releases: Partial<Record<AgentId, AgentReleases>>;
+  /** Versioned export files published before and no longer produced by the content (content/archive/). */
+  archived: ArchivedExport[];
 }
 
 /** One agent's tool inventory as the agent page shows it (built by the inventory stage). */

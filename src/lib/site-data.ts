@@ -7,10 +7,12 @@ import { AGENT_IDS } from './agents/index.ts';
 import type { CaptureMatrix, MatrixAgent } from './captures.ts';
 import type { AgentRecord, ComparisonFile, HistoryFile, Job } from './content-types.ts';
 import type { AgentInventory, RemovedTool, SiteModel, ToolModel } from './model.ts';
+import type { AgentReleases } from './releases.ts';
+import type { ArchivedExport } from './content/stages/archive.ts';
 
 export async function getSite(): Promise<SiteModel> {
   const [tools, agents, jobs] = await Promise.all([getCollection('tools'), getCollection('agents'), getCollection('jobs')]);
-  const agentData = agents.map((a) => a.data as unknown as { record: AgentRecord; matrix?: MatrixAgent; histories: HistoryFile[]; removedTools: RemovedTool[]; inventory?: AgentInventory });
+  const agentData = agents.map((a) => a.data as unknown as { record: AgentRecord; matrix?: MatrixAgent; histories: HistoryFile[]; removedTools: RemovedTool[]; inventory?: AgentInventory; releases: AgentReleases; archived: ArchivedExport[] });
   const jobData = jobs.map((j) => j.data as unknown as Job & { order: number; comparison?: ComparisonFile }).sort((a, b) => a.order - b.order);
   const matrix: CaptureMatrix = { agents: {} };
   for (const a of agentData) if (a.matrix) matrix.agents[a.record.id] = a.matrix;
@@ -23,6 +25,8 @@ export async function getSite(): Promise<SiteModel> {
     histories: agentData.flatMap((a) => a.histories),
     removedTools: agentData.flatMap((a) => a.removedTools),
     inventory: agentData.flatMap((a) => (a.inventory ? [a.inventory] : [])),
+    releases: Object.fromEntries(agentData.map((a) => [a.record.id, a.releases])),
+    archived: agentData.flatMap((a) => a.archived),
   };
   if (Object.keys(matrix.agents).length > 0) model.matrix = matrix;
   return model;

@@ -68,6 +68,7 @@ export function mcpFamilyFromCapture(entry: CapturedEntry, matrixAgent: MatrixAg
   return {
     agent: entry.agent,
     source: 'capture',
+    releases: {}, // set by the loader once every source is read
     slug: toolSlug(fullName),
     fullName,
     generated,
@@ -111,6 +112,7 @@ export function synthesizeFromCapture(entry: CapturedEntry, matrixAgent: MatrixA
   return {
     agent: entry.agent,
     source: 'capture',
+    releases: {}, // set by the loader once every source is read
     slug,
     fullName: entry.fullName,
     generated,
@@ -140,6 +142,7 @@ export function documentedOnlyTool(editorial: EditorialTool, file: string): Tool
   return {
     agent: editorial.agent,
     source: 'documented',
+    releases: {}, // set by the loader once every source is read
     slug: toolSlug(editorial.name),
     fullName: editorial.name,
     generated,

@@ -456,6 +456,39 @@ test('a payload names a known tool and configuration, is filed as <tool>.<scenar
   assert.deepEqual(where(twice), [['payloads/claude-code/shell.text-file.json', '/scenario', 'unique-example-id']]);
 });
 
+test('archived export files load when their path is no longer published, and are refused at their pointer otherwise', () => {
+  // The fixture's own published paths, read with an independent rule: /<agent>/<slug>/<release>/<file> for each
+  // tool with a JSON Schema input; an archived file must not collide with one of them.
+  const site = loadContent({ root: ROOT, contentDir: GOOD });
+  const tool = site.tools.find((t) => t.input.definition.kind === 'typescript' || t.input.definition.kind === 'json-schema')!;
+  const release = tool.source === 'sdk' ? site.agents.find((a) => a.id === tool.agent)!.version : site.matrix!.agents[tool.agent]!.version;
+  const current = `/${tool.agent}/${tool.slug}/${release}/input.schema.json`;
+  const old = `/${tool.agent}/${tool.slug}/0.0.1/input.schema.json`;
+  const archive = (files: { path: string }[], agent: string = tool.agent) => (dir: string) => {
+    mkdirSync(join(dir, 'archive'), { recursive: true });
+    writeFileSync(join(dir, 'archive', `${agent}.json`), JSON.stringify({ agent, origin: 'https://old.invalid', files: files.map((f) => ({ archived: '2026-12-01', text: '{"$id":"https://old.invalid/x"}\n', ...f })) }));
+  };
+  const dir = mkdtempSync(join(tmpdir(), 'content-'));
+  try {
+    cpSync(GOOD, dir, { recursive: true });
+    archive([{ path: old }])(dir);
+    const loaded = loadContent({ root: ROOT, contentDir: dir });
+    assert.deepEqual(loaded.archived.map((a) => [a.agent, a.tool, a.version, a.file, a.origin]), [[tool.agent, tool.slug, '0.0.1', 'input.schema.json', 'https://old.invalid']]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  const file = `archive/${tool.agent}.json`;
+  assert.deepEqual(where(errorsAfter(archive([{ path: current }]))), [[file, '/files/0/path', 'archive-not-current']]);
+  assert.deepEqual(where(errorsAfter(archive([{ path: old }, { path: old }]))), [[file, '/files/1/path', 'archive-path-unique']]);
+  assert.deepEqual(where(errorsAfter(archive([{ path: `/${tool.agent}/${tool.slug}/0.0.1/notes.txt` }]))), [[file, '/files/0/path', 'archive-export-file']]);
+  assert.deepEqual(where(errorsAfter(archive([{ path: `/elsewhere/${tool.slug}/0.0.1/input.schema.json` }]))), [[file, '/files/0/path', 'archive-path-of-agent']]);
+  const misfiled = errorsAfter((dir) => {
+    archive([{ path: old }])(dir);
+    renameSync(join(dir, file), join(dir, 'archive/codex.json'));
+  });
+  assert.deepEqual(where(misfiled), [['archive/codex.json', '/agent', 'file-name-matches-id']]);
+});
+
 after(() => {
   // Every rule the loader can report must have been produced by a case above.
   const rules = new Set<string>();

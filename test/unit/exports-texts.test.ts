@@ -68,7 +68,7 @@ test('a declaration generated from a schema compiles and says what the schema sa
 test('the export files of a tool: schemas with their $id, and the Codex declaration', async () => {
   const post = site.tools.find((t) => t.agent === 'codex' && t.slug === 'collaboration.post')!;
   const codex = site.agents.find((a) => a.id === 'codex')!;
-  const files = await toolExportFiles(post, codex, ORIGIN);
+  const files = await toolExportFiles(post, ORIGIN);
   assert.deepEqual([...files.keys()], ['input.schema.json', 'result.schema.json', 'input.d.ts']);
   const schema = JSON.parse(files.get('input.schema.json')!);
   assert.equal(schema.$id, `https://site.invalid/codex/collaboration.post/${codex.version}/input.schema.json`);

@@ -99,11 +99,10 @@ test('commentSafeLiteral: any text stays one comment, `//` or block, and reads b
 
 test('a hostile tool name leaves the validator module its banner comments, and nothing of it runs', async () => {
   const bash = site.tools.find((t) => t.agent === 'claude-code' && t.slug === 'bash')!;
-  const agent = site.agents.find((a) => a.id === 'claude-code')!;
   for (const name of HOSTILE_NAMES) {
     const label = JSON.stringify(name);
     const tool = { ...bash, fullName: name };
-    const schema = toolSchema(tool, agent, payloadCheckTarget(tool)!.section, ORIGIN)!;
+    const schema = toolSchema(tool, payloadCheckTarget(tool)!.section, ORIGIN)!;
     assert.ok(String(schema.title).includes(name), `${label}: the title carries the name`);
     const banner = validatorBanner(schema);
     const code = validatorModule(schema, { banner });
@@ -156,11 +155,10 @@ test('a banner line with a line break is refused rather than written', () => {
 
 test('a hostile tool name stays inside the JSDoc banner of input.d.ts', async () => {
   const post = site.tools.find((t) => t.agent === 'codex' && t.slug === 'collaboration.post')!;
-  const codex = site.agents.find((a) => a.id === 'codex')!;
   const texts = new Map<string, string>();
   for (const name of HOSTILE_NAMES) {
     const label = JSON.stringify(name);
-    const text = (await toolExportFiles({ ...post, fullName: name }, codex, ORIGIN)).get('input.d.ts')!;
+    const text = (await toolExportFiles({ ...post, fullName: name }, ORIGIN)).get('input.d.ts')!;
     const lines = sourceLines(text);
     const end = lines.indexOf(' */');
     assert.equal(lines[0], '/**', label);

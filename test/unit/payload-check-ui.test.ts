@@ -181,8 +181,7 @@ test('every precompiled validator is a self-contained ES module that agrees with
   for (const tool of real.tools) {
     const target = payloadCheckTarget(tool);
     if (!target) continue;
-    const agent = real.agents.find((a) => a.id === tool.agent)!;
-    const schema = toolSchema(tool, agent, target.section, {})!;
+    const schema = toolSchema(tool, target.section, {})!;
     const code = validatorModule(schema, { banner: ['test'] });
     assert.doesNotMatch(code, /\brequire\(/, `${tool.agent}/${tool.slug} needs nothing else`);
     sizes.push(code.length);
@@ -199,7 +198,7 @@ test('every precompiled validator is a self-contained ES module that agrees with
 
 test('formats are checked as ajv-formats checks them (WebFetch’s url is a uri)', async () => {
   const tool = real.tools.find((t) => t.agent === 'claude-code' && t.slug === 'webfetch')!;
-  const schema = toolSchema(tool, real.agents.find((a) => a.id === 'claude-code')!, 'model-input', {})!;
+  const schema = toolSchema(tool, 'model-input', {})!;
   const code = validatorModule(schema);
   const { validate } = (await import(`data:text/javascript,${encodeURIComponent(code)}`)) as { validate: (v: unknown) => boolean };
   assert.equal(validate({ url: 'http://127.0.0.1/page', prompt: 'x' }), true);

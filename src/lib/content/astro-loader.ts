@@ -22,6 +22,8 @@ function entries(model: SiteModel, kind: Kind): { id: string; data: Record<strin
           histories: model.histories.filter((h) => h.agent === agent.id),
           removedTools: model.removedTools.filter((t) => t.agent === agent.id),
           inventory: model.inventory.find((i) => i.agent === agent.id),
+          releases: model.releases[agent.id],
+          archived: model.archived.filter((f) => f.agent === agent.id),
         },
       }));
     case 'jobs':

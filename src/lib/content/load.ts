@@ -2,7 +2,7 @@
  * Loads every content file, validates it, checks the rules that span files and
  * builds the model the pages render, in stages that share one problems
  * collector: read → jobs → agents → generated tools → captures → editorial →
- * inventory → pages → payloads → comparisons → history. Any problem names the file, the JSON pointer and the rule; if there
+ * inventory → pages → payloads → comparisons → history → releases → archive. Any problem names the file, the JSON pointer and the rule; if there
  * is one, loadContent throws ContentErrors and the build stops before Astro
  * writes anything.
  */
@@ -23,6 +23,9 @@ import { applyInventory } from './stages/inventory.ts';
 import { loadJobs } from './stages/jobs.ts';
 import { checkPages } from './stages/pages.ts';
 import { reservedNames } from './url-names.ts';
+import { loadArchive } from './stages/archive.ts';
+import { exportFileNames, versionedExportPath } from '../exports/files.ts';
+import { agentReleases, toolReleases } from '../releases.ts';
 
 export interface LoadOptions {
   /** Folder holding content/, schemas/ and src/pages (the project root). */
@@ -66,17 +69,26 @@ export function loadContent(options: LoadOptions): SiteModel {
   checkHistoryReferences(stage, histories, tools);
 
   finish(problems, options);
+  const handed = problems.warnings.length;
   tools.sort((a, b) => (a.agent === b.agent ? a.fullName.localeCompare(b.fullName) : a.agent.localeCompare(b.agent)));
   // Agents in registry order, everywhere the site lists them.
   agents.agents.sort((a, b) => AGENT_IDS.indexOf(a.id) - AGENT_IDS.indexOf(b.id));
-  const model: SiteModel = { agents: agents.agents, tools, jobs: jobs.jobs, comparisons, histories, removedTools: removed, inventory };
+  const model: SiteModel = { agents: agents.agents, tools, jobs: jobs.jobs, comparisons, histories, removedTools: removed, inventory, releases: {}, archived: [] };
   if (agents.matrix) model.matrix = agents.matrix;
+  // Every source is read: say which release each part of each page comes from.
+  for (const agent of agents.agents) model.releases[agent.id] = agentReleases(model, agent.id);
+  for (const tool of tools) tool.releases = toolReleases(tool, model.releases[tool.agent]!);
+  // Versioned export paths the content publishes now; the archive serves the ones it no longer does.
+  const current = new Set<string>();
+  for (const tool of tools) for (const file of exportFileNames(tool)) current.add(versionedExportPath(tool, file));
+  model.archived = loadArchive(stage, current);
+  finish(problems, options, handed);
   return model;
 }
 
-/** Hands over the warnings, then throws ContentErrors if anything was wrong. */
-function finish(problems: Problems, options: LoadOptions): void {
-  for (const warning of problems.warnings) options.onWarning?.(warning);
+/** Hands over the warnings (from the `from`-th: earlier ones were handed over already), then throws ContentErrors if anything was wrong. */
+function finish(problems: Problems, options: LoadOptions, from = 0): void {
+  for (const warning of problems.warnings.slice(from)) options.onWarning?.(warning);
   problems.throwIfAny();
 }
 

@@ -62,6 +62,8 @@ export interface ContentFiles {
   history: string[];
   /** content/inventory/<agent>.json */
   inventory: string[];
+  /** content/archive/<agent>.json */
+  archive: string[];
   /** content/comparisons/<job>.json */
   comparisons: string[];
 }
@@ -78,7 +80,7 @@ const PER_AGENT = ['tools', 'editorial', 'captures', 'payloads'] as const;
  * folder) is reported as a warning so that it is not skipped silently.
  */
 export function scanContent(contentDir: string, problems: Problems, rel: (path: string) => string): ContentFiles {
-  const files: ContentFiles = { agents: [], tools: new Map(), editorial: new Map(), captures: new Map(), payloads: new Map(), history: [], inventory: [], comparisons: [] };
+  const files: ContentFiles = { agents: [], tools: new Map(), editorial: new Map(), captures: new Map(), payloads: new Map(), history: [], inventory: [], comparisons: [], archive: [] };
   const ignored = (path: string, why: string): void => problems.warn(rel(path), `ignored: ${why}`);
   const list = (dir: string): string[] => readdirSync(dir).sort();
   if (!existsSync(contentDir)) return files;
@@ -103,6 +105,11 @@ export function scanContent(contentDir: string, problems: Problems, rel: (path: 
         if (ID_FILE.test(f) && statSync(join(path, f)).isFile()) files.comparisons.push(`comparisons/${f}`);
         else ignored(join(path, f), 'comparison files are content/comparisons/<job>.json');
       }
+    } else if (name === 'archive' && isDir) {
+      for (const f of list(path)) {
+        if (ID_FILE.test(f) && statSync(join(path, f)).isFile()) files.archive.push(`archive/${f}`);
+        else ignored(join(path, f), 'archive files are content/archive/<agent>.json');
+      }
     } else if (name === 'inventory' && isDir) {
       for (const f of list(path)) {
         if (ID_FILE.test(f) && statSync(join(path, f)).isFile()) files.inventory.push(`inventory/${f}`);
@@ -123,7 +130,7 @@ export function scanContent(contentDir: string, problems: Problems, rel: (path: 
         }
         files[kind].set(agent, found);
       }
-    } else ignored(path, 'not a content file or folder the site reads (jobs.json, capture-matrix.json, scenarios.json, agents/, tools/, editorial/, captures/, payloads/, history/, inventory/, comparisons/)');
+    } else ignored(path, 'not a content file or folder the site reads (jobs.json, capture-matrix.json, scenarios.json, agents/, tools/, editorial/, captures/, payloads/, history/, inventory/, comparisons/, archive/)');
   }
   return files;
 }

@@ -15,6 +15,7 @@ export const CONTENT_SCHEMAS = {
   comparison: { file: 'comparison.schema.json', type: 'ComparisonFile' },
   scenarios: { file: 'scenarios.schema.json', type: 'ScenariosFile' },
   payload: { file: 'payload.schema.json', type: 'PayloadFile' },
+  archive: { file: 'archive.schema.json', type: 'ArchiveFile' },
 } as const;
 
 export type SchemaName = keyof typeof CONTENT_SCHEMAS;

@@ -9,7 +9,8 @@ import type { SiteModel, ToolModel } from '../model.ts';
 import { sitePath, toolPath } from '../site.ts';
 import { definitionFiles } from '../tool-page.ts';
 import type { Delivery } from '../wire/types.ts';
-import { exportFileNames, exportPath, siteUrl, type Section, type SiteOrigin } from './files.ts';
+import { exportFileNames, exportPath, siteUrl, versionedExportPath, type Section, type SiteOrigin } from './files.ts';
+import { releaseSegment, type AgentReleases } from '../releases.ts';
 
 export const CATALOG_PATH = '/catalog.json';
 export const CATALOG_SCHEMA_PATH = '/catalog.schema.json';
@@ -65,6 +66,8 @@ export interface CatalogAgent {
   id: AgentId;
   product: string;
   version: string;
+  /** The release each source comes from. */
+  releases: AgentReleases;
   /** The day the content was last checked against the release. */
   checked: string;
   page: string;
@@ -82,7 +85,7 @@ function catalogTool(tool: ToolModel, model: SiteModel): CatalogTool {
   const agent = model.agents.find((a) => a.id === tool.agent)!;
   const configurations = model.matrix?.agents[tool.agent]?.configurations ?? [];
   const files = exportFileNames(tool);
-  const link = (file: (typeof files)[number]): VersionedLink => ({ latest: sitePath(exportPath(tool, file)), versioned: sitePath(exportPath(tool, file, agent.version)) });
+  const link = (file: (typeof files)[number]): VersionedLink => ({ latest: sitePath(exportPath(tool, file)), versioned: sitePath(versionedExportPath(tool, file)) });
   const schemas: CatalogTool['links']['schemas'] = {};
   for (const file of files) if (file.endsWith('.schema.json')) schemas[SECTION_KEYS[file.replace('.schema.json', '') as Section]] = link(file);
   const definitionLinks: CatalogTool['links']['definitionFiles'] = {};
@@ -90,7 +93,7 @@ function catalogTool(tool: ToolModel, model: SiteModel): CatalogTool {
   const entry: CatalogTool = {
     agent: tool.agent,
     product: agent.product,
-    version: agent.version,
+    version: tool.releases.input ? releaseSegment(tool.releases.input) : agent.version,
     name: tool.generated.name,
     fullName: tool.fullName,
     slug: tool.slug,
@@ -126,6 +129,7 @@ export function buildCatalog(model: SiteModel, origin: SiteOrigin): Catalog {
       id: agent.id,
       product: agent.product,
       version: agent.version,
+      releases: model.releases[agent.id] ?? { examples: [] },
       checked: agent.checked,
       page: sitePath(`/${agent.id}/`),
       toolCount: model.tools.filter((t) => t.agent === agent.id).length,

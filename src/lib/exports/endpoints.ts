@@ -5,35 +5,37 @@
  * import this (it reads the site through Astro's content collections).
  */
 import type { APIContext } from 'astro';
-import type { AgentRecord } from '../content-types.ts';
 import type { ToolModel } from '../model.ts';
 import { markRendering } from '../rendering.ts';
 import { getSite } from '../site-data.ts';
-import { exportFileNames, type ExportFileName } from './files.ts';
-import { toolExportFiles } from './tool-exports.ts';
+import { exportFileNames, versionSegment, type ExportFileName } from './files.ts';
+import { archivedText, toolExportFiles } from './tool-exports.ts';
+import type { ArchivedExport } from '../content/stages/archive.ts';
 
-export interface ExportProps {
-  tool: ToolModel;
-  agent: AgentRecord;
-  file: ExportFileName;
-}
+export type ExportProps = { tool: ToolModel; file: ExportFileName } | { archived: ArchivedExport };
 
 /** Static paths of one export file name at the latest path: every tool that has that file. */
 export async function latestPaths(file: ExportFileName) {
   const site = await getSite();
   return site.tools.flatMap((tool) => {
-    const agent = site.agents.find((a) => a.id === tool.agent)!;
-    return exportFileNames(tool).includes(file) ? [{ params: { agent: tool.agent, tool: tool.slug }, props: { tool, agent, file } satisfies ExportProps }] : [];
+    return exportFileNames(tool).includes(file) ? [{ params: { agent: tool.agent, tool: tool.slug }, props: { tool, file } satisfies ExportProps }] : [];
   });
 }
 
-/** Static paths of every export file at its release's path: `/<agent>/<tool>/<version>/<file>`. */
+/**
+ * Static paths of every export file at the path of its source's release:
+ * `/<agent>/<tool>/<version>/<file>`; and of every archived file, at the path it was published at.
+ */
 export async function versionedPaths() {
   const site = await getSite();
-  return site.tools.flatMap((tool) => {
-    const agent = site.agents.find((a) => a.id === tool.agent)!;
-    return exportFileNames(tool).map((file) => ({ params: { agent: tool.agent, tool: tool.slug, version: agent.version, file }, props: { tool, agent, file } satisfies ExportProps }));
-  });
+  const current = site.tools.flatMap((tool) =>
+    exportFileNames(tool).map((file) => ({ params: { agent: tool.agent, tool: tool.slug, version: versionSegment(tool, file), file }, props: { tool, file } satisfies ExportProps })),
+  );
+  const archived = site.archived.map((archived) => ({
+    params: { agent: archived.agent, tool: archived.tool, version: archived.version, file: archived.file },
+    props: { archived } satisfies ExportProps,
+  }));
+  return [...current, ...archived];
 }
 
 const cache = new Map<string, Promise<Map<ExportFileName, string>>>();
@@ -47,12 +49,18 @@ const CONTENT_TYPES: Record<ExportFileName, string> = {
 
 /** The response for one export file. */
 export async function exportResponse(context: APIContext): Promise<Response> {
-  const { tool, agent, file } = context.props as ExportProps;
+  const props = context.props as ExportProps;
+  if ('archived' in props) {
+    const { archived } = props;
+    markRendering(context.url.pathname, [`content/archive/${archived.agent}.json`]);
+    return new Response(archivedText(archived, context.site), { headers: { 'Content-Type': CONTENT_TYPES[archived.file] } });
+  }
+  const { tool, file } = props;
   markRendering(context.url.pathname, [tool.files.generated, ...(tool.files.editorial ? [tool.files.editorial] : [])]);
   const key = `${tool.agent}/${tool.slug}`;
   let files = cache.get(key);
   if (!files) {
-    files = toolExportFiles(tool, agent, { site: context.site });
+    files = toolExportFiles(tool, { site: context.site });
     cache.set(key, files);
   }
   const text = (await files).get(file);

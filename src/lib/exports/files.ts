@@ -2,7 +2,9 @@
  * Which export files a tool has, and at which URLs. Every file exists twice:
  * at the tool's latest path (`/claude-code/bash/input.schema.json`) and at the
  * path of the release it describes (`/claude-code/bash/2.1.332/input.schema.json`),
- * with the same bytes. The versioned URL is canonical: it is each schema's `$id`.
+ * with the same bytes. That release is its own source's (src/lib/releases.ts): a
+ * tool's input from published types and its model-facing input from captures can
+ * sit under different releases. The versioned URL is canonical: each schema's `$id`.
  *
  * Pure: the model comes in as arguments.
  */
@@ -10,6 +12,7 @@ import { AGENTS } from '../agents/index.ts';
 import type { Definition } from '../content-types.ts';
 import type { ToolModel } from '../model.ts';
 import { sitePath, toolPath } from '../site.ts';
+import { releaseSegment, type Release } from '../releases.ts';
 
 /** The three definitions a tool page shows, by the name their files take. */
 export type Section = 'input' | 'result' | 'model-input';
@@ -68,4 +71,23 @@ export interface SiteOrigin {
 export function siteUrl(path: string, origin: SiteOrigin): string {
   const withBase = sitePath(path);
   return origin.site === undefined ? withBase : new URL(withBase, origin.site).href;
+}
+
+const SECTION_RELEASES: Record<Section, keyof ToolModel['releases']> = { input: 'input', result: 'result', 'model-input': 'modelInput' };
+
+/** The release a section of the tool comes from: its types or its captures. A section with a schema has one. */
+export function sectionRelease(tool: ToolModel, section: Section): Release {
+  const release = tool.releases[SECTION_RELEASES[section]];
+  if (!release) throw new Error(`${tool.agent}/${tool.slug} ${section}: no source release is known for it`);
+  return release;
+}
+
+/** The release folder of an export file: that of the section it comes from (`2.1.332`). */
+export function versionSegment(tool: ToolModel, file: ExportFileName): string {
+  return releaseSegment(sectionRelease(tool, EXPORT_FILE_NAMES[file].section));
+}
+
+/** The versioned path of an export file: under the release of the section it comes from. */
+export function versionedExportPath(tool: ToolModel, file: ExportFileName): string {
+  return exportPath(tool, file, versionSegment(tool, file));
 }

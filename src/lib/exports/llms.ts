@@ -5,7 +5,9 @@
  * required) in plain Markdown. Built from the model, since tool pages are not
  * in Starlight's docs collection. Pure: the model comes in as an argument.
  */
+import type { AgentRecord } from '../content-types.ts';
 import type { FieldRow } from '../field-rows.ts';
+import { agentReleaseLabel, releaseMismatch } from '../releases.ts';
 import type { SiteModel, ToolModel } from '../model.ts';
 import { KIND_LABELS, toolPath } from '../site.ts';
 import { CATALOG_PATH } from './catalog.ts';
@@ -35,8 +37,16 @@ function toolsOf(model: SiteModel, agent: string): ToolModel[] {
   return model.tools.filter((t) => t.agent === agent).sort((a, b) => (a.fullName < b.fullName ? -1 : a.fullName > b.fullName ? 1 : 0));
 }
 
+const agentHeading = (model: SiteModel, agent: AgentRecord): string => agentReleaseLabel(agent.product, model.releases[agent.id] ?? { examples: [] });
+
+/** The sentence that says which source comes from which release, when they differ. */
+function releaseNote(model: SiteModel, agent: AgentRecord): string[] {
+  const note = releaseMismatch(model.releases[agent.id] ?? { examples: [] });
+  return note ? [note, ''] : [];
+}
+
 function summaryLine(model: SiteModel): string {
-  const agents = model.agents.map((a) => `${a.product} ${a.version}`).join(', ');
+  const agents = model.agents.map((a) => agentHeading(model, a)).join('; ');
   return `Every built-in tool of ${model.agents.length} coding-agent CLIs (${agents}): what each tool does, what turns it on, and the exact shape of its input and result, derived from the artifacts each agent ships at a pinned release.`;
 }
 
@@ -71,7 +81,7 @@ function otherSections(model: SiteModel, origin: SiteOrigin): string[] {
 export function llmsTxt(model: SiteModel, origin: SiteOrigin): string {
   const lines = header(model, origin);
   for (const agent of model.agents) {
-    lines.push(`## ${agent.product} ${agent.version}`, '');
+    lines.push(`## ${agentHeading(model, agent)}`, '', ...releaseNote(model, agent));
     lines.push(link(`${agent.product} overview`, `/${agent.id}/`, origin, `every ${agent.product} tool and which configurations advertise it`));
     if (model.histories.some((h) => h.agent === agent.id)) lines.push(link(`${agent.product} changelog`, `/${agent.id}/changelog/`, origin, 'every tool and field change by release'));
     for (const tool of toolsOf(model, agent.id)) lines.push(link(tool.fullName, toolPath(tool), origin, tool.editorial?.summary));
@@ -115,7 +125,7 @@ function definitionBlock(title: string, view: ToolModel['input'], origin: SiteOr
 export function llmsFullTxt(model: SiteModel, origin: SiteOrigin): string {
   const lines = header(model, origin);
   for (const agent of model.agents) {
-    lines.push(`## ${agent.product} ${agent.version}`, '');
+    lines.push(`## ${agentHeading(model, agent)}`, '', ...releaseNote(model, agent));
     for (const tool of toolsOf(model, agent.id)) {
       lines.push(`### ${tool.fullName}`, '');
       lines.push(`${siteUrl(toolPath(tool), origin)}`, '');

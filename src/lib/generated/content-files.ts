@@ -714,3 +714,30 @@ export interface Call {
    */
   sessionLog?: {}[];
 }
+
+// archive.schema.json
+/**
+ * Versioned export files (/<agent>/<tool>/<version>/<file>) that were published and that the current content no longer produces, because their source moved to a newer release or the tool went away. Written by npm run refresh before it moves a source; the build serves each at its path, so a versioned URL, once published, keeps resolving with the text it had.
+ */
+export interface ArchiveFile {
+  agent: AgentId;
+  /**
+   * The site address the texts were written with; the build puts its own address in its place.
+   */
+  origin: string;
+  files: ArchivedFile[];
+}
+export interface ArchivedFile {
+  /**
+   * The site path the file was published at: /<agent>/<tool>/<version>/<export file name>.
+   */
+  path: string;
+  /**
+   * The day refresh archived it.
+   */
+  archived: string;
+  /**
+   * The file's text as published.
+   */
+  text: string;
+}

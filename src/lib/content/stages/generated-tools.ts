@@ -34,6 +34,7 @@ export function loadGeneratedTools(stage: Stage, agentIds: ReadonlySet<AgentId>)
         input: definitionView(generated.input, 'input', { file, pointer: bodyPointer('/input', generated.input.kind) }, problems, stage.definitionAjv),
         output: definitionView(generated.output, 'output', { file, pointer: bodyPointer('/output', generated.output.kind) }, problems, stage.definitionAjv),
         files: { generated: file },
+        releases: {},
       };
       stage.namePlace.set(tool, { file, pointer: '/name' });
       tools.push(tool);

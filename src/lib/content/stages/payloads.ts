@@ -85,6 +85,7 @@ export function attachPayloads(stage: Stage, tools: readonly ToolModel[], matrix
           description: payload.description,
           expect: payload.expect,
           configuration: payload.configuration,
+          cli: { package: payload.cli.package, version: payload.cli.version },
           calls: payload.calls.map((call, i) => ({ ...call, own: own(i) })),
           findings: findings.filter((f) => own(f.call)),
         };

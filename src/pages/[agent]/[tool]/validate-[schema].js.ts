@@ -5,7 +5,6 @@
  * published beside it at the pinned version. See src/lib/payload-validator.ts.
  */
 import type { APIRoute, GetStaticPaths } from 'astro';
-import type { AgentRecord } from '../../../lib/content-types.ts';
 import type { ToolModel } from '../../../lib/model.ts';
 import { toolSchema } from '../../../lib/exports/tool-exports.ts';
 import { payloadCheckTarget, type CheckedSection } from '../../../lib/payload-check-ui.ts';
@@ -15,7 +14,6 @@ import { getSite } from '../../../lib/site-data.ts';
 
 interface Props {
   tool: ToolModel;
-  agent: AgentRecord;
   section: CheckedSection;
 }
 
@@ -24,15 +22,14 @@ export const getStaticPaths = (async () => {
   return site.tools.flatMap((tool) => {
     const target = payloadCheckTarget(tool);
     if (!target) return [];
-    const agent = site.agents.find((a) => a.id === tool.agent)!;
-    return [{ params: { agent: tool.agent, tool: tool.slug, schema: target.section }, props: { tool, agent, section: target.section } satisfies Props }];
+    return [{ params: { agent: tool.agent, tool: tool.slug, schema: target.section }, props: { tool, section: target.section } satisfies Props }];
   });
 }) satisfies GetStaticPaths;
 
 export const GET: APIRoute = (context) => {
-  const { tool, agent, section } = context.props as Props;
+  const { tool, section } = context.props as Props;
   markRendering(context.url.pathname, [tool.files.generated, ...(tool.files.editorial ? [tool.files.editorial] : [])]);
-  const schema = toolSchema(tool, agent, section, { site: context.site });
+  const schema = toolSchema(tool, section, { site: context.site });
   if (!schema) throw new Error(`${tool.agent}/${tool.slug} has no ${section} schema to validate against`);
   const code = validatorModule(schema, { banner: validatorBanner(schema) });
   return new Response(code, { headers: { 'Content-Type': 'text/javascript; charset=utf-8' } });

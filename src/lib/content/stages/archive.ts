@@ -1,0 +1,57 @@
+/**
+ * Stage: archived export files (content/archive/<agent>.json, written by
+ * `npm run refresh`). A versioned export path, once published, keeps resolving:
+ * when a source moves to a newer release, the files of the old release are
+ * archived and served from here. Each archived path must name its agent, an
+ * export file name, and a path the current content does not produce (it would
+ * be served twice).
+ */
+import type { Stage } from '../context.ts';
+import type { AgentId, ArchiveFile } from '../../content-types.ts';
+import { EXPORT_FILE_NAMES, type ExportFileName } from '../../exports/files.ts';
+
+/** One archived export file, as the build serves it. */
+export interface ArchivedExport {
+  agent: AgentId;
+  /** URL names of `/<agent>/<tool>/<version>/<file>`. */
+  tool: string;
+  version: string;
+  file: ExportFileName;
+  path: string;
+  /** The text as published, with the site address it was written with. */
+  text: string;
+  origin: string;
+  archived: string;
+}
+
+/** Reads the archive; `current` are the versioned paths the current content publishes. */
+export function loadArchive(stage: Stage, current: ReadonlySet<string>): ArchivedExport[] {
+  const { reader, problems, files } = stage;
+  const out: ArchivedExport[] = [];
+  const seen = new Map<string, string>();
+  for (const path of files.archive) {
+    const data = reader.read<ArchiveFile>(path, 'archive');
+    if (!data) continue;
+    const file = reader.relContent(path);
+    if (path !== `archive/${data.agent}.json`) {
+      problems.error(file, '/agent', 'file-name-matches-id', `the archive of ${data.agent} belongs in content/archive/${data.agent}.json`);
+      continue;
+    }
+    data.files.forEach((entry, i) => {
+      const pointer = `/files/${i}/path`;
+      const [, agent, tool, version, name] = entry.path.split('/') as [string, string, string, string, string];
+      if (agent !== data.agent) return problems.error(file, pointer, 'archive-path-of-agent', `${entry.path} is not a path of ${data.agent}`);
+      if (!(name in EXPORT_FILE_NAMES)) {
+        return problems.error(file, pointer, 'archive-export-file', `${name} is not an export file name (${Object.keys(EXPORT_FILE_NAMES).join(', ')})`);
+      }
+      if (current.has(entry.path)) {
+        return problems.error(file, pointer, 'archive-not-current', `the current content publishes ${entry.path} itself: remove it from the archive`);
+      }
+      const first = seen.get(entry.path);
+      if (first !== undefined) return problems.error(file, pointer, 'archive-path-unique', `${entry.path} is archived already at ${first}`);
+      seen.set(entry.path, `${file}#${pointer}`);
+      out.push({ agent: data.agent, tool, version, file: name as ExportFileName, path: entry.path, text: entry.text, origin: data.origin, archived: entry.archived });
+    });
+  }
+  return out;
+}

@@ -61,7 +61,30 @@ function expectedFiles(): Map<string, string[]> {
   return expected;
 }
 
-const versionOf = (agent: string) => site.agents.find((a) => a.id === agent)!.version;
+const readJson = <T,>(path: string): T => JSON.parse(readFileSync(join(ROOT, path), 'utf8')) as T;
+
+/**
+ * The release folder of a tool's export file, from the content files alone: a section
+ * read from published types (a file in content/tools/) sits under the CLI release its
+ * agent record names for that types package, or the types package's own release; a
+ * section read from captures, under the capture matrix's pin.
+ */
+function releaseOf(agent: string, slug: string, file: string): string {
+  const pinned = () => readJson<{ agents: Record<string, { version: string }> }>('content/capture-matrix.json').agents[agent]!.version;
+  const typed = join(ROOT, 'content/tools', agent, `${slug}.json`);
+  if (file.startsWith('model-input') || !existsSync(typed)) return pinned();
+  const provenance = readJson<{ provenance: { package: string; version: string }[] }>(relative(ROOT, typed)).provenance[0]!;
+  const recordFile = join(ROOT, 'content/agents', `${agent}.json`);
+  const record = existsSync(recordFile) ? readJson<{ version: string; sources: { package: string; version: string }[] }>(relative(ROOT, recordFile)) : undefined;
+  return record?.sources.some((s) => s.package === provenance.package && s.version === provenance.version) ? record.version : provenance.version;
+}
+
+/** Versioned paths of content/archive/, read from the files. */
+function archivedPaths(): string[] {
+  const dir = join(ROOT, 'content/archive');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).flatMap((f) => readJson<{ files: { path: string }[] }>(`content/archive/${f}`).files.map((e) => e.path));
+}
 
 test('every tool has its export files, at its latest and its versioned path, and nothing else is exported', () => {
   const expected = new Set<string>();
@@ -69,15 +92,17 @@ test('every tool has its export files, at its latest and its versioned path, and
     const [agent, slug] = key.split('/') as [string, string];
     for (const name of names) {
       const latest = `/${agent}/${slug}/${name}`;
-      const versioned = `/${agent}/${slug}/${versionOf(agent)}/${name}`;
+      const versioned = `/${agent}/${slug}/${releaseOf(agent, slug, name)}/${name}`;
       expected.add(latest).add(versioned);
       assert.ok(exportFiles.has(latest) && exportFiles.has(versioned), `${latest} and ${versioned} are built`);
       assert.equal(read(latest), read(versioned), `${latest}: the same bytes at both paths`);
     }
   }
+  for (const path of archivedPaths()) expected.add(path);
   assert.deepEqual([...exportFiles].sort(), [...expected].sort());
   // Counts that the content makes certain: every SDK type converts, every Codex JSON Schema input has a declaration.
-  const count = (suffix: string) => [...exportFiles].filter((p) => p.endsWith(suffix)).length / 2;
+  const archived = new Set(archivedPaths());
+  const count = (suffix: string) => [...exportFiles].filter((p) => p.endsWith(suffix) && !archived.has(p)).length / 2;
   assert.equal(count('/model-input.schema.json'), site.tools.filter((t) => t.modelInput).length);
   assert.equal(count('/input.d.ts'), site.tools.filter((t) => t.agent === 'codex' && t.input.definition.kind === 'json-schema').length);
 });
@@ -92,7 +117,9 @@ test('each schema is JSON Schema 2020-12 with its versioned URL as $id, compiles
     const [, agent, slug] = path.split('/') as [string, string, string];
     const file = path.slice(path.lastIndexOf('/') + 1);
     assert.equal(schema.$schema, JSON_SCHEMA_2020, path);
-    assert.equal(new URL(String(schema.$id)).pathname, `/${agent}/${slug}/${versionOf(agent)}/${file}`, `${path}: $id`);
+    // An archived file keeps the $id it was published with: its own path.
+    const canonical = archivedPaths().includes(path) ? path : `/${agent}/${slug}/${releaseOf(agent, slug, file)}/${file}`;
+    assert.equal(new URL(String(schema.$id)).pathname, canonical, `${path}: $id`);
     assert.equal(typeof schema.title, 'string', `${path}: title`);
     const validate = ajv.compile(schema);
     const instance = minimalInstance(schema);
@@ -154,12 +181,8 @@ test('the catalog validates against its published schema and matches the content
     const listed = catalog.tools.filter((t) => t.agent === agent).map((t) => t.slug);
     assert.deepEqual([...listed].sort(), [...slugs].sort(), `${agent}: the catalog lists the tools of the content files`);
     assert.equal(catalog.agents.find((a) => a.id === agent)!.toolCount, slugs.size, agent);
-    // The release: the agent file's, else (agents known only from captures) the capture matrix's pin.
-    const agentFile = join(ROOT, 'content/agents', `${agent}.json`);
-    const version = existsSync(agentFile)
-      ? (JSON.parse(readFileSync(agentFile, 'utf8')) as { version: string }).version
-      : (JSON.parse(readFileSync(join(ROOT, 'content/capture-matrix.json'), 'utf8')) as { agents: Record<string, { version: string }> }).agents[agent]!.version;
-    assert.ok(catalog.tools.filter((t) => t.agent === agent).every((t) => t.version === version), `${agent}: version ${version}`);
+    // A tool's release: that of its input's source.
+    for (const t of catalog.tools.filter((t) => t.agent === agent && t.links.schemas.input)) assert.equal(t.version, releaseOf(agent, t.slug, 'input.schema.json'), `${agent}/${t.slug}: version`);
   }
 
   // Every link of the catalog is a built file.
@@ -184,4 +207,16 @@ test('llms.txt follows the convention, covers every tool page, and every link re
   }
   // In llms.txt, every list item is a link with a one-line note.
   for (const line of read('/llms.txt').split('\n').filter((l) => l.startsWith('- '))) assert.match(line, /^- \[[^\]]+\]\([^)]+\): .+$/);
+});
+
+test('every versioned export path published on 2026-12-01 still resolves, each schema with that path as its $id', () => {
+  // A snapshot of the versioned paths of that day's build: a versioned URL, once published, is permanent
+  // (a later release archives the files of the earlier one, content/archive/). Append, never remove.
+  const snapshot = readFileSync(join(ROOT, 'test/fixtures/published-versioned-paths.txt'), 'utf8').split('\n').filter(Boolean);
+  assert.ok(snapshot.length > 0);
+  const missing = snapshot.filter((path) => !built(path));
+  assert.deepEqual(missing, [], 'published versioned paths that no longer resolve');
+  for (const path of snapshot.filter((p) => p.endsWith('.schema.json'))) {
+    assert.equal(new URL(String(JSON.parse(read(path)).$id)).pathname, path, `${path}: $id`);
+  }
 });

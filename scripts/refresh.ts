@@ -10,8 +10,9 @@
  *      types released with the CLI follow it;
  *   4. extends every history file that is behind its pin by the new releases only
  *      (the agent module's history script, scripts/history-captures.ts);
- *   5. after each step, archives the versioned export files whose path the content no
- *      longer produces (content/archive/), so that every published versioned URL resolves;
+ *   5. archives the versioned export files that the committed content publishes and the new
+ *      content no longer produces (content/archive/), so that every published versioned URL
+ *      keeps resolving;
  *   6. prints what changed, what could not run and what it leaves alone, and why.
  *
  * With nothing new it downloads nothing and writes nothing. `--dry-run` prints the plan.
@@ -26,7 +27,7 @@ import type { PublishedTypes } from '../src/lib/agents/types.ts';
 import { jsonText, replaceFile } from './lib/atomic-write.ts';
 import { pinsWithVersion, readPins } from './lib/pins.ts';
 import { latestVersion } from './lib/registry.ts';
-import { archiveVanished, publishedExports } from './lib/archive.ts';
+import { archiveVanished, committedExports, contentChanged } from './lib/archive.ts';
 import { planRefresh, type RefreshState, type RefreshStep } from './lib/refresh-plan.ts';
 import type { AgentRecord, CaptureMatrixFile } from '../src/lib/content-types.ts';
 
@@ -147,7 +148,7 @@ function unpublishedBundles(): string[] {
     const types = record.sources[0];
     const captured = (matrix.agents as Record<string, { version: string } | undefined>)[record.id]?.version;
     return [
-      `${record.product} ${record.version}, which ${types ? `${types.package} ${types.version}` : 'its published types'} bundle, is not published as ${record.bundledCli.package}` +
+      `${record.product} ${record.version}, bundled by ${types ? `${types.package} ${types.version}` : 'its published types'}, is not published as ${record.bundledCli.package}` +
         (captured ? `: captures and payloads stay at ${captured}` : ''),
     ];
   });
@@ -179,20 +180,24 @@ async function main(argv: string[]): Promise<void> {
   );
   if (steps.length === 0) {
     for (const line of unpublishedBundles()) console.log(`note: ${line}`);
+    // A run that failed half-way left content that moved: archive what it stopped publishing.
+    if (contentChanged(ROOT)) {
+      const archived = await archiveVanished(ROOT, await committedExports(ROOT), today());
+      console.log(`Nothing new upstream; ${archived.length} versioned export files that the changed content no longer publishes archived (content/archive/).`);
+      return;
+    }
     console.log('Nothing new: no download, no file written.');
     return;
   }
   console.log(`plan:\n${steps.map((s) => `  - ${describe(s)}`).join('\n')}`);
   if (argv.includes('--dry-run')) return;
   const before = Object.fromEntries(Object.keys(state.histories).map((f) => [f, eventCount(f)]));
-  // Versioned export paths published now keep resolving: after each step, the files whose
-  // path the content no longer produces go to content/archive/, before anything else runs.
-  const published = await publishedExports(ROOT);
-  const archived: string[] = [];
-  for (const step of steps) {
-    perform(step);
-    archived.push(...(await archiveVanished(ROOT, published, today())));
-  }
+  // Versioned export paths published now keep resolving: once every step has run, the files
+  // whose path the content no longer produces go to content/archive/. "Published" is what the
+  // committed content publishes, so a run that fails half-way and is run again still knows it.
+  const published = await committedExports(ROOT);
+  for (const step of steps) perform(step);
+  const archived = await archiveVanished(ROOT, published, today());
   console.log('\nsummary:');
   for (const step of steps) console.log(`  - ${describe(step)}`);
   for (const file of Object.keys(state.histories)) {

@@ -5,7 +5,9 @@
  * longer produces is added to content/archive/<agent>.json, which the build
  * serves (src/lib/content/stages/archive.ts).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isAgentId, type AgentId } from '../../src/lib/agents/index.ts';
 import type { ArchiveFile } from '../../src/lib/content-types.ts';
@@ -18,9 +20,9 @@ import { jsonText, replaceFile } from './atomic-write.ts';
 /** Versioned path → text, of every export file the content at `root` publishes, with their agent. */
 export type PublishedExports = Map<string, { agent: AgentId; text: string }>;
 
-/** Reads the content at `root` (it must load without problems) and renders every versioned export file. */
-export async function publishedExports(root: string): Promise<PublishedExports> {
-  const model = loadContent({ root });
+/** Reads the content (`contentDir`, default `<root>/content`; it must load without problems) and renders every versioned export file. */
+export async function publishedExports(root: string, contentDir?: string): Promise<PublishedExports> {
+  const model = loadContent(contentDir ? { root, contentDir } : { root });
   const out: PublishedExports = new Map();
   for (const tool of model.tools) {
     const texts = await toolExportFiles(tool, { site: SITE_URL });
@@ -50,6 +52,29 @@ export function withVanished(
   if (existing && existing.origin !== origin) throw new Error(`content/archive/${agent}.json was written for ${existing.origin}, not ${origin}: archive with one site address`);
   const files = [...(existing?.files ?? []), ...added].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return { agent, origin, files };
+}
+
+/**
+ * What the committed content (git HEAD) publishes: the site as deployed. Read from HEAD,
+ * not from the working tree, so that a refresh that failed half-way and runs again still
+ * knows the paths published before it.
+ */
+export async function committedExports(root: string): Promise<PublishedExports> {
+  const dir = mkdtempSync(join(tmpdir(), 'committed-content-'));
+  try {
+    const tar = spawnSync('sh', ['-c', `git -C "$0" archive HEAD content | tar -x -C "$1"`, root, dir], { encoding: 'utf8', timeout: 120_000 });
+    if (tar.status !== 0) throw new Error(`could not read the committed content: ${tar.stderr.trim() || tar.error?.message}`);
+    return await publishedExports(root, join(dir, 'content'));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Whether the working tree's content/ differs from the committed one. */
+export function contentChanged(root: string): boolean {
+  const diff = spawnSync('git', ['-C', root, 'status', '--porcelain', '--', 'content'], { encoding: 'utf8', timeout: 60_000 });
+  if (diff.status !== 0) throw new Error(`git status failed: ${diff.stderr.trim()}`);
+  return diff.stdout.trim() !== '';
 }
 
 /** Adds every file of `before` that the content at `root` no longer publishes to its agent's archive; returns the paths added. */

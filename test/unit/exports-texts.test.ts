@@ -5,6 +5,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
 import { Ajv2020 } from 'ajv/dist/2020.js';
@@ -103,9 +104,18 @@ test('llms.txt: an H1, a blockquote, then sections of links with notes, one per 
   const lines = text.split('\n');
   assert.match(lines[0]!, /^# Agent tool reference$/);
   assert.equal(lines[1], '');
-  assert.match(lines[2]!, /^> Every built-in tool of 6 coding-agent CLIs \(Claude Code /);
+  assert.match(lines[2]!, new RegExp(`^> Every built-in tool of ${site.agents.length} coding-agent CLIs \\(${site.agents[0]!.product} `));
   const sections = lines.filter((l) => l.startsWith('## '));
-  assert.deepEqual(sections.slice(0, site.agents.length), site.agents.map((a) => `## ${a.product} ${a.version}`));
+  // Each agent's section names it with every release its sources come from, read from the files:
+  // the capture matrix's pin, and the CLI release its agent record's types bundle.
+  const matrixFile = JSON.parse(readFileSync(join(ROOT, 'content/capture-matrix.json'), 'utf8')) as { agents: Record<string, { version: string }> };
+  site.agents.forEach((a, i) => {
+    const heading = sections[i]!;
+    assert.ok(heading.startsWith(`## ${a.product} `), heading);
+    const recordFile = join(ROOT, 'content/agents', `${a.id}.json`);
+    const releases = [matrixFile.agents[a.id]?.version, existsSync(recordFile) ? (JSON.parse(readFileSync(recordFile, 'utf8')) as { version: string }).version : undefined];
+    for (const release of releases) if (release) assert.ok(heading.includes(` ${release}`), `${heading} names ${release}`);
+  });
   assert.ok(sections.includes('## Optional'));
   for (const tool of site.tools) {
     const line = lines.find((l) => l.startsWith(`- [${tool.fullName.replace(/[[\]]/g, '\\$&')}](https://site.invalid/${tool.agent}/${tool.slug}/)`));

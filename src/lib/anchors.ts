@@ -156,6 +156,21 @@ export function parseAnchor(id: string, root: Root): AnchorStep[] {
   return steps;
 }
 
+/**
+ * The steps of `id` when it is the anchor of a row of the table `root` (`input.x`,
+ * `input:1`, `input@0`); undefined for the table's own id (`input`), another table's
+ * row (`inputs.x`, `model-input.x` under `input`) or a text that does not follow the scheme.
+ */
+export function rowSteps(id: string, root: Root): AnchorStep[] | undefined {
+  if (!id.startsWith(escapeSegment(root))) return undefined;
+  try {
+    const steps = parseAnchor(id, root);
+    return steps.length === 0 ? undefined : steps;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Human-readable path shown in the Field column, e.g. `structuredPatch[].lines`. */
 export function displayPath(segments: readonly PathSegment[]): string {
   let out = '';

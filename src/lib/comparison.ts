@@ -42,7 +42,7 @@ export function fieldById(tool: ToolModel, id: string): FieldRow | undefined {
 
 /** `input.command`: which side of the call, and the field path on it without variant labels. */
 function fieldKeyOf(row: FieldRow): string {
-  return `${row.id.startsWith('output') ? 'output' : 'input'}:${row.fieldKey}`;
+  return `${row.root === 'output' ? 'output' : 'input'}:${row.fieldKey}`;
 }
 
 /** Top-level fields of a tool's input and result (one per name, whatever union variant declares it). */

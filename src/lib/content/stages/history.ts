@@ -5,6 +5,7 @@
  * and every event is credited to a release it lists, after the one it was
  * compared with.
  */
+import { rootedAnchor, throughPositionalVariant } from '../../anchors.ts';
 import type { Stage } from '../context.ts';
 import type { AgentId, HistoryFile } from '../../content-types.ts';
 import { compareVersions, coveredRange, pageAnchors, tableRoot } from '../../history.ts';
@@ -148,11 +149,11 @@ export function checkHistoryReferences(stage: Stage, histories: readonly History
       // A definition that could not be read has no rows; its own error says so.
       if ([tool.input, tool.output, tool.modelInput?.view].some((view) => view?.broken)) continue;
       const anchors = anchorsOf.get(tool) ?? anchorsOf.set(tool, pageAnchors(tool)).get(tool)!;
-      const anchor = tableRoot(tool, file.source, event.side) + event.field;
+      const anchor = rootedAnchor(tableRoot(tool, file.source, event.side), event.field!);
       if (anchors.has(anchor)) continue;
       // A union variant known only by its position (`output:3`) moves when a variant
       // is added before it: a known limit of the computed histories, said once per file.
-      if (/:\d/.test(event.field!)) byPosition.push(anchor);
+      if (throughPositionalVariant(event.field!)) byPosition.push(anchor);
       else problems.error(path, `/events/${index}/field`, 'history-field-known', `${event.tool} has no field row ${anchor}, and this history never saw it removed`);
     }
     if (byPosition.length > 0) {

@@ -9,6 +9,7 @@
  * `input` table of a tool known from captures only.
  */
 import { isBelow, rootedAnchor } from './anchors.ts';
+import { callableNames } from './tool-names.ts';
 import { fieldTables, type ToolModel } from './model.ts';
 import type { HistoryEvent, HistoryFile } from './content-types.ts';
 
@@ -69,14 +70,10 @@ export function tableRoot(tool: ToolModel, source: HistorySource, side: HistoryE
   return side ?? 'input';
 }
 
-/** Every name a tool's events may use: its callable name and its accepted or former names. */
-function namesOf(tool: ToolModel): Set<string> {
-  return new Set([tool.fullName, ...tool.generated.aliases.filter((a) => a.kind !== 'sdk-type').map((a) => a.name)]);
-}
-
 /** The tool's changes over every history of its agent, newest first. */
 export function toolChanges(tool: ToolModel, histories: readonly HistoryFile[]): Change[] {
-  const names = namesOf(tool);
+  // A tool's events may use any name it is called by: its full name, its accepted or former names.
+  const names = new Set(callableNames(tool));
   const changes: Change[] = [];
   for (const file of histories) {
     if (file.agent !== tool.agent) continue;

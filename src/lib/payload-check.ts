@@ -16,7 +16,7 @@
  * Pure: no file is read here.
  */
 import type { Ajv2020, ValidateFunction } from 'ajv/dist/2020.js';
-import { AGENTS, type AgentId } from './agents/index.ts';
+import type { AgentId } from './agents/index.ts';
 import { anchorFor, type PathSegment, type Root } from './anchors.ts';
 import { primaryConfiguration } from './captures.ts';
 import { definitionAjv } from './content/context.ts';
@@ -97,19 +97,6 @@ export function declarationsOf(tool: ToolModel): Declarations {
     out.modelInput = { schema: tool.input.definition.schema as Record<string, unknown>, config: primaryConfiguration(tool.captured), table: { root: 'input', rows: tool.input.rows } };
   }
   return out;
-}
-
-/**
- * The tool page a call of `name` belongs to: the tool of that callable name, else the one
- * that accepts it as an alias, else — for a tool of the stub MCP server the captures
- * configure (`mcp__capture__echo`, `mcp__capture.echo`) — the page of the MCP family.
- */
-export function toolForCall(tools: readonly ToolModel[], agent: string, name: string): ToolModel | undefined {
-  const own = tools.filter((t) => t.agent === agent);
-  const direct = own.find((t) => t.fullName === name) ?? own.find((t) => t.generated.aliases.some((a) => a.name === name));
-  if (direct || !(agent in AGENTS)) return direct;
-  const naming = AGENTS[agent as AgentId].mcpNaming;
-  return naming.isStubServerTool(name) ? own.find((t) => t.fullName === naming.family) : undefined;
 }
 
 // ---------------------------------------------------------------------------

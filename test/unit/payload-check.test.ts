@@ -4,7 +4,7 @@ import { fieldRows, type FieldRow } from '../../src/lib/field-rows.ts';
 import { shapeFromJsonSchema } from '../../src/lib/json-schema-shape.ts';
 import { shapeFromTypeScript } from '../../src/lib/ts-shape.ts';
 import {
-  checkAgainstRows, checkModelInput, checkPayload, declarationsOf, findingLine, isPlaceholder, kindsOfType, toolForCall, type Declarations, type PayloadFile,
+  checkAgainstRows, checkModelInput, checkPayload, declarationsOf, findingLine, isPlaceholder, kindsOfType, type Declarations, type PayloadFile,
 } from '../../src/lib/payload-check.ts';
 import type { ToolModel } from '../../src/lib/model.ts';
 
@@ -136,23 +136,16 @@ test('checkPayload: hooks that name the call another tool, tools without declara
   assert.deepEqual(checkPayload(payload([{ ...call, tool: 'Bash', input: '*** Begin Patch', hooks: [] }]), () => DECLARED), []);
 });
 
-test('declarationsOf and toolForCall read a tool page: SDK rows with the captured schema, aliases, and the MCP family for stub-server tools', () => {
+test('declarationsOf reads a tool page: SDK rows with the captured schema and the table that shows it', () => {
   const rowsView = (rows: FieldRow[]) => ({ definition: { kind: 'typescript' as const, typeName: 'T', source: '' }, rows });
   const bash = {
     agent: 'claude-code', fullName: 'Bash', input: rowsView(INPUT), output: rowsView(OUTPUT),
     modelInput: { view: { definition: { kind: 'json-schema', schema: MODEL, origin: { package: 'p', version: '1', file: 'f' } }, rows: MODEL_ROWS }, config: 'print' },
-    generated: { aliases: [{ name: 'KillShell', kind: 'accepted-alias', evidence: '' }] },
+    generated: { aliases: [] },
   } as unknown as ToolModel;
-  const family = { agent: 'claude-code', fullName: 'mcp__<server>__<tool>', generated: { aliases: [] } } as unknown as ToolModel;
   const d = declarationsOf(bash);
   // The model-facing schema, and the table that shows it: errors name its rows.
   assert.deepEqual(d.modelInput, { schema: MODEL, config: 'print', table: { root: 'model-input', rows: MODEL_ROWS } });
   assert.equal(d.resultDeclared, true);
   assert.equal(d.inputRows, INPUT);
-  const tools = [bash, family];
-  assert.equal(toolForCall(tools, 'claude-code', 'Bash'), bash);
-  assert.equal(toolForCall(tools, 'claude-code', 'KillShell'), bash);
-  assert.equal(toolForCall(tools, 'claude-code', 'mcp__capture__echo'), family);
-  assert.equal(toolForCall(tools, 'claude-code', 'mcp__other__echo'), undefined);
-  assert.equal(toolForCall(tools, 'codex', 'Bash'), undefined);
 });

@@ -6,6 +6,7 @@
  * compared with.
  */
 import { rootedAnchor, throughPositionalVariant } from '../../anchors.ts';
+import { callableNames, everyName } from '../../tool-names.ts';
 import type { Stage } from '../context.ts';
 import type { AgentId, HistoryFile } from '../../content-types.ts';
 import { compareVersions, coveredRange, pageAnchors, tableRoot } from '../../history.ts';
@@ -67,7 +68,7 @@ export function removedTools(stage: Stage, histories: readonly HistoryFile[], to
   for (const tool of tools) {
     taken.set(`${tool.agent}/${tool.slug}`, tool.fullName);
     for (const slug of tool.redirectSlugs ?? []) taken.set(`${tool.agent}/${slug}`, `an alias of ${tool.fullName}`);
-    for (const name of [tool.fullName, ...tool.generated.aliases.map((a) => a.name)]) current.add(`${tool.agent} ${name}`);
+    for (const name of everyName(tool)) current.add(`${tool.agent} ${name}`);
   }
   const out: RemovedTool[] = [];
   for (const file of histories) {
@@ -120,7 +121,7 @@ export function checkHistoryReferences(stage: Stage, histories: readonly History
     const byName = new Map<string, ToolModel>();
     for (const tool of tools) {
       if (tool.agent !== file.agent) continue;
-      for (const name of [tool.fullName, ...tool.generated.aliases.filter((a) => a.kind !== 'sdk-type').map((a) => a.name)]) byName.set(name, tool);
+      for (const name of callableNames(tool)) byName.set(name, tool);
     }
     const removed = new Set(file.events.filter((e) => e.kind === 'tool-removed').map((e) => e.tool));
     const unknownReported = new Set<string>();

@@ -25,7 +25,6 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { coreToolRecords, GeminiCoreError, mapCoreTools } from './lib/gemini-core.ts';
 import { toolSlug } from '../src/lib/content/url-names.ts';
-import { AGENTS } from '../src/lib/agents/index.ts';
 import type { CaptureMatrix } from '../src/lib/captures.ts';
 import { CaptureFormatError, extractCapturedTools, type CaptureFile } from '../src/lib/wire/index.ts';
 import { jsonText, replaceDirectory, replaceFile } from './lib/atomic-write.ts';
@@ -33,6 +32,7 @@ import { DownloadError, downloadTarball, IntegrityError, judgeIntegrity, npmRegi
 import { display, readJson, ScriptError } from './lib/script-files.ts';
 import { pinOf, pinsWithIntegrity, readPins, type Pin } from './lib/pins.ts';
 import { geminiCli } from '../src/lib/agents/gemini-cli.ts';
+import { stubServerFamily } from '../src/lib/tool-names.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const CONTENT = process.env.CONTENT_DIR ? resolve(process.env.CONTENT_DIR) : join(ROOT, 'content');
@@ -82,7 +82,7 @@ function capturedToolNames(pin: Pin): string[] {
       if (error instanceof CaptureFormatError) throw new ScriptError(`${display(file)}: ${error.message}`);
       throw error;
     }
-    for (const tool of tools) if (!AGENTS[AGENT].mcpNaming.isStubServerTool(tool.fullName)) names.add(tool.fullName);
+    for (const tool of tools) if (stubServerFamily(AGENT, tool.fullName) === undefined) names.add(tool.fullName);
   }
   if (names.size === 0) throw new ScriptError(`the ${AGENT} captures advertise no tools`);
   return [...names].sort();

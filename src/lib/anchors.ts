@@ -93,7 +93,15 @@ export function conditionKey(index: number, branch: 'then' | 'else'): string {
 }
 
 export function anchorFor(root: Root, segments: readonly PathSegment[]): string {
-  let id = escapeSegment(root);
+  return escapeSegment(root) + relativeAnchor(segments);
+}
+
+/**
+ * The anchor of a path without its root (`.file_path`, `:completed.agentId`, `` for the root
+ * itself): what a history event stores as its `field`, the table being implied by its side.
+ */
+export function relativeAnchor(segments: readonly PathSegment[]): string {
+  let id = '';
   for (const seg of segments) {
     switch (seg.kind) {
       case 'property':
@@ -122,6 +130,44 @@ export function anchorFor(root: Root, segments: readonly PathSegment[]): string 
     }
   }
   return id;
+}
+
+/** A relative anchor (`relativeAnchor`, a history event's `field`) put back under the root of its table. */
+export function rootedAnchor(root: Root, relative: string): string {
+  return escapeSegment(root) + relative;
+}
+
+/** Whether `id` continues `ancestor` at a step boundary (`input.a.b`, `input.a:1` below `input.a`; not `input.ab`). */
+export function isBelow(id: string, ancestor: string): boolean {
+  return id.length > ancestor.length && id.startsWith(ancestor) && /[.:@]/.test(id[ancestor.length]!);
+}
+
+/**
+ * What `id` adds to `ancestor` when it is that anchor or lies below it (`.b` for `input.a.b`
+ * under `input.a`, `` for `input.a` itself); undefined otherwise.
+ */
+export function anchorRest(id: string, ancestor: string): string | undefined {
+  return id === ancestor || isBelow(id, ancestor) ? id.slice(ancestor.length) : undefined;
+}
+
+/** `id` moved from below `from` to below `to` (`output:2.x` → `output:3.x`); undefined when it is not `from` or below it. */
+export function rebaseAnchor(id: string, from: string, to: string): string | undefined {
+  const rest = anchorRest(id, from);
+  return rest === undefined ? undefined : to + rest;
+}
+
+/**
+ * When `id` (an anchor or a relative one) is the header of a union variant known only by its
+ * position (`output:3`, `input.x:2`, `:2`): the anchor of the place the union sits (`output`,
+ * `input.x`, ``). Undefined for any other anchor, a discriminated variant's header included.
+ */
+export function positionalVariantPlace(id: string): string | undefined {
+  return /^(.*):(\d+)$/.exec(id)?.[1];
+}
+
+/** Whether an anchor (or a relative one) passes through a union variant known only by its position (`output:3.x`). */
+export function throughPositionalVariant(id: string): boolean {
+  return /:\d+(?=[.:@]|$)/.test(id);
 }
 
 /** What an anchor says about one step of the path (items are transparent, so they do not appear). */
@@ -154,6 +200,21 @@ export function parseAnchor(id: string, root: Root): AnchorStep[] {
     else steps.push({ kind: 'property', name: unescapeSegment(text) });
   }
   return steps;
+}
+
+/**
+ * The steps of `id` when it is the anchor of a row of the table `root` (`input.x`,
+ * `input:1`, `input@0`); undefined for the table's own id (`input`), another table's
+ * row (`inputs.x`, `model-input.x` under `input`) or a text that does not follow the scheme.
+ */
+export function rowSteps(id: string, root: Root): AnchorStep[] | undefined {
+  if (!id.startsWith(escapeSegment(root))) return undefined;
+  try {
+    const steps = parseAnchor(id, root);
+    return steps.length === 0 ? undefined : steps;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Human-readable path shown in the Field column, e.g. `structuredPatch[].lines`. */

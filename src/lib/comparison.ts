@@ -7,6 +7,7 @@
 import type { AgentId, ComparisonConcept, ComparisonFile, Job } from './content-types.ts';
 import type { FieldRow } from './field-rows.ts';
 import { fieldTables, type ToolModel } from './model.ts';
+import { toolNamed } from './tool-names.ts';
 
 /** The tools that do `job`, in agent order (`agentOrder`), then by name. */
 export function toolsForJob(jobId: string, tools: readonly ToolModel[], agentOrder: readonly AgentId[]): ToolModel[] {
@@ -42,7 +43,7 @@ export function fieldById(tool: ToolModel, id: string): FieldRow | undefined {
 
 /** `input.command`: which side of the call, and the field path on it without variant labels. */
 function fieldKeyOf(row: FieldRow): string {
-  return `${row.id.startsWith('output') ? 'output' : 'input'}:${row.fieldKey}`;
+  return `${row.root === 'output' ? 'output' : 'input'}:${row.fieldKey}`;
 }
 
 /** Top-level fields of a tool's input and result (one per name, whatever union variant declares it). */
@@ -75,8 +76,6 @@ export interface JobComparison {
   onlyHere: FieldRow[][];
 }
 
-const keyOf = (agent: AgentId, fullName: string): string => `${agent}\u0000${fullName}`;
-
 /**
  * The comparison page of a job. Assumes a validated file (the comparisons stage
  * checks that every named tool does the job and has the field); a field it
@@ -84,14 +83,14 @@ const keyOf = (agent: AgentId, fullName: string): string => `${agent}\u0000${ful
  */
 export function buildComparison(job: Job, tools: readonly ToolModel[], agentOrder: readonly AgentId[], file: ComparisonFile | undefined): JobComparison {
   const columns = toolsForJob(job.id, tools, agentOrder);
-  const index = new Map(columns.map((t, i) => [keyOf(t.agent, t.fullName), i]));
   const named = columns.map(() => new Set<string>());
   const rows: ComparisonRow[] = (file?.concepts ?? []).map((concept) => {
     const cells: FieldRow[][] = columns.map(() => []);
     for (const field of concept.fields) {
-      const column = index.get(keyOf(field.agent, field.tool));
-      if (column === undefined) continue;
-      const row = fieldById(columns[column]!, field.field);
+      const tool = toolNamed(columns, field.agent, field.tool);
+      if (!tool) continue;
+      const column = columns.indexOf(tool);
+      const row = fieldById(tool, field.field);
       if (!row) continue;
       cells[column]!.push(row);
       named[column]!.add(fieldKeyOf(row));

@@ -10,6 +10,7 @@ import { definitionView } from './definition-view.ts';
 import { distinctInputs } from './captures.ts';
 import { fieldTables, type SiteModel, type ToolModel } from './model.ts';
 import { toolChanges } from './history.ts';
+import { everyName } from './tool-names.ts';
 import { Problems } from './content/problems.ts';
 import { definitionAjv } from './content/context.ts';
 
@@ -59,9 +60,8 @@ export function agentNames(site: Pick<SiteModel, 'tools' | 'removedTools' | 'inv
   const names = new Set<string>();
   // Tool names of every agent: prose compares tools across agents (`tool_search` on ToolSearch's page).
   for (const t of site.tools) {
-    names.add(t.fullName);
+    for (const name of everyName(t)) names.add(name);
     for (const part of t.fullName.split('.')) names.add(part);
-    for (const a of t.generated.aliases) names.add(a.name);
   }
   for (const r of site.removedTools.filter((x) => x.agent === agent)) names.add(r.name);
   for (const i of site.inventory.filter((x) => x.agent === agent)) {

@@ -2,6 +2,7 @@
  * What the Examples section shows of one recorded call (src/components/Examples.astro):
  * the blocks in reading order, and the input's fields with their anchors. Pure.
  */
+import { anchorFor } from './anchors.ts';
 import type { PayloadCall } from './payload-check.ts';
 
 export interface ExamplePart {
@@ -32,7 +33,7 @@ export function exampleParts(call: PayloadCall): ExamplePart[] {
 /** The top-level keys of an input, each with the anchor of its row when the page has one (`input.x`, else `model-input.x`). */
 export function inputFieldLinks(input: Record<string, unknown>, anchors: ReadonlySet<string>): { name: string; anchor?: string }[] {
   return Object.keys(input).map((name) => {
-    const anchor = [`input.${name}`, `model-input.${name}`].find((a) => anchors.has(a));
+    const anchor = (['input', 'model-input'] as const).map((root) => anchorFor(root, [{ kind: 'property', name }])).find((a) => anchors.has(a));
     return anchor ? { name, anchor } : { name };
   });
 }

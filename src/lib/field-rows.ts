@@ -26,6 +26,8 @@ import {
 export { literalText, typeText };
 
 export interface FieldRow {
+  /** The table the row belongs to (`input`, `output`, `model-input`): the id of its heading. */
+  root: Root;
   /** The structured path from the root: the id, the display path and the comparison key are derived from it. */
   segments: PathSegment[];
   /** Anchor id: the root followed by `anchorFor` of the segments (`input.file_path`, `output:completed.agentId`). */
@@ -207,6 +209,7 @@ function makeRow(
 ): FieldRow {
   const { shape: inner, nullable } = stripNullable(extra.typeOf ?? shape);
   const row: FieldRow = {
+    root,
     segments,
     id: anchorFor(root, segments),
     fieldKey: fieldKeyOf(segments),

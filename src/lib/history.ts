@@ -8,6 +8,8 @@
  * is told — the `model-input` table of a tool that also has SDK types, or the
  * `input` table of a tool known from captures only.
  */
+import { isBelow, rootedAnchor } from './anchors.ts';
+import { callableNames } from './tool-names.ts';
 import { fieldTables, type ToolModel } from './model.ts';
 import type { HistoryEvent, HistoryFile } from './content-types.ts';
 
@@ -68,14 +70,10 @@ export function tableRoot(tool: ToolModel, source: HistorySource, side: HistoryE
   return side ?? 'input';
 }
 
-/** Every name a tool's events may use: its callable name and its accepted or former names. */
-function namesOf(tool: ToolModel): Set<string> {
-  return new Set([tool.fullName, ...tool.generated.aliases.filter((a) => a.kind !== 'sdk-type').map((a) => a.name)]);
-}
-
 /** The tool's changes over every history of its agent, newest first. */
 export function toolChanges(tool: ToolModel, histories: readonly HistoryFile[]): Change[] {
-  const names = namesOf(tool);
+  // A tool's events may use any name it is called by: its full name, its accepted or former names.
+  const names = new Set(callableNames(tool));
   const changes: Change[] = [];
   for (const file of histories) {
     if (file.agent !== tool.agent) continue;
@@ -83,7 +81,7 @@ export function toolChanges(tool: ToolModel, histories: readonly HistoryFile[]):
     for (const event of file.events) {
       if (!names.has(event.tool)) continue;
       const change: Change = { event, source: file.source, release: label.get(event.release) ?? event.release, evidence: evidenceOf(file, event) };
-      if (event.field !== undefined) change.anchor = tableRoot(tool, file.source, event.side) + event.field;
+      if (event.field !== undefined) change.anchor = rootedAnchor(tableRoot(tool, file.source, event.side), event.field);
       changes.push(change);
     }
   }
@@ -153,8 +151,7 @@ export function fieldSince(tool: ToolModel, histories: readonly HistoryFile[]): 
     const first = coveredRange(file).first;
     for (const table of fieldTables(tool)) {
       for (const row of table.rows) {
-        // The root is the id up to its first separator (`input`, `output`, `model-input`).
-        if (!roots.includes(row.id.split(/[.:@]/)[0]!)) continue;
+        if (!roots.includes(row.root)) continue;
         const added = ofSource.find((c) => c.anchor === row.id && c.event.kind === 'field-added');
         const sinceTool = toolAdded && added && added.release === toolAdded.release;
         if (added && !sinceTool) out.set(row.id, { kind: 'field', release: added.release, note: `since-${foldTarget(added, ofSource).anchor}` });
@@ -197,11 +194,6 @@ export function changelog(agent: string, histories: readonly HistoryFile[]): Cha
 export function coveredRange(file: HistoryFile): { first: string; last: string; count: number } {
   const label = (r: HistoryFile['releases'][number]) => r.cliVersion ?? r.version;
   return { first: label(file.releases[0]!), last: label(file.releases[file.releases.length - 1]!), count: file.releases.length };
-}
-
-/** Whether `anchor` lies below `ancestor`: a longer path that continues at a segment boundary. */
-function isBelow(anchor: string, ancestor: string): boolean {
-  return anchor.length > ancestor.length && anchor.startsWith(ancestor) && /[.:@]/.test(anchor[ancestor.length]!);
 }
 
 /**

@@ -2,13 +2,15 @@
  * "Check a payload" on a tool page: which schema a tool's checker validates
  * against, how a pasted text is read (a tool input, or a hook payload whose
  * `tool_input` is checked), and how each Ajv error becomes a message that links
- * to the nearest row of the field table (anchors.ts).
+ * to the nearest row of the field table (error-rows.ts, which the build's
+ * payload findings use too).
  *
  * Pure and small: the page's on-demand script (src/scripts/payload-check.ts)
  * bundles it, and tool-page.ts asks it whether a page has the section. Only
  * types come from the model.
  */
-import { parseAnchor, type AnchorStep } from './anchors.ts';
+import { parseAnchor } from './anchors.ts';
+import { errorSegments, errorTable, pointerSegments, type ValidationError } from './error-rows.ts';
 import type { ToolModel } from './model.ts';
 
 /** The table (and schema) a tool's checker uses: its root is also the id of that table's heading. */
@@ -39,177 +41,7 @@ export function payloadCheckTarget(tool: Pick<ToolModel, 'input' | 'modelInput'>
   return section && { section, schemaFile: `${section}.schema.json`, validatorFile: `validate-${section}.js` };
 }
 
-/** What Ajv reports per error (ErrorObject, without importing Ajv into the page). */
-export interface ValidationError {
-  instancePath: string;
-  schemaPath: string;
-  keyword: string;
-  params: Record<string, unknown>;
-  message?: string | undefined;
-}
-
-/** `/questions/0/options/1/label` → `['questions', '0', 'options', '1', 'label']` (RFC 6901 `~1` and `~0` undone). */
-export function pointerSegments(pointer: string): string[] {
-  if (pointer === '') return [];
-  return pointer
-    .slice(1)
-    .split('/')
-    .map((s) => s.replaceAll('~1', '/').replaceAll('~0', '~'));
-}
-
-/** The property an error is about, when Ajv names it in `params` rather than in the path (a missing required field, one not allowed). */
-function namedProperty(error: ValidationError): string | undefined {
-  const p = error.params;
-  const name =
-    error.keyword === 'required' || error.keyword === 'dependentRequired'
-      ? p.missingProperty
-      : error.keyword === 'additionalProperties'
-        ? p.additionalProperty
-        : error.keyword === 'unevaluatedProperties'
-          ? p.unevaluatedProperty
-          : undefined;
-  return typeof name === 'string' ? name : undefined;
-}
-
-/** The instance path an error is about: where it happened, plus the property it names (missing or not allowed). */
-export function errorSegments(error: ValidationError): string[] {
-  const segments = pointerSegments(error.instancePath);
-  const named = namedProperty(error);
-  return named === undefined ? segments : [...segments, named];
-}
-
 const isIndex = (s: string) => /^(0|[1-9][0-9]*)$/.test(s);
-
-function patternMatches(pattern: string, key: string): boolean {
-  try {
-    return new RegExp(pattern, 'u').test(key);
-  } catch {
-    return true; // a pattern this browser cannot compile: the row is still the best place to point at
-  }
-}
-
-/**
- * How many instance segments a row's anchor accounts for, when every step of
- * the anchor is matched (else -1). Array items are transparent in anchors, so
- * an index in the path may be skipped; union variants (`:key`) say nothing
- * about the path and match nothing.
- */
-function consumed(steps: readonly AnchorStep[], segments: readonly string[]): number {
-  const match = (step: number, at: number): number => {
-    if (step === steps.length) {
-      // What is left may only be array indices: `/questions/0` is the `questions` row.
-      return segments.slice(at).every(isIndex) ? segments.length : at;
-    }
-    const s = steps[step]!;
-    if (s.kind === 'variant') return match(step + 1, at);
-    const here = segments[at];
-    if (here === undefined) return -1;
-    let best = -1;
-    const fits =
-      (s.kind === 'property' && here === s.name) ||
-      (s.kind === 'map-value' && (s.pattern === undefined || patternMatches(s.pattern, here))) ||
-      (s.kind === 'position' && here === String(s.index)) ||
-      (s.kind === 'nested-items' && isIndex(here));
-    if (fits) best = match(step + 1, at + 1);
-    // An index the anchor does not show: the items of an array.
-    if (isIndex(here) && s.kind !== 'nested-items') best = Math.max(best, match(step, at + 1));
-    return best;
-  };
-  return match(0, 0);
-}
-
-/**
- * Which member of each union the error came from, by where the union is:
- * `#/properties/source/oneOf/1/properties/kind/enum` → `source` ↦ 1. The place
- * is the property names leading to it (`*` for any key), items left out.
- */
-function unionBranches(schemaPath: string): Map<string, number> {
-  const branches = new Map<string, number>();
-  const names: string[] = [];
-  const parts = schemaPath.replace(/^#\/?/, '').split('/').map((s) => s.replaceAll('~1', '/').replaceAll('~0', '~'));
-  for (let i = 0; i < parts.length; i++) {
-    const part = parts[i]!;
-    if (part === 'properties' && i + 1 < parts.length) names.push(parts[++i]!);
-    else if (part === 'patternProperties' || part === 'additionalProperties') {
-      names.push('*');
-      if (part === 'patternProperties') i++;
-    }
-    else if ((part === 'anyOf' || part === 'oneOf') && i + 1 < parts.length) branches.set(names.join('.'), Number(parts[++i]));
-  }
-  return branches;
-}
-
-/**
- * How many of a row's union variants are the members Ajv reported from: the
- * n-th variant of a place in the table (its keys in page order) is member n of
- * the union there.
- */
-function variantAgreement(steps: readonly AnchorStep[], id: string, root: string, branches: ReadonlyMap<string, number>, variantsAt: ReadonlyMap<string, string[]>): number {
-  let agree = 0;
-  const names: string[] = [];
-  let prefix = root;
-  for (const s of steps) {
-    if (s.kind === 'variant') {
-      const ordinal = variantsAt.get(prefix)?.indexOf(s.key) ?? -1;
-      if (ordinal >= 0 && branches.get(names.join('.')) === ordinal) agree++;
-    } else if (s.kind === 'property') names.push(s.name);
-    else if (s.kind === 'map-value') names.push('*');
-    prefix = advance(id, prefix);
-  }
-  return agree;
-}
-
-/** The anchor's text up to the end of its next step (`input.source` → `input.source:cloud`). */
-function advance(id: string, prefix: string): string {
-  const m = /^[.:@][^.:@]*/.exec(id.slice(prefix.length));
-  return prefix + (m?.[0] ?? '');
-}
-
-/** Per place in a table (the anchor text before `:`), its variant keys in page order. */
-function variantPlaces(rowIds: readonly string[]): Map<string, string[]> {
-  const places = new Map<string, string[]>();
-  for (const id of rowIds) {
-    for (const m of id.matchAll(/:([^.:@]*)/g)) {
-      const place = id.slice(0, m.index);
-      const keys = places.get(place) ?? [];
-      if (!keys.includes(m[1]!)) keys.push(m[1]!);
-      places.set(place, keys);
-    }
-  }
-  return places;
-}
-
-/**
- * The anchor of the row of `rowIds` (a table's row ids in page order, all under
- * `root`) nearest to where an Ajv error is: the row of the deepest field of
- * the error's path that the table has (`/questions/0/options/1/label` →
- * `input.questions.options.label`; a missing required property → its own row;
- * a property the schema does not allow → the object that holds it). When several rows fit
- * equally (the same field in several union variants), the variant in the
- * position of the union member Ajv reported from (`oneOf/1` → the second
- * variant) wins, else the first. No row → `root` itself, the id of the table's heading.
- */
-export function nearestAnchor(rowIds: readonly string[], root: string, error: ValidationError): string {
-  const segments = errorSegments(error);
-  const branches = unionBranches(error.schemaPath);
-  const places = variantPlaces(rowIds);
-  let best = { id: root, depth: 0, agree: -1 };
-  for (const id of rowIds) {
-    // Only this table's rows: `input.x`, `input:1`, `input@0` (not `input-x` nor another table's).
-    if (!id.startsWith(root) || !/^[.:@]$/.test(id.charAt(root.length))) continue;
-    let steps: AnchorStep[];
-    try {
-      steps = parseAnchor(id, root);
-    } catch {
-      continue;
-    }
-    const depth = consumed(steps, segments);
-    if (depth < 0) continue;
-    const agree = variantAgreement(steps, id, root, branches, places);
-    if (depth > best.depth || (depth === best.depth && depth > 0 && agree > best.agree)) best = { id, depth, agree };
-  }
-  return best.id;
-}
 
 /** `questions[0].options[1].label`, `env["a.b"]`: a path as a reader writes it. */
 export function pathText(segments: readonly string[]): string {
@@ -284,9 +116,10 @@ export interface ErrorLine {
 export function errorLines(errors: readonly ValidationError[], value: unknown, rowIds: readonly string[], root: string): ErrorLine[] {
   const lines: ErrorLine[] = [];
   const seen = new Set<string>();
+  const anchorOf = errorTable(rowIds, root);
   for (const error of errors) {
     const segments = errorSegments(error);
-    const line = { path: segments.length === 0 ? '(the whole input)' : pathText(segments), text: errorText(error, value), anchor: nearestAnchor(rowIds, root, error) };
+    const line = { path: segments.length === 0 ? '(the whole input)' : pathText(segments), text: errorText(error, value), anchor: anchorOf(error) };
     const key = `${line.path}\u0000${line.text}`;
     if (seen.has(key)) continue;
     seen.add(key);

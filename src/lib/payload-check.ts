@@ -15,11 +15,12 @@
  * outside a listed set. A value the masking replaced (`"$DURATION"`) is not type-checked.
  * Pure: no file is read here.
  */
-import type { Ajv2020, ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
-import { AGENTS, type AgentId } from './agents/index.ts';
+import type { Ajv2020, ValidateFunction } from 'ajv/dist/2020.js';
+import type { AgentId } from './agents/index.ts';
 import { anchorFor, type PathSegment, type Root } from './anchors.ts';
 import { primaryConfiguration } from './captures.ts';
 import { definitionAjv } from './content/context.ts';
+import { errorTable } from './error-rows.ts';
 import type { FieldRow } from './field-rows.ts';
 import type { ToolModel } from './model.ts';
 import { pointerToken } from './json.ts';
@@ -60,14 +61,23 @@ export interface PayloadFile {
 // What the site declares
 
 export interface Declarations {
-  /** The JSON Schema the model is sent, from the tool's primary captured configuration. */
-  modelInput?: { schema: Record<string, unknown>; config: string };
+  /**
+   * The JSON Schema the model is sent, from the tool's primary captured configuration, and
+   * the table of the page that shows it (`model-input`, or `input` when the input is that schema).
+   */
+  modelInput?: { schema: Record<string, unknown>; config: string; table: CheckedTable };
   /** The Input rows of the tool page (root `input`). */
   inputRows: FieldRow[];
   /** The Result rows of the tool page (root `output`); empty when the result is not declared. */
   resultRows: FieldRow[];
   /** Whether the page declares a result at all (SDK result type, code mode's result type). */
   resultDeclared: boolean;
+}
+
+/** A field table an input is checked against: its root (the id of its heading) and its rows. */
+export interface CheckedTable {
+  root: Root;
+  rows: readonly FieldRow[];
 }
 
 /** What a tool page declares, as the check reads it. */
@@ -80,24 +90,13 @@ export function declarationsOf(tool: ToolModel): Declarations {
   const model = tool.modelInput?.view.definition;
   // A schema that does not compile is already an error of its own; it is not compiled again to check payloads.
   if (model?.kind === 'json-schema') {
-    if (!tool.modelInput!.view.broken) out.modelInput = { schema: model.schema as Record<string, unknown>, config: tool.modelInput!.config };
+    if (!tool.modelInput!.view.broken) {
+      out.modelInput = { schema: model.schema as Record<string, unknown>, config: tool.modelInput!.config, table: { root: 'model-input', rows: tool.modelInput!.view.rows } };
+    }
   } else if (tool.input.definition.kind === 'json-schema' && tool.captured && !tool.input.broken) {
-    out.modelInput = { schema: tool.input.definition.schema as Record<string, unknown>, config: primaryConfiguration(tool.captured) };
+    out.modelInput = { schema: tool.input.definition.schema as Record<string, unknown>, config: primaryConfiguration(tool.captured), table: { root: 'input', rows: tool.input.rows } };
   }
   return out;
-}
-
-/**
- * The tool page a call of `name` belongs to: the tool of that callable name, else the one
- * that accepts it as an alias, else — for a tool of the stub MCP server the captures
- * configure (`mcp__capture__echo`, `mcp__capture.echo`) — the page of the MCP family.
- */
-export function toolForCall(tools: readonly ToolModel[], agent: string, name: string): ToolModel | undefined {
-  const own = tools.filter((t) => t.agent === agent);
-  const direct = own.find((t) => t.fullName === name) ?? own.find((t) => t.generated.aliases.some((a) => a.name === name));
-  if (direct || !(agent in AGENTS)) return direct;
-  const naming = AGENTS[agent as AgentId].mcpNaming;
-  return naming.isStubServerTool(name) ? own.find((t) => t.fullName === naming.family) : undefined;
 }
 
 // ---------------------------------------------------------------------------
@@ -127,7 +126,11 @@ export interface Finding {
   /** The parts of the payload showing it (a result the hook and stream-json both carry is checked once). */
   parts: PayloadPart[];
   kind: FindingKind;
-  /** The field anchor on the tool page (`output.noOutputExpected`, `input.run_in_background`, `model-input.cmd`); for an undeclared field, the anchor it would have. */
+  /**
+   * The field anchor on the tool page (`output.noOutputExpected`, `input.run_in_background`, `model-input.cmd`);
+   * for an undeclared field found by the row walk, the anchor it would have; for a schema error, the nearest row
+   * (the table's heading when none fits).
+   */
   anchor: string;
   /** JSON pointer of the value inside the part (empty for the whole part). */
   pointer: string;
@@ -340,16 +343,6 @@ export function checkAgainstRows(value: unknown, rows: readonly FieldRow[], root
 // ---------------------------------------------------------------------------
 // The input against the model-facing JSON Schema
 
-/** The anchor of the model-facing row an Ajv error points at (array indices dropped: items are transparent). */
-function modelAnchor(error: ErrorObject): string {
-  const tokens = error.instancePath === '' ? [] : error.instancePath.slice(1).split('/').map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
-  const segments: PathSegment[] = tokens.filter((t) => !/^\d+$/.test(t)).map((name) => ({ kind: 'property', name }));
-  const params = error.params as { additionalProperty?: string; missingProperty?: string };
-  const extra = params.additionalProperty ?? params.missingProperty;
-  if (extra !== undefined) segments.push({ kind: 'property', name: extra });
-  return anchorFor('model-input', segments);
-}
-
 /** Pointers of the strings in `value` that only name a masked value. */
 function placeholderPointers(value: unknown, pointer = '', out: Set<string> = new Set()): Set<string> {
   if (isPlaceholder(value)) out.add(pointer);
@@ -377,17 +370,30 @@ function validatorOf(ajv: Ajv2020, schema: Record<string, unknown>): ValidateFun
   return validate;
 }
 
-/** `input` against the model-facing JSON Schema; errors at masked values are left out. */
-export function checkModelInput(input: unknown, schema: Record<string, unknown>, ajv: Ajv2020 = definitionAjv()): { anchor: string; pointer: string; message: string }[] {
+/**
+ * `input` against the model-facing JSON Schema; errors at masked values are left out. Each
+ * error names the row of `table` it is about, as the page's "Check a payload" form links it
+ * (error-rows.ts): the deepest row of its path, in the union variant it came from.
+ */
+export function checkModelInput(
+  input: unknown,
+  schema: Record<string, unknown>,
+  table: CheckedTable,
+  ajv: Ajv2020 = definitionAjv(),
+): { anchor: string; pointer: string; message: string }[] {
   const validate = validatorOf(ajv, schema);
   if (validate(input)) return [];
   const masked = placeholderPointers(input);
+  const anchorOf = errorTable(
+    table.rows.map((r) => r.id),
+    table.root,
+  );
   return (validate.errors ?? [])
     .filter((e) => !masked.has(e.instancePath))
     .map((e) => {
       const params = e.params as { additionalProperty?: string; missingProperty?: string };
       const detail = params.additionalProperty !== undefined ? ` (${params.additionalProperty})` : '';
-      return { anchor: modelAnchor(e), pointer: e.instancePath, message: `${e.instancePath || 'the input'} ${e.message ?? 'is invalid'}${detail}` };
+      return { anchor: anchorOf(e), pointer: e.instancePath, message: `${e.instancePath || 'the input'} ${e.message ?? 'is invalid'}${detail}` };
     });
 }
 
@@ -408,7 +414,7 @@ export function checkPayload(payload: PayloadFile, declarationsFor: (tool: strin
       findings.push({ call: index, tool: call.tool, parts, ...p });
     };
     if (declared.modelInput && typeof call.input === 'object') {
-      for (const e of checkModelInput(call.input, declared.modelInput.schema, ajv)) push(['input'], { kind: 'schema', ...e });
+      for (const e of checkModelInput(call.input, declared.modelInput.schema, declared.modelInput.table, ajv)) push(['input'], { kind: 'schema', ...e });
     }
     const pre = call.hooks.find((h) => h.hook_event_name === 'PreToolUse');
     if (pre && 'tool_input' in pre) {

@@ -14,6 +14,7 @@ import { definitionView, type DefinitionPlace } from './definition-view.ts';
 import { diffRows } from './field-rows.ts';
 import type { ToolModel } from './model.ts';
 import type { CapturedTool } from './wire/index.ts';
+import { stubServerFamily } from './tool-names.ts';
 
 /** The capture file of a configuration, as error messages name it. */
 export type CaptureFileOf = (config: string) => string;
@@ -38,7 +39,7 @@ export function attachCapture(tool: ToolModel, entry: CapturedEntry, fileOf: Cap
 
 /** A tool of the stub MCP server a capture configured, as its agent names such tools (src/lib/agents). */
 export function isMcpInstance(entry: CapturedEntry): boolean {
-  return AGENTS[entry.agent].mcpNaming.isStubServerTool(entry.fullName);
+  return stubServerFamily(entry.agent, entry.fullName) !== undefined;
 }
 
 export function mcpFamilyFromCapture(entry: CapturedEntry, matrixAgent: MatrixAgent): ToolModel {

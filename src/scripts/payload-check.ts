@@ -6,7 +6,9 @@
  * form's status region, each error linking to the nearest row of the table
  * checked against. The words and the row choice are in src/lib/payload-check-ui.ts.
  */
-import { errorLines, readPayload, topLevelFields, verdict, type ValidationError } from '../lib/payload-check-ui.ts';
+import { rowSteps } from '../lib/anchors.ts';
+import type { ValidationError } from '../lib/error-rows.ts';
+import { errorLines, readPayload, topLevelFields, verdict } from '../lib/payload-check-ui.ts';
 
 interface Validator {
   (value: unknown): boolean;
@@ -36,7 +38,7 @@ export function start(details: HTMLDetailsElement): void {
   // The rows of the table checked against, in page order: `input.command`, `model-input:1.x`…
   const rowIds = [...document.querySelectorAll<HTMLElement>('tr.field-row[id]')]
     .map((row) => row.id)
-    .filter((id) => id.startsWith(root) && /[.:@]/.test(id.charAt(root.length)));
+    .filter((id) => rowSteps(id, root) !== undefined);
   const ownFields = topLevelFields(rowIds, root);
   // Relative to the page, not to this module.
   const validator: Promise<Validator> = import(/* @vite-ignore */ new URL(file, location.href).href).then((m: { default: Validator }) => m.default);

@@ -106,9 +106,16 @@ test('Claude Code Bash: no checker script before opening; errors link to the mod
 
   const opened_ = await scriptBytes(opened);
   const added = opened_.loaded.filter((s) => isChecker(s.path));
+  // The form, the error → row mapping it shares with the build (error-rows), the anchor scheme, and the validator.
   assert.deepEqual(
     added.map((s) => s.path).sort(),
-    ['/claude-code/bash/validate-model-input.js', '/payload-check/lib/anchors.js', '/payload-check/lib/payload-check-ui.js', '/payload-check/scripts/payload-check.js'],
+    [
+      '/claude-code/bash/validate-model-input.js',
+      '/payload-check/lib/anchors.js',
+      '/payload-check/lib/error-rows.js',
+      '/payload-check/lib/payload-check-ui.js',
+      '/payload-check/scripts/payload-check.js',
+    ],
   );
   assert.equal(opened_.inline, initial.inline, 'opening adds no inline script');
   console.log(

@@ -1,6 +1,20 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { anchorFor, displayPath, escapeSegment, parseAnchor, unescapeSegment } from '../../src/lib/anchors.ts';
+import {
+  anchorFor,
+  anchorRest,
+  displayPath,
+  escapeSegment,
+  isBelow,
+  parseAnchor,
+  positionalVariantPlace,
+  rebaseAnchor,
+  relativeAnchor,
+  rootedAnchor,
+  rowSteps,
+  throughPositionalVariant,
+  unescapeSegment,
+} from '../../src/lib/anchors.ts';
 
 test('plain property paths read like the field path', () => {
   assert.equal(anchorFor('input', [{ kind: 'property', name: 'file_path' }]), 'input.file_path');
@@ -104,4 +118,52 @@ test('parseAnchor reads every kind of step back', () => {
   assert.throws(() => parseAnchor('output.x', 'input'), /does not start with input/);
   assert.throws(() => parseAnchor('input@x', 'input'), /bad tuple position/);
   assert.throws(() => parseAnchor('input#x', 'input'), /unexpected character/);
+});
+
+test('rowSteps: the steps of a row of one table, nothing for the table itself, another table or a malformed id', () => {
+  assert.deepEqual(rowSteps('input.command', 'input'), [{ kind: 'property', name: 'command' }]);
+  assert.deepEqual(rowSteps('input:1', 'input'), [{ kind: 'variant', key: '1' }]);
+  assert.deepEqual(rowSteps('input@0', 'input'), [{ kind: 'position', index: 0 }]);
+  assert.equal(rowSteps('input', 'input'), undefined, 'the heading is not a row');
+  assert.equal(rowSteps('model-input.command', 'input'), undefined);
+  assert.equal(rowSteps('inputs.command', 'input'), undefined);
+  assert.equal(rowSteps('input-x', 'input'), undefined);
+});
+
+test('a relative anchor (a history event’s field) is the anchor without its root, and goes back under any root', () => {
+  const segments = [{ kind: 'property', name: 'edits' }, { kind: 'items' }, { kind: 'variant', label: '2' }, { kind: 'property', name: 'a.b' }] as const;
+  assert.equal(relativeAnchor(segments), '.edits:2.a~2Eb');
+  assert.equal(relativeAnchor([]), '');
+  assert.equal(rootedAnchor('model-input', '.edits:2.a~2Eb'), 'model-input.edits:2.a~2Eb');
+  assert.equal(rootedAnchor('output', ':completed.agentId'), 'output:completed.agentId');
+});
+
+test('below an anchor: a longer anchor that continues at a step boundary; rest and rebase follow it', () => {
+  assert.equal(isBelow('input.a.b', 'input.a'), true);
+  assert.equal(isBelow('input.a:1', 'input.a'), true);
+  assert.equal(isBelow('input.a@0', 'input.a'), true);
+  assert.equal(isBelow('input.ab', 'input.a'), false, 'another property that starts alike');
+  assert.equal(isBelow('input.a', 'input.a'), false);
+  assert.equal(isBelow('input.a', 'input.a.b'), false);
+  assert.equal(anchorRest('output:2.x.y', 'output:2'), '.x.y');
+  assert.equal(anchorRest('output:2', 'output:2'), '');
+  assert.equal(anchorRest('output:20.x', 'output:2'), undefined, 'variant 20 is not below variant 2');
+  assert.equal(anchorRest('input.x', 'input'), '.x');
+  assert.equal(rebaseAnchor('output:2.x', 'output:2', 'output:3'), 'output:3.x');
+  assert.equal(rebaseAnchor('output:2', 'output:2', 'output:3'), 'output:3');
+  assert.equal(rebaseAnchor('output:21.x', 'output:2', 'output:3'), undefined);
+});
+
+test('positional variants: a header by position, and anchors that pass through one', () => {
+  assert.equal(positionalVariantPlace('output:3'), 'output');
+  assert.equal(positionalVariantPlace('input.x:12'), 'input.x');
+  assert.equal(positionalVariantPlace(':2'), '', 'a relative header');
+  assert.equal(positionalVariantPlace('output:3.x'), undefined, 'a row below a header, not the header');
+  assert.equal(positionalVariantPlace('output:completed'), undefined);
+  assert.equal(positionalVariantPlace('output:!1'), undefined, 'a numeric discriminator value is not a position');
+  assert.equal(throughPositionalVariant('.x:2.y'), true);
+  assert.equal(throughPositionalVariant('output:3'), true);
+  assert.equal(throughPositionalVariant('.x:completed.y'), false);
+  assert.equal(throughPositionalVariant('output:!1.y'), false);
+  assert.equal(throughPositionalVariant('.x:2xx.y'), false, 'a discriminator value that starts with a digit');
 });

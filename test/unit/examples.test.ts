@@ -29,6 +29,9 @@ test("an input's fields link to the Input row, else the model-facing row, else t
     { name: 'description', anchor: 'model-input.description' },
     { name: 'extra' },
   ]);
+  // A key that is not a plain name links to its escaped anchor, not to a nested path that reads alike.
+  const escaped = new Set(['input.a~2Eb', 'input.a.b']);
+  assert.deepEqual(inputFieldLinks({ 'a.b': 1 }, escaped), [{ name: 'a.b', anchor: 'input.a~2Eb' }]);
 });
 
 test('long strings are shortened for the page, saying how much was left out; nothing else changes', async () => {

@@ -1,6 +1,6 @@
 /**
- * "Check a payload": which schema a tool's checker uses, how an Ajv error
- * finds the nearest row anchor of the table, the verdict's words, how a pasted
+ * "Check a payload": which schema a tool's checker uses, the error lines
+ * (which row each links to is error-rows.test.ts), the verdict's words, how a pasted
  * text is read (hook payloads), and the precompiled standalone validators
  * (self-contained ES modules that agree with Ajv itself).
  */
@@ -12,19 +12,8 @@ import addFormatsModule from 'ajv-formats';
 import { loadContent } from '../../src/lib/content/load.ts';
 import { toolSchema } from '../../src/lib/exports/tool-exports.ts';
 import { minimalInstance } from '../../src/lib/exports/minimal-instance.ts';
-import {
-  errorLines,
-  errorText,
-  nearestAnchor,
-  pathText,
-  payloadCheckTarget,
-  pointerSegments,
-  readPayload,
-  topLevelFields,
-  verdict,
-  type ValidationError,
-} from '../../src/lib/payload-check-ui.ts';
-import { parseAnchor } from '../../src/lib/anchors.ts';
+import { errorLines, errorText, pathText, payloadCheckTarget, readPayload, topLevelFields, verdict } from '../../src/lib/payload-check-ui.ts';
+import type { ValidationError } from '../../src/lib/error-rows.ts';
 import { validatorModule } from '../../src/lib/payload-validator.ts';
 
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv2020) => void;
@@ -32,72 +21,6 @@ const ROOT = join(import.meta.dirname, '../..');
 const real = loadContent({ root: ROOT });
 
 const err = (instancePath: string, keyword = 'type', params: Record<string, unknown> = {}, schemaPath = '#/'): ValidationError => ({ instancePath, schemaPath, keyword, params });
-
-test('a JSON Pointer splits into unescaped segments', () => {
-  assert.deepEqual(pointerSegments(''), []);
-  assert.deepEqual(pointerSegments('/questions/0/options/1/label'), ['questions', '0', 'options', '1', 'label']);
-  assert.deepEqual(pointerSegments('/a~1b/c~0d/'), ['a/b', 'c~d', '']);
-});
-
-test('an error finds the row of its field: array items are skipped, a missing property is its own row, an unknown one its object', () => {
-  const rows = ['input.command', 'input.questions', 'input.questions.question', 'input.questions.options', 'input.questions.options.label', 'model-input.command'];
-  const at = (e: ValidationError) => nearestAnchor(rows, 'input', e);
-  assert.equal(at(err('/command')), 'input.command');
-  assert.equal(at(err('/questions/0/options/1/label')), 'input.questions.options.label');
-  assert.equal(at(err('/questions/0/options/1')), 'input.questions.options', 'an item is its array’s row');
-  assert.equal(at(err('/questions/0/options/1', 'required', { missingProperty: 'label' })), 'input.questions.options.label');
-  assert.equal(at(err('/questions/0', 'required', { missingProperty: 'header' })), 'input.questions', 'no row for header: the nearest is its object');
-  assert.equal(at(err('/questions/0/options/1', 'additionalProperties', { additionalProperty: 'x' })), 'input.questions.options');
-  assert.equal(at(err('', 'additionalProperties', { additionalProperty: 'x' })), 'input', 'at the root: the table’s heading');
-  assert.equal(at(err('', 'type')), 'input');
-  assert.equal(at(err('/nothing/here')), 'input');
-  assert.equal(nearestAnchor(rows, 'model-input', err('/command')), 'model-input.command', 'only the rows of the table checked');
-  assert.equal(nearestAnchor(['inputs.command'], 'input', err('/command')), 'input', 'a row of another root is not this table’s');
-});
-
-test('maps, patterns, tuples, nested arrays and escaped names follow the anchor scheme', () => {
-  const rows = ['input.env', 'input.env.*~5Ex-', 'input.env.*', 'input.answers.*.note', 'input.range@0', 'input.range@0.lo', 'input.grid.~5B~5D.cell', 'input.a~2Eb', 'input.-B', 'input.0'];
-  const at = (pointer: string, keyword = 'type', params: Record<string, unknown> = {}) => nearestAnchor(rows, 'input', err(pointer, keyword, params));
-  assert.equal(at('/env/x-trace'), 'input.env.*~5Ex-', 'a key matching the pattern');
-  assert.equal(at('/env/HOME'), 'input.env.*', 'any other key');
-  assert.equal(at('/answers/q1/note'), 'input.answers.*.note');
-  assert.equal(at('/range/0/lo'), 'input.range@0.lo');
-  assert.equal(at('/range/1'), 'input', 'no row for position 1 and none for range itself');
-  assert.equal(at('/grid/0/1/cell'), 'input.grid.~5B~5D.cell');
-  assert.equal(at('/a.b'), 'input.a~2Eb');
-  assert.equal(at('', 'required', { missingProperty: '-B' }), 'input.-B');
-  assert.equal(at('/0'), 'input.0', 'a property named 0 is a property');
-});
-
-test('among union variants, the one in the position of the member Ajv reported from wins, else the first', () => {
-  const rows = ['input.source', 'input.source:cloud', 'input.source:cloud.kind', 'input.source:executor', 'input.source:executor.environment_id', 'input.source:executor.kind'];
-  const at = (pointer: string, schemaPath: string) => nearestAnchor(rows, 'input', err(pointer, 'enum', {}, schemaPath));
-  assert.equal(at('/source/kind', '#/properties/source/oneOf/1/properties/kind/enum'), 'input.source:executor.kind');
-  assert.equal(at('/source/kind', '#/properties/source/oneOf/0/properties/kind/enum'), 'input.source:cloud.kind');
-  assert.equal(at('/source/kind', '#/properties/source/oneOf/7/properties/kind/enum'), 'input.source:cloud.kind');
-  assert.equal(at('/source/environment_id', '#/properties/source/oneOf/1/properties/environment_id/type'), 'input.source:executor.environment_id');
-  assert.equal(at('/source', '#/properties/source/oneOf'), 'input.source');
-  const numbered = ['input:1', 'input:1.path', 'input:2', 'input:2.path'];
-  assert.equal(nearestAnchor(numbered, 'input', err('/path', 'type', {}, '#/anyOf/1/properties/path/type')), 'input:2.path');
-});
-
-test('on every real table, an error naming a field (as a missing required property) finds that field’s row', () => {
-  let checked = 0;
-  for (const tool of real.tools) {
-    const target = payloadCheckTarget(tool);
-    if (!target) continue;
-    const rows = (target.section === 'model-input' ? tool.modelInput!.view.rows : tool.input.rows).map((r) => r.id);
-    for (const id of rows) {
-      const steps = parseAnchor(id, target.section);
-      if (steps.length === 0 || !steps.every((s) => s.kind === 'property')) continue;
-      const names = steps.map((s) => (s.kind === 'property' ? s.name : ''));
-      const parent = names.slice(0, -1).map((n) => `/${n.replaceAll('~', '~0').replaceAll('/', '~1')}`).join('');
-      assert.equal(nearestAnchor(rows, target.section, err(parent, 'required', { missingProperty: names.at(-1) })), id, `${tool.agent}/${tool.slug}`);
-      checked++;
-    }
-  }
-  assert.ok(checked > 500, `only ${checked} rows`);
-});
 
 test('messages say where, what was wanted and what came', () => {
   assert.equal(pathText(['questions', '0', 'options', '1', 'label']), 'questions[0].options[1].label');

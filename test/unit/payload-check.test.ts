@@ -4,7 +4,7 @@ import { fieldRows, type FieldRow } from '../../src/lib/field-rows.ts';
 import { shapeFromJsonSchema } from '../../src/lib/json-schema-shape.ts';
 import { shapeFromTypeScript } from '../../src/lib/ts-shape.ts';
 import {
-  checkAgainstRows, checkModelInput, checkPayload, declarationsOf, findingLine, isPlaceholder, kindsOfType, toolForCall, type Declarations, type PayloadFile,
+  checkAgainstRows, checkModelInput, checkPayload, declarationsOf, findingLine, isPlaceholder, kindsOfType, type Declarations, type PayloadFile,
 } from '../../src/lib/payload-check.ts';
 import type { ToolModel } from '../../src/lib/model.ts';
 
@@ -30,6 +30,7 @@ const UNION = ts(
 );
 const INPUT = ts(`export interface In { command: string; timeout?: number; run_in_background?: boolean }`, 'In', 'input');
 const MODEL = { type: 'object', properties: { command: { type: 'string' }, timeout: { type: 'number' } }, required: ['command'], additionalProperties: false };
+const MODEL_ROWS = fieldRows(shapeFromJsonSchema(MODEL), { root: 'model-input' });
 
 test('kindsOfType reads the JSON kinds of a row type, and says nothing about unknown or named types', () => {
   assert.deepEqual([...kindsOfType('string | null')!], ['string', 'null']);
@@ -88,17 +89,21 @@ test('JSON Schema rows: maps by pattern and additionalProperties, arrays of arra
   ]);
 });
 
-test('checkModelInput reports Ajv errors by model-input anchor, and leaves masked values alone', () => {
-  assert.deepEqual(checkModelInput({ command: 'ls' }, MODEL), []);
-  assert.deepEqual(checkModelInput({ timeout: 5, extra: true }, MODEL).map((e) => e.anchor).sort(), ['model-input.command', 'model-input.extra']);
-  assert.deepEqual(checkModelInput({ command: 'ls', timeout: '$SESSION_ID' }, MODEL), []);
-  assert.match(checkModelInput({ command: 1 }, MODEL)[0]!.message, /\/command must be string/);
+test('checkModelInput reports Ajv errors by the row of the checked table they are about, and leaves masked values alone', () => {
+  const table = { root: 'model-input', rows: MODEL_ROWS };
+  assert.deepEqual(checkModelInput({ command: 'ls' }, MODEL, table), []);
+  // A missing field has its own row; a field the schema does not allow has none: the table's heading.
+  assert.deepEqual(checkModelInput({ timeout: 5, extra: true }, MODEL, table).map((e) => e.anchor).sort(), ['model-input', 'model-input.command']);
+  assert.deepEqual(checkModelInput({ command: 'ls', timeout: '$SESSION_ID' }, MODEL, table), []);
+  assert.match(checkModelInput({ command: 1 }, MODEL, table)[0]!.message, /\/command must be string/);
+  // The same schema shown as the input table (a captured tool whose input is what the model is sent).
+  assert.deepEqual(checkModelInput({ command: 1 }, MODEL, { root: 'input', rows: INPUT }).map((e) => e.anchor), ['input.command']);
 });
 
 const payload = (calls: PayloadFile['calls']): PayloadFile => ({
   agent: 'claude-code', cli: { package: 'p', version: '1' }, tool: 'Bash', scenario: 's', description: 'd', configuration: 'print', args: [], expect: 'success', calls,
 });
-const DECLARED: Declarations = { modelInput: { schema: MODEL, config: 'print' }, inputRows: INPUT, resultRows: OUTPUT, resultDeclared: true };
+const DECLARED: Declarations = { modelInput: { schema: MODEL, config: 'print', table: { root: 'model-input', rows: MODEL_ROWS } }, inputRows: INPUT, resultRows: OUTPUT, resultDeclared: true };
 
 test('checkPayload checks the sent input, the hook tool_input and each distinct structured result once', () => {
   const result = { stdout: '', interrupted: false, patch: [], noOutputExpected: false };
@@ -114,7 +119,7 @@ test('checkPayload checks the sent input, the hook tool_input and each distinct 
     (name) => (name === 'Bash' ? DECLARED : undefined),
   );
   assert.deepEqual(findings.map((f) => [f.parts.join('+'), f.kind, f.anchor]), [
-    ['input', 'schema', 'model-input.run_in_background'],
+    ['input', 'schema', 'model-input'],
     ['hook tool_input', 'undeclared', 'input.sandbox'],
     ['tool_use_result+hook tool_response', 'undeclared', 'output.noOutputExpected'],
   ]);
@@ -131,22 +136,16 @@ test('checkPayload: hooks that name the call another tool, tools without declara
   assert.deepEqual(checkPayload(payload([{ ...call, tool: 'Bash', input: '*** Begin Patch', hooks: [] }]), () => DECLARED), []);
 });
 
-test('declarationsOf and toolForCall read a tool page: SDK rows with the captured schema, aliases, and the MCP family for stub-server tools', () => {
+test('declarationsOf reads a tool page: SDK rows with the captured schema and the table that shows it', () => {
   const rowsView = (rows: FieldRow[]) => ({ definition: { kind: 'typescript' as const, typeName: 'T', source: '' }, rows });
   const bash = {
     agent: 'claude-code', fullName: 'Bash', input: rowsView(INPUT), output: rowsView(OUTPUT),
-    modelInput: { view: { definition: { kind: 'json-schema', schema: MODEL, origin: { package: 'p', version: '1', file: 'f' } }, rows: [] }, config: 'print' },
-    generated: { aliases: [{ name: 'KillShell', kind: 'accepted-alias', evidence: '' }] },
+    modelInput: { view: { definition: { kind: 'json-schema', schema: MODEL, origin: { package: 'p', version: '1', file: 'f' } }, rows: MODEL_ROWS }, config: 'print' },
+    generated: { aliases: [] },
   } as unknown as ToolModel;
-  const family = { agent: 'claude-code', fullName: 'mcp__<server>__<tool>', generated: { aliases: [] } } as unknown as ToolModel;
   const d = declarationsOf(bash);
-  assert.deepEqual(d.modelInput, { schema: MODEL, config: 'print' });
+  // The model-facing schema, and the table that shows it: errors name its rows.
+  assert.deepEqual(d.modelInput, { schema: MODEL, config: 'print', table: { root: 'model-input', rows: MODEL_ROWS } });
   assert.equal(d.resultDeclared, true);
   assert.equal(d.inputRows, INPUT);
-  const tools = [bash, family];
-  assert.equal(toolForCall(tools, 'claude-code', 'Bash'), bash);
-  assert.equal(toolForCall(tools, 'claude-code', 'KillShell'), bash);
-  assert.equal(toolForCall(tools, 'claude-code', 'mcp__capture__echo'), family);
-  assert.equal(toolForCall(tools, 'claude-code', 'mcp__other__echo'), undefined);
-  assert.equal(toolForCall(tools, 'codex', 'Bash'), undefined);
 });

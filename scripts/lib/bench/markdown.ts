@@ -13,6 +13,7 @@ import { inlineParts } from '../../../src/lib/inline-text.ts';
 import type { DefinitionView, SiteModel, ToolModel } from '../../../src/lib/model.ts';
 import { AGENT_LABELS, GROUP_LABELS, KIND_LABELS, agentUrl, groupedTools, toolPath } from '../../../src/lib/site.ts';
 import type { AgentRecord } from '../../../src/lib/content-types.ts';
+import { otherNames } from '../../../src/lib/tool-names.ts';
 
 /** One Markdown file of the baseline, relative to src/content/docs/. */
 export interface MarkdownPage {
@@ -143,7 +144,7 @@ export function toolMarkdown(model: SiteModel, tool: ToolModel): MarkdownPage {
   const agent = model.agents.find((a) => a.id === tool.agent)!;
   const matrix = model.matrix?.agents[tool.agent];
   const configLabel = (id: string) => matrix?.configurations.find((c) => c.id === id)?.label ?? id;
-  const accepted = generated.aliases.filter((a) => a.kind !== 'sdk-type').map((a) => a.name);
+  const accepted = otherNames(generated);
   const jobs = model.jobs.filter((j) => editorial?.jobs.includes(j.id));
   const primaryId = tool.captured ? primaryConfiguration(tool.captured) : undefined;
   const primary = primaryId ? tool.captured!.byConfig.get(primaryId) : undefined;

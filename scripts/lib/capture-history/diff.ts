@@ -18,6 +18,7 @@
  */
 import type { HistoryEvent } from '../../../src/lib/content-types.ts';
 import { diffRows as diffSdkRows } from '../history/diff.ts';
+import { rootedAnchor } from '../../../src/lib/anchors.ts';
 import { compareVersions } from './releases.ts';
 import type { ConfigSnapshot, RowSnapshot, ToolSnapshot } from './snapshot.ts';
 
@@ -51,7 +52,7 @@ function definitionText(t: ToolSnapshot): string {
 export function diffRows(before: readonly RowSnapshot[], after: readonly RowSnapshot[], base: Omit<HistoryEvent, 'kind'>): HistoryEvent[] {
   // The SDK history's comparison, so both histories follow one set of rules (positional union
   // variants aligned first included); its rows are keyed by the full anchor.
-  const asSdkRow = (r: RowSnapshot) => ({ id: `input${r.field}`, path: r.path, type: r.type, required: r.required, ...(r.nullable ? { nullable: true as const } : {}), ...(r.description !== undefined ? { description: r.description } : {}), ...(r.literals ? { literals: r.literals } : {}) });
+  const asSdkRow = (r: RowSnapshot) => ({ id: rootedAnchor('input', r.field), path: r.path, type: r.type, required: r.required, ...(r.nullable ? { nullable: true as const } : {}), ...(r.description !== undefined ? { description: r.description } : {}), ...(r.literals ? { literals: r.literals } : {}) });
   return diffSdkRows(before.map(asSdkRow), after.map(asSdkRow), 'input', { release: base.release, previous: base.previous, tool: base.tool }).map((e) => ({
     ...base,
     kind: e.kind,

@@ -10,6 +10,7 @@ import { definitionAjv } from '../../../src/lib/content/context.ts';
 import { Problems } from '../../../src/lib/content/problems.ts';
 import { deferredNamespaces, deferredNamespaceTool, extractCapturedTools, type CaptureFile, type CapturedTool } from '../../../src/lib/wire/index.ts';
 import type { FieldRow } from '../../../src/lib/field-rows.ts';
+import { relativeAnchor } from '../../../src/lib/anchors.ts';
 
 export interface RowSnapshot {
   /** The row's anchor without its root: `.file_path`. */
@@ -43,9 +44,9 @@ export interface ConfigSnapshot {
 
 /** Row of a field table → what a history compares (rooted at `input`). */
 export function rowSnapshot(row: FieldRow): RowSnapshot {
-  if (!row.id.startsWith('input')) throw new Error(`row ${row.id} is not rooted at input`);
+  if (row.root !== 'input') throw new Error(`row ${row.id} is not rooted at input`);
   return {
-    field: row.id.slice('input'.length),
+    field: relativeAnchor(row.segments),
     path: row.path,
     type: row.type,
     required: row.required,

@@ -18,6 +18,7 @@
  * - `field` is the row's anchor without its root (`.file_path`, `:completed.agentId`).
  */
 import type { HistoryEvent } from '../../../src/lib/content-types.ts';
+import { anchorFor, anchorRest, positionalVariantPlace, rebaseAnchor } from '../../../src/lib/anchors.ts';
 import { compareReleases } from './versions.ts';
 import type { ReleaseSnapshot, RowSnapshot, Side } from './snapshot.ts';
 
@@ -83,18 +84,23 @@ function event(
   return e;
 }
 
-/** A positional union variant's header id (`output:3`, `input.x:2`): `:` + a plain number, not a discriminator value. */
-const POSITIONAL = /^(.*):(\d+)$/;
+/** The headers of positional union variants (`output:3`, `input.x:2`), each with the place of its union (`output`, `input.x`). */
+function positionalHeaders(rows: readonly RowSnapshot[]): { id: string; place: string }[] {
+  return rows.flatMap((r) => {
+    const place = positionalVariantPlace(r.id);
+    return place === undefined ? [] : [{ id: r.id, place }];
+  });
+}
 
 /** The rows of one variant: its header and every row below it. */
 function variantRows(rows: readonly RowSnapshot[], header: string): RowSnapshot[] {
-  return rows.filter((r) => r.id === header || (r.id.startsWith(header) && /^[.:@]/.test(r.id.slice(header.length))));
+  return rows.filter((r) => anchorRest(r.id, header) !== undefined);
 }
 
 /** What a variant is, whatever its position: each row's path below the header and its type. */
 function signature(rows: readonly RowSnapshot[], header: string): string {
   return variantRows(rows, header)
-    .map((r) => `${r.id.slice(header.length)} ${r.type} ${r.required}`)
+    .map((r) => `${anchorRest(r.id, header)} ${r.type} ${r.required}`)
     .sort()
     .join('\n');
 }
@@ -108,25 +114,24 @@ function signature(rows: readonly RowSnapshot[], header: string): string {
  * their position and are compared field by field.
  */
 export function alignPositionalVariants(before: readonly RowSnapshot[], after: readonly RowSnapshot[]): RowSnapshot[] {
-  const headers = (rows: readonly RowSnapshot[]) => rows.map((r) => POSITIONAL.exec(r.id)).filter((m): m is RegExpExecArray => m !== null);
   const renames = new Map<string, string>();
-  const newHeaders = headers(after);
-  for (const [parent, olds] of groupBy(headers(before), (m) => m[1]!)) {
-    const news = newHeaders.filter((m) => m[1] === parent);
-    const free = new Map(news.map((m) => [m[0], signature(after, m[0])]));
+  const newHeaders = positionalHeaders(after);
+  for (const [place, olds] of groupBy(positionalHeaders(before), (h) => h.place)) {
+    const news = newHeaders.filter((h) => h.place === place);
+    const free = new Map(news.map((h) => [h.id, signature(after, h.id)]));
     // A variant that kept its position and content stays where it is.
-    for (const m of olds) if (free.get(m[0]) === signature(before, m[0])) free.delete(m[0]);
-    for (const m of olds) {
-      const sig = signature(before, m[0]);
-      if (free.has(m[0]) && free.get(m[0]) === sig) continue;
+    for (const h of olds) if (free.get(h.id) === signature(before, h.id)) free.delete(h.id);
+    for (const h of olds) {
+      const sig = signature(before, h.id);
+      if (free.has(h.id) && free.get(h.id) === sig) continue;
       const target = [...free.entries()].find(([, s]) => s === sig)?.[0];
       if (target === undefined) continue;
       free.delete(target);
-      renames.set(m[0], target);
+      renames.set(h.id, target);
     }
   }
   // A target still held by an old variant that is not moving would collide: keep both in place.
-  const oldHeaders = new Set(headers(before).map((m) => m[0]));
+  const oldHeaders = new Set(positionalHeaders(before).map((h) => h.id));
   for (let changed = true; changed; ) {
     changed = false;
     for (const [from, to] of renames) {
@@ -139,7 +144,8 @@ export function alignPositionalVariants(before: readonly RowSnapshot[], after: r
   if (renames.size === 0) return [...before];
   return before.map((row) => {
     for (const [from, to] of renames) {
-      if (row.id === from || (row.id.startsWith(from) && /^[.:@]/.test(row.id.slice(from.length)))) return { ...row, id: to + row.id.slice(from.length) };
+      const id = rebaseAnchor(row.id, from, to);
+      if (id !== undefined) return { ...row, id };
     }
     return row;
   });
@@ -160,8 +166,9 @@ export function diffRows(
 ): HistoryEvent[] {
   const out: HistoryEvent[] = [];
   const field = (row: RowSnapshot): string => {
-    if (!row.id.startsWith(side)) throw new Error(`row ${row.id} of the ${side} table does not start with ${side}`);
-    return row.id.slice(side.length);
+    const rest = anchorRest(row.id, anchorFor(side, []));
+    if (rest === undefined) throw new Error(`row ${row.id} of the ${side} table does not start with ${side}`);
+    return rest;
   };
   const emit = (kind: EventKind, row: RowSnapshot, values: { from?: string | undefined; to?: string | undefined } = {}) =>
     out.push(event(at.release, at.previous, at.tool, kind, { side, field: field(row), path: row.path, ...values }));

@@ -12,6 +12,7 @@ import { CaptureFormatError, deferredNamespaces, extractCapturedTools, type Capt
 import type { ToolModel } from '../../model.ts';
 import { attachCapture, capturePlace, isMcpInstance, mcpFamilyFromCapture, synthesizeFromCapture } from '../../tool-synthesis.ts';
 import { checkName } from '../names.ts';
+import { answersTo } from '../../tool-names.ts';
 
 export function attachCaptures(stage: Stage, tools: ToolModel[], matrix: CaptureMatrix | undefined): void {
   const { reader, problems } = stage;
@@ -56,7 +57,7 @@ export function attachCaptures(stage: Stage, tools: ToolModel[], matrix: Capture
       for (const { configs, tool } of distinctInputs(entry)) {
         if (tool.input.kind === 'json-schema') definitionView(tool.input, 'input', capturePlace(fileOf, entry, configs[0]!, tool), problems, stage.definitionAjv);
       }
-      const existing = tools.find((t) => t.agent === agentId && (t.fullName === entry.fullName || t.generated.aliases.some((a) => a.kind !== 'sdk-type' && a.name === entry.fullName)));
+      const existing = tools.find((t) => t.agent === agentId && answersTo(t, entry.fullName));
       if (existing) {
         attachCapture(existing, entry, fileOf, problems, stage.definitionAjv);
         continue;

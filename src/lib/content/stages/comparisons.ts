@@ -8,6 +8,7 @@ import type { ComparisonFile } from '../../content-types.ts';
 import { fieldById } from '../../comparison.ts';
 import type { ToolModel } from '../../model.ts';
 import { toolSlug } from '../url-names.ts';
+import { toolNamed } from '../../tool-names.ts';
 
 export function loadComparisons(stage: Stage, tools: readonly ToolModel[], jobIds: ReadonlySet<string> | undefined): ComparisonFile[] {
   const { reader, problems, files } = stage;
@@ -32,7 +33,7 @@ export function loadComparisons(stage: Stage, tools: readonly ToolModel[], jobId
       else conceptIds.set(concept.id, c);
       concept.fields.forEach((field, f) => {
         const at = `/concepts/${c}/fields/${f}`;
-        const tool = tools.find((t) => t.agent === field.agent && t.fullName === field.tool);
+        const tool = toolNamed(tools, field.agent, field.tool);
         // Notes that could not be read are already reported: their jobs are unknown, not missing.
         if (problems.isUnreadable(reader.relContent(`editorial/${field.agent}/${tool?.slug ?? toolSlug(field.tool)}.json`))) return;
         if (!tool || !tool.editorial?.jobs.includes(data.job)) {

@@ -5,6 +5,8 @@
  * and every event is credited to a release it lists, after the one it was
  * compared with.
  */
+import { rootedAnchor, throughPositionalVariant } from '../../anchors.ts';
+import { callableNames, everyName } from '../../tool-names.ts';
 import type { Stage } from '../context.ts';
 import type { AgentId, HistoryFile } from '../../content-types.ts';
 import { compareVersions, coveredRange, pageAnchors, tableRoot } from '../../history.ts';
@@ -66,7 +68,7 @@ export function removedTools(stage: Stage, histories: readonly HistoryFile[], to
   for (const tool of tools) {
     taken.set(`${tool.agent}/${tool.slug}`, tool.fullName);
     for (const slug of tool.redirectSlugs ?? []) taken.set(`${tool.agent}/${slug}`, `an alias of ${tool.fullName}`);
-    for (const name of [tool.fullName, ...tool.generated.aliases.map((a) => a.name)]) current.add(`${tool.agent} ${name}`);
+    for (const name of everyName(tool)) current.add(`${tool.agent} ${name}`);
   }
   const out: RemovedTool[] = [];
   for (const file of histories) {
@@ -119,7 +121,7 @@ export function checkHistoryReferences(stage: Stage, histories: readonly History
     const byName = new Map<string, ToolModel>();
     for (const tool of tools) {
       if (tool.agent !== file.agent) continue;
-      for (const name of [tool.fullName, ...tool.generated.aliases.filter((a) => a.kind !== 'sdk-type').map((a) => a.name)]) byName.set(name, tool);
+      for (const name of callableNames(tool)) byName.set(name, tool);
     }
     const removed = new Set(file.events.filter((e) => e.kind === 'tool-removed').map((e) => e.tool));
     const unknownReported = new Set<string>();
@@ -148,11 +150,11 @@ export function checkHistoryReferences(stage: Stage, histories: readonly History
       // A definition that could not be read has no rows; its own error says so.
       if ([tool.input, tool.output, tool.modelInput?.view].some((view) => view?.broken)) continue;
       const anchors = anchorsOf.get(tool) ?? anchorsOf.set(tool, pageAnchors(tool)).get(tool)!;
-      const anchor = tableRoot(tool, file.source, event.side) + event.field;
+      const anchor = rootedAnchor(tableRoot(tool, file.source, event.side), event.field!);
       if (anchors.has(anchor)) continue;
       // A union variant known only by its position (`output:3`) moves when a variant
       // is added before it: a known limit of the computed histories, said once per file.
-      if (/:\d/.test(event.field!)) byPosition.push(anchor);
+      if (throughPositionalVariant(event.field!)) byPosition.push(anchor);
       else problems.error(path, `/events/${index}/field`, 'history-field-known', `${event.tool} has no field row ${anchor}, and this history never saw it removed`);
     }
     if (byPosition.length > 0) {

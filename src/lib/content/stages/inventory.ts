@@ -13,6 +13,7 @@ import type { AgentId, AliasRecord, InventoryFile } from '../../content-types.ts
 import { AGENTS } from '../../agents/index.ts';
 import type { AgentInventory, ToolModel } from '../../model.ts';
 import { checkName } from '../names.ts';
+import { callableNames, typedName } from '../../tool-names.ts';
 
 
 export function applyInventory(stage: Stage, tools: ToolModel[], matrixVersions: ReadonlyMap<string, string>): AgentInventory[] {
@@ -51,10 +52,7 @@ export function applyInventory(stage: Stage, tools: ToolModel[], matrixVersions:
     if (!namesOk) continue;
     const agentTools = tools.filter((t) => t.agent === data.agent);
     const byName = new Map<string, ToolModel>();
-    for (const t of agentTools) {
-      byName.set(t.fullName.toLowerCase(), t);
-      for (const a of t.generated.aliases) if (a.kind !== 'sdk-type') byName.set(a.name.toLowerCase(), t);
-    }
+    for (const t of agentTools) for (const name of callableNames(t)) byName.set(typedName(name), t);
     const evidence = `In the alias table of the ${data.package}@${data.version} binary (content/inventory/${data.agent}.json)`;
     // Inventoried names: the registered list, then alias targets it lacks (REPL behind `Eval`).
     const names: string[] = [...(data.names?.items ?? [])];
@@ -68,11 +66,11 @@ export function applyInventory(stage: Stage, tools: ToolModel[], matrixVersions:
           names.push(entry.tool);
         }
         aliasesOf.set(entry.tool, [...(aliasesOf.get(entry.tool) ?? []), entry.alias]);
-        const target = byName.get(entry.tool.toLowerCase());
+        const target = byName.get(typedName(entry.tool));
         if (!target) return; // no page: the alias stays on the inventory entry
-        const owner = byName.get(entry.alias.toLowerCase());
+        const owner = byName.get(typedName(entry.alias));
         if (owner === target) return; // already listed (by the tool itself or an earlier table)
-        if (owner && owner.fullName.toLowerCase() === target.fullName.toLowerCase()) return; // two tools with one name: the pages stage reports that
+        if (owner && typedName(owner.fullName) === typedName(target.fullName)) return; // two tools with one name: the pages stage reports that
         if (owner) {
           problems.error(file, `/aliasTables/${t}/entries/${e}/alias`, 'inventory-alias-free', `alias ${entry.alias} of ${entry.tool} is already the name or alias of ${owner.fullName}`);
           return;
@@ -80,7 +78,7 @@ export function applyInventory(stage: Stage, tools: ToolModel[], matrixVersions:
         const record: AliasRecord = { name: entry.alias, kind: 'accepted-alias', evidence: `${evidence}: ${entry.alias} → ${entry.tool}${table.extends ? ` (a table extending ${table.extends}, applied only when the bundle's condition holds)` : ''}.` };
         target.generated.aliases.push(record);
         stage.aliasPlace.set(record, { file, pointer: `/aliasTables/${t}/entries/${e}/alias` });
-        byName.set(entry.alias.toLowerCase(), target);
+        byName.set(typedName(entry.alias), target);
         structured.push({ alias: entry.alias, tool: target.fullName });
       });
     });
@@ -88,14 +86,14 @@ export function applyInventory(stage: Stage, tools: ToolModel[], matrixVersions:
     const method = AGENTS[data.agent].inventory;
     const gates = ('none' in method ? undefined : method.gates) ?? {};
     const unadvertised = names
-      .filter((name) => !byName.has(name.toLowerCase()))
+      .filter((name) => !byName.has(typedName(name)))
       .map((name) => {
         const entry: AgentInventory['unadvertised'][number] = { name, aliases: aliasesOf.get(name) ?? [] };
         const gate = gates[name];
         if (gate) entry.gate = gate;
         return entry;
       });
-    const withPage = names.filter((n) => byName.has(n.toLowerCase())).map((n) => byName.get(n.toLowerCase())!);
+    const withPage = names.filter((n) => byName.has(typedName(n))).map((n) => byName.get(typedName(n))!);
     out.push({
       agent: data.agent as AgentId,
       file,

@@ -7,6 +7,7 @@ import type { Stage } from '../context.ts';
 import type { AliasRecord } from '../../content-types.ts';
 import { fieldTables, type ToolModel } from '../../model.ts';
 import { toolSlug, urlNameProblem } from '../url-names.ts';
+import { isCallableAlias, typedName } from '../../tool-names.ts';
 
 export function checkPages(stage: Stage, tools: ToolModel[]): void {
   const { problems } = stage;
@@ -39,7 +40,7 @@ export function checkPages(stage: Stage, tools: ToolModel[]): void {
   // Callable names are claimed first, so that a clash with an alias is reported on the alias.
   const claimed = new Map<string, ToolModel>(); // `agent lowercased-name` → tool
   const claim = (tool: ToolModel, name: string, at: { file: string; pointer: string }): void => {
-    const key = `${tool.agent} ${name.toLowerCase()}`;
+    const key = `${tool.agent} ${typedName(name)}`;
     const other = claimed.get(key);
     if (other && other !== tool) problems.error(at.file, at.pointer, 'unique-tool-name', `${name} is already the name or alias of ${other.fullName} (${placeOf(other).file})`);
     else claimed.set(key, tool);
@@ -47,7 +48,7 @@ export function checkPages(stage: Stage, tools: ToolModel[]): void {
   for (const tool of withPage) claim(tool, tool.fullName, placeOf(tool));
   for (const tool of withPage) {
     tool.generated.aliases.forEach((alias, i) => {
-      if (alias.kind === 'sdk-type') return; // a type name, not something to call or search
+      if (!isCallableAlias(alias)) return; // a type name, not something to call or search
       const at = aliasAt(tool, alias, i);
       claim(tool, alias.name, at);
     });
@@ -58,10 +59,10 @@ export function checkPages(stage: Stage, tools: ToolModel[]): void {
   for (const tool of withPage) {
     const redirects = new Set<string>();
     tool.generated.aliases.forEach((alias, i) => {
-      if (alias.kind === 'sdk-type') return;
+      if (!isCallableAlias(alias)) return;
       const slug = toolSlug(alias.name);
       if (slug === tool.slug || redirects.has(slug)) return;
-      if (claimed.get(`${tool.agent} ${alias.name.toLowerCase()}`) !== tool) return; // already reported as a name clash
+      if (claimed.get(`${tool.agent} ${typedName(alias.name)}`) !== tool) return; // already reported as a name clash
       const at = aliasAt(tool, alias, i);
       const problem = urlNameProblem(slug, stage.reserved.agent);
       if (problem) return problems.error(at.file, at.pointer, 'url-name-valid', `alias ${JSON.stringify(alias.name)} ${problem}`);

@@ -8,7 +8,8 @@
 import type { Stage } from '../context.ts';
 import type { ScenariosFile } from '../../content-types.ts';
 import type { ToolExample, ToolModel } from '../../model.ts';
-import { checkPayload, declarationsOf, toolForCall, type PayloadFile } from '../../payload-check.ts';
+import { checkPayload, declarationsOf, type PayloadFile } from '../../payload-check.ts';
+import { toolForCall } from '../../tool-names.ts';
 import type { CaptureMatrix } from '../../captures.ts';
 import { toolSlug } from '../url-names.ts';
 

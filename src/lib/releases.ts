@@ -140,11 +140,8 @@ export function releaseMismatch(releases: AgentReleases): string | undefined {
   return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
 }
 
-/**
- * The agent with its release, for headings and lists: `Claude Code 2.1.332`, or
- * when the sources differ, `Claude Code 2.1.333 (types), 2.1.332 (captures, examples)`.
- */
-export function agentReleaseLabel(product: string, releases: AgentReleases): string {
+/** The agent's release numbers: `2.1.332`, or when the sources differ, `2.1.333 (types), 2.1.332 (captures, examples)`; empty without any. */
+export function releaseVersions(releases: AgentReleases): string {
   const groups = new Map<string, string[]>();
   const add = (words: string, release: Release | undefined) => {
     if (!release) return;
@@ -156,8 +153,24 @@ export function agentReleaseLabel(product: string, releases: AgentReleases): str
   add('captures', releases.captures);
   for (const release of releases.examples) add('examples', release);
   add('tool names', releases.inventory);
-  if (groups.size <= 1) return `${product}${groups.size === 1 ? ` ${[...groups.keys()][0]}` : ''}`;
-  return `${product} ${[...groups].map(([version, words]) => `${version} (${words.join(', ')})`).join(', ')}`;
+  if (groups.size <= 1) return [...groups.keys()].join('');
+  return [...groups].map(([version, words]) => `${version} (${words.join(', ')})`).join(', ');
+}
+
+/** The agent with its release, for headings and lists: `Claude Code 2.1.332`, or with each source's release when they differ. */
+export function agentReleaseLabel(product: string, releases: AgentReleases): string {
+  const versions = releaseVersions(releases);
+  return versions === '' ? product : `${product} ${versions}`;
+}
+
+/** One line per source for an agent's facts: what it is and which release, e.g. ["Published types", "Claude Code 2.1.333 (read from …)"]. */
+export function releaseFacts(releases: AgentReleases): { source: string; release: string }[] {
+  const out: { source: string; release: string }[] = [];
+  if (releases.types) out.push({ source: 'Published types', release: releaseDescription(releases.types) });
+  if (releases.captures) out.push({ source: 'Captures', release: releaseDescription(releases.captures) });
+  if (releases.examples.length > 0) out.push({ source: 'Recorded examples', release: releases.examples.map(releaseDescription).join(', ') });
+  if (releases.inventory) out.push({ source: 'Tool names in the binary', release: releaseDescription(releases.inventory) });
+  return out;
 }
 
 function joinWords(words: string[]): string {

@@ -8,6 +8,7 @@ import { primaryConfiguration, distinctInputs, DELIVERY_LABELS, type MatrixAgent
 import type { Delivery } from './wire/index.ts';
 import type { ToolModel } from './model.ts';
 import { payloadCheckTarget } from './payload-check-ui.ts';
+import type { PageSection } from './page-sections.ts';
 
 export type ToolSectionId =
   | 'input'
@@ -25,11 +26,7 @@ export type ToolSectionId =
   | 'jobs'
   | 'provenance';
 
-export interface ToolSection {
-  id: ToolSectionId;
-  title: string;
-  depth: 2 | 3;
-}
+export type ToolSection = PageSection<ToolSectionId>;
 
 /** What decides whether an optional section appears. */
 export interface ToolPageContext {

@@ -76,3 +76,14 @@ test('an agent with its release: one number when the sources agree, each number 
   );
   assert.equal(agentReleaseLabel('P', { examples: [] }), 'P');
 });
+
+test('a tool page says which part comes from which release when they differ, and nothing when they agree', async () => {
+  const { toolReleaseNote } = await import('../../src/lib/tool-page-view.ts');
+  const product = AGENTS[BUNDLING].product;
+  const types = { kind: 'types' as const, product, package: 'types-pkg', packageVersion: '0.3.333', cliVersion: '2.1.333', cliUnpublished: true as const };
+  const cli = { kind: 'cli' as const, product, package: 'cli-pkg', packageVersion: '2.1.332', cliVersion: '2.1.332' };
+  const split = tool(BUNDLING, 'sdk', [], { releases: { input: types, result: types, modelInput: cli }, examples: [example('2.1.332')] });
+  assert.equal(toolReleaseNote(split), `Input and result from ${product} 2.1.333 (read from types-pkg 0.3.333; not published as a CLI); model-facing input and examples from ${product} 2.1.332.`);
+  const together = tool(BUNDLING, 'capture', [], { releases: { input: cli, result: cli }, examples: [example('2.1.332')] });
+  assert.equal(toolReleaseNote(together), undefined);
+});

@@ -4,12 +4,26 @@
  * getCollection and `astro dev` reloads it when a file under content/ changes.
  */
 import type { Loader, LoaderContext } from 'astro/loaders';
-import type { SiteModel } from '../model.ts';
+import type { MatrixAgent } from '../captures.ts';
+import type { AgentRecord, ComparisonFile, HistoryFile, Job } from '../content-types.ts';
+import type { AgentInventory, RemovedTool, SiteModel, ToolModel } from '../model.ts';
+import type { AgentReleases } from '../releases.ts';
+import type { ArchivedExport } from './stages/archive.ts';
 import { contentLocation, loadSiteContent } from './cached.ts';
 
-type Kind = 'tools' | 'agents' | 'jobs';
+/** The data of each collection's entries, as this loader stores them and src/lib/site-data.ts reads them. */
+export interface CollectionData {
+  tools: ToolModel;
+  /** One agent with everything of the site model that belongs to it. */
+  agents: { record: AgentRecord; matrix: MatrixAgent | undefined; histories: HistoryFile[]; removedTools: RemovedTool[]; inventory: AgentInventory | undefined; releases: AgentReleases | undefined; archived: ArchivedExport[] };
+  /** A job, its place in content order, and its field comparison. */
+  jobs: Job & { order: number; comparison: ComparisonFile | undefined };
+}
 
-function entries(model: SiteModel, kind: Kind): { id: string; data: Record<string, unknown> }[] {
+type Kind = keyof CollectionData;
+
+function entries<K extends Kind>(model: SiteModel, kind: K): { id: string; data: CollectionData[K] }[];
+function entries(model: SiteModel, kind: Kind): { id: string; data: CollectionData[Kind] }[] {
   switch (kind) {
     case 'tools':
       return model.tools.map((tool) => ({ id: `${tool.agent}/${tool.slug}`, data: { ...tool } }));
@@ -34,7 +48,11 @@ function entries(model: SiteModel, kind: Kind): { id: string; data: Record<strin
 function fill(context: LoaderContext, kind: Kind): void {
   const { model } = loadSiteContent();
   context.store.clear();
-  for (const entry of entries(model, kind)) context.store.set({ ...entry, digest: context.generateDigest(entry.data) });
+  // The store takes untyped records; CollectionData is the shape they have.
+  for (const { id, data } of entries(model, kind)) {
+    const record: Record<string, unknown> = { ...data };
+    context.store.set({ id, data: record, digest: context.generateDigest(record) });
+  }
 }
 
 export function referenceLoader(kind: Kind): Loader {

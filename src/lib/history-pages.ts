@@ -1,0 +1,159 @@
+/**
+ * What the pages built from release histories show, decided from the site
+ * model: an agent's changelog, the version history of a tool page, and the page
+ * of a tool the history saw removed. The pages and components only render these;
+ * headings and "On this page" come from one list of sections.
+ */
+import type { AgentId, EditorialTool } from './content-types.ts';
+import { changelog, coverage, linkableAnchors, pageAnchors, tableRoot, versionNotes, type Change, type ChangelogRelease, type HistorySource } from './history.ts';
+import type { RemovedTool, SiteModel, ToolModel } from './model.ts';
+import type { PageSection } from './page-sections.ts';
+import { AGENT_LABELS, agentUrl, toolUrl } from './site.ts';
+
+/** One computed change of a changelog, with the release it belongs to. */
+export type ChangelogChange = ChangelogRelease['changes'][number];
+
+/** Which releases a history compared, named by what it compared. */
+export interface CoverageLine {
+  label: string;
+  package: string;
+  count: number;
+  first: string;
+  last: string;
+}
+
+function coverageLines(agent: AgentId, histories: SiteModel['histories'], labels: Record<HistorySource, string>): CoverageLine[] {
+  return coverage(agent, histories).map((c) => ({ label: labels[c.source], package: c.package, count: c.count, first: c.first, last: c.last }));
+}
+
+/** The address of an agent's changelog page. */
+export function changelogUrl(agent: AgentId): string {
+  return `${agentUrl(agent)}changelog/`;
+}
+
+export interface ChangelogPage {
+  title: string;
+  description: string;
+  /** One per release, newest first: its heading, and in "On this page" with its count of changes. */
+  sections: PageSection[];
+  coverage: CoverageLine[];
+  releases: {
+    section: PageSection;
+    /** One block per source (the releases it compared, said once), one item per tool. */
+    groups: {
+      evidence: string;
+      tools: { name: string; url: string | undefined; changes: { change: ChangelogChange; fieldHref: string | undefined }[] }[];
+    }[];
+  }[];
+}
+
+/** The agents that have a changelog: those with a computed history. */
+export function changelogAgents(site: SiteModel): SiteModel['agents'] {
+  return site.agents.filter((agent) => site.histories.some((h) => h.agent === agent.id));
+}
+
+export function changelogPage(site: SiteModel, id: AgentId): ChangelogPage {
+  const agent = site.agents.find((a) => a.id === id);
+  if (!agent) throw new Error(`changelogPage: no agent ${id} in the site model`);
+  const tools = site.tools.filter((t) => t.agent === id);
+  const toolNamed = (name: string) => tools.find((t) => t.fullName === name || t.generated.aliases.some((a) => a.kind !== 'sdk-type' && a.name === name));
+  const anchors = new Map<ToolModel, Set<string>>();
+  const linkable = (tool: ToolModel) => anchors.get(tool) ?? anchors.set(tool, linkableAnchors(tool, site.histories)).get(tool)!;
+  const fieldHref = (tool: ToolModel | undefined, c: ChangelogChange): string | undefined => {
+    if (!tool || c.event.field === undefined) return undefined;
+    const anchor = tableRoot(tool, c.source, c.event.side) + c.event.field;
+    return linkable(tool).has(anchor) ? `${toolUrl(tool)}#${anchor}` : undefined;
+  };
+  const releases = changelog(id, site.histories).map((r) => {
+    const bySource = new Map<string, Map<string, ChangelogChange[]>>();
+    for (const c of r.changes) {
+      const evidence = c.evidence.replace(/, configuration [^:]*:/, ':');
+      const byTool = bySource.get(evidence) ?? new Map<string, ChangelogChange[]>();
+      byTool.set(c.tool, [...(byTool.get(c.tool) ?? []), c]);
+      bySource.set(evidence, byTool);
+    }
+    return {
+      section: { id: r.release, title: r.release, depth: 2 as const, tocTitle: `${r.release} (${r.changes.length})` },
+      groups: [...bySource].map(([evidence, byTool]) => ({
+        evidence,
+        tools: [...byTool].map(([name, changes]) => {
+          const tool = toolNamed(name);
+          return { name, url: tool && toolUrl(tool), changes: changes.map((change) => ({ change, fieldHref: fieldHref(tool, change) })) };
+        }),
+      })),
+    };
+  });
+  return {
+    title: `${AGENT_LABELS[id]} changelog`,
+    description: `Every tool and field change of ${agent.product}, by release`,
+    sections: releases.map((r) => r.section),
+    coverage: coverageLines(id, site.histories, { sdk: 'SDK types', capture: 'capture' }),
+    releases,
+  };
+}
+
+/** A tool's "Version history": computed notes by release, then the notes from documentation. */
+export interface VersionHistoryView {
+  coverage: CoverageLine[];
+  changelogUrl: string;
+  notes: {
+    release: string;
+    releaseUrl: string;
+    evidence: string;
+    items: { id: string | undefined; change: Change; fieldHref: string | undefined; folded: number }[];
+  }[];
+  documented: NonNullable<EditorialTool['versionNotes']>;
+}
+
+export function versionHistory(tool: ToolModel, histories: SiteModel['histories']): VersionHistoryView {
+  const present = pageAnchors(tool);
+  const log = changelogUrl(tool.agent);
+  return {
+    coverage: coverageLines(tool.agent, histories, { sdk: 'published SDK types', capture: 'what the CLI tells its model' }),
+    changelogUrl: log,
+    notes: versionNotes(tool, histories).map((group) => ({
+      release: group.release,
+      releaseUrl: `${log}#${group.release}`,
+      evidence: group.evidence,
+      items: group.items.map((n) => ({ id: n.id, change: n, fieldHref: n.anchor && present.has(n.anchor) ? `#${n.anchor}` : undefined, folded: n.folded })),
+    })),
+    documented: tool.editorial?.versionNotes ?? [],
+  };
+}
+
+export type RemovedSectionId = 'version-notes' | 'provenance';
+
+/** The page of a tool a computed history saw removed. */
+export interface RemovedToolPage {
+  title: string;
+  description: string;
+  sections: PageSection<RemovedSectionId>[];
+  tool: RemovedTool;
+  agent: string;
+  removedInUrl: string;
+  /** What the history compared, as the sentence names it. */
+  source: string;
+  history: { section: PageSection<RemovedSectionId>; changes: { release: string; releaseUrl: string; change: ChangelogChange }[] };
+  provenance: { section: PageSection<RemovedSectionId>; file: string };
+}
+
+export function removedToolPage(tool: RemovedTool, histories: SiteModel['histories']): RemovedToolPage {
+  const log = changelogUrl(tool.agent);
+  const history: PageSection<RemovedSectionId> = { id: 'version-notes', title: 'Version history', depth: 2 };
+  const provenance: PageSection<RemovedSectionId> = { id: 'provenance', title: 'Provenance', depth: 2 };
+  const sources = { sdk: 'the published SDK types', capture: 'the tool lists the CLI sent its model' } as const;
+  return {
+    title: tool.name,
+    description: `${AGENT_LABELS[tool.agent]} tool ${tool.name}, removed in ${tool.removedIn}`,
+    sections: [history, provenance],
+    tool,
+    agent: AGENT_LABELS[tool.agent],
+    removedInUrl: `${log}#${tool.removedIn}`,
+    source: sources[tool.source],
+    history: {
+      section: history,
+      changes: changelog(tool.agent, histories).flatMap((r) => r.changes.filter((c) => c.tool === tool.name)).map((change) => ({ release: change.release, releaseUrl: `${log}#${change.release}`, change })),
+    },
+    provenance: { section: provenance, file: tool.file },
+  };
+}

@@ -1,0 +1,326 @@
+/**
+ * Everything a tool page shows, decided from the site model in one place: its
+ * sections (tool-page.ts), the fact line, the same job in other agents, each
+ * definition with its file and "since" legend, the payload checker, the recorded
+ * examples, what the model is told, what turns it on, its names, its version
+ * history and its provenance. ToolPage.astro and the components it uses only
+ * render this.
+ */
+import { distinctInputs, primaryConfiguration, type MatrixAgent } from './captures.ts';
+import { counterparts } from './comparison.ts';
+import type { AgentRecord, EditorialTool } from './content-types.ts';
+import { exampleParts, inputFieldLinks, shortened } from './examples.ts';
+import { compareVersions, fieldSince, type Since } from './history.ts';
+import { versionHistory, type VersionHistoryView } from './history-pages.ts';
+import { fieldTables, type DefinitionView, type SiteModel, type ToolExample, type ToolModel } from './model.ts';
+import { payloadCheckTarget, type CheckedSection } from './payload-check-ui.ts';
+import { AGENT_LABELS, GROUP_LABELS, jobUrl, sitePath, toolUrl } from './site.ts';
+import { releaseDescription, releaseLabel, releaseVersions, type Release } from './releases.ts';
+import { callableNames, otherNames, typedName } from './tool-names.ts';
+import { availabilitySummary, definitionFiles, sectionOf, toolSections, type AvailabilitySummary, type DefinitionFile, type ToolSection, type ToolSectionId } from './tool-page.ts';
+
+/** Tools of other agents, one group per agent in registry order. */
+export interface AgentTools {
+  label: string;
+  tools: { url: string; name: string }[];
+}
+
+/** Input, Result or the model-facing input: its heading, definition, file and "since" legend. */
+export interface DefinitionSectionView {
+  section: ToolSection;
+  view: DefinitionView;
+  /** The definition as its own file (every definition but a grammar has one). */
+  file: DefinitionFile | undefined;
+  /** Its size as the collapsed block says it, when there is a file. */
+  size: string | undefined;
+  /** The release each row's field was added in, when a release history covers the table. */
+  since: ReadonlyMap<string, Since>;
+  /** Present when some row of this table has a "since" entry: what rows without a badge date from. */
+  sinceLegend?: { base: Since | undefined };
+}
+
+export interface PayloadCheckView {
+  section: ToolSection;
+  /** The tool's callable name. */
+  name: string;
+  /** Every name a payload may call it by (its own, then accepted aliases and former names). */
+  names: string[];
+  schemaFile: string;
+  validatorFile: string;
+  /** The table (and schema) checked against. */
+  root: CheckedSection;
+  /** Whether that is the model-facing schema rather than the input's. */
+  modelFacing: boolean;
+  /** Agent and version: `<product> <version>`. */
+  release: string;
+  /** What the verdict says it checked against. */
+  schemaLabel: string;
+  /** The checker script, loaded when the reader opens the form. */
+  checkerUrl: string;
+}
+
+export interface ExampleView {
+  scenario: string;
+  expect: ToolExample['expect'];
+  description: string;
+  configuration: string;
+  calls: {
+    tool: string;
+    own: boolean;
+    /** In reading order; the first two are highlighted, the hook payloads folded. */
+    parts: { title: string; text: string; lang: 'text' | 'json'; highlighted: boolean }[];
+    /** The fields of an object input of this page's tool, each with its row when the page has one. */
+    fields: { name: string; anchor?: string }[] | undefined;
+  }[];
+  findings: { anchor: string; href: string | undefined; parts: string[]; message: string }[];
+}
+
+export interface ModelFacingView {
+  /** What the model is told in the configuration the page shows first. */
+  description?: {
+    section: ToolSection;
+    configuration: string;
+    /** `N characters`, or `none`. */
+    length: string;
+    text: string | undefined;
+    /** Other fields sent with the tool, as JSON. */
+    settings: string | undefined;
+    hosted: boolean;
+  };
+  modelInput?: {
+    definition: DefinitionSectionView;
+    differencesSection: ToolSection;
+    configuration: string;
+    /** Undefined when the two were not compared field by field. */
+    differences: { path: string; text: string; first: string | undefined; second: string | undefined }[] | undefined;
+  };
+  byConfiguration?: { section: ToolSection; groups: { configurations: string[]; kind: string; otherDescription: boolean }[] };
+}
+
+export interface ToolPageView {
+  title: string;
+  description: string;
+  sections: ToolSection[];
+  /** `<product> <version>` of the tool's own definition (its input's source). */
+  release: string;
+  /** When parts of the page come from other releases than its input: which from which. */
+  releaseNote: string | undefined;
+  agent: AgentRecord;
+  facts: {
+    group: string;
+    /** Accepted aliases and former names, as typed. */
+    acceptedNames: string[];
+    /** The names search indexes, lowercased, space-separated. */
+    searchNames: string;
+    availability: { advertisedIn: number; total: number } | undefined;
+  };
+  /** The main job's tools in other agents, when some agent has one. */
+  counterparts: { job: string; url: string; agents: AgentTools[] } | undefined;
+  input: DefinitionSectionView;
+  payloadCheck: PayloadCheckView | undefined;
+  result: DefinitionSectionView;
+  /** `<product> <version>`s the examples were recorded with. */
+  examples: { section: ToolSection; notRun: string | undefined; list: ExampleView[]; release: string } | undefined;
+  modelFacing: ModelFacingView;
+  availability: { section: ToolSection; evidence: { matrix: MatrixAgent; summary: AvailabilitySummary } | undefined };
+  aliases: { section: ToolSection; list: { name: string; indexed: boolean; kind: string; evidence: string }[] };
+  lifecycle: { section: ToolSection };
+  history: { section: ToolSection; view: VersionHistoryView };
+  jobs: { section: ToolSection; list: { title: string; url: string; agents: AgentTools[] }[] } | undefined;
+  provenance: { section: ToolSection; files: { title: string; fileName: string }[] };
+}
+
+const ALIAS_KINDS = { 'accepted-alias': 'accepted alias', 'former-name': 'former name, still accepted', 'sdk-type': 'SDK type name' } as const;
+const DIFFERENCE_TEXT = { 'only-in-first': 'only in the published type', 'only-in-second': 'only in the model-facing schema', required: 'required differs', type: 'type differs' } as const;
+
+/** Tools grouped by agent, in the order given. */
+function byAgent(tools: readonly ToolModel[]): AgentTools[] {
+  const groups = new Map<ToolModel['agent'], ToolModel[]>();
+  for (const t of tools) groups.set(t.agent, [...(groups.get(t.agent) ?? []), t]);
+  return [...groups].map(([agent, list]) => ({ label: AGENT_LABELS[agent], tools: list.map((t) => ({ url: toolUrl(t), name: t.fullName })) }));
+}
+
+/** A section the page always has. */
+function required(sections: readonly ToolSection[], id: ToolSectionId): ToolSection {
+  const section = sectionOf(sections, id);
+  if (!section) throw new Error(`tool page: no section ${id}`);
+  return section;
+}
+
+/** The size of a definition file as the collapsed block names it: `1.2 KB, 40 lines`. */
+export function fileSize(text: string): string {
+  return `${(new TextEncoder().encode(text).length / 1024).toFixed(1)} KB, ${text.split('\n').length} lines`;
+}
+
+export function definitionSection(section: ToolSection, view: DefinitionView, file: DefinitionFile | undefined, since: ReadonlyMap<string, Since>): DefinitionSectionView {
+  // When a release history covers this table: its rows' "since" entries, and the first release compared.
+  const sinceHere = view.rows.flatMap((r) => since.get(r.id) ?? []);
+  const out: DefinitionSectionView = { section, view, file, size: file && fileSize(file.text), since };
+  if (sinceHere.length > 0) out.sinceLegend = { base: sinceHere.find((s) => s.kind !== 'field') };
+  return out;
+}
+
+export function examplesView(tool: ToolModel): ExampleView[] {
+  const anchors = new Set(fieldTables(tool).flatMap((t) => t.rows.map((r) => r.id)));
+  return (tool.examples ?? []).map((example) => ({
+    scenario: example.scenario,
+    expect: example.expect,
+    description: example.description,
+    configuration: example.configuration,
+    calls: example.calls.map((call) => ({
+      tool: call.tool,
+      own: call.own,
+      parts: exampleParts(call).map((part, k) => {
+        const plain = typeof part.value === 'string';
+        return { title: part.title, text: plain ? (part.value as string) : JSON.stringify(shortened(part.value), null, 2), lang: plain ? 'text' : 'json', highlighted: k < 2 };
+      }),
+      fields: call.own && typeof call.input === 'object' ? inputFieldLinks(call.input, anchors) : undefined,
+    })),
+    findings: example.findings.map((f) => ({ anchor: f.anchor, href: anchors.has(f.anchor) ? `#${f.anchor}` : undefined, parts: f.parts, message: f.message })),
+  }));
+}
+
+export function modelFacingView(tool: ToolModel, sections: readonly ToolSection[], configurationLabel: (id: string) => string, file: DefinitionFile | undefined, since: ReadonlyMap<string, Since>): ModelFacingView {
+  const entry = tool.captured;
+  const view: ModelFacingView = {};
+  const primaryId = entry && primaryConfiguration(entry);
+  const primary = entry && primaryId !== undefined ? entry.byConfig.get(primaryId) : undefined;
+  if (primary && primaryId !== undefined) {
+    view.description = {
+      section: required(sections, 'model-description'),
+      configuration: configurationLabel(primaryId),
+      length: primary.description ? `${primary.description.length} characters` : 'none',
+      text: primary.description,
+      settings: primary.settings ? JSON.stringify(primary.settings, null, 2) : undefined,
+      hosted: primary.delivery === 'hosted',
+    };
+  }
+  if (tool.modelInput) {
+    const { differences } = tool.modelInput;
+    view.modelInput = {
+      definition: definitionSection(required(sections, 'model-input'), tool.modelInput.view, file, since),
+      differencesSection: required(sections, 'sdk-differences'),
+      configuration: configurationLabel(tool.modelInput.config),
+      differences: differences?.map((d) => ({ path: d.path, text: DIFFERENCE_TEXT[d.kind], first: d.first, second: d.second })),
+    };
+  }
+  const groups = entry ? distinctInputs(entry) : [];
+  if (groups.length > 1) {
+    view.byConfiguration = {
+      section: required(sections, 'definition-by-configuration'),
+      groups: groups.map((g) => ({
+        configurations: g.configs.map(configurationLabel),
+        kind: g.tool.input.kind === 'typescript' ? 'TypeScript declaration' : g.tool.input.kind === 'grammar' ? 'grammar' : 'JSON Schema',
+        otherDescription: g.tool.description !== primary?.description,
+      })),
+    };
+  }
+  return view;
+}
+
+/** `Claude Code 2.1.332`, or `Claude Code 2.1.331, 2.1.332`: the releases that recorded the tool's examples. */
+function examplesRelease(tool: ToolModel): string | undefined {
+  const versions = [...new Set((tool.examples ?? []).map((e) => e.cli.version))].sort(compareVersions);
+  return versions.length > 0 ? `${AGENT_LABELS[tool.agent]} ${versions.join(', ')}` : undefined;
+}
+
+/**
+ * "Input and result from Claude Code 2.1.333 (read from … 0.3.333; not published as a CLI);
+ * model-facing input and examples from Claude Code 2.1.332." when the parts differ.
+ */
+export function toolReleaseNote(tool: ToolModel): string | undefined {
+  const { input, result, modelInput } = tool.releases;
+  const parts: { words: string; label: string; description: string }[] = [];
+  const add = (words: string, release: Release | undefined) => release && parts.push({ words, label: releaseLabel(release), description: releaseDescription(release) });
+  add(input === result ? 'input and result' : 'input', input);
+  if (input !== result) add('result', result);
+  add('model-facing input', modelInput);
+  const recorded = examplesRelease(tool);
+  if (recorded) parts.push({ words: 'examples', label: recorded, description: recorded });
+  if (new Set(parts.map((p) => p.label)).size <= 1) return undefined;
+  const clauses = new Map<string, { words: string[]; description: string }>();
+  for (const part of parts) {
+    const clause = clauses.get(part.label) ?? clauses.set(part.label, { words: [], description: part.description }).get(part.label)!;
+    clause.words.push(part.words);
+  }
+  const text = [...clauses.values()].map((c) => `${c.words.join(' and ')} from ${c.description}`).join('; ');
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
+}
+
+export function toolPageView(site: SiteModel, tool: ToolModel): ToolPageView {
+  const agent = site.agents.find((a) => a.id === tool.agent);
+  if (!agent) throw new Error(`tool page: no agent ${tool.agent} for ${tool.fullName}`);
+  const editorial: EditorialTool | undefined = tool.editorial;
+  const sections = toolSections(tool, { jobCount: site.jobs.filter((j) => editorial?.jobs.includes(j.id)).length });
+  const releases = tool.releases;
+  // The release of the tool's own definition; the header says so when its other parts come from another.
+  const primary = releases.input ?? releases.modelInput;
+  // Without a source release (a documented tool): the agent's, as its record names it.
+  const release = primary ? releaseLabel(primary) : `${AGENT_LABELS[tool.agent]} ${releaseVersions(site.releases[tool.agent] ?? { examples: [] }) || agent.version}`;
+  const matrix = site.matrix?.agents[tool.agent];
+  const summary = matrix ? availabilitySummary(tool, matrix) : undefined;
+  const labels = new Map((matrix?.configurations ?? []).map((c) => [c.id, c.label]));
+  const configurationLabel = (id: string) => labels.get(id) ?? id;
+  const files = definitionFiles(tool);
+  const fileOf = (id: DefinitionFile['section']) => files.find((f) => f.section === id);
+  const since = fieldSince(tool, site.histories);
+  // Per job of this tool (its main job first): the other agents' tools that do it.
+  const sameJob = counterparts(tool, site.jobs, site.tools, site.agents.map((a) => a.id));
+  const main = sameJob[0];
+  const acceptedNames = otherNames(tool.generated);
+  const names = callableNames(tool);
+  const target = payloadCheckTarget(tool);
+  const checkSection = sectionOf(sections, 'check-payload');
+  const examplesSection = sectionOf(sections, 'examples');
+  const jobsSection = sectionOf(sections, 'jobs');
+  const modelFacing = target?.section === 'model-input';
+  const checked = modelFacing ? releases.modelInput : releases.input;
+  const checkRelease = checked ? releaseLabel(checked) : release;
+  return {
+    title: tool.fullName,
+    description: `${AGENT_LABELS[tool.agent]} tool ${tool.fullName}: ${editorial?.summary ?? 'input and result'}`,
+    sections,
+    release,
+    releaseNote: toolReleaseNote(tool),
+    agent,
+    facts: {
+      group: GROUP_LABELS[tool.generated.group],
+      acceptedNames,
+      // Lowercased so that search does not split them at case changes: `killbash` must not match `Bash`.
+      searchNames: names.map(typedName).join(' '),
+      availability: summary && { advertisedIn: summary.advertisedIn, total: summary.total },
+    },
+    counterparts: main && main.tools.length > 0 ? { job: main.job.title.toLowerCase(), url: jobUrl(main.job.id), agents: byAgent(main.tools) } : undefined,
+    input: definitionSection(required(sections, 'input'), tool.input, fileOf('input'), since),
+    payloadCheck:
+      checkSection && target
+        ? {
+            section: checkSection,
+            name: tool.fullName,
+            names,
+            schemaFile: target.schemaFile,
+            validatorFile: target.validatorFile,
+            root: target.section,
+            modelFacing,
+            release: checkRelease,
+            schemaLabel: `the ${modelFacing ? 'model-facing schema' : 'input schema'} of ${tool.fullName} (${checkRelease})`,
+            checkerUrl: sitePath('payload-check/scripts/payload-check.js'),
+          }
+        : undefined,
+    result: definitionSection(required(sections, 'result'), tool.output, fileOf('result'), since),
+    examples: examplesSection && { section: examplesSection, notRun: tool.notRun, list: examplesView(tool), release: examplesRelease(tool) ?? release },
+    modelFacing: modelFacingView(tool, sections, configurationLabel, fileOf('model-input'), since),
+    availability: { section: required(sections, 'availability'), evidence: matrix && summary && { matrix, summary } },
+    aliases: {
+      section: required(sections, 'aliases'),
+      list: tool.generated.aliases.map((a) => ({ name: a.name, indexed: a.kind === 'sdk-type', kind: ALIAS_KINDS[a.kind], evidence: a.evidence })),
+    },
+    lifecycle: { section: required(sections, 'lifecycle') },
+    history: { section: required(sections, 'version-notes'), view: versionHistory(tool, site.histories) },
+    jobs: jobsSection && { section: jobsSection, list: sameJob.map(({ job, tools }) => ({ title: job.title, url: jobUrl(job.id), agents: byAgent(tools) })) },
+    provenance: {
+      section: required(sections, 'provenance'),
+      files: files.map((f) => ({ title: required(sections, f.section).title.toLowerCase(), fileName: f.fileName })),
+    },
+  };
+}

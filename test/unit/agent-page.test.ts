@@ -1,0 +1,175 @@
+/**
+ * The agent page's view model (src/lib/agent-page.ts): built from small site
+ * models written by hand, whose every count, mark and link is known in
+ * advance; and, for the real content, the configuration list read straight
+ * from content/capture-matrix.json.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { agentPage, configurationCommand } from '../../src/lib/agent-page.ts';
+import { AGENT_IDS, AGENT_PRODUCTS } from '../../src/lib/agents/index.ts';
+import { loadContent } from '../../src/lib/content/load.ts';
+import type { AgentInventory } from '../../src/lib/model.ts';
+import { pageHeadings } from '../../src/lib/page-sections.ts';
+import { agent, configuration, matrix, site, tool, view } from '../helpers/model-fixtures.ts';
+
+const ROOT = join(import.meta.dirname, '../..');
+const [A, B] = AGENT_IDS as [typeof AGENT_IDS[number], typeof AGENT_IDS[number]];
+
+const inventory: AgentInventory = {
+  agent: A,
+  file: 'content/inventory/a.json',
+  version: '1.2.3',
+  names: ['Alpha', 'Hidden', 'Gone'],
+  aliases: [],
+  structuredAliases: [{ alias: 'OldAlpha', tool: 'Alpha' }],
+  unadvertised: [{ name: 'Hidden', aliases: ['Peek'], gate: { gate: 'flag_x', source: 'binary' } }, { name: 'Gone', aliases: [] }],
+  counts: { names: 3, captured: 1, sdk: 0, onlyRegistered: 2 },
+};
+
+/** Agent A: four tools in two groups, three configurations, an inventory; agent B: one tool, nothing else. */
+function fixture() {
+  return site({
+    agents: [agent(A, { sources: [{ package: 'pkg', version: '9.9.9', files: ['a.js'], role: 'the CLI' }] }), agent(B)],
+    tools: [
+      tool(A, 'Alpha', { source: 'sdk', input: view('typescript'), output: view('typescript'), captured: { base: 'function', extra: 'function', lean: 'deferred' }, editorial: { summary: 'Does `alpha`.' } }),
+      tool(A, 'Beta', { captured: { extra: 'code-mode' } }),
+      tool(A, 'Gamma', { source: 'documented', input: view('unavailable') }),
+      tool(A, 'mcp__x', { group: 'mcp', captured: { base: 'defer-loading' } }),
+      tool(B, 'Other'),
+    ],
+    matrix: { agents: { [A]: matrix([configuration('base'), configuration('extra', { env: { X: '1' }, args: ['--more'] }), configuration('lean', { args: ['--lean'] })]) } },
+    inventory: [inventory],
+    removedTools: [{ agent: A, name: 'Gone', slug: 'gone', source: 'sdk', lastSeen: '1.0.0', removedIn: '1.1.0', firstCompared: '0.9.0', file: 'content/history/a.json' }],
+  });
+}
+
+test('sections: tools, one per group with its count, the matrix and configurations, registered names, sources, kinds', () => {
+  const page = agentPage(fixture(), A);
+  assert.deepEqual(
+    page.sections.map((s) => [s.id, s.title, s.depth]),
+    [
+      ['tools', 'Tools', 2],
+      ['group-built-in', 'Built in (3)', 3],
+      ['group-mcp', 'MCP and dynamic tools (1)', 3],
+      ['matrix', 'Which tools each configuration advertises', 2],
+      ['configurations', 'Captured configurations', 2],
+      ['registered-not-advertised', 'Registered but never advertised', 2],
+      ['sources', 'Sources', 2],
+      ['definition-kinds', 'Definitions by kind', 2],
+    ],
+  );
+  // Every heading the page renders is an entry of that one list, so "On this page" cannot disagree with it.
+  const rendered = [page.tools.section, ...page.tools.groups.map((g) => g.section), page.matrix?.section, page.configurations?.section, page.registered?.section, page.sources.section, page.definitionKinds.section];
+  assert.deepEqual(rendered, page.sections);
+  assert.deepEqual(pageHeadings(page.sections)[1], { depth: 3, slug: 'group-built-in', text: 'Built in (3)' });
+});
+
+test('an agent without captures or inventory has neither matrix nor registered names', () => {
+  const page = agentPage(fixture(), B);
+  assert.deepEqual(page.sections.map((s) => s.id), ['tools', 'group-built-in', 'sources', 'definition-kinds']);
+  assert.equal(page.matrix, undefined);
+  assert.equal(page.configurations, undefined);
+  assert.equal(page.registered, undefined);
+  assert.equal(page.facts.registered, undefined);
+  assert.equal(page.title, AGENT_PRODUCTS[B]);
+  assert.equal(page.description, `1 tools of Product ${B} 1.2.3`);
+});
+
+test('facts count tools by source, and the binary counts come from the inventory', () => {
+  const page = agentPage(fixture(), A);
+  assert.deepEqual(page.facts.tools, { total: 4, sdk: 1, capture: 2, documented: 1 });
+  assert.deepEqual(page.facts.registered, { names: 3, captured: 1, sdk: 0, onlyRegistered: 2 });
+  assert.equal(page.facts.features, undefined);
+  const withFeatures = fixture();
+  withFeatures.inventory = [{ ...inventory, names: [], features: 224, featuresCommand: 'x features list', handlerModules: ['a.rs', 'b.rs'] }];
+  const other = agentPage(withFeatures, A);
+  assert.deepEqual(other.facts.features, { count: 224, command: 'x features list', handlerFiles: 2, file: 'content/inventory/a.json' });
+  // An inventory without names lists none.
+  assert.equal(other.registered, undefined);
+  assert.ok(!other.sections.some((s) => s.id === 'registered-not-advertised'));
+});
+
+test('tool index rows: link, summary when written, kinds of input and result', () => {
+  const [builtIn, mcp] = agentPage(fixture(), A).tools.groups;
+  assert.deepEqual(builtIn!.tools, [
+    { url: `/${A}/alpha/`, name: 'Alpha', summary: 'Does `alpha`.', input: 'TypeScript', result: 'TypeScript' },
+    { url: `/${A}/beta/`, name: 'Beta', summary: undefined, input: 'JSON Schema', result: 'Unavailable' },
+    { url: `/${A}/gamma/`, name: 'Gamma', summary: undefined, input: 'Unavailable', result: 'Unavailable' },
+  ]);
+  assert.deepEqual(mcp!.tools.map((t) => t.name), ['mcp__x']);
+});
+
+test('matrix: advertised tools first, then the others; one mark per configuration', () => {
+  const m = agentPage(fixture(), A).matrix!;
+  assert.deepEqual([m.advertised, m.total, m.nowhere], [3, 4, 1]);
+  assert.deepEqual(m.configurations.map((c) => c.id), ['base', 'extra', 'lean']);
+  assert.deepEqual(
+    m.rows.map((r) => [r.name, r.nowhere, r.cells.map((c) => c.mark).join('')]),
+    [
+      ['Alpha', false, '●●○'],
+      ['Beta', false, '–◆–'],
+      ['mcp__x', false, '◐––'],
+      ['Gamma', true, '–––'],
+    ],
+  );
+  assert.deepEqual(m.rows[0]!.cells.map((c) => c.title), ['function (JSON Schema)', 'function (JSON Schema)', 'deferred (name only)']);
+  assert.equal(m.rows[3]!.cells[0]!.title, 'not advertised');
+});
+
+test('configurations: capture folder, command lines, and what each changes against the first', () => {
+  const c = agentPage(fixture(), A).configurations!;
+  assert.equal(c.captureFolder, `content/captures/${A}/`);
+  assert.deepEqual(c.list.map((x) => [x.id, x.label, x.command]), [['base', 'BASE', undefined], ['extra', 'EXTRA', 'X=1 --more'], ['lean', 'LEAN', '--lean']]);
+  assert.deepEqual(c.effects, {
+    baseline: { id: 'base', label: 'BASE' },
+    lines: [
+      { configurations: [{ id: 'extra', label: 'EXTRA' }], added: ['Beta'], removed: ['mcp__x'] },
+      { configurations: [{ id: 'lean', label: 'LEAN' }], added: [], removed: ['mcp__x'] },
+    ],
+  });
+});
+
+test('configurationCommand: environment first, then arguments; nothing when neither is set', () => {
+  assert.equal(configurationCommand({ env: { A: '1', B: 'two words' }, args: ['-x', '--y'] }), 'A=1 B=two words -x --y');
+  assert.equal(configurationCommand({ args: [], env: {} }), undefined);
+});
+
+test('registered names: anchor, aliases, gate, and the page of a removed tool of that name', () => {
+  const r = agentPage(fixture(), A).registered!;
+  assert.deepEqual(r.names, [
+    { id: 'registered-hidden', name: 'Hidden', aliases: ['Peek'], gate: { gate: 'flag_x', source: 'binary' }, removedUrl: undefined },
+    { id: 'registered-gone', name: 'Gone', aliases: [], gate: undefined, removedUrl: `/${A}/gone/` },
+  ]);
+  assert.deepEqual(r.structuredAliases, [{ alias: 'OldAlpha', tool: 'Alpha' }]);
+});
+
+test('definitions by kind count inputs and results of every kind, zeros included', () => {
+  assert.deepEqual(agentPage(fixture(), A).definitionKinds.rows, [
+    { label: 'TypeScript', inputs: 1, results: 1 },
+    { label: 'JSON Schema', inputs: 2, results: 0 },
+    { label: 'Freeform grammar', inputs: 0, results: 0 },
+    { label: 'Unavailable', inputs: 1, results: 3 },
+  ]);
+});
+
+test('real content: every configuration of content/capture-matrix.json, in order, with its command line', () => {
+  const model = loadContent({ root: ROOT });
+  const raw = JSON.parse(readFileSync(join(ROOT, 'content/capture-matrix.json'), 'utf8')) as {
+    agents: Record<string, { configurations: { id: string; args?: string[]; env?: Record<string, string> }[] }>;
+  };
+  for (const a of model.agents) {
+    const page = agentPage(model, a.id);
+    const declared = raw.agents[a.id]?.configurations ?? [];
+    assert.deepEqual(page.configurations?.list.map((c) => c.id) ?? [], declared.map((c) => c.id), a.id);
+    for (const [i, c] of declared.entries()) {
+      const words = [...Object.keys(c.env ?? {}).map((k) => `${k}=${c.env![k]}`), ...(c.args ?? [])];
+      assert.equal(page.configurations!.list[i]!.command, words.length > 0 ? words.join(' ') : undefined, `${a.id} ${c.id}`);
+    }
+    // The matrix has a row for every tool of the agent, once.
+    const names = model.tools.filter((t) => t.agent === a.id).map((t) => t.fullName).sort();
+    if (page.matrix) assert.deepEqual(page.matrix.rows.map((r) => r.name).sort(), names, a.id);
+  }
+});

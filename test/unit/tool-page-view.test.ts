@@ -1,0 +1,266 @@
+/**
+ * A tool page's view model (src/lib/tool-page-view.ts) and its routes
+ * (src/lib/tool-routes.ts), from tools written by hand: names, links, the
+ * payload checker's labels, definition sizes, "since" legends, examples and
+ * what the model is told are known in advance. Over the fixture and the real
+ * content: every heading the page renders is an entry of its one list.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { AGENT_IDS, AGENT_PRODUCTS } from '../../src/lib/agents/index.ts';
+import { loadContent } from '../../src/lib/content/load.ts';
+import type { Since } from '../../src/lib/history.ts';
+import type { SiteModel, ToolExample } from '../../src/lib/model.ts';
+import type { PageSection } from '../../src/lib/page-sections.ts';
+import { definitionSection, examplesView, fileSize, modelFacingView, toolPageView, type ToolPageView } from '../../src/lib/tool-page-view.ts';
+import { toolRoutes } from '../../src/lib/tool-routes.ts';
+import { agent, configuration, matrix, row, site, tool, view } from '../helpers/model-fixtures.ts';
+
+const ROOT = join(import.meta.dirname, '../..');
+const [A, B, C] = AGENT_IDS as [typeof AGENT_IDS[number], typeof AGENT_IDS[number], typeof AGENT_IDS[number]];
+
+/** Every section a view renders a heading for, wherever it sits in the view. */
+function renderedSections(v: ToolPageView): PageSection[] {
+  const m = v.modelFacing;
+  return [
+    v.input.section,
+    v.payloadCheck?.section,
+    v.result.section,
+    v.examples?.section,
+    m.description?.section,
+    m.modelInput?.definition.section,
+    m.modelInput?.differencesSection,
+    m.byConfiguration?.section,
+    v.availability.section,
+    v.aliases.section,
+    v.lifecycle.section,
+    v.history.section,
+    v.jobs?.section,
+    v.provenance.section,
+  ].filter((s) => s !== undefined);
+}
+
+test('every heading a tool page renders is an entry of its one list, in the same order (fixture and real content)', () => {
+  for (const model of [loadContent({ root: ROOT, contentDir: join(ROOT, 'test/fixtures/content') }), loadContent({ root: ROOT })]) {
+    for (const t of model.tools) {
+      const v = toolPageView(model, t);
+      assert.deepEqual(renderedSections(v), v.sections, `${t.agent}/${t.slug}`);
+    }
+  }
+});
+
+function fixture(): SiteModel {
+  return site({
+    agents: [agent(A), agent(B), agent(C)],
+    tools: [
+      tool(A, 'Bash', {
+        aliases: [{ name: 'KillShell', kind: 'former-name', evidence: 'renamed' }, { name: 'BashInput', kind: 'sdk-type', evidence: 'type' }, { name: 'Sh', kind: 'accepted-alias', evidence: 'alias' }],
+        editorial: { jobs: ['shell', 'stop'] },
+        captured: { base: 'function' },
+        input: view('json-schema', [row('input.command')], { lang: 'json', text: '{\n  "type": "object"\n}' }),
+      }),
+      tool(B, 'exec', { editorial: { jobs: ['shell'] } }),
+      tool(B, 'run', { editorial: { jobs: ['shell'] } }),
+      tool(C, 'shell', { editorial: { jobs: ['shell'] } }),
+      tool(A, 'Stop', { editorial: { jobs: ['stop'] } }),
+    ],
+    jobs: [
+      { id: 'stop', title: 'Stop a task', description: '' },
+      { id: 'shell', title: 'Run a Shell Command', description: '' },
+    ],
+    matrix: { agents: { [A]: matrix([configuration('base'), configuration('other')]) } },
+  });
+}
+
+test('fact line: release, group, accepted names, the names search indexes, and how many configurations advertise it', () => {
+  const v = toolPageView(fixture(), fixture().tools[0]!);
+  assert.equal(v.release, `${AGENT_PRODUCTS[A]} 1.2.3`);
+  assert.equal(v.title, 'Bash');
+  assert.equal(v.description, `${AGENT_PRODUCTS[A]} tool Bash: Bash summary`);
+  assert.deepEqual(v.facts, { group: 'Built in', acceptedNames: ['KillShell', 'Sh'], searchNames: 'bash killshell sh', availability: { advertisedIn: 1, total: 2 } });
+  assert.deepEqual(v.aliases.list.map((a) => [a.name, a.indexed, a.kind]), [
+    ['KillShell', false, 'former name, still accepted'],
+    ['BashInput', true, 'SDK type name'],
+    ['Sh', false, 'accepted alias'],
+  ]);
+  const bare = toolPageView(fixture(), tool(A, 'Bare'));
+  assert.equal(bare.description, `${AGENT_PRODUCTS[A]} tool Bare: input and result`);
+  assert.equal(bare.facts.availability?.advertisedIn, 0);
+});
+
+test('the same job in other agents: the main job first, tools grouped by agent in registry order', () => {
+  const v = toolPageView(fixture(), fixture().tools[0]!);
+  assert.deepEqual(v.counterparts, {
+    job: 'run a shell command',
+    url: '/jobs/shell/',
+    agents: [
+      { label: AGENT_PRODUCTS[B], tools: [{ url: `/${B}/exec/`, name: 'exec' }, { url: `/${B}/run/`, name: 'run' }] },
+      { label: AGENT_PRODUCTS[C], tools: [{ url: `/${C}/shell/`, name: 'shell' }] },
+    ],
+  });
+  assert.deepEqual(v.jobs?.list.map((j) => [j.title, j.url, j.agents.length]), [['Run a Shell Command', '/jobs/shell/', 2], ['Stop a task', '/jobs/stop/', 0]]);
+  // Its main job done by no other agent: no counterparts line, but the job is listed.
+  const stop = toolPageView(fixture(), fixture().tools[4]!);
+  assert.equal(stop.counterparts, undefined);
+  assert.deepEqual(stop.jobs?.list.map((j) => j.title), ['Stop a task']);
+  assert.equal(toolPageView(fixture(), tool(A, 'Lonely')).jobs, undefined);
+});
+
+test('payload checker: the schema checked, the names it accepts, and what the verdict names', () => {
+  const v = toolPageView(fixture(), fixture().tools[0]!);
+  assert.deepEqual(v.payloadCheck && { ...v.payloadCheck, section: v.payloadCheck.section.id }, {
+    section: 'check-payload',
+    name: 'Bash',
+    names: ['Bash', 'KillShell', 'Sh'],
+    schemaFile: 'input.schema.json',
+    validatorFile: 'validate-input.js',
+    root: 'input',
+    modelFacing: false,
+    release: `${AGENT_PRODUCTS[A]} 1.2.3`,
+    schemaLabel: `the input schema of Bash (${AGENT_PRODUCTS[A]} 1.2.3)`,
+    checkerUrl: '/payload-check/scripts/payload-check.js',
+  });
+  const typed = tool(A, 'Typed', { source: 'sdk', input: view('typescript'), modelInput: { view: view('json-schema'), config: 'base' } });
+  const check = toolPageView(fixture(), typed).payloadCheck!;
+  assert.deepEqual([check.root, check.modelFacing, check.schemaFile, check.schemaLabel], ['model-input', true, 'model-input.schema.json', `the model-facing schema of Typed (${AGENT_PRODUCTS[A]} 1.2.3)`]);
+  assert.equal(toolPageView(fixture(), tool(A, 'Free', { input: view('grammar') })).payloadCheck, undefined);
+});
+
+test('definition files: size in KB of UTF-8 bytes and lines; provenance names each by its section', () => {
+  assert.equal(fileSize('a\nb'), '0.0 KB, 2 lines');
+  assert.equal(fileSize('é'.repeat(1024)), '2.0 KB, 1 lines');
+  const v = toolPageView(fixture(), fixture().tools[0]!);
+  assert.equal(v.input.size, '0.0 KB, 3 lines');
+  assert.equal(v.input.file?.fileName, 'input.json');
+  assert.equal(v.result.file, undefined);
+  assert.equal(v.result.size, undefined);
+  assert.deepEqual(v.provenance.files, [{ title: 'input', fileName: 'input.json' }]);
+});
+
+test('the "since" legend: only when a row of the table has an entry; what rows without a badge date from', () => {
+  const section = { id: 'input' as const, title: 'Input', depth: 2 as const };
+  const rows = view('json-schema', [row('input.a'), row('input.b')]);
+  const since = (entries: [string, Since][]) => new Map(entries);
+  assert.equal(definitionSection(section, rows, undefined, since([['output.x', { kind: 'field', release: '2' }]])).sinceLegend, undefined);
+  assert.deepEqual(definitionSection(section, rows, undefined, since([['input.a', { kind: 'field', release: '2', note: 'n' }]])).sinceLegend, { base: undefined });
+  assert.deepEqual(
+    definitionSection(section, rows, undefined, since([['input.a', { kind: 'field', release: '2' }], ['input.b', { kind: 'tool', release: '1', note: 'since-tool-sdk' }]])).sinceLegend,
+    { base: { kind: 'tool', release: '1', note: 'since-tool-sdk' } },
+  );
+});
+
+test('what the model is told: description of the first full definition, settings, definitions that differ by configuration', () => {
+  const captured = tool(A, 'Search', {
+    captured: {
+      deferred: { delivery: 'deferred', description: 'short' },
+      full: { delivery: 'hosted', description: 'a description', settings: { max: 3 } },
+      other: { delivery: 'function', description: 'another', input: { kind: 'typescript' } as never },
+    },
+  });
+  const sections = [
+    { id: 'model-description' as const, title: 'What the model is told', depth: 2 as const },
+    { id: 'definition-by-configuration' as const, title: 'Definitions that differ by configuration', depth: 3 as const },
+  ];
+  const labels: Record<string, string> = { deferred: 'Deferred', full: 'Full' };
+  const v = modelFacingView(captured, sections, (id) => labels[id] ?? id, undefined, new Map());
+  // The most complete delivery wins: a function tool before a hosted one, both before a deferred one.
+  assert.deepEqual({ ...v.description, section: v.description?.section.id }, {
+    section: 'model-description',
+    configuration: 'other',
+    length: '7 characters',
+    text: 'another',
+    settings: undefined,
+    hosted: false,
+  });
+  assert.deepEqual(v.byConfiguration?.groups, [
+    { configurations: ['Deferred'], kind: 'JSON Schema', otherDescription: true },
+    { configurations: ['Full'], kind: 'JSON Schema', otherDescription: true },
+    { configurations: ['other'], kind: 'TypeScript declaration', otherDescription: false },
+  ]);
+  assert.equal(v.modelInput, undefined);
+  const hosted = modelFacingView(tool(A, 'Web', { captured: { full: { delivery: 'hosted', settings: { max: 3 } } } }), sections, (id) => id, undefined, new Map());
+  assert.deepEqual([hosted.description?.length, hosted.description?.settings, hosted.description?.hosted, hosted.byConfiguration], ['none', '{\n  "max": 3\n}', true, undefined]);
+});
+
+test('the model-facing input: its definition and the differences from the published type, in words', () => {
+  const sections = [
+    { id: 'model-input' as const, title: 'Model-facing input', depth: 2 as const },
+    { id: 'sdk-differences' as const, title: 'Published type versus model-facing schema', depth: 3 as const },
+  ];
+  const differences = [
+    { path: 'a', kind: 'only-in-first' },
+    { path: 'b', kind: 'type', first: 'string', second: 'number' },
+  ] as never;
+  const typed = tool(A, 'Typed', { source: 'sdk', modelInput: { view: view('json-schema', [row('model-input.a')]), config: 'base', differences } });
+  const v = modelFacingView(typed, sections, (id) => id.toUpperCase(), undefined, new Map());
+  assert.equal(v.modelInput?.configuration, 'BASE');
+  assert.equal(v.modelInput?.definition.section.id, 'model-input');
+  assert.deepEqual(v.modelInput?.differences, [
+    { path: 'a', text: 'only in the published type', first: undefined, second: undefined },
+    { path: 'b', text: 'type differs', first: 'string', second: 'number' },
+  ]);
+  const uncompared = tool(A, 'U', { source: 'sdk', modelInput: { view: view('json-schema'), config: 'base' } });
+  assert.equal(modelFacingView(uncompared, sections, (id) => id, undefined, new Map()).modelInput?.differences, undefined);
+});
+
+test('examples: input and result highlighted, hook payloads folded, long strings cut, fields and findings linked', () => {
+  const long = 'x'.repeat(250);
+  const example: ToolExample = {
+    file: 'content/payloads/a/bash.run.json',
+    scenario: 'run',
+    description: 'Runs.',
+    cli: { package: 'pkg', version: '9.9.9' },
+    expect: 'success',
+    configuration: 'base',
+    calls: [
+      {
+        tool: 'Bash',
+        own: true,
+        input: { command: long, extra: 1 },
+        outcome: 'success',
+        result: { stdout: 'ok' },
+        hooks: [{ hook_event_name: 'PreToolUse', tool_input: { command: 'ls' } }],
+      } as never,
+      { tool: 'Other', own: false, input: 'raw text', outcome: 'success', hooks: [] } as never,
+    ],
+    findings: [
+      { call: 0, tool: 'Bash', parts: ['input'], kind: 'undeclared', anchor: 'input.extra', pointer: '/extra', message: 'not declared' },
+      { call: 0, tool: 'Bash', parts: ['result'], kind: 'undeclared', anchor: 'input.command', pointer: '', message: 'm' },
+    ] as never,
+  };
+  const t = tool(A, 'Bash', { input: view('json-schema', [row('input.command')]) });
+  t.examples = [example];
+  const [v] = examplesView(t);
+  const [own, other] = v!.calls;
+  assert.deepEqual(own!.parts.map((p) => [p.title, p.lang, p.highlighted]), [
+    ['Input the model sent', 'json', true],
+    ['Result the model got', 'json', true],
+    ['PreToolUse hook, standard input', 'json', false],
+  ]);
+  assert.equal(JSON.parse(own!.parts[0]!.text).command, `${'x'.repeat(240)}… [10 more characters]`);
+  assert.equal(own!.parts[2]!.text, JSON.stringify({ hook_event_name: 'PreToolUse', tool_input: { command: 'ls' } }, null, 2));
+  assert.deepEqual(own!.fields, [{ name: 'command', anchor: 'input.command' }, { name: 'extra' }]);
+  // Another tool's call shows no field list; a text input is shown as text.
+  assert.equal(other!.fields, undefined);
+  assert.deepEqual(other!.parts.map((p) => [p.lang, p.text]), [['text', 'raw text'], ['text', 'The CLI sent the model no result for this call.']]);
+  assert.deepEqual(v!.findings.map((f) => [f.anchor, f.href]), [['input.extra', undefined], ['input.command', '#input.command']]);
+});
+
+test('routes: a page per tool, a redirect per alias slug, a page per removed tool, each with its content files', () => {
+  const s = fixture();
+  s.tools[0]!.redirectSlugs = ['killshell', 'sh'];
+  s.tools[0]!.files.editorial = `content/editorial/${A}/bash.json`;
+  s.removedTools = [{ agent: A, name: 'Gone', slug: 'gone', source: 'sdk', lastSeen: '1', removedIn: '2', firstCompared: '0', file: 'content/history/x.json' }];
+  const routes = toolRoutes(s);
+  assert.equal(routes.length, s.tools.length + 2 + 1);
+  const at = (agentId: string, name: string) => routes.find((r) => r.params.agent === agentId && r.params.tool === name)!.props;
+  assert.deepEqual(at(A, 'killshell'), { page: 'alias', to: `/${A}/bash/` });
+  assert.deepEqual(at(A, 'sh'), { page: 'alias', to: `/${A}/bash/` });
+  const bash = at(A, 'bash');
+  assert.equal(bash.page, 'tool');
+  assert.deepEqual(bash.page === 'tool' && bash.sources, [`content/tools/${A}/bash.json`, `content/editorial/${A}/bash.json`]);
+  const exec = at(B, 'exec');
+  assert.deepEqual(exec.page === 'tool' && exec.sources, [`content/tools/${B}/exec.json`]);
+  assert.deepEqual(at(A, 'gone'), { page: 'removed', removed: s.removedTools[0], sources: ['content/history/x.json'] });
+});

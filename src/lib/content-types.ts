@@ -7,6 +7,7 @@ import type { AgentFile, EditorialFile, ToolFile } from './generated/content-fil
 
 export type {
   AliasRecord,
+  Binding,
   CaptureFile,
   CaptureMatrixFile,
   ComparedField,
@@ -22,7 +23,12 @@ export type {
   Job,
   JobsFile,
   JsonSchemaDefinition,
+  Outcome,
+  PayloadCall,
+  PayloadFile,
   ProvenanceRecord,
+  Scenario,
+  ScenarioAgent,
   ScenariosFile,
   TypeScriptDefinition,
   UnavailableDefinition,

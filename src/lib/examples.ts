@@ -2,7 +2,7 @@
  * What the Examples section shows of one recorded call (src/components/Examples.astro):
  * the blocks in reading order, and the input's fields with their anchors. Pure.
  */
-import type { PayloadCall } from './payload-check.ts';
+import type { PayloadCall } from './content-types.ts';
 
 export interface ExamplePart {
   title: string;

@@ -2,7 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { geminiApi as wire, jsonSchemaFromGemini, minimalInstance, replyJson } from '../../src/lib/wire/gemini-api.ts';
+import { geminiApi as wire, jsonSchemaFromGemini, replyJson, REPLY_INSTANCE } from '../../src/lib/wire/gemini-api.ts';
+import { minimalInstance } from '../../src/lib/minimal-instance.ts';
 import { parseSse } from '../../src/lib/wire/shared.ts';
 import { CaptureFormatError, type CaptureFile, type Json } from '../../src/lib/wire/types.ts';
 import { extractCapturedTools, wireFormatForPath } from '../../src/lib/wire/index.ts';
@@ -271,11 +272,11 @@ test('minimal instances satisfy their schemas, in either dialect', () => {
     { type: 'object', properties: { next_speaker: { type: 'string', enum: ['user', 'model'] } }, required: ['next_speaker'] },
   ];
   for (const schema of schemas) {
-    const value = minimalInstance(schema);
+    const value = minimalInstance(schema, REPLY_INSTANCE);
     assert.equal(ajv.validate(schema, value), true, `${JSON.stringify(value)} for ${JSON.stringify(schema)}: ${JSON.stringify(ajv.errors)}`);
   }
   const openApi = { type: 'OBJECT', properties: { model_choice: { type: 'STRING', enum: ['flash', 'pro'] }, n: { type: 'NUMBER' }, l: { type: 'ARRAY', items: { type: 'BOOLEAN' }, minItems: '1' } }, required: ['model_choice', 'n', 'l'] };
-  assert.deepEqual(minimalInstance(openApi), { model_choice: 'flash', n: 1, l: [false] });
+  assert.deepEqual(minimalInstance(openApi, REPLY_INSTANCE), { model_choice: 'flash', n: 1, l: [false] });
 });
 
 /** The JSON text the stub answers a request for JSON output with `schema` (as responseJsonSchema). */

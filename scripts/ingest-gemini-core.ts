@@ -8,7 +8,8 @@
  *   npm run ingest:gemini-core -- --accept-new-integrity   # move the integrity pin on purpose
  *
  * Downloads the package tarball with `npm pack`, checks its sha512 integrity
- * against the pin before unpacking it, and maps each captured tool name to the
+ * against the pin before unpacking it, and its manifest against the pin
+ * (scripts/lib/pinned-package.ts), and maps each captured tool name to the
  * class that takes it and that class's params type with the TypeScript compiler
  * API (scripts/lib/gemini-core.ts). A tool that cannot be mapped is reported and
  * stays capture-only. Nothing is written unless every step succeeds; the
@@ -20,15 +21,13 @@
  *
  * Environment, for tests: CONTENT_DIR (default content/), PINS_FILE (default scripts/pins.json).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { coreToolRecords, GeminiCoreError, mapCoreTools } from './lib/gemini-core.ts';
 import { toolSlug } from '../src/lib/content/url-names.ts';
 import type { CaptureMatrix } from '../src/lib/captures.ts';
 import { CaptureFormatError, extractCapturedTools, type CaptureFile } from '../src/lib/wire/index.ts';
 import { jsonText, replaceDirectory, replaceFile } from './lib/atomic-write.ts';
-import { DownloadError, downloadTarball, IntegrityError, judgeIntegrity, npmRegistryFor, unpackTarball } from './lib/npm-package.ts';
+import { ACCEPT_FLAG, parseIngestArgs, runIngest, withPinnedPackage } from './lib/pinned-package.ts';
 import { display, readJson, ScriptError } from './lib/script-files.ts';
 import { pinOf, pinsWithIntegrity, readPins, type Pin } from './lib/pins.ts';
 import { geminiCli } from '../src/lib/agents/gemini-cli.ts';
@@ -39,25 +38,10 @@ const CONTENT = process.env.CONTENT_DIR ? resolve(process.env.CONTENT_DIR) : joi
 const PINS_FILE = process.env.PINS_FILE ? resolve(process.env.PINS_FILE) : join(ROOT, 'scripts/pins.json');
 const AGENT = geminiCli.id;
 const PIN_KEY = AGENT;
-const ACCEPT_FLAG = '--accept-new-integrity';
 const ACCEPT_COMMAND = `npm run ingest:gemini-core -- ${ACCEPT_FLAG}`;
 const LOG = 'ingest-gemini-core';
 /** Prefix of the temporary download folder in os.tmpdir(). */
 const WORK_PREFIX = 'gemini-core-';
-
-
-/** Files replaced so far, so a failure can say truthfully what was written. */
-const written: string[] = [];
-
-function parseArgs(argv: readonly string[]): { acceptNewIntegrity: boolean } {
-  let acceptNewIntegrity = false;
-  for (const arg of argv) {
-    if (arg === ACCEPT_FLAG) acceptNewIntegrity = true;
-    else throw new ScriptError(`unknown argument ${JSON.stringify(arg)} (the only option is ${ACCEPT_FLAG})`);
-  }
-  return { acceptNewIntegrity };
-}
-
 
 
 /** The names of the built-in tools the captures of the matrix advertise (the stub MCP server's tools left out). */
@@ -88,41 +72,30 @@ function capturedToolNames(pin: Pin): string[] {
   return [...names].sort();
 }
 
-function main(argv: readonly string[]): void {
-  const { acceptNewIntegrity } = parseArgs(argv);
+/** `written` lists the files replaced so far, so a failure can say truthfully what was written. */
+function main(argv: readonly string[], written: string[]): void {
+  const { acceptNewIntegrity } = parseIngestArgs(argv);
   const pins = readPins(PINS_FILE);
   const pin = pinOf(pins, PIN_KEY, PINS_FILE);
-  const spec = `${pin.package}@${pin.version}`;
   const names = capturedToolNames(pin);
 
-  const work = mkdtempSync(join(tmpdir(), WORK_PREFIX));
-  try {
-    // 1. Download, and check the bytes against the pin before unpacking anything.
-    const registry = npmRegistryFor(pin.package);
-    const tarball = downloadTarball(pin.package, pin.version, work);
-    const verdict = judgeIntegrity({
-      spec,
-      actual: tarball.integrity,
-      pinned: pin.integrity,
-      pinFile: display(PINS_FILE),
-      registry,
-      acceptNew: acceptNewIntegrity,
-      acceptCommand: ACCEPT_COMMAND,
-    });
-    const dir = unpackTarball(tarball.file, work);
-
-    // 2. Check what the package says about itself.
-    const pkg = readJson<{ name?: string; version?: string }>(join(dir, 'package.json'), 'the package manifest');
-    if (pkg.name !== pin.package) throw new ScriptError(`downloaded package ${pkg.name}, pinned ${pin.package}`);
-    if (pkg.version !== pin.version) throw new ScriptError(`downloaded version ${pkg.version}, pinned ${pin.version}`);
-
+  // 1–2. Download, check the bytes against the pin before unpacking anything, and the manifest against the pin.
+  const source = {
+    pin,
+    pinsFile: PINS_FILE,
+    acceptNewIntegrity,
+    acceptCommand: ACCEPT_COMMAND,
+    workPrefix: WORK_PREFIX,
+    warn: (line: string) => console.error(`${LOG}: ${line}`),
+  };
+  withPinnedPackage(source, ({ dir, spec, integrity, verdict }) => {
     // 3. Map every captured tool and build every file in memory.
     const mapping = mapCoreTools(dir, names);
     if (mapping.mapped.length === 0) throw new ScriptError(`none of the ${names.length} captured tools could be mapped to a params type of ${spec}`);
     const tools = coreToolRecords(mapping, { package: pin.package, version: pin.version, checked: pin.checked });
     const files = new Map<string, string>();
     for (const tool of tools) files.set(`${toolSlug(tool.name)}.json`, jsonText(tool));
-    const pinsText = verdict.record ? pinsWithIntegrity(pins, PIN_KEY, tarball.integrity) : undefined;
+    const pinsText = verdict.record ? pinsWithIntegrity(pins, PIN_KEY, integrity) : undefined;
 
     // 4. Swap everything in; the pin moves last, once the content matches it.
     const toolsDir = join(CONTENT, 'tools', AGENT);
@@ -132,33 +105,10 @@ function main(argv: readonly string[]): void {
       replaceFile(PINS_FILE, pinsText);
       written.push(display(PINS_FILE));
     }
-    console.log(`${LOG}: ${tools.length} of ${names.length} captured tools mapped to params types of ${spec}, integrity ${tarball.integrity}`);
+    console.log(`${LOG}: ${tools.length} of ${names.length} captured tools mapped to params types of ${spec}, integrity ${integrity}`);
     for (const tool of mapping.unmapped) console.log(`${LOG}: not mapped, capture only: ${tool.name}: ${tool.reason}`);
     if (verdict.note) console.log(`${LOG}: ${verdict.note}`);
-  } finally {
-    try {
-      rmSync(work, { recursive: true, force: true });
-    } catch (error) {
-      console.error(`${LOG}: could not remove the temporary folder ${work}: ${(error as Error).message}`);
-    }
-  }
+  });
 }
 
-/** Runs main, reports a failure once (after main's cleanup has run) and sets the exit status. */
-function run(): void {
-  try {
-    main(process.argv.slice(2));
-  } catch (error) {
-    const expected = error instanceof ScriptError || error instanceof GeminiCoreError || error instanceof DownloadError || error instanceof IntegrityError;
-    const text = expected ? (error as Error).message : error instanceof Error ? (error.stack ?? error.message) : String(error);
-    for (const line of text.split('\n')) console.error(`${LOG}: ${line}`);
-    console.error(
-      written.length === 0
-        ? `${LOG}: nothing was written.`
-        : `${LOG}: failed after writing ${written.join(', ')}; the rest is unchanged. Fix the cause and run again.`,
-    );
-    process.exitCode = 1;
-  }
-}
-
-run();
+runIngest(LOG, main, [GeminiCoreError]);

@@ -120,13 +120,14 @@ async function runScenario(selected: SelectedScenario, matrix: Matrix, binary: s
   const configuration: Configuration = {
     ...base,
     args: [...base.args, ...additions.args, ...(scenario.args ?? [])],
-    env: { ...base.env, ...additions.env, ...(scenario.env ?? {}) },
+    env: { ...base.env, ...additions.env, ...Object.fromEntries(Object.entries(scenario.env ?? {}).filter((e): e is [string, string] => e[1] !== undefined)) },
     timeoutSeconds: scenario.timeoutSeconds ?? 60,
   };
   const runPaths: RunPaths = { home: paths.home, workdir: paths.workdir, node: process.execPath, mcpServer: join(ROOT, 'scripts/lib/capture/mcp-server.ts') };
   const vars = { HOME: paths.home, WORKDIR: paths.workdir, RUN: paths.run };
   const files = new Map<string, string | Uint8Array>(additions.files);
   for (const [rel, content] of Object.entries(scenario.files ?? {})) {
+    if (content === undefined) continue;
     files.set(join(paths.workdir, rel), typeof content === 'string' ? expandRunVariables(content, vars) : Buffer.from(content.base64, 'base64'));
   }
   const calls = scenarioCalls(scenario);

@@ -3,7 +3,7 @@
  * the blocks in reading order, and the input's fields with their anchors. Pure.
  */
 import { anchorFor } from './anchors.ts';
-import type { PayloadCall } from './payload-check.ts';
+import type { PayloadCall } from './content-types.ts';
 
 export interface ExamplePart {
   title: string;

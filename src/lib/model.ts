@@ -4,9 +4,9 @@
  * only read it.
  */
 import type { CaptureMatrix, CapturedEntry } from './captures.ts';
-import type { AgentId, AgentRecord, ComparisonFile, Definition, EditorialTool, GeneratedTool, HistoryFile, Job } from './content-types.ts';
+import type { AgentId, AgentRecord, ComparisonFile, Definition, EditorialTool, GeneratedTool, HistoryFile, Job, PayloadCall } from './content-types.ts';
 import type { FieldDifference, FieldRow } from './field-rows.ts';
-import type { Finding, PayloadCall } from './payload-check.ts';
+import type { Finding } from './payload-check.ts';
 import type { AgentReleases, ToolReleases } from './releases.ts';
 import type { ArchivedExport } from './content/stages/archive.ts';
 

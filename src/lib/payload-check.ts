@@ -16,7 +16,7 @@
  * Pure: no file is read here.
  */
 import type { Ajv2020, ValidateFunction } from 'ajv/dist/2020.js';
-import type { AgentId } from './agents/index.ts';
+import type { PayloadFile } from './content-types.ts';
 import { anchorFor, type PathSegment, type Root } from './anchors.ts';
 import { primaryConfiguration } from './captures.ts';
 import { definitionAjv } from './content/context.ts';
@@ -24,38 +24,6 @@ import { errorTable } from './error-rows.ts';
 import type { FieldRow } from './field-rows.ts';
 import type { ToolModel } from './model.ts';
 import { pointerToken } from './json.ts';
-
-// ---------------------------------------------------------------------------
-// The payload file (schemas/payload.schema.json)
-
-export type Outcome = 'success' | 'failure';
-
-export interface PayloadCall {
-  tool: string;
-  kind?: 'tool_use' | 'function_call' | 'custom_tool_call';
-  input: Record<string, unknown> | string;
-  outcome: Outcome;
-  /** Absent when the CLI sends the model no result (Codex's new_context). */
-  result?: Record<string, unknown>;
-  hooks: ({ hook_event_name: string } & Record<string, unknown>)[];
-  toolUseResult?: unknown;
-  toolResultMeta?: Record<string, unknown>;
-  sessionLog?: Record<string, unknown>[];
-}
-
-export interface PayloadFile {
-  agent: AgentId;
-  cli: { package: string; version: string };
-  tool: string;
-  scenario: string;
-  description: string;
-  configuration: string;
-  args: string[];
-  env?: Record<string, string>;
-  expect: Outcome;
-  calls: PayloadCall[];
-  execEvents?: Record<string, unknown>[];
-}
 
 // ---------------------------------------------------------------------------
 // What the site declares

@@ -4,19 +4,18 @@
  * tarball other than the pinned one, it says why, writes nothing and leaves no
  * temporary folder behind; the integrity pin moves only on purpose.
  *
- * Registries other than the real one are served on 127.0.0.1 by this file, and
- * the script reaches them through the real npm client (`npm_config_registry`).
+ * Registries other than the real one are served on 127.0.0.1
+ * (test/helpers/npm-registry.ts), and the script reaches them through the real
+ * npm client (`npm_config_registry`).
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from '../helpers/browser.ts';
+import { sha512, startRegistry, type ServedVersion } from '../helpers/npm-registry.ts';
 
 const PINS = JSON.parse(readFileSync(join(ROOT, 'scripts/pins.json'), 'utf8')) as Record<string, Record<string, string>>;
 const PIN = PINS['claude-code']!;
@@ -38,10 +37,6 @@ function snapshot(dir: string): Map<string, string> {
   };
   walk(dir, '');
   return files;
-}
-
-function sha512(bytes: Uint8Array): string {
-  return `sha512-${createHash('sha512').update(bytes).digest('base64')}`;
 }
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -97,49 +92,13 @@ function runIngest(s: Scratch, env: NodeJS.ProcessEnv = {}, args: string[] = [])
   });
 }
 
-/**
- * A minimal npm registry on 127.0.0.1: the packument of PACKAGE listing `versions`
- * (each with the integrity the packument claims, by default that of the bytes served),
- * and the tarballs. Records the paths requested.
- */
-async function withRegistry(
-  versions: Record<string, { bytes: Buffer; claimedIntegrity?: string }>,
-  run: (url: string, requests: string[]) => Promise<void>,
-): Promise<void> {
-  const requests: string[] = [];
-  const server = createServer((req, res) => {
-    const path = decodeURIComponent(req.url ?? '/');
-    requests.push(path);
-    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const tarball = /^\/tarballs\/(.+)\.tgz$/.exec(path);
-    if (req.method === 'GET' && path === `/${PACKAGE}`) {
-      const packument = {
-        name: PACKAGE,
-        'dist-tags': { latest: Object.keys(versions).at(-1) },
-        versions: Object.fromEntries(
-          Object.entries(versions).map(([version, v]) => [
-            version,
-            {
-              name: PACKAGE,
-              version,
-              dist: { tarball: `${base}/tarballs/${version}.tgz`, integrity: v.claimedIntegrity ?? sha512(v.bytes) },
-            },
-          ]),
-        ),
-      };
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(packument));
-    } else if (req.method === 'GET' && tarball && versions[tarball[1]!]) {
-      res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(versions[tarball[1]!]!.bytes);
-    } else {
-      res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"Not found"}');
-    }
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+/** The loopback registry of test/helpers/npm-registry.ts serving PACKAGE's `versions` while `run` runs. */
+async function withRegistry(versions: Record<string, ServedVersion>, run: (url: string, requests: string[]) => Promise<void>): Promise<void> {
+  const registry = await startRegistry(PACKAGE, versions);
   try {
-    await run(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`, requests);
+    await run(registry.url, registry.requests);
   } finally {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
+    await registry.close();
   }
 }
 

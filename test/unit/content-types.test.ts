@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { generateContentTypes, TYPES_FILE } from '../../scripts/generate-content-types.ts';
 import { AGENT_IDS } from '../../src/lib/agents/index.ts';
 import { contentAjv, sharedSchemas } from '../../src/lib/content/read.ts';
+import type { Binding, Outcome, PayloadCall, PayloadFile, Scenario, ScenariosFile } from '../../src/lib/content-types.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 
@@ -31,4 +32,44 @@ test('no schema lists agent ids: agent fields refer to agent-id.schema.json, who
   const validate = contentAjv(sharedSchemas(ROOT).values()).getSchema('https://agent-tools.invalid/schemas/agent-id.schema.json')!;
   for (const id of AGENT_IDS) assert.equal(validate(id), true, id);
   for (const other of ['', 'not-registered', AGENT_IDS[0]!.toUpperCase(), `${AGENT_IDS[0]} `]) assert.equal(validate(other), false, JSON.stringify(other));
+});
+
+test('the generated payload and scenario types take what recorded payloads and scenarios hold, and refuse what their schemas refuse', () => {
+  // Checked by tsc (npm run check): each value below is shaped as a file of content/payloads/ or content/scenarios.json is.
+  const call: PayloadCall = {
+    tool: 'T',
+    input: { command: 'ls', nested: { a: [1] } },
+    outcome: 'failure',
+    result: { type: 'tool_result', content: 'x' },
+    hooks: [{ hook_event_name: 'PreToolUse', tool_input: { command: 'ls' } }],
+    // stream-json's tool_use_result is an object, a string (an error text) or an array.
+    toolUseResult: 'Error: exit code 1',
+    toolResultMeta: { decision: 'allow' },
+    sessionLog: [{ type: 'item_started' }],
+  };
+  const texts: PayloadCall[] = [{ ...call, input: '*** Begin Patch', toolUseResult: [{ type: 'text' }] }];
+  const payload: PayloadFile = {
+    agent: AGENT_IDS[0]!, cli: { package: 'p', version: '1' }, tool: 'T', scenario: 's', description: 'd', configuration: 'c', args: [], expect: 'success', calls: [call, ...texts], execEvents: [{ type: 'item.started' }],
+  };
+  const binding: Binding = { name: 'ID', pattern: 'id (\\d+)', type: 'number', volatile: true };
+  const scenario: Scenario = { id: 's', tool: 'T', description: 'd', input: { a: 1 }, expect: 'success', followUp: { tool: 'U', input: { id: '$ID' }, expect: 'success', bind: [binding] } };
+  const scenarios: ScenariosFile = { agents: { [AGENT_IDS[0]!]: { configuration: 'c', scenarios: [scenario], cannotRun: [] } } };
+  const outcome: Outcome = scenario.expect;
+  // @ts-expect-error an input is an object or a string
+  const badInput: PayloadCall['input'] = 1;
+  // @ts-expect-error every hook payload names its event
+  const badHook: PayloadCall['hooks'][number] = { tool_input: {} };
+  // @ts-expect-error an outcome is success or failure
+  const badOutcome: Outcome = 'error';
+  // The same values against the schemas: what the types take, the schemas accept.
+  const ajv = contentAjv(sharedSchemas(ROOT).values());
+  const schema = (file: string) => ajv.compile(JSON.parse(readFileSync(join(ROOT, 'schemas', file), 'utf8')));
+  const payloadSchema = schema('payload.schema.json');
+  const scenariosSchema = schema('scenarios.schema.json');
+  assert.equal(payloadSchema(payload), true, JSON.stringify(payloadSchema.errors));
+  assert.equal(scenariosSchema(scenarios), true, JSON.stringify(scenariosSchema.errors));
+  assert.equal(payloadSchema({ ...payload, calls: [{ ...call, input: badInput }] }), false);
+  assert.equal(payloadSchema({ ...payload, calls: [{ ...call, hooks: [badHook] }] }), false);
+  assert.equal(payloadSchema({ ...payload, expect: badOutcome }), false);
+  assert.equal(outcome, 'success');
 });

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { exampleParts, inputFieldLinks } from '../../src/lib/examples.ts';
-import type { PayloadFile } from '../../src/lib/payload-check.ts';
+import type { PayloadFile } from '../../src/lib/content-types.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 const payload = (file: string) => JSON.parse(readFileSync(join(ROOT, 'content/payloads', file), 'utf8')) as PayloadFile;

@@ -21,7 +21,7 @@ import {
   SchemaConversionError,
   toDraft2020,
 } from '../../src/lib/exports/json-schema.ts';
-import { minimalInstance } from '../../src/lib/exports/minimal-instance.ts';
+import { minimalInstance } from '../../src/lib/minimal-instance.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 

@@ -1,7 +1,7 @@
 /**
  * Generated declarations (src/lib/exports/declarations.ts), llms.txt and
  * llms-full.txt (src/lib/exports/llms.ts), minimal instances
- * (src/lib/exports/minimal-instance.ts) and the export texts of one tool.
+ * (src/lib/minimal-instance.ts) and the export texts of one tool.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -12,7 +12,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { loadContent } from '../../src/lib/content/load.ts';
 import { declarationFromSchema, declarationTypeName } from '../../src/lib/exports/declarations.ts';
 import { llmsFullTxt, llmsTxt } from '../../src/lib/exports/llms.ts';
-import { minimalInstance } from '../../src/lib/exports/minimal-instance.ts';
+import { minimalInstance } from '../../src/lib/minimal-instance.ts';
 import { toolExportFiles } from '../../src/lib/exports/tool-exports.ts';
 
 const ROOT = join(import.meta.dirname, '../..');

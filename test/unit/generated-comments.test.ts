@@ -12,7 +12,7 @@ import ts from 'typescript';
 import { loadContent } from '../../src/lib/content/load.ts';
 import { commentSafeLiteral } from '../../src/lib/exports/comment-text.ts';
 import { declarationFromSchema } from '../../src/lib/exports/declarations.ts';
-import { minimalInstance } from '../../src/lib/exports/minimal-instance.ts';
+import { minimalInstance } from '../../src/lib/minimal-instance.ts';
 import { toolExportFiles, toolSchema } from '../../src/lib/exports/tool-exports.ts';
 import { payloadCheckTarget } from '../../src/lib/payload-check-ui.ts';
 import { validatorBanner, validatorModule } from '../../src/lib/payload-validator.ts';

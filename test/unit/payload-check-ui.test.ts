@@ -11,7 +11,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { loadContent } from '../../src/lib/content/load.ts';
 import { toolSchema } from '../../src/lib/exports/tool-exports.ts';
-import { minimalInstance } from '../../src/lib/exports/minimal-instance.ts';
+import { minimalInstance } from '../../src/lib/minimal-instance.ts';
 import { errorLines, errorText, pathText, payloadCheckTarget, readPayload, topLevelFields, verdict } from '../../src/lib/payload-check-ui.ts';
 import type { ValidationError } from '../../src/lib/error-rows.ts';
 import { validatorModule } from '../../src/lib/payload-validator.ts';

@@ -4,8 +4,9 @@ import { fieldRows, type FieldRow } from '../../src/lib/field-rows.ts';
 import { shapeFromJsonSchema } from '../../src/lib/json-schema-shape.ts';
 import { shapeFromTypeScript } from '../../src/lib/ts-shape.ts';
 import {
-  checkAgainstRows, checkModelInput, checkPayload, declarationsOf, findingLine, isPlaceholder, kindsOfType, type Declarations, type PayloadFile,
+  checkAgainstRows, checkModelInput, checkPayload, declarationsOf, findingLine, isPlaceholder, kindsOfType, type Declarations,
 } from '../../src/lib/payload-check.ts';
+import type { PayloadFile } from '../../src/lib/content-types.ts';
 import type { ToolModel } from '../../src/lib/model.ts';
 
 const ts = (source: string, type: string, root: 'input' | 'output'): FieldRow[] => fieldRows(shapeFromTypeScript(source, type), { root });

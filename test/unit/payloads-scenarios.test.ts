@@ -6,8 +6,9 @@ import { schemaAjv } from '../../scripts/lib/capture/ajv.ts';
 import { AGENT_IDS, payloadDriver } from '../../src/lib/agents/index.ts';
 import { loadMatrix, type Matrix } from '../../scripts/lib/capture/matrix.ts';
 import {
-  applyBindings, bindValues, loadScenarios, payloadFile, ScenarioError, scenarioCalls, scenarioTools, selectScenarios, validateScenarios, type ScenariosFile,
+  applyBindings, bindValues, loadScenarios, payloadFile, ScenarioError, scenarioCalls, scenarioTools, selectScenarios, validateScenarios,
 } from '../../scripts/lib/payloads/scenarios.ts';
+import type { ScenariosFile } from '../../src/lib/content-types.ts';
 import { expandRunVariables, payloadSummary } from '../../scripts/lib/payloads/run.ts';
 
 const ROOT = join(import.meta.dirname, '../..');

@@ -2,7 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { geminiApi as wire, jsonSchemaFromGemini, minimalInstance, replyJson } from '../../src/lib/wire/gemini-api.ts';
+import { geminiApi as wire, jsonSchemaFromGemini, replyJson, REPLY_INSTANCE } from '../../src/lib/wire/gemini-api.ts';
+import { minimalInstance } from '../../src/lib/minimal-instance.ts';
 import { parseSse } from '../../src/lib/wire/shared.ts';
 import { CaptureFormatError, type CaptureFile, type Json } from '../../src/lib/wire/types.ts';
 import { extractCapturedTools, wireFormatForPath } from '../../src/lib/wire/index.ts';
@@ -271,11 +272,94 @@ test('minimal instances satisfy their schemas, in either dialect', () => {
     { type: 'object', properties: { next_speaker: { type: 'string', enum: ['user', 'model'] } }, required: ['next_speaker'] },
   ];
   for (const schema of schemas) {
-    const value = minimalInstance(schema);
+    const value = minimalInstance(schema, REPLY_INSTANCE);
     assert.equal(ajv.validate(schema, value), true, `${JSON.stringify(value)} for ${JSON.stringify(schema)}: ${JSON.stringify(ajv.errors)}`);
   }
   const openApi = { type: 'OBJECT', properties: { model_choice: { type: 'STRING', enum: ['flash', 'pro'] }, n: { type: 'NUMBER' }, l: { type: 'ARRAY', items: { type: 'BOOLEAN' }, minItems: '1' } }, required: ['model_choice', 'n', 'l'] };
-  assert.deepEqual(minimalInstance(openApi), { model_choice: 'flash', n: 1, l: [false] });
+  assert.deepEqual(minimalInstance(openApi, REPLY_INSTANCE), { model_choice: 'flash', n: 1, l: [false] });
+});
+
+/** The JSON text the stub answers a request for JSON output with `schema` (as responseJsonSchema). */
+const replyFor = (schema: unknown): string => {
+  const r = JSON.parse(wire.stubReply({ method: 'POST', path: ROUTING_PATH, json: { contents: [], generationConfig: { responseMimeType: 'application/json', responseJsonSchema: schema } } })!.body) as Json;
+  return (((r['candidates'] as Json[])[0]!['content'] as Json)['parts'] as Json[])[0]!['text'] as string;
+};
+
+// The replies are written down as the stub gave them when the captures were recorded: the captures
+// depend on them, so a change to how minimal instances are made must leave every one as it is.
+test('the stub answers the JSON requests Gemini CLI makes exactly as when the captures were recorded', () => {
+  // The routing request of the capture fixture, as recorded.
+  assert.equal(replyFor((raw('gemini-cli-routing')['generationConfig'] as Json)['responseJsonSchema']), '{"complexity_reasoning":"ok","complexity_score":1}');
+  // The response schemas of @google/gemini-cli-core 0.61.0's generateJson calls (descriptions left out; Type.X is 'X').
+  const real: [unknown, string][] = [
+    // routing/strategies/numericalClassifierStrategy.js
+    [{ type: 'OBJECT', properties: { complexity_reasoning: { type: 'STRING' }, complexity_score: { type: 'INTEGER' } }, required: ['complexity_reasoning', 'complexity_score'] }, '{"complexity_reasoning":"ok","complexity_score":1}'],
+    // routing/strategies/classifierStrategy.js
+    [{ type: 'OBJECT', properties: { reasoning: { type: 'STRING' }, model_choice: { type: 'STRING', enum: ['flash', 'pro'] } }, required: ['reasoning', 'model_choice'] }, '{"reasoning":"ok","model_choice":"flash"}'],
+    // services/loopDetectionService.js
+    [{ type: 'object', properties: { unproductive_state_analysis: { type: 'string' }, unproductive_state_confidence: { type: 'number' } }, required: ['unproductive_state_analysis', 'unproductive_state_confidence'] }, '{"unproductive_state_analysis":"ok","unproductive_state_confidence":1}'],
+    // utils/nextSpeakerChecker.js
+    [{ type: 'object', properties: { reasoning: { type: 'string' }, next_speaker: { type: 'string', enum: ['user', 'model'] } }, required: ['reasoning', 'next_speaker'] }, '{"reasoning":"ok","next_speaker":"user"}'],
+    // utils/llm-edit-fixer.js
+    [{ type: 'OBJECT', properties: { explanation: { type: 'STRING' }, search: { type: 'STRING' }, replace: { type: 'STRING' }, noChangesRequired: { type: 'BOOLEAN' } }, required: ['search', 'replace', 'explanation'] }, '{"search":"ok","replace":"ok","explanation":"ok"}'],
+    // utils/editCorrector.js
+    [{ type: 'object', properties: { corrected_string_escaping: { type: 'string' } }, required: ['corrected_string_escaping'] }, '{"corrected_string_escaping":"ok"}'],
+    // context/contextCompressionService.js (one file; no top-level type)
+    [{ properties: { 'src/a.ts': { type: 'OBJECT', properties: { level: { type: 'STRING' }, start_line: { type: 'INTEGER' }, end_line: { type: 'INTEGER' } }, required: ['level'] } }, required: ['src/a.ts'] }, '{"src/a.ts":{"level":"ok"}}'],
+    // context/utils/snapshotGenerator.js (nothing required)
+    [{ type: 'object', properties: { new_facts: { type: 'array', items: { type: 'string' } }, new_tasks: { type: 'array', items: { type: 'object', properties: { description: { type: 'string' } } } }, obsolete_fact_indices: { type: 'array', items: { type: 'number' } }, chronological_summary: { type: 'string' } } }, '{}'],
+  ];
+  for (const [schema, reply] of real) assert.equal(replyFor(schema), reply, JSON.stringify(schema));
+});
+
+test('the stub answers edge cases of either dialect exactly as when the captures were recorded', () => {
+  const cases: [string, unknown, string][] = [
+    ['anyOf: the first branch', { anyOf: [{ type: 'STRING', minLength: '5' }, { type: 'NULL' }] }, '"okokok"'],
+    ['anyOf: a $ref branch', { $defs: { a: { type: 'OBJECT', properties: { k: { type: 'INTEGER', minimum: 3 } }, required: ['k'] } }, anyOf: [{ $ref: '#/$defs/a' }, { type: 'null' }], description: 'either' }, '{"k":3}'],
+    ['anyOf: a branch narrows its siblings', { type: 'string', description: 'd', anyOf: [{ enum: ['e1', 'e2'] }, { minLength: 9 }] }, '"e1"'],
+    ['anyOf: an object branch', { type: 'object', anyOf: [{ properties: { x: { type: 'boolean' } }, required: ['x'] }] }, '{"x":false}'],
+    ['oneOf', { oneOf: [{ type: 'INTEGER', exclusiveMinimum: 0 }, { type: 'STRING' }] }, '1'],
+    ['allOf', { allOf: [{ type: 'OBJECT', properties: { a: { const: 3 } }, required: ['a'] }, { properties: { b: { type: 'ARRAY', prefixItems: [{ type: 'NULL' }], items: { type: 'STRING' }, minItems: '2' } }, required: ['b'] }] }, '{"a":3,"b":[null,"ok"]}'],
+    ['allOf: parts add to their siblings', { type: 'object', properties: { s: { type: 'string' } }, required: ['s'], allOf: [{ properties: { t: { type: 'number', minimum: -2 } }, required: ['t'] }] }, '{"s":"ok","t":-2}'],
+    ['$ref: local, missing, remote', { $defs: { n: { type: ['null', 'NUMBER'], minimum: -4 } }, type: 'object', properties: { n: { $ref: '#/$defs/n' }, m: { $ref: '#/$defs/missing' }, x: { $ref: 'https://elsewhere.invalid/s.json' }, p: { $ref: '#/properties/n' } }, required: ['n', 'm', 'x', 'p'] }, '{"n":-4,"m":"ok","x":"ok","p":-4}'],
+    ['$ref: escaped tokens', { $defs: { 'a/b': { type: 'integer', minimum: 5 }, 'c~d': { const: 'tilde' } }, type: 'object', properties: { s: { $ref: '#/$defs/a~1b' }, t: { $ref: '#/$defs/c~0d' } }, required: ['s', 't'] }, '{"s":5,"t":"tilde"}'],
+    ['$ref: a cycle stops 32 levels down', { $defs: { node: { type: 'object', properties: { next: { $ref: '#/$defs/node' } }, required: ['next'] } }, $ref: '#/$defs/node' }, `${'{"next":'.repeat(16)}"ok"${'}'.repeat(16)}`],
+    ['$ref: a cycle through allOf', { type: 'OBJECT', properties: { child: { allOf: [{ $ref: '#' }] } }, required: ['child'] }, `${'{"child":'.repeat(11)}"ok"${'}'.repeat(11)}`],
+    ['$ref: a cycle through items', { type: 'array', minItems: 1, items: { $ref: '#' } }, `${'['.repeat(17)}"ok"${']'.repeat(17)}`],
+    ['enum', { type: 'STRING', enum: ['b', 'a'] }, '"b"'],
+    ['enum: empty', { type: 'INTEGER', enum: [] }, '1'],
+    ['enum: null first', { enum: [null, 1] }, 'null'],
+    ['const', { const: { k: [1] } }, '{"k":[1]}'],
+    ['const: null over type', { type: 'string', const: null }, 'null'],
+    ['minLength and maxLength as strings', { type: 'STRING', minLength: '5', maxLength: '6' }, '"okokok"'],
+    ['minLength equals maxLength', { type: 'string', minLength: 3, maxLength: 3 }, '"oko"'],
+    ['maxLength 1', { type: 'string', maxLength: '1' }, '"o"'],
+    ['maxLength below minLength', { type: 'string', minLength: 4, maxLength: 2 }, '"okok"'],
+    ['minItems as a string', { type: 'ARRAY', items: { type: 'BOOLEAN' }, minItems: '2' }, '[false,false]'],
+    ['array: no minItems', { type: 'array' }, '[]'],
+    ['array: no items', { type: 'array', minItems: 1 }, '["ok"]'],
+    ['prefixItems, then items', { type: 'array', prefixItems: [{ type: 'integer' }, { type: 'string' }], minItems: 3, items: { type: 'null' } }, '[1,"ok",null]'],
+    ['prefixItems without minItems', { type: 'array', prefixItems: [{ type: 'BOOLEAN' }] }, '[false]'],
+    ['integer: exclusiveMinimum', { type: 'INTEGER', exclusiveMinimum: 3, maximum: 9 }, '4'],
+    ['number: exclusiveMinimum', { type: 'NUMBER', exclusiveMinimum: 3 }, '3.5'],
+    ['integer: fractional minimum', { type: 'integer', minimum: 2.5 }, '3'],
+    ['number: maximum below 1', { type: 'number', maximum: -2 }, '-2'],
+    ['number: unbounded', { type: 'number' }, '1'],
+    ['minimum as a string is not read', { type: 'integer', minimum: '7' }, '1'],
+    ['type in mixed case', { type: 'Boolean' }, 'false'],
+    ['type list: null only', { type: ['NULL'] }, 'null'],
+    ['type list: nullable string', { type: ['string', 'null'] }, '"ok"'],
+    ['type list: null first', { type: ['null', 'integer'] }, '1'],
+    ['untyped', { description: 'anything' }, '"ok"'],
+    ['untyped with properties', { properties: { a: { type: 'string' } }, required: ['a'] }, '{"a":"ok"}'],
+    ['untyped with items', { items: { type: 'integer' }, minItems: 1 }, '[1]'],
+    ['a required property with no schema', { type: 'OBJECT', required: ['z'] }, '{"z":"ok"}'],
+    ['boolean schemas', { type: 'object', properties: { a: true, b: false }, required: ['a', 'b'] }, '{"a":"ok","b":"ok"}'],
+    ['an unknown type', { type: 'file' }, '"ok"'],
+    ['OpenAPI enum format', { type: 'STRING', format: 'enum', enum: ['x', 'y'] }, '"x"'],
+    ['nested OpenAPI', { type: 'OBJECT', properties: { list: { type: 'ARRAY', minItems: 1, items: { type: 'OBJECT', properties: { id: { type: 'INTEGER' }, tags: { type: 'ARRAY', items: { type: 'STRING' } } }, required: ['id', 'tags'] } } }, required: ['list'] }, '{"list":[{"id":1,"tags":[]}]}'],
+  ];
+  for (const [label, schema, reply] of cases) assert.equal(replyFor(schema), reply, label);
 });
 
 test('the stub answers generateContent by the requested schema or with text, counts tokens, and leaves other requests alone', () => {

@@ -8,7 +8,8 @@
  */
 import { pathOf } from '../../../src/lib/wire/shared.ts';
 import type { CallInput, CallingWireFormat, StubReply } from '../../../src/lib/wire/types.ts';
-import { applyBindings, bindValues, type Binding } from './scenarios.ts';
+import type { Binding } from '../../../src/lib/content-types.ts';
+import { applyBindings, bindValues } from './scenarios.ts';
 
 export interface PlannedCall {
   /** The id the stub gives the call (ToolCallWire.callId). */

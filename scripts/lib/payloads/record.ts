@@ -10,7 +10,7 @@ import type { CallReport, HookMechanism } from '../../../src/lib/agents/types.ts
 import { isObject } from '../../../src/lib/wire/shared.ts';
 import type { CallInput, CallKind, ToolCallWire } from '../../../src/lib/wire/types.ts';
 import { HOOK_SEPARATOR } from './drivers.ts';
-import type { Outcome } from './scenarios.ts';
+import type { Outcome } from '../../../src/lib/content-types.ts';
 
 type Json = Record<string, unknown>;
 

@@ -4,7 +4,8 @@
  * is checked by src/lib/payload-check.ts.
  */
 import { loadContent } from '../../../src/lib/content/load.ts';
-import { checkPayload, declarationsOf, findingLine, type PayloadFile } from '../../../src/lib/payload-check.ts';
+import type { PayloadFile } from '../../../src/lib/content-types.ts';
+import { checkPayload, declarationsOf, findingLine } from '../../../src/lib/payload-check.ts';
 import { toolForCall as findTool } from '../../../src/lib/tool-names.ts';
 
 /** `file: finding` lines for every payload (relative file → JSON text); a payload whose tool has no page says so. */

@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { isAgentId, PAYLOAD_AGENTS, payloadDriver, type AgentId } from '../../../src/lib/agents/index.ts';
 import { toolSlug } from '../../../src/lib/content/url-names.ts';
+import type { Binding, Outcome, Scenario, ScenarioAgent, ScenariosFile } from '../../../src/lib/content-types.ts';
 import type { CallInput } from '../../../src/lib/wire/types.ts';
 import { schemaAjv } from '../capture/ajv.ts';
 import type { Matrix } from '../capture/matrix.ts';
@@ -15,66 +16,9 @@ import type { Matrix } from '../capture/matrix.ts';
 export const SCENARIOS_FILE = 'content/scenarios.json';
 export const SCENARIOS_SCHEMA = 'schemas/scenarios.schema.json';
 
-export type PayloadAgent = AgentId;
-export type { CallInput };
-
-export type Outcome = 'success' | 'failure';
-export type FileContent = string | { base64: string };
-
-export interface Binding {
-  name: string;
-  /** A regular expression; its first capture group is the value. */
-  pattern: string;
-  type?: 'string' | 'number';
-  /** The value differs between runs: mask it as `$NAME` in the payload. */
-  volatile?: boolean;
-}
-
-export interface FollowUp {
-  tool: string;
-  input: CallInput;
-  expect: Outcome;
-  bind?: Binding[];
-}
-
-/** A call made before the scenario's own one. */
-export interface BeforeCall {
-  tool: string;
-  input: CallInput;
-  expect: Outcome;
-}
-
-export interface Scenario {
-  id: string;
-  tool: string;
-  description: string;
-  configuration?: string;
-  allowedTools?: string[];
-  args?: string[];
-  env?: Record<string, string>;
-  files?: Record<string, FileContent>;
-  input: CallInput;
-  expect: Outcome;
-  /** false: the CLI sends the model no result for this call (a fresh context window). */
-  resultSent?: boolean;
-  before?: BeforeCall;
-  followUp?: FollowUp;
-  timeoutSeconds?: number;
-}
-
-export interface AgentScenarios {
-  configuration: string;
-  scenarios: Scenario[];
-  cannotRun: { tools: string[]; reason: string }[];
-}
-
-export interface ScenariosFile {
-  agents: Partial<Record<PayloadAgent, AgentScenarios>>;
-}
-
 /** One scenario to run, with the agent it belongs to and the configuration it runs in. */
 export interface SelectedScenario {
-  agent: PayloadAgent;
+  agent: AgentId;
   scenario: Scenario;
   configuration: string;
   /** `agent/tool-slug/scenario-id`: what `--only` matches and messages name. */
@@ -101,7 +45,7 @@ export function validateScenarios(data: unknown, schema: unknown, matrix: Matrix
     throw new ScenarioError(`${file} does not match ${SCENARIOS_SCHEMA}:\n${lines.join('\n')}`);
   }
   const scenarios = data as ScenariosFile;
-  for (const [agent, entry] of Object.entries(scenarios.agents) as [string, AgentScenarios][]) {
+  for (const [agent, entry] of Object.entries(scenarios.agents) as [string, ScenarioAgent][]) {
     if (!isAgentId(agent)) throw new ScenarioError(`${file}: /agents/${agent}: no agent ${agent} in the registry (src/lib/agents/index.ts)`);
     const driver = payloadDriver(agent);
     if ('none' in driver) throw new ScenarioError(`${file}: /agents/${agent}: its hook payloads cannot be recorded: ${driver.none}`);

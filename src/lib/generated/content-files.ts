@@ -522,7 +522,11 @@ export type Args = string[];
 /**
  * The tool call input the stub sends: an object (Anthropic `tool_use` input, OpenAI Responses `function_call` arguments) or a string (the input of an OpenAI Responses `custom_tool_call`, for freeform tools such as apply_patch).
  */
-export type Input = {} | string;
+export type Input =
+  | {
+      [k: string]: unknown | undefined;
+    }
+  | string;
 /**
  * What the CLI is expected to report: `failure` when the tool result is marked as an error (Claude Code `is_error`, PostToolUseFailure) or, for Codex, a non-zero exit code or an output no PostToolUse hook followed.
  */
@@ -611,15 +615,7 @@ export interface Scenario {
     /**
      * Values read from the text of the scenario's own call's result (the first capture group of `pattern`) and put in place of `$NAME` in the follow-up's input: a string value that is exactly `$NAME` becomes the value itself (a number when `type` is number), elsewhere the text.
      */
-    bind?: {
-      name: string;
-      pattern: string;
-      type?: "string" | "number";
-      /**
-       * The value differs from run to run (a random id): it is replaced by `$NAME` wherever it appears in the payload. Leave it out for values that are the same every run (a task numbered 1).
-       */
-      volatile?: boolean;
-    }[];
+    bind?: Binding[];
   };
   /**
    * Hard limit of the run (default 60 s).
@@ -631,6 +627,15 @@ export interface Scenario {
  */
 export interface ScenarioEnv {
   [k: string]: string | undefined;
+}
+export interface Binding {
+  name: string;
+  pattern: string;
+  type?: "string" | "number";
+  /**
+   * The value differs from run to run (a random id): it is replaced by `$NAME` wherever it appears in the payload. Leave it out for values that are the same every run (a task numbered 1).
+   */
+  volatile?: boolean;
 }
 
 // payload.schema.json
@@ -669,13 +674,15 @@ export interface PayloadFile {
    *
    * @minItems 1
    */
-  calls: Call[];
+  calls: PayloadCall[];
   /**
    * Codex: the `codex exec --json` item events of the run's tool calls (item.started / item.updated / item.completed), in order; the hook-trust warnings and the final message are left out.
    */
-  execEvents?: {}[];
+  execEvents?: {
+    [k: string]: unknown | undefined;
+  }[];
 }
-export interface Call {
+export interface PayloadCall {
   tool: string;
   /**
    * How the stub sent the call: an Anthropic `tool_use` block, or an OpenAI Responses `function_call` / `custom_tool_call` item.
@@ -684,7 +691,11 @@ export interface Call {
   /**
    * The input as the stub sent it: an object, or the text of a freeform call.
    */
-  input: {} | string;
+  input:
+    | {
+        [k: string]: unknown | undefined;
+      }
+    | string;
   /**
    * What the CLI reported (see scenarios.schema.json#/$defs/outcome).
    */
@@ -692,27 +703,32 @@ export interface Call {
   /**
    * The tool result the CLI sent the model in its next request: the `tool_result` block, or the `function_call_output` / `custom_tool_call_output` item, verbatim. Absent only when the scenario declares that the CLI sends none (`resultSent: false`).
    */
-  result?: {};
+  result?: {
+    [k: string]: unknown | undefined;
+  };
   /**
    * The hook payloads the CLI wrote to the hook command's standard input for this call, in order (PreToolUse, then PostToolUse or PostToolUseFailure).
    */
   hooks: {
     hook_event_name: string;
+    [k: string]: unknown | undefined;
   }[];
   /**
    * Claude Code: the `tool_use_result` of the `--output-format stream-json --verbose` user message carrying this call's result: the structured result the SDK types declare (absent when the CLI printed none).
    */
-  toolUseResult?: {
-    [k: string]: unknown | undefined;
-  };
+  toolUseResult?: unknown;
   /**
    * Claude Code: the `tool_result_meta` entry of the same message (the permission decision).
    */
-  toolResultMeta?: {};
+  toolResultMeta?: {
+    [k: string]: unknown | undefined;
+  };
   /**
    * Codex: the payloads of the session log's `event_msg` entries that name this call (item_started, item_completed …), in order.
    */
-  sessionLog?: {}[];
+  sessionLog?: {
+    [k: string]: unknown | undefined;
+  }[];
 }
 
 // archive.schema.json

@@ -20,6 +20,7 @@
  * of whatever schema it asks for.
  */
 import type { Definition } from '../content-types.ts';
+import { minimalInstance, type MinimalInstanceOptions } from '../minimal-instance.ts';
 import { asRecord, hasToolsArray, isObject, jsonReply, keptBody, makeTool, pathOf, pointer, STUB_REPLY_TEXT } from './shared.ts';
 import {
   CaptureFormatError,
@@ -168,86 +169,18 @@ export function countTools(body: Json): ToolCount {
   return count;
 }
 
-/** Follows a local `$ref` (`#/$defs/x`) inside `root`. */
-function resolveRef(root: unknown, ref: string): unknown {
-  if (!ref.startsWith('#')) return undefined;
-  return ref.slice(1).split('/').slice(1).map((t) => decodeURIComponent(t).replace(/~1/g, '/').replace(/~0/g, '~'))
-    .reduce<unknown>((v, t) => (isObject(v) || Array.isArray(v) ? (v as Record<string, unknown>)[t] : undefined), root);
-}
-
 /**
- * A small value valid against `schema` (JSON Schema, or Gemini's OpenAPI subset:
- * `type` is read case-insensitively, counts may be strings): `const` or the first
- * `enum` value; an object of its required properties; `minItems` elements; the
- * smallest allowed number, 1 when nothing bounds it from below; STUB_REPLY_TEXT for
- * a string, repeated up to `minLength`. Not a solver: `pattern`, `not` and
- * conditionals are not looked at.
+ * How the stub makes a value of a requested response schema (JSON Schema, or Gemini's
+ * OpenAPI subset: `type` in upper case, counts as strings): strings are STUB_REPLY_TEXT,
+ * an unbounded number is 1, and nothing makes the reply fail (src/lib/minimal-instance.ts).
  */
-export function minimalInstance(schema: unknown, root: unknown = schema, depth = 0): unknown {
-  if (!isObject(schema) || depth > 32) return STUB_REPLY_TEXT;
-  const s = schema;
-  if (typeof s['$ref'] === 'string') return minimalInstance(resolveRef(root, s['$ref']), root, depth + 1);
-  if (Object.hasOwn(s, 'const')) return s['const'];
-  if (Array.isArray(s['enum']) && s['enum'].length > 0) return s['enum'][0];
-  for (const key of ['anyOf', 'oneOf'] as const) {
-    const branches = s[key];
-    if (Array.isArray(branches) && branches.length > 0) return minimalInstance({ ...s, [key]: undefined, ...(branches[0] as Json) }, root, depth + 1);
-  }
-  if (Array.isArray(s['allOf']) && s['allOf'].length > 0) {
-    const merged: Json = { ...s, allOf: undefined };
-    for (const part of s['allOf']) {
-      if (!isObject(part)) continue;
-      for (const [k, v] of Object.entries(part)) {
-        if (k === 'properties' && isObject(merged['properties']) && isObject(v)) merged['properties'] = { ...merged['properties'], ...v };
-        else if (k === 'required' && Array.isArray(merged['required']) && Array.isArray(v)) merged['required'] = [...merged['required'], ...v];
-        else merged[k] = v;
-      }
-    }
-    return minimalInstance(merged, root, depth + 1);
-  }
-  const types = (Array.isArray(s['type']) ? s['type'] : [s['type']]).filter((t): t is string => typeof t === 'string').map((t) => t.toLowerCase());
-  const type = types.find((t) => t !== 'null') ?? types[0]
-    ?? (isObject(s['properties']) || Array.isArray(s['required']) ? 'object' : s['items'] !== undefined ? 'array' : undefined);
-  const count = (key: string): number | undefined => (s[key] === undefined ? undefined : Number(s[key]));
-  switch (type) {
-    case 'object': {
-      const properties = isObject(s['properties']) ? s['properties'] : {};
-      const required = Array.isArray(s['required']) ? s['required'].filter((r): r is string => typeof r === 'string') : [];
-      return Object.fromEntries(required.map((name) => [name, minimalInstance(properties[name], root, depth + 1)]));
-    }
-    case 'array': {
-      const prefix = Array.isArray(s['prefixItems']) ? s['prefixItems'] : [];
-      const n = Math.max(count('minItems') ?? 0, prefix.length);
-      return Array.from({ length: n }, (_, i) => minimalInstance(i < prefix.length ? prefix[i] : s['items'], root, depth + 1));
-    }
-    case 'integer':
-    case 'number': {
-      const min = typeof s['minimum'] === 'number' ? s['minimum'] : undefined;
-      const exclusive = typeof s['exclusiveMinimum'] === 'number' ? s['exclusiveMinimum'] : undefined;
-      let n = min ?? (exclusive !== undefined ? exclusive + (type === 'integer' ? 1 : 0.5) : 1);
-      if (type === 'integer') n = Math.ceil(n);
-      const max = typeof s['maximum'] === 'number' ? s['maximum'] : undefined;
-      return max !== undefined && n > max ? max : n;
-    }
-    case 'boolean':
-      return false;
-    case 'null':
-      return null;
-    case 'string':
-    default: {
-      const min = count('minLength') ?? 0;
-      const max = count('maxLength');
-      const text = STUB_REPLY_TEXT.repeat(Math.max(1, Math.ceil(min / STUB_REPLY_TEXT.length)));
-      return max !== undefined ? text.slice(0, Math.max(min, max)) : text;
-    }
-  }
-}
+export const REPLY_INSTANCE: MinimalInstanceOptions = { text: STUB_REPLY_TEXT, defaultNumber: 1, lenient: true };
 
 /** The text a reply to `body` carries: a JSON instance of its requested response schema, `{}` for JSON without one, else STUB_REPLY_TEXT. */
 export function replyText(body: unknown): string {
   const config = isObject(body) && isObject(body['generationConfig']) ? body['generationConfig'] : {};
   const schema = config['responseJsonSchema'] ?? config['responseSchema'];
-  if (isObject(schema)) return JSON.stringify(minimalInstance(schema));
+  if (isObject(schema)) return JSON.stringify(minimalInstance(schema, REPLY_INSTANCE));
   return config['responseMimeType'] === 'application/json' ? '{}' : STUB_REPLY_TEXT;
 }
 

@@ -6,9 +6,9 @@
  * (src/lib/payload-check.ts); each tool that cannot run here carries the reason.
  */
 import type { Stage } from '../context.ts';
-import type { ScenariosFile } from '../../content-types.ts';
+import type { PayloadFile, ScenariosFile } from '../../content-types.ts';
 import type { ToolExample, ToolModel } from '../../model.ts';
-import { checkPayload, declarationsOf, type PayloadFile } from '../../payload-check.ts';
+import { checkPayload, declarationsOf } from '../../payload-check.ts';
 import { toolForCall } from '../../tool-names.ts';
 import type { CaptureMatrix } from '../../captures.ts';
 import { toolSlug } from '../url-names.ts';

@@ -1,0 +1,101 @@
+/**
+ * A minimal npm registry on 127.0.0.1, at a port the system picks: the packument of
+ * one package listing `versions` (each with the integrity the packument claims, by
+ * default that of the bytes served) and their tarballs. Tests send the real npm
+ * client to it (`npm_config_registry`), never to the internet.
+ *
+ * In this process (startRegistry) for a test that runs npm in a child process; as a
+ * child process of its own (spawnRegistry: this file run with the path of a JSON
+ * description) for a test whose code runs npm synchronously, which would block a
+ * server in the same process.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createInterface } from 'node:readline';
+
+export interface ServedVersion {
+  bytes: Buffer;
+  /** The integrity the packument claims (default: the sha512 of `bytes`). */
+  claimedIntegrity?: string;
+}
+
+export interface Registry {
+  /** `http://127.0.0.1:<port>/` */
+  url: string;
+  /** The paths requested so far, decoded. */
+  requests: string[];
+  close(): Promise<void>;
+}
+
+export function sha512(bytes: Uint8Array): string {
+  return `sha512-${createHash('sha512').update(bytes).digest('base64')}`;
+}
+
+export async function startRegistry(name: string, versions: Record<string, ServedVersion>): Promise<Registry> {
+  const requests: string[] = [];
+  const server = createServer((req, res) => {
+    const path = decodeURIComponent(req.url ?? '/');
+    requests.push(path);
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const tarball = /^\/tarballs\/(.+)\.tgz$/.exec(path);
+    if (req.method === 'GET' && path === `/${name}`) {
+      const packument = {
+        name,
+        'dist-tags': { latest: Object.keys(versions).at(-1) },
+        versions: Object.fromEntries(
+          Object.entries(versions).map(([version, v]) => [
+            version,
+            { name, version, dist: { tarball: `${base}/tarballs/${version}.tgz`, integrity: v.claimedIntegrity ?? sha512(v.bytes) } },
+          ]),
+        ),
+      };
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(packument));
+    } else if (req.method === 'GET' && tarball && versions[tarball[1]!]) {
+      res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(versions[tarball[1]!]!.bytes);
+    } else {
+      res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"Not found"}');
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
+    requests,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+/** The registry of `startRegistry` in a child process, given a JSON file `{name, versions: {v: {file, claimedIntegrity?}}}`. */
+export async function spawnRegistry(description: string): Promise<{ url: string; child: ChildProcess; close(): Promise<void> }> {
+  const child = spawn(process.execPath, [import.meta.filename, description], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const url = await new Promise<string>((resolve, reject) => {
+    child.on('error', reject);
+    child.on('exit', (code) => reject(new Error(`the registry process exited (${code}) before it listened`)));
+    createInterface({ input: child.stdout! }).once('line', resolve);
+  });
+  return {
+    url,
+    child,
+    close: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill();
+      }),
+  };
+}
+
+if (import.meta.main) {
+  const { name, versions } = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as { name: string; versions: Record<string, { file: string; claimedIntegrity?: string }> };
+  const served = Object.fromEntries(
+    Object.entries(versions).map(([v, { file, claimedIntegrity }]) => [v, { bytes: readFileSync(file), ...(claimedIntegrity ? { claimedIntegrity } : {}) }]),
+  );
+  const registry = await startRegistry(name, served);
+  console.log(registry.url);
+  process.on('SIGTERM', () => void registry.close().then(() => process.exit(0)));
+}

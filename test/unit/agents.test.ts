@@ -4,8 +4,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { STUB_MCP_SERVER } from '../../src/lib/agents/types.ts';
 import { deferredNamespaces, extractCapturedTools, type CaptureFile } from '../../src/lib/wire/index.ts';
-import { AGENT_IDS, AGENT_PRODUCTS, AGENTS, agentWireForPath, agentWires, isAgentId, type InvocationContext } from '../../src/lib/agents/index.ts';
-import { WIRE_FORMAT_IDS } from '../../src/lib/wire/index.ts';
+import { AGENT_IDS, AGENT_PRODUCTS, AGENTS, agentWireForPath, agentWires, isAgentId, PAYLOAD_AGENTS, payloadDriver, type InvocationContext } from '../../src/lib/agents/index.ts';
+import { WIRE_FORMAT_IDS, WIRE_FORMATS } from '../../src/lib/wire/index.ts';
 import { baseEnv, buildInvocation, DUMMY_KEY, expandInJson, PROMPT, runVariables, type RunPaths } from '../../scripts/lib/capture/runner.ts';
 import { mergeSettings } from '../../src/lib/agents/settings.ts';
 import { expandPlaceholders } from '../../scripts/lib/capture/placeholders.ts';
@@ -58,6 +58,26 @@ test('the registry: npm packages, a known wire format each', () => {
   assert.equal(agentWireForPath('codex', '/v1/messages'), undefined);
   assert.equal(isAgentId('codex'), true);
   assert.equal(isAgentId('gemini'), false);
+});
+
+test('every wire format an agent uses lets the stub make tool calls, or the agent says why its hook payloads are not recorded', () => {
+  for (const id of AGENT_IDS) {
+    const { hooks } = AGENTS[id];
+    const silent = agentWires(id).filter((w) => w.toolCalls === undefined).map((w) => w.id);
+    if (silent.length > 0) assert.ok('none' in hooks, `${id}: the stub cannot make tool calls in ${silent.join(', ')}, yet its hooks are declared`);
+    if ('none' in hooks) {
+      assert.match(hooks.none, /\S/, `${id}: an empty reason`);
+      assert.deepEqual(payloadDriver(id), hooks);
+      assert.equal(PAYLOAD_AGENTS.includes(id), false);
+    } else {
+      const driver = payloadDriver(id);
+      assert.ok(!('none' in driver), id);
+      assert.equal(driver.wire, agentWires(id).find((w) => w.toolCalls !== undefined), `${id}: payload runs use its first calling wire format`);
+      assert.equal(PAYLOAD_AGENTS.includes(id), true);
+    }
+  }
+  // Today every wire format can: what is left is the hooks of agents not recorded yet.
+  for (const id of WIRE_FORMAT_IDS) assert.ok(WIRE_FORMATS[id].toolCalls, `${id} has no toolCalls`);
 });
 
 test('the committed capture matrix pins every registered agent, with its package, in modes it has', () => {

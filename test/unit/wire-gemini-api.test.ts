@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { geminiApi as wire, jsonSchemaFromGemini, replyJson, REPLY_INSTANCE } from '../../src/lib/wire/gemini-api.ts';
+import { functionCallJson, geminiApi as wire, jsonSchemaFromGemini, replyJson, REPLY_INSTANCE } from '../../src/lib/wire/gemini-api.ts';
 import { minimalInstance } from '../../src/lib/minimal-instance.ts';
 import { parseSse } from '../../src/lib/wire/shared.ts';
 import { CaptureFormatError, type CaptureFile, type Json } from '../../src/lib/wire/types.ts';
@@ -10,6 +10,7 @@ import { extractCapturedTools, wireFormatForPath } from '../../src/lib/wire/inde
 import { shapeFromJsonSchema } from '../../src/lib/json-schema-shape.ts';
 import { schemaAjv } from '../../scripts/lib/capture/ajv.ts';
 import { stubReplyTo, type RecordedRequest } from '../../scripts/lib/capture/stub-server.ts';
+import { Conversation } from '../../scripts/lib/payloads/conversation.ts';
 
 const RAW = join(import.meta.dirname, '../fixtures/captures/raw');
 const rawText = (name: string): string => readFileSync(join(RAW, `${name}.json`), 'utf8');
@@ -380,4 +381,127 @@ test('the stub answers generateContent by the requested schema or with text, cou
   const recorded = (url: string, json: unknown): RecordedRequest => ({ index: 0, method: 'POST', url, headers: {}, json, text: JSON.stringify(json) });
   assert.equal(stubReplyTo(recorded(`${MAIN_PATH}?alt=sse`, raw('gemini-cli-yolo-mcp'))).contentType, 'text/event-stream');
   assert.equal(stubReplyTo(recorded(ROUTING_PATH, raw('gemini-cli-routing'))).contentType, 'application/json');
+});
+
+// ---------------------------------------------------------------------------
+// Tool calls (payload runs)
+
+const calls = wire.toolCalls;
+
+/**
+ * The keys @google/genai 1.30.0 (src/types.ts) declares on a `Part` and on a
+ * `FunctionCall`, written down from its declarations: what the stub sends must be
+ * among them for the SDK to hand it on.
+ */
+const SDK_PART_KEYS = ['mediaResolution', 'codeExecutionResult', 'executableCode', 'fileData', 'functionCall', 'functionResponse', 'inlineData', 'text', 'thought', 'thoughtSignature', 'videoMetadata'];
+const SDK_FUNCTION_CALL_KEYS = ['id', 'args', 'name', 'partialArgs', 'willContinue'];
+
+/** The SDK's `GenerateContentResponse.functionCalls` getter (@google/genai 1.30.0, src/types.ts): the functionCall of each part of the first candidate, undefined when none. */
+function sdkFunctionCalls(response: unknown): unknown[] | undefined {
+  const parts = ((response as Json)['candidates'] as Json[] | undefined)?.[0]?.['content'] as Json | undefined;
+  const list = parts?.['parts'] as Json[] | undefined;
+  if (list?.length === 0) return undefined;
+  const found = list?.filter((p) => p['functionCall']).map((p) => p['functionCall']);
+  return found?.length === 0 ? undefined : found;
+}
+
+const READ = { id: 'call_stub_1', tool: 'read_file', input: { file_path: '/work/a.txt', start_line: 2 } };
+
+test('toolCalls: streamGenerateContent gets one SSE frame the SDK reads, whose functionCall carries the call\'s id, name and args', () => {
+  const reply = calls.callReply({ method: 'POST', path: MAIN_PATH, json: raw('gemini-cli-yolo-mcp') }, READ)!;
+  assert.equal(reply.status, 200);
+  assert.equal(reply.contentType, 'text/event-stream');
+  assert.deepEqual(parseSse(reply.body).map((f) => f.event), ['message'], 'no event: line');
+  const [response, ...rest] = sdkFrames(reply.body);
+  assert.equal(rest.length, 0);
+  assert.deepEqual(sdkFunctionCalls(response), [{ id: 'call_stub_1', name: 'read_file', args: { file_path: '/work/a.txt', start_line: 2 } }]);
+  const candidate = ((response as Json)['candidates'] as Json[])[0]!;
+  assert.equal(candidate['finishReason'], 'STOP', 'the Gemini API ends a function-calling turn with STOP');
+  assert.equal((candidate['content'] as Json)['role'], 'model');
+  for (const part of (candidate['content'] as Json)['parts'] as Json[]) {
+    for (const key of Object.keys(part)) assert.ok(SDK_PART_KEYS.includes(key), key);
+    for (const key of Object.keys(part['functionCall'] as Json)) assert.ok(SDK_FUNCTION_CALL_KEYS.includes(key), key);
+  }
+  assert.equal((response as Json)['modelVersion'], 'gemini-3.8-flash', 'the model named in the path');
+  assert.deepEqual(response, functionCallJson('gemini-3.8-flash', { id: 'call_stub_1', name: 'read_file', args: READ.input }));
+});
+
+test('toolCalls: generateContent gets the same response as JSON; other requests, and a freeform input, get no call', () => {
+  const reply = calls.callReply({ method: 'POST', path: ROUTING_PATH, json: { contents: [] } }, { id: 'call_stub_2', tool: 'glob', input: {} })!;
+  assert.equal(reply.contentType, 'application/json');
+  assert.deepEqual(sdkFunctionCalls(JSON.parse(reply.body)), [{ id: 'call_stub_2', name: 'glob', args: {} }]);
+  assert.equal(calls.callReply({ method: 'POST', path: '/v1beta/models/m:countTokens', json: {} }, READ), undefined);
+  assert.equal(calls.callReply({ method: 'GET', path: MAIN_PATH, json: undefined }, READ), undefined);
+  assert.equal(calls.callReply({ method: 'POST', path: '/v1/chat/completions', json: {} }, READ), undefined);
+  assert.equal(calls.callReply({ method: 'POST', path: MAIN_PATH, json: {} }, { ...READ, input: '*** Begin Patch' }), undefined, 'the Gemini API has no freeform calls');
+  assert.equal(calls.callKind(READ.input), 'functionCall');
+  assert.deepEqual([calls.callId(0), calls.callId(11)], ['call_stub_1', 'call_stub_12']);
+});
+
+/** A follow-up request as the CLI sends it: the history with the model's calls and the user's function responses. */
+const followUp = (modelParts: Json[], userParts: Json[]): Json => ({
+  contents: [
+    { role: 'user', parts: [{ text: 'go' }] },
+    { role: 'model', parts: modelParts },
+    { role: 'user', parts: userParts },
+  ],
+  tools: raw('gemini-cli-yolo-mcp')['tools'],
+});
+const fc = (id: string | undefined, name: string): Json => ({ functionCall: { ...(id === undefined ? {} : { id }), name, args: {} }, thoughtSignature: 'skip_thought_signature_validator' });
+const fr = (id: string | undefined, name: string, response: Json): Json => ({ functionResponse: { ...(id === undefined ? {} : { id }), name, response } });
+
+test('toolCalls: findResult finds the functionResponse of a call by its id, verbatim or qualified by the function name, among several', () => {
+  const mine = fr('read_file__call_stub_1', 'read_file', { output: 'hello' });
+  const body = followUp(
+    [fc('read_file__call_stub_1', 'read_file'), fc('call_stub_12', 'glob'), fc('glob__call_stub_2', 'glob')],
+    [fr('call_stub_12', 'glob', { output: 'twelve' }), mine, fr('read_file__call_stub_2', 'glob', { output: 'wrong name' }), fr('glob__call_stub_2', 'glob', { error: 'two' })],
+  );
+  assert.equal(calls.findResult(body, 'call_stub_1'), mine, 'the part itself, verbatim');
+  assert.deepEqual(calls.findResult(body, 'call_stub_12'), fr('call_stub_12', 'glob', { output: 'twelve' }));
+  assert.deepEqual(calls.findResult(body, 'call_stub_2'), fr('glob__call_stub_2', 'glob', { error: 'two' }), 'a prefix naming another function is not this call');
+  assert.equal(calls.findResult(body, 'call_stub_3'), undefined);
+  assert.equal(calls.findResult(followUp([fc('read_file__call_stub_1', 'read_file')], []), 'call_stub_1'), undefined, 'a call without its result');
+  assert.equal(calls.findResult(raw('gemini-cli-yolo-mcp'), 'call_stub_1'), undefined);
+  assert.equal(calls.findResult({ messages: [{ role: 'tool', tool_call_id: 'call_stub_1', content: 'x' }] }, 'call_stub_1'), undefined, 'another format\'s result');
+  assert.equal(calls.findResult(undefined, 'call_stub_1'), undefined);
+});
+
+test('toolCalls: results sent without ids are found by the call\'s name and place among the calls of that name', () => {
+  const body = followUp(
+    [fc('read_file__call_stub_1', 'read_file'), fc('glob__call_stub_2', 'glob'), fc('read_file__call_stub_3', 'read_file')],
+    [fr(undefined, 'glob', { output: 'g' }), fr(undefined, 'read_file', { output: 'first' }), fr(undefined, 'read_file', { output: 'second' })],
+  );
+  assert.deepEqual(calls.findResult(body, 'call_stub_1'), fr(undefined, 'read_file', { output: 'first' }));
+  assert.deepEqual(calls.findResult(body, 'call_stub_2'), fr(undefined, 'glob', { output: 'g' }));
+  assert.deepEqual(calls.findResult(body, 'call_stub_3'), fr(undefined, 'read_file', { output: 'second' }));
+  // The response in that place answers another call: not this one.
+  const other = followUp([fc('call_stub_1', 'read_file')], [fr('call_stub_9', 'read_file', { output: 'x' })]);
+  assert.equal(calls.findResult(other, 'call_stub_1'), undefined);
+  // One response for two calls of a name: the second has none.
+  const short = followUp([fc('call_stub_1', 'read_file'), fc('call_stub_2', 'read_file')], [fr(undefined, 'read_file', { output: 'x' })]);
+  assert.deepEqual(calls.findResult(short, 'call_stub_1'), fr(undefined, 'read_file', { output: 'x' }));
+  assert.equal(calls.findResult(short, 'call_stub_2'), undefined);
+});
+
+test('toolCalls: resultText is the output and/or error text the CLI sent; other values as JSON text', () => {
+  const text = (response: unknown): string => calls.resultText({ functionResponse: { id: 'call_stub_1', name: 'n', response } });
+  assert.equal(text({ output: 'Exit Code: 3\nhello' }), 'Exit Code: 3\nhello');
+  assert.equal(text({ error: 'File not found: /a' }), 'File not found: /a');
+  assert.equal(text({ output: 'partial', error: 'then failed' }), 'partial\nthen failed');
+  assert.equal(text({ output: { files: ['a', 'b'], count: 2 } }), '{"files":["a","b"],"count":2}');
+  assert.equal(text({ output: '' }), '');
+  assert.equal(text({ files: ['a'] }), '{"files":["a"]}', 'without output or error the whole response is the output');
+  assert.equal(text({}), '{}');
+  assert.equal(text(undefined), '');
+  assert.equal(calls.resultText({}), '');
+});
+
+test('toolCalls through a Conversation: the main request gets the call, the routing request the default reply, the follow-up none', () => {
+  const conversation = new Conversation(wire, [{ id: 'call_stub_1', tool: 'read_file', input: READ.input }]);
+  assert.equal(conversation.answer({ method: 'POST', url: ROUTING_PATH, json: raw('gemini-cli-routing') }), undefined);
+  const first = conversation.answer({ method: 'POST', url: `${MAIN_PATH}?alt=sse`, json: raw('gemini-cli-yolo-mcp') })!;
+  assert.deepEqual(sdkFunctionCalls(sdkFrames(first.body)[0]), [{ id: 'call_stub_1', name: 'read_file', args: READ.input }]);
+  const after = followUp([fc('read_file__call_stub_1', 'read_file')], [fr('read_file__call_stub_1', 'read_file', { output: 'hello' })]);
+  assert.equal(conversation.answer({ method: 'POST', url: `${MAIN_PATH}?alt=sse`, json: after }), undefined);
+  assert.deepEqual([...conversation.sent], [[0, READ.input]]);
 });

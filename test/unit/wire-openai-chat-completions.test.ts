@@ -2,7 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { openaiChatCompletions as wire, replyChunks, replyJson } from '../../src/lib/wire/openai-chat-completions.ts';
+import { openaiChatCompletions as wire, replyChunks, replyJson, toolCallChunks } from '../../src/lib/wire/openai-chat-completions.ts';
+import { Conversation } from '../../scripts/lib/payloads/conversation.ts';
 import { parseSse } from '../../src/lib/wire/shared.ts';
 import { CaptureFormatError, type CaptureFile, type Json } from '../../src/lib/wire/types.ts';
 import { extractCapturedTools, wireFormatForPath } from '../../src/lib/wire/index.ts';
@@ -293,4 +294,196 @@ test('a freeform custom tool (Copilot CLI sends apply_patch so to gpt-5 models) 
   assert.equal(tool!.pointer, '/body/tools/0/custom/format/grammar/definition');
   assert.equal(tool!.namePointer, '/body/tools/0/custom/name');
   assert.throws(() => extractCapturedTools({ ...file, body: { model: 'm', tools: [{ type: 'custom', custom: {} }] } } as CaptureFile), /a custom tool has no name/);
+});
+
+// ---------------------------------------------------------------------------
+// Tool calls (payload runs)
+
+const calls = wire.toolCalls;
+const PATH = '/v1/chat/completions';
+
+/**
+ * The openai SDK's reading of a Chat Completions stream (openai-node, src/core/streaming.ts:
+ * Stream.fromSSEResponse with its SSEDecoder): a line ending `\r` loses it; a blank line
+ * ends an event; `data:` lines (one space after the colon dropped) join with newlines;
+ * lines starting with `:` are comments; `[DONE]` ends the stream; every other event is
+ * JSON, and one with an `error` member throws.
+ */
+function sdkChunks(text: string): Json[] {
+  const out: Json[] = [];
+  let data: string[] = [];
+  let done = false;
+  for (let line of text.split('\n')) {
+    if (line.endsWith('\r')) line = line.slice(0, -1);
+    if (line === '') {
+      if (data.length === 0) continue;
+      const joined = data.join('\n');
+      data = [];
+      if (joined === '[DONE]') {
+        done = true;
+        break;
+      }
+      const chunk = JSON.parse(joined) as Json;
+      assert.equal(chunk['error'], undefined);
+      out.push(chunk);
+      continue;
+    }
+    if (line.startsWith(':')) continue;
+    const colon = line.indexOf(':');
+    const field = colon === -1 ? line : line.slice(0, colon);
+    let value = colon === -1 ? '' : line.slice(colon + 1);
+    if (value.startsWith(' ')) value = value.slice(1);
+    if (field === 'data') data.push(value);
+  }
+  assert.ok(done, 'the stream ends with [DONE]');
+  return out;
+}
+
+/**
+ * The message the SDK assembles from the chunks (openai-node, src/lib/ChatCompletionStream.ts,
+ * #accumulateChatCompletion, for choice 0): role set, content appended, each tool call
+ * delta merged into the call of its `index` — `id`, `type` and names set when present,
+ * `function.arguments` and `custom.input` appended — and the last finish_reason kept.
+ */
+function sdkMessage(chunks: readonly Json[]): { message: Json; finishReason: unknown } {
+  const message: Json = {};
+  let finishReason: unknown = null;
+  for (const chunk of chunks) {
+    for (const choice of chunk['choices'] as Json[]) {
+      assert.equal(choice['index'], 0);
+      if (choice['finish_reason']) finishReason = choice['finish_reason'];
+      const delta = (choice['delta'] ?? {}) as Json;
+      if (delta['role']) message['role'] = delta['role'];
+      if (delta['content'] != null) message['content'] = ((message['content'] as string | undefined) ?? '') + (delta['content'] as string);
+      for (const d of (delta['tool_calls'] ?? []) as Json[]) {
+        const index = d['index'] as number;
+        assert.ok(Number.isSafeInteger(index) && index >= 0, 'a tool call delta has an index');
+        const list = (message['tool_calls'] ??= []) as Json[];
+        const call = (list[index] ??= {});
+        if (d['id']) call['id'] = d['id'];
+        if (d['type']) call['type'] = d['type'];
+        const fn = d['function'] as Json | undefined;
+        if (fn) {
+          const snap = (call['function'] ??= { name: fn['name'] ?? '', arguments: '' }) as Json;
+          if (fn['name']) snap['name'] = fn['name'];
+          if (fn['arguments']) snap['arguments'] = (snap['arguments'] as string) + (fn['arguments'] as string);
+        }
+        const custom = d['custom'] as Json | undefined;
+        if (custom) {
+          const snap = (call['custom'] ??= { name: custom['name'] ?? '', input: '' }) as Json;
+          if (custom['name']) snap['name'] = custom['name'];
+          if (custom['input']) snap['input'] = (snap['input'] as string) + (custom['input'] as string);
+        }
+      }
+    }
+  }
+  return { message, finishReason };
+}
+
+/** The finish reasons ChatCompletion.Choice declares (openai-node, src/resources/chat/completions/completions.ts). */
+const SDK_FINISH_REASONS = ['stop', 'length', 'tool_calls', 'content_filter', 'function_call'];
+
+const SHELL = { id: 'call_stub_1', tool: 'run_shell_command', input: { command: 'echo "hi"; exit 3', is_background: false } };
+const PATCH = { id: 'call_stub_2', tool: 'apply_patch', input: '*** Begin Patch\n*** Add File: a.txt\n+hello\n*** End Patch\n' };
+
+test('toolCalls: a streamed request gets the call as OpenAI streams one — id, type and name first, the arguments after, finish_reason tool_calls, [DONE]', () => {
+  for (const includeUsage of [true, false]) {
+    const json = { ...raw('qwen-code-default'), ...(includeUsage ? {} : { stream_options: undefined }) };
+    const reply = calls.callReply({ method: 'POST', path: PATH, json }, SHELL)!;
+    assert.equal(reply.status, 200);
+    assert.equal(reply.contentType, 'text/event-stream');
+    assert.doesNotMatch(reply.body, /^event:/m);
+    const chunks = sdkChunks(reply.body);
+    assert.deepEqual(chunks, toolCallChunks('qwen3-coder-plus', includeUsage, SHELL));
+    for (const c of chunks) assert.deepEqual([c['object'], c['model']], ['chat.completion.chunk', 'qwen3-coder-plus']);
+    const { message, finishReason } = sdkMessage(chunks);
+    assert.deepEqual(message, {
+      role: 'assistant',
+      tool_calls: [{ id: 'call_stub_1', type: 'function', function: { name: 'run_shell_command', arguments: '{"command":"echo \\"hi\\"; exit 3","is_background":false}' } }],
+    });
+    assert.deepEqual(JSON.parse(((message['tool_calls'] as Json[])[0]!['function'] as Json)['arguments'] as string), SHELL.input, 'the arguments round-trip');
+    assert.equal(finishReason, 'tool_calls');
+    assert.ok(SDK_FINISH_REASONS.includes(finishReason as string));
+    // Incremental: the first delta names the call, a later one carries the arguments.
+    const deltas = chunks.flatMap((c) => (c['choices'] as Json[]).map((ch) => ch['delta'] as Json)).filter((d) => d['tool_calls']);
+    assert.equal(deltas.length, 2);
+    assert.equal(((deltas[0]!['tool_calls'] as Json[])[0]!['function'] as Json)['arguments'], '');
+    assert.equal((deltas[1]!['tool_calls'] as Json[])[0]!['id'], undefined);
+    assert.equal(chunks.filter((c) => c['usage'] !== undefined).length, includeUsage ? 1 : 0);
+    assert.deepEqual(chunks.filter((c) => c['usage'] !== undefined).map((c) => c['choices']), includeUsage ? [[]] : [], 'usage comes in a chunk without choices');
+  }
+});
+
+test('toolCalls: a non-streamed request gets a chat.completion whose message holds the tool call; a freeform input is a custom call', () => {
+  const reply = calls.callReply({ method: 'POST', path: PATH, json: { model: 'gpt-x', messages: [] } }, SHELL)!;
+  assert.equal(reply.contentType, 'application/json');
+  const completion = JSON.parse(reply.body) as Json;
+  assert.equal(completion['object'], 'chat.completion');
+  const choice = (completion['choices'] as Json[])[0]!;
+  assert.equal(choice['finish_reason'], 'tool_calls');
+  const message = choice['message'] as Json;
+  assert.deepEqual([message['role'], message['content']], ['assistant', null]);
+  // ChatCompletionMessageFunctionToolCall: {id, function: {arguments, name}, type: 'function'}.
+  const [call, ...more] = message['tool_calls'] as Json[];
+  assert.equal(more.length, 0);
+  assert.deepEqual(Object.keys(call!).sort(), ['function', 'id', 'type']);
+  assert.deepEqual(Object.keys(call!['function'] as Json).sort(), ['arguments', 'name']);
+  assert.deepEqual([call!['id'], call!['type'], (call!['function'] as Json)['name']], ['call_stub_1', 'function', 'run_shell_command']);
+  assert.deepEqual(JSON.parse((call!['function'] as Json)['arguments'] as string), SHELL.input);
+
+  // ChatCompletionMessageCustomToolCall: {id, custom: {input, name}, type: 'custom'}.
+  const custom = ((JSON.parse(calls.callReply({ method: 'POST', path: PATH, json: { model: 'gpt-x' } }, PATCH)!.body) as Json)['choices'] as Json[])[0]!;
+  assert.deepEqual((custom['message'] as Json)['tool_calls'], [{ id: 'call_stub_2', type: 'custom', custom: { name: 'apply_patch', input: PATCH.input } }]);
+  const streamed = sdkMessage(sdkChunks(calls.callReply({ method: 'POST', path: PATH, json: { model: 'gpt-x', stream: true } }, PATCH)!.body));
+  assert.deepEqual(streamed.message['tool_calls'], [{ id: 'call_stub_2', type: 'custom', custom: { name: 'apply_patch', input: PATCH.input } }]);
+  assert.deepEqual([calls.callKind(SHELL.input), calls.callKind(PATCH.input)], ['function', 'custom']);
+  assert.deepEqual([calls.callId(0), calls.callId(1)], ['call_stub_1', 'call_stub_2']);
+
+  assert.equal(calls.callReply({ method: 'GET', path: PATH, json: undefined }, SHELL), undefined);
+  assert.equal(calls.callReply({ method: 'POST', path: '/v1/responses', json: {} }, SHELL), undefined);
+  assert.equal(calls.callReply({ method: 'POST', path: '/v1beta/models/m:generateContent', json: {} }, SHELL), undefined);
+});
+
+/** A follow-up request: the assistant's calls, then a `tool` message per result (ChatCompletionToolMessageParam: role, content, tool_call_id). */
+const followUp = (results: Json[]): Json => ({
+  model: 'qwen3-coder-plus',
+  stream: true,
+  tools: raw('qwen-code-default')['tools'],
+  messages: [
+    { role: 'user', content: 'go' },
+    { role: 'assistant', content: null, tool_calls: [{ id: 'call_stub_1', type: 'function', function: { name: 'run_shell_command', arguments: '{}' } }] },
+    ...results,
+  ],
+});
+const toolMessage = (id: string, content: unknown): Json => ({ role: 'tool', tool_call_id: id, content });
+
+test('toolCalls: findResult finds the tool message with the call\'s tool_call_id among several, and nothing else', () => {
+  const mine = toolMessage('call_stub_1', 'Exit Code: 3');
+  const body = followUp([toolMessage('call_stub_12', 'twelve'), mine, toolMessage('call_stub_2', [{ type: 'text', text: 'two' }])]);
+  assert.equal(calls.findResult(body, 'call_stub_1'), mine, 'the message itself, verbatim');
+  assert.deepEqual(calls.findResult(body, 'call_stub_2'), toolMessage('call_stub_2', [{ type: 'text', text: 'two' }]));
+  assert.equal(calls.findResult(body, 'call_stub_3'), undefined);
+  assert.equal(calls.findResult(followUp([]), 'call_stub_1'), undefined, 'the assistant\'s call is not its result');
+  assert.equal(calls.findResult(followUp([{ role: 'user', tool_call_id: 'call_stub_1', content: 'x' }]), 'call_stub_1'), undefined, 'only role tool');
+  assert.equal(calls.findResult({ input: [{ type: 'function_call_output', call_id: 'call_stub_1', output: 'x' }] }, 'call_stub_1'), undefined, 'another format\'s result');
+  assert.equal(calls.findResult(undefined, 'call_stub_1'), undefined);
+});
+
+test('toolCalls: resultText reads string content, or the text parts joined by newlines', () => {
+  assert.equal(calls.resultText(toolMessage('c', 'Exit Code: 3\nhi')), 'Exit Code: 3\nhi');
+  assert.equal(calls.resultText(toolMessage('c', [{ type: 'text', text: 'a' }, { type: 'image_url', image_url: { url: 'data:' } }, { type: 'text', text: 'b' }])), 'a\nb');
+  assert.equal(calls.resultText(toolMessage('c', '')), '');
+  assert.equal(calls.resultText(toolMessage('c', [])), '');
+  assert.equal(calls.resultText({ role: 'tool', tool_call_id: 'c' }), '');
+});
+
+test('toolCalls through a Conversation: the first request with tools gets the call, the follow-up with its result the second, then the default reply', () => {
+  const conversation = new Conversation(wire, [SHELL, { id: 'call_stub_2', tool: 'read_file', input: { absolute_path: '/a' } }]);
+  const url = PATH;
+  assert.equal(conversation.answer({ method: 'POST', url, json: { model: 'm', stream: true, messages: [{ role: 'user', content: 'title?' }] } }), undefined, 'a side request without tools');
+  const first = sdkMessage(sdkChunks(conversation.answer({ method: 'POST', url, json: raw('qwen-code-default') })!.body));
+  assert.equal(((first.message['tool_calls'] as Json[])[0]!['function'] as Json)['name'], 'run_shell_command');
+  const second = sdkMessage(sdkChunks(conversation.answer({ method: 'POST', url, json: followUp([toolMessage('call_stub_1', 'x')]) })!.body));
+  assert.deepEqual((second.message['tool_calls'] as Json[])[0], { id: 'call_stub_2', type: 'function', function: { name: 'read_file', arguments: '{"absolute_path":"/a"}' } });
+  assert.equal(conversation.answer({ method: 'POST', url, json: followUp([toolMessage('call_stub_1', 'x'), toolMessage('call_stub_2', 'y')]) }), undefined);
 });

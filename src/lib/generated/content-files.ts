@@ -520,7 +520,7 @@ export type ToolName = string;
  */
 export type Args = string[];
 /**
- * The tool call input the stub sends: an object (Anthropic `tool_use` input, OpenAI Responses `function_call` arguments) or a string (the input of an OpenAI Responses `custom_tool_call`, for freeform tools such as apply_patch).
+ * The tool call input the stub sends: an object (Anthropic `tool_use` input, OpenAI Responses `function_call` arguments, Gemini API `functionCall` args, OpenAI Chat Completions function arguments) or a string (the input of an OpenAI Responses `custom_tool_call` or a Chat Completions `custom` tool call, for freeform tools such as apply_patch; the Gemini API has none).
  */
 export type Input =
   | {
@@ -685,9 +685,9 @@ export interface PayloadFile {
 export interface PayloadCall {
   tool: string;
   /**
-   * How the stub sent the call: an Anthropic `tool_use` block, or an OpenAI Responses `function_call` / `custom_tool_call` item.
+   * How the stub sent the call: an Anthropic `tool_use` block, an OpenAI Responses `function_call` / `custom_tool_call` item, a Gemini API `functionCall` part, or an OpenAI Chat Completions tool call of type `function` / `custom`.
    */
-  kind?: "tool_use" | "function_call" | "custom_tool_call";
+  kind?: "tool_use" | "function_call" | "custom_tool_call" | "functionCall" | "function" | "custom";
   /**
    * The input as the stub sent it: an object, or the text of a freeform call.
    */
@@ -701,7 +701,7 @@ export interface PayloadCall {
    */
   outcome: "success" | "failure";
   /**
-   * The tool result the CLI sent the model in its next request: the `tool_result` block, or the `function_call_output` / `custom_tool_call_output` item, verbatim. Absent only when the scenario declares that the CLI sends none (`resultSent: false`).
+   * The tool result the CLI sent the model in its next request: the `tool_result` block, the `function_call_output` / `custom_tool_call_output` item, the `functionResponse` part, or the `role: "tool"` message, verbatim. Absent only when the scenario declares that the CLI sends none (`resultSent: false`).
    */
   result?: {
     [k: string]: unknown | undefined;

@@ -24,7 +24,7 @@ import { minimalInstance, type MinimalInstanceOptions } from '../minimal-instanc
 import { asRecord, hasToolsArray, isObject, jsonReply, keptBody, makeTool, pathOf, pointer, STUB_REPLY_TEXT } from './shared.ts';
 import {
   CaptureFormatError,
-  type CapturedTool, type DeferredNamespace, type ExtractContext, type Json, type StubReply, type ToolCount, type WireFormat, type WireRequest,
+  type CapturedTool, type DeferredNamespace, type ExtractContext, type Json, type StubReply, type ToolCallWire, type ToolCount, type WireFormat, type WireRequest,
 } from './types.ts';
 
 /** `/v1beta/models/<model>:<method>`; any API version, a model id without `/` or `:`. */
@@ -186,22 +186,32 @@ export function replyText(body: unknown): string {
 
 const USAGE = { promptTokenCount: 1, candidatesTokenCount: 1, totalTokenCount: 2 };
 
-/** One complete GenerateContentResponse holding one text part. */
-export function replyJson(model: string, text = STUB_REPLY_TEXT): Json {
+/** One complete GenerateContentResponse whose one candidate holds `parts` and has finished (`STOP`). */
+function responseJson(model: string, parts: Json[]): Json {
   return {
-    candidates: [{ content: { role: 'model', parts: [{ text }] }, finishReason: 'STOP', index: 0 }],
+    candidates: [{ content: { role: 'model', parts }, finishReason: 'STOP', index: 0 }],
     usageMetadata: USAGE,
     modelVersion: model,
     responseId: 'stub',
   };
 }
 
+/** One complete GenerateContentResponse holding one text part. */
+export function replyJson(model: string, text = STUB_REPLY_TEXT): Json {
+  return responseJson(model, [{ text }]);
+}
+
 /**
- * The same response streamed: `alt=sse` frames of `data:` lines only. No `event:`
- * line: @google/genai reads a frame only where its buffer starts with `data: `.
+ * A response streamed: `alt=sse` frames of `data:` lines only, here one frame. No
+ * `event:` line: @google/genai reads a frame only where its buffer starts with `data: `.
  */
+function sseOf(response: Json): StubReply {
+  return { status: 200, contentType: 'text/event-stream', body: `data: ${JSON.stringify(response)}\n\n` };
+}
+
+/** The text reply streamed (see sseOf). */
 export function replySse(model: string, text = STUB_REPLY_TEXT): StubReply {
-  return { status: 200, contentType: 'text/event-stream', body: `data: ${JSON.stringify(replyJson(model, text))}\n\n` };
+  return sseOf(replyJson(model, text));
 }
 
 /** generateContent (JSON), streamGenerateContent (SSE) and countTokens. */
@@ -219,6 +229,101 @@ export function stubReply(request: { method: string; path: string; json: unknown
       return undefined;
   }
 }
+
+// ---------------------------------------------------------------------------
+// Tool calls (payload runs)
+
+/** A call the stub makes: the `functionCall` part's id, function name and arguments. */
+export interface FunctionCall {
+  id: string;
+  name: string;
+  args: Record<string, unknown>;
+}
+
+/**
+ * One complete GenerateContentResponse whose candidate calls a function: one
+ * `functionCall` part with `id` (FunctionCall.id of @google/genai: the client is to
+ * return the result with the same id), `name` and `args`. The finish reason is
+ * `STOP`, as the Gemini API ends a turn that calls functions (it has no finish reason
+ * of its own for tool calls).
+ */
+export function functionCallJson(model: string, call: FunctionCall): Json {
+  return responseJson(model, [{ functionCall: { id: call.id, name: call.name, args: call.args } }]);
+}
+
+/** The stub's reply to a content-generating request that makes `call` (SSE for streamGenerateContent, else JSON); undefined for other requests. */
+export function functionCallReply(request: { method: string; path: string }, call: FunctionCall): StubReply | undefined {
+  const parsed = request.method === 'POST' ? parsePath(request.path) : undefined;
+  if (parsed?.method === STREAM) return sseOf(functionCallJson(parsed.model, call));
+  if (parsed?.method === GENERATE) return jsonReply(functionCallJson(parsed.model, call));
+  return undefined;
+}
+
+/** The parts of a body's `contents` that hold `key` (`functionCall`, `functionResponse`), in order: each part, and its value there. */
+function partsWith(body: unknown, key: string): { part: Json; value: Json }[] {
+  const contents = isObject(body) && Array.isArray(body['contents']) ? body['contents'] : [];
+  const out: { part: Json; value: Json }[] = [];
+  for (const content of contents) {
+    if (!isObject(content) || !Array.isArray(content['parts'])) continue;
+    for (const part of content['parts']) if (isObject(part) && isObject(part[key])) out.push({ part, value: part[key] });
+  }
+  return out;
+}
+
+/**
+ * Does a `functionCall` or `functionResponse` (its `id` and `name`) belong to the call
+ * the stub sent as `id`? Its id is `id` itself, or `id` qualified by the function's name
+ * (`<name>__<id>`): Gemini CLI rewrites a call id so before it runs the call, and sends
+ * the rewritten id with the result and in the history.
+ */
+function isCall(value: Json, id: string): boolean {
+  const sent = value['id'];
+  return sent === id || (typeof value['name'] === 'string' && sent === `${value['name']}__${id}`);
+}
+
+/** The text of a value of a function response: a string as it is, anything else as JSON text. */
+function valueText(value: unknown): string {
+  return typeof value === 'string' ? value : JSON.stringify(value) ?? '';
+}
+
+/**
+ * Calls are `functionCall` parts of the model's content; results come back as
+ * `functionResponse` parts `{id, name, response}` of a later `user` content, `response`
+ * holding `output` and/or `error` (or, without either, the whole of it is the output).
+ */
+const toolCalls: ToolCallWire = {
+  callKind: () => 'functionCall',
+  callId: (index) => `call_stub_${index + 1}`,
+  /** A freeform input (a string) has no form in the Gemini API: no reply. */
+  callReply: (request, call) => (typeof call.input === 'string' ? undefined : functionCallReply(request, { id: call.id, name: call.tool, args: call.input })),
+  /**
+   * The `functionResponse` part of call `id`: the one that carries its id; failing that
+   * (a client that sends results without ids), the one that answers it by name and
+   * order — the call is found among the history's `functionCall` parts by its id, and
+   * its k-th call of that name gets the k-th response of that name, when that response
+   * carries no id of another call.
+   */
+  findResult(body, id) {
+    const responses = partsWith(body, 'functionResponse');
+    const byId = responses.find((r) => isCall(r.value, id));
+    if (byId) return byId.part;
+    const calls = partsWith(body, 'functionCall');
+    const at = calls.findIndex((c) => isCall(c.value, id));
+    if (at === -1) return undefined;
+    const name = calls[at]!.value['name'];
+    const k = calls.slice(0, at).filter((c) => c.value['name'] === name).length;
+    const answer = responses.filter((r) => r.value['name'] === name)[k];
+    return answer && answer.value['id'] === undefined ? answer.part : undefined;
+  },
+  /** `response.output` and `response.error` (those present, in that order, joined by a newline); without either, the whole `response`. */
+  resultText(result) {
+    const fr = isObject(result['functionResponse']) ? result['functionResponse'] : {};
+    const response = fr['response'];
+    if (!isObject(response)) return response === undefined ? '' : valueText(response);
+    const keys = ['output', 'error'].filter((k) => Object.hasOwn(response, k));
+    return keys.length === 0 ? valueText(response) : keys.map((k) => valueText(response[k])).join('\n');
+  },
+};
 
 // ---------------------------------------------------------------------------
 // Extraction
@@ -325,4 +430,5 @@ export const geminiApi = {
   stubReply,
   extractTools,
   deferredNamespaces,
+  toolCalls,
 } as const satisfies WireFormat;

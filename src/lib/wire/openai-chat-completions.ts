@@ -16,11 +16,11 @@ import type { Definition } from '../content-types.ts';
 import { declaresNestedTools, nestedToolsAt, qwenNestedToolNames } from './code-mode.ts';
 import { DEFERRED_INPUT, deferredReminderIn, deferredReminderNames } from './qwen-reminder.ts';
 import {
-  asRecord, hasToolsArray, isObject, jsonReply, keptBody, lastUserTextIn, makeTool, messagesProblem, modelOf, pointer, STUB_REPLY_TEXT,
+  asRecord, hasToolsArray, isObject, jsonReply, keptBody, lastUserTextIn, makeTool, messagesProblem, modelOf, partsText, pointer, STUB_REPLY_TEXT,
 } from './shared.ts';
 import {
   CaptureFormatError,
-  type CapturedTool, type DeferredNamespace, type ExtractContext, type Json, type StubReply, type ToolCount, type WireFormat, type WireRequest,
+  type CapturedTool, type DeferredNamespace, type ExtractContext, type Json, type StubReply, type StubToolCall, type ToolCallWire, type ToolCount, type WireFormat, type WireRequest,
 } from './types.ts';
 
 export const REQUEST_PATH = '/v1/chat/completions';
@@ -134,15 +134,89 @@ export function sseDataText(chunks: readonly unknown[]): string {
   return chunks.map((c) => `data: ${JSON.stringify(c)}\n\n`).join('') + 'data: [DONE]\n\n';
 }
 
+/** How a request asks to be answered: streamed or not, with a usage chunk or not. */
+function replyMode(json: unknown): { stream: boolean; includeUsage: boolean } {
+  if (!(isObject(json) && json['stream'] === true)) return { stream: false, includeUsage: false };
+  const options = json['stream_options'];
+  return { stream: true, includeUsage: isObject(options) && options['include_usage'] === true };
+}
+
 /** SSE when `stream: true`, else JSON. */
 export function stubReply(request: { method: string; path: string; json: unknown }): StubReply | undefined {
   if (request.method !== 'POST' || request.path !== REQUEST_PATH) return undefined;
   const model = modelOf(request.json);
-  if (!(isObject(request.json) && request.json['stream'] === true)) return jsonReply(replyJson(model));
-  const options = request.json['stream_options'];
-  const includeUsage = isObject(options) && options['include_usage'] === true;
-  return { status: 200, contentType: 'text/event-stream', body: sseDataText(replyChunks(model, includeUsage)) };
+  const mode = replyMode(request.json);
+  if (!mode.stream) return jsonReply(replyJson(model));
+  return { status: 200, contentType: 'text/event-stream', body: sseDataText(replyChunks(model, mode.includeUsage)) };
 }
+
+// ---------------------------------------------------------------------------
+// Tool calls (payload runs)
+
+/** The tool call of an assistant message (ChatCompletionMessageToolCall of the openai SDK): a function call, its arguments as JSON text, or a freeform (`custom`) call with its input text. */
+export function toolCallOf(call: StubToolCall): Json {
+  return typeof call.input === 'string'
+    ? { id: call.id, type: 'custom', custom: { name: call.tool, input: call.input } }
+    : { id: call.id, type: 'function', function: { name: call.tool, arguments: JSON.stringify(call.input) } };
+}
+
+/** A chat.completion whose message makes `call` (no content; `finish_reason: "tool_calls"`). */
+export function toolCallJson(model: string, call: StubToolCall): Json {
+  return {
+    id: 'chatcmpl-stub', object: 'chat.completion', created: 0, model,
+    choices: [{ index: 0, message: { role: 'assistant', content: null, refusal: null, tool_calls: [toolCallOf(call)] }, logprobs: null, finish_reason: 'tool_calls' }],
+    usage: USAGE,
+  };
+}
+
+/**
+ * The same message streamed, as OpenAI streams a tool call: a first delta with the
+ * role and the call's `index`, `id`, `type` and name (arguments or input still empty),
+ * a second with the arguments (or input) text under the same `index`, a last with
+ * `finish_reason: "tool_calls"`, and a usage chunk when asked for.
+ */
+export function toolCallChunks(model: string, includeUsage: boolean, call: StubToolCall): Json[] {
+  const base = { id: 'chatcmpl-stub', object: 'chat.completion.chunk', created: 0, model };
+  const whole = toolCallOf(call);
+  const custom = whole['type'] === 'custom';
+  const text = custom ? (call.input as string) : JSON.stringify(call.input);
+  const opening = custom
+    ? { index: 0, id: call.id, type: 'custom', custom: { name: call.tool, input: '' } }
+    : { index: 0, id: call.id, type: 'function', function: { name: call.tool, arguments: '' } };
+  const rest = custom ? { index: 0, custom: { input: text } } : { index: 0, function: { arguments: text } };
+  const chunks: Json[] = [
+    { ...base, choices: [{ index: 0, delta: { role: 'assistant', content: null, tool_calls: [opening] }, logprobs: null, finish_reason: null }] },
+    { ...base, choices: [{ index: 0, delta: { tool_calls: [rest] }, logprobs: null, finish_reason: null }] },
+    { ...base, choices: [{ index: 0, delta: {}, logprobs: null, finish_reason: 'tool_calls' }] },
+  ];
+  if (includeUsage) chunks.push({ ...base, choices: [], usage: USAGE });
+  return chunks;
+}
+
+/** The stub's reply to a Chat Completions request that makes `call` (SSE when `stream: true`, else JSON); undefined for other requests. */
+export function toolCallReply(request: { method: string; path: string; json: unknown }, call: StubToolCall): StubReply | undefined {
+  if (request.method !== 'POST' || request.path !== REQUEST_PATH) return undefined;
+  const model = modelOf(request.json);
+  const mode = replyMode(request.json);
+  if (!mode.stream) return jsonReply(toolCallJson(model, call));
+  return { status: 200, contentType: 'text/event-stream', body: sseDataText(toolCallChunks(model, mode.includeUsage, call)) };
+}
+
+/** Calls are `tool_calls` of the assistant message; each result comes back as a `role: "tool"` message with the call's `tool_call_id`. */
+const toolCalls: ToolCallWire = {
+  callKind: (input) => (typeof input === 'string' ? 'custom' : 'function'),
+  callId: (index) => `call_stub_${index + 1}`,
+  callReply: toolCallReply,
+  findResult(body, id) {
+    if (!isObject(body)) return undefined;
+    for (const m of Array.isArray(body['messages']) ? body['messages'] : []) {
+      if (isObject(m) && m['role'] === 'tool' && m['tool_call_id'] === id) return m;
+    }
+    return undefined;
+  },
+  /** `content`: a string, or text parts joined by newlines. */
+  resultText: (result) => partsText(result['content']),
+};
 
 // ---------------------------------------------------------------------------
 // Extraction
@@ -262,4 +336,5 @@ export const openaiChatCompletions = {
   stubReply,
   extractTools,
   deferredNamespaces,
+  toolCalls,
 } as const satisfies WireFormat;

@@ -9,7 +9,7 @@
  * from a capture. scripts/lib/capture/* (recording) and the site build
  * (extraction) both use the modules through src/lib/wire/index.ts.
  */
-import type { Definition, DefinitionOrigin } from '../content-types.ts';
+import type { Definition, DefinitionOrigin, PayloadCall } from '../content-types.ts';
 
 export type Json = Record<string, unknown>;
 
@@ -134,8 +134,13 @@ export class CaptureFormatError extends Error {
   }
 }
 
-/** How a tool call is sent: Anthropic `tool_use`, or an OpenAI Responses function or freeform call. */
-export type CallKind = 'tool_use' | 'function_call' | 'custom_tool_call';
+/**
+ * How a tool call is sent, as its wire format spells it: an Anthropic `tool_use` block; an
+ * OpenAI Responses `function_call` or (freeform) `custom_tool_call` item; a Gemini API
+ * `functionCall` part; an OpenAI Chat Completions tool call of type `function` or (freeform)
+ * `custom`. Declared once, by the payload file schema (`kind` of a call).
+ */
+export type CallKind = NonNullable<PayloadCall['kind']>;
 
 /** The input of a tool call: an arguments object, or the text of a freeform call. */
 export type CallInput = Record<string, unknown> | string;
@@ -158,7 +163,7 @@ export interface ToolCallWire {
   callKind(input: CallInput): CallKind;
   /** The id the stub gives its index-th call (0-based). */
   callId(index: number): string;
-  /** The reply that makes `call`; undefined when the request is not a model request of this format. */
+  /** The reply that makes `call`; undefined when the request is not a model request of this format, or the format cannot send such an input (a freeform call where it has none). */
   callReply(request: { method: string; path: string; json: unknown }, call: StubToolCall): StubReply | undefined;
   /** The result of call `id` that a request body carries, verbatim; undefined when it carries none. */
   findResult(body: unknown, id: string): Json | undefined;

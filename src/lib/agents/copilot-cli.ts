@@ -141,7 +141,7 @@ export const copilotCli: Agent<'copilot-cli'> = {
   inventory: { none: 'nobody has located its tool registry inside the installed package; its captures are the only list of its tools.' },
   publishedTypes: { none: 'no package of TypeScript types of its tools is read yet; their inputs are read from the captures.' },
   generatedDeclarations: false,
-  hooks: { none: 'not recorded yet: its preToolUse and postToolUse hooks need a stub that makes tool calls in its default format, OpenAI Chat Completions, which src/lib/wire/openai-chat-completions.ts does not provide (no toolCalls).' },
+  hooks: { none: 'not recorded yet: the stub can make OpenAI Chat Completions tool calls, but no run has recorded what its preToolUse and postToolUse hooks receive, and where their configuration goes has not been checked.' },
   invoke,
   mainRequest,
 };

@@ -51,7 +51,7 @@ export const geminiCli: Agent<'gemini-cli'> = {
   inventory: { none: 'nobody has located its tool registry inside the installed package; its captures are the only list of its tools.' },
   publishedTypes: { ingest: 'scripts/ingest-gemini-core.ts', withCli: true },
   generatedDeclarations: false,
-  hooks: { none: 'not recorded yet: its BeforeTool and AfterTool hooks need a stub that makes tool calls in the Gemini API format, which src/lib/wire/gemini-api.ts does not provide (no toolCalls).' },
+  hooks: { none: 'not recorded yet: the stub can make Gemini API tool calls, but no run has recorded what its BeforeTool and AfterTool hooks receive; they carry no call id, so a recording has to match hook payloads to calls by their order.' },
   invoke,
   // With the default `auto` model a routing call (generateContent, not streamed) comes first: it
   // carries the prompt but no tools. An explicit -m model and plan mode skip it, so the streamed turn

@@ -70,7 +70,7 @@ export const opencode: Agent<'opencode'> = {
   inventory: { none: 'nobody has located its tool registry inside the installed package; its captures are the only list of its tools.' },
   publishedTypes: { none: 'no package of TypeScript types of its tools is read yet; their inputs are read from the captures.' },
   generatedDeclarations: false,
-  hooks: { none: 'not recorded yet: its hooks are plugin functions (tool.execute.before and tool.execute.after), not commands, and the stub cannot make tool calls in the OpenAI Chat Completions format (src/lib/wire/openai-chat-completions.ts has no toolCalls).' },
+  hooks: { none: 'not recorded yet: its hooks are plugin functions (tool.execute.before and tool.execute.after), not commands, so recording needs a plugin that writes what they receive; none exists here yet.' },
   invoke,
   // A title request without tools comes first (print mode); the prompted request with tools is the turn.
   mainRequest: (candidates, prompt) => promptedRequestWithTools(WIRES, candidates, prompt),

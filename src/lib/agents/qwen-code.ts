@@ -44,7 +44,7 @@ export const qwenCode: Agent<'qwen-code'> = {
   inventory: { none: 'nobody has located its tool registry inside the installed package; its captures are the only list of its tools.' },
   publishedTypes: { none: 'no package of TypeScript types of its tools is read yet; their inputs are read from the captures.' },
   generatedDeclarations: false,
-  hooks: { none: 'not recorded yet: its hooks need a stub that makes tool calls in the OpenAI Chat Completions format, which src/lib/wire/openai-chat-completions.ts does not provide (no toolCalls).' },
+  hooks: { none: 'not recorded yet: the stub can make OpenAI Chat Completions tool calls, but no run has recorded what its PreToolUse and PostToolUse hooks receive.' },
   invoke,
   // A memory-extraction subagent sends a second request with its own text and six tools.
   mainRequest: (candidates, prompt) => promptedRequestWithTools(WIRES, candidates, prompt),

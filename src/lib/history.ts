@@ -32,6 +32,36 @@ export const CHANGE_LABELS: Record<ChangeKind, string> = {
   unavailable: 'no longer advertised',
 };
 
+/**
+ * What the line of one change shows, in this order: its kind; the field's path
+ * (when it is about a field), else the configuration it was seen in; the values
+ * (what the field was and is), except for a changed description, which is named,
+ * not quoted (both texts are in the history file, and pages of tools with long
+ * descriptions would be several times their size); how many added fields below
+ * it are folded into it. Shared by the pages (ChangeText), the changelog feed and
+ * the refresh summary.
+ */
+export interface ChangeLine {
+  kind: string;
+  path?: string;
+  configuration?: string;
+  /** `from` → `to`; only one of them when the other side has none. */
+  from?: string;
+  to?: string;
+  folded: number;
+}
+
+export function changeLine(event: HistoryEvent, folded = 0): ChangeLine {
+  const line: ChangeLine = { kind: CHANGE_LABELS[event.kind], folded };
+  if (event.path !== undefined) line.path = event.path;
+  else if (event.configuration) line.configuration = event.configuration;
+  if (event.kind !== 'description-changed') {
+    if (event.from !== undefined) line.from = event.from;
+    if (event.to !== undefined) line.to = event.to;
+  }
+  return line;
+}
+
 /** Numeric order of `x.y.z` release numbers. */
 export function compareVersions(a: string, b: string): number {
   const pa = a.split('.').map(Number);

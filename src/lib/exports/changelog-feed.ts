@@ -7,7 +7,7 @@
  */
 import type { AgentId } from '../content-types.ts';
 import { changelogFeedUrl, changelogPage, changelogUrl, type ChangelogChange, type ChangelogPage } from '../history-pages.ts';
-import { CHANGE_LABELS } from '../history.ts';
+import { changeLine } from '../history.ts';
 import { escapeHtmlText as html } from '../html-text.ts';
 import type { SiteModel } from '../model.ts';
 import { SITE_TITLE } from '../site-settings.ts';
@@ -34,18 +34,15 @@ export function releaseTimes(site: SiteModel, agent: AgentId): Map<string, strin
 
 /** One change as an HTML line: what the changelog page shows (ChangeText), with absolute links. */
 function changeHtml(change: ChangelogChange, fieldHref: string | undefined, absolute: (path: string) => string): string {
-  const { event } = change;
+  const line = changeLine(change.event, change.folded);
   const code = (text: string) => `<code>${html(text)}</code>`;
-  const parts = [html(CHANGE_LABELS[event.kind])];
-  if (event.path !== undefined) parts.push(' ', fieldHref ? `<a href="${html(absolute(fieldHref))}">${code(event.path)}</a>` : code(event.path));
-  if (event.configuration && event.path === undefined) parts.push(` in <em>${html(event.configuration)}</em>`);
-  // A changed description is named, not quoted, as on the page.
-  if (event.kind !== 'description-changed') {
-    if (event.from !== undefined && event.to !== undefined) parts.push(`: ${code(event.from)} → ${code(event.to)}`);
-    else if (event.to !== undefined) parts.push(`: ${code(event.to)}`);
-    else if (event.from !== undefined) parts.push(` (was ${code(event.from)})`);
-  }
-  if (change.folded > 0) parts.push(` (and ${change.folded} field${change.folded === 1 ? '' : 's'} below it)`);
+  const parts = [html(line.kind)];
+  if (line.path !== undefined) parts.push(' ', fieldHref ? `<a href="${html(absolute(fieldHref))}">${code(line.path)}</a>` : code(line.path));
+  if (line.configuration !== undefined) parts.push(` in <em>${html(line.configuration)}</em>`);
+  if (line.from !== undefined && line.to !== undefined) parts.push(`: ${code(line.from)} → ${code(line.to)}`);
+  else if (line.to !== undefined) parts.push(`: ${code(line.to)}`);
+  else if (line.from !== undefined) parts.push(` (was ${code(line.from)})`);
+  if (line.folded > 0) parts.push(` (and ${line.folded} field${line.folded === 1 ? '' : 's'} below it)`);
   return parts.join('');
 }
 

@@ -5,7 +5,7 @@
  * headings and "On this page" come from one list of sections.
  */
 import type { AgentId, EditorialTool } from './content-types.ts';
-import { changelog, coverage, linkableAnchors, pageAnchors, tableRoot, versionNotes, type Change, type ChangelogRelease, type HistorySource } from './history.ts';
+import { changelog, comparison, coverage, linkableAnchors, pageAnchors, tableRoot, versionNotes, type Change, type ChangelogRelease, type HistorySource } from './history.ts';
 import type { RemovedTool, SiteModel, ToolModel } from './model.ts';
 import type { PageSection } from './page-sections.ts';
 import { AGENT_LABELS, agentUrl, toolUrl } from './site.ts';
@@ -78,7 +78,7 @@ export function changelogPage(site: SiteModel, id: AgentId): ChangelogPage {
   const releases = changelog(id, site.histories).map((r) => {
     const bySource = new Map<string, Map<string, ChangelogChange[]>>();
     for (const c of r.changes) {
-      const evidence = c.evidence.replace(/, configuration [^:]*:/, ':');
+      const evidence = comparison(c);
       const byTool = bySource.get(evidence) ?? new Map<string, ChangelogChange[]>();
       byTool.set(c.tool, [...(byTool.get(c.tool) ?? []), c]);
       bySource.set(evidence, byTool);

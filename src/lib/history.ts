@@ -94,6 +94,11 @@ function evidenceOf(file: HistoryFile, event: HistoryEvent): string {
   return `${where}: ${event.previous} → ${event.release}`;
 }
 
+/** The comparison a change was found in, without the configuration: changes of one comparison are listed together. */
+export function comparison(change: Pick<Change, 'evidence'>): string {
+  return change.evidence.replace(/, configuration [^:]*:/, ':');
+}
+
 /** The root of the page table a source's field events refer to, for this tool. */
 export function tableRoot(tool: ToolModel, source: HistorySource, side: HistoryEvent['side']): string {
   if (source === 'capture') return tool.source === 'sdk' ? 'model-input' : 'input';
@@ -273,7 +278,7 @@ export function versionNotes(tool: ToolModel, histories: readonly HistoryFile[])
   for (const change of foldChanges(toolChanges(tool, histories))) {
     let group = groups[groups.length - 1];
     if (!group || group.release !== change.release || group.source !== change.source) {
-      group = { release: change.release, source: change.source, evidence: change.evidence.replace(/, configuration [^:]*:/, ':'), items: [] };
+      group = { release: change.release, source: change.source, evidence: comparison(change), items: [] };
       groups.push(group);
     }
     const id = noteId(change, present);

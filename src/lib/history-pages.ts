@@ -5,7 +5,7 @@
  * headings and "On this page" come from one list of sections.
  */
 import type { AgentId, EditorialTool } from './content-types.ts';
-import { changelog, coverage, linkableAnchors, pageAnchors, tableRoot, versionNotes, type Change, type ChangelogRelease, type HistorySource } from './history.ts';
+import { changelog, comparison, coverage, linkableAnchors, pageAnchors, tableRoot, versionNotes, type Change, type ChangelogRelease, type HistorySource } from './history.ts';
 import type { RemovedTool, SiteModel, ToolModel } from './model.ts';
 import type { PageSection } from './page-sections.ts';
 import { AGENT_LABELS, agentUrl, toolUrl } from './site.ts';
@@ -31,12 +31,23 @@ export function changelogUrl(agent: AgentId): string {
   return `${agentUrl(agent)}changelog/`;
 }
 
+/** The address of the Atom feed of an agent's changelog (src/lib/exports/changelog-feed.ts). */
+export function changelogFeedUrl(agent: AgentId): string {
+  return `${agentUrl(agent)}changelog.xml`;
+}
+
+function feedLinks(url: string, title: string): ChangelogPage['feed'] {
+  return { url, title, head: [{ tag: 'link', attrs: { rel: 'alternate', type: 'application/atom+xml', title, href: url } }] };
+}
+
 export interface ChangelogPage {
   title: string;
   description: string;
   /** One per release, newest first: its heading, and in "On this page" with its count of changes. */
   sections: PageSection[];
   coverage: CoverageLine[];
+  /** The Atom feed of the same releases: linked from the page, and from its head (a Starlight `head` entry). */
+  feed: { url: string; title: string; head: { tag: 'link'; attrs: Record<string, string> }[] };
   releases: {
     section: PageSection;
     /** One block per source (the releases it compared, said once), one item per tool. */
@@ -67,7 +78,7 @@ export function changelogPage(site: SiteModel, id: AgentId): ChangelogPage {
   const releases = changelog(id, site.histories).map((r) => {
     const bySource = new Map<string, Map<string, ChangelogChange[]>>();
     for (const c of r.changes) {
-      const evidence = c.evidence.replace(/, configuration [^:]*:/, ':');
+      const evidence = comparison(c);
       const byTool = bySource.get(evidence) ?? new Map<string, ChangelogChange[]>();
       byTool.set(c.tool, [...(byTool.get(c.tool) ?? []), c]);
       bySource.set(evidence, byTool);
@@ -88,6 +99,7 @@ export function changelogPage(site: SiteModel, id: AgentId): ChangelogPage {
     description: `Every tool and field change of ${agent.product}, by release`,
     sections: releases.map((r) => r.section),
     coverage: coverageLines(id, site.histories, { sdk: 'SDK types', capture: 'capture' }),
+    feed: feedLinks(changelogFeedUrl(id), `${AGENT_LABELS[id]} changelog (Atom)`),
     releases,
   };
 }

@@ -32,6 +32,36 @@ export const CHANGE_LABELS: Record<ChangeKind, string> = {
   unavailable: 'no longer advertised',
 };
 
+/**
+ * What the line of one change shows, in this order: its kind; the field's path
+ * (when it is about a field), else the configuration it was seen in; the values
+ * (what the field was and is), except for a changed description, which is named,
+ * not quoted (both texts are in the history file, and pages of tools with long
+ * descriptions would be several times their size); how many added fields below
+ * it are folded into it. Shared by the pages (ChangeText), the changelog feed and
+ * the refresh summary.
+ */
+export interface ChangeLine {
+  kind: string;
+  path?: string;
+  configuration?: string;
+  /** `from` → `to`; only one of them when the other side has none. */
+  from?: string;
+  to?: string;
+  folded: number;
+}
+
+export function changeLine(event: HistoryEvent, folded = 0): ChangeLine {
+  const line: ChangeLine = { kind: CHANGE_LABELS[event.kind], folded };
+  if (event.path !== undefined) line.path = event.path;
+  else if (event.configuration) line.configuration = event.configuration;
+  if (event.kind !== 'description-changed') {
+    if (event.from !== undefined) line.from = event.from;
+    if (event.to !== undefined) line.to = event.to;
+  }
+  return line;
+}
+
 /** Numeric order of `x.y.z` release numbers. */
 export function compareVersions(a: string, b: string): number {
   const pa = a.split('.').map(Number);
@@ -62,6 +92,11 @@ function releaseIndex(file: HistoryFile): Map<string, string> {
 function evidenceOf(file: HistoryFile, event: HistoryEvent): string {
   const where = file.source === 'sdk' ? `${file.package} ${file.file ?? ''}`.trim() : `${file.package}, configuration ${event.configuration ?? 'any'}`;
   return `${where}: ${event.previous} → ${event.release}`;
+}
+
+/** The comparison a change was found in, without the configuration: changes of one comparison are listed together. */
+export function comparison(change: Pick<Change, 'evidence'>): string {
+  return change.evidence.replace(/, configuration [^:]*:/, ':');
 }
 
 /** The root of the page table a source's field events refer to, for this tool. */
@@ -243,7 +278,7 @@ export function versionNotes(tool: ToolModel, histories: readonly HistoryFile[])
   for (const change of foldChanges(toolChanges(tool, histories))) {
     let group = groups[groups.length - 1];
     if (!group || group.release !== change.release || group.source !== change.source) {
-      group = { release: change.release, source: change.source, evidence: change.evidence.replace(/, configuration [^:]*:/, ':'), items: [] };
+      group = { release: change.release, source: change.source, evidence: comparison(change), items: [] };
       groups.push(group);
     }
     const id = noteId(change, present);

@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { loadContent } from '../../src/lib/content/load.ts';
-import { changelog, checkDocumentedNotes, compareVersions, fieldSince, linkableAnchors, toolChanges, versionNotes } from '../../src/lib/history.ts';
+import { changeLine, changelog, checkDocumentedNotes, compareVersions, fieldSince, linkableAnchors, toolChanges, versionNotes } from '../../src/lib/history.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 const site = loadContent({ root: ROOT, contentDir: join(ROOT, 'test/fixtures/content') });
@@ -18,6 +18,20 @@ test('release numbers compare numerically, not as text', () => {
   assert.ok(compareVersions('2.1.10', '2.1.9') > 0);
   assert.ok(compareVersions('0.150.0', '0.99.9') > 0);
   assert.equal(compareVersions('1.0.0', '1.0.0'), 0);
+});
+
+test('a change line: the field, else the configuration; values except for a changed description; folded fields', () => {
+  const base = { release: '2', previous: '1', tool: 'T' };
+  assert.deepEqual(changeLine({ ...base, kind: 'type-changed', side: 'input', field: '.a', path: 'a', from: 'string', to: 'number', configuration: 'c' }, 2), {
+    kind: 'type changed',
+    path: 'a',
+    from: 'string',
+    to: 'number',
+    folded: 2,
+  });
+  assert.deepEqual(changeLine({ ...base, kind: 'available', configuration: 'c' }), { kind: 'now advertised', configuration: 'c', folded: 0 });
+  assert.deepEqual(changeLine({ ...base, kind: 'description-changed', side: 'input', field: '.a', path: 'a', from: 'old text', to: 'new text' }), { kind: 'description changed', path: 'a', folded: 0 });
+  assert.deepEqual(changeLine({ ...base, kind: 'field-removed', side: 'input', field: '.a', path: 'a', from: 'string' }), { kind: 'field removed', path: 'a', from: 'string', folded: 0 });
 });
 
 test("a tool's changes are found under its current and former names, newest first, named by the CLI release", () => {

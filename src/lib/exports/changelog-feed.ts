@@ -1,0 +1,89 @@
+/**
+ * An agent's changelog as an Atom feed (`/<agent>/changelog.xml`): one entry per
+ * release of its changelog page, newest first, each linking to the release's
+ * section of that page and listing its changes as HTML. Built from the same
+ * view as the page (history-pages.ts), so both list the same releases and
+ * changes. Pure: the model and the site's address come in as arguments.
+ */
+import type { AgentId } from '../content-types.ts';
+import { changelogFeedUrl, changelogPage, changelogUrl, type ChangelogChange, type ChangelogPage } from '../history-pages.ts';
+import { changeLine } from '../history.ts';
+import { escapeHtmlText as html } from '../html-text.ts';
+import type { SiteModel } from '../model.ts';
+import { SITE_TITLE } from '../site-settings.ts';
+import type { AtomEntry, AtomFeed } from './feed.ts';
+
+/**
+ * When each release of an agent was published, by the release the changelog
+ * names (an SDK release under the CLI release it bundles): the latest
+ * publication time any of its histories records, as an RFC 3339 UTC time.
+ */
+export function releaseTimes(site: SiteModel, agent: AgentId): Map<string, string> {
+  const times = new Map<string, number>();
+  for (const file of site.histories) {
+    if (file.agent !== agent) continue;
+    for (const r of file.releases) {
+      const time = r.published === undefined ? NaN : Date.parse(r.published);
+      if (Number.isNaN(time)) continue;
+      const label = r.cliVersion ?? r.version;
+      times.set(label, Math.max(time, times.get(label) ?? -Infinity));
+    }
+  }
+  return new Map([...times].map(([label, time]) => [label, new Date(time).toISOString()]));
+}
+
+/** One change as an HTML line: what the changelog page shows (ChangeText), with absolute links. */
+function changeHtml(change: ChangelogChange, fieldHref: string | undefined, absolute: (path: string) => string): string {
+  const line = changeLine(change.event, change.folded);
+  const code = (text: string) => `<code>${html(text)}</code>`;
+  const parts = [html(line.kind)];
+  if (line.path !== undefined) parts.push(' ', fieldHref ? `<a href="${html(absolute(fieldHref))}">${code(line.path)}</a>` : code(line.path));
+  if (line.configuration !== undefined) parts.push(` in <em>${html(line.configuration)}</em>`);
+  if (line.from !== undefined && line.to !== undefined) parts.push(`: ${code(line.from)} → ${code(line.to)}`);
+  else if (line.to !== undefined) parts.push(`: ${code(line.to)}`);
+  else if (line.from !== undefined) parts.push(` (was ${code(line.from)})`);
+  if (line.folded > 0) parts.push(` (and ${line.folded} field${line.folded === 1 ? '' : 's'} below it)`);
+  return parts.join('');
+}
+
+function releaseHtml(release: ChangelogPage['releases'][number], absolute: (path: string) => string): string {
+  return release.groups
+    .map((group) => {
+      const tools = group.tools.map((tool) => {
+        const name = tool.url ? `<a href="${html(absolute(tool.url))}"><code>${html(tool.name)}</code></a>` : `<code>${html(tool.name)}</code>`;
+        return `<li>${name}<ul>${tool.changes.map(({ change, fieldHref }) => `<li>${changeHtml(change, fieldHref, absolute)}</li>`).join('')}</ul></li>`;
+      });
+      return `<p>${html(group.evidence)}</p><ul>${tools.join('')}</ul>`;
+    })
+    .join('');
+}
+
+/**
+ * The feed of an agent's changelog. `site` is the site's address (astro.config
+ * `site`): Atom ids and links are absolute. A release's `updated` is its
+ * publication time when a history records one, else the day the agent's
+ * sources were checked; the feed's is its newest entry's.
+ */
+export function changelogFeed(site: SiteModel, agent: AgentId, origin: URL | string): AtomFeed {
+  const record = site.agents.find((a) => a.id === agent);
+  if (!record) throw new Error(`changelogFeed: no agent ${agent} in the site model`);
+  const page = changelogPage(site, agent);
+  const absolute = (path: string) => new URL(path, origin).href;
+  const pageUrl = absolute(changelogUrl(agent));
+  const times = releaseTimes(site, agent);
+  const checked = `${record.checked}T00:00:00Z`;
+  const entries: AtomEntry[] = page.releases.map((release) => {
+    const count = release.groups.reduce((n, g) => n + g.tools.reduce((m, t) => m + t.changes.length, 0), 0);
+    const url = `${pageUrl}#${release.section.id}`;
+    return {
+      id: url,
+      title: `${record.product} ${release.section.title}: ${count} change${count === 1 ? '' : 's'}`,
+      updated: times.get(release.section.id) ?? checked,
+      link: url,
+      content: { type: 'html', value: releaseHtml(release, absolute) },
+    };
+  });
+  const newest = entries.map((e) => e.updated).sort((a, b) => Date.parse(b) - Date.parse(a))[0];
+  const self = absolute(changelogFeedUrl(agent));
+  return { id: self, title: page.title, subtitle: page.description, updated: newest ?? checked, self, alternate: pageUrl, author: SITE_TITLE, entries };
+}

@@ -1,0 +1,18 @@
+/** `/<agent>/changelog.xml`: the Atom feed of an agent's changelog page (src/lib/exports/changelog-feed.ts). */
+import type { APIRoute, GetStaticPaths } from 'astro';
+import type { AgentId } from '../../lib/content-types.ts';
+import { changelogFeed } from '../../lib/exports/changelog-feed.ts';
+import { atomXml } from '../../lib/exports/feed.ts';
+import { changelogAgents } from '../../lib/history-pages.ts';
+import { getSite } from '../../lib/site-data.ts';
+
+export const getStaticPaths = (async () => {
+  const site = await getSite();
+  return changelogAgents(site).map((agent) => ({ params: { agent: agent.id }, props: { agent: agent.id } }));
+}) satisfies GetStaticPaths;
+
+export const GET: APIRoute = async (context) => {
+  const { agent } = context.props as { agent: AgentId };
+  if (!context.site) throw new Error('changelog.xml: astro.config sets no `site`; an Atom feed needs absolute ids and links');
+  return new Response(atomXml(changelogFeed(await getSite(), agent, context.site)), { headers: { 'Content-Type': 'application/atom+xml; charset=utf-8' } });
+};

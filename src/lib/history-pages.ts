@@ -98,7 +98,7 @@ export function changelogPage(site: SiteModel, id: AgentId): ChangelogPage {
     title: `${AGENT_LABELS[id]} changelog`,
     description: `Every tool and field change of ${agent.product}, by release`,
     sections: releases.map((r) => r.section),
-    coverage: coverageLines(id, site.histories, { sdk: 'SDK types', capture: 'capture' }),
+    coverage: coverageLines(id, site.histories, { sdk: 'SDK types', capture: 'Captures' }),
     feed: feedLinks(changelogFeedUrl(id), `${AGENT_LABELS[id]} changelog (Atom)`),
     releases,
   };

@@ -72,7 +72,7 @@ test('changelog of captures: configurations of one comparison are one block; onl
   assert.deepEqual(release!.groups.map((g) => g.evidence), ['pkg: 1.0.0 → 1.1.0']);
   assert.deepEqual(release!.groups[0]!.tools.map((t) => [t.name, t.changes.map((c) => c.fieldHref)]), [['T', [`/${A}/t/#input.x`, undefined]]]);
   assert.equal(release!.section.tocTitle, '1.1.0 (2)');
-  assert.deepEqual(changelogPage(s, A).coverage.map((c) => c.label), ['capture']);
+  assert.deepEqual(changelogPage(s, A).coverage.map((c) => c.label), ['Captures']);
 });
 
 test("version history of a tool: coverage, notes newest first with their ids and links, documentation's notes", () => {

@@ -153,7 +153,8 @@ test('the catalog validates against its published schema and matches the content
   // The file, with the agent ids narrowed to the agents that have content (every one of them registered).
   const file = JSON.parse(readFileSync(join(ROOT, 'schemas/catalog.schema.json'), 'utf8'));
   const agentIds = schema.$defs.agentId.enum as string[];
-  assert.deepEqual({ ...schema, $defs: { ...schema.$defs, agentId: file.$defs.agentId } }, file);
+  assert.deepEqual({ ...schema, $id: file.$id, $defs: { ...schema.$defs, agentId: file.$defs.agentId } }, file);
+  assert.equal(new URL(schema.$id).pathname, '/catalog.schema.json', 'its $id is its own address');
   // Independently of the loader: every agent with content (a record or captures) is listed.
   const withContent = new Set([
     ...readdirSync(join(ROOT, 'content/agents')).map((f) => f.replace(/\.json$/, '')),

@@ -85,7 +85,8 @@ test('paths: latest beside the page, versioned under the release the matrix pins
 test('the catalog validates against schemas/catalog.schema.json, whose agent ids are the registry', () => {
   const ajv = new Ajv2020({ strict: true, allErrors: true });
   addFormats(ajv);
-  const published = publishedCatalogSchema(catalogSchema as { $defs: { agentId: object } });
+  const published = publishedCatalogSchema(catalogSchema as { $defs: { agentId: object } }, { site: 'https://site.invalid' });
+  assert.equal((published as { $id: string }).$id, 'https://site.invalid/catalog.schema.json', 'its $id is at the site\'s address');
   const validate = ajv.compile(published);
   const catalog = buildCatalog(site, { site: 'https://site.invalid' });
   assert.ok(validate(catalog), JSON.stringify(validate.errors?.slice(0, 5), null, 2));

@@ -17,10 +17,11 @@ export const CATALOG_SCHEMA_PATH = '/catalog.schema.json';
 
 /**
  * The schema published at CATALOG_SCHEMA_PATH: schemas/catalog.schema.json with
- * `$defs.agentId` narrowed to the registry's ids, in the registry's order.
+ * its `$id` at this site's address and `$defs.agentId` narrowed to the
+ * registry's ids, in the registry's order.
  */
-export function publishedCatalogSchema(schema: { $defs: { agentId: object } }): object {
-  return { ...schema, $defs: { ...schema.$defs, agentId: { ...schema.$defs.agentId, enum: [...AGENT_IDS] } } };
+export function publishedCatalogSchema(schema: { $defs: { agentId: object } }, origin: SiteOrigin): object {
+  return { ...schema, $id: siteUrl(CATALOG_SCHEMA_PATH, origin), $defs: { ...schema.$defs, agentId: { ...schema.$defs.agentId, enum: [...AGENT_IDS] } } };
 }
 
 /** A latest path and the path of the release it currently serves. */

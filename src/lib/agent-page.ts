@@ -11,7 +11,7 @@ import { configurationEffects } from './configuration-effects.ts';
 import type { AgentId, AgentRecord, DefinitionKind, ToolGroup } from './content-types.ts';
 import type { AgentInventory, SiteModel, ToolModel } from './model.ts';
 import type { PageSection } from './page-sections.ts';
-import { releaseFacts, releaseMismatch, releaseVersions } from './releases.ts';
+import { releaseFacts, releaseVersions } from './releases.ts';
 import { AGENT_LABELS, groupedTools, KIND_LABELS, toolUrl } from './site.ts';
 import type { Delivery } from './wire/index.ts';
 
@@ -52,8 +52,6 @@ export interface AgentPage {
   facts: {
     /** Each source with the release it comes from. */
     releases: { source: string; release: string }[];
-    /** When the sources are at different releases: which is which. */
-    releaseNote: string | undefined;
     tools: { total: number; sdk: number; capture: number; documented: number };
     /** What the binary registers, when its inventory lists names. */
     registered?: AgentInventory['counts'];
@@ -125,7 +123,7 @@ export function agentPage(site: SiteModel, id: AgentId): AgentPage {
     title: AGENT_LABELS[id],
     description: `${tools.length} tools of ${agent.product} ${releaseVersions(releases) || agent.version}`,
     sections,
-    facts: { releases: releaseFacts(releases), releaseNote: releaseMismatch(releases), tools: { total: tools.length, sdk: count('sdk'), capture: count('capture'), documented: count('documented') } },
+    facts: { releases: releaseFacts(releases), tools: { total: tools.length, sdk: count('sdk'), capture: count('capture'), documented: count('documented') } },
     tools: { section: toolsSection, groups },
     sources: { section: sourcesSection, list: agent.sources },
     definitionKinds: {

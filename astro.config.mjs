@@ -26,8 +26,10 @@ export default defineConfig({
           // such as `TaskCreate` into `task` + `create` and boosts every page whose
           // title holds the query, so a search for `Task` (Agent's former name)
           // would favour TaskCreate. Instead, each tool page carries a `names` meta
-          // field with its names lowercased (not split), and titles give no boost.
-          metaWeights: { title: 0, names: 5 },
+          // field with its names lowercased (not split), and titles give no boost (a
+          // tool's result title is `<name> — <agent release>`). `spelled`, the names
+          // as written, only orders results by the typed spelling (src/lib/search-rank.ts).
+          metaWeights: { title: 0, names: 5, spelled: 0 },
         },
       },
       expressiveCode: {

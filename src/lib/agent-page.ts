@@ -11,6 +11,7 @@ import { configurationEffects } from './configuration-effects.ts';
 import type { AgentId, AgentRecord, DefinitionKind, ToolGroup } from './content-types.ts';
 import type { AgentInventory, SiteModel, ToolModel } from './model.ts';
 import type { PageSection } from './page-sections.ts';
+import { agentFilter } from './search.ts';
 import { releaseFacts, releaseVersions } from './releases.ts';
 import { AGENT_LABELS, groupedTools, KIND_LABELS, toolUrl } from './site.ts';
 import type { Delivery } from './wire/index.ts';
@@ -47,6 +48,8 @@ export interface AgentPage {
   agent: AgentRecord;
   title: string;
   description: string;
+  /** The search dialog's `agent` filter value (search.ts). */
+  searchAgent: string;
   /** Every heading of the page in order: the page renders them and "On this page" lists them. */
   sections: AgentSection[];
   facts: {
@@ -121,6 +124,7 @@ export function agentPage(site: SiteModel, id: AgentId): AgentPage {
   const page: AgentPage = {
     agent,
     title: AGENT_LABELS[id],
+    searchAgent: agentFilter(id),
     description: `${tools.length} tools of ${agent.product} ${releaseVersions(releases) || agent.version}`,
     sections,
     facts: { releases: releaseFacts(releases), tools: { total: tools.length, sdk: count('sdk'), capture: count('capture'), documented: count('documented') } },

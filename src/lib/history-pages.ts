@@ -8,6 +8,7 @@ import type { AgentId, EditorialTool } from './content-types.ts';
 import { changelog, comparison, coverage, linkableAnchors, pageAnchors, tableRoot, versionNotes, type Change, type ChangelogRelease, type HistorySource } from './history.ts';
 import type { RemovedTool, SiteModel, ToolModel } from './model.ts';
 import type { PageSection } from './page-sections.ts';
+import { agentFilter, searchFields, type SearchFields } from './search.ts';
 import { AGENT_LABELS, agentUrl, toolUrl } from './site.ts';
 
 /** One computed change of a changelog, with the release it belongs to. */
@@ -43,6 +44,8 @@ function feedLinks(url: string, title: string): ChangelogPage['feed'] {
 export interface ChangelogPage {
   title: string;
   description: string;
+  /** The search dialog's `agent` filter value (search.ts). */
+  searchAgent: string;
   /** One per release, newest first: its heading, and in "On this page" with its count of changes. */
   sections: PageSection[];
   coverage: CoverageLine[];
@@ -97,6 +100,7 @@ export function changelogPage(site: SiteModel, id: AgentId): ChangelogPage {
   return {
     title: `${AGENT_LABELS[id]} changelog`,
     description: `Every tool and field change of ${agent.product}, by release`,
+    searchAgent: agentFilter(id),
     sections: releases.map((r) => r.section),
     coverage: coverageLines(id, site.histories, { sdk: 'SDK types', capture: 'Captures' }),
     feed: feedLinks(changelogFeedUrl(id), `${AGENT_LABELS[id]} changelog (Atom)`),
@@ -142,6 +146,8 @@ export interface RemovedToolPage {
   sections: PageSection<RemovedSectionId>[];
   tool: RemovedTool;
   agent: string;
+  /** Its search result's title (`<name> — <agent>, removed in <release>`), agent filter and name as spelled. */
+  search: SearchFields;
   removedInUrl: string;
   /** What the history compared, as the sentence names it. */
   source: string;
@@ -160,6 +166,7 @@ export function removedToolPage(tool: RemovedTool, histories: SiteModel['histori
     sections: [history, provenance],
     tool,
     agent: AGENT_LABELS[tool.agent],
+    search: searchFields(tool.agent, [tool.name], `${AGENT_LABELS[tool.agent]}, removed in ${tool.removedIn}`),
     removedInUrl: `${log}#${tool.removedIn}`,
     source: sources[tool.source],
     history: {

@@ -16,7 +16,8 @@ import { fieldTables, type DefinitionView, type SiteModel, type ToolExample, typ
 import { payloadCheckTarget, type CheckedSection } from './payload-check-ui.ts';
 import { AGENT_LABELS, GROUP_LABELS, jobUrl, sitePath, toolUrl } from './site.ts';
 import { releaseDescription, releaseLabel, releaseVersions, type Release } from './releases.ts';
-import { callableNames, otherNames, typedName } from './tool-names.ts';
+import { searchFields, type SearchFields } from './search.ts';
+import { callableNames, everyName, typedName } from './tool-names.ts';
 import { availabilitySummary, definitionFiles, sectionOf, toolSections, type AvailabilitySummary, type DefinitionFile, type ToolSection, type ToolSectionId } from './tool-page.ts';
 
 /** Tools of other agents, one group per agent in registry order. */
@@ -106,10 +107,12 @@ export interface ToolPageView {
   /** When parts of the page come from other releases than its input: which from which. */
   releaseNote: string | undefined;
   agent: AgentRecord;
+  /** Its search result's title, agent filter and names as spelled. */
+  search: SearchFields;
   facts: {
     group: string;
-    /** Accepted aliases and former names, as typed. */
-    acceptedNames: string[];
+    /** Its name, then its accepted aliases and former names: as typed, and as search indexes it (lowercased). */
+    calledAs: { name: string; indexed: string }[];
     /** The names search indexes, lowercased, space-separated. */
     searchNames: string;
     availability: { advertisedIn: number; total: number } | undefined;
@@ -267,7 +270,6 @@ export function toolPageView(site: SiteModel, tool: ToolModel): ToolPageView {
   // Per job of this tool (its main job first): the other agents' tools that do it.
   const sameJob = counterparts(tool, site.jobs, site.tools, site.agents.map((a) => a.id));
   const main = sameJob[0];
-  const acceptedNames = otherNames(tool.generated);
   const names = callableNames(tool);
   const target = payloadCheckTarget(tool);
   const checkSection = sectionOf(sections, 'check-payload');
@@ -283,9 +285,10 @@ export function toolPageView(site: SiteModel, tool: ToolModel): ToolPageView {
     release,
     releaseNote: toolReleaseNote(tool),
     agent,
+    search: searchFields(tool.agent, everyName(tool), release),
     facts: {
       group: GROUP_LABELS[tool.generated.group],
-      acceptedNames,
+      calledAs: names.map((name) => ({ name, indexed: typedName(name) })),
       // Lowercased so that search does not split them at case changes: `killbash` must not match `Bash`.
       searchNames: names.map(typedName).join(' '),
       availability: summary && { advertisedIn: summary.advertisedIn, total: summary.total },

@@ -419,6 +419,21 @@ describe('search', () => {
     }
   }
 
+  /**
+   * Search stems and splits names at `_` and `.`, and indexes field names too (weight 6): a
+   * tool whose name or one of whose fields has the typed name as a part, give or take a
+   * plural (`propose_skills` for `Skill`, TaskStop's `task_id` for `Task`), is the same word
+   * to it and may come among the pages that answer to the name (`urls`); nothing else may.
+   */
+  const sameWord = (name: string, urls: ReadonlySet<string>): Set<string> => {
+    const hasPart = (n: string) => n.split(/[._-]/).some((part) => stem(part) === stem(name));
+    return new Set(
+      site.tools
+        .filter((t) => !urls.has(urlOf(t)) && ([t.fullName, ...t.generated.aliases.map((a) => a.name)].some(hasPart) || fieldTables(t).some((table) => table.rows.some((r) => hasPart(r.name)))))
+        .map(urlOf),
+    );
+  };
+
   test('every tool name and alias, typed exactly, gives the pages that answer to it as the first results', async () => {
     const misses: string[] = [];
     await openSearch();
@@ -434,18 +449,9 @@ describe('search', () => {
     const found = await searchPagefind([...groups.values()].map((g) => g.name), listed.length);
     for (const { name, urls } of groups.values()) {
       const results = found.get(name)!;
-      // Search stems and splits names at `_` and `.`, and indexes field names too (weight 6): a
-      // tool whose name or one of whose fields has the typed name as a part, give or take a
-      // plural (`propose_skills` for `Skill`, TaskStop's `task_id` for `Task`), is the same word
-      // to it and may come among them; nothing else may.
-      const hasPart = (n: string) => n.split(/[._-]/).some((part) => stem(part) === stem(name));
-      const sameWord = new Set(
-        site.tools
-          .filter((t) => !urls.has(urlOf(t)) && ([t.fullName, ...t.generated.aliases.map((a) => a.name)].some(hasPart) || fieldTables(t).some((table) => table.rows.some((r) => hasPart(r.name)))))
-          .map(urlOf),
-      );
-      // Those aside, the first results are exactly the pages that answer to the name.
-      const first = results.filter((u) => !sameWord.has(u)).slice(0, urls.size);
+      // Those aside (`sameWord`), the first results are exactly the pages that answer to the name.
+      const aside = sameWord(name, urls);
+      const first = results.filter((u) => !aside.has(u)).slice(0, urls.size);
       if (first.length !== urls.size || first.some((u) => !urls.has(u))) misses.push(`${name}: first results ${first.join(', ')}, expected ${[...urls].join(', ')}`);
     }
     assert.ok(groups.size >= site.tools.length * 0.8, `only ${groups.size} distinct names`);
@@ -490,12 +496,129 @@ describe('search', () => {
     assert.deepEqual(misses, []);
   });
 
-  test('results name the agent of each tool and hide the internal names field', async () => {
+  /** The parts of the open tool page's fact line as a sighted reader sees them: without the separators drawn between them (their text is sized 0) and the names indexed in place of those shown. */
+  const factParts = (): Promise<string[]> =>
+    page.$$eval('.tool-facts > span:not(.index-term)', (spans) =>
+      spans.map((span) => {
+        const copy = span.cloneNode(true) as HTMLElement;
+        copy.querySelectorAll('.fact-sep, .index-term').forEach((e) => e.remove());
+        return (copy.textContent ?? '').replace(/\s+/g, ' ').trim();
+      }),
+    );
+
+  test('a name typed in one agent\'s spelling gives the pages spelled so first, then the other agents\' pages of that name', async () => {
+    // Every name that agents spell differently (Bash and bash, Edit and edit …), typed each way into
+    // the dialog. Expected, from the content model: the pages that answer to the name exactly as typed,
+    // then the other pages that answer to it in another case; pages that only have it as a part of a
+    // name or field (the first test's `sameWord`) may come among them and are set aside.
+    const spelledBy = new Map<string, Map<string, Set<string>>>();
+    for (const tool of site.tools) {
+      for (const name of [tool.fullName, ...tool.generated.aliases.map((a) => a.name)]) {
+        if (/[<>]/.test(name)) continue;
+        const spellings = spelledBy.get(name.toLowerCase()) ?? new Map<string, Set<string>>();
+        spellings.set(name, (spellings.get(name) ?? new Set()).add(urlOf(tool)));
+        spelledBy.set(name.toLowerCase(), spellings);
+      }
+    }
+    const mixed = [...spelledBy].filter(([, spellings]) => spellings.size > 1);
+    assert.ok(mixed.length > 0, 'some name is spelled differently by two agents');
+    const misses: string[] = [];
+    const orders: string[] = [];
     await openSearch();
-    await searchUi('write_stdin');
-    const first = page.locator('.pagefind-ui__result').first();
-    assert.match((await first.locator('[data-pagefind-ui-meta="agent"]').textContent()) ?? '', /Codex CLI/);
-    assert.equal(await first.locator('[data-pagefind-ui-meta="names"]').isVisible(), false);
+    for (const [key, spellings] of mixed) {
+      const all = new Set([...spellings.values()].flatMap((urls) => [...urls]));
+      for (const [typed, exact] of spellings) {
+        const listed = await searchUi(typed);
+        orders.push(`${typed}: ${listed.join(' ')}`);
+        const aside = sameWord(typed, all);
+        const first = listed.filter((u) => !aside.has(u)).slice(0, all.size);
+        const want = first.map((_, i) => (i < exact.size ? 'exact' : 'other'));
+        const got = first.map((u) => (exact.has(u) ? 'exact' : all.has(u) ? 'other' : `not ${key}: ${u}`));
+        if (got.join() !== want.join()) misses.push(`${typed}: ${first.join(', ')} (expected ${[...exact].join(', ')} first, then ${[...all].filter((u) => !exact.has(u)).join(', ')})`);
+      }
+    }
+    assert.deepEqual(misses, [], orders.join('\n'));
+  });
+
+  test('each tool result is titled with its name and the release its page shows, and hides the ranking fields', async () => {
+    // A spread of tools whose name no other tool has: the first result for the name is the tool's page.
+    const single = [...groups.values()].filter((g) => g.urls.size === 1 && site.tools.some((t) => t.fullName === g.name && urlOf(t) === [...g.urls][0]));
+    const step = Math.max(1, Math.floor(single.length / 6));
+    const sample = single.filter((_, i) => i % step === 0).slice(0, 6);
+    // What each page shows: its h1 and the first fact of its fact line (the release), read from the page.
+    const shown = new Map<string, string>();
+    for (const { urls } of sample) {
+      const url = [...urls][0]!;
+      await page.goto(served.base + url);
+      const h1 = (await page.locator('h1').innerText()).trim();
+      const [release] = await factParts();
+      shown.set(url, `${h1} — ${release}`);
+    }
+    await openSearch();
+    const misses: string[] = [];
+    for (const { name, urls } of sample) {
+      const url = [...urls][0]!;
+      const listed = await searchUi(name);
+      if (listed[0] !== url) continue; // the name-ranking test reports that
+      const first = page.locator('.pagefind-ui__result').first();
+      const title = (await first.locator('.pagefind-ui__result-link').first().innerText()).trim();
+      if (title !== shown.get(url)) misses.push(`${name}: result titled ${JSON.stringify(title)}, the page shows ${JSON.stringify(shown.get(url))}`);
+      for (const field of ['names', 'spelled']) {
+        const meta = first.locator(`[data-pagefind-ui-meta="${field}"]`);
+        if ((await meta.count()) > 0 && (await meta.isVisible())) misses.push(`${name}: the ${field} field is shown`);
+      }
+    }
+    assert.ok(sample.length >= 3, `only ${sample.length} tools sampled`);
+    assert.deepEqual(misses, []);
+  });
+
+  test('the agent filter lists every agent and narrows the results to that agent\'s pages', async () => {
+    // The name the most agents share.
+    const shared = [...groups.values()].sort((a, b) => new Set([...b.urls].map((u) => u.split('/')[1])).size - new Set([...a.urls].map((u) => u.split('/')[1])).size)[0]!;
+    await openSearch();
+    const before = await searchUi(shared.name);
+    const labels = await page.$$eval('.pagefind-ui__filter-label', (ls) => ls.map((l) => l.textContent ?? ''));
+    assert.deepEqual(
+      labels.map((l) => l.replace(/ \(\d+\)$/, '')).sort(),
+      site.agents.map((a) => a.product).sort(),
+      'one checkbox per agent, labelled with its product name and a count',
+    );
+    const agent = site.agents.find((a) => before.slice(1).some((u) => u.startsWith(`/${a.id}/`)))!;
+    const box = page.locator('.pagefind-ui__filter-checkbox').nth(labels.findIndex((l) => l.startsWith(`${agent.product} (`)));
+    await box.check();
+    await page.waitForFunction(
+      (prefix) => {
+        const links = [...document.querySelectorAll('.pagefind-ui__result > * .pagefind-ui__result-link')] as HTMLAnchorElement[];
+        return links.length > 0 && links.every((a) => new URL(a.href).pathname.startsWith(prefix));
+      },
+      `/${agent.id}/`,
+      { timeout: 10_000 },
+    );
+    const filtered = await page.$$eval('.pagefind-ui__result', (rs) => rs.map((r) => new URL((r.querySelector('.pagefind-ui__result-link') as HTMLAnchorElement).href).pathname));
+    assert.ok(filtered.every((u) => u.startsWith(`/${agent.id}/`)), filtered.join(' '));
+    assert.equal(filtered[0], before.find((u) => u.startsWith(`/${agent.id}/`)), `${agent.product}'s page of ${shared.name} comes first`);
+    await box.uncheck();
+  });
+
+  test('excerpts read the fact line as the page shows it, its parts separated', async () => {
+    // Pagefind's text of a tool page holds its fact line as shown, ` · ` between the parts; names
+    // are indexed lowercased in place of the names shown, so the comparison ignores case.
+    const tool = site.tools.find((t) => t.generated.aliases.some((a) => a.kind !== 'sdk-type')) ?? site.tools[0]!;
+    await page.goto(served.base + urlOf(tool));
+    const parts = await factParts();
+    assert.ok(parts.length >= 3, parts.join(' | '));
+    const content = await page.evaluate(async ({ url, name }) => {
+      const module = '/pagefind/pagefind.js';
+      const pagefind = await import(module);
+      const found = await pagefind.search(name);
+      for (const r of found.results) {
+        const data = await r.data();
+        if (new URL(data.url, location.href).pathname === url) return data.content as string;
+      }
+      return '';
+    }, { url: urlOf(tool), name: tool.fullName });
+    const squash = (t: string) => t.toLowerCase().replace(/\s+/g, ' ').replace(/ \)/g, ')');
+    assert.ok(squash(content).includes(squash(parts.join(' · '))), `${parts.join(' · ')}\nnot in\n${content.slice(0, 400)}`);
   });
 
   test('a field name gives the field row as a sub-result', async () => {

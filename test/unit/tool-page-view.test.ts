@@ -78,7 +78,20 @@ test('fact line: release, group, accepted names, the names search indexes, and h
   assert.equal(v.release, `${AGENT_PRODUCTS[A]} 1.2.3`);
   assert.equal(v.title, 'Bash');
   assert.equal(v.description, `${AGENT_PRODUCTS[A]} tool Bash: Bash summary`);
-  assert.deepEqual(v.facts, { group: 'Built in', acceptedNames: ['KillShell', 'Sh'], searchNames: 'bash killshell sh', availability: { advertisedIn: 1, total: 2 } });
+  assert.deepEqual(v.facts, {
+    group: 'Built in',
+    calledAs: [
+      { name: 'Bash', indexed: 'bash' },
+      { name: 'KillShell', indexed: 'killshell' },
+      { name: 'Sh', indexed: 'sh' },
+    ],
+    searchNames: 'bash killshell sh',
+    availability: { advertisedIn: 1, total: 2 },
+  });
+  // Search: the result's title names the release the fact line shows; the names as spelled, SDK type names included.
+  assert.equal(v.search.title, `Bash — ${v.release}`);
+  assert.equal(v.search.agent, AGENT_PRODUCTS[A]);
+  assert.deepEqual(JSON.parse(v.search.spelled), ['Bash', 'KillShell', 'BashInput', 'Sh']);
   assert.deepEqual(v.aliases.list.map((a) => [a.name, a.indexed, a.kind]), [
     ['KillShell', false, 'former name, still accepted'],
     ['BashInput', true, 'SDK type name'],

@@ -97,9 +97,11 @@ test('the checker uses the model-facing schema where there is one, else the inpu
   assert.equal(payloadCheckTarget(freeform), undefined);
 });
 
-test('every precompiled validator is a self-contained ES module that agrees with Ajv', async () => {
+test('every precompiled validator is a self-contained ES module that agrees with Ajv, with every error and stopping at the first', async () => {
   const ajv = new Ajv2020({ strict: false, allErrors: true });
   addFormats(ajv);
+  const firstOnly = new Ajv2020({ strict: false, allErrors: false });
+  addFormats(firstOnly);
   const sizes: number[] = [];
   for (const tool of real.tools) {
     const target = payloadCheckTarget(tool);
@@ -108,13 +110,20 @@ test('every precompiled validator is a self-contained ES module that agrees with
     const code = validatorModule(schema, { banner: ['test'] });
     assert.doesNotMatch(code, /\brequire\(/, `${tool.agent}/${tool.slug} needs nothing else`);
     sizes.push(code.length);
-    const { default: validate } = (await import(`data:text/javascript,${encodeURIComponent(code)}`)) as { default: ((v: unknown) => boolean) & { errors?: unknown } };
+    type Compiled = ((v: unknown) => boolean) & { errors?: unknown };
+    const module = (await import(`data:text/javascript,${encodeURIComponent(code)}`)) as { default: Compiled; validate: Compiled; validateFirst: Compiled };
+    assert.equal(module.default, module.validate);
     const reference = ajv.compile(schema);
-    for (const value of [minimalInstance(schema), {}, 42, null, { unknown: [1] }]) {
+    const referenceFirst = firstOnly.compile(schema);
+    for (const value of [minimalInstance(schema), {}, 42, null, { unknown: [1] }, { unknown: 1, other: 2, [Object.keys((schema.properties as object | undefined) ?? {})[0] ?? 'x']: { wrong: true } }]) {
+      const { validate, validateFirst } = module;
       assert.equal(validate(value), reference(value), `${tool.agent}/${tool.slug} on ${JSON.stringify(value)}`);
       assert.deepEqual(validate.errors ?? null, reference.errors ?? null, `${tool.agent}/${tool.slug}: the same errors on ${JSON.stringify(value)}`);
+      assert.equal(validateFirst(value), referenceFirst(value), `${tool.agent}/${tool.slug} (first error) on ${JSON.stringify(value)}`);
+      assert.deepEqual(validateFirst.errors ?? null, referenceFirst.errors ?? null, `${tool.agent}/${tool.slug}: the same first error on ${JSON.stringify(value)}`);
     }
     ajv.removeSchema(schema.$id as string);
+    firstOnly.removeSchema(schema.$id as string);
   }
   assert.ok(sizes.length > 200, `${sizes.length} validators`);
 });

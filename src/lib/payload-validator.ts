@@ -7,7 +7,10 @@
  * `validate(value)` returns a boolean and leaves Ajv's errors on `validate.errors`.
  *
  * The Ajv instance is the one the export tests validate with (2020-12, every
- * error, formats from ajv-formats). Ajv's ESM output still `require`s the few
+ * error, formats from ajv-formats). The module also exports `validateFirst`,
+ * the same schema compiled with `allErrors: false`: it stops at the first
+ * error, so a huge payload (70,000 fields the schema does not allow) gets its
+ * verdict without Ajv building an error per field. Ajv's ESM output still `require`s the few
  * runtime helpers a schema needs; they are written into the module instead,
  * so that a browser can load it as it is:
  * - `ucs2length` (minLength/maxLength count code points) and `equal` (enum,
@@ -81,35 +84,44 @@ export function validatorBanner(schema: Record<string, unknown>): string[] {
   ];
 }
 
+export interface SourceOptions {
+  /** Ajv's `allErrors`: every error (the default), or stop at the first. */
+  allErrors?: boolean;
+}
+
 /** A fresh instance: every validator module is the code such an instance writes for its schema. */
-function freshAjv(): Ajv2020 {
-  const ajv = new Ajv2020({ strict: false, allErrors: true, code: { source: true, esm: true, lines: true } });
+function freshAjv(allErrors: boolean): Ajv2020 {
+  const ajv = new Ajv2020({ strict: false, allErrors, code: { source: true, esm: true, lines: true } });
   addFormats(ajv);
   return ajv;
 }
 
 const META_SCHEMA = 'https://json-schema.org/draft/2020-12/schema';
 
-/** One instance that has compiled the meta-schema, and its state right after (src/lib/ajv-state.ts). */
-let warm: { ajv: Ajv2020; state: AjvState } | undefined;
+/** Per `allErrors`, one instance that has compiled the meta-schema, and its state right after (src/lib/ajv-state.ts). */
+const warm = new Map<boolean, { ajv: Ajv2020; state: AjvState }>();
 
 /**
- * Ajv's standalone code for `schema`, as a fresh instance writes it. A schema
- * of draft 2020-12 (all the site publishes) is compiled by the warm instance,
- * restored to its state after the meta-schema; any other goes to a fresh one.
+ * Ajv's standalone code for `schema`, as a fresh instance (with every error, or
+ * `allErrors: false`) writes it. A schema of draft 2020-12 (all the site
+ * publishes) is compiled by the warm instance, restored to its state after the
+ * meta-schema; any other goes to a fresh one.
  */
-export function standaloneSource(schema: Record<string, unknown>): string {
+export function standaloneSource(schema: Record<string, unknown>, options: SourceOptions = {}): string {
+  const allErrors = options.allErrors ?? true;
   if (schema.$schema !== undefined && schema.$schema !== META_SCHEMA) {
-    const ajv = freshAjv();
+    const ajv = freshAjv(allErrors);
     return standaloneCode(ajv, ajv.compile(schema));
   }
-  if (!warm) {
-    const ajv = freshAjv();
+  let instance = warm.get(allErrors);
+  if (!instance) {
+    const ajv = freshAjv(allErrors);
     // What a fresh instance does first when it compiles a schema: compile the meta-schema to check it.
     if (!ajv.getSchema(META_SCHEMA)) throw new Error(`Ajv has no meta-schema ${META_SCHEMA}`);
-    warm = { ajv, state: saveState(ajv) };
+    instance = { ajv, state: saveState(ajv) };
+    warm.set(allErrors, instance);
   }
-  const { ajv, state } = warm;
+  const { ajv, state } = instance;
   restoreState(ajv, state);
   try {
     return standaloneCode(ajv, ajv.compile(schema));
@@ -118,9 +130,32 @@ export function standaloneSource(schema: Record<string, unknown>): string {
   }
 }
 
-/** The ES module text validating against `schema` (default and named export `validate`). */
+/** `export const validate = validate20;\nexport default validate20;\n`: how Ajv's ESM output starts. */
+const AJV_EXPORTS = /^export const validate = (\w+);\nexport default \1;\n/;
+
+/**
+ * Ajv's code for one export, as an expression: its functions and constants
+ * inside a function (both compiles name them alike, `validate20`, `schema31`),
+ * which returns the validating function.
+ */
+function scoped(code: string, schema: Record<string, unknown>): string {
+  const exports = AJV_EXPORTS.exec(code);
+  if (!exports) throw new Error(`Ajv's standalone code for ${String(schema.$id)} does not start with its exports`);
+  return `(() => {\n${code.slice(exports[0].length)}\nreturn ${exports[1]};\n})()`;
+}
+
+/**
+ * The ES module text validating against `schema`: `validate` (default export
+ * too; every error) and `validateFirst` (stops at the first error).
+ */
 export function validatorModule(schema: Record<string, unknown>, options: ValidatorModuleOptions = {}): string {
-  let code = standaloneSource(schema);
+  // Per compile: each declares its own constants, alike named.
+  const strip = (source: string) => dropUnusedSchemas(source.replace(/^"use strict";\n/, ''));
+  let code = [
+    `export const validate = ${scoped(strip(standaloneSource(schema)), schema)};`,
+    'export default validate;',
+    `export const validateFirst = ${scoped(strip(standaloneSource(schema, { allErrors: false })), schema)};`,
+  ].join('\n');
   const prelude: string[] = [];
   for (const { name, fn } of copyableHelpers()) {
     if (!fn.code || !code.includes(fn.code)) continue;
@@ -133,7 +168,7 @@ export function validatorModule(schema: Record<string, unknown>, options: Valida
   }
   const left = /require\(("[^"]*")\)/.exec(code);
   if (left) throw new Error(`the validator of ${String(schema.$id)} needs ${left[1]}, which validatorModule does not bundle`);
-  code = safeSourceUrlComments(dropUnusedSchemas(code).replace(/^"use strict";\n/, ''));
+  code = safeSourceUrlComments(code);
   // A line break in a banner line would end its comment: the rest would run.
   const broken = (options.banner ?? []).find((line) => JS_LINE_TERMINATOR.test(line));
   if (broken !== undefined) throw new Error(`a banner line of the validator of ${String(schema.$id)} breaks its // comment: ${JSON.stringify(broken)}`);

@@ -13,7 +13,10 @@ import { exampleParts, inputFieldLinks, shortened } from './examples.ts';
 import { compareVersions, fieldSince, type Since } from './history.ts';
 import { versionHistory, type VersionHistoryView } from './history-pages.ts';
 import { fieldTables, type DefinitionView, type SiteModel, type ToolExample, type ToolModel } from './model.ts';
-import { payloadCheckTarget, type CheckedSection } from './payload-check-ui.ts';
+import { formText, payloadCheckTarget, type CheckedSection, type HookRecord, type PayloadCheckTarget } from './payload-check-ui.ts';
+import { hookRecord } from './hook-record.ts';
+import { checkModelInput } from './payload-check.ts';
+import { toolSchema } from './exports/tool-exports.ts';
 import { AGENT_LABELS, GROUP_LABELS, jobUrl, sitePath, toolUrl } from './site.ts';
 import { releaseDescription, releaseLabel, releaseVersions, type Release } from './releases.ts';
 import { searchFields, type SearchFields } from './search.ts';
@@ -58,6 +61,12 @@ export interface PayloadCheckView {
   schemaLabel: string;
   /** The checker script, loaded when the reader opens the form. */
   checkerUrl: string;
+  /** What the site recorded of the tool's hook payloads: the names hooks give it, and their tool_input's form when it is not the model's input. */
+  hook: HookRecord;
+  /** The id of the section showing the recorded payloads, when the page has one. */
+  examples: string | undefined;
+  /** What the form does with a hook payload, in a sentence. */
+  hookText: string;
 }
 
 export interface ExampleView {
@@ -222,6 +231,30 @@ export function modelFacingView(tool: ToolModel, sections: readonly ToolSection[
 }
 
 /** `Claude Code 2.1.332`, or `Claude Code 2.1.331, 2.1.332`: the releases that recorded the tool's examples. */
+/**
+ * The hook payloads recorded for a tool's own calls, as its checker reads them:
+ * a recorded tool_input is the model's input unless the schema the checker uses
+ * finds fault with it that it does not find with the call's input.
+ */
+export function checkedHookRecord(tool: ToolModel, target: PayloadCheckTarget): HookRecord {
+  const calls = (tool.examples ?? []).flatMap((e) => e.calls.filter((c) => c.own));
+  if (!calls.some((c) => c.hooks.some((h) => 'tool_input' in h))) return { names: [], count: 0 };
+  const schema = toolSchema(tool, target.section, {});
+  const rows = target.section === 'model-input' ? (tool.modelInput?.view.rows ?? []) : tool.input.rows;
+  const problems = (value: unknown) => (schema ? checkModelInput(value, schema, { root: target.section, rows }).map((p) => `${p.pointer} ${p.message}`) : []);
+  return hookRecord(calls, problems, examplesRelease(tool));
+}
+
+/** What the checker does with a hook payload of this tool, as the section's introduction says it. */
+export function hookText(name: string, hook: HookRecord): string {
+  const recorded = `${hook.count} recorded hook ${hook.count === 1 ? 'payload' : 'payloads'}${hook.release ? ` (${hook.release})` : ''}`;
+  if (hook.form) {
+    return `A hook payload (an object with tool_input) works too, but ${name}'s hooks do not receive the model's input: the ${recorded} ${hook.count === 1 ? 'names' : 'name'} it ${hook.names.join(' or ')}, with a tool_input that is ${formText(hook.form)}. Its tool_input is compared with those, not with the schema.`;
+  }
+  if (hook.count > 0) return `A hook payload (an object with tool_input) works too: its tool_input is checked, as the ${recorded} carry the model's input, and its tool_name must be one this tool answers to.`;
+  return `A hook payload (an object with tool_input) works too: its tool_input is checked against the same schema, though the site has no recorded hook payload of ${name} to show that its hooks receive the model's input unchanged.`;
+}
+
 function examplesRelease(tool: ToolModel): string | undefined {
   const versions = [...new Set((tool.examples ?? []).map((e) => e.cli.version))].sort(compareVersions);
   return versions.length > 0 ? `${AGENT_LABELS[tool.agent]} ${versions.join(', ')}` : undefined;
@@ -272,6 +305,7 @@ export function toolPageView(site: SiteModel, tool: ToolModel): ToolPageView {
   const main = sameJob[0];
   const names = callableNames(tool);
   const target = payloadCheckTarget(tool);
+  const hook = target ? checkedHookRecord(tool, target) : { names: [], count: 0 };
   const checkSection = sectionOf(sections, 'check-payload');
   const examplesSection = sectionOf(sections, 'examples');
   const jobsSection = sectionOf(sections, 'jobs');
@@ -308,6 +342,9 @@ export function toolPageView(site: SiteModel, tool: ToolModel): ToolPageView {
             release: checkRelease,
             schemaLabel: `the ${modelFacing ? 'model-facing schema' : 'input schema'} of ${tool.fullName} (${checkRelease})`,
             checkerUrl: sitePath('payload-check/scripts/payload-check.js'),
+            hook,
+            examples: examplesSection?.id,
+            hookText: hookText(tool.fullName, hook),
           }
         : undefined,
     result: definitionSection(required(sections, 'result'), tool.output, fileOf('result'), since),

@@ -26,8 +26,8 @@ const ROOT = join(import.meta.dirname, '../..');
 const META = 'https://json-schema.org/draft/2020-12/schema';
 
 /** What a fresh instance writes: the documented use of Ajv standalone, one instance per schema. */
-function reference(schema: Record<string, unknown>): string {
-  const ajv = new Ajv2020({ strict: false, allErrors: true, code: { source: true, esm: true, lines: true } });
+function reference(schema: Record<string, unknown>, allErrors = true): string {
+  const ajv = new Ajv2020({ strict: false, allErrors, code: { source: true, esm: true, lines: true } });
   addFormats(ajv);
   return standaloneCode(ajv, ajv.compile(schema));
 }
@@ -54,11 +54,23 @@ const crafted: Record<string, unknown>[] = [
 ];
 
 test('the code is what a fresh Ajv writes: schemas that reuse what the meta-schema registered, in either order', () => {
-  const expected = crafted.map(reference);
-  assert.deepEqual(crafted.map(standaloneSource), expected);
-  assert.deepEqual([...crafted].reverse().map(standaloneSource), [...expected].reverse());
+  const expected = crafted.map((schema) => reference(schema));
+  assert.deepEqual(crafted.map((schema) => standaloneSource(schema)), expected);
+  assert.deepEqual([...crafted].reverse().map((schema) => standaloneSource(schema)), [...expected].reverse());
   // The names continue where the meta-schema's end, as in a fresh instance.
   assert.match(expected[0]!, /function validate20\(/);
+  // Stopping at the first error (validateFirst): the same, from an instance with allErrors: false.
+  const first = crafted.map((schema) => reference(schema, false));
+  assert.deepEqual(
+    crafted.map((schema) => standaloneSource(schema, { allErrors: false })),
+    first,
+  );
+  assert.notDeepEqual(first, expected, 'the two compiles differ');
+  // Interleaved, each warm instance keeps to its own state.
+  assert.deepEqual(
+    crafted.flatMap((schema) => [standaloneSource(schema), standaloneSource(schema, { allErrors: false })]),
+    crafted.flatMap((_, i) => [expected[i], first[i]]),
+  );
 });
 
 test('after a schema that does not compile, the next ones are still what a fresh Ajv writes', () => {
@@ -86,5 +98,8 @@ test('every validator the site publishes is what a fresh Ajv writes for its sche
     return schema ? [schema] : [];
   });
   assert.ok(schemas.length > 100, `${schemas.length} validators`);
-  for (const schema of schemas) assert.equal(standaloneSource(schema), reference(schema), String(schema.$id));
+  for (const schema of schemas) {
+    assert.equal(standaloneSource(schema), reference(schema), String(schema.$id));
+    assert.equal(standaloneSource(schema, { allErrors: false }), reference(schema, false), `${String(schema.$id)}, allErrors: false`);
+  }
 });

@@ -13,7 +13,7 @@ import { loadContent } from '../../src/lib/content/load.ts';
 import type { Since } from '../../src/lib/history.ts';
 import type { SiteModel, ToolExample } from '../../src/lib/model.ts';
 import type { PageSection } from '../../src/lib/page-sections.ts';
-import { definitionSection, examplesView, fileSize, modelFacingView, toolPageView, type ToolPageView } from '../../src/lib/tool-page-view.ts';
+import { definitionSection, examplesView, fileSize, hookText, modelFacingView, toolPageView, type ToolPageView } from '../../src/lib/tool-page-view.ts';
 import { toolRoutes } from '../../src/lib/tool-routes.ts';
 import { agent, configuration, matrix, row, site, tool, view } from '../helpers/model-fixtures.ts';
 
@@ -133,7 +133,15 @@ test('payload checker: the schema checked, the names it accepts, and what the ve
     release: `${AGENT_PRODUCTS[A]} 1.2.3`,
     schemaLabel: `the input schema of Bash (${AGENT_PRODUCTS[A]} 1.2.3)`,
     checkerUrl: '/payload-check/scripts/payload-check.js',
+    // No recorded payload: the form says its tool_input is checked against the same schema, unproven.
+    hook: { names: [], count: 0 },
+    examples: undefined,
+    hookText:
+      "A hook payload (an object with tool_input) works too: its tool_input is checked against the same schema, though the site has no recorded hook payload of Bash to show that its hooks receive the model's input unchanged.",
   });
+  assert.match(hookText('Bash', { names: ['Bash'], count: 4, release: 'Agent 1' }), /as the 4 recorded hook payloads \(Agent 1\) carry the model's input/);
+  const own = hookText('run', { names: ['Shell'], count: 1, form: { types: ['object'], fields: [{ name: 'command', types: ['string'], always: true }] } });
+  assert.match(own, /run's hooks do not receive the model's input: the 1 recorded hook payload names it Shell, with a tool_input that is an object with command \(string\)\. Its tool_input is compared with those, not with the schema\./);
   const typed = tool(A, 'Typed', { source: 'sdk', input: view('typescript'), modelInput: { view: view('json-schema'), config: 'base' } });
   const check = toolPageView(fixture(), typed).payloadCheck!;
   assert.deepEqual([check.root, check.modelFacing, check.schemaFile, check.schemaLabel], ['model-input', true, 'model-input.schema.json', `the model-facing schema of Typed (${AGENT_PRODUCTS[A]} 1.2.3)`]);

@@ -1,9 +1,10 @@
 /**
  * The "Check a payload" form's logic as plain ES modules, loaded only when a
- * reader opens the form: src/scripts/payload-check.ts and the modules it
- * imports, each compiled on its own by TypeScript (types erased, comments
- * dropped, relative `.ts` imports pointed at `.js`), at
- * `/payload-check/scripts/payload-check.js`, `/payload-check/lib/anchors.js`…
+ * reader opens the form: src/scripts/payload-check.ts, the worker it starts
+ * (src/scripts/payload-check-worker.ts) and the modules they import, each
+ * compiled on its own by TypeScript (types erased, comments dropped, relative
+ * `.ts` imports pointed at `.js`), at `/payload-check/scripts/payload-check.js`,
+ * `/payload-check/lib/anchors.js`…
  *
  * Why not through Vite like the page's other scripts: a dynamic import that
  * Vite bundles brings Vite's preload helper (1.7 KB), which Vite then splits
@@ -14,14 +15,15 @@
 import ts from 'typescript';
 import type { APIRoute, GetStaticPaths } from 'astro';
 
-/** Sources the entry may reach, by path under src/ (`lib/anchors.ts`); a module outside them stops the build. */
+/** Sources the entries may reach, by path under src/ (`lib/anchors.ts`); a module outside them stops the build. */
 const SOURCES: Record<string, string> = Object.fromEntries(
   Object.entries(import.meta.glob<string>(['../../scripts/*.ts', '../../lib/*.ts'], { query: '?raw', import: 'default', eager: true })).map(([path, text]) => [
     path.replace(/^\.\.\/\.\.\//, ''),
     text,
   ]),
 );
-const ENTRY = 'scripts/payload-check.ts';
+/** The form's script, and its worker (started by URL, not imported). */
+const ENTRIES = ['scripts/payload-check.ts', 'scripts/payload-check-worker.ts'];
 
 /** `import … from './x.ts'`, `export … from './x.ts'`: the relative imports between modules (type-only ones are gone by then). */
 const RELATIVE_FROM = /(\bfrom\s*)(['"])(\.\.?\/[^'"]+)\.ts\2/g;
@@ -38,7 +40,7 @@ function normalise(path: string): string {
 
 function compile(path: string): { text: string; imports: string[] } {
   const source = SOURCES[path];
-  if (source === undefined) throw new Error(`payload-check: ${ENTRY} reaches ${path}, which is not among the sources this endpoint reads`);
+  if (source === undefined) throw new Error(`payload-check: ${ENTRIES.join(' or ')} reaches ${path}, which is not among the sources this endpoint reads`);
   const { outputText } = ts.transpileModule(source, {
     fileName: path,
     compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, verbatimModuleSyntax: true, removeComments: true },
@@ -52,10 +54,10 @@ function compile(path: string): { text: string; imports: string[] } {
   return { text, imports };
 }
 
-/** The entry and every module it reaches, as `.js` paths under src/, with their text. */
+/** The entries and every module they reach, as `.js` paths under src/, with their text. */
 function checkerModules(): Map<string, string> {
   const out = new Map<string, string>();
-  const todo = [ENTRY];
+  const todo = [...ENTRIES];
   for (let path = todo.pop(); path !== undefined; path = todo.pop()) {
     const name = path.replace(/\.ts$/, '.js');
     if (out.has(name)) continue;

@@ -1,0 +1,79 @@
+/**
+ * Build time: what the site recorded of the hook payloads of a tool's calls
+ * (content/payloads/), for the "Check a payload" form of its page: the
+ * `tool_name`s the hooks gave the tool, how many payloads carry a tool_input,
+ * and — when the recorded tool_input is not the model's input — its form: the
+ * fields the recorded ones hold, with their JSON types.
+ *
+ * "Not the model's input": the schema the form checks against rejects a
+ * recorded hook tool_input for a reason the call's own input (what the model
+ * sent) does not have. A CLI that fills in a default before its hooks run
+ * still sends the model's input; one whose hooks see the call under another
+ * name with fields of their own (Codex CLI: exec_command's `cmd` reaches the
+ * hooks of `Bash` as `command`) does not. Masked values (`"$WORKDIR"`) are
+ * not type-checked: `problems` leaves them out, and the form does not type them.
+ */
+import type { PayloadCall } from './content-types.ts';
+import { isPlaceholder } from './payload-check.ts';
+import { jsonType, type HookForm, type HookRecord } from './payload-check-ui.ts';
+
+/** JSON with object keys in order: two payloads that differ only in key order are the same. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+const formType = (v: unknown) => (typeof v === 'number' ? 'number' : jsonType(v));
+
+/** The form of some tool_inputs: their JSON types, and for objects each field (in order of first sight). */
+export function formOf(inputs: readonly unknown[]): HookForm {
+  const types = new Set<string>();
+  const fields = new Map<string, { types: Set<string>; seen: number }>();
+  let objects = 0;
+  for (const input of inputs) {
+    types.add(formType(input));
+    if (input === null || typeof input !== 'object' || Array.isArray(input)) continue;
+    objects++;
+    for (const [name, value] of Object.entries(input)) {
+      const field = fields.get(name) ?? { types: new Set<string>(), seen: 0 };
+      field.seen++;
+      if (!isPlaceholder(value)) field.types.add(formType(value));
+      fields.set(name, field);
+    }
+  }
+  return {
+    types: [...types],
+    fields: [...fields].map(([name, f]) => ({ name, types: [...f.types], always: f.seen === objects })),
+  };
+}
+
+/**
+ * What was recorded of the hooks of `calls` (this tool's own calls). `problems`
+ * gives what the checked schema finds wrong with a value (masked values left
+ * out), as comparable strings; `release` names what recorded them.
+ */
+export function hookRecord(calls: readonly PayloadCall[], problems: (value: unknown) => readonly string[], release?: string): HookRecord {
+  const names: string[] = [];
+  const inputs: unknown[] = [];
+  let differs = false;
+  for (const call of calls) {
+    let callProblems: Set<string> | undefined;
+    for (const hook of call.hooks) {
+      if (!('tool_input' in hook)) continue;
+      const name = hook['tool_name'];
+      if (typeof name === 'string' && !names.includes(name)) names.push(name);
+      inputs.push(hook['tool_input']);
+      if (differs || canonical(hook['tool_input']) === canonical(call.input)) continue;
+      callProblems ??= new Set(problems(call.input));
+      if (problems(hook['tool_input']).some((p) => !callProblems!.has(p))) differs = true;
+    }
+  }
+  const record: HookRecord = { names, count: inputs.length };
+  if (release !== undefined && inputs.length > 0) record.release = release;
+  if (differs) record.form = formOf(inputs);
+  return record;
+}

@@ -1,0 +1,76 @@
+/**
+ * The worker of a tool page's "Check a payload" form: reads, validates and
+ * words a pasted text off the page's main thread, so that a payload of
+ * megabytes never blocks the page (JSON.parse alone takes about half a second
+ * on 6.6 MB with 400,000 keys). Started by src/scripts/payload-check.ts when
+ * the reader opens the form, at the URL pages/payload-check/[...module].ts
+ * serves it from; it loads the tool's precompiled validator at once. The rules
+ * and the words are in src/lib/payload-check-ui.ts.
+ */
+import { rowSteps } from '../lib/anchors.ts';
+import { answer, readPayload, topLevelFields, type Answer, type CheckSettings, type Validator, type Validators } from '../lib/payload-check-ui.ts';
+
+/**
+ * From the page: first the settings and the validator's URL, then per check
+ * the text in parts (each its own message, so that the page is never blocked
+ * copying megabytes) and the order to check them.
+ */
+export type Request = { kind: 'init'; validator: string; settings: CheckSettings } | { kind: 'part'; id: number; text: string } | { kind: 'check'; id: number };
+/** To the page, per check. */
+export type Reply = { id: number; answer: Answer } | { id: number; failed: string };
+
+interface WorkerScope {
+  onmessage: ((event: MessageEvent<Request>) => void) | null;
+  postMessage(message: Reply): void;
+}
+const scope = globalThis as unknown as WorkerScope;
+
+let settings: CheckSettings | undefined;
+let ownFields: Set<string> = new Set();
+let validators: Promise<Validators> | undefined;
+let validatorUrl = '';
+/** The parts received of the check in progress. */
+let parts: { id: number; texts: string[] } = { id: 0, texts: [] };
+
+function check(id: number, text: string): void {
+  if (!settings || !validators) throw new Error('the checker was not set up');
+  const payload = readPayload(text, ownFields);
+  if (payload.kind !== 'input' && payload.kind !== 'hook') {
+    scope.postMessage({ id, answer: answer(payload, settings, undefined, text.length) });
+    return;
+  }
+  const here = settings;
+  validators.then(
+    (v) => scope.postMessage({ id, answer: answer(payload, here, v, text.length) }),
+    (error: unknown) => scope.postMessage({ id, failed: `The validator (${new URL(validatorUrl).pathname}) could not be loaded: ${String(error)}` }),
+  );
+}
+
+scope.onmessage = ({ data }) => {
+  if (data.kind === 'init') {
+    const { root } = data.settings;
+    // Only the rows of the table checked against: `input.command`, `model-input:1.x`…
+    const rowIds = data.settings.rowIds.filter((id) => rowSteps(id, root) !== undefined);
+    settings = { ...data.settings, rowIds };
+    ownFields = topLevelFields(rowIds, root);
+    validatorUrl = data.validator;
+    validators = import(/* @vite-ignore */ data.validator).then((m: { validate: Validator; validateFirst?: Validator }) => ({
+      validate: m.validate,
+      validateFirst: m.validateFirst ?? m.validate,
+    }));
+    validators.catch(() => {}); // reported when the reader checks
+    return;
+  }
+  if (data.kind === 'part') {
+    if (parts.id !== data.id) parts = { id: data.id, texts: [] };
+    parts.texts.push(data.text);
+    return;
+  }
+  const text = parts.id === data.id ? parts.texts.join('') : '';
+  parts = { id: 0, texts: [] };
+  try {
+    check(data.id, text);
+  } catch (error) {
+    scope.postMessage({ id: data.id, failed: `The check failed: ${String(error)}` });
+  }
+};

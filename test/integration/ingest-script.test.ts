@@ -120,7 +120,8 @@ let fixtures: string;
 let genuine: Buffer;
 let tampered: Buffer;
 let bumped: Buffer;
-const BUMPED_VERSION = '0.3.333-test.1';
+// A release after the pin, derived from it: the next patch number, as a prerelease no registry serves.
+const BUMPED_VERSION = `${VERSION.replace(/\d+$/, (patch) => String(Number(patch) + 1))}-test.1`;
 
 function repack(from: Buffer, edit: (dir: string) => void): Buffer {
   const dir = mkdtempSync(join(fixtures, 'repack-'));

@@ -3,9 +3,9 @@ import assert from 'node:assert/strict';
 import { planRefresh } from '../../scripts/lib/refresh-plan.ts';
 
 const current = {
-  types: { 'claude-code': { pinned: '0.3.332', latest: '0.3.332' } },
-  clis: { 'claude-code': { pinned: '2.1.332', latest: '2.1.332' }, codex: { pinned: '0.171.0', latest: '0.171.0' } },
-  histories: { 'claude-code.sdk': '0.3.332', 'claude-code.capture': '2.1.332', 'codex.capture': '0.171.0' },
+  types: { 'claude-code': { pinned: '7.0.1', latest: '7.0.1' } },
+  clis: { 'claude-code': { pinned: '8.1.1', latest: '8.1.1' }, codex: { pinned: '5.4.0', latest: '5.4.0' } },
+  histories: { 'claude-code.sdk': '7.0.1', 'claude-code.capture': '8.1.1', 'codex.capture': '5.4.0' },
 };
 
 test('nothing new: nothing to do', () => {
@@ -15,27 +15,27 @@ test('nothing new: nothing to do', () => {
 test('one new SDK and CLI release: ingest, capture that agent, extend its two histories, leave Codex alone', () => {
   const steps = planRefresh({
     ...current,
-    types: { 'claude-code': { pinned: '0.3.332', latest: '0.3.333' } },
-    clis: { ...current.clis, 'claude-code': { pinned: '2.1.332', latest: '2.1.333' } },
+    types: { 'claude-code': { pinned: '7.0.1', latest: '7.0.2' } },
+    clis: { ...current.clis, 'claude-code': { pinned: '8.1.1', latest: '8.1.2' } },
   });
   assert.deepEqual(steps, [
-    { kind: 'ingest-types', agent: 'claude-code', from: '0.3.332', to: '0.3.333' },
-    { kind: 'capture', agent: 'claude-code', from: '2.1.332', to: '2.1.333' },
-    { kind: 'history', file: 'claude-code.capture', from: '2.1.332', to: '2.1.333' },
-    { kind: 'history', file: 'claude-code.sdk', from: '0.3.332', to: '0.3.333' },
+    { kind: 'ingest-types', agent: 'claude-code', from: '7.0.1', to: '7.0.2' },
+    { kind: 'capture', agent: 'claude-code', from: '8.1.1', to: '8.1.2' },
+    { kind: 'history', file: 'claude-code.capture', from: '8.1.1', to: '8.1.2' },
+    { kind: 'history', file: 'claude-code.sdk', from: '7.0.1', to: '7.0.2' },
   ]);
 });
 
 test('a registry whose latest is older than the pin moves nothing; a history behind its pin is caught up', () => {
-  const steps = planRefresh({ ...current, types: { 'claude-code': { pinned: '0.3.332', latest: '0.3.300' } }, histories: { ...current.histories, 'codex.capture': '0.168.0' } });
-  assert.deepEqual(steps, [{ kind: 'history', file: 'codex.capture', from: '0.168.0', to: '0.171.0' }]);
+  const steps = planRefresh({ ...current, types: { 'claude-code': { pinned: '7.0.1', latest: '7.0.0' } }, histories: { ...current.histories, 'codex.capture': '5.1.0' } });
+  assert.deepEqual(steps, [{ kind: 'history', file: 'codex.capture', from: '5.1.0', to: '5.4.0' }]);
 });
 
 test('a missing history file is computed from scratch; release numbers compare numerically', () => {
-  const steps = planRefresh({ ...current, clis: { ...current.clis, codex: { pinned: '0.171.0', latest: '0.1000.0' } }, histories: { 'codex.capture': undefined } });
+  const steps = planRefresh({ ...current, clis: { ...current.clis, codex: { pinned: '5.4.0', latest: '5.1000.0' } }, histories: { 'codex.capture': undefined } });
   assert.deepEqual(steps, [
-    { kind: 'capture', agent: 'codex', from: '0.171.0', to: '0.1000.0' },
-    { kind: 'history', file: 'codex.capture', from: undefined, to: '0.1000.0' },
+    { kind: 'capture', agent: 'codex', from: '5.4.0', to: '5.1000.0' },
+    { kind: 'history', file: 'codex.capture', from: undefined, to: '5.1000.0' },
   ]);
 });
 

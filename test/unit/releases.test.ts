@@ -23,28 +23,28 @@ const example = (version: string) => ({ cli: { package: 'cli-pkg', version } }) 
 const matrixAt = (agent: string, version: string) => ({ agents: { [agent]: { package: 'cli-pkg', version, checked: '2026-12-01', configurations: [] } } }) as unknown as NonNullable<SiteModel['matrix']>;
 
 test('types that bundle an unpublished CLI release: labelled with that release, and the mismatch names each source', () => {
-  const sdkTool = tool(BUNDLING, 'sdk', [{ package: 'types-pkg', version: '0.3.333' }]);
-  const captured = tool(BUNDLING, 'capture', [], { examples: [example('2.1.332')] });
-  const releases = agentReleases(site({ agents: [record('2.1.333', '0.3.333', false)], tools: [sdkTool, captured], matrix: matrixAt(BUNDLING, '2.1.332') }), BUNDLING);
-  assert.equal(releases.types?.cliVersion, '2.1.333');
+  const sdkTool = tool(BUNDLING, 'sdk', [{ package: 'types-pkg', version: '7.0.2' }]);
+  const captured = tool(BUNDLING, 'capture', [], { examples: [example('8.1.1')] });
+  const releases = agentReleases(site({ agents: [record('8.1.2', '7.0.2', false)], tools: [sdkTool, captured], matrix: matrixAt(BUNDLING, '8.1.1') }), BUNDLING);
+  assert.equal(releases.types?.cliVersion, '8.1.2');
   assert.equal(releases.types?.cliUnpublished, true);
-  assert.equal(releases.captures?.packageVersion, '2.1.332');
-  assert.equal(releaseSegment(releases.types!), '2.1.333');
+  assert.equal(releases.captures?.packageVersion, '8.1.1');
+  assert.equal(releaseSegment(releases.types!), '8.1.2');
   assert.equal(
     releaseMismatch(releases),
-    `Types from ${AGENTS[BUNDLING].product} 2.1.333 (read from types-pkg 0.3.333; not published as a CLI); captures and examples from ${AGENTS[BUNDLING].product} 2.1.332.`,
+    `Types from ${AGENTS[BUNDLING].product} 8.1.2 (read from types-pkg 7.0.2; not published as a CLI); captures and examples from ${AGENTS[BUNDLING].product} 8.1.1.`,
   );
   // Each part of a page names its own source's release.
   const sdkWithModel = { ...sdkTool, modelInput: {} } as ToolModel;
   const parts = toolReleases(sdkWithModel, releases);
-  assert.equal(releaseLabel(parts.input!), `${AGENTS[BUNDLING].product} 2.1.333`);
-  assert.equal(releaseLabel(parts.modelInput!), `${AGENTS[BUNDLING].product} 2.1.332`);
-  assert.equal(releaseLabel(toolReleases(captured, releases).input!), `${AGENTS[BUNDLING].product} 2.1.332`);
+  assert.equal(releaseLabel(parts.input!), `${AGENTS[BUNDLING].product} 8.1.2`);
+  assert.equal(releaseLabel(parts.modelInput!), `${AGENTS[BUNDLING].product} 8.1.1`);
+  assert.equal(releaseLabel(toolReleases(captured, releases).input!), `${AGENTS[BUNDLING].product} 8.1.1`);
 });
 
 test('sources at one release: no mismatch; a bundled release that is published is not flagged', () => {
   const releases = agentReleases(
-    site({ agents: [record('2.1.332', '0.3.332', true)], tools: [tool(BUNDLING, 'sdk', [{ package: 'types-pkg', version: '0.3.332' }], { examples: [example('2.1.332')] })], matrix: matrixAt(BUNDLING, '2.1.332') }),
+    site({ agents: [record('8.1.1', '7.0.1', true)], tools: [tool(BUNDLING, 'sdk', [{ package: 'types-pkg', version: '7.0.1' }], { examples: [example('8.1.1')] })], matrix: matrixAt(BUNDLING, '8.1.1') }),
     BUNDLING,
   );
   assert.equal(releases.types?.cliUnpublished, undefined);
@@ -80,10 +80,10 @@ test('an agent with its release: one number when the sources agree, each number 
 test('a tool page says which part comes from which release when they differ, and nothing when they agree', async () => {
   const { toolReleaseNote } = await import('../../src/lib/tool-page-view.ts');
   const product = AGENTS[BUNDLING].product;
-  const types = { kind: 'types' as const, product, package: 'types-pkg', packageVersion: '0.3.333', cliVersion: '2.1.333', cliUnpublished: true as const };
-  const cli = { kind: 'cli' as const, product, package: 'cli-pkg', packageVersion: '2.1.332', cliVersion: '2.1.332' };
-  const split = tool(BUNDLING, 'sdk', [], { releases: { input: types, result: types, modelInput: cli }, examples: [example('2.1.332')] });
-  assert.equal(toolReleaseNote(split), `Input and result from ${product} 2.1.333 (read from types-pkg 0.3.333; not published as a CLI); model-facing input and examples from ${product} 2.1.332.`);
-  const together = tool(BUNDLING, 'capture', [], { releases: { input: cli, result: cli }, examples: [example('2.1.332')] });
+  const types = { kind: 'types' as const, product, package: 'types-pkg', packageVersion: '7.0.2', cliVersion: '8.1.2', cliUnpublished: true as const };
+  const cli = { kind: 'cli' as const, product, package: 'cli-pkg', packageVersion: '8.1.1', cliVersion: '8.1.1' };
+  const split = tool(BUNDLING, 'sdk', [], { releases: { input: types, result: types, modelInput: cli }, examples: [example('8.1.1')] });
+  assert.equal(toolReleaseNote(split), `Input and result from ${product} 8.1.2 (read from types-pkg 7.0.2; not published as a CLI); model-facing input and examples from ${product} 8.1.1.`);
+  const together = tool(BUNDLING, 'capture', [], { releases: { input: cli, result: cli }, examples: [example('8.1.1')] });
   assert.equal(toolReleaseNote(together), undefined);
 });

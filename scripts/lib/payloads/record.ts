@@ -81,6 +81,8 @@ export interface PlannedSent {
 export function recordCalls(hooks: HookMechanism, calls: ToolCallWire, planned: readonly PlannedSent[], texts: RunTexts): { calls: RecordedCall[]; execEvents?: Json[] } {
   const output = { stdout: jsonLines(texts.stdout), logs: texts.logs.flatMap(jsonLines) };
   const payloads = parseHookLog(texts.hookLog);
+  const hooked = planned.map((c) => ({ id: c.id, tool: c.tool, input: c.input }));
+  const perCall = hooks.hooksOfCalls ? hooks.hooksOfCalls(payloads, hooked) : hooked.map((c) => payloads.filter((h) => h['tool_use_id'] === c.id));
   const out: RecordedCall[] = planned.map((c, i) => {
     if (c.input === undefined) throw new RecordError(`call ${i + 1} (${c.tool}) was never sent: no request asked for it`);
     let result: Json | undefined;
@@ -91,7 +93,7 @@ export function recordCalls(hooks: HookMechanism, calls: ToolCallWire, planned: 
     if (c.resultSent === false) {
       if (result) throw new RecordError(`call ${i + 1} (${c.tool}): a later request carried its result, though the scenario says the CLI sends none`);
     } else if (!result) throw new RecordError(`call ${i + 1} (${c.tool}): no later request carried its result`);
-    const own = payloads.filter((h) => h['tool_use_id'] === c.id);
+    const own = perCall[i] ?? [];
     const outcome = hooks.outcome(result ?? {}, result ? calls.resultText(result) : '', own);
     return { tool: c.tool, kind: c.kind, input: c.input, outcome, ...(result ? { result } : {}), hooks: own, ...hooks.callReport(output, c.id) };
   });

@@ -164,6 +164,21 @@ export interface HookMechanism {
   callReport(output: HookRunOutput, id: string): CallReport;
   /** Events of the whole run recorded beside the calls (payload `execEvents`), if the agent reports any. */
   runEvents?(output: HookRunOutput): Json[];
+  /**
+   * The hook payloads of each call, by call index, when the payloads carry no
+   * `tool_use_id` to match them by (the default): by order, tool name and input.
+   */
+  hooksOfCalls?(payloads: readonly Json[], calls: readonly HookedCall[]): Json[][];
+}
+
+/** One call of a payload run, as hooksOfCalls sees it. */
+export interface HookedCall {
+  /** The id the stub gave the call. */
+  id: string;
+  /** The tool as the model called it. */
+  tool: string;
+  /** The input as sent, when it was. */
+  input: unknown;
 }
 
 export interface Agent<Id extends string = string> {

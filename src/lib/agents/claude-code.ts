@@ -9,7 +9,7 @@ import { isObject } from '../wire/shared.ts';
 import type { WireRequest } from '../wire/types.ts';
 import { settingsText } from './settings.ts';
 import { inPseudoTerminal, matcherHooks } from './shared.ts';
-import { STUB_MCP_SERVER, type Agent, type CallReport, type HookMechanism, type Invocation, type InvocationContext } from './types.ts';
+import { CLAUDE_STYLE_HOOKS, STUB_MCP_SERVER, type Agent, type CallReport, type HookMechanism, type Invocation, type InvocationContext } from './types.ts';
 
 export { shellQuote } from './shared.ts';
 
@@ -95,6 +95,7 @@ const HOOK_EVENTS = ['PreToolUse', 'PostToolUse', 'PostToolUseFailure'];
  */
 const hooks: HookMechanism = {
   events: HOOK_EVENTS,
+  shape: { ...CLAUDE_STYLE_HOOKS, afterFailure: 'PostToolUseFailure' },
   runAdditions: (c) => ({
     args: ['--output-format', 'stream-json', '--verbose', '--allowedTools', c.allowedTools.join(',')],
     env: { TMPDIR: c.tmp, CLAUDE_CODE_TMPDIR: c.tmp, CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1' },

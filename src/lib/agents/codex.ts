@@ -9,7 +9,7 @@ import { isObject } from '../wire/shared.ts';
 import type { Json, WireRequest } from '../wire/types.ts';
 import { settingsText } from './settings.ts';
 import { matcherHooks } from './shared.ts';
-import { STUB_MCP_SERVER, type Agent, type HookMechanism, type Invocation, type InvocationContext } from './types.ts';
+import { CLAUDE_STYLE_HOOKS, STUB_MCP_SERVER, type Agent, type HookMechanism, type Invocation, type InvocationContext } from './types.ts';
 
 /** The parsed `x-codex-turn-metadata` header, when there is one and it is a JSON object. */
 export function turnMetadata(request: WireRequest): Json | undefined {
@@ -87,6 +87,7 @@ const HOOK_EVENTS = ['PreToolUse', 'PostToolUse'];
  */
 const hooks: HookMechanism = {
   events: HOOK_EVENTS,
+  shape: CLAUDE_STYLE_HOOKS,
   logDir: '.codex/sessions',
   runAdditions: (c) => ({
     args: ['--dangerously-bypass-approvals-and-sandbox', '--dangerously-bypass-hook-trust', '-c', 'analytics.enabled=false', '-c', 'features.plugins=false'],

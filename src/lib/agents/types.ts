@@ -150,10 +150,47 @@ export interface CallReport {
   sessionLog?: Json[];
 }
 
+/**
+ * Where an agent's hook payloads carry what the site reads of them (examples, the
+ * payload checker, hooks pages, hook schemas): member names differ between agents
+ * (`tool_input` against Copilot's `toolArgs`).
+ */
+export interface HookShape {
+  /** The member naming the event (`hook_event_name`). */
+  readonly eventField: string;
+  /** The member naming the tool as hooks see it (`tool_name`). */
+  readonly toolNameField: string;
+  /** The member holding the call's input (`tool_input`). */
+  readonly inputField: string;
+  /** `json-string`: the input arrives as a JSON text, not an object (Copilot's `toolArgs`). */
+  readonly inputEncoding: 'object' | 'json-string';
+  /** The member holding what the tool returned (`tool_response`), on the after-event. */
+  readonly responseField: string;
+  /** The event fired before a tool runs (`PreToolUse`). */
+  readonly before: string;
+  /** The event fired after a tool succeeded (`PostToolUse`). */
+  readonly after: string;
+  /** The event fired after a tool failed, when the agent has one (`PostToolUseFailure`). */
+  readonly afterFailure?: string;
+}
+
+/** The shape Claude Code's hooks have and Codex's share: PreToolUse / PostToolUse with snake_case members. */
+export const CLAUDE_STYLE_HOOKS: HookShape = {
+  eventField: 'hook_event_name',
+  toolNameField: 'tool_name',
+  inputField: 'tool_input',
+  inputEncoding: 'object',
+  responseField: 'tool_response',
+  before: 'PreToolUse',
+  after: 'PostToolUse',
+};
+
 /** How the payload script (scripts/payloads.ts) records what an agent's hooks receive. */
 export interface HookMechanism {
   /** The hook events recorded, in the order they fire. */
   readonly events: readonly string[];
+  /** Where its payloads carry the event, tool name, input and response. */
+  readonly shape: HookShape;
   /** A folder (relative to HOME) of JSON-lines logs the recording reads, if any. */
   readonly logDir?: string;
   /** Arguments, environment and files (the hook configuration among them) of a payload run. Pure. */

@@ -47,7 +47,7 @@ export const geminiCli: Agent<'gemini-cli'> = {
   options: ['settings'],
   settingsFile: SETTINGS_FILE,
   mcpNaming: { family: 'mcp_<server>_<tool>', isStubServerTool: (fullName) => fullName.startsWith(`mcp_${STUB_MCP_SERVER}_`) },
-  captureHistory: { none: 'its configurations have not been run against earlier releases.' },
+  captureHistory: { configurations: ['print', 'approval-yolo'], step: 4, range: { last: 20 } },
   inventory: { none: 'nobody has located its tool registry inside the installed package; its captures are the only list of its tools.' },
   publishedTypes: { ingest: 'scripts/ingest-gemini-core.ts', withCli: true },
   generatedDeclarations: false,

@@ -33,6 +33,7 @@ import { runConfiguration, type RunPaths } from './lib/capture/runner.ts';
 import { checkOrWrite } from './lib/capture/write.ts';
 import { parseRunArgs, type RunArgs } from './lib/capture/run-args.ts';
 import { payloadDriver, type PayloadDriver } from '../src/lib/agents/index.ts';
+import { mergeSettings } from '../src/lib/agents/settings.ts';
 import { Conversation, type PlannedCall } from './lib/payloads/conversation.ts';
 import { payloadPaths, runAdditions, type PayloadPaths } from './lib/payloads/drivers.ts';
 import { learnValues, maskPayloadValue, payloadMask } from './lib/payloads/mask.ts';
@@ -122,6 +123,7 @@ async function runScenario(selected: SelectedScenario, matrix: Matrix, binary: s
     args: [...base.args, ...additions.args, ...(scenario.args ?? [])],
     env: { ...base.env, ...additions.env, ...Object.fromEntries(Object.entries(scenario.env ?? {}).filter((e): e is [string, string] => e[1] !== undefined)) },
     timeoutSeconds: scenario.timeoutSeconds ?? 60,
+    ...(additions.settings ? { settings: mergeSettings(base.settings ?? {}, additions.settings) } : {}),
   };
   const runPaths: RunPaths = { home: paths.home, workdir: paths.workdir, node: process.execPath, mcpServer: join(ROOT, 'scripts/lib/capture/mcp-server.ts') };
   const vars = { HOME: paths.home, WORKDIR: paths.workdir, RUN: paths.run };

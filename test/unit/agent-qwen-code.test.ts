@@ -131,11 +131,12 @@ test('hooks: PreToolUse, PostToolUse and PostToolUseFailure, matcher "*", a comm
   assert.equal(additions.files.size, 0);
 });
 
-test('hooks: a call failed when PostToolUseFailure fired for it', () => {
+test('hooks: a call succeeded when PostToolUse fired for it; PostToolUseFailure, or no hook at all (an input the schema rejects), is a failure', () => {
   const h = hooks();
   const result = { role: 'tool', tool_call_id: 'call_stub_1', content: 'Exit Code: 3' };
   assert.equal(h.outcome(result, 'Exit Code: 3', [{ hook_event_name: 'PreToolUse' }, { hook_event_name: 'PostToolUseFailure' }]), 'failure');
   assert.equal(h.outcome(result, 'ok', [{ hook_event_name: 'PreToolUse' }, { hook_event_name: 'PostToolUse' }]), 'success');
+  assert.equal(h.outcome(result, "params/findings/0 must have required property 'severity'", []), 'failure');
 });
 
 test('hooks: payloads go to calls by tool_call_id (the model\'s call id), not by tool_use_id (an id the CLI makes)', () => {

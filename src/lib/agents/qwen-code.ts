@@ -49,8 +49,12 @@ const hooks: HookMechanism = {
   events: HOOK_EVENTS,
   shape: { ...CLAUDE_STYLE_HOOKS, afterFailure: 'PostToolUseFailure' },
   runAdditions: (c) => ({ args: [], env: { TMPDIR: c.tmp }, files: new Map(), settings: matcherHooks(HOOK_EVENTS, c.hookCommand) }),
-  /** A PostToolUseFailure hook fired for the call. */
-  outcome: (_result, _text, calls) => (calls.some((h) => h['hook_event_name'] === 'PostToolUseFailure') ? 'failure' : 'success'),
+  /**
+   * Success when PostToolUse fired for the call; failure when PostToolUseFailure did, or
+   * none did (an input the tool's schema rejects fires no hook at all: the model only
+   * gets the validation message).
+   */
+  outcome: (_result, _text, calls) => (calls.some((h) => h['hook_event_name'] === 'PostToolUse') ? 'success' : 'failure'),
   callReport: () => ({}),
   hooksOfCalls: (payloads, calls) => calls.map((c) => payloads.filter((h) => h['tool_call_id'] === c.id)),
 };

@@ -25,7 +25,7 @@ import { join } from 'node:path';
 import { jsonText } from './lib/atomic-write.ts';
 import { schemaAjv } from './lib/capture/ajv.ts';
 import { checkOutcome } from './lib/capture/capture-file.ts';
-import { ensureInstalled, installedBinary, InstallError } from './lib/capture/install.ts';
+import { ensureInstalled, installDir, installedBinary, InstallError } from './lib/capture/install.ts';
 import { loadMatrix, MatrixError, type Configuration, type Matrix } from './lib/capture/matrix.ts';
 import { lockRunFolder, NamespaceError, prepareNamespace } from './lib/capture/namespace.ts';
 import { CaptureError } from './lib/capture/normalise.ts';
@@ -165,7 +165,9 @@ async function runScenario(selected: SelectedScenario, matrix: Matrix, binary: s
   const volatile = new Set(calls.flatMap((c) => (c.bind ?? []).filter((b) => b.volatile).map((b) => b.name)));
   for (const [name, value] of conversation.bound) if (volatile.has(name)) learned.set(value, name);
   // Claude Code names its per-project folders after the working directory (`/` → `-`).
-  const exact = { ...outcome.variables, RUN: paths.run, WORKDIR_SLUG: paths.workdir.replace(/[^A-Za-z0-9]/g, '-'), KERNEL: release() };
+  // The installed CLI's folder shows in results that name its bundled files (Gemini CLI's built-in skills).
+  const { package: installed, version: installedVersion } = matrix.agents[agent];
+  const exact = { ...outcome.variables, RUN: paths.run, WORKDIR_SLUG: paths.workdir.replace(/[^A-Za-z0-9]/g, '-'), KERNEL: release(), CLI_INSTALL: installDir(CACHE_ROOT, installed, installedVersion) };
   const mask = payloadMask(exact, [outcome.startedAt, outcome.endedAt], learned);
   const { package: pkg, version } = matrix.agents[agent];
   const payload = {

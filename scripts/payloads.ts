@@ -25,7 +25,7 @@ import { join } from 'node:path';
 import { jsonText } from './lib/atomic-write.ts';
 import { schemaAjv } from './lib/capture/ajv.ts';
 import { checkOutcome } from './lib/capture/capture-file.ts';
-import { ensureInstalled, installedBinary, InstallError } from './lib/capture/install.ts';
+import { ensureInstalled, installDir, installedBinary, InstallError } from './lib/capture/install.ts';
 import { loadMatrix, MatrixError, type Configuration, type Matrix } from './lib/capture/matrix.ts';
 import { lockRunFolder, NamespaceError, prepareNamespace } from './lib/capture/namespace.ts';
 import { CaptureError } from './lib/capture/normalise.ts';
@@ -33,6 +33,7 @@ import { runConfiguration, type RunPaths } from './lib/capture/runner.ts';
 import { checkOrWrite } from './lib/capture/write.ts';
 import { parseRunArgs, type RunArgs } from './lib/capture/run-args.ts';
 import { payloadDriver, type PayloadDriver } from '../src/lib/agents/index.ts';
+import { mergeSettings } from '../src/lib/agents/settings.ts';
 import { Conversation, type PlannedCall } from './lib/payloads/conversation.ts';
 import { payloadPaths, runAdditions, type PayloadPaths } from './lib/payloads/drivers.ts';
 import { learnValues, maskPayloadValue, payloadMask } from './lib/payloads/mask.ts';
@@ -122,6 +123,7 @@ async function runScenario(selected: SelectedScenario, matrix: Matrix, binary: s
     args: [...base.args, ...additions.args, ...(scenario.args ?? [])],
     env: { ...base.env, ...additions.env, ...Object.fromEntries(Object.entries(scenario.env ?? {}).filter((e): e is [string, string] => e[1] !== undefined)) },
     timeoutSeconds: scenario.timeoutSeconds ?? 60,
+    ...(additions.settings ? { settings: mergeSettings(base.settings ?? {}, additions.settings) } : {}),
   };
   const runPaths: RunPaths = { home: paths.home, workdir: paths.workdir, node: process.execPath, mcpServer: join(ROOT, 'scripts/lib/capture/mcp-server.ts') };
   const vars = { HOME: paths.home, WORKDIR: paths.workdir, RUN: paths.run };
@@ -163,7 +165,9 @@ async function runScenario(selected: SelectedScenario, matrix: Matrix, binary: s
   const volatile = new Set(calls.flatMap((c) => (c.bind ?? []).filter((b) => b.volatile).map((b) => b.name)));
   for (const [name, value] of conversation.bound) if (volatile.has(name)) learned.set(value, name);
   // Claude Code names its per-project folders after the working directory (`/` → `-`).
-  const exact = { ...outcome.variables, RUN: paths.run, WORKDIR_SLUG: paths.workdir.replace(/[^A-Za-z0-9]/g, '-'), KERNEL: release() };
+  // The installed CLI's folder shows in results that name its bundled files (Gemini CLI's built-in skills).
+  const { package: installed, version: installedVersion } = matrix.agents[agent];
+  const exact = { ...outcome.variables, RUN: paths.run, WORKDIR_SLUG: paths.workdir.replace(/[^A-Za-z0-9]/g, '-'), KERNEL: release(), CLI_INSTALL: installDir(CACHE_ROOT, installed, installedVersion) };
   const mask = payloadMask(exact, [outcome.startedAt, outcome.endedAt], learned);
   const { package: pkg, version } = matrix.agents[agent];
   const payload = {

@@ -134,3 +134,64 @@ test('a streamed side request (a subagent, a tool\'s own model call) is not take
   const withContext = req(MAIN, turn(`<session_context>…</session_context>\n${PROMPT}`));
   assert.equal(gemini.mainRequest([subagent, withContext], PROMPT), withContext);
 });
+
+// --- Hook payloads (npm run payloads) ---------------------------------------------------
+
+const HOOK_CONTEXT = { home: '/c/home', tmp: '/c/run/tmp', hookCommand: 'cat >> /c/run/hooks.log', allowedTools: ['read_file'] };
+const hooks = () => {
+  const h = gemini.hooks;
+  assert.ok(!('none' in h), 'Gemini CLI declares a hook mechanism');
+  return h;
+};
+const before = (tool: string, input: unknown, extra: object = {}) => ({ hook_event_name: 'BeforeTool', tool_name: tool, tool_input: input, ...extra });
+const after = (tool: string, input: unknown, extra: object = {}) => ({ hook_event_name: 'AfterTool', tool_name: tool, tool_input: input, tool_response: { llmContent: 'x' }, ...extra });
+
+test('hooks: BeforeTool and AfterTool, matcher "*", a command hook with a timeout in milliseconds, in the settings the configuration\'s are merged with', () => {
+  const h = hooks();
+  assert.deepEqual(h.events, ['BeforeTool', 'AfterTool']);
+  assert.equal(h.shape.before, 'BeforeTool');
+  assert.equal(h.shape.after, 'AfterTool');
+  assert.equal(h.shape.afterFailure, undefined, 'a failed call fires AfterTool too');
+  const additions = h.runAdditions(HOOK_CONTEXT);
+  const group = [{ matcher: '*', hooks: [{ type: 'command', command: HOOK_CONTEXT.hookCommand, timeout: 10000 }] }];
+  assert.deepEqual(additions.settings, { hooks: { BeforeTool: group, AfterTool: group } });
+  // No approval flag: given twice (the yolo configurations give one) the CLI refuses to start.
+  assert.equal(additions.args.includes('--approval-mode'), false);
+  assert.equal(additions.env['TMPDIR'], HOOK_CONTEXT.tmp);
+  assert.equal(additions.files.size, 0, 'settings.json is the agent\'s own file: the hooks go through `settings`, not a second copy');
+});
+
+test('hooks: a functionResponse with `error` is a failure, one with `output` a success', () => {
+  const h = hooks();
+  const part = (response: object) => ({ functionResponse: { id: 'call_stub_1', name: 'read_file', response } });
+  assert.equal(h.outcome(part({ error: 'File not found: missing.txt' }), '', []), 'failure');
+  assert.equal(h.outcome(part({ output: 'Output: oops\nExit Code: 3' }), '', []), 'success');
+  assert.equal(h.outcome({}, '', []), 'success');
+});
+
+test('hooks: payloads without call ids go to calls by order, tool name and input (any key order)', () => {
+  const h = hooks();
+  assert.ok(h.hooksOfCalls);
+  const a = { file_path: 'a.txt', start_line: 1 };
+  const b = { file_path: 'b.txt' };
+  const calls = [
+    { id: 'call_stub_1', tool: 'read_file', input: a },
+    { id: 'call_stub_2', tool: 'read_file', input: b },
+    { id: 'call_stub_3', tool: 'glob', input: { pattern: '*' } },
+  ];
+  const payloads = [
+    { hook_event_name: 'SessionStart' },
+    before('read_file', b),
+    before('read_file', { start_line: 1, file_path: 'a.txt' }),
+    after('read_file', { start_line: 1, file_path: 'a.txt' }),
+    after('read_file', b),
+  ];
+  const out = h.hooksOfCalls(payloads, calls);
+  assert.deepEqual(out, [[payloads[2], payloads[3]], [payloads[1], payloads[4]], []]);
+  // A payload is given to one call only: two equal calls get one pair each, in order.
+  const twice = [before('glob', {}), after('glob', {}, { n: 1 }), before('glob', {}), after('glob', {}, { n: 2 })];
+  assert.deepEqual(h.hooksOfCalls(twice, [{ id: '1', tool: 'glob', input: {} }, { id: '2', tool: 'glob', input: {} }]), [[twice[0], twice[1]], [twice[2], twice[3]]]);
+  // An input the CLI changed before the hook saw it still matches by tool name; an after-event alone is kept.
+  assert.deepEqual(h.hooksOfCalls([before('glob', { pattern: '**' })], [{ id: '1', tool: 'glob', input: { pattern: '*' } }]), [[before('glob', { pattern: '**' })]]);
+  assert.deepEqual(h.hooksOfCalls([after('glob', {})], [{ id: '1', tool: 'glob', input: {} }]), [[after('glob', {})]]);
+});

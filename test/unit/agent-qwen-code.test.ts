@@ -109,3 +109,40 @@ test('the same choice over the Responses wire (--auth-type openai-responses)', (
   assert.deepEqual(qwen.wires, ['openai-chat-completions', 'openai-responses']);
   assert.equal(qwen.mainRequest([memory, main], PROMPT), main);
 });
+
+// --- Hook payloads (npm run payloads) ---------------------------------------------------
+
+const HOOK_CONTEXT = { home: '/c/home', tmp: '/c/run/tmp', hookCommand: 'cat >> /c/run/hooks.log', allowedTools: ['read_file'] };
+const hooks = () => {
+  const h = qwen.hooks;
+  assert.ok(!('none' in h), 'Qwen Code declares a hook mechanism');
+  return h;
+};
+
+test('hooks: PreToolUse, PostToolUse and PostToolUseFailure, matcher "*", a command hook in the settings the configuration\'s are merged with', () => {
+  const h = hooks();
+  assert.deepEqual(h.events, ['PreToolUse', 'PostToolUse', 'PostToolUseFailure']);
+  assert.deepEqual([h.shape.before, h.shape.after, h.shape.afterFailure], ['PreToolUse', 'PostToolUse', 'PostToolUseFailure']);
+  assert.deepEqual([h.shape.toolNameField, h.shape.inputField, h.shape.responseField], ['tool_name', 'tool_input', 'tool_response']);
+  const additions = h.runAdditions(HOOK_CONTEXT);
+  const group = [{ matcher: '*', hooks: [{ type: 'command', command: HOOK_CONTEXT.hookCommand, timeout: 10 }] }];
+  assert.deepEqual(additions.settings, { hooks: { PreToolUse: group, PostToolUse: group, PostToolUseFailure: group } });
+  assert.equal(additions.args.includes('--approval-mode'), false);
+  assert.equal(additions.files.size, 0);
+});
+
+test('hooks: a call succeeded when PostToolUse fired for it; PostToolUseFailure, or no hook at all (an input the schema rejects), is a failure', () => {
+  const h = hooks();
+  const result = { role: 'tool', tool_call_id: 'call_stub_1', content: 'Exit Code: 3' };
+  assert.equal(h.outcome(result, 'Exit Code: 3', [{ hook_event_name: 'PreToolUse' }, { hook_event_name: 'PostToolUseFailure' }]), 'failure');
+  assert.equal(h.outcome(result, 'ok', [{ hook_event_name: 'PreToolUse' }, { hook_event_name: 'PostToolUse' }]), 'success');
+  assert.equal(h.outcome(result, "params/findings/0 must have required property 'severity'", []), 'failure');
+});
+
+test('hooks: payloads go to calls by tool_call_id (the model\'s call id), not by tool_use_id (an id the CLI makes)', () => {
+  const h = hooks();
+  assert.ok(h.hooksOfCalls);
+  const p = (event: string, call: string) => ({ hook_event_name: event, tool_name: 'cron_list', tool_input: {}, tool_use_id: `toolu_1796176874541_${call}`, tool_call_id: call });
+  const payloads = [p('PreToolUse', 'call_stub_1'), p('PreToolUse', 'call_nested'), p('PostToolUse', 'call_stub_1'), p('PostToolUse', 'call_nested')];
+  assert.deepEqual(h.hooksOfCalls(payloads, [{ id: 'call_stub_1', tool: 'cron_list', input: {} }, { id: 'call_stub_2', tool: 'cron_list', input: {} }]), [[payloads[0], payloads[2]], []]);
+});

@@ -30,6 +30,16 @@ test("Codex's chunk ids, wall times and token budget; CLI-made call ids; device 
   assert.equal(mask('This session is work-2a [4c77e2] — the name'), 'This session is $SESSION_NAME — the name');
 });
 
+test("Gemini CLI's transcript file names, Qwen Code's tool-use ids and the shells' process groups", () => {
+  assert.equal(
+    mask('/cache/payload-run/home/.gemini/tmp/work/chats/session-2026-11-30T09-11-a63d6b20.jsonl'),
+    '$HOME/.gemini/tmp/work/chats/session-$TIMESTAMP-$SESSION_PREFIX.jsonl',
+  );
+  assert.equal(mask('toolu_1796176874541_k2fhetyqj then toolu_stub_1'), '$TOOL_USE_ID then toolu_stub_1');
+  assert.equal(mask('Exit Code: 3\nProcess Group PGID: 13919\n'), 'Exit Code: 3\nProcess Group PGID: $PID\n');
+  assert.equal(mask('Process Group PGID: (none)'), 'Process Group PGID: (none)');
+});
+
 test('timings, epochs and process ids by key, but never inside a tool input', () => {
   const out = mask({
     duration_ms: 8, durationMs: 12, duration: { secs: 0, nanos: 6320 }, started_at_ms: 1796029889869, process_id: '50259', nextFireAt: 1798793920541.171,

@@ -14,6 +14,8 @@ export const TIMESTAMP_RULES: readonly MaskRule[] = [
   { find: /(?<![0-9])\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:?\d{2})?(?![0-9])/g, replace: '$TIMESTAMP' },
   // Codex session-log file names: rollout-2026-11-30T09-11-29-<uuid>.jsonl
   { find: /(?<![0-9])\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}(?![0-9])/g, replace: '$TIMESTAMP' },
+  // Gemini CLI's transcript file names: session-2026-12-02T01-54-<first 8 hex of the session id>.jsonl
+  { find: /(?<=session-)\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-[0-9a-f]{8}(?=\.jsonl)/g, replace: '$TIMESTAMP-$SESSION_PREFIX' },
 ];
 
 /** Rules for volatile text that tool results carry, applied after the capture's rules. */
@@ -21,6 +23,8 @@ export const TEXT_RULES: readonly MaskRule[] = [
   { find: /Chunk ID: [0-9a-f]+/g, replace: 'Chunk ID: $CHUNK_ID' },
   { find: /Wall time: \d+(?:\.\d+)? seconds/g, replace: 'Wall time: $WALL_TIME seconds' },
   { find: /with session ID \d+/g, replace: 'with session ID $SESSION_ID' },
+  // Gemini CLI's and Qwen Code's shell results: the process group of the command.
+  { find: /Process Group PGID: \d+/g, replace: 'Process Group PGID: $PID' },
   // Codex's clock.curr_time ("It is 2026-11-30 09:25:52 UTC."): the time of day.
   { find: /(?<![0-9])\d{2}:\d{2}:\d{2}(?:\.\d+)?(?![0-9])/g, replace: '$TIME' },
   // Claude Code's ListAgents: the session's peer name, made from the working directory and a hash.
@@ -30,7 +34,9 @@ export const TEXT_RULES: readonly MaskRule[] = [
   { find: /(?<![0-9a-f])[0-9a-f]{64}(?![0-9a-f])/g, replace: '$DEVICE_ID' },
   // Claude Code's CronCreate: the next fire time, a few seconds of jitter before the minute.
   { find: /Next run: [A-Z][a-z]{2} \d{1,2} \d{1,2}:\d{2}[ap]m/g, replace: 'Next run: $NEXT_RUN' },
-  // Ids the CLI itself makes (the stub's own are toolu_stub_N / call_stub_N and stay).
+  // Ids the CLI itself makes (the stub's own are toolu_stub_N / call_stub_N and stay);
+  // Qwen Code's are toolu_<epoch ms>_<random>.
+  { find: /\btoolu_\d{10,}_[a-z0-9]+\b/g, replace: '$TOOL_USE_ID' },
   { find: /\btoolu_(?!stub_)[A-Za-z0-9]{10,}/g, replace: '$TOOL_USE_ID' },
   { find: /\bcall_(?!stub_)[A-Za-z0-9]{10,}/g, replace: '$CALL_ID' },
 ];

@@ -10,7 +10,9 @@ import type { WireFormatId } from '../wire/index.ts';
 import { join } from 'node:path';
 import { mergeSettings, settingsText } from './settings.ts';
 import { inPseudoTerminal, promptedRequestWithTools } from './shared.ts';
-import { STUB_MCP_SERVER, type Agent, type Invocation, type InvocationContext, type JsonObject } from './types.ts';
+import { STUB_MCP_SERVER, type Agent, type HookedCall, type HookMechanism, type HookShape, type Invocation, type InvocationContext, type JsonObject } from './types.ts';
+import type { Json } from '../wire/types.ts';
+import { isObject } from '../wire/shared.ts';
 
 /** Its wire formats, the default first. */
 const WIRES = ['gemini-api'] as const satisfies readonly WireFormatId[];
@@ -37,6 +39,92 @@ function invoke(c: InvocationContext): Invocation {
   }
 }
 
+/** BeforeTool / AfterTool, snake_case members; a failed call fires AfterTool too (its tool_response carries `error`). */
+export const GEMINI_HOOK_SHAPE: HookShape = {
+  eventField: 'hook_event_name',
+  toolNameField: 'tool_name',
+  inputField: 'tool_input',
+  inputEncoding: 'object',
+  responseField: 'tool_response',
+  before: 'BeforeTool',
+  after: 'AfterTool',
+};
+
+const HOOK_EVENTS = [GEMINI_HOOK_SHAPE.before, GEMINI_HOOK_SHAPE.after];
+
+/** A JSON value's text with object keys sorted, to compare inputs whatever their key order. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (isObject(value)) return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`).join(',')}}`;
+  return JSON.stringify(value) ?? 'null';
+}
+
+/**
+ * The hook payloads of each call when they carry no call id: call k gets the first
+ * before-event payload not yet taken that names its tool with its input (any key order),
+ * failing that the first that names its tool; then the first after-event payload after
+ * it that names the same tool with the same input as that before-event. Payloads of
+ * other events, and those no call claims, are left out. Pure.
+ */
+export function hooksByOrder(shape: HookShape, payloads: readonly Json[], calls: readonly HookedCall[]): Json[][] {
+  const taken = new Set<number>();
+  const name = (h: Json): unknown => h[shape.toolNameField];
+  const input = (h: Json): string => canonical(h[shape.inputField]);
+  const isAfter = (h: Json): boolean => h[shape.eventField] === shape.after || (shape.afterFailure !== undefined && h[shape.eventField] === shape.afterFailure);
+  const first = (from: number, ok: (h: Json) => boolean): number => payloads.findIndex((h, i) => i >= from && !taken.has(i) && ok(h));
+  return calls.map((call) => {
+    const isBefore = (h: Json): boolean => h[shape.eventField] === shape.before && name(h) === call.tool;
+    let b = first(0, (h) => isBefore(h) && input(h) === canonical(call.input));
+    if (b === -1) b = first(0, isBefore);
+    if (b === -1) {
+      const a = first(0, (h) => isAfter(h) && name(h) === call.tool);
+      if (a === -1) return [];
+      taken.add(a);
+      return [payloads[a]!];
+    }
+    taken.add(b);
+    const before = payloads[b]!;
+    const a = first(b + 1, (h) => isAfter(h) && name(h) === call.tool && input(h) === input(before));
+    if (a === -1) return [before];
+    taken.add(a);
+    return [before, payloads[a]!];
+  });
+}
+
+/** `response.error` on the functionResponse part: the CLI reported the call failed. */
+export function functionResponseFailed(result: Json): boolean {
+  const fr = result['functionResponse'];
+  return isObject(fr) && isObject(fr['response']) && Object.hasOwn(fr['response'], 'error');
+}
+
+/**
+ * Hooks under `hooks` in ~/.gemini/settings.json (merged over the configuration's
+ * settings), matcher `*` (every tool), on BeforeTool and AfterTool — the events that
+ * fire around a tool call. Not recorded: SessionStart, SessionEnd, BeforeAgent,
+ * AfterAgent, BeforeModel, AfterModel, BeforeToolSelection, PreCompress and
+ * Notification, which concern the session, the turn or the model request rather than
+ * one call (hooks of those events are not configured). Tools run without asking in
+ * the yolo configurations (`--approval-mode yolo`; given twice the CLI refuses to
+ * start, so the run adds no approval flag of its own). The payloads carry no call id,
+ * so hooksByOrder matches them to calls.
+ */
+const hooks: HookMechanism = {
+  events: HOOK_EVENTS,
+  shape: GEMINI_HOOK_SHAPE,
+  runAdditions: (c) => {
+    const command = (matcher: string) => [{ matcher, hooks: [{ type: 'command', command: c.hookCommand, timeout: 10_000 }] }];
+    return {
+      args: [],
+      env: { TMPDIR: c.tmp },
+      files: new Map(),
+      settings: { hooks: Object.fromEntries(HOOK_EVENTS.map((e) => [e, command('*')])) },
+    };
+  },
+  outcome: (result) => (functionResponseFailed(result) ? 'failure' : 'success'),
+  callReport: () => ({}),
+  hooksOfCalls: (payloads, calls) => hooksByOrder(GEMINI_HOOK_SHAPE, payloads, calls),
+};
+
 export const geminiCli: Agent<'gemini-cli'> = {
   id: 'gemini-cli',
   product: 'Gemini CLI',
@@ -51,7 +139,7 @@ export const geminiCli: Agent<'gemini-cli'> = {
   inventory: { none: 'nobody has located its tool registry inside the installed package; its captures are the only list of its tools.' },
   publishedTypes: { ingest: 'scripts/ingest-gemini-core.ts', withCli: true },
   generatedDeclarations: false,
-  hooks: { none: 'not recorded yet: the stub can make Gemini API tool calls, but no run has recorded what its BeforeTool and AfterTool hooks receive; they carry no call id, so a recording has to match hook payloads to calls by their order.' },
+  hooks,
   invoke,
   // With the default `auto` model a routing call (generateContent, not streamed) comes first: it
   // carries the prompt but no tools. An explicit -m model and plan mode skip it, so the streamed turn

@@ -6,8 +6,8 @@
 import type { WireFormatId } from '../wire/index.ts';
 import { join } from 'node:path';
 import { mergeSettings, settingsText } from './settings.ts';
-import { inPseudoTerminal, promptedRequestWithTools } from './shared.ts';
-import { STUB_MCP_SERVER, type Agent, type Invocation, type InvocationContext } from './types.ts';
+import { inPseudoTerminal, matcherHooks, promptedRequestWithTools } from './shared.ts';
+import { CLAUDE_STYLE_HOOKS, STUB_MCP_SERVER, type Agent, type HookMechanism, type Invocation, type InvocationContext } from './types.ts';
 
 /** Its wire formats, the default first. */
 const WIRES = ['openai-chat-completions', 'openai-responses'] as const satisfies readonly WireFormatId[];
@@ -30,6 +30,35 @@ function invoke(c: InvocationContext): Invocation {
   }
 }
 
+/** The events that fire around one tool call, in the order they fire: a call fires PostToolUse or PostToolUseFailure. */
+const HOOK_EVENTS = ['PreToolUse', 'PostToolUse', 'PostToolUseFailure'];
+
+/**
+ * Hooks under `hooks` in ~/.qwen/settings.json (merged over the configuration's
+ * settings), in the form Claude Code's settings.json has: matcher `*`, one command hook
+ * (timeout in seconds). Recorded: PreToolUse, PostToolUse and PostToolUseFailure, which
+ * carry the call. Their `tool_use_id` is an id the CLI makes (`toolu_<ms>_<random>`);
+ * `tool_call_id` is the model's call id, so payloads are matched to calls by it.
+ * Not recorded: PostToolBatch (once per batch of calls, repeating their inputs and
+ * results), PermissionRequest and PermissionDenied (none fires in yolo mode), and the
+ * session, prompt, stop, subagent, compaction, notification, todo and instruction
+ * events, which concern no single call. Tools run without asking in the yolo
+ * configurations; the run adds no approval flag of its own.
+ */
+const hooks: HookMechanism = {
+  events: HOOK_EVENTS,
+  shape: { ...CLAUDE_STYLE_HOOKS, afterFailure: 'PostToolUseFailure' },
+  runAdditions: (c) => ({ args: [], env: { TMPDIR: c.tmp }, files: new Map(), settings: matcherHooks(HOOK_EVENTS, c.hookCommand) }),
+  /**
+   * Success when PostToolUse fired for the call; failure when PostToolUseFailure did, or
+   * none did (an input the tool's schema rejects fires no hook at all: the model only
+   * gets the validation message).
+   */
+  outcome: (_result, _text, calls) => (calls.some((h) => h['hook_event_name'] === 'PostToolUse') ? 'success' : 'failure'),
+  callReport: () => ({}),
+  hooksOfCalls: (payloads, calls) => calls.map((c) => payloads.filter((h) => h['tool_call_id'] === c.id)),
+};
+
 export const qwenCode: Agent<'qwen-code'> = {
   id: 'qwen-code',
   product: 'Qwen Code',
@@ -44,7 +73,7 @@ export const qwenCode: Agent<'qwen-code'> = {
   inventory: { none: 'nobody has located its tool registry inside the installed package; its captures are the only list of its tools.' },
   publishedTypes: { none: 'no package of TypeScript types of its tools is read yet; their inputs are read from the captures.' },
   generatedDeclarations: false,
-  hooks: { none: 'not recorded yet: the stub can make OpenAI Chat Completions tool calls, but no run has recorded what its PreToolUse and PostToolUse hooks receive.' },
+  hooks,
   invoke,
   // A memory-extraction subagent sends a second request with its own text and six tools.
   mainRequest: (candidates, prompt) => promptedRequestWithTools(WIRES, candidates, prompt),

@@ -133,6 +133,11 @@ export interface HookRunAdditions {
   env: Record<string, string>;
   /** Absolute path → text, written before the run: the hook configuration among them. */
   files: Map<string, string>;
+  /**
+   * Settings merged over the configuration's (agents with `settingsFile`, whose hooks
+   * live in that file beside what points the CLI at the stub), if any.
+   */
+  settings?: JsonObject;
 }
 
 /** What a finished payload run left besides the requests and the hook log, as JSON lines. */

@@ -36,7 +36,7 @@ import { jsonText, replaceFile } from './lib/atomic-write.ts';
 import { schemaAjv } from './lib/capture/ajv.ts';
 import { buildCapture } from './lib/capture/capture-file.ts';
 import { lockRunFolder, NamespaceError, prepareNamespace } from './lib/capture/namespace.ts';
-import { ensureInstalled, installDir, installedBinary } from './lib/capture/install.ts';
+import { ensureInstalled, installDir, installedBinary, InstallError } from './lib/capture/install.ts';
 import { loadMatrix } from './lib/capture/matrix.ts';
 import { runConfiguration, type RunPaths } from './lib/capture/runner.ts';
 import { readCached, writeCached, type CachedRun } from './lib/capture-history/cache.ts';
@@ -224,7 +224,18 @@ async function historyOf(agent: AgentId, o: Options): Promise<AgentRun> {
     });
     if (needed.length > 0) {
       console.log(`  ${version}: capturing ${needed.join(', ')}`);
-      const { binary, downloaded, remove } = install(agent, pkg, version);
+      let installed: ReturnType<typeof install>;
+      try {
+        installed = install(agent, pkg, version);
+      } catch (error) {
+        if (!(error instanceof InstallError)) throw error;
+        // A release that does not install the way the pinned one does (another entry point,
+        // a missing platform package) cannot run: every configuration records why.
+        for (const id of needed) writeCached(HISTORY_ROOT, agent, version, id, { ok: false, error: `cannot run: ${error.message}` });
+        console.log(`    cannot run: ${error.message}`);
+        return readRelease(i);
+      }
+      const { binary, downloaded, remove } = installed;
       run.installs.push(version);
       if (downloaded) run.downloads.push(version);
       try {

@@ -426,7 +426,10 @@ function main(argv: readonly string[]): void {
 
   const listing = source.list();
   const listings = new Map<Source, Listing>([[source, listing]]);
-  const inRange = releasesInRange(listing.versions, mode === 'full' ? (options.from ?? '0.0.0') : committed!.releases[0]!.version, to);
+  // Extending: the committed range of the pinned package (its first release there) through `to`.
+  const firstOfPin = committed?.releases.find((r) => packageOf(r, pkg) === pkg)?.version;
+  if (mode === 'since-committed' && !firstOfPin) throw new ScriptError(`${display(options.out)} lists no release of ${pkg} to extend: run with --full`);
+  const inRange = releasesInRange(listing.versions, mode === 'full' ? (options.from ?? '0.0.0') : firstOfPin!, to);
   if (!inRange.includes(to)) throw new ScriptError(`${pkg}@${to} is not a published release`);
 
   const key = source.cachesRows ? rowsCacheKey(namesText) : '';

@@ -58,7 +58,7 @@ import ts from 'typescript';
 import type { NameTable } from './lib/claude-sdk.ts';
 import { jsonText, replaceFile } from './lib/atomic-write.ts';
 import { schemaAjv } from './lib/capture/ajv.ts';
-import { describeNpmFailure, DownloadError, downloadTarball, IntegrityError, npmRegistryFor, sha512Integrity, unpackTarball, type NpmFailure } from './lib/npm-package.ts';
+import { describeNpmFailure, DownloadError, downloadTarball, IntegrityError, npmRegistryFor, sha512Integrity, type NpmFailure } from './lib/npm-package.ts';
 import { releaseSnapshot, SnapshotError, type ReleaseSnapshot } from './lib/history/snapshot.ts';
 import { diffReleases, KIND_ORDER, type HistoryEvent } from './lib/history/diff.ts';
 import { appendToHistory, historyDocument, lastReadRelease, packageOf, type ReleaseEntry } from './lib/history/document.ts';
@@ -241,14 +241,27 @@ class NpmSource implements Source {
     }
   }
 
+  /**
+   * package.json and sdk-tools.d.ts of the release, and nothing else: the CLI package's tarballs hold
+   * 35–55 MB of other files. tar names a member it did not find and exits non-zero; a missing
+   * sdk-tools.d.ts is an answer (the release is listed unread), a missing package.json is an error.
+   */
   files(version: string): ReleaseFiles {
     const tarball = this.tarball(version);
     const work = mkdtempSync(join(tmpdir(), 'history-sdk-'));
     try {
-      const dir = unpackTarball(tarball, work);
-      const manifest = readFileSync(join(dir, 'package.json'), 'utf8');
+      try {
+        execFileSync('tar', ['-xzf', tarball, '-C', work, '--no-same-owner', 'package/package.json', `package/${TYPES_FILE}`], { timeout: 300_000, stdio: ['ignore', 'pipe', 'pipe'] });
+      } catch (error) {
+        const stderr = String((error as { stderr?: unknown }).stderr ?? '');
+        const onlyMissingTypes = stderr.split('\n').filter((l) => /Not found in archive/.test(l)).every((l) => l.includes(TYPES_FILE)) && /Not found in archive/.test(stderr);
+        if (!onlyMissingTypes) throw new DownloadError(`could not unpack ${tarball}: ${stderr.trim().split('\n')[0] || (error as Error).message}`);
+      }
+      const dir = join(work, 'package');
+      const manifestPath = join(dir, 'package.json');
+      if (!existsSync(manifestPath)) throw new ScriptError(`${this.pkg}@${version}: the tarball has no package/package.json`);
       const dtsPath = join(dir, TYPES_FILE);
-      return { manifest, dts: existsSync(dtsPath) ? readFileSync(dtsPath, 'utf8') : undefined };
+      return { manifest: readFileSync(manifestPath, 'utf8'), dts: existsSync(dtsPath) ? readFileSync(dtsPath, 'utf8') : undefined };
     } finally {
       rmSync(work, { recursive: true, force: true });
     }

@@ -3,27 +3,48 @@
  * content/history/claude-code.sdk.json.
  *
  *   node scripts/history-claude-sdk.ts                    # extend the committed history by newer releases (or compute it whole when there is none)
- *   node scripts/history-claude-sdk.ts --full             # recompute every release from 0.3.150 through the pin
+ *   node scripts/history-claude-sdk.ts --full             # recompute every release from Claude Code 1.0.53 (the first that ships sdk-tools.d.ts) through the pin
  *   node scripts/history-claude-sdk.ts --since-committed  # only extend (fails when there is no committed history)
  *
- * Options: --from <x.y.z> (first release of a full run, default 0.3.150), --to <x.y.z> (last release, default the pin
- * in scripts/pins.json), --out <file>, --names <file> (default scripts/claude-sdk-names.json), --registry-dir <dir>
- * (read releases from a folder instead of the npm registry: <dir>/registry.json holds `{versions, time}` as
- * `npm view <package> versions time --json` prints them, <dir>/<version>/ holds package.json and sdk-tools.d.ts; for tests).
+ * Two package lines, one history keyed by Claude Code release:
+ * - @anthropic-ai/claude-agent-sdk (the pinned package, scripts/pins.json) from its first release that states
+ *   `claudeCodeVersion` in its package.json (0.2.6, Claude Code 2.1.6) through the pin;
+ * - before that, @anthropic-ai/claude-code itself, from its first release that ships sdk-tools.d.ts
+ *   (DEFAULT_CLI_FROM) up to the Claude Code release the first agent SDK release above states.
+ * Each release read from @anthropic-ai/claude-code names it (`package`), with `cliVersion` its own version;
+ * the comparison across the switch (the last claude-code release with the first agent SDK release) is an
+ * ordinary one. Which agent SDK releases state `claudeCodeVersion` is asked of the registry once
+ * (`npm view "<package>@<=<pin>" version name claudeCodeVersion --json`; three fields, so that every version
+ * prints as an object: with two, npm drops the field of versions that have it when some lack it); the
+ * package.json of every release read is checked against it.
  *
- * Every plain x.y.z release of @anthropic-ai/claude-agent-sdk in the range (prereleases left out) is
- * downloaded with `npm pack` into a cache outside the repository ($HISTORY_CACHE_DIR, default
- * /work/cache/history/claude-agent-sdk/) unless the cache has it already; its sdk-tools.d.ts becomes the
- * field rows of every tool through the site's own code (scripts/lib/history/snapshot.ts), and each release
- * is compared with the one before it (scripts/lib/history/diff.ts). The rows of each release are kept in
- * the cache too, so a second run parses nothing. A release whose sdk-tools.d.ts is missing or does not
- * read is listed with `read: false` and skipped, and the reason is printed.
+ * How DEFAULT_CLI_FROM was found (by download, since the registry's `files` lists are not reliable for old
+ * releases): every tarball listed with `tar tzf`, bisecting over the published plain 1.0.x releases between
+ * 1.0.50 (no package/sdk-tools.d.ts) and 1.0.100 (has it): 1.0.72 yes, 1.0.61 yes, 1.0.56 yes, 1.0.53 yes,
+ * 1.0.51 no; 1.0.52 was never published, so 1.0.53 is the first. Every release from it on is downloaded
+ * by a full run, and one without the file is listed with `read: false`.
  *
- * Extending (the default when the history file exists): only releases newer than its last one are read,
- * compared with the state of the newest committed release (from the cache, or recomputed from its tarball:
- * one download); the committed releases and events are left as they are. With nothing new, nothing is
- * downloaded and the file is not touched. The file is validated against schemas/history.schema.json and
- * replaced atomically, only when its text changes.
+ * Options: --from <x.y.z> (a full run of the pinned package alone, from this release of it), --from-cli <x.y.z>
+ * (the first @anthropic-ai/claude-code release of a full run, default DEFAULT_CLI_FROM), --to <x.y.z> (last
+ * release, default the pin), --out <file>, --names <file> (default scripts/claude-sdk-names.json),
+ * --registry-dir <dir> (read releases from a folder instead of the npm registry, for tests: <dir>/registry.json
+ * holds `{versions, time}` of the pinned package as `npm view <package> versions time --json` prints them,
+ * <dir>/<version>/ holds package.json and sdk-tools.d.ts; <dir>/cli/ holds the @anthropic-ai/claude-code
+ * line the same way, when there is one).
+ *
+ * Every plain x.y.z release in the range (prereleases left out) is downloaded with `npm pack` into a cache
+ * outside the repository ($HISTORY_CACHE_DIR/<package name without scope>/, default /work/cache/history/)
+ * unless the cache has it already; its sdk-tools.d.ts becomes the field rows of every tool through the site's
+ * own code (scripts/lib/history/snapshot.ts), and each release is compared with the one before it
+ * (scripts/lib/history/diff.ts). The rows of each release are kept in the cache too, so a second run parses
+ * nothing. A release whose sdk-tools.d.ts is missing or does not read is listed with `read: false` and
+ * skipped, and the reason is printed.
+ *
+ * Extending (the default when the history file exists): only releases of the pinned package newer than its
+ * last one are read, compared with the state of the newest committed release (from the cache, or recomputed
+ * from its tarball: one download); the committed releases and events are left as they are. With nothing new,
+ * nothing is downloaded and the file is not touched. The file is validated against
+ * schemas/history.schema.json and replaced atomically, only when its text changes.
  *
  * Environment: HISTORY_CACHE_DIR, PINS_FILE (default scripts/pins.json).
  */
@@ -37,11 +58,12 @@ import ts from 'typescript';
 import type { NameTable } from './lib/claude-sdk.ts';
 import { jsonText, replaceFile } from './lib/atomic-write.ts';
 import { schemaAjv } from './lib/capture/ajv.ts';
-import { describeNpmFailure, DownloadError, downloadTarball, IntegrityError, npmRegistryFor, sha512Integrity, unpackTarball, type NpmFailure } from './lib/npm-package.ts';
+import { describeNpmFailure, DownloadError, downloadTarball, IntegrityError, npmRegistryFor, sha512Integrity, type NpmFailure } from './lib/npm-package.ts';
 import { releaseSnapshot, SnapshotError, type ReleaseSnapshot } from './lib/history/snapshot.ts';
 import { diffReleases, KIND_ORDER, type HistoryEvent } from './lib/history/diff.ts';
-import { appendToHistory, historyDocument, lastReadRelease, type ReleaseEntry } from './lib/history/document.ts';
+import { appendToHistory, historyDocument, lastReadRelease, packageOf, type ReleaseEntry } from './lib/history/document.ts';
 import { compareReleases, isRelease, releasesInRange } from './lib/history/versions.ts';
+import { planLines, statedFromView } from './lib/history/lines.ts';
 import type { HistoryFile } from '../src/lib/content-types.ts';
 import { display, readJson, ScriptError } from './lib/script-files.ts';
 import { pinOf, readPins } from './lib/pins.ts';
@@ -49,9 +71,13 @@ import { claudeCode } from '../src/lib/agents/claude-code.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const PINS_FILE = process.env.PINS_FILE ? resolve(process.env.PINS_FILE) : join(ROOT, 'scripts/pins.json');
-const CACHE = resolve(process.env.HISTORY_CACHE_DIR || '/work/cache/history/claude-agent-sdk');
-const DEFAULT_FROM = '0.3.150';
+const CACHE = resolve(process.env.HISTORY_CACHE_DIR || '/work/cache/history');
+/** The first @anthropic-ai/claude-code release that ships sdk-tools.d.ts (bisected: see the comment above). */
+const DEFAULT_CLI_FROM = '1.0.53';
 const AGENT = claudeCode.id;
+const CLI_PACKAGE = claudeCode.npmPackage;
+/** Where the registry folder of a test holds the CLI package's line. */
+const CLI_FOLDER = 'cli';
 const DEFAULT_OUT = join(ROOT, `content/history/${AGENT}.sdk.json`);
 const DEFAULT_NAMES = join(ROOT, 'scripts/claude-sdk-names.json');
 const SCHEMA_FILE = join(ROOT, 'schemas/history.schema.json');
@@ -65,6 +91,7 @@ const NAME = 'history-claude-sdk';
 interface Options {
   mode?: 'full' | 'since-committed';
   from?: string;
+  fromCli?: string;
   to?: string;
   out: string;
   names: string;
@@ -84,16 +111,17 @@ function parseArgs(argv: readonly string[]): Options {
     if (mode) {
       if (options.mode && options.mode !== mode) throw new ScriptError('--full and --since-committed exclude each other');
       options.mode = mode;
-    } else if (arg === '--from' || arg === '--to') {
+    } else if (arg === '--from' || arg === '--to' || arg === '--from-cli') {
       const v = value(i++, arg);
       if (!isRelease(v)) throw new ScriptError(`${arg} ${v}: not an x.y.z release number`);
-      options[arg === '--from' ? 'from' : 'to'] = v;
+      options[arg === '--from' ? 'from' : arg === '--to' ? 'to' : 'fromCli'] = v;
     } else if (arg === '--out') options.out = resolve(value(i++, arg));
     else if (arg === '--names') options.names = resolve(value(i++, arg));
     else if (arg === '--registry-dir') options.registryDir = resolve(value(i++, arg));
-    else throw new ScriptError(`unknown argument ${JSON.stringify(arg)} (options: --full, --since-committed, --from, --to, --out, --names, --registry-dir)`);
+    else throw new ScriptError(`unknown argument ${JSON.stringify(arg)} (options: --full, --since-committed, --from, --from-cli, --to, --out, --names, --registry-dir)`);
   }
-  if (options.from && options.mode === 'since-committed') throw new ScriptError('--from applies to --full only: extending starts after the last committed release');
+  if (options.from && options.fromCli) throw new ScriptError('--from (the pinned package alone) and --from-cli (both lines) exclude each other');
+  if ((options.from || options.fromCli) && options.mode === 'since-committed') throw new ScriptError('--from and --from-cli apply to --full only: extending starts after the last committed release');
   return options;
 }
 
@@ -112,8 +140,13 @@ interface ReleaseFiles {
 }
 
 interface Source {
+  readonly pkg: string;
   list(): Listing;
   files(version: string): ReleaseFiles;
+  /** The `claudeCodeVersion` the registry states for each release up to `to` that states one. */
+  statedCliVersions(to: string): Map<string, string>;
+  /** Where computed rows (and downloaded tarballs) are kept. */
+  cacheDir: string;
   /** Whether computed rows may be kept in (and read from) the cache. */
   cachesRows: boolean;
 }
@@ -131,11 +164,39 @@ function listingFrom(raw: unknown, where: string): Listing {
 
 const stats = { downloads: 0, downloadBytes: 0, tarballsFromCache: 0, parsed: 0, rowsFromCache: 0 };
 
+/** The cache folder of one package: the name without its scope. */
+function cacheFor(pkg: string): string {
+  return join(CACHE, pkg.replace(/^@[^/]+\//, ''));
+}
+
 class NpmSource implements Source {
   readonly cachesRows = true;
-  private readonly pkg: string;
+  readonly pkg: string;
+  readonly cacheDir: string;
   constructor(pkg: string) {
     this.pkg = pkg;
+    this.cacheDir = cacheFor(pkg);
+  }
+
+  statedCliVersions(to: string): Map<string, string> {
+    const spec = `${this.pkg}@<=${to}`;
+    let out: string;
+    try {
+      out = execFileSync('npm', ['view', spec, 'version', 'name', 'claudeCodeVersion', '--json'], { encoding: 'utf8', timeout: 120_000, stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
+    } catch (error) {
+      throw new DownloadError(`could not read the manifests of ${spec}: ${describeNpmFailure(error as NpmFailure, { registry: npmRegistryFor(this.pkg), timeoutMs: 120_000 })}`);
+    }
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(out);
+    } catch {
+      throw new ScriptError(`npm view ${spec} printed no readable JSON: ${out.slice(0, 200)}`);
+    }
+    try {
+      return statedFromView(parsed, `npm view ${spec}`);
+    } catch (error) {
+      throw new ScriptError((error as Error).message);
+    }
   }
 
   list(): Listing {
@@ -155,7 +216,7 @@ class NpmSource implements Source {
 
   /** The cached tarball of `version`, downloaded first when the cache lacks it (or holds other bytes than it recorded). */
   tarball(version: string): string {
-    const dir = join(CACHE, 'tarballs');
+    const dir = join(this.cacheDir, 'tarballs');
     const file = join(dir, `${this.pkg.replace(/^@/, '').replace('/', '-')}-${version}.tgz`);
     const sidecar = `${file}.integrity`;
     if (existsSync(file) && existsSync(sidecar)) {
@@ -180,14 +241,27 @@ class NpmSource implements Source {
     }
   }
 
+  /**
+   * package.json and sdk-tools.d.ts of the release, and nothing else: the CLI package's tarballs hold
+   * 35–55 MB of other files. tar names a member it did not find and exits non-zero; a missing
+   * sdk-tools.d.ts is an answer (the release is listed unread), a missing package.json is an error.
+   */
   files(version: string): ReleaseFiles {
     const tarball = this.tarball(version);
     const work = mkdtempSync(join(tmpdir(), 'history-sdk-'));
     try {
-      const dir = unpackTarball(tarball, work);
-      const manifest = readFileSync(join(dir, 'package.json'), 'utf8');
+      try {
+        execFileSync('tar', ['-xzf', tarball, '-C', work, '--no-same-owner', 'package/package.json', `package/${TYPES_FILE}`], { timeout: 300_000, stdio: ['ignore', 'pipe', 'pipe'] });
+      } catch (error) {
+        const stderr = String((error as { stderr?: unknown }).stderr ?? '');
+        const onlyMissingTypes = stderr.split('\n').filter((l) => /Not found in archive/.test(l)).every((l) => l.includes(TYPES_FILE)) && /Not found in archive/.test(stderr);
+        if (!onlyMissingTypes) throw new DownloadError(`could not unpack ${tarball}: ${stderr.trim().split('\n')[0] || (error as Error).message}`);
+      }
+      const dir = join(work, 'package');
+      const manifestPath = join(dir, 'package.json');
+      if (!existsSync(manifestPath)) throw new ScriptError(`${this.pkg}@${version}: the tarball has no package/package.json`);
       const dtsPath = join(dir, TYPES_FILE);
-      return { manifest, dts: existsSync(dtsPath) ? readFileSync(dtsPath, 'utf8') : undefined };
+      return { manifest: readFileSync(manifestPath, 'utf8'), dts: existsSync(dtsPath) ? readFileSync(dtsPath, 'utf8') : undefined };
     } finally {
       rmSync(work, { recursive: true, force: true });
     }
@@ -196,9 +270,24 @@ class NpmSource implements Source {
 
 class FolderSource implements Source {
   readonly cachesRows = false;
+  readonly pkg: string;
+  readonly cacheDir: string;
   private readonly dir: string;
-  constructor(dir: string) {
+  constructor(pkg: string, dir: string) {
+    this.pkg = pkg;
     this.dir = dir;
+    this.cacheDir = cacheFor(pkg);
+  }
+  statedCliVersions(to: string): Map<string, string> {
+    const out = new Map<string, string>();
+    for (const version of this.list().versions) {
+      if (!isRelease(version) || compareReleases(version, to) > 0) continue;
+      const file = join(this.dir, version, 'package.json');
+      if (!existsSync(file)) continue;
+      const stated = (readJson<{ claudeCodeVersion?: unknown }>(file, 'a release manifest') ?? {}).claudeCodeVersion;
+      if (typeof stated === 'string' && isRelease(stated)) out.set(version, stated);
+    }
+    return out;
   }
   list(): Listing {
     return listingFrom(readJson<unknown>(join(this.dir, 'registry.json'), 'the release list'), display(join(this.dir, 'registry.json')));
@@ -248,8 +337,9 @@ interface CachedRows extends ReadRelease {
   key: string;
 }
 
-function createReader(source: Source, pkg: string, names: NameTable, key: string): (version: string) => ReadRelease {
-  const rowsDir = join(CACHE, 'rows');
+function createReader(source: Source, names: NameTable, key: string): (version: string) => ReadRelease {
+  const pkg = source.pkg;
+  const rowsDir = join(source.cacheDir, 'rows');
   return (version) => {
     const cached = join(rowsDir, `${version}.json.gz`);
     if (source.cachesRows && existsSync(cached)) {
@@ -317,6 +407,12 @@ function duration(ms: number): string {
   return s < 60 ? `${s} s` : `${Math.floor(s / 60)} min ${s % 60} s`;
 }
 
+/** One release to read: which line (source) and which version of it. */
+interface Target {
+  source: Source;
+  version: string;
+}
+
 function main(argv: readonly string[]): void {
   const started = Date.now();
   const options = parseArgs(argv);
@@ -326,7 +422,13 @@ function main(argv: readonly string[]): void {
   const names = readJson<NameTable>(options.names, 'the names table');
   const namesText = readFileSync(options.names, 'utf8');
 
-  const source: Source = options.registryDir ? new FolderSource(options.registryDir) : new NpmSource(pkg);
+  const source: Source = options.registryDir ? new FolderSource(pkg, options.registryDir) : new NpmSource(pkg);
+  // The CLI's own package: always on the registry; in a test folder only when it has one.
+  const cliSource: Source | undefined = options.registryDir
+    ? existsSync(join(options.registryDir, CLI_FOLDER, 'registry.json'))
+      ? new FolderSource(CLI_PACKAGE, join(options.registryDir, CLI_FOLDER))
+      : undefined
+    : new NpmSource(CLI_PACKAGE);
   if (source.cachesRows && !relative(ROOT, CACHE).startsWith('..')) {
     throw new ScriptError(`the cache ${CACHE} is inside the repository; set HISTORY_CACHE_DIR to a folder outside it`);
   }
@@ -336,44 +438,83 @@ function main(argv: readonly string[]): void {
   if (committed && committed.package !== pkg) throw new ScriptError(`${display(options.out)} is the history of ${committed.package}, not ${pkg}`);
 
   const listing = source.list();
-  const from = mode === 'full' ? (options.from ?? DEFAULT_FROM) : committed!.releases[0]!.version;
-  const inRange = releasesInRange(listing.versions, from, to);
+  const listings = new Map<Source, Listing>([[source, listing]]);
+  // Extending: the committed range of the pinned package (its first release there) through `to`.
+  const firstOfPin = committed?.releases.find((r) => packageOf(r, pkg) === pkg)?.version;
+  if (mode === 'since-committed' && !firstOfPin) throw new ScriptError(`${display(options.out)} lists no release of ${pkg} to extend: run with --full`);
+  const inRange = releasesInRange(listing.versions, mode === 'full' ? (options.from ?? '0.0.0') : firstOfPin!, to);
   if (!inRange.includes(to)) throw new ScriptError(`${pkg}@${to} is not a published release`);
 
-  const read = createReader(source, pkg, names, source.cachesRows ? rowsCacheKey(namesText) : '');
-  let targets = inRange;
+  const key = source.cachesRows ? rowsCacheKey(namesText) : '';
+  const readers = new Map<Source, (version: string) => ReadRelease>();
+  const readerOf = (s: Source) => readers.get(s) ?? readers.set(s, createReader(s, names, key)).get(s)!;
+  /** The Claude Code release each agent SDK release states, as the registry says it (checked against each package.json read). */
+  let stated = new Map<string, string>();
+  let targets: Target[];
   let previous: ReadRelease | undefined;
   let base: string | undefined;
-  if (mode === 'since-committed') {
-    const last = committed!.releases[committed!.releases.length - 1]!.version;
+  let switchAt: { release: string; cliVersion: string } | undefined;
+  if (mode === 'full' && options.from) {
+    // The pinned package alone, from the release given.
+    targets = inRange.map((version) => ({ source, version }));
+  } else if (mode === 'full') {
+    stated = source.statedCliVersions(to);
+    const cliListing = cliSource?.list();
+    if (cliSource && cliListing) listings.set(cliSource, cliListing);
+    let plan;
+    try {
+      plan = planLines({ sdkVersions: inRange, stated, to, cliVersions: cliListing?.versions, cliFrom: options.fromCli ?? DEFAULT_CLI_FROM });
+    } catch (error) {
+      throw new ScriptError(`${pkg}: ${(error as Error).message}`);
+    }
+    switchAt = plan.switchAt;
+    const overlap = plan.cli.filter((v) => plan.sdk.includes(v));
+    if (overlap.length) throw new ScriptError(`release numbers ${overlap.join(', ')} are in both ${CLI_PACKAGE} and ${pkg}: events could not tell them apart`);
+    targets = [...plan.cli.map((version) => ({ source: cliSource!, version })), ...plan.sdk.map((version) => ({ source, version }))];
+  } else {
+    const last = committed!.releases[committed!.releases.length - 1]!;
+    if (packageOf(last, pkg) !== pkg) throw new ScriptError(`${display(options.out)} ends with a release of ${packageOf(last, pkg)}; extending follows ${pkg} only: run with --full`);
     const known = new Set(committed!.releases.map((r) => r.version));
-    const late = inRange.filter((v) => compareReleases(v, last) <= 0 && !known.has(v));
+    const late = inRange.filter((v) => compareReleases(v, last.version) <= 0 && !known.has(v));
     if (late.length > 0) console.warn(`${NAME}: published after the history was computed, inside its range: ${late.join(', ')}; run with --full to credit changes to them`);
-    targets = inRange.filter((v) => compareReleases(v, last) > 0);
+    targets = inRange.filter((v) => compareReleases(v, last.version) > 0).map((version) => ({ source, version }));
     if (targets.length === 0) {
-      console.log(`${NAME}: nothing new: ${display(options.out)} already covers ${pkg} through ${last}, and no newer release is published up to ${to}; nothing downloaded, nothing written (${duration(Date.now() - started)})`);
+      console.log(`${NAME}: nothing new: ${display(options.out)} already covers ${pkg} through ${last.version}, and no newer release is published up to ${to}; nothing downloaded, nothing written (${duration(Date.now() - started)})`);
       return;
     }
     base = lastReadRelease(committed!);
     if (!base) throw new ScriptError(`${display(options.out)} lists no release that was read`);
-    previous = read(base);
-    if (!previous.snapshot) throw new ScriptError(`${pkg}@${base} can no longer be read: ${previous.error}`);
+    const baseEntry = committed!.releases.find((r) => r.version === base)!;
+    const baseSource = packageOf(baseEntry, pkg) === pkg ? source : packageOf(baseEntry, pkg) === CLI_PACKAGE ? cliSource : undefined;
+    if (!baseSource) throw new ScriptError(`${display(options.out)}: its last release read, ${base}, is of ${packageOf(baseEntry, pkg)}, which this script cannot read`);
+    previous = readerOf(baseSource)(base);
+    if (!previous.snapshot) throw new ScriptError(`${packageOf(baseEntry, pkg)}@${base} can no longer be read: ${previous.error}`);
   }
 
   const entries: ReleaseEntry[] = [];
   const events: HistoryEvent[] = [];
   const skipped: { version: string; why: string }[] = [];
   const derived = new Map<string, string[]>();
+  const disagreements: string[] = [];
   let comparisons = 0;
-  for (const version of targets) {
-    const release = read(version);
+  for (const { source: from, version } of targets) {
+    const release = readerOf(from)(version);
     const entry: ReleaseEntry = { version };
-    if (release.cliVersion) entry.cliVersion = release.cliVersion;
-    if (listing.time[version]) entry.published = listing.time[version];
+    if (from.pkg !== pkg) entry.package = from.pkg;
+    if (from === source) {
+      if (release.cliVersion) entry.cliVersion = release.cliVersion;
+      const said = stated.get(version);
+      if (said !== undefined && said !== release.cliVersion) disagreements.push(`${version}: registry ${said}, package.json ${release.cliVersion ?? 'none'}`);
+    } else {
+      // The CLI's own package: the Claude Code release is the package's version (its package.json was checked to say so).
+      entry.cliVersion = version;
+    }
+    const time = listings.get(from)?.time[version];
+    if (time) entry.published = time;
     if (!release.snapshot) {
       entry.read = false;
       entries.push(entry);
-      skipped.push({ version, why: release.error ?? 'unknown' });
+      skipped.push({ version: `${from.pkg === pkg ? '' : `${from.pkg} `}${version}`, why: release.error ?? 'unknown' });
       continue;
     }
     entries.push(entry);
@@ -384,10 +525,12 @@ function main(argv: readonly string[]): void {
     }
     previous = release;
   }
+  if (disagreements.length) throw new ScriptError(`claudeCodeVersion differs between the registry and the package: ${disagreements.join('; ')}`);
   if (!entries.some((e) => e.read !== false) && mode === 'full') throw new ScriptError('no release in the range could be read');
 
   const meta = { agent: AGENT, package: pkg, method: METHOD, file: TYPES_FILE };
-  const doc = mode === 'full' ? historyDocument(meta, entries, events) : appendToHistory(committed!, entries, events);
+  const lines = entries.some((e) => e.package === CLI_PACKAGE) ? [CLI_PACKAGE, pkg] : [pkg];
+  const doc = mode === 'full' ? historyDocument(meta, entries, events, lines) : appendToHistory(committed!, entries, events);
   validate(doc);
   const text = jsonText(doc);
   const before = existsSync(options.out) ? readFileSync(options.out, 'utf8') : undefined;
@@ -397,11 +540,15 @@ function main(argv: readonly string[]): void {
   // Summary.
   const first = doc.releases[0]!;
   const last = doc.releases[doc.releases.length - 1]!;
-  const cli = (r: ReleaseEntry) => (r.cliVersion ? ` (Claude Code ${r.cliVersion})` : '');
-  console.log(`${NAME}: ${pkg} ${first.version}${cli(first)} … ${last.version}${cli(last)}: ${doc.releases.length} releases in the history, ${doc.unpublished?.length ?? 0} number${(doc.unpublished?.length ?? 0) === 1 ? '' : 's'} never published`);
-  console.log(`${NAME}: this run read ${targets.length} release${targets.length === 1 ? '' : 's'} (${targets[0]} … ${targets[targets.length - 1]}) and made ${comparisons} comparison${comparisons === 1 ? '' : 's'}${base ? `, starting from the committed ${base}` : ''}`);
+  const cli = (r: ReleaseEntry) => (r.cliVersion && packageOf(r, pkg) === pkg ? ` (Claude Code ${r.cliVersion})` : '');
+  const named = (r: ReleaseEntry) => `${packageOf(r, pkg)} ${r.version}${cli(r)}`;
+  console.log(`${NAME}: ${named(first)} … ${named(last)}: ${doc.releases.length} releases in the history, ${doc.unpublished?.length ?? 0} number${(doc.unpublished?.length ?? 0) === 1 ? '' : 's'} never published`);
+  const ofCli = doc.releases.filter((r) => packageOf(r, pkg) !== pkg);
+  if (ofCli.length > 0) console.log(`${NAME}: read from ${CLI_PACKAGE}: ${ofCli.length} release${ofCli.length === 1 ? '' : 's'} (${ofCli[0]!.version} … ${ofCli[ofCli.length - 1]!.version})${switchAt ? `; from ${pkg} ${switchAt.release} (Claude Code ${switchAt.cliVersion}) on, the first release that states claudeCodeVersion` : ''}`);
+  const span = (t: Target) => `${t.source.pkg === pkg ? '' : `${t.source.pkg} `}${t.version}`;
+  console.log(`${NAME}: this run read ${targets.length} release${targets.length === 1 ? '' : 's'} (${span(targets[0]!)} … ${span(targets[targets.length - 1]!)}) and made ${comparisons} comparison${comparisons === 1 ? '' : 's'}${base ? `, starting from the committed ${base}` : ''}`);
   if (doc.unpublished?.length) console.log(`${NAME}: never published: ${doc.unpublished.join(', ')}`);
-  const mismatch = doc.releases.filter((r) => r.cliVersion && r.cliVersion.split('.')[2] !== r.version.split('.')[2]);
+  const mismatch = doc.releases.filter((r) => packageOf(r, pkg) === pkg && r.cliVersion && r.cliVersion.split('.')[2] !== r.version.split('.')[2]);
   console.log(
     `${NAME}: bundled Claude Code version (package.json claudeCodeVersion): ${mismatch.length === 0 ? 'same patch number as the SDK release in every release' : `differs from the SDK patch number in ${mismatch.map((r) => `${r.version}→${r.cliVersion}`).join(', ')}`}${doc.releases.some((r) => !r.cliVersion) ? `; missing in ${doc.releases.filter((r) => !r.cliVersion).map((r) => r.version).join(', ')}` : ''}`,
   );

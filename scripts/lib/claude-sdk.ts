@@ -60,7 +60,12 @@ function definition(parsed: ParsedDeclarations, typeName: string, root: 'input' 
   return { kind: 'typescript', typeName, source, origin: { package: origin.package, version: origin.version, file: origin.file } };
 }
 
-export function extractSdkTools(dtsText: string, names: NameTable, origin: SdkOrigin): GeneratedTool[] {
+/**
+ * `resultTypesOptional`: a file without ToolOutputSchemas declares no result
+ * types (as Claude Code's own sdk-tools.d.ts did before 2.0; the release
+ * history reads those), instead of being refused.
+ */
+export function extractSdkTools(dtsText: string, names: NameTable, origin: SdkOrigin, options: { resultTypesOptional?: boolean } = {}): GeneratedTool[] {
   let parsed: ParsedDeclarations;
   try {
     parsed = parseDeclarations(dtsText, origin.file);
@@ -68,7 +73,7 @@ export function extractSdkTools(dtsText: string, names: NameTable, origin: SdkOr
     throw new IngestError(`${origin.file} does not parse: ${(error as Error).message}`);
   }
   const inputs = unionMembers(parsed, INPUT_UNION).filter((n) => n !== OUTPUT_UNION);
-  const outputs = new Set(unionMembers(parsed, OUTPUT_UNION));
+  const outputs = new Set(options.resultTypesOptional && !parsed.declarations.has(OUTPUT_UNION) ? [] : unionMembers(parsed, OUTPUT_UNION));
   const prefixes: string[] = [];
   for (const input of inputs) {
     if (!input.endsWith('Input')) throw new IngestError(`${INPUT_UNION} member ${input} does not end in "Input"`);

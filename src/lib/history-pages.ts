@@ -19,12 +19,29 @@ export interface CoverageLine {
   label: string;
   package: string;
   count: number;
+  /** The agent releases covered, first to last. */
   first: string;
   last: string;
+  /**
+   * When older releases were read from another package: each package in
+   * order, with its own release numbers and, when they are not the agent's,
+   * the agent releases they go with (`agent`).
+   */
+  parts?: { package: string; count: number; first: string; last: string; agent?: { first: string; last: string } }[];
 }
 
 function coverageLines(agent: AgentId, histories: SiteModel['histories'], labels: Record<HistorySource, string>): CoverageLine[] {
-  return coverage(agent, histories).map((c) => ({ label: labels[c.source], package: c.package, count: c.count, first: c.first, last: c.last }));
+  return coverage(agent, histories).map((c) => {
+    const line: CoverageLine = { label: labels[c.source], package: c.package, count: c.count, first: c.first, last: c.last };
+    if (c.lines.length > 1) {
+      line.parts = c.lines.map((l) => {
+        const part: NonNullable<CoverageLine['parts']>[number] = { package: l.package, count: l.count, first: l.first, last: l.last };
+        if (l.first !== l.firstLabel || l.last !== l.lastLabel) part.agent = { first: l.firstLabel, last: l.lastLabel };
+        return part;
+      });
+    }
+    return line;
+  });
 }
 
 /** The address of an agent's changelog page. */

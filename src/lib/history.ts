@@ -89,9 +89,25 @@ function releaseIndex(file: HistoryFile): Map<string, string> {
   return new Map(file.releases.map((r) => [r.version, r.cliVersion ?? r.version]));
 }
 
+/** The package a release of a history was read from: its own `package`, else the file's. */
+export function releasePackage(file: HistoryFile, version: string): string {
+  return file.releases.find((r) => r.version === version)?.package ?? file.package;
+}
+
+/**
+ * The two releases compared, with the package they were read from
+ * (`@anthropic-ai/claude-agent-sdk sdk-tools.d.ts: 0.3.150 → 0.3.152`); across
+ * two packages each release names its own
+ * (`sdk-tools.d.ts: @anthropic-ai/claude-code 2.1.5 → @anthropic-ai/claude-agent-sdk 0.2.6`).
+ */
 function evidenceOf(file: HistoryFile, event: HistoryEvent): string {
-  const where = file.source === 'sdk' ? `${file.package} ${file.file ?? ''}`.trim() : `${file.package}, configuration ${event.configuration ?? 'any'}`;
-  return `${where}: ${event.previous} → ${event.release}`;
+  if (file.source === 'sdk') {
+    const before = releasePackage(file, event.previous);
+    const after = releasePackage(file, event.release);
+    if (before !== after) return `${file.file ?? ''}: ${before} ${event.previous} → ${after} ${event.release}`.replace(/^: /, '');
+    return `${`${after} ${file.file ?? ''}`.trim()}: ${event.previous} → ${event.release}`;
+  }
+  return `${file.package}, configuration ${event.configuration ?? 'any'}: ${event.previous} → ${event.release}`;
 }
 
 /** The comparison a change was found in, without the configuration: changes of one comparison are listed together. */
@@ -231,6 +247,34 @@ export function coveredRange(file: HistoryFile): { first: string; last: string; 
   return { first: label(file.releases[0]!), last: label(file.releases[file.releases.length - 1]!), count: file.releases.length };
 }
 
+/** One package a history read releases from, with the releases read from it (numbers of that package). */
+export interface PackageLine {
+  package: string;
+  count: number;
+  /** First and last release number of the package. */
+  first: string;
+  last: string;
+  /** The same as the agent's releases, as readers know them. */
+  firstLabel: string;
+  lastLabel: string;
+}
+
+/** The packages a history read, in its order (one line unless older releases came from another package). */
+export function packageLines(file: HistoryFile): PackageLine[] {
+  const lines: PackageLine[] = [];
+  for (const r of file.releases) {
+    const pkg = r.package ?? file.package;
+    const label = r.cliVersion ?? r.version;
+    const line = lines[lines.length - 1];
+    if (line && line.package === pkg) {
+      line.count++;
+      line.last = r.version;
+      line.lastLabel = label;
+    } else lines.push({ package: pkg, count: 1, first: r.version, last: r.version, firstLabel: label, lastLabel: label });
+  }
+  return lines;
+}
+
 /**
  * The topmost field added by the same tool in the same release and source that
  * holds this added field (the change itself when there is none): a new object
@@ -292,8 +336,8 @@ export function versionNotes(tool: ToolModel, histories: readonly HistoryFile[])
 }
 
 /** Which releases each history of an agent covers, for the sentence above a tool's notes. */
-export function coverage(agent: string, histories: readonly HistoryFile[]): { source: HistorySource; package: string; first: string; last: string; count: number }[] {
-  return histories.filter((h) => h.agent === agent).map((h) => ({ source: h.source, package: h.package, ...coveredRange(h) }));
+export function coverage(agent: string, histories: readonly HistoryFile[]): { source: HistorySource; package: string; first: string; last: string; count: number; lines: PackageLine[] }[] {
+  return histories.filter((h) => h.agent === agent).map((h) => ({ source: h.source, package: h.package, ...coveredRange(h), lines: packageLines(h) }));
 }
 
 /** Every field anchor a link may point at on the tool's page: its rows, and the notes of removed fields. */

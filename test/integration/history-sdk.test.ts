@@ -6,6 +6,12 @@
  * - a full run gives test/fixtures/history/expected.json byte for byte;
  * - a run over the first two, extended by the rest, gives the same bytes;
  * - a run with nothing new leaves the file untouched.
+ * And with the CLI package's own line before them (releases/cli/: 2.1.7;
+ * 2.1.8 without sdk-tools.d.ts; 2.1.9, whose declarations are 0.3.10's; 2.1.10
+ * and later listed but covered by the agent SDK, whose 0.3.10 states 2.1.10):
+ * - the CLI releases come first, each naming its package, and the agent SDK's
+ *   part is expected.json's, events unchanged;
+ * - extending such a history follows the agent SDK.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -72,6 +78,39 @@ test('extending a history of the first releases by the newer ones gives the same
     const after = statSync(file);
     assert.equal(after.mtimeMs, before.mtimeMs, 'the file was not rewritten');
     assert.equal(after.ino, before.ino);
+  });
+});
+
+/** expected.json with the CLI line in front: written from reading the fixture files, not from the script. */
+function expectedWithCliLine(): string {
+  const doc = JSON.parse(EXPECTED) as { releases: unknown[]; unpublished: string[]; events: unknown[] };
+  const cli = '@anthropic-ai/claude-code';
+  doc.releases.unshift(
+    { version: '2.1.7', package: cli, cliVersion: '2.1.7', published: '2025-12-22T10:00:00.000Z' },
+    { version: '2.1.8', package: cli, cliVersion: '2.1.8', published: '2025-12-24T10:00:00.000Z', read: false },
+    { version: '2.1.9', package: cli, cliVersion: '2.1.9', published: '2025-12-28T10:00:00.000Z' },
+  );
+  // 2.1.7 → 2.1.9 (2.1.8 unreadable): Bash gains run_in_background; 2.1.9 → 0.3.10: the same declarations, no event.
+  doc.events.unshift({ release: '2.1.9', previous: '2.1.7', tool: 'Bash', kind: 'field-added', side: 'input', field: '.run_in_background', path: 'run_in_background', to: 'boolean' });
+  return JSON.stringify(doc);
+}
+
+test('a full run over both lines: the CLI releases first, each naming its package; the agent SDK part unchanged', () => {
+  withScratch((dir, history) => {
+    const out = history('--full', '--from-cli', '2.1.7');
+    const written = readFileSync(join(dir, 'history.json'), 'utf8');
+    assert.equal(JSON.stringify(JSON.parse(written)), expectedWithCliLine(), 'same values and key order');
+    assert.match(out, /read from @anthropic-ai\/claude-code: 3 releases \(2\.1\.7 … 2\.1\.9\); from fixture-agent-sdk 0\.3\.10 \(Claude Code 2\.1\.10\) on/);
+    assert.match(out, /skipped @anthropic-ai\/claude-code 2\.1\.8 \(read: false\): sdk-tools\.d\.ts is not in the package/);
+    assert.match(out, /never published: 0\.3\.12\n/);
+
+    // Extending a two-line history by the agent SDK's newer releases gives the same file.
+    history('--full', '--from-cli', '2.1.7', '--to', '0.3.11');
+    history();
+    assert.equal(readFileSync(join(dir, 'history.json'), 'utf8'), written);
+
+    // A first CLI release the agent SDK already covers is refused.
+    assert.throws(() => history('--full', '--from-cli', '2.1.10'), (error: { stderr?: string }) => /2\.1\.10 is not older than Claude Code 2\.1\.10/.test(String(error.stderr)));
   });
 });
 

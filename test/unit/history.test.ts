@@ -8,7 +8,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { loadContent } from '../../src/lib/content/load.ts';
-import { changeLine, changelog, checkDocumentedNotes, compareVersions, fieldSince, linkableAnchors, toolChanges, versionNotes } from '../../src/lib/history.ts';
+import { changeLine, changelog, checkDocumentedNotes, compareVersions, coverage, fieldSince, linkableAnchors, toolChanges, versionNotes } from '../../src/lib/history.ts';
+import type { HistoryFile } from '../../src/lib/content-types.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 const site = loadContent({ root: ROOT, contentDir: join(ROOT, 'test/fixtures/content') });
@@ -136,4 +137,43 @@ test('editorial names: a code-style field name must be established or listed wit
   assert.deepEqual(checkEditorialNames(withProse('Reads `cache_hint`.', [{ name: 'cache_hint', why: 'a setting' }])), []);
   assert.deepEqual(checkEditorialNames(withProse('Reads it.', [{ name: 'cache_hint', why: 'a setting' }])).map((f) => f.problem), ['listed-but-not-mentioned']);
   assert.deepEqual(checkEditorialNames(withProse('Takes `file_path`.', [{ name: 'file_path', why: 'x' }])).map((f) => f.problem), ['listed-but-established']);
+});
+
+test('a history read from two packages: each change names the packages compared, the range starts at the older package, coverage lists both', () => {
+  // Made up: the CLI package's 1.9.0 and 1.9.2, then the SDK's 1.0.0 (CLI 2.0.0) and 1.0.1 (CLI 2.0.1).
+  const file: HistoryFile = {
+    agent: 'claude-code',
+    source: 'sdk',
+    package: 'fixture-sdk',
+    method: 'm',
+    file: 'fixture.d.ts',
+    releases: [
+      { version: '1.9.0', package: 'fixture-cli', cliVersion: '1.9.0' },
+      { version: '1.9.2', package: 'fixture-cli', cliVersion: '1.9.2' },
+      { version: '1.0.0', cliVersion: '2.0.0' },
+      { version: '1.0.1', cliVersion: '2.0.1' },
+    ],
+    events: [
+      { release: '1.9.2', previous: '1.9.0', tool: 'Read', kind: 'field-added', side: 'input', field: '.limit', path: 'limit', to: 'number' },
+      { release: '1.0.0', previous: '1.9.2', tool: 'Read', kind: 'description-changed', side: 'input', field: '.file_path', path: 'file_path' },
+    ],
+  };
+  const changes = toolChanges(tool('Read'), [file]);
+  assert.deepEqual(
+    changes.map((c) => [c.release, c.evidence]),
+    [
+      ['2.0.0', 'fixture.d.ts: fixture-cli 1.9.2 → fixture-sdk 1.0.0'],
+      ['1.9.2', 'fixture-cli fixture.d.ts: 1.9.0 → 1.9.2'],
+    ],
+  );
+  assert.deepEqual(fieldSince(tool('Read'), [file]).get('input.file_path'), { kind: 'before', release: '1.9.0' });
+  assert.deepEqual(fieldSince(tool('Read'), [file]).get('input.limit'), { kind: 'field', release: '1.9.2', note: 'since-input.limit' });
+  const [covered] = coverage('claude-code', [file]);
+  assert.deepEqual([covered!.first, covered!.last, covered!.count], ['1.9.0', '2.0.1', 4]);
+  assert.deepEqual(covered!.lines, [
+    { package: 'fixture-cli', count: 2, first: '1.9.0', last: '1.9.2', firstLabel: '1.9.0', lastLabel: '1.9.2' },
+    { package: 'fixture-sdk', count: 2, first: '1.0.0', last: '1.0.1', firstLabel: '2.0.0', lastLabel: '2.0.1' },
+  ]);
+  // The changelog orders by the release readers know, across both packages.
+  assert.deepEqual(changelog('claude-code', [file]).map((r) => r.release), ['2.0.0', '1.9.2']);
 });

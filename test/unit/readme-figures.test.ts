@@ -33,3 +33,17 @@ test('the check finds a pinned release where one is written', () => {
   const [release] = pinnedReleases();
   assert.ok(new RegExp(`(^|[^\\d.])${release!.replace(/\./g, '\\.')}(?![\\d.]*\\d)`).test(`- **Product ${release}** — tools`));
 });
+
+test('README states where the SDK history starts: the first release of each package it was read from', () => {
+  const history = readJson('content/history/claude-code.sdk.json') as { package: string; releases: { version: string; package?: string }[] };
+  const firsts: string[] = [];
+  let line: string | undefined;
+  for (const r of history.releases) {
+    const pkg = r.package ?? history.package;
+    if (pkg !== line) firsts.push(`\`${pkg}\` ${r.version}`);
+    line = pkg;
+  }
+  assert.ok(firsts.length > 0);
+  const missing = firsts.filter((f) => !new RegExp(`${f.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\d.]*\\d)`).test(readme));
+  assert.deepEqual(missing, [], 'README states each package line of the SDK history with its first release');
+});

@@ -49,10 +49,26 @@ function byText(a: string | undefined, b: string | undefined): number {
   return x < y ? -1 : x > y ? 1 : 0;
 }
 
-/** Release (oldest first), tool, side, field, kind, then the values: a total, deterministic order. */
-export function compareEvents(a: HistoryEvent, b: HistoryEvent): number {
+/**
+ * The order of two releases: their places in `order` (the history's releases,
+ * oldest first, when it follows more than one package line) when both are in it,
+ * else numeric.
+ */
+function releaseOrder(order: ReadonlyMap<string, number> | undefined): (a: string, b: string) => number {
+  return (a, b) => {
+    const x = order?.get(a);
+    const y = order?.get(b);
+    return x !== undefined && y !== undefined ? x - y : compareReleases(a, b);
+  };
+}
+
+/**
+ * Release (oldest first: numeric, or by place in `order`), tool, side, field,
+ * kind, then the values: a total, deterministic order.
+ */
+export function compareEvents(a: HistoryEvent, b: HistoryEvent, order?: ReadonlyMap<string, number>): number {
   return (
-    compareReleases(a.release, b.release) ||
+    releaseOrder(order)(a.release, b.release) ||
     byText(a.tool, b.tool) ||
     byText(a.side, b.side) ||
     byText(a.field, b.field) ||
@@ -63,8 +79,14 @@ export function compareEvents(a: HistoryEvent, b: HistoryEvent): number {
   );
 }
 
-export function sortEvents(events: readonly HistoryEvent[]): HistoryEvent[] {
-  return [...events].sort(compareEvents);
+/**
+ * Events in their file order. `order` lists the history's releases oldest
+ * first; it is needed when they come from more than one package line (a
+ * Claude Code 1.0.x release is older than an agent SDK 0.2.x release).
+ */
+export function sortEvents(events: readonly HistoryEvent[], order?: readonly string[]): HistoryEvent[] {
+  const place = order ? new Map(order.map((v, i) => [v, i])) : undefined;
+  return [...events].sort((a, b) => compareEvents(a, b, place));
 }
 
 /** An event with its keys always in the same order (the JSON text depends on it). */

@@ -1,6 +1,14 @@
 /**
- * The history file (schemas/history.schema.json) of one package: built whole,
- * or extended by newer releases with its earlier events left as they are.
+ * The history file (schemas/history.schema.json) of one agent's SDK types:
+ * built whole, or extended by newer releases with its earlier events left as
+ * they are.
+ *
+ * A history may follow more than one package line (Claude Code's types were
+ * read from `@anthropic-ai/claude-code` itself before the agent SDK stated
+ * which Claude Code release it bundles): a release read from another package
+ * than the file's names it (`package`), releases are ordered line by line (the
+ * lines in the order given, each by release number), and the numbers never
+ * published are those of each line.
  *
  * Pure. Keys are always written in the same order, so the same releases and
  * events give the same bytes.
@@ -21,17 +29,58 @@ export interface HistoryMeta {
 /** `$schema` as content files write it (relative to content/history/). */
 export const HISTORY_SCHEMA_REF = '../../schemas/history.schema.json';
 
-function release(entry: ReleaseEntry): ReleaseEntry {
+function release(entry: ReleaseEntry, filePackage: string): ReleaseEntry {
   const out: ReleaseEntry = { version: entry.version };
+  if (entry.package !== undefined && entry.package !== filePackage) out.package = entry.package;
   if (entry.cliVersion !== undefined) out.cliVersion = entry.cliVersion;
   if (entry.published !== undefined) out.published = entry.published;
   if (entry.read !== undefined) out.read = entry.read;
   return out;
 }
 
-/** The whole file: releases oldest first, the numbers skipped between them, events sorted. */
-export function historyDocument(meta: HistoryMeta, releases: readonly ReleaseEntry[], events: readonly HistoryEvent[]): HistoryFile {
-  const sorted = [...releases].sort((a, b) => compareReleases(a.version, b.version)).map(release);
+/** The package a release was read from. */
+export function packageOf(entry: ReleaseEntry, filePackage: string): string {
+  return entry.package ?? filePackage;
+}
+
+/**
+ * Releases in history order: line by line in the order of `lines` (packages,
+ * oldest line first; the file's package when none is given), each line by
+ * release number. A release of a package not in `lines`, or a release number
+ * listed twice, is refused (events name releases by number alone).
+ */
+export function orderReleases(releases: readonly ReleaseEntry[], filePackage: string, lines: readonly string[] = [filePackage]): ReleaseEntry[] {
+  const rank = new Map(lines.map((p, i) => [p, i]));
+  const seen = new Set<string>();
+  for (const r of releases) {
+    if (!rank.has(packageOf(r, filePackage))) throw new Error(`release ${r.version} is of ${packageOf(r, filePackage)}, which is not one of the lines ${lines.join(', ')}`);
+    if (seen.has(r.version)) throw new Error(`release number ${r.version} is listed twice`);
+    seen.add(r.version);
+  }
+  return [...releases]
+    .sort((a, b) => rank.get(packageOf(a, filePackage))! - rank.get(packageOf(b, filePackage))! || compareReleases(a.version, b.version))
+    .map((r) => release(r, filePackage));
+}
+
+/** The numbers never published between releases of each line, in history order. */
+export function unpublishedOfLines(ordered: readonly ReleaseEntry[], filePackage: string): string[] {
+  const out: string[] = [];
+  let start = 0;
+  for (let i = 1; i <= ordered.length; i++) {
+    if (i === ordered.length || packageOf(ordered[i]!, filePackage) !== packageOf(ordered[start]!, filePackage)) {
+      out.push(...unpublishedBetween(ordered.slice(start, i).map((r) => r.version)));
+      start = i;
+    }
+  }
+  return out;
+}
+
+/**
+ * The whole file: releases oldest first (line by line, `lines` naming the
+ * packages oldest line first), the numbers skipped between them, events sorted.
+ */
+export function historyDocument(meta: HistoryMeta, releases: readonly ReleaseEntry[], events: readonly HistoryEvent[], lines: readonly string[] = [meta.package]): HistoryFile {
+  const sorted = orderReleases(releases, meta.package, lines);
   return {
     $schema: HISTORY_SCHEMA_REF,
     agent: meta.agent,
@@ -40,25 +89,30 @@ export function historyDocument(meta: HistoryMeta, releases: readonly ReleaseEnt
     method: meta.method,
     file: meta.file,
     releases: sorted,
-    unpublished: unpublishedBetween(sorted.map((r) => r.version)),
-    events: sortEvents(events),
+    unpublished: unpublishedOfLines(sorted, meta.package),
+    events: sortEvents(events, sorted.map((r) => r.version)),
   };
 }
 
 /**
- * `committed` extended with releases newer than its last one and the events
- * found in them: the committed releases and events stay as they are, in their
- * order, and the new ones follow.
+ * `committed` extended with releases newer than its last one (of the same
+ * package line: extending follows the newest line) and the events found in
+ * them: the committed releases and events stay as they are, in their order,
+ * and the new ones follow.
  */
 export function appendToHistory(committed: HistoryFile, releases: readonly ReleaseEntry[], events: readonly HistoryEvent[]): HistoryFile {
-  const last = committed.releases[committed.releases.length - 1]!.version;
+  const lastEntry = committed.releases[committed.releases.length - 1]!;
+  const last = lastEntry.version;
+  const line = packageOf(lastEntry, committed.package);
   for (const r of releases) {
+    if (packageOf(r, committed.package) !== line) throw new Error(`release ${r.version} is of ${packageOf(r, committed.package)}, but the history ends with ${line} ${last}`);
     if (compareReleases(r.version, last) <= 0) throw new Error(`release ${r.version} is not newer than the last committed release ${last}`);
   }
+  const newer = new Set(releases.map((r) => r.version));
   for (const e of events) {
-    if (compareReleases(e.release, last) <= 0) throw new Error(`an event of ${e.release} is not newer than the last committed release ${last}`);
+    if (!newer.has(e.release)) throw new Error(`an event of ${e.release} is not of a release newer than the last committed release ${last}`);
   }
-  const sorted = [...releases].sort((a, b) => compareReleases(a.version, b.version)).map(release);
+  const sorted = orderReleases(releases, committed.package, [line]);
   const all = [...committed.releases, ...sorted];
   // Same key order as historyDocument, whatever order the committed file had.
   return {
@@ -70,8 +124,8 @@ export function appendToHistory(committed: HistoryFile, releases: readonly Relea
     ...(committed.file !== undefined ? { file: committed.file } : {}),
     ...(committed.configurations !== undefined ? { configurations: committed.configurations } : {}),
     releases: all,
-    unpublished: unpublishedBetween(all.map((r) => r.version)),
-    events: [...committed.events, ...sortEvents(events)],
+    unpublished: unpublishedOfLines(all, committed.package),
+    events: [...committed.events, ...sortEvents(events, sorted.map((r) => r.version))],
   };
 }
 

@@ -14,6 +14,9 @@
  * KillShell) still get a name: the prefix itself, the rule most entries of the
  * names file document ("Tool name: X" for the type XInput). Those names are
  * listed in `derived`.
+ *
+ * A file that declares no ToolOutputSchemas (Claude Code's own sdk-tools.d.ts
+ * before 2.0 declared inputs only) gives every tool `output: null`.
  */
 import ts from 'typescript';
 import { Ajv2020 } from 'ajv/dist/2020.js';
@@ -132,7 +135,7 @@ export function releaseSnapshot(dtsText: string, names: NameTable, origin: { pac
   const { table, derived } = namesForRelease(names, inputPrefixes(parsed));
   let generated;
   try {
-    generated = extractSdkTools(dtsText, table, { ...origin, checked: '' });
+    generated = extractSdkTools(dtsText, table, { ...origin, checked: '' }, { resultTypesOptional: true });
   } catch (error) {
     throw new SnapshotError((error as Error).message);
   }

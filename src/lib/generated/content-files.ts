@@ -295,7 +295,7 @@ export type CaptureFile = {
 
 // history.schema.json
 /**
- * Computed by a script in scripts/ by comparing published releases one after the other; never edited by hand. `releases` lists every release compared, oldest first; `events` lists every change found, each credited to the first release that shows it and bracketed by the release compared before it.
+ * Computed by a script in scripts/ by comparing published releases one after the other; never edited by hand. `releases` lists every release compared, oldest first (with several package lines, line by line, each naming the Claude Code release it goes with); `events` lists every change found, each credited to the first release that shows it and bracketed by the release compared before it.
  */
 export interface HistoryFile {
   $schema?: string;
@@ -323,7 +323,11 @@ export interface HistoryFile {
   releases: {
     version: string;
     /**
-     * The agent release this package release goes with (sdk: the bundled Claude Code version read from the package manifest).
+     * sdk: the package this release was read from, when it is not the file's `package` (Claude Code releases from before the agent SDK stated the Claude Code release it bundles were read from `@anthropic-ai/claude-code` itself). `version` is that package's release number; release numbers are unique across the packages of one file.
+     */
+    package?: string;
+    /**
+     * The agent release this package release goes with (sdk: the bundled Claude Code version read from the package manifest; for a release read from the CLI's own package, its own version).
      */
     cliVersion?: string;
     /**
@@ -336,7 +340,7 @@ export interface HistoryFile {
     read?: boolean;
   }[];
   /**
-   * Release numbers inside the covered range that the registry never published (a change is credited to the next published one).
+   * Release numbers inside the covered range that the registry never published (a change is credited to the next published one); with several package lines, the gaps within each line, in history order.
    */
   unpublished?: string[];
   events: HistoryEvent[];

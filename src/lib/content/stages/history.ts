@@ -1,7 +1,8 @@
 /**
  * Stage: computed release histories (content/history/<agent>.<source>.json).
  * The schema checks each file's shape; this stage checks what spans the file:
- * its name matches its agent and source, its releases are in release order,
+ * its name matches its agent and source, its releases are in release order
+ * (of the agent release each goes with; numbers are unique),
  * and every event is credited to a release it lists, after the one it was
  * compared with.
  */
@@ -30,16 +31,25 @@ export function loadHistories(stage: Stage, agentIds: ReadonlySet<string>): Hist
       problems.error(file, '/agent', 'known-agent', `no agent record for ${data.agent}`);
       continue;
     }
+    // Releases are ordered by the agent release each goes with (`cliVersion`, else the number itself): an SDK
+    // history may read older releases from another package (`package`), whose numbers do not sort with the file's.
+    const label = (r: HistoryFile['releases'][number]) => r.cliVersion ?? r.version;
     let ordered = true;
+    const seen = new Set<string>();
     data.releases.forEach((release, i) => {
       const before = data.releases[i - 1];
-      if (before && compareVersions(before.version, release.version) >= 0) {
-        problems.error(file, `/releases/${i}/version`, 'history-releases-ordered', `release ${release.version} comes after ${before.version}: releases are listed once each, oldest first`);
+      if (seen.has(release.version)) {
+        problems.error(file, `/releases/${i}/version`, 'history-releases-ordered', `release number ${release.version} is listed twice: events name releases by number`);
+        ordered = false;
+      } else if (before && compareVersions(label(before), label(release)) >= 0) {
+        problems.error(file, `/releases/${i}/version`, 'history-releases-ordered', `release ${label(release)} comes after ${label(before)}: releases are listed once each, oldest first`);
         ordered = false;
       }
+      seen.add(release.version);
     });
     if (!ordered) continue;
     const listed = new Set(data.releases.map((r) => r.version));
+    const place = new Map(data.releases.map((r, i) => [r.version, i]));
     // Tool names in events enter the site here (removed tools get pages titled with them).
     const namesOk = data.events.map((event, i) => checkName(problems, { file, pointer: `/events/${i}/tool` }, 'tool name', event.tool)).every(Boolean);
     if (!namesOk) continue;
@@ -47,7 +57,7 @@ export function loadHistories(stage: Stage, agentIds: ReadonlySet<string>): Hist
       for (const key of ['release', 'previous'] as const) {
         if (!listed.has(event[key])) problems.error(file, `/events/${i}/${key}`, 'history-event-release', `${key} ${event[key]} is not one of the releases compared`);
       }
-      if (listed.has(event.release) && listed.has(event.previous) && compareVersions(event.previous, event.release) >= 0) {
+      if (listed.has(event.release) && listed.has(event.previous) && place.get(event.previous)! >= place.get(event.release)!) {
         problems.error(file, `/events/${i}/previous`, 'history-event-release', `a change first seen in ${event.release} must be compared with an earlier release, not ${event.previous}`);
       }
     });
@@ -127,6 +137,7 @@ export function checkHistoryReferences(stage: Stage, histories: readonly History
     const unknownReported = new Set<string>();
     // The last event of each field, in release order (events are not stored sorted by release).
     const lastOfField = new Map<string, { index: number; kind: string; release: string }>();
+    const place = new Map(file.releases.map((r, i) => [r.version, i]));
     file.events.forEach((event, i) => {
       const tool = byName.get(event.tool);
       if (!tool) {
@@ -139,7 +150,7 @@ export function checkHistoryReferences(stage: Stage, histories: readonly History
       if (event.field === undefined) return;
       const key = `${event.tool}\u0000${event.side ?? ''}\u0000${event.field}`;
       const last = lastOfField.get(key);
-      if (!last || compareVersions(event.release, last.release) >= 0) lastOfField.set(key, { index: i, kind: event.kind, release: event.release });
+      if (!last || (place.get(event.release) ?? -1) >= (place.get(last.release) ?? -1)) lastOfField.set(key, { index: i, kind: event.kind, release: event.release });
     });
     const anchorsOf = new Map<ToolModel, Set<string>>();
     const byPosition: string[] = [];

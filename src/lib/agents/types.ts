@@ -239,6 +239,11 @@ export interface HookMechanism {
    * (Copilot CLI's VS Code-compatible PascalCase events, whose payloads are snake_case): see shapeOfEvent.
    */
   readonly otherShapes?: readonly HookShape[];
+  /**
+   * How a page titles one recorded payload, `{event}` standing for its event; default
+   * `{event} hook, standard input` (OpenCode's records are the arguments of a plugin function).
+   */
+  readonly recordTitle?: string;
   /** A folder (relative to HOME) of JSON-lines logs the recording reads, if any. */
   readonly logDir?: string;
   /** Arguments, environment and files (the hook configuration among them) of a payload run. Pure. */

@@ -4,6 +4,7 @@
  */
 import { anchorFor } from './anchors.ts';
 import type { PayloadCall } from './content-types.ts';
+import { hookEventOf, type HookMechanism } from './agents/types.ts';
 
 export interface ExamplePart {
   title: string;
@@ -18,11 +19,15 @@ const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.str
  * `tool_use_result`) unless it equals the PostToolUse hook's `tool_response`, as it
  * usually does.
  */
-export function exampleParts(call: PayloadCall): ExamplePart[] {
+export function exampleParts(call: PayloadCall, hooks?: Pick<HookMechanism, 'shape' | 'recordTitle'>): ExamplePart[] {
   const parts: ExamplePart[] = [{ title: 'Input the model sent', value: call.input }];
   if (call.result !== undefined) parts.push({ title: 'Result the model got', value: call.result });
   else parts.push({ title: 'Result the model got', value: 'The CLI sent the model no result for this call.' });
-  for (const hook of call.hooks) parts.push({ title: `${hook.hook_event_name} hook, standard input`, value: hook });
+  // The event: the payload's own member, or the one recorded beside it (hookEvents) for agents whose payloads do not name it.
+  call.hooks.forEach((hook, i) => {
+    const event = (hooks ? hookEventOf(call, i, hooks.shape) : undefined) ?? call.hookEvents?.[i] ?? hook.hook_event_name ?? 'hook';
+    parts.push({ title: (hooks?.recordTitle ?? '{event} hook, standard input').replace('{event}', event), value: hook });
+  });
   const post = call.hooks.find((h) => h.hook_event_name === 'PostToolUse');
   if (call.toolUseResult !== undefined && !(post && same(post['tool_response'], call.toolUseResult))) {
     parts.push({ title: 'Structured result (stream-json tool_use_result)', value: call.toolUseResult });

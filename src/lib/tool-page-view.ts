@@ -10,6 +10,8 @@ import { distinctInputs, primaryConfiguration, type MatrixAgent } from './captur
 import { counterparts } from './comparison.ts';
 import type { AgentRecord, EditorialTool } from './content-types.ts';
 import { exampleParts, inputFieldLinks, shortened } from './examples.ts';
+import { AGENTS } from './agents/index.ts';
+import type { HookMechanism } from './agents/types.ts';
 import { compareVersions, fieldSince, type Since } from './history.ts';
 import { versionHistory, type VersionHistoryView } from './history-pages.ts';
 import { fieldTables, type DefinitionView, type SiteModel, type ToolExample, type ToolModel } from './model.ts';
@@ -172,6 +174,12 @@ export function definitionSection(section: ToolSection, view: DefinitionView, fi
   return out;
 }
 
+/** The agent's hook mechanism, when its payloads are recorded. */
+function hookMechanism(agent: ToolModel['agent']): HookMechanism | undefined {
+  const { hooks } = AGENTS[agent];
+  return 'none' in hooks ? undefined : hooks;
+}
+
 export function examplesView(tool: ToolModel): ExampleView[] {
   const anchors = new Set(fieldTables(tool).flatMap((t) => t.rows.map((r) => r.id)));
   return (tool.examples ?? []).map((example) => ({
@@ -182,7 +190,7 @@ export function examplesView(tool: ToolModel): ExampleView[] {
     calls: example.calls.map((call) => ({
       tool: call.tool,
       own: call.own,
-      parts: exampleParts(call).map((part, k) => {
+      parts: exampleParts(call, hookMechanism(tool.agent)).map((part, k) => {
         const plain = typeof part.value === 'string';
         return { title: part.title, text: plain ? (part.value as string) : JSON.stringify(shortened(part.value), null, 2), lang: plain ? 'text' : 'json', highlighted: k < 2 };
       }),

@@ -121,3 +121,69 @@ test('main request: requests without tools, not streamed, or without the prompt 
   assert.equal(mainRequest([notStreamed], PROMPT), notStreamed, 'and finally to the first request');
   assert.equal(mainRequest([notStreamed, main]), main, 'without a prompt: the first streaming request with tools');
 });
+
+// ---------------------------------------------------------------------------
+// Hooks (payload runs)
+
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join as joinPath } from 'node:path';
+import { CAMEL_EVENTS, HOOKS_FILE, hooksOfCalls, PASCAL_EVENTS, payloadInput } from '../../src/lib/agents/copilot-cli.ts';
+import { shapeOfEvent, type HookMechanism } from '../../src/lib/agents/types.ts';
+import { parseHookLog, untagHookLog } from '../../scripts/lib/payloads/record.ts';
+import { payloadPaths, runAdditions } from '../../scripts/lib/payloads/drivers.ts';
+
+const cpHooks = AGENTS['copilot-cli'].hooks as HookMechanism;
+
+test('a payload run writes ~/.copilot/hooks/ with both forms of each event; each entry, run by a real shell, tags the payload it copies unchanged', () => {
+  const dir = mkdtempSync(joinPath(tmpdir(), 'copilot-hooks-'));
+  try {
+    const paths = payloadPaths(dir);
+    const add = runAdditions(cpHooks, paths, []);
+    assert.deepEqual(add.args, ['--allow-all-tools']);
+    const file = add.files.get(joinPath(paths.home, HOOKS_FILE));
+    assert.ok(file, 'the hook file is written under HOME');
+    const config = JSON.parse(file) as { version: number; hooks: Record<string, { type: string; bash: string }[]> };
+    assert.equal(config.version, 1);
+    assert.deepEqual(Object.keys(config.hooks), [...CAMEL_EVENTS, ...PASCAL_EVENTS]);
+    // What the CLI would write on the hook's standard input, byte for byte (no newline at the end, a quote, non-ASCII).
+    const stdin = '{"sessionId":"s","toolName":"bash","toolArgs":{"command":"echo \'é\'"}}';
+    for (const event of ['preToolUse', 'PostToolUse']) execFileSync('/bin/sh', ['-c', config.hooks[event]![0]!.bash], { input: stdin });
+    const text = readFileSync(paths.hookLog, 'utf8');
+    assert.ok(text.includes(`${stdin}\x1e`), 'the payload is kept as sent');
+    const { payloads, events } = untagHookLog(parseHookLog(text));
+    assert.deepEqual(events, ['preToolUse', 'PostToolUse']);
+    assert.deepEqual(payloads, [JSON.parse(stdin), JSON.parse(stdin)]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('payloads without a call id go to the call whose input they carry, in order, each form closing a call on its own', () => {
+  const first = { command: 'echo one', description: 'd' };
+  const second = { command: 'echo one', description: 'd' }; // the same input twice: order decides
+  const pre = { sessionId: 's', toolName: 'bash', toolArgs: first };
+  const post = { ...pre, toolResult: { resultType: 'success', textResultForLlm: 'one' } };
+  const Pre = { hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: first };
+  const Post = { ...Pre, hook_event_name: 'PostToolUse', tool_result: { result_type: 'success' } };
+  const stringArgs = { ...pre, toolArgs: JSON.stringify(second) };
+  const payloads = [pre, Pre, post, Post, stringArgs, { ...Pre }, { toolName: 'view', toolArgs: { path: '/x' } }];
+  const events = ['preToolUse', 'PreToolUse', 'postToolUse', 'PostToolUse', 'preToolUse', 'PreToolUse', 'preToolUse'];
+  const per = hooksOfCalls(payloads, [{ id: 'a', input: first }, { id: 'b', input: second }], events);
+  assert.deepEqual(per, [[pre, Pre, post, Post], [stringArgs, payloads[5]]], 'a payload no call matches is left out');
+  assert.deepEqual(payloadInput(stringArgs), second, 'toolArgs as a JSON text is read as what it encodes');
+  assert.equal(payloadInput({ toolArgs: '{not json' }), '{not json');
+});
+
+test('outcome: postToolUseFailure (error) or a non-success resultType is a failure; shapes are told apart by event name', () => {
+  const pre = { toolName: 'view', toolArgs: { path: '/x' } };
+  assert.equal(cpHooks.outcome({}, '', [pre, { ...pre, toolResult: { resultType: 'success' } }]), 'success');
+  assert.equal(cpHooks.outcome({}, '', [pre, { ...pre, error: 'no such file' }]), 'failure');
+  assert.equal(cpHooks.outcome({}, '', [pre, { ...pre, toolResult: { resultType: 'failure' } }]), 'failure');
+  assert.equal(cpHooks.outcome({}, '', [pre]), 'failure', 'no after-event at all');
+  assert.equal(shapeOfEvent(cpHooks, 'preToolUse').inputField, 'toolArgs');
+  assert.equal(shapeOfEvent(cpHooks, 'PostToolUseFailure').inputField, 'tool_input');
+  assert.equal(shapeOfEvent(cpHooks, 'PostToolUse').eventField, 'hook_event_name');
+  assert.equal(shapeOfEvent(cpHooks, 'postToolUse').eventField, undefined, 'camelCase payloads do not name their event');
+});

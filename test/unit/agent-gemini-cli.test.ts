@@ -137,7 +137,7 @@ test('a streamed side request (a subagent, a tool\'s own model call) is not take
 
 // --- Hook payloads (npm run payloads) ---------------------------------------------------
 
-const HOOK_CONTEXT = { home: '/c/home', tmp: '/c/run/tmp', hookCommand: 'cat >> /c/run/hooks.log', allowedTools: ['read_file'] };
+const HOOK_CONTEXT = { home: '/c/home', tmp: '/c/run/tmp', hookCommand: 'cat >> /c/run/hooks.log', taggedHookCommand: (event: string) => `tag ${event}`, hookLog: '/c/run/hooks.log', allowedTools: ['read_file'] };
 const hooks = () => {
   const h = gemini.hooks;
   assert.ok(!('none' in h), 'Gemini CLI declares a hook mechanism');

@@ -125,3 +125,82 @@ test('the main request is the one with tools, not the title request, whatever th
 test('with the plan agent the prompt is followed by a reminder, and the request with tools is still chosen', () => {
   assert.equal(opencode.mainRequest([title, planMain], PROMPT), planMain);
 });
+
+// ---------------------------------------------------------------------------
+// Hooks: the recorder plugin (payload runs)
+
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { pathToFileURL } from 'node:url';
+import { callIdOf, DEPENDENCIES_LOCK, HOOK_EVENTS, recorderPlugin } from '../../src/lib/agents/opencode.ts';
+import { hookEventOf, hookMember, type HookMechanism } from '../../src/lib/agents/types.ts';
+import { parseHookLog, recordCalls, untagHookLog } from '../../scripts/lib/payloads/record.ts';
+import { payloadPaths, runAdditions } from '../../scripts/lib/payloads/drivers.ts';
+import { openaiChatCompletions } from '../../src/lib/wire/openai-chat-completions.ts';
+
+const ocHooks = opencode.hooks as HookMechanism;
+
+test('the recorder plugin, loaded as OpenCode loads it, writes a tag naming the function and the two arguments it received', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'oc-plugin-'));
+  try {
+    const log = join(dir, 'hooks.log');
+    const file = join(dir, 'record-hooks.js');
+    writeFileSync(file, recorderPlugin(log));
+    const mod = (await import(pathToFileURL(file).href)) as Record<string, () => Promise<Record<string, (i: unknown, o: unknown) => Promise<void>>>>;
+    const plugin = await Object.values(mod)[0]!();
+    assert.deepEqual(Object.keys(plugin), [...HOOK_EVENTS]);
+    const before = { tool: 'bash', sessionID: 's', callID: 'call_1' };
+    const args = { args: { command: 'echo "quoted" \u2028 é' } };
+    const after = { ...before, args: args.args };
+    const result = { title: 't', output: 'x\n', metadata: { exit: 0 } };
+    await plugin['tool.execute.before']!(before, args);
+    await plugin['tool.execute.after']!(after, result);
+    const { payloads, events } = untagHookLog(parseHookLog(readFileSync(log, 'utf8')));
+    assert.deepEqual(events, ['tool.execute.before', 'tool.execute.after']);
+    assert.deepEqual(payloads, [{ input: before, output: args }, { input: after, output: result }]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a payload run adds --auto, a TMPDIR, the plugin and a lockfile that keeps OpenCode from installing its plugin package', () => {
+  const paths = payloadPaths('/c/payload-run');
+  const add = runAdditions(ocHooks, paths, []);
+  assert.deepEqual(add.args, ['--auto']);
+  assert.deepEqual(add.env, { TMPDIR: '/c/payload-run/tmp' });
+  const config = '/c/payload-run/home/.config/opencode';
+  assert.deepEqual([...add.files.keys()], [`${config}/plugin/record-hooks.js`, `${config}/package-lock.json`, `${config}/node_modules/.package-lock.json`]);
+  assert.ok(add.files.get(`${config}/plugin/record-hooks.js`)!.includes(JSON.stringify(paths.hookLog)));
+  const lock = JSON.parse(DEPENDENCIES_LOCK) as { packages: Record<string, { dependencies: Record<string, string> }> };
+  assert.ok('@opencode-ai/plugin' in lock.packages['']!.dependencies);
+});
+
+test('hook records go to the call whose id they carry; a call without tool.execute.after failed; the shape reads nested members', () => {
+  const rec = (id: string, after: boolean) => ({ input: { tool: 'read', sessionID: 's', callID: id, ...(after ? { args: { filePath: '/f' } } : {}) }, output: after ? { title: '', output: 'x', metadata: {} } : { args: { filePath: '/f' } } });
+  const payloads = [rec('call_stub_1', false), rec('call_stub_1', true), rec('call_stub_2', false)];
+  const calls = [{ id: 'call_stub_1', tool: 'read', input: {} }, { id: 'call_stub_2', tool: 'read', input: {} }];
+  const per = ocHooks.hooksOfCalls!(payloads, calls, []);
+  assert.deepEqual(per, [[payloads[0], payloads[1]], [payloads[2]]]);
+  assert.equal(ocHooks.outcome({}, '', per[0]!), 'success');
+  assert.equal(ocHooks.outcome({}, '', per[1]!), 'failure');
+  assert.equal(callIdOf({ input: 'x' }), undefined);
+  const { shape } = ocHooks;
+  assert.equal(shape.eventField, undefined, 'the records do not name their event: hookEvents does');
+  assert.equal(hookMember(payloads[0], shape.toolNameField), 'read');
+  assert.deepEqual(hookMember(payloads[0], shape.inputField), { filePath: '/f' });
+  assert.deepEqual(hookMember(payloads[1], shape.afterInputField!), { filePath: '/f' });
+  assert.equal(hookMember(payloads[1], 'input.nope.deeper'), undefined);
+  assert.equal(hookEventOf({ hooks: payloads, hookEvents: ['tool.execute.before', 'tool.execute.after', 'tool.execute.before'] }, 1, shape), 'tool.execute.after');
+});
+
+test('recordCalls keeps the events the tags named beside the payloads, which it keeps as written', () => {
+  const tag = (e: string) => JSON.stringify({ $hookEvent: e }) + '\x1e';
+  const before = { input: { tool: 'bash', sessionID: 's', callID: 'call_stub_1' }, output: { args: { command: 'echo hi' } } };
+  const after = { input: { ...before.input, args: before.output.args }, output: { title: 'echo hi', output: 'hi\n', metadata: { exit: 0 } } };
+  const hookLog = tag('tool.execute.before') + JSON.stringify(before) + '\x1e' + tag('tool.execute.after') + JSON.stringify(after) + '\x1e';
+  const body = { messages: [{ role: 'tool', tool_call_id: 'call_stub_1', content: 'hi\n' }] };
+  const { calls } = recordCalls(ocHooks, openaiChatCompletions.toolCalls, [{ id: 'call_stub_1', tool: 'bash', kind: 'function', input: { command: 'echo hi' } }], { bodies: [body], stdout: '', hookLog, logs: [] });
+  assert.deepEqual(calls[0]!.hooks, [before, after]);
+  assert.deepEqual(calls[0]!.hookEvents, ['tool.execute.before', 'tool.execute.after']);
+  assert.equal(calls[0]!.outcome, 'success');
+});

@@ -112,7 +112,7 @@ test('the same choice over the Responses wire (--auth-type openai-responses)', (
 
 // --- Hook payloads (npm run payloads) ---------------------------------------------------
 
-const HOOK_CONTEXT = { home: '/c/home', tmp: '/c/run/tmp', hookCommand: 'cat >> /c/run/hooks.log', allowedTools: ['read_file'] };
+const HOOK_CONTEXT = { home: '/c/home', tmp: '/c/run/tmp', hookCommand: 'cat >> /c/run/hooks.log', taggedHookCommand: (event: string) => `tag ${event}`, hookLog: '/c/run/hooks.log', allowedTools: ['read_file'] };
 const hooks = () => {
   const h = qwen.hooks;
   assert.ok(!('none' in h), 'Qwen Code declares a hook mechanism');

@@ -57,8 +57,8 @@ test('the generated payload and scenario types take what recorded payloads and s
   const outcome: Outcome = scenario.expect;
   // @ts-expect-error an input is an object or a string
   const badInput: PayloadCall['input'] = 1;
-  // @ts-expect-error every hook payload names its event
-  const badHook: PayloadCall['hooks'][number] = { tool_input: {} };
+  // @ts-expect-error a hook payload's event, when it names one, is a string
+  const badHook: PayloadCall['hooks'][number] = { hook_event_name: 1 };
   // @ts-expect-error an outcome is success or failure
   const badOutcome: Outcome = 'error';
   // The same values against the schemas: what the types take, the schemas accept.

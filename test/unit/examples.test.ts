@@ -39,3 +39,17 @@ test('long strings are shortened for the page, saying how much was left out; not
   const long = 'x'.repeat(250);
   assert.deepEqual(shortened({ a: long, b: [long, 3, null], c: 'short' }, 240), { a: `${'x'.repeat(240)}… [10 more characters]`, b: [`${'x'.repeat(240)}… [10 more characters]`, 3, null], c: 'short' });
 });
+
+test('a payload that does not name its event is titled with the event recorded beside it, in the words its agent module gives', async () => {
+  const { AGENTS } = await import('../../src/lib/agents/index.ts');
+  const call = { tool: 't', input: {}, outcome: 'success' as const, hooks: [{ toolName: 't' }, { hook_event_name: 'PostToolUse' }], hookEvents: ['preToolUse', 'PostToolUse'] };
+  const copilot = AGENTS['copilot-cli'].hooks;
+  assert.ok(!('none' in copilot));
+  assert.deepEqual(exampleParts(call, copilot).slice(2).map((p) => p.title), ['preToolUse hook, standard input', 'PostToolUse hook, standard input']);
+  assert.deepEqual(exampleParts(call).slice(2).map((p) => p.title), ['preToolUse hook, standard input', 'PostToolUse hook, standard input'], 'without the mechanism too');
+  const opencode = AGENTS.opencode.hooks;
+  assert.ok(!('none' in opencode) && opencode.recordTitle);
+  const titles = exampleParts({ ...call, hookEvents: ['tool.execute.before', 'tool.execute.after'] }, opencode).slice(2).map((p) => p.title);
+  assert.deepEqual(titles, ['tool.execute.before', 'tool.execute.after'].map((e) => opencode.recordTitle!.replace('{event}', e)));
+  assert.match(titles[0]!, /plugin/);
+});

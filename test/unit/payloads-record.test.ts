@@ -126,3 +126,14 @@ test('recordCalls pairs each call with its result, hooks and structured result, 
   );
   assert.equal(codex.execEvents!.length, 1);
 });
+
+test('tag records name the event of the payload right after them and are removed; a tag without its payload is refused', async () => {
+  const { untagHookLog } = await import('../../scripts/lib/payloads/record.ts');
+  const { taggedHookCommand, HOOK_EVENT_TAG } = await import('../../scripts/lib/payloads/drivers.ts');
+  const tag = (e: string) => ({ [HOOK_EVENT_TAG]: e });
+  const a = { x: 1 }, b = { y: 2 }, c = { [HOOK_EVENT_TAG]: 'e', other: 1 };
+  assert.deepEqual(untagHookLog([tag('one'), a, b, tag('two'), c]), { payloads: [a, b, c], events: ['one', undefined, 'two'] }, 'a record with more members than the tag is a payload');
+  assert.throws(() => untagHookLog([tag('one'), tag('two'), a]), RecordError);
+  assert.throws(() => untagHookLog([a, tag('one')]), RecordError);
+  assert.equal(taggedHookCommand("/r/it's.log", 'preToolUse'), `{ printf '%s\\036' '{"$hookEvent":"preToolUse"}'; cat; printf '\\036'; } >> '/r/it'\\''s.log'`);
+});

@@ -36,9 +36,22 @@ export function hookCommand(hookLog: string): string {
 }
 
 /**
+ * The member of a tag record: `{"$hookEvent": "<event>"}` written just before a payload by
+ * taggedHookCommand names the event the next payload was sent for. The recorder removes
+ * tag records and keeps the event beside the payload (payload call `hookEvents`).
+ */
+export const HOOK_EVENT_TAG = '$hookEvent';
+
+/** The hook command preceded by a tag record naming `event` (one open of the log, so the two stay together). */
+export function taggedHookCommand(hookLog: string, event: string): string {
+  const log = quote(hookLog);
+  return `{ printf '%s\\036' ${quote(JSON.stringify({ [HOOK_EVENT_TAG]: event }))}; cat; printf '\\036'; } >> ${log}`;
+}
+
+/**
  * What a payload run adds to its configuration: the agent's hook mechanism
  * (src/lib/agents/<agent>.ts) given the run folder and the hook command.
  */
 export function runAdditions(hooks: HookMechanism, paths: PayloadPaths, allowedTools: readonly string[]): HookRunAdditions {
-  return hooks.runAdditions({ home: paths.home, tmp: paths.tmp, hookCommand: hookCommand(paths.hookLog), allowedTools });
+  return hooks.runAdditions({ home: paths.home, tmp: paths.tmp, hookCommand: hookCommand(paths.hookLog), taggedHookCommand: (event) => taggedHookCommand(paths.hookLog, event), hookLog: paths.hookLog, allowedTools });
 }

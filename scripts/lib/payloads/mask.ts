@@ -39,6 +39,10 @@ export const TEXT_RULES: readonly MaskRule[] = [
   { find: /\btoolu_\d{10,}_[a-z0-9]+\b/g, replace: '$TOOL_USE_ID' },
   { find: /\btoolu_(?!stub_)[A-Za-z0-9]{10,}/g, replace: '$TOOL_USE_ID' },
   { find: /\bcall_(?!stub_)[A-Za-z0-9]{10,}/g, replace: '$CALL_ID' },
+  // OpenCode's session, message and part ids (ses_…, msg_…, prt_…: a time-ordered hex part and random letters).
+  { find: /\bses_[0-9a-f]{12}[A-Za-z0-9]{14}\b/g, replace: '$SESSION_ID' },
+  { find: /\bmsg_[0-9a-f]{12}[A-Za-z0-9]{14}\b/g, replace: '$MESSAGE_ID' },
+  { find: /\bprt_[0-9a-f]{12}[A-Za-z0-9]{14}\b/g, replace: '$PART_ID' },
 ];
 
 /** Numbers (or digit strings) under these keys are replaced, whatever their value. */
@@ -59,6 +63,8 @@ export const VOLATILE_KEYS: Readonly<Record<string, string>> = {
   createdAt: '$EPOCH',
   updatedAt: '$EPOCH',
   nextFireAt: '$EPOCH',
+  // Copilot CLI's camelCase hook payloads: milliseconds since the epoch.
+  timestamp: '$EPOCH',
   process_id: '$PID',
   pid: '$PID',
 };

@@ -9,7 +9,7 @@
 import type { CallReport, HookMechanism } from '../../../src/lib/agents/types.ts';
 import { isObject } from '../../../src/lib/wire/shared.ts';
 import type { CallInput, CallKind, ToolCallWire } from '../../../src/lib/wire/types.ts';
-import { HOOK_SEPARATOR } from './drivers.ts';
+import { HOOK_EVENT_TAG, HOOK_SEPARATOR } from './drivers.ts';
 import type { Outcome } from '../../../src/lib/content-types.ts';
 
 type Json = Record<string, unknown>;
@@ -22,6 +22,8 @@ export interface RecordedCall extends CallReport {
   /** Absent when the CLI sends none (the scenario says so). */
   result?: Json;
   hooks: Json[];
+  /** The event of each hook payload, when tag records named them (agents whose payloads do not name their event). */
+  hookEvents?: string[];
 }
 
 export class RecordError extends Error {}
@@ -58,6 +60,35 @@ export function parseHookLog(text: string): Json[] {
     });
 }
 
+/** Is `record` a tag record (`{"$hookEvent": "<event>"}` and nothing else)? */
+export function isEventTag(record: Json): boolean {
+  const keys = Object.keys(record);
+  return keys.length === 1 && keys[0] === HOOK_EVENT_TAG && typeof record[HOOK_EVENT_TAG] === 'string';
+}
+
+/**
+ * The hook payloads of a parsed hook log with the event each was sent for: a tag record
+ * names the event of the payload right after it and is removed; payloads without a tag
+ * have none. A tag not followed by a payload throws.
+ */
+export function untagHookLog(records: readonly Json[]): { payloads: Json[]; events: (string | undefined)[] } {
+  const payloads: Json[] = [];
+  const events: (string | undefined)[] = [];
+  let pending: string | undefined;
+  records.forEach((r, i) => {
+    if (isEventTag(r)) {
+      if (pending !== undefined) throw new RecordError(`hook record ${i + 1}: a second event tag (${r[HOOK_EVENT_TAG] as string}) follows the tag ${pending} without a payload between them`);
+      pending = r[HOOK_EVENT_TAG] as string;
+      return;
+    }
+    payloads.push(r);
+    events.push(pending);
+    pending = undefined;
+  });
+  if (pending !== undefined) throw new RecordError(`the hook log ends with the event tag ${pending} and no payload after it`);
+  return { payloads, events };
+}
+
 export interface RunTexts {
   /** Request bodies the stub received, in order. */
   bodies: readonly unknown[];
@@ -80,9 +111,10 @@ export interface PlannedSent {
 /** Every call of the run, recorded; throws a RecordError when a call was not sent or got no result. */
 export function recordCalls(hooks: HookMechanism, calls: ToolCallWire, planned: readonly PlannedSent[], texts: RunTexts): { calls: RecordedCall[]; execEvents?: Json[] } {
   const output = { stdout: jsonLines(texts.stdout), logs: texts.logs.flatMap(jsonLines) };
-  const payloads = parseHookLog(texts.hookLog);
+  const { payloads, events } = untagHookLog(parseHookLog(texts.hookLog));
+  const eventOf = new Map(payloads.map((p, i) => [p, events[i]]));
   const hooked = planned.map((c) => ({ id: c.id, tool: c.tool, input: c.input }));
-  const perCall = hooks.hooksOfCalls ? hooks.hooksOfCalls(payloads, hooked) : hooked.map((c) => payloads.filter((h) => h['tool_use_id'] === c.id));
+  const perCall = hooks.hooksOfCalls ? hooks.hooksOfCalls(payloads, hooked, events) : hooked.map((c) => payloads.filter((h) => h['tool_use_id'] === c.id));
   const out: RecordedCall[] = planned.map((c, i) => {
     if (c.input === undefined) throw new RecordError(`call ${i + 1} (${c.tool}) was never sent: no request asked for it`);
     let result: Json | undefined;
@@ -95,7 +127,10 @@ export function recordCalls(hooks: HookMechanism, calls: ToolCallWire, planned: 
     } else if (!result) throw new RecordError(`call ${i + 1} (${c.tool}): no later request carried its result`);
     const own = perCall[i] ?? [];
     const outcome = hooks.outcome(result ?? {}, result ? calls.resultText(result) : '', own);
-    return { tool: c.tool, kind: c.kind, input: c.input, outcome, ...(result ? { result } : {}), hooks: own, ...hooks.callReport(output, c.id) };
+    const tagged = own.map((h) => eventOf.get(h));
+    const hookEvents = tagged.length > 0 && tagged.every((e): e is string => e !== undefined) ? { hookEvents: tagged } : {};
+    if (!('hookEvents' in hookEvents) && tagged.some((e) => e !== undefined)) throw new RecordError(`call ${i + 1} (${c.tool}): some of its hook payloads have an event tag and some have none`);
+    return { tool: c.tool, kind: c.kind, input: c.input, outcome, ...(result ? { result } : {}), hooks: own, ...hookEvents, ...hooks.callReport(output, c.id) };
   });
   return hooks.runEvents ? { calls: out, execEvents: hooks.runEvents(output) } : { calls: out };
 }

@@ -17,14 +17,14 @@ export function expandRunVariables<T>(value: T, vars: Readonly<Record<string, st
 }
 
 export interface PayloadShape {
-  calls: { tool: string; outcome: string; hooks: { hook_event_name: string }[]; toolUseResult?: unknown; sessionLog?: unknown[] }[];
+  calls: { tool: string; outcome: string; hooks: { hook_event_name?: string }[]; hookEvents?: string[]; toolUseResult?: unknown; sessionLog?: unknown[] }[];
 }
 
 /** `<agent>/bash/failing  Bash failure (PreToolUse, PostToolUseFailure; tool_use_result)`. */
 export function payloadSummary(key: string, payload: PayloadShape): string {
   const calls = payload.calls.map((c) => {
     const extra = c.toolUseResult !== undefined ? '; tool_use_result' : c.sessionLog && c.sessionLog.length > 0 ? `; ${c.sessionLog.length} session-log event${c.sessionLog.length === 1 ? '' : 's'}` : '';
-    const hooks = c.hooks.map((h) => h.hook_event_name).join(', ') || 'no hooks';
+    const hooks = c.hooks.map((h, i) => c.hookEvents?.[i] ?? h.hook_event_name ?? '?').join(', ') || 'no hooks';
     return `${c.tool} ${c.outcome} (${hooks}${extra})`;
   });
   return `${key.padEnd(44)} ${calls.join(' → ')}`;

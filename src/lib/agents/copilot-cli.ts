@@ -22,7 +22,7 @@ import type { WireFormatId } from '../wire/index.ts';
 import { join } from 'node:path';
 import { agentWireForPath } from './index.ts';
 import { promptedRequestWithTools, shellQuote } from './shared.ts';
-import { STUB_MCP_SERVER, type Agent, type Invocation, type InvocationContext } from './types.ts';
+import { STUB_MCP_SERVER, type Agent, type HookMechanism, type Invocation, type InvocationContext } from './types.ts';
 import { pathOf } from '../wire/shared.ts';
 import type { WireRequest } from '../wire/types.ts';
 
@@ -128,6 +128,93 @@ export function mainRequest<R extends WireRequest>(candidates: readonly R[], pro
   return promptedRequestWithTools(WIRES, candidates, prompt);
 }
 
+/** The camelCase events, whose payloads are camelCase and do not name their event. */
+export const CAMEL_EVENTS = ['preToolUse', 'postToolUse', 'postToolUseFailure'] as const;
+/** The same events in the VS Code-compatible form (PascalCase): snake_case payloads that name their event and use Claude Code's tool names (`Bash`). */
+export const PASCAL_EVENTS = ['PreToolUse', 'PostToolUse', 'PostToolUseFailure'] as const;
+
+/** The user-level hook file (relative to HOME): Copilot CLI loads ~/.copilot/hooks/*.json in every mode, `-p` included. */
+export const HOOKS_FILE = '.copilot/hooks/record-hooks.json';
+
+/** ~/.copilot/hooks/record-hooks.json: both forms of each event, each a command hook that tags the payload with the event it was configured for. */
+export function hookFile(tagged: (event: string) => string): string {
+  const entry = (event: string) => [{ type: 'command', bash: tagged(event), timeoutSec: 30 }];
+  return JSON.stringify({ version: 1, hooks: Object.fromEntries([...CAMEL_EVENTS, ...PASCAL_EVENTS].map((e) => [e, entry(e)])) }, null, 2) + '\n';
+}
+
+type Json = Record<string, unknown>;
+
+/** The tool input a payload carries, in either form (`toolArgs`, `tool_input`), parsed when it is a JSON text. */
+export function payloadInput(payload: Json): unknown {
+  const raw = 'toolArgs' in payload ? payload['toolArgs'] : payload['tool_input'];
+  if (typeof raw !== 'string') return raw;
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    return raw;
+  }
+}
+
+/** Deep equality of JSON values (key order ignored). */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object' || Array.isArray(a) !== Array.isArray(b)) return false;
+  const ka = Object.keys(a), kb = Object.keys(b);
+  return ka.length === kb.length && ka.every((k) => Object.hasOwn(b, k) && sameJson((a as Json)[k], (b as Json)[k]));
+}
+
+const AFTER_EVENTS = new Set<string>(['postToolUse', 'postToolUseFailure', 'PostToolUse', 'PostToolUseFailure']);
+
+/**
+ * Copilot's payloads carry no call id: each goes to the first call, in order, whose input as
+ * sent equals the payload's and that has not yet had an after-event of the payload's form
+ * (camelCase or PascalCase); a payload no call matches is left out.
+ */
+export function hooksOfCalls(payloads: readonly Json[], calls: readonly { id: string; input: unknown }[], events: readonly (string | undefined)[]): Json[][] {
+  const out: Json[][] = calls.map(() => []);
+  const closed = calls.map(() => new Set<string>());
+  payloads.forEach((p, i) => {
+    const event = events[i] ?? (typeof p['hook_event_name'] === 'string' ? p['hook_event_name'] : undefined);
+    const form = event !== undefined && /^[A-Z]/.test(event) ? 'pascal' : 'camel';
+    const input = payloadInput(p);
+    const k = calls.findIndex((c, j) => !closed[j]!.has(form) && sameJson(c.input, input));
+    if (k < 0) return;
+    out[k]!.push(p);
+    if (event !== undefined && AFTER_EVENTS.has(event)) closed[k]!.add(form);
+  });
+  return out;
+}
+
+/**
+ * Hooks in ~/.copilot/hooks/, in both forms at once: each tool call fires the camelCase
+ * hooks (payload `sessionId, timestamp, cwd, toolName, toolArgs`, plus `toolResult` after, or
+ * `error` after a failure; no member names the event) and the VS Code-compatible PascalCase
+ * ones (`hook_event_name, session_id, timestamp, cwd, tool_name, tool_input`, plus
+ * `tool_result`). Each hook entry tags its payload with the event it is configured for,
+ * which the recorder keeps in `hookEvents`. `--allow-all-tools` lets print mode run every
+ * tool without asking.
+ */
+const hooks: HookMechanism = {
+  events: [...CAMEL_EVENTS, ...PASCAL_EVENTS],
+  shape: { toolNameField: 'toolName', inputField: 'toolArgs', inputEncoding: 'object', responseField: 'toolResult', before: 'preToolUse', after: 'postToolUse', afterFailure: 'postToolUseFailure' },
+  otherShapes: [{ eventField: 'hook_event_name', toolNameField: 'tool_name', inputField: 'tool_input', inputEncoding: 'object', responseField: 'tool_result', before: 'PreToolUse', after: 'PostToolUse', afterFailure: 'PostToolUseFailure' }],
+  runAdditions: (c) => ({
+    args: ['--allow-all-tools'],
+    env: { TMPDIR: c.tmp },
+    files: new Map([[join(c.home, HOOKS_FILE), hookFile(c.taggedHookCommand)]]),
+  }),
+  /** A failure fires postToolUseFailure (payload `error`) instead of postToolUse; a result whose `resultType` is not success counts too. */
+  outcome(_result, _text, recorded) {
+    if (recorded.some((h) => 'error' in h && !('toolResult' in h) && !('tool_result' in h))) return 'failure';
+    const after = recorded.find((h) => 'toolResult' in h);
+    const type = after && typeof after['toolResult'] === 'object' && after['toolResult'] !== null ? (after['toolResult'] as Json)['resultType'] : undefined;
+    if (type !== undefined && type !== 'success') return 'failure';
+    return after ? 'success' : 'failure';
+  },
+  callReport: () => ({}),
+  hooksOfCalls,
+};
+
 export const copilotCli: Agent<'copilot-cli'> = {
   id: 'copilot-cli',
   product: 'GitHub Copilot CLI',
@@ -141,7 +228,7 @@ export const copilotCli: Agent<'copilot-cli'> = {
   inventory: { none: 'nobody has located its tool registry inside the installed package; its captures are the only list of its tools.' },
   publishedTypes: { none: 'no package of TypeScript types of its tools is read yet; their inputs are read from the captures.' },
   generatedDeclarations: false,
-  hooks: { none: 'not recorded yet: the stub can make OpenAI Chat Completions tool calls, but no run has recorded what its preToolUse and postToolUse hooks receive, and where their configuration goes has not been checked.' },
+  hooks,
   invoke,
   mainRequest,
 };

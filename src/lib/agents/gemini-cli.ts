@@ -10,7 +10,7 @@ import type { WireFormatId } from '../wire/index.ts';
 import { join } from 'node:path';
 import { mergeSettings, settingsText } from './settings.ts';
 import { inPseudoTerminal, promptedRequestWithTools } from './shared.ts';
-import { STUB_MCP_SERVER, type Agent, type HookedCall, type HookMechanism, type HookShape, type Invocation, type InvocationContext, type JsonObject } from './types.ts';
+import { hookMember, STUB_MCP_SERVER, type Agent, type HookedCall, type HookMechanism, type HookShape, type Invocation, type InvocationContext, type JsonObject } from './types.ts';
 import type { Json } from '../wire/types.ts';
 import { isObject } from '../wire/shared.ts';
 
@@ -68,12 +68,13 @@ function canonical(value: unknown): string {
  */
 export function hooksByOrder(shape: HookShape, payloads: readonly Json[], calls: readonly HookedCall[]): Json[][] {
   const taken = new Set<number>();
-  const name = (h: Json): unknown => h[shape.toolNameField];
-  const input = (h: Json): string => canonical(h[shape.inputField]);
-  const isAfter = (h: Json): boolean => h[shape.eventField] === shape.after || (shape.afterFailure !== undefined && h[shape.eventField] === shape.afterFailure);
+  const name = (h: Json): unknown => hookMember(h, shape.toolNameField);
+  const input = (h: Json): string => canonical(hookMember(h, shape.inputField));
+  const event = (h: Json): unknown => (shape.eventField === undefined ? undefined : hookMember(h, shape.eventField));
+  const isAfter = (h: Json): boolean => event(h) === shape.after || (shape.afterFailure !== undefined && event(h) === shape.afterFailure);
   const first = (from: number, ok: (h: Json) => boolean): number => payloads.findIndex((h, i) => i >= from && !taken.has(i) && ok(h));
   return calls.map((call) => {
-    const isBefore = (h: Json): boolean => h[shape.eventField] === shape.before && name(h) === call.tool;
+    const isBefore = (h: Json): boolean => event(h) === shape.before && name(h) === call.tool;
     let b = first(0, (h) => isBefore(h) && input(h) === canonical(call.input));
     if (b === -1) b = first(0, isBefore);
     if (b === -1) {

@@ -17,7 +17,8 @@ import type { WireFormatId } from '../wire/index.ts';
 import { join } from 'node:path';
 import { mergeSettings, settingsText } from './settings.ts';
 import { inPseudoTerminal, promptedRequestWithTools } from './shared.ts';
-import { STUB_MCP_SERVER, type Agent, type Invocation, type InvocationContext, type JsonObject } from './types.ts';
+import type { Json } from '../wire/types.ts';
+import { STUB_MCP_SERVER, type Agent, type HookMechanism, type Invocation, type InvocationContext, type JsonObject } from './types.ts';
 
 /** Its wire formats, the default first. */
 const WIRES = ['openai-chat-completions'] as const satisfies readonly WireFormatId[];
@@ -56,6 +57,76 @@ function invoke(c: InvocationContext): Invocation {
   }
 }
 
+const CONFIG_DIR = '.config/opencode';
+
+/**
+ * A lockfile naming @opencode-ai/plugin. OpenCode installs that package into every config
+ * folder that has no node_modules, or whose package-lock.json lacks a dependency it wants
+ * (Npm.install in its bundle), and with a plugin present it waits for that install before
+ * the session starts: without network, about 80 s of retries. With node_modules and this
+ * lockfile there, it installs nothing.
+ */
+export const DEPENDENCIES_LOCK = JSON.stringify({ lockfileVersion: 3, packages: { '': { dependencies: { '@opencode-ai/plugin': '*' } } } }, null, 2) + '\n';
+
+export const HOOK_EVENTS = ['tool.execute.before', 'tool.execute.after'] as const;
+
+/** The plugin (JavaScript) that appends what each hook function receives to the hook log. */
+export function recorderPlugin(hookLog: string): string {
+  return [
+    "import { appendFileSync } from 'node:fs';",
+    `const LOG = ${JSON.stringify(hookLog)};`,
+    "const record = (event, input, output) => appendFileSync(LOG, JSON.stringify({ '$hookEvent': event }) + '\\x1e' + JSON.stringify({ input, output }) + '\\x1e');",
+    'export const RecordHooks = async () => ({',
+    ...HOOK_EVENTS.map((e) => `  ${JSON.stringify(e)}: async (input, output) => record(${JSON.stringify(e)}, input, output),`),
+    '});',
+    '',
+  ].join('\n');
+}
+
+/** The call id OpenCode passes its hook functions (`input.callID`): the id the model gave the call. */
+export function callIdOf(record: Json): unknown {
+  const input = record['input'];
+  return input !== null && typeof input === 'object' && !Array.isArray(input) ? (input as Json)['callID'] : undefined;
+}
+
+/**
+ * Hooks are plugin functions, not commands: a plugin in ~/.config/opencode/plugin/ (one of
+ * the folders OpenCode loads `{plugin,plugins}/*.{ts,js}` from) appends, per call of
+ * `tool.execute.before` and `tool.execute.after`, a tag record naming the function and
+ * `{input, output}`: the two arguments the function received, serialised by that plugin
+ * with JSON.stringify (so functions and undefined members are not shown). Before: input
+ * `{tool, sessionID, callID}`, output `{args}` (a plugin may change the arguments); after:
+ * input with `args` added, output the tool's result `{title, output, metadata}`. A tool
+ * that throws fires no `tool.execute.after`. `opencode run --auto` approves what the
+ * configuration does not deny.
+ */
+const hooks: HookMechanism = {
+  events: HOOK_EVENTS,
+  recordTitle: '{event} plugin function: its arguments (input, output), as the recording plugin serialised them',
+  shape: { toolNameField: 'input.tool', inputField: 'output.args', afterInputField: 'input.args', inputEncoding: 'object', responseField: 'output', before: 'tool.execute.before', after: 'tool.execute.after' },
+  runAdditions: (c) => ({
+    args: ['--auto'],
+    env: { TMPDIR: c.tmp },
+    files: new Map([
+      [join(c.home, CONFIG_DIR, 'plugin/record-hooks.js'), recorderPlugin(c.hookLog)],
+      // Satisfied dependencies: no install of @opencode-ai/plugin (no network; the recorder imports nothing from it).
+      [join(c.home, CONFIG_DIR, 'package-lock.json'), DEPENDENCIES_LOCK],
+      [join(c.home, CONFIG_DIR, 'node_modules/.package-lock.json'), DEPENDENCIES_LOCK],
+    ]),
+  }),
+  /** A tool that throws fires no tool.execute.after: the model gets the error text instead of a result. */
+  outcome: (_result, _text, recorded) => (recorded.some((h) => callIdOf(h) !== undefined && 'output' in h && isAfter(h)) ? 'success' : 'failure'),
+  callReport: () => ({}),
+  /** Both functions receive the call's id (`input.callID`), the one the stub gave it. */
+  hooksOfCalls: (payloads, calls) => calls.map((c) => payloads.filter((p) => callIdOf(p) === c.id)),
+};
+
+/** An after-record: its input carries the call's `args` (the before-record's input does not). */
+function isAfter(record: Json): boolean {
+  const input = record['input'];
+  return input !== null && typeof input === 'object' && 'args' in input;
+}
+
 export const opencode: Agent<'opencode'> = {
   id: 'opencode',
   product: 'OpenCode',
@@ -70,7 +141,7 @@ export const opencode: Agent<'opencode'> = {
   inventory: { none: 'nobody has located its tool registry inside the installed package; its captures are the only list of its tools.' },
   publishedTypes: { none: 'no package of TypeScript types of its tools is read yet; their inputs are read from the captures.' },
   generatedDeclarations: false,
-  hooks: { none: 'not recorded yet: its hooks are plugin functions (tool.execute.before and tool.execute.after), not commands, so recording needs a plugin that writes what they receive; none exists here yet.' },
+  hooks,
   invoke,
   // A title request without tools comes first (print mode); the prompted request with tools is the turn.
   mainRequest: (candidates, prompt) => promptedRequestWithTools(WIRES, candidates, prompt),

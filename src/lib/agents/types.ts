@@ -123,6 +123,15 @@ export interface HookRunContext {
   tmp: string;
   /** The shell command each hook runs: it appends its standard input (the hook payload) to the run's hook log. */
   hookCommand: string;
+  /**
+   * The same command for a hook configured for one `event`, for agents whose payloads do not
+   * name their event (Copilot CLI's camelCase hooks): it first appends a tag record
+   * (`{"$hookEvent": event}`, HOOK_EVENT_TAG) that the recorder reads and removes, then the payload
+   * exactly as the CLI sent it.
+   */
+  taggedHookCommand(event: string): string;
+  /** The hook log itself, for hooks that are not commands (OpenCode's plugin functions write to it directly). */
+  hookLog: string;
   /** The tools the scenario calls, as the model calls them. */
   allowedTools: readonly string[];
 }
@@ -161,12 +170,22 @@ export interface CallReport {
  * (`tool_input` against Copilot's `toolArgs`).
  */
 export interface HookShape {
-  /** The member naming the event (`hook_event_name`). */
-  readonly eventField: string;
+  /**
+   * The member naming the event (`hook_event_name`); absent when the payloads do not name
+   * their event (Copilot CLI's camelCase hooks, OpenCode's plugin functions): the recorder
+   * then keeps each payload's event in the call's `hookEvents`, known from the hook
+   * configuration entry that received it (hookEventOf).
+   *
+   * This and the other members name a top-level member, or a nested one as a dotted path
+   * (`input.tool`): read them with hookMember.
+   */
+  readonly eventField?: string;
   /** The member naming the tool as hooks see it (`tool_name`). */
   readonly toolNameField: string;
   /** The member holding the call's input (`tool_input`). */
   readonly inputField: string;
+  /** The member holding the call's input on the after-events, when it is another than on the before-event (OpenCode: `output.args` before, `input.args` after). */
+  readonly afterInputField?: string;
   /** `json-string`: the input arrives as a JSON text, not an object (Copilot's `toolArgs`). */
   readonly inputEncoding: 'object' | 'json-string';
   /** The member holding what the tool returned (`tool_response`), on the after-event. */
@@ -177,6 +196,30 @@ export interface HookShape {
   readonly after: string;
   /** The event fired after a tool failed, when the agent has one (`PostToolUseFailure`). */
   readonly afterFailure?: string;
+}
+
+/** The value of `field` (a member name or a dotted path, see HookShape) in a hook payload; undefined when absent. */
+export function hookMember(payload: unknown, field: string): unknown {
+  let v: unknown = payload;
+  for (const key of field.split('.')) {
+    if (v === null || typeof v !== 'object' || Array.isArray(v) || !Object.hasOwn(v, key)) return undefined;
+    v = (v as Record<string, unknown>)[key];
+  }
+  return v;
+}
+
+/** The event of the `index`-th hook payload of a recorded call: its recorded `hookEvents` entry, else the payload's own event member. */
+export function hookEventOf(call: { hooks: readonly unknown[]; hookEvents?: readonly string[] | undefined }, index: number, shape: HookShape): string | undefined {
+  const recorded = call.hookEvents?.[index];
+  if (recorded !== undefined) return recorded;
+  const own = shape.eventField === undefined ? undefined : hookMember(call.hooks[index], shape.eventField);
+  return typeof own === 'string' ? own : undefined;
+}
+
+/** The shape of a hook payload sent for `event`: the mechanism's own, or the one of `otherShapes` whose events name it. */
+export function shapeOfEvent(hooks: Pick<HookMechanism, 'shape' | 'otherShapes'>, event: string | undefined): HookShape {
+  const names = (s: HookShape): (string | undefined)[] => [s.before, s.after, s.afterFailure];
+  return [hooks.shape, ...(hooks.otherShapes ?? [])].find((s) => names(s).includes(event)) ?? hooks.shape;
 }
 
 /** The shape Claude Code's hooks have and Codex's share: PreToolUse / PostToolUse with snake_case members. */
@@ -196,6 +239,16 @@ export interface HookMechanism {
   readonly events: readonly string[];
   /** Where its payloads carry the event, tool name, input and response. */
   readonly shape: HookShape;
+  /**
+   * Other forms of the same hooks recorded in the same runs, told apart by their event names
+   * (Copilot CLI's VS Code-compatible PascalCase events, whose payloads are snake_case): see shapeOfEvent.
+   */
+  readonly otherShapes?: readonly HookShape[];
+  /**
+   * How a page titles one recorded payload, `{event}` standing for its event; default
+   * `{event} hook, standard input` (OpenCode's records are the arguments of a plugin function).
+   */
+  readonly recordTitle?: string;
   /** A folder (relative to HOME) of JSON-lines logs the recording reads, if any. */
   readonly logDir?: string;
   /** Arguments, environment and files (the hook configuration among them) of a payload run. Pure. */
@@ -209,8 +262,9 @@ export interface HookMechanism {
   /**
    * The hook payloads of each call, by call index, when the payloads carry no
    * `tool_use_id` to match them by (the default): by order, tool name and input.
+   * `events[i]` is the event a tag record named for `payloads[i]`, if any (HookRunContext.taggedHookCommand).
    */
-  hooksOfCalls?(payloads: readonly Json[], calls: readonly HookedCall[]): Json[][];
+  hooksOfCalls?(payloads: readonly Json[], calls: readonly HookedCall[], events?: readonly (string | undefined)[]): Json[][];
 }
 
 /** One call of a payload run, as hooksOfCalls sees it. */

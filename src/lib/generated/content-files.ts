@@ -711,12 +711,16 @@ export interface PayloadCall {
     [k: string]: unknown | undefined;
   };
   /**
-   * The hook payloads the CLI wrote to the hook command's standard input for this call, in order (PreToolUse, then PostToolUse or PostToolUseFailure).
+   * The hook payloads the CLI wrote to the hook command's standard input for this call, in order (PreToolUse, then PostToolUse or PostToolUseFailure); for OpenCode, whose hooks are plugin functions, `{input, output}`: the two arguments each function received, serialised with JSON.stringify by the recording plugin.
    */
   hooks: {
-    hook_event_name: string;
+    hook_event_name?: string;
     [k: string]: unknown | undefined;
   }[];
+  /**
+   * The event each hook payload of `hooks` was sent for, in the same order, for agents whose payloads do not name their event (Copilot CLI's camelCase hooks, OpenCode's plugin functions): known from the hook configuration entry (or plugin function) that received it, through a tag record the recorder removes; the payloads themselves are kept as the CLI sent them.
+   */
+  hookEvents?: string[];
   /**
    * Claude Code: the `tool_use_result` of the `--output-format stream-json --verbose` user message carrying this call's result: the structured result the SDK types declare (absent when the CLI printed none).
    */

@@ -20,6 +20,7 @@ import { toolSchema } from './exports/tool-exports.ts';
 import { AGENT_LABELS, GROUP_LABELS, jobUrl, sitePath, toolUrl } from './site.ts';
 import { releaseDescription, releaseLabel, releaseVersions, type Release } from './releases.ts';
 import { searchFields, type SearchFields } from './search.ts';
+import { supportStrip, type SupportStrip } from './support.ts';
 import { callableNames, everyName, typedName } from './tool-names.ts';
 import { availabilitySummary, definitionFiles, sectionOf, toolSections, type AvailabilitySummary, type DefinitionFile, type ToolSection, type ToolSectionId } from './tool-page.ts';
 
@@ -126,6 +127,8 @@ export interface ToolPageView {
     searchNames: string;
     availability: { advertisedIn: number; total: number } | undefined;
   };
+  /** Releases, gates and names in hooks and for the model, in one strip (support.ts). */
+  support: SupportStrip;
   /** The main job's tools in other agents, when some agent has one. */
   counterparts: { job: string; url: string; agents: AgentTools[] } | undefined;
   input: DefinitionSectionView;
@@ -327,6 +330,7 @@ export function toolPageView(site: SiteModel, tool: ToolModel): ToolPageView {
       searchNames: names.map(typedName).join(' '),
       availability: summary && { advertisedIn: summary.advertisedIn, total: summary.total },
     },
+    support: supportStrip(tool, site.histories),
     counterparts: main && main.tools.length > 0 ? { job: main.job.title.toLowerCase(), url: jobUrl(main.job.id), agents: byAgent(main.tools) } : undefined,
     input: definitionSection(required(sections, 'input'), tool.input, fileOf('input'), since),
     payloadCheck:

@@ -121,8 +121,8 @@ export interface ToolPageView {
   search: SearchFields;
   facts: {
     group: string;
-    /** Its name, then its accepted aliases and former names: as typed, and as search indexes it (lowercased). */
-    calledAs: { name: string; indexed: string }[];
+    /** Its name, then its accepted aliases and former names: as typed, as search indexes it (lowercased), and the punctuation after it (`,` between aliases, `)` after the last). */
+    calledAs: { name: string; indexed: string; after: string }[];
     /** The names search indexes, lowercased, space-separated. */
     searchNames: string;
     availability: { advertisedIn: number; total: number } | undefined;
@@ -325,7 +325,7 @@ export function toolPageView(site: SiteModel, tool: ToolModel): ToolPageView {
     search: searchFields(tool.agent, everyName(tool), release),
     facts: {
       group: GROUP_LABELS[tool.generated.group],
-      calledAs: names.map((name) => ({ name, indexed: typedName(name) })),
+      calledAs: names.map((name, i) => ({ name, indexed: typedName(name), after: names.length > 1 && i === names.length - 1 ? ')' : i >= 1 ? ',' : '' })),
       // Lowercased so that search does not split them at case changes: `killbash` must not match `Bash`.
       searchNames: names.map(typedName).join(' '),
       availability: summary && { advertisedIn: summary.advertisedIn, total: summary.total },

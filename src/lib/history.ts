@@ -121,6 +121,12 @@ export function tableRoot(tool: ToolModel, source: HistorySource, side: HistoryE
   return side ?? 'input';
 }
 
+/** Whether a history speaks about this tool: SDK history about tools with SDK types, capture history about tools its configurations advertise. */
+export function historyCovers(tool: ToolModel, file: HistoryFile): boolean {
+  if (file.agent !== tool.agent || file.releases.length === 0) return false;
+  return file.source === 'sdk' ? tool.source === 'sdk' : capturedIn(tool, file);
+}
+
 /** The tool's changes over every history of its agent, newest first. */
 export function toolChanges(tool: ToolModel, histories: readonly HistoryFile[]): Change[] {
   // A tool's events may use any name it is called by: its full name, its accepted or former names.
@@ -146,7 +152,7 @@ export function toolChanges(tool: ToolModel, histories: readonly HistoryFile[]):
  * compared advertises the tool at the pin. A tool seen only in configurations
  * the history did not compare has no "since" from it.
  */
-function capturedIn(tool: ToolModel, file: HistoryFile): boolean {
+export function capturedIn(tool: ToolModel, file: HistoryFile): boolean {
   const compared = new Set(file.configurations ?? []);
   return [...(tool.captured?.byConfig.keys() ?? [])].some((config) => compared.has(config));
 }
@@ -194,8 +200,7 @@ export function fieldSince(tool: ToolModel, histories: readonly HistoryFile[]): 
   const changes = toolChanges(tool, histories); // newest first: `find` gives the latest
   const out = new Map<string, Since>();
   for (const file of histories) {
-    if (file.agent !== tool.agent || file.releases.length === 0) continue;
-    if (file.source === 'sdk' ? tool.source !== 'sdk' : !capturedIn(tool, file)) continue;
+    if (!historyCovers(tool, file)) continue;
     const ofSource = changes.filter((c) => c.source === file.source);
     const toolAdded = ofSource.find((c) => c.event.kind === 'tool-added');
     const roots = file.source === 'sdk' ? ['input', 'output'] : [tableRoot(tool, 'capture', 'input')];

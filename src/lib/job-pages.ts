@@ -6,6 +6,7 @@
  * and "On this page" come from one list of sections.
  */
 import { buildComparison } from './comparison.ts';
+import { compatTable, type CompatTable } from './compat-table.ts';
 import type { FieldRow } from './field-rows.ts';
 import type { SiteModel, ToolModel } from './model.ts';
 import type { PageSection } from './page-sections.ts';
@@ -38,7 +39,7 @@ export function jobIndex(site: SiteModel, depth: 2 | 3 = 2): JobIndexEntry[] {
   }));
 }
 
-export type JobSectionId = 'tools' | 'same-fields' | 'own-fields';
+export type JobSectionId = 'tools' | 'compat' | 'same-fields' | 'own-fields';
 
 /** A tool of a job page: its agent, its link, and what it is. */
 export interface JobTool extends ToolLink {
@@ -69,6 +70,8 @@ export interface JobPage {
   /** Labels of the agents with no tool recorded for the job, in registry order. */
   agentsWithout: string[];
   tools: { section: PageSection<JobSectionId>; list: JobTool[] };
+  /** Agents × the job's tools and the fields that mean the same, with releases and gates (compat-table.ts). */
+  compat: { section: PageSection<JobSectionId>; table: CompatTable };
   /** Fields that mean the same, one block per concept; absent when the job has no field comparison. */
   sameFields?: {
     section: PageSection<JobSectionId>;
@@ -100,6 +103,7 @@ export function jobPage(site: SiteModel, jobId: string): JobPage {
   const matched = comparison.rows.length > 0;
 
   const toolsSection: PageSection<JobSectionId> = { id: 'tools', title: 'The tools', depth: 2 };
+  const compatSection: PageSection<JobSectionId> = { id: 'compat', title: 'Compatibility', depth: 2 };
   const sameSection: PageSection<JobSectionId> | undefined = matched ? { id: 'same-fields', title: 'Fields that mean the same', depth: 2 } : undefined;
   const ownSection: PageSection<JobSectionId> = { id: 'own-fields', title: matched ? 'Fields only one tool has' : 'Fields of each tool', depth: 2 };
 
@@ -107,11 +111,12 @@ export function jobPage(site: SiteModel, jobId: string): JobPage {
     title: job.title,
     description: `${job.description} The tools of every agent that do it, side by side.`,
     jobDescription: job.description,
-    sections: [toolsSection, ...(sameSection ? [sameSection] : []), ownSection],
+    sections: [toolsSection, compatSection, ...(sameSection ? [sameSection] : []), ownSection],
     agentsWithTools: agentsWith.size,
     agentCount: site.agents.length,
     agentsWithout: site.agents.filter((a) => !agentsWith.has(a.id)).map((a) => AGENT_LABELS[a.id]),
     tools: { section: toolsSection, list: tools },
+    compat: { section: compatSection, table: compatTable(site, comparison, conceptId) },
     ownFields: {
       section: ownSection,
       unmatched: !matched,
@@ -122,7 +127,7 @@ export function jobPage(site: SiteModel, jobId: string): JobPage {
     page.sameFields = {
       section: sameSection,
       concepts: comparison.rows.map((row) => ({
-        id: `concept-${row.concept.id}`,
+        id: conceptId(row.concept.id),
         titleId: `concept-${row.concept.id}-title`,
         label: row.concept.label,
         note: row.concept.note,
@@ -132,6 +137,11 @@ export function jobPage(site: SiteModel, jobId: string): JobPage {
     };
   }
   return page;
+}
+
+/** The id of a meaning's block on a job page. */
+function conceptId(id: string): string {
+  return `concept-${id}`;
 }
 
 function link(tool: ToolModel): ToolLink {

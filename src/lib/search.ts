@@ -13,16 +13,18 @@ export interface SearchFields {
   title: string;
   /**
    * The `agent` filter's value: the agent's product name, as HTML, because
-   * Pagefind's UI writes filter values with innerHTML (its filters.svelte).
+   * Pagefind's UI writes filter values with innerHTML (its filters.svelte),
+   * with no-break spaces between its words, because the UI also makes the
+   * value part of its checkbox's id (`agent-Claude Code` is not a valid id).
    */
   agent: string;
   /** The names the page answers to, exactly as spelled, as a JSON array (`spelled` metadata, read by search-rank.ts). */
   spelled: string;
 }
 
-/** The agent filter's value for the pages of `agent` (tool, removed-tool, overview and changelog pages). */
+/** The agent filter's value for the pages of `agent` (tool, removed-tool, overview and changelog pages): its name, spaces made no-break. */
 export function agentFilter(agent: AgentId): string {
-  return escapeHtmlText(AGENT_LABELS[agent]);
+  return escapeHtmlText(AGENT_LABELS[agent].replace(/[\t\n\f\r ]+/g, '\u00a0'));
 }
 
 /**

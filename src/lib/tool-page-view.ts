@@ -22,6 +22,7 @@ import { toolSchema } from './exports/tool-exports.ts';
 import { AGENT_LABELS, GROUP_LABELS, jobUrl, sitePath, toolUrl } from './site.ts';
 import { releaseDescription, releaseLabel, releaseVersions, type Release } from './releases.ts';
 import { searchFields, type SearchFields } from './search.ts';
+import { supportStrip, type SupportStrip } from './support.ts';
 import { callableNames, everyName, typedName } from './tool-names.ts';
 import { availabilitySummary, definitionFiles, sectionOf, toolSections, type AvailabilitySummary, type DefinitionFile, type ToolSection, type ToolSectionId } from './tool-page.ts';
 
@@ -122,12 +123,14 @@ export interface ToolPageView {
   search: SearchFields;
   facts: {
     group: string;
-    /** Its name, then its accepted aliases and former names: as typed, and as search indexes it (lowercased). */
-    calledAs: { name: string; indexed: string }[];
+    /** Its name, then its accepted aliases and former names: as typed, as search indexes it (lowercased), and the punctuation after it (`,` between aliases, `)` after the last). */
+    calledAs: { name: string; indexed: string; after: string }[];
     /** The names search indexes, lowercased, space-separated. */
     searchNames: string;
     availability: { advertisedIn: number; total: number } | undefined;
   };
+  /** Releases, gates and names in hooks and for the model, in one strip (support.ts). */
+  support: SupportStrip;
   /** The main job's tools in other agents, when some agent has one. */
   counterparts: { job: string; url: string; agents: AgentTools[] } | undefined;
   input: DefinitionSectionView;
@@ -330,11 +333,12 @@ export function toolPageView(site: SiteModel, tool: ToolModel): ToolPageView {
     search: searchFields(tool.agent, everyName(tool), release),
     facts: {
       group: GROUP_LABELS[tool.generated.group],
-      calledAs: names.map((name) => ({ name, indexed: typedName(name) })),
+      calledAs: names.map((name, i) => ({ name, indexed: typedName(name), after: names.length > 1 && i === names.length - 1 ? ')' : i >= 1 ? ',' : '' })),
       // Lowercased so that search does not split them at case changes: `killbash` must not match `Bash`.
       searchNames: names.map(typedName).join(' '),
       availability: summary && { advertisedIn: summary.advertisedIn, total: summary.total },
     },
+    support: supportStrip(tool, site.histories),
     counterparts: main && main.tools.length > 0 ? { job: main.job.title.toLowerCase(), url: jobUrl(main.job.id), agents: byAgent(main.tools) } : undefined,
     input: definitionSection(required(sections, 'input'), tool.input, fileOf('input'), since),
     payloadCheck:

@@ -577,7 +577,14 @@ describe('search', () => {
     const shared = [...groups.values()].sort((a, b) => new Set([...b.urls].map((u) => u.split('/')[1])).size - new Set([...a.urls].map((u) => u.split('/')[1])).size)[0]!;
     await openSearch();
     const before = await searchUi(shared.name);
-    const labels = await page.$$eval('.pagefind-ui__filter-label', (ls) => ls.map((l) => l.textContent ?? ''));
+    // Product names are written with no-break spaces (search.ts says why); read as typed.
+    const labels = await page.$$eval('.pagefind-ui__filter-label', (ls) => ls.map((l) => (l.textContent ?? '').replaceAll('\u00a0', ' ')));
+    const ids = await page.$$eval('.pagefind-ui__filter-checkbox', (bs) => bs.map((b) => [b.id, document.querySelector(`label[for="${CSS.escape(b.id)}"]`) !== null] as const));
+    for (const [id, labelled] of ids) {
+      assert.doesNotMatch(id, /[\t\n\f\r ]/, `checkbox id "${id}" holds white space`);
+      assert.ok(labelled, `checkbox ${id} has its label`);
+    }
+    assert.equal(new Set(ids.map(([id]) => id)).size, ids.length, 'checkbox ids are unique');
     assert.deepEqual(
       labels.map((l) => l.replace(/ \(\d+\)$/, '')).sort(),
       site.agents.map((a) => a.product).sort(),

@@ -60,8 +60,8 @@ test('job index: one heading per job in content order, every agent with its tool
 
 test('job page with a comparison: the three sections, tools in agent order then by name, agents without a tool', () => {
   const page = jobPage(fixture(), 'shell');
-  assert.deepEqual(page.sections.map((s) => [s.id, s.title]), [['tools', 'The tools'], ['same-fields', 'Fields that mean the same'], ['own-fields', 'Fields only one tool has']]);
-  assert.deepEqual([page.tools.section, page.sameFields?.section, page.ownFields.section], page.sections);
+  assert.deepEqual(page.sections.map((s) => [s.id, s.title]), [['tools', 'The tools'], ['compat', 'Compatibility'], ['same-fields', 'Fields that mean the same'], ['own-fields', 'Fields only one tool has']]);
+  assert.deepEqual([page.tools.section, page.compat.section, page.sameFields?.section, page.ownFields.section], page.sections);
   assert.equal(page.description, 'Run `sh`. The tools of every agent that do it, side by side.');
   assert.deepEqual(page.tools.list.map((t) => [t.agent, t.name, t.url, t.summary]), [
     [AGENT_PRODUCTS[A], 'Exec', `/${A}/exec/`, 'Runs `cmd`.'],
@@ -101,7 +101,7 @@ test('a job without a comparison lists every field of each tool under one headin
   const model = fixture();
   model.comparisons = [];
   const page = jobPage(model, 'shell');
-  assert.deepEqual(page.sections.map((s) => [s.id, s.title]), [['tools', 'The tools'], ['own-fields', 'Fields of each tool']]);
+  assert.deepEqual(page.sections.map((s) => [s.id, s.title]), [['tools', 'The tools'], ['compat', 'Compatibility'], ['own-fields', 'Fields of each tool']]);
   assert.equal(page.sameFields, undefined);
   assert.equal(page.ownFields.unmatched, true);
   assert.deepEqual(page.ownFields.tools[1]!.fields.map((f) => f.sidePath), ['input.command', 'input.timeout', 'result.stdout']);

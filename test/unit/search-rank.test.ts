@@ -80,11 +80,13 @@ test('what pages give search: the title names the release, the filter value is H
   assert.deepEqual(JSON.parse(fields.spelled), ['Read', 'ReadInput']);
   assert.equal(fields.agent, agentFilter(agent));
   for (const id of AGENT_IDS) {
-    // Pagefind's UI writes a filter value as HTML: the value, read as HTML, is the product name.
+    // Pagefind's UI writes a filter value as HTML: the value, read as HTML, is the product name, its spaces no-break ones.
     const product = AGENT_PRODUCTS[id];
     const decoded = agentFilter(id).replace(/&(lt|gt|quot|#39|amp);/g, (_m, e: string) => ({ lt: '<', gt: '>', quot: '"', '#39': "'", amp: '&' })[e]!);
-    assert.equal(decoded, product);
+    assert.equal(decoded.replaceAll('\u00a0', ' '), product);
     assert.doesNotMatch(agentFilter(id), /[<>"']/);
+    // The UI's checkbox id is `agent-<value>`: an id holds no ASCII white space.
+    assert.doesNotMatch(agentFilter(id), /[\t\n\f\r ]/);
   }
 });
 

@@ -81,16 +81,17 @@ test('fact line: release, group, accepted names, the names search indexes, and h
   assert.deepEqual(v.facts, {
     group: 'Built in',
     calledAs: [
-      { name: 'Bash', indexed: 'bash' },
-      { name: 'KillShell', indexed: 'killshell' },
-      { name: 'Sh', indexed: 'sh' },
+      { name: 'Bash', indexed: 'bash', after: '' },
+      { name: 'KillShell', indexed: 'killshell', after: ',' },
+      { name: 'Sh', indexed: 'sh', after: ')' },
     ],
     searchNames: 'bash killshell sh',
     availability: { advertisedIn: 1, total: 2 },
   });
   // Search: the result's title names the release the fact line shows; the names as spelled, SDK type names included.
   assert.equal(v.search.title, `Bash — ${v.release}`);
-  assert.equal(v.search.agent, AGENT_PRODUCTS[A]);
+  // The filter value: the product name with no-break spaces (a checkbox id is made from it).
+  assert.equal(v.search.agent, AGENT_PRODUCTS[A].replaceAll(' ', '\u00a0'));
   assert.deepEqual(JSON.parse(v.search.spelled), ['Bash', 'KillShell', 'BashInput', 'Sh']);
   assert.deepEqual(v.aliases.list.map((a) => [a.name, a.indexed, a.kind]), [
     ['KillShell', false, 'former name, still accepted'],

@@ -1,0 +1,139 @@
+/**
+ * A tool's support facts, in the manner of caniuse and MDN's compat data:
+ * when it came or went by each release history that speaks about it, what
+ * gates it (editorial gates), the names its hooks and its model give it
+ * (recorded payloads, captures), and when one of its fields came. Shared by the
+ * support strip of a tool page and the compatibility table of a job page; both
+ * say "no history yet" for an agent without a computed history rather than
+ * guess a release.
+ */
+import type { EditorialTool } from './content-types.ts';
+import { coveredRange, fieldSince, historyCovers, toolChanges, type HistorySource } from './history.ts';
+import { changelogUrl } from './history-pages.ts';
+import type { SiteModel, ToolModel } from './model.ts';
+import { AGENT_LABELS, toolUrl } from './site.ts';
+
+export type Gate = EditorialTool['availability']['gates'][number];
+
+/** What each history compared, as the strip names it. */
+export const SOURCE_LABELS: Record<HistorySource, string> = { sdk: 'SDK types', capture: 'captures' };
+
+/** One gate in a few words: `on by default`, `on with env X=1`, `off with flag --y`, `needs feature z`. */
+export function gateText(gate: Gate): string {
+  if (gate.kind === 'always') return gate.effect === 'disables' ? 'always off' : 'on by default';
+  const what = `${gate.kind} ${gate.name}${gate.value !== undefined ? `=${gate.value}` : ''}`;
+  return gate.effect === 'enables' ? `on with ${what}` : gate.effect === 'disables' ? `off with ${what}` : `needs ${what}`;
+}
+
+/**
+ * The gates that turn the tool on (those that enable it or that it needs), in
+ * the editorial file's order; undefined when no editorial file says.
+ */
+export function turnedOnBy(tool: ToolModel): string[] | undefined {
+  const gates = tool.editorial?.availability.gates;
+  if (!gates) return undefined;
+  return gates.filter((g) => g.effect !== 'disables').map(gateText);
+}
+
+/** What one release history says of a tool as a whole. */
+export interface HistoryLine {
+  source: HistorySource;
+  /** `added`/`removed` in `release`, or there `before` `release`, the first release the history compared. */
+  state: 'added' | 'removed' | 'before';
+  release: string;
+  /** The release's entry on the agent's changelog (absent for `before`: the changelog starts after it). */
+  href?: string;
+}
+
+/**
+ * A tool's place in its agent's histories: one line per history that speaks
+ * about it; `none` when the agent has no history at all; `uncovered` when it
+ * has some but none compares what this tool's page shows (a tool advertised
+ * only in configurations no history compares, a documented-only tool).
+ */
+export type ToolHistory = { kind: 'lines'; lines: HistoryLine[] } | { kind: 'none' } | { kind: 'uncovered' };
+
+export function toolHistory(tool: ToolModel, histories: SiteModel['histories']): ToolHistory {
+  const own = histories.filter((h) => h.agent === tool.agent && h.releases.length > 0);
+  if (own.length === 0) return { kind: 'none' };
+  const changes = toolChanges(tool, histories); // newest first
+  const lines: HistoryLine[] = [];
+  for (const file of own) {
+    const last = changes.find((c) => c.source === file.source && (c.event.kind === 'tool-added' || c.event.kind === 'tool-removed'));
+    if (last) {
+      lines.push({ source: file.source, state: last.event.kind === 'tool-added' ? 'added' : 'removed', release: last.release, href: `${changelogUrl(tool.agent)}#${last.release}` });
+    } else if (historyCovers(tool, file)) {
+      lines.push({ source: file.source, state: 'before', release: coveredRange(file).first });
+    }
+  }
+  return lines.length > 0 ? { kind: 'lines', lines } : { kind: 'uncovered' };
+}
+
+/** A history line in words: `added in 2.1.304`, `removed in 0.152.0`, `since before 2.0.14`. */
+export function historyLineText(line: HistoryLine): string {
+  return line.state === 'before' ? `since before ${line.release}` : `${line.state} in ${line.release}`;
+}
+
+/** When a field came, as a compatibility cell says it, with the version note it links to. */
+export interface FieldSinceText {
+  text: string;
+  href?: string;
+}
+
+/**
+ * The "since" of each field row of a tool, in words: `since 2.1.210` (added
+ * after the tool), `since 2.1.304` (with the tool), `since before 2.0.14`;
+ * `no history yet` for an agent without one; `not covered by the history` for a row no
+ * history covers.
+ */
+export function fieldSinceTexts(tool: ToolModel, histories: SiteModel['histories']): (rowId: string) => FieldSinceText {
+  const since = fieldSince(tool, histories);
+  const hasHistory = histories.some((h) => h.agent === tool.agent && h.releases.length > 0);
+  return (rowId) => {
+    const s = since.get(rowId);
+    if (!s) return { text: hasHistory ? 'not covered by the history' : 'no history yet' };
+    if (s.kind === 'before') return { text: `since before ${s.release}` };
+    const out: FieldSinceText = { text: `since ${s.release}` };
+    if (s.note) out.href = `${toolUrl(tool)}#${s.note}`;
+    return out;
+  };
+}
+
+/** The support strip of a tool page. */
+export interface SupportStrip {
+  /** Releases: one line per history, or why there is none. */
+  history: { lines: (HistoryLine & { label: string; text: string })[] } | { text: string };
+  /** Former names the tool still answers to. */
+  renamedFrom: string[];
+  /** Every gate, in words; undefined when not established. */
+  gates: string[] | undefined;
+  /** `tool_name`s its recorded hook payloads give it; empty when none was recorded. */
+  hookNames: string[];
+  /** Its name in what the CLI sends its model; undefined when no configuration was captured advertising it. */
+  modelName: string | undefined;
+}
+
+export function supportStrip(tool: ToolModel, histories: SiteModel['histories']): SupportStrip {
+  const h = toolHistory(tool, histories);
+  const history: SupportStrip['history'] =
+    h.kind === 'lines'
+      ? { lines: h.lines.map((l) => ({ ...l, label: SOURCE_LABELS[l.source], text: historyLineText(l) })) }
+      : { text: h.kind === 'none' ? `no history for ${AGENT_LABELS[tool.agent]} yet` : 'not covered by the release history' };
+  const hookNames: string[] = [];
+  for (const example of tool.examples ?? []) {
+    for (const call of example.calls) {
+      if (!call.own) continue;
+      for (const hook of call.hooks) {
+        const name = (hook as Record<string, unknown>)['tool_name'];
+        if (typeof name === 'string' && !hookNames.includes(name)) hookNames.push(name);
+      }
+    }
+  }
+  return {
+    history,
+    renamedFrom: tool.generated.aliases.filter((a) => a.kind === 'former-name').map((a) => a.name),
+    gates: tool.editorial?.availability.gates.map(gateText),
+    hookNames,
+    modelName: tool.captured?.fullName,
+  };
+}

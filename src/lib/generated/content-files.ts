@@ -104,6 +104,10 @@ export interface EditorialFile {
   availability: {
     prose: string;
     gates: Gate[];
+    /**
+     * Captured configurations that satisfy every checked gate and still lack the tool, each with the reason (the sufficiency check accepts them).
+     */
+    notAdvertisedIn?: NotAdvertisedIn[];
   };
   lifecycle: string;
   failures: string[];
@@ -120,6 +124,77 @@ export interface Gate {
   name: string;
   value?: string;
   effect: "enables" | "disables" | "requires";
+  when?: GateCondition;
+  /**
+   * With a `when` naming models: the models the agent's captures ask for, which are all the gate is established for. The build requires exactly the captured set, so that capturing another model makes the note be read again.
+   */
+  modelsCompared?: string[];
+}
+/**
+ * The gate as a condition on a captured configuration, so that the build can check it against the captures (src/lib/gate-check.ts): every member given must hold (an empty object holds everywhere). Without it the gate is shown as not checked against the captures.
+ */
+export interface GateCondition {
+  /**
+   * Any of these models, as the captured request names it (its `model`, or the model of a Gemini API path).
+   *
+   * @minItems 1
+   */
+  model?: string[];
+  /**
+   * Any of these wire formats, read from the captured request path.
+   *
+   * @minItems 1
+   */
+  wire?: ("anthropic-messages" | "gemini-api" | "openai-chat-completions" | "openai-responses")[];
+  /**
+   * Any of these capture modes.
+   *
+   * @minItems 1
+   */
+  mode?: ("exec" | "print" | "interactive" | "sdk")[];
+  /**
+   * Each variable has this value in the run's environment (the agent module's own variables included); null: it is not set.
+   */
+  env?: {
+    [k: string]: string | null | undefined;
+  };
+  /**
+   * These arguments appear in the configuration's arguments, one after the other.
+   *
+   * @minItems 1
+   */
+  args?: string[];
+  /**
+   * These arguments do not appear in the configuration's arguments one after the other.
+   *
+   * @minItems 1
+   */
+  withoutArgs?: string[];
+  /**
+   * The argument after `flag` is a list (separated by commas or spaces) that names `item`: `--excluded-tools` naming the tool.
+   */
+  argsListing?: {
+    flag: string;
+    item: string;
+  };
+  /**
+   * Some argument of the configuration contains this text (e.g. a server declared inside an inline JSON argument).
+   */
+  argsMention?: string;
+  /**
+   * Each dotted path of the configuration's settings holds this JSON value; null: the path is absent.
+   */
+  settings?: {
+    [k: string]: unknown | undefined;
+  };
+  /**
+   * The configuration's config.toml lines contain this text.
+   */
+  configToml?: string;
+}
+export interface NotAdvertisedIn {
+  configuration: string;
+  reason: string;
 }
 export interface NameNotInSchema {
   name: string;

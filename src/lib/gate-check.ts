@@ -174,3 +174,12 @@ function sameJson(a: unknown, b: unknown): boolean {
   const kb = Object.keys(b).sort();
   return JSON.stringify(ka) === JSON.stringify(kb) && ka.every((k) => sameJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
 }
+
+/** What a tool page says beside a gate about its check against the captures. */
+export function gateStatusText(status: GateStatus | undefined): string {
+  if (!status || status.kind === 'unchecked') return 'not checked against the captures';
+  const held = status.satisfiedBy.length;
+  const where = held === 0 ? 'no captured configuration satisfies it' : `holds in ${held} of ${status.total} captured configurations`;
+  const models = status.modelsCompared ? `; established for the captured models only (${status.modelsCompared.join(', ')})` : '';
+  return `checked against the captures: ${where}${models}`;
+}

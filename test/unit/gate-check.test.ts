@@ -122,3 +122,13 @@ test('an exception must name a captured configuration that lacks the tool', () =
     ['/availability/notAdvertisedIn/1/configuration', 'gate-exception-known'],
   ]);
 });
+
+test('the page says how each gate fares against the captures', async () => {
+  const { gateStatusText } = await import('../../src/lib/gate-check.ts');
+  assert.equal(gateStatusText({ kind: 'unchecked' }), 'not checked against the captures');
+  assert.equal(gateStatusText({ kind: 'checked', satisfiedBy: [], total: 4 }), 'checked against the captures: no captured configuration satisfies it');
+  assert.equal(
+    gateStatusText({ kind: 'checked', satisfiedBy: ['a', 'b'], total: 4, modelsCompared: ['m1', 'm2'] }),
+    'checked against the captures: holds in 2 of 4 captured configurations; established for the captured models only (m1, m2)',
+  );
+});

@@ -70,6 +70,10 @@ export interface JsonSchemaDefinition {
   kind: "json-schema";
   schema: {};
   origin: DefinitionOrigin;
+  /**
+   * The member the request left out (`parameters`, `input_schema`): the CLI sent the tool without a schema, and `schema` is what the wire format takes that absence to mean (an object of no declared fields), not text the CLI sent.
+   */
+  absentMember?: string;
 }
 export interface GrammarDefinition {
   kind: "grammar";

@@ -18,6 +18,7 @@ export type {
   Definition,
   DefinitionOrigin,
   Gate,
+  ModelRule,
   GateCondition,
   GrammarDefinition,
   HistoryEvent,

@@ -743,3 +743,12 @@ test('an availability gate the captures contradict stops the build, naming the e
   // The same gates with conditions the captures bear out load.
   assert.deepEqual(load((d) => editJson(read(d), (e) => e.availability.gates.push({ kind: 'model', name: 'fixture', effect: 'requires', when: { model: ['fixture-model'], mode: ['print'] }, modelsCompared: ['fixture-model'] }))).errors, []);
 });
+
+test('a model-facing rule must be quoted from a description the tool is sent with', () => {
+  const rule = { kind: 'fails-without-earlier-call', tool: 'Read', field: 'file_path' };
+  const errors = errorsAfter((d) => editJson(join(d, 'editorial/claude-code/read.json'), (e) => (e.modelRules = [{ quote: 'Words the CLI never sent.', rule }])));
+  assert.deepEqual(where(errors), [['editorial/claude-code/read.json', '/modelRules/0/quote', 'model-rule-quoted']]);
+  const sent = JSON.parse(readFileSync(join(GOOD, 'captures/claude-code/print.json'), 'utf8')).body.tools.find((t: { name: string }) => t.name === 'Read').description as string;
+  const quote = sent.trim().split('\n')[0]!;
+  assert.deepEqual(load((d) => editJson(join(d, 'editorial/claude-code/read.json'), (e) => (e.modelRules = [{ quote, rule }]))).errors, []);
+});

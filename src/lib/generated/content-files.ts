@@ -122,6 +122,10 @@ export interface EditorialFile {
   namesNotInSchema?: NameNotInSchema[];
   versionNotes?: VersionNote[];
   documentedOnly?: DocumentedOnly;
+  /**
+   * Rules the description sent to the model states, quoted, in a form recorded runs can check (src/lib/findings.ts). The quote must be in a captured description of the tool; a recorded call that breaks the rule gets a finding on the page.
+   */
+  modelRules?: ModelRule[];
 }
 export interface Gate {
   kind: "always" | "env" | "flag" | "config" | "model" | "mode" | "feature" | "host" | "setting";
@@ -223,6 +227,35 @@ export interface VersionClaim {
 }
 export interface DocumentedOnly {
   evidence: string;
+}
+export interface ModelRule {
+  /**
+   * The rule's words, verbatim from the description sent.
+   */
+  quote: string;
+  rule: ModelRuleClaim;
+}
+export interface ModelRuleClaim {
+  /**
+   * The call fails unless an earlier call of `tool` in the session had the same value of `field`.
+   */
+  kind: "fails-without-earlier-call";
+  tool: string;
+  /**
+   * The input field both calls name the file by.
+   */
+  field: string;
+  /**
+   * The earlier call's field, when it names the file under another name (Read's `file_path` for NotebookEdit's `notebook_path`); default `field`.
+   */
+  earlierField?: string;
+  /**
+   * The rule covers only calls whose structured result (tool_use_result) holds `value` at `pointer` (Write: `/type` is `update`, an existing file).
+   */
+  onlyWhere?: {
+    pointer: string;
+    value: unknown;
+  };
 }
 
 // jobs.schema.json

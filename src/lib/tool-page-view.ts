@@ -196,7 +196,7 @@ export function examplesView(tool: ToolModel): ExampleView[] {
       }),
       fields: call.own && typeof call.input === 'object' ? inputFieldLinks(call.input, anchors) : undefined,
     })),
-    findings: example.findings.map((f) => ({ anchor: f.anchor, href: anchors.has(f.anchor) ? `#${f.anchor}` : undefined, parts: f.parts, message: f.message })),
+    findings: example.findings.map((f) => ({ anchor: f.anchor, href: anchors.has(f.anchor) || (f.kind === 'rule-contradicted' && tool.captured) ? `#${f.anchor}` : undefined, parts: f.parts, message: f.message })),
   }));
 }
 

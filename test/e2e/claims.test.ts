@@ -135,8 +135,8 @@ test('a hook result under another tool name that is a string where an object is 
       if (!post || post.tool_name === call.tool || typeof post.tool_response !== 'string') continue;
       const slug = file.split('.').slice(0, -2).join('.');
       const page = html(agent, slug);
-      // Only pages that declare a result (an Output table) can differ from it.
-      if (!/id="output"/.test(page)) continue;
+      // Only pages that declare a result (rows under output.) can differ from it.
+      if (!/id="output\./.test(page)) continue;
       const example = new RegExp(`id="example-${payload.scenario}"[\\s\\S]*?class="example-findings"[\\s\\S]*?</ul>`).exec(page)?.[0] ?? '';
       assert.match(example, /hook tool_response\): the PostToolUse hook \(which names the call &quot;[^&]+&quot;\) receives a result that differs/, `${agent}/${file}`);
       found++;

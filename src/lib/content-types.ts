@@ -18,6 +18,8 @@ export type {
   Definition,
   DefinitionOrigin,
   Gate,
+  ModelRule,
+  GateCondition,
   GrammarDefinition,
   HistoryEvent,
   HistoryFile,

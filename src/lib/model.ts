@@ -7,6 +7,7 @@ import type { CaptureMatrix, CapturedEntry } from './captures.ts';
 import type { AgentId, AgentRecord, ComparisonFile, Definition, EditorialTool, GeneratedTool, HistoryFile, Job, PayloadCall } from './content-types.ts';
 import type { FieldDifference, FieldRow } from './field-rows.ts';
 import type { Finding } from './payload-check.ts';
+import type { GateStatus } from './gate-check.ts';
 import type { AgentReleases, ToolReleases } from './releases.ts';
 import type { ArchivedExport } from './content/stages/archive.ts';
 
@@ -51,6 +52,8 @@ export interface ToolModel {
   notRun?: string;
   /** The release each part of the page comes from (set by the loader once every source is read). */
   releases: ToolReleases;
+  /** How each editorial gate fares against the captures, in gate order (set by the gates stage). */
+  gateStatuses?: GateStatus[];
 }
 
 /** One recorded scenario, as the page of a tool it calls shows it. */

@@ -82,7 +82,9 @@ export type FindingKind =
   /** A value outside the declared literal values. */
   | 'not-listed'
   /** The hook names the call another tool, so its tool_input is not the tool's declared input. */
-  | 'hook-tool-name';
+  | 'hook-tool-name'
+  /** A rule the description sent to the model states, which a recorded call breaks (src/lib/findings.ts). */
+  | 'rule-contradicted';
 
 /** Which part of a payload a finding is about. */
 export type PayloadPart = 'input' | 'hook tool_input' | 'tool_use_result' | 'hook tool_response';
@@ -163,7 +165,7 @@ const segmentsKey = (segments: readonly PathSegment[]): string => JSON.stringify
 
 /** A raw finding of the row walk, before it is given its call and parts. */
 interface RowProblem {
-  kind: Exclude<FindingKind, 'schema' | 'hook-tool-name'>;
+  kind: Exclude<FindingKind, 'schema' | 'hook-tool-name' | 'rule-contradicted'>;
   anchor: string;
   pointer: string;
   message: string;

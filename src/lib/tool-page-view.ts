@@ -6,6 +6,7 @@
  * history and its provenance. ToolPage.astro and the components it uses only
  * render this.
  */
+import { placeholderSegments, placeholdersIn, type TextSegment } from './placeholders.ts';
 import { distinctInputs, primaryConfiguration, type MatrixAgent } from './captures.ts';
 import { counterparts } from './comparison.ts';
 import type { AgentRecord, EditorialTool } from './content-types.ts';
@@ -44,6 +45,8 @@ export interface DefinitionSectionView {
   since: ReadonlyMap<string, Since>;
   /** Present when some row of this table has a "since" entry: what rows without a badge date from. */
   sinceLegend?: { base: Since | undefined };
+  /** Placeholders a captured definition's text holds (not verbatim): the legend under it. */
+  placeholders: { token: string; meaning: string }[];
 }
 
 export interface PayloadCheckView {
@@ -96,8 +99,12 @@ export interface ModelFacingView {
     /** `N characters`, or `none`. */
     length: string;
     text: string | undefined;
+    /** The text cut at the capture's placeholders, which the page marks as not verbatim. */
+    segments: TextSegment[];
     /** Other fields sent with the tool, as JSON. */
     settings: string | undefined;
+    /** The placeholders in the description and the other fields, each once: the legend. */
+    placeholders: { token: string; meaning: string }[];
     hosted: boolean;
   };
   modelInput?: {
@@ -172,7 +179,8 @@ export function fileSize(text: string): string {
 export function definitionSection(section: ToolSection, view: DefinitionView, file: DefinitionFile | undefined, since: ReadonlyMap<string, Since>): DefinitionSectionView {
   // When a release history covers this table: its rows' "since" entries, and the first release compared.
   const sinceHere = view.rows.flatMap((r) => since.get(r.id) ?? []);
-  const out: DefinitionSectionView = { section, view, file, size: file && fileSize(file.text), since };
+  const captured = view.definition.kind !== 'unavailable' && view.definition.origin.file.startsWith('content/captures/');
+  const out: DefinitionSectionView = { section, view, file, size: file && fileSize(file.text), since, placeholders: captured ? placeholdersIn(view.code?.text) : [] };
   if (sinceHere.length > 0) out.sinceLegend = { base: sinceHere.find((s) => s.kind !== 'field') };
   return out;
 }
@@ -199,7 +207,7 @@ export function examplesView(tool: ToolModel): ExampleView[] {
       }),
       fields: call.own && typeof call.input === 'object' ? inputFieldLinks(call.input, anchors) : undefined,
     })),
-    findings: example.findings.map((f) => ({ anchor: f.anchor, href: anchors.has(f.anchor) ? `#${f.anchor}` : undefined, parts: f.parts, message: f.message })),
+    findings: example.findings.map((f) => ({ anchor: f.anchor, href: anchors.has(f.anchor) || (f.kind === 'rule-contradicted' && tool.captured) ? `#${f.anchor}` : undefined, parts: f.parts, message: f.message })),
   }));
 }
 
@@ -214,7 +222,9 @@ export function modelFacingView(tool: ToolModel, sections: readonly ToolSection[
       configuration: configurationLabel(primaryId),
       length: primary.description ? `${primary.description.length} characters` : 'none',
       text: primary.description,
+      segments: placeholderSegments(primary.description ?? ''),
       settings: primary.settings ? JSON.stringify(primary.settings, null, 2) : undefined,
+      placeholders: placeholdersIn(`${primary.description ?? ''}\n${primary.settings ? JSON.stringify(primary.settings) : ''}`),
       hosted: primary.delivery === 'hosted',
     };
   }

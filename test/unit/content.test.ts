@@ -724,3 +724,31 @@ test('a payload filed under another agent, calling an unknown tool, or a scenari
     [['scenarios.json', '/agents/claude-code/cannotRun/0/tools/0', 'scenario-tool-known']],
   );
 });
+
+test('an availability gate the captures contradict stops the build, naming the editorial file and the gate', () => {
+  const read = (d: string) => join(d, 'editorial/claude-code/read.json');
+  // Necessity: Read is advertised by the fixture's one configuration, whose request asks another model.
+  const necessary = errorsAfter((d) =>
+    editJson(read(d), (e) => e.availability.gates.push({ kind: 'model', name: 'some model', effect: 'requires', when: { model: ['some-other-model'] }, modelsCompared: ['fixture-model'] })),
+  );
+  assert.deepEqual(where(necessary), [['editorial/claude-code/read.json', '/availability/gates/1', 'gate-necessary']]);
+  // Sufficiency: Shell is captured nowhere, yet its gate says it is always on.
+  const sufficient = errorsAfter((d) => editJson(join(d, 'editorial/claude-code/shell.json'), (e) => e.availability.gates.push({ kind: 'always', name: 'default', effect: 'enables', when: {} })));
+  assert.deepEqual(where(sufficient), [['editorial/claude-code/shell.json', '/availability/gates/0', 'gate-sufficient']]);
+  // A model gate names the models it is established for: those the captures ask.
+  const compared = errorsAfter((d) => editJson(read(d), (e) => e.availability.gates.push({ kind: 'model', name: 'fixture', effect: 'requires', when: { model: ['fixture-model'] }, modelsCompared: ['fixture-model', 'gpt-5.4'] })));
+  assert.deepEqual(where(compared), [['editorial/claude-code/read.json', '/availability/gates/1/modelsCompared', 'gate-models-compared']]);
+  const exception = errorsAfter((d) => editJson(read(d), (e) => (e.availability.notAdvertisedIn = [{ configuration: 'print', reason: 'x' }])));
+  assert.deepEqual(where(exception), [['editorial/claude-code/read.json', '/availability/notAdvertisedIn/0/configuration', 'gate-exception-known']]);
+  // The same gates with conditions the captures bear out load.
+  assert.deepEqual(load((d) => editJson(read(d), (e) => e.availability.gates.push({ kind: 'model', name: 'fixture', effect: 'requires', when: { model: ['fixture-model'], mode: ['print'] }, modelsCompared: ['fixture-model'] }))).errors, []);
+});
+
+test('a model-facing rule must be quoted from a description the tool is sent with', () => {
+  const rule = { kind: 'fails-without-earlier-call', tool: 'Read', field: 'file_path' };
+  const errors = errorsAfter((d) => editJson(join(d, 'editorial/claude-code/read.json'), (e) => (e.modelRules = [{ quote: 'Words the CLI never sent.', rule }])));
+  assert.deepEqual(where(errors), [['editorial/claude-code/read.json', '/modelRules/0/quote', 'model-rule-quoted']]);
+  const sent = JSON.parse(readFileSync(join(GOOD, 'captures/claude-code/print.json'), 'utf8')).body.tools.find((t: { name: string }) => t.name === 'Read').description as string;
+  const quote = sent.trim().split('\n')[0]!;
+  assert.deepEqual(load((d) => editJson(join(d, 'editorial/claude-code/read.json'), (e) => (e.modelRules = [{ quote, rule }]))).errors, []);
+});

@@ -192,7 +192,9 @@ test('what the model is told: description of the first full definition, settings
     configuration: 'other',
     length: '7 characters',
     text: 'another',
+    segments: [{ text: 'another' }],
     settings: undefined,
+    placeholders: [],
     hosted: false,
   });
   assert.deepEqual(v.byConfiguration?.groups, [
@@ -203,6 +205,14 @@ test('what the model is told: description of the first full definition, settings
   assert.equal(v.modelInput, undefined);
   const hosted = modelFacingView(tool(A, 'Web', { captured: { full: { delivery: 'hosted', settings: { max: 3 } } } }), sections, (id) => id, undefined, new Map());
   assert.deepEqual([hosted.description?.length, hosted.description?.settings, hosted.description?.hosted, hosted.byConfiguration], ['none', '{\n  "max": 3\n}', true, undefined]);
+});
+
+test('what the model is told marks the capture\'s placeholders in the description and lists them once', () => {
+  const captured = tool(A, 'WebSearch', { captured: { only: { delivery: 'function', description: 'The year is $YEAR, not $LAST_YEAR; see $YEAR.', settings: { path: '$HOME/x' } } } });
+  const sections = [{ id: 'model-description' as const, title: 'What the model is told', depth: 2 as const }];
+  const v = modelFacingView(captured, sections, (id) => id, undefined, new Map());
+  assert.deepEqual(v.description?.segments.map((s) => ('placeholder' in s ? `[${s.text}]` : s.text)).join(''), 'The year is [$YEAR], not [$LAST_YEAR]; see [$YEAR].');
+  assert.deepEqual(v.description?.placeholders.map((p) => p.token), ['$YEAR', '$LAST_YEAR', '$HOME']);
 });
 
 test('the model-facing input: its definition and the differences from the published type, in words', () => {

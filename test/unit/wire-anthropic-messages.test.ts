@@ -68,7 +68,7 @@ test('a server tool points at itself and keeps its settings; a function without 
     ['Ping', 'function', '/body/tools/1', '/body/tools/1/name'],
   ]);
   assert.deepEqual(tools[0]!.settings, { type: 'web_search_20250305', max_uses: 5 });
-  assert.deepEqual(tools[1]!.input, { kind: 'json-schema', schema: { type: 'object' }, origin: { package: 'p', version: 'v', file: 'f' } });
+  assert.deepEqual(tools[1]!.input, { kind: 'json-schema', schema: { type: 'object' }, origin: { package: 'p', version: 'v', file: 'f' }, absentMember: 'input_schema' });
 });
 
 test('a malformed tool is a CaptureFormatError at its exact pointer, naming the tool when it can', () => {

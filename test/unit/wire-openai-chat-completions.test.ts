@@ -74,7 +74,7 @@ test('Qwen Code: function tools at /body/tools/N/function/parameters, then the d
   const at = (name: string) => tools.find((t) => t.fullName === name)!;
   assert.deepEqual([at('read_file').pointer, at('read_file').namePointer], ['/body/tools/5/function/parameters', '/body/tools/5/function/name']);
   assert.deepEqual([at('get_goal').pointer, at('get_goal').namePointer], ['/body/tools/1', '/body/tools/1/function/name'], 'no parameters: the tool itself');
-  assert.deepEqual(at('get_goal').input, { kind: 'json-schema', schema: { type: 'object' }, origin: { package: 'fixture-cli', version: '1.0.0', file: 'content/captures/qwen-code/fixture.json' } });
+  assert.deepEqual(at('get_goal').input, { kind: 'json-schema', schema: { type: 'object' }, origin: { package: 'fixture-cli', version: '1.0.0', file: 'content/captures/qwen-code/fixture.json' }, absentMember: 'parameters' }, 'no parameters member: said so');
   assert.match(at('tool_search').description!, /./);
   assert.deepEqual(at('web_fetch'), {
     name: 'web_fetch', fullName: 'web_fetch', delivery: 'deferred',

@@ -2,7 +2,7 @@
  * Loads every content file, validates it, checks the rules that span files and
  * builds the model the pages render, in stages that share one problems
  * collector: read → jobs → agents → generated tools → captures → editorial →
- * inventory → pages → payloads → comparisons → history → releases → archive. Any problem names the file, the JSON pointer and the rule; if there
+ * availability gates → inventory → pages → payloads → findings → comparisons → history → releases → archive. Any problem names the file, the JSON pointer and the rule; if there
  * is one, loadContent throws ContentErrors and the build stops before Astro
  * writes anything.
  */
@@ -16,7 +16,9 @@ import { addTypeSources, loadAgents } from './stages/agents.ts';
 import { loadComparisons } from './stages/comparisons.ts';
 import { attachCaptures } from './stages/captures.ts';
 import { attachPayloads } from './stages/payloads.ts';
+import { addFindings } from './stages/findings.ts';
 import { applyEditorial } from './stages/editorial.ts';
+import { checkAvailabilityGates } from './stages/gates.ts';
 import { loadGeneratedTools } from './stages/generated-tools.ts';
 import { checkHistoryReferences, loadHistories, removedTools } from './stages/history.ts';
 import { applyInventory } from './stages/inventory.ts';
@@ -58,11 +60,13 @@ export function loadContent(options: LoadOptions): SiteModel {
   if (foundation.some((f) => problems.isUnreadable(f))) finish(problems, options); // an unreadable file always has its error: this throws
   const tools = loadGeneratedTools(stage, agents.ids);
   addTypeSources(agents.agents, tools);
-  attachCaptures(stage, tools, agents.matrix);
+  const requests = attachCaptures(stage, tools, agents.matrix);
   applyEditorial(stage, tools, jobs.ids);
+  checkAvailabilityGates(stage, tools, agents.matrix, requests);
   const inventory = applyInventory(stage, tools, new Map(Object.entries(agents.matrix?.agents ?? {}).map(([id, m]) => [id, m!.version])));
   checkPages(stage, tools);
   attachPayloads(stage, tools, agents.matrix);
+  addFindings(stage, tools);
   const comparisons = loadComparisons(stage, tools, jobs.ids);
   const histories = loadHistories(stage, new Set(agents.agents.map((a) => a.id)));
   const removed = removedTools(stage, histories, tools);

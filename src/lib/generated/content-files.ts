@@ -70,6 +70,10 @@ export interface JsonSchemaDefinition {
   kind: "json-schema";
   schema: {};
   origin: DefinitionOrigin;
+  /**
+   * The member the request left out (`parameters`, `input_schema`): the CLI sent the tool without a schema, and `schema` is what the wire format takes that absence to mean (an object of no declared fields), not text the CLI sent.
+   */
+  absentMember?: string;
 }
 export interface GrammarDefinition {
   kind: "grammar";
@@ -104,6 +108,10 @@ export interface EditorialFile {
   availability: {
     prose: string;
     gates: Gate[];
+    /**
+     * Captured configurations that satisfy every checked gate and still lack the tool, each with the reason (the sufficiency check accepts them).
+     */
+    notAdvertisedIn?: NotAdvertisedIn[];
   };
   lifecycle: string;
   failures: string[];
@@ -114,12 +122,87 @@ export interface EditorialFile {
   namesNotInSchema?: NameNotInSchema[];
   versionNotes?: VersionNote[];
   documentedOnly?: DocumentedOnly;
+  /**
+   * Rules the description sent to the model states, quoted, in a form recorded runs can check (src/lib/findings.ts). The quote must be in a captured description of the tool; a recorded call that breaks the rule gets a finding on the page.
+   */
+  modelRules?: ModelRule[];
 }
 export interface Gate {
   kind: "always" | "env" | "flag" | "config" | "model" | "mode" | "feature" | "host" | "setting";
   name: string;
   value?: string;
   effect: "enables" | "disables" | "requires";
+  when?: GateCondition;
+  /**
+   * With a `when` naming models: the models the agent's captures ask for, which are all the gate is established for. The build requires exactly the captured set, so that capturing another model makes the note be read again.
+   */
+  modelsCompared?: string[];
+}
+/**
+ * The gate as a condition on a captured configuration, so that the build can check it against the captures (src/lib/gate-check.ts): every member given must hold (an empty object holds everywhere). Without it the gate is shown as not checked against the captures.
+ */
+export interface GateCondition {
+  /**
+   * Any of these models, as the captured request names it (its `model`, or the model of a Gemini API path).
+   *
+   * @minItems 1
+   */
+  model?: string[];
+  /**
+   * Any of these wire formats, read from the captured request path.
+   *
+   * @minItems 1
+   */
+  wire?: ("anthropic-messages" | "gemini-api" | "openai-chat-completions" | "openai-responses")[];
+  /**
+   * Any of these capture modes.
+   *
+   * @minItems 1
+   */
+  mode?: ("exec" | "print" | "interactive" | "sdk")[];
+  /**
+   * Each variable has this value in the run's environment (the agent module's own variables included); null: it is not set.
+   */
+  env?: {
+    [k: string]: string | null | undefined;
+  };
+  /**
+   * These arguments appear in the configuration's arguments, one after the other.
+   *
+   * @minItems 1
+   */
+  args?: string[];
+  /**
+   * These arguments do not appear in the configuration's arguments one after the other.
+   *
+   * @minItems 1
+   */
+  withoutArgs?: string[];
+  /**
+   * The argument after `flag` is a list (separated by commas or spaces) that names `item`: `--excluded-tools` naming the tool.
+   */
+  argsListing?: {
+    flag: string;
+    item: string;
+  };
+  /**
+   * Some argument of the configuration contains this text (e.g. a server declared inside an inline JSON argument).
+   */
+  argsMention?: string;
+  /**
+   * Each dotted path of the configuration's settings holds this JSON value; null: the path is absent.
+   */
+  settings?: {
+    [k: string]: unknown | undefined;
+  };
+  /**
+   * The configuration's config.toml lines contain this text.
+   */
+  configToml?: string;
+}
+export interface NotAdvertisedIn {
+  configuration: string;
+  reason: string;
 }
 export interface NameNotInSchema {
   name: string;
@@ -144,6 +227,35 @@ export interface VersionClaim {
 }
 export interface DocumentedOnly {
   evidence: string;
+}
+export interface ModelRule {
+  /**
+   * The rule's words, verbatim from the description sent.
+   */
+  quote: string;
+  rule: ModelRuleClaim;
+}
+export interface ModelRuleClaim {
+  /**
+   * The call fails unless an earlier call of `tool` in the session had the same value of `field`.
+   */
+  kind: "fails-without-earlier-call";
+  tool: string;
+  /**
+   * The input field both calls name the file by.
+   */
+  field: string;
+  /**
+   * The earlier call's field, when it names the file under another name (Read's `file_path` for NotebookEdit's `notebook_path`); default `field`.
+   */
+  earlierField?: string;
+  /**
+   * The rule covers only calls whose structured result (tool_use_result) holds `value` at `pointer` (Write: `/type` is `update`, an existing file).
+   */
+  onlyWhere?: {
+    pointer: string;
+    value: unknown;
+  };
 }
 
 // jobs.schema.json

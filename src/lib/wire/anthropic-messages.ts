@@ -8,7 +8,7 @@
  * ToolSearch…"); a capture keeps that paragraph and nothing else of `messages`.
  */
 import {
-  asRecord, hasToolsArray, isObject, jsonReply, keptBody, lastUserTextIn, makeTool, messagesProblem, modelOf, partsText, pointer, sseReply, STUB_REPLY_TEXT,
+  asRecord, jsonSchemaInput, hasToolsArray, isObject, jsonReply, keptBody, lastUserTextIn, makeTool, messagesProblem, modelOf, partsText, pointer, sseReply, STUB_REPLY_TEXT,
 } from './shared.ts';
 import type { Definition } from '../content-types.ts';
 import {
@@ -202,7 +202,7 @@ export function extractTools(body: Json, context: ExtractContext): CapturedTool[
         name: t['name'],
         delivery: rest['defer_loading'] === true ? 'defer-loading' : 'function',
         description: typeof description === 'string' ? description : undefined,
-        input: { kind: 'json-schema', schema: asRecord(input_schema ?? { type: 'object' }, schemaAt, '`input_schema`', t['name']), origin },
+        input: jsonSchemaInput(input_schema, schemaAt, '`input_schema`', t['name'], origin),
         output: NO_RESULT,
         settings: rest,
         pointer: schemaAt,

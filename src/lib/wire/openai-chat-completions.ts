@@ -16,7 +16,7 @@ import type { Definition } from '../content-types.ts';
 import { declaresNestedTools, nestedToolsAt, qwenNestedToolNames } from './code-mode.ts';
 import { DEFERRED_INPUT, deferredReminderIn, deferredReminderNames } from './qwen-reminder.ts';
 import {
-  asRecord, hasToolsArray, isObject, jsonReply, keptBody, lastUserTextIn, makeTool, messagesProblem, modelOf, partsText, pointer, STUB_REPLY_TEXT,
+  asRecord, jsonSchemaInput, hasToolsArray, isObject, jsonReply, keptBody, lastUserTextIn, makeTool, messagesProblem, modelOf, partsText, pointer, STUB_REPLY_TEXT,
 } from './shared.ts';
 import {
   CaptureFormatError,
@@ -271,7 +271,7 @@ function extractTool(raw: unknown, at: string, context: ExtractContext, out: Cap
       name,
       delivery: 'function',
       description: typeof description === 'string' ? description : undefined,
-      input: { kind: 'json-schema', schema: asRecord(parameters ?? { type: 'object' }, schemaAt, '`parameters`', name), origin: context.origin },
+      input: jsonSchemaInput(parameters, schemaAt, '`parameters`', name, context.origin),
       output: NO_RESULT,
       settings: { ...outer, ...rest },
       pointer: schemaAt,

@@ -18,7 +18,7 @@ import type { Definition } from '../content-types.ts';
 import { nestedToolsAt } from './code-mode.ts';
 import { DEFERRED_INPUT, deferredReminderIn, deferredReminderNames } from './qwen-reminder.ts';
 import {
-  asRecord, commonProblem, fullNameOf, hasToolsArray, isObject, jsonReply, keptBody, lastUserTextIn, makeTool, modelOf, partsText, pointer, sseReply, STUB_REPLY_TEXT,
+  asRecord, jsonSchemaInput, commonProblem, fullNameOf, hasToolsArray, isObject, jsonReply, keptBody, lastUserTextIn, makeTool, modelOf, partsText, pointer, sseReply, STUB_REPLY_TEXT,
 } from './shared.ts';
 import {
   CaptureFormatError,
@@ -274,7 +274,7 @@ function extractTool(raw: unknown, at: string, namespace: string | undefined, co
         namespace,
         delivery: rest['defer_loading'] === true ? 'defer-loading' : 'function',
         description: typeof description === 'string' ? description : undefined,
-        input: { kind: 'json-schema', schema: asRecord(parameters ?? { type: 'object' }, schemaAt, '`parameters`', named), origin },
+        input: jsonSchemaInput(parameters, schemaAt, '`parameters`', named, origin),
         output: NO_RESULT,
         settings: rest,
         pointer: schemaAt,

@@ -2,6 +2,7 @@
 import { CaptureFormatError, type CapturedTool, type Json, type StubReply } from './types.ts';
 
 import { isObject } from '../json.ts';
+import type { DefinitionOrigin, JsonSchemaDefinition } from '../content-types.ts';
 
 export { isObject, jsonPointer as pointer } from '../json.ts';
 
@@ -9,6 +10,16 @@ export { isObject, jsonPointer as pointer } from '../json.ts';
 export function asRecord(value: unknown, at: string, what: string, tool?: string): Json {
   if (!isObject(value)) throw new CaptureFormatError(`${what} is not an object`, at, tool);
   return value;
+}
+
+/**
+ * A tool's input schema as sent at `at`; a tool sent without one (`member` absent) takes no
+ * declared fields, and its definition says that the member was absent, so that no page
+ * shows the stand-in schema as text the CLI sent.
+ */
+export function jsonSchemaInput(schema: unknown, at: string, member: string, tool: unknown, origin: DefinitionOrigin): JsonSchemaDefinition {
+  if (schema === undefined) return { kind: 'json-schema', schema: { type: 'object' }, origin, absentMember: member.replaceAll('`', '') };
+  return { kind: 'json-schema', schema: asRecord(schema, at, member, typeof tool === 'string' ? tool : undefined), origin };
 }
 
 export function fullNameOf(name: string, namespace: string | undefined): string {

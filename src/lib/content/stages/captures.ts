@@ -8,14 +8,19 @@ import type { Stage } from '../context.ts';
 import { distinctInputs, indexCaptured, type CaptureMatrix, type MatrixAgent } from '../../captures.ts';
 import type { AgentId } from '../../content-types.ts';
 import { definitionView } from '../../definition-view.ts';
-import { CaptureFormatError, deferredNamespaces, extractCapturedTools, type CaptureFile, type CapturedTool, type DeferredNamespace } from '../../wire/index.ts';
+import { parsePath } from '../../wire/gemini-api.ts';
+import { CaptureFormatError, captureWireFormat, deferredNamespaces, extractCapturedTools, type CaptureFile, type CapturedTool, type DeferredNamespace } from '../../wire/index.ts';
 import type { ToolModel } from '../../model.ts';
 import { attachCapture, capturePlace, isMcpInstance, mcpFamilyFromCapture, synthesizeFromCapture } from '../../tool-synthesis.ts';
 import { checkName } from '../names.ts';
 import { answersTo } from '../../tool-names.ts';
 
-export function attachCaptures(stage: Stage, tools: ToolModel[], matrix: CaptureMatrix | undefined): void {
+/** What each captured request was sent as (`<agent>/<configuration>` → its model and wire format): facts the availability gates are checked against. */
+export type CapturedRequests = Map<string, { model?: string; wire: string }>;
+
+export function attachCaptures(stage: Stage, tools: ToolModel[], matrix: CaptureMatrix | undefined): CapturedRequests {
   const { reader, problems } = stage;
+  const requests: CapturedRequests = new Map();
   const matrixFile = reader.relContent('capture-matrix.json');
   for (const [agentId, agentMatrix] of Object.entries(matrix?.agents ?? {}) as [AgentId, MatrixAgent][]) {
     const perConfig: { configuration: string; tools: CapturedTool[]; deferredNamespaces: DeferredNamespace[] }[] = [];
@@ -44,6 +49,7 @@ export function attachCaptures(stage: Stage, tools: ToolModel[], matrix: Capture
         const captured = extractCapturedTools(capture).filter((tool) => checkName(problems, { file, pointer: tool.namePointer }, 'tool name', tool.fullName));
         const namespaces = deferredNamespaces(capture).filter((ns) => checkName(problems, { file, pointer: ns.pointer }, 'namespace', ns.name));
         perConfig.push({ configuration: config.id, tools: captured, deferredNamespaces: namespaces });
+        requests.set(`${agentId}/${config.id}`, requestFacts(capture));
       } catch (error) {
         if (!(error instanceof CaptureFormatError)) throw error;
         problems.error(file, error.pointer, 'capture-readable', `${error.tool ? `tool ${error.tool}: ` : ''}${error.message}`);
@@ -79,4 +85,13 @@ export function attachCaptures(stage: Stage, tools: ToolModel[], matrix: Capture
       tools.push(tool);
     }
   }
+  return requests;
+}
+
+/** The model a captured request asks for (its body's `model`, or the model a Gemini API path names) and its wire format. */
+function requestFacts(capture: CaptureFile): { model?: string; wire: string } {
+  const body = capture.body as { model?: unknown };
+  const model = typeof body.model === 'string' ? body.model : parsePath(capture.request.path)?.model;
+  const wire = captureWireFormat(capture).id;
+  return model === undefined ? { wire } : { model, wire };
 }

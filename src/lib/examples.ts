@@ -4,6 +4,7 @@
  */
 import { anchorFor } from './anchors.ts';
 import type { PayloadCall } from './content-types.ts';
+import { hookEvent, hookOfEvent, type HookShape } from './hook-shape.ts';
 
 export interface ExamplePart {
   title: string;
@@ -14,17 +15,18 @@ const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.str
 
 /**
  * The input the model sent; the result the CLI sent back to the model; each hook's
- * standard input; the CLI's structured result (Claude Code's stream-json
- * `tool_use_result`) unless it equals the PostToolUse hook's `tool_response`, as it
+ * standard input, titled with its event (read through the agent's hook shape; a
+ * plain "Hook" without one); the CLI's structured result (Claude Code's stream-json
+ * `tool_use_result`) unless it equals the after-event hook's response, as it
  * usually does.
  */
-export function exampleParts(call: PayloadCall): ExamplePart[] {
+export function exampleParts(call: PayloadCall, shape: HookShape | undefined): ExamplePart[] {
   const parts: ExamplePart[] = [{ title: 'Input the model sent', value: call.input }];
   if (call.result !== undefined) parts.push({ title: 'Result the model got', value: call.result });
   else parts.push({ title: 'Result the model got', value: 'The CLI sent the model no result for this call.' });
-  for (const hook of call.hooks) parts.push({ title: `${hook.hook_event_name} hook, standard input`, value: hook });
-  const post = call.hooks.find((h) => h.hook_event_name === 'PostToolUse');
-  if (call.toolUseResult !== undefined && !(post && same(post['tool_response'], call.toolUseResult))) {
+  for (const hook of call.hooks) parts.push({ title: `${shape ? `${hookEvent(hook, shape)} hook` : 'Hook'}, standard input`, value: hook });
+  const post = shape && hookOfEvent(call.hooks, shape, shape.after);
+  if (call.toolUseResult !== undefined && !(post && shape && same(post[shape.responseField], call.toolUseResult))) {
     parts.push({ title: 'Structured result (stream-json tool_use_result)', value: call.toolUseResult });
   }
   return parts;

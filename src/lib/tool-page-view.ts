@@ -15,6 +15,7 @@ import { versionHistory, type VersionHistoryView } from './history-pages.ts';
 import { fieldTables, type DefinitionView, type SiteModel, type ToolExample, type ToolModel } from './model.ts';
 import { formText, payloadCheckTarget, type CheckedSection, type HookRecord, type PayloadCheckTarget } from './payload-check-ui.ts';
 import { hookRecord } from './hook-record.ts';
+import { hasHookInput, hookShapeOf } from './hook-shape.ts';
 import { checkModelInput } from './payload-check.ts';
 import { toolSchema } from './exports/tool-exports.ts';
 import { AGENT_LABELS, GROUP_LABELS, jobUrl, sitePath, toolUrl } from './site.ts';
@@ -182,7 +183,7 @@ export function examplesView(tool: ToolModel): ExampleView[] {
     calls: example.calls.map((call) => ({
       tool: call.tool,
       own: call.own,
-      parts: exampleParts(call).map((part, k) => {
+      parts: exampleParts(call, hookShapeOf(tool.agent)).map((part, k) => {
         const plain = typeof part.value === 'string';
         return { title: part.title, text: plain ? (part.value as string) : JSON.stringify(shortened(part.value), null, 2), lang: plain ? 'text' : 'json', highlighted: k < 2 };
       }),
@@ -238,11 +239,12 @@ export function modelFacingView(tool: ToolModel, sections: readonly ToolSection[
  */
 export function checkedHookRecord(tool: ToolModel, target: PayloadCheckTarget): HookRecord {
   const calls = (tool.examples ?? []).flatMap((e) => e.calls.filter((c) => c.own));
-  if (!calls.some((c) => c.hooks.some((h) => 'tool_input' in h))) return { names: [], count: 0 };
+  const shape = hookShapeOf(tool.agent);
+  if (!shape || !calls.some((c) => c.hooks.some((h) => hasHookInput(h, shape)))) return { names: [], count: 0 };
   const schema = toolSchema(tool, target.section, {});
   const rows = target.section === 'model-input' ? (tool.modelInput?.view.rows ?? []) : tool.input.rows;
   const problems = (value: unknown) => (schema ? checkModelInput(value, schema, { root: target.section, rows }).map((p) => `${p.pointer} ${p.message}`) : []);
-  return hookRecord(calls, problems, examplesRelease(tool));
+  return hookRecord(calls, shape, problems, examplesRelease(tool));
 }
 
 /** What the checker does with a hook payload of this tool, as the section's introduction says it. */

@@ -38,6 +38,10 @@ import { formOf, hookRecord } from '../../src/lib/hook-record.ts';
 import { validatorModule } from '../../src/lib/payload-validator.ts';
 import { callableNames } from '../../src/lib/tool-names.ts';
 import { checkedHookRecord } from '../../src/lib/tool-page-view.ts';
+import type { HookShape } from '../../src/lib/hook-shape.ts';
+
+/** The hook shape of the calls this file makes up (not read from any agent's module). */
+const SHAPE: HookShape = { eventField: 'hook_event_name', toolNameField: 'tool_name', inputField: 'tool_input', inputEncoding: 'object', responseField: 'tool_response', before: 'PreToolUse', after: 'PostToolUse' };
 
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv2020) => void;
 const ROOT = join(import.meta.dirname, '../..');
@@ -285,11 +289,11 @@ test('hook payloads: what was recorded decides whether the tool_input is the mod
   const call = (input: Record<string, unknown>, ...toolInputs: unknown[]) =>
     ({ tool: 't', input, outcome: 'success', hooks: toolInputs.map((tool_input, i) => ({ hook_event_name: i === 0 ? 'PreToolUse' : 'PostToolUse', tool_name: 'T', tool_input })) }) as PayloadCall;
   // The same input, in another key order, or with a default filled in: the model's input.
-  assert.deepEqual(hookRecord([call({ cmd: 'ls', tty: true }, { tty: true, cmd: 'ls' }, { cmd: 'ls', tty: true, replace_all: false })], problems, 'A 1'), { names: ['T'], count: 2, release: 'A 1' });
+  assert.deepEqual(hookRecord([call({ cmd: 'ls', tty: true }, { tty: true, cmd: 'ls' }, { cmd: 'ls', tty: true, replace_all: false })], SHAPE, problems, 'A 1'), { names: ['T'], count: 2, release: 'A 1' });
   // A call whose own input fails the schema the same way: still the model's input.
-  assert.equal(hookRecord([call({ cmd: 5 }, { cmd: 5, tty: false })], problems).form, undefined);
+  assert.equal(hookRecord([call({ cmd: 5 }, { cmd: 5, tty: false })], SHAPE, problems).form, undefined);
   // Fields of its own: the recorded form, with masked values left untyped.
-  const own = hookRecord([call({ cmd: 'ls', tty: true }, { command: 'ls' }), call({ cmd: 'pwd' }, { command: '$WORKDIR', cwd: '/x' })], problems);
+  const own = hookRecord([call({ cmd: 'ls', tty: true }, { command: 'ls' }), call({ cmd: 'pwd' }, { command: '$WORKDIR', cwd: '/x' })], SHAPE, problems);
   assert.deepEqual(own.form, {
     types: ['object'],
     fields: [
@@ -299,7 +303,11 @@ test('hook payloads: what was recorded decides whether the tool_input is the mod
   });
   assert.equal(formText(own.form!), 'an object with command (string) and cwd (string, not always)');
   assert.deepEqual(formOf([{ n: '$PID' }, 'text', { n: 1.5 }]), { types: ['object', 'string'], fields: [{ name: 'n', types: ['number'], always: true }] });
-  assert.deepEqual(hookRecord([call({ cmd: 'ls' })], problems), { names: [], count: 0 });
+  assert.deepEqual(hookRecord([call({ cmd: 'ls' })], SHAPE, problems), { names: [], count: 0 });
+  // An input that arrives as a JSON text (Copilot CLI's toolArgs) is decoded first: the model's input, not a string.
+  const textShape = { ...SHAPE, toolNameField: 'toolName', inputField: 'toolArgs', inputEncoding: 'json-string' as const };
+  const texts = { tool: 't', input: { cmd: 'ls' }, outcome: 'success', hooks: [{ hook_event_name: 'preToolUse', toolName: 't', toolArgs: '{"cmd":"ls"}' }] } as PayloadCall;
+  assert.deepEqual(hookRecord([texts], textShape, problems), { names: ['t'], count: 1 });
 });
 
 test('a hook payload of a tool whose hooks get their own tool_input is compared with the recorded form, not the schema', () => {

@@ -21,6 +21,8 @@ export type {
   GrammarDefinition,
   HistoryEvent,
   HistoryFile,
+  HooksFile,
+  Evidence,
   InventoryFile,
   Job,
   JobsFile,

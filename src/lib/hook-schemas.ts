@@ -95,7 +95,7 @@ export function eventSchemaFiles(recorded: AgentHooks): { event: string; path: s
 }
 
 /** The hook schema of one tool, from its recorded payloads; undefined when it has none. */
-export function toolHookSchema(recorded: AgentHooks, tool: ToolModel, origin: SiteOrigin): JsonSchema | undefined {
+export function toolHookSchema(recorded: AgentHooks, tool: ToolModel, origin: SiteOrigin, options: { inline?: boolean } = {}): JsonSchema | undefined {
   const shape = recorded.shape;
   const own = recorded.hooks.filter((h) => h.tool === tool);
   if (!shape || own.length === 0) return undefined;
@@ -106,6 +106,13 @@ export function toolHookSchema(recorded: AgentHooks, tool: ToolModel, origin: Si
   const defs: Record<string, JsonSchema> = {};
   const declaredFile = (file: 'input.schema.json' | 'result.schema.json') =>
     exportFileNames(tool).includes(file) ? { $ref: siteUrl(versionedExportPath(tool, file), origin) } : undefined;
+  // Inline (one self-contained schema, for a precompiled validator): the envelopes in $defs, and no reference out of the file.
+  const envelopeRef = (event: string): string => {
+    if (!options.inline) return siteUrl(eventSchemaPath(recorded.agent, event), origin);
+    const { $schema: _s, $id: _i, ...body } = eventSchema(recorded, event, origin);
+    defs[`envelope-${eventSlug(event)}`] = body;
+    return `#/$defs/envelope-${eventSlug(event)}`;
+  };
   if (inputs.length > 0) {
     const decoded = inferSchema(inputs);
     defs['input-recorded'] =
@@ -113,18 +120,18 @@ export function toolHookSchema(recorded: AgentHooks, tool: ToolModel, origin: Si
         ? { type: 'string', contentMediaType: 'application/json', contentSchema: decoded, description: `A JSON text: ${shape.inputField} as recorded, decoded.` }
         : { ...decoded, description: `${shape.inputField} as recorded.` };
     const declared = declaredFile('input.schema.json');
-    if (declared) defs['input-declared'] = { ...declared, description: `The tool's declared input. Whether its hooks receive it unchanged is what input-recorded shows.` };
+    if (declared && !options.inline) defs['input-declared'] = { ...declared, description: `The tool's declared input. Whether its hooks receive it unchanged is what input-recorded shows.` };
   }
   if (responses.length > 0) {
     defs['response-recorded'] = { ...inferSchema(responses), description: `${shape.responseField} as recorded.` };
     const declared = declaredFile('result.schema.json');
-    if (declared) defs['response-declared'] = { ...declared, description: `The tool's declared result.` };
+    if (declared && !options.inline) defs['response-declared'] = { ...declared, description: `The tool's declared result.` };
   }
   const member = (name: string, ref: string): JsonSchema => (defs[ref] ? { [name]: { $ref: `#/$defs/${ref}` } } : {});
   for (const event of events) {
     defs[`event-${eventSlug(event)}`] = {
       allOf: [
-        { $ref: siteUrl(eventSchemaPath(recorded.agent, event), origin) },
+        { $ref: envelopeRef(event) },
         {
           properties: {
             ...(names.length > 0 ? { [shape.toolNameField]: { enum: names } } : {}),

@@ -240,11 +240,14 @@ export function modelFacingView(tool: ToolModel, sections: readonly ToolSection[
 export function checkedHookRecord(tool: ToolModel, target: PayloadCheckTarget): HookRecord {
   const calls = (tool.examples ?? []).flatMap((e) => e.calls.filter((c) => c.own));
   const shape = hookShapeOf(tool.agent);
-  if (!shape || !calls.some((c) => c.hooks.some((h) => hasHookInput(h, shape)))) return { names: [], count: 0 };
+  if (!shape) return { names: [], count: 0 };
+  const fields = { event: shape.eventField, toolName: shape.toolNameField, input: shape.inputField, inputEncoding: shape.inputEncoding };
+  if (!calls.some((c) => c.hooks.some((h) => hasHookInput(h, shape)))) return { names: [], count: 0, fields };
   const schema = toolSchema(tool, target.section, {});
   const rows = target.section === 'model-input' ? (tool.modelInput?.view.rows ?? []) : tool.input.rows;
   const problems = (value: unknown) => (schema ? checkModelInput(value, schema, { root: target.section, rows }).map((p) => `${p.pointer} ${p.message}`) : []);
-  return hookRecord(calls, shape, problems, examplesRelease(tool));
+  // The tool's hook schema and its validator, beside the page (pages/[agent]/[tool]/hooks.schema.json.ts, validate-hooks.js.ts).
+  return { ...hookRecord(calls, shape, problems, examplesRelease(tool)), fields, schema: 'hooks.schema.json', validator: 'validate-hooks.js' };
 }
 
 /** What the checker does with a hook payload of this tool, as the section's introduction says it. */

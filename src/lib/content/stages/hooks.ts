@@ -30,11 +30,8 @@ export function loadHooksEditorial(stage: Stage, matrixVersions: ReadonlyMap<str
       list.forEach((e, i) => {
         const pointer = `${at}/evidence/${i}`;
         if (e.kind === 'payload') {
-          if (!payloads.has(e.file)) {
-            problems.error(file, `${pointer}/file`, 'evidence-payload-recorded', `content/${e.file} is not a recorded payload`);
-            ok = false;
-          } else if (!e.file.startsWith(`payloads/${data.agent}/`)) {
-            problems.error(file, `${pointer}/file`, 'evidence-payload-of-agent', `content/${e.file} is not a payload of ${data.agent}`);
+          if (!payloads.has(e.file) || !e.file.startsWith(`payloads/${data.agent}/`)) {
+            problems.error(file, `${pointer}/file`, 'evidence-payload-recorded', `content/${e.file} is not a recorded payload of ${data.agent}`);
             ok = false;
           }
           return;

@@ -23,6 +23,8 @@ export type {
   GrammarDefinition,
   HistoryEvent,
   HistoryFile,
+  HooksFile,
+  Evidence,
   InventoryFile,
   Job,
   JobsFile,

@@ -4,7 +4,7 @@
  */
 import { anchorFor } from './anchors.ts';
 import type { PayloadCall } from './content-types.ts';
-import { hookEventOf, type HookMechanism } from './agents/types.ts';
+import { hookEvent, hookMember, hookOfEvent, type HookShape } from './hook-shape.ts';
 
 export interface ExamplePart {
   title: string;
@@ -15,21 +15,22 @@ const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.str
 
 /**
  * The input the model sent; the result the CLI sent back to the model; each hook's
- * standard input; the CLI's structured result (Claude Code's stream-json
- * `tool_use_result`) unless it equals the PostToolUse hook's `tool_response`, as it
+ * standard input, titled with its event (read through the agent's hook shape; a
+ * plain "Hook" without one); the CLI's structured result (Claude Code's stream-json
+ * `tool_use_result`) unless it equals the after-event hook's response, as it
  * usually does.
  */
-export function exampleParts(call: PayloadCall, hooks?: Pick<HookMechanism, 'shape' | 'recordTitle'>): ExamplePart[] {
+export function exampleParts(call: PayloadCall, shape: HookShape | undefined, recordTitle = '{event} hook, standard input'): ExamplePart[] {
   const parts: ExamplePart[] = [{ title: 'Input the model sent', value: call.input }];
   if (call.result !== undefined) parts.push({ title: 'Result the model got', value: call.result });
   else parts.push({ title: 'Result the model got', value: 'The CLI sent the model no result for this call.' });
-  // The event: the payload's own member, or the one recorded beside it (hookEvents) for agents whose payloads do not name it.
+  // The event: the payload's own member, or the one recorded beside it (hookEvents) where payloads name none.
   call.hooks.forEach((hook, i) => {
-    const event = (hooks ? hookEventOf(call, i, hooks.shape) : undefined) ?? call.hookEvents?.[i] ?? hook.hook_event_name ?? 'hook';
-    parts.push({ title: (hooks?.recordTitle ?? '{event} hook, standard input').replace('{event}', event), value: hook });
+    const event = shape ? hookEvent(hook, shape, call.hookEvents?.[i]) : call.hookEvents?.[i];
+    parts.push({ title: event === undefined ? 'Hook, standard input' : recordTitle.replace('{event}', event), value: hook });
   });
-  const post = call.hooks.find((h) => h.hook_event_name === 'PostToolUse');
-  if (call.toolUseResult !== undefined && !(post && same(post['tool_response'], call.toolUseResult))) {
+  const post = shape && hookOfEvent(call.hooks, shape, shape.after, call.hookEvents);
+  if (call.toolUseResult !== undefined && !(post && shape && same(hookMember(post, shape.responseField), call.toolUseResult))) {
     parts.push({ title: 'Structured result (stream-json tool_use_result)', value: call.toolUseResult });
   }
   return parts;

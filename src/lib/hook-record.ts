@@ -1,7 +1,8 @@
 /**
  * Build time: what the site recorded of the hook payloads of a tool's calls
- * (content/payloads/), for the "Check a payload" form of its page: the
- * `tool_name`s the hooks gave the tool, how many payloads carry a tool_input,
+ * (content/payloads/), read through the agent's hook shape (hook-shape.ts), for
+ * the "Check a payload" form of its page: the tool names the hooks gave the
+ * tool, how many payloads carry a tool_input (a JSON-text input decoded),
  * and — when the recorded tool_input is not the model's input — its form: the
  * fields the recorded ones hold, with their JSON types.
  *
@@ -14,6 +15,7 @@
  * not type-checked: `problems` leaves them out, and the form does not type them.
  */
 import type { PayloadCall } from './content-types.ts';
+import { hasHookInput, hookInput, hookToolName, type HookShape } from './hook-shape.ts';
 import { isPlaceholder } from './payload-check.ts';
 import { jsonType, type HookForm, type HookRecord } from './payload-check-ui.ts';
 
@@ -56,20 +58,21 @@ export function formOf(inputs: readonly unknown[]): HookForm {
  * gives what the checked schema finds wrong with a value (masked values left
  * out), as comparable strings; `release` names what recorded them.
  */
-export function hookRecord(calls: readonly PayloadCall[], problems: (value: unknown) => readonly string[], release?: string): HookRecord {
+export function hookRecord(calls: readonly PayloadCall[], shape: HookShape, problems: (value: unknown) => readonly string[], release?: string): HookRecord {
   const names: string[] = [];
   const inputs: unknown[] = [];
   let differs = false;
   for (const call of calls) {
     let callProblems: Set<string> | undefined;
     for (const hook of call.hooks) {
-      if (!('tool_input' in hook)) continue;
-      const name = hook['tool_name'];
-      if (typeof name === 'string' && !names.includes(name)) names.push(name);
-      inputs.push(hook['tool_input']);
-      if (differs || canonical(hook['tool_input']) === canonical(call.input)) continue;
+      if (!hasHookInput(hook, shape)) continue;
+      const name = hookToolName(hook, shape);
+      if (name !== undefined && !names.includes(name)) names.push(name);
+      const input = hookInput(hook, shape);
+      inputs.push(input);
+      if (differs || canonical(input) === canonical(call.input)) continue;
       callProblems ??= new Set(problems(call.input));
-      if (problems(hook['tool_input']).some((p) => !callProblems!.has(p))) differs = true;
+      if (problems(input).some((p) => !callProblems!.has(p))) differs = true;
     }
   }
   const record: HookRecord = { names, count: inputs.length };

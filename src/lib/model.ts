@@ -4,7 +4,7 @@
  * only read it.
  */
 import type { CaptureMatrix, CapturedEntry } from './captures.ts';
-import type { AgentId, AgentRecord, ComparisonFile, Definition, EditorialTool, GeneratedTool, HistoryFile, Job, PayloadCall } from './content-types.ts';
+import type { AgentId, AgentRecord, ComparisonFile, Definition, EditorialTool, GeneratedTool, HistoryFile, HooksFile, Job, PayloadCall } from './content-types.ts';
 import type { FieldDifference, FieldRow } from './field-rows.ts';
 import type { Finding } from './payload-check.ts';
 import type { GateStatus } from './gate-check.ts';
@@ -109,7 +109,12 @@ export interface SiteModel {
   releases: Partial<Record<AgentId, AgentReleases>>;
   /** Versioned export files published before and no longer produced by the content (content/archive/). */
   archived: ArchivedExport[];
+  /** Editorial facts of the agents' hooks pages (content/hooks/<agent>.json), validated. */
+  hooks: HooksEditorial[];
 }
+
+/** content/hooks/<agent>.json, with where it is. */
+export type HooksEditorial = HooksFile & { file: string };
 
 /** One agent's tool inventory as the agent page shows it (built by the inventory stage). */
 export interface AgentInventory {

@@ -201,8 +201,20 @@ export type Payload =
    */
   | { kind: 'out-of-range'; places: OutOfRange[]; total: number; checked: string; byteOrderMark?: true }
   | { kind: 'input'; value: unknown; byteOrderMark?: true }
-  /** A hook payload (Claude Code's PreToolUse, …): its `tool_input` is what gets checked. */
-  | { kind: 'hook'; value: unknown; event?: string; toolName?: string; byteOrderMark?: true };
+  /** A hook payload (Claude Code's PreToolUse, …): its input (`tool_input`, decoded when a JSON text) is what gets checked; `envelope` is the whole payload. */
+  | { kind: 'hook'; value: unknown; envelope: Record<string, unknown>; event?: string; toolName?: string; byteOrderMark?: true };
+
+/** Where a hook payload of the tool's agent carries its event, tool name and input (the agent's HookShape, as the page passes it). */
+export interface HookFields {
+  /** Absent where the payloads name no event (Copilot CLI's camelCase hooks). */
+  event?: string | undefined;
+  toolName: string;
+  input: string;
+  inputEncoding: 'object' | 'json-string';
+}
+
+/** The members Claude Code's and Codex's hook payloads use: the fields read when the page names none. */
+export const DEFAULT_HOOK_FIELDS: HookFields = { event: 'hook_event_name', toolName: 'tool_name', input: 'tool_input', inputEncoding: 'object' };
 
 // Its own one-line guard rather than ../json.ts: this module is served to the browser as is, and
 // opening the checker fetches no module beyond the ones it needs (test/e2e/payload-check.test.ts).
@@ -251,7 +263,7 @@ export function outOfRange(value: unknown, limit: number = MAX_LINES): { places:
  * has a top-level `tool_input` field of its own (`ownFields`: the table's
  * top-level field names). Numbers out of range make it `out-of-range`.
  */
-export function readPayload(text: string, ownFields: ReadonlySet<string> = new Set()): Payload {
+export function readPayload(text: string, ownFields: ReadonlySet<string> = new Set(), fields: HookFields = DEFAULT_HOOK_FIELDS): Payload {
   const byteOrderMark = text.charCodeAt(0) === 0xfeff;
   if (byteOrderMark) text = text.slice(1);
   if (!/\S/.test(text)) return { kind: 'empty' };
@@ -262,15 +274,25 @@ export function readPayload(text: string, ownFields: ReadonlySet<string> = new S
     return { kind: 'not-json', message: (error as Error).message };
   }
   const mark = byteOrderMark ? { byteOrderMark: true as const } : {};
-  const hook = isObject(value) && 'tool_input' in value && !ownFields.has('tool_input');
+  const hook = isObject(value) && fields.input in value && !ownFields.has(fields.input);
   if (MAY_OVERFLOW.test(text)) {
     const found = outOfRange(value);
-    if (found.total > 0) return { kind: 'out-of-range', ...found, checked: hook ? '/tool_input' : '', ...mark };
+    if (found.total > 0) return { kind: 'out-of-range', ...found, checked: hook ? `/${fields.input.replaceAll('~', '~0').replaceAll('/', '~1')}` : '', ...mark };
   }
   if (hook && isObject(value)) {
-    const payload: Payload = { kind: 'hook', value: value.tool_input, ...mark };
-    if (typeof value.hook_event_name === 'string') payload.event = value.hook_event_name;
-    if (typeof value.tool_name === 'string') payload.toolName = value.tool_name;
+    let input = value[fields.input];
+    if (fields.inputEncoding === 'json-string' && typeof input === 'string') {
+      try {
+        input = JSON.parse(input) as unknown;
+      } catch {
+        // not JSON after all: checked as the string it is
+      }
+    }
+    const payload: Payload = { kind: 'hook', value: input, envelope: value, ...mark };
+    const event = fields.event === undefined ? undefined : value[fields.event];
+    const toolName = value[fields.toolName];
+    if (typeof event === 'string') payload.event = event;
+    if (typeof toolName === 'string') payload.toolName = toolName;
     return payload;
   }
   return { kind: 'input', value, ...mark };
@@ -315,6 +337,11 @@ export interface HookRecord {
   release?: string;
   /** Present when the recorded tool_input is not the model's input (Ajv rejects it where the call's input passes): its form. */
   form?: HookForm;
+  /** The members its agent's hook payloads use, when the agent has a hook shape. */
+  fields?: HookFields;
+  /** The hook schema of the tool (`hooks.schema.json`) and its precompiled validator (`validate-hooks.js`), relative to the page, when payloads are recorded. */
+  schema?: string;
+  validator?: string;
 }
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -447,7 +474,7 @@ const errorsText = (total: number | undefined) => (total === undefined ? 'stoppe
  * an input or a hook payload (not for an empty text, a text that is not JSON
  * or one with numbers out of range); `size` is the text's length.
  */
-export function answer(payload: Payload, settings: CheckSettings, validators: Validators | undefined, size: number): Answer {
+export function answer(payload: Payload, settings: CheckSettings, validators: Validators | undefined, size: number, envelope?: EnvelopeCheck): Answer {
   const name = settings.names[0] ?? 'this tool';
   const notes: string[] = [];
   if ('byteOrderMark' in payload && payload.byteOrderMark) notes.push('A byte-order mark (U+FEFF) before the JSON was skipped.');
@@ -479,8 +506,32 @@ export function answer(payload: Payload, settings: CheckSettings, validators: Va
       return { valid: result.valid, headline, notes, lines: result.lines, total: result.total };
     }
     case 'hook':
-      return hookAnswer(payload, settings, validators!, size, name, notes);
+      return withEnvelope(hookAnswer(payload, settings, validators!, size, name, notes), payload, settings, envelope);
   }
+}
+
+/** What the tool's hook validator (validate-hooks.js) said of a whole hook payload, or why it could not run. */
+export type EnvelopeCheck = { valid: boolean; errors: readonly ValidationError[] } | { failed: string };
+
+/** The answer about the input, with what the hook schema says of every member of the payload added. */
+function withEnvelope(answer: Answer, payload: Extract<Payload, { kind: 'hook' }>, settings: CheckSettings, check: EnvelopeCheck | undefined): Answer {
+  const schema = settings.hook.schema;
+  if (!check || schema === undefined) return answer;
+  if ('failed' in check) {
+    answer.notes.push(check.failed);
+    return answer;
+  }
+  if (check.valid) {
+    answer.notes.push(`Every member of the payload was checked against ${schema}, the hook schema recorded for ${settings.names[0] ?? 'this tool'}: valid.`);
+    return answer;
+  }
+  const { lines, total } = listErrors(check.errors, payload.envelope, [], settings.examples ?? settings.root);
+  answer.notes.push(`Every member of the payload was checked against ${schema}, the hook schema recorded for ${settings.names[0] ?? 'this tool'}: ${count(total, 'error')} (listed after those of the input).`);
+  const room = Math.max(0, MAX_LINES - answer.lines.length);
+  answer.lines = [...answer.lines, ...lines.slice(0, room).map((l) => ({ ...l, path: `payload ${l.path}` }))];
+  if (answer.total !== undefined) answer.total += total;
+  answer.valid = false;
+  return answer;
 }
 
 function hookAnswer(payload: Extract<Payload, { kind: 'hook' }>, settings: CheckSettings, validators: Validators, size: number, name: string, notes: string[]): Answer {

@@ -4,11 +4,12 @@
  * - each input as the model stub sent it, validated with Ajv (draft 2020-12, the site's
  *   lenient instance for upstream schemas) against the model-facing JSON Schema of the
  *   tool's primary captured configuration;
- * - the input the PreToolUse hook received, against the tool's Input rows (for Claude
- *   Code's SDK-typed tools: the SDK input type);
- * - each structured result (Claude Code's stream-json `tool_use_result`, the PostToolUse
- *   hook's `tool_response`) against the tool's Result rows (the SDK result type, or code
- *   mode's declared result).
+ * - the input the before-event hook (PreToolUse) received, against the tool's Input rows
+ *   (for Claude Code's SDK-typed tools: the SDK input type);
+ * - each structured result (Claude Code's stream-json `tool_use_result`, the after-event
+ *   hook's response, PostToolUse's `tool_response`) against the tool's Result rows (the
+ *   SDK result type, or code mode's declared result).
+ * Hook payloads are read through the agent's hook shape (hook-shape.ts).
  * Rows are the site's field rows (src/lib/field-rows.ts), so every finding names a field
  * anchor of the tool page: a field present in the payload but not declared, a field
  * declared required but absent, a value of another JSON type than declared, a value
@@ -24,6 +25,7 @@ import { errorTable } from './error-rows.ts';
 import type { FieldRow } from './field-rows.ts';
 import type { ToolModel } from './model.ts';
 import { pointerToken } from './json.ts';
+import { hasHookInput, hasHookResponse, hookInput, hookMember, hookOfEvent, hookShapeOf, hookToolName } from './hook-shape.ts';
 
 // ---------------------------------------------------------------------------
 // What the site declares
@@ -377,6 +379,8 @@ export function checkModelInput(
  */
 export function checkPayload(payload: PayloadFile, declarationsFor: (tool: string) => Declarations | undefined, ajv: Ajv2020 = definitionAjv()): Finding[] {
   const findings: Finding[] = [];
+  // Hook payloads are read through the agent's hook shape; an agent without one has none to check.
+  const shape = hookShapeOf(payload.agent);
   payload.calls.forEach((call, index) => {
     const declared = declarationsFor(call.tool);
     if (!declared) return;
@@ -386,12 +390,13 @@ export function checkPayload(payload: PayloadFile, declarationsFor: (tool: strin
     if (declared.modelInput && typeof call.input === 'object') {
       for (const e of checkModelInput(call.input, declared.modelInput.schema, declared.modelInput.table, ajv)) push(['input'], { kind: 'schema', ...e });
     }
-    const pre = call.hooks.find((h) => h.hook_event_name === 'PreToolUse');
-    if (pre && 'tool_input' in pre) {
-      if (pre['tool_name'] !== undefined && pre['tool_name'] !== call.tool) {
-        push(['hook tool_input'], { kind: 'hook-tool-name', anchor: 'input', pointer: '', message: `the hooks name the call ${JSON.stringify(pre['tool_name'])}, with their own tool_input; not checked against ${call.tool}'s input` });
+    const pre = shape && hookOfEvent(call.hooks, shape, shape.before, call.hookEvents);
+    if (shape && pre && hasHookInput(pre, shape)) {
+      const name = hookToolName(pre, shape);
+      if (name !== undefined && name !== call.tool) {
+        push(['hook tool_input'], { kind: 'hook-tool-name', anchor: 'input', pointer: '', message: `the hooks name the call ${JSON.stringify(name)}, with their own tool_input; not checked against ${call.tool}'s input` });
       } else {
-        for (const p of checkAgainstRows(pre['tool_input'], declared.inputRows, 'input')) push(['hook tool_input'], p);
+        for (const p of checkAgainstRows(hookInput(pre, shape), declared.inputRows, 'input')) push(['hook tool_input'], p);
       }
     }
     if (!declared.resultDeclared) return;
@@ -403,8 +408,8 @@ export function checkPayload(payload: PayloadFile, declarationsFor: (tool: strin
       else results.push({ parts: [part], value });
     };
     if ('toolUseResult' in call) add('tool_use_result', call.toolUseResult);
-    const post = call.hooks.find((h) => h.hook_event_name === 'PostToolUse');
-    if (post && 'tool_response' in post && (post['tool_name'] === undefined || post['tool_name'] === call.tool)) add('hook tool_response', post['tool_response']);
+    const post = shape && hookOfEvent(call.hooks, shape, shape.after, call.hookEvents);
+    if (shape && post && hasHookResponse(post, shape) && [undefined, call.tool].includes(hookToolName(post, shape))) add('hook tool_response', hookMember(post, shape.responseField));
     for (const r of results) for (const p of checkAgainstRows(r.value, declared.resultRows, 'output')) push(r.parts, p);
   });
   return findings;

@@ -23,6 +23,7 @@ export function buildSidebar(model: SiteModel): (LinkItem | GroupItem)[] {
   return [
     { label: 'Home', link: '/' },
     { label: 'Start from a job', link: '/jobs/' },
+    { label: 'Hooks compared', link: '/hooks/' },
     ...model.agents.map(
       (agent): GroupItem => ({
         label: AGENT_LABELS[agent.id],
@@ -31,6 +32,7 @@ export function buildSidebar(model: SiteModel): (LinkItem | GroupItem)[] {
         items: [
           { label: 'Overview', link: `/${agent.id}/` },
           ...(model.histories.some((h) => h.agent === agent.id) ? [{ label: 'Changelog', link: `/${agent.id}/changelog/` }] : []),
+          { label: 'Hooks', link: `/${agent.id}/hooks/` },
           ...groupedTools(model.tools, agent.id).map(
             (g): GroupItem => ({
               label: g.label,

@@ -32,6 +32,7 @@ export async function getSite(): Promise<SiteModel> {
     inventory: agentData.flatMap((a) => (a.inventory ? [a.inventory] : [])),
     releases: Object.fromEntries(agentData.flatMap((a) => (a.releases ? [[a.record.id, a.releases]] : []))),
     archived: agentData.flatMap((a) => a.archived),
+    hooks: agentData.flatMap((a) => (a.hooks ? [a.hooks] : [])),
   };
   if (Object.keys(matrix.agents).length > 0) model.matrix = matrix;
   return model;

@@ -7,12 +7,11 @@
  * render this.
  */
 import { placeholderSegments, placeholdersIn, type TextSegment } from './placeholders.ts';
+import { hasHookInput, hookMechanismOf, hookShapeOf } from './hook-shape.ts';
 import { distinctInputs, primaryConfiguration, type MatrixAgent } from './captures.ts';
 import { counterparts } from './comparison.ts';
 import type { AgentRecord, EditorialTool } from './content-types.ts';
 import { exampleParts, inputFieldLinks, shortened } from './examples.ts';
-import { AGENTS } from './agents/index.ts';
-import type { HookMechanism } from './agents/types.ts';
 import { compareVersions, fieldSince, type Since } from './history.ts';
 import { versionHistory, type VersionHistoryView } from './history-pages.ts';
 import { fieldTables, type DefinitionView, type SiteModel, type ToolExample, type ToolModel } from './model.ts';
@@ -185,12 +184,6 @@ export function definitionSection(section: ToolSection, view: DefinitionView, fi
   return out;
 }
 
-/** The agent's hook mechanism, when its payloads are recorded. */
-function hookMechanism(agent: ToolModel['agent']): HookMechanism | undefined {
-  const { hooks } = AGENTS[agent];
-  return 'none' in hooks ? undefined : hooks;
-}
-
 export function examplesView(tool: ToolModel): ExampleView[] {
   const anchors = new Set(fieldTables(tool).flatMap((t) => t.rows.map((r) => r.id)));
   return (tool.examples ?? []).map((example) => ({
@@ -201,7 +194,7 @@ export function examplesView(tool: ToolModel): ExampleView[] {
     calls: example.calls.map((call) => ({
       tool: call.tool,
       own: call.own,
-      parts: exampleParts(call, hookMechanism(tool.agent)).map((part, k) => {
+      parts: exampleParts(call, hookShapeOf(tool.agent), hookMechanismOf(tool.agent)?.recordTitle).map((part, k) => {
         const plain = typeof part.value === 'string';
         return { title: part.title, text: plain ? (part.value as string) : JSON.stringify(shortened(part.value), null, 2), lang: plain ? 'text' : 'json', highlighted: k < 2 };
       }),
@@ -259,11 +252,15 @@ export function modelFacingView(tool: ToolModel, sections: readonly ToolSection[
  */
 export function checkedHookRecord(tool: ToolModel, target: PayloadCheckTarget): HookRecord {
   const calls = (tool.examples ?? []).flatMap((e) => e.calls.filter((c) => c.own));
-  if (!calls.some((c) => c.hooks.some((h) => 'tool_input' in h))) return { names: [], count: 0 };
+  const shape = hookShapeOf(tool.agent);
+  if (!shape) return { names: [], count: 0 };
+  const fields = { event: shape.eventField, toolName: shape.toolNameField, input: shape.inputField, inputEncoding: shape.inputEncoding };
+  if (!calls.some((c) => c.hooks.some((h) => hasHookInput(h, shape)))) return { names: [], count: 0, fields };
   const schema = toolSchema(tool, target.section, {});
   const rows = target.section === 'model-input' ? (tool.modelInput?.view.rows ?? []) : tool.input.rows;
   const problems = (value: unknown) => (schema ? checkModelInput(value, schema, { root: target.section, rows }).map((p) => `${p.pointer} ${p.message}`) : []);
-  return hookRecord(calls, problems, examplesRelease(tool));
+  // The tool's hook schema and its validator, beside the page (pages/[agent]/[tool]/hooks.schema.json.ts, validate-hooks.js.ts).
+  return { ...hookRecord(calls, shape, problems, examplesRelease(tool)), fields, schema: 'hooks.schema.json', validator: 'validate-hooks.js' };
 }
 
 /** What the checker does with a hook payload of this tool, as the section's introduction says it. */

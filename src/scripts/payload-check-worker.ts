@@ -8,7 +8,7 @@
  * and the words are in src/lib/payload-check-ui.ts.
  */
 import { rowSteps } from '../lib/anchors.ts';
-import { answer, readPayload, topLevelFields, type Answer, type CheckSettings, type Validator, type Validators } from '../lib/payload-check-ui.ts';
+import { answer, readPayload, topLevelFields, type Answer, type CheckSettings, type EnvelopeCheck, type Validator, type Validators } from '../lib/payload-check-ui.ts';
 
 /**
  * From the page: first the settings and the validator's URL, then per check
@@ -29,19 +29,29 @@ let settings: CheckSettings | undefined;
 let ownFields: Set<string> = new Set();
 let validators: Promise<Validators> | undefined;
 let validatorUrl = '';
+/** The tool's hook schema validator (validate-hooks.js), when hook payloads of it are recorded. */
+let hookValidator: Promise<Validator> | undefined;
 /** The parts received of the check in progress. */
 let parts: { id: number; texts: string[] } = { id: 0, texts: [] };
 
 function check(id: number, text: string): void {
   if (!settings || !validators) throw new Error('the checker was not set up');
-  const payload = readPayload(text, ownFields);
+  const payload = readPayload(text, ownFields, settings.hook.fields);
   if (payload.kind !== 'input' && payload.kind !== 'hook') {
     scope.postMessage({ id, answer: answer(payload, settings, undefined, text.length) });
     return;
   }
   const here = settings;
-  validators.then(
-    (v) => scope.postMessage({ id, answer: answer(payload, here, v, text.length) }),
+  // A hook payload: every member is checked against the tool's hook schema too.
+  const envelope: Promise<EnvelopeCheck | undefined> =
+    payload.kind === 'hook' && hookValidator
+      ? hookValidator.then(
+          (validate) => (validate(payload.envelope) ? { valid: true, errors: [] } : { valid: false, errors: validate.errors ?? [] }),
+          (error: unknown) => ({ failed: `The hook schema's validator (${here.hook.validator ?? ''}) could not be loaded: ${String(error)}` }),
+        )
+      : Promise.resolve(undefined);
+  Promise.all([validators, envelope]).then(
+    ([v, e]) => scope.postMessage({ id, answer: answer(payload, here, v, text.length, e) }),
     (error: unknown) => scope.postMessage({ id, failed: `The validator (${new URL(validatorUrl).pathname}) could not be loaded: ${String(error)}` }),
   );
 }
@@ -59,6 +69,9 @@ scope.onmessage = ({ data }) => {
       validateFirst: m.validateFirst ?? m.validate,
     }));
     validators.catch(() => {}); // reported when the reader checks
+    const hookUrl = data.settings.hook.validator;
+    hookValidator = hookUrl === undefined ? undefined : import(/* @vite-ignore */ hookUrl).then((m: { validate: Validator }) => m.validate);
+    hookValidator?.catch(() => {});
     return;
   }
   if (data.kind === 'part') {

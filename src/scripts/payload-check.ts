@@ -44,6 +44,8 @@ export function start(details: HTMLDetailsElement): void {
     hook: JSON.parse(details.dataset.hook ?? '{"names":[],"count":0}') as HookRecord,
   };
   if (details.dataset.examples) settings.examples = details.dataset.examples;
+  // The hook schema's validator, like the tool's, relative to the page.
+  if (settings.hook.validator !== undefined) settings.hook.validator = new URL(settings.hook.validator, location.href).href;
   // Relative to the page, not to this module; the worker is beside this module.
   const init: Request = { kind: 'init', validator: new URL(file, location.href).href, settings };
   const workerUrl = new URL('payload-check-worker.js', import.meta.url);

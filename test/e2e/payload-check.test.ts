@@ -119,10 +119,12 @@ test('Claude Code Bash: no checker script before opening; errors link to the mod
 
   const opened_ = await scriptBytes(opened);
   const added = opened_.loaded.filter((s) => isChecker(s.path));
-  // The form, its worker, the rules and words, the error → row mapping it shares with the build (error-rows), the anchor scheme, and the validator.
+  // The form, its worker, the rules and words, the error → row mapping it shares with the build (error-rows), the anchor scheme, the validator,
+  // and the hook schema's validator (Bash has recorded hook payloads).
   assert.deepEqual(
     added.map((s) => s.path).sort(),
     [
+      '/claude-code/bash/validate-hooks.js',
       '/claude-code/bash/validate-model-input.js',
       '/payload-check/lib/anchors.js',
       '/payload-check/lib/error-rows.js',

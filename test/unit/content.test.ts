@@ -752,3 +752,47 @@ test('a model-facing rule must be quoted from a description the tool is sent wit
   const quote = sent.trim().split('\n')[0]!;
   assert.deepEqual(load((d) => editJson(join(d, 'editorial/claude-code/read.json'), (e) => (e.modelRules = [{ quote, rule }]))).errors, []);
 });
+
+test('a hooks file is read with its evidence checked: file name, recorded payloads, project files, the agent’s own package, one description per event', () => {
+  const hooksFile = (dir: string, edit: (d: any) => void = () => {}): void => {
+    withPayloads(dir);
+    mkdirSync(join(dir, 'hooks'), { recursive: true });
+    const pinned = JSON.parse(readFileSync(join(dir, 'capture-matrix.json'), 'utf8')).agents['claude-code'].version as string;
+    const data = {
+      agent: 'claude-code',
+      matcher: { text: 'm', evidence: [{ kind: 'project', file: 'src/lib/agents/shared.ts', says: 'matcherHooks' }] },
+      events: [
+        { name: 'PreToolUse', fires: 'before', evidence: [{ kind: 'payload', file: 'payloads/claude-code/read.text-file.json', says: 'fired' }] },
+        { name: 'PostToolUse', fires: 'after', evidence: [{ kind: 'package', package: `@anthropic-ai/claude-code@${pinned}`, file: 'cli.js', says: 'after' }] },
+      ],
+    };
+    edit(data);
+    writeFileSync(join(dir, 'hooks/claude-code.json'), JSON.stringify(data));
+  };
+  const dir = mkdtempSync(join(tmpdir(), 'content-'));
+  cpSync(GOOD, dir, { recursive: true });
+  hooksFile(dir);
+  const warnings: ContentWarning[] = [];
+  const site = loadContent({ root: ROOT, contentDir: dir, onWarning: (w) => warnings.push(w) });
+  rmSync(dir, { recursive: true, force: true });
+  assert.deepEqual(site.hooks.map((h) => [h.agent, h.events.map((e) => e.name)]), [['claude-code', ['PreToolUse', 'PostToolUse']]]);
+  assert.deepEqual(warnings.filter((w) => w.file.endsWith('hooks/claude-code.json')), []);
+
+  const file = 'hooks/claude-code.json';
+  assert.deepEqual(where(errorsAfter((d) => hooksFile(d, (h) => (h.agent = 'codex')))).filter(([f]) => f === file), [[file, '/agent', 'file-name-matches-id']]);
+  assert.deepEqual(
+    where(errorsAfter((d) => hooksFile(d, (h) => (h.events[0].evidence[0].file = 'payloads/claude-code/none.json')))),
+    [[file, '/events/0/evidence/0/file', 'evidence-payload-recorded']],
+  );
+  assert.deepEqual(where(errorsAfter((d) => hooksFile(d, (h) => (h.matcher.evidence[0].file = 'src/lib/none.ts')))), [[file, '/matcher/evidence/0/file', 'evidence-file-exists']]);
+  assert.deepEqual(
+    where(errorsAfter((d) => hooksFile(d, (h) => (h.events[1].evidence[0].package = '@openai/codex@1.0.0')))),
+    [[file, '/events/1/evidence/0/package', 'evidence-package-of-agent']],
+  );
+  assert.deepEqual(where(errorsAfter((d) => hooksFile(d, (h) => (h.events[1].name = 'PreToolUse')))), [[file, '/events/1/name', 'unique-hook-event']]);
+  // An evidence of another kind of place is refused by the schema, at its pointer.
+  assert.deepEqual([...new Set(where(errorsAfter((d) => hooksFile(d, (h) => (h.events[0].evidence[0] = { kind: 'rumour', says: 'x' })))).map(([f, p]) => `${f}#${p}`))], [`${file}#/events/0/evidence/0/kind`]);
+  // A package release other than the pinned one is a warning: the fact should be checked again.
+  const { warnings: stale } = load((d) => hooksFile(d, (h) => (h.events[1].evidence[0].package = '@anthropic-ai/claude-code@0.0.1')));
+  assert.ok(stale.some((w) => w.file.endsWith(file) && /check it again/.test(w.message)));
+});

@@ -38,6 +38,10 @@ import { formOf, hookRecord } from '../../src/lib/hook-record.ts';
 import { validatorModule } from '../../src/lib/payload-validator.ts';
 import { callableNames } from '../../src/lib/tool-names.ts';
 import { checkedHookRecord } from '../../src/lib/tool-page-view.ts';
+import type { HookShape } from '../../src/lib/hook-shape.ts';
+
+/** The hook shape of the calls this file makes up (not read from any agent's module). */
+const SHAPE: HookShape = { eventField: 'hook_event_name', toolNameField: 'tool_name', inputField: 'tool_input', inputEncoding: 'object', responseField: 'tool_response', before: 'PreToolUse', after: 'PostToolUse' };
 
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv2020) => void;
 const ROOT = join(import.meta.dirname, '../..');
@@ -98,10 +102,21 @@ test('a pasted text is JSON, the input itself or a hook payload whose tool_input
   assert.deepEqual(readPayload('{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"ls"}}'), {
     kind: 'hook',
     value: { command: 'ls' },
+    envelope: { hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'ls' } },
     event: 'PreToolUse',
     toolName: 'Bash',
   });
-  assert.deepEqual(readPayload('{"tool_input": 3}'), { kind: 'hook', value: 3 });
+  assert.deepEqual(readPayload('{"tool_input": 3}'), { kind: 'hook', value: 3, envelope: { tool_input: 3 } });
+  // Another agent's members, with its input as a JSON text: read through the fields the page gives, and decoded.
+  const fields = { event: 'kind', toolName: 'toolName', input: 'toolArgs', inputEncoding: 'json-string' as const };
+  assert.deepEqual(readPayload('{"toolName":"view","toolArgs":"{\\"path\\":\\"/x\\"}"}', new Set(), fields), {
+    kind: 'hook',
+    value: { path: '/x' },
+    envelope: { toolName: 'view', toolArgs: '{"path":"/x"}' },
+    toolName: 'view',
+  });
+  // With those fields, a Claude-style payload is an input, not a hook payload.
+  assert.equal(readPayload('{"tool_input": 3}', new Set(), fields).kind, 'input');
   // A tool whose own input has a tool_input field: the object is its input.
   assert.deepEqual(readPayload('{"tool_input": {}}', new Set(['tool_input'])), { kind: 'input', value: { tool_input: {} } });
   assert.deepEqual([...topLevelFields(['input.tool_input', 'input.tool_input.x', 'input:1.mode', 'model-input.other'], 'input')], ['tool_input', 'mode']);
@@ -245,34 +260,34 @@ test('the verdict names the schema, counts errors and says when only tool_input 
   });
   assert.equal(answer({ kind: 'input', value: { command: 5, x: 1 } }, SETTINGS, VALIDATORS, 10).headline, `Not valid against ${label}: 2 errors.`);
   assert.equal(answer({ kind: 'not-json', message: 'Unexpected end' }, SETTINGS, undefined, 10).headline, 'Not JSON: Unexpected end');
-  const hook = answer({ kind: 'hook', value: { command: 'ls' }, event: 'PreToolUse', toolName: 'Bash' }, SETTINGS, VALIDATORS, 10);
+  const hook = answer({ kind: 'hook', envelope: {}, value: { command: 'ls' }, event: 'PreToolUse', toolName: 'Bash' }, SETTINGS, VALIDATORS, 10);
   assert.equal(hook.valid, true);
   assert.equal(hook.headline, `Valid against ${label}.`);
   assert.ok(hook.notes[0]!.startsWith('This is a PreToolUse hook payload with tool_name Bash: only its tool_input was checked'), hook.notes[0]);
   assert.match(hook.notes[1]!, /no recorded hook payload of Bash/);
   // An alias is a name the tool answers to.
-  assert.equal(answer({ kind: 'hook', value: { command: 'ls' }, toolName: 'Shell' }, SETTINGS, VALIDATORS, 10).valid, true);
+  assert.equal(answer({ kind: 'hook', envelope: {}, value: { command: 'ls' }, toolName: 'Shell' }, SETTINGS, VALIDATORS, 10).valid, true);
 });
 
 test('a hook payload whose tool_name names another tool fails, naming both names', () => {
-  const other = answer({ kind: 'hook', value: { file_path: '/x' }, event: 'PreToolUse', toolName: 'Read' }, SETTINGS, VALIDATORS, 10);
+  const other = answer({ kind: 'hook', envelope: {}, value: { file_path: '/x' }, event: 'PreToolUse', toolName: 'Read' }, SETTINGS, VALIDATORS, 10);
   assert.equal(other.valid, false);
   assert.equal(other.headline, 'Not a hook payload of Bash: its tool_name is Read, not Bash or Shell.');
   assert.ok(other.notes.some((n) => n.startsWith(`Its tool_input was checked against ${SETTINGS.schemaLabel} anyway: 2 errors`)), other.notes.join(' | '));
   // Even when the tool_input itself would pass.
-  assert.equal(answer({ kind: 'hook', value: { command: 'ls' }, toolName: 'Read' }, SETTINGS, VALIDATORS, 10).valid, false);
+  assert.equal(answer({ kind: 'hook', envelope: {}, value: { command: 'ls' }, toolName: 'Read' }, SETTINGS, VALIDATORS, 10).valid, false);
   // A family of tools (a name with placeholders) answers to every name of its pattern.
   const family = { ...SETTINGS, names: ['mcp__<server>__<tool>'] };
   assert.equal(nameMatches(family.names, 'mcp__github__create_issue'), true);
   assert.equal(nameMatches(family.names, 'mcp__github'), false);
   assert.equal(nameMatches(family.names, 'xmcp__a__b'), false);
   assert.equal(nameMatches(['a.b'], 'aXb'), false, 'a dot is a dot');
-  assert.equal(answer({ kind: 'hook', value: { command: 'ls' }, toolName: 'mcp__github__x' }, family, VALIDATORS, 10).valid, true);
+  assert.equal(answer({ kind: 'hook', envelope: {}, value: { command: 'ls' }, toolName: 'mcp__github__x' }, family, VALIDATORS, 10).valid, true);
   // Names recorded for the hooks count too, and are named when another one comes.
   const renamed = { ...SETTINGS, names: ['exec_command'], hook: { names: ['Bash'], count: 2, release: 'Agent 1.0' } };
-  assert.equal(answer({ kind: 'hook', value: { command: 'ls' }, toolName: 'Bash' }, renamed, VALIDATORS, 10).valid, true);
+  assert.equal(answer({ kind: 'hook', envelope: {}, value: { command: 'ls' }, toolName: 'Bash' }, renamed, VALIDATORS, 10).valid, true);
   assert.equal(
-    answer({ kind: 'hook', value: { command: 'ls' }, toolName: 'Read' }, renamed, VALIDATORS, 10).headline,
+    answer({ kind: 'hook', envelope: {}, value: { command: 'ls' }, toolName: 'Read' }, renamed, VALIDATORS, 10).headline,
     'Not a hook payload of exec_command: its tool_name is Read, and the 2 hook payloads recorded for exec_command (Agent 1.0) name it Bash.',
   );
 });
@@ -285,11 +300,11 @@ test('hook payloads: what was recorded decides whether the tool_input is the mod
   const call = (input: Record<string, unknown>, ...toolInputs: unknown[]) =>
     ({ tool: 't', input, outcome: 'success', hooks: toolInputs.map((tool_input, i) => ({ hook_event_name: i === 0 ? 'PreToolUse' : 'PostToolUse', tool_name: 'T', tool_input })) }) as PayloadCall;
   // The same input, in another key order, or with a default filled in: the model's input.
-  assert.deepEqual(hookRecord([call({ cmd: 'ls', tty: true }, { tty: true, cmd: 'ls' }, { cmd: 'ls', tty: true, replace_all: false })], problems, 'A 1'), { names: ['T'], count: 2, release: 'A 1' });
+  assert.deepEqual(hookRecord([call({ cmd: 'ls', tty: true }, { tty: true, cmd: 'ls' }, { cmd: 'ls', tty: true, replace_all: false })], SHAPE, problems, 'A 1'), { names: ['T'], count: 2, release: 'A 1' });
   // A call whose own input fails the schema the same way: still the model's input.
-  assert.equal(hookRecord([call({ cmd: 5 }, { cmd: 5, tty: false })], problems).form, undefined);
+  assert.equal(hookRecord([call({ cmd: 5 }, { cmd: 5, tty: false })], SHAPE, problems).form, undefined);
   // Fields of its own: the recorded form, with masked values left untyped.
-  const own = hookRecord([call({ cmd: 'ls', tty: true }, { command: 'ls' }), call({ cmd: 'pwd' }, { command: '$WORKDIR', cwd: '/x' })], problems);
+  const own = hookRecord([call({ cmd: 'ls', tty: true }, { command: 'ls' }), call({ cmd: 'pwd' }, { command: '$WORKDIR', cwd: '/x' })], SHAPE, problems);
   assert.deepEqual(own.form, {
     types: ['object'],
     fields: [
@@ -299,7 +314,11 @@ test('hook payloads: what was recorded decides whether the tool_input is the mod
   });
   assert.equal(formText(own.form!), 'an object with command (string) and cwd (string, not always)');
   assert.deepEqual(formOf([{ n: '$PID' }, 'text', { n: 1.5 }]), { types: ['object', 'string'], fields: [{ name: 'n', types: ['number'], always: true }] });
-  assert.deepEqual(hookRecord([call({ cmd: 'ls' })], problems), { names: [], count: 0 });
+  assert.deepEqual(hookRecord([call({ cmd: 'ls' })], SHAPE, problems), { names: [], count: 0 });
+  // An input that arrives as a JSON text (Copilot CLI's toolArgs) is decoded first: the model's input, not a string.
+  const textShape = { ...SHAPE, toolNameField: 'toolName', inputField: 'toolArgs', inputEncoding: 'json-string' as const };
+  const texts = { tool: 't', input: { cmd: 'ls' }, outcome: 'success', hooks: [{ hook_event_name: 'preToolUse', toolName: 't', toolArgs: '{"cmd":"ls"}' }] } as PayloadCall;
+  assert.deepEqual(hookRecord([texts], textShape, problems), { names: ['t'], count: 1 });
 });
 
 test('a hook payload of a tool whose hooks get their own tool_input is compared with the recorded form, not the schema', () => {
@@ -309,11 +328,11 @@ test('a hook payload of a tool whose hooks get their own tool_input is compared 
     validate: (() => assert.fail('the schema is not used')) as Validator,
     validateFirst: (() => assert.fail('the schema is not used')) as Validator,
   };
-  const ok = answer({ kind: 'hook', value: { command: 'ls' }, event: 'PreToolUse', toolName: 'Bash' }, settings, untouched, 10);
+  const ok = answer({ kind: 'hook', envelope: {}, value: { command: 'ls' }, event: 'PreToolUse', toolName: 'Bash' }, settings, untouched, 10);
   assert.equal(ok.valid, true);
   assert.equal(ok.headline, 'Matches the hook form recorded for exec_command (tool_name Bash).');
   assert.match(ok.notes[0]!, /exec_command's hooks do not receive the model's input: the 6 hook payloads recorded for exec_command \(Agent 1\.0\) carry tool_name Bash and a tool_input of their own, an object with command \(string\)\. Its tool_input was compared with those, field by field, not checked against/);
-  const model = answer({ kind: 'hook', value: { cmd: 'ls' }, toolName: 'Bash' }, settings, untouched, 10);
+  const model = answer({ kind: 'hook', envelope: {}, value: { cmd: 'ls' }, toolName: 'Bash' }, settings, untouched, 10);
   assert.equal(model.valid, false);
   assert.equal(model.headline, 'Does not match the hook form recorded for exec_command: 2 differences.');
   assert.deepEqual(model.lines, [
@@ -322,11 +341,11 @@ test('a hook payload of a tool whose hooks get their own tool_input is compared 
   ]);
   assert.deepEqual(formDifferences({ command: 5 }, form, 'x').lines, [{ path: 'command', text: 'must be string, as recorded, not integer (5)', anchor: 'x' }]);
   assert.match(formDifferences('ls', form, 'x').lines[0]!.text, /^is a string \("ls"\); the recorded ones are an object with command/);
-  const wrongName = answer({ kind: 'hook', value: { command: 'ls' }, toolName: 'Read' }, settings, untouched, 10);
+  const wrongName = answer({ kind: 'hook', envelope: {}, value: { command: 'ls' }, toolName: 'Read' }, settings, untouched, 10);
   assert.equal(wrongName.valid, false);
   assert.match(wrongName.headline, /^Not a hook payload of exec_command: its tool_name is Read/);
   assert.ok(wrongName.notes.includes('Compared with the recorded hook form anyway: it matches.'));
-  const single = answer({ kind: 'hook', value: { command: 'ls' } }, { ...settings, hook: { ...settings.hook, count: 1 } }, untouched, 10);
+  const single = answer({ kind: 'hook', envelope: {}, value: { command: 'ls' } }, { ...settings, hook: { ...settings.hook, count: 1 } }, untouched, 10);
   assert.match(single.notes[0]!, /the 1 hook payload recorded for exec_command \(Agent 1\.0\) carries tool_name Bash and a tool_input of its own/);
 });
 

@@ -8,7 +8,15 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { AGENT_IDS, AGENT_PRODUCTS } from '../../src/lib/agents/index.ts';
+import { AGENT_IDS, AGENT_PRODUCTS, AGENTS } from '../../src/lib/agents/index.ts';
+
+/** The hook fields the checker is given: the registry module's hook shape, when it has one. */
+function hookFieldsOf(id: (typeof AGENT_IDS)[number]): { fields?: { event: string | undefined; toolName: string; input: string; inputEncoding: string } } {
+  const { hooks } = AGENTS[id];
+  if ('none' in hooks) return {};
+  const s = hooks.shape;
+  return { fields: { event: s.eventField, toolName: s.toolNameField, input: s.inputField, inputEncoding: s.inputEncoding } };
+}
 import { loadContent } from '../../src/lib/content/load.ts';
 import type { Since } from '../../src/lib/history.ts';
 import type { SiteModel, ToolExample } from '../../src/lib/model.ts';
@@ -134,8 +142,9 @@ test('payload checker: the schema checked, the names it accepts, and what the ve
     release: `${AGENT_PRODUCTS[A]} 1.2.3`,
     schemaLabel: `the input schema of Bash (${AGENT_PRODUCTS[A]} 1.2.3)`,
     checkerUrl: '/payload-check/scripts/payload-check.js',
-    // No recorded payload: the form says its tool_input is checked against the same schema, unproven.
-    hook: { names: [], count: 0 },
+    // No recorded payload: the form says its tool_input is checked against the same schema, unproven;
+    // it reads hook payloads through the members the agent's registry module names, when it names them.
+    hook: { names: [], count: 0, ...hookFieldsOf(A) },
     examples: undefined,
     hookText:
       "A hook payload (an object with tool_input) works too: its tool_input is checked against the same schema, though the site has no recorded hook payload of Bash to show that its hooks receive the model's input unchanged.",

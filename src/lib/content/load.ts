@@ -2,7 +2,7 @@
  * Loads every content file, validates it, checks the rules that span files and
  * builds the model the pages render, in stages that share one problems
  * collector: read → jobs → agents → generated tools → captures → editorial →
- * availability gates → inventory → pages → payloads → findings → comparisons → history → releases → archive. Any problem names the file, the JSON pointer and the rule; if there
+ * availability gates → inventory → pages → payloads → findings → comparisons → hooks → history → releases → archive. Any problem names the file, the JSON pointer and the rule; if there
  * is one, loadContent throws ContentErrors and the build stops before Astro
  * writes anything.
  */
@@ -26,6 +26,7 @@ import { loadJobs } from './stages/jobs.ts';
 import { checkPages } from './stages/pages.ts';
 import { reservedNames } from './url-names.ts';
 import { loadArchive } from './stages/archive.ts';
+import { loadHooksEditorial } from './stages/hooks.ts';
 import { exportFileNames, versionedExportPath } from '../exports/files.ts';
 import { agentReleases, toolReleases } from '../releases.ts';
 
@@ -68,6 +69,7 @@ export function loadContent(options: LoadOptions): SiteModel {
   attachPayloads(stage, tools, agents.matrix);
   addFindings(stage, tools);
   const comparisons = loadComparisons(stage, tools, jobs.ids);
+  const hooks = loadHooksEditorial(stage, new Map(Object.entries(agents.matrix?.agents ?? {}).map(([id, m]) => [id, m!.version])));
   const histories = loadHistories(stage, new Set(agents.agents.map((a) => a.id)));
   const removed = removedTools(stage, histories, tools);
   checkHistoryReferences(stage, histories, tools);
@@ -77,7 +79,7 @@ export function loadContent(options: LoadOptions): SiteModel {
   tools.sort((a, b) => (a.agent === b.agent ? a.fullName.localeCompare(b.fullName) : a.agent.localeCompare(b.agent)));
   // Agents in registry order, everywhere the site lists them.
   agents.agents.sort((a, b) => AGENT_IDS.indexOf(a.id) - AGENT_IDS.indexOf(b.id));
-  const model: SiteModel = { agents: agents.agents, tools, jobs: jobs.jobs, comparisons, histories, removedTools: removed, inventory, releases: {}, archived: [] };
+  const model: SiteModel = { agents: agents.agents, tools, jobs: jobs.jobs, comparisons, histories, removedTools: removed, inventory, releases: {}, archived: [], hooks };
   if (agents.matrix) model.matrix = agents.matrix;
   // Every source is read: say which release each part of each page comes from.
   for (const agent of agents.agents) model.releases[agent.id] = agentReleases(model, agent.id);

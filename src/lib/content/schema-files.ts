@@ -16,6 +16,7 @@ export const CONTENT_SCHEMAS = {
   scenarios: { file: 'scenarios.schema.json', type: 'ScenariosFile' },
   payload: { file: 'payload.schema.json', type: 'PayloadFile' },
   archive: { file: 'archive.schema.json', type: 'ArchiveFile' },
+  hooks: { file: 'hooks.schema.json', type: 'HooksFile' },
 } as const;
 
 export type SchemaName = keyof typeof CONTENT_SCHEMAS;

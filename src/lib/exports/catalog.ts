@@ -11,6 +11,8 @@ import { definitionFiles } from '../tool-page.ts';
 import type { Delivery } from '../wire/types.ts';
 import { exportFileNames, exportPath, siteUrl, versionedExportPath, type Section, type SiteOrigin } from './files.ts';
 import { releaseSegment, type AgentReleases } from '../releases.ts';
+import { agentHooks } from '../hooks.ts';
+import { eventSchemaFiles, toolHookSchemaPath } from '../hook-schemas.ts';
 
 export const CATALOG_PATH = '/catalog.json';
 export const CATALOG_SCHEMA_PATH = '/catalog.schema.json';
@@ -60,6 +62,8 @@ export interface CatalogTool {
     schemas: Partial<Record<SectionKey, VersionedLink>>;
     declarations: { input?: VersionedLink };
     definitionFiles: Partial<Record<SectionKey, string>>;
+    /** The schema of what its hooks receive, when a hook payload of it is recorded. */
+    hookSchema?: string;
   };
 }
 
@@ -74,6 +78,8 @@ export interface CatalogAgent {
   page: string;
   toolCount: number;
   configurations: { id: string; label: string }[];
+  /** The hooks page, how many hook payloads are recorded, and the schema of each recorded event. */
+  hooks: { page: string; recorded: number; schemas: { event: string; schema: string }[] };
 }
 
 export interface Catalog {
@@ -82,7 +88,7 @@ export interface Catalog {
   tools: CatalogTool[];
 }
 
-function catalogTool(tool: ToolModel, model: SiteModel): CatalogTool {
+function catalogTool(tool: ToolModel, model: SiteModel, hooked: ReadonlySet<ToolModel>): CatalogTool {
   const agent = model.agents.find((a) => a.id === tool.agent)!;
   const configurations = model.matrix?.agents[tool.agent]?.configurations ?? [];
   const files = exportFileNames(tool);
@@ -117,6 +123,7 @@ function catalogTool(tool: ToolModel, model: SiteModel): CatalogTool {
     },
   };
   if (tool.generated.namespace !== undefined) entry.namespace = tool.generated.namespace;
+  if (hooked.has(tool)) entry.links.hookSchema = sitePath(toolHookSchemaPath(tool));
   return entry;
 }
 
@@ -124,6 +131,8 @@ function catalogTool(tool: ToolModel, model: SiteModel): CatalogTool {
 export function buildCatalog(model: SiteModel, origin: SiteOrigin): Catalog {
   const order = model.agents.map((a) => a.id);
   const tools = [...model.tools].sort((a, b) => order.indexOf(a.agent) - order.indexOf(b.agent) || (a.fullName < b.fullName ? -1 : a.fullName > b.fullName ? 1 : 0));
+  const recorded = new Map(model.agents.map((agent) => [agent.id, agentHooks(model, agent.id)]));
+  const hooked = new Set([...recorded.values()].flatMap((r) => r.hooks.map((h) => h.tool)));
   return {
     $schema: siteUrl(CATALOG_SCHEMA_PATH, origin),
     agents: model.agents.map((agent) => ({
@@ -135,7 +144,12 @@ export function buildCatalog(model: SiteModel, origin: SiteOrigin): Catalog {
       page: sitePath(`/${agent.id}/`),
       toolCount: model.tools.filter((t) => t.agent === agent.id).length,
       configurations: (model.matrix?.agents[agent.id]?.configurations ?? []).map((c) => ({ id: c.id, label: c.label })),
+      hooks: {
+        page: sitePath(`/${agent.id}/hooks/`),
+        recorded: recorded.get(agent.id)!.hooks.length,
+        schemas: eventSchemaFiles(recorded.get(agent.id)!).map((f) => ({ event: f.event, schema: sitePath(f.path) })),
+      },
     })),
-    tools: tools.map((tool) => catalogTool(tool, model)),
+    tools: tools.map((tool) => catalogTool(tool, model, hooked)),
   };
 }

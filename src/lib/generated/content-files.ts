@@ -877,3 +877,80 @@ export interface ArchivedFile {
    */
   text: string;
 }
+
+// hooks.schema.json
+export type Evidence = {
+  /**
+   * Where the fact is read; selects the branch below.
+   */
+  kind: "package" | "payload" | "project";
+} & Evidence1;
+export type Evidence1 =
+  | {
+      kind: "package";
+      /**
+       * `<npm package>@<version>`, the release read.
+       */
+      package: string;
+      /**
+       * The file read: inside the package (`bundle/chunk-….js`), or relative to the folder npm installed it into when it is in a dependency it brings (the native executable).
+       */
+      file: string;
+      /**
+       * What it says there, quoted or named (a function, a string).
+       */
+      says: string;
+    }
+  | {
+      kind: "payload";
+      /**
+       * Relative to content/: `payloads/<agent>/<tool>.<scenario>.json`.
+       */
+      file: string;
+      says: string;
+    }
+  | {
+      kind: "project";
+      /**
+       * Relative to the project root (`src/lib/agents/<agent>.ts`).
+       */
+      file: string;
+      says: string;
+    };
+/**
+ * @minItems 1
+ */
+export type EvidenceList = Evidence[];
+
+/**
+ * What the hooks page of an agent says that its recorded payloads cannot show: when each event fires (events never recorded included), the matcher syntax and where the hook configuration goes. Every fact carries its evidence: a file of the pinned npm package and what it says, a recorded payload (content/payloads/) and what it shows, or a file of this project (the agent module whose hook configuration made those recordings). Written by hand; no script writes it.
+ */
+export interface HooksFile {
+  agent: AgentId;
+  configuration?: Fact;
+  matcher?: Fact;
+  /**
+   * The tool events, each with when it fires (what a failure or an input-validation error fires).
+   */
+  events: {
+    /**
+     * The event as the payloads and the configuration name it (`PreToolUse`).
+     */
+    name: string;
+    /**
+     * When it fires, in the project's own words.
+     */
+    fires: string;
+    evidence: EvidenceList;
+  }[];
+}
+/**
+ * A fact of the page (where the hooks are configured; the matcher syntax) with its evidence.
+ */
+export interface Fact {
+  /**
+   * The fact, in the project's own words.
+   */
+  text: string;
+  evidence: EvidenceList;
+}

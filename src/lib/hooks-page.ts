@@ -1,0 +1,312 @@
+/**
+ * The hooks page of an agent (`/<agent>/hooks/`) and the page comparing every
+ * agent's hooks (`/hooks/`), decided from the site model: what was recorded
+ * (hooks.ts), the editorial facts with their evidence (content/hooks/<agent>.json),
+ * the registry's reason where nothing was recorded, and the hook schemas
+ * (hook-schemas.ts). The Astro pages only render this. Pure.
+ */
+import { AGENTS } from './agents/index.ts';
+import type { AgentId, Evidence } from './content-types.ts';
+import { eventSchemaPath, toolHookSchemaPath } from './hook-schemas.ts';
+import { agentHooks, hookNames, type AgentHooks, type EnvelopeMember } from './hooks.ts';
+import type { HooksEditorial, SiteModel } from './model.ts';
+import type { PageSection } from './page-sections.ts';
+import { AGENT_LABELS, sitePath, toolUrl } from './site.ts';
+
+export const HOOKS_PATH = '/hooks/';
+
+/** Site-relative path (no base) of an agent's hooks page. */
+export function hooksPath(agent: AgentId): string {
+  return `/${agent}/hooks/`;
+}
+
+export interface EvidenceView {
+  /** `@google/gemini-cli@0.61.0 bundle/chunk-….js`, `content/payloads/…`, `src/lib/agents/…`. */
+  where: string;
+  /** A link, for a recorded payload shown on a tool page. */
+  href?: string;
+  says: string;
+}
+
+export interface FactView {
+  text: string;
+  evidence: EvidenceView[];
+  file: string;
+}
+
+export interface EventView {
+  name: string;
+  /** Before the tool runs, after it succeeded, after it failed (from the registry's hook shape). */
+  role: string | undefined;
+  fires: string | undefined;
+  evidence: EvidenceView[];
+  /** How many payloads were recorded, of how many tools. */
+  recorded: { payloads: number; tools: number } | undefined;
+  schema: string | undefined;
+}
+
+export interface MemberView {
+  name: string;
+  role: EnvelopeMember['role'];
+  types: string;
+  /** `PreToolUse, PostToolUse` with `(12 of 40)` where not every payload of the event has it. */
+  events: string;
+  /** The example value as JSON, cut at EXAMPLE_LIMIT characters. */
+  example: string;
+  masked: boolean;
+}
+
+export interface NameView {
+  model: string;
+  url: string;
+  hooks: string[];
+  /** The hooks see another name than the model calls it by. */
+  differs: boolean;
+}
+
+export interface FailureView {
+  /** The events fired, in order (empty: none). */
+  events: string[];
+  calls: { tool: string; scenario: string; url: string }[];
+}
+
+export interface HooksPage {
+  agent: AgentId;
+  title: string;
+  description: string;
+  product: string;
+  sections: PageSection[];
+  /** Why no payload is recorded (the registry's reason), when none is. */
+  notRecorded: string | undefined;
+  /** `Claude Code 2.1.332`: the releases that recorded the payloads. */
+  release: string | undefined;
+  counts: { payloads: number; calls: number; tools: number; toolsWithout: number };
+  shape: { eventField?: string | undefined; toolNameField: string; inputField: string; inputEncoding: string; responseField: string } | undefined;
+  events: EventView[];
+  failures: FailureView[];
+  members: MemberView[];
+  names: NameView[];
+  /** Tools with no recorded hook payload, with why when the content says. */
+  without: { name: string; url: string; why: string | undefined }[];
+  matcher: FactView | undefined;
+  configuration: FactView | undefined;
+  examples: { tool: string; url: string; scenarios: { id: string; url: string; expect: string }[] }[];
+  schemas: { label: string; url: string }[];
+  editorialFile: string | undefined;
+}
+
+export const EXAMPLE_LIMIT = 80;
+
+function shownValue(value: unknown): string {
+  const text = JSON.stringify(value) ?? 'undefined';
+  return text.length > EXAMPLE_LIMIT ? `${text.slice(0, EXAMPLE_LIMIT)}…` : text;
+}
+
+function evidenceView(e: Evidence, site: Pick<SiteModel, 'tools'>): EvidenceView {
+  if (e.kind === 'package') return { where: `${e.package} ${e.file}`, says: e.says };
+  if (e.kind === 'project') return { where: e.file, says: e.says };
+  // A recorded payload: link to its example on the page of the tool it is about.
+  const file = `content/${e.file}`;
+  const tool = site.tools.find((t) => t.examples?.some((x) => x.file === file && x.calls.some((c) => c.own)));
+  const example = tool?.examples?.find((x) => x.file === file);
+  if (tool && example) return { where: file, href: `${toolUrl(tool)}#example-${example.scenario}`, says: e.says };
+  return { where: file, says: e.says };
+}
+
+function factView(fact: { text: string; evidence: Evidence[] } | undefined, editorial: HooksEditorial, site: Pick<SiteModel, 'tools'>): FactView | undefined {
+  return fact && { text: fact.text, evidence: fact.evidence.map((e) => evidenceView(e, site)), file: editorial.file };
+}
+
+function roles(recorded: AgentHooks): Map<string, string> {
+  const out = new Map<string, string>();
+  const shape = recorded.shape;
+  if (!shape) return out;
+  out.set(shape.before, 'before the tool runs');
+  out.set(shape.after, shape.afterFailure ? 'after it succeeded' : 'after it ran');
+  if (shape.afterFailure) out.set(shape.afterFailure, 'after it failed');
+  return out;
+}
+
+const SECTION_TITLES = {
+  events: 'Events',
+  failures: 'What failed calls fired',
+  envelope: 'Envelope',
+  'tool-names': 'Tool names in hooks',
+  matcher: 'Matchers',
+  configuration: 'Configuration',
+  examples: 'Recorded examples',
+  schemas: 'Schemas',
+} as const;
+
+type SectionId = keyof typeof SECTION_TITLES;
+
+export function hooksPage(site: Pick<SiteModel, 'tools' | 'hooks'>, agent: AgentId): HooksPage {
+  const recorded = agentHooks(site, agent);
+  const editorial = site.hooks.find((h) => h.agent === agent);
+  const product = AGENT_LABELS[agent];
+  const mechanism = AGENTS[agent].hooks;
+  const notRecorded = recorded.hooks.length > 0 ? undefined : 'none' in mechanism ? mechanism.none : 'no hook payload has been recorded yet.';
+  const roleOf = roles(recorded);
+  const eventNames = [...(editorial?.events.map((e) => e.name) ?? [])];
+  for (const e of [...roleOf.keys(), ...recorded.events]) if (!eventNames.includes(e)) eventNames.push(e);
+  const events: EventView[] = eventNames.map((name) => {
+    const described = editorial?.events.find((e) => e.name === name);
+    const hooks = recorded.hooks.filter((h) => h.event === name);
+    return {
+      name,
+      role: roleOf.get(name),
+      fires: described?.fires,
+      evidence: described ? described.evidence.map((e) => evidenceView(e, site)) : [],
+      recorded: hooks.length > 0 ? { payloads: hooks.length, tools: new Set(hooks.map((h) => h.tool)).size } : undefined,
+      schema: hooks.length > 0 ? sitePath(eventSchemaPath(agent, name)) : undefined,
+    };
+  });
+
+  // Failed calls grouped by what they fired.
+  const failures = new Map<string, FailureView>();
+  for (const c of recorded.calls) {
+    if (c.call.outcome !== 'failure') continue;
+    const key = c.events.join(' ');
+    const group = failures.get(key) ?? failures.set(key, { events: c.events, calls: [] }).get(key)!;
+    group.calls.push({ tool: c.tool.fullName, scenario: c.example.scenario, url: `${toolUrl(c.tool)}#example-${c.example.scenario}` });
+  }
+
+  const members: MemberView[] = recorded.members.map((m) => ({
+    name: m.name,
+    role: m.role,
+    types: m.masked ? 'masked' : m.types.join(' | '),
+    events: m.events.map((e) => (e.count === e.of ? e.event : `${e.event} (${e.count} of ${e.of})`)).join(', '),
+    example: shownValue(m.example),
+    masked: m.masked,
+  }));
+
+  const names: NameView[] = hookNames(recorded).map(({ tool, names }) => ({ model: tool.fullName, url: toolUrl(tool), hooks: names, differs: names.some((n) => n !== tool.fullName) }));
+  const hooked = new Set(recorded.hooks.map((h) => h.tool));
+  const own = site.tools.filter((t) => t.agent === agent);
+  const without = notRecorded
+    ? []
+    : own
+        .filter((t) => !hooked.has(t))
+        .map((t) => ({
+          name: t.fullName,
+          url: toolUrl(t),
+          why: t.notRun ?? ((t.examples ?? []).some((x) => x.calls.some((c) => c.own)) ? 'its recorded calls fired no hook (see "What failed calls fired")' : undefined),
+        }));
+
+  const examples = [...hooked].map((tool) => ({
+    tool: tool.fullName,
+    url: toolUrl(tool),
+    scenarios: (tool.examples ?? []).filter((x) => x.calls.some((c) => c.own && c.hooks.length > 0)).map((x) => ({ id: x.scenario, url: `${toolUrl(tool)}#example-${x.scenario}`, expect: x.expect })),
+  }));
+
+  const schemas = [
+    ...recorded.events.map((event) => ({ label: `${event} envelope`, url: sitePath(eventSchemaPath(agent, event)) })),
+    ...[...hooked].map((tool) => ({ label: `${tool.fullName}: input and response by event`, url: sitePath(toolHookSchemaPath(tool)) })),
+  ];
+
+  const matcher = editorial && factView(editorial.matcher, editorial, site);
+  const configuration = editorial && factView(editorial.configuration, editorial, site);
+  const present: Record<SectionId, boolean> = {
+    events: events.length > 0,
+    failures: failures.size > 0,
+    envelope: members.length > 0,
+    'tool-names': names.length > 0,
+    matcher: matcher !== undefined,
+    configuration: configuration !== undefined,
+    examples: examples.length > 0,
+    schemas: schemas.length > 0,
+  };
+  const sections: PageSection[] = (Object.keys(SECTION_TITLES) as SectionId[]).filter((id) => present[id]).map((id) => ({ id, title: SECTION_TITLES[id], depth: 2 }));
+  const shape = recorded.shape;
+  return {
+    agent,
+    title: `${product} hooks`,
+    description: `What ${product}'s tool hooks receive: events, envelope, tool names, matchers, recorded examples and JSON Schemas of their standard input.`,
+    product,
+    sections,
+    notRecorded,
+    release: recorded.versions.length > 0 ? `${product} ${recorded.versions.join(', ')}` : undefined,
+    counts: { payloads: recorded.hooks.length, calls: recorded.calls.length, tools: hooked.size, toolsWithout: without.length },
+    shape: shape && { eventField: shape.eventField, toolNameField: shape.toolNameField, inputField: shape.inputField, inputEncoding: shape.inputEncoding, responseField: shape.responseField },
+    events,
+    failures: [...failures.values()],
+    members,
+    names,
+    without,
+    matcher,
+    configuration,
+    examples,
+    schemas,
+    editorialFile: editorial?.file,
+  };
+}
+
+// ---------------------------------------------------------------------------
+// The comparison page
+
+export interface ComparisonRow {
+  agent: AgentId;
+  product: string;
+  url: string;
+  recorded: string;
+  before: string | undefined;
+  after: string | undefined;
+  failure: string | undefined;
+  toolName: string | undefined;
+  input: string | undefined;
+  response: string | undefined;
+}
+
+export interface HooksComparison {
+  title: string;
+  description: string;
+  sections: PageSection[];
+  rows: ComparisonRow[];
+  /** Envelope members (rows) × agents with recordings (columns): the events whose payloads carry it. */
+  members: { name: string; cells: (string | undefined)[] }[];
+  memberAgents: { agent: AgentId; product: string }[];
+}
+
+export function hooksComparison(site: Pick<SiteModel, 'tools' | 'hooks' | 'agents'>): HooksComparison {
+  const pages = site.agents.map((a) => hooksPage(site, a.id));
+  const rows: ComparisonRow[] = pages.map((p) => {
+    const mechanism = AGENTS[p.agent].hooks;
+    const shape = 'none' in mechanism ? undefined : mechanism.shape;
+    const described = p.events.map((e) => e.name);
+    return {
+      agent: p.agent,
+      product: p.product,
+      url: sitePath(hooksPath(p.agent)),
+      recorded: p.notRecorded ? 'not yet' : `${p.counts.payloads} payloads of ${p.counts.tools} tools`,
+      before: shape?.before ?? described[0],
+      after: shape?.after ?? described[1],
+      failure: shape ? (shape.afterFailure ?? 'none') : described[2],
+      toolName: shape?.toolNameField,
+      input: shape && `${shape.inputField}${shape.inputEncoding === 'json-string' ? ' (a JSON text)' : ''}`,
+      response: shape?.responseField,
+    };
+  });
+  const withMembers = site.agents.map((a) => a.id).filter((id) => agentHooks(site, id).members.length > 0);
+  const recorded = new Map(withMembers.map((id) => [id, agentHooks(site, id)]));
+  const names: string[] = [];
+  for (const r of recorded.values()) for (const m of r.members) if (!names.includes(m.name)) names.push(m.name);
+  const members = names.map((name) => ({
+    name,
+    cells: withMembers.map((id) => {
+      const m = recorded.get(id)!.members.find((x) => x.name === name);
+      return m && m.events.map((e) => (e.count === e.of ? e.event : `${e.event} (some)`)).join(', ');
+    }),
+  }));
+  const sections: PageSection[] = [
+    { id: 'events', title: 'Events and members', depth: 2 },
+    ...(members.length > 0 ? [{ id: 'envelope', title: 'Envelope members', depth: 2 as const }] : []),
+  ];
+  return {
+    title: 'Hooks compared',
+    description: 'The tool hooks of every agent side by side: their events, the members naming the tool, its input and its response, and the envelope members each agent sends.',
+    sections,
+    rows,
+    members,
+    memberAgents: withMembers.map((agent) => ({ agent, product: AGENT_LABELS[agent] })),
+  };
+}

@@ -1,0 +1,130 @@
+/**
+ * Hooks pages and hook schemas (src/lib/hooks.ts, hook-schemas.ts, hooks-page.ts)
+ * against the recorded payloads read directly from content/payloads/: every
+ * agent with a payload folder, none named here.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { loadContent } from '../../src/lib/content/load.ts';
+import { AGENT_IDS, AGENTS } from '../../src/lib/agents/index.ts';
+import type { AgentId, PayloadFile } from '../../src/lib/content-types.ts';
+import { hookMember } from '../../src/lib/hook-shape.ts';
+import { agentHooks } from '../../src/lib/hooks.ts';
+import { eventSchema, inferSchema, toolHookSchema } from '../../src/lib/hook-schemas.ts';
+import { hooksComparison, hooksPage } from '../../src/lib/hooks-page.ts';
+import { toolForCall } from '../../src/lib/tool-names.ts';
+
+const ROOT = join(import.meta.dirname, '../..');
+const PAYLOADS = join(ROOT, 'content/payloads');
+const site = loadContent({ root: ROOT });
+/** The agents with recorded payloads, from the folders present. */
+const recordedAgents = (existsSync(PAYLOADS) ? readdirSync(PAYLOADS) : []).filter((d): d is AgentId => (AGENT_IDS as readonly string[]).includes(d));
+const filesOf = (agent: string): PayloadFile[] => readdirSync(join(PAYLOADS, agent)).map((f) => JSON.parse(readFileSync(join(PAYLOADS, agent, f), 'utf8')) as PayloadFile);
+const isPlaceholder = (v: unknown) => typeof v === 'string' && /^\$[A-Z][A-Z0-9_]*$/.test(v);
+const valueAt = (root: unknown, pointer: string): unknown =>
+  pointer
+    .split('/')
+    .slice(1)
+    .reduce<unknown>((v, t) => (v as Record<string, unknown> | undefined)?.[t.replaceAll('~1', '/').replaceAll('~0', '~')], root);
+
+test('there are recorded payloads to test with', () => {
+  assert.ok(recordedAgents.length > 0);
+});
+
+test('every hook payload of every payload file is gathered once, with the event its agent’s shape reads', () => {
+  for (const agent of recordedAgents) {
+    const files = filesOf(agent);
+    const recorded = agentHooks(site, agent);
+    const expected = files.reduce((n, f) => n + f.calls.reduce((m, c) => m + c.hooks.length, 0), 0);
+    assert.equal(recorded.hooks.length, expected, agent);
+    const shape = recorded.shape!;
+    const events = new Set(files.flatMap((f) => f.calls.flatMap((c) => c.hooks.map((h, i) => c.hookEvents?.[i] ?? hookMember(h, shape.eventField ?? '')))));
+    assert.deepEqual(new Set(recorded.events), events, agent);
+  }
+});
+
+test('an event’s envelope schema requires exactly the members every recorded payload of it has', () => {
+  for (const agent of recordedAgents) {
+    const recorded = agentHooks(site, agent);
+    const shape = recorded.shape!;
+    const hooks = filesOf(agent).flatMap((f) => f.calls.flatMap((c) => c.hooks.map((h, i) => ({ h, event: c.hookEvents?.[i] ?? hookMember(h, shape.eventField ?? '') }))));
+    for (const event of recorded.events) {
+      const of = hooks.filter((x) => x.event === event).map((x) => x.h);
+      const everywhere = Object.keys(of[0]!).filter((k) => of.every((h) => Object.hasOwn(h, k)));
+      const schema = eventSchema(recorded, event, {});
+      assert.deepEqual(new Set(schema['required'] as string[]), new Set(everywhere), `${agent} ${event}`);
+      const members = new Set(of.flatMap((h) => Object.keys(h)));
+      assert.deepEqual(new Set(Object.keys(schema['properties'] as object)), members, `${agent} ${event}`);
+    }
+  }
+});
+
+test('every recorded hook payload validates against its tool’s hook schema (masked values aside)', () => {
+  for (const agent of recordedAgents) {
+    const recorded = agentHooks(site, agent);
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    for (const event of recorded.events) ajv.addSchema(eventSchema(recorded, event, {}));
+    let checked = 0;
+    for (const tool of new Set(recorded.hooks.map((h) => h.tool))) {
+      const validate = ajv.compile(toolHookSchema(recorded, tool, {})!);
+      const inline = new Ajv2020({ strict: false, allErrors: true }).compile(toolHookSchema(recorded, tool, {}, { inline: true })!);
+      for (const hook of recorded.hooks.filter((h) => h.tool === tool)) {
+        for (const v of [validate, inline]) {
+          const errors = v(hook.payload) ? [] : (v.errors ?? []).filter((e) => !isPlaceholder(valueAt(hook.payload, e.instancePath)));
+          assert.deepEqual(errors, [], `${hook.example.file} call ${hook.callIndex + 1} ${hook.event}`);
+        }
+        checked++;
+      }
+    }
+    assert.equal(checked, recorded.hooks.length);
+  }
+});
+
+test('a recorded schema is the values’ types, nested; masked values give no type', () => {
+  assert.deepEqual(inferSchema([{ a: 1, b: 'x' }, { a: 2.5 }]), { type: 'object', properties: { a: { type: 'number' }, b: { type: 'string' } }, required: ['a'] });
+  assert.deepEqual(inferSchema(['$DURATION', 3]), { type: 'number' });
+  assert.deepEqual(inferSchema(['$DURATION']), { description: 'Masked in every recording: its type is not established.' });
+  assert.deepEqual(inferSchema([[1, 'a'], []]), { type: 'array', items: { type: ['number', 'string'] } });
+  assert.deepEqual(inferSchema([null, true]), { type: ['null', 'boolean'] });
+});
+
+test('a hooks page names the names hooks give each tool as recorded, and every tool without one', () => {
+  for (const agent of recordedAgents) {
+    const page = hooksPage(site, agent);
+    const shape = agentHooks(site, agent).shape!;
+    const raw = new Map<string, Set<string>>();
+    for (const f of filesOf(agent)) for (const c of f.calls) for (const h of c.hooks) {
+      const name = h[shape.toolNameField];
+      if (typeof name === 'string') (raw.get(c.tool) ?? raw.set(c.tool, new Set()).get(c.tool)!).add(name);
+    }
+    for (const n of page.names) {
+      // Which page a call's tool is on: the site's name resolution (aliases, MCP families), not the code under test.
+      const seen = [...raw].filter(([tool]) => toolForCall(site.tools, agent, tool)?.fullName === n.model);
+      assert.deepEqual(new Set(n.hooks), new Set(seen.flatMap(([, names]) => [...names])), `${agent} ${n.model}`);
+      assert.equal(n.differs, n.hooks.some((h) => h !== n.model));
+    }
+    const tools = site.tools.filter((t) => t.agent === agent).length;
+    assert.equal(page.names.length + page.without.length, tools, agent);
+    assert.equal(page.notRecorded, undefined);
+    assert.ok(page.sections.some((s) => s.id === 'envelope') && page.sections.some((s) => s.id === 'schemas'));
+  }
+});
+
+test('an agent without recordings has a page that says why, from its registry module, and shows no recorded section', () => {
+  for (const agent of AGENT_IDS.filter((a) => !recordedAgents.includes(a))) {
+    const page = hooksPage(site, agent);
+    const hooks = AGENTS[agent].hooks;
+    if ('none' in hooks) assert.equal(page.notRecorded, hooks.none);
+    else assert.ok(page.notRecorded);
+    for (const id of ['failures', 'envelope', 'tool-names', 'examples', 'schemas']) assert.ok(!page.sections.some((s) => s.id === id), `${agent} ${id}`);
+  }
+});
+
+test('the comparison has a row per agent in registry order, and envelope columns only for agents with recordings', () => {
+  const comparison = hooksComparison(site);
+  assert.deepEqual(comparison.rows.map((r) => r.agent), site.agents.map((a) => a.id));
+  assert.deepEqual(new Set(comparison.memberAgents.map((a) => a.agent)), new Set(recordedAgents));
+});

@@ -23,10 +23,10 @@
  * row is 250 to 300 bytes of HTML, the page's frame (Starlight's sidebar of
  * every tool, head, "On this page") about 31 KB; 500 rows make a page of about
  * 180 KB, room for longer rows under the 250 KB budget. The bytes themselves
- * are checked after the build (`PAGE_BUDGET_BYTES`, test/e2e/page-size.test.ts).
+ * are checked after the build (`PAGE_BUDGET_BYTES`, test/e2e/links.test.ts).
  */
 
-/** No built HTML page may be larger than this (checked over dist/ by test/e2e/page-size.test.ts). */
+/** No built HTML page may be larger than this (checked over dist/ by test/e2e/links.test.ts). */
 export const PAGE_BUDGET_BYTES = 250_000;
 
 /** The most change rows one changelog page lists (see the module comment). */

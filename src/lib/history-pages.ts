@@ -185,6 +185,8 @@ export function changelogPage(site: SiteModel, id: AgentId): ChangelogPage {
 export interface ChangelogPartPage extends ChangelogPage {
   slug: string;
   label: string;
+  /** The releases it holds, as its opening sentence names them: `2.0.x`, `2.1.100 – 2.1.199`. */
+  scope: string;
   indexUrl: string;
   /** The parts before and after it in the index (newer first), when there are. */
   newer: { label: string; url: string } | undefined;
@@ -258,6 +260,7 @@ export function changelogPages(site: SiteModel, id: AgentId): ChangelogPages {
         releases,
         slug: part.slug,
         label: part.label,
+        scope: /^\d+\.\d+$/.test(part.slug) ? `${part.label}.x` : part.label,
         indexUrl: changelogUrl(id),
         newer: link(parts[i - 1]),
         older: link(parts[i + 1]),

@@ -144,6 +144,7 @@ test('a changelog over the budget: an index keeping every release anchor, one pa
   for (const [i, part] of pages.parts.entries()) {
     assert.deepEqual(part.sections.map((x) => x.id), expected[i]!.releases);
     assert.equal(part.title, `${AGENT_PRODUCTS[A]} changelog: ${expected[i]!.line}`);
+    assert.equal(part.scope, `${expected[i]!.line}.x`);
     assert.deepEqual(part.newer?.url, i > 0 ? `/${A}/changelog/${expected[i - 1]!.line}/` : undefined);
     assert.deepEqual(part.older?.url, i < expected.length - 1 ? `/${A}/changelog/${expected[i + 1]!.line}/` : undefined);
   }

@@ -4,7 +4,8 @@
  * of a tool the history saw removed. The pages and components only render these;
  * headings and "On this page" come from one list of sections.
  */
-import type { AgentId, EditorialTool } from './content-types.ts';
+import { changelogParts, type ChangelogPart } from './changelog-parts.ts';
+import type { AgentId, EditorialTool, HistoryFile } from './content-types.ts';
 import { changelog, comparison, coverage, linkableAnchors, pageAnchors, tableRoot, versionNotes, type Change, type ChangelogRelease, type HistorySource } from './history.ts';
 import type { RemovedTool, SiteModel, ToolModel } from './model.ts';
 import type { PageSection } from './page-sections.ts';
@@ -49,6 +50,45 @@ export function changelogUrl(agent: AgentId): string {
   return `${agentUrl(agent)}changelog/`;
 }
 
+/** The address of a part page of an agent's changelog (changelog-parts.ts): `/<agent>/changelog/2.1/`. */
+export function changelogPartUrl(agent: AgentId, slug: string): string {
+  return `${changelogUrl(agent)}${slug}/`;
+}
+
+/** An agent's changelog by release and how it is cut into pages, computed once per list of histories. */
+interface ChangelogPlan {
+  releases: ChangelogRelease[];
+  /** Undefined when the changelog is one page. */
+  parts: ChangelogPart[] | undefined;
+  partOf: Map<string, ChangelogPart>;
+}
+const plans = new WeakMap<readonly HistoryFile[], Map<AgentId, ChangelogPlan>>();
+
+function changelogPlan(agent: AgentId, histories: readonly HistoryFile[]): ChangelogPlan {
+  const byAgent = plans.get(histories) ?? plans.set(histories, new Map()).get(histories)!;
+  const known = byAgent.get(agent);
+  if (known) return known;
+  const releases = changelog(agent, histories);
+  const parts = changelogParts(releases.map((r) => ({ release: r.release, changes: r.changes.length })));
+  const partOf = new Map((parts ?? []).flatMap((part) => part.releases.map((r) => [r.release, part] as const)));
+  const plan = { releases, parts, partOf };
+  byAgent.set(agent, plan);
+  return plan;
+}
+
+/**
+ * Where a release of an agent's changelog is shown: its section of the part
+ * page that holds it (`/<agent>/changelog/2.1/#2.1.17`), or of the changelog
+ * page when the changelog is one page (`/<agent>/changelog/#0.152.0`). Every
+ * link to a release is built here. Links published before the changelog was cut
+ * (`/<agent>/changelog/#2.1.17`) still land: the index keeps an element with
+ * each release's id, a link to this address.
+ */
+export function releaseUrl(agent: AgentId, release: string, histories: readonly HistoryFile[]): string {
+  const part = changelogPlan(agent, histories).partOf.get(release);
+  return part ? `${changelogPartUrl(agent, part.slug)}#${release}` : `${changelogUrl(agent)}#${release}`;
+}
+
 /** The address of the Atom feed of an agent's changelog (src/lib/exports/changelog-feed.ts). */
 export function changelogFeedUrl(agent: AgentId): string {
   return `${agentUrl(agent)}changelog.xml`;
@@ -83,9 +123,10 @@ export function changelogAgents(site: SiteModel): SiteModel['agents'] {
   return site.agents.filter((agent) => site.histories.some((h) => h.agent === agent.id));
 }
 
-export function changelogPage(site: SiteModel, id: AgentId): ChangelogPage {
-  const agent = site.agents.find((a) => a.id === id);
-  if (!agent) throw new Error(`changelogPage: no agent ${id} in the site model`);
+type ReleaseView = ChangelogPage['releases'][number];
+
+/** The sections of the given releases of an agent's changelog, as a changelog page lists them. */
+function releaseViews(site: SiteModel, id: AgentId, releases: readonly ChangelogRelease[]): ReleaseView[] {
   const tools = site.tools.filter((t) => t.agent === id);
   const toolNamed = (name: string) => tools.find((t) => t.fullName === name || t.generated.aliases.some((a) => a.kind !== 'sdk-type' && a.name === name));
   const anchors = new Map<ToolModel, Set<string>>();
@@ -95,7 +136,7 @@ export function changelogPage(site: SiteModel, id: AgentId): ChangelogPage {
     const anchor = tableRoot(tool, c.source, c.event.side) + c.event.field;
     return linkable(tool).has(anchor) ? `${toolUrl(tool)}#${anchor}` : undefined;
   };
-  const releases = changelog(id, site.histories).map((r) => {
+  return releases.map((r) => {
     const bySource = new Map<string, Map<string, ChangelogChange[]>>();
     for (const c of r.changes) {
       const evidence = comparison(c);
@@ -114,6 +155,21 @@ export function changelogPage(site: SiteModel, id: AgentId): ChangelogPage {
       })),
     };
   });
+}
+
+function agentRecord(site: SiteModel, id: AgentId): SiteModel['agents'][number] {
+  const agent = site.agents.find((a) => a.id === id);
+  if (!agent) throw new Error(`changelog: no agent ${id} in the site model`);
+  return agent;
+}
+
+/**
+ * Every release of an agent's changelog on one page: what `/<agent>/changelog/`
+ * shows when the changelog is one page, and what its Atom feed lists in any case.
+ */
+export function changelogPage(site: SiteModel, id: AgentId): ChangelogPage {
+  const agent = agentRecord(site, id);
+  const releases = releaseViews(site, id, changelogPlan(id, site.histories).releases);
   return {
     title: `${AGENT_LABELS[id]} changelog`,
     description: `Every tool and field change of ${agent.product}, by release`,
@@ -122,6 +178,94 @@ export function changelogPage(site: SiteModel, id: AgentId): ChangelogPage {
     coverage: coverageLines(id, site.histories, { sdk: 'SDK types', capture: 'Captures' }),
     feed: feedLinks(changelogFeedUrl(id), `${AGENT_LABELS[id]} changelog (Atom)`),
     releases,
+  };
+}
+
+/** A part page of a cut changelog: the releases of one minor line (or block of it), with its neighbours. */
+export interface ChangelogPartPage extends ChangelogPage {
+  slug: string;
+  label: string;
+  /** The releases it holds, as its opening sentence names them: `2.0.x`, `2.1.100 – 2.1.199`. */
+  scope: string;
+  indexUrl: string;
+  /** The parts before and after it in the index (newer first), when there are. */
+  newer: { label: string; url: string } | undefined;
+  older: { label: string; url: string } | undefined;
+}
+
+/** The index `/<agent>/changelog/` of a cut changelog: one section per part, and an element per release for old links. */
+export interface ChangelogIndex {
+  title: string;
+  description: string;
+  searchAgent: string;
+  /** One per part, newest first. */
+  sections: PageSection[];
+  coverage: CoverageLine[];
+  feed: ChangelogPage['feed'];
+  parts: {
+    section: PageSection;
+    label: string;
+    url: string;
+    changes: number;
+    /** Every release of the part with changes: its old anchor (`id`) and where it is now. */
+    releases: { id: string; url: string; changes: number }[];
+  }[];
+}
+
+/** What `/<agent>/changelog/` shows and the part pages under it: one page, or an index and its parts. */
+export type ChangelogPages = { kind: 'single'; page: ChangelogPage; parts: [] } | { kind: 'index'; page: ChangelogIndex; parts: ChangelogPartPage[] };
+
+export function changelogPages(site: SiteModel, id: AgentId): ChangelogPages {
+  const plan = changelogPlan(id, site.histories);
+  if (!plan.parts) return { kind: 'single', page: changelogPage(site, id), parts: [] };
+  const agent = agentRecord(site, id);
+  const label = AGENT_LABELS[id];
+  const feed = feedLinks(changelogFeedUrl(id), `${label} changelog (Atom)`);
+  const coverage = coverageLines(id, site.histories, { sdk: 'SDK types', capture: 'Captures' });
+  const byRelease = new Map(plan.releases.map((r) => [r.release, r]));
+  const parts = plan.parts;
+  const link = (part: ChangelogPart | undefined) => part && { label: part.label, url: changelogPartUrl(id, part.slug) };
+  const index: ChangelogIndex = {
+    title: `${label} changelog`,
+    description: `Every tool and field change of ${agent.product}, by release, one page per minor version`,
+    searchAgent: agentFilter(id),
+    sections: [],
+    coverage,
+    feed,
+    parts: parts.map((part) => {
+      const url = changelogPartUrl(id, part.slug);
+      const n = part.releases.length;
+      return {
+        section: { id: `line-${part.slug}`, title: part.label, depth: 2, tocTitle: `${part.label} (${n} release${n === 1 ? '' : 's'})` },
+        label: part.label,
+        url,
+        changes: part.changes,
+        releases: part.releases.map((r) => ({ id: r.release, url: `${url}#${r.release}`, changes: r.changes })),
+      };
+    }),
+  };
+  index.sections = index.parts.map((p) => p.section);
+  return {
+    kind: 'index',
+    page: index,
+    parts: parts.map((part, i) => {
+      const releases = releaseViews(site, id, part.releases.map((r) => byRelease.get(r.release)!));
+      return {
+        title: `${label} changelog: ${part.label}`,
+        description: `Every tool and field change of ${agent.product} ${part.label}, by release`,
+        searchAgent: agentFilter(id),
+        sections: releases.map((r) => r.section),
+        coverage,
+        feed,
+        releases,
+        slug: part.slug,
+        label: part.label,
+        scope: /^\d+\.\d+$/.test(part.slug) ? `${part.label}.x` : part.label,
+        indexUrl: changelogUrl(id),
+        newer: link(parts[i - 1]),
+        older: link(parts[i + 1]),
+      };
+    }),
   };
 }
 
@@ -146,7 +290,7 @@ export function versionHistory(tool: ToolModel, histories: SiteModel['histories'
     changelogUrl: log,
     notes: versionNotes(tool, histories).map((group) => ({
       release: group.release,
-      releaseUrl: `${log}#${group.release}`,
+      releaseUrl: releaseUrl(tool.agent, group.release, histories),
       evidence: group.evidence,
       items: group.items.map((n) => ({ id: n.id, change: n, fieldHref: n.anchor && present.has(n.anchor) ? `#${n.anchor}` : undefined, folded: n.folded })),
     })),
@@ -173,7 +317,6 @@ export interface RemovedToolPage {
 }
 
 export function removedToolPage(tool: RemovedTool, histories: SiteModel['histories']): RemovedToolPage {
-  const log = changelogUrl(tool.agent);
   const history: PageSection<RemovedSectionId> = { id: 'version-notes', title: 'Version history', depth: 2 };
   const provenance: PageSection<RemovedSectionId> = { id: 'provenance', title: 'Provenance', depth: 2 };
   const sources = { sdk: 'the published SDK types', capture: 'the tool lists the CLI sent its model' } as const;
@@ -184,11 +327,11 @@ export function removedToolPage(tool: RemovedTool, histories: SiteModel['histori
     tool,
     agent: AGENT_LABELS[tool.agent],
     search: searchFields(tool.agent, [tool.name], `${AGENT_LABELS[tool.agent]}, removed in ${tool.removedIn}`),
-    removedInUrl: `${log}#${tool.removedIn}`,
+    removedInUrl: releaseUrl(tool.agent, tool.removedIn, histories),
     source: sources[tool.source],
     history: {
       section: history,
-      changes: changelog(tool.agent, histories).flatMap((r) => r.changes.filter((c) => c.tool === tool.name)).map((change) => ({ release: change.release, releaseUrl: `${log}#${change.release}`, change })),
+      changes: changelogPlan(tool.agent, histories).releases.flatMap((r) => r.changes.filter((c) => c.tool === tool.name)).map((change) => ({ release: change.release, releaseUrl: releaseUrl(tool.agent, change.release, histories), change })),
     },
     provenance: { section: provenance, file: tool.file },
   };

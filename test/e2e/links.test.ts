@@ -10,6 +10,7 @@ import { parse } from 'parse5';
 import type { DefaultTreeAdapterMap } from 'parse5';
 import { buildSite, DIST, ROOT } from '../helpers/browser.ts';
 import { loadContent } from '../../src/lib/content/load.ts';
+import { PAGE_BUDGET_BYTES } from '../../src/lib/changelog-parts.ts';
 import { STARLIGHT_PAGE_IDS } from '../../src/lib/content/url-names.ts';
 
 type Node = DefaultTreeAdapterMap['node'];
@@ -104,6 +105,11 @@ test('the site has exactly the pages the content describes', () => {
   for (const f of existsSync(historyDir) ? readdirSync(historyDir) : []) {
     const history = JSON.parse(readFileSync(join(historyDir, f), 'utf8')) as { agent: string; events: { tool: string; kind: string }[] };
     expected.add(`/${history.agent}/changelog/`);
+    // A changelog cut into parts: the part pages its index links to (that they hold every release is checked below).
+    for (const l of pages.get(`/${history.agent}/changelog/`)?.links ?? []) {
+      const path = new URL(l.href, 'http://site.invalid/').pathname;
+      if (path.startsWith(`/${history.agent}/changelog/`) && path !== `/${history.agent}/changelog/`) expected.add(path);
+    }
     history.events.forEach((e, i) => {
       const again = history.events.slice(i + 1).some((l) => l.tool === e.tool && l.kind === 'tool-added');
       if (e.kind === 'tool-removed' && !again && !names.has(`${history.agent} ${e.tool}`)) expected.add(`/${history.agent}/${e.tool.toLowerCase()}/`);
@@ -175,17 +181,28 @@ test('every since badge and every changelog link lands on an element of its targ
     const log = pages.get(`/${h.agent}/changelog/`);
     assert.ok(log, `${h.agent} has a changelog page`);
     const releases = new Set(h.events.map((e) => h.releases.find((r) => r.version === e.release)!.cliVersion ?? e.release));
+    // Old links (`/<agent>/changelog/#<release>`) land on an element of the changelog page, even once it is cut into parts.
     for (const release of releases) assert.ok(log.ids.has(release), `${h.agent} changelog has #${release}`);
     const broken = log.links.filter((l) => l.tag === 'a' && l.href.startsWith('/') && !resolve(`/${h.agent}/changelog/`, l.href));
     assert.deepEqual(broken, []);
+    // When it is cut, every release is a section of exactly one part page, and the index's element for it links there.
+    const parts = [...pages].filter(([path]) => path.startsWith(`/${h.agent}/changelog/`) && path !== `/${h.agent}/changelog/`);
+    if (parts.length === 0) continue;
+    for (const release of releases) {
+      const holding = parts.filter(([, info]) => info.ids.has(release)).map(([path]) => path);
+      assert.equal(holding.length, 1, `${h.agent} ${release} is on one part page: ${holding.join(', ')}`);
+      assert.ok(log.links.some((l) => l.href === `${holding[0]}#${release}`), `${h.agent} index links ${release} to ${holding[0]}`);
+    }
   }
 });
 
-test('no page is over 250 KB of HTML', () => {
+test(`no page is over ${PAGE_BUDGET_BYTES} bytes of HTML`, () => {
+  // The budget a long changelog is cut into parts for (src/lib/changelog-parts.ts).
   const heavy = htmlFiles(DIST)
     .map((file) => ({ page: urlPathOf(file), bytes: statSync(file).size }))
-    .filter((p) => p.bytes > 250 * 1024)
-    .map((p) => `${p.page}: ${(p.bytes / 1024).toFixed(0)} KB`);
+    .filter((p) => p.bytes > PAGE_BUDGET_BYTES)
+    .sort((a, b) => b.bytes - a.bytes)
+    .map((p) => `${p.page}: ${p.bytes} bytes`);
   assert.deepEqual(heavy, []);
 });
 

@@ -11,7 +11,9 @@ import { join } from 'node:path';
 import { AGENT_IDS, AGENT_PRODUCTS } from '../../src/lib/agents/index.ts';
 import { loadContent } from '../../src/lib/content/load.ts';
 import type { HistoryFile } from '../../src/lib/content-types.ts';
-import { changelogAgents, changelogPage, removedToolPage, versionHistory } from '../../src/lib/history-pages.ts';
+import { CHANGES_PER_PAGE } from '../../src/lib/changelog-parts.ts';
+import { changelogFeed } from '../../src/lib/exports/changelog-feed.ts';
+import { changelogAgents, changelogPage, changelogPages, releaseUrl, removedToolPage, versionHistory } from '../../src/lib/history-pages.ts';
 import { agent, row, site, tool, view } from '../helpers/model-fixtures.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
@@ -108,4 +110,50 @@ test("a removed tool's page: two sections, its own changes only, each linked to 
   assert.equal(page.source, 'the published SDK types');
   assert.equal(page.description, `${AGENT_PRODUCTS[agentId]} tool Gone, removed in ${gone.removedIn}`);
   assert.equal(page.provenance.file, gone.file);
+});
+
+test('a changelog over the budget: an index keeping every release anchor, one part page per minor line, links straight to the parts', () => {
+  const [A] = AGENT_IDS as [typeof AGENT_IDS[number]];
+  // Three minor lines of a capture history, each with half a page of changes: together over the budget.
+  const lines = ['1.0', '2.0', '2.1'];
+  const perLine = Math.floor(CHANGES_PER_PAGE / 2);
+  const versions = lines.flatMap((l) => [0, 1, 2, 3].map((p) => `${l}.${p}`));
+  const events = lines.flatMap((l) => Array.from({ length: perLine }, (_, i) => {
+    const patch = 1 + (i % 3);
+    const release = `${l}.${patch}`;
+    return { release, previous: versions[versions.indexOf(release) - 1]!, tool: 'T', kind: 'field-added', side: 'input', field: `.f${l.replace('.', '_')}_${i}`, path: `f${i}`, configuration: 'one' };
+  }));
+  const history = { agent: A, source: 'capture', package: 'pkg', method: 'm', configurations: ['one'], releases: versions.map((version) => ({ version })), events } as HistoryFile;
+  const s = site({ agents: [agent(A)], tools: [tool(A, 'T', { input: view('json-schema', [row('input.f2_1_0')]), captured: { one: 'function' } })], histories: [history] });
+  const pages = changelogPages(s, A);
+  assert.equal(pages.kind, 'index');
+  if (pages.kind !== 'index') return;
+  // Expected from the events: per line, newest first, the releases with changes and their counts.
+  const count = (release: string) => events.filter((e) => e.release === release).length;
+  const expected = [...lines].reverse().map((l) => ({ line: l, releases: versions.filter((v) => v.startsWith(`${l}.`) && count(v) > 0).reverse() }));
+  assert.deepEqual(pages.page.parts.map((p) => [p.label, p.url, p.changes]), expected.map((e) => [e.line, `/${A}/changelog/${e.line}/`, perLine]));
+  assert.deepEqual(pages.page.sections.map((x) => x.id), expected.map((e) => `line-${e.line}`));
+  assert.deepEqual(
+    pages.page.parts.map((p) => p.releases),
+    expected.map((e) => e.releases.map((r) => ({ id: r, url: `/${A}/changelog/${e.line}/#${r}`, changes: count(r) }))),
+  );
+  // Each part page lists its line's releases as the one-page changelog does.
+  const whole = changelogPage(s, A).releases;
+  assert.deepEqual(pages.parts.map((p) => p.slug), expected.map((e) => e.line));
+  assert.deepEqual(pages.parts.flatMap((p) => p.releases), whole);
+  for (const [i, part] of pages.parts.entries()) {
+    assert.deepEqual(part.sections.map((x) => x.id), expected[i]!.releases);
+    assert.equal(part.title, `${AGENT_PRODUCTS[A]} changelog: ${expected[i]!.line}`);
+    assert.equal(part.scope, `${expected[i]!.line}.x`);
+    assert.deepEqual(part.newer?.url, i > 0 ? `/${A}/changelog/${expected[i - 1]!.line}/` : undefined);
+    assert.deepEqual(part.older?.url, i < expected.length - 1 ? `/${A}/changelog/${expected[i + 1]!.line}/` : undefined);
+  }
+  // New links go to the part page; the feed's entry ids stay the one-page addresses.
+  for (const e of expected) for (const r of e.releases) assert.equal(releaseUrl(A, r, s.histories), `/${A}/changelog/${e.line}/#${r}`);
+  const notes = versionHistory(s.tools[0]!, s.histories).notes;
+  assert.ok(notes.length > 0);
+  for (const n of notes) assert.equal(n.releaseUrl, `/${A}/changelog/${n.release.split('.').slice(0, 2).join('.')}/#${n.release}`);
+  const feed = changelogFeed(s, A, 'https://feeds.test/');
+  assert.deepEqual(feed.entries.map((x) => x.link), expected.flatMap((e) => e.releases.map((r) => `https://feeds.test/${A}/changelog/${e.line}/#${r}`)));
+  assert.deepEqual(feed.entries.map((x) => x.id), expected.flatMap((e) => e.releases.map((r) => `https://feeds.test/${A}/changelog/#${r}`)));
 });

@@ -1,12 +1,15 @@
 /**
  * An agent's changelog as an Atom feed (`/<agent>/changelog.xml`): one entry per
- * release of its changelog page, newest first, each linking to the release's
- * section of that page and listing its changes as HTML. Built from the same
+ * release of its changelog, newest first, each linking to the release's
+ * section of the page that shows it (`releaseUrl`: a part page when the
+ * changelog is cut) and listing its changes as HTML. An entry's id stays the
+ * address the release had on the one-page changelog, which still resolves:
+ * readers that saw an entry do not see it again as new. Built from the same
  * view as the page (history-pages.ts), so both list the same releases and
  * changes. Pure: the model and the site's address come in as arguments.
  */
 import type { AgentId } from '../content-types.ts';
-import { changelogFeedUrl, changelogPage, changelogUrl, type ChangelogChange, type ChangelogPage } from '../history-pages.ts';
+import { changelogFeedUrl, changelogPage, changelogUrl, releaseUrl, type ChangelogChange, type ChangelogPage } from '../history-pages.ts';
 import { changeLine } from '../history.ts';
 import { escapeHtmlText as html } from '../html-text.ts';
 import type { SiteModel } from '../model.ts';
@@ -74,12 +77,11 @@ export function changelogFeed(site: SiteModel, agent: AgentId, origin: URL | str
   const checked = `${record.checked}T00:00:00Z`;
   const entries: AtomEntry[] = page.releases.map((release) => {
     const count = release.groups.reduce((n, g) => n + g.tools.reduce((m, t) => m + t.changes.length, 0), 0);
-    const url = `${pageUrl}#${release.section.id}`;
     return {
-      id: url,
+      id: `${pageUrl}#${release.section.id}`,
       title: `${record.product} ${release.section.title}: ${count} change${count === 1 ? '' : 's'}`,
       updated: times.get(release.section.id) ?? checked,
-      link: url,
+      link: absolute(releaseUrl(agent, release.section.id, site.histories)),
       content: { type: 'html', value: releaseHtml(release, absolute) },
     };
   });

@@ -9,7 +9,7 @@
  */
 import type { EditorialTool } from './content-types.ts';
 import { coveredRange, fieldSince, historyCovers, toolChanges, type HistorySource } from './history.ts';
-import { changelogUrl } from './history-pages.ts';
+import { releaseUrl } from './history-pages.ts';
 import type { SiteModel, ToolModel } from './model.ts';
 import { AGENT_LABELS, toolUrl } from './site.ts';
 
@@ -61,7 +61,7 @@ export function toolHistory(tool: ToolModel, histories: SiteModel['histories']):
   for (const file of own) {
     const last = changes.find((c) => c.source === file.source && (c.event.kind === 'tool-added' || c.event.kind === 'tool-removed'));
     if (last) {
-      lines.push({ source: file.source, state: last.event.kind === 'tool-added' ? 'added' : 'removed', release: last.release, href: `${changelogUrl(tool.agent)}#${last.release}` });
+      lines.push({ source: file.source, state: last.event.kind === 'tool-added' ? 'added' : 'removed', release: last.release, href: releaseUrl(tool.agent, last.release, histories) });
     } else if (historyCovers(tool, file)) {
       lines.push({ source: file.source, state: 'before', release: coveredRange(file).first });
     }

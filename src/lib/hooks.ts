@@ -138,10 +138,11 @@ export function hookNames(recorded: AgentHooks): { tool: ToolModel; names: strin
   return [...out].map(([tool, names]) => ({ tool, names }));
 }
 
-/** A file and URL name for an event: `PreToolUse` → `pretooluse`, `tool.execute.before` as it is. */
+/**
+ * A file and URL name for an event, its case kept: one agent may have events that
+ * differ only in case (Copilot CLI's `preToolUse` and VS Code-compatible `PreToolUse`),
+ * so lowercasing would give both one URL. `tool.execute.before` stays as it is.
+ */
 export function eventSlug(event: string): string {
-  return event
-    .toLowerCase()
-    .replace(/[^a-z0-9._-]+/g, '-')
-    .replace(/^[-.]+|-+$/g, '');
+  return event.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[-.]+|-+$/g, '');
 }

@@ -97,7 +97,7 @@ test('a hooks page names the names hooks give each tool as recorded, and every t
     const shape = agentHooks(site, agent).shape!;
     const raw = new Map<string, Set<string>>();
     for (const f of filesOf(agent)) for (const c of f.calls) for (const h of c.hooks) {
-      const name = h[shape.toolNameField];
+      const name = hookMember(h, shape.toolNameField);
       if (typeof name === 'string') (raw.get(c.tool) ?? raw.set(c.tool, new Set()).get(c.tool)!).add(name);
     }
     for (const n of page.names) {

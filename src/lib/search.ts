@@ -14,8 +14,10 @@ export interface SearchFields {
   /**
    * The `agent` filter's value: the agent's product name, as HTML, because
    * Pagefind's UI writes filter values with innerHTML (its filters.svelte),
-   * with no-break spaces between its words, because the UI also makes the
-   * value part of its checkbox's id (`agent-Claude Code` is not a valid id).
+   * with no-break spaces between its words, so a label never wraps inside the
+   * product name. They were meant to keep spaces out of the checkbox ids the UI
+   * makes from the value as well, but Pagefind turns them back into spaces there
+   * (`agent-Claude Code`, seen on the built site): that blemish is still open.
    */
   agent: string;
   /** The names the page answers to, exactly as spelled, as a JSON array (`spelled` metadata, read by search-rank.ts). */

@@ -58,17 +58,19 @@ export function formOf(inputs: readonly unknown[]): HookForm {
  * gives what the checked schema finds wrong with a value (masked values left
  * out), as comparable strings; `release` names what recorded them.
  */
-export function hookRecord(calls: readonly PayloadCall[], shape: HookShape, problems: (value: unknown) => readonly string[], release?: string): HookRecord {
+export function hookRecord(calls: readonly PayloadCall[], shape: HookShape, problems: (value: unknown) => readonly string[], release?: string, others: readonly HookShape[] = []): HookRecord {
   const names: string[] = [];
   const inputs: unknown[] = [];
   let differs = false;
   for (const call of calls) {
     let callProblems: Set<string> | undefined;
     for (const hook of call.hooks) {
-      if (!hasHookInput(hook, shape)) continue;
-      const name = hookToolName(hook, shape);
+      // A payload in another of the agent's forms (Copilot CLI's VS Code-compatible hooks) is read through that form.
+      const own = [shape, ...others].find((s) => hasHookInput(hook, s));
+      if (!own) continue;
+      const name = hookToolName(hook, own);
       if (name !== undefined && !names.includes(name)) names.push(name);
-      const input = hookInput(hook, shape);
+      const input = hookInput(hook, own);
       inputs.push(input);
       if (differs || canonical(input) === canonical(call.input)) continue;
       callProblems ??= new Set(problems(call.input));

@@ -260,7 +260,7 @@ export function checkedHookRecord(tool: ToolModel, target: PayloadCheckTarget): 
   const rows = target.section === 'model-input' ? (tool.modelInput?.view.rows ?? []) : tool.input.rows;
   const problems = (value: unknown) => (schema ? checkModelInput(value, schema, { root: target.section, rows }).map((p) => `${p.pointer} ${p.message}`) : []);
   // The tool's hook schema and its validator, beside the page (pages/[agent]/[tool]/hooks.schema.json.ts, validate-hooks.js.ts).
-  return { ...hookRecord(calls, shape, problems, examplesRelease(tool)), fields, schema: 'hooks.schema.json', validator: 'validate-hooks.js' };
+  return { ...hookRecord(calls, shape, problems, examplesRelease(tool), hookMechanismOf(tool.agent)?.otherShapes ?? []), fields, schema: 'hooks.schema.json', validator: 'validate-hooks.js' };
 }
 
 /** What the checker does with a hook payload of this tool, as the section's introduction says it. */

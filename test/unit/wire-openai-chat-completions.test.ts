@@ -253,7 +253,7 @@ test('Qwen code mode: the tools exec declares in TypeScript lines, each pointing
   assert.deepEqual(web.input, {
     kind: 'typescript', typeName: 'WebFetchInput',
     source: 'type WebFetchInput = { "format"?: "auto" | "markdown" | "html" | "text"; "prompt": string; "url": string };\n',
-    origin: { package: '@qwen-code/qwen-code', version: '0.24.4', file: 'content/captures/qwen-code/code-mode-only.json' },
+    origin: { package: '@qwen-code/qwen-code', version: file.cli.version, file: 'content/captures/qwen-code/code-mode-only.json' },
   });
   assert.deepEqual(tools.find((t) => t.name === 'exec')!.delivery, 'function');
   const count = wire.countTools(file.body);

@@ -5,6 +5,7 @@
  * the registry's reason where nothing was recorded, and the hook schemas
  * (hook-schemas.ts). The Astro pages only render this. Pure.
  */
+import { agentFilter } from './search.ts';
 import { AGENTS } from './agents/index.ts';
 import type { AgentId, Evidence } from './content-types.ts';
 import { eventSchemaPath, toolHookSchemaPath } from './hook-schemas.ts';
@@ -75,6 +76,8 @@ export interface HooksPage {
   title: string;
   description: string;
   product: string;
+  /** The search dialog's agent filter value (search.ts agentFilter), as the other pages of the agent give it. */
+  searchAgent: string;
   sections: PageSection[];
   /** Why no payload is recorded (the registry's reason), when none is. */
   notRecorded: string | undefined;
@@ -223,6 +226,7 @@ export function hooksPage(site: Pick<SiteModel, 'tools' | 'hooks'>, agent: Agent
     title: `${product} hooks`,
     description: `What ${product}'s tool hooks receive: events, envelope, tool names, matchers, recorded examples and JSON Schemas of their standard input.`,
     product,
+    searchAgent: agentFilter(agent),
     sections,
     notRecorded,
     release: recorded.versions.length > 0 ? `${product} ${recorded.versions.join(', ')}` : undefined,

@@ -24,7 +24,7 @@ import type { InventoryMethod } from '../src/lib/agents/types.ts';
 import type { InventoryFile } from '../src/lib/generated/content-files.ts';
 import { jsonText, replaceFile } from './lib/atomic-write.ts';
 import { installedBinary } from './lib/capture/install.ts';
-import { parseClaudeInventory, parseFeatureList, sourcePaths } from './lib/inventory/parse.ts';
+import { modelCatalog, parseClaudeInventory, parseFeatureList, sourcePaths } from './lib/inventory/parse.ts';
 import type { CaptureMatrixFile } from '../src/lib/content-types.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -75,6 +75,7 @@ export function inventoryOf(agent: AgentId, pkg: string, version: string, binary
     const command = featuresCommand(AGENTS[agent].binary, method);
     file.features = { command, items: parseFeatureList(featureList(binary, method)) };
     file.handlerModules = { pattern: `${method.handlersPrefix}<path>.rs`, items: sourcePaths(bytes, method.handlersPrefix) };
+    if (method.modelCatalogMarker !== undefined) file.modelCatalog = modelCatalog(bytes, method.modelCatalogMarker);
   }
   file.notes = [...method.notes];
   return file;
@@ -98,7 +99,7 @@ function main(): void {
     const data = inventoryOf(agent, pin.package, pin.version, binary);
     const out = join(ROOT, 'content/inventory', `${agent}.json`);
     replaceFile(out, jsonText(data));
-    const counts = [data.names && `${data.names.items.length} names`, data.aliasTables && `${data.aliasTables.reduce((n, t) => n + t.entries.length, 0)} aliases`, data.features && `${data.features.items.length} features`, data.handlerModules && `${data.handlerModules.items.length} handler modules`].filter(Boolean);
+    const counts = [data.names && `${data.names.items.length} names`, data.aliasTables && `${data.aliasTables.reduce((n, t) => n + t.entries.length, 0)} aliases`, data.features && `${data.features.items.length} features`, data.handlerModules && `${data.handlerModules.items.length} handler modules`, data.modelCatalog && `${data.modelCatalog.models.length} catalog models`].filter(Boolean);
     console.log(`wrote content/inventory/${agent}.json (${counts.join(', ')})`);
   }
 }

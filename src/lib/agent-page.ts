@@ -8,6 +8,7 @@
  */
 import { DELIVERY_LABELS, type MatrixConfiguration } from './captures.ts';
 import { configurationEffects } from './configuration-effects.ts';
+import { catalogTable, type CatalogTable } from './model-catalog.ts';
 import type { AgentId, AgentRecord, DefinitionKind, ToolGroup } from './content-types.ts';
 import type { AgentInventory, SiteModel, ToolModel } from './model.ts';
 import type { PageSection } from './page-sections.ts';
@@ -16,7 +17,7 @@ import { releaseFacts, releaseVersions } from './releases.ts';
 import { AGENT_LABELS, groupedTools, KIND_LABELS, toolUrl } from './site.ts';
 import type { Delivery } from './wire/index.ts';
 
-export type AgentSectionId = 'tools' | `group-${ToolGroup}` | 'matrix' | 'configurations' | 'registered-not-advertised' | 'sources' | 'definition-kinds';
+export type AgentSectionId = 'tools' | `group-${ToolGroup}` | 'matrix' | 'configurations' | 'model-catalog' | 'registered-not-advertised' | 'sources' | 'definition-kinds';
 export type AgentSection = PageSection<AgentSectionId>;
 
 /** The mark of a matrix cell: how a configuration advertised the tool. */
@@ -84,6 +85,15 @@ export interface AgentPage {
     };
     list: { id: string; label: string; description: string; command: string | undefined }[];
   };
+  /** The model catalog the binary embeds, with the members gates read (Codex). */
+  modelCatalog?: CatalogTable & {
+    section: AgentSection;
+    version: string;
+    file: string;
+    omitted: string[];
+    /** Configuration labels by id, for the "asked by" cells. */
+    labels: Record<string, string>;
+  };
   registered?: {
     section: AgentSection;
     version: string;
@@ -114,10 +124,11 @@ export function agentPage(site: SiteModel, id: AgentId): AgentPage {
   const groups = groupedTools(site.tools, id).map((g) => ({ section: section(`group-${g.group}`, `${g.label} (${g.tools.length})`, 3), tools: g.tools.map(indexRow) }));
   const matrixSection = matrix && section('matrix', 'Which tools each configuration advertises');
   const configurationsSection = matrix && section('configurations', 'Captured configurations');
+  const catalogSection = inventory?.modelCatalog ? section('model-catalog', 'Model catalog') : undefined;
   const registeredSection = listsNames ? section('registered-not-advertised', 'Registered but never advertised') : undefined;
   const sourcesSection = section('sources', 'Sources');
   const kindsSection = section('definition-kinds', 'Definitions by kind');
-  const sections = [toolsSection, ...groups.map((g) => g.section), matrixSection, configurationsSection, registeredSection, sourcesSection, kindsSection].filter((s) => s !== undefined);
+  const sections = [toolsSection, ...groups.map((g) => g.section), matrixSection, configurationsSection, catalogSection, registeredSection, sourcesSection, kindsSection].filter((s) => s !== undefined);
 
   const count = (source: ToolModel['source']) => tools.filter((t) => t.source === source).length;
   const releases = site.releases[id] ?? { examples: [] };
@@ -177,6 +188,18 @@ export function agentPage(site: SiteModel, id: AgentId): AgentPage {
         lines: effects.effects.map((e) => ({ configurations: e.configurations.map(link), added: e.added, removed: e.removed })),
       };
     }
+  }
+
+  if (catalogSection && inventory?.modelCatalog) {
+    const { models, omitted, askedBy } = inventory.modelCatalog;
+    page.modelCatalog = {
+      section: catalogSection,
+      version: inventory.version,
+      file: inventory.file,
+      omitted,
+      labels: Object.fromEntries((matrix?.configurations ?? []).map((c) => [c.id, c.label])),
+      ...catalogTable(models, askedBy, tools),
+    };
   }
 
   if (registeredSection && inventory) {

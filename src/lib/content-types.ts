@@ -12,6 +12,7 @@ export type {
   Binding,
   CaptureFile,
   CaptureMatrixFile,
+  CatalogModel,
   ComparedField,
   ComparisonConcept,
   ComparisonFile,

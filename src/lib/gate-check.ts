@@ -30,6 +30,11 @@ export interface ConfigurationFacts {
   args: readonly string[];
   settings?: unknown;
   configToml?: string;
+  /**
+   * The entry of `model` in the model catalog the agent's binary embeds (null: the model has
+   * none); absent when the agent has no catalog, where no catalog condition holds.
+   */
+  catalog?: Readonly<Record<string, unknown>> | null;
 }
 
 export interface GateProblem {
@@ -69,6 +74,18 @@ export function satisfies(when: GateCondition, facts: ConfigurationFacts): boole
     if (value === null ? actual !== undefined : !sameJson(actual, value)) return false;
   }
   if (when.configToml !== undefined && !(facts.configToml ?? '').includes(when.configToml)) return false;
+  if (when.catalogEntry !== undefined && (facts.catalog === undefined || (facts.catalog !== null) !== when.catalogEntry)) return false;
+  for (const [path, value] of Object.entries(when.catalog ?? {})) {
+    if (!facts.catalog) return false;
+    const actual = atPath(facts.catalog, path);
+    if (value === null ? actual !== undefined && actual !== null : !sameJson(actual, value)) return false;
+  }
+  for (const [path, items] of Object.entries(when.catalogLists ?? {})) {
+    const list = facts.catalog ? atPath(facts.catalog, path) : undefined;
+    const anyOf: readonly string[] = typeof items === 'string' ? [items] : (items ?? []);
+    if (!Array.isArray(list) || !anyOf.some((item) => list.includes(item))) return false;
+  }
+  if (when.anyOf && !when.anyOf.some((alternative) => satisfies(alternative, facts))) return false;
   return true;
 }
 
@@ -157,7 +174,8 @@ function containsRun(list: readonly string[], run: readonly string[]): boolean {
   return false;
 }
 
-function atPath(value: unknown, path: string): unknown {
+/** The value at a dotted path of plain objects; undefined when a step is missing. */
+export function atPath(value: unknown, path: string): unknown {
   let here = value;
   for (const key of path.split('.')) {
     if (here === null || typeof here !== 'object' || Array.isArray(here) || !Object.hasOwn(here, key)) return undefined;

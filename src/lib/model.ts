@@ -4,7 +4,7 @@
  * only read it.
  */
 import type { CaptureMatrix, CapturedEntry } from './captures.ts';
-import type { AgentId, AgentRecord, ComparisonFile, Definition, EditorialTool, GeneratedTool, HistoryFile, HooksFile, Job, PayloadCall } from './content-types.ts';
+import type { AgentId, AgentRecord, CatalogModel, ComparisonFile, Definition, EditorialTool, GeneratedTool, HistoryFile, HooksFile, Job, PayloadCall } from './content-types.ts';
 import type { FieldDifference, FieldRow } from './field-rows.ts';
 import type { Finding } from './payload-check.ts';
 import type { GateStatus } from './gate-check.ts';
@@ -137,6 +137,13 @@ export interface AgentInventory {
   featuresCommand?: string;
   featureNames?: string[];
   handlerModules?: string[];
+  /** The model catalog the binary embeds (Codex), prose members left out (named in `omitted`). */
+  modelCatalog?: {
+    models: CatalogModel[];
+    omitted: string[];
+    /** The captured configurations that asked for each model (set by the loader from the captured requests). */
+    askedBy: Map<string, string[]>;
+  };
 }
 
 /** Every field table a tool page renders, in page order: what field anchors must be unique across. */

@@ -438,6 +438,13 @@ test('inventory names differing only in case are refused: they would share one e
   ]);
 });
 
+test('a model catalog names each model once: a gate condition reads the entry of one model', () => {
+  const catalog = { read: { marker: '"models": [', offset: 0, length: 1 }, omitted: [], models: [{ slug: 'model-a' }, { slug: 'model-b' }, { slug: 'model-a' }] };
+  assert.deepEqual(where(errorsAfter((d) => editJson(join(d, 'inventory/claude-code.json'), (i) => (i.modelCatalog = catalog)))), [
+    ['inventory/claude-code.json', '/modelCatalog/models/2/slug', 'unique-catalog-slug'],
+  ]);
+});
+
 test('a payload names a known tool and configuration, is filed as <tool>.<scenario>.json, and gives each page one example per scenario', () => {
   const payload = (dir: string) => {
     withPayloads(dir);

@@ -41,6 +41,36 @@ test('a condition holds when every member it gives holds', () => {
   assert.equal(satisfies({ mode: ['interactive'] }, tui), true);
 });
 
+test('catalog conditions read the entry of the model the request names; a model without one satisfies none of them', () => {
+  const listed: ConfigurationFacts = { ...base, id: 'listed', model: 'model-a', catalog: { tool_mode: 'code_mode_only', extra: { tools: ['clock', 'notes'] }, web: null } };
+  const missing: ConfigurationFacts = { ...base, id: 'missing', model: 'model-x', catalog: null };
+  const noCatalog: ConfigurationFacts = { ...base, id: 'no-catalog', model: 'model-a' };
+  assert.equal(satisfies({ catalogEntry: true }, listed), true);
+  assert.equal(satisfies({ catalogEntry: false }, listed), false);
+  assert.equal(satisfies({ catalogEntry: false }, missing), true);
+  // An agent without a catalog says nothing either way.
+  assert.equal(satisfies({ catalogEntry: false }, noCatalog), false);
+  assert.equal(satisfies({ catalogEntry: true }, noCatalog), false);
+  assert.equal(satisfies({ catalog: { tool_mode: 'code_mode_only' } }, listed), true);
+  assert.equal(satisfies({ catalog: { tool_mode: 'default' } }, listed), false);
+  // null: absent or null.
+  assert.equal(satisfies({ catalog: { web: null, absent: null } }, listed), true);
+  assert.equal(satisfies({ catalog: { tool_mode: null } }, listed), false);
+  assert.equal(satisfies({ catalog: { tool_mode: null } }, missing), false);
+  assert.equal(satisfies({ catalogLists: { 'extra.tools': 'notes' } }, listed), true);
+  assert.equal(satisfies({ catalogLists: { 'extra.tools': 'web' } }, listed), false);
+  assert.equal(satisfies({ catalogLists: { 'extra.tools': ['web', 'notes'] } }, listed), true);
+  assert.equal(satisfies({ catalogLists: { 'extra.tools': ['web', 'mail'] } }, listed), false);
+  // Two ways in: listed in the entry, or no entry (fallback settings).
+  const imageOrFallback = { anyOf: [{ catalogLists: { 'extra.tools': 'clock' } }, { catalogEntry: false }] };
+  assert.equal(satisfies(imageOrFallback, listed), true);
+  assert.equal(satisfies(imageOrFallback, missing), true);
+  assert.equal(satisfies(imageOrFallback, { ...listed, catalog: { extra: { tools: [] } } }), false);
+  assert.equal(satisfies({ anyOf: [{ catalogEntry: false }, { model: ['model-x'] }], wire: ['openai-responses'] }, missing), false);
+  assert.equal(satisfies({ catalogLists: { tool_mode: 'code_mode_only' } }, listed), false);
+  assert.equal(satisfies({ catalogLists: { 'extra.tools': 'clock' } }, missing), false);
+});
+
 const modelGate = (effect: Gate['effect'], models: string[]): Gate => ({ kind: 'model', name: models.join(', '), effect, when: { model: models }, modelsCompared: ['model-a', 'model-b'] });
 
 test('a model requirement holds when every advertising configuration asks that model and every other one does not', () => {

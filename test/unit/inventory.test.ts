@@ -1,7 +1,7 @@
 /** The pure readers of scripts/lib/inventory/parse.ts, on small synthetic byte strings. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { InventoryParseError, parseClaudeInventory, parseFeatureList, sourcePaths, uniqueOffset } from '../../scripts/lib/inventory/parse.ts';
+import { InventoryParseError, modelCatalog, parseClaudeInventory, parseFeatureList, PROSE_LENGTH, sourcePaths, uniqueOffset } from '../../scripts/lib/inventory/parse.ts';
 
 const bundle = (s: string) => Buffer.from(s, 'latin1');
 
@@ -48,4 +48,30 @@ test('handler source paths are listed once each, sorted, with their first offset
     { path: 'core/src/tools/handlers/a/b.rs', offset: 35 },
     { path: 'core/src/tools/handlers/plan.rs', offset: 2 },
   ]);
+});
+
+test('the model catalog embedded in a compiled binary is read whole, with its offset, prose members left out', () => {
+  const prose = 'x'.repeat(PROSE_LENGTH + 1);
+  const catalog = {
+    models: [
+      { slug: 'm-1', apply_patch_tool_type: 'freeform', experimental_supported_tools: ['clock'], model_messages: { instructions: prose }, note: 'short "quoted" {brace}' },
+      { slug: 'm-2', apply_patch_tool_type: null, experimental_supported_tools: [], model_messages: null },
+    ],
+  };
+  const text = JSON.stringify(catalog, null, 2);
+  // Rust stores string literals back to back: another near miss before, binary bytes around.
+  const bytes = Buffer.concat([Buffer.from('\x00\x7f"models": [ not json\x00{"models": []}\x01'), Buffer.from(text, 'utf8'), Buffer.from('\x00\xff tail')]);
+  const read = modelCatalog(bytes);
+  assert.equal(bytes.subarray(read.read.offset, read.read.offset + read.read.length).toString('utf8'), text);
+  assert.deepEqual(read.omitted, ['model_messages']);
+  assert.deepEqual(read.models, [
+    { slug: 'm-1', apply_patch_tool_type: 'freeform', experimental_supported_tools: ['clock'], note: 'short "quoted" {brace}' },
+    { slug: 'm-2', apply_patch_tool_type: null, experimental_supported_tools: [] },
+  ]);
+});
+
+test('the model catalog reader refuses no catalog and two catalogs', () => {
+  assert.throws(() => modelCatalog(Buffer.from('{"models": [1, 2]}')), /no JSON object/);
+  const one = JSON.stringify({ models: [{ slug: 'a' }] }, null, 2);
+  assert.throws(() => modelCatalog(Buffer.from(`${one}\x00${one}`)), /2 model catalogs/);
 });

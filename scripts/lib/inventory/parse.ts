@@ -186,3 +186,79 @@ export function sourcePaths(bytes: Buffer, prefix: string): SourcePath[] {
   }
   return [...found].map(([path, offset]) => ({ path, offset })).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
+
+/** A model's entry in a model catalog, with the members that were kept (see modelCatalog). */
+export type CatalogModel = { slug: string } & Record<string, unknown>;
+
+export interface ModelCatalog {
+  read: ReadAt;
+  /** Members left out of every entry because some entry's value holds prose (a string over PROSE_LENGTH characters). */
+  omitted: string[];
+  models: CatalogModel[];
+}
+
+/** A string this long is text for the model or the user (instructions, migration notes), not a setting. */
+export const PROSE_LENGTH = 200;
+
+/** Byte offset just past the JSON value starting at `start` (an object or array), or -1 if it never closes. */
+function jsonEnd(bytes: Buffer, start: number): number {
+  let depth = 0;
+  let inString = false;
+  for (let i = start; i < bytes.length; i++) {
+    const c = bytes[i]!;
+    if (inString) {
+      if (c === 0x5c) i++; // backslash: skip the escaped byte
+      else if (c === 0x22) inString = false;
+      else if (c < 0x20 && c !== 0x09) return -1; // raw control bytes: not JSON text
+      continue;
+    }
+    if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) depth++;
+    else if (c === 0x7d || c === 0x5d) {
+      if (--depth === 0) return i + 1;
+    } else if (c === 0x00) return -1;
+  }
+  return -1;
+}
+
+function holdsProse(value: unknown): boolean {
+  if (typeof value === 'string') return value.length > PROSE_LENGTH;
+  if (Array.isArray(value)) return value.some(holdsProse);
+  if (value && typeof value === 'object') return Object.values(value).some(holdsProse);
+  return false;
+}
+
+/**
+ * The model catalog a compiled binary embeds as JSON text (Codex: `{"models": [ {slug, …}, … ]}`):
+ * the one object that opens with `{` followed by `marker` and parses as JSON whose `models` is a
+ * list of objects with a string `slug`. Members holding prose are left out of every entry
+ * (named in `omitted`), so that the committed file keeps what selects tools and not the
+ * instructions text. Throws when there is no such object or more than one.
+ */
+export function modelCatalog(bytes: Buffer, marker = '"models": ['): ModelCatalog {
+  const found: { offset: number; length: number; models: CatalogModel[] }[] = [];
+  for (let at = bytes.indexOf(marker, 0, 'latin1'); at !== -1; at = bytes.indexOf(marker, at + 1, 'latin1')) {
+    // The object opens at the last `{` before the marker with only whitespace between.
+    let open = at - 1;
+    while (open >= 0 && /\s/.test(String.fromCharCode(bytes[open]!))) open--;
+    if (open < 0 || bytes[open] !== 0x7b) continue;
+    const end = jsonEnd(bytes, open);
+    if (end === -1) continue;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(bytes.subarray(open, end).toString('utf8'));
+    } catch {
+      continue;
+    }
+    const models = (parsed as { models?: unknown }).models;
+    if (!Array.isArray(models) || models.length === 0 || !models.every((m) => m && typeof m === 'object' && typeof (m as { slug?: unknown }).slug === 'string')) continue;
+    found.push({ offset: open, length: end - open, models: models as CatalogModel[] });
+  }
+  if (found.length === 0) throw new InventoryParseError(`no JSON object with ${JSON.stringify(marker)} and a list of models with slugs`);
+  if (found.length > 1) throw new InventoryParseError(`${found.length} model catalogs found (at ${found.map((f) => f.offset).join(', ')}): cannot tell which one the CLI uses`);
+  const { offset, length, models } = found[0]!;
+  const omitted = new Set<string>();
+  for (const m of models) for (const [k, v] of Object.entries(m)) if (holdsProse(v)) omitted.add(k);
+  const kept = models.map((m) => Object.fromEntries(Object.entries(m).filter(([k]) => !omitted.has(k))) as CatalogModel);
+  return { read: { marker, offset, length }, omitted: [...omitted].sort(), models: kept };
+}

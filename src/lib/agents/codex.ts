@@ -124,9 +124,11 @@ export const codex: Agent<'codex'> = {
     featuresArgs: ['features', 'list'],
     homeVariable: 'CODEX_HOME',
     handlersPrefix: 'core/src/tools/handlers/',
+    modelCatalogMarker: '"models": [',
     notes: [
       'The Codex binary is compiled Rust: its string literals are stored back to back without delimiters, so no list of tool names can be cut out of it the way Claude Code\'s can; the tool handler source files it names are listed instead, as evidence of what it registers.',
       'features: the output of `codex features list` with a fresh, empty CODEX_HOME and no network.',
+      'modelCatalog: the JSON model catalog compiled into the binary (the one object holding `"models": [` that parses), at the byte offset given; members holding instructions or other prose are left out. A model missing from it runs with fallback settings.',
     ],
   },
   publishedTypes: { none: 'the @openai/codex package ships a compiled binary and no TypeScript types of its tools; their inputs are read from the captures.' },

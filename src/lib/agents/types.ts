@@ -95,7 +95,14 @@ export type InventoryMethod = (
   /** Tool-name list and alias tables cut out of JavaScript bundled in the binary (scripts/lib/inventory/parse.ts). */
   | { readonly method: 'bundled-alias-tables' }
   /** A compiled binary: its feature list (a command) and the tool handler source files it names. */
-  | { readonly method: 'feature-list-and-handlers'; readonly featuresArgs: readonly string[]; readonly homeVariable: string; readonly handlersPrefix: string }
+  | {
+      readonly method: 'feature-list-and-handlers';
+      readonly featuresArgs: readonly string[];
+      readonly homeVariable: string;
+      readonly handlersPrefix: string;
+      /** The text that opens the model catalog the binary embeds as JSON, when it embeds one (its entries decide some tools). */
+      readonly modelCatalogMarker?: string;
+    }
 ) & {
   /** How the lists were found and can be checked again, written into the inventory file. */
   readonly notes: readonly string[];

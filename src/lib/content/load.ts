@@ -63,8 +63,19 @@ export function loadContent(options: LoadOptions): SiteModel {
   addTypeSources(agents.agents, tools);
   const requests = attachCaptures(stage, tools, agents.matrix);
   applyEditorial(stage, tools, jobs.ids);
-  checkAvailabilityGates(stage, tools, agents.matrix, requests);
   const inventory = applyInventory(stage, tools, new Map(Object.entries(agents.matrix?.agents ?? {}).map(([id, m]) => [id, m!.version])));
+  // Which model each captured configuration asked for, for the catalog table of the agent page.
+  for (const i of inventory) {
+    if (!i.modelCatalog) continue;
+    for (const config of agents.matrix?.agents[i.agent]?.configurations ?? []) {
+      const model = requests.get(`${i.agent}/${config.id}`)?.model;
+      if (model === undefined) continue;
+      const list = i.modelCatalog.askedBy.get(model) ?? [];
+      i.modelCatalog.askedBy.set(model, [...list, config.id]);
+    }
+  }
+  // After the inventory: a gate may state a condition on the binary's model catalog.
+  checkAvailabilityGates(stage, tools, agents.matrix, requests, new Map(inventory.flatMap((i) => (i.modelCatalog ? [[i.agent, i.modelCatalog.models]] : []))));
   checkPages(stage, tools);
   attachPayloads(stage, tools, agents.matrix);
   addFindings(stage, tools);

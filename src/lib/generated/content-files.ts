@@ -199,6 +199,28 @@ export interface GateCondition {
    * The configuration's config.toml lines contain this text.
    */
   configToml?: string;
+  /**
+   * The model the captured request names has (true) or has no (false) entry in the model catalog the agent binary embeds (content/inventory/<agent>.json modelCatalog).
+   */
+  catalogEntry?: boolean;
+  /**
+   * Each dotted path of the catalog entry of the model the captured request names holds this JSON value; null: the path is absent or null. A model without an entry satisfies none.
+   */
+  catalog?: {
+    [k: string]: unknown | undefined;
+  };
+  /**
+   * The list at each dotted path of the catalog entry of the model the captured request names holds this item (or, given several, any of them). A model without an entry satisfies none.
+   */
+  catalogLists?: {
+    [k: string]: string | string[] | undefined;
+  };
+  /**
+   * At least one of these conditions holds (beside every other member given): a rule with two ways in, such as a catalog entry that lists image input or no entry at all, whose fallback settings take images.
+   *
+   * @minItems 2
+   */
+  anyOf?: GateCondition[];
 }
 export interface NotAdvertisedIn {
   configuration: string;
@@ -564,6 +586,17 @@ export interface InventoryFile {
       offset: number;
     }[];
   };
+  /**
+   * The model catalog the binary embeds as JSON (scripts/lib/inventory/parse.ts modelCatalog): one entry per model it knows, with the members that select tools. Members holding prose (instructions for the model, notes for the user) are left out of every entry and named in `omitted`. Availability gates may state conditions on the entry of the model a configuration asks for (GateCondition catalog, catalogLists, catalogEntry).
+   */
+  modelCatalog?: {
+    read: InventoryReadAt;
+    omitted: string[];
+    /**
+     * @minItems 1
+     */
+    models: CatalogModel[];
+  };
   notes?: string[];
 }
 export interface InventoryReadAt {
@@ -582,6 +615,10 @@ export interface InventoryAliasTable {
     alias: string;
     tool: string;
   }[];
+}
+export interface CatalogModel {
+  slug: string;
+  [k: string]: unknown | undefined;
 }
 
 // comparison.schema.json

@@ -2,25 +2,33 @@
  * Stage: availability gates checked against the captures. Each captured
  * configuration's facts (the model and wire format of its captured request;
  * its mode, arguments, settings, config.toml lines and environment, the
- * agent module's own variables included) are gathered here; the checking is
+ * agent module's own variables included, and the model's entry in the model
+ * catalog the agent's binary embeds, when the inventory read one) are gathered here; the checking is
  * src/lib/gate-check.ts. A contradicted gate is an error naming the editorial
  * file and the gate's pointer; each gate's status is kept for the page.
  */
 import type { Stage } from '../context.ts';
 import type { CaptureMatrix, MatrixAgent, MatrixConfiguration } from '../../captures.ts';
 import type { AgentId } from '../../content-types.ts';
+import type { CatalogModel } from '../../content-types.ts';
 import type { ToolModel } from '../../model.ts';
 import { AGENTS } from '../../agents/index.ts';
 import { checkGates, type ConfigurationFacts } from '../../gate-check.ts';
 import type { CapturedRequests } from './captures.ts';
 
-export function checkAvailabilityGates(stage: Stage, tools: readonly ToolModel[], matrix: CaptureMatrix | undefined, requests: CapturedRequests): void {
+export function checkAvailabilityGates(
+  stage: Stage,
+  tools: readonly ToolModel[],
+  matrix: CaptureMatrix | undefined,
+  requests: CapturedRequests,
+  catalogs: ReadonlyMap<AgentId, readonly CatalogModel[]> = new Map(),
+): void {
   const factsByAgent = new Map<AgentId, ConfigurationFacts[]>();
   for (const [agentId, agentMatrix] of Object.entries(matrix?.agents ?? {}) as [AgentId, MatrixAgent][]) {
     const facts: ConfigurationFacts[] = [];
     for (const config of agentMatrix.configurations) {
       const request = requests.get(`${agentId}/${config.id}`);
-      if (request) facts.push(configurationFacts(agentId, config, request));
+      if (request) facts.push(configurationFacts(agentId, config, request, catalogs.get(agentId)));
     }
     // A configuration whose capture could not be read is reported already; without all of them nothing is checked.
     if (facts.length === agentMatrix.configurations.length) factsByAgent.set(agentId, facts);
@@ -39,12 +47,13 @@ export function checkAvailabilityGates(stage: Stage, tools: readonly ToolModel[]
 /** Placeholders for what a run fills in: only the variables a configuration or module sets by name matter to a gate. */
 const RUN_PLACEHOLDERS = { binary: '$BINARY', node: '$NODE', home: '$HOME', workdir: '$WORKDIR', stubUrl: '$STUB_URL', prompt: '$PROMPT', apiKey: '$API_KEY' };
 
-function configurationFacts(agentId: AgentId, config: MatrixConfiguration, request: { model?: string; wire: string }): ConfigurationFacts {
+function configurationFacts(agentId: AgentId, config: MatrixConfiguration, request: { model?: string; wire: string }, catalog: readonly CatalogModel[] | undefined): ConfigurationFacts {
   const run = runOf(agentId, config);
   const facts: ConfigurationFacts = { id: config.id, wire: request.wire, mode: config.mode, env: run.env, args: run.args };
   if (request.model !== undefined) facts.model = request.model;
   if (config.settings !== undefined) facts.settings = config.settings;
   if (config.configToml !== undefined) facts.configToml = config.configToml;
+  if (catalog) facts.catalog = catalog.find((m) => m.slug === request.model) ?? null;
   return facts;
 }
 

@@ -94,6 +94,16 @@ export function applyInventory(stage: Stage, tools: ToolModel[], matrixVersions:
         return entry;
       });
     const withPage = names.filter((n) => byName.has(typedName(n))).map((n) => byName.get(typedName(n))!);
+    // A gate condition on the catalog reads the entry of one model: two entries of one slug would make it ambiguous.
+    const slugs = new Map<string, number>();
+    let catalogOk = true;
+    (data.modelCatalog?.models ?? []).forEach((m, i) => {
+      const first = slugs.get(m.slug);
+      if (first !== undefined) {
+        problems.error(file, `/modelCatalog/models/${i}/slug`, 'unique-catalog-slug', `${m.slug} is already the slug of /modelCatalog/models/${first}`);
+        catalogOk = false;
+      } else slugs.set(m.slug, i);
+    });
     out.push({
       agent: data.agent as AgentId,
       file,
@@ -110,6 +120,7 @@ export function applyInventory(stage: Stage, tools: ToolModel[], matrixVersions:
       },
       ...(data.features ? { features: data.features.items.length, featureNames: data.features.items.map((f) => f.name), featuresCommand: data.features.command } : {}),
       ...(data.handlerModules ? { handlerModules: data.handlerModules.items.map((h) => h.path) } : {}),
+      ...(data.modelCatalog && catalogOk ? { modelCatalog: { models: data.modelCatalog.models, omitted: data.modelCatalog.omitted, askedBy: new Map() } } : {}),
     });
   }
   return out;

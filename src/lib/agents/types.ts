@@ -60,6 +60,26 @@ export interface Invocation {
   input: PromptInput;
   /** Files to write before the run (absolute path → text). */
   files: Map<string, string>;
+  /**
+   * A stand-in GitHub login: the recording stub also answers the GitHub endpoints a
+   * signed-in CLI calls (scripts/lib/capture/github-stub.ts), from this made-up data.
+   */
+  githubLogin?: GithubLoginStub;
+}
+
+/** One model of a stand-in login's catalogue: its id and the request paths the stub says it takes. */
+export interface StandInModel {
+  id: string;
+  /** Copilot API paths (`/chat/completions`, `/responses`, `/v1/messages`): which wire format the CLI may use for it. */
+  endpoints: readonly string[];
+}
+
+/** The made-up data the stub answers a signed-in CLI with (no account: nothing here is real). */
+export interface GithubLoginStub {
+  /** The user name the stub reports. */
+  login: string;
+  /** The model catalogue the stub serves, in order. */
+  models: readonly StandInModel[];
 }
 
 /** The name of the stub MCP server that capture configurations declare (scripts/lib/capture/mcp-server.ts). */

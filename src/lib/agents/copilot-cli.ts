@@ -150,6 +150,15 @@ export function isStubServerTool(fullName: string): boolean {
   return fullName.startsWith(prefix) || fullName.startsWith(`${STUB_MCP_SERVER}.${prefix}`);
 }
 
+/**
+ * Over OpenAI Responses with tool search an MCP server's tools sit in a namespace named after
+ * the server while keeping their `<server>-<tool>` names (`github-mcp-server.github-mcp-server-search_code`);
+ * the other wire formats send the same tool as `github-mcp-server-search_code`. That name is the tool's one name.
+ */
+export function unnamespaced(tool: { name: string; namespace?: string }): string | undefined {
+  return tool.namespace !== undefined && tool.name.startsWith(`${tool.namespace}-`) ? tool.name : undefined;
+}
+
 /** Every text of the user's messages (`messages` of Chat Completions and Anthropic Messages, `input` of Responses): string content, or each part's `text`. */
 export function userTexts(body: unknown): string[] {
   if (body === null || typeof body !== 'object') return [];
@@ -286,7 +295,7 @@ export const copilotCli: Agent<'copilot-cli'> = {
   binary: 'node_modules/@github/copilot-linux-x64/copilot',
   modes: ['print', 'interactive'],
   options: [],
-  mcpNaming: { family: '<server>-<tool>', isStubServerTool },
+  mcpNaming: { family: '<server>-<tool>', isStubServerTool, unnamespaced },
   captureHistory: { none: 'its configurations have not been run against earlier releases.' },
   inventory: { none: 'nobody has located its tool registry inside the installed package; its captures are the only list of its tools.' },
   publishedTypes: { none: 'no package of TypeScript types of its tools is read yet; their inputs are read from the captures.' },

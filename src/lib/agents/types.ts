@@ -93,6 +93,12 @@ export interface McpNaming {
   namespace?: string;
   /** Is a captured tool's full name a tool of the stub MCP server (STUB_MCP_SERVER)? */
   isStubServerTool(fullName: string): boolean;
+  /**
+   * The one name of a tool that some wire formats put in a namespace and others not, when its
+   * namespaced full name says the same twice (Copilot CLI over Responses: `<server>.<server>-<tool>`
+   * for `<server>-<tool>`); undefined otherwise. Both forms then make one page.
+   */
+  unnamespaced?(tool: { name: string; namespace?: string }): string | undefined;
 }
 
 /** Something a script cannot do for an agent yet, and why: scripts say it instead of failing. */

@@ -102,7 +102,7 @@ describe('Copilot CLI signed in (stand-in login)', () => {
 
 describe('one page for an MCP tool sent namespaced and flat', () => {
   const tool = (fullName: string, name: string, namespace?: string): CapturedTool => ({
-    name, fullName, ...(namespace ? { namespace } : {}), delivery: 'function', input: { kind: 'json-schema', schema: { type: 'object' } } as CapturedTool['input'], output: { kind: 'unavailable', reason: 'x' } as CapturedTool['output'], pointer: '/body/tools/0', namePointer: '/body/tools/0/name',
+    name, fullName, ...(namespace ? { namespace } : {}), delivery: 'function', input: { kind: 'json-schema', schema: { type: 'object' } } as unknown as CapturedTool['input'], output: { kind: 'unavailable', reason: 'x' } as CapturedTool['output'], pointer: '/body/tools/0', namePointer: '/body/tools/0/name',
   } as CapturedTool);
 
   it('reads <server>.<server>-<tool> as <server>-<tool>, and nothing else', () => {

@@ -5,6 +5,7 @@
 import type { AgentId, Definition } from './content-types.ts';
 import type { AgentMatrix, MatrixConfiguration as GeneratedConfiguration } from './generated/content-files.ts';
 import { deferredNamespaceTool, type CapturedTool, type DeferredNamespace, type Delivery } from './wire/index.ts';
+import { AGENTS } from './agents/index.ts';
 
 /** A configuration of content/capture-matrix.json (schemas/capture-matrix.schema.json). */
 export type MatrixConfiguration = GeneratedConfiguration;
@@ -50,13 +51,16 @@ export function indexCaptured(
   perConfig: { configuration: string; tools: CapturedTool[]; deferredNamespaces?: DeferredNamespace[] }[],
 ): Map<string, CapturedEntry> {
   const index = new Map<string, CapturedEntry>();
+  const unnamespaced = AGENTS[agent].mcpNaming.unnamespaced;
   for (const { configuration, tools } of perConfig) {
     for (const tool of tools) {
-      let entry = index.get(tool.fullName);
+      const single = unnamespaced?.(tool);
+      const key = single ?? tool.fullName;
+      let entry = index.get(key);
       if (!entry) {
-        entry = { agent, fullName: tool.fullName, name: tool.name, byConfig: new Map() };
-        if (tool.namespace) entry.namespace = tool.namespace;
-        index.set(tool.fullName, entry);
+        entry = single === undefined ? { agent, fullName: tool.fullName, name: tool.name, byConfig: new Map() } : { agent, fullName: single, name: single, byConfig: new Map() };
+        if (tool.namespace && single === undefined) entry.namespace = tool.namespace;
+        index.set(key, entry);
       }
       entry.byConfig.set(configuration, tool);
     }

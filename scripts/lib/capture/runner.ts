@@ -12,6 +12,8 @@ import { AGENTS, agentWireForPath, type AgentId, type Invocation } from '../../.
 import { pathOf } from '../../../src/lib/wire/shared.ts';
 import { expandPlaceholders } from './placeholders.ts';
 import { startStub, type Answer, type RecordedRequest } from './stub-server.ts';
+import { githubReply } from './github-stub.ts';
+import type { GithubLoginStub } from '../../../src/lib/agents/types.ts';
 import type { Configuration } from './matrix.ts';
 
 export const PROMPT = 'Reply with the single word: ok';
@@ -193,13 +195,16 @@ export async function runConfiguration(agent: AgentId, configuration: Configurat
     rmSync(dir, { recursive: true, force: true });
     mkdirSync(dir, { recursive: true });
   }
-  const stub = await startStub(extras.answer);
+  // A stand-in GitHub login (Invocation.githubLogin) is known once the invocation is built, after the stub has its port.
+  let githubLogin: GithubLoginStub | undefined;
+  const stub = await startStub((req) => extras.answer?.(req) ?? (githubLogin ? githubReply({ ...req, path: pathOf(req.url) }, githubLogin) : undefined));
   const stubUrl = `http://127.0.0.1:${stub.port}`;
   const variables = runVariables(paths, stubUrl);
   const startedAt = new Date();
   let child: ChildProcess | undefined;
   try {
     const invocation = buildInvocation(agent, configuration, binary, paths, stubUrl);
+    githubLogin = invocation.githubLogin;
     for (const [file, text] of [...invocation.files, ...(extras.files ?? [])]) {
       mkdirSync(join(file, '..'), { recursive: true });
       writeFileSync(file, text);

@@ -22,7 +22,7 @@ import type { WireFormatId } from '../wire/index.ts';
 import { join } from 'node:path';
 import { agentWireForPath } from './index.ts';
 import { promptedRequestWithTools, shellQuote } from './shared.ts';
-import { STUB_MCP_SERVER, type Agent, type HookMechanism, type Invocation, type InvocationContext } from './types.ts';
+import { STUB_MCP_SERVER, type Agent, type GithubLoginStub, type HookMechanism, type Invocation, type InvocationContext, type StandInModel } from './types.ts';
 import { pathOf } from '../wire/shared.ts';
 import type { WireRequest } from '../wire/types.ts';
 
@@ -53,7 +53,65 @@ export function inSizedPseudoTerminal(argv: readonly string[], env: Record<strin
   };
 }
 
+/** The variable that gives the CLI a GitHub token; a configuration that sets it is run signed in (a stand-in login). */
+export const TOKEN_VARIABLE = 'COPILOT_GITHUB_TOKEN';
+
+/** The user name the stand-in login reports. */
+export const STAND_IN_LOGIN = 'capture-stand-in';
+
+/**
+ * The model catalogue the stub serves a signed-in run (made up: the real catalogue depends
+ * on the account). Each model takes one request path, so the stub, not the CLI, decides
+ * which wire format each model is asked over: Chat Completions, Responses or Anthropic
+ * Messages. gpt-4.1 is listed, but the pinned CLI refuses it signed in ("not available",
+ * then its default gpt-5.4): the gpt-4.1 configuration's capture names the model it used.
+ */
+export const STAND_IN_MODELS: readonly StandInModel[] = [
+  { id: 'gpt-4.1', endpoints: ['/chat/completions'] },
+  { id: 'gpt-4o', endpoints: ['/chat/completions'] },
+  { id: 'gpt-5.4', endpoints: ['/responses'] },
+  { id: 'gpt-5.5', endpoints: ['/responses'] },
+  { id: 'claude-sonnet-4.5', endpoints: ['/v1/messages'] },
+];
+
+/**
+ * The Copilot API base a signed-in run gets (COPILOT_API_URL): the CLI appends
+ * `/chat/completions` or `/responses` for OpenAI models and `/v1/messages` for
+ * Anthropic ones, so OpenAI models get `<stub>/v1` and Anthropic ones `<stub>`, and each
+ * request reaches the stub at its wire format's usual path (`/v1/…`).
+ */
+export function copilotApiBase(stubUrl: string, model: string): string {
+  const entry = STAND_IN_MODELS.find((m) => m.id === model);
+  return entry?.endpoints.includes('/v1/messages') ? stubUrl : `${stubUrl}/v1`;
+}
+
+/**
+ * A signed-in run: the made-up token of the configuration, and every GitHub endpoint the
+ * CLI's own settings can move pointed at the stub — GH_HOST (the GitHub host),
+ * COPILOT_DEBUG_GITHUB_API_URL (its REST API: the user, managed settings, team
+ * customizations) and COPILOT_API_URL (the Copilot API: models, the remote GitHub MCP
+ * server, model requests). Plain HTTP on loopback: no CA, no hosts entry. No offline
+ * mode and no bring-your-own-key provider. The stub answers from `githubLogin`.
+ */
+function signedIn(c: InvocationContext): { env: Record<string, string>; githubLogin: GithubLoginStub } {
+  const model = c.env['COPILOT_MODEL'];
+  if (model === undefined) throw new Error(`copilot-cli: a signed-in configuration (${TOKEN_VARIABLE}) names its model with COPILOT_MODEL; without one the CLI asks for automatic model routing, which the stub does not offer`);
+  const env: Record<string, string> = {
+    ...c.baseEnv,
+    GH_HOST: c.stubUrl,
+    COPILOT_DEBUG_GITHUB_API_URL: c.stubUrl,
+    COPILOT_API_URL: copilotApiBase(c.stubUrl, model),
+    COPILOT_AUTO_UPDATE: 'false',
+    ...c.env,
+  };
+  return { env, githubLogin: { login: STAND_IN_LOGIN, models: STAND_IN_MODELS } };
+}
+
 function invoke(c: InvocationContext): Invocation {
+  if (c.env[TOKEN_VARIABLE] !== undefined) {
+    const { env, githubLogin } = signedIn(c);
+    return { ...byMode(c, env), githubLogin };
+  }
   const anthropic = c.env['COPILOT_PROVIDER_TYPE'] === 'anthropic';
   const env: Record<string, string> = {
     ...c.baseEnv,
@@ -64,6 +122,11 @@ function invoke(c: InvocationContext): Invocation {
     COPILOT_AUTO_UPDATE: 'false',
     ...c.env,
   };
+  return byMode(c, env);
+}
+
+/** The command line of `c.mode` with environment `env`. */
+function byMode(c: InvocationContext, env: Record<string, string>): Invocation {
   switch (c.mode) {
     case 'print':
       return { command: c.binary, args: ['-p', c.prompt, ...c.args], env, input: { kind: 'argument' }, files: new Map() };
@@ -85,6 +148,15 @@ function invoke(c: InvocationContext): Invocation {
 export function isStubServerTool(fullName: string): boolean {
   const prefix = `${STUB_MCP_SERVER}-`;
   return fullName.startsWith(prefix) || fullName.startsWith(`${STUB_MCP_SERVER}.${prefix}`);
+}
+
+/**
+ * Over OpenAI Responses with tool search an MCP server's tools sit in a namespace named after
+ * the server while keeping their `<server>-<tool>` names (`github-mcp-server.github-mcp-server-search_code`);
+ * the other wire formats send the same tool as `github-mcp-server-search_code`. That name is the tool's one name.
+ */
+export function unnamespaced(tool: { name: string; namespace?: string }): string | undefined {
+  return tool.namespace !== undefined && tool.name.startsWith(`${tool.namespace}-`) ? tool.name : undefined;
 }
 
 /** Every text of the user's messages (`messages` of Chat Completions and Anthropic Messages, `input` of Responses): string content, or each part's `text`. */
@@ -223,7 +295,7 @@ export const copilotCli: Agent<'copilot-cli'> = {
   binary: 'node_modules/@github/copilot-linux-x64/copilot',
   modes: ['print', 'interactive'],
   options: [],
-  mcpNaming: { family: '<server>-<tool>', isStubServerTool },
+  mcpNaming: { family: '<server>-<tool>', isStubServerTool, unnamespaced },
   captureHistory: { none: 'its configurations have not been run against earlier releases.' },
   inventory: { none: 'nobody has located its tool registry inside the installed package; its captures are the only list of its tools.' },
   publishedTypes: { none: 'no package of TypeScript types of its tools is read yet; their inputs are read from the captures.' },

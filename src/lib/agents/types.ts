@@ -60,6 +60,26 @@ export interface Invocation {
   input: PromptInput;
   /** Files to write before the run (absolute path → text). */
   files: Map<string, string>;
+  /**
+   * A stand-in GitHub login: the recording stub also answers the GitHub endpoints a
+   * signed-in CLI calls (scripts/lib/capture/github-stub.ts), from this made-up data.
+   */
+  githubLogin?: GithubLoginStub;
+}
+
+/** One model of a stand-in login's catalogue: its id and the request paths the stub says it takes. */
+export interface StandInModel {
+  id: string;
+  /** Copilot API paths (`/chat/completions`, `/responses`, `/v1/messages`): which wire format the CLI may use for it. */
+  endpoints: readonly string[];
+}
+
+/** The made-up data the stub answers a signed-in CLI with (no account: nothing here is real). */
+export interface GithubLoginStub {
+  /** The user name the stub reports. */
+  login: string;
+  /** The model catalogue the stub serves, in order. */
+  models: readonly StandInModel[];
 }
 
 /** The name of the stub MCP server that capture configurations declare (scripts/lib/capture/mcp-server.ts). */
@@ -73,6 +93,12 @@ export interface McpNaming {
   namespace?: string;
   /** Is a captured tool's full name a tool of the stub MCP server (STUB_MCP_SERVER)? */
   isStubServerTool(fullName: string): boolean;
+  /**
+   * The one name of a tool that some wire formats put in a namespace and others not, when its
+   * namespaced full name says the same twice (Copilot CLI over Responses: `<server>.<server>-<tool>`
+   * for `<server>-<tool>`); undefined otherwise. Both forms then make one page.
+   */
+  unnamespaced?(tool: { name: string; namespace?: string }): string | undefined;
 }
 
 /** Something a script cannot do for an agent yet, and why: scripts say it instead of failing. */

@@ -50,6 +50,8 @@ export interface ToolModel {
   examples?: ToolExample[];
   /** Why no scenario runs this tool here (content/scenarios.json `cannotRun`). */
   notRun?: string;
+  /** Why the captured definition is a stand-in our stub made up, not the CLI's (src/lib/tool-synthesis.ts standInReason). */
+  standIn?: string;
   /** The release each part of the page comes from (set by the loader once every source is read). */
   releases: ToolReleases;
   /** How each editorial gate fares against the captures, in gate order (set by the gates stage). */

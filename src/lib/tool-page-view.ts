@@ -105,6 +105,8 @@ export interface ModelFacingView {
     /** The placeholders in the description and the other fields, each once: the legend. */
     placeholders: { token: string; meaning: string }[];
     hosted: boolean;
+    /** The description is one our stub made up, and why: not upstream text. */
+    standIn: string | undefined;
   };
   modelInput?: {
     definition: DefinitionSectionView;
@@ -219,6 +221,7 @@ export function modelFacingView(tool: ToolModel, sections: readonly ToolSection[
       settings: primary.settings ? JSON.stringify(primary.settings, null, 2) : undefined,
       placeholders: placeholdersIn(`${primary.description ?? ''}\n${primary.settings ? JSON.stringify(primary.settings) : ''}`),
       hosted: primary.delivery === 'hosted',
+      standIn: tool.standIn,
     };
   }
   if (tool.modelInput) {

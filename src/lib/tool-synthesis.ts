@@ -80,8 +80,16 @@ export function mcpFamilyFromCapture(entry: CapturedEntry, matrixAgent: MatrixAg
   };
 }
 
+/** Why a captured definition is not the CLI's own but one our stub made up (the agent module recognises it), or undefined. */
+export function standInReason(entry: CapturedEntry): string | undefined {
+  const standIn = AGENTS[entry.agent].standInDefinitions;
+  if (!standIn) return undefined;
+  const primary = entry.byConfig.get(primaryConfiguration(entry));
+  return primary?.description?.startsWith(standIn.descriptionPrefix) ? standIn.reason : undefined;
+}
+
 function groupOf(entry: CapturedEntry): ToolModel['generated']['group'] {
-  if (isMcpInstance(entry)) return 'mcp';
+  if (isMcpInstance(entry) || standInReason(entry) !== undefined) return 'mcp';
   for (const tool of entry.byConfig.values()) if (tool.delivery === 'hosted') return 'provider-hosted';
   return 'built-in';
 }
@@ -110,6 +118,25 @@ export function synthesizeFromCapture(entry: CapturedEntry, matrixAgent: MatrixA
   };
   if (entry.namespace) generated.namespace = entry.namespace;
   const slug = toolSlug(entry.fullName);
+  const standIn = standInReason(entry);
+  if (standIn !== undefined) {
+    // The stub's own schema and description must not read as the tool's: the definition is unknown.
+    generated.input = { kind: 'unavailable', reason: standIn };
+    generated.output = { kind: 'unavailable', reason: standIn };
+    return {
+      agent: entry.agent,
+      source: 'capture',
+      releases: {}, // set by the loader once every source is read
+      slug,
+      fullName: entry.fullName,
+      generated,
+      input: { definition: generated.input, rows: [] },
+      output: { definition: generated.output, rows: [] },
+      captured: entry,
+      standIn,
+      files: { generated: file },
+    };
+  }
   return {
     agent: entry.agent,
     source: 'capture',

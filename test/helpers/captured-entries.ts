@@ -6,7 +6,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { AGENTS, isAgentId } from '../../src/lib/agents/index.ts';
 import { ROOT } from './browser.ts';
+
+/** How the agent module says our stub's made-up definitions begin (undefined: it has none). */
+export const standInPrefix = (agent: string): string | undefined => (isAgentId(agent) ? AGENTS[agent].standInDefinitions?.descriptionPrefix : undefined);
 
 export interface MatrixFile {
   agents: Record<string, { version: string; checked: string; configurations: { id: string; label: string }[] }>;
@@ -30,9 +34,11 @@ export interface Entry {
   /**
    * What the entry gives as the tool's input: a JSON Schema (a function entry
    * without one takes no parameters, which is a schema too: an empty object), a
-   * grammar, or nothing (a freeform tool without a grammar, a hosted tool).
+   * grammar, or nothing (a freeform tool without a grammar, a hosted tool);
+   * `stand-in`: a schema our own stub made up (its description opens with the
+   * agent module's stand-in prefix), which is not the tool's.
    */
-  input: 'json-schema' | 'grammar' | 'none';
+  input: 'json-schema' | 'grammar' | 'none' | 'stand-in';
 }
 
 /**
@@ -48,19 +54,20 @@ export interface Entry {
  * without a prefix. An entry whose description says never to call it is a
  * switch, not a tool (Claude Code's DeferredToolPlaceholder).
  */
-export function advertised(body: any): Entry[] {
+export function advertised(body: any, standInPrefix?: string): Entry[] {
   const out: Entry[] = [];
+  const madeUp = (t: any) => standInPrefix !== undefined && String(t.function?.description ?? t.description ?? '').startsWith(standInPrefix);
   const add = (name: string, namespace: string | undefined, how: Entry['how'], input: Entry['input']) =>
     out.push({ fullName: namespace && namespace !== 'functions' ? `${namespace}.${name}` : name, name, how, input });
   const grammar = (format: any): Entry['input'] => (format?.type === 'grammar' && typeof format.definition === 'string' ? 'grammar' : 'none');
   const entry = (t: any, namespace?: string): void => {
     if (t.type === 'namespace') for (const child of t.tools) entry(child, t.name);
     else if (Array.isArray(t.functionDeclarations)) for (const d of t.functionDeclarations) add(d.name, namespace, 'function', 'json-schema');
-    else if (t.function) add(t.function.name, namespace, t.defer_loading ? 'deferred with schema' : 'function', 'json-schema');
+    else if (t.function) add(t.function.name, namespace, t.defer_loading ? 'deferred with schema' : 'function', madeUp(t) ? 'stand-in' : 'json-schema');
     else if (t.custom) add(t.custom.name, namespace, 'freeform', grammar(t.custom.format));
     else if (t.type === 'custom') add(t.name, namespace, 'freeform', grammar(t.format));
     else if (typeof t.description === 'string' && /never call this tool/i.test(t.description)) return;
-    else if (t.type === undefined || t.type === 'function') add(t.name, namespace, t.defer_loading ? 'deferred with schema' : 'function', 'json-schema');
+    else if (t.type === undefined || t.type === 'function') add(t.name, namespace, t.defer_loading ? 'deferred with schema' : 'function', madeUp(t) ? 'stand-in' : 'json-schema');
     else add(t.name ?? t.type, namespace, t.execution === 'client' ? 'built-in' : 'hosted', t.parameters ? 'json-schema' : 'none');
   };
   for (const t of body.tools ?? []) entry(t);

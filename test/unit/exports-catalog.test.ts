@@ -17,7 +17,7 @@ import { AGENT_IDS } from '../../src/lib/agents/index.ts';
 import { loadContent } from '../../src/lib/content/load.ts';
 import { publishedCatalogSchema, buildCatalog } from '../../src/lib/exports/catalog.ts';
 import { exportFileNames, exportPath, siteUrl } from '../../src/lib/exports/files.ts';
-import { advertised, readCapture, readMatrix, type Entry } from '../helpers/captured-entries.ts';
+import { advertised, readCapture, readMatrix, standInPrefix, type Entry } from '../helpers/captured-entries.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => void;
@@ -33,7 +33,7 @@ function contentTool(agent: string, slug: string): { name: string; input: { kind
 }
 
 /** Per agent and configuration, the entries of its capture's tools array. */
-const entries = new Map(Object.entries(matrix.agents).map(([agent, m]) => [agent, new Map(m.configurations.map((c) => [c.id, advertised(readCapture(agent, c.id).body)]))]));
+const entries = new Map(Object.entries(matrix.agents).map(([agent, m]) => [agent, new Map(m.configurations.map((c) => [c.id, advertised(readCapture(agent, c.id).body, standInPrefix(agent))]))]));
 /** Every entry that names `name` in any configuration of the agent. */
 const entriesNamed = (agent: string, names: readonly string[]): Entry[] => [...(entries.get(agent)?.values() ?? [])].flat().filter((e) => names.includes(e.fullName));
 

@@ -123,3 +123,18 @@ describe('one page for an MCP tool sent namespaced and flat', () => {
     assert.equal(entry.byConfig.get('a')!.namespace, 'srv');
   });
 });
+
+describe('stand-in definitions', () => {
+  it('a tool the stand-in GitHub MCP server made up is recognised as ours: its page shows no schema, and says why', async () => {
+    const { standInMcpTool } = await import('../../scripts/lib/capture/github-stub.ts');
+    const { standInReason } = await import('../../src/lib/tool-synthesis.ts');
+    const made = standInMcpTool('search_code');
+    const captured = (description: string) =>
+      ({ name: 'x', delivery: 'function', description, input: { kind: 'json-schema', schema: made.inputSchema }, output: { kind: 'unavailable', reason: '-' }, pointer: '/tools/0' }) as unknown as CapturedTool;
+    const entry = (agent: 'copilot-cli' | 'codex', description: string) => ({ agent, fullName: 'x', name: 'x', byConfig: new Map([['c', captured(description)]]) });
+    assert.equal(standInReason(entry('copilot-cli', made.description)), AGENTS['copilot-cli'].standInDefinitions?.reason);
+    // The CLI's own description, and another agent with the same words, are not stand-ins.
+    assert.equal(standInReason(entry('copilot-cli', 'Search code across repositories.')), undefined);
+    assert.equal(standInReason(entry('codex', made.description)), undefined);
+  });
+});

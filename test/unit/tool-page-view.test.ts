@@ -205,6 +205,7 @@ test('what the model is told: description of the first full definition, settings
     settings: undefined,
     placeholders: [],
     hosted: false,
+    standIn: undefined,
   });
   assert.deepEqual(v.byConfiguration?.groups, [
     { configurations: ['Deferred'], kind: 'JSON Schema', otherDescription: true },

@@ -11,7 +11,7 @@ import { availabilitySummary, definitionFiles, INLINE_DEFINITION_LIMIT, toolSect
 import { breakableParts, inlineParts } from '../../src/lib/inline-text.ts';
 import type { MatrixAgent } from '../../src/lib/captures.ts';
 import type { ToolModel } from '../../src/lib/model.ts';
-import { advertised, readCapture, readMatrix } from '../helpers/captured-entries.ts';
+import { advertised, readCapture, readMatrix, standInPrefix } from '../helpers/captured-entries.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 const site = loadContent({ root: ROOT, contentDir: join(ROOT, 'test/fixtures/content') });
@@ -21,7 +21,7 @@ const real = loadContent({ root: ROOT });
 function rawFacts(content: string) {
   const matrix = readMatrix(content);
   const entries = Object.entries(matrix.agents).flatMap(([agent, m]) =>
-    m.configurations.filter((c) => existsSync(join(content, 'captures', agent, `${c.id}.json`))).flatMap((c) => advertised(readCapture(agent, c.id, content).body).map((e) => ({ agent, ...e }))),
+    m.configurations.filter((c) => existsSync(join(content, 'captures', agent, `${c.id}.json`))).flatMap((c) => advertised(readCapture(agent, c.id, content).body, standInPrefix(agent)).map((e) => ({ agent, ...e }))),
   );
   return {
     /** The definition file of content/tools for a tool, if its agent publishes types. */

@@ -18,6 +18,7 @@
  */
 import type { GithubLoginStub, StandInModel } from '../../../src/lib/agents/types.ts';
 import type { StubReply } from '../../../src/lib/wire/types.ts';
+import { STAND_IN_TOOL_PREFIX } from '../../../src/lib/agents/copilot-cli.ts';
 
 export interface GithubRequest {
   method: string;
@@ -73,7 +74,7 @@ export function requestedMcpTools(headers: Readonly<Record<string, string>>): st
 export function standInMcpTool(name: string): { name: string; description: string; inputSchema: { type: 'object'; properties: Record<string, never> } } {
   return {
     name,
-    description: `Stand-in for the GitHub MCP server's ${name}, made up by the capture stub: the real server describes this tool and its parameters.`,
+    description: `${STAND_IN_TOOL_PREFIX}${name}, made up by the capture stub: the real server describes this tool and its parameters.`,
     inputSchema: { type: 'object', properties: {} },
   };
 }

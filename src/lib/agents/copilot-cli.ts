@@ -66,6 +66,9 @@ export const STAND_IN_LOGIN = 'capture-stand-in';
  * Messages. gpt-4.1 is listed, but the pinned CLI refuses it signed in ("not available",
  * then its default gpt-5.4): the gpt-4.1 configuration's capture names the model it used.
  */
+/** How the capture stub's stand-in GitHub MCP server begins every tool description it makes up (scripts/lib/capture/github-stub.ts). */
+export const STAND_IN_TOOL_PREFIX = "Stand-in for the GitHub MCP server's ";
+
 export const STAND_IN_MODELS: readonly StandInModel[] = [
   { id: 'gpt-4.1', endpoints: ['/chat/completions'] },
   { id: 'gpt-4o', endpoints: ['/chat/completions'] },
@@ -296,6 +299,11 @@ export const copilotCli: Agent<'copilot-cli'> = {
   modes: ['print', 'interactive'],
   options: [],
   mcpNaming: { family: '<server>-<tool>', isStubServerTool, unnamespaced },
+  standInDefinitions: {
+    descriptionPrefix: STAND_IN_TOOL_PREFIX,
+    reason:
+      'Signed in, the CLI takes this tool from the GitHub MCP server, which defines its description, input schema and result. In the captures that server was the loopback stub, which offered the tool under the name the CLI asked for with an empty input schema and a description of its own, so the real definition is not known here.',
+  },
   captureHistory: { none: 'its configurations have not been run against earlier releases.' },
   inventory: { none: 'nobody has located its tool registry inside the installed package; its captures are the only list of its tools.' },
   publishedTypes: { none: 'no package of TypeScript types of its tools is read yet; their inputs are read from the captures.' },

@@ -334,6 +334,12 @@ export interface Agent<Id extends string = string> {
    */
   readonly settingsFile?: string;
   readonly mcpNaming: McpNaming;
+  /**
+   * Definitions our own stubs made up (a server the CLI fetches tools from, answered by the
+   * capture stub): a captured description that starts with `descriptionPrefix` is ours, so the
+   * tool's page shows its input and result as unknown, for `reason`, and marks the description.
+   */
+  readonly standInDefinitions?: { readonly descriptionPrefix: string; readonly reason: string };
   /** Capture history over earlier releases (npm run history:captures), or why there is none yet. */
   readonly captureHistory: CaptureHistoryPlan | NotCovered;
   /** Tool inventory from the pinned binary (scripts/inventory.ts), or why there is none. */

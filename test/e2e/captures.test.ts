@@ -103,11 +103,17 @@ function readAvailability(url: string): Map<string, string> {
   return out;
 }
 
-/** The page of a tool entry: by its name, else the family page whose placeholders its name fills. */
+/**
+ * The page of a tool entry: by its name; for a namespaced entry whose name already carries its
+ * namespace (`github-mcp-server.github-mcp-server-search_code`, sent flat elsewhere), by that name;
+ * else the family page whose placeholders its name fills.
+ */
 const pages = new Map<string, string | undefined>();
 function pageOf(agent: string, tool: Entry): string | undefined {
   const key = `${agent} ${tool.fullName}`;
-  if (!pages.has(key)) pages.set(key, pageOfName(agent, tool.fullName) ?? familyPages(agent).find((f) => f.pattern.test(tool.fullName) || f.pattern.test(tool.name))?.url);
+  const namespace = tool.fullName.length > tool.name.length ? tool.fullName.slice(0, tool.fullName.length - tool.name.length - 1) : undefined;
+  const carried = namespace !== undefined && tool.name.startsWith(`${namespace}-`) ? pageOfName(agent, tool.name) : undefined;
+  if (!pages.has(key)) pages.set(key, pageOfName(agent, tool.fullName) ?? carried ?? familyPages(agent).find((f) => f.pattern.test(tool.fullName) || f.pattern.test(tool.name))?.url);
   return pages.get(key);
 }
 

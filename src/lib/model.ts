@@ -50,6 +50,11 @@ export interface ToolModel {
   examples?: ToolExample[];
   /** Why no scenario runs this tool here (content/scenarios.json `cannotRun`). */
   notRun?: string;
+  /**
+   * Other JSON Schemas some configurations send than the one the page shows first (descriptions
+   * aside), each with its configurations: Copilot's interactive `ask_user` takes other fields.
+   */
+  otherInputs?: { configs: string[]; view: DefinitionView }[];
   /** Why the captured definition is a stand-in our stub made up, not the CLI's (src/lib/tool-synthesis.ts standInReason). */
   standIn?: string;
   /** The release each part of the page comes from (set by the loader once every source is read). */
@@ -155,5 +160,11 @@ export function fieldTables(tool: ToolModel): { title: string; rows: FieldRow[] 
     { title: 'Result', rows: tool.output.rows },
   ];
   if (tool.modelInput) tables.push({ title: 'Model-facing input', rows: tool.modelInput.view.rows });
+  for (const other of tool.otherInputs ?? []) tables.push({ title: `Input in ${other.configs.join(', ')}`, rows: otherInputRows(other) });
   return tables;
+}
+
+/** The rows of another configuration's input, their ids prefixed with its first configuration (`config-interactive.input.message`): unique beside the main tables. */
+export function otherInputRows(other: { configs: string[]; view: DefinitionView }): FieldRow[] {
+  return other.view.rows.map((r) => ({ ...r, id: `config-${other.configs[0]}.${r.id}` }));
 }

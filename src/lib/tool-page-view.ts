@@ -14,7 +14,8 @@ import type { AgentRecord, EditorialTool } from './content-types.ts';
 import { exampleParts, inputFieldLinks, shortened } from './examples.ts';
 import { compareVersions, fieldSince, type Since } from './history.ts';
 import { versionHistory, type VersionHistoryView } from './history-pages.ts';
-import { fieldTables, type DefinitionView, type SiteModel, type ToolExample, type ToolModel } from './model.ts';
+import { fieldTables, otherInputRows, type DefinitionView, type SiteModel, type ToolExample, type ToolModel } from './model.ts';
+import type { FieldRow } from './field-rows.ts';
 import { formText, payloadCheckTarget, type CheckedSection, type HookRecord, type PayloadCheckTarget } from './payload-check-ui.ts';
 import { hookRecord } from './hook-record.ts';
 import { checkModelInput } from './payload-check.ts';
@@ -115,7 +116,11 @@ export interface ModelFacingView {
     /** Undefined when the two were not compared field by field. */
     differences: { path: string; text: string; first: string | undefined; second: string | undefined }[] | undefined;
   };
-  byConfiguration?: { section: ToolSection; groups: { configurations: string[]; kind: string; otherDescription: boolean }[] };
+  byConfiguration?: {
+    section: ToolSection;
+    /** `input`: the fields of a schema other than the one shown first (ids prefixed, see otherInputRows). */
+    groups: { configurations: string[]; kind: string; otherDescription: boolean; input: { rows: FieldRow[]; label: string } | undefined }[];
+  };
 }
 
 export interface ToolPageView {
@@ -237,11 +242,15 @@ export function modelFacingView(tool: ToolModel, sections: readonly ToolSection[
   if (groups.length > 1) {
     view.byConfiguration = {
       section: required(sections, 'definition-by-configuration'),
-      groups: groups.map((g) => ({
-        configurations: g.configs.map(configurationLabel),
-        kind: g.tool.input.kind === 'typescript' ? 'TypeScript declaration' : g.tool.input.kind === 'grammar' ? 'grammar' : 'JSON Schema',
-        otherDescription: g.tool.description !== primary?.description,
-      })),
+      groups: groups.map((g) => {
+        const other = tool.otherInputs?.find((o) => o.configs[0] === g.configs[0]);
+        return {
+          configurations: g.configs.map(configurationLabel),
+          kind: g.tool.input.kind === 'typescript' ? 'TypeScript declaration' : g.tool.input.kind === 'grammar' ? 'grammar' : 'JSON Schema',
+          otherDescription: g.tool.description !== primary?.description,
+          input: other && { rows: otherInputRows(other), label: `Input fields in ${g.configs.map(configurationLabel).join(', ')}` },
+        };
+      }),
     };
   }
   return view;

@@ -5,12 +5,12 @@
  * the one a page shows.
  */
 import type { Stage } from '../context.ts';
-import { distinctInputs, indexCaptured, type CaptureMatrix, type MatrixAgent } from '../../captures.ts';
+import { distinctInputs, indexCaptured, primaryConfiguration, type CapturedEntry, type CaptureMatrix, type MatrixAgent } from '../../captures.ts';
 import type { AgentId } from '../../content-types.ts';
 import { definitionView } from '../../definition-view.ts';
 import { parsePath } from '../../wire/gemini-api.ts';
 import { CaptureFormatError, captureWireFormat, deferredNamespaces, extractCapturedTools, type CaptureFile, type CapturedTool, type DeferredNamespace } from '../../wire/index.ts';
-import type { ToolModel } from '../../model.ts';
+import type { DefinitionView, ToolModel } from '../../model.ts';
 import { attachCapture, capturePlace, isMcpInstance, mcpFamilyFromCapture, synthesizeFromCapture } from '../../tool-synthesis.ts';
 import { checkName } from '../names.ts';
 import { answersTo } from '../../tool-names.ts';
@@ -59,13 +59,16 @@ export function attachCaptures(stage: Stage, tools: ToolModel[], matrix: Capture
 
     const fileOf = (config: string): string => reader.relContent(`captures/${agentId}/${config}.json`);
     for (const entry of indexCaptured(agentId, perConfig).values()) {
-      // Definitions a page does not show still have to be valid: compile every distinct one.
-      for (const { configs, tool } of distinctInputs(entry)) {
-        if (tool.input.kind === 'json-schema') definitionView(tool.input, 'input', capturePlace(fileOf, entry, configs[0]!, tool), problems, stage.definitionAjv);
-      }
+      // Every distinct definition has to be valid, shown or not: compile each one.
+      const views = distinctInputs(entry).map(({ configs, tool }) => ({
+        configs,
+        tool,
+        view: tool.input.kind === 'json-schema' ? definitionView(tool.input, 'input', capturePlace(fileOf, entry, configs[0]!, tool), problems, stage.definitionAjv) : undefined,
+      }));
       const existing = tools.find((t) => t.agent === agentId && answersTo(t, entry.fullName));
       if (existing) {
         attachCapture(existing, entry, fileOf, problems, stage.definitionAjv);
+        setOtherInputs(existing, entry, views);
         continue;
       }
       if (isMcpInstance(entry)) {
@@ -80,12 +83,26 @@ export function attachCaptures(stage: Stage, tools: ToolModel[], matrix: Capture
         continue;
       }
       const tool = synthesizeFromCapture(entry, agentMatrix, fileOf, problems, stage.definitionAjv);
+      if (!tool.standIn) setOtherInputs(tool, entry, views);
       const [config, first] = entry.byConfig.entries().next().value!;
       stage.namePlace.set(tool, { file: fileOf(config), pointer: first.namePointer });
       tools.push(tool);
     }
   }
   return requests;
+}
+
+/**
+ * The JSON Schemas some configurations send that differ from the one the page shows first (the
+ * primary configuration's), descriptions aside: each gets its own table on the page.
+ */
+function setOtherInputs(tool: ToolModel, entry: CapturedEntry, views: { configs: string[]; tool: CapturedTool; view: DefinitionView | undefined }[]): void {
+  const primary = entry.byConfig.get(primaryConfiguration(entry));
+  if (!primary) return;
+  // Where a definition was recorded is not part of it (JSON.stringify leaves the undefined member out).
+  const key = (t: CapturedTool) => JSON.stringify({ ...t.input, origin: undefined });
+  const others = views.filter(({ tool: t, view }) => view !== undefined && !view.broken && key(t) !== key(primary));
+  if (others.length > 0) tool.otherInputs = others.map(({ configs, view }) => ({ configs, view: view! }));
 }
 
 /** The model a captured request asks for (its body's `model`, or the model a Gemini API path names) and its wire format. */

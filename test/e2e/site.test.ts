@@ -464,14 +464,17 @@ describe('search', () => {
     // word such as `updated` or `removed` is left out: search stems it, so it also finds `update`
     // and every changelog line, and no index can tell the field apart from the prose. Names are
     // compared without a plural ending for the same reason (`counts` finds a field `count`), and a
-    // name that begins a tool's name (`askUser`, AskUserQuestion) is left out: search completes it.
+    // name that begins a tool's name (`askUser`, AskUserQuestion) or a longer field name (`new_str`,
+    // new_string) is left out: search completes it.
     const toolNames = site.tools.flatMap((t) => [t.fullName, ...t.generated.aliases.map((a) => a.name)]).map((n) => n.toLowerCase());
+    const fieldNames = [...new Set(site.tools.flatMap((t) => fieldTables(t).flatMap((table) => table.rows.map((r) => r.name.toLowerCase()))))];
     const owners = new Map<string, Set<string>>();
     for (const tool of site.tools) {
       for (const table of fieldTables(tool)) {
         for (const row of table.rows) {
           if (row.role !== 'property' || !/^[a-z][A-Za-z0-9_]{5,}$/.test(row.name) || !/[A-Z_]/.test(row.name)) continue;
-          if (toolNames.some((n) => n.startsWith(row.name.toLowerCase()))) continue;
+          const lower = row.name.toLowerCase();
+          if (toolNames.some((n) => n.startsWith(lower)) || fieldNames.some((n) => n !== lower && n.startsWith(lower))) continue;
           owners.set(stem(row.name), (owners.get(stem(row.name)) ?? new Set()).add(`${urlOf(tool)} ${row.name}`));
         }
       }

@@ -208,11 +208,19 @@ test('what the model is told: description of the first full definition, settings
     standIn: undefined,
   });
   assert.deepEqual(v.byConfiguration?.groups, [
-    { configurations: ['Deferred'], kind: 'JSON Schema', otherDescription: true },
-    { configurations: ['Full'], kind: 'JSON Schema', otherDescription: true },
-    { configurations: ['other'], kind: 'TypeScript declaration', otherDescription: false },
+    { configurations: ['Deferred'], kind: 'JSON Schema', otherDescription: true, input: undefined },
+    { configurations: ['Full'], kind: 'JSON Schema', otherDescription: true, input: undefined },
+    { configurations: ['other'], kind: 'TypeScript declaration', otherDescription: false, input: undefined },
   ]);
   assert.equal(v.modelInput, undefined);
+  // A configuration that sends other fields gets its table, row ids prefixed with its first configuration.
+  const withOther = { ...captured, otherInputs: [{ configs: ['full'], view: view('json-schema', [row('input.message')]) }] } as typeof captured;
+  const groups = modelFacingView(withOther, sections, (id) => labels[id] ?? id, undefined, new Map()).byConfiguration?.groups;
+  assert.deepEqual(groups?.map((g) => [g.configurations, g.input?.label, g.input?.rows.map((r) => r.id)]), [
+    [['Deferred'], undefined, undefined],
+    [['Full'], 'Input fields in Full', ['config-full.input.message']],
+    [['other'], undefined, undefined],
+  ]);
   const hosted = modelFacingView(tool(A, 'Web', { captured: { full: { delivery: 'hosted', settings: { max: 3 } } } }), sections, (id) => id, undefined, new Map());
   assert.deepEqual([hosted.description?.length, hosted.description?.settings, hosted.description?.hosted, hosted.byConfiguration], ['none', '{\n  "max": 3\n}', true, undefined]);
 });

@@ -19,6 +19,13 @@ test('run paths, the project folder name, the kernel, UUIDs and timestamps', () 
   assert.equal(mask('It is 2026-11-30 09:25:52 UTC.'), 'It is $DATE $TIME UTC.');
 });
 
+test("the work and home folders named relative to the file-system root (OpenCode's titles), not only absolute", () => {
+  assert.equal(mask('A cache/payload-run/work/added.txt'), 'A $WORKDIR_FROM_ROOT/added.txt');
+  assert.equal(mask('cache/payload-run/home/.config'), '$HOME_FROM_ROOT/.config');
+  assert.equal(mask('/cache/payload-run/work/added.txt and cache/payload-run/work/b'), '$WORKDIR/added.txt and $WORKDIR_FROM_ROOT/b');
+  assert.equal(mask('/cache/payload-run/tmp'), '$RUN/tmp');
+});
+
 test("Codex's chunk ids, wall times and token budget; CLI-made call ids; device ids; a cron's next run", () => {
   assert.equal(mask('Chunk ID: f38339\nWall time: 0.5018 seconds\nProcess exited with code 0'), 'Chunk ID: $CHUNK_ID\nWall time: $WALL_TIME seconds\nProcess exited with code 0');
   assert.equal(mask('Wall time: 0 seconds'), 'Wall time: $WALL_TIME seconds');

@@ -112,6 +112,23 @@ export interface PayloadMask {
   learned: ReadonlyMap<string | number, string>;
 }
 
+/** The run folders whose path relative to `/` is masked too (`<NAME>_FROM_ROOT`). */
+const FROM_ROOT = ['HOME', 'WORKDIR'] as const;
+
+/**
+ * `exact` with, for the home and work folders, their path relative to the file-system root
+ * (`work/cache/payload-run/work`): OpenCode, which finds no project around the work folder,
+ * names files relative to `/` (`title`, `relativePath`), and that path names the cache folder.
+ */
+export function withFromRoot(exact: Readonly<Record<string, string>>): Record<string, string> {
+  const out: Record<string, string> = { ...exact };
+  for (const name of FROM_ROOT) {
+    const value = exact[name];
+    if (value !== undefined && value.startsWith('/') && value.length > 1) out[`${name}_FROM_ROOT`] = value.slice(1);
+  }
+  return out;
+}
+
 /**
  * The rules of one run: timestamps first, then the capture's (exact values such as
  * paths, longest first; the run's dates; UUIDs), then learned values (as whole words),
@@ -121,7 +138,7 @@ export function payloadMask(exact: Readonly<Record<string, string>>, days: reado
   const learnedRules: MaskRule[] = [...learned]
     .sort((a, b) => String(b[0]).length - String(a[0]).length)
     .map(([value, name]) => ({ find: new RegExp(`(?<![A-Za-z0-9])${escapeRegExp(String(value))}(?![A-Za-z0-9])`, 'g'), replace: `$${name}` }));
-  return { rules: [...TIMESTAMP_RULES, ...maskRules(exact, days), ...learnedRules, ...TEXT_RULES, ...embeddedJsonRules()], learned };
+  return { rules: [...TIMESTAMP_RULES, ...maskRules(withFromRoot(exact), days), ...learnedRules, ...TEXT_RULES, ...embeddedJsonRules()], learned };
 }
 
 /** Keys whose values are tool inputs (what the stub sent, as sent or as echoed back): VOLATILE_KEYS do not apply inside them. */

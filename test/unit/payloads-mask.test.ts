@@ -42,6 +42,11 @@ test("Gemini CLI's transcript file names, Qwen Code's tool-use ids and the shell
     mask('/cache/payload-run/home/.gemini/tmp/work/chats/session-2026-11-30T09-11-a63d6b20.jsonl'),
     '$HOME/.gemini/tmp/work/chats/session-$TIMESTAMP-$SESSION_PREFIX.jsonl',
   );
+  // A session id that starts with two digits is not taken for the seconds of Codex's file-name time.
+  assert.equal(
+    mask('/cache/payload-run/home/.gemini/tmp/work/chats/session-2026-11-30T09-11-35a6040f.jsonl'),
+    '$HOME/.gemini/tmp/work/chats/session-$TIMESTAMP-$SESSION_PREFIX.jsonl',
+  );
   assert.equal(mask('toolu_1796176874541_k2fhetyqj then toolu_stub_1'), '$TOOL_USE_ID then toolu_stub_1');
   assert.equal(mask('Exit Code: 3\nProcess Group PGID: 13919\n'), 'Exit Code: 3\nProcess Group PGID: $PID\n');
   assert.equal(mask('Process Group PGID: (none)'), 'Process Group PGID: (none)');

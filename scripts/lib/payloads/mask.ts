@@ -12,10 +12,11 @@ import { maskRules, maskText, type MaskRule } from '../capture/placeholders.ts';
 export const TIMESTAMP_RULES: readonly MaskRule[] = [
   // ISO 8601 date-times: 2026-11-30T09:11:29.773Z, 2026-11-30T09:11:29+00:00
   { find: /(?<![0-9])\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:?\d{2})?(?![0-9])/g, replace: '$TIMESTAMP' },
+  // Gemini CLI's transcript file names (before Codex's rule, which would take a session id
+  // that starts with two digits for the seconds: `…T05-11-35a6040f`): session-2026-12-02T01-54-<first 8 hex of the session id>.jsonl
+  { find: /(?<=session-)\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-[0-9a-f]{8}(?=\.jsonl)/g, replace: '$TIMESTAMP-$SESSION_PREFIX' },
   // Codex session-log file names: rollout-2026-11-30T09-11-29-<uuid>.jsonl
   { find: /(?<![0-9])\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}(?![0-9])/g, replace: '$TIMESTAMP' },
-  // Gemini CLI's transcript file names: session-2026-12-02T01-54-<first 8 hex of the session id>.jsonl
-  { find: /(?<=session-)\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-[0-9a-f]{8}(?=\.jsonl)/g, replace: '$TIMESTAMP-$SESSION_PREFIX' },
 ];
 
 /** Rules for volatile text that tool results carry, applied after the capture's rules. */

@@ -50,6 +50,13 @@ test("Gemini CLI's transcript file names, Qwen Code's tool-use ids and the shell
   assert.equal(mask('toolu_1796176874541_k2fhetyqj then toolu_stub_1'), '$TOOL_USE_ID then toolu_stub_1');
   assert.equal(mask('Exit Code: 3\nProcess Group PGID: 13919\n'), 'Exit Code: 3\nProcess Group PGID: $PID\n');
   assert.equal(mask('Process Group PGID: (none)'), 'Process Group PGID: (none)');
+  assert.equal(mask('Background shell started.\nid: x\npid: 7190\n'), 'Background shell started.\nid: x\npid: $PID\n');
+  assert.equal(mask('Background shell 1 started (pid 18170).'), 'Background shell 1 started (pid $PID).');
+  assert.equal(mask('id: mon_59f2f982b927446d\n'), 'id: $MONITOR_ID\n');
+  assert.equal(
+    mask('--- Content from MCP resource capture:capture://readme [647f67c2] ---\ntext\n--- End of MCP resource capture:capture://readme [647f67c2] ---'),
+    '--- Content from MCP resource capture:capture://readme [$RESOURCE_TAG] ---\ntext\n--- End of MCP resource capture:capture://readme [$RESOURCE_TAG] ---',
+  );
 });
 
 test('timings, epochs and process ids by key, but never inside a tool input', () => {

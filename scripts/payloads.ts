@@ -32,13 +32,13 @@ import { CaptureError } from './lib/capture/normalise.ts';
 import { runConfiguration, type RunPaths } from './lib/capture/runner.ts';
 import { checkOrWrite } from './lib/capture/write.ts';
 import { parseRunArgs, type RunArgs } from './lib/capture/run-args.ts';
-import { payloadDriver, type PayloadDriver } from '../src/lib/agents/index.ts';
+import { agentWires, payloadDriver, type PayloadDriver } from '../src/lib/agents/index.ts';
 import { mergeSettings } from '../src/lib/agents/settings.ts';
 import { Conversation, type PlannedCall } from './lib/payloads/conversation.ts';
 import { payloadPaths, runAdditions, type PayloadPaths } from './lib/payloads/drivers.ts';
 import { learnValues, maskPayloadValue, payloadMask } from './lib/payloads/mask.ts';
 import { recordCalls, RecordError } from './lib/payloads/record.ts';
-import { expandRunVariables, payloadSummary } from './lib/payloads/run.ts';
+import { configurationWire, expandRunVariables, payloadSummary } from './lib/payloads/run.ts';
 import { loadScenarios, ScenarioError, scenarioCalls, scenarioTools, selectScenarios, type SelectedScenario } from './lib/payloads/scenarios.ts';
 import { checkSiteModelPayloads } from './lib/payloads/report.ts';
 
@@ -111,9 +111,19 @@ function driverOf(agent: SelectedScenario['agent']): PayloadDriver {
   return driver;
 }
 
+/** The request path the configuration's committed capture recorded, when there is one. */
+function capturedPath(agent: SelectedScenario['agent'], configuration: string): string | undefined {
+  const file = join(ROOT, 'content/captures', agent, `${configuration}.json`);
+  if (!existsSync(file)) return undefined;
+  const capture = JSON.parse(readFileSync(file, 'utf8')) as { request?: { path?: unknown } };
+  return typeof capture.request?.path === 'string' ? capture.request.path : undefined;
+}
+
 async function runScenario(selected: SelectedScenario, matrix: Matrix, binary: string, paths: PayloadPaths, raw: string | undefined): Promise<unknown> {
   const { agent, scenario } = selected;
-  const { hooks, wire } = driverOf(agent);
+  const driver = driverOf(agent);
+  const { hooks } = driver;
+  const wire = configurationWire(agentWires(agent), capturedPath(agent, selected.configuration), driver.wire);
   const wireCalls = wire.toolCalls;
   const base = matrix.agents[agent].configurations.find((c) => c.id === selected.configuration)!;
   const tools = scenario.allowedTools ?? scenarioTools(scenario);

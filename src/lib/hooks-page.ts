@@ -10,7 +10,7 @@ import { AGENTS } from './agents/index.ts';
 import type { AgentId, Evidence } from './content-types.ts';
 import { eventSchemaPath, toolHookSchemaPath } from './hook-schemas.ts';
 import { agentHooks, hookNames, type AgentHooks, type EnvelopeMember } from './hooks.ts';
-import type { HooksEditorial, SiteModel } from './model.ts';
+import type { HooksEditorial, SiteModel, ToolModel } from './model.ts';
 import type { PageSection } from './page-sections.ts';
 import { AGENT_LABELS, sitePath, toolUrl } from './site.ts';
 
@@ -26,6 +26,8 @@ export interface EvidenceView {
   where: string;
   /** A link, for a recorded payload shown on a tool page. */
   href?: string;
+  /** Where the executable named by `where` writes out, when it runs, the file actually read. */
+  unpacked?: string;
   says: string;
 }
 
@@ -93,6 +95,8 @@ export interface HooksPage {
   without: { name: string; url: string; why: string | undefined }[];
   matcher: FactView | undefined;
   configuration: FactView | undefined;
+  /** How the hooks receive the tool's input, where the editorial file says (Copilot CLI's `toolArgs`). */
+  input: FactView | undefined;
   examples: { tool: string; url: string; scenarios: { id: string; url: string; expect: string }[] }[];
   schemas: { label: string; url: string }[];
   editorialFile: string | undefined;
@@ -106,7 +110,7 @@ function shownValue(value: unknown): string {
 }
 
 function evidenceView(e: Evidence, site: Pick<SiteModel, 'tools'>): EvidenceView {
-  if (e.kind === 'package') return { where: `${e.package} ${e.file}`, says: e.says };
+  if (e.kind === 'package') return { where: `${e.package} ${e.file}`, ...(e.unpacked ? { unpacked: e.unpacked } : {}), says: e.says };
   if (e.kind === 'project') return { where: e.file, says: e.says };
   // A recorded payload: link to its example on the page of the tool it is about.
   const file = `content/${e.file}`;
@@ -130,10 +134,29 @@ function roles(recorded: AgentHooks): Map<string, string> {
   return out;
 }
 
+const KNOWN_FROM: Record<ToolModel['source'], string> = {
+  sdk: "the published SDK types",
+  documented: 'public documentation',
+  capture: 'the captures',
+};
+
+/**
+ * Why a tool has no recorded call when no captured configuration advertises it (computed
+ * from the capture matrix, not written by hand): a payload run offers the model only what
+ * its configuration advertises, so there is no run in which to call it. Undefined for a
+ * tool that some configuration advertises.
+ */
+export function notAdvertisedReason(tool: Pick<ToolModel, 'captured' | 'source' | 'editorial'>): string | undefined {
+  if (tool.captured !== undefined && tool.captured.byConfig.size > 0) return undefined;
+  const page = tool.editorial?.availability ? '; its page says what would turn it on' : '';
+  return `No captured configuration advertises it (it is known from ${KNOWN_FROM[tool.source]} only${page}), so no payload run offers it to the model.`;
+}
+
 const SECTION_TITLES = {
   events: 'Events',
   failures: 'What failed calls fired',
   envelope: 'Envelope',
+  'tool-input': 'Tool input',
   'tool-names': 'Tool names in hooks',
   matcher: 'Matchers',
   configuration: 'Configuration',
@@ -193,7 +216,7 @@ export function hooksPage(site: Pick<SiteModel, 'tools' | 'hooks'>, agent: Agent
         .map((t) => ({
           name: t.fullName,
           url: toolUrl(t),
-          why: t.notRun ?? ((t.examples ?? []).some((x) => x.calls.some((c) => c.own)) ? 'its recorded calls fired no hook (see "What failed calls fired")' : undefined),
+          why: t.notRun ?? ((t.examples ?? []).some((x) => x.calls.some((c) => c.own)) ? 'its recorded calls fired no hook (see "What failed calls fired")' : notAdvertisedReason(t)),
         }));
 
   const examples = [...hooked].map((tool) => ({
@@ -209,10 +232,12 @@ export function hooksPage(site: Pick<SiteModel, 'tools' | 'hooks'>, agent: Agent
 
   const matcher = editorial && factView(editorial.matcher, editorial, site);
   const configuration = editorial && factView(editorial.configuration, editorial, site);
+  const input = editorial && factView(editorial.input, editorial, site);
   const present: Record<SectionId, boolean> = {
     events: events.length > 0,
     failures: failures.size > 0,
     envelope: members.length > 0,
+    'tool-input': input !== undefined,
     'tool-names': names.length > 0,
     matcher: matcher !== undefined,
     configuration: configuration !== undefined,
@@ -239,6 +264,7 @@ export function hooksPage(site: Pick<SiteModel, 'tools' | 'hooks'>, agent: Agent
     without,
     matcher,
     configuration,
+    input,
     examples,
     schemas,
     editorialFile: editorial?.file,

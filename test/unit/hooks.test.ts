@@ -14,7 +14,7 @@ import type { AgentId, PayloadFile } from '../../src/lib/content-types.ts';
 import { hookMember } from '../../src/lib/hook-shape.ts';
 import { agentHooks } from '../../src/lib/hooks.ts';
 import { eventSchema, inferSchema, toolHookSchema } from '../../src/lib/hook-schemas.ts';
-import { hooksComparison, hooksPage } from '../../src/lib/hooks-page.ts';
+import { hooksComparison, hooksPage, notAdvertisedReason } from '../../src/lib/hooks-page.ts';
 import { toolForCall } from '../../src/lib/tool-names.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
@@ -127,4 +127,35 @@ test('the comparison has a row per agent in registry order, and envelope columns
   const comparison = hooksComparison(site);
   assert.deepEqual(comparison.rows.map((r) => r.agent), site.agents.map((a) => a.id));
   assert.deepEqual(new Set(comparison.memberAgents.map((a) => a.agent)), new Set(recordedAgents));
+});
+
+test('every tool of every agent with recordings has a recorded hook payload or a reason it has none', () => {
+  for (const agent of recordedAgents) {
+    const missing = hooksPage(site, agent).without.filter((t) => t.why === undefined).map((t) => t.name);
+    assert.deepEqual(missing, [], agent);
+  }
+});
+
+test('the reason "no captured configuration advertises it" is given only to tools that no capture file names', () => {
+  const CAPTURES = join(ROOT, 'content/captures');
+  let given = 0;
+  for (const agent of recordedAgents) {
+    const dir = join(CAPTURES, agent);
+    // The raw capture files, read as text: a tool a configuration advertises is named there.
+    const texts = existsSync(dir) ? readdirSync(dir).map((f) => readFileSync(join(dir, f), 'utf8')) : [];
+    for (const w of hooksPage(site, agent).without) {
+      if (!w.why?.startsWith('No captured configuration advertises it')) continue;
+      given++;
+      const last = w.name.split('.').at(-1)!;
+      assert.ok(!texts.some((t) => t.includes(`"name": ${JSON.stringify(last)}`)), `${agent} ${w.name} is named in a capture`);
+    }
+  }
+  assert.ok(given > 0, 'some tool is known from types or documentation only');
+});
+
+test('notAdvertisedReason: a reason for a tool no configuration advertises, none for one that some does', () => {
+  const advertised = { source: 'capture' as const, captured: { agent: 'codex' as const, fullName: 'x', name: 'x', byConfig: new Map([['c', {} as never]]) } };
+  assert.equal(notAdvertisedReason(advertised), undefined);
+  assert.match(notAdvertisedReason({ source: 'sdk' })!, /^No captured configuration advertises it \(it is known from the published SDK types only\)/);
+  assert.match(notAdvertisedReason({ source: 'documented', editorial: { availability: { prose: 'p', gates: [] } } as never })!, /public documentation only; its page says what would turn it on/);
 });

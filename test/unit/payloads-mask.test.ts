@@ -19,6 +19,13 @@ test('run paths, the project folder name, the kernel, UUIDs and timestamps', () 
   assert.equal(mask('It is 2026-11-30 09:25:52 UTC.'), 'It is $DATE $TIME UTC.');
 });
 
+test("the work and home folders named relative to the file-system root (OpenCode's titles), not only absolute", () => {
+  assert.equal(mask('A cache/payload-run/work/added.txt'), 'A $WORKDIR_FROM_ROOT/added.txt');
+  assert.equal(mask('cache/payload-run/home/.config'), '$HOME_FROM_ROOT/.config');
+  assert.equal(mask('/cache/payload-run/work/added.txt and cache/payload-run/work/b'), '$WORKDIR/added.txt and $WORKDIR_FROM_ROOT/b');
+  assert.equal(mask('/cache/payload-run/tmp'), '$RUN/tmp');
+});
+
 test("Codex's chunk ids, wall times and token budget; CLI-made call ids; device ids; a cron's next run", () => {
   assert.equal(mask('Chunk ID: f38339\nWall time: 0.5018 seconds\nProcess exited with code 0'), 'Chunk ID: $CHUNK_ID\nWall time: $WALL_TIME seconds\nProcess exited with code 0');
   assert.equal(mask('Wall time: 0 seconds'), 'Wall time: $WALL_TIME seconds');
@@ -35,9 +42,21 @@ test("Gemini CLI's transcript file names, Qwen Code's tool-use ids and the shell
     mask('/cache/payload-run/home/.gemini/tmp/work/chats/session-2026-11-30T09-11-a63d6b20.jsonl'),
     '$HOME/.gemini/tmp/work/chats/session-$TIMESTAMP-$SESSION_PREFIX.jsonl',
   );
+  // A session id that starts with two digits is not taken for the seconds of Codex's file-name time.
+  assert.equal(
+    mask('/cache/payload-run/home/.gemini/tmp/work/chats/session-2026-11-30T09-11-35a6040f.jsonl'),
+    '$HOME/.gemini/tmp/work/chats/session-$TIMESTAMP-$SESSION_PREFIX.jsonl',
+  );
   assert.equal(mask('toolu_1796176874541_k2fhetyqj then toolu_stub_1'), '$TOOL_USE_ID then toolu_stub_1');
   assert.equal(mask('Exit Code: 3\nProcess Group PGID: 13919\n'), 'Exit Code: 3\nProcess Group PGID: $PID\n');
   assert.equal(mask('Process Group PGID: (none)'), 'Process Group PGID: (none)');
+  assert.equal(mask('Background shell started.\nid: x\npid: 7190\n'), 'Background shell started.\nid: x\npid: $PID\n');
+  assert.equal(mask('Background shell 1 started (pid 18170).'), 'Background shell 1 started (pid $PID).');
+  assert.equal(mask('id: mon_59f2f982b927446d\n'), 'id: $MONITOR_ID\n');
+  assert.equal(
+    mask('--- Content from MCP resource capture:capture://readme [647f67c2] ---\ntext\n--- End of MCP resource capture:capture://readme [647f67c2] ---'),
+    '--- Content from MCP resource capture:capture://readme [$RESOURCE_TAG] ---\ntext\n--- End of MCP resource capture:capture://readme [$RESOURCE_TAG] ---',
+  );
 });
 
 test('timings, epochs and process ids by key, but never inside a tool input', () => {

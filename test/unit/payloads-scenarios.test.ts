@@ -9,7 +9,7 @@ import {
   applyBindings, bindValues, loadScenarios, payloadFile, ScenarioError, scenarioCalls, scenarioTools, selectScenarios, validateScenarios,
 } from '../../scripts/lib/payloads/scenarios.ts';
 import type { ScenariosFile } from '../../src/lib/content-types.ts';
-import { expandRunVariables, payloadSummary } from '../../scripts/lib/payloads/run.ts';
+import { configurationWire, expandRunVariables, payloadSummary } from '../../scripts/lib/payloads/run.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 const SCHEMA = JSON.parse(readFileSync(join(ROOT, 'schemas/scenarios.schema.json'), 'utf8'));
@@ -111,4 +111,18 @@ test('payloadSummary names each call, its outcome, its hooks and its structured 
     ],
   });
   assert.match(line, /Bash success \(PreToolUse, PostToolUse; tool_use_result\) → TaskStop success \(no hooks\)$/);
+});
+
+test("a scenario's calls go over the wire format its configuration's capture recorded, when the stub can call through it", () => {
+  const wire = (path: string, calls: boolean) => ({ name: path, isToolRequestPath: (p: string) => p === path, ...(calls ? { toolCalls: {} } : {}) });
+  const chat = wire('/v1/chat/completions', true);
+  const messages = wire('/v1/messages', true);
+  const gemini = wire('/v1beta/models', false);
+  const wires = [chat, messages, gemini];
+  assert.equal(configurationWire(wires, '/v1/messages', chat as typeof chat & { toolCalls: object }).name, '/v1/messages');
+  assert.equal(configurationWire(wires, '/v1/chat/completions', chat as typeof chat & { toolCalls: object }).name, '/v1/chat/completions');
+  // No capture, a path of no wire, a wire the stub cannot call through: the agent's first calling wire.
+  assert.equal(configurationWire(wires, undefined, chat as typeof chat & { toolCalls: object }).name, '/v1/chat/completions');
+  assert.equal(configurationWire(wires, '/elsewhere', chat as typeof chat & { toolCalls: object }).name, '/v1/chat/completions');
+  assert.equal(configurationWire(wires, '/v1beta/models', chat as typeof chat & { toolCalls: object }).name, '/v1/chat/completions');
 });

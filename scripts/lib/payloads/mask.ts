@@ -12,10 +12,11 @@ import { maskRules, maskText, type MaskRule } from '../capture/placeholders.ts';
 export const TIMESTAMP_RULES: readonly MaskRule[] = [
   // ISO 8601 date-times: 2026-11-30T09:11:29.773Z, 2026-11-30T09:11:29+00:00
   { find: /(?<![0-9])\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:?\d{2})?(?![0-9])/g, replace: '$TIMESTAMP' },
+  // Gemini CLI's transcript file names (before Codex's rule, which would take a session id
+  // that starts with two digits for the seconds: `…T05-11-35a6040f`): session-2026-12-02T01-54-<first 8 hex of the session id>.jsonl
+  { find: /(?<=session-)\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-[0-9a-f]{8}(?=\.jsonl)/g, replace: '$TIMESTAMP-$SESSION_PREFIX' },
   // Codex session-log file names: rollout-2026-11-30T09-11-29-<uuid>.jsonl
   { find: /(?<![0-9])\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}(?![0-9])/g, replace: '$TIMESTAMP' },
-  // Gemini CLI's transcript file names: session-2026-12-02T01-54-<first 8 hex of the session id>.jsonl
-  { find: /(?<=session-)\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-[0-9a-f]{8}(?=\.jsonl)/g, replace: '$TIMESTAMP-$SESSION_PREFIX' },
 ];
 
 /** Rules for volatile text that tool results carry, applied after the capture's rules. */
@@ -25,6 +26,12 @@ export const TEXT_RULES: readonly MaskRule[] = [
   { find: /with session ID \d+/g, replace: 'with session ID $SESSION_ID' },
   // Gemini CLI's and Qwen Code's shell results: the process group of the command.
   { find: /Process Group PGID: \d+/g, replace: 'Process Group PGID: $PID' },
+  // Qwen Code's background shell: "pid: 7190", "(pid 7190)".
+  { find: /(?<=\bpid:? )\d+\b/g, replace: '$PID' },
+  // Qwen Code's monitor ids (mon_ and 16 random hex digits).
+  { find: /\bmon_[0-9a-f]{16}\b/g, replace: '$MONITOR_ID' },
+  // Qwen Code's read_mcp_resource: a random tag around the resource's text ("--- Content from MCP resource … [647f67c2] ---").
+  { find: /(?<=--- (?:Content from|End of) MCP resource [^\n]*\[)[0-9a-f]{8}(?=\] ---)/g, replace: '$RESOURCE_TAG' },
   // Codex's clock.curr_time ("It is 2026-11-30 09:25:52 UTC."): the time of day.
   { find: /(?<![0-9])\d{2}:\d{2}:\d{2}(?:\.\d+)?(?![0-9])/g, replace: '$TIME' },
   // Claude Code's ListAgents: the session's peer name, made from the working directory and a hash.
@@ -112,6 +119,23 @@ export interface PayloadMask {
   learned: ReadonlyMap<string | number, string>;
 }
 
+/** The run folders whose path relative to `/` is masked too (`<NAME>_FROM_ROOT`). */
+const FROM_ROOT = ['HOME', 'WORKDIR'] as const;
+
+/**
+ * `exact` with, for the home and work folders, their path relative to the file-system root
+ * (`work/cache/payload-run/work`): OpenCode, which finds no project around the work folder,
+ * names files relative to `/` (`title`, `relativePath`), and that path names the cache folder.
+ */
+export function withFromRoot(exact: Readonly<Record<string, string>>): Record<string, string> {
+  const out: Record<string, string> = { ...exact };
+  for (const name of FROM_ROOT) {
+    const value = exact[name];
+    if (value !== undefined && value.startsWith('/') && value.length > 1) out[`${name}_FROM_ROOT`] = value.slice(1);
+  }
+  return out;
+}
+
 /**
  * The rules of one run: timestamps first, then the capture's (exact values such as
  * paths, longest first; the run's dates; UUIDs), then learned values (as whole words),
@@ -121,7 +145,7 @@ export function payloadMask(exact: Readonly<Record<string, string>>, days: reado
   const learnedRules: MaskRule[] = [...learned]
     .sort((a, b) => String(b[0]).length - String(a[0]).length)
     .map(([value, name]) => ({ find: new RegExp(`(?<![A-Za-z0-9])${escapeRegExp(String(value))}(?![A-Za-z0-9])`, 'g'), replace: `$${name}` }));
-  return { rules: [...TIMESTAMP_RULES, ...maskRules(exact, days), ...learnedRules, ...TEXT_RULES, ...embeddedJsonRules()], learned };
+  return { rules: [...TIMESTAMP_RULES, ...maskRules(withFromRoot(exact), days), ...learnedRules, ...TEXT_RULES, ...embeddedJsonRules()], learned };
 }
 
 /** Keys whose values are tool inputs (what the stub sent, as sent or as echoed back): VOLATILE_KEYS do not apply inside them. */

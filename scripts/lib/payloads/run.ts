@@ -29,3 +29,20 @@ export function payloadSummary(key: string, payload: PayloadShape): string {
   });
   return `${key.padEnd(44)} ${calls.join(' → ')}`;
 }
+
+/**
+ * The wire format a scenario's configuration speaks: the one whose tool request path the
+ * configuration's capture recorded (Copilot CLI's `anthropic` and `*-responses`
+ * configurations speak Anthropic Messages and OpenAI Responses, its default Chat
+ * Completions), when the stub can make tool calls through it; else `fallback`, the agent's
+ * first calling wire format.
+ */
+export function configurationWire<W extends { isToolRequestPath(path: string): boolean; toolCalls?: unknown }>(
+  wires: readonly W[],
+  capturedPath: string | undefined,
+  fallback: W & { toolCalls: NonNullable<W['toolCalls']> },
+): W & { toolCalls: NonNullable<W['toolCalls']> } {
+  if (capturedPath === undefined) return fallback;
+  const wire = wires.find((w) => w.isToolRequestPath(capturedPath));
+  return wire !== undefined && wire.toolCalls !== undefined ? (wire as W & { toolCalls: NonNullable<W['toolCalls']> }) : fallback;
+}

@@ -934,6 +934,10 @@ export type Evidence1 =
        */
       file: string;
       /**
+       * When `file` is an executable that carries the file read inside it, packed, and writes it out when it runs: where it writes it (`~/.cache/copilot/pkg/linux-x64/<version>/changelog.json`, under the HOME it runs with), the file actually read.
+       */
+      unpacked?: string;
+      /**
        * What it says there, quoted or named (a function, a string).
        */
       says: string;
@@ -960,12 +964,13 @@ export type Evidence1 =
 export type EvidenceList = Evidence[];
 
 /**
- * What the hooks page of an agent says that its recorded payloads cannot show: when each event fires (events never recorded included), the matcher syntax and where the hook configuration goes. Every fact carries its evidence: a file of the pinned npm package and what it says, a recorded payload (content/payloads/) and what it shows, or a file of this project (the agent module whose hook configuration made those recordings). Written by hand; no script writes it.
+ * What the hooks page of an agent says that its recorded payloads cannot show: when each event fires (events never recorded included), the matcher syntax, where the hook configuration goes and, where it needs saying, how the tool input arrives. Every fact carries its evidence: a file of the pinned npm package and what it says, a recorded payload (content/payloads/) and what it shows, or a file of this project (the agent module whose hook configuration made those recordings). Written by hand; no script writes it.
  */
 export interface HooksFile {
   agent: AgentId;
   configuration?: Fact;
   matcher?: Fact;
+  input?: Fact1;
   /**
    * The tool events, each with when it fires (what a failure or an input-validation error fires).
    */
@@ -985,6 +990,16 @@ export interface HooksFile {
  * A fact of the page (where the hooks are configured; the matcher syntax) with its evidence.
  */
 export interface Fact {
+  /**
+   * The fact, in the project's own words.
+   */
+  text: string;
+  evidence: EvidenceList;
+}
+/**
+ * A fact of the page (where the hooks are configured; the matcher syntax) with its evidence.
+ */
+export interface Fact1 {
   /**
    * The fact, in the project's own words.
    */

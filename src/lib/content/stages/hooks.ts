@@ -69,6 +69,7 @@ export function loadHooksEditorial(stage: Stage, matrixVersions: ReadonlyMap<str
     });
     if (data.configuration) checkEvidence(data.configuration.evidence, '/configuration');
     if (data.matcher) checkEvidence(data.matcher.evidence, '/matcher');
+    if (data.input) checkEvidence(data.input.evidence, '/input');
     if (ok) out.push({ ...data, file });
   }
   return out;

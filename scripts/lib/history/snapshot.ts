@@ -36,7 +36,7 @@ export type Side = 'input' | 'output';
 
 /** What a release is compared on, per field row (FieldRow of src/lib/field-rows.ts, reduced). */
 export interface RowSnapshot {
-  /** The row's stable anchor, root included (`input.file_path`, `output:completed.agentId`, `output:+asset_upload.id`; anchors.ts). */
+  /** The row's anchor, root included (`input.file_path`, `output:completed.agentId`). */
   id: string;
   /** Display path (`structuredPatch[].lines`). */
   path: string;

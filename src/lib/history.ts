@@ -151,6 +151,27 @@ export function historyNames(tool: Pick<ToolModel, 'agent' | 'fullName' | 'gener
   return names;
 }
 
+/**
+ * The names a history saw the tool renamed from that it does not answer to otherwise (a
+ * `renamed` event, followed back through every rename), each with the release, as readers
+ * know it, that renamed it and the history that says so.
+ */
+export function formerNames(tool: Pick<ToolModel, 'agent' | 'fullName' | 'generated'>, histories: readonly HistoryFile[]): { name: string; renamedTo: string; release: string; source: HistorySource }[] {
+  const own = new Set(callableNames(tool));
+  const names = historyNames(tool, histories);
+  const out: { name: string; renamedTo: string; release: string; source: HistorySource }[] = [];
+  for (const file of histories) {
+    if (file.agent !== tool.agent) continue;
+    const label = releaseIndex(file);
+    for (const e of file.events) {
+      if (e.kind !== 'renamed' || e.field !== undefined || e.from === undefined || own.has(e.from) || !names.has(e.tool)) continue;
+      if (out.some((o) => o.name === e.from)) continue;
+      out.push({ name: e.from, renamedTo: e.tool, release: label.get(e.release) ?? e.release, source: file.source });
+    }
+  }
+  return out;
+}
+
 /** The tool's changes over every history of its agent, newest first. */
 export function toolChanges(tool: ToolModel, histories: readonly HistoryFile[]): Change[] {
   // A tool's events may use any name it is called by, or was called by before a rename.

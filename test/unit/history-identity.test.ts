@@ -216,3 +216,30 @@ test('renames: a field keeps the release of its first name, its old anchor lands
   // Its fields came with the tool, added under its first name.
   assert.deepEqual(fieldSince(ask, [renamed]).get('output.answers'), { kind: 'tool', release: '1.0.0', note: 'since-tool-sdk' });
 });
+
+test('captures: a tool renamed with the same definition is one renamed event; another definition is a removal and an addition', async () => {
+  const { historyEvents } = await import('../../scripts/lib/capture-history/diff.ts');
+  type Tool = import('../../scripts/lib/capture-history/snapshot.ts').ToolSnapshot;
+  const rows = [{ field: '.pattern', path: 'pattern', type: 'string', required: true, nullable: false }];
+  const tool = (description: string, r = rows): Tool => ({ delivery: 'function', description, kind: 'json-schema', definition: JSON.stringify({ kind: 'json-schema', schema: { required: r.map((x) => x.path) } }), rows: r });
+  const config = (tools: Record<string, Tool>) => ({ tools, unresolvedNamespaces: [] });
+  const at = (version: string, tools: Record<string, Tool>) => ({ version, configs: new Map([['print', config(tools)]]) });
+  const before = at('0.1.0', { search_file_content: tool('search_file_content: searches files'), read_file: tool('reads') });
+  const same = at('0.2.0', { grep_search: tool('grep_search: searches files'), read_file: tool('reads') });
+  assert.deepEqual(
+    historyEvents([before, same], ['print']).map((e) => `${e.kind} ${e.tool} ${e.from ?? ''}→${e.to ?? ''}`),
+    ['renamed grep_search search_file_content→grep_search'],
+  );
+  const other = at('0.2.0', { grep_search: tool('grep_search: searches files', [{ ...rows[0]!, field: '.include_pattern', path: 'include_pattern' }]), read_file: tool('reads') });
+  assert.deepEqual(
+    historyEvents([before, other], ['print']).map((e) => `${e.kind} ${e.tool}`).sort(),
+    ['available grep_search', 'tool-added grep_search', 'tool-removed search_file_content', 'unavailable search_file_content'],
+  );
+  // A field renamed inside one tool: one event, by the SDK history's rule.
+  const a = at('0.3.0', { grep_search: tool('greps', [{ field: '.include', path: 'include', type: 'string', required: false, nullable: false }]) });
+  const b = at('0.4.0', { grep_search: tool('greps', [{ field: '.include_pattern', path: 'include_pattern', type: 'string', required: false, nullable: false }]) });
+  assert.deepEqual(
+    historyEvents([a, b], ['print']).map((e) => `${e.kind} ${e.field} (was ${e.formerField})`),
+    ['renamed .include_pattern (was .include)'],
+  );
+});

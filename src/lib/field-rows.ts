@@ -8,7 +8,7 @@
  * a pattern a row per pattern, if/then/else a header row per branch. Every row
  * carries its anchor id (see anchors.ts).
  */
-import { anchorFor, displayPath, propertyIdentity, stableAnchorFor, type PathSegment, type Root } from './anchors.ts';
+import { anchorFor, displayPath, stableAnchorFor, type PathSegment, type Root } from './anchors.ts';
 import { variantIdentities } from './variant-identity.ts';
 import {
   isUnconstrainedType,
@@ -113,11 +113,6 @@ export function discriminatorOf(variants: readonly Shape[]): string | undefined 
   return undefined;
 }
 
-/** The name of the member whose identity key (`+name`, escaped) is given. */
-function ownMemberOf(shape: ObjectShape, identity: string): string | undefined {
-  return shape.properties.find((p) => propertyIdentity(p.name) === identity)?.name;
-}
-
 /** The path segment (anchor key and shown label) of each variant of a union. */
 function variantSegments(variants: readonly Shape[]): Extract<PathSegment, { kind: 'variant' | 'discriminated' }>[] {
   const disc = discriminatorOf(variants);
@@ -128,9 +123,7 @@ function variantSegments(variants: readonly Shape[]): Extract<PathSegment, { kin
       const lits = literalValues(stripNullable(inner.properties.find((p) => p.name === disc)!.shape).shape)!;
       return { kind: 'discriminated', values: lits, display: `${disc}: ${lits.map(literalText).join(' | ')}` };
     }
-    // A variant known by a member of its own says which (`variant 7 (object with asset_upload)`): its number moves, that does not.
-    const own = identities[i]?.startsWith('+') && inner.kind === 'object' ? ownMemberOf(inner, identities[i]!) : undefined;
-    const segment: PathSegment & { kind: 'variant' } = { kind: 'variant', label: String(i + 1), display: `variant ${i + 1} (${typeText(inner)}${own === undefined ? '' : ` with ${own}`})` };
+    const segment: PathSegment & { kind: 'variant' } = { kind: 'variant', label: String(i + 1), display: `variant ${i + 1} (${typeText(inner)})` };
     if (identities[i] !== undefined) segment.identity = identities[i];
     return segment;
   });

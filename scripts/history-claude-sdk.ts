@@ -421,6 +421,8 @@ function main(argv: readonly string[]): void {
   const to = options.to ?? pin.version;
   const names = readJson<NameTable>(options.names, 'the names table');
   const namesText = readFileSync(options.names, 'utf8');
+  // Renames the package states: each former name (the binary's alias table, recorded in the names file) with its tool's name now.
+  const formerNames = new Map(Object.entries(names.aliases).flatMap(([tool, aliases]) => aliases.filter((a) => a.kind === 'former-name').map((a) => [a.name, tool] as const)));
 
   const source: Source = options.registryDir ? new FolderSource(pkg, options.registryDir) : new NpmSource(pkg);
   // The CLI's own package: always on the registry; in a test folder only when it has one.
@@ -520,7 +522,7 @@ function main(argv: readonly string[]): void {
     entries.push(entry);
     for (const prefix of release.snapshot.derived) derived.set(prefix, [...(derived.get(prefix) ?? []), version]);
     if (previous?.snapshot) {
-      events.push(...diffReleases(previous.snapshot, release.snapshot, previous.version, version));
+      events.push(...diffReleases(previous.snapshot, release.snapshot, previous.version, version, formerNames));
       comparisons++;
     }
     previous = release;

@@ -8,6 +8,7 @@
  *   output:failed~7Cnot_attempted        a variant with several values: `~7C` (an escaped `|`) joins them
  *   output:!1                            `!` marks a number, boolean or null value (`:!true`, `:!null`)
  *   output:2                             a variant without discriminator, by position (from 1)
+ *   output:+asset_upload                 the same variant by identity (its stable anchor, see below)
  *   input:!then.path, input:!else        if/then/else branches (`!then2`, `!else2` for a second if)
  *   input.answers.*                      `*` stands for any other key of a map (index signature)
  *   input.env.*~5Ex-                     `*` + escaped pattern: keys matching a pattern (`^x-`)
@@ -18,6 +19,19 @@
  * segment can never fake a separator (`.` `:` `@`) or a marker (`*` `!` `,`),
  * and two different paths never produce the same id. (A `|` inside a string
  * discriminator value is written `,` so that it differs from the `~7C` joiner.)
+ *
+ * Stable anchors. A union variant without a discriminator is numbered by its
+ * position, so inserting a variant renumbers the ones after it: `output:3` is
+ * not the same variant in two releases. Such a variant may also carry an
+ * identity (src/lib/variant-identity.ts): `+name` for an object variant known
+ * by a property no other variant has (`output:+asset_upload`), `=type` for a
+ * variant known by a type text no other variant has (`input:=string`). A row's
+ * stable anchor (`stableAnchorFor`) spells every variant on its path by its
+ * identity when it has one; it is the anchor release histories record, and a
+ * tool page gives each row both (the positional one on the row, the stable one
+ * on its first cell), so links of either kind land on the row. `+` and `=`
+ * appear in no other anchor, so a stable key never reads as a discriminator
+ * value or a position.
  */
 import type { LiteralValue } from './shape.ts';
 
@@ -27,8 +41,11 @@ export type PathSegment =
   | { kind: 'property'; name: string }
   | { kind: 'items' }
   | { kind: 'nested-items' }
-  /** A union variant by position or by an arbitrary label (escaped). */
-  | { kind: 'variant'; label: string; display?: string }
+  /**
+   * A union variant by position or by an arbitrary label (escaped); `identity`, when the variant
+   * has one, is its stable key as written after the `:` (`+asset_upload`, `=string`).
+   */
+  | { kind: 'variant'; label: string; display?: string; identity?: string }
   /** A union variant selected by its discriminator value(s). */
   | { kind: 'discriminated'; values: LiteralValue[]; display?: string }
   /** The then or else branch of the `index`-th (from 0) if/then/else of a shape. */
@@ -100,7 +117,7 @@ export function anchorFor(root: Root, segments: readonly PathSegment[]): string 
  * The anchor of a path without its root (`.file_path`, `:completed.agentId`, `` for the root
  * itself): what a history event stores as its `field`, the table being implied by its side.
  */
-export function relativeAnchor(segments: readonly PathSegment[]): string {
+export function relativeAnchor(segments: readonly PathSegment[], stable = false): string {
   let id = '';
   for (const seg of segments) {
     switch (seg.kind) {
@@ -113,7 +130,7 @@ export function relativeAnchor(segments: readonly PathSegment[]): string {
         id += '.~5B~5D'; // an array directly inside an array: the escaped "[]"
         break;
       case 'variant':
-        id += ':' + escapeSegment(seg.label);
+        id += ':' + (stable && seg.identity !== undefined ? seg.identity : escapeSegment(seg.label));
         break;
       case 'discriminated':
         id += ':' + discriminatorKey(seg.values);
@@ -130,6 +147,25 @@ export function relativeAnchor(segments: readonly PathSegment[]): string {
     }
   }
   return id;
+}
+
+/**
+ * The stable anchor of a path: every union variant that has an identity is spelled by it
+ * (`output:+asset_upload.id`) instead of by its position (`output:7.id`). Equal to `anchorFor`
+ * when no variant on the path is known by position.
+ */
+export function stableAnchorFor(root: Root, segments: readonly PathSegment[]): string {
+  return escapeSegment(root) + relativeAnchor(segments, true);
+}
+
+/** The stable key of a variant known by a property no other variant of its union has. */
+export function propertyIdentity(name: string): string {
+  return '+' + escapeSegment(name);
+}
+
+/** The stable key of a variant known by a type text no other variant of its union has. */
+export function typeIdentity(text: string): string {
+  return '=' + escapeSegment(text);
 }
 
 /** A relative anchor (`relativeAnchor`, a history event's `field`) put back under the root of its table. */

@@ -8,7 +8,8 @@
  * a pattern a row per pattern, if/then/else a header row per branch. Every row
  * carries its anchor id (see anchors.ts).
  */
-import { anchorFor, displayPath, type PathSegment, type Root } from './anchors.ts';
+import { anchorFor, displayPath, stableAnchorFor, type PathSegment, type Root } from './anchors.ts';
+import { variantIdentities } from './variant-identity.ts';
 import {
   isUnconstrainedType,
   literalText,
@@ -32,6 +33,12 @@ export interface FieldRow {
   segments: PathSegment[];
   /** Anchor id: the root followed by `anchorFor` of the segments (`input.file_path`, `output:completed.agentId`). */
   id: string;
+  /**
+   * The stable anchor (anchors.ts): `id` with every union variant known by position spelled by
+   * its identity when it has one (`output:+asset_upload.id` for `output:7.id`); equal to `id`
+   * otherwise. Release histories name fields by it; the page gives the row both.
+   */
+  stableId: string;
   /**
    * The path without union-variant labels (`structuredPatch.lines`, `answers.*`,
    * `range[0]`): what two definitions of one tool are compared on, whatever the
@@ -109,13 +116,16 @@ export function discriminatorOf(variants: readonly Shape[]): string | undefined 
 /** The path segment (anchor key and shown label) of each variant of a union. */
 function variantSegments(variants: readonly Shape[]): Extract<PathSegment, { kind: 'variant' | 'discriminated' }>[] {
   const disc = discriminatorOf(variants);
+  const identities = disc ? [] : variantIdentities(variants);
   return variants.map((v, i) => {
     const inner = stripNullable(v).shape;
     if (disc && inner.kind === 'object') {
       const lits = literalValues(stripNullable(inner.properties.find((p) => p.name === disc)!.shape).shape)!;
       return { kind: 'discriminated', values: lits, display: `${disc}: ${lits.map(literalText).join(' | ')}` };
     }
-    return { kind: 'variant', label: String(i + 1), display: `variant ${i + 1} (${typeText(inner)})` };
+    const segment: PathSegment & { kind: 'variant' } = { kind: 'variant', label: String(i + 1), display: `variant ${i + 1} (${typeText(inner)})` };
+    if (identities[i] !== undefined) segment.identity = identities[i];
+    return segment;
   });
 }
 
@@ -212,6 +222,7 @@ function makeRow(
     root,
     segments,
     id: anchorFor(root, segments),
+    stableId: stableAnchorFor(root, segments),
     fieldKey: fieldKeyOf(segments),
     path: displayPath(segments),
     name: extra.name,

@@ -6,7 +6,8 @@
  */
 import { changelogParts, type ChangelogPart } from './changelog-parts.ts';
 import type { AgentId, EditorialTool, HistoryFile } from './content-types.ts';
-import { changelog, comparison, coverage, linkableAnchors, pageAnchors, tableRoot, versionNotes, type Change, type ChangelogRelease, type HistorySource } from './history.ts';
+import { changelog, comparison, coverage, historyNames, linkableAnchors, pageAnchors, tableRoot, versionNotes, type Change, type ChangelogRelease, type HistorySource } from './history.ts';
+import { toolSlug } from './content/url-names.ts';
 import type { RemovedTool, SiteModel, ToolModel } from './model.ts';
 import type { PageSection } from './page-sections.ts';
 import { agentFilter, searchFields, type SearchFields } from './search.ts';
@@ -113,7 +114,7 @@ export interface ChangelogPage {
     /** One block per source (the releases it compared, said once), one item per tool. */
     groups: {
       evidence: string;
-      tools: { name: string; url: string | undefined; changes: { change: ChangelogChange; fieldHref: string | undefined }[] }[];
+      tools: { name: string; url: string | undefined; changes: { change: ChangelogChange; fieldHref: string | undefined; fromHref?: string; toHref?: string }[] }[];
     }[];
   }[];
 }
@@ -128,13 +129,34 @@ type ReleaseView = ChangelogPage['releases'][number];
 /** The sections of the given releases of an agent's changelog, as a changelog page lists them. */
 function releaseViews(site: SiteModel, id: AgentId, releases: readonly ChangelogRelease[]): ReleaseView[] {
   const tools = site.tools.filter((t) => t.agent === id);
-  const toolNamed = (name: string) => tools.find((t) => t.fullName === name || t.generated.aliases.some((a) => a.kind !== 'sdk-type' && a.name === name));
+  // A tool by any name it has or had: events before a rename use its old name.
+  const namesOf = new Map(tools.map((t) => [t, historyNames(t, site.histories)]));
+  const toolNamed = (name: string) => tools.find((t) => t.fullName === name || t.generated.aliases.some((a) => a.kind !== 'sdk-type' && a.name === name)) ?? tools.find((t) => namesOf.get(t)!.has(name));
   const anchors = new Map<ToolModel, Set<string>>();
   const linkable = (tool: ToolModel) => anchors.get(tool) ?? anchors.set(tool, linkableAnchors(tool, site.histories)).get(tool)!;
   const fieldHref = (tool: ToolModel | undefined, c: ChangelogChange): string | undefined => {
     if (!tool || c.event.field === undefined) return undefined;
     const anchor = tableRoot(tool, c.source, c.event.side) + c.event.field;
     return linkable(tool).has(anchor) ? `${toolUrl(tool)}#${anchor}` : undefined;
+  };
+  /** A rename links both names: the old one (a tool's redirect page, a field's old anchor on the note of its rename) and the new one. */
+  const renameHrefs = (tool: ToolModel | undefined, c: ChangelogChange): { fromHref?: string; toHref?: string } => {
+    if (!tool || c.event.kind !== 'renamed') return {};
+    const out: { fromHref?: string; toHref?: string } = {};
+    if (c.event.field === undefined) {
+      const slug = c.event.from !== undefined ? toolSlug(c.event.from) : undefined;
+      if (slug !== undefined && (tool.redirectSlugs ?? []).includes(slug)) out.fromHref = `${agentUrl(tool.agent)}${slug}/`;
+      const to = c.event.to !== undefined ? toolNamed(c.event.to) : undefined;
+      if (to) out.toHref = toolUrl(to);
+      return out;
+    }
+    const href = fieldHref(tool, c);
+    if (href) out.toHref = href;
+    if (c.event.formerField !== undefined) {
+      const former = tableRoot(tool, c.source, c.event.side) + c.event.formerField;
+      if (linkable(tool).has(former)) out.fromHref = `${toolUrl(tool)}#${former}`;
+    }
+    return out;
   };
   return releases.map((r) => {
     const bySource = new Map<string, Map<string, ChangelogChange[]>>();
@@ -150,7 +172,7 @@ function releaseViews(site: SiteModel, id: AgentId, releases: readonly Changelog
         evidence,
         tools: [...byTool].map(([name, changes]) => {
           const tool = toolNamed(name);
-          return { name, url: tool && toolUrl(tool), changes: changes.map((change) => ({ change, fieldHref: fieldHref(tool, change) })) };
+          return { name, url: tool && toolUrl(tool), changes: changes.map((change) => ({ change, fieldHref: fieldHref(tool, change), ...renameHrefs(tool, change) })) };
         }),
       })),
     };
@@ -277,7 +299,8 @@ export interface VersionHistoryView {
     release: string;
     releaseUrl: string;
     evidence: string;
-    items: { id: string | undefined; change: Change; fieldHref: string | undefined; folded: number }[];
+    /** `toHref`: a renamed field's new row. */
+    items: { id: string | undefined; change: Change; fieldHref: string | undefined; toHref?: string; folded: number }[];
   }[];
   documented: NonNullable<EditorialTool['versionNotes']>;
 }
@@ -292,7 +315,10 @@ export function versionHistory(tool: ToolModel, histories: SiteModel['histories'
       release: group.release,
       releaseUrl: releaseUrl(tool.agent, group.release, histories),
       evidence: group.evidence,
-      items: group.items.map((n) => ({ id: n.id, change: n, fieldHref: n.anchor && present.has(n.anchor) ? `#${n.anchor}` : undefined, folded: n.folded })),
+      items: group.items.map((n) => {
+        const fieldHref = n.anchor && present.has(n.anchor) ? `#${n.anchor}` : undefined;
+        return { id: n.id, change: n, fieldHref, ...(n.event.kind === 'renamed' && fieldHref ? { toHref: fieldHref } : {}), folded: n.folded };
+      }),
     })),
     documented: tool.editorial?.versionNotes ?? [],
   };

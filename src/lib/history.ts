@@ -8,7 +8,7 @@
  * is told — the `model-input` table of a tool that also has SDK types, or the
  * `input` table of a tool known from captures only.
  */
-import { isBelow, rootedAnchor } from './anchors.ts';
+import { anchorRest, isBelow, rootedAnchor } from './anchors.ts';
 import { callableNames } from './tool-names.ts';
 import { fieldTables, type ToolModel } from './model.ts';
 import type { HistoryEvent, HistoryFile } from './content-types.ts';
@@ -21,6 +21,8 @@ export const CHANGE_LABELS: Record<ChangeKind, string> = {
   'tool-removed': 'tool removed',
   'field-added': 'field added',
   'field-removed': 'field removed',
+  renamed: 'renamed',
+  'now-variant': 'became a union; the earlier type is its variant',
   'type-changed': 'type changed',
   'now-required': 'now required',
   'now-optional': 'now optional',
@@ -53,7 +55,8 @@ export interface ChangeLine {
 
 export function changeLine(event: HistoryEvent, folded = 0): ChangeLine {
   const line: ChangeLine = { kind: CHANGE_LABELS[event.kind], folded };
-  if (event.path !== undefined) line.path = event.path;
+  // A rename names both names (`from` → `to`), the new one being the field's own path.
+  if (event.path !== undefined && event.kind !== 'renamed') line.path = event.path;
   else if (event.configuration) line.configuration = event.configuration;
   if (event.kind !== 'description-changed') {
     if (event.from !== undefined) line.from = event.from;
@@ -81,8 +84,10 @@ export interface Change {
   release: string;
   /** How the change was found: the two package releases compared. */
   evidence: string;
-  /** The id of the field's row on the tool page, when the change is about a field. */
+  /** The id of the field's row on the tool page, when the change is about a field (its stable anchor). */
   anchor?: string;
+  /** A renamed field's anchor before the rename; for `now-variant`, the place that became a union. */
+  formerAnchor?: string;
 }
 
 function releaseIndex(file: HistoryFile): Map<string, string> {
@@ -127,10 +132,50 @@ export function historyCovers(tool: ToolModel, file: HistoryFile): boolean {
   return file.source === 'sdk' ? tool.source === 'sdk' : capturedIn(tool, file);
 }
 
+/**
+ * Every name a tool's history events may use: its full name, its accepted or former names, and
+ * each name a history saw it renamed from (`renamed` events), followed back through every rename.
+ */
+export function historyNames(tool: Pick<ToolModel, 'agent' | 'fullName' | 'generated'>, histories: readonly HistoryFile[]): Set<string> {
+  const names = new Set(callableNames(tool));
+  const renames = histories.filter((h) => h.agent === tool.agent).flatMap((h) => h.events.filter((e) => e.kind === 'renamed' && e.field === undefined && e.from !== undefined));
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const e of renames) {
+      if (names.has(e.tool) && !names.has(e.from!)) {
+        names.add(e.from!);
+        grew = true;
+      }
+    }
+  }
+  return names;
+}
+
+/**
+ * The names a history saw the tool renamed from that it does not answer to otherwise (a
+ * `renamed` event, followed back through every rename), each with the release, as readers
+ * know it, that renamed it and the history that says so.
+ */
+export function formerNames(tool: Pick<ToolModel, 'agent' | 'fullName' | 'generated'>, histories: readonly HistoryFile[]): { name: string; renamedTo: string; release: string; source: HistorySource }[] {
+  const own = new Set(callableNames(tool));
+  const names = historyNames(tool, histories);
+  const out: { name: string; renamedTo: string; release: string; source: HistorySource }[] = [];
+  for (const file of histories) {
+    if (file.agent !== tool.agent) continue;
+    const label = releaseIndex(file);
+    for (const e of file.events) {
+      if (e.kind !== 'renamed' || e.field !== undefined || e.from === undefined || own.has(e.from) || !names.has(e.tool)) continue;
+      if (out.some((o) => o.name === e.from)) continue;
+      out.push({ name: e.from, renamedTo: e.tool, release: label.get(e.release) ?? e.release, source: file.source });
+    }
+  }
+  return out;
+}
+
 /** The tool's changes over every history of its agent, newest first. */
 export function toolChanges(tool: ToolModel, histories: readonly HistoryFile[]): Change[] {
-  // A tool's events may use any name it is called by: its full name, its accepted or former names.
-  const names = new Set(callableNames(tool));
+  // A tool's events may use any name it is called by, or was called by before a rename.
+  const names = historyNames(tool, histories);
   const changes: Change[] = [];
   for (const file of histories) {
     if (file.agent !== tool.agent) continue;
@@ -139,6 +184,7 @@ export function toolChanges(tool: ToolModel, histories: readonly HistoryFile[]):
       if (!names.has(event.tool)) continue;
       const change: Change = { event, source: file.source, release: label.get(event.release) ?? event.release, evidence: evidenceOf(file, event) };
       if (event.field !== undefined) change.anchor = rootedAnchor(tableRoot(tool, file.source, event.side), event.field);
+      if (event.formerField !== undefined) change.formerAnchor = rootedAnchor(tableRoot(tool, file.source, event.side), event.formerField);
       changes.push(change);
     }
   }
@@ -181,12 +227,43 @@ export function noteId(change: Change, presentAnchors: ReadonlySet<string>): str
   if (kind === 'field-added' && change.anchor) return `since-${change.anchor}`;
   if (kind === 'tool-added') return `since-tool-${change.source}`;
   if (kind === 'field-removed' && change.anchor && !presentAnchors.has(change.anchor)) return change.anchor;
+  // A renamed field's old anchor lands on the story of its rename.
+  if (kind === 'renamed' && change.formerAnchor && !presentAnchors.has(change.formerAnchor)) return change.formerAnchor;
   return undefined;
 }
 
-/** Ids of every field row on the tool's page. */
+/** Ids of every field row on the tool's page: each row's anchor and its stable anchor (anchors.ts). */
 export function pageAnchors(tool: ToolModel): Set<string> {
-  return new Set(fieldTables(tool).flatMap((t) => t.rows.map((r) => r.id)));
+  return new Set(fieldTables(tool).flatMap((t) => t.rows.flatMap((r) => [r.id, r.stableId])));
+}
+
+/**
+ * The change that added the field now at `anchor` (a stable anchor), in `changes` of one
+ * source, newest first: its latest `field-added`, followed back through every rename of it
+ * or of a field above it (`renamed`) and every type above it that became a union
+ * (`now-variant`), which name it by its anchor before. Undefined when it came with the tool
+ * or predates the history.
+ */
+export function additionOf<C extends Change>(anchor: string, changes: readonly C[]): C | undefined {
+  let current = anchor;
+  for (let i = 0; i < changes.length; ) {
+    const release = changes[i]!.release;
+    let end = i;
+    while (end < changes.length && changes[end]!.release === release) end++;
+    const group = changes.slice(i, end);
+    const added = group.find((c) => c.event.kind === 'field-added' && c.anchor === current);
+    if (added) return added;
+    for (const c of group) {
+      if ((c.event.kind !== 'renamed' && c.event.kind !== 'now-variant') || !c.anchor || c.formerAnchor === undefined) continue;
+      const rest = anchorRest(current, c.anchor);
+      if (rest !== undefined) {
+        current = c.formerAnchor + rest;
+        break;
+      }
+    }
+    i = end;
+  }
+  return undefined;
 }
 
 /**
@@ -208,7 +285,8 @@ export function fieldSince(tool: ToolModel, histories: readonly HistoryFile[]): 
     for (const table of fieldTables(tool)) {
       for (const row of table.rows) {
         if (!roots.includes(row.root)) continue;
-        const added = ofSource.find((c) => c.anchor === row.id && c.event.kind === 'field-added');
+        // Histories name a field by its stable anchor, and by older anchors before a rename.
+        const added = additionOf(row.stableId, ofSource);
         const sinceTool = toolAdded && added && added.release === toolAdded.release;
         if (added && !sinceTool) out.set(row.id, { kind: 'field', release: added.release, note: `since-${foldTarget(added, ofSource).anchor}` });
         else if (toolAdded) out.set(row.id, { kind: 'tool', release: toolAdded.release, note: `since-tool-${file.source}` });
@@ -348,7 +426,7 @@ export function coverage(agent: string, histories: readonly HistoryFile[]): { so
 /** Every field anchor a link may point at on the tool's page: its rows, and the notes of removed fields. */
 export function linkableAnchors(tool: ToolModel, histories: readonly HistoryFile[]): Set<string> {
   const anchors = pageAnchors(tool);
-  for (const group of versionNotes(tool, histories)) for (const note of group.items) if (note.id && note.event.kind === 'field-removed') anchors.add(note.id);
+  for (const group of versionNotes(tool, histories)) for (const note of group.items) if (note.id && (note.event.kind === 'field-removed' || note.event.kind === 'renamed')) anchors.add(note.id);
   return anchors;
 }
 

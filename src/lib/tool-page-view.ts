@@ -12,7 +12,7 @@ import { distinctInputs, primaryConfiguration, type MatrixAgent } from './captur
 import { counterparts } from './comparison.ts';
 import type { AgentRecord, EditorialTool } from './content-types.ts';
 import { exampleParts, inputFieldLinks, shortened } from './examples.ts';
-import { compareVersions, fieldSince, type Since } from './history.ts';
+import { compareVersions, fieldSince, formerNames, type Since } from './history.ts';
 import { versionHistory, type VersionHistoryView } from './history-pages.ts';
 import { fieldTables, otherInputRows, type DefinitionView, type SiteModel, type ToolExample, type ToolModel } from './model.ts';
 import type { FieldRow } from './field-rows.ts';
@@ -349,12 +349,13 @@ export function toolPageView(site: SiteModel, tool: ToolModel): ToolPageView {
     release,
     releaseNote: toolReleaseNote(tool),
     agent,
-    search: searchFields(tool.agent, everyName(tool), release),
+    // Names a history saw it renamed from are searched too: a reader may only know the old one.
+    search: searchFields(tool.agent, [...everyName(tool), ...formerNames(tool, site.histories).map((f) => f.name)], release),
     facts: {
       group: GROUP_LABELS[tool.generated.group],
       calledAs: names.map((name, i) => ({ name, indexed: typedName(name), after: names.length > 1 && i === names.length - 1 ? ')' : i >= 1 ? ',' : '' })),
       // Lowercased so that search does not split them at case changes: `killbash` must not match `Bash`.
-      searchNames: names.map(typedName).join(' '),
+      searchNames: [...names, ...formerNames(tool, site.histories).map((f) => f.name)].map(typedName).join(' '),
       availability: summary && { advertisedIn: summary.advertisedIn, total: summary.total },
     },
     support: supportStrip(tool, site.histories),
@@ -384,7 +385,15 @@ export function toolPageView(site: SiteModel, tool: ToolModel): ToolPageView {
     availability: { section: required(sections, 'availability'), evidence: matrix && summary && { matrix, summary } },
     aliases: {
       section: required(sections, 'aliases'),
-      list: tool.generated.aliases.map((a) => ({ name: a.name, indexed: a.kind === 'sdk-type', kind: ALIAS_KINDS[a.kind], evidence: a.evidence })),
+      list: [
+        ...tool.generated.aliases.map((a) => ({ name: a.name, indexed: a.kind === 'sdk-type', kind: ALIAS_KINDS[a.kind], evidence: a.evidence })),
+        ...formerNames(tool, site.histories).map((f) => ({
+          name: f.name,
+          indexed: false,
+          kind: `former name, renamed to ${f.renamedTo} in ${f.release}`,
+          evidence: `computed release history of the ${f.source === 'sdk' ? 'published SDK types' : 'captures'}`,
+        })),
+      ],
     },
     lifecycle: { section: required(sections, 'lifecycle') },
     history: { section: required(sections, 'version-notes'), view: versionHistory(tool, site.histories) },

@@ -114,6 +114,12 @@ test('the site has exactly the pages the content describes', () => {
       const again = history.events.slice(i + 1).some((l) => l.tool === e.tool && l.kind === 'tool-added');
       if (e.kind === 'tool-removed' && !again && !names.has(`${history.agent} ${e.tool}`)) expected.add(`/${history.agent}/${e.tool.toLowerCase()}/`);
     });
+    // A tool renamed (a `renamed` event without a field) redirects from its old name when its new name has a page.
+    for (const e of history.events as { tool: string; kind: string; field?: string; from?: string }[]) {
+      if (e.kind === 'renamed' && e.field === undefined && e.from && !names.has(`${history.agent} ${e.from}`) && expected.has(`/${history.agent}/${e.tool.toLowerCase()}/`)) {
+        expected.add(`/${history.agent}/${e.from.toLowerCase()}/`);
+      }
+    }
   }
   // Hooks: one page per agent, and the page comparing them.
   expected.add('/hooks/');
@@ -135,6 +141,17 @@ test('every alias page redirects to the page of the tool it names', () => {
     }
   }
   assert.ok(checked > 0, 'no alias page checked');
+  // The old name of a tool a history saw renamed leads to the page of its new name.
+  for (const f of readdirSync(join(ROOT, 'content/history'))) {
+    const history = JSON.parse(readFileSync(join(ROOT, 'content/history', f), 'utf8')) as { agent: string; events: { tool: string; kind: string; field?: string; from?: string }[] };
+    for (const e of history.events) {
+      if (e.kind !== 'renamed' || e.field !== undefined || !e.from) continue;
+      const tool = site.tools.find((t) => t.agent === history.agent && t.fullName === e.tool);
+      if (!tool || tool.generated.aliases.some((a) => a.name === e.from)) continue;
+      const html = readFileSync(join(DIST, history.agent, e.from.toLowerCase(), 'index.html'), 'utf8');
+      assert.match(html, new RegExp(`http-equiv="refresh" content="0;url=/${tool.agent}/${tool.slug}/"`), `${e.from} → ${tool.fullName}`);
+    }
+  }
 });
 
 test('every internal link and fragment resolves', () => {

@@ -79,7 +79,7 @@ describe('Markdown of the baseline site', () => {
   });
 
   test('fieldTable: name, type, required (Yes / No / —), meaning with description, values and constraints', () => {
-    const base = { root: 'input', segments: [], id: '', fieldKey: '', path: '', name: '', depth: 0, nullable: false, deprecated: false, constraints: [] as string[] };
+    const base = { root: 'input', segments: [], id: '', stableId: '', fieldKey: '', path: '', name: '', depth: 0, nullable: false, deprecated: false, constraints: [] as string[] };
     const rows: FieldRow[] = [
       { ...base, label: 'command', role: 'property', type: 'string', required: true, description: 'The command to run' },
       { ...base, label: '.timeout', role: 'property', type: 'number', required: false, constraints: ['maximum: 600000', 'minimum: 0'] },

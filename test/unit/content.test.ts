@@ -316,7 +316,7 @@ test('a release history is read with the site, and its events must name releases
   assert.deepEqual(where(unknownRelease), [['history/claude-code.sdk.json', '/events/0/release', 'history-event-release']]);
   const backwards = errorsAfter((d) => editJson(join(d, H), (h) => (h.events[0].previous = '1.0.3')));
   assert.deepEqual(where(backwards), [['history/claude-code.sdk.json', '/events/0/previous', 'history-event-release']]);
-  const badKind = errorsAfter((d) => editJson(join(d, H), (h) => (h.events[0].kind = 'renamed')));
+  const badKind = errorsAfter((d) => editJson(join(d, H), (h) => (h.events[0].kind = 'moved')));
   assert.deepEqual(where(badKind).map(([f, p]) => [f, p]), [['history/claude-code.sdk.json', '/events/0/kind']]);
   const stray = load((d) => writeFileSync(join(d, 'history/notes.txt'), 'x'));
   assert.deepEqual(stray.errors, []);

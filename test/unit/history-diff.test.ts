@@ -110,9 +110,10 @@ test('the events from 1.0.1 to 1.0.4, one per change, sorted by tool, side, fiel
     ev('Bash', 'value-added', { side: 'input', field: '.mode', path: 'mode', to: '"sandboxed"' }),
     ev('Bash', 'value-removed', { side: 'input', field: '.mode', path: 'mode', from: '"safe"' }),
     ev('Bash', 'type-changed', { side: 'input', field: '.timeout', path: 'timeout', from: 'number', to: 'string' }),
-    ev('Bash', 'field-removed', { side: 'output', field: '.patches.hunks.lines', path: 'patches[].hunks[].lines', from: 'string[]' }),
-    ev('Bash', 'field-added', { side: 'output', field: '.patches.hunks.newLines', path: 'patches[].hunks[].newLines', to: 'string[]' }),
-    // KillShell (a name derived from its type prefix) went; TaskStop came: a rename is a removal and an addition.
+    // `lines` and `newLines` have the same parent, type, requiredness and (no) description: one rename.
+    ev('Bash', 'renamed', { side: 'output', field: '.patches.hunks.newLines', path: 'patches[].hunks[].newLines', formerField: '.patches.hunks.lines', from: 'patches[].hunks[].lines', to: 'patches[].hunks[].newLines' }),
+    // KillShell (a name derived from its type prefix) went; TaskStop came with other rows, and no rename is stated here:
+    // a removal and an addition.
     ev('KillShell', 'tool-removed'),
     // Read: description, removal, requiredness and addition in the input; a new union variant and a nullable field in the output.
     ev('Read', 'description-changed', { side: 'input', field: '.file_path', path: 'file_path', from: 'The absolute path to the file', to: 'The absolute path to the file to read' }),
@@ -138,8 +139,7 @@ test('the reverse comparison mirrors every event', () => {
     'Bash value-added input.mode →"safe"',
     'Bash value-removed input.mode "sandboxed"→',
     'Bash type-changed input.timeout string→number',
-    'Bash field-added output.patches.hunks.lines →string[]',
-    'Bash field-removed output.patches.hunks.newLines string[]→',
+    'Bash renamed output.patches.hunks.lines patches[].hunks[].newLines→patches[].hunks[].lines',
     'KillShell tool-added →',
     'Read description-changed input.file_path The absolute path to the file to read→The absolute path to the file',
     'Read field-added input.limit →number',

@@ -13,6 +13,14 @@
  *   Schema change that moves no row, such as a default or a bound) changed, and no field
  *   event of that tool says how.
  *
+ * - `renamed`: a tool that leaves every compared configuration while another enters, when
+ *   some configuration advertised the old one before and advertises the new one after with
+ *   the same definition (kind, field rows and definition text) and the same description
+ *   once the old name in it reads as the new one, and neither tool matches another so: one
+ *   `renamed` event (`from`/`to`: the names) instead of a removal and an addition, and no
+ *   `available`/`unavailable` pair for the configurations where the one replaced the other.
+ *   Fields renamed within a tool follow the SDK history's rule (scripts/lib/history/diff.ts).
+ *
  * A configuration that failed in a release is not compared there: the next release in
  * which it succeeds is compared with the last one in which it did (`previous`).
  */
@@ -59,6 +67,7 @@ export function diffRows(before: readonly RowSnapshot[], after: readonly RowSnap
     side: 'input' as const,
     field: e.field!,
     path: e.path!,
+    ...(e.formerField !== undefined ? { formerField: e.formerField } : {}),
     ...(e.from !== undefined ? { from: e.from } : {}),
     ...(e.to !== undefined ? { to: e.to } : {}),
   }));
@@ -129,11 +138,54 @@ function releaseEvents(last: ReadonlyMap<string, Last>, release: ReleaseSnapshot
       out.push({ release: release.version, previous: before(described).version, tool, kind: 'description-changed', configuration: described });
     }
   }
-  return out;
+  return renameTools(out, compared, before, after);
+}
+
+/** The same tool under two names (see `renamed` above): definition and description alike, the name aside. */
+function sameUnderNames(x: ToolSnapshot, oldName: string, y: ToolSnapshot, newName: string): boolean {
+  return (
+    x.kind === y.kind &&
+    canonicalJson(x.rows) === canonicalJson(y.rows) &&
+    definitionText(x) === definitionText(y) &&
+    (x.description ?? '').replaceAll(oldName, newName) === (y.description ?? '')
+  );
+}
+
+/** Replaces each removal and addition that are one tool renamed by a `renamed` event (see above). */
+function renameTools(events: HistoryEvent[], compared: readonly string[], before: (c: string) => Last, after: (c: string) => ConfigSnapshot): HistoryEvent[] {
+  const removed = events.filter((e) => e.kind === 'tool-removed');
+  const added = events.filter((e) => e.kind === 'tool-added');
+  const where = (from: string, to: string): string | undefined =>
+    compared.find((c) => {
+      const x = before(c).snapshot.tools[from];
+      const y = after(c).tools[to];
+      return x !== undefined && y !== undefined && sameUnderNames(x, from, y, to);
+    });
+  const pairs: { from: HistoryEvent; to: HistoryEvent; configuration: string }[] = [];
+  for (const r of removed) {
+    const matches = added.filter((a) => where(r.tool, a.tool) !== undefined);
+    if (matches.length !== 1) continue;
+    const a = matches[0]!;
+    if (removed.filter((x) => where(x.tool, a.tool) !== undefined).length !== 1) continue;
+    pairs.push({ from: r, to: a, configuration: where(r.tool, a.tool)! });
+  }
+  if (pairs.length === 0) return events;
+  const drop = new Set<HistoryEvent>();
+  const out: HistoryEvent[] = [];
+  for (const { from, to, configuration } of pairs) {
+    drop.add(from).add(to);
+    // Where the new name replaced the old one, it is the same tool still advertised.
+    for (const e of events) {
+      if (e.kind === 'unavailable' && e.tool === from.tool && events.some((x) => x.kind === 'available' && x.tool === to.tool && x.configuration === e.configuration)) drop.add(e);
+      if (e.kind === 'available' && e.tool === to.tool && events.some((x) => x.kind === 'unavailable' && x.tool === from.tool && x.configuration === e.configuration)) drop.add(e);
+    }
+    out.push({ release: to.release, previous: to.previous, tool: to.tool, kind: 'renamed', configuration, from: from.tool, to: to.tool });
+  }
+  return [...events.filter((e) => !drop.has(e)), ...out];
 }
 
 const KIND_ORDER: readonly EventKind[] = [
-  'tool-added', 'tool-removed', 'available', 'unavailable', 'field-added', 'field-removed', 'type-changed',
+  'tool-added', 'tool-removed', 'renamed', 'available', 'unavailable', 'field-added', 'field-removed', 'now-variant', 'type-changed',
   'now-required', 'now-optional', 'value-added', 'value-removed', 'description-changed', 'definition-changed',
 ];
 
@@ -154,6 +206,7 @@ export function sortEvents(events: HistoryEvent[], order: readonly string[] = []
     || cmp(a.side, b.side)
     || cmp(a.field, b.field)
     || KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind)
+    || cmp(a.formerField, b.formerField)
     || cmp(a.from, b.from)
     || cmp(a.to, b.to));
 }

@@ -46,7 +46,7 @@ export interface ConfigSnapshot {
 export function rowSnapshot(row: FieldRow): RowSnapshot {
   if (row.root !== 'input') throw new Error(`row ${row.id} is not rooted at input`);
   return {
-    field: relativeAnchor(row.segments),
+    field: relativeAnchor(row.segments, true), // the stable anchor: union variants by identity, not position
     path: row.path,
     type: row.type,
     required: row.required,

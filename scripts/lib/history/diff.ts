@@ -15,7 +15,25 @@
  *   `type-changed` when the type text differs; `now-required` / `now-optional`;
  *   `description-changed` when the trimmed JSDoc text differs (`from`/`to`: the
  *   texts, each absent when there is none);
- * - `field` is the row's anchor without its root (`.file_path`, `:completed.agentId`).
+ * - `field` is the row's stable anchor without its root (`.file_path`, `:completed.agentId`,
+ *   `:+asset_upload.id`): a union variant without a discriminator is named by its identity
+ *   (src/lib/variant-identity.ts), so a variant inserted before it changes nothing of it;
+ *   only variants with no identity are matched by position (`alignPositionalVariants`);
+ * - a type that became a union (`now-variant`): when a place (the table's root or a field)
+ *   had no union variants and now has, the variant that holds most of the earlier fields (the
+ *   only one with the most; none when no earlier field is in any) continues the earlier type:
+ *   its rows are compared with the earlier rows, and one `now-variant` event (`field`: the
+ *   variant, `formerField`: the place) says so instead of an addition of each of its fields;
+ * - renames (`renamed`), the rule: a field removed and a field added in the same comparison,
+ *   both properties of the same parent (same tool, same table, same place), with identical
+ *   rows apart from the name (type, requiredness, description, listed values, and every row
+ *   below them), and neither matching another field so: one `renamed` event (`field` the new
+ *   anchor, `formerField` the old one, `from`/`to` the display paths) instead of a removal and
+ *   an addition. A tool removed and a tool added in the same comparison is a rename when the
+ *   package states it (a former name in scripts/claude-sdk-names.json) or when both have
+ *   identical rows on both sides and neither matches another tool so: one `renamed` event
+ *   (`tool` the new name, `from`/`to` the names), then the new tool's rows compared with the
+ *   old one's.
  */
 import type { HistoryEvent } from '../../../src/lib/content-types.ts';
 import { anchorFor, anchorRest, positionalVariantPlace, rebaseAnchor } from '../../../src/lib/anchors.ts';
@@ -31,6 +49,8 @@ export const KIND_ORDER: readonly EventKind[] = [
   'tool-removed',
   'field-added',
   'field-removed',
+  'renamed',
+  'now-variant',
   'type-changed',
   'now-required',
   'now-optional',
@@ -75,7 +95,8 @@ export function compareEvents(a: HistoryEvent, b: HistoryEvent, order?: Readonly
     KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind) ||
     byText(a.from, b.from) ||
     byText(a.to, b.to) ||
-    byText(a.previous, b.previous)
+    byText(a.previous, b.previous) ||
+    byText(a.formerField, b.formerField)
   );
 }
 
@@ -95,12 +116,13 @@ function event(
   previous: string,
   tool: string,
   kind: EventKind,
-  rest: { side?: Side; field?: string; path?: string; from?: string | undefined; to?: string | undefined } = {},
+  rest: { side?: Side; field?: string; path?: string; formerField?: string; from?: string | undefined; to?: string | undefined } = {},
 ): HistoryEvent {
   const e: HistoryEvent = { release, previous, tool, kind };
   if (rest.side !== undefined) e.side = rest.side;
   if (rest.field !== undefined) e.field = rest.field;
   if (rest.path !== undefined) e.path = rest.path;
+  if (rest.formerField !== undefined) e.formerField = rest.formerField;
   if (rest.from !== undefined) e.from = rest.from;
   if (rest.to !== undefined) e.to = rest.to;
   return e;
@@ -179,6 +201,86 @@ function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, 
   return out;
 }
 
+/** The place of a union variant's header (`output`, `input.x`) and its key, when `id` is one; if/then/else branches are not variants. */
+export function variantHeader(id: string): { place: string; key: string } | undefined {
+  const m = /^(.*):([^.:@]+)$/.exec(id);
+  if (!m || /^!(then|else)\d*$/.test(m[2]!)) return undefined;
+  return { place: m[1]!, key: m[2]! };
+}
+
+/** Rows `id` and below it moved from below `from` to below `to`. */
+function rebaseRows(rows: readonly RowSnapshot[], from: string, to: string): RowSnapshot[] {
+  return rows.map((row) => {
+    const id = rebaseAnchor(row.id, from, to);
+    return id === undefined ? row : { ...row, id };
+  });
+}
+
+/**
+ * Places whose type became a union between `before` and `after` (see the rules above): each
+ * with the variant that continues the earlier type.
+ */
+export function unionized(before: readonly RowSnapshot[], after: readonly RowSnapshot[], root: string): { place: string; variant: string }[] {
+  const headersBefore = new Set(before.flatMap((r) => variantHeader(r.id)?.place ?? []));
+  const byPlace = groupBy(after.flatMap((r) => { const h = variantHeader(r.id); return h ? [{ id: r.id, place: h.place }] : []; }), (h) => h.place);
+  const afterIds = new Set(after.map((r) => r.id));
+  const out: { place: string; variant: string }[] = [];
+  for (const [place, headers] of byPlace) {
+    if (headersBefore.has(place)) continue;
+    // The earlier type must have been there, with fields: the place itself (or the root) and rows below it.
+    if (place !== root && !before.some((r) => r.id === place)) continue;
+    const rests = before.flatMap((r) => { const rest = anchorRest(r.id, place); return rest && rest.startsWith('.') ? [rest] : []; });
+    if (rests.length === 0) continue;
+    const scores = headers.map((h) => ({ id: h.id, score: rests.filter((rest) => afterIds.has(h.id + rest)).length }));
+    const best = Math.max(...scores.map((s) => s.score));
+    const winners = scores.filter((s) => s.score === best);
+    if (best > 0 && winners.length === 1) out.push({ place, variant: winners[0]!.id });
+  }
+  return out;
+}
+
+/** The anchor of the row that holds `id` (`input.a` for `input.a.b` and `input.a:2`), or undefined for a top row. */
+function parentOf(id: string, root: string): string | undefined {
+  const m = /^(.*)[.:@][^.:@]*$/.exec(id);
+  return !m || m[1]!.length < root.length ? undefined : m[1]!;
+}
+
+/** A row and every row below it, without the row's own name: what two names of one field are compared on. */
+function subtree(rows: readonly RowSnapshot[], id: string): string {
+  return rows
+    .filter((r) => anchorRest(r.id, id) !== undefined)
+    .map((r) => JSON.stringify([anchorRest(r.id, id), r.type, r.required, r.nullable ?? false, r.description ?? '', r.literals ?? []]))
+    .sort()
+    .join('\n');
+}
+
+/**
+ * Fields renamed between `before` and `after` (the rule above): pairs of a removed and an
+ * added property of one parent with identical rows apart from the name, each unambiguous.
+ */
+export function renamedFields(before: readonly RowSnapshot[], after: readonly RowSnapshot[], root: string): { from: string; to: string }[] {
+  const oldIds = new Set(before.map((r) => r.id));
+  const newIds = new Set(after.map((r) => r.id));
+  const isProperty = (id: string) => /\.[^.:@]+$/.test(id) && !/\.\*[^.:@]*$/.test(id) && !id.endsWith('.~5B~5D');
+  // Topmost removed (added) properties: their parent is in both releases (or is the root).
+  const top = (rows: readonly RowSnapshot[], gone: (id: string) => boolean) =>
+    rows.filter((r) => gone(r.id) && isProperty(r.id)).filter((r) => { const p = parentOf(r.id, root); return p === root || (p !== undefined && oldIds.has(p) && newIds.has(p)); });
+  const removed = top(before, (id) => !newIds.has(id));
+  const added = top(after, (id) => !oldIds.has(id));
+  const sig = new Map<string, string>();
+  for (const r of removed) sig.set(`-${r.id}`, subtree(before, r.id));
+  for (const a of added) sig.set(`+${a.id}`, subtree(after, a.id));
+  const out: { from: string; to: string }[] = [];
+  for (const r of removed) {
+    const matches = added.filter((a) => parentOf(a.id, root) === parentOf(r.id, root) && sig.get(`+${a.id}`) === sig.get(`-${r.id}`));
+    if (matches.length !== 1) continue;
+    const a = matches[0]!;
+    const back = removed.filter((x) => parentOf(x.id, root) === parentOf(a.id, root) && sig.get(`-${x.id}`) === sig.get(`+${a.id}`));
+    if (back.length === 1) out.push({ from: r.id, to: a.id });
+  }
+  return out;
+}
+
 /** The changes of one table (a tool's input or output) between two releases. */
 export function diffRows(
   before: readonly RowSnapshot[],
@@ -187,21 +289,40 @@ export function diffRows(
   at: { release: string; previous: string; tool: string },
 ): HistoryEvent[] {
   const out: HistoryEvent[] = [];
-  const field = (row: RowSnapshot): string => {
-    const rest = anchorRest(row.id, anchorFor(side, []));
-    if (rest === undefined) throw new Error(`row ${row.id} of the ${side} table does not start with ${side}`);
+  const root = anchorFor(side, []);
+  const relative = (id: string): string => {
+    const rest = anchorRest(id, root);
+    if (rest === undefined) throw new Error(`row ${id} of the ${side} table does not start with ${side}`);
     return rest;
   };
-  const emit = (kind: EventKind, row: RowSnapshot, values: { from?: string | undefined; to?: string | undefined } = {}) =>
+  const field = (row: RowSnapshot): string => relative(row.id);
+  const emit = (kind: EventKind, row: RowSnapshot, values: { from?: string | undefined; to?: string | undefined; formerField?: string } = {}) =>
     out.push(event(at.release, at.previous, at.tool, kind, { side, field: field(row), path: row.path, ...values }));
-  const aligned = alignPositionalVariants(before, after);
-  const old = new Map(aligned.map((r) => [r.id, r]));
   const now = new Map(after.map((r) => [r.id, r]));
+  // A type that became a union: its earlier rows continue as one variant.
+  let moved: RowSnapshot[] = [...before];
+  const continued = new Set<string>();
+  for (const { place, variant } of unionized(before, after, root)) {
+    moved = moved.map((row) => {
+      const rest = anchorRest(row.id, place);
+      return rest && rest.startsWith('.') ? { ...row, id: variant + rest } : row;
+    });
+    continued.add(variant);
+    emit('now-variant', now.get(variant)!, { formerField: relative(place) });
+  }
+  let aligned = alignPositionalVariants(moved, after);
+  // Renamed fields: compared under their new name (so nothing else is reported for them).
+  for (const { from, to } of renamedFields(aligned, after, root)) {
+    const was = aligned.find((r) => r.id === from)!;
+    emit('renamed', now.get(to)!, { formerField: relative(from), from: was.path, to: now.get(to)!.path });
+    aligned = rebaseRows(aligned, from, to);
+  }
+  const old = new Map(aligned.map((r) => [r.id, r]));
   for (const row of aligned) if (!now.has(row.id)) emit('field-removed', row, { from: row.type });
   for (const row of after) {
     const was = old.get(row.id);
     if (!was) {
-      emit('field-added', row, { to: row.type });
+      if (!continued.has(row.id)) emit('field-added', row, { to: row.type });
       continue;
     }
     if (was.literals && row.literals) {
@@ -223,12 +344,52 @@ export function diffRows(
   return out;
 }
 
-/** Every change from `before` (release `previous`) to `after` (release `release`), sorted. */
-export function diffReleases(before: ReleaseSnapshot, after: ReleaseSnapshot, previous: string, release: string): HistoryEvent[] {
+/** Two versions of a tool with identical rows on both sides (what a rename without a statement must keep). */
+function sameRows(a: { input: readonly RowSnapshot[]; output: readonly RowSnapshot[] | null }, b: { input: readonly RowSnapshot[]; output: readonly RowSnapshot[] | null }): boolean {
+  return JSON.stringify([a.input, a.output]) === JSON.stringify([b.input, b.output]);
+}
+
+/**
+ * Tools renamed between two releases (the rule above): `stated` maps a former name to the
+ * name the package gives it now (a rename the package states); other pairs of a removed and
+ * an added tool are renames when their rows are identical and neither matches another tool.
+ */
+export function renamedTools(before: ReleaseSnapshot, after: ReleaseSnapshot, stated: ReadonlyMap<string, string> = new Map()): { from: string; to: string }[] {
+  const removed = Object.keys(before.tools).filter((t) => !after.tools[t]);
+  const added = Object.keys(after.tools).filter((t) => !before.tools[t]);
+  const out: { from: string; to: string }[] = [];
+  const taken = new Set<string>();
+  for (const from of removed) {
+    const to = stated.get(from);
+    if (to !== undefined && added.includes(to)) {
+      out.push({ from, to });
+      taken.add(from).add(to);
+    }
+  }
+  for (const from of removed) {
+    if (taken.has(from)) continue;
+    const matches = added.filter((to) => !taken.has(to) && sameRows(before.tools[from]!, after.tools[to]!));
+    if (matches.length !== 1) continue;
+    const to = matches[0]!;
+    const back = removed.filter((x) => !taken.has(x) && sameRows(before.tools[x]!, after.tools[to]!));
+    if (back.length === 1) out.push({ from, to });
+  }
+  return out;
+}
+
+/**
+ * Every change from `before` (release `previous`) to `after` (release `release`), sorted.
+ * `stated`: former tool names the package states, each with its current name.
+ */
+export function diffReleases(before: ReleaseSnapshot, after: ReleaseSnapshot, previous: string, release: string, stated?: ReadonlyMap<string, string>): HistoryEvent[] {
   const out: HistoryEvent[] = [];
-  const names = [...new Set([...Object.keys(before.tools), ...Object.keys(after.tools)])];
+  const renames = renamedTools(before, after, stated);
+  const formerOf = new Map(renames.map((r) => [r.to, r.from]));
+  const renamedAway = new Set(renames.map((r) => r.from));
+  for (const { from, to } of renames) out.push(event(release, previous, to, 'renamed', { from, to }));
+  const names = [...new Set([...Object.keys(before.tools), ...Object.keys(after.tools)])].filter((t) => !renamedAway.has(t));
   for (const tool of names) {
-    const was = before.tools[tool];
+    const was = before.tools[formerOf.get(tool) ?? tool];
     const now = after.tools[tool];
     if (!was) {
       out.push(event(release, previous, tool, 'tool-added'));

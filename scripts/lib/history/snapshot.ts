@@ -115,7 +115,8 @@ function rowsOf(definition: Definition, root: Side, file: string, tool: string):
   const view = definitionView(definition, root, { file, pointer, tool }, problems, sharedAjv);
   if (problems.count > 0) throw new SnapshotError(problems.errors.map((e) => e.message).join('; '));
   return view.rows.map((row) => {
-    const out: RowSnapshot = { id: row.id, path: row.path, type: row.type, required: row.required };
+    // The stable anchor: a union variant is named by its identity, not its position (anchors.ts).
+    const out: RowSnapshot = { id: row.stableId, path: row.path, type: row.type, required: row.required };
     if (row.nullable) out.nullable = true;
     const description = row.description?.trim();
     if (description) out.description = description;

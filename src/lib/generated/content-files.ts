@@ -493,13 +493,15 @@ export interface HistoryEvent {
    */
   tool: string;
   /**
-   * tool-added/removed: the tool's type appeared or disappeared (sdk) or the tool appeared in no configuration before / none after (capture); available/unavailable: advertised or no longer advertised in one configuration; definition-changed: a grammar or declaration that has no field rows changed.
+   * tool-added/removed: the tool's type appeared or disappeared (sdk) or the tool appeared in no configuration before / none after (capture); available/unavailable: advertised or no longer advertised in one configuration; definition-changed: a grammar or declaration that has no field rows changed; renamed: the tool (no `field`; `from`/`to`: its old and new name) or the field (`field`: its new anchor, `formerField`: its old one, `from`/`to`: the old and new display path) changed its name and nothing else, or the package states the tool's rename; now-variant: the type at `formerField` became a union, and its earlier fields continue as the variant `field`.
    */
   kind:
     | "tool-added"
     | "tool-removed"
     | "field-added"
     | "field-removed"
+    | "renamed"
+    | "now-variant"
     | "type-changed"
     | "now-required"
     | "now-optional"
@@ -514,9 +516,13 @@ export interface HistoryEvent {
    */
   side?: "input" | "output";
   /**
-   * The field's anchor without its root (`.file_path`, `:completed.agentId`): the page's anchor is the root of the table (`input`, `output`, `model-input`) followed by this.
+   * The field's stable anchor without its root (`.file_path`, `:completed.agentId`, `:+asset_upload.id`): the page's anchor is the root of the table (`input`, `output`, `model-input`) followed by this. Union variants without a discriminator are named by their identity (`:+name`, `:=type`, src/lib/variant-identity.ts), by position (`:3`) only when they have none.
    */
   field?: string;
+  /**
+   * renamed: the field's anchor before (without its root); now-variant: the anchor of the place that became a union (empty: the table's root).
+   */
+  formerField?: string;
   /**
    * The field's display path (`structuredPatch[].lines`).
    */

@@ -6,11 +6,11 @@
  * and every event is credited to a release it lists, after the one it was
  * compared with.
  */
-import { rootedAnchor, throughPositionalVariant } from '../../anchors.ts';
-import { callableNames, everyName } from '../../tool-names.ts';
+import { anchorRest, rootedAnchor, throughPositionalVariant } from '../../anchors.ts';
+import { everyName } from '../../tool-names.ts';
 import type { Stage } from '../context.ts';
 import type { AgentId, HistoryFile } from '../../content-types.ts';
-import { compareVersions, coveredRange, pageAnchors, tableRoot } from '../../history.ts';
+import { compareVersions, coveredRange, historyNames, pageAnchors, tableRoot } from '../../history.ts';
 import type { RemovedTool, ToolModel } from '../../model.ts';
 import { toolSlug, urlNameProblem } from '../url-names.ts';
 import { checkName } from '../names.ts';
@@ -70,6 +70,11 @@ export function loadHistories(stage: Stage, agentIds: ReadonlySet<string>): Hist
  * Tools a history saw removed (and not added again) that no current tool
  * answers to by name or alias: each gets a page, so its URL name must be valid
  * and free like any tool's.
+ *
+ * A name a history saw a current tool renamed from (`renamed` events, followed
+ * through every rename) is one of its names too: its URL redirects to the
+ * tool's page (added to `redirectSlugs`), like a former name the tool's own
+ * file records.
  */
 export function removedTools(stage: Stage, histories: readonly HistoryFile[], tools: readonly ToolModel[]): RemovedTool[] {
   const { problems } = stage;
@@ -79,6 +84,31 @@ export function removedTools(stage: Stage, histories: readonly HistoryFile[], to
     taken.set(`${tool.agent}/${tool.slug}`, tool.fullName);
     for (const slug of tool.redirectSlugs ?? []) taken.set(`${tool.agent}/${slug}`, `an alias of ${tool.fullName}`);
     for (const name of everyName(tool)) current.add(`${tool.agent} ${name}`);
+  }
+  for (const file of histories) {
+    const path = stage.reader.relContent(`history/${file.agent}.${file.source}.json`);
+    for (const tool of tools) {
+      if (tool.agent !== file.agent) continue;
+      for (const name of historyNames(tool, [file])) {
+        if (current.has(`${tool.agent} ${name}`)) continue;
+        current.add(`${tool.agent} ${name}`);
+        const slug = toolSlug(name);
+        const pointer = `/events/${file.events.findIndex((e) => e.kind === 'renamed' && e.from === name)}/from`;
+        if (taken.get(`${tool.agent}/${slug}`) === tool.fullName || taken.get(`${tool.agent}/${slug}`) === `an alias of ${tool.fullName}`) continue;
+        const problem = urlNameProblem(slug, stage.reserved.agent);
+        if (problem) {
+          problems.error(path, pointer, 'url-name-valid', `former name ${JSON.stringify(name)} of ${tool.fullName} ${problem}`);
+          continue;
+        }
+        const owner = taken.get(`${tool.agent}/${slug}`);
+        if (owner) {
+          problems.error(path, pointer, 'unique-tool-url', `former name ${name} of ${tool.fullName} would take the URL /${tool.agent}/${slug}/ of ${owner}`);
+          continue;
+        }
+        taken.set(`${tool.agent}/${slug}`, `an alias of ${tool.fullName}`);
+        tool.redirectSlugs = [...(tool.redirectSlugs ?? []), slug];
+      }
+    }
   }
   const out: RemovedTool[] = [];
   for (const file of histories) {
@@ -131,7 +161,7 @@ export function checkHistoryReferences(stage: Stage, histories: readonly History
     const byName = new Map<string, ToolModel>();
     for (const tool of tools) {
       if (tool.agent !== file.agent) continue;
-      for (const name of callableNames(tool)) byName.set(name, tool);
+      for (const name of historyNames(tool, [file])) byName.set(name, tool);
     }
     const removed = new Set(file.events.filter((e) => e.kind === 'tool-removed').map((e) => e.tool));
     const unknownReported = new Set<string>();
@@ -148,10 +178,22 @@ export function checkHistoryReferences(stage: Stage, histories: readonly History
         return;
       }
       if (event.field === undefined) return;
-      const key = `${event.tool}\u0000${event.side ?? ''}\u0000${event.field}`;
+      // Keyed by the tool, not the name: events before a rename use the old name.
+      const key = `${tool.fullName}\u0000${event.side ?? ''}\u0000${event.field}`;
       const last = lastOfField.get(key);
       if (!last || (place.get(event.release) ?? -1) >= (place.get(last.release) ?? -1)) lastOfField.set(key, { index: i, kind: event.kind, release: event.release });
     });
+    // Renames and types that became unions move fields: a field's last event may name it by an older anchor.
+    const moves = file.events.filter((e) => (e.kind === 'renamed' || e.kind === 'now-variant') && e.field !== undefined && e.formerField !== undefined);
+    const movedOn = (tool: ToolModel, side: string | undefined, field: string, release: string): string => {
+      let current = field;
+      for (const m of moves.filter((m) => byName.get(m.tool) === tool && m.side === side).sort((a, b) => place.get(a.release)! - place.get(b.release)!)) {
+        if (place.get(m.release)! <= place.get(release)!) continue;
+        const rest = anchorRest(current, m.formerField!);
+        if (rest !== undefined && (rest === '' ? m.kind === 'renamed' : m.kind === 'renamed' || rest.startsWith('.'))) current = m.field! + rest;
+      }
+      return current;
+    };
     const anchorsOf = new Map<ToolModel, Set<string>>();
     const byPosition: string[] = [];
     for (const { index, kind } of lastOfField.values()) {
@@ -161,7 +203,7 @@ export function checkHistoryReferences(stage: Stage, histories: readonly History
       // A definition that could not be read has no rows; its own error says so.
       if ([tool.input, tool.output, tool.modelInput?.view].some((view) => view?.broken)) continue;
       const anchors = anchorsOf.get(tool) ?? anchorsOf.set(tool, pageAnchors(tool)).get(tool)!;
-      const anchor = rootedAnchor(tableRoot(tool, file.source, event.side), event.field!);
+      const anchor = rootedAnchor(tableRoot(tool, file.source, event.side), movedOn(tool, event.side, event.field!, event.release));
       if (anchors.has(anchor)) continue;
       // A union variant known only by its position (`output:3`) moves when a variant
       // is added before it: a known limit of the computed histories, said once per file.

@@ -152,6 +152,13 @@ export function notAdvertisedReason(tool: Pick<ToolModel, 'captured' | 'source' 
   return `No captured configuration advertises it (it is known from ${KNOWN_FROM[tool.source]} only${page}), so no payload run offers it to the model.`;
 }
 
+/** A tool whose definition our stub stood in for: a recorded call would record the stub's answers, not the tool's. */
+export function standInReason(tool: Pick<ToolModel, 'standIn'>): string | undefined {
+  return tool.standIn === undefined
+    ? undefined
+    : 'It is served by a server that the captures could only stand in for with our stub (see its page), so a recorded call would show what the stub answers, not what the tool does.';
+}
+
 const SECTION_TITLES = {
   events: 'Events',
   failures: 'What failed calls fired',
@@ -216,7 +223,7 @@ export function hooksPage(site: Pick<SiteModel, 'tools' | 'hooks'>, agent: Agent
         .map((t) => ({
           name: t.fullName,
           url: toolUrl(t),
-          why: t.notRun ?? ((t.examples ?? []).some((x) => x.calls.some((c) => c.own)) ? 'its recorded calls fired no hook (see "What failed calls fired")' : notAdvertisedReason(t)),
+          why: t.notRun ?? ((t.examples ?? []).some((x) => x.calls.some((c) => c.own)) ? 'its recorded calls fired no hook (see "What failed calls fired")' : (notAdvertisedReason(t) ?? standInReason(t))),
         }));
 
   const examples = [...hooked].map((tool) => ({

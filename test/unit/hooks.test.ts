@@ -14,7 +14,7 @@ import type { AgentId, PayloadFile } from '../../src/lib/content-types.ts';
 import { hookMember } from '../../src/lib/hook-shape.ts';
 import { agentHooks } from '../../src/lib/hooks.ts';
 import { eventSchema, inferSchema, toolHookSchema } from '../../src/lib/hook-schemas.ts';
-import { hooksComparison, hooksPage, notAdvertisedReason } from '../../src/lib/hooks-page.ts';
+import { hooksComparison, hooksPage, notAdvertisedReason, standInReason } from '../../src/lib/hooks-page.ts';
 import { toolForCall } from '../../src/lib/tool-names.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
@@ -151,6 +151,22 @@ test('the reason "no captured configuration advertises it" is given only to tool
     }
   }
   assert.ok(given > 0, 'some tool is known from types or documentation only');
+});
+
+test('the stand-in reason is given only to tools whose captured description is one our stub wrote', () => {
+  let given = 0;
+  for (const agent of recordedAgents) {
+    const prefix = AGENTS[agent].standInDefinitions?.descriptionPrefix;
+    for (const w of hooksPage(site, agent).without) {
+      if (w.why !== standInReason({ standIn: 'x' })) continue;
+      given++;
+      const tool = site.tools.find((t) => t.agent === agent && t.fullName === w.name)!;
+      const descriptions = [...(tool.captured?.byConfig.values() ?? [])].map((c) => c.description ?? '');
+      assert.ok(prefix !== undefined && descriptions.length > 0 && descriptions.every((d) => d.startsWith(prefix)), `${agent} ${w.name}`);
+    }
+  }
+  assert.equal(standInReason({}), undefined);
+  assert.ok(given > 0 || recordedAgents.every((a) => AGENTS[a].standInDefinitions === undefined));
 });
 
 test('notAdvertisedReason: a reason for a tool no configuration advertises, none for one that some does', () => {

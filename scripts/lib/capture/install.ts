@@ -61,8 +61,14 @@ export function ensureInstalled(agent: AgentId, cacheRoot: string, pkg: string, 
     throw new InstallError(`npm install ${pkg}@${version} failed: ${(e.stderr || e.message).trim().split('\n').slice(-5).join(' ')}`);
   }
   if (installedVersion(partial, pkg) !== version || programIn(agent, partial, pkg) === undefined) {
+    // A native binary lives in a platform package, an optional dependency npm skips without an
+    // error when it cannot get it: name that package rather than a missing file.
+    const holder = /^node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(AGENTS[agent].binary)?.[1];
+    const missing = holder !== undefined && holder !== pkg && !existsSync(join(partial, 'node_modules', holder, 'package.json'));
     rmSync(partial, { recursive: true, force: true });
-    throw new InstallError(`npm install ${pkg}@${version} did not bring ${AGENTS[agent].binary} (nor a program its package.json names as its command)`);
+    throw new InstallError(missing
+      ? `npm install ${pkg}@${version} did not install its platform package ${holder}, which holds the program (${AGENTS[agent].binary})`
+      : `npm install ${pkg}@${version} did not bring ${AGENTS[agent].binary} (nor a program its package.json names as its command)`);
   }
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dirname(dir), { recursive: true });

@@ -217,14 +217,17 @@ async function historyOf(agent: AgentId, o: Options): Promise<AgentRun> {
   /** Per release read: the configurations that failed there and why. */
   const failed = new Map<string, Map<string, string>>();
 
+  /** Releases run this time: --retry-failed runs a cached failure again once, not again after it fails anew. */
+  const ranNow = new Set<string>();
   const readRelease = (i: number): ReleaseSnapshots => {
     const known = snapshots.get(i);
     if (known) return known;
     const version = versions[i]!;
     const needed = order.filter((id) => {
       const cached = readCached(HISTORY_ROOT, agent, version, id);
-      return cached === undefined || (o.retryFailed && !cached.ok);
+      return cached === undefined || (o.retryFailed && !cached.ok && !ranNow.has(version));
     });
+    ranNow.add(version);
     if (needed.length > 0) {
       console.log(`  ${version}: capturing ${needed.join(', ')}`);
       let installed: ReturnType<typeof install>;

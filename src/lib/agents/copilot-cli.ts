@@ -224,7 +224,7 @@ export const copilotCli: Agent<'copilot-cli'> = {
   modes: ['print', 'interactive'],
   options: [],
   mcpNaming: { family: '<server>-<tool>', isStubServerTool },
-  captureHistory: { none: 'its configurations have not been run against earlier releases.' },
+  captureHistory: { configurations: ['print', 'autopilot'], step: 4, range: { last: 20 } },
   inventory: { none: 'nobody has located its tool registry inside the installed package; its captures are the only list of its tools.' },
   publishedTypes: { none: 'no package of TypeScript types of its tools is read yet; their inputs are read from the captures.' },
   generatedDeclarations: false,

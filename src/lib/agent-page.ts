@@ -66,7 +66,7 @@ export interface AgentPage {
      * the releases read in which no compared configuration could be captured; undefined
      * when the agent has no history.
      */
-    history?: { changelog: string; lines: { label: string; package: string; count: number; first: string; last: string; notRun: string[] }[] };
+    history?: { changelog: string; lines: { label: string; packages: string[]; count: number; first: string; last: string; notRun: string[] }[] };
     /** Feature flags and handler files, when the binary's names cannot be listed. */
     features?: { count: number; command: string | undefined; handlerFiles: number; file: string };
   };
@@ -156,7 +156,8 @@ export function agentPage(site: SiteModel, id: AgentId): AgentPage {
       changelog: changelogUrl(id),
       lines: coverage(id, histories).map((c, i) => ({
         label: labels[c.source],
-        package: c.package,
+        // Every package read, in order (older releases of one history can come from another package).
+        packages: c.lines.length > 0 ? c.lines.map((l) => l.package) : [c.package],
         count: c.count,
         first: c.first,
         last: c.last,

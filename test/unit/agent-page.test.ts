@@ -185,15 +185,16 @@ test('facts: each history of the agent with its package, count and range, the re
     ],
     events: [],
   };
-  const sdk = { agent: A, source: 'sdk' as const, package: 'sdk-pkg', method: 'm', releases: [{ version: '0.3.1', cliVersion: '2.0.1' }, { version: '0.3.4', cliVersion: '2.0.4' }], events: [] };
+  // Its oldest release was read from the CLI's own package.
+  const sdk = { agent: A, source: 'sdk' as const, package: 'sdk-pkg', method: 'm', releases: [{ version: '1.9.9', package: 'cli-pkg', cliVersion: '1.9.9' }, { version: '0.3.1', cliVersion: '2.0.1' }, { version: '0.3.4', cliVersion: '2.0.4' }], events: [] };
   const other = { ...capture, agent: B, package: 'b-pkg' };
   const page = agentPage({ ...fixture(), histories: [sdk, capture, other] }, A);
   assert.deepEqual(page.facts.history, {
     changelog: `/${A}/changelog/`,
     lines: [
-      { label: 'SDK types', package: 'sdk-pkg', count: 2, first: '2.0.1', last: '2.0.4', notRun: [] },
+      { label: 'SDK types', packages: ['cli-pkg', 'sdk-pkg'], count: 3, first: '1.9.9', last: '2.0.4', notRun: [] },
       // 1.0.2 ran in one configuration: it was compared, so it is not "could not be run".
-      { label: 'Captures', package: 'cli-pkg', count: 4, first: '1.0.0', last: '1.1.0', notRun: ['1.0.0'] },
+      { label: 'Captures', packages: ['cli-pkg'], count: 4, first: '1.0.0', last: '1.1.0', notRun: ['1.0.0'] },
     ],
   });
   assert.equal(agentPage(fixture(), A).facts.history, undefined, 'no history, no fact');

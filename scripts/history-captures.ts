@@ -41,6 +41,7 @@ import { loadMatrix } from './lib/capture/matrix.ts';
 import { runConfiguration, type RunPaths } from './lib/capture/runner.ts';
 import { readCached, writeCached, type CachedRun } from './lib/capture-history/cache.ts';
 import { historyEvents, releasesDiffer, type ReleaseSnapshots } from './lib/capture-history/diff.ts';
+import { capturedDiffer, failedConfigurations } from './lib/capture-history/failures.ts';
 import { countByKind, historyFile } from './lib/capture-history/history-file.ts';
 import { locateChanges } from './lib/capture-history/planner.ts';
 import { compareVersions, selectReleases, unpublishedNumbers, type ReleaseRange } from './lib/capture-history/releases.ts';
@@ -213,15 +214,20 @@ async function historyOf(agent: AgentId, o: Options): Promise<AgentRun> {
 
   const run: AgentRun = { agent, listed: versions.length, read: 0, installs: [], downloads: [], failures: [], notes: [], events: {}, seconds: 0 };
   const snapshots = new Map<number, ReleaseSnapshots>();
+  /** Per release read: the configurations that failed there and why. */
+  const failed = new Map<string, Map<string, string>>();
 
+  /** Releases run this time: --retry-failed runs a cached failure again once, not again after it fails anew. */
+  const ranNow = new Set<string>();
   const readRelease = (i: number): ReleaseSnapshots => {
     const known = snapshots.get(i);
     if (known) return known;
     const version = versions[i]!;
     const needed = order.filter((id) => {
       const cached = readCached(HISTORY_ROOT, agent, version, id);
-      return cached === undefined || (o.retryFailed && !cached.ok);
+      return cached === undefined || (o.retryFailed && !cached.ok && !ranNow.has(version));
     });
+    ranNow.add(version);
     if (needed.length > 0) {
       console.log(`  ${version}: capturing ${needed.join(', ')}`);
       let installed: ReturnType<typeof install>;
@@ -249,12 +255,17 @@ async function historyOf(agent: AgentId, o: Options): Promise<AgentRun> {
       }
     } else console.log(`  ${version}: cached`);
     const captures = new Map<string, CaptureFile>();
+    const errors = new Map<string, string>();
     for (const id of order) {
       const cached = readCached(HISTORY_ROOT, agent, version, id);
       if (!cached) fail(`no cached result for ${agent} ${version} ${id} after running it`);
       if (cached.ok) captures.set(id, cached.capture);
-      else run.failures.push(`${version} ${id}: ${cached.error.split('\n')[0]}`);
+      else {
+        errors.set(id, cached.error);
+        run.failures.push(`${version} ${id}: ${cached.error.split('\n')[0]}`);
+      }
     }
+    failed.set(version, errors);
     const snaps = releaseSnapshots(captures);
     const configs = new Map<string, ConfigSnapshot | null>(order.map((id) => [id, snaps.get(id) ?? null]));
     for (const [id, s] of snaps) {
@@ -265,7 +276,12 @@ async function historyOf(agent: AgentId, o: Options): Promise<AgentRun> {
     return result;
   };
 
-  const located = await locateChanges(versions.length, step, (a, b) => releasesDiffer(readRelease(a), readRelease(b), order));
+  // A configuration that runs in one release and not in the other is bisected like a change,
+  // so that the first and last releases it runs in are exact (failures.ts).
+  const located = await locateChanges(versions.length, step, (a, b) => {
+    const [x, y] = [readRelease(a), readRelease(b)];
+    return releasesDiffer(x, y, order) || capturedDiffer(x, y, order);
+  });
   const readSet = new Set(located.read);
   const events = historyEvents(located.read.map((i) => snapshots.get(i)!), order);
   const file = historyFile({
@@ -273,7 +289,10 @@ async function historyOf(agent: AgentId, o: Options): Promise<AgentRun> {
     package: pkg,
     step,
     configurations: order,
-    releases: versions.map((v, i) => ({ version: v, ...(times[v] ? { published: times[v] } : {}), read: readSet.has(i) })),
+    releases: versions.map((v, i) => {
+      const reasons = readSet.has(i) ? failedConfigurations(failed.get(v) ?? new Map(), order) : undefined;
+      return { version: v, ...(times[v] ? { published: times[v] } : {}), read: readSet.has(i), ...(reasons ? { failed: reasons } : {}) };
+    }),
     unpublished,
     events,
   });

@@ -10,6 +10,9 @@ import { DELIVERY_LABELS, type MatrixConfiguration } from './captures.ts';
 import { configurationEffects } from './configuration-effects.ts';
 import { catalogTable, type CatalogTable } from './model-catalog.ts';
 import type { AgentId, AgentRecord, DefinitionKind, ToolGroup } from './content-types.ts';
+import { failedReleases } from './failed-releases.ts';
+import { coverage } from './history.ts';
+import { changelogUrl } from './history-pages.ts';
 import type { AgentInventory, SiteModel, ToolModel } from './model.ts';
 import type { PageSection } from './page-sections.ts';
 import { agentFilter } from './search.ts';
@@ -59,6 +62,12 @@ export interface AgentPage {
     tools: { total: number; sdk: number; capture: number; documented: number };
     /** What the binary registers, when its inventory lists names. */
     registered?: AgentInventory['counts'];
+    /**
+     * The releases each computed history of the agent covers (the changelog's range), with
+     * the releases read in which no compared configuration could be captured; undefined
+     * when the agent has no history.
+     */
+    history?: { changelog: string; lines: { label: string; packages: string[]; count: number; first: string; last: string; notRun: string[] }[] };
     /** Feature flags and handler files, when the binary's names cannot be listed. */
     features?: { count: number; command: string | undefined; handlerFiles: number; file: string };
   };
@@ -151,6 +160,22 @@ export function agentPage(site: SiteModel, id: AgentId): AgentPage {
     },
   };
   if (listsNames) page.facts.registered = inventory.counts;
+  const histories = site.histories.filter((h) => h.agent === id);
+  if (histories.length > 0) {
+    const labels = { sdk: 'SDK types', capture: 'Captures' } as const;
+    page.facts.history = {
+      changelog: changelogUrl(id),
+      lines: coverage(id, histories).map((c, i) => ({
+        label: labels[c.source],
+        // Every package read, in order (older releases of one history can come from another package).
+        packages: c.lines.length > 0 ? c.lines.map((l) => l.package) : [c.package],
+        count: c.count,
+        first: c.first,
+        last: c.last,
+        notRun: failedReleases(histories[i]!).filter((f) => f.all).map((f) => f.release),
+      })),
+    };
+  }
   if (inventory?.features !== undefined) page.facts.features = { count: inventory.features, command: inventory.featuresCommand, handlerFiles: inventory.handlerModules?.length ?? 0, file: inventory.file };
 
   if (matrix && matrixSection && configurationsSection) {

@@ -6,6 +6,7 @@
  */
 import { changelogParts, type ChangelogPart } from './changelog-parts.ts';
 import type { AgentId, EditorialTool, HistoryFile } from './content-types.ts';
+import { failedReleases, type FailedRelease } from './failed-releases.ts';
 import { changelog, comparison, coverage, historyNames, linkableAnchors, pageAnchors, tableRoot, versionNotes, type Change, type ChangelogRelease, type HistorySource } from './history.ts';
 import { toolSlug } from './content/url-names.ts';
 import type { RemovedTool, SiteModel, ToolModel } from './model.ts';
@@ -30,11 +31,16 @@ export interface CoverageLine {
    * the agent releases they go with (`agent`).
    */
   parts?: { package: string; count: number; first: string; last: string; agent?: { first: string; last: string } }[];
+  /** Releases read in which compared configurations could not be captured, with the reasons (failed-releases.ts). */
+  failed?: FailedRelease[];
 }
 
 function coverageLines(agent: AgentId, histories: SiteModel['histories'], labels: Record<HistorySource, string>): CoverageLine[] {
-  return coverage(agent, histories).map((c) => {
+  const files = histories.filter((h) => h.agent === agent);
+  return coverage(agent, histories).map((c, i) => {
     const line: CoverageLine = { label: labels[c.source], package: c.package, count: c.count, first: c.first, last: c.last };
+    const failed = failedReleases(files[i]!);
+    if (failed.length > 0) line.failed = failed;
     if (c.lines.length > 1) {
       line.parts = c.lines.map((l) => {
         const part: NonNullable<CoverageLine['parts']>[number] = { package: l.package, count: l.count, first: l.first, last: l.last };

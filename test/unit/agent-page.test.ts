@@ -173,3 +173,29 @@ test('real content: every configuration of content/capture-matrix.json, in order
     if (page.matrix) assert.deepEqual(page.matrix.rows.map((r) => r.name).sort(), names, a.id);
   }
 });
+
+test('facts: each history of the agent with its package, count and range, the releases that could not run, and the changelog link', () => {
+  const capture = {
+    agent: A, source: 'capture' as const, package: 'cli-pkg', method: 'm', configurations: ['base', 'extra'],
+    releases: [
+      { version: '1.0.0', read: true, failed: { base: 'cannot run: no program', extra: 'cannot run: no program' } },
+      { version: '1.0.1', read: false },
+      { version: '1.0.2', read: true, failed: { extra: 'unknown flag --more' } },
+      { version: '1.1.0', read: true },
+    ],
+    events: [],
+  };
+  // Its oldest release was read from the CLI's own package.
+  const sdk = { agent: A, source: 'sdk' as const, package: 'sdk-pkg', method: 'm', releases: [{ version: '1.9.9', package: 'cli-pkg', cliVersion: '1.9.9' }, { version: '0.3.1', cliVersion: '2.0.1' }, { version: '0.3.4', cliVersion: '2.0.4' }], events: [] };
+  const other = { ...capture, agent: B, package: 'b-pkg' };
+  const page = agentPage({ ...fixture(), histories: [sdk, capture, other] }, A);
+  assert.deepEqual(page.facts.history, {
+    changelog: `/${A}/changelog/`,
+    lines: [
+      { label: 'SDK types', packages: ['cli-pkg', 'sdk-pkg'], count: 3, first: '1.9.9', last: '2.0.4', notRun: [] },
+      // 1.0.2 ran in one configuration: it was compared, so it is not "could not be run".
+      { label: 'Captures', packages: ['cli-pkg'], count: 4, first: '1.0.0', last: '1.1.0', notRun: ['1.0.0'] },
+    ],
+  });
+  assert.equal(agentPage(fixture(), A).facts.history, undefined, 'no history, no fact');
+});

@@ -77,6 +77,22 @@ test('changelog of captures: configurations of one comparison are one block; onl
   assert.deepEqual(changelogPage(s, A).coverage.map((c) => c.label), ['Captures']);
 });
 
+test('changelog coverage names the releases read whose configurations failed, with the reasons; none when all ran', () => {
+  const [A] = AGENT_IDS as [typeof AGENT_IDS[number]];
+  const history = {
+    agent: A, source: 'capture', package: 'pkg', method: 'm', configurations: ['one', 'two'],
+    releases: [{ version: '1.0.0', read: true, failed: { one: 'cannot run: x', two: 'cannot run: x' } }, { version: '1.1.0', read: true, failed: { two: 'unknown flag' } }, { version: '1.2.0', read: true }],
+    events: [],
+  } as HistoryFile;
+  const s = site({ agents: [agent(A)], tools: [], histories: [history] });
+  assert.deepEqual(changelogPage(s, A).coverage[0]!.failed, [
+    { release: '1.0.0', all: true, reasons: [{ configurations: ['one', 'two'], reason: 'cannot run: x' }] },
+    { release: '1.1.0', all: false, reasons: [{ configurations: ['two'], reason: 'unknown flag' }] },
+  ]);
+  const ran = { ...history, releases: history.releases.map((r) => ({ version: r.version, read: true })) } as HistoryFile;
+  assert.equal(changelogPage(site({ agents: [agent(A)], tools: [], histories: [ran] }), A).coverage[0]!.failed, undefined);
+});
+
 test("version history of a tool: coverage, notes newest first with their ids and links, documentation's notes", () => {
   const read = model.tools.find((t) => t.fullName === 'Read')!;
   const history = versionHistory(read, model.histories);

@@ -47,3 +47,19 @@ test('README states where the SDK history starts: the first release of each pack
   const missing = firsts.filter((f) => !new RegExp(`${f.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\d.]*\\d)`).test(readme));
   assert.deepEqual(missing, [], 'README states each package line of the SDK history with its first release');
 });
+
+test('README states the range of every capture history an agent module plans', async () => {
+  const { AGENT_IDS, AGENTS } = await import('../../src/lib/agents/index.ts');
+  const flat = readme.replace(/\s+/g, ' ');
+  const stated = (product: string, range: string) => flat.includes(`${product}: ${range}`);
+  const missing: string[] = [];
+  for (const id of AGENT_IDS) {
+    const plan = AGENTS[id].captureHistory;
+    if ('none' in plan) continue;
+    const range = 'last' in plan.range ? `the last ${plan.range.last} up to the pin` : `every release from ${plan.range.from} to the pin`;
+    if (!stated(AGENTS[id].product, range)) missing.push(`${AGENTS[id].product}: ${range}`);
+    for (const c of plan.configurations) if (!flat.includes(`\`${c}\``)) missing.push(`${AGENTS[id].product} configuration ${c}`);
+  }
+  assert.deepEqual(missing, [], 'README names each capture history range as "<product>: <range>"');
+  assert.ok(!stated('Made-up CLI', 'the last 20 up to the pin'), 'the check can fail');
+});

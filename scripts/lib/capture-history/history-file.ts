@@ -5,6 +5,8 @@ export interface HistoryRelease {
   version: string;
   published?: string;
   read: boolean;
+  /** Configurations that could not be captured in this release, with the reason. */
+  failed?: Record<string, string>;
 }
 
 export interface CaptureHistoryFile {
@@ -48,7 +50,7 @@ export function historyFile(input: {
     package: input.package,
     method: methodSentence(input.releases.map((r) => r.version), input.step, input.configurations),
     configurations: input.configurations,
-    releases: input.releases.map((r) => ({ version: r.version, ...(r.published ? { published: r.published } : {}), read: r.read })),
+    releases: input.releases.map((r) => ({ version: r.version, ...(r.published ? { published: r.published } : {}), read: r.read, ...(r.failed ? { failed: r.failed } : {}) })),
     unpublished: input.unpublished,
     events: sortEvents(input.events, input.configurations),
   };

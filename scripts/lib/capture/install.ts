@@ -6,6 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { AGENTS, type AgentId } from '../../../src/lib/agents/index.ts';
+import { binaryCandidates, type PackageManifest } from './release-binary.ts';
 
 export class InstallError extends Error {}
 
@@ -13,19 +14,27 @@ export function installDir(cacheRoot: string, pkg: string, version: string): str
   return join(cacheRoot, 'capture-cli', `${pkg}@${version}`);
 }
 
-function installedVersion(dir: string, pkg: string): string | undefined {
+function manifest(dir: string, pkg: string): (PackageManifest & { version?: string }) | undefined {
   try {
-    return (JSON.parse(readFileSync(join(dir, 'node_modules', pkg, 'package.json'), 'utf8')) as { version?: string }).version;
+    return JSON.parse(readFileSync(join(dir, 'node_modules', pkg, 'package.json'), 'utf8')) as PackageManifest & { version?: string };
   } catch {
     return undefined;
   }
 }
 
+function installedVersion(dir: string, pkg: string): string | undefined {
+  return manifest(dir, pkg)?.version;
+}
+
+/** The program of the install in `dir`: the module's path, or the file the release's own `bin` names (release-binary.ts). */
+function programIn(agent: AgentId, dir: string, pkg: string): string | undefined {
+  return binaryCandidates(AGENTS[agent].binary, pkg, manifest(dir, pkg)).map((b) => join(dir, b)).find((b) => existsSync(b));
+}
+
 /** The binary of an existing install, or undefined when the install is missing or incomplete. */
 export function installedBinary(agent: AgentId, cacheRoot: string, pkg: string, version: string): string | undefined {
   const dir = installDir(cacheRoot, pkg, version);
-  const binary = join(dir, AGENTS[agent].binary);
-  return installedVersion(dir, pkg) === version && existsSync(binary) ? binary : undefined;
+  return installedVersion(dir, pkg) === version ? programIn(agent, dir, pkg) : undefined;
 }
 
 /** Installs `pkg@version` unless present; returns the native binary's path. */
@@ -51,12 +60,18 @@ export function ensureInstalled(agent: AgentId, cacheRoot: string, pkg: string, 
     rmSync(partial, { recursive: true, force: true });
     throw new InstallError(`npm install ${pkg}@${version} failed: ${(e.stderr || e.message).trim().split('\n').slice(-5).join(' ')}`);
   }
-  if (installedVersion(partial, pkg) !== version || !existsSync(join(partial, AGENTS[agent].binary))) {
+  if (installedVersion(partial, pkg) !== version || programIn(agent, partial, pkg) === undefined) {
+    // A native binary lives in a platform package, an optional dependency npm skips without an
+    // error when it cannot get it: name that package rather than a missing file.
+    const holder = /^node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(AGENTS[agent].binary)?.[1];
+    const missing = holder !== undefined && holder !== pkg && !existsSync(join(partial, 'node_modules', holder, 'package.json'));
     rmSync(partial, { recursive: true, force: true });
-    throw new InstallError(`npm install ${pkg}@${version} did not bring ${AGENTS[agent].binary}`);
+    throw new InstallError(missing
+      ? `npm install ${pkg}@${version} did not install its platform package ${holder}, which holds the program (${AGENTS[agent].binary})`
+      : `npm install ${pkg}@${version} did not bring ${AGENTS[agent].binary} (nor a program its package.json names as its command)`);
   }
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dirname(dir), { recursive: true });
   renameSync(partial, dir);
-  return join(dir, AGENTS[agent].binary);
+  return programIn(agent, dir, pkg)!;
 }

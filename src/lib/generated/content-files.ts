@@ -472,6 +472,12 @@ export interface HistoryFile {
      * capture: false when this release was not installed because the sampled releases around it were identical (no change is credited to it).
      */
     read?: boolean;
+    /**
+     * capture: the configurations that could not be captured in this release read (it cannot run, a flag it does not know, …), each with the first line of the reason; the release is not compared in them, and the next release in which one runs is compared with the last one in which it did.
+     */
+    failed?: {
+      [k: string]: string | undefined;
+    };
   }[];
   /**
    * Release numbers inside the covered range that the registry never published (a change is credited to the next published one); with several package lines, the gaps within each line, in history order.

@@ -1,0 +1,26 @@
+/** Releases read whose captures failed, grouped by reason (src/lib/failed-releases.ts). */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { failedReleases } from '../../src/lib/failed-releases.ts';
+import type { HistoryFile } from '../../src/lib/content-types.ts';
+
+const file = (releases: HistoryFile['releases']): HistoryFile => ({ agent: 'codex', source: 'capture', package: 'p', method: 'm', configurations: ['a', 'b', 'c'], releases, events: [] });
+
+test('one entry per release with failures, oldest first; configurations failing for one reason grouped in matrix order', () => {
+  const got = failedReleases(file([
+    { version: '1.0.0', read: true, failed: { a: 'cannot run', b: 'cannot run', c: 'cannot run' } },
+    { version: '1.0.1', read: false },
+    { version: '1.0.2', read: true, failed: { a: 'timed out', c: 'timed out' } },
+    { version: '1.0.3', read: true, failed: { b: 'unknown flag' } },
+    { version: '1.0.4', read: true },
+  ]));
+  assert.deepEqual(got, [
+    { release: '1.0.0', all: true, reasons: [{ configurations: ['a', 'b', 'c'], reason: 'cannot run' }] },
+    { release: '1.0.2', all: false, reasons: [{ configurations: ['a', 'c'], reason: 'timed out' }] },
+    { release: '1.0.3', all: false, reasons: [{ configurations: ['b'], reason: 'unknown flag' }] },
+  ]);
+});
+
+test('a history without failures names none', () => {
+  assert.deepEqual(failedReleases(file([{ version: '1.0.0', read: true }, { version: '1.0.1', read: true }])), []);
+});

@@ -1,0 +1,27 @@
+/** Where an earlier release keeps the program: the module's path, else the package's own `bin` (scripts/lib/capture/release-binary.ts). */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { binaryCandidates } from '../../scripts/lib/capture/release-binary.ts';
+
+const PKG = '@example/some-cli';
+const SCRIPT = `node_modules/${PKG}/entry.js`;
+
+test('a Node-script CLI whose release runs another file: the file its single bin command names comes second', () => {
+  assert.deepEqual(binaryCandidates(SCRIPT, PKG, { bin: { some: 'cli.js' } }), [SCRIPT, `node_modules/${PKG}/cli.js`]);
+  assert.deepEqual(binaryCandidates(SCRIPT, PKG, { bin: './dist/main.js' }), [SCRIPT, `node_modules/${PKG}/dist/main.js`]);
+});
+
+test('the module path is the only candidate when bin names it too, is missing, ambiguous or leaves the package', () => {
+  assert.deepEqual(binaryCandidates(SCRIPT, PKG, { bin: { some: 'entry.js' } }), [SCRIPT]);
+  assert.deepEqual(binaryCandidates(SCRIPT, PKG, {}), [SCRIPT]);
+  assert.deepEqual(binaryCandidates(SCRIPT, PKG, undefined), [SCRIPT]);
+  assert.deepEqual(binaryCandidates(SCRIPT, PKG, { bin: { a: 'a.js', b: 'b.js' } }), [SCRIPT]);
+  assert.deepEqual(binaryCandidates(SCRIPT, PKG, { bin: '../other/cli.js' }), [SCRIPT]);
+  assert.deepEqual(binaryCandidates(SCRIPT, PKG, { bin: '/usr/bin/env' }), [SCRIPT]);
+  assert.deepEqual(binaryCandidates(SCRIPT, PKG, { bin: { some: 42 } }), [SCRIPT]);
+});
+
+test('a native binary of a platform package has no fallback', () => {
+  const native = `node_modules/${PKG}-linux-x64/bin/some`;
+  assert.deepEqual(binaryCandidates(native, PKG, { bin: { some: 'bin/some.js' } }), [native]);
+});

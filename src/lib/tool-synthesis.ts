@@ -119,38 +119,29 @@ export function synthesizeFromCapture(entry: CapturedEntry, matrixAgent: MatrixA
   if (entry.namespace) generated.namespace = entry.namespace;
   const slug = toolSlug(entry.fullName);
   const standIn = standInReason(entry);
-  if (standIn !== undefined) {
-    // The stub's own schema and description must not read as the tool's: the definition is unknown.
-    generated.input = { kind: 'unavailable', reason: standIn };
-    generated.output = { kind: 'unavailable', reason: standIn };
-    return {
-      agent: entry.agent,
-      source: 'capture',
-      releases: {}, // set by the loader once every source is read
-      slug,
-      fullName: entry.fullName,
-      generated,
-      input: { definition: generated.input, rows: [] },
-      output: { definition: generated.output, rows: [] },
-      captured: entry,
-      standIn,
-      files: { generated: file },
-    };
-  }
-  return {
+  const tool: ToolModel = {
     agent: entry.agent,
     source: 'capture',
     releases: {}, // set by the loader once every source is read
     slug,
     fullName: entry.fullName,
     generated,
-    input: definitionView(primary.input, 'input', capturePlace(fileOf, entry, config, primary), problems, ajv),
-    output: result
-      ? definitionView(result.output, 'output', capturePlace(fileOf, entry, result.config, entry.byConfig.get(result.config)!), problems, ajv)
-      : definitionView(generated.output, 'output', { file, pointer: '' }, problems, ajv),
+    input: { definition: generated.input, rows: [] },
+    output: { definition: generated.output, rows: [] },
     captured: entry,
     files: { generated: file },
   };
+  if (standIn !== undefined) {
+    // The stub's own schema and description must not read as the tool's: the definition is unknown.
+    generated.input = { kind: 'unavailable', reason: standIn };
+    generated.output = { kind: 'unavailable', reason: standIn };
+    return { ...tool, input: { definition: generated.input, rows: [] }, output: { definition: generated.output, rows: [] }, standIn };
+  }
+  tool.input = definitionView(primary.input, 'input', capturePlace(fileOf, entry, config, primary), problems, ajv);
+  tool.output = result
+    ? definitionView(result.output, 'output', capturePlace(fileOf, entry, result.config, entry.byConfig.get(result.config)!), problems, ajv)
+    : definitionView(generated.output, 'output', { file, pointer: '' }, problems, ajv);
+  return tool;
 }
 
 export function documentedOnlyTool(editorial: EditorialTool, file: string): ToolModel {

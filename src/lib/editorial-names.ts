@@ -48,6 +48,12 @@ export function establishedNames(tool: ToolModel, site: Pick<SiteModel, 'histori
       }
     }
   }
+  // A name sent inside its server's namespace with the server's prefix (`github-mcp-server-search_code`):
+  // the part after the prefix is the server's own name for the tool, which the CLI asked it for.
+  for (const captured of tool.captured?.byConfig.values() ?? []) {
+    const prefix = captured.namespace !== undefined ? `${captured.namespace}-` : undefined;
+    if (prefix && captured.name.startsWith(prefix)) names.add(captured.name.slice(prefix.length));
+  }
   // Fields of earlier releases.
   for (const change of toolChanges(tool, site.histories)) {
     for (const part of (change.event.path ?? '').split(/[^A-Za-z0-9_]+/)) if (part) names.add(part);
@@ -67,6 +73,8 @@ export function agentNames(site: Pick<SiteModel, 'tools' | 'removedTools' | 'inv
   for (const i of site.inventory.filter((x) => x.agent === agent)) {
     for (const n of i.names) names.add(n);
     for (const f of i.featureNames ?? []) names.add(f);
+    // Members of the model catalog the binary embeds: gates and prose name them.
+    for (const m of i.modelCatalog?.models ?? []) for (const k of Object.keys(m)) names.add(k);
   }
   return names;
 }

@@ -166,5 +166,6 @@ export function fieldTables(tool: ToolModel): { title: string; rows: FieldRow[] 
 
 /** The rows of another configuration's input, their ids prefixed with its first configuration (`config-interactive.input.message`): unique beside the main tables. */
 export function otherInputRows(other: { configs: string[]; view: DefinitionView }): FieldRow[] {
-  return other.view.rows.map((r) => ({ ...r, id: `config-${other.configs[0]}.${r.id}` }));
+  const prefix = `config-${other.configs[0]}.`;
+  return other.view.rows.map((r) => ({ ...r, id: prefix + r.id, stableId: prefix + r.stableId }));
 }

@@ -15,7 +15,7 @@ import { gateText, supportStrip, toolHistory, turnedOnBy } from '../../src/lib/s
 import { agent, row, site, tool, view } from '../helpers/model-fixtures.ts';
 
 /** A field row of the input table (`row` leaves out the table, which the history's "since" reads). */
-const inputRow = (id: string) => ({ ...row(id), root: 'input' }) as ReturnType<typeof row>;
+const inputRow = (id: string) => ({ ...row(id), root: 'input', stableId: id }) as ReturnType<typeof row>;
 
 const [A, B, C] = AGENT_IDS as [typeof AGENT_IDS[number], typeof AGENT_IDS[number], typeof AGENT_IDS[number]];
 

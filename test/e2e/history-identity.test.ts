@@ -5,13 +5,13 @@
  * from the code that renders the page; a case the history does not hold is
  * skipped with the reason.
  */
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
-import { ROOT, serveAndLaunch, type Served } from '../helpers/browser.ts';
-import { newView, openPage } from '../helpers/pages.ts';
+import type { Page } from 'playwright-core';
+import { ROOT } from '../helpers/browser.ts';
+import { openPage, servedSite } from '../helpers/pages.ts';
 
 interface Event { release: string; tool: string; kind: string; side?: string; field?: string; formerField?: string; from?: string; to?: string }
 interface History { agent: string; releases: { version: string; cliVersion?: string }[]; events: Event[] }
@@ -19,19 +19,10 @@ interface History { agent: string; releases: { version: string; cliVersion?: str
 const history = JSON.parse(readFileSync(join(ROOT, 'content/history/claude-code.sdk.json'), 'utf8')) as History;
 const cli = (version: string) => history.releases.find((r) => r.version === version)?.cliVersion ?? version;
 
-let served: Served;
-const contexts: BrowserContext[] = [];
-before(async () => {
-  served = await serveAndLaunch();
-});
-after(async () => {
-  for (const c of contexts) await c.close();
-  await served?.close();
-});
+const site = servedSite();
 
 async function open(path: string): Promise<Page> {
-  const context = await newView(served.browser, served.base, { width: 1280, height: 900 });
-  contexts.push(context);
+  const context = await site.view({ width: 1280, height: 900 });
   return openPage(context, path);
 }
 

@@ -21,6 +21,9 @@ interface Inventory {
   aliasTables?: { entries: { alias: string; tool: string }[] }[];
 }
 
+/** The text of a node and its descendants. */
+const text = (node: Node): string => ('value' in node && typeof node.value === 'string' ? node.value : 'childNodes' in node ? node.childNodes.map((c) => text(c as Node)).join('') : '');
+
 function listed(agent: string): Map<string, string> {
   // data-registered-name → the text of its entry
   const out = new Map<string, string>();
@@ -32,7 +35,6 @@ function listed(agent: string): Map<string, string> {
     }
     for (const child of 'childNodes' in node ? node.childNodes : []) walk(child as Node);
   };
-  const text = (node: Node): string => ('value' in node && typeof node.value === 'string' ? node.value : 'childNodes' in node ? node.childNodes.map((c) => text(c as Node)).join('') : '');
   walk(parse(readFileSync(join(DIST, agent, 'index.html'), 'utf8')) as unknown as Node);
   return out;
 }
@@ -77,7 +79,6 @@ test('an embedded model catalog is tabulated on its agent page: a row per model,
   for (const inv of catalogs) {
     const doc = parse(readFileSync(join(DIST, inv.agent, 'index.html'), 'utf8')) as unknown as Node;
     const rows: { slug: string; cells: string[] }[] = [];
-    const text = (node: Node): string => ('value' in node && typeof node.value === 'string' ? node.value : 'childNodes' in node ? node.childNodes.map((c) => text(c as Node)).join('') : '');
     const walk = (node: Node, inTable: boolean): void => {
       const el = 'tagName' in node ? (node as Element) : undefined;
       const here = inTable || (el?.tagName === 'table' && el.attrs.some((a) => a.name === 'class' && a.value.split(' ').includes('catalog-table')));

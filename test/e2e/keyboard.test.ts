@@ -4,28 +4,18 @@
  * all reached with Tab and operated with Enter or Space. Elements are focused
  * only by key presses, never by focus() or click().
  */
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { serveAndLaunch, type Served } from '../helpers/browser.ts';
-import { newView, openPage } from '../helpers/pages.ts';
+import type { Locator, Page } from 'playwright-core';
+import { openPage, servedSite } from '../helpers/pages.ts';
 
 const TOOL = '/codex/exec_command/';
 
-let served: Served;
-const contexts: BrowserContext[] = [];
+const site = servedSite();
 
-before(async () => {
-  served = await serveAndLaunch();
-});
-after(async () => {
-  for (const c of contexts) await c.close();
-  await served?.close();
-});
 
 async function open(path: string, width = 1280, height = 900, permissions?: string[]): Promise<Page> {
-  const context = await newView(served.browser, served.base, permissions ? { width, height, permissions } : { width, height });
-  contexts.push(context);
+  const context = await site.view(permissions ? { width, height, permissions } : { width, height });
   return openPage(context, path);
 }
 
@@ -175,7 +165,7 @@ test('the copy-link control of a field is a Tab stop, is named for its field, an
   await page.evaluate(() => navigator.clipboard.writeText('before'));
   await tabTo(page, control, 200);
   await page.keyboard.press('Enter');
-  const expected = `${served.base}${TOOL}#${row}`;
+  const expected = `${site.served.base}${TOOL}#${row}`;
   let copied = '';
   for (let i = 0; i < 20 && copied !== expected; i++) {
     copied = await page.evaluate(() => navigator.clipboard.readText());

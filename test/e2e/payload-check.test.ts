@@ -7,24 +7,16 @@
  * get their own, and a tool_name of another tool fails. A payload of megabytes
  * is answered within a second without a long task on the page.
  */
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
-import { ROOT, serveAndLaunch, type Served } from '../helpers/browser.ts';
-import { newView, openPage, type Theme } from '../helpers/pages.ts';
+import type { Page } from 'playwright-core';
+import { ROOT } from '../helpers/browser.ts';
+import { openPage, servedSite, type Theme } from '../helpers/pages.ts';
 
-let served: Served;
-const contexts: BrowserContext[] = [];
+const site = servedSite();
 
-before(async () => {
-  served = await serveAndLaunch();
-});
-after(async () => {
-  for (const c of contexts) await c.close();
-  await served?.close();
-});
 
 interface Opened {
   page: Page;
@@ -33,8 +25,7 @@ interface Opened {
 }
 
 async function open(path: string, width = 1280, theme?: Theme): Promise<Opened> {
-  const context = await newView(served.browser, served.base, theme ? { width, height: 900, theme } : { width, height: 900 });
-  contexts.push(context);
+  const context = await site.view(theme ? { width, height: 900, theme } : { width, height: 900 });
   const scripts: Opened['scripts'] = [];
   context.on('response', (response) => {
     if (response.request().resourceType() !== 'script') return;

@@ -6,7 +6,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import type { Browser, BrowserContext, BrowserContextOptions, Page, Request } from 'playwright-core';
-import { DIST, ROOT } from './browser.ts';
+import { after, before } from 'node:test';
+import { DIST, ROOT, serveAndLaunch, type Served } from './browser.ts';
 
 /** Folders of dist/ that hold assets and the search index, not pages. */
 const NOT_PAGES = new Set(['_astro', 'pagefind']);
@@ -260,4 +261,31 @@ export async function inParallel<T, R>(items: readonly T[], workers: number, tas
     }),
   );
   return results;
+}
+
+/**
+ * The built site served and Chromium launched for one test file (before its tests), with every
+ * view opened through `view` closed after them: `site.served` once the tests run.
+ */
+export function servedSite(): { readonly served: Served; view(options: ViewOptions): Promise<BrowserContext> } {
+  let served: Served | undefined;
+  const contexts: BrowserContext[] = [];
+  before(async () => {
+    served = await serveAndLaunch();
+  });
+  after(async () => {
+    for (const c of contexts) await c.close();
+    await served?.close();
+  });
+  return {
+    get served(): Served {
+      if (!served) throw new Error('servedSite: the site is served only once the tests run');
+      return served;
+    },
+    async view(options: ViewOptions): Promise<BrowserContext> {
+      const context = await newView(this.served.browser, this.served.base, options);
+      contexts.push(context);
+      return context;
+    },
+  };
 }

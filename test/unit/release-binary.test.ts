@@ -21,7 +21,15 @@ test('the module path is the only candidate when bin names it too, is missing, a
   assert.deepEqual(binaryCandidates(SCRIPT, PKG, { bin: { some: 42 } }), [SCRIPT]);
 });
 
-test('a native binary of a platform package has no fallback', () => {
+test('a release that depends on the platform package holding the binary has no fallback', () => {
   const native = `node_modules/${PKG}-linux-x64/bin/some`;
-  assert.deepEqual(binaryCandidates(native, PKG, { bin: { some: 'bin/some.js' } }), [native]);
+  assert.deepEqual(binaryCandidates(native, PKG, { bin: { some: 'bin/some.js' }, optionalDependencies: { [`${PKG}-linux-x64`]: '1.0.0' } }), [native]);
+  assert.deepEqual(binaryCandidates(native, PKG, { bin: { some: 'bin/some.js' }, dependencies: { [`${PKG}-linux-x64`]: '1.0.0' } }), [native]);
+});
+
+test('a release from before the platform package (it does not depend on it) runs what its bin names', () => {
+  const native = `node_modules/${PKG}-linux-x64/bin/some`;
+  assert.deepEqual(binaryCandidates(native, PKG, { bin: { some: 'cli.js' }, optionalDependencies: { 'other-linux-x64': '1.0.0' } }), [native, `node_modules/${PKG}/cli.js`]);
+  assert.deepEqual(binaryCandidates(native, PKG, { bin: 'bin/some.js' }), [native, `node_modules/${PKG}/bin/some.js`]);
+  assert.deepEqual(binaryCandidates(native, PKG, { bin: { a: 'a.js', b: 'b.js' } }), [native]);
 });

@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { AGENTS, type AgentId } from '../../../src/lib/agents/index.ts';
-import { binaryCandidates, type PackageManifest } from './release-binary.ts';
+import { binaryCandidates, holderPackage, type PackageManifest } from './release-binary.ts';
 
 export class InstallError extends Error {}
 
@@ -63,7 +63,7 @@ export function ensureInstalled(agent: AgentId, cacheRoot: string, pkg: string, 
   if (installedVersion(partial, pkg) !== version || programIn(agent, partial, pkg) === undefined) {
     // A native binary lives in a platform package, an optional dependency npm skips without an
     // error when it cannot get it: name that package rather than a missing file.
-    const holder = /^node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(AGENTS[agent].binary)?.[1];
+    const holder = holderPackage(AGENTS[agent].binary);
     const missing = holder !== undefined && holder !== pkg && !existsSync(join(partial, 'node_modules', holder, 'package.json'));
     rmSync(partial, { recursive: true, force: true });
     throw new InstallError(missing

@@ -1,27 +1,45 @@
 /**
  * Where a release keeps the program an agent runs. An agent module names the path of the
- * pinned release (`binary`, relative to the install folder). An earlier release of a
- * Node-script CLI can start from another file (Qwen Code up to 0.15 from `cli.js`, later
- * from `cli-entry.js`): when the module's path lies inside the package's own folder, the
- * release's `package.json` says which file its command runs (`bin`). A native binary of a
- * platform package (Codex, OpenCode, Copilot CLI) has no such fallback.
+ * pinned release (`binary`, relative to the install folder). An earlier release can start
+ * from another file, and the release's `package.json` then says which one its command runs
+ * (`bin`):
+ * - a Node-script CLI whose entry moved (Qwen Code up to 0.15 runs `cli.js`, later
+ *   `cli-entry.js`): the module's path lies inside the package's own folder;
+ * - a CLI that moved into a platform package (Claude Code up to 2.1.112 ran its bundled
+ *   `cli.js`; Codex up to 0.2x carried its binaries beside a `bin/codex.js` launcher): the
+ *   module's path lies in a package this release does not depend on.
+ * A release that does depend on the platform package has no fallback: when npm skipped
+ * that package, the release cannot run, and the install says so.
  */
 import { posix } from 'node:path';
 
 export interface PackageManifest {
   name?: unknown;
   bin?: unknown;
+  dependencies?: unknown;
+  optionalDependencies?: unknown;
+}
+
+/** The package folder a path relative to the install folder lies in (`node_modules/<pkg>/…`). */
+export function holderPackage(path: string): string | undefined {
+  return /^node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(path)?.[1];
+}
+
+function declares(manifest: PackageManifest, pkg: string): boolean {
+  return [manifest.dependencies, manifest.optionalDependencies].some((deps) => deps !== null && typeof deps === 'object' && Object.hasOwn(deps, pkg));
 }
 
 /**
  * The paths (relative to the install folder) where a release's program may be, in order:
- * the module's own path first, then the file the package's `bin` gives the same command,
- * or its only command. A `bin` that leaves the package folder is ignored.
+ * the module's own path first, then the file the package's `bin` gives its only command.
+ * A `bin` that leaves the package folder is ignored.
  */
 export function binaryCandidates(binary: string, pkg: string, manifest: PackageManifest | undefined): string[] {
   const out = [binary];
   const folder = `node_modules/${pkg}/`;
-  if (!binary.startsWith(folder) || manifest === undefined) return out;
+  const holder = holderPackage(binary);
+  if (manifest === undefined || holder === undefined) return out;
+  if (holder !== pkg && declares(manifest, holder)) return out;
   const bin = manifest.bin;
   let target: unknown;
   if (typeof bin === 'string') target = bin;

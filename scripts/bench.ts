@@ -1,16 +1,17 @@
 /**
  * Benchmark (not a test): this site against a plain Starlight site of the same
  * pages as Markdown. Builds both into a temp folder (never dist/), then
- * measures build time, page counts, what Chromium fetches for three pages and
- * for a first search, and Lighthouse scores; prints a table and, with
+ * measures build time, page counts, what Chromium fetches for four pages (and
+ * any asked for with `--page`) and for a first search, and Lighthouse scores
+ * (medians of `--lighthouse-runs`, default 3); prints a table and, with
  * `--json <file>`, writes the same rows as JSON. `--runs N` builds each site N
  * times, interleaved (site, baseline, site, …), and reports the medians and the
  * median of the per-run ratios. `--keep` leaves the temp folder (both projects
  * and their last builds) for inspection.
  *
- *   npm run bench [-- --runs 3] [--json bench.json] [--keep]
+ *   npm run bench [-- --runs 3] [--lighthouse-runs 5] [--page /claude-code/bash/] [--json bench.json] [--keep]
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { loadContent } from '../src/lib/content/load.ts';
@@ -22,21 +23,42 @@ import { Cleanup } from './lib/bench/cleanup.ts';
 import { CATEGORIES, lighthouseScores, type Scores } from './lib/bench/lighthouse.ts';
 import { jsonRows, renderTable, sumBytes, under, withoutFavicon, type Row } from './lib/bench/report.ts';
 import { buildOrder, buildTimeRows, summarizeBuildTimes } from './lib/bench/runs.ts';
-import { serveStatic } from './lib/bench/serve.ts';
+import { fileFor, serveStatic } from './lib/bench/serve.ts';
 import { buildSite, copyProject, distStats, writeBaseline } from './lib/bench/sites.ts';
 import { withTimeout } from './lib/bench/timeout.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
-/** Pages measured: home, the first agent's page, and that agent's tool page with the most input rows (a heavy one). */
-function benchPages(model: SiteModel): { name: string; path: string }[] {
+interface BenchPage {
+  name: string;
+  path: string;
+}
+
+/** Pages measured: home, the first agent's page, and that agent's tool page with the most input rows (a long one). */
+function benchPages(model: SiteModel): BenchPage[] {
   const agent = model.agents[0]!.id;
   const tools = model.tools.filter((t) => t.agent === agent);
-  const heaviest = tools.reduce((a, b) => (b.input.rows.length > a.input.rows.length ? b : a));
+  const longest = tools.reduce((a, b) => (b.input.rows.length > a.input.rows.length ? b : a));
   return [
     { name: 'home', path: '/' },
     { name: 'agent page', path: agentUrl(agent) },
-    { name: 'tool page', path: toolUrl(heaviest) },
+    { name: 'tool page (most input rows)', path: toolUrl(longest) },
   ];
+}
+
+/** The tool page of any agent whose built HTML is the largest in this site: the most for a browser to parse. */
+function largestToolPage(model: SiteModel, dist: string): BenchPage {
+  const size = (path: string) => {
+    const file = fileFor(dist, path);
+    return file && existsSync(file) ? statSync(file).size : 0;
+  };
+  const largest = model.tools.map((t) => ({ path: toolUrl(t), bytes: size(toolUrl(t)) })).reduce((a, b) => (b.bytes > a.bytes ? b : a));
+  return { name: 'tool page (largest HTML)', path: largest.path };
+}
+
+/** The measured pages in order, each path once (the first name it got wins). */
+function uniquePages(pages: readonly BenchPage[]): BenchPage[] {
+  const seen = new Set<string>();
+  return pages.filter((p) => !seen.has(p.path) && seen.add(p.path));
 }
 const SEARCH = { page: '/', query: 'write_stdin' };
 const BUILD_MS = 600_000;
@@ -59,7 +81,7 @@ async function main(cleanup: Cleanup, args: BenchArgs): Promise<void> {
   const started = performance.now();
   const jsonPath = args.json === undefined ? undefined : resolve(args.json);
   const model = loadContent({ root: ROOT });
-  const pages = benchPages(model);
+  let pages = benchPages(model);
   const tmp = mkdtempSync(join(tmpdir(), 'bench-'));
   if (args.keep) cleanup.add(`keep ${tmp}`, () => log(`kept ${tmp}`));
   else cleanup.add(`remove ${tmp}`, () => rmSync(tmp, { recursive: true, force: true }));
@@ -84,6 +106,13 @@ async function main(cleanup: Cleanup, args: BenchArgs): Promise<void> {
   }
   const buildTimes = summarizeBuildTimes(buildMs.site, buildMs.baseline);
   const stats = { site: distStats(sites.site.dist), baseline: distStats(sites.baseline.dist) };
+  pages = uniquePages([...pages, largestToolPage(model, sites.site.dist), ...args.pages.map((path) => ({ name: 'asked for', path }))]);
+  for (const p of args.pages) {
+    for (const key of ['site', 'baseline'] as const) {
+      const file = fileFor(sites[key].dist, p);
+      if (!file || !existsSync(file)) throw new Error(`--page ${p}: ${sites[key].label} has no such page`);
+    }
+  }
   const rows: Row[] = [
     row('pages (HTML, without redirects)', 'count', (k) => stats[k].pages),
     row('redirect pages', 'count', (k) => stats[k].redirects),
@@ -130,10 +159,10 @@ async function main(cleanup: Cleanup, args: BenchArgs): Promise<void> {
     await browser.close();
   }
 
-  log('running Lighthouse (default config: mobile, simulated throttling)');
+  log(`running Lighthouse (default config: mobile, simulated throttling), ${args.lighthouseRuns} round(s) of ${pages.length * 2} pages`);
   let scores = new Map<string, Scores>();
   try {
-    const result = await lighthouseScores(pages.flatMap((p) => [sites.site.base + p.path, sites.baseline.base + p.path]));
+    const result = await lighthouseScores(pages.flatMap((p) => [sites.site.base + p.path, sites.baseline.base + p.path]), args.lighthouseRuns);
     scores = result.scores;
     for (const error of result.errors) log(`Lighthouse could not score ${error}`);
   } catch (error) {
@@ -141,10 +170,11 @@ async function main(cleanup: Cleanup, args: BenchArgs): Promise<void> {
   }
   for (const p of pages) {
     const of = (k: 'site' | 'baseline') => scores.get(sites[k].base + p.path);
-    for (const c of CATEGORIES) rows.push(row(`${p.name}: Lighthouse ${c}`, 'score', (k) => of(k)?.[c] ?? null));
+    const name = `${p.name} ${p.path}: Lighthouse${args.lighthouseRuns > 1 ? ` (median of ${args.lighthouseRuns})` : ''}`;
+    for (const c of CATEGORIES) rows.push(row(`${name} ${c}`, 'score', (k) => of(k)?.[c] ?? null));
     rows.push(
-      row(`${p.name}: Lighthouse largest contentful paint`, 'ms', (k) => of(k)?.lcp ?? null),
-      row(`${p.name}: Lighthouse total blocking time`, 'ms', (k) => of(k)?.tbt ?? null),
+      row(`${name} largest contentful paint`, 'ms', (k) => of(k)?.lcp ?? null),
+      row(`${name} total blocking time`, 'ms', (k) => of(k)?.tbt ?? null),
     );
   }
 
@@ -153,7 +183,8 @@ async function main(cleanup: Cleanup, args: BenchArgs): Promise<void> {
   if (jsonPath) {
     const report = {
       date: new Date().toISOString(),
-      lighthouse: 'default config (mobile emulation, simulated throttling)',
+      lighthouse: `default config (mobile emulation, simulated throttling); median of ${args.lighthouseRuns} run(s) per page`,
+      pages,
       search: SEARCH,
       buildTimes: { runs: args.runs, order: buildOrder(args.runs), ...buildTimes },
       rows: jsonRows(rows),

@@ -122,8 +122,11 @@ export function describedConfiguration(tool: ToolModel): string | undefined {
  * page: highlighting multiplies their size about fifteen-fold (85 KB of
  * AskUserQuestion types became 518 KB of HTML). They are published as their
  * own file, linked from the page and loaded when the reader expands them.
+ * The field tables above them carry the same fields, so the collapsed copy only
+ * costs parsing: at 4096 the Bash page held 61 KB (a quarter of its HTML) of
+ * highlighted definitions nobody had opened.
  */
-export const INLINE_DEFINITION_LIMIT = 4096;
+export const INLINE_DEFINITION_LIMIT = 1024;
 
 export interface DefinitionFile {
   section: Extract<ToolSectionId, 'input' | 'result' | 'model-input'>;

@@ -13,7 +13,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createSatteriMarkdownProcessor } from '@astrojs/markdown-satteri';
 import { codeSpan, escapeText, fence, fieldTable, inline, table, baselinePages, toolMarkdown } from '../../scripts/lib/bench/markdown.ts';
-import { parseBenchArgs } from '../../scripts/lib/bench/args.ts';
+import { DEFAULT_LIGHTHOUSE_RUNS, parseBenchArgs } from '../../scripts/lib/bench/args.ts';
+import { medianScores, type Scores } from '../../scripts/lib/bench/lighthouse.ts';
 import { buildOrder, buildTimeRows, median, summarizeBuildTimes } from '../../scripts/lib/bench/runs.ts';
 import { buildLeftovers } from '../../scripts/lib/bench/sites.ts';
 import {
@@ -278,10 +279,11 @@ describe('clean-up, timeouts and the static server', () => {
 
 describe('the command line and repeated builds', () => {
   test('parseBenchArgs: --runs N (or =N, default 1), --json FILE (or =FILE), --keep; anything else is refused', () => {
-    assert.deepEqual(parseBenchArgs([]), { runs: 1, keep: false });
-    assert.deepEqual(parseBenchArgs(['--runs', '3', '--json', 'b.json', '--keep']), { runs: 3, json: 'b.json', keep: true });
-    assert.deepEqual(parseBenchArgs(['--runs=5', '--json=out/b.json']), { runs: 5, json: 'out/b.json', keep: false });
-    assert.deepEqual(parseBenchArgs(['--keep', '--runs', '12']), { runs: 12, keep: true });
+    const defaults = { lighthouseRuns: DEFAULT_LIGHTHOUSE_RUNS, pages: [] };
+    assert.deepEqual(parseBenchArgs([]), { runs: 1, keep: false, ...defaults });
+    assert.deepEqual(parseBenchArgs(['--runs', '3', '--json', 'b.json', '--keep']), { runs: 3, json: 'b.json', keep: true, ...defaults });
+    assert.deepEqual(parseBenchArgs(['--runs=5', '--json=out/b.json']), { runs: 5, json: 'out/b.json', keep: false, ...defaults });
+    assert.deepEqual(parseBenchArgs(['--keep', '--runs', '12']), { runs: 12, keep: true, ...defaults });
     for (const bad of ['0', '-1', '2.5', '1e1', '03', 'three', '10000']) {
       const parsed = parseBenchArgs(['--runs', bad]);
       assert.ok('error' in parsed && parsed.error.startsWith('--runs needs a whole number'), bad);
@@ -294,6 +296,36 @@ describe('the command line and repeated builds', () => {
     const unknown = parseBenchArgs(['--run', '3']);
     assert.ok('error' in unknown && unknown.error.startsWith('unknown argument --run\n'));
     assert.ok('help' in parseBenchArgs(['--help']));
+  });
+
+  test('parseBenchArgs: --lighthouse-runs N and repeatable --page /path/ (each path once); bad values are refused', () => {
+    const parsed = parseBenchArgs(['--lighthouse-runs', '5', '--page', '/claude-code/bash/', '--page=/codex/', '--page', '/claude-code/bash/']);
+    assert.ok(!('error' in parsed) && !('help' in parsed));
+    assert.equal(parsed.lighthouseRuns, 5);
+    assert.deepEqual(parsed.pages, ['/claude-code/bash/', '/codex/']);
+    assert.ok(DEFAULT_LIGHTHOUSE_RUNS > 1, 'one Lighthouse run is too noisy to be the default');
+    for (const bad of ['0', '1.5', 'x']) {
+      const r = parseBenchArgs(['--lighthouse-runs', bad]);
+      assert.ok('error' in r && r.error.startsWith('--lighthouse-runs needs a whole number'), bad);
+    }
+    for (const bad of ['claude-code/bash/', '/claude-code/bash', '/../etc/', '/a/../b/', 'http://x/', '/a?b=1/', '/a#b/', '//x/']) {
+      const r = parseBenchArgs(['--page', bad]);
+      assert.ok('error' in r && r.error.startsWith('--page needs a site path'), bad);
+    }
+    assert.ok('error' in parseBenchArgs(['--page']));
+    assert.ok('error' in parseBenchArgs(['--page', '--keep']));
+  });
+
+  test('medianScores: each figure is the median of the runs that gave it; a failed run (nulls) is left out', () => {
+    const run = (performance: number | null, tbt: number | null): Scores => ({ performance, accessibility: 100, 'best-practices': 100, seo: performance === null ? null : 100, lcp: 1000, tbt });
+    const m = medianScores([run(80, 700), run(90, 300), run(null, null), run(85, 450.5)]);
+    assert.equal(m.performance, 85);
+    assert.equal(m.tbt, 450.5, 'timings keep their fraction');
+    assert.equal(m.seo, 100);
+    assert.equal(m.accessibility, 100, 'a failed run gives no value but the others still count');
+    assert.equal(medianScores([run(81, 1), run(84, 2)]).performance, 83, 'a score is rounded to whole points (82.5 → 83)');
+    assert.deepEqual(medianScores([run(null, null)]).performance, null);
+    assert.deepEqual(medianScores([]).tbt, null);
   });
 
   test('buildOrder: this site then the baseline, pair after pair', () => {

@@ -1,25 +1,37 @@
 /**
  * The benchmark's command line: `--runs N` (builds of each site, interleaved),
- * `--json FILE` (also write the rows as JSON) and `--keep` (leave the temp
- * folder). Pure: arguments in, options or a message out.
+ * `--lighthouse-runs N` (Lighthouse runs of each page, interleaved; medians),
+ * `--page /path/` (also measure this page; repeatable), `--json FILE` (also
+ * write the rows as JSON) and `--keep` (leave the temp folder). Pure:
+ * arguments in, options or a message out.
  */
 
 export interface BenchArgs {
   /** How many times each site is built; the builds alternate site, baseline, site, … */
   runs: number;
+  /** How many times Lighthouse scores each page of each site; the table shows the medians. */
+  lighthouseRuns: number;
+  /** Pages measured besides the chosen ones: site paths such as `/claude-code/bash/`. */
+  pages: string[];
   /** Where to write the JSON report, as given (relative to the working directory). */
   json?: string;
   keep: boolean;
 }
 
-export const BENCH_USAGE = 'npm run bench [-- --runs N] [--json FILE] [--keep]';
+export const BENCH_USAGE = 'npm run bench [-- --runs N] [--lighthouse-runs N] [--page /path/]... [--json FILE] [--keep]';
+
+/** Lighthouse runs per page when none is asked for: one run moves by hundreds of milliseconds of blocking time. */
+export const DEFAULT_LIGHTHOUSE_RUNS = 3;
+
+/** A site path: absolute, ending in a slash (the site's trailingSlash), no query, fragment, `..` or scheme. */
+const PAGE = /^\/(?:[A-Za-z0-9_.~-]+\/)*$/;
 
 /** A whole number of runs, written in digits: 1, 3, 10 (not 0, 2.5, 1e1 or 03). */
 const RUNS = /^[1-9][0-9]{0,3}$/;
 
 /** Parses `argv`; an error is a message for the caller to print (the first problem found). */
 export function parseBenchArgs(argv: readonly string[]): BenchArgs | { help: string } | { error: string } {
-  const options: BenchArgs = { runs: 1, keep: false };
+  const options: BenchArgs = { runs: 1, lighthouseRuns: DEFAULT_LIGHTHOUSE_RUNS, pages: [], keep: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     const [name, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
@@ -35,6 +47,14 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs | { help: str
       const v = value();
       if (v === undefined || !RUNS.test(v)) return { error: `--runs needs a whole number of builds from 1 to 9999${v === undefined ? '' : `, not "${v}"`}` };
       options.runs = Number(v);
+    } else if (name === '--lighthouse-runs') {
+      const v = value();
+      if (v === undefined || !RUNS.test(v)) return { error: `--lighthouse-runs needs a whole number of runs from 1 to 9999${v === undefined ? '' : `, not "${v}"`}` };
+      options.lighthouseRuns = Number(v);
+    } else if (name === '--page') {
+      const v = value();
+      if (v === undefined || !PAGE.test(v) || v.split('/').some((part) => part === '.' || part === '..')) return { error: `--page needs a site path such as /agent/tool/${v === undefined ? '' : `, not "${v}"`}` };
+      if (!options.pages.includes(v)) options.pages.push(v);
     } else if (name === '--json') {
       const v = value();
       if (v === undefined) return { error: '--json needs a file name' };

@@ -463,9 +463,10 @@ describe('search', () => {
     // one tool's tables, from the content model; a deterministic spread of them. A plain English
     // word such as `updated` or `removed` is left out: search stems it, so it also finds `update`
     // and every changelog line, and no index can tell the field apart from the prose. Names are
-    // compared without a plural ending for the same reason (`counts` finds a field `count`), and a
-    // name that begins a tool's name (`askUser`, AskUserQuestion) or a longer field name (`new_str`,
-    // new_string) is left out: search completes it.
+    // compared without a plural ending for the same reason (`counts` finds a field `count`). A field
+    // named like a tool (`ask_user`) is left out: the tool comes first. A name that begins a tool's
+    // name (`askUser`, AskUserQuestion) or a longer field name (`new_str`, new_string) is kept, and
+    // every such name is in the sample: search completes words, so those are the hard cases.
     const toolNames = site.tools.flatMap((t) => [t.fullName, ...t.generated.aliases.map((a) => a.name)]).map((n) => n.toLowerCase());
     const fieldNames = [...new Set(site.tools.flatMap((t) => fieldTables(t).flatMap((table) => table.rows.map((r) => r.name.toLowerCase()))))];
     const owners = new Map<string, Set<string>>();
@@ -473,8 +474,7 @@ describe('search', () => {
       for (const table of fieldTables(tool)) {
         for (const row of table.rows) {
           if (row.role !== 'property' || !/^[a-z][A-Za-z0-9_]{5,}$/.test(row.name) || !/[A-Z_]/.test(row.name)) continue;
-          const lower = row.name.toLowerCase();
-          if (toolNames.some((n) => n.startsWith(lower)) || fieldNames.some((n) => n !== lower && n.startsWith(lower))) continue;
+          if (toolNames.includes(row.name.toLowerCase())) continue;
           owners.set(stem(row.name), (owners.get(stem(row.name)) ?? new Set()).add(`${urlOf(tool)} ${row.name}`));
         }
       }
@@ -485,9 +485,12 @@ describe('search', () => {
         const [url, name] = [...places][0]!.split(' ') as [string, string];
         return { name, url };
       });
+    const completed = (name: string) => [...toolNames, ...fieldNames].some((n) => n !== name.toLowerCase() && n.startsWith(name.toLowerCase()));
+    const hard = unique.filter((u) => completed(u.name));
     const step = Math.max(1, Math.floor(unique.length / 12));
-    const sample = unique.filter((_, i) => i % step === 0);
+    const sample = [...hard, ...unique.filter((u, i) => i % step === 0 && !completed(u.name))];
     assert.ok(sample.length >= 10, `only ${sample.length} unique field names`);
+    assert.ok(hard.length > 0, 'some unique field name begins a longer name');
     const misses: string[] = [];
     await openSearch();
     for (const { name, url } of sample) {

@@ -7,33 +7,66 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { AGENT_IDS, AGENT_PRODUCTS } from '../../src/lib/agents/index.ts';
-import { exactSpellingFirst, rankedSearch, spelledNames } from '../../src/lib/search-rank.ts';
+import { exactSpellingFirst, fieldRowsFirst, rankedSearch, spelledNames, subResultFieldNames } from '../../src/lib/search-rank.ts';
 import { agentFilter, rankedPagefindSource, searchFields, searchImportMap } from '../../src/lib/search.ts';
 
-/** A result of a page answering to `names`, with a label to read orders by and a count of data loads. */
-function result(label: string, names: string[] | string | undefined) {
+/** A sub-result: a field row's (an anchor such as `#input.x`) or a heading's. */
+interface Sub {
+  title: string;
+  url: string;
+}
+
+/** A result of a page answering to `names`, with sub-results, a label to read orders by and a count of data loads. */
+function result(label: string, names: string[] | string | undefined, subs: Sub[] = []) {
   const r = {
     label,
     loads: 0,
     async data() {
       r.loads++;
-      return { meta: names === undefined ? {} : { spelled: typeof names === 'string' ? names : JSON.stringify(names) } };
+      return { meta: names === undefined ? {} : { spelled: typeof names === 'string' ? names : JSON.stringify(names) }, sub_results: subs };
     },
   };
   return r;
 }
+const row = (page: string, anchor: string, title: string): Sub => ({ title, url: `${page}#${encodeURIComponent(anchor)}` });
 const labels = (rs: { label: string }[]) => rs.map((r) => r.label);
 
-test('the typed spelling first, then the same name in other spellings, in the order search gave', async () => {
+test('the typed spelling first, then the same name in other spellings, then the rest, each in the order search gave', async () => {
   const results = [result('a', ['bash']), result('b', ['bash']), result('C', ['Bash', 'BashInput']), result('x', ['read_bash']), result('y', ['Bash']), result('v', ['bash']), result('w', ['Bash'])];
   const order = ['a', 'b', 'C', 'x', 'y', 'v', 'w'];
-  assert.deepEqual(labels(await exactSpellingFirst('Bash', results)), ['C', 'a', 'b', 'x', 'y', 'v', 'w'], 'only the leading run is reordered: y comes after a result of another name');
-  assert.deepEqual(labels(await exactSpellingFirst('bash', results)), order);
-  assert.deepEqual(labels(await exactSpellingFirst('  Bash  ', results)), ['C', 'a', 'b', 'x', 'y', 'v', 'w'], 'the typed term is trimmed');
-  assert.deepEqual(labels(await exactSpellingFirst('BASH', results)), order, 'no page spelled so: the order stays');
-  assert.deepEqual(labels(await exactSpellingFirst('BashInput', results)), order, 'the first result does not answer to it: the order stays');
+  assert.deepEqual(labels(await exactSpellingFirst('Bash', results)), ['C', 'y', 'w', 'a', 'b', 'v', 'x']);
+  assert.deepEqual(labels(await exactSpellingFirst('bash', results)), ['a', 'b', 'v', 'C', 'y', 'w', 'x'], 'a page of the name after one of another name still comes up');
+  assert.deepEqual(labels(await exactSpellingFirst('  Bash  ', results)), ['C', 'y', 'w', 'a', 'b', 'v', 'x'], 'the typed term is trimmed');
+  assert.deepEqual(labels(await exactSpellingFirst('BASH', results)), ['a', 'b', 'C', 'y', 'v', 'w', 'x'], 'no page spelled so: the pages of the name in any case first');
+  assert.deepEqual(labels(await exactSpellingFirst('BashInput', results)), ['C', 'a', 'b', 'x', 'y', 'v', 'w']);
+  assert.deepEqual(labels(await exactSpellingFirst('zsh', results)), order, 'no page answers to it: the order stays');
   assert.deepEqual(labels(await exactSpellingFirst('', results)), order);
-  assert.deepEqual(results.map((r) => r.loads > 0), [true, true, true, true, true, false, false], 'past the batch where the run ends, nothing is loaded');
+});
+
+test('pages with a field of the typed name come right after the pages of that name; only field rows count', async () => {
+  const results = [
+    result('edit', ['Edit'], [row('/a/edit/', 'input.new_string', 'new_string')]),
+    result('multi', ['MultiEdit'], [row('/a/multi/', 'input.edits', 'edits[]'), row('/a/multi/', 'input.edits[].new_string', 'edits[].new_string')]),
+    result('heading', ['notes'], [{ title: 'new_str', url: '/a/notes/#new_str' }]),
+    result('replace', ['replace'], [row('/b/replace/', 'config-pro-yolo.input.new_str', 'new_str')]),
+    result('str', ['new_str_tool']),
+    result('copilot', ['edit'], [row('/c/edit/', 'input.new_str', 'new_str')]),
+    result('variant', ['Artifact'], [row('/a/artifact/', 'output:+url.new_str', '(variant 1 (object)).new_str')]),
+  ];
+  assert.deepEqual(labels(await exactSpellingFirst('new_str', results)), ['replace', 'copilot', 'variant', 'edit', 'multi', 'heading', 'str']);
+  assert.deepEqual(labels(await exactSpellingFirst('NEW_STR', results)), ['replace', 'copilot', 'variant', 'edit', 'multi', 'heading', 'str'], 'a field name in any case');
+  assert.deepEqual(labels(await exactSpellingFirst('edits', results)), ['multi', 'edit', 'heading', 'replace', 'str', 'copilot', 'variant'], 'a field that holds a list: its path ends in []');
+  assert.deepEqual(labels(await exactSpellingFirst('edit', results)), ['copilot', 'edit', 'multi', 'heading', 'replace', 'str', 'variant'], 'a name comes before a field');
+});
+
+test('only the first ten results are read for fields and names; a run of pages of the typed name is read to its end', async () => {
+  const filler = Array.from({ length: 12 }, (_, i) => result(`f${i}`, ['other']));
+  const late = result('late', ['x'], [row('/x/', 'input.late_field', 'late_field')]);
+  const results = [...filler.slice(0, 10), late, ...filler.slice(10)];
+  assert.deepEqual(labels(await exactSpellingFirst('late_field', results)), labels(results), 'the eleventh result is not read');
+  assert.deepEqual(results.map((r) => r.loads > 0), results.map((_, i) => i < 10), 'nothing past the first ten is loaded');
+  const early = [...filler.slice(0, 9), late, ...filler.slice(9)];
+  assert.deepEqual(labels(await exactSpellingFirst('late_field', early)), ['late', ...labels(filler)], 'the tenth result is read');
 });
 
 test('a leading run longer than one batch of loads is read to its end, and each page is compared by every name it answers to', async () => {
@@ -54,7 +87,46 @@ test('names are read as data: missing, malformed or non-string metadata answers 
   assert.deepEqual(spelledNames({ spelled: '{"0":"Bash"}' }), []);
   assert.deepEqual(spelledNames({ spelled: '["Bash",1,null,"</script>"]' }), ['Bash', '</script>']);
   const results = [result('a', undefined), result('b', 'not json'), result('c', ['Bash'])];
-  assert.deepEqual(labels(await exactSpellingFirst('Bash', results)), ['a', 'b', 'c']);
+  assert.deepEqual(labels(await exactSpellingFirst('Bash', results)), ['c', 'a', 'b']);
+});
+
+test('field names are read from field rows only, and malformed sub-results answer to nothing', () => {
+  assert.deepEqual(subResultFieldNames(undefined), []);
+  assert.deepEqual(
+    subResultFieldNames([
+      { title: 'file_path', url: '/a/read/#input.file_path' },
+      { title: 'structuredPatch[].lines[]', url: '/a/edit/#output.structuredPatch.lines' },
+      { title: '(variant 2 (object)).owned', url: '/a/artifact/#output%3A%2Burl.owned' },
+      { title: 'model', url: '/a/task/#config-signed-in-gpt-5-4.model-input.model' },
+      { title: 'Input', url: '/a/read/#input' },
+      { title: 'Examples', url: '/a/read/#examples' },
+      { title: 42, url: '/a/read/#input.x' },
+      { title: 'x', url: '/a/read/#input.%E0%A4%A' },
+      { title: '', url: '/a/read/#input.y' },
+    ]),
+    ['file_path', 'lines', 'owned', 'model'],
+  );
+});
+
+test('fieldRowsFirst: the row of the typed field outranks every other sub-result in the dialog\'s order (most matched words), on a copy', () => {
+  const subs = [
+    { title: 'Edit', url: '/c/edit/#_top', locations: [1, 5, 9, 12] },
+    { title: 'Tool description as sent', url: '/c/edit/#model-description', locations: [20, 22, 25, 31, 40] },
+    { title: 'Failures', url: '/c/edit/#lifecycle', locations: [50, 51] },
+    { title: 'old_str', url: '/c/edit/#input.old_str', locations: [60] },
+    { title: 'new_str', url: '/c/edit/#input.new_str', locations: [70] },
+  ];
+  const data = { url: '/c/edit/', sub_results: subs };
+  const promoted = fieldRowsFirst('OLD_STR', data);
+  // The dialog's own order: a stable sort on the count of matched words, three shown.
+  const shown = [...promoted.sub_results].sort((a, b) => b.locations.length - a.locations.length).slice(0, 3).map((x) => x.title);
+  assert.equal(shown[0], 'old_str');
+  assert.ok(!shown.includes('new_str'), 'another field row is not promoted');
+  assert.deepEqual(data.sub_results[3]!.locations, [60], 'Pagefind\'s data is left as it was');
+  assert.equal(fieldRowsFirst('lifecycle', data), data, 'a heading is not a field row: nothing changes');
+  assert.equal(fieldRowsFirst('', data), data);
+  const bare = { sub_results: [{ title: 'old_str', url: '/c/edit/#input.old_str' }, { title: 'x', url: '/c/edit/#x', locations: [1, 2] }] };
+  assert.equal(fieldRowsFirst('old_str', bare).sub_results[0]!.locations?.length, 3, 'a row without locations still outranks the others');
 });
 
 test('rankedSearch passes options through, reorders the results and keeps the rest of the answer', async () => {
@@ -68,6 +140,7 @@ test('rankedSearch passes options through, reorders the results and keeps the re
   const found = await rankedSearch(search, 'Bash', options);
   assert.deepEqual(seen, [['Bash', options]]);
   assert.deepEqual(labels(found.results), ['C', 'a']);
+  assert.ok(Array.isArray((await found.results[0]!.data()).sub_results), 'each result still gives its data');
   assert.deepEqual(found.filters, { agent: { x: 1 } });
   assert.equal(found.unfilteredResultCount, 2);
   assert.equal(await rankedSearch(async () => null, 'Bash'), null);

@@ -118,7 +118,7 @@ export const codex: Agent<'codex'> = {
   modes: ['exec'],
   options: ['configToml'],
   mcpNaming: { family: 'mcp__<server>.<tool>', namespace: 'mcp__<server>', isStubServerTool: (fullName) => fullName.startsWith(`mcp__${STUB_MCP_SERVER}.`) },
-  captureHistory: { configurations: ['gpt-5-5', 'default-model', 'multi-agent-v2'], step: 4, range: { from: '0.150.0' } },
+  captureHistory: { configurations: ['gpt-5-5', 'default-model', 'multi-agent-v2'], step: 8, range: { from: '0.20.0' } },
   inventory: {
     method: 'feature-list-and-handlers',
     featuresArgs: ['features', 'list'],

@@ -66,6 +66,11 @@ export function loadHistories(stage: Stage, agentIds: ReadonlySet<string>): Hist
   return histories;
 }
 
+/** A release's place in its history's list of releases (events are not stored in release order). */
+function releasePlace(file: HistoryFile, release: string): number {
+  return file.releases.findIndex((r) => r.version === release);
+}
+
 /**
  * Tools a history saw removed (and not added again) that no current tool
  * answers to by name or alias: each gets a page, so its URL name must be valid
@@ -114,16 +119,30 @@ export function removedTools(stage: Stage, histories: readonly HistoryFile[], to
   for (const file of histories) {
     const path = stage.reader.relContent(`history/${file.agent}.${file.source}.json`);
     const label = new Map(file.releases.map((r) => [r.version, r.cliVersion ?? r.version]));
+    // One page per removed tool, from its last removal: a configuration that could not run for a
+    // while sees the tool leave later than the others (its own `tool-removed`, an earlier `previous`).
+    const lastRemoval = new Map<string, number>();
     file.events.forEach((event, i) => {
       if (event.kind !== 'tool-removed' || current.has(`${file.agent} ${event.tool}`)) return;
-      const later = file.events.slice(i + 1).some((e) => e.tool === event.tool && e.kind === 'tool-added');
-      if (later) return;
+      const known = lastRemoval.get(event.tool);
+      if (known === undefined || releasePlace(file, event.release) > releasePlace(file, file.events[known]!.release)) lastRemoval.set(event.tool, i);
+    });
+    for (const [name, i] of [...lastRemoval].sort((a, b) => a[1] - b[1])) {
+      const event = file.events[i]!;
+      const later = file.events.some((e) => e.tool === name && e.kind === 'tool-added' && releasePlace(file, e.release) > releasePlace(file, event.release));
+      if (later) continue;
       const slug = toolSlug(event.tool);
       const pointer = `/events/${i}/tool`;
       const problem = urlNameProblem(slug, stage.reserved.agent);
-      if (problem) return problems.error(path, pointer, 'url-name-valid', `removed tool ${JSON.stringify(event.tool)} ${problem}`);
+      if (problem) {
+        problems.error(path, pointer, 'url-name-valid', `removed tool ${JSON.stringify(event.tool)} ${problem}`);
+        continue;
+      }
       const owner = taken.get(`${file.agent}/${slug}`);
-      if (owner) return problems.error(path, pointer, 'unique-tool-url', `removed tool ${event.tool} would take the URL /${file.agent}/${slug}/ of ${owner}`);
+      if (owner) {
+        problems.error(path, pointer, 'unique-tool-url', `removed tool ${event.tool} would take the URL /${file.agent}/${slug}/ of ${owner}`);
+        continue;
+      }
       taken.set(`${file.agent}/${slug}`, `the removed tool ${event.tool}`);
       const added = file.events.find((e) => e.tool === event.tool && e.kind === 'tool-added');
       const tool: RemovedTool = {
@@ -138,7 +157,7 @@ export function removedTools(stage: Stage, histories: readonly HistoryFile[], to
       };
       if (added) tool.addedIn = label.get(added.release) ?? added.release;
       out.push(tool);
-    });
+    }
   }
   return out;
 }
@@ -196,10 +215,22 @@ export function checkHistoryReferences(stage: Stage, histories: readonly History
     };
     const anchorsOf = new Map<ToolModel, Set<string>>();
     const byPosition: string[] = [];
+    // A tool whose last appearance in this history is its removal (Codex's update_plan, now
+    // documented from its crate but advertised by no compared configuration) has no captured
+    // rows left for its older field events to name; they are shown unlinked.
+    const lastPresence = new Map<ToolModel, { kind: string; place: number }>();
+    for (const event of file.events) {
+      const tool = byName.get(event.tool);
+      if (!tool || (event.kind !== 'tool-added' && event.kind !== 'tool-removed')) continue;
+      const at = place.get(event.release) ?? -1;
+      const known = lastPresence.get(tool);
+      if (!known || at >= known.place) lastPresence.set(tool, { kind: event.kind, place: at });
+    }
     for (const { index, kind } of lastOfField.values()) {
       if (kind === 'field-removed') continue;
       const event = file.events[index]!;
       const tool = byName.get(event.tool)!;
+      if (lastPresence.get(tool)?.kind === 'tool-removed') continue;
       // A definition that could not be read has no rows; its own error says so.
       if ([tool.input, tool.output, tool.modelInput?.view].some((view) => view?.broken)) continue;
       const anchors = anchorsOf.get(tool) ?? anchorsOf.set(tool, pageAnchors(tool)).get(tool)!;

@@ -12,7 +12,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createSatteriMarkdownProcessor } from '@astrojs/markdown-satteri';
-import { codeSpan, escapeText, fence, fieldTable, inline, table, baselinePages, toolMarkdown } from '../../scripts/lib/bench/markdown.ts';
+import { codeSpan, escapeText, fence, fieldTable, htmlText, inline, table, baselinePages, toolMarkdown } from '../../scripts/lib/bench/markdown.ts';
 import { DEFAULT_LIGHTHOUSE_RUNS, parseBenchArgs } from '../../scripts/lib/bench/args.ts';
 import { medianScores, type Scores } from '../../scripts/lib/bench/lighthouse.ts';
 import { buildOrder, buildTimeRows, median, summarizeBuildTimes } from '../../scripts/lib/bench/runs.ts';
@@ -124,6 +124,11 @@ describe('Markdown of the baseline site', () => {
     const definition = 'type A = {\n  a: "```";\n}\n\n<b>x</b>\n';
     const block = (await md.render(fence(definition, 'ts'))).code;
     assert.equal(textOf(block), definition.trim());
+    // A folded payload is one raw HTML block, whatever it holds: blank lines and markup stay its text.
+    const payload = '{"a": "</details><script>x</script>"}\n\n## not a heading\n& done';
+    const folded = (await md.render(`<details><summary>s</summary><pre><code>${htmlText(payload)}</code></pre></details>`)).code;
+    assert.doesNotMatch(folded, /<h2|<script/);
+    assert.equal(decode(/<code>([\s\S]*)<\/code>/.exec(folded)![1]!.replace(/&#10;/g, '\n')), payload);
   });
 
   test('the baseline has one Markdown page per page of the reference, at the same URL, with its field tables', () => {
@@ -139,6 +144,11 @@ describe('Markdown of the baseline site', () => {
     assert.match(text, /^---\ntitle: "Bash"\n/);
     assert.match(text, /\nslug: "claude-code\/bash"\n---\n/);
     for (const heading of ['## Input', '## Result', '## What turns it on', '## Provenance']) assert.ok(text.includes(`\n${heading}`), heading);
+    // The recorded calls the tool page shows: each scenario under Examples, its input as a fenced block.
+    const examples = bash.examples ?? [];
+    assert.ok(examples.length > 0, 'the Bash page has recorded calls to mirror');
+    assert.equal(text.includes('\n## Examples'), examples.length > 0);
+    for (const example of examples) assert.ok(text.includes(`\n### ${escapeText(example.scenario)} (${example.expect})`), example.scenario);
     for (const row of bash.input.rows) if (row.role !== 'variant') assert.ok(text.includes(`| ${codeSpan(row.label, true)} |`), row.path);
     // A slug with a dot keeps it: the file name alone would be slugified without it.
     const dotted = model.tools.find((t) => t.slug.includes('.'));

@@ -11,6 +11,7 @@ import { DELIVERY_LABELS, distinctInputs, primaryConfiguration, type MatrixAgent
 import { literalText, type FieldRow } from '../../../src/lib/field-rows.ts';
 import { inlineParts } from '../../../src/lib/inline-text.ts';
 import type { DefinitionView, SiteModel, ToolModel } from '../../../src/lib/model.ts';
+import { examplesView } from '../../../src/lib/tool-page-view.ts';
 import { AGENT_LABELS, GROUP_LABELS, KIND_LABELS, agentUrl, groupedTools, toolPath } from '../../../src/lib/site.ts';
 import type { AgentRecord } from '../../../src/lib/content-types.ts';
 import { otherNames } from '../../../src/lib/tool-names.ts';
@@ -81,6 +82,38 @@ function list(items: string[]): string {
 /** Collapsed like the site's full definitions: a fenced block inside <details>. */
 function details(summary: string, block: string): string {
   return `<details>\n<summary>${escapeText(summary)}</summary>\n\n${block}\n\n</details>`;
+}
+
+/**
+ * Text inside a raw HTML block: the characters HTML reads as markup escaped, and line breaks as
+ * character references, so that no blank line ends the block and hands the rest to Markdown.
+ */
+export function htmlText(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\r?\n/g, '&#10;');
+}
+
+/**
+ * The recorded calls, as the tool page shows them: per scenario its description, then each call's
+ * input and result as highlighted blocks (fenced, so Expressive Code renders them as on the site)
+ * and its hook payloads folded as plain text.
+ */
+export function examplesMarkdown(tool: ToolModel): string[] {
+  const examples = examplesView(tool);
+  if (examples.length === 0) return [];
+  return [
+    '## Examples',
+    ...examples.flatMap((example) => [
+      `### ${escapeText(example.scenario)} (${example.expect})`,
+      `${inline(example.description)} (configuration ${codeSpan(example.configuration)})`,
+      ...example.calls.flatMap((call) =>
+        call.parts.map((part) =>
+          part.highlighted
+            ? fence(part.text, part.lang, `title=${JSON.stringify(part.title)}`)
+            : `<details><summary>${htmlText(part.title)}</summary><pre><code>${htmlText(part.text)}</code></pre></details>`,
+        ),
+      ),
+    ]),
+  ];
 }
 
 /** YAML front matter; JSON strings are valid YAML double-quoted scalars. */
@@ -173,6 +206,7 @@ export function toolMarkdown(model: SiteModel, tool: ToolModel): MarkdownPage {
       editorial ? inline(editorial.summary) : 'No summary has been written for this tool yet.',
       definitionSection(tool.input, 'Input'),
       definitionSection(tool.output, 'Result'),
+      ...examplesMarkdown(tool),
       primary && '## What the model is told',
       primary &&
         `Description sent in *${escapeText(configLabel(primaryId!))}* (${primary.description ? `${primary.description.length} characters` : 'none'}); upstream text, shown verbatim.`,

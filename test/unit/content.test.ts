@@ -358,6 +358,17 @@ test('a tool removed in several configurations (one could not run for a while) g
   assert.deepEqual(twice.site.removedTools.map((t) => [t.name, t.lastSeen, t.removedIn]), [['Gone', '2.0.1', '2.0.3']]);
   const early = loaded((d) => editJson(join(d, H), (h) => h.events.push({ release: '1.0.1', previous: '1.0.0', tool: 'Gone', kind: 'tool-removed', configuration: 'a' })));
   assert.deepEqual(early.site.removedTools.map((t) => [t.name, t.lastSeen, t.removedIn]), [['Gone', '2.0.1', '2.0.3']]);
+  // A configuration back from failing reports the removal late, against its last run (1.0.0):
+  // the tool was last seen in 1.0.1, in the other configuration, and left in 1.0.3.
+  const late = loaded((d) => editJson(join(d, H), (h) => h.events.push({ release: '1.0.3', previous: '1.0.0', tool: 'Gone', kind: 'tool-removed', configuration: 'b' })));
+  assert.deepEqual(late.site.removedTools.map((t) => [t.name, t.lastSeen, t.removedIn]), [['Gone', '2.0.1', '2.0.3']]);
+  const lateFirst = loaded((d) =>
+    editJson(join(d, H), (h) => {
+      Object.assign(h.events.find((e: { tool: string }) => e.tool === 'Gone'), { release: '1.0.1', previous: '1.0.0' });
+      h.events.push({ release: '1.0.3', previous: '1.0.0', tool: 'Gone', kind: 'tool-removed', configuration: 'b' });
+    }),
+  );
+  assert.deepEqual(lateFirst.site.removedTools.map((t) => [t.name, t.lastSeen, t.removedIn]), [['Gone', '2.0.0', '2.0.1']], 'last seen in 1.0.0 everywhere: gone in 1.0.1');
   // Added again after its last removal: a current tool's story, no removed page.
   const back = loaded((d) =>
     editJson(join(d, H), (h) => {

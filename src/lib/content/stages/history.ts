@@ -119,13 +119,17 @@ export function removedTools(stage: Stage, histories: readonly HistoryFile[], to
   for (const file of histories) {
     const path = stage.reader.relContent(`history/${file.agent}.${file.source}.json`);
     const label = new Map(file.releases.map((r) => [r.version, r.cliVersion ?? r.version]));
-    // One page per removed tool, from its last removal: a configuration that could not run for a
-    // while sees the tool leave later than the others (its own `tool-removed`, an earlier `previous`).
+    // One page per removed tool, from the removal after the last release that still had it. A
+    // configuration that could not run for a while reports its own removal late, compared with
+    // its last run (Codex's shell: gone from gpt-5-5 in 0.96.0, from multi-agent-v2 "in 0.133.0"
+    // against 0.50.0): the latest `previous` is when the tool was last seen anywhere.
     const lastRemoval = new Map<string, number>();
     file.events.forEach((event, i) => {
       if (event.kind !== 'tool-removed' || current.has(`${file.agent} ${event.tool}`)) return;
       const known = lastRemoval.get(event.tool);
-      if (known === undefined || releasePlace(file, event.release) > releasePlace(file, file.events[known]!.release)) lastRemoval.set(event.tool, i);
+      const k = known === undefined ? undefined : file.events[known]!;
+      const seen = releasePlace(file, event.previous);
+      if (!k || seen > releasePlace(file, k.previous) || (seen === releasePlace(file, k.previous) && releasePlace(file, event.release) < releasePlace(file, k.release))) lastRemoval.set(event.tool, i);
     });
     for (const [name, i] of [...lastRemoval].sort((a, b) => a[1] - b[1])) {
       const event = file.events[i]!;

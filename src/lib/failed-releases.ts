@@ -29,3 +29,43 @@ export function failedReleases(file: HistoryFile): FailedRelease[] {
   }
   return out;
 }
+
+/** Successive releases read that failed the same way, with no release read in between that did not. */
+export interface FailedRun {
+  first: string;
+  last: string;
+  /** How many releases read the run holds. */
+  read: number;
+  all: boolean;
+  reasons: FailedRelease['reasons'];
+}
+
+/**
+ * The failures of a history as runs: a configuration that cannot run in a stretch of releases
+ * (a flag an older CLI does not know) is one line, not one per release read. A release read in
+ * which the failures differ, or that failed nowhere, ends a run; releases not read do not.
+ */
+export function failedRuns(file: HistoryFile): FailedRun[] {
+  const failed = new Map(failedReleases(file).map((f) => [f.release, f]));
+  const signature = (f: FailedRelease) => JSON.stringify([f.all, f.reasons]);
+  const runs: FailedRun[] = [];
+  let open: FailedRun | undefined;
+  let openSignature = '';
+  for (const r of file.releases) {
+    if (!r.read) continue;
+    const f = failed.get(r.cliVersion ?? r.version);
+    if (!f) {
+      open = undefined;
+      continue;
+    }
+    if (open && signature(f) === openSignature) {
+      open.last = f.release;
+      open.read++;
+      continue;
+    }
+    open = { first: f.release, last: f.release, read: 1, all: f.all, reasons: f.reasons };
+    openSignature = signature(f);
+    runs.push(open);
+  }
+  return runs;
+}

@@ -6,7 +6,7 @@
  */
 import { changelogParts, type ChangelogPart } from './changelog-parts.ts';
 import type { AgentId, EditorialTool, HistoryFile } from './content-types.ts';
-import { failedReleases, type FailedRelease } from './failed-releases.ts';
+import { failedRuns, type FailedRun } from './failed-releases.ts';
 import { changelog, comparison, coverage, historyNames, linkableAnchors, pageAnchors, tableRoot, versionNotes, type Change, type ChangelogRelease, type HistorySource } from './history.ts';
 import { toolSlug } from './content/url-names.ts';
 import type { RemovedTool, SiteModel, ToolModel } from './model.ts';
@@ -31,15 +31,15 @@ export interface CoverageLine {
    * the agent releases they go with (`agent`).
    */
   parts?: { package: string; count: number; first: string; last: string; agent?: { first: string; last: string } }[];
-  /** Releases read in which compared configurations could not be captured, with the reasons (failed-releases.ts). */
-  failed?: FailedRelease[];
+  /** Releases read in which compared configurations could not be captured, with the reasons, as runs of releases failing alike (failed-releases.ts). */
+  failed?: FailedRun[];
 }
 
 function coverageLines(agent: AgentId, histories: SiteModel['histories'], labels: Record<HistorySource, string>): CoverageLine[] {
   const files = histories.filter((h) => h.agent === agent);
   return coverage(agent, histories).map((c, i) => {
     const line: CoverageLine = { label: labels[c.source], package: c.package, count: c.count, first: c.first, last: c.last };
-    const failed = failedReleases(files[i]!);
+    const failed = failedRuns(files[i]!);
     if (failed.length > 0) line.failed = failed;
     if (c.lines.length > 1) {
       line.parts = c.lines.map((l) => {

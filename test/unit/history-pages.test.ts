@@ -86,8 +86,8 @@ test('changelog coverage names the releases read whose configurations failed, wi
   } as HistoryFile;
   const s = site({ agents: [agent(A)], tools: [], histories: [history] });
   assert.deepEqual(changelogPage(s, A).coverage[0]!.failed, [
-    { release: '1.0.0', all: true, reasons: [{ configurations: ['one', 'two'], reason: 'cannot run: x' }] },
-    { release: '1.1.0', all: false, reasons: [{ configurations: ['two'], reason: 'unknown flag' }] },
+    { first: '1.0.0', last: '1.0.0', read: 1, all: true, reasons: [{ configurations: ['one', 'two'], reason: 'cannot run: x' }] },
+    { first: '1.1.0', last: '1.1.0', read: 1, all: false, reasons: [{ configurations: ['two'], reason: 'unknown flag' }] },
   ]);
   const ran = { ...history, releases: history.releases.map((r) => ({ version: r.version, read: true })) } as HistoryFile;
   assert.equal(changelogPage(site({ agents: [agent(A)], tools: [], histories: [ran] }), A).coverage[0]!.failed, undefined);

@@ -379,6 +379,20 @@ test('a tool removed in several configurations (one could not run for a while) g
   assert.deepEqual(back.site.removedTools.map((t) => t.name), []);
 });
 
+test('a tool removed in both histories of an agent (SDK types and captures) gets one page, from the first history', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'content-'));
+  try {
+    cpSync(GOOD, dir, { recursive: true });
+    const sdk = JSON.parse(readFileSync(join(dir, 'history/claude-code.sdk.json'), 'utf8'));
+    const capture = { ...sdk, source: 'capture', events: sdk.events.filter((e: { tool: string }) => e.tool === 'Gone') };
+    writeFileSync(join(dir, 'history/claude-code.capture.json'), JSON.stringify(capture));
+    const site = loadContent({ root: ROOT, contentDir: dir });
+    assert.deepEqual(site.removedTools.map((t) => [t.name, t.source]), [['Gone', site.histories[0]!.source]]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test('an unknown job id is refused with its pointer', () => {
   const errors = errorsAfter((d) => editJson(join(d, 'editorial/claude-code/read.json'), (t) => t.jobs.push('no-such-job')));
   assert.deepEqual(where(errors), [['editorial/claude-code/read.json', '/jobs/1', 'known-job']]);

@@ -143,6 +143,9 @@ export function removedTools(stage: Stage, histories: readonly HistoryFile[], to
         continue;
       }
       const owner = taken.get(`${file.agent}/${slug}`);
+      // Removed in both histories of the agent (SDK types and captures): one page, from the
+      // first history read; its version history lists the changes of both.
+      if (owner === `the removed tool ${event.tool}`) continue;
       if (owner) {
         problems.error(path, pointer, 'unique-tool-url', `removed tool ${event.tool} would take the URL /${file.agent}/${slug}/ of ${owner}`);
         continue;

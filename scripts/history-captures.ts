@@ -116,8 +116,14 @@ function parseArgs(argv: string[]): Options {
 // ---------------------------------------------------------------------------
 // Inside the namespace: run the configurations of one installed release, cache each result.
 
-function firstLines(text: string, n = 6): string {
+function firstLines(text: string, n: number): string {
   return text.split('\n').slice(0, n).join('\n');
+}
+
+/** A failure kept in the cache: its first two lines (what failed) and its last four (a CLI names the bad argument after its usage text). */
+function failureExcerpt(text: string): string {
+  const lines = text.split('\n');
+  return lines.length <= 6 ? text : [...lines.slice(0, 2), ...lines.slice(-4)].join('\n');
 }
 
 async function inside(o: NonNullable<Options['inside']>): Promise<void> {
@@ -136,13 +142,13 @@ async function inside(o: NonNullable<Options['inside']>): Promise<void> {
       for (let attempt = 1; attempt <= 2 && !result?.ok; attempt++) {
         const t0 = Date.now();
         try {
-          const outcome = await runConfiguration(o.agent, configuration, o.binary, paths);
+          const outcome = await runConfiguration(o.agent, configuration, o.binary, paths, { release: o.version });
           const capture = buildCapture(o.agent, pkg, o.version, configuration, outcome) as CaptureFile;
           releaseSnapshots(new Map([[id, capture]])); // the site's extraction must read it
           result = { ok: true, capture };
           console.log(`    ${id.padEnd(22)} ok (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
         } catch (error) {
-          result = { ok: false, error: firstLines((error as Error).message) };
+          result = { ok: false, error: failureExcerpt((error as Error).message) };
           console.log(`    ${id.padEnd(22)} FAILED (attempt ${attempt}): ${firstLines((error as Error).message, 1)}`);
         }
       }

@@ -82,6 +82,13 @@ test('the matrix configurations: approval modes and the model as flags, features
     return rest;
   };
   assert.deepEqual(run('print').args, [BINARY, '--skip-trust', '-p', PROMPT]);
+  // A history run of a release before the flag existed leaves it out (it would exit on an unknown argument).
+  const release = (id: string, version: string) => buildInvocation('gemini-cli', byId.get(id)!, BINARY, PATHS, URL, version).args;
+  assert.deepEqual(release('print', '0.39.0'), [BINARY, '-p', PROMPT]);
+  assert.deepEqual(release('print', '0.22.4'), [BINARY, '-p', PROMPT]);
+  assert.deepEqual(release('print', '0.39.1'), [BINARY, '--skip-trust', '-p', PROMPT]);
+  assert.deepEqual(release('print', '0.100.0'), [BINARY, '--skip-trust', '-p', PROMPT]);
+  assert.deepEqual(release('approval-yolo', '0.30.0'), [BINARY, '-p', PROMPT, '--approval-mode', 'yolo']);
   assert.deepEqual(run('approval-default').args.slice(-2), ['--approval-mode', 'default']);
   assert.deepEqual(run('approval-auto-edit').args.slice(-2), ['--approval-mode', 'auto_edit']);
   assert.deepEqual(run('approval-yolo').args.slice(-2), ['--approval-mode', 'yolo']);

@@ -63,7 +63,7 @@ export function expandInJson<T>(value: T, expand: (text: string) => string): T {
  * config.toml lines and settings with their placeholders expanded, handed to the agent module
  * (src/lib/agents), which knows how its CLI is run. Pure.
  */
-export function buildInvocation(agent: AgentId, configuration: Configuration, binary: string, paths: RunPaths, stubUrl: string): Invocation {
+export function buildInvocation(agent: AgentId, configuration: Configuration, binary: string, paths: RunPaths, stubUrl: string, release?: string): Invocation {
   const vars = runVariables(paths, stubUrl);
   const expand = (text: string): string => expandPlaceholders(text, vars);
   const env: Record<string, string> = {};
@@ -82,6 +82,7 @@ export function buildInvocation(agent: AgentId, configuration: Configuration, bi
     stubUrl,
     prompt: PROMPT,
     apiKey: DUMMY_KEY,
+    release,
   });
   for (const [relative, text] of Object.entries(configuration.homeFiles ?? {})) {
     const file = join(paths.home, relative);
@@ -188,6 +189,8 @@ export interface RunExtras {
   answer?: Answer;
   /** Files written before the run (absolute path → text), after the agent's own. */
   files?: ReadonlyMap<string, string | Uint8Array>;
+  /** The release being run when it is not the pin (InvocationContext.release). */
+  release?: string;
 }
 
 export async function runConfiguration(agent: AgentId, configuration: Configuration, binary: string, paths: RunPaths, extras: RunExtras = {}): Promise<RunOutcome> {
@@ -203,7 +206,7 @@ export async function runConfiguration(agent: AgentId, configuration: Configurat
   const startedAt = new Date();
   let child: ChildProcess | undefined;
   try {
-    const invocation = buildInvocation(agent, configuration, binary, paths, stubUrl);
+    const invocation = buildInvocation(agent, configuration, binary, paths, stubUrl, extras.release);
     githubLogin = invocation.githubLogin;
     for (const [file, text] of [...invocation.files, ...(extras.files ?? [])]) {
       mkdirSync(join(file, '..'), { recursive: true });

@@ -4,7 +4,8 @@
  * ~/.gemini/settings.json selects. Modes: print (`gemini -p <prompt>`) and
  * interactive (`gemini -i <prompt>` in a pseudo-terminal). `--skip-trust`
  * spares the folder-trust question, which headless mode otherwise answers by
- * exiting.
+ * exiting; releases before 0.39.1 have no such flag (their bundles never name
+ * it) and exit on it as an unknown argument.
  */
 import type { WireFormatId } from '../wire/index.ts';
 import { join } from 'node:path';
@@ -13,6 +14,7 @@ import { inPseudoTerminal, promptedRequestWithTools } from './shared.ts';
 import { hookMember, STUB_MCP_SERVER, type Agent, type HookedCall, type HookMechanism, type HookShape, type Invocation, type InvocationContext, type JsonObject } from './types.ts';
 import type { Json } from '../wire/types.ts';
 import { isObject } from '../wire/shared.ts';
+import { compareVersions } from '../history.ts';
 
 /** Its wire formats, the default first. */
 const WIRES = ['gemini-api'] as const satisfies readonly WireFormatId[];
@@ -25,15 +27,23 @@ export const BASE_SETTINGS: JsonObject = {
   privacy: { usageStatisticsEnabled: false },
 };
 
+/** The first release whose CLI knows `--skip-trust`. */
+export const SKIP_TRUST_SINCE = '0.39.1';
+
+/** The flags every run starts with, for the release being run. */
+function trustFlags(release: string | undefined): string[] {
+  return release !== undefined && compareVersions(release, SKIP_TRUST_SINCE) < 0 ? [] : ['--skip-trust'];
+}
+
 function invoke(c: InvocationContext): Invocation {
   const files = new Map<string, string>([[join(c.home, SETTINGS_FILE), settingsText(mergeSettings(BASE_SETTINGS, c.settings))]]);
   const env: Record<string, string> = { ...c.baseEnv, GEMINI_API_KEY: c.apiKey, GOOGLE_GEMINI_BASE_URL: c.stubUrl, ...c.env };
   // The CLI is a Node.js script (bundle/gemini.js).
   switch (c.mode) {
     case 'print':
-      return { command: c.node, args: [c.binary, '--skip-trust', '-p', c.prompt, ...c.args], env, input: { kind: 'argument' }, files };
+      return { command: c.node, args: [c.binary, ...trustFlags(c.release), '-p', c.prompt, ...c.args], env, input: { kind: 'argument' }, files };
     case 'interactive':
-      return { ...inPseudoTerminal([c.node, c.binary, '--skip-trust', '-i', c.prompt, ...c.args], env), files };
+      return { ...inPseudoTerminal([c.node, c.binary, ...trustFlags(c.release), '-i', c.prompt, ...c.args], env), files };
     default:
       throw new Error(`gemini-cli has no mode ${c.mode}`);
   }

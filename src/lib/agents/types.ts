@@ -40,6 +40,8 @@ export interface InvocationContext {
   prompt: string;
   /** The stand-in API key the CLI is given. */
   apiKey: string;
+  /** The release being run when it is not the pin (capture history); flags a release predates are left out. */
+  release?: string | undefined;
 }
 
 /** How the prompt reaches the CLI, and so how the run ends. */

@@ -4,12 +4,15 @@
  * measures build time, page counts, what Chromium fetches for four pages (and
  * any asked for with `--page`) and for a first search, and Lighthouse scores
  * (medians of `--lighthouse-runs`, default 3); prints a table and, with
- * `--json <file>`, writes the same rows as JSON. `--runs N` builds each site N
+ * `--json <file>`, writes the same rows as JSON. `--before REV` (by default
+ * DEFAULT_BEFORE, `none` for none) also builds this project as committed at
+ * REV, interleaved with the other two, and prints the build times of the
+ * checkout against it with both revisions' history event counts. `--runs N` builds each site N
  * times, interleaved (site, baseline, site, …), and reports the medians and the
  * median of the per-run ratios. `--keep` leaves the temp folder (both projects
  * and their last builds) for inspection.
  *
- *   npm run bench [-- --runs 3] [--lighthouse-runs 5] [--page /claude-code/bash/] [--json bench.json] [--keep]
+ *   npm run bench [-- --runs 3] [--lighthouse-runs 5] [--page /claude-code/bash/] [--before REV|none] [--json bench.json] [--keep]
  */
 import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,9 +25,9 @@ import { launchBrowser, measureLoad, measureSearch } from './lib/bench/browser.t
 import { Cleanup } from './lib/bench/cleanup.ts';
 import { CATEGORIES, lighthouseScores, type Scores } from './lib/bench/lighthouse.ts';
 import { jsonRows, renderTable, sumBytes, under, withoutFavicon, type Row } from './lib/bench/report.ts';
-import { buildOrder, buildTimeRows, summarizeBuildTimes } from './lib/bench/runs.ts';
+import { buildOrder, buildTimeRows, summarizeBuildTimes, type SiteKey } from './lib/bench/runs.ts';
 import { fileFor, serveStatic } from './lib/bench/serve.ts';
-import { buildSite, copyProject, distStats, writeBaseline } from './lib/bench/sites.ts';
+import { buildSite, copyProject, distStats, exportRevision, historyEventCount, writeBaseline } from './lib/bench/sites.ts';
 import { withTimeout } from './lib/bench/timeout.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -77,6 +80,40 @@ function row(metric: string, unit: Row['unit'], measure: (site: 'site' | 'baseli
   return { metric, unit, site: measure('site'), baseline: measure('baseline') };
 }
 
+/** This project at `--before`'s revision: which commit, and the folder it was unpacked into. */
+interface Before {
+  revision: string;
+  commit: string;
+  site: Site;
+}
+
+/** The checkout's figures against the earlier revision's: history events, pages, build times. */
+function beforeRows(root: string, before: Before, buildMs: { site: number[]; before: number[] }, siteDist: string): Row[] {
+  const events = { site: historyEventCount(root), before: historyEventCount(before.site.root) };
+  const pages = { site: distStats(siteDist).pages, before: distStats(before.site.dist).pages };
+  return [
+    { metric: 'history events (content/history/)', unit: 'count', site: events.site, baseline: events.before },
+    { metric: 'pages (HTML, without redirects)', unit: 'count', site: pages.site, baseline: pages.before },
+    ...buildTimeRows(summarizeBuildTimes(buildMs.site, buildMs.before)),
+  ];
+}
+
+/** `--before`'s revision unpacked beside the other two; undefined when none is asked for, or the default one is not in this clone. */
+function exportBefore(args: BenchArgs, tmp: string): Before | undefined {
+  if (!args.before) return undefined;
+  const root = join(tmp, 'before');
+  try {
+    const { commit, otherDependencies } = exportRevision(ROOT, args.before.revision, root);
+    log(`revision ${args.before.revision} (${commit.slice(0, 12)}) unpacked to ${root}`);
+    if (otherDependencies) log(`warning: ${commit.slice(0, 12)} declares other dependencies in package.json; it is built with this checkout's node_modules`);
+    return { revision: args.before.revision, commit, site: { label: `revision ${commit.slice(0, 12)}`, root, dist: join(root, 'dist'), base: '' } };
+  } catch (error) {
+    if (args.before.explicit) throw error;
+    log(`no build before: ${(error as Error).message}`);
+    return undefined;
+  }
+}
+
 async function main(cleanup: Cleanup, args: BenchArgs): Promise<void> {
   const started = performance.now();
   const jsonPath = args.json === undefined ? undefined : resolve(args.json);
@@ -94,15 +131,18 @@ async function main(cleanup: Cleanup, args: BenchArgs): Promise<void> {
   copyProject(ROOT, sites.site.root);
   const markdownFiles = writeBaseline(ROOT, sites.baseline.root, model);
   log(`baseline: ${markdownFiles} Markdown pages`);
+  const before = exportBefore(args, tmp);
 
-  // Interleaved, so that a change in the machine's load falls on both sites alike; each build starts cold.
-  const buildMs = { site: [] as number[], baseline: [] as number[] };
-  for (const { run, key } of buildOrder(args.runs)) {
+  // Interleaved, so that a change in the machine's load falls on all sites alike; each build starts cold.
+  const buildMs: Record<SiteKey, number[]> = { site: [], baseline: [], before: [] };
+  const siteOf = (key: SiteKey): Site => (key === 'before' ? before!.site : sites[key]);
+  for (const { run, key } of buildOrder(args.runs, before !== undefined)) {
     const of = args.runs > 1 ? ` (run ${run} of ${args.runs})` : '';
-    log(`building ${sites[key].label}${of}…`);
-    const result = await buildSite(sites[key].root, sites[key].dist, BUILD_MS, (kill) => cleanup.add(`stop the build of ${sites[key].label}`, kill));
+    const target = siteOf(key);
+    log(`building ${target.label}${of}…`);
+    const result = await buildSite(target.root, target.dist, BUILD_MS, (kill) => cleanup.add(`stop the build of ${target.label}`, kill));
     buildMs[key].push(result.ms);
-    log(`built ${sites[key].label}${of} in ${(result.ms / 1000).toFixed(1)} s`);
+    log(`built ${target.label}${of} in ${(result.ms / 1000).toFixed(1)} s`);
   }
   const buildTimes = summarizeBuildTimes(buildMs.site, buildMs.baseline);
   const stats = { site: distStats(sites.site.dist), baseline: distStats(sites.baseline.dist) };
@@ -179,15 +219,23 @@ async function main(cleanup: Cleanup, args: BenchArgs): Promise<void> {
   }
 
   console.log(renderTable(rows));
-  console.log(`\nratio = this site / baseline. Took ${((performance.now() - started) / 1000).toFixed(0)} s.`);
+  console.log('\nratio = this site / baseline.');
+  const againstBefore = before ? beforeRows(ROOT, before, { site: buildMs.site, before: buildMs.before }, sites.site.dist) : undefined;
+  if (before && againstBefore) {
+    console.log(`\nThis checkout against ${before.revision === before.commit ? before.commit.slice(0, 12) : `${before.revision} (${before.commit.slice(0, 12)})`}, as committed, built with this checkout's node_modules:\n`);
+    console.log(renderTable(againstBefore, { site: 'this checkout', baseline: before.commit.slice(0, 12) }));
+    console.log('\nratio = this checkout / that revision.');
+  }
+  console.log(`Took ${((performance.now() - started) / 1000).toFixed(0)} s.`);
   if (jsonPath) {
     const report = {
       date: new Date().toISOString(),
       lighthouse: `default config (mobile emulation, simulated throttling); median of ${args.lighthouseRuns} run(s) per page`,
       pages,
       search: SEARCH,
-      buildTimes: { runs: args.runs, order: buildOrder(args.runs), ...buildTimes },
+      buildTimes: { runs: args.runs, order: buildOrder(args.runs, before !== undefined), ...buildTimes },
       rows: jsonRows(rows),
+      before: before && againstBefore ? { revision: before.revision, commit: before.commit, rows: jsonRows(againstBefore) } : null,
     };
     writeFileSync(jsonPath, `${JSON.stringify(report, null, 2)}\n`);
     log(`wrote ${jsonPath}`);

@@ -8,15 +8,16 @@
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createSatteriMarkdownProcessor } from '@astrojs/markdown-satteri';
 import { codeSpan, escapeText, fence, fieldTable, htmlText, inline, table, baselinePages, toolMarkdown } from '../../scripts/lib/bench/markdown.ts';
-import { DEFAULT_LIGHTHOUSE_RUNS, parseBenchArgs } from '../../scripts/lib/bench/args.ts';
+import { DEFAULT_BEFORE, DEFAULT_LIGHTHOUSE_RUNS, parseBenchArgs } from '../../scripts/lib/bench/args.ts';
 import { medianScores, type Scores } from '../../scripts/lib/bench/lighthouse.ts';
 import { buildOrder, buildTimeRows, median, summarizeBuildTimes } from '../../scripts/lib/bench/runs.ts';
-import { buildLeftovers } from '../../scripts/lib/bench/sites.ts';
+import { buildLeftovers, exportRevision, historyEventCount } from '../../scripts/lib/bench/sites.ts';
 import {
   formatRatio,
   formatValue,
@@ -289,7 +290,7 @@ describe('clean-up, timeouts and the static server', () => {
 
 describe('the command line and repeated builds', () => {
   test('parseBenchArgs: --runs N (or =N, default 1), --json FILE (or =FILE), --keep; anything else is refused', () => {
-    const defaults = { lighthouseRuns: DEFAULT_LIGHTHOUSE_RUNS, pages: [] };
+    const defaults = { lighthouseRuns: DEFAULT_LIGHTHOUSE_RUNS, pages: [], before: { revision: DEFAULT_BEFORE, explicit: false } };
     assert.deepEqual(parseBenchArgs([]), { runs: 1, keep: false, ...defaults });
     assert.deepEqual(parseBenchArgs(['--runs', '3', '--json', 'b.json', '--keep']), { runs: 3, json: 'b.json', keep: true, ...defaults });
     assert.deepEqual(parseBenchArgs(['--runs=5', '--json=out/b.json']), { runs: 5, json: 'out/b.json', keep: false, ...defaults });
@@ -326,6 +327,22 @@ describe('the command line and repeated builds', () => {
     assert.ok('error' in parseBenchArgs(['--page', '--keep']));
   });
 
+  test('parseBenchArgs: --before REV names a revision to build beside the checkout, none builds none; options and ranges are refused', () => {
+    const before = (argv: string[]) => {
+      const r = parseBenchArgs(argv);
+      return 'error' in r || 'help' in r ? r : r.before;
+    };
+    assert.deepEqual(before(['--before', 'HEAD~3']), { revision: 'HEAD~3', explicit: true });
+    assert.deepEqual(before(['--before=v1.2.0']), { revision: 'v1.2.0', explicit: true });
+    assert.deepEqual(before(['--before', 'origin/main']), { revision: 'origin/main', explicit: true });
+    assert.equal(before(['--before', 'none']), null);
+    for (const bad of ['--keep', '-n', 'a..b', 'a b', '$(x)', '']) {
+      const r = parseBenchArgs(['--before', bad]);
+      assert.ok('error' in r && r.error.startsWith('--before needs a git revision'), bad);
+    }
+    assert.match(DEFAULT_BEFORE, /^[0-9a-f]{40}$/, 'the default is a full commit, which no later branch or tag can shadow');
+  });
+
   test('medianScores: each figure is the median of the runs that gave it; a failed run (nulls) is left out', () => {
     const run = (performance: number | null, tbt: number | null): Scores => ({ performance, accessibility: 100, 'best-practices': 100, seo: performance === null ? null : 100, lcp: 1000, tbt });
     const m = medianScores([run(80, 700), run(90, 300), run(null, null), run(85, 450.5)]);
@@ -336,6 +353,59 @@ describe('the command line and repeated builds', () => {
     assert.equal(medianScores([run(81, 1), run(84, 2)]).performance, 83, 'a score is rounded to whole points (82.5 → 83)');
     assert.deepEqual(medianScores([run(null, null)]).performance, null);
     assert.deepEqual(medianScores([]).tbt, null);
+  });
+
+  test('buildOrder with a revision before: this site, the baseline, then that revision, round after round', () => {
+    assert.deepEqual(
+      buildOrder(2, true).map((s) => `${s.run}${s.key}`),
+      ['1site', '1baseline', '1before', '2site', '2baseline', '2before'],
+    );
+  });
+
+  test('renderTable: the two sides can be headed otherwise (this checkout against a revision)', () => {
+    const header = renderTable([{ metric: 'history events', unit: 'count', site: 20, baseline: 5 }], { site: 'this checkout', baseline: 'abc123' }).split('\n');
+    assert.equal(header[0]!.replace(/ +/g, ' '), 'metric this checkout abc123 ratio');
+    assert.equal(header[1]!.replace(/ +/g, ' '), 'history events 20 5 4.00×');
+  });
+
+  test('exportRevision: the project as committed at a revision, with the checkout\'s node_modules; historyEventCount counts its events', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bench-rev-'));
+    try {
+      const repo = join(dir, 'repo');
+      const git = (...args: string[]) => execFileSync('git', ['-C', repo, '-c', 'user.name=t', '-c', 'user.email=t@127.0.0.1', ...args], { encoding: 'utf8' }).trim();
+      mkdirSync(join(repo, 'content/history'), { recursive: true });
+      mkdirSync(join(repo, 'node_modules/dep'), { recursive: true });
+      writeFileSync(join(repo, 'node_modules/dep/index.js'), 'export {};\n');
+      writeFileSync(join(repo, '.gitignore'), 'node_modules/\n');
+      writeFileSync(join(repo, 'package.json'), '{"dependencies":{"astro":"7.0.0"}}\n');
+      writeFileSync(join(repo, 'content/history/a.json'), JSON.stringify({ events: [{}, {}] }));
+      git('init', '-q');
+      git('add', '-A');
+      git('commit', '-qm', 'first');
+      const first = git('rev-parse', 'HEAD');
+      writeFileSync(join(repo, 'package.json'), '{"dependencies":{"astro":"7.1.0"}}\n');
+      writeFileSync(join(repo, 'content/history/a.json'), JSON.stringify({ events: [{}, {}, {}] }));
+      writeFileSync(join(repo, 'content/history/b.json'), JSON.stringify({ events: [{}] }));
+      git('add', '-A');
+      git('commit', '-qm', 'second');
+      writeFileSync(join(repo, 'content/history/c.json'), JSON.stringify({ events: [{}, {}] })); // not committed
+
+      const out = join(dir, 'before');
+      const exported = exportRevision(repo, 'HEAD~1', out);
+      assert.equal(exported.commit, first);
+      assert.equal(exported.otherDependencies, true, 'astro 7.0.0 there, 7.1.0 here');
+      assert.equal(readFileSync(join(out, 'package.json'), 'utf8'), '{"dependencies":{"astro":"7.0.0"}}\n');
+      assert.ok(existsSync(join(out, 'node_modules/dep/index.js')), 'the checkout\'s node_modules');
+      assert.ok(!existsSync(join(out, '.git')));
+      assert.equal(historyEventCount(out), 2);
+      assert.equal(historyEventCount(repo), 6, 'the working tree, uncommitted files included');
+      assert.equal(historyEventCount(join(dir, 'nowhere')), 0);
+      assert.equal(exportRevision(repo, 'HEAD', join(dir, 'head')).otherDependencies, false);
+      assert.ok(!existsSync(join(dir, 'head/content/history/c.json')), 'only what was committed');
+      assert.throws(() => exportRevision(repo, 'no-such-branch', join(dir, 'x')), /--before no-such-branch: this clone has no such commit/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   test('buildOrder: this site then the baseline, pair after pair', () => {

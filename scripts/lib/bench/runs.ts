@@ -5,7 +5,8 @@
  */
 import type { Row } from './report.ts';
 
-export type SiteKey = 'site' | 'baseline';
+/** This checkout, the plain Starlight baseline, and this project at an earlier revision (`--before`). */
+export type SiteKey = 'site' | 'baseline' | 'before';
 
 export interface BuildStep {
   /** 1-based. */
@@ -13,11 +14,14 @@ export interface BuildStep {
   key: SiteKey;
 }
 
-/** site, baseline, site, baseline, …: `runs` pairs, each pair this site first. */
-export function buildOrder(runs: number): BuildStep[] {
+/** site, baseline[, before], site, baseline[, before], …: `runs` rounds, each this site first. */
+export function buildOrder(runs: number, withBefore = false): BuildStep[] {
   if (!Number.isSafeInteger(runs) || runs < 1) throw new RangeError(`runs must be a whole number of at least 1, not ${runs}`);
   const steps: BuildStep[] = [];
-  for (let run = 1; run <= runs; run++) steps.push({ run, key: 'site' }, { run, key: 'baseline' });
+  for (let run = 1; run <= runs; run++) {
+    steps.push({ run, key: 'site' }, { run, key: 'baseline' });
+    if (withBefore) steps.push({ run, key: 'before' });
+  }
   return steps;
 }
 

@@ -9,7 +9,7 @@
  * with the root (/work/… seen from /tmp/…) for a root-relative one and fails
  * ("No cached compile metadata found"). Links cost no space and a second or two.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, cpSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, lstatSync, readlinkSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { SiteModel } from '../../../src/lib/model.ts';
@@ -59,6 +59,38 @@ export function copyProject(root: string, to: string): void {
     },
   });
   linkNodeModules(root, to);
+}
+
+/**
+ * This project as committed at `revision` (`git archive`, so no uncommitted change and no
+ * .git), at `to`, with the checkout's node_modules: the commit it names, or an error saying
+ * why not. The dependencies differ only if `dependencies` in package.json differ (returned).
+ */
+export function exportRevision(root: string, revision: string, to: string): { commit: string; otherDependencies: boolean } {
+  const git = (args: string[], input?: Buffer) => spawnSync('git', ['-C', root, ...args], { input, maxBuffer: 2 ** 31 - 1, timeout: 120_000 });
+  const parsed = git(['rev-parse', '--verify', '--quiet', `${revision}^{commit}`]);
+  if (parsed.status !== 0) throw new Error(`--before ${revision}: this clone has no such commit (a shallow clone lacks older ones)`);
+  const commit = parsed.stdout.toString().trim();
+  const archive = git(['archive', '--format=tar', commit]);
+  if (archive.status !== 0) throw new Error(`git archive ${commit} failed: ${archive.stderr.toString().trim()}`);
+  mkdirSync(to, { recursive: true });
+  const tar = spawnSync('tar', ['-x', '-C', to], { input: archive.stdout, timeout: 120_000 });
+  if (tar.status !== 0) throw new Error(`unpacking ${commit} into ${to} failed: ${tar.stderr.toString().trim()}`);
+  linkNodeModules(root, to);
+  const dependencies = (dir: string) => JSON.stringify((JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { dependencies?: unknown }).dependencies ?? {});
+  return { commit, otherDependencies: dependencies(root) !== dependencies(to) };
+}
+
+/** History events committed under `root`'s content/history/ (every file's `events`), whatever the schema of that revision. */
+export function historyEventCount(root: string): number {
+  const dir = join(root, 'content/history');
+  if (!existsSync(dir)) return 0;
+  let count = 0;
+  for (const name of readdirSync(dir).filter((n) => n.endsWith('.json')).sort()) {
+    const events = (JSON.parse(readFileSync(join(dir, name), 'utf8')) as { events?: unknown }).events;
+    if (Array.isArray(events)) count += events.length;
+  }
+  return count;
 }
 
 /** The baseline: Starlight alone (same title, site, URLs, sidebar and public/ files), the same pages as Markdown. */

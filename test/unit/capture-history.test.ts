@@ -77,6 +77,10 @@ describe('release lists', () => {
     assert.deepEqual(unpublishedNumbers(['1.0.0', '1.0.1', '1.0.3', '1.2.0', '1.2.1', '1.3.0']), ['1.0.2', '1.1.0']);
     assert.deepEqual(unpublishedNumbers(['2.1.296', '2.1.299', '2.1.300']), ['2.1.297', '2.1.298']);
     assert.deepEqual(unpublishedNumbers(['0.166.0', '0.167.2', '0.168.0', '0.169.0', '0.171.0']), ['0.167.0', '0.167.1', '0.170.0']);
+    // Across majors: nothing after 0.3.2 (where 0.x would have ended is unknown); 1.x counts from 1.0.0.
+    assert.deepEqual(unpublishedNumbers(['0.2.5', '0.3.0', '0.3.2', '1.0.2', '1.2.0', '2.0.0']), ['0.3.1', '1.0.0', '1.0.1', '1.1.0']);
+    assert.deepEqual(unpublishedNumbers(['0.9.9', '1.0.0']), []);
+    assert.deepEqual(unpublishedNumbers([]), []);
   });
 });
 

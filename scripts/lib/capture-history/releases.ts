@@ -45,26 +45,30 @@ export function selectReleases(published: readonly string[], range: ReleaseRange
 }
 
 /**
- * Release numbers inside [first, last] of `releases` (all of one major) that the
- * registry never published: a missing patch below the highest published patch of a
- * minor, and `x.y.0` of a minor with no published release at all. Prereleases in
+ * Release numbers inside [first, last] of `releases` (oldest first) that the registry never
+ * published: a missing patch below the highest published patch of a minor, and `x.y.0` of a
+ * minor with no published release at all. Across a new major, the numbers from `x.0.0` up to
+ * its first release count as inside the range; those after the last release of the major
+ * before do not (no one can say where that major would have ended). Prereleases in
  * `published` do not count as published.
  */
 export function unpublishedNumbers(releases: readonly string[]): string[] {
-  if (releases.length === 0) return [];
   const have = new Set(releases);
   const triples = releases.map(parseVersion);
-  const [first, last] = [triples[0]!, triples[triples.length - 1]!];
   const out: string[] = [];
-  if (first[0] !== last[0]) throw new Error(`releases span two majors (${releases[0]} … ${releases[releases.length - 1]})`);
-  const major = first[0];
-  for (let minor = first[1]; minor <= last[1]; minor++) {
-    const patches = triples.filter((t) => t[1] === minor).map((t) => t[2]);
-    const lowest = minor === first[1] ? first[2] : 0;
-    const highest = minor === last[1] ? last[2] : patches.length > 0 ? Math.max(...patches) : 0;
-    for (let patch = lowest; patch <= highest; patch++) {
-      const v = `${major}.${minor}.${patch}`;
-      if (!have.has(v)) out.push(v);
+  const majors = [...new Set(triples.map((t) => t[0]))];
+  for (const [index, major] of majors.entries()) {
+    const ofMajor = triples.filter((t) => t[0] === major);
+    const first: Triple = index === 0 ? ofMajor[0]! : [major, 0, 0];
+    const last = ofMajor[ofMajor.length - 1]!;
+    for (let minor = first[1]; minor <= last[1]; minor++) {
+      const patches = ofMajor.filter((t) => t[1] === minor).map((t) => t[2]);
+      const lowest = minor === first[1] ? first[2] : 0;
+      const highest = minor === last[1] ? last[2] : patches.length > 0 ? Math.max(...patches) : 0;
+      for (let patch = lowest; patch <= highest; patch++) {
+        const v = `${major}.${minor}.${patch}`;
+        if (!have.has(v)) out.push(v);
+      }
     }
   }
   return out;

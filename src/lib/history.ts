@@ -9,6 +9,7 @@
  * `input` table of a tool known from captures only.
  */
 import { anchorRest, isBelow, rootedAnchor } from './anchors.ts';
+import { compareVersions } from './version-order.ts';
 import { callableNames } from './tool-names.ts';
 import { fieldTables, type ToolModel } from './model.ts';
 import type { HistoryEvent, HistoryFile } from './content-types.ts';
@@ -65,16 +66,7 @@ export function changeLine(event: HistoryEvent, folded = 0): ChangeLine {
   return line;
 }
 
-/** Numeric order of `x.y.z` release numbers. */
-export function compareVersions(a: string, b: string): number {
-  const pa = a.split('.').map(Number);
-  const pb = b.split('.').map(Number);
-  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
-    const d = (pa[i] ?? 0) - (pb[i] ?? 0);
-    if (d !== 0) return d;
-  }
-  return 0;
-}
+export { compareVersions };
 
 /** One change as a page shows it. */
 export interface Change {

@@ -14,7 +14,7 @@ import { inPseudoTerminal, promptedRequestWithTools } from './shared.ts';
 import { hookMember, STUB_MCP_SERVER, type Agent, type HookedCall, type HookMechanism, type HookShape, type Invocation, type InvocationContext, type JsonObject } from './types.ts';
 import type { Json } from '../wire/types.ts';
 import { isObject } from '../wire/shared.ts';
-import { compareVersions } from '../history.ts';
+import { compareVersions } from '../version-order.ts';
 
 /** Its wire formats, the default first. */
 const WIRES = ['gemini-api'] as const satisfies readonly WireFormatId[];

@@ -1,7 +1,7 @@
 /** Where an earlier release keeps the program: the module's path, else the package's own `bin` (scripts/lib/capture/release-binary.ts). */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { binaryCandidates } from '../../scripts/lib/capture/release-binary.ts';
+import { binaryCandidates, movedProgram, platformFolder } from '../../scripts/lib/capture/release-binary.ts';
 
 const PKG = '@example/some-cli';
 const SCRIPT = `node_modules/${PKG}/entry.js`;
@@ -32,4 +32,21 @@ test('a release from before the platform package (it does not depend on it) runs
   assert.deepEqual(binaryCandidates(native, PKG, { bin: { some: 'cli.js' }, optionalDependencies: { 'other-linux-x64': '1.0.0' } }), [native, `node_modules/${PKG}/cli.js`]);
   assert.deepEqual(binaryCandidates(native, PKG, { bin: 'bin/some.js' }), [native, `node_modules/${PKG}/bin/some.js`]);
   assert.deepEqual(binaryCandidates(native, PKG, { bin: { a: 'a.js', b: 'b.js' } }), [native]);
+});
+
+test('a platform package that moved its program inside its platform folder: the one file of that name there', () => {
+  const codex = 'node_modules/@openai/codex-linux-x64/vendor/x86_64-unknown-linux-musl/bin/codex';
+  const platform = 'node_modules/@openai/codex-linux-x64/vendor/x86_64-unknown-linux-musl';
+  assert.equal(platformFolder(codex), platform);
+  // The layout of the Codex 0.99.0 platform package (npm pack @openai/codex@0.99.0-linux-x64).
+  const files = [`${platform}/codex/codex`, `${platform}/path/rg`, 'node_modules/@openai/codex-linux-x64/package.json'];
+  assert.equal(movedProgram(codex, files), `${platform}/codex/codex`);
+  assert.equal(movedProgram(codex, [`${platform}/path/rg`]), undefined, 'no file of that name');
+  assert.equal(movedProgram(codex, [`${platform}/a/codex`, `${platform}/b/codex`]), undefined, 'two candidates: no guess');
+  assert.equal(movedProgram(codex, ['node_modules/@openai/codex-linux-x64/vendor/aarch64-unknown-linux-musl/bin/codex']), undefined, 'another platform is not this one');
+  assert.equal(movedProgram(codex, [`${platform}-old/codex`]), undefined, 'a folder that only starts alike');
+  // A program directly in its package folder (or one level down) has no narrower folder to look in.
+  assert.equal(platformFolder('node_modules/@google/gemini-cli/bundle/gemini.js'), undefined);
+  assert.equal(movedProgram('node_modules/@google/gemini-cli/bundle/gemini.js', ['node_modules/@google/gemini-cli/dist/gemini.js']), undefined);
+  assert.equal(platformFolder('bin/x'), undefined, 'outside node_modules');
 });

@@ -3,10 +3,10 @@
  * reused when already there: <cache>/capture-cli/<package>@<version>/.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { AGENTS, type AgentId } from '../../../src/lib/agents/index.ts';
-import { binaryCandidates, holderPackage, type PackageManifest } from './release-binary.ts';
+import { binaryCandidates, holderPackage, movedProgram, platformFolder, type PackageManifest } from './release-binary.ts';
 
 export class InstallError extends Error {}
 
@@ -26,9 +26,25 @@ function installedVersion(dir: string, pkg: string): string | undefined {
   return manifest(dir, pkg)?.version;
 }
 
-/** The program of the install in `dir`: the module's path, or the file the release's own `bin` names (release-binary.ts). */
+/** Files under `folder` of the install in `dir`, relative to `dir`. */
+function filesUnder(dir: string, folder: string): string[] {
+  if (!existsSync(join(dir, folder))) return [];
+  return readdirSync(join(dir, folder), { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => join(e.parentPath, e.name).slice(dir.length + 1));
+}
+
+/**
+ * The program of the install in `dir`: the module's path, or the file the release's own `bin`
+ * names, or the one file of the same name its platform package moved (release-binary.ts).
+ */
 function programIn(agent: AgentId, dir: string, pkg: string): string | undefined {
-  return binaryCandidates(AGENTS[agent].binary, pkg, manifest(dir, pkg)).map((b) => join(dir, b)).find((b) => existsSync(b));
+  const binary = AGENTS[agent].binary;
+  const listed = binaryCandidates(binary, pkg, manifest(dir, pkg)).map((b) => join(dir, b)).find((b) => existsSync(b));
+  if (listed !== undefined) return listed;
+  const folder = platformFolder(binary);
+  const moved = folder === undefined ? undefined : movedProgram(binary, filesUnder(dir, folder));
+  return moved === undefined ? undefined : join(dir, moved);
 }
 
 /** The binary of an existing install, or undefined when the install is missing or incomplete. */

@@ -8,7 +8,10 @@
  * - a CLI that moved into a platform package (Claude Code up to 2.1.112 ran its bundled
  *   `cli.js`; Codex up to 0.2x carried its binaries beside a `bin/codex.js` launcher): the
  *   module's path lies in a package this release does not depend on.
- * A release that does depend on the platform package has no fallback: when npm skipped
+ * - a platform package that keeps the program in another folder of the same platform
+ *   (Codex 0.99.0 and 0.101.0: `vendor/<target>/codex/codex` instead of
+ *   `vendor/<target>/bin/codex`): the one file of that name under the platform's folder.
+ * A release that does depend on the platform package has no other fallback: when npm skipped
  * that package, the release cannot run, and the install says so.
  */
 import { posix } from 'node:path';
@@ -54,4 +57,28 @@ export function binaryCandidates(binary: string, pkg: string, manifest: PackageM
   const candidate = folder + relative;
   if (!out.includes(candidate)) out.push(candidate);
   return out;
+}
+
+/**
+ * The folder, relative to the install folder, where a moved program of a platform package is
+ * looked for: the parent of the folder holding the module's binary (`…/vendor/<target>/`), or
+ * undefined when that is the package's own folder (nothing narrower to look in).
+ */
+export function platformFolder(binary: string): string | undefined {
+  const holder = holderPackage(binary);
+  const folder = posix.dirname(posix.dirname(binary));
+  return holder !== undefined && folder.startsWith(`node_modules/${holder}/`) ? folder : undefined;
+}
+
+/**
+ * The program of a platform package that moved it inside its platform's folder: among `files`
+ * (paths relative to the install folder), the only one under `platformFolder(binary)` with the
+ * binary's file name; undefined when there is none or more than one (no guessing between two).
+ */
+export function movedProgram(binary: string, files: readonly string[]): string | undefined {
+  const folder = platformFolder(binary);
+  if (folder === undefined) return undefined;
+  const name = posix.basename(binary);
+  const found = files.filter((f) => f.startsWith(`${folder}/`) && posix.basename(f) === name && f !== binary);
+  return found.length === 1 ? found[0] : undefined;
 }

@@ -46,6 +46,9 @@ const ANNOTATIONS = new Set([
   'contentSchema',
   // Codex sets `encrypted: true` on some message parameters; the value's shape is the same.
   'encrypted',
+  // OpenCode 1.1.x names a type for its own API docs with zod's `.meta({ ref: "QuestionInfo" })`,
+  // which zod copies into the schema as a plain string: a name, not a $ref and no constraint.
+  'ref',
 ]);
 
 const NUMBER_CONSTRAINTS = [

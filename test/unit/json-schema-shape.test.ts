@@ -328,6 +328,9 @@ test('annotation keywords and x- extensions do not fail and add nothing', () => 
     ['input.m', 'map of string', [], false],
     ['input.m.*', 'string', [], false],
   ]);
+  // OpenCode 1.1.x: zod's `.meta({ ref })` names the item type; the rows are those of the same schema without it.
+  const question = (meta: Record<string, unknown>) => ({ type: 'object', properties: { questions: { type: 'array', items: { type: 'object', properties: { q: { type: 'string' } }, required: ['q'], ...meta } } }, required: ['questions'] });
+  assert.deepEqual(rowsOf(question({ ref: 'QuestionInfo' })), rowsOf(question({})));
 });
 
 test('propertyNames, multipleOf, uniqueItems and property counts are shown as constraints', () => {

@@ -486,6 +486,12 @@ test('history events name tools and fields the site shows, or ones the history s
   assert.deepEqual(where(history((h) => h.events.push({ release: '1.0.3', previous: '1.0.1', tool: 'Read', kind: 'field-added', side: 'input', field: '.ghost' }, { release: '1.0.1', previous: '1.0.0', tool: 'Read', kind: 'tool-removed' }, { release: '1.0.3', previous: '1.0.1', tool: 'Read', kind: 'tool-added' }))), [
     ['history/claude-code.sdk.json', '/events/4/field', 'history-field-known'],
   ], 'added back: its fields must be rows again');
+  // A field last seen in a configuration the tool has since left (others still advertise another
+  // shape of it) has no row to name either; still advertised there, it must be a row.
+  const inConfiguration = (last: 'unavailable' | 'available') => (d: string) =>
+    editJson(join(d, 'history/claude-code.sdk.json'), (h) => h.events.push({ release: '1.0.1', previous: '1.0.0', tool: 'Read', kind: 'field-added', side: 'input', field: '.ghost', configuration: 'print' }, { release: '1.0.3', previous: '1.0.1', tool: 'Read', kind: last, configuration: 'print' }));
+  assert.deepEqual(load(inConfiguration('unavailable')).errors, []);
+  assert.deepEqual(where(errorsAfter(inConfiguration('available'))), [['history/claude-code.sdk.json', '/events/4/field', 'history-field-known']]);
   // A field whose last event is its removal is fine (the fixture's Read lost `offset`), and so is an empty field name's absence:
   assert.deepEqual(where(history((h) => (h.events[3].field = ''))).map((w) => w.slice(0, 2)), [['history/claude-code.sdk.json', '/events/3/field']]);
 });

@@ -15,6 +15,9 @@ import type { RemovedTool, ToolModel } from '../../model.ts';
 import { toolSlug, urlNameProblem } from '../url-names.ts';
 import { checkName } from '../names.ts';
 
+/** Events that say whether a configuration advertises a tool from that release on. */
+const PRESENCE_KINDS = new Set(['tool-added', 'tool-removed', 'available', 'unavailable']);
+
 export function loadHistories(stage: Stage, agentIds: ReadonlySet<string>): HistoryFile[] {
   const { reader, problems, files } = stage;
   const histories: HistoryFile[] = [];
@@ -233,11 +236,27 @@ export function checkHistoryReferences(stage: Stage, histories: readonly History
       const known = lastPresence.get(tool);
       if (!known || at >= known.place) lastPresence.set(tool, { kind: event.kind, place: at });
     }
+    // Likewise a field last seen in a configuration that no longer advertises the tool (Codex's
+    // wait_agent renamed ids → targets under gpt-5.5, then left gpt-5.5 while other
+    // configurations kept another shape of it): the page's rows come from those others.
+    const lastInConfiguration = new Map<string, { kind: string; place: number }>();
+    for (const event of file.events) {
+      const tool = byName.get(event.tool);
+      if (!tool || event.configuration === undefined || !PRESENCE_KINDS.has(event.kind)) continue;
+      const key = `${tool.fullName}\u0000${event.configuration}`;
+      const at = place.get(event.release) ?? -1;
+      const known = lastInConfiguration.get(key);
+      if (!known || at >= known.place) lastInConfiguration.set(key, { kind: event.kind, place: at });
+    }
+    const goneFrom = (tool: ToolModel, configuration: string | undefined): boolean => {
+      const kind = configuration === undefined ? undefined : lastInConfiguration.get(`${tool.fullName}\u0000${configuration}`)?.kind;
+      return kind === 'unavailable' || kind === 'tool-removed';
+    };
     for (const { index, kind } of lastOfField.values()) {
       if (kind === 'field-removed') continue;
       const event = file.events[index]!;
       const tool = byName.get(event.tool)!;
-      if (lastPresence.get(tool)?.kind === 'tool-removed') continue;
+      if (lastPresence.get(tool)?.kind === 'tool-removed' || goneFrom(tool, event.configuration)) continue;
       // A definition that could not be read has no rows; its own error says so.
       if ([tool.input, tool.output, tool.modelInput?.view].some((view) => view?.broken)) continue;
       const anchors = anchorsOf.get(tool) ?? anchorsOf.set(tool, pageAnchors(tool)).get(tool)!;

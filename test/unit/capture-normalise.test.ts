@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chooseMainRequest, CaptureError } from '../../scripts/lib/capture/normalise.ts';
+import { chooseMainRequest, requestsSeen, CaptureError } from '../../scripts/lib/capture/normalise.ts';
 import type { RecordedRequest } from '../../scripts/lib/capture/stub-server.ts';
 import { anthropicMessages } from '../../src/lib/wire/anthropic-messages.ts';
 import { nestedToolNames, openaiResponses } from '../../src/lib/wire/openai-responses.ts';
@@ -133,4 +133,13 @@ test('no model request, or a body of another wire format, is a CaptureError that
   assert.throws(() => chooseMainRequest('codex', [chat]).request, (e: unknown) => e instanceof CaptureError && /not an OpenAI Responses request: it has no `input` array/.test(e.message));
   const claude = request('/v1/messages', { model: 'm', stream: true, input: [] });
   assert.throws(() => chooseMainRequest('claude-code', [claude]).request, /not an Anthropic Messages request: it has no `messages` array/);
+});
+
+test('requestsSeen: each request in order, a request repeated back to back counted once (a run looping until killed)', () => {
+  const r = (method: string, url: string) => ({ method, url });
+  assert.equal(requestsSeen([]), 'none');
+  assert.equal(requestsSeen([r('GET', '/a'), r('POST', '/b')]), 'GET /a, POST /b');
+  const loop = [r('GET', '/models'), ...Array.from({ length: 152 }, () => r('POST', '/v1/chat/completions')), r('GET', '/models'), r('POST', '/v1/chat/completions')];
+  assert.equal(requestsSeen(loop), 'GET /models, POST /v1/chat/completions ×152, GET /models, POST /v1/chat/completions');
+  assert.equal(requestsSeen([r('POST', '/x'), r('GET', '/x')]), 'POST /x, GET /x', 'another method is another request');
 });

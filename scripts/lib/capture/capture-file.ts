@@ -1,7 +1,7 @@
 /** From a finished run to the committed capture object, or a clear error. */
 import type { AgentId } from '../../../src/lib/agents/index.ts';
 import { captureWireFormat, type CaptureFile, type ToolCount } from '../../../src/lib/wire/index.ts';
-import { chooseMainRequest, pathOf, CaptureError } from './normalise.ts';
+import { chooseMainRequest, pathOf, requestsSeen, CaptureError } from './normalise.ts';
 import { maskJson, maskRules } from './placeholders.ts';
 import { PROMPT, type RunOutcome } from './runner.ts';
 import type { Configuration } from './matrix.ts';
@@ -14,7 +14,7 @@ function tail(text: string, lines = 8): string {
 /** Was the run itself sound? Throws a CaptureError that says what went wrong. */
 export function checkOutcome(configuration: Configuration, outcome: RunOutcome): void {
   const limit = configuration.timeoutSeconds ?? 60;
-  const requests = outcome.requests.length === 0 ? 'no request reached the stub' : `requests seen: ${outcome.requests.map((r) => `${r.method} ${r.url}`).join(', ')}`;
+  const requests = outcome.requests.length === 0 ? 'no request reached the stub' : `requests seen: ${requestsSeen(outcome.requests)}`;
   if (outcome.timedOut) {
     throw new CaptureError(`the CLI did not finish within ${limit} s and was killed (${requests})\n  stderr:\n${tail(outcome.stderr)}\n  stdout:\n${tail(outcome.stdout)}`);
   }

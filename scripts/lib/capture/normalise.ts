@@ -14,6 +14,21 @@ export class CaptureError extends Error {}
 export { pathOf };
 
 /**
+ * The requests a run sent, for an error message: `GET /a, POST /b ×152` (a run that loops
+ * until it is killed repeats one request; listing each would bury the rest of the message).
+ */
+export function requestsSeen(requests: readonly Pick<RecordedRequest, 'method' | 'url'>[]): string {
+  const runs: { text: string; count: number }[] = [];
+  for (const r of requests) {
+    const text = `${r.method} ${r.url}`;
+    const last = runs.at(-1);
+    if (last?.text === text) last.count++;
+    else runs.push({ text, count: 1 });
+  }
+  return runs.length === 0 ? 'none' : runs.map((r) => (r.count > 1 ? `${r.text} ×${r.count}` : r.text)).join(', ');
+}
+
+/**
  * The main request of a run of `agent` and its wire format: among the POSTs to the
  * tool paths of the agent's formats, the one the agent module chooses (`prompt`
  * recognises the user's turn). Throws a CaptureError naming what was seen when
@@ -21,7 +36,7 @@ export { pathOf };
  */
 export function chooseMainRequest(agent: AgentId, requests: readonly RecordedRequest[], prompt?: string): { request: RecordedRequest; wire: WireFormat } {
   const { mainRequest } = AGENTS[agent];
-  const seen = requests.length === 0 ? 'none' : requests.map((r) => `${r.method} ${r.url}`).join(', ');
+  const seen = requestsSeen(requests);
   const posts = requests.filter((r) => r.method === 'POST' && agentWireForPath(agent, pathOf(r.url)) !== undefined);
   if (posts.length === 0) throw new CaptureError(`no POST ${agentWires(agent).map((w) => w.requestPath).join(' or ')} request reached the stub (requests seen: ${seen})`);
   const request = mainRequest(posts, prompt);

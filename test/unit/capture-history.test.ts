@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { locateChanges, sampleIndices } from '../../scripts/lib/capture-history/planner.ts';
 import { selectReleases, unpublishedNumbers } from '../../scripts/lib/capture-history/releases.ts';
-import { historyEvents, releasesDiffer, sortEvents, type HistoryEvent, type ReleaseSnapshots } from '../../scripts/lib/capture-history/diff.ts';
+import { historyEvents, releasesDiffer, RENAME_MIN_FIELDS, sortEvents, type HistoryEvent, type ReleaseSnapshots } from '../../scripts/lib/capture-history/diff.ts';
 import type { ConfigSnapshot, RowSnapshot, ToolSnapshot } from '../../scripts/lib/capture-history/snapshot.ts';
 import { methodSentence } from '../../scripts/lib/capture-history/history-file.ts';
 
@@ -203,5 +203,39 @@ describe('events between two releases', () => {
 
   it('says in one sentence how releases were sampled', () => {
     assert.match(methodSentence(['1.0.0', '1.0.5'], 4, ['a', 'b']), /^Every 4th published release from 1\.0\.0 to 1\.0\.5 .* configurations a, b, .*adjacent published releases\.$/);
+  });
+});
+
+describe('tools renamed between two releases', () => {
+  const fields = [row('.pattern', 'string', true, { description: 'The regex' }), row('.dir_path', 'string', false, { description: 'Where' }), row('.include', 'string', false, { description: 'A glob' })];
+  const e = (kind: HistoryEvent['kind'], tool: string, rest: Partial<HistoryEvent> = {}): HistoryEvent => ({ release: '1.0.1', previous: '1.0.0', tool, kind, configuration: 'print', ...rest });
+  const step = (old: ToolSnapshot, renamed: ToolSnapshot, others: Record<string, ToolSnapshot> = {}) =>
+    historyEvents([release('1.0.0', { print: snap({ search_file_content: old, ...others }) }), release('1.0.1', { print: snap({ grep_search: renamed, ...others }) })], ['print']);
+
+  it('the same fields and description under a new name: one renamed event', () => {
+    assert.deepEqual(step(tool(fields, { description: 'Searches; see search_file_content' }), tool(fields, { description: 'Searches; see grep_search' })), [e('renamed', 'grep_search', { from: 'search_file_content', to: 'grep_search' })]);
+  });
+
+  it('reworded as it was renamed (Gemini CLI 0.28.1): renamed, and its description changed, when enough fields are alike', () => {
+    const events = step(tool(fields, { description: 'Searches for a regular expression pattern within the content of files.' }), tool(fields, { description: 'Searches file contents. Max 100 matches.' }));
+    assert.deepEqual(events, sortEvents([e('renamed', 'grep_search', { from: 'search_file_content', to: 'grep_search' }), e('description-changed', 'grep_search')], ['print']));
+  });
+
+  it('reworded with too few fields, or with any field unlike: a removal and an addition, not a guess', () => {
+    const one = [fields[0]!];
+    assert.ok(RENAME_MIN_FIELDS > one.length);
+    const kinds = (events: HistoryEvent[]) => events.map((x) => `${x.kind} ${x.tool}`).sort();
+    const apart = ['available grep_search', 'tool-added grep_search', 'tool-removed search_file_content', 'unavailable search_file_content'];
+    assert.deepEqual(kinds(step(tool(one, { description: 'a' }), tool(one, { description: 'b' }))), apart);
+    const otherField = [fields[0]!, fields[1]!, row('.include', 'string', false, { description: 'Another glob' })];
+    assert.deepEqual(kinds(step(tool(fields, { description: 'a' }), tool(otherField, { description: 'b' }))), apart);
+  });
+
+  it('two added tools that both match the removed one: no rename', () => {
+    const events = historyEvents(
+      [release('1.0.0', { print: snap({ search_file_content: tool(fields, { description: 'a' }) }) }), release('1.0.1', { print: snap({ grep_search: tool(fields, { description: 'b' }), rg_search: tool(fields, { description: 'c' }) }) })],
+      ['print'],
+    );
+    assert.ok(!events.some((x) => x.kind === 'renamed'));
   });
 });

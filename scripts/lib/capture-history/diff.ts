@@ -15,10 +15,14 @@
  *
  * - `renamed`: a tool that leaves every compared configuration while another enters, when
  *   some configuration advertised the old one before and advertises the new one after with
- *   the same definition (kind, field rows and definition text) and the same description
- *   once the old name in it reads as the new one, and neither tool matches another so: one
- *   `renamed` event (`from`/`to`: the names) instead of a removal and an addition, and no
- *   `available`/`unavailable` pair for the configurations where the one replaced the other.
+ *   the same definition (kind, field rows and definition text) and either the same
+ *   description once the old name in it reads as the new one, or at least
+ *   RENAME_MIN_FIELDS fields (names, types and their descriptions all alike: Gemini CLI's
+ *   search_file_content → grep_search in 0.28.1 was reworded as it was renamed), and
+ *   neither tool matches another so: one `renamed` event (`from`/`to`: the names) instead
+ *   of a removal and an addition, a `description-changed` of the new name when its
+ *   description changed too, and no `available`/`unavailable` pair for the configurations
+ *   where the one replaced the other.
  *   Fields renamed within a tool follow the SDK history's rule (scripts/lib/history/diff.ts).
  *
  * A configuration that failed in a release is not compared there: the next release in
@@ -141,14 +145,17 @@ function releaseEvents(last: ReadonlyMap<string, Last>, release: ReleaseSnapshot
   return renameTools(out, compared, before, after);
 }
 
-/** The same tool under two names (see `renamed` above): definition and description alike, the name aside. */
+/**
+ * Fields a definition must have for its identity alone to tell a renamed tool whose
+ * description changed too: two unrelated tools rarely share two or more fields with the
+ * same names, types and descriptions, while one or none (a lone `path`, no input) is common.
+ */
+export const RENAME_MIN_FIELDS = 2;
+
+/** The same tool under two names (see `renamed` above): definition alike, and the description or enough fields. */
 function sameUnderNames(x: ToolSnapshot, oldName: string, y: ToolSnapshot, newName: string): boolean {
-  return (
-    x.kind === y.kind &&
-    canonicalJson(x.rows) === canonicalJson(y.rows) &&
-    definitionText(x) === definitionText(y) &&
-    (x.description ?? '').replaceAll(oldName, newName) === (y.description ?? '')
-  );
+  if (x.kind !== y.kind || canonicalJson(x.rows) !== canonicalJson(y.rows) || definitionText(x) !== definitionText(y)) return false;
+  return (x.description ?? '').replaceAll(oldName, newName) === (y.description ?? '') || x.rows.length >= RENAME_MIN_FIELDS;
 }
 
 /** Replaces each removal and addition that are one tool renamed by a `renamed` event (see above). */
@@ -180,6 +187,10 @@ function renameTools(events: HistoryEvent[], compared: readonly string[], before
       if (e.kind === 'available' && e.tool === to.tool && events.some((x) => x.kind === 'unavailable' && x.tool === from.tool && x.configuration === e.configuration)) drop.add(e);
     }
     out.push({ release: to.release, previous: to.previous, tool: to.tool, kind: 'renamed', configuration, from: from.tool, to: to.tool });
+    const [x, y] = [before(configuration).snapshot.tools[from.tool]!, after(configuration).tools[to.tool]!];
+    if ((x.description ?? '').replaceAll(from.tool, to.tool) !== (y.description ?? '')) {
+      out.push({ release: to.release, previous: before(configuration).version, tool: to.tool, kind: 'description-changed', configuration });
+    }
   }
   return [...events.filter((e) => !drop.has(e)), ...out];
 }

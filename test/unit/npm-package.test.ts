@@ -70,9 +70,9 @@ test("a failed npm run is told in one line: npm's JSON error, the registry, the 
       stdout: '{"error":{"code":"ETARGET","summary":"No matching version found for pkg@9.9.9.","detail":"In most cases you or one of your dependencies are requesting\\na package version that doesn\'t exist."}}',
       stderr: '',
     },
-    { registry: 'https://registry.npmjs.org/' },
+    { registry: 'http://127.0.0.1:4873/' },
   );
-  assert.equal(missing, 'ETARGET: No matching version found for pkg@9.9.9; registry https://registry.npmjs.org/');
+  assert.equal(missing, 'ETARGET: No matching version found for pkg@9.9.9; registry http://127.0.0.1:4873/');
 });
 
 test('without JSON on stdout, the reason comes from the npm error lines, not the stack or the log line', () => {

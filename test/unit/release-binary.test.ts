@@ -2,6 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { binaryCandidates, movedProgram, platformFolder } from '../../scripts/lib/capture/release-binary.ts';
+import { npmErrorSummary } from '../../scripts/lib/capture/install.ts';
 
 const PKG = '@example/some-cli';
 const SCRIPT = `node_modules/${PKG}/entry.js`;
@@ -49,4 +50,23 @@ test('a platform package that moved its program inside its platform folder: the 
   assert.equal(platformFolder('node_modules/@google/gemini-cli/bundle/gemini.js'), undefined);
   assert.equal(movedProgram('node_modules/@google/gemini-cli/bundle/gemini.js', ['node_modules/@google/gemini-cli/dist/gemini.js']), undefined);
   assert.equal(platformFolder('bin/x'), undefined, 'outside node_modules');
+});
+
+test('npmErrorSummary: what npm said, without its boilerplate or the path and time of its log', () => {
+  // The shape of npm 10's stderr for a dependency missing from the registry (Copilot CLI 0.0.340).
+  const stderr = [
+    'npm error code E404',
+    'npm error 404 Not Found - GET http://127.0.0.1:4873/keytar-forked-forked - Not found',
+    "npm error 404  The requested resource 'keytar-forked-forked@^7.10.2' could not be found or you do not have permission to access it.",
+    'npm error 404',
+    'npm error 404 Note that you can also install from a',
+    'npm error 404 tarball, folder, http url, or git url.',
+    'npm error A complete log of this run can be found in: /root/.npm/_logs/2026-12-02T11_09_31_179Z-debug-0.log',
+    '',
+  ].join('\n');
+  const summary = npmErrorSummary(stderr);
+  assert.equal(summary, "404 The requested resource 'keytar-forked-forked@^7.10.2' could not be found or you do not have permission to access it.");
+  assert.doesNotMatch(summary, /_logs|debug-0|\/root|:\/\/|127\.0\.0\.1/);
+  assert.equal(npmErrorSummary('npm ERR! code ETARGET\nnpm ERR! notarget No matching version found for x@9.9.9.\nnpm ERR! notarget No matching version found for x@9.9.9.'), 'notarget No matching version found for x@9.9.9.', 'each line once');
+  assert.equal(npmErrorSummary(''), '');
 });

@@ -10,6 +10,24 @@ import { binaryCandidates, holderPackage, movedProgram, platformFolder, type Pac
 
 export class InstallError extends Error {}
 
+/**
+ * What npm said went wrong, in one line: its `npm error` lines without the prefix, without
+ * npm's boilerplate (the note on other install sources, where its log was written: a path
+ * and time of this machine) and without lines naming an address (the registry this machine
+ * uses), neither of which may reach committed content; each line said once.
+ */
+export function npmErrorSummary(stderr: string): string {
+  const boilerplate = /^(A complete log of this run can be found in|Note that you can also install from a|tarball, folder, http url, or git url\.?$|Log files were not written)/i;
+  const lines = stderr
+    .split('\n')
+    .map((l) => l.replace(/^npm (?:error|ERR!)\s*/, '').replace(/\s+/g, ' ').trim())
+    .filter((l) => {
+      const text = l.replace(/^\d{3}\b\s*/, '');
+      return text !== '' && !/^(?:code|errno) \S+$/.test(text) && !boilerplate.test(text) && !/[a-z][a-z0-9+.-]*:\/\//i.test(text);
+    });
+  return [...new Set(lines)].slice(0, 3).join(' ');
+}
+
 export function installDir(cacheRoot: string, pkg: string, version: string): string {
   return join(cacheRoot, 'capture-cli', `${pkg}@${version}`);
 }
@@ -74,7 +92,7 @@ export function ensureInstalled(agent: AgentId, cacheRoot: string, pkg: string, 
   } catch (error) {
     const e = error as { stderr?: string; message: string };
     rmSync(partial, { recursive: true, force: true });
-    throw new InstallError(`npm install ${pkg}@${version} failed: ${(e.stderr || e.message).trim().split('\n').slice(-5).join(' ')}`);
+    throw new InstallError(`npm install ${pkg}@${version} failed: ${npmErrorSummary(e.stderr || e.message) || 'npm said nothing'}`);
   }
   if (installedVersion(partial, pkg) !== version || programIn(agent, partial, pkg) === undefined) {
     // A native binary lives in a platform package, an optional dependency npm skips without an

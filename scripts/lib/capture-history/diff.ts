@@ -152,10 +152,15 @@ function releaseEvents(last: ReadonlyMap<string, Last>, release: ReleaseSnapshot
  */
 export const RENAME_MIN_FIELDS = 2;
 
+/** The same description once the old name in it reads as the new one. */
+function sameDescriptionUnderNames(x: ToolSnapshot, oldName: string, y: ToolSnapshot, newName: string): boolean {
+  return (x.description ?? '').replaceAll(oldName, newName) === (y.description ?? '');
+}
+
 /** The same tool under two names (see `renamed` above): definition alike, and the description or enough fields. */
 function sameUnderNames(x: ToolSnapshot, oldName: string, y: ToolSnapshot, newName: string): boolean {
   if (x.kind !== y.kind || canonicalJson(x.rows) !== canonicalJson(y.rows) || definitionText(x) !== definitionText(y)) return false;
-  return (x.description ?? '').replaceAll(oldName, newName) === (y.description ?? '') || x.rows.length >= RENAME_MIN_FIELDS;
+  return sameDescriptionUnderNames(x, oldName, y, newName) || x.rows.length >= RENAME_MIN_FIELDS;
 }
 
 /** Replaces each removal and addition that are one tool renamed by a `renamed` event (see above). */
@@ -187,8 +192,7 @@ function renameTools(events: HistoryEvent[], compared: readonly string[], before
       if (e.kind === 'available' && e.tool === to.tool && events.some((x) => x.kind === 'unavailable' && x.tool === from.tool && x.configuration === e.configuration)) drop.add(e);
     }
     out.push({ release: to.release, previous: to.previous, tool: to.tool, kind: 'renamed', configuration, from: from.tool, to: to.tool });
-    const [x, y] = [before(configuration).snapshot.tools[from.tool]!, after(configuration).tools[to.tool]!];
-    if ((x.description ?? '').replaceAll(from.tool, to.tool) !== (y.description ?? '')) {
+    if (!sameDescriptionUnderNames(before(configuration).snapshot.tools[from.tool]!, from.tool, after(configuration).tools[to.tool]!, to.tool)) {
       out.push({ release: to.release, previous: before(configuration).version, tool: to.tool, kind: 'description-changed', configuration });
     }
   }

@@ -225,38 +225,37 @@ export function checkHistoryReferences(stage: Stage, histories: readonly History
     };
     const anchorsOf = new Map<ToolModel, Set<string>>();
     const byPosition: string[] = [];
+    // The kind of the last event, in release order, under each key `keyOf` gives (undefined: not counted).
+    const lastKinds = (keyOf: (event: HistoryFile['events'][number], tool: ToolModel) => string | undefined): Map<string, string> => {
+      const last = new Map<string, { kind: string; place: number }>();
+      for (const event of file.events) {
+        const tool = byName.get(event.tool);
+        const key = tool && keyOf(event, tool);
+        if (key === undefined) continue;
+        const at = place.get(event.release) ?? -1;
+        const known = last.get(key);
+        if (!known || at >= known.place) last.set(key, { kind: event.kind, place: at });
+      }
+      return new Map([...last].map(([key, { kind }]) => [key, kind]));
+    };
     // A tool whose last appearance in this history is its removal (Codex's update_plan, now
     // documented from its crate but advertised by no compared configuration) has no captured
     // rows left for its older field events to name; they are shown unlinked.
-    const lastPresence = new Map<ToolModel, { kind: string; place: number }>();
-    for (const event of file.events) {
-      const tool = byName.get(event.tool);
-      if (!tool || (event.kind !== 'tool-added' && event.kind !== 'tool-removed')) continue;
-      const at = place.get(event.release) ?? -1;
-      const known = lastPresence.get(tool);
-      if (!known || at >= known.place) lastPresence.set(tool, { kind: event.kind, place: at });
-    }
+    const lastPresence = lastKinds((e, tool) => (e.kind === 'tool-added' || e.kind === 'tool-removed' ? tool.fullName : undefined));
     // Likewise a field last seen in a configuration that no longer advertises the tool (Codex's
     // wait_agent renamed ids → targets under gpt-5.5, then left gpt-5.5 while other
     // configurations kept another shape of it): the page's rows come from those others.
-    const lastInConfiguration = new Map<string, { kind: string; place: number }>();
-    for (const event of file.events) {
-      const tool = byName.get(event.tool);
-      if (!tool || event.configuration === undefined || !PRESENCE_KINDS.has(event.kind)) continue;
-      const key = `${tool.fullName}\u0000${event.configuration}`;
-      const at = place.get(event.release) ?? -1;
-      const known = lastInConfiguration.get(key);
-      if (!known || at >= known.place) lastInConfiguration.set(key, { kind: event.kind, place: at });
-    }
+    const inConfiguration = (tool: ToolModel, configuration: string) => `${tool.fullName}\u0000${configuration}`;
+    const lastInConfiguration = lastKinds((e, tool) => (e.configuration !== undefined && PRESENCE_KINDS.has(e.kind) ? inConfiguration(tool, e.configuration) : undefined));
     const goneFrom = (tool: ToolModel, configuration: string | undefined): boolean => {
-      const kind = configuration === undefined ? undefined : lastInConfiguration.get(`${tool.fullName}\u0000${configuration}`)?.kind;
+      const kind = configuration === undefined ? undefined : lastInConfiguration.get(inConfiguration(tool, configuration));
       return kind === 'unavailable' || kind === 'tool-removed';
     };
     for (const { index, kind } of lastOfField.values()) {
       if (kind === 'field-removed') continue;
       const event = file.events[index]!;
       const tool = byName.get(event.tool)!;
-      if (lastPresence.get(tool)?.kind === 'tool-removed' || goneFrom(tool, event.configuration)) continue;
+      if (lastPresence.get(tool.fullName) === 'tool-removed' || goneFrom(tool, event.configuration)) continue;
       // A definition that could not be read has no rows; its own error says so.
       if ([tool.input, tool.output, tool.modelInput?.view].some((view) => view?.broken)) continue;
       const anchors = anchorsOf.get(tool) ?? anchorsOf.set(tool, pageAnchors(tool)).get(tool)!;

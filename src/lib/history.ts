@@ -273,7 +273,7 @@ export function fieldSince(tool: ToolModel, histories: readonly HistoryFile[]): 
     const ofSource = changes.filter((c) => c.source === file.source);
     const toolAdded = ofSource.find((c) => c.event.kind === 'tool-added');
     const roots = file.source === 'sdk' ? ['input', 'output'] : [tableRoot(tool, 'capture', 'input')];
-    const first = coveredRange(file).first;
+    const first = firstCompared(file);
     for (const table of fieldTables(tool)) {
       for (const row of table.rows) {
         if (!roots.includes(row.root)) continue;
@@ -317,6 +317,17 @@ export function changelog(agent: string, histories: readonly HistoryFile[]): Cha
 }
 
 /** The range of releases a history covers, as readers know them. */
+/**
+ * The first release a history compared: the first one read in which some configuration ran.
+ * A release where every compared configuration failed (Gemini CLI 0.1.1 crashes at start)
+ * shows no tool, so nothing can be said to have been "already there" in it.
+ */
+export function firstCompared(file: HistoryFile): string {
+  const label = (r: HistoryFile['releases'][number]) => r.cliVersion ?? r.version;
+  const ran = (r: HistoryFile['releases'][number]) => r.read !== false && !(file.configurations?.length && file.configurations.every((c) => r.failed?.[c] !== undefined));
+  return label(file.releases.find(ran) ?? file.releases[0]!);
+}
+
 export function coveredRange(file: HistoryFile): { first: string; last: string; count: number } {
   const label = (r: HistoryFile['releases'][number]) => r.cliVersion ?? r.version;
   return { first: label(file.releases[0]!), last: label(file.releases[file.releases.length - 1]!), count: file.releases.length };
@@ -443,7 +454,7 @@ function noteRelease(version: string, histories: readonly HistoryFile[], agent: 
 /** Checks every structured claim of a tool's documented version notes against its computed changes. */
 export function checkDocumentedNotes(tool: ToolModel, histories: readonly HistoryFile[]): ClaimCheck[] {
   const changes = toolChanges(tool, histories);
-  const covered = histories.filter((h) => h.agent === tool.agent).map(coveredRange);
+  const covered = histories.filter((h) => h.agent === tool.agent).map((h) => ({ first: firstCompared(h), last: coveredRange(h).last }));
   const out: ClaimCheck[] = [];
   for (const note of tool.editorial?.versionNotes ?? []) {
     for (const claim of note.claims ?? []) {

@@ -8,7 +8,7 @@
  * guess a release.
  */
 import type { EditorialTool } from './content-types.ts';
-import { coveredRange, fieldSince, historyCovers, toolChanges, type HistorySource } from './history.ts';
+import { fieldSince, firstCompared, historyCovers, toolChanges, type HistorySource } from './history.ts';
 import { releaseUrl } from './history-pages.ts';
 import type { SiteModel, ToolModel } from './model.ts';
 import { AGENT_LABELS, toolUrl } from './site.ts';
@@ -63,7 +63,7 @@ export function toolHistory(tool: ToolModel, histories: SiteModel['histories']):
     if (last) {
       lines.push({ source: file.source, state: last.event.kind === 'tool-added' ? 'added' : 'removed', release: last.release, href: releaseUrl(tool.agent, last.release, histories) });
     } else if (historyCovers(tool, file)) {
-      lines.push({ source: file.source, state: 'before', release: coveredRange(file).first });
+      lines.push({ source: file.source, state: 'before', release: firstCompared(file) });
     }
   }
   return lines.length > 0 ? { kind: 'lines', lines } : { kind: 'uncovered' };

@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { loadContent } from '../../src/lib/content/load.ts';
-import { changeLine, changelog, checkDocumentedNotes, compareVersions, coverage, fieldSince, linkableAnchors, toolChanges, versionNotes } from '../../src/lib/history.ts';
+import { changeLine, changelog, checkDocumentedNotes, compareVersions, coverage, fieldSince, firstCompared, linkableAnchors, toolChanges, versionNotes } from '../../src/lib/history.ts';
 import type { HistoryFile } from '../../src/lib/content-types.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
@@ -54,6 +54,24 @@ test('since: the release that added the field, else the tool, else before the fi
   const shell = fieldSince(tool('Shell'), site.histories);
   assert.ok(shell.size > 0);
   for (const since of shell.values()) assert.deepEqual(since, { kind: 'tool', release: '2.0.3', note: 'since-tool-sdk' });
+});
+
+test('the first release compared is the first read in which some configuration ran, not the first listed', () => {
+  const capture = (releases: HistoryFile['releases']): HistoryFile =>
+    ({ agent: 'gemini-cli', source: 'capture', package: 'p', method: 'm', configurations: ['print', 'yolo'], releases, events: [] }) as unknown as HistoryFile;
+  // 0.1.1 crashed in every configuration; 0.1.4 ran in one of the two.
+  const history = capture([
+    { version: '0.1.1', read: true, failed: { print: 'exit 1', yolo: 'exit 1' } },
+    { version: '0.1.2', read: false },
+    { version: '0.1.4', read: true, failed: { yolo: 'unknown flag' } },
+    { version: '0.1.5', read: true },
+  ]);
+  assert.equal(firstCompared(history), '0.1.4');
+  assert.equal(firstCompared(capture([{ version: '1.0.0', read: true }, { version: '1.0.1', read: true }])), '1.0.0');
+  // Nothing ever ran: the first listed release, as before (no claim can be made either way).
+  assert.equal(firstCompared(capture([{ version: '2.0.0', read: true, failed: { print: 'x', yolo: 'x' } }])), '2.0.0');
+  // An SDK history (no configurations) starts where it starts.
+  assert.equal(firstCompared(site.histories.find((h) => h.source === 'sdk')!), '2.0.0');
 });
 
 test('every since note a badge links to is a note of the page; a removed field keeps its old anchor', () => {

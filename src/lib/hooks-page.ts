@@ -7,9 +7,11 @@
  */
 import { agentFilter } from './search.ts';
 import { AGENTS } from './agents/index.ts';
+import type { HookShape } from './agents/types.ts';
 import type { AgentId, Evidence } from './content-types.ts';
 import { eventSchemaPath, toolHookSchemaPath } from './hook-schemas.ts';
-import { agentHooks, hookNames, type AgentHooks, type EnvelopeMember } from './hooks.ts';
+import { agentHooks, hookForms, hookNames, type AgentHooks, type EnvelopeMember } from './hooks.ts';
+import { hookWords, type HookWords } from './hook-words.ts';
 import type { HooksEditorial, SiteModel, ToolModel } from './model.ts';
 import type { PageSection } from './page-sections.ts';
 import { AGENT_LABELS, sitePath, toolUrl } from './site.ts';
@@ -63,6 +65,8 @@ export interface NameView {
   model: string;
   url: string;
   hooks: string[];
+  /** The names in the payloads of each form of HooksPage.nameForms (one entry when the agent has one form). */
+  byForm: string[][];
   /** The hooks see another name than the model calls it by. */
   differs: boolean;
 }
@@ -91,6 +95,16 @@ export interface HooksPage {
   failures: FailureView[];
   members: MemberView[];
   names: NameView[];
+  /** The forms of the agent's hooks, each with its events (`preToolUse, postToolUse, postToolUseFailure`): a column each of the names table. */
+  nameForms: { events: string[] }[];
+  /**
+   * Where one tool has other names in the payloads of another form: the trap that a matcher
+   * written for one form never fires in the other, with a recorded example
+   * (Copilot CLI: `preToolUse` sees `bash`, `PreToolUse` sees `Bash`).
+   */
+  trap: { tool: string; url: string; forms: { events: string[]; names: string[] }[] } | undefined;
+  /** How hooks are written and worded (hook-words.ts). */
+  words: HookWords;
   /** Tools with no recorded hook payload, with why when the content says. */
   without: { name: string; url: string; why: string | undefined }[];
   matcher: FactView | undefined;
@@ -213,7 +227,14 @@ export function hooksPage(site: Pick<SiteModel, 'tools' | 'hooks'>, agent: Agent
     masked: m.masked,
   }));
 
-  const names: NameView[] = hookNames(recorded).map(({ tool, names }) => ({ model: tool.fullName, url: toolUrl(tool), hooks: names, differs: names.some((n) => n !== tool.fullName) }));
+  const words = hookWords(agent);
+  const forms = hookForms(agent);
+  const names: NameView[] = hookNames(recorded).map(({ tool, names, byForm }) => ({ model: tool.fullName, url: toolUrl(tool), hooks: names, byForm, differs: names.some((n) => n !== tool.fullName) }));
+  // Only forms some payload was recorded in get a column.
+  const shownForms = forms.map((f, i) => ({ events: f.events, i })).filter(({ i }) => names.some((n) => (n.byForm[i] ?? []).length > 0));
+  const nameForms = shownForms.length > 1 ? shownForms.map(({ events }) => ({ events })) : [];
+  for (const n of names) n.byForm = shownForms.length > 1 ? shownForms.map(({ i }) => n.byForm[i] ?? []) : [n.hooks];
+  const trap = nameForms.length > 1 ? formTrap(names, nameForms) : undefined;
   const hooked = new Set(recorded.hooks.map((h) => h.tool));
   const own = site.tools.filter((t) => t.agent === agent);
   const without = notRecorded
@@ -251,12 +272,16 @@ export function hooksPage(site: Pick<SiteModel, 'tools' | 'hooks'>, agent: Agent
     examples: examples.length > 0,
     schemas: schemas.length > 0,
   };
-  const sections: PageSection[] = (Object.keys(SECTION_TITLES) as SectionId[]).filter((id) => present[id]).map((id) => ({ id, title: SECTION_TITLES[id], depth: 2 }));
+  const title = (id: SectionId) => (id === 'matcher' ? words.choosingTitle : SECTION_TITLES[id]);
+  const sections: PageSection[] = (Object.keys(SECTION_TITLES) as SectionId[]).filter((id) => present[id]).map((id) => ({ id, title: title(id), depth: 2 }));
   const shape = recorded.shape;
   return {
     agent,
     title: `${product} hooks`,
-    description: `What ${product}'s tool hooks receive: events, envelope, tool names, matchers, recorded examples and JSON Schemas of their standard input.`,
+    description:
+      words.kind === 'plugin'
+        ? `What ${product}'s tool plugin functions receive: events, arguments, tool names, how a plugin picks its tools, recorded examples and JSON Schemas of the arguments.`
+        : `What ${product}'s tool hooks receive: events, envelope, tool names, matchers, recorded examples and JSON Schemas of their standard input.`,
     product,
     searchAgent: agentFilter(agent),
     sections,
@@ -268,6 +293,9 @@ export function hooksPage(site: Pick<SiteModel, 'tools' | 'hooks'>, agent: Agent
     failures: [...failures.values()],
     members,
     names,
+    nameForms,
+    trap,
+    words,
     without,
     matcher,
     configuration,
@@ -278,6 +306,17 @@ export function hooksPage(site: Pick<SiteModel, 'tools' | 'hooks'>, agent: Agent
   };
 }
 
+/**
+ * The first tool whose names differ between two forms, preferring one whose names differ
+ * only in case (`bash` and `Bash`), as recorded.
+ */
+function formTrap(names: readonly NameView[], forms: readonly { events: string[] }[]): HooksPage['trap'] {
+  const differs = names.filter((n) => n.byForm.every((f) => f.length > 0) && new Set(n.byForm.map((f) => [...f].sort().join(' '))).size > 1);
+  const lower = (f: string[]) => f.map((x) => x.toLowerCase()).sort().join(' ');
+  const pick = differs.find((n) => new Set(n.byForm.map(lower)).size === 1) ?? differs[0];
+  return pick && { tool: pick.model, url: pick.url, forms: forms.map((f, i) => ({ events: f.events, names: pick.byForm[i]! })) };
+}
+
 // ---------------------------------------------------------------------------
 // The comparison page
 
@@ -286,6 +325,8 @@ export interface ComparisonRow {
   product: string;
   url: string;
   recorded: string;
+  /** `command`: a command per event, with a matcher; `plugin`: a plugin function called for every tool. */
+  kind: string;
   before: string | undefined;
   after: string | undefined;
   failure: string | undefined;
@@ -307,20 +348,22 @@ export interface HooksComparison {
 export function hooksComparison(site: Pick<SiteModel, 'tools' | 'hooks' | 'agents'>): HooksComparison {
   const pages = site.agents.map((a) => hooksPage(site, a.id));
   const rows: ComparisonRow[] = pages.map((p) => {
-    const mechanism = AGENTS[p.agent].hooks;
-    const shape = 'none' in mechanism ? undefined : mechanism.shape;
+    // Every form of the agent's hooks (Copilot CLI: camelCase, then PascalCase), joined.
+    const shapes = hookForms(p.agent).map((f) => f.shape);
+    const all = (value: (s: HookShape) => string) => (shapes.length > 0 ? [...new Set(shapes.map(value))].join(' · ') : undefined);
     const described = p.events.map((e) => e.name);
     return {
       agent: p.agent,
       product: p.product,
       url: sitePath(hooksPath(p.agent)),
-      recorded: p.notRecorded ? 'not yet' : `${p.counts.payloads} payloads of ${p.counts.tools} tools`,
-      before: shape?.before ?? described[0],
-      after: shape?.after ?? described[1],
-      failure: shape ? (shape.afterFailure ?? 'none') : described[2],
-      toolName: shape?.toolNameField,
-      input: shape && `${shape.inputField}${shape.inputEncoding === 'json-string' ? ' (a JSON text)' : ''}`,
-      response: shape?.responseField,
+      recorded: p.notRecorded ? 'not yet' : `${p.counts.payloads} ${p.words.record(p.counts.payloads)} of ${p.counts.tools} tools`,
+      kind: p.words.kind === 'plugin' ? 'plugin functions, called for every tool' : 'commands, with matchers',
+      before: all((s) => s.before) ?? described[0],
+      after: all((s) => s.after) ?? described[1],
+      failure: shapes.length > 0 ? all((s) => s.afterFailure ?? 'none') : described[2],
+      toolName: all((s) => s.toolNameField),
+      input: all((s) => `${s.inputField}${s.afterInputField ? ` (after: ${s.afterInputField})` : ''}${s.inputEncoding === 'json-string' ? ' (a JSON text)' : ''}`),
+      response: all((s) => s.responseField),
     };
   });
   const withMembers = site.agents.map((a) => a.id).filter((id) => agentHooks(site, id).members.length > 0);

@@ -7,7 +7,7 @@
  * Pure: the model comes in as an argument.
  */
 import type { AgentId, PayloadCall } from './content-types.ts';
-import { hookEvent, hookShapeOf, hookToolName, type HookShape } from './hook-shape.ts';
+import { hookEvent, hookMechanismOf, hookShapeOf, hookToolName, type HookShape } from './hook-shape.ts';
 import type { SiteModel, ToolExample, ToolModel } from './model.ts';
 import { isPlaceholder } from './payload-check.ts';
 
@@ -95,10 +95,10 @@ export function agentHooks(site: Pick<SiteModel, 'tools'>, agent: AgentId): Agen
   const seen = [...new Set(hooks.map((h) => h.event))];
   const ordered = shape ? [shape.before, shape.after, ...(shape.afterFailure ? [shape.afterFailure] : [])].filter((e) => seen.includes(e)) : [];
   const events = [...ordered, ...seen.filter((e) => !ordered.includes(e))];
-  return { agent, shape, calls, hooks, events, members: envelopeMembers(hooks, events, shape), versions: [...versions] };
+  return { agent, shape, calls, hooks, events, members: envelopeMembers(hooks, events, hookForms(agent).map((f) => f.shape)), versions: [...versions] };
 }
 
-function envelopeMembers(hooks: readonly RecordedHook[], events: readonly string[], shape: HookShape | undefined): EnvelopeMember[] {
+function envelopeMembers(hooks: readonly RecordedHook[], events: readonly string[], shapes: readonly HookShape[]): EnvelopeMember[] {
   const perEvent = new Map(events.map((e) => [e, hooks.filter((h) => h.event === e).length]));
   const members = new Map<string, { types: Set<JsonType>; values: unknown[]; events: Map<string, number> }>();
   for (const hook of hooks) {
@@ -109,9 +109,14 @@ function envelopeMembers(hooks: readonly RecordedHook[], events: readonly string
       m.events.set(hook.event, (m.events.get(hook.event) ?? 0) + 1);
     }
   }
-  const roles: Record<string, EnvelopeMember['role']> = shape
-    ? { ...(shape.eventField === undefined ? {} : { [shape.eventField]: 'event' as const }), [shape.toolNameField]: 'tool name' as const, [shape.inputField]: 'input' as const, [shape.responseField]: 'response' as const }
-    : {};
+  // What each form's shape says its members are (a top-level member: `input.tool` is a member of `input`).
+  const roles: Record<string, EnvelopeMember['role']> = {};
+  for (const shape of [...shapes].reverse()) {
+    if (shape.eventField !== undefined) roles[shape.eventField] = 'event';
+    roles[shape.toolNameField] = 'tool name';
+    roles[shape.inputField] = 'input';
+    roles[shape.responseField] = 'response';
+  }
   return [...members].map(([name, m]) => {
     const unmasked = m.values.find((v) => !isPlaceholder(v));
     const member: EnvelopeMember = {
@@ -127,15 +132,41 @@ function envelopeMembers(hooks: readonly RecordedHook[], events: readonly string
   });
 }
 
-/** The names the hooks gave each tool that has recorded hook payloads, in tool order. */
-export function hookNames(recorded: AgentHooks): { tool: ToolModel; names: string[] }[] {
-  const out = new Map<ToolModel, string[]>();
+/** One form of an agent's hooks (its HookShape): the events it names, in the shape's order. */
+export interface HookForm {
+  shape: HookShape;
+  events: string[];
+}
+
+/**
+ * The forms of the agent's hooks: its shape, then the other shapes its mechanism declares
+ * (Copilot CLI's PascalCase events, whose payloads are snake_case and name tools as Claude Code
+ * does). Each recorded payload is of the form whose events name its event.
+ */
+export function hookForms(agent: AgentId): HookForm[] {
+  const mechanism = hookMechanismOf(agent);
+  if (!mechanism) return [];
+  return [mechanism.shape, ...(mechanism.otherShapes ?? [])].map((shape) => ({ shape, events: [shape.before, shape.after, ...(shape.afterFailure ? [shape.afterFailure] : [])] }));
+}
+
+/**
+ * The names the hooks gave each tool that has recorded hook payloads, in tool order:
+ * `names` over every form, `byForm[i]` the names in the payloads of form `i` of
+ * hookForms (a matcher is tested against the name its own event's payloads carry).
+ */
+export function hookNames(recorded: AgentHooks): { tool: ToolModel; names: string[]; byForm: string[][] }[] {
+  const forms = hookForms(recorded.agent);
+  const out = new Map<ToolModel, { names: string[]; byForm: string[][] }>();
   for (const hook of recorded.hooks) {
-    const names = out.get(hook.tool) ?? out.set(hook.tool, []).get(hook.tool)!;
-    const name = recorded.shape ? hookToolName(hook.payload, recorded.shape) : undefined;
-    if (name !== undefined && !names.includes(name)) names.push(name);
+    const entry = out.get(hook.tool) ?? out.set(hook.tool, { names: [], byForm: forms.map(() => []) }).get(hook.tool)!;
+    const index = Math.max(0, forms.findIndex((f) => f.events.includes(hook.event)));
+    const form = forms[index];
+    const name = form ? hookToolName(hook.payload, form.shape) : undefined;
+    if (name === undefined) continue;
+    if (!entry.names.includes(name)) entry.names.push(name);
+    if (!entry.byForm[index]!.includes(name)) entry.byForm[index]!.push(name);
   }
-  return [...out].map(([tool, names]) => ({ tool, names }));
+  return [...out].map(([tool, e]) => ({ tool, ...e }));
 }
 
 /**

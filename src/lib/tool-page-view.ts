@@ -6,6 +6,7 @@
  * history and its provenance. ToolPage.astro and the components it uses only
  * render this.
  */
+import { hookWords } from './hook-words.ts';
 import { placeholderSegments, placeholdersIn, type TextSegment } from './placeholders.ts';
 import { hasHookInput, hookMechanismOf, hookShapeOf } from './hook-shape.ts';
 import { distinctInputs, primaryConfiguration, type MatrixAgent } from './captures.ts';
@@ -150,7 +151,7 @@ export interface ToolPageView {
   payloadCheck: PayloadCheckView | undefined;
   result: DefinitionSectionView;
   /** `<product> <version>`s the examples were recorded with. */
-  examples: { section: ToolSection; notRun: string | undefined; list: ExampleView[]; release: string } | undefined;
+  examples: { section: ToolSection; notRun: string | undefined; list: ExampleView[]; release: string; /** How the hook payloads were recorded (hook-words.ts). */ recorder: string } | undefined;
   modelFacing: ModelFacingView;
   availability: { section: ToolSection; evidence: { matrix: MatrixAgent; summary: AvailabilitySummary } | undefined };
   aliases: { section: ToolSection; list: { name: string; indexed: boolean; kind: string; evidence: string }[] };
@@ -380,7 +381,7 @@ export function toolPageView(site: SiteModel, tool: ToolModel): ToolPageView {
           }
         : undefined,
     result: definitionSection(required(sections, 'result'), tool.output, fileOf('result'), since),
-    examples: examplesSection && { section: examplesSection, notRun: tool.notRun, list: examplesView(tool), release: examplesRelease(tool) ?? release },
+    examples: examplesSection && { section: examplesSection, notRun: tool.notRun, list: examplesView(tool), release: examplesRelease(tool) ?? release, recorder: hookWords(tool.agent).recorder },
     modelFacing: modelFacingView(tool, sections, configurationLabel, fileOf('model-input'), since),
     availability: { section: required(sections, 'availability'), evidence: matrix && summary && { matrix, summary } },
     aliases: {

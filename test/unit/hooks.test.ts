@@ -91,25 +91,64 @@ test('a recorded schema is the values’ types, nested; masked values give no ty
   assert.deepEqual(inferSchema([null, true]), { type: ['null', 'boolean'] });
 });
 
-test('a hooks page names the names hooks give each tool as recorded, and every tool without one', () => {
+test('a hooks page names the names hooks give each tool as recorded, per form of its events, and every tool without one', () => {
   for (const agent of recordedAgents) {
     const page = hooksPage(site, agent);
-    const shape = agentHooks(site, agent).shape!;
-    const raw = new Map<string, Set<string>>();
-    for (const f of filesOf(agent)) for (const c of f.calls) for (const h of c.hooks) {
-      const name = hookMember(h, shape.toolNameField);
-      if (typeof name === 'string') (raw.get(c.tool) ?? raw.set(c.tool, new Set()).get(c.tool)!).add(name);
-    }
+    const mechanism = AGENTS[agent].hooks;
+    assert.ok(!('none' in mechanism));
+    // The agent's declared forms: each payload is read with the shape whose events name its event.
+    const shapes = [mechanism.shape, ...(mechanism.otherShapes ?? [])];
+    const eventsOf = (s: (typeof shapes)[number]) => [s.before, s.after, s.afterFailure];
+    const raw = new Map<string, Map<number, Set<string>>>();
+    for (const f of filesOf(agent)) for (const c of f.calls) c.hooks.forEach((h, i) => {
+      const event = c.hookEvents?.[i] ?? hookMember(h, mechanism.shape.eventField ?? '');
+      const form = Math.max(0, shapes.findIndex((s) => eventsOf(s).includes(event as string)));
+      const name = hookMember(h, shapes[form]!.toolNameField);
+      if (typeof name !== 'string') return;
+      const byForm = raw.get(c.tool) ?? raw.set(c.tool, new Map()).get(c.tool)!;
+      (byForm.get(form) ?? byForm.set(form, new Set()).get(form)!).add(name);
+    });
+    const formsRecorded = [...new Set([...raw.values()].flatMap((m) => [...m.keys()]))].sort();
+    assert.equal(page.nameForms.length, formsRecorded.length > 1 ? formsRecorded.length : 0, agent);
     for (const n of page.names) {
       // Which page a call's tool is on: the site's name resolution (aliases, MCP families), not the code under test.
-      const seen = [...raw].filter(([tool]) => toolForCall(site.tools, agent, tool)?.fullName === n.model);
-      assert.deepEqual(new Set(n.hooks), new Set(seen.flatMap(([, names]) => [...names])), `${agent} ${n.model}`);
+      const seen = [...raw].filter(([tool]) => toolForCall(site.tools, agent, tool)?.fullName === n.model).map(([, m]) => m);
+      const union = (forms: readonly number[]) => new Set(seen.flatMap((m) => forms.flatMap((f) => [...(m.get(f) ?? [])])));
+      assert.deepEqual(new Set(n.hooks), union(formsRecorded), `${agent} ${n.model}`);
+      if (page.nameForms.length > 1) formsRecorded.forEach((f, i) => assert.deepEqual(new Set(n.byForm[i]), union([f]), `${agent} ${n.model} form ${i}`));
+      else assert.deepEqual(n.byForm, [n.hooks]);
       assert.equal(n.differs, n.hooks.some((h) => h !== n.model));
     }
     const tools = site.tools.filter((t) => t.agent === agent).length;
     assert.equal(page.names.length + page.without.length, tools, agent);
     assert.equal(page.notRecorded, undefined);
     assert.ok(page.sections.some((s) => s.id === 'envelope') && page.sections.some((s) => s.id === 'schemas'));
+  }
+});
+
+test('where one tool has other names in another form of the events, the page warns with a recorded pair; otherwise it does not', () => {
+  for (const agent of recordedAgents) {
+    const page = hooksPage(site, agent);
+    const differing = page.names.filter((n) => n.byForm.length > 1 && n.byForm.every((f) => f.length > 0) && n.byForm.some((f) => f.join() !== n.byForm[0]!.join()));
+    assert.equal(page.trap !== undefined, differing.length > 0, agent);
+    if (!page.trap) continue;
+    const row = page.names.find((n) => n.model === page.trap!.tool)!;
+    assert.deepEqual(page.trap.forms.map((f) => f.names), row.byForm);
+    assert.deepEqual(page.trap.forms.map((f) => f.events), page.nameForms.map((f) => f.events));
+    // Its names differ from form to form, so a matcher copied from the other form never matches.
+    for (const [i, f] of page.trap.forms.entries()) for (const [j, g] of page.trap.forms.entries()) if (i !== j) assert.ok(f.names.every((n) => !g.names.includes(n)), `${agent} ${page.trap.tool}`);
+  }
+});
+
+test('an agent whose hooks are plugin functions is worded so: no matcher, no standard input', () => {
+  for (const agent of AGENT_IDS) {
+    const hooks = AGENTS[agent].hooks;
+    const plugin = !('none' in hooks) && hooks.kind === 'plugin';
+    const page = hooksPage(site, agent);
+    const text = [page.description, page.words.recorder, page.words.namesUse, page.words.schemaOf, ...page.sections.map((s) => s.title)].join(' ');
+    assert.equal(/standard input/.test(text), !plugin, agent);
+    assert.equal(/Matchers/.test(text), !plugin, agent);
+    if (plugin) assert.ok(text.includes(hooks.shape.before) && text.includes(hooks.shape.after), agent);
   }
 });
 

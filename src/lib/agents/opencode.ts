@@ -101,6 +101,7 @@ export function callIdOf(record: Json): unknown {
  * configuration does not deny.
  */
 const hooks: HookMechanism = {
+  kind: 'plugin',
   events: HOOK_EVENTS,
   recordTitle: '{event} plugin function: its arguments (input, output), as the recording plugin serialised them',
   shape: { toolNameField: 'input.tool', inputField: 'output.args', afterInputField: 'input.args', inputEncoding: 'object', responseField: 'output', before: 'tool.execute.before', after: 'tool.execute.after' },

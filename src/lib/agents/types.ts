@@ -270,6 +270,13 @@ export const CLAUDE_STYLE_HOOKS: HookShape = {
 
 /** How the payload script (scripts/payloads.ts) records what an agent's hooks receive. */
 export interface HookMechanism {
+  /**
+   * How a hook is written: `command` (the default), a command configured per event, optionally
+   * with a matcher, that gets the payload on its standard input; `plugin`, a function of a plugin
+   * that the CLI calls for every tool with its arguments (OpenCode), with no matcher. The pages
+   * word what they say of the hooks by it.
+   */
+  readonly kind?: 'command' | 'plugin';
   /** The hook events recorded, in the order they fire. */
   readonly events: readonly string[];
   /** Where its payloads carry the event, tool name, input and response. */

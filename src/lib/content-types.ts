@@ -25,6 +25,7 @@ export type {
   HistoryEvent,
   HistoryFile,
   HooksFile,
+  HookEventsFile,
   Evidence,
   InventoryFile,
   Job,

@@ -47,6 +47,8 @@ export interface EventView {
   evidence: EvidenceView[];
   /** How many payloads were recorded, of how many tools. */
   recorded: { payloads: number; tools: number } | undefined;
+  /** Why no payload of it is recorded, for an event the agent's code names about tool calls that the recordings do not give (its registry module says why). */
+  notRecorded?: string;
   schema: string | undefined;
 }
 
@@ -92,6 +94,11 @@ export interface HooksPage {
   counts: { payloads: number; calls: number; tools: number; toolsWithout: number };
   shape: { eventField?: string | undefined; toolNameField: string; inputField: string; inputEncoding: string; responseField: string } | undefined;
   events: EventView[];
+  /**
+   * Where the agent's published code names its hook events (content/hook-events/<agent>.json):
+   * how many, where, and those that concern no single tool call (the others are rows of `events`).
+   */
+  named: { count: number; where: EvidenceView; file: string; noToolCall: string[] } | undefined;
   failures: FailureView[];
   members: MemberView[];
   names: NameView[];
@@ -187,27 +194,45 @@ const SECTION_TITLES = {
 
 type SectionId = keyof typeof SECTION_TITLES;
 
-export function hooksPage(site: Pick<SiteModel, 'tools' | 'hooks'>, agent: AgentId): HooksPage {
+export function hooksPage(site: Pick<SiteModel, 'tools' | 'hooks'> & Partial<Pick<SiteModel, 'hookEvents'>>, agent: AgentId): HooksPage {
   const recorded = agentHooks(site, agent);
   const editorial = site.hooks.find((h) => h.agent === agent);
   const product = AGENT_LABELS[agent];
   const mechanism = AGENTS[agent].hooks;
   const notRecorded = recorded.hooks.length > 0 ? undefined : 'none' in mechanism ? mechanism.none : 'no hook payload has been recorded yet.';
   const roleOf = roles(recorded);
+  // The events the published code names (generated), sorted by the registry module.
+  const list = site.hookEvents?.find((h) => h.agent === agent);
+  const sorting = 'none' in mechanism ? undefined : mechanism.named;
+  const namedEvidence = (name: string): EvidenceView[] => {
+    const e = list?.events.find((x) => x.name === name);
+    return list && e ? [{ where: `${list.package} ${list.file}`, ...(list.unpacked ? { unpacked: list.unpacked } : {}), says: e.says }] : [];
+  };
   const eventNames = [...(editorial?.events.map((e) => e.name) ?? [])];
-  for (const e of [...roleOf.keys(), ...recorded.events]) if (!eventNames.includes(e)) eventNames.push(e);
+  const notRecordedNames = list && sorting ? list.events.map((e) => e.name).filter((n) => Object.hasOwn(sorting.notRecorded, n)) : [];
+  for (const e of [...roleOf.keys(), ...recorded.events, ...notRecordedNames]) if (!eventNames.includes(e)) eventNames.push(e);
   const events: EventView[] = eventNames.map((name) => {
     const described = editorial?.events.find((e) => e.name === name);
     const hooks = recorded.hooks.filter((h) => h.event === name);
+    const why = hooks.length === 0 && notRecordedNames.includes(name) ? sorting!.notRecorded[name] : undefined;
     return {
       name,
       role: roleOf.get(name),
       fires: described?.fires,
-      evidence: described ? described.evidence.map((e) => evidenceView(e, site)) : [],
+      evidence: [...(described ? described.evidence.map((e) => evidenceView(e, site)) : []), ...namedEvidence(name)],
       recorded: hooks.length > 0 ? { payloads: hooks.length, tools: new Set(hooks.map((h) => h.tool)).size } : undefined,
+      ...(why === undefined ? {} : { notRecorded: why }),
       schema: hooks.length > 0 ? sitePath(eventSchemaPath(agent, name)) : undefined,
     };
   });
+  const named = list && sorting
+    ? {
+        count: list.events.length,
+        where: { where: `${list.package} ${list.file}`, ...(list.unpacked ? { unpacked: list.unpacked } : {}), says: `declares ${list.declaration}: ${list.events.map((e) => e.name).join(', ')}` },
+        file: list.contentFile,
+        noToolCall: list.events.map((e) => e.name).filter((n) => sorting.noToolCall.includes(n)),
+      }
+    : undefined;
 
   // Failed calls grouped by what they fired.
   const failures = new Map<string, FailureView>();
@@ -290,6 +315,7 @@ export function hooksPage(site: Pick<SiteModel, 'tools' | 'hooks'>, agent: Agent
     counts: { payloads: recorded.hooks.length, calls: recorded.calls.length, tools: hooked.size, toolsWithout: without.length },
     shape: shape && { eventField: shape.eventField, toolNameField: shape.toolNameField, inputField: shape.inputField, inputEncoding: shape.inputEncoding, responseField: shape.responseField },
     events,
+    named,
     failures: [...failures.values()],
     members,
     names,
@@ -345,7 +371,7 @@ export interface HooksComparison {
   memberAgents: { agent: AgentId; product: string }[];
 }
 
-export function hooksComparison(site: Pick<SiteModel, 'tools' | 'hooks' | 'agents'>): HooksComparison {
+export function hooksComparison(site: Pick<SiteModel, 'tools' | 'hooks' | 'agents'> & Partial<Pick<SiteModel, 'hookEvents'>>): HooksComparison {
   const pages = site.agents.map((a) => hooksPage(site, a.id));
   const rows: ComparisonRow[] = pages.map((p) => {
     // Every form of the agent's hooks (Copilot CLI: camelCase, then PascalCase), joined.

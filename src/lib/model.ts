@@ -4,7 +4,7 @@
  * only read it.
  */
 import type { CaptureMatrix, CapturedEntry } from './captures.ts';
-import type { AgentId, AgentRecord, CatalogModel, ComparisonFile, Definition, EditorialTool, GeneratedTool, HistoryFile, HooksFile, Job, PayloadCall } from './content-types.ts';
+import type { AgentId, AgentRecord, CatalogModel, ComparisonFile, Definition, EditorialTool, GeneratedTool, HistoryFile, HookEventsFile, HooksFile, Job, PayloadCall } from './content-types.ts';
 import type { FieldDifference, FieldRow } from './field-rows.ts';
 import type { Finding } from './payload-check.ts';
 import type { GateStatus } from './gate-check.ts';
@@ -118,10 +118,15 @@ export interface SiteModel {
   archived: ArchivedExport[];
   /** Editorial facts of the agents' hooks pages (content/hooks/<agent>.json), validated. */
   hooks: HooksEditorial[];
+  /** The hook events each agent's published code names (content/hook-events/<agent>.json), validated against its registry module. */
+  hookEvents: HookEventsList[];
 }
 
 /** content/hooks/<agent>.json, with where it is. */
 export type HooksEditorial = HooksFile & { file: string };
+
+/** content/hook-events/<agent>.json, with where it is (`file` is the package's file it was read from). */
+export type HookEventsList = HookEventsFile & { contentFile: string };
 
 /** One agent's tool inventory as the agent page shows it (built by the inventory stage). */
 export interface AgentInventory {

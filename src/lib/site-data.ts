@@ -33,6 +33,7 @@ export async function getSite(): Promise<SiteModel> {
     releases: Object.fromEntries(agentData.flatMap((a) => (a.releases ? [[a.record.id, a.releases]] : []))),
     archived: agentData.flatMap((a) => a.archived),
     hooks: agentData.flatMap((a) => (a.hooks ? [a.hooks] : [])),
+    hookEvents: agentData.flatMap((a) => (a.hookEvents ? [a.hookEvents] : [])),
   };
   if (Object.keys(matrix.agents).length > 0) model.matrix = matrix;
   return model;

@@ -6,9 +6,10 @@
  */
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { AGENT_IDS, AGENTS } from '../../src/lib/agents/index.ts';
 import { ContentErrors, loadContent, type ContentError, type ContentWarning } from '../../src/lib/content/load.ts';
 import type { Stage } from '../../src/lib/content/context.ts';
 import { Problems } from '../../src/lib/content/problems.ts';
@@ -869,4 +870,36 @@ test('a hooks file is read with its evidence checked: file name, recorded payloa
   // A package release other than the pinned one is a warning: the fact should be checked again.
   const { warnings: stale } = load((d) => hooksFile(d, (h) => (h.events[1].evidence[0].package = '@anthropic-ai/claude-code@0.0.1')));
   assert.ok(stale.some((w) => w.file.endsWith(file) && /check it again/.test(w.message)));
+});
+
+test('a hook events file is read against its agent’s registry module: file name, declared source, own package, every event sorted and every sorted event named', () => {
+  // The generated file of an agent whose module sorts its events, copied as it is committed.
+  const agent = AGENT_IDS.find((id) => { const h = AGENTS[id].hooks; return !('none' in h) && h.named !== undefined && existsSync(join(ROOT, 'content/hook-events', `${id}.json`)); })!;
+  assert.ok(agent, 'an agent with a committed hook events file');
+  const unsorted = AGENT_IDS.find((id) => { const h = AGENTS[id].hooks; return 'none' in h || h.named === undefined; })!;
+  const committed = JSON.parse(readFileSync(join(ROOT, 'content/hook-events', `${agent}.json`), 'utf8'));
+  const file = `hook-events/${agent}.json`;
+  const eventsFile = (edit: (d: any) => void = () => {}, name = agent) => (dir: string): void => {
+    mkdirSync(join(dir, 'hook-events'), { recursive: true });
+    const data = structuredClone(committed);
+    edit(data);
+    writeFileSync(join(dir, 'hook-events', `${name}.json`), JSON.stringify(data));
+  };
+  const dir = mkdtempSync(join(tmpdir(), 'content-'));
+  cpSync(GOOD, dir, { recursive: true });
+  eventsFile()(dir);
+  const site = loadContent({ root: ROOT, contentDir: dir });
+  rmSync(dir, { recursive: true, force: true });
+  assert.deepEqual(site.hookEvents.map((h) => [h.agent, h.events.length]), [[agent, committed.events.length]]);
+
+  assert.deepEqual(where(errorsAfter(eventsFile((d) => (d.agent = unsorted), agent))).filter(([f]) => f === file), [[file, '/agent', 'file-name-matches-id']]);
+  assert.deepEqual(where(errorsAfter(eventsFile((d) => (d.agent = unsorted), unsorted))), [[`hook-events/${unsorted}.json`, '', 'hook-events-source-declared']]);
+  assert.deepEqual(where(errorsAfter(eventsFile((d) => (d.package = '@someone/else@1.0.0')))), [[file, '/package', 'evidence-package-of-agent']]);
+  // A new event in a new release: the build stops until the module sorts it.
+  const n = committed.events.length;
+  assert.deepEqual(where(errorsAfter(eventsFile((d) => d.events.push({ name: 'PreToolTeleport', says: 'x' })))), [[file, `/events/${n}/name`, 'hook-event-sorted']]);
+  // An event the module sorts but the release no longer names.
+  const hooks = AGENTS[agent].hooks as Exclude<(typeof AGENTS)[typeof agent]['hooks'], { none: string }>;
+  const sortedOnly = Object.keys(hooks.named!.notRecorded)[0] ?? hooks.named!.noToolCall[0]!;
+  assert.deepEqual(where(errorsAfter(eventsFile((d) => (d.events = d.events.filter((e: { name: string }) => e.name !== sortedOnly))))), [[file, '/events', 'hook-event-named']]);
 });

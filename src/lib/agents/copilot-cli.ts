@@ -270,6 +270,15 @@ export function hooksOfCalls(payloads: readonly Json[], calls: readonly { id: st
  * tool without asking.
  */
 const hooks: HookMechanism = {
+  named: {
+    // The SDK types the binary writes out when it first runs (the published package holds only the binary).
+    source: { package: '@github/copilot-linux-x64', unpack: { binary: 'copilot', args: ['--version'], into: '.cache/copilot/pkg/linux-x64/{version}' }, under: 'copilot-sdk', form: 'union-type', name: 'HookType' },
+    notRecorded: {
+      preMcpToolCall: 'The recording hook file (hookFile) does not configure it, so no payload of it is recorded; the recorded call of an MCP tool (capture-echo) fired preToolUse and postToolUse, which it does configure.',
+      permissionRequest: 'Fires when a tool call asks for permission; the recordings run with --allow-all-tools, where none asks.',
+    },
+    noToolCall: ['userPromptSubmitted', 'userPromptTransformed', 'sessionStart', 'sessionEnd', 'postResult', 'prePRDescription', 'errorOccurred', 'agentStop', 'subagentStart', 'subagentStop', 'preCompact', 'notification'],
+  },
   events: [...CAMEL_EVENTS, ...PASCAL_EVENTS],
   shape: { toolNameField: 'toolName', inputField: 'toolArgs', inputEncoding: 'object', responseField: 'toolResult', before: 'preToolUse', after: 'postToolUse', afterFailure: 'postToolUseFailure' },
   otherShapes: [{ eventField: 'hook_event_name', toolNameField: 'tool_name', inputField: 'tool_input', inputEncoding: 'object', responseField: 'tool_result', before: 'PreToolUse', after: 'PostToolUse', afterFailure: 'PostToolUseFailure' }],

@@ -120,6 +120,13 @@ export function functionResponseFailed(result: Json): boolean {
  * so hooksByOrder matches them to calls.
  */
 const hooks: HookMechanism = {
+  named: {
+    source: { under: 'bundle', form: 'compiled-enum', name: 'HookEventName' },
+    notRecorded: {
+      BeforeToolSelection: 'Fires before each model request, with that request, to narrow the tools it offers: it concerns the list of tools, not one call, and the recording does not configure it.',
+    },
+    noToolCall: ['BeforeAgent', 'Notification', 'AfterAgent', 'SessionStart', 'SessionEnd', 'PreCompress', 'BeforeModel', 'AfterModel'],
+  },
   events: HOOK_EVENTS,
   shape: GEMINI_HOOK_SHAPE,
   runAdditions: (c) => {

@@ -46,6 +46,15 @@ const HOOK_EVENTS = ['PreToolUse', 'PostToolUse', 'PostToolUseFailure'];
  * configurations; the run adds no approval flag of its own.
  */
 const hooks: HookMechanism = {
+  named: {
+    source: { under: 'chunks', form: 'compiled-enum', name: 'HookEventName' },
+    notRecorded: {
+      PostToolBatch: 'Fires once for a batch of calls, repeating their inputs and results; the recording configures only the events of one call.',
+      PermissionRequest: 'Fires when a tool call asks for approval; the recordings run in yolo mode, where none asks.',
+      PermissionDenied: 'Fires when a tool call is refused approval; the recordings run in yolo mode, where none is refused.',
+    },
+    noToolCall: ['Notification', 'UserPromptSubmit', 'UserPromptExpansion', 'SessionStart', 'Stop', 'MessageDisplay', 'SubagentStart', 'SubagentStop', 'PreCompact', 'PostCompact', 'SessionEnd', 'SessionDelete', 'StopFailure', 'TodoCreated', 'TodoCompleted', 'InstructionsLoaded'],
+  },
   events: HOOK_EVENTS,
   shape: { ...CLAUDE_STYLE_HOOKS, afterFailure: 'PostToolUseFailure' },
   runAdditions: (c) => ({ args: [], env: { TMPDIR: c.tmp }, files: new Map(), settings: matcherHooks(HOOK_EVENTS, c.hookCommand) }),

@@ -268,8 +268,50 @@ export const CLAUDE_STYLE_HOOKS: HookShape = {
   after: 'PostToolUse',
 };
 
+/**
+ * Where the agent's published package declares the names of its hook events, for
+ * `npm run hook-events` (scripts/hook-events.ts), which writes what it finds to
+ * content/hook-events/<agent>.json.
+ */
+export interface HookEventSource {
+  /** The package holding it, when not the agent's own (`@github/copilot-linux-x64`): fetched at the pinned version. */
+  readonly package?: string;
+  /**
+   * A binary of the package that writes the files out when it runs (Copilot CLI unpacks its
+   * JavaScript under ~/.cache/copilot): run with `args` and a fresh HOME, without network; the
+   * declaration is then searched in `into` (relative to that HOME, `{version}` the pinned version).
+   */
+  readonly unpack?: { readonly binary: string; readonly args: readonly string[]; readonly into: string };
+  /** The folder searched (relative to the package, or to `into`); exactly one .js or .d.ts file under it must hold the declaration. */
+  readonly under: string;
+  /**
+   * How the list is written: `compiled-enum`, a TypeScript enum as a bundler compiles it
+   * (`var HookEventName = …; HookEventName2["PreToolUse"] = "PreToolUse";`); `union-type`, a
+   * union of string literals (`export type HookType = "preToolUse" | …;`), each with the doc
+   * comment before it.
+   */
+  readonly form: 'compiled-enum' | 'union-type';
+  /** The declared name (`HookEventName`, `HookType`). */
+  readonly name: string;
+}
+
+/**
+ * Every hook event the agent's published code names (content/hook-events/<agent>.json),
+ * sorted: recorded (HookMechanism.events), about a tool call but not recorded (with why), or
+ * about no single tool call. The build refuses a named event that is in none of these.
+ */
+export interface NamedHookEvents {
+  readonly source: HookEventSource;
+  /** Events about tool calls that the recordings do not give, each with why (the hooks page lists them as not recorded). */
+  readonly notRecorded: Readonly<Record<string, string>>;
+  /** Events that concern no single tool call (session, prompt, compaction, notification …). */
+  readonly noToolCall: readonly string[];
+}
+
 /** How the payload script (scripts/payloads.ts) records what an agent's hooks receive. */
 export interface HookMechanism {
+  /** Where the published package names its hook events, and how each is sorted, when that is read. */
+  readonly named?: NamedHookEvents;
   /**
    * How a hook is written: `command` (the default), a command configured per event, optionally
    * with a matcher, that gets the payload on its standard input; `plugin`, a function of a plugin

@@ -68,6 +68,8 @@ export interface ContentFiles {
   comparisons: string[];
   /** content/hooks/<agent>.json: editorial facts of an agent's hooks page */
   hooks: string[];
+  /** content/hook-events/<agent>.json: the hook events the agent's published code names (npm run hook-events) */
+  hookEvents: string[];
 }
 
 const JSON_FILE = /^[^.][^/]*\.json$/;
@@ -82,7 +84,7 @@ const PER_AGENT = ['tools', 'editorial', 'captures', 'payloads'] as const;
  * folder) is reported as a warning so that it is not skipped silently.
  */
 export function scanContent(contentDir: string, problems: Problems, rel: (path: string) => string): ContentFiles {
-  const files: ContentFiles = { agents: [], tools: new Map(), editorial: new Map(), captures: new Map(), payloads: new Map(), history: [], inventory: [], comparisons: [], archive: [], hooks: [] };
+  const files: ContentFiles = { agents: [], tools: new Map(), editorial: new Map(), captures: new Map(), payloads: new Map(), history: [], inventory: [], comparisons: [], archive: [], hooks: [], hookEvents: [] };
   const ignored = (path: string, why: string): void => problems.warn(rel(path), `ignored: ${why}`);
   const list = (dir: string): string[] => readdirSync(dir).sort();
   if (!existsSync(contentDir)) return files;
@@ -117,6 +119,11 @@ export function scanContent(contentDir: string, problems: Problems, rel: (path: 
         if (ID_FILE.test(f) && statSync(join(path, f)).isFile()) files.hooks.push(`hooks/${f}`);
         else ignored(join(path, f), 'hooks files are content/hooks/<agent>.json');
       }
+    } else if (name === 'hook-events' && isDir) {
+      for (const f of list(path)) {
+        if (ID_FILE.test(f) && statSync(join(path, f)).isFile()) files.hookEvents.push(`hook-events/${f}`);
+        else ignored(join(path, f), 'hook event files are content/hook-events/<agent>.json');
+      }
     } else if (name === 'inventory' && isDir) {
       for (const f of list(path)) {
         if (ID_FILE.test(f) && statSync(join(path, f)).isFile()) files.inventory.push(`inventory/${f}`);
@@ -137,7 +144,7 @@ export function scanContent(contentDir: string, problems: Problems, rel: (path: 
         }
         files[kind].set(agent, found);
       }
-    } else ignored(path, 'not a content file or folder the site reads (jobs.json, capture-matrix.json, scenarios.json, agents/, tools/, editorial/, captures/, payloads/, history/, inventory/, comparisons/, archive/, hooks/)');
+    } else ignored(path, 'not a content file or folder the site reads (jobs.json, capture-matrix.json, scenarios.json, agents/, tools/, editorial/, captures/, payloads/, history/, inventory/, comparisons/, archive/, hooks/, hook-events/)');
   }
   return files;
 }

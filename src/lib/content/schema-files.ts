@@ -17,6 +17,7 @@ export const CONTENT_SCHEMAS = {
   payload: { file: 'payload.schema.json', type: 'PayloadFile' },
   archive: { file: 'archive.schema.json', type: 'ArchiveFile' },
   hooks: { file: 'hooks.schema.json', type: 'HooksFile' },
+  hookEvents: { file: 'hook-events.schema.json', type: 'HookEventsFile' },
 } as const;
 
 export type SchemaName = keyof typeof CONTENT_SCHEMAS;

@@ -1022,3 +1022,43 @@ export interface Fact1 {
   text: string;
   evidence: EvidenceList;
 }
+
+// hook-events.schema.json
+/**
+ * Written by `npm run hook-events` (scripts/hook-events.ts) from the pinned release of content/capture-matrix.json, where the agent's registry module says its package declares them (HookMechanism.named.source); never edited by hand. The hooks page lists every one that concerns a tool call as recorded or not recorded, with this file as its evidence.
+ */
+export interface HookEventsFile {
+  agent: AgentId;
+  /**
+   * The agent's package at the pinned release (`@qwen-code/qwen-code@0.24.4`).
+   */
+  package: string;
+  /**
+   * The file of that release holding the declaration: relative to the package, or `node_modules/<platform package>/<binary>` for a file the binary writes out (then `unpacked`).
+   */
+  file: string;
+  /**
+   * Where the binary named by `file` writes out, when it runs, the file actually read (`~/.cache/copilot/pkg/linux-x64/1.0.102/copilot-sdk/generated/rpc.d.ts`).
+   */
+  unpacked?: string;
+  /**
+   * Other files of the release holding the same declaration with the same events (a bundle that repeats a module).
+   */
+  alsoIn?: string[];
+  /**
+   * The declared name (`HookEventName`, `HookType`).
+   */
+  declaration: string;
+  /**
+   * The events in declaration order, each with the text that names it.
+   *
+   * @minItems 1
+   */
+  events: {
+    name: string;
+    /**
+     * The declaration's text for it: the enum member, or the literal with its doc comment.
+     */
+    says: string;
+  }[];
+}

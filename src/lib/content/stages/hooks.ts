@@ -9,8 +9,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Stage } from '../context.ts';
-import type { Evidence, HooksFile } from '../../content-types.ts';
-import type { HooksEditorial } from '../../model.ts';
+import type { Evidence, HookEventsFile, HooksFile } from '../../content-types.ts';
+import type { HookEventsList, HooksEditorial } from '../../model.ts';
 import { AGENTS, isAgentId } from '../../agents/index.ts';
 
 export function loadHooksEditorial(stage: Stage, matrixVersions: ReadonlyMap<string, string>): HooksEditorial[] {
@@ -71,6 +71,59 @@ export function loadHooksEditorial(stage: Stage, matrixVersions: ReadonlyMap<str
     if (data.matcher) checkEvidence(data.matcher.evidence, '/matcher');
     if (data.input) checkEvidence(data.input.evidence, '/input');
     if (ok) out.push({ ...data, file });
+  }
+  return out;
+}
+
+/**
+ * content/hook-events/<agent>.json (written by `npm run hook-events`): the file belongs to
+ * the agent it is named after, which declares where its events come from
+ * (HookMechanism.named); the package is the agent's own (another release than the pinned one
+ * is a warning); and every event it names is sorted by the agent's module, as recorded
+ * (HookMechanism.events), not recorded (named.notRecorded) or about no tool call
+ * (named.noToolCall), while every event the module sorts is named in the file. A new event
+ * in a new release thus stops the build until its module says what it is.
+ */
+export function loadHookEvents(stage: Stage, matrixVersions: ReadonlyMap<string, string>): HookEventsList[] {
+  const { reader, problems, files } = stage;
+  const out: HookEventsList[] = [];
+  for (const path of files.hookEvents) {
+    const file = reader.relContent(path);
+    const data = reader.read<HookEventsFile>(path, 'hookEvents');
+    if (!data) continue;
+    if (path !== `hook-events/${data.agent}.json`) {
+      problems.error(file, '/agent', 'file-name-matches-id', `hook events of ${data.agent} belong in content/hook-events/${data.agent}.json`);
+      continue;
+    }
+    const hooks = isAgentId(data.agent) ? AGENTS[data.agent].hooks : undefined;
+    const mechanism = hooks && !('none' in hooks) ? hooks : undefined;
+    if (!mechanism?.named) {
+      problems.error(file, '', 'hook-events-source-declared', `${data.agent}'s registry module declares no source of its hook events (HookMechanism.named): remove the file or declare it`);
+      continue;
+    }
+    let ok = true;
+    const sign = data.package.lastIndexOf('@');
+    const [name, version] = [data.package.slice(0, sign), data.package.slice(sign + 1)];
+    if (name !== AGENTS[data.agent].npmPackage) {
+      problems.error(file, '/package', 'evidence-package-of-agent', `${name} is not ${data.agent}'s package (${AGENTS[data.agent].npmPackage})`);
+      ok = false;
+    }
+    const pinned = matrixVersions.get(data.agent);
+    if (pinned !== undefined && pinned !== version) problems.warn(file, `read in ${data.package}; content/capture-matrix.json pins ${pinned}: run npm run hook-events -- --agent ${data.agent}`);
+    const { notRecorded, noToolCall } = mechanism.named;
+    const sorted = new Set([...mechanism.events, ...Object.keys(notRecorded), ...noToolCall]);
+    data.events.forEach((e, i) => {
+      if (sorted.has(e.name)) return;
+      problems.error(file, `/events/${i}/name`, 'hook-event-sorted', `${data.agent}'s code names the hook event ${e.name}, which its registry module (src/lib/agents/${data.agent}.ts, hooks.named) neither records nor lists as not recorded or about no tool call`);
+      ok = false;
+    });
+    const named = new Set(data.events.map((e) => e.name));
+    for (const e of [...Object.keys(notRecorded), ...noToolCall]) {
+      if (named.has(e)) continue;
+      problems.error(file, '/events', 'hook-event-named', `${data.agent}'s registry module sorts the hook event ${e}, which ${data.package} does not name`);
+      ok = false;
+    }
+    if (ok) out.push({ ...data, contentFile: file });
   }
   return out;
 }

@@ -202,15 +202,29 @@ export type Payload =
   | { kind: 'out-of-range'; places: OutOfRange[]; total: number; checked: string; byteOrderMark?: true }
   | { kind: 'input'; value: unknown; byteOrderMark?: true }
   /** A hook payload (Claude Code's PreToolUse, …): its input (`tool_input`, decoded when a JSON text) is what gets checked; `envelope` is the whole payload. */
-  | { kind: 'hook'; value: unknown; envelope: Record<string, unknown>; event?: string; toolName?: string; byteOrderMark?: true };
+  | { kind: 'hook'; value: unknown; envelope: Record<string, unknown>; event?: string; toolName?: string; byteOrderMark?: true; /** The form it was read as (its members' names); DEFAULT_HOOK_FIELDS when absent. */ fields?: HookFields };
 
-/** Where a hook payload of the tool's agent carries its event, tool name and input (the agent's HookShape, as the page passes it). */
+/**
+ * Where a hook payload of the tool's agent carries its event, tool name and input (the agent's
+ * HookShape, as the page passes it): a member's name, or a dotted path to a nested one
+ * (OpenCode's `output.args`).
+ */
 export interface HookFields {
   /** Absent where the payloads name no event (Copilot CLI's camelCase hooks). */
   event?: string | undefined;
   toolName: string;
   input: string;
   inputEncoding: 'object' | 'json-string';
+}
+
+/** The member at `path` (a name, or a dotted path) of a payload; undefined when absent. */
+export function memberAt(value: unknown, path: string): unknown {
+  let v = value;
+  for (const key of path.split('.')) {
+    if (!isObject(v) || !Object.hasOwn(v, key)) return undefined;
+    v = v[key];
+  }
+  return v;
 }
 
 /** The members Claude Code's and Codex's hook payloads use: the fields read when the page names none. */
@@ -263,7 +277,7 @@ export function outOfRange(value: unknown, limit: number = MAX_LINES): { places:
  * has a top-level `tool_input` field of its own (`ownFields`: the table's
  * top-level field names). Numbers out of range make it `out-of-range`.
  */
-export function readPayload(text: string, ownFields: ReadonlySet<string> = new Set(), fields: HookFields = DEFAULT_HOOK_FIELDS): Payload {
+export function readPayload(text: string, ownFields: ReadonlySet<string> = new Set(), forms: HookFields | readonly HookFields[] = DEFAULT_HOOK_FIELDS): Payload {
   const byteOrderMark = text.charCodeAt(0) === 0xfeff;
   if (byteOrderMark) text = text.slice(1);
   if (!/\S/.test(text)) return { kind: 'empty' };
@@ -274,13 +288,15 @@ export function readPayload(text: string, ownFields: ReadonlySet<string> = new S
     return { kind: 'not-json', message: (error as Error).message };
   }
   const mark = byteOrderMark ? { byteOrderMark: true as const } : {};
-  const hook = isObject(value) && fields.input in value && !ownFields.has(fields.input);
+  // The first of the agent's forms whose input member the object has (and the tool's own input has no field of that name).
+  const fields = (Array.isArray(forms) ? forms : [forms as HookFields]).find((f) => memberAt(value, f.input) !== undefined && !ownFields.has(f.input.split('.')[0]!));
+  const hook = fields !== undefined;
   if (MAY_OVERFLOW.test(text)) {
     const found = outOfRange(value);
-    if (found.total > 0) return { kind: 'out-of-range', ...found, checked: hook ? `/${fields.input.replaceAll('~', '~0').replaceAll('/', '~1')}` : '', ...mark };
+    if (found.total > 0) return { kind: 'out-of-range', ...found, checked: fields ? fields.input.split('.').map((k) => `/${k.replaceAll('~', '~0').replaceAll('/', '~1')}`).join('') : '', ...mark };
   }
-  if (hook && isObject(value)) {
-    let input = value[fields.input];
+  if (fields && isObject(value)) {
+    let input = memberAt(value, fields.input);
     if (fields.inputEncoding === 'json-string' && typeof input === 'string') {
       try {
         input = JSON.parse(input) as unknown;
@@ -288,9 +304,9 @@ export function readPayload(text: string, ownFields: ReadonlySet<string> = new S
         // not JSON after all: checked as the string it is
       }
     }
-    const payload: Payload = { kind: 'hook', value: input, envelope: value, ...mark };
-    const event = fields.event === undefined ? undefined : value[fields.event];
-    const toolName = value[fields.toolName];
+    const payload: Payload = { kind: 'hook', value: input, envelope: value, ...mark, fields };
+    const event = fields.event === undefined ? undefined : memberAt(value, fields.event);
+    const toolName = memberAt(value, fields.toolName);
     if (typeof event === 'string') payload.event = event;
     if (typeof toolName === 'string') payload.toolName = toolName;
     return payload;
@@ -339,6 +355,8 @@ export interface HookRecord {
   form?: HookForm;
   /** The members its agent's hook payloads use, when the agent has a hook shape. */
   fields?: HookFields;
+  /** Its other forms, tried after `fields` (Copilot CLI's PascalCase payloads; OpenCode's after-call input), if any. */
+  otherFields?: HookFields[];
   /** The hook schema of the tool (`hooks.schema.json`) and its precompiled validator (`validate-hooks.js`), relative to the page, when payloads are recorded. */
   schema?: string;
   validator?: string;
@@ -395,12 +413,12 @@ export function formDifferences(value: unknown, form: HookForm, anchor: string, 
     if (!Object.hasOwn(value, key)) continue;
     const field = fields.get(key);
     const path = shownPath([key]);
-    if (!field) push(path, 'is a field no recorded hook tool_input has');
+    if (!field) push(path, 'is a field no recorded hook input has');
     else if (field.types.length > 0 && !field.types.includes(formType(value[key]))) {
       push(path, `must be ${either(field.types)}, as recorded, not ${jsonType(value[key])} (${preview(value[key])})`);
     }
   }
-  for (const f of form.fields) if (f.always && !Object.hasOwn(value, f.name)) push(shownPath([f.name]), 'is required: every recorded hook tool_input has it');
+  for (const f of form.fields) if (f.always && !Object.hasOwn(value, f.name)) push(shownPath([f.name]), 'is required: every recorded hook input has it');
   return { lines, total };
 }
 
@@ -536,7 +554,9 @@ function withEnvelope(answer: Answer, payload: Extract<Payload, { kind: 'hook' }
 
 function hookAnswer(payload: Extract<Payload, { kind: 'hook' }>, settings: CheckSettings, validators: Validators, size: number, name: string, notes: string[]): Answer {
   const { hook } = settings;
-  const what = `${payload.event === undefined ? 'a hook payload' : `a ${payload.event} hook payload`}${payload.toolName === undefined ? '' : ` with tool_name ${payload.toolName}`}`;
+  // The payload's own member names (Copilot CLI's toolName and toolArgs, OpenCode's input.tool and output.args).
+  const { toolName: nameField, input: inputField } = payload.fields ?? DEFAULT_HOOK_FIELDS;
+  const what = `${payload.event === undefined ? 'a hook payload' : `a ${payload.event} hook payload`}${payload.toolName === undefined ? '' : ` with ${nameField} ${payload.toolName}`}`;
   // The names the hooks use that the model does not (Codex's exec_command is `Bash` in hooks).
   const ownNames = hook.names.filter((n) => !nameMatches(settings.names, n));
   const recorded = hook.count > 0 ? `the ${count(hook.count, 'hook payload')} recorded for ${name}${hook.release ? ` (${hook.release})` : ''}` : undefined;
@@ -544,15 +564,15 @@ function hookAnswer(payload: Extract<Payload, { kind: 'hook' }>, settings: Check
   const nameOk = payload.toolName === undefined || nameMatches([...settings.names, ...hook.names], payload.toolName);
   const mismatch = nameOk
     ? undefined
-    : `Not a hook payload of ${name}: its tool_name is ${payload.toolName!}, ${
+    : `Not a hook payload of ${name}: its ${nameField} is ${payload.toolName!}, ${
         ownNames.length > 0 ? `and ${recorded ?? 'the recorded hook payloads'} ${one ? 'names' : 'name'} it ${either(hook.names)}` : `not ${either(settings.names)}`
       }.`;
 
   if (hook.form) {
-    // The hooks receive a tool_input of their own: compare with what was recorded, not with the schema.
+    // The hooks receive an input of their own: compare with what was recorded, not with the schema.
     const { lines, total } = formDifferences(payload.value, hook.form, settings.examples ?? settings.root);
     notes.push(
-      `This is ${what}. ${name}'s hooks do not receive the model's input: ${recorded ?? 'the recorded hook payloads'} ${one ? 'carries' : 'carry'} tool_name ${either(hook.names)} and a tool_input of ${one ? 'its' : 'their'} own, ${formText(hook.form)}. Its tool_input was compared with those, field by field, not checked against ${settings.schemaLabel}.`,
+      `This is ${what}. ${name}'s hooks do not receive the model's input: ${recorded ?? 'the recorded hook payloads'} ${one ? 'carries' : 'carry'} ${nameField} ${either(hook.names)} and a ${inputField} of ${one ? 'its' : 'their'} own, ${formText(hook.form)}. Its ${inputField} was compared with those, field by field, not checked against ${settings.schemaLabel}.`,
     );
     const matches = total === 0;
     if (mismatch) {
@@ -560,21 +580,21 @@ function hookAnswer(payload: Extract<Payload, { kind: 'hook' }>, settings: Check
       return { valid: false, headline: mismatch, notes, lines, total };
     }
     const headline = matches
-      ? `Matches the hook form recorded for ${name} (tool_name ${either(hook.names)}).`
+      ? `Matches the hook form recorded for ${name} (${nameField} ${either(hook.names)}).`
       : `Does not match the hook form recorded for ${name}: ${count(total, 'difference')}.`;
     return { valid: matches, headline, notes, lines, total };
   }
 
   const result = schemaCheck(payload.value, settings, validators, size);
-  notes.push(`This is ${what}: only its tool_input was checked, the other fields were not.`);
+  notes.push(`This is ${what}: only its ${inputField} was checked, the other fields were not.`);
   notes.push(
     recorded
-      ? `The tool_input of ${recorded} is the model's input, so it was checked against ${settings.schemaLabel}.`
-      : `The site has no recorded hook payload of ${name}: its tool_input was checked against ${settings.schemaLabel}, as if the hook received the model's input unchanged.`,
+      ? `The ${inputField} of ${recorded} is the model's input, so it was checked against ${settings.schemaLabel}.`
+      : `The site has no recorded hook payload of ${name}: its ${inputField} was checked against ${settings.schemaLabel}, as if the hook received the model's input unchanged.`,
   );
   if (result.note) notes.push(result.note);
   if (mismatch) {
-    notes.push(`Its tool_input was checked against ${settings.schemaLabel} anyway: ${result.valid ? 'valid' : errorsText(result.total)}.`);
+    notes.push(`Its ${inputField} was checked against ${settings.schemaLabel} anyway: ${result.valid ? 'valid' : errorsText(result.total)}.`);
     return { valid: false, headline: mismatch, notes, lines: result.lines, total: result.total };
   }
   const headline = result.valid ? `Valid against ${settings.schemaLabel}.` : `Not valid against ${settings.schemaLabel}: ${errorsText(result.total)}.`;

@@ -17,7 +17,7 @@ import { compareVersions, fieldSince, formerNames, type Since } from './history.
 import { versionHistory, type VersionHistoryView } from './history-pages.ts';
 import { fieldTables, otherInputRows, type DefinitionView, type SiteModel, type ToolExample, type ToolModel } from './model.ts';
 import type { FieldRow } from './field-rows.ts';
-import { formText, payloadCheckTarget, type CheckedSection, type HookRecord, type PayloadCheckTarget } from './payload-check-ui.ts';
+import { DEFAULT_HOOK_FIELDS, formText, payloadCheckTarget, type CheckedSection, type HookRecord, type PayloadCheckTarget } from './payload-check-ui.ts';
 import { hookRecord } from './hook-record.ts';
 import { checkModelInput } from './payload-check.ts';
 import { toolSchema } from './exports/tool-exports.ts';
@@ -268,22 +268,35 @@ export function checkedHookRecord(tool: ToolModel, target: PayloadCheckTarget): 
   const shape = hookShapeOf(tool.agent);
   if (!shape) return { names: [], count: 0 };
   const fields = { event: shape.eventField, toolName: shape.toolNameField, input: shape.inputField, inputEncoding: shape.inputEncoding };
-  if (!calls.some((c) => c.hooks.some((h) => hasHookInput(h, shape)))) return { names: [], count: 0, fields };
+  // The agent's other forms, from its declared shapes: the after-call input (OpenCode's input.args), then the other shapes (Copilot CLI's PascalCase payloads).
+  const others = hookMechanismOf(tool.agent)?.otherShapes ?? [];
+  const otherFields = [
+    ...(shape.afterInputField ? [{ ...fields, input: shape.afterInputField }] : []),
+    ...others.map((s) => ({ event: s.eventField, toolName: s.toolNameField, input: s.inputField, inputEncoding: s.inputEncoding })),
+  ];
+  const withOthers = otherFields.length > 0 ? { fields, otherFields } : { fields };
+  if (!calls.some((c) => c.hooks.some((h) => hasHookInput(h, shape)))) return { names: [], count: 0, ...withOthers };
   const schema = toolSchema(tool, target.section, {});
   const rows = target.section === 'model-input' ? (tool.modelInput?.view.rows ?? []) : tool.input.rows;
   const problems = (value: unknown) => (schema ? checkModelInput(value, schema, { root: target.section, rows }).map((p) => `${p.pointer} ${p.message}`) : []);
   // The tool's hook schema and its validator, beside the page (pages/[agent]/[tool]/hooks.schema.json.ts, validate-hooks.js.ts).
-  return { ...hookRecord(calls, shape, problems, examplesRelease(tool), hookMechanismOf(tool.agent)?.otherShapes ?? []), fields, schema: 'hooks.schema.json', validator: 'validate-hooks.js' };
+  return { ...hookRecord(calls, shape, problems, examplesRelease(tool), others), ...withOthers, schema: 'hooks.schema.json', validator: 'validate-hooks.js' };
 }
 
 /** What the checker does with a hook payload of this tool, as the section's introduction says it. */
 export function hookText(name: string, hook: HookRecord): string {
   const recorded = `${hook.count} recorded hook ${hook.count === 1 ? 'payload' : 'payloads'}${hook.release ? ` (${hook.release})` : ''}`;
+  // The member names of the agent's own payloads, every form (Copilot CLI: toolArgs, or tool_input in its PascalCase payloads).
+  const forms = [hook.fields ?? DEFAULT_HOOK_FIELDS, ...(hook.otherFields ?? [])];
+  const or = (items: string[]) => [...new Set(items)].join(' or ');
+  const input = or(forms.map((f) => f.input));
+  const toolName = or(forms.map((f) => f.toolName));
+  const object = `an object with ${input}`;
   if (hook.form) {
-    return `A hook payload (an object with tool_input) works too, but ${name}'s hooks do not receive the model's input: the ${recorded} ${hook.count === 1 ? 'names' : 'name'} it ${hook.names.join(' or ')}, with a tool_input that is ${formText(hook.form)}. Its tool_input is compared with those, not with the schema.`;
+    return `A hook payload (${object}) works too, but ${name}'s hooks do not receive the model's input: the ${recorded} ${hook.count === 1 ? 'names' : 'name'} it ${hook.names.join(' or ')}, with a ${input} that is ${formText(hook.form)}. Its ${input} is compared with those, not with the schema.`;
   }
-  if (hook.count > 0) return `A hook payload (an object with tool_input) works too: its tool_input is checked, as the ${recorded} carry the model's input, and its tool_name must be one this tool answers to.`;
-  return `A hook payload (an object with tool_input) works too: its tool_input is checked against the same schema, though the site has no recorded hook payload of ${name} to show that its hooks receive the model's input unchanged.`;
+  if (hook.count > 0) return `A hook payload (${object}) works too: its ${input} is checked, as the ${recorded} carry the model's input, and its ${toolName} must be one this tool answers to.`;
+  return `A hook payload (${object}) works too: its ${input} is checked against the same schema, though the site has no recorded hook payload of ${name} to show that its hooks receive the model's input unchanged.`;
 }
 
 function examplesRelease(tool: ToolModel): string | undefined {

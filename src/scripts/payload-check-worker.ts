@@ -36,7 +36,7 @@ let parts: { id: number; texts: string[] } = { id: 0, texts: [] };
 
 function check(id: number, text: string): void {
   if (!settings || !validators) throw new Error('the checker was not set up');
-  const payload = readPayload(text, ownFields, settings.hook.fields);
+  const payload = readPayload(text, ownFields, settings.hook.fields ? [settings.hook.fields, ...(settings.hook.otherFields ?? [])] : undefined);
   if (payload.kind !== 'input' && payload.kind !== 'hook') {
     scope.postMessage({ id, answer: answer(payload, settings, undefined, text.length) });
     return;

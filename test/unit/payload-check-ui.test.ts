@@ -13,6 +13,7 @@ import { loadContent } from '../../src/lib/content/load.ts';
 import { toolSchema } from '../../src/lib/exports/tool-exports.ts';
 import { minimalInstance } from '../../src/lib/minimal-instance.ts';
 import {
+  DEFAULT_HOOK_FIELDS,
   answer,
   errorLines,
   errorText,
@@ -105,8 +106,9 @@ test('a pasted text is JSON, the input itself or a hook payload whose tool_input
     envelope: { hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'ls' } },
     event: 'PreToolUse',
     toolName: 'Bash',
+    fields: DEFAULT_HOOK_FIELDS,
   });
-  assert.deepEqual(readPayload('{"tool_input": 3}'), { kind: 'hook', value: 3, envelope: { tool_input: 3 } });
+  assert.deepEqual(readPayload('{"tool_input": 3}'), { kind: 'hook', value: 3, envelope: { tool_input: 3 }, fields: DEFAULT_HOOK_FIELDS });
   // Another agent's members, with its input as a JSON text: read through the fields the page gives, and decoded.
   const fields = { event: 'kind', toolName: 'toolName', input: 'toolArgs', inputEncoding: 'json-string' as const };
   assert.deepEqual(readPayload('{"toolName":"view","toolArgs":"{\\"path\\":\\"/x\\"}"}', new Set(), fields), {
@@ -114,7 +116,23 @@ test('a pasted text is JSON, the input itself or a hook payload whose tool_input
     value: { path: '/x' },
     envelope: { toolName: 'view', toolArgs: '{"path":"/x"}' },
     toolName: 'view',
+    fields,
   });
+  // An agent with several forms: the first whose input member is there, a nested one by its dotted path (OpenCode's output.args, then input.args).
+  const plugin = { toolName: 'input.tool', input: 'output.args', inputEncoding: 'object' as const };
+  const after = { ...plugin, input: 'input.args' };
+  assert.deepEqual(readPayload('{"input":{"tool":"bash","callID":"c"},"output":{"args":{"command":"ls"}}}', new Set(), [plugin, after]), {
+    kind: 'hook',
+    value: { command: 'ls' },
+    envelope: { input: { tool: 'bash', callID: 'c' }, output: { args: { command: 'ls' } } },
+    toolName: 'bash',
+    fields: plugin,
+  });
+  const read = readPayload('{"input":{"tool":"bash","args":{"command":"ls"}},"output":{"output":"x"}}', new Set(), [plugin, after]);
+  assert.equal(read.kind === 'hook' && read.fields, after);
+  // A number out of range inside a nested input is pointed at through its path.
+  const far = readPayload('{"input":{"tool":"bash"},"output":{"args":{"n":1e400}}}', new Set(), [plugin, after]);
+  assert.equal(far.kind === 'out-of-range' && far.checked, '/output/args');
   // With those fields, a Claude-style payload is an input, not a hook payload.
   assert.equal(readPayload('{"tool_input": 3}', new Set(), fields).kind, 'input');
   // A tool whose own input has a tool_input field: the object is its input.
@@ -336,8 +354,8 @@ test('a hook payload of a tool whose hooks get their own tool_input is compared 
   assert.equal(model.valid, false);
   assert.equal(model.headline, 'Does not match the hook form recorded for exec_command: 2 differences.');
   assert.deepEqual(model.lines, [
-    { path: 'cmd', text: 'is a field no recorded hook tool_input has', anchor: 'examples' },
-    { path: 'command', text: 'is required: every recorded hook tool_input has it', anchor: 'examples' },
+    { path: 'cmd', text: 'is a field no recorded hook input has', anchor: 'examples' },
+    { path: 'command', text: 'is required: every recorded hook input has it', anchor: 'examples' },
   ]);
   assert.deepEqual(formDifferences({ command: 5 }, form, 'x').lines, [{ path: 'command', text: 'must be string, as recorded, not integer (5)', anchor: 'x' }]);
   assert.match(formDifferences('ls', form, 'x').lines[0]!.text, /^is a string \("ls"\); the recorded ones are an object with command/);

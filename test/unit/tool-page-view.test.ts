@@ -314,3 +314,26 @@ test('routes: a page per tool, a redirect per alias slug, a page per removed too
   assert.deepEqual(exec.page === 'tool' && exec.sources, [`content/tools/${B}/exec.json`]);
   assert.deepEqual(at(A, 'gone'), { page: 'removed', removed: s.removedTools[0], sources: ['content/history/x.json'] });
 });
+
+test('the payload checker of every agent names the members its hook payloads carry, from the agent’s declared shapes, not tool_input everywhere', () => {
+  const model = loadContent({ root: ROOT });
+  let checked = 0;
+  for (const id of AGENT_IDS) {
+    const hooks = AGENTS[id].hooks;
+    if ('none' in hooks) continue;
+    const shapes = [hooks.shape, ...(hooks.otherShapes ?? [])];
+    const inputs = new Set(shapes.flatMap((s) => [s.inputField, ...(s.afterInputField ? [s.afterInputField] : [])]));
+    const names = new Set(shapes.map((s) => s.toolNameField));
+    const t = model.tools.find((x) => x.agent === id && toolPageView(model, x).payloadCheck?.hook.count);
+    if (!t) continue;
+    const check = toolPageView(model, t).payloadCheck!;
+    for (const input of inputs) assert.ok(check.hookText.includes(input), `${id}: ${check.hookText}`);
+    for (const name of names) assert.ok(check.hookText.includes(name), `${id}: ${check.hookText}`);
+    if (!inputs.has('tool_input')) assert.ok(!check.hookText.includes('tool_input'), `${id}: ${check.hookText}`);
+    if (!names.has('tool_name')) assert.ok(!check.hookText.includes('tool_name'), `${id}: ${check.hookText}`);
+    // The form reads every form of the agent's payloads.
+    assert.deepEqual(new Set([check.hook.fields!, ...(check.hook.otherFields ?? [])].map((f) => f.input)), inputs, id);
+    checked++;
+  }
+  assert.ok(checked >= 2, 'agents with recorded hook payloads');
+});

@@ -32,7 +32,7 @@ export function hookWords(agent: AgentId): HookWords {
       kind: 'plugin',
       recorder: `with a plugin whose \`${before}\` and \`${after}\` functions write their arguments to a file`,
       record: (n) => plural(n, 'plugin call record', 'plugin call records'),
-      namesUse: 'what a plugin function reads to tell the tools apart: there is no matcher, every function is called for every tool',
+      namesUse: 'what a plugin function reads to tell the tools apart, since every function is called for every tool',
       schemaOf: 'the arguments of the plugin functions',
       choosingTitle: 'Choosing tools',
     };

@@ -144,3 +144,58 @@ test('the checker of a tool page checks every member of a pasted hook payload ag
     await page.close();
   }
 });
+
+test('the built hooks pages read each agent’s declared members: names by event form with the matcher warning, every tool event the code names, plugin wording', async () => {
+  const { AGENTS } = await import('../../src/lib/agents/index.ts');
+  const text = (html: string) => html.replace(/<script[\s\S]*?<\/script>|<style[\s\S]*?<\/style>/g, ' ').replace(/<[^>]+>/g, ' ').replace(/&#39;|&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, '&').replace(/\s+/g, ' ');
+  const main = (html: string) => text(html.slice(html.indexOf('<main'), html.indexOf('</main>')));
+  for (const agent of catalog.agents) {
+    const hooks = AGENTS[agent.id as keyof typeof AGENTS].hooks;
+    if ('none' in hooks) continue;
+    const html = readFileSync(fileOf(agent.hooks.page), 'utf8');
+    const page = main(html);
+    // Plugin functions: no standard input, no matcher.
+    if (hooks.kind === 'plugin') {
+      assert.doesNotMatch(page, /standard input|matcher/i, agent.id);
+      assert.ok(page.includes(hooks.shape.before) && /plugin/.test(page), agent.id);
+    }
+    // Every tool-related event the code names (content/hook-events, read directly) is a row of the events table.
+    const listFile = join(ROOT, 'content/hook-events', `${agent.id}.json`);
+    if (existsSync(listFile)) {
+      const list = JSON.parse(readFileSync(listFile, 'utf8')) as { package: string; events: { name: string }[] };
+      for (const { name } of list.events.filter((e) => /tool|permission/i.test(e.name))) {
+        const row = new RegExp(`<tr[^>]*id="event-${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"[\\s\\S]*?</tr>`).exec(html);
+        assert.ok(row, `${agent.id}: a row for ${name}`);
+        assert.ok(text(row[0]).includes(list.package), `${agent.id} ${name}: its evidence names ${list.package}`);
+        assert.match(text(row[0]), /payloads of \d+ tools|not recorded\s*: \S/, `${agent.id} ${name}`);
+      }
+    }
+    // Forms whose payloads name one tool differently: a column each, and the warning quoting a recorded pair.
+    const shapes = [hooks.shape, ...(hooks.otherShapes ?? [])];
+    const byForm = shapes.map(() => new Map<string, Set<string>>());
+    for (const { agent: a, data } of payloadFiles()) {
+      if (a !== agent.id) continue;
+      for (const call of data.calls as { tool: string; hooks: Record<string, unknown>[]; hookEvents?: string[] }[]) {
+        call.hooks.forEach((h, i) => {
+          const event = call.hookEvents?.[i] ?? h['hook_event_name'];
+          const f = Math.max(0, shapes.findIndex((s) => [s.before, s.after, s.afterFailure].includes(event as string)));
+          const name = shapes[f]!.toolNameField.split('.').reduce<unknown>((v, k) => (v as Record<string, unknown> | undefined)?.[k], h);
+          if (typeof name === 'string') (byForm[f]!.get(call.tool) ?? byForm[f]!.set(call.tool, new Set()).get(call.tool)!).add(name);
+        });
+      }
+    }
+    const differing = [...byForm[0]!.keys()].filter((tool) => byForm.slice(1).some((m) => m.has(tool) && [...m.get(tool)!].join() !== [...byForm[0]!.get(tool)!].join()));
+    if (differing.length === 0) {
+      assert.doesNotMatch(page, /A matcher is tested against the name in its own event's payloads/, agent.id);
+      continue;
+    }
+    assert.match(page, /A matcher is tested against the name in its own event's payloads/, agent.id);
+    const warning = /A matcher is tested against the name in its own event's payloads.*?never fires[^.]*\./.exec(page)![0];
+    const quoted = new RegExp(`a ${shapes[0]!.before} hook with matcher (\\S+) never fires`).exec(warning);
+    assert.ok(quoted, warning);
+    // The matcher it warns about is a name the other form's payloads give, and no payload of the first form carries it.
+    assert.ok(byForm.slice(1).some((m) => [...m.values()].some((s) => s.has(quoted[1]!))), warning);
+    assert.ok(![...byForm[0]!.values()].some((s) => s.has(quoted[1]!)), warning);
+    for (const s of shapes) assert.ok(html.includes(`<code>${s.before}</code>`) && page.includes(`${s.before}`), `${agent.id}: a column for ${s.before}`);
+  }
+});

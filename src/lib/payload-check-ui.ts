@@ -289,8 +289,8 @@ export function readPayload(text: string, ownFields: ReadonlySet<string> = new S
   }
   const mark = byteOrderMark ? { byteOrderMark: true as const } : {};
   // The first of the agent's forms whose input member the object has (and the tool's own input has no field of that name).
-  const fields = (Array.isArray(forms) ? forms : [forms as HookFields]).find((f) => memberAt(value, f.input) !== undefined && !ownFields.has(f.input.split('.')[0]!));
-  const hook = fields !== undefined;
+  const list = (Array.isArray(forms) ? forms : [forms]) as readonly HookFields[];
+  const fields: HookFields | undefined = list.find((f) => memberAt(value, f.input) !== undefined && !ownFields.has(f.input.split('.')[0]!));
   if (MAY_OVERFLOW.test(text)) {
     const found = outOfRange(value);
     if (found.total > 0) return { kind: 'out-of-range', ...found, checked: fields ? fields.input.split('.').map((k) => `/${k.replaceAll('~', '~0').replaceAll('/', '~1')}`).join('') : '', ...mark };

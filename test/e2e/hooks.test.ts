@@ -199,3 +199,41 @@ test('the built hooks pages read each agent’s declared members: names by event
     for (const s of shapes) assert.ok(html.includes(`<code>${s.before}</code>`) && page.includes(`${s.before}`), `${agent.id}: a column for ${s.before}`);
   }
 });
+
+test('the checker reads a pasted hook payload through its agent’s own members and names them (toolArgs, output.args), not tool_input', async () => {
+  const { AGENTS } = await import('../../src/lib/agents/index.ts');
+  let checked = 0;
+  for (const agent of catalog.agents) {
+    const hooks = AGENTS[agent.id as keyof typeof AGENTS].hooks;
+    if ('none' in hooks || hooks.shape.inputField === 'tool_input') continue;
+    // A recorded payload of this agent with its input in the declared member, of a tool whose page has a checker.
+    const at = (h: Record<string, unknown>, path: string) => path.split('.').reduce<unknown>((v, k) => (v as Record<string, unknown> | undefined)?.[k], h);
+    const found = payloadFiles()
+      .filter((f) => f.agent === agent.id)
+      .flatMap(({ data }) => data.calls.flatMap((call) => call.hooks.filter((h) => at(h, hooks.shape.inputField) !== undefined && typeof at(h, hooks.shape.toolNameField) === 'string').map((hook) => ({ call, hook }))))
+      .map((c) => ({ ...c, tool: catalog.tools.find((t) => t.agent === agent.id && t.fullName === c.call.tool && t.links.hookSchema) }))
+      .find((c) => c.tool && readFileSync(fileOf(c.tool.links.page), 'utf8').includes('data-payload-check'));
+    if (!found?.tool) continue;
+    const page = await served.browser.newPage();
+    try {
+      await page.goto(`${served.base}${found.tool.links.page}`);
+      const intro = ((await page.locator('section.payload-check > p').first().textContent()) ?? '').replace(/\s+/g, ' ');
+      assert.ok(intro.includes(hooks.shape.inputField), `${agent.id}: the section names ${hooks.shape.inputField}`);
+      await page.locator('details[data-payload-check] > summary').click();
+      await page.locator('details[data-payload-check] form').waitFor({ state: 'visible' });
+      await page.locator('#payload-check-text').fill(JSON.stringify(found.hook));
+      await page.locator('details[data-payload-check] form button').click();
+      await page.waitForFunction(() => {
+        const region = document.querySelector('details[data-payload-check] [role="status"]')!;
+        return region.textContent!.trim() !== '' && !region.hasAttribute('aria-busy');
+      });
+      const verdict = (await page.locator('details[data-payload-check] [role="status"]').innerText()).replace(/\s+/g, ' ');
+      assert.ok(verdict.includes(`with ${hooks.shape.toolNameField} ${String(at(found.hook, hooks.shape.toolNameField))}`), `${agent.id}: ${verdict}`);
+      assert.ok(verdict.includes(hooks.shape.inputField) && !verdict.includes('tool_input'), `${agent.id}: ${verdict}`);
+      checked++;
+    } finally {
+      await page.close();
+    }
+  }
+  assert.ok(checked > 0, 'an agent whose hook payloads carry their input elsewhere than tool_input');
+});

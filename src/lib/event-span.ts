@@ -60,13 +60,14 @@ const label = (r: Release): string => r.cliVersion ?? r.version;
  * The span of one event of `file`. `where` names the event for errors (`content/history/x.json#/events/3`):
  * an event whose releases the file does not list, or whose `previous` is not before its `release`, is refused.
  */
-export function eventSpan(file: Pick<HistoryFile, 'releases' | 'configurations'>, event: HistoryEvent, where = 'history event'): EventSpan {
+export function eventSpan(file: Pick<HistoryFile, 'releases' | 'configurations'>, event: HistoryEvent, where: string | (() => string) = 'history event'): EventSpan {
+  const at = (): string => (typeof where === 'string' ? where : where());
   const index = indexes.get(file.releases) ?? indexes.set(file.releases, new Map(file.releases.map((r, i) => [r.version, i]))).get(file.releases)!;
   const from = index.get(event.previous);
   const to = index.get(event.release);
-  if (from === undefined) throw new Error(`${where}/previous: release ${event.previous} is not in the history's releases (an event's previous must be a release compared)`);
-  if (to === undefined) throw new Error(`${where}/release: release ${event.release} is not in the history's releases (an event's release must be a release compared)`);
-  if (from >= to) throw new Error(`${where}/previous: ${event.previous} is not before ${event.release} in the history's releases (previous must be compared before release)`);
+  if (from === undefined) throw new Error(`${at()}/previous: release ${event.previous} is not in the history's releases (an event's previous must be a release compared)`);
+  if (to === undefined) throw new Error(`${at()}/release: release ${event.release} is not in the history's releases (an event's release must be a release compared)`);
+  if (from >= to) throw new Error(`${at()}/previous: ${event.previous} is not before ${event.release} in the history's releases (previous must be compared before release)`);
   const concerned = concernedConfigurations(file, event);
   const unknown: UnknownRelease[] = [];
   for (const r of file.releases.slice(from + 1, to)) {

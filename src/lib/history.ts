@@ -94,7 +94,7 @@ function eventPointer(file: HistoryFile, event: HistoryEvent): string {
 
 /** The span of an event of `file` (event-span.ts). */
 export function spanOf(file: HistoryFile, event: HistoryEvent): EventSpan {
-  return eventSpan(file, event, eventPointer(file, event));
+  return eventSpan(file, event, () => eventPointer(file, event));
 }
 
 /**

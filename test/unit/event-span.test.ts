@@ -126,3 +126,10 @@ test('a configuration that names only the tool\'s namespace is followed only whe
   assert.deepEqual(trackedAdvertisers(shownToo, { configurations: ['gpt-5-5', 'default-model'] }), ['gpt-5-5', 'default-model']);
   assert.deepEqual(trackedAdvertisers({ captured: undefined } as never, { configurations: ['a'] }), []);
 });
+
+test('an event of a history file is named by its file and JSON pointer when its releases are not listed', async () => {
+  const { spanOf } = await import('../../src/lib/history.ts');
+  const bad = ev('0.9.0', '1.0.3', 'field-added', 'a');
+  const f = file([ev('1.0.5', '1.0.6', 'field-added', 'a'), bad]);
+  assert.throws(() => spanOf(f, bad), /^Error: content\/history\/codex\.capture\.json#\/events\/1\/previous: release 0\.9\.0 is not in the history's releases/);
+});

@@ -234,13 +234,13 @@ export function locateField(root: Schema, anchor: string): FieldReading {
   let required: boolean | null = null;
   let parent: Schema | undefined;
   const steps = anchorSteps(anchor);
+  if (steps.some((s) => s.sep === ':' && /^!(then|else)/.test(s.text))) throw new UnsupportedAnchor(`the verifier does not follow if/then/else branches (${anchor})`);
   let walked = '';
   for (const { sep, text } of steps) {
     const here = throughArrays(cur, root);
     parent = here;
     walked += sep + text;
     if (sep === '.') {
-      if (text.startsWith('!')) throw new UnsupportedAnchor(`the verifier does not follow if/then/else branches (${anchor})`);
       if (text === '*') {
         const extra = here['additionalProperties'];
         if (!isObject(extra)) return { missing: `no map values at ${walked}`, required: null };
@@ -264,7 +264,6 @@ export function locateField(root: Schema, anchor: string): FieldReading {
     } else if (sep === ':') {
       const variants = variantsOf(here);
       if (!variants) return { missing: `no union at ${walked}`, required: null };
-      if (text.startsWith('!then') || text.startsWith('!else')) throw new UnsupportedAnchor(`the verifier does not follow if/then/else branches (${anchor})`);
       const chosen = selectVariant(variants, text, root);
       if (!chosen) return { missing: `no variant ${text} at ${walked}`, required: null };
       cur = chosen;

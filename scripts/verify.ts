@@ -256,6 +256,7 @@ async function captureReleases(plan: Map<string, { agent: AgentId; version: stri
       } catch (error) {
         if (!(error instanceof InstallError)) throw error;
         for (const c of run) results.set(`${key}/${c}`, { error: `cannot install: ${error.message}` });
+        console.log(`  cannot install: ${error.message}`);
         continue;
       }
       try {

@@ -39,18 +39,21 @@ import { lockRunFolder, NamespaceError, prepareNamespace } from './lib/capture/n
 import { ensureInstalled, installDir, installedBinary, InstallError } from './lib/capture/install.ts';
 import { loadMatrix } from './lib/capture/matrix.ts';
 import { runConfiguration, type RunPaths } from './lib/capture/runner.ts';
-import { readCached, writeCached, type CachedRun } from './lib/capture-history/cache.ts';
+import { readCached, removeCached, writeCached, type CachedRun } from './lib/capture-history/cache.ts';
 import { historyEvents, releasesDiffer, type ReleaseSnapshots } from './lib/capture-history/diff.ts';
 import { capturedDiffer, failedConfigurations } from './lib/capture-history/failures.ts';
 import { countByKind, historyFile } from './lib/capture-history/history-file.ts';
 import { locateChanges } from './lib/capture-history/planner.ts';
 import { compareVersions, selectReleases, unpublishedNumbers, type ReleaseRange } from './lib/capture-history/releases.ts';
 import { releaseSnapshots, type ConfigSnapshot } from './lib/capture-history/snapshot.ts';
+import { vanishAndReturn, vanishReason } from './lib/capture-history/vanish.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 const SCRIPT = join(ROOT, 'scripts/history-captures.ts');
 const CACHE_ROOT = process.env['CAPTURE_CACHE_DIR'] || '/work/cache';
 const HISTORY_ROOT = join(CACHE_ROOT, 'history');
+/** Captures of a release and configuration that lost most of its tools for that release only, before it counts as failed. */
+const VANISH_RUNS = 3;
 
 /** What an agent's history covers and compares: its registry module's plan (agents without one say why). */
 function planOf(agent: AgentId): CaptureHistoryPlan | undefined {
@@ -282,12 +285,33 @@ async function historyOf(agent: AgentId, o: Options): Promise<AgentRun> {
     return result;
   };
 
+  const vanishSuspects = (read: readonly number[]) => vanishAndReturn(read.map((i) => snapshots.get(i) ?? readRelease(i)), order);
   // A configuration that runs in one release and not in the other is bisected like a change,
   // so that the first and last releases it runs in are exact (failures.ts).
-  const located = await locateChanges(versions.length, step, (a, b) => {
+  const locate = () => locateChanges(versions.length, step, (a, b) => {
     const [x, y] = [readRelease(a), readRelease(b)];
     return releasesDiffer(x, y, order) || capturedDiffer(x, y, order);
   });
+  let located = await locate();
+  // A capture that lost most of its tools for one release only is captured again; if it
+  // persists after VANISH_RUNS captures it is a failed capture with its reason (vanish.ts).
+  const captures = new Map<string, number>();
+  for (let suspects = vanishSuspects(located.read); suspects.length > 0; suspects = vanishSuspects(located.read)) {
+    for (const s of suspects) {
+      const key = `${s.version} ${s.configuration}`;
+      const runs = captures.get(key) ?? 1;
+      if (runs < VANISH_RUNS) {
+        captures.set(key, runs + 1);
+        removeCached(HISTORY_ROOT, agent, s.version, s.configuration);
+        console.log(`  ${s.version} ${s.configuration}: ${s.count} tools where ${s.before.version} had ${s.before.count} and ${s.after.version} ${s.after.count}; capturing it again`);
+      } else {
+        writeCached(HISTORY_ROOT, agent, s.version, s.configuration, { ok: false, error: vanishReason(s, runs) });
+        run.notes.push(`${s.version} ${s.configuration}: ${vanishReason(s, runs)}`);
+      }
+      snapshots.delete(versions.indexOf(s.version));
+    }
+    located = await locate();
+  }
   const readSet = new Set(located.read);
   const events = historyEvents(located.read.map((i) => snapshots.get(i)!), order);
   const file = historyFile({
@@ -322,7 +346,7 @@ function printSummary(run: AgentRun): void {
   console.log(`  events by kind: ${Object.entries(run.events).map(([k, n]) => `${k} ${n}`).join(', ') || 'none'}`);
   if (run.failures.length) {
     console.log(`  not comparable (configuration failed in that release):`);
-    for (const f of run.failures) console.log(`    - ${f}`);
+    for (const f of new Set(run.failures)) console.log(`    - ${f}`); // a release read again lists its failures again
   }
   for (const n of run.notes) console.log(`  note: ${n}`);
 }

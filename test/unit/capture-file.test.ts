@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildCapture, checkOutcome, countTools, summaryLine } from '../../scripts/lib/capture/capture-file.ts';
 import { CaptureError } from '../../scripts/lib/capture/normalise.ts';
-import type { RunOutcome } from '../../scripts/lib/capture/runner.ts';
+import { PROMPT, type RunOutcome } from '../../scripts/lib/capture/runner.ts';
 import type { Configuration } from '../../scripts/lib/capture/matrix.ts';
 import type { RecordedRequest } from '../../scripts/lib/capture/stub-server.ts';
 
@@ -46,4 +46,33 @@ test('a run that timed out, crashed, or (interactive) ended before its request i
   assert.throws(() => checkOutcome(interactive, outcome([], { exitCode: 1 })), /ended by itself/);
   assert.doesNotThrow(() => checkOutcome(interactive, outcome(req, { exitCode: null, signal: 'SIGKILL', endedAfterRequest: true })));
   assert.throws(() => buildCapture('codex', 'p', 'v', exec, outcome([post('/v1/chat/completions', { model: 'm', messages: [] })])), /no POST \/v1\/responses request reached the stub \(requests seen: POST \/v1\/chat\/completions\)/);
+});
+
+test('a capture is the request that answers the prompt with tools: a side request alone is refused, not recorded as no tools', () => {
+  const print: Configuration = { ...exec, mode: 'print' };
+  const turn = raw('claude-code-print');
+  assert.ok(Array.isArray(turn['tools']) && turn['tools'].length > 0, 'the fixture is a real turn');
+  // What Claude Code sends first from 2.1.81: a title request quoting the prompt, with no tools.
+  const title = { ...turn, tools: [] };
+  assert.throws(
+    () => buildCapture('claude-code', 'p', 'v', print, outcome([post('/v1/messages?beta=true', title)])),
+    (e: unknown) => e instanceof CaptureError && /carries the prompt but offers no tools/.test(e.message),
+  );
+  // With the turn after it, the turn is kept, whatever the order.
+  const kept = buildCapture('claude-code', 'p', 'v', print, outcome([post('/v1/messages?beta=true', title), post('/v1/messages?beta=true', turn)]));
+  assert.equal((kept.body['tools'] as unknown[]).length, turn['tools'].length);
+  // A request that does not carry the prompt at all is not the turn either.
+  const other = JSON.parse(JSON.stringify(turn).replaceAll(PROMPT, 'Summarise this conversation'));
+  assert.throws(() => buildCapture('claude-code', 'p', 'v', print, outcome([post('/v1/messages?beta=true', other)])), /no request answered the prompt/);
+});
+
+test('a capture that names another model than its configuration declares is refused', () => {
+  const body = raw('codex-default-model');
+  const asked = body['model'] as string;
+  assert.equal(typeof asked, 'string');
+  assert.doesNotThrow(() => buildCapture('codex', 'p', 'v', { ...exec, model: asked }, outcome([post('/v1/responses', body)])));
+  assert.throws(
+    () => buildCapture('codex', 'p', 'v', { ...exec, model: `${asked}-other` }, outcome([post('/v1/responses', body)])),
+    (e: unknown) => e instanceof CaptureError && e.message.includes(`asks for model ${asked}-other, but the request names model ${asked}`),
+  );
 });

@@ -70,11 +70,15 @@ test('shellQuote leaves plain words and quotes the rest safely', () => {
   assert.equal(shellQuote('{"x":1}'), `'{"x":1}'`);
 });
 
-test('the interactive run ends on the prompted streaming Messages request only', () => {
+test('the interactive run ends on the prompted streaming Messages request with tools only', () => {
   const r = (json: unknown): RecordedRequest => ({ index: 0, method: 'POST', url: '/v1/messages?beta=true', headers: {}, text: '', json });
-  assert.equal(isMainCandidate('claude-code', r({ stream: true, messages: [{ role: 'user', content: PROMPT }] })), true);
-  assert.equal(isMainCandidate('claude-code', r({ stream: true, messages: [{ role: 'user', content: `<session>${PROMPT}</session>` }] })), false);
-  assert.equal(isMainCandidate('claude-code', r({ stream: false, messages: [{ role: 'user', content: PROMPT }] })), false);
+  const tools = [{ name: 'Bash', input_schema: { type: 'object' } }];
+  assert.equal(isMainCandidate('claude-code', r({ stream: true, tools, messages: [{ role: 'user', content: PROMPT }] })), true);
+  assert.equal(isMainCandidate('claude-code', r({ stream: true, tools, messages: [{ role: 'user', content: `<session>${PROMPT}</session>` }] })), false);
+  assert.equal(isMainCandidate('claude-code', r({ stream: false, tools, messages: [{ role: 'user', content: PROMPT }] })), false);
+  // The session-title request (Claude Code 2.1.81 on) quotes the prompt, streams, and offers no tools: the turn comes after it.
+  assert.equal(isMainCandidate('claude-code', r({ stream: true, tools: [], messages: [{ role: 'user', content: PROMPT }] })), false);
+  assert.equal(isMainCandidate('claude-code', r({ stream: true, messages: [{ role: 'user', content: PROMPT }] })), false);
 });
 
 test('the stub MCP server answers initialize, lists one tool and one resource, and rejects unknown methods', () => {
@@ -127,6 +131,7 @@ test('descendants walks the process table depth-first, children before their par
 test('an interactive run also ends on a prompted request of another of its wire formats, with context before the prompt', () => {
   const r = (url: string, json: unknown): RecordedRequest => ({ index: 0, method: 'POST', url, headers: {}, text: '', json });
   // Codex speaks only OpenAI Responses: a Messages request is not its main request.
-  assert.equal(isMainCandidate('codex', r('/v1/messages', { stream: true, messages: [{ role: 'user', content: PROMPT }] })), false);
-  assert.equal(isMainCandidate('codex', r('/v1/responses', { stream: true, input: [{ role: 'user', content: [{ type: 'input_text', text: `<environment_context/>\n\n${PROMPT}` }] }] })), true);
+  const tools = [{ type: 'function', name: 'shell', parameters: { type: 'object' } }];
+  assert.equal(isMainCandidate('codex', r('/v1/messages', { stream: true, tools, messages: [{ role: 'user', content: PROMPT }] })), false);
+  assert.equal(isMainCandidate('codex', r('/v1/responses', { stream: true, tools, input: [{ role: 'user', content: [{ type: 'input_text', text: `<environment_context/>\n\n${PROMPT}` }] }] })), true);
 });

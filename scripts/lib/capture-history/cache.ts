@@ -4,7 +4,7 @@
  * masked capture or the reason the configuration could not be captured in that
  * release. A rerun reads these instead of installing the release again.
  */
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { CaptureFile } from '../../../src/lib/wire/index.ts';
 
@@ -31,4 +31,9 @@ export function writeCached(root: string, agent: string, version: string, config
   const staging = `${path}.new-${process.pid}`;
   writeFileSync(staging, JSON.stringify(run) + '\n');
   renameSync(staging, path);
+}
+
+/** Forgets one cached run, so that the next read captures it again. */
+export function removeCached(root: string, agent: string, version: string, configuration: string): void {
+  rmSync(cachePath(root, agent, version, configuration), { force: true });
 }

@@ -95,11 +95,14 @@ export function buildInvocation(agent: AgentId, configuration: Configuration, bi
 /**
  * Could `r` be the main request of a run of `agent` (used to end interactive runs once
  * it is answered)? A streaming POST to the tool path of one of the agent's wire formats
- * whose last user text ends with the prompt (some CLIs put context before it).
+ * whose last user text ends with the prompt (some CLIs put context before it) and that
+ * offers tools. Side requests quote the prompt too (Claude Code from 2.1.81 first asks
+ * for a session title, `tools: []`), and the turn follows them seconds later: ending the
+ * run on the side request would lose the turn.
  */
 export function isMainCandidate(agent: AgentId, r: RecordedRequest, prompt: string = PROMPT): boolean {
   const wire = r.method === 'POST' ? agentWireForPath(agent, pathOf(r.url)) : undefined;
-  return wire !== undefined && wire.isStreaming(r) && (wire.lastUserText(r.json)?.trim().endsWith(prompt.trim()) ?? false);
+  return wire !== undefined && wire.isStreaming(r) && wire.hasTools(r.json) && (wire.lastUserText(r.json)?.trim().endsWith(prompt.trim()) ?? false);
 }
 
 export interface RunOutcome {

@@ -347,6 +347,10 @@ export interface MatrixConfiguration {
   args: string[];
   env: Env;
   /**
+   * The model this configuration asks for, as the request must name it (the body's `model`, or the model in a Gemini API path). A capture whose main request names another model is refused: its label would say what it did not capture.
+   */
+  model?: string;
+  /**
    * Hard limit for the run, in seconds (default 60).
    */
   timeoutSeconds?: number;

@@ -8,7 +8,7 @@
  * ToolSearch…"); a capture keeps that paragraph and nothing else of `messages`.
  */
 import {
-  asRecord, jsonSchemaInput, hasToolsArray, isObject, jsonReply, keptBody, lastUserTextIn, makeTool, messagesProblem, modelOf, partsText, pointer, sseReply, STUB_REPLY_TEXT,
+  asRecord, bodyModel, jsonSchemaInput, hasToolsArray, isObject, jsonReply, keptBody, lastUserTextIn, makeTool, messagesProblem, modelOf, partsText, pointer, sseReply, STUB_REPLY_TEXT,
 } from './shared.ts';
 import type { Definition } from '../content-types.ts';
 import {
@@ -250,6 +250,7 @@ export const anthropicMessages = {
   isStreaming: (request: WireRequest) => isObject(request.json) && request.json['stream'] === true,
   lastUserText,
   hasTools: hasToolsArray,
+  requestModel: bodyModel,
   captureBody,
   countTools,
   stubReply,

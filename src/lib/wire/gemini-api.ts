@@ -425,6 +425,8 @@ export const geminiApi = {
   isStreaming: (request: WireRequest) => parsePath(pathOf(request.url))?.method === STREAM,
   lastUserText,
   hasTools: hasToolsArray,
+  /** Gemini names the model in the path: `/v1beta/models/<model>:streamGenerateContent`. */
+  requestModel: (request) => parsePath(pathOf(request.url))?.model,
   captureBody,
   countTools,
   stubReply,

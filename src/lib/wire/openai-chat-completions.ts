@@ -16,7 +16,7 @@ import type { Definition } from '../content-types.ts';
 import { declaresNestedTools, nestedToolsAt, qwenNestedToolNames } from './code-mode.ts';
 import { DEFERRED_INPUT, deferredReminderIn, deferredReminderNames } from './qwen-reminder.ts';
 import {
-  asRecord, jsonSchemaInput, hasToolsArray, isObject, jsonReply, keptBody, lastUserTextIn, makeTool, messagesProblem, modelOf, partsText, pointer, STUB_REPLY_TEXT,
+  asRecord, bodyModel, jsonSchemaInput, hasToolsArray, isObject, jsonReply, keptBody, lastUserTextIn, makeTool, messagesProblem, modelOf, partsText, pointer, STUB_REPLY_TEXT,
 } from './shared.ts';
 import {
   CaptureFormatError,
@@ -331,6 +331,7 @@ export const openaiChatCompletions = {
   isStreaming: (request: WireRequest) => isObject(request.json) && request.json['stream'] === true,
   lastUserText,
   hasTools: hasToolsArray,
+  requestModel: bodyModel,
   captureBody,
   countTools,
   stubReply,

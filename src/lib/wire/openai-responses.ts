@@ -18,7 +18,7 @@ import type { Definition } from '../content-types.ts';
 import { nestedToolsAt } from './code-mode.ts';
 import { DEFERRED_INPUT, deferredReminderIn, deferredReminderNames } from './qwen-reminder.ts';
 import {
-  asRecord, jsonSchemaInput, commonProblem, fullNameOf, hasToolsArray, isObject, jsonReply, keptBody, lastUserTextIn, makeTool, modelOf, partsText, pointer, sseReply, STUB_REPLY_TEXT,
+  asRecord, bodyModel, jsonSchemaInput, commonProblem, fullNameOf, hasToolsArray, isObject, jsonReply, keptBody, lastUserTextIn, makeTool, modelOf, partsText, pointer, sseReply, STUB_REPLY_TEXT,
 } from './shared.ts';
 import {
   CaptureFormatError,
@@ -409,6 +409,7 @@ export const openaiResponses = {
   isStreaming: (request: WireRequest) => !(isObject(request.json) && request.json['stream'] === false),
   lastUserText,
   hasTools,
+  requestModel: bodyModel,
   captureBody,
   countTools,
   stubReply,

@@ -48,6 +48,12 @@ export function modelOf(json: unknown): string {
   return typeof m === 'string' ? m : 'stub-model';
 }
 
+/** The `model` a request body names, or undefined (for formats that name the model in the body). */
+export function bodyModel(request: { json: unknown }): string | undefined {
+  const m = isObject(request.json) ? request.json['model'] : undefined;
+  return typeof m === 'string' ? m : undefined;
+}
+
 /** Why `body` is not a JSON request body with a string `model` and an optional `tools` array. */
 export function commonProblem(body: unknown): string | undefined {
   if (!isObject(body)) return 'the body is not a JSON object';

@@ -194,6 +194,8 @@ export interface WireFormat {
   lastUserText(body: unknown): string | undefined;
   /** Does the request body offer the model tools? */
   hasTools(body: unknown): boolean;
+  /** The model a request asks for (its body's `model`, or the model in its path), or undefined when it names none. */
+  requestModel(request: Pick<WireRequest, 'url' | 'json'>): string | undefined;
   /** The tool-related part of a request body, verbatim and in the order sent: what a capture stores. */
   captureBody(body: Json): Json;
   /** Counts what a kept body declares. */

@@ -199,6 +199,17 @@ test('a field claim in a definition the verifier does not read is not checkable,
   assert.equal(checkEvent(ev({ kind: 'field-added', tool: 'Read', side: 'input', field: ':!then.path', path: 'path', to: 'string' }), BEFORE, AFTER).status, 'unchecked');
 });
 
+test('a tool its capture names only by a deferred namespace counts as present; its fields cannot be checked there', () => {
+  const none = { version: '1.0.0', tools: new Map(), deferredNamespaces: new Set<string>() };
+  const named = { version: '1.0.1', tools: new Map(), deferredNamespaces: new Set(['multi_agent_v1']) };
+  assert.equal(checkEvent(ev({ kind: 'tool-added', tool: 'multi_agent_v1.spawn_agent' }), none, named).status, 'confirmed');
+  assert.equal(checkEvent(ev({ kind: 'tool-removed', tool: 'multi_agent_v1.spawn_agent' }), named, none).status, 'confirmed');
+  assert.equal(checkEvent(ev({ kind: 'tool-added', tool: 'other.spawn_agent' }), none, named).status, 'contradicted');
+  const v = checkEvent(ev({ kind: 'field-added', tool: 'multi_agent_v1.spawn_agent', side: 'input', field: '.x', path: 'x', to: 'string' }), named, named);
+  assert.equal(v.status, 'unchecked');
+  assert.match(v.detail, /named only by its namespace/);
+});
+
 test('an event reads as one line naming agent, releases, configuration, tool and claim', () => {
   assert.equal(eventLabel('codex', ev({ kind: 'field-removed', tool: 'shell', field: '.timeout', path: 'timeout', from: 'number' })), 'codex 1.0.1 (previous 1.0.0) print: shell field-removed timeout (number)');
   assert.equal(eventLabel('x', ev({ kind: 'renamed', tool: 'Agent', from: 'Task', to: 'Agent' })), 'x 1.0.1 (previous 1.0.0) print: Agent renamed Task → Agent');

@@ -240,5 +240,6 @@ test('payloads accepts --out (a folder) where allowed; the report counts and nam
   assert.match(md, /\*\*1 contradicted\*\*, 1 confirmed, 1 could not run/);
   assert.match(md, /a \\\| b/, 'a pipe in a cell is escaped');
   assert.match(md, /`npm run verify -- --seed 7`/);
+  assert.match(md, /\| `1\.json` \|/, 'evidence inside the folder is shown relative to it');
   assert.equal(md.split('\n').filter((l) => l.startsWith('| ')).length, 2 + facts.length, 'a header, its rule and one row per fact');
 });

@@ -50,6 +50,11 @@ function code(text: string): string {
   return t.includes('`') ? `\`\` ${t} \`\`` : `\`${t}\``;
 }
 
+/** An evidence path as the table shows it: relative to the evidence folder when inside it (the folder is named once above). */
+function inFolder(path: string, folder: string): string {
+  return path.startsWith(folder.replace(/\/$/, '') + '/') ? path.slice(folder.replace(/\/$/, '').length + 1) : path;
+}
+
 export function markdownReport(run: RunSummary, facts: readonly Fact[]): string {
   const c = counts(facts);
   const lines = [
@@ -58,11 +63,11 @@ export function markdownReport(run: RunSummary, facts: readonly Fact[]): string 
     `Seed ${run.seed}: ${run.events} history event(s) and ${run.payloads} payload scenario(s) drawn across the agents; repeat with ${code(run.repeat)}.`,
     `Each history event's release and the release before it were installed from scratch and captured in the event's configuration inside a loopback-only network namespace, and the claim was checked against the two captures; each payload scenario was re-recorded at the pinned release and compared with the committed file, key order included.`,
     '',
-    `**${c.contradicted} contradicted**, ${c.confirmed} confirmed, ${c['could not run']} could not run (${run.seconds} s). Evidence: ${code(run.folder)}.`,
+    `**${c.contradicted} contradicted**, ${c.confirmed} confirmed, ${c['could not run']} could not run (${run.seconds} s). Evidence (paths below are relative to it): ${code(run.folder)}.`,
     '',
     '| Result | Fact | What the re-run showed | Evidence |',
     '| --- | --- | --- | --- |',
-    ...facts.map((f) => `| ${f.status === 'contradicted' ? '**contradicted**' : f.status} | ${f.kind}: ${cell(f.label)} | ${cell(f.detail)} | ${f.evidence.map(code).join('<br>')} |`),
+    ...facts.map((f) => `| ${f.status === 'contradicted' ? '**contradicted**' : f.status} | ${f.kind}: ${cell(f.label)} | ${cell(f.detail)} | ${f.evidence.map((e) => code(inFolder(e, run.folder))).join('<br>')} |`),
     '',
   ];
   return lines.join('\n');

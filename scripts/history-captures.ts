@@ -36,7 +36,7 @@ import { jsonText, replaceFile } from './lib/atomic-write.ts';
 import { schemaAjv } from './lib/capture/ajv.ts';
 import { buildCapture } from './lib/capture/capture-file.ts';
 import { lockRunFolder, NamespaceError, prepareNamespace } from './lib/capture/namespace.ts';
-import { ensureInstalled, installDir, installedBinary, InstallError } from './lib/capture/install.ts';
+import { agentListings, agentPackages, ensureInstalled, installDir, installedBinary, InstallError } from './lib/capture/install.ts';
 import { loadMatrix } from './lib/capture/matrix.ts';
 import { runConfiguration, type RunPaths } from './lib/capture/runner.ts';
 import { readCached, removeCached, writeCached, type CachedRun } from './lib/capture-history/cache.ts';
@@ -45,6 +45,7 @@ import { capturedDiffer, failedConfigurations } from './lib/capture-history/fail
 import { countByKind, historyFile } from './lib/capture-history/history-file.ts';
 import { locateChanges } from './lib/capture-history/planner.ts';
 import { compareVersions, selectReleases, unpublishedNumbers, type ReleaseRange } from './lib/capture-history/releases.ts';
+import { releaseTimes, runnableVersions } from './lib/runnable-release.ts';
 import { releaseSnapshots, type ConfigSnapshot } from './lib/capture-history/snapshot.ts';
 import { vanishAndReturn, vanishReason } from './lib/capture-history/vanish.ts';
 
@@ -216,8 +217,10 @@ async function historyOf(agent: AgentId, o: Options): Promise<AgentRun> {
   const step = o.step ?? plan.step;
   const range: ReleaseRange = { to: pin, ...plan.range, ...('from' in plan.range && o.from ? { from: o.from } : {}), ...('last' in plan.range && o.last ? { last: o.last } : {}) };
 
-  const versions = selectReleases(npmJson(['view', pkg, 'versions', '--json']) as string[], range);
-  const times = npmJson(['view', pkg, 'time', '--json']) as Record<string, string>;
+  // Every release some package of the agent lists: a release its own package lacks is read from its platform package (install.ts).
+  const packages = agentPackages(agent, pkg);
+  const versions = selectReleases(runnableVersions(agentListings(agent, pkg)), range);
+  const times = releaseTimes(packages.map((p) => npmJson(['view', p, 'time', '--json']) as Record<string, string>));
   const unpublished = unpublishedNumbers(versions);
   console.log(`\n${agent}: ${versions.length} published releases ${versions[0]} … ${versions[versions.length - 1]} (step ${step}; configurations ${order.join(', ')})`);
 

@@ -26,6 +26,11 @@ export function loadAgents(stage: Stage): AgentsResult {
     if (`agents/${agent.id}.json` !== path) problems.error(file, '/id', 'file-name-matches-id', `id ${agent.id} does not match the file name`);
     const problem = urlNameProblem(agent.id, stage.reserved.top);
     if (problem) problems.error(file, '/id', 'url-name-valid', `agent id ${agent.id} ${problem}`);
+    // "Not published" only with evidence: some package's registry listing has the release, or none does.
+    const bundled = agent.bundledCli;
+    if (bundled && bundled.published !== bundled.listings.some((l) => l.lists)) {
+      problems.error(file, '/bundledCli/published', 'bundled-cli-evidence', `published is ${bundled.published}, but ${bundled.listings.filter((l) => l.lists).map((l) => l.package).join(', ') || 'no package'} of /bundledCli/listings lists ${agent.version}`);
+    }
     agents.push(agent);
   }
   const matrix = files.matrix ? reader.read<CaptureMatrix>(files.matrix, 'matrix') : undefined;

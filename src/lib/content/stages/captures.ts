@@ -5,6 +5,7 @@
  * the one a page shows.
  */
 import type { Stage } from '../context.ts';
+import { AGENTS } from '../../agents/index.ts';
 import { distinctInputs, indexCaptured, primaryConfiguration, type CapturedEntry, type CaptureMatrix, type MatrixAgent } from '../../captures.ts';
 import type { AgentId } from '../../content-types.ts';
 import { definitionView } from '../../definition-view.ts';
@@ -43,6 +44,11 @@ export function attachCaptures(stage: Stage, tools: ToolModel[], matrix: Capture
       }
       if (capture.cli.version !== agentMatrix.version) {
         problems.error(file, '/cli/version', 'capture-matches-matrix', `captured ${capture.cli.version}, the matrix pins ${agentMatrix.version}`);
+      }
+      // The release comes from the matrix's package, or from a standalone package of the agent that has it where that one does not.
+      const packages = [agentMatrix.package, ...(AGENTS[agentId]?.standalonePackages ?? [])];
+      if (!packages.includes(capture.cli.package)) {
+        problems.error(file, '/cli/package', 'capture-matches-matrix', `captured from ${capture.cli.package}, which is none of the agent's packages (${packages.join(', ')})`);
       }
       try {
         // A name that is not plain printable text is reported once, where the capture gives it, and goes no further.

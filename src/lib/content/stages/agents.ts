@@ -40,13 +40,28 @@ export function loadAgents(stage: Stage): AgentsResult {
       package: m.package,
       version: m.version,
       files: [`content/captures/${id}/ (${m.configurations.length} configurations)`],
-      role: 'Runtime captures: the tools the real CLI sends its model in each configuration of the capture matrix',
+      role: CAPTURES_ROLE,
     };
     const record = agents.find((a) => a.id === id);
     if (record) record.sources.push(source);
     else agents.push({ id, product: AGENT_PRODUCTS[id], version: m.version, checked: m.checked, sources: [source] });
   }
   return matrix ? { agents, matrix, ids: new Set(agents.map((a) => a.id)) } : { agents, ids: new Set(agents.map((a) => a.id)) };
+}
+
+const CAPTURES_ROLE = 'Runtime captures: the tools the real CLI sends its model in each configuration of the capture matrix';
+
+/**
+ * The captures' source names the package the release was installed from, as the captures record
+ * it (`/cli/package`): the matrix's package, or a standalone platform package of the agent where
+ * that one lacks the release. Every configuration installs the same release, so the first says it.
+ */
+export function capturesSourcePackage(agents: AgentRecord[], requests: ReadonlyMap<string, { package: string }>): void {
+  for (const agent of agents) {
+    const recorded = [...requests].find(([key]) => key.startsWith(`${agent.id}/`))?.[1].package;
+    const source = agent.sources.find((s) => s.role === CAPTURES_ROLE);
+    if (source && recorded !== undefined) source.package = recorded;
+  }
 }
 
 /**

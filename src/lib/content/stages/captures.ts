@@ -16,8 +16,8 @@ import { attachCapture, capturePlace, isMcpInstance, mcpFamilyFromCapture, synth
 import { checkName } from '../names.ts';
 import { answersTo } from '../../tool-names.ts';
 
-/** What each captured request was sent as (`<agent>/<configuration>` → its model and wire format): facts the availability gates are checked against. */
-export type CapturedRequests = Map<string, { model?: string; wire: string }>;
+/** What each captured request was sent as (`<agent>/<configuration>` → its model and wire format, and the package the release was installed from): facts the availability gates are checked against. */
+export type CapturedRequests = Map<string, { model?: string; wire: string; package: string }>;
 
 export function attachCaptures(stage: Stage, tools: ToolModel[], matrix: CaptureMatrix | undefined): CapturedRequests {
   const { reader, problems } = stage;
@@ -112,9 +112,9 @@ function setOtherInputs(tool: ToolModel, entry: CapturedEntry, views: { configs:
 }
 
 /** The model a captured request asks for (its body's `model`, or the model a Gemini API path names) and its wire format. */
-function requestFacts(capture: CaptureFile): { model?: string; wire: string } {
+function requestFacts(capture: CaptureFile): { model?: string; wire: string; package: string } {
   const body = capture.body as { model?: unknown };
   const model = typeof body.model === 'string' ? body.model : parsePath(capture.request.path)?.model;
   const wire = captureWireFormat(capture).id;
-  return model === undefined ? { wire } : { model, wire };
+  return model === undefined ? { wire, package: capture.cli.package } : { model, wire, package: capture.cli.package };
 }

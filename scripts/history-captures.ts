@@ -13,8 +13,9 @@
  *   --retry-failed  run again the configurations that failed in a release (the cache
  *                   remembers failures so that a rerun does not repeat them)
  *
- * Releases come from `npm view <package> versions --json` (prereleases left out), up to
- * the pin of content/capture-matrix.json. Every step-th release and both ends are read;
+ * Releases come from `npm view <package> versions --json` (prereleases left out; with every
+ * standalone package the agent module declares, so that a release only its platform package
+ * has is listed, and installed from it), up to the pin of content/capture-matrix.json. Every step-th release and both ends are read;
  * wherever two releases read differ, the release halfway between them is read, until each
  * change lies between two adjacent published releases. Reading a release means: install
  * it with npm into a cache folder outside the repo, run the compared configurations of the

@@ -27,7 +27,7 @@ import { join } from 'node:path';
 import { jsonText } from './lib/atomic-write.ts';
 import { schemaAjv } from './lib/capture/ajv.ts';
 import { checkOutcome } from './lib/capture/capture-file.ts';
-import { ensureInstalled, installDir, installedBinary, InstallError } from './lib/capture/install.ts';
+import { ensureInstalled, installDir, installedBinary, installedPackage, InstallError } from './lib/capture/install.ts';
 import { loadMatrix, MatrixError, type Configuration, type Matrix } from './lib/capture/matrix.ts';
 import { lockRunFolder, NamespaceError, prepareNamespace } from './lib/capture/namespace.ts';
 import { CaptureError } from './lib/capture/normalise.ts';
@@ -184,7 +184,8 @@ async function runScenario(selected: SelectedScenario, matrix: Matrix, binary: s
   const { package: pkg, version } = matrix.agents[agent];
   const payload = {
     agent,
-    cli: { package: pkg, version },
+    // The package the release was installed from: the agent's own, or its platform package where that one lacks the release.
+    cli: { package: installedPackage(agent, CACHE_ROOT, pkg, version) ?? pkg, version },
     tool: scenario.tool,
     scenario: scenario.id,
     description: scenario.description,

@@ -2,7 +2,9 @@
  * npm run refresh — moves the site to the newest published upstream releases, in one run:
  *
  *   1. asks the npm registry for the newest release of each package of published types
- *      (scripts/pins.json) and of each CLI of the capture matrix (`npm view <package> version`);
+ *      (scripts/pins.json) and of each CLI of the capture matrix (`npm view <package> version`;
+ *      for a CLI, the newest of its own package and of the standalone platform packages its
+ *      agent module declares, which the capture then installs directly);
  *   2. newer types: sets the pin (without its integrity, which the ingest records) and
  *      runs the ingest script the agent module names (content/tools/, content/agents/);
  *   3. a newer CLI: sets its release in content/capture-matrix.json, captures that
@@ -27,6 +29,8 @@ import type { PublishedTypes } from '../src/lib/agents/types.ts';
 import { jsonText, replaceFile } from './lib/atomic-write.ts';
 import { pinsWithVersion, readPins } from './lib/pins.ts';
 import { latestVersion } from './lib/registry.ts';
+import { agentPackages } from './lib/capture/install.ts';
+import { newestRelease } from './lib/runnable-release.ts';
 import { archiveVanished, committedExports, contentChanged } from './lib/archive.ts';
 import { planRefresh, type RefreshState, type RefreshStep } from './lib/refresh-plan.ts';
 import type { AgentRecord, CaptureMatrixFile } from '../src/lib/content-types.ts';
@@ -75,7 +79,9 @@ function currentState(): RefreshState {
   for (const [agent, entry] of Object.entries(matrix.agents)) {
     if (!entry) continue;
     const payloads = isAgentId(agent) && !('none' in AGENTS[agent].hooks);
-    clis[agent] = { pinned: entry.version, latest: latestVersion(entry.package), ...(payloads ? { payloads } : {}) };
+    // The newest release that runs: the newest of the agent's packages' newest (a platform package can go on after its wrapper stops).
+    const packages = isAgentId(agent) ? agentPackages(agent, entry.package) : [entry.package];
+    clis[agent] = { pinned: entry.version, latest: newestRelease(packages.map(latestVersion)), ...(payloads ? { payloads } : {}) };
   }
   const histories: RefreshState['histories'] = {};
   // Only histories a script can extend: the others are named in notCovered() instead.

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { ContentErrors, loadContent, type ContentError, type ContentWarning } from '../../src/lib/content/load.ts';
 import type { Stage } from '../../src/lib/content/context.ts';
 import { Problems } from '../../src/lib/content/problems.ts';
+import { AGENTS } from '../../src/lib/agents/index.ts';
 import { checkPages } from '../../src/lib/content/stages/pages.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
@@ -161,6 +162,23 @@ test('an agent file named differently from its id is refused', () => {
   assert.ok(where(errors).some(([f, p, r]) => f === 'agents/claude.json' && p === '/id' && r === 'file-name-matches-id'), show(errors));
 });
 
+test('"not published" needs the registry listings to say so: a published flag they contradict is refused at its pointer', () => {
+  const listings = (lists: boolean[]) => lists.map((l, i) => ({ package: `fixture-cli-${i}`, lists: l }));
+  // The CLI's own package lacks the release, its platform package has it: published, not "not published".
+  const contradicted = errorsAfter((d) => editJson(join(d, 'agents/claude-code.json'), (a) => (a.bundledCli = { package: 'fixture-cli-0', published: false, listings: listings([false, true]) })));
+  assert.deepEqual(where(contradicted), [['agents/claude-code.json', '/bundledCli/published', 'bundled-cli-evidence']], show(contradicted));
+  assert.match(contradicted[0]!.message, /fixture-cli-1 of \/bundledCli\/listings lists 9\.9\.9/);
+  const claimed = errorsAfter((d) => editJson(join(d, 'agents/claude-code.json'), (a) => (a.bundledCli = { package: 'fixture-cli-0', published: true, listings: listings([false, false]) })));
+  assert.deepEqual(where(claimed), [['agents/claude-code.json', '/bundledCli/published', 'bundled-cli-evidence']], show(claimed));
+  // Consistent either way: no error.
+  for (const [published, lists] of [[true, [false, true]], [false, [false, false]]] as const) {
+    assert.deepEqual(load((d) => editJson(join(d, 'agents/claude-code.json'), (a) => (a.bundledCli = { package: 'fixture-cli-0', published, listings: listings([...lists]) }))).errors, []);
+  }
+  // Without listings the claim has no evidence: the schema refuses it.
+  const bare = errorsAfter((d) => editJson(join(d, 'agents/claude-code.json'), (a) => (a.bundledCli = { package: 'fixture-cli-0', published: false })));
+  assert.ok(where(bare).some(([f, p]) => f === 'agents/claude-code.json' && p === '/bundledCli'), show(bare));
+});
+
 test('an agent id the registry does not hold is refused at its pointer, with the registry named', () => {
   const errors = errorsAfter((d) => editJson(join(d, 'tools/claude-code/shell.json'), (t) => (t.agent = 'not-registered')));
   const [hit] = errors.filter((e) => e.file.endsWith('tools/claude-code/shell.json') && e.pointer === '/agent');
@@ -227,6 +245,12 @@ test('a configuration without its capture, or a capture of another configuration
   assert.deepEqual(where(missing), [['capture-matrix.json', '/agents/codex/configurations/0/id', 'capture-present']]);
   const mismatch = errorsAfter((d) => editJson(join(d, 'captures/codex/default.json'), (c) => (c.cli.version = '0.0.1')));
   assert.deepEqual(where(mismatch), [['captures/codex/default.json', '/cli/version', 'capture-matches-matrix']]);
+  // A capture from a package that is not the agent's: refused; from a standalone package its module declares: read.
+  const stranger = errorsAfter((d) => editJson(join(d, 'captures/codex/default.json'), (c) => (c.cli.package = 'another-package')));
+  assert.deepEqual(where(stranger), [['captures/codex/default.json', '/cli/package', 'capture-matches-matrix']]);
+  const standalone = AGENTS['claude-code'].standalonePackages?.[0];
+  assert.ok(standalone, 'fixture: Claude Code declares a standalone package');
+  assert.deepEqual(load((d) => editJson(join(d, 'captures/claude-code/print.json'), (c) => (c.cli.package = standalone))).errors, []);
 });
 
 test('a malformed captured tool is reported at its own pointer, with its name', () => {

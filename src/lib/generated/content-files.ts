@@ -18,11 +18,27 @@ export interface AgentFile {
   sources: AgentSource[];
 }
 /**
- * The CLI release the published types were built with (`version`), as an npm package: whether the registry served that release when the types were read (`checked`). Types can come out before their CLI, or with one never published.
+ * The CLI release the published types were built with (`version`), as an npm package: whether the registry served that release when the types were read (`checked`), from any package that runs it on its own (the CLI's package, or its platform package). Types can come out before their CLI, or with one never published.
  */
 export interface BundledCli {
+  /**
+   * The CLI's own npm package (its agent module's npmPackage).
+   */
   package: string;
+  /**
+   * Whether some package of `listings` lists the release: the only evidence a "not published" claim rests on.
+   */
   published: boolean;
+  /**
+   * The registry's answer, per package of the agent (its own package, then each standalone package its agent module declares): whether `npm view <package> versions` lists the release. Written by the ingest script, never typed.
+   *
+   * @minItems 1
+   */
+  listings: PackageListing[];
+}
+export interface PackageListing {
+  package: string;
+  lists: boolean;
 }
 export interface AgentSource {
   package: string;

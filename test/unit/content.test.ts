@@ -456,6 +456,19 @@ test('nesting, key and string bounds are one rule error each, before anything re
   ]);
 });
 
+test('a "__proto__" key, which Astro\'s content store cannot hold, is one rule error naming file and pointer', async () => {
+  // The reference: the serializer of Astro's content store refuses such an object.
+  const devalue = await import('devalue');
+  assert.throws(() => devalue.stringify(JSON.parse('{"a":{"__proto__":1}}')), /__proto__/);
+  const errors = errorsAfter((d) => {
+    const path = join(d, 'captures/claude-code/print.json');
+    writeFileSync(path, readFileSync(path, 'utf8').replace(/"input_schema": \{/, '"input_schema": {"__proto__": {"type": "string"},'));
+  });
+  assert.deepEqual(where(errors), [['captures/claude-code/print.json', where(errors)[0]![1], 'json-key-stored']]);
+  assert.match(where(errors)[0]![1], /^\/body\/tools\/\d+\/input_schema\/__proto__$/);
+  assert.match(errors[0]!.message, /Astro's content store cannot hold an object with this key/);
+});
+
 test('an unreadable capture matrix or agent record stops the load with its own errors, not one per reference to it', () => {
   const matrix = errorsAfter((d) => editJson(join(d, 'capture-matrix.json'), (m) => (m.agents.codex.configurations[0].id = '../evil')));
   assert.deepEqual(where(matrix), [['capture-matrix.json', '/agents/codex/configurations/0/id', '#schema'].slice(0, 2).concat([matrix[0]!.rule]) as [string, string, string]]);

@@ -569,6 +569,37 @@ test('archived export files load when their path is no longer published, and are
   assert.deepEqual(where(errorsAfter(archive([{ path: old }, { path: old }]))), [[file, '/files/1/path', 'archive-path-unique']]);
   assert.deepEqual(where(errorsAfter(archive([{ path: `/${tool.agent}/${tool.slug}/0.0.1/notes.txt` }]))), [[file, '/files/0/path', 'archive-export-file']]);
   assert.deepEqual(where(errorsAfter(archive([{ path: `/elsewhere/${tool.slug}/0.0.1/input.schema.json` }]))), [[file, '/files/0/path', 'archive-path-of-agent']]);
+  // Paths that would leave the tool's folder, or go through a file of the built site, are refused by the schema at their pointer.
+  for (const bad of [
+    `/${tool.agent}/../0.0.1/input.schema.json`,
+    `/${tool.agent}/%2e%2e/0.0.1/input.schema.json`,
+    `/${tool.agent}/${tool.slug}\\..\\x/0.0.1/input.schema.json`,
+    `/${tool.agent}/${tool.slug}/index.html/input.schema.json`,
+    `/${tool.agent}/index.html/0.0.1/input.schema.json`,
+    `/${tool.agent}/${tool.slug}/${'1'.repeat(4000)}.0.0/input.schema.json`,
+  ]) {
+    const errors = errorsAfter(archive([{ path: bad }]));
+    assert.deepEqual(where(errors).map(([f, p]) => [f, p]), [[file, '/files/0/path']], bad.slice(0, 80));
+    assert.match(errors[0]!.message, /must match pattern/, bad.slice(0, 80));
+  }
+  // A .json text that is not JSON would be published as it is.
+  assert.deepEqual(where(errorsAfter(archive([{ path: old, text: '{"$id": "https://old.invalid/x"' } as { path: string }]))), [[file, '/files/0/text', 'archive-text-json']]);
+  // An origin that is only the start of the address in the texts (https://old inside https://old.invalid) would corrupt them.
+  const overlapping = (dir: string) => {
+    archive([{ path: old }])(dir);
+    editJson(join(dir, file), (a) => (a.origin = 'https://old'));
+  };
+  const overlap = errorsAfter(overlapping);
+  assert.deepEqual(where(overlap), [[file, '/origin', 'archive-origin-whole']]);
+  assert.match(overlap[0]!.message, /https:\/\/old is only the start of the address https:\/\/old\.invalid\/x/);
+  // And an origin with a path, quote or credentials is refused by the schema.
+  for (const origin of ['https://old.invalid/sub', 'https://old"x', 'https://user:pw@old.invalid']) {
+    const errors = errorsAfter((dir) => {
+      archive([{ path: old }])(dir);
+      editJson(join(dir, file), (a) => (a.origin = origin));
+    });
+    assert.deepEqual(where(errors).map(([f, p]) => [f, p]), [[file, '/origin']], origin);
+  }
   const misfiled = errorsAfter((dir) => {
     archive([{ path: old }])(dir);
     renameSync(join(dir, file), join(dir, 'archive/codex.json'));

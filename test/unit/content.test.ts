@@ -469,6 +469,12 @@ test('a "__proto__" key, which Astro\'s content store cannot hold, is one rule e
   assert.match(errors[0]!.message, /Astro's content store cannot hold an object with this key/);
 });
 
+test('a publication time the Atom feeds cannot carry (a year past 9999) is refused at its pointer, not by the feed', () => {
+  const errors = errorsAfter((d) => editJson(join(d, 'history/claude-code.sdk.json'), (h) => (h.releases[0].published = '+099999-01-01T00:00:00.000Z')));
+  assert.deepEqual(where(errors).map(([f, p]) => [f, p]), [['history/claude-code.sdk.json', '/releases/0/published']]);
+  assert.match(errors[0]!.message, /must match (pattern|format)/);
+});
+
 test('an unreadable capture matrix or agent record stops the load with its own errors, not one per reference to it', () => {
   const matrix = errorsAfter((d) => editJson(join(d, 'capture-matrix.json'), (m) => (m.agents.codex.configurations[0].id = '../evil')));
   assert.deepEqual(where(matrix), [['capture-matrix.json', '/agents/codex/configurations/0/id', '#schema'].slice(0, 2).concat([matrix[0]!.rule]) as [string, string, string]]);

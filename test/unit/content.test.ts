@@ -241,6 +241,18 @@ test('a captured JSON Schema Ajv cannot compile is reported inside the capture, 
   assert.match(errors[0]!.message, /^.*tool Glob: /);
 });
 
+test('a definition schema that declares its own $id (javascript: or any) is refused at the $id\'s pointer', () => {
+  const errors = errorsAfter((d) => editJson(join(d, 'captures/claude-code/print.json'), (c) => (c.body.tools[1].input_schema.$id = 'javascript:alert(1)')));
+  assert.deepEqual(where(errors), [['captures/claude-code/print.json', '/body/tools/1/input_schema/$id', 'definition-no-id']]);
+  assert.match(errors[0]!.message, /tool Glob: the schema declares its own \$id/);
+  const nested = errorsAfter((d) => editJson(join(d, 'tools/claude-code/shell.json'), (t) => (t.input.schema.properties.cmd.$id = 'javascript:alert(2)')));
+  assert.deepEqual(where(nested), [['tools/claude-code/shell.json', '/input/schema/properties/cmd/$id', 'definition-no-id']]);
+  // A property named $id, or an $id inside a default value, is data, not a schema's $id.
+  assert.deepEqual(load((d) => editJson(join(d, 'tools/claude-code/shell.json'), (t) => {
+    t.input.schema.properties.$id = { type: 'string', default: { $id: 'x' } };
+  })).errors, []);
+});
+
 test('a JSON Schema definition Ajv cannot compile is refused at its pointer', () => {
   const errors = errorsAfter((d) => editJson(join(d, 'tools/claude-code/shell.json'), (t) => (t.input.schema.properties.cmd.type = 'strin')));
   assert.deepEqual(where(errors), [['tools/claude-code/shell.json', '/input/schema', 'definition-compiles']]);

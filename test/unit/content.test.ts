@@ -487,6 +487,16 @@ test('a publication time the Atom feeds cannot carry (a year past 9999) is refus
   assert.match(errors[0]!.message, /must match (pattern|format)/);
 });
 
+test('a release number that cannot be a folder of a versioned path (4000 characters, a file name) is refused where it is written', () => {
+  for (const version of [`1.0.${'0'.repeat(4000)}`, 'index.html', '1.0.0/../x']) {
+    const errors = errorsAfter((d) => editJson(join(d, 'agents/claude-code.json'), (a) => (a.version = version)));
+    assert.deepEqual(where(errors).map(([f, p]) => [f, p]), [['agents/claude-code.json', '/version']], version.slice(0, 20));
+    assert.match(errors[0]!.message, /must match pattern/);
+  }
+  const matrix = errorsAfter((d) => editJson(join(d, 'capture-matrix.json'), (m) => (m.agents.codex.version = `0.${'9'.repeat(4000)}.0`)));
+  assert.deepEqual(where(matrix).map(([f, p]) => [f, p]), [['capture-matrix.json', '/agents/codex/version']]);
+});
+
 test('an unreadable capture matrix or agent record stops the load with its own errors, not one per reference to it', () => {
   const matrix = errorsAfter((d) => editJson(join(d, 'capture-matrix.json'), (m) => (m.agents.codex.configurations[0].id = '../evil')));
   assert.deepEqual(where(matrix), [['capture-matrix.json', '/agents/codex/configurations/0/id', '#schema'].slice(0, 2).concat([matrix[0]!.rule]) as [string, string, string]]);

@@ -7,6 +7,9 @@ import type { AgentId } from '../agents/index.ts';
 export interface AgentFile {
   id: AgentId;
   product: string;
+  /**
+   * A release number (x.y.z, optionally -prerelease): it becomes a folder of every versioned export path.
+   */
   version: string;
   sourceRevision?: string;
   buildDate?: string;
@@ -26,6 +29,9 @@ export interface BundledCli {
 }
 export interface AgentSource {
   package: string;
+  /**
+   * A release number (x.y.z, optionally -prerelease): it becomes a folder of every versioned export path.
+   */
   version: string;
   integrity: string;
   files: string[];
@@ -63,6 +69,9 @@ export interface TypeScriptDefinition {
 }
 export interface DefinitionOrigin {
   package: string;
+  /**
+   * A release number (x.y.z, optionally -prerelease): it becomes a folder of every versioned export path.
+   */
   version: string;
   file: string;
 }
@@ -93,6 +102,9 @@ export interface Definition2 {
 }
 export interface ProvenanceRecord {
   package: string;
+  /**
+   * A release number (x.y.z, optionally -prerelease): it becomes a folder of every versioned export path.
+   */
   version: string;
   file: string;
   method: string;

@@ -31,6 +31,8 @@ const textOf = (node: HtmlNode): string => (node.nodeName === '#text' ? node.val
 const elementsOf = (node: HtmlNode): HtmlNode[] => [...(node.tagName ? [node] : []), ...(node.childNodes ?? []).flatMap(elementsOf)];
 const attr = (node: HtmlNode, name: string) => node.attrs?.find((a) => a.name === name)?.value;
 const collapse = (text: string) => text.replace(/\s+/g, ' ').trim();
+/** Prose as a reader sees it: one line, and a run in backticks shown as code (its text, without the backticks), as on the pages. */
+const shown = (text: string) => collapse(text).replace(/`([^`]+)`/g, '$1');
 
 /** Type-checks one declaration file with the compiler API; returns its diagnostics as text. */
 function compileErrors(text: string): string[] {
@@ -136,7 +138,7 @@ test('llms.txt: an H1, a blockquote, then sections of links with notes, one per 
     const href = `https://site.invalid/${tool.agent}/${tool.slug}/`;
     const item = items.find((li) => li.childNodes!.some((c) => c.tagName === 'a' && attr(c, 'href') === href));
     assert.ok(item, `${tool.agent}/${tool.slug} is listed`);
-    assert.equal(textOf(item), `${tool.fullName}: ${collapse(tool.editorial!.summary)}`);
+    assert.equal(textOf(item), `${tool.fullName}: ${shown(tool.editorial!.summary)}`);
   }
   // Every list line is a link with a note.
   for (const line of lines.filter((l) => l.startsWith('- '))) assert.match(line, /^- \[.+?\]\(https:\/\/site\.invalid\/[^)\s]*\): \S/);
@@ -164,7 +166,7 @@ test('llms-full.txt: each tool with its summary and its fields (path, type, requ
 
 test('llms.txt and llms-full.txt carry hostile names and summaries as inert text', () => {
   const NAME = 'x</title><script>alert(1)</script>*em* [a](javascript:alert(2)) <img src=x onerror=alert(3)> # `c` _u_ ~~s~~ &lt;';
-  const SUMMARY = '# Heading? [click](javascript:alert(4)) <img src=x onerror="alert(5)"> <javascript:alert(6)> ![i](https://evil.invalid/i.png) &amp; a\\b\n\n- item | cell |';
+  const SUMMARY = '# Heading? [click](javascript:alert(4)) <img src=x onerror="alert(5)"> <javascript:alert(6)> ![i](https://evil.invalid/i.png) &amp; a\\b `<img src=x onerror=alert(9)>` \n\n- item | cell |';
   const JOB = '1. <svg onload=alert(7)>[j](javascript:alert(8))';
   const target = site.tools[0]!;
   const model = {
@@ -180,13 +182,13 @@ test('llms.txt and llms-full.txt carry hostile names and summaries as inert text
     for (const a of elements.filter((e) => e.tagName === 'a')) assert.match(attr(a, 'href')!, /^https:\/\/site\.invalid\//, `${file}: every link goes to the site`);
     if (file === 'llms.txt') {
       const item = elements.find((e) => e.tagName === 'li' && attr(e.childNodes![0]!, 'href') === `https://site.invalid/${target.agent}/${target.slug}/`)!;
-      assert.equal(textOf(item), `${NAME}: ${collapse(SUMMARY)}`);
-      assert.ok(elements.some((e) => e.tagName === 'li' && textOf(e).startsWith(`${JOB}: ${collapse(SUMMARY)}`)), 'the job title and description read as text');
+      assert.equal(textOf(item), `${NAME}: ${shown(SUMMARY)}`);
+      assert.ok(elements.some((e) => e.tagName === 'li' && textOf(e).startsWith(`${JOB}: ${shown(SUMMARY)}`)), 'the job title and description read as text');
     } else {
       const at = nodes.findIndex((n) => n.tagName === 'h3' && textOf(n) === NAME);
       assert.ok(at >= 0, 'the hostile name is one H3, as text');
       assert.equal(nodes[at + 2]!.tagName, 'p');
-      assert.equal(textOf(nodes[at + 2]!), collapse(SUMMARY), 'the summary is one paragraph of text');
+      assert.equal(textOf(nodes[at + 2]!), shown(SUMMARY), 'the summary is one paragraph of text');
     }
   }
 });

@@ -7,6 +7,7 @@
  */
 import type { AgentRecord } from '../content-types.ts';
 import type { FieldRow } from '../field-rows.ts';
+import { inlineParts } from '../inline-text.ts';
 import { agentReleaseLabel, releaseMismatch } from '../releases.ts';
 import type { SiteModel, ToolModel } from '../model.ts';
 import { KIND_LABELS, toolPath } from '../site.ts';
@@ -28,14 +29,29 @@ function oneLine(text: string): string {
  * nothing (CommonMark's intraword rule), so names like `exec_command` stay readable.
  */
 export function inlineMarkdown(text: string): string {
-  return oneLine(text).replace(/[\\`*[\]<>|~]|_|&(?=#?\w+;)/g, (c, at: number, all: string) =>
+  return escapeInline(oneLine(text));
+}
+
+/** The escaping of inlineMarkdown on text already on one line (its spaces kept as they are). */
+function escapeInline(text: string): string {
+  return text.replace(/[\\`*[\]<>|~]|_|&(?=#?\w+;)/g, (c, at: number, all: string) =>
     c === '_' && /[\p{L}\p{N}]/u.test(all[at - 1] ?? '') && /[\p{L}\p{N}]/u.test(all[at + 1] ?? '') ? c : `\\${c}`,
   );
 }
 
-/** Inline Markdown text that also starts a line: a leading heading, quote, list or rule marker is escaped. */
+/**
+ * Prose on one line as the site's pages show it (src/lib/inline-text.ts): a run in backticks
+ * is a code span (inert whatever it holds), everything else is escaped text.
+ */
+function prose(text: string): string {
+  return inlineParts(oneLine(text))
+    .map((part) => (part.code ? code(part.text) : escapeInline(part.text)))
+    .join('');
+}
+
+/** Prose that also starts a line: a leading heading, quote, list or rule marker is escaped. */
 function paragraph(text: string): string {
-  return inlineMarkdown(text).replace(/^([#>+=-])|^(\d+)([.)])/, (_m, marker: string | undefined, digits: string, close: string) =>
+  return prose(text).replace(/^([#>+=-])|^(\d+)([.)])/, (_m, marker: string | undefined, digits: string, close: string) =>
     marker ? `\\${marker}` : `${digits}\\${close}`,
   );
 }
@@ -54,7 +70,7 @@ function destination(url: string): string {
 }
 
 function link(title: string, path: string, origin: SiteOrigin, note?: string): string {
-  return `- [${inlineMarkdown(title)}](${destination(siteUrl(path, origin))})${note ? `: ${inlineMarkdown(note)}` : ''}`;
+  return `- [${inlineMarkdown(title)}](${destination(siteUrl(path, origin))})${note ? `: ${prose(note)}` : ''}`;
 }
 
 function toolsOf(model: SiteModel, agent: string): ToolModel[] {

@@ -265,6 +265,18 @@ test('a captured JSON Schema Ajv cannot compile is reported inside the capture, 
   assert.match(errors[0]!.message, /^.*tool Glob: /);
 });
 
+test('a definition schema that declares its own $id (javascript: or any) is refused at the $id\'s pointer', () => {
+  const errors = errorsAfter((d) => editJson(join(d, 'captures/claude-code/print.json'), (c) => (c.body.tools[1].input_schema.$id = 'javascript:alert(1)')));
+  assert.deepEqual(where(errors), [['captures/claude-code/print.json', '/body/tools/1/input_schema/$id', 'definition-no-id']]);
+  assert.match(errors[0]!.message, /tool Glob: the schema declares its own \$id/);
+  const nested = errorsAfter((d) => editJson(join(d, 'tools/claude-code/shell.json'), (t) => (t.input.schema.properties.cmd.$id = 'javascript:alert(2)')));
+  assert.deepEqual(where(nested), [['tools/claude-code/shell.json', '/input/schema/properties/cmd/$id', 'definition-no-id']]);
+  // A property named $id, or an $id inside a default value, is data, not a schema's $id.
+  assert.deepEqual(load((d) => editJson(join(d, 'tools/claude-code/shell.json'), (t) => {
+    t.input.schema.properties.$id = { type: 'string', default: { $id: 'x' } };
+  })).errors, []);
+});
+
 test('a JSON Schema definition Ajv cannot compile is refused at its pointer', () => {
   const errors = errorsAfter((d) => editJson(join(d, 'tools/claude-code/shell.json'), (t) => (t.input.schema.properties.cmd.type = 'strin')));
   assert.deepEqual(where(errors), [['tools/claude-code/shell.json', '/input/schema', 'definition-compiles']]);
@@ -480,6 +492,35 @@ test('nesting, key and string bounds are one rule error each, before anything re
   ]);
 });
 
+test('a "__proto__" key, which Astro\'s content store cannot hold, is one rule error naming file and pointer', async () => {
+  // The reference: the serializer of Astro's content store refuses such an object.
+  const devalue = await import('devalue');
+  assert.throws(() => devalue.stringify(JSON.parse('{"a":{"__proto__":1}}')), /__proto__/);
+  const errors = errorsAfter((d) => {
+    const path = join(d, 'captures/claude-code/print.json');
+    writeFileSync(path, readFileSync(path, 'utf8').replace(/"input_schema": \{/, '"input_schema": {"__proto__": {"type": "string"},'));
+  });
+  assert.deepEqual(where(errors), [['captures/claude-code/print.json', where(errors)[0]![1], 'json-key-stored']]);
+  assert.match(where(errors)[0]![1], /^\/body\/tools\/\d+\/input_schema\/__proto__$/);
+  assert.match(errors[0]!.message, /Astro's content store cannot hold an object with this key/);
+});
+
+test('a publication time the Atom feeds cannot carry (a year past 9999) is refused at its pointer, not by the feed', () => {
+  const errors = errorsAfter((d) => editJson(join(d, 'history/claude-code.sdk.json'), (h) => (h.releases[0].published = '+099999-01-01T00:00:00.000Z')));
+  assert.deepEqual(where(errors).map(([f, p]) => [f, p]), [['history/claude-code.sdk.json', '/releases/0/published']]);
+  assert.match(errors[0]!.message, /must match (pattern|format)/);
+});
+
+test('a release number that cannot be a folder of a versioned path (4000 characters, a file name) is refused where it is written', () => {
+  for (const version of [`1.0.${'0'.repeat(4000)}`, 'index.html', '1.0.0/../x']) {
+    const errors = errorsAfter((d) => editJson(join(d, 'agents/claude-code.json'), (a) => (a.version = version)));
+    assert.deepEqual(where(errors).map(([f, p]) => [f, p]), [['agents/claude-code.json', '/version']], version.slice(0, 20));
+    assert.match(errors[0]!.message, /must match pattern/);
+  }
+  const matrix = errorsAfter((d) => editJson(join(d, 'capture-matrix.json'), (m) => (m.agents.codex.version = `0.${'9'.repeat(4000)}.0`)));
+  assert.deepEqual(where(matrix).map(([f, p]) => [f, p]), [['capture-matrix.json', '/agents/codex/version']]);
+});
+
 test('an unreadable capture matrix or agent record stops the load with its own errors, not one per reference to it', () => {
   const matrix = errorsAfter((d) => editJson(join(d, 'capture-matrix.json'), (m) => (m.agents.codex.configurations[0].id = '../evil')));
   assert.deepEqual(where(matrix), [['capture-matrix.json', '/agents/codex/configurations/0/id', '#schema'].slice(0, 2).concat([matrix[0]!.rule]) as [string, string, string]]);
@@ -580,6 +621,37 @@ test('archived export files load when their path is no longer published, and are
   assert.deepEqual(where(errorsAfter(archive([{ path: old }, { path: old }]))), [[file, '/files/1/path', 'archive-path-unique']]);
   assert.deepEqual(where(errorsAfter(archive([{ path: `/${tool.agent}/${tool.slug}/0.0.1/notes.txt` }]))), [[file, '/files/0/path', 'archive-export-file']]);
   assert.deepEqual(where(errorsAfter(archive([{ path: `/elsewhere/${tool.slug}/0.0.1/input.schema.json` }]))), [[file, '/files/0/path', 'archive-path-of-agent']]);
+  // Paths that would leave the tool's folder, or go through a file of the built site, are refused by the schema at their pointer.
+  for (const bad of [
+    `/${tool.agent}/../0.0.1/input.schema.json`,
+    `/${tool.agent}/%2e%2e/0.0.1/input.schema.json`,
+    `/${tool.agent}/${tool.slug}\\..\\x/0.0.1/input.schema.json`,
+    `/${tool.agent}/${tool.slug}/index.html/input.schema.json`,
+    `/${tool.agent}/index.html/0.0.1/input.schema.json`,
+    `/${tool.agent}/${tool.slug}/${'1'.repeat(4000)}.0.0/input.schema.json`,
+  ]) {
+    const errors = errorsAfter(archive([{ path: bad }]));
+    assert.deepEqual(where(errors).map(([f, p]) => [f, p]), [[file, '/files/0/path']], bad.slice(0, 80));
+    assert.match(errors[0]!.message, /must match pattern/, bad.slice(0, 80));
+  }
+  // A .json text that is not JSON would be published as it is.
+  assert.deepEqual(where(errorsAfter(archive([{ path: old, text: '{"$id": "https://old.invalid/x"' } as { path: string }]))), [[file, '/files/0/text', 'archive-text-json']]);
+  // An origin that is only the start of the address in the texts (https://old inside https://old.invalid) would corrupt them.
+  const overlapping = (dir: string) => {
+    archive([{ path: old }])(dir);
+    editJson(join(dir, file), (a) => (a.origin = 'https://old'));
+  };
+  const overlap = errorsAfter(overlapping);
+  assert.deepEqual(where(overlap), [[file, '/origin', 'archive-origin-whole']]);
+  assert.match(overlap[0]!.message, /https:\/\/old is only the start of the address https:\/\/old\.invalid\/x/);
+  // And an origin with a path, quote or credentials is refused by the schema.
+  for (const origin of ['https://old.invalid/sub', 'https://old"x', 'https://user:pw@old.invalid']) {
+    const errors = errorsAfter((dir) => {
+      archive([{ path: old }])(dir);
+      editJson(join(dir, file), (a) => (a.origin = origin));
+    });
+    assert.deepEqual(where(errors).map(([f, p]) => [f, p]), [[file, '/origin']], origin);
+  }
   const misfiled = errorsAfter((dir) => {
     archive([{ path: old }])(dir);
     renameSync(join(dir, file), join(dir, 'archive/codex.json'));

@@ -26,7 +26,7 @@ import { jsonText } from './lib/atomic-write.ts';
 import { schemaAjv } from './lib/capture/ajv.ts';
 import { loadMatrix, selectConfigurations, MatrixError } from './lib/capture/matrix.ts';
 import { lockRunFolder, NamespaceError, prepareNamespace } from './lib/capture/namespace.ts';
-import { ensureInstalled, installedBinary, InstallError } from './lib/capture/install.ts';
+import { ensureInstalled, installedBinary, installedPackage, InstallError } from './lib/capture/install.ts';
 import { runConfiguration, type RunPaths } from './lib/capture/runner.ts';
 import { buildCapture, countTools, summaryLine } from './lib/capture/capture-file.ts';
 import { CaptureError } from './lib/capture/normalise.ts';
@@ -117,7 +117,8 @@ async function inside(options: Options): Promise<number> {
           const dump = { exitCode: outcome.exitCode, signal: outcome.signal, timedOut: outcome.timedOut, stderr: outcome.stderr, requests: outcome.requests };
           writeFileSync(join(options.raw, `${agent}-${configuration.id}.json`), jsonText(dump));
         }
-        const capture = buildCapture(agent, pkg, version, configuration, outcome);
+        // The package the release was installed from: the agent's own, or its platform package where that one lacks the release.
+        const capture = buildCapture(agent, installedPackage(agent, CACHE_ROOT, pkg, version) ?? pkg, version, configuration, outcome);
         if (!validate(capture)) {
           throw new CaptureError(`the capture does not match schemas/capture.schema.json: ${(validate.errors ?? []).map((e) => `${e.instancePath} ${e.message}`).join('; ')}`);
         }

@@ -13,8 +13,9 @@
  *   --retry-failed  run again the configurations that failed in a release (the cache
  *                   remembers failures so that a rerun does not repeat them)
  *
- * Releases come from `npm view <package> versions --json` (prereleases left out), up to
- * the pin of content/capture-matrix.json. Every step-th release and both ends are read;
+ * Releases come from `npm view <package> versions --json` (prereleases left out; with every
+ * standalone package the agent module declares, so that a release only its platform package
+ * has is listed, and installed from it), up to the pin of content/capture-matrix.json. Every step-th release and both ends are read;
  * wherever two releases read differ, the release halfway between them is read, until each
  * change lies between two adjacent published releases. Reading a release means: install
  * it with npm into a cache folder outside the repo, run the compared configurations of the
@@ -36,7 +37,7 @@ import { jsonText, replaceFile } from './lib/atomic-write.ts';
 import { schemaAjv } from './lib/capture/ajv.ts';
 import { buildCapture } from './lib/capture/capture-file.ts';
 import { lockRunFolder, NamespaceError, prepareNamespace } from './lib/capture/namespace.ts';
-import { ensureInstalled, installDir, installedBinary, InstallError } from './lib/capture/install.ts';
+import { agentListings, agentPackages, ensureInstalled, installDir, installedBinary, InstallError } from './lib/capture/install.ts';
 import { loadMatrix } from './lib/capture/matrix.ts';
 import { runConfiguration, type RunPaths } from './lib/capture/runner.ts';
 import { readCached, removeCached, writeCached, type CachedRun } from './lib/capture-history/cache.ts';
@@ -45,6 +46,7 @@ import { capturedDiffer, failedConfigurations } from './lib/capture-history/fail
 import { countByKind, historyFile } from './lib/capture-history/history-file.ts';
 import { locateChanges } from './lib/capture-history/planner.ts';
 import { compareVersions, selectReleases, unpublishedNumbers, type ReleaseRange } from './lib/capture-history/releases.ts';
+import { releaseTimes, runnableVersions } from './lib/runnable-release.ts';
 import { releaseSnapshots, type ConfigSnapshot } from './lib/capture-history/snapshot.ts';
 import { vanishAndReturn, vanishReason } from './lib/capture-history/vanish.ts';
 
@@ -216,8 +218,10 @@ async function historyOf(agent: AgentId, o: Options): Promise<AgentRun> {
   const step = o.step ?? plan.step;
   const range: ReleaseRange = { to: pin, ...plan.range, ...('from' in plan.range && o.from ? { from: o.from } : {}), ...('last' in plan.range && o.last ? { last: o.last } : {}) };
 
-  const versions = selectReleases(npmJson(['view', pkg, 'versions', '--json']) as string[], range);
-  const times = npmJson(['view', pkg, 'time', '--json']) as Record<string, string>;
+  // Every release some package of the agent lists: a release its own package lacks is read from its platform package (install.ts).
+  const packages = agentPackages(agent, pkg);
+  const versions = selectReleases(runnableVersions(agentListings(agent, pkg)), range);
+  const times = releaseTimes(packages.map((p) => npmJson(['view', p, 'time', '--json']) as Record<string, string>));
   const unpublished = unpublishedNumbers(versions);
   console.log(`\n${agent}: ${versions.length} published releases ${versions[0]} … ${versions[versions.length - 1]} (step ${step}; configurations ${order.join(', ')})`);
 

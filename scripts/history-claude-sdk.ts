@@ -51,13 +51,13 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import ts from 'typescript';
 import type { NameTable } from './lib/claude-sdk.ts';
 import { jsonText, replaceFile } from './lib/atomic-write.ts';
 import { schemaAjv } from './lib/capture/ajv.ts';
+import { tarballFiles, UnsafeTarballError } from './lib/tarball.ts';
 import { describeNpmFailure, DownloadError, downloadTarball, IntegrityError, npmRegistryFor, sha512Integrity, type NpmFailure } from './lib/npm-package.ts';
 import { releaseSnapshot, SnapshotError, type ReleaseSnapshot } from './lib/history/snapshot.ts';
 import { diffReleases, KIND_ORDER, type HistoryEvent } from './lib/history/diff.ts';
@@ -248,23 +248,17 @@ class NpmSource implements Source {
    */
   files(version: string): ReleaseFiles {
     const tarball = this.tarball(version);
-    const work = mkdtempSync(join(tmpdir(), 'history-sdk-'));
+    // Every entry is checked (no link, device or path leaving the package) before the two files are read.
+    let files: Map<string, Buffer>;
     try {
-      try {
-        execFileSync('tar', ['-xzf', tarball, '-C', work, '--no-same-owner', 'package/package.json', `package/${TYPES_FILE}`], { timeout: 300_000, stdio: ['ignore', 'pipe', 'pipe'] });
-      } catch (error) {
-        const stderr = String((error as { stderr?: unknown }).stderr ?? '');
-        const onlyMissingTypes = stderr.split('\n').filter((l) => /Not found in archive/.test(l)).every((l) => l.includes(TYPES_FILE)) && /Not found in archive/.test(stderr);
-        if (!onlyMissingTypes) throw new DownloadError(`could not unpack ${tarball}: ${stderr.trim().split('\n')[0] || (error as Error).message}`);
-      }
-      const dir = join(work, 'package');
-      const manifestPath = join(dir, 'package.json');
-      if (!existsSync(manifestPath)) throw new ScriptError(`${this.pkg}@${version}: the tarball has no package/package.json`);
-      const dtsPath = join(dir, TYPES_FILE);
-      return { manifest: readFileSync(manifestPath, 'utf8'), dts: existsSync(dtsPath) ? readFileSync(dtsPath, 'utf8') : undefined };
-    } finally {
-      rmSync(work, { recursive: true, force: true });
+      files = tarballFiles(readFileSync(tarball), `${this.pkg}@${version} (${display(tarball)})`, (path) => path === 'package.json' || path === TYPES_FILE);
+    } catch (error) {
+      if (error instanceof UnsafeTarballError) throw new DownloadError(`refusing the tarball: ${error.message}`);
+      throw error;
     }
+    const manifest = files.get('package.json');
+    if (!manifest) throw new ScriptError(`${this.pkg}@${version}: the tarball has no package/package.json`);
+    return { manifest: manifest.toString('utf8'), dts: files.get(TYPES_FILE)?.toString('utf8') };
   }
 }
 

@@ -29,12 +29,21 @@ import { ACCEPT_FLAG, parseIngestArgs, runIngest, withPinnedPackage } from './li
 import { display, readJson, ScriptError } from './lib/script-files.ts';
 import { pinOf, pinsWithIntegrity, readPins, type Pin } from './lib/pins.ts';
 import { claudeCode } from '../src/lib/agents/claude-code.ts';
-import { isPublished } from './lib/registry.ts';
+import { listedVersions } from './lib/registry.ts';
+import { releaseEvidence } from './lib/runnable-release.ts';
+
 
 const ROOT = resolve(import.meta.dirname, '..');
 const CONTENT = process.env.CONTENT_DIR ? resolve(process.env.CONTENT_DIR) : join(ROOT, 'content');
 const PINS_FILE = process.env.PINS_FILE ? resolve(process.env.PINS_FILE) : join(ROOT, 'scripts/pins.json');
 const PIN_KEY = claudeCode.id;
+
+/** Whether the registry lists Claude Code `version` in any of its packages (the CLI's own, then its standalone platform packages), with each package's answer. */
+function bundledCli(version: string): NonNullable<AgentRecord['bundledCli']> {
+  const packages = [claudeCode.npmPackage, ...(claudeCode.standalonePackages ?? [])];
+  const listings = releaseEvidence(packages.map((p) => ({ package: p, versions: listedVersions(p) })), version);
+  return { package: claudeCode.npmPackage, published: listings.some((l) => l.lists), listings };
+}
 const ACCEPT_COMMAND = `npm run ingest:claude-sdk -- ${ACCEPT_FLAG}`;
 /** Prefix of the temporary download folder in os.tmpdir(). */
 const WORK_PREFIX = 'claude-sdk-';
@@ -113,8 +122,9 @@ function main(argv: readonly string[], written: string[]): void {
       version: pkg.claudeCodeVersion,
       ...(manifest.commit ? { sourceRevision: manifest.commit } : {}),
       ...(manifest.buildDate ? { buildDate: manifest.buildDate } : {}),
-      // Types can name a CLI release the registry does not serve: pages then say so.
-      bundledCli: { package: claudeCode.npmPackage, published: isPublished(claudeCode.npmPackage, pkg.claudeCodeVersion) },
+      // Types can name a CLI release the registry does not serve from any package that runs it (the
+      // CLI's own, or its platform package): pages then say so. The registry's listings are the evidence.
+      bundledCli: bundledCli(pkg.claudeCodeVersion),
       checked: pin.checked,
       sources: [
         {

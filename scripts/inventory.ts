@@ -23,7 +23,7 @@ import { AGENT_IDS, AGENTS, isAgentId, type AgentId } from '../src/lib/agents/in
 import type { InventoryMethod } from '../src/lib/agents/types.ts';
 import type { InventoryFile } from '../src/lib/generated/content-files.ts';
 import { jsonText, replaceFile } from './lib/atomic-write.ts';
-import { installedBinary } from './lib/capture/install.ts';
+import { installedBinary, installedPackage } from './lib/capture/install.ts';
 import { modelCatalog, parseClaudeInventory, parseFeatureList, sourcePaths } from './lib/inventory/parse.ts';
 import type { CaptureMatrixFile } from '../src/lib/content-types.ts';
 
@@ -96,7 +96,8 @@ function main(): void {
     if (!pin) throw new Error(`content/capture-matrix.json has no entry for ${agent}`);
     const binary = installedBinary(agent, CACHE_ROOT, pin.package, pin.version);
     if (!binary) throw new Error(`${pin.package}@${pin.version} is not installed under ${CACHE_ROOT}/capture-cli (run npm run capture first)`);
-    const data = inventoryOf(agent, pin.package, pin.version, binary);
+    // The package the binary came from: the agent's own, or its platform package where that one lacks the release.
+    const data = inventoryOf(agent, installedPackage(agent, CACHE_ROOT, pin.package, pin.version) ?? pin.package, pin.version, binary);
     const out = join(ROOT, 'content/inventory', `${agent}.json`);
     replaceFile(out, jsonText(data));
     const counts = [data.names && `${data.names.items.length} names`, data.aliasTables && `${data.aliasTables.reduce((n, t) => n + t.entries.length, 0)} aliases`, data.features && `${data.features.items.length} features`, data.handlerModules && `${data.handlerModules.items.length} handler modules`, data.modelCatalog && `${data.modelCatalog.models.length} catalog models`].filter(Boolean);

@@ -5,13 +5,15 @@
  * the result sent back to the model, the hook payloads and the CLI's structured result
  * are written to content/payloads/<agent>/<tool slug>.<scenario>.json.
  *
- *   node scripts/payloads.ts [--only agent[/tool[/scenario]]]... [--check] [--raw DIR]
+ *   node scripts/payloads.ts [--only agent[/tool[/scenario]]]... [--check] [--raw DIR] [--out DIR]
  *
  *   --only   run only these scenarios; their files are written, the others kept
  *   --check  write nothing: compare the new payloads with the committed ones, exit 1 on
  *            any difference
  *   --raw    also write each run's requests, standard output and hook log, unmasked,
  *            to DIR/<agent>-<tool>-<scenario>.json (for debugging)
+ *   --out    write the new payloads under DIR (<agent>/<tool slug>.<scenario>.json) instead
+ *            of content/payloads/, comparing nothing (`npm run verify` compares them itself)
  *
  * Needs root, like `npm run capture` (whose install, namespace, lock, runner, stub and
  * masking it uses): the CLIs run inside a network namespace that has only loopback.
@@ -25,12 +27,12 @@ import { join } from 'node:path';
 import { jsonText } from './lib/atomic-write.ts';
 import { schemaAjv } from './lib/capture/ajv.ts';
 import { checkOutcome } from './lib/capture/capture-file.ts';
-import { ensureInstalled, installDir, installedBinary, InstallError } from './lib/capture/install.ts';
+import { ensureInstalled, installDir, installedBinary, installedPackage, InstallError } from './lib/capture/install.ts';
 import { loadMatrix, MatrixError, type Configuration, type Matrix } from './lib/capture/matrix.ts';
 import { lockRunFolder, NamespaceError, prepareNamespace } from './lib/capture/namespace.ts';
 import { CaptureError } from './lib/capture/normalise.ts';
 import { runConfiguration, type RunPaths } from './lib/capture/runner.ts';
-import { checkOrWrite } from './lib/capture/write.ts';
+import { checkOrWrite, updateFiles } from './lib/capture/write.ts';
 import { parseRunArgs, type RunArgs } from './lib/capture/run-args.ts';
 import { agentWires, payloadDriver, type PayloadDriver } from '../src/lib/agents/index.ts';
 import { mergeSettings } from '../src/lib/agents/settings.ts';
@@ -55,7 +57,7 @@ function fail(message: string): never {
 }
 
 function parseArgs(argv: string[]): Options {
-  const parsed = parseRunArgs(argv, { usage: 'node scripts/payloads.ts [--only agent[/tool[/scenario]]]... [--check] [--raw DIR]', onlyTakes: 'agent, agent/tool or agent/tool/scenario' });
+  const parsed = parseRunArgs(argv, { usage: 'node scripts/payloads.ts [--only agent[/tool[/scenario]]]... [--check] [--raw DIR] [--out DIR]', onlyTakes: 'agent, agent/tool or agent/tool/scenario', out: true });
   if ('help' in parsed) {
     console.log(parsed.help);
     process.exit(0);
@@ -182,7 +184,8 @@ async function runScenario(selected: SelectedScenario, matrix: Matrix, binary: s
   const { package: pkg, version } = matrix.agents[agent];
   const payload = {
     agent,
-    cli: { package: pkg, version },
+    // The package the release was installed from: the agent's own, or its platform package where that one lacks the release.
+    cli: { package: installedPackage(agent, CACHE_ROOT, pkg, version) ?? pkg, version },
     tool: scenario.tool,
     scenario: scenario.id,
     description: scenario.description,
@@ -239,6 +242,11 @@ async function inside(options: Options): Promise<number> {
   }
   const report = checkSiteModelPayloads(ROOT, files);
   if (report.length > 0) console.log(`\nagainst the declared shapes (src/lib/payload-check.ts):\n${report.map((l) => `  ${l}`).join('\n')}`);
+  if (options.out !== undefined) {
+    updateFiles(options.out, files);
+    console.log(`\nwrote ${files.size} payload(s) to ${options.out}`);
+    return 0;
+  }
   return checkOrWrite(PAYLOADS_DIR, files, { check: options.check, partial: options.only.length > 0, script: 'payloads', what: 'payload', shownDir: 'content/payloads/' });
 }
 

@@ -2,7 +2,9 @@
  * npm run refresh — moves the site to the newest published upstream releases, in one run:
  *
  *   1. asks the npm registry for the newest release of each package of published types
- *      (scripts/pins.json) and of each CLI of the capture matrix (`npm view <package> version`);
+ *      (scripts/pins.json) and of each CLI of the capture matrix (`npm view <package> version`;
+ *      for a CLI, the newest of its own package and of the standalone platform packages its
+ *      agent module declares, which the capture then installs directly);
  *   2. newer types: sets the pin (without its integrity, which the ingest records) and
  *      runs the ingest script the agent module names (content/tools/, content/agents/);
  *   3. a newer CLI: sets its release in content/capture-matrix.json, captures that
@@ -16,8 +18,11 @@
  *   6. prints what changed, what could not run and what it leaves alone, and why.
  *
  * With nothing new it downloads nothing and writes nothing. `--dry-run` prints the plan.
- * Each step's script writes atomically; a failing step stops the run, and the files of the
- * steps before it stay as they were written (run `git diff` to see them).
+ * All or nothing (scripts/lib/refresh-transaction.ts): content/ and scripts/pins.json are
+ * saved to a staging folder before the first step; once every step has run, the new content
+ * is validated like the build validates it (every file against its schema and the rules
+ * across files, the archive included) and the pins are read back. Any failure, at any step
+ * or in that check, swaps the saved copy back in, so the tree is as it was before the run.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -27,8 +32,12 @@ import type { PublishedTypes } from '../src/lib/agents/types.ts';
 import { jsonText, replaceFile } from './lib/atomic-write.ts';
 import { pinsWithVersion, readPins } from './lib/pins.ts';
 import { latestVersion } from './lib/registry.ts';
+import { agentPackages } from './lib/capture/install.ts';
+import { newestRelease } from './lib/runnable-release.ts';
 import { archiveVanished, committedExports, contentChanged } from './lib/archive.ts';
 import { planRefresh, type RefreshState, type RefreshStep } from './lib/refresh-plan.ts';
+import { beginTransaction, restoreInterrupted, STAGING } from './lib/refresh-transaction.ts';
+import { loadContent } from '../src/lib/content/load.ts';
 import type { AgentRecord, CaptureMatrixFile } from '../src/lib/content-types.ts';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -36,6 +45,8 @@ const PINS = join(ROOT, 'scripts/pins.json');
 const MATRIX = join(ROOT, 'content/capture-matrix.json');
 const HISTORY_DIR = join(ROOT, 'content/history');
 const NODE = process.execPath;
+/** Everything the steps may write, relative to ROOT: saved before the first step, restored on failure. */
+const WRITES = ['content', 'scripts/pins.json'];
 
 
 const readJson = <T>(path: string): T => JSON.parse(readFileSync(path, 'utf8')) as T;
@@ -75,7 +86,9 @@ function currentState(): RefreshState {
   for (const [agent, entry] of Object.entries(matrix.agents)) {
     if (!entry) continue;
     const payloads = isAgentId(agent) && !('none' in AGENTS[agent].hooks);
-    clis[agent] = { pinned: entry.version, latest: latestVersion(entry.package), ...(payloads ? { payloads } : {}) };
+    // The newest release that runs: the newest of the agent's packages' newest (a platform package can go on after its wrapper stops).
+    const packages = isAgentId(agent) ? agentPackages(agent, entry.package) : [entry.package];
+    clis[agent] = { pinned: entry.version, latest: newestRelease(packages.map(latestVersion)), ...(payloads ? { payloads } : {}) };
   }
   const histories: RefreshState['histories'] = {};
   // Only histories a script can extend: the others are named in notCovered() instead.
@@ -88,7 +101,7 @@ function currentState(): RefreshState {
 function run(script: string, args: string[]): void {
   console.log(`\n$ node ${script} ${args.join(' ')}`);
   const result = spawnSync(NODE, [join(ROOT, script), ...args], { cwd: ROOT, stdio: 'inherit' });
-  if (result.status !== 0) throw new Error(`${script} failed (exit ${result.status ?? result.signal}); the steps before it are kept, see git diff`);
+  if (result.status !== 0) throw new Error(`${script} failed (exit ${result.status ?? result.signal})`);
 }
 
 function perform(step: RefreshStep): void {
@@ -166,8 +179,27 @@ function notCovered(agents: readonly AgentId[]): string[] {
   });
 }
 
+/**
+ * Runs `write` with content/ and the pins saved; keeps what it wrote only when the new
+ * content passes the build's validation and the pins read back, else restores both.
+ */
+async function allOrNothing<T>(write: () => Promise<T>): Promise<T> {
+  const transaction = beginTransaction(ROOT, WRITES);
+  try {
+    const result = await write();
+    readPins(PINS);
+    loadContent({ root: ROOT });
+    transaction.commit();
+    return result;
+  } catch (error) {
+    transaction.rollback();
+    throw new Error(`${(error as Error).message}\nnothing was written: content/ and scripts/pins.json are as they were before the run.`, { cause: error });
+  }
+}
+
 async function main(argv: string[]): Promise<void> {
   const started = Date.now();
+  if (restoreInterrupted(ROOT, WRITES)) console.log(`restored content/ and scripts/pins.json from an interrupted refresh (${STAGING}/)`);
   const state = currentState();
   const steps = planRefresh(state);
   const skipped = notCovered(AGENT_IDS.filter((id) => id in state.clis));
@@ -182,7 +214,8 @@ async function main(argv: string[]): Promise<void> {
     for (const line of unpublishedBundles()) console.log(`note: ${line}`);
     // A run that failed half-way left content that moved: archive what it stopped publishing.
     if (contentChanged(ROOT)) {
-      const archived = await archiveVanished(ROOT, await committedExports(ROOT), today());
+      const published = await committedExports(ROOT);
+      const archived = await allOrNothing(() => archiveVanished(ROOT, published, today()));
       console.log(`Nothing new upstream; ${archived.length} versioned export files that the changed content no longer publishes archived (content/archive/).`);
       return;
     }
@@ -196,8 +229,10 @@ async function main(argv: string[]): Promise<void> {
   // whose path the content no longer produces go to content/archive/. "Published" is what the
   // committed content publishes, so a run that fails half-way and is run again still knows it.
   const published = await committedExports(ROOT);
-  for (const step of steps) perform(step);
-  const archived = await archiveVanished(ROOT, published, today());
+  const archived = await allOrNothing(async () => {
+    for (const step of steps) perform(step);
+    return archiveVanished(ROOT, published, today());
+  });
   console.log('\nsummary:');
   for (const step of steps) console.log(`  - ${describe(step)}`);
   for (const file of Object.keys(state.histories)) {

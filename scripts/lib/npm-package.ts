@@ -8,8 +8,9 @@
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { extractTarball, UnsafeTarballError } from './tarball.ts';
 
 /** The download (or unpacking) failed; the message says why in one line. */
 export class DownloadError extends Error {
@@ -208,18 +209,25 @@ export function downloadTarball(name: string, version: string, into: string, tim
   return { file, integrity };
 }
 
-/** Unpacks `tarball` into `<into>/package` (whatever its top folder is called) and returns that folder. */
-export function unpackTarball(tarball: string, into: string, timeoutMs = 120_000): string {
+/**
+ * Unpacks `tarball` into `<into>/package` (whatever its top folder is called) and returns that folder.
+ * Every entry is read and checked first (scripts/lib/tarball.ts): a link, a device node or a path
+ * leaving the package refuses the whole tarball (DownloadError naming the entry and the rule) before
+ * any file is written.
+ */
+export function unpackTarball(tarball: string, into: string, label = basename(tarball)): string {
   const dir = join(into, 'package');
-  mkdirSync(dir, { recursive: true });
+  let bytes: Buffer;
   try {
-    execFileSync('tar', ['-xzf', tarball, '-C', dir, '--strip-components=1', '--no-same-owner'], {
-      timeout: timeoutMs,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    bytes = readFileSync(tarball);
   } catch (error) {
-    const e = error as NpmFailure;
-    throw new DownloadError(`could not unpack ${tarball}: ${oneLine(String(e.stderr ?? '') || (e.message ?? ''))}`);
+    throw new DownloadError(`could not read ${tarball}: ${(error as Error).message}`);
+  }
+  try {
+    extractTarball(bytes, dir, label);
+  } catch (error) {
+    if (error instanceof UnsafeTarballError) throw new DownloadError(`refusing the tarball: ${error.message}`);
+    throw new DownloadError(`could not unpack ${label}: ${(error as Error).message}`);
   }
   return dir;
 }
@@ -303,5 +311,5 @@ export function fetchPackage(name: string, version: string, into: string, timeou
   if (expectedIntegrity !== undefined && integrity !== expectedIntegrity) {
     throw new IntegrityError(`integrity mismatch for ${name}@${version}: expected ${expectedIntegrity}, actual ${integrity}`);
   }
-  return { dir: unpackTarball(file, into, timeoutMs), integrity };
+  return { dir: unpackTarball(file, into, `${name}@${version}`), integrity };
 }

@@ -74,7 +74,7 @@ export function withPinnedPackage<T>(fetch: PinnedFetch, use: (pkg: PinnedPackag
       acceptNew: fetch.acceptNewIntegrity,
       acceptCommand: fetch.acceptCommand,
     });
-    const dir = unpackTarball(tarball.file, work);
+    const dir = unpackTarball(tarball.file, work, spec);
     const manifest = readJson<{ name?: unknown; version?: unknown }>(join(dir, 'package.json'), 'the package manifest');
     if (manifest.name !== pin.package) throw new ScriptError(`downloaded package ${String(manifest.name)}, pinned ${pin.package}`);
     if (manifest.version !== pin.version) throw new ScriptError(`downloaded version ${String(manifest.version)}, pinned ${pin.version}`);

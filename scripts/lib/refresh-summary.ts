@@ -10,6 +10,7 @@
  * as text), on one line; the diff statistics go in a fenced block longer than any
  * run of backticks inside.
  */
+import { spanText } from '../../src/lib/event-span.ts';
 import type { HistoryFile } from '../../src/lib/content-types.ts';
 import { changeLine, changelog, compareVersions, comparison, type ChangelogRelease } from '../../src/lib/history.ts';
 
@@ -78,6 +79,8 @@ function changeMarkdown(change: ChangelogRelease['changes'][number]): string {
   else if (line.to !== undefined) parts.push(`: ${codeSpan(line.to)}`);
   else if (line.from !== undefined) parts.push(` (was ${codeSpan(line.from)})`);
   if (line.folded > 0) parts.push(` (and ${line.folded} field${line.folded === 1 ? '' : 's'} below it)`);
+  // Where releases before it were not read or failed, the release heading is only the first known with it.
+  if (!change.span.exact) parts.push(` (${spanText(change.event.kind, change.span)})`);
   return `- ${parts.join('')}`;
 }
 

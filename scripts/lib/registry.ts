@@ -54,3 +54,31 @@ export function isPublished(pkg: string, version: string): boolean {
   if (answer.kind === 'failed') throw new Error(`could not ask the registry whether ${pkg}@${version} is published: ${answer.reason}`);
   return answer.kind === 'version' && answer.version === version;
 }
+
+/** Every release the registry lists for `pkg` (`npm view <pkg> versions --json`); empty when the package does not exist. Throws when the registry cannot say. */
+export function listedVersions(pkg: string): string[] {
+  const result = spawnSync('npm', ['view', pkg, 'versions', '--json'], { encoding: 'utf8', timeout: REGISTRY_TIMEOUT_MS, maxBuffer: 64 * 1024 * 1024 });
+  if (result.error) throw new Error(`could not list the releases of ${pkg} from the registry: ${result.error.message}`);
+  const answer = readVersionsAnswer(result.status, result.stdout ?? '', result.stderr ?? '');
+  if (answer.kind === 'failed') throw new Error(`could not list the releases of ${pkg} from the registry: ${answer.reason}`);
+  return answer.kind === 'versions' ? answer.versions : [];
+}
+
+/** What `npm view <pkg> versions --json` answered: a list (one release comes as a string), not found, or a failure. Pure. */
+export function readVersionsAnswer(status: number | null, stdout: string, stderr: string): { kind: 'versions'; versions: string[] } | { kind: 'not-found' } | { kind: 'failed'; reason: string } {
+  let parsed: unknown;
+  try {
+    parsed = stdout.trim() === '' ? undefined : JSON.parse(stdout);
+  } catch {
+    return { kind: 'failed', reason: `unreadable answer ${JSON.stringify(stdout.slice(0, 200))}` };
+  }
+  if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) && 'error' in parsed) {
+    const error = (parsed as { error: { code?: unknown; summary?: unknown } }).error;
+    if (error?.code === 'E404') return { kind: 'not-found' };
+    return { kind: 'failed', reason: String(error?.summary ?? error?.code ?? 'unknown error') };
+  }
+  if (status === 0 && typeof parsed === 'string') return { kind: 'versions', versions: [parsed] };
+  if (status === 0 && Array.isArray(parsed) && parsed.every((v) => typeof v === 'string')) return { kind: 'versions', versions: parsed as string[] };
+  if (status !== 0 && /\bE404\b/.test(stderr) && parsed === undefined) return { kind: 'not-found' };
+  return { kind: 'failed', reason: (stderr.trim().split('\n').pop() ?? '') || `exit ${status}, answer ${JSON.stringify(stdout.slice(0, 200))}` };
+}

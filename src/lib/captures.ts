@@ -26,6 +26,11 @@ export interface CapturedEntry {
   namespace?: string;
   /** Configuration id → the tool as that configuration advertises it. */
   byConfig: Map<string, CapturedTool>;
+  /**
+   * The configurations of `byConfig` that name only the tool's namespace (deferred to
+   * tool_search): the tool is known there through another configuration that shows it.
+   */
+  viaNamespace?: Set<string>;
 }
 
 export const DELIVERY_LABELS: Record<Delivery, string> = {
@@ -71,6 +76,7 @@ export function indexCaptured(
       if (!deferred || entry.byConfig.has(configuration)) continue;
       const known = entry.byConfig.values().next().value!;
       entry.byConfig.set(configuration, deferredNamespaceTool(known, deferred));
+      (entry.viaNamespace ??= new Set()).add(configuration);
     }
   }
   // Keep each entry's configurations in matrix order.

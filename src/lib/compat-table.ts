@@ -11,7 +11,7 @@ import type { AgentId } from './content-types.ts';
 import type { JobComparison } from './comparison.ts';
 import type { SiteModel, ToolModel } from './model.ts';
 import { AGENT_LABELS, toolUrl } from './site.ts';
-import { fieldSinceTexts, historyLineText, SOURCE_LABELS, toolHistory, turnedOnBy, type FieldSinceText } from './support.ts';
+import { fieldSinceTexts, historyLineText, SOURCE_LABELS, toolHistory, turnedOnBy, untrackedText, type FieldSinceText } from './support.ts';
 
 export interface CompatLink {
   name: string;
@@ -54,7 +54,7 @@ export interface CompatTable {
 function toolSince(tool: ToolModel, histories: SiteModel['histories']): FieldSinceText[] {
   const h = toolHistory(tool, histories);
   if (h.kind === 'none') return [{ text: 'no history yet' }];
-  if (h.kind === 'uncovered') return [{ text: 'not covered by the history' }];
+  if (h.kind === 'uncovered') return [{ text: h.followed.length > 0 ? `no history: ${h.followed.map(untrackedText).join('; ')}` : 'not covered by the history' }];
   const several = h.lines.length > 1;
   return h.lines.map((l) => {
     const out: FieldSinceText = { text: `${historyLineText(l)}${several ? ` (${SOURCE_LABELS[l.source]})` : ''}` };

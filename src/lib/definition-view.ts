@@ -36,6 +36,38 @@ export interface DefinitionPlace {
 const compiledBy = new WeakMap<Ajv2020, WeakSet<object>>();
 
 /** Ajv compiles `schema` (or throws), leaving the instance as it was for the next schema. */
+const DATA_KEYWORDS = new Set(['enum', 'const', 'default', 'examples']);
+const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
+
+/**
+ * The pointer (inside the schema) of the first `$id` the schema declares, at its root or in a
+ * subschema (data values and property names are not looked into), or undefined. A published
+ * schema's `$id` is its versioned URL: one of its own would be replaced (changing what its
+ * references resolve to) or published as it is (a `javascript:` URL in an export file).
+ */
+export function ownIdPointer(schema: unknown): string | undefined {
+  const stack: { node: unknown; pointer: string }[] = [{ node: schema, pointer: '' }];
+  const escape = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
+  while (stack.length > 0) {
+    const { node, pointer } = stack.pop()!;
+    if (Array.isArray(node)) {
+      node.forEach((item, i) => stack.push({ node: item, pointer: `${pointer}/${i}` }));
+      continue;
+    }
+    if (typeof node !== 'object' || node === null) continue;
+    if (Object.hasOwn(node, '$id')) return `${pointer}/$id`;
+    for (const [key, value] of Object.entries(node)) {
+      if (DATA_KEYWORDS.has(key)) continue;
+      if (SCHEMA_MAPS.has(key) && typeof value === 'object' && value !== null && !Array.isArray(value)) {
+        for (const [name, sub] of Object.entries(value)) stack.push({ node: sub, pointer: `${pointer}/${escape(key)}/${escape(name)}` });
+      } else {
+        stack.push({ node: value, pointer: `${pointer}/${escape(key)}` });
+      }
+    }
+  }
+  return undefined;
+}
+
 function checkCompiles(ajv: Ajv2020, schema: object): void {
   const compiled = compiledBy.get(ajv) ?? new WeakSet<object>();
   if (compiled.has(schema)) return;
@@ -70,6 +102,11 @@ export function definitionView(definition: Definition, root: 'input' | 'output' 
         return fail(error, 'definition-readable', 'the TypeScript declaration cannot be read');
       }
     case 'json-schema': {
+      const id = ownIdPointer(definition.schema);
+      if (id !== undefined) {
+        problems.error(place.file, place.pointer + id, 'definition-no-id', `${prefix}the schema declares its own $id; a published schema's $id is its versioned URL on this site, so a definition may not declare one`);
+        return { definition, rows: [], broken: 'definition-no-id' };
+      }
       try {
         checkCompiles(ajv, definition.schema);
       } catch (error) {

@@ -7,12 +7,13 @@
 import { changelogParts, type ChangelogPart } from './changelog-parts.ts';
 import type { AgentId, EditorialTool, HistoryFile } from './content-types.ts';
 import { failedRuns, type FailedRun } from './failed-releases.ts';
-import { changelog, comparison, coverage, historyNames, linkableAnchors, pageAnchors, tableRoot, versionNotes, type Change, type ChangelogRelease, type HistorySource } from './history.ts';
+import { changelog, comparison, coverage, historyNames, linkableAnchors, pageAnchors, spanHeading, spanKey, tableRoot, versionNotes, type Change, type ChangelogRelease, type HistorySource } from './history.ts';
 import { toolSlug } from './content/url-names.ts';
 import type { RemovedTool, SiteModel, ToolModel } from './model.ts';
 import type { PageSection } from './page-sections.ts';
 import { agentFilter, searchFields, type SearchFields } from './search.ts';
 import { AGENT_LABELS, agentUrl, toolUrl } from './site.ts';
+import { untrackedBy, untrackedText } from './support.ts';
 
 /** One computed change of a changelog, with the release it belongs to. */
 export type ChangelogChange = ChangelogRelease['changes'][number];
@@ -117,9 +118,14 @@ export interface ChangelogPage {
   feed: { url: string; title: string; head: { tag: 'link'; attrs: Record<string, string> }[] };
   releases: {
     section: PageSection;
-    /** One block per source (the releases it compared, said once), one item per tool. */
+    /**
+     * One block per source (the releases it compared, said once), one item per tool. `between`:
+     * set when the history cannot tell that its changes came exactly in this release (event-span.ts):
+     * the last release known without them, and why the releases after it cannot tell.
+     */
     groups: {
       evidence: string;
+      between?: { previous: string; why: string | undefined };
       tools: { name: string; url: string | undefined; changes: { change: ChangelogChange; fieldHref: string | undefined; fromHref?: string; toHref?: string }[] }[];
     }[];
   }[];
@@ -165,17 +171,21 @@ function releaseViews(site: SiteModel, id: AgentId, releases: readonly Changelog
     return out;
   };
   return releases.map((r) => {
-    const bySource = new Map<string, Map<string, ChangelogChange[]>>();
-    for (const c of r.changes) {
+    // Changes the history places exactly in this release first, then those it cannot tell apart from earlier releases.
+    const ordered = [...r.changes].sort((a, b) => Number(!a.span.exact) - Number(!b.span.exact));
+    const bySource = new Map<string, { evidence: string; first: ChangelogChange; byTool: Map<string, ChangelogChange[]> }>();
+    for (const c of ordered) {
       const evidence = comparison(c);
-      const byTool = bySource.get(evidence) ?? new Map<string, ChangelogChange[]>();
-      byTool.set(c.tool, [...(byTool.get(c.tool) ?? []), c]);
-      bySource.set(evidence, byTool);
+      const key = `${evidence}\n${spanKey(c.span)}`;
+      const group = bySource.get(key) ?? { evidence, first: c, byTool: new Map<string, ChangelogChange[]>() };
+      group.byTool.set(c.tool, [...(group.byTool.get(c.tool) ?? []), c]);
+      bySource.set(key, group);
     }
     return {
       section: { id: r.release, title: r.release, depth: 2 as const, tocTitle: `${r.release} (${r.changes.length})` },
-      groups: [...bySource].map(([evidence, byTool]) => ({
+      groups: [...bySource.values()].map(({ evidence, first, byTool }) => ({
         evidence,
+        ...(first.span.exact ? {} : { between: { previous: first.span.previous, why: spanHeading(first.span).why } }),
         tools: [...byTool].map(([name, changes]) => {
           const tool = toolNamed(name);
           return { name, url: tool && toolUrl(tool), changes: changes.map((change) => ({ change, fieldHref: fieldHref(tool, change), ...renameHrefs(tool, change) })) };
@@ -304,11 +314,15 @@ export interface VersionHistoryView {
   notes: {
     release: string;
     releaseUrl: string;
+    /** Set when the history cannot tell that these changes came exactly in `release` (event-span.ts). */
+    between?: { previous: string; why: string | undefined };
     evidence: string;
     /** `toHref`: a renamed field's new row. */
     items: { id: string | undefined; change: Change; fieldHref: string | undefined; toHref?: string; folded: number }[];
   }[];
   documented: NonNullable<EditorialTool['versionNotes']>;
+  /** Per capture history that follows no configuration advertising the tool: why it has no history there (support.ts untrackedText). */
+  untracked: string[];
 }
 
 export function versionHistory(tool: ToolModel, histories: SiteModel['histories']): VersionHistoryView {
@@ -320,6 +334,7 @@ export function versionHistory(tool: ToolModel, histories: SiteModel['histories'
     notes: versionNotes(tool, histories).map((group) => ({
       release: group.release,
       releaseUrl: releaseUrl(tool.agent, group.release, histories),
+      ...(group.span.exact ? {} : { between: { previous: group.span.previous, why: spanHeading(group.span).why } }),
       evidence: group.evidence,
       items: group.items.map((n) => {
         const fieldHref = n.anchor && present.has(n.anchor) ? `#${n.anchor}` : undefined;
@@ -327,6 +342,7 @@ export function versionHistory(tool: ToolModel, histories: SiteModel['histories'
       }),
     })),
     documented: tool.editorial?.versionNotes ?? [],
+    untracked: untrackedBy(tool, histories).map(untrackedText),
   };
 }
 
@@ -348,17 +364,22 @@ export interface RemovedToolPage {
   provenance: { section: PageSection<RemovedSectionId>; file: string };
 }
 
+/** When a removed tool went: `in 0.152.0`, or `between 0.150.0 and 0.152.0` when the history cannot tell exactly. */
+export function removedWhen(tool: Pick<RemovedTool, 'removedExactly' | 'lastSeen' | 'removedIn'>): string {
+  return tool.removedExactly ? `in ${tool.removedIn}` : `between ${tool.lastSeen} and ${tool.removedIn}`;
+}
+
 export function removedToolPage(tool: RemovedTool, histories: SiteModel['histories']): RemovedToolPage {
   const history: PageSection<RemovedSectionId> = { id: 'version-notes', title: 'Version history', depth: 2 };
   const provenance: PageSection<RemovedSectionId> = { id: 'provenance', title: 'Provenance', depth: 2 };
   const sources = { sdk: 'the published SDK types', capture: 'the tool lists the CLI sent its model' } as const;
   return {
     title: tool.name,
-    description: `${AGENT_LABELS[tool.agent]} tool ${tool.name}, removed in ${tool.removedIn}`,
+    description: `${AGENT_LABELS[tool.agent]} tool ${tool.name}, removed ${removedWhen(tool)}`,
     sections: [history, provenance],
     tool,
     agent: AGENT_LABELS[tool.agent],
-    search: searchFields(tool.agent, [tool.name], `${AGENT_LABELS[tool.agent]}, removed in ${tool.removedIn}`),
+    search: searchFields(tool.agent, [tool.name], `${AGENT_LABELS[tool.agent]}, removed ${removedWhen(tool)}`),
     removedInUrl: releaseUrl(tool.agent, tool.removedIn, histories),
     source: sources[tool.source],
     history: {

@@ -13,6 +13,9 @@ import { compareVersions } from './version-order.ts';
 import { callableNames } from './tool-names.ts';
 import { fieldTables, type ToolModel } from './model.ts';
 import type { HistoryEvent, HistoryFile } from './content-types.ts';
+import { eventSpan, spanWhen, unknownText, type EventSpan } from './event-span.ts';
+
+export type { EventSpan };
 
 export type HistorySource = HistoryFile['source'];
 export type ChangeKind = HistoryEvent['kind'];
@@ -74,12 +77,37 @@ export interface Change {
   source: HistorySource;
   /** The release readers know: the agent's own version (an SDK release names the CLI it bundles). */
   release: string;
+  /** Whether the change came exactly in `release`, or somewhere after `span.previous` (event-span.ts). */
+  span: EventSpan;
   /** How the change was found: the two package releases compared. */
   evidence: string;
   /** The id of the field's row on the tool page, when the change is about a field (its stable anchor). */
   anchor?: string;
   /** A renamed field's anchor before the rename; for `now-variant`, the place that became a union. */
   formerAnchor?: string;
+}
+
+/** Where an event of a history file is, for errors: `content/history/codex.capture.json#/events/12`. */
+function eventPointer(file: HistoryFile, event: HistoryEvent): string {
+  return `content/history/${file.agent}.${file.source}.json#/events/${file.events.indexOf(event)}`;
+}
+
+/** The span of an event of `file` (event-span.ts). */
+export function spanOf(file: HistoryFile, event: HistoryEvent): EventSpan {
+  return eventSpan(file, event, () => eventPointer(file, event));
+}
+
+/**
+ * The releases a group of changes lies in, in words: `1.1.53`, or `between 1.1.16 and 1.1.53`
+ * with why it is not known exactly (`not read: …; failed in print: …`).
+ */
+export function spanHeading(span: EventSpan): { when: string; why: string | undefined } {
+  return { when: span.exact ? span.release : spanWhen(span), why: unknownText(span) };
+}
+
+/** A key telling groups of changes apart by their span: exact ones by nothing more than their release. */
+export function spanKey(span: EventSpan): string {
+  return span.exact ? '' : `${span.previous} ${unknownText(span) ?? ''}`;
 }
 
 function releaseIndex(file: HistoryFile): Map<string, string> {
@@ -148,17 +176,17 @@ export function historyNames(tool: Pick<ToolModel, 'agent' | 'fullName' | 'gener
  * `renamed` event, followed back through every rename), each with the release, as readers
  * know it, that renamed it and the history that says so.
  */
-export function formerNames(tool: Pick<ToolModel, 'agent' | 'fullName' | 'generated'>, histories: readonly HistoryFile[]): { name: string; renamedTo: string; release: string; source: HistorySource }[] {
+export function formerNames(tool: Pick<ToolModel, 'agent' | 'fullName' | 'generated'>, histories: readonly HistoryFile[]): { name: string; renamedTo: string; release: string; span: EventSpan; source: HistorySource }[] {
   const own = new Set(callableNames(tool));
   const names = historyNames(tool, histories);
-  const out: { name: string; renamedTo: string; release: string; source: HistorySource }[] = [];
+  const out: { name: string; renamedTo: string; release: string; span: EventSpan; source: HistorySource }[] = [];
   for (const file of histories) {
     if (file.agent !== tool.agent) continue;
     const label = releaseIndex(file);
     for (const e of file.events) {
       if (e.kind !== 'renamed' || e.field !== undefined || e.from === undefined || own.has(e.from) || !names.has(e.tool)) continue;
       if (out.some((o) => o.name === e.from)) continue;
-      out.push({ name: e.from, renamedTo: e.tool, release: label.get(e.release) ?? e.release, source: file.source });
+      out.push({ name: e.from, renamedTo: e.tool, release: label.get(e.release) ?? e.release, span: spanOf(file, e), source: file.source });
     }
   }
   return out;
@@ -174,25 +202,67 @@ export function toolChanges(tool: ToolModel, histories: readonly HistoryFile[]):
     const label = releaseIndex(file);
     for (const event of file.events) {
       if (!names.has(event.tool)) continue;
-      const change: Change = { event, source: file.source, release: label.get(event.release) ?? event.release, evidence: evidenceOf(file, event) };
+      const change: Change = { event, source: file.source, release: label.get(event.release) ?? event.release, span: spanOf(file, event), evidence: evidenceOf(file, event) };
       if (event.field !== undefined) change.anchor = rootedAnchor(tableRoot(tool, file.source, event.side), event.field);
       if (event.formerField !== undefined) change.formerAnchor = rootedAnchor(tableRoot(tool, file.source, event.side), event.formerField);
       changes.push(change);
     }
   }
   return changes.sort(
-    (a, b) => compareVersions(b.release, a.release) || a.source.localeCompare(b.source) || (a.anchor ?? '').localeCompare(b.anchor ?? '') || a.event.kind.localeCompare(b.event.kind),
+    (a, b) => compareVersions(b.release, a.release) || a.source.localeCompare(b.source) || comparison(a).localeCompare(comparison(b)) || spanKey(a.span).localeCompare(spanKey(b.span)) || (a.anchor ?? '').localeCompare(b.anchor ?? '') || a.event.kind.localeCompare(b.event.kind),
   );
 }
 
 /**
  * Whether a capture history speaks about this tool: some configuration it
- * compared advertises the tool at the pin. A tool seen only in configurations
- * the history did not compare has no "since" from it.
+ * compared advertises the tool at the pin, as the history sees it. A tool seen
+ * only in configurations the history did not compare has no "since" from it.
  */
 export function capturedIn(tool: ToolModel, file: HistoryFile): boolean {
-  const compared = new Set(file.configurations ?? []);
-  return [...(tool.captured?.byConfig.keys() ?? [])].some((config) => compared.has(config));
+  return trackedAdvertisers(tool, file).length > 0;
+}
+
+/**
+ * The configurations a capture history follows that advertise the tool at the pin, as the
+ * history sees them: a configuration that names only the tool's namespace (deferred to
+ * tool_search) counts only when another configuration the history follows shows the tool
+ * itself, since the history resolves a namespace from the configurations it compares alone
+ * (scripts/lib/capture-history/snapshot.ts). Codex's `multi_agent_v1.*` are shown only by the
+ * unknown-model configuration, which the history does not follow: none.
+ */
+export function trackedAdvertisers(tool: Pick<ToolModel, 'captured'>, file: Pick<HistoryFile, 'configurations'>): string[] {
+  const byConfig = tool.captured?.byConfig;
+  if (!byConfig) return [];
+  const followed = (file.configurations ?? []).filter((c) => byConfig.has(c));
+  const via = tool.captured?.viaNamespace ?? new Set<string>();
+  const shown = followed.some((c) => !via.has(c) && byConfig.get(c)!.delivery !== 'deferred');
+  return followed.filter((c) => !via.has(c) || shown);
+}
+
+/**
+ * The first release in which a configuration the history follows ran and advertised the tool
+ * (by any of `names`), for a tool whose addition the history did not see: what "since before X"
+ * and "already there in X" may name. Per configuration, whether it advertised the tool when it
+ * first ran is told by its earliest `available`/`unavailable` event of the tool (`unavailable`
+ * first: it did; `available` first: it did not), else by whether it advertises it at the end
+ * (`atEnd`, trackedAdvertisers). Undefined when none did: the history has nothing to say.
+ * An SDK history (no configurations) saw every type from its first release compared.
+ */
+export function firstSeen(file: HistoryFile, names: ReadonlySet<string>, atEnd: readonly string[]): string | undefined {
+  const label = (r: HistoryFile['releases'][number]) => r.cliVersion ?? r.version;
+  if (!file.configurations?.length) return firstCompared(file);
+  const order = new Map(file.releases.map((r, i) => [r.version, i]));
+  let best: number | undefined;
+  for (const config of file.configurations) {
+    const first = file.releases.findIndex((r) => r.read !== false && r.failed?.[config] === undefined);
+    if (first < 0) continue;
+    const earliest = file.events
+      .filter((e) => e.configuration === config && names.has(e.tool) && (e.kind === 'available' || e.kind === 'unavailable'))
+      .sort((a, b) => order.get(a.release)! - order.get(b.release)!)[0];
+    const there = earliest ? earliest.kind === 'unavailable' : atEnd.includes(config);
+    if (there && (best === undefined || first < best)) best = first;
+  }
+  return best === undefined ? undefined : label(file.releases[best]!);
 }
 
 /** What a field row's "since" badge says and where it links. */
@@ -204,8 +274,21 @@ export interface Since {
    */
   kind: 'field' | 'tool' | 'before';
   release: string;
+  /**
+   * `field`/`tool`: the last release known without it, when the history cannot tell the
+   * release exactly (releases between were not read or failed): added between `previous` and `release`.
+   */
+  previous?: string;
+  /** `before`: whether `release` is the first release the history compared (else the first in which a configuration it follows ran and advertised the tool). */
+  first?: boolean;
   /** Id of the version note it links to, when there is one. */
   note?: string;
+}
+
+/** A "since" in words: `since 2.1.210`, `added between 1.1.16 and 1.1.53`, `since before 2.0.14`. */
+export function sinceText(since: Since): string {
+  if (since.kind === 'before') return `since before ${since.release}`;
+  return since.previous === undefined ? `since ${since.release}` : `added between ${since.previous} and ${since.release}`;
 }
 
 /**
@@ -273,16 +356,19 @@ export function fieldSince(tool: ToolModel, histories: readonly HistoryFile[]): 
     const ofSource = changes.filter((c) => c.source === file.source);
     const toolAdded = ofSource.find((c) => c.event.kind === 'tool-added');
     const roots = file.source === 'sdk' ? ['input', 'output'] : [tableRoot(tool, 'capture', 'input')];
-    const first = firstCompared(file);
+    // "Since before" only where a configuration the history follows advertised the tool.
+    const first = firstSeen(file, historyNames(tool, histories), file.source === 'capture' ? trackedAdvertisers(tool, file) : []);
+    const isFirst = first === firstCompared(file);
+    const between = (c: Change): { previous?: string } => (c.span.exact ? {} : { previous: c.span.previous });
     for (const table of fieldTables(tool)) {
       for (const row of table.rows) {
         if (!roots.includes(row.root)) continue;
         // Histories name a field by its stable anchor, and by older anchors before a rename.
         const added = additionOf(row.stableId, ofSource);
         const sinceTool = toolAdded && added && added.release === toolAdded.release;
-        if (added && !sinceTool) out.set(row.id, { kind: 'field', release: added.release, note: `since-${foldTarget(added, ofSource).anchor}` });
-        else if (toolAdded) out.set(row.id, { kind: 'tool', release: toolAdded.release, note: `since-tool-${file.source}` });
-        else out.set(row.id, { kind: 'before', release: first });
+        if (added && !sinceTool) out.set(row.id, { kind: 'field', release: added.release, ...between(added), note: `since-${foldTarget(added, ofSource).anchor}` });
+        else if (toolAdded) out.set(row.id, { kind: 'tool', release: toolAdded.release, ...between(toolAdded), note: `since-tool-${file.source}` });
+        else if (first !== undefined) out.set(row.id, { kind: 'before', release: first, first: isFirst });
       }
     }
   }
@@ -304,7 +390,7 @@ export function changelog(agent: string, histories: readonly HistoryFile[]): Cha
     for (const event of file.events) {
       const release = label.get(event.release) ?? event.release;
       const list = byRelease.get(release) ?? [];
-      list.push({ event, source: file.source, release, evidence: evidenceOf(file, event), tool: event.tool });
+      list.push({ event, source: file.source, release, span: spanOf(file, event), evidence: evidenceOf(file, event), tool: event.tool });
       byRelease.set(release, list);
     }
   }
@@ -392,6 +478,8 @@ export function foldChanges<C extends Change>(changes: readonly C[]): (C & { fol
 export interface NoteGroup {
   release: string;
   source: HistorySource;
+  /** Where its changes lie: exactly in `release`, or between an earlier release and it. */
+  span: EventSpan;
   evidence: string;
   items: (Change & { id?: string; folded: number })[];
 }
@@ -407,8 +495,8 @@ export function versionNotes(tool: ToolModel, histories: readonly HistoryFile[])
   const groups: NoteGroup[] = [];
   for (const change of foldChanges(toolChanges(tool, histories))) {
     let group = groups[groups.length - 1];
-    if (!group || group.release !== change.release || group.source !== change.source) {
-      group = { release: change.release, source: change.source, evidence: comparison(change), items: [] };
+    if (!group || group.release !== change.release || group.source !== change.source || group.evidence !== comparison(change) || spanKey(group.span) !== spanKey(change.span)) {
+      group = { release: change.release, source: change.source, span: change.span, evidence: comparison(change), items: [] };
       groups.push(group);
     }
     const id = noteId(change, present);

@@ -91,8 +91,13 @@ export interface RemovedTool {
   /** The last release that had it and the first that did not, as readers know them. */
   lastSeen: string;
   removedIn: string;
+  /** Whether the removal came exactly in `removedIn` (else somewhere after `lastSeen`: event-span.ts). */
+  removedExactly: boolean;
   /** The release that added it, when the history saw that; else it predates `firstCompared`. */
   addedIn?: string;
+  /** The last release known without it, when the history cannot tell its addition exactly. */
+  addedAfter?: string;
+  /** The first release in which the history saw it (history.ts firstSeen), else the first release compared. */
   firstCompared: string;
   /** Where the removal is recorded, for error messages. */
   file: string;

@@ -20,17 +20,32 @@ export const DEFAULT_SITE_URL = 'https://agent-tools.invalid';
  */
 export function siteUrlFrom(value: string | undefined): string {
   if (value === undefined || value.trim() === '') return DEFAULT_SITE_URL;
+  // Messages show the value with any user name and password masked: they must never be echoed.
+  const shown = `SITE_URL=${JSON.stringify(maskCredentials(value))}`;
   let url: URL;
   try {
     url = new URL(value.trim());
   } catch {
-    throw new Error(`SITE_URL=${JSON.stringify(value)} is not an absolute URL (e.g. https://tools.example.org)`);
+    throw new Error(`${shown} is not an absolute URL (e.g. https://tools.example.org)`);
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`SITE_URL=${JSON.stringify(value)} must be an http or https URL`);
-  if (url.pathname !== '/' || url.search !== '' || url.hash !== '' || url.username !== '' || url.password !== '') {
-    throw new Error(`SITE_URL=${JSON.stringify(value)} must be an origin only (scheme, host and port): the site is served at the root of its address`);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`${shown} must be an http or https URL`);
+  if (url.username !== '' || url.password !== '') {
+    throw new Error(`${shown} holds a user name or password: the address is written into every page and export, so it must be an origin only (scheme, host and port)`);
+  }
+  if (url.pathname !== '/' || url.search !== '' || url.hash !== '') {
+    throw new Error(`${shown} must be an origin only (scheme, host and port): the site is served at the root of its address`);
+  }
+  // The URL parser lets through host characters (", ', <, >, `, {, …) that would have to be escaped
+  // in every HTML, XML, JSON, JavaScript and Markdown text the address is written into.
+  if (!/^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*$|^\[[0-9a-f:.]+\]$/.test(url.hostname)) {
+    throw new Error(`${shown} has the host ${JSON.stringify(url.hostname)}: a host is letters, digits and '-' in dot-separated labels (or an IP address)`);
   }
   return url.origin;
+}
+
+/** `value` with the user name and password of a URL-like text replaced by `***`. */
+export function maskCredentials(value: string): string {
+  return value.replace(/^(\s*[A-Za-z][A-Za-z0-9+.-]*:\/*)([^/?#]*@)/, (_m, scheme: string) => `${scheme}***@`);
 }
 
 export const SITE_URL = siteUrlFrom(process.env['SITE_URL']);

@@ -8,7 +8,10 @@
  * guess a release.
  */
 import type { EditorialTool } from './content-types.ts';
-import { fieldSince, firstCompared, historyCovers, toolChanges, type HistorySource } from './history.ts';
+import { spanText } from './event-span.ts';
+import { fieldSince, firstSeen, historyCovers, historyNames, sinceText, toolChanges, trackedAdvertisers, type HistorySource } from './history.ts';
+import { hookEvent, hookMechanismOf, hookMember, hookToolName } from './hook-shape.ts';
+import { shapeOfEvent } from './agents/types.ts';
 import { releaseUrl } from './history-pages.ts';
 import type { SiteModel, ToolModel } from './model.ts';
 import { AGENT_LABELS, toolUrl } from './site.ts';
@@ -38,9 +41,14 @@ export function turnedOnBy(tool: ToolModel): string[] | undefined {
 /** What one release history says of a tool as a whole. */
 export interface HistoryLine {
   source: HistorySource;
-  /** `added`/`removed` in `release`, or there `before` `release`, the first release the history compared. */
+  /**
+   * `added`/`removed` in `release` (between `previous` and `release` when the history cannot
+   * tell exactly), or there `before` `release`: the first release in which a configuration the
+   * history follows ran and advertised it (history.ts firstSeen).
+   */
   state: 'added' | 'removed' | 'before';
   release: string;
+  previous?: string;
   /** The release's entry on the agent's changelog (absent for `before`: the changelog starts after it). */
   href?: string;
 }
@@ -49,9 +57,28 @@ export interface HistoryLine {
  * A tool's place in its agent's histories: one line per history that speaks
  * about it; `none` when the agent has no history at all; `uncovered` when it
  * has some but none compares what this tool's page shows (a tool advertised
- * only in configurations no history compares, a documented-only tool).
+ * only in configurations no history compares, a documented-only tool), with
+ * the configurations each capture history follows (`followed`), none of which
+ * advertises it.
  */
-export type ToolHistory = { kind: 'lines'; lines: HistoryLine[] } | { kind: 'none' } | { kind: 'uncovered' };
+export type ToolHistory = { kind: 'lines'; lines: HistoryLine[] } | { kind: 'none' } | { kind: 'uncovered'; followed: string[][] };
+
+/** The configurations each capture history of the tool's agent follows when none of them advertises the tool (Codex's multi_agent_v1.*). */
+export function untrackedBy(tool: ToolModel, histories: SiteModel['histories']): string[][] {
+  return histories
+    .filter((h) => h.agent === tool.agent && h.source === 'capture' && h.releases.length > 0 && (h.configurations?.length ?? 0) > 0 && trackedAdvertisers(tool, h).length === 0)
+    .map((h) => [...h.configurations!]);
+}
+
+/** `gpt-5-5, default-model and multi-agent-v2`. */
+function listed(names: readonly string[]): string {
+  return names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+}
+
+/** Why no capture history speaks about a tool, in words (the configurations it follows, none advertising the tool). */
+export function untrackedText(followed: readonly string[]): string {
+  return `the history follows ${followed.length === 1 ? 'the configuration' : 'the configurations'} ${listed(followed)}, and ${followed.length === 1 ? 'it does not advertise' : 'none of them advertises'} this tool`;
+}
 
 export function toolHistory(tool: ToolModel, histories: SiteModel['histories']): ToolHistory {
   const own = histories.filter((h) => h.agent === tool.agent && h.releases.length > 0);
@@ -61,17 +88,22 @@ export function toolHistory(tool: ToolModel, histories: SiteModel['histories']):
   for (const file of own) {
     const last = changes.find((c) => c.source === file.source && (c.event.kind === 'tool-added' || c.event.kind === 'tool-removed'));
     if (last) {
-      lines.push({ source: file.source, state: last.event.kind === 'tool-added' ? 'added' : 'removed', release: last.release, href: releaseUrl(tool.agent, last.release, histories) });
+      const line: HistoryLine = { source: file.source, state: last.event.kind === 'tool-added' ? 'added' : 'removed', release: last.release, href: releaseUrl(tool.agent, last.release, histories) };
+      if (!last.span.exact) line.previous = last.span.previous;
+      lines.push(line);
     } else if (historyCovers(tool, file)) {
-      lines.push({ source: file.source, state: 'before', release: firstCompared(file) });
+      // "Since before" only with evidence: a configuration the history follows advertised it there.
+      const seen = firstSeen(file, historyNames(tool, histories), file.source === 'capture' ? trackedAdvertisers(tool, file) : []);
+      if (seen !== undefined) lines.push({ source: file.source, state: 'before', release: seen });
     }
   }
-  return lines.length > 0 ? { kind: 'lines', lines } : { kind: 'uncovered' };
+  return lines.length > 0 ? { kind: 'lines', lines } : { kind: 'uncovered', followed: untrackedBy(tool, histories) };
 }
 
-/** A history line in words: `added in 2.1.304`, `removed in 0.152.0`, `since before 2.0.14`. */
+/** A history line in words: `added in 2.1.304`, `removed between 0.150.0 and 0.152.0`, `since before 2.0.14`. */
 export function historyLineText(line: HistoryLine): string {
-  return line.state === 'before' ? `since before ${line.release}` : `${line.state} in ${line.release}`;
+  if (line.state === 'before') return `since before ${line.release}`;
+  return spanText(line.state === 'added' ? 'tool-added' : 'tool-removed', { exact: line.previous === undefined, previous: line.previous ?? line.release, release: line.release });
 }
 
 /** When a field came, as a compatibility cell says it, with the version note it links to. */
@@ -92,8 +124,8 @@ export function fieldSinceTexts(tool: ToolModel, histories: SiteModel['histories
   return (rowId) => {
     const s = since.get(rowId);
     if (!s) return { text: hasHistory ? 'not covered by the history' : 'no history yet' };
-    if (s.kind === 'before') return { text: `since before ${s.release}` };
-    const out: FieldSinceText = { text: `since ${s.release}` };
+    const out: FieldSinceText = { text: sinceText(s) };
+    if (s.kind === 'before') return out;
     if (s.note) out.href = `${toolUrl(tool)}#${s.note}`;
     return out;
   };
@@ -113,27 +145,48 @@ export interface SupportStrip {
   modelName: string | undefined;
 }
 
+/**
+ * The tool's names in its own recorded hook payloads (calls of the tool itself, not of
+ * others in the same scenario), each read from the member the agent's hook mechanism
+ * declares for the payload's event (agents/types.ts HookShape `toolNameField`: `tool_name`,
+ * OpenCode's `input.tool`, Copilot CLI's `toolName` on camelCase events), in order of first
+ * appearance; empty when none was recorded.
+ */
+export function hookToolNames(agent: string, examples: readonly { calls: readonly { own: boolean; hooks: readonly unknown[]; hookEvents?: readonly string[] | undefined }[] }[]): string[] {
+  const mechanism = hookMechanismOf(agent);
+  if (!mechanism) return [];
+  const names: string[] = [];
+  for (const example of examples) {
+    for (const call of example.calls) {
+      if (!call.own) continue;
+      call.hooks.forEach((payload, i) => {
+        if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) return;
+        const hook = payload as Readonly<Record<string, unknown>>;
+        // The payload's shape follows its event (Copilot CLI: camelCase or PascalCase events).
+        const shape = [mechanism.shape, ...(mechanism.otherShapes ?? [])].find((s) => {
+          const event = s.eventField === undefined ? undefined : hookMember(hook, s.eventField);
+          return typeof event === 'string' && [s.before, s.after, s.afterFailure].includes(event);
+        })
+          ?? shapeOfEvent(mechanism, hookEvent(hook, mechanism.shape, call.hookEvents?.[i]));
+        const name = hookToolName(hook, shape);
+        if (name !== undefined && !names.includes(name)) names.push(name);
+      });
+    }
+  }
+  return names;
+}
+
 export function supportStrip(tool: ToolModel, histories: SiteModel['histories']): SupportStrip {
   const h = toolHistory(tool, histories);
   const history: SupportStrip['history'] =
     h.kind === 'lines'
       ? { lines: h.lines.map((l) => ({ ...l, label: SOURCE_LABELS[l.source], text: historyLineText(l) })) }
-      : { text: h.kind === 'none' ? `no history for ${AGENT_LABELS[tool.agent]} yet` : 'not covered by the release history' };
-  const hookNames: string[] = [];
-  for (const example of tool.examples ?? []) {
-    for (const call of example.calls) {
-      if (!call.own) continue;
-      for (const hook of call.hooks) {
-        const name = (hook as Record<string, unknown>)['tool_name'];
-        if (typeof name === 'string' && !hookNames.includes(name)) hookNames.push(name);
-      }
-    }
-  }
+      : { text: h.kind === 'none' ? `no history for ${AGENT_LABELS[tool.agent]} yet` : h.followed.length > 0 ? `captures: ${h.followed.map(untrackedText).join('; ')}` : 'not covered by the release history' };
   return {
     history,
     renamedFrom: tool.generated.aliases.filter((a) => a.kind === 'former-name').map((a) => a.name),
     gates: tool.editorial?.availability.gates.map(gateText),
-    hookNames,
+    hookNames: hookToolNames(tool.agent, tool.examples ?? []),
     modelName: tool.captured?.fullName,
   };
 }

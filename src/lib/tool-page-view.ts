@@ -14,6 +14,7 @@ import { counterparts } from './comparison.ts';
 import type { AgentRecord, EditorialTool } from './content-types.ts';
 import { exampleParts, inputFieldLinks, shortened } from './examples.ts';
 import { compareVersions, fieldSince, formerNames, type Since } from './history.ts';
+import { spanWhen } from './event-span.ts';
 import { versionHistory, type VersionHistoryView } from './history-pages.ts';
 import { fieldTables, otherInputRows, type DefinitionView, type SiteModel, type ToolExample, type ToolModel } from './model.ts';
 import type { FieldRow } from './field-rows.ts';
@@ -404,7 +405,7 @@ export function toolPageView(site: SiteModel, tool: ToolModel): ToolPageView {
         ...formerNames(tool, site.histories).map((f) => ({
           name: f.name,
           indexed: false,
-          kind: `former name, renamed to ${f.renamedTo} in ${f.release}`,
+          kind: `former name, renamed to ${f.renamedTo} ${spanWhen(f.span)}`,
           evidence: `computed release history of the ${f.source === 'sdk' ? 'published SDK types' : 'captures'}`,
         })),
       ],

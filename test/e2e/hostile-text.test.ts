@@ -6,7 +6,8 @@
  * carrying a script that would set `window.__pwned` to a number naming where it
  * came from. The real build must succeed, and in Chromium every built page (and
  * every generated validator module) runs none of it, shows it as text, and has
- * no duplicate id.
+ * no duplicate id. llms.txt and llms-full.txt, rendered by a CommonMark reader with raw
+ * HTML let through and opened in Chromium, show it as text too, with no link off the site.
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -14,6 +15,7 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { parse } from 'parse5';
+import { micromark } from 'micromark';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_FLAGS } from '../../scripts/lib/chromium.ts';
 import { serveStatic, type StaticServer } from '../../scripts/lib/bench/serve.ts';
@@ -59,7 +61,7 @@ function plantHostileText(content: string): void {
     h.events[0].to = hostile(50);
   });
   editJson(join(content, 'editorial/claude-code/shell.json'), (e) => {
-    e.summary = `Runs a command ${hostile(60)}`;
+    e.summary = `Runs a command ${hostile(60)} [click](javascript:window.__pwned=63) <javascript:window.__pwned=64> # not a heading`;
     e.lifecycle = hostile(61);
     e.availability.prose = hostile(62);
   });
@@ -207,6 +209,29 @@ test('every generated validator module imports without running planted text', as
     }, `${server.base}${path}`);
     assert.equal(result.pwned, undefined, `${path} ran planted text`);
     assert.ok(result.validates, `${path} exports validate`);
+  }
+  await page.close();
+});
+
+test('llms.txt and llms-full.txt read back as Markdown show the planted text as text, run nothing and link only to the site', async () => {
+  const page = await browser.newPage();
+  for (const file of ['llms.txt', 'llms-full.txt']) {
+    const markdown = readFileSync(join(out, file), 'utf8');
+    // What a Markdown reader that lets raw HTML through makes of it, in a browser page of the site's origin.
+    await page.goto(`${server.base}/`, { waitUntil: 'load' });
+    await page.setContent(`<!doctype html><title>${file}</title><body>${micromark(markdown, { allowDangerousHtml: true })}</body>`, { waitUntil: 'load' });
+    const seen = await inspect(page);
+    assert.equal(seen.pwned, undefined, `${file}: planted script ran (${String(seen.pwned)})`);
+    assert.equal(seen.plantedScripts, 0, `${file}: a planted <script> became an element`);
+    assert.equal(seen.plantedImages, 0, `${file}: a planted <img>/<svg> became an element`);
+    assert.deepEqual(seen.handlers, [], `${file}: elements with event-handler attributes`);
+    const links = await page.evaluate(() => [...document.querySelectorAll('a')].map((a) => a.getAttribute('href') ?? ''));
+    const site = new URL(readFileSync(join(out, 'llms.txt'), 'utf8').match(/\]\((https?:\/\/[^/)]+)\//)![1]!).origin;
+    assert.deepEqual(links.filter((href) => new URL(href).origin !== site), [], `${file}: every link goes to the site`);
+    assert.ok(seen.text.includes(TOOL_NAME), `${file}: the captured tool's name is shown as text`);
+    assert.ok(seen.text.includes(`${hostile(60)} [click](javascript:window.__pwned=63) <javascript:window.__pwned=64> # not a heading`), `${file}: the editorial summary is shown as text`);
+    const headings = await page.evaluate(() => [...document.querySelectorAll('h3')].map((h) => h.textContent));
+    if (file === 'llms-full.txt') assert.ok(headings.includes(TOOL_NAME), `${file}: the tool's heading is its name, as text`);
   }
   await page.close();
 });

@@ -35,26 +35,41 @@ export function sha512(bytes: Uint8Array): string {
 }
 
 export async function startRegistry(name: string, versions: Record<string, ServedVersion>): Promise<Registry> {
+  return startRegistries({ [name]: versions });
+}
+
+/**
+ * The same for several packages at once: each package's `latest` is its last version listed.
+ * The tarball of the first package keeps the path `/tarballs/<version>.tgz`; the others are
+ * served under `/tarballs/<index>/<version>.tgz`.
+ */
+export async function startRegistries(packages: Record<string, Record<string, ServedVersion>>): Promise<Registry> {
   const requests: string[] = [];
+  const names = Object.keys(packages);
+  const tarballPath = (index: number, version: string) => (index === 0 ? `/tarballs/${version}.tgz` : `/tarballs/${index}/${version}.tgz`);
   const server = createServer((req, res) => {
     const path = decodeURIComponent(req.url ?? '/');
     requests.push(path);
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const tarball = /^\/tarballs\/(.+)\.tgz$/.exec(path);
-    if (req.method === 'GET' && path === `/${name}`) {
+    const index = names.findIndex((name) => path === `/${name}`);
+    const tarball = /^\/tarballs\/(?:(\d+)\/)?(.+)\.tgz$/.exec(path);
+    const tarballOf = tarball ? packages[names[Number(tarball[1] ?? 0)] ?? '']?.[tarball[2]!] : undefined;
+    if (req.method === 'GET' && index >= 0) {
+      const name = names[index]!;
+      const versions = packages[name]!;
       const packument = {
         name,
         'dist-tags': { latest: Object.keys(versions).at(-1) },
         versions: Object.fromEntries(
           Object.entries(versions).map(([version, v]) => [
             version,
-            { name, version, dist: { tarball: `${base}/tarballs/${version}.tgz`, integrity: v.claimedIntegrity ?? sha512(v.bytes) } },
+            { name, version, dist: { tarball: `${base}${tarballPath(index, version)}`, integrity: v.claimedIntegrity ?? sha512(v.bytes) } },
           ]),
         ),
       };
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(packument));
-    } else if (req.method === 'GET' && tarball && versions[tarball[1]!]) {
-      res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(versions[tarball[1]!]!.bytes);
+    } else if (req.method === 'GET' && tarballOf) {
+      res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(tarballOf.bytes);
     } else {
       res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"Not found"}');
     }

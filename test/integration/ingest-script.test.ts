@@ -11,7 +11,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from '../helpers/browser.ts';
@@ -120,6 +120,9 @@ let fixtures: string;
 let genuine: Buffer;
 let tampered: Buffer;
 let bumped: Buffer;
+/** The bumped release whose type declarations are a symbolic link to a file of this machine. */
+let linked: Buffer;
+let secretFile: string;
 // A release after the pin, derived from it: the next patch number, as a prerelease no registry serves.
 const BUMPED_VERSION = `${VERSION.replace(/\d+$/, (patch) => String(Number(patch) + 1))}-test.1`;
 
@@ -144,6 +147,13 @@ before(() => {
     const manifest = JSON.parse(readFileSync(join(pkg, 'package.json'), 'utf8')) as { version: string };
     manifest.version = BUMPED_VERSION;
     writeFileSync(join(pkg, 'package.json'), JSON.stringify(manifest, null, 2));
+  });
+  secretFile = join(fixtures, 'local-secret.d.ts');
+  writeFileSync(secretFile, '// a file of this machine, not of any package: LOCAL_SECRET_MARKER\nexport interface BashInput { command: string }\n');
+  linked = repack(bumped, (pkg) => {
+    const types = readdirSync(pkg).find((f) => f.endsWith('.d.ts') && f.startsWith('sdk-tools'))!;
+    rmSync(join(pkg, types));
+    symlinkSync(secretFile, join(pkg, types));
   });
 });
 
@@ -293,5 +303,27 @@ test('a version the registry does not have is reported with npm\'s reason', asyn
       assert.match(line, new RegExp(literal(`ETARGET: No matching version found for ${PACKAGE}@${VERSION}`)));
       assert.deepEqual(result.leftInTmp, []);
     });
+  });
+});
+
+test('a tarball holding a symbolic link is refused even when its integrity is the one recorded, and nothing is written', async () => {
+  // The integrity pin is dropped, as refresh does when it moves a pin to a new release: the bytes are then recorded as served.
+  const { integrity: _dropped, ...rest } = PIN;
+  await withRegistry({ [VERSION]: { bytes: genuine }, [BUMPED_VERSION]: { bytes: linked } }, async (registry) => {
+    await withScratch(
+      async (s) => {
+        const before = snapshot(s.content);
+        const pinsBefore = readFileSync(s.pins, 'utf8');
+        const result = await runIngest(s, registryEnv(s, registry));
+        assert.equal(result.status, 1, result.stdout);
+        assert.match(result.stderr, new RegExp(`refusing the tarball: ${escape(PACKAGE)}@${escape(BUMPED_VERSION)}: entry "package/sdk-tools[^"]*\\.d\\.ts" is a symbolic link \\(to "${escape(secretFile)}"\\)`));
+        assert.match(result.stderr, /nothing was written/);
+        assert.deepEqual([...snapshot(s.content).entries()], [...before.entries()]);
+        assert.equal(readFileSync(s.pins, 'utf8'), pinsBefore);
+        for (const text of snapshot(s.content).values()) assert.ok(!text.includes('LOCAL_SECRET_MARKER'), 'the local file is nowhere in the content');
+        assert.deepEqual(result.leftInTmp, []);
+      },
+      { 'claude-code': { ...rest, version: BUMPED_VERSION } },
+    );
   });
 });

@@ -42,7 +42,7 @@ function fixture() {
     ],
     matrix: { agents: { [A]: matrix([configuration('base'), configuration('extra', { env: { X: '1' }, args: ['--more'] }), configuration('lean', { args: ['--lean'] })]) } },
     inventory: [inventory],
-    removedTools: [{ agent: A, name: 'Gone', slug: 'gone', source: 'sdk', lastSeen: '1.0.0', removedIn: '1.1.0', firstCompared: '0.9.0', file: 'content/history/a.json' }],
+    removedTools: [{ agent: A, name: 'Gone', slug: 'gone', source: 'sdk', lastSeen: '1.0.0', removedIn: '1.1.0', removedExactly: true, firstCompared: '0.9.0', file: 'content/history/a.json' }],
   });
 }
 

@@ -96,7 +96,7 @@ test("a tool's place in its histories: added in a CLI release, before the first 
   assert.deepEqual(toolHistory(named(model, 'Run'), model.histories), { kind: 'lines', lines: [{ source: 'sdk', state: 'added', release: '5.1.0', href: `/${A}/changelog/#5.1.0` }] });
   assert.deepEqual(toolHistory(named(model, 'Old'), model.histories), { kind: 'lines', lines: [{ source: 'sdk', state: 'before', release: '5.0.0' }] });
   // A tool known from captures only, and no capture history: the SDK history does not speak about it.
-  assert.deepEqual(toolHistory(named(model, 'Captured'), model.histories), { kind: 'uncovered' });
+  assert.deepEqual(toolHistory(named(model, 'Captured'), model.histories), { kind: 'uncovered', followed: [] });
   assert.deepEqual(toolHistory(named(model, 'sh'), model.histories), { kind: 'none' });
 });
 
@@ -129,6 +129,19 @@ test('the support strip: releases, former names, every gate, names in hooks and 
   assert.deepEqual(sh.history, { text: `no history for ${AGENT_PRODUCTS[B]} yet` });
   assert.deepEqual([sh.hookNames, sh.modelName, sh.gates], [[], undefined, []]);
   assert.deepEqual(supportStrip(named(model, 'Captured'), model.histories).history, { text: 'not covered by the release history' });
+});
+
+test('a capture history none of whose configurations advertises the tool claims no release, and says what it follows', () => {
+  const model = fixture();
+  const captured = named(model, 'Captured');
+  const followed = ['cfg-one', 'cfg-two'];
+  assert.ok(followed.every((c) => !captured.captured?.byConfig.has(c)), 'the fixture tool is advertised in other configurations');
+  const capture: HistoryFile = { agent: A, source: 'capture', package: 'fixture-cli', method: 'fixture', configurations: followed, releases: [{ version: '5.0.0' }, { version: '5.2.0' }], events: [] };
+  const histories = [...model.histories, capture];
+  assert.deepEqual(toolHistory(captured, histories), { kind: 'uncovered', followed: [followed] });
+  const text = (supportStrip(captured, histories).history as { text: string }).text;
+  assert.equal(text, 'captures: the history follows the configurations cfg-one and cfg-two, and none of them advertises this tool');
+  assert.doesNotMatch(text, /since|before|added|in \d/);
 });
 
 test("a job's compatibility table: agents as columns, tools with releases and gates, each meaning's fields with their since", () => {

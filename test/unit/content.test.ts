@@ -13,6 +13,7 @@ import { AGENT_IDS, AGENTS } from '../../src/lib/agents/index.ts';
 import { ContentErrors, loadContent, type ContentError, type ContentWarning } from '../../src/lib/content/load.ts';
 import type { Stage } from '../../src/lib/content/context.ts';
 import { Problems } from '../../src/lib/content/problems.ts';
+import { AGENTS } from '../../src/lib/agents/index.ts';
 import { checkPages } from '../../src/lib/content/stages/pages.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
@@ -162,6 +163,23 @@ test('an agent file named differently from its id is refused', () => {
   assert.ok(where(errors).some(([f, p, r]) => f === 'agents/claude.json' && p === '/id' && r === 'file-name-matches-id'), show(errors));
 });
 
+test('"not published" needs the registry listings to say so: a published flag they contradict is refused at its pointer', () => {
+  const listings = (lists: boolean[]) => lists.map((l, i) => ({ package: `fixture-cli-${i}`, lists: l }));
+  // The CLI's own package lacks the release, its platform package has it: published, not "not published".
+  const contradicted = errorsAfter((d) => editJson(join(d, 'agents/claude-code.json'), (a) => (a.bundledCli = { package: 'fixture-cli-0', published: false, listings: listings([false, true]) })));
+  assert.deepEqual(where(contradicted), [['agents/claude-code.json', '/bundledCli/published', 'bundled-cli-evidence']], show(contradicted));
+  assert.match(contradicted[0]!.message, /fixture-cli-1 of \/bundledCli\/listings lists 9\.9\.9/);
+  const claimed = errorsAfter((d) => editJson(join(d, 'agents/claude-code.json'), (a) => (a.bundledCli = { package: 'fixture-cli-0', published: true, listings: listings([false, false]) })));
+  assert.deepEqual(where(claimed), [['agents/claude-code.json', '/bundledCli/published', 'bundled-cli-evidence']], show(claimed));
+  // Consistent either way: no error.
+  for (const [published, lists] of [[true, [false, true]], [false, [false, false]]] as const) {
+    assert.deepEqual(load((d) => editJson(join(d, 'agents/claude-code.json'), (a) => (a.bundledCli = { package: 'fixture-cli-0', published, listings: listings([...lists]) }))).errors, []);
+  }
+  // Without listings the claim has no evidence: the schema refuses it.
+  const bare = errorsAfter((d) => editJson(join(d, 'agents/claude-code.json'), (a) => (a.bundledCli = { package: 'fixture-cli-0', published: false })));
+  assert.ok(where(bare).some(([f, p]) => f === 'agents/claude-code.json' && p === '/bundledCli'), show(bare));
+});
+
 test('an agent id the registry does not hold is refused at its pointer, with the registry named', () => {
   const errors = errorsAfter((d) => editJson(join(d, 'tools/claude-code/shell.json'), (t) => (t.agent = 'not-registered')));
   const [hit] = errors.filter((e) => e.file.endsWith('tools/claude-code/shell.json') && e.pointer === '/agent');
@@ -228,6 +246,12 @@ test('a configuration without its capture, or a capture of another configuration
   assert.deepEqual(where(missing), [['capture-matrix.json', '/agents/codex/configurations/0/id', 'capture-present']]);
   const mismatch = errorsAfter((d) => editJson(join(d, 'captures/codex/default.json'), (c) => (c.cli.version = '0.0.1')));
   assert.deepEqual(where(mismatch), [['captures/codex/default.json', '/cli/version', 'capture-matches-matrix']]);
+  // A capture from a package that is not the agent's: refused; from a standalone package its module declares: read.
+  const stranger = errorsAfter((d) => editJson(join(d, 'captures/codex/default.json'), (c) => (c.cli.package = 'another-package')));
+  assert.deepEqual(where(stranger), [['captures/codex/default.json', '/cli/package', 'capture-matches-matrix']]);
+  const standalone = AGENTS['claude-code'].standalonePackages?.[0];
+  assert.ok(standalone, 'fixture: Claude Code declares a standalone package');
+  assert.deepEqual(load((d) => editJson(join(d, 'captures/claude-code/print.json'), (c) => (c.cli.package = standalone))).errors, []);
 });
 
 test('a malformed captured tool is reported at its own pointer, with its name', () => {
@@ -240,6 +264,18 @@ test('a captured JSON Schema Ajv cannot compile is reported inside the capture, 
   const errors = errorsAfter((d) => editJson(join(d, 'captures/claude-code/print.json'), (c) => (c.body.tools[1].input_schema.properties.pattern.type = 'strin')));
   assert.deepEqual(where(errors), [['captures/claude-code/print.json', '/body/tools/1/input_schema', 'definition-compiles']]);
   assert.match(errors[0]!.message, /^.*tool Glob: /);
+});
+
+test('a definition schema that declares its own $id (javascript: or any) is refused at the $id\'s pointer', () => {
+  const errors = errorsAfter((d) => editJson(join(d, 'captures/claude-code/print.json'), (c) => (c.body.tools[1].input_schema.$id = 'javascript:alert(1)')));
+  assert.deepEqual(where(errors), [['captures/claude-code/print.json', '/body/tools/1/input_schema/$id', 'definition-no-id']]);
+  assert.match(errors[0]!.message, /tool Glob: the schema declares its own \$id/);
+  const nested = errorsAfter((d) => editJson(join(d, 'tools/claude-code/shell.json'), (t) => (t.input.schema.properties.cmd.$id = 'javascript:alert(2)')));
+  assert.deepEqual(where(nested), [['tools/claude-code/shell.json', '/input/schema/properties/cmd/$id', 'definition-no-id']]);
+  // A property named $id, or an $id inside a default value, is data, not a schema's $id.
+  assert.deepEqual(load((d) => editJson(join(d, 'tools/claude-code/shell.json'), (t) => {
+    t.input.schema.properties.$id = { type: 'string', default: { $id: 'x' } };
+  })).errors, []);
 });
 
 test('a JSON Schema definition Ajv cannot compile is refused at its pointer', () => {
@@ -457,6 +493,35 @@ test('nesting, key and string bounds are one rule error each, before anything re
   ]);
 });
 
+test('a "__proto__" key, which Astro\'s content store cannot hold, is one rule error naming file and pointer', async () => {
+  // The reference: the serializer of Astro's content store refuses such an object.
+  const devalue = await import('devalue');
+  assert.throws(() => devalue.stringify(JSON.parse('{"a":{"__proto__":1}}')), /__proto__/);
+  const errors = errorsAfter((d) => {
+    const path = join(d, 'captures/claude-code/print.json');
+    writeFileSync(path, readFileSync(path, 'utf8').replace(/"input_schema": \{/, '"input_schema": {"__proto__": {"type": "string"},'));
+  });
+  assert.deepEqual(where(errors), [['captures/claude-code/print.json', where(errors)[0]![1], 'json-key-stored']]);
+  assert.match(where(errors)[0]![1], /^\/body\/tools\/\d+\/input_schema\/__proto__$/);
+  assert.match(errors[0]!.message, /Astro's content store cannot hold an object with this key/);
+});
+
+test('a publication time the Atom feeds cannot carry (a year past 9999) is refused at its pointer, not by the feed', () => {
+  const errors = errorsAfter((d) => editJson(join(d, 'history/claude-code.sdk.json'), (h) => (h.releases[0].published = '+099999-01-01T00:00:00.000Z')));
+  assert.deepEqual(where(errors).map(([f, p]) => [f, p]), [['history/claude-code.sdk.json', '/releases/0/published']]);
+  assert.match(errors[0]!.message, /must match (pattern|format)/);
+});
+
+test('a release number that cannot be a folder of a versioned path (4000 characters, a file name) is refused where it is written', () => {
+  for (const version of [`1.0.${'0'.repeat(4000)}`, 'index.html', '1.0.0/../x']) {
+    const errors = errorsAfter((d) => editJson(join(d, 'agents/claude-code.json'), (a) => (a.version = version)));
+    assert.deepEqual(where(errors).map(([f, p]) => [f, p]), [['agents/claude-code.json', '/version']], version.slice(0, 20));
+    assert.match(errors[0]!.message, /must match pattern/);
+  }
+  const matrix = errorsAfter((d) => editJson(join(d, 'capture-matrix.json'), (m) => (m.agents.codex.version = `0.${'9'.repeat(4000)}.0`)));
+  assert.deepEqual(where(matrix).map(([f, p]) => [f, p]), [['capture-matrix.json', '/agents/codex/version']]);
+});
+
 test('an unreadable capture matrix or agent record stops the load with its own errors, not one per reference to it', () => {
   const matrix = errorsAfter((d) => editJson(join(d, 'capture-matrix.json'), (m) => (m.agents.codex.configurations[0].id = '../evil')));
   assert.deepEqual(where(matrix), [['capture-matrix.json', '/agents/codex/configurations/0/id', '#schema'].slice(0, 2).concat([matrix[0]!.rule]) as [string, string, string]]);
@@ -557,6 +622,37 @@ test('archived export files load when their path is no longer published, and are
   assert.deepEqual(where(errorsAfter(archive([{ path: old }, { path: old }]))), [[file, '/files/1/path', 'archive-path-unique']]);
   assert.deepEqual(where(errorsAfter(archive([{ path: `/${tool.agent}/${tool.slug}/0.0.1/notes.txt` }]))), [[file, '/files/0/path', 'archive-export-file']]);
   assert.deepEqual(where(errorsAfter(archive([{ path: `/elsewhere/${tool.slug}/0.0.1/input.schema.json` }]))), [[file, '/files/0/path', 'archive-path-of-agent']]);
+  // Paths that would leave the tool's folder, or go through a file of the built site, are refused by the schema at their pointer.
+  for (const bad of [
+    `/${tool.agent}/../0.0.1/input.schema.json`,
+    `/${tool.agent}/%2e%2e/0.0.1/input.schema.json`,
+    `/${tool.agent}/${tool.slug}\\..\\x/0.0.1/input.schema.json`,
+    `/${tool.agent}/${tool.slug}/index.html/input.schema.json`,
+    `/${tool.agent}/index.html/0.0.1/input.schema.json`,
+    `/${tool.agent}/${tool.slug}/${'1'.repeat(4000)}.0.0/input.schema.json`,
+  ]) {
+    const errors = errorsAfter(archive([{ path: bad }]));
+    assert.deepEqual(where(errors).map(([f, p]) => [f, p]), [[file, '/files/0/path']], bad.slice(0, 80));
+    assert.match(errors[0]!.message, /must match pattern/, bad.slice(0, 80));
+  }
+  // A .json text that is not JSON would be published as it is.
+  assert.deepEqual(where(errorsAfter(archive([{ path: old, text: '{"$id": "https://old.invalid/x"' } as { path: string }]))), [[file, '/files/0/text', 'archive-text-json']]);
+  // An origin that is only the start of the address in the texts (https://old inside https://old.invalid) would corrupt them.
+  const overlapping = (dir: string) => {
+    archive([{ path: old }])(dir);
+    editJson(join(dir, file), (a) => (a.origin = 'https://old'));
+  };
+  const overlap = errorsAfter(overlapping);
+  assert.deepEqual(where(overlap), [[file, '/origin', 'archive-origin-whole']]);
+  assert.match(overlap[0]!.message, /https:\/\/old is only the start of the address https:\/\/old\.invalid\/x/);
+  // And an origin with a path, quote or credentials is refused by the schema.
+  for (const origin of ['https://old.invalid/sub', 'https://old"x', 'https://user:pw@old.invalid']) {
+    const errors = errorsAfter((dir) => {
+      archive([{ path: old }])(dir);
+      editJson(join(dir, file), (a) => (a.origin = origin));
+    });
+    assert.deepEqual(where(errors).map(([f, p]) => [f, p]), [[file, '/origin']], origin);
+  }
   const misfiled = errorsAfter((dir) => {
     archive([{ path: old }])(dir);
     renameSync(join(dir, file), join(dir, 'archive/codex.json'));

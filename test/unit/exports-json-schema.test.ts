@@ -213,3 +213,30 @@ test('round trip: every TypeScript definition converts, and its schema gives the
   for (const [why, rows] of explained) console.log(`# round trip: ${rows.length} row(s) differ by ${why}: ${rows.slice(0, 3).join(', ')}${rows.length > 3 ? ', …' : ''}`);
   console.log(`# round trip: ${definitions} definitions, ${rowCount} rows`);
 });
+
+test('exported schemas keep every field name exactly: __proto__, escapes and prototype names, read back from the file text', () => {
+  // The names as JavaScript strings: the reference the exported file is read back against.
+  const NAMES = ['__proto__', 'evil\nname', 'quote"d', 'back\\slash', 'tab\there', 'constructor', 'toString', 'plain', 'ünï'];
+  const source = `export interface Weird {\n${NAMES.map((n) => `  ${JSON.stringify(n)}: string;`).join('\n')}\n}\n`;
+  const captured = JSON.parse(`{"type":"object","properties":{${NAMES.map((n) => `${JSON.stringify(n)}:{"type":"string"}`).join(',')}},"required":${JSON.stringify(NAMES)}}`);
+  const draft07 = { $schema: 'http://json-schema.org/draft-07/schema#', ...captured };
+  // JSON.parse keeps "__proto__" as an own key; the object spread above does too.
+  assert.ok(Object.hasOwn(draft07.properties, '__proto__'));
+  const bodies = {
+    typescript: definitionSchema({ kind: 'typescript', source, typeName: 'Weird' } as never)!,
+    'json-schema 2020': definitionSchema({ kind: 'json-schema', schema: captured } as never)!,
+    'json-schema draft-07': definitionSchema({ kind: 'json-schema', schema: draft07 } as never)!,
+  };
+  for (const [kind, body] of Object.entries(bodies)) {
+    const text = JSON.stringify(publishedSchema(body, { id: 'https://site.invalid/x/weird/1.0.0/input.schema.json', title: 'weird' }), null, 2);
+    const back = JSON.parse(text) as { properties: Record<string, unknown>; required: string[] };
+    assert.deepEqual(Object.keys(back.properties), NAMES, `${kind}: property names`);
+    assert.deepEqual(back.required, NAMES, `${kind}: required names`);
+    // And a validator built from the file holds an instance to them.
+    const validate = new Ajv2020({ strict: false }).compile(back);
+    const instance = JSON.parse(`{${NAMES.map((n) => `${JSON.stringify(n)}:"v"`).join(',')}}`);
+    assert.ok(validate(instance), `${kind}: ${JSON.stringify(validate.errors)}`);
+    const missing = JSON.parse(`{${NAMES.filter((n) => n !== 'evil\nname').map((n) => `${JSON.stringify(n)}:"v"`).join(',')}}`);
+    assert.ok(!validate(missing), `${kind}: "evil\\nname" is required`);
+  }
+});

@@ -8,6 +8,8 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
+import { micromark } from 'micromark';
+import { parseFragment } from 'parse5';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { loadContent } from '../../src/lib/content/load.ts';
 import { declarationFromSchema, declarationTypeName } from '../../src/lib/exports/declarations.ts';
@@ -18,6 +20,19 @@ import { toolExportFiles } from '../../src/lib/exports/tool-exports.ts';
 const ROOT = join(import.meta.dirname, '../..');
 const site = loadContent({ root: ROOT });
 const ORIGIN = { site: 'https://site.invalid' };
+
+/**
+ * Markdown as a CommonMark reader builds it (micromark, raw HTML let through so that any
+ * unescaped markup would show up as elements): the top-level nodes of the HTML it renders.
+ */
+type HtmlNode = { nodeName: string; tagName?: string; value?: string; attrs?: { name: string; value: string }[]; childNodes?: HtmlNode[] };
+const markdownNodes = (markdown: string): HtmlNode[] => (parseFragment(micromark(markdown, { allowDangerousHtml: true })) as unknown as HtmlNode).childNodes!.filter((n) => n.nodeName !== '#text' || n.value!.trim() !== '');
+const textOf = (node: HtmlNode): string => (node.nodeName === '#text' ? node.value! : (node.childNodes ?? []).map(textOf).join(''));
+const elementsOf = (node: HtmlNode): HtmlNode[] => [...(node.tagName ? [node] : []), ...(node.childNodes ?? []).flatMap(elementsOf)];
+const attr = (node: HtmlNode, name: string) => node.attrs?.find((a) => a.name === name)?.value;
+const collapse = (text: string) => text.replace(/\s+/g, ' ').trim();
+/** Prose as a reader sees it: one line, and a run in backticks shown as code (its text, without the backticks), as on the pages. */
+const shown = (text: string) => collapse(text).replace(/`([^`]+)`/g, '$1');
 
 /** Type-checks one declaration file with the compiler API; returns its diagnostics as text. */
 function compileErrors(text: string): string[] {
@@ -117,20 +132,28 @@ test('llms.txt: an H1, a blockquote, then sections of links with notes, one per 
     for (const release of releases) if (release) assert.ok(heading.includes(` ${release}`), `${heading} names ${release}`);
   });
   assert.ok(sections.includes('## Optional'));
+  // Read back as Markdown: one list item per tool, a link to its page labelled with its name, then its summary.
+  const items = lines.filter((l) => l.startsWith('- ')).map((l) => elementsOf(markdownNodes(l)[0]!).find((e) => e.tagName === 'li')!);
   for (const tool of site.tools) {
-    const line = lines.find((l) => l.startsWith(`- [${tool.fullName.replace(/[[\]]/g, '\\$&')}](https://site.invalid/${tool.agent}/${tool.slug}/)`));
-    assert.ok(line, `${tool.agent}/${tool.slug} is listed`);
-    assert.ok(line.endsWith(`: ${tool.editorial!.summary.replace(/\s+/g, ' ').trim()}`));
+    const href = `https://site.invalid/${tool.agent}/${tool.slug}/`;
+    const item = items.find((li) => li.childNodes!.some((c) => c.tagName === 'a' && attr(c, 'href') === href));
+    assert.ok(item, `${tool.agent}/${tool.slug} is listed`);
+    assert.equal(textOf(item), `${tool.fullName}: ${shown(tool.editorial!.summary)}`);
   }
   // Every list line is a link with a note.
-  for (const line of lines.filter((l) => l.startsWith('- '))) assert.match(line, /^- \[[^\]]+\]\(https:\/\/site\.invalid\/[^)\s]*\): \S/);
+  for (const line of lines.filter((l) => l.startsWith('- '))) assert.match(line, /^- \[.+?\]\(https:\/\/site\.invalid\/[^)\s]*\): \S/);
   assert.ok(text.endsWith('\n') && !text.endsWith('\n\n'));
 });
 
 test('llms-full.txt: each tool with its summary and its fields (path, type, required)', () => {
   const text = llmsFullTxt(site, ORIGIN);
   assert.ok(text.startsWith('# Agent tool reference\n\n> '));
-  for (const tool of site.tools) assert.ok(text.includes(`### ${tool.fullName}\n\nhttps://site.invalid/${tool.agent}/${tool.slug}/\n`), tool.fullName);
+  // Read back as Markdown: each tool's name is an H3, followed by its page's address.
+  const nodes = markdownNodes(text);
+  for (const tool of site.tools) {
+    const url = `https://site.invalid/${tool.agent}/${tool.slug}/`;
+    assert.ok(nodes.some((n, i) => n.tagName === 'h3' && textOf(n) === tool.fullName && textOf(nodes[i + 1]!) === url), `${tool.fullName} heads ${url}`);
+  }
   const bash = text.slice(text.indexOf('### Bash\n'), text.indexOf('\n### ', text.indexOf('### Bash\n') + 1));
   assert.match(bash, /#### Input\n\nTypeScript; JSON Schema: https:\/\/site\.invalid\/claude-code\/bash\/input\.schema\.json\n\n\| Field \| Type \| Required \|/);
   assert.match(bash, /\| `command` \| `string` \| yes \|/);
@@ -139,4 +162,33 @@ test('llms-full.txt: each tool with its summary and its fields (path, type, requ
   assert.match(bash, /#### Model-facing input\n/);
   // A pipe inside a type cannot break the table: it is inside a code span, escaped.
   for (const line of text.split('\n').filter((l) => l.startsWith('| `'))) assert.equal(line.replace(/\\\|/g, '').split('|').length, 5, line);
+});
+
+test('llms.txt and llms-full.txt carry hostile names and summaries as inert text', () => {
+  const NAME = 'x</title><script>alert(1)</script>*em* [a](javascript:alert(2)) <img src=x onerror=alert(3)> # `c` _u_ ~~s~~ &lt;';
+  const SUMMARY = '# Heading? [click](javascript:alert(4)) <img src=x onerror="alert(5)"> <javascript:alert(6)> ![i](https://evil.invalid/i.png) &amp; a\\b `<img src=x onerror=alert(9)>` \n\n- item | cell |';
+  const JOB = '1. <svg onload=alert(7)>[j](javascript:alert(8))';
+  const target = site.tools[0]!;
+  const model = {
+    ...site,
+    tools: site.tools.map((t) => (t === target ? { ...t, fullName: NAME, editorial: { ...t.editorial!, summary: SUMMARY } } : t)),
+    jobs: site.jobs.map((j, i) => (i === 0 ? { ...j, title: JOB, description: SUMMARY } : j)),
+  };
+  for (const [file, text] of [['llms.txt', llmsTxt(model, ORIGIN)], ['llms-full.txt', llmsFullTxt(model, ORIGIN)]] as const) {
+    const nodes = markdownNodes(text);
+    const elements = nodes.flatMap(elementsOf);
+    assert.deepEqual(elements.filter((e) => !['h1', 'h2', 'h3', 'h4', 'p', 'ul', 'li', 'a', 'code', 'blockquote', 'table', 'thead', 'tbody', 'tr', 'th', 'td'].includes(e.tagName!)).map((e) => e.tagName), [], `${file}: only the elements of the format`);
+    assert.deepEqual(elements.flatMap((e) => (e.attrs ?? []).filter((a) => a.name !== 'href' && a.name !== 'align').map((a) => `${e.tagName} ${a.name}`)), [], `${file}: no attribute but href`);
+    for (const a of elements.filter((e) => e.tagName === 'a')) assert.match(attr(a, 'href')!, /^https:\/\/site\.invalid\//, `${file}: every link goes to the site`);
+    if (file === 'llms.txt') {
+      const item = elements.find((e) => e.tagName === 'li' && attr(e.childNodes![0]!, 'href') === `https://site.invalid/${target.agent}/${target.slug}/`)!;
+      assert.equal(textOf(item), `${NAME}: ${shown(SUMMARY)}`);
+      assert.ok(elements.some((e) => e.tagName === 'li' && textOf(e).startsWith(`${JOB}: ${shown(SUMMARY)}`)), 'the job title and description read as text');
+    } else {
+      const at = nodes.findIndex((n) => n.tagName === 'h3' && textOf(n) === NAME);
+      assert.ok(at >= 0, 'the hostile name is one H3, as text');
+      assert.equal(nodes[at + 2]!.tagName, 'p');
+      assert.equal(textOf(nodes[at + 2]!), shown(SUMMARY), 'the summary is one paragraph of text');
+    }
+  }
 });

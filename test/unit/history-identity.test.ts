@@ -197,7 +197,7 @@ test('renames: a field keeps the release of its first name, its old anchor lands
   const tool = toolModel(rows('export type O = { sandbox?: boolean; dangerouslyDisableSandbox?: boolean };', 'O'));
   const since = fieldSince(tool, [file]);
   assert.deepEqual(since.get('output.dangerouslyDisableSandbox'), { kind: 'field', release: '1.0.1', note: 'since-output.dangerouslyOverrideSandbox' });
-  assert.deepEqual(since.get('output.sandbox'), { kind: 'before', release: '1.0.0' });
+  assert.deepEqual(since.get('output.sandbox'), { kind: 'before', release: '1.0.0', first: true });
   const rename = versionNotes(tool, [file]).flatMap((g) => g.items).find((n) => n.event.kind === 'renamed')!;
   assert.equal(rename.id, 'output.dangerouslyOverrideSandbox', 'the old anchor is the id of the note of the rename');
   assert.ok(linkableAnchors(tool, [file]).has('output.dangerouslyOverrideSandbox'));

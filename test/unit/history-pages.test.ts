@@ -77,6 +77,36 @@ test('changelog of captures: configurations of one comparison are one block; onl
   assert.deepEqual(changelogPage(s, A).coverage.map((c) => c.label), ['Captures']);
 });
 
+test('a change the history cannot place exactly is "between" on the changelog, the feed and the version history; an exact one in the same release is not', () => {
+  const [A] = AGENT_IDS as [typeof AGENT_IDS[number]];
+  const history = {
+    agent: A, source: 'capture', package: 'pkg', method: 'm', configurations: ['one', 'two'],
+    // 1.1.0 not read; 1.2.0 read, `one` failing there; 1.3.0 read in both.
+    releases: [{ version: '1.0.0', read: true }, { version: '1.1.0', read: false }, { version: '1.2.0', read: true, failed: { one: 'crash' } }, { version: '1.3.0', read: true }],
+    events: [
+      // Seen in `one`, last run in 1.0.0: 1.1.0 not read and `one` failed in 1.2.0.
+      { release: '1.3.0', previous: '1.0.0', tool: 'T', kind: 'field-added', side: 'input', field: '.x', path: 'x', configuration: 'one' },
+      // Seen in `two`, which ran in 1.2.0: adjacent, exact.
+      { release: '1.3.0', previous: '1.2.0', tool: 'T', kind: 'description-changed', configuration: 'two' },
+    ],
+  } as HistoryFile;
+  const s = site({ agents: [agent(A)], tools: [tool(A, 'T', { input: view('json-schema', [row('input.x')]), captured: { one: 'function', two: 'function' } })], histories: [history] });
+  const [release] = changelogPage(s, A).releases;
+  assert.deepEqual(release!.groups.map((g) => [g.evidence, g.between]), [
+    ['pkg: 1.2.0 → 1.3.0', undefined],
+    ['pkg: 1.0.0 → 1.3.0', { previous: '1.0.0', why: 'not read: 1.1.0; failed in one: 1.2.0' }],
+  ]);
+  const feed = changelogFeed(s, A, 'https://example.invalid/');
+  const html = feed.entries[0]!.content.value;
+  assert.match(html, /<strong>Between 1\.0\.0 and 1\.3\.0<\/strong>, not exactly in 1\.3\.0 \(not known in between: not read: 1\.1\.0; failed in one: 1\.2\.0\): pkg: 1\.0\.0 → 1\.3\.0/);
+  assert.equal((html.match(/Between/g) ?? []).length, 1, 'the exact change is not said to be between');
+  const notes = versionHistory(s.tools[0]!, s.histories).notes;
+  assert.deepEqual(notes.map((n) => [n.release, n.between?.previous, n.items.map((i) => i.change.event.kind)]), [
+    ['1.3.0', '1.0.0', ['field-added']],
+    ['1.3.0', undefined, ['description-changed']],
+  ]);
+});
+
 test('changelog coverage names the releases read whose configurations failed, with the reasons; none when all ran', () => {
   const [A] = AGENT_IDS as [typeof AGENT_IDS[number]];
   const history = {

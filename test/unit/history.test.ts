@@ -48,7 +48,7 @@ test("a tool's changes are found under its current and former names, newest firs
 test('since: the release that added the field, else the tool, else before the first release compared', () => {
   const read = fieldSince(tool('Read'), site.histories);
   assert.deepEqual(read.get('input.limit'), { kind: 'field', release: '2.0.1', note: 'since-input.limit' });
-  assert.deepEqual(read.get('input.file_path'), { kind: 'before', release: '2.0.0' });
+  assert.deepEqual(read.get('input.file_path'), { kind: 'before', release: '2.0.0', first: true });
   // SDK history says nothing about what the model is told.
   assert.ok([...read.keys()].every((id) => !id.startsWith('model-input')), [...read.keys()].join(', '));
   const shell = fieldSince(tool('Shell'), site.histories);
@@ -110,7 +110,7 @@ test('documented notes with claims are checked against the computed history', ()
 test('the addition of a field with fields below it is one note; each nested badge links to it', async () => {
   const { foldChanges, foldTarget } = await import('../../src/lib/history.ts');
   const change = (anchor: string, kind: 'field-added' | 'field-removed' = 'field-added', release = '2.0.1', tool = 'T') =>
-    ({ event: { release, previous: '1', tool, kind, field: anchor.slice(5) }, source: 'sdk' as const, release, evidence: 'e', anchor });
+    ({ event: { release, previous: '1', tool, kind, field: anchor.slice(5) }, source: 'sdk' as const, release, span: { exact: true, previous: '1', release, unknown: [] }, evidence: 'e', anchor });
   const parent = change('input.a');
   const child = change('input.a.b');
   const grandchild = change('input.a.b:1.c');
@@ -137,7 +137,7 @@ test('a capture history speaks only about tools that a configuration it compared
   });
   const compared = fieldSince(captured, [history(configs)]);
   assert.ok(compared.size > 0, `${captured.fullName} is covered`);
-  for (const since of compared.values()) assert.deepEqual(since, { kind: 'before', release: '2.0.0' });
+  for (const since of compared.values()) assert.deepEqual(since, { kind: 'before', release: '2.0.0', first: true });
   assert.equal(fieldSince(captured, [history(['some-other-configuration'])]).size, 0);
 });
 
@@ -184,7 +184,7 @@ test('a history read from two packages: each change names the packages compared,
       ['1.9.2', 'fixture-cli fixture.d.ts: 1.9.0 → 1.9.2'],
     ],
   );
-  assert.deepEqual(fieldSince(tool('Read'), [file]).get('input.file_path'), { kind: 'before', release: '1.9.0' });
+  assert.deepEqual(fieldSince(tool('Read'), [file]).get('input.file_path'), { kind: 'before', release: '1.9.0', first: true });
   assert.deepEqual(fieldSince(tool('Read'), [file]).get('input.limit'), { kind: 'field', release: '1.9.2', note: 'since-input.limit' });
   const [covered] = coverage('claude-code', [file]);
   assert.deepEqual([covered!.first, covered!.last, covered!.count], ['1.9.0', '2.0.1', 4]);

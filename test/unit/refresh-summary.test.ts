@@ -119,3 +119,12 @@ test('a long summary lists the newest changes and counts the rest, within the le
   assert.match(markdown, new RegExp(`… and ${300 - listed} more changes, left out`));
   assert.ok(markdown.endsWith('## Files changed\n\n```text\nstat\n```\n'));
 });
+
+test('a new change the history cannot place exactly says between which releases it came', () => {
+  // 1.1.0 was not read: a change first seen in 1.2.0 came after 1.0.0, in 1.1.0 or 1.2.0.
+  const after = { ...capture(['1.0.0', '1.1.0', '1.2.0'], [event('1.2.0', '1.0.0', 'Gap', { kind: 'description-changed' })]), releases: [{ version: '1.0.0' }, { version: '1.1.0', read: false }, { version: '1.2.0' }] } as HistoryFile;
+  const markdown = refreshSummary({ before: [capture(['1.0.0'], [])], after: [after], products, diffStat: '' });
+  assert.match(markdown, /- `Gap`: description changed in `c` \(changed between 1\.0\.0 and 1\.2\.0\)/);
+  const exact = capture(['1.0.0', '1.1.0'], [event('1.1.0', '1.0.0', 'Next', { kind: 'description-changed' })]);
+  assert.doesNotMatch(refreshSummary({ before: [capture(['1.0.0'], [])], after: [exact], products, diffStat: '' }), /between/);
+});

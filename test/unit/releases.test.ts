@@ -14,7 +14,7 @@ function tool(agent: ToolModel['agent'], source: ToolModel['source'], provenance
   return { agent, source, slug: 'x', fullName: 'X', generated: { provenance } as unknown as ToolModel['generated'], ...extra } as ToolModel;
 }
 function record(version: string, sdk: string, published: boolean): AgentRecord {
-  return { id: BUNDLING, product: 'P', version, checked: '2026-12-01', bundledCli: { package: 'cli-pkg', published }, sources: [{ package: 'types-pkg', version: sdk, integrity: 'sha512-x', files: [], role: 'r' }] };
+  return { id: BUNDLING, product: 'P', version, checked: '2026-12-01', bundledCli: { package: 'cli-pkg', published, listings: [{ package: 'cli-pkg', lists: published }] }, sources: [{ package: 'types-pkg', version: sdk, integrity: 'sha512-x', files: [], role: 'r' }] };
 }
 function site(parts: Partial<SiteModel>): Pick<SiteModel, 'agents' | 'tools' | 'matrix' | 'inventory'> {
   return { agents: [], tools: [], inventory: [], ...parts };

@@ -301,7 +301,7 @@ test('routes: a page per tool, a redirect per alias slug, a page per removed too
   const s = fixture();
   s.tools[0]!.redirectSlugs = ['killshell', 'sh'];
   s.tools[0]!.files.editorial = `content/editorial/${A}/bash.json`;
-  s.removedTools = [{ agent: A, name: 'Gone', slug: 'gone', source: 'sdk', lastSeen: '1', removedIn: '2', firstCompared: '0', file: 'content/history/x.json' }];
+  s.removedTools = [{ agent: A, name: 'Gone', slug: 'gone', source: 'sdk', lastSeen: '1', removedIn: '2', removedExactly: true, firstCompared: '0', file: 'content/history/x.json' }];
   const routes = toolRoutes(s);
   assert.equal(routes.length, s.tools.length + 2 + 1);
   const at = (agentId: string, name: string) => routes.find((r) => r.params.agent === agentId && r.params.tool === name)!.props;

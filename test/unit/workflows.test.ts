@@ -74,6 +74,25 @@ test('refresh: daily and on demand, as root in a privileged Debian container, re
   assert.deepEqual([w.permissions?.['contents'], w.permissions?.['pull-requests']], ['write', 'write']);
 });
 
+test('refresh: npm run verify re-checks a small sample after the refresh, its report joins the pull request body, and a contradiction fails the run', () => {
+  const w = read('refresh.yml');
+  const verify = indexOfRun(w, 'npm run -s verify');
+  assert.ok(verify > indexOfRun(w, 'npm run refresh') && verify < indexOfUse(w, 'peter-evans/create-pull-request'), 'after the refresh, before the pull request');
+  const step = steps(w)[verify]! as Step & { id?: string; 'continue-on-error'?: boolean };
+  assert.equal(step['continue-on-error'], true, 'a contradiction still lets the pull request carry the report');
+  const events = Number(/--events (\d+)/.exec(step.run!)?.[1]);
+  const payloads = Number(/--payloads (\d+)/.exec(step.run!)?.[1]);
+  assert.ok(events > 0 && events < 20 && payloads > 0 && payloads < 8, `a small sample (smaller than the defaults): ${step.run}`);
+  assert.match(step.run!, /--minutes \d+/, 'bounded in time');
+  const report = /--report "\$RUNNER_TEMP\/([^"]+)"/.exec(step.run!)?.[1];
+  assert.ok(report, 'the report is written outside the checkout');
+  const summary = /--out "\$RUNNER_TEMP\/([^"]+)"/.exec(steps(w)[indexOfRun(w, 'refresh:summary')]!.run!)![1]!;
+  const append = steps(w).findIndex((s) => s.run?.includes(`cat "$RUNNER_TEMP/${report}" >> "$RUNNER_TEMP/${summary}"`));
+  assert.ok(append > verify && append < indexOfUse(w, 'peter-evans/create-pull-request'), 'the report is appended to the pull request body before the pull request is opened');
+  const failOn = steps(w).findIndex((s) => s.if?.includes(`steps.${step.id}.outcome == 'failure'`) && /exit 1/.test(s.run ?? ''));
+  assert.ok(failOn > indexOfUse(w, 'peter-evans/create-pull-request'), 'after the pull request, a contradiction fails the run');
+});
+
 test('deploy: a push to main builds the site and publishes dist/ with Pages', () => {
   const w = read('deploy.yml');
   assert.deepEqual((w.on['push'] as { branches: string[] }).branches, ['main']);

@@ -1,11 +1,18 @@
 /**
  * The pinned CLI releases, installed with npm into a cache folder outside the repo and
- * reused when already there: <cache>/capture-cli/<package>@<version>/.
+ * reused when already there: <cache>/capture-cli/<package>@<version>/ (`package` the agent's
+ * own, whichever package the release came from). A release the agent's package lacks is
+ * installed from the first of its standalone packages whose registry listing has it (the
+ * platform package with the native program: scripts/lib/runnable-release.ts), and its program
+ * must print that release for `--version`.
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { AGENTS, type AgentId } from '../../../src/lib/agents/index.ts';
+import { listedVersions } from '../registry.ts';
+import { printsVersion, runnablePackage, type PackageListing } from '../runnable-release.ts';
 import { binaryCandidates, holderPackage, movedProgram, platformFolder, type PackageManifest } from './release-binary.ts';
 
 export class InstallError extends Error {}
@@ -44,6 +51,26 @@ function installedVersion(dir: string, pkg: string): string | undefined {
   return manifest(dir, pkg)?.version;
 }
 
+/** The agent's packages that can each hold a release: its own (the wrapper), then its standalone packages. */
+export function agentPackages(agent: AgentId, pkg: string): string[] {
+  return [pkg, ...(AGENTS[agent].standalonePackages ?? []).filter((p) => p !== pkg)];
+}
+
+/** Which of the agent's packages the install in `dir` holds at `version` (the wrapper first), if any. */
+function packageIn(agent: AgentId, dir: string, pkg: string, version: string): string | undefined {
+  return agentPackages(agent, pkg).find((p) => installedVersion(dir, p) === version);
+}
+
+const listings = new Map<string, string[]>();
+/** The registry's listing of each of the agent's packages, asked once per process. */
+export function agentListings(agent: AgentId, pkg: string): PackageListing[] {
+  return agentPackages(agent, pkg).map((p) => {
+    const known = listings.get(p) ?? listedVersions(p);
+    listings.set(p, known);
+    return { package: p, versions: known };
+  });
+}
+
 /** Files under `folder` of the install in `dir`, relative to `dir`. */
 function filesUnder(dir: string, folder: string): string[] {
   if (!existsSync(join(dir, folder))) return [];
@@ -68,22 +95,59 @@ function programIn(agent: AgentId, dir: string, pkg: string): string | undefined
 /** The binary of an existing install, or undefined when the install is missing or incomplete. */
 export function installedBinary(agent: AgentId, cacheRoot: string, pkg: string, version: string): string | undefined {
   const dir = installDir(cacheRoot, pkg, version);
-  return installedVersion(dir, pkg) === version ? programIn(agent, dir, pkg) : undefined;
+  const from = packageIn(agent, dir, pkg, version);
+  return from === undefined ? undefined : programIn(agent, dir, from);
 }
 
-/** Installs `pkg@version` unless present; returns the native binary's path. */
+/** The package an existing install of `version` came from: `pkg`, or the standalone package installed in its place. */
+export function installedPackage(agent: AgentId, cacheRoot: string, pkg: string, version: string): string | undefined {
+  return packageIn(agent, installDir(cacheRoot, pkg, version), pkg, version);
+}
+
+/**
+ * The package to install for `version`: `pkg` itself for an agent without standalone
+ * packages (the registry is not asked); otherwise the first of its packages whose listing
+ * has the release. Throws when none does.
+ */
+function packageToInstall(agent: AgentId, pkg: string, version: string): string {
+  if ((AGENTS[agent].standalonePackages ?? []).length === 0) return pkg;
+  const listed = agentListings(agent, pkg);
+  const from = runnablePackage(listed, version);
+  if (from === undefined) throw new InstallError(`no package of ${agent} lists ${version} (${listed.map((l) => l.package).join(', ')})`);
+  return from;
+}
+
+/** Runs a standalone package's program with `--version` (in a throwaway HOME) and checks it prints `version`. */
+function checkPrintsVersion(binary: string, from: string, version: string): void {
+  const home = mkdtempSync(join(tmpdir(), 'version-check-'));
+  try {
+    const result = spawnSync(binary, ['--version'], { encoding: 'utf8', timeout: 60_000, env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: home } });
+    const output = `${result.stdout ?? ''}${result.stderr ?? ''}`.trim();
+    if (result.error || result.status !== 0 || !printsVersion(output, version)) {
+      throw new InstallError(`${from}@${version}: \`${binary.split('/').pop()} --version\` ${result.error ? `failed: ${result.error.message}` : `printed ${JSON.stringify(output.slice(0, 200))} (exit ${result.status ?? result.signal}), not ${version}`}`);
+    }
+  } finally {
+    rmSync(home, { recursive: true, force: true });
+  }
+}
+
+/** Installs `version` of the agent (from `pkg`, or the standalone package that has it) unless present; returns the native binary's path. */
 export function ensureInstalled(agent: AgentId, cacheRoot: string, pkg: string, version: string, log: (line: string) => void): string {
   const present = installedBinary(agent, cacheRoot, pkg, version);
   if (present) return present;
   if (process.platform !== 'linux' || process.arch !== 'x64') throw new InstallError(`capture runs the linux-x64 builds; this is ${process.platform}-${process.arch}`);
+  const from = packageToInstall(agent, pkg, version);
+  if (from !== pkg && holderPackage(AGENTS[agent].binary) !== from) {
+    throw new InstallError(`${from} (a standalone package of ${agent}) does not hold its program ${AGENTS[agent].binary}`);
+  }
   const dir = installDir(cacheRoot, pkg, version);
   const partial = `${dir}.partial-${process.pid}`;
   rmSync(partial, { recursive: true, force: true });
   mkdirSync(partial, { recursive: true });
-  writeFileSync(join(partial, 'package.json'), JSON.stringify({ private: true, description: `capture install of ${pkg}@${version}` }) + '\n');
-  log(`installing ${pkg}@${version} into ${dir} …`);
+  writeFileSync(join(partial, 'package.json'), JSON.stringify({ private: true, description: `capture install of ${from}@${version}` }) + '\n');
+  log(`installing ${from}@${version}${from === pkg ? '' : ` (${pkg} lists no ${version})`} into ${dir} …`);
   try {
-    execFileSync('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--save-exact', '--loglevel=error', `${pkg}@${version}`], {
+    execFileSync('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--save-exact', '--loglevel=error', `${from}@${version}`], {
       cwd: partial,
       stdio: ['ignore', 'pipe', 'pipe'],
       timeout: 15 * 60_000,
@@ -92,9 +156,18 @@ export function ensureInstalled(agent: AgentId, cacheRoot: string, pkg: string, 
   } catch (error) {
     const e = error as { stderr?: string; message: string };
     rmSync(partial, { recursive: true, force: true });
-    throw new InstallError(`npm install ${pkg}@${version} failed: ${npmErrorSummary(e.stderr || e.message) || 'npm said nothing'}`);
+    throw new InstallError(`npm install ${from}@${version} failed: ${npmErrorSummary(e.stderr || e.message) || 'npm said nothing'}`);
   }
-  if (installedVersion(partial, pkg) !== version || programIn(agent, partial, pkg) === undefined) {
+  if (from !== pkg) {
+    const program = installedVersion(partial, from) === version ? programIn(agent, partial, from) : undefined;
+    try {
+      if (program === undefined) throw new InstallError(`npm install ${from}@${version} did not bring ${AGENTS[agent].binary}`);
+      checkPrintsVersion(program, from, version);
+    } catch (error) {
+      rmSync(partial, { recursive: true, force: true });
+      throw error;
+    }
+  } else if (installedVersion(partial, pkg) !== version || programIn(agent, partial, pkg) === undefined) {
     // A native binary lives in a platform package, an optional dependency npm skips without an
     // error when it cannot get it: name that package rather than a missing file.
     const holder = holderPackage(AGENTS[agent].binary);
@@ -107,5 +180,5 @@ export function ensureInstalled(agent: AgentId, cacheRoot: string, pkg: string, 
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dirname(dir), { recursive: true });
   renameSync(partial, dir);
-  return programIn(agent, dir, pkg)!;
+  return programIn(agent, dir, from)!;
 }

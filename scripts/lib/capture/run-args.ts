@@ -1,7 +1,8 @@
 /**
  * The command line shared by the scripts that run the pinned CLIs inside the
  * loopback namespace (scripts/capture.ts, scripts/payloads.ts): `--only` selectors,
- * `--check`, `--raw DIR`, the internal `--inside`, and script-specific options.
+ * `--check`, `--raw DIR`, the internal `--inside`, and script-specific options
+ * (`--matrix FILE` for capture, `--out DIR` for payloads).
  */
 import { resolve } from 'node:path';
 
@@ -13,6 +14,8 @@ export interface RunArgs {
   raw?: string;
   /** capture only: another matrix file instead of content/capture-matrix.json (for trying configurations). */
   matrix?: string;
+  /** payloads only: write the recorded files into this folder (by their relative paths) and touch nothing under content/ (`npm run verify`). */
+  out?: string;
 }
 
 export interface RunArgsSpec {
@@ -22,6 +25,8 @@ export interface RunArgsSpec {
   onlyTakes: string;
   /** Whether `--matrix FILE` is accepted. */
   matrix?: boolean;
+  /** Whether `--out DIR` is accepted. */
+  out?: boolean;
 }
 
 /** Parses `argv`; an error is a message for the caller to print (the first problem found). */
@@ -39,6 +44,10 @@ export function parseRunArgs(argv: readonly string[], spec: RunArgsSpec): RunArg
       const v = argv[++i];
       if (!v) return { error: '--matrix needs a file' };
       options.matrix = resolve(v);
+    } else if (a === '--out' && spec.out) {
+      const v = argv[++i];
+      if (!v) return { error: '--out needs a folder' };
+      options.out = resolve(v);
     } else if (a === '--raw') {
       const v = argv[++i];
       if (!v) return { error: '--raw needs a folder' };

@@ -110,6 +110,8 @@ export const claudeCode: Agent<'claude-code'> = {
   id: 'claude-code',
   product: 'Claude Code',
   npmPackage: '@anthropic-ai/claude-code',
+  // The native program's own package: it went on publishing releases after the wrapper stopped (2.1.333 on).
+  standalonePackages: ['@anthropic-ai/claude-code-linux-x64'],
   wires: ['anthropic-messages'],
   binary: 'node_modules/@anthropic-ai/claude-code-linux-x64/claude',
   modes: ['print', 'sdk', 'interactive'],

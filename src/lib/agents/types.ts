@@ -368,6 +368,12 @@ export interface Agent<Id extends string = string> {
   /** The npm package the pinned release is installed from (content/capture-matrix.json pins its version). */
   readonly npmPackage: string;
   /**
+   * Packages that hold a runnable release on their own, without `npmPackage` (a platform
+   * package with the native program, which `binary` lies in): a release `npmPackage` lacks is
+   * installed from the first of them that has it, and is published (scripts/lib/runnable-release.ts).
+   */
+  readonly standalonePackages?: readonly string[];
+  /**
    * The wire formats its model requests may use (src/lib/wire), the default first.
    * A configuration may switch to another (Copilot CLI: by environment variable);
    * each capture's format is read from the path of its request.

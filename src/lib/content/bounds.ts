@@ -2,7 +2,9 @@
  * Size bounds of content JSON, checked right after parsing and before anything
  * else walks the data: Ajv, the payload checker and Astro's content store all
  * recurse, so 100,000 levels of nesting would end in a bare stack overflow, and
- * a 1 MB key or string would end up on a page. Each bound broken is one rule
+ * a 1 MB key or string would end up on a page. A `__proto__` key is refused too: Astro's
+ * content store (devalue) cannot hold it and the build would fail with an empty message.
+ * Each bound broken is one rule
  * error at the first place it is broken. The walk itself is iterative.
  *
  * The bounds leave wide room over today's content (deepest 20 levels, longest
@@ -22,7 +24,7 @@ export const CONTENT_BOUNDS = {
 
 export interface BoundProblem {
   pointer: string;
-  rule: 'json-depth' | 'json-key-length' | 'json-string-length';
+  rule: 'json-depth' | 'json-key-length' | 'json-string-length' | 'json-key-stored';
   message: string;
 }
 
@@ -49,6 +51,10 @@ export function boundProblems(data: unknown, bounds: typeof CONTENT_BOUNDS = CON
     if (Array.isArray(value)) value.forEach((item, i) => children.push({ value: item, pointer: joinPointer(pointer, i), depth: depth + 1 }));
     else {
       for (const [key, item] of Object.entries(value)) {
+        if (key === '__proto__') {
+          report({ pointer: joinPointer(pointer, key), rule: 'json-key-stored', message: `the key "__proto__": Astro's content store cannot hold an object with this key (it would end the build with no message), so no content file may use it` });
+          continue;
+        }
         if (key.length > bounds.keyLength) {
           report({ pointer: joinPointer(pointer, key.slice(0, 40) + '…'), rule: 'json-key-length', message: `a key of ${key.length} characters; keys hold at most ${bounds.keyLength}` });
           continue;

@@ -12,7 +12,7 @@ import type { SiteModel, ToolModel } from '../model.ts';
 import { definitionAjv, type Stage } from './context.ts';
 import { Problems, type ContentWarning } from './problems.ts';
 import { ContentReader, scanContent } from './read.ts';
-import { addTypeSources, loadAgents } from './stages/agents.ts';
+import { addTypeSources, capturesSourcePackage, loadAgents } from './stages/agents.ts';
 import { loadComparisons } from './stages/comparisons.ts';
 import { attachCaptures } from './stages/captures.ts';
 import { attachPayloads } from './stages/payloads.ts';
@@ -62,6 +62,7 @@ export function loadContent(options: LoadOptions): SiteModel {
   const tools = loadGeneratedTools(stage, agents.ids);
   addTypeSources(agents.agents, tools);
   const requests = attachCaptures(stage, tools, agents.matrix);
+  capturesSourcePackage(agents.agents, requests);
   applyEditorial(stage, tools, jobs.ids);
   const inventory = applyInventory(stage, tools, new Map(Object.entries(agents.matrix?.agents ?? {}).map(([id, m]) => [id, m!.version])));
   // Which model each captured configuration asked for, for the catalog table of the agent page.

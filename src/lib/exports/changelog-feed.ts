@@ -56,7 +56,8 @@ function releaseHtml(release: ChangelogPage['releases'][number], absolute: (path
         const name = tool.url ? `<a href="${html(absolute(tool.url))}"><code>${html(tool.name)}</code></a>` : `<code>${html(tool.name)}</code>`;
         return `<li>${name}<ul>${tool.changes.map(({ change, fieldHref }) => `<li>${changeHtml(change, fieldHref, absolute)}</li>`).join('')}</ul></li>`;
       });
-      return `<p>${html(group.evidence)}</p><ul>${tools.join('')}</ul>`;
+      const between = group.between ? `<strong>Between ${html(group.between.previous)} and ${html(release.section.title)}</strong>, not exactly in ${html(release.section.title)} (not known in between: ${html(group.between.why ?? '')}): ` : '';
+      return `<p>${between}${html(group.evidence)}</p><ul>${tools.join('')}</ul>`;
     })
     .join('');
 }

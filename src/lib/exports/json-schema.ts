@@ -129,11 +129,64 @@ export function lineCommentsAsJsDoc(source: string): string {
 const FILE_NAME = '/definition.ts';
 
 /**
+ * Property names the schema generator cannot carry through: `__proto__` (assigned as a key
+ * of a plain object, it becomes the prototype and the field vanishes) and quoted names with
+ * escapes (`"evil\nname"` comes out as the source text, backslash included). Each is
+ * renamed in the source to a placeholder identifier; `restoreKeys` puts the exact name back.
+ */
+export function placeholderKeys(source: string): { text: string; names: Map<string, string> } {
+  const file = ts.createSourceFile('definition.ts', source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+  const edits: { start: number; end: number; text: string }[] = [];
+  const names = new Map<string, string>();
+  let n = 0;
+  const placeholder = (): string => {
+    let name: string;
+    do name = `__exported_key_${n++}__`;
+    while (source.includes(name));
+    return name;
+  };
+  const visit = (node: ts.Node): void => {
+    if (ts.isPropertySignature(node) && (ts.isIdentifier(node.name) || ts.isStringLiteral(node.name) || ts.isNoSubstitutionTemplateLiteral(node.name))) {
+      const value = node.name.text;
+      const raw = node.name.getText(file);
+      const quoted = ts.isStringLiteral(node.name) || ts.isNoSubstitutionTemplateLiteral(node.name);
+      if (value === '__proto__' || (quoted && raw.slice(1, -1) !== value)) {
+        const name = placeholder();
+        names.set(name, value);
+        edits.push({ start: node.name.getStart(file), end: node.name.getEnd(), text: name });
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  let text = source;
+  for (const edit of edits.sort((a, b) => b.start - a.start)) text = text.slice(0, edit.start) + edit.text + text.slice(edit.end);
+  return { text, names };
+}
+
+/** `schema` with every placeholder of `names` (in `properties` keys, `required` and `dependentRequired`) back to its exact name. */
+export function restoreKeys(schema: JsonSchema, names: ReadonlyMap<string, string>): JsonSchema {
+  if (names.size === 0) return schema;
+  const name = (key: string): string => names.get(key) ?? key;
+  const walk = (value: unknown, parentKey?: string): unknown => {
+    if (Array.isArray(value)) return parentKey === 'required' ? value.map((v) => (typeof v === 'string' ? name(v) : v)) : value.map((v) => walk(v));
+    if (!isObject(value)) return value;
+    // Object.fromEntries defines keys (a `__proto__` key stays a key).
+    if (parentKey === 'properties' || parentKey === 'dependentRequired' || parentKey === 'dependentSchemas') {
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [name(k), parentKey === 'dependentRequired' ? walk(v, 'required') : walk(v)]));
+    }
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, walk(v, k)]));
+  };
+  return walk(schema) as JsonSchema;
+}
+
+/**
  * JSON Schema 2020-12 (without `$schema`) of the type `typeName` declared in
  * `source`, which must hold every declaration it refers to.
  */
 export function schemaFromTypeScript(source: string, typeName: string): JsonSchema {
-  const text = lineCommentsAsJsDoc(source);
+  const keys = placeholderKeys(lineCommentsAsJsDoc(source));
+  const text = keys.text;
   const options: ts.CompilerOptions = { strict: true, noEmit: true, noLib: true, types: [], target: ts.ScriptTarget.ES2022 };
   const sourceFile = ts.createSourceFile(FILE_NAME, text, ts.ScriptTarget.ES2022, true, ts.ScriptKind.TS);
   const host = ts.createCompilerHost(options);
@@ -171,7 +224,7 @@ export function schemaFromTypeScript(source: string, typeName: string): JsonSche
   if (Object.keys((schema.definitions ?? {}) as object).length > 0) schema = generate('all');
   const { definitions, ...rest } = schema;
   const hasDefinitions = Object.keys((definitions ?? {}) as object).length > 0;
-  return simplify(toDraft2020(hasDefinitions ? schema : rest));
+  return restoreKeys(simplify(toDraft2020(hasDefinitions ? schema : rest)), keys.names);
 }
 
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);

@@ -7,6 +7,7 @@
  */
 import type { AgentRecord } from '../content-types.ts';
 import type { FieldRow } from '../field-rows.ts';
+import { inlineParts } from '../inline-text.ts';
 import { agentReleaseLabel, releaseMismatch } from '../releases.ts';
 import type { SiteModel, ToolModel } from '../model.ts';
 import { KIND_LABELS, toolPath } from '../site.ts';
@@ -15,9 +16,44 @@ import { siteUrl, type SiteOrigin } from './files.ts';
 
 export const SITE_TITLE = 'Agent tool reference';
 
-/** Text on one line, with Markdown's link and emphasis characters left as text. */
+/** Text on one line: runs of white space and control characters become one space. */
 function oneLine(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/[\s\u0000-\u001f\u007f]+/g, ' ').trim();
+}
+
+/**
+ * Text on one line that Markdown reads back as exactly that text: every character that
+ * could start markup (links, images, emphasis, code, inline HTML, autolinks, entity
+ * references, table cells, strikethrough) is backslash-escaped. `_` between letters or digits starts
+ * nothing (CommonMark's intraword rule), so names like `exec_command` stay readable.
+ */
+export function inlineMarkdown(text: string): string {
+  return escapeInline(oneLine(text));
+}
+
+/** The escaping of inlineMarkdown on text already on one line (its spaces kept as they are). */
+function escapeInline(text: string): string {
+  return text.replace(/[\\`*[\]<>|~]|_|&(?=#?\w+;)/g, (c, at: number, all: string) =>
+    c === '_' && /[\p{L}\p{N}]/u.test(all[at - 1] ?? '') && /[\p{L}\p{N}]/u.test(all[at + 1] ?? '') ? c : `\\${c}`,
+  );
+}
+
+/**
+ * Prose on one line as the site's pages show it (src/lib/inline-text.ts): a run in backticks
+ * is a code span (inert whatever it holds), everything else is escaped text.
+ */
+function prose(text: string): string {
+  return inlineParts(oneLine(text))
+    .map((part) => (part.code ? code(part.text) : escapeInline(part.text)))
+    .join('');
+}
+
+/** Prose that also starts a line: a leading heading, quote, list or rule marker is escaped. */
+function paragraph(text: string): string {
+  return prose(text).replace(/^([#>+=-])|^(\d+)([.)])/, (_m, marker: string | undefined, digits: string, close: string) =>
+    marker ? `\\${marker}` : `${digits}\\${close}`,
+  );
 }
 
 /** Inline code that survives any backticks inside. */
@@ -28,9 +64,13 @@ function code(text: string): string {
   return longest === 0 ? `${fence}${t}${fence}` : `${fence} ${t} ${fence}`;
 }
 
+/** A link destination that cannot end early or open anything: spaces, parentheses and angle brackets percent-encoded. */
+function destination(url: string): string {
+  return url.replace(/[\s()<>\\]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
+}
+
 function link(title: string, path: string, origin: SiteOrigin, note?: string): string {
-  const label = title.replace(/[[\]]/g, (c) => `\\${c}`);
-  return `- [${label}](${siteUrl(path, origin)})${note ? `: ${oneLine(note)}` : ''}`;
+  return `- [${inlineMarkdown(title)}](${destination(siteUrl(path, origin))})${note ? `: ${prose(note)}` : ''}`;
 }
 
 function toolsOf(model: SiteModel, agent: string): ToolModel[] {
@@ -42,7 +82,7 @@ const agentHeading = (model: SiteModel, agent: AgentRecord): string => agentRele
 /** The sentence that says which source comes from which release, when they differ. */
 function releaseNote(model: SiteModel, agent: AgentRecord): string[] {
   const note = releaseMismatch(model.releases[agent.id] ?? { examples: [] });
-  return note ? [note, ''] : [];
+  return note ? [paragraph(note), ''] : [];
 }
 
 function summaryLine(model: SiteModel): string {
@@ -54,9 +94,9 @@ function header(model: SiteModel, origin: SiteOrigin): string[] {
   return [
     `# ${SITE_TITLE}`,
     '',
-    `> ${summaryLine(model)}`,
+    `> ${inlineMarkdown(summaryLine(model))}`,
     '',
-    `Each tool has a page at /<agent>/<tool>/ with field tables whose rows have stable anchors (#input.<path>, #output.<path>). Machine-readable exports: the catalog (${siteUrl(CATALOG_PATH, origin)}) and, beside each tool page, input.schema.json, result.schema.json and model-input.schema.json (JSON Schema 2020-12).`,
+    paragraph(`Each tool has a page at /<agent>/<tool>/ with field tables whose rows have stable anchors (#input.<path>, #output.<path>). Machine-readable exports: the catalog (${siteUrl(CATALOG_PATH, origin)}) and, beside each tool page, input.schema.json, result.schema.json and model-input.schema.json (JSON Schema 2020-12).`),
     '',
   ];
 }
@@ -81,7 +121,7 @@ function otherSections(model: SiteModel, origin: SiteOrigin): string[] {
 export function llmsTxt(model: SiteModel, origin: SiteOrigin): string {
   const lines = header(model, origin);
   for (const agent of model.agents) {
-    lines.push(`## ${agentHeading(model, agent)}`, '', ...releaseNote(model, agent));
+    lines.push(`## ${inlineMarkdown(agentHeading(model, agent))}`, '', ...releaseNote(model, agent));
     lines.push(link(`${agent.product} overview`, `/${agent.id}/`, origin, `every ${agent.product} tool and which configurations advertise it`));
     if (model.histories.some((h) => h.agent === agent.id)) lines.push(link(`${agent.product} changelog`, `/${agent.id}/changelog/`, origin, 'every tool and field change by release'));
     for (const tool of toolsOf(model, agent.id)) lines.push(link(tool.fullName, toolPath(tool), origin, tool.editorial?.summary));
@@ -108,12 +148,12 @@ function definitionBlock(title: string, view: ToolModel['input'], origin: SiteOr
   const kind = view.definition.kind;
   const lines = [`#### ${title}`, ''];
   if (kind === 'unavailable') {
-    lines.push(`Unavailable: ${oneLine(view.definition.reason)}`);
+    lines.push(`Unavailable: ${inlineMarkdown(view.definition.reason)}`);
   } else if (kind === 'grammar') {
-    lines.push(`Freeform text in a ${oneLine(view.definition.syntax)} grammar (no fields); see the page.`);
+    lines.push(`Freeform text in a ${inlineMarkdown(view.definition.syntax)} grammar (no fields); see the page.`);
   } else {
     const table = fieldTable(view.rows);
-    lines.push(`${KIND_LABELS[kind]}; JSON Schema: ${siteUrl(`${toolPath(tool)}${file}`, origin)}`);
+    lines.push(`${KIND_LABELS[kind]}; JSON Schema: ${destination(siteUrl(`${toolPath(tool)}${file}`, origin))}`);
     if (table.length > 0) lines.push('', ...table);
     else lines.push('', 'No fields.');
   }
@@ -125,11 +165,11 @@ function definitionBlock(title: string, view: ToolModel['input'], origin: SiteOr
 export function llmsFullTxt(model: SiteModel, origin: SiteOrigin): string {
   const lines = header(model, origin);
   for (const agent of model.agents) {
-    lines.push(`## ${agentHeading(model, agent)}`, '', ...releaseNote(model, agent));
+    lines.push(`## ${inlineMarkdown(agentHeading(model, agent))}`, '', ...releaseNote(model, agent));
     for (const tool of toolsOf(model, agent.id)) {
-      lines.push(`### ${tool.fullName}`, '');
-      lines.push(`${siteUrl(toolPath(tool), origin)}`, '');
-      if (tool.editorial?.summary) lines.push(oneLine(tool.editorial.summary), '');
+      lines.push(`### ${inlineMarkdown(tool.fullName)}`, '');
+      lines.push(`${destination(siteUrl(toolPath(tool), origin))}`, '');
+      if (tool.editorial?.summary) lines.push(paragraph(tool.editorial.summary), '');
       lines.push(...definitionBlock('Input', tool.input, origin, tool, 'input.schema.json'));
       lines.push(...definitionBlock('Result', tool.output, origin, tool, 'result.schema.json'));
       if (tool.modelInput) lines.push(...definitionBlock('Model-facing input', tool.modelInput.view, origin, tool, 'model-input.schema.json'));

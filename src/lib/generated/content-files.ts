@@ -7,6 +7,9 @@ import type { AgentId } from '../agents/index.ts';
 export interface AgentFile {
   id: AgentId;
   product: string;
+  /**
+   * A release number (x.y.z, optionally -prerelease): it becomes a folder of every versioned export path.
+   */
   version: string;
   sourceRevision?: string;
   buildDate?: string;
@@ -18,14 +21,33 @@ export interface AgentFile {
   sources: AgentSource[];
 }
 /**
- * The CLI release the published types were built with (`version`), as an npm package: whether the registry served that release when the types were read (`checked`). Types can come out before their CLI, or with one never published.
+ * The CLI release the published types were built with (`version`), as an npm package: whether the registry served that release when the types were read (`checked`), from any package that runs it on its own (the CLI's package, or its platform package). Types can come out before their CLI, or with one never published.
  */
 export interface BundledCli {
+  /**
+   * The CLI's own npm package (its agent module's npmPackage).
+   */
   package: string;
+  /**
+   * Whether some package of `listings` lists the release: the only evidence a "not published" claim rests on.
+   */
   published: boolean;
+  /**
+   * The registry's answer, per package of the agent (its own package, then each standalone package its agent module declares): whether `npm view <package> versions` lists the release. Written by the ingest script, never typed.
+   *
+   * @minItems 1
+   */
+  listings: PackageListing[];
+}
+export interface PackageListing {
+  package: string;
+  lists: boolean;
 }
 export interface AgentSource {
   package: string;
+  /**
+   * A release number (x.y.z, optionally -prerelease): it becomes a folder of every versioned export path.
+   */
   version: string;
   integrity: string;
   files: string[];
@@ -63,6 +85,9 @@ export interface TypeScriptDefinition {
 }
 export interface DefinitionOrigin {
   package: string;
+  /**
+   * A release number (x.y.z, optionally -prerelease): it becomes a folder of every versioned export path.
+   */
   version: string;
   file: string;
 }
@@ -93,6 +118,9 @@ export interface Definition2 {
 }
 export interface ProvenanceRecord {
   package: string;
+  /**
+   * A release number (x.y.z, optionally -prerelease): it becomes a folder of every versioned export path.
+   */
   version: string;
   file: string;
   method: string;
@@ -469,7 +497,7 @@ export interface HistoryFile {
      */
     cliVersion?: string;
     /**
-     * Publication time from the registry, when known.
+     * Publication time from the registry, when known: an RFC 3339 date-time with a four-digit year (the Atom feeds carry it).
      */
     published?: string;
     /**
@@ -911,14 +939,14 @@ export interface PayloadCall {
 export interface ArchiveFile {
   agent: AgentId;
   /**
-   * The site address the texts were written with; the build puts its own address in its place.
+   * The site address the texts were written with (scheme, host and port only); the build puts its own address in its place. Every place it appears in a text must end there: the loader refuses an origin that is only the start of a longer address in a text (https://a inside https://agent-tools.invalid), which would be rewritten too.
    */
   origin: string;
   files: ArchivedFile[];
 }
 export interface ArchivedFile {
   /**
-   * The site path the file was published at: /<agent>/<tool>/<version>/<export file name>.
+   * The site path the file was published at: /<agent>/<tool>/<version>/<export file name>. Plain URL names only: lowercase letters, digits, '.', '_' and '-', no segment starting with a dot (no '..'), no percent-encoding or backslash; the tool segment is not a file name of the built site (index.html) and the version is a release number (x.y.z with an optional prerelease), so that every path is a new file inside the site's folder.
    */
   path: string;
   /**
@@ -926,7 +954,7 @@ export interface ArchivedFile {
    */
   archived: string;
   /**
-   * The file's text as published.
+   * The file's text as published; a .json file's text must be valid JSON.
    */
   text: string;
 }

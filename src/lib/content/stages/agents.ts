@@ -26,6 +26,11 @@ export function loadAgents(stage: Stage): AgentsResult {
     if (`agents/${agent.id}.json` !== path) problems.error(file, '/id', 'file-name-matches-id', `id ${agent.id} does not match the file name`);
     const problem = urlNameProblem(agent.id, stage.reserved.top);
     if (problem) problems.error(file, '/id', 'url-name-valid', `agent id ${agent.id} ${problem}`);
+    // "Not published" only with evidence: some package's registry listing has the release, or none does.
+    const bundled = agent.bundledCli;
+    if (bundled && bundled.published !== bundled.listings.some((l) => l.lists)) {
+      problems.error(file, '/bundledCli/published', 'bundled-cli-evidence', `published is ${bundled.published}, but ${bundled.listings.filter((l) => l.lists).map((l) => l.package).join(', ') || 'no package'} of /bundledCli/listings lists ${agent.version}`);
+    }
     agents.push(agent);
   }
   const matrix = files.matrix ? reader.read<CaptureMatrix>(files.matrix, 'matrix') : undefined;
@@ -35,13 +40,28 @@ export function loadAgents(stage: Stage): AgentsResult {
       package: m.package,
       version: m.version,
       files: [`content/captures/${id}/ (${m.configurations.length} configurations)`],
-      role: 'Runtime captures: the tools the real CLI sends its model in each configuration of the capture matrix',
+      role: CAPTURES_ROLE,
     };
     const record = agents.find((a) => a.id === id);
     if (record) record.sources.push(source);
     else agents.push({ id, product: AGENT_PRODUCTS[id], version: m.version, checked: m.checked, sources: [source] });
   }
   return matrix ? { agents, matrix, ids: new Set(agents.map((a) => a.id)) } : { agents, ids: new Set(agents.map((a) => a.id)) };
+}
+
+const CAPTURES_ROLE = 'Runtime captures: the tools the real CLI sends its model in each configuration of the capture matrix';
+
+/**
+ * The captures' source names the package the release was installed from, as the captures record
+ * it (`/cli/package`): the matrix's package, or a standalone platform package of the agent where
+ * that one lacks the release. Every configuration installs the same release, so the first says it.
+ */
+export function capturesSourcePackage(agents: AgentRecord[], requests: ReadonlyMap<string, { package: string }>): void {
+  for (const agent of agents) {
+    const recorded = [...requests].find(([key]) => key.startsWith(`${agent.id}/`))?.[1].package;
+    const source = agent.sources.find((s) => s.role === CAPTURES_ROLE);
+    if (source && recorded !== undefined) source.package = recorded;
+  }
 }
 
 /**

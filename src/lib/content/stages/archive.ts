@@ -4,7 +4,9 @@
  * when a source moves to a newer release, the files of the old release are
  * archived and served from here. Each archived path must name its agent, an
  * export file name, and a path the current content does not produce (it would
- * be served twice).
+ * be served twice). A `.json` file's text must be valid JSON, and the archive's
+ * origin must appear in every text only as a whole address (never as the start of a
+ * longer host, which rewriting it would corrupt).
  */
 import type { Stage } from '../context.ts';
 import type { AgentId, ArchiveFile } from '../../content-types.ts';
@@ -37,6 +39,8 @@ export function loadArchive(stage: Stage, current: ReadonlySet<string>): Archive
       problems.error(file, '/agent', 'file-name-matches-id', `the archive of ${data.agent} belongs in content/archive/${data.agent}.json`);
       continue;
     }
+    const origin = data.origin;
+    let originRefused = false;
     data.files.forEach((entry, i) => {
       const pointer = `/files/${i}/path`;
       const [, agent, tool, version, name] = entry.path.split('/') as [string, string, string, string, string];
@@ -47,6 +51,18 @@ export function loadArchive(stage: Stage, current: ReadonlySet<string>): Archive
       if (current.has(entry.path)) {
         return problems.error(file, pointer, 'archive-not-current', `the current content publishes ${entry.path} itself: remove it from the archive`);
       }
+      if (name.endsWith('.json')) {
+        try {
+          JSON.parse(entry.text);
+        } catch (error) {
+          return problems.error(file, `/files/${i}/text`, 'archive-text-json', `the text archived for ${name} is not valid JSON (${(error as Error).message}); it would be published as it is`);
+        }
+      }
+      const overlap = originRefused ? undefined : originOverlap(entry.text, origin);
+      if (overlap !== undefined) {
+        originRefused = true;
+        return problems.error(file, '/origin', 'archive-origin-whole', `the origin ${origin} is only the start of the address ${overlap} in the text of ${entry.path} (/files/${i}/text); replacing it with the site's address would corrupt that address. The origin is the scheme, host and port the texts were written with`);
+      }
       const first = seen.get(entry.path);
       if (first !== undefined) return problems.error(file, pointer, 'archive-path-unique', `${entry.path} is archived already at ${first}`);
       seen.set(entry.path, `${file}#${pointer}`);
@@ -54,4 +70,13 @@ export function loadArchive(stage: Stage, current: ReadonlySet<string>): Archive
     });
   }
   return out;
+}
+
+/** A longer address in `text` that `origin` is only the start of (the origin followed by a host or port character), or undefined. */
+export function originOverlap(text: string, origin: string): string | undefined {
+  for (let at = text.indexOf(origin); at >= 0; at = text.indexOf(origin, at + 1)) {
+    const next = text[at + origin.length];
+    if (next !== undefined && /[A-Za-z0-9.:@_~%-]/.test(next)) return /^[^\s"'<>]*/.exec(text.slice(at))![0].slice(0, 120);
+  }
+  return undefined;
 }

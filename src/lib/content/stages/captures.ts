@@ -5,6 +5,7 @@
  * the one a page shows.
  */
 import type { Stage } from '../context.ts';
+import { AGENTS } from '../../agents/index.ts';
 import { distinctInputs, indexCaptured, primaryConfiguration, type CapturedEntry, type CaptureMatrix, type MatrixAgent } from '../../captures.ts';
 import type { AgentId } from '../../content-types.ts';
 import { definitionView } from '../../definition-view.ts';
@@ -15,8 +16,8 @@ import { attachCapture, capturePlace, isMcpInstance, mcpFamilyFromCapture, synth
 import { checkName } from '../names.ts';
 import { answersTo } from '../../tool-names.ts';
 
-/** What each captured request was sent as (`<agent>/<configuration>` → its model and wire format): facts the availability gates are checked against. */
-export type CapturedRequests = Map<string, { model?: string; wire: string }>;
+/** What each captured request was sent as (`<agent>/<configuration>` → its model and wire format, and the package the release was installed from): facts the availability gates are checked against. */
+export type CapturedRequests = Map<string, { model?: string; wire: string; package: string }>;
 
 export function attachCaptures(stage: Stage, tools: ToolModel[], matrix: CaptureMatrix | undefined): CapturedRequests {
   const { reader, problems } = stage;
@@ -43,6 +44,11 @@ export function attachCaptures(stage: Stage, tools: ToolModel[], matrix: Capture
       }
       if (capture.cli.version !== agentMatrix.version) {
         problems.error(file, '/cli/version', 'capture-matches-matrix', `captured ${capture.cli.version}, the matrix pins ${agentMatrix.version}`);
+      }
+      // The release comes from the matrix's package, or from a standalone package of the agent that has it where that one does not.
+      const packages = [agentMatrix.package, ...(AGENTS[agentId]?.standalonePackages ?? [])];
+      if (!packages.includes(capture.cli.package)) {
+        problems.error(file, '/cli/package', 'capture-matches-matrix', `captured from ${capture.cli.package}, which is none of the agent's packages (${packages.join(', ')})`);
       }
       try {
         // A name that is not plain printable text is reported once, where the capture gives it, and goes no further.
@@ -106,9 +112,9 @@ function setOtherInputs(tool: ToolModel, entry: CapturedEntry, views: { configs:
 }
 
 /** The model a captured request asks for (its body's `model`, or the model a Gemini API path names) and its wire format. */
-function requestFacts(capture: CaptureFile): { model?: string; wire: string } {
+function requestFacts(capture: CaptureFile): { model?: string; wire: string; package: string } {
   const body = capture.body as { model?: unknown };
   const model = typeof body.model === 'string' ? body.model : parsePath(capture.request.path)?.model;
   const wire = captureWireFormat(capture).id;
-  return model === undefined ? { wire } : { model, wire };
+  return model === undefined ? { wire, package: capture.cli.package } : { model, wire, package: capture.cli.package };
 }

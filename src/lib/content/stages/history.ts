@@ -10,7 +10,7 @@ import { anchorRest, rootedAnchor, throughPositionalVariant } from '../../anchor
 import { everyName } from '../../tool-names.ts';
 import type { Stage } from '../context.ts';
 import type { AgentId, HistoryFile } from '../../content-types.ts';
-import { compareVersions, firstCompared, historyNames, pageAnchors, tableRoot } from '../../history.ts';
+import { compareVersions, firstCompared, firstSeen, historyNames, pageAnchors, spanOf, tableRoot } from '../../history.ts';
 import type { RemovedTool, ToolModel } from '../../model.ts';
 import { toolSlug, urlNameProblem } from '../url-names.ts';
 import { checkName } from '../names.ts';
@@ -162,10 +162,15 @@ export function removedTools(stage: Stage, histories: readonly HistoryFile[], to
         source: file.source,
         lastSeen: label.get(event.previous) ?? event.previous,
         removedIn: label.get(event.release) ?? event.release,
-        firstCompared: firstCompared(file),
+        removedExactly: spanOf(file, event).exact,
+        firstCompared: firstSeen(file, new Set([event.tool]), []) ?? firstCompared(file),
         file: path,
       };
-      if (added) tool.addedIn = label.get(added.release) ?? added.release;
+      if (added) {
+        tool.addedIn = label.get(added.release) ?? added.release;
+        const span = spanOf(file, added);
+        if (!span.exact) tool.addedAfter = span.previous;
+      }
       out.push(tool);
     }
   }

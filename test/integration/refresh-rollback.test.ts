@@ -1,0 +1,177 @@
+/**
+ * `npm run refresh` is all or nothing: a run that fails, at whichever step, leaves the
+ * project's tree exactly as it was (`git status` clean, scripts/pins.json unchanged).
+ *
+ * Each case runs the real refresh script in a scratch copy of the project (its own git
+ * repository) against a registry on 127.0.0.1 (test/helpers/npm-registry.ts) that serves
+ * every pinned package and CLI at its pinned release, and one newer release of the Claude
+ * Code types built from the real pinned tarball.
+ */
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync, spawn } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { ROOT } from '../helpers/browser.ts';
+import { startRegistries, type ServedVersion } from '../helpers/npm-registry.ts';
+
+const PINS = JSON.parse(readFileSync(join(ROOT, 'scripts/pins.json'), 'utf8')) as Record<string, { package: string; version: string }>;
+const MATRIX = JSON.parse(readFileSync(join(ROOT, 'content/capture-matrix.json'), 'utf8')) as { agents: Record<string, { package: string; version: string }> };
+const PIN = PINS['claude-code']!;
+// A release after the pin, derived from it, far enough ahead that no real release shares it.
+const NEWER = PIN.version.replace(/\d+$/, (patch) => String(Number(patch) + 1000));
+
+let fixtures: string;
+let genuine: Buffer;
+/** The newer release: the pinned tarball with its version moved. */
+let newer: Buffer;
+/** The newer release with its type declarations a symbolic link to a file of this machine. */
+let linked: Buffer;
+
+function repack(from: Buffer, edit: (pkg: string) => void): Buffer {
+  const dir = mkdtempSync(join(fixtures, 'repack-'));
+  writeFileSync(join(dir, 'in.tgz'), from);
+  mkdirSync(join(dir, 'x'));
+  execFileSync('tar', ['-xzf', join(dir, 'in.tgz'), '-C', join(dir, 'x')]);
+  edit(join(dir, 'x', 'package'));
+  execFileSync('tar', ['-czf', join(dir, 'out.tgz'), '-C', join(dir, 'x'), 'package']);
+  return readFileSync(join(dir, 'out.tgz'));
+}
+
+before(() => {
+  fixtures = mkdtempSync(join(tmpdir(), 'refresh-fixtures-'));
+  const out = execFileSync('npm', ['pack', `${PIN.package}@${PIN.version}`, '--json', '--pack-destination', fixtures], { encoding: 'utf8', timeout: 300_000 });
+  genuine = readFileSync(join(fixtures, (JSON.parse(out) as { filename: string }[])[0]!.filename));
+  const bump = (pkg: string) => {
+    const manifest = JSON.parse(readFileSync(join(pkg, 'package.json'), 'utf8')) as { version: string };
+    manifest.version = NEWER;
+    writeFileSync(join(pkg, 'package.json'), JSON.stringify(manifest, null, 2));
+  };
+  newer = repack(genuine, bump);
+  const secret = join(fixtures, 'local.d.ts');
+  writeFileSync(secret, '// a file of this machine: LOCAL_SECRET_MARKER\nexport interface BashInput { command: string }\n');
+  linked = repack(genuine, (pkg) => {
+    bump(pkg);
+    const types = readdirSync(pkg).find((f) => f.startsWith('sdk-tools') && f.endsWith('.d.ts'))!;
+    rmSync(join(pkg, types));
+    symlinkSync(secret, join(pkg, types));
+  });
+});
+after(() => rmSync(fixtures, { recursive: true, force: true }));
+
+/** A copy of the project's files (tracked and new, not ignored) as a git repository of its own, node_modules linked. */
+function scratchProject(): string {
+  const root = mkdtempSync(join(tmpdir(), 'refresh-project-'));
+  const files = execFileSync('git', ['ls-files', '-co', '--exclude-standard', '-z'], { cwd: ROOT, encoding: 'utf8' }).split('\0').filter(Boolean);
+  for (const file of files) {
+    let from: string;
+    try {
+      from = join(ROOT, file);
+      mkdirSync(dirname(join(root, file)), { recursive: true });
+      copyFileSync(from, join(root, file));
+    } catch {
+      // A tracked file deleted in the working tree.
+    }
+  }
+  symlinkSync(join(ROOT, 'node_modules'), join(root, 'node_modules'));
+  const git = (...args: string[]) => execFileSync('git', args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  git('init', '-q');
+  git('add', '-A');
+  git('-c', 'user.name=test', '-c', 'user.email=test@example.invalid', 'commit', '-qm', 'before the refresh');
+  return root;
+}
+
+/** `git status` of the scratch project, ignored files included (but for the linked node_modules). */
+const status = (root: string): string =>
+  execFileSync('git', ['status', '--porcelain', '--ignored', '--untracked-files=all'], { cwd: root, encoding: 'utf8' })
+    .split('\n')
+    .filter((l) => l && l !== '!! node_modules')
+    .join('\n');
+
+/** Every package the refresh asks about, at its pin; the Claude Code types also at NEWER. */
+function served(newerBytes: Buffer, extra: Partial<ServedVersion> = {}): Record<string, Record<string, ServedVersion>> {
+  const none = { bytes: Buffer.alloc(0) };
+  const packages: Record<string, Record<string, ServedVersion>> = { [PIN.package]: { [PIN.version]: { bytes: genuine }, [NEWER]: { bytes: newerBytes, ...extra } } };
+  for (const pin of Object.values(PINS)) packages[pin.package] ??= { [pin.version]: none };
+  for (const entry of Object.values(MATRIX.agents)) packages[entry.package] ??= { [entry.version]: none };
+  return packages;
+}
+
+async function runRefresh(packages: Record<string, Record<string, ServedVersion>>): Promise<{ root: string; status: number | null; stdout: string; stderr: string }> {
+  const root = scratchProject();
+  const registry = await startRegistries(packages);
+  const scratch = mkdtempSync(join(tmpdir(), 'refresh-run-'));
+  try {
+    return await new Promise((resolve, reject) => {
+      const child = spawn(process.execPath, [join(root, 'scripts/refresh.ts')], {
+        cwd: root,
+        env: {
+          ...process.env,
+          npm_config_registry: registry.url,
+          npm_config_cache: join(scratch, 'npm-cache'),
+          npm_config_fetch_retries: '0',
+          npm_config_fetch_timeout: '5000',
+          npm_config_noproxy: '127.0.0.1',
+          NO_PROXY: '127.0.0.1',
+          no_proxy: '127.0.0.1',
+          HISTORY_CACHE_DIR: join(scratch, 'history-cache'),
+          NODE_DISABLE_COMPILE_CACHE: '1',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+      child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+      const timer = setTimeout(() => child.kill('SIGKILL'), 600_000);
+      child.on('error', reject);
+      child.on('close', (code) => {
+        clearTimeout(timer);
+        resolve({ root, status: code, stdout, stderr });
+      });
+    });
+  } finally {
+    await registry.close();
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+test('a refused download (a symbolic link in the tarball) fails the refresh with the tree untouched, pins included', async () => {
+  const run = await runRefresh(served(linked));
+  try {
+    assert.equal(run.status, 1, run.stdout);
+    assert.match(run.stdout, new RegExp(`types of claude-code ${PIN.version.replace(/\./g, '\\.')} → ${NEWER.replace(/\./g, '\\.')}`), 'the plan moves the types');
+    assert.match(run.stderr, /refusing the tarball: .* is a symbolic link/);
+    assert.match(run.stderr, /nothing was written: content\/ and scripts\/pins\.json are as they were/);
+    assert.equal(status(run.root), '', 'git status is clean');
+  } finally {
+    rmSync(run.root, { recursive: true, force: true });
+  }
+});
+
+test('a step failing after the ingest wrote the tool files, agent record and pins leaves the tree untouched', async (t) => {
+  const run = await runRefresh(served(newer));
+  try {
+    t.diagnostic(`the failure: ${run.stderr.trim().split('\n').slice(-4).join(' | ')}`);
+    assert.equal(run.status, 1, run.stdout);
+    // The ingest ran to the end and wrote (it names the tools it read from NEWER) …
+    assert.match(run.stdout, new RegExp(`tools from ${PIN.package.replace(/[/.]/g, '\\$&')}@${NEWER.replace(/\./g, '\\.')}`), run.stdout);
+    // … then a later step failed, and everything went back.
+    assert.match(run.stderr, /nothing was written: content\/ and scripts\/pins\.json are as they were/);
+    assert.equal(status(run.root), '', 'git status is clean');
+  } finally {
+    rmSync(run.root, { recursive: true, force: true });
+  }
+});
+
+test('a registry serving bytes other than its own integrity claim fails the refresh with the tree untouched', async () => {
+  const run = await runRefresh(served(newer, { claimedIntegrity: `sha512-${Buffer.alloc(64).toString('base64')}` }));
+  try {
+    assert.equal(run.status, 1, run.stdout);
+    assert.match(run.stderr, /EINTEGRITY/);
+    assert.equal(status(run.root), '', 'git status is clean');
+  } finally {
+    rmSync(run.root, { recursive: true, force: true });
+  }
+});

@@ -13,7 +13,6 @@ import { AGENT_IDS, AGENTS } from '../../src/lib/agents/index.ts';
 import { ContentErrors, loadContent, type ContentError, type ContentWarning } from '../../src/lib/content/load.ts';
 import type { Stage } from '../../src/lib/content/context.ts';
 import { Problems } from '../../src/lib/content/problems.ts';
-import { AGENTS } from '../../src/lib/agents/index.ts';
 import { checkPages } from '../../src/lib/content/stages/pages.ts';
 
 const ROOT = join(import.meta.dirname, '../..');

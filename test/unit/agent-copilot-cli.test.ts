@@ -219,4 +219,9 @@ test('the turn that answers the prompt, as autopilot 1.0.11 sends it: a reminder
   assert.equal(answersPrompt(continuation, PROMPT), false);
   assert.equal(answersPrompt(chat([{ role: 'user', content: `${DATED}\n\n${reminder}` }], []), PROMPT), false, 'no tools: not the turn');
   assert.equal(mainRequest([first, continuation], PROMPT), first);
+  // 1.0.39 names the block <system_reminder> (recorded here).
+  const system = '<system_reminder>\n<sql_tables>No tables currently exist.</sql_tables>\n</system_reminder>';
+  assert.equal(answersPrompt(chat([{ role: 'user', content: `${DATED}\n\n${system}` }]), PROMPT), true);
+  assert.equal(answersPrompt(chat([{ role: 'user', content: `You have not yet marked the task as complete.\n\n${system}` }]), PROMPT), false);
+  assert.equal(answersPrompt(chat([{ role: 'user', content: `${DATED}\n\n<reminder>x</system_reminder>` }]), PROMPT), false, 'tags that do not pair');
 });

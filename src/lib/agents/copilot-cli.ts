@@ -201,14 +201,14 @@ export function userTexts(body: unknown): string[] {
 
 /**
  * Does `r` answer the prompt: a streaming request with tools one of whose user texts ends
- * with the prompt, or holds it followed by a `<reminder>` block (autopilot from 1.0.11 at
- * least: `…: ok\n\n<reminder>\n<sql_tables>…</reminder>`)?
+ * with the prompt, or holds it followed by a `<reminder>` block (autopilot 1.0.11:
+ * `…: ok\n\n<reminder>\n<sql_tables>…</reminder>`; 1.0.39: `<system_reminder>…</system_reminder>`)?
  */
 export function answersPrompt(r: WireRequest, prompt: string): boolean {
   const wanted = prompt.trim();
   const wire = agentWireForPath('copilot-cli', pathOf(r.url));
   const tools = (r.json as { tools?: unknown } | undefined)?.tools;
-  const before = (t: string): string => t.replace(/\s*<reminder>[\s\S]*<\/reminder>\s*$/, '').trim();
+  const before = (t: string): string => t.replace(/\s*<(system_)?reminder>[\s\S]*<\/\1reminder>\s*$/, '').trim();
   return wire !== undefined && wire.isStreaming(r) && Array.isArray(tools) && tools.length > 0 && userTexts(r.json).some((t) => t.trim().endsWith(wanted) || before(t).endsWith(wanted));
 }
 

@@ -24,6 +24,9 @@
  * captures in $CAPTURE_CACHE_DIR/history/captures/<agent>/<version>/<configuration>.json,
  * and delete the install. A rerun reads the cache and installs only what it lacks.
  *
+ * $HISTORY_NPM_CACHE: an npm cache folder that every install of the run shares and that is
+ * kept (default: a throwaway one per install).
+ *
  * Needs root (for the namespace). The history file is validated against
  * schemas/history.schema.json and replaced atomically.
  */
@@ -188,12 +191,17 @@ function npmJson(args: string[]): unknown {
   return JSON.parse(text);
 }
 
-/** Installs a release into the history's own folder (with a throwaway npm cache), or reuses the capture's pinned install. */
+/**
+ * Installs a release into the history's own folder (with a throwaway npm cache, or the one
+ * $HISTORY_NPM_CACHE names, kept across installs: Gemini CLI's releases share hundreds of
+ * dependencies), or reuses the capture's pinned install.
+ */
 function install(agent: AgentId, pkg: string, version: string): { binary: string; downloaded: boolean; remove: () => void } {
   const pinned = installedBinary(agent, CACHE_ROOT, pkg, version);
   if (pinned) return { binary: pinned, downloaded: false, remove: () => {} };
   const leftover = installedBinary(agent, HISTORY_ROOT, pkg, version); // an interrupted run's install
-  const npmCache = mkdtempSync(join(HISTORY_ROOT, 'npm-cache-'));
+  const shared = process.env['HISTORY_NPM_CACHE'] || undefined; // one npm cache for every install of this run, kept
+  const npmCache = shared ?? mkdtempSync(join(HISTORY_ROOT, 'npm-cache-'));
   const previous = process.env['npm_config_cache'];
   process.env['npm_config_cache'] = npmCache;
   try {
@@ -202,7 +210,7 @@ function install(agent: AgentId, pkg: string, version: string): { binary: string
   } finally {
     if (previous === undefined) delete process.env['npm_config_cache'];
     else process.env['npm_config_cache'] = previous;
-    rmSync(npmCache, { recursive: true, force: true });
+    if (shared === undefined) rmSync(npmCache, { recursive: true, force: true });
   }
 }
 

@@ -187,3 +187,41 @@ test('outcome: postToolUseFailure (error) or a non-success resultType is a failu
   assert.equal(shapeOfEvent(cpHooks, 'PostToolUse').eventField, 'hook_event_name');
   assert.equal(shapeOfEvent(cpHooks, 'postToolUse').eventField, undefined, 'camelCase payloads do not name their event');
 });
+
+import { AUTOPILOT_FLAG, answersPrompt, programArgv } from '../../src/lib/agents/copilot-cli.ts';
+
+test('a release whose launcher falls back to its index.js runs that script with the run\'s Node.js; the platform program runs itself', () => {
+  // npm-loader.js of 1.0.42 imports ./index.js itself, in the Node.js that runs the launcher.
+  const script = '/i/node_modules/@github/copilot/index.js';
+  assert.deepEqual(programArgv({ binary: script, node: PATHS.node }), [PATHS.node, script]);
+  assert.deepEqual(programArgv({ binary: BIN, node: PATHS.node }), [BIN]);
+  const inv = buildInvocation('copilot-cli', cfg({}), script, PATHS, URL);
+  assert.equal(inv.command, PATHS.node);
+  assert.deepEqual(inv.args, [script, '-p', PROMPT]);
+  const interactive = buildInvocation('copilot-cli', cfg({ mode: 'interactive' }), script, PATHS, URL);
+  assert.match(interactive.args.at(-2)!, new RegExp(`exec '?${PATHS.node}'? '?${script}'? -i `));
+});
+
+test('autopilot runs end once the first turn is answered; other print runs wait for the CLI to exit', () => {
+  const matrix = loadMatrix(ROOT).agents['copilot-cli'].configurations;
+  const autopilot = matrix.find((c) => c.args.includes(AUTOPILOT_FLAG));
+  assert.ok(autopilot, 'the matrix has an autopilot configuration');
+  assert.equal(buildInvocation('copilot-cli', autopilot, BIN, PATHS, URL).endAfterTurn, true);
+  assert.equal(buildInvocation('copilot-cli', cfg({}), BIN, PATHS, URL).endAfterTurn, undefined);
+});
+
+test('the turn that answers the prompt, as autopilot 1.0.11 sends it: a reminder after the prompt in the same user text; its continuations are not', () => {
+  // The user texts of the first two requests of @github/copilot 1.0.11 in autopilot (recorded here).
+  const reminder = '<reminder>\n<sql_tables>No tables currently exist. Default tables (todos, todo_deps) will be created automatically when you first use the SQL tool.</sql_tables>\n</reminder>';
+  const first = chat([{ role: 'system', content: 'You are the GitHub Copilot CLI' }, { role: 'user', content: `${DATED}\n\n${reminder}` }]);
+  const continuation = chat([{ role: 'user', content: `You have not yet marked the task as complete. When it is, call task_complete.\n\n${reminder}` }]);
+  assert.equal(answersPrompt(first, PROMPT), true);
+  assert.equal(answersPrompt(continuation, PROMPT), false);
+  assert.equal(answersPrompt(chat([{ role: 'user', content: `${DATED}\n\n${reminder}` }], []), PROMPT), false, 'no tools: not the turn');
+  assert.equal(mainRequest([first, continuation], PROMPT), first);
+  // 1.0.39 names the block <system_reminder> (recorded here).
+  const system = '<system_reminder>\n<sql_tables>No tables currently exist.</sql_tables>\n</system_reminder>';
+  assert.equal(answersPrompt(chat([{ role: 'user', content: `${DATED}\n\n${system}` }]), PROMPT), true);
+  assert.equal(answersPrompt(chat([{ role: 'user', content: `You have not yet marked the task as complete.\n\n${system}` }]), PROMPT), false);
+  assert.equal(answersPrompt(chat([{ role: 'user', content: `${DATED}\n\n<reminder>x</system_reminder>` }]), PROMPT), false, 'tags that do not pair');
+});

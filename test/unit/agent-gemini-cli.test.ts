@@ -202,3 +202,21 @@ test('hooks: payloads without call ids go to calls by order, tool name and input
   assert.deepEqual(h.hooksOfCalls([before('glob', { pattern: '**' })], [{ id: '1', tool: 'glob', input: { pattern: '*' } }]), [[before('glob', { pattern: '**' })]]);
   assert.deepEqual(h.hooksOfCalls([after('glob', {})], [{ id: '1', tool: 'glob', input: {} }]), [[after('glob', {})]]);
 });
+
+test('a release is given the settings format it reads: flat keys before 0.3.4, nested from 0.3.4 on', () => {
+  // Facts from the packages (npm pack @google/gemini-cli@<version>): 0.1.1's bundle/gemini.js and
+  // 0.2.2's dist read `settings.merged.selectedAuthType` and `usageStatisticsEnabled` and never
+  // name `security.auth.selectedType`; 0.3.4's dist names `security.auth.selectedType` and
+  // `migrateSettingsToV2`. 0.2.2 and 0.3.4 are adjacent stable releases on the registry.
+  const flat = { selectedAuthType: 'gemini-api-key', usageStatisticsEnabled: false };
+  const nested = { security: { auth: { selectedType: 'gemini-api-key' } }, privacy: { usageStatisticsEnabled: false } };
+  const settingsFor = (release: string | undefined) => JSON.parse(gemini.invoke(context({ release })).files.get(SETTINGS)!) as unknown;
+  assert.deepEqual(settingsFor('0.1.1'), flat);
+  assert.deepEqual(settingsFor('0.2.2'), flat);
+  assert.deepEqual(settingsFor('0.3.4'), nested);
+  assert.deepEqual(settingsFor('0.61.0'), nested);
+  assert.deepEqual(settingsFor(undefined), nested, 'the pin (no release given) reads the nested keys');
+  // A configuration's own settings merge over the format of the release.
+  const withHooks = JSON.parse(gemini.invoke(context({ release: '0.1.1', settings: { hooks: { BeforeTool: [] } } })).files.get(SETTINGS)!) as unknown;
+  assert.deepEqual(withHooks, { ...flat, hooks: { BeforeTool: [] } });
+});

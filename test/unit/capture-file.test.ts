@@ -2,7 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildCapture, checkOutcome, countTools, summaryLine } from '../../scripts/lib/capture/capture-file.ts';
+import { buildCapture, checkOutcome, cliWords, countTools, summaryLine } from '../../scripts/lib/capture/capture-file.ts';
+import { maskRules } from '../../scripts/lib/capture/placeholders.ts';
 import { CaptureError } from '../../scripts/lib/capture/normalise.ts';
 import { PROMPT, type RunOutcome } from '../../scripts/lib/capture/runner.ts';
 import type { Configuration } from '../../scripts/lib/capture/matrix.ts';
@@ -75,4 +76,44 @@ test('a capture that names another model than its configuration declares is refu
     () => buildCapture('codex', 'p', 'v', { ...exec, model: `${asked}-other` }, outcome([post('/v1/responses', body)])),
     (e: unknown) => e instanceof CaptureError && e.message.includes(`asks for model ${asked}-other, but the request names model ${asked}`),
   );
+});
+
+test('a failed run names what the CLI said in its first line, the line a history keeps', () => {
+  // Gemini CLI 0.1.1 given --approval-mode (which it does not know): yargs prints its usage, then the error.
+  const usage = ['Options:', '  -m, --model  Model  [string] [default: "gemini-2.5-pro"]', '  -h, --help   Show help  [boolean]', '', 'Unknown arguments: approval-mode, approvalMode', ''].join('\n');
+  assert.equal(cliWords(usage, ''), 'Unknown arguments: approval-mode, approvalMode');
+  const failed = (o: Partial<RunOutcome>) => {
+    try {
+      checkOutcome({ ...exec, mode: 'print' }, outcome([], o));
+    } catch (error) {
+      return (error as Error).message.split('\n')[0];
+    }
+    return undefined;
+  };
+  assert.equal(failed({ exitCode: 1, stderr: usage }), 'the CLI exited with code 1 (no request reached the stub); the CLI said: “Unknown arguments: approval-mode, approvalMode”');
+  assert.equal(failed({ timedOut: true }), 'the CLI did not finish within 60 s and was killed (no request reached the stub); the CLI printed nothing');
+  // A crash banner and stack trace (0.1.1 with usage statistics on): the error line, its host not named.
+  const crash = ['=========================================', 'CRITICAL: Unhandled Promise Rejection!', '=========================================', 'Reason: Error: getaddrinfo EAI_AGAIN telemetry.example.test', '    at GetAddrInfoReqWrap.onlookupall [as oncomplete] (node:dns:123:26) {', "  errno: -3001,", "  hostname: 'telemetry.example.test'", '}', 'Stack trace may follow:'].join('\n');
+  assert.equal(cliWords(crash, ''), 'Reason: Error: getaddrinfo EAI_AGAIN <host>');
+  // The run's own values are masked, addresses and absolute folders left out, terminal escapes dropped.
+  const rules = maskRules({ HOME: '/work/cache/run/home', STUB_URL: 'http://127.0.0.1:4000' });
+  assert.equal(cliWords('\x1b[31mError: cannot read /work/cache/run/home/.config/x.json\x1b[0m', '', rules), 'Error: cannot read $HOME/.config/x.json');
+  assert.equal(cliWords('Error: failed to fetch http://127.0.0.1:4000/api.json and https://models.example.test/api.json', '', rules), 'Error: failed to fetch $STUB_URL/api.json and <address>');
+  assert.equal(cliWords('Failed to load GitHub Copilot CLI: Error: Cannot find module /usr/lib/node_modules/x/index.js', ''), 'Failed to load GitHub Copilot CLI: Error: Cannot find module …/index.js');
+  // OpenCode 0.1.174: its log file is named after the moment of the run, which a history must not keep.
+  assert.equal(cliWords('Error: Unexpected error, check log file at /work/cache/run/home/.local/share/opencode/log/2026-12-04T040019.log for more details', '', rules), 'Error: Unexpected error, check log file at $HOME/.local/share/opencode/log/<time>.log for more details');
+  assert.equal(cliWords('Error: connect ECONNREFUSED 127.0.0.1:39513', ''), 'Error: connect ECONNREFUSED <address>');
+  // A run that exits cleanly without the turn: the reason names the missing request, then the CLI's words.
+  assert.throws(() => buildCapture('opencode', 'p', 'v', { ...exec, mode: 'print' }, outcome([], { stderr: 'Error: Unable to connect. Is the computer able to access the url?' })),
+    (e: unknown) => e instanceof CaptureError && /^no POST \/v1\/chat\/completions request reached the stub \(requests seen: none\); the CLI said: “Error: Unable to connect\. Is the computer able to access the url\?”$/m.test(e.message.split('\n')[0]!));
+  // Standard output when standard error is empty; the last line when none says it failed.
+  assert.equal(cliWords('', 'starting\nwaiting for the model'), 'waiting for the model');
+  assert.equal(cliWords('', ''), undefined);
+  assert.equal(cliWords('x'.repeat(300), '')!.length, 240);
+});
+
+test('a print run ended by the runner once its turn was answered (autopilot) is sound; one that exits by itself is judged by its exit code', () => {
+  const req = [post('/v1/chat/completions', { model: 'm', stream: true, messages: [] })];
+  assert.doesNotThrow(() => checkOutcome({ ...exec, mode: 'print' }, outcome(req, { exitCode: null, signal: 'SIGKILL', endedAfterRequest: true })));
+  assert.throws(() => checkOutcome({ ...exec, mode: 'print' }, outcome(req, { exitCode: null, signal: 'SIGKILL' })), /signal SIGKILL/);
 });

@@ -135,3 +135,70 @@ test('an interactive run also ends on a prompted request of another of its wire 
   assert.equal(isMainCandidate('codex', r('/v1/messages', { stream: true, tools, messages: [{ role: 'user', content: PROMPT }] })), false);
   assert.equal(isMainCandidate('codex', r('/v1/responses', { stream: true, tools, input: [{ role: 'user', content: [{ type: 'input_text', text: `<environment_context/>\n\n${PROMPT}` }] }] })), true);
 });
+
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { runConfiguration } from '../../scripts/lib/capture/runner.ts';
+import { AGENTS } from '../../src/lib/agents/index.ts';
+import { buildCapture } from '../../scripts/lib/capture/capture-file.ts';
+
+/** A stand-in CLI (Node.js script) that posts Chat Completions turns to `base` and behaves as `rest` says. */
+function fakeCli(rest: string): string {
+  return `
+const turn = (text) => fetch(BASE + '/chat/completions', { method: 'POST', headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ model: 'stub-model', stream: true, tools: [{ type: 'function', function: { name: 'bash', parameters: { type: 'object' } } }], messages: [{ role: 'user', content: text }] }) }).then((r) => r.text());
+${rest}
+`;
+}
+
+test('a run whose invocation ends after its turn (Copilot CLI autopilot) is ended once the prompt\'s turn is answered, though the CLI keeps looping; a script program runs with Node.js', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'runner-autopilot-'));
+  try {
+    // Like autopilot 1.0.11–1.0.39 against the stub: the first turn, then continuation turns without end.
+    const script = join(dir, 'index.js');
+    writeFileSync(script, fakeCli(`const BASE = process.env.COPILOT_PROVIDER_BASE_URL;
+const prompt = process.argv[process.argv.indexOf('-p') + 1];
+await turn('<current_datetime>now</current_datetime>\\n\\n' + prompt + '\\n\\n<reminder>\\n<sql_tables>none</sql_tables>\\n</reminder>');
+for (;;) { await turn('You have not yet marked the task as complete.'); await new Promise((r) => setTimeout(r, 50)); }`));
+    const configuration = cfg({ id: 'autopilot', args: ['--autopilot'], timeoutSeconds: 30 });
+    const paths: RunPaths = { home: join(dir, 'home'), workdir: join(dir, 'work'), node: process.execPath, mcpServer: join(dir, 'mcp.ts') };
+    const outcome = await runConfiguration('copilot-cli', configuration, script, paths);
+    assert.equal(outcome.timedOut, false);
+    assert.equal(outcome.endedAfterRequest, true);
+    assert.ok(outcome.requests.length >= 1);
+    assert.doesNotThrow(() => buildCapture('copilot-cli', '@github/copilot', '1.0.11', configuration, outcome));
+    assert.equal(AGENTS['copilot-cli'].mainRequest(outcome.requests, PROMPT), outcome.requests[0], 'the capture is the first turn');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('OpenCode\'s model catalogue is served by the stub at OPENCODE_MODELS_URL, so a release that fetches it before its turn runs', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'runner-models-'));
+  try {
+    // OpenCode 1.1.31's binary: `fetch(\`\${url2}/api.json\`)` then `JSON.parse`, url2 being process.env.OPENCODE_MODELS_URL || its own site.
+    const program = join(dir, 'opencode');
+    writeFileSync(program, `#!${process.execPath}
+(async () => {
+  const url = process.env.OPENCODE_MODELS_URL;
+  if (!url) { console.error('Error: no OPENCODE_MODELS_URL'); process.exit(1); }
+  const res = await fetch(url + '/api.json');
+  const catalogue = JSON.parse(await res.text());
+  if (!res.ok || catalogue === null || typeof catalogue !== 'object' || Array.isArray(catalogue)) { console.error('Error: bad catalogue ' + res.status); process.exit(1); }
+  const settings = JSON.parse(require('node:fs').readFileSync(process.env.HOME + '/.config/opencode/opencode.json', 'utf8'));
+  await fetch(settings.provider.stub.options.baseURL + '/chat/completions', { method: 'POST', headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ model: 'stub-model', stream: true, tools: [{ type: 'function', function: { name: 'bash', parameters: { type: 'object' } } }], messages: [{ role: 'user', content: process.argv.slice(3).join(' ') }] }) }).then((r) => r.text());
+})();
+`);
+    writeFileSync(join(dir, 'package.json'), '{"type":"commonjs"}');
+    chmodSync(program, 0o755);
+    const configuration = cfg({ id: 'print', timeoutSeconds: 30 });
+    const paths: RunPaths = { home: join(dir, 'home'), workdir: join(dir, 'work'), node: process.execPath, mcpServer: join(dir, 'mcp.ts') };
+    const outcome = await runConfiguration('opencode', configuration, program, paths);
+    assert.equal(outcome.exitCode, 0, outcome.stderr);
+    assert.deepEqual(outcome.requests.map((r) => `${r.method} ${r.url}`), ['GET /api.json', 'POST /v1/chat/completions']);
+    assert.doesNotThrow(() => buildCapture('opencode', 'opencode-ai', '1.1.31', configuration, outcome));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

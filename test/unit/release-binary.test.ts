@@ -1,8 +1,11 @@
 /** Where an earlier release keeps the program: the module's path, else the package's own `bin` (scripts/lib/capture/release-binary.ts). */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { binaryCandidates, movedProgram, platformFolder } from '../../scripts/lib/capture/release-binary.ts';
-import { npmErrorSummary } from '../../scripts/lib/capture/install.ts';
+import { binaryCandidates, fallbackProgram, loaderFallback, movedProgram, platformFolder } from '../../scripts/lib/capture/release-binary.ts';
+import { installedBinary, npmErrorSummary } from '../../scripts/lib/capture/install.ts';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 const PKG = '@example/some-cli';
 const SCRIPT = `node_modules/${PKG}/entry.js`;
@@ -69,4 +72,55 @@ test('npmErrorSummary: what npm said, without its boilerplate or the path and ti
   assert.doesNotMatch(summary, /_logs|debug-0|\/root|:\/\/|127\.0\.0\.1/);
   assert.equal(npmErrorSummary('npm ERR! code ETARGET\nnpm ERR! notarget No matching version found for x@9.9.9.\nnpm ERR! notarget No matching version found for x@9.9.9.'), 'notarget No matching version found for x@9.9.9.', 'each line once');
   assert.equal(npmErrorSummary(''), '');
+});
+
+/**
+ * The last line of `npm-loader.js` in @github/copilot 1.0.42 (npm pack @github/copilot@1.0.42),
+ * the package's only `bin` (`{"copilot": "npm-loader.js"}`); 0.0.390's is the same but for 22
+ * in place of 24. The platform packages of both releases are not on the registry.
+ */
+const COPILOT_1_0_42_LOADER = 'import{spawnSync as e}from"node:child_process";import{fileURLToPath as s}from"node:url";async function t(){try{const o=s(import.meta.resolve(`@github/copilot-${process.platform}-${process.arch}`)),r=e(o,process.argv.slice(2),{stdio:"inherit"});process.exit(r.status??1)}catch{}parseInt(process.versions.node.split(".")[0],10)<24&&(console.error(`GitHub Copilot CLI requires Node.js v24 or higher. Currently using v${process.versions.node}.`),process.exit(1));try{await import("./index.js")}catch(o){console.error("Failed to load GitHub Copilot CLI:",o),process.exit(1)}}t();';
+const COPILOT_0_0_390_LOADER = COPILOT_1_0_42_LOADER.replace('<24&&', '<22&&').replace('Node.js v24', 'Node.js v22');
+const COPILOT_NATIVE = 'node_modules/@github/copilot-linux-x64/copilot';
+/** @github/copilot 1.0.42's package.json, the members that matter here. */
+const COPILOT_1_0_42_MANIFEST = { name: '@github/copilot', bin: { copilot: 'npm-loader.js' }, optionalDependencies: { '@github/copilot-linux-x64': '1.0.42', '@github/copilot-darwin-arm64': '1.0.42' } };
+
+test('a launcher that imports a script of its own package when the platform package is missing: which script, from which Node.js', () => {
+  assert.deepEqual(loaderFallback(COPILOT_1_0_42_LOADER), { file: 'index.js', nodeMajor: 24 });
+  assert.deepEqual(loaderFallback(COPILOT_0_0_390_LOADER), { file: 'index.js', nodeMajor: 22 });
+  // Without the version check or without the import there is no fallback.
+  assert.equal(loaderFallback('const o=require.resolve("@x/cli-linux-x64");spawnSync(o)'), undefined);
+  assert.equal(loaderFallback('parseInt(process.versions.node.split(".")[0],10)<24&&process.exit(1)'), undefined);
+  assert.equal(loaderFallback('parseInt(process.versions.node.split(".")[0],10)<24&&process.exit(1);await import("../elsewhere/index.js")'), undefined, 'a script outside the package');
+});
+
+test('the fallback program: the launcher\'s script when npm skipped the platform package and this Node.js is recent enough', () => {
+  const files = new Map([['node_modules/@github/copilot/npm-loader.js', COPILOT_1_0_42_LOADER], ['node_modules/@github/copilot/index.js', '// the CLI']]);
+  const read = (path: string) => files.get(path);
+  assert.equal(fallbackProgram(COPILOT_NATIVE, '@github/copilot', COPILOT_1_0_42_MANIFEST, 24, read), 'node_modules/@github/copilot/index.js');
+  assert.equal(fallbackProgram(COPILOT_NATIVE, '@github/copilot', COPILOT_1_0_42_MANIFEST, 25, read), 'node_modules/@github/copilot/index.js');
+  assert.equal(fallbackProgram(COPILOT_NATIVE, '@github/copilot', COPILOT_1_0_42_MANIFEST, 22, read), undefined, 'the 1.0.42 launcher exits below Node.js 24');
+  assert.equal(fallbackProgram(COPILOT_NATIVE, '@github/copilot', COPILOT_1_0_42_MANIFEST, 24, (p) => (p.endsWith('index.js') ? undefined : read(p))), undefined, 'no script to import');
+  assert.equal(fallbackProgram(COPILOT_NATIVE, '@github/copilot', { ...COPILOT_1_0_42_MANIFEST, optionalDependencies: {} }, 24, read), undefined, 'a release that does not declare the platform package');
+  assert.equal(fallbackProgram(COPILOT_NATIVE, '@github/copilot', { ...COPILOT_1_0_42_MANIFEST, bin: { a: 'npm-loader.js', b: 'other.js' } }, 24, read), undefined, 'two commands: no guess');
+});
+
+test('an install without its platform package runs the script the launcher falls back to, on the Node.js running the capture', () => {
+  const root = mkdtempSync(join(tmpdir(), 'release-binary-'));
+  try {
+    const pkg = join(root, 'capture-cli', '@github/copilot@1.0.42', 'node_modules', '@github/copilot');
+    mkdirSync(pkg, { recursive: true });
+    writeFileSync(join(pkg, 'package.json'), JSON.stringify({ ...COPILOT_1_0_42_MANIFEST, version: '1.0.42' }));
+    writeFileSync(join(pkg, 'npm-loader.js'), COPILOT_1_0_42_LOADER);
+    writeFileSync(join(pkg, 'index.js'), '');
+    const major = Number(process.versions.node.split('.')[0]);
+    assert.equal(installedBinary('copilot-cli', root, '@github/copilot', '1.0.42'), major >= 24 ? join(pkg, 'index.js') : undefined);
+    // With the platform package present its program wins.
+    const native = join(root, 'capture-cli', '@github/copilot@1.0.42', COPILOT_NATIVE);
+    mkdirSync(join(native, '..'), { recursive: true });
+    writeFileSync(native, '');
+    assert.equal(installedBinary('copilot-cli', root, '@github/copilot', '1.0.42'), native);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
 });

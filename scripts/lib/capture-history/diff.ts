@@ -130,11 +130,19 @@ function releaseEvents(last: ReadonlyMap<string, Last>, release: ReleaseSnapshot
     if (defined !== undefined) {
       const x = before(defined).snapshot.tools[tool]!;
       const y = after(defined).tools[tool]!;
-      const rows = diffRows(x.rows, y.rows, { release: release.version, previous: before(defined).version, tool, configuration: defined });
-      out.push(...rows);
-      fieldEvents = rows.length;
-      if (fieldEvents === 0 && definitionText(x) !== definitionText(y)) {
-        out.push({ release: release.version, previous: before(defined).version, tool, kind: 'definition-changed', side: 'input', configuration: defined });
+      if (x.finding !== undefined || y.finding !== undefined) {
+        // A definition Ajv cannot compile has no field rows to compare: one definition change,
+        // naming the finding on the side (from, to) that has it.
+        if (definitionText(x) !== definitionText(y) || x.finding !== y.finding) {
+          out.push({ release: release.version, previous: before(defined).version, tool, kind: 'definition-changed', side: 'input', configuration: defined, ...(x.finding !== undefined ? { from: x.finding } : {}), ...(y.finding !== undefined ? { to: y.finding } : {}) });
+        }
+      } else {
+        const rows = diffRows(x.rows, y.rows, { release: release.version, previous: before(defined).version, tool, configuration: defined });
+        out.push(...rows);
+        fieldEvents = rows.length;
+        if (fieldEvents === 0 && definitionText(x) !== definitionText(y)) {
+          out.push({ release: release.version, previous: before(defined).version, tool, kind: 'definition-changed', side: 'input', configuration: defined });
+        }
       }
     }
     const described = both.find((c) => before(c).snapshot.tools[tool]!.description !== undefined && after(c).tools[tool]!.description !== undefined);

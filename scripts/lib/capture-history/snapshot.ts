@@ -33,6 +33,13 @@ export interface ToolSnapshot {
   /** The input definition as text (JSON of the definition without its origin), to see a change that has no rows. */
   definition: string;
   rows: RowSnapshot[];
+  /**
+   * Set when the definition, kept as the CLI sent it, is a JSON Schema that Ajv cannot
+   * compile (Gemini CLI 0.1.19 and 0.1.21 sent google_web_search's OpenAPI-style upper-case
+   * `OBJECT`/`STRING` types as `parametersJsonSchema`): what Ajv says, in one line. The
+   * tool then has no field rows; the capture is still data, not a failed run.
+   */
+  finding?: string;
 }
 
 export interface ConfigSnapshot {
@@ -62,10 +69,18 @@ function withoutOrigin(definition: object): object {
   return rest;
 }
 
+/** What Ajv said of a definition it cannot compile, without the place and rule the content loader adds. */
+export function ajvFinding(message: string): string {
+  const said = /Ajv cannot compile this JSON Schema: (.*?)(?: \[rule: [^\]]+\])?$/s.exec(message)?.[1] ?? message;
+  return `not a JSON Schema that Ajv can compile: ${said.replace(/\s+/g, ' ').trim()}`;
+}
+
 function toolSnapshot(tool: CapturedTool, file: string): ToolSnapshot {
   const problems = new Problems();
   const view = definitionView(tool.input, 'input', { file, pointer: tool.pointer, tool: tool.fullName }, problems, definitionAjv());
-  if (problems.errors.length > 0) throw new Error(problems.errors.map((e) => e.message).join('; '));
+  // A schema that does not compile is what the CLI sent: recorded with the finding, without rows.
+  const uncompiled = problems.errors.length > 0 && problems.errors.every((e) => e.rule === 'definition-compiles');
+  if (problems.errors.length > 0 && !uncompiled) throw new Error(problems.errors.map((e) => e.message).join('; '));
   // Rows only where the site shows them; a variant header row carries no field of its own.
   const rows = view.rows.filter((r) => r.role !== 'root').map(rowSnapshot);
   return {
@@ -74,6 +89,7 @@ function toolSnapshot(tool: CapturedTool, file: string): ToolSnapshot {
     kind: tool.input.kind,
     definition: tool.input.kind === 'unavailable' ? '' : JSON.stringify(withoutOrigin(tool.input)),
     rows,
+    ...(uncompiled ? { finding: ajvFinding(problems.errors.map((e) => e.message).join('; ')) } : {}),
   };
 }
 

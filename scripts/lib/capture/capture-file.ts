@@ -2,7 +2,7 @@
 import type { AgentId } from '../../../src/lib/agents/index.ts';
 import { captureWireFormat, type CaptureFile, type ToolCount, type WireFormat } from '../../../src/lib/wire/index.ts';
 import { chooseMainRequest, pathOf, requestsSeen, CaptureError } from './normalise.ts';
-import { maskJson, maskRules } from './placeholders.ts';
+import { maskJson, maskRules, maskText, type MaskRule } from './placeholders.ts';
 import { PROMPT, type RunOutcome } from './runner.ts';
 import type { Configuration } from './matrix.ts';
 import type { RecordedRequest } from './stub-server.ts';
@@ -12,21 +12,61 @@ function tail(text: string, lines = 8): string {
   return kept.length === 0 || kept[0] === '' ? '    (empty)' : kept.map((l) => `    | ${l.slice(0, 300)}`).join('\n');
 }
 
-/** Was the run itself sound? Throws a CaptureError that says what went wrong. */
+/** A line that says something went wrong, in the words CLIs use. */
+const ERROR_WORDS = /\b(?:error|errors|unknown|invalid|cannot|can't|could not|couldn't|failed|failure|fatal|not found|denied|unsupported|requires?|missing|unexpected|refused|not allowed|no such)\b/i;
+/** Lines of a stack trace or of a crash banner, which say where, not what. */
+const NOT_WORDS = /^(?:at\s|[-=*]{3,}|\}|\{|Stack trace|errno:|code:|syscall:|hostname:|\[?capture\]?)/i;
+
+/**
+ * The CLI's own words about what went wrong, in one line: of its standard error (else its
+ * standard output), without terminal escapes, the last line that says something failed
+ * (ERROR_WORDS), else its last line that is not part of a stack trace; with the run's own
+ * values masked (`rules`: its HOME, working directory, stub address), any address and any host
+ * a name lookup failed for replaced by `<address>` / `<host>` (no host name reaches the
+ * history), the folders of an absolute path left out (`…/index.js`), dates and times (a log
+ * file named after the moment of the run) as `<time>`, and cut to 240 characters. Undefined when the CLI printed nothing. Pure.
+ */
+export function cliWords(stderr: string, stdout: string, rules: readonly MaskRule[] = []): string | undefined {
+  const linesOf = (text: string): string[] =>
+    text
+      .replace(/\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07/g, '')
+      .split(/\r?\n|\r/)
+      .map((l) => l.replace(/\s+/g, ' ').trim())
+      .filter((l) => l !== '' && !NOT_WORDS.test(l));
+  const lines = linesOf(stderr).length > 0 ? linesOf(stderr) : linesOf(stdout);
+  const line = [...lines].reverse().find((l) => ERROR_WORDS.test(l)) ?? lines[lines.length - 1];
+  if (line === undefined) return undefined;
+  const masked = maskText(line, rules)
+    .replace(/\b[a-z][a-z0-9+.-]*:\/\/[^\s'"`)]+/gi, '<address>')
+    .replace(/(?<![\w.$])\/(?:[\w.@+-]+\/)+(?=[\w.@+-])/g, '…/')
+    .replace(/\b(?:\d{1,3}\.){3}\d{1,3}(?::\d+)?\b/g, '<address>')
+    .replace(/\b\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:?\d{2}:?\d{2}(?:\.\d+)?Z?)?/g, '<time>')
+    .replace(/\b(getaddrinfo \S+|ENOTFOUND|EAI_AGAIN|ECONNREFUSED|connect \S+) ([a-z0-9-]+(?:\.[a-z0-9-]+)+)(?::\d+)?/gi, '$1 <host>');
+  return masked.length > 240 ? `${masked.slice(0, 239)}…` : masked;
+}
+
+/** ` — the CLI said: “…”` or ` — the CLI printed nothing`, for the first line of a failure. */
+function said(outcome: RunOutcome): string {
+  const words = cliWords(outcome.stderr, outcome.stdout, maskRules(outcome.variables));
+  return words === undefined ? '; the CLI printed nothing' : `; the CLI said: “${words}”`;
+}
+
+/** Was the run itself sound? Throws a CaptureError that says what went wrong, quoting the CLI (its first line is what a history keeps). */
 export function checkOutcome(configuration: Configuration, outcome: RunOutcome): void {
   const limit = configuration.timeoutSeconds ?? 60;
   const requests = outcome.requests.length === 0 ? 'no request reached the stub' : `requests seen: ${requestsSeen(outcome.requests)}`;
   if (outcome.timedOut) {
-    throw new CaptureError(`the CLI did not finish within ${limit} s and was killed (${requests})\n  stderr:\n${tail(outcome.stderr)}\n  stdout:\n${tail(outcome.stdout)}`);
+    throw new CaptureError(`the CLI did not finish within ${limit} s and was killed (${requests})${said(outcome)}\n  stderr:\n${tail(outcome.stderr)}\n  stdout:\n${tail(outcome.stdout)}`);
   }
   if (configuration.mode === 'interactive') {
     if (!outcome.endedAfterRequest) {
-      throw new CaptureError(`the interactive CLI ended by itself (exit ${outcome.exitCode ?? outcome.signal}) before its main request was recorded (${requests})\n  terminal:\n${tail(outcome.stdout)}`);
+      throw new CaptureError(`the interactive CLI ended by itself (exit ${outcome.exitCode ?? outcome.signal}) before its main request was recorded (${requests})${said(outcome)}\n  terminal:\n${tail(outcome.stdout)}`);
     }
     return;
   }
+  if (outcome.endedAfterRequest) return; // ended by us once its turn was answered (Invocation.endAfterTurn)
   if (outcome.exitCode !== 0) {
-    throw new CaptureError(`the CLI exited with ${outcome.exitCode === null ? `signal ${outcome.signal}` : `code ${outcome.exitCode}`} (${requests})\n  stderr:\n${tail(outcome.stderr)}\n  stdout:\n${tail(outcome.stdout)}`);
+    throw new CaptureError(`the CLI exited with ${outcome.exitCode === null ? `signal ${outcome.signal}` : `code ${outcome.exitCode}`} (${requests})${said(outcome)}\n  stderr:\n${tail(outcome.stderr)}\n  stdout:\n${tail(outcome.stdout)}`);
   }
 }
 
@@ -55,8 +95,17 @@ export function checkMainRequest(configuration: Configuration, main: RecordedReq
 
 export function buildCapture(agent: AgentId, pkg: string, version: string, configuration: Configuration, outcome: RunOutcome): CaptureFile<AgentId> {
   checkOutcome(configuration, outcome);
-  const { request: main, wire } = chooseMainRequest(agent, outcome.requests, PROMPT);
-  checkMainRequest(configuration, main, wire, outcome.requests);
+  let chosen: ReturnType<typeof chooseMainRequest>;
+  try {
+    chosen = chooseMainRequest(agent, outcome.requests, PROMPT);
+    checkMainRequest(configuration, chosen.request, chosen.wire, outcome.requests);
+  } catch (error) {
+    // A run that exited cleanly without the turn: what the CLI printed says why.
+    if (!(error instanceof CaptureError)) throw error;
+    const [first, ...rest] = error.message.split('\n');
+    throw new CaptureError([`${first}${said(outcome)}`, ...rest].join('\n'));
+  }
+  const { request: main, wire } = chosen;
   const body = wire.captureBody(main.json as Record<string, unknown>);
   const rules = maskRules(outcome.variables, [outcome.startedAt, outcome.endedAt]);
   return {

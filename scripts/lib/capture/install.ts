@@ -13,7 +13,7 @@ import { dirname, join } from 'node:path';
 import { AGENTS, type AgentId } from '../../../src/lib/agents/index.ts';
 import { listedVersions } from '../registry.ts';
 import { printsVersion, runnablePackage, type PackageListing } from '../runnable-release.ts';
-import { binaryCandidates, holderPackage, movedProgram, platformFolder, type PackageManifest } from './release-binary.ts';
+import { binaryCandidates, fallbackProgram, holderPackage, movedProgram, platformFolder, type PackageManifest } from './release-binary.ts';
 
 export class InstallError extends Error {}
 
@@ -81,7 +81,9 @@ function filesUnder(dir: string, folder: string): string[] {
 
 /**
  * The program of the install in `dir`: the module's path, or the file the release's own `bin`
- * names, or the one file of the same name its platform package moved (release-binary.ts).
+ * names, or the one file of the same name its platform package moved, or, when npm did not
+ * install the platform package, the script the release's own launcher imports instead on this
+ * Node.js (release-binary.ts).
  */
 function programIn(agent: AgentId, dir: string, pkg: string): string | undefined {
   const binary = AGENTS[agent].binary;
@@ -89,7 +91,17 @@ function programIn(agent: AgentId, dir: string, pkg: string): string | undefined
   if (listed !== undefined) return listed;
   const folder = platformFolder(binary);
   const moved = folder === undefined ? undefined : movedProgram(binary, filesUnder(dir, folder));
-  return moved === undefined ? undefined : join(dir, moved);
+  if (moved !== undefined) return join(dir, moved);
+  // No platform package: what the release's own launcher runs instead on this Node.js (the one the runs use).
+  const read = (path: string): string | undefined => {
+    try {
+      return readFileSync(join(dir, path), 'utf8');
+    } catch {
+      return undefined;
+    }
+  };
+  const fallback = fallbackProgram(binary, pkg, manifest(dir, pkg), Number(process.versions.node.split('.')[0]), read);
+  return fallback === undefined ? undefined : join(dir, fallback);
 }
 
 /** The binary of an existing install, or undefined when the install is missing or incomplete. */

@@ -82,3 +82,51 @@ export function movedProgram(binary: string, files: readonly string[]): string |
   const found = files.filter((f) => f.startsWith(`${folder}/`) && posix.basename(f) === name && f !== binary);
   return found.length === 1 ? found[0] : undefined;
 }
+
+/** What a launcher script runs when the platform package it looks for cannot be resolved. */
+export interface LoaderFallback {
+  /** The script it imports instead, relative to its own folder (`index.js`). */
+  file: string;
+  /** The lowest Node.js major release it imports it with; below that it exits with an error. */
+  nodeMajor: number;
+}
+
+/**
+ * The fallback of a launcher script (`bin`) that runs a platform package's program and, when
+ * that package cannot be resolved, imports a script of its own package instead, provided
+ * Node.js is recent enough: GitHub Copilot CLI's `npm-loader.js` (1.0.42:
+ * `parseInt(process.versions.node.split(".")[0],10)<24&&(…process.exit(1));try{await
+ * import("./index.js")}`; 0.0.390 asks for 22). Undefined when the text says no such thing:
+ * a launcher without both the version check and a relative import has no fallback. Pure.
+ */
+export function loaderFallback(loaderText: string): LoaderFallback | undefined {
+  const check = /process\.versions\.node\.split\(\s*["']\.["']\s*\)\s*\[\s*0\s*\]\s*(?:,\s*10\s*)?\)\s*<\s*(\d+)/.exec(loaderText);
+  if (check === null) return undefined;
+  const imported = /\bimport\(\s*["']\.\/([^"'\s]+\.m?js)["']\s*\)/.exec(loaderText.slice(check.index));
+  if (imported === null) return undefined;
+  const file = posix.normalize(imported[1]!);
+  if (file.startsWith('../') || posix.isAbsolute(file)) return undefined;
+  return { file, nodeMajor: Number(check[1]) };
+}
+
+/**
+ * The script the release's own launcher falls back to on this Node.js (major release
+ * `nodeMajor`), relative to the install folder: when the module's program lies in a platform
+ * package the release declares but npm did not install, and the package's single `bin` is a
+ * launcher with a fallback (loaderFallback) this Node.js is recent enough for. `read` gives
+ * the text of a file relative to the install folder, or undefined when it is absent.
+ */
+export function fallbackProgram(binary: string, pkg: string, manifest: PackageManifest | undefined, nodeMajor: number, read: (path: string) => string | undefined): string | undefined {
+  const holder = holderPackage(binary);
+  if (manifest === undefined || holder === undefined || holder === pkg || !declares(manifest, holder)) return undefined;
+  const bin = manifest.bin;
+  const targets = typeof bin === 'string' ? [bin] : bin !== null && typeof bin === 'object' ? Object.values(bin as Record<string, unknown>).filter((v): v is string => typeof v === 'string') : [];
+  if (new Set(targets).size !== 1) return undefined;
+  const launcher = posix.normalize(targets[0]!.replace(/^\.\//, ''));
+  if (launcher.startsWith('../') || posix.isAbsolute(launcher)) return undefined;
+  const text = read(`node_modules/${pkg}/${launcher}`);
+  const fallback = text === undefined ? undefined : loaderFallback(text);
+  if (fallback === undefined || nodeMajor < fallback.nodeMajor) return undefined;
+  const script = `node_modules/${pkg}/${posix.join(posix.dirname(launcher), fallback.file)}`;
+  return read(script) === undefined ? undefined : script;
+}

@@ -110,7 +110,7 @@ export interface RunOutcome {
   exitCode: number | null;
   signal: string | null;
   timedOut: boolean;
-  /** Interactive runs: ended by us after the main request was recorded. */
+  /** Interactive runs, and runs whose invocation says `endAfterTurn`: ended by us after the main request was recorded. */
   endedAfterRequest: boolean;
   stdout: string;
   stderr: string;
@@ -203,7 +203,8 @@ export async function runConfiguration(agent: AgentId, configuration: Configurat
   }
   // A stand-in GitHub login (Invocation.githubLogin) is known once the invocation is built, after the stub has its port.
   let githubLogin: GithubLoginStub | undefined;
-  const stub = await startStub((req) => extras.answer?.(req) ?? (githubLogin ? githubReply({ ...req, path: pathOf(req.url) }, githubLogin) : undefined));
+  let stubReplies: Invocation['stubReplies'];
+  const stub = await startStub((req) => extras.answer?.(req) ?? (githubLogin ? githubReply({ ...req, path: pathOf(req.url) }, githubLogin) : undefined) ?? stubReplies?.[`${req.method} ${pathOf(req.url)}`]);
   const stubUrl = `http://127.0.0.1:${stub.port}`;
   const variables = runVariables(paths, stubUrl);
   const startedAt = new Date();
@@ -211,6 +212,7 @@ export async function runConfiguration(agent: AgentId, configuration: Configurat
   try {
     const invocation = buildInvocation(agent, configuration, binary, paths, stubUrl, extras.release);
     githubLogin = invocation.githubLogin;
+    stubReplies = invocation.stubReplies;
     for (const [file, text] of [...invocation.files, ...(extras.files ?? [])]) {
       mkdirSync(join(file, '..'), { recursive: true });
       writeFileSync(file, text);
@@ -265,8 +267,11 @@ export async function runConfiguration(agent: AgentId, configuration: Configurat
           if (input.closeWhen(message)) proc.stdin!.end();
         }
       });
-    } else {
-      void stub.waitFor((r) => isMainCandidate(agent, r)).then(() => {
+    }
+    // A scripted conversation (payload runs: extras.answer) goes on past the first turn by design.
+    if (input.kind === 'pty' || (invocation.endAfterTurn === true && extras.answer === undefined)) {
+      const answersPrompt = AGENTS[agent].answersPrompt;
+      void stub.waitFor((r) => isMainCandidate(agent, r) || (answersPrompt?.(r, PROMPT) ?? false)).then(() => {
         setTimeout(() => {
           if (proc.exitCode === null && proc.signalCode === null) {
             endedAfterRequest = true;

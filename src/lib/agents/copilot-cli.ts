@@ -31,6 +31,9 @@ const WIRES = ['openai-chat-completions', 'openai-responses', 'anthropic-message
 
 export const DEFAULT_MODEL = 'gpt-4.1';
 
+/** The flag that starts a session in autopilot mode. */
+export const AUTOPILOT_FLAG = '--autopilot';
+
 /** Size of the interactive pseudo-terminal. */
 export const TERMINAL = { columns: 120, rows: 40 } as const;
 
@@ -128,14 +131,28 @@ function invoke(c: InvocationContext): Invocation {
   return byMode(c, env);
 }
 
+/**
+ * How the program is started: the platform package's executable itself, or, for a release
+ * whose platform package npm could not install, the package's own `index.js` that its
+ * launcher (`npm-loader.js`) imports instead on Node.js 24 or later
+ * (scripts/lib/capture/release-binary.ts): that script runs with the run's Node.js.
+ */
+export function programArgv(c: Pick<InvocationContext, 'binary' | 'node'>): string[] {
+  return /\.m?js$/.test(c.binary) ? [c.node, c.binary] : [c.binary];
+}
+
 /** The command line of `c.mode` with environment `env`. */
 function byMode(c: InvocationContext, env: Record<string, string>): Invocation {
+  const [command, ...program] = programArgv(c) as [string, ...string[]];
   switch (c.mode) {
     case 'print':
-      return { command: c.binary, args: ['-p', c.prompt, ...c.args], env, input: { kind: 'argument' }, files: new Map() };
+      // Autopilot sends continuation turns until the model marks the task complete; releases
+      // 1.0.11 to 1.0.39 keep sending them to the stub's plain reply until killed. The capture
+      // is the first turn, so the run ends once it is answered.
+      return { command, args: [...program, '-p', c.prompt, ...c.args], env, input: { kind: 'argument' }, files: new Map(), ...(c.args.includes(AUTOPILOT_FLAG) ? { endAfterTurn: true } : {}) };
     case 'interactive':
       return {
-        ...inSizedPseudoTerminal([c.binary, '-i', c.prompt, ...c.args], env),
+        ...inSizedPseudoTerminal([...programArgv(c), '-i', c.prompt, ...c.args], env),
         files: new Map([[join(c.home, CONFIG_FILE), trustedFolderConfig(c.workdir)]]),
       };
     default:
@@ -183,6 +200,19 @@ export function userTexts(body: unknown): string[] {
 }
 
 /**
+ * Does `r` answer the prompt: a streaming request with tools one of whose user texts ends
+ * with the prompt, or holds it followed by a `<reminder>` block (autopilot 1.0.11:
+ * `…: ok\n\n<reminder>\n<sql_tables>…</reminder>`; 1.0.39: `<system_reminder>…</system_reminder>`)?
+ */
+export function answersPrompt(r: WireRequest, prompt: string): boolean {
+  const wanted = prompt.trim();
+  const wire = agentWireForPath('copilot-cli', pathOf(r.url));
+  const tools = (r.json as { tools?: unknown } | undefined)?.tools;
+  const before = (t: string): string => t.replace(/\s*<(system_)?reminder>[\s\S]*<\/\1reminder>\s*$/, '').trim();
+  return wire !== undefined && wire.isStreaming(r) && Array.isArray(tools) && tools.length > 0 && userTexts(r.json).some((t) => t.trim().endsWith(wanted) || before(t).endsWith(wanted));
+}
+
+/**
  * The main request: the first streaming request with tools one of whose user texts ends
  * with the prompt. The user message starts with <current_datetime>…</current_datetime>
  * before the prompt, and the prompt is not always the last user text: with MCP tools
@@ -192,12 +222,7 @@ export function userTexts(body: unknown): string[] {
  */
 export function mainRequest<R extends WireRequest>(candidates: readonly R[], prompt?: string): R {
   if (prompt !== undefined) {
-    const wanted = prompt.trim();
-    const found = candidates.find((r) => {
-      const wire = agentWireForPath('copilot-cli', pathOf(r.url));
-      const tools = (r.json as { tools?: unknown } | undefined)?.tools;
-      return wire !== undefined && wire.isStreaming(r) && Array.isArray(tools) && tools.length > 0 && userTexts(r.json).some((t) => t.trim().endsWith(wanted));
-    });
+    const found = candidates.find((r) => answersPrompt(r, prompt));
     if (found) return found;
   }
   return promptedRequestWithTools(WIRES, candidates, prompt);
@@ -320,4 +345,5 @@ export const copilotCli: Agent<'copilot-cli'> = {
   hooks,
   invoke,
   mainRequest,
+  answersPrompt,
 };

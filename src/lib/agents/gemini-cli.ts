@@ -6,6 +6,12 @@
  * spares the folder-trust question, which headless mode otherwise answers by
  * exiting; releases before 0.39.1 have no such flag (their bundles never name
  * it) and exit on it as an unknown argument.
+ *
+ * Settings: from 0.3.4 (the first stable release of settings format 2, whose bundle
+ * names `security.auth.selectedType` and `migrateSettingsToV2`) the keys are nested;
+ * earlier releases read only the flat keys of format 1 (`selectedAuthType`,
+ * `usageStatisticsEnabled`) and ignore nested ones. Given nested keys, 0.1.1 keeps
+ * usage statistics on and crashes when their upload cannot reach its host.
  */
 import type { WireFormatId } from '../wire/index.ts';
 import { join } from 'node:path';
@@ -27,6 +33,20 @@ export const BASE_SETTINGS: JsonObject = {
   privacy: { usageStatisticsEnabled: false },
 };
 
+/** The same settings in format 1, the flat keys of the releases before NESTED_SETTINGS_SINCE. */
+export const FLAT_SETTINGS: JsonObject = {
+  selectedAuthType: 'gemini-api-key',
+  usageStatisticsEnabled: false,
+};
+
+/** The first stable release that reads nested settings (format 2). */
+export const NESTED_SETTINGS_SINCE = '0.3.4';
+
+/** The module's own settings in the format the release being run reads. */
+export function baseSettings(release: string | undefined): JsonObject {
+  return release !== undefined && compareVersions(release, NESTED_SETTINGS_SINCE) < 0 ? FLAT_SETTINGS : BASE_SETTINGS;
+}
+
 /** The first release whose CLI knows `--skip-trust`. */
 export const SKIP_TRUST_SINCE = '0.39.1';
 
@@ -36,7 +56,7 @@ function trustFlags(release: string | undefined): string[] {
 }
 
 function invoke(c: InvocationContext): Invocation {
-  const files = new Map<string, string>([[join(c.home, SETTINGS_FILE), settingsText(mergeSettings(BASE_SETTINGS, c.settings))]]);
+  const files = new Map<string, string>([[join(c.home, SETTINGS_FILE), settingsText(mergeSettings(baseSettings(c.release), c.settings))]]);
   const env: Record<string, string> = { ...c.baseEnv, GEMINI_API_KEY: c.apiKey, GOOGLE_GEMINI_BASE_URL: c.stubUrl, ...c.env };
   // The CLI is a Node.js script (bundle/gemini.js).
   switch (c.mode) {

@@ -44,14 +44,26 @@ export function promptWords(prompt: string): string[] {
   return words;
 }
 
+/** The path under OPENCODE_MODELS_URL from which OpenCode fetches its model catalogue. */
+export const MODELS_PATH = '/api.json';
+
+/**
+ * The catalogue the stub serves at MODELS_PATH: no provider. The stub provider and its model
+ * are declared in the settings file, which is all a run needs; a release that fetches the
+ * catalogue before it starts (1.1.27 to 1.1.34 fetch it even with OPENCODE_DISABLE_MODELS_FETCH
+ * when they carry no snapshot of it) gets a valid one instead of a network error.
+ */
+export const MODELS_CATALOGUE = '{}';
+
 function invoke(c: InvocationContext): Invocation {
   const files = new Map<string, string>([[join(c.home, SETTINGS_FILE), settingsText(mergeSettings(baseSettings(c.stubUrl, c.apiKey), c.settings))]]);
-  const env: Record<string, string> = { ...c.baseEnv, OPENCODE_DISABLE_MODELS_FETCH: '1', OPENCODE_DISABLE_AUTOUPDATE: '1', ...c.env };
+  const env: Record<string, string> = { ...c.baseEnv, OPENCODE_DISABLE_MODELS_FETCH: '1', OPENCODE_DISABLE_AUTOUPDATE: '1', OPENCODE_MODELS_URL: c.stubUrl, ...c.env };
+  const stubReplies = { [`GET ${MODELS_PATH}`]: { status: 200, contentType: 'application/json', body: MODELS_CATALOGUE } };
   switch (c.mode) {
     case 'print':
-      return { command: c.binary, args: ['run', ...c.args, ...promptWords(c.prompt)], env, input: { kind: 'argument' }, files };
+      return { command: c.binary, args: ['run', ...c.args, ...promptWords(c.prompt)], env, input: { kind: 'argument' }, files, stubReplies };
     case 'interactive':
-      return { ...inPseudoTerminal([c.binary, '--prompt', c.prompt, ...c.args], env), files };
+      return { ...inPseudoTerminal([c.binary, '--prompt', c.prompt, ...c.args], env), files, stubReplies };
     default:
       throw new Error(`opencode has no mode ${c.mode}`);
   }

@@ -4,7 +4,7 @@
  * package, and how the capture script runs one configuration of it.
  */
 import type { WireFormatId } from '../wire/index.ts';
-import type { Json, WireRequest } from '../wire/types.ts';
+import type { Json, StubReply, WireRequest } from '../wire/types.ts';
 
 /** A JSON object, as settings files hold. */
 export type JsonObject = { [key: string]: unknown };
@@ -62,6 +62,21 @@ export interface Invocation {
   input: PromptInput;
   /** Files to write before the run (absolute path → text). */
   files: Map<string, string>;
+  /**
+   * End the run once the turn that answers the prompt has been answered, as interactive runs
+   * are, instead of waiting for the CLI to exit: a mode that keeps sending turns of its own
+   * after the first (Copilot CLI's autopilot) is captured by its first turn, and a release
+   * that loops there is not a failed run. A run that exits by itself first is judged by its
+   * exit code as usual.
+   */
+  endAfterTurn?: boolean;
+  /**
+   * Fixed replies of the recording stub to requests that are not model turns, by
+   * `<METHOD> <path>` (path without its query): what the CLI fetches at start and would fetch
+   * from a service its users reach (OpenCode's model catalogue, `GET /api.json`). Asked after
+   * the GitHub stand-in and before the wire formats' replies.
+   */
+  stubReplies?: Readonly<Record<string, StubReply>>;
   /**
    * A stand-in GitHub login: the recording stub also answers the GitHub endpoints a
    * signed-in CLI calls (scripts/lib/capture/github-stub.ts), from this made-up data.
@@ -414,4 +429,11 @@ export interface Agent<Id extends string = string> {
    * wire format's tool path, in order of arrival); `prompt` recognises the user's turn.
    */
   mainRequest<R extends WireRequest>(candidates: readonly R[], prompt?: string): R;
+  /**
+   * The agent's own test of the request that answers the prompt, for runs ended once it is
+   * answered (interactive, Invocation.endAfterTurn), where the shared test (a streaming
+   * request with tools whose last user text ends with the prompt) misses it: Copilot CLI
+   * puts a reminder after the prompt in the same user text.
+   */
+  answersPrompt?(request: WireRequest, prompt: string): boolean;
 }

@@ -570,11 +570,11 @@ export interface HistoryEvent {
    */
   configuration?: string;
   /**
-   * The value before (a type text, a literal, `required`/`optional`).
+   * The value before (a type text, a literal, `required`/`optional`); capture `definition-changed`: the finding on the definition before, when Ajv could not compile the JSON Schema the CLI sent (`not a JSON Schema that Ajv can compile: …`).
    */
   from?: string;
   /**
-   * The value after.
+   * The value after; capture `definition-changed`: the finding on the definition the CLI now sends, when Ajv cannot compile it as JSON Schema (the definition is recorded as sent, without field rows).
    */
   to?: string;
 }

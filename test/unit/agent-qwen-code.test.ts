@@ -51,6 +51,18 @@ test('interactive mode starts `-i <prompt>` in a pseudo-terminal through script'
   assert.equal(inv.env['COLUMNS'], '120');
 });
 
+test('the terminal interface starts with OpenAI-compatible authentication chosen, as after the first-run dialog; a configuration\'s settings merge over it', () => {
+  // Qwen Code 0.1.3 to 0.5.x open the "Get started" authentication dialog, and wait, while security.auth.selectedType is unset.
+  const settings = (over: Partial<InvocationContext>) => JSON.parse(qwen.invoke(context(over)).files.get(SETTINGS)!) as Record<string, unknown>;
+  assert.deepEqual(settings({ mode: 'interactive' }), { security: { auth: { selectedType: 'openai' } } });
+  assert.deepEqual(settings({ mode: 'interactive', settings: { tools: { toolSearch: { enabled: false } }, security: { folderTrust: { enabled: false } } } }), {
+    security: { auth: { selectedType: 'openai' }, folderTrust: { enabled: false } },
+    tools: { toolSearch: { enabled: false } },
+  });
+  // Headless runs take the key from the environment in every release: nothing is added.
+  assert.deepEqual(settings({ mode: 'print' }), {});
+});
+
 test('a mode Qwen Code does not have is refused', () => {
   assert.throws(() => qwen.invoke(context({ mode: 'exec' })), /qwen-code has no mode exec/);
 });
@@ -67,7 +79,7 @@ test('the matrix configurations: tool search off and code mode through settings,
   const byId = new Map(configurations.map((c) => [c.id, c]));
   const settingsOf = (id: string) => JSON.parse(buildInvocation('qwen-code', byId.get(id)!, '/pkg/cli-entry.js', PATHS, URL).files.get(SETTINGS)!);
   assert.deepEqual(settingsOf('no-tool-search'), { tools: { toolSearch: { enabled: false } } });
-  assert.deepEqual(settingsOf('interactive-no-tool-search'), { tools: { toolSearch: { enabled: false } } });
+  assert.deepEqual(settingsOf('interactive-no-tool-search'), { security: { auth: { selectedType: 'openai' } }, tools: { toolSearch: { enabled: false } } });
   assert.deepEqual(settingsOf('code-mode-only'), { tools: { codeModeOnly: true } });
   assert.deepEqual(settingsOf('mcp-server'), { mcpServers: { [STUB_MCP_SERVER]: { command: PATHS.node, args: [PATHS.mcpServer] } } });
   assert.deepEqual(buildInvocation('qwen-code', byId.get('bare')!, '/pkg/cli-entry.js', PATHS, URL).args.slice(-1), ['--bare']);

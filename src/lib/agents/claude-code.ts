@@ -117,7 +117,7 @@ export const claudeCode: Agent<'claude-code'> = {
   modes: ['print', 'sdk', 'interactive'],
   options: [],
   mcpNaming: { family: 'mcp__<server>__<tool>', isStubServerTool: (fullName) => fullName.startsWith(`mcp__${STUB_MCP_SERVER}__`) },
-  captureHistory: { configurations: ['print', 'print-no-tool-search', 'interactive'], step: 16, range: { from: '2.0.0' } },
+  captureHistory: { configurations: ['print', 'print-no-tool-search', 'interactive'], step: 16, range: { from: '2.0.0' }, proposed: ['sonnet-4-5', 'sonnet-4-5-tasks-off', 'mcp-refresh-tools', 'remote', 'allowed-tools-glob', 'brief', 'powershell', 'skill-proposals', 'slow-mcp-server', 'lsp-plugin'] },
   inventory: {
     method: 'bundled-alias-tables',
     notes: [

@@ -109,6 +109,13 @@ const hooks: HookMechanism = {
   runEvents: (output) => execItemEvents(output.stdout),
 };
 
+/**
+ * Why the history does not follow history-notes and chatgpt-login, the only configurations
+ * that advertise the history, notes and image_gen namespaces.
+ */
+const CHATGPT_LOGIN_ONLY =
+  'only a ChatGPT login brings it (configurations history-notes and chatgpt-login, with a stand-in login file). Earlier releases first renew that login at OpenAI\'s login service, which the loopback-only run cannot reach: 0.20.0 retried five times, then waited until it was killed at 60 s, in both attempts, so following them would cost two minutes per release read and record a failure that is our stand-in\'s, not the release\'s.';
+
 export const codex: Agent<'codex'> = {
   id: 'codex',
   product: 'Codex CLI',
@@ -118,7 +125,19 @@ export const codex: Agent<'codex'> = {
   modes: ['exec'],
   options: ['configToml'],
   mcpNaming: { family: 'mcp__<server>.<tool>', namespace: 'mcp__<server>', isStubServerTool: (fullName) => fullName.startsWith(`mcp__${STUB_MCP_SERVER}.`) },
-  captureHistory: { configurations: ['gpt-5-5', 'default-model', 'multi-agent-v2'], step: 8, range: { from: '0.20.0' } },
+  captureHistory: {
+    configurations: ['gpt-5-5', 'default-model', 'multi-agent-v2'],
+    step: 8,
+    range: { from: '0.20.0' },
+    proposed: ['unknown-model', 'request-permissions-tool', 'token-budget', 'deferred-executor', 'skills-discovery', 'multi-env-copy-file', 'message-board', 'message-board-mcp'],
+    untracked: Object.fromEntries(
+      [
+        ...['history.list_items', 'history.list_windows', 'history.read_item', 'history.search_contents'],
+        ...['notes.append_to_file', 'notes.list_files_by_prefix', 'notes.read_file', 'notes.search_contents', 'notes.write_file'],
+        'image_gen.imagegen',
+      ].map((tool) => [tool, CHATGPT_LOGIN_ONLY]),
+    ),
+  },
   inventory: {
     method: 'feature-list-and-handlers',
     featuresArgs: ['features', 'list'],

@@ -150,7 +150,7 @@ export const opencode: Agent<'opencode'> = {
   options: ['settings'],
   settingsFile: SETTINGS_FILE,
   mcpNaming: { family: '<server>_<tool>', isStubServerTool: (fullName) => fullName.startsWith(`${STUB_MCP_SERVER}_`) },
-  captureHistory: { configurations: ['print', 'experimental'], step: 4, range: { from: '0.1.174' } },
+  captureHistory: { configurations: ['print', 'experimental'], step: 4, range: { from: '0.1.174' }, proposed: ['gpt-5-model', 'code-mode', 'interactive-plan-mode'] },
   inventory: { none: 'nobody has located its tool registry inside the installed package; its captures are the only list of its tools.' },
   publishedTypes: { none: 'no package of TypeScript types of its tools is read yet; their inputs are read from the captures.' },
   generatedDeclarations: false,

@@ -16,8 +16,17 @@ const SETTINGS_FILE = '.qwen/settings.json';
 /** The model the stub is asked for unless a configuration names another (OPENAI_MODEL). */
 export const DEFAULT_MODEL = 'qwen3-coder-plus';
 
+/**
+ * The authentication a user of the terminal interface has chosen once (OpenAI-compatible, key
+ * and URL from the environment). Releases up to 0.5 open the "Get started" authentication dialog
+ * whenever `security.auth.selectedType` is unset and wait there; later ones take the environment
+ * without asking.
+ */
+const INTERACTIVE_AUTH = { security: { auth: { selectedType: 'openai' } } };
+
 function invoke(c: InvocationContext): Invocation {
-  const files = new Map<string, string>([[join(c.home, SETTINGS_FILE), settingsText(mergeSettings({}, c.settings))]]);
+  const own = c.mode === 'interactive' ? INTERACTIVE_AUTH : {};
+  const files = new Map<string, string>([[join(c.home, SETTINGS_FILE), settingsText(mergeSettings(own, c.settings))]]);
   const env: Record<string, string> = { ...c.baseEnv, OPENAI_API_KEY: c.apiKey, OPENAI_BASE_URL: `${c.stubUrl}/v1`, OPENAI_MODEL: DEFAULT_MODEL, ...c.env };
   // The CLI is a Node.js script (cli-entry.js); it needs Node.js 22 or later.
   switch (c.mode) {
@@ -78,7 +87,7 @@ export const qwenCode: Agent<'qwen-code'> = {
   options: ['settings'],
   settingsFile: SETTINGS_FILE,
   mcpNaming: { family: 'mcp__<server>__<tool>', isStubServerTool: (fullName) => fullName.startsWith(`mcp__${STUB_MCP_SERVER}__`) },
-  captureHistory: { configurations: ['yolo', 'no-tool-search'], step: 4, range: { last: 20 } },
+  captureHistory: { configurations: ['yolo', 'interactive-no-tool-search', 'no-tool-search', 'code-mode-only'], step: 4, range: { last: 20 } },
   inventory: { none: 'nobody has located its tool registry inside the installed package; its captures are the only list of its tools.' },
   publishedTypes: { none: 'no package of TypeScript types of its tools is read yet; their inputs are read from the captures.' },
   generatedDeclarations: false,

@@ -131,6 +131,16 @@ export interface CaptureHistoryPlan {
   readonly step: number;
   /** The oldest release covered (`from`), or the newest `last` releases up to the pin. */
   readonly range: { readonly from: string } | { readonly last: number };
+  /**
+   * Configurations proposed for `configurations` that this history has not been run with
+   * yet: the tools only they advertise are untracked until its next run (scripts/history-coverage.ts).
+   */
+  readonly proposed?: readonly string[];
+  /**
+   * Tools with a page that only configurations the history does not follow advertise, each
+   * with why it cannot follow one (a login the run cannot stand in for in earlier releases…).
+   */
+  readonly untracked?: Readonly<Record<string, string>>;
 }
 
 /** How scripts/inventory.ts reads the tool inventory from an agent's pinned binary. */

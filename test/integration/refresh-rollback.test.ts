@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { ROOT } from '../helpers/browser.ts';
 import { startRegistries, type ServedVersion } from '../helpers/npm-registry.ts';
+import { AGENTS, isAgentId } from '../../src/lib/agents/index.ts';
 
 const PINS = JSON.parse(readFileSync(join(ROOT, 'scripts/pins.json'), 'utf8')) as Record<string, { package: string; version: string }>;
 const MATRIX = JSON.parse(readFileSync(join(ROOT, 'content/capture-matrix.json'), 'utf8')) as { agents: Record<string, { package: string; version: string }> };
@@ -94,7 +95,11 @@ function served(newerBytes: Buffer, extra: Partial<ServedVersion> = {}): Record<
   const none = { bytes: Buffer.alloc(0) };
   const packages: Record<string, Record<string, ServedVersion>> = { [PIN.package]: { [PIN.version]: { bytes: genuine }, [NEWER]: { bytes: newerBytes, ...extra } } };
   for (const pin of Object.values(PINS)) packages[pin.package] ??= { [pin.version]: none };
-  for (const entry of Object.values(MATRIX.agents)) packages[entry.package] ??= { [entry.version]: none };
+  for (const [agent, entry] of Object.entries(MATRIX.agents)) {
+    packages[entry.package] ??= { [entry.version]: none };
+    // The packages that run on their own (Claude Code's platform package): refresh asks for their newest release too.
+    for (const other of isAgentId(agent) ? (AGENTS[agent].standalonePackages ?? []) : []) packages[other] ??= { [entry.version]: none };
+  }
   return packages;
 }
 

@@ -1,7 +1,7 @@
 /** Where an earlier release keeps the program: the module's path, else the package's own `bin` (scripts/lib/capture/release-binary.ts). */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { binaryCandidates, fallbackProgram, loaderFallback, movedProgram, platformFolder } from '../../scripts/lib/capture/release-binary.ts';
+import { binaryCandidates, fallbackProgram, loaderFallback, movedProgram, platformFolder, releaseLauncher } from '../../scripts/lib/capture/release-binary.ts';
 import { installedBinary, npmErrorSummary } from '../../scripts/lib/capture/install.ts';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -120,6 +120,33 @@ test('an install without its platform package runs the script the launcher falls
     mkdirSync(join(native, '..'), { recursive: true });
     writeFileSync(native, '');
     assert.equal(installedBinary('copilot-cli', root, '@github/copilot', '1.0.42'), native);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
+/** The start of Copilot CLI 1.0.77's npm-loader.js (npm pack @github/copilot@1.0.77): no Node.js check, no script to import. */
+const COPILOT_1_0_77_LOADER =
+  'import{spawnSync as o}from"node:child_process";async function a(){for(const t of c())try{const r=i(import.meta.resolve(`@github/copilot-${t}-${process.arch}`))}catch{}console.error("GitHub Copilot CLI: no platform package found. Reinstall with `npm install -g @github/copilot` to fetch the package for your platform."),process.exit(1)}';
+
+test('the release launcher is the single bin of a release that declares the platform package, and nothing else', () => {
+  assert.equal(releaseLauncher(COPILOT_NATIVE, '@github/copilot', COPILOT_1_0_42_MANIFEST), 'node_modules/@github/copilot/npm-loader.js');
+  assert.equal(releaseLauncher(COPILOT_NATIVE, '@github/copilot', { ...COPILOT_1_0_42_MANIFEST, bin: './bin/run.js' }), 'node_modules/@github/copilot/bin/run.js');
+  assert.equal(releaseLauncher(COPILOT_NATIVE, '@github/copilot', { ...COPILOT_1_0_42_MANIFEST, optionalDependencies: {} }), undefined, 'no platform package declared');
+  assert.equal(releaseLauncher(COPILOT_NATIVE, '@github/copilot', { ...COPILOT_1_0_42_MANIFEST, bin: { a: 'a.js', b: 'b.js' } }), undefined, 'two commands: no guess');
+  assert.equal(releaseLauncher(COPILOT_NATIVE, '@github/copilot', { ...COPILOT_1_0_42_MANIFEST, bin: '../../evil.js' }), undefined, 'a bin outside the package');
+  assert.equal(releaseLauncher(COPILOT_NATIVE, '@github/copilot', undefined), undefined);
+});
+
+test('an install without its platform package and with no launcher fallback runs the launcher, so that the run fails in the release\'s words', () => {
+  const root = mkdtempSync(join(tmpdir(), 'release-binary-'));
+  try {
+    const pkg = join(root, 'capture-cli', '@github/copilot@1.0.77', 'node_modules', '@github/copilot');
+    mkdirSync(pkg, { recursive: true });
+    writeFileSync(join(pkg, 'package.json'), JSON.stringify({ ...COPILOT_1_0_42_MANIFEST, version: '1.0.77' }));
+    assert.equal(installedBinary('copilot-cli', root, '@github/copilot', '1.0.77'), undefined, 'the launcher named by bin is not there');
+    writeFileSync(join(pkg, 'npm-loader.js'), COPILOT_1_0_77_LOADER);
+    assert.equal(installedBinary('copilot-cli', root, '@github/copilot', '1.0.77'), join(pkg, 'npm-loader.js'));
   } finally {
     rmSync(root, { recursive: true, force: true });
   }

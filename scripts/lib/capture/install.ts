@@ -13,7 +13,7 @@ import { dirname, join } from 'node:path';
 import { AGENTS, type AgentId } from '../../../src/lib/agents/index.ts';
 import { listedVersions } from '../registry.ts';
 import { printsVersion, runnablePackage, type PackageListing } from '../runnable-release.ts';
-import { binaryCandidates, fallbackProgram, holderPackage, movedProgram, platformFolder, type PackageManifest } from './release-binary.ts';
+import { binaryCandidates, fallbackProgram, holderPackage, movedProgram, platformFolder, releaseLauncher, type PackageManifest } from './release-binary.ts';
 
 export class InstallError extends Error {}
 
@@ -83,7 +83,7 @@ function filesUnder(dir: string, folder: string): string[] {
  * The program of the install in `dir`: the module's path, or the file the release's own `bin`
  * names, or the one file of the same name its platform package moved, or, when npm did not
  * install the platform package, the script the release's own launcher imports instead on this
- * Node.js (release-binary.ts).
+ * Node.js, else that launcher itself, which fails saying why (release-binary.ts).
  */
 function programIn(agent: AgentId, dir: string, pkg: string): string | undefined {
   const binary = AGENTS[agent].binary;
@@ -101,7 +101,10 @@ function programIn(agent: AgentId, dir: string, pkg: string): string | undefined
     }
   };
   const fallback = fallbackProgram(binary, pkg, manifest(dir, pkg), Number(process.versions.node.split('.')[0]), read);
-  return fallback === undefined ? undefined : join(dir, fallback);
+  if (fallback !== undefined) return join(dir, fallback);
+  // No fallback: the launcher itself, which says why it cannot start when it is run.
+  const launcher = releaseLauncher(binary, pkg, manifest(dir, pkg));
+  return launcher !== undefined && read(launcher) !== undefined ? join(dir, launcher) : undefined;
 }
 
 /** The binary of an existing install, or undefined when the install is missing or incomplete. */

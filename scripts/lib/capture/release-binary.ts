@@ -11,8 +11,8 @@
  * - a platform package that keeps the program in another folder of the same platform
  *   (Codex 0.99.0 and 0.101.0: `vendor/<target>/codex/codex` instead of
  *   `vendor/<target>/bin/codex`): the one file of that name under the platform's folder.
- * A release that does depend on the platform package has no other fallback: when npm skipped
- * that package, the release cannot run, and the install says so.
+ * A release that does depend on the platform package and whose launcher has no fallback
+ * (fallbackProgram) runs its launcher, as its users would, and fails in its own words.
  */
 import { posix } from 'node:path';
 
@@ -110,6 +110,24 @@ export function loaderFallback(loaderText: string): LoaderFallback | undefined {
 }
 
 /**
+ * The release's own launcher (its package's single `bin`, relative to the install folder)
+ * when the module's program lies in a platform package the release declares: what a user's
+ * `npm install` leaves them to run when npm skipped that package. Run, it says in its own
+ * words why it cannot start (Copilot CLI 1.0.77: "no platform package found"), so a failed
+ * run quotes the release rather than our install. Undefined for anything else. Pure.
+ */
+export function releaseLauncher(binary: string, pkg: string, manifest: PackageManifest | undefined): string | undefined {
+  const holder = holderPackage(binary);
+  if (manifest === undefined || holder === undefined || holder === pkg || !declares(manifest, holder)) return undefined;
+  const bin = manifest.bin;
+  const targets = typeof bin === 'string' ? [bin] : bin !== null && typeof bin === 'object' ? Object.values(bin as Record<string, unknown>).filter((v): v is string => typeof v === 'string') : [];
+  if (new Set(targets).size !== 1) return undefined;
+  const launcher = posix.normalize(targets[0]!.replace(/^\.\//, ''));
+  if (launcher.startsWith('../') || launcher === '..' || posix.isAbsolute(launcher)) return undefined;
+  return `node_modules/${pkg}/${launcher}`;
+}
+
+/**
  * The script the release's own launcher falls back to on this Node.js (major release
  * `nodeMajor`), relative to the install folder: when the module's program lies in a platform
  * package the release declares but npm did not install, and the package's single `bin` is a
@@ -117,16 +135,10 @@ export function loaderFallback(loaderText: string): LoaderFallback | undefined {
  * the text of a file relative to the install folder, or undefined when it is absent.
  */
 export function fallbackProgram(binary: string, pkg: string, manifest: PackageManifest | undefined, nodeMajor: number, read: (path: string) => string | undefined): string | undefined {
-  const holder = holderPackage(binary);
-  if (manifest === undefined || holder === undefined || holder === pkg || !declares(manifest, holder)) return undefined;
-  const bin = manifest.bin;
-  const targets = typeof bin === 'string' ? [bin] : bin !== null && typeof bin === 'object' ? Object.values(bin as Record<string, unknown>).filter((v): v is string => typeof v === 'string') : [];
-  if (new Set(targets).size !== 1) return undefined;
-  const launcher = posix.normalize(targets[0]!.replace(/^\.\//, ''));
-  if (launcher.startsWith('../') || posix.isAbsolute(launcher)) return undefined;
-  const text = read(`node_modules/${pkg}/${launcher}`);
+  const launcher = releaseLauncher(binary, pkg, manifest);
+  const text = launcher === undefined ? undefined : read(launcher);
   const fallback = text === undefined ? undefined : loaderFallback(text);
-  if (fallback === undefined || nodeMajor < fallback.nodeMajor) return undefined;
-  const script = `node_modules/${pkg}/${posix.join(posix.dirname(launcher), fallback.file)}`;
+  if (launcher === undefined || fallback === undefined || nodeMajor < fallback.nodeMajor) return undefined;
+  const script = posix.join(posix.dirname(launcher), fallback.file);
   return read(script) === undefined ? undefined : script;
 }

@@ -126,10 +126,11 @@ export const codex: Agent<'codex'> = {
   options: ['configToml'],
   mcpNaming: { family: 'mcp__<server>.<tool>', namespace: 'mcp__<server>', isStubServerTool: (fullName) => fullName.startsWith(`mcp__${STUB_MCP_SERVER}.`) },
   captureHistory: {
-    configurations: ['gpt-5-5', 'default-model', 'multi-agent-v2'],
+    // Every configuration that alone advertises a tool with a page (npm run history:coverage),
+    // except the two that need a ChatGPT login (`untracked` below).
+    configurations: ['gpt-5-5', 'default-model', 'multi-agent-v2', 'unknown-model', 'request-permissions-tool', 'token-budget', 'deferred-executor', 'skills-discovery', 'multi-env-copy-file', 'message-board', 'message-board-mcp'],
     step: 8,
     range: { from: '0.20.0' },
-    proposed: ['unknown-model', 'request-permissions-tool', 'token-budget', 'deferred-executor', 'skills-discovery', 'multi-env-copy-file', 'message-board', 'message-board-mcp'],
     untracked: Object.fromEntries(
       [
         ...['history.list_items', 'history.list_windows', 'history.read_item', 'history.search_contents'],

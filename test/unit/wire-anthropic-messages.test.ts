@@ -158,3 +158,25 @@ test('the stub answers non-streaming requests with the message as JSON, counts t
   assert.equal(wire.stubReply({ method: 'POST', path: '/v1/responses', json: {} }), undefined);
   assert.equal(JSON.parse(wire.stubReply({ method: 'POST', path: '/v1/messages', json: 'not json' })!.body).model, 'stub-model');
 });
+
+test('the earlier <available-deferred-tools> block (2.1.69 deferred every tool but ToolSearch) names deferred tools too, and a capture keeps it', () => {
+  // The shape 2.1.69's cli.js builds: a meta user message in front of the conversation, one name a line, `name — hint` when search hints are on.
+  const block = '<available-deferred-tools>\nBash\nRead — read a file\nmcp__capture__echo\n</available-deferred-tools>';
+  const body: Json = {
+    model: 'claude-sonnet-4-5',
+    messages: [
+      { role: 'user', content: [{ type: 'text', text: block }] },
+      { role: 'user', content: [{ type: 'text', text: `<system-reminder>machine details</system-reminder>\n${PROMPT}` }] },
+    ],
+    tools: [{ name: 'ToolSearch', description: 'Search deferred tools', input_schema: { type: 'object', properties: { query: { type: 'string' } } } }],
+  };
+  const names = (b: Json) => extractCapturedTools(capture(b)).map((t) => `${t.fullName}:${t.delivery}`).sort();
+  assert.deepEqual(names(body), ['Bash:deferred', 'Read:deferred', 'ToolSearch:function', 'mcp__capture__echo:deferred'].sort());
+  const kept = wire.captureBody(body);
+  assert.deepEqual(kept['messages'], [{ role: 'user', content: [{ type: 'text', text: block }] }], 'the block, and nothing of the prompt message');
+  assert.deepEqual(names(kept), names(body));
+  // A deferred name points at the text that names it.
+  const tools = extractCapturedTools(capture(body));
+  const bash = tools.find((t) => t.fullName === 'Bash')!;
+  assert.match(String(resolve(capture(body), bash.pointer)), /^<available-deferred-tools>\nBash\n/);
+});

@@ -5,7 +5,9 @@
  * `type` (web_search_20250305 …), and a `DeferredToolPlaceholder` that switches
  * tool search on. Tools loaded later through ToolSearch are only named, in a
  * paragraph of a message ("The following deferred tools are now available via
- * ToolSearch…"); a capture keeps that paragraph and nothing else of `messages`.
+ * ToolSearch…"), or, in earlier releases (2.1.69, which deferred every tool but
+ * ToolSearch), in an `<available-deferred-tools>` block, one name a line; a capture
+ * keeps those texts and nothing else of `messages`.
  */
 import {
   asRecord, bodyModel, jsonSchemaInput, hasToolsArray, isObject, jsonReply, keptBody, lastUserTextIn, makeTool, messagesProblem, modelOf, partsText, pointer, sseReply, STUB_REPLY_TEXT,
@@ -29,6 +31,13 @@ export const KEPT_KEYS = ['model', 'tools', 'tool_choice', 'messages'] as const;
 const DEFERRED_PARAGRAPH = /The following deferred tools are now available via ToolSearch[\s\S]*?(?=\n\n|$)/;
 /** The same paragraph, read back: the intro line, then one tool name a line. */
 const DEFERRED_INTRO = /The following deferred tools are now available via ToolSearch[^\n]*:\n((?:[^\n]+\n?)+)/;
+/**
+ * The earlier form: a meta user message `<available-deferred-tools>`, one tool a line, each
+ * a name or `name — search hint` (2.1.69's formatDeferredToolLine).
+ */
+const DEFERRED_BLOCK = /<available-deferred-tools>\n([\s\S]*?)\n?<\/available-deferred-tools>/;
+/** A line of either form: the tool's name, before any ` — ` hint. */
+const deferredLineName = (line: string): string => line.split(' — ')[0]!.trim();
 
 /** The texts of one message with their pointers: string content, or the `text` of each block. */
 function messageTexts(message: unknown, at: string): { text: string; at: string }[] {
@@ -49,8 +58,10 @@ export function deferredAnnouncements(messages: readonly unknown[]): Json[] {
   for (const m of messages) {
     if (!isObject(m)) continue;
     for (const { text } of messageTexts(m, '')) {
-      const match = DEFERRED_PARAGRAPH.exec(text);
-      if (match) out.push({ role: m['role'], content: [{ type: 'text', text: match[0] }] });
+      for (const pattern of [DEFERRED_PARAGRAPH, DEFERRED_BLOCK]) {
+        const match = pattern.exec(text);
+        if (match) out.push({ role: m['role'], content: [{ type: 'text', text: match[0] }] });
+      }
     }
   }
   return out;
@@ -62,11 +73,13 @@ export function deferredToolNames(body: Json, at: string): { name: string; at: s
   const out: { name: string; at: string }[] = [];
   messages.forEach((m, i) => {
     for (const text of messageTexts(m, pointer(at, 'messages', i))) {
-      const match = DEFERRED_INTRO.exec(text.text);
-      if (!match) continue;
-      for (const line of match[1]!.split('\n')) {
-        const name = line.trim();
-        if (/^[A-Za-z_][\w.-]*$/.test(name)) out.push({ name, at: text.at });
+      for (const pattern of [DEFERRED_INTRO, DEFERRED_BLOCK]) {
+        const match = pattern.exec(text.text);
+        if (!match) continue;
+        for (const line of match[1]!.split('\n')) {
+          const name = deferredLineName(line);
+          if (/^[A-Za-z_][\w.-]*$/.test(name)) out.push({ name, at: text.at });
+        }
       }
     }
   });

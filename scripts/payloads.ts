@@ -21,27 +21,23 @@
  * $CAPTURE_CACHE_DIR/payload-run/ (default /work/cache), and a hard timeout.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { release } from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { jsonText } from './lib/atomic-write.ts';
 import { schemaAjv } from './lib/capture/ajv.ts';
 import { checkOutcome } from './lib/capture/capture-file.ts';
-import { ensureInstalled, installDir, installedBinary, installedPackage, InstallError } from './lib/capture/install.ts';
-import { loadMatrix, MatrixError, type Configuration, type Matrix } from './lib/capture/matrix.ts';
+import { ensureInstalled, installedBinary, installedPackage, InstallError } from './lib/capture/install.ts';
+import { loadMatrix, MatrixError, type Matrix } from './lib/capture/matrix.ts';
 import { lockRunFolder, NamespaceError, prepareNamespace } from './lib/capture/namespace.ts';
 import { CaptureError } from './lib/capture/normalise.ts';
-import { runConfiguration, type RunPaths } from './lib/capture/runner.ts';
 import { checkOrWrite, updateFiles } from './lib/capture/write.ts';
 import { parseRunArgs, type RunArgs } from './lib/capture/run-args.ts';
-import { agentWires, payloadDriver, type PayloadDriver } from '../src/lib/agents/index.ts';
-import { mergeSettings } from '../src/lib/agents/settings.ts';
-import { Conversation, type PlannedCall } from './lib/payloads/conversation.ts';
-import { payloadPaths, runAdditions, type PayloadPaths } from './lib/payloads/drivers.ts';
-import { learnValues, maskPayloadValue, payloadMask } from './lib/payloads/mask.ts';
-import { recordCalls, RecordError } from './lib/payloads/record.ts';
-import { configurationWire, expandRunVariables, payloadSummary } from './lib/payloads/run.ts';
-import { loadScenarios, ScenarioError, scenarioCalls, scenarioTools, selectScenarios, type SelectedScenario } from './lib/payloads/scenarios.ts';
+import { payloadPaths, type PayloadPaths } from './lib/payloads/drivers.ts';
+import { maskPayloadValue } from './lib/payloads/mask.ts';
+import { RecordError } from './lib/payloads/record.ts';
+import { runScenarioOnce, scenarioMask } from './lib/payloads/scenario-run.ts';
+import { payloadSummary } from './lib/payloads/run.ts';
+import { loadScenarios, ScenarioError, selectScenarios, type SelectedScenario } from './lib/payloads/scenarios.ts';
 import { checkSiteModelPayloads } from './lib/payloads/report.ts';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -91,96 +87,22 @@ function outside(options: Options, argv: string[]): never {
   process.exit(inner.status ?? 1);
 }
 
-/** Every file under `dir` (sorted by path), or none when it is missing. */
-function filesUnder(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  const out: string[] = [];
-  const walk = (d: string): void => {
-    for (const name of readdirSync(d).sort()) {
-      const p = join(d, name);
-      if (statSync(p).isDirectory()) walk(p);
-      else out.push(p);
-    }
-  };
-  walk(dir);
-  return out;
-}
-
-/** The agent's payload driver; validateScenarios already refused agents without one. */
-function driverOf(agent: SelectedScenario['agent']): PayloadDriver {
-  const driver = payloadDriver(agent);
-  if ('none' in driver) throw new ScenarioError(`${agent}: its hook payloads cannot be recorded: ${driver.none}`);
-  return driver;
-}
-
-/** The request path the configuration's committed capture recorded, when there is one. */
-function capturedPath(agent: SelectedScenario['agent'], configuration: string): string | undefined {
-  const file = join(ROOT, 'content/captures', agent, `${configuration}.json`);
-  if (!existsSync(file)) return undefined;
-  const capture = JSON.parse(readFileSync(file, 'utf8')) as { request?: { path?: unknown } };
-  return typeof capture.request?.path === 'string' ? capture.request.path : undefined;
-}
-
 async function runScenario(selected: SelectedScenario, matrix: Matrix, binary: string, paths: PayloadPaths, raw: string | undefined): Promise<unknown> {
   const { agent, scenario } = selected;
-  const driver = driverOf(agent);
-  const { hooks } = driver;
-  const wire = configurationWire(agentWires(agent), capturedPath(agent, selected.configuration), driver.wire);
-  const wireCalls = wire.toolCalls;
-  const base = matrix.agents[agent].configurations.find((c) => c.id === selected.configuration)!;
-  const tools = scenario.allowedTools ?? scenarioTools(scenario);
-  const additions = runAdditions(hooks, paths, tools);
-  const configuration: Configuration = {
-    ...base,
-    args: [...base.args, ...additions.args, ...(scenario.args ?? [])],
-    env: { ...base.env, ...additions.env, ...Object.fromEntries(Object.entries(scenario.env ?? {}).filter((e): e is [string, string] => e[1] !== undefined)) },
-    timeoutSeconds: scenario.timeoutSeconds ?? 60,
-    ...(additions.settings ? { settings: mergeSettings(base.settings ?? {}, additions.settings) } : {}),
-  };
-  const runPaths: RunPaths = { home: paths.home, workdir: paths.workdir, node: process.execPath, mcpServer: join(ROOT, 'scripts/lib/capture/mcp-server.ts') };
-  const vars = { HOME: paths.home, WORKDIR: paths.workdir, RUN: paths.run };
-  const files = new Map<string, string | Uint8Array>(additions.files);
-  for (const [rel, content] of Object.entries(scenario.files ?? {})) {
-    if (content === undefined) continue;
-    files.set(join(paths.workdir, rel), typeof content === 'string' ? expandRunVariables(content, vars) : Buffer.from(content.base64, 'base64'));
-  }
-  const calls = scenarioCalls(scenario);
-  const planned: PlannedCall[] = calls.map((c, i) => ({ id: wireCalls.callId(i), tool: c.tool, input: expandRunVariables(c.input, vars), ...(c.bind ? { bind: c.bind } : {}) }));
-  const conversation = new Conversation(wire, planned);
-
-  rmSync(paths.tmp, { recursive: true, force: true });
-  mkdirSync(paths.tmp, { recursive: true });
-  rmSync(paths.hookLog, { force: true });
-  const outcome = await runConfiguration(agent, configuration, binary, runPaths, { answer: (r) => conversation.answer(r), files });
-  const hookLog = existsSync(paths.hookLog) ? readFileSync(paths.hookLog, 'utf8') : '';
-  const logs = hooks.logDir === undefined ? [] : filesUnder(join(paths.home, hooks.logDir)).map((f) => readFileSync(f, 'utf8'));
-  if (raw) {
-    mkdirSync(raw, { recursive: true });
-    const dump = { exitCode: outcome.exitCode, timedOut: outcome.timedOut, stdout: outcome.stdout, stderr: outcome.stderr, hookLog, logs, requests: outcome.requests };
-    writeFileSync(join(raw, selected.key.replaceAll('/', '-') + '.json'), jsonText(dump));
-  }
+  const run = await runScenarioOnce(selected, matrix, binary, paths, { root: ROOT, raw });
+  const { outcome, configuration, additions, conversation, calls } = run;
+  const wireCalls = run.wire.toolCalls;
   checkOutcome(configuration, outcome);
   if (conversation.error) throw new RecordError(conversation.error);
-  const recorded = recordCalls(
-    hooks,
-    wireCalls,
-    planned.map((c, i) => ({ id: c.id, tool: c.tool, kind: wireCalls.callKind(c.input), input: conversation.sent.get(i), ...(calls[i]!.resultSent === false ? { resultSent: false } : {}) })),
-    { bodies: outcome.requests.map((r) => r.json), stdout: outcome.stdout, hookLog, logs },
-  );
+  if ('error' in run.recorded) throw run.recorded.error;
+  const recorded = run.recorded;
   recorded.calls.forEach((c, i) => {
     if (c.outcome !== calls[i]!.expect) {
       throw new RecordError(`call ${i + 1} (${c.tool}) was expected to report ${calls[i]!.expect}, the CLI reported ${c.outcome}: ${JSON.stringify((c.result ? wireCalls.resultText(c.result) : '').slice(0, 400))}`);
     }
   });
 
-  const learned = learnValues(recorded.calls);
-  const volatile = new Set(calls.flatMap((c) => (c.bind ?? []).filter((b) => b.volatile).map((b) => b.name)));
-  for (const [name, value] of conversation.bound) if (volatile.has(name)) learned.set(value, name);
-  // Claude Code names its per-project folders after the working directory (`/` → `-`).
-  // The installed CLI's folder shows in results that name its bundled files (Gemini CLI's built-in skills).
-  const { package: installed, version: installedVersion } = matrix.agents[agent];
-  const exact = { ...outcome.variables, RUN: paths.run, WORKDIR_SLUG: paths.workdir.replace(/[^A-Za-z0-9]/g, '-'), KERNEL: release(), CLI_INSTALL: installDir(CACHE_ROOT, installed, installedVersion) };
-  const mask = payloadMask(exact, [outcome.startedAt, outcome.endedAt], learned);
+  const mask = scenarioMask(run, recorded.calls, selected, matrix, paths, CACHE_ROOT);
   const { package: pkg, version } = matrix.agents[agent];
   const payload = {
     agent,

@@ -52,6 +52,17 @@ export function taggedHookCommand(hookLog: string, event: string): string {
  * What a payload run adds to its configuration: the agent's hook mechanism
  * (src/lib/agents/<agent>.ts) given the run folder and the hook command.
  */
-export function runAdditions(hooks: HookMechanism, paths: PayloadPaths, allowedTools: readonly string[]): HookRunAdditions {
-  return hooks.runAdditions({ home: paths.home, tmp: paths.tmp, hookCommand: hookCommand(paths.hookLog), taggedHookCommand: (event) => taggedHookCommand(paths.hookLog, event), hookLog: paths.hookLog, allowedTools });
+export function runAdditions(hooks: HookMechanism, paths: PayloadPaths, allowedTools: readonly string[], commands: HookCommands = loggingHookCommands(paths.hookLog)): HookRunAdditions {
+  return hooks.runAdditions({ home: paths.home, tmp: paths.tmp, hookCommand: commands.hookCommand, taggedHookCommand: commands.taggedHookCommand, hookLog: paths.hookLog, allowedTools });
+}
+
+/** The commands an agent's hook configuration runs: one for every event, and one that knows its event (tagged). */
+export interface HookCommands {
+  hookCommand: string;
+  taggedHookCommand: (event: string) => string;
+}
+
+/** The hook commands of payload runs: they log each payload and answer nothing. */
+export function loggingHookCommands(hookLog: string): HookCommands {
+  return { hookCommand: hookCommand(hookLog), taggedHookCommand: (event) => taggedHookCommand(hookLog, event) };
 }

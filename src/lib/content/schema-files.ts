@@ -18,6 +18,8 @@ export const CONTENT_SCHEMAS = {
   archive: { file: 'archive.schema.json', type: 'ArchiveFile' },
   hooks: { file: 'hooks.schema.json', type: 'HooksFile' },
   hookEvents: { file: 'hook-events.schema.json', type: 'HookEventsFile' },
+  hookCases: { file: 'hook-cases.schema.json', type: 'HookCasesFile' },
+  hookCase: { file: 'hook-case.schema.json', type: 'HookCaseFile' },
 } as const;
 
 export type SchemaName = keyof typeof CONTENT_SCHEMAS;

@@ -1090,3 +1090,213 @@ export interface HookEventsFile {
     says: string;
   }[];
 }
+
+// hook-cases.schema.json
+export type HookCaseToolName = string;
+
+/**
+ * What `npm run hook-behaviour` makes a hook answer, per agent: each case is one tool call the model stub sends, with a hook that answers one event of that call in a set way (standard output, standard error, exit code, delay, crash). The run records what the hook received, whether the tool's side effect happened, and what the model was sent next (content/hook-behaviour/<agent>/<case>.json). In `call.input` and `call.files`, `$WORKDIR` and `$HOME` stand for the run's fixed work folder and home.
+ */
+export interface HookCasesFile {
+  $schema?: string;
+  agents: {
+    [k: string]: HookCaseAgent | undefined;
+  };
+}
+export interface HookCaseAgent {
+  /**
+   * The configuration of content/capture-matrix.json the cases run in, unless a case names another.
+   */
+  configuration: string;
+  /**
+   * @minItems 1
+   */
+  cases: HookCase[];
+}
+export interface HookCase {
+  /**
+   * Unique per agent; the record is content/hook-behaviour/<agent>/<id>.json.
+   */
+  id: string;
+  description: string;
+  call: HookCaseCall;
+  hook: HookAnswer;
+  /**
+   * A path in the work folder that exists after the run only if the tool ran (the call creates it, and nothing else does).
+   */
+  sideEffect?: string;
+  /**
+   * The run's hard limit (default 60).
+   */
+  timeoutSeconds?: number;
+}
+/**
+ * The tool call the stub sends, as in content/scenarios.json.
+ */
+export interface HookCaseCall {
+  tool: HookCaseToolName;
+  input:
+    | {
+        [k: string]: unknown | undefined;
+      }
+    | string;
+  /**
+   * Another configuration than the agent's (an MCP tool needs the one that configures the stub MCP server).
+   */
+  configuration?: string;
+  /**
+   * Claude Code: the tools passed to `--allowedTools` (default: the tool called). Naming another tool leaves the call to the permission check.
+   *
+   * @minItems 1
+   */
+  allowedTools?: HookCaseToolName[];
+  args?: string[];
+  env?: {
+    [k: string]: string | undefined;
+  };
+  files?: {
+    [k: string]: string | undefined;
+  };
+}
+/**
+ * How the hook answers the one event it answers. Every other event it logs and leaves (exit 0, no output).
+ */
+export interface HookAnswer {
+  /**
+   * The agent's event name (PreToolUse, BeforeTool, preToolUse …).
+   */
+  event: string;
+  /**
+   * What the hook prints: a JSON value is printed as its JSON text, a string as it is.
+   */
+  stdout?: string | {};
+  stderr?: string;
+  exitCode?: number;
+  /**
+   * Wait this long before answering (a hook that outlives its timeout).
+   */
+  sleepSeconds?: number;
+  /**
+   * Throw an uncaught error with this message after printing (node prints its stack and exits 1).
+   */
+  crash?: string;
+}
+
+// hook-case.schema.json
+/**
+ * Written by `npm run hook-behaviour` from a run of the pinned CLI: the case as content/hook-cases.json declares it, what the hook configuration was, every hook payload of the call, which of them the hook answered, whether the tool's side effect happened, and what the model was sent next. Run-specific values are masked as in payload files.
+ */
+export interface HookCaseFile {
+  agent: AgentId;
+  cli: {
+    package: string;
+    version: string;
+  };
+  case: string;
+  description: string;
+  configuration: string;
+  /**
+   * The tool as the model called it.
+   */
+  tool: string;
+  /**
+   * The event the hook answered.
+   */
+  event: string;
+  /**
+   * What the hook did on that event: printed (stdout, stderr), its exit code (1 for a crash), and a delay or crash when the case has one.
+   */
+  hookReturn: {
+    stdout: string;
+    stderr: string;
+    exitCode: number;
+    sleepSeconds?: number;
+    crash?: string;
+  };
+  args?: string[];
+  env?: {
+    [k: string]: string | undefined;
+  };
+  /**
+   * The files and settings the run wrote to configure the hook, as written (masked).
+   */
+  hookConfiguration: {
+    where: string;
+    content: unknown;
+  }[];
+  /**
+   * The events on which the hook answered, in order (empty: the CLI never sent the hook that event for this call).
+   */
+  answered: string[];
+  sideEffect?: {
+    path: string;
+    happened: boolean;
+  };
+  call: HookCaseRecordedCall;
+  /**
+   * The request that carried the call's result: the result's text, whether the CLI marked it an error, and the other texts of that message and any after it (context a hook added). `result` is null when no request carried a result.
+   */
+  modelSaw: {
+    result: string | null;
+    isError: boolean;
+    otherTexts: string[];
+  };
+  /**
+   * How the CLI ended: its exit code (null when killed by a signal).
+   */
+  cliExit: {
+    code: number | null;
+  };
+}
+export interface HookCaseRecordedCall {
+  tool: string;
+  /**
+   * How the stub sent the call: an Anthropic `tool_use` block, an OpenAI Responses `function_call` / `custom_tool_call` item, a Gemini API `functionCall` part, or an OpenAI Chat Completions tool call of type `function` / `custom`.
+   */
+  kind?: "tool_use" | "function_call" | "custom_tool_call" | "functionCall" | "function" | "custom";
+  /**
+   * The input as the stub sent it: an object, or the text of a freeform call.
+   */
+  input:
+    | {
+        [k: string]: unknown | undefined;
+      }
+    | string;
+  /**
+   * What the CLI reported (see scenarios.schema.json#/$defs/outcome).
+   */
+  outcome: "success" | "failure";
+  /**
+   * The tool result the CLI sent the model in its next request: the `tool_result` block, the `function_call_output` / `custom_tool_call_output` item, the `functionResponse` part, or the `role: "tool"` message, verbatim. Absent only when the scenario declares that the CLI sends none (`resultSent: false`).
+   */
+  result?: {
+    [k: string]: unknown | undefined;
+  };
+  /**
+   * The hook payloads the CLI wrote to the hook command's standard input for this call, in order (PreToolUse, then PostToolUse or PostToolUseFailure); for OpenCode, whose hooks are plugin functions, `{input, output}`: the two arguments each function received, serialised with JSON.stringify by the recording plugin.
+   */
+  hooks: {
+    hook_event_name?: string;
+    [k: string]: unknown | undefined;
+  }[];
+  /**
+   * The event each hook payload of `hooks` was sent for, in the same order, for agents whose payloads do not name their event (Copilot CLI's camelCase hooks, OpenCode's plugin functions): known from the hook configuration entry (or plugin function) that received it, through a tag record the recorder removes; the payloads themselves are kept as the CLI sent them.
+   */
+  hookEvents?: string[];
+  /**
+   * Claude Code: the `tool_use_result` of the `--output-format stream-json --verbose` user message carrying this call's result: the structured result the SDK types declare (absent when the CLI printed none).
+   */
+  toolUseResult?: unknown;
+  /**
+   * Claude Code: the `tool_result_meta` entry of the same message (the permission decision).
+   */
+  toolResultMeta?: {
+    [k: string]: unknown | undefined;
+  };
+  /**
+   * Codex: the payloads of the session log's `event_msg` entries that name this call (item_started, item_completed …), in order.
+   */
+  sessionLog?: {
+    [k: string]: unknown | undefined;
+  }[];
+}

@@ -1,0 +1,206 @@
+/**
+ * npm run hook-behaviour — what happens when a hook answers. For every case of
+ * content/hook-cases.json the model stub sends the case's tool call to the REAL pinned
+ * CLI, whose hook configuration runs scripts/lib/hook-behaviour/answer-hook.mjs: it logs
+ * every payload and answers the case's one event as the case says (a decision on
+ * standard output, standard error and an exit code, a delay past the timeout, a crash).
+ * The record (content/hook-behaviour/<agent>/<case>.json) keeps the hook configuration,
+ * every hook payload of the call, which of them the hook answered, whether the tool's
+ * side effect happened, and what the model was sent next: the result's text, is_error,
+ * and any other text that came with it.
+ *
+ *   node scripts/hook-behaviour.ts [--only agent[/case]]... [--check] [--raw DIR] [--out DIR]
+ *
+ * Needs root, like `npm run payloads`, whose installs, namespace, run folder, runner and
+ * masking it uses. Nothing under content/hook-behaviour/ is written unless every selected
+ * case ran.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { jsonText } from './lib/atomic-write.ts';
+import { schemaAjv } from './lib/capture/ajv.ts';
+import { ensureInstalled, installedBinary, installedPackage, InstallError } from './lib/capture/install.ts';
+import { loadMatrix, MatrixError, type Matrix } from './lib/capture/matrix.ts';
+import { lockRunFolder, NamespaceError, prepareNamespace } from './lib/capture/namespace.ts';
+import { CaptureError } from './lib/capture/normalise.ts';
+import { parseRunArgs, type RunArgs } from './lib/capture/run-args.ts';
+import { checkOrWrite, updateFiles } from './lib/capture/write.ts';
+import { answerFile, caseScenario, HookCaseError, hookReturn, loadHookCases, selectHookCases, type SelectedCase } from './lib/hook-behaviour/cases.ts';
+import { otherTexts } from './lib/hook-behaviour/model-saw.ts';
+import { payloadPaths, type HookCommands, type PayloadPaths } from './lib/payloads/drivers.ts';
+import { maskPayloadValue } from './lib/payloads/mask.ts';
+import { RecordError } from './lib/payloads/record.ts';
+import { expandRunVariables } from './lib/payloads/run.ts';
+import { driverOf, runScenarioOnce, scenarioMask } from './lib/payloads/scenario-run.ts';
+import { ScenarioError } from './lib/payloads/scenarios.ts';
+
+const ROOT = join(import.meta.dirname, '..');
+const SCRIPT = join(ROOT, 'scripts/hook-behaviour.ts');
+const ANSWER_HOOK = join(ROOT, 'scripts/lib/hook-behaviour/answer-hook.mjs');
+const RECORDS_DIR = join(ROOT, 'content/hook-behaviour');
+const CACHE_ROOT = process.env['CAPTURE_CACHE_DIR'] || '/work/cache';
+const USAGE = 'node scripts/hook-behaviour.ts [--only agent[/case]]... [--check] [--raw DIR] [--out DIR]';
+
+function fail(message: string): never {
+  console.error(`hook-behaviour: ${message}`);
+  process.exit(1);
+}
+
+function parseArgs(argv: string[]): RunArgs {
+  const parsed = parseRunArgs(argv, { usage: USAGE, onlyTakes: 'agent or agent/case', out: true });
+  if ('help' in parsed) {
+    console.log(parsed.help);
+    process.exit(0);
+  }
+  if ('error' in parsed) fail(parsed.error);
+  return parsed;
+}
+
+function load(options: RunArgs): { matrix: Matrix; selected: SelectedCase[] } {
+  const matrix = loadMatrix(ROOT);
+  return { matrix, selected: selectHookCases(loadHookCases(ROOT, matrix), options.only) };
+}
+
+/** Outside the namespace: checks, installs, then re-runs itself under `unshare -n`. */
+function outside(options: RunArgs, argv: string[]): never {
+  if (process.platform !== 'linux') fail('hook-behaviour runs only on Linux (it needs network namespaces)');
+  if (process.getuid?.() !== 0) fail('hook-behaviour must run as root: each CLI runs inside a network namespace with only loopback (`unshare -n`), which needs root');
+  const { matrix, selected } = load(options);
+  for (const agent of new Set(selected.map((s) => s.agent))) {
+    const { package: pkg, version } = matrix.agents[agent];
+    ensureInstalled(agent, CACHE_ROOT, pkg, version, (line) => console.log(line));
+  }
+  const probe = spawnSync('unshare', ['-n', 'true'], { encoding: 'utf8' });
+  if (probe.error || probe.status !== 0) fail(`\`unshare -n\` failed, so the CLIs cannot be isolated from the network; refusing to run them (${probe.error?.message ?? (probe.stderr.trim() || `exit ${probe.status}`)})`);
+  const inner = spawnSync('unshare', ['-n', process.execPath, SCRIPT, '--inside', ...argv], { stdio: 'inherit' });
+  if (inner.error) fail(`could not start the runs inside the namespace: ${inner.error.message}`);
+  process.exit(inner.status ?? 1);
+}
+
+/** Quotes one word for `sh -c`. */
+function quote(word: string): string {
+  return `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+/** The answering hook's commands: the same log as the payload runs' hook, plus the answer. */
+function answeringCommands(paths: PayloadPaths, answer: string): HookCommands {
+  const base = [process.execPath, ANSWER_HOOK, paths.hookLog, answer].map(quote).join(' ');
+  return { hookCommand: base, taggedHookCommand: (event) => `${base} ${quote(event)}` };
+}
+
+async function runCase(selected: SelectedCase, matrix: Matrix, binary: string, paths: PayloadPaths, raw: string | undefined): Promise<unknown> {
+  const { agent } = selected;
+  const { hooks } = driverOf(agent);
+  const answerPath = join(paths.run, 'answer.json');
+  const hook = expandRunVariables(selected.case.hook, { HOME: paths.home, WORKDIR: paths.workdir, RUN: paths.run });
+  writeFileSync(answerPath, answerFile(hook, hooks.shape));
+  const answeredLog = `${paths.hookLog}.answered`;
+  rmSync(answeredLog, { force: true });
+  const sideEffect = selected.case.sideEffect === undefined ? undefined : join(paths.workdir, selected.case.sideEffect);
+  const run = await runScenarioOnce(caseScenario(selected), matrix, binary, paths, { root: ROOT, raw, hookCommands: answeringCommands(paths, answerPath), resultMayBeMissing: true });
+  if (run.outcome.timedOut) throw new CaptureError(`the CLI did not finish within ${selected.case.timeoutSeconds ?? 60} s and was killed`);
+  if (run.conversation.error) throw new RecordError(run.conversation.error);
+  if ('error' in run.recorded) throw run.recorded.error;
+  const call = run.recorded.calls[0]!;
+  const id = run.planned[0]!.id;
+  const toolCalls = run.wire.toolCalls;
+  const carrying = run.outcome.requests.map((r) => r.json).find((body) => toolCalls.findResult(body, id) !== undefined);
+  const result = carrying === undefined ? undefined : toolCalls.findResult(carrying, id);
+  const answered = existsSync(answeredLog) ? readFileSync(answeredLog, 'utf8').split('\n').filter((l) => l !== '') : [];
+  const mask = scenarioMask(run, run.recorded.calls, caseScenario(selected), matrix, paths, CACHE_ROOT, { REPO: ROOT });
+  const { package: pkg, version } = matrix.agents[agent];
+  const record = {
+    agent,
+    cli: { package: installedPackage(agent, CACHE_ROOT, pkg, version) ?? pkg, version },
+    case: selected.case.id,
+    description: selected.case.description,
+    configuration: selected.configuration,
+    tool: selected.case.call.tool,
+    event: selected.case.hook.event,
+    hookReturn: hookReturn(hook),
+    args: [...run.additions.args, ...(selected.case.call.args ?? [])],
+    env: { ...run.additions.env, ...(selected.case.call.env ?? {}) },
+    hookConfiguration: [
+      ...[...run.additions.files].map(([where, content]) => ({ where, content: typeof content === 'string' ? parsedOrText(content) : '(bytes)' })),
+      ...(run.additions.settings ? [{ where: 'settings', content: run.additions.settings }] : []),
+    ],
+    answered,
+    ...(sideEffect === undefined ? {} : { sideEffect: { path: selected.case.sideEffect!, happened: existsSync(sideEffect) } }),
+    call,
+    modelSaw: {
+      result: result === undefined ? null : toolCalls.resultText(result),
+      isError: call.outcome === 'failure',
+      otherTexts: result === undefined ? [] : otherTexts(carrying, result),
+    },
+    cliExit: { code: run.outcome.exitCode },
+  };
+  return maskPayloadValue(record, mask);
+}
+
+/** A configuration file's JSON value, or its text when it is not JSON. */
+function parsedOrText(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+async function inside(options: RunArgs): Promise<number> {
+  prepareNamespace();
+  const { matrix, selected } = load(options);
+  const validate = schemaAjv().compile(JSON.parse(readFileSync(join(ROOT, 'schemas/hook-case.schema.json'), 'utf8')) as object);
+  const paths = payloadPaths(join(CACHE_ROOT, 'payload-run'));
+  const unlock = lockRunFolder(paths.run, 'another payload or hook-behaviour run');
+  const files = new Map<string, string>();
+  const errors: string[] = [];
+  try {
+    for (const s of selected) {
+      const { package: pkg, version } = matrix.agents[s.agent];
+      const binary = installedBinary(s.agent, CACHE_ROOT, pkg, version);
+      if (!binary) {
+        errors.push(`${s.key}: ${pkg}@${version} is not installed under ${CACHE_ROOT}/capture-cli (run without --inside)`);
+        continue;
+      }
+      const t0 = Date.now();
+      try {
+        const record = (await runCase(s, matrix, binary, paths, options.raw)) as { answered: string[]; modelSaw: { result: string | null; isError: boolean }; sideEffect?: { happened: boolean } };
+        if (!validate(record)) throw new RecordError(`the record does not match schemas/hook-case.schema.json: ${(validate.errors ?? []).map((e) => `${e.instancePath} ${e.message}`).join('; ')}`);
+        files.set(s.file, jsonText(record));
+        const effect = record.sideEffect === undefined ? '' : record.sideEffect.happened ? ', ran' : ', did not run';
+        const saw = record.modelSaw.result === null ? 'no result' : `${record.modelSaw.isError ? 'error' : 'result'} ${JSON.stringify(record.modelSaw.result.slice(0, 60))}`;
+        console.log(`  ${s.key.padEnd(40)} answered ${record.answered.join(', ') || 'nothing'}${effect}; ${saw} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+      } catch (error) {
+        const known = error instanceof CaptureError || error instanceof RecordError || error instanceof ScenarioError;
+        errors.push(`${s.key}: ${known ? (error as Error).message : ((error as Error).stack ?? String(error))}`);
+        console.log(`  ${s.key.padEnd(40)} FAILED`);
+      }
+    }
+  } finally {
+    for (const dir of [paths.home, paths.workdir, paths.tmp]) rmSync(dir, { recursive: true, force: true });
+    for (const f of [paths.hookLog, `${paths.hookLog}.answered`, join(paths.run, 'answer.json')]) rmSync(f, { force: true });
+    unlock();
+  }
+  if (errors.length > 0) {
+    console.error(`\nhook-behaviour failed for ${errors.length} of ${selected.length} case(s); content/hook-behaviour/ was left untouched:\n`);
+    for (const e of errors) console.error(`- ${e}\n`);
+    return 1;
+  }
+  if (options.out !== undefined) {
+    updateFiles(options.out, files);
+    console.log(`\nwrote ${files.size} record(s) to ${options.out}`);
+    return 0;
+  }
+  return checkOrWrite(RECORDS_DIR, files, { check: options.check, partial: options.only.length > 0, script: 'hook-behaviour', what: 'record', shownDir: 'content/hook-behaviour/' });
+}
+
+const argv = process.argv.slice(2);
+const options = parseArgs(argv);
+try {
+  if (!options.inside) outside(options, argv);
+  process.exitCode = await inside(options);
+} catch (error) {
+  if (error instanceof MatrixError || error instanceof InstallError || error instanceof NamespaceError || error instanceof HookCaseError || error instanceof ScenarioError) fail(error.message);
+  throw error;
+}

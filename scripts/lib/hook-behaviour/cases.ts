@@ -1,0 +1,131 @@
+/**
+ * The hook behaviour cases of content/hook-cases.json: reading and checking them, choosing
+ * the ones to run, and turning a case into what the payload runner runs (a scenario) and
+ * what the answering hook reads (its answer file). Pure, except loadHookCases.
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { schemaAjv } from '../capture/ajv.ts';
+import type { Matrix } from '../capture/matrix.ts';
+import { isAgentId, payloadDriver, PAYLOAD_AGENTS } from '../../../src/lib/agents/index.ts';
+import type { HookShape } from '../../../src/lib/agents/types.ts';
+import type { AgentId, HookCase, HookCasesFile, Scenario } from '../../../src/lib/content-types.ts';
+import type { SelectedScenario } from '../payloads/scenarios.ts';
+
+export const HOOK_CASES_FILE = 'content/hook-cases.json';
+export const HOOK_CASES_SCHEMA = 'schemas/hook-cases.schema.json';
+
+export class HookCaseError extends Error {}
+
+export interface SelectedCase {
+  agent: AgentId;
+  case: HookCase;
+  configuration: string;
+  /** `agent/case`: what `--only` matches and messages name. */
+  key: string;
+  /** The record, relative to content/hook-behaviour/. */
+  file: string;
+}
+
+/** Checks `data` against the schema and what it cannot say: agents with recordable hooks, known configurations, unique ids. */
+export function validateHookCases(data: unknown, schema: unknown, matrix: Matrix, file: string = HOOK_CASES_FILE): HookCasesFile {
+  const validate = schemaAjv().compile(schema as object);
+  if (!validate(data)) {
+    const lines = (validate.errors ?? []).map((e) => `  ${e.instancePath || '/'}: ${e.message ?? 'is invalid'} (${e.schemaPath})`);
+    throw new HookCaseError(`${file} does not match ${HOOK_CASES_SCHEMA}:\n${lines.join('\n')}`);
+  }
+  const cases = data as HookCasesFile;
+  for (const [agent, entry] of Object.entries(cases.agents)) {
+    const at = `${file}: /agents/${agent}`;
+    if (!isAgentId(agent)) throw new HookCaseError(`${at}: no agent ${agent} in the registry (src/lib/agents/index.ts)`);
+    const driver = payloadDriver(agent);
+    if ('none' in driver) throw new HookCaseError(`${at}: its hooks cannot be run: ${driver.none}`);
+    const known = new Set(matrix.agents[agent].configurations.map((c) => c.id));
+    if (!known.has(entry!.configuration)) throw new HookCaseError(`${at}/configuration: no configuration ${agent}/${entry!.configuration} in content/capture-matrix.json`);
+    const seen = new Set<string>();
+    entry!.cases.forEach((c, i) => {
+      if (seen.has(c.id)) throw new HookCaseError(`${at}/cases/${i}/id: case ${c.id} is declared twice`);
+      seen.add(c.id);
+      if (c.call.configuration !== undefined && !known.has(c.call.configuration)) throw new HookCaseError(`${at}/cases/${i}/call/configuration: no configuration ${agent}/${c.call.configuration} in content/capture-matrix.json`);
+      if (!driver.hooks.events.includes(c.hook.event)) throw new HookCaseError(`${at}/cases/${i}/hook/event: ${c.hook.event} is not an event the run configures for ${agent} (${driver.hooks.events.join(', ')})`);
+    });
+  }
+  return cases;
+}
+
+export function loadHookCases(root: string, matrix: Matrix): HookCasesFile {
+  const read = (rel: string): unknown => {
+    try {
+      return JSON.parse(readFileSync(resolve(root, rel), 'utf8'));
+    } catch (error) {
+      throw new HookCaseError(`cannot read ${rel}: ${(error as Error).message}`);
+    }
+  };
+  return validateHookCases(read(HOOK_CASES_FILE), read(HOOK_CASES_SCHEMA), matrix);
+}
+
+/** The cases to run, in agent then file order; `only` holds `agent` or `agent/case` (empty: all). An unknown selector throws. */
+export function selectHookCases(file: HookCasesFile, only: readonly string[]): SelectedCase[] {
+  const all: SelectedCase[] = PAYLOAD_AGENTS.flatMap((agent) =>
+    (file.agents[agent]?.cases ?? []).map((c) => ({
+      agent,
+      case: c,
+      configuration: c.call.configuration ?? file.agents[agent]!.configuration,
+      key: `${agent}/${c.id}`,
+      file: `${agent}/${c.id}.json`,
+    })),
+  );
+  if (only.length === 0) return all;
+  const matches = (sel: string, s: SelectedCase): boolean => sel === s.agent || sel === s.key;
+  for (const sel of only) if (!all.some((s) => matches(sel, s))) throw new HookCaseError(`--only ${sel}: no such agent or case (use agent or agent/case, e.g. ${all[0]?.key ?? '<agent>/<case>'})`);
+  return all.filter((s) => only.some((sel) => matches(sel, s)));
+}
+
+/** The case as the payload runner's scenario: one call, no expectation checked. */
+export function caseScenario(selected: SelectedCase): SelectedScenario {
+  const { call } = selected.case;
+  const scenario: Scenario = {
+    id: selected.case.id,
+    tool: call.tool,
+    description: selected.case.description,
+    input: call.input,
+    // Not checked: what the CLI reports is the case's finding, whichever it is.
+    expect: 'success',
+    timeoutSeconds: selected.case.timeoutSeconds ?? 60,
+    ...(call.allowedTools ? { allowedTools: call.allowedTools } : {}),
+    ...(call.args ? { args: call.args } : {}),
+    ...(call.env ? { env: call.env } : {}),
+    ...(call.files ? { files: call.files } : {}),
+  };
+  return { agent: selected.agent, scenario, configuration: selected.configuration, key: selected.key, file: selected.file };
+}
+
+/** What the hook prints on standard output: a JSON value as its JSON text. */
+export function hookStdout(answer: HookCase['hook']): string {
+  if (answer.stdout === undefined) return '';
+  return typeof answer.stdout === 'string' ? answer.stdout : JSON.stringify(answer.stdout);
+}
+
+/** The answer file of scripts/lib/hook-behaviour/answer-hook.mjs for a case. */
+export function answerFile(answer: HookCase['hook'], shape: HookShape): string {
+  return JSON.stringify({
+    event: answer.event,
+    ...(shape.eventField ? { eventField: shape.eventField } : {}),
+    stdout: hookStdout(answer),
+    stderr: answer.stderr ?? '',
+    exitCode: answer.exitCode ?? 0,
+    ...(answer.sleepSeconds ? { sleepSeconds: answer.sleepSeconds } : {}),
+    ...(answer.crash ? { crash: answer.crash } : {}),
+  });
+}
+
+/** What the hook did, as the record states it: a crash exits 1. */
+export function hookReturn(answer: HookCase['hook']): { stdout: string; stderr: string; exitCode: number; sleepSeconds?: number; crash?: string } {
+  return {
+    stdout: hookStdout(answer),
+    stderr: answer.stderr ?? '',
+    exitCode: answer.crash ? 1 : (answer.exitCode ?? 0),
+    ...(answer.sleepSeconds ? { sleepSeconds: answer.sleepSeconds } : {}),
+    ...(answer.crash ? { crash: answer.crash } : {}),
+  };
+}

@@ -1,0 +1,148 @@
+/**
+ * One scenario run of a real CLI against the model stub, shared by `npm run payloads`
+ * (which records what the hooks received) and `npm run hook-behaviour` (which lets a hook
+ * answer and records what followed): the configuration with the agent's hook additions,
+ * the scenario's files, the stub's conversation, the run, and the recorded calls.
+ * It checks nothing about the outcome the scenario expects; the callers do.
+ */
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { release } from 'node:os';
+import { join } from 'node:path';
+import { jsonText } from '../atomic-write.ts';
+import { installDir } from '../capture/install.ts';
+import type { Configuration, Matrix } from '../capture/matrix.ts';
+import { runConfiguration, type RunOutcome, type RunPaths } from '../capture/runner.ts';
+import { agentWires, payloadDriver, type PayloadDriver } from '../../../src/lib/agents/index.ts';
+import { mergeSettings } from '../../../src/lib/agents/settings.ts';
+import type { HookRunAdditions } from '../../../src/lib/agents/types.ts';
+import type { CallingWireFormat } from '../../../src/lib/wire/types.ts';
+import { Conversation, type PlannedCall } from './conversation.ts';
+import { runAdditions, type HookCommands, type PayloadPaths } from './drivers.ts';
+import { learnValues, payloadMask, type PayloadMask } from './mask.ts';
+import { recordCalls, type RecordedCall } from './record.ts';
+import { configurationWire, expandRunVariables } from './run.ts';
+import { ScenarioError, scenarioCalls, scenarioTools, type SelectedScenario } from './scenarios.ts';
+
+/** Every file under `dir` (sorted by path), or none when it is missing. */
+function filesUnder(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  const out: string[] = [];
+  const walk = (d: string): void => {
+    for (const name of readdirSync(d).sort()) {
+      const p = join(d, name);
+      if (statSync(p).isDirectory()) walk(p);
+      else out.push(p);
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+/** The agent's payload driver; validateScenarios already refused agents without one. */
+export function driverOf(agent: SelectedScenario['agent']): PayloadDriver {
+  const driver = payloadDriver(agent);
+  if ('none' in driver) throw new ScenarioError(`${agent}: its hook payloads cannot be recorded: ${driver.none}`);
+  return driver;
+}
+
+/** The request path the configuration's committed capture recorded, when there is one. */
+function capturedPath(root: string, agent: SelectedScenario['agent'], configuration: string): string | undefined {
+  const file = join(root, 'content/captures', agent, `${configuration}.json`);
+  if (!existsSync(file)) return undefined;
+  const capture = JSON.parse(readFileSync(file, 'utf8')) as { request?: { path?: unknown } };
+  return typeof capture.request?.path === 'string' ? capture.request.path : undefined;
+}
+
+export interface ScenarioRunOptions {
+  /** The repository root (content/captures, the stub MCP server). */
+  root: string;
+  /** Also write the run's requests, output and hook log, unmasked, to this folder. */
+  raw?: string | undefined;
+  /** Hook commands in place of the logging ones (a hook that answers); they must log to paths.hookLog too. */
+  hookCommands?: HookCommands;
+  /** The CLI may send no result (a hook stopped the turn): record the calls without one rather than fail. */
+  resultMayBeMissing?: boolean;
+}
+
+export interface ScenarioRun {
+  outcome: RunOutcome;
+  configuration: Configuration;
+  additions: HookRunAdditions;
+  wire: CallingWireFormat;
+  conversation: Conversation;
+  planned: PlannedCall[];
+  calls: ReturnType<typeof scenarioCalls>;
+  hookLog: string;
+  /** The recorded calls, or why they could not be recorded (a call never sent, no result). */
+  recorded: { calls: RecordedCall[]; execEvents?: Record<string, unknown>[] } | { error: Error };
+}
+
+export async function runScenarioOnce(selected: SelectedScenario, matrix: Matrix, binary: string, paths: PayloadPaths, options: ScenarioRunOptions): Promise<ScenarioRun> {
+  const { agent, scenario } = selected;
+  const driver = driverOf(agent);
+  const { hooks } = driver;
+  const wire = configurationWire(agentWires(agent), capturedPath(options.root, agent, selected.configuration), driver.wire);
+  const wireCalls = wire.toolCalls;
+  const base = matrix.agents[agent].configurations.find((c) => c.id === selected.configuration)!;
+  const tools = scenario.allowedTools ?? scenarioTools(scenario);
+  const additions = runAdditions(hooks, paths, tools, options.hookCommands);
+  const configuration: Configuration = {
+    ...base,
+    args: [...base.args, ...additions.args, ...(scenario.args ?? [])],
+    env: { ...base.env, ...additions.env, ...Object.fromEntries(Object.entries(scenario.env ?? {}).filter((e): e is [string, string] => e[1] !== undefined)) },
+    timeoutSeconds: scenario.timeoutSeconds ?? 60,
+    ...(additions.settings ? { settings: mergeSettings(base.settings ?? {}, additions.settings) } : {}),
+  };
+  const runPaths: RunPaths = { home: paths.home, workdir: paths.workdir, node: process.execPath, mcpServer: join(options.root, 'scripts/lib/capture/mcp-server.ts') };
+  const vars = { HOME: paths.home, WORKDIR: paths.workdir, RUN: paths.run };
+  const files = new Map<string, string | Uint8Array>(additions.files);
+  for (const [rel, content] of Object.entries(scenario.files ?? {})) {
+    if (content === undefined) continue;
+    files.set(join(paths.workdir, rel), typeof content === 'string' ? expandRunVariables(content, vars) : Buffer.from(content.base64, 'base64'));
+  }
+  const calls = scenarioCalls(scenario);
+  const planned: PlannedCall[] = calls.map((c, i) => ({ id: wireCalls.callId(i), tool: c.tool, input: expandRunVariables(c.input, vars), ...(c.bind ? { bind: c.bind } : {}) }));
+  const conversation = new Conversation(wire, planned);
+
+  rmSync(paths.tmp, { recursive: true, force: true });
+  mkdirSync(paths.tmp, { recursive: true });
+  rmSync(paths.hookLog, { force: true });
+  const outcome = await runConfiguration(agent, configuration, binary, runPaths, { answer: (r) => conversation.answer(r), files });
+  const hookLog = existsSync(paths.hookLog) ? readFileSync(paths.hookLog, 'utf8') : '';
+  const logs = hooks.logDir === undefined ? [] : filesUnder(join(paths.home, hooks.logDir)).map((f) => readFileSync(f, 'utf8'));
+  if (options.raw) {
+    mkdirSync(options.raw, { recursive: true });
+    const dump = { exitCode: outcome.exitCode, timedOut: outcome.timedOut, stdout: outcome.stdout, stderr: outcome.stderr, hookLog, logs, requests: outcome.requests };
+    writeFileSync(join(options.raw, selected.key.replaceAll('/', '-') + '.json'), jsonText(dump));
+  }
+  const bodies = outcome.requests.map((r) => r.json);
+  const record = (resultSent: (i: number) => boolean): ScenarioRun['recorded'] => {
+    try {
+      return recordCalls(
+        hooks,
+        wireCalls,
+        planned.map((c, i) => ({ id: c.id, tool: c.tool, kind: wireCalls.callKind(c.input), input: conversation.sent.get(i), ...(resultSent(i) ? {} : { resultSent: false }) })),
+        { bodies, stdout: outcome.stdout, hookLog, logs },
+      );
+    } catch (error) {
+      return { error: error as Error };
+    }
+  };
+  const recorded = record(options.resultMayBeMissing ? (i) => bodies.some((b) => wireCalls.findResult(b, planned[i]!.id) !== undefined) : (i) => calls[i]!.resultSent !== false);
+  return { outcome, configuration, additions, wire, conversation, planned, calls, hookLog, recorded };
+}
+
+/**
+ * What masks a run's volatile values (session ids, dates, the run's folders) in what is
+ * committed: the values the runner knows, the folders, and values learned from the calls.
+ */
+export function scenarioMask(run: ScenarioRun, calls: readonly RecordedCall[], selected: SelectedScenario, matrix: Matrix, paths: PayloadPaths, cacheRoot: string, extra: Readonly<Record<string, string>> = {}): PayloadMask {
+  const learned = learnValues(calls);
+  const volatile = new Set(run.calls.flatMap((c) => (c.bind ?? []).filter((b) => b.volatile).map((b) => b.name)));
+  for (const [name, value] of run.conversation.bound) if (volatile.has(name)) learned.set(value, name);
+  // Claude Code names its per-project folders after the working directory (`/` → `-`).
+  // The installed CLI's folder shows in results that name its bundled files (Gemini CLI's built-in skills).
+  const { package: installed, version } = matrix.agents[selected.agent];
+  const exact = { ...run.outcome.variables, RUN: paths.run, WORKDIR_SLUG: paths.workdir.replace(/[^A-Za-z0-9]/g, '-'), KERNEL: release(), CLI_INSTALL: installDir(cacheRoot, installed, version), ...extra };
+  return payloadMask(exact, [run.outcome.startedAt, run.outcome.endedAt], learned);
+}

@@ -114,6 +114,8 @@ async function runCase(selected: SelectedCase, matrix: Matrix, binary: string, p
     agent,
     cli: { package: installedPackage(agent, CACHE_ROOT, pkg, version) ?? pkg, version },
     case: selected.case.id,
+    kind: selected.case.kind,
+    toolRole: selected.case.toolRole,
     description: selected.case.description,
     configuration: selected.configuration,
     tool: selected.case.call.tool,

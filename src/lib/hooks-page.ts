@@ -12,6 +12,7 @@ import type { AgentId, Evidence } from './content-types.ts';
 import { eventSchemaPath, toolHookSchemaPath } from './hook-schemas.ts';
 import { agentHooks, hookForms, hookNames, type AgentHooks, type EnvelopeMember } from './hooks.ts';
 import { hookWords, type HookWords } from './hook-words.ts';
+import { behaviourComparison, behaviourRows, sharedHookConfiguration, type BehaviourComparisonRow, type BehaviourRow } from './hook-behaviour.ts';
 import type { HooksEditorial, SiteModel, ToolModel } from './model.ts';
 import type { PageSection } from './page-sections.ts';
 import { AGENT_LABELS, sitePath, toolUrl } from './site.ts';
@@ -94,6 +95,12 @@ export interface HooksPage {
   counts: { payloads: number; calls: number; tools: number; toolsWithout: number };
   shape: { eventField?: string | undefined; toolNameField: string; inputField: string; inputEncoding: string; responseField: string } | undefined;
   events: EventView[];
+  /** What happened when a hook answered, one row per recorded case (hook-behaviour.ts). */
+  behaviour: BehaviourRow[];
+  /** The hook configuration all those cases ran with, when they share one (JSON text). */
+  behaviourConfiguration: string | undefined;
+  /** The releases the cases were recorded with. */
+  behaviourReleases: string[];
   /**
    * Where the agent's published code names its hook events (content/hook-events/<agent>.json):
    * how many, where, and those that concern no single tool call (the others are rows of `events`).
@@ -182,6 +189,7 @@ export function standInReason(tool: Pick<ToolModel, 'standIn'>): string | undefi
 
 const SECTION_TITLES = {
   events: 'Events',
+  behaviour: 'When a hook answers',
   failures: 'What failed calls fired',
   envelope: 'Envelope',
   'tool-input': 'Tool input',
@@ -194,7 +202,7 @@ const SECTION_TITLES = {
 
 type SectionId = keyof typeof SECTION_TITLES;
 
-export function hooksPage(site: Pick<SiteModel, 'tools' | 'hooks'> & Partial<Pick<SiteModel, 'hookEvents'>>, agent: AgentId): HooksPage {
+export function hooksPage(site: Pick<SiteModel, 'tools' | 'hooks'> & Partial<Pick<SiteModel, 'hookEvents' | 'hookBehaviour'>>, agent: AgentId): HooksPage {
   const recorded = agentHooks(site, agent);
   const editorial = site.hooks.find((h) => h.agent === agent);
   const product = AGENT_LABELS[agent];
@@ -286,8 +294,11 @@ export function hooksPage(site: Pick<SiteModel, 'tools' | 'hooks'> & Partial<Pic
   const matcher = editorial && factView(editorial.matcher, editorial, site);
   const configuration = editorial && factView(editorial.configuration, editorial, site);
   const input = editorial && factView(editorial.input, editorial, site);
+  const behaviourRecords = (site.hookBehaviour ?? []).filter((r) => r.agent === agent);
+  const behaviour = behaviourRows({ tools: site.tools, hookBehaviour: behaviourRecords }, agent);
   const present: Record<SectionId, boolean> = {
     events: events.length > 0,
+    behaviour: behaviour.length > 0,
     failures: failures.size > 0,
     envelope: members.length > 0,
     'tool-input': input !== undefined,
@@ -315,6 +326,9 @@ export function hooksPage(site: Pick<SiteModel, 'tools' | 'hooks'> & Partial<Pic
     counts: { payloads: recorded.hooks.length, calls: recorded.calls.length, tools: hooked.size, toolsWithout: without.length },
     shape: shape && { eventField: shape.eventField, toolNameField: shape.toolNameField, inputField: shape.inputField, inputEncoding: shape.inputEncoding, responseField: shape.responseField },
     events,
+    behaviour,
+    behaviourConfiguration: sharedHookConfiguration(behaviourRecords),
+    behaviourReleases: [...new Set(behaviour.map((b) => b.release))],
     named,
     failures: [...failures.values()],
     members,
@@ -369,9 +383,12 @@ export interface HooksComparison {
   /** Envelope members (rows) × agents with recordings (columns): the events whose payloads carry it. */
   members: { name: string; cells: (string | undefined)[] }[];
   memberAgents: { agent: AgentId; product: string }[];
+  /** Recorded hook behaviour, kind and tool role (rows) × agents with records (columns). */
+  behaviour: BehaviourComparisonRow[];
+  behaviourAgents: { agent: AgentId; product: string }[];
 }
 
-export function hooksComparison(site: Pick<SiteModel, 'tools' | 'hooks' | 'agents'> & Partial<Pick<SiteModel, 'hookEvents'>>): HooksComparison {
+export function hooksComparison(site: Pick<SiteModel, 'tools' | 'hooks' | 'agents'> & Partial<Pick<SiteModel, 'hookEvents' | 'hookBehaviour'>>): HooksComparison {
   const pages = site.agents.map((a) => hooksPage(site, a.id));
   const rows: ComparisonRow[] = pages.map((p) => {
     // Every form of the agent's hooks (Copilot CLI: camelCase, then PascalCase), joined.
@@ -403,8 +420,11 @@ export function hooksComparison(site: Pick<SiteModel, 'tools' | 'hooks' | 'agent
       return m && m.events.map((e) => (e.count === e.of ? e.event : `${e.event} (some)`)).join(', ');
     }),
   }));
+  const behaviourAgents = site.agents.map((a) => a.id).filter((id) => (site.hookBehaviour ?? []).some((r) => r.agent === id));
+  const behaviour = behaviourComparison({ hookBehaviour: site.hookBehaviour ?? [] }, behaviourAgents, (agent) => sitePath(hooksPath(agent)));
   const sections: PageSection[] = [
     { id: 'events', title: 'Events and members', depth: 2 },
+    ...(behaviour.length > 0 ? [{ id: 'behaviour', title: 'When a hook answers', depth: 2 as const }] : []),
     ...(members.length > 0 ? [{ id: 'envelope', title: 'Envelope members', depth: 2 as const }] : []),
   ];
   return {
@@ -414,5 +434,7 @@ export function hooksComparison(site: Pick<SiteModel, 'tools' | 'hooks' | 'agent
     rows,
     members,
     memberAgents: withMembers.map((agent) => ({ agent, product: AGENT_LABELS[agent] })),
+    behaviour,
+    behaviourAgents: behaviourAgents.map((agent) => ({ agent, product: AGENT_LABELS[agent] })),
   };
 }

@@ -4,7 +4,7 @@
  * only read it.
  */
 import type { CaptureMatrix, CapturedEntry } from './captures.ts';
-import type { AgentId, AgentRecord, CatalogModel, ComparisonFile, Definition, EditorialTool, GeneratedTool, HistoryFile, HookEventsFile, HooksFile, Job, PayloadCall } from './content-types.ts';
+import type { AgentId, AgentRecord, CatalogModel, ComparisonFile, Definition, EditorialTool, GeneratedTool, HistoryFile, HookCaseFile, HookEventsFile, HooksFile, Job, PayloadCall } from './content-types.ts';
 import type { FieldDifference, FieldRow } from './field-rows.ts';
 import type { Finding } from './payload-check.ts';
 import type { GateStatus } from './gate-check.ts';
@@ -125,7 +125,12 @@ export interface SiteModel {
   hooks: HooksEditorial[];
   /** The hook events each agent's published code names (content/hook-events/<agent>.json), validated against its registry module. */
   hookEvents: HookEventsList[];
+  /** What happened when a hook answered (content/hook-behaviour/<agent>/<case>.json), in case-file order. */
+  hookBehaviour: HookBehaviourRecord[];
 }
+
+/** One recorded hook behaviour case, with where it is (`content/hook-behaviour/<agent>/<case>.json`). */
+export type HookBehaviourRecord = HookCaseFile & { file: string };
 
 /** content/hooks/<agent>.json, with where it is. */
 export type HooksEditorial = HooksFile & { file: string };

@@ -34,6 +34,7 @@ export async function getSite(): Promise<SiteModel> {
     archived: agentData.flatMap((a) => a.archived),
     hooks: agentData.flatMap((a) => (a.hooks ? [a.hooks] : [])),
     hookEvents: agentData.flatMap((a) => (a.hookEvents ? [a.hookEvents] : [])),
+    hookBehaviour: agentData.flatMap((a) => a.hookBehaviour),
   };
   if (Object.keys(matrix.agents).length > 0) model.matrix = matrix;
   return model;

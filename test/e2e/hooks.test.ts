@@ -237,3 +237,38 @@ test('the checker reads a pasted hook payload through its agent’s own members 
   }
   assert.ok(checked > 0, 'an agent whose hook payloads carry their input elsewhere than tool_input');
 });
+
+/** The text of an element, whitespace collapsed. */
+function textOf(node: Node): string {
+  if ('value' in node && typeof node.value === 'string' && node.nodeName === '#text') return node.value;
+  return ('childNodes' in node ? node.childNodes : []).map((c) => textOf(c as Node)).join('');
+}
+const squash = (s: string) => s.replace(/\s+/g, ' ').trim();
+
+test('each recorded hook behaviour case is a row of its agent\'s hooks page and a catalog entry, saying what the record says', () => {
+  const dir = join(ROOT, 'content/hook-behaviour');
+  const records = (existsSync(dir) ? readdirSync(dir) : []).flatMap((agent) => readdirSync(join(dir, agent)).map((f) => JSON.parse(readFileSync(join(dir, agent, f), 'utf8')) as {
+    agent: string; case: string; event: string; tool: string; sideEffect?: { happened: boolean }; modelSaw: { result: string | null; isError: boolean; otherTexts: string[] }; cli: { package: string; version: string };
+  }));
+  assert.ok(records.length > 0, 'hook behaviour is recorded');
+  const full = JSON.parse(readFileSync(join(DIST, 'catalog.json'), 'utf8')) as { agents: { id: string; behaviour: { case: string; page: string; release: string; outcome: { ran: boolean | null; isError: boolean } }[] }[] };
+  for (const r of records) {
+    const html = readFileSync(fileOf(`/${r.agent}/hooks/`), 'utf8');
+    const row = elements(html).find((e) => e.tagName === 'tr' && attr(e, 'id') === `case-${r.case}`);
+    assert.ok(row, `${r.agent}/${r.case}: a row on the hooks page`);
+    const text = squash(textOf(row as unknown as Node));
+    assert.ok(text.includes(r.event), `${r.case}: names its event`);
+    if (r.modelSaw.result !== null) assert.ok(text.includes(squash(r.modelSaw.result)), `${r.case}: shows the result the model got`);
+    for (const other of r.modelSaw.otherTexts) assert.ok(text.includes(squash(other)), `${r.case}: shows what came with the result`);
+    if (r.sideEffect) assert.equal(text.includes('did not run'), !r.sideEffect.happened, `${r.case}: says whether the tool ran`);
+    assert.ok(text.includes(`${r.cli.package}@${r.cli.version}`), `${r.case}: names its release`);
+    const entry = full.agents.find((a) => a.id === r.agent)?.behaviour.find((b) => b.case === r.case);
+    assert.ok(entry, `${r.agent}/${r.case}: in catalog.json`);
+    assert.equal(entry.page, `/${r.agent}/hooks/#case-${r.case}`);
+    assert.equal(entry.outcome.isError, r.modelSaw.isError);
+    assert.equal(entry.outcome.ran, r.sideEffect ? r.sideEffect.happened : null);
+  }
+  // /hooks/ links every case from its comparison.
+  const comparison = readFileSync(fileOf('/hooks/'), 'utf8');
+  for (const r of records) assert.ok(comparison.includes(`href="/${r.agent}/hooks/#case-${r.case}"`), `/hooks/ links ${r.agent}/${r.case}`);
+});

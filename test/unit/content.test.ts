@@ -998,3 +998,40 @@ test('a hook events file is read against its agent’s registry module: file nam
   const sortedOnly = Object.keys(hooks.named!.notRecorded)[0] ?? hooks.named!.noToolCall[0]!;
   assert.deepEqual(where(errorsAfter(eventsFile((d) => (d.events = d.events.filter((e: { name: string }) => e.name !== sortedOnly))))), [[file, '/events', 'hook-event-named']]);
 });
+
+/** A hook behaviour case of the fixture's Shell tool, with its record (a real record, its tool renamed). */
+function withHookCase(dir: string, edit: (record: any) => void = () => {}): void {
+  const record = JSON.parse(readFileSync(join(ROOT, 'content/hook-behaviour/claude-code/bash-pre-deny.json'), 'utf8'));
+  record.tool = 'Shell';
+  record.call.tool = 'Shell';
+  record.cli.version = '9.9.9';
+  edit(record);
+  const cases = { agents: { 'claude-code': { configuration: 'print', cases: [{ id: 'bash-pre-deny', kind: 'pre-deny', toolRole: 'shell', description: 'd', call: { tool: 'Shell', input: {} }, hook: { event: 'PreToolUse' } }] } } };
+  writeFileSync(join(dir, 'hook-cases.json'), JSON.stringify(cases));
+  mkdirSync(join(dir, 'hook-behaviour/claude-code'), { recursive: true });
+  writeFileSync(join(dir, `hook-behaviour/claude-code/${record.case}.json`), JSON.stringify(record));
+}
+
+test('a hook behaviour record is read when it is filed under its agent and case, declared, of a known tool, at the pinned release', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'content-'));
+  cpSync(GOOD, dir, { recursive: true });
+  withHookCase(dir);
+  const warnings: ContentWarning[] = [];
+  const site = loadContent({ root: ROOT, contentDir: dir, onWarning: (w) => warnings.push(w) });
+  rmSync(dir, { recursive: true, force: true });
+  assert.deepEqual(site.hookBehaviour.map((r) => [r.agent, r.case, r.file.endsWith('/hook-behaviour/claude-code/bash-pre-deny.json')]), [['claude-code', 'bash-pre-deny', true]]);
+  assert.deepEqual(warnings.filter((w) => w.file.includes('hook-behaviour')), []);
+
+  const file = 'hook-behaviour/claude-code/bash-pre-deny.json';
+  assert.deepEqual(where(errorsAfter((d) => withHookCase(d, (r) => (r.agent = 'codex')))), [[file, '/case', 'file-name-matches-id']]);
+  assert.deepEqual(where(errorsAfter((d) => withHookCase(d, (r) => (r.tool = 'NoSuchTool')))), [[file, '/tool', 'hook-case-tool-known']]);
+  const undeclared = (d: string) => {
+    withHookCase(d, (r) => (r.case = 'other'));
+  };
+  assert.deepEqual(where(errorsAfter(undeclared)), [['hook-behaviour/claude-code/other.json', '/case', 'hook-case-declared']]);
+  // The schema's rule, at its pointer.
+  assert.deepEqual([...new Set(where(errorsAfter((d) => withHookCase(d, (r) => delete r.modelSaw))).map(([f, p]) => `${f}#${p}`))], [`${file}#`]);
+  // Another release than the pin is a warning: record it again.
+  const { warnings: again } = load((d) => withHookCase(d, (r) => (r.cli.version = '9.9.8')));
+  assert.ok(again.some((w) => w.file.endsWith(file) && /recorded with 9\.9\.8; content\/capture-matrix\.json pins 9\.9\.9/.test(w.message)));
+});

@@ -17,7 +17,7 @@ const SCHEMA = JSON.parse(readFileSync(join(ROOT, 'schemas/hook-cases.schema.jso
 const matrix = loadMatrix(ROOT);
 const ANSWER_HOOK = join(ROOT, 'scripts/lib/hook-behaviour/answer-hook.mjs');
 
-const CASE = { id: 'deny', description: 'denies', call: { tool: 'Bash', input: { command: 'true' } }, hook: { event: 'PreToolUse', stdout: { decision: 'block' } } };
+const CASE = { id: 'deny', kind: 'pre-deny', toolRole: 'shell', description: 'denies', call: { tool: 'Bash', input: { command: 'true' } }, hook: { event: 'PreToolUse', stdout: { decision: 'block' } } };
 const file = (cases: unknown[], configuration = 'print') => ({ agents: { 'claude-code': { configuration, cases } } });
 
 test('the committed hook cases are valid and each has one record file', () => {
@@ -32,7 +32,7 @@ test('every committed record matches schemas/hook-case.schema.json and answers a
   const dir = join(ROOT, 'content/hook-behaviour');
   for (const agent of existsSync(dir) ? readdirSync(dir) : []) {
     for (const name of readdirSync(join(dir, agent))) {
-      const record = JSON.parse(readFileSync(join(dir, agent, name), 'utf8'));
+      const record = JSON.parse(readFileSync(join(dir, agent, name), 'utf8')) as { event: string; answered: string[] };
       assert.ok(validate(record), `${agent}/${name}: ${JSON.stringify(validate.errors)}`);
       const selected = declared.get(`${agent}/${name}`);
       assert.ok(selected, `${agent}/${name} belongs to no case of content/hook-cases.json`);

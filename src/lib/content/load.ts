@@ -27,6 +27,7 @@ import { checkPages } from './stages/pages.ts';
 import { reservedNames } from './url-names.ts';
 import { loadArchive } from './stages/archive.ts';
 import { loadHookEvents, loadHooksEditorial } from './stages/hooks.ts';
+import { loadHookBehaviour } from './stages/hook-behaviour.ts';
 import { exportFileNames, versionedExportPath } from '../exports/files.ts';
 import { agentReleases, toolReleases } from '../releases.ts';
 
@@ -84,6 +85,7 @@ export function loadContent(options: LoadOptions): SiteModel {
   const pins = new Map(Object.entries(agents.matrix?.agents ?? {}).map(([id, m]) => [id, m!.version]));
   const hooks = loadHooksEditorial(stage, pins);
   const hookEvents = loadHookEvents(stage, pins);
+  const hookBehaviour = loadHookBehaviour(stage, tools, pins);
   const histories = loadHistories(stage, new Set(agents.agents.map((a) => a.id)));
   const removed = removedTools(stage, histories, tools);
   checkHistoryReferences(stage, histories, tools);
@@ -93,7 +95,7 @@ export function loadContent(options: LoadOptions): SiteModel {
   tools.sort((a, b) => (a.agent === b.agent ? a.fullName.localeCompare(b.fullName) : a.agent.localeCompare(b.agent)));
   // Agents in registry order, everywhere the site lists them.
   agents.agents.sort((a, b) => AGENT_IDS.indexOf(a.id) - AGENT_IDS.indexOf(b.id));
-  const model: SiteModel = { agents: agents.agents, tools, jobs: jobs.jobs, comparisons, histories, removedTools: removed, inventory, releases: {}, archived: [], hooks, hookEvents };
+  const model: SiteModel = { agents: agents.agents, tools, jobs: jobs.jobs, comparisons, histories, removedTools: removed, inventory, releases: {}, archived: [], hooks, hookEvents, hookBehaviour };
   if (agents.matrix) model.matrix = agents.matrix;
   // Every source is read: say which release each part of each page comes from.
   for (const agent of agents.agents) model.releases[agent.id] = agentReleases(model, agent.id);

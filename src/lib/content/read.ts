@@ -70,6 +70,10 @@ export interface ContentFiles {
   hooks: string[];
   /** content/hook-events/<agent>.json: the hook events the agent's published code names (npm run hook-events) */
   hookEvents: string[];
+  /** content/hook-cases.json: the hook behaviour cases `npm run hook-behaviour` runs */
+  hookCases?: string;
+  /** content/hook-behaviour/<agent>/<case>.json: what happened when a hook answered (npm run hook-behaviour) */
+  hookBehaviour: string[];
 }
 
 const JSON_FILE = /^[^.][^/]*\.json$/;
@@ -84,7 +88,7 @@ const PER_AGENT = ['tools', 'editorial', 'captures', 'payloads'] as const;
  * folder) is reported as a warning so that it is not skipped silently.
  */
 export function scanContent(contentDir: string, problems: Problems, rel: (path: string) => string): ContentFiles {
-  const files: ContentFiles = { agents: [], tools: new Map(), editorial: new Map(), captures: new Map(), payloads: new Map(), history: [], inventory: [], comparisons: [], archive: [], hooks: [], hookEvents: [] };
+  const files: ContentFiles = { agents: [], tools: new Map(), editorial: new Map(), captures: new Map(), payloads: new Map(), history: [], inventory: [], comparisons: [], archive: [], hooks: [], hookEvents: [], hookBehaviour: [] };
   const ignored = (path: string, why: string): void => problems.warn(rel(path), `ignored: ${why}`);
   const list = (dir: string): string[] => readdirSync(dir).sort();
   if (!existsSync(contentDir)) return files;
@@ -94,6 +98,20 @@ export function scanContent(contentDir: string, problems: Problems, rel: (path: 
     if (name === 'jobs.json' && !isDir) files.jobs = name;
     else if (name === 'capture-matrix.json' && !isDir) files.matrix = name;
     else if (name === 'scenarios.json' && !isDir) files.scenarios = name;
+    else if (name === 'hook-cases.json' && !isDir) files.hookCases = name;
+    else if (name === 'hook-behaviour' && isDir) {
+      for (const agent of list(path)) {
+        const agentDir = join(path, agent);
+        if (!statSync(agentDir).isDirectory()) {
+          ignored(agentDir, 'hook behaviour records live in content/hook-behaviour/<agent>/');
+          continue;
+        }
+        for (const f of list(agentDir)) {
+          if (ID_FILE.test(f) && statSync(join(agentDir, f)).isFile()) files.hookBehaviour.push(`hook-behaviour/${agent}/${f}`);
+          else ignored(join(agentDir, f), 'hook behaviour records are content/hook-behaviour/<agent>/<case>.json');
+        }
+      }
+    }
     else if (name === 'agents' && isDir) {
       for (const f of list(path)) {
         if (JSON_FILE.test(f) && statSync(join(path, f)).isFile()) files.agents.push(`agents/${f}`);
@@ -144,7 +162,7 @@ export function scanContent(contentDir: string, problems: Problems, rel: (path: 
         }
         files[kind].set(agent, found);
       }
-    } else ignored(path, 'not a content file or folder the site reads (jobs.json, capture-matrix.json, scenarios.json, agents/, tools/, editorial/, captures/, payloads/, history/, inventory/, comparisons/, archive/, hooks/, hook-events/)');
+    } else ignored(path, 'not a content file or folder the site reads (jobs.json, capture-matrix.json, scenarios.json, hook-cases.json, agents/, tools/, editorial/, captures/, payloads/, history/, inventory/, comparisons/, archive/, hooks/, hook-events/, hook-behaviour/)');
   }
   return files;
 }

@@ -12,6 +12,7 @@ import type { Delivery } from '../wire/types.ts';
 import { exportFileNames, exportPath, siteUrl, versionedExportPath, type Section, type SiteOrigin } from './files.ts';
 import { releaseSegment, type AgentReleases } from '../releases.ts';
 import { agentHooks } from '../hooks.ts';
+import { behaviourEntries, type BehaviourEntry } from '../hook-behaviour.ts';
 import { eventSchemaFiles, toolHookSchemaPath } from '../hook-schemas.ts';
 
 export const CATALOG_PATH = '/catalog.json';
@@ -80,6 +81,8 @@ export interface CatalogAgent {
   configurations: { id: string; label: string }[];
   /** The hooks page, how many hook payloads are recorded, and the schema of each recorded event. */
   hooks: { page: string; recorded: number; schemas: { event: string; schema: string }[] };
+  /** What happened when a hook answered, per recorded case, with its row on the hooks page. */
+  behaviour: (BehaviourEntry & { page: string })[];
 }
 
 export interface Catalog {
@@ -149,6 +152,7 @@ export function buildCatalog(model: SiteModel, origin: SiteOrigin): Catalog {
         recorded: recorded.get(agent.id)!.hooks.length,
         schemas: eventSchemaFiles(recorded.get(agent.id)!).map((f) => ({ event: f.event, schema: sitePath(f.path) })),
       },
+      behaviour: behaviourEntries(model.hookBehaviour.filter((r) => r.agent === agent.id)).map((e) => ({ ...e, page: sitePath(`/${agent.id}/hooks/#case-${e.case}`) })),
     })),
     tools: tools.map((tool) => catalogTool(tool, model, hooked)),
   };

@@ -1092,6 +1092,28 @@ export interface HookEventsFile {
 }
 
 // hook-cases.schema.json
+/**
+ * What the hook does, the same across agents (the /hooks/ comparison lines up cases of one kind): before the call, stay silent, deny with a reason, allow, ask, rewrite the input, exit 2 with standard error, print malformed output, crash, outlive its timeout; after the call, block with a reason, add context, replace the output, exit 2 with standard error; after a failed call, add context.
+ */
+export type HookCaseKind =
+  | "pre-silent"
+  | "pre-deny"
+  | "pre-allow"
+  | "pre-ask"
+  | "pre-rewrite"
+  | "pre-exit-2"
+  | "pre-malformed"
+  | "pre-crash"
+  | "pre-timeout"
+  | "post-block"
+  | "post-context"
+  | "post-replace"
+  | "post-exit-2"
+  | "failure-context";
+/**
+ * The kind of tool the case calls: the shell tool, a file-writing tool, or an MCP server's tool.
+ */
+export type HookCaseToolRole = "shell" | "file-write" | "mcp";
 export type HookCaseToolName = string;
 
 /**
@@ -1118,6 +1140,8 @@ export interface HookCase {
    * Unique per agent; the record is content/hook-behaviour/<agent>/<id>.json.
    */
   id: string;
+  kind: HookCaseKind;
+  toolRole: HookCaseToolRole;
   description: string;
   call: HookCaseCall;
   hook: HookAnswer;
@@ -1193,6 +1217,11 @@ export interface HookCaseFile {
     version: string;
   };
   case: string;
+  /**
+   * The case's kind (content/hook-cases.json).
+   */
+  kind: string;
+  toolRole: "shell" | "file-write" | "mcp";
   description: string;
   configuration: string;
   /**

@@ -1,0 +1,192 @@
+/**
+ * What a hook's answer did, read from the recorded cases (content/hook-behaviour/):
+ * the outcome of each case (did the tool run, was the result an error, did the hook's own
+ * words reach the model), the rows of an agent's behaviour table, the catalog entries,
+ * and the cross-agent comparison of `/hooks/`. Pure.
+ */
+import type { AgentId } from './content-types.ts';
+import type { HookBehaviourRecord, SiteModel, ToolModel } from './model.ts';
+import { toolForCall } from './tool-names.ts';
+import { toolUrl } from './site.ts';
+
+/** What each kind of case makes the hook do, in table order. */
+export const KIND_LABELS: Readonly<Record<string, string>> = {
+  'pre-silent': 'says nothing (baseline)',
+  'pre-deny': 'denies, with a reason',
+  'pre-allow': 'allows',
+  'pre-ask': 'asks (no one to ask)',
+  'pre-rewrite': 'rewrites the input',
+  'pre-exit-2': 'exits 2, reason on stderr',
+  'pre-malformed': 'prints malformed output',
+  'pre-crash': 'crashes',
+  'pre-timeout': 'outlives its timeout',
+  'post-block': 'blocks, with a reason',
+  'post-context': 'adds context',
+  'post-replace': 'replaces the output',
+  'post-exit-2': 'exits 2, reason on stderr',
+  'failure-context': 'adds context to a failure',
+};
+
+export const ROLE_LABELS: Readonly<Record<HookBehaviourRecord['toolRole'], string>> = { shell: 'the shell tool', 'file-write': 'a file-writing tool', mcp: 'an MCP tool' };
+
+/** When the hook answers: before the call, after it succeeded, after it failed. */
+export function kindPhase(kind: string): 'before' | 'after' | 'after failure' {
+  return kind.startsWith('pre-') ? 'before' : kind.startsWith('failure-') ? 'after failure' : 'after';
+}
+
+export interface BehaviourOutcome {
+  /** Whether the tool's side effect happened; null where the case has none to observe (an MCP echo). */
+  ran: boolean | null;
+  /** The CLI sent the model a result marked as an error. */
+  isError: boolean;
+  /** No request carried the call's result. */
+  noResult: boolean;
+  /** Some words the hook printed (a reason, context, replaced output, standard error) reached the model. */
+  hookWordsReached: boolean;
+  /** `not run; error`, `ran; the hook's words reached the model` … */
+  summary: string;
+}
+
+/** Words of a hook's answer worth looking for in what the model got: string values of its JSON (not keys or enum-like words), or its text. */
+export function hookWords(record: Pick<HookBehaviourRecord, 'hookReturn'>): string[] {
+  const { stdout, stderr, crash } = record.hookReturn;
+  const words: string[] = [];
+  const walk = (v: unknown): void => {
+    if (typeof v === 'string') {
+      if (/\s/.test(v.trim())) words.push(v);
+    } else if (Array.isArray(v)) v.forEach(walk);
+    else if (v !== null && typeof v === 'object') Object.values(v).forEach(walk);
+  };
+  try {
+    walk(JSON.parse(stdout) as unknown);
+  } catch {
+    if (stdout.trim() !== '') words.push(stdout.trim());
+  }
+  if (stderr.trim() !== '') words.push(stderr.trim());
+  if (crash) words.push(crash);
+  return words;
+}
+
+export function behaviourOutcome(record: Pick<HookBehaviourRecord, 'hookReturn' | 'sideEffect' | 'modelSaw'>): BehaviourOutcome {
+  const ran = record.sideEffect === undefined ? null : record.sideEffect.happened;
+  const { result, isError, otherTexts } = record.modelSaw;
+  const seen = [result ?? '', ...otherTexts].join('\n');
+  const hookWordsReached = hookWords(record).some((w) => seen.includes(w));
+  const noResult = result === null;
+  const parts = [ran === null ? undefined : ran ? 'ran' : 'did not run', noResult ? 'no result sent' : isError ? 'error result' : 'result', hookWordsReached ? "hook's words reached the model" : undefined];
+  return { ran, isError, noResult, hookWordsReached, summary: parts.filter((p) => p !== undefined).join('; ') };
+}
+
+export interface BehaviourRow {
+  /** `case-<id>`: the row's anchor on the agent's hooks page. */
+  anchor: string;
+  case: string;
+  kind: string;
+  kindLabel: string;
+  role: string;
+  description: string;
+  event: string;
+  tool: string;
+  toolUrl: string | undefined;
+  hook: HookBehaviourRecord['hookReturn'];
+  outcome: BehaviourOutcome;
+  modelSaw: HookBehaviourRecord['modelSaw'];
+  /** The payload the hook answered (the first of its event), as JSON text. */
+  answeredPayload: string | undefined;
+  /** The result block as the CLI sent it, as JSON text. */
+  resultBlock: string | undefined;
+  file: string;
+  release: string;
+}
+
+/** The rows of an agent's behaviour table, in case-file order. */
+export function behaviourRows(site: Pick<SiteModel, 'hookBehaviour' | 'tools'>, agent: AgentId): BehaviourRow[] {
+  return site.hookBehaviour
+    .filter((r) => r.agent === agent)
+    .map((r) => {
+      const tool: ToolModel | undefined = toolForCall(site.tools, agent, r.tool);
+      const index = r.call.hooks.findIndex((h, i) => (r.call.hookEvents?.[i] ?? (h as Record<string, unknown>)['hook_event_name']) === r.event);
+      return {
+        anchor: `case-${r.case}`,
+        case: r.case,
+        kind: r.kind,
+        kindLabel: KIND_LABELS[r.kind] ?? r.kind,
+        role: ROLE_LABELS[r.toolRole],
+        description: r.description,
+        event: r.event,
+        tool: r.tool,
+        toolUrl: tool && toolUrl(tool),
+        hook: r.hookReturn,
+        outcome: behaviourOutcome(r),
+        modelSaw: r.modelSaw,
+        answeredPayload: index >= 0 ? JSON.stringify(r.call.hooks[index], null, 2) : undefined,
+        resultBlock: r.call.result === undefined ? undefined : JSON.stringify(r.call.result, null, 2),
+        file: r.file,
+        release: `${r.cli.package}@${r.cli.version}`,
+      };
+    });
+}
+
+/** The hook configuration every case of the agent ran with, when it is one and the same (else undefined: each record has its own). */
+export function sharedHookConfiguration(records: readonly HookBehaviourRecord[]): string | undefined {
+  const texts = new Set(records.map((r) => JSON.stringify(r.hookConfiguration, null, 2)));
+  return texts.size === 1 ? [...texts][0] : undefined;
+}
+
+/** catalog.json's `behaviour` entry of one record. */
+export interface BehaviourEntry {
+  case: string;
+  kind: string;
+  tool: string;
+  event: string;
+  hookReturn: HookBehaviourRecord['hookReturn'];
+  outcome: Omit<BehaviourOutcome, 'summary'>;
+  modelSaw: HookBehaviourRecord['modelSaw'];
+  release: string;
+  evidence: string;
+}
+
+export function behaviourEntries(records: readonly HookBehaviourRecord[]): BehaviourEntry[] {
+  return records.map((r) => {
+    const { summary: _summary, ...outcome } = behaviourOutcome(r);
+    return { case: r.case, kind: r.kind, tool: r.tool, event: r.event, hookReturn: r.hookReturn, outcome, modelSaw: r.modelSaw, release: `${r.cli.package}@${r.cli.version}`, evidence: r.file };
+  });
+}
+
+export interface BehaviourComparisonCell {
+  agent: AgentId;
+  /** The agent's cases of this kind and tool role (several: variants such as a string and an object output). */
+  cases: { case: string; tool: string; url: string; summary: string }[];
+}
+
+export interface BehaviourComparisonRow {
+  kind: string;
+  kindLabel: string;
+  phase: string;
+  role: string;
+  cells: BehaviourComparisonCell[];
+}
+
+/** `/hooks/`: one row per kind and tool role, one cell per agent (empty where no case of it was recorded). */
+export function behaviourComparison(site: Pick<SiteModel, 'hookBehaviour'>, agents: readonly AgentId[], hooksPath: (agent: AgentId) => string): BehaviourComparisonRow[] {
+  const kinds = Object.keys(KIND_LABELS);
+  const roles = Object.keys(ROLE_LABELS) as HookBehaviourRecord['toolRole'][];
+  const rows: BehaviourComparisonRow[] = [];
+  for (const kind of kinds) {
+    for (const role of roles) {
+      const records = site.hookBehaviour.filter((r) => r.kind === kind && r.toolRole === role);
+      if (records.length === 0) continue;
+      rows.push({
+        kind,
+        kindLabel: KIND_LABELS[kind]!,
+        phase: kindPhase(kind),
+        role: ROLE_LABELS[role],
+        cells: agents.map((agent) => ({
+          agent,
+          cases: records.filter((r) => r.agent === agent).map((r) => ({ case: r.case, tool: r.tool, url: `${hooksPath(agent)}#case-${r.case}`, summary: behaviourOutcome(r).summary })),
+        })),
+      });
+    }
+  }
+  return rows;
+}

@@ -13,8 +13,10 @@ import { fieldSince, firstSeen, historyCovers, historyNames, sinceText, toolChan
 import { hookEvent, hookMechanismOf, hookMember, hookToolName } from './hook-shape.ts';
 import { shapeOfEvent } from './agents/types.ts';
 import { releaseUrl } from './history-pages.ts';
-import type { SiteModel, ToolModel } from './model.ts';
-import { AGENT_LABELS, toolUrl } from './site.ts';
+import type { HookBehaviourRecord, SiteModel, ToolModel } from './model.ts';
+import { behaviourOutcome, KIND_LABELS } from './hook-behaviour.ts';
+import { toolForCall } from './tool-names.ts';
+import { AGENT_LABELS, sitePath, toolUrl } from './site.ts';
 
 export type Gate = EditorialTool['availability']['gates'][number];
 
@@ -143,6 +145,8 @@ export interface SupportStrip {
   hookNames: string[];
   /** Its name in what the CLI sends its model; undefined when no configuration was captured advertising it. */
   modelName: string | undefined;
+  /** What recorded hook answers did to calls of it (hook-behaviour.ts), each linked to its case on the hooks page. */
+  hookAnswers: { label: string; outcome: string; href: string }[];
 }
 
 /**
@@ -176,7 +180,14 @@ export function hookToolNames(agent: string, examples: readonly { calls: readonl
   return names;
 }
 
-export function supportStrip(tool: ToolModel, histories: SiteModel['histories']): SupportStrip {
+/** The recorded hook behaviour cases that call `tool`, as the strip words them: `PreToolUse denies, with a reason` → `did not run; …`. */
+export function hookAnswersOn(tool: ToolModel, records: readonly HookBehaviourRecord[], tools: readonly ToolModel[]): SupportStrip['hookAnswers'] {
+  return records
+    .filter((r) => r.agent === tool.agent && toolForCall(tools, r.agent, r.tool) === tool)
+    .map((r) => ({ label: `${r.event} ${KIND_LABELS[r.kind] ?? r.kind}`, outcome: behaviourOutcome(r).summary, href: sitePath(`/${r.agent}/hooks/#case-${r.case}`) }));
+}
+
+export function supportStrip(tool: ToolModel, histories: SiteModel['histories'], hookAnswers: SupportStrip['hookAnswers'] = []): SupportStrip {
   const h = toolHistory(tool, histories);
   const history: SupportStrip['history'] =
     h.kind === 'lines'
@@ -188,5 +199,6 @@ export function supportStrip(tool: ToolModel, histories: SiteModel['histories'])
     gates: tool.editorial?.availability.gates.map(gateText),
     hookNames: hookToolNames(tool.agent, tool.examples ?? []),
     modelName: tool.captured?.fullName,
+    hookAnswers,
   };
 }

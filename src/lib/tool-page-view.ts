@@ -25,7 +25,7 @@ import { toolSchema } from './exports/tool-exports.ts';
 import { AGENT_LABELS, GROUP_LABELS, jobUrl, sitePath, toolUrl } from './site.ts';
 import { releaseDescription, releaseLabel, releaseVersions, type Release } from './releases.ts';
 import { searchFields, type SearchFields } from './search.ts';
-import { supportStrip, type SupportStrip } from './support.ts';
+import { hookAnswersOn, supportStrip, type SupportStrip } from './support.ts';
 import { callableNames, everyName, typedName } from './tool-names.ts';
 import { availabilitySummary, definitionFiles, sectionOf, toolSections, type AvailabilitySummary, type DefinitionFile, type ToolSection, type ToolSectionId } from './tool-page.ts';
 
@@ -373,7 +373,7 @@ export function toolPageView(site: SiteModel, tool: ToolModel): ToolPageView {
       searchNames: [...names, ...formerNames(tool, site.histories).map((f) => f.name)].map(typedName).join(' '),
       availability: summary && { advertisedIn: summary.advertisedIn, total: summary.total },
     },
-    support: supportStrip(tool, site.histories),
+    support: supportStrip(tool, site.histories, hookAnswersOn(tool, site.hookBehaviour, site.tools)),
     counterparts: main && main.tools.length > 0 ? { job: main.job.title.toLowerCase(), url: jobUrl(main.job.id), agents: byAgent(main.tools) } : undefined,
     input: definitionSection(required(sections, 'input'), tool.input, fileOf('input'), since),
     payloadCheck:

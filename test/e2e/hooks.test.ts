@@ -48,6 +48,15 @@ function elements(html: string): Element[] {
 }
 const attr = (el: Element, name: string) => el.attrs.find((a) => a.name === name)?.value;
 
+/** The catalog's tool a call names: by its name or an alias; an MCP tool by its family's pattern. */
+function catalogTool(agent: string, name: string): Catalog['tools'][number] | undefined {
+  const family = (t: Catalog['tools'][number]) => new RegExp(`^${t.fullName.split(/<[^<>]+>/).map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.+')}$`);
+  return (
+    catalog.tools.find((t) => t.agent === agent && (t.fullName === name || t.aliases.some((a) => a.name === name))) ??
+    catalog.tools.find((t) => t.agent === agent && /<[^<>]+>/.test(t.fullName) && family(t).test(name))
+  );
+}
+
 const PAYLOADS = join(ROOT, 'content/payloads');
 const payloadFiles = () =>
   (existsSync(PAYLOADS) ? readdirSync(PAYLOADS) : []).flatMap((agent) => readdirSync(join(PAYLOADS, agent)).map((f) => ({ agent, file: `content/payloads/${agent}/${f}`, data: JSON.parse(readFileSync(join(PAYLOADS, agent, f), 'utf8')) as { calls: { tool: string; hooks: Record<string, unknown>[] }[] } })));
@@ -93,9 +102,7 @@ test('the exported hook schemas validate every recorded hook payload (masked val
     for (const [i, call] of data.calls.entries()) {
       if (call.hooks.length === 0) continue;
       // The page of the tool the call names: by its name or an alias; an MCP tool by its family's pattern.
-      const tool =
-        catalog.tools.find((t) => t.agent === agent && (t.fullName === call.tool || t.aliases.some((a) => a.name === call.tool))) ??
-        catalog.tools.find((t) => t.agent === agent && /<[^<>]+>/.test(t.fullName) && new RegExp(`^${t.fullName.split(/<[^<>]+>/).map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.+')}$`).test(call.tool));
+      const tool = catalogTool(agent, call.tool);
       assert.ok(tool?.links.hookSchema, `${file} call ${i + 1}: ${call.tool} has a hook schema in the catalog`);
       const schema = load(tool.links.hookSchema);
       assert.equal(schema.$schema, 'https://json-schema.org/draft/2020-12/schema');
@@ -267,6 +274,12 @@ test('each recorded hook behaviour case is a row of its agent\'s hooks page and 
     assert.equal(entry.page, `/${r.agent}/hooks/#case-${r.case}`);
     assert.equal(entry.outcome.isError, r.modelSaw.isError);
     assert.equal(entry.outcome.ran, r.sideEffect ? r.sideEffect.happened : null);
+  }
+  // The page of the tool each case calls links the case from its support strip.
+  for (const r of records) {
+    const tool = catalogTool(r.agent, r.tool);
+    assert.ok(tool, `${r.agent}/${r.case}: ${r.tool} has a page`);
+    assert.ok(readFileSync(fileOf(tool.links.page), 'utf8').includes(`href="/${r.agent}/hooks/#case-${r.case}"`), `${tool.links.page} links ${r.case}`);
   }
   // /hooks/ links every case from its comparison.
   const comparison = readFileSync(fileOf('/hooks/'), 'utf8');

@@ -28,9 +28,10 @@ import { parseRunArgs, type RunArgs } from './lib/capture/run-args.ts';
 import { checkOrWrite, updateFiles } from './lib/capture/write.ts';
 import { answerFile, caseScenario, HookCaseError, hookReturn, loadHookCases, selectHookCases, type SelectedCase } from './lib/hook-behaviour/cases.ts';
 import { otherTexts } from './lib/hook-behaviour/model-saw.ts';
+import { pathOf } from '../src/lib/wire/shared.ts';
 import { payloadPaths, type HookCommands, type PayloadPaths } from './lib/payloads/drivers.ts';
 import { maskPayloadValue } from './lib/payloads/mask.ts';
-import { RecordError } from './lib/payloads/record.ts';
+import { parseHookLog, RecordError, untagHookLog } from './lib/payloads/record.ts';
 import { expandRunVariables } from './lib/payloads/run.ts';
 import { driverOf, runScenarioOnce, scenarioMask } from './lib/payloads/scenario-run.ts';
 import { ScenarioError } from './lib/payloads/scenarios.ts';
@@ -99,16 +100,31 @@ async function runCase(selected: SelectedCase, matrix: Matrix, binary: string, p
   rmSync(answeredLog, { force: true });
   const sideEffect = selected.case.sideEffect === undefined ? undefined : join(paths.workdir, selected.case.sideEffect);
   const run = await runScenarioOnce(caseScenario(selected), matrix, binary, paths, { root: ROOT, raw, hookCommands: answeringCommands(paths, answerPath), resultMayBeMissing: true });
-  if (run.outcome.timedOut) throw new CaptureError(`the CLI did not finish within ${selected.case.timeoutSeconds ?? 60} s and was killed`);
   if (run.conversation.error) throw new RecordError(run.conversation.error);
   if ('error' in run.recorded) throw run.recorded.error;
-  const call = run.recorded.calls[0]!;
   const id = run.planned[0]!.id;
   const toolCalls = run.wire.toolCalls;
-  const carrying = run.outcome.requests.map((r) => r.json).find((body) => toolCalls.findResult(body, id) !== undefined);
+  const bodies = run.outcome.requests.map((r) => r.json);
+  const at = bodies.findIndex((body) => toolCalls.findResult(body, id) !== undefined);
+  const carrying = at < 0 ? undefined : bodies[at];
   const result = carrying === undefined ? undefined : toolCalls.findResult(carrying, id);
+  // The request the call answered: the last one before, on the same path, without the result.
+  const path = at < 0 ? undefined : pathOf(run.outcome.requests[at]!.url);
+  const previous = bodies.slice(0, Math.max(at, 0)).filter((_, i) => pathOf(run.outcome.requests[i]!.url) === path).at(-1);
+  // A case makes one call, so every payload of the log is its own: matching payloads to calls
+  // by their input (hooksOfCalls) would lose the after-events of a rewritten input.
+  const { payloads, events } = untagHookLog(parseHookLog(run.hookLog));
+  const tagged = events.every((e): e is string => e !== undefined) && events.length > 0;
+  const recorded = run.recorded.calls[0]!;
+  const { hookEvents: _matched, ...rest } = recorded;
+  const call = {
+    ...rest,
+    outcome: hooks.outcome(result ?? {}, result ? toolCalls.resultText(result) : '', payloads),
+    hooks: payloads,
+    ...(tagged ? { hookEvents: events } : {}),
+  };
   const answered = existsSync(answeredLog) ? readFileSync(answeredLog, 'utf8').split('\n').filter((l) => l !== '') : [];
-  const mask = scenarioMask(run, run.recorded.calls, caseScenario(selected), matrix, paths, CACHE_ROOT, { REPO: ROOT });
+  const mask = scenarioMask(run, [call], caseScenario(selected), matrix, paths, CACHE_ROOT, { REPO: ROOT });
   const { package: pkg, version } = matrix.agents[agent];
   const record = {
     agent,
@@ -133,9 +149,10 @@ async function runCase(selected: SelectedCase, matrix: Matrix, binary: string, p
     modelSaw: {
       result: result === undefined ? null : toolCalls.resultText(result),
       isError: call.outcome === 'failure',
-      otherTexts: result === undefined ? [] : otherTexts(carrying, result),
+      otherTexts: result === undefined ? [] : otherTexts(carrying, result, previous),
     },
-    cliExit: { code: run.outcome.exitCode },
+    // A CLI that waits for ever (an ask with nobody to ask) is killed at the case's limit: that is its behaviour, recorded.
+    cliExit: run.outcome.timedOut ? { code: null, killedAfterSeconds: selected.case.timeoutSeconds ?? 60 } : { code: run.outcome.exitCode },
   };
   return maskPayloadValue(record, mask);
 }

@@ -3,12 +3,13 @@
  * facts is re-run independently and each is said to be confirmed, contradicted, or not
  * runnable.
  *
- *   node scripts/verify.ts [--seed N] [--events N] [--payloads N] [--agent ID]...
+ *   node scripts/verify.ts [--seed N] [--events N] [--payloads N] [--cases N] [--agent ID]...
  *        [--report FILE] [--out DIR] [--minutes N] [--dry-run]
  *
  *   --seed      the sample's seed (default: a random one, printed so the run can be repeated)
  *   --events    history events to check (default 20), spread across the agents
  *   --payloads  payload scenarios to re-record (default 8), spread across the agents
+ *   --cases     hook behaviour cases to re-record (default 6), spread across the agents
  *   --agent     draw only from this agent (repeatable; default every agent)
  *   --report    also write the Markdown report to FILE (it is always written to the
  *               evidence folder as report.md)
@@ -28,6 +29,8 @@
  * Payload scenarios (content/scenarios.json): re-recorded by `scripts/payloads.ts --only
  * <scenario> --out <folder>` at the pinned release, and the new file compared with
  * content/payloads/ text for text (key order included; both went through the same masking).
+ * Hook behaviour cases (content/hook-cases.json): the same, with `scripts/hook-behaviour.ts`
+ * and content/hook-behaviour/.
  *
  * Prints one line per fact with its evidence (the fresh files, kept in the evidence folder),
  * and the counts. Exits 1 when any fact is contradicted; a fact that could not run is
@@ -46,6 +49,7 @@ import { loadMatrix, type Matrix } from './lib/capture/matrix.ts';
 import { lockRunFolder, NamespaceError, prepareNamespace } from './lib/capture/namespace.ts';
 import { runConfiguration, type RunPaths } from './lib/capture/runner.ts';
 import { loadScenarios, selectScenarios, type SelectedScenario } from './lib/payloads/scenarios.ts';
+import { loadHookCases, selectHookCases, type SelectedCase } from './lib/hook-behaviour/cases.ts';
 import { checkEvent, eventLabel, readTools } from './lib/verify/claims.ts';
 import { compareJsonTexts } from './lib/verify/compare-json.ts';
 import { countLine, counts, factLines, markdownReport, type Fact } from './lib/verify/report.ts';
@@ -60,6 +64,7 @@ interface Options {
   seedGiven: boolean;
   events: number;
   payloads: number;
+  cases: number;
   agents: AgentId[];
   report?: string;
   out?: string;
@@ -75,7 +80,7 @@ function fail(message: string): never {
 }
 
 function parseArgs(argv: string[]): Options {
-  const o: Options = { seed: 0, seedGiven: false, events: 20, payloads: 8, agents: [], minutes: 120, dryRun: false };
+  const o: Options = { seed: 0, seedGiven: false, events: 20, payloads: 8, cases: 6, agents: [], minutes: 120, dryRun: false };
   const inside: { version?: string; binary?: string; into?: string; configurations: string[] } = { configurations: [] };
   let isInside = false;
   const value = (i: number, flag: string): string => {
@@ -95,6 +100,7 @@ function parseArgs(argv: string[]): Options {
       o.seedGiven = true;
     } else if (a === '--events') o.events = count(value(++i, a), a, 0);
     else if (a === '--payloads') o.payloads = count(value(++i, a), a, 0);
+    else if (a === '--cases') o.cases = count(value(++i, a), a, 0);
     else if (a === '--minutes') o.minutes = count(value(++i, a), a, 1);
     else if (a === '--report') o.report = resolve(value(++i, a));
     else if (a === '--out') o.out = resolve(value(++i, a));
@@ -109,7 +115,7 @@ function parseArgs(argv: string[]): Options {
     else if (a === '--config') inside.configurations.push(value(++i, a));
     else if (a === '--into') inside.into = value(++i, a);
     else if (a === '--help' || a === '-h') {
-      console.log('usage: node scripts/verify.ts [--seed N] [--events N] [--payloads N] [--agent ID]... [--report FILE] [--out DIR] [--minutes N] [--dry-run]');
+      console.log('usage: node scripts/verify.ts [--seed N] [--events N] [--payloads N] [--cases N] [--agent ID]... [--report FILE] [--out DIR] [--minutes N] [--dry-run]');
       process.exit(0);
     } else fail(`unknown argument ${a}`);
   }
@@ -322,35 +328,53 @@ async function verifyEvents(sample: { agent: AgentId; event: HistoryEvent; histo
   return facts;
 }
 
-async function verifyPayloads(sample: SelectedScenario[], folder: string, deadline: number): Promise<Fact[]> {
+/** A recorded file `npm run verify` re-records: its `--only` key and its path under its content folder. */
+interface Rerecordable {
+  key: string;
+  file: string;
+}
+
+/** How one kind of recorded file is re-recorded: its script (which takes --only and --out) and its content folder. */
+interface Recorder {
+  kind: Fact['kind'];
+  script: string;
+  content: string;
+}
+
+const PAYLOAD_RECORDER: Recorder = { kind: 'payload', script: 'scripts/payloads.ts', content: 'content/payloads' };
+const CASE_RECORDER: Recorder = { kind: 'hook case', script: 'scripts/hook-behaviour.ts', content: 'content/hook-behaviour' };
+
+async function verifyRecords(recorder: Recorder, sample: readonly Rerecordable[], folder: string, deadline: number): Promise<Fact[]> {
   const facts: Fact[] = [];
-  const out = join(folder, 'payloads');
+  const out = join(folder, recorder.content.replace(/^content\//, ''));
+  const kind = recorder.kind;
   for (const s of sample) {
-    const committed = join(ROOT, 'content/payloads', s.file);
+    const committed = join(ROOT, recorder.content, s.file);
     const fresh = join(out, s.file);
-    const label = `${s.key} (content/payloads/${s.file})`;
+    const label = `${s.key} (${recorder.content}/${s.file})`;
     if (Date.now() > deadline) {
-      facts.push({ kind: 'payload', label, status: 'could not run', detail: 'the time budget (--minutes) was spent before this scenario started', evidence: [] });
+      facts.push({ kind, label, status: 'could not run', detail: 'the time budget (--minutes) was spent before this one started', evidence: [] });
       continue;
     }
-    console.log(`\npayload ${s.key}: re-recording`);
+    console.log(`\n${kind} ${s.key}: re-recording`);
     // Installing the pinned release (the first time) can take minutes; the run itself is bounded by the scenario.
-    const r = await runBounded(process.execPath, [join(ROOT, 'scripts/payloads.ts'), '--only', s.key, '--out', out], 25 * 60_000, true);
+    const r = await runBounded(process.execPath, [join(ROOT, recorder.script), '--only', s.key, '--out', out], 25 * 60_000, true);
     if (r.timedOut || r.status !== 0 || !existsSync(fresh)) {
-      const said = r.stderr.split('\n').filter((l) => l.startsWith(`- ${s.key}: `) || l.startsWith('payloads: ')).map((l) => l.replace(/^- [^:]+: /, ''));
-      const detail = r.timedOut ? 'scripts/payloads.ts did not finish within 25 minutes' : firstLines(said.length > 0 ? said.join('\n') : r.stderr || `exit ${r.status ?? r.signal}`);
-      facts.push({ kind: 'payload', label, status: 'could not run', detail, evidence: [] });
+      const script = recorder.script.replace(/^scripts\/|\.ts$/g, '');
+      const said = r.stderr.split('\n').filter((l) => l.startsWith(`- ${s.key}: `) || l.startsWith(`${script}: `)).map((l) => l.replace(/^- [^:]+: /, ''));
+      const detail = r.timedOut ? `${recorder.script} did not finish within 25 minutes` : firstLines(said.length > 0 ? said.join('\n') : r.stderr || `exit ${r.status ?? r.signal}`);
+      facts.push({ kind, label, status: 'could not run', detail, evidence: [] });
       continue;
     }
     if (!existsSync(committed)) {
-      facts.push({ kind: 'payload', label, status: 'contradicted', detail: 'no committed payload file for this scenario', evidence: [fresh] });
+      facts.push({ kind, label, status: 'contradicted', detail: `no committed file for this ${kind}`, evidence: [fresh] });
       continue;
     }
     const c = compareJsonTexts(readFileSync(committed, 'utf8'), readFileSync(fresh, 'utf8'));
     facts.push(
       c.equal
-        ? { kind: 'payload', label, status: 'confirmed', detail: 're-recorded file identical to the committed one', evidence: [fresh] }
-        : { kind: 'payload', label, status: 'contradicted', detail: `differs at ${c.pointer}: ${c.detail}`, evidence: [fresh, shown(committed)] },
+        ? { kind, label, status: 'confirmed', detail: 're-recorded file identical to the committed one', evidence: [fresh] }
+        : { kind, label, status: 'contradicted', detail: `differs at ${c.pointer}: ${c.detail}`, evidence: [fresh, shown(committed)] },
     );
   }
   return facts;
@@ -375,26 +399,36 @@ async function outside(o: Options): Promise<number> {
   const events = drawSample(eventsByAgent, o.events, o.seed).map(({ agent, item }) => ({ agent: agent as AgentId, event: item, history: histories.get(agent as AgentId)! }));
   // The payload sample has its own stream of the seed, so that --events does not move it.
   const payloads = drawSample(scenariosByAgent, o.payloads, o.seed ^ 0x5bd1e995).map(({ item }) => item);
+  // So has the hook case sample.
+  const casesByAgent = new Map<string, SelectedCase[]>();
+  for (const c of selectHookCases(loadHookCases(ROOT, matrix), []).filter((c) => o.agents.includes(c.agent))) casesByAgent.set(c.agent, [...(casesByAgent.get(c.agent) ?? []), c]);
+  const cases = drawSample(casesByAgent, o.cases, o.seed ^ 0x27d4eb2f).map(({ item }) => item);
 
   if (o.dryRun) {
-    console.log(`verify: seed ${o.seed}: ${events.length} history event(s), ${payloads.length} payload scenario(s)`);
+    console.log(`verify: seed ${o.seed}: ${events.length} history event(s), ${payloads.length} payload scenario(s), ${cases.length} hook case(s)`);
     for (const { agent, event } of events) console.log(`  event    ${eventLabel(agent, event)}`);
     for (const s of payloads) console.log(`  payload  ${s.key}`);
+    for (const c of cases) console.log(`  case     ${c.key}`);
     return 0;
   }
   const stamp = new Date(t0).toISOString().replace(/[:.]/g, '-');
   const folder = o.out ?? join(CACHE_ROOT, 'verify', stamp);
   mkdirSync(folder, { recursive: true });
   const agentArgs = o.agents.length === AGENT_IDS.length ? '' : o.agents.map((a) => ` --agent ${a}`).join('');
-  const repeat = `npm run verify -- --seed ${o.seed} --events ${o.events} --payloads ${o.payloads}${agentArgs}`;
+  const repeat = `npm run verify -- --seed ${o.seed} --events ${o.events} --payloads ${o.payloads} --cases ${o.cases}${agentArgs}`;
   console.log(`verify: seed ${o.seed} (repeat with: ${repeat})`);
   console.log(`verify: evidence folder ${folder}`);
-  console.log(`verify: ${events.length} history event(s), ${payloads.length} payload scenario(s); time budget ${o.minutes} min`);
+  console.log(`verify: ${events.length} history event(s), ${payloads.length} payload scenario(s), ${cases.length} hook case(s); time budget ${o.minutes} min`);
   for (const { agent, event } of events) console.log(`  event    ${eventLabel(agent, event)}`);
   for (const s of payloads) console.log(`  payload  ${s.key}`);
+  for (const c of cases) console.log(`  case     ${c.key}`);
 
-  const facts = [...(await verifyEvents(events, matrix, folder, deadline)), ...(await verifyPayloads(payloads, folder, deadline))];
-  const summary = { seed: o.seed, events: events.length, payloads: payloads.length, folder, repeat, seconds: Math.round((Date.now() - t0) / 1000) };
+  const facts = [
+    ...(await verifyEvents(events, matrix, folder, deadline)),
+    ...(await verifyRecords(PAYLOAD_RECORDER, payloads, folder, deadline)),
+    ...(await verifyRecords(CASE_RECORDER, cases, folder, deadline)),
+  ];
+  const summary = { seed: o.seed, events: events.length, payloads: payloads.length, cases: cases.length, folder, repeat, seconds: Math.round((Date.now() - t0) / 1000) };
   console.log('\n== verify: results');
   for (const f of facts) console.log(factLines(f).join('\n'));
   console.log(`\n${countLine(facts)}`);

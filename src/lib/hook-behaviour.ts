@@ -35,12 +35,16 @@ export function kindPhase(kind: string): 'before' | 'after' | 'after failure' {
 }
 
 export interface BehaviourOutcome {
+  /** The hook was run for the event it answers (false: the CLI decided before asking it). */
+  hookRan: boolean;
   /** Whether the tool's side effect happened; null where the case has none to observe (an MCP echo). */
   ran: boolean | null;
   /** The CLI sent the model a result marked as an error. */
   isError: boolean;
   /** No request carried the call's result. */
   noResult: boolean;
+  /** The CLI had not finished at the case's limit and was killed (it waited for ever), with the limit. */
+  killedAfterSeconds: number | null;
   /** Some words the hook printed (a reason, context, replaced output, standard error) reached the model. */
   hookWordsReached: boolean;
   /** `not run; error`, `ran; the hook's words reached the model` … */
@@ -67,14 +71,16 @@ export function hookWords(record: Pick<HookBehaviourRecord, 'hookReturn'>): stri
   return words;
 }
 
-export function behaviourOutcome(record: Pick<HookBehaviourRecord, 'hookReturn' | 'sideEffect' | 'modelSaw'>): BehaviourOutcome {
+export function behaviourOutcome(record: Pick<HookBehaviourRecord, 'hookReturn' | 'sideEffect' | 'modelSaw' | 'answered' | 'event' | 'cliExit'>): BehaviourOutcome {
   const ran = record.sideEffect === undefined ? null : record.sideEffect.happened;
   const { result, isError, otherTexts } = record.modelSaw;
   const seen = [result ?? '', ...otherTexts].join('\n');
   const hookWordsReached = hookWords(record).some((w) => seen.includes(w));
   const noResult = result === null;
-  const parts = [ran === null ? undefined : ran ? 'ran' : 'did not run', noResult ? 'no result sent' : isError ? 'error result' : 'result', hookWordsReached ? "hook's words reached the model" : undefined];
-  return { ran, isError, noResult, hookWordsReached, summary: parts.filter((p) => p !== undefined).join('; ') };
+  const hookRan = record.answered.includes(record.event);
+  const killedAfterSeconds = record.cliExit.killedAfterSeconds ?? null;
+  const parts = [hookRan ? undefined : 'hook never asked', ran === null ? undefined : ran ? 'ran' : 'did not run', noResult ? 'no result sent' : isError ? 'error result' : 'result', hookWordsReached ? "hook's words reached the model" : undefined, killedAfterSeconds === null ? undefined : `the CLI was still waiting after ${killedAfterSeconds} s`];
+  return { hookRan, ran, isError, noResult, killedAfterSeconds, hookWordsReached, summary: parts.filter((p) => p !== undefined).join('; ') };
 }
 
 export interface BehaviourRow {

@@ -20,7 +20,8 @@ test('hookWords takes the sentences of a JSON answer, not its keys or one-word v
 
 test('behaviourOutcome: a denied call that did not run and whose reason reached the model', () => {
   const o = behaviourOutcome(record({ hookReturn: { stdout: '{"reason":"No new files here"}', stderr: '', exitCode: 0 }, sideEffect: { path: 'm', happened: false }, modelSaw: { result: 'hook error: No new files here', isError: true, otherTexts: [] } }));
-  assert.deepEqual(o, { ran: false, isError: true, noResult: false, hookWordsReached: true, summary: "did not run; error result; hook's words reached the model" });
+  assert.deepEqual(o, { hookRan: true, ran: false, isError: true, noResult: false, killedAfterSeconds: null, hookWordsReached: true, summary: "did not run; error result; hook's words reached the model" });
+  assert.equal(behaviourOutcome(record({ answered: [], modelSaw: { result: 'refused', isError: true, otherTexts: [] } })).summary, 'hook never asked; error result');
 });
 
 test('behaviourOutcome: words that reached only beside the result count; a replacement dropped silently does not', () => {
@@ -30,6 +31,7 @@ test('behaviourOutcome: words that reached only beside the result count; a repla
   const dropped = behaviourOutcome(record({ hookReturn: { stdout: '{"updatedToolOutput":"replaced by the hook"}', stderr: '', exitCode: 0 }, sideEffect: { path: 'm', happened: true }, modelSaw: { result: 'made', isError: false, otherTexts: [] } }));
   assert.deepEqual([dropped.hookWordsReached, dropped.summary], [false, 'ran; result']);
   assert.equal(behaviourOutcome(record({ modelSaw: { result: null, isError: false, otherTexts: [] } })).summary, 'no result sent');
+  assert.equal(behaviourOutcome(record({ modelSaw: { result: null, isError: false, otherTexts: [] }, cliExit: { code: null, killedAfterSeconds: 30 } })).summary, 'no result sent; the CLI was still waiting after 30 s');
 });
 
 test('kindPhase reads the phase from the kind', () => {

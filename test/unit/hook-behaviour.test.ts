@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { schemaAjv } from '../../scripts/lib/capture/ajv.ts';
 import { loadMatrix } from '../../scripts/lib/capture/matrix.ts';
 import { answerFile, caseScenario, HookCaseError, hookReturn, loadHookCases, selectHookCases, validateHookCases } from '../../scripts/lib/hook-behaviour/cases.ts';
-import { messagesFromResult, otherTexts } from '../../scripts/lib/hook-behaviour/model-saw.ts';
+import { messagesFromResult, otherTexts, textsUnder } from '../../scripts/lib/hook-behaviour/model-saw.ts';
 import { CLAUDE_STYLE_HOOKS } from '../../src/lib/agents/types.ts';
 import { HOOK_EVENT_TAG, HOOK_SEPARATOR } from '../../scripts/lib/payloads/drivers.ts';
 import { parseHookLog, untagHookLog } from '../../scripts/lib/payloads/record.ts';
@@ -119,7 +119,7 @@ test('otherTexts finds what came with a result: the rest of its message and late
   const anthropic = {
     messages: [
       { role: 'user', content: 'prompt' },
-      { role: 'assistant', content: [{ type: 'tool_use', id: 't1' }] },
+      { role: 'assistant', content: [{ type: 'tool_use', id: 't1', input: { text: 'the call\'s own input' } }] },
       { role: 'user', content: [result, { type: 'text', text: 'hook context' }] },
       { role: 'user', content: 'later' },
     ],
@@ -131,4 +131,22 @@ test('otherTexts finds what came with a result: the rest of its message and late
   const gemini = { contents: [{ role: 'user', parts: [{ text: 'prompt' }] }, { role: 'user', parts: [response, { text: 'ctx' }] }] };
   assert.deepEqual(otherTexts(gemini, response), ['ctx']);
   assert.deepEqual(messagesFromResult(gemini, { not: 'there' }), []);
+});
+
+test('otherTexts, given the request the call answered, finds every new message, even one placed before the result (Codex developer context)', () => {
+  const call = { type: 'function_call', call_id: 'c1', arguments: '{}' };
+  const output = { type: 'function_call_output', call_id: 'c1', output: 'made' };
+  const previous = { input: [{ type: 'message', role: 'user', content: [{ type: 'input_text', text: 'prompt' }] }] };
+  const body = { input: [...previous.input, call, { type: 'message', role: 'developer', content: [{ type: 'input_text', text: 'hook context' }] }, output] };
+  assert.deepEqual(otherTexts(body, output, previous), ['hook context']);
+  // Without the previous request, only the result's message and what follows it.
+  assert.deepEqual(otherTexts(body, output), []);
+  // A text the previous request had is not new, even in another message.
+  const moved = { messages: [{ role: 'user', content: [{ type: 'text', text: 'prompt' }] }, { role: 'user', content: [{ type: 'text', text: 'environment' }] }, { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't', content: 'made' }, { type: 'text', text: 'ctx' }] }] };
+  const asked = { messages: [{ role: 'user', content: [{ type: 'text', text: 'environment' }, { type: 'text', text: 'prompt' }] }] };
+  assert.deepEqual(otherTexts(moved, moved.messages[2]!.content[0], asked), ['ctx']);
+});
+
+test('textsUnder leaves out what a tool call was asked to do (input, args, arguments): the model\'s own call, not text it was sent', () => {
+  assert.deepEqual(textsUnder([{ type: 'tool_use', input: { text: 'hello' } }, { functionCall: { args: { content: 'x' } } }, { arguments: '{"a":1}' }, { type: 'text', text: 'sent' }]), ['sent']);
 });

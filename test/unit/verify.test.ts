@@ -234,10 +234,13 @@ test('payloads accepts --out (a folder) where allowed; the report counts and nam
     { kind: 'history event', label: 'a | b', status: 'contradicted', detail: 'x', evidence: ['/e/1.json'] },
     { kind: 'payload', label: 'p', status: 'confirmed', detail: 'same', evidence: [] },
     { kind: 'payload', label: 'q', status: 'could not run', detail: 'npm said no', evidence: [] },
+    { kind: 'hook case', label: 'claude-code/bash-pre-deny', status: 'confirmed', detail: 'same', evidence: [] },
   ];
-  assert.equal(countLine(facts), '3 fact(s): 1 confirmed, 1 contradicted, 1 could not run');
-  const md = markdownReport({ seed: 7, events: 1, payloads: 2, folder: '/e', repeat: 'npm run verify -- --seed 7', seconds: 3 }, facts);
-  assert.match(md, /\*\*1 contradicted\*\*, 1 confirmed, 1 could not run/);
+  assert.equal(countLine(facts), '4 fact(s): 2 confirmed, 1 contradicted, 1 could not run');
+  const md = markdownReport({ seed: 7, events: 1, payloads: 2, cases: 1, folder: '/e', repeat: 'npm run verify -- --seed 7', seconds: 3 }, facts);
+  assert.match(md, /\*\*1 contradicted\*\*, 2 confirmed, 1 could not run/);
+  assert.match(md, /1 hook behaviour case\(s\)/);
+  assert.match(md, /\| hook case: claude-code\/bash-pre-deny \|/);
   assert.match(md, /a \\\| b/, 'a pipe in a cell is escaped');
   assert.match(md, /`npm run verify -- --seed 7`/);
   assert.match(md, /\| `1\.json` \|/, 'evidence inside the folder is shown relative to it');

@@ -21,7 +21,10 @@ function contains(value: unknown, target: unknown): boolean {
   return false;
 }
 
-/** The texts (`text` members and string `content`) under `value`, skipping `skip`, in document order. */
+/** Members holding a tool call's input (Anthropic `input`, Gemini `args`, OpenAI `arguments`): the model's own call, not text it was sent. */
+const CALL_INPUTS: ReadonlySet<string> = new Set(['input', 'args', 'arguments']);
+
+/** The texts (`text` members and string `content`) under `value`, skipping `skip` and tool call inputs, in document order. */
 export function textsUnder(value: unknown, skip?: unknown): string[] {
   const out: string[] = [];
   const walk = (v: unknown): void => {
@@ -30,7 +33,7 @@ export function textsUnder(value: unknown, skip?: unknown): string[] {
     if (v === null || typeof v !== 'object') return;
     for (const [k, x] of Object.entries(v)) {
       if ((k === 'text' || k === 'content' || k === 'output') && typeof x === 'string') out.push(x);
-      else walk(x);
+      else if (!CALL_INPUTS.has(k)) walk(x);
     }
   };
   walk(value);
@@ -51,7 +54,31 @@ export function messagesFromResult(body: unknown, result: unknown): unknown[] {
   return [];
 }
 
-/** The other texts the model got with `result` in `body`: the rest of its message and the messages after it. */
-export function otherTexts(body: unknown, result: unknown): string[] {
-  return messagesFromResult(body, result).flatMap((m) => textsUnder(m, result));
+/** The conversation array of `body` that holds `result` (`messages`, `contents`, `input`), if any. */
+function conversationOf(body: unknown, result: unknown): { key: string; items: unknown[] } | undefined {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return undefined;
+  for (const [key, value] of Object.entries(body as Json)) if (Array.isArray(value) && value.some((m) => contains(m, result))) return { key, items: value };
+  return undefined;
+}
+
+/**
+ * The other texts the model got with `result` in `body`. With `previous` (the request the
+ * call answered): every text of the conversation that the previous request did not have,
+ * wherever the CLI put it (Codex sends a hook's context as a developer message before the
+ * call's output), counted as texts, not messages (Claude Code moves its environment
+ * reminder into a message of its own once a turn goes on: the same text, not a new one).
+ * Without: the rest of the result's message and the messages after it.
+ */
+export function otherTexts(body: unknown, result: unknown, previous?: unknown): string[] {
+  const conversation = conversationOf(body, result);
+  const before = conversation && previous !== null && typeof previous === 'object' && !Array.isArray(previous) ? (previous as Json)[conversation.key] : undefined;
+  if (!conversation || !Array.isArray(before)) return messagesFromResult(body, result).flatMap((m) => textsUnder(m, result));
+  const seen = new Map<string, number>();
+  for (const t of textsUnder(before)) seen.set(t, (seen.get(t) ?? 0) + 1);
+  return textsUnder(conversation.items, result).filter((t) => {
+    const left = seen.get(t) ?? 0;
+    if (left === 0) return true;
+    seen.set(t, left - 1);
+    return false;
+  });
 }

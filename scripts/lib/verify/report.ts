@@ -3,7 +3,7 @@
 export type FactStatus = 'confirmed' | 'contradicted' | 'could not run';
 
 export interface Fact {
-  kind: 'history event' | 'payload';
+  kind: 'history event' | 'payload' | 'hook case';
   /** The fact as the project states it (an event, a scenario's payload file). */
   label: string;
   status: FactStatus;
@@ -17,6 +17,8 @@ export interface RunSummary {
   seed: number;
   events: number;
   payloads: number;
+  /** Hook behaviour cases re-recorded. */
+  cases: number;
   /** The folder holding this run's evidence. */
   folder: string;
   /** The command that repeats the run. */
@@ -60,8 +62,8 @@ export function markdownReport(run: RunSummary, facts: readonly Fact[]): string 
   const lines = [
     '## `npm run verify`: an independent re-run of a random sample',
     '',
-    `Seed ${run.seed}: ${run.events} history event(s) and ${run.payloads} payload scenario(s) drawn across the agents; repeat with ${code(run.repeat)}.`,
-    `Each history event's release and the release before it were installed from scratch and captured in the event's configuration inside a loopback-only network namespace, and the claim was checked against the two captures; each payload scenario was re-recorded at the pinned release and compared with the committed file, key order included.`,
+    `Seed ${run.seed}: ${run.events} history event(s), ${run.payloads} payload scenario(s) and ${run.cases} hook behaviour case(s) drawn across the agents; repeat with ${code(run.repeat)}.`,
+    `Each history event's release and the release before it were installed from scratch and captured in the event's configuration inside a loopback-only network namespace, and the claim was checked against the two captures; each payload scenario and hook behaviour case was re-recorded at the pinned release and compared with the committed file, key order included.`,
     '',
     `**${c.contradicted} contradicted**, ${c.confirmed} confirmed, ${c['could not run']} could not run (${run.seconds} s). Evidence (paths below are relative to it): ${code(run.folder)}.`,
     '',

@@ -1271,10 +1271,14 @@ export interface HookCaseFile {
     otherTexts: string[];
   };
   /**
-   * How the CLI ended: its exit code (null when killed by a signal).
+   * How the CLI ended: its exit code (null when killed by a signal), or that it was still running at the case's limit and was killed.
    */
   cliExit: {
     code: number | null;
+    /**
+     * The CLI had not finished at the case's limit and was killed then.
+     */
+    killedAfterSeconds?: number;
   };
 }
 export interface HookCaseRecordedCall {

@@ -18,20 +18,18 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { jsonText } from './lib/atomic-write.ts';
-import { schemaAjv } from './lib/capture/ajv.ts';
-import { ensureInstalled, installedBinary, installedPackage, InstallError } from './lib/capture/install.ts';
+import { ensureInstalled, installedPackage, InstallError } from './lib/capture/install.ts';
 import { loadMatrix, MatrixError, type Matrix } from './lib/capture/matrix.ts';
-import { lockRunFolder, NamespaceError, prepareNamespace } from './lib/capture/namespace.ts';
-import { CaptureError } from './lib/capture/normalise.ts';
+import { NamespaceError, prepareNamespace } from './lib/capture/namespace.ts';
 import { parseRunArgs, type RunArgs } from './lib/capture/run-args.ts';
 import { checkOrWrite, updateFiles } from './lib/capture/write.ts';
 import { answerFile, caseScenario, HookCaseError, hookReturn, loadHookCases, selectHookCases, type SelectedCase } from './lib/hook-behaviour/cases.ts';
 import { otherTexts } from './lib/hook-behaviour/model-saw.ts';
 import { pathOf } from '../src/lib/wire/shared.ts';
-import { payloadPaths, type HookCommands, type PayloadPaths } from './lib/payloads/drivers.ts';
+import type { HookCommands, PayloadPaths } from './lib/payloads/drivers.ts';
 import { maskPayloadValue } from './lib/payloads/mask.ts';
 import { parseHookLog, RecordError, untagHookLog } from './lib/payloads/record.ts';
+import { recordEach } from './lib/payloads/record-each.ts';
 import { expandRunVariables } from './lib/payloads/run.ts';
 import { driverOf, runScenarioOnce, scenarioMask } from './lib/payloads/scenario-run.ts';
 import { ScenarioError } from './lib/payloads/scenarios.ts';
@@ -169,38 +167,24 @@ function parsedOrText(text: string): unknown {
 async function inside(options: RunArgs): Promise<number> {
   prepareNamespace();
   const { matrix, selected } = load(options);
-  const validate = schemaAjv().compile(JSON.parse(readFileSync(join(ROOT, 'schemas/hook-case.schema.json'), 'utf8')) as object);
-  const paths = payloadPaths(join(CACHE_ROOT, 'payload-run'));
-  const unlock = lockRunFolder(paths.run, 'another payload or hook-behaviour run');
-  const files = new Map<string, string>();
-  const errors: string[] = [];
-  try {
-    for (const s of selected) {
-      const { package: pkg, version } = matrix.agents[s.agent];
-      const binary = installedBinary(s.agent, CACHE_ROOT, pkg, version);
-      if (!binary) {
-        errors.push(`${s.key}: ${pkg}@${version} is not installed under ${CACHE_ROOT}/capture-cli (run without --inside)`);
-        continue;
-      }
-      const t0 = Date.now();
-      try {
-        const record = (await runCase(s, matrix, binary, paths, options.raw)) as { answered: string[]; modelSaw: { result: string | null; isError: boolean }; sideEffect?: { happened: boolean } };
-        if (!validate(record)) throw new RecordError(`the record does not match schemas/hook-case.schema.json: ${(validate.errors ?? []).map((e) => `${e.instancePath} ${e.message}`).join('; ')}`);
-        files.set(s.file, jsonText(record));
-        const effect = record.sideEffect === undefined ? '' : record.sideEffect.happened ? ', ran' : ', did not run';
-        const saw = record.modelSaw.result === null ? 'no result' : `${record.modelSaw.isError ? 'error' : 'result'} ${JSON.stringify(record.modelSaw.result.slice(0, 60))}`;
-        console.log(`  ${s.key.padEnd(40)} answered ${record.answered.join(', ') || 'nothing'}${effect}; ${saw} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
-      } catch (error) {
-        const known = error instanceof CaptureError || error instanceof RecordError || error instanceof ScenarioError;
-        errors.push(`${s.key}: ${known ? (error as Error).message : ((error as Error).stack ?? String(error))}`);
-        console.log(`  ${s.key.padEnd(40)} FAILED`);
-      }
-    }
-  } finally {
-    for (const dir of [paths.home, paths.workdir, paths.tmp]) rmSync(dir, { recursive: true, force: true });
-    for (const f of [paths.hookLog, `${paths.hookLog}.answered`, join(paths.run, 'answer.json')]) rmSync(f, { force: true });
-    unlock();
-  }
+  type Shown = { answered: string[]; modelSaw: { result: string | null; isError: boolean }; sideEffect?: { happened: boolean } };
+  const { files, errors } = await recordEach({
+    root: ROOT,
+    cacheRoot: CACHE_ROOT,
+    matrix,
+    selected,
+    schema: 'schemas/hook-case.schema.json',
+    lockedBy: 'another payload or hook-behaviour run',
+    leftovers: ['hooks.log.answered', 'answer.json'],
+    width: 40,
+    run: (s, binary, paths) => runCase(s, matrix, binary, paths, options.raw),
+    summary: (s, record) => {
+      const r = record as Shown;
+      const effect = r.sideEffect === undefined ? '' : r.sideEffect.happened ? ', ran' : ', did not run';
+      const saw = r.modelSaw.result === null ? 'no result' : `${r.modelSaw.isError ? 'error' : 'result'} ${JSON.stringify(r.modelSaw.result.slice(0, 60))}`;
+      return `${s.key.padEnd(40)} answered ${r.answered.join(', ') || 'nothing'}${effect}; ${saw}`;
+    },
+  });
   if (errors.length > 0) {
     console.error(`\nhook-behaviour failed for ${errors.length} of ${selected.length} case(s); content/hook-behaviour/ was left untouched:\n`);
     for (const e of errors) console.error(`- ${e}\n`);

@@ -21,19 +21,16 @@
  * $CAPTURE_CACHE_DIR/payload-run/ (default /work/cache), and a hard timeout.
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { jsonText } from './lib/atomic-write.ts';
-import { schemaAjv } from './lib/capture/ajv.ts';
 import { checkOutcome } from './lib/capture/capture-file.ts';
-import { ensureInstalled, installedBinary, installedPackage, InstallError } from './lib/capture/install.ts';
+import { ensureInstalled, installedPackage, InstallError } from './lib/capture/install.ts';
 import { loadMatrix, MatrixError, type Matrix } from './lib/capture/matrix.ts';
-import { lockRunFolder, NamespaceError, prepareNamespace } from './lib/capture/namespace.ts';
-import { CaptureError } from './lib/capture/normalise.ts';
+import { NamespaceError, prepareNamespace } from './lib/capture/namespace.ts';
 import { checkOrWrite, updateFiles } from './lib/capture/write.ts';
 import { parseRunArgs, type RunArgs } from './lib/capture/run-args.ts';
-import { payloadPaths, type PayloadPaths } from './lib/payloads/drivers.ts';
+import type { PayloadPaths } from './lib/payloads/drivers.ts';
 import { maskPayloadValue } from './lib/payloads/mask.ts';
+import { recordEach } from './lib/payloads/record-each.ts';
 import { RecordError } from './lib/payloads/record.ts';
 import { runScenarioOnce, scenarioMask } from './lib/payloads/scenario-run.ts';
 import { payloadSummary } from './lib/payloads/run.ts';
@@ -125,38 +122,17 @@ async function inside(options: Options): Promise<number> {
   prepareNamespace();
   const { matrix, selected: select } = load();
   const selected = select(options);
-  const validate = schemaAjv().compile(JSON.parse(readFileSync(join(ROOT, 'schemas/payload.schema.json'), 'utf8')) as object);
-  const paths = payloadPaths(join(CACHE_ROOT, 'payload-run'));
-  const unlock = lockRunFolder(paths.run, 'another payload run');
-  const files = new Map<string, string>();
-  const errors: string[] = [];
-  try {
-    for (const s of selected) {
-      const { package: pkg, version } = matrix.agents[s.agent];
-      const binary = installedBinary(s.agent, CACHE_ROOT, pkg, version);
-      if (!binary) {
-        errors.push(`${s.key}: ${pkg}@${version} is not installed under ${CACHE_ROOT}/capture-cli (run without --inside)`);
-        continue;
-      }
-      const t0 = Date.now();
-      try {
-        const payload = await runScenario(s, matrix, binary, paths, options.raw);
-        if (!validate(payload)) {
-          throw new RecordError(`the payload does not match schemas/payload.schema.json: ${(validate.errors ?? []).map((e) => `${e.instancePath} ${e.message}`).join('; ')}`);
-        }
-        files.set(s.file, jsonText(payload));
-        console.log(`  ${payloadSummary(s.key, payload as Parameters<typeof payloadSummary>[1]).padEnd(70)} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
-      } catch (error) {
-        const known = error instanceof CaptureError || error instanceof RecordError || error instanceof ScenarioError;
-        errors.push(`${s.key}: ${known ? (error as Error).message : ((error as Error).stack ?? String(error))}`);
-        console.log(`  ${s.key.padEnd(70)} FAILED`);
-      }
-    }
-  } finally {
-    for (const dir of [paths.home, paths.workdir, paths.tmp]) rmSync(dir, { recursive: true, force: true });
-    rmSync(paths.hookLog, { force: true });
-    unlock();
-  }
+  const { files, errors } = await recordEach({
+    root: ROOT,
+    cacheRoot: CACHE_ROOT,
+    matrix,
+    selected,
+    schema: 'schemas/payload.schema.json',
+    lockedBy: 'another payload run',
+    width: 70,
+    run: (s, binary, paths) => runScenario(s, matrix, binary, paths, options.raw),
+    summary: (s, payload) => payloadSummary(s.key, payload as Parameters<typeof payloadSummary>[1]),
+  });
   if (errors.length > 0) {
     console.error(`\npayloads failed for ${errors.length} of ${selected.length} scenario(s); content/payloads/ was left untouched:\n`);
     for (const e of errors) console.error(`- ${e}\n`);

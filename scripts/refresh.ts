@@ -38,11 +38,12 @@ import { archiveVanished, committedExports, contentChanged } from './lib/archive
 import { planRefresh, type RefreshState, type RefreshStep } from './lib/refresh-plan.ts';
 import { beginTransaction, restoreInterrupted, STAGING } from './lib/refresh-transaction.ts';
 import { loadContent } from '../src/lib/content/load.ts';
-import type { AgentRecord, CaptureMatrixFile } from '../src/lib/content-types.ts';
+import type { AgentRecord, CaptureMatrixFile, HookCasesFile } from '../src/lib/content-types.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 const PINS = join(ROOT, 'scripts/pins.json');
 const MATRIX = join(ROOT, 'content/capture-matrix.json');
+const HOOK_CASES = join(ROOT, 'content/hook-cases.json');
 const HISTORY_DIR = join(ROOT, 'content/history');
 const NODE = process.execPath;
 /** Everything the steps may write, relative to ROOT: saved before the first step, restored on failure. */
@@ -121,8 +122,10 @@ function perform(step: RefreshStep): void {
       return;
     }
     case 'payloads':
-      // Scenarios run the release the capture matrix now pins; every payload file is written again.
+      // Scenarios run the release the capture matrix now pins; every payload file is written again,
+      // and so is every hook behaviour record of the agent (content/hook-cases.json), if it has cases.
       run('scripts/payloads.ts', ['--only', step.agent]);
+      if (Object.hasOwn(readJson<HookCasesFile>(HOOK_CASES).agents, step.agent)) run('scripts/hook-behaviour.ts', ['--only', step.agent]);
       return;
     case 'history': {
       const [agent, source] = step.file.split('.') as [string, string];
@@ -140,7 +143,7 @@ function describe(step: RefreshStep): string {
     case 'capture':
       return `capture ${step.agent} ${step.from} → ${step.to}`;
     case 'payloads':
-      return `hook payloads of ${step.agent} ${step.from} → ${step.to}`;
+      return `hook payloads and hook behaviour of ${step.agent} ${step.from} → ${step.to}`;
     case 'history':
       return `history ${step.file} ${step.from ?? '(none)'} → ${step.to}`;
   }

@@ -82,10 +82,10 @@ function quote(word: string): string {
   return `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
-/** The answering hook's commands: the same log as the payload runs' hook, plus the answer. */
-function answeringCommands(paths: PayloadPaths, answer: string): HookCommands {
+/** The answering hook's commands: the same log as the payload runs' hook, plus the answer; a plugin agent's answer is a script its plugin runs. */
+function answeringCommands(paths: PayloadPaths, answer: string, plugin: { event: string; script: string } | undefined): HookCommands {
   const base = [process.execPath, ANSWER_HOOK, paths.hookLog, answer].map(quote).join(' ');
-  return { hookCommand: base, taggedHookCommand: (event) => `${base} ${quote(event)}` };
+  return { hookCommand: base, taggedHookCommand: (event) => `${base} ${quote(event)}`, ...(plugin ? { pluginAnswer: plugin } : {}) };
 }
 
 async function runCase(selected: SelectedCase, matrix: Matrix, binary: string, paths: PayloadPaths, raw: string | undefined): Promise<unknown> {
@@ -97,7 +97,7 @@ async function runCase(selected: SelectedCase, matrix: Matrix, binary: string, p
   const answeredLog = `${paths.hookLog}.answered`;
   rmSync(answeredLog, { force: true });
   const sideEffect = selected.case.sideEffect === undefined ? undefined : join(paths.workdir, selected.case.sideEffect);
-  const run = await runScenarioOnce(caseScenario(selected), matrix, binary, paths, { root: ROOT, raw, hookCommands: answeringCommands(paths, answerPath), resultMayBeMissing: true });
+  const run = await runScenarioOnce(caseScenario(selected), matrix, binary, paths, { root: ROOT, raw, hookCommands: answeringCommands(paths, answerPath, hook.script === undefined ? undefined : { event: hook.event, script: hook.script }), resultMayBeMissing: true });
   if (run.conversation.error) throw new RecordError(run.conversation.error);
   if ('error' in run.recorded) throw run.recorded.error;
   const id = run.planned[0]!.id;
@@ -106,9 +106,10 @@ async function runCase(selected: SelectedCase, matrix: Matrix, binary: string, p
   const at = bodies.findIndex((body) => toolCalls.findResult(body, id) !== undefined);
   const carrying = at < 0 ? undefined : bodies[at];
   const result = carrying === undefined ? undefined : toolCalls.findResult(carrying, id);
-  // The request the call answered: the last one before, on the same path, without the result.
+  // The request the call answered: the last one before, on the same path, that offers tools
+  // (not a side request such as OpenCode's session title, which the CLI may send in between).
   const path = at < 0 ? undefined : pathOf(run.outcome.requests[at]!.url);
-  const previous = bodies.slice(0, Math.max(at, 0)).filter((_, i) => pathOf(run.outcome.requests[i]!.url) === path).at(-1);
+  const previous = bodies.slice(0, Math.max(at, 0)).filter((body, i) => pathOf(run.outcome.requests[i]!.url) === path && run.wire.hasTools(body)).at(-1);
   // A case makes one call, so every payload of the log is its own: matching payloads to calls
   // by their input (hooksOfCalls) would lose the after-events of a rewritten input.
   const { payloads, events } = untagHookLog(parseHookLog(run.hookLog));

@@ -51,7 +51,7 @@ export interface BehaviourOutcome {
   summary: string;
 }
 
-/** Words of a hook's answer worth looking for in what the model got: string values of its JSON (not keys or enum-like words), or its text. */
+/** Words of a hook's answer worth looking for in what the model got: string values of its JSON (not keys or enum-like words), its text, or the quoted sentences of a plugin's script. */
 export function hookWords(record: Pick<HookBehaviourRecord, 'hookReturn'>): string[] {
   const { stdout, stderr, crash } = record.hookReturn;
   const words: string[] = [];
@@ -68,6 +68,11 @@ export function hookWords(record: Pick<HookBehaviourRecord, 'hookReturn'>): stri
   }
   if (stderr.trim() !== '') words.push(stderr.trim());
   if (crash) words.push(crash);
+  // A plugin's script: its quoted sentences (an Error's message, a replaced output).
+  for (const m of (record.hookReturn.script ?? '').matchAll(/'([^'\\]*)'|"([^"\\]*)"/g)) {
+    const text = m[1] ?? m[2] ?? '';
+    if (/\s/.test(text.trim())) words.push(text);
+  }
   return words;
 }
 

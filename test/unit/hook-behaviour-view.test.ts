@@ -16,6 +16,7 @@ test('hookWords takes the sentences of a JSON answer, not its keys or one-word v
   const words = hookWords(record({ hookReturn: { stdout: JSON.stringify({ hookSpecificOutput: { permissionDecision: 'deny', permissionDecisionReason: 'No new files here' } }), stderr: ' from stderr ', exitCode: 0 } }));
   assert.deepEqual(words, ['No new files here', 'from stderr']);
   assert.deepEqual(hookWords(record({ hookReturn: { stdout: '{not json', stderr: '', exitCode: 0, crash: 'broke' } })), ['{not json', 'broke']);
+  assert.deepEqual(hookWords(record({ hookReturn: { stdout: '', stderr: '', exitCode: 0, script: `output.args.command = 'touch x'; throw new Error("Policy: no files")` } })), ['touch x', 'Policy: no files']);
 });
 
 test('behaviourOutcome: a denied call that did not run and whose reason reached the model', () => {

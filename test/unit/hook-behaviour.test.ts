@@ -150,3 +150,42 @@ test('otherTexts, given the request the call answered, finds every new message, 
 test('textsUnder leaves out what a tool call was asked to do (input, args, arguments): the model\'s own call, not text it was sent', () => {
   assert.deepEqual(textsUnder([{ type: 'tool_use', input: { text: 'hello' } }, { functionCall: { args: { content: 'x' } } }, { arguments: '{"a":1}' }, { type: 'text', text: 'sent' }]), ['sent']);
 });
+
+test('a plugin agent answers with a script, a command agent with its output: each refuses the other form', () => {
+  const plugin = { agents: { opencode: { configuration: 'print', cases: [{ ...CASE, call: { tool: 'bash', input: {} }, hook: { event: 'tool.execute.before', script: 'throw new Error("no")' } }] } } };
+  assert.equal(validateHookCases(plugin, SCHEMA, matrix).agents.opencode!.cases.length, 1);
+  const printed = structuredClone(plugin);
+  printed.agents.opencode.cases[0]!.hook = { event: 'tool.execute.before', stdout: 'x' } as never;
+  assert.throws(() => validateHookCases(printed, SCHEMA, matrix), /opencode's hooks are plugin functions: the answer is a script/);
+  assert.throws(() => validateHookCases(file([{ ...CASE, hook: { event: 'PreToolUse', script: 'x' } }]), SCHEMA, matrix), /claude-code's hooks are commands/);
+  assert.equal(hookReturn({ event: 'tool.execute.before', script: 'x' }).script, 'x');
+});
+
+test('the OpenCode recorder plugin with an answer records, notes the answer, then runs the script: a throw refuses, a change to the arguments object stays', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'plugin-'));
+  try {
+    const log = join(dir, 'hooks.log');
+    const { recorderPlugin } = await import('../../src/lib/agents/opencode.ts');
+    const load = async (name: string, script: string) => {
+      writeFileSync(join(dir, name), recorderPlugin(log, { event: 'tool.execute.before', script }));
+      return ((await import(join(dir, name))) as { RecordHooks: () => Promise<Record<string, (i: unknown, o: Record<string, any>) => Promise<void>>> }).RecordHooks();
+    };
+    const refusing = await load('a.mjs', "throw new Error('Policy: no');");
+    await assert.rejects(refusing['tool.execute.before']!({ tool: 'bash' }, { args: { command: 'x' } }), /Policy: no/);
+    const rewriting = await load('b.mjs', "output.args.command = 'y';");
+    const output = { args: { command: 'x' } };
+    await rewriting['tool.execute.before']!({ tool: 'bash' }, output);
+    assert.equal(output.args.command, 'y');
+    // The after function only records.
+    await rewriting['tool.execute.after']!({ tool: 'bash' }, { output: 'z' });
+    assert.equal(readFileSync(`${log}.answered`, 'utf8'), 'tool.execute.before\ntool.execute.before\n');
+    const { events } = untagHookLog(parseHookLog(readFileSync(log, 'utf8')));
+    assert.deepEqual(events, ['tool.execute.before', 'tool.execute.before', 'tool.execute.after']);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('textsUnder skips empty texts (a Chat Completions tool call message has content "")', () => {
+  assert.deepEqual(textsUnder([{ role: 'assistant', content: '', tool_calls: [] }, { role: 'tool', content: ' ' }, { role: 'user', content: 'ctx' }]), ['ctx']);
+});

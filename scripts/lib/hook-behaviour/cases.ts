@@ -48,6 +48,12 @@ export function validateHookCases(data: unknown, schema: unknown, matrix: Matrix
       seen.add(c.id);
       if (c.call.configuration !== undefined && !known.has(c.call.configuration)) throw new HookCaseError(`${at}/cases/${i}/call/configuration: no configuration ${agent}/${c.call.configuration} in content/capture-matrix.json`);
       if (!driver.hooks.events.includes(c.hook.event)) throw new HookCaseError(`${at}/cases/${i}/hook/event: ${c.hook.event} is not an event the run configures for ${agent} (${driver.hooks.events.join(', ')})`);
+      // A plugin function answers with code; a command with its output and exit code.
+      const plugin = driver.hooks.kind === 'plugin';
+      const commandOnly = (['stdout', 'stderr', 'exitCode', 'sleepSeconds', 'crash'] as const).filter((k) => c.hook[k] !== undefined);
+      if (plugin && c.hook.script === undefined) throw new HookCaseError(`${at}/cases/${i}/hook: ${agent}'s hooks are plugin functions: the answer is a script`);
+      if (plugin && commandOnly.length > 0) throw new HookCaseError(`${at}/cases/${i}/hook/${commandOnly[0]}: ${agent}'s hooks are plugin functions, which print nothing and exit with no code: use script`);
+      if (!plugin && c.hook.script !== undefined) throw new HookCaseError(`${at}/cases/${i}/hook/script: ${agent}'s hooks are commands: answer with stdout, stderr, exitCode, sleepSeconds or crash`);
     });
   }
   return cases;
@@ -120,12 +126,13 @@ export function answerFile(answer: HookCase['hook'], shape: HookShape): string {
 }
 
 /** What the hook did, as the record states it: a crash exits 1. */
-export function hookReturn(answer: HookCase['hook']): { stdout: string; stderr: string; exitCode: number; sleepSeconds?: number; crash?: string } {
+export function hookReturn(answer: HookCase['hook']): { stdout: string; stderr: string; exitCode: number; sleepSeconds?: number; crash?: string; script?: string } {
   return {
     stdout: hookStdout(answer),
     stderr: answer.stderr ?? '',
     exitCode: answer.crash ? 1 : (answer.exitCode ?? 0),
     ...(answer.sleepSeconds ? { sleepSeconds: answer.sleepSeconds } : {}),
     ...(answer.crash ? { crash: answer.crash } : {}),
+    ...(answer.script ? { script: answer.script } : {}),
   };
 }

@@ -32,8 +32,12 @@ export function textsUnder(value: unknown, skip?: unknown): string[] {
     if (Array.isArray(v)) return v.forEach(walk);
     if (v === null || typeof v !== 'object') return;
     for (const [k, x] of Object.entries(v)) {
-      if ((k === 'text' || k === 'content' || k === 'output') && typeof x === 'string') out.push(x);
-      else if (!CALL_INPUTS.has(k)) walk(x);
+      if (k === 'text' || k === 'content' || k === 'output') {
+        // An empty text (a tool call's assistant message, `content: ""`) says nothing.
+        if (typeof x === 'string') {
+          if (x.trim() !== '') out.push(x);
+        } else walk(x);
+      } else if (!CALL_INPUTS.has(k)) walk(x);
     }
   };
   walk(value);

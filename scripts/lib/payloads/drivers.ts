@@ -53,13 +53,14 @@ export function taggedHookCommand(hookLog: string, event: string): string {
  * (src/lib/agents/<agent>.ts) given the run folder and the hook command.
  */
 export function runAdditions(hooks: HookMechanism, paths: PayloadPaths, allowedTools: readonly string[], commands: HookCommands = loggingHookCommands(paths.hookLog)): HookRunAdditions {
-  return hooks.runAdditions({ home: paths.home, tmp: paths.tmp, hookCommand: commands.hookCommand, taggedHookCommand: commands.taggedHookCommand, hookLog: paths.hookLog, allowedTools });
+  return hooks.runAdditions({ home: paths.home, tmp: paths.tmp, hookCommand: commands.hookCommand, taggedHookCommand: commands.taggedHookCommand, hookLog: paths.hookLog, allowedTools, ...(commands.pluginAnswer ? { pluginAnswer: commands.pluginAnswer } : {}) });
 }
 
-/** The commands an agent's hook configuration runs: one for every event, and one that knows its event (tagged). */
+/** The commands an agent's hook configuration runs: one for every event, and one that knows its event (tagged); for plugin hooks, an answer's script. */
 export interface HookCommands {
   hookCommand: string;
   taggedHookCommand: (event: string) => string;
+  pluginAnswer?: { event: string; script: string };
 }
 
 /** The hook commands of payload runs: they log each payload and answer nothing. */

@@ -82,14 +82,21 @@ export const DEPENDENCIES_LOCK = JSON.stringify({ lockfileVersion: 3, packages: 
 
 export const HOOK_EVENTS = ['tool.execute.before', 'tool.execute.after'] as const;
 
-/** The plugin (JavaScript) that appends what each hook function receives to the hook log. */
-export function recorderPlugin(hookLog: string): string {
+/**
+ * The plugin (JavaScript) that appends what each hook function receives to the hook log; with
+ * an answer, the function of its event then notes that it answered and runs the answer's script.
+ */
+export function recorderPlugin(hookLog: string, answer?: { event: string; script: string }): string {
+  const fn = (e: string) =>
+    answer?.event === e
+      ? `  ${JSON.stringify(e)}: async (input, output) => {\n    record(${JSON.stringify(e)}, input, output);\n    appendFileSync(LOG + '.answered', ${JSON.stringify(`${e}\n`)});\n    ${answer.script}\n  },`
+      : `  ${JSON.stringify(e)}: async (input, output) => record(${JSON.stringify(e)}, input, output),`;
   return [
     "import { appendFileSync } from 'node:fs';",
     `const LOG = ${JSON.stringify(hookLog)};`,
     "const record = (event, input, output) => appendFileSync(LOG, JSON.stringify({ '$hookEvent': event }) + '\\x1e' + JSON.stringify({ input, output }) + '\\x1e');",
     'export const RecordHooks = async () => ({',
-    ...HOOK_EVENTS.map((e) => `  ${JSON.stringify(e)}: async (input, output) => record(${JSON.stringify(e)}, input, output),`),
+    ...HOOK_EVENTS.map(fn),
     '});',
     '',
   ].join('\n');
@@ -121,7 +128,7 @@ const hooks: HookMechanism = {
     args: ['--auto'],
     env: { TMPDIR: c.tmp },
     files: new Map([
-      [join(c.home, CONFIG_DIR, 'plugin/record-hooks.js'), recorderPlugin(c.hookLog)],
+      [join(c.home, CONFIG_DIR, 'plugin/record-hooks.js'), recorderPlugin(c.hookLog, c.pluginAnswer)],
       // Satisfied dependencies: no install of @opencode-ai/plugin (no network; the recorder imports nothing from it).
       [join(c.home, CONFIG_DIR, 'package-lock.json'), DEPENDENCIES_LOCK],
       [join(c.home, CONFIG_DIR, 'node_modules/.package-lock.json'), DEPENDENCIES_LOCK],

@@ -194,6 +194,13 @@ export interface HookRunContext {
   hookLog: string;
   /** The tools the scenario calls, as the model calls them. */
   allowedTools: readonly string[];
+  /**
+   * Plugin hooks only (`kind: 'plugin'`): what the hook function of `event` does after it
+   * records its arguments, as JavaScript with `input` and `output` in scope (a hook behaviour
+   * case's answer: throw, change the arguments, change the result). It appends the event to
+   * `<hookLog>.answered` first.
+   */
+  pluginAnswer?: { event: string; script: string };
 }
 
 /** What a payload run adds to the invocation of its configuration. */

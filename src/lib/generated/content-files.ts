@@ -1204,6 +1204,10 @@ export interface HookAnswer {
    * Throw an uncaught error with this message after printing (node prints its stack and exits 1).
    */
   crash?: string;
+  /**
+   * Plugin hooks (OpenCode) only: JavaScript the hook function of the event runs after recording its arguments, with `input` and `output` in scope (throw to refuse, change `output.args` or `output.output`). Command hooks take stdout, stderr, exitCode, sleepSeconds and crash instead.
+   */
+  script?: string;
 }
 
 // hook-case.schema.json
@@ -1241,6 +1245,10 @@ export interface HookCaseFile {
     exitCode: number;
     sleepSeconds?: number;
     crash?: string;
+    /**
+     * Plugin hooks: the JavaScript the hook function ran.
+     */
+    script?: string;
   };
   args?: string[];
   env?: {

@@ -52,7 +52,7 @@ export interface BehaviourOutcome {
 }
 
 /** Words of a hook's answer worth looking for in what the model got: string values of its JSON (not keys or enum-like words), its text, or the quoted sentences of a plugin's script. */
-export function hookWords(record: Pick<HookBehaviourRecord, 'hookReturn'>): string[] {
+export function answerSentences(record: Pick<HookBehaviourRecord, 'hookReturn'>): string[] {
   const { stdout, stderr, crash } = record.hookReturn;
   const words: string[] = [];
   const walk = (v: unknown): void => {
@@ -80,7 +80,7 @@ export function behaviourOutcome(record: Pick<HookBehaviourRecord, 'hookReturn' 
   const ran = record.sideEffect === undefined ? null : record.sideEffect.happened;
   const { result, isError, otherTexts } = record.modelSaw;
   const seen = [result ?? '', ...otherTexts].join('\n');
-  const hookWordsReached = hookWords(record).some((w) => seen.includes(w));
+  const hookWordsReached = answerSentences(record).some((w) => seen.includes(w));
   const noResult = result === null;
   const hookRan = record.answered.includes(record.event);
   const killedAfterSeconds = record.cliExit.killedAfterSeconds ?? null;

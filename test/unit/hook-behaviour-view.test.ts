@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { behaviourComparison, behaviourEntries, behaviourOutcome, hookWords, kindPhase, sharedHookConfiguration } from '../../src/lib/hook-behaviour.ts';
+import { answerSentences, behaviourComparison, behaviourEntries, behaviourOutcome, kindPhase, sharedHookConfiguration } from '../../src/lib/hook-behaviour.ts';
 import type { HookBehaviourRecord } from '../../src/lib/model.ts';
 
 function record(over: Partial<HookBehaviourRecord>): HookBehaviourRecord {
@@ -12,11 +12,11 @@ function record(over: Partial<HookBehaviourRecord>): HookBehaviourRecord {
   } as HookBehaviourRecord;
 }
 
-test('hookWords takes the sentences of a JSON answer, not its keys or one-word values, and plain text whole', () => {
-  const words = hookWords(record({ hookReturn: { stdout: JSON.stringify({ hookSpecificOutput: { permissionDecision: 'deny', permissionDecisionReason: 'No new files here' } }), stderr: ' from stderr ', exitCode: 0 } }));
+test('answerSentences takes the sentences of a JSON answer, not its keys or one-word values, and plain text whole', () => {
+  const words = answerSentences(record({ hookReturn: { stdout: JSON.stringify({ hookSpecificOutput: { permissionDecision: 'deny', permissionDecisionReason: 'No new files here' } }), stderr: ' from stderr ', exitCode: 0 } }));
   assert.deepEqual(words, ['No new files here', 'from stderr']);
-  assert.deepEqual(hookWords(record({ hookReturn: { stdout: '{not json', stderr: '', exitCode: 0, crash: 'broke' } })), ['{not json', 'broke']);
-  assert.deepEqual(hookWords(record({ hookReturn: { stdout: '', stderr: '', exitCode: 0, script: `output.args.command = 'touch x'; throw new Error("Policy: no files")` } })), ['touch x', 'Policy: no files']);
+  assert.deepEqual(answerSentences(record({ hookReturn: { stdout: '{not json', stderr: '', exitCode: 0, crash: 'broke' } })), ['{not json', 'broke']);
+  assert.deepEqual(answerSentences(record({ hookReturn: { stdout: '', stderr: '', exitCode: 0, script: `output.args.command = 'touch x'; throw new Error("Policy: no files")` } })), ['touch x', 'Policy: no files']);
 });
 
 test('behaviourOutcome: a denied call that did not run and whose reason reached the model', () => {

@@ -31,7 +31,7 @@
  * schemas/history.schema.json and replaced atomically.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { AGENT_IDS, AGENTS, isAgentId, type AgentId } from '../src/lib/agents/index.ts';
 import type { CaptureHistoryPlan } from '../src/lib/agents/types.ts';
@@ -40,7 +40,8 @@ import { jsonText, replaceFile } from './lib/atomic-write.ts';
 import { schemaAjv } from './lib/capture/ajv.ts';
 import { buildCapture } from './lib/capture/capture-file.ts';
 import { lockRunFolder, NamespaceError, prepareNamespace } from './lib/capture/namespace.ts';
-import { agentListings, agentPackages, ensureInstalled, installDir, installedBinary, InstallError } from './lib/capture/install.ts';
+import { agentListings, agentPackages, InstallError } from './lib/capture/install.ts';
+import { installRelease, type InstalledRelease } from './lib/capture-history/install-release.ts';
 import { loadMatrix } from './lib/capture/matrix.ts';
 import { runConfiguration, type RunPaths } from './lib/capture/runner.ts';
 import { readCached, removeCached, writeCached, type CachedRun } from './lib/capture-history/cache.ts';
@@ -191,27 +192,9 @@ function npmJson(args: string[]): unknown {
   return JSON.parse(text);
 }
 
-/**
- * Installs a release into the history's own folder (with a throwaway npm cache, or the one
- * $HISTORY_NPM_CACHE names, kept across installs: Gemini CLI's releases share hundreds of
- * dependencies), or reuses the capture's pinned install.
- */
-function install(agent: AgentId, pkg: string, version: string): { binary: string; downloaded: boolean; remove: () => void } {
-  const pinned = installedBinary(agent, CACHE_ROOT, pkg, version);
-  if (pinned) return { binary: pinned, downloaded: false, remove: () => {} };
-  const leftover = installedBinary(agent, HISTORY_ROOT, pkg, version); // an interrupted run's install
-  const shared = process.env['HISTORY_NPM_CACHE'] || undefined; // one npm cache for every install of this run, kept
-  const npmCache = shared ?? mkdtempSync(join(HISTORY_ROOT, 'npm-cache-'));
-  const previous = process.env['npm_config_cache'];
-  process.env['npm_config_cache'] = npmCache;
-  try {
-    const binary = ensureInstalled(agent, HISTORY_ROOT, pkg, version, (line) => console.log(`  ${line}`));
-    return { binary, downloaded: leftover === undefined, remove: () => rmSync(installDir(HISTORY_ROOT, pkg, version), { recursive: true, force: true }) };
-  } finally {
-    if (previous === undefined) delete process.env['npm_config_cache'];
-    else process.env['npm_config_cache'] = previous;
-    if (shared === undefined) rmSync(npmCache, { recursive: true, force: true });
-  }
+/** Installs a release into the history's own folder, or reuses the capture's pinned install. */
+function install(agent: AgentId, pkg: string, version: string): InstalledRelease {
+  return installRelease(agent, pkg, version, { cacheRoot: CACHE_ROOT, historyRoot: HISTORY_ROOT }, (line) => console.log(`  ${line}`));
 }
 
 async function historyOf(agent: AgentId, o: Options): Promise<AgentRun> {

@@ -10,6 +10,13 @@
  * and any other text that came with it.
  *
  *   node scripts/hook-behaviour.ts [--only agent[/case]]... [--check] [--raw DIR] [--out DIR]
+ *   node scripts/hook-behaviour.ts --only agent --release VERSION --out DIR
+ *
+ * With --release, an earlier release of one agent runs the agent's cases (installed like the
+ * capture history's releases: scripts/lib/capture-history/install-release.ts); the records go
+ * to --out only, with failures.json beside them (case → the reason, in the CLI's words where
+ * it gave any): at another release a case may fail, which is part of that release's story
+ * (scripts/hook-behaviour-history.ts reads it).
  *
  * Needs root, like `npm run payloads`, whose installs, namespace, run folder, runner and
  * masking it uses. Nothing under content/hook-behaviour/ is written unless every selected
@@ -19,6 +26,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureInstalled, installedPackage, InstallError } from './lib/capture/install.ts';
+import { installRelease } from './lib/capture-history/install-release.ts';
+import { jsonText } from './lib/atomic-write.ts';
 import { loadMatrix, MatrixError, type Matrix } from './lib/capture/matrix.ts';
 import { NamespaceError, prepareNamespace } from './lib/capture/namespace.ts';
 import { parseRunArgs, type RunArgs } from './lib/capture/run-args.ts';
@@ -39,7 +48,8 @@ const SCRIPT = join(ROOT, 'scripts/hook-behaviour.ts');
 const ANSWER_HOOK = join(ROOT, 'scripts/lib/hook-behaviour/answer-hook.mjs');
 const RECORDS_DIR = join(ROOT, 'content/hook-behaviour');
 const CACHE_ROOT = process.env['CAPTURE_CACHE_DIR'] || '/work/cache';
-const USAGE = 'node scripts/hook-behaviour.ts [--only agent[/case]]... [--check] [--raw DIR] [--out DIR]';
+const HISTORY_ROOT = join(CACHE_ROOT, 'history');
+const USAGE = 'node scripts/hook-behaviour.ts [--only agent[/case]]... [--check] [--raw DIR] [--out DIR] [--release VERSION]';
 
 function fail(message: string): never {
   console.error(`hook-behaviour: ${message}`);
@@ -47,7 +57,7 @@ function fail(message: string): never {
 }
 
 function parseArgs(argv: string[]): RunArgs {
-  const parsed = parseRunArgs(argv, { usage: USAGE, onlyTakes: 'agent or agent/case', out: true });
+  const parsed = parseRunArgs(argv, { usage: USAGE, onlyTakes: 'agent or agent/case', out: true, release: true });
   if ('help' in parsed) {
     console.log(parsed.help);
     process.exit(0);
@@ -56,9 +66,16 @@ function parseArgs(argv: string[]): RunArgs {
   return parsed;
 }
 
+/** The matrix (with --release, the selected agent's version moved to that release) and the selected cases. */
 function load(options: RunArgs): { matrix: Matrix; selected: SelectedCase[] } {
-  const matrix = loadMatrix(ROOT);
-  return { matrix, selected: selectHookCases(loadHookCases(ROOT, matrix), options.only) };
+  const pinned = loadMatrix(ROOT);
+  const selected = selectHookCases(loadHookCases(ROOT, pinned), options.only);
+  if (options.release === undefined) return { matrix: pinned, selected };
+  const agents = [...new Set(selected.map((s) => s.agent))];
+  if (agents.length !== 1) fail(`--release runs one agent's cases; --only selects ${agents.length === 0 ? 'none' : agents.join(', ')}`);
+  const agent = agents[0]!;
+  const matrix: Matrix = { ...pinned, agents: { ...pinned.agents, [agent]: { ...pinned.agents[agent], version: options.release } } };
+  return { matrix, selected };
 }
 
 /** Outside the namespace: checks, installs, then re-runs itself under `unshare -n`. */
@@ -66,13 +83,21 @@ function outside(options: RunArgs, argv: string[]): never {
   if (process.platform !== 'linux') fail('hook-behaviour runs only on Linux (it needs network namespaces)');
   if (process.getuid?.() !== 0) fail('hook-behaviour must run as root: each CLI runs inside a network namespace with only loopback (`unshare -n`), which needs root');
   const { matrix, selected } = load(options);
+  const extra: string[] = [];
+  let remove = (): void => {};
   for (const agent of new Set(selected.map((s) => s.agent))) {
     const { package: pkg, version } = matrix.agents[agent];
-    ensureInstalled(agent, CACHE_ROOT, pkg, version, (line) => console.log(line));
+    if (options.release === undefined) ensureInstalled(agent, CACHE_ROOT, pkg, version, (line) => console.log(line));
+    else {
+      const installed = installRelease(agent, pkg, version, { cacheRoot: CACHE_ROOT, historyRoot: HISTORY_ROOT }, (line) => console.log(line));
+      extra.push('--binary', installed.binary);
+      remove = installed.remove;
+    }
   }
   const probe = spawnSync('unshare', ['-n', 'true'], { encoding: 'utf8' });
   if (probe.error || probe.status !== 0) fail(`\`unshare -n\` failed, so the CLIs cannot be isolated from the network; refusing to run them (${probe.error?.message ?? (probe.stderr.trim() || `exit ${probe.status}`)})`);
-  const inner = spawnSync('unshare', ['-n', process.execPath, SCRIPT, '--inside', ...argv], { stdio: 'inherit' });
+  const inner = spawnSync('unshare', ['-n', process.execPath, SCRIPT, '--inside', ...argv, ...extra], { stdio: 'inherit' });
+  remove();
   if (inner.error) fail(`could not start the runs inside the namespace: ${inner.error.message}`);
   process.exit(inner.status ?? 1);
 }
@@ -127,7 +152,7 @@ async function runCase(selected: SelectedCase, matrix: Matrix, binary: string, p
   const { package: pkg, version } = matrix.agents[agent];
   const record = {
     agent,
-    cli: { package: installedPackage(agent, CACHE_ROOT, pkg, version) ?? pkg, version },
+    cli: { package: installedPackage(agent, CACHE_ROOT, pkg, version) ?? installedPackage(agent, HISTORY_ROOT, pkg, version) ?? pkg, version },
     case: selected.case.id,
     kind: selected.case.kind,
     toolRole: selected.case.toolRole,
@@ -178,6 +203,7 @@ async function inside(options: RunArgs): Promise<number> {
     lockedBy: 'another payload or hook-behaviour run',
     leftovers: ['hooks.log.answered', 'answer.json'],
     width: 40,
+    ...(options.binary === undefined ? {} : { binary: options.binary }),
     run: (s, binary, paths) => runCase(s, matrix, binary, paths, options.raw),
     summary: (s, record) => {
       const r = record as Shown;
@@ -186,6 +212,13 @@ async function inside(options: RunArgs): Promise<number> {
       return `${s.key.padEnd(40)} answered ${r.answered.join(', ') || 'nothing'}${effect}; ${saw}`;
     },
   });
+  if (options.release !== undefined) {
+    // At an earlier release a failure is a finding, kept beside the records it left.
+    const failures = Object.fromEntries(errors.map((e) => [e.slice(0, e.indexOf(': ')), e.slice(e.indexOf(': ') + 2)]));
+    updateFiles(options.out!, new Map([...files, ['failures.json', jsonText(failures)]]));
+    console.log(`\nwrote ${files.size} record(s) and ${errors.length} failure(s) of ${options.release} to ${options.out}`);
+    return 0;
+  }
   if (errors.length > 0) {
     console.error(`\nhook-behaviour failed for ${errors.length} of ${selected.length} case(s); content/hook-behaviour/ was left untouched:\n`);
     for (const e of errors) console.error(`- ${e}\n`);

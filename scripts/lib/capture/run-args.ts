@@ -16,6 +16,10 @@ export interface RunArgs {
   matrix?: string;
   /** payloads only: write the recorded files into this folder (by their relative paths) and touch nothing under content/ (`npm run verify`). */
   out?: string;
+  /** hook-behaviour only: run this release of the (one) selected agent instead of its pin; needs --out. */
+  release?: string;
+  /** Internal, with --release: the program installed for that release. */
+  binary?: string;
 }
 
 export interface RunArgsSpec {
@@ -27,6 +31,8 @@ export interface RunArgsSpec {
   matrix?: boolean;
   /** Whether `--out DIR` is accepted. */
   out?: boolean;
+  /** Whether `--release VERSION` (and the internal `--binary PATH`) is accepted. */
+  release?: boolean;
 }
 
 /** Parses `argv`; an error is a message for the caller to print (the first problem found). */
@@ -48,6 +54,11 @@ export function parseRunArgs(argv: readonly string[], spec: RunArgsSpec): RunArg
       const v = argv[++i];
       if (!v) return { error: '--out needs a folder' };
       options.out = resolve(v);
+    } else if ((a === '--release' || a === '--binary') && spec.release) {
+      const v = argv[++i];
+      if (!v) return { error: `${a} needs ${a === '--release' ? 'a version' : 'a path'}` };
+      if (a === '--release') options.release = v;
+      else options.binary = v;
     } else if (a === '--raw') {
       const v = argv[++i];
       if (!v) return { error: '--raw needs a folder' };
@@ -56,5 +67,6 @@ export function parseRunArgs(argv: readonly string[], spec: RunArgsSpec): RunArg
     else if (a === '--help' || a === '-h') return { help: `usage: ${spec.usage}` };
     else return { error: `unknown argument ${a}` };
   }
+  if (options.release !== undefined && options.out === undefined) return { error: '--release needs --out: only the pinned release is recorded under content/' };
   return options;
 }

@@ -31,6 +31,8 @@ export interface RecordEachSpec<S extends { agent: AgentId; key: string; file: s
   leftovers?: readonly string[];
   /** Keeps `width` for the key column of the console lines. */
   width: number;
+  /** The program to run instead of the pinned install (an earlier release installed elsewhere). */
+  binary?: string;
   run(item: S, binary: string, paths: PayloadPaths): Promise<R>;
   /** The console line of a recorded item (after its key). */
   summary(item: S, record: R): string;
@@ -46,7 +48,7 @@ export async function recordEach<S extends { agent: AgentId; key: string; file: 
   try {
     for (const s of spec.selected) {
       const { package: pkg, version } = spec.matrix.agents[s.agent];
-      const binary = installedBinary(s.agent, spec.cacheRoot, pkg, version);
+      const binary = spec.binary ?? installedBinary(s.agent, spec.cacheRoot, pkg, version);
       if (!binary) {
         errors.push(`${s.key}: ${pkg}@${version} is not installed under ${spec.cacheRoot}/capture-cli (run without --inside)`);
         continue;

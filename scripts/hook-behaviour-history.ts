@@ -1,0 +1,162 @@
+/**
+ * npm run hook-behaviour-history — the agent's hook behaviour cases over its releases: every
+ * `step`-th of its last `last` stable releases up to the pin and both ends are read first,
+ * then wherever two readings behave differently the release halfway between them is read,
+ * until each change lies between two adjacent releases (scripts/lib/capture-history/planner.ts).
+ * A release runs every case of the agent (`npm run hook-behaviour -- --release V`); the pin's
+ * outcomes are the committed records. Writes content/hook-behaviour-history/<agent>.json.
+ *
+ *   node scripts/hook-behaviour-history.ts --agent ID [--last N] [--step S] [--check]
+ *
+ * Needs root (the runs do). Each release's records are kept under
+ * $CAPTURE_CACHE_DIR/history/hook-behaviour/<agent>/<version>/ and reused; a release that
+ * cannot run keeps why, in the CLI's or npm's words, as every case's outcome.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { isAgentId, type AgentId } from '../src/lib/agents/index.ts';
+import { jsonText, replaceFile } from './lib/atomic-write.ts';
+import { schemaAjv } from './lib/capture/ajv.ts';
+import { agentListings } from './lib/capture/install.ts';
+import { loadMatrix } from './lib/capture/matrix.ts';
+import { locateChanges } from './lib/capture-history/planner.ts';
+import { selectReleases, unpublishedNumbers } from './lib/capture-history/releases.ts';
+import { loadHookCases, selectHookCases } from './lib/hook-behaviour/cases.ts';
+import { behaviourHistory, caseOutcome, failedOutcome, releasesBehaveAlike, type CaseOutcome, type ReleaseOutcomes } from './lib/hook-behaviour/history.ts';
+import { runnableVersions } from './lib/runnable-release.ts';
+
+const ROOT = join(import.meta.dirname, '..');
+const RUNNER = join(ROOT, 'scripts/hook-behaviour.ts');
+const CACHE_ROOT = process.env['CAPTURE_CACHE_DIR'] || '/work/cache';
+const RUNS = join(CACHE_ROOT, 'history', 'hook-behaviour');
+const OUT_DIR = join(ROOT, 'content/hook-behaviour-history');
+const SCHEMA = 'schemas/hook-behaviour-history.schema.json';
+const USAGE = 'node scripts/hook-behaviour-history.ts --agent ID [--last N] [--step S] [--check]';
+
+interface Options {
+  agent: AgentId;
+  last: number;
+  step: number;
+  check: boolean;
+}
+
+function fail(message: string): never {
+  console.error(`hook-behaviour-history: ${message}`);
+  process.exit(1);
+}
+
+function parseArgs(argv: readonly string[]): Options {
+  let agent: string | undefined;
+  let last = 20;
+  let step = 1;
+  let check = false;
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    const number = (): number => {
+      const n = Number(argv[++i]);
+      if (!Number.isInteger(n) || n < 1) fail(`${a} needs a positive whole number`);
+      return n;
+    };
+    if (a === '--agent') agent = argv[++i];
+    else if (a === '--last') last = number();
+    else if (a === '--step') step = number();
+    else if (a === '--check') check = true;
+    else if (a === '--help' || a === '-h') {
+      console.log(`usage: ${USAGE}`);
+      process.exit(0);
+    } else fail(`unknown argument ${a} (usage: ${USAGE})`);
+  }
+  if (agent === undefined || !isAgentId(agent)) fail(`--agent needs an agent id (usage: ${USAGE})`);
+  return { agent, last, step, check };
+}
+
+/** The outcomes of a folder of records and of a failures file (`agent/case` → reason), by case id. */
+function outcomesIn(dir: string, failures: string | undefined, agent: AgentId): Map<string, CaseOutcome> {
+  const out = new Map<string, CaseOutcome>();
+  for (const name of existsSync(dir) ? readdirSync(dir).sort() : []) {
+    if (name === 'failures.json' || !name.endsWith('.json')) continue;
+    const record = JSON.parse(readFileSync(join(dir, name), 'utf8')) as Parameters<typeof caseOutcome>[0] & { case: string };
+    out.set(record.case, caseOutcome(record));
+  }
+  if (failures !== undefined && existsSync(failures)) {
+    for (const [key, reason] of Object.entries(JSON.parse(readFileSync(failures, 'utf8')) as Record<string, string>)) out.set(key.slice(`${agent}/`.length), failedOutcome(reason));
+  }
+  return out;
+}
+
+/** Runs the agent's cases at `version` into the run cache (once), or records why it cannot run. */
+function runRelease(agent: AgentId, version: string, caseIds: readonly string[]): string {
+  const dir = join(RUNS, agent, version);
+  if (existsSync(join(dir, 'failures.json'))) return dir;
+  const partial = `${dir}.partial-${process.pid}`;
+  rmSync(partial, { recursive: true, force: true });
+  console.log(`  ${version}: running ${caseIds.length} case(s)`);
+  const run = spawnSync(process.execPath, [RUNNER, '--only', agent, '--release', version, '--out', partial], {
+    stdio: ['ignore', 'inherit', 'pipe'],
+    encoding: 'utf8',
+    timeout: (caseIds.length * 120 + 900) * 1000,
+  });
+  if (run.error || run.status !== 0) {
+    // The runner stopped before any case (an install that fails, a release it cannot start): every case keeps why.
+    const said = (run.stderr ?? '').trim().split('\n').filter((l) => l.trim() !== '').at(-1) ?? run.error?.message ?? `exit ${run.status ?? run.signal}`;
+    process.stderr.write(run.stderr ?? '');
+    const reason = `cannot run: ${said.replace(/^hook-behaviour: /, '')}`;
+    replaceFile(join(partial, 'failures.json'), jsonText(Object.fromEntries(caseIds.map((id) => [`${agent}/${id}`, reason]))));
+  }
+  mkdirSync(join(RUNS, agent), { recursive: true });
+  rmSync(dir, { recursive: true, force: true });
+  renameSync(partial, dir);
+  return dir;
+}
+
+async function main(o: Options): Promise<number> {
+  if (process.getuid?.() !== 0) fail('the cases run inside a network namespace, which needs root');
+  const matrix = loadMatrix(ROOT);
+  const { package: pkg, version: pin } = matrix.agents[o.agent];
+  const caseIds = selectHookCases(loadHookCases(ROOT, matrix), [o.agent]).map((c) => c.case.id);
+  if (caseIds.length === 0) fail(`content/hook-cases.json has no case for ${o.agent}`);
+  const listed = selectReleases(runnableVersions(agentListings(o.agent, pkg)), { to: pin, last: o.last });
+  console.log(`${o.agent}: ${caseIds.length} case(s) over ${listed.length} release(s) ${listed[0]} … ${listed.at(-1)} (step ${o.step})`);
+  const read = new Map<number, ReleaseOutcomes>();
+  const readRelease = (i: number): ReleaseOutcomes => {
+    const known = read.get(i);
+    if (known) return known;
+    const version = listed[i]!;
+    // The runner writes records under <agent>/ of its --out folder, failures.json beside that.
+    const run = version === pin ? undefined : runRelease(o.agent, version, caseIds);
+    const cases = run === undefined ? outcomesIn(join(ROOT, 'content/hook-behaviour', o.agent), undefined, o.agent) : outcomesIn(join(run, o.agent), join(run, 'failures.json'), o.agent);
+    const result = { version, cases };
+    read.set(i, result);
+    return result;
+  };
+  const plan = await locateChanges(listed.length, o.step, (a, b) => !releasesBehaveAlike(readRelease(a), readRelease(b)));
+  const readings = plan.read.map((i) => readRelease(i));
+  const { spans, changes } = behaviourHistory(readings, listed);
+  const file = {
+    agent: o.agent,
+    package: pkg,
+    pin,
+    method: `The agent's ${caseIds.length} hook behaviour cases (content/hook-cases.json) run at ${o.step === 1 ? 'each' : `every ${o.step}th and both ends`} of its last ${listed.length} stable releases up to the pin, then bisected wherever two readings differed, until each change lies between adjacent releases. The pin's outcomes are its committed records. An outcome is what the hook answered, whether the tool's side effect happened, what the model was sent next and the CLI's exit; hook payload members are the payload history's.`,
+    releases: listed,
+    read: readings.map((r) => r.version),
+    unpublished: unpublishedNumbers(listed),
+    cases: spans,
+    changes,
+  };
+  const validate = schemaAjv().compile(JSON.parse(readFileSync(join(ROOT, SCHEMA), 'utf8')) as object);
+  if (!validate(file)) fail(`the history does not match ${SCHEMA}: ${(validate.errors ?? []).map((e) => `${e.instancePath} ${e.message}`).join('; ')}`);
+  const path = join(OUT_DIR, `${o.agent}.json`);
+  const text = jsonText(file);
+  if (o.check) {
+    const same = existsSync(path) && readFileSync(path, 'utf8') === text;
+    console.log(same ? `\n${path} is identical` : `\n${path} differs`);
+    return same ? 0 : 1;
+  }
+  replaceFile(path, text);
+  console.log(`\nwrote ${path}: ${readings.length} of ${listed.length} releases read, ${changes.length} change(s)`);
+  for (const c of changes) console.log(`  ${c.case}: between ${c.between[0]} and ${c.between[1]}`);
+  return 0;
+}
+
+process.exitCode = await main(parseArgs(process.argv.slice(2)));

@@ -1,0 +1,52 @@
+/**
+ * Stage: hook behaviour over releases (content/hook-behaviour-history/<agent>.json, written
+ * by `npm run hook-behaviour-history`). A history belongs to the agent it is named after; its
+ * cases are cases content/hook-cases.json declares; every release it read, and every release
+ * a span or change names, is one it lists; a history ending at another release than the pin
+ * is a warning (run it again).
+ */
+import type { Stage } from '../context.ts';
+import type { HookBehaviourHistoryFile, HookCasesFile } from '../../content-types.ts';
+import type { HookBehaviourHistory } from '../../model.ts';
+
+export function loadHookBehaviourHistories(stage: Stage, pins: ReadonlyMap<string, string>): HookBehaviourHistory[] {
+  const { reader, problems, files } = stage;
+  const declared = new Set<string>();
+  if (files.hookCases) {
+    const cases = reader.read<HookCasesFile>(files.hookCases, 'hookCases');
+    for (const [agent, entry] of Object.entries(cases?.agents ?? {})) for (const c of entry!.cases) declared.add(`${agent}/${c.id}`);
+  }
+  const out: HookBehaviourHistory[] = [];
+  for (const path of files.hookBehaviourHistory) {
+    const file = reader.relContent(path);
+    const data = reader.read<HookBehaviourHistoryFile>(path, 'hookBehaviourHistory');
+    if (!data) continue;
+    if (path !== `hook-behaviour-history/${data.agent}.json`) {
+      problems.error(file, '/agent', 'file-name-matches-id', `the hook behaviour history of ${data.agent} belongs in content/hook-behaviour-history/${data.agent}.json`);
+      continue;
+    }
+    const listed = new Set(data.releases);
+    const read = new Set(data.read);
+    let sound = true;
+    const check = (pointer: string, version: string, among: ReadonlySet<string>, what: string): void => {
+      if (among.has(version)) return;
+      problems.error(file, pointer, 'release-listed', `${version} is not one of the ${what}`);
+      sound = false;
+    };
+    data.read.forEach((v, i) => check(`/read/${i}`, v, listed, 'releases the history lists'));
+    for (const [id, spans] of Object.entries(data.cases)) {
+      const pointer = `/cases/${id.replaceAll('~', '~0').replaceAll('/', '~1')}`;
+      if (!declared.has(`${data.agent}/${id}`)) {
+        problems.error(file, pointer, 'hook-case-declared', `content/hook-cases.json declares no case ${id} for ${data.agent}`);
+        sound = false;
+      }
+      spans!.forEach((s, i) => s.read.forEach((v, j) => check(`${pointer}/${i}/read/${j}`, v, read, 'releases the history read')));
+    }
+    data.changes.forEach((c, i) => c.between.forEach((v, j) => check(`/changes/${i}/between/${j}`, v, read, 'releases the history read')));
+    if (!sound) continue;
+    const pinned = pins.get(data.agent);
+    if (pinned !== undefined && pinned !== data.pin) problems.warn(file, `ends at ${data.pin}; content/capture-matrix.json pins ${pinned}: run npm run hook-behaviour-history again`);
+    out.push({ ...data, file });
+  }
+  return out;
+}

@@ -15,7 +15,6 @@
  * first in path order is recorded. Reruns at the same pins are byte-identical; each file is
  * replaced atomically; the temporary folder is removed.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
@@ -24,7 +23,7 @@ import type { HookEventSource } from '../src/lib/agents/types.ts';
 import type { CaptureMatrixFile, HookEventsFile } from '../src/lib/content-types.ts';
 import { jsonText, replaceFile } from './lib/atomic-write.ts';
 import { declaredEvents, type FoundEvent } from './lib/hook-events.ts';
-import { fetchPackage } from './lib/npm-package.ts';
+import { DownloadError, fetchPackage, unpackByRunning } from './lib/npm-package.ts';
 import { ScriptError } from './lib/script-files.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -42,20 +41,6 @@ function sourceFiles(dir: string): string[] {
   };
   walk(dir);
   return out;
-}
-
-/** Runs the binary with a fresh HOME and no network, so that it writes out its files; returns that HOME. */
-function unpackByRunning(binary: string, args: readonly string[], work: string): string {
-  const home = mkdtempSync(join(work, 'home-'));
-  const isRoot = process.getuid?.() === 0;
-  const [command, argv] = isRoot ? ['unshare', ['-n', binary, ...args]] : ['unshare', ['-rn', binary, ...args]];
-  try {
-    execFileSync(command, argv, { env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: home }, stdio: ['ignore', 'pipe', 'pipe'], timeout: 180_000 });
-  } catch (error) {
-    const e = error as { stderr?: Buffer; message: string };
-    throw new ScriptError(`${binary} ${args.join(' ')} failed: ${String(e.stderr ?? '').trim() || e.message}`);
-  }
-  return home;
 }
 
 export function hookEventsOf(agent: AgentId, source: HookEventSource, pkg: string, version: string, work: string): HookEventsFile {
@@ -117,7 +102,7 @@ if (import.meta.main) {
   try {
     main();
   } catch (error) {
-    if (!(error instanceof ScriptError)) throw error;
+    if (!(error instanceof ScriptError || error instanceof DownloadError)) throw error;
     console.error(`hook-events: ${error.message}`);
     process.exit(1);
   }

@@ -8,7 +8,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { chmodSync, lstatSync, mkdtempSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { extractTarball, UnsafeTarballError } from './tarball.ts';
 
@@ -312,4 +312,21 @@ export function fetchPackage(name: string, version: string, into: string, timeou
     throw new IntegrityError(`integrity mismatch for ${name}@${version}: expected ${expectedIntegrity}, actual ${integrity}`);
   }
   return { dir: unpackTarball(file, into, `${name}@${version}`), integrity };
+}
+
+/** Runs the binary with a fresh HOME and no network, so that it writes out its files; returns that HOME. */
+export function unpackByRunning(binary: string, args: readonly string[], work: string): string {
+  // Unpacked tarballs hold plain 0644 files (tarball.ts): only the program the registry module names is made runnable.
+  if (!lstatSync(binary).isFile()) throw new DownloadError(`${binary} is not a plain file`);
+  chmodSync(binary, 0o755);
+  const home = mkdtempSync(join(work, 'home-'));
+  const isRoot = process.getuid?.() === 0;
+  const [command, argv] = isRoot ? ['unshare', ['-n', binary, ...args]] : ['unshare', ['-rn', binary, ...args]];
+  try {
+    execFileSync(command, argv, { env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: home }, stdio: ['ignore', 'pipe', 'pipe'], timeout: 180_000 });
+  } catch (error) {
+    const e = error as { stderr?: Buffer; message: string };
+    throw new DownloadError(`${binary} ${args.join(' ')} failed: ${String(e.stderr ?? '').trim() || e.message}`);
+  }
+  return home;
 }

@@ -4,8 +4,8 @@
  * words reach the model), the rows of an agent's behaviour table, the catalog entries,
  * and the cross-agent comparison of `/hooks/`. Pure.
  */
-import type { AgentId } from './content-types.ts';
-import type { HookBehaviourRecord, SiteModel, ToolModel } from './model.ts';
+import type { AgentId, CaseOutcome } from './content-types.ts';
+import type { HookBehaviourHistory, HookBehaviourRecord, SiteModel, ToolModel } from './model.ts';
 import { toolForCall } from './tool-names.ts';
 import { toolUrl } from './site.ts';
 
@@ -108,10 +108,69 @@ export interface BehaviourRow {
   resultBlock: string | undefined;
   file: string;
   release: string;
+  /** The case over the agent's earlier releases, where its behaviour history ran it. */
+  overReleases: CaseOverReleases | undefined;
+}
+
+/** One span of releases read with the same outcome, newest first in CaseOverReleases. */
+export interface OutcomeSpanView {
+  from: string;
+  to: string;
+  read: number;
+  /** behaviourOutcome's summary, or `could not run: …` with the reason. */
+  summary: string;
+  failed: boolean;
+}
+
+export interface CaseOverReleases {
+  /** `The same at each of the 20 releases read, 2.1.316 to 2.1.335.`, or which changes there were. */
+  sentence: string;
+  /** Newest first. */
+  spans: OutcomeSpanView[];
+  /** Each change, newest first: the last release read before it and the first after. */
+  changes: { between: [string, string]; unread: number }[];
+  /** Where the history is. */
+  file: string;
+}
+
+function spanSummary(record: HookBehaviourRecord, outcome: CaseOutcome): { summary: string; failed: boolean } {
+  if ('failed' in outcome) return { summary: `could not run: ${outcome.failed}`, failed: true };
+  const { ran, ...rest } = outcome;
+  return { summary: behaviourOutcome({ ...rest, hookReturn: record.hookReturn, event: record.event, ...(ran === undefined ? {} : { sideEffect: { path: record.sideEffect?.path ?? '', happened: ran } }) }).summary, failed: false };
+}
+
+/** A case over the releases its agent's behaviour history read, or undefined where the history has no such case. */
+export function caseOverReleases(record: HookBehaviourRecord, history: HookBehaviourHistory | undefined): CaseOverReleases | undefined {
+  const spans = history?.cases[record.case];
+  if (history === undefined || spans === undefined) return undefined;
+  const read = spans.reduce((n, s) => n + s.read.length, 0);
+  const changes = history.changes.filter((c) => c.case === record.case).map((c) => ({ between: [c.between[0]!, c.between[1]!] as [string, string], unread: c.unread.length })).reverse();
+  const range = `${spans[0]!.from} to ${spans.at(-1)!.to}`;
+  const sentence =
+    spans.length === 1
+      ? `The same at each of the ${read} releases read, ${range}.`
+      : `Changed ${changes.length} time${changes.length === 1 ? '' : 's'} over the ${read} releases read, ${range}: ${changes.map((c) => `between ${c.between[0]} and ${c.between[1]}`).join(', ')}.`;
+  return {
+    sentence,
+    spans: spans.map((s) => ({ from: s.from, to: s.to, read: s.read.length, ...spanSummary(record, s.outcome) })).reverse(),
+    changes,
+    file: history.file,
+  };
+}
+
+/** What an agent's behaviour history covers, in one sentence, with the cases that changed. */
+export function behaviourHistorySummary(history: HookBehaviourHistory): { sentence: string; changed: string[]; file: string } {
+  const cases = Object.keys(history.cases).length;
+  const changed = [...new Set(history.changes.map((c) => c.case))];
+  const range = `${history.releases[0]} to ${history.releases.at(-1)}`;
+  const read = history.read.length === history.releases.length ? `each of its ${history.releases.length} stable releases from ${range}` : `${history.read.length} of its ${history.releases.length} stable releases from ${range}`;
+  const sentence = `The ${cases} cases were also run at ${read}. ${changed.length === 0 ? 'Every case behaved the same at every release read.' : `${changed.length} case${changed.length === 1 ? '' : 's'} behaved differently at some release; the rows say between which releases.`}`;
+  return { sentence, changed, file: history.file };
 }
 
 /** The rows of an agent's behaviour table, in case-file order. */
-export function behaviourRows(site: Pick<SiteModel, 'hookBehaviour' | 'tools'>, agent: AgentId): BehaviourRow[] {
+export function behaviourRows(site: Pick<SiteModel, 'hookBehaviour' | 'tools'> & Partial<Pick<SiteModel, 'hookBehaviourHistories'>>, agent: AgentId): BehaviourRow[] {
+  const history = site.hookBehaviourHistories?.find((h) => h.agent === agent);
   return site.hookBehaviour
     .filter((r) => r.agent === agent)
     .map((r) => {
@@ -134,6 +193,7 @@ export function behaviourRows(site: Pick<SiteModel, 'hookBehaviour' | 'tools'>, 
         resultBlock: r.call.result === undefined ? undefined : JSON.stringify(r.call.result, null, 2),
         file: r.file,
         release: `${r.cli.package}@${r.cli.version}`,
+        overReleases: caseOverReleases(r, history),
       };
     });
 }

@@ -12,7 +12,7 @@ import type { AgentId, Evidence } from './content-types.ts';
 import { eventSchemaPath, toolHookSchemaPath } from './hook-schemas.ts';
 import { agentHooks, hookForms, hookNames, type AgentHooks, type EnvelopeMember } from './hooks.ts';
 import { hookWords, type HookWords } from './hook-words.ts';
-import { behaviourComparison, behaviourRows, sharedHookConfiguration, type BehaviourComparisonRow, type BehaviourRow } from './hook-behaviour.ts';
+import { behaviourComparison, behaviourHistorySummary, behaviourRows, sharedHookConfiguration, type BehaviourComparisonRow, type BehaviourRow } from './hook-behaviour.ts';
 import type { HooksEditorial, SiteModel, ToolModel } from './model.ts';
 import type { PageSection } from './page-sections.ts';
 import { AGENT_LABELS, sitePath, toolUrl } from './site.ts';
@@ -101,6 +101,8 @@ export interface HooksPage {
   behaviourConfiguration: string | undefined;
   /** The releases the cases were recorded with. */
   behaviourReleases: string[];
+  /** What the behaviour history covers (npm run hook-behaviour-history), where the agent has one. */
+  behaviourHistory: ReturnType<typeof behaviourHistorySummary> | undefined;
   /**
    * Where the agent's published code names its hook events (content/hook-events/<agent>.json):
    * how many, where, and those that concern no single tool call (the others are rows of `events`).
@@ -202,7 +204,7 @@ const SECTION_TITLES = {
 
 type SectionId = keyof typeof SECTION_TITLES;
 
-export function hooksPage(site: Pick<SiteModel, 'tools' | 'hooks'> & Partial<Pick<SiteModel, 'hookEvents' | 'hookBehaviour'>>, agent: AgentId): HooksPage {
+export function hooksPage(site: Pick<SiteModel, 'tools' | 'hooks'> & Partial<Pick<SiteModel, 'hookEvents' | 'hookBehaviour' | 'hookBehaviourHistories'>>, agent: AgentId): HooksPage {
   const recorded = agentHooks(site, agent);
   const editorial = site.hooks.find((h) => h.agent === agent);
   const product = AGENT_LABELS[agent];
@@ -295,7 +297,7 @@ export function hooksPage(site: Pick<SiteModel, 'tools' | 'hooks'> & Partial<Pic
   const configuration = editorial && factView(editorial.configuration, editorial, site);
   const input = editorial && factView(editorial.input, editorial, site);
   const behaviourRecords = (site.hookBehaviour ?? []).filter((r) => r.agent === agent);
-  const behaviour = behaviourRows({ tools: site.tools, hookBehaviour: behaviourRecords }, agent);
+  const behaviour = behaviourRows({ tools: site.tools, hookBehaviour: behaviourRecords, hookBehaviourHistories: site.hookBehaviourHistories ?? [] }, agent);
   const present: Record<SectionId, boolean> = {
     events: events.length > 0,
     behaviour: behaviour.length > 0,
@@ -329,6 +331,7 @@ export function hooksPage(site: Pick<SiteModel, 'tools' | 'hooks'> & Partial<Pic
     behaviour,
     behaviourConfiguration: sharedHookConfiguration(behaviourRecords),
     behaviourReleases: [...new Set(behaviour.map((b) => b.release))],
+    behaviourHistory: ((h) => h && behaviourHistorySummary(h))(site.hookBehaviourHistories?.find((h) => h.agent === agent)),
     named,
     failures: [...failures.values()],
     members,

@@ -4,7 +4,7 @@
  * only read it.
  */
 import type { CaptureMatrix, CapturedEntry } from './captures.ts';
-import type { AgentId, AgentRecord, CatalogModel, ComparisonFile, Definition, EditorialTool, GeneratedTool, HistoryFile, HookCaseFile, HookEventsFile, HooksFile, Job, PayloadCall } from './content-types.ts';
+import type { AgentId, AgentRecord, CatalogModel, ComparisonFile, Definition, EditorialTool, GeneratedTool, HistoryFile, HookBehaviourHistoryFile, HookCaseFile, HookOutputsFile, HookEventsFile, HooksFile, Job, PayloadCall } from './content-types.ts';
 import type { FieldDifference, FieldRow } from './field-rows.ts';
 import type { Finding } from './payload-check.ts';
 import type { GateStatus } from './gate-check.ts';
@@ -127,7 +127,17 @@ export interface SiteModel {
   hookEvents: HookEventsList[];
   /** What happened when a hook answered (content/hook-behaviour/<agent>/<case>.json), in case-file order. */
   hookBehaviour: HookBehaviourRecord[];
+  /** The agents' hook behaviour cases over their releases (content/hook-behaviour-history/<agent>.json), validated. */
+  hookBehaviourHistories: HookBehaviourHistory[];
+  /** What each agent's hooks may return, per event, from its published code (content/hook-outputs/<agent>.json), validated. */
+  hookOutputs: HookOutputs[];
 }
+
+/** content/hook-outputs/<agent>.json, with where it is. */
+export type HookOutputs = HookOutputsFile & { file: string };
+
+/** content/hook-behaviour-history/<agent>.json, with where it is. */
+export type HookBehaviourHistory = HookBehaviourHistoryFile & { file: string };
 
 /** One recorded hook behaviour case, with where it is (`content/hook-behaviour/<agent>/<case>.json`). */
 export type HookBehaviourRecord = HookCaseFile & { file: string };

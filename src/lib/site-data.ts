@@ -35,6 +35,8 @@ export async function getSite(): Promise<SiteModel> {
     hooks: agentData.flatMap((a) => (a.hooks ? [a.hooks] : [])),
     hookEvents: agentData.flatMap((a) => (a.hookEvents ? [a.hookEvents] : [])),
     hookBehaviour: agentData.flatMap((a) => a.hookBehaviour),
+    hookBehaviourHistories: agentData.flatMap((a) => (a.hookBehaviourHistory ? [a.hookBehaviourHistory] : [])),
+    hookOutputs: agentData.flatMap((a) => (a.hookOutputs ? [a.hookOutputs] : [])),
   };
   if (Object.keys(matrix.agents).length > 0) model.matrix = matrix;
   return model;

@@ -94,6 +94,8 @@ const HOOK_EVENTS = ['PreToolUse', 'PostToolUse', 'PostToolUseFailure'];
  * enough). Temporary files stay in the run folder; no nonessential traffic.
  */
 const hooks: HookMechanism = {
+  // The Agent SDK's declarations, at its ingest pin (the release paired with the pinned CLI).
+  outputs: { form: 'typescript', package: '@anthropic-ai/claude-agent-sdk', version: 'ingest-pin', files: ['sdk.d.ts'], pattern: '{event}HookSpecificOutput', naming: 'as-is', base: { type: 'SyncHookJSONOutput', member: 'hookSpecificOutput' } },
   events: HOOK_EVENTS,
   shape: { ...CLAUDE_STYLE_HOOKS, afterFailure: 'PostToolUseFailure' },
   runAdditions: (c) => ({

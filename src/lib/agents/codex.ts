@@ -86,6 +86,8 @@ const HOOK_EVENTS = ['PreToolUse', 'PostToolUse'];
  * delay at exit). Structured reports: the session log and the `exec --json` items.
  */
 const hooks: HookMechanism = {
+  // The command hooks' output schemas the program validates against, compiled into it.
+  outputs: { form: 'embedded-json-schema', pattern: '{event}.command.output', naming: 'kebab-to-pascal' },
   events: HOOK_EVENTS,
   shape: CLAUDE_STYLE_HOOKS,
   logDir: '.codex/sessions',

@@ -295,6 +295,8 @@ export function hooksOfCalls(payloads: readonly Json[], calls: readonly { id: st
  * tool without asking.
  */
 const hooks: HookMechanism = {
+  // The SDK's in-process hook types the binary writes out; the native runtime that reads command hooks' JSON publishes none.
+  outputs: { form: 'typescript', package: '@github/copilot-linux-x64', version: 'capture-pin', unpack: { binary: 'copilot', args: ['--version'], into: '.cache/copilot/pkg/linux-x64/{version}' }, files: ['copilot-sdk/types.d.ts', 'copilot-sdk/workflow.d.ts'], pattern: '{event}HookOutput', naming: 'lower-first', namedEventsOnly: true },
   named: {
     // The SDK types the binary writes out when it first runs (the published package holds only the binary).
     source: { package: '@github/copilot-linux-x64', unpack: { binary: 'copilot', args: ['--version'], into: '.cache/copilot/pkg/linux-x64/{version}' }, under: 'copilot-sdk', form: 'union-type', name: 'HookType' },

@@ -140,6 +140,8 @@ export function functionResponseFailed(result: Json): boolean {
  * so hooksByOrder matches them to calls.
  */
 const hooks: HookMechanism = {
+  // gemini-cli-core's declarations at its ingest pin (the CLI bundles the same release of that code).
+  outputs: { form: 'typescript', package: '@google/gemini-cli-core', version: 'ingest-pin', files: ['dist/src/hooks/types.d.ts', 'dist/src/hooks/hookTranslator.d.ts'], pattern: '{event}Output', naming: 'as-is', namedEventsOnly: true },
   named: {
     source: { under: 'bundle', form: 'compiled-enum', name: 'HookEventName' },
     notRecorded: {

@@ -120,6 +120,8 @@ export function callIdOf(record: Json): unknown {
  * configuration does not deny.
  */
 const hooks: HookMechanism = {
+  // The plugin package's Hooks interface: what each function is handed to change.
+  outputs: { form: 'plugin-output', package: '@opencode-ai/plugin', version: 'capture-pin', file: 'dist/index.d.ts', interface: 'Hooks', events: ['tool.execute.before', 'tool.execute.after', 'permission.ask'], parameter: 1 },
   kind: 'plugin',
   events: HOOK_EVENTS,
   recordTitle: '{event} plugin function: its arguments (input, output), as the recording plugin serialised them',

@@ -55,6 +55,10 @@ const HOOK_EVENTS = ['PreToolUse', 'PostToolUse', 'PostToolUseFailure'];
  * configurations; the run adds no approval flag of its own.
  */
 const hooks: HookMechanism = {
+  outputs: {
+    form: 'none',
+    why: 'No published declaration says what a Qwen Code hook may return: the CLI package ships bundled JavaScript without declaration files, @qwen-code/qwen-code-core stopped at 0.0.14, and @qwen-code/sdk declares hook registrations and callback requests but no hook output. The bundle reads the output through classes (DefaultHookOutput, PreToolUseHookOutput …); the recorded cases show what their members do.',
+  },
   named: {
     source: { under: 'chunks', form: 'compiled-enum', name: 'HookEventName' },
     notRecorded: {

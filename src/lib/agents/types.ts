@@ -340,10 +340,59 @@ export interface NamedHookEvents {
   readonly noToolCall: readonly string[];
 }
 
+/**
+ * Where the agent's own published code declares what a hook may return, for
+ * `npm run hook-outputs` (scripts/hook-outputs.ts, scripts/lib/hook-outputs.ts), which
+ * writes one JSON Schema per event to content/hook-outputs/<agent>.json. `version` says
+ * which pin the package is read at: the capture pin (content/capture-matrix.json) or the
+ * package's own (scripts/pins.json, under the agent's id).
+ */
+export type HookOutputSource =
+  | {
+      /** TypeScript declarations: every type named like `pattern` (`{event}HookSpecificOutput`) is an event's output. */
+      readonly form: 'typescript';
+      readonly package: string;
+      readonly version: 'capture-pin' | 'ingest-pin';
+      readonly unpack?: HookEventSource['unpack'];
+      /** Declaration files, relative to the package (or to `unpack.into`), read as one text. */
+      readonly files: readonly string[];
+      readonly pattern: string;
+      /** How the name part becomes the event's name: kept, or its first letter lowered (Copilot CLI's camelCase events). */
+      readonly naming: 'as-is' | 'lower-first';
+      /** The type every event's output is, with `member` narrowed to the event's own type. */
+      readonly base?: { readonly type: string; readonly member: string };
+      /** Only the agent's named events (content/hook-events/<agent>.json) are taken, not every type that matches. */
+      readonly namedEventsOnly?: boolean;
+    }
+  | {
+      /** A plugin function's parameter that the function changes in place (OpenCode's `output`). */
+      readonly form: 'plugin-output';
+      readonly package: string;
+      readonly version: 'capture-pin';
+      readonly file: string;
+      readonly interface: string;
+      readonly events: readonly string[];
+      /** Which parameter (0-based). */
+      readonly parameter: number;
+    }
+  | {
+      /** JSON Schemas compiled into the pinned program, titled like `pattern` (`{event}.command.output`). */
+      readonly form: 'embedded-json-schema';
+      readonly pattern: string;
+      readonly naming: 'kebab-to-pascal';
+    }
+  | {
+      /** Nothing published declares it: why, with what shows that. */
+      readonly form: 'none';
+      readonly why: string;
+    };
+
 /** How the payload script (scripts/payloads.ts) records what an agent's hooks receive. */
 export interface HookMechanism {
   /** Where the published package names its hook events, and how each is sorted, when that is read. */
   readonly named?: NamedHookEvents;
+  /** Where the agent's published code declares what a hook may return. */
+  readonly outputs?: HookOutputSource;
   /**
    * How a hook is written: `command` (the default), a command configured per event, optionally
    * with a matcher, that gets the payload on its standard input; `plugin`, a function of a plugin

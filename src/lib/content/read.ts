@@ -74,6 +74,10 @@ export interface ContentFiles {
   hookCases?: string;
   /** content/hook-behaviour/<agent>/<case>.json: what happened when a hook answered (npm run hook-behaviour) */
   hookBehaviour: string[];
+  /** content/hook-behaviour-history/<agent>.json: the agent's cases over its releases (npm run hook-behaviour-history) */
+  hookBehaviourHistory: string[];
+  /** content/hook-outputs/<agent>.json: what the agent's hooks may return, per event (npm run hook-outputs) */
+  hookOutputs: string[];
 }
 
 const JSON_FILE = /^[^.][^/]*\.json$/;
@@ -88,7 +92,7 @@ const PER_AGENT = ['tools', 'editorial', 'captures', 'payloads'] as const;
  * folder) is reported as a warning so that it is not skipped silently.
  */
 export function scanContent(contentDir: string, problems: Problems, rel: (path: string) => string): ContentFiles {
-  const files: ContentFiles = { agents: [], tools: new Map(), editorial: new Map(), captures: new Map(), payloads: new Map(), history: [], inventory: [], comparisons: [], archive: [], hooks: [], hookEvents: [], hookBehaviour: [] };
+  const files: ContentFiles = { agents: [], tools: new Map(), editorial: new Map(), captures: new Map(), payloads: new Map(), history: [], inventory: [], comparisons: [], archive: [], hooks: [], hookEvents: [], hookBehaviour: [], hookBehaviourHistory: [], hookOutputs: [] };
   const ignored = (path: string, why: string): void => problems.warn(rel(path), `ignored: ${why}`);
   const list = (dir: string): string[] => readdirSync(dir).sort();
   if (!existsSync(contentDir)) return files;
@@ -142,6 +146,16 @@ export function scanContent(contentDir: string, problems: Problems, rel: (path: 
         if (ID_FILE.test(f) && statSync(join(path, f)).isFile()) files.hookEvents.push(`hook-events/${f}`);
         else ignored(join(path, f), 'hook event files are content/hook-events/<agent>.json');
       }
+    } else if (name === 'hook-behaviour-history' && isDir) {
+      for (const f of list(path)) {
+        if (ID_FILE.test(f) && statSync(join(path, f)).isFile()) files.hookBehaviourHistory.push(`hook-behaviour-history/${f}`);
+        else ignored(join(path, f), 'hook behaviour histories are content/hook-behaviour-history/<agent>.json');
+      }
+    } else if (name === 'hook-outputs' && isDir) {
+      for (const f of list(path)) {
+        if (ID_FILE.test(f) && statSync(join(path, f)).isFile()) files.hookOutputs.push(`hook-outputs/${f}`);
+        else ignored(join(path, f), 'hook output files are content/hook-outputs/<agent>.json');
+      }
     } else if (name === 'inventory' && isDir) {
       for (const f of list(path)) {
         if (ID_FILE.test(f) && statSync(join(path, f)).isFile()) files.inventory.push(`inventory/${f}`);
@@ -162,7 +176,7 @@ export function scanContent(contentDir: string, problems: Problems, rel: (path: 
         }
         files[kind].set(agent, found);
       }
-    } else ignored(path, 'not a content file or folder the site reads (jobs.json, capture-matrix.json, scenarios.json, hook-cases.json, agents/, tools/, editorial/, captures/, payloads/, history/, inventory/, comparisons/, archive/, hooks/, hook-events/, hook-behaviour/)');
+    } else ignored(path, 'not a content file or folder the site reads (jobs.json, capture-matrix.json, scenarios.json, hook-cases.json, agents/, tools/, editorial/, captures/, payloads/, history/, inventory/, comparisons/, archive/, hooks/, hook-events/, hook-behaviour/, hook-behaviour-history/, hook-outputs/)');
   }
   return files;
 }

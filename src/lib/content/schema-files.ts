@@ -20,6 +20,8 @@ export const CONTENT_SCHEMAS = {
   hookEvents: { file: 'hook-events.schema.json', type: 'HookEventsFile' },
   hookCases: { file: 'hook-cases.schema.json', type: 'HookCasesFile' },
   hookCase: { file: 'hook-case.schema.json', type: 'HookCaseFile' },
+  hookOutputs: { file: 'hook-outputs.schema.json', type: 'HookOutputsFile' },
+  hookBehaviourHistory: { file: 'hook-behaviour-history.schema.json', type: 'HookBehaviourHistoryFile' },
 } as const;
 
 export type SchemaName = keyof typeof CONTENT_SCHEMAS;

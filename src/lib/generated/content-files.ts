@@ -1341,3 +1341,116 @@ export interface HookCaseRecordedCall {
     [k: string]: unknown | undefined;
   }[];
 }
+
+// hook-outputs.schema.json
+/**
+ * Written by `npm run hook-outputs` from the agent's own published code at its pin: one JSON Schema 2020-12 per event, or why nothing published declares it.
+ */
+export type HookOutputsFile =
+  | {
+      agent: AgentId;
+      source: {
+        package: string;
+        version: string;
+        /**
+         * The declaration file(s) or program read, relative to the package (`~/…` where the program wrote it out).
+         */
+        file: string;
+        form: "typescript" | "plugin-output" | "embedded-json-schema";
+      };
+      /**
+       * @minItems 1
+       */
+      events: HookOutputEvent[];
+    }
+  | {
+      agent: AgentId;
+      /**
+       * Why no schema can be built from the agent's published code.
+       */
+      unavailable: string;
+    };
+
+export interface HookOutputEvent {
+  event: string;
+  declaredAs: string;
+  /**
+   * JSON Schema 2020-12 (without $schema) of what a hook of this event may return.
+   */
+  schema: Record<string, unknown>;
+}
+
+// hook-behaviour-history.schema.json
+export type CaseOutcome =
+  | {
+      answered: string[];
+      ran?: boolean;
+      modelSaw: {
+        result: string | null;
+        isError: boolean;
+        otherTexts: string[];
+      };
+      cliExit: {
+        code: number | null;
+        killedAfterSeconds?: number;
+      };
+    }
+  | {
+      /**
+       * Why the case could not run at this release, in the words of the CLI, npm or the runner.
+       */
+      failed: string;
+    };
+
+export interface HookBehaviourHistoryFile {
+  agent: AgentId;
+  package: string;
+  /**
+   * The pinned release: its outcomes are the committed records of content/hook-behaviour/.
+   */
+  pin: string;
+  method: string;
+  /**
+   * Every stable release in the range, oldest first.
+   *
+   * @minItems 1
+   */
+  releases: string[];
+  /**
+   * The releases whose cases were run, oldest first.
+   *
+   * @minItems 1
+   */
+  read: string[];
+  unpublished: string[];
+  /**
+   * Per case id: its spans of identical outcome, oldest first.
+   */
+  cases: {
+    /**
+     * @minItems 1
+     */
+    [k: string]: OutcomeSpan[] | undefined;
+  };
+  changes: BehaviourChange[];
+}
+export interface OutcomeSpan {
+  from: string;
+  to: string;
+  /**
+   * @minItems 1
+   */
+  read: string[];
+  outcome: CaseOutcome;
+}
+export interface BehaviourChange {
+  case: string;
+  /**
+   * @minItems 2
+   * @maxItems 2
+   */
+  between: string[];
+  unread: string[];
+  before: CaseOutcome;
+  after: CaseOutcome;
+}

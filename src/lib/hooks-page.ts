@@ -12,6 +12,7 @@ import type { AgentId, Evidence } from './content-types.ts';
 import { eventSchemaPath, toolHookSchemaPath } from './hook-schemas.ts';
 import { agentHooks, hookForms, hookNames, type AgentHooks, type EnvelopeMember } from './hooks.ts';
 import { hookWords, type HookWords } from './hook-words.ts';
+import { hookOutputsView, type HookOutputsView, type OutputEventView } from './hook-outputs.ts';
 import { behaviourComparison, behaviourHistorySummary, behaviourRows, sharedHookConfiguration, type BehaviourComparisonRow, type BehaviourRow } from './hook-behaviour.ts';
 import type { HooksEditorial, SiteModel, ToolModel } from './model.ts';
 import type { PageSection } from './page-sections.ts';
@@ -103,6 +104,8 @@ export interface HooksPage {
   behaviourReleases: string[];
   /** What the behaviour history covers (npm run hook-behaviour-history), where the agent has one. */
   behaviourHistory: ReturnType<typeof behaviourHistorySummary> | undefined;
+  /** What a hook may return, from the agent's published code, each member linked to the cases that answered with it. */
+  outputs: (Omit<HookOutputsView, 'answered' | 'others'> & { answered: (OutputEventView & { schemaUrl: string })[]; others: { event: string; schemaUrl: string }[] }) | undefined;
   /**
    * Where the agent's published code names its hook events (content/hook-events/<agent>.json):
    * how many, where, and those that concern no single tool call (the others are rows of `events`).
@@ -192,6 +195,7 @@ export function standInReason(tool: Pick<ToolModel, 'standIn'>): string | undefi
 const SECTION_TITLES = {
   events: 'Events',
   behaviour: 'When a hook answers',
+  outputs: 'What a hook may return',
   failures: 'What failed calls fired',
   envelope: 'Envelope',
   'tool-input': 'Tool input',
@@ -204,7 +208,7 @@ const SECTION_TITLES = {
 
 type SectionId = keyof typeof SECTION_TITLES;
 
-export function hooksPage(site: Pick<SiteModel, 'tools' | 'hooks'> & Partial<Pick<SiteModel, 'hookEvents' | 'hookBehaviour' | 'hookBehaviourHistories'>>, agent: AgentId): HooksPage {
+export function hooksPage(site: Pick<SiteModel, 'tools' | 'hooks'> & Partial<Pick<SiteModel, 'hookEvents' | 'hookBehaviour' | 'hookBehaviourHistories' | 'hookOutputs'>>, agent: AgentId): HooksPage {
   const recorded = agentHooks(site, agent);
   const editorial = site.hooks.find((h) => h.agent === agent);
   const product = AGENT_LABELS[agent];
@@ -298,9 +302,11 @@ export function hooksPage(site: Pick<SiteModel, 'tools' | 'hooks'> & Partial<Pic
   const input = editorial && factView(editorial.input, editorial, site);
   const behaviourRecords = (site.hookBehaviour ?? []).filter((r) => r.agent === agent);
   const behaviour = behaviourRows({ tools: site.tools, hookBehaviour: behaviourRecords, hookBehaviourHistories: site.hookBehaviourHistories ?? [] }, agent);
+  const outputs = hookOutputsView(site.hookOutputs?.find((o) => o.agent === agent), behaviourRecords);
   const present: Record<SectionId, boolean> = {
     events: events.length > 0,
     behaviour: behaviour.length > 0,
+    outputs: outputs !== undefined,
     failures: failures.size > 0,
     envelope: members.length > 0,
     'tool-input': input !== undefined,
@@ -332,6 +338,7 @@ export function hooksPage(site: Pick<SiteModel, 'tools' | 'hooks'> & Partial<Pic
     behaviourConfiguration: sharedHookConfiguration(behaviourRecords),
     behaviourReleases: [...new Set(behaviour.map((b) => b.release))],
     behaviourHistory: ((h) => h && behaviourHistorySummary(h))(site.hookBehaviourHistories?.find((h) => h.agent === agent)),
+    outputs: outputs && { ...outputs, answered: outputs.answered.map((e) => ({ ...e, schemaUrl: sitePath(e.schemaPath) })), others: outputs.others.map((o) => ({ ...o, schemaUrl: sitePath(o.schemaPath) })) },
     named,
     failures: [...failures.values()],
     members,

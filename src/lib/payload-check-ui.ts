@@ -202,7 +202,9 @@ export type Payload =
   | { kind: 'out-of-range'; places: OutOfRange[]; total: number; checked: string; byteOrderMark?: true }
   | { kind: 'input'; value: unknown; byteOrderMark?: true }
   /** A hook payload (Claude Code's PreToolUse, …): its input (`tool_input`, decoded when a JSON text) is what gets checked; `envelope` is the whole payload. */
-  | { kind: 'hook'; value: unknown; envelope: Record<string, unknown>; event?: string; toolName?: string; byteOrderMark?: true; /** The form it was read as (its members' names); DEFAULT_HOOK_FIELDS when absent. */ fields?: HookFields };
+  | { kind: 'hook'; value: unknown; envelope: Record<string, unknown>; event?: string; toolName?: string; byteOrderMark?: true; /** The form it was read as (its members' names); DEFAULT_HOOK_FIELDS when absent. */ fields?: HookFields }
+  /** A hook's answer (its JSON on standard output): every member is one the agent's hook outputs declare; `event` when it names one (`hookSpecificOutput.hookEventName`). */
+  | { kind: 'hook-output'; value: Record<string, unknown>; event?: string; byteOrderMark?: true };
 
 /**
  * Where a hook payload of the tool's agent carries its event, tool name and input (the agent's
@@ -277,7 +279,7 @@ export function outOfRange(value: unknown, limit: number = MAX_LINES): { places:
  * has a top-level `tool_input` field of its own (`ownFields`: the table's
  * top-level field names). Numbers out of range make it `out-of-range`.
  */
-export function readPayload(text: string, ownFields: ReadonlySet<string> = new Set(), forms: HookFields | readonly HookFields[] = DEFAULT_HOOK_FIELDS): Payload {
+export function readPayload(text: string, ownFields: ReadonlySet<string> = new Set(), forms: HookFields | readonly HookFields[] = DEFAULT_HOOK_FIELDS, outputs?: HookOutputCheck): Payload {
   const byteOrderMark = text.charCodeAt(0) === 0xfeff;
   if (byteOrderMark) text = text.slice(1);
   if (!/\S/.test(text)) return { kind: 'empty' };
@@ -311,7 +313,58 @@ export function readPayload(text: string, ownFields: ReadonlySet<string> = new S
     if (typeof toolName === 'string') payload.toolName = toolName;
     return payload;
   }
+  // A hook's answer: only members the agent's outputs declare, none of them a field of the tool's own input.
+  if (outputs && isObject(value) && Object.keys(value).length > 0 && Object.keys(value).every((k) => outputs.members.includes(k) && !ownFields.has(k))) {
+    const event = outputs.eventField === undefined ? undefined : memberAt(value, outputs.eventField);
+    return { kind: 'hook-output', value, ...(typeof event === 'string' ? { event } : {}), ...mark };
+  }
   return { kind: 'input', value, ...mark };
+}
+
+/**
+ * What the checker knows of the answers the tool's hooks may give (content/hook-outputs/): the
+ * top-level members any of the checked events declares, where an answer names its event, and
+ * per event the schema and its precompiled validator, relative to the page.
+ */
+export interface HookOutputCheck {
+  /** `@anthropic-ai/claude-agent-sdk@0.3.335, sdk.d.ts`. */
+  source: string;
+  members: string[];
+  /** `hookSpecificOutput.hookEventName`, where answers name their event. */
+  eventField?: string;
+  events: { event: string; schema: string; validator: string }[];
+}
+
+/** One event's verdict on a hook's answer. */
+export interface OutputVerdict {
+  event: string;
+  valid: boolean;
+  errors: ValidationError[];
+}
+
+/**
+ * The answer for a hook's answer: valid when some checked event's schema accepts it (the
+ * event it names, else each of the tool-call events in turn); otherwise the errors of the
+ * event it names, or of the first event tried.
+ */
+export function outputAnswer(verdicts: readonly OutputVerdict[], check: HookOutputCheck, named: string | undefined): Answer {
+  const notes = [`Read as a hook's answer: every member is one ${named === undefined ? 'these events' : named} may return, as ${check.source} declares it.`];
+  const passed = verdicts.filter((v) => v.valid);
+  if (verdicts.length === 0) return { valid: undefined, headline: `No schema of a ${named ?? 'tool'} hook's answer is published for this agent.`, notes, lines: [], total: 0 };
+  if (passed.length > 0) return { valid: true, headline: `Valid as the answer of a ${passed.map((v) => v.event).join(' or ')} hook.`, notes, lines: [], total: 0 };
+  const first = verdicts[0]!;
+  const lines = [...new Map(first.errors.map((e) => {
+    const segments = pointerSegments(e.instancePath);
+    const path = segments.length === 0 ? '(the whole answer)' : pathText(segments);
+    return [`${path} ${e.message ?? ''}`, { path, text: e.message ?? 'is not valid', anchor: 'check-payload' }] as const;
+  })).values()];
+  return {
+    valid: false,
+    headline: `Not valid as the answer of a ${verdicts.map((v) => v.event).join(' or ')} hook: ${count(lines.length, 'error')}${verdicts.length > 1 ? ` against ${first.event}` : ''}.`,
+    notes,
+    lines: lines.slice(0, MAX_LINES),
+    total: lines.length,
+  };
 }
 
 /** The top-level field names of a table, from its row ids (`input.command` → `command`). */
@@ -360,6 +413,8 @@ export interface HookRecord {
   /** The hook schema of the tool (`hooks.schema.json`) and its precompiled validator (`validate-hooks.js`), relative to the page, when payloads are recorded. */
   schema?: string;
   validator?: string;
+  /** The answers its hooks may give, where the agent's published code declares them. */
+  outputs?: HookOutputCheck;
 }
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -499,6 +554,8 @@ export function answer(payload: Payload, settings: CheckSettings, validators: Va
   switch (payload.kind) {
     case 'empty':
       return { valid: undefined, headline: 'Nothing to check: paste a JSON input first.', notes, lines: [], total: 0 };
+    case 'hook-output':
+      throw new Error("a hook's answer is checked against its event's output schemas (outputAnswer)");
     case 'not-json':
       return { valid: undefined, headline: `Not JSON: ${payload.message}`, notes, lines: [], total: 0 };
     case 'out-of-range': {

@@ -16,10 +16,11 @@ import { exampleParts, inputFieldLinks, shortened } from './examples.ts';
 import { compareVersions, fieldSince, formerNames, type Since } from './history.ts';
 import { spanWhen } from './event-span.ts';
 import { versionHistory, type VersionHistoryView } from './history-pages.ts';
-import { fieldTables, otherInputRows, type DefinitionView, type SiteModel, type ToolExample, type ToolModel } from './model.ts';
+import { fieldTables, otherInputRows, type DefinitionView, type HookOutputs, type SiteModel, type ToolExample, type ToolModel } from './model.ts';
 import type { FieldRow } from './field-rows.ts';
 import { DEFAULT_HOOK_FIELDS, formText, payloadCheckTarget, type CheckedSection, type HookRecord, type PayloadCheckTarget } from './payload-check-ui.ts';
 import { hookRecord } from './hook-record.ts';
+import { outputCheck } from './hook-outputs.ts';
 import { checkModelInput } from './payload-check.ts';
 import { toolSchema } from './exports/tool-exports.ts';
 import { AGENT_LABELS, GROUP_LABELS, jobUrl, sitePath, toolUrl } from './site.ts';
@@ -264,10 +265,13 @@ export function modelFacingView(tool: ToolModel, sections: readonly ToolSection[
  * a recorded tool_input is the model's input unless the schema the checker uses
  * finds fault with it that it does not find with the call's input.
  */
-export function checkedHookRecord(tool: ToolModel, target: PayloadCheckTarget): HookRecord {
+export function checkedHookRecord(tool: ToolModel, target: PayloadCheckTarget, hookOutputs: readonly HookOutputs[] = []): HookRecord {
   const calls = (tool.examples ?? []).flatMap((e) => e.calls.filter((c) => c.own));
   const shape = hookShapeOf(tool.agent);
   if (!shape) return { names: [], count: 0 };
+  // The answers the tool's hooks may give, before and after its calls.
+  const check = outputCheck(hookOutputs.find((o) => o.agent === tool.agent), [shape.before, shape.after, ...(shape.afterFailure ? [shape.afterFailure] : [])]);
+  const outputs = check ? { outputs: check } : {};
   const fields = { event: shape.eventField, toolName: shape.toolNameField, input: shape.inputField, inputEncoding: shape.inputEncoding };
   // The agent's other forms, from its declared shapes: the after-call input (OpenCode's input.args), then the other shapes (Copilot CLI's PascalCase payloads).
   const others = hookMechanismOf(tool.agent)?.otherShapes ?? [];
@@ -276,16 +280,24 @@ export function checkedHookRecord(tool: ToolModel, target: PayloadCheckTarget): 
     ...others.map((s) => ({ event: s.eventField, toolName: s.toolNameField, input: s.inputField, inputEncoding: s.inputEncoding })),
   ];
   const withOthers = otherFields.length > 0 ? { fields, otherFields } : { fields };
-  if (!calls.some((c) => c.hooks.some((h) => hasHookInput(h, shape)))) return { names: [], count: 0, ...withOthers };
+  if (!calls.some((c) => c.hooks.some((h) => hasHookInput(h, shape)))) return { names: [], count: 0, ...withOthers, ...outputs };
   const schema = toolSchema(tool, target.section, {});
   const rows = target.section === 'model-input' ? (tool.modelInput?.view.rows ?? []) : tool.input.rows;
   const problems = (value: unknown) => (schema ? checkModelInput(value, schema, { root: target.section, rows }).map((p) => `${p.pointer} ${p.message}`) : []);
   // The tool's hook schema and its validator, beside the page (pages/[agent]/[tool]/hooks.schema.json.ts, validate-hooks.js.ts).
-  return { ...hookRecord(calls, shape, problems, examplesRelease(tool), others), ...withOthers, schema: 'hooks.schema.json', validator: 'validate-hooks.js' };
+  return { ...hookRecord(calls, shape, problems, examplesRelease(tool), others), ...withOthers, schema: 'hooks.schema.json', validator: 'validate-hooks.js', ...outputs };
 }
 
 /** What the checker does with a hook payload of this tool, as the section's introduction says it. */
 export function hookText(name: string, hook: HookRecord): string {
+  const outputs = hook.outputs;
+  const answer = outputs
+    ? ` So does a hook's answer, the JSON a hook prints (members such as ${outputs.members.slice(0, 3).join(', ')}): it is checked against what a ${outputs.events.map((e) => e.event).join(' or ')} hook may return, as ${outputs.source} declares it.`
+    : '';
+  return payloadText(name, hook) + answer;
+}
+
+function payloadText(name: string, hook: HookRecord): string {
   const recorded = `${hook.count} recorded hook ${hook.count === 1 ? 'payload' : 'payloads'}${hook.release ? ` (${hook.release})` : ''}`;
   // The member names of the agent's own payloads, every form (Copilot CLI: toolArgs, or tool_input in its PascalCase payloads).
   const forms = [hook.fields ?? DEFAULT_HOOK_FIELDS, ...(hook.otherFields ?? [])];
@@ -350,7 +362,7 @@ export function toolPageView(site: SiteModel, tool: ToolModel): ToolPageView {
   const main = sameJob[0];
   const names = callableNames(tool);
   const target = payloadCheckTarget(tool);
-  const hook = target ? checkedHookRecord(tool, target) : { names: [], count: 0 };
+  const hook = target ? checkedHookRecord(tool, target, site.hookOutputs) : { names: [], count: 0 };
   const checkSection = sectionOf(sections, 'check-payload');
   const examplesSection = sectionOf(sections, 'examples');
   const jobsSection = sectionOf(sections, 'jobs');

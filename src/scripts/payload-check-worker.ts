@@ -8,7 +8,7 @@
  * and the words are in src/lib/payload-check-ui.ts.
  */
 import { rowSteps } from '../lib/anchors.ts';
-import { answer, readPayload, topLevelFields, type Answer, type CheckSettings, type EnvelopeCheck, type Validator, type Validators } from '../lib/payload-check-ui.ts';
+import { answer, outputAnswer, readPayload, topLevelFields, type Answer, type OutputVerdict, type CheckSettings, type EnvelopeCheck, type Validator, type Validators } from '../lib/payload-check-ui.ts';
 
 /**
  * From the page: first the settings and the validator's URL, then per check
@@ -36,7 +36,11 @@ let parts: { id: number; texts: string[] } = { id: 0, texts: [] };
 
 function check(id: number, text: string): void {
   if (!settings || !validators) throw new Error('the checker was not set up');
-  const payload = readPayload(text, ownFields, settings.hook.fields ? [settings.hook.fields, ...(settings.hook.otherFields ?? [])] : undefined);
+  const payload = readPayload(text, ownFields, settings.hook.fields ? [settings.hook.fields, ...(settings.hook.otherFields ?? [])] : undefined, settings.hook.outputs);
+  if (payload.kind === 'hook-output') {
+    checkOutput(id, payload.value, payload.event);
+    return;
+  }
   if (payload.kind !== 'input' && payload.kind !== 'hook') {
     scope.postMessage({ id, answer: answer(payload, settings, undefined, text.length) });
     return;
@@ -53,6 +57,32 @@ function check(id: number, text: string): void {
   Promise.all([validators, envelope]).then(
     ([v, e]) => scope.postMessage({ id, answer: answer(payload, here, v, text.length, e) }),
     (error: unknown) => scope.postMessage({ id, failed: `The validator (${new URL(validatorUrl).pathname}) could not be loaded: ${String(error)}` }),
+  );
+}
+
+/** Output validators by URL, loaded when an answer of their event is first checked. */
+const outputValidators = new Map<string, Promise<Validator>>();
+
+/** A hook's answer: against the schema of the event it names, else of each tool-call event in turn. */
+function checkOutput(id: number, value: unknown, named: string | undefined): void {
+  const outputs = settings?.hook.outputs;
+  if (!outputs) throw new Error('the checker has no hook output schemas');
+  const events = outputs.events.filter((e) => named === undefined || e.event === named);
+  const load = (url: string): Promise<Validator> => {
+    const known = outputValidators.get(url) ?? import(/* @vite-ignore */ url).then((m: { validate: Validator }) => m.validate);
+    outputValidators.set(url, known);
+    return known;
+  };
+  Promise.all(
+    events.map((e) =>
+      load(e.validator).then((validate): OutputVerdict => {
+        const valid = validate(value);
+        return { event: e.event, valid, errors: valid ? [] : (validate.errors ?? []) };
+      }),
+    ),
+  ).then(
+    (verdicts) => scope.postMessage({ id, answer: outputAnswer(verdicts, outputs, named) }),
+    (error: unknown) => scope.postMessage({ id, failed: `A hook output validator could not be loaded: ${String(error)}` }),
   );
 }
 

@@ -46,6 +46,7 @@ export function start(details: HTMLDetailsElement): void {
   if (details.dataset.examples) settings.examples = details.dataset.examples;
   // The hook schema's validator, like the tool's, relative to the page.
   if (settings.hook.validator !== undefined) settings.hook.validator = new URL(settings.hook.validator, location.href).href;
+  for (const e of settings.hook.outputs?.events ?? []) e.validator = new URL(e.validator, location.href).href;
   // Relative to the page, not to this module; the worker is beside this module.
   const init: Request = { kind: 'init', validator: new URL(file, location.href).href, settings };
   const workerUrl = new URL('payload-check-worker.js', import.meta.url);

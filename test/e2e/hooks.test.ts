@@ -285,3 +285,105 @@ test('each recorded hook behaviour case is a row of its agent\'s hooks page and 
   const comparison = readFileSync(fileOf('/hooks/'), 'utf8');
   for (const r of records) assert.ok(comparison.includes(`href="/${r.agent}/hooks/#case-${r.case}"`), `/hooks/ links ${r.agent}/${r.case}`);
 });
+
+interface OutputsFile {
+  agent: string;
+  unavailable?: string;
+  source?: { package: string; version: string; file: string; form: string };
+  events?: { event: string; declaredAs: string; schema: Record<string, unknown> }[];
+}
+const outputFiles = (): OutputsFile[] => readdirSync(join(ROOT, 'content/hook-outputs')).map((f) => JSON.parse(readFileSync(join(ROOT, 'content/hook-outputs', f), 'utf8')) as OutputsFile);
+
+test('every agent says what its hooks may return: its catalog entry, published schemas that compile, a hooks-page section whose member links reach recorded cases', () => {
+  const files = outputFiles();
+  assert.deepEqual(files.map((f) => f.agent).sort(), catalog.agents.map((a) => a.id).sort(), 'one hook outputs file per agent');
+  const ajv = new Ajv2020({ strict: false });
+  for (const file of files) {
+    const agent = catalog.agents.find((a) => a.id === file.agent) as unknown as { hooks: { page: string; outputs?: { from?: string; unavailable?: string; schemas?: { event: string; schema: string }[] } } };
+    const html = readFileSync(fileOf(agent.hooks.page), 'utf8');
+    const all = elements(html);
+    const section = all.find((e) => attr(e, 'aria-labelledby') === 'outputs');
+    assert.ok(section, `${file.agent}: the hooks page has a section on what a hook may return`);
+    if (file.unavailable !== undefined) {
+      assert.equal(agent.hooks.outputs?.unavailable, file.unavailable);
+      assert.ok(squash(textOf(section)).includes(squash(file.unavailable)), `${file.agent}: the page says why none is published`);
+      continue;
+    }
+    assert.deepEqual(agent.hooks.outputs?.schemas?.map((s) => s.event), file.events!.map((e) => e.event));
+    assert.equal(agent.hooks.outputs?.from, `${file.source!.package}@${file.source!.version}, ${file.source!.file}`);
+    for (const { event, schema } of agent.hooks.outputs!.schemas!) {
+      const published = JSON.parse(readFileSync(fileOf(schema), 'utf8')) as Record<string, unknown>;
+      assert.equal(published['$schema'], 'https://json-schema.org/draft/2020-12/schema', schema);
+      const { $id: _id, ...body } = published;
+      ajv.compile(body);
+      // The published body is the declared one.
+      const declared = file.events!.find((e) => e.event === event)!.schema;
+      assert.deepEqual(published['properties'], declared['properties'], `${schema}: its members are the declared ones`);
+    }
+    // Every link of the section to a case lands on a row of the behaviour table of the same page.
+    const ids = new Set(all.map((e) => attr(e, 'id')).filter((id) => id !== undefined));
+    const caseLinks = all.filter((e) => attr(e, 'href')?.startsWith('#case-') && isInside(e, section));
+    for (const link of caseLinks) assert.ok(ids.has(attr(link, 'href')!.slice(1)), `${file.agent}: ${attr(link, 'href')} has no target`);
+    if (file.source!.form !== 'plugin-output') assert.ok(caseLinks.length > 0, `${file.agent}: some declared member links to a case that used it`);
+  }
+});
+
+/** Whether `node` lies inside `ancestor`. */
+function isInside(node: Node, ancestor: Node): boolean {
+  for (let n: Node | null = node; n; n = (n as Element).parentNode as Node | null) if (n === ancestor) return true;
+  return false;
+}
+
+test("the checker of a tool page reads a pasted hook answer and checks it against the event's published output schema", async () => {
+  // A deny case the CLI obeyed, of an agent with printed (not plugin) outputs, on a tool whose page has a checker.
+  const files = outputFiles().filter((f) => f.source !== undefined && f.source.form !== 'plugin-output');
+  const found = files
+    .flatMap((f) => readdirSync(join(ROOT, 'content/hook-behaviour', f.agent)).map((n) => JSON.parse(readFileSync(join(ROOT, 'content/hook-behaviour', f.agent, n), 'utf8')) as { agent: string; kind: string; tool: string; event: string; sideEffect?: { happened: boolean }; hookReturn: { stdout: string; exitCode: number } }))
+    .filter((r) => r.kind === 'pre-deny' && r.sideEffect?.happened === false && r.hookReturn.exitCode === 0)
+    .map((r) => ({ record: r, tool: catalog.tools.find((t) => t.agent === r.agent && (t.fullName === r.tool || t.aliases.some((a) => a.name === r.tool))) }))
+    .find((c) => c.tool && readFileSync(fileOf(c.tool.links.page), 'utf8').includes('data-payload-check'));
+  assert.ok(found?.tool, 'an obeyed deny case of a tool with a checker');
+  const answer = JSON.parse(found.record.hookReturn.stdout) as Record<string, unknown>;
+  const page = await served.browser.newPage();
+  try {
+    await page.goto(`${served.base}${found.tool.links.page}`);
+    await page.locator('details[data-payload-check] > summary').click();
+    await page.locator('details[data-payload-check] form').waitFor({ state: 'visible' });
+    const verdict = async (json: string) => {
+      const status = page.locator('details[data-payload-check] [role="status"]');
+      const before = await status.innerHTML();
+      await page.locator('#payload-check-text').fill(json);
+      await page.locator('details[data-payload-check] form button').click();
+      await page.waitForFunction((old) => {
+        const region = document.querySelector('details[data-payload-check] [role="status"]')!;
+        return region.innerHTML !== old && !region.hasAttribute('aria-busy');
+      }, before);
+      return (await status.innerText()).replace(/\s+/g, ' ');
+    };
+    const ok = await verdict(JSON.stringify(answer));
+    assert.match(ok, new RegExp(`Valid as the answer of a [^.]*\\b${found.record.event}\\b[^.]* hook\\.`), ok);
+    // The same answer with a decision no schema allows: not valid, and the place is named.
+    const spoiled = JSON.parse(JSON.stringify(answer).replace(/"(deny|block)"/, '"perhaps"')) as unknown;
+    assert.notDeepEqual(spoiled, answer, 'the answer holds a deny or block word to spoil');
+    const bad = await verdict(JSON.stringify(spoiled));
+    assert.match(bad, /Not valid as the answer of a .* hook: [1-9]\d* errors?/, bad);
+  } finally {
+    await page.close();
+  }
+});
+
+test('an agent whose behaviour history ran says so on its hooks page, with the releases it covers', () => {
+  const dir = join(ROOT, 'content/hook-behaviour-history');
+  const histories = existsSync(dir) ? readdirSync(dir).map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as { agent: string; releases: string[]; read: string[]; cases: Record<string, { from: string; to: string }[]>; changes: { case: string; between: [string, string] }[] }) : [];
+  assert.ok(histories.length > 0, 'some agent has a behaviour history');
+  for (const h of histories) {
+    const agent = catalog.agents.find((a) => a.id === h.agent)!;
+    const html = readFileSync(fileOf(agent.hooks.page), 'utf8');
+    const section = elements(html).find((e) => attr(e, 'aria-labelledby') === 'behaviour')!;
+    const text = squash(textOf(section));
+    assert.ok(text.includes(`from ${h.releases[0]} to ${h.releases.at(-1)}`), `${h.agent}: the page names the range of the history`);
+    assert.ok(text.includes(`${h.read.length === h.releases.length ? `each of its ${h.releases.length}` : `${h.read.length} of its ${h.releases.length}`} stable releases`), `${h.agent}: how many releases were read`);
+    for (const c of h.changes) assert.ok(text.includes(`between ${c.between[0]} and ${c.between[1]}`), `${h.agent}/${c.case}: its change is on the page`);
+    if (h.changes.length === 0) assert.ok(text.includes('Every case behaved the same at every release read.'));
+  }
+});

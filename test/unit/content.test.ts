@@ -1035,3 +1035,70 @@ test('a hook behaviour record is read when it is filed under its agent and case,
   const { warnings: again } = load((d) => withHookCase(d, (r) => (r.cli.version = '9.9.8')));
   assert.ok(again.some((w) => w.file.endsWith(file) && /recorded with 9\.9\.8; content\/capture-matrix\.json pins 9\.9\.9/.test(w.message)));
 });
+
+/** The model of the fixture content after `mutate`, with the warnings (it must load). */
+function loadModel(mutate: (dir: string) => void): { model: ReturnType<typeof loadContent>; warnings: ContentWarning[] } {
+  const dir = mkdtempSync(join(tmpdir(), 'content-'));
+  const warnings: ContentWarning[] = [];
+  try {
+    cpSync(GOOD, dir, { recursive: true });
+    mutate(dir);
+    return { model: loadContent({ root: ROOT, contentDir: dir, onWarning: (w) => warnings.push(w) }), warnings };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** A behaviour history of the fixture's hook case over three releases, one change (hand-written, not produced by the history script). */
+function withBehaviourHistory(dir: string, edit: (history: any) => void = () => {}): void {
+  withHookCase(dir);
+  const outcome = (ran: boolean) => ({ answered: ['PreToolUse'], ran, modelSaw: { result: ran ? 'made' : 'refused', isError: !ran, otherTexts: [] }, cliExit: { code: 0 } });
+  const history = {
+    agent: 'claude-code',
+    package: '@anthropic-ai/claude-code',
+    pin: '9.9.9',
+    method: 'm',
+    releases: ['9.9.7', '9.9.8', '9.9.9'],
+    read: ['9.9.7', '9.9.8', '9.9.9'],
+    unpublished: [],
+    cases: { 'bash-pre-deny': [{ from: '9.9.7', to: '9.9.7', read: ['9.9.7'], outcome: outcome(true) }, { from: '9.9.8', to: '9.9.9', read: ['9.9.8', '9.9.9'], outcome: outcome(false) }] },
+    changes: [{ case: 'bash-pre-deny', between: ['9.9.7', '9.9.8'], unread: [], before: outcome(true), after: outcome(false) }],
+  };
+  edit(history);
+  mkdirSync(join(dir, 'hook-behaviour-history'), { recursive: true });
+  writeFileSync(join(dir, 'hook-behaviour-history/claude-code.json'), JSON.stringify(history));
+}
+
+test('a hook behaviour history is read when filed under its agent, of declared cases, naming only releases it lists and read', () => {
+  const { model, warnings } = loadModel((d) => withBehaviourHistory(d));
+  assert.deepEqual(model.hookBehaviourHistories.map((h) => [h.agent, Object.keys(h.cases)]), [['claude-code', ['bash-pre-deny']]]);
+  assert.deepEqual(warnings.filter((w) => w.file.includes('hook-behaviour-history')), []);
+  const file = 'hook-behaviour-history/claude-code.json';
+  assert.deepEqual(where(errorsAfter((d) => withBehaviourHistory(d, (h) => (h.agent = 'codex')))), [[file, '/agent', 'file-name-matches-id']]);
+  assert.deepEqual(where(errorsAfter((d) => withBehaviourHistory(d, (h) => (h.cases['no-such-case'] = h.cases['bash-pre-deny'])))), [[file, '/cases/no-such-case', 'hook-case-declared']]);
+  assert.deepEqual(where(errorsAfter((d) => withBehaviourHistory(d, (h) => (h.read = ['9.9.6', '9.9.7', '9.9.8', '9.9.9'])))), [[file, '/read/0', 'release-listed']]);
+  assert.deepEqual(where(errorsAfter((d) => withBehaviourHistory(d, (h) => (h.changes[0].between = ['9.9.7', '9.9.5'])))), [[file, '/changes/0/between/1', 'release-listed']]);
+  // A failed outcome must say why.
+  assert.deepEqual([...new Set(where(errorsAfter((d) => withBehaviourHistory(d, (h) => (h.cases['bash-pre-deny'][0].outcome = { failed: '' })))).map(([f]) => f))], [file]);
+  // Ending at another release than the pin is a warning: run it again.
+  const { warnings: again } = load((d) => withBehaviourHistory(d, (h) => (h.pin = '9.9.8')));
+  assert.ok(again.some((w) => w.file.endsWith(file) && /ends at 9\.9\.8; content\/capture-matrix\.json pins 9\.9\.9/.test(w.message)));
+});
+
+test('hook outputs are read when filed under their agent, each event once, each schema one Ajv compiles', () => {
+  const outputs = (edit: (o: any) => void = () => {}) => (d: string) => {
+    const o = { agent: 'claude-code', source: { package: 'p', version: '1.0.0', file: 'x.d.ts', form: 'typescript' }, events: [{ event: 'PreToolUse', declaredAs: 'T', schema: { type: 'object', properties: { decision: { enum: ['approve', 'block'] } } } }] };
+    edit(o);
+    mkdirSync(join(d, 'hook-outputs'), { recursive: true });
+    writeFileSync(join(d, 'hook-outputs/claude-code.json'), JSON.stringify(o));
+  };
+  const { model } = loadModel(outputs());
+  assert.deepEqual(model.hookOutputs.map((o) => [o.agent, 'events' in o ? o.events.map((e) => e.event) : o.unavailable]), [['claude-code', ['PreToolUse']]]);
+  const file = 'hook-outputs/claude-code.json';
+  assert.deepEqual(where(errorsAfter(outputs((o) => (o.agent = 'codex')))), [[file, '/agent', 'file-name-matches-id']]);
+  assert.deepEqual(where(errorsAfter(outputs((o) => o.events.push(o.events[0])))), [[file, '/events/1/event', 'hook-output-event-once']]);
+  assert.deepEqual(where(errorsAfter(outputs((o) => (o.events[0].schema = { type: 'no-such-type' })))), [[file, '/events/0/schema', 'hook-output-schema-compiles']]);
+  // Why none is published: said, or refused.
+  const { model: none } = loadModel(outputs((o) => Object.assign(o, { unavailable: 'Nothing published declares it, for a reason.', source: undefined, events: undefined })));
+  assert.deepEqual(none.hookOutputs.map((o) => 'unavailable' in o), [true]);
+});

@@ -5,7 +5,7 @@
  */
 import { AGENT_IDS } from '../agents/index.ts';
 import type { AgentId, AliasKind, DefinitionKind, ToolGroup } from '../content-types.ts';
-import type { SiteModel, ToolModel } from '../model.ts';
+import type { HookOutputs, SiteModel, ToolModel } from '../model.ts';
 import { sitePath, toolPath } from '../site.ts';
 import { definitionFiles } from '../tool-page.ts';
 import type { Delivery } from '../wire/types.ts';
@@ -14,6 +14,14 @@ import { releaseSegment, type AgentReleases } from '../releases.ts';
 import { agentHooks } from '../hooks.ts';
 import { behaviourEntries, type BehaviourEntry } from '../hook-behaviour.ts';
 import { eventSchemaFiles, toolHookSchemaPath } from '../hook-schemas.ts';
+import { outputSchemaPath, outputSource } from '../hook-outputs.ts';
+
+/** An agent's hook output schemas for the catalog, or why there are none; nothing where no file says. */
+function catalogOutputs(outputs: HookOutputs | undefined): Pick<CatalogAgent['hooks'], 'outputs'> {
+  if (outputs === undefined) return {};
+  if ('unavailable' in outputs) return { outputs: { unavailable: outputs.unavailable } };
+  return { outputs: { from: outputSource(outputs), schemas: outputs.events.map((e) => ({ event: e.event, schema: sitePath(outputSchemaPath(outputs.agent, e.event)) })) } };
+}
 
 export const CATALOG_PATH = '/catalog.json';
 export const CATALOG_SCHEMA_PATH = '/catalog.schema.json';
@@ -80,7 +88,7 @@ export interface CatalogAgent {
   toolCount: number;
   configurations: { id: string; label: string }[];
   /** The hooks page, how many hook payloads are recorded, and the schema of each recorded event. */
-  hooks: { page: string; recorded: number; schemas: { event: string; schema: string }[] };
+  hooks: { page: string; recorded: number; schemas: { event: string; schema: string }[]; outputs?: { from?: string; unavailable?: string; schemas?: { event: string; schema: string }[] } };
   /** What happened when a hook answered, per recorded case, with its row on the hooks page. */
   behaviour: (BehaviourEntry & { page: string })[];
 }
@@ -151,6 +159,7 @@ export function buildCatalog(model: SiteModel, origin: SiteOrigin): Catalog {
         page: sitePath(`/${agent.id}/hooks/`),
         recorded: recorded.get(agent.id)!.hooks.length,
         schemas: eventSchemaFiles(recorded.get(agent.id)!).map((f) => ({ event: f.event, schema: sitePath(f.path) })),
+        ...catalogOutputs(model.hookOutputs.find((o) => o.agent === agent.id)),
       },
       behaviour: behaviourEntries(model.hookBehaviour.filter((r) => r.agent === agent.id)).map((e) => ({ ...e, page: sitePath(`/${agent.id}/hooks/#case-${e.case}`) })),
     })),

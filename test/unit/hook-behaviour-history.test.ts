@@ -1,0 +1,50 @@
+/**
+ * Hook behaviour over releases (scripts/lib/hook-behaviour/history.ts) and how a hooks page
+ * words it (src/lib/hook-behaviour.ts): outcomes written here by hand.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { behaviourHistory, caseOutcome, failedOutcome, releasesBehaveAlike, sameOutcome, type CaseOutcome } from '../../scripts/lib/hook-behaviour/history.ts';
+import { behaviourHistorySummary, caseOverReleases } from '../../src/lib/hook-behaviour.ts';
+import type { HookBehaviourHistory, HookBehaviourRecord } from '../../src/lib/model.ts';
+
+const ran: CaseOutcome = { answered: ['PreToolUse'], ran: true, modelSaw: { result: 'made', isError: false, otherTexts: [] }, cliExit: { code: 0 } };
+const refused: CaseOutcome = { answered: ['PreToolUse'], ran: false, modelSaw: { result: 'Policy: refused', isError: true, otherTexts: [] }, cliExit: { code: 0 } };
+const release = (version: string, cases: Record<string, CaseOutcome>) => ({ version, cases: new Map(Object.entries(cases)) });
+
+test("a case's outcome is its behaviour, not its payloads; key order is no difference", () => {
+  const record = { answered: ['PreToolUse'], sideEffect: { happened: false }, modelSaw: refused.modelSaw, cliExit: { code: 0 }, call: { hooks: [{ a: 1 }] } };
+  assert.deepEqual(caseOutcome(record), refused);
+  assert.ok(sameOutcome(refused, { cliExit: { code: 0 }, modelSaw: { otherTexts: [], isError: true, result: 'Policy: refused' }, ran: false, answered: ['PreToolUse'] } as CaseOutcome));
+  assert.ok(!sameOutcome(ran, refused));
+  assert.deepEqual(failedOutcome('cannot run: npm install x failed\nmore lines'), { failed: 'cannot run: npm install x failed' });
+  assert.ok(!releasesBehaveAlike(release('1', { a: ran }), release('2', { a: ran, b: ran })), 'a case one release lacks is a difference');
+});
+
+test('spans of identical outcome per case, and each change between the last reading before it and the first after', () => {
+  const listed = ['1.0.0', '1.0.1', '1.0.2', '1.0.3', '1.0.4'];
+  const read = [release('1.0.0', { deny: ran, ask: ran }), release('1.0.2', { deny: ran, ask: ran }), release('1.0.3', { deny: refused, ask: ran }), release('1.0.4', { deny: refused, ask: failedOutcome('cannot run') })];
+  const { spans, changes } = behaviourHistory(read, listed);
+  assert.deepEqual(spans['deny']!.map((s) => [s.from, s.to, s.read]), [['1.0.0', '1.0.2', ['1.0.0', '1.0.2']], ['1.0.3', '1.0.4', ['1.0.3', '1.0.4']]]);
+  assert.deepEqual(changes.map((c) => [c.case, c.between, c.unread]), [['ask', ['1.0.3', '1.0.4'], []], ['deny', ['1.0.2', '1.0.3'], []]]);
+  // Between two readings that are not adjacent, the releases not read are named.
+  const gap = behaviourHistory([release('1.0.0', { deny: ran }), release('1.0.3', { deny: refused })], listed);
+  assert.deepEqual(gap.changes[0]!.unread, ['1.0.1', '1.0.2']);
+});
+
+test('a hooks page says what the history covers, and per case when it changed', () => {
+  const history = {
+    agent: 'claude-code', package: 'p', pin: '1.0.4', method: 'm', file: 'content/hook-behaviour-history/claude-code.json',
+    releases: ['1.0.0', '1.0.1', '1.0.2', '1.0.3', '1.0.4'], read: ['1.0.0', '1.0.2', '1.0.3', '1.0.4'], unpublished: [],
+    ...behaviourHistory([release('1.0.0', { deny: ran, ask: ran }), release('1.0.2', { deny: ran, ask: ran }), release('1.0.3', { deny: refused, ask: ran }), release('1.0.4', { deny: refused, ask: ran })], ['1.0.0', '1.0.1', '1.0.2', '1.0.3', '1.0.4']),
+  } as unknown as HookBehaviourHistory;
+  (history as unknown as { cases: unknown }).cases = (history as unknown as { spans: unknown }).spans;
+  const summary = behaviourHistorySummary(history);
+  assert.equal(summary.sentence, 'The 2 cases were also run at 4 of its 5 stable releases from 1.0.0 to 1.0.4. 1 case behaved differently at some release; the rows say between which releases.');
+  const record = (id: string) => ({ case: id, event: 'PreToolUse', hookReturn: { stdout: '', stderr: '', exitCode: 0 }, sideEffect: { path: 'marker.txt', happened: true } }) as unknown as HookBehaviourRecord;
+  assert.equal(caseOverReleases(record('ask'), history)!.sentence, 'The same at each of the 4 releases read, 1.0.0 to 1.0.4.');
+  const deny = caseOverReleases(record('deny'), history)!;
+  assert.equal(deny.sentence, 'Changed 1 time over the 4 releases read, 1.0.0 to 1.0.4: between 1.0.2 and 1.0.3.');
+  assert.deepEqual(deny.spans.map((s) => [s.from, s.to, s.read, s.summary]), [['1.0.3', '1.0.4', 2, 'did not run; error result'], ['1.0.0', '1.0.2', 2, 'ran; result']]);
+  assert.equal(caseOverReleases(record('other'), history), undefined);
+});

@@ -66,6 +66,14 @@ function eventCount(file: string): number {
   return existsSync(path) ? readJson<{ events: unknown[] }>(path).events.length : 0;
 }
 
+/** Whether the agent's hook outputs are read from a package at this pin (its registry module's HookMechanism.outputs). */
+function hookOutputsRead(agent: string, at: 'capture-pin' | 'ingest-pin'): boolean {
+  if (!isAgentId(agent) || 'none' in AGENTS[agent].hooks) return false;
+  const source = AGENTS[agent].hooks.outputs;
+  if (source === undefined || source.form === 'none') return false;
+  return (source.form === 'embedded-json-schema' ? 'capture-pin' : source.version) === at;
+}
+
 /** The agent's published types, if its module names a script that reads them. */
 function typesOf(agent: string): PublishedTypes | undefined {
   if (!isAgentId(agent)) return undefined;
@@ -110,6 +118,7 @@ function perform(step: RefreshStep): void {
     case 'ingest-types': {
       replaceFile(PINS, pinsWithVersion(readPins(PINS), step.agent, step.to, today()));
       run(typesOf(step.agent)!.ingest, []);
+      if (hookOutputsRead(step.agent, 'ingest-pin')) run('scripts/hook-outputs.ts', ['--agent', step.agent]);
       return;
     }
     case 'capture': {
@@ -126,6 +135,9 @@ function perform(step: RefreshStep): void {
       // and so is every hook behaviour record of the agent (content/hook-cases.json), if it has cases.
       run('scripts/payloads.ts', ['--only', step.agent]);
       if (Object.hasOwn(readJson<HookCasesFile>(HOOK_CASES).agents, step.agent)) run('scripts/hook-behaviour.ts', ['--only', step.agent]);
+      // What its hooks may return, where read at the capture pin; and its cases over releases, where it has that history (earlier releases' runs are cached).
+      if (hookOutputsRead(step.agent, 'capture-pin')) run('scripts/hook-outputs.ts', ['--agent', step.agent]);
+      if (existsSync(join(ROOT, 'content/hook-behaviour-history', `${step.agent}.json`))) run('scripts/hook-behaviour-history.ts', ['--agent', step.agent]);
       return;
     case 'history': {
       const [agent, source] = step.file.split('.') as [string, string];

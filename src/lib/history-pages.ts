@@ -12,7 +12,8 @@ import { toolSlug } from './content/url-names.ts';
 import type { RemovedTool, SiteModel, ToolModel } from './model.ts';
 import type { PageSection } from './page-sections.ts';
 import { agentFilter, searchFields, type SearchFields } from './search.ts';
-import { AGENT_LABELS, agentUrl, toolUrl } from './site.ts';
+import { AGENT_LABELS, agentUrl, sitePath, toolUrl } from './site.ts';
+import { behaviourChangelog, type BehaviourChangelog } from './hook-behaviour.ts';
 import { untrackedBy, untrackedText } from './support.ts';
 
 /** One computed change of a changelog, with the release it belongs to. */
@@ -109,6 +110,8 @@ function feedLinks(url: string, title: string): ChangelogPage['feed'] {
 export interface ChangelogPage {
   title: string;
   description: string;
+  /** The agent's hook behaviour over releases, where it has that history. */
+  behaviour?: BehaviourChangelog | undefined;
   /** The search dialog's `agent` filter value (search.ts). */
   searchAgent: string;
   /** One per release, newest first: its heading, and in "On this page" with its count of changes. */
@@ -129,6 +132,11 @@ export interface ChangelogPage {
       tools: { name: string; url: string | undefined; changes: { change: ChangelogChange; fieldHref: string | undefined; fromHref?: string; toHref?: string }[] }[];
     }[];
   }[];
+}
+
+/** The agent's hook behaviour over releases, for its changelog (hook-behaviour.ts). */
+function behaviourOf(site: SiteModel, id: AgentId): BehaviourChangelog | undefined {
+  return behaviourChangelog(site, id, sitePath(`/${id}/hooks/`));
 }
 
 /** The agents that have a changelog: those with a computed history. */
@@ -216,6 +224,7 @@ export function changelogPage(site: SiteModel, id: AgentId): ChangelogPage {
     coverage: coverageLines(id, site.histories, { sdk: 'SDK types', capture: 'Captures' }),
     feed: feedLinks(changelogFeedUrl(id), `${AGENT_LABELS[id]} changelog (Atom)`),
     releases,
+    behaviour: behaviourOf(site, id),
   };
 }
 
@@ -235,6 +244,7 @@ export interface ChangelogPartPage extends ChangelogPage {
 export interface ChangelogIndex {
   title: string;
   description: string;
+  behaviour?: BehaviourChangelog | undefined;
   searchAgent: string;
   /** One per part, newest first. */
   sections: PageSection[];
@@ -264,6 +274,7 @@ export function changelogPages(site: SiteModel, id: AgentId): ChangelogPages {
   const parts = plan.parts;
   const link = (part: ChangelogPart | undefined) => part && { label: part.label, url: changelogPartUrl(id, part.slug) };
   const index: ChangelogIndex = {
+    behaviour: behaviourOf(site, id),
     title: `${label} changelog`,
     description: `Every tool and field change of ${agent.product}, by release, one page per minor version`,
     searchAgent: agentFilter(id),

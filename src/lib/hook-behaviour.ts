@@ -168,6 +168,36 @@ export function behaviourHistorySummary(history: HookBehaviourHistory): { senten
   return { sentence, changed, file: history.file };
 }
 
+/** What an agent's changelog says of its hook behaviour over releases: what was run, and each change with both outcomes. */
+export interface BehaviourChangelog {
+  sentence: string;
+  /** The hooks page's behaviour section. */
+  url: string;
+  changes: { between: [string, string]; case: string; url: string; label: string; before: string; after: string }[];
+}
+
+export function behaviourChangelog(site: Pick<SiteModel, 'hookBehaviour' | 'hookBehaviourHistories'>, agent: AgentId, hooksUrl: string): BehaviourChangelog | undefined {
+  const history = site.hookBehaviourHistories.find((h) => h.agent === agent);
+  if (history === undefined) return undefined;
+  const records = site.hookBehaviour.filter((r) => r.agent === agent);
+  const changes = history.changes
+    .map((c) => {
+      const record = records.find((r) => r.case === c.case);
+      if (record === undefined) return undefined;
+      return {
+        between: [c.between[0]!, c.between[1]!] as [string, string],
+        case: c.case,
+        url: `${hooksUrl}#case-${c.case}`,
+        label: `${record.event} ${KIND_LABELS[record.kind] ?? record.kind} on ${record.tool}`,
+        before: spanSummary(record, c.before).summary,
+        after: spanSummary(record, c.after).summary,
+      };
+    })
+    .filter((c) => c !== undefined)
+    .reverse();
+  return { sentence: behaviourHistorySummary(history).sentence, url: `${hooksUrl}#behaviour`, changes };
+}
+
 /** The rows of an agent's behaviour table, in case-file order. */
 export function behaviourRows(site: Pick<SiteModel, 'hookBehaviour' | 'tools'> & Partial<Pick<SiteModel, 'hookBehaviourHistories'>>, agent: AgentId): BehaviourRow[] {
   const history = site.hookBehaviourHistories?.find((h) => h.agent === agent);

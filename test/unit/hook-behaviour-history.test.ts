@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { behaviourHistory, caseOutcome, failedOutcome, releasesBehaveAlike, sameOutcome, type CaseOutcome } from '../../scripts/lib/hook-behaviour/history.ts';
-import { behaviourHistorySummary, caseOverReleases } from '../../src/lib/hook-behaviour.ts';
+import { behaviourChangelog, behaviourHistorySummary, caseOverReleases } from '../../src/lib/hook-behaviour.ts';
 import type { HookBehaviourHistory, HookBehaviourRecord } from '../../src/lib/model.ts';
 
 const ran: CaseOutcome = { answered: ['PreToolUse'], ran: true, modelSaw: { result: 'made', isError: false, otherTexts: [] }, cliExit: { code: 0 } };
@@ -47,4 +47,17 @@ test('a hooks page says what the history covers, and per case when it changed', 
   assert.equal(deny.sentence, 'Changed 1 time over the 4 releases read, 1.0.0 to 1.0.4: between 1.0.2 and 1.0.3.');
   assert.deepEqual(deny.spans.map((s) => [s.from, s.to, s.read, s.summary]), [['1.0.3', '1.0.4', 2, 'did not run; error result'], ['1.0.0', '1.0.2', 2, 'ran; result']]);
   assert.equal(caseOverReleases(record('other'), history), undefined);
+});
+
+test("an agent's changelog lists each behaviour change, newest first, with both outcomes in words", () => {
+  const spans = behaviourHistory([release('1.0.0', { deny: ran }), release('1.0.1', { deny: refused }), release('1.0.2', { deny: ran })], ['1.0.0', '1.0.1', '1.0.2']);
+  const history = { agent: 'codex', package: 'p', pin: '1.0.2', method: 'm', file: 'f', releases: ['1.0.0', '1.0.1', '1.0.2'], read: ['1.0.0', '1.0.1', '1.0.2'], unpublished: [], cases: spans.spans, changes: spans.changes } as unknown as HookBehaviourHistory;
+  const record = { agent: 'codex', case: 'deny', kind: 'pre-deny', tool: 'shell', event: 'PreToolUse', hookReturn: { stdout: '', stderr: '', exitCode: 0 }, sideEffect: { path: 'm', happened: true } } as unknown as HookBehaviourRecord;
+  const log = behaviourChangelog({ hookBehaviour: [record], hookBehaviourHistories: [history] }, 'codex', '/codex/hooks/')!;
+  assert.equal(log.url, '/codex/hooks/#behaviour');
+  assert.deepEqual(log.changes.map((c) => [c.between, c.url, c.label, c.before, c.after]), [
+    [['1.0.1', '1.0.2'], '/codex/hooks/#case-deny', 'PreToolUse denies, with a reason on shell', 'did not run; error result', 'ran; result'],
+    [['1.0.0', '1.0.1'], '/codex/hooks/#case-deny', 'PreToolUse denies, with a reason on shell', 'ran; result', 'did not run; error result'],
+  ]);
+  assert.equal(behaviourChangelog({ hookBehaviour: [record], hookBehaviourHistories: [] }, 'codex', '/codex/hooks/'), undefined);
 });

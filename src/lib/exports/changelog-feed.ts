@@ -86,6 +86,16 @@ export function changelogFeed(site: SiteModel, agent: AgentId, origin: URL | str
       content: { type: 'html', value: releaseHtml(release, absolute) },
     };
   });
+  // A hook behaviour change is an entry of the release it first showed in.
+  for (const c of page.behaviour?.changes ?? []) {
+    entries.push({
+      id: `${pageUrl}#behaviour-${c.case}-${c.between[1]}`,
+      title: `${record.product} ${c.between[1]}: hook behaviour changed (${c.label})`,
+      updated: times.get(c.between[1]) ?? checked,
+      link: absolute(c.url),
+      content: { type: 'html', value: `<p>Between ${html(c.between[0])} and ${html(c.between[1])}: ${html(c.label)}.</p><p>Before: ${html(c.before)}. After: ${html(c.after)}.</p>` },
+    });
+  }
   const newest = entries.map((e) => e.updated).sort((a, b) => Date.parse(b) - Date.parse(a))[0];
   const self = absolute(changelogFeedUrl(agent));
   return { id: self, title: page.title, subtitle: page.description, updated: newest ?? checked, self, alternate: pageUrl, author: SITE_TITLE, entries };

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { parse } from 'parse5';
 import type { DefaultTreeAdapterMap } from 'parse5';
 import { Ajv2020 } from 'ajv/dist/2020.js';
+import type { Page } from 'playwright-core';
 import { buildSite, DIST, ROOT, serveAndLaunch, type Served } from '../helpers/browser.ts';
 
 type Element = DefaultTreeAdapterMap['element'];
@@ -117,6 +118,19 @@ test('the exported hook schemas validate every recorded hook payload (masked val
   assert.equal(checked, catalog.agents.reduce((n, a) => n + a.hooks.recorded, 0), 'every recorded payload was checked');
 });
 
+/** Pastes `json` into the open checker of the page, asks for a check and returns the verdict's text once it changed. */
+async function checkerVerdict(page: Page, json: string): Promise<string> {
+  const status = page.locator('details[data-payload-check] [role="status"]');
+  const before = await status.innerHTML();
+  await page.locator('#payload-check-text').fill(json);
+  await page.locator('details[data-payload-check] form button').click();
+  await page.waitForFunction((old) => {
+    const region = document.querySelector('details[data-payload-check] [role="status"]')!;
+    return region.innerHTML !== old && !region.hasAttribute('aria-busy');
+  }, before);
+  return (await status.innerText()).replace(/\s+/g, ' ');
+}
+
 test('the checker of a tool page checks every member of a pasted hook payload against the hook schema', async () => {
   // A recorded payload with a before-event hook, of a tool whose page has a checker and a hook schema.
   const candidates = payloadFiles().flatMap(({ agent, data }) => data.calls.flatMap((call) => call.hooks.map((hook) => ({ agent, call, hook }))));
@@ -129,17 +143,7 @@ test('the checker of a tool page checks every member of a pasted hook payload ag
     await page.goto(`${served.base}${found.tool.links.page}`);
     await page.locator('details[data-payload-check] > summary').click();
     await page.locator('details[data-payload-check] form').waitFor({ state: 'visible' });
-    const verdict = async (json: string) => {
-      const status = page.locator('details[data-payload-check] [role="status"]');
-      const before = await status.innerHTML();
-      await page.locator('#payload-check-text').fill(json);
-      await page.locator('details[data-payload-check] form button').click();
-      await page.waitForFunction((old) => {
-        const region = document.querySelector('details[data-payload-check] [role="status"]')!;
-        return region.innerHTML !== old && !region.hasAttribute('aria-busy');
-      }, before);
-      return (await status.innerText()).replace(/\s+/g, ' ');
-    };
+    const verdict = (json: string) => checkerVerdict(page, json);
     const ok = await verdict(JSON.stringify(found.hook));
     assert.match(ok, /Every member of the payload was checked against hooks\.schema\.json[^:]*: valid\./);
     // A member of the wrong type: the hook schema says so, and the verdict is not valid.
@@ -349,17 +353,7 @@ test("the checker of a tool page reads a pasted hook answer and checks it agains
     await page.goto(`${served.base}${found.tool.links.page}`);
     await page.locator('details[data-payload-check] > summary').click();
     await page.locator('details[data-payload-check] form').waitFor({ state: 'visible' });
-    const verdict = async (json: string) => {
-      const status = page.locator('details[data-payload-check] [role="status"]');
-      const before = await status.innerHTML();
-      await page.locator('#payload-check-text').fill(json);
-      await page.locator('details[data-payload-check] form button').click();
-      await page.waitForFunction((old) => {
-        const region = document.querySelector('details[data-payload-check] [role="status"]')!;
-        return region.innerHTML !== old && !region.hasAttribute('aria-busy');
-      }, before);
-      return (await status.innerText()).replace(/\s+/g, ' ');
-    };
+    const verdict = (json: string) => checkerVerdict(page, json);
     const ok = await verdict(JSON.stringify(answer));
     assert.match(ok, new RegExp(`Valid as the answer of a [^.]*\\b${found.record.event}\\b[^.]* hook\\.`), ok);
     // The same answer with a decision no schema allows: not valid, and the place is named.

@@ -27,6 +27,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureInstalled, installedPackage, InstallError } from './lib/capture/install.ts';
 import { installRelease } from './lib/capture-history/install-release.ts';
+import { said } from './lib/capture/capture-file.ts';
 import { jsonText } from './lib/atomic-write.ts';
 import { loadMatrix, MatrixError, type Matrix } from './lib/capture/matrix.ts';
 import { NamespaceError, prepareNamespace } from './lib/capture/namespace.ts';
@@ -124,7 +125,11 @@ async function runCase(selected: SelectedCase, matrix: Matrix, binary: string, p
   const sideEffect = selected.case.sideEffect === undefined ? undefined : join(paths.workdir, selected.case.sideEffect);
   const run = await runScenarioOnce(caseScenario(selected), matrix, binary, paths, { root: ROOT, raw, hookCommands: answeringCommands(paths, answerPath, hook.script === undefined ? undefined : { event: hook.event, script: hook.script }), resultMayBeMissing: true });
   if (run.conversation.error) throw new RecordError(run.conversation.error);
-  if ('error' in run.recorded) throw run.recorded.error;
+  // A case that cannot be recorded (an earlier release that never asks for the call) fails in the CLI's own words too.
+  if ('error' in run.recorded) {
+    const exit = run.outcome.timedOut ? 'was killed at the limit' : `exited ${run.outcome.exitCode}`;
+    throw new RecordError(`${run.recorded.error.message}; the CLI ${exit}${said(run.outcome)}`);
+  }
   const id = run.planned[0]!.id;
   const toolCalls = run.wire.toolCalls;
   const bodies = run.outcome.requests.map((r) => r.json);

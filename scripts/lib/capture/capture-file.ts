@@ -46,7 +46,7 @@ export function cliWords(stderr: string, stdout: string, rules: readonly MaskRul
 }
 
 /** ` — the CLI said: “…”` or ` — the CLI printed nothing`, for the first line of a failure. */
-function said(outcome: RunOutcome): string {
+export function said(outcome: RunOutcome): string {
   const words = cliWords(outcome.stderr, outcome.stdout, maskRules(outcome.variables));
   return words === undefined ? '; the CLI printed nothing' : `; the CLI said: “${words}”`;
 }

@@ -245,12 +245,16 @@ export interface BehaviourEntry {
   modelSaw: HookBehaviourRecord['modelSaw'];
   release: string;
   evidence: string;
+  /** The case at earlier releases, where the agent's behaviour history ran it. */
+  overReleases?: { from: string; to: string; read: number; changes: [string, string][]; evidence: string };
 }
 
-export function behaviourEntries(records: readonly HookBehaviourRecord[]): BehaviourEntry[] {
+export function behaviourEntries(records: readonly HookBehaviourRecord[], history?: HookBehaviourHistory): BehaviourEntry[] {
   return records.map((r) => {
     const { summary: _summary, ...outcome } = behaviourOutcome(r);
-    return { case: r.case, kind: r.kind, tool: r.tool, event: r.event, hookReturn: r.hookReturn, outcome, modelSaw: r.modelSaw, release: `${r.cli.package}@${r.cli.version}`, evidence: r.file };
+    const over = caseOverReleases(r, history);
+    const overReleases = over && { from: over.spans.at(-1)!.from, to: over.spans[0]!.to, read: over.spans.reduce((n, s) => n + s.read, 0), changes: over.changes.map((c) => c.between).reverse(), evidence: over.file };
+    return { case: r.case, kind: r.kind, tool: r.tool, event: r.event, hookReturn: r.hookReturn, outcome, modelSaw: r.modelSaw, release: `${r.cli.package}@${r.cli.version}`, evidence: r.file, ...(overReleases ? { overReleases } : {}) };
   });
 }
 

@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { behaviourHistory, caseOutcome, failedOutcome, releasesBehaveAlike, sameOutcome, type CaseOutcome } from '../../scripts/lib/hook-behaviour/history.ts';
-import { behaviourChangelog, behaviourHistorySummary, caseOverReleases } from '../../src/lib/hook-behaviour.ts';
+import { behaviourChangelog, behaviourEntries, behaviourHistorySummary, caseOverReleases } from '../../src/lib/hook-behaviour.ts';
 import type { HookBehaviourHistory, HookBehaviourRecord } from '../../src/lib/model.ts';
 
 const ran: CaseOutcome = { answered: ['PreToolUse'], ran: true, modelSaw: { result: 'made', isError: false, otherTexts: [] }, cliExit: { code: 0 } };
@@ -60,4 +60,13 @@ test("an agent's changelog lists each behaviour change, newest first, with both 
     [['1.0.0', '1.0.1'], '/codex/hooks/#case-deny', 'PreToolUse denies, with a reason on shell', 'ran; result', 'did not run; error result'],
   ]);
   assert.equal(behaviourChangelog({ hookBehaviour: [record], hookBehaviourHistories: [] }, 'codex', '/codex/hooks/'), undefined);
+});
+
+test('a catalog behaviour entry carries the case over releases: the range read, how many, and each change', () => {
+  const spans = behaviourHistory([release('1.0.0', { deny: ran }), release('1.0.1', { deny: refused }), release('1.0.2', { deny: refused })], ['1.0.0', '1.0.1', '1.0.2']);
+  const history = { agent: 'codex', file: 'content/hook-behaviour-history/codex.json', releases: ['1.0.0', '1.0.1', '1.0.2'], read: ['1.0.0', '1.0.1', '1.0.2'], cases: spans.spans, changes: spans.changes } as unknown as HookBehaviourHistory;
+  const record = { agent: 'codex', case: 'deny', kind: 'pre-deny', tool: 'shell', event: 'PreToolUse', file: 'content/hook-behaviour/codex/deny.json', cli: { package: 'p', version: '1.0.2' }, answered: ['PreToolUse'], modelSaw: { result: 'x', isError: true, otherTexts: [] }, cliExit: { code: 0 }, hookReturn: { stdout: '', stderr: '', exitCode: 0 }, sideEffect: { path: 'm', happened: false } } as unknown as HookBehaviourRecord;
+  const [entry] = behaviourEntries([record], history);
+  assert.deepEqual(entry!.overReleases, { from: '1.0.0', to: '1.0.2', read: 3, changes: [['1.0.0', '1.0.1']], evidence: 'content/hook-behaviour-history/codex.json' });
+  assert.equal(behaviourEntries([record])[0]!.overReleases, undefined);
 });

@@ -161,7 +161,7 @@ export function buildCatalog(model: SiteModel, origin: SiteOrigin): Catalog {
         schemas: eventSchemaFiles(recorded.get(agent.id)!).map((f) => ({ event: f.event, schema: sitePath(f.path) })),
         ...catalogOutputs(model.hookOutputs.find((o) => o.agent === agent.id)),
       },
-      behaviour: behaviourEntries(model.hookBehaviour.filter((r) => r.agent === agent.id)).map((e) => ({ ...e, page: sitePath(`/${agent.id}/hooks/#case-${e.case}`) })),
+      behaviour: behaviourEntries(model.hookBehaviour.filter((r) => r.agent === agent.id), model.hookBehaviourHistories.find((h) => h.agent === agent.id)).map((e) => ({ ...e, page: sitePath(`/${agent.id}/hooks/#case-${e.case}`) })),
     })),
     tools: tools.map((tool) => catalogTool(tool, model, hooked)),
   };

@@ -138,6 +138,8 @@ function perform(step: RefreshStep): void {
       // What its hooks may return, where read at the capture pin; and its cases over releases, where it has that history (earlier releases' runs are cached).
       if (hookOutputsRead(step.agent, 'capture-pin')) run('scripts/hook-outputs.ts', ['--agent', step.agent]);
       if (existsSync(join(ROOT, 'content/hook-behaviour-history', `${step.agent}.json`))) run('scripts/hook-behaviour-history.ts', ['--agent', step.agent]);
+      // The tool sets of its built-in subagents, where its module names them.
+      if (isAgentId(step.agent) && AGENTS[step.agent].subagents) run('scripts/subagents.ts', ['--only', step.agent]);
       return;
     case 'history': {
       const [agent, source] = step.file.split('.') as [string, string];

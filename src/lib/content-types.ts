@@ -28,6 +28,7 @@ export type {
   HookAnswer,
   HookBehaviourHistoryFile,
   HookOutputsFile,
+  SubagentsFile,
   CaseOutcome,
   OutcomeSpan,
   BehaviourChange,

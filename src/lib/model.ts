@@ -4,7 +4,7 @@
  * only read it.
  */
 import type { CaptureMatrix, CapturedEntry } from './captures.ts';
-import type { AgentId, AgentRecord, CatalogModel, ComparisonFile, Definition, EditorialTool, GeneratedTool, HistoryFile, HookBehaviourHistoryFile, HookCaseFile, HookOutputsFile, HookEventsFile, HooksFile, Job, PayloadCall } from './content-types.ts';
+import type { AgentId, AgentRecord, CatalogModel, ComparisonFile, Definition, EditorialTool, GeneratedTool, HistoryFile, HookBehaviourHistoryFile, HookCaseFile, HookOutputsFile, SubagentsFile, HookEventsFile, HooksFile, Job, PayloadCall } from './content-types.ts';
 import type { FieldDifference, FieldRow } from './field-rows.ts';
 import type { Finding } from './payload-check.ts';
 import type { GateStatus } from './gate-check.ts';
@@ -131,7 +131,12 @@ export interface SiteModel {
   hookBehaviourHistories: HookBehaviourHistory[];
   /** What each agent's hooks may return, per event, from its published code (content/hook-outputs/<agent>.json), validated. */
   hookOutputs: HookOutputs[];
+  /** The tools each built-in subagent type was offered (content/subagents/<agent>.json), validated. */
+  subagents: Subagents[];
 }
+
+/** content/subagents/<agent>.json, with where it is. */
+export type Subagents = SubagentsFile & { file: string };
 
 /** content/hook-outputs/<agent>.json, with where it is. */
 export type HookOutputs = HookOutputsFile & { file: string };

@@ -37,6 +37,7 @@ export async function getSite(): Promise<SiteModel> {
     hookBehaviour: agentData.flatMap((a) => a.hookBehaviour),
     hookBehaviourHistories: agentData.flatMap((a) => (a.hookBehaviourHistory ? [a.hookBehaviourHistory] : [])),
     hookOutputs: agentData.flatMap((a) => (a.hookOutputs ? [a.hookOutputs] : [])),
+    subagents: agentData.flatMap((a) => (a.subagents ? [a.subagents] : [])),
   };
   if (Object.keys(matrix.agents).length > 0) model.matrix = matrix;
   return model;

@@ -7,6 +7,7 @@
  * say "no history yet" for an agent without a computed history rather than
  * guess a release.
  */
+import type { SubagentLine } from './subagents.ts';
 import type { EditorialTool } from './content-types.ts';
 import { spanText } from './event-span.ts';
 import { fieldSince, firstSeen, historyCovers, historyNames, sinceText, toolChanges, trackedAdvertisers, type HistorySource } from './history.ts';
@@ -147,6 +148,8 @@ export interface SupportStrip {
   modelName: string | undefined;
   /** What recorded hook answers did to calls of it (hook-behaviour.ts), each linked to its case on the hooks page. */
   hookAnswers: { label: string; outcome: string; href: string }[];
+  /** Which of its agent's built-in subagent types were offered it (subagents.ts); undefined where none are recorded. */
+  subagents?: SubagentLine | undefined;
 }
 
 /**
@@ -187,7 +190,7 @@ export function hookAnswersOn(tool: ToolModel, records: readonly HookBehaviourRe
     .map((r) => ({ label: `${r.event} ${KIND_LABELS[r.kind] ?? r.kind}`, outcome: behaviourOutcome(r).summary, href: sitePath(`/${r.agent}/hooks/#case-${r.case}`) }));
 }
 
-export function supportStrip(tool: ToolModel, histories: SiteModel['histories'], hookAnswers: SupportStrip['hookAnswers'] = []): SupportStrip {
+export function supportStrip(tool: ToolModel, histories: SiteModel['histories'], hookAnswers: SupportStrip['hookAnswers'] = [], subagents?: SubagentLine): SupportStrip {
   const h = toolHistory(tool, histories);
   const history: SupportStrip['history'] =
     h.kind === 'lines'
@@ -200,5 +203,6 @@ export function supportStrip(tool: ToolModel, histories: SiteModel['histories'],
     hookNames: hookToolNames(tool.agent, tool.examples ?? []),
     modelName: tool.captured?.fullName,
     hookAnswers,
+    subagents,
   };
 }

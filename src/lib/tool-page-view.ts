@@ -21,6 +21,7 @@ import type { FieldRow } from './field-rows.ts';
 import { DEFAULT_HOOK_FIELDS, formText, payloadCheckTarget, type CheckedSection, type HookRecord, type PayloadCheckTarget } from './payload-check-ui.ts';
 import { hookRecord } from './hook-record.ts';
 import { outputCheck } from './hook-outputs.ts';
+import { subagentLine, subagentTable, type SubagentTable } from './subagents.ts';
 import { checkModelInput } from './payload-check.ts';
 import { toolSchema } from './exports/tool-exports.ts';
 import { AGENT_LABELS, GROUP_LABELS, jobUrl, sitePath, toolUrl } from './site.ts';
@@ -147,6 +148,8 @@ export interface ToolPageView {
   };
   /** Releases, gates and names in hooks and for the model, in one strip (support.ts). */
   support: SupportStrip;
+  /** The tool sets of the subagents it starts, on the page of the tool that starts them. */
+  subagents: { section: ToolSection; table: SubagentTable } | undefined;
   /** The main job's tools in other agents, when some agent has one. */
   counterparts: { job: string; url: string; agents: AgentTools[] } | undefined;
   input: DefinitionSectionView;
@@ -344,7 +347,8 @@ export function toolPageView(site: SiteModel, tool: ToolModel): ToolPageView {
   const agent = site.agents.find((a) => a.id === tool.agent);
   if (!agent) throw new Error(`tool page: no agent ${tool.agent} for ${tool.fullName}`);
   const editorial: EditorialTool | undefined = tool.editorial;
-  const sections = toolSections(tool, { jobCount: site.jobs.filter((j) => editorial?.jobs.includes(j.id)).length });
+  const subagents = subagentTable(site, tool);
+  const sections = toolSections(tool, { jobCount: site.jobs.filter((j) => editorial?.jobs.includes(j.id)).length, startsSubagents: subagents !== undefined });
   const releases = tool.releases;
   // The release of the tool's own definition; the header says so when its other parts come from another.
   const primary = releases.input ?? releases.modelInput;
@@ -385,7 +389,8 @@ export function toolPageView(site: SiteModel, tool: ToolModel): ToolPageView {
       searchNames: [...names, ...formerNames(tool, site.histories).map((f) => f.name)].map(typedName).join(' '),
       availability: summary && { advertisedIn: summary.advertisedIn, total: summary.total },
     },
-    support: supportStrip(tool, site.histories, hookAnswersOn(tool, site.hookBehaviour, site.tools)),
+    support: supportStrip(tool, site.histories, hookAnswersOn(tool, site.hookBehaviour, site.tools), subagentLine(site, tool)),
+    subagents: subagents && { section: required(sections, 'subagents'), table: subagents },
     counterparts: main && main.tools.length > 0 ? { job: main.job.title.toLowerCase(), url: jobUrl(main.job.id), agents: byAgent(main.tools) } : undefined,
     input: definitionSection(required(sections, 'input'), tool.input, fileOf('input'), since),
     payloadCheck:

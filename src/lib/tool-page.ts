@@ -20,6 +20,7 @@ export type ToolSectionId =
   | 'sdk-differences'
   | 'definition-by-configuration'
   | 'availability'
+  | 'subagents'
   | 'aliases'
   | 'lifecycle'
   | 'version-notes'
@@ -32,6 +33,8 @@ export type ToolSection = PageSection<ToolSectionId>;
 export interface ToolPageContext {
   /** Jobs this tool does (from its editorial file). */
   jobCount: number;
+  /** It starts its agent's subagents, whose tool sets are recorded (subagents.ts). */
+  startsSubagents?: boolean;
 }
 
 /**
@@ -58,6 +61,7 @@ export function toolSections(tool: ToolModel, context: ToolPageContext): ToolSec
   }
   sections.push(
     { id: 'availability', title: 'What turns it on', depth: 2 },
+    ...(context.startsSubagents ? [{ id: 'subagents', title: 'Subagent tool sets', depth: 2 } as const] : []),
     { id: 'aliases', title: 'Names and aliases', depth: 2 },
     { id: 'lifecycle', title: 'Failures and lifecycle', depth: 2 },
     { id: 'version-notes', title: 'Version history', depth: 2 },

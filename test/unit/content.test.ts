@@ -1102,3 +1102,21 @@ test('hook outputs are read when filed under their agent, each event once, each 
   const { model: none } = loadModel(outputs((o) => Object.assign(o, { unavailable: 'Nothing published declares it, for a reason.', source: undefined, events: undefined })));
   assert.deepEqual(none.hookOutputs.map((o) => 'unavailable' in o), [true]);
 });
+
+test('subagent tool sets are read when filed under their agent, naming only tools the agent has, at the pinned release', () => {
+  const subagents = (edit: (s: any) => void = () => {}) => (d: string) => {
+    const s = { agent: 'claude-code', cli: { package: 'p', version: '9.9.9' }, configuration: 'print', tool: 'Shell', field: 'subagent_type', types: [{ type: 'Explore', input: {}, tools: ['Shell'], mainTools: ['Shell'] }] };
+    edit(s);
+    mkdirSync(join(d, 'subagents'), { recursive: true });
+    writeFileSync(join(d, 'subagents/claude-code.json'), JSON.stringify(s));
+  };
+  const { model, warnings } = loadModel(subagents());
+  assert.deepEqual(model.subagents.map((s) => [s.agent, s.types.map((t) => t.type)]), [['claude-code', ['Explore']]]);
+  assert.deepEqual(warnings.filter((w) => w.file.includes('subagents')), []);
+  const file = 'subagents/claude-code.json';
+  assert.deepEqual(where(errorsAfter(subagents((s) => (s.agent = 'codex')))), [[file, '/agent', 'file-name-matches-id']]);
+  assert.deepEqual(where(errorsAfter(subagents((s) => s.types[0].tools.push('NoSuchTool')))), [[file, '/types/0/tools/1', 'subagent-tool-known']]);
+  assert.deepEqual(where(errorsAfter(subagents((s) => (s.tool = 'NoSuchStarter')))), [[file, '/tool', 'subagent-tool-known']]);
+  const { warnings: again } = loadModel(subagents((s) => (s.cli.version = '9.9.8')));
+  assert.ok(again.some((w) => w.file.endsWith(file) && /recorded with 9\.9\.8; content\/capture-matrix\.json pins 9\.9\.9/.test(w.message)));
+});

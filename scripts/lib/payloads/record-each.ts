@@ -40,7 +40,10 @@ export interface RecordEachSpec<S extends { agent: AgentId; key: string; file: s
 
 /** The records by file (relative to the content folder), and the failures as `<key>: <reason>`. */
 export async function recordEach<S extends { agent: AgentId; key: string; file: string }, R>(spec: RecordEachSpec<S, R>): Promise<{ files: Map<string, string>; errors: string[] }> {
-  const validate = schemaAjv().compile(JSON.parse(readFileSync(join(spec.root, spec.schema), 'utf8')) as object);
+  const ajv = schemaAjv();
+  const schema = JSON.parse(readFileSync(join(spec.root, spec.schema), 'utf8')) as { $id?: string };
+  // A shared schema (schemas/subagent-type.schema.json) is in the instance already, under its $id.
+  const validate = (schema.$id !== undefined ? ajv.getSchema(schema.$id) : undefined) ?? ajv.compile(schema);
   const paths = payloadPaths(join(spec.cacheRoot, 'payload-run'));
   const unlock = lockRunFolder(paths.run, spec.lockedBy);
   const files = new Map<string, string>();

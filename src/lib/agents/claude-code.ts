@@ -119,6 +119,15 @@ export const claudeCode: Agent<'claude-code'> = {
   modes: ['print', 'sdk', 'interactive'],
   options: [],
   mcpNaming: { family: 'mcp__<server>__<tool>', isStubServerTool: (fullName) => fullName.startsWith(`mcp__${STUB_MCP_SERVER}__`) },
+  // The types its main request lists ("Available agent types for the Agent tool"), each started once.
+  subagents: {
+    tool: 'Agent',
+    field: 'subagent_type',
+    types: ['general-purpose', 'Explore', 'Plan', 'claude', 'statusline-setup'],
+    input: { description: 'Look around', prompt: 'List the files here.' },
+    configuration: 'print-no-tool-search',
+    declaredPattern: '\\n- {type}: [^\\n]*\\(Tools: ([^)]*)\\)',
+  },
   captureHistory: { configurations: ['print', 'print-no-tool-search', 'interactive'], step: 16, range: { from: '2.0.0' }, proposed: ['sonnet-4-5', 'sonnet-4-5-tasks-off', 'mcp-refresh-tools', 'remote', 'allowed-tools-glob', 'brief', 'powershell', 'skill-proposals', 'slow-mcp-server', 'lsp-plugin'] },
   inventory: {
     method: 'bundled-alias-tables',

@@ -480,6 +480,20 @@ export interface Agent<Id extends string = string> {
   readonly standInDefinitions?: { readonly descriptionPrefix: string; readonly reason: string };
   /** Capture history over earlier releases (npm run history:captures), or why there is none yet. */
   readonly captureHistory: CaptureHistoryPlan | NotCovered;
+  /**
+   * The built-in subagent types `npm run subagents` starts (scripts/subagents.ts), each with the
+   * tool that starts one, the input field naming the type, the rest of the input, and the
+   * capture configuration the run uses; absent where the tool sets are not recorded.
+   */
+  readonly subagents?: {
+    readonly tool: string;
+    readonly field: string;
+    readonly types: readonly string[];
+    readonly input: Readonly<Record<string, string>>;
+    readonly configuration: string;
+    /** Where the main thread's request says which tools a type gets, as a regular expression whose `{type}` is the type and whose group 1 is the words. */
+    readonly declaredPattern?: string;
+  };
   /** Tool inventory from the pinned binary (scripts/inventory.ts), or why there is none. */
   readonly inventory: InventoryMethod | NotCovered;
   /** Published types of its tools (npm run refresh moves their pin), or why there are none. */

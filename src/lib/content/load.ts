@@ -30,6 +30,7 @@ import { loadHookEvents, loadHooksEditorial } from './stages/hooks.ts';
 import { loadHookBehaviour } from './stages/hook-behaviour.ts';
 import { loadHookBehaviourHistories } from './stages/hook-behaviour-history.ts';
 import { loadHookOutputs } from './stages/hook-outputs.ts';
+import { loadSubagents } from './stages/subagents.ts';
 import { exportFileNames, versionedExportPath } from '../exports/files.ts';
 import { agentReleases, toolReleases } from '../releases.ts';
 
@@ -90,6 +91,7 @@ export function loadContent(options: LoadOptions): SiteModel {
   const hookBehaviour = loadHookBehaviour(stage, tools, pins);
   const hookBehaviourHistories = loadHookBehaviourHistories(stage, pins);
   const hookOutputs = loadHookOutputs(stage);
+  const subagents = loadSubagents(stage, tools, pins);
   const histories = loadHistories(stage, new Set(agents.agents.map((a) => a.id)));
   const removed = removedTools(stage, histories, tools);
   checkHistoryReferences(stage, histories, tools);
@@ -99,7 +101,7 @@ export function loadContent(options: LoadOptions): SiteModel {
   tools.sort((a, b) => (a.agent === b.agent ? a.fullName.localeCompare(b.fullName) : a.agent.localeCompare(b.agent)));
   // Agents in registry order, everywhere the site lists them.
   agents.agents.sort((a, b) => AGENT_IDS.indexOf(a.id) - AGENT_IDS.indexOf(b.id));
-  const model: SiteModel = { agents: agents.agents, tools, jobs: jobs.jobs, comparisons, histories, removedTools: removed, inventory, releases: {}, archived: [], hooks, hookEvents, hookBehaviour, hookBehaviourHistories, hookOutputs };
+  const model: SiteModel = { agents: agents.agents, tools, jobs: jobs.jobs, comparisons, histories, removedTools: removed, inventory, releases: {}, archived: [], hooks, hookEvents, hookBehaviour, hookBehaviourHistories, hookOutputs, subagents };
   if (agents.matrix) model.matrix = agents.matrix;
   // Every source is read: say which release each part of each page comes from.
   for (const agent of agents.agents) model.releases[agent.id] = agentReleases(model, agent.id);

@@ -78,6 +78,8 @@ export interface ContentFiles {
   hookBehaviourHistory: string[];
   /** content/hook-outputs/<agent>.json: what the agent's hooks may return, per event (npm run hook-outputs) */
   hookOutputs: string[];
+  /** content/subagents/<agent>.json: the tool sets of the agent's built-in subagents (npm run subagents) */
+  subagents: string[];
 }
 
 const JSON_FILE = /^[^.][^/]*\.json$/;
@@ -92,7 +94,7 @@ const PER_AGENT = ['tools', 'editorial', 'captures', 'payloads'] as const;
  * folder) is reported as a warning so that it is not skipped silently.
  */
 export function scanContent(contentDir: string, problems: Problems, rel: (path: string) => string): ContentFiles {
-  const files: ContentFiles = { agents: [], tools: new Map(), editorial: new Map(), captures: new Map(), payloads: new Map(), history: [], inventory: [], comparisons: [], archive: [], hooks: [], hookEvents: [], hookBehaviour: [], hookBehaviourHistory: [], hookOutputs: [] };
+  const files: ContentFiles = { agents: [], tools: new Map(), editorial: new Map(), captures: new Map(), payloads: new Map(), history: [], inventory: [], comparisons: [], archive: [], hooks: [], hookEvents: [], hookBehaviour: [], hookBehaviourHistory: [], hookOutputs: [], subagents: [] };
   const ignored = (path: string, why: string): void => problems.warn(rel(path), `ignored: ${why}`);
   const list = (dir: string): string[] => readdirSync(dir).sort();
   if (!existsSync(contentDir)) return files;
@@ -156,6 +158,11 @@ export function scanContent(contentDir: string, problems: Problems, rel: (path: 
         if (ID_FILE.test(f) && statSync(join(path, f)).isFile()) files.hookOutputs.push(`hook-outputs/${f}`);
         else ignored(join(path, f), 'hook output files are content/hook-outputs/<agent>.json');
       }
+    } else if (name === 'subagents' && isDir) {
+      for (const f of list(path)) {
+        if (ID_FILE.test(f) && statSync(join(path, f)).isFile()) files.subagents.push(`subagents/${f}`);
+        else ignored(join(path, f), 'subagent tool sets are content/subagents/<agent>.json');
+      }
     } else if (name === 'inventory' && isDir) {
       for (const f of list(path)) {
         if (ID_FILE.test(f) && statSync(join(path, f)).isFile()) files.inventory.push(`inventory/${f}`);
@@ -176,7 +183,7 @@ export function scanContent(contentDir: string, problems: Problems, rel: (path: 
         }
         files[kind].set(agent, found);
       }
-    } else ignored(path, 'not a content file or folder the site reads (jobs.json, capture-matrix.json, scenarios.json, hook-cases.json, agents/, tools/, editorial/, captures/, payloads/, history/, inventory/, comparisons/, archive/, hooks/, hook-events/, hook-behaviour/, hook-behaviour-history/, hook-outputs/)');
+    } else ignored(path, 'not a content file or folder the site reads (jobs.json, capture-matrix.json, scenarios.json, hook-cases.json, agents/, tools/, editorial/, captures/, payloads/, history/, inventory/, comparisons/, archive/, hooks/, hook-events/, hook-behaviour/, hook-behaviour-history/, hook-outputs/, subagents/)');
   }
   return files;
 }

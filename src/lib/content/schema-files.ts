@@ -21,13 +21,14 @@ export const CONTENT_SCHEMAS = {
   hookCases: { file: 'hook-cases.schema.json', type: 'HookCasesFile' },
   hookCase: { file: 'hook-case.schema.json', type: 'HookCaseFile' },
   hookOutputs: { file: 'hook-outputs.schema.json', type: 'HookOutputsFile' },
+  subagents: { file: 'subagents.schema.json', type: 'SubagentsFile' },
   hookBehaviourHistory: { file: 'hook-behaviour-history.schema.json', type: 'HookBehaviourHistoryFile' },
 } as const;
 
 export type SchemaName = keyof typeof CONTENT_SCHEMAS;
 
 /** Schemas the content schemas refer to by `$ref`, never read on their own: added to Ajv first. */
-export const SHARED_SCHEMAS = ['agent-id.schema.json'] as const;
+export const SHARED_SCHEMAS = ['agent-id.schema.json', 'subagent-type.schema.json'] as const;
 
 /** The format of agent ids (schemas/agent-id.schema.json), checked against the registry. */
 export const AGENT_ID_FORMAT = 'agent-id';

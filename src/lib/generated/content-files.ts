@@ -1380,6 +1380,49 @@ export interface HookOutputEvent {
   schema: Record<string, unknown>;
 }
 
+// subagents.schema.json
+/**
+ * Written by `npm run subagents`: for each type, the tools its first model request offered when the pinned CLI started it.
+ */
+export interface SubagentsFile {
+  agent: AgentId;
+  cli: {
+    package: string;
+    version: string;
+  };
+  configuration: string;
+  /**
+   * The tool that starts a subagent.
+   */
+  tool: string;
+  /**
+   * Its input field naming the type.
+   */
+  field: string;
+  /**
+   * @minItems 1
+   */
+  types: {
+    type: string;
+    /**
+     * The input the stub's call started the subagent with.
+     */
+    input: {};
+    /**
+     * The tools the subagent's first model request offered, in its order.
+     */
+    tools: string[];
+    /**
+     * The tools the main thread's request offered, in its order, for comparison.
+     */
+    mainTools: string[];
+    /**
+     * What the main thread's request says this type gets, in the CLI's words.
+     */
+    declared?: string;
+  }[];
+}
+
 // hook-behaviour-history.schema.json
 export type CaseOutcome =
   | {

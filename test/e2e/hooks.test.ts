@@ -9,14 +9,11 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { parse } from 'parse5';
-import type { DefaultTreeAdapterMap } from 'parse5';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { Page } from 'playwright-core';
+import { attr, elements, textOf, type Element, type Node } from '../helpers/html.ts';
 import { buildSite, DIST, ROOT, serveAndLaunch, type Served } from '../helpers/browser.ts';
 
-type Element = DefaultTreeAdapterMap['element'];
-type Node = DefaultTreeAdapterMap['node'];
 
 interface Catalog {
   agents: { id: string; hooks: { page: string; recorded: number; schemas: { event: string; schema: string }[] } }[];
@@ -38,16 +35,6 @@ after(async () => {
 const fileOf = (path: string) => join(DIST, decodeURIComponent(path), path.endsWith('/') ? 'index.html' : '');
 const exists = (path: string) => existsSync(fileOf(path)) && statSync(fileOf(path)).isFile();
 
-function elements(html: string): Element[] {
-  const out: Element[] = [];
-  const walk = (node: Node): void => {
-    if ('tagName' in node) out.push(node as Element);
-    for (const child of 'childNodes' in node ? node.childNodes : []) walk(child as Node);
-  };
-  walk(parse(html) as unknown as Node);
-  return out;
-}
-const attr = (el: Element, name: string) => el.attrs.find((a) => a.name === name)?.value;
 
 /** The catalog's tool a call names: by its name or an alias; an MCP tool by its family's pattern. */
 function catalogTool(agent: string, name: string): Catalog['tools'][number] | undefined {
@@ -250,10 +237,6 @@ test('the checker reads a pasted hook payload through its agent’s own members 
 });
 
 /** The text of an element, whitespace collapsed. */
-function textOf(node: Node): string {
-  if ('value' in node && typeof node.value === 'string' && node.nodeName === '#text') return node.value;
-  return ('childNodes' in node ? node.childNodes : []).map((c) => textOf(c as Node)).join('');
-}
 const squash = (s: string) => s.replace(/\s+/g, ' ').trim();
 
 test('each recorded hook behaviour case is a row of its agent\'s hooks page and a catalog entry, saying what the record says', () => {

@@ -8,12 +8,9 @@ import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parse } from 'parse5';
-import type { DefaultTreeAdapterMap } from 'parse5';
+import { elements, textOf as text, type Element, type Node } from '../helpers/html.ts';
 import { buildSite, DIST, ROOT } from '../helpers/browser.ts';
 
-type Element = DefaultTreeAdapterMap['element'];
-type Node = DefaultTreeAdapterMap['node'];
 
 interface Catalog {
   tools: { agent: string; fullName: string; aliases: { name: string }[]; links: { page: string } }[];
@@ -30,16 +27,6 @@ before(() => {
   catalog = JSON.parse(readFileSync(join(DIST, 'catalog.json'), 'utf8')) as Catalog;
 });
 
-function elements(html: string): Element[] {
-  const out: Element[] = [];
-  const walk = (node: Node): void => {
-    if ('tagName' in node) out.push(node as Element);
-    for (const child of 'childNodes' in node ? node.childNodes : []) walk(child as Node);
-  };
-  walk(parse(html) as unknown as Node);
-  return out;
-}
-const text = (node: Node): string => ('value' in node && node.nodeName === '#text' ? String(node.value) : 'childNodes' in node ? node.childNodes.map((c) => text(c as Node)).join('') : '');
 const pageOf = (agent: string, name: string) => catalog.tools.find((t) => t.agent === agent && (t.fullName === name || t.aliases.some((a) => a.name === name)));
 const htmlOf = (page: string) => readFileSync(join(DIST, decodeURIComponent(page), 'index.html'), 'utf8');
 

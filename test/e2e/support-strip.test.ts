@@ -9,12 +9,9 @@ import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parse } from 'parse5';
-import type { DefaultTreeAdapterMap } from 'parse5';
+import { attr, elements, textOf as text, type Element } from '../helpers/html.ts';
 import { buildSite, DIST, ROOT } from '../helpers/browser.ts';
 
-type Element = DefaultTreeAdapterMap['element'];
-type Node = DefaultTreeAdapterMap['node'];
 
 interface Catalog {
   tools: { agent: string; fullName: string; aliases: { name: string }[]; links: { page: string } }[];
@@ -26,17 +23,6 @@ before(() => {
   catalog = JSON.parse(readFileSync(join(DIST, 'catalog.json'), 'utf8')) as Catalog;
 });
 
-function elements(html: string): Element[] {
-  const out: Element[] = [];
-  const walk = (node: Node): void => {
-    if ('tagName' in node) out.push(node as Element);
-    for (const child of 'childNodes' in node ? node.childNodes : []) walk(child as Node);
-  };
-  walk(parse(html) as unknown as Node);
-  return out;
-}
-const text = (node: Node): string => ('value' in node && node.nodeName === '#text' ? String(node.value) : 'childNodes' in node ? node.childNodes.map((c) => text(c as Node)).join('') : '');
-const attr = (el: Element, name: string) => el.attrs.find((a) => a.name === name)?.value;
 
 /** The strip's definition list of a built page: term → its description element. */
 function strip(page: string): Map<string, Element> {

@@ -6,6 +6,7 @@
 import type { SiteModel, Subagents, ToolModel } from './model.ts';
 import { AGENT_LABELS, toolUrl } from './site.ts';
 import { toolForCall } from './tool-names.ts';
+import { AGENTS } from './agents/index.ts';
 
 export interface SubagentRow {
   type: string;
@@ -21,6 +22,8 @@ export interface SubagentTable {
   release: string;
   configuration: string;
   file: string;
+  /** Whether the agent's module says where its main thread is told what a type gets (the table then has that column). */
+  declared: boolean;
   rows: SubagentRow[];
 }
 
@@ -40,6 +43,7 @@ export function subagentTable(site: Pick<SiteModel, 'subagents' | 'tools'>, tool
     release: `${AGENT_LABELS[record.agent]} ${record.cli.version}`,
     configuration: record.configuration,
     file: record.file,
+    declared: AGENTS[record.agent].subagents?.declaredPattern !== undefined,
     rows: record.types.map((t) => ({ type: t.type, declared: t.declared, tools: t.tools.map(link), notOffered: t.mainTools.filter((m) => !t.tools.includes(m)) })),
   };
 }

@@ -340,6 +340,14 @@ export const copilotCli: Agent<'copilot-cli'> = {
     reason:
       'Signed in, the CLI takes this tool from the GitHub MCP server, which defines its description, input schema and result. In the captures that server was the loopback stub, which offered the tool under the name the CLI asked for with an empty input schema and a description of its own, so the real definition is not known here.',
   },
+  // The types its task tool's agent_type enumerates.
+  subagents: {
+    tool: 'task',
+    field: 'agent_type',
+    types: ['explore', 'task', 'general-purpose', 'code-review', 'research', 'security-review'],
+    input: { description: 'Look around', prompt: 'List the files here.', name: 'looker' },
+    configuration: 'print',
+  },
   captureHistory: { configurations: ['print', 'autopilot'], step: 4, range: { from: '0.0.340' }, proposed: ['interactive-plan', 'interactive-experimental', 'mcp-deferred', 'signed-in-sonnet-4-5'] },
   inventory: { none: 'nobody has located its tool registry inside the installed package; its captures are the only list of its tools.' },
   publishedTypes: { none: 'no package of TypeScript types of its tools is read yet; their inputs are read from the captures.' },

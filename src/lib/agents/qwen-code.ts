@@ -91,6 +91,14 @@ export const qwenCode: Agent<'qwen-code'> = {
   options: ['settings'],
   settingsFile: SETTINGS_FILE,
   mcpNaming: { family: 'mcp__<server>__<tool>', isStubServerTool: (fullName) => fullName.startsWith(`mcp__${STUB_MCP_SERVER}__`) },
+  // The built-in types its agent tool's description lists (claude-code and codex there delegate to other CLIs).
+  subagents: {
+    tool: 'agent',
+    field: 'subagent_type',
+    types: ['general-purpose', 'Explore', 'statusline-setup', 'review-agent'],
+    input: { description: 'Look around', prompt: 'List the files here.' },
+    configuration: 'yolo',
+  },
   captureHistory: { configurations: ['yolo', 'interactive-no-tool-search', 'no-tool-search', 'code-mode-only'], step: 4, range: { last: 20 } },
   inventory: { none: 'nobody has located its tool registry inside the installed package; its captures are the only list of its tools.' },
   publishedTypes: { none: 'no package of TypeScript types of its tools is read yet; their inputs are read from the captures.' },

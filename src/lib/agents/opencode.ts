@@ -159,6 +159,8 @@ export const opencode: Agent<'opencode'> = {
   options: ['settings'],
   settingsFile: SETTINGS_FILE,
   mcpNaming: { family: '<server>_<tool>', isStubServerTool: (fullName) => fullName.startsWith(`${STUB_MCP_SERVER}_`) },
+  // The types its task tool's description lists.
+  subagents: { tool: 'task', field: 'subagent_type', types: ['explore', 'general'], input: { description: 'Look around', prompt: 'List the files here.' }, configuration: 'print' },
   captureHistory: { configurations: ['print', 'experimental'], step: 4, range: { from: '0.1.174' }, proposed: ['gpt-5-model', 'code-mode', 'interactive-plan-mode'] },
   inventory: { none: 'nobody has located its tool registry inside the installed package; its captures are the only list of its tools.' },
   publishedTypes: { none: 'no package of TypeScript types of its tools is read yet; their inputs are read from the captures.' },

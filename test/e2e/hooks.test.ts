@@ -105,6 +105,13 @@ test('the exported hook schemas validate every recorded hook payload (masked val
   assert.equal(checked, catalog.agents.reduce((n, a) => n + a.hooks.recorded, 0), 'every recorded payload was checked');
 });
 
+/** Opens the tool page at `url` and its checker, and waits for the form. */
+async function openChecker(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.locator('details[data-payload-check] > summary').click();
+  await page.locator('details[data-payload-check] form').waitFor({ state: 'visible' });
+}
+
 /** Pastes `json` into the open checker of the page, asks for a check and returns the verdict's text once it changed. */
 async function checkerVerdict(page: Page, json: string): Promise<string> {
   const status = page.locator('details[data-payload-check] [role="status"]');
@@ -127,9 +134,7 @@ test('the checker of a tool page checks every member of a pasted hook payload ag
   assert.ok(found?.tool, 'a recorded hook payload of a tool with a checker');
   const page = await served.browser.newPage();
   try {
-    await page.goto(`${served.base}${found.tool.links.page}`);
-    await page.locator('details[data-payload-check] > summary').click();
-    await page.locator('details[data-payload-check] form').waitFor({ state: 'visible' });
+    await openChecker(page, `${served.base}${found.tool.links.page}`);
     const verdict = (json: string) => checkerVerdict(page, json);
     const ok = await verdict(JSON.stringify(found.hook));
     assert.match(ok, /Every member of the payload was checked against hooks\.schema\.json[^:]*: valid\./);
@@ -333,9 +338,7 @@ test("the checker of a tool page reads a pasted hook answer and checks it agains
   const answer = JSON.parse(found.record.hookReturn.stdout) as Record<string, unknown>;
   const page = await served.browser.newPage();
   try {
-    await page.goto(`${served.base}${found.tool.links.page}`);
-    await page.locator('details[data-payload-check] > summary').click();
-    await page.locator('details[data-payload-check] form').waitFor({ state: 'visible' });
+    await openChecker(page, `${served.base}${found.tool.links.page}`);
     const verdict = (json: string) => checkerVerdict(page, json);
     const ok = await verdict(JSON.stringify(answer));
     assert.match(ok, new RegExp(`Valid as the answer of a [^.]*\\b${found.record.event}\\b[^.]* hook\\.`), ok);

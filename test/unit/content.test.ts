@@ -1115,7 +1115,9 @@ test('subagent tool sets are read when filed under their agent, naming only tool
   assert.deepEqual(warnings.filter((w) => w.file.includes('subagents')), []);
   const file = 'subagents/claude-code.json';
   assert.deepEqual(where(errorsAfter(subagents((s) => (s.agent = 'codex')))), [[file, '/agent', 'file-name-matches-id']]);
-  assert.deepEqual(where(errorsAfter(subagents((s) => s.types[0].tools.push('NoSuchTool')))), [[file, '/types/0/tools/1', 'subagent-tool-known']]);
+  // A tool the main thread was offered must have a page; one offered only to subagents need not.
+  assert.deepEqual(where(errorsAfter(subagents((s) => (s.types[0].tools.push('NoSuchTool'), s.types[0].mainTools.push('NoSuchTool'))))), [[file, '/types/0/tools/1', 'subagent-tool-known'], [file, '/types/0/mainTools/1', 'subagent-tool-known']]);
+  assert.deepEqual(loadModel(subagents((s) => s.types[0].tools.push('complete_task'))).model.subagents[0]!.types[0]!.tools, ['Shell', 'complete_task']);
   assert.deepEqual(where(errorsAfter(subagents((s) => (s.tool = 'NoSuchStarter')))), [[file, '/tool', 'subagent-tool-known']]);
   const { warnings: again } = loadModel(subagents((s) => (s.cli.version = '9.9.8')));
   assert.ok(again.some((w) => w.file.endsWith(file) && /recorded with 9\.9\.8; content\/capture-matrix\.json pins 9\.9\.9/.test(w.message)));

@@ -3,7 +3,8 @@
  * `npm run subagents`). A file belongs to the agent it is named after; the tool that starts a
  * subagent and every tool a subagent was offered must be tools of that agent (a new tool in a
  * release stops the build until it has a page); one recorded at another release than the pin
- * is a warning.
+ * is a warning. A tool offered only to subagents (not in the main thread's list: Gemini CLI's
+ * complete_task) may have no page: no captured main request shows it.
  */
 import type { Stage } from '../context.ts';
 import type { SubagentsFile } from '../../content-types.ts';
@@ -29,7 +30,9 @@ export function loadSubagents(stage: Stage, tools: readonly ToolModel[], pins: R
     };
     known('/tool', data.tool);
     data.types.forEach((t, i) => {
-      t.tools.forEach((name, j) => known(`/types/${i}/tools/${j}`, name));
+      t.tools.forEach((name, j) => {
+        if (t.mainTools.includes(name)) known(`/types/${i}/tools/${j}`, name);
+      });
       t.mainTools.forEach((name, j) => known(`/types/${i}/mainTools/${j}`, name));
     });
     if (!sound) continue;

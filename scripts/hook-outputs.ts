@@ -32,7 +32,7 @@ const CACHE_ROOT = process.env['CAPTURE_CACHE_DIR'] || '/work/cache';
 const SCHEMA = 'schemas/hook-outputs.schema.json';
 
 interface Read {
-  source: { package: string; version: string; file: string; form: HookOutputSource['form'] };
+  source: { package: string; version: string; file: string; form: HookOutputSource['form']; note?: string };
   events: EventOutput[];
 }
 
@@ -63,7 +63,7 @@ function readOutputs(agent: AgentId, source: Exclude<HookOutputSource, { form: '
   }
   const text = source.files.map((f) => readFileSync(join(root, f), 'utf8')).join('\n');
   const events = typescriptOutputs(text, source, source.namedEventsOnly ? eventsNamed(agent) : undefined);
-  return { source: { package: source.package, version, file: source.files.map(shown).join(' + '), form: source.form }, events };
+  return { source: { package: source.package, version, file: source.files.map(shown).join(' + '), form: source.form, ...(source.note ? { note: source.note } : {}) }, events };
 }
 
 function main(): number {

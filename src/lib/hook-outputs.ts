@@ -40,6 +40,7 @@ export function publishedOutputSchema(outputs: Declared, event: string, origin: 
         ? `The object ${AGENT_LABELS[outputs.agent]} hands a ${event} plugin function to change in place: ${found.declaredAs}.`
         : `What a ${AGENT_LABELS[outputs.agent]} ${event} hook may return, as its published code declares it: ${found.declaredAs}.`,
       typeof description === 'string' ? description : undefined,
+      outputs.source.note,
     ]
       .filter((d) => d !== undefined)
       .join(' '),
@@ -160,6 +161,8 @@ export interface OutputEventView {
 export interface HookOutputsView {
   /** Why nothing published declares it (Qwen Code). */
   unavailable: string | undefined;
+  /** What the declarations are the types of, where the source says (Copilot CLI's SDK callbacks). */
+  note?: string | undefined;
   source: string | undefined;
   plugin: boolean;
   /** Events some case answered, with their member tables. */
@@ -193,5 +196,5 @@ export function hookOutputsView(outputs: HookOutputs | undefined, records: reado
   // Events in the order the cases come (the case file's: before the call, then after).
   const first = (event: string) => records.findIndex((r) => r.agent === outputs.agent && r.event === event);
   answered.sort((a, b) => first(a.event) - first(b.event));
-  return { unavailable: undefined, source: outputSource(outputs), plugin: outputs.source.form === 'plugin-output', answered, others };
+  return { unavailable: undefined, note: outputs.source.note, source: outputSource(outputs), plugin: outputs.source.form === 'plugin-output', answered, others };
 }

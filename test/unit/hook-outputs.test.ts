@@ -185,3 +185,10 @@ test('each committed output schema accepts the deny answers the recorded cases s
   }
   assert.ok(checked >= 3, `only ${checked} obeyed deny answers were checked`);
 });
+
+test("a source's note (what the declarations are the types of) reaches the page view and every published schema", () => {
+  const noted = { ...OUTPUTS, source: { ...(OUTPUTS as Extract<HookOutputs, { events: unknown }>).source, note: 'These are SDK callback types.' } } as Extract<HookOutputs, { events: unknown }>;
+  assert.equal(hookOutputsView(noted, [])!.note, 'These are SDK callback types.');
+  assert.match(String(publishedOutputSchema(noted, 'Stop', { site: new URL('https://example.test/') })['description']), /These are SDK callback types\.$/);
+  assert.equal(hookOutputsView(OUTPUTS, [])!.note, undefined);
+});

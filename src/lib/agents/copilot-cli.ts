@@ -296,7 +296,7 @@ export function hooksOfCalls(payloads: readonly Json[], calls: readonly { id: st
  */
 const hooks: HookMechanism = {
   // The SDK's in-process hook types the binary writes out; the native runtime that reads command hooks' JSON publishes none.
-  outputs: { form: 'typescript', package: '@github/copilot-linux-x64', version: 'capture-pin', unpack: { binary: 'copilot', args: ['--version'], into: '.cache/copilot/pkg/linux-x64/{version}' }, files: ['copilot-sdk/types.d.ts', 'copilot-sdk/workflow.d.ts'], pattern: '{event}HookOutput', naming: 'lower-first', namedEventsOnly: true },
+  outputs: { form: 'typescript', package: '@github/copilot-linux-x64', version: 'capture-pin', unpack: { binary: 'copilot', args: ['--version'], into: '.cache/copilot/pkg/linux-x64/{version}' }, files: ['copilot-sdk/types.d.ts', 'copilot-sdk/workflow.d.ts'], pattern: '{event}HookOutput', naming: 'lower-first', namedEventsOnly: true, note: 'These are the types of the SDK\'s in-process hook callbacks; the JSON a command hook prints is read by the native runtime, which publishes no type. The recorded cases show that permissionDecision, permissionDecisionReason, modifiedArgs, modifiedResult and additionalContext work in command hooks as these types say.' },
   named: {
     // The SDK types the binary writes out when it first runs (the published package holds only the binary).
     source: { package: '@github/copilot-linux-x64', unpack: { binary: 'copilot', args: ['--version'], into: '.cache/copilot/pkg/linux-x64/{version}' }, under: 'copilot-sdk', form: 'union-type', name: 'HookType' },

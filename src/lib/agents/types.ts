@@ -363,6 +363,8 @@ export type HookOutputSource =
       readonly base?: { readonly type: string; readonly member: string };
       /** Only the agent's named events (content/hook-events/<agent>.json) are taken, not every type that matches. */
       readonly namedEventsOnly?: boolean;
+      /** What a reader must know about these declarations (what they are the types of), said on the page and in each schema. */
+      readonly note?: string;
     }
   | {
       /** A plugin function's parameter that the function changes in place (OpenCode's `output`). */

@@ -1357,6 +1357,10 @@ export type HookOutputsFile =
          */
         file: string;
         form: "typescript" | "plugin-output" | "embedded-json-schema";
+        /**
+         * What a reader must know about these declarations (what they are the types of).
+         */
+        note?: string;
       };
       /**
        * @minItems 1

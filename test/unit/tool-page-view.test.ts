@@ -41,6 +41,7 @@ function renderedSections(v: ToolPageView): PageSection[] {
     m.modelInput?.differencesSection,
     m.byConfiguration?.section,
     v.availability.section,
+    v.subagents?.section,
     v.aliases.section,
     v.lifecycle.section,
     v.history.section,

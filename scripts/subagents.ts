@@ -102,8 +102,10 @@ async function runType(s: SelectedType, matrix: Matrix, binary: string, paths: P
   const { wire } = run;
   const id = run.planned[0]!.id;
   const requests = run.outcome.requests.filter((r) => r.method === 'POST' && wire.isToolRequestPath(pathOf(r.url)) && wire.hasTools(r.json));
-  const sentAt = requests.findIndex((r) => run.conversation.sent.has(0) && wire.toolCalls.findResult(r.json, id) === undefined);
-  if (sentAt < 0) throw new RecordError(`no request offered tools for the ${s.scenario.tool} call to go out in`);
+  if (!run.conversation.sent.has(0)) throw new RecordError(`no request offered tools for the ${s.scenario.tool} call to go out in`);
+  // The main thread's request the call went out in: the first that offers tools.
+  const sentAt = requests.findIndex((r) => wire.toolCalls.findResult(r.json, id) === undefined);
+  if (sentAt < 0) throw new RecordError(`every request that offered tools carried the ${s.scenario.tool} call's result`);
   const subagent = requests.slice(sentAt + 1).find((r) => wire.toolCalls.findResult(r.json, id) === undefined);
   if (!subagent) throw new RecordError(`no request after the ${s.scenario.tool} call looks like the ${s.type} subagent's own (tools offered, the call's result not carried): ${requests.length} request(s) offered tools`);
   const names = (body: Json): string[] => wire.extractTools(body, { origin: { package: 'run', version: '0.0.0', file: 'run' }, pointer: '/body' }).map((t) => t.fullName);

@@ -29,6 +29,10 @@ export type {
   HookBehaviourHistoryFile,
   HookOutputsFile,
   SubagentsFile,
+  PermissionCase,
+  PermissionCasesFile,
+  PermissionFile,
+  PermissionOutcome,
   CaseOutcome,
   OutcomeSpan,
   BehaviourChange,
@@ -52,6 +56,9 @@ export type {
   UnavailableDefinition,
   VersionNote,
 } from './generated/content-files.ts';
+
+/** The rule a permission case runs under (schemas/permission-rule.schema.json, inlined where it is used). */
+export type PermissionRule = import('./generated/content-files.ts').PermissionCase['rule'];
 
 /** One AgentId: the registry's (src/lib/agents/index.ts). */
 export type { AgentId } from './agents/index.ts';

@@ -8,9 +8,17 @@
  * that need many MCP tools (e.g. to make a CLI defer them behind tool search). Unset, empty
  * or 0, the server offers exactly what it offers without the variable.
  *
+ * When $HOME/.capture-mcp-calls.log exists (permission runs create it), the server appends
+ * a line when it starts and one per tools/call: the evidence that a call reached it.
+ *
  * Run: node scripts/lib/capture/mcp-server.ts
  */
+import { appendFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+
+/** The call log, relative to HOME; absent, nothing is logged. */
+export const CALL_LOG = '.capture-mcp-calls.log';
 
 const SERVER_INFO = { name: 'capture-stub', version: '1.0.0' };
 const DEFAULT_PROTOCOL = '2025-06-18';
@@ -103,6 +111,12 @@ if (import.meta.main) {
     process.stderr.write(`capture MCP server: ${(error as Error).message}\n`);
     process.exit(2);
   }
+  const home = process.env['HOME'];
+  const callLog = home !== undefined && existsSync(join(home, CALL_LOG)) ? join(home, CALL_LOG) : undefined;
+  const log = (entry: unknown): void => {
+    if (callLog !== undefined) appendFileSync(callLog, JSON.stringify(entry) + '\n');
+  };
+  log({ started: true });
   const lines = createInterface({ input: process.stdin });
   lines.on('line', (line) => {
     if (line.trim() === '') return;
@@ -113,6 +127,7 @@ if (import.meta.main) {
       process.stdout.write(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'parse error' } }) + '\n');
       return;
     }
+    if (message.method === 'tools/call') log({ call: message.params?.['name'] ?? null, arguments: message.params?.['arguments'] ?? null });
     const reply = handle(message, extraTools);
     if (reply !== undefined) process.stdout.write(JSON.stringify(reply) + '\n');
   });

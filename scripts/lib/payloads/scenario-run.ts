@@ -14,7 +14,7 @@ import type { Configuration, Matrix } from '../capture/matrix.ts';
 import { runConfiguration, type RunOutcome, type RunPaths } from '../capture/runner.ts';
 import { agentWires, payloadDriver, type PayloadDriver } from '../../../src/lib/agents/index.ts';
 import { mergeSettings } from '../../../src/lib/agents/settings.ts';
-import type { HookRunAdditions } from '../../../src/lib/agents/types.ts';
+import type { HookRunAdditions, JsonObject } from '../../../src/lib/agents/types.ts';
 import type { CallingWireFormat } from '../../../src/lib/wire/types.ts';
 import { Conversation, type PlannedCall } from './conversation.ts';
 import { runAdditions, type HookCommands, type PayloadPaths } from './drivers.ts';
@@ -62,6 +62,25 @@ export interface ScenarioRunOptions {
   hookCommands?: HookCommands;
   /** The CLI may send no result (a hook stopped the turn): record the calls without one rather than fail. */
   resultMayBeMissing?: boolean;
+  /** Settings merged over the configuration's (a permission case's rules). */
+  settings?: JsonObject | undefined;
+  /** Argument sequences of the hook additions to leave out (the ones that let every call run: HookMechanism.bypass). */
+  without?: readonly (readonly string[])[] | undefined;
+  /** More variables for the planned calls' input and the scenario's files (a probe server's address). */
+  vars?: Readonly<Record<string, string>> | undefined;
+  /** More files to write, by absolute path. */
+  files?: ReadonlyMap<string, string> | undefined;
+}
+
+/** `args` without each occurrence of the argument sequences in `without`. Pure. */
+export function withoutSequences(args: readonly string[], without: readonly (readonly string[])[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; ) {
+    const hit = without.find((seq) => seq.length > 0 && seq.every((w, j) => args[i + j] === w));
+    if (hit) i += hit.length;
+    else out.push(args[i++]!);
+  }
+  return out;
 }
 
 export interface ScenarioRun {
@@ -85,17 +104,19 @@ export async function runScenarioOnce(selected: SelectedScenario, matrix: Matrix
   const wireCalls = wire.toolCalls;
   const base = matrix.agents[agent].configurations.find((c) => c.id === selected.configuration)!;
   const tools = scenario.allowedTools ?? scenarioTools(scenario);
-  const additions = runAdditions(hooks, paths, tools, options.hookCommands);
+  const added = runAdditions(hooks, paths, tools, options.hookCommands);
+  const additions = options.without === undefined ? added : { ...added, args: withoutSequences(added.args, options.without) };
+  const settings = [base.settings, additions.settings, options.settings].filter((x): x is NonNullable<typeof x> => x !== undefined);
   const configuration: Configuration = {
     ...base,
     args: [...base.args, ...additions.args, ...(scenario.args ?? [])],
     env: { ...base.env, ...additions.env, ...Object.fromEntries(Object.entries(scenario.env ?? {}).filter((e): e is [string, string] => e[1] !== undefined)) },
     timeoutSeconds: scenario.timeoutSeconds ?? 60,
-    ...(additions.settings ? { settings: mergeSettings(base.settings ?? {}, additions.settings) } : {}),
+    ...(settings.length > 0 ? { settings: settings.reduce((a, b) => mergeSettings(a, b), {}) } : {}),
   };
   const runPaths: RunPaths = { home: paths.home, workdir: paths.workdir, node: process.execPath, mcpServer: join(options.root, 'scripts/lib/capture/mcp-server.ts') };
-  const vars = { HOME: paths.home, WORKDIR: paths.workdir, RUN: paths.run };
-  const files = new Map<string, string | Uint8Array>(additions.files);
+  const vars = { ...options.vars, HOME: paths.home, WORKDIR: paths.workdir, RUN: paths.run };
+  const files = new Map<string, string | Uint8Array>([...additions.files, ...(options.files ?? [])]);
   for (const [rel, content] of Object.entries(scenario.files ?? {})) {
     if (content === undefined) continue;
     files.set(join(paths.workdir, rel), typeof content === 'string' ? expandRunVariables(content, vars) : Buffer.from(content.base64, 'base64'));

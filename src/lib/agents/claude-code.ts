@@ -98,6 +98,7 @@ const hooks: HookMechanism = {
   outputs: { form: 'typescript', package: '@anthropic-ai/claude-agent-sdk', version: 'ingest-pin', files: ['sdk.d.ts'], pattern: '{event}HookSpecificOutput', naming: 'as-is', base: { type: 'SyncHookJSONOutput', member: 'hookSpecificOutput' } },
   events: HOOK_EVENTS,
   shape: { ...CLAUDE_STYLE_HOOKS, afterFailure: 'PostToolUseFailure' },
+  bypass: [['--allowedTools', '']],
   runAdditions: (c) => ({
     args: ['--output-format', 'stream-json', '--verbose', '--allowedTools', c.allowedTools.join(',')],
     env: { TMPDIR: c.tmp, CLAUDE_CODE_TMPDIR: c.tmp, CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1' },

@@ -309,6 +309,7 @@ const hooks: HookMechanism = {
   events: [...CAMEL_EVENTS, ...PASCAL_EVENTS],
   shape: { toolNameField: 'toolName', inputField: 'toolArgs', inputEncoding: 'object', responseField: 'toolResult', before: 'preToolUse', after: 'postToolUse', afterFailure: 'postToolUseFailure' },
   otherShapes: [{ eventField: 'hook_event_name', toolNameField: 'tool_name', inputField: 'tool_input', inputEncoding: 'object', responseField: 'tool_result', before: 'PreToolUse', after: 'PostToolUse', afterFailure: 'PostToolUseFailure' }],
+  bypass: [['--allow-all-tools']],
   runAdditions: (c) => ({
     args: ['--allow-all-tools'],
     env: { TMPDIR: c.tmp },

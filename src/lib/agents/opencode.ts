@@ -126,6 +126,7 @@ const hooks: HookMechanism = {
   events: HOOK_EVENTS,
   recordTitle: '{event} plugin function: its arguments (input, output), as the recording plugin serialised them',
   shape: { toolNameField: 'input.tool', inputField: 'output.args', afterInputField: 'input.args', inputEncoding: 'object', responseField: 'output', before: 'tool.execute.before', after: 'tool.execute.after' },
+  bypass: [['--auto']],
   runAdditions: (c) => ({
     args: ['--auto'],
     env: { TMPDIR: c.tmp },

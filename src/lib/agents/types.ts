@@ -420,6 +420,12 @@ export interface HookMechanism {
   readonly logDir?: string;
   /** Arguments, environment and files (the hook configuration among them) of a payload run. Pure. */
   runAdditions(context: HookRunContext): HookRunAdditions;
+  /**
+   * The argument sequences of runAdditions (given no allowed tools) that let every call run
+   * without asking; permission cases (npm run permissions) leave them out, so that the
+   * agent's own rules decide.
+   */
+  readonly bypass?: readonly (readonly string[])[];
   /** Did the call succeed, as the CLI reported it: its result (and that result's text) and its hook payloads. */
   outcome(result: Json, resultText: string, hooks: readonly Json[]): 'success' | 'failure';
   /** The CLI's structured report of call `id`, beside its hook payloads. */
@@ -489,7 +495,8 @@ export interface Agent<Id extends string = string> {
    */
   readonly subagents?: {
     readonly tool: string;
-    readonly field: string;
+    /** The input field naming the type; absent when the tool takes none (Codex's spawn_agent), and `types` then holds one label for the one kind it starts. */
+    readonly field?: string;
     readonly types: readonly string[];
     readonly input: Readonly<Record<string, string>>;
     readonly configuration: string;

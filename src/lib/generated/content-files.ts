@@ -1400,9 +1400,9 @@ export interface SubagentsFile {
    */
   tool: string;
   /**
-   * Its input field naming the type.
+   * Its input field naming the type; absent when it takes none (one kind of subagent, labelled in types).
    */
-  field: string;
+  field?: string;
   /**
    * @minItems 1
    */
@@ -1500,4 +1500,172 @@ export interface BehaviourChange {
   unread: string[];
   before: CaseOutcome;
   after: CaseOutcome;
+}
+
+// permission-cases.schema.json
+/**
+ * The capture-matrix configuration the cases run in, unless a case names another.
+ */
+export type PermissionCaseId = string;
+export type PermissionCaseId1 = string;
+/**
+ * What shows that the call ran: a file it creates (relative to the work folder), a request to the probe server (`$PROBE_URL`), a call that reached the stub MCP server, or text in the call's result that only running it produces (a read-only command listing a file the case wrote).
+ */
+export type PermissionSideEffect =
+  | {
+      file: PermissionCasePath;
+    }
+  | {
+      probe: true;
+    }
+  | {
+      mcpCall: string;
+    }
+  | {
+      output: string;
+    };
+export type PermissionCasePath = string;
+
+/**
+ * What `npm run permissions` runs, per agent: each case is one tool call the model stub sends to the real pinned CLI under one permission rule (or none), written where the agent's users write it (a settings file, a flag, a rules file). The payload runs' flags that let every call run (HookMechanism.bypass) are left out. The run records whether the tool was offered, whether its side effect happened and what the model was told (content/permissions/<agent>/<case>.json). In `call.input`, `call.files` and `call.settings`, `$WORKDIR`, `$HOME` and `$PROBE_URL` (a loopback HTTP server that counts requests) stand for the run's values.
+ */
+export interface PermissionCasesFile {
+  $schema?: string;
+  agents: {
+    [k: string]: PermissionCaseAgent | undefined;
+  };
+}
+export interface PermissionCaseAgent {
+  configuration: PermissionCaseId;
+  /**
+   * @minItems 1
+   */
+  cases: PermissionCase[];
+}
+export interface PermissionCase {
+  id: PermissionCaseId1;
+  toolRole: "shell" | "file-write" | "fetch" | "mcp";
+  description: string;
+  rule: {
+    /**
+     * Where the rule is written: a settings key (`permissions.deny`), a flag (`--deny-tool`), a rules file (`prefix_rule`), or `none` (no rule: the agent's defaults decide).
+     */
+    form: string;
+    /**
+     * The rule exactly as written (absent for `none`).
+     */
+    text?: string;
+    /**
+     * What the rule asks for: allow, ask or deny the call, exclude the tool from the model's list, a mode that applies to every call, or none.
+     */
+    says: "allow" | "ask" | "deny" | "exclude" | "mode" | "none";
+  };
+  call: PermissionCall;
+  sideEffect: PermissionSideEffect;
+  timeoutSeconds?: number;
+}
+export interface PermissionCall {
+  tool: string;
+  /**
+   * The call's input: an object, or the text of a freeform tool (Codex's apply_patch).
+   */
+  input: {} | string;
+  configuration?: PermissionCaseId1;
+  args?: string[];
+  env?: {
+    [k: string]: string | undefined;
+  };
+  files?: {
+    [k: string]: string | undefined;
+  };
+  /**
+   * Files under the run's home, e.g. a user-level rules file.
+   */
+  homeFiles?: {
+    [k: string]: string | undefined;
+  };
+  /**
+   * Merged over the configuration's settings file.
+   */
+  settings?: {};
+}
+
+// permission-record.schema.json
+/**
+ * ran: the side effect happened. did-not-run: it did not, and the model got a result for the call (the refusal, or the tool's own failure: modelSaw has its words). no-result: it did not, and no result reached the model (the CLI waited until it was killed, or ended the turn).
+ */
+export type PermissionOutcome = "ran" | "did-not-run" | "no-result";
+
+/**
+ * Written by `npm run permissions`, never by hand: one run of the real pinned CLI making the case's one call under the case's rule, with run values masked.
+ */
+export interface PermissionFile {
+  agent: AgentId;
+  cli: {
+    package: string;
+    version: string;
+  };
+  case: string;
+  toolRole: "shell" | "file-write" | "fetch" | "mcp";
+  description: string;
+  configuration: string;
+  /**
+   * The configuration's mode (print, exec, non-interactive …).
+   */
+  mode: string;
+  tool: string;
+  /**
+   * The call's input as the model sent it (the text of a freeform tool).
+   */
+  input?: {} | string;
+  rule: {
+    /**
+     * Where the rule is written: a settings key (`permissions.deny`), a flag (`--deny-tool`), a rules file (`prefix_rule`), or `none` (no rule: the agent's defaults decide).
+     */
+    form: string;
+    /**
+     * The rule exactly as written (absent for `none`).
+     */
+    text?: string;
+    /**
+     * What the rule asks for: allow, ask or deny the call, exclude the tool from the model's list, a mode that applies to every call, or none.
+     */
+    says: "allow" | "ask" | "deny" | "exclude" | "mode" | "none";
+  };
+  /**
+   * Every argument the run added to the configuration's (the hook logging and the case's own).
+   */
+  args: string[];
+  env: {
+    [k: string]: string | undefined;
+  };
+  /**
+   * The files the run wrote for the case (hook logging among them) and the settings it merged, where they went and what they held.
+   */
+  configurationFiles: {
+    where: string;
+    content: unknown;
+  }[];
+  /**
+   * Whether the request the call went out after offered the tool to the model.
+   */
+  offered: boolean;
+  sideEffect: {
+    kind: "file" | "probe" | "mcpCall" | "output";
+    /**
+     * The file, `probe`, the MCP tool, or the text the result must contain.
+     */
+    target: string;
+    happened: boolean;
+  };
+  outcome: PermissionOutcome;
+  modelSaw: {
+    result: string | null;
+    isError: boolean;
+    otherTexts: string[];
+  };
+  cliExit: {
+    code: number | null;
+    killedAfterSeconds?: number;
+  };
 }

@@ -58,7 +58,7 @@ function selectTypes(only: readonly string[]): SelectedType[] {
         key,
         file: `${agent}.json`,
         configuration: spec.configuration,
-        scenario: { id: type, tool: spec.tool, description: `Starts a ${type} subagent.`, input: { ...spec.input, [spec.field]: type }, expect: 'success', timeoutSeconds: 90 },
+        scenario: { id: type, tool: spec.tool, description: `Starts a ${type} subagent.`, input: spec.field === undefined ? { ...spec.input } : { ...spec.input, [spec.field]: type }, expect: 'success', timeoutSeconds: 90 },
       });
     }
   }
@@ -144,7 +144,7 @@ async function inside(options: RunArgs): Promise<number> {
     const spec = AGENTS[agent].subagents!;
     const { package: pkg, version } = matrix.agents[agent];
     const types = selected.filter((s) => s.agent === agent).map((s) => records.get(s.key)!);
-    files.set(`${agent}.json`, jsonText({ agent, cli: { package: installedPackage(agent, CACHE_ROOT, pkg, version) ?? pkg, version }, configuration: spec.configuration, tool: spec.tool, field: spec.field, types }));
+    files.set(`${agent}.json`, jsonText({ agent, cli: { package: installedPackage(agent, CACHE_ROOT, pkg, version) ?? pkg, version }, configuration: spec.configuration, tool: spec.tool, ...(spec.field === undefined ? {} : { field: spec.field }), types }));
   }
   return checkOrWrite(OUT_DIR, files, { check: options.check, partial: options.only.length > 0, script: 'subagents', what: 'file', shownDir: 'content/subagents/' });
 }

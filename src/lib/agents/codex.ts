@@ -91,6 +91,7 @@ const hooks: HookMechanism = {
   events: HOOK_EVENTS,
   shape: CLAUDE_STYLE_HOOKS,
   logDir: '.codex/sessions',
+  bypass: [['--dangerously-bypass-approvals-and-sandbox']],
   runAdditions: (c) => ({
     args: ['--dangerously-bypass-approvals-and-sandbox', '--dangerously-bypass-hook-trust', '-c', 'analytics.enabled=false', '-c', 'features.plugins=false'],
     env: { TMPDIR: c.tmp },
@@ -126,6 +127,8 @@ export const codex: Agent<'codex'> = {
   binary: 'node_modules/@openai/codex-linux-x64/vendor/x86_64-unknown-linux-musl/bin/codex',
   modes: ['exec'],
   options: ['configToml'],
+  // spawn_agent names no type: the one kind of agent it starts inherits the model (recorded as `spawned`).
+  subagents: { tool: 'multi_agent_v1.spawn_agent', types: ['spawned'], input: { message: 'List the files here.' }, configuration: 'unknown-model' },
   mcpNaming: { family: 'mcp__<server>.<tool>', namespace: 'mcp__<server>', isStubServerTool: (fullName) => fullName.startsWith(`mcp__${STUB_MCP_SERVER}.`) },
   captureHistory: {
     // Every configuration that alone advertises a tool with a page (npm run history:coverage),

@@ -4,7 +4,7 @@
  * only read it.
  */
 import type { CaptureMatrix, CapturedEntry } from './captures.ts';
-import type { AgentId, AgentRecord, CatalogModel, ComparisonFile, Definition, EditorialTool, GeneratedTool, HistoryFile, HookBehaviourHistoryFile, HookCaseFile, HookOutputsFile, SubagentsFile, HookEventsFile, HooksFile, Job, PayloadCall } from './content-types.ts';
+import type { AgentId, AgentRecord, CatalogModel, ComparisonFile, Definition, EditorialTool, GeneratedTool, HistoryFile, HookBehaviourHistoryFile, HookCaseFile, HookOutputsFile, PermissionFile, SubagentsFile, HookEventsFile, HooksFile, Job, PayloadCall } from './content-types.ts';
 import type { FieldDifference, FieldRow } from './field-rows.ts';
 import type { Finding } from './payload-check.ts';
 import type { GateStatus } from './gate-check.ts';
@@ -133,6 +133,8 @@ export interface SiteModel {
   hookOutputs: HookOutputs[];
   /** The tools each built-in subagent type was offered (content/subagents/<agent>.json), validated. */
   subagents: Subagents[];
+  /** What a permission rule did to a real call (content/permissions/<agent>/<case>.json), validated, in the case file's order. */
+  permissions: PermissionRecord[];
 }
 
 /** content/subagents/<agent>.json, with where it is. */
@@ -146,6 +148,9 @@ export type HookBehaviourHistory = HookBehaviourHistoryFile & { file: string };
 
 /** One recorded hook behaviour case, with where it is (`content/hook-behaviour/<agent>/<case>.json`). */
 export type HookBehaviourRecord = HookCaseFile & { file: string };
+
+/** content/permissions/<agent>/<case>.json, with where it is and the page of the tool it called. */
+export type PermissionRecord = PermissionFile & { file: string; toolSlug: string };
 
 /** content/hooks/<agent>.json, with where it is. */
 export type HooksEditorial = HooksFile & { file: string };

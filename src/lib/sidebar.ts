@@ -24,6 +24,7 @@ export function buildSidebar(model: SiteModel): (LinkItem | GroupItem)[] {
     { label: 'Home', link: '/' },
     { label: 'Start from a job', link: '/jobs/' },
     { label: 'Hooks compared', link: '/hooks/' },
+    { label: 'Permissions compared', link: '/permissions/' },
     ...model.agents.map(
       (agent): GroupItem => ({
         label: AGENT_LABELS[agent.id],
@@ -33,6 +34,7 @@ export function buildSidebar(model: SiteModel): (LinkItem | GroupItem)[] {
           { label: 'Overview', link: `/${agent.id}/` },
           ...(model.histories.some((h) => h.agent === agent.id) ? [{ label: 'Changelog', link: `/${agent.id}/changelog/` }] : []),
           { label: 'Hooks', link: `/${agent.id}/hooks/` },
+          { label: 'Permissions', link: `/${agent.id}/permissions/` },
           ...groupedTools(model.tools, agent.id).map(
             (g): GroupItem => ({
               label: g.label,

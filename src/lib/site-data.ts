@@ -38,6 +38,7 @@ export async function getSite(): Promise<SiteModel> {
     hookBehaviourHistories: agentData.flatMap((a) => (a.hookBehaviourHistory ? [a.hookBehaviourHistory] : [])),
     hookOutputs: agentData.flatMap((a) => (a.hookOutputs ? [a.hookOutputs] : [])),
     subagents: agentData.flatMap((a) => (a.subagents ? [a.subagents] : [])),
+    permissions: agentData.flatMap((a) => a.permissions),
   };
   if (Object.keys(matrix.agents).length > 0) model.matrix = matrix;
   return model;

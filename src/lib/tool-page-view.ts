@@ -22,6 +22,7 @@ import { DEFAULT_HOOK_FIELDS, formText, payloadCheckTarget, type CheckedSection,
 import { hookRecord } from './hook-record.ts';
 import { outputCheck } from './hook-outputs.ts';
 import { subagentLine, subagentTable, type SubagentTable } from './subagents.ts';
+import { toolPermissions, type ToolPermissions } from './permissions.ts';
 import { checkModelInput } from './payload-check.ts';
 import { toolSchema } from './exports/tool-exports.ts';
 import { AGENT_LABELS, GROUP_LABELS, jobUrl, sitePath, toolUrl } from './site.ts';
@@ -150,6 +151,8 @@ export interface ToolPageView {
   support: SupportStrip;
   /** The tool sets of the subagents it starts, on the page of the tool that starts them. */
   subagents: { section: ToolSection; table: SubagentTable } | undefined;
+  /** Allow or block it: the permission cases that called it, and the agent's page. */
+  permissions: { section: ToolSection } & ToolPermissions;
   /** The main job's tools in other agents, when some agent has one. */
   counterparts: { job: string; url: string; agents: AgentTools[] } | undefined;
   input: DefinitionSectionView;
@@ -391,6 +394,7 @@ export function toolPageView(site: SiteModel, tool: ToolModel): ToolPageView {
     },
     support: supportStrip(tool, site.histories, hookAnswersOn(tool, site.hookBehaviour, site.tools), subagentLine(site, tool)),
     subagents: subagents && { section: required(sections, 'subagents'), table: subagents },
+    permissions: { section: required(sections, 'permissions'), ...toolPermissions(site, tool) },
     counterparts: main && main.tools.length > 0 ? { job: main.job.title.toLowerCase(), url: jobUrl(main.job.id), agents: byAgent(main.tools) } : undefined,
     input: definitionSection(required(sections, 'input'), tool.input, fileOf('input'), since),
     payloadCheck:

@@ -21,6 +21,7 @@ export type ToolSectionId =
   | 'definition-by-configuration'
   | 'availability'
   | 'subagents'
+  | 'permissions'
   | 'aliases'
   | 'lifecycle'
   | 'version-notes'
@@ -62,6 +63,7 @@ export function toolSections(tool: ToolModel, context: ToolPageContext): ToolSec
   sections.push(
     { id: 'availability', title: 'What turns it on', depth: 2 },
     ...(context.startsSubagents ? [{ id: 'subagents', title: 'Subagent tool sets', depth: 2 } as const] : []),
+    { id: 'permissions', title: 'Allow or block it', depth: 2 },
     { id: 'aliases', title: 'Names and aliases', depth: 2 },
     { id: 'lifecycle', title: 'Failures and lifecycle', depth: 2 },
     { id: 'version-notes', title: 'Version history', depth: 2 },

@@ -1122,3 +1122,31 @@ test('subagent tool sets are read when filed under their agent, naming only tool
   const { warnings: again } = loadModel(subagents((s) => (s.cli.version = '9.9.8')));
   assert.ok(again.some((w) => w.file.endsWith(file) && /recorded with 9\.9\.8; content\/capture-matrix\.json pins 9\.9\.9/.test(w.message)));
 });
+
+test('permission records are read when filed under their agent and declared, naming a tool of the agent, with the outcome their evidence gives', () => {
+  const permissions = (edit: (r: any, cases: any) => void = () => {}) => (d: string) => {
+    const cases = { agents: { 'claude-code': { configuration: 'print', cases: [{ id: 'shell-deny', toolRole: 'shell', description: 'A deny rule names Shell.', rule: { form: 'permissions.deny', text: 'Shell(touch:*)', says: 'deny' }, call: { tool: 'Shell', input: { command: 'touch m' }, files: { '.claude/settings.json': '{"permissions":{"deny":["Shell(touch:*)"]}}' } }, sideEffect: { file: 'm' } }] } } };
+    const record = {
+      agent: 'claude-code', cli: { package: 'p', version: '9.9.9' }, case: 'shell-deny', toolRole: 'shell', description: 'A deny rule names Shell.', configuration: 'print', mode: 'print', tool: 'Shell', input: { command: 'touch m' },
+      rule: { form: 'permissions.deny', text: 'Shell(touch:*)', says: 'deny' }, args: [], env: {}, configurationFiles: [], offered: true,
+      sideEffect: { kind: 'file', target: 'm', happened: false }, outcome: 'did-not-run', modelSaw: { result: 'Permission to use Shell has been denied.', isError: true, otherTexts: [] }, cliExit: { code: 0 },
+    };
+    edit(record, cases);
+    writeFileSync(join(d, 'permission-cases.json'), JSON.stringify(cases));
+    mkdirSync(join(d, 'permissions/claude-code'), { recursive: true });
+    writeFileSync(join(d, 'permissions/claude-code/shell-deny.json'), JSON.stringify(record));
+  };
+  const { model, warnings } = loadModel(permissions());
+  assert.deepEqual(model.permissions.map((p) => [p.agent, p.case, p.toolSlug, p.outcome]), [['claude-code', 'shell-deny', model.tools.find((t) => t.agent === 'claude-code' && t.fullName === 'Shell')!.slug, 'did-not-run']]);
+  assert.deepEqual(warnings.filter((w) => w.file.includes('permissions')), []);
+  const file = 'permissions/claude-code/shell-deny.json';
+  assert.deepEqual(where(errorsAfter(permissions((r) => (r.agent = 'codex')))), [[file, '/case', 'file-name-matches-id']]);
+  assert.deepEqual(where(errorsAfter(permissions((_r, c) => (c.agents['claude-code'].cases[0].id = 'other')))), [[file, '/case', 'permission-case-declared']]);
+  assert.deepEqual(where(errorsAfter(permissions((r) => (r.tool = 'NoSuchTool')))), [[file, '/tool', 'permission-case-tool-known']]);
+  // The outcome follows from the side effect and the result; a record that says otherwise was edited by hand.
+  assert.deepEqual(where(errorsAfter(permissions((r) => (r.outcome = 'ran')))), [[file, '/outcome', 'permission-outcome-follows']]);
+  assert.deepEqual(where(errorsAfter(permissions((r) => (r.modelSaw.result = null)))), [[file, '/outcome', 'permission-outcome-follows']]);
+  assert.deepEqual(where(errorsAfter(permissions((r) => (r.outcome = 'maybe')))), [[file, '/outcome', 'permission-record.schema.json#/properties/outcome/enum']]);
+  const { warnings: again } = loadModel(permissions((r) => (r.cli.version = '9.9.8')));
+  assert.ok(again.some((w) => w.file.endsWith(file) && /recorded with 9\.9\.8; content\/capture-matrix\.json pins 9\.9\.9/.test(w.message)));
+});

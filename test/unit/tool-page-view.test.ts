@@ -42,6 +42,7 @@ function renderedSections(v: ToolPageView): PageSection[] {
     m.byConfiguration?.section,
     v.availability.section,
     v.subagents?.section,
+    v.permissions.section,
     v.aliases.section,
     v.lifecycle.section,
     v.history.section,

@@ -80,6 +80,10 @@ export interface ContentFiles {
   hookOutputs: string[];
   /** content/subagents/<agent>.json: the tool sets of the agent's built-in subagents (npm run subagents) */
   subagents: string[];
+  /** content/permission-cases.json: the permission cases `npm run permissions` runs */
+  permissionCases?: string;
+  /** content/permissions/<agent>/<case>.json: what a permission rule did to a call (npm run permissions) */
+  permissions: string[];
 }
 
 const JSON_FILE = /^[^.][^/]*\.json$/;
@@ -94,9 +98,25 @@ const PER_AGENT = ['tools', 'editorial', 'captures', 'payloads'] as const;
  * folder) is reported as a warning so that it is not skipped silently.
  */
 export function scanContent(contentDir: string, problems: Problems, rel: (path: string) => string): ContentFiles {
-  const files: ContentFiles = { agents: [], tools: new Map(), editorial: new Map(), captures: new Map(), payloads: new Map(), history: [], inventory: [], comparisons: [], archive: [], hooks: [], hookEvents: [], hookBehaviour: [], hookBehaviourHistory: [], hookOutputs: [], subagents: [] };
+  const files: ContentFiles = { agents: [], tools: new Map(), editorial: new Map(), captures: new Map(), payloads: new Map(), history: [], inventory: [], comparisons: [], archive: [], hooks: [], hookEvents: [], hookBehaviour: [], hookBehaviourHistory: [], hookOutputs: [], subagents: [], permissions: [] };
   const ignored = (path: string, why: string): void => problems.warn(rel(path), `ignored: ${why}`);
   const list = (dir: string): string[] => readdirSync(dir).sort();
+  /** content/<folder>/<agent>/<case>.json: one record per case of an agent. */
+  const caseRecords = (folder: string, what: string): string[] => {
+    const out: string[] = [];
+    for (const agent of list(join(contentDir, folder))) {
+      const agentDir = join(contentDir, folder, agent);
+      if (!statSync(agentDir).isDirectory()) {
+        ignored(agentDir, `${what} records live in content/${folder}/<agent>/`);
+        continue;
+      }
+      for (const f of list(agentDir)) {
+        if (ID_FILE.test(f) && statSync(join(agentDir, f)).isFile()) out.push(`${folder}/${agent}/${f}`);
+        else ignored(join(agentDir, f), `${what} records are content/${folder}/<agent>/<case>.json`);
+      }
+    }
+    return out;
+  };
   if (!existsSync(contentDir)) return files;
   for (const name of list(contentDir)) {
     const path = join(contentDir, name);
@@ -105,19 +125,9 @@ export function scanContent(contentDir: string, problems: Problems, rel: (path: 
     else if (name === 'capture-matrix.json' && !isDir) files.matrix = name;
     else if (name === 'scenarios.json' && !isDir) files.scenarios = name;
     else if (name === 'hook-cases.json' && !isDir) files.hookCases = name;
-    else if (name === 'hook-behaviour' && isDir) {
-      for (const agent of list(path)) {
-        const agentDir = join(path, agent);
-        if (!statSync(agentDir).isDirectory()) {
-          ignored(agentDir, 'hook behaviour records live in content/hook-behaviour/<agent>/');
-          continue;
-        }
-        for (const f of list(agentDir)) {
-          if (ID_FILE.test(f) && statSync(join(agentDir, f)).isFile()) files.hookBehaviour.push(`hook-behaviour/${agent}/${f}`);
-          else ignored(join(agentDir, f), 'hook behaviour records are content/hook-behaviour/<agent>/<case>.json');
-        }
-      }
-    }
+    else if (name === 'permission-cases.json' && !isDir) files.permissionCases = name;
+    else if (name === 'hook-behaviour' && isDir) files.hookBehaviour.push(...caseRecords(name, 'hook behaviour'));
+    else if (name === 'permissions' && isDir) files.permissions.push(...caseRecords(name, 'permission'));
     else if (name === 'agents' && isDir) {
       for (const f of list(path)) {
         if (JSON_FILE.test(f) && statSync(join(path, f)).isFile()) files.agents.push(`agents/${f}`);
@@ -183,7 +193,7 @@ export function scanContent(contentDir: string, problems: Problems, rel: (path: 
         }
         files[kind].set(agent, found);
       }
-    } else ignored(path, 'not a content file or folder the site reads (jobs.json, capture-matrix.json, scenarios.json, hook-cases.json, agents/, tools/, editorial/, captures/, payloads/, history/, inventory/, comparisons/, archive/, hooks/, hook-events/, hook-behaviour/, hook-behaviour-history/, hook-outputs/, subagents/)');
+    } else ignored(path, 'not a content file or folder the site reads (jobs.json, capture-matrix.json, scenarios.json, hook-cases.json, permission-cases.json, agents/, tools/, editorial/, captures/, payloads/, history/, inventory/, comparisons/, archive/, hooks/, hook-events/, hook-behaviour/, hook-behaviour-history/, hook-outputs/, subagents/, permissions/)');
   }
   return files;
 }

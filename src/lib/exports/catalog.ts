@@ -13,6 +13,7 @@ import { exportFileNames, exportPath, siteUrl, versionedExportPath, type Section
 import { releaseSegment, type AgentReleases } from '../releases.ts';
 import { agentHooks } from '../hooks.ts';
 import { behaviourEntries, type BehaviourEntry } from '../hook-behaviour.ts';
+import { permissionEntries, type PermissionEntry } from '../permissions.ts';
 import { eventSchemaFiles, toolHookSchemaPath } from '../hook-schemas.ts';
 import { outputSchemaPath, outputSource } from '../hook-outputs.ts';
 
@@ -91,6 +92,8 @@ export interface CatalogAgent {
   hooks: { page: string; recorded: number; schemas: { event: string; schema: string }[]; outputs?: { from?: string; unavailable?: string; schemas?: { event: string; schema: string }[] } };
   /** What happened when a hook answered, per recorded case, with its row on the hooks page. */
   behaviour: (BehaviourEntry & { page: string })[];
+  /** What a permission rule did to a real call, per recorded case, with its row on the permissions page. */
+  permissions: PermissionEntry[];
 }
 
 export interface Catalog {
@@ -162,6 +165,7 @@ export function buildCatalog(model: SiteModel, origin: SiteOrigin): Catalog {
         ...catalogOutputs(model.hookOutputs.find((o) => o.agent === agent.id)),
       },
       behaviour: behaviourEntries(model.hookBehaviour.filter((r) => r.agent === agent.id), model.hookBehaviourHistories.find((h) => h.agent === agent.id)).map((e) => ({ ...e, page: sitePath(`/${agent.id}/hooks/#case-${e.case}`) })),
+      permissions: permissionEntries(model, agent.id),
     })),
     tools: tools.map((tool) => catalogTool(tool, model, hooked)),
   };

@@ -1,0 +1,49 @@
+/**
+ * Stage: permission records (content/permissions/<agent>/<case>.json, written by
+ * `npm run permissions`). A record belongs to the agent and case it is named after, to a
+ * case content/permission-cases.json declares, and to a tool of its agent; one recorded at
+ * another release than the pin is a warning (record it again). Records are kept in the
+ * order the case file declares them, which is the order the pages show.
+ */
+import type { Stage } from '../context.ts';
+import type { PermissionCasesFile, PermissionFile } from '../../content-types.ts';
+import type { PermissionRecord, ToolModel } from '../../model.ts';
+import { toolForCall } from '../../tool-names.ts';
+
+export function loadPermissions(stage: Stage, tools: readonly ToolModel[], pins: ReadonlyMap<string, string>): PermissionRecord[] {
+  const { reader, problems, files } = stage;
+  const declared = new Map<string, number>(); // agent/case → order
+  if (files.permissionCases) {
+    const cases = reader.read<PermissionCasesFile>(files.permissionCases, 'permissionCases');
+    for (const [agent, entry] of Object.entries(cases?.agents ?? {})) entry!.cases.forEach((c) => declared.set(`${agent}/${c.id}`, declared.size));
+  }
+  const out: PermissionRecord[] = [];
+  for (const path of files.permissions) {
+    const file = reader.relContent(path);
+    const data = reader.read<PermissionFile>(path, 'permission');
+    if (!data) continue;
+    if (path !== `permissions/${data.agent}/${data.case}.json`) {
+      problems.error(file, '/case', 'file-name-matches-id', `the record of ${data.agent} case ${data.case} belongs in content/permissions/${data.agent}/${data.case}.json`);
+      continue;
+    }
+    if (!declared.has(`${data.agent}/${data.case}`)) {
+      problems.error(file, '/case', 'permission-case-declared', `content/permission-cases.json declares no case ${data.case} for ${data.agent}`);
+      continue;
+    }
+    const tool = toolForCall(tools, data.agent, data.tool);
+    if (!tool) {
+      problems.error(file, '/tool', 'permission-case-tool-known', `${data.agent} has no tool ${data.tool}`);
+      continue;
+    }
+    // The outcome is what the side effect and the result say; a record that says otherwise was edited.
+    const expected = data.sideEffect.happened ? 'ran' : data.modelSaw.result === null ? 'no-result' : 'did-not-run';
+    if (data.outcome !== expected) {
+      problems.error(file, '/outcome', 'permission-outcome-follows', `the side effect ${data.sideEffect.happened ? 'happened' : 'did not happen'} and ${data.modelSaw.result === null ? 'no result' : 'a result'} reached the model, so the outcome is ${expected}, not ${data.outcome}`);
+      continue;
+    }
+    const pinned = pins.get(data.agent);
+    if (pinned !== undefined && pinned !== data.cli.version) problems.warn(file, `recorded with ${data.cli.version}; content/capture-matrix.json pins ${pinned}: run npm run permissions again`);
+    out.push({ ...data, file, toolSlug: tool.slug });
+  }
+  return out.sort((a, b) => declared.get(`${a.agent}/${a.case}`)! - declared.get(`${b.agent}/${b.case}`)!);
+}

@@ -1,0 +1,55 @@
+/**
+ * How each agent names an MCP server's tool, read from three kinds of record of the same stub
+ * server (`capture`, tool `echo`): the name the model is offered (the captures that configure
+ * the server), the name a hook receives (the hook behaviour cases on that tool) and the names
+ * its permission rules were written with (the permission cases, with whether the call ran).
+ * Each name carries the file and release that show it; what no record shows is left out, and
+ * the page says so. Pure.
+ */
+import type { AgentId } from './content-types.ts';
+import type { SiteModel } from './model.ts';
+import { hookShapeOf, hookToolName } from './hook-shape.ts';
+import { AGENTS } from './agents/index.ts';
+import { AGENT_LABELS, sitePath, toolUrl } from './site.ts';
+import { agentPermissionsPath, OUTCOME_LABELS } from './permissions.ts';
+
+export interface McpNaming {
+  agent: AgentId;
+  product: string;
+  /** The family the agent module declares (`mcp__<server>__<tool>`). */
+  family: string;
+  /** The stub tool as the model was offered it, with the captures that show it. */
+  toModel: { name: string; configurations: string[]; release: string; page: string } | undefined;
+  /** The tool name in the hook payloads of the cases on it. */
+  toHooks: { name: string; field: string; file: string; release: string } | undefined;
+  /** The rules written for it and what they did. */
+  inRules: { form: string; text: string; outcome: string; case: string; page: string; release: string }[];
+  /**
+   * The configurations both offering the stub tool and read by the agent's capture history: the
+   * family page's version history covers the name there. Empty: when the name changed is not read.
+   */
+  historyConfigurations: string[];
+}
+
+export function mcpNaming(site: Pick<SiteModel, 'agents' | 'tools' | 'hookBehaviour' | 'permissions'> & Partial<Pick<SiteModel, 'matrix'>>): McpNaming[] {
+  return site.agents.map((agent) => {
+    const naming = AGENTS[agent.id].mcpNaming;
+    const family = site.tools.find((t) => t.agent === agent.id && t.fullName === naming.family && t.captured !== undefined);
+    const pinned = site.matrix?.agents[agent.id];
+    const toModel =
+      family?.captured === undefined
+        ? undefined
+        : { name: family.captured.fullName, configurations: [...family.captured.byConfig.keys()], release: pinned ? `${pinned.package}@${pinned.version}` : agent.version, page: toolUrl(family) };
+    const shape = hookShapeOf(agent.id);
+    const hooked = site.hookBehaviour.find((r) => r.agent === agent.id && r.toolRole === 'mcp' && r.call.hooks.length > 0);
+    const hookName = hooked && shape ? hookToolName(hooked.call.hooks[0]!, shape) : undefined;
+    const toHooks = hooked && shape && hookName !== undefined ? { name: hookName, field: shape.toolNameField, file: hooked.file, release: `${hooked.cli.package}@${hooked.cli.version}` } : undefined;
+    const inRules = site.permissions
+      .filter((r) => r.agent === agent.id && r.toolRole === 'mcp' && r.rule.text !== undefined)
+      .map((r) => ({ form: r.rule.form, text: r.rule.text!, outcome: r.offered ? OUTCOME_LABELS[r.outcome] : `${OUTCOME_LABELS[r.outcome]}, not offered`, case: r.case, page: sitePath(`${agentPermissionsPath(agent.id)}#case-${r.case}`), release: `${r.cli.package}@${r.cli.version}` }));
+    const plan = AGENTS[agent.id].captureHistory;
+    const read = 'configurations' in plan ? plan.configurations : [];
+    const historyConfigurations = toModel ? toModel.configurations.filter((c) => read.includes(c)) : [];
+    return { agent: agent.id, product: AGENT_LABELS[agent.id], family: naming.family, toModel, toHooks, inRules, historyConfigurations };
+  });
+}

@@ -1,0 +1,129 @@
+/**
+ * Permission cases on the built site (dist/) against content/permissions/, read here without
+ * the site's code: every record is a row of its agent's permissions page saying what the
+ * record says (the rule, whether it ran, the model's exact words), a catalog entry, and a row
+ * of its tool's "Allow or block it"; every tool page has that section; and the pages hold
+ * their layout at 375 px in Chromium.
+ */
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { attr, elements, textOf, type Element, type Node } from '../helpers/html.ts';
+import { buildSite, DIST, ROOT, serveAndLaunch, type Served } from '../helpers/browser.ts';
+
+interface PermissionRecord {
+  agent: string;
+  case: string;
+  tool: string;
+  rule: { form: string; text?: string; says: string };
+  sideEffect: { happened: boolean };
+  offered: boolean;
+  outcome: string;
+  modelSaw: { result: string | null; isError: boolean };
+  cli: { package: string; version: string };
+}
+interface Catalog {
+  agents: { id: string; permissions: { case: string; tool: string; rule: { form: string; text?: string }; outcome: string; offered: boolean; modelSaw: { result: string | null }; release: string; evidence: string; page: string }[] }[];
+  tools: { agent: string; fullName: string; slug: string; aliases: { name: string }[]; links: { page: string } }[];
+}
+
+let catalog: Catalog;
+before(() => {
+  buildSite();
+  catalog = JSON.parse(readFileSync(join(DIST, 'catalog.json'), 'utf8')) as Catalog;
+});
+
+const dir = join(ROOT, 'content/permissions');
+const records = (): PermissionRecord[] => (existsSync(dir) ? readdirSync(dir).flatMap((agent) => readdirSync(join(dir, agent)).map((f) => JSON.parse(readFileSync(join(dir, agent, f), 'utf8')) as PermissionRecord)) : []);
+const htmlOf = (page: string) => readFileSync(join(DIST, decodeURIComponent(page), 'index.html'), 'utf8');
+const squash = (s: string) => s.replace(/\s+/g, ' ').trim();
+
+/** The rows of the permission table on a page, by their case. */
+function caseRows(html: string): Map<string, Element> {
+  const rows = new Map<string, Element>();
+  for (const e of elements(html)) if (e.tagName === 'tr' && attr(e, 'data-case') !== undefined) rows.set(attr(e, 'data-case')!, e);
+  return rows;
+}
+
+test("every permission record is a row of its agent's page saying the rule, the outcome and the model's exact words", () => {
+  const all = records();
+  const agents = new Set(all.map((r) => r.agent));
+  assert.ok(agents.size >= 6, `records of every agent (${[...agents].join(', ')})`);
+  for (const agent of agents) {
+    const mine = all.filter((r) => r.agent === agent);
+    assert.ok(mine.length >= 5, `${agent}: at least five cases`);
+    const rows = caseRows(htmlOf(`/${agent}/permissions/`));
+    assert.deepEqual([...rows.keys()].sort(), mine.map((r) => r.case).sort(), `${agent}: one row per record`);
+    for (const r of mine) {
+      const row = rows.get(r.case)!;
+      assert.equal(attr(row, 'id'), `case-${r.case}`);
+      const text = squash(textOf(row as unknown as Node));
+      if (r.rule.text !== undefined) assert.ok(text.includes(squash(r.rule.text)), `${agent}/${r.case}: the rule text`);
+      assert.ok(text.includes(r.sideEffect.happened ? ' ran ' : 'did not run'), `${agent}/${r.case}: ${text.slice(0, 200)}`);
+      if (!r.offered) assert.ok(text.includes('not offered'), `${agent}/${r.case}: not offered`);
+      if (r.modelSaw.result !== null && r.modelSaw.result.trim() !== '') assert.ok(text.includes(squash(r.modelSaw.result)), `${agent}/${r.case}: the model's words`);
+      assert.ok(text.includes(`${r.cli.package}@${r.cli.version}`), `${agent}/${r.case}: the release`);
+    }
+  }
+});
+
+test('catalog.json has each record as a permissions entry of its agent, with its evidence and row', () => {
+  for (const r of records()) {
+    const entry = catalog.agents.find((a) => a.id === r.agent)!.permissions.find((p) => p.case === r.case);
+    assert.ok(entry, `${r.agent}/${r.case}`);
+    assert.equal(entry.tool, r.tool);
+    assert.equal(entry.outcome, r.sideEffect.happened ? 'ran' : r.modelSaw.result === null ? 'no-result' : 'did-not-run');
+    assert.equal(entry.offered, r.offered);
+    assert.equal(entry.modelSaw.result, r.modelSaw.result);
+    assert.equal(entry.release, `${r.cli.package}@${r.cli.version}`);
+    assert.equal(entry.evidence, `content/permissions/${r.agent}/${r.case}.json`);
+    assert.ok(entry.page.endsWith(`/${r.agent}/permissions/#case-${r.case}`), entry.page);
+  }
+});
+
+test('every tool page has "Allow or block it"; a recorded call is a row there, linking to its case', () => {
+  const byTool = new Map<string, PermissionRecord[]>();
+  for (const r of records()) {
+    const tool = catalog.tools.find((t) => t.agent === r.agent && (t.fullName === r.tool || t.aliases.some((a) => a.name === r.tool)));
+    if (tool) byTool.set(tool.links.page, [...(byTool.get(tool.links.page) ?? []), r]);
+  }
+  assert.ok(byTool.size > 0, 'some record names a tool with its own page');
+  for (const tool of catalog.tools) {
+    const html = htmlOf(tool.links.page);
+    const heading = elements(html).find((e) => /^h[2-6]$/.test(e.tagName) && attr(e, 'id') === 'permissions');
+    assert.ok(heading && squash(textOf(heading as unknown as Node)).startsWith('Allow or block it'), `${tool.links.page}: the section`);
+    const expected = byTool.get(tool.links.page) ?? [];
+    const rows = caseRows(html);
+    assert.deepEqual([...rows.keys()].sort(), expected.map((r) => r.case).sort(), `${tool.links.page}: its cases`);
+    for (const r of expected) {
+      const link = elements(html).find((e) => e.tagName === 'a' && attr(e, 'href')?.endsWith(`/${r.agent}/permissions/#case-${r.case}`));
+      assert.ok(link, `${tool.links.page}: links ${r.case}`);
+    }
+  }
+});
+
+let served: Served;
+after(async () => {
+  await served?.close();
+});
+
+test('the permissions pages keep to the screen at 375 px and stack their tables, light and dark', async () => {
+  served = await serveAndLaunch();
+  const agent = records()[0]!.agent;
+  for (const path of [`/${agent}/permissions/`, '/permissions/']) {
+    for (const scheme of ['light', 'dark'] as const) {
+      const page = await served.browser.newPage({ viewport: { width: 375, height: 800 }, colorScheme: scheme });
+      try {
+        await page.goto(`${served.base}${path}`);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        assert.ok(overflow <= 0, `${path} (${scheme}): ${overflow} px wider than the screen`);
+        // A narrow column shows each row as a block: the header row is hidden, the cells say what they are.
+        const display = await page.locator('table.hooks-table tbody tr').first().evaluate((tr) => getComputedStyle(tr).display);
+        assert.equal(display, 'block', `${path} (${scheme})`);
+      } finally {
+        await page.close();
+      }
+    }
+  }
+});

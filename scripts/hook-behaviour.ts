@@ -22,7 +22,6 @@
  * masking it uses. Nothing under content/hook-behaviour/ is written unless every selected
  * case ran.
  */
-import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureInstalled, installedPackage, InstallError } from './lib/capture/install.ts';
@@ -31,6 +30,7 @@ import { said } from './lib/capture/capture-file.ts';
 import { jsonText } from './lib/atomic-write.ts';
 import { loadMatrix, MatrixError, type Matrix } from './lib/capture/matrix.ts';
 import { NamespaceError, prepareNamespace } from './lib/capture/namespace.ts';
+import { NamespaceRerunError, rerunInNamespace } from './lib/payloads/in-namespace.ts';
 import { parseRunArgs, type RunArgs } from './lib/capture/run-args.ts';
 import { checkOrWrite, updateFiles } from './lib/capture/write.ts';
 import { answerFile, caseScenario, HookCaseError, hookReturn, loadHookCases, selectHookCases, type SelectedCase } from './lib/hook-behaviour/cases.ts';
@@ -79,28 +79,28 @@ function load(options: RunArgs): { matrix: Matrix; selected: SelectedCase[] } {
   return { matrix, selected };
 }
 
-/** Outside the namespace: checks, installs, then re-runs itself under `unshare -n`. */
+/** Outside the namespace: installs (an earlier release into the history cache), then re-runs itself under `unshare -n`. */
 function outside(options: RunArgs, argv: string[]): never {
-  if (process.platform !== 'linux') fail('hook-behaviour runs only on Linux (it needs network namespaces)');
-  if (process.getuid?.() !== 0) fail('hook-behaviour must run as root: each CLI runs inside a network namespace with only loopback (`unshare -n`), which needs root');
-  const { matrix, selected } = load(options);
-  const extra: string[] = [];
-  let remove = (): void => {};
-  for (const agent of new Set(selected.map((s) => s.agent))) {
-    const { package: pkg, version } = matrix.agents[agent];
-    if (options.release === undefined) ensureInstalled(agent, CACHE_ROOT, pkg, version, (line) => console.log(line));
-    else {
-      const installed = installRelease(agent, pkg, version, { cacheRoot: CACHE_ROOT, historyRoot: HISTORY_ROOT }, (line) => console.log(line));
-      extra.push('--binary', installed.binary);
-      remove = installed.remove;
-    }
-  }
-  const probe = spawnSync('unshare', ['-n', 'true'], { encoding: 'utf8' });
-  if (probe.error || probe.status !== 0) fail(`\`unshare -n\` failed, so the CLIs cannot be isolated from the network; refusing to run them (${probe.error?.message ?? (probe.stderr.trim() || `exit ${probe.status}`)})`);
-  const inner = spawnSync('unshare', ['-n', process.execPath, SCRIPT, '--inside', ...argv, ...extra], { stdio: 'inherit' });
-  remove();
-  if (inner.error) fail(`could not start the runs inside the namespace: ${inner.error.message}`);
-  process.exit(inner.status ?? 1);
+  return rerunInNamespace({
+    name: 'hook-behaviour',
+    script: SCRIPT,
+    argv,
+    prepare: (log) => {
+      const { matrix, selected } = load(options);
+      const extraArgs: string[] = [];
+      let cleanUp = (): void => {};
+      for (const agent of new Set(selected.map((s) => s.agent))) {
+        const { package: pkg, version } = matrix.agents[agent];
+        if (options.release === undefined) ensureInstalled(agent, CACHE_ROOT, pkg, version, log);
+        else {
+          const installed = installRelease(agent, pkg, version, { cacheRoot: CACHE_ROOT, historyRoot: HISTORY_ROOT }, log);
+          extraArgs.push('--binary', installed.binary);
+          cleanUp = installed.remove;
+        }
+      }
+      return { extraArgs, cleanUp };
+    },
+  });
 }
 
 /** Quotes one word for `sh -c`. */
@@ -243,6 +243,6 @@ try {
   if (!options.inside) outside(options, argv);
   process.exitCode = await inside(options);
 } catch (error) {
-  if (error instanceof MatrixError || error instanceof InstallError || error instanceof NamespaceError || error instanceof HookCaseError || error instanceof ScenarioError) fail(error.message);
+  if (error instanceof MatrixError || error instanceof InstallError || error instanceof NamespaceError || error instanceof NamespaceRerunError || error instanceof HookCaseError || error instanceof ScenarioError) fail(error.message);
   throw error;
 }

@@ -20,12 +20,12 @@
  * Each run gets a fresh HOME, work folder and TMPDIR at fixed paths under
  * $CAPTURE_CACHE_DIR/payload-run/ (default /work/cache), and a hard timeout.
  */
-import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { checkOutcome } from './lib/capture/capture-file.ts';
 import { ensureInstalled, installedPackage, InstallError } from './lib/capture/install.ts';
 import { loadMatrix, MatrixError, type Matrix } from './lib/capture/matrix.ts';
 import { NamespaceError, prepareNamespace } from './lib/capture/namespace.ts';
+import { NamespaceRerunError, rerunInNamespace } from './lib/payloads/in-namespace.ts';
 import { checkOrWrite, updateFiles } from './lib/capture/write.ts';
 import { parseRunArgs, type RunArgs } from './lib/capture/run-args.ts';
 import type { PayloadPaths } from './lib/payloads/drivers.ts';
@@ -67,21 +67,15 @@ function load(): { matrix: Matrix; selected: (options: Options) => SelectedScena
 
 /** Outside the namespace: checks, installs, then re-runs itself under `unshare -n`. */
 function outside(options: Options, argv: string[]): never {
-  if (process.platform !== 'linux') fail('payloads runs only on Linux (it needs network namespaces)');
-  if (process.getuid?.() !== 0) fail('payloads must run as root: each CLI runs inside a network namespace with only loopback (`unshare -n`), which needs root');
-  const { matrix, selected } = load();
-  const agents = new Set(selected(options).map((s) => s.agent));
-  for (const agent of agents) {
-    const { package: pkg, version } = matrix.agents[agent];
-    ensureInstalled(agent, CACHE_ROOT, pkg, version, (line) => console.log(line));
-  }
-  const probe = spawnSync('unshare', ['-n', 'true'], { encoding: 'utf8' });
-  if (probe.error || probe.status !== 0) {
-    fail(`\`unshare -n\` failed, so the CLIs cannot be isolated from the network; refusing to run them (${probe.error?.message ?? (probe.stderr.trim() || `exit ${probe.status}`)})`);
-  }
-  const inner = spawnSync('unshare', ['-n', process.execPath, SCRIPT, '--inside', ...argv], { stdio: 'inherit' });
-  if (inner.error) fail(`could not start the payload runs inside the namespace: ${inner.error.message}`);
-  process.exit(inner.status ?? 1);
+  return rerunInNamespace({
+    name: 'payloads',
+    script: SCRIPT,
+    argv,
+    prepare: (log) => {
+      const { matrix, selected } = load();
+      for (const agent of new Set(selected(options).map((s) => s.agent))) ensureInstalled(agent, CACHE_ROOT, matrix.agents[agent].package, matrix.agents[agent].version, log);
+    },
+  });
 }
 
 async function runScenario(selected: SelectedScenario, matrix: Matrix, binary: string, paths: PayloadPaths, raw: string | undefined): Promise<unknown> {
@@ -154,6 +148,6 @@ try {
   if (!options.inside) outside(options, argv);
   process.exitCode = await inside(options);
 } catch (error) {
-  if (error instanceof MatrixError || error instanceof InstallError || error instanceof NamespaceError || error instanceof ScenarioError) fail(error.message);
+  if (error instanceof MatrixError || error instanceof InstallError || error instanceof NamespaceError || error instanceof NamespaceRerunError || error instanceof ScenarioError) fail(error.message);
   throw error;
 }

@@ -12,7 +12,6 @@
  * `npm run payloads`, whose installs, namespace, run folder and runner it uses. Nothing is
  * written unless every selected type ran.
  */
-import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { AGENTS, type AgentId } from '../src/lib/agents/index.ts';
 import { pathOf } from '../src/lib/wire/shared.ts';
@@ -20,6 +19,7 @@ import type { Json } from '../src/lib/wire/types.ts';
 import { ensureInstalled, installedPackage, InstallError } from './lib/capture/install.ts';
 import { loadMatrix, MatrixError, type Matrix } from './lib/capture/matrix.ts';
 import { NamespaceError, prepareNamespace } from './lib/capture/namespace.ts';
+import { NamespaceRerunError, rerunInNamespace } from './lib/payloads/in-namespace.ts';
 import { parseRunArgs, type RunArgs } from './lib/capture/run-args.ts';
 import { checkOrWrite } from './lib/capture/write.ts';
 import { jsonText } from './lib/atomic-write.ts';
@@ -67,15 +67,15 @@ function selectTypes(only: readonly string[]): SelectedType[] {
 }
 
 function outside(options: RunArgs, argv: string[]): never {
-  if (process.getuid?.() !== 0) fail('the CLIs run inside a network namespace with only loopback (`unshare -n`), which needs root');
-  const matrix = loadMatrix(ROOT);
-  for (const agent of new Set(selectTypes(options.only).map((s) => s.agent))) {
-    const { package: pkg, version } = matrix.agents[agent];
-    ensureInstalled(agent, CACHE_ROOT, pkg, version, (line) => console.log(line));
-  }
-  const inner = spawnSync('unshare', ['-n', process.execPath, SCRIPT, '--inside', ...argv], { stdio: 'inherit' });
-  if (inner.error) fail(`could not start the runs inside the namespace: ${inner.error.message}`);
-  process.exit(inner.status ?? 1);
+  return rerunInNamespace({
+    name: 'subagents',
+    script: SCRIPT,
+    argv,
+    prepare: (log) => {
+      const matrix = loadMatrix(ROOT);
+      for (const agent of new Set(selectTypes(options.only).map((s) => s.agent))) ensureInstalled(agent, CACHE_ROOT, matrix.agents[agent].package, matrix.agents[agent].version, log);
+    },
+  });
 }
 
 interface TypeRecord {
@@ -160,6 +160,6 @@ try {
   if (!parsed.inside) outside(parsed, argv);
   process.exitCode = await inside(parsed);
 } catch (error) {
-  if (error instanceof MatrixError || error instanceof InstallError || error instanceof NamespaceError || error instanceof ScenarioError) fail(error.message);
+  if (error instanceof MatrixError || error instanceof InstallError || error instanceof NamespaceError || error instanceof NamespaceRerunError || error instanceof ScenarioError) fail(error.message);
   throw error;
 }

@@ -4,12 +4,13 @@
  * runnable.
  *
  *   node scripts/verify.ts [--seed N] [--events N] [--payloads N] [--cases N] [--agent ID]...
- *        [--report FILE] [--out DIR] [--minutes N] [--dry-run]
+ *        [--permissions N] [--report FILE] [--out DIR] [--minutes N] [--dry-run]
  *
  *   --seed      the sample's seed (default: a random one, printed so the run can be repeated)
  *   --events    history events to check (default 20), spread across the agents
  *   --payloads  payload scenarios to re-record (default 8), spread across the agents
  *   --cases     hook behaviour cases to re-record (default 6), spread across the agents
+ *   --permissions  permission cases to re-record (default 6), spread across the agents
  *   --agent     draw only from this agent (repeatable; default every agent)
  *   --report    also write the Markdown report to FILE (it is always written to the
  *               evidence folder as report.md)
@@ -30,7 +31,8 @@
  * <scenario> --out <folder>` at the pinned release, and the new file compared with
  * content/payloads/ text for text (key order included; both went through the same masking).
  * Hook behaviour cases (content/hook-cases.json): the same, with `scripts/hook-behaviour.ts`
- * and content/hook-behaviour/.
+ * and content/hook-behaviour/. Permission cases (content/permission-cases.json): the same, with
+ * `scripts/permissions.ts` and content/permissions/.
  *
  * Prints one line per fact with its evidence (the fresh files, kept in the evidence folder),
  * and the counts. Exits 1 when any fact is contradicted; a fact that could not run is
@@ -50,6 +52,7 @@ import { lockRunFolder, NamespaceError, prepareNamespace } from './lib/capture/n
 import { runConfiguration, type RunPaths } from './lib/capture/runner.ts';
 import { loadScenarios, selectScenarios, type SelectedScenario } from './lib/payloads/scenarios.ts';
 import { loadHookCases, selectHookCases, type SelectedCase } from './lib/hook-behaviour/cases.ts';
+import { loadPermissionCases, selectPermissionCases, type SelectedPermissionCase } from './lib/permissions/cases.ts';
 import { checkEvent, eventLabel, readTools } from './lib/verify/claims.ts';
 import { compareJsonTexts } from './lib/verify/compare-json.ts';
 import { countLine, counts, factLines, markdownReport, type Fact } from './lib/verify/report.ts';
@@ -65,6 +68,7 @@ interface Options {
   events: number;
   payloads: number;
   cases: number;
+  permissions: number;
   agents: AgentId[];
   report?: string;
   out?: string;
@@ -80,7 +84,7 @@ function fail(message: string): never {
 }
 
 function parseArgs(argv: string[]): Options {
-  const o: Options = { seed: 0, seedGiven: false, events: 20, payloads: 8, cases: 6, agents: [], minutes: 120, dryRun: false };
+  const o: Options = { seed: 0, seedGiven: false, events: 20, payloads: 8, cases: 6, permissions: 6, agents: [], minutes: 120, dryRun: false };
   const inside: { version?: string; binary?: string; into?: string; configurations: string[] } = { configurations: [] };
   let isInside = false;
   const value = (i: number, flag: string): string => {
@@ -101,6 +105,7 @@ function parseArgs(argv: string[]): Options {
     } else if (a === '--events') o.events = count(value(++i, a), a, 0);
     else if (a === '--payloads') o.payloads = count(value(++i, a), a, 0);
     else if (a === '--cases') o.cases = count(value(++i, a), a, 0);
+    else if (a === '--permissions') o.permissions = count(value(++i, a), a, 0);
     else if (a === '--minutes') o.minutes = count(value(++i, a), a, 1);
     else if (a === '--report') o.report = resolve(value(++i, a));
     else if (a === '--out') o.out = resolve(value(++i, a));
@@ -115,7 +120,7 @@ function parseArgs(argv: string[]): Options {
     else if (a === '--config') inside.configurations.push(value(++i, a));
     else if (a === '--into') inside.into = value(++i, a);
     else if (a === '--help' || a === '-h') {
-      console.log('usage: node scripts/verify.ts [--seed N] [--events N] [--payloads N] [--cases N] [--agent ID]... [--report FILE] [--out DIR] [--minutes N] [--dry-run]');
+      console.log('usage: node scripts/verify.ts [--seed N] [--events N] [--payloads N] [--cases N] [--permissions N] [--agent ID]... [--report FILE] [--out DIR] [--minutes N] [--dry-run]');
       process.exit(0);
     } else fail(`unknown argument ${a}`);
   }
@@ -343,6 +348,7 @@ interface Recorder {
 
 const PAYLOAD_RECORDER: Recorder = { kind: 'payload', script: 'scripts/payloads.ts', content: 'content/payloads' };
 const CASE_RECORDER: Recorder = { kind: 'hook case', script: 'scripts/hook-behaviour.ts', content: 'content/hook-behaviour' };
+const PERMISSION_RECORDER: Recorder = { kind: 'permission case', script: 'scripts/permissions.ts', content: 'content/permissions' };
 
 async function verifyRecords(recorder: Recorder, sample: readonly Rerecordable[], folder: string, deadline: number): Promise<Fact[]> {
   const facts: Fact[] = [];
@@ -403,32 +409,39 @@ async function outside(o: Options): Promise<number> {
   const casesByAgent = new Map<string, SelectedCase[]>();
   for (const c of selectHookCases(loadHookCases(ROOT, matrix), []).filter((c) => o.agents.includes(c.agent))) casesByAgent.set(c.agent, [...(casesByAgent.get(c.agent) ?? []), c]);
   const cases = drawSample(casesByAgent, o.cases, o.seed ^ 0x27d4eb2f).map(({ item }) => item);
+  // And the permission case sample.
+  const permissionsByAgent = new Map<string, SelectedPermissionCase[]>();
+  for (const c of selectPermissionCases(loadPermissionCases(ROOT, matrix), []).filter((c) => o.agents.includes(c.agent))) permissionsByAgent.set(c.agent, [...(permissionsByAgent.get(c.agent) ?? []), c]);
+  const permissions = drawSample(permissionsByAgent, o.permissions, o.seed ^ 0x165667b1).map(({ item }) => item);
 
   if (o.dryRun) {
-    console.log(`verify: seed ${o.seed}: ${events.length} history event(s), ${payloads.length} payload scenario(s), ${cases.length} hook case(s)`);
+    console.log(`verify: seed ${o.seed}: ${events.length} history event(s), ${payloads.length} payload scenario(s), ${cases.length} hook case(s), ${permissions.length} permission case(s)`);
     for (const { agent, event } of events) console.log(`  event    ${eventLabel(agent, event)}`);
     for (const s of payloads) console.log(`  payload  ${s.key}`);
     for (const c of cases) console.log(`  case     ${c.key}`);
+    for (const c of permissions) console.log(`  permission ${c.key}`);
     return 0;
   }
   const stamp = new Date(t0).toISOString().replace(/[:.]/g, '-');
   const folder = o.out ?? join(CACHE_ROOT, 'verify', stamp);
   mkdirSync(folder, { recursive: true });
   const agentArgs = o.agents.length === AGENT_IDS.length ? '' : o.agents.map((a) => ` --agent ${a}`).join('');
-  const repeat = `npm run verify -- --seed ${o.seed} --events ${o.events} --payloads ${o.payloads} --cases ${o.cases}${agentArgs}`;
+  const repeat = `npm run verify -- --seed ${o.seed} --events ${o.events} --payloads ${o.payloads} --cases ${o.cases} --permissions ${o.permissions}${agentArgs}`;
   console.log(`verify: seed ${o.seed} (repeat with: ${repeat})`);
   console.log(`verify: evidence folder ${folder}`);
-  console.log(`verify: ${events.length} history event(s), ${payloads.length} payload scenario(s), ${cases.length} hook case(s); time budget ${o.minutes} min`);
+  console.log(`verify: ${events.length} history event(s), ${payloads.length} payload scenario(s), ${cases.length} hook case(s), ${permissions.length} permission case(s); time budget ${o.minutes} min`);
   for (const { agent, event } of events) console.log(`  event    ${eventLabel(agent, event)}`);
   for (const s of payloads) console.log(`  payload  ${s.key}`);
   for (const c of cases) console.log(`  case     ${c.key}`);
+  for (const c of permissions) console.log(`  permission ${c.key}`);
 
   const facts = [
     ...(await verifyEvents(events, matrix, folder, deadline)),
     ...(await verifyRecords(PAYLOAD_RECORDER, payloads, folder, deadline)),
     ...(await verifyRecords(CASE_RECORDER, cases, folder, deadline)),
+    ...(await verifyRecords(PERMISSION_RECORDER, permissions, folder, deadline)),
   ];
-  const summary = { seed: o.seed, events: events.length, payloads: payloads.length, cases: cases.length, folder, repeat, seconds: Math.round((Date.now() - t0) / 1000) };
+  const summary = { seed: o.seed, events: events.length, payloads: payloads.length, cases: cases.length, permissions: permissions.length, folder, repeat, seconds: Math.round((Date.now() - t0) / 1000) };
   console.log('\n== verify: results');
   for (const f of facts) console.log(factLines(f).join('\n'));
   console.log(`\n${countLine(facts)}`);

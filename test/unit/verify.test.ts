@@ -237,7 +237,7 @@ test('payloads accepts --out (a folder) where allowed; the report counts and nam
     { kind: 'hook case', label: 'claude-code/bash-pre-deny', status: 'confirmed', detail: 'same', evidence: [] },
   ];
   assert.equal(countLine(facts), '4 fact(s): 2 confirmed, 1 contradicted, 1 could not run');
-  const md = markdownReport({ seed: 7, events: 1, payloads: 2, cases: 1, folder: '/e', repeat: 'npm run verify -- --seed 7', seconds: 3 }, facts);
+  const md = markdownReport({ seed: 7, events: 1, payloads: 2, cases: 1, permissions: 1, folder: '/e', repeat: 'npm run verify -- --seed 7', seconds: 3 }, facts);
   assert.match(md, /\*\*1 contradicted\*\*, 2 confirmed, 1 could not run/);
   assert.match(md, /1 hook behaviour case\(s\)/);
   assert.match(md, /\| hook case: claude-code\/bash-pre-deny \|/);

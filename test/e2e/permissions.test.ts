@@ -10,6 +10,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { attr, elements, textOf, type Element, type Node } from '../helpers/html.ts';
+import { AGENTS, type AgentId } from '../../src/lib/agents/index.ts';
 import { buildSite, DIST, ROOT, serveAndLaunch, type Served } from '../helpers/browser.ts';
 
 interface PermissionRecord {
@@ -59,10 +60,12 @@ test("every permission record is a row of its agent's page saying the rule, the 
       const row = rows.get(r.case)!;
       assert.equal(attr(row, 'id'), `case-${r.case}`);
       const text = squash(textOf(row as unknown as Node));
+      const cell = (label: string) => squash(textOf(row.childNodes.find((e) => 'tagName' in e && e.tagName === 'td' && attr(e as Element, 'data-label') === label) as Node));
       if (r.rule.text !== undefined) assert.ok(text.includes(squash(r.rule.text)), `${agent}/${r.case}: the rule text`);
-      assert.ok(text.includes(r.sideEffect.happened ? ' ran ' : 'did not run'), `${agent}/${r.case}: ${text.slice(0, 200)}`);
-      if (!r.offered) assert.ok(text.includes('not offered'), `${agent}/${r.case}: not offered`);
-      if (r.modelSaw.result !== null && r.modelSaw.result.trim() !== '') assert.ok(text.includes(squash(r.modelSaw.result)), `${agent}/${r.case}: the model's words`);
+      const it = cell('It');
+      assert.ok(r.sideEffect.happened ? it.startsWith('ran') : it.startsWith('did not run'), `${agent}/${r.case}: ${it}`);
+      assert.equal(it.includes('not offered'), !r.offered, `${agent}/${r.case}: offered or not`);
+      if (r.modelSaw.result !== null && r.modelSaw.result.trim() !== '') assert.ok(cell('The model was sent').includes(squash(r.modelSaw.result)), `${agent}/${r.case}: the model's words`);
       assert.ok(text.includes(`${r.cli.package}@${r.cli.version}`), `${agent}/${r.case}: the release`);
     }
   }
@@ -85,7 +88,10 @@ test('catalog.json has each record as a permissions entry of its agent, with its
 test('every tool page has "Allow or block it"; a recorded call is a row there, linking to its case', () => {
   const byTool = new Map<string, PermissionRecord[]>();
   for (const r of records()) {
-    const tool = catalog.tools.find((t) => t.agent === r.agent && (t.fullName === r.tool || t.aliases.some((a) => a.name === r.tool)));
+    // A tool of the stub MCP server is shown on its agent's MCP family page (the registry names both).
+    const naming = AGENTS[r.agent as AgentId].mcpNaming;
+    const name = naming.isStubServerTool(r.tool) ? naming.family : r.tool;
+    const tool = catalog.tools.find((t) => t.agent === r.agent && (t.fullName === name || t.aliases.some((a) => a.name === name)));
     if (tool) byTool.set(tool.links.page, [...(byTool.get(tool.links.page) ?? []), r]);
   }
   assert.ok(byTool.size > 0, 'some record names a tool with its own page');

@@ -1150,3 +1150,26 @@ test('permission records are read when filed under their agent and declared, nam
   const { warnings: again } = loadModel(permissions((r) => (r.cli.version = '9.9.8')));
   assert.ok(again.some((w) => w.file.endsWith(file) && /recorded with 9\.9\.8; content\/capture-matrix\.json pins 9\.9\.9/.test(w.message)));
 });
+
+test('an MCP naming history is read when filed under its agent, each change between two consecutive readings that differ', () => {
+  const history = (edit: (h: any) => void = () => {}) => (d: string) => {
+    const h = {
+      agent: 'claude-code', package: 'p', configuration: 'print', listed: 3, from: '9.9.7', to: '9.9.9', step: 1,
+      readings: [{ version: '9.9.7', names: ['mcp__capture__echo'] }, { version: '9.9.8', names: [] }, { version: '9.9.9', failed: 'exited 1' }],
+      changes: [{ before: { version: '9.9.7', names: ['mcp__capture__echo'] }, after: { version: '9.9.8', names: [] } }],
+    };
+    edit(h);
+    mkdirSync(join(d, 'mcp-naming'), { recursive: true });
+    writeFileSync(join(d, 'mcp-naming/claude-code.json'), JSON.stringify(h));
+  };
+  const { model, warnings } = loadModel(history());
+  assert.deepEqual(model.mcpNaming.map((h) => [h.agent, h.readings.length, h.changes.length]), [['claude-code', 3, 1]]);
+  assert.deepEqual(warnings.filter((w) => w.file.includes('mcp-naming')), []);
+  const file = 'mcp-naming/claude-code.json';
+  assert.deepEqual(where(errorsAfter(history((h) => (h.agent = 'codex')))), [[file, '/agent', 'file-name-matches-id']]);
+  // Not consecutive readings, or two that say the same: not a change the readings show.
+  assert.deepEqual(where(errorsAfter(history((h) => (h.changes[0].after = h.readings[2])))), [[file, '/changes/0', 'mcp-naming-change-read']]);
+  assert.deepEqual(where(errorsAfter(history((h) => (h.changes[0].after = { version: '9.9.8', names: ['mcp__capture__echo'] })))), [[file, '/changes/0', 'mcp-naming-change-read']]);
+  const { warnings: moved } = loadModel(history((h) => (h.to = '9.9.8')));
+  assert.ok(moved.some((w) => w.file.endsWith(file) && /read up to 9\.9\.8; content\/capture-matrix\.json pins 9\.9\.9/.test(w.message)));
+});

@@ -16,6 +16,7 @@ import type { PermissionCasesFile } from '../../src/lib/content-types.ts';
 import type { PermissionRecord } from '../../src/lib/model.ts';
 import { permissionEntries, permissionRows, permissionsComparison, permissionsPage, ruleForms, sideEffectWords, toolPermissions } from '../../src/lib/permissions.ts';
 import { agent, site, tool } from '../helpers/model-fixtures.ts';
+import { mcpNaming, readingWords } from '../../src/lib/mcp-naming.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 
@@ -198,4 +199,21 @@ test('every committed record: its outcome is what its own side effect and result
       assert.deepEqual(r.rule, c!.rule, `${agentId}/${f}: the rule differs from the declared case's`);
     }
   }
+});
+
+test('MCP naming: the name to hooks comes from a recorded payload, rules from permission cases, and the history says each change in words', () => {
+  const m = fixture();
+  m.permissions.push(record('mcp-allow', { toolRole: 'mcp', tool: 'mcp__capture__echo', rule: { form: '--allowedTools', text: 'mcp__capture', says: 'allow' }, sideEffect: { kind: 'mcpCall', target: 'echo', happened: true }, outcome: 'ran' }));
+  m.hookBehaviour = [{ agent: 'claude-code', toolRole: 'mcp', file: 'content/hook-behaviour/claude-code/mcp.json', cli: { package: 'p', version: '2.0.0' }, call: { hooks: [{ hook_event_name: 'PreToolUse', tool_name: 'mcp__capture__echo', tool_input: {} }] } } as any];
+  m.mcpNaming = [{ agent: 'claude-code', package: 'p', configuration: 'mcp', listed: 9, from: '1.0.0', to: '2.0.0', step: 4, file: 'content/mcp-naming/claude-code.json',
+    readings: [{ version: '1.0.0', failed: 'exited 1' }, { version: '1.5.0', names: [] }, { version: '2.0.0', names: ['mcp__capture__echo'] }],
+    changes: [{ before: { version: '1.5.0', names: [] }, after: { version: '2.0.0', names: ['mcp__capture__echo'] } }] }];
+  const [claude, codex] = mcpNaming(m);
+  assert.deepEqual(claude!.toHooks, { name: 'mcp__capture__echo', field: 'tool_name', file: 'content/hook-behaviour/claude-code/mcp.json', release: 'p@2.0.0' });
+  assert.deepEqual(claude!.inRules.map((r) => [r.text, r.outcome]), [['mcp__capture', 'ran']]);
+  assert.deepEqual(claude!.overReleases!.changes, [{ before: '1.5.0', after: '2.0.0', was: 'not offered by name', became: 'mcp__capture__echo' }]);
+  assert.equal(claude!.overReleases!.read, 3);
+  assert.equal(readingWords({ version: '1.0.0', failed: 'exited 1' }), 'the capture failed (exited 1)');
+  assert.equal(codex!.overReleases, undefined);
+  assert.deepEqual(codex!.inRules, []);
 });

@@ -32,6 +32,8 @@ export type {
   PermissionCase,
   PermissionCasesFile,
   PermissionFile,
+  McpNamingFile,
+  McpNamingReading,
   PermissionOutcome,
   CaseOutcome,
   OutcomeSpan,

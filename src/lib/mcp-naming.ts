@@ -6,7 +6,7 @@
  * Each name carries the file and release that show it; what no record shows is left out, and
  * the page says so. Pure.
  */
-import type { AgentId } from './content-types.ts';
+import type { AgentId, McpNamingReading } from './content-types.ts';
 import type { SiteModel } from './model.ts';
 import { hookShapeOf, hookToolName } from './hook-shape.ts';
 import { AGENTS } from './agents/index.ts';
@@ -29,9 +29,17 @@ export interface McpNaming {
    * family page's version history covers the name there. Empty: when the name changed is not read.
    */
   historyConfigurations: string[];
+  /** The name over releases (content/mcp-naming/<agent>.json), when it was read. */
+  overReleases: { file: string; configuration: string; from: string; to: string; listed: number; read: number; changes: { before: string; after: string; was: string; became: string }[]; now: string } | undefined;
 }
 
-export function mcpNaming(site: Pick<SiteModel, 'agents' | 'tools' | 'hookBehaviour' | 'permissions'> & Partial<Pick<SiteModel, 'matrix'>>): McpNaming[] {
+/** A reading in words: its names, or that it offered none by name, or that its capture failed. */
+export function readingWords(r: McpNamingReading): string {
+  if ('failed' in r) return `the capture failed (${r.failed})`;
+  return r.names.length === 0 ? 'not offered by name' : r.names.join(', ');
+}
+
+export function mcpNaming(site: Pick<SiteModel, 'agents' | 'tools' | 'hookBehaviour' | 'permissions'> & Partial<Pick<SiteModel, 'matrix' | 'mcpNaming'>>): McpNaming[] {
   return site.agents.map((agent) => {
     const naming = AGENTS[agent.id].mcpNaming;
     const family = site.tools.find((t) => t.agent === agent.id && t.fullName === naming.family && t.captured !== undefined);
@@ -50,6 +58,17 @@ export function mcpNaming(site: Pick<SiteModel, 'agents' | 'tools' | 'hookBehavi
     const plan = AGENTS[agent.id].captureHistory;
     const read = 'configurations' in plan ? plan.configurations : [];
     const historyConfigurations = toModel ? toModel.configurations.filter((c) => read.includes(c)) : [];
-    return { agent: agent.id, product: AGENT_LABELS[agent.id], family: naming.family, toModel, toHooks, inRules, historyConfigurations };
+    const history = site.mcpNaming?.find((h) => h.agent === agent.id);
+    const overReleases = history && {
+      file: history.file,
+      configuration: history.configuration,
+      from: history.from,
+      to: history.to,
+      listed: history.listed,
+      read: history.readings.length,
+      changes: history.changes.map((c) => ({ before: c.before.version, after: c.after.version, was: readingWords(c.before), became: readingWords(c.after) })),
+      now: readingWords(history.readings.at(-1)!),
+    };
+    return { agent: agent.id, product: AGENT_LABELS[agent.id], family: naming.family, toModel, toHooks, inRules, historyConfigurations, overReleases };
   });
 }

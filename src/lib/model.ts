@@ -4,7 +4,7 @@
  * only read it.
  */
 import type { CaptureMatrix, CapturedEntry } from './captures.ts';
-import type { AgentId, AgentRecord, CatalogModel, ComparisonFile, Definition, EditorialTool, GeneratedTool, HistoryFile, HookBehaviourHistoryFile, HookCaseFile, HookOutputsFile, PermissionFile, SubagentsFile, HookEventsFile, HooksFile, Job, PayloadCall } from './content-types.ts';
+import type { AgentId, AgentRecord, CatalogModel, ComparisonFile, Definition, EditorialTool, GeneratedTool, HistoryFile, HookBehaviourHistoryFile, HookCaseFile, HookOutputsFile, PermissionFile, McpNamingFile, SubagentsFile, HookEventsFile, HooksFile, Job, PayloadCall } from './content-types.ts';
 import type { FieldDifference, FieldRow } from './field-rows.ts';
 import type { Finding } from './payload-check.ts';
 import type { GateStatus } from './gate-check.ts';
@@ -135,6 +135,8 @@ export interface SiteModel {
   subagents: Subagents[];
   /** What a permission rule did to a real call (content/permissions/<agent>/<case>.json), validated, in the case file's order. */
   permissions: PermissionRecord[];
+  /** Each agent's name for an MCP server's tool over its releases (content/mcp-naming/<agent>.json), validated. */
+  mcpNaming: McpNamingHistory[];
 }
 
 /** content/subagents/<agent>.json, with where it is. */
@@ -151,6 +153,9 @@ export type HookBehaviourRecord = HookCaseFile & { file: string };
 
 /** content/permissions/<agent>/<case>.json, with where it is and the page of the tool it called. */
 export type PermissionRecord = PermissionFile & { file: string; toolSlug: string };
+
+/** content/mcp-naming/<agent>.json, with where it is. */
+export type McpNamingHistory = McpNamingFile & { file: string };
 
 /** content/hooks/<agent>.json, with where it is. */
 export type HooksEditorial = HooksFile & { file: string };

@@ -39,6 +39,7 @@ export async function getSite(): Promise<SiteModel> {
     hookOutputs: agentData.flatMap((a) => (a.hookOutputs ? [a.hookOutputs] : [])),
     subagents: agentData.flatMap((a) => (a.subagents ? [a.subagents] : [])),
     permissions: agentData.flatMap((a) => a.permissions),
+    mcpNaming: agentData.flatMap((a) => (a.mcpNaming ? [a.mcpNaming] : [])),
   };
   if (Object.keys(matrix.agents).length > 0) model.matrix = matrix;
   return model;

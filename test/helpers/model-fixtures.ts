@@ -89,5 +89,5 @@ export function matrix(configurations: MatrixConfiguration[]): MatrixAgent {
 }
 
 export function site(parts: Partial<SiteModel> & Pick<SiteModel, 'agents' | 'tools'>): SiteModel {
-  return { jobs: [], comparisons: [], histories: [], removedTools: [], inventory: [], releases: {}, archived: [], hooks: [], hookEvents: [], hookBehaviour: [], hookBehaviourHistories: [], hookOutputs: [], subagents: [], permissions: [], ...parts };
+  return { jobs: [], comparisons: [], histories: [], removedTools: [], inventory: [], releases: {}, archived: [], hooks: [], hookEvents: [], hookBehaviour: [], hookBehaviourHistories: [], hookOutputs: [], subagents: [], permissions: [], mcpNaming: [], ...parts };
 }

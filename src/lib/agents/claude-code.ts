@@ -119,7 +119,7 @@ export const claudeCode: Agent<'claude-code'> = {
   binary: 'node_modules/@anthropic-ai/claude-code-linux-x64/claude',
   modes: ['print', 'sdk', 'interactive'],
   options: [],
-  mcpNaming: { family: 'mcp__<server>__<tool>', isStubServerTool: (fullName) => fullName.startsWith(`mcp__${STUB_MCP_SERVER}__`) },
+  mcpNaming: { configuration: 'mcp-no-tool-search', family: 'mcp__<server>__<tool>', isStubServerTool: (fullName) => fullName.startsWith(`mcp__${STUB_MCP_SERVER}__`) },
   // The types its main request lists ("Available agent types for the Agent tool"), each started once.
   subagents: {
     tool: 'Agent',

@@ -129,7 +129,7 @@ export const codex: Agent<'codex'> = {
   options: ['configToml'],
   // spawn_agent names no type: the one kind of agent it starts inherits the model (recorded as `spawned`).
   subagents: { tool: 'multi_agent_v1.spawn_agent', types: ['spawned'], input: { message: 'List the files here.' }, configuration: 'unknown-model' },
-  mcpNaming: { family: 'mcp__<server>.<tool>', namespace: 'mcp__<server>', isStubServerTool: (fullName) => fullName.startsWith(`mcp__${STUB_MCP_SERVER}.`) },
+  mcpNaming: { configuration: 'mcp-unknown-model', family: 'mcp__<server>.<tool>', namespace: 'mcp__<server>', isStubServerTool: (fullName) => fullName.startsWith(`mcp__${STUB_MCP_SERVER}.`) },
   captureHistory: {
     // Every configuration that alone advertises a tool with a page (npm run history:coverage),
     // except the two that need a ChatGPT login (`untracked` below).

@@ -335,7 +335,7 @@ export const copilotCli: Agent<'copilot-cli'> = {
   binary: 'node_modules/@github/copilot-linux-x64/copilot',
   modes: ['print', 'interactive'],
   options: [],
-  mcpNaming: { family: '<server>-<tool>', isStubServerTool, unnamespaced },
+  mcpNaming: { configuration: 'mcp-server', family: '<server>-<tool>', isStubServerTool, unnamespaced },
   standInDefinitions: {
     descriptionPrefix: STAND_IN_TOOL_PREFIX,
     reason:

@@ -174,7 +174,7 @@ export const geminiCli: Agent<'gemini-cli'> = {
   modes: ['print', 'interactive'],
   options: ['settings'],
   settingsFile: SETTINGS_FILE,
-  mcpNaming: { family: 'mcp_<server>_<tool>', isStubServerTool: (fullName) => fullName.startsWith(`mcp_${STUB_MCP_SERVER}_`) },
+  mcpNaming: { configuration: 'mcp-server', family: 'mcp_<server>_<tool>', isStubServerTool: (fullName) => fullName.startsWith(`mcp_${STUB_MCP_SERVER}_`) },
   // The built-in agents its bundle defines (name: "codebase_investigator", "generalist", "cli_help"), started with invoke_agent.
   subagents: { tool: 'invoke_agent', field: 'agent_name', types: ['codebase_investigator', 'generalist', 'cli_help'], input: { prompt: 'List the files here.' }, configuration: 'approval-yolo' },
   captureHistory: { configurations: ['print', 'approval-yolo'], step: 4, range: { from: '0.1.1' }, proposed: ['approval-plan', 'pro-yolo', 'task-tracker', 'interactive', 'mcp-server'] },

@@ -159,7 +159,7 @@ export const opencode: Agent<'opencode'> = {
   modes: ['print', 'interactive'],
   options: ['settings'],
   settingsFile: SETTINGS_FILE,
-  mcpNaming: { family: '<server>_<tool>', isStubServerTool: (fullName) => fullName.startsWith(`${STUB_MCP_SERVER}_`) },
+  mcpNaming: { configuration: 'mcp-server', family: '<server>_<tool>', isStubServerTool: (fullName) => fullName.startsWith(`${STUB_MCP_SERVER}_`) },
   // The types its task tool's description lists.
   subagents: { tool: 'task', field: 'subagent_type', types: ['explore', 'general'], input: { description: 'Look around', prompt: 'List the files here.' }, configuration: 'print' },
   captureHistory: { configurations: ['print', 'experimental'], step: 4, range: { from: '0.1.174' }, proposed: ['gpt-5-model', 'code-mode', 'interactive-plan-mode'] },

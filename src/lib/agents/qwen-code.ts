@@ -90,7 +90,7 @@ export const qwenCode: Agent<'qwen-code'> = {
   modes: ['print', 'interactive'],
   options: ['settings'],
   settingsFile: SETTINGS_FILE,
-  mcpNaming: { family: 'mcp__<server>__<tool>', isStubServerTool: (fullName) => fullName.startsWith(`mcp__${STUB_MCP_SERVER}__`) },
+  mcpNaming: { configuration: 'mcp-server', family: 'mcp__<server>__<tool>', isStubServerTool: (fullName) => fullName.startsWith(`mcp__${STUB_MCP_SERVER}__`) },
   // The built-in types its agent tool's description lists (claude-code and codex there delegate to other CLIs).
   subagents: {
     tool: 'agent',

@@ -110,6 +110,8 @@ export interface McpNaming {
   namespace?: string;
   /** Is a captured tool's full name a tool of the stub MCP server (STUB_MCP_SERVER)? */
   isStubServerTool(fullName: string): boolean;
+  /** The capture configuration that offers the stub server's tool by name: what npm run mcp-naming-history captures at earlier releases. */
+  configuration: string;
   /**
    * The one name of a tool that some wire formats put in a namespace and others not, when its
    * namespaced full name says the same twice (Copilot CLI over Responses: `<server>.<server>-<tool>`

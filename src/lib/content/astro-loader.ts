@@ -6,7 +6,7 @@
 import type { Loader, LoaderContext } from 'astro/loaders';
 import type { MatrixAgent } from '../captures.ts';
 import type { AgentRecord, ComparisonFile, HistoryFile, Job } from '../content-types.ts';
-import type { AgentInventory, HookBehaviourHistory, HookOutputs, Subagents, HookBehaviourRecord, PermissionRecord, HookEventsList, HooksEditorial, RemovedTool, SiteModel, ToolModel } from '../model.ts';
+import type { AgentInventory, HookBehaviourHistory, HookOutputs, Subagents, HookBehaviourRecord, PermissionRecord, McpNamingHistory, HookEventsList, HooksEditorial, RemovedTool, SiteModel, ToolModel } from '../model.ts';
 import type { AgentReleases } from '../releases.ts';
 import type { ArchivedExport } from './stages/archive.ts';
 import { contentLocation, loadSiteContent } from './cached.ts';
@@ -15,7 +15,7 @@ import { contentLocation, loadSiteContent } from './cached.ts';
 export interface CollectionData {
   tools: ToolModel;
   /** One agent with everything of the site model that belongs to it. */
-  agents: { record: AgentRecord; matrix: MatrixAgent | undefined; histories: HistoryFile[]; removedTools: RemovedTool[]; inventory: AgentInventory | undefined; releases: AgentReleases | undefined; archived: ArchivedExport[]; hooks: HooksEditorial | undefined; hookEvents: HookEventsList | undefined; hookBehaviour: HookBehaviourRecord[]; hookBehaviourHistory: HookBehaviourHistory | undefined; hookOutputs: HookOutputs | undefined; subagents: Subagents | undefined; permissions: PermissionRecord[] };
+  agents: { record: AgentRecord; matrix: MatrixAgent | undefined; histories: HistoryFile[]; removedTools: RemovedTool[]; inventory: AgentInventory | undefined; releases: AgentReleases | undefined; archived: ArchivedExport[]; hooks: HooksEditorial | undefined; hookEvents: HookEventsList | undefined; hookBehaviour: HookBehaviourRecord[]; hookBehaviourHistory: HookBehaviourHistory | undefined; hookOutputs: HookOutputs | undefined; subagents: Subagents | undefined; permissions: PermissionRecord[]; mcpNaming: McpNamingHistory | undefined };
   /** A job, its place in content order, and its field comparison. */
   jobs: Job & { order: number; comparison: ComparisonFile | undefined };
 }
@@ -45,6 +45,7 @@ function entries(model: SiteModel, kind: Kind): { id: string; data: CollectionDa
           hookOutputs: model.hookOutputs.find((h) => h.agent === agent.id),
           subagents: model.subagents.find((s) => s.agent === agent.id),
           permissions: model.permissions.filter((p) => p.agent === agent.id),
+          mcpNaming: model.mcpNaming.find((m) => m.agent === agent.id),
         },
       }));
     case 'jobs':

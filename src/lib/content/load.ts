@@ -32,6 +32,7 @@ import { loadHookBehaviourHistories } from './stages/hook-behaviour-history.ts';
 import { loadHookOutputs } from './stages/hook-outputs.ts';
 import { loadSubagents } from './stages/subagents.ts';
 import { loadPermissions } from './stages/permissions.ts';
+import { loadMcpNaming } from './stages/mcp-naming.ts';
 import { exportFileNames, versionedExportPath } from '../exports/files.ts';
 import { agentReleases, toolReleases } from '../releases.ts';
 
@@ -94,6 +95,7 @@ export function loadContent(options: LoadOptions): SiteModel {
   const hookOutputs = loadHookOutputs(stage);
   const subagents = loadSubagents(stage, tools, pins);
   const permissions = loadPermissions(stage, tools, pins);
+  const mcpNaming = loadMcpNaming(stage, pins);
   const histories = loadHistories(stage, new Set(agents.agents.map((a) => a.id)));
   const removed = removedTools(stage, histories, tools);
   checkHistoryReferences(stage, histories, tools);
@@ -103,7 +105,7 @@ export function loadContent(options: LoadOptions): SiteModel {
   tools.sort((a, b) => (a.agent === b.agent ? a.fullName.localeCompare(b.fullName) : a.agent.localeCompare(b.agent)));
   // Agents in registry order, everywhere the site lists them.
   agents.agents.sort((a, b) => AGENT_IDS.indexOf(a.id) - AGENT_IDS.indexOf(b.id));
-  const model: SiteModel = { agents: agents.agents, tools, jobs: jobs.jobs, comparisons, histories, removedTools: removed, inventory, releases: {}, archived: [], hooks, hookEvents, hookBehaviour, hookBehaviourHistories, hookOutputs, subagents, permissions };
+  const model: SiteModel = { agents: agents.agents, tools, jobs: jobs.jobs, comparisons, histories, removedTools: removed, inventory, releases: {}, archived: [], hooks, hookEvents, hookBehaviour, hookBehaviourHistories, hookOutputs, subagents, permissions, mcpNaming };
   if (agents.matrix) model.matrix = agents.matrix;
   // Every source is read: say which release each part of each page comes from.
   for (const agent of agents.agents) model.releases[agent.id] = agentReleases(model, agent.id);

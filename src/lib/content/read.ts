@@ -84,6 +84,8 @@ export interface ContentFiles {
   permissionCases?: string;
   /** content/permissions/<agent>/<case>.json: what a permission rule did to a call (npm run permissions) */
   permissions: string[];
+  /** content/mcp-naming/<agent>.json: the agent's name for an MCP server's tool over its releases (npm run mcp-naming-history) */
+  mcpNaming: string[];
 }
 
 const JSON_FILE = /^[^.][^/]*\.json$/;
@@ -98,7 +100,7 @@ const PER_AGENT = ['tools', 'editorial', 'captures', 'payloads'] as const;
  * folder) is reported as a warning so that it is not skipped silently.
  */
 export function scanContent(contentDir: string, problems: Problems, rel: (path: string) => string): ContentFiles {
-  const files: ContentFiles = { agents: [], tools: new Map(), editorial: new Map(), captures: new Map(), payloads: new Map(), history: [], inventory: [], comparisons: [], archive: [], hooks: [], hookEvents: [], hookBehaviour: [], hookBehaviourHistory: [], hookOutputs: [], subagents: [], permissions: [] };
+  const files: ContentFiles = { agents: [], tools: new Map(), editorial: new Map(), captures: new Map(), payloads: new Map(), history: [], inventory: [], comparisons: [], archive: [], hooks: [], hookEvents: [], hookBehaviour: [], hookBehaviourHistory: [], hookOutputs: [], subagents: [], permissions: [], mcpNaming: [] };
   const ignored = (path: string, why: string): void => problems.warn(rel(path), `ignored: ${why}`);
   const list = (dir: string): string[] => readdirSync(dir).sort();
   /** content/<folder>/<agent>/<case>.json: one record per case of an agent. */
@@ -173,6 +175,11 @@ export function scanContent(contentDir: string, problems: Problems, rel: (path: 
         if (ID_FILE.test(f) && statSync(join(path, f)).isFile()) files.subagents.push(`subagents/${f}`);
         else ignored(join(path, f), 'subagent tool sets are content/subagents/<agent>.json');
       }
+    } else if (name === 'mcp-naming' && isDir) {
+      for (const f of list(path)) {
+        if (ID_FILE.test(f) && statSync(join(path, f)).isFile()) files.mcpNaming.push(`mcp-naming/${f}`);
+        else ignored(join(path, f), 'MCP naming histories are content/mcp-naming/<agent>.json');
+      }
     } else if (name === 'inventory' && isDir) {
       for (const f of list(path)) {
         if (ID_FILE.test(f) && statSync(join(path, f)).isFile()) files.inventory.push(`inventory/${f}`);
@@ -193,7 +200,7 @@ export function scanContent(contentDir: string, problems: Problems, rel: (path: 
         }
         files[kind].set(agent, found);
       }
-    } else ignored(path, 'not a content file or folder the site reads (jobs.json, capture-matrix.json, scenarios.json, hook-cases.json, permission-cases.json, agents/, tools/, editorial/, captures/, payloads/, history/, inventory/, comparisons/, archive/, hooks/, hook-events/, hook-behaviour/, hook-behaviour-history/, hook-outputs/, subagents/, permissions/)');
+    } else ignored(path, 'not a content file or folder the site reads (jobs.json, capture-matrix.json, scenarios.json, hook-cases.json, permission-cases.json, agents/, tools/, editorial/, captures/, payloads/, history/, inventory/, comparisons/, archive/, hooks/, hook-events/, hook-behaviour/, hook-behaviour-history/, hook-outputs/, subagents/, permissions/, mcp-naming/)');
   }
   return files;
 }

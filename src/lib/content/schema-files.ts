@@ -25,6 +25,7 @@ export const CONTENT_SCHEMAS = {
   hookBehaviourHistory: { file: 'hook-behaviour-history.schema.json', type: 'HookBehaviourHistoryFile' },
   permissionCases: { file: 'permission-cases.schema.json', type: 'PermissionCasesFile' },
   permission: { file: 'permission-record.schema.json', type: 'PermissionFile' },
+  mcpNaming: { file: 'mcp-naming.schema.json', type: 'McpNamingFile' },
 } as const;
 
 export type SchemaName = keyof typeof CONTENT_SCHEMAS;

@@ -1669,3 +1669,52 @@ export interface PermissionFile {
     killedAfterSeconds?: number;
   };
 }
+
+// mcp-naming.schema.json
+/**
+ * One release: the names under which its request offered the stub server's tools (empty: none by name, e.g. deferred behind a search tool), or why its capture failed.
+ */
+export type McpNamingReading =
+  | {
+      version: string;
+      names: string[];
+    }
+  | {
+      version: string;
+      failed: string;
+    };
+
+/**
+ * Written by `npm run mcp-naming-history`: the stub server's tool as the capture of one configuration offered it at a sample of releases, bisected wherever two readings differ.
+ */
+export interface McpNamingFile {
+  agent: AgentId;
+  package: string;
+  /**
+   * The capture configuration read (the agent module's mcpNaming.configuration).
+   */
+  configuration: string;
+  /**
+   * How many published releases the range holds.
+   */
+  listed: number;
+  from: string;
+  to: string;
+  /**
+   * Every step-th release was read before bisecting.
+   */
+  step: number;
+  /**
+   * Every release read, oldest first.
+   *
+   * @minItems 1
+   */
+  readings: McpNamingReading[];
+  /**
+   * Each change between two adjacent releases of the range: the last reading before it and the first after.
+   */
+  changes: {
+    before: McpNamingReading;
+    after: McpNamingReading;
+  }[];
+}

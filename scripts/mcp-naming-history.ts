@@ -1,0 +1,143 @@
+/**
+ * npm run mcp-naming-history — when each agent's name for an MCP server's tool changed. The
+ * configuration its registry module names (`mcpNaming.configuration`, one that configures the
+ * stub server `capture`) is captured at a sample of the agent's earlier releases (the range of
+ * its capture history plan, `--readings` of them spread evenly), and every interval whose two
+ * ends name the stub tool differently is bisected (scripts/lib/capture-history/planner.ts), so
+ * that each change lies between two adjacent published releases. A release whose capture
+ * fails is a reading of its own, with the reason; a change next to one is still between the
+ * two releases read. Captures run and are cached exactly as the capture history's
+ * (`scripts/history-captures.ts --inside`, the history cache), so the two never disagree.
+ *
+ *   node scripts/mcp-naming-history.ts [--agent ID]... [--readings N] [--check]
+ *
+ * Writes content/mcp-naming/<agent>.json (schemas/mcp-naming.schema.json). Needs root.
+ */
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { AGENT_IDS, AGENTS, isAgentId, type AgentId } from '../src/lib/agents/index.ts';
+import type { CaptureFile } from '../src/lib/wire/index.ts';
+import { jsonText } from './lib/atomic-write.ts';
+import { agentListings, InstallError } from './lib/capture/install.ts';
+import { loadMatrix } from './lib/capture/matrix.ts';
+import { checkOrWrite } from './lib/capture/write.ts';
+import { readCached, writeCached } from './lib/capture-history/cache.ts';
+import { installRelease } from './lib/capture-history/install-release.ts';
+import { locateChanges } from './lib/capture-history/planner.ts';
+import { selectReleases, type ReleaseRange } from './lib/capture-history/releases.ts';
+import { runnableVersions } from './lib/runnable-release.ts';
+import { readTools } from './lib/verify/claims.ts';
+
+const ROOT = join(import.meta.dirname, '..');
+const HISTORY_SCRIPT = join(ROOT, 'scripts/history-captures.ts');
+const OUT_DIR = join(ROOT, 'content/mcp-naming');
+const CACHE_ROOT = process.env['CAPTURE_CACHE_DIR'] || '/work/cache';
+const HISTORY_ROOT = join(CACHE_ROOT, 'history');
+
+function fail(message: string): never {
+  console.error(`mcp-naming-history: ${message}`);
+  process.exit(1);
+}
+
+interface Options {
+  agents: AgentId[];
+  readings: number;
+  check: boolean;
+}
+
+function parseArgs(argv: string[]): Options {
+  const o: Options = { agents: [], readings: 6, check: false };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--agent') {
+      const v = argv[++i];
+      if (v === undefined || !isAgentId(v)) fail(`--agent needs one of ${AGENT_IDS.join(', ')}`);
+      o.agents.push(v);
+    } else if (a === '--readings') {
+      o.readings = Number(argv[++i]);
+      if (!Number.isInteger(o.readings) || o.readings < 2) fail('--readings needs an integer of at least 2');
+    } else if (a === '--check') o.check = true;
+    else if (a === '--help' || a === '-h') {
+      console.log('usage: node scripts/mcp-naming-history.ts [--agent ID]... [--readings N] [--check]');
+      process.exit(0);
+    } else fail(`unknown argument ${a}`);
+  }
+  if (o.agents.length === 0) o.agents = AGENT_IDS.filter((id) => !('none' in AGENTS[id].captureHistory));
+  return o;
+}
+
+/** What one release showed: the stub tool's name(s), or why its capture failed. */
+export type Reading = { version: string; names: string[] } | { version: string; failed: string };
+
+/** The stub server's tools in a capture, as the agent names them (a deferred namespace counts as its name). */
+function stubNames(agent: AgentId, capture: CaptureFile): string[] {
+  const naming = AGENTS[agent].mcpNaming;
+  const tools = readTools(capture);
+  const names = [...tools.tools.keys()].filter((n) => naming.isStubServerTool(n));
+  if (names.length > 0) return names.sort();
+  return [...tools.deferredNamespaces].filter((n) => naming.isStubServerTool(`${n}.`) || naming.isStubServerTool(n)).map((n) => `${n} (namespace only)`);
+}
+
+const key = (r: Reading): string => ('failed' in r ? 'failed' : r.names.join(' ') || '(none)');
+
+/** content/mcp-naming/<agent>.json: the readings (ascending) and each change between two adjacent releases. */
+async function historyOf(agent: AgentId, o: Options): Promise<unknown> {
+  const matrix = loadMatrix(ROOT);
+  const { package: pkg, version: pin } = matrix.agents[agent];
+  const plan = AGENTS[agent].captureHistory;
+  if ('none' in plan) fail(`${agent} has no capture history plan: ${plan.none}`);
+  const configuration = AGENTS[agent].mcpNaming.configuration;
+  if (!matrix.agents[agent].configurations.some((c) => c.id === configuration)) fail(`content/capture-matrix.json has no ${agent} configuration ${configuration}`);
+  const range: ReleaseRange = { to: pin, ...plan.range };
+  const versions = selectReleases(runnableVersions(agentListings(agent, pkg)), range);
+  const step = Math.max(1, Math.ceil((versions.length - 1) / (o.readings - 1)));
+  console.log(`\n${agent}: ${versions.length} releases ${versions[0]} … ${versions.at(-1)}, configuration ${configuration}, every ${step}th, then bisected`);
+  const readings = new Map<number, Reading>();
+  const read = (i: number): Reading => {
+    const known = readings.get(i);
+    if (known) return known;
+    const version = versions[i]!;
+    if (readCached(HISTORY_ROOT, agent, version, configuration) === undefined) {
+      console.log(`  ${version}: capturing`);
+      try {
+        const installed = installRelease(agent, pkg, version, { cacheRoot: CACHE_ROOT, historyRoot: HISTORY_ROOT }, (line) => console.log(`    ${line}`));
+        try {
+          const inner = spawnSync('unshare', ['-n', process.execPath, HISTORY_SCRIPT, '--inside', '--agent', agent, '--version', version, '--binary', installed.binary, '--config', configuration], { stdio: 'inherit', timeout: 4 * 60_000 });
+          if (inner.error || inner.status !== 0) fail(`the capture of ${agent} ${version} inside the namespace failed (${inner.error?.message ?? `exit ${inner.status ?? inner.signal}`})`);
+        } finally {
+          installed.remove();
+        }
+      } catch (error) {
+        if (!(error instanceof InstallError)) throw error;
+        writeCached(HISTORY_ROOT, agent, version, configuration, { ok: false, error: `cannot run: ${error.message}` });
+      }
+    }
+    const cached = readCached(HISTORY_ROOT, agent, version, configuration)!;
+    const reading: Reading = cached.ok ? { version, names: stubNames(agent, cached.capture as CaptureFile) } : { version, failed: cached.error.split('\n')[0]! };
+    console.log(`  ${version}: ${'failed' in reading ? `failed: ${reading.failed}` : reading.names.join(', ') || 'no stub tool'}`);
+    readings.set(i, reading);
+    return reading;
+  };
+  const located = await locateChanges(versions.length, step, (a, b) => key(read(a)) !== key(read(b)));
+  return {
+    agent,
+    package: pkg,
+    configuration,
+    listed: versions.length,
+    from: versions[0],
+    to: versions.at(-1),
+    step,
+    readings: located.read.map((i) => read(i)),
+    changes: located.changes.map(([a, b]) => ({ before: read(a), after: read(b) })),
+  };
+}
+
+async function main(): Promise<void> {
+  const o = parseArgs(process.argv.slice(2));
+  if (process.getuid?.() !== 0) fail('must run as root: each capture runs inside a network namespace with only loopback (`unshare -n`)');
+  const files = new Map<string, string>();
+  for (const agent of o.agents) files.set(`${agent}.json`, jsonText(await historyOf(agent, o)));
+  process.exitCode = checkOrWrite(OUT_DIR, files, { check: o.check, partial: o.agents.length < AGENT_IDS.length, script: 'mcp-naming-history', what: 'history', shownDir: 'content/mcp-naming/' });
+}
+
+await main();

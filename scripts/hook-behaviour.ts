@@ -32,14 +32,14 @@ import { loadMatrix, MatrixError, type Matrix } from './lib/capture/matrix.ts';
 import { NamespaceError, prepareNamespace } from './lib/capture/namespace.ts';
 import { NamespaceRerunError, rerunInNamespace } from './lib/payloads/in-namespace.ts';
 import { parseRunArgs, type RunArgs } from './lib/capture/run-args.ts';
-import { checkOrWrite, updateFiles } from './lib/capture/write.ts';
+import { updateFiles } from './lib/capture/write.ts';
 import { answerFile, caseScenario, HookCaseError, hookReturn, loadHookCases, selectHookCases, type SelectedCase } from './lib/hook-behaviour/cases.ts';
 import { otherTexts } from './lib/hook-behaviour/model-saw.ts';
 import { pathOf } from '../src/lib/wire/shared.ts';
 import type { HookCommands, PayloadPaths } from './lib/payloads/drivers.ts';
 import { maskPayloadValue } from './lib/payloads/mask.ts';
 import { parseHookLog, RecordError, untagHookLog } from './lib/payloads/record.ts';
-import { recordEach } from './lib/payloads/record-each.ts';
+import { keepRecords, recordEach } from './lib/payloads/record-each.ts';
 import { expandRunVariables } from './lib/payloads/run.ts';
 import { driverOf, runScenarioOnce, scenarioMask } from './lib/payloads/scenario-run.ts';
 import { ScenarioError } from './lib/payloads/scenarios.ts';
@@ -224,17 +224,7 @@ async function inside(options: RunArgs): Promise<number> {
     console.log(`\nwrote ${files.size} record(s) and ${errors.length} failure(s) of ${options.release} to ${options.out}`);
     return 0;
   }
-  if (errors.length > 0) {
-    console.error(`\nhook-behaviour failed for ${errors.length} of ${selected.length} case(s); content/hook-behaviour/ was left untouched:\n`);
-    for (const e of errors) console.error(`- ${e}\n`);
-    return 1;
-  }
-  if (options.out !== undefined) {
-    updateFiles(options.out, files);
-    console.log(`\nwrote ${files.size} record(s) to ${options.out}`);
-    return 0;
-  }
-  return checkOrWrite(RECORDS_DIR, files, { check: options.check, partial: options.only.length > 0, script: 'hook-behaviour', what: 'record', shownDir: 'content/hook-behaviour/' });
+  return keepRecords({ files, errors }, { script: 'hook-behaviour', what: 'record', selected: selected.length, unit: 'case', dir: RECORDS_DIR, shownDir: 'content/hook-behaviour/', out: options.out, check: options.check, partial: options.only.length > 0 });
 }
 
 const argv = process.argv.slice(2);

@@ -26,11 +26,10 @@ import { ensureInstalled, installedPackage, InstallError } from './lib/capture/i
 import { loadMatrix, MatrixError, type Matrix } from './lib/capture/matrix.ts';
 import { NamespaceError, prepareNamespace } from './lib/capture/namespace.ts';
 import { NamespaceRerunError, rerunInNamespace } from './lib/payloads/in-namespace.ts';
-import { checkOrWrite, updateFiles } from './lib/capture/write.ts';
 import { parseRunArgs, type RunArgs } from './lib/capture/run-args.ts';
 import type { PayloadPaths } from './lib/payloads/drivers.ts';
 import { maskPayloadValue } from './lib/payloads/mask.ts';
-import { recordEach } from './lib/payloads/record-each.ts';
+import { keepRecords, recordEach } from './lib/payloads/record-each.ts';
 import { RecordError } from './lib/payloads/record.ts';
 import { runScenarioOnce, scenarioMask } from './lib/payloads/scenario-run.ts';
 import { payloadSummary } from './lib/payloads/run.ts';
@@ -127,19 +126,21 @@ async function inside(options: Options): Promise<number> {
     run: (s, binary, paths) => runScenario(s, matrix, binary, paths, options.raw),
     summary: (s, payload) => payloadSummary(s.key, payload as Parameters<typeof payloadSummary>[1]),
   });
-  if (errors.length > 0) {
-    console.error(`\npayloads failed for ${errors.length} of ${selected.length} scenario(s); content/payloads/ was left untouched:\n`);
-    for (const e of errors) console.error(`- ${e}\n`);
-    return 1;
-  }
-  const report = checkSiteModelPayloads(ROOT, files);
-  if (report.length > 0) console.log(`\nagainst the declared shapes (src/lib/payload-check.ts):\n${report.map((l) => `  ${l}`).join('\n')}`);
-  if (options.out !== undefined) {
-    updateFiles(options.out, files);
-    console.log(`\nwrote ${files.size} payload(s) to ${options.out}`);
-    return 0;
-  }
-  return checkOrWrite(PAYLOADS_DIR, files, { check: options.check, partial: options.only.length > 0, script: 'payloads', what: 'payload', shownDir: 'content/payloads/' });
+  return keepRecords({ files, errors }, {
+    script: 'payloads',
+    what: 'payload',
+    selected: selected.length,
+    unit: 'scenario',
+    dir: PAYLOADS_DIR,
+    shownDir: 'content/payloads/',
+    out: options.out,
+    check: options.check,
+    partial: options.only.length > 0,
+    afterSuccess: () => {
+      const report = checkSiteModelPayloads(ROOT, files);
+      if (report.length > 0) console.log(`\nagainst the declared shapes (src/lib/payload-check.ts):\n${report.map((l) => `  ${l}`).join('\n')}`);
+    },
+  });
 }
 
 const argv = process.argv.slice(2);

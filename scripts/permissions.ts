@@ -24,12 +24,11 @@ import { loadMatrix, MatrixError, type Matrix } from './lib/capture/matrix.ts';
 import { CALL_LOG } from './lib/capture/mcp-server.ts';
 import { NamespaceError, prepareNamespace } from './lib/capture/namespace.ts';
 import { parseRunArgs, type RunArgs } from './lib/capture/run-args.ts';
-import { checkOrWrite, updateFiles } from './lib/capture/write.ts';
 import { otherTexts } from './lib/hook-behaviour/model-saw.ts';
 import { NamespaceRerunError, rerunInNamespace } from './lib/payloads/in-namespace.ts';
 import { maskPayloadValue } from './lib/payloads/mask.ts';
 import { parseHookLog, RecordError, untagHookLog } from './lib/payloads/record.ts';
-import { recordEach } from './lib/payloads/record-each.ts';
+import { keepRecords, recordEach } from './lib/payloads/record-each.ts';
 import { expandRunVariables } from './lib/payloads/run.ts';
 import { driverOf, runScenarioOnce, scenarioMask, type ScenarioRun } from './lib/payloads/scenario-run.ts';
 import { ScenarioError } from './lib/payloads/scenarios.ts';
@@ -205,17 +204,7 @@ async function inside(options: RunArgs): Promise<number> {
       return `${s.key.padEnd(40)} ${r.outcome}${r.offered ? '' : ' (not offered)'}; ${saw}`;
     },
   });
-  if (errors.length > 0) {
-    console.error(`\npermissions failed for ${errors.length} of ${selected.length} case(s); content/permissions/ was left untouched:\n`);
-    for (const e of errors) console.error(`- ${e}\n`);
-    return 1;
-  }
-  if (options.out !== undefined) {
-    updateFiles(options.out, files);
-    console.log(`\nwrote ${files.size} record(s) to ${options.out}`);
-    return 0;
-  }
-  return checkOrWrite(RECORDS_DIR, files, { check: options.check, partial: options.only.length > 0, script: 'permissions', what: 'record', shownDir: 'content/permissions/' });
+  return keepRecords({ files, errors }, { script: 'permissions', what: 'record', selected: selected.length, unit: 'case', dir: RECORDS_DIR, shownDir: 'content/permissions/', out: options.out, check: options.check, partial: options.only.length > 0 });
 }
 
 const argv = process.argv.slice(2);

@@ -3,14 +3,13 @@
  * the ones to run, and turning a case into what the payload runner runs (a scenario) and
  * what the answering hook reads (its answer file). Pure, except loadHookCases.
  */
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { schemaAjv } from '../capture/ajv.ts';
 import type { Matrix } from '../capture/matrix.ts';
 import { isAgentId, payloadDriver, PAYLOAD_AGENTS } from '../../../src/lib/agents/index.ts';
 import type { HookShape } from '../../../src/lib/agents/types.ts';
 import type { AgentId, HookCase, HookCasesFile, Scenario } from '../../../src/lib/content-types.ts';
 import type { SelectedScenario } from '../payloads/scenarios.ts';
+import { readJson, selectCases } from '../payloads/case-selection.ts';
 
 export const HOOK_CASES_FILE = 'content/hook-cases.json';
 export const HOOK_CASES_SCHEMA = 'schemas/hook-cases.schema.json';
@@ -59,15 +58,10 @@ export function validateHookCases(data: unknown, schema: unknown, matrix: Matrix
   return cases;
 }
 
+const caseError = (message: string): Error => new HookCaseError(message);
+
 export function loadHookCases(root: string, matrix: Matrix): HookCasesFile {
-  const read = (rel: string): unknown => {
-    try {
-      return JSON.parse(readFileSync(resolve(root, rel), 'utf8'));
-    } catch (error) {
-      throw new HookCaseError(`cannot read ${rel}: ${(error as Error).message}`);
-    }
-  };
-  return validateHookCases(read(HOOK_CASES_FILE), read(HOOK_CASES_SCHEMA), matrix);
+  return validateHookCases(readJson(root, HOOK_CASES_FILE, caseError), readJson(root, HOOK_CASES_SCHEMA, caseError), matrix);
 }
 
 /** The cases to run, in agent then file order; `only` holds `agent` or `agent/case` (empty: all). An unknown selector throws. */
@@ -81,10 +75,7 @@ export function selectHookCases(file: HookCasesFile, only: readonly string[]): S
       file: `${agent}/${c.id}.json`,
     })),
   );
-  if (only.length === 0) return all;
-  const matches = (sel: string, s: SelectedCase): boolean => sel === s.agent || sel === s.key;
-  for (const sel of only) if (!all.some((s) => matches(sel, s))) throw new HookCaseError(`--only ${sel}: no such agent or case (use agent or agent/case, e.g. ${all[0]?.key ?? '<agent>/<case>'})`);
-  return all.filter((s) => only.some((sel) => matches(sel, s)));
+  return selectCases(all, only, caseError);
 }
 
 /** The case as the payload runner's scenario: one call, no expectation checked. */

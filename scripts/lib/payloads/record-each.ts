@@ -13,6 +13,7 @@ import { installedBinary } from '../capture/install.ts';
 import type { Matrix } from '../capture/matrix.ts';
 import { lockRunFolder } from '../capture/namespace.ts';
 import { CaptureError } from '../capture/normalise.ts';
+import { checkOrWrite, updateFiles } from '../capture/write.ts';
 import type { AgentId } from '../../../src/lib/agents/index.ts';
 import { payloadPaths, type PayloadPaths } from './drivers.ts';
 import { RecordError } from './record.ts';
@@ -74,4 +75,25 @@ export async function recordEach<S extends { agent: AgentId; key: string; file: 
     unlock();
   }
   return { files, errors };
+}
+
+/**
+ * What a recording script does with recordEach's result: any failure leaves the content folder
+ * untouched (exit 1, each reason printed); with --out the records go there; otherwise they are
+ * written to (or, with --check, compared with) the content folder.
+ */
+export function keepRecords(result: { files: ReadonlyMap<string, string>; errors: readonly string[] }, o: { script: string; what: string; selected: number; unit: string; dir: string; shownDir: string; out?: string | undefined; check: boolean; partial: boolean; afterSuccess?: () => void }): number {
+  const { files, errors } = result;
+  if (errors.length > 0) {
+    console.error(`\n${o.script} failed for ${errors.length} of ${o.selected} ${o.unit}(s); ${o.shownDir} was left untouched:\n`);
+    for (const e of errors) console.error(`- ${e}\n`);
+    return 1;
+  }
+  o.afterSuccess?.();
+  if (o.out !== undefined) {
+    updateFiles(o.out, files);
+    console.log(`\nwrote ${files.size} ${o.what}(s) to ${o.out}`);
+    return 0;
+  }
+  return checkOrWrite(o.dir, files, { check: o.check, partial: o.partial, script: o.script, what: o.what, shownDir: o.shownDir });
 }

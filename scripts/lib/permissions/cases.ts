@@ -3,13 +3,12 @@
  * choosing the ones to run, and turning a case into what the payload runner runs.
  * Pure, except loadPermissionCases.
  */
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { schemaAjv } from '../capture/ajv.ts';
 import type { Matrix } from '../capture/matrix.ts';
 import { isAgentId, payloadDriver, PAYLOAD_AGENTS } from '../../../src/lib/agents/index.ts';
 import type { AgentId, PermissionCase, PermissionCasesFile, Scenario } from '../../../src/lib/content-types.ts';
 import type { SelectedScenario } from '../payloads/scenarios.ts';
+import { readJson, selectCases } from '../payloads/case-selection.ts';
 
 export const PERMISSION_CASES_FILE = 'content/permission-cases.json';
 export const PERMISSION_CASES_SCHEMA = 'schemas/permission-cases.schema.json';
@@ -76,15 +75,10 @@ export function validatePermissionCases(data: unknown, schema: unknown, matrix: 
   return cases;
 }
 
+const caseError = (message: string): Error => new PermissionCaseError(message);
+
 export function loadPermissionCases(root: string, matrix: Matrix): PermissionCasesFile {
-  const read = (rel: string): unknown => {
-    try {
-      return JSON.parse(readFileSync(resolve(root, rel), 'utf8'));
-    } catch (error) {
-      throw new PermissionCaseError(`cannot read ${rel}: ${(error as Error).message}`);
-    }
-  };
-  return validatePermissionCases(read(PERMISSION_CASES_FILE), read(PERMISSION_CASES_SCHEMA), matrix);
+  return validatePermissionCases(readJson(root, PERMISSION_CASES_FILE, caseError), readJson(root, PERMISSION_CASES_SCHEMA, caseError), matrix);
 }
 
 /** The cases to run, in agent then file order; `only` holds `agent` or `agent/case` (empty: all). An unknown selector throws. */
@@ -92,10 +86,7 @@ export function selectPermissionCases(file: PermissionCasesFile, only: readonly 
   const all: SelectedPermissionCase[] = PAYLOAD_AGENTS.flatMap((agent) =>
     (file.agents[agent]?.cases ?? []).map((c) => ({ agent, case: c, configuration: c.call.configuration ?? file.agents[agent]!.configuration, key: `${agent}/${c.id}`, file: `${agent}/${c.id}.json` })),
   );
-  if (only.length === 0) return all;
-  const matches = (sel: string, s: SelectedPermissionCase): boolean => sel === s.agent || sel === s.key;
-  for (const sel of only) if (!all.some((s) => matches(sel, s))) throw new PermissionCaseError(`--only ${sel}: no such agent or case (use agent or agent/case, e.g. ${all[0]?.key ?? '<agent>/<case>'})`);
-  return all.filter((s) => only.some((sel) => matches(sel, s)));
+  return selectCases(all, only, caseError);
 }
 
 /** The case as the payload runner's scenario: one call, no tool allowed by the run itself, no expectation checked. */

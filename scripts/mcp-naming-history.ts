@@ -16,6 +16,7 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { AGENT_IDS, AGENTS, isAgentId, type AgentId } from '../src/lib/agents/index.ts';
+import { STUB_MCP_SERVER } from '../src/lib/agents/types.ts';
 import type { CaptureFile } from '../src/lib/wire/index.ts';
 import { jsonText } from './lib/atomic-write.ts';
 import { agentListings, InstallError } from './lib/capture/install.ts';
@@ -26,6 +27,7 @@ import { installRelease } from './lib/capture-history/install-release.ts';
 import { locateChanges } from './lib/capture-history/planner.ts';
 import { selectReleases, type ReleaseRange } from './lib/capture-history/releases.ts';
 import { runnableVersions } from './lib/runnable-release.ts';
+import { toolList } from './lib/capture/mcp-server.ts';
 import { readTools } from './lib/verify/claims.ts';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -69,13 +71,16 @@ function parseArgs(argv: string[]): Options {
 /** What one release showed: the stub tool's name(s), or why its capture failed. */
 export type Reading = { version: string; names: string[] } | { version: string; failed: string };
 
-/** The stub server's tools in a capture, as the agent names them (a deferred namespace counts as its name). */
+/** The stub server's echo tool, told by its description: an earlier release may name it in a way the module's family no longer matches. */
+const ECHO_DESCRIPTION = toolList()[0]!.description;
+
+/** The stub server's tool in a capture, under every name it was offered (a deferred namespace of the server counts, marked). */
 function stubNames(agent: AgentId, capture: CaptureFile): string[] {
   const naming = AGENTS[agent].mcpNaming;
   const tools = readTools(capture);
-  const names = [...tools.tools.keys()].filter((n) => naming.isStubServerTool(n));
+  const names = [...tools.tools].filter(([n, t]) => (t.description ?? '').includes(ECHO_DESCRIPTION) || naming.isStubServerTool(n)).map(([n]) => n);
   if (names.length > 0) return names.sort();
-  return [...tools.deferredNamespaces].filter((n) => naming.isStubServerTool(`${n}.`) || naming.isStubServerTool(n)).map((n) => `${n} (namespace only)`);
+  return [...tools.deferredNamespaces].filter((n) => n.includes(STUB_MCP_SERVER)).map((n) => `${n} (namespace only)`);
 }
 
 const key = (r: Reading): string => ('failed' in r ? 'failed' : r.names.join(' ') || '(none)');

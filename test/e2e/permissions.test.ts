@@ -133,3 +133,17 @@ test('the permissions pages keep to the screen at 375 px and stack their tables,
     }
   }
 });
+
+test("the comparison's MCP names row of each agent gives its name over releases as content/mcp-naming/ reads it", () => {
+  const dir = join(ROOT, 'content/mcp-naming');
+  const histories = existsSync(dir) ? readdirSync(dir).map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as { agent: string; from: string; to: string; readings: { version: string }[]; changes: { before: { version: string }; after: { version: string } }[] }) : [];
+  assert.ok(histories.length > 0, 'some MCP naming history is committed');
+  const html = htmlOf('/permissions/');
+  for (const h of histories) {
+    const row = elements(html).find((e) => e.tagName === 'tr' && attr(e, 'id') === `mcp-${h.agent}`);
+    assert.ok(row, `${h.agent}: a row`);
+    const text = squash(textOf(row as unknown as Node));
+    assert.ok(text.includes(`${h.readings.length} of the`) && text.includes(`from ${h.from} to ${h.to}`), `${h.agent}: ${text}`);
+    for (const c of h.changes) assert.ok(text.includes(`between ${c.before.version} and ${c.after.version}`), `${h.agent}: the change to ${c.after.version}`);
+  }
+});

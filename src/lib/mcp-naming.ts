@@ -30,7 +30,12 @@ export interface McpNaming {
    */
   historyConfigurations: string[];
   /** The name over releases (content/mcp-naming/<agent>.json), when it was read. */
-  overReleases: { file: string; configuration: string; from: string; to: string; listed: number; read: number; changes: { before: string; after: string; was: string; became: string }[]; now: string } | undefined;
+  overReleases: { file: string; configuration: string; from: string; to: string; listed: number; read: number; changes: { before: string; after: string; was: string; became: string; wasName: boolean; becameName: boolean }[]; now: string } | undefined;
+}
+
+/** Whether a reading names the tool (its words are names, shown as code). */
+function isNamed(r: McpNamingReading): boolean {
+  return !('failed' in r) && r.names.length > 0;
 }
 
 /** A reading in words: its names, or that it offered none by name, or that its capture failed. */
@@ -66,7 +71,7 @@ export function mcpNaming(site: Pick<SiteModel, 'agents' | 'tools' | 'hookBehavi
       to: history.to,
       listed: history.listed,
       read: history.readings.length,
-      changes: history.changes.map((c) => ({ before: c.before.version, after: c.after.version, was: readingWords(c.before), became: readingWords(c.after) })),
+      changes: history.changes.map((c) => ({ before: c.before.version, after: c.after.version, was: readingWords(c.before), became: readingWords(c.after), wasName: isNamed(c.before), becameName: isNamed(c.after) })),
       now: readingWords(history.readings.at(-1)!),
     };
     return { agent: agent.id, product: AGENT_LABELS[agent.id], family: naming.family, toModel, toHooks, inRules, historyConfigurations, overReleases };

@@ -140,8 +140,8 @@ test("the comparison's MCP names row of each agent gives its name over releases 
   assert.ok(histories.length > 0, 'some MCP naming history is committed');
   const html = htmlOf('/permissions/');
   for (const h of histories) {
-    const row = elements(html).find((e) => e.tagName === 'tr' && attr(e, 'id') === `mcp-${h.agent}`);
-    assert.ok(row, `${h.agent}: a row`);
+    const row = elements(html).find((e) => e.tagName === 'li' && attr(e, 'id') === `mcp-history-${h.agent}`);
+    assert.ok(row, `${h.agent}: a line`);
     const text = squash(textOf(row as unknown as Node));
     assert.ok(text.includes(`${h.readings.length} of the`) && text.includes(`from ${h.from} to ${h.to}`), `${h.agent}: ${text}`);
     for (const c of h.changes) assert.ok(text.includes(`between ${c.before.version} and ${c.after.version}`), `${h.agent}: the change to ${c.after.version}`);

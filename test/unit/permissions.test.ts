@@ -211,7 +211,7 @@ test('MCP naming: the name to hooks comes from a recorded payload, rules from pe
   const [claude, codex] = mcpNaming(m);
   assert.deepEqual(claude!.toHooks, { name: 'mcp__capture__echo', field: 'tool_name', file: 'content/hook-behaviour/claude-code/mcp.json', release: 'p@2.0.0' });
   assert.deepEqual(claude!.inRules.map((r) => [r.text, r.outcome]), [['mcp__capture', 'ran']]);
-  assert.deepEqual(claude!.overReleases!.changes, [{ before: '1.5.0', after: '2.0.0', was: 'not offered by name', became: 'mcp__capture__echo' }]);
+  assert.deepEqual(claude!.overReleases!.changes, [{ before: '1.5.0', after: '2.0.0', was: 'not offered by name', became: 'mcp__capture__echo', wasName: false, becameName: true }]);
   assert.equal(claude!.overReleases!.read, 3);
   assert.equal(readingWords({ version: '1.0.0', failed: 'exited 1' }), 'the capture failed (exited 1)');
   assert.equal(codex!.overReleases, undefined);

@@ -38,12 +38,13 @@ import { archiveVanished, committedExports, contentChanged } from './lib/archive
 import { planRefresh, type RefreshState, type RefreshStep } from './lib/refresh-plan.ts';
 import { beginTransaction, restoreInterrupted, STAGING } from './lib/refresh-transaction.ts';
 import { loadContent } from '../src/lib/content/load.ts';
-import type { AgentRecord, CaptureMatrixFile, HookCasesFile } from '../src/lib/content-types.ts';
+import type { AgentRecord, CaptureMatrixFile, HookCasesFile, PermissionCasesFile } from '../src/lib/content-types.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 const PINS = join(ROOT, 'scripts/pins.json');
 const MATRIX = join(ROOT, 'content/capture-matrix.json');
 const HOOK_CASES = join(ROOT, 'content/hook-cases.json');
+const PERMISSION_CASES = join(ROOT, 'content/permission-cases.json');
 const HISTORY_DIR = join(ROOT, 'content/history');
 const NODE = process.execPath;
 /** Everything the steps may write, relative to ROOT: saved before the first step, restored on failure. */
@@ -140,6 +141,9 @@ function perform(step: RefreshStep): void {
       if (existsSync(join(ROOT, 'content/hook-behaviour-history', `${step.agent}.json`))) run('scripts/hook-behaviour-history.ts', ['--agent', step.agent]);
       // The tool sets of its built-in subagents, where its module names them.
       if (isAgentId(step.agent) && AGENTS[step.agent].subagents) run('scripts/subagents.ts', ['--only', step.agent]);
+      // Its permission cases at the new pin, and its MCP tool name up to it (earlier releases' captures are cached).
+      if (Object.hasOwn(readJson<PermissionCasesFile>(PERMISSION_CASES).agents, step.agent)) run('scripts/permissions.ts', ['--only', step.agent]);
+      if (existsSync(join(ROOT, 'content/mcp-naming', `${step.agent}.json`))) run('scripts/mcp-naming-history.ts', ['--agent', step.agent]);
       return;
     case 'history': {
       const [agent, source] = step.file.split('.') as [string, string];

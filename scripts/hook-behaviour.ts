@@ -35,13 +35,12 @@ import { parseRunArgs, type RunArgs } from './lib/capture/run-args.ts';
 import { updateFiles } from './lib/capture/write.ts';
 import { answerFile, caseScenario, HookCaseError, hookReturn, loadHookCases, selectHookCases, type SelectedCase } from './lib/hook-behaviour/cases.ts';
 import { otherTexts } from './lib/hook-behaviour/model-saw.ts';
-import { pathOf } from '../src/lib/wire/shared.ts';
 import type { HookCommands, PayloadPaths } from './lib/payloads/drivers.ts';
 import { maskPayloadValue } from './lib/payloads/mask.ts';
 import { parseHookLog, RecordError, untagHookLog } from './lib/payloads/record.ts';
 import { keepRecords, recordEach } from './lib/payloads/record-each.ts';
 import { expandRunVariables } from './lib/payloads/run.ts';
-import { driverOf, runScenarioOnce, scenarioMask } from './lib/payloads/scenario-run.ts';
+import { driverOf, parsedOrText, resultOfCall, runScenarioOnce, scenarioMask } from './lib/payloads/scenario-run.ts';
 import { ScenarioError } from './lib/payloads/scenarios.ts';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -132,14 +131,7 @@ async function runCase(selected: SelectedCase, matrix: Matrix, binary: string, p
   }
   const id = run.planned[0]!.id;
   const toolCalls = run.wire.toolCalls;
-  const bodies = run.outcome.requests.map((r) => r.json);
-  const at = bodies.findIndex((body) => toolCalls.findResult(body, id) !== undefined);
-  const carrying = at < 0 ? undefined : bodies[at];
-  const result = carrying === undefined ? undefined : toolCalls.findResult(carrying, id);
-  // The request the call answered: the last one before, on the same path, that offers tools
-  // (not a side request such as OpenCode's session title, which the CLI may send in between).
-  const path = at < 0 ? undefined : pathOf(run.outcome.requests[at]!.url);
-  const previous = bodies.slice(0, Math.max(at, 0)).filter((body, i) => pathOf(run.outcome.requests[i]!.url) === path && run.wire.hasTools(body)).at(-1);
+  const { carrying, result, previous } = resultOfCall(run, id);
   // A case makes one call, so every payload of the log is its own: matching payloads to calls
   // by their input (hooksOfCalls) would lose the after-events of a rewritten input.
   const { payloads, events } = untagHookLog(parseHookLog(run.hookLog));
@@ -184,15 +176,6 @@ async function runCase(selected: SelectedCase, matrix: Matrix, binary: string, p
     cliExit: run.outcome.timedOut ? { code: null, killedAfterSeconds: selected.case.timeoutSeconds ?? 60 } : { code: run.outcome.exitCode },
   };
   return maskPayloadValue(record, mask);
-}
-
-/** A configuration file's JSON value, or its text when it is not JSON. */
-function parsedOrText(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
 }
 
 async function inside(options: RunArgs): Promise<number> {

@@ -30,7 +30,7 @@ import { maskPayloadValue } from './lib/payloads/mask.ts';
 import { parseHookLog, RecordError, untagHookLog } from './lib/payloads/record.ts';
 import { keepRecords, recordEach } from './lib/payloads/record-each.ts';
 import { expandRunVariables } from './lib/payloads/run.ts';
-import { driverOf, runScenarioOnce, scenarioMask, type ScenarioRun } from './lib/payloads/scenario-run.ts';
+import { driverOf, parsedOrText, resultOfCall, runScenarioOnce, scenarioMask, type ScenarioRun } from './lib/payloads/scenario-run.ts';
 import { ScenarioError } from './lib/payloads/scenarios.ts';
 import type { PayloadPaths } from './lib/payloads/drivers.ts';
 import { loadPermissionCases, PermissionCaseError, permissionOutcome, permissionScenario, selectPermissionCases, type SelectedPermissionCase } from './lib/permissions/cases.ts';
@@ -112,12 +112,7 @@ async function runCase(selected: SelectedPermissionCase, matrix: Matrix, binary:
     }
     const id = run.planned[0]!.id;
     const toolCalls = run.wire.toolCalls;
-    const bodies = run.outcome.requests.map((r) => r.json);
-    const at = bodies.findIndex((body) => toolCalls.findResult(body, id) !== undefined);
-    const carrying = at < 0 ? undefined : bodies[at];
-    const result = carrying === undefined ? undefined : toolCalls.findResult(carrying, id);
-    const path = at < 0 ? undefined : pathOf(run.outcome.requests[at]!.url);
-    const previous = bodies.slice(0, Math.max(at, 0)).filter((body, i) => pathOf(run.outcome.requests[i]!.url) === path && run.wire.hasTools(body)).at(-1);
+    const { carrying, result, previous } = resultOfCall(run, id);
     const { payloads } = untagHookLog(parseHookLog(run.hookLog));
     const text = result === undefined ? null : toolCalls.resultText(result);
     const happened = sideEffectHappened(c.sideEffect, paths, probe.hits, selected, text);
@@ -174,15 +169,6 @@ function sideEffectHappened(effect: SelectedPermissionCase['case']['sideEffect']
   const log = mcpCalls(paths.home);
   if (!log.started) throw new RecordError(`${selected.key}: the stub MCP server never wrote to $HOME/${CALL_LOG}, so whether the call reached it cannot be told (did the CLI start it, with HOME passed on?)`);
   return log.calls.includes(effect.mcpCall);
-}
-
-/** A configuration file's JSON value, or its text when it is not JSON. */
-function parsedOrText(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
 }
 
 async function inside(options: RunArgs): Promise<number> {

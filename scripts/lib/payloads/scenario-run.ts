@@ -22,6 +22,7 @@ import { learnValues, payloadMask, type PayloadMask } from './mask.ts';
 import { recordCalls, type RecordedCall } from './record.ts';
 import { configurationWire, expandRunVariables } from './run.ts';
 import { ScenarioError, scenarioCalls, scenarioTools, type SelectedScenario } from './scenarios.ts';
+import { pathOf } from '../../../src/lib/wire/shared.ts';
 
 /** Every file under `dir` (sorted by path), or none when it is missing. */
 function filesUnder(dir: string): string[] {
@@ -166,4 +167,30 @@ export function scenarioMask(run: ScenarioRun, calls: readonly RecordedCall[], s
   const { package: installed, version } = matrix.agents[selected.agent];
   const exact = { ...run.outcome.variables, RUN: paths.run, WORKDIR_SLUG: paths.workdir.replace(/[^A-Za-z0-9]/g, '-'), KERNEL: release(), CLI_INSTALL: installDir(cacheRoot, installed, version), ...extra };
   return payloadMask(exact, [run.outcome.startedAt, run.outcome.endedAt], learned);
+}
+
+/**
+ * Where a run's one call got its result: the first request carrying it, the result itself, and
+ * the request the call answered (the last one before, on the same path, that offers tools; not a
+ * side request such as OpenCode's session title, which the CLI may send in between). All
+ * undefined when no request carried a result.
+ */
+export function resultOfCall(run: Pick<ScenarioRun, 'outcome' | 'wire'>, id: string): { carrying: unknown; result: Record<string, unknown> | undefined; previous: unknown } {
+  const { toolCalls } = run.wire;
+  const bodies = run.outcome.requests.map((r) => r.json);
+  const at = bodies.findIndex((body) => toolCalls.findResult(body, id) !== undefined);
+  if (at < 0) return { carrying: undefined, result: undefined, previous: undefined };
+  const carrying = bodies[at];
+  const path = pathOf(run.outcome.requests[at]!.url);
+  const previous = bodies.slice(0, at).filter((body, i) => pathOf(run.outcome.requests[i]!.url) === path && run.wire.hasTools(body)).at(-1);
+  return { carrying, result: toolCalls.findResult(carrying, id), previous };
+}
+
+/** A configuration file's JSON value, or its text when it is not JSON (as a record keeps it). */
+export function parsedOrText(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
 }

@@ -50,6 +50,8 @@ export interface PermissionRow {
   says: string;
   /** The flags the case added for its rule (beside the ones every run adds). */
   caseArgs: string[];
+  /** Those flags without the rule itself when the rule is a flag (`--approval-mode yolo` beside a settings rule). */
+  otherArgs: string[];
   input: string;
   offered: boolean;
   outcome: PermissionRecord['outcome'];
@@ -88,6 +90,12 @@ function caseArgs(r: PermissionRecord, shared: readonly string[]): string[] {
   return r.args.slice(shared.length);
 }
 
+/** `args` without the rule's own flag and value (a rule written as a flag). */
+function withoutRule(args: readonly string[], rule: PermissionRule): string[] {
+  const at = args.findIndex((a, i) => a === rule.form && args[i + 1] === rule.text);
+  return at < 0 ? [...args] : [...args.slice(0, at), ...args.slice(at + 2)];
+}
+
 /** The longest prefix of args every record of the agent shares. */
 function sharedArgs(all: readonly PermissionRecord[]): string[] {
   if (all.length === 0) return [];
@@ -113,6 +121,7 @@ export function permissionRow(site: Pick<SiteModel, 'tools'>, r: PermissionRecor
     rule: r.rule,
     says: SAYS_LABELS[r.rule.says],
     caseArgs: caseArgs(r, shared),
+    otherArgs: withoutRule(caseArgs(r, shared), r.rule),
     input: JSON.stringify(r.input ?? {}, null, 0),
     offered: r.offered,
     outcome: r.outcome,

@@ -135,6 +135,8 @@ test('rows say the flags each case added beside the ones every run shares, and l
     ['case-deny-flag', ['--disallowedTools', 'Write'], 'did not run', true],
   ]);
   assert.equal(rows[1]!.evidence, 'marker.txt was created');
+  // A rule written as a flag is not repeated as an extra flag.
+  assert.deepEqual(rows[1]!.otherArgs, []);
   assert.equal(sideEffectWords({ sideEffect: { kind: 'probe', target: 'probe', happened: false } }), 'the loopback probe server was not asked for the page');
   assert.deepEqual(ruleForms(rows).map((f) => [f.form, f.examples.map((e) => e.text)]), [['--allowedTools', ['Bash(touch:*)']], ['--disallowedTools', ['Write']]]);
 });

@@ -124,6 +124,9 @@ test('the site has exactly the pages the content describes', () => {
   // Hooks: one page per agent, and the page comparing them.
   expected.add('/hooks/');
   for (const a of site.agents) expected.add(`/${a.id}/hooks/`);
+  // Permissions: one page per agent, and the page comparing them.
+  expected.add('/permissions/');
+  for (const a of site.agents) expected.add(`/${a.id}/permissions/`);
   // A comparison page per job of content/jobs.json.
   for (const job of (JSON.parse(readFileSync(join(ROOT, 'content/jobs.json'), 'utf8')) as { jobs: { id: string }[] }).jobs) expected.add(`/jobs/${job.id}/`);
   assert.deepEqual([...pages.keys()].sort(), [...expected].sort());

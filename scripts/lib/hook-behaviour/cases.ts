@@ -7,9 +7,9 @@ import { schemaAjv } from '../capture/ajv.ts';
 import type { Matrix } from '../capture/matrix.ts';
 import { isAgentId, payloadDriver, PAYLOAD_AGENTS } from '../../../src/lib/agents/index.ts';
 import type { HookShape } from '../../../src/lib/agents/types.ts';
-import type { AgentId, HookCase, HookCasesFile, Scenario } from '../../../src/lib/content-types.ts';
+import type { AgentId, HookCase, HookCasesFile } from '../../../src/lib/content-types.ts';
 import type { SelectedScenario } from '../payloads/scenarios.ts';
-import { readJson, selectCases } from '../payloads/case-selection.ts';
+import { oneCallScenario, readJson, selectCases } from '../payloads/case-selection.ts';
 
 export const HOOK_CASES_FILE = 'content/hook-cases.json';
 export const HOOK_CASES_SCHEMA = 'schemas/hook-cases.schema.json';
@@ -78,23 +78,9 @@ export function selectHookCases(file: HookCasesFile, only: readonly string[]): S
   return selectCases(all, only, caseError);
 }
 
-/** The case as the payload runner's scenario: one call, no expectation checked. */
+/** The case as the payload runner's scenario (Claude Code's --allowedTools: the case's, else the tool called). */
 export function caseScenario(selected: SelectedCase): SelectedScenario {
-  const { call } = selected.case;
-  const scenario: Scenario = {
-    id: selected.case.id,
-    tool: call.tool,
-    description: selected.case.description,
-    input: call.input,
-    // Not checked: what the CLI reports is the case's finding, whichever it is.
-    expect: 'success',
-    timeoutSeconds: selected.case.timeoutSeconds ?? 60,
-    ...(call.allowedTools ? { allowedTools: call.allowedTools } : {}),
-    ...(call.args ? { args: call.args } : {}),
-    ...(call.env ? { env: call.env } : {}),
-    ...(call.files ? { files: call.files } : {}),
-  };
-  return { agent: selected.agent, scenario, configuration: selected.configuration, key: selected.key, file: selected.file };
+  return oneCallScenario(selected, selected.case.call.allowedTools);
 }
 
 /** What the hook prints on standard output: a JSON value as its JSON text. */

@@ -6,9 +6,9 @@
 import { schemaAjv } from '../capture/ajv.ts';
 import type { Matrix } from '../capture/matrix.ts';
 import { isAgentId, payloadDriver, PAYLOAD_AGENTS } from '../../../src/lib/agents/index.ts';
-import type { AgentId, PermissionCase, PermissionCasesFile, Scenario } from '../../../src/lib/content-types.ts';
+import type { AgentId, PermissionCase, PermissionCasesFile } from '../../../src/lib/content-types.ts';
 import type { SelectedScenario } from '../payloads/scenarios.ts';
-import { readJson, selectCases } from '../payloads/case-selection.ts';
+import { oneCallScenario, readJson, selectCases } from '../payloads/case-selection.ts';
 
 export const PERMISSION_CASES_FILE = 'content/permission-cases.json';
 export const PERMISSION_CASES_SCHEMA = 'schemas/permission-cases.schema.json';
@@ -89,23 +89,9 @@ export function selectPermissionCases(file: PermissionCasesFile, only: readonly 
   return selectCases(all, only, caseError);
 }
 
-/** The case as the payload runner's scenario: one call, no tool allowed by the run itself, no expectation checked. */
+/** The case as the payload runner's scenario. The run allows no tool itself: Claude Code's --allowedTools is left empty, then left out (HookMechanism.bypass). */
 export function permissionScenario(selected: SelectedPermissionCase): SelectedScenario {
-  const { call } = selected.case;
-  const scenario: Scenario = {
-    id: selected.case.id,
-    tool: call.tool,
-    description: selected.case.description,
-    input: call.input,
-    expect: 'success',
-    timeoutSeconds: selected.case.timeoutSeconds ?? 60,
-    // The run allows nothing itself (Claude Code's --allowedTools is left empty, then left out).
-    allowedTools: [],
-    ...(call.args ? { args: call.args } : {}),
-    ...(call.env ? { env: call.env } : {}),
-    ...(call.files ? { files: call.files } : {}),
-  };
-  return { agent: selected.agent, scenario, configuration: selected.configuration, key: selected.key, file: selected.file };
+  return oneCallScenario(selected, []);
 }
 
 /** What the record calls the run's result: ran when the side effect happened; otherwise did-not-run when a result reached the model, no-result when none did. */

@@ -11,6 +11,8 @@
  *   --payloads  payload scenarios to re-record (default 8), spread across the agents
  *   --cases     hook behaviour cases to re-record (default 6), spread across the agents
  *   --permissions  permission cases to re-record (default 6), spread across the agents
+ *   --event     agent/release/configuration: check every history event of that release and
+ *               configuration instead of drawing --events (repeatable; e.g. a mass change)
  *   --agent     draw only from this agent (repeatable; default every agent)
  *   --report    also write the Markdown report to FILE (it is always written to the
  *               evidence folder as report.md)
@@ -69,6 +71,8 @@ interface Options {
   payloads: number;
   cases: number;
   permissions: number;
+  /** `agent/release/configuration`: check every event of that release and configuration instead of a drawn sample. */
+  pick: string[];
   agents: AgentId[];
   report?: string;
   out?: string;
@@ -84,7 +88,7 @@ function fail(message: string): never {
 }
 
 function parseArgs(argv: string[]): Options {
-  const o: Options = { seed: 0, seedGiven: false, events: 20, payloads: 8, cases: 6, permissions: 6, agents: [], minutes: 120, dryRun: false };
+  const o: Options = { seed: 0, seedGiven: false, events: 20, payloads: 8, cases: 6, permissions: 6, pick: [], agents: [], minutes: 120, dryRun: false };
   const inside: { version?: string; binary?: string; into?: string; configurations: string[] } = { configurations: [] };
   let isInside = false;
   const value = (i: number, flag: string): string => {
@@ -106,6 +110,7 @@ function parseArgs(argv: string[]): Options {
     else if (a === '--payloads') o.payloads = count(value(++i, a), a, 0);
     else if (a === '--cases') o.cases = count(value(++i, a), a, 0);
     else if (a === '--permissions') o.permissions = count(value(++i, a), a, 0);
+    else if (a === '--event') o.pick.push(value(++i, a));
     else if (a === '--minutes') o.minutes = count(value(++i, a), a, 1);
     else if (a === '--report') o.report = resolve(value(++i, a));
     else if (a === '--out') o.out = resolve(value(++i, a));
@@ -120,7 +125,7 @@ function parseArgs(argv: string[]): Options {
     else if (a === '--config') inside.configurations.push(value(++i, a));
     else if (a === '--into') inside.into = value(++i, a);
     else if (a === '--help' || a === '-h') {
-      console.log('usage: node scripts/verify.ts [--seed N] [--events N] [--payloads N] [--cases N] [--permissions N] [--agent ID]... [--report FILE] [--out DIR] [--minutes N] [--dry-run]');
+      console.log('usage: node scripts/verify.ts [--seed N] [--events N] [--payloads N] [--cases N] [--permissions N] [--event AGENT/RELEASE/CONFIGURATION]... [--agent ID]... [--report FILE] [--out DIR] [--minutes N] [--dry-run]');
       process.exit(0);
     } else fail(`unknown argument ${a}`);
   }
@@ -386,6 +391,18 @@ async function verifyRecords(recorder: Recorder, sample: readonly Rerecordable[]
   return facts;
 }
 
+/** Every event each `agent/release/configuration` names; one that names none stops the run. */
+function pickedEvents(picks: readonly string[], histories: ReadonlyMap<AgentId, HistoryFile>): { agent: AgentId; event: HistoryEvent; history: HistoryFile }[] {
+  return picks.flatMap((pick) => {
+    const [agent, release, configuration] = pick.split('/');
+    const history = agent !== undefined && isAgentId(agent) ? histories.get(agent) : undefined;
+    if (!history) fail(`--event ${pick}: no capture history of ${agent} (give agent/release/configuration)`);
+    const events = history.events.filter((e) => e.release === release && e.configuration === configuration);
+    if (events.length === 0) fail(`--event ${pick}: ${agent}'s history has no event of ${release} in ${configuration}`);
+    return events.map((event) => ({ agent: agent as AgentId, event, history }));
+  });
+}
+
 async function outside(o: Options): Promise<number> {
   if (!o.dryRun) {
     if (process.platform !== 'linux') fail('runs only on Linux (network namespaces)');
@@ -402,7 +419,7 @@ async function outside(o: Options): Promise<number> {
   const scenarios = selectScenarios(loadScenarios(ROOT, matrix), []).filter((s) => o.agents.includes(s.agent));
   const scenariosByAgent = new Map<string, SelectedScenario[]>();
   for (const s of scenarios) scenariosByAgent.set(s.agent, [...(scenariosByAgent.get(s.agent) ?? []), s]);
-  const events = drawSample(eventsByAgent, o.events, o.seed).map(({ agent, item }) => ({ agent: agent as AgentId, event: item, history: histories.get(agent as AgentId)! }));
+  const events = o.pick.length > 0 ? pickedEvents(o.pick, histories) : drawSample(eventsByAgent, o.events, o.seed).map(({ agent, item }) => ({ agent: agent as AgentId, event: item, history: histories.get(agent as AgentId)! }));
   // The payload sample has its own stream of the seed, so that --events does not move it.
   const payloads = drawSample(scenariosByAgent, o.payloads, o.seed ^ 0x5bd1e995).map(({ item }) => item);
   // So has the hook case sample.
@@ -426,7 +443,7 @@ async function outside(o: Options): Promise<number> {
   const folder = o.out ?? join(CACHE_ROOT, 'verify', stamp);
   mkdirSync(folder, { recursive: true });
   const agentArgs = o.agents.length === AGENT_IDS.length ? '' : o.agents.map((a) => ` --agent ${a}`).join('');
-  const repeat = `npm run verify -- --seed ${o.seed} --events ${o.events} --payloads ${o.payloads} --cases ${o.cases} --permissions ${o.permissions}${agentArgs}`;
+  const repeat = `npm run verify -- --seed ${o.seed} --events ${o.events} --payloads ${o.payloads} --cases ${o.cases} --permissions ${o.permissions}${o.pick.map((p) => ` --event ${p}`).join('')}${agentArgs}`;
   console.log(`verify: seed ${o.seed} (repeat with: ${repeat})`);
   console.log(`verify: evidence folder ${folder}`);
   console.log(`verify: ${events.length} history event(s), ${payloads.length} payload scenario(s), ${cases.length} hook case(s), ${permissions.length} permission case(s); time budget ${o.minutes} min`);

@@ -12,7 +12,7 @@ import { catalogTable, type CatalogTable } from './model-catalog.ts';
 import type { AgentId, AgentRecord, DefinitionKind, ToolGroup } from './content-types.ts';
 import { failedReleases } from './failed-releases.ts';
 import { coverage } from './history.ts';
-import { changelogUrl } from './history-pages.ts';
+import { changelogUrl } from './changelog-addresses.ts';
 import type { AgentInventory, SiteModel, ToolModel } from './model.ts';
 import type { PageSection } from './page-sections.ts';
 import { agentFilter } from './search.ts';

@@ -62,8 +62,8 @@ export type {
 /** The rule a permission case runs under (schemas/permission-rule.schema.json, inlined where it is used). */
 export type PermissionRule = import('./generated/content-files.ts').PermissionCase['rule'];
 
-/** One AgentId: the registry's (src/lib/agents/index.ts). */
-export type { AgentId } from './agents/index.ts';
+/** One AgentId: the registry's (src/lib/agents/index.ts), generated into src/lib/generated/agent-ids.ts. */
+export type { AgentId } from './generated/agent-ids.ts';
 /** content/agents/<agent>.json — written by the ingest script. */
 export type AgentRecord = Omit<AgentFile, 'sources'> & {
   /** Captures are a source too; they have no `integrity`. */

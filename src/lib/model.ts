@@ -6,10 +6,8 @@
 import type { CaptureMatrix, CapturedEntry } from './captures.ts';
 import type { AgentId, AgentRecord, CatalogModel, ComparisonFile, Definition, EditorialTool, GeneratedTool, HistoryFile, HookBehaviourHistoryFile, HookCaseFile, HookOutputsFile, PermissionFile, McpNamingFile, SubagentsFile, HookEventsFile, HooksFile, Job, PayloadCall } from './content-types.ts';
 import type { FieldDifference, FieldRow } from './field-rows.ts';
-import type { Finding } from './payload-check.ts';
 import type { GateStatus } from './gate-check.ts';
-import type { AgentReleases, ToolReleases } from './releases.ts';
-import type { ArchivedExport } from './content/stages/archive.ts';
+import type { ExportFileName } from './exports/file-names.ts';
 
 /** A definition as a page shows it: its field rows and the text of the full definition. */
 export interface DefinitionView {
@@ -208,4 +206,93 @@ export function fieldTables(tool: ToolModel): { title: string; rows: FieldRow[] 
 export function otherInputRows(other: { configs: string[]; view: DefinitionView }): FieldRow[] {
   const prefix = `config-${other.configs[0]}.`;
   return other.view.rows.map((r) => ({ ...r, id: prefix + r.id, stableId: prefix + r.stableId }));
+}
+
+// Records other modules compute and the model holds: the model declares them, so it imports none of those modules.
+
+// Which release each fact comes from (src/lib/releases.ts).
+/** One release of one source: a CLI package, or a package of published types. */
+export interface Release {
+  /** A release of the CLI itself, or of a package of its published types. */
+  kind: 'cli' | 'types';
+  /** The product the release belongs to (`Claude Code`). */
+  product: string;
+  /** The npm package read, and its release. */
+  package: string;
+  packageVersion: string;
+  /** The CLI release it is or was built with, when known: the package's own release for a CLI. */
+  cliVersion?: string;
+  /** The CLI release named is not published on the registry (checked when the types were read). */
+  cliUnpublished?: boolean;
+}
+
+export interface AgentReleases {
+  /** Published types of the tools' inputs and results. */
+  types?: Release;
+  /** Runtime captures of what the CLI sends its model. */
+  captures?: Release;
+  /** Recorded hook payloads and tool results (the examples), newest release first. */
+  examples: Release[];
+  /** The tool names read from the binary. */
+  inventory?: Release;
+}
+
+/** Which release each part of one tool page shows. */
+export interface ToolReleases {
+  input?: Release;
+  result?: Release;
+  modelInput?: Release;
+}
+
+// What a recorded payload shows against the declared rows (src/lib/payload-check.ts).
+export type FindingKind =
+  /** The model-facing JSON Schema rejects the input (Ajv). */
+  | 'schema'
+  /** A field in the payload that the declaration does not list. */
+  | 'undeclared'
+  /** A field the declaration marks required that the payload lacks. */
+  | 'missing-required'
+  /** A value of another JSON type than declared (a string where an object is declared). */
+  | 'type'
+  /** A value outside the declared literal values. */
+  | 'not-listed'
+  /** The hook names the call another tool, so its tool_input is not the tool's declared input. */
+  | 'hook-tool-name'
+  /** A rule the description sent to the model states, which a recorded call breaks (src/lib/findings.ts). */
+  | 'rule-contradicted';
+
+/** Which part of a payload a finding is about. */
+export type PayloadPart = 'input' | 'hook tool_input' | 'tool_use_result' | 'hook tool_response';
+
+export interface Finding {
+  /** Index of the call in `calls`. */
+  call: number;
+  tool: string;
+  /** The parts of the payload showing it (a result the hook and stream-json both carry is checked once). */
+  parts: PayloadPart[];
+  kind: FindingKind;
+  /**
+   * The field anchor on the tool page (`output.noOutputExpected`, `input.run_in_background`, `model-input.cmd`);
+   * for an undeclared field found by the row walk, the anchor it would have; for a schema error, the nearest row
+   * (the table's heading when none fits).
+   */
+  anchor: string;
+  /** JSON pointer of the value inside the part (empty for the whole part). */
+  pointer: string;
+  message: string;
+}
+
+// An archived export (src/lib/content/stages/archive.ts).
+/** One archived export file, as the build serves it. */
+export interface ArchivedExport {
+  agent: AgentId;
+  /** URL names of `/<agent>/<tool>/<version>/<file>`. */
+  tool: string;
+  version: string;
+  file: ExportFileName;
+  path: string;
+  /** The text as published, with the site address it was written with. */
+  text: string;
+  origin: string;
+  archived: string;
 }

@@ -23,7 +23,7 @@ import { primaryConfiguration } from './captures.ts';
 import { definitionAjv } from './content/context.ts';
 import { errorTable } from './error-rows.ts';
 import type { FieldRow } from './field-rows.ts';
-import type { ToolModel } from './model.ts';
+import type { Finding, FindingKind, PayloadPart, ToolModel } from './model.ts';
 import { pointerToken } from './json.ts';
 import { hasHookInput, hasHookResponse, hookInput, hookMember, hookOfEvent, hookShapeOf, hookToolName } from './hook-shape.ts';
 
@@ -72,42 +72,7 @@ export function declarationsOf(tool: ToolModel): Declarations {
 // ---------------------------------------------------------------------------
 // Findings
 
-export type FindingKind =
-  /** The model-facing JSON Schema rejects the input (Ajv). */
-  | 'schema'
-  /** A field in the payload that the declaration does not list. */
-  | 'undeclared'
-  /** A field the declaration marks required that the payload lacks. */
-  | 'missing-required'
-  /** A value of another JSON type than declared (a string where an object is declared). */
-  | 'type'
-  /** A value outside the declared literal values. */
-  | 'not-listed'
-  /** The hook names the call another tool, so its tool_input is not the tool's declared input. */
-  | 'hook-tool-name'
-  /** A rule the description sent to the model states, which a recorded call breaks (src/lib/findings.ts). */
-  | 'rule-contradicted';
-
-/** Which part of a payload a finding is about. */
-export type PayloadPart = 'input' | 'hook tool_input' | 'tool_use_result' | 'hook tool_response';
-
-export interface Finding {
-  /** Index of the call in `calls`. */
-  call: number;
-  tool: string;
-  /** The parts of the payload showing it (a result the hook and stream-json both carry is checked once). */
-  parts: PayloadPart[];
-  kind: FindingKind;
-  /**
-   * The field anchor on the tool page (`output.noOutputExpected`, `input.run_in_background`, `model-input.cmd`);
-   * for an undeclared field found by the row walk, the anchor it would have; for a schema error, the nearest row
-   * (the table's heading when none fits).
-   */
-  anchor: string;
-  /** JSON pointer of the value inside the part (empty for the whole part). */
-  pointer: string;
-  message: string;
-}
+export type { Finding, FindingKind, PayloadPart };
 
 // ---------------------------------------------------------------------------
 // Values against field rows

@@ -7,41 +7,10 @@
  */
 import { AGENTS } from './agents/index.ts';
 import type { AgentId, AgentRecord } from './content-types.ts';
-import type { SiteModel, ToolModel } from './model.ts';
-import { compareVersions } from './history.ts';
+import type { AgentReleases, Release, SiteModel, ToolModel, ToolReleases } from './model.ts';
+import { compareVersions } from './version-order.ts';
 
-/** One release of one source: a CLI package, or a package of published types. */
-export interface Release {
-  /** A release of the CLI itself, or of a package of its published types. */
-  kind: 'cli' | 'types';
-  /** The product the release belongs to (`Claude Code`). */
-  product: string;
-  /** The npm package read, and its release. */
-  package: string;
-  packageVersion: string;
-  /** The CLI release it is or was built with, when known: the package's own release for a CLI. */
-  cliVersion?: string;
-  /** The CLI release named is not published on the registry (checked when the types were read). */
-  cliUnpublished?: boolean;
-}
-
-export interface AgentReleases {
-  /** Published types of the tools' inputs and results. */
-  types?: Release;
-  /** Runtime captures of what the CLI sends its model. */
-  captures?: Release;
-  /** Recorded hook payloads and tool results (the examples), newest release first. */
-  examples: Release[];
-  /** The tool names read from the binary. */
-  inventory?: Release;
-}
-
-/** Which release each part of one tool page shows. */
-export interface ToolReleases {
-  input?: Release;
-  result?: Release;
-  modelInput?: Release;
-}
+export type { AgentReleases, Release, ToolReleases } from './model.ts';
 
 type ReleaseInputs = Pick<SiteModel, 'agents' | 'tools' | 'matrix' | 'inventory'>;
 

@@ -13,7 +13,7 @@ import { spanText } from './event-span.ts';
 import { fieldSince, firstSeen, historyCovers, historyNames, sinceText, toolChanges, trackedAdvertisers, type HistorySource } from './history.ts';
 import { hookEvent, hookMechanismOf, hookMember, hookToolName } from './hook-shape.ts';
 import { shapeOfEvent } from './agents/types.ts';
-import { releaseUrl } from './history-pages.ts';
+import { releaseUrl } from './changelog-addresses.ts';
 import type { HookBehaviourRecord, SiteModel, ToolModel } from './model.ts';
 import { behaviourOutcome, KIND_LABELS } from './hook-behaviour.ts';
 import { toolForCall } from './tool-names.ts';

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { generateContentTypes, TYPES_FILE } from '../../scripts/generate-content-types.ts';
+import { AGENT_IDS_FILE, generateContentTypes, TYPES_FILE } from '../../scripts/generate-content-types.ts';
 import { AGENT_IDS } from '../../src/lib/agents/index.ts';
 import { contentAjv, sharedSchemas } from '../../src/lib/content/read.ts';
 import type { Binding, Outcome, PayloadCall, PayloadFile, Scenario, ScenariosFile } from '../../src/lib/content-types.ts';
@@ -11,6 +11,12 @@ const ROOT = join(import.meta.dirname, '../..');
 
 test('the content types are the ones generated from schemas/ (npm run generate:types)', async () => {
   assert.equal(readFileSync(join(ROOT, TYPES_FILE), 'utf8'), await generateContentTypes(ROOT), `${TYPES_FILE} is stale: run npm run generate:types`);
+});
+
+test('the generated AgentId union lists the registry\'s ids, in its order (npm run generate:types)', () => {
+  const text = readFileSync(join(ROOT, AGENT_IDS_FILE), 'utf8');
+  const union = /export type AgentId =([^;]*);/.exec(text)?.[1] ?? '';
+  assert.deepEqual([...union.matchAll(/'([^']+)'/g)].map((m) => m[1]), [...AGENT_IDS], `${AGENT_IDS_FILE} is stale: run npm run generate:types`);
 });
 
 test('no schema lists agent ids: agent fields refer to agent-id.schema.json, whose format is the registry', () => {

@@ -13,7 +13,8 @@ import { loadContent } from '../../src/lib/content/load.ts';
 import type { HistoryFile } from '../../src/lib/content-types.ts';
 import { CHANGES_PER_PAGE } from '../../src/lib/changelog-parts.ts';
 import { changelogFeed } from '../../src/lib/exports/changelog-feed.ts';
-import { changelogAgents, changelogPage, changelogPages, releaseUrl, removedToolPage, versionHistory } from '../../src/lib/history-pages.ts';
+import { changelogAgents, changelogPage, changelogPages, removedToolPage, versionHistory } from '../../src/lib/history-pages.ts';
+import { releaseUrl } from '../../src/lib/changelog-addresses.ts';
 import { agent, row, site, tool, view } from '../helpers/model-fixtures.ts';
 
 const ROOT = join(import.meta.dirname, '../..');

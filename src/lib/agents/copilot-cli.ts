@@ -18,9 +18,8 @@
  *   COPILOT_ALLOW_ALL=true would also trust the folder, but it approves every
  *   tool as well, which is a different configuration.
  */
-import type { WireFormatId } from '../wire/index.ts';
+import { wireFormat, type WireFormatId } from '../wire/index.ts';
 import { join } from 'node:path';
-import { agentWireForPath } from './index.ts';
 import { promptedRequestWithTools, shellQuote } from './shared.ts';
 import { STUB_MCP_SERVER, type Agent, type GithubLoginStub, type HookMechanism, type Invocation, type InvocationContext, type StandInModel } from './types.ts';
 import { pathOf } from '../wire/shared.ts';
@@ -206,7 +205,7 @@ export function userTexts(body: unknown): string[] {
  */
 export function answersPrompt(r: WireRequest, prompt: string): boolean {
   const wanted = prompt.trim();
-  const wire = agentWireForPath('copilot-cli', pathOf(r.url));
+  const wire = WIRES.map(wireFormat).find((w) => w.isToolRequestPath(pathOf(r.url)));
   const tools = (r.json as { tools?: unknown } | undefined)?.tools;
   const before = (t: string): string => t.replace(/\s*<(system_)?reminder>[\s\S]*<\/\1reminder>\s*$/, '').trim();
   return wire !== undefined && wire.isStreaming(r) && Array.isArray(tools) && tools.length > 0 && userTexts(r.json).some((t) => t.trim().endsWith(wanted) || before(t).endsWith(wanted));

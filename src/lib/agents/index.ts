@@ -12,11 +12,21 @@ import { geminiCli } from './gemini-cli.ts';
 import { opencode } from './opencode.ts';
 import { qwenCode } from './qwen-code.ts';
 import type { Agent, HookMechanism } from './types.ts';
+import type { AgentId } from '../generated/agent-ids.ts';
 
 /** In the order the site lists them and the capture script runs them. */
 const REGISTRY = [claudeCode, codex, geminiCli, qwenCode, opencode, copilotCli] as const;
 
-export type AgentId = (typeof REGISTRY)[number]['id'];
+/** The ids as the modules declare them: scripts/generate-content-types.ts writes them into src/lib/generated/agent-ids.ts. */
+export const REGISTERED_AGENT_IDS: readonly string[] = REGISTRY.map((a) => a.id);
+
+// AgentId is generated from the registry (the content types need it without importing the modules).
+// A stale generated file fails type checking here: the two unions must be the same.
+type RegistryId = (typeof REGISTRY)[number]['id'];
+const sameIds: [RegistryId] extends [AgentId] ? ([AgentId] extends [RegistryId] ? true : false) : false = true;
+void sameIds;
+
+export type { AgentId };
 
 export const AGENT_IDS: readonly AgentId[] = REGISTRY.map((a) => a.id);
 

@@ -9,7 +9,8 @@
  * changes. Pure: the model and the site's address come in as arguments.
  */
 import type { AgentId } from '../content-types.ts';
-import { changelogFeedUrl, changelogPage, changelogUrl, releaseUrl, type ChangelogChange, type ChangelogPage } from '../history-pages.ts';
+import { changelogPage, type ChangelogChange, type ChangelogPage } from '../history-pages.ts';
+import { changelogFeedUrl, changelogUrl, releaseUrl } from '../changelog-addresses.ts';
 import { changeLine } from '../history.ts';
 import { escapeHtmlText as html } from '../html-text.ts';
 import type { SiteModel } from '../model.ts';

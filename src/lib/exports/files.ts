@@ -14,22 +14,8 @@ import type { ToolModel } from '../model.ts';
 import { sitePath, toolPath } from '../site.ts';
 import { releaseSegment, type Release } from '../releases.ts';
 
-/** The three definitions a tool page shows, by the name their files take. */
-export type Section = 'input' | 'result' | 'model-input';
-
-export const SECTIONS: readonly Section[] = ['input', 'result', 'model-input'];
-
-export type ExportKind = 'schema' | 'declaration';
-
-/** File names inside the tool's folder (and its version folder). */
-export const EXPORT_FILE_NAMES = {
-  'input.schema.json': { kind: 'schema', section: 'input' },
-  'result.schema.json': { kind: 'schema', section: 'result' },
-  'model-input.schema.json': { kind: 'schema', section: 'model-input' },
-  'input.d.ts': { kind: 'declaration', section: 'input' },
-} as const satisfies Record<string, { kind: ExportKind; section: Section }>;
-
-export type ExportFileName = keyof typeof EXPORT_FILE_NAMES;
+export { EXPORT_FILE_NAMES, SECTIONS, type ExportFileName, type ExportKind, type Section } from './file-names.ts';
+import { EXPORT_FILE_NAMES, SECTIONS, type ExportFileName, type Section } from './file-names.ts';
 
 
 /** The definition a section of the tool page shows, if the tool has that section. */

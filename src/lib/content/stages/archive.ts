@@ -9,22 +9,11 @@
  * longer host, which rewriting it would corrupt).
  */
 import type { Stage } from '../context.ts';
-import type { AgentId, ArchiveFile } from '../../content-types.ts';
-import { EXPORT_FILE_NAMES, type ExportFileName } from '../../exports/files.ts';
+import type { ArchiveFile } from '../../content-types.ts';
+import { EXPORT_FILE_NAMES, type ExportFileName } from '../../exports/file-names.ts';
+import type { ArchivedExport } from '../../model.ts';
 
-/** One archived export file, as the build serves it. */
-export interface ArchivedExport {
-  agent: AgentId;
-  /** URL names of `/<agent>/<tool>/<version>/<file>`. */
-  tool: string;
-  version: string;
-  file: ExportFileName;
-  path: string;
-  /** The text as published, with the site address it was written with. */
-  text: string;
-  origin: string;
-  archived: string;
-}
+export type { ArchivedExport } from '../../model.ts';
 
 /** Reads the archive; `current` are the versioned paths the current content publishes. */
 export function loadArchive(stage: Stage, current: ReadonlySet<string>): ArchivedExport[] {

@@ -1,0 +1,29 @@
+/**
+ * npm run architecture: the import cycles among src/ and scripts/ (type-only
+ * imports included) and the functions longer than 60 lines. Exits 1 when
+ * there is a cycle or more long functions than the project allows.
+ *
+ *   npm run architecture               # summary
+ *   npm run architecture -- --list     # also every long function
+ */
+import { readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { importCycles, longFunctions } from './lib/architecture/graph.ts';
+import { importGraph, scriptOf, sourceFiles } from './lib/architecture/files.ts';
+
+/** A function longer than this is a long one… */
+export const LONG_FUNCTION_LINES = 60;
+/** …and the project keeps at most this many. */
+export const LONG_FUNCTIONS_ALLOWED = 10;
+
+const root = join(import.meta.dirname, '..');
+const rel = (p: string) => relative(root, p);
+const files = sourceFiles(root);
+const cycles = importCycles(importGraph(files));
+const long = files.flatMap((f) => longFunctions(scriptOf(f, readFileSync(f, 'utf8')), f, LONG_FUNCTION_LINES).map((l) => ({ ...l, file: rel(f) })));
+long.sort((a, b) => b.lines - a.lines);
+
+console.log(`${files.length} files; ${cycles.length} import cycle(s); ${long.length} function(s) over ${LONG_FUNCTION_LINES} lines (at most ${LONG_FUNCTIONS_ALLOWED} allowed)`);
+for (const cycle of cycles) console.log(`cycle of ${cycle.length}: ${cycle.map(rel).join(' ↔ ')}`);
+if (process.argv.includes('--list')) for (const l of long) console.log(`  ${l.lines} lines  ${l.file}:${l.line}  ${l.name}`);
+process.exitCode = cycles.length > 0 || long.length > LONG_FUNCTIONS_ALLOWED ? 1 : 0;

@@ -15,7 +15,6 @@
 import { join } from 'node:path';
 import { AGENTS, type AgentId } from '../src/lib/agents/index.ts';
 import { pathOf } from '../src/lib/wire/shared.ts';
-import type { Json } from '../src/lib/wire/types.ts';
 import { ensureInstalled, installedPackage, InstallError } from './lib/capture/install.ts';
 import { loadMatrix, MatrixError, type Matrix } from './lib/capture/matrix.ts';
 import { NamespaceError, prepareNamespace } from './lib/capture/namespace.ts';
@@ -27,6 +26,7 @@ import { recordEach } from './lib/payloads/record-each.ts';
 import { runScenarioOnce } from './lib/payloads/scenario-run.ts';
 import { ScenarioError, type SelectedScenario } from './lib/payloads/scenarios.ts';
 import { RecordError } from './lib/payloads/record.ts';
+import type { JsonRecord } from '../src/lib/json.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 const SCRIPT = join(ROOT, 'scripts/subagents.ts');
@@ -80,7 +80,7 @@ function outside(options: RunArgs, argv: string[]): never {
 
 interface TypeRecord {
   type: string;
-  input: Json;
+  input: JsonRecord;
   /** The tools the subagent's first request offered, in its order. */
   tools: string[];
   /** The tools the main thread's request offered, for comparison. */
@@ -108,10 +108,10 @@ async function runType(s: SelectedType, matrix: Matrix, binary: string, paths: P
   if (sentAt < 0) throw new RecordError(`every request that offered tools carried the ${s.scenario.tool} call's result`);
   const subagent = requests.slice(sentAt + 1).find((r) => wire.toolCalls.findResult(r.json, id) === undefined);
   if (!subagent) throw new RecordError(`no request after the ${s.scenario.tool} call looks like the ${s.type} subagent's own (tools offered, the call's result not carried): ${requests.length} request(s) offered tools`);
-  const names = (body: Json): string[] => wire.extractTools(body, { origin: { package: 'run', version: '0.0.0', file: 'run' }, pointer: '/body' }).map((t) => t.fullName);
+  const names = (body: JsonRecord): string[] => wire.extractTools(body, { origin: { package: 'run', version: '0.0.0', file: 'run' }, pointer: '/body' }).map((t) => t.fullName);
   const pattern = AGENTS[s.agent].subagents?.declaredPattern;
   const declared = pattern === undefined ? undefined : new RegExp(pattern.replace('{type}', s.type.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).exec(bodyText(requests[sentAt]!.json))?.[1];
-  return { type: s.type, input: s.scenario.input as Json, tools: names(subagent.json as Json), mainTools: names(requests[sentAt]!.json as Json), ...(declared === undefined ? {} : { declared }) };
+  return { type: s.type, input: s.scenario.input as JsonRecord, tools: names(subagent.json as JsonRecord), mainTools: names(requests[sentAt]!.json as JsonRecord), ...(declared === undefined ? {} : { declared }) };
 }
 
 async function inside(options: RunArgs): Promise<number> {

@@ -13,6 +13,7 @@ import type { Definition } from './content-types.ts';
 import { DefinitionShapeError } from './shape.ts';
 import type { DefinitionView } from './model.ts';
 import type { Problems } from './content/problems.ts';
+import { pointerToken } from './json.ts';
 
 export interface DefinitionPlace {
   /** Content file, relative to the project root. */
@@ -47,7 +48,6 @@ const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'defini
  */
 export function ownIdPointer(schema: unknown): string | undefined {
   const stack: { node: unknown; pointer: string }[] = [{ node: schema, pointer: '' }];
-  const escape = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
   while (stack.length > 0) {
     const { node, pointer } = stack.pop()!;
     if (Array.isArray(node)) {
@@ -59,9 +59,9 @@ export function ownIdPointer(schema: unknown): string | undefined {
     for (const [key, value] of Object.entries(node)) {
       if (DATA_KEYWORDS.has(key)) continue;
       if (SCHEMA_MAPS.has(key) && typeof value === 'object' && value !== null && !Array.isArray(value)) {
-        for (const [name, sub] of Object.entries(value)) stack.push({ node: sub, pointer: `${pointer}/${escape(key)}/${escape(name)}` });
+        for (const [name, sub] of Object.entries(value)) stack.push({ node: sub, pointer: `${pointer}/${pointerToken(key)}/${pointerToken(name)}` });
       } else {
-        stack.push({ node: value, pointer: `${pointer}/${escape(key)}` });
+        stack.push({ node: value, pointer: `${pointer}/${pointerToken(key)}` });
       }
     }
   }

@@ -23,9 +23,9 @@ import {
   type Property,
   type Shape,
 } from './shape.ts';
+import { decodePointerToken, type JsonRecord } from './json.ts';
 
 type Schema = Record<string, unknown> | boolean;
-type SchemaObject = Record<string, unknown>;
 
 /** Keywords that neither add fields nor restrict values, so field tables leave them out. */
 const ANNOTATIONS = new Set([
@@ -112,7 +112,7 @@ const DOCUMENT_BASE = 'https://definition.invalid/schema.json';
 /** Subschema conversions per definition before $ref expansion counts as runaway (committed schemas have at most ~40 subschemas). */
 const MAX_CONVERSIONS = 20000;
 
-const has = (node: SchemaObject, key: string): boolean => Object.hasOwn(node, key);
+const has = (node: JsonRecord, key: string): boolean => Object.hasOwn(node, key);
 const UNKNOWN: Shape = { kind: 'primitive', type: 'unknown' };
 
 function isLiteral(value: unknown): value is LiteralValue {
@@ -130,7 +130,7 @@ function refName(ref: string, targetPointer: string | undefined): string {
       return text;
     }
   };
-  const lastToken = (pointer: string): string => decode(pointer.split('/').pop()!).replace(/~1/g, '/').replace(/~0/g, '~');
+  const lastToken = (pointer: string): string => decodePointerToken(decode(pointer.split('/').pop()!));
   if (fragment.startsWith('/')) return lastToken(fragment) || 'root';
   if (fragment !== '') return decode(fragment);
   return targetPointer ? lastToken(targetPointer) : 'root';
@@ -150,7 +150,7 @@ class JsonSchemaConverter {
   private readonly expanding: unknown[] = [];
   private ajv: Ajv2020 | undefined;
   /** The root as given to Ajv: a copy carrying the base URI as `$id`. */
-  private rootForAjv: SchemaObject | undefined;
+  private rootForAjv: JsonRecord | undefined;
   private conversions = 0;
 
   constructor(root: Schema) {
@@ -189,7 +189,7 @@ class JsonSchemaConverter {
     return out;
   }
 
-  private checkKeywords(node: SchemaObject, pointer: string): void {
+  private checkKeywords(node: JsonRecord, pointer: string): void {
     for (const key of Object.keys(node)) {
       if (key.startsWith('x-') || ANNOTATIONS.has(key) || HANDLED.has(key)) continue;
       throw new DefinitionShapeError(
@@ -206,7 +206,7 @@ class JsonSchemaConverter {
   }
 
   /** A keyword whose value must be a non-empty list of subschemas (absent = empty). */
-  private list(node: SchemaObject, keyword: string, pointer: string): unknown[] {
+  private list(node: JsonRecord, keyword: string, pointer: string): unknown[] {
     if (!has(node, keyword)) return [];
     const value = node[keyword];
     if (!Array.isArray(value) || value.length === 0) {
@@ -225,7 +225,7 @@ class JsonSchemaConverter {
   }
 
   /** What the schema itself says (type, enum, const, properties, items, bounds), before $ref and combinators. */
-  private ownShape(node: SchemaObject, pointer: string): Shape {
+  private ownShape(node: JsonRecord, pointer: string): Shape {
     let shape: Shape;
     if (has(node, 'const')) {
       shape = { kind: 'literal', value: this.literal(node.const, `${pointer}/const`) };
@@ -247,7 +247,7 @@ class JsonSchemaConverter {
     throw new DefinitionShapeError(pointer, 'json-schema-keyword-supported', `the ${Array.isArray(value) ? 'array' : 'object'} value of enum/const cannot be shown; only strings, numbers, booleans and null can`);
   }
 
-  private typeNames(node: SchemaObject, pointer: string): string[] {
+  private typeNames(node: JsonRecord, pointer: string): string[] {
     if (!has(node, 'type')) {
       if (OBJECT_KEYWORDS.some((k) => has(node, k))) return ['object'];
       if (ARRAY_KEYWORDS.some((k) => has(node, k))) return ['array'];
@@ -262,7 +262,7 @@ class JsonSchemaConverter {
     return types as string[];
   }
 
-  private typed(type: string, node: SchemaObject, pointer: string): Shape {
+  private typed(type: string, node: JsonRecord, pointer: string): Shape {
     switch (type) {
       case 'object':
         return this.object(node, pointer);
@@ -273,14 +273,14 @@ class JsonSchemaConverter {
     }
   }
 
-  private map(node: SchemaObject, keyword: string, pointer: string): [string, unknown][] {
+  private map(node: JsonRecord, keyword: string, pointer: string): [string, unknown][] {
     if (!has(node, keyword)) return [];
     const value = node[keyword];
     if (!isObject(value)) throw new DefinitionShapeError(`${pointer}/${keyword}`, 'json-schema-keyword-value', `${keyword} must be an object`);
     return Object.entries(value);
   }
 
-  private object(node: SchemaObject, pointer: string): Shape {
+  private object(node: JsonRecord, pointer: string): Shape {
     let required: string[] = [];
     if (has(node, 'required')) {
       if (!Array.isArray(node.required) || !node.required.every((n) => typeof n === 'string')) {
@@ -313,7 +313,7 @@ class JsonSchemaConverter {
     return shape;
   }
 
-  private array(node: SchemaObject, pointer: string): Shape {
+  private array(node: JsonRecord, pointer: string): Shape {
     const minItems = typeof node.minItems === 'number' ? node.minItems : 0;
     const tuple = (items: Shape[]): Shape => (minItems >= items.length ? { kind: 'tuple', items } : { kind: 'tuple', items, requiredCount: minItems });
     if (has(node, 'prefixItems')) {
@@ -334,7 +334,7 @@ class JsonSchemaConverter {
     return { kind: 'array', items: node.items === undefined ? { ...UNKNOWN } : this.convert(node.items, `${pointer}/items`) };
   }
 
-  private constraints(node: SchemaObject, pointer: string): Constraints | undefined {
+  private constraints(node: JsonRecord, pointer: string): Constraints | undefined {
     const c: Constraints = {};
     for (const k of NUMBER_CONSTRAINTS) {
       if (!has(node, k)) continue;
@@ -375,7 +375,7 @@ class JsonSchemaConverter {
     return this.constraints(value, pointer);
   }
 
-  private alternatives(node: SchemaObject, keyword: 'anyOf' | 'oneOf', pointer: string): Shape {
+  private alternatives(node: JsonRecord, keyword: 'anyOf' | 'oneOf', pointer: string): Shape {
     const variants = this.list(node, keyword, pointer)
       .map((s, i) => this.convert(s, `${pointer}/${keyword}/${i}`))
       // `anyOf: [{enum: [a, b]}, {const: c}]` is one list of allowed values.
@@ -383,7 +383,7 @@ class JsonSchemaConverter {
     return variants.length === 1 ? variants[0]! : { kind: 'union', variants };
   }
 
-  private condition(node: SchemaObject, pointer: string): Condition | undefined {
+  private condition(node: JsonRecord, pointer: string): Condition | undefined {
     // Without `if`, then/else have no effect; without then/else, `if` has none.
     if (!has(node, 'if') || (!has(node, 'then') && !has(node, 'else'))) return undefined;
     const condition: Condition = { if: this.convert(node.if, `${pointer}/if`) };
@@ -392,7 +392,7 @@ class JsonSchemaConverter {
     return condition;
   }
 
-  private refShape(node: SchemaObject, pointer: string): Shape {
+  private refShape(node: JsonRecord, pointer: string): Shape {
     const ref = node.$ref;
     if (typeof ref !== 'string') throw new DefinitionShapeError(`${pointer}/$ref`, 'json-schema-keyword-value', '$ref must be a string');
     const { target, place } = this.resolveRef(node, ref, `${pointer}/$ref`);
@@ -410,7 +410,7 @@ class JsonSchemaConverter {
   /** Ajv for resolving references, with every subschema's place indexed; made when the first $ref needs it. */
   private resolver(): Ajv2020 {
     if (this.ajv) return this.ajv;
-    const root = this.root as SchemaObject; // a boolean schema has no $ref
+    const root = this.root as JsonRecord; // a boolean schema has no $ref
     const ajv = new Ajv2020({ strict: false, meta: false, validateSchema: false, validateFormats: false, logger: false });
     const base = typeof root.$id === 'string' ? ajv.opts.uriResolver.resolve(DOCUMENT_BASE, root.$id) : DOCUMENT_BASE;
     this.rootForAjv = { ...root, $id: base };
@@ -444,13 +444,13 @@ class JsonSchemaConverter {
   private refAt(ajv: Ajv2020, uri: string): { pointer: string; ref: string } | undefined {
     const normalize = (u: string): string => u.replace(/#\/?$/, '');
     for (const [node, place] of this.places) {
-      const ref = (node as SchemaObject).$ref;
+      const ref = (node as JsonRecord).$ref;
       if (typeof ref === 'string' && normalize(ajv.opts.uriResolver.resolve(place.base, normalize(ref))) === normalize(uri)) return { pointer: place.pointer, ref };
     }
     return undefined;
   }
 
-  private resolveRef(node: SchemaObject, ref: string, pointer: string): { target: Schema; place?: Place } {
+  private resolveRef(node: JsonRecord, ref: string, pointer: string): { target: Schema; place?: Place } {
     const ajv = this.resolver();
     const uri = ajv.opts.uriResolver.resolve(this.places.get(node)?.base ?? DOCUMENT_BASE, ref);
     let target: unknown;
@@ -472,7 +472,7 @@ class JsonSchemaConverter {
       // e.g. `#/$defs/constructor`: a JSON pointer walk reaches an inherited JavaScript property.
       throw new DefinitionShapeError(pointer, 'json-schema-ref-resolves', `$ref ${JSON.stringify(ref)} does not resolve to a subschema of this definition`);
     }
-    return { target: target === this.rootForAjv ? this.root : (target as SchemaObject), place };
+    return { target: target === this.rootForAjv ? this.root : (target as JsonRecord), place };
   }
 }
 

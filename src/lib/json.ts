@@ -16,3 +16,28 @@ export function pointerToken(token: string | number): string {
 export function jsonPointer(base: string, ...tokens: (string | number)[]): string {
   return base + tokens.map((t) => '/' + pointerToken(t)).join('');
 }
+
+/** One reference token as a pointer writes it, unescaped (RFC 6901: `~1` → `/`, then `~0` → `~`). */
+export function decodePointerToken(token: string): string {
+  return token.replace(/~1/g, '/').replace(/~0/g, '~');
+}
+
+/**
+ * The node a local reference (`#/$defs/a~1b`: a JSON pointer in a URI fragment) points at
+ * inside `root`; undefined when the reference is not local or does not resolve.
+ */
+export function resolveLocalRef(root: unknown, ref: string): unknown {
+  if (!ref.startsWith('#')) return undefined;
+  let node = root;
+  for (const raw of ref.slice(1).split('/').slice(1)) {
+    if (!isObject(node) && !Array.isArray(node)) return undefined;
+    let token: string;
+    try {
+      token = decodeURIComponent(raw);
+    } catch {
+      return undefined;
+    }
+    node = (node as JsonRecord)[decodePointerToken(token)];
+  }
+  return node;
+}

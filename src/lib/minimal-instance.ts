@@ -19,7 +19,7 @@
  *   (src/lib/wire/gemini-api.ts): `{ text: STUB_REPLY_TEXT, defaultNumber: 1,
  *   lenient: true }`.
  */
-import { isObject } from './json.ts';
+import { isObject, resolveLocalRef, type JsonRecord } from './json.ts';
 
 export interface MinimalInstanceOptions {
   /**
@@ -59,19 +59,12 @@ const FORMAT_EXAMPLES: Record<string, string> = {
   hostname: 'localhost',
 };
 
-type Schema = Record<string, unknown>;
 
 class Unsatisfiable extends Error {}
 
-/** The node `ref` (`#/a/b~1c`) points at inside `root`; undefined when it is not local or does not resolve. */
-function resolve(ref: string, root: unknown): unknown {
-  if (!ref.startsWith('#')) return undefined;
-  return ref.slice(1).split('/').slice(1).map((t) => decodeURIComponent(t).replace(/~1/g, '/').replace(/~0/g, '~'))
-    .reduce<unknown>((node, key) => (isObject(node) || Array.isArray(node) ? (node as Record<string, unknown>)[key] : undefined), root);
-}
 
 /** `base` with the keywords of `part` merged in: properties merged, required names added, other keywords replaced. */
-function merge(base: Schema, part: unknown): Schema {
+function merge(base: JsonRecord, part: unknown): JsonRecord {
   const out = { ...base };
   if (!isObject(part)) return out;
   for (const [key, value] of Object.entries(part)) {
@@ -85,13 +78,13 @@ function merge(base: Schema, part: unknown): Schema {
 export function minimalInstance(schema: unknown, options: MinimalInstanceOptions = {}): unknown {
   const { text, defaultNumber = 0, lenient = false } = options;
 
-  const count = (s: Schema, key: string): number | undefined => {
+  const count = (s: JsonRecord, key: string): number | undefined => {
     const value = s[key];
     if (lenient) return value === undefined ? undefined : Number(value);
     return typeof value === 'number' ? value : undefined;
   };
 
-  const string = (s: Schema): string => {
+  const string = (s: JsonRecord): string => {
     const min = count(s, 'minLength') ?? 0;
     if (text === undefined) {
       const example = typeof s['format'] === 'string' ? FORMAT_EXAMPLES[s['format']] : undefined;
@@ -102,7 +95,7 @@ export function minimalInstance(schema: unknown, options: MinimalInstanceOptions
     return max !== undefined ? repeated.slice(0, Math.max(min, max)) : repeated;
   };
 
-  const number = (s: Schema, integer: boolean): number => {
+  const number = (s: JsonRecord, integer: boolean): number => {
     const num = (key: string): number | undefined => (typeof s[key] === 'number' ? s[key] : undefined);
     const [minimum, exclusiveMinimum, maximum, exclusiveMaximum, multipleOf] = ['minimum', 'exclusiveMinimum', 'maximum', 'exclusiveMaximum', 'multipleOf'].map(num);
     let low = minimum;
@@ -130,7 +123,7 @@ export function minimalInstance(schema: unknown, options: MinimalInstanceOptions
     const s = node;
     if (typeof s['$ref'] === 'string') {
       const { $ref: ref, ...beside } = s;
-      const target = resolve(ref, schema);
+      const target = resolveLocalRef(schema, ref);
       if (target === undefined) return unsatisfiable(ref.startsWith('#') ? `reference ${ref} does not resolve` : `only local references are followed, not ${ref}`);
       if (target === false) return unsatisfiable(`reference ${ref} is the schema false, which accepts no value`);
       return instance(merge(isObject(target) ? target : {}, beside), depth + 1);
@@ -147,7 +140,7 @@ export function minimalInstance(schema: unknown, options: MinimalInstanceOptions
     const parts = s['allOf'];
     if (Array.isArray(parts) && parts.length > 0) {
       const { allOf: _parts, ...beside } = s;
-      return instance(parts.reduce<Schema>(merge, beside), depth + 1);
+      return instance(parts.reduce<JsonRecord>(merge, beside), depth + 1);
     }
     const types = (Array.isArray(s['type']) ? s['type'] : [s['type']]).filter((t): t is string => typeof t === 'string').map((t) => t.toLowerCase());
     const type = types.find((t) => t !== 'null') ?? types[0]

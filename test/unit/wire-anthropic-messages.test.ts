@@ -4,12 +4,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { anthropicMessages as wire, replyEvents, replyJson } from '../../src/lib/wire/anthropic-messages.ts';
 import { parseSse } from '../../src/lib/wire/shared.ts';
-import { CaptureFormatError, type CaptureFile, type Json } from '../../src/lib/wire/types.ts';
+import { CaptureFormatError, type CaptureFile } from '../../src/lib/wire/types.ts';
 import { extractCapturedTools } from '../../src/lib/wire/index.ts';
+import type { JsonRecord } from '../../src/lib/json.ts';
 
 const RAW = join(import.meta.dirname, '../fixtures/captures/raw');
-const raw = (name: string): Json => JSON.parse(readFileSync(join(RAW, `${name}.json`), 'utf8')) as Json;
-const capture = (body: Json): CaptureFile => ({ agent: 'claude-code', cli: { package: 'fixture-cli', version: '1.0.0' }, configuration: 'fixture', request: { method: 'POST', path: '/v1/messages' }, body });
+const raw = (name: string): JsonRecord => JSON.parse(readFileSync(join(RAW, `${name}.json`), 'utf8')) as JsonRecord;
+const capture = (body: JsonRecord): CaptureFile => ({ agent: 'claude-code', cli: { package: 'fixture-cli', version: '1.0.0' }, configuration: 'fixture', request: { method: 'POST', path: '/v1/messages' }, body });
 const PROMPT = 'Reply with the single word: ok';
 
 /** RFC 6901 resolution of `ptr` in `doc`. */
@@ -73,12 +74,12 @@ test('a server tool points at itself and keeps its settings; a function without 
 
 test('a malformed tool is a CaptureFormatError at its exact pointer, naming the tool when it can', () => {
   const body = raw('claude-code-print');
-  const tools = structuredClone(body['tools']) as Json[];
+  const tools = structuredClone(body['tools']) as JsonRecord[];
   tools[4]!['input_schema'] = 'object';
   let e = formatError(() => extractCapturedTools(capture({ ...body, tools })));
   assert.deepEqual([e.pointer, e.tool, e.message], ['/body/tools/4/input_schema', 'Read', '`input_schema` is not an object']);
 
-  const nameless = structuredClone(body['tools']) as Json[];
+  const nameless = structuredClone(body['tools']) as JsonRecord[];
   delete nameless[7]!['name'];
   e = formatError(() => extractCapturedTools(capture({ ...body, tools: nameless })));
   assert.deepEqual([e.pointer, e.tool, e.message], ['/body/tools/7', undefined, 'a tool has no name']);
@@ -95,15 +96,15 @@ test('captureBody keeps model, tools, tool_choice and the deferred-tool paragrap
   const kept = wire.captureBody(body);
   assert.deepEqual(Object.keys(kept), ['model', 'messages', 'tools']);
   assert.deepEqual(kept['tools'], body['tools']);
-  const messages = kept['messages'] as Json[];
+  const messages = kept['messages'] as JsonRecord[];
   assert.equal(messages.length, 1, 'only the message that names deferred tools');
   assert.equal(messages[0]!['role'], 'system');
-  const text = (messages[0]!['content'] as Json[])[0]!['text'] as string;
+  const text = (messages[0]!['content'] as JsonRecord[])[0]!['text'] as string;
   assert.match(text, /^The following deferred tools are now available via ToolSearch/);
   assert.match(text, /\nTaskStop\n/);
   assert.doesNotMatch(text, /Primary working directory/, 'the rest of the message (machine details) is left out');
   // Read back from the kept body, the announcement yields the same deferred tools as the raw body.
-  const names = (b: Json) => extractCapturedTools(capture(b)).map((t) => `${t.fullName}:${t.delivery}`);
+  const names = (b: JsonRecord) => extractCapturedTools(capture(b)).map((t) => `${t.fullName}:${t.delivery}`);
   assert.deepEqual(names(kept), names(body));
   assert.equal(wire.captureBody(raw('claude-code-print-no-tool-search'))['messages'], undefined, 'no announcement, no messages');
   assert.deepEqual(Object.keys(wire.captureBody({ system: 's', tool_choice: { type: 'auto' }, model: 'm', messages: [], tools: [] })), ['tool_choice', 'model', 'tools']);
@@ -139,20 +140,20 @@ test('the stub reply is one complete streamed text message whose data types matc
   const frames = parseSse(reply.body);
   assert.deepEqual(frames.map((f) => f.event), ['message_start', 'content_block_start', 'content_block_delta', 'content_block_stop', 'message_delta', 'message_stop']);
   assert.deepEqual(frames.map((f) => f.event), replyEvents('claude-x').map(([e]) => e));
-  const data = frames.map((f) => JSON.parse(f.data) as Json);
+  const data = frames.map((f) => JSON.parse(f.data) as JsonRecord);
   data.forEach((d, i) => assert.equal(d['type'], frames[i]!.event));
-  const start = data[0]!['message'] as Json;
+  const start = data[0]!['message'] as JsonRecord;
   assert.deepEqual([start['model'], start['role'], start['content']], ['claude-x', 'assistant', []]);
-  assert.equal((data[2]!['delta'] as Json)['text'], 'ok');
-  assert.equal((data[4]!['delta'] as Json)['stop_reason'], 'end_turn');
+  assert.equal((data[2]!['delta'] as JsonRecord)['text'], 'ok');
+  assert.equal((data[4]!['delta'] as JsonRecord)['stop_reason'], 'end_turn');
 });
 
 test('the stub answers non-streaming requests with the message as JSON, counts tokens, and leaves other requests alone', () => {
   const json = wire.stubReply({ method: 'POST', path: '/v1/messages', json: { model: 'claude-x' } })!;
   assert.equal(json.contentType, 'application/json');
-  const message = JSON.parse(json.body) as Json;
+  const message = JSON.parse(json.body) as JsonRecord;
   assert.deepEqual(message, replyJson('claude-x'));
-  assert.deepEqual([message['type'], message['stop_reason'], (message['content'] as Json[])[0]!['text']], ['message', 'end_turn', 'ok']);
+  assert.deepEqual([message['type'], message['stop_reason'], (message['content'] as JsonRecord[])[0]!['text']], ['message', 'end_turn', 'ok']);
   assert.deepEqual(JSON.parse(wire.stubReply({ method: 'POST', path: '/v1/messages/count_tokens', json: {} })!.body), { input_tokens: 1 });
   assert.equal(wire.stubReply({ method: 'GET', path: '/v1/messages', json: undefined }), undefined);
   assert.equal(wire.stubReply({ method: 'POST', path: '/v1/responses', json: {} }), undefined);
@@ -162,7 +163,7 @@ test('the stub answers non-streaming requests with the message as JSON, counts t
 test('the earlier <available-deferred-tools> block (2.1.69 deferred every tool but ToolSearch) names deferred tools too, and a capture keeps it', () => {
   // The shape 2.1.69's cli.js builds: a meta user message in front of the conversation, one name a line, `name — hint` when search hints are on.
   const block = '<available-deferred-tools>\nBash\nRead — read a file\nmcp__capture__echo\n</available-deferred-tools>';
-  const body: Json = {
+  const body: JsonRecord = {
     model: 'claude-sonnet-4-5',
     messages: [
       { role: 'user', content: [{ type: 'text', text: block }] },
@@ -170,7 +171,7 @@ test('the earlier <available-deferred-tools> block (2.1.69 deferred every tool b
     ],
     tools: [{ name: 'ToolSearch', description: 'Search deferred tools', input_schema: { type: 'object', properties: { query: { type: 'string' } } } }],
   };
-  const names = (b: Json) => extractCapturedTools(capture(b)).map((t) => `${t.fullName}:${t.delivery}`).sort();
+  const names = (b: JsonRecord) => extractCapturedTools(capture(b)).map((t) => `${t.fullName}:${t.delivery}`).sort();
   assert.deepEqual(names(body), ['Bash:deferred', 'Read:deferred', 'ToolSearch:function', 'mcp__capture__echo:deferred'].sort());
   const kept = wire.captureBody(body);
   assert.deepEqual(kept['messages'], [{ role: 'user', content: [{ type: 'text', text: block }] }], 'the block, and nothing of the prompt message');

@@ -5,19 +5,20 @@ import { join } from 'node:path';
 import { functionCallJson, geminiApi as wire, jsonSchemaFromGemini, replyJson, REPLY_INSTANCE } from '../../src/lib/wire/gemini-api.ts';
 import { minimalInstance } from '../../src/lib/minimal-instance.ts';
 import { parseSse } from '../../src/lib/wire/shared.ts';
-import { CaptureFormatError, type CaptureFile, type Json } from '../../src/lib/wire/types.ts';
+import { CaptureFormatError, type CaptureFile } from '../../src/lib/wire/types.ts';
 import { extractCapturedTools, wireFormatForPath } from '../../src/lib/wire/index.ts';
 import { shapeFromJsonSchema } from '../../src/lib/json-schema-shape.ts';
 import { schemaAjv } from '../../scripts/lib/capture/ajv.ts';
 import { stubReplyTo, type RecordedRequest } from '../../scripts/lib/capture/stub-server.ts';
 import { Conversation } from '../../scripts/lib/payloads/conversation.ts';
+import type { JsonRecord } from '../../src/lib/json.ts';
 
 const RAW = join(import.meta.dirname, '../fixtures/captures/raw');
 const rawText = (name: string): string => readFileSync(join(RAW, `${name}.json`), 'utf8');
-const raw = (name: string): Json => JSON.parse(rawText(name)) as Json;
+const raw = (name: string): JsonRecord => JSON.parse(rawText(name)) as JsonRecord;
 const MAIN_PATH = '/v1beta/models/gemini-3.8-flash:streamGenerateContent';
 const ROUTING_PATH = '/v1beta/models/gemini-3.5-flash-lite:generateContent';
-const capture = (body: Json, path = MAIN_PATH): CaptureFile => ({ agent: 'gemini-cli', cli: { package: 'fixture-cli', version: '1.0.0' }, configuration: 'fixture', request: { method: 'POST', path }, body });
+const capture = (body: JsonRecord, path = MAIN_PATH): CaptureFile => ({ agent: 'gemini-cli', cli: { package: 'fixture-cli', version: '1.0.0' }, configuration: 'fixture', request: { method: 'POST', path }, body });
 const CONTEXT = { origin: { package: 'p', version: 'v', file: 'f' }, pointer: '/body' };
 const PROMPT = 'Reply with the single word: ok';
 
@@ -72,7 +73,7 @@ test('yolo + MCP: one function tool per declaration, each pointing at its parame
     if (t.input.kind === 'json-schema') shapeFromJsonSchema(t.input.schema); // the site can show every schema
   });
   const echo = tools[16]!;
-  assert.deepEqual(echo.input.kind === 'json-schema' ? (echo.input.schema as Json)['required'] : undefined, ['text']);
+  assert.deepEqual(echo.input.kind === 'json-schema' ? (echo.input.schema as JsonRecord)['required'] : undefined, ['text']);
 });
 
 test('captureBody keeps only the tool-related keys; the prose with the date and folders is left out', () => {
@@ -161,12 +162,12 @@ test('built-ins are hosted tools named by their key; a declaration without param
 
 test('a malformed capture is a CaptureFormatError at its exact pointer, naming the tool when it can', () => {
   const body = raw('gemini-cli-yolo-mcp');
-  const cases: [Json, string, string | undefined, string][] = [];
-  const tools = structuredClone(body['tools']) as Json[];
-  ((tools[0]!['functionDeclarations'] as Json[])[2]!)['parametersJsonSchema'] = 'object';
+  const cases: [JsonRecord, string, string | undefined, string][] = [];
+  const tools = structuredClone(body['tools']) as JsonRecord[];
+  ((tools[0]!['functionDeclarations'] as JsonRecord[])[2]!)['parametersJsonSchema'] = 'object';
   cases.push([{ ...body, tools }, '/body/tools/0/functionDeclarations/2/parametersJsonSchema', 'read_file', '`parametersJsonSchema` is not an object']);
-  const nameless = structuredClone(body['tools']) as Json[];
-  delete ((nameless[0]!['functionDeclarations'] as Json[])[5]!)['name'];
+  const nameless = structuredClone(body['tools']) as JsonRecord[];
+  delete ((nameless[0]!['functionDeclarations'] as JsonRecord[])[5]!)['name'];
   cases.push([{ ...body, tools: nameless }, '/body/tools/0/functionDeclarations/5', undefined, 'a function declaration has no name']);
   cases.push([{ ...body, tools: { a: 1 } }, '/body/tools', undefined, '`tools` is not an array']);
   cases.push([{ contents: [], tools: [{ functionDeclarations: [] }, null] }, '/body/tools/1', undefined, 'the tool is not an object']);
@@ -235,10 +236,10 @@ test('the streamed stub reply is one data-only SSE frame the SDK reads: text ok,
   assert.equal(reply.contentType, 'text/event-stream');
   const frames = parseSse(reply.body);
   assert.deepEqual(frames.map((f) => f.event), ['message'], 'no event: line');
-  const data = JSON.parse(frames[0]!.data) as Json;
+  const data = JSON.parse(frames[0]!.data) as JsonRecord;
   assert.deepEqual(sdkFrames(reply.body), [data]);
   assert.deepEqual(data, replyJson('gemini-3.8-flash'));
-  const candidate = (data['candidates'] as Json[])[0]!;
+  const candidate = (data['candidates'] as JsonRecord[])[0]!;
   assert.deepEqual(candidate['content'], { role: 'model', parts: [{ text: 'ok' }] });
   assert.equal(candidate['finishReason'], 'STOP');
   assert.deepEqual(data['usageMetadata'], { promptTokenCount: 1, candidatesTokenCount: 1, totalTokenCount: 2 });
@@ -249,12 +250,12 @@ test('the routing reply is JSON text valid against the response schema the reque
   const body = raw('gemini-cli-routing');
   const reply = wire.stubReply({ method: 'POST', path: ROUTING_PATH, json: body })!;
   assert.equal(reply.contentType, 'application/json');
-  const response = JSON.parse(reply.body) as Json;
-  const candidate = (response['candidates'] as Json[])[0]!;
+  const response = JSON.parse(reply.body) as JsonRecord;
+  const candidate = (response['candidates'] as JsonRecord[])[0]!;
   assert.equal(candidate['finishReason'], 'STOP');
-  const answer = JSON.parse(((candidate['content'] as Json)['parts'] as Json[])[0]!['text'] as string) as Json;
-  const requested = (body['generationConfig'] as Json)['responseJsonSchema'];
-  assert.equal((requested as Json)['type'], 'OBJECT', 'Gemini CLI sends upper-case types even in responseJsonSchema');
+  const answer = JSON.parse(((candidate['content'] as JsonRecord)['parts'] as JsonRecord[])[0]!['text'] as string) as JsonRecord;
+  const requested = (body['generationConfig'] as JsonRecord)['responseJsonSchema'];
+  assert.equal((requested as JsonRecord)['type'], 'OBJECT', 'Gemini CLI sends upper-case types even in responseJsonSchema');
   const validate = schemaAjv().compile(jsonSchemaFromGemini(requested, '/generationConfig/responseJsonSchema'));
   assert.equal(validate(answer), true, JSON.stringify(validate.errors));
   // What the CLI checks on top (zod: complexity_score number 1..100), which the schema leaves to its description.
@@ -264,7 +265,7 @@ test('the routing reply is JSON text valid against the response schema the reque
 
 test('minimal instances satisfy their schemas, in either dialect', () => {
   const ajv = schemaAjv();
-  const schemas: Json[] = [
+  const schemas: JsonRecord[] = [
     { type: 'object', properties: { a: { type: 'string', minLength: 5, maxLength: 6 }, b: { type: 'integer', exclusiveMinimum: 3, maximum: 9 } }, required: ['a', 'b'] },
     { type: 'array', items: { enum: ['x', 'y'] }, minItems: 2 },
     { $defs: { n: { type: ['null', 'number'], minimum: -4 } }, type: 'object', properties: { n: { $ref: '#/$defs/n' } }, required: ['n'], additionalProperties: false },
@@ -282,15 +283,15 @@ test('minimal instances satisfy their schemas, in either dialect', () => {
 
 /** The JSON text the stub answers a request for JSON output with `schema` (as responseJsonSchema). */
 const replyFor = (schema: unknown): string => {
-  const r = JSON.parse(wire.stubReply({ method: 'POST', path: ROUTING_PATH, json: { contents: [], generationConfig: { responseMimeType: 'application/json', responseJsonSchema: schema } } })!.body) as Json;
-  return (((r['candidates'] as Json[])[0]!['content'] as Json)['parts'] as Json[])[0]!['text'] as string;
+  const r = JSON.parse(wire.stubReply({ method: 'POST', path: ROUTING_PATH, json: { contents: [], generationConfig: { responseMimeType: 'application/json', responseJsonSchema: schema } } })!.body) as JsonRecord;
+  return (((r['candidates'] as JsonRecord[])[0]!['content'] as JsonRecord)['parts'] as JsonRecord[])[0]!['text'] as string;
 };
 
 // The replies are written down as the stub gave them when the captures were recorded: the captures
 // depend on them, so a change to how minimal instances are made must leave every one as it is.
 test('the stub answers the JSON requests Gemini CLI makes exactly as when the captures were recorded', () => {
   // The routing request of the capture fixture, as recorded.
-  assert.equal(replyFor((raw('gemini-cli-routing')['generationConfig'] as Json)['responseJsonSchema']), '{"complexity_reasoning":"ok","complexity_score":1}');
+  assert.equal(replyFor((raw('gemini-cli-routing')['generationConfig'] as JsonRecord)['responseJsonSchema']), '{"complexity_reasoning":"ok","complexity_score":1}');
   // The response schemas of @google/gemini-cli-core 0.61.0's generateJson calls (descriptions left out; Type.X is 'X').
   const real: [unknown, string][] = [
     // routing/strategies/numericalClassifierStrategy.js
@@ -365,8 +366,8 @@ test('the stub answers edge cases of either dialect exactly as when the captures
 
 test('the stub answers generateContent by the requested schema or with text, counts tokens, and leaves other requests alone', () => {
   const text = (json: unknown, path = ROUTING_PATH): string => {
-    const r = JSON.parse(wire.stubReply({ method: 'POST', path, json })!.body) as Json;
-    return (((r['candidates'] as Json[])[0]!['content'] as Json)['parts'] as Json[])[0]!['text'] as string;
+    const r = JSON.parse(wire.stubReply({ method: 'POST', path, json })!.body) as JsonRecord;
+    return (((r['candidates'] as JsonRecord[])[0]!['content'] as JsonRecord)['parts'] as JsonRecord[])[0]!['text'] as string;
   };
   assert.equal(text({ contents: [] }), 'ok');
   assert.equal(text({ contents: [], tools: [{ googleSearch: {} }] }), 'ok');
@@ -398,8 +399,8 @@ const SDK_FUNCTION_CALL_KEYS = ['id', 'args', 'name', 'partialArgs', 'willContin
 
 /** The SDK's `GenerateContentResponse.functionCalls` getter (@google/genai 1.30.0, src/types.ts): the functionCall of each part of the first candidate, undefined when none. */
 function sdkFunctionCalls(response: unknown): unknown[] | undefined {
-  const parts = ((response as Json)['candidates'] as Json[] | undefined)?.[0]?.['content'] as Json | undefined;
-  const list = parts?.['parts'] as Json[] | undefined;
+  const parts = ((response as JsonRecord)['candidates'] as JsonRecord[] | undefined)?.[0]?.['content'] as JsonRecord | undefined;
+  const list = parts?.['parts'] as JsonRecord[] | undefined;
   if (list?.length === 0) return undefined;
   const found = list?.filter((p) => p['functionCall']).map((p) => p['functionCall']);
   return found?.length === 0 ? undefined : found;
@@ -415,14 +416,14 @@ test('toolCalls: streamGenerateContent gets one SSE frame the SDK reads, whose f
   const [response, ...rest] = sdkFrames(reply.body);
   assert.equal(rest.length, 0);
   assert.deepEqual(sdkFunctionCalls(response), [{ id: 'call_stub_1', name: 'read_file', args: { file_path: '/work/a.txt', start_line: 2 } }]);
-  const candidate = ((response as Json)['candidates'] as Json[])[0]!;
+  const candidate = ((response as JsonRecord)['candidates'] as JsonRecord[])[0]!;
   assert.equal(candidate['finishReason'], 'STOP', 'the Gemini API ends a function-calling turn with STOP');
-  assert.equal((candidate['content'] as Json)['role'], 'model');
-  for (const part of (candidate['content'] as Json)['parts'] as Json[]) {
+  assert.equal((candidate['content'] as JsonRecord)['role'], 'model');
+  for (const part of (candidate['content'] as JsonRecord)['parts'] as JsonRecord[]) {
     for (const key of Object.keys(part)) assert.ok(SDK_PART_KEYS.includes(key), key);
-    for (const key of Object.keys(part['functionCall'] as Json)) assert.ok(SDK_FUNCTION_CALL_KEYS.includes(key), key);
+    for (const key of Object.keys(part['functionCall'] as JsonRecord)) assert.ok(SDK_FUNCTION_CALL_KEYS.includes(key), key);
   }
-  assert.equal((response as Json)['modelVersion'], 'gemini-3.8-flash', 'the model named in the path');
+  assert.equal((response as JsonRecord)['modelVersion'], 'gemini-3.8-flash', 'the model named in the path');
   assert.deepEqual(response, functionCallJson('gemini-3.8-flash', { id: 'call_stub_1', name: 'read_file', args: READ.input }));
 });
 
@@ -439,7 +440,7 @@ test('toolCalls: generateContent gets the same response as JSON; other requests,
 });
 
 /** A follow-up request as the CLI sends it: the history with the model's calls and the user's function responses. */
-const followUp = (modelParts: Json[], userParts: Json[]): Json => ({
+const followUp = (modelParts: JsonRecord[], userParts: JsonRecord[]): JsonRecord => ({
   contents: [
     { role: 'user', parts: [{ text: 'go' }] },
     { role: 'model', parts: modelParts },
@@ -447,8 +448,8 @@ const followUp = (modelParts: Json[], userParts: Json[]): Json => ({
   ],
   tools: raw('gemini-cli-yolo-mcp')['tools'],
 });
-const fc = (id: string | undefined, name: string): Json => ({ functionCall: { ...(id === undefined ? {} : { id }), name, args: {} }, thoughtSignature: 'skip_thought_signature_validator' });
-const fr = (id: string | undefined, name: string, response: Json): Json => ({ functionResponse: { ...(id === undefined ? {} : { id }), name, response } });
+const fc = (id: string | undefined, name: string): JsonRecord => ({ functionCall: { ...(id === undefined ? {} : { id }), name, args: {} }, thoughtSignature: 'skip_thought_signature_validator' });
+const fr = (id: string | undefined, name: string, response: JsonRecord): JsonRecord => ({ functionResponse: { ...(id === undefined ? {} : { id }), name, response } });
 
 test('toolCalls: findResult finds the functionResponse of a call by its id, verbatim or qualified by the function name, among several', () => {
   const mine = fr('read_file__call_stub_1', 'read_file', { output: 'hello' });

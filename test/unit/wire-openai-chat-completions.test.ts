@@ -5,13 +5,14 @@ import { join } from 'node:path';
 import { openaiChatCompletions as wire, replyChunks, replyJson, toolCallChunks } from '../../src/lib/wire/openai-chat-completions.ts';
 import { Conversation } from '../../scripts/lib/payloads/conversation.ts';
 import { parseSse } from '../../src/lib/wire/shared.ts';
-import { CaptureFormatError, type CaptureFile, type Json } from '../../src/lib/wire/types.ts';
+import { CaptureFormatError, type CaptureFile } from '../../src/lib/wire/types.ts';
 import { extractCapturedTools, wireFormatForPath } from '../../src/lib/wire/index.ts';
+import type { JsonRecord } from '../../src/lib/json.ts';
 
 const RAW = join(import.meta.dirname, '../fixtures/captures/raw');
 const rawText = (name: string): string => readFileSync(join(RAW, `${name}.json`), 'utf8');
-const raw = (name: string): Json => JSON.parse(rawText(name)) as Json;
-const capture = (body: Json): CaptureFile => ({ agent: 'qwen-code', cli: { package: 'fixture-cli', version: '1.0.0' }, configuration: 'fixture', request: { method: 'POST', path: '/v1/chat/completions' }, body });
+const raw = (name: string): JsonRecord => JSON.parse(rawText(name)) as JsonRecord;
+const capture = (body: JsonRecord): CaptureFile => ({ agent: 'qwen-code', cli: { package: 'fixture-cli', version: '1.0.0' }, configuration: 'fixture', request: { method: 'POST', path: '/v1/chat/completions' }, body });
 
 /** RFC 6901 resolution of `ptr` in `doc`. */
 function resolve(doc: unknown, ptr: string): unknown {
@@ -35,8 +36,8 @@ function functionNamesInText(text: string): string[] {
 }
 
 /** Names in Qwen's deferred-tool reminder, read by cutting each `- "name": …` line at its second quote. */
-function reminderNames(body: Json): string[] {
-  const parts = ((body['messages'] as Json[])[1]!['content'] as Json[]).map((p) => p['text'] as string);
+function reminderNames(body: JsonRecord): string[] {
+  const parts = ((body['messages'] as JsonRecord[])[1]!['content'] as JsonRecord[]).map((p) => p['text'] as string);
   const reminder = parts.find((p) => p.includes('reachable through `tool_search`'))!;
   return reminder.split('\n').filter((l) => l.startsWith('- "')).map((l) => l.slice(3, l.indexOf('"', 3)));
 }
@@ -46,7 +47,7 @@ function assertPointersResolve(file: CaptureFile): void {
   for (const t of extractCapturedTools(file)) {
     const value = resolve(file, t.pointer);
     if (t.input.kind === 'json-schema' && t.pointer.endsWith('/parameters')) assert.deepEqual(value, t.input.schema, t.fullName);
-    else if (t.input.kind === 'json-schema') assert.equal((value as Json)['type'], 'function', `${t.fullName}: a function without parameters points at itself`);
+    else if (t.input.kind === 'json-schema') assert.equal((value as JsonRecord)['type'], 'function', `${t.fullName}: a function without parameters points at itself`);
     else assert.ok(typeof value === 'string' && value.includes(`- ${JSON.stringify(t.name)}: `), t.fullName);
     const name = resolve(file, t.namePointer);
     if (t.delivery === 'deferred') assert.equal(name, value, t.fullName);
@@ -119,15 +120,15 @@ test('captureBody keeps model, tools, tool_choice and only the deferred-tool rem
   const kept = wire.captureBody(qwen);
   assert.deepEqual(Object.keys(kept), ['model', 'messages', 'tools']);
   assert.deepEqual(kept['tools'], qwen['tools']);
-  const messages = kept['messages'] as Json[];
+  const messages = kept['messages'] as JsonRecord[];
   assert.equal(messages.length, 1);
   assert.equal(messages[0]!['role'], 'user');
-  const text = (messages[0]!['content'] as Json[])[0]!['text'] as string;
+  const text = (messages[0]!['content'] as JsonRecord[])[0]!['text'] as string;
   assert.match(text, /^<system-reminder>\nThe following tools are reachable through `tool_search` and `tool_call`\./);
   assert.match(text, /<\/system-reminder>$/);
   assert.doesNotMatch(JSON.stringify(kept), /"hi"|<trimmed>/, 'the prompt and the other reminders are left out');
   // Read back from the kept body, the reminder yields the same tools as the raw body, now at the kept text.
-  const names = (b: Json) => extractCapturedTools(capture(b)).map((t) => `${t.fullName}:${t.delivery}`);
+  const names = (b: JsonRecord) => extractCapturedTools(capture(b)).map((t) => `${t.fullName}:${t.delivery}`);
   assert.deepEqual(names(kept), names(qwen));
   const web = extractCapturedTools(capture(kept)).find((t) => t.name === 'web_fetch')!;
   assert.equal(web.pointer, '/body/messages/0/content/0/text');
@@ -176,10 +177,10 @@ test('the streamed stub reply is data-only SSE: chunks of one text message, usag
     assert.doesNotMatch(reply.body, /^event:/m);
     const frames = parseSse(reply.body);
     assert.equal(frames.at(-1)!.data, '[DONE]');
-    const chunks = frames.slice(0, -1).map((f) => JSON.parse(f.data) as Json);
+    const chunks = frames.slice(0, -1).map((f) => JSON.parse(f.data) as JsonRecord);
     assert.deepEqual(chunks, replyChunks('gpt-x', includeUsage));
     for (const c of chunks) assert.deepEqual([c['object'], c['model']], ['chat.completion.chunk', 'gpt-x']);
-    const choices = chunks.flatMap((c) => c['choices'] as Json[]);
+    const choices = chunks.flatMap((c) => c['choices'] as JsonRecord[]);
     assert.deepEqual(choices.map((c) => c['delta']), [{ role: 'assistant', content: 'ok' }, {}]);
     assert.deepEqual(choices.map((c) => c['finish_reason']), [null, 'stop']);
     assert.equal(chunks.filter((c) => c['usage'] !== undefined).length, includeUsage ? 1 : 0);
@@ -189,10 +190,10 @@ test('the streamed stub reply is data-only SSE: chunks of one text message, usag
 test('the stub answers non-streaming requests with a chat.completion and leaves other requests alone', () => {
   const reply = wire.stubReply({ method: 'POST', path: '/v1/chat/completions', json: { model: 'gpt-x', stream: false } })!;
   assert.equal(reply.contentType, 'application/json');
-  const completion = JSON.parse(reply.body) as Json;
+  const completion = JSON.parse(reply.body) as JsonRecord;
   assert.deepEqual(completion, replyJson('gpt-x'));
-  const choice = (completion['choices'] as Json[])[0]!;
-  assert.deepEqual([completion['object'], (choice['message'] as Json)['content'], choice['finish_reason']], ['chat.completion', 'ok', 'stop']);
+  const choice = (completion['choices'] as JsonRecord[])[0]!;
+  assert.deepEqual([completion['object'], (choice['message'] as JsonRecord)['content'], choice['finish_reason']], ['chat.completion', 'ok', 'stop']);
   assert.equal(JSON.parse(wire.stubReply({ method: 'POST', path: '/v1/chat/completions', json: undefined })!.body).model, 'stub-model');
   assert.equal(wire.stubReply({ method: 'GET', path: '/v1/chat/completions', json: undefined }), undefined);
   assert.equal(wire.stubReply({ method: 'POST', path: '/v1/responses', json: {} }), undefined);
@@ -200,19 +201,19 @@ test('the stub answers non-streaming requests with a chat.completion and leaves 
 
 test('a malformed tool is a CaptureFormatError at its exact pointer, naming the tool when it can', () => {
   const body = raw('opencode-run');
-  const edit = (change: (tools: Json[]) => void): Json => {
-    const tools = structuredClone(body['tools']) as Json[];
+  const edit = (change: (tools: JsonRecord[]) => void): JsonRecord => {
+    const tools = structuredClone(body['tools']) as JsonRecord[];
     change(tools);
     return { ...body, tools };
   };
-  const cases: [Json, string, string | undefined, string][] = [
-    [edit((t) => { (t[4]!['function'] as Json)['parameters'] = 'object'; }), '/body/tools/4/function/parameters', 'read', '`parameters` is not an object'],
-    [edit((t) => { delete (t[2]!['function'] as Json)['name']; }), '/body/tools/2/function', undefined, 'a function tool has no name'],
+  const cases: [JsonRecord, string, string | undefined, string][] = [
+    [edit((t) => { (t[4]!['function'] as JsonRecord)['parameters'] = 'object'; }), '/body/tools/4/function/parameters', 'read', '`parameters` is not an object'],
+    [edit((t) => { delete (t[2]!['function'] as JsonRecord)['name']; }), '/body/tools/2/function', undefined, 'a function tool has no name'],
     [edit((t) => { t[3]!['function'] = []; }), '/body/tools/3/function', undefined, '`function` is not an object'],
     [edit((t) => { delete t[3]!['function']; }), '/body/tools/3', undefined, 'a function tool has no `function`'],
     [edit((t) => { t[1]!['type'] = 'hosted_search'; }), '/body/tools/1/type', undefined, 'a tool of type "hosted_search" is neither a function nor a custom tool'],
     [edit((t) => { delete t[0]!['type']; }), '/body/tools/0', undefined, 'a tool without a type'],
-    [edit((t) => { t[5] = null as unknown as Json; }), '/body/tools/5', undefined, 'the tool is not an object'],
+    [edit((t) => { t[5] = null as unknown as JsonRecord; }), '/body/tools/5', undefined, 'the tool is not an object'],
     [{ model: 'm', tools: { read: {} } }, '/body/tools', undefined, '`tools` is not an array'],
   ];
   for (const [b, ptr, tool, message] of cases) {
@@ -224,8 +225,8 @@ test('a malformed tool is a CaptureFormatError at its exact pointer, naming the 
 test('Qwen code mode: the tools exec declares in TypeScript lines, each pointing at the exec description, results undeclared', () => {
   const file = JSON.parse(readFileSync(join(import.meta.dirname, '../../content/captures/qwen-code/code-mode-only.json'), 'utf8')) as CaptureFile;
   const tools = extractCapturedTools(file);
-  const execIndex = (file.body['tools'] as Json[]).findIndex((t) => (t['function'] as Json)['name'] === 'exec');
-  const description = ((file.body['tools'] as Json[])[execIndex]!['function'] as Json)['description'] as string;
+  const execIndex = (file.body['tools'] as JsonRecord[]).findIndex((t) => (t['function'] as JsonRecord)['name'] === 'exec');
+  const description = ((file.body['tools'] as JsonRecord[])[execIndex]!['function'] as JsonRecord)['description'] as string;
   // The nested names, read from the text: the `tools.<name>(` lines.
   const declared = description.split('\n').filter((l) => l.startsWith('tools.')).map((l) => l.slice('tools.'.length, l.indexOf('(')));
   assert.deepEqual(declared, [
@@ -261,7 +262,7 @@ test('Qwen code mode: the tools exec declares in TypeScript lines, each pointing
 });
 
 test('Qwen code mode: a result type of its own is kept, and declarations that do not parse are a CaptureFormatError at the exec description', () => {
-  const exec = (description: string): Json => ({ model: 'm', tools: [{ type: 'function', function: { name: 'exec', description, parameters: { type: 'object' } } }] });
+  const exec = (description: string): JsonRecord => ({ model: 'm', tools: [{ type: 'function', function: { name: 'exec', description, parameters: { type: 'object' } } }] });
   const description = [
     'Execute JavaScript.',
     '',
@@ -309,8 +310,8 @@ const PATH = '/v1/chat/completions';
  * lines starting with `:` are comments; `[DONE]` ends the stream; every other event is
  * JSON, and one with an `error` member throws.
  */
-function sdkChunks(text: string): Json[] {
-  const out: Json[] = [];
+function sdkChunks(text: string): JsonRecord[] {
+  const out: JsonRecord[] = [];
   let data: string[] = [];
   let done = false;
   for (let line of text.split('\n')) {
@@ -323,7 +324,7 @@ function sdkChunks(text: string): Json[] {
         done = true;
         break;
       }
-      const chunk = JSON.parse(joined) as Json;
+      const chunk = JSON.parse(joined) as JsonRecord;
       assert.equal(chunk['error'], undefined);
       out.push(chunk);
       continue;
@@ -345,32 +346,32 @@ function sdkChunks(text: string): Json[] {
  * delta merged into the call of its `index` — `id`, `type` and names set when present,
  * `function.arguments` and `custom.input` appended — and the last finish_reason kept.
  */
-function sdkMessage(chunks: readonly Json[]): { message: Json; finishReason: unknown } {
-  const message: Json = {};
+function sdkMessage(chunks: readonly JsonRecord[]): { message: JsonRecord; finishReason: unknown } {
+  const message: JsonRecord = {};
   let finishReason: unknown = null;
   for (const chunk of chunks) {
-    for (const choice of chunk['choices'] as Json[]) {
+    for (const choice of chunk['choices'] as JsonRecord[]) {
       assert.equal(choice['index'], 0);
       if (choice['finish_reason']) finishReason = choice['finish_reason'];
-      const delta = (choice['delta'] ?? {}) as Json;
+      const delta = (choice['delta'] ?? {}) as JsonRecord;
       if (delta['role']) message['role'] = delta['role'];
       if (delta['content'] != null) message['content'] = ((message['content'] as string | undefined) ?? '') + (delta['content'] as string);
-      for (const d of (delta['tool_calls'] ?? []) as Json[]) {
+      for (const d of (delta['tool_calls'] ?? []) as JsonRecord[]) {
         const index = d['index'] as number;
         assert.ok(Number.isSafeInteger(index) && index >= 0, 'a tool call delta has an index');
-        const list = (message['tool_calls'] ??= []) as Json[];
+        const list = (message['tool_calls'] ??= []) as JsonRecord[];
         const call = (list[index] ??= {});
         if (d['id']) call['id'] = d['id'];
         if (d['type']) call['type'] = d['type'];
-        const fn = d['function'] as Json | undefined;
+        const fn = d['function'] as JsonRecord | undefined;
         if (fn) {
-          const snap = (call['function'] ??= { name: fn['name'] ?? '', arguments: '' }) as Json;
+          const snap = (call['function'] ??= { name: fn['name'] ?? '', arguments: '' }) as JsonRecord;
           if (fn['name']) snap['name'] = fn['name'];
           if (fn['arguments']) snap['arguments'] = (snap['arguments'] as string) + (fn['arguments'] as string);
         }
-        const custom = d['custom'] as Json | undefined;
+        const custom = d['custom'] as JsonRecord | undefined;
         if (custom) {
-          const snap = (call['custom'] ??= { name: custom['name'] ?? '', input: '' }) as Json;
+          const snap = (call['custom'] ??= { name: custom['name'] ?? '', input: '' }) as JsonRecord;
           if (custom['name']) snap['name'] = custom['name'];
           if (custom['input']) snap['input'] = (snap['input'] as string) + (custom['input'] as string);
         }
@@ -401,14 +402,14 @@ test('toolCalls: a streamed request gets the call as OpenAI streams one — id, 
       role: 'assistant',
       tool_calls: [{ id: 'call_stub_1', type: 'function', function: { name: 'run_shell_command', arguments: '{"command":"echo \\"hi\\"; exit 3","is_background":false}' } }],
     });
-    assert.deepEqual(JSON.parse(((message['tool_calls'] as Json[])[0]!['function'] as Json)['arguments'] as string), SHELL.input, 'the arguments round-trip');
+    assert.deepEqual(JSON.parse(((message['tool_calls'] as JsonRecord[])[0]!['function'] as JsonRecord)['arguments'] as string), SHELL.input, 'the arguments round-trip');
     assert.equal(finishReason, 'tool_calls');
     assert.ok(SDK_FINISH_REASONS.includes(finishReason as string));
     // Incremental: the first delta names the call, a later one carries the arguments.
-    const deltas = chunks.flatMap((c) => (c['choices'] as Json[]).map((ch) => ch['delta'] as Json)).filter((d) => d['tool_calls']);
+    const deltas = chunks.flatMap((c) => (c['choices'] as JsonRecord[]).map((ch) => ch['delta'] as JsonRecord)).filter((d) => d['tool_calls']);
     assert.equal(deltas.length, 2);
-    assert.equal(((deltas[0]!['tool_calls'] as Json[])[0]!['function'] as Json)['arguments'], '');
-    assert.equal((deltas[1]!['tool_calls'] as Json[])[0]!['id'], undefined);
+    assert.equal(((deltas[0]!['tool_calls'] as JsonRecord[])[0]!['function'] as JsonRecord)['arguments'], '');
+    assert.equal((deltas[1]!['tool_calls'] as JsonRecord[])[0]!['id'], undefined);
     assert.equal(chunks.filter((c) => c['usage'] !== undefined).length, includeUsage ? 1 : 0);
     assert.deepEqual(chunks.filter((c) => c['usage'] !== undefined).map((c) => c['choices']), includeUsage ? [[]] : [], 'usage comes in a chunk without choices');
   }
@@ -417,23 +418,23 @@ test('toolCalls: a streamed request gets the call as OpenAI streams one — id, 
 test('toolCalls: a non-streamed request gets a chat.completion whose message holds the tool call; a freeform input is a custom call', () => {
   const reply = calls.callReply({ method: 'POST', path: PATH, json: { model: 'gpt-x', messages: [] } }, SHELL)!;
   assert.equal(reply.contentType, 'application/json');
-  const completion = JSON.parse(reply.body) as Json;
+  const completion = JSON.parse(reply.body) as JsonRecord;
   assert.equal(completion['object'], 'chat.completion');
-  const choice = (completion['choices'] as Json[])[0]!;
+  const choice = (completion['choices'] as JsonRecord[])[0]!;
   assert.equal(choice['finish_reason'], 'tool_calls');
-  const message = choice['message'] as Json;
+  const message = choice['message'] as JsonRecord;
   assert.deepEqual([message['role'], message['content']], ['assistant', null]);
   // ChatCompletionMessageFunctionToolCall: {id, function: {arguments, name}, type: 'function'}.
-  const [call, ...more] = message['tool_calls'] as Json[];
+  const [call, ...more] = message['tool_calls'] as JsonRecord[];
   assert.equal(more.length, 0);
   assert.deepEqual(Object.keys(call!).sort(), ['function', 'id', 'type']);
-  assert.deepEqual(Object.keys(call!['function'] as Json).sort(), ['arguments', 'name']);
-  assert.deepEqual([call!['id'], call!['type'], (call!['function'] as Json)['name']], ['call_stub_1', 'function', 'run_shell_command']);
-  assert.deepEqual(JSON.parse((call!['function'] as Json)['arguments'] as string), SHELL.input);
+  assert.deepEqual(Object.keys(call!['function'] as JsonRecord).sort(), ['arguments', 'name']);
+  assert.deepEqual([call!['id'], call!['type'], (call!['function'] as JsonRecord)['name']], ['call_stub_1', 'function', 'run_shell_command']);
+  assert.deepEqual(JSON.parse((call!['function'] as JsonRecord)['arguments'] as string), SHELL.input);
 
   // ChatCompletionMessageCustomToolCall: {id, custom: {input, name}, type: 'custom'}.
-  const custom = ((JSON.parse(calls.callReply({ method: 'POST', path: PATH, json: { model: 'gpt-x' } }, PATCH)!.body) as Json)['choices'] as Json[])[0]!;
-  assert.deepEqual((custom['message'] as Json)['tool_calls'], [{ id: 'call_stub_2', type: 'custom', custom: { name: 'apply_patch', input: PATCH.input } }]);
+  const custom = ((JSON.parse(calls.callReply({ method: 'POST', path: PATH, json: { model: 'gpt-x' } }, PATCH)!.body) as JsonRecord)['choices'] as JsonRecord[])[0]!;
+  assert.deepEqual((custom['message'] as JsonRecord)['tool_calls'], [{ id: 'call_stub_2', type: 'custom', custom: { name: 'apply_patch', input: PATCH.input } }]);
   const streamed = sdkMessage(sdkChunks(calls.callReply({ method: 'POST', path: PATH, json: { model: 'gpt-x', stream: true } }, PATCH)!.body));
   assert.deepEqual(streamed.message['tool_calls'], [{ id: 'call_stub_2', type: 'custom', custom: { name: 'apply_patch', input: PATCH.input } }]);
   assert.deepEqual([calls.callKind(SHELL.input), calls.callKind(PATCH.input)], ['function', 'custom']);
@@ -445,7 +446,7 @@ test('toolCalls: a non-streamed request gets a chat.completion whose message hol
 });
 
 /** A follow-up request: the assistant's calls, then a `tool` message per result (ChatCompletionToolMessageParam: role, content, tool_call_id). */
-const followUp = (results: Json[]): Json => ({
+const followUp = (results: JsonRecord[]): JsonRecord => ({
   model: 'qwen3-coder-plus',
   stream: true,
   tools: raw('qwen-code-default')['tools'],
@@ -455,7 +456,7 @@ const followUp = (results: Json[]): Json => ({
     ...results,
   ],
 });
-const toolMessage = (id: string, content: unknown): Json => ({ role: 'tool', tool_call_id: id, content });
+const toolMessage = (id: string, content: unknown): JsonRecord => ({ role: 'tool', tool_call_id: id, content });
 
 test('toolCalls: findResult finds the tool message with the call\'s tool_call_id among several, and nothing else', () => {
   const mine = toolMessage('call_stub_1', 'Exit Code: 3');
@@ -482,8 +483,8 @@ test('toolCalls through a Conversation: the first request with tools gets the ca
   const url = PATH;
   assert.equal(conversation.answer({ method: 'POST', url, json: { model: 'm', stream: true, messages: [{ role: 'user', content: 'title?' }] } }), undefined, 'a side request without tools');
   const first = sdkMessage(sdkChunks(conversation.answer({ method: 'POST', url, json: raw('qwen-code-default') })!.body));
-  assert.equal(((first.message['tool_calls'] as Json[])[0]!['function'] as Json)['name'], 'run_shell_command');
+  assert.equal(((first.message['tool_calls'] as JsonRecord[])[0]!['function'] as JsonRecord)['name'], 'run_shell_command');
   const second = sdkMessage(sdkChunks(conversation.answer({ method: 'POST', url, json: followUp([toolMessage('call_stub_1', 'x')]) })!.body));
-  assert.deepEqual((second.message['tool_calls'] as Json[])[0], { id: 'call_stub_2', type: 'function', function: { name: 'read_file', arguments: '{"absolute_path":"/a"}' } });
+  assert.deepEqual((second.message['tool_calls'] as JsonRecord[])[0], { id: 'call_stub_2', type: 'function', function: { name: 'read_file', arguments: '{"absolute_path":"/a"}' } });
   assert.equal(conversation.answer({ method: 'POST', url, json: followUp([toolMessage('call_stub_1', 'x'), toolMessage('call_stub_2', 'y')]) }), undefined);
 });

@@ -4,13 +4,14 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { deferredNamespaceTool, nestedToolNames, openaiResponses as wire, replyEvents, replyJson } from '../../src/lib/wire/openai-responses.ts';
 import { parseSse } from '../../src/lib/wire/shared.ts';
-import { CaptureFormatError, type CaptureFile, type Json } from '../../src/lib/wire/types.ts';
+import { CaptureFormatError, type CaptureFile } from '../../src/lib/wire/types.ts';
 import { deferredNamespaces, extractCapturedTools } from '../../src/lib/wire/index.ts';
+import type { JsonRecord } from '../../src/lib/json.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 const RAW = join(ROOT, 'test/fixtures/captures/raw');
-const raw = (name: string): Json => JSON.parse(readFileSync(join(RAW, `${name}.json`), 'utf8')) as Json;
-const capture = (body: Json): CaptureFile => ({ agent: 'codex', cli: { package: 'fixture-cli', version: '1.0.0' }, configuration: 'fixture', request: { method: 'POST', path: '/v1/responses' }, body });
+const raw = (name: string): JsonRecord => JSON.parse(readFileSync(join(RAW, `${name}.json`), 'utf8')) as JsonRecord;
+const capture = (body: JsonRecord): CaptureFile => ({ agent: 'codex', cli: { package: 'fixture-cli', version: '1.0.0' }, configuration: 'fixture', request: { method: 'POST', path: '/v1/responses' }, body });
 const PROMPT = 'Reply with the single word: ok';
 
 function resolve(doc: unknown, ptr: string): unknown {
@@ -79,19 +80,19 @@ test('default model: additional_tools namespaces, and code mode nested tools poi
 });
 
 test('a malformed tool is a CaptureFormatError at its exact pointer, with the tool full name', () => {
-  const cases: [string, (b: Json) => void, string, string | undefined, RegExp][] = [
-    ['codex-unknown-model', (b) => ((b['tools'] as Json[])[4]!['tools'] as Json[])[3]!['parameters'] = 'object', '/body/tools/4/tools/3/parameters', 'multi_agent_v1.spawn_agent', /`parameters` is not an object/],
-    ['codex-default-model', (b) => ((((b['input'] as Json[])[0]!['tools'] as Json[])[2]!['tools'] as Json[])[4]!['parameters'] = []), '/body/input/0/tools/2/tools/4/parameters', 'collaboration.spawn_agent', /not an object/],
-    ['codex-default-model', (b) => ((((b['input'] as Json[])[0]!['tools'] as Json[])[0]!['tools'] as Json[])[1]!['parameters'] = 1), '/body/input/0/tools/0/tools/1/parameters', 'wait', /not an object/],
+  const cases: [string, (b: JsonRecord) => void, string, string | undefined, RegExp][] = [
+    ['codex-unknown-model', (b) => ((b['tools'] as JsonRecord[])[4]!['tools'] as JsonRecord[])[3]!['parameters'] = 'object', '/body/tools/4/tools/3/parameters', 'multi_agent_v1.spawn_agent', /`parameters` is not an object/],
+    ['codex-default-model', (b) => ((((b['input'] as JsonRecord[])[0]!['tools'] as JsonRecord[])[2]!['tools'] as JsonRecord[])[4]!['parameters'] = []), '/body/input/0/tools/2/tools/4/parameters', 'collaboration.spawn_agent', /not an object/],
+    ['codex-default-model', (b) => ((((b['input'] as JsonRecord[])[0]!['tools'] as JsonRecord[])[0]!['tools'] as JsonRecord[])[1]!['parameters'] = 1), '/body/input/0/tools/0/tools/1/parameters', 'wait', /not an object/],
     ['codex-default-model', (b) => {
-      const exec = (((b['input'] as Json[])[0]!['tools'] as Json[])[0]!['tools'] as Json[])[0]!;
+      const exec = (((b['input'] as JsonRecord[])[0]!['tools'] as JsonRecord[])[0]!['tools'] as JsonRecord[])[0]!;
       exec['description'] = (exec['description'] as string).replace('declare const tools: {', 'declare const tools: {(');
     }, '/body/input/0/tools/0/tools/0/description', 'exec', /code-mode declarations.*does not parse/],
-    ['codex-gpt-5-5', (b) => delete (b['tools'] as Json[])[1]!['name'], '/body/tools/1', undefined, /^a function tool has no name$/],
-    ['codex-gpt-5-5', (b) => (b['tools'] as Json[])[3]!['format'] = 'lark', '/body/tools/3/format', 'apply_patch', /`format` is not an object/],
-    ['codex-gpt-5-5', (b) => delete (b['tools'] as Json[])[0]!['type'], '/body/tools/0', 'exec_command', /a tool without a type/],
-    ['codex-unknown-model', (b) => delete (b['tools'] as Json[])[4]!['tools'], '/body/tools/4', 'multi_agent_v1', /a namespace needs a name and tools/],
-    ['codex-default-model', (b) => (b['input'] as Json[])[0]!['tools'] = {}, '/body/input/0/tools', undefined, /not an array/],
+    ['codex-gpt-5-5', (b) => delete (b['tools'] as JsonRecord[])[1]!['name'], '/body/tools/1', undefined, /^a function tool has no name$/],
+    ['codex-gpt-5-5', (b) => (b['tools'] as JsonRecord[])[3]!['format'] = 'lark', '/body/tools/3/format', 'apply_patch', /`format` is not an object/],
+    ['codex-gpt-5-5', (b) => delete (b['tools'] as JsonRecord[])[0]!['type'], '/body/tools/0', 'exec_command', /a tool without a type/],
+    ['codex-unknown-model', (b) => delete (b['tools'] as JsonRecord[])[4]!['tools'], '/body/tools/4', 'multi_agent_v1', /a namespace needs a name and tools/],
+    ['codex-default-model', (b) => (b['input'] as JsonRecord[])[0]!['tools'] = {}, '/body/input/0/tools', undefined, /not an array/],
     ['codex-gpt-5-5', (b) => (b['input'] as unknown[])[2] = 'text', '/body/input/2', undefined, /the input item is not an object/],
     ['codex-gpt-5-5', (b) => b['tools'] = {}, '/body/tools', undefined, /`tools` is not an array/],
   ];
@@ -133,7 +134,7 @@ test('captureBody keeps the tool-related keys in the order sent; input only its 
   const body = raw('codex-default-model');
   const keptDefault = wire.captureBody(body);
   assert.deepEqual(Object.keys(keptDefault), ['model', 'input', 'tool_choice', 'parallel_tool_calls']);
-  assert.deepEqual(keptDefault['input'], [(body['input'] as Json[])[0]]);
+  assert.deepEqual(keptDefault['input'], [(body['input'] as JsonRecord[])[0]]);
   const announcement = { type: 'message', role: 'developer', id: 'msg_1', content: [{ type: 'input_text', text: 'You are Codex.' }, { type: 'input_text', text: '<tools>\nDeferred tool namespaces:\n- a\n</tools>' }] };
   assert.deepEqual(wire.captureBody({ model: 'm', input: [announcement] })['input'], [{ type: 'message', role: 'developer', content: [announcement.content[1]] }]);
 });
@@ -167,7 +168,7 @@ test('the stub reply streams one response: numbered events ending with response.
   assert.deepEqual(frames.map((f) => f.event), replyEvents('gpt-x').map(([e]) => e));
   assert.equal(frames[0]!.event, 'response.created');
   assert.equal(frames.at(-1)!.event, 'response.completed');
-  const data = frames.map((f) => JSON.parse(f.data) as Json);
+  const data = frames.map((f) => JSON.parse(f.data) as JsonRecord);
   data.forEach((d, i) => {
     assert.equal(d['type'], frames[i]!.event);
     assert.equal(d['sequence_number'], i);
@@ -181,7 +182,7 @@ test('the stub answers `stream: false` with the completed response as JSON, and 
   const reply = wire.stubReply({ method: 'POST', path: '/v1/responses', json: { model: 'gpt-x', stream: false } })!;
   assert.equal(reply.contentType, 'application/json');
   assert.deepEqual(JSON.parse(reply.body), replyJson('gpt-x'));
-  assert.equal((JSON.parse(reply.body) as Json)['status'], 'completed');
+  assert.equal((JSON.parse(reply.body) as JsonRecord)['status'], 'completed');
   assert.equal(wire.stubReply({ method: 'POST', path: '/v1/messages', json: {} }), undefined);
   assert.equal(wire.stubReply({ method: 'GET', path: '/v1/responses', json: undefined }), undefined);
 });
@@ -208,10 +209,10 @@ test('Qwen Code over Responses: captureBody keeps only the reminder of the user 
   const body = raw('qwen-code-responses-print');
   const kept = wire.captureBody(body);
   assert.deepEqual(Object.keys(kept), ['model', 'input', 'tools', 'tool_choice', 'parallel_tool_calls']);
-  const reminder = ((body['input'] as Json[])[0]!['content'] as Json[])[2]!;
+  const reminder = ((body['input'] as JsonRecord[])[0]!['content'] as JsonRecord[])[2]!;
   assert.deepEqual(kept['input'], [{ type: 'message', role: 'user', content: [reminder] }], 'the reminder part, verbatim; the prompt and the other reminders left out');
   assert.doesNotMatch(JSON.stringify(kept), /<trimmed>|Reply with/);
-  const names = (b: Json) => extractCapturedTools(capture(b)).map((t) => `${t.fullName}:${t.delivery}`);
+  const names = (b: JsonRecord) => extractCapturedTools(capture(b)).map((t) => `${t.fullName}:${t.delivery}`);
   assert.deepEqual(names(kept), names(body));
   const file = capture(kept);
   for (const t of extractCapturedTools(file).filter((t) => t.delivery === 'deferred')) {
@@ -231,7 +232,7 @@ test('Qwen Code over Responses: captureBody keeps only the reminder of the user 
 test('Qwen Code over Responses: a kept reminder is what the capture schema allows in `input`', async () => {
   const { schemaAjv } = await import('../../scripts/lib/capture/ajv.ts');
   const validate = schemaAjv().compile(JSON.parse(readFileSync(join(ROOT, 'schemas/capture.schema.json'), 'utf8')) as object);
-  const file = (body: Json) => ({ agent: 'qwen-code', cli: { package: '@qwen-code/qwen-code', version: '0.24.4' }, configuration: 'responses', request: { method: 'POST', path: '/v1/responses' }, body });
+  const file = (body: JsonRecord) => ({ agent: 'qwen-code', cli: { package: '@qwen-code/qwen-code', version: '0.24.4' }, configuration: 'responses', request: { method: 'POST', path: '/v1/responses' }, body });
   assert.ok(validate(file(wire.captureBody(raw('qwen-code-responses-print')))), JSON.stringify(validate.errors));
   assert.ok(validate(file(wire.captureBody(raw('codex-default-model')))), JSON.stringify(validate.errors));
   assert.equal(validate(file({ model: 'm', input: [{ type: 'message', role: 'user', content: [{ type: 'input_text', text: 'Reply with the single word: ok' }] }] })), false, 'no other text');

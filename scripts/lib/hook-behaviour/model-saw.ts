@@ -1,3 +1,4 @@
+import type { JsonRecord } from '../../../src/lib/json.ts';
 /**
  * What the model was sent after a hook answered: the first request that carries the call's
  * result, the result's text, and every other text of the message that carries it and of
@@ -7,7 +8,6 @@
  * or by equal JSON when the wire module handed back a copy.
  * Pure.
  */
-type Json = Record<string, unknown>;
 
 /** Identity, or the same JSON (a wire module may hand back a copy of the result). */
 function same(a: unknown, b: unknown): boolean {
@@ -50,7 +50,7 @@ export function textsUnder(value: unknown, skip?: unknown): string[] {
  */
 export function messagesFromResult(body: unknown, result: unknown): unknown[] {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return [];
-  for (const value of Object.values(body as Json)) {
+  for (const value of Object.values(body as JsonRecord)) {
     if (!Array.isArray(value)) continue;
     const at = value.findIndex((m) => contains(m, result));
     if (at >= 0) return value.slice(at);
@@ -61,7 +61,7 @@ export function messagesFromResult(body: unknown, result: unknown): unknown[] {
 /** The conversation array of `body` that holds `result` (`messages`, `contents`, `input`), if any. */
 function conversationOf(body: unknown, result: unknown): { key: string; items: unknown[] } | undefined {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return undefined;
-  for (const [key, value] of Object.entries(body as Json)) if (Array.isArray(value) && value.some((m) => contains(m, result))) return { key, items: value };
+  for (const [key, value] of Object.entries(body as JsonRecord)) if (Array.isArray(value) && value.some((m) => contains(m, result))) return { key, items: value };
   return undefined;
 }
 
@@ -75,7 +75,7 @@ function conversationOf(body: unknown, result: unknown): { key: string; items: u
  */
 export function otherTexts(body: unknown, result: unknown, previous?: unknown): string[] {
   const conversation = conversationOf(body, result);
-  const before = conversation && previous !== null && typeof previous === 'object' && !Array.isArray(previous) ? (previous as Json)[conversation.key] : undefined;
+  const before = conversation && previous !== null && typeof previous === 'object' && !Array.isArray(previous) ? (previous as JsonRecord)[conversation.key] : undefined;
   if (!conversation || !Array.isArray(before)) return messagesFromResult(body, result).flatMap((m) => textsUnder(m, result));
   const seen = new Map<string, number>();
   for (const t of textsUnder(before)) seen.set(t, (seen.get(t) ?? 0) + 1);

@@ -11,8 +11,8 @@ import { isObject } from '../../../src/lib/wire/shared.ts';
 import type { CallInput, CallKind, ToolCallWire } from '../../../src/lib/wire/types.ts';
 import { HOOK_EVENT_TAG, HOOK_SEPARATOR } from './drivers.ts';
 import type { Outcome } from '../../../src/lib/content-types.ts';
+import type { JsonRecord } from '../../../src/lib/json.ts';
 
-type Json = Record<string, unknown>;
 
 export interface RecordedCall extends CallReport {
   tool: string;
@@ -20,8 +20,8 @@ export interface RecordedCall extends CallReport {
   input: CallInput;
   outcome: Outcome;
   /** Absent when the CLI sends none (the scenario says so). */
-  result?: Json;
-  hooks: Json[];
+  result?: JsonRecord;
+  hooks: JsonRecord[];
   /** The event of each hook payload, when tag records named them (agents whose payloads do not name their event). */
   hookEvents?: string[];
 }
@@ -44,7 +44,7 @@ export function jsonLines(text: string): unknown[] {
 }
 
 /** The hook payloads of the hook log, in order; a record that is not a JSON object throws. */
-export function parseHookLog(text: string): Json[] {
+export function parseHookLog(text: string): JsonRecord[] {
   return text
     .split(HOOK_SEPARATOR)
     .filter((r) => r.trim() !== '')
@@ -61,7 +61,7 @@ export function parseHookLog(text: string): Json[] {
 }
 
 /** Is `record` a tag record (`{"$hookEvent": "<event>"}` and nothing else)? */
-export function isEventTag(record: Json): boolean {
+export function isEventTag(record: JsonRecord): boolean {
   const keys = Object.keys(record);
   return keys.length === 1 && keys[0] === HOOK_EVENT_TAG && typeof record[HOOK_EVENT_TAG] === 'string';
 }
@@ -71,8 +71,8 @@ export function isEventTag(record: Json): boolean {
  * names the event of the payload right after it and is removed; payloads without a tag
  * have none. A tag not followed by a payload throws.
  */
-export function untagHookLog(records: readonly Json[]): { payloads: Json[]; events: (string | undefined)[] } {
-  const payloads: Json[] = [];
+export function untagHookLog(records: readonly JsonRecord[]): { payloads: JsonRecord[]; events: (string | undefined)[] } {
+  const payloads: JsonRecord[] = [];
   const events: (string | undefined)[] = [];
   let pending: string | undefined;
   records.forEach((r, i) => {
@@ -109,7 +109,7 @@ export interface PlannedSent {
 }
 
 /** Every call of the run, recorded; throws a RecordError when a call was not sent or got no result. */
-export function recordCalls(hooks: HookMechanism, calls: ToolCallWire, planned: readonly PlannedSent[], texts: RunTexts): { calls: RecordedCall[]; execEvents?: Json[] } {
+export function recordCalls(hooks: HookMechanism, calls: ToolCallWire, planned: readonly PlannedSent[], texts: RunTexts): { calls: RecordedCall[]; execEvents?: JsonRecord[] } {
   const output = { stdout: jsonLines(texts.stdout), logs: texts.logs.flatMap(jsonLines) };
   const { payloads, events } = untagHookLog(parseHookLog(texts.hookLog));
   const eventOf = new Map(payloads.map((p, i) => [p, events[i]]));
@@ -117,7 +117,7 @@ export function recordCalls(hooks: HookMechanism, calls: ToolCallWire, planned: 
   const perCall = hooks.hooksOfCalls ? hooks.hooksOfCalls(payloads, hooked, events) : hooked.map((c) => payloads.filter((h) => h['tool_use_id'] === c.id));
   const out: RecordedCall[] = planned.map((c, i) => {
     if (c.input === undefined) throw new RecordError(`call ${i + 1} (${c.tool}) was never sent: no request asked for it`);
-    let result: Json | undefined;
+    let result: JsonRecord | undefined;
     for (const body of texts.bodies) {
       result = calls.findResult(body, c.id);
       if (result) break;

@@ -17,7 +17,8 @@
  */
 import { deferredNamespaces, extractCapturedTools, type CaptureFile, type CapturedTool } from '../../../src/lib/wire/index.ts';
 import type { HistoryEvent } from '../../../src/lib/content-types.ts';
-import { isUnion, locateField, schemaLiterals, schemaTypeText, UnsupportedAnchor, type FieldReading, type Schema } from './schema-read.ts';
+import { isUnion, locateField, schemaLiterals, schemaTypeText, UnsupportedAnchor, type FieldReading } from './schema-read.ts';
+import type { JsonRecord } from '../../../src/lib/json.ts';
 
 export type VerdictStatus = 'confirmed' | 'contradicted' | 'unchecked';
 
@@ -86,7 +87,7 @@ export function isFieldEvent(e: HistoryEvent): boolean {
 }
 
 interface FieldSide {
-  root: Schema;
+  root: JsonRecord;
   read: (anchor: string) => FieldReading;
 }
 
@@ -104,7 +105,7 @@ function schemaSide(r: ToolReading, tool: string): FieldSide | SideProblem {
       : { problem: `${tool} is absent in ${r.version}`, absent: true };
   }
   if (t.input.kind !== 'json-schema') return { problem: `${tool}'s input in ${r.version} is a ${t.input.kind} definition; the verifier reads JSON Schema only`, absent: false };
-  const root = (t.input as { schema: Schema }).schema;
+  const root = (t.input as { schema: JsonRecord }).schema;
   return { root, read: (anchor) => locateField(root, anchor) };
 }
 

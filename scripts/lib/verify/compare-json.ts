@@ -4,10 +4,12 @@
  * where they part, as a JSON pointer with both values. Pure.
  */
 
+import { pointerToken } from '../../../src/lib/json.ts';
+
 export type Comparison = { equal: true } | { equal: false; pointer: string; detail: string };
 
 function pointerStep(key: string | number): string {
-  return '/' + String(key).replaceAll('~', '~0').replaceAll('/', '~1');
+  return '/' + pointerToken(key);
 }
 
 function short(value: unknown, max = 120): string {

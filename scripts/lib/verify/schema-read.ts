@@ -1,3 +1,4 @@
+import { isObject, resolveLocalRef, type JsonRecord } from '../../../src/lib/json.ts';
 /**
  * Reading one field of a tool's JSON Schema input, written for `npm run verify` apart from
  * the site's own reading (src/lib/json-schema-shape.ts, field-rows.ts), so that a history
@@ -17,28 +18,17 @@
  *   `additionalProperties`, `nullable`, local `$ref`s and single-member `allOf`.
  */
 
-export type Schema = Record<string, unknown>;
 
 export class UnsupportedAnchor extends Error {}
 
-function isObject(v: unknown): v is Schema {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
-}
-
 /** `#/$defs/X` or `#/definitions/X` (JSON pointer) inside `root`. */
-function resolvePointer(root: Schema, ref: string): Schema | undefined {
-  if (!ref.startsWith('#')) return undefined;
-  let node: unknown = root;
-  for (const raw of ref.slice(1).split('/').slice(1)) {
-    const key = decodeURIComponent(raw).replaceAll('~1', '/').replaceAll('~0', '~');
-    if (!isObject(node) && !Array.isArray(node)) return undefined;
-    node = (node as Record<string, unknown>)[key];
-  }
+function resolvePointer(root: JsonRecord, ref: string): JsonRecord | undefined {
+  const node = resolveLocalRef(root, ref);
   return isObject(node) ? node : undefined;
 }
 
 /** The schema with local `$ref`s followed and a lone `allOf` member merged in (its own keys win). */
-export function resolveSchema(schema: Schema, root: Schema): Schema {
+export function resolveSchema(schema: JsonRecord, root: JsonRecord): JsonRecord {
   let s = schema;
   for (let depth = 0; depth < 20; depth++) {
     if (typeof s['$ref'] === 'string') {
@@ -59,18 +49,18 @@ export function resolveSchema(schema: Schema, root: Schema): Schema {
   return s;
 }
 
-function typesOf(s: Schema): string[] {
+function typesOf(s: JsonRecord): string[] {
   const t = s['type'];
   const list = typeof t === 'string' ? [t] : Array.isArray(t) ? t.filter((x): x is string => typeof x === 'string') : [];
   return list.map((x) => x.toLowerCase());
 }
 
-function variantsOf(s: Schema): Schema[] | undefined {
+function variantsOf(s: JsonRecord): JsonRecord[] | undefined {
   const v = s['anyOf'] ?? s['oneOf'];
   return Array.isArray(v) ? v.filter(isObject) : undefined;
 }
 
-const isNullSchema = (s: Schema): boolean => typesOf(s).length === 1 && typesOf(s)[0] === 'null' && s['enum'] === undefined;
+const isNullSchema = (s: JsonRecord): boolean => typesOf(s).length === 1 && typesOf(s)[0] === 'null' && s['enum'] === undefined;
 
 /** Texts of a union, each once, with `null` last (the site shows a nullable field as `T | null`). */
 function joinTexts(texts: string[]): string {
@@ -84,7 +74,7 @@ function literalTexts(values: unknown[]): string[] {
 }
 
 /** The compact type text of a schema (see above). */
-export function schemaTypeText(schema: Schema, root: Schema = schema): string {
+export function schemaTypeText(schema: JsonRecord, root: JsonRecord = schema): string {
   const s = resolveSchema(schema, root);
   const nullable = s['nullable'] === true ? ['null'] : [];
   if ('const' in s) return joinTexts([...literalTexts([s['const']]), ...nullable]);
@@ -120,7 +110,7 @@ export function schemaTypeText(schema: Schema, root: Schema = schema): string {
 }
 
 /** Literal values a field allows, as JSON texts (`enum`, `const`, or a union of them; an array's items), or undefined. */
-export function schemaLiterals(schema: Schema, root: Schema = schema): string[] | undefined {
+export function schemaLiterals(schema: JsonRecord, root: JsonRecord = schema): string[] | undefined {
   const s = resolveSchema(schema, root);
   if ('const' in s) return literalTexts([s['const']]);
   if (Array.isArray(s['enum'])) return literalTexts(s['enum']);
@@ -166,9 +156,9 @@ export function anchorSteps(anchor: string): { sep: '.' | ':' | '@'; text: strin
 }
 
 /** Array items are transparent on a path: the innermost items of nested arrays. */
-function throughArrays(s: Schema, root: Schema): Schema {
+function throughArrays(s: JsonRecord, root: JsonRecord): JsonRecord {
   let cur = resolveSchema(s, root);
-  for (let i = 0; i < 20 && typesOf(cur).includes('array') && isObject(cur['items']); i++) cur = resolveSchema(cur['items'] as Schema, root);
+  for (let i = 0; i < 20 && typesOf(cur).includes('array') && isObject(cur['items']); i++) cur = resolveSchema(cur['items'] as JsonRecord, root);
   // A nullable wrapper (`T | null` as anyOf) is the field itself, not a union to choose in.
   const variants = variantsOf(cur);
   if (variants) {
@@ -178,12 +168,12 @@ function throughArrays(s: Schema, root: Schema): Schema {
   return cur;
 }
 
-function propertiesOf(s: Schema): Schema | undefined {
+function propertiesOf(s: JsonRecord): JsonRecord | undefined {
   return isObject(s['properties']) ? s['properties'] : undefined;
 }
 
 /** Does `variant` carry `value` (a JSON-ish literal) as the const or enum of one of its properties? */
-function carriesValue(variant: Schema, values: unknown[], root: Schema): boolean {
+function carriesValue(variant: JsonRecord, values: unknown[], root: JsonRecord): boolean {
   const props = propertiesOf(resolveSchema(variant, root)) ?? {};
   return Object.values(props).some((p) => {
     if (!isObject(p)) return false;
@@ -193,7 +183,7 @@ function carriesValue(variant: Schema, values: unknown[], root: Schema): boolean
 }
 
 /** The union member an anchor's `:label` selects, or undefined. */
-function selectVariant(variants: Schema[], label: string, root: Schema): Schema | undefined {
+function selectVariant(variants: JsonRecord[], label: string, root: JsonRecord): JsonRecord | undefined {
   if (/^[0-9]+$/.test(label)) return variants[Number(label) - 1];
   if (label.startsWith('+')) {
     const name = unescapeName(label.slice(1));
@@ -215,13 +205,13 @@ function selectVariant(variants: Schema[], label: string, root: Schema): Schema 
 
 export interface FieldReading {
   /** Where the path ends: the field's schema, or undefined when the field is not there. */
-  schema?: Schema;
+  schema?: JsonRecord;
   /** Why not: the first step that could not be followed. */
   missing?: string;
   /** Is the field listed in `required` by the object that holds it? null for variants and elements. */
   required: boolean | null;
   /** The schema at the end of the path, before it: the field's holder (to tell a union). */
-  parent?: Schema;
+  parent?: JsonRecord;
 }
 
 /**
@@ -229,10 +219,10 @@ export interface FieldReading {
  * input schema `root`. A step that does not exist gives `missing`; a form this reader does
  * not know throws UnsupportedAnchor.
  */
-export function locateField(root: Schema, anchor: string): FieldReading {
-  let cur: Schema = root;
+export function locateField(root: JsonRecord, anchor: string): FieldReading {
+  let cur: JsonRecord = root;
   let required: boolean | null = null;
-  let parent: Schema | undefined;
+  let parent: JsonRecord | undefined;
   const steps = anchorSteps(anchor);
   if (steps.some((s) => s.sep === ':' && /^!(then|else)/.test(s.text))) throw new UnsupportedAnchor(`the verifier does not follow if/then/else branches (${anchor})`);
   let walked = '';
@@ -250,7 +240,7 @@ export function locateField(root: Schema, anchor: string): FieldReading {
         const pattern = unescapeName(text.slice(1));
         const pats = isObject(here['patternProperties']) ? here['patternProperties'] : {};
         if (!isObject(pats[pattern])) return { missing: `no keys matching ${pattern} at ${walked}`, required: null };
-        cur = pats[pattern] as Schema;
+        cur = pats[pattern] as JsonRecord;
         required = null;
       } else {
         const name = unescapeName(text);
@@ -272,7 +262,7 @@ export function locateField(root: Schema, anchor: string): FieldReading {
       const index = Number(text);
       const items = (Array.isArray(here['prefixItems']) ? here['prefixItems'] : Array.isArray(here['items']) ? here['items'] : undefined) as unknown[] | undefined;
       if (!items || !isObject(items[index])) return { missing: `no element ${index} at ${walked}`, required: null };
-      cur = items[index] as Schema;
+      cur = items[index] as JsonRecord;
       required = null;
     }
   }
@@ -280,7 +270,7 @@ export function locateField(root: Schema, anchor: string): FieldReading {
 }
 
 /** Is the schema a union (anyOf/oneOf with two or more members that are not null)? */
-export function isUnion(schema: Schema, root: Schema): boolean {
+export function isUnion(schema: JsonRecord, root: JsonRecord): boolean {
   const s = throughArrays(schema, root);
   const variants = variantsOf(s);
   return variants !== undefined && variants.filter((v) => !isNullSchema(v)).length >= 2;

@@ -6,18 +6,19 @@
 import { join } from 'node:path';
 import { openaiResponses } from '../wire/openai-responses.ts';
 import { isObject } from '../wire/shared.ts';
-import type { Json, WireRequest } from '../wire/types.ts';
+import type { WireRequest } from '../wire/types.ts';
 import { settingsText } from './settings.ts';
 import { matcherHooks } from './shared.ts';
 import { CLAUDE_STYLE_HOOKS, STUB_MCP_SERVER, type Agent, type HookMechanism, type Invocation, type InvocationContext } from './types.ts';
+import type { JsonRecord } from '../json.ts';
 
 /** The parsed `x-codex-turn-metadata` header, when there is one and it is a JSON object. */
-export function turnMetadata(request: WireRequest): Json | undefined {
+export function turnMetadata(request: WireRequest): JsonRecord | undefined {
   const raw = request.headers['x-codex-turn-metadata'];
   if (raw === undefined) return undefined;
   try {
     const parsed: unknown = JSON.parse(raw);
-    return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Json) : undefined;
+    return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as JsonRecord) : undefined;
   } catch {
     return undefined;
   }
@@ -61,14 +62,14 @@ function mainRequest<R extends WireRequest>(candidates: readonly R[], prompt?: s
 }
 
 /** Session log: payloads of `event_msg` entries whose text names call `id`. */
-export function sessionLogEvents(entries: readonly unknown[], id: string): Json[] {
+export function sessionLogEvents(entries: readonly unknown[], id: string): JsonRecord[] {
   const quoted = JSON.stringify(id);
   return entries.flatMap((e) => (isObject(e) && e['type'] === 'event_msg' && isObject(e['payload']) && JSON.stringify(e['payload']).includes(quoted) ? [e['payload']] : []));
 }
 
 /** `exec --json`: the item events of tool calls (not the warnings that hooks run untrusted, not messages or reasoning). */
-export function execItemEvents(lines: readonly unknown[]): Json[] {
-  return lines.flatMap((l): Json[] => {
+export function execItemEvents(lines: readonly unknown[]): JsonRecord[] {
+  return lines.flatMap((l): JsonRecord[] => {
     if (!isObject(l) || typeof l['type'] !== 'string' || !l['type'].startsWith('item.') || !isObject(l['item'])) return [];
     const { type, message } = l['item'];
     if (type === 'agent_message' || type === 'reasoning') return [];

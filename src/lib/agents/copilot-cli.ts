@@ -24,6 +24,7 @@ import { promptedRequestWithTools, shellQuote } from './shared.ts';
 import { STUB_MCP_SERVER, type Agent, type GithubLoginStub, type HookMechanism, type Invocation, type InvocationContext, type StandInModel } from './types.ts';
 import { pathOf } from '../wire/shared.ts';
 import type { WireRequest } from '../wire/types.ts';
+import type { JsonRecord } from '../json.ts';
 
 /** Its wire formats, the default first. */
 const WIRES = ['openai-chat-completions', 'openai-responses', 'anthropic-messages'] as const satisfies readonly WireFormatId[];
@@ -241,10 +242,9 @@ export function hookFile(tagged: (event: string) => string): string {
   return JSON.stringify({ version: 1, hooks: Object.fromEntries([...CAMEL_EVENTS, ...PASCAL_EVENTS].map((e) => [e, entry(e)])) }, null, 2) + '\n';
 }
 
-type Json = Record<string, unknown>;
 
 /** The tool input a payload carries, in either form (`toolArgs`, `tool_input`), parsed when it is a JSON text. */
-export function payloadInput(payload: Json): unknown {
+export function payloadInput(payload: JsonRecord): unknown {
   const raw = 'toolArgs' in payload ? payload['toolArgs'] : payload['tool_input'];
   if (typeof raw !== 'string') return raw;
   try {
@@ -259,7 +259,7 @@ function sameJson(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object' || Array.isArray(a) !== Array.isArray(b)) return false;
   const ka = Object.keys(a), kb = Object.keys(b);
-  return ka.length === kb.length && ka.every((k) => Object.hasOwn(b, k) && sameJson((a as Json)[k], (b as Json)[k]));
+  return ka.length === kb.length && ka.every((k) => Object.hasOwn(b, k) && sameJson((a as JsonRecord)[k], (b as JsonRecord)[k]));
 }
 
 const AFTER_EVENTS = new Set<string>(['postToolUse', 'postToolUseFailure', 'PostToolUse', 'PostToolUseFailure']);
@@ -269,8 +269,8 @@ const AFTER_EVENTS = new Set<string>(['postToolUse', 'postToolUseFailure', 'Post
  * sent equals the payload's and that has not yet had an after-event of the payload's form
  * (camelCase or PascalCase); a payload no call matches is left out.
  */
-export function hooksOfCalls(payloads: readonly Json[], calls: readonly { id: string; input: unknown }[], events: readonly (string | undefined)[]): Json[][] {
-  const out: Json[][] = calls.map(() => []);
+export function hooksOfCalls(payloads: readonly JsonRecord[], calls: readonly { id: string; input: unknown }[], events: readonly (string | undefined)[]): JsonRecord[][] {
+  const out: JsonRecord[][] = calls.map(() => []);
   const closed = calls.map(() => new Set<string>());
   payloads.forEach((p, i) => {
     const event = events[i] ?? (typeof p['hook_event_name'] === 'string' ? p['hook_event_name'] : undefined);
@@ -318,7 +318,7 @@ const hooks: HookMechanism = {
   outcome(_result, _text, recorded) {
     if (recorded.some((h) => 'error' in h && !('toolResult' in h) && !('tool_result' in h))) return 'failure';
     const after = recorded.find((h) => 'toolResult' in h);
-    const type = after && typeof after['toolResult'] === 'object' && after['toolResult'] !== null ? (after['toolResult'] as Json)['resultType'] : undefined;
+    const type = after && typeof after['toolResult'] === 'object' && after['toolResult'] !== null ? (after['toolResult'] as JsonRecord)['resultType'] : undefined;
     if (type !== undefined && type !== 'success') return 'failure';
     return after ? 'success' : 'failure';
   },

@@ -18,9 +18,9 @@ import { join } from 'node:path';
 import { mergeSettings, settingsText } from './settings.ts';
 import { inPseudoTerminal, promptedRequestWithTools } from './shared.ts';
 import { hookMember, STUB_MCP_SERVER, type Agent, type HookedCall, type HookMechanism, type HookShape, type Invocation, type InvocationContext, type JsonObject } from './types.ts';
-import type { Json } from '../wire/types.ts';
 import { isObject } from '../wire/shared.ts';
 import { compareVersions } from '../version-order.ts';
+import type { JsonRecord } from '../json.ts';
 
 /** Its wire formats, the default first. */
 const WIRES = ['gemini-api'] as const satisfies readonly WireFormatId[];
@@ -96,15 +96,15 @@ function canonical(value: unknown): string {
  * it that names the same tool with the same input as that before-event. Payloads of
  * other events, and those no call claims, are left out. Pure.
  */
-export function hooksByOrder(shape: HookShape, payloads: readonly Json[], calls: readonly HookedCall[]): Json[][] {
+export function hooksByOrder(shape: HookShape, payloads: readonly JsonRecord[], calls: readonly HookedCall[]): JsonRecord[][] {
   const taken = new Set<number>();
-  const name = (h: Json): unknown => hookMember(h, shape.toolNameField);
-  const input = (h: Json): string => canonical(hookMember(h, shape.inputField));
-  const event = (h: Json): unknown => (shape.eventField === undefined ? undefined : hookMember(h, shape.eventField));
-  const isAfter = (h: Json): boolean => event(h) === shape.after || (shape.afterFailure !== undefined && event(h) === shape.afterFailure);
-  const first = (from: number, ok: (h: Json) => boolean): number => payloads.findIndex((h, i) => i >= from && !taken.has(i) && ok(h));
+  const name = (h: JsonRecord): unknown => hookMember(h, shape.toolNameField);
+  const input = (h: JsonRecord): string => canonical(hookMember(h, shape.inputField));
+  const event = (h: JsonRecord): unknown => (shape.eventField === undefined ? undefined : hookMember(h, shape.eventField));
+  const isAfter = (h: JsonRecord): boolean => event(h) === shape.after || (shape.afterFailure !== undefined && event(h) === shape.afterFailure);
+  const first = (from: number, ok: (h: JsonRecord) => boolean): number => payloads.findIndex((h, i) => i >= from && !taken.has(i) && ok(h));
   return calls.map((call) => {
-    const isBefore = (h: Json): boolean => event(h) === shape.before && name(h) === call.tool;
+    const isBefore = (h: JsonRecord): boolean => event(h) === shape.before && name(h) === call.tool;
     let b = first(0, (h) => isBefore(h) && input(h) === canonical(call.input));
     if (b === -1) b = first(0, isBefore);
     if (b === -1) {
@@ -123,7 +123,7 @@ export function hooksByOrder(shape: HookShape, payloads: readonly Json[], calls:
 }
 
 /** `response.error` on the functionResponse part: the CLI reported the call failed. */
-export function functionResponseFailed(result: Json): boolean {
+export function functionResponseFailed(result: JsonRecord): boolean {
   const fr = result['functionResponse'];
   return isObject(fr) && isObject(fr['response']) && Object.hasOwn(fr['response'], 'error');
 }

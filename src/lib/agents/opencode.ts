@@ -17,8 +17,8 @@ import type { WireFormatId } from '../wire/index.ts';
 import { join } from 'node:path';
 import { mergeSettings, settingsText } from './settings.ts';
 import { inPseudoTerminal, promptedRequestWithTools } from './shared.ts';
-import type { Json } from '../wire/types.ts';
 import { STUB_MCP_SERVER, type Agent, type HookMechanism, type Invocation, type InvocationContext, type JsonObject } from './types.ts';
+import type { JsonRecord } from '../json.ts';
 
 /** Its wire formats, the default first. */
 const WIRES = ['openai-chat-completions'] as const satisfies readonly WireFormatId[];
@@ -103,9 +103,9 @@ export function recorderPlugin(hookLog: string, answer?: { event: string; script
 }
 
 /** The call id OpenCode passes its hook functions (`input.callID`): the id the model gave the call. */
-export function callIdOf(record: Json): unknown {
+export function callIdOf(record: JsonRecord): unknown {
   const input = record['input'];
-  return input !== null && typeof input === 'object' && !Array.isArray(input) ? (input as Json)['callID'] : undefined;
+  return input !== null && typeof input === 'object' && !Array.isArray(input) ? (input as JsonRecord)['callID'] : undefined;
 }
 
 /**
@@ -145,7 +145,7 @@ const hooks: HookMechanism = {
 };
 
 /** An after-record: its input carries the call's `args` (the before-record's input does not). */
-function isAfter(record: Json): boolean {
+function isAfter(record: JsonRecord): boolean {
   const input = record['input'];
   return input !== null && typeof input === 'object' && 'args' in input;
 }

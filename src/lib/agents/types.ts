@@ -4,7 +4,8 @@
  * package, and how the capture script runs one configuration of it.
  */
 import type { WireFormatId } from '../wire/index.ts';
-import type { Json, StubReply, WireRequest } from '../wire/types.ts';
+import type { StubReply, WireRequest } from '../wire/types.ts';
+import type { JsonRecord } from '../json.ts';
 
 /** A JSON object, as settings files hold. */
 export type JsonObject = { [key: string]: unknown };
@@ -229,8 +230,8 @@ export interface HookRunOutput {
 /** The CLI's own structured report of one call (payload file fields; absent ones are left out). */
 export interface CallReport {
   toolUseResult?: unknown;
-  toolResultMeta?: Json;
-  sessionLog?: Json[];
+  toolResultMeta?: JsonRecord;
+  sessionLog?: JsonRecord[];
 }
 
 /**
@@ -429,17 +430,17 @@ export interface HookMechanism {
    */
   readonly bypass?: readonly (readonly string[])[];
   /** Did the call succeed, as the CLI reported it: its result (and that result's text) and its hook payloads. */
-  outcome(result: Json, resultText: string, hooks: readonly Json[]): 'success' | 'failure';
+  outcome(result: JsonRecord, resultText: string, hooks: readonly JsonRecord[]): 'success' | 'failure';
   /** The CLI's structured report of call `id`, beside its hook payloads. */
   callReport(output: HookRunOutput, id: string): CallReport;
   /** Events of the whole run recorded beside the calls (payload `execEvents`), if the agent reports any. */
-  runEvents?(output: HookRunOutput): Json[];
+  runEvents?(output: HookRunOutput): JsonRecord[];
   /**
    * The hook payloads of each call, by call index, when the payloads carry no
    * `tool_use_id` to match them by (the default): by order, tool name and input.
    * `events[i]` is the event a tag record named for `payloads[i]`, if any (HookRunContext.taggedHookCommand).
    */
-  hooksOfCalls?(payloads: readonly Json[], calls: readonly HookedCall[], events?: readonly (string | undefined)[]): Json[][];
+  hooksOfCalls?(payloads: readonly JsonRecord[], calls: readonly HookedCall[], events?: readonly (string | undefined)[]): JsonRecord[][];
 }
 
 /** One call of a payload run, as hooksOfCalls sees it. */

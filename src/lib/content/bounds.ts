@@ -11,7 +11,7 @@
  * key 40 characters, longest string 86,000 characters: a TypeScript
  * declaration in an SDK tool file).
  */
-import { joinPointer } from './problems.ts';
+import { jsonPointer } from '../json.ts';
 
 export const CONTENT_BOUNDS = {
   /** Levels of objects and arrays below the root. */
@@ -48,18 +48,18 @@ export function boundProblems(data: unknown, bounds: typeof CONTENT_BOUNDS = CON
       continue; // nothing below is looked at
     }
     const children: { value: unknown; pointer: string; depth: number }[] = [];
-    if (Array.isArray(value)) value.forEach((item, i) => children.push({ value: item, pointer: joinPointer(pointer, i), depth: depth + 1 }));
+    if (Array.isArray(value)) value.forEach((item, i) => children.push({ value: item, pointer: jsonPointer(pointer, i), depth: depth + 1 }));
     else {
       for (const [key, item] of Object.entries(value)) {
         if (key === '__proto__') {
-          report({ pointer: joinPointer(pointer, key), rule: 'json-key-stored', message: `the key "__proto__": Astro's content store cannot hold an object with this key (it would end the build with no message), so no content file may use it` });
+          report({ pointer: jsonPointer(pointer, key), rule: 'json-key-stored', message: `the key "__proto__": Astro's content store cannot hold an object with this key (it would end the build with no message), so no content file may use it` });
           continue;
         }
         if (key.length > bounds.keyLength) {
-          report({ pointer: joinPointer(pointer, key.slice(0, 40) + '…'), rule: 'json-key-length', message: `a key of ${key.length} characters; keys hold at most ${bounds.keyLength}` });
+          report({ pointer: jsonPointer(pointer, key.slice(0, 40) + '…'), rule: 'json-key-length', message: `a key of ${key.length} characters; keys hold at most ${bounds.keyLength}` });
           continue;
         }
-        children.push({ value: item, pointer: joinPointer(pointer, key), depth: depth + 1 });
+        children.push({ value: item, pointer: jsonPointer(pointer, key), depth: depth + 1 });
       }
     }
     for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);

@@ -3,7 +3,6 @@
  * collector every loading stage reports to. Warnings (files that will be
  * ignored, a byte-order mark removed) are printed but do not stop the build.
  */
-import { pointerToken } from '../json.ts';
 
 export class ContentError extends Error {
   readonly file: string;
@@ -31,14 +30,6 @@ export interface ContentWarning {
   message: string;
 }
 
-/** RFC 6901: `~` → `~0`, `/` → `~1`. */
-export function pointerSegment(key: string | number): string {
-  return pointerToken(key);
-}
-
-export function joinPointer(base: string, ...keys: (string | number)[]): string {
-  return base + keys.map((k) => '/' + pointerSegment(k)).join('');
-}
 
 export class Problems {
   readonly errors: ContentError[] = [];

@@ -20,10 +20,12 @@ import ts from 'typescript';
 import { createGenerator } from 'ts-json-schema-generator';
 import type { Definition } from '../content-types.ts';
 import { isObject } from '../json.ts';
+import type { JsonRecord } from '../json.ts';
 
 export const JSON_SCHEMA_2020 = 'https://json-schema.org/draft/2020-12/schema';
 
-export type JsonSchema = Record<string, unknown>;
+/** A JSON Schema as this module writes it: a JSON object. */
+export type JsonSchema = JsonRecord;
 
 export class SchemaConversionError extends Error {
   constructor(message: string) {

@@ -15,8 +15,9 @@ import {
 import type { Definition } from '../content-types.ts';
 import {
   CaptureFormatError,
-  type CapturedTool, type DeferredNamespace, type ExtractContext, type Json, type StubReply, type ToolCallWire, type ToolCount, type WireFormat, type WireRequest,
+  type CapturedTool, type DeferredNamespace, type ExtractContext, type StubReply, type ToolCallWire, type ToolCount, type WireFormat, type WireRequest,
 } from './types.ts';
+import type { JsonRecord } from '../json.ts';
 
 export const REQUEST_PATH = '/v1/messages';
 export const COUNT_TOKENS_PATH = '/v1/messages/count_tokens';
@@ -53,8 +54,8 @@ function messageTexts(message: unknown, at: string): { text: string; at: string 
  * messages describes the machine and the session, and is left out), each kept
  * verbatim as a text block of its message's role.
  */
-export function deferredAnnouncements(messages: readonly unknown[]): Json[] {
-  const out: Json[] = [];
+export function deferredAnnouncements(messages: readonly unknown[]): JsonRecord[] {
+  const out: JsonRecord[] = [];
   for (const m of messages) {
     if (!isObject(m)) continue;
     for (const { text } of messageTexts(m, '')) {
@@ -68,7 +69,7 @@ export function deferredAnnouncements(messages: readonly unknown[]): Json[] {
 }
 
 /** Tool names a body's messages announce as deferred, each with the pointer of the text naming it. */
-export function deferredToolNames(body: Json, at: string): { name: string; at: string }[] {
+export function deferredToolNames(body: JsonRecord, at: string): { name: string; at: string }[] {
   const messages = Array.isArray(body['messages']) ? body['messages'] : [];
   const out: { name: string; at: string }[] = [];
   messages.forEach((m, i) => {
@@ -96,11 +97,11 @@ export function lastUserText(body: unknown): string | undefined {
 }
 
 /** The tool-related keys of a request body, verbatim and in the order sent; `messages` reduced to the deferred-tool announcements, left out when there are none. */
-export function captureBody(body: Json): Json {
+export function captureBody(body: JsonRecord): JsonRecord {
   return keptBody(body, KEPT_KEYS, { messages: deferredAnnouncements });
 }
 
-export function countTools(body: Json): ToolCount {
+export function countTools(body: JsonRecord): ToolCount {
   const count: ToolCount = { tools: 0, namespaces: 0, deferred: 0, nested: 0, names: [] };
   for (const tool of Array.isArray(body['tools']) ? body['tools'] : []) {
     if (!isObject(tool)) continue;
@@ -129,7 +130,7 @@ export function replyEvents(model: string, text = STUB_REPLY_TEXT): [string, unk
 }
 
 /** The same message as a non-streaming JSON body. */
-export function replyJson(model: string, text = STUB_REPLY_TEXT): Json {
+export function replyJson(model: string, text = STUB_REPLY_TEXT): JsonRecord {
   return {
     id: 'msg_stub', type: 'message', role: 'assistant', model,
     content: [{ type: 'text', text }], stop_reason: 'end_turn', stop_sequence: null, usage: USAGE,
@@ -191,7 +192,7 @@ const DEFERRED_INPUT: Definition = {
   reason: 'Deferred in this configuration: the model is told only the name, and loads the schema through ToolSearch when it needs the tool.',
 };
 
-export function extractTools(body: Json, context: ExtractContext): CapturedTool[] {
+export function extractTools(body: JsonRecord, context: ExtractContext): CapturedTool[] {
   const { origin } = context;
   const toolsAt = pointer(context.pointer, 'tools');
   const tools = body['tools'];
@@ -232,7 +233,7 @@ export function extractTools(body: Json, context: ExtractContext): CapturedTool[
 }
 
 /** Anthropic Messages has no namespaces. */
-export function deferredNamespaces(_body: Json, _context: ExtractContext): DeferredNamespace[] {
+export function deferredNamespaces(_body: JsonRecord, _context: ExtractContext): DeferredNamespace[] {
   return [];
 }
 

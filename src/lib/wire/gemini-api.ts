@@ -24,8 +24,9 @@ import { minimalInstance, type MinimalInstanceOptions } from '../minimal-instanc
 import { asRecord, hasToolsArray, isObject, jsonReply, keptBody, makeTool, pathOf, pointer, STUB_REPLY_TEXT } from './shared.ts';
 import {
   CaptureFormatError,
-  type CapturedTool, type DeferredNamespace, type ExtractContext, type Json, type StubReply, type ToolCallWire, type ToolCount, type WireFormat, type WireRequest,
+  type CapturedTool, type DeferredNamespace, type ExtractContext, type StubReply, type ToolCallWire, type ToolCount, type WireFormat, type WireRequest,
 } from './types.ts';
+import type { JsonRecord } from '../json.ts';
 
 /** `/v1beta/models/<model>:<method>`; any API version, a model id without `/` or `:`. */
 const MODEL_PATH = /^\/v1(?:alpha|beta)?\/models\/([^/:]+):([A-Za-z]+)$/;
@@ -72,9 +73,9 @@ const INT64_KEYS = new Set(['minItems', 'maxItems', 'minLength', 'maxLength', 'm
  * Schema keywords included, is kept as it is; `properties`, `items` and `anyOf` are
  * converted recursively. Throws CaptureFormatError at `at`.
  */
-export function jsonSchemaFromGemini(schema: unknown, at: string, tool?: string): Json {
+export function jsonSchemaFromGemini(schema: unknown, at: string, tool?: string): JsonRecord {
   const s = asRecord(schema, at, 'the schema', tool);
-  const out: Json = {};
+  const out: JsonRecord = {};
   const nullable = s['nullable'] === true;
   for (const [key, value] of Object.entries(s)) {
     const here = pointer(at, key);
@@ -139,18 +140,18 @@ export function problem(body: unknown): string | undefined {
 /** The text of the last text part (thoughts excepted) of the last `user` content. */
 export function lastUserText(body: unknown): string | undefined {
   const contents = isObject(body) && Array.isArray(body['contents']) ? body['contents'] : [];
-  const user = [...contents].reverse().find((c) => isObject(c) && c['role'] === 'user') as Json | undefined;
+  const user = [...contents].reverse().find((c) => isObject(c) && c['role'] === 'user') as JsonRecord | undefined;
   const parts = user && Array.isArray(user['parts']) ? user['parts'] : [];
-  const text = [...parts].reverse().find((p) => isObject(p) && typeof p['text'] === 'string' && p['thought'] !== true) as Json | undefined;
+  const text = [...parts].reverse().find((p) => isObject(p) && typeof p['text'] === 'string' && p['thought'] !== true) as JsonRecord | undefined;
   return text?.['text'] as string | undefined;
 }
 
 /** The tool-related keys of a request body, verbatim and in the order sent (see KEPT_KEYS). */
-export function captureBody(body: Json): Json {
+export function captureBody(body: JsonRecord): JsonRecord {
   return keptBody(body, KEPT_KEYS);
 }
 
-export function countTools(body: Json): ToolCount {
+export function countTools(body: JsonRecord): ToolCount {
   const count: ToolCount = { tools: 0, namespaces: 0, deferred: 0, nested: 0, names: [] };
   for (const tool of Array.isArray(body['tools']) ? body['tools'] : []) {
     if (!isObject(tool)) continue;
@@ -187,7 +188,7 @@ export function replyText(body: unknown): string {
 const USAGE = { promptTokenCount: 1, candidatesTokenCount: 1, totalTokenCount: 2 };
 
 /** One complete GenerateContentResponse whose one candidate holds `parts` and has finished (`STOP`). */
-function responseJson(model: string, parts: Json[]): Json {
+function responseJson(model: string, parts: JsonRecord[]): JsonRecord {
   return {
     candidates: [{ content: { role: 'model', parts }, finishReason: 'STOP', index: 0 }],
     usageMetadata: USAGE,
@@ -197,7 +198,7 @@ function responseJson(model: string, parts: Json[]): Json {
 }
 
 /** One complete GenerateContentResponse holding one text part. */
-export function replyJson(model: string, text = STUB_REPLY_TEXT): Json {
+export function replyJson(model: string, text = STUB_REPLY_TEXT): JsonRecord {
   return responseJson(model, [{ text }]);
 }
 
@@ -205,7 +206,7 @@ export function replyJson(model: string, text = STUB_REPLY_TEXT): Json {
  * A response streamed: `alt=sse` frames of `data:` lines only, here one frame. No
  * `event:` line: @google/genai reads a frame only where its buffer starts with `data: `.
  */
-function sseOf(response: Json): StubReply {
+function sseOf(response: JsonRecord): StubReply {
   return { status: 200, contentType: 'text/event-stream', body: `data: ${JSON.stringify(response)}\n\n` };
 }
 
@@ -247,7 +248,7 @@ export interface FunctionCall {
  * `STOP`, as the Gemini API ends a turn that calls functions (it has no finish reason
  * of its own for tool calls).
  */
-export function functionCallJson(model: string, call: FunctionCall): Json {
+export function functionCallJson(model: string, call: FunctionCall): JsonRecord {
   return responseJson(model, [{ functionCall: { id: call.id, name: call.name, args: call.args } }]);
 }
 
@@ -260,9 +261,9 @@ export function functionCallReply(request: { method: string; path: string }, cal
 }
 
 /** The parts of a body's `contents` that hold `key` (`functionCall`, `functionResponse`), in order: each part, and its value there. */
-function partsWith(body: unknown, key: string): { part: Json; value: Json }[] {
+function partsWith(body: unknown, key: string): { part: JsonRecord; value: JsonRecord }[] {
   const contents = isObject(body) && Array.isArray(body['contents']) ? body['contents'] : [];
-  const out: { part: Json; value: Json }[] = [];
+  const out: { part: JsonRecord; value: JsonRecord }[] = [];
   for (const content of contents) {
     if (!isObject(content) || !Array.isArray(content['parts'])) continue;
     for (const part of content['parts']) if (isObject(part) && isObject(part[key])) out.push({ part, value: part[key] });
@@ -276,7 +277,7 @@ function partsWith(body: unknown, key: string): { part: Json; value: Json }[] {
  * (`<name>__<id>`): Gemini CLI rewrites a call id so before it runs the call, and sends
  * the rewritten id with the result and in the history.
  */
-function isCall(value: Json, id: string): boolean {
+function isCall(value: JsonRecord, id: string): boolean {
   const sent = value['id'];
   return sent === id || (typeof value['name'] === 'string' && sent === `${value['name']}__${id}`);
 }
@@ -376,7 +377,7 @@ function extractFunction(raw: unknown, at: string, context: ExtractContext): Cap
   });
 }
 
-export function extractTools(body: Json, context: ExtractContext): CapturedTool[] {
+export function extractTools(body: JsonRecord, context: ExtractContext): CapturedTool[] {
   const toolsAt = pointer(context.pointer, 'tools');
   const tools = body['tools'];
   if (tools !== undefined && !Array.isArray(tools)) throw new CaptureFormatError('`tools` is not an array', toolsAt);
@@ -410,7 +411,7 @@ export function extractTools(body: Json, context: ExtractContext): CapturedTool[
 }
 
 /** The Gemini API has no namespaces. */
-export function deferredNamespaces(_body: Json, _context: ExtractContext): DeferredNamespace[] {
+export function deferredNamespaces(_body: JsonRecord, _context: ExtractContext): DeferredNamespace[] {
   return [];
 }
 

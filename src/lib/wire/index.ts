@@ -55,4 +55,4 @@ export function deferredNamespaces(capture: CaptureFile): DeferredNamespace[] {
 
 export { deferredNamespaceTool } from './openai-responses.ts';
 export { CaptureFormatError } from './types.ts';
-export type { CaptureFile, CapturedTool, DeferredNamespace, Delivery, ExtractContext, Json, StubReply, ToolCount, WireFormat, WireRequest } from './types.ts';
+export type { CaptureFile, CapturedTool, DeferredNamespace, Delivery, ExtractContext, StubReply, ToolCount, WireFormat, WireRequest } from './types.ts';

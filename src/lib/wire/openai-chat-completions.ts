@@ -20,8 +20,9 @@ import {
 } from './shared.ts';
 import {
   CaptureFormatError,
-  type CapturedTool, type DeferredNamespace, type ExtractContext, type Json, type StubReply, type StubToolCall, type ToolCallWire, type ToolCount, type WireFormat, type WireRequest,
+  type CapturedTool, type DeferredNamespace, type ExtractContext, type StubReply, type StubToolCall, type ToolCallWire, type ToolCount, type WireFormat, type WireRequest,
 } from './types.ts';
+import type { JsonRecord } from '../json.ts';
 
 export const REQUEST_PATH = '/v1/chat/completions';
 
@@ -45,8 +46,8 @@ function messageTexts(message: unknown, at: string): { text: string; at: string 
  * messages describes the machine, the date and the session, and is left out), each
  * kept verbatim as a text part of its message's role.
  */
-export function deferredAnnouncements(messages: readonly unknown[]): Json[] {
-  const out: Json[] = [];
+export function deferredAnnouncements(messages: readonly unknown[]): JsonRecord[] {
+  const out: JsonRecord[] = [];
   for (const m of messages) {
     if (!isObject(m)) continue;
     for (const { text } of messageTexts(m, '')) {
@@ -58,7 +59,7 @@ export function deferredAnnouncements(messages: readonly unknown[]): Json[] {
 }
 
 /** Tool names a body's messages announce as deferred, each with the pointer of the text naming it. */
-export function deferredToolNames(body: Json, at: string): { name: string; at: string }[] {
+export function deferredToolNames(body: JsonRecord, at: string): { name: string; at: string }[] {
   const messages = Array.isArray(body['messages']) ? body['messages'] : [];
   return deferredReminderNames(messages.flatMap((m, i) => messageTexts(m, pointer(at, 'messages', i))));
 }
@@ -74,7 +75,7 @@ export function lastUserText(body: unknown): string | undefined {
 }
 
 /** The tool-related keys of a request body, verbatim and in the order sent; `messages` reduced to the deferred-tool reminders, left out when there are none. */
-export function captureBody(body: Json): Json {
+export function captureBody(body: JsonRecord): JsonRecord {
   return keptBody(body, KEPT_KEYS, { messages: deferredAnnouncements });
 }
 
@@ -83,7 +84,7 @@ export function captureBody(body: Json): Json {
  * in `tools` and in `deferred`); `nested` counts the tools code mode's `exec`
  * declares in its description.
  */
-export function countTools(body: Json): ToolCount {
+export function countTools(body: JsonRecord): ToolCount {
   const count: ToolCount = { tools: 0, namespaces: 0, deferred: 0, nested: 0, names: [] };
   for (const tool of Array.isArray(body['tools']) ? body['tools'] : []) {
     if (!isObject(tool)) continue;
@@ -110,9 +111,9 @@ const USAGE = { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 };
  * text, the finish reason, and — when `stream_options.include_usage` asks for it —
  * a last chunk with `usage` and no choices, as OpenAI sends them.
  */
-export function replyChunks(model: string, includeUsage: boolean, text = STUB_REPLY_TEXT): Json[] {
+export function replyChunks(model: string, includeUsage: boolean, text = STUB_REPLY_TEXT): JsonRecord[] {
   const base = { id: 'chatcmpl-stub', object: 'chat.completion.chunk', created: 0, model };
-  const chunks: Json[] = [
+  const chunks: JsonRecord[] = [
     { ...base, choices: [{ index: 0, delta: { role: 'assistant', content: text }, logprobs: null, finish_reason: null }] },
     { ...base, choices: [{ index: 0, delta: {}, logprobs: null, finish_reason: 'stop' }] },
   ];
@@ -121,7 +122,7 @@ export function replyChunks(model: string, includeUsage: boolean, text = STUB_RE
 }
 
 /** The same message as a non-streaming JSON body. */
-export function replyJson(model: string, text = STUB_REPLY_TEXT): Json {
+export function replyJson(model: string, text = STUB_REPLY_TEXT): JsonRecord {
   return {
     id: 'chatcmpl-stub', object: 'chat.completion', created: 0, model,
     choices: [{ index: 0, message: { role: 'assistant', content: text, refusal: null }, logprobs: null, finish_reason: 'stop' }],
@@ -154,14 +155,14 @@ export function stubReply(request: { method: string; path: string; json: unknown
 // Tool calls (payload runs)
 
 /** The tool call of an assistant message (ChatCompletionMessageToolCall of the openai SDK): a function call, its arguments as JSON text, or a freeform (`custom`) call with its input text. */
-export function toolCallOf(call: StubToolCall): Json {
+export function toolCallOf(call: StubToolCall): JsonRecord {
   return typeof call.input === 'string'
     ? { id: call.id, type: 'custom', custom: { name: call.tool, input: call.input } }
     : { id: call.id, type: 'function', function: { name: call.tool, arguments: JSON.stringify(call.input) } };
 }
 
 /** A chat.completion whose message makes `call` (no content; `finish_reason: "tool_calls"`). */
-export function toolCallJson(model: string, call: StubToolCall): Json {
+export function toolCallJson(model: string, call: StubToolCall): JsonRecord {
   return {
     id: 'chatcmpl-stub', object: 'chat.completion', created: 0, model,
     choices: [{ index: 0, message: { role: 'assistant', content: null, refusal: null, tool_calls: [toolCallOf(call)] }, logprobs: null, finish_reason: 'tool_calls' }],
@@ -175,7 +176,7 @@ export function toolCallJson(model: string, call: StubToolCall): Json {
  * a second with the arguments (or input) text under the same `index`, a last with
  * `finish_reason: "tool_calls"`, and a usage chunk when asked for.
  */
-export function toolCallChunks(model: string, includeUsage: boolean, call: StubToolCall): Json[] {
+export function toolCallChunks(model: string, includeUsage: boolean, call: StubToolCall): JsonRecord[] {
   const base = { id: 'chatcmpl-stub', object: 'chat.completion.chunk', created: 0, model };
   const whole = toolCallOf(call);
   const custom = whole['type'] === 'custom';
@@ -184,7 +185,7 @@ export function toolCallChunks(model: string, includeUsage: boolean, call: StubT
     ? { index: 0, id: call.id, type: 'custom', custom: { name: call.tool, input: '' } }
     : { index: 0, id: call.id, type: 'function', function: { name: call.tool, arguments: '' } };
   const rest = custom ? { index: 0, custom: { input: text } } : { index: 0, function: { arguments: text } };
-  const chunks: Json[] = [
+  const chunks: JsonRecord[] = [
     { ...base, choices: [{ index: 0, delta: { role: 'assistant', content: null, tool_calls: [opening] }, logprobs: null, finish_reason: null }] },
     { ...base, choices: [{ index: 0, delta: { tool_calls: [rest] }, logprobs: null, finish_reason: null }] },
     { ...base, choices: [{ index: 0, delta: {}, logprobs: null, finish_reason: 'tool_calls' }] },
@@ -236,7 +237,7 @@ const ENVELOPE_RESULT: Definition = {
  * A freeform tool (`{type: "custom", custom: {name, description, format}}`), as Copilot CLI sends
  * apply_patch to gpt-5 models: its input is the text the grammar of `format.grammar` accepts.
  */
-function extractCustomTool(t: Json, at: string, context: ExtractContext, out: CapturedTool[]): void {
+function extractCustomTool(t: JsonRecord, at: string, context: ExtractContext, out: CapturedTool[]): void {
   const customAt = pointer(at, 'custom');
   const c = asRecord(t['custom'], customAt, '`custom`');
   const { name, description, format, ...rest } = c;
@@ -301,7 +302,7 @@ function extractCodeMode(description: string, at: string, context: ExtractContex
   }
 }
 
-export function extractTools(body: Json, context: ExtractContext): CapturedTool[] {
+export function extractTools(body: JsonRecord, context: ExtractContext): CapturedTool[] {
   const toolsAt = pointer(context.pointer, 'tools');
   const tools = body['tools'];
   if (tools !== undefined && !Array.isArray(tools)) throw new CaptureFormatError('`tools` is not an array', toolsAt);
@@ -316,7 +317,7 @@ export function extractTools(body: Json, context: ExtractContext): CapturedTool[
 }
 
 /** Chat Completions has no namespaces. */
-export function deferredNamespaces(_body: Json, _context: ExtractContext): DeferredNamespace[] {
+export function deferredNamespaces(_body: JsonRecord, _context: ExtractContext): DeferredNamespace[] {
   return [];
 }
 

@@ -22,8 +22,9 @@ import {
 } from './shared.ts';
 import {
   CaptureFormatError,
-  type CapturedTool, type DeferredNamespace, type ExtractContext, type Json, type StubReply, type ToolCallWire, type ToolCount, type WireFormat, type WireRequest,
+  type CapturedTool, type DeferredNamespace, type ExtractContext, type StubReply, type ToolCallWire, type ToolCount, type WireFormat, type WireRequest,
 } from './types.ts';
+import type { JsonRecord } from '../json.ts';
 
 export const REQUEST_PATH = '/v1/responses';
 
@@ -42,7 +43,7 @@ const DEFERRED_NAMESPACES = /^<tools>\nDeferred tool namespaces:\n/;
 const DEFERRED_NAMESPACE_LIST = /^<tools>\nDeferred tool namespaces:\n([\s\S]*?)(?:\n<\/tools>|$)/;
 
 /** The texts of one message item with their pointers: string content, or the `text` of each part. */
-function messageTexts(item: Json, at: string): { text: string; at: string }[] {
+function messageTexts(item: JsonRecord, at: string): { text: string; at: string }[] {
   const content = item['content'];
   if (typeof content === 'string') return [{ text: content, at: pointer(at, 'content') }];
   if (!Array.isArray(content)) return [];
@@ -54,7 +55,7 @@ function messageTexts(item: Json, at: string): { text: string; at: string }[] {
  * namespaces, verbatim, and Qwen Code's deferred-tool reminder, only the reminder
  * text kept of its part; undefined when the message has neither.
  */
-export function keptMessage(item: Json): Json | undefined {
+export function keptMessage(item: JsonRecord): JsonRecord | undefined {
   const content = item['content'];
   const parts = (Array.isArray(content) ? content : typeof content === 'string' ? [{ type: 'input_text', text: content }] : []).flatMap((p): unknown[] => {
     if (!isObject(p) || typeof p['text'] !== 'string') return [];
@@ -66,13 +67,13 @@ export function keptMessage(item: Json): Json | undefined {
 }
 
 /** Tool names Qwen Code's reminder in the message items of `input` announces as deferred, each with the pointer of the text naming it. */
-export function deferredToolNames(body: Json, at: string): { name: string; at: string }[] {
+export function deferredToolNames(body: JsonRecord, at: string): { name: string; at: string }[] {
   const input = Array.isArray(body['input']) ? body['input'] : [];
   return deferredReminderNames(input.flatMap((item, i) => (isObject(item) && item['type'] === 'message' ? messageTexts(item, pointer(at, 'input', i)) : [])));
 }
 
 /** Namespaces the message items of `input` name as deferred: listed as `- name` or `- name: description`. */
-export function deferredNamespaces(body: Json, context: ExtractContext): DeferredNamespace[] {
+export function deferredNamespaces(body: JsonRecord, context: ExtractContext): DeferredNamespace[] {
   const input = Array.isArray(body['input']) ? body['input'] : [];
   const out: DeferredNamespace[] = [];
   input.forEach((item, i) => {
@@ -113,7 +114,7 @@ export function deferredNamespaceTool(known: CapturedTool, deferred: DeferredNam
 export function problem(body: unknown): string | undefined {
   const common = commonProblem(body);
   if (common) return common;
-  if (!Array.isArray((body as Json)['input'])) return 'it has no `input` array';
+  if (!Array.isArray((body as JsonRecord)['input'])) return 'it has no `input` array';
   return undefined;
 }
 
@@ -127,7 +128,7 @@ export function lastUserText(body: unknown): string | undefined {
  * item), the deferred-namespace announcement and Qwen Code's deferred-tool
  * reminder, and is left out when none remain.
  */
-export function captureBody(body: Json): Json {
+export function captureBody(body: JsonRecord): JsonRecord {
   const input = (items: unknown[]): unknown[] =>
     items.flatMap((item): unknown[] => {
       if (!(isObject(item) && item['type'] === 'message')) return [item];
@@ -142,7 +143,7 @@ export function nestedToolNames(description: string): string[] {
   return [...description.matchAll(/declare const tools: \{ ([A-Za-z_$][\w$]*)\(/g)].map((m) => m[1]!);
 }
 
-export function countTools(body: Json): ToolCount {
+export function countTools(body: JsonRecord): ToolCount {
   const count: ToolCount = { tools: 0, namespaces: 0, deferred: 0, nested: 0, names: [] };
   const visit = (list: unknown, prefix: string): void => {
     if (!Array.isArray(list)) return;
@@ -196,8 +197,8 @@ export function replyEvents(model: string, text = STUB_REPLY_TEXT): [string, unk
 }
 
 /** The completed response as a non-streaming JSON body. */
-export function replyJson(model: string, text = STUB_REPLY_TEXT): Json {
-  const completed = replyEvents(model, text).at(-1)![1] as { response: Json };
+export function replyJson(model: string, text = STUB_REPLY_TEXT): JsonRecord {
+  const completed = replyEvents(model, text).at(-1)![1] as { response: JsonRecord };
   return completed.response;
 }
 
@@ -211,7 +212,7 @@ export type ResponsesToolCall =
   | { type: 'custom_tool_call'; callId: string; name: string; namespace?: string; input: string };
 
 /** The output item of `call` as the completed response holds it (a tool of a namespace: its name and `namespace`). */
-export function toolCallItem(call: ResponsesToolCall): Json {
+export function toolCallItem(call: ResponsesToolCall): JsonRecord {
   const namespace = call.namespace === undefined ? {} : { namespace: call.namespace };
   return call.type === 'function_call'
     ? { type: 'function_call', id: 'fc_stub', status: 'completed', call_id: call.callId, name: call.name, ...namespace, arguments: JSON.stringify(call.arguments) }
@@ -235,7 +236,7 @@ export function toolCallReply(request: { method: string; path: string; json: unk
   if (request.method !== 'POST' || request.path !== REQUEST_PATH) return undefined;
   const model = modelOf(request.json);
   const events = toolCallEvents(model, call);
-  return isObject(request.json) && request.json['stream'] === false ? jsonReply((events.at(-1)![1] as { response: Json }).response) : sseReply(events);
+  return isObject(request.json) && request.json['stream'] === false ? jsonReply((events.at(-1)![1] as { response: JsonRecord }).response) : sseReply(events);
 }
 
 /** SSE unless the request says `stream: false`. */
@@ -342,7 +343,7 @@ function extractCodeMode(description: string, at: string, namespace: string | un
   }
 }
 
-export function extractTools(body: Json, context: ExtractContext): CapturedTool[] {
+export function extractTools(body: JsonRecord, context: ExtractContext): CapturedTool[] {
   const out: CapturedTool[] = [];
   const toolsAt = pointer(context.pointer, 'tools');
   const tools = body['tools'];

@@ -1,13 +1,14 @@
 /** Helpers the wire format modules share: JSON pointers, SSE framing, assembling a CapturedTool. */
-import { CaptureFormatError, type CapturedTool, type Json, type StubReply } from './types.ts';
+import { CaptureFormatError, type CapturedTool, type StubReply } from './types.ts';
 
 import { isObject } from '../json.ts';
 import type { DefinitionOrigin, JsonSchemaDefinition } from '../content-types.ts';
+import type { JsonRecord } from '../json.ts';
 
 export { isObject, jsonPointer as pointer } from '../json.ts';
 
 /** `value` as an object, or a CaptureFormatError at `at` saying `what` is not one. */
-export function asRecord(value: unknown, at: string, what: string, tool?: string): Json {
+export function asRecord(value: unknown, at: string, what: string, tool?: string): JsonRecord {
   if (!isObject(value)) throw new CaptureFormatError(`${what} is not an object`, at, tool);
   return value;
 }
@@ -68,12 +69,12 @@ export function commonProblem(body: unknown): string | undefined {
  */
 export function lastUserTextIn(list: unknown): string | undefined {
   if (!Array.isArray(list)) return undefined;
-  const user = [...list].reverse().find((m) => isObject(m) && m['role'] === 'user' && (m['type'] === undefined || m['type'] === 'message')) as Json | undefined;
+  const user = [...list].reverse().find((m) => isObject(m) && m['role'] === 'user' && (m['type'] === undefined || m['type'] === 'message')) as JsonRecord | undefined;
   if (!user) return undefined;
   const content = user['content'];
   if (typeof content === 'string') return content;
   if (!Array.isArray(content)) return undefined;
-  const text = [...content].reverse().find((b) => isObject(b) && (b['type'] === 'text' || b['type'] === 'input_text') && typeof b['text'] === 'string') as Json | undefined;
+  const text = [...content].reverse().find((b) => isObject(b) && (b['type'] === 'text' || b['type'] === 'input_text') && typeof b['text'] === 'string') as JsonRecord | undefined;
   return text?.['text'] as string | undefined;
 }
 
@@ -138,8 +139,8 @@ export function sseReply(events: readonly [string, unknown][]): StubReply {
  * reducer keeps only what the reducer returns of its list, and is left out when nothing
  * remains (the conversation reduced to the text that names deferred tools).
  */
-export function keptBody(body: Json, kept: readonly string[], reducers: Readonly<Record<string, (list: unknown[]) => unknown[]>> = {}): Json {
-  const out: Json = {};
+export function keptBody(body: JsonRecord, kept: readonly string[], reducers: Readonly<Record<string, (list: unknown[]) => unknown[]>> = {}): JsonRecord {
+  const out: JsonRecord = {};
   for (const [key, value] of Object.entries(body)) {
     if (!kept.includes(key)) continue;
     const reduce = reducers[key];
@@ -155,6 +156,6 @@ export function keptBody(body: Json, kept: readonly string[], reducers: Readonly
 export function messagesProblem(body: unknown): string | undefined {
   const common = commonProblem(body);
   if (common) return common;
-  if (!Array.isArray((body as Json)['messages'])) return 'it has no `messages` array';
+  if (!Array.isArray((body as JsonRecord)['messages'])) return 'it has no `messages` array';
   return undefined;
 }

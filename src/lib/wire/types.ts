@@ -10,8 +10,7 @@
  * (extraction) both use the modules through src/lib/wire/index.ts.
  */
 import type { Definition, DefinitionOrigin, PayloadCall } from '../content-types.ts';
-
-export type Json = Record<string, unknown>;
+import type { JsonRecord } from '../json.ts';
 
 /** A request the stub recorded, as far as a wire format looks at it. */
 export interface WireRequest {
@@ -42,7 +41,7 @@ export interface CaptureFile<Agent extends string = string> {
   configuration: string;
   request: { method: string; path: string };
   /** The tool-related keys of the request body, verbatim (see WireFormat.captureBody). */
-  body: Json;
+  body: JsonRecord;
 }
 
 /** How the model is told about a tool in one configuration. */
@@ -166,9 +165,9 @@ export interface ToolCallWire {
   /** The reply that makes `call`; undefined when the request is not a model request of this format, or the format cannot send such an input (a freeform call where it has none). */
   callReply(request: { method: string; path: string; json: unknown }, call: StubToolCall): StubReply | undefined;
   /** The result of call `id` that a request body carries, verbatim; undefined when it carries none. */
-  findResult(body: unknown, id: string): Json | undefined;
+  findResult(body: unknown, id: string): JsonRecord | undefined;
   /** The text of such a result: its string content, or its text parts joined by newlines. */
-  resultText(result: Json): string;
+  resultText(result: JsonRecord): string;
 }
 
 export interface WireFormat {
@@ -197,17 +196,17 @@ export interface WireFormat {
   /** The model a request asks for (its body's `model`, or the model in its path), or undefined when it names none. */
   requestModel(request: Pick<WireRequest, 'url' | 'json'>): string | undefined;
   /** The tool-related part of a request body, verbatim and in the order sent: what a capture stores. */
-  captureBody(body: Json): Json;
+  captureBody(body: JsonRecord): JsonRecord;
   /** Counts what a kept body declares. */
-  countTools(body: Json): ToolCount;
+  countTools(body: JsonRecord): ToolCount;
   /** The stub's minimal valid reply to a request of this format, or undefined when the request is not one. */
   stubReply(request: { method: string; path: string; json: unknown }): StubReply | undefined;
 
   // Extraction (the site build)
   /** Every tool a capture body advertises, in the order the model sees them; throws CaptureFormatError. */
-  extractTools(body: Json, context: ExtractContext): CapturedTool[];
+  extractTools(body: JsonRecord, context: ExtractContext): CapturedTool[];
   /** Namespaces the body names without their tools. */
-  deferredNamespaces(body: Json, context: ExtractContext): DeferredNamespace[];
+  deferredNamespaces(body: JsonRecord, context: ExtractContext): DeferredNamespace[];
 
   // Payload runs (scripts/lib/payloads); absent: the stub cannot make tool calls in this format yet.
   readonly toolCalls?: ToolCallWire;

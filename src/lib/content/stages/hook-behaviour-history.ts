@@ -8,6 +8,7 @@
 import type { Stage } from '../context.ts';
 import type { HookBehaviourHistoryFile, HookCasesFile } from '../../content-types.ts';
 import type { HookBehaviourHistory } from '../../model.ts';
+import { jsonPointer } from '../../json.ts';
 
 export function loadHookBehaviourHistories(stage: Stage, pins: ReadonlyMap<string, string>): HookBehaviourHistory[] {
   const { reader, problems, files } = stage;
@@ -35,7 +36,7 @@ export function loadHookBehaviourHistories(stage: Stage, pins: ReadonlyMap<strin
     };
     data.read.forEach((v, i) => check(`/read/${i}`, v, listed, 'releases the history lists'));
     for (const [id, spans] of Object.entries(data.cases)) {
-      const pointer = `/cases/${id.replaceAll('~', '~0').replaceAll('/', '~1')}`;
+      const pointer = jsonPointer('/cases', id);
       if (!declared.has(`${data.agent}/${id}`)) {
         problems.error(file, pointer, 'hook-case-declared', `content/hook-cases.json declares no case ${id} for ${data.agent}`);
         sound = false;

@@ -49,7 +49,8 @@ import { historyEvents, releasesDiffer, type ReleaseSnapshots } from './lib/capt
 import { capturedDiffer, failedConfigurations } from './lib/capture-history/failures.ts';
 import { countByKind, historyFile } from './lib/capture-history/history-file.ts';
 import { locateChanges } from './lib/capture-history/planner.ts';
-import { compareVersions, selectReleases, unpublishedNumbers, type ReleaseRange } from './lib/capture-history/releases.ts';
+import { selectReleases, unpublishedNumbers, type ReleaseRange } from './lib/capture-history/releases.ts';
+import { compareReleases } from '../src/lib/version-order.ts';
 import { releaseTimes, runnableVersions } from './lib/runnable-release.ts';
 import { releaseSnapshots, type ConfigSnapshot } from './lib/capture-history/snapshot.ts';
 import { vanishAndReturn, vanishReason } from './lib/capture-history/vanish.ts';
@@ -329,7 +330,7 @@ async function historyOf(agent: AgentId, o: Options): Promise<AgentRun> {
   run.read = readSet.size;
   run.events = countByKind(file.events);
   run.seconds = Math.round((Date.now() - t0) / 1000);
-  run.notes.sort((x, y) => compareVersions(x.split(' ')[0]!, y.split(' ')[0]!) || (x < y ? -1 : 1));
+  run.notes.sort((x, y) => compareReleases(x.split(' ')[0]!, y.split(' ')[0]!) || (x < y ? -1 : 1));
   for (const [a, b] of located.changes) run.notes.push(`change located between ${versions[a]} and ${versions[b]}`);
   return run;
 }

@@ -62,7 +62,8 @@ import { describeNpmFailure, DownloadError, downloadTarball, IntegrityError, npm
 import { releaseSnapshot, SnapshotError, type ReleaseSnapshot } from './lib/history/snapshot.ts';
 import { diffReleases, KIND_ORDER, type HistoryEvent } from './lib/history/diff.ts';
 import { appendToHistory, historyDocument, lastReadRelease, packageOf, type ReleaseEntry } from './lib/history/document.ts';
-import { compareReleases, isRelease, releasesInRange } from './lib/history/versions.ts';
+import { releasesInRange } from './lib/history/versions.ts';
+import { compareReleases, isRelease } from '../src/lib/version-order.ts';
 import { planLines, statedFromView } from './lib/history/lines.ts';
 import type { HistoryFile } from '../src/lib/content-types.ts';
 import { display, readJson, ScriptError } from './lib/script-files.ts';

@@ -12,7 +12,8 @@
  */
 import { spanText } from '../../src/lib/event-span.ts';
 import type { HistoryFile } from '../../src/lib/content-types.ts';
-import { changeLine, changelog, compareVersions, comparison, type ChangelogRelease } from '../../src/lib/history.ts';
+import { changeLine, changelog, comparison, type ChangelogRelease } from '../../src/lib/history.ts';
+import { compareVersions } from '../../src/lib/version-order.ts';
 
 export interface SummaryInput {
   /** History files at the last commit (none for a file that is new). */

@@ -6,7 +6,7 @@
  * `-linux-x64` package has 2.1.333 to 2.1.335): such a release is published, and runnable,
  * from the platform package. "Not published" means no declared package lists it. Pure.
  */
-import { compareVersions, isStable } from './capture-history/releases.ts';
+import { compareReleases, isRelease } from '../../src/lib/version-order.ts';
 
 /** What the registry lists for one package (`npm view <package> versions --json`). */
 export interface PackageListing {
@@ -26,12 +26,12 @@ export function runnablePackage(listings: readonly PackageListing[], version: st
 
 /** Every stable release some declared package lists, oldest first, once each. */
 export function runnableVersions(listings: readonly PackageListing[]): string[] {
-  return [...new Set(listings.flatMap((l) => l.versions).filter(isStable))].sort(compareVersions);
+  return [...new Set(listings.flatMap((l) => l.versions).filter(isRelease))].sort(compareReleases);
 }
 
 /** The newest of the packages' newest releases (their `latest` tags): the newest runnable release. */
 export function newestRelease(latest: readonly string[]): string {
-  const stable = latest.filter(isStable).sort(compareVersions);
+  const stable = latest.filter(isRelease).sort(compareReleases);
   const newest = stable[stable.length - 1];
   if (newest === undefined) throw new Error(`no stable release among ${JSON.stringify(latest)}`);
   return newest;
@@ -49,7 +49,7 @@ export function printsVersion(output: string, version: string): boolean {
 /** When each release was published (`npm view <package> time --json` of each package, the wrapper first): the first package's time of a release wins. */
 export function releaseTimes(times: readonly Readonly<Record<string, string>>[]): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const t of times) for (const [version, time] of Object.entries(t)) if (isStable(version) && !(version in out)) out[version] = time;
+  for (const t of times) for (const [version, time] of Object.entries(t)) if (isRelease(version) && !(version in out)) out[version] = time;
   return out;
 }
 

@@ -69,7 +69,6 @@ export function changeLine(event: HistoryEvent, folded = 0): ChangeLine {
   return line;
 }
 
-export { compareVersions };
 
 /** One change as a page shows it. */
 export interface Change {

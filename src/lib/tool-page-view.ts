@@ -13,7 +13,8 @@ import { distinctInputs, primaryConfiguration, type MatrixAgent } from './captur
 import { counterparts } from './comparison.ts';
 import type { AgentRecord, EditorialTool } from './content-types.ts';
 import { exampleParts, inputFieldLinks, shortened } from './examples.ts';
-import { compareVersions, fieldSince, formerNames, type Since } from './history.ts';
+import { fieldSince, formerNames, type Since } from './history.ts';
+import { compareVersions } from './version-order.ts';
 import { spanWhen } from './event-span.ts';
 import { versionHistory, type VersionHistoryView } from './history-pages.ts';
 import { fieldTables, otherInputRows, type DefinitionView, type HookOutputs, type SiteModel, type ToolExample, type ToolModel } from './model.ts';

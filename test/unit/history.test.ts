@@ -8,7 +8,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { loadContent } from '../../src/lib/content/load.ts';
-import { changeLine, changelog, checkDocumentedNotes, compareVersions, coverage, fieldSince, firstCompared, linkableAnchors, toolChanges, versionNotes } from '../../src/lib/history.ts';
+import { compareVersions } from '../../src/lib/version-order.ts';
+import { changeLine, changelog, checkDocumentedNotes, coverage, fieldSince, firstCompared, linkableAnchors, toolChanges, versionNotes } from '../../src/lib/history.ts';
 import type { HistoryFile } from '../../src/lib/content-types.ts';
 
 const ROOT = join(import.meta.dirname, '../..');

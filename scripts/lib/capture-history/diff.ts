@@ -31,7 +31,7 @@
 import type { HistoryEvent } from '../../../src/lib/content-types.ts';
 import { diffRows as diffSdkRows } from '../history/diff.ts';
 import { rootedAnchor } from '../../../src/lib/anchors.ts';
-import { compareVersions } from './releases.ts';
+import { compareReleases } from '../../../src/lib/version-order.ts';
 import type { ConfigSnapshot, RowSnapshot, ToolSnapshot } from './snapshot.ts';
 
 // The event type of schemas/history.schema.json, declared once (generated).
@@ -83,7 +83,7 @@ interface Last {
 }
 
 function minVersion(versions: Iterable<string>): string {
-  return [...versions].sort(compareVersions)[0]!;
+  return [...versions].sort(compareReleases)[0]!;
 }
 
 /** Events between the state before (last successful snapshot per configuration) and one release. */
@@ -222,7 +222,7 @@ function cmp(a: string | undefined, b: string | undefined): number {
 export function sortEvents(events: HistoryEvent[], order: readonly string[] = []): HistoryEvent[] {
   const rank = (c: string | undefined): number => (c === undefined ? -1 : order.includes(c) ? order.indexOf(c) : order.length);
   return [...events].sort((a, b) =>
-    compareVersions(a.release, b.release)
+    compareReleases(a.release, b.release)
     || cmp(a.tool, b.tool)
     || rank(a.configuration) - rank(b.configuration)
     || cmp(a.configuration, b.configuration)

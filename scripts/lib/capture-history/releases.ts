@@ -4,25 +4,9 @@
  * inside that range that were never published. Pure.
  */
 
-export type Triple = [number, number, number];
+import { compareReleases, isRelease, releaseParts } from '../../../src/lib/version-order.ts';
 
-const STABLE = /^(\d+)\.(\d+)\.(\d+)$/;
-
-export function parseVersion(version: string): Triple {
-  const m = STABLE.exec(version);
-  if (!m) throw new Error(`not a stable release number: ${version}`);
-  return [Number(m[1]), Number(m[2]), Number(m[3])];
-}
-
-export function isStable(version: string): boolean {
-  return STABLE.test(version);
-}
-
-export function compareVersions(a: string, b: string): number {
-  const x = parseVersion(a);
-  const y = parseVersion(b);
-  return x[0] - y[0] || x[1] - y[1] || x[2] - y[2];
-}
+type Triple = [number, number, number];
 
 export interface ReleaseRange {
   /** Oldest release to cover (inclusive); when absent, `last` decides. */
@@ -35,11 +19,11 @@ export interface ReleaseRange {
 
 /** The stable published versions inside the range, oldest first; prereleases are left out. */
 export function selectReleases(published: readonly string[], range: ReleaseRange): string[] {
-  const stable = [...new Set(published.filter(isStable))].sort(compareVersions);
+  const stable = [...new Set(published.filter(isRelease))].sort(compareReleases);
   if (!stable.includes(range.to)) throw new Error(`${range.to} is not a published stable release`);
-  const upTo = stable.filter((v) => compareVersions(v, range.to) <= 0);
+  const upTo = stable.filter((v) => compareReleases(v, range.to) <= 0);
   let start = upTo.length - 1;
-  if (range.from !== undefined) start = Math.min(start, upTo.findIndex((v) => compareVersions(v, range.from!) >= 0));
+  if (range.from !== undefined) start = Math.min(start, upTo.findIndex((v) => compareReleases(v, range.from!) >= 0));
   if (range.last !== undefined) start = Math.min(start, Math.max(0, upTo.length - range.last));
   return upTo.slice(Math.max(0, start));
 }
@@ -54,7 +38,7 @@ export function selectReleases(published: readonly string[], range: ReleaseRange
  */
 export function unpublishedNumbers(releases: readonly string[]): string[] {
   const have = new Set(releases);
-  const triples = releases.map(parseVersion);
+  const triples = releases.map(releaseParts);
   const out: string[] = [];
   const majors = [...new Set(triples.map((t) => t[0]))];
   for (const [index, major] of majors.entries()) {

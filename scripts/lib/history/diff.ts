@@ -37,7 +37,7 @@
  */
 import type { HistoryEvent } from '../../../src/lib/content-types.ts';
 import { anchorFor, anchorRest, positionalVariantPlace, rebaseAnchor } from '../../../src/lib/anchors.ts';
-import { compareReleases } from './versions.ts';
+import { compareReleases } from '../../../src/lib/version-order.ts';
 import type { ReleaseSnapshot, RowSnapshot, Side } from './snapshot.ts';
 
 export type { HistoryEvent };

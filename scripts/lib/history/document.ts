@@ -14,7 +14,8 @@
  * events give the same bytes.
  */
 import type { HistoryEvent, HistoryFile } from '../../../src/lib/content-types.ts';
-import { compareReleases, unpublishedBetween } from './versions.ts';
+import { unpublishedBetween } from './versions.ts';
+import { compareReleases } from '../../../src/lib/version-order.ts';
 import { sortEvents } from './diff.ts';
 
 export type ReleaseEntry = HistoryFile['releases'][number];

@@ -11,7 +11,8 @@
  * Pure: takes the version lists and the stated Claude Code releases a
  * registry reports.
  */
-import { compareReleases, isRelease, releasesInRange } from './versions.ts';
+import { releasesInRange } from './versions.ts';
+import { compareReleases, isRelease } from '../../../src/lib/version-order.ts';
 
 export interface LinePlan {
   /** Releases of the CLI's own package, oldest first. */

@@ -1,31 +1,13 @@
 /**
  * Release numbers of a package as the history sees them: only plain `x.y.z`
- * releases (prereleases such as `1.2.3-beta.1` are left out), ordered
- * numerically, and the numbers a registry skipped between two published ones.
+ * releases (prereleases such as `1.2.3-beta.1` are left out), in the one
+ * release order (src/lib/version-order.ts), and the numbers a registry skipped
+ * between two published ones.
  *
  * Pure: takes the version list a registry reports, returns lists.
  */
 
-const RELEASE = /^(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)$/;
-
-/** Whether `version` is a plain `x.y.z` release (no prerelease or build suffix). */
-export function isRelease(version: string): boolean {
-  return RELEASE.test(version);
-}
-
-/** `[major, minor, patch]` of a plain release; throws for anything else. */
-export function releaseParts(version: string): [number, number, number] {
-  const m = RELEASE.exec(version);
-  if (!m) throw new Error(`${JSON.stringify(version)} is not a plain x.y.z release number`);
-  return [Number(m[1]), Number(m[2]), Number(m[3])];
-}
-
-/** Numeric order of two plain releases (`0.3.9` before `0.3.10`). */
-export function compareReleases(a: string, b: string): number {
-  const pa = releaseParts(a);
-  const pb = releaseParts(b);
-  return pa[0] - pb[0] || pa[1] - pb[1] || pa[2] - pb[2];
-}
+import { compareReleases, isRelease, releaseParts } from '../../../src/lib/version-order.ts';
 
 /** The plain releases of `versions` from `from` through `to` (both included), oldest first, without repeats. */
 export function releasesInRange(versions: readonly string[], from: string, to: string): string[] {

@@ -10,7 +10,8 @@ import { anchorRest, rootedAnchor, throughPositionalVariant } from '../../anchor
 import { everyName } from '../../tool-names.ts';
 import type { Stage } from '../context.ts';
 import type { AgentId, HistoryFile } from '../../content-types.ts';
-import { compareVersions, firstCompared, firstSeen, historyNames, pageAnchors, spanOf, tableRoot } from '../../history.ts';
+import { compareVersions } from '../../version-order.ts';
+import { firstCompared, firstSeen, historyNames, pageAnchors, spanOf, tableRoot } from '../../history.ts';
 import type { RemovedTool, ToolModel } from '../../model.ts';
 import { toolSlug, urlNameProblem } from '../url-names.ts';
 import { checkName } from '../names.ts';

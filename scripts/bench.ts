@@ -18,8 +18,8 @@ import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { loadContent } from '../src/lib/content/load.ts';
-import type { SiteModel } from '../src/lib/model.ts';
-import { agentUrl, toolUrl } from '../src/lib/site.ts';
+import type { SiteModel } from '../src/lib/model/model.ts';
+import { agentUrl, toolUrl } from '../src/lib/site/site.ts';
 import { parseBenchArgs, type BenchArgs } from './lib/bench/args.ts';
 import { launchBrowser, measureLoad, measureSearch } from './lib/bench/browser.ts';
 import { Cleanup } from './lib/bench/cleanup.ts';

@@ -12,7 +12,7 @@
 import { existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { ContentErrors } from '../src/lib/content/problems.ts';
-import { lastRendering } from '../src/lib/rendering.ts';
+import { lastRendering } from '../src/lib/site/rendering.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 

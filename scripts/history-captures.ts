@@ -50,7 +50,7 @@ import { capturedDiffer, failedConfigurations } from './lib/capture-history/fail
 import { countByKind, historyFile } from './lib/capture-history/history-file.ts';
 import { locateChanges } from './lib/capture-history/planner.ts';
 import { selectReleases, unpublishedNumbers, type ReleaseRange } from './lib/capture-history/releases.ts';
-import { compareReleases } from '../src/lib/version-order.ts';
+import { compareReleases } from '../src/lib/core/version-order.ts';
 import { releaseTimes, runnableVersions } from './lib/runnable-release.ts';
 import { releaseSnapshots, type ConfigSnapshot } from './lib/capture-history/snapshot.ts';
 import { vanishAndReturn, vanishReason } from './lib/capture-history/vanish.ts';

@@ -63,9 +63,9 @@ import { releaseSnapshot, SnapshotError, type ReleaseSnapshot } from './lib/hist
 import { diffReleases, KIND_ORDER, type HistoryEvent } from './lib/history/diff.ts';
 import { appendToHistory, historyDocument, lastReadRelease, packageOf, type ReleaseEntry } from './lib/history/document.ts';
 import { releasesInRange } from './lib/history/versions.ts';
-import { compareReleases, isRelease } from '../src/lib/version-order.ts';
+import { compareReleases, isRelease } from '../src/lib/core/version-order.ts';
 import { planLines, statedFromView } from './lib/history/lines.ts';
-import type { HistoryFile } from '../src/lib/content-types.ts';
+import type { HistoryFile } from '../src/lib/core/content-types.ts';
 import { display, readJson, ScriptError } from './lib/script-files.ts';
 import { pinOf, readPins } from './lib/pins.ts';
 import { claudeCode } from '../src/lib/agents/claude-code.ts';

@@ -18,11 +18,11 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { AGENT_IDS, AGENTS, isAgentId, type AgentId } from '../src/lib/agents/index.ts';
-import type { CaptureMatrixFile } from '../src/lib/content-types.ts';
+import type { CaptureMatrixFile } from '../src/lib/core/content-types.ts';
 import { loadContent } from '../src/lib/content/load.ts';
-import { fewestConfigurations, historyCoverage, type ToolCoverage } from '../src/lib/history-coverage.ts';
-import type { ToolModel } from '../src/lib/model.ts';
-import { everyName, stubServerFamily } from '../src/lib/tool-names.ts';
+import { fewestConfigurations, historyCoverage, type ToolCoverage } from '../src/lib/history/history-coverage.ts';
+import type { ToolModel } from '../src/lib/model/model.ts';
+import { everyName, stubServerFamily } from '../src/lib/model/tool-names.ts';
 import { extractCapturedTools, type CaptureFile } from '../src/lib/wire/index.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');

@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { AGENT_IDS, AGENTS, isAgentId, type AgentId } from '../src/lib/agents/index.ts';
 import type { HookOutputSource } from '../src/lib/agents/types.ts';
-import type { HookEventsFile } from '../src/lib/content-types.ts';
+import type { HookEventsFile } from '../src/lib/core/content-types.ts';
 import { jsonText, replaceFile } from './lib/atomic-write.ts';
 import { schemaAjv } from './lib/capture/ajv.ts';
 import { installedBinary } from './lib/capture/install.ts';

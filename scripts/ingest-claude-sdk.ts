@@ -23,7 +23,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { extractSdkTools, IngestError, type NameTable } from './lib/claude-sdk.ts';
 import { toolSlug } from '../src/lib/content/url-names.ts';
-import type { AgentRecord } from '../src/lib/content-types.ts';
+import type { AgentRecord } from '../src/lib/core/content-types.ts';
 import { jsonText, replaceDirectory, replaceFile } from './lib/atomic-write.ts';
 import { ACCEPT_FLAG, parseIngestArgs, runIngest, withPinnedPackage } from './lib/pinned-package.ts';
 import { display, readJson, ScriptError } from './lib/script-files.ts';

@@ -24,14 +24,14 @@
 import { join, resolve } from 'node:path';
 import { coreToolRecords, GeminiCoreError, mapCoreTools } from './lib/gemini-core.ts';
 import { toolSlug } from '../src/lib/content/url-names.ts';
-import type { CaptureMatrix } from '../src/lib/captures.ts';
+import type { CaptureMatrix } from '../src/lib/model/captures.ts';
 import { CaptureFormatError, extractCapturedTools, type CaptureFile } from '../src/lib/wire/index.ts';
 import { jsonText, replaceDirectory, replaceFile } from './lib/atomic-write.ts';
 import { ACCEPT_FLAG, parseIngestArgs, runIngest, withPinnedPackage } from './lib/pinned-package.ts';
 import { display, readJson, ScriptError } from './lib/script-files.ts';
 import { pinOf, pinsWithIntegrity, readPins, type Pin } from './lib/pins.ts';
 import { geminiCli } from '../src/lib/agents/gemini-cli.ts';
-import { stubServerFamily } from '../src/lib/tool-names.ts';
+import { stubServerFamily } from '../src/lib/model/tool-names.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const CONTENT = process.env.CONTENT_DIR ? resolve(process.env.CONTENT_DIR) : join(ROOT, 'content');

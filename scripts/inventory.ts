@@ -25,7 +25,7 @@ import type { InventoryFile } from '../src/lib/generated/content-files.ts';
 import { jsonText, replaceFile } from './lib/atomic-write.ts';
 import { installedBinary, installedPackage } from './lib/capture/install.ts';
 import { modelCatalog, parseClaudeInventory, parseFeatureList, sourcePaths } from './lib/inventory/parse.ts';
-import type { CaptureMatrixFile } from '../src/lib/content-types.ts';
+import type { CaptureMatrixFile } from '../src/lib/core/content-types.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const CACHE_ROOT = process.env['CAPTURE_CACHE_DIR'] || '/work/cache';

@@ -138,7 +138,7 @@ async function inside(options: Options): Promise<number> {
     partial: options.only.length > 0,
     afterSuccess: () => {
       const report = checkSiteModelPayloads(ROOT, files);
-      if (report.length > 0) console.log(`\nagainst the declared shapes (src/lib/payload-check.ts):\n${report.map((l) => `  ${l}`).join('\n')}`);
+      if (report.length > 0) console.log(`\nagainst the declared shapes (src/lib/check/payload-check.ts):\n${report.map((l) => `  ${l}`).join('\n')}`);
     },
   });
 }

@@ -15,7 +15,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { AGENT_PRODUCTS } from '../src/lib/agents/index.ts';
-import type { HistoryFile } from '../src/lib/content-types.ts';
+import type { HistoryFile } from '../src/lib/core/content-types.ts';
 import { refreshSummary } from './lib/refresh-summary.ts';
 
 const ROOT = join(import.meta.dirname, '..');

@@ -38,7 +38,7 @@ import { archiveVanished, committedExports, contentChanged } from './lib/archive
 import { planRefresh, type RefreshState, type RefreshStep } from './lib/refresh-plan.ts';
 import { beginTransaction, restoreInterrupted, STAGING } from './lib/refresh-transaction.ts';
 import { loadContent } from '../src/lib/content/load.ts';
-import type { AgentRecord, CaptureMatrixFile, HookCasesFile, PermissionCasesFile } from '../src/lib/content-types.ts';
+import type { AgentRecord, CaptureMatrixFile, HookCasesFile, PermissionCasesFile } from '../src/lib/core/content-types.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 const PINS = join(ROOT, 'scripts/pins.json');

@@ -26,7 +26,7 @@ import { recordEach } from './lib/payloads/record-each.ts';
 import { runScenarioOnce } from './lib/payloads/scenario-run.ts';
 import { ScenarioError, type SelectedScenario } from './lib/payloads/scenarios.ts';
 import { RecordError } from './lib/payloads/record.ts';
-import type { JsonRecord } from '../src/lib/json.ts';
+import type { JsonRecord } from '../src/lib/core/json.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 const SCRIPT = join(ROOT, 'scripts/subagents.ts');

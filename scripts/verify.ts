@@ -44,7 +44,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { AGENT_IDS, isAgentId, type AgentId } from '../src/lib/agents/index.ts';
-import type { HistoryEvent, HistoryFile } from '../src/lib/content-types.ts';
+import type { HistoryEvent, HistoryFile } from '../src/lib/core/content-types.ts';
 import type { CaptureFile } from '../src/lib/wire/index.ts';
 import { jsonText } from './lib/atomic-write.ts';
 import { buildCapture } from './lib/capture/capture-file.ts';

@@ -10,11 +10,11 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isAgentId, type AgentId } from '../../src/lib/agents/index.ts';
-import type { ArchiveFile } from '../../src/lib/content-types.ts';
+import type { ArchiveFile } from '../../src/lib/core/content-types.ts';
 import { loadContent } from '../../src/lib/content/load.ts';
-import { exportFileNames, versionedExportPath } from '../../src/lib/exports/files.ts';
-import { toolExportFiles } from '../../src/lib/exports/tool-exports.ts';
-import { SITE_URL } from '../../src/lib/site-settings.ts';
+import { exportFileNames, versionedExportPath } from '../../src/lib/site/export-files.ts';
+import { toolExportFiles } from '../../src/lib/site/tool-exports.ts';
+import { SITE_URL } from '../../src/lib/site/site-settings.ts';
 import { jsonText, replaceFile } from './atomic-write.ts';
 
 /** Versioned path → text, of every export file the content at `root` publishes, with their agent. */

@@ -7,9 +7,9 @@
  */
 import ts from 'typescript';
 import { claudeCode } from '../../src/lib/agents/claude-code.ts';
-import { declarationClosure, declarationText, parseDeclarations, shapeFromTypeScript, type ParsedDeclarations } from '../../src/lib/ts-shape.ts';
-import { duplicateIds, fieldRows } from '../../src/lib/field-rows.ts';
-import type { AliasRecord, GeneratedTool, ToolGroup, TypeScriptDefinition } from '../../src/lib/content-types.ts';
+import { declarationClosure, declarationText, parseDeclarations, shapeFromTypeScript, type ParsedDeclarations } from '../../src/lib/shapes/ts-shape.ts';
+import { duplicateIds, fieldRows } from '../../src/lib/shapes/field-rows.ts';
+import type { AliasRecord, GeneratedTool, ToolGroup, TypeScriptDefinition } from '../../src/lib/core/content-types.ts';
 
 export class IngestError extends Error {}
 

@@ -28,9 +28,9 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import ts from 'typescript';
 import { geminiCli } from '../../src/lib/agents/gemini-cli.ts';
-import { duplicateIds, fieldRows } from '../../src/lib/field-rows.ts';
-import { shapeFromTypeScript } from '../../src/lib/ts-shape.ts';
-import type { GeneratedTool, ProvenanceRecord } from '../../src/lib/content-types.ts';
+import { duplicateIds, fieldRows } from '../../src/lib/shapes/field-rows.ts';
+import { shapeFromTypeScript } from '../../src/lib/shapes/ts-shape.ts';
+import type { GeneratedTool, ProvenanceRecord } from '../../src/lib/core/content-types.ts';
 
 export class GeminiCoreError extends Error {
   override name = 'GeminiCoreError';
@@ -39,7 +39,7 @@ export class GeminiCoreError extends Error {
 /** The base class every built-in tool class extends, and its result type. */
 const BASE_CLASS = 'BaseDeclarativeTool';
 const GENERIC_RESULT = 'ToolResult';
-/** Global generic types the field tables read (src/lib/ts-shape.ts). */
+/** Global generic types the field tables read (src/lib/shapes/ts-shape.ts). */
 const READABLE_GLOBALS = new Set(['Array', 'Record']);
 
 export interface CoreOrigin {

@@ -6,7 +6,7 @@
  *   PreToolUse); with a `base`, the event's schema is the base type with its `member`
  *   narrowed to that type (Claude Code's SyncHookJSONOutput and its hookSpecificOutput).
  *   Each type and what it refers to is converted by ts-json-schema-generator
- *   (src/lib/exports/json-schema.ts), keeping the declarations' documentation.
+ *   (src/lib/shapes/json-schema.ts), keeping the declarations' documentation.
  * - `plugin-output`: the object a plugin function is handed to change (OpenCode's
  *   `tool.execute.before(input, output)`), the type of a parameter of a member of an interface.
  * - `embedded-json-schema`: JSON Schemas compiled into the CLI's program, found by their
@@ -14,8 +14,8 @@
  *   (`pre-tool-use.command.output` → PreToolUse).
  */
 import ts from 'typescript';
-import { schemaFromTypeScript, toDraft2020, type JsonSchema } from '../../src/lib/exports/json-schema.ts';
-import { declarationClosure, declarationText, parseDeclarations, type ParsedDeclarations } from '../../src/lib/ts-shape.ts';
+import { schemaFromTypeScript, toDraft2020, type JsonSchema } from '../../src/lib/shapes/json-schema.ts';
+import { declarationClosure, declarationText, parseDeclarations, type ParsedDeclarations } from '../../src/lib/shapes/ts-shape.ts';
 import type { HookOutputSource } from '../../src/lib/agents/types.ts';
 
 export class HookOutputError extends Error {}

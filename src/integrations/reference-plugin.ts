@@ -6,7 +6,7 @@
  */
 import type { StarlightPlugin } from '@astrojs/starlight/types';
 import { loadSiteContent } from '../lib/content/cached.ts';
-import { buildSidebar } from '../lib/sidebar.ts';
+import { buildSidebar } from '../lib/views/sidebar.ts';
 
 export function referencePlugin(): StarlightPlugin {
   return {

@@ -4,6 +4,6 @@
  */
 import type { APIRoute } from 'astro';
 import { buildCatalog } from '../lib/exports/catalog.ts';
-import { getSite } from '../lib/site-data.ts';
+import { getSite } from '../lib/routes/site-data.ts';
 
 export const GET: APIRoute = async ({ site }) => new Response(`${JSON.stringify(buildCatalog(await getSite(), { site }), null, 2)}\n`, { headers: { 'Content-Type': 'application/json' } });

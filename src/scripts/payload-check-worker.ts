@@ -5,10 +5,10 @@
  * on 6.6 MB with 400,000 keys). Started by src/scripts/payload-check.ts when
  * the reader opens the form, at the URL pages/payload-check/[...module].ts
  * serves it from; it loads the tool's precompiled validator at once. The rules
- * and the words are in src/lib/payload-check-ui.ts.
+ * and the words are in src/lib/check/payload-check-ui.ts.
  */
-import { rowSteps } from '../lib/anchors.ts';
-import { answer, outputAnswer, readPayload, topLevelFields, type Answer, type OutputVerdict, type CheckSettings, type EnvelopeCheck, type Validator, type Validators } from '../lib/payload-check-ui.ts';
+import { rowSteps } from '../lib/shapes/anchors.ts';
+import { answer, outputAnswer, readPayload, topLevelFields, type Answer, type OutputVerdict, type CheckSettings, type EnvelopeCheck, type Validator, type Validators } from '../lib/check/payload-check-ui.ts';
 
 /**
  * From the page: first the settings and the validator's URL, then per check

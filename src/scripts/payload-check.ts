@@ -6,9 +6,9 @@
  * check: reading, validating and wording happen there, so that the page stays
  * responsive however large the text. The answer is written into the form's
  * status region, each line linking to the nearest row of the table checked
- * against. The words and the rules are in src/lib/payload-check-ui.ts.
+ * against. The words and the rules are in src/lib/check/payload-check-ui.ts.
  */
-import type { Answer, CheckSettings, HookRecord } from '../lib/payload-check-ui.ts';
+import type { Answer, CheckSettings, HookRecord } from '../lib/check/payload-check-ui.ts';
 import type { Reply, Request } from './payload-check-worker.ts';
 
 function element<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string): HTMLElementTagNameMap[K] {

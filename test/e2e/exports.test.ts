@@ -12,8 +12,8 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { buildSite, DIST, ROOT } from '../helpers/browser.ts';
 import { loadContent } from '../../src/lib/content/load.ts';
-import { minimalInstance } from '../../src/lib/minimal-instance.ts';
-import type { SiteModel } from '../../src/lib/model.ts';
+import { minimalInstance } from '../../src/lib/shapes/minimal-instance.ts';
+import type { SiteModel } from '../../src/lib/model/model.ts';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => void;
 const JSON_SCHEMA_2020 = 'https://json-schema.org/draft/2020-12/schema';

@@ -13,7 +13,7 @@ import { parse, type DefaultTreeAdapterMap } from 'parse5';
 import { chromium, type Browser } from 'playwright-core';
 import { AGENT_IDS, AGENT_PRODUCTS, type AgentId } from '../../src/lib/agents/index.ts';
 import { atomXml } from '../../src/lib/exports/feed.ts';
-import { SITE_URL } from '../../src/lib/site-settings.ts';
+import { SITE_URL } from '../../src/lib/site/site-settings.ts';
 import { CHROMIUM, CHROMIUM_FLAGS } from '../../scripts/lib/chromium.ts';
 import { readAtom } from '../helpers/atom.ts';
 import { buildSite, DIST, ensureChromium, ROOT } from '../helpers/browser.ts';

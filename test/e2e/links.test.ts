@@ -10,7 +10,7 @@ import { parse } from 'parse5';
 import type { DefaultTreeAdapterMap } from 'parse5';
 import { buildSite, DIST, ROOT } from '../helpers/browser.ts';
 import { loadContent } from '../../src/lib/content/load.ts';
-import { PAGE_BUDGET_BYTES } from '../../src/lib/changelog-parts.ts';
+import { PAGE_BUDGET_BYTES } from '../../src/lib/history/changelog-parts.ts';
 import { STARLIGHT_PAGE_IDS } from '../../src/lib/content/url-names.ts';
 
 type Node = DefaultTreeAdapterMap['node'];
@@ -217,7 +217,7 @@ test('every since badge and every changelog link lands on an element of its targ
 });
 
 test(`no page is over ${PAGE_BUDGET_BYTES} bytes of HTML`, () => {
-  // The budget a long changelog is cut into parts for (src/lib/changelog-parts.ts).
+  // The budget a long changelog is cut into parts for (src/lib/history/changelog-parts.ts).
   const heavy = htmlFiles(DIST)
     .map((file) => ({ page: urlPathOf(file), bytes: statSync(file).size }))
     .filter((p) => p.bytes > PAGE_BUDGET_BYTES)

@@ -117,9 +117,9 @@ test('Claude Code Bash: no checker script before opening; errors link to the mod
     [
       '/claude-code/bash/validate-hooks.js',
       '/claude-code/bash/validate-model-input.js',
-      '/payload-check/lib/anchors.js',
-      '/payload-check/lib/error-rows.js',
-      '/payload-check/lib/payload-check-ui.js',
+      '/payload-check/lib/check/error-rows.js',
+      '/payload-check/lib/check/payload-check-ui.js',
+      '/payload-check/lib/shapes/anchors.js',
       '/payload-check/scripts/payload-check-worker.js',
       '/payload-check/scripts/payload-check.js',
     ],

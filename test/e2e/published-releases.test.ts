@@ -4,7 +4,7 @@
  * record keeps (content/agents/<agent>.json, /bundledCli/listings: the CLI's own package and
  * its standalone platform packages, as the ingest script read them), and a release some
  * package lists is never called unpublished. The expectation comes from those raw listings,
- * not from the site's reading of them (src/lib/releases.ts).
+ * not from the site's reading of them (src/lib/model/releases.ts).
  */
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -10,7 +10,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { runBuild } from '../helpers/browser.ts';
-import { DEFAULT_SITE_URL } from '../../src/lib/site-settings.ts';
+import { DEFAULT_SITE_URL } from '../../src/lib/site/site-settings.ts';
 
 const ADDRESS = 'https://tools.example.test:8443';
 let out: string;

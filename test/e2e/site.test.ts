@@ -5,7 +5,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
 import { loadContent } from '../../src/lib/content/load.ts';
-import { fieldTables } from '../../src/lib/model.ts';
+import { fieldTables } from '../../src/lib/model/model.ts';
 import { DIST, serveAndLaunch, ROOT, type Served } from '../helpers/browser.ts';
 import { builtPages, fileOfPage } from '../helpers/pages.ts';
 

@@ -3,10 +3,10 @@
  * site model into what a page shows: only the fields those modules read are
  * filled in, with values a test can predict without running them.
  */
-import type { MatrixAgent, MatrixConfiguration } from '../../src/lib/captures.ts';
-import type { AgentId, AgentRecord, AliasRecord, Definition, EditorialTool, ToolGroup } from '../../src/lib/content-types.ts';
-import type { FieldRow } from '../../src/lib/field-rows.ts';
-import type { DefinitionView, SiteModel, ToolModel } from '../../src/lib/model.ts';
+import type { MatrixAgent, MatrixConfiguration } from '../../src/lib/model/captures.ts';
+import type { AgentId, AgentRecord, AliasRecord, Definition, EditorialTool, ToolGroup } from '../../src/lib/core/content-types.ts';
+import type { FieldRow } from '../../src/lib/shapes/field-rows.ts';
+import type { DefinitionView, SiteModel, ToolModel } from '../../src/lib/model/model.ts';
 import type { CapturedTool, Delivery } from '../../src/lib/wire/index.ts';
 
 export function definition(kind: Definition['kind']): Definition {

@@ -9,8 +9,8 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadContent } from '../../src/lib/content/load.ts';
-import { checkDocumentedNotes } from '../../src/lib/history.ts';
-import type { ToolModel } from '../../src/lib/model.ts';
+import { checkDocumentedNotes } from '../../src/lib/history/history.ts';
+import type { ToolModel } from '../../src/lib/model/model.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 const site = loadContent({ root: ROOT });

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import ts from 'typescript';
 import { loadContent } from '../../src/lib/content/load.ts';
-import type { FieldRow } from '../../src/lib/field-rows.ts';
+import type { FieldRow } from '../../src/lib/shapes/field-rows.ts';
 import { ROOT } from '../helpers/browser.ts';
 import { pinnedSdkDir } from '../helpers/pinned-sdk.ts';
 

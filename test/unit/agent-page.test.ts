@@ -1,5 +1,5 @@
 /**
- * The agent page's view model (src/lib/agent-page.ts): built from small site
+ * The agent page's view model (src/lib/views/agent-page.ts): built from small site
  * models written by hand, whose every count, mark and link is known in
  * advance; and, for the real content, the configuration list read straight
  * from content/capture-matrix.json.
@@ -8,11 +8,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { agentPage, configurationCommand } from '../../src/lib/agent-page.ts';
+import { agentPage, configurationCommand } from '../../src/lib/views/agent-page.ts';
 import { AGENT_IDS, AGENT_PRODUCTS } from '../../src/lib/agents/index.ts';
 import { loadContent } from '../../src/lib/content/load.ts';
-import type { AgentInventory } from '../../src/lib/model.ts';
-import { pageHeadings } from '../../src/lib/page-sections.ts';
+import type { AgentInventory } from '../../src/lib/model/model.ts';
+import { pageHeadings } from '../../src/lib/core/page-sections.ts';
 import { agent, configuration, matrix, site, tool, view } from '../helpers/model-fixtures.ts';
 
 const ROOT = join(import.meta.dirname, '../..');

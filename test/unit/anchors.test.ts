@@ -14,7 +14,7 @@ import {
   rowSteps,
   throughPositionalVariant,
   unescapeSegment,
-} from '../../src/lib/anchors.ts';
+} from '../../src/lib/shapes/anchors.ts';
 
 test('plain property paths read like the field path', () => {
   assert.equal(anchorFor('input', [{ kind: 'property', name: 'file_path' }]), 'input.file_path');

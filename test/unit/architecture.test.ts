@@ -1,9 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { importCycles, importsOf, longFunctions } from '../../scripts/lib/architecture/graph.ts';
+import { folderGraph, importCycles, importsOf, longFunctions } from '../../scripts/lib/architecture/graph.ts';
 import { importGraph, sourceFiles } from '../../scripts/lib/architecture/files.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
@@ -75,4 +75,33 @@ test('sourceFiles and importGraph read .ts files and the frontmatter of .astro c
 test('the project has no import cycles, type-only imports included (npm run architecture lists them)', () => {
   const cycles = importCycles(importGraph(sourceFiles(ROOT))).map((c) => c.map((f) => relative(ROOT, f)).join(' ↔ '));
   assert.deepEqual(cycles, []);
+});
+
+test('folderGraph: one edge per pair of folders under the base, files outside or at its top left out', () => {
+  const graph = new Map<string, string[]>([
+    ['/p/lib/a/x.ts', ['/p/lib/b/y.ts', '/p/lib/a/z.ts', '/p/lib/top.ts', '/p/other/w.ts']],
+    ['/p/lib/a/z.ts', ['/p/lib/b/y.ts']],
+    ['/p/lib/b/y.ts', ['/p/lib/c/deep/v.ts']],
+    ['/p/lib/c/deep/v.ts', []],
+    ['/p/lib/top.ts', ['/p/lib/a/x.ts']],
+  ]);
+  assert.deepEqual([...folderGraph(graph, '/p/lib')], [['a', ['b']], ['b', ['c']], ['c', []]]);
+  assert.deepEqual(importCycles(folderGraph(new Map([['/l/a/1.ts', ['/l/b/1.ts']], ['/l/b/1.ts', ['/l/a/2.ts']], ['/l/a/2.ts', []]]), '/l')), [['a', 'b']]);
+});
+
+test('the folders of src/lib form layers: no two of them import each other, directly or around a loop (src/lib/README.md)', () => {
+  assert.deepEqual(importCycles(folderGraph(importGraph(sourceFiles(ROOT)), join(ROOT, 'src/lib'))), []);
+});
+
+test('src/lib/README.md names every folder of src/lib, in an order where each imports only folders above it', () => {
+  const folders = readdirSync(join(ROOT, 'src/lib'), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  const readme = readFileSync(join(ROOT, 'src/lib/README.md'), 'utf8');
+  const listed = [...readme.matchAll(/^\| `([a-z-]+)\/` \|/gm)].map((m) => m[1]!);
+  assert.deepEqual([...listed].sort(), folders, 'the table lists each folder once');
+  const graph = folderGraph(importGraph(sourceFiles(ROOT)), join(ROOT, 'src/lib'));
+  const late: string[] = [];
+  listed.forEach((folder, i) => {
+    for (const target of graph.get(folder) ?? []) if (listed.indexOf(target) > i) late.push(`${folder} imports ${target}, listed below it`);
+  });
+  assert.deepEqual(late, []);
 });

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { withVanished, type PublishedExports } from '../../scripts/lib/archive.ts';
-import { archivedText } from '../../src/lib/exports/tool-exports.ts';
+import { archivedText } from '../../src/lib/site/tool-exports.ts';
 import type { AgentId } from '../../src/lib/agents/index.ts';
 
 const A = 'claude-code' as AgentId;

@@ -36,7 +36,7 @@ import { Cleanup } from '../../scripts/lib/bench/cleanup.ts';
 import { withTimeout } from '../../scripts/lib/bench/timeout.ts';
 import { fileFor, serveStatic } from '../../scripts/lib/bench/serve.ts';
 import { loadContent } from '../../src/lib/content/load.ts';
-import type { FieldRow } from '../../src/lib/field-rows.ts';
+import type { FieldRow } from '../../src/lib/shapes/field-rows.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 

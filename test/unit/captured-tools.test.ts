@@ -3,10 +3,10 @@ import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CaptureFormatError, deferredNamespaces, extractCapturedTools, type CaptureFile } from '../../src/lib/wire/index.ts';
-import { indexCaptured } from '../../src/lib/captures.ts';
+import { indexCaptured } from '../../src/lib/model/captures.ts';
 import { parseCodeModeDescription } from '../../src/lib/wire/code-mode.ts';
-import { fieldRows } from '../../src/lib/field-rows.ts';
-import { shapeFromTypeScript } from '../../src/lib/ts-shape.ts';
+import { fieldRows } from '../../src/lib/shapes/field-rows.ts';
+import { shapeFromTypeScript } from '../../src/lib/shapes/ts-shape.ts';
 
 const capture = (agent: string, path: string, body: Record<string, unknown>): CaptureFile => ({
   agent,
@@ -252,7 +252,7 @@ test('Codex namespaces named only in a developer message count as deferred for t
 });
 
 test('configurations that send the same definition are grouped, wherever it was recorded', async () => {
-  const { distinctInputs } = await import('../../src/lib/captures.ts');
+  const { distinctInputs } = await import('../../src/lib/model/captures.ts');
   const body = (description: string) => ({ model: 'm', tools: [{ type: 'custom', name: 'apply_patch', description, format: { type: 'grammar', syntax: 'lark', definition: 'start: "x"' } }] });
   const a = { ...capture('codex', '/v1/responses', body('Patch.')), configuration: 'a' };
   const b = { ...capture('codex', '/v1/responses', body('Patch.')), configuration: 'b' };

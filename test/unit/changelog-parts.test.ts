@@ -1,12 +1,12 @@
 /**
- * How a changelog is cut into pages (src/lib/changelog-parts.ts). Expected cuts
+ * How a changelog is cut into pages (src/lib/history/changelog-parts.ts). Expected cuts
  * are written here by hand for small changelogs; a generated long one is
  * checked against the rule's properties, read back from the release labels
  * with a parser of this file's own.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { changelogParts, CHANGES_PER_PAGE, PAGE_BUDGET_BYTES, releaseLine, type ReleaseCount } from '../../src/lib/changelog-parts.ts';
+import { changelogParts, CHANGES_PER_PAGE, PAGE_BUDGET_BYTES, releaseLine, type ReleaseCount } from '../../src/lib/history/changelog-parts.ts';
 
 const r = (release: string, changes: number): ReleaseCount => ({ release, changes });
 const summary = (parts: ReturnType<typeof changelogParts>) => parts?.map((p) => [p.slug, p.label, p.releases.map((x) => x.release), p.changes]);

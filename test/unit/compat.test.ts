@@ -1,17 +1,17 @@
 /**
- * Support facts (src/lib/support.ts) and a job's compatibility table
- * (src/lib/compat-table.ts), from a site model and a history written by hand:
+ * Support facts (src/lib/views/support.ts) and a job's compatibility table
+ * (src/lib/views/compat-table.ts), from a site model and a history written by hand:
  * which release added what, which agent has no history, which gates turn a
  * tool on and which names its hooks gave it are all known in advance.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { AGENT_IDS, AGENT_PRODUCTS } from '../../src/lib/agents/index.ts';
-import { buildComparison } from '../../src/lib/comparison.ts';
-import { compatTable } from '../../src/lib/compat-table.ts';
-import type { HistoryFile } from '../../src/lib/content-types.ts';
-import type { SiteModel, ToolModel } from '../../src/lib/model.ts';
-import { gateText, supportStrip, toolHistory, turnedOnBy } from '../../src/lib/support.ts';
+import { buildComparison } from '../../src/lib/model/comparison.ts';
+import { compatTable } from '../../src/lib/views/compat-table.ts';
+import type { HistoryFile } from '../../src/lib/core/content-types.ts';
+import type { SiteModel, ToolModel } from '../../src/lib/model/model.ts';
+import { gateText, supportStrip, toolHistory, turnedOnBy } from '../../src/lib/views/support.ts';
 import { agent, row, site, tool, view } from '../helpers/model-fixtures.ts';
 
 /** A field row of the input table (`row` leaves out the table, which the history's "since" reads). */

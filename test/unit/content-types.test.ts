@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { AGENT_IDS_FILE, generateContentTypes, TYPES_FILE } from '../../scripts/generate-content-types.ts';
 import { AGENT_IDS } from '../../src/lib/agents/index.ts';
 import { contentAjv, sharedSchemas } from '../../src/lib/content/read.ts';
-import type { Binding, Outcome, PayloadCall, PayloadFile, Scenario, ScenariosFile } from '../../src/lib/content-types.ts';
+import type { Binding, Outcome, PayloadCall, PayloadFile, Scenario, ScenariosFile } from '../../src/lib/core/content-types.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 

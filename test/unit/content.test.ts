@@ -798,7 +798,7 @@ test('a job comparison loads with the fields it names, and the comparison page l
   withComparison(dir);
   const site = loadContent({ root: ROOT, contentDir: dir });
   rmSync(dir, { recursive: true, force: true });
-  const { buildComparison, counterparts } = await import('../../src/lib/comparison.ts');
+  const { buildComparison, counterparts } = await import('../../src/lib/model/comparison.ts');
   const job = site.jobs.find((j) => j.id === 'run-shell-command')!;
   const file = site.comparisons.find((c) => c.job === job.id);
   assert.deepEqual(file?.concepts.map((c) => c.id), ['command', 'wait']);

@@ -1,6 +1,6 @@
 /**
  * From a validation error to the row of a field table it is about
- * (src/lib/error-rows.ts): the one mapping that the build's payload findings
+ * (src/lib/check/error-rows.ts): the one mapping that the build's payload findings
  * (checkModelInput) and the browser's "Check a payload" form (errorLines over
  * a precompiled standalone validator) share. Expected anchors are written out
  * by hand from the anchor scheme (README "Anchors").
@@ -9,13 +9,13 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { loadContent } from '../../src/lib/content/load.ts';
-import { errorSegments, nearestAnchor, pointerSegments, type ValidationError } from '../../src/lib/error-rows.ts';
-import { parseAnchor } from '../../src/lib/anchors.ts';
-import { fieldRows } from '../../src/lib/field-rows.ts';
-import { shapeFromJsonSchema } from '../../src/lib/json-schema-shape.ts';
-import { checkModelInput } from '../../src/lib/payload-check.ts';
-import { errorLines, payloadCheckTarget } from '../../src/lib/payload-check-ui.ts';
-import { validatorModule } from '../../src/lib/payload-validator.ts';
+import { errorSegments, nearestAnchor, pointerSegments, type ValidationError } from '../../src/lib/check/error-rows.ts';
+import { parseAnchor } from '../../src/lib/shapes/anchors.ts';
+import { fieldRows } from '../../src/lib/shapes/field-rows.ts';
+import { shapeFromJsonSchema } from '../../src/lib/shapes/json-schema-shape.ts';
+import { checkModelInput } from '../../src/lib/check/payload-check.ts';
+import { errorLines, payloadCheckTarget } from '../../src/lib/check/payload-check-ui.ts';
+import { validatorModule } from '../../src/lib/check/payload-validator.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 const real = loadContent({ root: ROOT });

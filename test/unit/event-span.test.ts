@@ -1,12 +1,12 @@
 /**
- * Where a history event lies (src/lib/event-span.ts) and what "since before" may name
+ * Where a history event lies (src/lib/history/event-span.ts) and what "since before" may name
  * (history.ts firstSeen, trackedAdvertisers), on hand-built history files.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { eventSpan, spanText, unknownText } from '../../src/lib/event-span.ts';
-import { firstSeen, trackedAdvertisers } from '../../src/lib/history.ts';
-import type { HistoryEvent, HistoryFile } from '../../src/lib/content-types.ts';
+import { eventSpan, spanText, unknownText } from '../../src/lib/history/event-span.ts';
+import { firstSeen, trackedAdvertisers } from '../../src/lib/history/history.ts';
+import type { HistoryEvent, HistoryFile } from '../../src/lib/core/content-types.ts';
 
 /** A capture history of configurations `a` and `b`: 1.0.0 … 1.0.6, with 1.0.2 not read, `a` failing in 1.0.4 and `b` in 1.0.1. */
 function file(events: HistoryEvent[] = []): HistoryFile {
@@ -128,7 +128,7 @@ test('a configuration that names only the tool\'s namespace is followed only whe
 });
 
 test('an event of a history file is named by its file and JSON pointer when its releases are not listed', async () => {
-  const { spanOf } = await import('../../src/lib/history.ts');
+  const { spanOf } = await import('../../src/lib/history/history.ts');
   const bad = ev('0.9.0', '1.0.3', 'field-added', 'a');
   const f = file([ev('1.0.5', '1.0.6', 'field-added', 'a'), bad]);
   assert.throws(() => spanOf(f, bad), /^Error: content\/history\/codex\.capture\.json#\/events\/1\/previous: release 0\.9\.0 is not in the history's releases/);

@@ -2,9 +2,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { exampleParts, inputFieldLinks } from '../../src/lib/examples.ts';
-import type { PayloadFile } from '../../src/lib/content-types.ts';
-import { hookEvent, hookShapeOf, type HookShape } from '../../src/lib/hook-shape.ts';
+import { exampleParts, inputFieldLinks } from '../../src/lib/views/examples.ts';
+import type { PayloadFile } from '../../src/lib/core/content-types.ts';
+import { hookEvent, hookShapeOf, type HookShape } from '../../src/lib/agents/hook-shape.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 const payload = (file: string) => JSON.parse(readFileSync(join(ROOT, 'content/payloads', file), 'utf8')) as PayloadFile;
@@ -54,7 +54,7 @@ test("an input's fields link to the Input row, else the model-facing row, else t
 });
 
 test('long strings are shortened for the page, saying how much was left out; nothing else changes', async () => {
-  const { shortened } = await import('../../src/lib/examples.ts');
+  const { shortened } = await import('../../src/lib/views/examples.ts');
   const long = 'x'.repeat(250);
   assert.deepEqual(shortened({ a: long, b: [long, 3, null], c: 'short' }, 240), { a: `${'x'.repeat(240)}… [10 more characters]`, b: [`${'x'.repeat(240)}… [10 more characters]`, 3, null], c: 'short' });
 });

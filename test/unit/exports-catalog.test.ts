@@ -1,5 +1,5 @@
 /**
- * Which export files each tool gets (src/lib/exports/files.ts) and the catalog
+ * Which export files each tool gets (src/lib/site/export-files.ts) and the catalog
  * built from the content (src/lib/exports/catalog.ts), validated against
  * schemas/catalog.schema.json, and compared with facts read straight from the
  * raw content: the definition files of content/tools, the editorial files, the
@@ -16,7 +16,7 @@ import addFormatsModule from 'ajv-formats';
 import { AGENT_IDS } from '../../src/lib/agents/index.ts';
 import { loadContent } from '../../src/lib/content/load.ts';
 import { publishedCatalogSchema, buildCatalog } from '../../src/lib/exports/catalog.ts';
-import { exportFileNames, exportPath, siteUrl } from '../../src/lib/exports/files.ts';
+import { exportFileNames, exportPath, siteUrl } from '../../src/lib/site/export-files.ts';
 import { advertised, readCapture, readMatrix, standInPrefix, type Entry } from '../helpers/captured-entries.ts';
 
 const ROOT = join(import.meta.dirname, '../..');

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { parseFragment, type DefaultTreeAdapterMap } from 'parse5';
 import { AGENT_IDS, AGENT_PRODUCTS } from '../../src/lib/agents/index.ts';
 import { loadContent } from '../../src/lib/content/load.ts';
-import type { HistoryFile } from '../../src/lib/content-types.ts';
+import type { HistoryFile } from '../../src/lib/core/content-types.ts';
 import { changelogFeed, releaseTimes } from '../../src/lib/exports/changelog-feed.ts';
 import { atomXml, escapeXml, type AtomFeed } from '../../src/lib/exports/feed.ts';
 import { readAtom } from '../helpers/atom.ts';

@@ -1,5 +1,5 @@
 /**
- * The JSON Schemas published beside each tool page (src/lib/exports/json-schema.ts):
+ * The JSON Schemas published beside each tool page (src/lib/shapes/json-schema.ts):
  * draft conversion, TypeScript conversion, and a round trip over every
  * TypeScript definition of the content: the field rows computed from the
  * converted schema are the rows the page computes from the TypeScript.
@@ -9,8 +9,8 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { loadContent } from '../../src/lib/content/load.ts';
-import { fieldRows, type FieldRow } from '../../src/lib/field-rows.ts';
-import { shapeFromJsonSchema } from '../../src/lib/json-schema-shape.ts';
+import { fieldRows, type FieldRow } from '../../src/lib/shapes/field-rows.ts';
+import { shapeFromJsonSchema } from '../../src/lib/shapes/json-schema-shape.ts';
 import {
   capturedSchema2020,
   definitionSchema,
@@ -20,8 +20,8 @@ import {
   schemaFromTypeScript,
   SchemaConversionError,
   toDraft2020,
-} from '../../src/lib/exports/json-schema.ts';
-import { minimalInstance } from '../../src/lib/minimal-instance.ts';
+} from '../../src/lib/shapes/json-schema.ts';
+import { minimalInstance } from '../../src/lib/shapes/minimal-instance.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 

@@ -1,7 +1,7 @@
 /**
- * Generated declarations (src/lib/exports/declarations.ts), llms.txt and
+ * Generated declarations (src/lib/shapes/declarations.ts), llms.txt and
  * llms-full.txt (src/lib/exports/llms.ts), minimal instances
- * (src/lib/minimal-instance.ts) and the export texts of one tool.
+ * (src/lib/shapes/minimal-instance.ts) and the export texts of one tool.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -12,10 +12,10 @@ import { micromark } from 'micromark';
 import { parseFragment } from 'parse5';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { loadContent } from '../../src/lib/content/load.ts';
-import { declarationFromSchema, declarationTypeName } from '../../src/lib/exports/declarations.ts';
+import { declarationFromSchema, declarationTypeName } from '../../src/lib/shapes/declarations.ts';
 import { llmsFullTxt, llmsTxt } from '../../src/lib/exports/llms.ts';
-import { minimalInstance } from '../../src/lib/minimal-instance.ts';
-import { toolExportFiles } from '../../src/lib/exports/tool-exports.ts';
+import { minimalInstance } from '../../src/lib/shapes/minimal-instance.ts';
+import { toolExportFiles } from '../../src/lib/site/tool-exports.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 const site = loadContent({ root: ROOT });

@@ -1,8 +1,8 @@
-/** Releases read whose captures failed, grouped by reason (src/lib/failed-releases.ts). */
+/** Releases read whose captures failed, grouped by reason (src/lib/history/failed-releases.ts). */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { failedReleases, failedRuns } from '../../src/lib/failed-releases.ts';
-import type { HistoryFile } from '../../src/lib/content-types.ts';
+import { failedReleases, failedRuns } from '../../src/lib/history/failed-releases.ts';
+import type { HistoryFile } from '../../src/lib/core/content-types.ts';
 
 const file = (releases: HistoryFile['releases']): HistoryFile => ({ agent: 'codex', source: 'capture', package: 'p', method: 'm', configurations: ['a', 'b', 'c'], releases, events: [] });
 

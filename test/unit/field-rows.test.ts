@@ -2,9 +2,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { shapeFromTypeScript, TypeScriptDefinitionError } from '../../src/lib/ts-shape.ts';
-import { shapeFromJsonSchema } from '../../src/lib/json-schema-shape.ts';
-import { diffRows, duplicateIds, fieldRows, type FieldRow } from '../../src/lib/field-rows.ts';
+import { shapeFromTypeScript, TypeScriptDefinitionError } from '../../src/lib/shapes/ts-shape.ts';
+import { shapeFromJsonSchema } from '../../src/lib/shapes/json-schema-shape.ts';
+import { diffRows, duplicateIds, fieldRows, type FieldRow } from '../../src/lib/shapes/field-rows.ts';
 
 const rowsOf = (source: string, type: string, root: 'input' | 'output' = 'input'): FieldRow[] =>
   fieldRows(shapeFromTypeScript(source, type), { root });
@@ -162,7 +162,7 @@ test('line comments above a member are its meaning when there is no JSDoc', () =
 });
 
 test('diffRows lists fields present in only one definition, and requiredness and type changes', async () => {
-  const { diffRows } = await import('../../src/lib/field-rows.ts');
+  const { diffRows } = await import('../../src/lib/shapes/field-rows.ts');
   const sdk = rowsOf(`export interface A { description: string; prompt: string; name?: string; mode?: "a" | "b"; n: number }`, 'A');
   const model = fieldRows(shapeFromTypeScript(`export interface B { description: string; prompt?: string; n: string; extra?: boolean }`, 'B'), { root: 'model-input' });
   assert.deepEqual(diffRows(sdk, model), [

@@ -1,15 +1,15 @@
 /**
- * The findings checkPayload leaves out (src/lib/findings.ts): hook results under
+ * The findings checkPayload leaves out (src/lib/check/findings.ts): hook results under
  * another tool name, and quoted model-facing rules a recorded call breaks.
  * Calls are written here; each expectation is worked out by hand.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { hookResponseFindings, quotes, ruleFindings, type RecordedCall } from '../../src/lib/findings.ts';
-import { fieldRows } from '../../src/lib/field-rows.ts';
-import { shapeFromTypeScript } from '../../src/lib/ts-shape.ts';
-import type { Declarations } from '../../src/lib/payload-check.ts';
-import type { ModelRule } from '../../src/lib/content-types.ts';
+import { hookResponseFindings, quotes, ruleFindings, type RecordedCall } from '../../src/lib/check/findings.ts';
+import { fieldRows } from '../../src/lib/shapes/field-rows.ts';
+import { shapeFromTypeScript } from '../../src/lib/shapes/ts-shape.ts';
+import type { Declarations } from '../../src/lib/check/payload-check.ts';
+import type { ModelRule } from '../../src/lib/core/content-types.ts';
 
 const call = (tool: string, input: Record<string, unknown>, extra: Partial<RecordedCall> = {}): RecordedCall =>
   ({ tool, kind: 'function', input, outcome: 'success', result: '', hooks: [], own: true, ...extra }) as RecordedCall;

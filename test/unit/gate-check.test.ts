@@ -1,13 +1,13 @@
 /**
- * Availability gates against captured configurations (src/lib/gate-check.ts):
+ * Availability gates against captured configurations (src/lib/check/gate-check.ts):
  * conditions, necessity, sufficiency, the named exceptions and the models a
  * model gate is established for. The fixtures are contrasting configurations
  * written here; what each should give is worked out by hand beside it.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkGates, satisfies, type ConfigurationFacts } from '../../src/lib/gate-check.ts';
-import type { Gate } from '../../src/lib/content-types.ts';
+import { checkGates, satisfies, type ConfigurationFacts } from '../../src/lib/check/gate-check.ts';
+import type { Gate } from '../../src/lib/core/content-types.ts';
 
 const base = { wire: 'openai-chat-completions', mode: 'print', env: {}, args: [] } as const;
 /** Four configurations: two models, two wire formats, one with a flag, one interactive with a setting. */
@@ -154,7 +154,7 @@ test('an exception must name a captured configuration that lacks the tool', () =
 });
 
 test('the page says how each gate fares against the captures', async () => {
-  const { gateStatusText } = await import('../../src/lib/gate-check.ts');
+  const { gateStatusText } = await import('../../src/lib/check/gate-check.ts');
   assert.equal(gateStatusText({ kind: 'unchecked' }), 'not checked against the captures');
   assert.equal(gateStatusText({ kind: 'checked', satisfiedBy: [], total: 4 }), 'checked against the captures: no captured configuration satisfies it');
   assert.equal(

@@ -11,8 +11,8 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { coreToolRecords, declarationFiles, GeminiCoreError, mapCoreTools } from '../../scripts/lib/gemini-core.ts';
-import { shapeFromTypeScript } from '../../src/lib/ts-shape.ts';
-import { fieldRows } from '../../src/lib/field-rows.ts';
+import { shapeFromTypeScript } from '../../src/lib/shapes/ts-shape.ts';
+import { fieldRows } from '../../src/lib/shapes/field-rows.ts';
 
 const FIXTURE = join(import.meta.dirname, '../fixtures/gemini-core');
 const ORIGIN = { package: 'fixture-gemini-core', version: '1.0.0', checked: '2026-01-01' };

@@ -10,12 +10,12 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import ts from 'typescript';
 import { loadContent } from '../../src/lib/content/load.ts';
-import { commentSafeLiteral } from '../../src/lib/exports/comment-text.ts';
-import { declarationFromSchema } from '../../src/lib/exports/declarations.ts';
-import { minimalInstance } from '../../src/lib/minimal-instance.ts';
-import { toolExportFiles, toolSchema } from '../../src/lib/exports/tool-exports.ts';
-import { payloadCheckTarget } from '../../src/lib/payload-check-ui.ts';
-import { validatorBanner, validatorModule } from '../../src/lib/payload-validator.ts';
+import { commentSafeLiteral } from '../../src/lib/core/comment-text.ts';
+import { declarationFromSchema } from '../../src/lib/shapes/declarations.ts';
+import { minimalInstance } from '../../src/lib/shapes/minimal-instance.ts';
+import { toolExportFiles, toolSchema } from '../../src/lib/site/tool-exports.ts';
+import { payloadCheckTarget } from '../../src/lib/check/payload-check-ui.ts';
+import { validatorBanner, validatorModule } from '../../src/lib/check/payload-validator.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 const site = loadContent({ root: ROOT });

@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { AGENTS } from '../../src/lib/agents/index.ts';
 import { copilotApiRoute, githubReply, mcpReply, requestedMcpTools } from '../../scripts/lib/capture/github-stub.ts';
 import { copilotApiBase, STAND_IN_MODELS, TOKEN_VARIABLE, unnamespaced } from '../../src/lib/agents/copilot-cli.ts';
-import { indexCaptured } from '../../src/lib/captures.ts';
+import { indexCaptured } from '../../src/lib/model/captures.ts';
 import type { CapturedTool } from '../../src/lib/wire/types.ts';
 
 const login = { login: 'someone-made-up', models: [{ id: 'model-a', endpoints: ['/responses'] }, { id: 'model-b', endpoints: ['/v1/messages'] }] };
@@ -127,7 +127,7 @@ describe('one page for an MCP tool sent namespaced and flat', () => {
 describe('stand-in definitions', () => {
   it('a tool the stand-in GitHub MCP server made up is recognised as ours: its page shows no schema, and says why', async () => {
     const { standInMcpTool } = await import('../../scripts/lib/capture/github-stub.ts');
-    const { standInReason } = await import('../../src/lib/tool-synthesis.ts');
+    const { standInReason } = await import('../../src/lib/content/tool-synthesis.ts');
     const made = standInMcpTool('search_code');
     const captured = (description: string) =>
       ({ name: 'x', delivery: 'function', description, input: { kind: 'json-schema', schema: made.inputSchema }, output: { kind: 'unavailable', reason: '-' }, pointer: '/tools/0' }) as unknown as CapturedTool;

@@ -1,8 +1,8 @@
-/** Which rows show a "since" badge (src/lib/since-badges.ts), on hand-made tables. */
+/** Which rows show a "since" badge (src/lib/history/since-badges.ts), on hand-made tables. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { badgedRows } from '../../src/lib/since-badges.ts';
-import type { Since } from '../../src/lib/history.ts';
+import { badgedRows } from '../../src/lib/history/since-badges.ts';
+import type { Since } from '../../src/lib/history/history.ts';
 
 test('an addition with rows below it shows one badge, on its top row; a later addition below it shows its own', () => {
   const rows = [

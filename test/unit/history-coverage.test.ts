@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AGENT_IDS, AGENTS } from '../../src/lib/agents/index.ts';
 import { loadSiteContent } from '../../src/lib/content/cached.ts';
-import { fewestConfigurations, historyCoverage, type CoverageInput } from '../../src/lib/history-coverage.ts';
+import { fewestConfigurations, historyCoverage, type CoverageInput } from '../../src/lib/history/history-coverage.ts';
 import { extractCapturedTools, type CaptureFile } from '../../src/lib/wire/index.ts';
 
 const ROOT = join(import.meta.dirname, '../..');

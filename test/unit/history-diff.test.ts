@@ -13,7 +13,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { NameTable } from '../../scripts/lib/claude-sdk.ts';
 import { releasesInRange, unpublishedBetween } from '../../scripts/lib/history/versions.ts';
-import { compareReleases, isRelease } from '../../src/lib/version-order.ts';
+import { compareReleases, isRelease } from '../../src/lib/core/version-order.ts';
 import { namesForRelease, releaseSnapshot, SnapshotError, type ReleaseSnapshot, type RowSnapshot } from '../../scripts/lib/history/snapshot.ts';
 import { diffReleases, diffRows, sortEvents, type HistoryEvent } from '../../scripts/lib/history/diff.ts';
 import { appendToHistory, historyDocument, lastReadRelease } from '../../scripts/lib/history/document.ts';

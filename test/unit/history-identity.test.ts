@@ -1,20 +1,20 @@
 /**
  * Union variants by identity and renames as renames, end to end on hand-written
  * releases: declarations → rows (the site's code) → events (scripts/lib/history/diff.ts)
- * → the "since" of each row of a page (src/lib/history.ts). Every expected anchor,
+ * → the "since" of each row of a page (src/lib/history/history.ts). Every expected anchor,
  * event and release below is written from reading the declarations in this file.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { shapeFromTypeScript } from '../../src/lib/ts-shape.ts';
-import { fieldRows, type FieldRow } from '../../src/lib/field-rows.ts';
-import { variantIdentities } from '../../src/lib/variant-identity.ts';
-import { parseAnchor } from '../../src/lib/anchors.ts';
+import { shapeFromTypeScript } from '../../src/lib/shapes/ts-shape.ts';
+import { fieldRows, type FieldRow } from '../../src/lib/shapes/field-rows.ts';
+import { variantIdentities } from '../../src/lib/shapes/variant-identity.ts';
+import { parseAnchor } from '../../src/lib/shapes/anchors.ts';
 import { releaseSnapshot, type ReleaseSnapshot } from '../../scripts/lib/history/snapshot.ts';
 import { diffReleases, renamedTools, unionized } from '../../scripts/lib/history/diff.ts';
-import { changeLine, fieldSince, historyNames, linkableAnchors, versionNotes } from '../../src/lib/history.ts';
-import type { HistoryEvent, HistoryFile } from '../../src/lib/content-types.ts';
-import type { ToolModel } from '../../src/lib/model.ts';
+import { changeLine, fieldSince, historyNames, linkableAnchors, versionNotes } from '../../src/lib/history/history.ts';
+import type { HistoryEvent, HistoryFile } from '../../src/lib/core/content-types.ts';
+import type { ToolModel } from '../../src/lib/model/model.ts';
 import type { NameTable } from '../../scripts/lib/claude-sdk.ts';
 
 const rows = (source: string, type: string, root: 'input' | 'output' = 'output'): FieldRow[] => fieldRows(shapeFromTypeScript(source, type), { root });

@@ -1,5 +1,5 @@
 /**
- * Pages built from release histories (src/lib/history-pages.ts): an agent's
+ * Pages built from release histories (src/lib/views/history-pages.ts): an agent's
  * changelog, a tool's version history and a removed tool's page. Expectations
  * come from the fixture history file read as JSON, and from histories written
  * here by hand.
@@ -10,11 +10,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AGENT_IDS, AGENT_PRODUCTS } from '../../src/lib/agents/index.ts';
 import { loadContent } from '../../src/lib/content/load.ts';
-import type { HistoryFile } from '../../src/lib/content-types.ts';
-import { CHANGES_PER_PAGE } from '../../src/lib/changelog-parts.ts';
+import type { HistoryFile } from '../../src/lib/core/content-types.ts';
+import { CHANGES_PER_PAGE } from '../../src/lib/history/changelog-parts.ts';
 import { changelogFeed } from '../../src/lib/exports/changelog-feed.ts';
-import { changelogAgents, changelogPage, changelogPages, removedToolPage, versionHistory } from '../../src/lib/history-pages.ts';
-import { releaseUrl } from '../../src/lib/changelog-addresses.ts';
+import { changelogAgents, changelogPage, changelogPages, removedToolPage, versionHistory } from '../../src/lib/views/history-pages.ts';
+import { releaseUrl } from '../../src/lib/history/changelog-addresses.ts';
 import { agent, row, site, tool, view } from '../helpers/model-fixtures.ts';
 
 const ROOT = join(import.meta.dirname, '../..');

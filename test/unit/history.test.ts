@@ -8,9 +8,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { loadContent } from '../../src/lib/content/load.ts';
-import { compareVersions } from '../../src/lib/version-order.ts';
-import { changeLine, changelog, checkDocumentedNotes, coverage, fieldSince, firstCompared, linkableAnchors, toolChanges, versionNotes } from '../../src/lib/history.ts';
-import type { HistoryFile } from '../../src/lib/content-types.ts';
+import { compareVersions } from '../../src/lib/core/version-order.ts';
+import { changeLine, changelog, checkDocumentedNotes, coverage, fieldSince, firstCompared, linkableAnchors, toolChanges, versionNotes } from '../../src/lib/history/history.ts';
+import type { HistoryFile } from '../../src/lib/core/content-types.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 const site = loadContent({ root: ROOT, contentDir: join(ROOT, 'test/fixtures/content') });
@@ -109,7 +109,7 @@ test('documented notes with claims are checked against the computed history', ()
 });
 
 test('the addition of a field with fields below it is one note; each nested badge links to it', async () => {
-  const { foldChanges, foldTarget } = await import('../../src/lib/history.ts');
+  const { foldChanges, foldTarget } = await import('../../src/lib/history/history.ts');
   const change = (anchor: string, kind: 'field-added' | 'field-removed' = 'field-added', release = '2.0.1', tool = 'T') =>
     ({ event: { release, previous: '1', tool, kind, field: anchor.slice(5) }, source: 'sdk' as const, release, span: { exact: true, previous: '1', release, unknown: [] }, evidence: 'e', anchor });
   const parent = change('input.a');
@@ -143,7 +143,7 @@ test('a capture history speaks only about tools that a configuration it compared
 });
 
 test('editorial names: a code-style field name must be established or listed with a reason, and a listed name must be used', async () => {
-  const { checkEditorialNames, looksLikeFieldName } = await import('../../src/lib/editorial-names.ts');
+  const { checkEditorialNames, looksLikeFieldName } = await import('../../src/lib/content/editorial-names.ts');
   assert.ok(looksLikeFieldName('file_path') && looksLikeFieldName('backgroundCwdHint'));
   assert.ok(!looksLikeFieldName('git') && !looksLikeFieldName('TaskStop') && !looksLikeFieldName('--tools'));
   const read = tool('Read');

@@ -1,12 +1,12 @@
 /**
  * Hook behaviour over releases (scripts/lib/hook-behaviour/history.ts) and how a hooks page
- * words it (src/lib/hook-behaviour.ts): outcomes written here by hand.
+ * words it (src/lib/behaviour/hook-behaviour.ts): outcomes written here by hand.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { behaviourHistory, caseOutcome, failedOutcome, releasesBehaveAlike, sameOutcome, type CaseOutcome } from '../../scripts/lib/hook-behaviour/history.ts';
-import { behaviourChangelog, behaviourEntries, behaviourHistorySummary, caseOverReleases } from '../../src/lib/hook-behaviour.ts';
-import type { HookBehaviourHistory, HookBehaviourRecord } from '../../src/lib/model.ts';
+import { behaviourChangelog, behaviourEntries, behaviourHistorySummary, caseOverReleases } from '../../src/lib/behaviour/hook-behaviour.ts';
+import type { HookBehaviourHistory, HookBehaviourRecord } from '../../src/lib/model/model.ts';
 
 const ran: CaseOutcome = { answered: ['PreToolUse'], ran: true, modelSaw: { result: 'made', isError: false, otherTexts: [] }, cliExit: { code: 0 } };
 const refused: CaseOutcome = { answered: ['PreToolUse'], ran: false, modelSaw: { result: 'Policy: refused', isError: true, otherTexts: [] }, cliExit: { code: 0 } };

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { answerSentences, behaviourComparison, behaviourEntries, behaviourOutcome, kindPhase, sharedHookConfiguration } from '../../src/lib/hook-behaviour.ts';
-import type { HookBehaviourRecord } from '../../src/lib/model.ts';
+import { answerSentences, behaviourComparison, behaviourEntries, behaviourOutcome, kindPhase, sharedHookConfiguration } from '../../src/lib/behaviour/hook-behaviour.ts';
+import type { HookBehaviourRecord } from '../../src/lib/model/model.ts';
 
 function record(over: Partial<HookBehaviourRecord>): HookBehaviourRecord {
   return {

@@ -9,8 +9,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { declaredEvents } from '../../scripts/lib/hook-events.ts';
 import { loadContent } from '../../src/lib/content/load.ts';
-import type { AgentId, HookEventsFile, PayloadFile } from '../../src/lib/content-types.ts';
-import { hooksPage } from '../../src/lib/hooks-page.ts';
+import type { AgentId, HookEventsFile, PayloadFile } from '../../src/lib/core/content-types.ts';
+import { hooksPage } from '../../src/lib/views/hooks-page.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 

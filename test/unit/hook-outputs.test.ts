@@ -1,7 +1,7 @@
 /**
  * Hook output schemas: reading them from published declarations, a plugin interface and a
  * program's bytes (scripts/lib/hook-outputs.ts), and what the site makes of them
- * (src/lib/hook-outputs.ts, the checker's reading of a hook's answer). Each input is written
+ * (src/lib/behaviour/hook-outputs.ts, the checker's reading of a hook's answer). Each input is written
  * here by hand; the committed schemas are checked against answers the recorded cases showed
  * the CLI acting on.
  */
@@ -11,9 +11,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { embeddedOutputs, embeddedSchemas, pluginOutputs, typescriptOutputs } from '../../scripts/lib/hook-outputs.ts';
-import { answerMembers, hookOutputsView, outputCheck, outputMembers, publishedOutputSchema } from '../../src/lib/hook-outputs.ts';
-import { outputAnswer, readPayload } from '../../src/lib/payload-check-ui.ts';
-import type { HookBehaviourRecord, HookOutputs } from '../../src/lib/model.ts';
+import { answerMembers, hookOutputsView, outputCheck, outputMembers, publishedOutputSchema } from '../../src/lib/behaviour/hook-outputs.ts';
+import { outputAnswer, readPayload } from '../../src/lib/check/payload-check-ui.ts';
+import type { HookBehaviourRecord, HookOutputs } from '../../src/lib/model/model.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 

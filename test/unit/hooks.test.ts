@@ -1,5 +1,5 @@
 /**
- * Hooks pages and hook schemas (src/lib/hooks.ts, hook-schemas.ts, hooks-page.ts)
+ * Hooks pages and hook schemas (src/lib/behaviour/hooks.ts, hook-schemas.ts, hooks-page.ts)
  * against the recorded payloads read directly from content/payloads/: every
  * agent with a payload folder, none named here.
  */
@@ -10,12 +10,12 @@ import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { loadContent } from '../../src/lib/content/load.ts';
 import { AGENT_IDS, AGENTS } from '../../src/lib/agents/index.ts';
-import type { AgentId, PayloadFile } from '../../src/lib/content-types.ts';
-import { hookMember } from '../../src/lib/hook-shape.ts';
-import { agentHooks } from '../../src/lib/hooks.ts';
-import { eventSchema, inferSchema, toolHookSchema } from '../../src/lib/hook-schemas.ts';
-import { hooksComparison, hooksPage, notAdvertisedReason, standInReason } from '../../src/lib/hooks-page.ts';
-import { toolForCall } from '../../src/lib/tool-names.ts';
+import type { AgentId, PayloadFile } from '../../src/lib/core/content-types.ts';
+import { hookMember } from '../../src/lib/agents/hook-shape.ts';
+import { agentHooks } from '../../src/lib/behaviour/hooks.ts';
+import { eventSchema, inferSchema, toolHookSchema } from '../../src/lib/behaviour/hook-schemas.ts';
+import { hooksComparison, hooksPage, notAdvertisedReason, standInReason } from '../../src/lib/views/hooks-page.ts';
+import { toolForCall } from '../../src/lib/model/tool-names.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 const PAYLOADS = join(ROOT, 'content/payloads');

@@ -3,8 +3,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { extractSdkTools, IngestError, type NameTable } from '../../scripts/lib/claude-sdk.ts';
-import { shapeFromTypeScript } from '../../src/lib/ts-shape.ts';
-import { fieldRows } from '../../src/lib/field-rows.ts';
+import { shapeFromTypeScript } from '../../src/lib/shapes/ts-shape.ts';
+import { fieldRows } from '../../src/lib/shapes/field-rows.ts';
 
 const DTS = readFileSync(join(import.meta.dirname, '../fixtures/sdk-tools.fixture.d.ts'), 'utf8');
 const ORIGIN = { package: 'fixture-sdk', version: '1.0.0', file: 'sdk-tools.d.ts', checked: '2026-01-01' };

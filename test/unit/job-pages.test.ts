@@ -1,14 +1,14 @@
 /**
- * The job index and a job's comparison page (src/lib/job-pages.ts), from a
+ * The job index and a job's comparison page (src/lib/views/job-pages.ts), from a
  * site model written by hand: which tools do which job, which fields a
  * comparison names, and what each page lists are known in advance.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { AGENT_IDS, AGENT_PRODUCTS } from '../../src/lib/agents/index.ts';
-import { jobIndex, jobPage } from '../../src/lib/job-pages.ts';
-import { homePage } from '../../src/lib/home-page.ts';
-import { pageHeadings } from '../../src/lib/page-sections.ts';
+import { jobIndex, jobPage } from '../../src/lib/views/job-pages.ts';
+import { homePage } from '../../src/lib/views/home-page.ts';
+import { pageHeadings } from '../../src/lib/core/page-sections.ts';
 import { agent, row, site, tool, view } from '../helpers/model-fixtures.ts';
 
 const [A, B, C] = AGENT_IDS as [typeof AGENT_IDS[number], typeof AGENT_IDS[number], typeof AGENT_IDS[number]];

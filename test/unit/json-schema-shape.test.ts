@@ -1,8 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { shapeFromJsonSchema } from '../../src/lib/json-schema-shape.ts';
-import { duplicateIds, fieldRows, type FieldRow } from '../../src/lib/field-rows.ts';
-import { DefinitionShapeError } from '../../src/lib/shape.ts';
+import { shapeFromJsonSchema } from '../../src/lib/shapes/json-schema-shape.ts';
+import { duplicateIds, fieldRows, type FieldRow } from '../../src/lib/shapes/field-rows.ts';
+import { DefinitionShapeError } from '../../src/lib/shapes/shape.ts';
 
 const rowsOf = (schema: Record<string, unknown> | boolean): FieldRow[] => fieldRows(shapeFromJsonSchema(schema), { root: 'input' });
 /** id, label, type, required: the columns most cases are about. */

@@ -1,5 +1,5 @@
 /**
- * The one minimal-instance maker (src/lib/minimal-instance.ts), with its two sets of
+ * The one minimal-instance maker (src/lib/shapes/minimal-instance.ts), with its two sets of
  * options: the default (tests of the published schemas) and the Gemini stub's
  * (REPLY_INSTANCE). What the stub answered before the two were one is written down in
  * wire-gemini-api.test.ts; here, what each option changes, and the cases where the old
@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { minimalInstance } from '../../src/lib/minimal-instance.ts';
+import { minimalInstance } from '../../src/lib/shapes/minimal-instance.ts';
 import { REPLY_INSTANCE } from '../../src/lib/wire/gemini-api.ts';
 
 const ajv = new Ajv2020({ strict: false });

@@ -1,8 +1,8 @@
-/** The agent page's model catalog table (src/lib/model-catalog.ts), on a hand-written catalog and gates. */
+/** The agent page's model catalog table (src/lib/views/model-catalog.ts), on a hand-written catalog and gates. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { catalogPaths, catalogTable, memberText } from '../../src/lib/model-catalog.ts';
-import type { ToolModel } from '../../src/lib/model.ts';
+import { catalogPaths, catalogTable, memberText } from '../../src/lib/views/model-catalog.ts';
+import type { ToolModel } from '../../src/lib/model/model.ts';
 
 const tool = (gates: unknown[]) => ({ editorial: { availability: { gates } } }) as unknown as Pick<ToolModel, 'editorial'>;
 

@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { loadContent } from '../../src/lib/content/load.ts';
-import { toolSchema } from '../../src/lib/exports/tool-exports.ts';
-import { minimalInstance } from '../../src/lib/minimal-instance.ts';
+import { toolSchema } from '../../src/lib/site/tool-exports.ts';
+import { minimalInstance } from '../../src/lib/shapes/minimal-instance.ts';
 import {
   DEFAULT_HOOK_FIELDS,
   answer,
@@ -32,14 +32,14 @@ import {
   type HookForm,
   type Validator,
   type Validators,
-} from '../../src/lib/payload-check-ui.ts';
-import type { ValidationError } from '../../src/lib/error-rows.ts';
-import type { PayloadCall } from '../../src/lib/content-types.ts';
-import { formOf, hookRecord } from '../../src/lib/hook-record.ts';
-import { validatorModule } from '../../src/lib/payload-validator.ts';
-import { callableNames } from '../../src/lib/tool-names.ts';
-import { checkedHookRecord } from '../../src/lib/tool-page-view.ts';
-import type { HookShape } from '../../src/lib/hook-shape.ts';
+} from '../../src/lib/check/payload-check-ui.ts';
+import type { ValidationError } from '../../src/lib/check/error-rows.ts';
+import type { PayloadCall } from '../../src/lib/core/content-types.ts';
+import { formOf, hookRecord } from '../../src/lib/behaviour/hook-record.ts';
+import { validatorModule } from '../../src/lib/check/payload-validator.ts';
+import { callableNames } from '../../src/lib/model/tool-names.ts';
+import { checkedHookRecord } from '../../src/lib/views/tool-page-view.ts';
+import type { HookShape } from '../../src/lib/agents/hook-shape.ts';
 
 /** The hook shape of the calls this file makes up (not read from any agent's module). */
 const SHAPE: HookShape = { eventField: 'hook_event_name', toolNameField: 'tool_name', inputField: 'tool_input', inputEncoding: 'object', responseField: 'tool_response', before: 'PreToolUse', after: 'PostToolUse' };

@@ -1,13 +1,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { fieldRows, type FieldRow } from '../../src/lib/field-rows.ts';
-import { shapeFromJsonSchema } from '../../src/lib/json-schema-shape.ts';
-import { shapeFromTypeScript } from '../../src/lib/ts-shape.ts';
+import { fieldRows, type FieldRow } from '../../src/lib/shapes/field-rows.ts';
+import { shapeFromJsonSchema } from '../../src/lib/shapes/json-schema-shape.ts';
+import { shapeFromTypeScript } from '../../src/lib/shapes/ts-shape.ts';
 import {
   checkAgainstRows, checkModelInput, checkPayload, declarationsOf, findingLine, isPlaceholder, kindsOfType, type Declarations,
-} from '../../src/lib/payload-check.ts';
-import type { PayloadFile } from '../../src/lib/content-types.ts';
-import type { ToolModel } from '../../src/lib/model.ts';
+} from '../../src/lib/check/payload-check.ts';
+import type { PayloadFile } from '../../src/lib/core/content-types.ts';
+import type { ToolModel } from '../../src/lib/model/model.ts';
 
 const ts = (source: string, type: string, root: 'input' | 'output'): FieldRow[] => fieldRows(shapeFromTypeScript(source, type), { root });
 

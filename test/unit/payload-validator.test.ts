@@ -1,7 +1,7 @@
 /**
- * standaloneSource (src/lib/payload-validator.ts) compiles every validator
+ * standaloneSource (src/lib/check/payload-validator.ts) compiles every validator
  * module's schema with one Ajv instance restored to its state after the
- * meta-schema (src/lib/ajv-state.ts) instead of a fresh instance per schema.
+ * meta-schema (src/lib/check/ajv-state.ts) instead of a fresh instance per schema.
  * The reference here is Ajv itself: a fresh instance with the options the
  * module states, compiling the schema and writing its standalone code. Every
  * schema the site publishes a validator for, and schemas that reuse what the
@@ -15,9 +15,9 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import standaloneModule from 'ajv/dist/standalone/index.js';
 import addFormatsModule from 'ajv-formats';
 import { loadContent } from '../../src/lib/content/load.ts';
-import { toolSchema } from '../../src/lib/exports/tool-exports.ts';
-import { payloadCheckTarget } from '../../src/lib/payload-check-ui.ts';
-import { standaloneSource } from '../../src/lib/payload-validator.ts';
+import { toolSchema } from '../../src/lib/site/tool-exports.ts';
+import { payloadCheckTarget } from '../../src/lib/check/payload-check-ui.ts';
+import { standaloneSource } from '../../src/lib/check/payload-validator.ts';
 
 const interop = <T>(m: unknown): T => ((m as { default?: T }).default ?? m) as T;
 const addFormats = interop<(ajv: Ajv2020) => void>(addFormatsModule);

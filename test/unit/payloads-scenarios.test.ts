@@ -8,7 +8,7 @@ import { loadMatrix, type Matrix } from '../../scripts/lib/capture/matrix.ts';
 import {
   applyBindings, bindValues, loadScenarios, payloadFile, ScenarioError, scenarioCalls, scenarioTools, selectScenarios, validateScenarios,
 } from '../../scripts/lib/payloads/scenarios.ts';
-import type { ScenariosFile } from '../../src/lib/content-types.ts';
+import type { ScenariosFile } from '../../src/lib/core/content-types.ts';
 import { configurationWire, expandRunVariables, payloadSummary } from '../../scripts/lib/payloads/run.ts';
 
 const ROOT = join(import.meta.dirname, '../..');

@@ -12,11 +12,11 @@ import { loadMatrix } from '../../scripts/lib/capture/matrix.ts';
 import { withoutSequences } from '../../scripts/lib/payloads/scenario-run.ts';
 import { caseConfigurationText, permissionCaseProblems, permissionOutcome, permissionScenario, validatePermissionCases, PermissionCaseError } from '../../scripts/lib/permissions/cases.ts';
 import { payloadDriver, PAYLOAD_AGENTS } from '../../src/lib/agents/index.ts';
-import type { PermissionCasesFile } from '../../src/lib/content-types.ts';
-import type { PermissionRecord } from '../../src/lib/model.ts';
-import { permissionEntries, permissionRows, permissionsComparison, permissionsPage, ruleForms, sideEffectWords, toolPermissions } from '../../src/lib/permissions.ts';
+import type { PermissionCasesFile } from '../../src/lib/core/content-types.ts';
+import type { PermissionRecord } from '../../src/lib/model/model.ts';
+import { permissionEntries, permissionRows, permissionsComparison, permissionsPage, ruleForms, sideEffectWords, toolPermissions } from '../../src/lib/behaviour/permissions.ts';
 import { agent, site, tool } from '../helpers/model-fixtures.ts';
-import { mcpNaming, readingWords } from '../../src/lib/mcp-naming.ts';
+import { mcpNaming, readingWords } from '../../src/lib/behaviour/mcp-naming.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 

@@ -1,10 +1,10 @@
 /**
- * Placeholders in captured text (src/lib/placeholders.ts): every token the
+ * Placeholders in captured text (src/lib/model/placeholders.ts): every token the
  * capture's own masking writes has a meaning, and text is cut at exactly those.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { CAPTURE_PLACEHOLDERS, placeholderSegments, placeholdersIn } from '../../src/lib/placeholders.ts';
+import { CAPTURE_PLACEHOLDERS, placeholderSegments, placeholdersIn } from '../../src/lib/model/placeholders.ts';
 import { maskRules, maskText } from '../../scripts/lib/capture/placeholders.ts';
 import { runVariables } from '../../scripts/lib/capture/runner.ts';
 

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { createSatteriMarkdownProcessor } from '@astrojs/markdown-satteri';
 import { parseFragment, type DefaultTreeAdapterMap } from 'parse5';
 import { AGENT_IDS, type AgentId } from '../../src/lib/agents/index.ts';
-import type { HistoryFile } from '../../src/lib/content-types.ts';
+import type { HistoryFile } from '../../src/lib/core/content-types.ts';
 import { codeSpan, fencedBlock, historyMoves, refreshSummary } from '../../scripts/lib/refresh-summary.ts';
 
 const [A, B] = AGENT_IDS as [AgentId, AgentId];

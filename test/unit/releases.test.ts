@@ -1,9 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { agentReleaseLabel, agentReleases, releaseLabel, releaseMismatch, releaseSegment, toolReleases } from '../../src/lib/releases.ts';
+import { agentReleaseLabel, agentReleases, releaseLabel, releaseMismatch, releaseSegment, toolReleases } from '../../src/lib/model/releases.ts';
 import { AGENTS } from '../../src/lib/agents/index.ts';
-import type { AgentRecord } from '../../src/lib/content-types.ts';
-import type { SiteModel, ToolModel } from '../../src/lib/model.ts';
+import type { AgentRecord } from '../../src/lib/core/content-types.ts';
+import type { SiteModel, ToolModel } from '../../src/lib/model/model.ts';
 
 // An agent whose types bundle a CLI (its record says which) and one whose types follow its CLI.
 const BUNDLING = 'claude-code' as const;
@@ -78,7 +78,7 @@ test('an agent with its release: one number when the sources agree, each number 
 });
 
 test('a tool page says which part comes from which release when they differ, and nothing when they agree', async () => {
-  const { toolReleaseNote } = await import('../../src/lib/tool-page-view.ts');
+  const { toolReleaseNote } = await import('../../src/lib/views/tool-page-view.ts');
   const product = AGENTS[BUNDLING].product;
   const types = { kind: 'types' as const, product, package: 'types-pkg', packageVersion: '7.0.2', cliVersion: '8.1.2', cliUnpublished: true as const };
   const cli = { kind: 'cli' as const, product, package: 'cli-pkg', packageVersion: '8.1.1', cliVersion: '8.1.1' };

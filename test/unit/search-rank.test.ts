@@ -1,14 +1,14 @@
 /**
- * Search results in the order of the typed spelling (src/lib/search-rank.ts)
- * and what the pages give search (src/lib/search.ts), on results made up
+ * Search results in the order of the typed spelling (src/lib/views/search-rank.ts)
+ * and what the pages give search (src/lib/views/search.ts), on results made up
  * here: each expected order is written out by hand or computed by a plain
  * sort, not by the module's own partition.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { AGENT_IDS, AGENT_PRODUCTS } from '../../src/lib/agents/index.ts';
-import { exactSpellingFirst, fieldRowsFirst, rankedSearch, spelledNames, subResultFieldNames } from '../../src/lib/search-rank.ts';
-import { agentFilter, rankedPagefindSource, searchFields, searchImportMap } from '../../src/lib/search.ts';
+import { exactSpellingFirst, fieldRowsFirst, rankedSearch, spelledNames, subResultFieldNames } from '../../src/lib/views/search-rank.ts';
+import { agentFilter, rankedPagefindSource, searchFields, searchImportMap } from '../../src/lib/views/search.ts';
 
 /** A sub-result: a field row's (an anchor such as `#input.x`) or a heading's. */
 interface Sub {

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { trimSidebar, type SidebarItem } from '../../src/lib/sidebar-trim.ts';
+import { trimSidebar, type SidebarItem } from '../../src/lib/views/sidebar-trim.ts';
 
 const link = (isCurrent = false): SidebarItem => ({ type: 'link', isCurrent });
 const agent = (current: boolean): SidebarItem => ({ type: 'group', entries: [link(), link(), { type: 'group', entries: [link(current), link()] }, { type: 'group', entries: [link()] }] });

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DEFAULT_SITE_URL, siteUrlFrom } from '../../src/lib/site-settings.ts';
+import { DEFAULT_SITE_URL, siteUrlFrom } from '../../src/lib/site/site-settings.ts';
 
 test('unset or empty: the default address, which resolves nowhere', () => {
   assert.equal(siteUrlFrom(undefined), DEFAULT_SITE_URL);

@@ -1,8 +1,8 @@
-/** The subagent tool sets as tool pages show them (src/lib/subagents.ts), from hand-written records. */
+/** The subagent tool sets as tool pages show them (src/lib/behaviour/subagents.ts), from hand-written records. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { subagentLine, subagentTable } from '../../src/lib/subagents.ts';
-import type { Subagents, ToolModel } from '../../src/lib/model.ts';
+import { subagentLine, subagentTable } from '../../src/lib/behaviour/subagents.ts';
+import type { Subagents, ToolModel } from '../../src/lib/model/model.ts';
 import { site as siteModel, tool as toolModel } from '../helpers/model-fixtures.ts';
 
 const tool = (fullName: string): ToolModel => toolModel('claude-code', fullName);

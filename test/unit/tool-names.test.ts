@@ -1,5 +1,5 @@
 /**
- * The names a tool answers to (src/lib/tool-names.ts): callable names (full name,
+ * The names a tool answers to (src/lib/model/tool-names.ts): callable names (full name,
  * accepted aliases, former names, never SDK type names), every recorded name,
  * names as people type them, the tool a call belongs to (the MCP family page for
  * the stub server's tools), and the same facts on the real content.
@@ -19,7 +19,7 @@ import {
   toolNamed,
   typedName,
   type NamedTool,
-} from '../../src/lib/tool-names.ts';
+} from '../../src/lib/model/tool-names.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 

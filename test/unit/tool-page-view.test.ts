@@ -1,6 +1,6 @@
 /**
- * A tool page's view model (src/lib/tool-page-view.ts) and its routes
- * (src/lib/tool-routes.ts), from tools written by hand: names, links, the
+ * A tool page's view model (src/lib/views/tool-page-view.ts) and its routes
+ * (src/lib/routes/tool-routes.ts), from tools written by hand: names, links, the
  * payload checker's labels, definition sizes, "since" legends, examples and
  * what the model is told are known in advance. Over the fixture and the real
  * content: every heading the page renders is an entry of its one list.
@@ -18,11 +18,11 @@ function hookFieldsOf(id: (typeof AGENT_IDS)[number]): { fields?: { event: strin
   return { fields: { event: s.eventField, toolName: s.toolNameField, input: s.inputField, inputEncoding: s.inputEncoding } };
 }
 import { loadContent } from '../../src/lib/content/load.ts';
-import type { Since } from '../../src/lib/history.ts';
-import type { SiteModel, ToolExample } from '../../src/lib/model.ts';
-import type { PageSection } from '../../src/lib/page-sections.ts';
-import { definitionSection, examplesView, fileSize, hookText, modelFacingView, toolPageView, type ToolPageView } from '../../src/lib/tool-page-view.ts';
-import { toolRoutes } from '../../src/lib/tool-routes.ts';
+import type { Since } from '../../src/lib/history/history.ts';
+import type { SiteModel, ToolExample } from '../../src/lib/model/model.ts';
+import type { PageSection } from '../../src/lib/core/page-sections.ts';
+import { definitionSection, examplesView, fileSize, hookText, modelFacingView, toolPageView, type ToolPageView } from '../../src/lib/views/tool-page-view.ts';
+import { toolRoutes } from '../../src/lib/routes/tool-routes.ts';
 import { agent, configuration, matrix, row, site, tool, view } from '../helpers/model-fixtures.ts';
 
 const ROOT = join(import.meta.dirname, '../..');

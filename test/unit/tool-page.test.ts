@@ -7,10 +7,10 @@ import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadContent } from '../../src/lib/content/load.ts';
-import { availabilitySummary, definitionFiles, INLINE_DEFINITION_LIMIT, toolSections } from '../../src/lib/tool-page.ts';
-import { breakableParts, inlineParts } from '../../src/lib/inline-text.ts';
-import type { MatrixAgent } from '../../src/lib/captures.ts';
-import type { ToolModel } from '../../src/lib/model.ts';
+import { availabilitySummary, definitionFiles, INLINE_DEFINITION_LIMIT, toolSections } from '../../src/lib/views/tool-page.ts';
+import { breakableParts, inlineParts } from '../../src/lib/core/inline-text.ts';
+import type { MatrixAgent } from '../../src/lib/model/captures.ts';
+import type { ToolModel } from '../../src/lib/model/model.ts';
 import { advertised, readCapture, readMatrix, standInPrefix } from '../helpers/captured-entries.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
@@ -156,7 +156,7 @@ test('inline text keeps text that looks like HTML as text parts', () => {
 });
 
 test('configurations are grouped by the tools they add to and drop from the first one', async () => {
-  const { configurationEffects } = await import('../../src/lib/configuration-effects.ts');
+  const { configurationEffects } = await import('../../src/lib/views/configuration-effects.ts');
   const tool = (fullName: string, configs: string[]) => ({ fullName, captured: { byConfig: new Map(configs.map((c) => [c, {}])) } }) as unknown as ToolModel;
   const tools = [tool('A', ['base', 'same', 'more', 'fewer']), tool('B', ['base', 'same', 'more']), tool('C', ['more', 'more2']), tool('D', [])];
   const matrix = { package: 'p', version: '1', checked: 'c', configurations: ['base', 'same', 'more', 'fewer', 'more2'].map((id) => ({ id, label: id, description: '', mode: 'print' as const, args: [], env: {} })) };

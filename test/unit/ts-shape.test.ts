@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { declarationClosure, parseDeclarations, shapeFromTypeScript, TypeScriptDefinitionError } from '../../src/lib/ts-shape.ts';
-import { duplicateIds, fieldRows, type FieldRow } from '../../src/lib/field-rows.ts';
+import { declarationClosure, parseDeclarations, shapeFromTypeScript, TypeScriptDefinitionError } from '../../src/lib/shapes/ts-shape.ts';
+import { duplicateIds, fieldRows, type FieldRow } from '../../src/lib/shapes/field-rows.ts';
 
 const rowsOf = (source: string, type: string): FieldRow[] => fieldRows(shapeFromTypeScript(source, type), { root: 'input' });
 const brief = (rows: FieldRow[]) => rows.map((r) => [r.id, r.label, r.type, r.required]);

@@ -2,14 +2,14 @@
  * The pure guards for untrusted text: names checked where they enter
  * (src/lib/content/names.ts), size bounds of content JSON
  * (src/lib/content/bounds.ts) and HTML escaping for the page title
- * (src/lib/html-text.ts), each checked against an independent reference.
+ * (src/lib/core/html-text.ts), each checked against an independent reference.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseFragment } from 'parse5';
 import { nameProblem, NAME_LENGTH } from '../../src/lib/content/names.ts';
 import { boundProblems, CONTENT_BOUNDS } from '../../src/lib/content/bounds.ts';
-import { escapeHtmlText } from '../../src/lib/html-text.ts';
+import { escapeHtmlText } from '../../src/lib/core/html-text.ts';
 
 test('names: markup, dots, spaces and non-Latin letters are printable; controls, format and line-separator characters are not', () => {
   for (const ok of ['Bash', 'mcp__<server>__<tool>', 'multi_agent_v1.spawn_agent', 'x</title><script>', 'Run a shell command', '読む', '-B']) {

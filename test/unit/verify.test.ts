@@ -12,7 +12,7 @@ import { checkEvent, eventLabel, readTools } from '../../scripts/lib/verify/clai
 import { compareJsonTexts } from '../../scripts/lib/verify/compare-json.ts';
 import { countLine, markdownReport, type Fact } from '../../scripts/lib/verify/report.ts';
 import { parseRunArgs } from '../../scripts/lib/capture/run-args.ts';
-import type { HistoryEvent } from '../../src/lib/content-types.ts';
+import type { HistoryEvent } from '../../src/lib/core/content-types.ts';
 import type { CaptureFile } from '../../src/lib/wire/index.ts';
 
 // ---------------------------------------------------------------------------

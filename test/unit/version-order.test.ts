@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { compareReleases, compareVersions, isRelease, releaseParts } from '../../src/lib/version-order.ts';
+import { compareReleases, compareVersions, isRelease, releaseParts } from '../../src/lib/core/version-order.ts';
 
 test('compareVersions follows the precedence example of the semver 2.0.0 specification (section 11)', () => {
   // The specification's own list, in ascending order.

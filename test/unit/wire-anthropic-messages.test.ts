@@ -6,7 +6,7 @@ import { anthropicMessages as wire, replyEvents, replyJson } from '../../src/lib
 import { parseSse } from '../../src/lib/wire/shared.ts';
 import { CaptureFormatError, type CaptureFile } from '../../src/lib/wire/types.ts';
 import { extractCapturedTools } from '../../src/lib/wire/index.ts';
-import type { JsonRecord } from '../../src/lib/json.ts';
+import type { JsonRecord } from '../../src/lib/core/json.ts';
 
 const RAW = join(import.meta.dirname, '../fixtures/captures/raw');
 const raw = (name: string): JsonRecord => JSON.parse(readFileSync(join(RAW, `${name}.json`), 'utf8')) as JsonRecord;

@@ -3,15 +3,15 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { functionCallJson, geminiApi as wire, jsonSchemaFromGemini, replyJson, REPLY_INSTANCE } from '../../src/lib/wire/gemini-api.ts';
-import { minimalInstance } from '../../src/lib/minimal-instance.ts';
+import { minimalInstance } from '../../src/lib/shapes/minimal-instance.ts';
 import { parseSse } from '../../src/lib/wire/shared.ts';
 import { CaptureFormatError, type CaptureFile } from '../../src/lib/wire/types.ts';
 import { extractCapturedTools, wireFormatForPath } from '../../src/lib/wire/index.ts';
-import { shapeFromJsonSchema } from '../../src/lib/json-schema-shape.ts';
+import { shapeFromJsonSchema } from '../../src/lib/shapes/json-schema-shape.ts';
 import { schemaAjv } from '../../scripts/lib/capture/ajv.ts';
 import { stubReplyTo, type RecordedRequest } from '../../scripts/lib/capture/stub-server.ts';
 import { Conversation } from '../../scripts/lib/payloads/conversation.ts';
-import type { JsonRecord } from '../../src/lib/json.ts';
+import type { JsonRecord } from '../../src/lib/core/json.ts';
 
 const RAW = join(import.meta.dirname, '../fixtures/captures/raw');
 const rawText = (name: string): string => readFileSync(join(RAW, `${name}.json`), 'utf8');

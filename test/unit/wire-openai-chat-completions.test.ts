@@ -7,7 +7,7 @@ import { Conversation } from '../../scripts/lib/payloads/conversation.ts';
 import { parseSse } from '../../src/lib/wire/shared.ts';
 import { CaptureFormatError, type CaptureFile } from '../../src/lib/wire/types.ts';
 import { extractCapturedTools, wireFormatForPath } from '../../src/lib/wire/index.ts';
-import type { JsonRecord } from '../../src/lib/json.ts';
+import type { JsonRecord } from '../../src/lib/core/json.ts';
 
 const RAW = join(import.meta.dirname, '../fixtures/captures/raw');
 const rawText = (name: string): string => readFileSync(join(RAW, `${name}.json`), 'utf8');

@@ -6,7 +6,7 @@ import { deferredNamespaceTool, nestedToolNames, openaiResponses as wire, replyE
 import { parseSse } from '../../src/lib/wire/shared.ts';
 import { CaptureFormatError, type CaptureFile } from '../../src/lib/wire/types.ts';
 import { deferredNamespaces, extractCapturedTools } from '../../src/lib/wire/index.ts';
-import type { JsonRecord } from '../../src/lib/json.ts';
+import type { JsonRecord } from '../../src/lib/core/json.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 const RAW = join(ROOT, 'test/fixtures/captures/raw');

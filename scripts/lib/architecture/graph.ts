@@ -74,6 +74,32 @@ export function importCycles(graph: ImportGraph): string[][] {
   return cycles.sort((a, b) => a[0]!.localeCompare(b[0]!));
 }
 
+/**
+ * The graph between the folders directly under `base` (`src/lib/model/…` is
+ * `model`): one edge where some file of one imports some file of another.
+ * Files outside `base`, or directly in it, are left out.
+ */
+export function folderGraph(graph: ImportGraph, base: string): ImportGraph {
+  const prefix = base.endsWith('/') ? base : `${base}/`;
+  const folderOf = (file: string): string | undefined => {
+    if (!file.startsWith(prefix)) return undefined;
+    const rest = file.slice(prefix.length);
+    const slash = rest.indexOf('/');
+    return slash < 0 ? undefined : rest.slice(0, slash);
+  };
+  const out = new Map<string, Set<string>>();
+  for (const [file, targets] of graph) {
+    const from = folderOf(file);
+    if (from === undefined) continue;
+    const edges = out.get(from) ?? out.set(from, new Set()).get(from)!;
+    for (const target of targets) {
+      const to = folderOf(target);
+      if (to !== undefined && to !== from) edges.add(to);
+    }
+  }
+  return new Map([...out].map(([folder, targets]) => [folder, [...targets].sort()]));
+}
+
 export interface LongFunction {
   /** Its name as written (`main`, `Class.method`, `const name = () =>`), or `(anonymous)`. */
   name: string;

@@ -7,14 +7,14 @@
  * This mirrors the data each page shows, in the order a tool page shows it; it
  * is not a copy of the components' markup (that is what is being measured).
  */
-import { DELIVERY_LABELS, distinctInputs, primaryConfiguration, type MatrixAgent } from '../../../src/lib/captures.ts';
-import { literalText, type FieldRow } from '../../../src/lib/field-rows.ts';
-import { inlineParts } from '../../../src/lib/inline-text.ts';
-import type { DefinitionView, SiteModel, ToolModel } from '../../../src/lib/model.ts';
-import { examplesView } from '../../../src/lib/tool-page-view.ts';
-import { AGENT_LABELS, GROUP_LABELS, KIND_LABELS, agentUrl, groupedTools, toolPath } from '../../../src/lib/site.ts';
-import type { AgentRecord } from '../../../src/lib/content-types.ts';
-import { otherNames } from '../../../src/lib/tool-names.ts';
+import { DELIVERY_LABELS, distinctInputs, primaryConfiguration, type MatrixAgent } from '../../../src/lib/model/captures.ts';
+import { literalText, type FieldRow } from '../../../src/lib/shapes/field-rows.ts';
+import { inlineParts } from '../../../src/lib/core/inline-text.ts';
+import type { DefinitionView, SiteModel, ToolModel } from '../../../src/lib/model/model.ts';
+import { examplesView } from '../../../src/lib/views/tool-page-view.ts';
+import { AGENT_LABELS, GROUP_LABELS, KIND_LABELS, agentUrl, groupedTools, toolPath } from '../../../src/lib/site/site.ts';
+import type { AgentRecord } from '../../../src/lib/core/content-types.ts';
+import { otherNames } from '../../../src/lib/model/tool-names.ts';
 
 /** One Markdown file of the baseline, relative to src/content/docs/. */
 export interface MarkdownPage {

@@ -12,10 +12,10 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, cpSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, lstatSync, readlinkSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import type { SiteModel } from '../../../src/lib/model.ts';
-import { buildSidebar } from '../../../src/lib/sidebar.ts';
-import { toolPath } from '../../../src/lib/site.ts';
-import { SITE_DESCRIPTION, SITE_TITLE, SITE_URL } from '../../../src/lib/site-settings.ts';
+import type { SiteModel } from '../../../src/lib/model/model.ts';
+import { buildSidebar } from '../../../src/lib/views/sidebar.ts';
+import { toolPath } from '../../../src/lib/site/site.ts';
+import { SITE_DESCRIPTION, SITE_TITLE, SITE_URL } from '../../../src/lib/site/site-settings.ts';
 import { baselinePages } from './markdown.ts';
 import { isRedirectPage } from './report.ts';
 

@@ -28,10 +28,10 @@
  * A configuration that failed in a release is not compared there: the next release in
  * which it succeeds is compared with the last one in which it did (`previous`).
  */
-import type { HistoryEvent } from '../../../src/lib/content-types.ts';
+import type { HistoryEvent } from '../../../src/lib/core/content-types.ts';
 import { diffRows as diffSdkRows } from '../history/diff.ts';
-import { rootedAnchor } from '../../../src/lib/anchors.ts';
-import { compareReleases } from '../../../src/lib/version-order.ts';
+import { rootedAnchor } from '../../../src/lib/shapes/anchors.ts';
+import { compareReleases } from '../../../src/lib/core/version-order.ts';
 import type { ConfigSnapshot, RowSnapshot, ToolSnapshot } from './snapshot.ts';
 
 // The event type of schemas/history.schema.json, declared once (generated).

@@ -4,7 +4,7 @@
  * inside that range that were never published. Pure.
  */
 
-import { compareReleases, isRelease, releaseParts } from '../../../src/lib/version-order.ts';
+import { compareReleases, isRelease, releaseParts } from '../../../src/lib/core/version-order.ts';
 
 type Triple = [number, number, number];
 

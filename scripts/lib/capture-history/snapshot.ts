@@ -2,15 +2,15 @@
  * From one capture (one release, one configuration) to the compact snapshot a history
  * compares: per tool, how it is delivered, its description, its input definition as
  * text, and the field rows a page would show for that input. The extraction and the
- * rows are the site's own (src/lib/wire, src/lib/definition-view.ts), so a history
+ * rows are the site's own (src/lib/wire, src/lib/content/definition-view.ts), so a history
  * event names a field exactly as its tool page does.
  */
-import { definitionView } from '../../../src/lib/definition-view.ts';
-import { definitionAjv } from '../../../src/lib/content/context.ts';
+import { definitionView } from '../../../src/lib/content/definition-view.ts';
+import { definitionAjv } from '../../../src/lib/check/definition-ajv.ts';
 import { Problems } from '../../../src/lib/content/problems.ts';
 import { deferredNamespaces, deferredNamespaceTool, extractCapturedTools, type CaptureFile, type CapturedTool } from '../../../src/lib/wire/index.ts';
-import type { FieldRow } from '../../../src/lib/field-rows.ts';
-import { relativeAnchor } from '../../../src/lib/anchors.ts';
+import type { FieldRow } from '../../../src/lib/shapes/field-rows.ts';
+import { relativeAnchor } from '../../../src/lib/shapes/anchors.ts';
 
 export interface RowSnapshot {
   /** The row's anchor without its root: `.file_path`. */

@@ -17,7 +17,7 @@
  *   texts, each absent when there is none);
  * - `field` is the row's stable anchor without its root (`.file_path`, `:completed.agentId`,
  *   `:+asset_upload.id`): a union variant without a discriminator is named by its identity
- *   (src/lib/variant-identity.ts), so a variant inserted before it changes nothing of it;
+ *   (src/lib/shapes/variant-identity.ts), so a variant inserted before it changes nothing of it;
  *   only variants with no identity are matched by position (`alignPositionalVariants`);
  * - a type that became a union (`now-variant`): when a place (the table's root or a field)
  *   had no union variants and now has, the variant that holds most of the earlier fields (the
@@ -35,9 +35,9 @@
  *   (`tool` the new name, `from`/`to` the names), then the new tool's rows compared with the
  *   old one's.
  */
-import type { HistoryEvent } from '../../../src/lib/content-types.ts';
-import { anchorFor, anchorRest, positionalVariantPlace, rebaseAnchor } from '../../../src/lib/anchors.ts';
-import { compareReleases } from '../../../src/lib/version-order.ts';
+import type { HistoryEvent } from '../../../src/lib/core/content-types.ts';
+import { anchorFor, anchorRest, positionalVariantPlace, rebaseAnchor } from '../../../src/lib/shapes/anchors.ts';
+import { compareReleases } from '../../../src/lib/core/version-order.ts';
 import type { ReleaseSnapshot, RowSnapshot, Side } from './snapshot.ts';
 
 export type { HistoryEvent };

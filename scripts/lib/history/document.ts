@@ -13,9 +13,9 @@
  * Pure. Keys are always written in the same order, so the same releases and
  * events give the same bytes.
  */
-import type { HistoryEvent, HistoryFile } from '../../../src/lib/content-types.ts';
+import type { HistoryEvent, HistoryFile } from '../../../src/lib/core/content-types.ts';
 import { unpublishedBetween } from './versions.ts';
-import { compareReleases } from '../../../src/lib/version-order.ts';
+import { compareReleases } from '../../../src/lib/core/version-order.ts';
 import { sortEvents } from './diff.ts';
 
 export type ReleaseEntry = HistoryFile['releases'][number];

@@ -12,7 +12,7 @@
  * registry reports.
  */
 import { releasesInRange } from './versions.ts';
-import { compareReleases, isRelease } from '../../../src/lib/version-order.ts';
+import { compareReleases, isRelease } from '../../../src/lib/core/version-order.ts';
 
 export interface LinePlan {
   /** Releases of the CLI's own package, oldest first. */

@@ -21,11 +21,11 @@
 import ts from 'typescript';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { extractSdkTools, type NameTable } from '../claude-sdk.ts';
-import { parseDeclarations, type ParsedDeclarations } from '../../../src/lib/ts-shape.ts';
-import { definitionView } from '../../../src/lib/definition-view.ts';
-import { literalText } from '../../../src/lib/field-rows.ts';
+import { parseDeclarations, type ParsedDeclarations } from '../../../src/lib/shapes/ts-shape.ts';
+import { definitionView } from '../../../src/lib/content/definition-view.ts';
+import { literalText } from '../../../src/lib/shapes/field-rows.ts';
 import { Problems } from '../../../src/lib/content/problems.ts';
-import type { Definition } from '../../../src/lib/content-types.ts';
+import type { Definition } from '../../../src/lib/core/content-types.ts';
 
 /** The declaration file could not be read into tools; the message says why in one line. */
 export class SnapshotError extends Error {
@@ -34,7 +34,7 @@ export class SnapshotError extends Error {
 
 export type Side = 'input' | 'output';
 
-/** What a release is compared on, per field row (FieldRow of src/lib/field-rows.ts, reduced). */
+/** What a release is compared on, per field row (FieldRow of src/lib/shapes/field-rows.ts, reduced). */
 export interface RowSnapshot {
   /** The row's anchor, root included (`input.file_path`, `output:completed.agentId`). */
   id: string;

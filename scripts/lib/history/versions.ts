@@ -1,13 +1,13 @@
 /**
  * Release numbers of a package as the history sees them: only plain `x.y.z`
  * releases (prereleases such as `1.2.3-beta.1` are left out), in the one
- * release order (src/lib/version-order.ts), and the numbers a registry skipped
+ * release order (src/lib/core/version-order.ts), and the numbers a registry skipped
  * between two published ones.
  *
  * Pure: takes the version list a registry reports, returns lists.
  */
 
-import { compareReleases, isRelease, releaseParts } from '../../../src/lib/version-order.ts';
+import { compareReleases, isRelease, releaseParts } from '../../../src/lib/core/version-order.ts';
 
 /** The plain releases of `versions` from `from` through `to` (both included), oldest first, without repeats. */
 export function releasesInRange(versions: readonly string[], from: string, to: string): string[] {

@@ -7,7 +7,7 @@ import { schemaAjv } from '../capture/ajv.ts';
 import type { Matrix } from '../capture/matrix.ts';
 import { isAgentId, payloadDriver, PAYLOAD_AGENTS } from '../../../src/lib/agents/index.ts';
 import type { HookShape } from '../../../src/lib/agents/types.ts';
-import type { AgentId, HookCase, HookCasesFile } from '../../../src/lib/content-types.ts';
+import type { AgentId, HookCase, HookCasesFile } from '../../../src/lib/core/content-types.ts';
 import type { SelectedScenario } from '../payloads/scenarios.ts';
 import { oneCallScenario, readJson, selectCases } from '../payloads/case-selection.ts';
 

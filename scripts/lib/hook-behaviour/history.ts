@@ -5,7 +5,7 @@
  * schemas/hook-behaviour-history.schema.json's.
  */
 import { canonicalJson } from '../capture-history/diff.ts';
-import type { BehaviourChange, CaseOutcome, OutcomeSpan } from '../../../src/lib/content-types.ts';
+import type { BehaviourChange, CaseOutcome, OutcomeSpan } from '../../../src/lib/core/content-types.ts';
 
 export type { CaseOutcome };
 

@@ -1,4 +1,4 @@
-import type { JsonRecord } from '../../../src/lib/json.ts';
+import type { JsonRecord } from '../../../src/lib/core/json.ts';
 /**
  * What the model was sent after a hook answered: the first request that carries the call's
  * result, the result's text, and every other text of the message that carries it and of

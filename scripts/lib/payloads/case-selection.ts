@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { AgentId, Scenario } from '../../../src/lib/content-types.ts';
+import type { AgentId, Scenario } from '../../../src/lib/core/content-types.ts';
 import type { SelectedScenario } from './scenarios.ts';
 
 /** The JSON value of `rel` under `root`; an unreadable file throws `error(message)`. */

@@ -8,7 +8,7 @@
  */
 import { pathOf } from '../../../src/lib/wire/shared.ts';
 import type { CallInput, CallingWireFormat, StubReply } from '../../../src/lib/wire/types.ts';
-import type { Binding } from '../../../src/lib/content-types.ts';
+import type { Binding } from '../../../src/lib/core/content-types.ts';
 import { applyBindings, bindValues } from './scenarios.ts';
 
 export interface PlannedCall {

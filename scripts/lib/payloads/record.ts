@@ -10,8 +10,8 @@ import type { CallReport, HookMechanism } from '../../../src/lib/agents/types.ts
 import { isObject } from '../../../src/lib/wire/shared.ts';
 import type { CallInput, CallKind, ToolCallWire } from '../../../src/lib/wire/types.ts';
 import { HOOK_EVENT_TAG, HOOK_SEPARATOR } from './drivers.ts';
-import type { Outcome } from '../../../src/lib/content-types.ts';
-import type { JsonRecord } from '../../../src/lib/json.ts';
+import type { Outcome } from '../../../src/lib/core/content-types.ts';
+import type { JsonRecord } from '../../../src/lib/core/json.ts';
 
 
 export interface RecordedCall extends CallReport {

@@ -1,12 +1,12 @@
 /**
  * The payloads of a run against the site's declarations, as printed lines: the site
  * model is loaded the way the build loads it (src/lib/content/load.ts), and each payload
- * is checked by src/lib/payload-check.ts.
+ * is checked by src/lib/check/payload-check.ts.
  */
 import { loadContent } from '../../../src/lib/content/load.ts';
-import type { PayloadFile } from '../../../src/lib/content-types.ts';
-import { checkPayload, declarationsOf, findingLine } from '../../../src/lib/payload-check.ts';
-import { toolForCall as findTool } from '../../../src/lib/tool-names.ts';
+import type { PayloadFile } from '../../../src/lib/core/content-types.ts';
+import { checkPayload, declarationsOf, findingLine } from '../../../src/lib/check/payload-check.ts';
+import { toolForCall as findTool } from '../../../src/lib/model/tool-names.ts';
 
 /** `file: finding` lines for every payload (relative file → JSON text); a payload whose tool has no page says so. */
 export function checkSiteModelPayloads(root: string, files: ReadonlyMap<string, string>): string[] {

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { isAgentId, PAYLOAD_AGENTS, payloadDriver, type AgentId } from '../../../src/lib/agents/index.ts';
 import { toolSlug } from '../../../src/lib/content/url-names.ts';
-import type { Binding, Outcome, Scenario, ScenarioAgent, ScenariosFile } from '../../../src/lib/content-types.ts';
+import type { Binding, Outcome, Scenario, ScenarioAgent, ScenariosFile } from '../../../src/lib/core/content-types.ts';
 import type { CallInput } from '../../../src/lib/wire/types.ts';
 import { schemaAjv } from '../capture/ajv.ts';
 import type { Matrix } from '../capture/matrix.ts';

@@ -16,9 +16,9 @@
  * present; a claim about its fields cannot be checked there.
  */
 import { deferredNamespaces, extractCapturedTools, type CaptureFile, type CapturedTool } from '../../../src/lib/wire/index.ts';
-import type { HistoryEvent } from '../../../src/lib/content-types.ts';
+import type { HistoryEvent } from '../../../src/lib/core/content-types.ts';
 import { isUnion, locateField, schemaLiterals, schemaTypeText, UnsupportedAnchor, type FieldReading } from './schema-read.ts';
-import type { JsonRecord } from '../../../src/lib/json.ts';
+import type { JsonRecord } from '../../../src/lib/core/json.ts';
 
 export type VerdictStatus = 'confirmed' | 'contradicted' | 'unchecked';
 

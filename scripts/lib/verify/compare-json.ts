@@ -4,7 +4,7 @@
  * where they part, as a JSON pointer with both values. Pure.
  */
 
-import { pointerToken } from '../../../src/lib/json.ts';
+import { pointerToken } from '../../../src/lib/core/json.ts';
 
 export type Comparison = { equal: true } | { equal: false; pointer: string; detail: string };
 

@@ -1,7 +1,7 @@
-import { isObject, resolveLocalRef, type JsonRecord } from '../../../src/lib/json.ts';
+import { isObject, resolveLocalRef, type JsonRecord } from '../../../src/lib/core/json.ts';
 /**
  * Reading one field of a tool's JSON Schema input, written for `npm run verify` apart from
- * the site's own reading (src/lib/json-schema-shape.ts, field-rows.ts), so that a history
+ * the site's own reading (src/lib/shapes/json-schema-shape.ts, field-rows.ts), so that a history
  * event is checked against the schema the CLI sent by other code than the code that made it.
  * Pure.
  *
@@ -124,7 +124,7 @@ export function schemaLiterals(schema: JsonRecord, root: JsonRecord = schema): s
   return undefined;
 }
 
-/** `~XX` escapes back to characters; a lone `~` is the empty name (src/lib/anchors.ts escapes so). */
+/** `~XX` escapes back to characters; a lone `~` is the empty name (src/lib/shapes/anchors.ts escapes so). */
 export function unescapeName(escaped: string): string {
   if (escaped === '~') return '';
   const bytes: number[] = [];

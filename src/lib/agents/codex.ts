@@ -10,7 +10,7 @@ import type { WireRequest } from '../wire/types.ts';
 import { settingsText } from './settings.ts';
 import { matcherHooks } from './shared.ts';
 import { CLAUDE_STYLE_HOOKS, STUB_MCP_SERVER, type Agent, type HookMechanism, type Invocation, type InvocationContext } from './types.ts';
-import type { JsonRecord } from '../json.ts';
+import type { JsonRecord } from '../core/json.ts';
 
 /** The parsed `x-codex-turn-metadata` header, when there is one and it is a JSON object. */
 export function turnMetadata(request: WireRequest): JsonRecord | undefined {

@@ -24,7 +24,7 @@ import { promptedRequestWithTools, shellQuote } from './shared.ts';
 import { STUB_MCP_SERVER, type Agent, type GithubLoginStub, type HookMechanism, type Invocation, type InvocationContext, type StandInModel } from './types.ts';
 import { pathOf } from '../wire/shared.ts';
 import type { WireRequest } from '../wire/types.ts';
-import type { JsonRecord } from '../json.ts';
+import type { JsonRecord } from '../core/json.ts';
 
 /** Its wire formats, the default first. */
 const WIRES = ['openai-chat-completions', 'openai-responses', 'anthropic-messages'] as const satisfies readonly WireFormatId[];

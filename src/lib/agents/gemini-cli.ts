@@ -19,8 +19,8 @@ import { mergeSettings, settingsText } from './settings.ts';
 import { inPseudoTerminal, promptedRequestWithTools } from './shared.ts';
 import { hookMember, STUB_MCP_SERVER, type Agent, type HookedCall, type HookMechanism, type HookShape, type Invocation, type InvocationContext, type JsonObject } from './types.ts';
 import { isObject } from '../wire/shared.ts';
-import { compareVersions } from '../version-order.ts';
-import type { JsonRecord } from '../json.ts';
+import { compareVersions } from '../core/version-order.ts';
+import type { JsonRecord } from '../core/json.ts';
 
 /** Its wire formats, the default first. */
 const WIRES = ['gemini-api'] as const satisfies readonly WireFormatId[];

@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { mergeSettings, settingsText } from './settings.ts';
 import { inPseudoTerminal, promptedRequestWithTools } from './shared.ts';
 import { STUB_MCP_SERVER, type Agent, type HookMechanism, type Invocation, type InvocationContext, type JsonObject } from './types.ts';
-import type { JsonRecord } from '../json.ts';
+import type { JsonRecord } from '../core/json.ts';
 
 /** Its wire formats, the default first. */
 const WIRES = ['openai-chat-completions'] as const satisfies readonly WireFormatId[];

@@ -5,7 +5,7 @@
  */
 import type { WireFormatId } from '../wire/index.ts';
 import type { StubReply, WireRequest } from '../wire/types.ts';
-import type { JsonRecord } from '../json.ts';
+import type { JsonRecord } from '../core/json.ts';
 
 /** A JSON object, as settings files hold. */
 export type JsonObject = { [key: string]: unknown };

@@ -4,14 +4,14 @@
  * getCollection and `astro dev` reloads it when a file under content/ changes.
  */
 import type { Loader, LoaderContext } from 'astro/loaders';
-import type { MatrixAgent } from '../captures.ts';
-import type { AgentRecord, ComparisonFile, HistoryFile, Job } from '../content-types.ts';
-import type { AgentInventory, HookBehaviourHistory, HookOutputs, Subagents, HookBehaviourRecord, PermissionRecord, McpNamingHistory, HookEventsList, HooksEditorial, RemovedTool, SiteModel, ToolModel } from '../model.ts';
-import type { AgentReleases } from '../releases.ts';
+import type { MatrixAgent } from '../model/captures.ts';
+import type { AgentRecord, ComparisonFile, HistoryFile, Job } from '../core/content-types.ts';
+import type { AgentInventory, HookBehaviourHistory, HookOutputs, Subagents, HookBehaviourRecord, PermissionRecord, McpNamingHistory, HookEventsList, HooksEditorial, RemovedTool, SiteModel, ToolModel } from '../model/model.ts';
+import type { AgentReleases } from '../model/releases.ts';
 import type { ArchivedExport } from './stages/archive.ts';
 import { contentLocation, loadSiteContent } from './cached.ts';
 
-/** The data of each collection's entries, as this loader stores them and src/lib/site-data.ts reads them. */
+/** The data of each collection's entries, as this loader stores them and src/lib/routes/site-data.ts reads them. */
 export interface CollectionData {
   tools: ToolModel;
   /** One agent with everything of the site model that belongs to it. */

@@ -11,7 +11,7 @@
  * key 40 characters, longest string 86,000 characters: a TypeScript
  * declaration in an SDK tool file).
  */
-import { jsonPointer } from '../json.ts';
+import { jsonPointer } from '../core/json.ts';
 
 export const CONTENT_BOUNDS = {
   /** Levels of objects and arrays below the root. */

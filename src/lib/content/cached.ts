@@ -14,7 +14,7 @@
  */
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { SiteModel } from '../model.ts';
+import type { SiteModel } from '../model/model.ts';
 import { loadContent, type ContentWarning } from './load.ts';
 
 /** Where the content is: the project root, and CONTENT_DIR when tests point the build at fixtures. */

@@ -1,11 +1,10 @@
 /** What every loading stage shares: the reader, the problems collector, the file list and the Ajv for upstream schemas. */
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import draft07MetaSchema from 'ajv/dist/refs/json-schema-draft-07.json' with { type: 'json' };
+import type { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ContentFiles, ContentReader } from './read.ts';
 import type { Problems } from './problems.ts';
 import type { ReservedNames } from './url-names.ts';
-import type { ToolModel } from '../model.ts';
-import type { AliasRecord } from '../content-types.ts';
+import type { ToolModel } from '../model/model.ts';
+import type { AliasRecord } from '../core/content-types.ts';
 
 export interface Stage {
   reader: ContentReader;
@@ -21,11 +20,4 @@ export interface Stage {
   namePlace: WeakMap<ToolModel, { file: string; pointer: string }>;
   /** Where an alias added by a later stage (the inventory) is written, when not in its tool's file. */
   aliasPlace: WeakMap<AliasRecord, { file: string; pointer: string }>;
-}
-
-export function definitionAjv(): Ajv2020 {
-  const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false });
-  // Some CLIs declare their tools' schemas as draft-07 (Gemini CLI's activate_skill): compile them too.
-  ajv.addMetaSchema(draft07MetaSchema);
-  return ajv;
 }

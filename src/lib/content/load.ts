@@ -8,8 +8,9 @@
  */
 import { join } from 'node:path';
 import { AGENT_IDS } from '../agents/index.ts';
-import type { SiteModel, ToolModel } from '../model.ts';
-import { definitionAjv, type Stage } from './context.ts';
+import type { SiteModel, ToolModel } from '../model/model.ts';
+import type { Stage } from './context.ts';
+import { definitionAjv } from '../check/definition-ajv.ts';
 import { Problems, type ContentWarning } from './problems.ts';
 import { ContentReader, scanContent } from './read.ts';
 import { addTypeSources, capturesSourcePackage, loadAgents } from './stages/agents.ts';
@@ -33,8 +34,8 @@ import { loadHookOutputs } from './stages/hook-outputs.ts';
 import { loadSubagents } from './stages/subagents.ts';
 import { loadPermissions } from './stages/permissions.ts';
 import { loadMcpNaming } from './stages/mcp-naming.ts';
-import { exportFileNames, versionedExportPath } from '../exports/files.ts';
-import { agentReleases, toolReleases } from '../releases.ts';
+import { exportFileNames, versionedExportPath } from '../site/export-files.ts';
+import { agentReleases, toolReleases } from '../model/releases.ts';
 
 export interface LoadOptions {
   /** Folder holding content/, schemas/ and src/pages (the project root). */

@@ -10,7 +10,7 @@ import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.
 import addFormatsModule from 'ajv-formats';
 import type { Problems } from './problems.ts';
 import { boundProblems } from './bounds.ts';
-import { jsonPointer } from '../json.ts';
+import { jsonPointer } from '../core/json.ts';
 import { AGENT_IDS, isAgentId } from '../agents/index.ts';
 import { AGENT_ID_FORMAT, CONTENT_SCHEMAS, SHARED_SCHEMAS, type SchemaName } from './schema-files.ts';
 

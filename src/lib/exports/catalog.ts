@@ -4,18 +4,18 @@
  * against it). Pure: the model comes in as an argument.
  */
 import { AGENT_IDS } from '../agents/index.ts';
-import type { AgentId, AliasKind, DefinitionKind, ToolGroup } from '../content-types.ts';
-import type { HookOutputs, SiteModel, ToolModel } from '../model.ts';
-import { sitePath, toolPath } from '../site.ts';
-import { definitionFiles } from '../tool-page.ts';
+import type { AgentId, AliasKind, DefinitionKind, ToolGroup } from '../core/content-types.ts';
+import type { HookOutputs, SiteModel, ToolModel } from '../model/model.ts';
+import { sitePath, toolPath } from '../site/site.ts';
+import { definitionFiles } from '../views/tool-page.ts';
 import type { Delivery } from '../wire/types.ts';
-import { exportFileNames, exportPath, siteUrl, versionedExportPath, type Section, type SiteOrigin } from './files.ts';
-import { releaseSegment, type AgentReleases } from '../releases.ts';
-import { agentHooks } from '../hooks.ts';
-import { behaviourEntries, type BehaviourEntry } from '../hook-behaviour.ts';
-import { permissionEntries, type PermissionEntry } from '../permissions.ts';
-import { eventSchemaFiles, toolHookSchemaPath } from '../hook-schemas.ts';
-import { outputSchemaPath, outputSource } from '../hook-outputs.ts';
+import { exportFileNames, exportPath, siteUrl, versionedExportPath, type Section, type SiteOrigin } from '../site/export-files.ts';
+import { releaseSegment, type AgentReleases } from '../model/releases.ts';
+import { agentHooks } from '../behaviour/hooks.ts';
+import { behaviourEntries, type BehaviourEntry } from '../behaviour/hook-behaviour.ts';
+import { permissionEntries, type PermissionEntry } from '../behaviour/permissions.ts';
+import { eventSchemaFiles, toolHookSchemaPath } from '../behaviour/hook-schemas.ts';
+import { outputSchemaPath, outputSource } from '../behaviour/hook-outputs.ts';
 
 /** An agent's hook output schemas for the catalog, or why there are none; nothing where no file says. */
 function catalogOutputs(outputs: HookOutputs | undefined): Pick<CatalogAgent['hooks'], 'outputs'> {

@@ -8,13 +8,13 @@
  * view as the page (history-pages.ts), so both list the same releases and
  * changes. Pure: the model and the site's address come in as arguments.
  */
-import type { AgentId } from '../content-types.ts';
-import { changelogPage, type ChangelogChange, type ChangelogPage } from '../history-pages.ts';
-import { changelogFeedUrl, changelogUrl, releaseUrl } from '../changelog-addresses.ts';
-import { changeLine } from '../history.ts';
-import { escapeHtmlText as html } from '../html-text.ts';
-import type { SiteModel } from '../model.ts';
-import { SITE_TITLE } from '../site-settings.ts';
+import type { AgentId } from '../core/content-types.ts';
+import { changelogPage, type ChangelogChange, type ChangelogPage } from '../views/history-pages.ts';
+import { changelogFeedUrl, changelogUrl, releaseUrl } from '../history/changelog-addresses.ts';
+import { changeLine } from '../history/history.ts';
+import { escapeHtmlText as html } from '../core/html-text.ts';
+import type { SiteModel } from '../model/model.ts';
+import { SITE_TITLE } from '../site/site-settings.ts';
 import type { AtomEntry, AtomFeed } from './feed.ts';
 
 /**

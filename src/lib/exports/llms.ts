@@ -5,14 +5,14 @@
  * required) in plain Markdown. Built from the model, since tool pages are not
  * in Starlight's docs collection. Pure: the model comes in as an argument.
  */
-import type { AgentRecord } from '../content-types.ts';
-import type { FieldRow } from '../field-rows.ts';
-import { inlineParts } from '../inline-text.ts';
-import { agentReleaseLabel, releaseMismatch } from '../releases.ts';
-import type { SiteModel, ToolModel } from '../model.ts';
-import { KIND_LABELS, toolPath } from '../site.ts';
+import type { AgentRecord } from '../core/content-types.ts';
+import type { FieldRow } from '../shapes/field-rows.ts';
+import { inlineParts } from '../core/inline-text.ts';
+import { agentReleaseLabel, releaseMismatch } from '../model/releases.ts';
+import type { SiteModel, ToolModel } from '../model/model.ts';
+import { KIND_LABELS, toolPath } from '../site/site.ts';
 import { CATALOG_PATH } from './catalog.ts';
-import { siteUrl, type SiteOrigin } from './files.ts';
+import { siteUrl, type SiteOrigin } from '../site/export-files.ts';
 
 export const SITE_TITLE = 'Agent tool reference';
 
@@ -40,7 +40,7 @@ function escapeInline(text: string): string {
 }
 
 /**
- * Prose on one line as the site's pages show it (src/lib/inline-text.ts): a run in backticks
+ * Prose on one line as the site's pages show it (src/lib/core/inline-text.ts): a run in backticks
  * is a code span (inert whatever it holds), everything else is escaped text.
  */
 function prose(text: string): string {

@@ -151,7 +151,7 @@ export interface EditorialFile {
   versionNotes?: VersionNote[];
   documentedOnly?: DocumentedOnly;
   /**
-   * Rules the description sent to the model states, quoted, in a form recorded runs can check (src/lib/findings.ts). The quote must be in a captured description of the tool; a recorded call that breaks the rule gets a finding on the page.
+   * Rules the description sent to the model states, quoted, in a form recorded runs can check (src/lib/check/findings.ts). The quote must be in a captured description of the tool; a recorded call that breaks the rule gets a finding on the page.
    */
   modelRules?: ModelRule[];
 }
@@ -167,7 +167,7 @@ export interface Gate {
   modelsCompared?: string[];
 }
 /**
- * The gate as a condition on a captured configuration, so that the build can check it against the captures (src/lib/gate-check.ts): every member given must hold (an empty object holds everywhere). Without it the gate is shown as not checked against the captures.
+ * The gate as a condition on a captured configuration, so that the build can check it against the captures (src/lib/check/gate-check.ts): every member given must hold (an empty object holds everywhere). Without it the gate is shown as not checked against the captures.
  */
 export interface GateCondition {
   /**
@@ -554,7 +554,7 @@ export interface HistoryEvent {
    */
   side?: "input" | "output";
   /**
-   * The field's stable anchor without its root (`.file_path`, `:completed.agentId`, `:+asset_upload.id`): the page's anchor is the root of the table (`input`, `output`, `model-input`) followed by this. Union variants without a discriminator are named by their identity (`:+name`, `:=type`, src/lib/variant-identity.ts), by position (`:3`) only when they have none.
+   * The field's stable anchor without its root (`.file_path`, `:completed.agentId`, `:+asset_upload.id`): the page's anchor is the root of the table (`input`, `output`, `model-input`) followed by this. Union variants without a discriminator are named by their identity (`:+name`, `:=type`, src/lib/shapes/variant-identity.ts), by position (`:3`) only when they have none.
    */
   field?: string;
   /**

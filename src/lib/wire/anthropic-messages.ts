@@ -12,12 +12,12 @@
 import {
   asRecord, bodyModel, jsonSchemaInput, hasToolsArray, isObject, jsonReply, keptBody, lastUserTextIn, makeTool, messagesProblem, modelOf, partsText, pointer, sseReply, STUB_REPLY_TEXT,
 } from './shared.ts';
-import type { Definition } from '../content-types.ts';
+import type { Definition } from '../core/content-types.ts';
 import {
   CaptureFormatError,
   type CapturedTool, type DeferredNamespace, type ExtractContext, type StubReply, type ToolCallWire, type ToolCount, type WireFormat, type WireRequest,
 } from './types.ts';
-import type { JsonRecord } from '../json.ts';
+import type { JsonRecord } from '../core/json.ts';
 
 export const REQUEST_PATH = '/v1/messages';
 export const COUNT_TOKENS_PATH = '/v1/messages/count_tokens';

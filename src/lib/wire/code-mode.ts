@@ -15,7 +15,7 @@
  * nested tool, a self-contained declaration text for its input and its result.
  */
 import ts from 'typescript';
-import { declarationClosure, declarationText, parseDeclarations, TypeScriptDefinitionError } from '../ts-shape.ts';
+import { declarationClosure, declarationText, parseDeclarations, TypeScriptDefinitionError } from '../shapes/ts-shape.ts';
 import { CaptureFormatError } from './types.ts';
 
 export class CodeModeError extends Error {}

@@ -19,14 +19,14 @@
  * `generationConfig.responseJsonSchema`; the stub answers with a minimal instance
  * of whatever schema it asks for.
  */
-import type { Definition } from '../content-types.ts';
-import { minimalInstance, type MinimalInstanceOptions } from '../minimal-instance.ts';
+import type { Definition } from '../core/content-types.ts';
+import { minimalInstance, type MinimalInstanceOptions } from '../shapes/minimal-instance.ts';
 import { asRecord, hasToolsArray, isObject, jsonReply, keptBody, makeTool, pathOf, pointer, STUB_REPLY_TEXT } from './shared.ts';
 import {
   CaptureFormatError,
   type CapturedTool, type DeferredNamespace, type ExtractContext, type StubReply, type ToolCallWire, type ToolCount, type WireFormat, type WireRequest,
 } from './types.ts';
-import type { JsonRecord } from '../json.ts';
+import type { JsonRecord } from '../core/json.ts';
 
 /** `/v1beta/models/<model>:<method>`; any API version, a model id without `/` or `:`. */
 const MODEL_PATH = /^\/v1(?:alpha|beta)?\/models\/([^/:]+):([A-Za-z]+)$/;
@@ -173,7 +173,7 @@ export function countTools(body: JsonRecord): ToolCount {
 /**
  * How the stub makes a value of a requested response schema (JSON Schema, or Gemini's
  * OpenAPI subset: `type` in upper case, counts as strings): strings are STUB_REPLY_TEXT,
- * an unbounded number is 1, and nothing makes the reply fail (src/lib/minimal-instance.ts).
+ * an unbounded number is 1, and nothing makes the reply fail (src/lib/shapes/minimal-instance.ts).
  */
 export const REPLY_INSTANCE: MinimalInstanceOptions = { text: STUB_REPLY_TEXT, defaultNumber: 1, lenient: true };
 

@@ -12,7 +12,7 @@
  * declares the other tools in TypeScript inside its description (read by
  * ./code-mode.ts).
  */
-import type { Definition } from '../content-types.ts';
+import type { Definition } from '../core/content-types.ts';
 import { declaresNestedTools, nestedToolsAt, qwenNestedToolNames } from './code-mode.ts';
 import { DEFERRED_INPUT, deferredReminderIn, deferredReminderNames } from './qwen-reminder.ts';
 import {
@@ -22,7 +22,7 @@ import {
   CaptureFormatError,
   type CapturedTool, type DeferredNamespace, type ExtractContext, type StubReply, type StubToolCall, type ToolCallWire, type ToolCount, type WireFormat, type WireRequest,
 } from './types.ts';
-import type { JsonRecord } from '../json.ts';
+import type { JsonRecord } from '../core/json.ts';
 
 export const REQUEST_PATH = '/v1/chat/completions';
 

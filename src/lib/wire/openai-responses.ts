@@ -14,7 +14,7 @@
  * Completions (./qwen-reminder.ts). A capture keeps those texts and no other
  * message content.
  */
-import type { Definition } from '../content-types.ts';
+import type { Definition } from '../core/content-types.ts';
 import { nestedToolsAt } from './code-mode.ts';
 import { DEFERRED_INPUT, deferredReminderIn, deferredReminderNames } from './qwen-reminder.ts';
 import {
@@ -24,7 +24,7 @@ import {
   CaptureFormatError,
   type CapturedTool, type DeferredNamespace, type ExtractContext, type StubReply, type ToolCallWire, type ToolCount, type WireFormat, type WireRequest,
 } from './types.ts';
-import type { JsonRecord } from '../json.ts';
+import type { JsonRecord } from '../core/json.ts';
 
 export const REQUEST_PATH = '/v1/responses';
 

@@ -7,7 +7,7 @@
  * `tool_call`…"; MCP tools that became available later: "The following MCP
  * tools …"). A capture keeps that reminder and no other text of the conversation.
  */
-import type { Definition } from '../content-types.ts';
+import type { Definition } from '../core/content-types.ts';
 
 /** The reminder, anywhere in a text (the rest of the text describes the machine, the date and the session). */
 const DEFERRED_REMINDER = /<system-reminder>\nThe following (?:MCP )?tools [^\n]*?reachable through `tool_search`[\s\S]*?<\/system-reminder>/;

@@ -1,11 +1,11 @@
 /** Helpers the wire format modules share: JSON pointers, SSE framing, assembling a CapturedTool. */
 import { CaptureFormatError, type CapturedTool, type StubReply } from './types.ts';
 
-import { isObject } from '../json.ts';
-import type { DefinitionOrigin, JsonSchemaDefinition } from '../content-types.ts';
-import type { JsonRecord } from '../json.ts';
+import { isObject } from '../core/json.ts';
+import type { DefinitionOrigin, JsonSchemaDefinition } from '../core/content-types.ts';
+import type { JsonRecord } from '../core/json.ts';
 
-export { isObject, jsonPointer as pointer } from '../json.ts';
+export { isObject, jsonPointer as pointer } from '../core/json.ts';
 
 /** `value` as an object, or a CaptureFormatError at `at` saying `what` is not one. */
 export function asRecord(value: unknown, at: string, what: string, tool?: string): JsonRecord {

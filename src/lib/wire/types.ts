@@ -9,8 +9,8 @@
  * from a capture. scripts/lib/capture/* (recording) and the site build
  * (extraction) both use the modules through src/lib/wire/index.ts.
  */
-import type { Definition, DefinitionOrigin, PayloadCall } from '../content-types.ts';
-import type { JsonRecord } from '../json.ts';
+import type { Definition, DefinitionOrigin, PayloadCall } from '../core/content-types.ts';
+import type { JsonRecord } from '../core/json.ts';
 
 /** A request the stub recorded, as far as a wire format looks at it. */
 export interface WireRequest {

@@ -1,10 +1,10 @@
 /** `/<agent>/changelog.xml`: the Atom feed of an agent's changelog page (src/lib/exports/changelog-feed.ts). */
 import type { APIRoute, GetStaticPaths } from 'astro';
-import type { AgentId } from '../../lib/content-types.ts';
+import type { AgentId } from '../../lib/core/content-types.ts';
 import { changelogFeed } from '../../lib/exports/changelog-feed.ts';
 import { atomXml } from '../../lib/exports/feed.ts';
-import { changelogAgents } from '../../lib/history-pages.ts';
-import { getSite } from '../../lib/site-data.ts';
+import { changelogAgents } from '../../lib/views/history-pages.ts';
+import { getSite } from '../../lib/routes/site-data.ts';
 
 export const getStaticPaths = (async () => {
   const site = await getSite();

@@ -4,7 +4,7 @@
  * (src/scripts/payload-check-worker.ts) and the modules they import, each
  * compiled on its own by TypeScript (types erased, comments dropped, relative
  * `.ts` imports pointed at `.js`), at `/payload-check/scripts/payload-check.js`,
- * `/payload-check/lib/anchors.js`…
+ * `/payload-check/lib/shapes/anchors.js`…
  *
  * Why not through Vite like the page's other scripts: a dynamic import that
  * Vite bundles brings Vite's preload helper (1.7 KB), which Vite then splits
@@ -15,9 +15,9 @@
 import ts from 'typescript';
 import type { APIRoute, GetStaticPaths } from 'astro';
 
-/** Sources the entries may reach, by path under src/ (`lib/anchors.ts`); a module outside them stops the build. */
+/** Sources the entries may reach, by path under src/ (`lib/shapes/anchors.ts`): the layers the checker's modules live in (src/lib/README.md); a module outside them stops the build. */
 const SOURCES: Record<string, string> = Object.fromEntries(
-  Object.entries(import.meta.glob<string>(['../../scripts/*.ts', '../../lib/*.ts'], { query: '?raw', import: 'default', eager: true })).map(([path, text]) => [
+  Object.entries(import.meta.glob<string>(['../../scripts/*.ts', '../../lib/core/*.ts', '../../lib/shapes/*.ts', '../../lib/check/*.ts'], { query: '?raw', import: 'default', eager: true })).map(([path, text]) => [
     path.replace(/^\.\.\/\.\.\//, ''),
     text,
   ]),

@@ -4,9 +4,9 @@
  * record from the matrix.
  */
 import type { Stage } from '../context.ts';
-import type { CaptureMatrix, MatrixAgent } from '../../captures.ts';
-import type { AgentId, AgentRecord } from '../../content-types.ts';
-import type { ToolModel } from '../../model.ts';
+import type { CaptureMatrix, MatrixAgent } from '../../model/captures.ts';
+import type { AgentId, AgentRecord } from '../../core/content-types.ts';
+import type { ToolModel } from '../../model/model.ts';
 import { AGENT_PRODUCTS } from '../../agents/index.ts';
 import { urlNameProblem } from '../url-names.ts';
 

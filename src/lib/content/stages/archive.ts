@@ -9,11 +9,11 @@
  * longer host, which rewriting it would corrupt).
  */
 import type { Stage } from '../context.ts';
-import type { ArchiveFile } from '../../content-types.ts';
-import { EXPORT_FILE_NAMES, type ExportFileName } from '../../exports/file-names.ts';
-import type { ArchivedExport } from '../../model.ts';
+import type { ArchiveFile } from '../../core/content-types.ts';
+import { EXPORT_FILE_NAMES, type ExportFileName } from '../../core/export-file-names.ts';
+import type { ArchivedExport } from '../../model/model.ts';
 
-export type { ArchivedExport } from '../../model.ts';
+export type { ArchivedExport } from '../../model/model.ts';
 
 /** Reads the archive; `current` are the versioned paths the current content publishes. */
 export function loadArchive(stage: Stage, current: ReadonlySet<string>): ArchivedExport[] {

@@ -6,15 +6,15 @@
  */
 import type { Stage } from '../context.ts';
 import { AGENTS } from '../../agents/index.ts';
-import { distinctInputs, indexCaptured, primaryConfiguration, type CapturedEntry, type CaptureMatrix, type MatrixAgent } from '../../captures.ts';
-import type { AgentId } from '../../content-types.ts';
-import { definitionView } from '../../definition-view.ts';
+import { distinctInputs, indexCaptured, primaryConfiguration, type CapturedEntry, type CaptureMatrix, type MatrixAgent } from '../../model/captures.ts';
+import type { AgentId } from '../../core/content-types.ts';
+import { definitionView } from '../definition-view.ts';
 import { parsePath } from '../../wire/gemini-api.ts';
 import { CaptureFormatError, captureWireFormat, deferredNamespaces, extractCapturedTools, type CaptureFile, type CapturedTool, type DeferredNamespace } from '../../wire/index.ts';
-import type { DefinitionView, ToolModel } from '../../model.ts';
-import { attachCapture, capturePlace, isMcpInstance, mcpFamilyFromCapture, synthesizeFromCapture } from '../../tool-synthesis.ts';
+import type { DefinitionView, ToolModel } from '../../model/model.ts';
+import { attachCapture, capturePlace, isMcpInstance, mcpFamilyFromCapture, synthesizeFromCapture } from '../tool-synthesis.ts';
 import { checkName } from '../names.ts';
-import { answersTo } from '../../tool-names.ts';
+import { answersTo } from '../../model/tool-names.ts';
 
 /** What each captured request was sent as (`<agent>/<configuration>` → its model and wire format, and the package the release was installed from): facts the availability gates are checked against. */
 export type CapturedRequests = Map<string, { model?: string; wire: string; package: string }>;

@@ -4,11 +4,11 @@
  * field must be a row of the tool's page, whose anchor it names).
  */
 import type { Stage } from '../context.ts';
-import type { ComparisonFile } from '../../content-types.ts';
-import { fieldById } from '../../comparison.ts';
-import type { ToolModel } from '../../model.ts';
+import type { ComparisonFile } from '../../core/content-types.ts';
+import { fieldById } from '../../model/comparison.ts';
+import type { ToolModel } from '../../model/model.ts';
 import { toolSlug } from '../url-names.ts';
-import { toolNamed } from '../../tool-names.ts';
+import { toolNamed } from '../../model/tool-names.ts';
 
 export function loadComparisons(stage: Stage, tools: readonly ToolModel[], jobIds: ReadonlySet<string> | undefined): ComparisonFile[] {
   const { reader, problems, files } = stage;

@@ -4,9 +4,9 @@
  * generated file or capture shows.
  */
 import type { Stage } from '../context.ts';
-import type { EditorialTool } from '../../content-types.ts';
-import type { ToolModel } from '../../model.ts';
-import { documentedOnlyTool } from '../../tool-synthesis.ts';
+import type { EditorialTool } from '../../core/content-types.ts';
+import type { ToolModel } from '../../model/model.ts';
+import { documentedOnlyTool } from '../tool-synthesis.ts';
 import { toolSlug } from '../url-names.ts';
 import { checkName } from '../names.ts';
 

@@ -1,13 +1,13 @@
 /**
- * Stage: the findings checkPayload leaves out (src/lib/findings.ts), added to each
+ * Stage: the findings checkPayload leaves out (src/lib/check/findings.ts), added to each
  * tool's examples after the payloads stage: hook results under another tool name,
  * and quoted model-facing rules that a recorded call breaks. A quoted rule must be
  * in a description the tool is sent with (rule `model-rule-quoted`).
  */
 import type { Stage } from '../context.ts';
-import type { ToolModel } from '../../model.ts';
-import { declarationsOf } from '../../payload-check.ts';
-import { hookResponseFindings, quotes, ruleFindings } from '../../findings.ts';
+import type { ToolModel } from '../../model/model.ts';
+import { declarationsOf } from '../../check/payload-check.ts';
+import { hookResponseFindings, quotes, ruleFindings } from '../../check/findings.ts';
 
 export function addFindings(stage: Stage, tools: readonly ToolModel[]): void {
   for (const tool of tools) {

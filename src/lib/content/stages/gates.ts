@@ -4,16 +4,16 @@
  * its mode, arguments, settings, config.toml lines and environment, the
  * agent module's own variables included, and the model's entry in the model
  * catalog the agent's binary embeds, when the inventory read one) are gathered here; the checking is
- * src/lib/gate-check.ts. A contradicted gate is an error naming the editorial
+ * src/lib/check/gate-check.ts. A contradicted gate is an error naming the editorial
  * file and the gate's pointer; each gate's status is kept for the page.
  */
 import type { Stage } from '../context.ts';
-import type { CaptureMatrix, MatrixAgent, MatrixConfiguration } from '../../captures.ts';
-import type { AgentId } from '../../content-types.ts';
-import type { CatalogModel } from '../../content-types.ts';
-import type { ToolModel } from '../../model.ts';
+import type { CaptureMatrix, MatrixAgent, MatrixConfiguration } from '../../model/captures.ts';
+import type { AgentId } from '../../core/content-types.ts';
+import type { CatalogModel } from '../../core/content-types.ts';
+import type { ToolModel } from '../../model/model.ts';
 import { AGENTS } from '../../agents/index.ts';
-import { checkGates, type ConfigurationFacts } from '../../gate-check.ts';
+import { checkGates, type ConfigurationFacts } from '../../check/gate-check.ts';
 import type { CapturedRequests } from './captures.ts';
 
 export function checkAvailabilityGates(

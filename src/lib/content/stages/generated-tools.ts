@@ -1,8 +1,8 @@
 /** Stage: generated tool files (content/tools/<agent>/<slug>.json), each with its input and result rows. */
 import type { Stage } from '../context.ts';
-import type { AgentId, GeneratedTool } from '../../content-types.ts';
-import { definitionView } from '../../definition-view.ts';
-import type { ToolModel } from '../../model.ts';
+import type { AgentId, GeneratedTool } from '../../core/content-types.ts';
+import { definitionView } from '../definition-view.ts';
+import type { ToolModel } from '../../model/model.ts';
 import { toolSlug } from '../url-names.ts';
 import { checkName } from '../names.ts';
 

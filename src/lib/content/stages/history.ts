@@ -6,13 +6,13 @@
  * and every event is credited to a release it lists, after the one it was
  * compared with.
  */
-import { anchorRest, rootedAnchor, throughPositionalVariant } from '../../anchors.ts';
-import { everyName } from '../../tool-names.ts';
+import { anchorRest, rootedAnchor, throughPositionalVariant } from '../../shapes/anchors.ts';
+import { everyName } from '../../model/tool-names.ts';
 import type { Stage } from '../context.ts';
-import type { AgentId, HistoryFile } from '../../content-types.ts';
-import { compareVersions } from '../../version-order.ts';
-import { firstCompared, firstSeen, historyNames, pageAnchors, spanOf, tableRoot } from '../../history.ts';
-import type { RemovedTool, ToolModel } from '../../model.ts';
+import type { AgentId, HistoryFile } from '../../core/content-types.ts';
+import { compareVersions } from '../../core/version-order.ts';
+import { firstCompared, firstSeen, historyNames, pageAnchors, spanOf, tableRoot } from '../../history/history.ts';
+import type { RemovedTool, ToolModel } from '../../model/model.ts';
 import { toolSlug, urlNameProblem } from '../url-names.ts';
 import { checkName } from '../names.ts';
 

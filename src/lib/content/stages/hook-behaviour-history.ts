@@ -6,9 +6,9 @@
  * is a warning (run it again).
  */
 import type { Stage } from '../context.ts';
-import type { HookBehaviourHistoryFile, HookCasesFile } from '../../content-types.ts';
-import type { HookBehaviourHistory } from '../../model.ts';
-import { jsonPointer } from '../../json.ts';
+import type { HookBehaviourHistoryFile, HookCasesFile } from '../../core/content-types.ts';
+import type { HookBehaviourHistory } from '../../model/model.ts';
+import { jsonPointer } from '../../core/json.ts';
 
 export function loadHookBehaviourHistories(stage: Stage, pins: ReadonlyMap<string, string>): HookBehaviourHistory[] {
   const { reader, problems, files } = stage;

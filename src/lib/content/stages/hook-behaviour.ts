@@ -6,9 +6,9 @@
  * order the case file declares them, which is the order the pages show.
  */
 import type { Stage } from '../context.ts';
-import type { HookCaseFile, HookCasesFile } from '../../content-types.ts';
-import type { HookBehaviourRecord, ToolModel } from '../../model.ts';
-import { toolForCall } from '../../tool-names.ts';
+import type { HookCaseFile, HookCasesFile } from '../../core/content-types.ts';
+import type { HookBehaviourRecord, ToolModel } from '../../model/model.ts';
+import { toolForCall } from '../../model/tool-names.ts';
 
 export function loadHookBehaviour(stage: Stage, tools: readonly ToolModel[], pins: ReadonlyMap<string, string>): HookBehaviourRecord[] {
   const { reader, problems, files } = stage;

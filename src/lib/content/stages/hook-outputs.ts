@@ -6,8 +6,8 @@
  * hook's answer against is refused here, naming its pointer.
  */
 import type { Stage } from '../context.ts';
-import type { HookOutputsFile } from '../../content-types.ts';
-import type { HookOutputs } from '../../model.ts';
+import type { HookOutputsFile } from '../../core/content-types.ts';
+import type { HookOutputs } from '../../model/model.ts';
 
 export function loadHookOutputs(stage: Stage): HookOutputs[] {
   const { reader, problems, files, definitionAjv } = stage;

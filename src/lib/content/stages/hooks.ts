@@ -9,8 +9,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Stage } from '../context.ts';
-import type { Evidence, HookEventsFile, HooksFile } from '../../content-types.ts';
-import type { HookEventsList, HooksEditorial } from '../../model.ts';
+import type { Evidence, HookEventsFile, HooksFile } from '../../core/content-types.ts';
+import type { HookEventsList, HooksEditorial } from '../../model/model.ts';
 import { AGENTS, isAgentId } from '../../agents/index.ts';
 
 export function loadHooksEditorial(stage: Stage, matrixVersions: ReadonlyMap<string, string>): HooksEditorial[] {

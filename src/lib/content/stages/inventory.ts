@@ -9,11 +9,11 @@
  * or is listed as registered but never advertised.
  */
 import type { Stage } from '../context.ts';
-import type { AgentId, AliasRecord, InventoryFile } from '../../content-types.ts';
+import type { AgentId, AliasRecord, InventoryFile } from '../../core/content-types.ts';
 import { AGENTS } from '../../agents/index.ts';
-import type { AgentInventory, ToolModel } from '../../model.ts';
+import type { AgentInventory, ToolModel } from '../../model/model.ts';
 import { checkName } from '../names.ts';
-import { callableNames, typedName } from '../../tool-names.ts';
+import { callableNames, typedName } from '../../model/tool-names.ts';
 
 
 export function applyInventory(stage: Stage, tools: ToolModel[], matrixVersions: ReadonlyMap<string, string>): AgentInventory[] {

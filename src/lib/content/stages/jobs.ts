@@ -1,6 +1,6 @@
 /** Stage: the job index (content/jobs.json). */
 import type { Stage } from '../context.ts';
-import type { Job, JobsFile } from '../../content-types.ts';
+import type { Job, JobsFile } from '../../core/content-types.ts';
 import { elementIdProblem } from '../url-names.ts';
 import { checkName, NAME_LENGTH } from '../names.ts';
 

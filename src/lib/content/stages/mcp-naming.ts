@@ -6,8 +6,8 @@
  * readings of the file whose names differ.
  */
 import type { Stage } from '../context.ts';
-import type { McpNamingFile } from '../../content-types.ts';
-import type { McpNamingHistory } from '../../model.ts';
+import type { McpNamingFile } from '../../core/content-types.ts';
+import type { McpNamingHistory } from '../../model/model.ts';
 
 const keyOf = (r: McpNamingFile['readings'][number]): string => ('failed' in r ? 'failed' : r.names.join(' '));
 

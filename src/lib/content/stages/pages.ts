@@ -4,10 +4,10 @@
  * that nothing which would break a URL, an id or a file reaches Astro.
  */
 import type { Stage } from '../context.ts';
-import type { AliasRecord } from '../../content-types.ts';
-import { fieldTables, type ToolModel } from '../../model.ts';
+import type { AliasRecord } from '../../core/content-types.ts';
+import { fieldTables, type ToolModel } from '../../model/model.ts';
 import { toolSlug, urlNameProblem } from '../url-names.ts';
-import { isCallableAlias, typedName } from '../../tool-names.ts';
+import { isCallableAlias, typedName } from '../../model/tool-names.ts';
 
 export function checkPages(stage: Stage, tools: ToolModel[]): void {
   const { problems } = stage;

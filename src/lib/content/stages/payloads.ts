@@ -3,14 +3,14 @@
  * `npm run payloads`) and the tools no scenario can run (content/scenarios.json
  * `cannotRun`). Runs after captures and editorial: each payload becomes an example on
  * the page of every tool it calls, with its findings against what that page declares
- * (src/lib/payload-check.ts); each tool that cannot run here carries the reason.
+ * (src/lib/check/payload-check.ts); each tool that cannot run here carries the reason.
  */
 import type { Stage } from '../context.ts';
-import type { PayloadFile, ScenariosFile } from '../../content-types.ts';
-import type { ToolExample, ToolModel } from '../../model.ts';
-import { checkPayload, declarationsOf } from '../../payload-check.ts';
-import { toolForCall } from '../../tool-names.ts';
-import type { CaptureMatrix } from '../../captures.ts';
+import type { PayloadFile, ScenariosFile } from '../../core/content-types.ts';
+import type { ToolExample, ToolModel } from '../../model/model.ts';
+import { checkPayload, declarationsOf } from '../../check/payload-check.ts';
+import { toolForCall } from '../../model/tool-names.ts';
+import type { CaptureMatrix } from '../../model/captures.ts';
 import { toolSlug } from '../url-names.ts';
 
 export function attachPayloads(stage: Stage, tools: readonly ToolModel[], matrix: CaptureMatrix | undefined): void {

@@ -6,9 +6,9 @@
  * order the case file declares them, which is the order the pages show.
  */
 import type { Stage } from '../context.ts';
-import type { PermissionCasesFile, PermissionFile } from '../../content-types.ts';
-import type { PermissionRecord, ToolModel } from '../../model.ts';
-import { toolForCall } from '../../tool-names.ts';
+import type { PermissionCasesFile, PermissionFile } from '../../core/content-types.ts';
+import type { PermissionRecord, ToolModel } from '../../model/model.ts';
+import { toolForCall } from '../../model/tool-names.ts';
 
 export function loadPermissions(stage: Stage, tools: readonly ToolModel[], pins: ReadonlyMap<string, string>): PermissionRecord[] {
   const { reader, problems, files } = stage;

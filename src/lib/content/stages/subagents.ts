@@ -7,9 +7,9 @@
  * complete_task) may have no page: no captured main request shows it.
  */
 import type { Stage } from '../context.ts';
-import type { SubagentsFile } from '../../content-types.ts';
-import type { Subagents, ToolModel } from '../../model.ts';
-import { toolForCall } from '../../tool-names.ts';
+import type { SubagentsFile } from '../../core/content-types.ts';
+import type { Subagents, ToolModel } from '../../model/model.ts';
+import { toolForCall } from '../../model/tool-names.ts';
 
 export function loadSubagents(stage: Stage, tools: readonly ToolModel[], pins: ReadonlyMap<string, string>): Subagents[] {
   const { reader, problems, files } = stage;

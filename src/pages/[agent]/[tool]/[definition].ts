@@ -4,9 +4,9 @@
  * long definitions are loaded from it only when the reader expands them.
  */
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { getSite } from '../../../lib/site-data.ts';
-import { markRendering } from '../../../lib/rendering.ts';
-import { definitionFiles } from '../../../lib/tool-page.ts';
+import { getSite } from '../../../lib/routes/site-data.ts';
+import { markRendering } from '../../../lib/site/rendering.ts';
+import { definitionFiles } from '../../../lib/views/tool-page.ts';
 
 export const getStaticPaths = (async () =>
   (await getSite()).tools.flatMap((tool) =>

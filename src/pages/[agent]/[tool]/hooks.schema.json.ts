@@ -1,14 +1,14 @@
 /**
  * The JSON Schema (2020-12) of what a tool's hooks receive on standard input, by
- * event, computed from its recorded payloads (src/lib/hook-schemas.ts); only
+ * event, computed from its recorded payloads (src/lib/behaviour/hook-schemas.ts); only
  * tools with a recorded hook payload have one.
  */
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { toolHookSchema } from '../../../lib/hook-schemas.ts';
-import { agentHooks } from '../../../lib/hooks.ts';
-import { schemaText } from '../../../lib/exports/tool-exports.ts';
-import type { ToolModel } from '../../../lib/model.ts';
-import { getSite } from '../../../lib/site-data.ts';
+import { toolHookSchema } from '../../../lib/behaviour/hook-schemas.ts';
+import { agentHooks } from '../../../lib/behaviour/hooks.ts';
+import { schemaText } from '../../../lib/site/tool-exports.ts';
+import type { ToolModel } from '../../../lib/model/model.ts';
+import { getSite } from '../../../lib/routes/site-data.ts';
 
 export const getStaticPaths = (async () => {
   const site = await getSite();

@@ -3,7 +3,7 @@
  * See src/lib/exports/.
  */
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { exportResponse, latestPaths } from '../../../lib/exports/endpoints.ts';
+import { exportResponse, latestPaths } from '../../../lib/routes/endpoints.ts';
 
 export const getStaticPaths = (() => latestPaths('input.schema.json')) satisfies GetStaticPaths;
 

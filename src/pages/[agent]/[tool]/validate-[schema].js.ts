@@ -2,15 +2,15 @@
  * The precompiled validator a tool page's "Check a payload" form imports when
  * opened: `validate-model-input.js` where the page has a model-facing schema
  * (what a model sends), else `validate-input.js`; one per tool, for the schema
- * published beside it at the pinned version. See src/lib/payload-validator.ts.
+ * published beside it at the pinned version. See src/lib/check/payload-validator.ts.
  */
 import type { APIRoute, GetStaticPaths } from 'astro';
-import type { ToolModel } from '../../../lib/model.ts';
-import { toolSchema } from '../../../lib/exports/tool-exports.ts';
-import { payloadCheckTarget, type CheckedSection } from '../../../lib/payload-check-ui.ts';
-import { validatorBanner, validatorModule } from '../../../lib/payload-validator.ts';
-import { markRendering } from '../../../lib/rendering.ts';
-import { getSite } from '../../../lib/site-data.ts';
+import type { ToolModel } from '../../../lib/model/model.ts';
+import { toolSchema } from '../../../lib/site/tool-exports.ts';
+import { payloadCheckTarget, type CheckedSection } from '../../../lib/check/payload-check-ui.ts';
+import { validatorBanner, validatorModule } from '../../../lib/check/payload-validator.ts';
+import { markRendering } from '../../../lib/site/rendering.ts';
+import { getSite } from '../../../lib/routes/site-data.ts';
 
 interface Props {
   tool: ToolModel;

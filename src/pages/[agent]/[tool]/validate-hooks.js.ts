@@ -2,14 +2,14 @@
  * The precompiled validator of a tool's hook schema (hooks.schema.json beside
  * it, with the envelopes inlined): the "Check a payload" form checks a pasted
  * hook payload's every member with it. Only tools with a recorded hook payload
- * have one. See src/lib/payload-validator.ts and src/lib/hook-schemas.ts.
+ * have one. See src/lib/check/payload-validator.ts and src/lib/behaviour/hook-schemas.ts.
  */
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { toolHookSchema } from '../../../lib/hook-schemas.ts';
-import { agentHooks } from '../../../lib/hooks.ts';
-import type { ToolModel } from '../../../lib/model.ts';
-import { validatorBanner, validatorModule } from '../../../lib/payload-validator.ts';
-import { getSite } from '../../../lib/site-data.ts';
+import { toolHookSchema } from '../../../lib/behaviour/hook-schemas.ts';
+import { agentHooks } from '../../../lib/behaviour/hooks.ts';
+import type { ToolModel } from '../../../lib/model/model.ts';
+import { validatorBanner, validatorModule } from '../../../lib/check/payload-validator.ts';
+import { getSite } from '../../../lib/routes/site-data.ts';
 
 export const getStaticPaths = (async () => {
   const site = await getSite();

@@ -1,13 +1,13 @@
 /**
  * The JSON Schema (2020-12) of what one event's hooks of an agent may return, built from the
- * agent's published code (content/hook-outputs/, src/lib/hook-outputs.ts).
+ * agent's published code (content/hook-outputs/, src/lib/behaviour/hook-outputs.ts).
  */
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { publishedOutputSchema } from '../../../lib/hook-outputs.ts';
-import { eventSlug } from '../../../lib/hooks.ts';
-import { schemaText } from '../../../lib/exports/tool-exports.ts';
-import { getSite } from '../../../lib/site-data.ts';
-import type { HookOutputs } from '../../../lib/model.ts';
+import { publishedOutputSchema } from '../../../lib/behaviour/hook-outputs.ts';
+import { eventSlug } from '../../../lib/behaviour/hooks.ts';
+import { schemaText } from '../../../lib/site/tool-exports.ts';
+import { getSite } from '../../../lib/routes/site-data.ts';
+import type { HookOutputs } from '../../../lib/model/model.ts';
 
 type Declared = Extract<HookOutputs, { events: unknown }>;
 

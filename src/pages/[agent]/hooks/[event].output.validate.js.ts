@@ -2,15 +2,15 @@
  * The precompiled validator of what one event's hooks may return ([event].output.schema.json
  * beside it): a tool page's "Check a payload" form checks a pasted hook answer with it. Only
  * the events a tool page checks (the agent's before, after and after-failure events) have one.
- * See src/lib/payload-validator.ts and src/lib/hook-outputs.ts.
+ * See src/lib/check/payload-validator.ts and src/lib/behaviour/hook-outputs.ts.
  */
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { hookShapeOf } from '../../../lib/hook-shape.ts';
-import { publishedOutputSchema } from '../../../lib/hook-outputs.ts';
-import { eventSlug } from '../../../lib/hooks.ts';
-import type { HookOutputs } from '../../../lib/model.ts';
-import { validatorBanner, validatorModule } from '../../../lib/payload-validator.ts';
-import { getSite } from '../../../lib/site-data.ts';
+import { hookShapeOf } from '../../../lib/agents/hook-shape.ts';
+import { publishedOutputSchema } from '../../../lib/behaviour/hook-outputs.ts';
+import { eventSlug } from '../../../lib/behaviour/hooks.ts';
+import type { HookOutputs } from '../../../lib/model/model.ts';
+import { validatorBanner, validatorModule } from '../../../lib/check/payload-validator.ts';
+import { getSite } from '../../../lib/routes/site-data.ts';
 
 type Declared = Extract<HookOutputs, { events: unknown }>;
 

@@ -1,12 +1,12 @@
 /**
  * The JSON Schema (2020-12) of what one event's hooks of an agent receive on
- * standard input, computed from the recorded payloads (src/lib/hook-schemas.ts).
+ * standard input, computed from the recorded payloads (src/lib/behaviour/hook-schemas.ts).
  */
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { eventSchema } from '../../../lib/hook-schemas.ts';
-import { agentHooks, eventSlug } from '../../../lib/hooks.ts';
-import { schemaText } from '../../../lib/exports/tool-exports.ts';
-import { getSite } from '../../../lib/site-data.ts';
+import { eventSchema } from '../../../lib/behaviour/hook-schemas.ts';
+import { agentHooks, eventSlug } from '../../../lib/behaviour/hooks.ts';
+import { schemaText } from '../../../lib/site/tool-exports.ts';
+import { getSite } from '../../../lib/routes/site-data.ts';
 
 export const getStaticPaths = (async () => {
   const site = await getSite();

@@ -4,7 +4,7 @@
  * each schema names as its `$id`. See src/lib/exports/.
  */
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { exportResponse, versionedPaths } from '../../../../lib/exports/endpoints.ts';
+import { exportResponse, versionedPaths } from '../../../../lib/routes/endpoints.ts';
 
 export const getStaticPaths = (() => versionedPaths()) satisfies GetStaticPaths;
 

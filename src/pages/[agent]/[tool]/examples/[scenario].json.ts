@@ -7,8 +7,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { contentLocation } from '../../../../lib/content/cached.ts';
-import { getSite } from '../../../../lib/site-data.ts';
-import { markRendering } from '../../../../lib/rendering.ts';
+import { getSite } from '../../../../lib/routes/site-data.ts';
+import { markRendering } from '../../../../lib/site/rendering.ts';
 
 export const getStaticPaths = (async () =>
   (await getSite()).tools.flatMap((tool) =>

@@ -1,0 +1,48 @@
+/**
+ * How the pages word an agent's hooks, from how its registry module says they are
+ * written (HookMechanism.kind): commands that get the payload on their standard input,
+ * chosen by a matcher (Claude Code, Copilot CLI …), or plugin functions that the CLI
+ * calls for every tool with its arguments, with no matcher (OpenCode). Pure.
+ */
+import type { AgentId } from '../core/content-types.ts';
+import { hookMechanismOf } from '../agents/hook-shape.ts';
+
+export interface HookWords {
+  kind: 'command' | 'plugin';
+  /** How the recordings were made: `with hooks that copy their standard input to a file`. */
+  recorder: string;
+  /** What one record is: `hook payload(s)`, `plugin call record(s)`. */
+  record: (count: number) => string;
+  /** What a tool's name in the records is used for. */
+  namesUse: string;
+  /** What the JSON Schemas describe: `the standard input`, `the arguments`. */
+  schemaOf: string;
+  /** The section of how a hook picks its tools. */
+  choosingTitle: string;
+}
+
+const plural = (count: number, one: string, many: string) => (count === 1 ? one : many);
+
+/** The words for an agent's hooks; an agent without a mechanism gets the command words. */
+export function hookWords(agent: AgentId): HookWords {
+  const mechanism = hookMechanismOf(agent);
+  if (mechanism?.kind === 'plugin') {
+    const { before, after } = mechanism.shape;
+    return {
+      kind: 'plugin',
+      recorder: `with a plugin whose \`${before}\` and \`${after}\` functions write their arguments to a file`,
+      record: (n) => plural(n, 'plugin call record', 'plugin call records'),
+      namesUse: 'what a plugin function reads to tell the tools apart, since every function is called for every tool',
+      schemaOf: 'the arguments of the plugin functions',
+      choosingTitle: 'Choosing tools',
+    };
+  }
+  return {
+    kind: 'command',
+    recorder: 'with hooks that copy their standard input to a file',
+    record: (n) => plural(n, 'hook payload', 'hook payloads'),
+    namesUse: 'what a matcher is compared with',
+    schemaOf: 'the standard input',
+    choosingTitle: 'Matchers',
+  };
+}

@@ -1,0 +1,130 @@
+/**
+ * A definition as a page shows it: the field rows derived from it and the text
+ * of the full definition. JSON Schemas are compiled with Ajv first. A problem is
+ * reported with the JSON pointer of the exact place in the content file (the
+ * definition's own pointer plus the place inside it) instead of stopping at the
+ * first one.
+ */
+import type { Ajv2020 } from 'ajv/dist/2020.js';
+import { fieldRows } from '../shapes/field-rows.ts';
+import { shapeFromJsonSchema } from '../shapes/json-schema-shape.ts';
+import { shapeFromTypeScript } from '../shapes/ts-shape.ts';
+import type { Definition } from '../core/content-types.ts';
+import { DefinitionShapeError } from '../shapes/shape.ts';
+import type { DefinitionView } from '../model/model.ts';
+import type { Problems } from './problems.ts';
+import { pointerToken } from '../core/json.ts';
+
+export interface DefinitionPlace {
+  /** Content file, relative to the project root. */
+  file: string;
+  /**
+   * JSON pointer, in that file, of the definition's body: the JSON Schema
+   * object itself, or the TypeScript declaration text.
+   */
+  pointer: string;
+  /** The tool's name, for files that hold many tools (captures). */
+  tool?: string;
+}
+
+/**
+ * Schema objects each Ajv instance compiled without error since its last
+ * failure: the loader checks the same object more than once (every distinct
+ * configuration's schema, then the one a page shows), and one that compiled
+ * compiles again. A failure can leave a schema registered in the instance (its
+ * `$id` taken), so it forgets them all and later schemas are compiled again.
+ */
+const compiledBy = new WeakMap<Ajv2020, WeakSet<object>>();
+
+/** Ajv compiles `schema` (or throws), leaving the instance as it was for the next schema. */
+const DATA_KEYWORDS = new Set(['enum', 'const', 'default', 'examples']);
+const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
+
+/**
+ * The pointer (inside the schema) of the first `$id` the schema declares, at its root or in a
+ * subschema (data values and property names are not looked into), or undefined. A published
+ * schema's `$id` is its versioned URL: one of its own would be replaced (changing what its
+ * references resolve to) or published as it is (a `javascript:` URL in an export file).
+ */
+export function ownIdPointer(schema: unknown): string | undefined {
+  const stack: { node: unknown; pointer: string }[] = [{ node: schema, pointer: '' }];
+  while (stack.length > 0) {
+    const { node, pointer } = stack.pop()!;
+    if (Array.isArray(node)) {
+      node.forEach((item, i) => stack.push({ node: item, pointer: `${pointer}/${i}` }));
+      continue;
+    }
+    if (typeof node !== 'object' || node === null) continue;
+    if (Object.hasOwn(node, '$id')) return `${pointer}/$id`;
+    for (const [key, value] of Object.entries(node)) {
+      if (DATA_KEYWORDS.has(key)) continue;
+      if (SCHEMA_MAPS.has(key) && typeof value === 'object' && value !== null && !Array.isArray(value)) {
+        for (const [name, sub] of Object.entries(value)) stack.push({ node: sub, pointer: `${pointer}/${pointerToken(key)}/${pointerToken(name)}` });
+      } else {
+        stack.push({ node: value, pointer: `${pointer}/${pointerToken(key)}` });
+      }
+    }
+  }
+  return undefined;
+}
+
+function checkCompiles(ajv: Ajv2020, schema: object): void {
+  const compiled = compiledBy.get(ajv) ?? new WeakSet<object>();
+  if (compiled.has(schema)) return;
+  try {
+    ajv.compile(schema);
+  } catch (error) {
+    compiledBy.delete(ajv);
+    throw error;
+  }
+  ajv.removeSchema(schema); // the same schema (or $id) may come again from another configuration
+  compiled.add(schema);
+  compiledBy.set(ajv, compiled);
+}
+
+export function definitionView(definition: Definition, root: 'input' | 'output' | 'model-input', place: DefinitionPlace, problems: Problems, ajv: Ajv2020): DefinitionView {
+  const prefix = place.tool ? `tool ${place.tool}: ` : '';
+  const fail = (error: unknown, rule: string, what: string): DefinitionView => {
+    // A shape builder's error knows where inside the definition it is and which rule it breaks.
+    if (error instanceof DefinitionShapeError) problems.error(place.file, place.pointer + error.pointer, error.rule, prefix + error.message);
+    else problems.error(place.file, place.pointer, rule, `${prefix}${what}: ${(error as Error).message}`);
+    return { definition, rows: [], broken: error instanceof DefinitionShapeError ? error.rule : rule };
+  };
+  switch (definition.kind) {
+    case 'typescript':
+      try {
+        return {
+          definition,
+          rows: fieldRows(shapeFromTypeScript(definition.source, definition.typeName, `${place.file}#${place.pointer}`), { root }),
+          code: { lang: 'ts', text: definition.source },
+        };
+      } catch (error) {
+        return fail(error, 'definition-readable', 'the TypeScript declaration cannot be read');
+      }
+    case 'json-schema': {
+      const id = ownIdPointer(definition.schema);
+      if (id !== undefined) {
+        problems.error(place.file, place.pointer + id, 'definition-no-id', `${prefix}the schema declares its own $id; a published schema's $id is its versioned URL on this site, so a definition may not declare one`);
+        return { definition, rows: [], broken: 'definition-no-id' };
+      }
+      try {
+        checkCompiles(ajv, definition.schema);
+      } catch (error) {
+        return fail(error, 'definition-compiles', 'Ajv cannot compile this JSON Schema');
+      }
+      try {
+        return {
+          definition,
+          rows: fieldRows(shapeFromJsonSchema(definition.schema), { root }),
+          code: { lang: 'json', text: JSON.stringify(definition.schema, null, 2) },
+        };
+      } catch (error) {
+        return fail(error, 'definition-readable', 'the JSON Schema cannot be turned into field rows');
+      }
+    }
+    case 'grammar':
+      return { definition, rows: [], code: { lang: 'text', text: definition.definition } };
+    case 'unavailable':
+      return { definition, rows: [] };
+  }
+}

@@ -1,0 +1,176 @@
+/**
+ * A small value that a JSON Schema accepts, derived from the schema alone: `const` or
+ * the first `enum` value; an object of its required properties only; the fewest items
+ * (`minItems`, and every `prefixItems` entry); the lowest bound of a number, or
+ * `defaultNumber` when nothing bounds it from below; false; null. `anyOf` / `oneOf`
+ * take their first branch and `allOf` all its parts, merged into the schema beside them
+ * (properties merged, required names added, other keywords replaced); a `$ref`
+ * (local, `#/…`) is its target with the keywords beside it merged in the same way.
+ * `type` is read case-insensitively (Gemini's OpenAPI subset writes `OBJECT`); of a
+ * list of types, the first that is not `null`. Not a solver: `pattern`, `not`,
+ * conditionals and `uniqueItems` are not looked at. Pure.
+ *
+ * Two users, one each way:
+ * - tests of the published schemas (src/lib/exports), with the default options: the
+ *   shortest strings (a valid example of a well-known `format`), 0 for an unbounded
+ *   number, null where the schema allows anything; a schema that cannot be satisfied
+ *   or read throws;
+ * - the capture stub's reply to a Gemini request for JSON output
+ *   (src/lib/wire/gemini-api.ts): `{ text: STUB_REPLY_TEXT, defaultNumber: 1,
+ *   lenient: true }`.
+ */
+import { isObject, resolveLocalRef, type JsonRecord } from '../core/json.ts';
+
+export interface MinimalInstanceOptions {
+  /**
+   * Strings are made of this text: repeated until `minLength` is reached (at least
+   * once), cut to `maxLength` (never below `minLength`); formats are not looked at.
+   * Without it, a string is the shortest one: `minLength` letters `a`, or an example
+   * of its well-known `format`.
+   */
+  text?: string;
+  /** The value of a number nothing bounds from below (default 0). */
+  defaultNumber?: number;
+  /**
+   * A reply that must not fail, to a schema in Gemini's OpenAPI subset: counts
+   * (`minLength`, `maxLength`, `minItems`) may be strings (`"2"`); a schema that says
+   * nothing of its type (`true`, absent, no `type`, an unknown type) gives a string;
+   * what cannot be satisfied or read (`false`, a reference that is not local or does
+   * not resolve, nesting deeper than MAX_DEPTH) gives a string too, instead of an error.
+   */
+  lenient?: boolean;
+}
+
+/** How deep the schema is followed (references, combinators, members, items). */
+const MAX_DEPTH = 32;
+
+/** Well-known `format` values: a valid example of each. */
+const FORMAT_EXAMPLES: Record<string, string> = {
+  date: '2026-01-01',
+  'date-time': '2026-01-01T00:00:00Z',
+  time: '00:00:00Z',
+  email: 'a@example.invalid',
+  uri: 'file:///a',
+  'uri-reference': 'a',
+  url: 'file:///a',
+  uuid: '00000000-0000-4000-8000-000000000000',
+  ipv4: '127.0.0.1',
+  ipv6: '::1',
+  hostname: 'localhost',
+};
+
+
+class Unsatisfiable extends Error {}
+
+
+/** `base` with the keywords of `part` merged in: properties merged, required names added, other keywords replaced. */
+function merge(base: JsonRecord, part: unknown): JsonRecord {
+  const out = { ...base };
+  if (!isObject(part)) return out;
+  for (const [key, value] of Object.entries(part)) {
+    if (key === 'properties' && isObject(out['properties']) && isObject(value)) out['properties'] = { ...out['properties'], ...value };
+    else if (key === 'required' && Array.isArray(out['required']) && Array.isArray(value)) out['required'] = [...out['required'], ...value];
+    else out[key] = value;
+  }
+  return out;
+}
+
+export function minimalInstance(schema: unknown, options: MinimalInstanceOptions = {}): unknown {
+  const { text, defaultNumber = 0, lenient = false } = options;
+
+  const count = (s: JsonRecord, key: string): number | undefined => {
+    const value = s[key];
+    if (lenient) return value === undefined ? undefined : Number(value);
+    return typeof value === 'number' ? value : undefined;
+  };
+
+  const string = (s: JsonRecord): string => {
+    const min = count(s, 'minLength') ?? 0;
+    if (text === undefined) {
+      const example = typeof s['format'] === 'string' ? FORMAT_EXAMPLES[s['format']] : undefined;
+      return example ?? 'a'.repeat(min);
+    }
+    const max = count(s, 'maxLength');
+    const repeated = text.repeat(Math.max(1, Math.ceil(min / text.length)));
+    return max !== undefined ? repeated.slice(0, Math.max(min, max)) : repeated;
+  };
+
+  const number = (s: JsonRecord, integer: boolean): number => {
+    const num = (key: string): number | undefined => (typeof s[key] === 'number' ? s[key] : undefined);
+    const [minimum, exclusiveMinimum, maximum, exclusiveMaximum, multipleOf] = ['minimum', 'exclusiveMinimum', 'maximum', 'exclusiveMaximum', 'multipleOf'].map(num);
+    let low = minimum;
+    if (exclusiveMinimum !== undefined && (low === undefined || low <= exclusiveMinimum)) low = exclusiveMinimum + (integer ? 1 : 0.5);
+    let n = low ?? defaultNumber;
+    if (integer) n = Math.ceil(n);
+    if (maximum !== undefined && n > maximum) n = integer ? Math.floor(maximum) : maximum;
+    if (exclusiveMaximum !== undefined && n >= exclusiveMaximum) n = (integer ? Math.ceil(exclusiveMaximum) : exclusiveMaximum) - 1;
+    if (multipleOf !== undefined && multipleOf > 0) n = Math.ceil(n / multipleOf) * multipleOf;
+    return n;
+  };
+
+  /** The value of a schema that allows any value. */
+  const anything = (): unknown => (lenient ? string({}) : null);
+
+  const unsatisfiable = (why: string): unknown => {
+    if (lenient) return anything();
+    throw new Unsatisfiable(why);
+  };
+
+  const instance = (node: unknown, depth: number): unknown => {
+    if (depth > MAX_DEPTH) return unsatisfiable('the schema nests too deeply (a reference cycle with required members?)');
+    if (node === false) return unsatisfiable('the schema false accepts no value');
+    if (!isObject(node)) return anything();
+    const s = node;
+    if (typeof s['$ref'] === 'string') {
+      const { $ref: ref, ...beside } = s;
+      const target = resolveLocalRef(schema, ref);
+      if (target === undefined) return unsatisfiable(ref.startsWith('#') ? `reference ${ref} does not resolve` : `only local references are followed, not ${ref}`);
+      if (target === false) return unsatisfiable(`reference ${ref} is the schema false, which accepts no value`);
+      return instance(merge(isObject(target) ? target : {}, beside), depth + 1);
+    }
+    if (Object.hasOwn(s, 'const')) return s['const'];
+    if (Array.isArray(s['enum']) && s['enum'].length > 0) return s['enum'][0];
+    for (const key of ['anyOf', 'oneOf'] as const) {
+      const branches = s[key];
+      if (Array.isArray(branches) && branches.length > 0) {
+        const { [key]: _branches, ...beside } = s;
+        return instance(merge(beside, branches[0]), depth + 1);
+      }
+    }
+    const parts = s['allOf'];
+    if (Array.isArray(parts) && parts.length > 0) {
+      const { allOf: _parts, ...beside } = s;
+      return instance(parts.reduce<JsonRecord>(merge, beside), depth + 1);
+    }
+    const types = (Array.isArray(s['type']) ? s['type'] : [s['type']]).filter((t): t is string => typeof t === 'string').map((t) => t.toLowerCase());
+    const type = types.find((t) => t !== 'null') ?? types[0]
+      ?? (isObject(s['properties']) || Array.isArray(s['required']) ? 'object' : s['items'] !== undefined ? 'array' : undefined);
+    switch (type) {
+      case 'object': {
+        const properties = isObject(s['properties']) ? s['properties'] : {};
+        const others = isObject(s['additionalProperties']) ? s['additionalProperties'] : true;
+        const required = Array.isArray(s['required']) ? s['required'].filter((r): r is string => typeof r === 'string') : [];
+        return Object.fromEntries(required.map((name) => [name, instance(Object.hasOwn(properties, name) ? properties[name] : others, depth + 1)]));
+      }
+      case 'array': {
+        const prefix = Array.isArray(s['prefixItems']) ? s['prefixItems'] : [];
+        const length = Math.max(count(s, 'minItems') ?? 0, prefix.length);
+        return Array.from({ length }, (_, i) => instance(i < prefix.length ? prefix[i] : (s['items'] ?? true), depth + 1));
+      }
+      case 'integer':
+        return number(s, true);
+      case 'number':
+        return number(s, false);
+      case 'boolean':
+        return false;
+      case 'null':
+        return null;
+      case 'string':
+        return string(s);
+      default:
+        return lenient ? string(s) : null;
+    }
+  };
+
+  return instance(schema, 0);
+}

@@ -1,0 +1,253 @@
+/**
+ * What an agent's page shows, decided once from the site model: its facts,
+ * its tools by group, the configuration matrix with a mark per tool and
+ * configuration, what each configuration changes, the names its binary
+ * registers but no configuration advertises, its sources and its definitions
+ * by kind. The page (src/pages/[agent]/index.astro) only renders this; its
+ * headings and "On this page" both come from `sections`.
+ */
+import { DELIVERY_LABELS, type MatrixConfiguration } from '../model/captures.ts';
+import { configurationEffects } from './configuration-effects.ts';
+import { catalogTable, type CatalogTable } from './model-catalog.ts';
+import type { AgentId, AgentRecord, DefinitionKind, ToolGroup } from '../core/content-types.ts';
+import { failedReleases } from '../history/failed-releases.ts';
+import { coverage } from '../history/history.ts';
+import { changelogUrl } from '../history/changelog-addresses.ts';
+import type { AgentInventory, SiteModel, ToolModel } from '../model/model.ts';
+import type { PageSection } from '../core/page-sections.ts';
+import { agentFilter } from './search.ts';
+import { releaseFacts, releaseVersions } from '../model/releases.ts';
+import { AGENT_LABELS, groupedTools, KIND_LABELS, toolUrl } from '../site/site.ts';
+import type { Delivery } from '../wire/index.ts';
+
+export type AgentSectionId = 'tools' | `group-${ToolGroup}` | 'matrix' | 'configurations' | 'model-catalog' | 'registered-not-advertised' | 'sources' | 'definition-kinds';
+export type AgentSection = PageSection<AgentSectionId>;
+
+/** The mark of a matrix cell: how a configuration advertised the tool. */
+export const MATRIX_MARKS: Record<Delivery, string> = { function: '●', custom: '●', 'client-builtin': '●', hosted: '●', 'code-mode': '◆', deferred: '○', 'defer-loading': '◐' };
+/** The mark of a cell whose configuration did not advertise the tool. */
+export const NOT_ADVERTISED_MARK = '–';
+
+/** A tool as a row of an index or of the matrix: its link and its name. */
+export interface ToolLink {
+  url: string;
+  name: string;
+}
+
+export interface ToolIndexRow extends ToolLink {
+  /** Its editorial one-line summary; undefined when none is written. */
+  summary: string | undefined;
+  input: string;
+  result: string;
+}
+
+export interface MatrixRow extends ToolLink {
+  /** No configuration advertises it (listed last, in italics). */
+  nowhere: boolean;
+  /** One cell per configuration, in matrix order. */
+  cells: { mark: string; title: string }[];
+}
+
+export interface AgentPage {
+  agent: AgentRecord;
+  title: string;
+  description: string;
+  /** The search dialog's `agent` filter value (search.ts). */
+  searchAgent: string;
+  /** Every heading of the page in order: the page renders them and "On this page" lists them. */
+  sections: AgentSection[];
+  facts: {
+    /** Each source with the release it comes from. */
+    releases: { source: string; release: string }[];
+    tools: { total: number; sdk: number; capture: number; documented: number };
+    /** What the binary registers, when its inventory lists names. */
+    registered?: AgentInventory['counts'];
+    /**
+     * The releases each computed history of the agent covers (the changelog's range), with
+     * the releases read in which no compared configuration could be captured; undefined
+     * when the agent has no history.
+     */
+    history?: { changelog: string; lines: { label: string; packages: string[]; count: number; first: string; last: string; notRun: string[] }[] };
+    /** Feature flags and handler files, when the binary's names cannot be listed. */
+    features?: { count: number; command: string | undefined; handlerFiles: number; file: string };
+  };
+  tools: { section: AgentSection; groups: { section: AgentSection; tools: ToolIndexRow[] }[] };
+  matrix?: {
+    section: AgentSection;
+    configurations: MatrixConfiguration[];
+    /** Tools some configuration advertises, of all the agent's tools. */
+    advertised: number;
+    total: number;
+    nowhere: number;
+    /** Advertised tools first, then those no configuration advertises. */
+    rows: MatrixRow[];
+  };
+  configurations?: {
+    section: AgentSection;
+    package: string;
+    version: string;
+    /** Where the captures are committed, under content/. */
+    captureFolder: string;
+    effects?: {
+      baseline: { id: string; label: string };
+      lines: { configurations: { id: string; label: string }[]; added: string[]; removed: string[] }[];
+    };
+    list: { id: string; label: string; description: string; command: string | undefined }[];
+  };
+  /** The model catalog the binary embeds, with the members gates read (Codex). */
+  modelCatalog?: CatalogTable & {
+    section: AgentSection;
+    version: string;
+    file: string;
+    omitted: string[];
+    /** Configuration labels by id, for the "asked by" cells. */
+    labels: Record<string, string>;
+  };
+  registered?: {
+    section: AgentSection;
+    version: string;
+    file: string;
+    structuredAliases: { alias: string; tool: string }[];
+    names: { id: string; name: string; aliases: string[]; gate: { gate: string; source: string } | undefined; removedUrl: string | undefined }[];
+  };
+  sources: { section: AgentSection; list: AgentRecord['sources'] };
+  definitionKinds: { section: AgentSection; rows: { label: string; inputs: number; results: number }[] };
+}
+
+/** The environment and arguments a configuration adds, as one command line; undefined when it adds none. */
+export function configurationCommand(configuration: Pick<MatrixConfiguration, 'args' | 'env'>): string | undefined {
+  const words = [...Object.entries(configuration.env).map(([k, v]) => `${k}=${v}`), ...configuration.args];
+  return words.length > 0 ? words.join(' ') : undefined;
+}
+
+export function agentPage(site: SiteModel, id: AgentId): AgentPage {
+  const agent = site.agents.find((a) => a.id === id);
+  if (!agent) throw new Error(`agentPage: no agent ${id} in the site model`);
+  const tools = site.tools.filter((t) => t.agent === id);
+  const matrix = site.matrix?.agents[id];
+  const inventory = site.inventory.find((i) => i.agent === id);
+  const listsNames = inventory !== undefined && inventory.names.length > 0;
+  const section = (sectionId: AgentSectionId, title: string, depth: 2 | 3 = 2): AgentSection => ({ id: sectionId, title, depth });
+
+  const toolsSection = section('tools', 'Tools');
+  const groups = groupedTools(site.tools, id).map((g) => ({ section: section(`group-${g.group}`, `${g.label} (${g.tools.length})`, 3), tools: g.tools.map(indexRow) }));
+  const matrixSection = matrix && section('matrix', 'Which tools each configuration advertises');
+  const configurationsSection = matrix && section('configurations', 'Captured configurations');
+  const catalogSection = inventory?.modelCatalog ? section('model-catalog', 'Model catalog') : undefined;
+  const registeredSection = listsNames ? section('registered-not-advertised', 'Registered but never advertised') : undefined;
+  const sourcesSection = section('sources', 'Sources');
+  const kindsSection = section('definition-kinds', 'Definitions by kind');
+  const sections = [toolsSection, ...groups.map((g) => g.section), matrixSection, configurationsSection, catalogSection, registeredSection, sourcesSection, kindsSection].filter((s) => s !== undefined);
+
+  const count = (source: ToolModel['source']) => tools.filter((t) => t.source === source).length;
+  const releases = site.releases[id] ?? { examples: [] };
+  const page: AgentPage = {
+    agent,
+    title: AGENT_LABELS[id],
+    searchAgent: agentFilter(id),
+    description: `${tools.length} tools of ${agent.product} ${releaseVersions(releases) || agent.version}`,
+    sections,
+    facts: { releases: releaseFacts(releases), tools: { total: tools.length, sdk: count('sdk'), capture: count('capture'), documented: count('documented') } },
+    tools: { section: toolsSection, groups },
+    sources: { section: sourcesSection, list: agent.sources },
+    definitionKinds: {
+      section: kindsSection,
+      rows: (Object.keys(KIND_LABELS) as DefinitionKind[]).map((kind) => ({
+        label: KIND_LABELS[kind],
+        inputs: tools.filter((t) => t.input.definition.kind === kind).length,
+        results: tools.filter((t) => t.output.definition.kind === kind).length,
+      })),
+    },
+  };
+  if (listsNames) page.facts.registered = inventory.counts;
+  const histories = site.histories.filter((h) => h.agent === id);
+  if (histories.length > 0) {
+    const labels = { sdk: 'SDK types', capture: 'Captures' } as const;
+    page.facts.history = {
+      changelog: changelogUrl(id),
+      lines: coverage(id, histories).map((c, i) => ({
+        label: labels[c.source],
+        // Every package read, in order (older releases of one history can come from another package).
+        packages: c.lines.length > 0 ? c.lines.map((l) => l.package) : [c.package],
+        count: c.count,
+        first: c.first,
+        last: c.last,
+        notRun: failedReleases(histories[i]!).filter((f) => f.all).map((f) => f.release),
+      })),
+    };
+  }
+  if (inventory?.features !== undefined) page.facts.features = { count: inventory.features, command: inventory.featuresCommand, handlerFiles: inventory.handlerModules?.length ?? 0, file: inventory.file };
+
+  if (matrix && matrixSection && configurationsSection) {
+    // Tools no configuration advertises still get a row, so the matrix lists every tool of the agent.
+    const advertised = tools.filter((t) => t.captured);
+    const nowhere = tools.filter((t) => !t.captured);
+    page.matrix = {
+      section: matrixSection,
+      configurations: matrix.configurations,
+      advertised: advertised.length,
+      total: tools.length,
+      nowhere: nowhere.length,
+      rows: [...advertised, ...nowhere].map((t) => ({
+        url: toolUrl(t),
+        name: t.fullName,
+        nowhere: !t.captured,
+        cells: matrix.configurations.map((c) => {
+          const seen = t.captured?.byConfig.get(c.id);
+          return seen ? { mark: MATRIX_MARKS[seen.delivery], title: DELIVERY_LABELS[seen.delivery] } : { mark: NOT_ADVERTISED_MARK, title: 'not advertised' };
+        }),
+      })),
+    };
+    const effects = configurationEffects(tools, matrix);
+    const link = (c: MatrixConfiguration) => ({ id: c.id, label: c.label });
+    page.configurations = {
+      section: configurationsSection,
+      package: matrix.package,
+      version: matrix.version,
+      captureFolder: `content/captures/${id}/`,
+      list: matrix.configurations.map((c) => ({ id: c.id, label: c.label, description: c.description, command: configurationCommand(c) })),
+    };
+    if (effects) {
+      page.configurations.effects = {
+        baseline: link(effects.baseline),
+        lines: effects.effects.map((e) => ({ configurations: e.configurations.map(link), added: e.added, removed: e.removed })),
+      };
+    }
+  }
+
+  if (catalogSection && inventory?.modelCatalog) {
+    const { models, omitted, askedBy } = inventory.modelCatalog;
+    page.modelCatalog = {
+      section: catalogSection,
+      version: inventory.version,
+      file: inventory.file,
+      omitted,
+      labels: Object.fromEntries((matrix?.configurations ?? []).map((c) => [c.id, c.label])),
+      ...catalogTable(models, askedBy, tools),
+    };
+  }
+
+  if (registeredSection && inventory) {
+    page.registered = {
+      section: registeredSection,
+      version: inventory.version,
+      file: inventory.file,
+      structuredAliases: inventory.structuredAliases,
+      names: inventory.unadvertised.map((u) => {
+        const removed = site.removedTools.find((t) => t.agent === id && t.name === u.name);
+        return { id: `registered-${u.name.toLowerCase()}`, name: u.name, aliases: u.aliases, gate: u.gate, removedUrl: removed && toolUrl(removed) };
+      }),
+    };
+  }
+  return page;
+}
+
+function indexRow(tool: ToolModel): ToolIndexRow {
+  return {
+    url: toolUrl(tool),
+    name: tool.fullName,
+    summary: tool.editorial?.summary,
+    input: KIND_LABELS[tool.input.definition.kind],
+    result: KIND_LABELS[tool.output.definition.kind],
+  };
+}

@@ -1,0 +1,77 @@
+/**
+ * What search (Starlight's Pagefind) shows and filters by for a page of one
+ * agent: the result's title, the agent filter's value and the names the page
+ * answers to as spelled. The page writes them as Pagefind attributes; the
+ * search dialog reads them (search-rank.ts puts the typed spelling first).
+ */
+import type { AgentId } from '../core/content-types.ts';
+import { escapeHtmlText } from '../core/html-text.ts';
+import { AGENT_LABELS, sitePath } from '../site/site.ts';
+
+export interface SearchFields {
+  /** The result's title, `<name> — <release>`: the page's h1 stays the name. */
+  title: string;
+  /**
+   * The `agent` filter's value: the agent's product name, as HTML, because
+   * Pagefind's UI writes filter values with innerHTML (its filters.svelte),
+   * with no-break spaces between its words, so a label never wraps inside the
+   * product name. They were meant to keep spaces out of the checkbox ids the UI
+   * makes from the value as well, but Pagefind turns them back into spaces there
+   * (`agent-Claude Code`, seen on the built site): that blemish is still open.
+   */
+  agent: string;
+  /** The names the page answers to, exactly as spelled, as a JSON array (`spelled` metadata, read by search-rank.ts). */
+  spelled: string;
+}
+
+/** The agent filter's value for the pages of `agent` (tool, removed-tool, overview and changelog pages): its name, spaces made no-break. */
+export function agentFilter(agent: AgentId): string {
+  return escapeHtmlText(AGENT_LABELS[agent].replace(/[\t\n\f\r ]+/g, '\u00a0'));
+}
+
+/**
+ * Search fields of a tool's page: `names` are what it answers to (its name first),
+ * `release` what its title names after the dash (`Claude Code 2.1.332`,
+ * `Claude Code, removed in 2.1.300`).
+ */
+export function searchFields(agent: AgentId, names: readonly string[], release: string): SearchFields {
+  const [name = ''] = names;
+  return { title: `${name} — ${release}`, agent: agentFilter(agent), spelled: JSON.stringify(names) };
+}
+
+/** Where Starlight's search dialog imports Pagefind from (its `bundlePath` + `pagefind.js`). */
+export function pagefindModule(): string {
+  return sitePath('pagefind/pagefind.js');
+}
+
+/** The module the dialog gets instead: Pagefind's, with `search` reordering results by the typed spelling (search-rank.ts). */
+export function rankedPagefindModule(): string {
+  return sitePath('search/pagefind.js');
+}
+
+/**
+ * The import map every page carries (Head.astro): Pagefind's module is the
+ * ranked one, except for the ranked module itself, which imports the real one.
+ * JSON for a <script> element, with `<` escaped so that no path can close it.
+ */
+export function searchImportMap(): string {
+  const real = pagefindModule();
+  const ranked = rankedPagefindModule();
+  const scope = ranked.slice(0, ranked.lastIndexOf('/') + 1);
+  return JSON.stringify({ imports: { [real]: ranked }, scopes: { [scope]: { [real]: real } } }).replace(/</g, '\\u003c');
+}
+
+/**
+ * The ranked module's text, from search-rank.ts compiled to JavaScript:
+ * everything Pagefind's module exports, with `search` wrapped.
+ */
+export function rankedPagefindSource(searchRankJs: string): string {
+  const real = JSON.stringify(pagefindModule());
+  return [
+    `import * as pagefind from ${real};`,
+    `export * from ${real};`,
+    searchRankJs.trim(),
+    'export function search(term, options) { return rankedSearch(pagefind.search, term, options); }',
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,53 @@
+/** Starlight sidebar built from content: one group per agent, tools grouped by kind. Links without base: Starlight adds it. */
+import type { SiteModel } from '../model/model.ts';
+import { AGENT_LABELS, groupedTools, toolPath } from '../site/site.ts';
+
+interface LinkItem {
+  label: string;
+  link: string;
+}
+interface GroupItem {
+  label: string;
+  collapsed?: boolean;
+  items: (LinkItem | GroupItem)[];
+}
+
+/** Tools the history saw removed, when there are any. */
+function removedGroup(model: SiteModel, agent: string): GroupItem[] {
+  const removed = model.removedTools.filter((t) => t.agent === agent);
+  if (removed.length === 0) return [];
+  return [{ label: 'Removed', collapsed: true, items: removed.map((t) => ({ label: t.name, link: `/${t.agent}/${t.slug}/` })) }];
+}
+
+export function buildSidebar(model: SiteModel): (LinkItem | GroupItem)[] {
+  return [
+    { label: 'Home', link: '/' },
+    { label: 'Start from a job', link: '/jobs/' },
+    { label: 'Hooks compared', link: '/hooks/' },
+    { label: 'Permissions compared', link: '/permissions/' },
+    ...model.agents.map(
+      (agent): GroupItem => ({
+        label: AGENT_LABELS[agent.id],
+        // Six agents: each group opens when it holds the current page.
+        collapsed: true,
+        items: [
+          { label: 'Overview', link: `/${agent.id}/` },
+          ...(model.histories.some((h) => h.agent === agent.id) ? [{ label: 'Changelog', link: `/${agent.id}/changelog/` }] : []),
+          { label: 'Hooks', link: `/${agent.id}/hooks/` },
+          { label: 'Permissions', link: `/${agent.id}/permissions/` },
+          ...groupedTools(model.tools, agent.id).map(
+            (g): GroupItem => ({
+              label: g.label,
+              // Long lists: Starlight opens the group that holds the current page.
+              collapsed: true,
+              items: g.tools.map((t) => ({ label: t.fullName, link: toolPath(t) })),
+            }),
+          ),
+          ...removedGroup(model, agent.id),
+        ],
+      }),
+    ),
+    { label: 'About this reference', link: '/about/' },
+    { label: 'For programs', link: '/for-programs/' },
+  ];
+}

@@ -1,0 +1,208 @@
+/**
+ * A tool's support facts, in the manner of caniuse and MDN's compat data:
+ * when it came or went by each release history that speaks about it, what
+ * gates it (editorial gates), the names its hooks and its model give it
+ * (recorded payloads, captures), and when one of its fields came. Shared by the
+ * support strip of a tool page and the compatibility table of a job page; both
+ * say "no history yet" for an agent without a computed history rather than
+ * guess a release.
+ */
+import type { SubagentLine } from '../behaviour/subagents.ts';
+import type { EditorialTool } from '../core/content-types.ts';
+import { spanText } from '../history/event-span.ts';
+import { fieldSince, firstSeen, historyCovers, historyNames, sinceText, toolChanges, trackedAdvertisers, type HistorySource } from '../history/history.ts';
+import { hookEvent, hookMechanismOf, hookMember, hookToolName } from '../agents/hook-shape.ts';
+import { shapeOfEvent } from '../agents/types.ts';
+import { releaseUrl } from '../history/changelog-addresses.ts';
+import type { HookBehaviourRecord, SiteModel, ToolModel } from '../model/model.ts';
+import { behaviourOutcome, KIND_LABELS } from '../behaviour/hook-behaviour.ts';
+import { toolForCall } from '../model/tool-names.ts';
+import { AGENT_LABELS, sitePath, toolUrl } from '../site/site.ts';
+
+export type Gate = EditorialTool['availability']['gates'][number];
+
+/** What each history compared, as the strip names it. */
+export const SOURCE_LABELS: Record<HistorySource, string> = { sdk: 'SDK types', capture: 'captures' };
+
+/** One gate in a few words: `on by default`, `on with env X=1`, `off with flag --y`, `needs feature z`. */
+export function gateText(gate: Gate): string {
+  if (gate.kind === 'always') return gate.effect === 'disables' ? 'always off' : 'on by default';
+  const what = `${gate.kind} ${gate.name}${gate.value !== undefined ? `=${gate.value}` : ''}`;
+  return gate.effect === 'enables' ? `on with ${what}` : gate.effect === 'disables' ? `off with ${what}` : `needs ${what}`;
+}
+
+/**
+ * The gates that turn the tool on (those that enable it or that it needs), in
+ * the editorial file's order; undefined when no editorial file says.
+ */
+export function turnedOnBy(tool: ToolModel): string[] | undefined {
+  const gates = tool.editorial?.availability.gates;
+  if (!gates) return undefined;
+  return gates.filter((g) => g.effect !== 'disables').map(gateText);
+}
+
+/** What one release history says of a tool as a whole. */
+export interface HistoryLine {
+  source: HistorySource;
+  /**
+   * `added`/`removed` in `release` (between `previous` and `release` when the history cannot
+   * tell exactly), or there `before` `release`: the first release in which a configuration the
+   * history follows ran and advertised it (history.ts firstSeen).
+   */
+  state: 'added' | 'removed' | 'before';
+  release: string;
+  previous?: string;
+  /** The release's entry on the agent's changelog (absent for `before`: the changelog starts after it). */
+  href?: string;
+}
+
+/**
+ * A tool's place in its agent's histories: one line per history that speaks
+ * about it; `none` when the agent has no history at all; `uncovered` when it
+ * has some but none compares what this tool's page shows (a tool advertised
+ * only in configurations no history compares, a documented-only tool), with
+ * the configurations each capture history follows (`followed`), none of which
+ * advertises it.
+ */
+export type ToolHistory = { kind: 'lines'; lines: HistoryLine[] } | { kind: 'none' } | { kind: 'uncovered'; followed: string[][] };
+
+/** The configurations each capture history of the tool's agent follows when none of them advertises the tool (Codex's multi_agent_v1.*). */
+export function untrackedBy(tool: ToolModel, histories: SiteModel['histories']): string[][] {
+  return histories
+    .filter((h) => h.agent === tool.agent && h.source === 'capture' && h.releases.length > 0 && (h.configurations?.length ?? 0) > 0 && trackedAdvertisers(tool, h).length === 0)
+    .map((h) => [...h.configurations!]);
+}
+
+/** `gpt-5-5, default-model and multi-agent-v2`. */
+function listed(names: readonly string[]): string {
+  return names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+}
+
+/** Why no capture history speaks about a tool, in words (the configurations it follows, none advertising the tool). */
+export function untrackedText(followed: readonly string[]): string {
+  return `the history follows ${followed.length === 1 ? 'the configuration' : 'the configurations'} ${listed(followed)}, and ${followed.length === 1 ? 'it does not advertise' : 'none of them advertises'} this tool`;
+}
+
+export function toolHistory(tool: ToolModel, histories: SiteModel['histories']): ToolHistory {
+  const own = histories.filter((h) => h.agent === tool.agent && h.releases.length > 0);
+  if (own.length === 0) return { kind: 'none' };
+  const changes = toolChanges(tool, histories); // newest first
+  const lines: HistoryLine[] = [];
+  for (const file of own) {
+    const last = changes.find((c) => c.source === file.source && (c.event.kind === 'tool-added' || c.event.kind === 'tool-removed'));
+    if (last) {
+      const line: HistoryLine = { source: file.source, state: last.event.kind === 'tool-added' ? 'added' : 'removed', release: last.release, href: releaseUrl(tool.agent, last.release, histories) };
+      if (!last.span.exact) line.previous = last.span.previous;
+      lines.push(line);
+    } else if (historyCovers(tool, file)) {
+      // "Since before" only with evidence: a configuration the history follows advertised it there.
+      const seen = firstSeen(file, historyNames(tool, histories), file.source === 'capture' ? trackedAdvertisers(tool, file) : []);
+      if (seen !== undefined) lines.push({ source: file.source, state: 'before', release: seen });
+    }
+  }
+  return lines.length > 0 ? { kind: 'lines', lines } : { kind: 'uncovered', followed: untrackedBy(tool, histories) };
+}
+
+/** A history line in words: `added in 2.1.304`, `removed between 0.150.0 and 0.152.0`, `since before 2.0.14`. */
+export function historyLineText(line: HistoryLine): string {
+  if (line.state === 'before') return `since before ${line.release}`;
+  return spanText(line.state === 'added' ? 'tool-added' : 'tool-removed', { exact: line.previous === undefined, previous: line.previous ?? line.release, release: line.release });
+}
+
+/** When a field came, as a compatibility cell says it, with the version note it links to. */
+export interface FieldSinceText {
+  text: string;
+  href?: string;
+}
+
+/**
+ * The "since" of each field row of a tool, in words: `since 2.1.210` (added
+ * after the tool), `since 2.1.304` (with the tool), `since before 2.0.14`;
+ * `no history yet` for an agent without one; `not covered by the history` for a row no
+ * history covers.
+ */
+export function fieldSinceTexts(tool: ToolModel, histories: SiteModel['histories']): (rowId: string) => FieldSinceText {
+  const since = fieldSince(tool, histories);
+  const hasHistory = histories.some((h) => h.agent === tool.agent && h.releases.length > 0);
+  return (rowId) => {
+    const s = since.get(rowId);
+    if (!s) return { text: hasHistory ? 'not covered by the history' : 'no history yet' };
+    const out: FieldSinceText = { text: sinceText(s) };
+    if (s.kind === 'before') return out;
+    if (s.note) out.href = `${toolUrl(tool)}#${s.note}`;
+    return out;
+  };
+}
+
+/** The support strip of a tool page. */
+export interface SupportStrip {
+  /** Releases: one line per history, or why there is none. */
+  history: { lines: (HistoryLine & { label: string; text: string })[] } | { text: string };
+  /** Former names the tool still answers to. */
+  renamedFrom: string[];
+  /** Every gate, in words; undefined when not established. */
+  gates: string[] | undefined;
+  /** `tool_name`s its recorded hook payloads give it; empty when none was recorded. */
+  hookNames: string[];
+  /** Its name in what the CLI sends its model; undefined when no configuration was captured advertising it. */
+  modelName: string | undefined;
+  /** What recorded hook answers did to calls of it (hook-behaviour.ts), each linked to its case on the hooks page. */
+  hookAnswers: { label: string; outcome: string; href: string }[];
+  /** Which of its agent's built-in subagent types were offered it (subagents.ts); undefined where none are recorded. */
+  subagents?: SubagentLine | undefined;
+}
+
+/**
+ * The tool's names in its own recorded hook payloads (calls of the tool itself, not of
+ * others in the same scenario), each read from the member the agent's hook mechanism
+ * declares for the payload's event (agents/types.ts HookShape `toolNameField`: `tool_name`,
+ * OpenCode's `input.tool`, Copilot CLI's `toolName` on camelCase events), in order of first
+ * appearance; empty when none was recorded.
+ */
+export function hookToolNames(agent: string, examples: readonly { calls: readonly { own: boolean; hooks: readonly unknown[]; hookEvents?: readonly string[] | undefined }[] }[]): string[] {
+  const mechanism = hookMechanismOf(agent);
+  if (!mechanism) return [];
+  const names: string[] = [];
+  for (const example of examples) {
+    for (const call of example.calls) {
+      if (!call.own) continue;
+      call.hooks.forEach((payload, i) => {
+        if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) return;
+        const hook = payload as Readonly<Record<string, unknown>>;
+        // The payload's shape follows its event (Copilot CLI: camelCase or PascalCase events).
+        const shape = [mechanism.shape, ...(mechanism.otherShapes ?? [])].find((s) => {
+          const event = s.eventField === undefined ? undefined : hookMember(hook, s.eventField);
+          return typeof event === 'string' && [s.before, s.after, s.afterFailure].includes(event);
+        })
+          ?? shapeOfEvent(mechanism, hookEvent(hook, mechanism.shape, call.hookEvents?.[i]));
+        const name = hookToolName(hook, shape);
+        if (name !== undefined && !names.includes(name)) names.push(name);
+      });
+    }
+  }
+  return names;
+}
+
+/** The recorded hook behaviour cases that call `tool`, as the strip words them: `PreToolUse denies, with a reason` → `did not run; …`. */
+export function hookAnswersOn(tool: ToolModel, records: readonly HookBehaviourRecord[], tools: readonly ToolModel[]): SupportStrip['hookAnswers'] {
+  return records
+    .filter((r) => r.agent === tool.agent && toolForCall(tools, r.agent, r.tool) === tool)
+    .map((r) => ({ label: `${r.event} ${KIND_LABELS[r.kind] ?? r.kind}`, outcome: behaviourOutcome(r).summary, href: sitePath(`/${r.agent}/hooks/#case-${r.case}`) }));
+}
+
+export function supportStrip(tool: ToolModel, histories: SiteModel['histories'], hookAnswers: SupportStrip['hookAnswers'] = [], subagents?: SubagentLine): SupportStrip {
+  const h = toolHistory(tool, histories);
+  const history: SupportStrip['history'] =
+    h.kind === 'lines'
+      ? { lines: h.lines.map((l) => ({ ...l, label: SOURCE_LABELS[l.source], text: historyLineText(l) })) }
+      : { text: h.kind === 'none' ? `no history for ${AGENT_LABELS[tool.agent]} yet` : h.followed.length > 0 ? `captures: ${h.followed.map(untrackedText).join('; ')}` : 'not covered by the release history' };
+  return {
+    history,
+    renamedFrom: tool.generated.aliases.filter((a) => a.kind === 'former-name').map((a) => a.name),
+    gates: tool.editorial?.availability.gates.map(gateText),
+    hookNames: hookToolNames(tool.agent, tool.examples ?? []),
+    modelName: tool.captured?.fullName,
+    hookAnswers,
+    subagents,
+  };
+}

@@ -1,0 +1,443 @@
+/**
+ * Everything a tool page shows, decided from the site model in one place: its
+ * sections (tool-page.ts), the fact line, the same job in other agents, each
+ * definition with its file and "since" legend, the payload checker, the recorded
+ * examples, what the model is told, what turns it on, its names, its version
+ * history and its provenance. ToolPage.astro and the components it uses only
+ * render this.
+ */
+import { hookWords } from '../behaviour/hook-words.ts';
+import { placeholderSegments, placeholdersIn, type TextSegment } from '../model/placeholders.ts';
+import { hasHookInput, hookMechanismOf, hookShapeOf } from '../agents/hook-shape.ts';
+import { distinctInputs, primaryConfiguration, type MatrixAgent } from '../model/captures.ts';
+import { counterparts } from '../model/comparison.ts';
+import type { AgentRecord, EditorialTool } from '../core/content-types.ts';
+import { exampleParts, inputFieldLinks, shortened } from './examples.ts';
+import { fieldSince, formerNames, type Since } from '../history/history.ts';
+import { compareVersions } from '../core/version-order.ts';
+import { spanWhen } from '../history/event-span.ts';
+import { versionHistory, type VersionHistoryView } from './history-pages.ts';
+import { fieldTables, otherInputRows, type DefinitionView, type HookOutputs, type SiteModel, type ToolExample, type ToolModel } from '../model/model.ts';
+import type { FieldRow } from '../shapes/field-rows.ts';
+import { DEFAULT_HOOK_FIELDS, formText, payloadCheckTarget, type CheckedSection, type HookRecord, type PayloadCheckTarget } from '../check/payload-check-ui.ts';
+import { hookRecord } from '../behaviour/hook-record.ts';
+import { outputCheck } from '../behaviour/hook-outputs.ts';
+import { subagentLine, subagentTable, type SubagentTable } from '../behaviour/subagents.ts';
+import { toolPermissions, type ToolPermissions } from '../behaviour/permissions.ts';
+import { checkModelInput } from '../check/payload-check.ts';
+import { toolSchema } from '../site/tool-exports.ts';
+import { AGENT_LABELS, GROUP_LABELS, jobUrl, sitePath, toolUrl } from '../site/site.ts';
+import { releaseDescription, releaseLabel, releaseVersions, type Release } from '../model/releases.ts';
+import { searchFields, type SearchFields } from './search.ts';
+import { hookAnswersOn, supportStrip, type SupportStrip } from './support.ts';
+import { callableNames, everyName, typedName } from '../model/tool-names.ts';
+import { availabilitySummary, definitionFiles, sectionOf, toolSections, type AvailabilitySummary, type DefinitionFile, type ToolSection, type ToolSectionId } from './tool-page.ts';
+
+/** Tools of other agents, one group per agent in registry order. */
+export interface AgentTools {
+  label: string;
+  tools: { url: string; name: string }[];
+}
+
+/** Input, Result or the model-facing input: its heading, definition, file and "since" legend. */
+export interface DefinitionSectionView {
+  section: ToolSection;
+  view: DefinitionView;
+  /** The definition as its own file (every definition but a grammar has one). */
+  file: DefinitionFile | undefined;
+  /** Its size as the collapsed block says it, when there is a file. */
+  size: string | undefined;
+  /** The release each row's field was added in, when a release history covers the table. */
+  since: ReadonlyMap<string, Since>;
+  /** Present when some row of this table has a "since" entry: what rows without a badge date from. */
+  sinceLegend?: { base: Since | undefined };
+  /** Placeholders a captured definition's text holds (not verbatim): the legend under it. */
+  placeholders: { token: string; meaning: string }[];
+}
+
+export interface PayloadCheckView {
+  section: ToolSection;
+  /** The tool's callable name. */
+  name: string;
+  /** Every name a payload may call it by (its own, then accepted aliases and former names). */
+  names: string[];
+  schemaFile: string;
+  validatorFile: string;
+  /** The table (and schema) checked against. */
+  root: CheckedSection;
+  /** Whether that is the model-facing schema rather than the input's. */
+  modelFacing: boolean;
+  /** Agent and version: `<product> <version>`. */
+  release: string;
+  /** What the verdict says it checked against. */
+  schemaLabel: string;
+  /** The checker script, loaded when the reader opens the form. */
+  checkerUrl: string;
+  /** What the site recorded of the tool's hook payloads: the names hooks give it, and their tool_input's form when it is not the model's input. */
+  hook: HookRecord;
+  /** The id of the section showing the recorded payloads, when the page has one. */
+  examples: string | undefined;
+  /** What the form does with a hook payload, in a sentence. */
+  hookText: string;
+}
+
+export interface ExampleView {
+  scenario: string;
+  expect: ToolExample['expect'];
+  description: string;
+  configuration: string;
+  calls: {
+    tool: string;
+    own: boolean;
+    /** In reading order; the first two are highlighted, the hook payloads folded. */
+    parts: { title: string; text: string; lang: 'text' | 'json'; highlighted: boolean }[];
+    /** The fields of an object input of this page's tool, each with its row when the page has one. */
+    fields: { name: string; anchor?: string }[] | undefined;
+  }[];
+  findings: { anchor: string; href: string | undefined; parts: string[]; message: string }[];
+}
+
+export interface ModelFacingView {
+  /** What the model is told in the configuration the page shows first. */
+  description?: {
+    section: ToolSection;
+    configuration: string;
+    /** `N characters`, or `none`. */
+    length: string;
+    text: string | undefined;
+    /** The text cut at the capture's placeholders, which the page marks as not verbatim. */
+    segments: TextSegment[];
+    /** Other fields sent with the tool, as JSON. */
+    settings: string | undefined;
+    /** The placeholders in the description and the other fields, each once: the legend. */
+    placeholders: { token: string; meaning: string }[];
+    hosted: boolean;
+    /** The description is one our stub made up, and why: not upstream text. */
+    standIn: string | undefined;
+  };
+  modelInput?: {
+    definition: DefinitionSectionView;
+    differencesSection: ToolSection;
+    configuration: string;
+    /** Undefined when the two were not compared field by field. */
+    differences: { path: string; text: string; first: string | undefined; second: string | undefined }[] | undefined;
+  };
+  byConfiguration?: {
+    section: ToolSection;
+    /** `input`: the fields of a schema other than the one shown first (ids prefixed, see otherInputRows). */
+    groups: { configurations: string[]; kind: string; otherDescription: boolean; input: { rows: FieldRow[]; label: string } | undefined }[];
+  };
+}
+
+export interface ToolPageView {
+  title: string;
+  description: string;
+  sections: ToolSection[];
+  /** `<product> <version>` of the tool's own definition (its input's source). */
+  release: string;
+  /** When parts of the page come from other releases than its input: which from which. */
+  releaseNote: string | undefined;
+  agent: AgentRecord;
+  /** Its search result's title, agent filter and names as spelled. */
+  search: SearchFields;
+  facts: {
+    group: string;
+    /** Its name, then its accepted aliases and former names: as typed, as search indexes it (lowercased), and the punctuation after it (`,` between aliases, `)` after the last). */
+    calledAs: { name: string; indexed: string; after: string }[];
+    /** The names search indexes, lowercased, space-separated. */
+    searchNames: string;
+    availability: { advertisedIn: number; total: number } | undefined;
+  };
+  /** Releases, gates and names in hooks and for the model, in one strip (support.ts). */
+  support: SupportStrip;
+  /** The tool sets of the subagents it starts, on the page of the tool that starts them. */
+  subagents: { section: ToolSection; table: SubagentTable } | undefined;
+  /** Allow or block it: the permission cases that called it, and the agent's page. */
+  permissions: { section: ToolSection } & ToolPermissions;
+  /** The main job's tools in other agents, when some agent has one. */
+  counterparts: { job: string; url: string; agents: AgentTools[] } | undefined;
+  input: DefinitionSectionView;
+  payloadCheck: PayloadCheckView | undefined;
+  result: DefinitionSectionView;
+  /** `<product> <version>`s the examples were recorded with. */
+  examples: { section: ToolSection; notRun: string | undefined; list: ExampleView[]; release: string; /** How the hook payloads were recorded (hook-words.ts). */ recorder: string } | undefined;
+  modelFacing: ModelFacingView;
+  availability: { section: ToolSection; evidence: { matrix: MatrixAgent; summary: AvailabilitySummary } | undefined };
+  aliases: { section: ToolSection; list: { name: string; indexed: boolean; kind: string; evidence: string }[] };
+  lifecycle: { section: ToolSection };
+  history: { section: ToolSection; view: VersionHistoryView };
+  jobs: { section: ToolSection; list: { title: string; url: string; agents: AgentTools[] }[] } | undefined;
+  provenance: { section: ToolSection; files: { title: string; fileName: string }[] };
+}
+
+const ALIAS_KINDS = { 'accepted-alias': 'accepted alias', 'former-name': 'former name, still accepted', 'sdk-type': 'SDK type name' } as const;
+const DIFFERENCE_TEXT = { 'only-in-first': 'only in the published type', 'only-in-second': 'only in the model-facing schema', required: 'required differs', type: 'type differs' } as const;
+
+/** Tools grouped by agent, in the order given. */
+function byAgent(tools: readonly ToolModel[]): AgentTools[] {
+  const groups = new Map<ToolModel['agent'], ToolModel[]>();
+  for (const t of tools) groups.set(t.agent, [...(groups.get(t.agent) ?? []), t]);
+  return [...groups].map(([agent, list]) => ({ label: AGENT_LABELS[agent], tools: list.map((t) => ({ url: toolUrl(t), name: t.fullName })) }));
+}
+
+/** A section the page always has. */
+function required(sections: readonly ToolSection[], id: ToolSectionId): ToolSection {
+  const section = sectionOf(sections, id);
+  if (!section) throw new Error(`tool page: no section ${id}`);
+  return section;
+}
+
+/** The size of a definition file as the collapsed block names it: `1.2 KB, 40 lines`. */
+export function fileSize(text: string): string {
+  return `${(new TextEncoder().encode(text).length / 1024).toFixed(1)} KB, ${text.split('\n').length} lines`;
+}
+
+export function definitionSection(section: ToolSection, view: DefinitionView, file: DefinitionFile | undefined, since: ReadonlyMap<string, Since>): DefinitionSectionView {
+  // When a release history covers this table: its rows' "since" entries, and the first release compared.
+  const sinceHere = view.rows.flatMap((r) => since.get(r.id) ?? []);
+  const captured = view.definition.kind !== 'unavailable' && view.definition.origin.file.startsWith('content/captures/');
+  const out: DefinitionSectionView = { section, view, file, size: file && fileSize(file.text), since, placeholders: captured ? placeholdersIn(view.code?.text) : [] };
+  if (sinceHere.length > 0) out.sinceLegend = { base: sinceHere.find((s) => s.kind !== 'field') };
+  return out;
+}
+
+export function examplesView(tool: ToolModel): ExampleView[] {
+  const anchors = new Set(fieldTables(tool).flatMap((t) => t.rows.map((r) => r.id)));
+  return (tool.examples ?? []).map((example) => ({
+    scenario: example.scenario,
+    expect: example.expect,
+    description: example.description,
+    configuration: example.configuration,
+    calls: example.calls.map((call) => ({
+      tool: call.tool,
+      own: call.own,
+      parts: exampleParts(call, hookShapeOf(tool.agent), hookMechanismOf(tool.agent)?.recordTitle).map((part, k) => {
+        const plain = typeof part.value === 'string';
+        return { title: part.title, text: plain ? (part.value as string) : JSON.stringify(shortened(part.value), null, 2), lang: plain ? 'text' : 'json', highlighted: k < 2 };
+      }),
+      fields: call.own && typeof call.input === 'object' ? inputFieldLinks(call.input, anchors) : undefined,
+    })),
+    findings: example.findings.map((f) => ({ anchor: f.anchor, href: anchors.has(f.anchor) || (f.kind === 'rule-contradicted' && tool.captured) ? `#${f.anchor}` : undefined, parts: f.parts, message: f.message })),
+  }));
+}
+
+export function modelFacingView(tool: ToolModel, sections: readonly ToolSection[], configurationLabel: (id: string) => string, file: DefinitionFile | undefined, since: ReadonlyMap<string, Since>): ModelFacingView {
+  const entry = tool.captured;
+  const view: ModelFacingView = {};
+  const primaryId = entry && primaryConfiguration(entry);
+  const primary = entry && primaryId !== undefined ? entry.byConfig.get(primaryId) : undefined;
+  if (primary && primaryId !== undefined) {
+    view.description = {
+      section: required(sections, 'model-description'),
+      configuration: configurationLabel(primaryId),
+      length: primary.description ? `${primary.description.length} characters` : 'none',
+      text: primary.description,
+      segments: placeholderSegments(primary.description ?? ''),
+      settings: primary.settings ? JSON.stringify(primary.settings, null, 2) : undefined,
+      placeholders: placeholdersIn(`${primary.description ?? ''}\n${primary.settings ? JSON.stringify(primary.settings) : ''}`),
+      hosted: primary.delivery === 'hosted',
+      standIn: tool.standIn,
+    };
+  }
+  if (tool.modelInput) {
+    const { differences } = tool.modelInput;
+    view.modelInput = {
+      definition: definitionSection(required(sections, 'model-input'), tool.modelInput.view, file, since),
+      differencesSection: required(sections, 'sdk-differences'),
+      configuration: configurationLabel(tool.modelInput.config),
+      differences: differences?.map((d) => ({ path: d.path, text: DIFFERENCE_TEXT[d.kind], first: d.first, second: d.second })),
+    };
+  }
+  const groups = entry ? distinctInputs(entry) : [];
+  if (groups.length > 1) {
+    view.byConfiguration = {
+      section: required(sections, 'definition-by-configuration'),
+      groups: groups.map((g) => {
+        const other = tool.otherInputs?.find((o) => o.configs[0] === g.configs[0]);
+        return {
+          configurations: g.configs.map(configurationLabel),
+          kind: g.tool.input.kind === 'typescript' ? 'TypeScript declaration' : g.tool.input.kind === 'grammar' ? 'grammar' : 'JSON Schema',
+          otherDescription: g.tool.description !== primary?.description,
+          input: other && { rows: otherInputRows(other), label: `Input fields in ${g.configs.map(configurationLabel).join(', ')}` },
+        };
+      }),
+    };
+  }
+  return view;
+}
+
+/** `Claude Code 2.1.332`, or `Claude Code 2.1.331, 2.1.332`: the releases that recorded the tool's examples. */
+/**
+ * The hook payloads recorded for a tool's own calls, as its checker reads them:
+ * a recorded tool_input is the model's input unless the schema the checker uses
+ * finds fault with it that it does not find with the call's input.
+ */
+export function checkedHookRecord(tool: ToolModel, target: PayloadCheckTarget, hookOutputs: readonly HookOutputs[] = []): HookRecord {
+  const calls = (tool.examples ?? []).flatMap((e) => e.calls.filter((c) => c.own));
+  const shape = hookShapeOf(tool.agent);
+  if (!shape) return { names: [], count: 0 };
+  // The answers the tool's hooks may give, before and after its calls.
+  const check = outputCheck(hookOutputs.find((o) => o.agent === tool.agent), [shape.before, shape.after, ...(shape.afterFailure ? [shape.afterFailure] : [])]);
+  const outputs = check ? { outputs: check } : {};
+  const fields = { event: shape.eventField, toolName: shape.toolNameField, input: shape.inputField, inputEncoding: shape.inputEncoding };
+  // The agent's other forms, from its declared shapes: the after-call input (OpenCode's input.args), then the other shapes (Copilot CLI's PascalCase payloads).
+  const others = hookMechanismOf(tool.agent)?.otherShapes ?? [];
+  const otherFields = [
+    ...(shape.afterInputField ? [{ ...fields, input: shape.afterInputField }] : []),
+    ...others.map((s) => ({ event: s.eventField, toolName: s.toolNameField, input: s.inputField, inputEncoding: s.inputEncoding })),
+  ];
+  const withOthers = otherFields.length > 0 ? { fields, otherFields } : { fields };
+  if (!calls.some((c) => c.hooks.some((h) => hasHookInput(h, shape)))) return { names: [], count: 0, ...withOthers, ...outputs };
+  const schema = toolSchema(tool, target.section, {});
+  const rows = target.section === 'model-input' ? (tool.modelInput?.view.rows ?? []) : tool.input.rows;
+  const problems = (value: unknown) => (schema ? checkModelInput(value, schema, { root: target.section, rows }).map((p) => `${p.pointer} ${p.message}`) : []);
+  // The tool's hook schema and its validator, beside the page (pages/[agent]/[tool]/hooks.schema.json.ts, validate-hooks.js.ts).
+  return { ...hookRecord(calls, shape, problems, examplesRelease(tool), others), ...withOthers, schema: 'hooks.schema.json', validator: 'validate-hooks.js', ...outputs };
+}
+
+/** What the checker does with a hook payload of this tool, as the section's introduction says it. */
+export function hookText(name: string, hook: HookRecord): string {
+  const outputs = hook.outputs;
+  const answer = outputs
+    ? ` So does a hook's answer, the JSON a hook prints (members such as ${outputs.members.slice(0, 3).join(', ')}): it is checked against what a ${outputs.events.map((e) => e.event).join(' or ')} hook may return, as ${outputs.source} declares it.`
+    : '';
+  return payloadText(name, hook) + answer;
+}
+
+function payloadText(name: string, hook: HookRecord): string {
+  const recorded = `${hook.count} recorded hook ${hook.count === 1 ? 'payload' : 'payloads'}${hook.release ? ` (${hook.release})` : ''}`;
+  // The member names of the agent's own payloads, every form (Copilot CLI: toolArgs, or tool_input in its PascalCase payloads).
+  const forms = [hook.fields ?? DEFAULT_HOOK_FIELDS, ...(hook.otherFields ?? [])];
+  const or = (items: string[]) => [...new Set(items)].join(' or ');
+  const input = or(forms.map((f) => f.input));
+  const toolName = or(forms.map((f) => f.toolName));
+  const object = `an object with ${input}`;
+  if (hook.form) {
+    return `A hook payload (${object}) works too, but ${name}'s hooks do not receive the model's input: the ${recorded} ${hook.count === 1 ? 'names' : 'name'} it ${hook.names.join(' or ')}, with a ${input} that is ${formText(hook.form)}. Its ${input} is compared with those, not with the schema.`;
+  }
+  if (hook.count > 0) return `A hook payload (${object}) works too: its ${input} is checked, as the ${recorded} carry the model's input, and its ${toolName} must be one this tool answers to.`;
+  return `A hook payload (${object}) works too: its ${input} is checked against the same schema, though the site has no recorded hook payload of ${name} to show that its hooks receive the model's input unchanged.`;
+}
+
+function examplesRelease(tool: ToolModel): string | undefined {
+  const versions = [...new Set((tool.examples ?? []).map((e) => e.cli.version))].sort(compareVersions);
+  return versions.length > 0 ? `${AGENT_LABELS[tool.agent]} ${versions.join(', ')}` : undefined;
+}
+
+/**
+ * "Input and result from Claude Code 2.1.333 (read from … 0.3.333; not published as a CLI);
+ * model-facing input and examples from Claude Code 2.1.332." when the parts differ.
+ */
+export function toolReleaseNote(tool: ToolModel): string | undefined {
+  const { input, result, modelInput } = tool.releases;
+  const parts: { words: string; label: string; description: string }[] = [];
+  const add = (words: string, release: Release | undefined) => release && parts.push({ words, label: releaseLabel(release), description: releaseDescription(release) });
+  add(input === result ? 'input and result' : 'input', input);
+  if (input !== result) add('result', result);
+  add('model-facing input', modelInput);
+  const recorded = examplesRelease(tool);
+  if (recorded) parts.push({ words: 'examples', label: recorded, description: recorded });
+  if (new Set(parts.map((p) => p.label)).size <= 1) return undefined;
+  const clauses = new Map<string, { words: string[]; description: string }>();
+  for (const part of parts) {
+    const clause = clauses.get(part.label) ?? clauses.set(part.label, { words: [], description: part.description }).get(part.label)!;
+    clause.words.push(part.words);
+  }
+  const text = [...clauses.values()].map((c) => `${c.words.join(' and ')} from ${c.description}`).join('; ');
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
+}
+
+export function toolPageView(site: SiteModel, tool: ToolModel): ToolPageView {
+  const agent = site.agents.find((a) => a.id === tool.agent);
+  if (!agent) throw new Error(`tool page: no agent ${tool.agent} for ${tool.fullName}`);
+  const editorial: EditorialTool | undefined = tool.editorial;
+  const subagents = subagentTable(site, tool);
+  const sections = toolSections(tool, { jobCount: site.jobs.filter((j) => editorial?.jobs.includes(j.id)).length, startsSubagents: subagents !== undefined });
+  const releases = tool.releases;
+  // The release of the tool's own definition; the header says so when its other parts come from another.
+  const primary = releases.input ?? releases.modelInput;
+  // Without a source release (a documented tool): the agent's, as its record names it.
+  const release = primary ? releaseLabel(primary) : `${AGENT_LABELS[tool.agent]} ${releaseVersions(site.releases[tool.agent] ?? { examples: [] }) || agent.version}`;
+  const matrix = site.matrix?.agents[tool.agent];
+  const summary = matrix ? availabilitySummary(tool, matrix) : undefined;
+  const labels = new Map((matrix?.configurations ?? []).map((c) => [c.id, c.label]));
+  const configurationLabel = (id: string) => labels.get(id) ?? id;
+  const files = definitionFiles(tool);
+  const fileOf = (id: DefinitionFile['section']) => files.find((f) => f.section === id);
+  const since = fieldSince(tool, site.histories);
+  // Per job of this tool (its main job first): the other agents' tools that do it.
+  const sameJob = counterparts(tool, site.jobs, site.tools, site.agents.map((a) => a.id));
+  const main = sameJob[0];
+  const names = callableNames(tool);
+  const target = payloadCheckTarget(tool);
+  const hook = target ? checkedHookRecord(tool, target, site.hookOutputs) : { names: [], count: 0 };
+  const checkSection = sectionOf(sections, 'check-payload');
+  const examplesSection = sectionOf(sections, 'examples');
+  const jobsSection = sectionOf(sections, 'jobs');
+  const modelFacing = target?.section === 'model-input';
+  const checked = modelFacing ? releases.modelInput : releases.input;
+  const checkRelease = checked ? releaseLabel(checked) : release;
+  return {
+    title: tool.fullName,
+    description: `${AGENT_LABELS[tool.agent]} tool ${tool.fullName}: ${editorial?.summary ?? 'input and result'}`,
+    sections,
+    release,
+    releaseNote: toolReleaseNote(tool),
+    agent,
+    // Names a history saw it renamed from are searched too: a reader may only know the old one.
+    search: searchFields(tool.agent, [...everyName(tool), ...formerNames(tool, site.histories).map((f) => f.name)], release),
+    facts: {
+      group: GROUP_LABELS[tool.generated.group],
+      calledAs: names.map((name, i) => ({ name, indexed: typedName(name), after: names.length > 1 && i === names.length - 1 ? ')' : i >= 1 ? ',' : '' })),
+      // Lowercased so that search does not split them at case changes: `killbash` must not match `Bash`.
+      searchNames: [...names, ...formerNames(tool, site.histories).map((f) => f.name)].map(typedName).join(' '),
+      availability: summary && { advertisedIn: summary.advertisedIn, total: summary.total },
+    },
+    support: supportStrip(tool, site.histories, hookAnswersOn(tool, site.hookBehaviour, site.tools), subagentLine(site, tool)),
+    subagents: subagents && { section: required(sections, 'subagents'), table: subagents },
+    permissions: { section: required(sections, 'permissions'), ...toolPermissions(site, tool) },
+    counterparts: main && main.tools.length > 0 ? { job: main.job.title.toLowerCase(), url: jobUrl(main.job.id), agents: byAgent(main.tools) } : undefined,
+    input: definitionSection(required(sections, 'input'), tool.input, fileOf('input'), since),
+    payloadCheck:
+      checkSection && target
+        ? {
+            section: checkSection,
+            name: tool.fullName,
+            names,
+            schemaFile: target.schemaFile,
+            validatorFile: target.validatorFile,
+            root: target.section,
+            modelFacing,
+            release: checkRelease,
+            schemaLabel: `the ${modelFacing ? 'model-facing schema' : 'input schema'} of ${tool.fullName} (${checkRelease})`,
+            checkerUrl: sitePath('payload-check/scripts/payload-check.js'),
+            hook,
+            examples: examplesSection?.id,
+            hookText: hookText(tool.fullName, hook),
+          }
+        : undefined,
+    result: definitionSection(required(sections, 'result'), tool.output, fileOf('result'), since),
+    examples: examplesSection && { section: examplesSection, notRun: tool.notRun, list: examplesView(tool), release: examplesRelease(tool) ?? release, recorder: hookWords(tool.agent).recorder },
+    modelFacing: modelFacingView(tool, sections, configurationLabel, fileOf('model-input'), since),
+    availability: { section: required(sections, 'availability'), evidence: matrix && summary && { matrix, summary } },
+    aliases: {
+      section: required(sections, 'aliases'),
+      list: [
+        ...tool.generated.aliases.map((a) => ({ name: a.name, indexed: a.kind === 'sdk-type', kind: ALIAS_KINDS[a.kind], evidence: a.evidence })),
+        ...formerNames(tool, site.histories).map((f) => ({
+          name: f.name,
+          indexed: false,
+          kind: `former name, renamed to ${f.renamedTo} ${spanWhen(f.span)}`,
+          evidence: `computed release history of the ${f.source === 'sdk' ? 'published SDK types' : 'captures'}`,
+        })),
+      ],
+    },
+    lifecycle: { section: required(sections, 'lifecycle') },
+    history: { section: required(sections, 'version-notes'), view: versionHistory(tool, site.histories) },
+    jobs: jobsSection && { section: jobsSection, list: sameJob.map(({ job, tools }) => ({ title: job.title, url: jobUrl(job.id), agents: byAgent(tools) })) },
+    provenance: {
+      section: required(sections, 'provenance'),
+      files: files.map((f) => ({ title: required(sections, f.section).title.toLowerCase(), fileName: f.fileName })),
+    },
+  };
+}

@@ -4,7 +4,7 @@ import starlight from '@astrojs/starlight';
 // Validates every content file and builds the sidebar: invalid content stops the
 // build in Starlight's config:setup hook, before Astro renders or writes a page.
 import { referencePlugin } from './src/integrations/reference-plugin.ts';
-import { SITE_DESCRIPTION, SITE_TITLE, SITE_URL } from './src/lib/site-settings.ts';
+import { SITE_DESCRIPTION, SITE_TITLE, SITE_URL } from './src/lib/site/site-settings.ts';
 
 export default defineConfig({
   site: SITE_URL,
@@ -28,7 +28,7 @@ export default defineConfig({
           // would favour TaskCreate. Instead, each tool page carries a `names` meta
           // field with its names lowercased (not split), and titles give no boost (a
           // tool's result title is `<name> — <agent release>`). `spelled`, the names
-          // as written, only orders results by the typed spelling (src/lib/search-rank.ts).
+          // as written, only orders results by the typed spelling (src/lib/views/search-rank.ts).
           metaWeights: { title: 0, names: 5, spelled: 0 },
         },
       },

@@ -23,7 +23,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AGENT_IDS, type AgentId } from '../src/lib/agents/index.ts';
 import { jsonText } from './lib/atomic-write.ts';
-import { schemaAjv } from './lib/capture/ajv.ts';
+import { schemaAjv, schemaRefusal } from './lib/capture/ajv.ts';
 import { loadMatrix, selectConfigurations, MatrixError } from './lib/capture/matrix.ts';
 import { lockRunFolder, NamespaceError, prepareNamespace } from './lib/capture/namespace.ts';
 import { ensureInstalled, installedBinary, installedPackage, InstallError } from './lib/capture/install.ts';
@@ -120,7 +120,7 @@ async function inside(options: Options): Promise<number> {
         // The package the release was installed from: the agent's own, or its platform package where that one lacks the release.
         const capture = buildCapture(agent, installedPackage(agent, CACHE_ROOT, pkg, version) ?? pkg, version, configuration, outcome);
         if (!validate(capture)) {
-          throw new CaptureError(`the capture does not match schemas/capture.schema.json: ${(validate.errors ?? []).map((e) => `${e.instancePath} ${e.message}`).join('; ')}`);
+          throw new CaptureError(schemaRefusal('the capture', 'schemas/capture.schema.json', validate.errors));
         }
         files.set(`${agent}/${configuration.id}.json`, jsonText(capture));
         const line = summaryLine(agent, configuration.id, countTools(capture));

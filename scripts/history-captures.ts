@@ -37,7 +37,7 @@ import { AGENT_IDS, AGENTS, isAgentId, type AgentId } from '../src/lib/agents/in
 import type { CaptureHistoryPlan } from '../src/lib/agents/types.ts';
 import type { CaptureFile } from '../src/lib/wire/index.ts';
 import { jsonText, replaceFile } from './lib/atomic-write.ts';
-import { schemaAjv } from './lib/capture/ajv.ts';
+import { schemaAjv, schemaRefusal } from './lib/capture/ajv.ts';
 import { buildCapture } from './lib/capture/capture-file.ts';
 import { lockRunFolder, NamespaceError, prepareNamespace } from './lib/capture/namespace.ts';
 import { agentListings, agentPackages, InstallError } from './lib/capture/install.ts';
@@ -324,7 +324,7 @@ async function historyOf(agent: AgentId, o: Options): Promise<AgentRun> {
   });
   const schema = JSON.parse(readFileSync(join(ROOT, 'schemas/history.schema.json'), 'utf8')) as object;
   const validate = schemaAjv().compile(schema);
-  if (!validate(file)) fail(`the ${agent} history does not match schemas/history.schema.json: ${(validate.errors ?? []).map((e) => `${e.instancePath} ${e.message}`).join('; ')}`);
+  if (!validate(file)) fail(schemaRefusal(`the ${agent} history`, 'schemas/history.schema.json', validate.errors));
   replaceFile(join(ROOT, 'content/history', `${agent}.capture.json`), jsonText(file));
 
   run.read = readSet.size;

@@ -69,6 +69,7 @@ import type { HistoryFile } from '../src/lib/core/content-types.ts';
 import { display, readJson, ScriptError } from './lib/script-files.ts';
 import { pinOf, readPins } from './lib/pins.ts';
 import { claudeCode } from '../src/lib/agents/claude-code.ts';
+import { schemaRefusal } from './lib/capture/ajv.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const PINS_FILE = process.env.PINS_FILE ? resolve(process.env.PINS_FILE) : join(ROOT, 'scripts/pins.json');
@@ -389,7 +390,7 @@ function validate(doc: HistoryFile): void {
   const ajv = schemaAjv();
   const check = ajv.compile(readJson<object>(SCHEMA_FILE, 'the history schema'));
   if (!check(doc)) {
-    throw new ScriptError(`the history does not match schemas/history.schema.json: ${(check.errors ?? []).slice(0, 5).map((e) => `${e.instancePath || '/'} ${e.message}`).join('; ')}`);
+    throw new ScriptError(schemaRefusal('the history', 'schemas/history.schema.json', check.errors, 5));
   }
   const versions = new Set(doc.releases.map((r) => r.version));
   for (const e of doc.events) {

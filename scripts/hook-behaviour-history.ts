@@ -17,7 +17,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } 
 import { join } from 'node:path';
 import { isAgentId, type AgentId } from '../src/lib/agents/index.ts';
 import { jsonText, replaceFile } from './lib/atomic-write.ts';
-import { schemaAjv } from './lib/capture/ajv.ts';
+import { schemaAjv, schemaRefusal } from './lib/capture/ajv.ts';
 import { agentListings } from './lib/capture/install.ts';
 import { loadMatrix } from './lib/capture/matrix.ts';
 import { locateChanges } from './lib/capture-history/planner.ts';
@@ -145,7 +145,7 @@ async function main(o: Options): Promise<number> {
     changes,
   };
   const validate = schemaAjv().compile(JSON.parse(readFileSync(join(ROOT, SCHEMA), 'utf8')) as object);
-  if (!validate(file)) fail(`the history does not match ${SCHEMA}: ${(validate.errors ?? []).map((e) => `${e.instancePath} ${e.message}`).join('; ')}`);
+  if (!validate(file)) fail(schemaRefusal('the history', SCHEMA, validate.errors));
   const path = join(OUT_DIR, `${o.agent}.json`);
   const text = jsonText(file);
   if (o.check) {

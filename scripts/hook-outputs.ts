@@ -19,7 +19,7 @@ import { AGENT_IDS, AGENTS, isAgentId, type AgentId } from '../src/lib/agents/in
 import type { HookOutputSource } from '../src/lib/agents/types.ts';
 import type { HookEventsFile } from '../src/lib/core/content-types.ts';
 import { jsonText, replaceFile } from './lib/atomic-write.ts';
-import { schemaAjv } from './lib/capture/ajv.ts';
+import { schemaAjv, schemaRefusal } from './lib/capture/ajv.ts';
 import { installedBinary } from './lib/capture/install.ts';
 import { loadMatrix } from './lib/capture/matrix.ts';
 import { embeddedOutputs, HookOutputError, pluginOutputs, typescriptOutputs, type EventOutput } from './lib/hook-outputs.ts';
@@ -95,7 +95,7 @@ function main(): number {
     } finally {
       rmSync(work, { recursive: true, force: true });
     }
-    if (!validate(data)) throw new ScriptError(`${agent}: the file does not match ${SCHEMA}: ${(validate.errors ?? []).map((e) => `${e.instancePath} ${e.message}`).join('; ')}`);
+    if (!validate(data)) throw new ScriptError(schemaRefusal(`${agent}: the file`, SCHEMA, validate.errors));
     const path = join(ROOT, 'content/hook-outputs', `${agent}.json`);
     const text = jsonText(data);
     const events = (data as { events?: unknown[] }).events?.length ?? 0;

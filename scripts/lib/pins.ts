@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { schemaAjv } from './capture/ajv.ts';
+import { schemaAjv, schemaRefusal } from './capture/ajv.ts';
 import { jsonText } from './atomic-write.ts';
 import { display, ScriptError } from './script-files.ts';
 
@@ -35,8 +35,7 @@ export function readPins(file: string): Pins {
   }
   const validate = schemaAjv().compile(JSON.parse(readFileSync(PINS_SCHEMA, 'utf8')) as object);
   if (!validate(data)) {
-    const lines = (validate.errors ?? []).map((e) => `  ${e.instancePath || '/'}: ${e.message ?? 'is invalid'}`);
-    throw new ScriptError(`${display(file)} does not match schemas/pins.schema.json:\n${lines.join('\n')}`);
+    throw new ScriptError(schemaRefusal(display(file), 'schemas/pins.schema.json', validate.errors));
   }
   return data as Pins;
 }

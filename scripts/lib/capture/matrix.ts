@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { AGENT_IDS, AGENTS, type AgentId } from '../../../src/lib/agents/index.ts';
 import type { ConfigurationOption, JsonObject } from '../../../src/lib/agents/types.ts';
-import { schemaAjv } from './ajv.ts';
+import { schemaAjv, schemaRefusal } from './ajv.ts';
 import type { AgentMatrix as GeneratedAgentMatrix, MatrixConfiguration } from '../../../src/lib/generated/content-files.ts';
 
 /** A configuration as the schema declares it, its maps exact (a value present is a string). */
@@ -35,8 +35,7 @@ export const MATRIX_SCHEMA = 'schemas/capture-matrix.schema.json';
 export function validateMatrix(data: unknown, schema: unknown, file: string = MATRIX_FILE): Matrix {
   const validate = schemaAjv().compile(schema as object);
   if (!validate(data)) {
-    const lines = (validate.errors ?? []).map((e) => `  ${e.instancePath || '/'}: ${e.message ?? 'is invalid'}`);
-    throw new MatrixError(`${file} does not match ${MATRIX_SCHEMA}:\n${lines.join('\n')}`);
+    throw new MatrixError(schemaRefusal(file, MATRIX_SCHEMA, validate.errors));
   }
   const matrix = data as Matrix;
   for (const agent of AGENT_IDS) {

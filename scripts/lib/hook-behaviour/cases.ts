@@ -3,7 +3,7 @@
  * the ones to run, and turning a case into what the payload runner runs (a scenario) and
  * what the answering hook reads (its answer file). Pure, except loadHookCases.
  */
-import { schemaAjv } from '../capture/ajv.ts';
+import { schemaAjv, schemaRefusal } from '../capture/ajv.ts';
 import type { Matrix } from '../capture/matrix.ts';
 import { isAgentId, payloadDriver, PAYLOAD_AGENTS } from '../../../src/lib/agents/index.ts';
 import type { HookShape } from '../../../src/lib/agents/types.ts';
@@ -30,8 +30,7 @@ export interface SelectedCase {
 export function validateHookCases(data: unknown, schema: unknown, matrix: Matrix, file: string = HOOK_CASES_FILE): HookCasesFile {
   const validate = schemaAjv().compile(schema as object);
   if (!validate(data)) {
-    const lines = (validate.errors ?? []).map((e) => `  ${e.instancePath || '/'}: ${e.message ?? 'is invalid'} (${e.schemaPath})`);
-    throw new HookCaseError(`${file} does not match ${HOOK_CASES_SCHEMA}:\n${lines.join('\n')}`);
+    throw new HookCaseError(schemaRefusal(file, HOOK_CASES_SCHEMA, validate.errors));
   }
   const cases = data as HookCasesFile;
   for (const [agent, entry] of Object.entries(cases.agents)) {

@@ -8,7 +8,7 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { jsonText } from '../atomic-write.ts';
-import { schemaAjv } from '../capture/ajv.ts';
+import { schemaAjv, schemaRefusal } from '../capture/ajv.ts';
 import { installedBinary } from '../capture/install.ts';
 import type { Matrix } from '../capture/matrix.ts';
 import { lockRunFolder } from '../capture/namespace.ts';
@@ -60,7 +60,7 @@ export async function recordEach<S extends { agent: AgentId; key: string; file: 
       const t0 = Date.now();
       try {
         const record = await spec.run(s, binary, paths);
-        if (!validate(record)) throw new RecordError(`the record does not match ${spec.schema}: ${(validate.errors ?? []).map((e) => `${e.instancePath} ${e.message}`).join('; ')}`);
+        if (!validate(record)) throw new RecordError(schemaRefusal('the record', spec.schema, validate.errors));
         files.set(s.file, jsonText(record));
         console.log(`  ${spec.summary(s, record).padEnd(spec.width)} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
       } catch (error) {

@@ -10,7 +10,7 @@ import { isAgentId, PAYLOAD_AGENTS, payloadDriver, type AgentId } from '../../..
 import { toolSlug } from '../../../src/lib/content/url-names.ts';
 import type { Binding, Outcome, Scenario, ScenarioAgent, ScenariosFile } from '../../../src/lib/core/content-types.ts';
 import type { CallInput } from '../../../src/lib/wire/types.ts';
-import { schemaAjv } from '../capture/ajv.ts';
+import { schemaAjv, schemaRefusal } from '../capture/ajv.ts';
 import type { Matrix } from '../capture/matrix.ts';
 
 export const SCENARIOS_FILE = 'content/scenarios.json';
@@ -41,8 +41,7 @@ export function payloadFile(agent: string, tool: string, id: string): string {
 export function validateScenarios(data: unknown, schema: unknown, matrix: Matrix, file: string = SCENARIOS_FILE): ScenariosFile {
   const validate = schemaAjv().compile(schema as object);
   if (!validate(data)) {
-    const lines = (validate.errors ?? []).map((e) => `  ${e.instancePath || '/'}: ${e.message ?? 'is invalid'}`);
-    throw new ScenarioError(`${file} does not match ${SCENARIOS_SCHEMA}:\n${lines.join('\n')}`);
+    throw new ScenarioError(schemaRefusal(file, SCENARIOS_SCHEMA, validate.errors));
   }
   const scenarios = data as ScenariosFile;
   for (const [agent, entry] of Object.entries(scenarios.agents) as [string, ScenarioAgent][]) {

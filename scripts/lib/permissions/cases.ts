@@ -3,7 +3,7 @@
  * choosing the ones to run, and turning a case into what the payload runner runs.
  * Pure, except loadPermissionCases.
  */
-import { schemaAjv } from '../capture/ajv.ts';
+import { schemaAjv, schemaRefusal } from '../capture/ajv.ts';
 import type { Matrix } from '../capture/matrix.ts';
 import { isAgentId, payloadDriver, PAYLOAD_AGENTS } from '../../../src/lib/agents/index.ts';
 import type { AgentId, PermissionCase, PermissionCasesFile } from '../../../src/lib/core/content-types.ts';
@@ -66,8 +66,7 @@ export function permissionCaseProblems(cases: PermissionCasesFile, matrix: Matri
 export function validatePermissionCases(data: unknown, schema: unknown, matrix: Matrix, file: string = PERMISSION_CASES_FILE): PermissionCasesFile {
   const validate = schemaAjv().compile(schema as object);
   if (!validate(data)) {
-    const lines = (validate.errors ?? []).map((e) => `  ${e.instancePath || '/'}: ${e.message ?? 'is invalid'} (${e.schemaPath})`);
-    throw new PermissionCaseError(`${file} does not match ${PERMISSION_CASES_SCHEMA}:\n${lines.join('\n')}`);
+    throw new PermissionCaseError(schemaRefusal(file, PERMISSION_CASES_SCHEMA, validate.errors));
   }
   const cases = data as PermissionCasesFile;
   const problems = permissionCaseProblems(cases, matrix);

@@ -10,7 +10,7 @@
  * keeps those texts and nothing else of `messages`.
  */
 import {
-  asRecord, bodyModel, jsonSchemaInput, hasToolsArray, isObject, jsonReply, keptBody, lastUserTextIn, makeTool, messagesProblem, modelOf, partsText, pointer, sseReply, STUB_REPLY_TEXT,
+  asRecord, bodyModel, jsonSchemaInput, hasToolsArray, isObject, jsonReply, keptBody, keptPassages, lastUserTextIn, makeTool, messagesProblem, messageTexts, modelOf, partsText, pointer, sseReply, STUB_REPLY_TEXT,
 } from './shared.ts';
 import type { Definition } from '../core/content-types.ts';
 import {
@@ -40,32 +40,13 @@ const DEFERRED_BLOCK = /<available-deferred-tools>\n([\s\S]*?)\n?<\/available-de
 /** A line of either form: the tool's name, before any ` — ` hint. */
 const deferredLineName = (line: string): string => line.split(' — ')[0]!.trim();
 
-/** The texts of one message with their pointers: string content, or the `text` of each block. */
-function messageTexts(message: unknown, at: string): { text: string; at: string }[] {
-  if (!isObject(message)) return [];
-  const content = message['content'];
-  if (typeof content === 'string') return [{ text: content, at: pointer(at, 'content') }];
-  if (!Array.isArray(content)) return [];
-  return content.flatMap((b, i) => (isObject(b) && typeof b['text'] === 'string' ? [{ text: b['text'], at: pointer(at, 'content', i, 'text') }] : []));
-}
-
 /**
  * From `messages`, only the paragraphs that name deferred tools (the rest of those
  * messages describes the machine and the session, and is left out), each kept
  * verbatim as a text block of its message's role.
  */
 export function deferredAnnouncements(messages: readonly unknown[]): JsonRecord[] {
-  const out: JsonRecord[] = [];
-  for (const m of messages) {
-    if (!isObject(m)) continue;
-    for (const { text } of messageTexts(m, '')) {
-      for (const pattern of [DEFERRED_PARAGRAPH, DEFERRED_BLOCK]) {
-        const match = pattern.exec(text);
-        if (match) out.push({ role: m['role'], content: [{ type: 'text', text: match[0] }] });
-      }
-    }
-  }
-  return out;
+  return keptPassages(messages, (text) => [DEFERRED_PARAGRAPH, DEFERRED_BLOCK].flatMap((pattern) => pattern.exec(text)?.[0] ?? []));
 }
 
 /** Tool names a body's messages announce as deferred, each with the pointer of the text naming it. */

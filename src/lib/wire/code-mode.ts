@@ -16,7 +16,9 @@
  */
 import ts from 'typescript';
 import { declarationClosure, declarationText, parseDeclarations, TypeScriptDefinitionError } from '../shapes/ts-shape.ts';
-import { CaptureFormatError } from './types.ts';
+import { CaptureFormatError, type CapturedTool } from './types.ts';
+import { makeTool } from './shared.ts';
+import type { Definition, DefinitionOrigin } from '../core/content-types.ts';
 
 export class CodeModeError extends Error {}
 
@@ -231,4 +233,30 @@ export function nestedToolsAt(description: string, at: string, exec: string): Ne
     }
     throw error;
   }
+}
+
+/**
+ * The nested tools of an `exec` description at `at` as captured tools, each named by
+ * `nameOf` (the wire formats split identifiers differently) and, when it returns only
+ * the envelope every nested tool returns, given `noResult` as its result.
+ */
+export function codeModeTools(
+  description: string,
+  at: string,
+  exec: string,
+  origin: DefinitionOrigin,
+  nameOf: (tool: NestedTool) => { name: string; namespace?: string | undefined },
+  noResult: Definition,
+): CapturedTool[] {
+  return nestedToolsAt(description, at, exec).map((tool) =>
+    makeTool({
+      ...nameOf(tool),
+      delivery: 'code-mode',
+      description: tool.description,
+      input: { kind: 'typescript', typeName: tool.input.typeName, source: tool.input.source, origin },
+      output: tool.result ? { kind: 'typescript', typeName: tool.result.typeName, source: tool.result.source, origin } : noResult,
+      pointer: at,
+      namePointer: at,
+    }),
+  );
 }

@@ -13,10 +13,10 @@
  * ./code-mode.ts).
  */
 import type { Definition } from '../core/content-types.ts';
-import { declaresNestedTools, nestedToolsAt, qwenNestedToolNames } from './code-mode.ts';
+import { codeModeTools, declaresNestedTools, qwenNestedToolNames } from './code-mode.ts';
 import { DEFERRED_INPUT, deferredReminderIn, deferredReminderNames } from './qwen-reminder.ts';
 import {
-  asRecord, bodyModel, jsonSchemaInput, hasToolsArray, isObject, jsonReply, keptBody, lastUserTextIn, makeTool, messagesProblem, modelOf, partsText, pointer, STUB_REPLY_TEXT,
+  asRecord, bodyModel, jsonSchemaInput, hasToolsArray, isObject, jsonReply, keptBody, keptPassages, lastUserTextIn, makeTool, messagesProblem, messageTexts, modelOf, partsText, pointer, STUB_REPLY_TEXT,
 } from './shared.ts';
 import {
   CaptureFormatError,
@@ -32,30 +32,16 @@ export const KEPT_KEYS = ['model', 'tools', 'tool_choice', 'parallel_tool_calls'
 // ---------------------------------------------------------------------------
 // Deferred-tool announcements
 
-/** The texts of one message with their pointers: string content, or the `text` of each part. */
-function messageTexts(message: unknown, at: string): { text: string; at: string }[] {
-  if (!isObject(message)) return [];
-  const content = message['content'];
-  if (typeof content === 'string') return [{ text: content, at: pointer(at, 'content') }];
-  if (!Array.isArray(content)) return [];
-  return content.flatMap((p, i) => (isObject(p) && typeof p['text'] === 'string' ? [{ text: p['text'], at: pointer(at, 'content', i, 'text') }] : []));
-}
-
 /**
  * From `messages`, only the reminders that name deferred tools (the rest of those
  * messages describes the machine, the date and the session, and is left out), each
  * kept verbatim as a text part of its message's role.
  */
 export function deferredAnnouncements(messages: readonly unknown[]): JsonRecord[] {
-  const out: JsonRecord[] = [];
-  for (const m of messages) {
-    if (!isObject(m)) continue;
-    for (const { text } of messageTexts(m, '')) {
-      const reminder = deferredReminderIn(text);
-      if (reminder !== undefined) out.push({ role: m['role'], content: [{ type: 'text', text: reminder }] });
-    }
-  }
-  return out;
+  return keptPassages(messages, (text) => {
+    const reminder = deferredReminderIn(text);
+    return reminder === undefined ? [] : [reminder];
+  });
 }
 
 /** Tool names a body's messages announce as deferred, each with the pointer of the text naming it. */
@@ -280,27 +266,11 @@ function extractTool(raw: unknown, at: string, context: ExtractContext, out: Cap
     }),
   );
   if (name === 'exec' && typeof description === 'string' && declaresNestedTools(description)) {
-    extractCodeMode(description, pointer(fnAt, 'description'), context, out);
+    out.push(...codeModeTools(description, pointer(fnAt, 'description'), 'exec', context.origin, (t) => ({ name: t.name ?? t.identifier }), ENVELOPE_RESULT));
   }
 }
 
 /** The tools code mode's `exec` declares in TypeScript inside its description (at `at`). */
-function extractCodeMode(description: string, at: string, context: ExtractContext, out: CapturedTool[]): void {
-  const { origin } = context;
-  for (const tool of nestedToolsAt(description, at, 'exec')) {
-    out.push(
-      makeTool({
-        name: tool.name ?? tool.identifier,
-        delivery: 'code-mode',
-        description: tool.description,
-        input: { kind: 'typescript', typeName: tool.input.typeName, source: tool.input.source, origin },
-        output: tool.result ? { kind: 'typescript', typeName: tool.result.typeName, source: tool.result.source, origin } : ENVELOPE_RESULT,
-        pointer: at,
-        namePointer: at,
-      }),
-    );
-  }
-}
 
 export function extractTools(body: JsonRecord, context: ExtractContext): CapturedTool[] {
   const toolsAt = pointer(context.pointer, 'tools');

@@ -15,7 +15,7 @@
  * message content.
  */
 import type { Definition } from '../core/content-types.ts';
-import { nestedToolsAt } from './code-mode.ts';
+import { codeModeTools } from './code-mode.ts';
 import { DEFERRED_INPUT, deferredReminderIn, deferredReminderNames } from './qwen-reminder.ts';
 import {
   asRecord, bodyModel, jsonSchemaInput, commonProblem, fullNameOf, hasToolsArray, isObject, jsonReply, keptBody, lastUserTextIn, makeTool, modelOf, partsText, pointer, sseReply, STUB_REPLY_TEXT,
@@ -295,7 +295,12 @@ function extractTool(raw: unknown, at: string, namespace: string | undefined, co
     const inputAt = grammar ? pointer(at, 'format', 'definition') : f ? pointer(at, 'format') : at;
     out.push(makeTool({ name, namespace, delivery: 'custom', description: typeof description === 'string' ? description : undefined, input, output: NO_RESULT, settings: rest, pointer: inputAt, namePointer: pointer(at, 'name') }));
     if (name === 'exec' && typeof description === 'string' && description.includes('declare const tools')) {
-      extractCodeMode(description, pointer(at, 'description'), namespace, named!, context, out);
+      // An identifier `server__tool` names an MCP tool of that server; the others keep the exec tool's namespace.
+      const nameOf = (t: { identifier: string }) => {
+        const [server, tool] = t.identifier.includes('__') ? t.identifier.split(/__(.*)/s) : [undefined, t.identifier];
+        return { name: tool!, namespace: server ?? namespace };
+      };
+      out.push(...codeModeTools(description, pointer(at, 'description'), named!, context.origin, nameOf, NO_RESULT));
     }
     return;
   }
@@ -324,24 +329,6 @@ function extractTool(raw: unknown, at: string, namespace: string | undefined, co
 }
 
 /** The tools code mode's `exec` declares in TypeScript inside its description (at `at`). */
-function extractCodeMode(description: string, at: string, namespace: string | undefined, exec: string, context: ExtractContext, out: CapturedTool[]): void {
-  const { origin } = context;
-  for (const tool of nestedToolsAt(description, at, exec)) {
-    const [nsPart, rest] = tool.identifier.includes('__') ? tool.identifier.split(/__(.*)/s) : [undefined, tool.identifier];
-    out.push(
-      makeTool({
-        name: rest!,
-        namespace: nsPart ?? namespace,
-        delivery: 'code-mode',
-        description: tool.description,
-        input: { kind: 'typescript', typeName: tool.input.typeName, source: tool.input.source, origin },
-        output: tool.result ? { kind: 'typescript', typeName: tool.result.typeName, source: tool.result.source, origin } : NO_RESULT,
-        pointer: at,
-        namePointer: at,
-      }),
-    );
-  }
-}
 
 export function extractTools(body: JsonRecord, context: ExtractContext): CapturedTool[] {
   const out: CapturedTool[] = [];

@@ -1,7 +1,7 @@
 /** Helpers the wire format modules share: JSON pointers, SSE framing, assembling a CapturedTool. */
 import { CaptureFormatError, type CapturedTool, type StubReply } from './types.ts';
 
-import { isObject } from '../core/json.ts';
+import { isObject, jsonPointer } from '../core/json.ts';
 import type { DefinitionOrigin, JsonSchemaDefinition } from '../core/content-types.ts';
 import type { JsonRecord } from '../core/json.ts';
 
@@ -158,4 +158,31 @@ export function messagesProblem(body: unknown): string | undefined {
   if (common) return common;
   if (!Array.isArray((body as JsonRecord)['messages'])) return 'it has no `messages` array';
   return undefined;
+}
+
+/**
+ * The texts of one message of a role/content conversation (Anthropic Messages and
+ * Chat Completions write messages alike), with their pointers: string content, or
+ * the `text` of each block.
+ */
+export function messageTexts(message: unknown, at: string): { text: string; at: string }[] {
+  if (!isObject(message)) return [];
+  const content = message['content'];
+  if (typeof content === 'string') return [{ text: content, at: jsonPointer(at, 'content') }];
+  if (!Array.isArray(content)) return [];
+  return content.flatMap((b, i) => (isObject(b) && typeof b['text'] === 'string' ? [{ text: b['text'], at: jsonPointer(at, 'content', i, 'text') }] : []));
+}
+
+/**
+ * From a role/content conversation, only the passages `find` picks out of each text
+ * (those that announce deferred tools: the rest describes the machine and the
+ * session, and is left out), each kept verbatim as a text block of its message's role.
+ */
+export function keptPassages(messages: readonly unknown[], find: (text: string) => readonly string[]): JsonRecord[] {
+  const out: JsonRecord[] = [];
+  for (const m of messages) {
+    if (!isObject(m)) continue;
+    for (const { text } of messageTexts(m, '')) for (const passage of find(text)) out.push({ role: m['role'], content: [{ type: 'text', text: passage }] });
+  }
+  return out;
 }

@@ -31,14 +31,13 @@ async function agentModules(): Promise<Map<string, { id: string; product: string
   return out;
 }
 
-test('the registry holds every agent module, once, each in the file named after its id; products are unique and in the README', async () => {
+// The README does not list the agents: the site's pages do, from the registry, so a new agent is one module and its content.
+test('the registry holds every agent module, once, each in the file named after its id; products are unique', async () => {
   const modules = await agentModules();
   assert.deepEqual([...AGENT_IDS].sort(), [...modules.values()].map((m) => m.id).sort());
   for (const [file, m] of modules) assert.equal(file, `${m.id}.ts`);
   assert.equal(new Set(AGENT_IDS).size, AGENT_IDS.length);
   assert.equal(new Set(Object.values(AGENT_PRODUCTS)).size, AGENT_IDS.length);
-  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-  for (const id of AGENT_IDS) assert.ok(readme.includes(AGENT_PRODUCTS[id]), `the README never names ${AGENT_PRODUCTS[id]}`);
 });
 
 test('the registry: npm packages, a known wire format each', () => {

@@ -123,6 +123,11 @@ export interface McpNaming {
 
 /** Something a script cannot do for an agent yet, and why: scripts say it instead of failing. */
 export interface NotCovered {
+  /**
+   * Why, as a sentence a reader of the agent page can act on (the scripts print it, the page
+   * shows it): over 20 characters, so that a placeholder such as "n/a" or "todo" is refused
+   * (test/unit/agents.test.ts).
+   */
   readonly none: string;
 }
 

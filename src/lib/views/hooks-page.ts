@@ -208,12 +208,11 @@ const SECTION_TITLES = {
 
 type SectionId = keyof typeof SECTION_TITLES;
 
-export function hooksPage(site: Pick<SiteModel, 'tools' | 'hooks'> & Partial<Pick<SiteModel, 'hookEvents' | 'hookBehaviour' | 'hookBehaviourHistories' | 'hookOutputs'>>, agent: AgentId): HooksPage {
-  const recorded = agentHooks(site, agent);
-  const editorial = site.hooks.find((h) => h.agent === agent);
-  const product = AGENT_LABELS[agent];
+type HooksSite = Pick<SiteModel, 'tools' | 'hooks'> & Partial<Pick<SiteModel, 'hookEvents' | 'hookBehaviour' | 'hookBehaviourHistories' | 'hookOutputs'>>;
+
+/** The events section: every event the editorial file, the recorded payloads or the published code names, and the published code's list. */
+function eventsSection(site: HooksSite, agent: AgentId, recorded: AgentHooks, editorial: HooksEditorial | undefined): { events: EventView[]; named: HooksPage['named'] } {
   const mechanism = AGENTS[agent].hooks;
-  const notRecorded = recorded.hooks.length > 0 ? undefined : 'none' in mechanism ? mechanism.none : 'no hook payload has been recorded yet.';
   const roleOf = roles(recorded);
   // The events the published code names (generated), sorted by the registry module.
   const list = site.hookEvents?.find((h) => h.agent === agent);
@@ -247,8 +246,11 @@ export function hooksPage(site: Pick<SiteModel, 'tools' | 'hooks'> & Partial<Pic
         noToolCall: list.events.map((e) => e.name).filter((n) => sorting.noToolCall.includes(n)),
       }
     : undefined;
+  return { events, named };
+}
 
-  // Failed calls grouped by what they fired.
+/** Failed calls grouped by the events they fired. */
+function failureGroups(recorded: AgentHooks): FailureView[] {
   const failures = new Map<string, FailureView>();
   for (const c of recorded.calls) {
     if (c.call.outcome !== 'failure') continue;
@@ -256,8 +258,11 @@ export function hooksPage(site: Pick<SiteModel, 'tools' | 'hooks'> & Partial<Pic
     const group = failures.get(key) ?? failures.set(key, { events: c.events, calls: [] }).get(key)!;
     group.calls.push({ tool: c.tool.fullName, scenario: c.example.scenario, url: `${toolUrl(c.tool)}#example-${c.example.scenario}` });
   }
+  return [...failures.values()];
+}
 
-  const members: MemberView[] = recorded.members.map((m) => ({
+function memberViews(recorded: AgentHooks): MemberView[] {
+  return recorded.members.map((m) => ({
     name: m.name,
     role: m.role,
     types: m.masked ? 'masked' : m.types.join(' | '),
@@ -265,8 +270,10 @@ export function hooksPage(site: Pick<SiteModel, 'tools' | 'hooks'> & Partial<Pic
     example: shownValue(m.example),
     masked: m.masked,
   }));
+}
 
-  const words = hookWords(agent);
+/** The tool-names section: each tool's names in hooks, a column per payload form some payload was recorded in. */
+function namesSection(agent: AgentId, recorded: AgentHooks): Pick<HooksPage, 'names' | 'nameForms' | 'trap'> {
   const forms = hookForms(agent);
   const names: NameView[] = hookNames(recorded).map(({ tool, names, byForm }) => ({ model: tool.fullName, url: toolUrl(tool), hooks: names, byForm, differs: names.some((n) => n !== tool.fullName) }));
   // Only forms some payload was recorded in get a column.
@@ -274,52 +281,56 @@ export function hooksPage(site: Pick<SiteModel, 'tools' | 'hooks'> & Partial<Pic
   const nameForms = shownForms.length > 1 ? shownForms.map(({ events }) => ({ events })) : [];
   for (const n of names) n.byForm = shownForms.length > 1 ? shownForms.map(({ i }) => n.byForm[i] ?? []) : [n.hooks];
   const trap = nameForms.length > 1 ? formTrap(names, nameForms) : undefined;
-  const hooked = new Set(recorded.hooks.map((h) => h.tool));
-  const own = site.tools.filter((t) => t.agent === agent);
-  const without = notRecorded
-    ? []
-    : own
-        .filter((t) => !hooked.has(t))
-        .map((t) => ({
-          name: t.fullName,
-          url: toolUrl(t),
-          why: t.notRun ?? ((t.examples ?? []).some((x) => x.calls.some((c) => c.own)) ? 'its recorded calls fired no hook (see "What failed calls fired")' : (notAdvertisedReason(t) ?? standInReason(t))),
-        }));
+  return { names, nameForms, trap };
+}
 
+/** The agent's tools no recorded payload shows, each with why. */
+function toolsWithout(own: readonly ToolModel[], hooked: ReadonlySet<ToolModel>): HooksPage['without'] {
+  return own
+    .filter((t) => !hooked.has(t))
+    .map((t) => ({
+      name: t.fullName,
+      url: toolUrl(t),
+      why: t.notRun ?? ((t.examples ?? []).some((x) => x.calls.some((c) => c.own)) ? 'its recorded calls fired no hook (see "What failed calls fired")' : (notAdvertisedReason(t) ?? standInReason(t))),
+    }));
+}
+
+/** Links to what was recorded: each hooked tool's examples, and the schemas of the events and of each tool's hook input. */
+function recordedLinks(agent: AgentId, recorded: AgentHooks, hooked: ReadonlySet<ToolModel>): Pick<HooksPage, 'examples' | 'schemas'> {
   const examples = [...hooked].map((tool) => ({
     tool: tool.fullName,
     url: toolUrl(tool),
     scenarios: (tool.examples ?? []).filter((x) => x.calls.some((c) => c.own && c.hooks.length > 0)).map((x) => ({ id: x.scenario, url: `${toolUrl(tool)}#example-${x.scenario}`, expect: x.expect })),
   }));
-
   const schemas = [
     ...recorded.events.map((event) => ({ label: `${event} envelope`, url: sitePath(eventSchemaPath(agent, event)) })),
     ...[...hooked].map((tool) => ({ label: `${tool.fullName}: input and response by event`, url: sitePath(toolHookSchemaPath(tool)) })),
   ];
+  return { examples, schemas };
+}
 
+export function hooksPage(site: HooksSite, agent: AgentId): HooksPage {
+  const recorded = agentHooks(site, agent);
+  const editorial = site.hooks.find((h) => h.agent === agent);
+  const product = AGENT_LABELS[agent];
+  const mechanism = AGENTS[agent].hooks;
+  const notRecorded = recorded.hooks.length > 0 ? undefined : 'none' in mechanism ? mechanism.none : 'no hook payload has been recorded yet.';
+  const { events, named } = eventsSection(site, agent, recorded, editorial);
+  const failures = failureGroups(recorded);
+  const members = memberViews(recorded);
+  const words = hookWords(agent);
+  const { names, nameForms, trap } = namesSection(agent, recorded);
+  const hooked = new Set(recorded.hooks.map((h) => h.tool));
+  const without = notRecorded ? [] : toolsWithout(site.tools.filter((t) => t.agent === agent), hooked);
+  const { examples, schemas } = recordedLinks(agent, recorded, hooked);
   const matcher = editorial && factView(editorial.matcher, editorial, site);
   const configuration = editorial && factView(editorial.configuration, editorial, site);
   const input = editorial && factView(editorial.input, editorial, site);
   const behaviourRecords = (site.hookBehaviour ?? []).filter((r) => r.agent === agent);
   const behaviour = behaviourRows({ tools: site.tools, hookBehaviour: behaviourRecords, hookBehaviourHistories: site.hookBehaviourHistories ?? [] }, agent);
   const outputs = hookOutputsView(site.hookOutputs?.find((o) => o.agent === agent), behaviourRecords);
-  const present: Record<SectionId, boolean> = {
-    events: events.length > 0,
-    behaviour: behaviour.length > 0,
-    outputs: outputs !== undefined,
-    failures: failures.size > 0,
-    envelope: members.length > 0,
-    'tool-input': input !== undefined,
-    'tool-names': names.length > 0,
-    matcher: matcher !== undefined,
-    configuration: configuration !== undefined,
-    examples: examples.length > 0,
-    schemas: schemas.length > 0,
-  };
-  const title = (id: SectionId) => (id === 'matcher' ? words.choosingTitle : SECTION_TITLES[id]);
-  const sections: PageSection[] = (Object.keys(SECTION_TITLES) as SectionId[]).filter((id) => present[id]).map((id) => ({ id, title: title(id), depth: 2 }));
   const shape = recorded.shape;
-  return {
+  const page: Omit<HooksPage, 'sections'> = {
     agent,
     title: `${product} hooks`,
     description:
@@ -328,7 +339,6 @@ export function hooksPage(site: Pick<SiteModel, 'tools' | 'hooks'> & Partial<Pic
         : `What ${product}'s tool hooks receive: events, envelope, tool names, matchers, recorded examples and JSON Schemas of their standard input.`,
     product,
     searchAgent: agentFilter(agent),
-    sections,
     notRecorded,
     release: recorded.versions.length > 0 ? `${product} ${recorded.versions.join(', ')}` : undefined,
     counts: { payloads: recorded.hooks.length, calls: recorded.calls.length, tools: hooked.size, toolsWithout: without.length },
@@ -340,7 +350,7 @@ export function hooksPage(site: Pick<SiteModel, 'tools' | 'hooks'> & Partial<Pic
     behaviourHistory: ((h) => h && behaviourHistorySummary(h))(site.hookBehaviourHistories?.find((h) => h.agent === agent)),
     outputs: outputs && { ...outputs, answered: outputs.answered.map((e) => ({ ...e, schemaUrl: sitePath(e.schemaPath) })), others: outputs.others.map((o) => ({ ...o, schemaUrl: sitePath(o.schemaPath) })) },
     named,
-    failures: [...failures.values()],
+    failures,
     members,
     names,
     nameForms,
@@ -354,6 +364,26 @@ export function hooksPage(site: Pick<SiteModel, 'tools' | 'hooks'> & Partial<Pic
     schemas,
     editorialFile: editorial?.file,
   };
+  return { ...page, sections: pageSections(page) };
+}
+
+/** The page's sections, in SECTION_TITLES order: those it has something to show in. */
+function pageSections(page: Omit<HooksPage, 'sections'>): PageSection[] {
+  const present: Record<SectionId, boolean> = {
+    events: page.events.length > 0,
+    behaviour: page.behaviour.length > 0,
+    outputs: page.outputs !== undefined,
+    failures: page.failures.length > 0,
+    envelope: page.members.length > 0,
+    'tool-input': page.input !== undefined,
+    'tool-names': page.names.length > 0,
+    matcher: page.matcher !== undefined,
+    configuration: page.configuration !== undefined,
+    examples: page.examples.length > 0,
+    schemas: page.schemas.length > 0,
+  };
+  const title = (id: SectionId) => (id === 'matcher' ? page.words.choosingTitle : SECTION_TITLES[id]);
+  return (Object.keys(SECTION_TITLES) as SectionId[]).filter((id) => present[id]).map((id) => ({ id, title: title(id), depth: 2 }));
 }
 
 /**

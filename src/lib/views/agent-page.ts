@@ -6,7 +6,7 @@
  * by kind. The page (src/pages/[agent]/index.astro) only renders this; its
  * headings and "On this page" both come from `sections`.
  */
-import { DELIVERY_LABELS, type MatrixConfiguration } from '../model/captures.ts';
+import { DELIVERY_LABELS, type MatrixAgent, type MatrixConfiguration } from '../model/captures.ts';
 import { configurationEffects } from './configuration-effects.ts';
 import { catalogTable, type CatalogTable } from './model-catalog.ts';
 import type { AgentId, AgentRecord, DefinitionKind, ToolGroup } from '../core/content-types.ts';
@@ -120,6 +120,94 @@ export function configurationCommand(configuration: Pick<MatrixConfiguration, 'a
   return words.length > 0 ? words.join(' ') : undefined;
 }
 
+/** The agent's release histories as the facts list shows them: each source's coverage, and where a release could not be read at all. */
+function historyFacts(id: AgentId, histories: SiteModel['histories']): NonNullable<AgentPage['facts']['history']> | undefined {
+  if (histories.length === 0) return undefined;
+  const labels = { sdk: 'SDK types', capture: 'Captures' } as const;
+  return {
+    changelog: changelogUrl(id),
+    lines: coverage(id, histories).map((c, i) => ({
+      label: labels[c.source],
+      // Every package read, in order (older releases of one history can come from another package).
+      packages: c.lines.length > 0 ? c.lines.map((l) => l.package) : [c.package],
+      count: c.count,
+      first: c.first,
+      last: c.last,
+      notRun: failedReleases(histories[i]!).filter((f) => f.all).map((f) => f.release),
+    })),
+  };
+}
+
+/** Which tools each configuration advertises: a row per tool, the ones no configuration advertises last. */
+function matrixView(tools: readonly ToolModel[], matrix: MatrixAgent, section: AgentSection): NonNullable<AgentPage['matrix']> {
+  // Tools no configuration advertises still get a row, so the matrix lists every tool of the agent.
+  const advertised = tools.filter((t) => t.captured);
+  const nowhere = tools.filter((t) => !t.captured);
+  return {
+    section,
+    configurations: matrix.configurations,
+    advertised: advertised.length,
+    total: tools.length,
+    nowhere: nowhere.length,
+    rows: [...advertised, ...nowhere].map((t) => ({
+      url: toolUrl(t),
+      name: t.fullName,
+      nowhere: !t.captured,
+      cells: matrix.configurations.map((c) => {
+        const seen = t.captured?.byConfig.get(c.id);
+        return seen ? { mark: MATRIX_MARKS[seen.delivery], title: DELIVERY_LABELS[seen.delivery] } : { mark: NOT_ADVERTISED_MARK, title: 'not advertised' };
+      }),
+    })),
+  };
+}
+
+/** The captured configurations, how each is run, and what each changes against the first. */
+function configurationsView(id: AgentId, tools: readonly ToolModel[], matrix: MatrixAgent, section: AgentSection): NonNullable<AgentPage['configurations']> {
+  const effects = configurationEffects(tools, matrix);
+  const link = (c: MatrixConfiguration) => ({ id: c.id, label: c.label });
+  const view: NonNullable<AgentPage['configurations']> = {
+    section,
+    package: matrix.package,
+    version: matrix.version,
+    captureFolder: `content/captures/${id}/`,
+    list: matrix.configurations.map((c) => ({ id: c.id, label: c.label, description: c.description, command: configurationCommand(c) })),
+  };
+  if (effects) {
+    view.effects = {
+      baseline: link(effects.baseline),
+      lines: effects.effects.map((e) => ({ configurations: e.configurations.map(link), added: e.added, removed: e.removed })),
+    };
+  }
+  return view;
+}
+
+/** Tool names the binary registers that no configuration advertises, each linked to its page when it was removed. */
+function registeredView(site: SiteModel, id: AgentId, inventory: AgentInventory, section: AgentSection): NonNullable<AgentPage['registered']> {
+  return {
+    section,
+    version: inventory.version,
+    file: inventory.file,
+    structuredAliases: inventory.structuredAliases,
+    names: inventory.unadvertised.map((u) => {
+      const removed = site.removedTools.find((t) => t.agent === id && t.name === u.name);
+      return { id: `registered-${u.name.toLowerCase()}`, name: u.name, aliases: u.aliases, gate: u.gate, removedUrl: removed && toolUrl(removed) };
+    }),
+  };
+}
+
+/** The models the binary embeds, a column per configuration that asked for one. */
+function modelCatalogView(inventory: AgentInventory, catalog: NonNullable<AgentInventory['modelCatalog']>, matrix: MatrixAgent | undefined, tools: readonly ToolModel[], section: AgentSection): NonNullable<AgentPage['modelCatalog']> {
+  const { models, omitted, askedBy } = catalog;
+  return {
+    section,
+    version: inventory.version,
+    file: inventory.file,
+    omitted,
+    labels: Object.fromEntries((matrix?.configurations ?? []).map((c) => [c.id, c.label])),
+    ...catalogTable(models, askedBy, tools),
+  };
+}
+
 export function agentPage(site: SiteModel, id: AgentId): AgentPage {
   const agent = site.agents.find((a) => a.id === id);
   if (!agent) throw new Error(`agentPage: no agent ${id} in the site model`);
@@ -160,84 +248,19 @@ export function agentPage(site: SiteModel, id: AgentId): AgentPage {
     },
   };
   if (listsNames) page.facts.registered = inventory.counts;
-  const histories = site.histories.filter((h) => h.agent === id);
-  if (histories.length > 0) {
-    const labels = { sdk: 'SDK types', capture: 'Captures' } as const;
-    page.facts.history = {
-      changelog: changelogUrl(id),
-      lines: coverage(id, histories).map((c, i) => ({
-        label: labels[c.source],
-        // Every package read, in order (older releases of one history can come from another package).
-        packages: c.lines.length > 0 ? c.lines.map((l) => l.package) : [c.package],
-        count: c.count,
-        first: c.first,
-        last: c.last,
-        notRun: failedReleases(histories[i]!).filter((f) => f.all).map((f) => f.release),
-      })),
-    };
-  }
+  const history = historyFacts(id, site.histories.filter((h) => h.agent === id));
+  if (history) page.facts.history = history;
   if (inventory?.features !== undefined) page.facts.features = { count: inventory.features, command: inventory.featuresCommand, handlerFiles: inventory.handlerModules?.length ?? 0, file: inventory.file };
 
   if (matrix && matrixSection && configurationsSection) {
-    // Tools no configuration advertises still get a row, so the matrix lists every tool of the agent.
-    const advertised = tools.filter((t) => t.captured);
-    const nowhere = tools.filter((t) => !t.captured);
-    page.matrix = {
-      section: matrixSection,
-      configurations: matrix.configurations,
-      advertised: advertised.length,
-      total: tools.length,
-      nowhere: nowhere.length,
-      rows: [...advertised, ...nowhere].map((t) => ({
-        url: toolUrl(t),
-        name: t.fullName,
-        nowhere: !t.captured,
-        cells: matrix.configurations.map((c) => {
-          const seen = t.captured?.byConfig.get(c.id);
-          return seen ? { mark: MATRIX_MARKS[seen.delivery], title: DELIVERY_LABELS[seen.delivery] } : { mark: NOT_ADVERTISED_MARK, title: 'not advertised' };
-        }),
-      })),
-    };
-    const effects = configurationEffects(tools, matrix);
-    const link = (c: MatrixConfiguration) => ({ id: c.id, label: c.label });
-    page.configurations = {
-      section: configurationsSection,
-      package: matrix.package,
-      version: matrix.version,
-      captureFolder: `content/captures/${id}/`,
-      list: matrix.configurations.map((c) => ({ id: c.id, label: c.label, description: c.description, command: configurationCommand(c) })),
-    };
-    if (effects) {
-      page.configurations.effects = {
-        baseline: link(effects.baseline),
-        lines: effects.effects.map((e) => ({ configurations: e.configurations.map(link), added: e.added, removed: e.removed })),
-      };
-    }
+    page.matrix = matrixView(tools, matrix, matrixSection);
+    page.configurations = configurationsView(id, tools, matrix, configurationsSection);
   }
 
-  if (catalogSection && inventory?.modelCatalog) {
-    const { models, omitted, askedBy } = inventory.modelCatalog;
-    page.modelCatalog = {
-      section: catalogSection,
-      version: inventory.version,
-      file: inventory.file,
-      omitted,
-      labels: Object.fromEntries((matrix?.configurations ?? []).map((c) => [c.id, c.label])),
-      ...catalogTable(models, askedBy, tools),
-    };
-  }
+  if (catalogSection && inventory?.modelCatalog) page.modelCatalog = modelCatalogView(inventory, inventory.modelCatalog, matrix, tools, catalogSection);
 
   if (registeredSection && inventory) {
-    page.registered = {
-      section: registeredSection,
-      version: inventory.version,
-      file: inventory.file,
-      structuredAliases: inventory.structuredAliases,
-      names: inventory.unadvertised.map((u) => {
-        const removed = site.removedTools.find((t) => t.agent === id && t.name === u.name);
-        return { id: `registered-${u.name.toLowerCase()}`, name: u.name, aliases: u.aliases, gate: u.gate, removedUrl: removed && toolUrl(removed) };
-      }),
-    };
+    page.registered = registeredView(site, id, inventory, registeredSection);
   }
   return page;
 }

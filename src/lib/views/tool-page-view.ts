@@ -347,17 +347,60 @@ export function toolReleaseNote(tool: ToolModel): string | undefined {
   return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
 }
 
+/** The "Check a payload" section: which schema the checker validates against, from which release, and the hook payload it also reads. */
+function payloadCheckView(site: SiteModel, tool: ToolModel, sections: readonly ToolSection[], release: string): ToolPageView['payloadCheck'] {
+  const target = payloadCheckTarget(tool);
+  const checkSection = sectionOf(sections, 'check-payload');
+  if (!checkSection || !target) return undefined;
+  const names = callableNames(tool);
+  const hook = checkedHookRecord(tool, target, site.hookOutputs);
+  const examplesSection = sectionOf(sections, 'examples');
+  const modelFacing = target.section === 'model-input';
+  const checked = modelFacing ? tool.releases.modelInput : tool.releases.input;
+  const checkRelease = checked ? releaseLabel(checked) : release;
+  return {
+    section: checkSection,
+    name: tool.fullName,
+    names,
+    schemaFile: target.schemaFile,
+    validatorFile: target.validatorFile,
+    root: target.section,
+    modelFacing,
+    release: checkRelease,
+    schemaLabel: `the ${modelFacing ? 'model-facing schema' : 'input schema'} of ${tool.fullName} (${checkRelease})`,
+    checkerUrl: sitePath('payload-check/scripts/payload-check.js'),
+    hook,
+    examples: examplesSection?.id,
+    hookText: hookText(tool.fullName, hook),
+  };
+}
+
+/** Every other name of the tool: its aliases, then the names a history saw it renamed from. */
+function aliasList(tool: ToolModel, former: ReturnType<typeof formerNames>): ToolPageView['aliases']['list'] {
+  return [
+    ...tool.generated.aliases.map((a) => ({ name: a.name, indexed: a.kind === 'sdk-type', kind: ALIAS_KINDS[a.kind], evidence: a.evidence })),
+    ...former.map((f) => ({
+      name: f.name,
+      indexed: false,
+      kind: `former name, renamed to ${f.renamedTo} ${spanWhen(f.span)}`,
+      evidence: `computed release history of the ${f.source === 'sdk' ? 'published SDK types' : 'captures'}`,
+    })),
+  ];
+}
+
+/** The release of the tool's own definition (the header says so when its other parts come from another); without a source release (a documented tool), the agent's, as its record names it. */
+function toolRelease(site: SiteModel, tool: ToolModel, agent: AgentRecord): string {
+  const primary = tool.releases.input ?? tool.releases.modelInput;
+  return primary ? releaseLabel(primary) : `${AGENT_LABELS[tool.agent]} ${releaseVersions(site.releases[tool.agent] ?? { examples: [] }) || agent.version}`;
+}
+
 export function toolPageView(site: SiteModel, tool: ToolModel): ToolPageView {
   const agent = site.agents.find((a) => a.id === tool.agent);
   if (!agent) throw new Error(`tool page: no agent ${tool.agent} for ${tool.fullName}`);
   const editorial: EditorialTool | undefined = tool.editorial;
   const subagents = subagentTable(site, tool);
   const sections = toolSections(tool, { jobCount: site.jobs.filter((j) => editorial?.jobs.includes(j.id)).length, startsSubagents: subagents !== undefined });
-  const releases = tool.releases;
-  // The release of the tool's own definition; the header says so when its other parts come from another.
-  const primary = releases.input ?? releases.modelInput;
-  // Without a source release (a documented tool): the agent's, as its record names it.
-  const release = primary ? releaseLabel(primary) : `${AGENT_LABELS[tool.agent]} ${releaseVersions(site.releases[tool.agent] ?? { examples: [] }) || agent.version}`;
+  const release = toolRelease(site, tool, agent);
   const matrix = site.matrix?.agents[tool.agent];
   const summary = matrix ? availabilitySummary(tool, matrix) : undefined;
   const labels = new Map((matrix?.configurations ?? []).map((c) => [c.id, c.label]));
@@ -369,14 +412,9 @@ export function toolPageView(site: SiteModel, tool: ToolModel): ToolPageView {
   const sameJob = counterparts(tool, site.jobs, site.tools, site.agents.map((a) => a.id));
   const main = sameJob[0];
   const names = callableNames(tool);
-  const target = payloadCheckTarget(tool);
-  const hook = target ? checkedHookRecord(tool, target, site.hookOutputs) : { names: [], count: 0 };
-  const checkSection = sectionOf(sections, 'check-payload');
+  const former = formerNames(tool, site.histories);
   const examplesSection = sectionOf(sections, 'examples');
   const jobsSection = sectionOf(sections, 'jobs');
-  const modelFacing = target?.section === 'model-input';
-  const checked = modelFacing ? releases.modelInput : releases.input;
-  const checkRelease = checked ? releaseLabel(checked) : release;
   return {
     title: tool.fullName,
     description: `${AGENT_LABELS[tool.agent]} tool ${tool.fullName}: ${editorial?.summary ?? 'input and result'}`,
@@ -385,12 +423,12 @@ export function toolPageView(site: SiteModel, tool: ToolModel): ToolPageView {
     releaseNote: toolReleaseNote(tool),
     agent,
     // Names a history saw it renamed from are searched too: a reader may only know the old one.
-    search: searchFields(tool.agent, [...everyName(tool), ...formerNames(tool, site.histories).map((f) => f.name)], release),
+    search: searchFields(tool.agent, [...everyName(tool), ...former.map((f) => f.name)], release),
     facts: {
       group: GROUP_LABELS[tool.generated.group],
       calledAs: names.map((name, i) => ({ name, indexed: typedName(name), after: names.length > 1 && i === names.length - 1 ? ')' : i >= 1 ? ',' : '' })),
       // Lowercased so that search does not split them at case changes: `killbash` must not match `Bash`.
-      searchNames: [...names, ...formerNames(tool, site.histories).map((f) => f.name)].map(typedName).join(' '),
+      searchNames: [...names, ...former.map((f) => f.name)].map(typedName).join(' '),
       availability: summary && { advertisedIn: summary.advertisedIn, total: summary.total },
     },
     support: supportStrip(tool, site.histories, hookAnswersOn(tool, site.hookBehaviour, site.tools), subagentLine(site, tool)),
@@ -398,39 +436,14 @@ export function toolPageView(site: SiteModel, tool: ToolModel): ToolPageView {
     permissions: { section: required(sections, 'permissions'), ...toolPermissions(site, tool) },
     counterparts: main && main.tools.length > 0 ? { job: main.job.title.toLowerCase(), url: jobUrl(main.job.id), agents: byAgent(main.tools) } : undefined,
     input: definitionSection(required(sections, 'input'), tool.input, fileOf('input'), since),
-    payloadCheck:
-      checkSection && target
-        ? {
-            section: checkSection,
-            name: tool.fullName,
-            names,
-            schemaFile: target.schemaFile,
-            validatorFile: target.validatorFile,
-            root: target.section,
-            modelFacing,
-            release: checkRelease,
-            schemaLabel: `the ${modelFacing ? 'model-facing schema' : 'input schema'} of ${tool.fullName} (${checkRelease})`,
-            checkerUrl: sitePath('payload-check/scripts/payload-check.js'),
-            hook,
-            examples: examplesSection?.id,
-            hookText: hookText(tool.fullName, hook),
-          }
-        : undefined,
+    payloadCheck: payloadCheckView(site, tool, sections, release),
     result: definitionSection(required(sections, 'result'), tool.output, fileOf('result'), since),
     examples: examplesSection && { section: examplesSection, notRun: tool.notRun, list: examplesView(tool), release: examplesRelease(tool) ?? release, recorder: hookWords(tool.agent).recorder },
     modelFacing: modelFacingView(tool, sections, configurationLabel, fileOf('model-input'), since),
     availability: { section: required(sections, 'availability'), evidence: matrix && summary && { matrix, summary } },
     aliases: {
       section: required(sections, 'aliases'),
-      list: [
-        ...tool.generated.aliases.map((a) => ({ name: a.name, indexed: a.kind === 'sdk-type', kind: ALIAS_KINDS[a.kind], evidence: a.evidence })),
-        ...formerNames(tool, site.histories).map((f) => ({
-          name: f.name,
-          indexed: false,
-          kind: `former name, renamed to ${f.renamedTo} ${spanWhen(f.span)}`,
-          evidence: `computed release history of the ${f.source === 'sdk' ? 'published SDK types' : 'captures'}`,
-        })),
-      ],
+      list: aliasList(tool, former),
     },
     lifecycle: { section: required(sections, 'lifecycle') },
     history: { section: required(sections, 'version-notes'), view: versionHistory(tool, site.histories) },

@@ -94,6 +94,22 @@ const HISTORY_FILE = /^[a-z0-9-]+\.(sdk|capture)\.json$/;
 const ID_FILE = /^[a-z0-9-]+\.json$/;
 const PER_AGENT = ['tools', 'editorial', 'captures', 'payloads'] as const;
 
+/** Folders of one file per agent (or job) each: where they are in ContentFiles, the file names read, and what a stray file is told. */
+const FLAT_FOLDERS: readonly { folder: string; key: FlatKey; file: RegExp; says: string }[] = [
+  { folder: 'agents', key: 'agents', file: JSON_FILE, says: 'agent records are content/agents/<agent>.json' },
+  { folder: 'history', key: 'history', file: HISTORY_FILE, says: 'history files are content/history/<agent>.<sdk|capture>.json' },
+  { folder: 'comparisons', key: 'comparisons', file: ID_FILE, says: 'comparison files are content/comparisons/<job>.json' },
+  { folder: 'archive', key: 'archive', file: ID_FILE, says: 'archive files are content/archive/<agent>.json' },
+  { folder: 'hooks', key: 'hooks', file: ID_FILE, says: 'hooks files are content/hooks/<agent>.json' },
+  { folder: 'hook-events', key: 'hookEvents', file: ID_FILE, says: 'hook event files are content/hook-events/<agent>.json' },
+  { folder: 'hook-behaviour-history', key: 'hookBehaviourHistory', file: ID_FILE, says: 'hook behaviour histories are content/hook-behaviour-history/<agent>.json' },
+  { folder: 'hook-outputs', key: 'hookOutputs', file: ID_FILE, says: 'hook output files are content/hook-outputs/<agent>.json' },
+  { folder: 'subagents', key: 'subagents', file: ID_FILE, says: 'subagent tool sets are content/subagents/<agent>.json' },
+  { folder: 'mcp-naming', key: 'mcpNaming', file: ID_FILE, says: 'MCP naming histories are content/mcp-naming/<agent>.json' },
+  { folder: 'inventory', key: 'inventory', file: ID_FILE, says: 'inventory files are content/inventory/<agent>.json' },
+];
+type FlatKey = 'agents' | 'history' | 'comparisons' | 'archive' | 'hooks' | 'hookEvents' | 'hookBehaviourHistory' | 'hookOutputs' | 'subagents' | 'mcpNaming' | 'inventory';
+
 /**
  * Walks the content folder and sorts its files into what the loader reads;
  * anything else (a `.JSON` or `.txt` file, a dotfile, a file in an unknown
@@ -130,60 +146,11 @@ export function scanContent(contentDir: string, problems: Problems, rel: (path: 
     else if (name === 'permission-cases.json' && !isDir) files.permissionCases = name;
     else if (name === 'hook-behaviour' && isDir) files.hookBehaviour.push(...caseRecords(name, 'hook behaviour'));
     else if (name === 'permissions' && isDir) files.permissions.push(...caseRecords(name, 'permission'));
-    else if (name === 'agents' && isDir) {
+    else if (isDir && FLAT_FOLDERS.some((f) => f.folder === name)) {
+      const { folder, key, file, says } = FLAT_FOLDERS.find((f) => f.folder === name)!;
       for (const f of list(path)) {
-        if (JSON_FILE.test(f) && statSync(join(path, f)).isFile()) files.agents.push(`agents/${f}`);
-        else ignored(join(path, f), 'agent records are content/agents/<agent>.json');
-      }
-    } else if (name === 'history' && isDir) {
-      for (const f of list(path)) {
-        if (HISTORY_FILE.test(f) && statSync(join(path, f)).isFile()) files.history.push(`history/${f}`);
-        else ignored(join(path, f), 'history files are content/history/<agent>.<sdk|capture>.json');
-      }
-    } else if (name === 'comparisons' && isDir) {
-      for (const f of list(path)) {
-        if (ID_FILE.test(f) && statSync(join(path, f)).isFile()) files.comparisons.push(`comparisons/${f}`);
-        else ignored(join(path, f), 'comparison files are content/comparisons/<job>.json');
-      }
-    } else if (name === 'archive' && isDir) {
-      for (const f of list(path)) {
-        if (ID_FILE.test(f) && statSync(join(path, f)).isFile()) files.archive.push(`archive/${f}`);
-        else ignored(join(path, f), 'archive files are content/archive/<agent>.json');
-      }
-    } else if (name === 'hooks' && isDir) {
-      for (const f of list(path)) {
-        if (ID_FILE.test(f) && statSync(join(path, f)).isFile()) files.hooks.push(`hooks/${f}`);
-        else ignored(join(path, f), 'hooks files are content/hooks/<agent>.json');
-      }
-    } else if (name === 'hook-events' && isDir) {
-      for (const f of list(path)) {
-        if (ID_FILE.test(f) && statSync(join(path, f)).isFile()) files.hookEvents.push(`hook-events/${f}`);
-        else ignored(join(path, f), 'hook event files are content/hook-events/<agent>.json');
-      }
-    } else if (name === 'hook-behaviour-history' && isDir) {
-      for (const f of list(path)) {
-        if (ID_FILE.test(f) && statSync(join(path, f)).isFile()) files.hookBehaviourHistory.push(`hook-behaviour-history/${f}`);
-        else ignored(join(path, f), 'hook behaviour histories are content/hook-behaviour-history/<agent>.json');
-      }
-    } else if (name === 'hook-outputs' && isDir) {
-      for (const f of list(path)) {
-        if (ID_FILE.test(f) && statSync(join(path, f)).isFile()) files.hookOutputs.push(`hook-outputs/${f}`);
-        else ignored(join(path, f), 'hook output files are content/hook-outputs/<agent>.json');
-      }
-    } else if (name === 'subagents' && isDir) {
-      for (const f of list(path)) {
-        if (ID_FILE.test(f) && statSync(join(path, f)).isFile()) files.subagents.push(`subagents/${f}`);
-        else ignored(join(path, f), 'subagent tool sets are content/subagents/<agent>.json');
-      }
-    } else if (name === 'mcp-naming' && isDir) {
-      for (const f of list(path)) {
-        if (ID_FILE.test(f) && statSync(join(path, f)).isFile()) files.mcpNaming.push(`mcp-naming/${f}`);
-        else ignored(join(path, f), 'MCP naming histories are content/mcp-naming/<agent>.json');
-      }
-    } else if (name === 'inventory' && isDir) {
-      for (const f of list(path)) {
-        if (ID_FILE.test(f) && statSync(join(path, f)).isFile()) files.inventory.push(`inventory/${f}`);
-        else ignored(join(path, f), 'inventory files are content/inventory/<agent>.json');
+        if (file.test(f) && statSync(join(path, f)).isFile()) files[key].push(`${folder}/${f}`);
+        else ignored(join(path, f), says);
       }
     } else if ((PER_AGENT as readonly string[]).includes(name) && isDir) {
       const kind = name as (typeof PER_AGENT)[number];

@@ -16,6 +16,77 @@ import { checkName } from '../names.ts';
 import { callableNames, typedName } from '../../model/tool-names.ts';
 
 
+/** Each registered name is a list item with the id `registered-<name lowercased>`: names are checked, and unique ignoring case; alias table names are checked too. */
+function inventoryNamesOk(problems: Stage['problems'], file: string, data: InventoryFile): boolean {
+  const registered = new Map<string, number>();
+  let namesOk = true;
+  (data.names?.items ?? []).forEach((name, i) => {
+    const pointer = `/names/items/${i}`;
+    if (!checkName(problems, { file, pointer }, 'registered name', name)) return void (namesOk = false);
+    const first = registered.get(name.toLowerCase());
+    if (first !== undefined) {
+      problems.error(file, pointer, 'unique-inventory-name', `${name} is already listed at /names/items/${first} (names differing only in case share one id on the agent page)`);
+      namesOk = false;
+    } else registered.set(name.toLowerCase(), i);
+  });
+  (data.aliasTables ?? []).forEach((table, t) =>
+    table.entries.forEach((entry, e) => {
+      for (const key of ['alias', 'tool'] as const) if (!checkName(problems, { file, pointer: `/aliasTables/${t}/entries/${e}/${key}` }, key, entry[key])) namesOk = false;
+    }),
+  );
+  return namesOk;
+}
+
+/**
+ * The binary's alias tables applied to the tools: each alias whose target has a page becomes an
+ * accepted alias of it (unless another tool already answers to it); a target the registered list
+ * lacks is added to `names`. Returns each name's aliases and the aliases given to tools.
+ */
+function applyAliasTables(stage: Stage, file: string, data: InventoryFile, names: string[], byName: Map<string, ToolModel>, evidence: string): { aliasesOf: Map<string, string[]>; structured: { alias: string; tool: string }[] } {
+  const { problems } = stage;
+  const aliasesOf = new Map<string, string[]>();
+  const structured: { alias: string; tool: string }[] = [];
+  (data.aliasTables ?? []).forEach((table, t) => {
+    table.entries.forEach((entry, e) => {
+      if (!names.includes(entry.tool)) {
+        const sameButCase = names.find((n) => n.toLowerCase() === entry.tool.toLowerCase());
+        if (sameButCase) return problems.error(file, `/aliasTables/${t}/entries/${e}/tool`, 'unique-inventory-name', `${entry.tool} differs from the registered name ${sameButCase} only in case (they would share one id on the agent page)`);
+        names.push(entry.tool);
+      }
+      aliasesOf.set(entry.tool, [...(aliasesOf.get(entry.tool) ?? []), entry.alias]);
+      const target = byName.get(typedName(entry.tool));
+      if (!target) return; // no page: the alias stays on the inventory entry
+      const owner = byName.get(typedName(entry.alias));
+      if (owner === target) return; // already listed (by the tool itself or an earlier table)
+      if (owner && typedName(owner.fullName) === typedName(target.fullName)) return; // two tools with one name: the pages stage reports that
+      if (owner) {
+        problems.error(file, `/aliasTables/${t}/entries/${e}/alias`, 'inventory-alias-free', `alias ${entry.alias} of ${entry.tool} is already the name or alias of ${owner.fullName}`);
+        return;
+      }
+      const record: AliasRecord = { name: entry.alias, kind: 'accepted-alias', evidence: `${evidence}: ${entry.alias} → ${entry.tool}${table.extends ? ` (a table extending ${table.extends}, applied only when the bundle's condition holds)` : ''}.` };
+      target.generated.aliases.push(record);
+      stage.aliasPlace.set(record, { file, pointer: `/aliasTables/${t}/entries/${e}/alias` });
+      byName.set(typedName(entry.alias), target);
+      structured.push({ alias: entry.alias, tool: target.fullName });
+    });
+  });
+  return { aliasesOf, structured };
+}
+
+/** A gate condition on the catalog reads the entry of one model: two entries of one slug would make it ambiguous. */
+function catalogSlugsOk(problems: Stage['problems'], file: string, data: InventoryFile): boolean {
+  const slugs = new Map<string, number>();
+  let catalogOk = true;
+  (data.modelCatalog?.models ?? []).forEach((m, i) => {
+    const first = slugs.get(m.slug);
+    if (first !== undefined) {
+      problems.error(file, `/modelCatalog/models/${i}/slug`, 'unique-catalog-slug', `${m.slug} is already the slug of /modelCatalog/models/${first}`);
+      catalogOk = false;
+    } else slugs.set(m.slug, i);
+  });
+  return catalogOk;
+}
+
 export function applyInventory(stage: Stage, tools: ToolModel[], matrixVersions: ReadonlyMap<string, string>): AgentInventory[] {
   const { reader, problems, files } = stage;
   const out: AgentInventory[] = [];
@@ -32,56 +103,14 @@ export function applyInventory(stage: Stage, tools: ToolModel[], matrixVersions:
       problems.error(file, '/version', 'inventory-matches-pin', `inventory of ${data.package}@${data.version}, but content/capture-matrix.json pins ${pinned}: run node scripts/inventory.ts`);
       continue;
     }
-    // Each registered name is a list item with the id `registered-<name lowercased>`: names are checked, and unique ignoring case.
-    const registered = new Map<string, number>();
-    let namesOk = true;
-    (data.names?.items ?? []).forEach((name, i) => {
-      const pointer = `/names/items/${i}`;
-      if (!checkName(problems, { file, pointer }, 'registered name', name)) return void (namesOk = false);
-      const first = registered.get(name.toLowerCase());
-      if (first !== undefined) {
-        problems.error(file, pointer, 'unique-inventory-name', `${name} is already listed at /names/items/${first} (names differing only in case share one id on the agent page)`);
-        namesOk = false;
-      } else registered.set(name.toLowerCase(), i);
-    });
-    (data.aliasTables ?? []).forEach((table, t) =>
-      table.entries.forEach((entry, e) => {
-        for (const key of ['alias', 'tool'] as const) if (!checkName(problems, { file, pointer: `/aliasTables/${t}/entries/${e}/${key}` }, key, entry[key])) namesOk = false;
-      }),
-    );
-    if (!namesOk) continue;
+    if (!inventoryNamesOk(problems, file, data)) continue;
     const agentTools = tools.filter((t) => t.agent === data.agent);
     const byName = new Map<string, ToolModel>();
     for (const t of agentTools) for (const name of callableNames(t)) byName.set(typedName(name), t);
     const evidence = `In the alias table of the ${data.package}@${data.version} binary (content/inventory/${data.agent}.json)`;
     // Inventoried names: the registered list, then alias targets it lacks (REPL behind `Eval`).
     const names: string[] = [...(data.names?.items ?? [])];
-    const aliasesOf = new Map<string, string[]>();
-    const structured: { alias: string; tool: string }[] = [];
-    (data.aliasTables ?? []).forEach((table, t) => {
-      table.entries.forEach((entry, e) => {
-        if (!names.includes(entry.tool)) {
-          const sameButCase = names.find((n) => n.toLowerCase() === entry.tool.toLowerCase());
-          if (sameButCase) return problems.error(file, `/aliasTables/${t}/entries/${e}/tool`, 'unique-inventory-name', `${entry.tool} differs from the registered name ${sameButCase} only in case (they would share one id on the agent page)`);
-          names.push(entry.tool);
-        }
-        aliasesOf.set(entry.tool, [...(aliasesOf.get(entry.tool) ?? []), entry.alias]);
-        const target = byName.get(typedName(entry.tool));
-        if (!target) return; // no page: the alias stays on the inventory entry
-        const owner = byName.get(typedName(entry.alias));
-        if (owner === target) return; // already listed (by the tool itself or an earlier table)
-        if (owner && typedName(owner.fullName) === typedName(target.fullName)) return; // two tools with one name: the pages stage reports that
-        if (owner) {
-          problems.error(file, `/aliasTables/${t}/entries/${e}/alias`, 'inventory-alias-free', `alias ${entry.alias} of ${entry.tool} is already the name or alias of ${owner.fullName}`);
-          return;
-        }
-        const record: AliasRecord = { name: entry.alias, kind: 'accepted-alias', evidence: `${evidence}: ${entry.alias} → ${entry.tool}${table.extends ? ` (a table extending ${table.extends}, applied only when the bundle's condition holds)` : ''}.` };
-        target.generated.aliases.push(record);
-        stage.aliasPlace.set(record, { file, pointer: `/aliasTables/${t}/entries/${e}/alias` });
-        byName.set(typedName(entry.alias), target);
-        structured.push({ alias: entry.alias, tool: target.fullName });
-      });
-    });
+    const { aliasesOf, structured } = applyAliasTables(stage, file, data, names, byName, evidence);
     // Gates come from the agent module, where a committed source establishes them.
     const method = AGENTS[data.agent].inventory;
     const gates = ('none' in method ? undefined : method.gates) ?? {};
@@ -94,16 +123,7 @@ export function applyInventory(stage: Stage, tools: ToolModel[], matrixVersions:
         return entry;
       });
     const withPage = names.filter((n) => byName.has(typedName(n))).map((n) => byName.get(typedName(n))!);
-    // A gate condition on the catalog reads the entry of one model: two entries of one slug would make it ambiguous.
-    const slugs = new Map<string, number>();
-    let catalogOk = true;
-    (data.modelCatalog?.models ?? []).forEach((m, i) => {
-      const first = slugs.get(m.slug);
-      if (first !== undefined) {
-        problems.error(file, `/modelCatalog/models/${i}/slug`, 'unique-catalog-slug', `${m.slug} is already the slug of /modelCatalog/models/${first}`);
-        catalogOk = false;
-      } else slugs.set(m.slug, i);
-    });
+    const catalogOk = catalogSlugsOk(problems, file, data);
     out.push({
       agent: data.agent as AgentId,
       file,

@@ -7,8 +7,8 @@
  *   fixture content plus a tool whose names and values are as long as the
  *   content rules allow);
  * - one real page of every kind of the real build (pagesOfEveryKind: each
- *   route's largest page, and pages until every component, section order and
- *   attribute some page has is checked); SWEEP=all (`npm run test:sweep`)
+ *   route's largest page, and pages until every component, heading-level step
+ *   and attribute some page has is checked); SWEEP=all (`npm run test:sweep`)
  *   checks every page instead.
  * On each:
  * - the page never scrolls sideways;

@@ -97,19 +97,21 @@ export function routeOf(url: string, routes: readonly Route[]): Route | undefine
 
 /**
  * What a page is built of, read from the <main> of its HTML: every class
- * (Astro's scoping classes left out), every data- attribute name and the order
- * of its section headings (h2 ids), each with the page's route, so that the
- * same component on two kinds of page counts twice.
+ * (Astro's scoping classes left out), every data- attribute name and each step
+ * of its heading outline (the level of each heading and of the one before it,
+ * `^` at the start and `$` at the end: `h2>h4` is a skipped level, a kind axe's
+ * heading-order rule judges), each with the page's route, so that the same
+ * component on two kinds of page counts twice. Heading ids are not features:
+ * most are data (release numbers, tool groups), and a kind per id made one
+ * kind of nearly every page.
  */
 export function pageFeatures(html: string, route: string): Set<string> {
   const start = html.indexOf('<main');
   const main = start < 0 ? html : html.slice(start, html.indexOf('</main>', start) + 1 || undefined);
   const features = new Set<string>([route]);
   for (const m of main.matchAll(/\sclass="([^"]*)"/g)) for (const c of m[1]!.split(/\s+/)) if (c && !c.startsWith('astro-')) features.add(`${route} .${c}`);
-  // Sections and their order: each heading id with the one before it (`^` at the start, `$` at the
-  // end), so that a page whose template opens or ends otherwise (a removed tool's) is a kind of its own.
-  const outline = ['^', ...[...main.matchAll(/<h2\b[^>]*\sid="([^"]*)"/g)].map((m) => `#${m[1]}`), '$'];
-  for (let i = 1; i < outline.length; i++) features.add(`${route} h2 ${outline[i - 1]} ${outline[i]}`);
+  const outline = ['^', ...[...main.matchAll(/<(h[1-6])\b/g)].map((m) => m[1]!), '$'];
+  for (let i = 1; i < outline.length; i++) features.add(`${route} ${outline[i - 1]}>${outline[i]}`);
   for (const m of main.matchAll(/\s(data-[a-z0-9-]+)(?=[\s=>])/g)) features.add(`${route} [${m[1]}]`);
   return features;
 }

@@ -47,12 +47,15 @@ test('routes come from the .astro pages and the Markdown docs; the most static r
   assert.equal(of('/a/b/c/'), undefined);
 });
 
-test('features: classes, data- attributes and section order inside <main>, per route; scoping classes and the frame left out', () => {
-  const html = page('<h2 id="input" class="x astro-abc123">I</h2><div data-check="1" class="y  z"></div><h2 id="result">R</h2>');
+test('features: classes, data- attributes and heading-level steps inside <main>, per route; scoping classes, heading ids and the frame left out', () => {
+  const html = page('<h2 id="input" class="x astro-abc123">I</h2><div data-check="1" class="y  z"></div><h4 id="deep">D</h4><h2 id="result">R</h2>');
   assert.deepEqual(
     [...pageFeatures(html, '/r/')].sort(),
-    ['/r/', '/r/ .x', '/r/ .y', '/r/ .z', '/r/ [data-check]', '/r/ h2 #input #result', '/r/ h2 #result $', '/r/ h2 ^ #input'].sort(),
+    ['/r/', '/r/ .x', '/r/ .y', '/r/ .z', '/r/ [data-check]', '/r/ ^>h2', '/r/ h2>h4', '/r/ h4>h2', '/r/ h2>$'].sort(),
   );
+  // The same outline under other ids is the same kind.
+  const renamed = page('<h2 id="other" class="x">I</h2><div data-check="1" class="y z"></div><h4 id="x">D</h4><h2 id="more">R</h2>');
+  assert.deepEqual([...pageFeatures(renamed, '/r/')].sort(), [...pageFeatures(html, '/r/')].sort());
 });
 
 test('the choice: each route\'s largest page, then pages until every feature is on one; redirect stubs are no pages', () => {
@@ -65,7 +68,7 @@ test('the choice: each route\'s largest page, then pages until every feature is 
     'dist/codex/a/index.html': page('<h2 id="input"></h2><table class="field-table"></table>', 5000),
     'dist/codex/b/index.html': page('<h2 id="input"></h2><table class="field-table"></table>'),
     'dist/codex/c/index.html': page('<h2 id="input"></h2><table class="field-table"></table><pre class="grammar"></pre>'),
-    'dist/codex/d/index.html': page('<h2 id="version-notes"></h2>'),
+    'dist/codex/d/index.html': page('<h3 id="version-notes"></h3>'),
     'dist/codex/e/index.html': page('<h2 id="input"></h2><table class="field-table"></table><pre class="grammar"></pre>'),
     'dist/codex/old/index.html': '<!doctype html><meta http-equiv="refresh" content="0;url=/codex/a/">',
     'dist/codex/changelog/index.html': page('<ol class="log"></ol>'),
@@ -75,7 +78,7 @@ test('the choice: each route\'s largest page, then pages until every feature is 
   assert.ok(!builtPages(p.dist).includes('/codex/old/'), 'a redirect stub is no page');
   assert.ok(!builtPages(p.dist).some((u) => u.startsWith('/_astro/')), 'assets are no pages');
   const chosen = pagesOfEveryKind(p.dist, p.root);
-  // a: the largest tool page; c: the first page with a grammar; d: a tool page that opens with other sections.
+  // a: the largest tool page; c: the first page with a grammar; d: a tool page whose outline opens at another level.
   assert.deepEqual(chosen.pages, ['/', '/404.html', '/about/', '/codex/', '/codex/a/', '/codex/c/', '/codex/changelog/', '/codex/d/', '/jobs/read/']);
 });
 

@@ -6,9 +6,8 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, sep } from 'node:path';
 import ts from 'typescript';
 import { AGENT_IDS } from '../../src/lib/agents/index.ts';
 
@@ -19,9 +18,10 @@ const ROOT = join(import.meta.dirname, '../..');
 const ALLOWED = [/^src\/lib\/agents\//, /^src\/lib\/generated\/agent-ids\.ts$/];
 const CODE = /\.(ts|mts|mjs|astro)$/;
 
+/** Every code file of src/, scripts/ and the Astro config, read from the tree (a copy of the project without .git is checked the same way). */
 function sharedCodeFiles(): string[] {
-  const listed = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', 'src', 'scripts', 'astro.config.mjs'], { cwd: ROOT, encoding: 'utf8' });
-  return listed.split('\n').filter((f) => CODE.test(f) && !ALLOWED.some((a) => a.test(f)));
+  const listed = ['src', 'scripts'].flatMap((dir) => readdirSync(join(ROOT, dir), { recursive: true, encoding: 'utf8' }).map((f) => `${dir}/${f.split(sep).join('/')}`));
+  return [...listed, 'astro.config.mjs'].filter((f) => CODE.test(f) && !ALLOWED.some((a) => a.test(f)));
 }
 
 const ID = new RegExp(`(?<![A-Za-z0-9_-])(${AGENT_IDS.map((id) => id.replace(/[-]/g, '\\-')).join('|')})(?![A-Za-z0-9_-])`);

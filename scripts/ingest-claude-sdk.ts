@@ -67,6 +67,28 @@ function recordedIntegrity(agentFile: string, pin: Pin): string | undefined {
 }
 
 
+/** The package's manifest, its manifest.json (the bundled Claude Code's version, commit and build date) and the declaration file, each checked. */
+function readBundle(dir: string, spec: string, typesFile: string): { pkg: { claudeCodeVersion: string }; manifest: { version?: string; commit?: string; buildDate?: string }; dts: string } {
+  const pkg = readJson<{ claudeCodeVersion?: string }>(join(dir, 'package.json'), 'the package manifest');
+  if (!pkg.claudeCodeVersion) throw new ScriptError('package.json has no claudeCodeVersion: cannot tell which Claude Code it bundles');
+  let manifest: { version?: string; commit?: string; buildDate?: string };
+  try {
+    manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
+  } catch {
+    throw new ScriptError('manifest.json is missing or unreadable: cannot record the bundled Claude Code commit');
+  }
+  if (manifest.version !== pkg.claudeCodeVersion) {
+    throw new ScriptError(`manifest.json says Claude Code ${manifest.version}, package.json says ${pkg.claudeCodeVersion}`);
+  }
+  let dts: string;
+  try {
+    dts = readFileSync(join(dir, typesFile), 'utf8');
+  } catch {
+    throw new ScriptError(`${typesFile} is not in ${spec}`);
+  }
+  return { pkg: { claudeCodeVersion: pkg.claudeCodeVersion }, manifest, dts };
+}
+
 /** `written` lists the files replaced so far, so a failure can say truthfully what was written. */
 function main(argv: readonly string[], written: string[]): void {
   const { acceptNewIntegrity } = parseIngestArgs(argv);
@@ -87,23 +109,7 @@ function main(argv: readonly string[], written: string[]): void {
   };
   withPinnedPackage(source, ({ dir, spec, integrity, verdict }) => {
     // 2. Read and check what the package says about the Claude Code it bundles.
-    const pkg = readJson<{ claudeCodeVersion?: string }>(join(dir, 'package.json'), 'the package manifest');
-    if (!pkg.claudeCodeVersion) throw new ScriptError('package.json has no claudeCodeVersion: cannot tell which Claude Code it bundles');
-    let manifest: { version?: string; commit?: string; buildDate?: string };
-    try {
-      manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
-    } catch {
-      throw new ScriptError('manifest.json is missing or unreadable: cannot record the bundled Claude Code commit');
-    }
-    if (manifest.version !== pkg.claudeCodeVersion) {
-      throw new ScriptError(`manifest.json says Claude Code ${manifest.version}, package.json says ${pkg.claudeCodeVersion}`);
-    }
-    let dts: string;
-    try {
-      dts = readFileSync(join(dir, pin.typesFile), 'utf8');
-    } catch {
-      throw new ScriptError(`${pin.typesFile} is not in ${spec}`);
-    }
+    const { pkg, manifest, dts } = readBundle(dir, spec, pin.typesFile);
 
     // 3. Build every file in memory.
     const tools = extractSdkTools(dts, names, {

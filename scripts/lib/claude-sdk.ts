@@ -60,6 +60,53 @@ function definition(parsed: ParsedDeclarations, typeName: string, root: 'input' 
   return { kind: 'typescript', typeName, source, origin: { package: origin.package, version: origin.version, file: origin.file } };
 }
 
+/** The type prefix of each input type (`FileRead` for FileReadInput); every output type must have its input. */
+function typePrefixes(inputs: readonly string[], outputs: ReadonlySet<string>): string[] {
+  const prefixes: string[] = [];
+  for (const input of inputs) {
+    if (!input.endsWith('Input')) throw new IngestError(`${INPUT_UNION} member ${input} does not end in "Input"`);
+    prefixes.push(input.slice(0, -'Input'.length));
+  }
+  for (const output of outputs) {
+    if (!output.endsWith('Output') || !prefixes.includes(output.slice(0, -'Output'.length))) {
+      throw new IngestError(`${OUTPUT_UNION} member ${output} has no matching …Input type in ${INPUT_UNION}`);
+    }
+  }
+  return prefixes;
+}
+
+/** The generated tool of one type prefix: its callable name, aliases, input and result definitions. */
+function sdkTool(parsed: ParsedDeclarations, prefix: string, names: NameTable, outputs: ReadonlySet<string>, origin: SdkOrigin): GeneratedTool {
+  const entry = names.types[prefix]!;
+  const outputName = `${prefix}Output`;
+  const aliases: AliasRecord[] = [
+    ...(names.aliases[entry.name] ?? []),
+    { name: `${prefix}Input`, kind: 'sdk-type', evidence: `input type in ${origin.file}` },
+  ];
+  if (outputs.has(outputName)) aliases.push({ name: outputName, kind: 'sdk-type', evidence: `result type in ${origin.file}` });
+  const tool: GeneratedTool = {
+    agent: claudeCode.id,
+    name: entry.name,
+    group: entry.group,
+    nameEvidence: entry.evidence,
+    aliases,
+    input: definition(parsed, `${prefix}Input`, 'input', origin),
+    output: outputs.has(outputName)
+      ? definition(parsed, outputName, 'output', origin)
+      : { kind: 'unavailable', reason: `${origin.file} declares no ${outputName} type.` },
+    provenance: [
+      {
+        package: origin.package,
+        version: origin.version,
+        file: origin.file,
+        method: 'TypeScript compiler API over the published declaration file',
+        date: origin.checked,
+      },
+    ],
+  };
+  return tool;
+}
+
 /**
  * `resultTypesOptional`: a file without ToolOutputSchemas declares no result
  * types (as Claude Code's own sdk-tools.d.ts did before 2.0; the release
@@ -74,16 +121,7 @@ export function extractSdkTools(dtsText: string, names: NameTable, origin: SdkOr
   }
   const inputs = unionMembers(parsed, INPUT_UNION).filter((n) => n !== OUTPUT_UNION);
   const outputs = new Set(options.resultTypesOptional && !parsed.declarations.has(OUTPUT_UNION) ? [] : unionMembers(parsed, OUTPUT_UNION));
-  const prefixes: string[] = [];
-  for (const input of inputs) {
-    if (!input.endsWith('Input')) throw new IngestError(`${INPUT_UNION} member ${input} does not end in "Input"`);
-    prefixes.push(input.slice(0, -'Input'.length));
-  }
-  for (const output of outputs) {
-    if (!output.endsWith('Output') || !prefixes.includes(output.slice(0, -'Output'.length))) {
-      throw new IngestError(`${OUTPUT_UNION} member ${output} has no matching …Input type in ${INPUT_UNION}`);
-    }
-  }
+  const prefixes = typePrefixes(inputs, outputs);
   const unmapped = prefixes.filter((p) => !names.types[p]);
   if (unmapped.length > 0) {
     throw new IngestError(
@@ -92,36 +130,7 @@ export function extractSdkTools(dtsText: string, names: NameTable, origin: SdkOr
         .join(', ')}. Add each to "types" with the tool's name and the evidence for it.`,
     );
   }
-  const tools: GeneratedTool[] = prefixes.map((prefix) => {
-    const entry = names.types[prefix]!;
-    const outputName = `${prefix}Output`;
-    const aliases: AliasRecord[] = [
-      ...(names.aliases[entry.name] ?? []),
-      { name: `${prefix}Input`, kind: 'sdk-type', evidence: `input type in ${origin.file}` },
-    ];
-    if (outputs.has(outputName)) aliases.push({ name: outputName, kind: 'sdk-type', evidence: `result type in ${origin.file}` });
-    const tool: GeneratedTool = {
-      agent: claudeCode.id,
-      name: entry.name,
-      group: entry.group,
-      nameEvidence: entry.evidence,
-      aliases,
-      input: definition(parsed, `${prefix}Input`, 'input', origin),
-      output: outputs.has(outputName)
-        ? definition(parsed, outputName, 'output', origin)
-        : { kind: 'unavailable', reason: `${origin.file} declares no ${outputName} type.` },
-      provenance: [
-        {
-          package: origin.package,
-          version: origin.version,
-          file: origin.file,
-          method: 'TypeScript compiler API over the published declaration file',
-          date: origin.checked,
-        },
-      ],
-    };
-    return tool;
-  });
+  const tools = prefixes.map((prefix) => sdkTool(parsed, prefix, names, outputs, origin));
   const seen = new Set<string>();
   for (const t of tools) {
     if (seen.has(t.name)) throw new IngestError(`two SDK types map to the tool name ${t.name}`);

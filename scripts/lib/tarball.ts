@@ -96,6 +96,29 @@ export function unsafePathRule(path: string): string | undefined {
   return undefined;
 }
 
+/** Throws when a header's checksum (bytes 148–155 counted as spaces) is not the one it stores. */
+function checkHeaderSum(header: Buffer, where: string): void {
+  const stored = octal(header, 148, 8, 'checksum', where);
+  let sum = 0;
+  for (let i = 0; i < BLOCK; i++) sum += i >= 148 && i < 156 ? 0x20 : header[i]!;
+  if (sum !== stored) throw new UnsafeTarballError(`${where}: header checksum mismatch (not a tar file, or a damaged one)`);
+}
+
+/** An entry of tar type `type` at path `raw`, or UnsafeTarballError when it is not a plain file or folder inside the package. */
+function checkedEntry(type: string, raw: string, linkpath: string, data: Buffer, where: string): TarEntry {
+  const kind = type === '0' || type === '\0' || type === '7' ? 'file' : type === '5' ? 'directory' : undefined;
+  if (!kind) {
+    const what = TYPE_NAMES[type] ?? `an entry of unknown type ${JSON.stringify(type)}`;
+    throw new UnsafeTarballError(`${where} is ${what}${linkpath ? ` (to ${JSON.stringify(linkpath)})` : ''}; a package may hold only plain files and folders`);
+  }
+  const rawRule = unsafePathRule(raw);
+  if (rawRule) throw new UnsafeTarballError(`${where} has ${rawRule}; every path must stay inside the package`);
+  const slash = raw.indexOf('/');
+  const path = slash < 0 ? '' : raw.slice(slash + 1).replace(/\/$/, '');
+  if (path === '' && kind === 'file') throw new UnsafeTarballError(`${where} is a file outside the package's top folder`);
+  return { path, raw, kind, data };
+}
+
 /**
  * Every entry of the gzipped tarball `bytes`, checked: throws UnsafeTarballError on the
  * first entry that is not a plain file or folder or whose path is unsafe. `label`
@@ -117,10 +140,7 @@ export function readTarball(bytes: Buffer, label: string): TarEntry[] {
     const header = tar.subarray(at, at + BLOCK);
     if (header.every((b) => b === 0)) break;
     const where = `${label}: entry at byte ${at}`;
-    const stored = octal(header, 148, 8, 'checksum', where);
-    let sum = 0;
-    for (let i = 0; i < BLOCK; i++) sum += i >= 148 && i < 156 ? 0x20 : header[i]!;
-    if (sum !== stored) throw new UnsafeTarballError(`${where}: header checksum mismatch (not a tar file, or a damaged one)`);
+    checkHeaderSum(header, where);
     const type = String.fromCharCode(header[156]!);
     const size = octal(header, 124, 12, 'size', where);
     const dataStart = at + BLOCK;
@@ -147,19 +167,8 @@ export function readTarball(bytes: Buffer, label: string): TarEntry[] {
     const linkpath = pax.get('linkpath') ?? text(header, 157, 100);
     longName = undefined;
     pax = new Map();
-    const entryWhere = `${label}: entry ${JSON.stringify(raw)}`;
 
-    const kind = type === '0' || type === '\0' || type === '7' ? 'file' : type === '5' ? 'directory' : undefined;
-    if (!kind) {
-      const what = TYPE_NAMES[type] ?? `an entry of unknown type ${JSON.stringify(type)}`;
-      throw new UnsafeTarballError(`${entryWhere} is ${what}${linkpath ? ` (to ${JSON.stringify(linkpath)})` : ''}; a package may hold only plain files and folders`);
-    }
-    const rawRule = unsafePathRule(raw);
-    if (rawRule) throw new UnsafeTarballError(`${entryWhere} has ${rawRule}; every path must stay inside the package`);
-    const slash = raw.indexOf('/');
-    const path = slash < 0 ? '' : raw.slice(slash + 1).replace(/\/$/, '');
-    if (path === '' && kind === 'file') throw new UnsafeTarballError(`${entryWhere} is a file outside the package's top folder`);
-    entries.push({ path, raw, kind, data });
+    entries.push(checkedEntry(type, raw, linkpath, data, `${label}: entry ${JSON.stringify(raw)}`));
   }
   return entries;
 }

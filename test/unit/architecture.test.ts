@@ -3,8 +3,8 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { folderGraph, importCycles, importsOf, longFunctions } from '../../scripts/lib/architecture/graph.ts';
-import { importGraph, sourceFiles } from '../../scripts/lib/architecture/files.ts';
+import { folderGraph, importCycles, importsOf, LONG_FUNCTION_LINES, LONG_FUNCTIONS_ALLOWED, longFunctions } from '../../scripts/lib/architecture/graph.ts';
+import { importGraph, scriptOf, sourceFiles } from '../../scripts/lib/architecture/files.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 
@@ -104,4 +104,9 @@ test('src/lib/README.md names every folder of src/lib, in an order where each im
     for (const target of graph.get(folder) ?? []) if (listed.indexOf(target) > i) late.push(`${folder} imports ${target}, listed below it`);
   });
   assert.deepEqual(late, []);
+});
+
+test(`the project keeps at most ${LONG_FUNCTIONS_ALLOWED} functions over ${LONG_FUNCTION_LINES} lines (npm run architecture -- --list)`, () => {
+  const long = sourceFiles(ROOT).flatMap((f) => longFunctions(scriptOf(f, readFileSync(f, 'utf8')), f, LONG_FUNCTION_LINES).map((l) => `${relative(ROOT, f)}:${l.line} ${l.name} (${l.lines} lines)`));
+  assert.ok(long.length <= LONG_FUNCTIONS_ALLOWED, `${long.length} functions over ${LONG_FUNCTION_LINES} lines:\n${long.join('\n')}`);
 });

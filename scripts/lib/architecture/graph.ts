@@ -10,6 +10,11 @@
 import ts from 'typescript';
 import { dirname, resolve } from 'node:path';
 
+/** A function longer than this is a long one… */
+export const LONG_FUNCTION_LINES = 60;
+/** …and the project keeps at most this many (npm run architecture -- --list names them). */
+export const LONG_FUNCTIONS_ALLOWED = 10;
+
 /** Relative import specifiers of a TypeScript (or Astro frontmatter) source, resolved to absolute paths. */
 export function importsOf(source: string, file: string): string[] {
   const found = ts.preProcessFile(source, true, true).importedFiles.map((f) => f.fileName);

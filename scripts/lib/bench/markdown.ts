@@ -172,6 +172,43 @@ function availabilityLines(tool: ToolModel, matrix: MatrixAgent): string {
   return list([...groups].map(([label, configs]) => `${escapeText(label)}: ${configs.map((c) => escapeText(c)).join(', ')}`));
 }
 
+/** What the model is told: the description and settings sent in the primary configuration, the model-facing input against the SDK type, definitions that differ by configuration. */
+function modelToldSection(tool: ToolModel, configLabel: (id: string) => string): (string | false | undefined)[] {
+  const primaryId = tool.captured ? primaryConfiguration(tool.captured) : undefined;
+  const primary = primaryId ? tool.captured!.byConfig.get(primaryId) : undefined;
+  const groups = tool.captured ? distinctInputs(tool.captured) : [];
+  const diffText = { 'only-in-first': 'only in the SDK type', 'only-in-second': 'only in the model-facing schema', required: 'required differs', type: 'type differs' } as const;
+  const modelInput = tool.modelInput;
+  return [
+    primary && '## What the model is told',
+    primary &&
+      `Description sent in *${escapeText(configLabel(primaryId!))}* (${primary.description ? `${primary.description.length} characters` : 'none'}); upstream text, shown verbatim.`,
+    primary?.description && details('Tool description as sent', fence(primary.description, 'text')),
+    primary?.settings && `Other fields sent with the tool${primary.delivery === 'hosted' ? ' (settings of a tool the model provider runs)' : ''}:`,
+    primary?.settings && fence(JSON.stringify(primary.settings, null, 2), 'json'),
+    modelInput && definitionSection(modelInput.view, 'Model-facing input'),
+    modelInput && '### SDK type versus model-facing schema',
+    modelInput &&
+      (modelInput.differences === undefined
+        ? 'The SDK declares this input in a form that is not compared field by field with the model-facing schema.'
+        : modelInput.differences.length === 0
+          ? `The JSON Schema sent in *${escapeText(configLabel(modelInput.config))}* has the same fields, requiredness and types as the SDK type.`
+          : list(
+              modelInput.differences.map(
+                (d) => `${codeSpan(d.path)}: ${diffText[d.kind]}${d.first !== undefined ? ` (SDK ${codeSpan(d.first)}, model-facing ${codeSpan(d.second ?? '')})` : ''}`,
+              ),
+            )),
+    groups.length > 1 && '### Definitions that differ by configuration',
+    groups.length > 1 &&
+      list(
+        groups.map(
+          (g) =>
+            `${g.configs.map((c) => `*${escapeText(configLabel(c))}*`).join(', ')}: ${g.tool.input.kind === 'typescript' ? 'TypeScript declaration' : g.tool.input.kind === 'grammar' ? 'grammar' : 'JSON Schema'}${g.tool.description !== primary?.description ? ', with a different description' : ''}`,
+        ),
+      ),
+  ];
+}
+
 export function toolMarkdown(model: SiteModel, tool: ToolModel): MarkdownPage {
   const { generated, editorial } = tool;
   const agent = model.agents.find((a) => a.id === tool.agent)!;
@@ -179,12 +216,7 @@ export function toolMarkdown(model: SiteModel, tool: ToolModel): MarkdownPage {
   const configLabel = (id: string) => matrix?.configurations.find((c) => c.id === id)?.label ?? id;
   const accepted = otherNames(generated);
   const jobs = model.jobs.filter((j) => editorial?.jobs.includes(j.id));
-  const primaryId = tool.captured ? primaryConfiguration(tool.captured) : undefined;
-  const primary = primaryId ? tool.captured!.byConfig.get(primaryId) : undefined;
-  const groups = tool.captured ? distinctInputs(tool.captured) : [];
   const aliasKind = { 'accepted-alias': 'accepted alias', 'former-name': 'former name, still accepted', 'sdk-type': 'SDK type name' } as const;
-  const diffText = { 'only-in-first': 'only in the SDK type', 'only-in-second': 'only in the model-facing schema', required: 'required differs', type: 'type differs' } as const;
-  const modelInput = tool.modelInput;
 
   return page(
     `${tool.agent}/${tool.slug}.md`,
@@ -207,32 +239,7 @@ export function toolMarkdown(model: SiteModel, tool: ToolModel): MarkdownPage {
       definitionSection(tool.input, 'Input'),
       definitionSection(tool.output, 'Result'),
       ...examplesMarkdown(tool),
-      primary && '## What the model is told',
-      primary &&
-        `Description sent in *${escapeText(configLabel(primaryId!))}* (${primary.description ? `${primary.description.length} characters` : 'none'}); upstream text, shown verbatim.`,
-      primary?.description && details('Tool description as sent', fence(primary.description, 'text')),
-      primary?.settings && `Other fields sent with the tool${primary.delivery === 'hosted' ? ' (settings of a tool the model provider runs)' : ''}:`,
-      primary?.settings && fence(JSON.stringify(primary.settings, null, 2), 'json'),
-      modelInput && definitionSection(modelInput.view, 'Model-facing input'),
-      modelInput && '### SDK type versus model-facing schema',
-      modelInput &&
-        (modelInput.differences === undefined
-          ? 'The SDK declares this input in a form that is not compared field by field with the model-facing schema.'
-          : modelInput.differences.length === 0
-            ? `The JSON Schema sent in *${escapeText(configLabel(modelInput.config))}* has the same fields, requiredness and types as the SDK type.`
-            : list(
-                modelInput.differences.map(
-                  (d) => `${codeSpan(d.path)}: ${diffText[d.kind]}${d.first !== undefined ? ` (SDK ${codeSpan(d.first)}, model-facing ${codeSpan(d.second ?? '')})` : ''}`,
-                ),
-              )),
-      groups.length > 1 && '### Definitions that differ by configuration',
-      groups.length > 1 &&
-        list(
-          groups.map(
-            (g) =>
-              `${g.configs.map((c) => `*${escapeText(configLabel(c))}*`).join(', ')}: ${g.tool.input.kind === 'typescript' ? 'TypeScript declaration' : g.tool.input.kind === 'grammar' ? 'grammar' : 'JSON Schema'}${g.tool.description !== primary?.description ? ', with a different description' : ''}`,
-          ),
-        ),
+      ...modelToldSection(tool, configLabel),
       '## What turns it on',
       editorial ? inline(editorial.availability.prose) : 'Not established yet.',
       editorial &&
@@ -265,17 +272,37 @@ export function toolMarkdown(model: SiteModel, tool: ToolModel): MarkdownPage {
   );
 }
 
+/** The captured configurations of an agent page and which tools each advertises; nothing when the agent has no matrix entry. */
+function matrixSection(agent: AgentRecord, matrix: MatrixAgent | undefined, captured: readonly ToolModel[]): string[] {
+  if (!matrix) return [];
+  const mark = (t: ToolModel, id: string) => {
+    const seen = t.captured?.byConfig.get(id);
+    return !seen ? '–' : seen.delivery === 'code-mode' ? '◆' : seen.delivery === 'deferred' ? '○' : '●';
+  };
+  return [
+    '## Captured configurations',
+    `Each configuration ran the real ${codeSpan(`${matrix.package}@${matrix.version}`)} against a recording stub of its model API on 127.0.0.1, in a network namespace with only loopback; the tool list it sent is committed under ${codeSpan(`content/captures/${agent.id}/`)}.`,
+    list(
+      matrix.configurations.map((c) => {
+        const flags = [...Object.entries(c.env ?? {}).map(([k, v]) => `${k}=${v}`), ...(c.args ?? [])].join(' ');
+        return `**${escapeText(c.label)}**: ${inline(c.description)}${flags ? ` ${codeSpan(flags)}` : ''}`;
+      }),
+    ),
+    '### Which tools each configuration advertises',
+    '● sent with its full definition · ◆ nested in code mode (declared in TypeScript) · ○ deferred: named only, schema loaded through tool search · – not advertised',
+    table(
+      ['Tool', ...matrix.configurations.map((c) => escapeText(c.label))],
+      captured.map((t) => [link(`\`${t.fullName}\``, toolPath(t), true), ...matrix.configurations.map((c) => mark(t, c.id))]),
+    ),
+  ];
+}
+
 export function agentMarkdown(model: SiteModel, agent: AgentRecord): MarkdownPage {
   const tools = model.tools.filter((t) => t.agent === agent.id);
   const matrix = model.matrix?.agents[agent.id];
   const count = (source: ToolModel['source']) => tools.filter((t) => t.source === source).length;
   const kinds = Object.keys(KIND_LABELS) as (keyof typeof KIND_LABELS)[];
   const kindCount = (side: 'input' | 'output', kind: string) => String(tools.filter((t) => t[side].definition.kind === kind).length);
-  const captured = tools.filter((t) => t.captured);
-  const mark = (t: ToolModel, id: string) => {
-    const seen = t.captured?.byConfig.get(id);
-    return !seen ? '–' : seen.delivery === 'code-mode' ? '◆' : seen.delivery === 'deferred' ? '○' : '●';
-  };
   return page(
     `${agent.id}/index.md`,
     { title: AGENT_LABELS[agent.id], description: `${tools.length} tools of ${agent.product} ${agent.version}` },
@@ -295,23 +322,7 @@ export function agentMarkdown(model: SiteModel, agent: AgentRecord): MarkdownPag
       ),
       '## Definitions by kind',
       table(['Kind', 'Inputs', 'Results'], kinds.map((k) => [KIND_LABELS[k], kindCount('input', k), kindCount('output', k)])),
-      matrix && '## Captured configurations',
-      matrix &&
-        `Each configuration ran the real ${codeSpan(`${matrix.package}@${matrix.version}`)} against a recording stub of its model API on 127.0.0.1, in a network namespace with only loopback; the tool list it sent is committed under ${codeSpan(`content/captures/${agent.id}/`)}.`,
-      matrix &&
-        list(
-          matrix.configurations.map((c) => {
-            const flags = [...Object.entries(c.env ?? {}).map(([k, v]) => `${k}=${v}`), ...(c.args ?? [])].join(' ');
-            return `**${escapeText(c.label)}**: ${inline(c.description)}${flags ? ` ${codeSpan(flags)}` : ''}`;
-          }),
-        ),
-      matrix && '### Which tools each configuration advertises',
-      matrix && '● sent with its full definition · ◆ nested in code mode (declared in TypeScript) · ○ deferred: named only, schema loaded through tool search · – not advertised',
-      matrix &&
-        table(
-          ['Tool', ...matrix.configurations.map((c) => escapeText(c.label))],
-          captured.map((t) => [link(`\`${t.fullName}\``, toolPath(t), true), ...matrix.configurations.map((c) => mark(t, c.id))]),
-        ),
+      ...matrixSection(agent, matrix, tools.filter((t) => t.captured)),
       '## Tools',
       ...groupedTools(model.tools, agent.id).flatMap((g) => [
         `### ${g.label} (${g.tools.length})`,

@@ -86,6 +86,19 @@ function minVersion(versions: Iterable<string>): string {
   return [...versions].sort(compareReleases)[0]!;
 }
 
+/** The changes of one tool's definition in one configuration: its field rows, or one definition change when rows cannot tell it. */
+function definitionEvents(x: ToolSnapshot, y: ToolSnapshot, at: { release: string; previous: string; tool: string; configuration: string }): HistoryEvent[] {
+  if (x.finding !== undefined || y.finding !== undefined) {
+    // A definition Ajv cannot compile has no field rows to compare: one definition change,
+    // naming the finding on the side (from, to) that has it.
+    if (definitionText(x) === definitionText(y) && x.finding === y.finding) return [];
+    return [{ release: at.release, previous: at.previous, tool: at.tool, kind: 'definition-changed', side: 'input', configuration: at.configuration, ...(x.finding !== undefined ? { from: x.finding } : {}), ...(y.finding !== undefined ? { to: y.finding } : {}) }];
+  }
+  const rows = diffRows(x.rows, y.rows, at);
+  if (rows.length === 0 && definitionText(x) !== definitionText(y)) return [{ release: at.release, previous: at.previous, tool: at.tool, kind: 'definition-changed', side: 'input', configuration: at.configuration }];
+  return rows;
+}
+
 /** Events between the state before (last successful snapshot per configuration) and one release. */
 function releaseEvents(last: ReadonlyMap<string, Last>, release: ReleaseSnapshots, order: readonly string[]): HistoryEvent[] {
   const out: HistoryEvent[] = [];
@@ -126,24 +139,8 @@ function releaseEvents(last: ReadonlyMap<string, Last>, release: ReleaseSnapshot
       const y = after(c).tools[tool]!;
       return x.kind !== 'unavailable' && x.kind === y.kind;
     });
-    let fieldEvents = 0;
     if (defined !== undefined) {
-      const x = before(defined).snapshot.tools[tool]!;
-      const y = after(defined).tools[tool]!;
-      if (x.finding !== undefined || y.finding !== undefined) {
-        // A definition Ajv cannot compile has no field rows to compare: one definition change,
-        // naming the finding on the side (from, to) that has it.
-        if (definitionText(x) !== definitionText(y) || x.finding !== y.finding) {
-          out.push({ release: release.version, previous: before(defined).version, tool, kind: 'definition-changed', side: 'input', configuration: defined, ...(x.finding !== undefined ? { from: x.finding } : {}), ...(y.finding !== undefined ? { to: y.finding } : {}) });
-        }
-      } else {
-        const rows = diffRows(x.rows, y.rows, { release: release.version, previous: before(defined).version, tool, configuration: defined });
-        out.push(...rows);
-        fieldEvents = rows.length;
-        if (fieldEvents === 0 && definitionText(x) !== definitionText(y)) {
-          out.push({ release: release.version, previous: before(defined).version, tool, kind: 'definition-changed', side: 'input', configuration: defined });
-        }
-      }
+      out.push(...definitionEvents(before(defined).snapshot.tools[tool]!, after(defined).tools[tool]!, { release: release.version, previous: before(defined).version, tool, configuration: defined }));
     }
     const described = both.find((c) => before(c).snapshot.tools[tool]!.description !== undefined && after(c).tools[tool]!.description !== undefined);
     if (described !== undefined && before(described).snapshot.tools[tool]!.description !== after(described).tools[tool]!.description) {

@@ -281,6 +281,25 @@ export function renamedFields(before: readonly RowSnapshot[], after: readonly Ro
   return out;
 }
 
+/** What changed in one row that both releases have: its values or type, its requiredness, its description. */
+function rowChanges(was: RowSnapshot, row: RowSnapshot, emit: (kind: EventKind, row: RowSnapshot, values: { from?: string | undefined; to?: string | undefined }) => void): void {
+  if (was.literals && row.literals) {
+    const oldValues = new Set(was.literals);
+    const newValues = new Set(row.literals);
+    for (const v of was.literals) if (!newValues.has(v)) emit('value-removed', row, { from: v });
+    for (const v of row.literals) if (!oldValues.has(v)) emit('value-added', row, { to: v });
+    if (Boolean(was.nullable) !== Boolean(row.nullable)) emit('type-changed', row, { from: was.type, to: row.type });
+  } else if (was.type !== row.type) {
+    emit('type-changed', row, { from: was.type, to: row.type });
+  }
+  if (was.required !== null && row.required !== null && was.required !== row.required) {
+    emit(row.required ? 'now-required' : 'now-optional', row, { from: was.required ? 'required' : 'optional', to: row.required ? 'required' : 'optional' });
+  }
+  if ((was.description ?? '').trim() !== (row.description ?? '').trim()) {
+    emit('description-changed', row, { from: was.description?.trim() || undefined, to: row.description?.trim() || undefined });
+  }
+}
+
 /** The changes of one table (a tool's input or output) between two releases. */
 export function diffRows(
   before: readonly RowSnapshot[],
@@ -325,21 +344,7 @@ export function diffRows(
       if (!continued.has(row.id)) emit('field-added', row, { to: row.type });
       continue;
     }
-    if (was.literals && row.literals) {
-      const oldValues = new Set(was.literals);
-      const newValues = new Set(row.literals);
-      for (const v of was.literals) if (!newValues.has(v)) emit('value-removed', row, { from: v });
-      for (const v of row.literals) if (!oldValues.has(v)) emit('value-added', row, { to: v });
-      if (Boolean(was.nullable) !== Boolean(row.nullable)) emit('type-changed', row, { from: was.type, to: row.type });
-    } else if (was.type !== row.type) {
-      emit('type-changed', row, { from: was.type, to: row.type });
-    }
-    if (was.required !== null && row.required !== null && was.required !== row.required) {
-      emit(row.required ? 'now-required' : 'now-optional', row, { from: was.required ? 'required' : 'optional', to: row.required ? 'required' : 'optional' });
-    }
-    if ((was.description ?? '').trim() !== (row.description ?? '').trim()) {
-      emit('description-changed', row, { from: was.description?.trim() || undefined, to: row.description?.trim() || undefined });
-    }
+    rowChanges(was, row, emit);
   }
   return out;
 }

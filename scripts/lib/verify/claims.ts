@@ -109,6 +109,31 @@ function schemaSide(r: ToolReading, tool: string): FieldSide | SideProblem {
   return { root, read: (anchor) => locateField(root, anchor) };
 }
 
+/** A value-added or value-removed event: the value is allowed on one side only. */
+function valueVerdict(e: HistoryEvent, before: { b: FieldSide; fb: FieldReading }, after: { a: FieldSide; fa: FieldReading }, at: string, where: string): Verdict {
+  const { b, fb } = before;
+  const { a, fa } = after;
+  const value = e.kind === 'value-added' ? e.to : e.from;
+  const litB = fb.schema ? schemaLiterals(fb.schema, b.root) ?? [] : [];
+  const litA = fa.schema ? schemaLiterals(fa.schema, a.root) ?? [] : [];
+  const inB = value !== undefined && litB.includes(value);
+  const inA = value !== undefined && litA.includes(value);
+  const ok = !!fb.schema && !!fa.schema && (e.kind === 'value-added' ? !inB && inA : inB && !inA);
+  return verdict(ok, `${at}: value ${value} ${inB ? 'allowed' : 'not allowed'} → ${inA ? 'allowed' : 'not allowed'} (${where})`);
+}
+
+/** A now-variant event: the former field was not a union before and is one after, with the variant present. */
+function variantVerdict(e: HistoryEvent, b: FieldSide, a: FieldSide, field: string, where: string): Verdict {
+  const fa = a.read(field);
+  const former = e.formerField ?? '';
+  const hb = b.read(former);
+  const ha = a.read(former);
+  const unionB = !!hb.schema && isUnion(hb.schema, b.root);
+  const unionA = !!ha.schema && isUnion(ha.schema, a.root);
+  const ok = !!hb.schema && !unionB && unionA && !!fa.schema;
+  return verdict(ok, `${e.tool} ${former || '(input)'}: ${unionB ? 'a union' : hb.schema ? 'not a union' : 'absent'} → ${unionA ? 'a union' : ha.schema ? 'not a union' : 'absent'}, variant ${e.path ?? field} ${fa.schema ? 'present' : 'absent'} after (${where})`);
+}
+
 function fieldVerdict(e: HistoryEvent, before: ToolReading, after: ToolReading): Verdict {
   const b = schemaSide(before, e.tool);
   const a = schemaSide(after, e.tool);
@@ -142,15 +167,8 @@ function fieldVerdict(e: HistoryEvent, before: ToolReading, after: ToolReading):
       return verdict(ok, `${at}: ${r(fb)} → ${r(fa)} (${where}); the event says ${e.kind === 'now-required' ? 'optional → required' : 'required → optional'}`);
     }
     case 'value-added':
-    case 'value-removed': {
-      const value = e.kind === 'value-added' ? e.to : e.from;
-      const litB = fb.schema ? schemaLiterals(fb.schema, b.root) ?? [] : [];
-      const litA = fa.schema ? schemaLiterals(fa.schema, a.root) ?? [] : [];
-      const inB = value !== undefined && litB.includes(value);
-      const inA = value !== undefined && litA.includes(value);
-      const ok = !!fb.schema && !!fa.schema && (e.kind === 'value-added' ? !inB && inA : inB && !inA);
-      return verdict(ok, `${at}: value ${value} ${inB ? 'allowed' : 'not allowed'} → ${inA ? 'allowed' : 'not allowed'} (${where})`);
-    }
+    case 'value-removed':
+      return valueVerdict(e, { b, fb }, { a, fa }, at, where);
     case 'description-changed': {
       const dB = fb.schema?.['description'] as string | undefined;
       const dA = fa.schema?.['description'] as string | undefined;
@@ -165,15 +183,8 @@ function fieldVerdict(e: HistoryEvent, before: ToolReading, after: ToolReading):
       const ok = !!ob.schema && !oa.schema && !fb.schema && !!fa.schema;
       return verdict(ok, `${e.tool}: ${e.from} ${ob.schema ? 'present' : 'absent'} → ${oa.schema ? 'present' : 'absent'}, ${e.to} ${fb.schema ? 'present' : 'absent'} → ${fa.schema ? 'present' : 'absent'} (${where})`);
     }
-    case 'now-variant': {
-      const former = e.formerField ?? '';
-      const hb = b.read(former);
-      const ha = a.read(former);
-      const unionB = !!hb.schema && isUnion(hb.schema, b.root);
-      const unionA = !!ha.schema && isUnion(ha.schema, a.root);
-      const ok = !!hb.schema && !unionB && unionA && !!fa.schema;
-      return verdict(ok, `${e.tool} ${former || '(input)'}: ${unionB ? 'a union' : hb.schema ? 'not a union' : 'absent'} → ${unionA ? 'a union' : ha.schema ? 'not a union' : 'absent'}, variant ${e.path ?? field} ${fa.schema ? 'present' : 'absent'} after (${where})`);
-    }
+    case 'now-variant':
+      return variantVerdict(e, b, a, field, where);
     default:
       return unchecked(`the verifier has no check for a ${e.kind} event of a field`);
   }

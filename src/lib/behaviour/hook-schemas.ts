@@ -94,6 +94,35 @@ export function eventSchemaFiles(recorded: AgentHooks): { event: string; path: s
   return recorded.events.map((event) => ({ event, path: eventSchemaPath(recorded.agent, event) }));
 }
 
+/**
+ * The $defs of what a tool's hooks received, inferred from its payloads: its input (decoded when
+ * the agent sends it as a JSON text) and its response, each with a reference to the tool's
+ * declared schema when `declaredFile` gives one (not in an inline schema).
+ */
+function recordedDefs(
+  shape: NonNullable<AgentHooks['shape']>,
+  inputs: readonly unknown[],
+  responses: readonly unknown[],
+  declaredFile: ((file: 'input.schema.json' | 'result.schema.json') => { $ref: string } | undefined) | undefined,
+): Record<string, JsonSchema> {
+  const defs: Record<string, JsonSchema> = {};
+  if (inputs.length > 0) {
+    const decoded = inferSchema(inputs);
+    defs['input-recorded'] =
+      shape.inputEncoding === 'json-string'
+        ? { type: 'string', contentMediaType: 'application/json', contentSchema: decoded, description: `A JSON text: ${shape.inputField} as recorded, decoded.` }
+        : { ...decoded, description: `${shape.inputField} as recorded.` };
+    const declared = declaredFile?.('input.schema.json');
+    if (declared) defs['input-declared'] = { ...declared, description: `The tool's declared input. Whether its hooks receive it unchanged is what input-recorded shows.` };
+  }
+  if (responses.length > 0) {
+    defs['response-recorded'] = { ...inferSchema(responses), description: `${shape.responseField} as recorded.` };
+    const declared = declaredFile?.('result.schema.json');
+    if (declared) defs['response-declared'] = { ...declared, description: `The tool's declared result.` };
+  }
+  return defs;
+}
+
 /** The hook schema of one tool, from its recorded payloads; undefined when it has none. */
 export function toolHookSchema(recorded: AgentHooks, tool: ToolModel, origin: SiteOrigin, options: { inline?: boolean } = {}): JsonSchema | undefined {
   const shape = recorded.shape;
@@ -113,20 +142,7 @@ export function toolHookSchema(recorded: AgentHooks, tool: ToolModel, origin: Si
     defs[`envelope-${eventSlug(event)}`] = body;
     return `#/$defs/envelope-${eventSlug(event)}`;
   };
-  if (inputs.length > 0) {
-    const decoded = inferSchema(inputs);
-    defs['input-recorded'] =
-      shape.inputEncoding === 'json-string'
-        ? { type: 'string', contentMediaType: 'application/json', contentSchema: decoded, description: `A JSON text: ${shape.inputField} as recorded, decoded.` }
-        : { ...decoded, description: `${shape.inputField} as recorded.` };
-    const declared = declaredFile('input.schema.json');
-    if (declared && !options.inline) defs['input-declared'] = { ...declared, description: `The tool's declared input. Whether its hooks receive it unchanged is what input-recorded shows.` };
-  }
-  if (responses.length > 0) {
-    defs['response-recorded'] = { ...inferSchema(responses), description: `${shape.responseField} as recorded.` };
-    const declared = declaredFile('result.schema.json');
-    if (declared && !options.inline) defs['response-declared'] = { ...declared, description: `The tool's declared result.` };
-  }
+  Object.assign(defs, recordedDefs(shape, inputs, responses, options.inline ? undefined : declaredFile));
   const member = (name: string, ref: string): JsonSchema => (defs[ref] ? { [name]: { $ref: `#/$defs/${ref}` } } : {});
   for (const event of events) {
     defs[`event-${eventSlug(event)}`] = {

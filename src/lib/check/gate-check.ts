@@ -85,6 +85,26 @@ export function satisfies(when: GateCondition, facts: ConfigurationFacts): boole
   return true;
 }
 
+/** A gate on the model holds only for the models the captures asked for: its modelsCompared must list exactly those. */
+function modelGateProblems(gates: readonly Gate[], capturedModels: readonly string[]): GateProblem[] {
+  const problems: GateProblem[] = [];
+  gates.forEach((g, i) => {
+    if (!g.when?.model) {
+      if (g.modelsCompared) problems.push({ pointer: `/availability/gates/${i}/modelsCompared`, rule: 'gate-models-compared', message: 'modelsCompared goes with a `when` that names models' });
+      return;
+    }
+    const listed = [...(g.modelsCompared ?? [])].sort();
+    if (JSON.stringify(listed) !== JSON.stringify(capturedModels)) {
+      problems.push({
+        pointer: `/availability/gates/${i}${g.modelsCompared ? '/modelsCompared' : ''}`,
+        rule: 'gate-models-compared',
+        message: `a gate on the model is established only for the models the captures ask for: modelsCompared must be ${JSON.stringify(capturedModels)}${g.modelsCompared ? `, not ${JSON.stringify(listed)}` : ''}`,
+      });
+    }
+  });
+  return problems;
+}
+
 /** Checks a tool's gates against every captured configuration of its agent. */
 export function checkGates(
   gates: readonly Gate[],
@@ -102,20 +122,7 @@ export function checkGates(
     if (g.when?.model) status.modelsCompared = capturedModels;
     return status;
   });
-  gates.forEach((g, i) => {
-    if (!g.when?.model) {
-      if (g.modelsCompared) problems.push({ pointer: `/availability/gates/${i}/modelsCompared`, rule: 'gate-models-compared', message: 'modelsCompared goes with a `when` that names models' });
-      return;
-    }
-    const listed = [...(g.modelsCompared ?? [])].sort();
-    if (JSON.stringify(listed) !== JSON.stringify(capturedModels)) {
-      problems.push({
-        pointer: `/availability/gates/${i}${g.modelsCompared ? '/modelsCompared' : ''}`,
-        rule: 'gate-models-compared',
-        message: `a gate on the model is established only for the models the captures ask for: modelsCompared must be ${JSON.stringify(capturedModels)}${g.modelsCompared ? `, not ${JSON.stringify(listed)}` : ''}`,
-      });
-    }
-  });
+  problems.push(...modelGateProblems(gates, capturedModels));
   const known = new Set(configurations.map((c) => c.id));
   notAdvertisedIn.forEach((n, i) => {
     if (!known.has(n.configuration)) problems.push({ pointer: `/availability/notAdvertisedIn/${i}/configuration`, rule: 'gate-exception-known', message: `no captured configuration ${n.configuration}` });

@@ -179,53 +179,39 @@ function literalProblem(row: FieldRow, value: unknown, pointer: string): RowProb
   return { kind: 'not-listed', anchor: row.id, pointer, message: `${row.path} is ${JSON.stringify(value)} in the payload; declared ${row.type}` };
 }
 
-/** `value`, found at `pointer`, against the rows under `segments` (the place of a row, or the root). */
-function matchValue(tree: RowTree, value: unknown, segments: PathSegment[], pointer: string, out: RowProblem[]): void {
-  const children = tree.under(segments);
-  if (Array.isArray(value)) {
-    const nested = children.find((r) => lastSegment(r).kind === 'nested-items');
-    value.forEach((element, i) => {
-      const at = `${pointer}/${i}`;
-      if (nested) {
-        const p = typeProblem(nested, element, at);
-        if (p) out.push(p);
-        else matchValue(tree, element, nested.segments, at, out);
-      } else matchValue(tree, element, [...segments, { kind: 'items' }], at, out);
-    });
-    return;
-  }
-  const variants = children.filter((r) => isVariant(r) && lastSegment(r).kind !== 'condition');
-  if (variants.length > 0) {
-    // The variant the value fits best: of the right JSON type, then the fewest problems, then the first.
-    let best: { problems: RowProblem[]; score: number } | undefined;
-    let typedOut = 0;
-    for (const variant of variants) {
-      const problems: RowProblem[] = [];
-      const typed = typeProblem(variant, value, pointer);
-      if (typed) {
-        typedOut++;
-        continue;
-      }
-      matchValue(tree, value, variant.segments, pointer, problems);
-      if (!best || problems.length < best.problems.length) best = { problems, score: problems.length };
+/** `value` against the variants of a union: the problems of the variant it fits best (of the right JSON type, then the fewest problems, then the first). */
+function matchVariants(tree: RowTree, value: unknown, segments: PathSegment[], pointer: string, variants: readonly FieldRow[], out: RowProblem[]): void {
+  // The variant the value fits best: of the right JSON type, then the fewest problems, then the first.
+  let best: { problems: RowProblem[]; score: number } | undefined;
+  let typedOut = 0;
+  for (const variant of variants) {
+    const problems: RowProblem[] = [];
+    const typed = typeProblem(variant, value, pointer);
+    if (typed) {
+      typedOut++;
+      continue;
     }
-    if (best) out.push(...best.problems);
-    else if (typedOut === variants.length) {
-      // No variant has the value's JSON type: one problem at the union itself.
-      const anchor = anchorFor(tree.root, segments);
-      const where = segments.length === 0 ? `the ${tree.root}` : (tree.under(segments.slice(0, -1)).find((r) => r.id === anchor)?.path ?? anchor);
-      const types = [...new Set(variants.map((v) => v.type))];
-      const declared = types.length === 1 && types[0] === 'object' ? `an object (one of ${variants.length} variants)` : types.join(' | ');
-      out.push({ kind: 'type', anchor, pointer, message: `${where} is ${article(kindOf(value))} in the payload; declared ${declared}` });
-    }
+    matchValue(tree, value, variant.segments, pointer, problems);
+    if (!best || problems.length < best.problems.length) best = { problems, score: problems.length };
   }
-  if (value === null || typeof value !== 'object') return;
+  if (best) out.push(...best.problems);
+  else if (typedOut === variants.length) {
+    // No variant has the value's JSON type: one problem at the union itself.
+    const anchor = anchorFor(tree.root, segments);
+    const where = segments.length === 0 ? `the ${tree.root}` : (tree.under(segments.slice(0, -1)).find((r) => r.id === anchor)?.path ?? anchor);
+    const types = [...new Set(variants.map((v) => v.type))];
+    const declared = types.length === 1 && types[0] === 'object' ? `an object (one of ${variants.length} variants)` : types.join(' | ');
+    out.push({ kind: 'type', anchor, pointer, message: `${where} is ${article(kindOf(value))} in the payload; declared ${declared}` });
+  }
+}
+
+/** An object's members against the rows of its properties, of its if/then/else branches and of its keyed values. */
+function matchObject(tree: RowTree, object: Record<string, unknown>, children: readonly FieldRow[], segments: PathSegment[], pointer: string, out: RowProblem[]): void {
   const properties = children.filter((r) => r.role === 'property');
   const maps = children.filter((r) => r.role === 'map-value');
   // Fields of if/then/else branches are declared too (which branch applies is not worked out).
   const branchFields = children.filter((r) => lastSegment(r).kind === 'condition').flatMap((b) => tree.under(b.segments)).filter((r) => r.role === 'property');
   if (properties.length === 0 && maps.length === 0 && branchFields.length === 0) return; // nothing said about this object's fields
-  const object = value as Record<string, unknown>;
   for (const [key, v] of Object.entries(object)) {
     const at = `${pointer}/${pointerToken(key)}`;
     const row =
@@ -258,6 +244,27 @@ function matchValue(tree: RowTree, value: unknown, segments: PathSegment[], poin
       out.push({ kind: 'missing-required', anchor: row.id, pointer: `${pointer}/${pointerToken(row.name)}`, message: `${row.path} is declared required but absent` });
     }
   }
+}
+
+/** `value`, found at `pointer`, against the rows under `segments` (the place of a row, or the root). */
+function matchValue(tree: RowTree, value: unknown, segments: PathSegment[], pointer: string, out: RowProblem[]): void {
+  const children = tree.under(segments);
+  if (Array.isArray(value)) {
+    const nested = children.find((r) => lastSegment(r).kind === 'nested-items');
+    value.forEach((element, i) => {
+      const at = `${pointer}/${i}`;
+      if (nested) {
+        const p = typeProblem(nested, element, at);
+        if (p) out.push(p);
+        else matchValue(tree, element, nested.segments, at, out);
+      } else matchValue(tree, element, [...segments, { kind: 'items' }], at, out);
+    });
+    return;
+  }
+  const variants = children.filter((r) => isVariant(r) && lastSegment(r).kind !== 'condition');
+  if (variants.length > 0) matchVariants(tree, value, segments, pointer, variants, out);
+  if (value === null || typeof value !== 'object') return;
+  matchObject(tree, value as Record<string, unknown>, children, segments, pointer, out);
 }
 
 /**

@@ -9,13 +9,14 @@
 import { join } from 'node:path';
 import { AGENT_IDS } from '../agents/index.ts';
 import type { SiteModel, ToolModel } from '../model/model.ts';
+import type { CaptureMatrix } from '../model/captures.ts';
 import type { Stage } from './context.ts';
 import { definitionAjv } from '../check/definition-ajv.ts';
 import { Problems, type ContentWarning } from './problems.ts';
 import { ContentReader, scanContent } from './read.ts';
 import { addTypeSources, capturesSourcePackage, loadAgents } from './stages/agents.ts';
 import { loadComparisons } from './stages/comparisons.ts';
-import { attachCaptures } from './stages/captures.ts';
+import { attachCaptures, type CapturedRequests } from './stages/captures.ts';
 import { attachPayloads } from './stages/payloads.ts';
 import { addFindings } from './stages/findings.ts';
 import { applyEditorial } from './stages/editorial.ts';
@@ -46,6 +47,26 @@ export interface LoadOptions {
   onWarning?: (warning: ContentWarning) => void;
 }
 
+/** Which model each captured configuration asked for, for the catalog table of the agent page. */
+function noteAskedModels(inventory: ReturnType<typeof applyInventory>, matrix: CaptureMatrix | undefined, requests: CapturedRequests): void {
+  for (const i of inventory) {
+    if (!i.modelCatalog) continue;
+    for (const config of matrix?.agents[i.agent]?.configurations ?? []) {
+      const model = requests.get(`${i.agent}/${config.id}`)?.model;
+      if (model === undefined) continue;
+      const list = i.modelCatalog.askedBy.get(model) ?? [];
+      i.modelCatalog.askedBy.set(model, [...list, config.id]);
+    }
+  }
+}
+
+/** Versioned export paths the content publishes now; the archive serves the ones it no longer does. */
+function publishedExportPaths(tools: readonly ToolModel[]): Set<string> {
+  const current = new Set<string>();
+  for (const tool of tools) for (const file of exportFileNames(tool)) current.add(versionedExportPath(tool, file));
+  return current;
+}
+
 export function loadContent(options: LoadOptions): SiteModel {
   const contentDir = options.contentDir ?? join(options.root, 'content');
   const problems = new Problems();
@@ -72,16 +93,7 @@ export function loadContent(options: LoadOptions): SiteModel {
   capturesSourcePackage(agents.agents, requests);
   applyEditorial(stage, tools, jobs.ids);
   const inventory = applyInventory(stage, tools, new Map(Object.entries(agents.matrix?.agents ?? {}).map(([id, m]) => [id, m!.version])));
-  // Which model each captured configuration asked for, for the catalog table of the agent page.
-  for (const i of inventory) {
-    if (!i.modelCatalog) continue;
-    for (const config of agents.matrix?.agents[i.agent]?.configurations ?? []) {
-      const model = requests.get(`${i.agent}/${config.id}`)?.model;
-      if (model === undefined) continue;
-      const list = i.modelCatalog.askedBy.get(model) ?? [];
-      i.modelCatalog.askedBy.set(model, [...list, config.id]);
-    }
-  }
+  noteAskedModels(inventory, agents.matrix, requests);
   // After the inventory: a gate may state a condition on the binary's model catalog.
   checkAvailabilityGates(stage, tools, agents.matrix, requests, new Map(inventory.flatMap((i) => (i.modelCatalog ? [[i.agent, i.modelCatalog.models]] : []))));
   checkPages(stage, tools);
@@ -111,10 +123,7 @@ export function loadContent(options: LoadOptions): SiteModel {
   // Every source is read: say which release each part of each page comes from.
   for (const agent of agents.agents) model.releases[agent.id] = agentReleases(model, agent.id);
   for (const tool of tools) tool.releases = toolReleases(tool, model.releases[tool.agent]!);
-  // Versioned export paths the content publishes now; the archive serves the ones it no longer does.
-  const current = new Set<string>();
-  for (const tool of tools) for (const file of exportFileNames(tool)) current.add(versionedExportPath(tool, file));
-  model.archived = loadArchive(stage, current);
+  model.archived = loadArchive(stage, publishedExportPaths(tools));
   finish(problems, options, handed);
   return model;
 }

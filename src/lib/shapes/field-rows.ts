@@ -277,42 +277,46 @@ function walkChildren(shape: Shape, segments: PathSegment[], depth: number, root
   });
 }
 
+/** Rows for an object's properties, its pattern-keyed values and its other keys' values. */
+function walkObject(inner: Extract<Shape, { kind: 'object' }>, segments: PathSegment[], depth: number, root: Root, rows: FieldRow[]): void {
+  for (const prop of inner.properties) {
+    const segs: PathSegment[] = [...segments, { kind: 'property', name: prop.name }];
+    rows.push(
+      makeRow(root, segs, segments.length, depth, 'property', prop.shape, {
+        name: prop.name,
+        required: prop.required,
+        description: prop.description,
+        deprecated: prop.deprecated,
+      }),
+    );
+    walkChildren(prop.shape, segs, depth + 1, root, rows);
+  }
+  for (const { pattern, shape: value } of inner.patternProperties ?? []) {
+    const segs: PathSegment[] = [...segments, { kind: 'map-value', pattern }];
+    const row = makeRow(root, segs, segments.length, depth, 'map-value', value, { name: `[key matching /${pattern}/]`, required: false });
+    if (!row.description) row.description = 'Any key matching this pattern; its value has this type.';
+    rows.push(row);
+    walkChildren(value, segs, depth + 1, root, rows);
+  }
+  if (inner.additional) {
+    const segs: PathSegment[] = [...segments, { kind: 'map-value' }];
+    const row = makeRow(root, segs, segments.length, depth, 'map-value', inner.additional, {
+      name: `[${inner.additionalKeyName ?? 'key'}: string]`,
+      required: false,
+    });
+    if (!row.description) row.description = 'Any other key; its value has this type.';
+    rows.push(row);
+    walkChildren(inner.additional, segs, depth + 1, root, rows);
+  }
+}
+
 /** Rows for the fields of the shape's own structure (properties, items, variants, tuple elements). */
 function walkStructure(shape: Shape, segments: PathSegment[], depth: number, root: Root, rows: FieldRow[]): void {
   const inner = stripNullable(shape).shape;
   switch (inner.kind) {
-    case 'object': {
-      for (const prop of inner.properties) {
-        const segs: PathSegment[] = [...segments, { kind: 'property', name: prop.name }];
-        rows.push(
-          makeRow(root, segs, segments.length, depth, 'property', prop.shape, {
-            name: prop.name,
-            required: prop.required,
-            description: prop.description,
-            deprecated: prop.deprecated,
-          }),
-        );
-        walkChildren(prop.shape, segs, depth + 1, root, rows);
-      }
-      for (const { pattern, shape: value } of inner.patternProperties ?? []) {
-        const segs: PathSegment[] = [...segments, { kind: 'map-value', pattern }];
-        const row = makeRow(root, segs, segments.length, depth, 'map-value', value, { name: `[key matching /${pattern}/]`, required: false });
-        if (!row.description) row.description = 'Any key matching this pattern; its value has this type.';
-        rows.push(row);
-        walkChildren(value, segs, depth + 1, root, rows);
-      }
-      if (inner.additional) {
-        const segs: PathSegment[] = [...segments, { kind: 'map-value' }];
-        const row = makeRow(root, segs, segments.length, depth, 'map-value', inner.additional, {
-          name: `[${inner.additionalKeyName ?? 'key'}: string]`,
-          required: false,
-        });
-        if (!row.description) row.description = 'Any other key; its value has this type.';
-        rows.push(row);
-        walkChildren(inner.additional, segs, depth + 1, root, rows);
-      }
+    case 'object':
+      walkObject(inner, segments, depth, root, rows);
       return;
-    }
     case 'array': {
       const items = stripNullable(inner.items).shape;
       if (items.kind === 'array') {

@@ -75,38 +75,72 @@ function merge(base: JsonRecord, part: unknown): JsonRecord {
   return out;
 }
 
+/** A count keyword (minLength, minItems, …): a number, or with `lenient` anything Number() reads. */
+function countOf(s: JsonRecord, key: string, lenient: boolean): number | undefined {
+  const value = s[key];
+  if (lenient) return value === undefined ? undefined : Number(value);
+  return typeof value === 'number' ? value : undefined;
+}
+
+/** The shortest string the schema allows (its format's example), or `text` repeated to fit its length bounds. */
+function minimalString(s: JsonRecord, text: string | undefined, lenient: boolean): string {
+  const min = countOf(s, 'minLength', lenient) ?? 0;
+  if (text === undefined) {
+    const example = typeof s['format'] === 'string' ? FORMAT_EXAMPLES[s['format']] : undefined;
+    return example ?? 'a'.repeat(min);
+  }
+  const max = countOf(s, 'maxLength', lenient);
+  const repeated = text.repeat(Math.max(1, Math.ceil(min / text.length)));
+  return max !== undefined ? repeated.slice(0, Math.max(min, max)) : repeated;
+}
+
+/** The smallest number the bounds allow, from `defaultNumber` when there is no lower bound. */
+function minimalNumber(s: JsonRecord, integer: boolean, defaultNumber: number): number {
+  const num = (key: string): number | undefined => (typeof s[key] === 'number' ? s[key] : undefined);
+  const [minimum, exclusiveMinimum, maximum, exclusiveMaximum, multipleOf] = ['minimum', 'exclusiveMinimum', 'maximum', 'exclusiveMaximum', 'multipleOf'].map(num);
+  let low = minimum;
+  if (exclusiveMinimum !== undefined && (low === undefined || low <= exclusiveMinimum)) low = exclusiveMinimum + (integer ? 1 : 0.5);
+  let n = low ?? defaultNumber;
+  if (integer) n = Math.ceil(n);
+  if (maximum !== undefined && n > maximum) n = integer ? Math.floor(maximum) : maximum;
+  if (exclusiveMaximum !== undefined && n >= exclusiveMaximum) n = (integer ? Math.ceil(exclusiveMaximum) : exclusiveMaximum) - 1;
+  if (multipleOf !== undefined && multipleOf > 0) n = Math.ceil(n / multipleOf) * multipleOf;
+  return n;
+}
+
+/**
+ * What a schema's composition keywords make of it: the value const or enum fixes, the schema to
+ * read instead ($ref resolved, the first anyOf/oneOf branch, allOf merged, each with the keywords
+ * beside it), a reason no value fits, or undefined when it has none of them.
+ */
+function composed(root: unknown, s: JsonRecord): { value: unknown } | { node: JsonRecord } | { unsatisfiable: string } | undefined {
+  if (typeof s['$ref'] === 'string') {
+    const { $ref: ref, ...beside } = s;
+    const target = resolveLocalRef(root, ref);
+    if (target === undefined) return { unsatisfiable: ref.startsWith('#') ? `reference ${ref} does not resolve` : `only local references are followed, not ${ref}` };
+    if (target === false) return { unsatisfiable: `reference ${ref} is the schema false, which accepts no value` };
+    return { node: merge(isObject(target) ? target : {}, beside) };
+  }
+  if (Object.hasOwn(s, 'const')) return { value: s['const'] };
+  if (Array.isArray(s['enum']) && s['enum'].length > 0) return { value: s['enum'][0] };
+  for (const key of ['anyOf', 'oneOf'] as const) {
+    const branches = s[key];
+    if (Array.isArray(branches) && branches.length > 0) {
+      const { [key]: _branches, ...beside } = s;
+      return { node: merge(beside, branches[0]) };
+    }
+  }
+  const parts = s['allOf'];
+  if (Array.isArray(parts) && parts.length > 0) {
+    const { allOf: _parts, ...beside } = s;
+    return { node: parts.reduce<JsonRecord>(merge, beside) };
+  }
+  return undefined;
+}
+
 export function minimalInstance(schema: unknown, options: MinimalInstanceOptions = {}): unknown {
   const { text, defaultNumber = 0, lenient = false } = options;
-
-  const count = (s: JsonRecord, key: string): number | undefined => {
-    const value = s[key];
-    if (lenient) return value === undefined ? undefined : Number(value);
-    return typeof value === 'number' ? value : undefined;
-  };
-
-  const string = (s: JsonRecord): string => {
-    const min = count(s, 'minLength') ?? 0;
-    if (text === undefined) {
-      const example = typeof s['format'] === 'string' ? FORMAT_EXAMPLES[s['format']] : undefined;
-      return example ?? 'a'.repeat(min);
-    }
-    const max = count(s, 'maxLength');
-    const repeated = text.repeat(Math.max(1, Math.ceil(min / text.length)));
-    return max !== undefined ? repeated.slice(0, Math.max(min, max)) : repeated;
-  };
-
-  const number = (s: JsonRecord, integer: boolean): number => {
-    const num = (key: string): number | undefined => (typeof s[key] === 'number' ? s[key] : undefined);
-    const [minimum, exclusiveMinimum, maximum, exclusiveMaximum, multipleOf] = ['minimum', 'exclusiveMinimum', 'maximum', 'exclusiveMaximum', 'multipleOf'].map(num);
-    let low = minimum;
-    if (exclusiveMinimum !== undefined && (low === undefined || low <= exclusiveMinimum)) low = exclusiveMinimum + (integer ? 1 : 0.5);
-    let n = low ?? defaultNumber;
-    if (integer) n = Math.ceil(n);
-    if (maximum !== undefined && n > maximum) n = integer ? Math.floor(maximum) : maximum;
-    if (exclusiveMaximum !== undefined && n >= exclusiveMaximum) n = (integer ? Math.ceil(exclusiveMaximum) : exclusiveMaximum) - 1;
-    if (multipleOf !== undefined && multipleOf > 0) n = Math.ceil(n / multipleOf) * multipleOf;
-    return n;
-  };
+  const string = (s: JsonRecord): string => minimalString(s, text, lenient);
 
   /** The value of a schema that allows any value. */
   const anything = (): unknown => (lenient ? string({}) : null);
@@ -121,27 +155,10 @@ export function minimalInstance(schema: unknown, options: MinimalInstanceOptions
     if (node === false) return unsatisfiable('the schema false accepts no value');
     if (!isObject(node)) return anything();
     const s = node;
-    if (typeof s['$ref'] === 'string') {
-      const { $ref: ref, ...beside } = s;
-      const target = resolveLocalRef(schema, ref);
-      if (target === undefined) return unsatisfiable(ref.startsWith('#') ? `reference ${ref} does not resolve` : `only local references are followed, not ${ref}`);
-      if (target === false) return unsatisfiable(`reference ${ref} is the schema false, which accepts no value`);
-      return instance(merge(isObject(target) ? target : {}, beside), depth + 1);
-    }
-    if (Object.hasOwn(s, 'const')) return s['const'];
-    if (Array.isArray(s['enum']) && s['enum'].length > 0) return s['enum'][0];
-    for (const key of ['anyOf', 'oneOf'] as const) {
-      const branches = s[key];
-      if (Array.isArray(branches) && branches.length > 0) {
-        const { [key]: _branches, ...beside } = s;
-        return instance(merge(beside, branches[0]), depth + 1);
-      }
-    }
-    const parts = s['allOf'];
-    if (Array.isArray(parts) && parts.length > 0) {
-      const { allOf: _parts, ...beside } = s;
-      return instance(parts.reduce<JsonRecord>(merge, beside), depth + 1);
-    }
+    const made = composed(schema, s);
+    if (made && 'unsatisfiable' in made) return unsatisfiable(made.unsatisfiable);
+    if (made && 'value' in made) return made.value;
+    if (made) return instance(made.node, depth + 1);
     const types = (Array.isArray(s['type']) ? s['type'] : [s['type']]).filter((t): t is string => typeof t === 'string').map((t) => t.toLowerCase());
     const type = types.find((t) => t !== 'null') ?? types[0]
       ?? (isObject(s['properties']) || Array.isArray(s['required']) ? 'object' : s['items'] !== undefined ? 'array' : undefined);
@@ -154,13 +171,13 @@ export function minimalInstance(schema: unknown, options: MinimalInstanceOptions
       }
       case 'array': {
         const prefix = Array.isArray(s['prefixItems']) ? s['prefixItems'] : [];
-        const length = Math.max(count(s, 'minItems') ?? 0, prefix.length);
+        const length = Math.max(countOf(s, 'minItems', lenient) ?? 0, prefix.length);
         return Array.from({ length }, (_, i) => instance(i < prefix.length ? prefix[i] : (s['items'] ?? true), depth + 1));
       }
       case 'integer':
-        return number(s, true);
+        return minimalNumber(s, true, defaultNumber);
       case 'number':
-        return number(s, false);
+        return minimalNumber(s, false, defaultNumber);
       case 'boolean':
         return false;
       case 'null':

@@ -325,27 +325,47 @@ function intersectObjects(a: Extract<Shape, { kind: 'object' }>, b: Extract<Shap
   return { shape: out };
 }
 
+/** (A | B) & C = (A & C) | (B & C); variants that cannot match drop out. */
+function intersectUnions(a: Shape, b: Shape, path: string): Intersection {
+  const left = a.kind === 'union' ? a.variants : [structure(a)];
+  const right = b.kind === 'union' ? b.variants : [structure(b)];
+  const variants: Shape[] = [];
+  let firstConflict: string | undefined;
+  for (const l of left) {
+    for (const r of right) {
+      const result = intersect(l, r, path);
+      if ('conflict' in result) firstConflict ??= result.conflict;
+      else variants.push(...(result.shape.kind === 'union' && isPlainUnion(result.shape) ? result.shape.variants : [result.shape]));
+    }
+  }
+  if (variants.length === 0) return { conflict: `no variant of ${typeText(a)} fits ${typeText(b)} (${firstConflict})` };
+  return { shape: variants.length === 1 ? variants[0]! : { kind: 'union', variants } };
+}
+
+/** A tuple and a tuple or an array, item by item; undefined when the tuples' lengths differ. */
+function intersectTuples(a: Shape, b: Shape, path: string): Intersection | undefined {
+  const tuples = [a, b].filter((s) => s.kind === 'tuple') as Extract<Shape, { kind: 'tuple' }>[];
+  const length = tuples[0]!.items.length;
+  if (tuples.some((t) => t.items.length !== length)) return undefined;
+  const at = (s: Shape, i: number): Shape => (s.kind === 'tuple' ? s.items[i]! : (s as Extract<Shape, { kind: 'array' }>).items);
+  const items: Shape[] = [];
+  for (let i = 0; i < length; i++) {
+    const r = intersect(at(a, i), at(b, i), `${path}[${i}]`);
+    if ('conflict' in r) return r;
+    items.push(r.shape);
+  }
+  const out: Extract<Shape, { kind: 'tuple' }> = { kind: 'tuple', items };
+  const counts = tuples.map((t) => t.requiredCount ?? length);
+  if (Math.max(...counts) < length) out.requiredCount = Math.max(...counts);
+  return { shape: out };
+}
+
 function intersectStructures(a: Shape, b: Shape, path: string): Intersection {
   if (isUnconstrainedType(a)) return { shape: structure(b) };
   if (isUnconstrainedType(b)) return { shape: structure(a) };
   if (a.kind === 'primitive' && a.type === 'never') return { shape: structure(a) };
   if (b.kind === 'primitive' && b.type === 'never') return { shape: structure(b) };
-  if (a.kind === 'union' || b.kind === 'union') {
-    // (A | B) & C = (A & C) | (B & C); variants that cannot match drop out.
-    const left = a.kind === 'union' ? a.variants : [structure(a)];
-    const right = b.kind === 'union' ? b.variants : [structure(b)];
-    const variants: Shape[] = [];
-    let firstConflict: string | undefined;
-    for (const l of left) {
-      for (const r of right) {
-        const result = intersect(l, r, path);
-        if ('conflict' in result) firstConflict ??= result.conflict;
-        else variants.push(...(result.shape.kind === 'union' && isPlainUnion(result.shape) ? result.shape.variants : [result.shape]));
-      }
-    }
-    if (variants.length === 0) return { conflict: `no variant of ${typeText(a)} fits ${typeText(b)} (${firstConflict})` };
-    return { shape: variants.length === 1 ? variants[0]! : { kind: 'union', variants } };
-  }
+  if (a.kind === 'union' || b.kind === 'union') return intersectUnions(a, b, path);
   if (a.kind === 'ref' || b.kind === 'ref') {
     if (a.kind === 'ref' && b.kind === 'ref' && a.name === b.name) return { shape: structure(a) };
     throw new ShapeMergeError(path, `the recursive reference ${a.kind === 'ref' ? a.name : (b as { name: string }).name} cannot be combined with ${typeText(a.kind === 'ref' ? b : a)}`);
@@ -371,22 +391,7 @@ function intersectStructures(a: Shape, b: Shape, path: string): Intersection {
     const r = intersect(a.items, b.items, joinPath(path, '[]'));
     return 'conflict' in r ? r : { shape: { kind: 'array', items: r.shape } };
   }
-  if ((a.kind === 'tuple' || a.kind === 'array') && (b.kind === 'tuple' || b.kind === 'array')) {
-    const tuples = [a, b].filter((s) => s.kind === 'tuple') as Extract<Shape, { kind: 'tuple' }>[];
-    const length = tuples[0]!.items.length;
-    if (tuples.some((t) => t.items.length !== length)) return conflict;
-    const at = (s: Shape, i: number): Shape => (s.kind === 'tuple' ? s.items[i]! : (s as Extract<Shape, { kind: 'array' }>).items);
-    const items: Shape[] = [];
-    for (let i = 0; i < length; i++) {
-      const r = intersect(at(a, i), at(b, i), `${path}[${i}]`);
-      if ('conflict' in r) return r;
-      items.push(r.shape);
-    }
-    const out: Extract<Shape, { kind: 'tuple' }> = { kind: 'tuple', items };
-    const counts = tuples.map((t) => t.requiredCount ?? length);
-    if (Math.max(...counts) < length) out.requiredCount = Math.max(...counts);
-    return { shape: out };
-  }
+  if ((a.kind === 'tuple' || a.kind === 'array') && (b.kind === 'tuple' || b.kind === 'array')) return intersectTuples(a, b, path) ?? conflict;
   return conflict;
 }
 

@@ -116,6 +116,19 @@ function propertyName(name: ts.PropertyName, where: string): string {
   throw new TypeScriptDefinitionError(`${where}: computed property names are not supported`);
 }
 
+/** The shape of a literal type: a string, number, boolean or negative number literal, or null. */
+function literalShape(lit: ts.LiteralTypeNode['literal'], where: string): Shape {
+  if (lit.kind === ts.SyntaxKind.NullKeyword) return { kind: 'primitive', type: 'null' };
+  if (lit.kind === ts.SyntaxKind.TrueKeyword) return { kind: 'literal', value: true };
+  if (lit.kind === ts.SyntaxKind.FalseKeyword) return { kind: 'literal', value: false };
+  if (ts.isStringLiteral(lit) || ts.isNoSubstitutionTemplateLiteral(lit)) return { kind: 'literal', value: lit.text };
+  if (ts.isNumericLiteral(lit)) return { kind: 'literal', value: Number(lit.text) };
+  if (ts.isPrefixUnaryExpression(lit) && lit.operator === ts.SyntaxKind.MinusToken && ts.isNumericLiteral(lit.operand)) {
+    return { kind: 'literal', value: -Number(lit.operand.text) };
+  }
+  throw new TypeScriptDefinitionError(`${where}: unsupported literal ${lit.getText()}`);
+}
+
 export class ShapeBuilder {
   private readonly expanding: string[] = [];
   private readonly parsed: ParsedDeclarations;
@@ -229,6 +242,33 @@ export class ShapeBuilder {
     return shape;
   }
 
+  /** A tuple type, or an array with minItems when it is `[T, ...T[]]` (json-schema-to-typescript's "array of T, minItems 1"). */
+  tuple(node: ts.TupleTypeNode, where: string): Shape {
+    const items: Shape[] = [];
+    let rest: Shape | undefined;
+    node.elements.forEach((el, i) => {
+      if (ts.isRestTypeNode(el) && i === node.elements.length - 1) {
+        const restShape = this.type(el.type, `${where}[${i}]`);
+        if (restShape.kind !== 'array') throw new TypeScriptDefinitionError(`${where}[${i}]: rest element is not an array`);
+        rest = restShape.items;
+        return;
+      }
+      if (ts.isNamedTupleMember(el) || ts.isRestTypeNode(el) || ts.isOptionalTypeNode(el)) {
+        throw new TypeScriptDefinitionError(`${where}[${i}]: named, optional and inner rest tuple members are not supported`);
+      }
+      items.push(this.type(el, `${where}[${i}]`));
+    });
+    if (rest) {
+      // `[T, ...T[]]` is how json-schema-to-typescript writes "array of T, minItems 1".
+      const restItems = rest;
+      if (items.every((item) => sameShape(item, restItems))) {
+        return { kind: 'array', items: restItems, constraints: { minItems: items.length } };
+      }
+      throw new TypeScriptDefinitionError(`${where}: tuple with a rest element of another type is not supported`);
+    }
+    return { kind: 'tuple', items };
+  }
+
   type(node: ts.TypeNode, where: string): Shape {
     switch (node.kind) {
       case ts.SyntaxKind.StringKeyword:
@@ -251,45 +291,10 @@ export class ShapeBuilder {
         return { kind: 'primitive', type: 'null' };
     }
     if (ts.isParenthesizedTypeNode(node)) return this.type(node.type, where);
-    if (ts.isLiteralTypeNode(node)) {
-      const lit = node.literal;
-      if (lit.kind === ts.SyntaxKind.NullKeyword) return { kind: 'primitive', type: 'null' };
-      if (lit.kind === ts.SyntaxKind.TrueKeyword) return { kind: 'literal', value: true };
-      if (lit.kind === ts.SyntaxKind.FalseKeyword) return { kind: 'literal', value: false };
-      if (ts.isStringLiteral(lit) || ts.isNoSubstitutionTemplateLiteral(lit)) return { kind: 'literal', value: lit.text };
-      if (ts.isNumericLiteral(lit)) return { kind: 'literal', value: Number(lit.text) };
-      if (ts.isPrefixUnaryExpression(lit) && lit.operator === ts.SyntaxKind.MinusToken && ts.isNumericLiteral(lit.operand)) {
-        return { kind: 'literal', value: -Number(lit.operand.text) };
-      }
-      throw new TypeScriptDefinitionError(`${where}: unsupported literal ${lit.getText()}`);
-    }
+    if (ts.isLiteralTypeNode(node)) return literalShape(node.literal, where);
     if (ts.isTypeLiteralNode(node)) return this.members(node.members, where);
     if (ts.isArrayTypeNode(node)) return { kind: 'array', items: this.type(node.elementType, `${where}[]`) };
-    if (ts.isTupleTypeNode(node)) {
-      const items: Shape[] = [];
-      let rest: Shape | undefined;
-      node.elements.forEach((el, i) => {
-        if (ts.isRestTypeNode(el) && i === node.elements.length - 1) {
-          const restShape = this.type(el.type, `${where}[${i}]`);
-          if (restShape.kind !== 'array') throw new TypeScriptDefinitionError(`${where}[${i}]: rest element is not an array`);
-          rest = restShape.items;
-          return;
-        }
-        if (ts.isNamedTupleMember(el) || ts.isRestTypeNode(el) || ts.isOptionalTypeNode(el)) {
-          throw new TypeScriptDefinitionError(`${where}[${i}]: named, optional and inner rest tuple members are not supported`);
-        }
-        items.push(this.type(el, `${where}[${i}]`));
-      });
-      if (rest) {
-        // `[T, ...T[]]` is how json-schema-to-typescript writes "array of T, minItems 1".
-        const restItems = rest;
-        if (items.every((item) => sameShape(item, restItems))) {
-          return { kind: 'array', items: restItems, constraints: { minItems: items.length } };
-        }
-        throw new TypeScriptDefinitionError(`${where}: tuple with a rest element of another type is not supported`);
-      }
-      return { kind: 'tuple', items };
-    }
+    if (ts.isTupleTypeNode(node)) return this.tuple(node, where);
     if (ts.isUnionTypeNode(node)) return this.union(node.types.map((t) => this.type(t, where)));
     if (ts.isIntersectionTypeNode(node)) return this.intersection(node, where);
     if (ts.isTypeReferenceNode(node)) {

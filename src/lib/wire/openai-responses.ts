@@ -254,6 +254,28 @@ const NO_RESULT: Definition = {
   reason: 'The model is not told the shape of this result: the request declares inputs only, and the CLI returns the tool output to the model as text.',
 };
 
+/** A freeform (`custom`) tool: its grammar when it has one; code mode's `exec` also declares the tools it can call, in TypeScript in its description. */
+function extractCustomTool(t: JsonRecord, at: string, namespace: string | undefined, named: string | undefined, context: ExtractContext, out: CapturedTool[]): void {
+  const { origin } = context;
+  const { name, description, format, type: _type, ...rest } = t;
+  if (typeof name !== 'string') throw new CaptureFormatError('a custom tool has no name', at);
+  const f = format === undefined ? undefined : asRecord(format, pointer(at, 'format'), '`format`', named);
+  const grammar = f && f['type'] === 'grammar' && typeof f['definition'] === 'string' && typeof f['syntax'] === 'string';
+  const input: Definition = grammar
+    ? { kind: 'grammar', syntax: f['syntax'] as string, definition: f['definition'] as string, origin }
+    : { kind: 'unavailable', reason: 'A freeform tool without a grammar: the model sends plain text.' };
+  const inputAt = grammar ? pointer(at, 'format', 'definition') : f ? pointer(at, 'format') : at;
+  out.push(makeTool({ name, namespace, delivery: 'custom', description: typeof description === 'string' ? description : undefined, input, output: NO_RESULT, settings: rest, pointer: inputAt, namePointer: pointer(at, 'name') }));
+  if (name === 'exec' && typeof description === 'string' && description.includes('declare const tools')) {
+    // An identifier `server__tool` names an MCP tool of that server; the others keep the exec tool's namespace.
+    const nameOf = (t: { identifier: string }) => {
+      const [server, tool] = t.identifier.includes('__') ? t.identifier.split(/__(.*)/s) : [undefined, t.identifier];
+      return { name: tool!, namespace: server ?? namespace };
+    };
+    out.push(...codeModeTools(description, pointer(at, 'description'), named!, context.origin, nameOf, NO_RESULT));
+  }
+}
+
 function extractTool(raw: unknown, at: string, namespace: string | undefined, context: ExtractContext, out: CapturedTool[]): void {
   const { origin } = context;
   const t = asRecord(raw, at, 'the tool');
@@ -284,26 +306,7 @@ function extractTool(raw: unknown, at: string, namespace: string | undefined, co
     );
     return;
   }
-  if (type === 'custom') {
-    const { name, description, format, type: _type, ...rest } = t;
-    if (typeof name !== 'string') throw new CaptureFormatError('a custom tool has no name', at);
-    const f = format === undefined ? undefined : asRecord(format, pointer(at, 'format'), '`format`', named);
-    const grammar = f && f['type'] === 'grammar' && typeof f['definition'] === 'string' && typeof f['syntax'] === 'string';
-    const input: Definition = grammar
-      ? { kind: 'grammar', syntax: f['syntax'] as string, definition: f['definition'] as string, origin }
-      : { kind: 'unavailable', reason: 'A freeform tool without a grammar: the model sends plain text.' };
-    const inputAt = grammar ? pointer(at, 'format', 'definition') : f ? pointer(at, 'format') : at;
-    out.push(makeTool({ name, namespace, delivery: 'custom', description: typeof description === 'string' ? description : undefined, input, output: NO_RESULT, settings: rest, pointer: inputAt, namePointer: pointer(at, 'name') }));
-    if (name === 'exec' && typeof description === 'string' && description.includes('declare const tools')) {
-      // An identifier `server__tool` names an MCP tool of that server; the others keep the exec tool's namespace.
-      const nameOf = (t: { identifier: string }) => {
-        const [server, tool] = t.identifier.includes('__') ? t.identifier.split(/__(.*)/s) : [undefined, t.identifier];
-        return { name: tool!, namespace: server ?? namespace };
-      };
-      out.push(...codeModeTools(description, pointer(at, 'description'), named!, context.origin, nameOf, NO_RESULT));
-    }
-    return;
-  }
+  if (type === 'custom') return extractCustomTool(t, at, namespace, named, context, out);
   if (typeof type !== 'string') throw new CaptureFormatError('a tool without a type', at, named);
   // Typed built-ins: hosted by the provider (web_search, image_generation, …) or run by the client (tool_search).
   const { description, parameters, name, ...settings } = t;
@@ -327,8 +330,6 @@ function extractTool(raw: unknown, at: string, namespace: string | undefined, co
     }),
   );
 }
-
-/** The tools code mode's `exec` declares in TypeScript inside its description (at `at`). */
 
 export function extractTools(body: JsonRecord, context: ExtractContext): CapturedTool[] {
   const out: CapturedTool[] = [];

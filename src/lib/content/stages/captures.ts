@@ -19,6 +19,46 @@ import { answersTo } from '../../model/tool-names.ts';
 /** What each captured request was sent as (`<agent>/<configuration>` → its model and wire format, and the package the release was installed from): facts the availability gates are checked against. */
 export type CapturedRequests = Map<string, { model?: string; wire: string; package: string }>;
 
+/**
+ * The tools of an agent's captures, by name across its configurations: each joins the tool it
+ * is (by name or alias), or the MCP family (a tool of the stub MCP server), or gets a page of
+ * its own. Every distinct definition is compiled, shown or not.
+ */
+function placeCaptured(stage: Stage, agentId: AgentId, agentMatrix: MatrixAgent, perConfig: Parameters<typeof indexCaptured>[1], tools: ToolModel[]): void {
+  const { reader, problems } = stage;
+  const fileOf = (config: string): string => reader.relContent(`captures/${agentId}/${config}.json`);
+  for (const entry of indexCaptured(agentId, perConfig).values()) {
+    // Every distinct definition has to be valid, shown or not: compile each one.
+    const views = distinctInputs(entry).map(({ configs, tool }) => ({
+      configs,
+      tool,
+      view: tool.input.kind === 'json-schema' ? definitionView(tool.input, 'input', capturePlace(fileOf, entry, configs[0]!, tool), problems, stage.definitionAjv) : undefined,
+    }));
+    const existing = tools.find((t) => t.agent === agentId && answersTo(t, entry.fullName));
+    if (existing) {
+      attachCapture(existing, entry, fileOf, problems, stage.definitionAjv);
+      setOtherInputs(existing, entry, views);
+      continue;
+    }
+    if (isMcpInstance(entry)) {
+      // A tool of the stub MCP server the capture configured: it illustrates
+      // the MCP family, it is not a tool of the CLI itself.
+      // Each configuration that shows any of its tools counts for the family (Copilot CLI names
+      // them differently once deferred: `capture-echo`, then `capture.capture-tool_01` …).
+      const family = tools.find((t) => t.agent === agentId && t.generated.group === 'mcp');
+      if (!family) tools.push(mcpFamilyFromCapture(entry, agentMatrix));
+      else if (!family.captured) family.captured = entry;
+      else for (const [config, tool] of entry.byConfig) if (!family.captured.byConfig.has(config)) family.captured.byConfig.set(config, tool);
+      continue;
+    }
+    const tool = synthesizeFromCapture(entry, agentMatrix, fileOf, problems, stage.definitionAjv);
+    if (!tool.standIn) setOtherInputs(tool, entry, views);
+    const [config, first] = entry.byConfig.entries().next().value!;
+    stage.namePlace.set(tool, { file: fileOf(config), pointer: first.namePointer });
+    tools.push(tool);
+  }
+}
+
 export function attachCaptures(stage: Stage, tools: ToolModel[], matrix: CaptureMatrix | undefined): CapturedRequests {
   const { reader, problems } = stage;
   const requests: CapturedRequests = new Map();
@@ -63,37 +103,7 @@ export function attachCaptures(stage: Stage, tools: ToolModel[], matrix: Capture
     });
     for (const path of present) problems.warn(reader.relContent(path), 'ignored: no configuration of content/capture-matrix.json has this id');
 
-    const fileOf = (config: string): string => reader.relContent(`captures/${agentId}/${config}.json`);
-    for (const entry of indexCaptured(agentId, perConfig).values()) {
-      // Every distinct definition has to be valid, shown or not: compile each one.
-      const views = distinctInputs(entry).map(({ configs, tool }) => ({
-        configs,
-        tool,
-        view: tool.input.kind === 'json-schema' ? definitionView(tool.input, 'input', capturePlace(fileOf, entry, configs[0]!, tool), problems, stage.definitionAjv) : undefined,
-      }));
-      const existing = tools.find((t) => t.agent === agentId && answersTo(t, entry.fullName));
-      if (existing) {
-        attachCapture(existing, entry, fileOf, problems, stage.definitionAjv);
-        setOtherInputs(existing, entry, views);
-        continue;
-      }
-      if (isMcpInstance(entry)) {
-        // A tool of the stub MCP server the capture configured: it illustrates
-        // the MCP family, it is not a tool of the CLI itself.
-        // Each configuration that shows any of its tools counts for the family (Copilot CLI names
-        // them differently once deferred: `capture-echo`, then `capture.capture-tool_01` …).
-        const family = tools.find((t) => t.agent === agentId && t.generated.group === 'mcp');
-        if (!family) tools.push(mcpFamilyFromCapture(entry, agentMatrix));
-        else if (!family.captured) family.captured = entry;
-        else for (const [config, tool] of entry.byConfig) if (!family.captured.byConfig.has(config)) family.captured.byConfig.set(config, tool);
-        continue;
-      }
-      const tool = synthesizeFromCapture(entry, agentMatrix, fileOf, problems, stage.definitionAjv);
-      if (!tool.standIn) setOtherInputs(tool, entry, views);
-      const [config, first] = entry.byConfig.entries().next().value!;
-      stage.namePlace.set(tool, { file: fileOf(config), pointer: first.namePointer });
-      tools.push(tool);
-    }
+    placeCaptured(stage, agentId, agentMatrix, perConfig, tools);
   }
   return requests;
 }

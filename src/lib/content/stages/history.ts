@@ -9,7 +9,7 @@
 import { anchorRest, rootedAnchor, throughPositionalVariant } from '../../shapes/anchors.ts';
 import { everyName } from '../../model/tool-names.ts';
 import type { Stage } from '../context.ts';
-import type { AgentId, HistoryFile } from '../../core/content-types.ts';
+import type { AgentId, HistoryEvent, HistoryFile } from '../../core/content-types.ts';
 import { compareVersions } from '../../core/version-order.ts';
 import { firstCompared, firstSeen, historyNames, pageAnchors, spanOf, tableRoot } from '../../history/history.ts';
 import type { RemovedTool, ToolModel } from '../../model/model.ts';
@@ -76,24 +76,11 @@ function releasePlace(file: HistoryFile, release: string): number {
 }
 
 /**
- * Tools a history saw removed (and not added again) that no current tool
- * answers to by name or alias: each gets a page, so its URL name must be valid
- * and free like any tool's.
- *
- * A name a history saw a current tool renamed from (`renamed` events, followed
- * through every rename) is one of its names too: its URL redirects to the
- * tool's page (added to `redirectSlugs`), like a former name the tool's own
- * file records.
+ * A name a history saw a current tool renamed from is one of its names: its URL redirects to
+ * the tool's page (added to redirectSlugs), and must be valid and free like a tool's.
  */
-export function removedTools(stage: Stage, histories: readonly HistoryFile[], tools: readonly ToolModel[]): RemovedTool[] {
+function claimFormerNames(stage: Stage, histories: readonly HistoryFile[], tools: readonly ToolModel[], taken: Map<string, string>, current: Set<string>): void {
   const { problems } = stage;
-  const taken = new Map<string, string>(); // `agent/slug` → what has that URL
-  const current = new Set<string>();
-  for (const tool of tools) {
-    taken.set(`${tool.agent}/${tool.slug}`, tool.fullName);
-    for (const slug of tool.redirectSlugs ?? []) taken.set(`${tool.agent}/${slug}`, `an alias of ${tool.fullName}`);
-    for (const name of everyName(tool)) current.add(`${tool.agent} ${name}`);
-  }
   for (const file of histories) {
     const path = stage.reader.relContent(`history/${file.agent}.${file.source}.json`);
     for (const tool of tools) {
@@ -119,63 +106,198 @@ export function removedTools(stage: Stage, histories: readonly HistoryFile[], to
       }
     }
   }
+}
+
+/** The removed tools one history saw, each with a page: valid and free URL names only. */
+function removedOfHistory(stage: Stage, file: HistoryFile, taken: Map<string, string>, current: ReadonlySet<string>): RemovedTool[] {
+  const { problems } = stage;
   const out: RemovedTool[] = [];
-  for (const file of histories) {
-    const path = stage.reader.relContent(`history/${file.agent}.${file.source}.json`);
-    const label = new Map(file.releases.map((r) => [r.version, r.cliVersion ?? r.version]));
-    // One page per removed tool, from the removal after the last release that still had it. A
-    // configuration that could not run for a while reports its own removal late, compared with
-    // its last run (Codex's shell: gone from gpt-5-5 in 0.96.0, from multi-agent-v2 "in 0.133.0"
-    // against 0.50.0): the latest `previous` is when the tool was last seen anywhere.
-    const lastRemoval = new Map<string, number>();
-    file.events.forEach((event, i) => {
-      if (event.kind !== 'tool-removed' || current.has(`${file.agent} ${event.tool}`)) return;
-      const known = lastRemoval.get(event.tool);
-      const k = known === undefined ? undefined : file.events[known]!;
-      const seen = releasePlace(file, event.previous);
-      if (!k || seen > releasePlace(file, k.previous) || (seen === releasePlace(file, k.previous) && releasePlace(file, event.release) < releasePlace(file, k.release))) lastRemoval.set(event.tool, i);
-    });
-    for (const [name, i] of [...lastRemoval].sort((a, b) => a[1] - b[1])) {
-      const event = file.events[i]!;
-      const later = file.events.some((e) => e.tool === name && e.kind === 'tool-added' && releasePlace(file, e.release) > releasePlace(file, event.release));
-      if (later) continue;
-      const slug = toolSlug(event.tool);
-      const pointer = `/events/${i}/tool`;
-      const problem = urlNameProblem(slug, stage.reserved.agent);
-      if (problem) {
-        problems.error(path, pointer, 'url-name-valid', `removed tool ${JSON.stringify(event.tool)} ${problem}`);
-        continue;
-      }
-      const owner = taken.get(`${file.agent}/${slug}`);
-      // Removed in both histories of the agent (SDK types and captures): one page, from the
-      // first history read; its version history lists the changes of both.
-      if (owner === `the removed tool ${event.tool}`) continue;
-      if (owner) {
-        problems.error(path, pointer, 'unique-tool-url', `removed tool ${event.tool} would take the URL /${file.agent}/${slug}/ of ${owner}`);
-        continue;
-      }
-      taken.set(`${file.agent}/${slug}`, `the removed tool ${event.tool}`);
-      const added = file.events.find((e) => e.tool === event.tool && e.kind === 'tool-added');
-      const tool: RemovedTool = {
-        agent: file.agent as AgentId,
-        name: event.tool,
-        slug,
-        source: file.source,
-        lastSeen: label.get(event.previous) ?? event.previous,
-        removedIn: label.get(event.release) ?? event.release,
-        removedExactly: spanOf(file, event).exact,
-        firstCompared: firstSeen(file, new Set([event.tool]), []) ?? firstCompared(file),
-        file: path,
-      };
-      if (added) {
-        tool.addedIn = label.get(added.release) ?? added.release;
-        const span = spanOf(file, added);
-        if (!span.exact) tool.addedAfter = span.previous;
-      }
-      out.push(tool);
+  const path = stage.reader.relContent(`history/${file.agent}.${file.source}.json`);
+  const label = new Map(file.releases.map((r) => [r.version, r.cliVersion ?? r.version]));
+  // One page per removed tool, from the removal after the last release that still had it. A
+  // configuration that could not run for a while reports its own removal late, compared with
+  // its last run (Codex's shell: gone from gpt-5-5 in 0.96.0, from multi-agent-v2 "in 0.133.0"
+  // against 0.50.0): the latest `previous` is when the tool was last seen anywhere.
+  const lastRemoval = new Map<string, number>();
+  file.events.forEach((event, i) => {
+    if (event.kind !== 'tool-removed' || current.has(`${file.agent} ${event.tool}`)) return;
+    const known = lastRemoval.get(event.tool);
+    const k = known === undefined ? undefined : file.events[known]!;
+    const seen = releasePlace(file, event.previous);
+    if (!k || seen > releasePlace(file, k.previous) || (seen === releasePlace(file, k.previous) && releasePlace(file, event.release) < releasePlace(file, k.release))) lastRemoval.set(event.tool, i);
+  });
+  for (const [name, i] of [...lastRemoval].sort((a, b) => a[1] - b[1])) {
+    const event = file.events[i]!;
+    const later = file.events.some((e) => e.tool === name && e.kind === 'tool-added' && releasePlace(file, e.release) > releasePlace(file, event.release));
+    if (later) continue;
+    const slug = toolSlug(event.tool);
+    const pointer = `/events/${i}/tool`;
+    const problem = urlNameProblem(slug, stage.reserved.agent);
+    if (problem) {
+      problems.error(path, pointer, 'url-name-valid', `removed tool ${JSON.stringify(event.tool)} ${problem}`);
+      continue;
     }
+    const owner = taken.get(`${file.agent}/${slug}`);
+    // Removed in both histories of the agent (SDK types and captures): one page, from the
+    // first history read; its version history lists the changes of both.
+    if (owner === `the removed tool ${event.tool}`) continue;
+    if (owner) {
+      problems.error(path, pointer, 'unique-tool-url', `removed tool ${event.tool} would take the URL /${file.agent}/${slug}/ of ${owner}`);
+      continue;
+    }
+    taken.set(`${file.agent}/${slug}`, `the removed tool ${event.tool}`);
+    const added = file.events.find((e) => e.tool === event.tool && e.kind === 'tool-added');
+    const tool: RemovedTool = {
+      agent: file.agent as AgentId,
+      name: event.tool,
+      slug,
+      source: file.source,
+      lastSeen: label.get(event.previous) ?? event.previous,
+      removedIn: label.get(event.release) ?? event.release,
+      removedExactly: spanOf(file, event).exact,
+      firstCompared: firstSeen(file, new Set([event.tool]), []) ?? firstCompared(file),
+      file: path,
+    };
+    if (added) {
+      tool.addedIn = label.get(added.release) ?? added.release;
+      const span = spanOf(file, added);
+      if (!span.exact) tool.addedAfter = span.previous;
+    }
+    out.push(tool);
   }
   return out;
+}
+
+/**
+ * Tools a history saw removed (and not added again) that no current tool
+ * answers to by name or alias: each gets a page, so its URL name must be valid
+ * and free like any tool's.
+ *
+ * A name a history saw a current tool renamed from (`renamed` events, followed
+ * through every rename) is one of its names too: its URL redirects to the
+ * tool's page (added to `redirectSlugs`), like a former name the tool's own
+ * file records.
+ */
+export function removedTools(stage: Stage, histories: readonly HistoryFile[], tools: readonly ToolModel[]): RemovedTool[] {
+  const taken = new Map<string, string>(); // `agent/slug` → what has that URL
+  const current = new Set<string>();
+  for (const tool of tools) {
+    taken.set(`${tool.agent}/${tool.slug}`, tool.fullName);
+    for (const slug of tool.redirectSlugs ?? []) taken.set(`${tool.agent}/${slug}`, `an alias of ${tool.fullName}`);
+    for (const name of everyName(tool)) current.add(`${tool.agent} ${name}`);
+  }
+  claimFormerNames(stage, histories, tools, taken, current);
+  return histories.flatMap((file) => removedOfHistory(stage, file, taken, current));
+}
+
+/**
+ * The last event of each field of a history, in release order (events are not stored sorted by
+ * release), keyed by tool, side and field; an event naming no tool of the agent that the
+ * history never saw removed is reported, once per name.
+ */
+function lastEventOfEachField(stage: Stage, file: HistoryFile, byName: ReadonlyMap<string, ToolModel>, place: ReadonlyMap<string, number>): Map<string, { index: number; kind: string; release: string }> {
+  const { problems } = stage;
+  const path = stage.reader.relContent(`history/${file.agent}.${file.source}.json`);
+  const removed = new Set(file.events.filter((e) => e.kind === 'tool-removed').map((e) => e.tool));
+  const unknownReported = new Set<string>();
+  // The last event of each field, in release order (events are not stored sorted by release).
+  const lastOfField = new Map<string, { index: number; kind: string; release: string }>();
+  file.events.forEach((event, i) => {
+    const tool = byName.get(event.tool);
+    if (!tool) {
+      if (!removed.has(event.tool) && !unknownReported.has(event.tool)) {
+        unknownReported.add(event.tool);
+        problems.error(path, `/events/${i}/tool`, 'history-tool-known', `${file.agent} has no tool ${event.tool}, and this history never saw it removed`);
+      }
+      return;
+    }
+    if (event.field === undefined) return;
+    // Keyed by the tool, not the name: events before a rename use the old name.
+    const key = `${tool.fullName}\u0000${event.side ?? ''}\u0000${event.field}`;
+    const last = lastOfField.get(key);
+    if (!last || (place.get(event.release) ?? -1) >= (place.get(last.release) ?? -1)) lastOfField.set(key, { index: i, kind: event.kind, release: event.release });
+  });
+  return lastOfField;
+}
+
+/** Renames and types that became unions move fields: a field's anchor after every later move of it. */
+function fieldMover(file: HistoryFile, byName: ReadonlyMap<string, ToolModel>, place: ReadonlyMap<string, number>): (tool: ToolModel, side: string | undefined, field: string, release: string) => string {
+  const moves = file.events.filter((e) => (e.kind === 'renamed' || e.kind === 'now-variant') && e.field !== undefined && e.formerField !== undefined);
+  return (tool, side, field, release) => {
+    let current = field;
+    for (const m of moves.filter((m) => byName.get(m.tool) === tool && m.side === side).sort((a, b) => place.get(a.release)! - place.get(b.release)!)) {
+      if (place.get(m.release)! <= place.get(release)!) continue;
+      const rest = anchorRest(current, m.formerField!);
+      if (rest !== undefined && (rest === '' ? m.kind === 'renamed' : m.kind === 'renamed' || rest.startsWith('.'))) current = m.field! + rest;
+    }
+    return current;
+  };
+}
+
+/** The kind of the last event, in release order, under each key `keyOf` gives (undefined: not counted). */
+function lastKindsBy(file: HistoryFile, byName: ReadonlyMap<string, ToolModel>, place: ReadonlyMap<string, number>, keyOf: (event: HistoryEvent, tool: ToolModel) => string | undefined): Map<string, string> {
+  const last = new Map<string, { kind: string; place: number }>();
+  for (const event of file.events) {
+    const tool = byName.get(event.tool);
+    const key = tool && keyOf(event, tool);
+    if (key === undefined) continue;
+    const at = place.get(event.release) ?? -1;
+    const known = last.get(key);
+    if (!known || at >= known.place) last.set(key, { kind: event.kind, place: at });
+  }
+  return new Map([...last].map(([key, { kind }]) => [key, kind]));
+}
+
+/** One history's references: see checkHistoryReferences. */
+function checkHistoryFile(stage: Stage, file: HistoryFile, tools: readonly ToolModel[]): void {
+  const { problems } = stage;
+  const path = stage.reader.relContent(`history/${file.agent}.${file.source}.json`);
+  // A tool file, capture or note of the agent that could not be read may hold the tool an event names: its own error says so.
+  const { tools: toolFiles, captures, editorial } = stage.files;
+  const sources = [...(toolFiles.get(file.agent) ?? []), ...(captures.get(file.agent) ?? []), ...(editorial.get(file.agent) ?? [])];
+  if (sources.some((f) => problems.isUnreadable(stage.reader.relContent(f)))) return;
+  const byName = new Map<string, ToolModel>();
+  for (const tool of tools) {
+    if (tool.agent !== file.agent) continue;
+    for (const name of historyNames(tool, [file])) byName.set(name, tool);
+  }
+  const place = new Map(file.releases.map((r, i) => [r.version, i]));
+  const lastOfField = lastEventOfEachField(stage, file, byName, place);
+  const movedOn = fieldMover(file, byName, place);
+  const anchorsOf = new Map<ToolModel, Set<string>>();
+  const byPosition: string[] = [];
+  const lastKinds = (keyOf: (event: HistoryEvent, tool: ToolModel) => string | undefined) => lastKindsBy(file, byName, place, keyOf);
+  // A tool whose last appearance in this history is its removal (Codex's update_plan, now
+  // documented from its crate but advertised by no compared configuration) has no captured
+  // rows left for its older field events to name; they are shown unlinked.
+  const lastPresence = lastKinds((e, tool) => (e.kind === 'tool-added' || e.kind === 'tool-removed' ? tool.fullName : undefined));
+  // Likewise a field last seen in a configuration that no longer advertises the tool (Codex's
+  // wait_agent renamed ids → targets under gpt-5.5, then left gpt-5.5 while other
+  // configurations kept another shape of it): the page's rows come from those others.
+  const inConfiguration = (tool: ToolModel, configuration: string) => `${tool.fullName}\u0000${configuration}`;
+  const lastInConfiguration = lastKinds((e, tool) => (e.configuration !== undefined && PRESENCE_KINDS.has(e.kind) ? inConfiguration(tool, e.configuration) : undefined));
+  const goneFrom = (tool: ToolModel, configuration: string | undefined): boolean => {
+    const kind = configuration === undefined ? undefined : lastInConfiguration.get(inConfiguration(tool, configuration));
+    return kind === 'unavailable' || kind === 'tool-removed';
+  };
+  for (const { index, kind } of lastOfField.values()) {
+    if (kind === 'field-removed') continue;
+    const event = file.events[index]!;
+    const tool = byName.get(event.tool)!;
+    if (lastPresence.get(tool.fullName) === 'tool-removed' || goneFrom(tool, event.configuration)) continue;
+    // A definition that could not be read has no rows; its own error says so.
+    if ([tool.input, tool.output, tool.modelInput?.view].some((view) => view?.broken)) continue;
+    const anchors = anchorsOf.get(tool) ?? anchorsOf.set(tool, pageAnchors(tool)).get(tool)!;
+    const anchor = rootedAnchor(tableRoot(tool, file.source, event.side), movedOn(tool, event.side, event.field!, event.release));
+    if (anchors.has(anchor)) continue;
+    // A union variant known only by its position (`output:3`) moves when a variant
+    // is added before it: a known limit of the computed histories, said once per file.
+    if (throughPositionalVariant(event.field!)) byPosition.push(anchor);
+    else problems.error(path, `/events/${index}/field`, 'history-field-known', `${event.tool} has no field row ${anchor}, and this history never saw it removed`);
+  }
+  if (byPosition.length > 0) {
+    problems.warn(path, `${byPosition.length} field events name a union variant by position and no longer match a row (e.g. ${byPosition[0]}): variants need stable labels`);
+  }
 }
 
 /**
@@ -186,94 +308,5 @@ export function removedTools(stage: Stage, histories: readonly HistoryFile[], to
  * per tool and once per field, at the first event that names it.
  */
 export function checkHistoryReferences(stage: Stage, histories: readonly HistoryFile[], tools: readonly ToolModel[]): void {
-  const { problems } = stage;
-  for (const file of histories) {
-    const path = stage.reader.relContent(`history/${file.agent}.${file.source}.json`);
-    // A tool file, capture or note of the agent that could not be read may hold the tool an event names: its own error says so.
-    const { tools: toolFiles, captures, editorial } = stage.files;
-    const sources = [...(toolFiles.get(file.agent) ?? []), ...(captures.get(file.agent) ?? []), ...(editorial.get(file.agent) ?? [])];
-    if (sources.some((f) => problems.isUnreadable(stage.reader.relContent(f)))) continue;
-    const byName = new Map<string, ToolModel>();
-    for (const tool of tools) {
-      if (tool.agent !== file.agent) continue;
-      for (const name of historyNames(tool, [file])) byName.set(name, tool);
-    }
-    const removed = new Set(file.events.filter((e) => e.kind === 'tool-removed').map((e) => e.tool));
-    const unknownReported = new Set<string>();
-    // The last event of each field, in release order (events are not stored sorted by release).
-    const lastOfField = new Map<string, { index: number; kind: string; release: string }>();
-    const place = new Map(file.releases.map((r, i) => [r.version, i]));
-    file.events.forEach((event, i) => {
-      const tool = byName.get(event.tool);
-      if (!tool) {
-        if (!removed.has(event.tool) && !unknownReported.has(event.tool)) {
-          unknownReported.add(event.tool);
-          problems.error(path, `/events/${i}/tool`, 'history-tool-known', `${file.agent} has no tool ${event.tool}, and this history never saw it removed`);
-        }
-        return;
-      }
-      if (event.field === undefined) return;
-      // Keyed by the tool, not the name: events before a rename use the old name.
-      const key = `${tool.fullName}\u0000${event.side ?? ''}\u0000${event.field}`;
-      const last = lastOfField.get(key);
-      if (!last || (place.get(event.release) ?? -1) >= (place.get(last.release) ?? -1)) lastOfField.set(key, { index: i, kind: event.kind, release: event.release });
-    });
-    // Renames and types that became unions move fields: a field's last event may name it by an older anchor.
-    const moves = file.events.filter((e) => (e.kind === 'renamed' || e.kind === 'now-variant') && e.field !== undefined && e.formerField !== undefined);
-    const movedOn = (tool: ToolModel, side: string | undefined, field: string, release: string): string => {
-      let current = field;
-      for (const m of moves.filter((m) => byName.get(m.tool) === tool && m.side === side).sort((a, b) => place.get(a.release)! - place.get(b.release)!)) {
-        if (place.get(m.release)! <= place.get(release)!) continue;
-        const rest = anchorRest(current, m.formerField!);
-        if (rest !== undefined && (rest === '' ? m.kind === 'renamed' : m.kind === 'renamed' || rest.startsWith('.'))) current = m.field! + rest;
-      }
-      return current;
-    };
-    const anchorsOf = new Map<ToolModel, Set<string>>();
-    const byPosition: string[] = [];
-    // The kind of the last event, in release order, under each key `keyOf` gives (undefined: not counted).
-    const lastKinds = (keyOf: (event: HistoryFile['events'][number], tool: ToolModel) => string | undefined): Map<string, string> => {
-      const last = new Map<string, { kind: string; place: number }>();
-      for (const event of file.events) {
-        const tool = byName.get(event.tool);
-        const key = tool && keyOf(event, tool);
-        if (key === undefined) continue;
-        const at = place.get(event.release) ?? -1;
-        const known = last.get(key);
-        if (!known || at >= known.place) last.set(key, { kind: event.kind, place: at });
-      }
-      return new Map([...last].map(([key, { kind }]) => [key, kind]));
-    };
-    // A tool whose last appearance in this history is its removal (Codex's update_plan, now
-    // documented from its crate but advertised by no compared configuration) has no captured
-    // rows left for its older field events to name; they are shown unlinked.
-    const lastPresence = lastKinds((e, tool) => (e.kind === 'tool-added' || e.kind === 'tool-removed' ? tool.fullName : undefined));
-    // Likewise a field last seen in a configuration that no longer advertises the tool (Codex's
-    // wait_agent renamed ids → targets under gpt-5.5, then left gpt-5.5 while other
-    // configurations kept another shape of it): the page's rows come from those others.
-    const inConfiguration = (tool: ToolModel, configuration: string) => `${tool.fullName}\u0000${configuration}`;
-    const lastInConfiguration = lastKinds((e, tool) => (e.configuration !== undefined && PRESENCE_KINDS.has(e.kind) ? inConfiguration(tool, e.configuration) : undefined));
-    const goneFrom = (tool: ToolModel, configuration: string | undefined): boolean => {
-      const kind = configuration === undefined ? undefined : lastInConfiguration.get(inConfiguration(tool, configuration));
-      return kind === 'unavailable' || kind === 'tool-removed';
-    };
-    for (const { index, kind } of lastOfField.values()) {
-      if (kind === 'field-removed') continue;
-      const event = file.events[index]!;
-      const tool = byName.get(event.tool)!;
-      if (lastPresence.get(tool.fullName) === 'tool-removed' || goneFrom(tool, event.configuration)) continue;
-      // A definition that could not be read has no rows; its own error says so.
-      if ([tool.input, tool.output, tool.modelInput?.view].some((view) => view?.broken)) continue;
-      const anchors = anchorsOf.get(tool) ?? anchorsOf.set(tool, pageAnchors(tool)).get(tool)!;
-      const anchor = rootedAnchor(tableRoot(tool, file.source, event.side), movedOn(tool, event.side, event.field!, event.release));
-      if (anchors.has(anchor)) continue;
-      // A union variant known only by its position (`output:3`) moves when a variant
-      // is added before it: a known limit of the computed histories, said once per file.
-      if (throughPositionalVariant(event.field!)) byPosition.push(anchor);
-      else problems.error(path, `/events/${index}/field`, 'history-field-known', `${event.tool} has no field row ${anchor}, and this history never saw it removed`);
-    }
-    if (byPosition.length > 0) {
-      problems.warn(path, `${byPosition.length} field events name a union variant by position and no longer match a row (e.g. ${byPosition[0]}): variants need stable labels`);
-    }
-  }
+  for (const file of histories) checkHistoryFile(stage, file, tools);
 }

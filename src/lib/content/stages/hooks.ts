@@ -13,6 +13,47 @@ import type { Evidence, HookEventsFile, HooksFile } from '../../core/content-typ
 import type { HookEventsList, HooksEditorial } from '../../model/model.ts';
 import { AGENTS, isAgentId } from '../../agents/index.ts';
 
+/**
+ * Checks the evidence of one fact of an agent's hooks file: a payload must be a recorded
+ * payload of the agent, a project file must exist, a package must be the agent's own (a
+ * release other than the pinned one is a warning). False when any item is refused.
+ */
+function evidenceHolds(stage: Stage, context: { file: string; agent: string; payloads: ReadonlySet<string>; pinned: string | undefined }, list: readonly Evidence[], at: string): boolean {
+  const { reader, problems } = stage;
+  const { file, agent, payloads, pinned } = context;
+  let ok = true;
+  list.forEach((e, i) => {
+    const pointer = `${at}/evidence/${i}`;
+    if (e.kind === 'payload') {
+      if (!payloads.has(e.file) || !e.file.startsWith(`payloads/${agent}/`)) {
+        problems.error(file, `${pointer}/file`, 'evidence-payload-recorded', `content/${e.file} is not a recorded payload of ${agent}`);
+        ok = false;
+      }
+      return;
+    }
+    if (e.kind === 'project') {
+      if (!existsSync(join(reader.root, e.file))) {
+        problems.error(file, `${pointer}/file`, 'evidence-file-exists', `${e.file} does not exist in this project`);
+        ok = false;
+      }
+      return;
+    }
+    const sign = e.package.lastIndexOf('@');
+    const name = e.package.slice(0, sign);
+    const version = e.package.slice(sign + 1);
+    const own = isAgentId(agent) ? AGENTS[agent].npmPackage : undefined;
+    if (name !== own) {
+      problems.error(file, `${pointer}/package`, 'evidence-package-of-agent', `${name} is not ${agent}'s package (${own ?? 'none'})`);
+      ok = false;
+      return;
+    }
+    if (pinned !== undefined && pinned !== version) {
+      problems.warn(file, `evidence at ${pointer} was read in ${e.package}; content/capture-matrix.json pins ${pinned}: check it again`);
+    }
+  });
+  return ok;
+}
+
 export function loadHooksEditorial(stage: Stage, matrixVersions: ReadonlyMap<string, string>): HooksEditorial[] {
   const { reader, problems, files } = stage;
   const payloads = new Set([...files.payloads.values()].flat());
@@ -25,52 +66,22 @@ export function loadHooksEditorial(stage: Stage, matrixVersions: ReadonlyMap<str
       problems.error(file, '/agent', 'file-name-matches-id', `hooks facts of ${data.agent} belong in content/hooks/${data.agent}.json`);
       continue;
     }
-    let ok = true;
-    const checkEvidence = (list: readonly Evidence[], at: string): void => {
-      list.forEach((e, i) => {
-        const pointer = `${at}/evidence/${i}`;
-        if (e.kind === 'payload') {
-          if (!payloads.has(e.file) || !e.file.startsWith(`payloads/${data.agent}/`)) {
-            problems.error(file, `${pointer}/file`, 'evidence-payload-recorded', `content/${e.file} is not a recorded payload of ${data.agent}`);
-            ok = false;
-          }
-          return;
-        }
-        if (e.kind === 'project') {
-          if (!existsSync(join(reader.root, e.file))) {
-            problems.error(file, `${pointer}/file`, 'evidence-file-exists', `${e.file} does not exist in this project`);
-            ok = false;
-          }
-          return;
-        }
-        const sign = e.package.lastIndexOf('@');
-        const name = e.package.slice(0, sign);
-        const version = e.package.slice(sign + 1);
-        const own = isAgentId(data.agent) ? AGENTS[data.agent].npmPackage : undefined;
-        if (name !== own) {
-          problems.error(file, `${pointer}/package`, 'evidence-package-of-agent', `${name} is not ${data.agent}'s package (${own ?? 'none'})`);
-          ok = false;
-          return;
-        }
-        const pinned = matrixVersions.get(data.agent);
-        if (pinned !== undefined && pinned !== version) {
-          problems.warn(file, `evidence at ${pointer} was read in ${e.package}; content/capture-matrix.json pins ${pinned}: check it again`);
-        }
-      });
-    };
+    const context = { file, agent: data.agent, payloads, pinned: matrixVersions.get(data.agent) };
+    // Every item is checked (each refusal is reported), so no check is skipped once one fails.
+    const checks: boolean[] = [];
     const seen = new Map<string, number>();
     data.events.forEach((event, i) => {
       const other = seen.get(event.name);
       if (other !== undefined) {
         problems.error(file, `/events/${i}/name`, 'unique-hook-event', `event ${event.name} is already described at /events/${other}`);
-        ok = false;
+        checks.push(false);
       } else seen.set(event.name, i);
-      checkEvidence(event.evidence, `/events/${i}`);
+      checks.push(evidenceHolds(stage, context, event.evidence, `/events/${i}`));
     });
-    if (data.configuration) checkEvidence(data.configuration.evidence, '/configuration');
-    if (data.matcher) checkEvidence(data.matcher.evidence, '/matcher');
-    if (data.input) checkEvidence(data.input.evidence, '/input');
-    if (ok) out.push({ ...data, file });
+    if (data.configuration) checks.push(evidenceHolds(stage, context, data.configuration.evidence, '/configuration'));
+    if (data.matcher) checks.push(evidenceHolds(stage, context, data.matcher.evidence, '/matcher'));
+    if (data.input) checks.push(evidenceHolds(stage, context, data.input.evidence, '/input'));
+    if (checks.every(Boolean)) out.push({ ...data, file });
   }
   return out;
 }

@@ -9,6 +9,54 @@ import { fieldTables, type ToolModel } from '../../model/model.ts';
 import { toolSlug, urlNameProblem } from '../url-names.ts';
 import { isCallableAlias, typedName } from '../../model/tool-names.ts';
 
+type Place = { file: string; pointer: string };
+
+/**
+ * Alias pages: every accepted alias or former name whose URL name differs from the tool's
+ * gets a redirect page (tool.redirectSlugs), so its URL must be as valid and unclaimed as a tool's.
+ */
+function aliasRedirects(
+  stage: Stage,
+  withPage: readonly ToolModel[],
+  names: { slugs: ReadonlyMap<string, ToolModel>; claimed: ReadonlyMap<string, ToolModel>; placeOf: (tool: ToolModel) => Place; aliasAt: (tool: ToolModel, alias: AliasRecord, i: number) => Place },
+): void {
+  const { problems } = stage;
+  const { slugs, claimed, placeOf, aliasAt } = names;
+  const aliasPages = new Map<string, ToolModel>(); // `agent/slug` of a redirect page → its tool
+  for (const tool of withPage) {
+    const redirects = new Set<string>();
+    tool.generated.aliases.forEach((alias, i) => {
+      if (!isCallableAlias(alias)) return;
+      const slug = toolSlug(alias.name);
+      if (slug === tool.slug || redirects.has(slug)) return;
+      if (claimed.get(`${tool.agent} ${typedName(alias.name)}`) !== tool) return; // already reported as a name clash
+      const at = aliasAt(tool, alias, i);
+      const problem = urlNameProblem(slug, stage.reserved.agent);
+      if (problem) return problems.error(at.file, at.pointer, 'url-name-valid', `alias ${JSON.stringify(alias.name)} ${problem}`);
+      const owner = slugs.get(`${tool.agent}/${slug}`) ?? aliasPages.get(`${tool.agent}/${slug}`);
+      if (owner) return problems.error(at.file, at.pointer, 'unique-tool-url', `alias ${alias.name} of ${tool.fullName} would take the URL /${tool.agent}/${slug}/ of ${owner.fullName} (${placeOf(owner).file})`);
+      aliasPages.set(`${tool.agent}/${slug}`, tool);
+      redirects.add(slug);
+    });
+    tool.redirectSlugs = [...redirects];
+  }
+}
+
+/** Field anchors must be unique on a tool's page, across all its tables. */
+function checkFieldAnchors(stage: Stage, tool: ToolModel, place: Place): void {
+  const seen = new Map<string, string>();
+  const duplicates = new Set<string>();
+  for (const table of fieldTables(tool)) {
+    for (const row of table.rows) {
+      if (seen.has(row.id)) duplicates.add(`${row.id} (${seen.get(row.id)} and ${table.title})`);
+      else seen.set(row.id, table.title);
+    }
+  }
+  if (duplicates.size > 0) {
+    stage.problems.error(place.file, place.pointer, 'unique-field-anchor', `tool ${tool.fullName}: field anchors collide on its page: ${[...duplicates].join(', ')}`);
+  }
+}
+
 export function checkPages(stage: Stage, tools: ToolModel[]): void {
   const { problems } = stage;
   const placeOf = (tool: ToolModel) => stage.namePlace.get(tool) ?? { file: tool.files.generated, pointer: '/name' };
@@ -16,7 +64,6 @@ export function checkPages(stage: Stage, tools: ToolModel[]): void {
   const aliasAt = (tool: ToolModel, alias: AliasRecord, i: number) => stage.aliasPlace.get(alias) ?? { file: placeOf(tool).file, pointer: `/aliases/${i}/name` };
 
   const slugs = new Map<string, ToolModel>();
-  const aliasPages = new Map<string, ToolModel>(); // `agent/slug` of a redirect page → its tool
   const withPage: ToolModel[] = []; // tools whose URL is fine: one problem per root cause
   for (const tool of tools) {
     const place = placeOf(tool);
@@ -54,38 +101,6 @@ export function checkPages(stage: Stage, tools: ToolModel[]): void {
     });
   }
 
-  // Alias pages: every accepted alias or former name whose URL name differs from
-  // the tool's gets a redirect page, so its URL must be as valid and unclaimed as a tool's.
-  for (const tool of withPage) {
-    const redirects = new Set<string>();
-    tool.generated.aliases.forEach((alias, i) => {
-      if (!isCallableAlias(alias)) return;
-      const slug = toolSlug(alias.name);
-      if (slug === tool.slug || redirects.has(slug)) return;
-      if (claimed.get(`${tool.agent} ${typedName(alias.name)}`) !== tool) return; // already reported as a name clash
-      const at = aliasAt(tool, alias, i);
-      const problem = urlNameProblem(slug, stage.reserved.agent);
-      if (problem) return problems.error(at.file, at.pointer, 'url-name-valid', `alias ${JSON.stringify(alias.name)} ${problem}`);
-      const owner = slugs.get(`${tool.agent}/${slug}`) ?? aliasPages.get(`${tool.agent}/${slug}`);
-      if (owner) return problems.error(at.file, at.pointer, 'unique-tool-url', `alias ${alias.name} of ${tool.fullName} would take the URL /${tool.agent}/${slug}/ of ${owner.fullName} (${placeOf(owner).file})`);
-      aliasPages.set(`${tool.agent}/${slug}`, tool);
-      redirects.add(slug);
-    });
-    tool.redirectSlugs = [...redirects];
-  }
-
-  for (const tool of withPage) {
-    const seen = new Map<string, string>();
-    const duplicates = new Set<string>();
-    for (const table of fieldTables(tool)) {
-      for (const row of table.rows) {
-        if (seen.has(row.id)) duplicates.add(`${row.id} (${seen.get(row.id)} and ${table.title})`);
-        else seen.set(row.id, table.title);
-      }
-    }
-    if (duplicates.size > 0) {
-      const place = placeOf(tool);
-      problems.error(place.file, place.pointer, 'unique-field-anchor', `tool ${tool.fullName}: field anchors collide on its page: ${[...duplicates].join(', ')}`);
-    }
-  }
+  aliasRedirects(stage, withPage, { slugs, claimed, placeOf, aliasAt });
+  for (const tool of withPage) checkFieldAnchors(stage, tool, placeOf(tool));
 }

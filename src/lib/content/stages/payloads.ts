@@ -13,23 +13,58 @@ import { toolForCall } from '../../model/tool-names.ts';
 import type { CaptureMatrix } from '../../model/captures.ts';
 import { toolSlug } from '../url-names.ts';
 
+/** Tools no scenario can run here (content/scenarios.json `cannotRun`) carry the reason. */
+function markNotRun(stage: Stage, scenariosPath: string, tools: readonly ToolModel[]): void {
+  const { reader, problems } = stage;
+  const file = reader.relContent(scenariosPath);
+  const data = reader.read<ScenariosFile>(scenariosPath, 'scenarios');
+  for (const [agent, entry] of Object.entries(data?.agents ?? {})) {
+    entry!.cannotRun.forEach((group, g) => {
+      group.tools.forEach((name, i) => {
+        const tool = toolForCall(tools, agent, name);
+        if (!tool) problems.error(file, `/agents/${agent}/cannotRun/${g}/tools/${i}`, 'scenario-tool-known', `${agent} has no tool ${name}`);
+        else tool.notRun = group.reason;
+      });
+    });
+  }
+}
+
+/** The payload as an example on the page of every tool it calls (`#example-<scenario>`), with the findings about that tool's calls. */
+function showExamples(
+  stage: Stage,
+  recorded: { payload: PayloadFile; file: string; called: readonly ToolModel[]; findings: ReturnType<typeof checkPayload> },
+  scenariosOn: Map<ToolModel, Map<string, string>>,
+): void {
+  const { problems } = stage;
+  const { payload, file, called, findings } = recorded;
+  for (const tool of new Set(called)) {
+    const own = (i: number) => called[i] === tool;
+    const onPage = scenariosOn.get(tool) ?? scenariosOn.set(tool, new Map()).get(tool)!;
+    const other = onPage.get(payload.scenario);
+    if (other !== undefined) {
+      problems.error(file, '/scenario', 'unique-example-id', `${tool.fullName}'s page already shows an example ${payload.scenario} (${other})`);
+      continue;
+    }
+    onPage.set(payload.scenario, file);
+    const example: ToolExample = {
+      file,
+      scenario: payload.scenario,
+      description: payload.description,
+      expect: payload.expect,
+      configuration: payload.configuration,
+      cli: { package: payload.cli.package, version: payload.cli.version },
+      calls: payload.calls.map((call, i) => ({ ...call, own: own(i) })),
+      findings: findings.filter((f) => own(f.call)),
+    };
+    (tool.examples ??= []).push(example);
+  }
+}
+
 export function attachPayloads(stage: Stage, tools: readonly ToolModel[], matrix: CaptureMatrix | undefined): void {
   const { reader, problems, files } = stage;
   // Each example is `#example-<scenario>` and `examples/<scenario>.json` on the page of every tool it calls.
   const scenariosOn = new Map<ToolModel, Map<string, string>>(); // tool → scenario → file
-  if (files.scenarios) {
-    const file = reader.relContent(files.scenarios);
-    const data = reader.read<ScenariosFile>(files.scenarios, 'scenarios');
-    for (const [agent, entry] of Object.entries(data?.agents ?? {})) {
-      entry!.cannotRun.forEach((group, g) => {
-        group.tools.forEach((name, i) => {
-          const tool = toolForCall(tools, agent, name);
-          if (!tool) problems.error(file, `/agents/${agent}/cannotRun/${g}/tools/${i}`, 'scenario-tool-known', `${agent} has no tool ${name}`);
-          else tool.notRun = group.reason;
-        });
-      });
-    }
-  }
+  if (files.scenarios) markNotRun(stage, files.scenarios, tools);
   for (const [folder, paths] of files.payloads) {
     for (const path of paths) {
       const file = reader.relContent(path);
@@ -71,27 +106,7 @@ export function attachPayloads(stage: Stage, tools: readonly ToolModel[], matrix
         },
         stage.definitionAjv,
       );
-      for (const tool of new Set(called as ToolModel[])) {
-        const own = (i: number) => called[i] === tool;
-        const onPage = scenariosOn.get(tool) ?? scenariosOn.set(tool, new Map()).get(tool)!;
-        const other = onPage.get(payload.scenario);
-        if (other !== undefined) {
-          problems.error(file, '/scenario', 'unique-example-id', `${tool.fullName}'s page already shows an example ${payload.scenario} (${other})`);
-          continue;
-        }
-        onPage.set(payload.scenario, file);
-        const example: ToolExample = {
-          file,
-          scenario: payload.scenario,
-          description: payload.description,
-          expect: payload.expect,
-          configuration: payload.configuration,
-          cli: { package: payload.cli.package, version: payload.cli.version },
-          calls: payload.calls.map((call, i) => ({ ...call, own: own(i) })),
-          findings: findings.filter((f) => own(f.call)),
-        };
-        (tool.examples ??= []).push(example);
-      }
+      showExamples(stage, { payload, file, called: called as ToolModel[], findings }, scenariosOn);
     }
   }
 }

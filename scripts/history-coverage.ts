@@ -17,13 +17,13 @@
  */
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { AGENT_IDS, AGENTS, isAgentId, type AgentId } from '../src/lib/agents/index.ts';
+import { AGENT_IDS, AGENTS, capturedTools, isAgentId, type AgentId } from '../src/lib/agents/index.ts';
 import type { CaptureMatrixFile } from '../src/lib/core/content-types.ts';
 import { loadContent } from '../src/lib/content/load.ts';
 import { fewestConfigurations, historyCoverage, type ToolCoverage } from '../src/lib/history/history-coverage.ts';
 import type { ToolModel } from '../src/lib/model/model.ts';
 import { everyName, stubServerFamily } from '../src/lib/model/tool-names.ts';
-import { extractCapturedTools, type CaptureFile } from '../src/lib/wire/index.ts';
+import type { CaptureFile } from '../src/lib/wire/index.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 
@@ -35,7 +35,7 @@ export function advertisedByConfiguration(root: string, agent: AgentId): Map<str
   return new Map(
     configurations.map((c) => {
       const capture = JSON.parse(readFileSync(join(root, 'content/captures', agent, `${c.id}.json`), 'utf8')) as CaptureFile;
-      return [c.id, extractCapturedTools(capture).map((t) => unnamespaced?.(t) ?? t.fullName)];
+      return [c.id, capturedTools(capture).map((t) => unnamespaced?.(t) ?? t.fullName)];
     }),
   );
 }

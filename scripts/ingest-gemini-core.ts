@@ -25,7 +25,8 @@ import { join, resolve } from 'node:path';
 import { coreToolRecords, GeminiCoreError, mapCoreTools } from './lib/gemini-core.ts';
 import { toolSlug } from '../src/lib/content/url-names.ts';
 import type { CaptureMatrix } from '../src/lib/model/captures.ts';
-import { CaptureFormatError, extractCapturedTools, type CaptureFile } from '../src/lib/wire/index.ts';
+import { CaptureFormatError, type CaptureFile } from '../src/lib/wire/index.ts';
+import { capturedTools } from '../src/lib/agents/index.ts';
 import { jsonText, replaceDirectory, replaceFile } from './lib/atomic-write.ts';
 import { ACCEPT_FLAG, parseIngestArgs, runIngest, withPinnedPackage } from './lib/pinned-package.ts';
 import { display, readJson, ScriptError } from './lib/script-files.ts';
@@ -61,7 +62,7 @@ function capturedToolNames(pin: Pin): string[] {
     const capture = readJson<CaptureFile>(file, 'the capture');
     let tools;
     try {
-      tools = extractCapturedTools(capture);
+      tools = capturedTools(capture);
     } catch (error) {
       if (error instanceof CaptureFormatError) throw new ScriptError(`${display(file)}: ${error.message}`);
       throw error;

@@ -36,6 +36,7 @@ import type { PayloadPaths } from './lib/payloads/drivers.ts';
 import { loadPermissionCases, PermissionCaseError, permissionOutcome, permissionScenario, selectPermissionCases, type SelectedPermissionCase } from './lib/permissions/cases.ts';
 import { pathOf } from '../src/lib/wire/shared.ts';
 import type { JsonObject } from '../src/lib/agents/types.ts';
+import { agentWireQuirks, type AgentId } from '../src/lib/agents/index.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 const SCRIPT = join(ROOT, 'scripts/permissions.ts');
@@ -87,12 +88,12 @@ function mcpCalls(home: string): { started: boolean; calls: string[] } {
 }
 
 /** The request the call went out after (the last one on the tool path that offered tools and did not yet carry its result), and whether it offered `tool`. */
-function offeredIn(run: ScenarioRun, id: string, tool: string): boolean {
+function offeredIn(run: ScenarioRun, agent: AgentId, id: string, tool: string): boolean {
   const { wire } = run;
   const requests = run.outcome.requests.filter((r) => r.method === 'POST' && wire.isToolRequestPath(pathOf(r.url)) && wire.hasTools(r.json) && wire.toolCalls.findResult(r.json, id) === undefined);
   const before = requests[0];
   if (before === undefined) throw new RecordError(`no request offered tools for the ${tool} call to go out in`);
-  const names = wire.extractTools(before.json as JsonObject, { origin: { package: 'run', version: '0.0.0', file: 'run' }, pointer: '/body' }).map((t) => t.fullName);
+  const names = wire.extractTools(before.json as JsonObject, { origin: { package: 'run', version: '0.0.0', file: 'run' }, pointer: '/body', quirks: agentWireQuirks(agent) }).map((t) => t.fullName);
   return names.includes(tool);
 }
 
@@ -138,7 +139,7 @@ async function runCase(selected: SelectedPermissionCase, matrix: Matrix, binary:
         ...[...homeFiles].filter(([where]) => !where.endsWith(CALL_LOG)).map(([where, content]) => ({ where, content: parsedOrText(content) })),
         ...(run.configuration.settings ? [{ where: 'settings', content: run.configuration.settings }] : []),
       ],
-      offered: offeredIn(run, id, c.call.tool),
+      offered: offeredIn(run, agent, id, c.call.tool),
       sideEffect: { kind: Object.keys(c.sideEffect)[0]!, target: sideEffectTarget(c.sideEffect), happened },
       outcome: permissionOutcome(happened, result !== undefined),
       modelSaw: {

@@ -13,7 +13,7 @@
  * written unless every selected type ran.
  */
 import { join } from 'node:path';
-import { AGENTS, type AgentId } from '../src/lib/agents/index.ts';
+import { AGENTS, agentWireQuirks, type AgentId } from '../src/lib/agents/index.ts';
 import { pathOf } from '../src/lib/wire/shared.ts';
 import { ensureInstalled, installedPackage, InstallError } from './lib/capture/install.ts';
 import { loadMatrix, MatrixError, type Matrix } from './lib/capture/matrix.ts';
@@ -108,7 +108,7 @@ async function runType(s: SelectedType, matrix: Matrix, binary: string, paths: P
   if (sentAt < 0) throw new RecordError(`every request that offered tools carried the ${s.scenario.tool} call's result`);
   const subagent = requests.slice(sentAt + 1).find((r) => wire.toolCalls.findResult(r.json, id) === undefined);
   if (!subagent) throw new RecordError(`no request after the ${s.scenario.tool} call looks like the ${s.type} subagent's own (tools offered, the call's result not carried): ${requests.length} request(s) offered tools`);
-  const names = (body: JsonRecord): string[] => wire.extractTools(body, { origin: { package: 'run', version: '0.0.0', file: 'run' }, pointer: '/body' }).map((t) => t.fullName);
+  const names = (body: JsonRecord): string[] => wire.extractTools(body, { origin: { package: 'run', version: '0.0.0', file: 'run' }, pointer: '/body', quirks: agentWireQuirks(s.agent) }).map((t) => t.fullName);
   const pattern = AGENTS[s.agent].subagents?.declaredPattern;
   const declared = pattern === undefined ? undefined : new RegExp(pattern.replace('{type}', s.type.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).exec(bodyText(requests[sentAt]!.json))?.[1];
   return { type: s.type, input: s.scenario.input as JsonRecord, tools: names(subagent.json as JsonRecord), mainTools: names(requests[sentAt]!.json as JsonRecord), ...(declared === undefined ? {} : { declared }) };

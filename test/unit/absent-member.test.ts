@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { WIRE_FORMATS } from '../../src/lib/wire/index.ts';
 
-const context = { origin: { package: 'p', version: 'v', file: 'f' }, pointer: '/body' };
+const context = { origin: { package: 'p', version: 'v', file: 'f' }, pointer: '/body', quirks: {} };
 const cases = [
   { wire: 'openai-chat-completions', member: 'parameters', tool: (schema?: object) => ({ type: 'function', function: { name: 'noop', description: 'd', ...(schema ? { parameters: schema } : {}) } }) },
   { wire: 'openai-responses', member: 'parameters', tool: (schema?: object) => ({ type: 'function', name: 'noop', description: 'd', ...(schema ? { parameters: schema } : {}) }) },

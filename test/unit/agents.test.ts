@@ -3,8 +3,8 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { STUB_MCP_SERVER } from '../../src/lib/agents/types.ts';
-import { deferredNamespaces, extractCapturedTools, type CaptureFile } from '../../src/lib/wire/index.ts';
-import { AGENT_IDS, AGENT_PRODUCTS, AGENTS, agentWireForPath, agentWires, isAgentId, PAYLOAD_AGENTS, payloadDriver, type InvocationContext } from '../../src/lib/agents/index.ts';
+import type { CaptureFile } from '../../src/lib/wire/index.ts';
+import { AGENT_IDS, AGENT_PRODUCTS, AGENTS, agentWireForPath, capturedNamespaces, capturedTools, agentWires, isAgentId, PAYLOAD_AGENTS, payloadDriver, type InvocationContext } from '../../src/lib/agents/index.ts';
 import { WIRE_FORMAT_IDS, WIRE_FORMATS } from '../../src/lib/wire/index.ts';
 import { baseEnv, buildInvocation, DUMMY_KEY, expandInJson, PROMPT, runVariables, type RunPaths } from '../../scripts/lib/capture/runner.ts';
 import { mergeSettings } from '../../src/lib/agents/settings.ts';
@@ -184,7 +184,7 @@ test("tools named as the stub MCP server's are found only in captures whose conf
     for (const configuration of matrix.agents[id].configurations) {
       const capture = JSON.parse(readFileSync(join(ROOT, 'content/captures', id, `${configuration.id}.json`), 'utf8')) as CaptureFile;
       // A namespace deferred to tool search stands for its tools (`mcp__capture.` + a tool name).
-      const names = [...extractCapturedTools(capture).map((t) => t.fullName), ...deferredNamespaces(capture).map((n) => `${n.name}.tool`)];
+      const names = [...capturedTools(capture).map((t) => t.fullName), ...capturedNamespaces(capture).map((n) => `${n.name}.tool`)];
       const stubTools = names.filter((name) => AGENTS[id].mcpNaming.isStubServerTool(name));
       const declares = JSON.stringify(configuration).includes('$MCP_SERVER');
       if (!declares) assert.deepEqual(stubTools, [], `${id}/${configuration.id}`);

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { chooseMainRequest, requestsSeen, CaptureError } from '../../scripts/lib/capture/normalise.ts';
 import type { RecordedRequest } from '../../scripts/lib/capture/stub-server.ts';
 import { anthropicMessages } from '../../src/lib/wire/anthropic-messages.ts';
-import { nestedToolNames, openaiResponses } from '../../src/lib/wire/openai-responses.ts';
+import { openaiResponses } from '../../src/lib/wire/openai-responses.ts';
+import { QUIRKS, quirksOfFixture } from '../helpers/quirks.ts';
 
 type Json = Record<string, any>;
 const RAW = join(import.meta.dirname, '../fixtures/captures/raw');
@@ -19,13 +20,13 @@ function request(url: string, json: unknown, headers: Record<string, string> = {
 
 test('Responses, gpt-5.5: the kept keys are the tool-related ones, in the order sent, tools verbatim', () => {
   const body = raw('codex-gpt-5-5');
-  const kept = openaiResponses.captureBody(body);
+  const kept = openaiResponses.captureBody(body, QUIRKS.codex);
   assert.deepEqual(Object.keys(kept), ['model', 'tools', 'tool_choice', 'parallel_tool_calls']);
   assert.deepEqual(Object.keys(kept), Object.keys(body).filter((k) => k in kept));
   assert.equal(kept['model'], 'gpt-5.5');
   assert.deepEqual(kept['tools'], body['tools']);
   assert.equal('input' in kept, false, 'gpt-5.5 sends only message items, so input is left out');
-  const count = openaiResponses.countTools(kept);
+  const count = openaiResponses.countTools(kept, QUIRKS.codex);
   assert.equal(count.namespaces, 0);
   assert.deepEqual(count.names, [
     'exec_command', 'write_stdin', 'request_user_input', 'apply_patch', 'view_image', 'get_goal', 'create_goal', 'update_goal', 'tool_search', 'web_search',
@@ -38,25 +39,25 @@ test('Responses, gpt-5.5: the kept keys are the tool-related ones, in the order 
 
 test('Responses, default model: input keeps only the additional_tools item, whose namespaces hold the tools', () => {
   const body = raw('codex-default-model');
-  const kept = openaiResponses.captureBody(body);
+  const kept = openaiResponses.captureBody(body, QUIRKS.codex);
   assert.deepEqual(Object.keys(kept), ['model', 'input', 'tool_choice', 'parallel_tool_calls']);
   const input = kept['input'] as Json[];
   assert.deepEqual(input.map((i) => i['type']), ['additional_tools']);
   assert.deepEqual(input[0], body['input'].find((i: Json) => i['type'] === 'additional_tools'));
-  const count = openaiResponses.countTools(kept);
+  const count = openaiResponses.countTools(kept, QUIRKS.codex);
   assert.deepEqual(input[0]!['tools'].map((t: Json) => `${t['type']}:${t['name']}`), ['namespace:functions', 'namespace:clock', 'namespace:collaboration']);
   assert.equal(count.namespaces, 3);
   assert.ok(count.names.includes('functions.exec'));
   assert.ok(count.names.includes('collaboration.spawn_agent'));
   const exec = input[0]!['tools'][0].tools.find((t: Json) => t['name'] === 'exec');
-  const nested = nestedToolNames(exec.description);
+  const nested = QUIRKS.codex.codeMode!.identifiers(exec.description);
   assert.ok(nested.includes('exec_command') && nested.includes('apply_patch'), nested.join(','));
   assert.equal(count.nested, nested.length);
 });
 
 test('Responses, unknown model: a multi_agent_v1 namespace among top-level tools', () => {
-  const kept = openaiResponses.captureBody(raw('codex-unknown-model'));
-  const count = openaiResponses.countTools(kept);
+  const kept = openaiResponses.captureBody(raw('codex-unknown-model'), quirksOfFixture('codex-unknown-model'));
+  const count = openaiResponses.countTools(kept, QUIRKS.codex);
   assert.equal(count.namespaces, 1);
   assert.deepEqual(count.names.filter((n) => n.startsWith('multi_agent_v1.')).sort(), [
     'multi_agent_v1.close_agent', 'multi_agent_v1.resume_agent', 'multi_agent_v1.send_input', 'multi_agent_v1.spawn_agent', 'multi_agent_v1.wait_agent',
@@ -65,7 +66,7 @@ test('Responses, unknown model: a multi_agent_v1 namespace among top-level tools
 
 test('Messages, print: model, tools and the deferred-tool announcement kept, everything else dropped', () => {
   const body = raw('claude-code-print');
-  const kept = anthropicMessages.captureBody(body);
+  const kept = anthropicMessages.captureBody(body, QUIRKS.claude);
   assert.deepEqual(Object.keys(kept), ['model', 'messages', 'tools']);
   assert.deepEqual(kept['tools'], body['tools']);
   const messages = kept['messages'] as Json[];
@@ -74,7 +75,7 @@ test('Messages, print: model, tools and the deferred-tool announcement kept, eve
   assert.match(text, /^The following deferred tools are now available via ToolSearch/);
   assert.match(text, /\nTaskStop\n/);
   assert.doesNotMatch(text, /Primary working directory/, 'the rest of the message (machine details) is left out');
-  const count = anthropicMessages.countTools(kept);
+  const count = anthropicMessages.countTools(kept, QUIRKS.claude);
   assert.equal(count.deferred, 1);
   assert.ok(count.names.includes('ToolSearch'));
   assert.ok(count.names.includes('DeferredToolPlaceholder'));
@@ -82,9 +83,9 @@ test('Messages, print: model, tools and the deferred-tool announcement kept, eve
 });
 
 test('Messages, tool search off: every tool has a full schema and none is deferred', () => {
-  const kept = anthropicMessages.captureBody(raw('claude-code-print-no-tool-search'));
+  const kept = anthropicMessages.captureBody(raw('claude-code-print-no-tool-search'), quirksOfFixture('claude-code-print-no-tool-search'));
   assert.equal(kept['messages'], undefined, 'no announcement of deferred tools');
-  const count = anthropicMessages.countTools(kept);
+  const count = anthropicMessages.countTools(kept, QUIRKS.claude);
   assert.equal(count.deferred, 0);
   assert.ok(!count.names.includes('ToolSearch'));
   // Tools that print mode only names (deferred to ToolSearch) come with schemas here.
@@ -93,7 +94,7 @@ test('Messages, tool search off: every tool has a full schema and none is deferr
 });
 
 test('Messages: tool_choice is kept where sent, unknown keys never', () => {
-  const kept = anthropicMessages.captureBody({ system: 's', tool_choice: { type: 'auto' }, model: 'm', messages: [], tools: [] });
+  const kept = anthropicMessages.captureBody({ system: 's', tool_choice: { type: 'auto' }, model: 'm', messages: [], tools: [] }, QUIRKS.claude);
   assert.deepEqual(Object.keys(kept), ['tool_choice', 'model', 'tools']);
 });
 

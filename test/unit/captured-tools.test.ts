@@ -2,9 +2,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CaptureFormatError, deferredNamespaces, extractCapturedTools, type CaptureFile } from '../../src/lib/wire/index.ts';
+import { CaptureFormatError, type CaptureFile } from '../../src/lib/wire/index.ts';
+import { capturedNamespaces, capturedTools } from '../../src/lib/agents/index.ts';
 import { indexCaptured } from '../../src/lib/model/captures.ts';
 import { parseCodeModeDescription } from '../../src/lib/wire/code-mode.ts';
+import { QUIRKS } from '../helpers/quirks.ts';
 import { fieldRows } from '../../src/lib/shapes/field-rows.ts';
 import { shapeFromTypeScript } from '../../src/lib/shapes/ts-shape.ts';
 
@@ -51,7 +53,7 @@ const EXEC_DESCRIPTION = [
 ].join('\n');
 
 test('Responses: function, custom grammar, client built-in and hosted tools at the top level', () => {
-  const tools = extractCapturedTools(
+  const tools = capturedTools(
     capture('codex', '/v1/responses', {
       model: 'm',
       tools: [
@@ -77,7 +79,7 @@ test('Responses: function, custom grammar, client built-in and hosted tools at t
 });
 
 test('Responses: namespaces in an additional_tools item keep their name, except the default `functions`', () => {
-  const tools = extractCapturedTools(
+  const tools = capturedTools(
     capture('codex', '/v1/responses', {
       model: 'm',
       input: [
@@ -100,7 +102,7 @@ test('Responses: namespaces in an additional_tools item keep their name, except 
 });
 
 test('code mode: nested tools come from the TypeScript in exec, with their results', () => {
-  const tools = extractCapturedTools(
+  const tools = capturedTools(
     capture('codex', '/v1/responses', {
       model: 'm',
       input: [{ type: 'additional_tools', tools: [{ type: 'namespace', name: 'functions', tools: [{ type: 'custom', name: 'exec', description: EXEC_DESCRIPTION, format: { type: 'grammar', syntax: 'lark', definition: 'start: SOURCE' } }] }] }],
@@ -137,7 +139,7 @@ test("code mode in Qwen Code's form: `tools.name(` lines after shared types, nam
     '',
     'const ALL_TOOLS = [{"name":"grep_search","jsName":"grep_search","description":"Searches.","deferred":false},{"name":"find-hits","jsName":"find_hits","description":"Finds.","deferred":true}] as const;',
   ].join('\n');
-  const nested = parseCodeModeDescription(description);
+  const nested = parseCodeModeDescription(description, QUIRKS.qwen.codeMode!);
   assert.deepEqual(nested.map((t) => [t.identifier, t.name, t.description, t.input.typeName]), [
     ['grep_search', undefined, 'Searches.', 'GrepSearchInput'],
     ['find_hits', 'find-hits', 'Finds.', 'FindHitsInput'],
@@ -147,17 +149,17 @@ test("code mode in Qwen Code's form: `tools.name(` lines after shared types, nam
   const input = fieldRows(shapeFromTypeScript(nested[0]!.input.source, nested[0]!.input.typeName), { root: 'input' });
   assert.deepEqual(input.map((r) => [r.id, r.required]), [['input.pattern', true], ['input.limit', false]]);
   assert.doesNotMatch(nested[0]!.input.source, /ImageContent|Hit/, 'only the declarations the input refers to');
-  const tools = extractCapturedTools(capture('qwen-code', '/v1/chat/completions', { model: 'm', tools: [{ type: 'function', function: { name: 'exec', description, parameters: { type: 'object' } } }] }));
+  const tools = capturedTools(capture('qwen-code', '/v1/chat/completions', { model: 'm', tools: [{ type: 'function', function: { name: 'exec', description, parameters: { type: 'object' } } }] }));
   assert.deepEqual(tools.map((t) => [t.fullName, t.delivery, t.output.kind]), [['exec', 'function', 'unavailable'], ['grep_search', 'code-mode', 'unavailable'], ['find-hits', 'code-mode', 'typescript']]);
-  assert.throws(() => parseCodeModeDescription(`${description}\nMore prose.\ntools.late(args: {}): Promise<CodeModeToolResult>;`), /apart from the others/);
+  assert.throws(() => parseCodeModeDescription(`${description}\nMore prose.\ntools.late(args: {}): Promise<CodeModeToolResult>;`, QUIRKS.qwen.codeMode!), /apart from the others/);
 });
 
 test('code mode declarations that do not parse are refused', () => {
-  assert.throws(() => parseCodeModeDescription('```ts\ndeclare const tools: { x(args: {): Promise<unknown>; };\n```'), /does not parse/);
+  assert.throws(() => parseCodeModeDescription('```ts\ndeclare const tools: { x(args: {): Promise<unknown>; };\n```', QUIRKS.codex.codeMode!), /does not parse/);
 });
 
 test('Messages: tools with input_schema, server tools, and deferred tools named in a system message', () => {
-  const tools = extractCapturedTools(
+  const tools = capturedTools(
     capture('claude-code', '/v1/messages', {
       model: 'm',
       tools: [
@@ -177,11 +179,11 @@ test('Messages: tools with input_schema, server tools, and deferred tools named 
 });
 
 test('an unknown wire format or a malformed tool is a clear error', () => {
-  assert.throws(() => extractCapturedTools(capture('codex', '/v1/embeddings', {})), (e: Error) => e instanceof CaptureFormatError && /unknown wire format/.test(e.message) && e.pointer === '/request/path');
-  assert.throws(() => extractCapturedTools(capture('codex', '/v1/responses', { tools: [{ type: 'function' }] })), (e: Error) => e instanceof CaptureFormatError && /function tool has no name/.test(e.message) && e.pointer === '/body/tools/0');
-  assert.throws(() => extractCapturedTools(capture('codex', '/v1/responses', { tools: {} })), (e: Error) => e instanceof CaptureFormatError && /not an array/.test(e.message) && e.pointer === '/body/tools');
+  assert.throws(() => capturedTools(capture('codex', '/v1/embeddings', {})), (e: Error) => e instanceof CaptureFormatError && /unknown wire format/.test(e.message) && e.pointer === '/request/path');
+  assert.throws(() => capturedTools(capture('codex', '/v1/responses', { tools: [{ type: 'function' }] })), (e: Error) => e instanceof CaptureFormatError && /function tool has no name/.test(e.message) && e.pointer === '/body/tools/0');
+  assert.throws(() => capturedTools(capture('codex', '/v1/responses', { tools: {} })), (e: Error) => e instanceof CaptureFormatError && /not an array/.test(e.message) && e.pointer === '/body/tools');
   assert.throws(
-    () => extractCapturedTools(capture('claude-code', '/v1/messages', { tools: [{ name: 'Read', input_schema: [] }] })),
+    () => capturedTools(capture('claude-code', '/v1/messages', { tools: [{ name: 'Read', input_schema: [] }] })),
     (e: Error) => e instanceof CaptureFormatError && e.pointer === '/body/tools/0/input_schema' && e.tool === 'Read',
   );
 });
@@ -204,7 +206,8 @@ test('real request bodies of every wire format yield their tools', () => {
     const body = JSON.parse(readFileSync(join(RAW, file), 'utf8'));
     // Gemini CLI's routing call carries no tools: it is a fixture of the stub's replies, not of extraction.
     if (file.endsWith('-routing.json')) continue;
-    const tools = extractCapturedTools(capture(agent, path, body.body ?? body));
+    // The agent whose quirks read it: `qwen-code-responses-…` is Qwen Code's.
+    const tools = capturedTools(capture(agent.replace(/-responses$/, ''), path, body.body ?? body));
     assert.ok(tools.length >= 3, `${file}: only ${tools.length} tools`);
     assert.equal(new Set(tools.map((t) => t.fullName)).size, tools.length, `${file}: a tool is listed twice`);
     byFile.set(file, tools.map((t) => `${t.fullName}:${t.delivery}`));
@@ -230,17 +233,17 @@ test('Codex namespaces named only in a developer message count as deferred for t
     input: [{ type: 'message', role: 'developer', content: [{ type: 'input_text', text: '<tools>\nDeferred tool namespaces:\n- mcp__capture\n- multi_agent_v1: Tools for agents.\n</tools>' }] }],
     tools: [{ type: 'function', name: 'exec_command', parameters: { type: 'object', properties: {} } }],
   });
-  assert.deepEqual(deferredNamespaces(named), [
-    { name: 'mcp__capture', pointer: '/body/input/0/content/0/text' },
-    { name: 'multi_agent_v1', pointer: '/body/input/0/content/0/text' },
+  assert.deepEqual(capturedNamespaces(named).map((d) => [d.name, d.pointer]), [
+    ['mcp__capture', '/body/input/0/content/0/text'],
+    ['multi_agent_v1', '/body/input/0/content/0/text'],
   ]);
   const inline = capture('codex', '/v1/responses', {
     model: 'm',
     tools: [{ type: 'namespace', name: 'multi_agent_v1', tools: [{ type: 'function', name: 'spawn_agent', parameters: { type: 'object', properties: {} } }] }],
   });
   const index = indexCaptured('codex', [
-    { configuration: 'a', tools: extractCapturedTools(named), deferredNamespaces: deferredNamespaces(named) },
-    { configuration: 'b', tools: extractCapturedTools(inline), deferredNamespaces: deferredNamespaces(inline) },
+    { configuration: 'a', tools: capturedTools(named), deferredNamespaces: capturedNamespaces(named) },
+    { configuration: 'b', tools: capturedTools(inline), deferredNamespaces: capturedNamespaces(inline) },
   ]);
   const spawn = index.get('multi_agent_v1.spawn_agent')!;
   assert.deepEqual([...spawn.byConfig.keys()], ['a', 'b'], 'in matrix order');
@@ -257,6 +260,6 @@ test('configurations that send the same definition are grouped, wherever it was 
   const a = { ...capture('codex', '/v1/responses', body('Patch.')), configuration: 'a' };
   const b = { ...capture('codex', '/v1/responses', body('Patch.')), configuration: 'b' };
   const c = { ...capture('codex', '/v1/responses', body('Patch files.')), configuration: 'c' };
-  const index = indexCaptured('codex', [a, b, c].map((x) => ({ configuration: x.configuration, tools: extractCapturedTools(x) })));
+  const index = indexCaptured('codex', [a, b, c].map((x) => ({ configuration: x.configuration, tools: capturedTools(x) })));
   assert.deepEqual(distinctInputs(index.get('apply_patch')!).map((g) => g.configs), [['a', 'b'], ['c']]);
 });

@@ -2,10 +2,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { AGENT_IDS, AGENTS } from '../../src/lib/agents/index.ts';
+import { AGENT_IDS, AGENTS, capturedTools } from '../../src/lib/agents/index.ts';
 import { loadSiteContent } from '../../src/lib/content/cached.ts';
 import { fewestConfigurations, historyCoverage, type CoverageInput } from '../../src/lib/history/history-coverage.ts';
-import { extractCapturedTools, type CaptureFile } from '../../src/lib/wire/index.ts';
+import type { CaptureFile } from '../../src/lib/wire/index.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 
@@ -92,7 +92,7 @@ test('every tool with a page is advertised by a configuration its history follow
     const names = new Map<string, Set<string>>();
     for (const id of ids) {
       const capture = JSON.parse(readFileSync(join(ROOT, 'content/captures', agent, `${id}.json`), 'utf8')) as CaptureFile;
-      names.set(id, new Set(extractCapturedTools(capture).map((t) => naming.unnamespaced?.(t) ?? t.fullName)));
+      names.set(id, new Set(capturedTools(capture).map((t) => naming.unnamespaced?.(t) ?? t.fullName)));
     }
     const advertisedIn = (configs: readonly string[], tool: { fullName: string; generated: { aliases: { name: string }[] } }): boolean =>
       configs.some((c) => [tool.fullName, ...tool.generated.aliases.map((a) => a.name)].some((n) => names.get(c)!.has(n)));
@@ -128,7 +128,7 @@ test('a proposed configuration tracks some tool that nothing followed or propose
       const others = [...plan.configurations, ...(plan.proposed ?? []).filter((p) => p !== c)];
       const advertisedBy = (id: string): Set<string> => {
         const capture = JSON.parse(readFileSync(join(ROOT, 'content/captures', agent, `${id}.json`), 'utf8')) as CaptureFile;
-        return new Set(extractCapturedTools(capture).map((t) => AGENTS[agent].mcpNaming.unnamespaced?.(t) ?? t.fullName));
+        return new Set(capturedTools(capture).map((t) => AGENTS[agent].mcpNaming.unnamespaced?.(t) ?? t.fullName));
       };
       const rest = new Set(others.flatMap((o) => [...advertisedBy(o)]));
       const own = [...advertisedBy(c)].filter((n) => !rest.has(n) && model.tools.some((t) => t.agent === agent && t.fullName === n));

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import ts from 'typescript';
-import { AGENT_IDS } from '../../src/lib/agents/index.ts';
+import { AGENT_IDS, AGENT_PRODUCTS } from '../../src/lib/agents/index.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 
@@ -67,6 +67,19 @@ test('no shared code outside the registry holds an agent id in a string', () => 
     for (const s of texts) {
       const m = ID.exec(s);
       if (m) found.push(`${file}: ${JSON.stringify(s.length > 80 ? s.slice(Math.max(0, m.index - 30), m.index + 50) : s)}`);
+    }
+  }
+  assert.deepEqual(found, []);
+});
+
+test('the wire formats name no agent: no product name in a string of src/lib/wire (an agent\'s words live in its WireQuirks)', () => {
+  const found: string[] = [];
+  const wireFiles = readdirSync(join(ROOT, 'src/lib/wire')).filter((f) => CODE.test(f));
+  assert.ok(wireFiles.length > 0);
+  for (const file of wireFiles) {
+    for (const s of stringLiterals(readFileSync(join(ROOT, 'src/lib/wire', file), 'utf8'))) {
+      const product = Object.values(AGENT_PRODUCTS).find((p) => s.includes(p));
+      if (product) found.push(`src/lib/wire/${file}: ${product} in ${JSON.stringify(s.slice(0, 80))}`);
     }
   }
   assert.deepEqual(found, []);

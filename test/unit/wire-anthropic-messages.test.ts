@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { anthropicMessages as wire, replyEvents, replyJson } from '../../src/lib/wire/anthropic-messages.ts';
 import { parseSse } from '../../src/lib/wire/shared.ts';
 import { CaptureFormatError, type CaptureFile } from '../../src/lib/wire/types.ts';
-import { extractCapturedTools } from '../../src/lib/wire/index.ts';
+import { capturedTools } from '../../src/lib/agents/index.ts';
+import { QUIRKS, quirksOfFixture } from '../helpers/quirks.ts';
 import type { JsonRecord } from '../../src/lib/core/json.ts';
 
 const RAW = join(import.meta.dirname, '../fixtures/captures/raw');
@@ -30,7 +31,7 @@ function formatError(fn: () => unknown): CaptureFormatError {
 
 test('print: every tool points at its input_schema in the capture file, deferred names at the text that names them', () => {
   const file = capture(raw('claude-code-print'));
-  const tools = extractCapturedTools(file);
+  const tools = capturedTools(file);
   const at = (name: string) => tools.find((t) => t.fullName === name)!;
   assert.equal(at('Agent').pointer, '/body/tools/0/input_schema');
   assert.equal(at('Read').pointer, '/body/tools/4/input_schema');
@@ -52,7 +53,7 @@ test('print: every tool points at its input_schema in the capture file, deferred
 });
 
 test('tool search off: every tool has a schema at /body/tools/N/input_schema, in order', () => {
-  const tools = extractCapturedTools(capture(raw('claude-code-print-no-tool-search')));
+  const tools = capturedTools(capture(raw('claude-code-print-no-tool-search')));
   assert.equal(tools.length, 22);
   tools.forEach((t, i) => {
     assert.equal(t.delivery, 'function');
@@ -62,7 +63,7 @@ test('tool search off: every tool has a schema at /body/tools/N/input_schema, in
 
 test('a server tool points at itself and keeps its settings; a function without input_schema gets an empty object schema', () => {
   const tools = wire.extractTools({ model: 'm', tools: [{ type: 'web_search_20250305', name: 'web_search', max_uses: 5 }, { name: 'Ping', description: 'Ping.' }] }, {
-    origin: { package: 'p', version: 'v', file: 'f' }, pointer: '/body',
+    origin: { package: 'p', version: 'v', file: 'f' }, pointer: '/body', quirks: QUIRKS.claude,
   });
   assert.deepEqual(tools.map((t) => [t.fullName, t.delivery, t.pointer, t.namePointer]), [
     ['web_search', 'hosted', '/body/tools/0', '/body/tools/0/name'],
@@ -76,24 +77,24 @@ test('a malformed tool is a CaptureFormatError at its exact pointer, naming the 
   const body = raw('claude-code-print');
   const tools = structuredClone(body['tools']) as JsonRecord[];
   tools[4]!['input_schema'] = 'object';
-  let e = formatError(() => extractCapturedTools(capture({ ...body, tools })));
+  let e = formatError(() => capturedTools(capture({ ...body, tools })));
   assert.deepEqual([e.pointer, e.tool, e.message], ['/body/tools/4/input_schema', 'Read', '`input_schema` is not an object']);
 
   const nameless = structuredClone(body['tools']) as JsonRecord[];
   delete nameless[7]!['name'];
-  e = formatError(() => extractCapturedTools(capture({ ...body, tools: nameless })));
+  e = formatError(() => capturedTools(capture({ ...body, tools: nameless })));
   assert.deepEqual([e.pointer, e.tool, e.message], ['/body/tools/7', undefined, 'a tool has no name']);
 
-  e = formatError(() => extractCapturedTools(capture({ model: 'm', tools: [{ name: 'A', input_schema: {} }, null] })));
+  e = formatError(() => capturedTools(capture({ model: 'm', tools: [{ name: 'A', input_schema: {} }, null] })));
   assert.deepEqual([e.pointer, e.tool, e.message], ['/body/tools/1', undefined, 'the tool is not an object']);
 
-  e = formatError(() => extractCapturedTools(capture({ model: 'm', tools: { Read: {} } })));
+  e = formatError(() => capturedTools(capture({ model: 'm', tools: { Read: {} } })));
   assert.deepEqual([e.pointer, e.message], ['/body/tools', '`tools` is not an array']);
 });
 
 test('captureBody keeps model, tools, tool_choice and the deferred-tool paragraph, in the order sent', () => {
   const body = raw('claude-code-print');
-  const kept = wire.captureBody(body);
+  const kept = wire.captureBody(body, QUIRKS.claude);
   assert.deepEqual(Object.keys(kept), ['model', 'messages', 'tools']);
   assert.deepEqual(kept['tools'], body['tools']);
   const messages = kept['messages'] as JsonRecord[];
@@ -104,14 +105,14 @@ test('captureBody keeps model, tools, tool_choice and the deferred-tool paragrap
   assert.match(text, /\nTaskStop\n/);
   assert.doesNotMatch(text, /Primary working directory/, 'the rest of the message (machine details) is left out');
   // Read back from the kept body, the announcement yields the same deferred tools as the raw body.
-  const names = (b: JsonRecord) => extractCapturedTools(capture(b)).map((t) => `${t.fullName}:${t.delivery}`);
+  const names = (b: JsonRecord) => capturedTools(capture(b)).map((t) => `${t.fullName}:${t.delivery}`);
   assert.deepEqual(names(kept), names(body));
-  assert.equal(wire.captureBody(raw('claude-code-print-no-tool-search'))['messages'], undefined, 'no announcement, no messages');
-  assert.deepEqual(Object.keys(wire.captureBody({ system: 's', tool_choice: { type: 'auto' }, model: 'm', messages: [], tools: [] })), ['tool_choice', 'model', 'tools']);
+  assert.equal(wire.captureBody(raw('claude-code-print-no-tool-search'), quirksOfFixture('claude-code-print-no-tool-search'))['messages'], undefined, 'no announcement, no messages');
+  assert.deepEqual(Object.keys(wire.captureBody({ system: 's', tool_choice: { type: 'auto' }, model: 'm', messages: [], tools: [] }, QUIRKS.claude)), ['tool_choice', 'model', 'tools']);
 });
 
 test('countTools counts every declared tool, the placeholder as deferred', () => {
-  const count = wire.countTools(wire.captureBody(raw('claude-code-print')));
+  const count = wire.countTools(wire.captureBody(raw('claude-code-print'), quirksOfFixture('claude-code-print')), QUIRKS.claude);
   assert.equal(count.tools, 12);
   assert.equal(count.deferred, 1);
   assert.equal(count.namespaces, 0);
@@ -171,13 +172,13 @@ test('the earlier <available-deferred-tools> block (2.1.69 deferred every tool b
     ],
     tools: [{ name: 'ToolSearch', description: 'Search deferred tools', input_schema: { type: 'object', properties: { query: { type: 'string' } } } }],
   };
-  const names = (b: JsonRecord) => extractCapturedTools(capture(b)).map((t) => `${t.fullName}:${t.delivery}`).sort();
+  const names = (b: JsonRecord) => capturedTools(capture(b)).map((t) => `${t.fullName}:${t.delivery}`).sort();
   assert.deepEqual(names(body), ['Bash:deferred', 'Read:deferred', 'ToolSearch:function', 'mcp__capture__echo:deferred'].sort());
-  const kept = wire.captureBody(body);
+  const kept = wire.captureBody(body, QUIRKS.claude);
   assert.deepEqual(kept['messages'], [{ role: 'user', content: [{ type: 'text', text: block }] }], 'the block, and nothing of the prompt message');
   assert.deepEqual(names(kept), names(body));
   // A deferred name points at the text that names it.
-  const tools = extractCapturedTools(capture(body));
+  const tools = capturedTools(capture(body));
   const bash = tools.find((t) => t.fullName === 'Bash')!;
   assert.match(String(resolve(capture(body), bash.pointer)), /^<available-deferred-tools>\nBash\n/);
 });

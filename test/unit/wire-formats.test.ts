@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { captureWireFormat, extractCapturedTools, WIRE_FORMAT_IDS, WIRE_FORMATS, wireFormatForPath } from '../../src/lib/wire/index.ts';
+import { capturedTools } from '../../src/lib/agents/index.ts';
+import { captureWireFormat, WIRE_FORMAT_IDS, WIRE_FORMATS, wireFormatForPath } from '../../src/lib/wire/index.ts';
 import { parseSse, pointer, sseFrame } from '../../src/lib/wire/shared.ts';
 import { CaptureFormatError, type CaptureFile } from '../../src/lib/wire/types.ts';
 
@@ -24,7 +25,7 @@ test('every wire format is registered under its own id, and a request path picks
 
 test('a capture of an unknown wire format is a CaptureFormatError at /request/path', () => {
   try {
-    extractCapturedTools(capture('/v1/embeddings'));
+    capturedTools(capture('/v1/embeddings'));
     assert.fail('did not throw');
   } catch (error) {
     assert.ok(error instanceof CaptureFormatError);

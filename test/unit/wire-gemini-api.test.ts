@@ -6,7 +6,9 @@ import { functionCallJson, geminiApi as wire, jsonSchemaFromGemini, replyJson, R
 import { minimalInstance } from '../../src/lib/shapes/minimal-instance.ts';
 import { parseSse } from '../../src/lib/wire/shared.ts';
 import { CaptureFormatError, type CaptureFile } from '../../src/lib/wire/types.ts';
-import { extractCapturedTools, wireFormatForPath } from '../../src/lib/wire/index.ts';
+import { wireFormatForPath } from '../../src/lib/wire/index.ts';
+import { capturedTools } from '../../src/lib/agents/index.ts';
+import { QUIRKS, quirksOfFixture } from '../helpers/quirks.ts';
 import { shapeFromJsonSchema } from '../../src/lib/shapes/json-schema-shape.ts';
 import { schemaAjv } from '../../scripts/lib/capture/ajv.ts';
 import { stubReplyTo, type RecordedRequest } from '../../scripts/lib/capture/stub-server.ts';
@@ -19,7 +21,7 @@ const raw = (name: string): JsonRecord => JSON.parse(rawText(name)) as JsonRecor
 const MAIN_PATH = '/v1beta/models/gemini-3.8-flash:streamGenerateContent';
 const ROUTING_PATH = '/v1beta/models/gemini-3.5-flash-lite:generateContent';
 const capture = (body: JsonRecord, path = MAIN_PATH): CaptureFile => ({ agent: 'gemini-cli', cli: { package: 'fixture-cli', version: '1.0.0' }, configuration: 'fixture', request: { method: 'POST', path }, body });
-const CONTEXT = { origin: { package: 'p', version: 'v', file: 'f' }, pointer: '/body' };
+const CONTEXT = { origin: { package: 'p', version: 'v', file: 'f' }, pointer: '/body', quirks: QUIRKS.none };
 const PROMPT = 'Reply with the single word: ok';
 
 /** RFC 6901 resolution of `ptr` in `doc`. */
@@ -54,7 +56,7 @@ function sdkFrames(text: string): unknown[] {
 
 test('yolo + MCP: one function tool per declaration, each pointing at its parametersJsonSchema, in the order sent', () => {
   const file = capture(raw('gemini-cli-yolo-mcp'));
-  const tools = extractCapturedTools(file);
+  const tools = capturedTools(file);
   // Listed independently: the `name` lines at the declarations' depth of the pretty-printed fixture.
   const listed = [...rawText('gemini-cli-yolo-mcp').matchAll(/^ {10}"name": "([^"]+)"/gm)].map((m) => m[1]);
   assert.equal(listed.length, 18);
@@ -82,18 +84,18 @@ test('captureBody keeps only the tool-related keys; the prose with the date and 
   assert.deepEqual(Object.keys(kept), ['tools']);
   assert.deepEqual(kept['tools'], body['tools']);
   assert.doesNotMatch(JSON.stringify(kept), /Today's date|capture-run|session_context/);
-  assert.deepEqual(extractCapturedTools(capture(kept)), extractCapturedTools(capture(body)));
+  assert.deepEqual(capturedTools(capture(kept)), capturedTools(capture(body)));
   assert.deepEqual(
     Object.keys(wire.captureBody({ contents: [], toolConfig: { functionCallingConfig: { mode: 'AUTO' } }, systemInstruction: {}, tools: [], generationConfig: {} })),
     ['toolConfig', 'tools'],
   );
-  assert.deepEqual(wire.captureBody(raw('gemini-cli-routing')), {}, 'the routing request declares no tools');
+  assert.deepEqual(wire.captureBody(raw('gemini-cli-routing'), quirksOfFixture('gemini-cli-routing')), {}, 'the routing request declares no tools');
 });
 
 test('countTools counts every declaration and built-in', () => {
-  const count = wire.countTools(wire.captureBody(raw('gemini-cli-yolo-mcp')));
+  const count = wire.countTools(wire.captureBody(raw('gemini-cli-yolo-mcp'), quirksOfFixture('gemini-cli-yolo-mcp')));
   assert.deepEqual([count.tools, count.namespaces, count.deferred, count.nested], [18, 0, 0, 0]);
-  assert.deepEqual(count.names, extractCapturedTools(capture(raw('gemini-cli-yolo-mcp'))).map((t) => t.fullName));
+  assert.deepEqual(count.names, capturedTools(capture(raw('gemini-cli-yolo-mcp'))).map((t) => t.fullName));
   assert.deepEqual(wire.countTools({ tools: [{ googleSearch: {} }, { functionDeclarations: [{ name: 'a' }, {}] }] }).names, ['googleSearch', 'a', '?']);
 });
 
@@ -195,7 +197,7 @@ test('a malformed capture is a CaptureFormatError at its exact pointer, naming t
     '/body/tools/0/functionDeclarations/0/response', 'x', 'the schema is not an object',
   ]);
   for (const [b, ptr, tool, message] of cases) {
-    const e = formatError(() => extractCapturedTools(capture(b)));
+    const e = formatError(() => capturedTools(capture(b)));
     assert.deepEqual([e.pointer, e.tool, e.message], [ptr, tool, message]);
   }
 });

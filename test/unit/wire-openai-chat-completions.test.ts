@@ -6,7 +6,9 @@ import { openaiChatCompletions as wire, replyChunks, replyJson, toolCallChunks }
 import { Conversation } from '../../scripts/lib/payloads/conversation.ts';
 import { parseSse } from '../../src/lib/wire/shared.ts';
 import { CaptureFormatError, type CaptureFile } from '../../src/lib/wire/types.ts';
-import { extractCapturedTools, wireFormatForPath } from '../../src/lib/wire/index.ts';
+import { wireFormatForPath } from '../../src/lib/wire/index.ts';
+import { capturedTools } from '../../src/lib/agents/index.ts';
+import { QUIRKS, quirksOfFixture } from '../helpers/quirks.ts';
 import type { JsonRecord } from '../../src/lib/core/json.ts';
 
 const RAW = join(import.meta.dirname, '../fixtures/captures/raw');
@@ -44,7 +46,7 @@ function reminderNames(body: JsonRecord): string[] {
 
 /** Every pointer resolves, in the capture, to what the tool was read from; every name pointer to text naming it. */
 function assertPointersResolve(file: CaptureFile): void {
-  for (const t of extractCapturedTools(file)) {
+  for (const t of capturedTools(file)) {
     const value = resolve(file, t.pointer);
     if (t.input.kind === 'json-schema' && t.pointer.endsWith('/parameters')) assert.deepEqual(value, t.input.schema, t.fullName);
     else if (t.input.kind === 'json-schema') assert.equal((value as JsonRecord)['type'], 'function', `${t.fullName}: a function without parameters points at itself`);
@@ -64,7 +66,7 @@ const QWEN_DEFERRED = [
 test('Qwen Code: function tools at /body/tools/N/function/parameters, then the deferred tools its reminder names', () => {
   const body = raw('qwen-code-default');
   const file = capture(body);
-  const tools = extractCapturedTools(file);
+  const tools = capturedTools(file);
   const direct = tools.filter((t) => t.delivery === 'function');
   const deferred = tools.filter((t) => t.delivery === 'deferred');
   assert.deepEqual(direct.map((t) => t.name), functionNamesInText(rawText('qwen-code-default')));
@@ -96,7 +98,7 @@ test('OpenCode and Copilot: function tools only, each at its pointer, names as l
   };
   for (const [name, names] of Object.entries(expected)) {
     const file = capture(raw(name));
-    const tools = extractCapturedTools(file);
+    const tools = capturedTools(file);
     assert.deepEqual(tools.map((t) => t.name), functionNamesInText(rawText(name)), name);
     assert.deepEqual(tools.map((t) => t.name), names, name);
     tools.forEach((t, i) => {
@@ -110,14 +112,14 @@ test('OpenCode and Copilot: function tools only, each at its pointer, names as l
 
 test('settings keep what is sent beside the definition, such as strict', () => {
   const [tool] = wire.extractTools({ model: 'm', tools: [{ type: 'function', function: { name: 'Ping', strict: true, parameters: { type: 'object' } } }] }, {
-    origin: { package: 'p', version: 'v', file: 'f' }, pointer: '/body',
+    origin: { package: 'p', version: 'v', file: 'f' }, pointer: '/body', quirks: QUIRKS.none,
   });
   assert.deepEqual([tool!.settings, tool!.description], [{ strict: true }, undefined]);
 });
 
 test('captureBody keeps model, tools, tool_choice and only the deferred-tool reminder, in the order sent', () => {
   const qwen = raw('qwen-code-default');
-  const kept = wire.captureBody(qwen);
+  const kept = wire.captureBody(qwen, QUIRKS.qwen);
   assert.deepEqual(Object.keys(kept), ['model', 'messages', 'tools']);
   assert.deepEqual(kept['tools'], qwen['tools']);
   const messages = kept['messages'] as JsonRecord[];
@@ -128,22 +130,22 @@ test('captureBody keeps model, tools, tool_choice and only the deferred-tool rem
   assert.match(text, /<\/system-reminder>$/);
   assert.doesNotMatch(JSON.stringify(kept), /"hi"|<trimmed>/, 'the prompt and the other reminders are left out');
   // Read back from the kept body, the reminder yields the same tools as the raw body, now at the kept text.
-  const names = (b: JsonRecord) => extractCapturedTools(capture(b)).map((t) => `${t.fullName}:${t.delivery}`);
+  const names = (b: JsonRecord) => capturedTools(capture(b)).map((t) => `${t.fullName}:${t.delivery}`);
   assert.deepEqual(names(kept), names(qwen));
-  const web = extractCapturedTools(capture(kept)).find((t) => t.name === 'web_fetch')!;
+  const web = capturedTools(capture(kept)).find((t) => t.name === 'web_fetch')!;
   assert.equal(web.pointer, '/body/messages/0/content/0/text');
   assertPointersResolve(capture(kept));
 
-  assert.deepEqual(Object.keys(wire.captureBody(raw('opencode-run'))), ['model', 'tools', 'tool_choice']);
-  assert.deepEqual(Object.keys(wire.captureBody(raw('copilot-cli-prompt'))), ['model', 'tools']);
-  assert.equal(wire.captureBody({ model: 'm', messages: [{ role: 'user', content: 'The following tools are reachable through `tool_search`' }] })['messages'], undefined, 'only a complete reminder counts');
+  assert.deepEqual(Object.keys(wire.captureBody(raw('opencode-run'), quirksOfFixture('opencode-run'))), ['model', 'tools', 'tool_choice']);
+  assert.deepEqual(Object.keys(wire.captureBody(raw('copilot-cli-prompt'), quirksOfFixture('copilot-cli-prompt'))), ['model', 'tools']);
+  assert.equal(wire.captureBody({ model: 'm', messages: [{ role: 'user', content: 'The following tools are reachable through `tool_search`' }] }, QUIRKS.qwen)['messages'], undefined, 'only a complete reminder counts');
 });
 
 test('countTools counts function tools and the deferred tools the reminder names', () => {
-  const qwen = wire.countTools(wire.captureBody(raw('qwen-code-default')));
+  const qwen = wire.countTools(wire.captureBody(raw('qwen-code-default'), QUIRKS.qwen), QUIRKS.qwen);
   assert.deepEqual([qwen.tools, qwen.deferred, qwen.namespaces, qwen.nested], [23, 13, 0, 0]);
   assert.deepEqual(qwen.names, [...QWEN_DIRECT, ...QWEN_DEFERRED]);
-  const copilot = wire.countTools(wire.captureBody(raw('copilot-cli-prompt')));
+  const copilot = wire.countTools(wire.captureBody(raw('copilot-cli-prompt'), quirksOfFixture('copilot-cli-prompt')), quirksOfFixture('copilot-cli-prompt'));
   assert.deepEqual([copilot.tools, copilot.deferred], [17, 0]);
 });
 
@@ -217,14 +219,14 @@ test('a malformed tool is a CaptureFormatError at its exact pointer, naming the 
     [{ model: 'm', tools: { read: {} } }, '/body/tools', undefined, '`tools` is not an array'],
   ];
   for (const [b, ptr, tool, message] of cases) {
-    const e = formatError(() => extractCapturedTools(capture(b)));
+    const e = formatError(() => capturedTools(capture(b)));
     assert.deepEqual([e.pointer, e.tool, e.message], [ptr, tool, message]);
   }
 });
 
 test('Qwen code mode: the tools exec declares in TypeScript lines, each pointing at the exec description, results undeclared', () => {
   const file = JSON.parse(readFileSync(join(import.meta.dirname, '../../content/captures/qwen-code/code-mode-only.json'), 'utf8')) as CaptureFile;
-  const tools = extractCapturedTools(file);
+  const tools = capturedTools(file);
   const execIndex = (file.body['tools'] as JsonRecord[]).findIndex((t) => (t['function'] as JsonRecord)['name'] === 'exec');
   const description = ((file.body['tools'] as JsonRecord[])[execIndex]!['function'] as JsonRecord)['description'] as string;
   // The nested names, read from the text: the `tools.<name>(` lines.
@@ -257,7 +259,7 @@ test('Qwen code mode: the tools exec declares in TypeScript lines, each pointing
     origin: { package: '@qwen-code/qwen-code', version: file.cli.version, file: 'content/captures/qwen-code/code-mode-only.json' },
   });
   assert.deepEqual(tools.find((t) => t.name === 'exec')!.delivery, 'function');
-  const count = wire.countTools(file.body);
+  const count = wire.countTools(file.body, QUIRKS.qwen);
   assert.deepEqual([count.tools, count.nested, count.deferred], [5, 17, 0]);
 });
 
@@ -273,15 +275,15 @@ test('Qwen code mode: a result type of its own is kept, and declarations that do
     '',
     'const ALL_TOOLS = [{"name":"stat","jsName":"stat","description":"Stats a file.","deferred":false},{"name":"mcp__srv__ping","jsName":"mcp__srv__ping","description":"Pings.","deferred":true}] as const;',
   ].join('\n');
-  const tools = extractCapturedTools(capture(exec(description)));
+  const tools = capturedTools(capture(exec(description)));
   assert.deepEqual(tools.map((t) => [t.fullName, t.delivery, t.description]), [['exec', 'function', description], ['stat', 'code-mode', 'Stats a file.'], ['mcp__srv__ping', 'code-mode', 'Pings.']]);
   assert.deepEqual(tools[1]!.output, { kind: 'typescript', typeName: 'StatResult', source: 'type Stat = { size: number };\ntype StatResult = Stat;\n', origin: { package: 'fixture-cli', version: '1.0.0', file: 'content/captures/qwen-code/fixture.json' } });
   assert.equal(tools[2]!.output.kind, 'unavailable');
-  assert.equal(wire.countTools(exec(description)).nested, 2);
-  const e = formatError(() => extractCapturedTools(capture(exec(description.replace('{ "path": string }', '{ "path": string ')))));
+  assert.equal(wire.countTools(exec(description), QUIRKS.qwen).nested, 2);
+  const e = formatError(() => capturedTools(capture(exec(description.replace('{ "path": string }', '{ "path": string ')))));
   assert.deepEqual([e.pointer, e.tool], ['/body/tools/0/function/description', 'exec']);
   assert.match(e.message, /code-mode declarations.*does not parse/);
-  const plain = extractCapturedTools(capture(exec('Run JavaScript; call tools.read_file(...) from it.')));
+  const plain = capturedTools(capture(exec('Run JavaScript; call tools.read_file(...) from it.')));
   assert.deepEqual(plain.map((t) => t.name), ['exec'], 'a description that only mentions tools declares none');
 });
 
@@ -289,12 +291,12 @@ test('a freeform custom tool (Copilot CLI sends apply_patch so to gpt-5 models) 
   const grammarText = 'start: begin_patch hunk+ end_patch\n';
   const body = { model: 'gpt-5.5', tools: [{ type: 'custom', custom: { name: 'apply_patch', description: 'Edit files.', format: { type: 'grammar', grammar: { syntax: 'lark', definition: grammarText } } } }] };
   const file = { agent: 'copilot-cli', cli: { package: 'fixture-cli', version: '1.0.0' }, configuration: 'fixture', request: { method: 'POST', path: '/v1/chat/completions' }, body };
-  const [tool] = extractCapturedTools(file as CaptureFile);
+  const [tool] = capturedTools(file as CaptureFile);
   assert.equal(tool!.delivery, 'custom');
   assert.deepEqual(tool!.input, { kind: 'grammar', syntax: 'lark', definition: grammarText, origin: { package: 'fixture-cli', version: '1.0.0', file: 'content/captures/copilot-cli/fixture.json' } });
   assert.equal(tool!.pointer, '/body/tools/0/custom/format/grammar/definition');
   assert.equal(tool!.namePointer, '/body/tools/0/custom/name');
-  assert.throws(() => extractCapturedTools({ ...file, body: { model: 'm', tools: [{ type: 'custom', custom: {} }] } } as CaptureFile), /a custom tool has no name/);
+  assert.throws(() => capturedTools({ ...file, body: { model: 'm', tools: [{ type: 'custom', custom: {} }] } } as CaptureFile), /a custom tool has no name/);
 });
 
 // ---------------------------------------------------------------------------

@@ -2,16 +2,17 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { deferredNamespaceTool, nestedToolNames, openaiResponses as wire, replyEvents, replyJson } from '../../src/lib/wire/openai-responses.ts';
+import { deferredNamespaceTool, openaiResponses as wire, replyEvents, replyJson } from '../../src/lib/wire/openai-responses.ts';
 import { parseSse } from '../../src/lib/wire/shared.ts';
 import { CaptureFormatError, type CaptureFile } from '../../src/lib/wire/types.ts';
-import { deferredNamespaces, extractCapturedTools } from '../../src/lib/wire/index.ts';
+import { capturedNamespaces, capturedTools } from '../../src/lib/agents/index.ts';
+import { QUIRKS, quirksOfFixture } from '../helpers/quirks.ts';
 import type { JsonRecord } from '../../src/lib/core/json.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 const RAW = join(ROOT, 'test/fixtures/captures/raw');
 const raw = (name: string): JsonRecord => JSON.parse(readFileSync(join(RAW, `${name}.json`), 'utf8')) as JsonRecord;
-const capture = (body: JsonRecord): CaptureFile => ({ agent: 'codex', cli: { package: 'fixture-cli', version: '1.0.0' }, configuration: 'fixture', request: { method: 'POST', path: '/v1/responses' }, body });
+const capture = (body: JsonRecord, agent = 'codex'): CaptureFile => ({ agent, cli: { package: 'fixture-cli', version: '1.0.0' }, configuration: 'fixture', request: { method: 'POST', path: '/v1/responses' }, body });
 const PROMPT = 'Reply with the single word: ok';
 
 function resolve(doc: unknown, ptr: string): unknown {
@@ -30,7 +31,7 @@ function formatError(fn: () => unknown): CaptureFormatError {
 
 /** Every pointer resolves, in the capture, to what the tool's input was read from. */
 function assertPointersResolve(file: CaptureFile): void {
-  for (const t of extractCapturedTools(file)) {
+  for (const t of capturedTools(file)) {
     const value = resolve(file, t.pointer);
     if (t.input.kind === 'json-schema') assert.deepEqual(value, t.input.schema, t.fullName);
     else if (t.input.kind === 'grammar') assert.equal(value, t.input.definition, t.fullName);
@@ -43,7 +44,7 @@ function assertPointersResolve(file: CaptureFile): void {
 
 test('gpt-5.5: top-level function, custom grammar, client built-in and hosted tools, each at its pointer', () => {
   const file = capture(raw('codex-gpt-5-5'));
-  const tools = extractCapturedTools(file);
+  const tools = capturedTools(file);
   assert.deepEqual(tools.map((t) => [t.fullName, t.delivery, t.pointer, t.namePointer]), [
     ['exec_command', 'function', '/body/tools/0/parameters', '/body/tools/0/name'],
     ['write_stdin', 'function', '/body/tools/1/parameters', '/body/tools/1/name'],
@@ -61,14 +62,14 @@ test('gpt-5.5: top-level function, custom grammar, client built-in and hosted to
 
 test('unknown model: the tools of a namespace point into it', () => {
   const file = capture(raw('codex-unknown-model'));
-  const spawn = extractCapturedTools(file).find((t) => t.fullName === 'multi_agent_v1.spawn_agent')!;
+  const spawn = capturedTools(file).find((t) => t.fullName === 'multi_agent_v1.spawn_agent')!;
   assert.deepEqual([spawn.name, spawn.namespace, spawn.pointer, spawn.namePointer], ['spawn_agent', 'multi_agent_v1', '/body/tools/4/tools/3/parameters', '/body/tools/4/tools/3/name']);
   assertPointersResolve(file);
 });
 
 test('default model: additional_tools namespaces, and code mode nested tools pointing at the exec description', () => {
   const file = capture(raw('codex-default-model'));
-  const tools = extractCapturedTools(file);
+  const tools = capturedTools(file);
   const at = (name: string) => tools.find((t) => t.fullName === name)!;
   assert.deepEqual([at('exec').delivery, at('exec').pointer], ['custom', '/body/input/0/tools/0/tools/0/format/definition']);
   assert.deepEqual([at('exec_command').delivery, at('exec_command').pointer], ['code-mode', '/body/input/0/tools/0/tools/0/description']);
@@ -99,7 +100,7 @@ test('a malformed tool is a CaptureFormatError at its exact pointer, with the to
   for (const [fixture, spoil, pointer, tool, message] of cases) {
     const body = raw(fixture);
     spoil(body);
-    const e = formatError(() => extractCapturedTools(capture(body)));
+    const e = formatError(() => capturedTools(capture(body)));
     assert.deepEqual([e.pointer, e.tool], [pointer, tool], `${fixture} → ${e.message}`);
     assert.match(e.message, message);
   }
@@ -107,19 +108,21 @@ test('a malformed tool is a CaptureFormatError at its exact pointer, with the to
 
 test('deferred namespaces: named in a developer message, with the pointer of that text in the capture', () => {
   const file = JSON.parse(readFileSync(join(ROOT, 'content/captures/codex/mcp.json'), 'utf8')) as CaptureFile;
-  const deferred = deferredNamespaces(file);
-  assert.deepEqual(deferred, [
-    { name: 'mcp__capture', pointer: '/body/input/0/content/0/text' },
-    { name: 'multi_agent_v1', pointer: '/body/input/0/content/0/text' },
+  const deferred = capturedNamespaces(file);
+  assert.deepEqual(deferred.map((d) => [d.name, d.pointer]), [
+    ['mcp__capture', '/body/input/0/content/0/text'],
+    ['multi_agent_v1', '/body/input/0/content/0/text'],
   ]);
+  // The reason a namespace's tools have no definition here is the announcing agent's, naming the namespace.
+  assert.match(deferred[0]!.reason, /only the namespace mcp__capture\b/);
   assert.match(resolve(file, deferred[0]!.pointer) as string, /^<tools>\nDeferred tool namespaces:\n[\s\S]*- mcp__capture/);
   const named = capture({
     model: 'm',
     input: [{ type: 'message', role: 'developer', content: [{ type: 'input_text', text: 'other' }, { type: 'input_text', text: '<tools>\nDeferred tool namespaces:\n- mcp__capture\n- multi_agent_v1: Tools for agents.\n</tools>' }] }],
   });
-  assert.deepEqual(deferredNamespaces(named).map((d) => [d.name, d.pointer]), [['mcp__capture', '/body/input/0/content/1/text'], ['multi_agent_v1', '/body/input/0/content/1/text']]);
-  const known = extractCapturedTools(capture(raw('codex-unknown-model'))).find((t) => t.fullName === 'multi_agent_v1.spawn_agent')!;
-  const standIn = deferredNamespaceTool(known, deferredNamespaces(named)[1]!);
+  assert.deepEqual(capturedNamespaces(named).map((d) => [d.name, d.pointer]), [['mcp__capture', '/body/input/0/content/1/text'], ['multi_agent_v1', '/body/input/0/content/1/text']]);
+  const known = capturedTools(capture(raw('codex-unknown-model'))).find((t) => t.fullName === 'multi_agent_v1.spawn_agent')!;
+  const standIn = deferredNamespaceTool(known, capturedNamespaces(named)[1]!);
   assert.deepEqual(
     [standIn.fullName, standIn.namespace, standIn.delivery, standIn.input.kind, standIn.pointer, standIn.namePointer],
     ['multi_agent_v1.spawn_agent', 'multi_agent_v1', 'deferred', 'unavailable', '/body/input/0/content/1/text', '/body/input/0/content/1/text'],
@@ -128,26 +131,26 @@ test('deferred namespaces: named in a developer message, with the pointer of tha
 
 test('captureBody keeps the tool-related keys in the order sent; input only its non-message items and the deferred-namespace part', () => {
   const gpt = raw('codex-gpt-5-5');
-  const kept = wire.captureBody(gpt);
+  const kept = wire.captureBody(gpt, QUIRKS.codex);
   assert.deepEqual(Object.keys(kept), ['model', 'tools', 'tool_choice', 'parallel_tool_calls']);
   assert.deepEqual(kept['tools'], gpt['tools']);
   const body = raw('codex-default-model');
-  const keptDefault = wire.captureBody(body);
+  const keptDefault = wire.captureBody(body, QUIRKS.codex);
   assert.deepEqual(Object.keys(keptDefault), ['model', 'input', 'tool_choice', 'parallel_tool_calls']);
   assert.deepEqual(keptDefault['input'], [(body['input'] as JsonRecord[])[0]]);
   const announcement = { type: 'message', role: 'developer', id: 'msg_1', content: [{ type: 'input_text', text: 'You are Codex.' }, { type: 'input_text', text: '<tools>\nDeferred tool namespaces:\n- a\n</tools>' }] };
-  assert.deepEqual(wire.captureBody({ model: 'm', input: [announcement] })['input'], [{ type: 'message', role: 'developer', content: [announcement.content[1]] }]);
+  assert.deepEqual(wire.captureBody({ model: 'm', input: [announcement] }, QUIRKS.codex)['input'], [{ type: 'message', role: 'developer', content: [announcement.content[1]] }]);
 });
 
 test('countTools: namespaces, names with prefixes, nested code-mode tools', () => {
-  const count = wire.countTools(wire.captureBody(raw('codex-default-model')));
+  const count = wire.countTools(wire.captureBody(raw('codex-default-model'), QUIRKS.codex), QUIRKS.codex);
   assert.deepEqual([count.tools, count.namespaces, count.nested], [12, 3, 11]);
   assert.ok(count.names.includes('functions.exec') && count.names.includes('collaboration.spawn_agent'));
-  const unknown = wire.countTools(wire.captureBody(raw('codex-unknown-model')));
+  const unknown = wire.countTools(wire.captureBody(raw('codex-unknown-model'), QUIRKS.codex), QUIRKS.codex);
   assert.deepEqual(unknown.names.filter((n) => n.startsWith('multi_agent_v1.')), [
     'multi_agent_v1.close_agent', 'multi_agent_v1.resume_agent', 'multi_agent_v1.send_input', 'multi_agent_v1.spawn_agent', 'multi_agent_v1.wait_agent',
   ]);
-  assert.deepEqual(nestedToolNames('declare const tools: { a(x: {}): Promise<void>; };\ndeclare const tools: { b__c(x: {}): Promise<void>; };'), ['a', 'b__c']);
+  assert.deepEqual(QUIRKS.codex.codeMode!.identifiers('declare const tools: { a(x: {}): Promise<void>; };\ndeclare const tools: { b__c(x: {}): Promise<void>; };'), ['a', 'b__c']);
 });
 
 test('request checks: the body shape, streaming, and the last user text', () => {
@@ -195,45 +198,45 @@ const QWEN_DEFERRED = [
 
 test('Qwen Code over Responses: function tools, then the deferred tools its reminder names, pointing at the reminder text', () => {
   const body = raw('qwen-code-responses-print');
-  const tools = extractCapturedTools(capture(body));
+  const tools = capturedTools(capture(body, 'qwen-code'));
   assert.deepEqual(tools.map((t) => t.name), [...QWEN_DIRECT, ...QWEN_DEFERRED]);
   assert.deepEqual(tools.map((t) => t.delivery), [...QWEN_DIRECT.map(() => 'function'), ...QWEN_DEFERRED.map(() => 'deferred')]);
   const web = tools.find((t) => t.name === 'web_fetch')!;
   assert.deepEqual([web.pointer, web.namePointer, web.input.kind], ['/body/input/0/content/2/text', '/body/input/0/content/2/text', 'unavailable']);
   assert.match((web.input as { reason: string }).reason, /tool_search.*tool_call/);
   assert.match(resolve(capture(body), web.pointer) as string, /^<system-reminder>\nThe following tools are reachable through `tool_search`[\s\S]*- "web_fetch": /);
-  assert.deepEqual(deferredNamespaces(capture(body)), [], 'no namespaces');
+  assert.deepEqual(capturedNamespaces(capture(body, 'qwen-code')), [], 'no namespaces');
 });
 
 test('Qwen Code over Responses: captureBody keeps only the reminder of the user message, and reads back the same tools', () => {
   const body = raw('qwen-code-responses-print');
-  const kept = wire.captureBody(body);
+  const kept = wire.captureBody(body, QUIRKS.qwen);
   assert.deepEqual(Object.keys(kept), ['model', 'input', 'tools', 'tool_choice', 'parallel_tool_calls']);
   const reminder = ((body['input'] as JsonRecord[])[0]!['content'] as JsonRecord[])[2]!;
   assert.deepEqual(kept['input'], [{ type: 'message', role: 'user', content: [reminder] }], 'the reminder part, verbatim; the prompt and the other reminders left out');
   assert.doesNotMatch(JSON.stringify(kept), /<trimmed>|Reply with/);
-  const names = (b: JsonRecord) => extractCapturedTools(capture(b)).map((t) => `${t.fullName}:${t.delivery}`);
+  const names = (b: JsonRecord) => capturedTools(capture(b, 'qwen-code')).map((t) => `${t.fullName}:${t.delivery}`);
   assert.deepEqual(names(kept), names(body));
-  const file = capture(kept);
-  for (const t of extractCapturedTools(file).filter((t) => t.delivery === 'deferred')) {
+  const file = capture(kept, 'qwen-code');
+  for (const t of capturedTools(file).filter((t) => t.delivery === 'deferred')) {
     assert.equal(t.pointer, '/body/input/0/content/0/text');
     assert.ok((resolve(file, t.pointer) as string).includes(`- ${JSON.stringify(t.name)}: `), t.name);
   }
-  const count = wire.countTools(kept);
+  const count = wire.countTools(kept, QUIRKS.qwen);
   assert.deepEqual([count.tools, count.deferred, count.namespaces, count.nested], [23, 13, 0, 0]);
   assert.deepEqual(count.names, [...QWEN_DIRECT, ...QWEN_DEFERRED]);
   // Only the reminder is kept of a longer text, as a part of the same type; string content too.
   const text = `Context.\n${reminder['text'] as string}\nMore context.`;
-  assert.deepEqual(wire.captureBody({ model: 'm', input: [{ type: 'message', role: 'user', content: [{ type: 'input_text', text }] }] })['input'], [{ type: 'message', role: 'user', content: [reminder] }]);
-  assert.deepEqual(wire.captureBody({ model: 'm', input: [{ type: 'message', role: 'user', content: text }] })['input'], [{ type: 'message', role: 'user', content: [reminder] }]);
-  assert.equal(wire.captureBody({ model: 'm', input: [{ type: 'message', role: 'user', content: 'The following tools are reachable through `tool_search`' }] })['input'], undefined, 'only a complete reminder counts');
+  assert.deepEqual(wire.captureBody({ model: 'm', input: [{ type: 'message', role: 'user', content: [{ type: 'input_text', text }] }] }, QUIRKS.qwen)['input'], [{ type: 'message', role: 'user', content: [reminder] }]);
+  assert.deepEqual(wire.captureBody({ model: 'm', input: [{ type: 'message', role: 'user', content: text }] }, QUIRKS.qwen)['input'], [{ type: 'message', role: 'user', content: [reminder] }]);
+  assert.equal(wire.captureBody({ model: 'm', input: [{ type: 'message', role: 'user', content: 'The following tools are reachable through `tool_search`' }] }, QUIRKS.qwen)['input'], undefined, 'only a complete reminder counts');
 });
 
 test('Qwen Code over Responses: a kept reminder is what the capture schema allows in `input`', async () => {
   const { schemaAjv } = await import('../../scripts/lib/capture/ajv.ts');
   const validate = schemaAjv().compile(JSON.parse(readFileSync(join(ROOT, 'schemas/capture.schema.json'), 'utf8')) as object);
   const file = (body: JsonRecord) => ({ agent: 'qwen-code', cli: { package: '@qwen-code/qwen-code', version: '0.24.4' }, configuration: 'responses', request: { method: 'POST', path: '/v1/responses' }, body });
-  assert.ok(validate(file(wire.captureBody(raw('qwen-code-responses-print')))), JSON.stringify(validate.errors));
-  assert.ok(validate(file(wire.captureBody(raw('codex-default-model')))), JSON.stringify(validate.errors));
+  assert.ok(validate(file(wire.captureBody(raw('qwen-code-responses-print'), quirksOfFixture('qwen-code-responses-print')))), JSON.stringify(validate.errors));
+  assert.ok(validate(file(wire.captureBody(raw('codex-default-model'), quirksOfFixture('codex-default-model')))), JSON.stringify(validate.errors));
   assert.equal(validate(file({ model: 'm', input: [{ type: 'message', role: 'user', content: [{ type: 'input_text', text: 'Reply with the single word: ok' }] }] })), false, 'no other text');
 });

@@ -8,7 +8,8 @@
 import { definitionView } from '../../../src/lib/content/definition-view.ts';
 import { definitionAjv } from '../../../src/lib/check/definition-ajv.ts';
 import { Problems } from '../../../src/lib/content/problems.ts';
-import { deferredNamespaces, deferredNamespaceTool, extractCapturedTools, type CaptureFile, type CapturedTool } from '../../../src/lib/wire/index.ts';
+import { deferredNamespaceTool, type CaptureFile, type CapturedTool } from '../../../src/lib/wire/index.ts';
+import { capturedNamespaces, capturedTools } from '../../../src/lib/agents/index.ts';
 import type { FieldRow } from '../../../src/lib/shapes/field-rows.ts';
 import { relativeAnchor } from '../../../src/lib/shapes/anchors.ts';
 
@@ -104,7 +105,7 @@ function sortedRecord<T>(entries: Iterable<[string, T]>): Record<string, T> {
  */
 export function releaseSnapshots(captures: ReadonlyMap<string, CaptureFile>): Map<string, ConfigSnapshot> {
   const extracted = new Map<string, CapturedTool[]>();
-  for (const [config, capture] of captures) extracted.set(config, extractCapturedTools(capture));
+  for (const [config, capture] of captures) extracted.set(config, capturedTools(capture));
   const known = new Map<string, CapturedTool[]>();
   for (const tools of extracted.values()) {
     for (const t of tools) {
@@ -120,7 +121,7 @@ export function releaseSnapshots(captures: ReadonlyMap<string, CaptureFile>): Ma
     const tools = new Map<string, ToolSnapshot>();
     for (const t of extracted.get(config)!) tools.set(t.fullName, toolSnapshot(t, file));
     const unresolved: string[] = [];
-    for (const ns of deferredNamespaces(capture)) {
+    for (const ns of capturedNamespaces(capture)) {
       const members = known.get(ns.name);
       if (!members) {
         unresolved.push(ns.name);

@@ -1,5 +1,5 @@
 /** From a finished run to the committed capture object, or a clear error. */
-import type { AgentId } from '../../../src/lib/agents/index.ts';
+import { agentWireQuirks, type AgentId } from '../../../src/lib/agents/index.ts';
 import { captureWireFormat, type CaptureFile, type ToolCount, type WireFormat } from '../../../src/lib/wire/index.ts';
 import { chooseMainRequest, pathOf, requestsSeen, CaptureError } from './normalise.ts';
 import { maskJson, maskRules, maskText, type MaskRule } from './placeholders.ts';
@@ -106,7 +106,7 @@ export function buildCapture(agent: AgentId, pkg: string, version: string, confi
     throw new CaptureError([`${first}${said(outcome)}`, ...rest].join('\n'));
   }
   const { request: main, wire } = chosen;
-  const body = wire.captureBody(main.json as Record<string, unknown>);
+  const body = wire.captureBody(main.json as Record<string, unknown>, agentWireQuirks(agent));
   const rules = maskRules(outcome.variables, [outcome.startedAt, outcome.endedAt]);
   return {
     agent,
@@ -119,7 +119,7 @@ export function buildCapture(agent: AgentId, pkg: string, version: string, confi
 
 /** What a capture declares, counted by the wire format of its request. */
 export function countTools(capture: CaptureFile<AgentId>): ToolCount {
-  return captureWireFormat(capture).countTools(capture.body);
+  return captureWireFormat(capture).countTools(capture.body, agentWireQuirks(capture.agent));
 }
 
 export function summaryLine(agent: AgentId, id: string, count: ToolCount): string {

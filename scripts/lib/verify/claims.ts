@@ -15,7 +15,8 @@
  * A tool the capture names only by its namespace (deferred to tool search) counts as
  * present; a claim about its fields cannot be checked there.
  */
-import { deferredNamespaces, extractCapturedTools, type CaptureFile, type CapturedTool } from '../../../src/lib/wire/index.ts';
+import type { CaptureFile, CapturedTool } from '../../../src/lib/wire/index.ts';
+import { capturedNamespaces, capturedTools } from '../../../src/lib/agents/index.ts';
 import type { HistoryEvent } from '../../../src/lib/core/content-types.ts';
 import { isUnion, locateField, schemaLiterals, schemaTypeText, UnsupportedAnchor, type FieldReading } from './schema-read.ts';
 import type { JsonRecord } from '../../../src/lib/core/json.ts';
@@ -37,8 +38,8 @@ export interface ToolReading {
 
 export function readTools(capture: CaptureFile): ToolReading {
   const tools = new Map<string, CapturedTool>();
-  for (const t of extractCapturedTools(capture)) if (!tools.has(t.fullName)) tools.set(t.fullName, t);
-  return { version: capture.cli.version, tools, deferredNamespaces: new Set(deferredNamespaces(capture).map((n) => n.name)) };
+  for (const t of capturedTools(capture)) if (!tools.has(t.fullName)) tools.set(t.fullName, t);
+  return { version: capture.cli.version, tools, deferredNamespaces: new Set(capturedNamespaces(capture).map((n) => n.name)) };
 }
 
 type Presence = 'present' | 'named-by-namespace' | 'absent';

@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import { anthropicMessages } from '../wire/anthropic-messages.ts';
 import { isObject } from '../wire/shared.ts';
-import type { WireRequest } from '../wire/types.ts';
+import type { Announcement, WireRequest } from '../wire/types.ts';
 import { settingsText } from './settings.ts';
 import { inPseudoTerminal, matcherHooks } from './shared.ts';
 import { CLAUDE_STYLE_HOOKS, STUB_MCP_SERVER, type Agent, type CallReport, type HookMechanism, type Invocation, type InvocationContext } from './types.ts';
@@ -109,6 +109,28 @@ const hooks: HookMechanism = {
   callReport: (output, id) => streamJsonResult(output.stdout, id) ?? {},
 };
 
+/** The paragraph in which it names the tools it defers to ToolSearch: the intro line, then one tool name a line. */
+const DEFERRED_PARAGRAPH = /The following deferred tools are now available via ToolSearch[\s\S]*?(?=\n\n|$)/;
+/** The same paragraph, read back: the intro line, then the lines of names. */
+const DEFERRED_INTRO = /The following deferred tools are now available via ToolSearch[^\n]*:\n((?:[^\n]+\n?)+)/;
+/**
+ * The earlier form: a meta user message `<available-deferred-tools>`, one tool a line, each
+ * a name or `name — search hint` (2.1.69's formatDeferredToolLine).
+ */
+const DEFERRED_BLOCK = /<available-deferred-tools>\n([\s\S]*?)\n?<\/available-deferred-tools>/;
+
+const deferredTools: Announcement = {
+  passages: (text) => [DEFERRED_PARAGRAPH, DEFERRED_BLOCK].flatMap((pattern) => pattern.exec(text)?.[0] ?? []),
+  names: (text) =>
+    [DEFERRED_INTRO, DEFERRED_BLOCK].flatMap((pattern) =>
+      (pattern.exec(text)?.[1]?.split('\n') ?? [])
+        // A line of either form: the tool's name, before any ` — ` hint.
+        .map((line) => line.split(' — ')[0]!.trim())
+        .filter((name) => /^[A-Za-z_][\w.-]*$/.test(name)),
+    ),
+  reason: () => 'Deferred in this configuration: the model is told only the name, and loads the schema through ToolSearch when it needs the tool.',
+};
+
 export const claudeCode: Agent<'claude-code'> = {
   id: 'claude-code',
   product: 'Claude Code',
@@ -116,6 +138,7 @@ export const claudeCode: Agent<'claude-code'> = {
   // The native program's own package: it went on publishing releases after the wrapper stopped (2.1.333 on).
   standalonePackages: ['@anthropic-ai/claude-code-linux-x64'],
   wires: ['anthropic-messages'],
+  wireQuirks: { deferredTools },
   binary: 'node_modules/@anthropic-ai/claude-code-linux-x64/claude',
   modes: ['print', 'sdk', 'interactive'],
   options: [],

@@ -6,7 +6,8 @@
 import { join } from 'node:path';
 import { openaiResponses } from '../wire/openai-responses.ts';
 import { isObject } from '../wire/shared.ts';
-import type { WireRequest } from '../wire/types.ts';
+import type { Announcement, CodeModeLayout, DeclaredTool, WireRequest } from '../wire/types.ts';
+import { parseSource, sectionDescription, toolsMembers, tsFences } from '../wire/code-mode.ts';
 import { settingsText } from './settings.ts';
 import { matcherHooks } from './shared.ts';
 import { CLAUDE_STYLE_HOOKS, STUB_MCP_SERVER, type Agent, type HookMechanism, type Invocation, type InvocationContext } from './types.ts';
@@ -120,11 +121,60 @@ const hooks: HookMechanism = {
 const CHATGPT_LOGIN_ONLY =
   'only a ChatGPT login brings it (configurations history-notes and chatgpt-login, with a stand-in login file). Earlier releases first renew that login at OpenAI\'s login service, which the loopback-only run cannot reach: 0.20.0 retried five times, then waited until it was killed at 60 s, in both attempts, so following them would cost two minutes per release read and record a failure that is our stand-in\'s, not the release\'s.';
 
+// ---------------------------------------------------------------------------
+// On the wire: its deferred-namespace announcement and its code-mode layout
+
+/** The part of a developer message that names namespaces deferred to tool_search: one `- name` or `- name: description` a line. */
+const DEFERRED_NAMESPACES = /^<tools>\nDeferred tool namespaces:\n([\s\S]*?)(?:\n<\/tools>|$)/;
+
+const deferredNamespaces: Announcement = {
+  passages: (text) => (/^<tools>\nDeferred tool namespaces:\n/.test(text) ? [text] : []),
+  names: (text) =>
+    (DEFERRED_NAMESPACES.exec(text)?.[1] ?? '').split('\n').flatMap((line) => {
+      const name = /^- ([A-Za-z0-9_.-]+)(?::|$)/.exec(line.trim())?.[1];
+      return name ? [name] : [];
+    }),
+  reason: (namespace) => `Deferred in this configuration: the model is told only the namespace ${namespace}, and loads its tools through tool_search.`,
+};
+
+/**
+ * Its code mode: fenced ```ts blocks in the `exec` description, with shared type
+ * declarations and `declare const tools: { name(args: {...}): Promise<Result>; }`, each
+ * tool under a `### \`name\`` heading that describes it. An identifier `server__tool`
+ * names an MCP tool of that server; the others keep the exec tool's namespace.
+ */
+const codeMode: CodeModeLayout = {
+  declares: (description) => description.includes('declare const tools'),
+  identifiers: (description) => [...description.matchAll(/declare const tools: \{ ([A-Za-z_$][\w$]*)\(/g)].map((m) => m[1]!),
+  declarations: (description) => {
+    const shared: string[] = [];
+    const tools: DeclaredTool[] = [];
+    tsFences(description).forEach((fence, i) => {
+      const file = parseSource(fence.code, `exec-${i}.ts`, `code block ${i + 1} of the exec description`);
+      const members = toolsMembers(file, `code block ${i + 1}`);
+      if (!members) {
+        shared.push(fence.code);
+        return;
+      }
+      for (const m of members) {
+        const text = sectionDescription(fence.before, m.identifier);
+        tools.push({ ...m, ...(text ? { description: text } : {}) });
+      }
+    });
+    return { shared, tools };
+  },
+  nameOf: (tool, execNamespace) => {
+    const [server, name] = tool.identifier.includes('__') ? tool.identifier.split(/__(.*)/s) : [undefined, tool.identifier];
+    return { name: name!, namespace: server ?? execNamespace };
+  },
+};
+
 export const codex: Agent<'codex'> = {
   id: 'codex',
   product: 'Codex CLI',
   npmPackage: '@openai/codex',
   wires: ['openai-responses'],
+  wireQuirks: { deferredNamespaces, codeMode },
   binary: 'node_modules/@openai/codex-linux-x64/vendor/x86_64-unknown-linux-musl/bin/codex',
   modes: ['exec'],
   options: ['configToml'],

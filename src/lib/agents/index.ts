@@ -1,10 +1,12 @@
 /**
  * The agents whose tools the site documents. Adding an agent: one module beside
- * this file that declares an Agent (./types.ts), one line below, and its content
- * (capture matrix entry, captures, editorial files).
+ * this file that declares an Agent (./types.ts, its quirks on the wire included),
+ * one line below, `npm run generate:types` (the AgentId union), and its content
+ * (capture matrix entry, captures; editorial files are optional).
+ * test/e2e/new-agent.test.ts adds a made-up one this way and runs the unit suite.
  */
-import { wireFormat } from '../wire/index.ts';
-import type { CallingWireFormat, WireFormat } from '../wire/types.ts';
+import { deferredNamespaces, extractCapturedTools, wireFormat } from '../wire/index.ts';
+import type { CallingWireFormat, CaptureFile, CapturedTool, DeferredNamespace, WireFormat, WireQuirks } from '../wire/types.ts';
 import { claudeCode } from './claude-code.ts';
 import { codex } from './codex.ts';
 import { copilotCli } from './copilot-cli.ts';
@@ -41,6 +43,21 @@ export function isAgentId(value: unknown): value is AgentId {
 
 export function agent(id: AgentId): Agent<AgentId> {
   return AGENTS[id];
+}
+
+/** What an agent does on its wire formats beyond the formats themselves (none for an id that is no agent's). */
+export function agentWireQuirks(id: string): WireQuirks {
+  return (isAgentId(id) ? AGENTS[id].wireQuirks : undefined) ?? {};
+}
+
+/** Every tool a capture advertises, read with the quirks of the agent that sent it. Throws CaptureFormatError. */
+export function capturedTools(capture: CaptureFile): CapturedTool[] {
+  return extractCapturedTools(capture, agentWireQuirks(capture.agent));
+}
+
+/** Namespaces a capture names without their tools, read with the quirks of the agent that sent it. */
+export function capturedNamespaces(capture: CaptureFile): DeferredNamespace[] {
+  return deferredNamespaces(capture, agentWireQuirks(capture.agent));
 }
 
 /** The wire formats an agent's model requests may use, the default first. */

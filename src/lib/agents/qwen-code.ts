@@ -4,6 +4,8 @@
  * (`qwen -i <prompt>` in a pseudo-terminal). Settings: ~/.qwen/settings.json.
  */
 import type { WireFormatId } from '../wire/index.ts';
+import type { Announcement, CodeModeLayout, DeclaredTool } from '../wire/types.ts';
+import { CodeModeError, parseSource, toolsMembers } from '../wire/code-mode.ts';
 import { join } from 'node:path';
 import { mergeSettings, settingsText } from './settings.ts';
 import { inPseudoTerminal, matcherHooks, promptedRequestWithTools } from './shared.ts';
@@ -81,6 +83,100 @@ const hooks: HookMechanism = {
   hooksOfCalls: (payloads, calls) => calls.map((c) => payloads.filter((h) => h['tool_call_id'] === c.id)),
 };
 
+// ---------------------------------------------------------------------------
+// On the wire: its deferred-tool reminder and its code-mode layout
+
+/**
+ * The reminder in which it names the tools it defers to its `tool_search`/`tool_call`
+ * pair, one `- "name": "description"` line each, in a `<system-reminder>` text of the user
+ * message ("The following tools are reachable through `tool_search` and `tool_call`…";
+ * MCP tools that became available later: "The following MCP tools …"), anywhere in a text
+ * that otherwise describes the machine, the date and the session.
+ */
+const DEFERRED_REMINDER = /<system-reminder>\nThe following (?:MCP )?tools [^\n]*?reachable through `tool_search`[\s\S]*?<\/system-reminder>/;
+/** A tool line of that reminder: the name as a JSON string, then `: "description"` or nothing. */
+const DEFERRED_LINE = /^- ("(?:[^"\\]|\\.)*")(?::|$)/;
+
+const deferredReminder: Announcement = {
+  passages: (text) => {
+    const reminder = DEFERRED_REMINDER.exec(text)?.[0];
+    return reminder === undefined ? [] : [reminder];
+  },
+  names: (text) =>
+    (DEFERRED_REMINDER.exec(text)?.[0] ?? '').split('\n').flatMap((line) => {
+      const quoted = DEFERRED_LINE.exec(line)?.[1];
+      const name = quoted === undefined ? '' : (JSON.parse(quoted) as string);
+      return name === '' ? [] : [name];
+    }),
+  reason: () => 'Deferred in this configuration: the model is told only the name and a one-line description, loads the schema through tool_search, and calls the tool through tool_call.',
+};
+
+/** A line declaring one nested tool: `tools.name(args: …): Promise<…>;`. */
+const TOOL_LINE = /^tools\.([A-Za-z_$][\w$]*)\(/;
+/** `const ALL_TOOLS = [{"name", "jsName", "description", …}] as const;`: each tool's name and description. */
+const ALL_TOOLS = /^const ALL_TOOLS = (\[.*\]) as const;?$/m;
+
+/** Name and description per identifier, from ALL_TOOLS. */
+function toolMetadata(description: string): Map<string, { name?: string; description?: string }> {
+  const out = new Map<string, { name?: string; description?: string }>();
+  const m = ALL_TOOLS.exec(description);
+  if (!m) return out;
+  let list: unknown;
+  try {
+    list = JSON.parse(m[1]!);
+  } catch (error) {
+    throw new CodeModeError(`ALL_TOOLS of the exec description is not a JSON array: ${(error as Error).message}`);
+  }
+  if (!Array.isArray(list)) throw new CodeModeError('ALL_TOOLS of the exec description is not an array');
+  for (const entry of list) {
+    if (entry === null || typeof entry !== 'object') continue;
+    const { name, jsName, description: text } = entry as Record<string, unknown>;
+    const identifier = typeof jsName === 'string' ? jsName : typeof name === 'string' ? name : undefined;
+    if (identifier === undefined) continue;
+    out.set(identifier, {
+      ...(typeof name === 'string' ? { name } : {}),
+      ...(typeof text === 'string' && text.trim() !== '' ? { description: text } : {}),
+    });
+  }
+  return out;
+}
+
+/**
+ * Its code mode: plain lines, the run of declaration lines (`type X = …;`) right before the
+ * first `tools.name(` line, the `tools.name(` lines (read as the method signatures of a
+ * `declare const tools: { … }`), and ALL_TOOLS. Every nested tool returns the same
+ * `CodeModeToolResult` envelope, so none has a result type of its own.
+ */
+const codeMode: CodeModeLayout = {
+  declares: (description) => description.split('\n').some((line) => TOOL_LINE.test(line)),
+  identifiers: (description) =>
+    description.split('\n').flatMap((line) => {
+      const m = TOOL_LINE.exec(line);
+      return m ? [m[1]!] : [];
+    }),
+  declarations: (description) => {
+    const lines = description.split('\n');
+    const first = lines.findIndex((line) => TOOL_LINE.test(line));
+    let last = first;
+    while (last + 1 < lines.length && TOOL_LINE.test(lines[last + 1]!)) last++;
+    const stray = lines.slice(last + 1).find((line) => TOOL_LINE.test(line));
+    if (stray !== undefined) throw new CodeModeError(`a tool declaration apart from the others: ${stray.slice(0, 60)}`);
+    let start = first;
+    while (start > 0 && lines[start - 1]!.trim() !== '') start--;
+    const shared = lines.slice(start, first);
+    const code = `${shared.join('\n')}\ndeclare const tools: {\n${lines.slice(first, last + 1).map((l) => '  ' + l.slice('tools.'.length)).join('\n')}\n};\n`;
+    const file = parseSource(code, 'exec.ts', 'the declarations of the exec description');
+    const metadata = toolMetadata(description);
+    const tools = (toolsMembers(file, 'the exec description') ?? []).map((m): DeclaredTool => ({ ...m, ...metadata.get(m.identifier) }));
+    return { shared: shared.length > 0 ? [shared.join('\n')] : [], tools };
+  },
+  envelope: {
+    type: 'CodeModeToolResult',
+    reason: 'Code mode declares no result type for this tool: every nested tool resolves to the same CodeModeToolResult envelope (callId, name, status, output, optional content), with the tool\'s result as text in `output`.',
+  },
+  nameOf: (tool) => ({ name: tool.name ?? tool.identifier }),
+};
+
 export const qwenCode: Agent<'qwen-code'> = {
   id: 'qwen-code',
   product: 'Qwen Code',
@@ -90,6 +186,7 @@ export const qwenCode: Agent<'qwen-code'> = {
   modes: ['print', 'interactive'],
   options: ['settings'],
   settingsFile: SETTINGS_FILE,
+  wireQuirks: { deferredTools: deferredReminder, codeMode },
   mcpNaming: { configuration: 'mcp-server', family: 'mcp__<server>__<tool>', isStubServerTool: (fullName) => fullName.startsWith(`mcp__${STUB_MCP_SERVER}__`) },
   // The built-in types its agent tool's description lists (claude-code and codex there delegate to other CLIs).
   subagents: {

@@ -4,7 +4,7 @@
  * package, and how the capture script runs one configuration of it.
  */
 import type { WireFormatId } from '../wire/index.ts';
-import type { StubReply, WireRequest } from '../wire/types.ts';
+import type { StubReply, WireQuirks, WireRequest } from '../wire/types.ts';
 import type { JsonRecord } from '../core/json.ts';
 
 /** A JSON object, as settings files hold. */
@@ -488,6 +488,12 @@ export interface Agent<Id extends string = string> {
    */
   readonly settingsFile?: string;
   readonly mcpNaming: McpNaming;
+  /**
+   * What it does on its wire formats that the formats do not define (src/lib/wire/types.ts):
+   * the words that announce deferred tools or namespaces in a message, its code-mode layout.
+   * The formats apply these to its captures; absent: it does none of that.
+   */
+  readonly wireQuirks?: WireQuirks;
   /**
    * Definitions our own stubs made up (a server the CLI fetches tools from, answered by the
    * capture stub): a captured description that starts with `descriptionPrefix` is ours, so the

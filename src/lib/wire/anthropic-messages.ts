@@ -1,21 +1,19 @@
 /**
- * Anthropic Messages (`POST /v1/messages`), as Claude Code sends it.
+ * Anthropic Messages (`POST /v1/messages`).
  *
  * Tools: `tools[]` of {name, description, input_schema}, server tools of a typed
- * `type` (web_search_20250305 …), and a `DeferredToolPlaceholder` that switches
- * tool search on. Tools loaded later through ToolSearch are only named, in a
- * paragraph of a message ("The following deferred tools are now available via
- * ToolSearch…"), or, in earlier releases (2.1.69, which deferred every tool but
- * ToolSearch), in an `<available-deferred-tools>` block, one name a line; a capture
- * keeps those texts and nothing else of `messages`.
+ * `type` (web_search_20250305 …), and placeholders such as `DeferredToolPlaceholder`.
+ * Tools an agent loads later through its own tool search are only named, in a text
+ * of a message, in the agent's words (its WireQuirks.deferredTools); a capture keeps
+ * those passages and nothing else of `messages`.
  */
 import {
-  asRecord, bodyModel, jsonSchemaInput, hasToolsArray, isObject, jsonReply, keptBody, keptPassages, lastUserTextIn, makeTool, messagesProblem, messageTexts, modelOf, partsText, pointer, sseReply, STUB_REPLY_TEXT,
+  announcedNames, asRecord, bodyModel, deferredInput, jsonSchemaInput, hasToolsArray, isObject, jsonReply, keptBody, keptPassages, lastUserTextIn, makeTool, messagesProblem, messageTexts, modelOf, partsText, pointer, sseReply, STUB_REPLY_TEXT,
 } from './shared.ts';
 import type { Definition } from '../core/content-types.ts';
 import {
   CaptureFormatError,
-  type CapturedTool, type DeferredNamespace, type ExtractContext, type StubReply, type ToolCallWire, type ToolCount, type WireFormat, type WireRequest,
+  type Announcement, type CapturedTool, type DeferredNamespace, type ExtractContext, type StubReply, type ToolCallWire, type ToolCount, type WireFormat, type WireQuirks, type WireRequest,
 } from './types.ts';
 import type { JsonRecord } from '../core/json.ts';
 
@@ -26,46 +24,21 @@ export const COUNT_TOKENS_PATH = '/v1/messages/count_tokens';
 export const KEPT_KEYS = ['model', 'tools', 'tool_choice', 'messages'] as const;
 
 // ---------------------------------------------------------------------------
-// Deferred-tool announcements
-
-/** The paragraph in which Claude Code names the tools it defers to ToolSearch. */
-const DEFERRED_PARAGRAPH = /The following deferred tools are now available via ToolSearch[\s\S]*?(?=\n\n|$)/;
-/** The same paragraph, read back: the intro line, then one tool name a line. */
-const DEFERRED_INTRO = /The following deferred tools are now available via ToolSearch[^\n]*:\n((?:[^\n]+\n?)+)/;
-/**
- * The earlier form: a meta user message `<available-deferred-tools>`, one tool a line, each
- * a name or `name — search hint` (2.1.69's formatDeferredToolLine).
- */
-const DEFERRED_BLOCK = /<available-deferred-tools>\n([\s\S]*?)\n?<\/available-deferred-tools>/;
-/** A line of either form: the tool's name, before any ` — ` hint. */
-const deferredLineName = (line: string): string => line.split(' — ')[0]!.trim();
+// Deferred-tool announcements (the agent's words: WireQuirks.deferredTools)
 
 /**
- * From `messages`, only the paragraphs that name deferred tools (the rest of those
- * messages describes the machine and the session, and is left out), each kept
- * verbatim as a text block of its message's role.
+ * From `messages`, only the passages the agent's announcement marks (the rest of those
+ * messages describes the machine and the session, and is left out), each kept verbatim
+ * as a text block of its message's role.
  */
-export function deferredAnnouncements(messages: readonly unknown[]): JsonRecord[] {
-  return keptPassages(messages, (text) => [DEFERRED_PARAGRAPH, DEFERRED_BLOCK].flatMap((pattern) => pattern.exec(text)?.[0] ?? []));
+export function deferredAnnouncements(messages: readonly unknown[], announcement: Announcement | undefined): JsonRecord[] {
+  return keptPassages(messages, (text) => announcement?.passages(text) ?? []);
 }
 
 /** Tool names a body's messages announce as deferred, each with the pointer of the text naming it. */
-export function deferredToolNames(body: JsonRecord, at: string): { name: string; at: string }[] {
+export function deferredToolNames(body: JsonRecord, at: string, announcement: Announcement | undefined): { name: string; at: string }[] {
   const messages = Array.isArray(body['messages']) ? body['messages'] : [];
-  const out: { name: string; at: string }[] = [];
-  messages.forEach((m, i) => {
-    for (const text of messageTexts(m, pointer(at, 'messages', i))) {
-      for (const pattern of [DEFERRED_INTRO, DEFERRED_BLOCK]) {
-        const match = pattern.exec(text.text);
-        if (!match) continue;
-        for (const line of match[1]!.split('\n')) {
-          const name = deferredLineName(line);
-          if (/^[A-Za-z_][\w.-]*$/.test(name)) out.push({ name, at: text.at });
-        }
-      }
-    }
-  });
-  return out;
+  return announcedNames(messages.flatMap((m, i) => messageTexts(m, pointer(at, 'messages', i))), announcement);
 }
 
 // ---------------------------------------------------------------------------
@@ -78,11 +51,11 @@ export function lastUserText(body: unknown): string | undefined {
 }
 
 /** The tool-related keys of a request body, verbatim and in the order sent; `messages` reduced to the deferred-tool announcements, left out when there are none. */
-export function captureBody(body: JsonRecord): JsonRecord {
-  return keptBody(body, KEPT_KEYS, { messages: deferredAnnouncements });
+export function captureBody(body: JsonRecord, quirks: WireQuirks): JsonRecord {
+  return keptBody(body, KEPT_KEYS, { messages: (messages) => deferredAnnouncements(messages, quirks.deferredTools) });
 }
 
-export function countTools(body: JsonRecord): ToolCount {
+export function countTools(body: JsonRecord, _quirks: WireQuirks): ToolCount {
   const count: ToolCount = { tools: 0, namespaces: 0, deferred: 0, nested: 0, names: [] };
   for (const tool of Array.isArray(body['tools']) ? body['tools'] : []) {
     if (!isObject(tool)) continue;
@@ -168,11 +141,6 @@ const NO_RESULT: Definition = {
   reason: 'The model-facing tool list declares inputs only; the result reaches the model as a tool_result block. See the SDK result type where one exists.',
 };
 
-const DEFERRED_INPUT: Definition = {
-  kind: 'unavailable',
-  reason: 'Deferred in this configuration: the model is told only the name, and loads the schema through ToolSearch when it needs the tool.',
-};
-
 export function extractTools(body: JsonRecord, context: ExtractContext): CapturedTool[] {
   const { origin } = context;
   const toolsAt = pointer(context.pointer, 'tools');
@@ -206,9 +174,10 @@ export function extractTools(body: JsonRecord, context: ExtractContext): Capture
     );
   });
   // Named-only tools are announced in a message of the conversation.
-  for (const { name, at } of deferredToolNames(body, context.pointer)) {
+  const announcement = context.quirks.deferredTools;
+  for (const { name, at } of deferredToolNames(body, context.pointer, announcement)) {
     if (out.some((t) => t.fullName === name)) continue;
-    out.push(makeTool({ name, delivery: 'deferred', input: DEFERRED_INPUT, output: NO_RESULT, pointer: at, namePointer: at }));
+    out.push(makeTool({ name, delivery: 'deferred', input: deferredInput(announcement!, name), output: NO_RESULT, pointer: at, namePointer: at }));
   }
   return out;
 }

@@ -24,7 +24,7 @@ import { minimalInstance, type MinimalInstanceOptions } from '../shapes/minimal-
 import { asRecord, hasToolsArray, isObject, jsonReply, keptBody, makeTool, pathOf, pointer, STUB_REPLY_TEXT } from './shared.ts';
 import {
   CaptureFormatError,
-  type CapturedTool, type DeferredNamespace, type ExtractContext, type StubReply, type ToolCallWire, type ToolCount, type WireFormat, type WireRequest,
+  type CapturedTool, type DeferredNamespace, type ExtractContext, type StubReply, type ToolCallWire, type ToolCount, type WireFormat, type WireQuirks, type WireRequest,
 } from './types.ts';
 import type { JsonRecord } from '../core/json.ts';
 
@@ -147,11 +147,11 @@ export function lastUserText(body: unknown): string | undefined {
 }
 
 /** The tool-related keys of a request body, verbatim and in the order sent (see KEPT_KEYS). */
-export function captureBody(body: JsonRecord): JsonRecord {
+export function captureBody(body: JsonRecord, _quirks: WireQuirks = {}): JsonRecord {
   return keptBody(body, KEPT_KEYS);
 }
 
-export function countTools(body: JsonRecord): ToolCount {
+export function countTools(body: JsonRecord, _quirks: WireQuirks = {}): ToolCount {
   const count: ToolCount = { tools: 0, namespaces: 0, deferred: 0, nested: 0, names: [] };
   for (const tool of Array.isArray(body['tools']) ? body['tools'] : []) {
     if (!isObject(tool)) continue;
@@ -331,7 +331,7 @@ const toolCalls: ToolCallWire = {
 
 const NO_RESULT: Definition = {
   kind: 'unavailable',
-  reason: 'The model is not told the shape of this result: the declaration gives no response schema, and Gemini CLI returns the tool output to the model as a functionResponse part.',
+  reason: 'The model is not told the shape of this result: the declaration gives no response schema, and the CLI returns the tool output to the model as a functionResponse part.',
 };
 
 const BUILT_IN_RESULT: Definition = {

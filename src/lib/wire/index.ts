@@ -7,7 +7,7 @@ import { anthropicMessages } from './anthropic-messages.ts';
 import { geminiApi } from './gemini-api.ts';
 import { openaiChatCompletions } from './openai-chat-completions.ts';
 import { openaiResponses } from './openai-responses.ts';
-import { CaptureFormatError, type CaptureFile, type CapturedTool, type DeferredNamespace, type ExtractContext, type WireFormat } from './types.ts';
+import { CaptureFormatError, type CaptureFile, type CapturedTool, type DeferredNamespace, type ExtractContext, type WireFormat, type WireQuirks } from './types.ts';
 
 export const WIRE_FORMATS = {
   'anthropic-messages': anthropicMessages,
@@ -36,23 +36,27 @@ export function captureWireFormat(capture: CaptureFile): WireFormat {
   return wire;
 }
 
-function contextOf(capture: CaptureFile): ExtractContext {
+function contextOf(capture: CaptureFile, quirks: WireQuirks): ExtractContext {
   return {
     origin: { package: capture.cli.package, version: capture.cli.version, file: `content/captures/${capture.agent}/${capture.configuration}.json` },
     pointer: '/body',
+    quirks,
   };
 }
 
-/** Every tool a capture advertises, in the order the model sees them. Throws CaptureFormatError. */
-export function extractCapturedTools(capture: CaptureFile): CapturedTool[] {
-  return captureWireFormat(capture).extractTools(capture.body, contextOf(capture));
+/**
+ * Every tool a capture advertises, in the order the model sees them, read with the quirks of
+ * the agent that sent it (src/lib/agents: capturedTools looks them up). Throws CaptureFormatError.
+ */
+export function extractCapturedTools(capture: CaptureFile, quirks: WireQuirks): CapturedTool[] {
+  return captureWireFormat(capture).extractTools(capture.body, contextOf(capture, quirks));
 }
 
-/** Namespaces a capture names without their tools (Codex: deferred to tool_search), each with the pointer of the text naming it. */
-export function deferredNamespaces(capture: CaptureFile): DeferredNamespace[] {
-  return captureWireFormat(capture).deferredNamespaces(capture.body, contextOf(capture));
+/** Namespaces a capture names without their tools (deferred to the agent's tool search), each with the pointer of the text naming it. */
+export function deferredNamespaces(capture: CaptureFile, quirks: WireQuirks): DeferredNamespace[] {
+  return captureWireFormat(capture).deferredNamespaces(capture.body, contextOf(capture, quirks));
 }
 
 export { deferredNamespaceTool } from './openai-responses.ts';
 export { CaptureFormatError } from './types.ts';
-export type { CaptureFile, CapturedTool, DeferredNamespace, Delivery, ExtractContext, StubReply, ToolCount, WireFormat, WireRequest } from './types.ts';
+export type { CaptureFile, CapturedTool, DeferredNamespace, Delivery, ExtractContext, StubReply, ToolCount, WireFormat, WireQuirks, WireRequest } from './types.ts';

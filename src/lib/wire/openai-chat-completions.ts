@@ -1,26 +1,23 @@
 /**
- * OpenAI Chat Completions (`POST /v1/chat/completions`), as Qwen Code, OpenCode
- * and GitHub Copilot CLI send it to an OpenAI-compatible provider.
+ * OpenAI Chat Completions (`POST /v1/chat/completions`), as agents send it to an
+ * OpenAI-compatible provider.
  *
  * Tools: `tools[]` of `{type: "function", function: {name, description,
- * parameters}}` (`parameters` may be absent). Qwen Code defers most of its tools
- * to its `tool_search`/`tool_call` pair and only names them, one
- * `- "name": "description"` line each, in a `<system-reminder>` text part of the
- * user message ("The following tools are reachable through `tool_search` and
- * `tool_call`…", read by ./qwen-reminder.ts); a capture keeps that reminder and
- * nothing else of `messages`. With `tools.codeModeOnly`, Qwen Code's `exec` tool
- * declares the other tools in TypeScript inside its description (read by
- * ./code-mode.ts).
+ * parameters}}` (`parameters` may be absent) and freeform `custom` tools. An agent
+ * that defers tools to its own tool search names them in a text of a message, in its
+ * own words (WireQuirks.deferredTools); a capture keeps those passages and nothing
+ * else of `messages`. An agent's code-mode `exec` tool declares the other tools in
+ * TypeScript inside its description, in the agent's layout (WireQuirks.codeMode,
+ * read by ./code-mode.ts).
  */
 import type { Definition } from '../core/content-types.ts';
-import { codeModeTools, declaresNestedTools, qwenNestedToolNames } from './code-mode.ts';
-import { DEFERRED_INPUT, deferredReminderIn, deferredReminderNames } from './qwen-reminder.ts';
+import { codeModeTools } from './code-mode.ts';
 import {
-  asRecord, bodyModel, jsonSchemaInput, hasToolsArray, isObject, jsonReply, keptBody, keptPassages, lastUserTextIn, makeTool, messagesProblem, messageTexts, modelOf, partsText, pointer, STUB_REPLY_TEXT,
+  announcedNames, asRecord, bodyModel, deferredInput, jsonSchemaInput, hasToolsArray, isObject, jsonReply, keptBody, keptPassages, lastUserTextIn, makeTool, messagesProblem, messageTexts, modelOf, partsText, pointer, STUB_REPLY_TEXT,
 } from './shared.ts';
 import {
   CaptureFormatError,
-  type CapturedTool, type DeferredNamespace, type ExtractContext, type StubReply, type StubToolCall, type ToolCallWire, type ToolCount, type WireFormat, type WireRequest,
+  type Announcement, type CapturedTool, type DeferredNamespace, type ExtractContext, type StubReply, type StubToolCall, type ToolCallWire, type ToolCount, type WireFormat, type WireQuirks, type WireRequest,
 } from './types.ts';
 import type { JsonRecord } from '../core/json.ts';
 
@@ -30,24 +27,21 @@ export const REQUEST_PATH = '/v1/chat/completions';
 export const KEPT_KEYS = ['model', 'tools', 'tool_choice', 'parallel_tool_calls', 'messages'] as const;
 
 // ---------------------------------------------------------------------------
-// Deferred-tool announcements
+// Deferred-tool announcements (the agent's words: WireQuirks.deferredTools)
 
 /**
- * From `messages`, only the reminders that name deferred tools (the rest of those
- * messages describes the machine, the date and the session, and is left out), each
- * kept verbatim as a text part of its message's role.
+ * From `messages`, only the passages the agent's announcement marks (the rest of those
+ * messages describes the machine, the date and the session, and is left out), each kept
+ * verbatim as a text part of its message's role.
  */
-export function deferredAnnouncements(messages: readonly unknown[]): JsonRecord[] {
-  return keptPassages(messages, (text) => {
-    const reminder = deferredReminderIn(text);
-    return reminder === undefined ? [] : [reminder];
-  });
+export function deferredAnnouncements(messages: readonly unknown[], announcement: Announcement | undefined): JsonRecord[] {
+  return keptPassages(messages, (text) => announcement?.passages(text) ?? []);
 }
 
 /** Tool names a body's messages announce as deferred, each with the pointer of the text naming it. */
-export function deferredToolNames(body: JsonRecord, at: string): { name: string; at: string }[] {
+export function deferredToolNames(body: JsonRecord, at: string, announcement: Announcement | undefined): { name: string; at: string }[] {
   const messages = Array.isArray(body['messages']) ? body['messages'] : [];
-  return deferredReminderNames(messages.flatMap((m, i) => messageTexts(m, pointer(at, 'messages', i))));
+  return announcedNames(messages.flatMap((m, i) => messageTexts(m, pointer(at, 'messages', i))), announcement);
 }
 
 // ---------------------------------------------------------------------------
@@ -61,16 +55,16 @@ export function lastUserText(body: unknown): string | undefined {
 }
 
 /** The tool-related keys of a request body, verbatim and in the order sent; `messages` reduced to the deferred-tool reminders, left out when there are none. */
-export function captureBody(body: JsonRecord): JsonRecord {
-  return keptBody(body, KEPT_KEYS, { messages: deferredAnnouncements });
+export function captureBody(body: JsonRecord, quirks: WireQuirks): JsonRecord {
+  return keptBody(body, KEPT_KEYS, { messages: (messages) => deferredAnnouncements(messages, quirks.deferredTools) });
 }
 
 /**
- * Function tools in `tools`, then the tools the reminder names as deferred (counted
- * in `tools` and in `deferred`); `nested` counts the tools code mode's `exec`
- * declares in its description.
+ * Function tools in `tools`, then the tools the agent's announcement names as deferred
+ * (counted in `tools` and in `deferred`); `nested` counts the tools code mode's `exec`
+ * declares in its description, in the agent's layout.
  */
-export function countTools(body: JsonRecord): ToolCount {
+export function countTools(body: JsonRecord, quirks: WireQuirks): ToolCount {
   const count: ToolCount = { tools: 0, namespaces: 0, deferred: 0, nested: 0, names: [] };
   for (const tool of Array.isArray(body['tools']) ? body['tools'] : []) {
     if (!isObject(tool)) continue;
@@ -79,9 +73,9 @@ export function countTools(body: JsonRecord): ToolCount {
     const name = typeof f['name'] === 'string' ? f['name'] : undefined;
     count.tools++;
     count.names.push(name ?? (typeof tool['type'] === 'string' ? tool['type'] : '?'));
-    if (name === 'exec' && typeof f['description'] === 'string') count.nested += qwenNestedToolNames(f['description']).length;
+    if (name === 'exec' && typeof f['description'] === 'string') count.nested += quirks.codeMode?.identifiers(f['description']).length ?? 0;
   }
-  for (const { name } of deferredToolNames(body, '')) {
+  for (const { name } of deferredToolNames(body, '', quirks.deferredTools)) {
     if (count.names.includes(name)) continue;
     count.tools++;
     count.deferred++;
@@ -213,12 +207,6 @@ const NO_RESULT: Definition = {
   reason: 'The model-facing tool list declares inputs only; the result reaches the model as the content of a `tool` message.',
 };
 
-/** A code-mode tool declared to return only the envelope every nested tool returns. */
-const ENVELOPE_RESULT: Definition = {
-  kind: 'unavailable',
-  reason: 'Code mode declares no result type for this tool: every nested tool resolves to the same CodeModeToolResult envelope (callId, name, status, output, optional content), with the tool\'s result as text in `output`.',
-};
-
 /**
  * A freeform tool (`{type: "custom", custom: {name, description, format}}`), as Copilot CLI sends
  * apply_patch to gpt-5 models: its input is the text the grammar of `format.grammar` accepts.
@@ -265,12 +253,11 @@ function extractTool(raw: unknown, at: string, context: ExtractContext, out: Cap
       namePointer: pointer(fnAt, 'name'),
     }),
   );
-  if (name === 'exec' && typeof description === 'string' && declaresNestedTools(description)) {
-    out.push(...codeModeTools(description, pointer(fnAt, 'description'), 'exec', context.origin, (t) => ({ name: t.name ?? t.identifier }), ENVELOPE_RESULT));
+  const layout = context.quirks.codeMode;
+  if (name === 'exec' && typeof description === 'string' && layout?.declares(description)) {
+    out.push(...codeModeTools(description, pointer(fnAt, 'description'), { name: 'exec', namespace: undefined }, context.origin, layout));
   }
 }
-
-/** The tools code mode's `exec` declares in TypeScript inside its description (at `at`). */
 
 export function extractTools(body: JsonRecord, context: ExtractContext): CapturedTool[] {
   const toolsAt = pointer(context.pointer, 'tools');
@@ -279,9 +266,10 @@ export function extractTools(body: JsonRecord, context: ExtractContext): Capture
   const out: CapturedTool[] = [];
   (tools ?? []).forEach((t, i) => extractTool(t, pointer(toolsAt, i), context, out));
   // Named-only tools are announced in a message of the conversation.
-  for (const { name, at } of deferredToolNames(body, context.pointer)) {
+  const announcement = context.quirks.deferredTools;
+  for (const { name, at } of deferredToolNames(body, context.pointer, announcement)) {
     if (out.some((t) => t.fullName === name)) continue;
-    out.push(makeTool({ name, delivery: 'deferred', input: DEFERRED_INPUT, output: NO_RESULT, pointer: at, namePointer: at }));
+    out.push(makeTool({ name, delivery: 'deferred', input: deferredInput(announcement!, name), output: NO_RESULT, pointer: at, namePointer: at }));
   }
   return out;
 }

@@ -1,28 +1,24 @@
 /**
- * OpenAI Responses (`POST /v1/responses`), as Codex CLI sends it (and Qwen Code
- * with `--auth-type openai-responses`).
+ * OpenAI Responses (`POST /v1/responses`).
  *
  * Tools: top-level `tools[]` — `function` (JSON Schema `parameters`), `custom`
  * (freeform, with a grammar `format`), typed built-ins (hosted by the provider
  * such as web_search, or run by the client such as tool_search) and `namespace`
  * tools holding more tools — or an `additional_tools` input item holding
- * namespaces. Code mode's `exec` declares nested tools in TypeScript inside its
- * description (read by ./code-mode.ts). Namespaces deferred to tool_search are
- * only named, in a text part of a developer message ("<tools>\nDeferred tool
- * namespaces:\n- name…"). Qwen Code (`--auth-type openai-responses`) names the
- * tools it defers in a `<system-reminder>` of the user message, as over Chat
- * Completions (./qwen-reminder.ts). A capture keeps those texts and no other
- * message content.
+ * namespaces. An agent's code-mode `exec` declares nested tools in TypeScript inside
+ * its description, in the agent's layout (WireQuirks.codeMode, read by ./code-mode.ts).
+ * Namespaces and tools an agent defers to its tool search are only named, in a text
+ * of a message item, in the agent's words (WireQuirks.deferredNamespaces and
+ * deferredTools). A capture keeps those passages and no other message content.
  */
 import type { Definition } from '../core/content-types.ts';
 import { codeModeTools } from './code-mode.ts';
-import { DEFERRED_INPUT, deferredReminderIn, deferredReminderNames } from './qwen-reminder.ts';
 import {
-  asRecord, bodyModel, jsonSchemaInput, commonProblem, fullNameOf, hasToolsArray, isObject, jsonReply, keptBody, lastUserTextIn, makeTool, modelOf, partsText, pointer, sseReply, STUB_REPLY_TEXT,
+  announcedNames, asRecord, deferredInput, bodyModel, jsonSchemaInput, commonProblem, fullNameOf, hasToolsArray, isObject, jsonReply, keptBody, lastUserTextIn, makeTool, modelOf, partsText, pointer, sseReply, STUB_REPLY_TEXT,
 } from './shared.ts';
 import {
   CaptureFormatError,
-  type CapturedTool, type DeferredNamespace, type ExtractContext, type StubReply, type ToolCallWire, type ToolCount, type WireFormat, type WireRequest,
+  type CapturedTool, type DeferredNamespace, type ExtractContext, type StubReply, type ToolCallWire, type ToolCount, type WireFormat, type WireQuirks, type WireRequest,
 } from './types.ts';
 import type { JsonRecord } from '../core/json.ts';
 
@@ -31,16 +27,11 @@ export const REQUEST_PATH = '/v1/responses';
 /** Keys of the request body kept in a capture (in the order sent, not this order). */
 export const KEPT_KEYS = ['model', 'tools', 'tool_choice', 'parallel_tool_calls', 'input'] as const;
 
-/** Codex's default namespace: its tools are called without a prefix. */
+/** The default namespace: its tools are called without a prefix. */
 const DEFAULT_NAMESPACE = 'functions';
 
 // ---------------------------------------------------------------------------
-// Deferred namespaces (Codex) and deferred tools (Qwen Code)
-
-/** The part of a Codex developer message that names namespaces deferred to tool_search. */
-const DEFERRED_NAMESPACES = /^<tools>\nDeferred tool namespaces:\n/;
-/** The same part, read back: one `- name` or `- name: description` a line. */
-const DEFERRED_NAMESPACE_LIST = /^<tools>\nDeferred tool namespaces:\n([\s\S]*?)(?:\n<\/tools>|$)/;
+// Deferred namespaces and deferred tools (the agent's words: WireQuirks)
 
 /** The texts of one message item with their pointers: string content, or the `text` of each part. */
 function messageTexts(item: JsonRecord, at: string): { text: string; at: string }[] {
@@ -51,44 +42,38 @@ function messageTexts(item: JsonRecord, at: string): { text: string; at: string 
 }
 
 /**
- * What a capture keeps of one message item: the Codex part that names deferred
- * namespaces, verbatim, and Qwen Code's deferred-tool reminder, only the reminder
- * text kept of its part; undefined when the message has neither.
+ * What a capture keeps of one message item: the passages the agent's announcements mark,
+ * a part whose whole text is one kept verbatim, otherwise only the passage kept of its part;
+ * undefined when the message has none.
  */
-export function keptMessage(item: JsonRecord): JsonRecord | undefined {
+export function keptMessage(item: JsonRecord, quirks: WireQuirks): JsonRecord | undefined {
   const content = item['content'];
   const parts = (Array.isArray(content) ? content : typeof content === 'string' ? [{ type: 'input_text', text: content }] : []).flatMap((p): unknown[] => {
     if (!isObject(p) || typeof p['text'] !== 'string') return [];
-    if (DEFERRED_NAMESPACES.test(p['text'])) return [p];
-    const reminder = deferredReminderIn(p['text']);
-    return reminder === undefined ? [] : [{ type: p['type'] ?? 'input_text', text: reminder }];
+    const text = p['text'];
+    const passages = [quirks.deferredNamespaces, quirks.deferredTools].flatMap((a) => a?.passages(text) ?? []);
+    if (passages.includes(text)) return [p];
+    return passages.map((passage) => ({ type: p['type'] ?? 'input_text', text: passage }));
   });
   return parts.length > 0 ? { type: 'message', role: item['role'], content: parts } : undefined;
 }
 
-/** Tool names Qwen Code's reminder in the message items of `input` announces as deferred, each with the pointer of the text naming it. */
-export function deferredToolNames(body: JsonRecord, at: string): { name: string; at: string }[] {
+/** The texts of the message items of `input`, each with its pointer. */
+function inputTexts(body: JsonRecord, at: string): { text: string; at: string }[] {
   const input = Array.isArray(body['input']) ? body['input'] : [];
-  return deferredReminderNames(input.flatMap((item, i) => (isObject(item) && item['type'] === 'message' ? messageTexts(item, pointer(at, 'input', i)) : [])));
+  return input.flatMap((item, i) => (isObject(item) && item['type'] === 'message' ? messageTexts(item, pointer(at, 'input', i)) : []));
 }
 
-/** Namespaces the message items of `input` name as deferred: listed as `- name` or `- name: description`. */
+/** Tool names the agent's announcement in the message items of `input` names as deferred, each with the pointer of the text naming it. */
+export function deferredToolNames(body: JsonRecord, at: string, quirks: WireQuirks): { name: string; at: string }[] {
+  return announcedNames(inputTexts(body, at), quirks.deferredTools);
+}
+
+/** Namespaces the agent's announcement in the message items of `input` names as deferred. */
 export function deferredNamespaces(body: JsonRecord, context: ExtractContext): DeferredNamespace[] {
-  const input = Array.isArray(body['input']) ? body['input'] : [];
-  const out: DeferredNamespace[] = [];
-  input.forEach((item, i) => {
-    if (!isObject(item) || item['type'] !== 'message' || !Array.isArray(item['content'])) return;
-    item['content'].forEach((part, j) => {
-      const text = isObject(part) ? part['text'] : undefined;
-      const m = typeof text === 'string' ? DEFERRED_NAMESPACE_LIST.exec(text) : null;
-      if (!m) return;
-      for (const line of m[1]!.split('\n')) {
-        const name = /^- ([A-Za-z0-9_.-]+)(?::|$)/.exec(line.trim())?.[1];
-        if (name && !out.some((d) => d.name === name)) out.push({ name, pointer: pointer(context.pointer, 'input', i, 'content', j, 'text') });
-      }
-    });
-  });
-  return out;
+  const announcement = context.quirks.deferredNamespaces;
+  if (!announcement) return [];
+  return announcedNames(inputTexts(body, context.pointer), announcement).map(({ name, at }) => ({ name, pointer: at, reason: announcement.reason(name) }));
 }
 
 /** The stand-in for a tool of a deferred namespace, in a configuration that only names the namespace. */
@@ -98,10 +83,7 @@ export function deferredNamespaceTool(known: CapturedTool, deferred: DeferredNam
     ...(known.namespace ? { namespace: known.namespace } : {}),
     fullName: known.fullName,
     delivery: 'deferred',
-    input: {
-      kind: 'unavailable',
-      reason: `Deferred in this configuration: the model is told only the namespace ${known.namespace}, and loads its tools through tool_search.`,
-    },
+    input: { kind: 'unavailable', reason: deferred.reason },
     output: known.output.kind === 'unavailable' ? known.output : { kind: 'unavailable', reason: 'Deferred in this configuration.' },
     pointer: deferred.pointer,
     namePointer: deferred.pointer,
@@ -125,25 +107,20 @@ export function lastUserText(body: unknown): string | undefined {
 /**
  * The tool-related keys of a request body, verbatim and in the order sent. `input`
  * keeps only its items whose `type` is not `message` (such as the `additional_tools`
- * item), the deferred-namespace announcement and Qwen Code's deferred-tool
- * reminder, and is left out when none remain.
+ * item) and the passages the agent's announcements mark (keptMessage), and is left
+ * out when none remain.
  */
-export function captureBody(body: JsonRecord): JsonRecord {
+export function captureBody(body: JsonRecord, quirks: WireQuirks): JsonRecord {
   const input = (items: unknown[]): unknown[] =>
     items.flatMap((item): unknown[] => {
       if (!(isObject(item) && item['type'] === 'message')) return [item];
-      const kept = keptMessage(item);
+      const kept = keptMessage(item, quirks);
       return kept ? [kept] : [];
     });
   return keptBody(body, KEPT_KEYS, { input });
 }
 
-/** Names declared in `declare const tools: { name(...` blocks of a code-mode description. */
-export function nestedToolNames(description: string): string[] {
-  return [...description.matchAll(/declare const tools: \{ ([A-Za-z_$][\w$]*)\(/g)].map((m) => m[1]!);
-}
-
-export function countTools(body: JsonRecord): ToolCount {
+export function countTools(body: JsonRecord, quirks: WireQuirks): ToolCount {
   const count: ToolCount = { tools: 0, namespaces: 0, deferred: 0, nested: 0, names: [] };
   const visit = (list: unknown, prefix: string): void => {
     if (!Array.isArray(list)) return;
@@ -158,12 +135,12 @@ export function countTools(body: JsonRecord): ToolCount {
       count.tools++;
       count.names.push(prefix + name);
       if (tool['defer_loading'] === true) count.deferred++;
-      if (name === 'exec' && typeof tool['description'] === 'string') count.nested += nestedToolNames(tool['description']).length;
+      if (name === 'exec' && typeof tool['description'] === 'string') count.nested += quirks.codeMode?.identifiers(tool['description']).length ?? 0;
     }
   };
   visit(body['tools'], '');
   if (Array.isArray(body['input'])) for (const item of body['input']) if (isObject(item)) visit(item['tools'], '');
-  for (const { name } of deferredToolNames(body, '')) {
+  for (const { name } of deferredToolNames(body, '', quirks)) {
     if (count.names.includes(name)) continue;
     count.tools++;
     count.deferred++;
@@ -266,13 +243,9 @@ function extractCustomTool(t: JsonRecord, at: string, namespace: string | undefi
     : { kind: 'unavailable', reason: 'A freeform tool without a grammar: the model sends plain text.' };
   const inputAt = grammar ? pointer(at, 'format', 'definition') : f ? pointer(at, 'format') : at;
   out.push(makeTool({ name, namespace, delivery: 'custom', description: typeof description === 'string' ? description : undefined, input, output: NO_RESULT, settings: rest, pointer: inputAt, namePointer: pointer(at, 'name') }));
-  if (name === 'exec' && typeof description === 'string' && description.includes('declare const tools')) {
-    // An identifier `server__tool` names an MCP tool of that server; the others keep the exec tool's namespace.
-    const nameOf = (t: { identifier: string }) => {
-      const [server, tool] = t.identifier.includes('__') ? t.identifier.split(/__(.*)/s) : [undefined, t.identifier];
-      return { name: tool!, namespace: server ?? namespace };
-    };
-    out.push(...codeModeTools(description, pointer(at, 'description'), named!, context.origin, nameOf, NO_RESULT));
+  const layout = context.quirks.codeMode;
+  if (name === 'exec' && typeof description === 'string' && layout?.declares(description)) {
+    out.push(...codeModeTools(description, pointer(at, 'description'), { name: named!, namespace }, context.origin, layout));
   }
 }
 
@@ -345,15 +318,16 @@ export function extractTools(body: JsonRecord, context: ExtractContext): Capture
     if (!Array.isArray(it['tools'])) throw new CaptureFormatError('`tools` of the additional_tools item is not an array', pointer(at, 'tools'));
     it['tools'].forEach((t, j) => extractTool(t, pointer(at, 'tools', j), undefined, context, out));
   });
-  // Qwen Code names the tools it defers in a reminder of the user message.
-  for (const { name, at } of deferredToolNames(body, context.pointer)) {
+  // Tools the agent defers are named in a message item, in its own words.
+  const announcement = context.quirks.deferredTools;
+  for (const { name, at } of deferredToolNames(body, context.pointer, context.quirks)) {
     if (out.some((t) => t.fullName === name)) continue;
-    out.push(makeTool({ name, delivery: 'deferred', input: DEFERRED_INPUT, output: NO_RESULT, pointer: at, namePointer: at }));
+    out.push(makeTool({ name, delivery: 'deferred', input: deferredInput(announcement!, name), output: NO_RESULT, pointer: at, namePointer: at }));
   }
   return out;
 }
 
-/** A request offers tools in `tools`, or (Codex on its default model) in an `additional_tools` input item. */
+/** A request offers tools in `tools`, or in an `additional_tools` input item (as Codex sends them on its default model). */
 function hasTools(body: unknown): boolean {
   if (hasToolsArray(body)) return true;
   return isObject(body) && Array.isArray(body['input']) && body['input'].some((item) => isObject(item) && item['type'] === 'additional_tools');

@@ -1,8 +1,8 @@
 /** Helpers the wire format modules share: JSON pointers, SSE framing, assembling a CapturedTool. */
-import { CaptureFormatError, type CapturedTool, type StubReply } from './types.ts';
+import { CaptureFormatError, type Announcement, type CapturedTool, type StubReply } from './types.ts';
 
 import { isObject, jsonPointer } from '../core/json.ts';
-import type { DefinitionOrigin, JsonSchemaDefinition } from '../core/content-types.ts';
+import type { Definition, DefinitionOrigin, JsonSchemaDefinition } from '../core/content-types.ts';
 import type { JsonRecord } from '../core/json.ts';
 
 export { isObject, jsonPointer as pointer } from '../core/json.ts';
@@ -185,4 +185,21 @@ export function keptPassages(messages: readonly unknown[], find: (text: string) 
     for (const { text } of messageTexts(m, '')) for (const passage of find(text)) out.push({ role: m['role'], content: [{ type: 'text', text: passage }] });
   }
   return out;
+}
+
+/**
+ * The names an agent's announcement (WireQuirks) gives in `texts` (each with the pointer of
+ * where it is), in order, each once, with the pointer of the first text naming it; none
+ * without an announcement.
+ */
+export function announcedNames(texts: Iterable<{ text: string; at: string }>, announcement: Announcement | undefined): { name: string; at: string }[] {
+  const out: { name: string; at: string }[] = [];
+  if (!announcement) return out;
+  for (const { text, at } of texts) for (const name of announcement.names(text)) if (!out.some((d) => d.name === name)) out.push({ name, at });
+  return out;
+}
+
+/** The input definition of a tool an announcement only names: unavailable, for the announcing agent's reason. */
+export function deferredInput(announcement: Announcement, name: string): Definition {
+  return { kind: 'unavailable', reason: announcement.reason(name) };
 }

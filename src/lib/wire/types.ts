@@ -88,6 +88,8 @@ export interface DeferredNamespace {
   name: string;
   /** JSON pointer, in the capture file, of the text that names it. */
   pointer: string;
+  /** Why the tools of the namespace have no definition here (the announcing agent's words). */
+  reason: string;
 }
 
 /** What a capture body declares, for the capture script's summary line. */
@@ -109,11 +111,85 @@ export interface ToolCount {
   names: string[];
 }
 
-/** Where extraction runs: the definitions' origin, and the pointer of the body in the capture file. */
+/**
+ * Text an agent writes into the conversation that names tools (or namespaces) whose
+ * schemas it sends only later, through its own tool search. The wire formats keep the
+ * passages in a capture, verbatim, and read the names back; which words mark them is
+ * the agent's, declared in its module (src/lib/agents).
+ */
+export interface Announcement {
+  /** The announcing passages inside one text of a message, verbatim (none: the text announces nothing). */
+  passages(text: string): string[];
+  /** The names one text of a message announces, in order. */
+  names(text: string): string[];
+  /** What the model is told of a named tool (or namespace) and how it gets the schema: the reason its input is shown as unavailable. */
+  reason(name: string): string;
+}
+
+/** One nested tool as a code-mode layout declares it: TypeScript texts, not yet parsed into types. */
+export interface DeclaredTool {
+  /** Name as a JavaScript identifier on `tools` (`exec_command`, `clock__curr_time`). */
+  identifier: string;
+  /** The tool's name where the declaration gives one beside the identifier. */
+  name?: string;
+  /** The type text of its argument. */
+  input: string;
+  /** The type text of what its promise resolves to. */
+  result: string;
+  description?: string;
+}
+
+/** A nested tool of code mode, with self-contained declaration texts for its input and result. */
+export interface NestedTool {
+  /** Name as a JavaScript identifier on `tools` (`exec_command`, `clock__curr_time`). */
+  identifier: string;
+  /** The tool's name where the declaration gives one beside the identifier. */
+  name?: string;
+  description?: string;
+  input: { typeName: string; source: string };
+  /** Absent when the tool is declared to return only the layout's envelope, the same for every nested tool. */
+  result?: { typeName: string; source: string };
+}
+
+/**
+ * How an agent's code-mode `exec` tool declares, in TypeScript inside its description,
+ * the tools it nests (./code-mode.ts reads the declarations the layout returns).
+ */
+export interface CodeModeLayout {
+  /** Does this `exec` description declare nested tools in the layout? */
+  declares(description: string): boolean;
+  /** The identifiers it declares, read without parsing (for counting a request's tools). */
+  identifiers(description: string): string[];
+  /** The shared declarations and each nested tool; throws CodeModeError (./code-mode.ts) when they do not read. */
+  declarations(description: string): { shared: string[]; tools: DeclaredTool[] };
+  /**
+   * A result type every nested tool returns (an envelope): a tool declared to return it has
+   * no result type of its own, and its result is shown as unavailable for `reason`.
+   */
+  envelope?: { type: string; reason: string };
+  /** A nested tool's name and namespace, given the `exec` tool's namespace. */
+  nameOf(tool: NestedTool, execNamespace: string | undefined): { name: string; namespace?: string | undefined };
+}
+
+/**
+ * What an agent does on a wire format that the format itself does not define: the
+ * announcements of deferred tools and namespaces, and its code-mode layout. Declared
+ * in the agent's module; the formats apply them and name no agent.
+ */
+export interface WireQuirks {
+  /** Tools named in a message and loaded later through the agent's tool search. */
+  deferredTools?: Announcement;
+  /** Namespaces named in a message whose tools load later (OpenAI Responses). */
+  deferredNamespaces?: Announcement;
+  codeMode?: CodeModeLayout;
+}
+
+/** Where extraction runs: the definitions' origin, the pointer of the body in the capture file, and the capturing agent's quirks. */
 export interface ExtractContext {
   origin: DefinitionOrigin;
   /** JSON pointer of the request body inside the capture file: `/body`. */
   pointer: string;
+  quirks: WireQuirks;
 }
 
 /**
@@ -195,10 +271,10 @@ export interface WireFormat {
   hasTools(body: unknown): boolean;
   /** The model a request asks for (its body's `model`, or the model in its path), or undefined when it names none. */
   requestModel(request: Pick<WireRequest, 'url' | 'json'>): string | undefined;
-  /** The tool-related part of a request body, verbatim and in the order sent: what a capture stores. */
-  captureBody(body: JsonRecord): JsonRecord;
+  /** The tool-related part of a request body, verbatim and in the order sent (with the passages the agent's announcements mark): what a capture stores. */
+  captureBody(body: JsonRecord, quirks: WireQuirks): JsonRecord;
   /** Counts what a kept body declares. */
-  countTools(body: JsonRecord): ToolCount;
+  countTools(body: JsonRecord, quirks: WireQuirks): ToolCount;
   /** The stub's minimal valid reply to a request of this format, or undefined when the request is not one. */
   stubReply(request: { method: string; path: string; json: unknown }): StubReply | undefined;
 

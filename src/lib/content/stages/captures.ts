@@ -5,12 +5,12 @@
  * the one a page shows.
  */
 import type { Stage } from '../context.ts';
-import { AGENTS } from '../../agents/index.ts';
+import { AGENTS, capturedNamespaces, capturedTools } from '../../agents/index.ts';
 import { distinctInputs, indexCaptured, primaryConfiguration, type CapturedEntry, type CaptureMatrix, type MatrixAgent } from '../../model/captures.ts';
 import type { AgentId } from '../../core/content-types.ts';
 import { definitionView } from '../definition-view.ts';
 import { parsePath } from '../../wire/gemini-api.ts';
-import { CaptureFormatError, captureWireFormat, deferredNamespaces, extractCapturedTools, type CaptureFile, type CapturedTool, type DeferredNamespace } from '../../wire/index.ts';
+import { CaptureFormatError, captureWireFormat, type CaptureFile, type CapturedTool, type DeferredNamespace } from '../../wire/index.ts';
 import type { DefinitionView, ToolModel } from '../../model/model.ts';
 import { attachCapture, capturePlace, isMcpInstance, mcpFamilyFromCapture, synthesizeFromCapture } from '../tool-synthesis.ts';
 import { checkName } from '../names.ts';
@@ -92,8 +92,8 @@ export function attachCaptures(stage: Stage, tools: ToolModel[], matrix: Capture
       }
       try {
         // A name that is not plain printable text is reported once, where the capture gives it, and goes no further.
-        const captured = extractCapturedTools(capture).filter((tool) => checkName(problems, { file, pointer: tool.namePointer }, 'tool name', tool.fullName));
-        const namespaces = deferredNamespaces(capture).filter((ns) => checkName(problems, { file, pointer: ns.pointer }, 'namespace', ns.name));
+        const captured = capturedTools(capture).filter((tool) => checkName(problems, { file, pointer: tool.namePointer }, 'tool name', tool.fullName));
+        const namespaces = capturedNamespaces(capture).filter((ns) => checkName(problems, { file, pointer: ns.pointer }, 'namespace', ns.name));
         perConfig.push({ configuration: config.id, tools: captured, deferredNamespaces: namespaces });
         requests.set(`${agentId}/${config.id}`, requestFacts(capture));
       } catch (error) {

@@ -8,12 +8,12 @@
  * those passages and nothing else of `messages`.
  */
 import {
-  announcedNames, asRecord, bodyModel, deferredInput, jsonSchemaInput, hasToolsArray, isObject, jsonReply, keptBody, keptPassages, lastUserTextIn, makeTool, messagesProblem, messageTexts, modelOf, partsText, pointer, sseReply, STUB_REPLY_TEXT,
+  addDeferredTools, announcedInMessages, asRecord, bodyModel, jsonSchemaInput, hasToolsArray, isObject, jsonReply, keptAnnouncements, keptBody, lastUserTextIn, makeTool, messagesProblem, modelOf, noNamespaces, partsText, pointer, sseReply, STUB_REPLY_TEXT,
 } from './shared.ts';
 import type { Definition } from '../core/content-types.ts';
 import {
   CaptureFormatError,
-  type Announcement, type CapturedTool, type DeferredNamespace, type ExtractContext, type StubReply, type ToolCallWire, type ToolCount, type WireFormat, type WireQuirks, type WireRequest,
+  type CapturedTool, type ExtractContext, type StubReply, type ToolCallWire, type ToolCount, type WireFormat, type WireQuirks, type WireRequest,
 } from './types.ts';
 import type { JsonRecord } from '../core/json.ts';
 
@@ -22,24 +22,6 @@ export const COUNT_TOKENS_PATH = '/v1/messages/count_tokens';
 
 /** Keys of the request body kept in a capture (in the order sent, not this order). */
 export const KEPT_KEYS = ['model', 'tools', 'tool_choice', 'messages'] as const;
-
-// ---------------------------------------------------------------------------
-// Deferred-tool announcements (the agent's words: WireQuirks.deferredTools)
-
-/**
- * From `messages`, only the passages the agent's announcement marks (the rest of those
- * messages describes the machine and the session, and is left out), each kept verbatim
- * as a text block of its message's role.
- */
-export function deferredAnnouncements(messages: readonly unknown[], announcement: Announcement | undefined): JsonRecord[] {
-  return keptPassages(messages, (text) => announcement?.passages(text) ?? []);
-}
-
-/** Tool names a body's messages announce as deferred, each with the pointer of the text naming it. */
-export function deferredToolNames(body: JsonRecord, at: string, announcement: Announcement | undefined): { name: string; at: string }[] {
-  const messages = Array.isArray(body['messages']) ? body['messages'] : [];
-  return announcedNames(messages.flatMap((m, i) => messageTexts(m, pointer(at, 'messages', i))), announcement);
-}
 
 // ---------------------------------------------------------------------------
 // Recording
@@ -52,7 +34,7 @@ export function lastUserText(body: unknown): string | undefined {
 
 /** The tool-related keys of a request body, verbatim and in the order sent; `messages` reduced to the deferred-tool announcements, left out when there are none. */
 export function captureBody(body: JsonRecord, quirks: WireQuirks): JsonRecord {
-  return keptBody(body, KEPT_KEYS, { messages: (messages) => deferredAnnouncements(messages, quirks.deferredTools) });
+  return keptBody(body, KEPT_KEYS, { messages: (messages) => keptAnnouncements(messages, quirks.deferredTools) });
 }
 
 export function countTools(body: JsonRecord, _quirks: WireQuirks): ToolCount {
@@ -175,17 +157,10 @@ export function extractTools(body: JsonRecord, context: ExtractContext): Capture
   });
   // Named-only tools are announced in a message of the conversation.
   const announcement = context.quirks.deferredTools;
-  for (const { name, at } of deferredToolNames(body, context.pointer, announcement)) {
-    if (out.some((t) => t.fullName === name)) continue;
-    out.push(makeTool({ name, delivery: 'deferred', input: deferredInput(announcement!, name), output: NO_RESULT, pointer: at, namePointer: at }));
-  }
+  addDeferredTools(out, announcedInMessages(body, context.pointer, announcement), announcement, NO_RESULT);
   return out;
 }
 
-/** Anthropic Messages has no namespaces. */
-export function deferredNamespaces(_body: JsonRecord, _context: ExtractContext): DeferredNamespace[] {
-  return [];
-}
 
 /** Calls are `tool_use` blocks; results come back as `tool_result` blocks of a user message. */
 const toolCalls: ToolCallWire = {
@@ -219,6 +194,6 @@ export const anthropicMessages = {
   countTools,
   stubReply,
   extractTools,
-  deferredNamespaces,
+  deferredNamespaces: noNamespaces,
   toolCalls,
 } as const satisfies WireFormat;

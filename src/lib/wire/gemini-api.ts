@@ -21,10 +21,10 @@
  */
 import type { Definition } from '../core/content-types.ts';
 import { minimalInstance, type MinimalInstanceOptions } from '../shapes/minimal-instance.ts';
-import { asRecord, hasToolsArray, isObject, jsonReply, keptBody, makeTool, pathOf, pointer, STUB_REPLY_TEXT } from './shared.ts';
+import { asRecord, hasToolsArray, isObject, jsonReply, keptBody, makeTool, noNamespaces, pathOf, pointer, STUB_REPLY_TEXT } from './shared.ts';
 import {
   CaptureFormatError,
-  type CapturedTool, type DeferredNamespace, type ExtractContext, type StubReply, type ToolCallWire, type ToolCount, type WireFormat, type WireQuirks, type WireRequest,
+  type CapturedTool, type ExtractContext, type StubReply, type ToolCallWire, type ToolCount, type WireFormat, type WireQuirks, type WireRequest,
 } from './types.ts';
 import type { JsonRecord } from '../core/json.ts';
 
@@ -410,10 +410,6 @@ export function extractTools(body: JsonRecord, context: ExtractContext): Capture
   return out;
 }
 
-/** The Gemini API has no namespaces. */
-export function deferredNamespaces(_body: JsonRecord, _context: ExtractContext): DeferredNamespace[] {
-  return [];
-}
 
 export const geminiApi = {
   id: 'gemini-api',
@@ -432,6 +428,6 @@ export const geminiApi = {
   countTools,
   stubReply,
   extractTools,
-  deferredNamespaces,
+  deferredNamespaces: noNamespaces,
   toolCalls,
 } as const satisfies WireFormat;

@@ -13,11 +13,11 @@
 import type { Definition } from '../core/content-types.ts';
 import { codeModeTools } from './code-mode.ts';
 import {
-  announcedNames, asRecord, bodyModel, deferredInput, jsonSchemaInput, hasToolsArray, isObject, jsonReply, keptBody, keptPassages, lastUserTextIn, makeTool, messagesProblem, messageTexts, modelOf, partsText, pointer, STUB_REPLY_TEXT,
+  addDeferredTools, announcedInMessages, asRecord, bodyModel, jsonSchemaInput, keptAnnouncements, noNamespaces, hasToolsArray, isObject, jsonReply, keptBody, lastUserTextIn, makeTool, messagesProblem, modelOf, partsText, pointer, STUB_REPLY_TEXT,
 } from './shared.ts';
 import {
   CaptureFormatError,
-  type Announcement, type CapturedTool, type DeferredNamespace, type ExtractContext, type StubReply, type StubToolCall, type ToolCallWire, type ToolCount, type WireFormat, type WireQuirks, type WireRequest,
+  type CapturedTool, type ExtractContext, type StubReply, type StubToolCall, type ToolCallWire, type ToolCount, type WireFormat, type WireQuirks, type WireRequest,
 } from './types.ts';
 import type { JsonRecord } from '../core/json.ts';
 
@@ -25,24 +25,6 @@ export const REQUEST_PATH = '/v1/chat/completions';
 
 /** Keys of the request body kept in a capture (in the order sent, not this order). */
 export const KEPT_KEYS = ['model', 'tools', 'tool_choice', 'parallel_tool_calls', 'messages'] as const;
-
-// ---------------------------------------------------------------------------
-// Deferred-tool announcements (the agent's words: WireQuirks.deferredTools)
-
-/**
- * From `messages`, only the passages the agent's announcement marks (the rest of those
- * messages describes the machine, the date and the session, and is left out), each kept
- * verbatim as a text part of its message's role.
- */
-export function deferredAnnouncements(messages: readonly unknown[], announcement: Announcement | undefined): JsonRecord[] {
-  return keptPassages(messages, (text) => announcement?.passages(text) ?? []);
-}
-
-/** Tool names a body's messages announce as deferred, each with the pointer of the text naming it. */
-export function deferredToolNames(body: JsonRecord, at: string, announcement: Announcement | undefined): { name: string; at: string }[] {
-  const messages = Array.isArray(body['messages']) ? body['messages'] : [];
-  return announcedNames(messages.flatMap((m, i) => messageTexts(m, pointer(at, 'messages', i))), announcement);
-}
 
 // ---------------------------------------------------------------------------
 // Recording
@@ -56,7 +38,7 @@ export function lastUserText(body: unknown): string | undefined {
 
 /** The tool-related keys of a request body, verbatim and in the order sent; `messages` reduced to the deferred-tool reminders, left out when there are none. */
 export function captureBody(body: JsonRecord, quirks: WireQuirks): JsonRecord {
-  return keptBody(body, KEPT_KEYS, { messages: (messages) => deferredAnnouncements(messages, quirks.deferredTools) });
+  return keptBody(body, KEPT_KEYS, { messages: (messages) => keptAnnouncements(messages, quirks.deferredTools) });
 }
 
 /**
@@ -75,7 +57,7 @@ export function countTools(body: JsonRecord, quirks: WireQuirks): ToolCount {
     count.names.push(name ?? (typeof tool['type'] === 'string' ? tool['type'] : '?'));
     if (name === 'exec' && typeof f['description'] === 'string') count.nested += quirks.codeMode?.identifiers(f['description']).length ?? 0;
   }
-  for (const { name } of deferredToolNames(body, '', quirks.deferredTools)) {
+  for (const { name } of announcedInMessages(body, '', quirks.deferredTools)) {
     if (count.names.includes(name)) continue;
     count.tools++;
     count.deferred++;
@@ -267,16 +249,8 @@ export function extractTools(body: JsonRecord, context: ExtractContext): Capture
   (tools ?? []).forEach((t, i) => extractTool(t, pointer(toolsAt, i), context, out));
   // Named-only tools are announced in a message of the conversation.
   const announcement = context.quirks.deferredTools;
-  for (const { name, at } of deferredToolNames(body, context.pointer, announcement)) {
-    if (out.some((t) => t.fullName === name)) continue;
-    out.push(makeTool({ name, delivery: 'deferred', input: deferredInput(announcement!, name), output: NO_RESULT, pointer: at, namePointer: at }));
-  }
+  addDeferredTools(out, announcedInMessages(body, context.pointer, announcement), announcement, NO_RESULT);
   return out;
-}
-
-/** Chat Completions has no namespaces. */
-export function deferredNamespaces(_body: JsonRecord, _context: ExtractContext): DeferredNamespace[] {
-  return [];
 }
 
 export const openaiChatCompletions = {
@@ -295,6 +269,6 @@ export const openaiChatCompletions = {
   countTools,
   stubReply,
   extractTools,
-  deferredNamespaces,
+  deferredNamespaces: noNamespaces,
   toolCalls,
 } as const satisfies WireFormat;

@@ -14,7 +14,7 @@
 import type { Definition } from '../core/content-types.ts';
 import { codeModeTools } from './code-mode.ts';
 import {
-  announcedNames, asRecord, deferredInput, bodyModel, jsonSchemaInput, commonProblem, fullNameOf, hasToolsArray, isObject, jsonReply, keptBody, lastUserTextIn, makeTool, modelOf, partsText, pointer, sseReply, STUB_REPLY_TEXT,
+  addDeferredTools, announcedNames, asRecord, bodyModel, jsonSchemaInput, commonProblem, fullNameOf, hasToolsArray, isObject, jsonReply, keptBody, lastUserTextIn, makeTool, modelOf, partsText, pointer, sseReply, STUB_REPLY_TEXT,
 } from './shared.ts';
 import {
   CaptureFormatError,
@@ -319,11 +319,7 @@ export function extractTools(body: JsonRecord, context: ExtractContext): Capture
     it['tools'].forEach((t, j) => extractTool(t, pointer(at, 'tools', j), undefined, context, out));
   });
   // Tools the agent defers are named in a message item, in its own words.
-  const announcement = context.quirks.deferredTools;
-  for (const { name, at } of deferredToolNames(body, context.pointer, context.quirks)) {
-    if (out.some((t) => t.fullName === name)) continue;
-    out.push(makeTool({ name, delivery: 'deferred', input: deferredInput(announcement!, name), output: NO_RESULT, pointer: at, namePointer: at }));
-  }
+  addDeferredTools(out, deferredToolNames(body, context.pointer, context.quirks), context.quirks.deferredTools, NO_RESULT);
   return out;
 }
 

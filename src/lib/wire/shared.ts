@@ -1,5 +1,5 @@
 /** Helpers the wire format modules share: JSON pointers, SSE framing, assembling a CapturedTool. */
-import { CaptureFormatError, type Announcement, type CapturedTool, type StubReply } from './types.ts';
+import { CaptureFormatError, type Announcement, type CapturedTool, type DeferredNamespace, type ExtractContext, type StubReply } from './types.ts';
 
 import { isObject, jsonPointer } from '../core/json.ts';
 import type { Definition, DefinitionOrigin, JsonSchemaDefinition } from '../core/content-types.ts';
@@ -197,6 +197,35 @@ export function announcedNames(texts: Iterable<{ text: string; at: string }>, an
   if (!announcement) return out;
   for (const { text, at } of texts) for (const name of announcement.names(text)) if (!out.some((d) => d.name === name)) out.push({ name, at });
   return out;
+}
+
+/**
+ * From the messages of a body, only the passages the agent's announcement marks (the rest
+ * of those messages describes the machine, the date and the session, and is left out),
+ * each kept verbatim as a text part of its message's role.
+ */
+export function keptAnnouncements(messages: readonly unknown[], announcement: Announcement | undefined): JsonRecord[] {
+  return keptPassages(messages, (text) => announcement?.passages(text) ?? []);
+}
+
+/** Tool names the `messages` of a body announce as deferred, each with the pointer of the text naming it. */
+export function announcedInMessages(body: JsonRecord, at: string, announcement: Announcement | undefined): { name: string; at: string }[] {
+  const messages = Array.isArray(body['messages']) ? body['messages'] : [];
+  return announcedNames(messages.flatMap((m, i) => messageTexts(m, jsonPointer(at, 'messages', i))), announcement);
+}
+
+/** The tools `named` (announced as deferred) that `out` does not hold yet, added to it as deferred tools with the announcement's reason. */
+export function addDeferredTools(out: CapturedTool[], named: readonly { name: string; at: string }[], announcement: Announcement | undefined, output: Definition): void {
+  if (!announcement) return;
+  for (const { name, at } of named) {
+    if (out.some((t) => t.fullName === name)) continue;
+    out.push(makeTool({ name, delivery: 'deferred', input: deferredInput(announcement, name), output, pointer: at, namePointer: at }));
+  }
+}
+
+/** A format without namespaces. */
+export function noNamespaces(_body: JsonRecord, _context: ExtractContext): DeferredNamespace[] {
+  return [];
 }
 
 /** The input definition of a tool an announcement only names: unavailable, for the announcing agent's reason. */

@@ -29,14 +29,13 @@
  * which it succeeds is compared with the last one in which it did (`previous`).
  */
 import type { HistoryEvent } from '../../../src/lib/core/content-types.ts';
-import { diffRows as diffSdkRows } from '../history/diff.ts';
+import { byText, diffRows as diffSdkRows, type EventKind } from '../history/diff.ts';
 import { rootedAnchor } from '../../../src/lib/shapes/anchors.ts';
 import { compareReleases } from '../../../src/lib/core/version-order.ts';
 import type { ConfigSnapshot, RowSnapshot, ToolSnapshot } from './snapshot.ts';
 
 // The event type of schemas/history.schema.json, declared once (generated).
 export type { HistoryEvent };
-export type EventKind = HistoryEvent['kind'];
 
 export interface ReleaseSnapshots {
   version: string;
@@ -209,26 +208,20 @@ const KIND_ORDER: readonly EventKind[] = [
   'now-required', 'now-optional', 'value-added', 'value-removed', 'description-changed', 'definition-changed',
 ];
 
-function cmp(a: string | undefined, b: string | undefined): number {
-  const x = a ?? '';
-  const y = b ?? '';
-  return x < y ? -1 : x > y ? 1 : 0;
-}
-
 /** Deterministic order: release (semver), tool, configuration, side, field, kind, then values. */
 export function sortEvents(events: HistoryEvent[], order: readonly string[] = []): HistoryEvent[] {
   const rank = (c: string | undefined): number => (c === undefined ? -1 : order.includes(c) ? order.indexOf(c) : order.length);
   return [...events].sort((a, b) =>
     compareReleases(a.release, b.release)
-    || cmp(a.tool, b.tool)
+    || byText(a.tool, b.tool)
     || rank(a.configuration) - rank(b.configuration)
-    || cmp(a.configuration, b.configuration)
-    || cmp(a.side, b.side)
-    || cmp(a.field, b.field)
+    || byText(a.configuration, b.configuration)
+    || byText(a.side, b.side)
+    || byText(a.field, b.field)
     || KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind)
-    || cmp(a.formerField, b.formerField)
-    || cmp(a.from, b.from)
-    || cmp(a.to, b.to));
+    || byText(a.formerField, b.formerField)
+    || byText(a.from, b.from)
+    || byText(a.to, b.to));
 }
 
 /**

@@ -41,6 +41,7 @@ import { compareReleases } from '../../../src/lib/core/version-order.ts';
 import type { ReleaseSnapshot, RowSnapshot, Side } from './snapshot.ts';
 
 export type { HistoryEvent };
+/** The kind of a history event (both histories: published types and captures). */
 export type EventKind = HistoryEvent['kind'];
 
 /** The order of kinds within one field: the order of schemas/history.schema.json. */
@@ -63,7 +64,7 @@ export const KIND_ORDER: readonly EventKind[] = [
 ];
 
 /** Plain code-unit order (locale-independent, so the output never depends on the machine). */
-function byText(a: string | undefined, b: string | undefined): number {
+export function byText(a: string | undefined, b: string | undefined): number {
   const x = a ?? '';
   const y = b ?? '';
   return x < y ? -1 : x > y ? 1 : 0;

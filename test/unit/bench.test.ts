@@ -17,7 +17,8 @@ import { codeSpan, escapeText, fence, fieldTable, htmlText, inline, table, basel
 import { DEFAULT_BEFORE, DEFAULT_LIGHTHOUSE_RUNS, parseBenchArgs } from '../../scripts/lib/bench/args.ts';
 import { medianScores, type Scores } from '../../scripts/lib/bench/lighthouse.ts';
 import { buildOrder, buildTimeRows, median, summarizeBuildTimes } from '../../scripts/lib/bench/runs.ts';
-import { buildLeftovers, exportRevision, historyEventCount } from '../../scripts/lib/bench/sites.ts';
+import { buildLeftovers, builtPageUrls, exportRevision, historyEventCount, markdownUrl } from '../../scripts/lib/bench/sites.ts';
+import { markdownFromHtml } from '../../scripts/lib/bench/from-html.ts';
 import {
   formatRatio,
   formatValue,
@@ -475,5 +476,57 @@ describe('the command line and repeated builds', () => {
     const paths = buildLeftovers('/tmp/bench-x/site', '/tmp/bench-x/site/dist');
     assert.equal(paths[0], '/tmp/bench-x/site/dist');
     assert.deepEqual(paths.slice(1).sort(), ['/tmp/bench-x/site/.astro', '/tmp/bench-x/site/.bench-cache', '/tmp/bench-x/site/node_modules/.astro', '/tmp/bench-x/site/node_modules/.vite']);
+  });
+});
+
+describe('baseline pages read from the built site (scripts/lib/bench/from-html.ts)', () => {
+  const page = (content: string, title = 'A page') =>
+    `<!doctype html><html><head><title>x</title></head><body><header><h1 id="_top">${title}</h1></header><main><div class="sl-markdown-content">${content}</div></main></body></html>`;
+
+  test('headings, paragraphs, lists, tables and code survive, as text; the title and URL come from the page', async () => {
+    const html = page(
+      '<h2 id="events">Events</h2><p>Fires <code>before</code> a <a href="/x/">call</a> &lt;tool&gt;.</p>' +
+        '<ul><li>one</li><li>two <em>words</em></li></ul><table><thead><tr><th>Event</th><th>When</th></tr></thead><tbody><tr><td>Pre|Tool</td><td>before</td></tr></tbody></table>' +
+        '<pre><code>line 1\n```\nline 3</code></pre><details><summary>More</summary><p>Hidden text.</p></details><script>ignored()</script>',
+      'Hooks of &lt;X&gt;',
+    );
+    const md = markdownFromHtml(html, '/agent/hooks/')!;
+    assert.equal(md.file, 'agent/hooks.md');
+    assert.match(md.text, /^---\ntitle: "Hooks of <X>"\nslug: "agent\/hooks"\n---\n/);
+    assert.ok(!md.text.includes('ignored()'), 'scripts are not content');
+    const processor = await createSatteriMarkdownProcessor({ syntaxHighlight: false, smartypants: false });
+    const rendered = (await processor.render(md.text.replace(/^---[\s\S]*?---\n/, ''))).code;
+    assert.match(rendered, /<h2[^>]*>Events<\/h2>/);
+    assert.match(rendered, /<li>two words<\/li>/);
+    assert.match(rendered, /<td>Pre\|Tool<\/td>/, 'a pipe in a cell stays in its cell');
+    assert.match(rendered, /<pre><code[^>]*>line 1\n``\u200b`\nline 3\n<\/code><\/pre>/, 'a fence inside code does not end the block');
+    assert.match(rendered, /Fires before a call &lt;tool&gt;\./, 'text that looks like HTML stays text');
+    assert.match(rendered, /<p>Hidden text\.<\/p>/);
+  });
+
+  test('a page without a content column gives no Markdown page', () => {
+    assert.equal(markdownFromHtml('<html><body><main><p>x</p></main></body></html>', '/a/'), undefined);
+  });
+
+  test('URLs: a page file or its slug, and the built pages of a site without redirects, assets or the index', () => {
+    assert.equal(markdownUrl({ file: 'index.md', text: '---\ntitle: "x"\n---\n' }), '/');
+    assert.equal(markdownUrl({ file: 'codex/index.md', text: '' }), '/codex/');
+    assert.equal(markdownUrl({ file: 'codex/clock.curr_time.md', text: '---\ntitle: "t"\nslug: "codex/clock.curr_time"\n---\n' }), '/codex/clock.curr_time/');
+    const dist = mkdtempSync(join(tmpdir(), 'bench-urls-'));
+    try {
+      const write = (rel: string, text: string) => {
+        mkdirSync(join(dist, rel, '..'), { recursive: true });
+        writeFileSync(join(dist, rel), text);
+      };
+      write('index.html', '<p>home</p>');
+      write('a/b/index.html', '<p>page</p>');
+      write('old/index.html', '<!doctype html><meta http-equiv="refresh" content="0;url=/a/b/">');
+      write('_astro/x/index.html', '<p>asset</p>');
+      write('pagefind/index.html', '<p>index</p>');
+      write('404.html', '<p>missing</p>');
+      assert.deepEqual(builtPageUrls(dist), ['/', '/a/b/']);
+    } finally {
+      rmSync(dist, { recursive: true, force: true });
+    }
   });
 });

@@ -11,12 +11,13 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, cpSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, lstatSync, readlinkSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, join, relative, sep } from 'node:path';
 import type { SiteModel } from '../../../src/lib/model/model.ts';
 import { buildSidebar } from '../../../src/lib/views/sidebar.ts';
 import { toolPath } from '../../../src/lib/site/site.ts';
 import { SITE_DESCRIPTION, SITE_TITLE, SITE_URL } from '../../../src/lib/site/site-settings.ts';
 import { baselinePages } from './markdown.ts';
+import { markdownFromHtml } from './from-html.ts';
 import { isRedirectPage } from './report.ts';
 
 /** Same as astro.config.mjs, so that titles, canonical URLs and the sitemap match. */
@@ -148,6 +149,46 @@ export function writeBaseline(root: string, to: string, model: SiteModel): numbe
 }
 
 /** Pages of a built site (redirect pages apart) and the size of everything in it. */
+/** The URL path a Markdown page of the baseline gets: its front matter's `slug`, or its file path (`a/index.md` → `/a/`). */
+export function markdownUrl(page: { file: string; text: string }): string {
+  const slug = /^---\n[\s\S]*?^slug: (.+)$[\s\S]*?^---$/m.exec(page.text)?.[1];
+  const path = slug !== undefined ? (JSON.parse(slug) as string) : page.file.replace(/\.md$/, '').replace(/(^|\/)index$/, '');
+  return path === '' ? '/' : `/${path}/`;
+}
+
+/** URL paths of the pages a built site has (`a/b/index.html` → `/a/b/`), redirect pages, assets and the search index left out. */
+export function builtPageUrls(dist: string): string[] {
+  const urls: string[] = [];
+  for (const entry of readdirSync(dist, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile() || entry.name !== 'index.html') continue;
+    const rel = relative(dist, entry.parentPath).split(sep).join('/');
+    if (/^(_astro|pagefind)(\/|$)/.test(rel)) continue;
+    if (isRedirectPage(readFileSync(join(entry.parentPath, entry.name), 'utf8'))) continue;
+    urls.push(rel === '' ? '/' : `/${rel}/`);
+  }
+  return urls.sort();
+}
+
+/**
+ * The pages of the site's build that the baseline does not have yet, written into the
+ * baseline as Markdown read from the built HTML (./from-html.ts), so that both sites
+ * build the same pages. Returns the URL paths added.
+ */
+export function addMissingPages(siteDist: string, baselineRoot: string, model: SiteModel): string[] {
+  const docs = join(baselineRoot, 'src/content/docs');
+  const covered = new Set([...baselinePages(model), { file: 'about.md', text: '' }].map(markdownUrl));
+  const added: string[] = [];
+  for (const url of builtPageUrls(siteDist)) {
+    if (covered.has(url)) continue;
+    const page = markdownFromHtml(readFileSync(join(siteDist, url, 'index.html'), 'utf8'), url);
+    if (!page) continue;
+    mkdirSync(dirname(join(docs, page.file)), { recursive: true });
+    writeFileSync(join(docs, page.file), page.text);
+    added.push(url);
+  }
+  return added;
+}
+
 export function distStats(dist: string): { pages: number; redirects: number; bytes: number } {
   const stats = { pages: 0, redirects: 0, bytes: 0 };
   for (const entry of readdirSync(dist, { withFileTypes: true, recursive: true })) {

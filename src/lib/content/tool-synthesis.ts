@@ -37,6 +37,17 @@ export function attachCapture(tool: ToolModel, entry: CapturedEntry, fileOf: Cap
       : { view, config };
 }
 
+/** Where a tool known from captures comes from: one capture file per configuration that shows it. */
+function captureProvenance(matrixAgent: MatrixAgent, agent: string, configs: readonly string[]): GeneratedTool['provenance'] {
+  return configs.map((c) => ({
+    package: matrixAgent.package,
+    version: matrixAgent.version,
+    file: `content/captures/${agent}/${c}.json`,
+    method: 'runtime capture of the request the real CLI sends to a loopback stub of its model API',
+    date: matrixAgent.checked,
+  }));
+}
+
 /** A tool of the stub MCP server a capture configured, as its agent names such tools (src/lib/agents). */
 export function isMcpInstance(entry: CapturedEntry): boolean {
   return stubServerFamily(entry.agent, entry.fullName) !== undefined;
@@ -57,13 +68,7 @@ export function mcpFamilyFromCapture(entry: CapturedEntry, matrixAgent: MatrixAg
     aliases: [],
     input: { kind: 'unavailable', reason },
     output: { kind: 'unavailable', reason: 'The result is whatever the MCP server returns for the call.' },
-    provenance: [...entry.byConfig.keys()].map((c) => ({
-      package: matrixAgent.package,
-      version: matrixAgent.version,
-      file: `content/captures/${entry.agent}/${c}.json`,
-      method: 'runtime capture of the request the real CLI sends to a loopback stub of its model API',
-      date: matrixAgent.checked,
-    })),
+    provenance: captureProvenance(matrixAgent, entry.agent, [...entry.byConfig.keys()]),
   };
   if (naming.namespace) generated.namespace = naming.namespace;
   return {
@@ -108,13 +113,7 @@ export function synthesizeFromCapture(entry: CapturedEntry, matrixAgent: MatrixA
     aliases: [],
     input: primary.input,
     output: result?.output ?? primary.output,
-    provenance: configs.map((c) => ({
-      package: matrixAgent.package,
-      version: matrixAgent.version,
-      file: `content/captures/${entry.agent}/${c}.json`,
-      method: 'runtime capture of the request the real CLI sends to a loopback stub of its model API',
-      date: matrixAgent.checked,
-    })),
+    provenance: captureProvenance(matrixAgent, entry.agent, configs),
   };
   if (entry.namespace) generated.namespace = entry.namespace;
   const slug = toolSlug(entry.fullName);

@@ -59,18 +59,23 @@ function feedLinks(url: string, title: string): ChangelogPage['feed'] {
   return { url, title, head: [{ tag: 'link', attrs: { rel: 'alternate', type: 'application/atom+xml', title, href: url } }] };
 }
 
-export interface ChangelogPage {
+/** What every changelog page of an agent has: a one-page changelog, a cut one's index and its parts. */
+interface ChangelogFrame {
   title: string;
   description: string;
   /** The agent's hook behaviour over releases, where it has that history. */
   behaviour?: BehaviourChangelog | undefined;
   /** The search dialog's `agent` filter value (search.ts). */
   searchAgent: string;
-  /** One per release, newest first: its heading, and in "On this page" with its count of changes. */
+  /** The page's sections, newest first: its headings, and in "On this page" with their counts of changes. */
   sections: PageSection[];
   coverage: CoverageLine[];
-  /** The Atom feed of the same releases: linked from the page, and from its head (a Starlight `head` entry). */
+  /** The Atom feed of the agent's releases: linked from the page, and from its head (a Starlight `head` entry). */
   feed: { url: string; title: string; head: { tag: 'link'; attrs: Record<string, string> }[] };
+}
+
+/** A changelog of releases: one section per release. */
+export interface ChangelogPage extends ChangelogFrame {
   releases: {
     section: PageSection;
     /**
@@ -193,15 +198,7 @@ export interface ChangelogPartPage extends ChangelogPage {
 }
 
 /** The index `/<agent>/changelog/` of a cut changelog: one section per part, and an element per release for old links. */
-export interface ChangelogIndex {
-  title: string;
-  description: string;
-  behaviour?: BehaviourChangelog | undefined;
-  searchAgent: string;
-  /** One per part, newest first. */
-  sections: PageSection[];
-  coverage: CoverageLine[];
-  feed: ChangelogPage['feed'];
+export interface ChangelogIndex extends ChangelogFrame {
   parts: {
     section: PageSection;
     label: string;

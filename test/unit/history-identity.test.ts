@@ -25,17 +25,18 @@ test('variant identity: a property only that variant declares, else a type text 
     assert.equal(s.kind, 'union');
     return (s as { variants: Parameters<typeof variantIdentities>[0] }).variants;
   };
+  const keys = (source: string) => variantIdentities(shape(source)).map((i) => i?.key);
   // `url` is declared by the first variant only (required first); `owned` is shared, `asset_upload` is the third's own.
   assert.deepEqual(
-    variantIdentities(shape('export type T = { url: string; path: string; owned?: boolean } | { artifacts: string[] } | { owned?: boolean; written?: string; asset_upload: { id: string } };')),
+    keys('export type T = { url: string; path: string; owned?: boolean } | { artifacts: string[] } | { owned?: boolean; written?: string; asset_upload: { id: string } };'),
     ['+url', '+artifacts', '+asset_upload'],
   );
   // An optional own property when there is no required one.
-  assert.deepEqual(variantIdentities(shape('export type T = { a: string; b?: number } | { a: string; c?: number };')), ['+b', '+c']);
+  assert.deepEqual(keys('export type T = { a: string; b?: number } | { a: string; c?: number };'), ['+b', '+c']);
   // Not objects: the type text, when only one variant has it.
-  assert.deepEqual(variantIdentities(shape('export type T = string | { x: string }[] | { y: number };')), ['=string', '=object~5B~5D', '+y']);
+  assert.deepEqual(keys('export type T = string | { x: string }[] | { y: number };'), ['=string', '=object~5B~5D', '+y']);
   // Two objects that declare the same properties: nothing tells them apart but their position.
-  assert.deepEqual(variantIdentities(shape('export type T = { a: string } | { a: number };')), [undefined, undefined]);
+  assert.deepEqual(keys('export type T = { a: string } | { a: number };'), [undefined, undefined]);
 });
 
 test('field rows keep the positional anchor and carry the stable one; a discriminated union needs none', () => {
@@ -63,6 +64,17 @@ test('field rows keep the positional anchor and carry the stable one; a discrimi
     { kind: 'property', name: 'items' },
     { kind: 'variant', key: '+task_id' },
   ]);
+  // Shown by identity, not by position: a variant inserted before `watch` changes neither its label nor the paths under it.
+  assert.deepEqual(
+    table.filter((r) => r.role === 'variant').map((r) => r.label),
+    ['with read', 'with watch', 'with task_id', 'with trigger_id'],
+  );
+  const inserted = rows('export type T = { read: { url: string } } | { list: string[] } | { watch: { url: string } };', 'T');
+  assert.equal(table.find((r) => r.id === 'output:2.watch.url')!.path, '(with watch).watch.url');
+  assert.equal(inserted.find((r) => r.id === 'output:3.watch.url')!.path, '(with watch).watch.url');
+  // A variant known by its type text is called by it; one with no identity keeps its position.
+  const mixed = rows('export type T = string | { a: string } | { a: number };', 'T');
+  assert.deepEqual(mixed.filter((r) => r.role === 'variant').map((r) => r.label), ['string', 'variant 2 (object)', 'variant 3 (object)']);
   const tagged = rows('export type T = { type: "a"; x: string } | { type: "b"; y: string };', 'T');
   for (const r of tagged) assert.equal(r.stableId, r.id);
   assert.deepEqual(tagged.map((r) => r.id), ['output:a', 'output:a.type', 'output:a.x', 'output:b', 'output:b.type', 'output:b.y']);

@@ -99,12 +99,12 @@ test('a tuple inside a union lists its positions instead of an empty variant hea
   assert.deepEqual(
     rows.map((r) => [r.id, r.path, r.label, r.role, r.type, r.required]),
     [
-      ['input:1', '(variant 1 (object))', 'variant 1 (object)', 'variant', 'object', null],
-      ['input:1.a', '(variant 1 (object)).a', 'a', 'property', 'string', true],
-      ['input:2', '(variant 2 ([object, number]))', 'variant 2 ([object, number])', 'variant', '[object, number]', null],
-      ['input:2@0', '(variant 2 ([object, number]))[0]', '[0]', 'position', 'object', true],
-      ['input:2@0.x', '(variant 2 ([object, number]))[0].x', '.x', 'property', 'string', true],
-      ['input:2@1', '(variant 2 ([object, number]))[1]', '[1]', 'position', 'number', true],
+      ['input:1', '(with a)', 'with a', 'variant', 'object', null],
+      ['input:1.a', '(with a).a', 'a', 'property', 'string', true],
+      ['input:2', '([object, number])', '[object, number]', 'variant', '[object, number]', null],
+      ['input:2@0', '([object, number])[0]', '[0]', 'position', 'object', true],
+      ['input:2@0.x', '([object, number])[0].x', '.x', 'property', 'string', true],
+      ['input:2@1', '([object, number])[1]', '[1]', 'position', 'number', true],
     ],
   );
 });

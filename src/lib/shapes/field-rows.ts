@@ -123,8 +123,9 @@ function variantSegments(variants: readonly Shape[]): Extract<PathSegment, { kin
       const lits = literalValues(stripNullable(inner.properties.find((p) => p.name === disc)!.shape).shape)!;
       return { kind: 'discriminated', values: lits, display: `${disc}: ${lits.map(literalText).join(' | ')}` };
     }
-    const segment: PathSegment & { kind: 'variant' } = { kind: 'variant', label: String(i + 1), display: `variant ${i + 1} (${typeText(inner)})` };
-    if (identities[i] !== undefined) segment.identity = identities[i];
+    const identity = identities[i];
+    const segment: PathSegment & { kind: 'variant' } = { kind: 'variant', label: String(i + 1), display: identity?.label ?? `variant ${i + 1} (${typeText(inner)})` };
+    if (identity) segment.identity = identity.key;
     return segment;
   });
 }

@@ -21,12 +21,23 @@
  * 3. Otherwise it has no identity and stays known by its position only.
  * Identities are distinct within a union by construction (a property of one
  * variant only; a type text of one variant only).
+ *
+ * A variant with an identity is also labelled by it on pages and in histories
+ * (`with asset_upload`, `string`), never by its position, which names a
+ * different variant once one is inserted before it.
  */
 import { propertyIdentity, typeIdentity } from './anchors.ts';
 import { stripNullable, typeText, type Shape } from './shape.ts';
 
+export interface VariantIdentity {
+  /** The stable key written after the `:` of an anchor (`+asset_upload`, `=string`). */
+  key: string;
+  /** What a page calls the variant (`with asset_upload`, `string`). */
+  label: string;
+}
+
 /** The identity of each variant (undefined: known by position only), in variant order. */
-export function variantIdentities(variants: readonly Shape[]): (string | undefined)[] {
+export function variantIdentities(variants: readonly Shape[]): (VariantIdentity | undefined)[] {
   const inners = variants.map((v) => stripNullable(v));
   const declaredBy = new Map<string, number>();
   for (const { shape } of inners) {
@@ -38,9 +49,9 @@ export function variantIdentities(variants: readonly Shape[]): (string | undefin
     if (shape.kind === 'object') {
       const own = shape.properties.filter((p) => declaredBy.get(p.name) === 1);
       const pick = own.find((p) => p.required) ?? own[0];
-      if (pick) return propertyIdentity(pick.name);
+      if (pick) return { key: propertyIdentity(pick.name), label: `with ${pick.name}` };
     }
     const text = texts[i]!;
-    return texts.filter((t) => t === text).length === 1 ? typeIdentity(text) : undefined;
+    return texts.filter((t) => t === text).length === 1 ? { key: typeIdentity(text), label: text } : undefined;
   });
 }

@@ -37,7 +37,7 @@ export function start(details: HTMLDetailsElement): void {
   const file = details.dataset.validator ?? '';
   const settings: CheckSettings = {
     // Every row of the page: the worker keeps those of the table checked against.
-    rowIds: [...document.querySelectorAll<HTMLElement>('tr.field-row[id]')].map((row) => row.id),
+    rowIds: [...document.querySelectorAll<HTMLElement>('.field-table tbody tr[id]')].map((row) => row.id),
     root: details.dataset.root ?? 'input',
     names: JSON.parse(details.dataset.names ?? '[]') as string[],
     schemaLabel: details.dataset.schemaLabel ?? 'the schema',

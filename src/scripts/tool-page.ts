@@ -26,7 +26,7 @@ function announce(link: HTMLElement, message: string): void {
 }
 
 document.addEventListener('click', (event) => {
-  const link = (event.target as Element | null)?.closest<HTMLAnchorElement>('a[data-copy-link]');
+  const link = (event.target as Element | null)?.closest<HTMLAnchorElement>('a.field-link');
   if (!link || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
   // The default action still runs: the address bar shows the field's URL and the row is highlighted.
   const failed = () => announce(link, 'Not copied: the link is in the address bar');

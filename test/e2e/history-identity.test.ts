@@ -31,7 +31,7 @@ test('a result variant known by its own member: its stable link lands on its row
   const added = history.events.find((e) => e.tool === 'Artifact' && e.kind === 'field-added' && e.side === 'output' && e.field === ':+asset_upload');
   if (!added) return t.skip('the history records no addition of the asset_upload variant of Artifact');
   const page = await open('/claude-code/artifact/#output:+asset_upload');
-  const row = page.locator('tr.field-row:has(> td[id="output:+asset_upload"])');
+  const row = page.locator('tr:has(> td[id="output:+asset_upload"])');
   assert.equal(await row.count(), 1, 'one row carries the stable anchor');
   // The row keeps a positional id, the number of its variant in the declaration as shipped.
   const id = await row.getAttribute('id');

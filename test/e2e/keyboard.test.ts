@@ -150,7 +150,7 @@ test('the collapsed full definition is a Tab stop and opens and closes with Ente
 test('the copy-link control of a field is a Tab stop, is named for its field, and Enter copies the field URL', async () => {
   const row = 'input.cmd';
   const page = await open(TOOL, 1280, 900, ['clipboard-read', 'clipboard-write']);
-  const tr = page.locator(`tr.field-row[id="${row}"]`);
+  const tr = page.locator(`tr[id="${row}"]`);
   assert.equal(await tr.count(), 1, `${TOOL} has a row ${row}`);
   const name = new RegExp(`^copy link to ${row.replace(/\./g, '\\.')}$`, 'i');
   const control = tr.getByRole('button', { name }).or(tr.getByRole('link', { name }));

@@ -72,7 +72,7 @@ function measure(): Problem[] {
     return parts.join(' > ');
   };
   /** The selector without row ids, so that one cause on many rows or pages is reported once. */
-  const generic = (el: Element) => describe(el).replace(/^tr\[id="[^"]*"\]/, 'tr.field-row');
+  const generic = (el: Element) => describe(el).replace(/^tr\[id="[^"]*"\]/, 'tr[id]');
   /** Rendered, and not visually hidden (a screen-reader-only header is a clipped 1×1 box). */
   const shown = (el: Element) => {
     const r = el.getBoundingClientRect();

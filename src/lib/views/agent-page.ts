@@ -45,7 +45,12 @@ export interface MatrixRow extends ToolLink {
   /** No configuration advertises it (listed last, in italics). */
   nowhere: boolean;
   /** One cell per configuration, in matrix order. */
-  cells: { mark: string; title: string }[];
+  /**
+   * One mark per configuration. An advertised tool's mark has a title naming how it is sent; a
+   * "not advertised" mark has none: the legend says what it means once, where a title on each of
+   * Codex's 1,700 empty cells weighed over 60 KB of its page.
+   */
+  cells: { mark: string; title?: string }[];
 }
 
 export interface AgentPage {
@@ -155,7 +160,7 @@ function matrixView(tools: readonly ToolModel[], matrix: MatrixAgent, section: A
       nowhere: !t.captured,
       cells: matrix.configurations.map((c) => {
         const seen = t.captured?.byConfig.get(c.id);
-        return seen ? { mark: MATRIX_MARKS[seen.delivery], title: DELIVERY_LABELS[seen.delivery] } : { mark: NOT_ADVERTISED_MARK, title: 'not advertised' };
+        return seen ? { mark: MATRIX_MARKS[seen.delivery], title: DELIVERY_LABELS[seen.delivery] } : { mark: NOT_ADVERTISED_MARK };
       }),
     })),
   };

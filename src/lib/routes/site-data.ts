@@ -16,8 +16,21 @@ async function entries<K extends keyof CollectionData>(name: K): Promise<Collect
   return collection.map((entry) => entry.data);
 }
 
+/** The last model built, with the entries it was built from. */
+let last: { from: readonly object[]; model: SiteModel } | undefined;
+
+/**
+ * The site model. Every page asks for it; while the collections hold the same entries, each
+ * gets the same model, so that what views memoize per model (changelog plans, histories) is
+ * computed once per build rather than once per page. After an edit under `astro dev` the
+ * entries are new objects, and so is the model.
+ */
 export async function getSite(): Promise<SiteModel> {
   const [tools, agentData, jobs] = await Promise.all([entries('tools'), entries('agents'), entries('jobs')]);
+  const from = [...tools, ...agentData, ...jobs];
+  if (last && last.from.length === from.length && last.from.every((entry, i) => entry === from[i])) {
+    return last.model;
+  }
   const jobData = jobs.sort((a, b) => a.order - b.order);
   const matrix: CaptureMatrix = { agents: {} };
   for (const a of agentData) if (a.matrix) matrix.agents[a.record.id] = a.matrix;
@@ -42,5 +55,6 @@ export async function getSite(): Promise<SiteModel> {
     mcpNaming: agentData.flatMap((a) => (a.mcpNaming ? [a.mcpNaming] : [])),
   };
   if (Object.keys(matrix.agents).length > 0) model.matrix = matrix;
+  last = { from, model };
   return model;
 }

@@ -97,7 +97,7 @@ test('a page whose history follows no configuration advertising the tool names n
   assert.ok(seen > 0, 'some page has a tool no followed configuration advertises');
 });
 
-test('"since before" in captures only for a tool some configuration the capture history follows advertises at the pin', () => {
+test('"already there in" in captures only for a tool some configuration the capture history follows advertises at the pin', () => {
   const HISTORY = join(ROOT, 'content/history');
   const followed = new Map<string, string[]>();
   for (const f of existsSync(HISTORY) ? readdirSync(HISTORY) : []) {

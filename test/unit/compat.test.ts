@@ -152,7 +152,7 @@ test("a job's compatibility table: agents as columns, tools with releases and ga
   assert.match(table.caption, /^Run a shell command: /);
   assert.deepEqual(table.tools, [
     [
-      { tool: { name: 'Old', href: `/${A}/old/` }, since: [{ text: 'since before 5.0.0' }], gates: { shown: [], more: 0, href: `/${A}/old/#availability` } },
+      { tool: { name: 'Old', href: `/${A}/old/` }, since: [{ text: 'already there in 5.0.0' }], gates: { shown: [], more: 0, href: `/${A}/old/#availability` } },
       {
         tool: { name: 'Run', href: `/${A}/run/` },
         since: [{ text: 'added in 5.1.0', href: `/${A}/changelog/#5.1.0` }],

@@ -1,5 +1,5 @@
 /**
- * Where a history event lies (src/lib/history/event-span.ts) and what "since before" may name
+ * Where a history event lies (src/lib/history/event-span.ts) and what "already there in" may name
  * (history.ts firstSeen, trackedAdvertisers), on hand-built history files.
  */
 import { test } from 'node:test';
@@ -100,7 +100,7 @@ test('an event whose releases the file does not list, or in the wrong order, is 
   assert.throws(() => eventSpan(file(), ev('1.0.5', '1.0.3', 'field-added', 'a'), 'h#/events/1'), /h#\/events\/1\/previous: 1\.0\.5 is not before 1\.0\.3/);
 });
 
-test('"since before" names the first release in which a configuration followed ran and advertised the tool', () => {
+test('"already there in" names the first release in which a configuration followed ran and advertised the tool', () => {
   const names = new Set(['t']);
   // `a` runs from 1.0.0, `b` from 1.0.0 too but fails in 1.0.1: both first ran in 1.0.0.
   assert.equal(firstSeen(file(), names, ['a']), '1.0.0');

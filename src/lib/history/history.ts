@@ -240,8 +240,8 @@ export function trackedAdvertisers(tool: Pick<ToolModel, 'captured'>, file: Pick
 
 /**
  * The first release in which a configuration the history follows ran and advertised the tool
- * (by any of `names`), for a tool whose addition the history did not see: what "since before X"
- * and "already there in X" may name. Per configuration, whether it advertised the tool when it
+ * (by any of `names`), for a tool whose addition the history did not see: what "already there in X"
+ * may name. Per configuration, whether it advertised the tool when it
  * first ran is told by its earliest `available`/`unavailable` event of the tool (`unavailable`
  * first: it did; `available` first: it did not), else by whether it advertises it at the end
  * (`atEnd`, trackedAdvertisers). Undefined when none did: the history has nothing to say.
@@ -284,9 +284,12 @@ export interface Since {
   note?: string;
 }
 
-/** A "since" in words: `since 2.1.210`, `added between 1.1.16 and 1.1.53`, `since before 2.0.14`. */
+/**
+ * A "since" in words: `since 2.1.210`, `added between 1.1.16 and 1.1.53`, `already there in 2.0.14`
+ * (present in the first release the history could read it in: nothing is claimed of the releases before).
+ */
 export function sinceText(since: Since): string {
-  if (since.kind === 'before') return `since before ${since.release}`;
+  if (since.kind === 'before') return `already there in ${since.release}`;
   return since.previous === undefined ? `since ${since.release}` : `added between ${since.previous} and ${since.release}`;
 }
 

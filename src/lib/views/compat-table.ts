@@ -21,7 +21,7 @@ export interface CompatLink {
 /** One tool of an agent in the first row. */
 export interface CompatTool {
   tool: CompatLink;
-  /** When it came, per history (`since before 2.0.14 (SDK types)`), or why no release is given. */
+  /** When it came, per history (`already there in 2.0.14 (SDK types)`), or why no release is given. */
   since: FieldSinceText[];
   /**
    * The gates that turn it on, in words: the first `GATES_SHOWN`, how many more

@@ -103,9 +103,9 @@ export function toolHistory(tool: ToolModel, histories: SiteModel['histories']):
   return lines.length > 0 ? { kind: 'lines', lines } : { kind: 'uncovered', followed: untrackedBy(tool, histories) };
 }
 
-/** A history line in words: `added in 2.1.304`, `removed between 0.150.0 and 0.152.0`, `since before 2.0.14`. */
+/** A history line in words: `added in 2.1.304`, `removed between 0.150.0 and 0.152.0`, `already there in 2.0.14`. */
 export function historyLineText(line: HistoryLine): string {
-  if (line.state === 'before') return `since before ${line.release}`;
+  if (line.state === 'before') return `already there in ${line.release}`;
   return spanText(line.state === 'added' ? 'tool-added' : 'tool-removed', { exact: line.previous === undefined, previous: line.previous ?? line.release, release: line.release });
 }
 
@@ -117,7 +117,7 @@ export interface FieldSinceText {
 
 /**
  * The "since" of each field row of a tool, in words: `since 2.1.210` (added
- * after the tool), `since 2.1.304` (with the tool), `since before 2.0.14`;
+ * after the tool), `since 2.1.304` (with the tool), `already there in 2.0.14`;
  * `no history yet` for an agent without one; `not covered by the history` for a row no
  * history covers.
  */

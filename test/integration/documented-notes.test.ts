@@ -8,12 +8,12 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadContent } from '../../src/lib/content/load.ts';
 import { checkDocumentedNotes } from '../../src/lib/history/history.ts';
 import type { ToolModel } from '../../src/lib/model/model.ts';
+import { realContent } from '../helpers/real-content.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
-const site = loadContent({ root: ROOT });
+const site = realContent();
 const checks = site.tools.flatMap((tool) => checkDocumentedNotes(tool, site.histories));
 
 test('no documented version note contradicts the computed history', () => {

@@ -8,12 +8,12 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadContent } from '../../src/lib/content/load.ts';
 import { agentNames, checkEditorialNames, establishedNames, mentionedNames } from '../../src/lib/content/editorial-names.ts';
 import type { ToolModel } from '../../src/lib/model/model.ts';
+import { realContent } from '../helpers/real-content.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
-const site = loadContent({ root: ROOT });
+const site = realContent();
 const EDITORIAL = join(ROOT, 'content/editorial');
 
 /** Backticked snake_case or camelCase identifiers (`file_path`, `runInBackground`) in every string of a raw JSON value, outside `skip` keys. */

@@ -8,10 +8,9 @@ import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import ts from 'typescript';
-import { loadContent } from '../../src/lib/content/load.ts';
 import type { FieldRow } from '../../src/lib/shapes/field-rows.ts';
-import { ROOT } from '../helpers/browser.ts';
 import { pinnedSdkDir } from '../helpers/pinned-sdk.ts';
+import { realContent } from '../helpers/real-content.ts';
 
 let checker: ts.TypeChecker;
 let sourceFile: ts.SourceFile;
@@ -70,7 +69,7 @@ function rowFields(rows: FieldRow[]): Set<string> {
 }
 
 test('every Claude Code tool in the pinned SDK has a page', () => {
-  const site = loadContent({ root: ROOT });
+  const site = realContent();
   const typeNames = new Set(site.tools.filter((t) => t.agent === 'claude-code').flatMap((t) => [t.input, t.output]).map((v) => (v.definition.kind === 'typescript' ? v.definition.typeName : '')));
   const union = declaredType('ToolInputSchemas') as ts.UnionType;
   const declared = union.types.map((t) => (t.aliasSymbol ?? t.symbol)?.name).filter((n): n is string => Boolean(n) && n!.endsWith('Input'));
@@ -79,7 +78,7 @@ test('every Claude Code tool in the pinned SDK has a page', () => {
 });
 
 test('each generated tool matches its SDK type field for field', () => {
-  const site = loadContent({ root: ROOT });
+  const site = realContent();
   let compared = 0;
   for (const tool of site.tools.filter((t) => t.agent === 'claude-code')) {
     for (const [view, root] of [[tool.input, 'input'], [tool.output, 'output']] as const) {

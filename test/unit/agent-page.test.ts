@@ -10,10 +10,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { agentPage, configurationCommand } from '../../src/lib/views/agent-page.ts';
 import { AGENT_IDS, AGENT_PRODUCTS } from '../../src/lib/agents/index.ts';
-import { loadContent } from '../../src/lib/content/load.ts';
 import type { AgentInventory } from '../../src/lib/model/model.ts';
 import { pageHeadings } from '../../src/lib/core/page-sections.ts';
 import { agent, configuration, matrix, site, tool, view } from '../helpers/model-fixtures.ts';
+import { realContent } from '../helpers/real-content.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 const [A, B] = AGENT_IDS as [typeof AGENT_IDS[number], typeof AGENT_IDS[number]];
@@ -157,7 +157,7 @@ test('definitions by kind count inputs and results of every kind, zeros included
 });
 
 test('real content: every configuration of content/capture-matrix.json, in order, with its command line', () => {
-  const model = loadContent({ root: ROOT });
+  const model = realContent();
   const raw = JSON.parse(readFileSync(join(ROOT, 'content/capture-matrix.json'), 'utf8')) as {
     agents: Record<string, { configurations: { id: string; args?: string[]; env?: Record<string, string> }[] }>;
   };

@@ -36,10 +36,9 @@ import {
 import { Cleanup } from '../../scripts/lib/bench/cleanup.ts';
 import { withTimeout } from '../../scripts/lib/bench/timeout.ts';
 import { fileFor, serveStatic } from '../../scripts/lib/bench/serve.ts';
-import { loadContent } from '../../src/lib/content/load.ts';
 import type { FieldRow } from '../../src/lib/shapes/field-rows.ts';
+import { realContent } from '../helpers/real-content.ts';
 
-const ROOT = join(import.meta.dirname, '../..');
 
 describe('Markdown of the baseline site', () => {
   test('escapeText: Markdown syntax characters are backslash-escaped, whitespace collapsed', () => {
@@ -134,7 +133,7 @@ describe('Markdown of the baseline site', () => {
   });
 
   test('the baseline has one Markdown page per page of the reference, at the same URL, with its field tables', () => {
-    const model = loadContent({ root: ROOT });
+    const model = realContent();
     const pages = baselinePages(model);
     const files = pages.map((p) => p.file);
     assert.equal(new Set(files).size, files.length, 'no two pages share a file');

@@ -7,8 +7,6 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
-import { loadContent } from '../../src/lib/content/load.ts';
 import { errorSegments, nearestAnchor, pointerSegments, type ValidationError } from '../../src/lib/check/error-rows.ts';
 import { parseAnchor } from '../../src/lib/shapes/anchors.ts';
 import { fieldRows } from '../../src/lib/shapes/field-rows.ts';
@@ -16,9 +14,9 @@ import { shapeFromJsonSchema } from '../../src/lib/shapes/json-schema-shape.ts';
 import { checkModelInput } from '../../src/lib/check/payload-check.ts';
 import { errorLines, payloadCheckTarget } from '../../src/lib/check/payload-check-ui.ts';
 import { validatorModule } from '../../src/lib/check/payload-validator.ts';
+import { realContent } from '../helpers/real-content.ts';
 
-const ROOT = join(import.meta.dirname, '../..');
-const real = loadContent({ root: ROOT });
+const real = realContent();
 
 const err = (instancePath: string, keyword = 'type', params: Record<string, unknown> = {}, schemaPath = '#/'): ValidationError => ({ instancePath, schemaPath, keyword, params });
 

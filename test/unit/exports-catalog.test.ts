@@ -14,14 +14,14 @@ import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { AGENT_IDS } from '../../src/lib/agents/index.ts';
-import { loadContent } from '../../src/lib/content/load.ts';
 import { publishedCatalogSchema, buildCatalog } from '../../src/lib/exports/catalog.ts';
 import { exportFileNames, exportPath, siteUrl } from '../../src/lib/site/export-files.ts';
 import { advertised, readCapture, readMatrix, standInPrefix, type Entry } from '../helpers/captured-entries.ts';
+import { realContent } from '../helpers/real-content.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => void;
-const site = loadContent({ root: ROOT });
+const site = realContent();
 const catalogSchema = JSON.parse(readFileSync(join(ROOT, 'schemas/catalog.schema.json'), 'utf8')) as Record<string, unknown>;
 const matrix = readMatrix();
 const readJson = (...path: string[]) => JSON.parse(readFileSync(join(ROOT, ...path), 'utf8'));

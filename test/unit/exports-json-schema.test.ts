@@ -6,9 +6,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { loadContent } from '../../src/lib/content/load.ts';
 import { fieldRows, type FieldRow } from '../../src/lib/shapes/field-rows.ts';
 import { shapeFromJsonSchema } from '../../src/lib/shapes/json-schema-shape.ts';
 import {
@@ -22,8 +20,8 @@ import {
   toDraft2020,
 } from '../../src/lib/shapes/json-schema.ts';
 import { minimalInstance } from '../../src/lib/shapes/minimal-instance.ts';
+import { realContent } from '../helpers/real-content.ts';
 
-const ROOT = join(import.meta.dirname, '../..');
 
 const rowsOfSchema = (schema: Record<string, unknown>, root: 'input' | 'output' = 'input') => fieldRows(shapeFromJsonSchema(schema), { root });
 
@@ -177,7 +175,7 @@ function explainedDifference(key: keyof FieldRow, ts: FieldRow, js: FieldRow): s
 }
 
 test('round trip: every TypeScript definition converts, and its schema gives the page its own rows', () => {
-  const site = loadContent({ root: ROOT });
+  const site = realContent();
   const ajv = new Ajv2020({ strict: false });
   const unexplained: string[] = [];
   const explained = new Map<string, string[]>();

@@ -11,14 +11,14 @@ import ts from 'typescript';
 import { micromark } from 'micromark';
 import { parseFragment } from 'parse5';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { loadContent } from '../../src/lib/content/load.ts';
 import { declarationFromSchema, declarationTypeName } from '../../src/lib/shapes/declarations.ts';
 import { llmsFullTxt, llmsTxt } from '../../src/lib/exports/llms.ts';
 import { minimalInstance } from '../../src/lib/shapes/minimal-instance.ts';
 import { toolExportFiles } from '../../src/lib/site/tool-exports.ts';
+import { realContent } from '../helpers/real-content.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
-const site = loadContent({ root: ROOT });
+const site = realContent();
 const ORIGIN = { site: 'https://site.invalid' };
 
 /**

@@ -7,18 +7,16 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import ts from 'typescript';
-import { loadContent } from '../../src/lib/content/load.ts';
 import { commentSafeLiteral } from '../../src/lib/core/comment-text.ts';
 import { declarationFromSchema } from '../../src/lib/shapes/declarations.ts';
 import { minimalInstance } from '../../src/lib/shapes/minimal-instance.ts';
 import { toolExportFiles, toolSchema } from '../../src/lib/site/tool-exports.ts';
 import { payloadCheckTarget } from '../../src/lib/check/payload-check-ui.ts';
 import { validatorBanner, validatorModule } from '../../src/lib/check/payload-validator.ts';
+import { realContent } from '../helpers/real-content.ts';
 
-const ROOT = join(import.meta.dirname, '../..');
-const site = loadContent({ root: ROOT });
+const site = realContent();
 const ORIGIN = { site: 'https://site.invalid' };
 
 /** Each would set globalThis.__pwned if any of it ran. */

@@ -8,9 +8,9 @@ import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { declaredEvents } from '../../scripts/lib/hook-events.ts';
-import { loadContent } from '../../src/lib/content/load.ts';
 import type { AgentId, HookEventsFile, PayloadFile } from '../../src/lib/core/content-types.ts';
 import { hooksPage } from '../../src/lib/views/hooks-page.ts';
+import { realContent } from '../helpers/real-content.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 
@@ -38,7 +38,7 @@ const lists = (existsSync(DIR) ? readdirSync(DIR) : []).map((f) => JSON.parse(re
 
 test('every event about tools that an agent’s code names is on its hooks page, recorded or not recorded with why and where the code names it', () => {
   assert.ok(lists.length > 0, 'committed hook events files');
-  const site = loadContent({ root: ROOT });
+  const site = realContent();
   for (const list of lists) {
     const page = hooksPage(site, list.agent as AgentId);
     // Recorded events, read from the payload files themselves.

@@ -8,7 +8,6 @@ import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { loadContent } from '../../src/lib/content/load.ts';
 import { AGENT_IDS, AGENTS } from '../../src/lib/agents/index.ts';
 import type { AgentId, PayloadFile } from '../../src/lib/core/content-types.ts';
 import { hookMember } from '../../src/lib/agents/hook-shape.ts';
@@ -16,10 +15,11 @@ import { agentHooks } from '../../src/lib/behaviour/hooks.ts';
 import { eventSchema, inferSchema, toolHookSchema } from '../../src/lib/behaviour/hook-schemas.ts';
 import { hooksComparison, hooksPage, notAdvertisedReason, standInReason } from '../../src/lib/views/hooks-page.ts';
 import { toolForCall } from '../../src/lib/model/tool-names.ts';
+import { realContent } from '../helpers/real-content.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 const PAYLOADS = join(ROOT, 'content/payloads');
-const site = loadContent({ root: ROOT });
+const site = realContent();
 /** The agents with recorded payloads, from the folders present. */
 const recordedAgents = (existsSync(PAYLOADS) ? readdirSync(PAYLOADS) : []).filter((d): d is AgentId => (AGENT_IDS as readonly string[]).includes(d));
 const filesOf = (agent: string): PayloadFile[] => readdirSync(join(PAYLOADS, agent)).map((f) => JSON.parse(readFileSync(join(PAYLOADS, agent, f), 'utf8')) as PayloadFile);

@@ -6,10 +6,8 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import { loadContent } from '../../src/lib/content/load.ts';
 import { toolSchema } from '../../src/lib/site/tool-exports.ts';
 import { minimalInstance } from '../../src/lib/shapes/minimal-instance.ts';
 import {
@@ -40,13 +38,13 @@ import { validatorModule } from '../../src/lib/check/payload-validator.ts';
 import { callableNames } from '../../src/lib/model/tool-names.ts';
 import { checkedHookRecord } from '../../src/lib/views/tool-page-view.ts';
 import type { HookShape } from '../../src/lib/agents/hook-shape.ts';
+import { realContent } from '../helpers/real-content.ts';
 
 /** The hook shape of the calls this file makes up (not read from any agent's module). */
 const SHAPE: HookShape = { eventField: 'hook_event_name', toolNameField: 'tool_name', inputField: 'tool_input', inputEncoding: 'object', responseField: 'tool_response', before: 'PreToolUse', after: 'PostToolUse' };
 
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv2020) => void;
-const ROOT = join(import.meta.dirname, '../..');
-const real = loadContent({ root: ROOT });
+const real = realContent();
 
 /** A small schema and its validators, with the settings of a page that checks against it (no hook payload recorded). */
 const SMALL_SCHEMA = { type: 'object', properties: { command: { type: 'string' }, timeout: { type: 'number' } }, required: ['command'], additionalProperties: false };

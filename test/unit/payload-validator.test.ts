@@ -10,19 +10,17 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import standaloneModule from 'ajv/dist/standalone/index.js';
 import addFormatsModule from 'ajv-formats';
-import { loadContent } from '../../src/lib/content/load.ts';
 import { toolSchema } from '../../src/lib/site/tool-exports.ts';
 import { payloadCheckTarget } from '../../src/lib/check/payload-check-ui.ts';
 import { standaloneSource } from '../../src/lib/check/payload-validator.ts';
+import { realContent } from '../helpers/real-content.ts';
 
 const interop = <T>(m: unknown): T => ((m as { default?: T }).default ?? m) as T;
 const addFormats = interop<(ajv: Ajv2020) => void>(addFormatsModule);
 const standaloneCode = interop<(ajv: Ajv2020, validate: unknown) => string>(standaloneModule);
-const ROOT = join(import.meta.dirname, '../..');
 const META = 'https://json-schema.org/draft/2020-12/schema';
 
 /** What a fresh instance writes: the documented use of Ajv standalone, one instance per schema. */
@@ -91,7 +89,7 @@ test('a schema of another draft is compiled by a fresh instance, as before', () 
 });
 
 test('every validator the site publishes is what a fresh Ajv writes for its schema', () => {
-  const site = loadContent({ root: ROOT });
+  const site = realContent();
   const schemas = site.tools.flatMap((tool) => {
     const target = payloadCheckTarget(tool);
     const schema = target && toolSchema(tool, target.section, { site: 'https://agent-tools.invalid' });

@@ -6,8 +6,6 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
-import { loadContent } from '../../src/lib/content/load.ts';
 import {
   answersTo,
   callableNames,
@@ -20,8 +18,8 @@ import {
   typedName,
   type NamedTool,
 } from '../../src/lib/model/tool-names.ts';
+import { realContent } from '../helpers/real-content.ts';
 
-const ROOT = join(import.meta.dirname, '../..');
 
 const taskStop: NamedTool = {
   agent: 'claude-code',
@@ -80,7 +78,7 @@ test('the tool a call belongs to: full name, else a callable alias, else the MCP
 });
 
 test('on the real content: every alias, former name and type name is recorded once per agent, and calls by any callable name reach their page', () => {
-  const { tools } = loadContent({ root: ROOT });
+  const { tools } = realContent();
   const typed = new Map<string, string>();
   let aliases = 0;
   for (const tool of tools) {

@@ -24,6 +24,7 @@ import type { PageSection } from '../../src/lib/core/page-sections.ts';
 import { definitionSection, examplesView, fileSize, hookText, modelFacingView, toolPageView, type ToolPageView } from '../../src/lib/views/tool-page-view.ts';
 import { toolRoutes } from '../../src/lib/routes/tool-routes.ts';
 import { agent, configuration, matrix, row, site, tool, view } from '../helpers/model-fixtures.ts';
+import { realContent } from '../helpers/real-content.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 const [A, B, C] = AGENT_IDS as [typeof AGENT_IDS[number], typeof AGENT_IDS[number], typeof AGENT_IDS[number]];
@@ -52,7 +53,7 @@ function renderedSections(v: ToolPageView): PageSection[] {
 }
 
 test('every heading a tool page renders is an entry of its one list, in the same order (fixture and real content)', () => {
-  for (const model of [loadContent({ root: ROOT, contentDir: join(ROOT, 'test/fixtures/content') }), loadContent({ root: ROOT })]) {
+  for (const model of [loadContent({ root: ROOT, contentDir: join(ROOT, 'test/fixtures/content') }), realContent()]) {
     for (const t of model.tools) {
       const v = toolPageView(model, t);
       assert.deepEqual(renderedSections(v), v.sections, `${t.agent}/${t.slug}`);
@@ -318,7 +319,7 @@ test('routes: a page per tool, a redirect per alias slug, a page per removed too
 });
 
 test('the payload checker of every agent names the members its hook payloads carry, from the agent’s declared shapes, not tool_input everywhere', () => {
-  const model = loadContent({ root: ROOT });
+  const model = realContent();
   let checked = 0;
   for (const id of AGENT_IDS) {
     const hooks = AGENTS[id].hooks;

@@ -12,10 +12,11 @@ import { breakableParts, inlineParts } from '../../src/lib/core/inline-text.ts';
 import type { MatrixAgent } from '../../src/lib/model/captures.ts';
 import type { ToolModel } from '../../src/lib/model/model.ts';
 import { advertised, readCapture, readMatrix, standInPrefix } from '../helpers/captured-entries.ts';
+import { realContent } from '../helpers/real-content.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 const site = loadContent({ root: ROOT, contentDir: join(ROOT, 'test/fixtures/content') });
-const real = loadContent({ root: ROOT });
+const real = realContent();
 
 /** Raw facts of a content folder, read without the loader. */
 function rawFacts(content: string) {

@@ -55,9 +55,18 @@ const SLOT = Symbol.for('agent-tool-reference.loaded-content');
 /** The process's last load, shared by every evaluation of this module. */
 const shared = globalThis as { [SLOT]?: Loaded };
 
+/**
+ * What a load of the content depends on: where it is, and the names, sizes and modification
+ * times of the content, the schemas and the code that reads them. Equal keys, equal models.
+ */
+export function contentKey(root?: string): string {
+  const where = contentLocation(root);
+  return [where.root, where.contentDir, fingerprint(where.contentDir), fingerprint(join(where.root, 'schemas')), fingerprint(join(where.root, 'src/lib'))].join('\n');
+}
+
 export function loadSiteContent(root?: string): { model: SiteModel; warnings: ContentWarning[] } {
   const where = contentLocation(root);
-  const key = [where.root, where.contentDir, fingerprint(where.contentDir), fingerprint(join(where.root, 'schemas')), fingerprint(join(where.root, 'src/lib'))].join('\n');
+  const key = contentKey(root);
   let loaded = shared[SLOT];
   if (loaded?.key !== key) {
     const warnings: ContentWarning[] = [];

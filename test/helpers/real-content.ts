@@ -1,0 +1,40 @@
+/**
+ * The site model of the real content, for tests that read it (not for tests of the loader).
+ * Loading and validating all content takes seconds, and some twenty test files each ran
+ * their own load. The first load under a given content key (src/lib/content/cached.ts
+ * `contentKey`: content, schemas and src/lib, by name, size and modification time) is kept
+ * as a V8 serialization in the system's temporary folder; later test processes read it back
+ * in a few tens of milliseconds. Each call returns a fresh copy, as a load would, so a test
+ * that changes its model changes no other test's.
+ */
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { deserialize, serialize } from 'node:v8';
+import { contentKey } from '../../src/lib/content/cached.ts';
+import { loadContent } from '../../src/lib/content/load.ts';
+import type { SiteModel } from '../../src/lib/model/model.ts';
+
+const ROOT = join(import.meta.dirname, '../..');
+const sha = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 16);
+
+/** One folder per checkout, holding the model of its current content only. */
+const CACHE = join(tmpdir(), 'agent-tool-reference-content', sha(ROOT));
+
+export function realContent(): SiteModel {
+  const file = join(CACHE, `${sha(contentKey(ROOT))}.v8`);
+  try {
+    return deserialize(readFileSync(file)) as SiteModel;
+  } catch {
+    // Not cached yet (or unreadable): load, then keep it for the next process.
+  }
+  const model = loadContent({ root: ROOT });
+  mkdirSync(CACHE, { recursive: true });
+  for (const old of readdirSync(CACHE)) if (old.endsWith('.v8') && join(CACHE, old) !== file) rmSync(join(CACHE, old), { force: true });
+  // Written under a name of its own, then renamed: a process reading at the same time sees all of it or none.
+  const partial = `${file}.${process.pid}.partial`;
+  writeFileSync(partial, serialize(model));
+  renameSync(partial, file);
+  return model;
+}

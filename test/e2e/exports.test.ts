@@ -200,7 +200,9 @@ test('llms.txt follows the convention, covers every tool page, and every link re
     assert.match(lines[0]!, /^# \S/, `${file}: an H1 first`);
     assert.ok(lines.some((l) => l.startsWith('> ')), `${file}: a blockquote summary`);
     assert.ok(lines.findIndex((l) => l.startsWith('> ')) < lines.findIndex((l) => l.startsWith('## ')), `${file}: the summary before the sections`);
-    const links = [...text.matchAll(/\]\(([^)\s]+)\)/g), ...text.matchAll(/^(https?:\/\/\S+)$/gm), ...text.matchAll(/JSON Schema: (\S+)$/gm)].map((m) => new URL(m[1]!).pathname);
+    // Links outside code spans: a field path such as `attachments[](string)` is code, not a link.
+    const prose = text.replace(/`[^`\n]*`/g, '``');
+    const links = [...prose.matchAll(/\]\(([^)\s]+)\)/g), ...prose.matchAll(/^(https?:\/\/\S+)$/gm), ...prose.matchAll(/JSON Schema: (\S+)$/gm)].map((m) => new URL(m[1]!).pathname);
     assert.ok(links.length > site.tools.length, `${file}: ${links.length} links`);
     const broken = links.filter((path) => !built(path));
     assert.deepEqual(broken, [], `${file}: links to files the build did not make`);

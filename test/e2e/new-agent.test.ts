@@ -137,7 +137,10 @@ function fileHashes(at: string): Map<string, string> {
  */
 function run(args: string[], timeout: number): ReturnType<typeof spawnSync> {
   const { NODE_TEST_CONTEXT: _runner, SITE_BUILT: _built, ...env } = process.env;
-  return spawnSync(process.execPath, args, { cwd: project, encoding: 'utf8', timeout, maxBuffer: 256 * 1024 * 1024, env: { ...env, ASTRO_TELEMETRY_DISABLED: '1' } });
+  // Temporary files of the copy's runs (the unit tests' content cache among them) go with the copy.
+  const tmp = join(dir, 'tmp');
+  mkdirSync(tmp, { recursive: true });
+  return spawnSync(process.execPath, args, { cwd: project, encoding: 'utf8', timeout, maxBuffer: 256 * 1024 * 1024, env: { ...env, ASTRO_TELEMETRY_DISABLED: '1', TMPDIR: tmp } });
 }
 
 before(() => {

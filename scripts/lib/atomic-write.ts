@@ -36,9 +36,10 @@ export function replaceDirectory(dir: string, files: ReadonlyMap<string, string>
   rmSync(retired, { recursive: true, force: true });
 }
 
-export function replaceFile(path: string, text: string): void {
+/** Replaces the file at `path` with `data`, written beside it first and renamed over it. */
+export function replaceFile(path: string, data: string | NodeJS.ArrayBufferView): void {
   mkdirSync(dirname(path), { recursive: true });
   const staging = join(dirname(path), `.${basename(path)}.new-${process.pid}`);
-  writeFileSync(staging, text);
+  writeFileSync(staging, data);
   renameSync(staging, path);
 }

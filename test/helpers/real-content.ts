@@ -8,10 +8,11 @@
  * that changes its model changes no other test's.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
+import { replaceFile } from '../../scripts/lib/atomic-write.ts';
 import { contentKey } from '../../src/lib/content/cached.ts';
 import { loadContent } from '../../src/lib/content/load.ts';
 import type { SiteModel } from '../../src/lib/model/model.ts';
@@ -32,9 +33,7 @@ export function realContent(): SiteModel {
   const model = loadContent({ root: ROOT });
   mkdirSync(CACHE, { recursive: true });
   for (const old of readdirSync(CACHE)) if (old.endsWith('.v8') && join(CACHE, old) !== file) rmSync(join(CACHE, old), { force: true });
-  // Written under a name of its own, then renamed: a process reading at the same time sees all of it or none.
-  const partial = `${file}.${process.pid}.partial`;
-  writeFileSync(partial, serialize(model));
-  renameSync(partial, file);
+  // Written beside it, then renamed: a process reading at the same time sees all of it or none.
+  replaceFile(file, serialize(model));
   return model;
 }

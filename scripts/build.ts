@@ -127,9 +127,15 @@ export async function buildSite(outDir: string): Promise<void> {
   const staging = join(dirname(outDir), stagingName(basename(outDir), process.pid));
   rmSync(staging, { recursive: true, force: true });
   // Synchronous, so that the folder is gone before the process ends; 128 + signal number is the shell's convention.
+  // Writes Astro had already handed to the thread pool may still add files while the folder is removed
+  // (ENOTEMPTY, seen once in CI): Node retries then, and no new write starts while this handler runs.
+  // Should the folder still stay, the next build removes it (removeStaleLeftovers); the exit code is kept.
   const onSignal = (signal: NodeJS.Signals) => {
-    rmSync(staging, { recursive: true, force: true });
-    process.exit(signal === 'SIGINT' ? 130 : 143);
+    try {
+      rmSync(staging, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
+    } finally {
+      process.exit(signal === 'SIGINT' ? 130 : 143);
+    }
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);

@@ -45,14 +45,14 @@ import { installRelease, type InstalledRelease } from './lib/capture-history/ins
 import { loadMatrix } from './lib/capture/matrix.ts';
 import { runConfiguration, type RunPaths } from './lib/capture/runner.ts';
 import { readCached, removeCached, writeCached, type CachedRun } from './lib/capture-history/cache.ts';
-import { historyEvents, releasesDiffer, type ReleaseSnapshots } from './lib/capture-history/diff.ts';
+import { historyEvents, releasesDiffer, type ReleaseSnapshots } from './lib/history/capture-diff.ts';
 import { capturedDiffer, failedConfigurations } from './lib/capture-history/failures.ts';
 import { countByKind, historyFile } from './lib/capture-history/history-file.ts';
 import { locateChanges } from './lib/capture-history/planner.ts';
-import { selectReleases, unpublishedNumbers, type ReleaseRange } from './lib/capture-history/releases.ts';
+import { selectReleases, unpublishedNumbers, type ReleaseRange } from './lib/history/releases.ts';
 import { compareReleases } from '../src/lib/core/version-order.ts';
 import { releaseTimes, runnableVersions } from './lib/runnable-release.ts';
-import { releaseSnapshots, type ConfigSnapshot } from './lib/capture-history/snapshot.ts';
+import { releaseSnapshots, type ConfigSnapshot } from './lib/history/capture-snapshot.ts';
 import { vanishAndReturn, vanishReason } from './lib/capture-history/vanish.ts';
 
 const ROOT = join(import.meta.dirname, '..');

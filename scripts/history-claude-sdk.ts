@@ -35,8 +35,8 @@
  * Every plain x.y.z release in the range (prereleases left out) is downloaded with `npm pack` into a cache
  * outside the repository ($HISTORY_CACHE_DIR/<package name without scope>/, default /work/cache/history/)
  * unless the cache has it already; its sdk-tools.d.ts becomes the field rows of every tool through the site's
- * own code (scripts/lib/history/snapshot.ts), and each release is compared with the one before it
- * (scripts/lib/history/diff.ts). The rows of each release are kept in the cache too, so a second run parses
+ * own code (scripts/lib/history/sdk-snapshot.ts), and each release is compared with the one before it
+ * (scripts/lib/history/sdk-diff.ts). The rows of each release are kept in the cache too, so a second run parses
  * nothing. A release whose sdk-tools.d.ts is missing or does not read is listed with `read: false` and
  * skipped, and the reason is printed.
  *
@@ -59,10 +59,11 @@ import { jsonText, replaceFile } from './lib/atomic-write.ts';
 import { schemaAjv } from './lib/capture/ajv.ts';
 import { tarballFiles, UnsafeTarballError } from './lib/tarball.ts';
 import { describeNpmFailure, DownloadError, downloadTarball, IntegrityError, npmRegistryFor, sha512Integrity, type NpmFailure } from './lib/npm-package.ts';
-import { releaseSnapshot, SnapshotError, type ReleaseSnapshot } from './lib/history/snapshot.ts';
-import { diffReleases, KIND_ORDER, type HistoryEvent } from './lib/history/diff.ts';
+import { releaseSnapshot, SnapshotError, type ReleaseSnapshot } from './lib/history/sdk-snapshot.ts';
+import { diffReleases } from './lib/history/sdk-diff.ts';
+import { KIND_ORDER, type HistoryEvent } from './lib/history/events.ts';
 import { appendToHistory, historyDocument, lastReadRelease, packageOf, type ReleaseEntry } from './lib/history/document.ts';
-import { releasesInRange } from './lib/history/versions.ts';
+import { releasesInRange } from './lib/history/releases.ts';
 import { compareReleases, isRelease } from '../src/lib/core/version-order.ts';
 import { planLines, statedFromView } from './lib/history/lines.ts';
 import type { HistoryFile } from '../src/lib/core/content-types.ts';
@@ -312,7 +313,7 @@ interface ReadRelease {
   snapshot?: ReleaseSnapshot;
 }
 
-/** A hash of the code that turns a declaration file into rows (every module snapshot.ts imports, transitively), and of its inputs. */
+/** A hash of the code that turns a declaration file into rows (every module sdk-snapshot.ts imports, transitively), and of its inputs. */
 function rowsCacheKey(namesText: string): string {
   const hash = createHash('sha256');
   hash.update(`format ${ROWS_FORMAT}\ntypescript ${ts.version}\n`);
@@ -324,7 +325,7 @@ function rowsCacheKey(namesText: string): string {
     hash.update(`${relative(ROOT, file)}\n${text}\n`);
     for (const m of text.matchAll(/(?:from|import)\s+'(\.{1,2}\/[^']+\.ts)'/g)) visit(resolve(dirname(file), m[1]!));
   };
-  visit(join(ROOT, 'scripts/lib/history/snapshot.ts'));
+  visit(join(ROOT, 'scripts/lib/history/sdk-snapshot.ts'));
   hash.update(namesText);
   return hash.digest('hex').slice(0, 32);
 }

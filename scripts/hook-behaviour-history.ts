@@ -21,7 +21,7 @@ import { schemaAjv, schemaRefusal } from './lib/capture/ajv.ts';
 import { agentListings } from './lib/capture/install.ts';
 import { loadMatrix } from './lib/capture/matrix.ts';
 import { locateChanges } from './lib/capture-history/planner.ts';
-import { selectReleases, unpublishedNumbers } from './lib/capture-history/releases.ts';
+import { selectReleases, unpublishedNumbers } from './lib/history/releases.ts';
 import { loadHookCases, selectHookCases } from './lib/hook-behaviour/cases.ts';
 import { behaviourHistory, caseOutcome, failedOutcome, releasesBehaveAlike, type CaseOutcome, type ReleaseOutcomes } from './lib/hook-behaviour/history.ts';
 import { runnableVersions } from './lib/runnable-release.ts';

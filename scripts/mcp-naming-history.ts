@@ -25,7 +25,7 @@ import { checkOrWrite } from './lib/capture/write.ts';
 import { readCached, writeCached } from './lib/capture-history/cache.ts';
 import { installRelease } from './lib/capture-history/install-release.ts';
 import { locateChanges } from './lib/capture-history/planner.ts';
-import { selectReleases, type ReleaseRange } from './lib/capture-history/releases.ts';
+import { selectReleases, type ReleaseRange } from './lib/history/releases.ts';
 import { runnableVersions } from './lib/runnable-release.ts';
 import { toolList } from './lib/capture/mcp-server.ts';
 import { readTools } from './lib/verify/claims.ts';

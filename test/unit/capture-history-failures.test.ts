@@ -2,9 +2,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { capturedDiffer, failedConfigurations } from '../../scripts/lib/capture-history/failures.ts';
-import { releasesDiffer, type ReleaseSnapshots } from '../../scripts/lib/capture-history/diff.ts';
+import { releasesDiffer, type ReleaseSnapshots } from '../../scripts/lib/history/capture-diff.ts';
 import { locateChanges } from '../../scripts/lib/capture-history/planner.ts';
-import type { ConfigSnapshot } from '../../scripts/lib/capture-history/snapshot.ts';
+import type { ConfigSnapshot } from '../../scripts/lib/history/capture-snapshot.ts';
 
 const ORDER = ['a', 'b'];
 const same: ConfigSnapshot = { tools: { read: { delivery: 'direct', kind: 'json-schema', definition: '{}', rows: [] } }, unresolvedNamespaces: [] };

@@ -1,12 +1,12 @@
 /**
  * A capture is recorded as the CLI sent it: a tool definition that Ajv cannot compile as
- * JSON Schema is data with a finding (scripts/lib/capture-history/snapshot.ts), not a failed
+ * JSON Schema is data with a finding (scripts/lib/history/capture-snapshot.ts), not a failed
  * run, and the history names the finding instead of inventing field removals.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { releaseSnapshots } from '../../scripts/lib/capture-history/snapshot.ts';
-import { historyEvents, type ReleaseSnapshots } from '../../scripts/lib/capture-history/diff.ts';
+import { releaseSnapshots } from '../../scripts/lib/history/capture-snapshot.ts';
+import { historyEvents, type ReleaseSnapshots } from '../../scripts/lib/history/capture-diff.ts';
 import type { CaptureFile } from '../../src/lib/wire/index.ts';
 
 const DESCRIPTION = 'Performs a web search using Google Search (via the Gemini API) and returns the results.';
@@ -37,7 +37,7 @@ test('a definition Ajv cannot compile is kept with its finding and no rows; the 
   assert.equal(JSON.parse(snapshot.definition).schema.type, 'OBJECT', 'the definition as sent');
   const valid = read('0.1.16', JSON_SCHEMA).configs.get('print')!.tools['google_web_search']!;
   assert.equal(valid.finding, undefined);
-  assert.deepEqual(valid.rows.map((r) => [r.field, r.type, r.required]), [['.query', 'string', true]]);
+  assert.deepEqual(valid.rows.map((r) => [r.id, r.type, r.required]), [['input.query', 'string', true]]);
 });
 
 test('the history says the definition changed into one with the finding and back, not that its fields went and came', () => {

@@ -6,9 +6,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { locateChanges, sampleIndices } from '../../scripts/lib/capture-history/planner.ts';
-import { selectReleases, unpublishedNumbers } from '../../scripts/lib/capture-history/releases.ts';
-import { historyEvents, releasesDiffer, RENAME_MIN_FIELDS, sortEvents, type HistoryEvent, type ReleaseSnapshots } from '../../scripts/lib/capture-history/diff.ts';
-import type { ConfigSnapshot, RowSnapshot, ToolSnapshot } from '../../scripts/lib/capture-history/snapshot.ts';
+import { selectReleases, unpublishedNumbers } from '../../scripts/lib/history/releases.ts';
+import { historyEvents, releasesDiffer, RENAME_MIN_FIELDS, type ReleaseSnapshots } from '../../scripts/lib/history/capture-diff.ts';
+import type { ConfigSnapshot, ToolSnapshot } from '../../scripts/lib/history/capture-snapshot.ts';
+import { sortEvents, type HistoryEvent } from '../../scripts/lib/history/events.ts';
+import type { RowSnapshot } from '../../scripts/lib/history/rows.ts';
 import { methodSentence } from '../../scripts/lib/capture-history/history-file.ts';
 
 /** A fake oracle over releases whose "content" changes at the given indices. */
@@ -80,16 +82,22 @@ describe('release lists', () => {
     // Across majors: nothing after 0.3.2 (where 0.x would have ended is unknown); 1.x counts from 1.0.0.
     assert.deepEqual(unpublishedNumbers(['0.2.5', '0.3.0', '0.3.2', '1.0.2', '1.2.0', '2.0.0']), ['0.3.1', '1.0.0', '1.0.1', '1.1.0']);
     assert.deepEqual(unpublishedNumbers(['0.9.9', '1.0.0']), []);
+    // A new minor counts from x.y.0, even when the patch numbers ran on across minors (Claude Code's 0.2.141 → 0.3.142).
+    const runOn = unpublishedNumbers(['0.2.140', '0.2.141', '0.3.142', '0.3.144']);
+    assert.equal(runOn.length, 143);
+    assert.deepEqual([runOn[0], runOn[141], runOn[142]], ['0.3.0', '0.3.141', '0.3.143']);
+    // Order and repeats of the input do not matter.
+    assert.deepEqual(unpublishedNumbers(['1.0.4', '1.0.1', '1.0.4']), ['1.0.2', '1.0.3']);
     assert.deepEqual(unpublishedNumbers([]), []);
   });
 });
 
 // --- snapshots written by hand -------------------------------------------------------
 
-const row = (field: string, type: string, required: boolean | null, extra: Partial<RowSnapshot> = {}): RowSnapshot => ({ field, path: field.slice(1), type, required, nullable: false, ...extra });
+const row = (field: string, type: string, required: boolean | null, extra: Partial<RowSnapshot> = {}): RowSnapshot => ({ id: `input${field}`, path: field.slice(1), type, required, ...extra });
 
 function tool(rows: RowSnapshot[], extra: Partial<ToolSnapshot> = {}): ToolSnapshot {
-  return { delivery: 'function', description: 'does things', kind: 'json-schema', definition: JSON.stringify({ kind: 'json-schema', schema: { rows: rows.map((r) => r.field) } }), rows, ...extra };
+  return { delivery: 'function', description: 'does things', kind: 'json-schema', definition: JSON.stringify({ kind: 'json-schema', schema: { rows: rows.map((r) => r.id) } }), rows, ...extra };
 }
 
 function snap(tools: Record<string, ToolSnapshot>): ConfigSnapshot {
@@ -143,7 +151,7 @@ describe('events between two releases', () => {
       e('unavailable', 'Old', { configuration: 'print' }),
       e('definition-changed', 'apply_patch', { side: 'input', configuration: 'no-search' }),
     ];
-    assert.deepEqual(events, sortEvents(expected, ORDER));
+    assert.deepEqual(events, sortEvents(expected, { configurations: ORDER }));
     // Sorted by tool, configuration (matrix order), side, field, kind.
     assert.deepEqual(events.map((x) => `${x.tool} ${x.kind} ${x.field ?? ''}`), [
       'Bash description-changed .command',
@@ -218,7 +226,7 @@ describe('tools renamed between two releases', () => {
 
   it('reworded as it was renamed (Gemini CLI 0.28.1): renamed, and its description changed, when enough fields are alike', () => {
     const events = step(tool(fields, { description: 'Searches for a regular expression pattern within the content of files.' }), tool(fields, { description: 'Searches file contents. Max 100 matches.' }));
-    assert.deepEqual(events, sortEvents([e('renamed', 'grep_search', { from: 'search_file_content', to: 'grep_search' }), e('description-changed', 'grep_search')], ['print']));
+    assert.deepEqual(events, sortEvents([e('renamed', 'grep_search', { from: 'search_file_content', to: 'grep_search' }), e('description-changed', 'grep_search')], { configurations: ['print'] }));
   });
 
   it('reworded with too few fields, or with any field unlike: a removal and an addition, not a guess', () => {

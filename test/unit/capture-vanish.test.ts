@@ -2,8 +2,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { vanishAndReturn, vanishReason } from '../../scripts/lib/capture-history/vanish.ts';
-import type { ReleaseSnapshots } from '../../scripts/lib/capture-history/diff.ts';
-import type { ConfigSnapshot } from '../../scripts/lib/capture-history/snapshot.ts';
+import type { ReleaseSnapshots } from '../../scripts/lib/history/capture-diff.ts';
+import type { ConfigSnapshot } from '../../scripts/lib/history/capture-snapshot.ts';
 
 const tool = { delivery: 'function', kind: 'json-schema', definition: '{}', rows: [] };
 const snap = (names: readonly string[]): ConfigSnapshot => ({ tools: Object.fromEntries(names.map((n) => [n, tool])), unresolvedNamespaces: [] });

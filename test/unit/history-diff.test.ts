@@ -1,6 +1,6 @@
 /**
  * The pure parts of the release history (scripts/lib/history/): release
- * numbers and the ones never published, the rows of one release, the events
+ * ranges, the rows of one release, the events
  * between two releases, and the history file built whole or extended.
  *
  * The fixtures test/fixtures/history/unit/before.d.ts (release 1.0.1) and
@@ -12,10 +12,13 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { NameTable } from '../../scripts/lib/claude-sdk.ts';
-import { releasesInRange, unpublishedBetween } from '../../scripts/lib/history/versions.ts';
+import { releasesInRange } from '../../scripts/lib/history/releases.ts';
 import { compareReleases, isRelease } from '../../src/lib/core/version-order.ts';
-import { namesForRelease, releaseSnapshot, SnapshotError, type ReleaseSnapshot, type RowSnapshot } from '../../scripts/lib/history/snapshot.ts';
-import { diffReleases, diffRows, sortEvents, type HistoryEvent } from '../../scripts/lib/history/diff.ts';
+import { namesForRelease, releaseSnapshot, SnapshotError, type ReleaseSnapshot } from '../../scripts/lib/history/sdk-snapshot.ts';
+import type { RowSnapshot } from '../../scripts/lib/history/rows.ts';
+import { diffReleases } from '../../scripts/lib/history/sdk-diff.ts';
+import { alignPositionalVariants, diffRows } from '../../scripts/lib/history/field-diff.ts';
+import { sortEvents, type HistoryEvent } from '../../scripts/lib/history/events.ts';
 import { appendToHistory, historyDocument, lastReadRelease } from '../../scripts/lib/history/document.ts';
 
 const FIXTURES = join(import.meta.dirname, '../fixtures/history/unit');
@@ -53,15 +56,6 @@ test('release numbers: only x.y.z, in numeric order, within the range', () => {
   assert.deepEqual(releasesInRange(listed, '1.0.1', '1.0.10'), ['1.0.1', '1.0.4', '1.0.9', '1.0.10']);
   assert.deepEqual(releasesInRange(listed, '0.2.0', '0.3.142'), ['0.2.141', '0.3.142']);
   assert.throws(() => releasesInRange(listed, '1.0.4', '1.0.1'), /empty/);
-});
-
-test('numbers never published: the gaps between published releases of one minor line', () => {
-  // 1.0.2 and 1.0.3 were never published (a 1.0.3 prerelease does not count: it is not in the list of releases).
-  assert.deepEqual(unpublishedBetween(['1.0.1', '1.0.4']), ['1.0.2', '1.0.3']);
-  assert.deepEqual(unpublishedBetween(['1.0.4', '1.0.1', '1.0.5', '1.0.7']), ['1.0.2', '1.0.3', '1.0.6']);
-  // Across minor lines (0.2.141 → 0.3.142) nothing is assumed missing.
-  assert.deepEqual(unpublishedBetween(['0.2.140', '0.2.141', '0.3.142', '0.3.144']), ['0.3.143']);
-  assert.deepEqual(unpublishedBetween(['1.0.1']), []);
 });
 
 test('a release snapshot names tools through the table and after their type prefix when the table lacks it', () => {
@@ -231,8 +225,7 @@ test('the history file: built whole with the gaps, or extended with earlier even
   assert.throws(() => appendToHistory(whole, [{ version: '1.0.4' }], []), /not newer/);
 });
 
-test('a union variant inserted before others is one addition, not a renumbering of every later variant', async () => {
-  const { alignPositionalVariants, diffRows } = await import('../../scripts/lib/history/diff.ts');
+test('a union variant inserted before others is one addition, not a renumbering of every later variant', () => {
   const row = (id: string, type: string, required: boolean | null = true) => ({ id, path: id, type, required });
   const before = [row('output:1', 'object', null), row('output:1.a', 'string'), row('output:2', 'object', null), row('output:2.b', 'number')];
   const after = [row('output:1', 'object', null), row('output:1.a', 'string'), row('output:2', 'object', null), row('output:2.x', 'boolean'), row('output:3', 'object', null), row('output:3.b', 'number')];

@@ -1,6 +1,6 @@
 /**
  * Union variants by identity and renames as renames, end to end on hand-written
- * releases: declarations → rows (the site's code) → events (scripts/lib/history/diff.ts)
+ * releases: declarations → rows (the site's code) → events (scripts/lib/history/field-diff.ts)
  * → the "since" of each row of a page (src/lib/history/history.ts). Every expected anchor,
  * event and release below is written from reading the declarations in this file.
  */
@@ -10,8 +10,9 @@ import { shapeFromTypeScript } from '../../src/lib/shapes/ts-shape.ts';
 import { fieldRows, type FieldRow } from '../../src/lib/shapes/field-rows.ts';
 import { variantIdentities } from '../../src/lib/shapes/variant-identity.ts';
 import { parseAnchor } from '../../src/lib/shapes/anchors.ts';
-import { releaseSnapshot, type ReleaseSnapshot } from '../../scripts/lib/history/snapshot.ts';
-import { diffReleases, renamedTools, unionized } from '../../scripts/lib/history/diff.ts';
+import { releaseSnapshot, type ReleaseSnapshot } from '../../scripts/lib/history/sdk-snapshot.ts';
+import { diffReleases, renamedTools } from '../../scripts/lib/history/sdk-diff.ts';
+import { unionized } from '../../scripts/lib/history/field-diff.ts';
 import { changeLine, fieldSince, historyNames, linkableAnchors, versionNotes } from '../../src/lib/history/history.ts';
 import type { HistoryEvent, HistoryFile } from '../../src/lib/core/content-types.ts';
 import type { ToolModel } from '../../src/lib/model/model.ts';
@@ -230,9 +231,9 @@ test('renames: a field keeps the release of its first name, its old anchor lands
 });
 
 test('captures: a tool renamed with the same definition is one renamed event; another definition is a removal and an addition', async () => {
-  const { historyEvents } = await import('../../scripts/lib/capture-history/diff.ts');
-  type Tool = import('../../scripts/lib/capture-history/snapshot.ts').ToolSnapshot;
-  const rows = [{ field: '.pattern', path: 'pattern', type: 'string', required: true, nullable: false }];
+  const { historyEvents } = await import('../../scripts/lib/history/capture-diff.ts');
+  type Tool = import('../../scripts/lib/history/capture-snapshot.ts').ToolSnapshot;
+  const rows = [{ id: 'input.pattern', path: 'pattern', type: 'string', required: true }];
   const tool = (description: string, r = rows): Tool => ({ delivery: 'function', description, kind: 'json-schema', definition: JSON.stringify({ kind: 'json-schema', schema: { required: r.map((x) => x.path) } }), rows: r });
   const config = (tools: Record<string, Tool>) => ({ tools, unresolvedNamespaces: [] });
   const at = (version: string, tools: Record<string, Tool>) => ({ version, configs: new Map([['print', config(tools)]]) });
@@ -242,14 +243,14 @@ test('captures: a tool renamed with the same definition is one renamed event; an
     historyEvents([before, same], ['print']).map((e) => `${e.kind} ${e.tool} ${e.from ?? ''}→${e.to ?? ''}`),
     ['renamed grep_search search_file_content→grep_search'],
   );
-  const other = at('0.2.0', { grep_search: tool('grep_search: searches files', [{ ...rows[0]!, field: '.include_pattern', path: 'include_pattern' }]), read_file: tool('reads') });
+  const other = at('0.2.0', { grep_search: tool('grep_search: searches files', [{ ...rows[0]!, id: 'input.include_pattern', path: 'include_pattern' }]), read_file: tool('reads') });
   assert.deepEqual(
     historyEvents([before, other], ['print']).map((e) => `${e.kind} ${e.tool}`).sort(),
     ['available grep_search', 'tool-added grep_search', 'tool-removed search_file_content', 'unavailable search_file_content'],
   );
   // A field renamed inside one tool: one event, by the SDK history's rule.
-  const a = at('0.3.0', { grep_search: tool('greps', [{ field: '.include', path: 'include', type: 'string', required: false, nullable: false }]) });
-  const b = at('0.4.0', { grep_search: tool('greps', [{ field: '.include_pattern', path: 'include_pattern', type: 'string', required: false, nullable: false }]) });
+  const a = at('0.3.0', { grep_search: tool('greps', [{ id: 'input.include', path: 'include', type: 'string', required: false }]) });
+  const b = at('0.4.0', { grep_search: tool('greps', [{ id: 'input.include_pattern', path: 'include_pattern', type: 'string', required: false }]) });
   assert.deepEqual(
     historyEvents([a, b], ['print']).map((e) => `${e.kind} ${e.field} (was ${e.formerField})`),
     ['renamed .include_pattern (was .include)'],

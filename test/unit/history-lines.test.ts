@@ -9,8 +9,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { planLines, statedFromView } from '../../scripts/lib/history/lines.ts';
 import { historyDocument, orderReleases, unpublishedOfLines } from '../../scripts/lib/history/document.ts';
-import { sortEvents, type HistoryEvent } from '../../scripts/lib/history/diff.ts';
-import { releaseSnapshot } from '../../scripts/lib/history/snapshot.ts';
+import { sortEvents, type HistoryEvent } from '../../scripts/lib/history/events.ts';
+import { releaseSnapshot } from '../../scripts/lib/history/sdk-snapshot.ts';
 
 const SDK = 'fixture-agent-sdk';
 const CLI = 'fixture-cli';
@@ -73,8 +73,10 @@ test('releases line by line, each naming its package when it is not the file\'s;
     { version: '0.2.8', cliVersion: '2.1.8' },
   ]);
   assert.deepEqual(Object.keys(ordered[1]!), ['version', 'package', 'cliVersion', 'read'], 'keys in one order');
-  // 1.0.2 of the CLI, 0.2.7 of the agent SDK; nothing across lines (2.1.5 → 0.2.6) nor minor lines (1.0.3 → 2.1.5).
-  assert.deepEqual(unpublishedOfLines(ordered, SDK), ['1.0.2', '0.2.7']);
+  // Each line on its own (releases.ts's rule): the CLI's 1.0.2, its new major's numbers up to
+  // 2.1.5 (2.0.0, where no 2.0.x was published, and 2.1.0 … 2.1.4), the agent SDK's 0.2.7;
+  // nothing across lines (2.1.5 → 0.2.6).
+  assert.deepEqual(unpublishedOfLines(ordered, SDK), ['1.0.2', '2.0.0', '2.1.0', '2.1.1', '2.1.2', '2.1.3', '2.1.4', '0.2.7']);
   assert.throws(() => orderReleases([{ version: '0.2.6' }, { version: '0.2.6', package: CLI }], SDK, [CLI, SDK]), /listed twice/);
   assert.throws(() => orderReleases([{ version: '0.2.6', package: 'other' }], SDK, [CLI, SDK]), /not one of the lines/);
 });
@@ -83,12 +85,12 @@ test('events across lines follow the history\'s order, not release numbers', () 
   const ev = (release: string, previous: string, tool: string): HistoryEvent => ({ release, previous, tool, kind: 'tool-added' });
   const events = [ev('0.2.8', '0.2.6', 'A'), ev('0.2.6', '2.1.5', 'B'), ev('2.1.5', '1.0.1', 'C')];
   // Numerically 0.2.x comes before 2.1.5; in the history 2.1.5 (CLI) comes first.
-  assert.deepEqual(sortEvents(events, ['1.0.1', '2.1.5', '0.2.6', '0.2.8']).map((e) => e.tool), ['C', 'B', 'A']);
+  assert.deepEqual(sortEvents(events, { releases: ['1.0.1', '2.1.5', '0.2.6', '0.2.8'] }).map((e) => e.tool), ['C', 'B', 'A']);
   assert.deepEqual(sortEvents(events).map((e) => e.tool), ['B', 'A', 'C']);
   const doc = historyDocument({ agent: 'claude-code', package: SDK, method: 'm', file: 'sdk-tools.d.ts' }, [{ version: '0.2.6' }, { version: '0.2.8' }, { version: '2.1.5', package: CLI }, { version: '1.0.1', package: CLI }], events, [CLI, SDK]);
   assert.deepEqual(doc.releases.map((r) => r.version), ['1.0.1', '2.1.5', '0.2.6', '0.2.8']);
   assert.deepEqual(doc.events.map((e) => e.tool), ['C', 'B', 'A']);
-  assert.deepEqual(doc.unpublished, ['0.2.7']);
+  assert.deepEqual(doc.unpublished, ['2.0.0', '2.1.0', '2.1.1', '2.1.2', '2.1.3', '2.1.4', '0.2.7']);
 });
 
 test('a declaration file without result types (the CLI package before 2.0): every tool has no result rows', () => {

@@ -10,7 +10,7 @@
  *   and why (`failed`), so that pages can say which releases could not be compared.
  * Pure.
  */
-import type { ReleaseSnapshots } from './diff.ts';
+import type { ReleaseSnapshots } from '../history/capture-diff.ts';
 
 /** Is some configuration captured in one release and not in the other? */
 export function capturedDiffer(a: ReleaseSnapshots, b: ReleaseSnapshots, order: readonly string[]): boolean {

@@ -1,5 +1,5 @@
 /** The committed history file of one agent from captures (content/history/<agent>.capture.json). */
-import { sortEvents, type HistoryEvent } from './diff.ts';
+import { sortEvents, type HistoryEvent } from '../history/events.ts';
 
 export interface HistoryRelease {
   version: string;
@@ -52,7 +52,7 @@ export function historyFile(input: {
     configurations: input.configurations,
     releases: input.releases.map((r) => ({ version: r.version, ...(r.published ? { published: r.published } : {}), read: r.read, ...(r.failed ? { failed: r.failed } : {}) })),
     unpublished: input.unpublished,
-    events: sortEvents(input.events, input.configurations),
+    events: sortEvents(input.events, { configurations: input.configurations }),
   };
 }
 

@@ -8,7 +8,7 @@
  * Such a capture is re-run; if it persists it is recorded as a failed capture with this
  * reason, never as removals. Pure.
  */
-import type { ReleaseSnapshots } from './diff.ts';
+import type { ReleaseSnapshots } from '../history/capture-diff.ts';
 
 /** "Most": more than this share of the earlier release's tools is lost, and returns. */
 export const VANISH_SHARE = 0.5;

@@ -14,9 +14,9 @@
  * events give the same bytes.
  */
 import type { HistoryEvent, HistoryFile } from '../../../src/lib/core/content-types.ts';
-import { unpublishedBetween } from './versions.ts';
+import { unpublishedNumbers } from './releases.ts';
 import { compareReleases } from '../../../src/lib/core/version-order.ts';
-import { sortEvents } from './diff.ts';
+import { sortEvents } from './events.ts';
 
 export type ReleaseEntry = HistoryFile['releases'][number];
 
@@ -69,7 +69,7 @@ export function unpublishedOfLines(ordered: readonly ReleaseEntry[], filePackage
   let start = 0;
   for (let i = 1; i <= ordered.length; i++) {
     if (i === ordered.length || packageOf(ordered[i]!, filePackage) !== packageOf(ordered[start]!, filePackage)) {
-      out.push(...unpublishedBetween(ordered.slice(start, i).map((r) => r.version)));
+      out.push(...unpublishedNumbers(ordered.slice(start, i).map((r) => r.version)));
       start = i;
     }
   }
@@ -91,7 +91,7 @@ export function historyDocument(meta: HistoryMeta, releases: readonly ReleaseEnt
     file: meta.file,
     releases: sorted,
     unpublished: unpublishedOfLines(sorted, meta.package),
-    events: sortEvents(events, sorted.map((r) => r.version)),
+    events: sortEvents(events, { releases: sorted.map((r) => r.version) }),
   };
 }
 
@@ -126,7 +126,7 @@ export function appendToHistory(committed: HistoryFile, releases: readonly Relea
     ...(committed.configurations !== undefined ? { configurations: committed.configurations } : {}),
     releases: all,
     unpublished: unpublishedOfLines(all, committed.package),
-    events: [...committed.events, ...sortEvents(events, sorted.map((r) => r.version))],
+    events: [...committed.events, ...sortEvents(events, { releases: sorted.map((r) => r.version) })],
   };
 }
 

@@ -11,7 +11,7 @@
  * Pure: takes the version lists and the stated Claude Code releases a
  * registry reports.
  */
-import { releasesInRange } from './versions.ts';
+import { releasesInRange } from './releases.ts';
 import { compareReleases, isRelease } from '../../../src/lib/core/version-order.ts';
 
 export interface LinePlan {

@@ -4,7 +4,7 @@
  * alike, and the spans and changes of each case over the releases read. The types are
  * schemas/hook-behaviour-history.schema.json's.
  */
-import { canonicalJson } from '../capture-history/diff.ts';
+import { canonicalJson } from '../history/events.ts';
 import type { BehaviourChange, CaseOutcome, OutcomeSpan } from '../../../src/lib/core/content-types.ts';
 
 export type { CaseOutcome };

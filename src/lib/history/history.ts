@@ -226,7 +226,7 @@ export function capturedIn(tool: ToolModel, file: HistoryFile): boolean {
  * history sees them: a configuration that names only the tool's namespace (deferred to
  * tool_search) counts only when another configuration the history follows shows the tool
  * itself, since the history resolves a namespace from the configurations it compares alone
- * (scripts/lib/capture-history/snapshot.ts). Codex's `multi_agent_v1.*` are shown only by the
+ * (scripts/lib/history/capture-snapshot.ts). Codex's `multi_agent_v1.*` are shown only by the
  * unknown-model configuration, which the history does not follow: none.
  */
 export function trackedAdvertisers(tool: Pick<ToolModel, 'captured'>, file: Pick<HistoryFile, 'configurations'>): string[] {

@@ -1,11 +1,9 @@
 /**
- * Two release snapshots → the changes between them, as events of
- * schemas/history.schema.json.
+ * The changes of one field table (a tool's input or output) between two releases, as events
+ * of schemas/history.schema.json: the one field comparison of every history, whichever
+ * source its rows were read from.
  *
  * Pure. Rules:
- * - a tool (callable name) only in the newer release: one `tool-added`; only in
- *   the older: one `tool-removed` (its fields are not listed one by one). A
- *   renamed type prefix whose callable name changes is a removal plus an addition;
  * - a field row (by anchor) only in one release: `field-added` (`to`: its type)
  *   or `field-removed` (`from`: its last type), for nested rows and variant
  *   headers too, so that every row of a table has the event that added it;
@@ -13,7 +11,7 @@
  *   `value-removed` per literal (`to`/`from`: the literal as written), plus a
  *   `type-changed` only if the type became or stopped being nullable; otherwise
  *   `type-changed` when the type text differs; `now-required` / `now-optional`;
- *   `description-changed` when the trimmed JSDoc text differs (`from`/`to`: the
+ *   `description-changed` when the trimmed description differs (`from`/`to`: the
  *   texts, each absent when there is none);
  * - `field` is the row's stable anchor without its root (`.file_path`, `:completed.agentId`,
  *   `:+asset_upload.id`): a union variant without a discriminator is named by its identity
@@ -29,105 +27,11 @@
  *   rows apart from the name (type, requiredness, description, listed values, and every row
  *   below them), and neither matching another field so: one `renamed` event (`field` the new
  *   anchor, `formerField` the old one, `from`/`to` the display paths) instead of a removal and
- *   an addition. A tool removed and a tool added in the same comparison is a rename when the
- *   package states it (a former name in scripts/claude-sdk-names.json) or when both have
- *   identical rows on both sides and neither matches another tool so: one `renamed` event
- *   (`tool` the new name, `from`/`to` the names), then the new tool's rows compared with the
- *   old one's.
+ *   an addition.
  */
-import type { HistoryEvent } from '../../../src/lib/core/content-types.ts';
 import { anchorFor, anchorRest, positionalVariantPlace, rebaseAnchor } from '../../../src/lib/shapes/anchors.ts';
-import { compareReleases } from '../../../src/lib/core/version-order.ts';
-import type { ReleaseSnapshot, RowSnapshot, Side } from './snapshot.ts';
-
-export type { HistoryEvent };
-/** The kind of a history event (both histories: published types and captures). */
-export type EventKind = HistoryEvent['kind'];
-
-/** The order of kinds within one field: the order of schemas/history.schema.json. */
-export const KIND_ORDER: readonly EventKind[] = [
-  'tool-added',
-  'tool-removed',
-  'field-added',
-  'field-removed',
-  'renamed',
-  'now-variant',
-  'type-changed',
-  'now-required',
-  'now-optional',
-  'value-added',
-  'value-removed',
-  'description-changed',
-  'definition-changed',
-  'available',
-  'unavailable',
-];
-
-/** Plain code-unit order (locale-independent, so the output never depends on the machine). */
-export function byText(a: string | undefined, b: string | undefined): number {
-  const x = a ?? '';
-  const y = b ?? '';
-  return x < y ? -1 : x > y ? 1 : 0;
-}
-
-/**
- * The order of two releases: their places in `order` (the history's releases,
- * oldest first, when it follows more than one package line) when both are in it,
- * else numeric.
- */
-function releaseOrder(order: ReadonlyMap<string, number> | undefined): (a: string, b: string) => number {
-  return (a, b) => {
-    const x = order?.get(a);
-    const y = order?.get(b);
-    return x !== undefined && y !== undefined ? x - y : compareReleases(a, b);
-  };
-}
-
-/**
- * Release (oldest first: numeric, or by place in `order`), tool, side, field,
- * kind, then the values: a total, deterministic order.
- */
-export function compareEvents(a: HistoryEvent, b: HistoryEvent, order?: ReadonlyMap<string, number>): number {
-  return (
-    releaseOrder(order)(a.release, b.release) ||
-    byText(a.tool, b.tool) ||
-    byText(a.side, b.side) ||
-    byText(a.field, b.field) ||
-    KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind) ||
-    byText(a.from, b.from) ||
-    byText(a.to, b.to) ||
-    byText(a.previous, b.previous) ||
-    byText(a.formerField, b.formerField)
-  );
-}
-
-/**
- * Events in their file order. `order` lists the history's releases oldest
- * first; it is needed when they come from more than one package line (a
- * Claude Code 1.0.x release is older than an agent SDK 0.2.x release).
- */
-export function sortEvents(events: readonly HistoryEvent[], order?: readonly string[]): HistoryEvent[] {
-  const place = order ? new Map(order.map((v, i) => [v, i])) : undefined;
-  return [...events].sort((a, b) => compareEvents(a, b, place));
-}
-
-/** An event with its keys always in the same order (the JSON text depends on it). */
-function event(
-  release: string,
-  previous: string,
-  tool: string,
-  kind: EventKind,
-  rest: { side?: Side; field?: string; path?: string; formerField?: string; from?: string | undefined; to?: string | undefined } = {},
-): HistoryEvent {
-  const e: HistoryEvent = { release, previous, tool, kind };
-  if (rest.side !== undefined) e.side = rest.side;
-  if (rest.field !== undefined) e.field = rest.field;
-  if (rest.path !== undefined) e.path = rest.path;
-  if (rest.formerField !== undefined) e.formerField = rest.formerField;
-  if (rest.from !== undefined) e.from = rest.from;
-  if (rest.to !== undefined) e.to = rest.to;
-  return e;
-}
+import { historyEvent, type EventKind, type HistoryEvent } from './events.ts';
+import type { RowSnapshot, Side } from './rows.ts';
 
 /** The headers of positional union variants (`output:3`, `input.x:2`), each with the place of its union (`output`, `input.x`). */
 function positionalHeaders(rows: readonly RowSnapshot[]): { id: string; place: string }[] {
@@ -317,7 +221,7 @@ export function diffRows(
   };
   const field = (row: RowSnapshot): string => relative(row.id);
   const emit = (kind: EventKind, row: RowSnapshot, values: { from?: string | undefined; to?: string | undefined; formerField?: string } = {}) =>
-    out.push(event(at.release, at.previous, at.tool, kind, { side, field: field(row), path: row.path, ...values }));
+    out.push(historyEvent(at.release, at.previous, at.tool, kind, { side, field: field(row), path: row.path, ...values }));
   const now = new Map(after.map((r) => [r.id, r]));
   // A type that became a union: its earlier rows continue as one variant.
   let moved: RowSnapshot[] = [...before];
@@ -350,65 +254,3 @@ export function diffRows(
   return out;
 }
 
-/** Two versions of a tool with identical rows on both sides (what a rename without a statement must keep). */
-function sameRows(a: { input: readonly RowSnapshot[]; output: readonly RowSnapshot[] | null }, b: { input: readonly RowSnapshot[]; output: readonly RowSnapshot[] | null }): boolean {
-  return JSON.stringify([a.input, a.output]) === JSON.stringify([b.input, b.output]);
-}
-
-/**
- * Tools renamed between two releases (the rule above): `stated` maps a former name to the
- * name the package gives it now (a rename the package states); other pairs of a removed and
- * an added tool are renames when their rows are identical and neither matches another tool.
- */
-export function renamedTools(before: ReleaseSnapshot, after: ReleaseSnapshot, stated: ReadonlyMap<string, string> = new Map()): { from: string; to: string }[] {
-  const removed = Object.keys(before.tools).filter((t) => !after.tools[t]);
-  const added = Object.keys(after.tools).filter((t) => !before.tools[t]);
-  const out: { from: string; to: string }[] = [];
-  const taken = new Set<string>();
-  for (const from of removed) {
-    const to = stated.get(from);
-    if (to !== undefined && added.includes(to)) {
-      out.push({ from, to });
-      taken.add(from).add(to);
-    }
-  }
-  for (const from of removed) {
-    if (taken.has(from)) continue;
-    const matches = added.filter((to) => !taken.has(to) && sameRows(before.tools[from]!, after.tools[to]!));
-    if (matches.length !== 1) continue;
-    const to = matches[0]!;
-    const back = removed.filter((x) => !taken.has(x) && sameRows(before.tools[x]!, after.tools[to]!));
-    if (back.length === 1) out.push({ from, to });
-  }
-  return out;
-}
-
-/**
- * Every change from `before` (release `previous`) to `after` (release `release`), sorted.
- * `stated`: former tool names the package states, each with its current name.
- */
-export function diffReleases(before: ReleaseSnapshot, after: ReleaseSnapshot, previous: string, release: string, stated?: ReadonlyMap<string, string>): HistoryEvent[] {
-  const out: HistoryEvent[] = [];
-  const renames = renamedTools(before, after, stated);
-  const formerOf = new Map(renames.map((r) => [r.to, r.from]));
-  const renamedAway = new Set(renames.map((r) => r.from));
-  for (const { from, to } of renames) out.push(event(release, previous, to, 'renamed', { from, to }));
-  const names = [...new Set([...Object.keys(before.tools), ...Object.keys(after.tools)])].filter((t) => !renamedAway.has(t));
-  for (const tool of names) {
-    const was = before.tools[formerOf.get(tool) ?? tool];
-    const now = after.tools[tool];
-    if (!was) {
-      out.push(event(release, previous, tool, 'tool-added'));
-      continue;
-    }
-    if (!now) {
-      out.push(event(release, previous, tool, 'tool-removed'));
-      continue;
-    }
-    const at = { release, previous, tool };
-    out.push(...diffRows(was.input, now.input, 'input', at));
-    // A result type that appears (or goes) shows as its rows being added (or removed).
-    out.push(...diffRows(was.output ?? [], now.output ?? [], 'output', at));
-  }
-  return sortEvents(out);
-}

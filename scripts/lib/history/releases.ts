@@ -1,23 +1,32 @@
 /**
- * Which releases a capture history covers: the stable versions the registry lists
- * (`npm view <pkg> versions --json`), in semver order, cut to a range, and the numbers
- * inside that range that were never published. Pure.
+ * Which releases a history covers, whatever it reads them from: the plain `x.y.z` releases a
+ * registry lists (prereleases such as `1.2.3-beta.1` are left out), in the one release order
+ * (src/lib/core/version-order.ts), cut to a range, and the release numbers inside that range
+ * that were never published. Pure: takes the version list a registry reports.
  */
-
 import { compareReleases, isRelease, releaseParts } from '../../../src/lib/core/version-order.ts';
 
 type Triple = [number, number, number];
 
+/** The plain releases of `versions` from `from` through `to` (both included), oldest first, without repeats. */
+export function releasesInRange(versions: readonly string[], from: string, to: string): string[] {
+  releaseParts(from);
+  releaseParts(to);
+  if (compareReleases(from, to) > 0) throw new Error(`the range ${from} … ${to} is empty: ${from} comes after ${to}`);
+  const kept = new Set(versions.filter((v) => isRelease(v) && compareReleases(v, from) >= 0 && compareReleases(v, to) <= 0));
+  return [...kept].sort(compareReleases);
+}
+
 export interface ReleaseRange {
   /** Oldest release to cover (inclusive); when absent, `last` decides. */
   from?: string;
-  /** Newest release to cover (inclusive): the capture matrix's pin. */
+  /** Newest release to cover (inclusive): the pin. */
   to: string;
   /** Cover the newest `last` published releases up to `to` (with `from`, the larger set wins). */
   last?: number;
 }
 
-/** The stable published versions inside the range, oldest first; prereleases are left out. */
+/** The plain published releases inside the range, oldest first; `to` must be one of them. */
 export function selectReleases(published: readonly string[], range: ReleaseRange): string[] {
   const stable = [...new Set(published.filter(isRelease))].sort(compareReleases);
   if (!stable.includes(range.to)) throw new Error(`${range.to} is not a published stable release`);
@@ -29,16 +38,17 @@ export function selectReleases(published: readonly string[], range: ReleaseRange
 }
 
 /**
- * Release numbers inside [first, last] of `releases` (oldest first) that the registry never
- * published: a missing patch below the highest published patch of a minor, and `x.y.0` of a
- * minor with no published release at all. Across a new major, the numbers from `x.0.0` up to
- * its first release count as inside the range; those after the last release of the major
- * before do not (no one can say where that major would have ended). Prereleases in
- * `published` do not count as published.
+ * Release numbers inside [first, last] of `releases` that the registry never published: a
+ * missing patch below the highest published patch of a minor, and `x.y.0` … up to the first
+ * published patch of a minor (`x.y.0` alone for a minor with no published release at all).
+ * Across a new major, the numbers from `x.0.0` up to its first release count as inside the
+ * range; those after the last release of the major before do not (no one can say where that
+ * major would have ended). `releases` are plain releases, in any order.
  */
 export function unpublishedNumbers(releases: readonly string[]): string[] {
-  const have = new Set(releases);
-  const triples = releases.map(releaseParts);
+  const sorted = [...new Set(releases)].sort(compareReleases);
+  const have = new Set(sorted);
+  const triples = sorted.map(releaseParts);
   const out: string[] = [];
   const majors = [...new Set(triples.map((t) => t[0]))];
   for (const [index, major] of majors.entries()) {

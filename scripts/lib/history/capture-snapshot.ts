@@ -1,8 +1,8 @@
 /**
  * From one capture (one release, one configuration) to the compact snapshot a history
  * compares: per tool, how it is delivered, its description, its input definition as
- * text, and the field rows a page would show for that input. The extraction and the
- * rows are the site's own (src/lib/wire, src/lib/content/definition-view.ts), so a history
+ * text, and the field rows a page would show for that input (rows.ts: the snapshot every
+ * history compares). The extraction and the rows are the site's own (src/lib/wire, src/lib/content/definition-view.ts), so a history
  * event names a field exactly as its tool page does.
  */
 import { definitionView } from '../../../src/lib/content/definition-view.ts';
@@ -10,21 +10,7 @@ import { definitionAjv } from '../../../src/lib/check/definition-ajv.ts';
 import { Problems } from '../../../src/lib/content/problems.ts';
 import { deferredNamespaceTool, type CaptureFile, type CapturedTool } from '../../../src/lib/wire/index.ts';
 import { capturedNamespaces, capturedTools } from '../../../src/lib/agents/index.ts';
-import type { FieldRow } from '../../../src/lib/shapes/field-rows.ts';
-import { relativeAnchor } from '../../../src/lib/shapes/anchors.ts';
-
-export interface RowSnapshot {
-  /** The row's anchor without its root: `.file_path`. */
-  field: string;
-  /** Display path: `edits[].old_string`. */
-  path: string;
-  type: string;
-  required: boolean | null;
-  nullable: boolean;
-  description?: string;
-  /** Allowed literal values, as JSON texts. */
-  literals?: string[];
-}
+import { rowSnapshot, type RowSnapshot } from './rows.ts';
 
 export interface ToolSnapshot {
   delivery: string;
@@ -33,6 +19,7 @@ export interface ToolSnapshot {
   kind: string;
   /** The input definition as text (JSON of the definition without its origin), to see a change that has no rows. */
   definition: string;
+  /** The input table's rows (rooted at `input`, the root row itself left out). */
   rows: RowSnapshot[];
   /**
    * Set when the definition, kept as the CLI sent it, is a JSON Schema that Ajv cannot
@@ -48,20 +35,6 @@ export interface ConfigSnapshot {
   tools: Record<string, ToolSnapshot>;
   /** Namespaces named without their tools whose tools no compared configuration of the release shows. */
   unresolvedNamespaces: string[];
-}
-
-/** Row of a field table → what a history compares (rooted at `input`). */
-export function rowSnapshot(row: FieldRow): RowSnapshot {
-  if (row.root !== 'input') throw new Error(`row ${row.id} is not rooted at input`);
-  return {
-    field: relativeAnchor(row.segments, true), // the stable anchor: union variants by identity, not position
-    path: row.path,
-    type: row.type,
-    required: row.required,
-    nullable: row.nullable,
-    ...(row.description !== undefined ? { description: row.description } : {}),
-    ...(row.literals !== undefined ? { literals: row.literals.map((l) => JSON.stringify(l)) } : {}),
-  };
 }
 
 /** The definition without where it was read from (package version, file): only what the model is told. */

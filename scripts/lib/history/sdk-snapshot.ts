@@ -19,37 +19,18 @@
  * before 2.0 declared inputs only) gives every tool `output: null`.
  */
 import ts from 'typescript';
-import { Ajv2020 } from 'ajv/dist/2020.js';
+import type { Ajv2020 } from 'ajv/dist/2020.js';
+import { definitionAjv } from '../../../src/lib/check/definition-ajv.ts';
 import { extractSdkTools, type NameTable } from '../claude-sdk.ts';
 import { parseDeclarations, type ParsedDeclarations } from '../../../src/lib/shapes/ts-shape.ts';
 import { definitionView } from '../../../src/lib/content/definition-view.ts';
-import { literalText } from '../../../src/lib/shapes/field-rows.ts';
+import { rowSnapshot, type RowSnapshot, type Side } from './rows.ts';
 import { Problems } from '../../../src/lib/content/problems.ts';
 import type { Definition } from '../../../src/lib/core/content-types.ts';
 
 /** The declaration file could not be read into tools; the message says why in one line. */
 export class SnapshotError extends Error {
   override name = 'SnapshotError';
-}
-
-export type Side = 'input' | 'output';
-
-/** What a release is compared on, per field row (FieldRow of src/lib/shapes/field-rows.ts, reduced). */
-export interface RowSnapshot {
-  /** The row's anchor, root included (`input.file_path`, `output:completed.agentId`). */
-  id: string;
-  /** Display path (`structuredPatch[].lines`). */
-  path: string;
-  /** Type text as the table shows it (`string`, `"a" | "b"`, `object[]`, `number | null`). */
-  type: string;
-  /** null where requiredness does not apply (variant headers). */
-  required: boolean | null;
-  /** Present (true) only when the type is nullable. */
-  nullable?: true;
-  /** The JSDoc description, trimmed; absent when there is none. */
-  description?: string;
-  /** The allowed values of a literal union, as literal text (`"completed"`, `1`, `true`). */
-  literals?: string[];
 }
 
 export interface ToolSnapshot {
@@ -110,19 +91,11 @@ let sharedAjv: Ajv2020 | undefined;
 
 function rowsOf(definition: Definition, root: Side, file: string, tool: string): RowSnapshot[] {
   const problems = new Problems();
-  sharedAjv ??= new Ajv2020({ strict: false, allErrors: true, validateFormats: false });
+  sharedAjv ??= definitionAjv();
   const pointer = definition.kind === 'typescript' ? `/${definition.typeName}` : `/${root}`;
   const view = definitionView(definition, root, { file, pointer, tool }, problems, sharedAjv);
   if (problems.count > 0) throw new SnapshotError(problems.errors.map((e) => e.message).join('; '));
-  return view.rows.map((row) => {
-    // The stable anchor: a union variant is named by its identity, not its position (anchors.ts).
-    const out: RowSnapshot = { id: row.stableId, path: row.path, type: row.type, required: row.required };
-    if (row.nullable) out.nullable = true;
-    const description = row.description?.trim();
-    if (description) out.description = description;
-    if (row.literals) out.literals = row.literals.map(literalText);
-    return out;
-  });
+  return view.rows.map(rowSnapshot);
 }
 
 /** The field rows of every tool that `dtsText` declares. */

@@ -23,19 +23,16 @@
  *   of a removal and an addition, a `description-changed` of the new name when its
  *   description changed too, and no `available`/`unavailable` pair for the configurations
  *   where the one replaced the other.
- *   Fields renamed within a tool follow the SDK history's rule (scripts/lib/history/diff.ts).
+ *   Fields follow the one field comparison (field-diff.ts), renames within a tool included.
  *
  * A configuration that failed in a release is not compared there: the next release in
  * which it succeeds is compared with the last one in which it did (`previous`).
  */
-import type { HistoryEvent } from '../../../src/lib/core/content-types.ts';
-import { byText, diffRows as diffSdkRows, type EventKind } from '../history/diff.ts';
-import { rootedAnchor } from '../../../src/lib/shapes/anchors.ts';
 import { compareReleases } from '../../../src/lib/core/version-order.ts';
-import type { ConfigSnapshot, RowSnapshot, ToolSnapshot } from './snapshot.ts';
-
-// The event type of schemas/history.schema.json, declared once (generated).
-export type { HistoryEvent };
+import { canonicalJson, sortEvents, type HistoryEvent } from './events.ts';
+import { diffRows as diffTableRows } from './field-diff.ts';
+import type { RowSnapshot } from './rows.ts';
+import type { ConfigSnapshot, ToolSnapshot } from './capture-snapshot.ts';
 
 export interface ReleaseSnapshots {
   version: string;
@@ -43,28 +40,13 @@ export interface ReleaseSnapshots {
   configs: ReadonlyMap<string, ConfigSnapshot | null>;
 }
 
-/** JSON text with object keys sorted, so that a reordering of keys is not a change. */
-export function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) =>
-    v !== null && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-      : v,
-  );
-}
-
 function definitionText(t: ToolSnapshot): string {
   return t.definition === '' ? '' : canonicalJson(JSON.parse(t.definition));
 }
 
-/**
- * Field events between two versions of one tool's input rows (rows matched by anchor), by
- * the SDK history's rules (scripts/lib/history/diff.ts), with this history's `configuration`.
- */
+/** Field events between two versions of one tool's input rows (field-diff.ts), with this history's `configuration`. */
 export function diffRows(before: readonly RowSnapshot[], after: readonly RowSnapshot[], base: Omit<HistoryEvent, 'kind'>): HistoryEvent[] {
-  // The SDK history's comparison, so both histories follow one set of rules (positional union
-  // variants aligned first included); its rows are keyed by the full anchor.
-  const asSdkRow = (r: RowSnapshot) => ({ id: rootedAnchor('input', r.field), path: r.path, type: r.type, required: r.required, ...(r.nullable ? { nullable: true as const } : {}), ...(r.description !== undefined ? { description: r.description } : {}), ...(r.literals ? { literals: r.literals } : {}) });
-  return diffSdkRows(before.map(asSdkRow), after.map(asSdkRow), 'input', { release: base.release, previous: base.previous, tool: base.tool }).map((e) => ({
+  return diffTableRows(before, after, 'input', { release: base.release, previous: base.previous, tool: base.tool }).map((e) => ({
     ...base,
     kind: e.kind,
     side: 'input' as const,
@@ -203,27 +185,6 @@ function renameTools(events: HistoryEvent[], compared: readonly string[], before
   return [...events.filter((e) => !drop.has(e)), ...out];
 }
 
-const KIND_ORDER: readonly EventKind[] = [
-  'tool-added', 'tool-removed', 'renamed', 'available', 'unavailable', 'field-added', 'field-removed', 'now-variant', 'type-changed',
-  'now-required', 'now-optional', 'value-added', 'value-removed', 'description-changed', 'definition-changed',
-];
-
-/** Deterministic order: release (semver), tool, configuration, side, field, kind, then values. */
-export function sortEvents(events: HistoryEvent[], order: readonly string[] = []): HistoryEvent[] {
-  const rank = (c: string | undefined): number => (c === undefined ? -1 : order.includes(c) ? order.indexOf(c) : order.length);
-  return [...events].sort((a, b) =>
-    compareReleases(a.release, b.release)
-    || byText(a.tool, b.tool)
-    || rank(a.configuration) - rank(b.configuration)
-    || byText(a.configuration, b.configuration)
-    || byText(a.side, b.side)
-    || byText(a.field, b.field)
-    || KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind)
-    || byText(a.formerField, b.formerField)
-    || byText(a.from, b.from)
-    || byText(a.to, b.to));
-}
-
 /**
  * Events over releases read in order (oldest first); the first release is the baseline.
  * `order` is the configurations' matrix order.
@@ -238,7 +199,7 @@ export function historyEvents(releases: readonly ReleaseSnapshots[], order: read
       if (s) last.set(c, { version: release.version, snapshot: s });
     }
   }
-  return sortEvents(out, order);
+  return sortEvents(out, { configurations: order });
 }
 
 /** Do two releases differ in what the history records (events, or namespaces named without tools)? */

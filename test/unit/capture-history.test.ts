@@ -8,7 +8,7 @@ import { describe, it } from 'node:test';
 import { locateChanges, sampleIndices } from '../../scripts/lib/capture-history/planner.ts';
 import { selectReleases, unpublishedNumbers } from '../../scripts/lib/history/releases.ts';
 import { historyEvents, releasesDiffer, RENAME_MIN_FIELDS, type ReleaseSnapshots } from '../../scripts/lib/history/capture-diff.ts';
-import type { ConfigSnapshot, ToolSnapshot } from '../../scripts/lib/history/capture-snapshot.ts';
+import type { ConfigSnapshot, CaptureToolSnapshot } from '../../scripts/lib/history/capture-snapshot.ts';
 import { sortEvents, type HistoryEvent } from '../../scripts/lib/history/events.ts';
 import type { RowSnapshot } from '../../scripts/lib/history/rows.ts';
 import { methodSentence } from '../../scripts/lib/capture-history/history-file.ts';
@@ -96,11 +96,11 @@ describe('release lists', () => {
 
 const row = (field: string, type: string, required: boolean | null, extra: Partial<RowSnapshot> = {}): RowSnapshot => ({ id: `input${field}`, path: field.slice(1), type, required, ...extra });
 
-function tool(rows: RowSnapshot[], extra: Partial<ToolSnapshot> = {}): ToolSnapshot {
+function tool(rows: RowSnapshot[], extra: Partial<CaptureToolSnapshot> = {}): CaptureToolSnapshot {
   return { delivery: 'function', description: 'does things', kind: 'json-schema', definition: JSON.stringify({ kind: 'json-schema', schema: { rows: rows.map((r) => r.id) } }), rows, ...extra };
 }
 
-function snap(tools: Record<string, ToolSnapshot>): ConfigSnapshot {
+function snap(tools: Record<string, CaptureToolSnapshot>): ConfigSnapshot {
   return { tools, unresolvedNamespaces: [] };
 }
 
@@ -118,8 +118,8 @@ describe('events between two releases', () => {
     row('.mode', '"a" | "c"', false, { literals: ['"a"', '"c"'] }),
     row('.cwd', 'string', false),
   ]);
-  const deferred: ToolSnapshot = { delivery: 'deferred', kind: 'unavailable', definition: '', rows: [] };
-  const grammar = (text: string): ToolSnapshot => ({ delivery: 'custom', description: 'patch', kind: 'grammar', definition: JSON.stringify({ kind: 'grammar', syntax: 'lark', definition: text }), rows: [] });
+  const deferred: CaptureToolSnapshot = { delivery: 'deferred', kind: 'unavailable', definition: '', rows: [] };
+  const grammar = (text: string): CaptureToolSnapshot => ({ delivery: 'custom', description: 'patch', kind: 'grammar', definition: JSON.stringify({ kind: 'grammar', syntax: 'lark', definition: text }), rows: [] });
 
   const before = release('1.0.0', {
     print: snap({ Bash: deferred, Read: tool([row('.path', 'string', true)]), Old: tool([]) }),
@@ -217,7 +217,7 @@ describe('events between two releases', () => {
 describe('tools renamed between two releases', () => {
   const fields = [row('.pattern', 'string', true, { description: 'The regex' }), row('.dir_path', 'string', false, { description: 'Where' }), row('.include', 'string', false, { description: 'A glob' })];
   const e = (kind: HistoryEvent['kind'], tool: string, rest: Partial<HistoryEvent> = {}): HistoryEvent => ({ release: '1.0.1', previous: '1.0.0', tool, kind, configuration: 'print', ...rest });
-  const step = (old: ToolSnapshot, renamed: ToolSnapshot, others: Record<string, ToolSnapshot> = {}) =>
+  const step = (old: CaptureToolSnapshot, renamed: CaptureToolSnapshot, others: Record<string, CaptureToolSnapshot> = {}) =>
     historyEvents([release('1.0.0', { print: snap({ search_file_content: old, ...others }) }), release('1.0.1', { print: snap({ grep_search: renamed, ...others }) })], ['print']);
 
   it('the same fields and description under a new name: one renamed event', () => {

@@ -232,7 +232,7 @@ test('renames: a field keeps the release of its first name, its old anchor lands
 
 test('captures: a tool renamed with the same definition is one renamed event; another definition is a removal and an addition', async () => {
   const { historyEvents } = await import('../../scripts/lib/history/capture-diff.ts');
-  type Tool = import('../../scripts/lib/history/capture-snapshot.ts').ToolSnapshot;
+  type Tool = import('../../scripts/lib/history/capture-snapshot.ts').CaptureToolSnapshot;
   const rows = [{ id: 'input.pattern', path: 'pattern', type: 'string', required: true }];
   const tool = (description: string, r = rows): Tool => ({ delivery: 'function', description, kind: 'json-schema', definition: JSON.stringify({ kind: 'json-schema', schema: { required: r.map((x) => x.path) } }), rows: r });
   const config = (tools: Record<string, Tool>) => ({ tools, unresolvedNamespaces: [] });

@@ -32,7 +32,7 @@ import { compareReleases } from '../../../src/lib/core/version-order.ts';
 import { canonicalJson, sortEvents, type HistoryEvent } from './events.ts';
 import { diffRows as diffTableRows } from './field-diff.ts';
 import type { RowSnapshot } from './rows.ts';
-import type { ConfigSnapshot, ToolSnapshot } from './capture-snapshot.ts';
+import type { ConfigSnapshot, CaptureToolSnapshot } from './capture-snapshot.ts';
 
 export interface ReleaseSnapshots {
   version: string;
@@ -40,7 +40,7 @@ export interface ReleaseSnapshots {
   configs: ReadonlyMap<string, ConfigSnapshot | null>;
 }
 
-function definitionText(t: ToolSnapshot): string {
+function definitionText(t: CaptureToolSnapshot): string {
   return t.definition === '' ? '' : canonicalJson(JSON.parse(t.definition));
 }
 
@@ -68,7 +68,7 @@ function minVersion(versions: Iterable<string>): string {
 }
 
 /** The changes of one tool's definition in one configuration: its field rows, or one definition change when rows cannot tell it. */
-function definitionEvents(x: ToolSnapshot, y: ToolSnapshot, at: { release: string; previous: string; tool: string; configuration: string }): HistoryEvent[] {
+function definitionEvents(x: CaptureToolSnapshot, y: CaptureToolSnapshot, at: { release: string; previous: string; tool: string; configuration: string }): HistoryEvent[] {
   if (x.finding !== undefined || y.finding !== undefined) {
     // A definition Ajv cannot compile has no field rows to compare: one definition change,
     // naming the finding on the side (from, to) that has it.
@@ -139,12 +139,12 @@ function releaseEvents(last: ReadonlyMap<string, Last>, release: ReleaseSnapshot
 export const RENAME_MIN_FIELDS = 2;
 
 /** The same description once the old name in it reads as the new one. */
-function sameDescriptionUnderNames(x: ToolSnapshot, oldName: string, y: ToolSnapshot, newName: string): boolean {
+function sameDescriptionUnderNames(x: CaptureToolSnapshot, oldName: string, y: CaptureToolSnapshot, newName: string): boolean {
   return (x.description ?? '').replaceAll(oldName, newName) === (y.description ?? '');
 }
 
 /** The same tool under two names (see `renamed` above): definition alike, and the description or enough fields. */
-function sameUnderNames(x: ToolSnapshot, oldName: string, y: ToolSnapshot, newName: string): boolean {
+function sameUnderNames(x: CaptureToolSnapshot, oldName: string, y: CaptureToolSnapshot, newName: string): boolean {
   if (x.kind !== y.kind || canonicalJson(x.rows) !== canonicalJson(y.rows) || definitionText(x) !== definitionText(y)) return false;
   return sameDescriptionUnderNames(x, oldName, y, newName) || x.rows.length >= RENAME_MIN_FIELDS;
 }

@@ -12,7 +12,7 @@ import { deferredNamespaceTool, type CaptureFile, type CapturedTool } from '../.
 import { capturedNamespaces, capturedTools } from '../../../src/lib/agents/index.ts';
 import { rowSnapshot, type RowSnapshot } from './rows.ts';
 
-export interface ToolSnapshot {
+export interface CaptureToolSnapshot {
   delivery: string;
   description?: string;
   /** `json-schema`, `grammar`, `typescript` or `unavailable`. */
@@ -32,7 +32,7 @@ export interface ToolSnapshot {
 
 export interface ConfigSnapshot {
   /** By full tool name, in name order. */
-  tools: Record<string, ToolSnapshot>;
+  tools: Record<string, CaptureToolSnapshot>;
   /** Namespaces named without their tools whose tools no compared configuration of the release shows. */
   unresolvedNamespaces: string[];
 }
@@ -49,7 +49,7 @@ export function ajvFinding(message: string): string {
   return `not a JSON Schema that Ajv can compile: ${said.replace(/\s+/g, ' ').trim()}`;
 }
 
-function toolSnapshot(tool: CapturedTool, file: string): ToolSnapshot {
+function toolSnapshot(tool: CapturedTool, file: string): CaptureToolSnapshot {
   const problems = new Problems();
   const view = definitionView(tool.input, 'input', { file, pointer: tool.pointer, tool: tool.fullName }, problems, definitionAjv());
   // A schema that does not compile is what the CLI sent: recorded with the finding, without rows.
@@ -91,7 +91,7 @@ export function releaseSnapshots(captures: ReadonlyMap<string, CaptureFile>): Ma
   const out = new Map<string, ConfigSnapshot>();
   for (const [config, capture] of captures) {
     const file = `${capture.agent}/${capture.cli.version}/${config}`;
-    const tools = new Map<string, ToolSnapshot>();
+    const tools = new Map<string, CaptureToolSnapshot>();
     for (const t of extracted.get(config)!) tools.set(t.fullName, toolSnapshot(t, file));
     const unresolved: string[] = [];
     for (const ns of capturedNamespaces(capture)) {

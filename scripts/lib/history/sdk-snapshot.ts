@@ -33,7 +33,7 @@ export class SnapshotError extends Error {
   override name = 'SnapshotError';
 }
 
-export interface ToolSnapshot {
+export interface SdkToolSnapshot {
   /** The type prefix in sdk-tools.d.ts (`FileRead` for FileReadInput / FileReadOutput). */
   typePrefix: string;
   input: RowSnapshot[];
@@ -43,7 +43,7 @@ export interface ToolSnapshot {
 
 export interface ReleaseSnapshot {
   /** By callable name. */
-  tools: Record<string, ToolSnapshot>;
+  tools: Record<string, SdkToolSnapshot>;
   /** Type prefixes the names table does not list; each was named after itself. */
   derived: string[];
 }
@@ -113,7 +113,7 @@ export function releaseSnapshot(dtsText: string, names: NameTable, origin: { pac
   } catch (error) {
     throw new SnapshotError((error as Error).message);
   }
-  const tools: Record<string, ToolSnapshot> = {};
+  const tools: Record<string, SdkToolSnapshot> = {};
   for (const tool of [...generated].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
     const typePrefix = tool.input.kind === 'typescript' ? tool.input.typeName.slice(0, -'Input'.length) : tool.name;
     tools[tool.name] = {

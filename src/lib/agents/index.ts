@@ -8,6 +8,7 @@
 import { deferredNamespaces, extractCapturedTools, wireFormat } from '../wire/index.ts';
 import type { CallingWireFormat, CaptureFile, CapturedTool, DeferredNamespace, WireFormat, WireQuirks } from '../wire/types.ts';
 import { claudeCode } from './claude-code.ts';
+import { cline } from './cline.ts';
 import { codex } from './codex.ts';
 import { copilotCli } from './copilot-cli.ts';
 import { geminiCli } from './gemini-cli.ts';
@@ -17,7 +18,7 @@ import type { Agent, HookMechanism } from './types.ts';
 import type { AgentId } from '../generated/agent-ids.ts';
 
 /** In the order the site lists them and the capture script runs them. */
-const REGISTRY = [claudeCode, codex, geminiCli, qwenCode, opencode, copilotCli] as const;
+const REGISTRY = [claudeCode, codex, geminiCli, qwenCode, opencode, copilotCli, cline] as const;
 
 /** The ids as the modules declare them: scripts/generate-content-types.ts writes them into src/lib/generated/agent-ids.ts. */
 export const REGISTERED_AGENT_IDS: readonly string[] = REGISTRY.map((a) => a.id);

@@ -7,4 +7,5 @@ export type AgentId =
   | 'gemini-cli'
   | 'qwen-code'
   | 'opencode'
-  | 'copilot-cli';
+  | 'copilot-cli'
+  | 'cline';

@@ -1,0 +1,100 @@
+/**
+ * Cline's command line (`cline`): OpenAI Chat Completions through its
+ * `openai-compatible` provider, pointed at the stub by the providers file that
+ * `cline auth -p openai -k <key> -m <model> -b <url>` writes
+ * (~/.cline/data/settings/providers.json; written here directly, as that command
+ * would). One mode: print (`cline <args> <prompt>`, the prompt as its one
+ * positional argument; tools are approved automatically unless
+ * `--auto-approve false`, which sends the same tools). MCP servers are read from
+ * ~/.cline/data/settings/cline_mcp_settings.json (`mcpServers`), the settings
+ * file that configurations' `settings` merge over.
+ *
+ * From 3.0 the npm package is a Node launcher that runs the platform package's
+ * compiled program (`@cline/cli-<platform>`, Bun inside), which it finds by walking
+ * up node_modules; capture installs without scripts and runs the launcher.
+ *
+ * The capture history starts at 3.0.57, the first 3.x release the registry lists: the
+ * first that sends its tools as function definitions. The 2.x releases (2.14.0 and
+ * 2.18.0 listed; a Node program, dist/cli.mjs, whose `cline auth` keeps the provider in
+ * ~/.cline/data/globalState.json and the key in secrets.json) send, through this
+ * provider, a request with no `tools` member: their tools are described in the text of
+ * a system prompt of about 48 kB (2.18.0, run with the files its own `cline auth`
+ * writes), which a comparison of tool definitions cannot read. Before 2.x, the name
+ * `cline` holds 0.8.2, the release of an unrelated package ("Command-line apps building
+ * library for Node"), and 1.0.6 to 1.0.10, Go programs (bin/cline is an ELF executable,
+ * put in place by an install script) that run beside a separate host process.
+ *
+ * The prompt reaches the model wrapped as `<user_input mode="act">…</user_input>`
+ * (`mode="plan"` with --plan), so the main request is told by its tools, not by
+ * the prompt's last words.
+ */
+import { join } from 'node:path';
+import { wireFormat, type WireFormatId } from '../wire/index.ts';
+import { pathOf } from '../wire/shared.ts';
+import type { WireRequest } from '../wire/types.ts';
+import { mergeSettings, settingsText } from './settings.ts';
+import { promptedRequestWithTools } from './shared.ts';
+import { STUB_MCP_SERVER, type Agent, type Invocation, type InvocationContext, type JsonObject } from './types.ts';
+
+/** Its wire formats, the default first. */
+const WIRES = ['openai-chat-completions'] as const satisfies readonly WireFormatId[];
+
+const SETTINGS_DIR = '.cline/data/settings';
+const PROVIDERS_FILE = `${SETTINGS_DIR}/providers.json`;
+const MCP_SETTINGS_FILE = `${SETTINGS_DIR}/cline_mcp_settings.json`;
+export const STUB_MODEL = 'stub-model';
+
+/** The providers file as `cline auth` leaves it for an OpenAI-compatible provider at the stub (its time fixed: a capture must not depend on the clock). */
+export function providersFile(stubUrl: string, apiKey: string): JsonObject {
+  return {
+    version: 1,
+    lastUsedProvider: 'openai-compatible',
+    modes: {},
+    providers: {
+      'openai-compatible': {
+        settings: { provider: 'openai-compatible', apiKey, model: STUB_MODEL, baseUrl: `${stubUrl}/v1` },
+        updatedAt: '2026-01-01T00:00:00.000Z',
+        tokenSource: 'manual',
+      },
+    },
+  };
+}
+
+function invoke(c: InvocationContext): Invocation {
+  if (c.mode !== 'print') throw new Error(`cline has no mode ${c.mode}`);
+  const files = new Map<string, string>([
+    [join(c.home, PROVIDERS_FILE), settingsText(providersFile(c.stubUrl, c.apiKey))],
+    [join(c.home, MCP_SETTINGS_FILE), settingsText(mergeSettings({ mcpServers: {} }, c.settings))],
+  ]);
+  return { command: c.binary, args: [...c.args, c.prompt], env: { ...c.baseEnv, ...c.env }, input: { kind: 'argument' }, files };
+}
+
+/** The turn that answers the prompt: a streaming request with tools whose last user text holds the prompt (wrapped in a tag of Cline's own). */
+export function answersPrompt(r: WireRequest, prompt: string): boolean {
+  const wire = WIRES.map(wireFormat).find((w) => w.isToolRequestPath(pathOf(r.url)));
+  return wire !== undefined && wire.isStreaming(r) && wire.hasTools(r.json) && (wire.lastUserText(r.json) ?? '').includes(prompt.trim());
+}
+
+export const cline: Agent<'cline'> = {
+  id: 'cline',
+  product: 'Cline CLI',
+  npmPackage: 'cline',
+  wires: WIRES,
+  binary: 'node_modules/cline/bin/cline',
+  modes: ['print'],
+  options: ['settings'],
+  settingsFile: MCP_SETTINGS_FILE,
+  // Its MCP tools are named <server>__<tool> on the wire (capture__echo in the mcp-server capture).
+  mcpNaming: { configuration: 'mcp-server', family: '<server>__<tool>', isStubServerTool: (fullName) => fullName.startsWith(`${STUB_MCP_SERVER}__`) },
+  captureHistory: { configurations: ['act', 'plan'], step: 1, range: { from: '3.0.57' } },
+  inventory: { none: 'nobody has located its tool registry inside the compiled program yet; its captures are the only list of its tools.' },
+  publishedTypes: { none: 'no package of TypeScript types of its tools is read yet; their inputs are read from the captures.' },
+  generatedDeclarations: false,
+  hooks: {
+    none: 'it has hooks (`cline hook` reads a hook payload from stdin, and `--hooks-dir` names a folder of hooks), but no payload of them has been recorded here yet.',
+  },
+  invoke,
+  // The prompt is wrapped in a tag (<user_input>): the request whose last user text holds it is the turn.
+  mainRequest: (candidates, prompt) => (prompt === undefined ? undefined : candidates.find((r) => answersPrompt(r, prompt))) ?? promptedRequestWithTools(WIRES, candidates, prompt),
+  answersPrompt,
+};

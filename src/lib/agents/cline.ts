@@ -29,11 +29,10 @@
  * the prompt's last words.
  */
 import { join } from 'node:path';
-import { wireFormat, type WireFormatId } from '../wire/index.ts';
-import { pathOf } from '../wire/shared.ts';
+import type { WireFormatId } from '../wire/index.ts';
 import type { WireRequest } from '../wire/types.ts';
 import { mergeSettings, settingsText } from './settings.ts';
-import { promptedRequestWithTools } from './shared.ts';
+import { holdsPromptWithTools, requestHoldingPrompt } from './shared.ts';
 import { STUB_MCP_SERVER, type Agent, type Invocation, type InvocationContext, type JsonObject } from './types.ts';
 
 /** Its wire formats, the default first. */
@@ -69,11 +68,8 @@ function invoke(c: InvocationContext): Invocation {
   return { command: c.binary, args: [...c.args, c.prompt], env: { ...c.baseEnv, ...c.env }, input: { kind: 'argument' }, files };
 }
 
-/** The turn that answers the prompt: a streaming request with tools whose last user text holds the prompt (wrapped in a tag of Cline's own). */
-export function answersPrompt(r: WireRequest, prompt: string): boolean {
-  const wire = WIRES.map(wireFormat).find((w) => w.isToolRequestPath(pathOf(r.url)));
-  return wire !== undefined && wire.isStreaming(r) && wire.hasTools(r.json) && (wire.lastUserText(r.json) ?? '').includes(prompt.trim());
-}
+/** The turn that answers the prompt: its last user text holds the prompt, wrapped in <user_input>. */
+export const answersPrompt = (r: WireRequest, prompt: string): boolean => holdsPromptWithTools(WIRES, r, prompt);
 
 export const cline: Agent<'cline'> = {
   id: 'cline',
@@ -95,6 +91,6 @@ export const cline: Agent<'cline'> = {
   },
   invoke,
   // The prompt is wrapped in a tag (<user_input>): the request whose last user text holds it is the turn.
-  mainRequest: (candidates, prompt) => (prompt === undefined ? undefined : candidates.find((r) => answersPrompt(r, prompt))) ?? promptedRequestWithTools(WIRES, candidates, prompt),
+  mainRequest: (candidates, prompt) => requestHoldingPrompt(WIRES, candidates, prompt),
   answersPrompt,
 };

@@ -12,13 +12,14 @@ import { cline } from './cline.ts';
 import { codex } from './codex.ts';
 import { copilotCli } from './copilot-cli.ts';
 import { geminiCli } from './gemini-cli.ts';
+import { kiloCode } from './kilo-code.ts';
 import { opencode } from './opencode.ts';
 import { qwenCode } from './qwen-code.ts';
 import type { Agent, HookMechanism } from './types.ts';
 import type { AgentId } from '../generated/agent-ids.ts';
 
 /** In the order the site lists them and the capture script runs them. */
-const REGISTRY = [claudeCode, codex, geminiCli, qwenCode, opencode, copilotCli, cline] as const;
+const REGISTRY = [claudeCode, codex, geminiCli, qwenCode, opencode, copilotCli, cline, kiloCode] as const;
 
 /** The ids as the modules declare them: scripts/generate-content-types.ts writes them into src/lib/generated/agent-ids.ts. */
 export const REGISTERED_AGENT_IDS: readonly string[] = REGISTRY.map((a) => a.id);

@@ -31,6 +31,39 @@ export function promptedRequestWithTools<R extends WireRequest>(wires: readonly 
 }
 
 /**
+ * For agents that wrap the prompt (in a tag, or before context of their own): is `r` a streaming
+ * request, in one of `wires`, with tools, whose last user text holds the prompt? The turn that
+ * answers the prompt, where `promptedRequestWithTools`'s "ends with the prompt" does not hold.
+ */
+export function holdsPromptWithTools(wires: readonly WireFormatId[], r: WireRequest, prompt: string): boolean {
+  const wire = wires.map(wireFormat).find((w) => w.isToolRequestPath(pathOf(r.url)));
+  return wire !== undefined && wire.isStreaming(r) && wire.hasTools(r.json) && lastUserMessageTexts(r.json).some((t) => t.includes(prompt.trim()));
+}
+
+/**
+ * Every text of the last user message (`messages` of Chat Completions and Anthropic Messages):
+ * its string content, or the `text` of each of its parts. Kilo Code sends the prompt as one
+ * part and its <environment_details> as the next, so the last part alone misses the prompt.
+ */
+export function lastUserMessageTexts(body: unknown): string[] {
+  const messages = body !== null && typeof body === 'object' ? (body as { messages?: unknown }).messages : undefined;
+  if (!Array.isArray(messages)) return [];
+  const last = [...messages].reverse().find((m) => m !== null && typeof m === 'object' && (m as { role?: unknown }).role === 'user') as { content?: unknown } | undefined;
+  const content = last?.content;
+  if (typeof content === 'string') return [content];
+  if (!Array.isArray(content)) return [];
+  return content.flatMap((part) => {
+    const text = part !== null && typeof part === 'object' ? (part as { text?: unknown }).text : undefined;
+    return typeof text === 'string' ? [text] : [];
+  });
+}
+
+/** The main request of such an agent: the first that holds the prompt (holdsPromptWithTools), else as promptedRequestWithTools picks it. */
+export function requestHoldingPrompt<R extends WireRequest>(wires: readonly WireFormatId[], candidates: readonly R[], prompt?: string): R {
+  return (prompt === undefined ? undefined : candidates.find((r) => holdsPromptWithTools(wires, r, prompt))) ?? promptedRequestWithTools(wires, candidates, prompt);
+}
+
+/**
  * The `hooks` object of a settings file in the form Claude Code's settings.json and
  * Codex's hooks.json share: each event, matcher `*`, one command hook.
  */

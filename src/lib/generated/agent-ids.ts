@@ -8,4 +8,5 @@ export type AgentId =
   | 'qwen-code'
   | 'opencode'
   | 'copilot-cli'
-  | 'cline';
+  | 'cline'
+  | 'kilo-code';

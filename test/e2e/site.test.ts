@@ -453,10 +453,12 @@ describe('search', () => {
     const found = await searchPagefind([...groups.values()].map((g) => g.name), listed.length);
     for (const { name, urls } of groups.values()) {
       const results = found.get(name)!;
-      // Those aside (`sameWord`), the first results are exactly the pages that answer to the name.
+      // Those aside (`sameWord`), the first results are exactly the pages that answer to the name;
+      // a name more agents share than the dialog lists at first (Glob, with eight agents) fills it.
       const aside = sameWord(name, urls);
-      const first = results.filter((u) => !aside.has(u)).slice(0, urls.size);
-      if (first.length !== urls.size || first.some((u) => !urls.has(u))) misses.push(`${name}: first results ${first.join(', ')}, expected ${[...urls].join(', ')}`);
+      const want = Math.min(urls.size, listed.length);
+      const first = results.filter((u) => !aside.has(u)).slice(0, want);
+      if (first.length !== want || first.some((u) => !urls.has(u))) misses.push(`${name}: first results ${first.join(', ')}, expected ${[...urls].join(', ')}`);
     }
     assert.ok(groups.size >= site.tools.length * 0.8, `only ${groups.size} distinct names`);
     assert.deepEqual(misses, []);

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { agentPage, configurationCommand } from '../../src/lib/views/agent-page.ts';
-import { AGENT_IDS, AGENT_PRODUCTS } from '../../src/lib/agents/index.ts';
+import { AGENT_IDS, AGENT_PRODUCTS, AGENTS } from '../../src/lib/agents/index.ts';
 import type { AgentInventory } from '../../src/lib/model/model.ts';
 import { pageHeadings } from '../../src/lib/core/page-sections.ts';
 import { agent, configuration, matrix, site, tool, view } from '../helpers/model-fixtures.ts';
@@ -199,4 +199,17 @@ test('facts: each history of the agent with its package, count and range, the re
     ],
   });
   assert.equal(agentPage(fixture(), A).facts.history, undefined, 'no history, no fact');
+});
+
+test('facts, real content: a capture history whose plan says why it starts where it does shows that reason on its line, and only there', () => {
+  const model = realContent();
+  let shown = 0;
+  for (const id of AGENT_IDS) {
+    const plan = AGENTS[id].captureHistory;
+    const reason = 'configurations' in plan ? plan.startsAt : undefined;
+    const lines = agentPage(model, id).facts.history?.lines ?? [];
+    for (const line of lines) assert.equal(line.startsAt, line.label === 'Captures' ? reason : undefined, `${id}: ${line.label}`);
+    if (reason !== undefined && lines.some((l) => l.startsAt === reason)) shown++;
+  }
+  assert.ok(shown > 0, 'some agent states why its history starts where it does');
 });

@@ -82,7 +82,13 @@ export const cline: Agent<'cline'> = {
   settingsFile: MCP_SETTINGS_FILE,
   // Its MCP tools are named <server>__<tool> on the wire (capture__echo in the mcp-server capture).
   mcpNaming: { configuration: 'mcp-server', family: '<server>__<tool>', isStubServerTool: (fullName) => fullName.startsWith(`${STUB_MCP_SERVER}__`) },
-  captureHistory: { configurations: ['act', 'plan'], step: 1, range: { from: '3.0.57' } },
+  captureHistory: {
+    configurations: ['act', 'plan'],
+    step: 1,
+    range: { from: '3.0.57' },
+    startsAt:
+      'the first release listed that sends its tools as function definitions. 2.14.0 and 2.18.0 describe them in the text of their system prompt instead (2.18.0, given the files its own `cline auth` writes, sent no `tools`); 1.0.6 to 1.0.10 are Go programs put in place by an install script; 0.8.2 is a release of an unrelated package of the same name',
+  },
   inventory: { none: 'nobody has located its tool registry inside the compiled program yet; its captures are the only list of its tools.' },
   publishedTypes: { none: 'no package of TypeScript types of its tools is read yet; their inputs are read from the captures.' },
   generatedDeclarations: false,

@@ -140,6 +140,11 @@ export interface CaptureHistoryPlan {
   /** The oldest release covered (`from`), or the newest `last` releases up to the pin. */
   readonly range: { readonly from: string } | { readonly last: number };
   /**
+   * Why the history starts where it does, when the registry lists releases before that one:
+   * what those releases are, as the agent page states it beside the history's range.
+   */
+  readonly startsAt?: string;
+  /**
    * Configurations proposed for `configurations` that this history has not been run with
    * yet: the tools only they advertise are untracked until its next run (scripts/history-coverage.ts).
    */

@@ -6,6 +6,7 @@
  * by kind. The page (src/pages/[agent]/index.astro) only renders this; its
  * headings and "On this page" both come from `sections`.
  */
+import { AGENTS } from '../agents/index.ts';
 import { DELIVERY_LABELS, type MatrixAgent, type MatrixConfiguration } from '../model/captures.ts';
 import { configurationEffects } from './configuration-effects.ts';
 import { catalogTable, type CatalogTable } from './model-catalog.ts';
@@ -72,7 +73,7 @@ export interface AgentPage {
      * the releases read in which no compared configuration could be captured; undefined
      * when the agent has no history.
      */
-    history?: { changelog: string; lines: { label: string; packages: string[]; count: number; first: string; last: string; notRun: string[] }[] };
+    history?: { changelog: string; lines: { label: string; packages: string[]; count: number; first: string; last: string; notRun: string[]; /** Why a capture history starts at `first` (CaptureHistoryPlan.startsAt). */ startsAt?: string }[] };
     /** Feature flags and handler files, when the binary's names cannot be listed. */
     features?: { count: number; command: string | undefined; handlerFiles: number; file: string };
   };
@@ -125,6 +126,12 @@ export function configurationCommand(configuration: Pick<MatrixConfiguration, 'a
   return words.length > 0 ? words.join(' ') : undefined;
 }
 
+/** Why the agent's capture history starts where it does, when its plan says. */
+function startsAtOf(id: AgentId, source: 'sdk' | 'capture'): { startsAt?: string } {
+  const plan = AGENTS[id].captureHistory;
+  return source === 'capture' && 'configurations' in plan && plan.startsAt !== undefined ? { startsAt: plan.startsAt } : {};
+}
+
 /** The agent's release histories as the facts list shows them: each source's coverage, and where a release could not be read at all. */
 function historyFacts(id: AgentId, histories: SiteModel['histories']): NonNullable<AgentPage['facts']['history']> | undefined {
   if (histories.length === 0) return undefined;
@@ -139,6 +146,7 @@ function historyFacts(id: AgentId, histories: SiteModel['histories']): NonNullab
       first: c.first,
       last: c.last,
       notRun: failedReleases(histories[i]!).filter((f) => f.all).map((f) => f.release),
+      ...startsAtOf(id, c.source),
     })),
   };
 }

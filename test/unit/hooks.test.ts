@@ -170,6 +170,12 @@ test('the comparison has a row per agent in registry order, and envelope columns
   const comparison = hooksComparison(site);
   assert.deepEqual(comparison.rows.map((r) => r.agent), site.agents.map((a) => a.id));
   assert.deepEqual(new Set(comparison.memberAgents.map((a) => a.agent)), new Set(recordedAgents));
+  // How hooks are written is said only for agents whose module records them; the others claim nothing.
+  for (const row of comparison.rows) {
+    const hooks = AGENTS[row.agent].hooks;
+    if ('none' in hooks) assert.equal(row.kind, 'not established', row.agent);
+    else assert.equal(row.kind, hooks.kind === 'plugin' ? 'plugin functions, called for every tool' : 'commands, with matchers', row.agent);
+  }
 });
 
 test('every tool of every agent with recordings has a recorded hook payload or a reason it has none', () => {

@@ -405,7 +405,7 @@ export interface ComparisonRow {
   product: string;
   url: string;
   recorded: string;
-  /** `command`: a command per event, with a matcher; `plugin`: a plugin function called for every tool. */
+  /** `command`: a command per event, with a matcher; `plugin`: a plugin function called for every tool; not established for an agent whose hooks are not recorded. */
   kind: string;
   before: string | undefined;
   after: string | undefined;
@@ -440,7 +440,8 @@ export function hooksComparison(site: Pick<SiteModel, 'tools' | 'hooks' | 'agent
       product: p.product,
       url: sitePath(hooksPath(p.agent)),
       recorded: p.notRecorded ? 'not yet' : `${p.counts.payloads} ${p.words.record(p.counts.payloads)} of ${p.counts.tools} tools`,
-      kind: p.words.kind === 'plugin' ? 'plugin functions, called for every tool' : 'commands, with matchers',
+      // An agent whose hooks are not recorded yet: how they are written is not established here.
+      kind: 'none' in AGENTS[p.agent].hooks ? 'not established' : p.words.kind === 'plugin' ? 'plugin functions, called for every tool' : 'commands, with matchers',
       before: all((s) => s.before) ?? described[0],
       after: all((s) => s.after) ?? described[1],
       failure: shapes.length > 0 ? all((s) => s.afterFailure ?? 'none') : described[2],

@@ -25,8 +25,8 @@
  * put in place by an install script) that run beside a separate host process.
  *
  * The prompt reaches the model wrapped as `<user_input mode="act">…</user_input>`
- * (`mode="plan"` with --plan), so the main request is told by its tools, not by
- * the prompt's last words.
+ * (`mode="plan"` with --plan), so the main request is the one whose last user
+ * message holds the prompt (shared.ts: requestHoldingPrompt), not one that ends with it.
  */
 import { join } from 'node:path';
 import type { WireFormatId } from '../wire/index.ts';

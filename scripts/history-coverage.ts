@@ -17,7 +17,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { AGENT_IDS, AGENTS, capturedTools, isAgentId, type AgentId } from '../src/lib/agents/index.ts';
+import { AGENT_IDS, AGENTS, capturedTools, mcpNamingOf, isAgentId, type AgentId } from '../src/lib/agents/index.ts';
 import type { CaptureMatrixFile } from '../src/lib/core/content-types.ts';
 import { loadContent } from '../src/lib/content/load.ts';
 import { fewestConfigurations, historyCoverage, type ToolCoverage } from '../src/lib/history/history-coverage.ts';
@@ -31,7 +31,7 @@ const ROOT = resolve(import.meta.dirname, '..');
 export function advertisedByConfiguration(root: string, agent: AgentId): Map<string, string[]> {
   const matrix = JSON.parse(readFileSync(join(root, 'content/capture-matrix.json'), 'utf8')) as CaptureMatrixFile;
   const configurations = matrix.agents[agent]?.configurations ?? [];
-  const unnamespaced = AGENTS[agent].mcpNaming.unnamespaced;
+  const unnamespaced = mcpNamingOf(agent)?.unnamespaced;
   return new Map(
     configurations.map((c) => {
       const capture = JSON.parse(readFileSync(join(root, 'content/captures', agent, `${c.id}.json`), 'utf8')) as CaptureFile;
@@ -54,7 +54,7 @@ export function agentCoverage(root: string, agent: AgentId, tools: readonly Tool
   const advertised = advertisedByConfiguration(root, agent);
   const pages = tools
     .filter((t) => t.agent === agent)
-    .map((t) => ({ fullName: t.fullName, names: everyName(t), family: t.fullName === AGENTS[agent].mcpNaming.family }));
+    .map((t) => ({ fullName: t.fullName, names: everyName(t), family: t.fullName === mcpNamingOf(agent)?.family }));
   const coverage = historyCoverage({
     pages,
     advertised,

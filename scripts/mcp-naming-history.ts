@@ -15,7 +15,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { AGENT_IDS, AGENTS, isAgentId, type AgentId } from '../src/lib/agents/index.ts';
+import { AGENT_IDS, AGENTS, isAgentId, mcpNamingOf, type AgentId } from '../src/lib/agents/index.ts';
 import { STUB_MCP_SERVER } from '../src/lib/agents/types.ts';
 import type { CaptureFile } from '../src/lib/wire/index.ts';
 import { jsonText } from './lib/atomic-write.ts';
@@ -76,9 +76,9 @@ const ECHO_DESCRIPTION = toolList()[0]!.description;
 
 /** The stub server's tool in a capture, under every name it was offered (a deferred namespace of the server counts, marked). */
 function stubNames(agent: AgentId, capture: CaptureFile): string[] {
-  const naming = AGENTS[agent].mcpNaming;
+  const naming = mcpNamingOf(agent);
   const tools = readTools(capture);
-  const names = [...tools.tools].filter(([n, t]) => (t.description ?? '').includes(ECHO_DESCRIPTION) || naming.isStubServerTool(n)).map(([n]) => n);
+  const names = [...tools.tools].filter(([n, t]) => (t.description ?? '').includes(ECHO_DESCRIPTION) || (naming?.isStubServerTool(n) ?? false)).map(([n]) => n);
   if (names.length > 0) return names.sort();
   return [...tools.deferredNamespaces].filter((n) => n.includes(STUB_MCP_SERVER)).map((n) => `${n} (namespace only)`);
 }
@@ -91,7 +91,9 @@ async function historyOf(agent: AgentId, o: Options): Promise<unknown> {
   const { package: pkg, version: pin } = matrix.agents[agent];
   const plan = AGENTS[agent].captureHistory;
   if ('none' in plan) fail(`${agent} has no capture history plan: ${plan.none}`);
-  const configuration = AGENTS[agent].mcpNaming.configuration;
+  const naming = AGENTS[agent].mcpNaming;
+  if ('none' in naming) fail(`${agent} has no MCP naming to follow: ${naming.none}`);
+  const configuration = naming.configuration;
   if (!matrix.agents[agent].configurations.some((c) => c.id === configuration)) fail(`content/capture-matrix.json has no ${agent} configuration ${configuration}`);
   const range: ReleaseRange = { to: pin, ...plan.range };
   const versions = selectReleases(runnableVersions(agentListings(agent, pkg)), range);

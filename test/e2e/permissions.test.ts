@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { attr, elements, textOf, type Element, type Node } from '../helpers/html.ts';
-import { AGENTS, type AgentId } from '../../src/lib/agents/index.ts';
+import { mcpNamingOf, type AgentId } from '../../src/lib/agents/index.ts';
 import { buildSite, DIST, ROOT, serveAndLaunch, type Served } from '../helpers/browser.ts';
 
 interface PermissionRecord {
@@ -89,8 +89,8 @@ test('every tool page has "Allow or block it"; a recorded call is a row there, l
   const byTool = new Map<string, PermissionRecord[]>();
   for (const r of records()) {
     // A tool of the stub MCP server is shown on its agent's MCP family page (the registry names both).
-    const naming = AGENTS[r.agent as AgentId].mcpNaming;
-    const name = naming.isStubServerTool(r.tool) ? naming.family : r.tool;
+    const naming = mcpNamingOf(r.agent as AgentId);
+    const name = naming?.isStubServerTool(r.tool) ? naming.family : r.tool;
     const tool = catalog.tools.find((t) => t.agent === r.agent && (t.fullName === name || t.aliases.some((a) => a.name === name)));
     if (tool) byTool.set(tool.links.page, [...(byTool.get(tool.links.page) ?? []), r]);
   }

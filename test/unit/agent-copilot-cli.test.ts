@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildInvocation, DUMMY_KEY, PROMPT, type RunPaths } from '../../scripts/lib/capture/runner.ts';
 import { loadMatrix, type Configuration } from '../../scripts/lib/capture/matrix.ts';
-import { AGENTS } from '../../src/lib/agents/index.ts';
+import { AGENTS, mcpNamingOf } from '../../src/lib/agents/index.ts';
 import { CONFIG_FILE, DEFAULT_MODEL, isStubServerTool, mainRequest, trustedFolderConfig, userTexts } from '../../src/lib/agents/copilot-cli.ts';
 import type { WireRequest } from '../../src/lib/wire/types.ts';
 import { join } from 'node:path';
@@ -72,8 +72,8 @@ test('MCP tools are `<server>-<tool>`, also inside a namespace named after the s
   assert.equal(isStubServerTool('capture_echo'), false);
   assert.equal(isStubServerTool('other-echo'), false);
   assert.equal(isStubServerTool('other.capture-echo'), false);
-  assert.equal(AGENTS['copilot-cli'].mcpNaming.isStubServerTool, isStubServerTool);
-  assert.equal(AGENTS['copilot-cli'].mcpNaming.family, '<server>-<tool>');
+  assert.equal(mcpNamingOf('copilot-cli')!.isStubServerTool, isStubServerTool);
+  assert.equal(mcpNamingOf('copilot-cli')!.family, '<server>-<tool>');
 });
 
 const chat = (messages: unknown[], tools: unknown[] = [{ type: 'function', function: { name: 'bash' } }], stream = true): WireRequest =>

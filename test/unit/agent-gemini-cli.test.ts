@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { AGENTS, type InvocationContext } from '../../src/lib/agents/index.ts';
+import { AGENTS, mcpNamingOf, type InvocationContext } from '../../src/lib/agents/index.ts';
 import { BASE_SETTINGS } from '../../src/lib/agents/gemini-cli.ts';
 import { STUB_MCP_SERVER } from '../../src/lib/agents/types.ts';
 import { baseEnv, buildInvocation, DUMMY_KEY, PROMPT, type RunPaths } from '../../scripts/lib/capture/runner.ts';
@@ -109,11 +109,11 @@ test('the matrix configurations: approval modes and the model as flags, features
 });
 
 test('MCP tools are named mcp_<server>_<tool>', () => {
-  assert.equal(gemini.mcpNaming.family, 'mcp_<server>_<tool>');
-  assert.equal(gemini.mcpNaming.isStubServerTool('mcp_capture_echo'), true);
-  assert.equal(gemini.mcpNaming.isStubServerTool('mcp__capture__echo'), false);
-  assert.equal(gemini.mcpNaming.isStubServerTool('mcp_other_echo'), false);
-  assert.equal(gemini.mcpNaming.isStubServerTool('read_mcp_resource'), false);
+  assert.equal(mcpNamingOf('gemini-cli')!.family, 'mcp_<server>_<tool>');
+  assert.equal(mcpNamingOf('gemini-cli')!.isStubServerTool('mcp_capture_echo'), true);
+  assert.equal(mcpNamingOf('gemini-cli')!.isStubServerTool('mcp__capture__echo'), false);
+  assert.equal(mcpNamingOf('gemini-cli')!.isStubServerTool('mcp_other_echo'), false);
+  assert.equal(mcpNamingOf('gemini-cli')!.isStubServerTool('read_mcp_resource'), false);
 });
 
 const MAIN = '/v1beta/models/gemini-3.8-flash:streamGenerateContent?alt=sse';

@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { AGENTS, type InvocationContext } from '../../src/lib/agents/index.ts';
+import { AGENTS, mcpNamingOf, type InvocationContext } from '../../src/lib/agents/index.ts';
 import { promptWords, STUB_MODEL } from '../../src/lib/agents/opencode.ts';
 import { STUB_MCP_SERVER } from '../../src/lib/agents/types.ts';
 import { baseEnv, buildInvocation, DUMMY_KEY, PROMPT, type RunPaths } from '../../scripts/lib/capture/runner.ts';
@@ -98,11 +98,11 @@ test('the matrix configurations: flags, settings and the stub MCP server under i
 });
 
 test('MCP tools are named <server>_<tool>', () => {
-  assert.equal(opencode.mcpNaming.family, '<server>_<tool>');
-  assert.equal(opencode.mcpNaming.isStubServerTool('capture_echo'), true);
-  assert.equal(opencode.mcpNaming.isStubServerTool('other_echo'), false);
-  assert.equal(opencode.mcpNaming.isStubServerTool('read_mcp_resource'), false);
-  assert.equal(opencode.mcpNaming.isStubServerTool('list_mcp_resources'), false);
+  assert.equal(mcpNamingOf('opencode')!.family, '<server>_<tool>');
+  assert.equal(mcpNamingOf('opencode')!.isStubServerTool('capture_echo'), true);
+  assert.equal(mcpNamingOf('opencode')!.isStubServerTool('other_echo'), false);
+  assert.equal(mcpNamingOf('opencode')!.isStubServerTool('read_mcp_resource'), false);
+  assert.equal(mcpNamingOf('opencode')!.isStubServerTool('list_mcp_resources'), false);
 });
 
 // Shapes of the requests a run sends (recorded with --raw): the title request

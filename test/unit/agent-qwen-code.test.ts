@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { AGENTS, type InvocationContext } from '../../src/lib/agents/index.ts';
+import { AGENTS, mcpNamingOf, type InvocationContext } from '../../src/lib/agents/index.ts';
 import { DEFAULT_MODEL } from '../../src/lib/agents/qwen-code.ts';
 import { STUB_MCP_SERVER } from '../../src/lib/agents/types.ts';
 import { baseEnv, buildInvocation, DUMMY_KEY, PROMPT, type RunPaths } from '../../scripts/lib/capture/runner.ts';
@@ -88,10 +88,10 @@ test('the matrix configurations: tool search off and code mode through settings,
 });
 
 test('MCP tools are named mcp__<server>__<tool>', () => {
-  assert.equal(qwen.mcpNaming.family, 'mcp__<server>__<tool>');
-  assert.equal(qwen.mcpNaming.isStubServerTool('mcp__capture__echo'), true);
-  assert.equal(qwen.mcpNaming.isStubServerTool('mcp__other__echo'), false);
-  assert.equal(qwen.mcpNaming.isStubServerTool('read_mcp_resource'), false);
+  assert.equal(mcpNamingOf('qwen-code')!.family, 'mcp__<server>__<tool>');
+  assert.equal(mcpNamingOf('qwen-code')!.isStubServerTool('mcp__capture__echo'), true);
+  assert.equal(mcpNamingOf('qwen-code')!.isStubServerTool('mcp__other__echo'), false);
+  assert.equal(mcpNamingOf('qwen-code')!.isStubServerTool('read_mcp_resource'), false);
 });
 
 // Shapes of the two requests a run sends (recorded with --raw): the main turn, whose

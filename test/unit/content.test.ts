@@ -259,6 +259,15 @@ test('a malformed captured tool is reported at its own pointer, with its name', 
   assert.match(errors[0]!.message, /Glob/);
 });
 
+test('a capture keeps of its conversation only the announcements its agent marks: any other text is refused where it is', () => {
+  const other = { role: 'user', content: [{ type: 'text', text: 'Primary working directory: /home/someone' }] };
+  const errors = errorsAfter((d) => editJson(join(d, 'captures/claude-code/print.json'), (c) => (c.body.messages = [other])));
+  assert.deepEqual(where(errors), [['captures/claude-code/print.json', '/body/messages/0/content/0/text', 'capture-kept-text']]);
+  // The announcement Claude Code's module marks, kept whole, is read (and names its deferred tool).
+  const announced = { role: 'user', content: [{ type: 'text', text: 'The following deferred tools are now available via ToolSearch:\nCronCreate' }] };
+  assert.deepEqual(load((d) => editJson(join(d, 'captures/claude-code/print.json'), (c) => (c.body.messages = [announced]))).errors, []);
+});
+
 test('a captured JSON Schema Ajv cannot compile is reported inside the capture, with the tool named', () => {
   const errors = errorsAfter((d) => editJson(join(d, 'captures/claude-code/print.json'), (c) => (c.body.tools[1].input_schema.properties.pattern.type = 'strin')));
   assert.deepEqual(where(errors), [['captures/claude-code/print.json', '/body/tools/1/input_schema', 'definition-compiles']]);

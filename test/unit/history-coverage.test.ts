@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { AGENT_IDS, AGENTS, capturedTools } from '../../src/lib/agents/index.ts';
+import { AGENT_IDS, AGENTS, capturedTools, mcpNamingOf } from '../../src/lib/agents/index.ts';
 import { loadSiteContent } from '../../src/lib/content/cached.ts';
 import { fewestConfigurations, historyCoverage, type CoverageInput } from '../../src/lib/history/history-coverage.ts';
 import type { CaptureFile } from '../../src/lib/wire/index.ts';
@@ -87,12 +87,12 @@ test('every tool with a page is advertised by a configuration its history follow
   for (const agent of AGENT_IDS) {
     const plan = AGENTS[agent].captureHistory;
     if ('none' in plan) continue;
-    const naming = AGENTS[agent].mcpNaming;
+    const naming = mcpNamingOf(agent);
     const ids = matrix.agents[agent]!.configurations.map((c) => c.id);
     const names = new Map<string, Set<string>>();
     for (const id of ids) {
       const capture = JSON.parse(readFileSync(join(ROOT, 'content/captures', agent, `${id}.json`), 'utf8')) as CaptureFile;
-      names.set(id, new Set(capturedTools(capture).map((t) => naming.unnamespaced?.(t) ?? t.fullName)));
+      names.set(id, new Set(capturedTools(capture).map((t) => naming?.unnamespaced?.(t) ?? t.fullName)));
     }
     const advertisedIn = (configs: readonly string[], tool: { fullName: string; generated: { aliases: { name: string }[] } }): boolean =>
       configs.some((c) => [tool.fullName, ...tool.generated.aliases.map((a) => a.name)].some((n) => names.get(c)!.has(n)));
@@ -109,7 +109,7 @@ test('every tool with a page is advertised by a configuration its history follow
       assert.ok(advertisedIn(ids, page), `${agent}: no configuration advertises ${tool}; no reason is needed`);
     }
     for (const tool of pages) {
-      if (tool.fullName === naming.family) continue; // the MCP family: its instances are our stub server's tools
+      if (tool.fullName === naming?.family) continue; // the MCP family: its instances are our stub server's tools
       if (!advertisedIn(ids, tool)) continue; // no capture advertises it: documented or typed only
       if (advertisedIn([...plan.configurations, ...(plan.proposed ?? [])], tool)) continue;
       if (plan.untracked?.[tool.fullName] !== undefined) continue;
@@ -128,7 +128,7 @@ test('a proposed configuration tracks some tool that nothing followed or propose
       const others = [...plan.configurations, ...(plan.proposed ?? []).filter((p) => p !== c)];
       const advertisedBy = (id: string): Set<string> => {
         const capture = JSON.parse(readFileSync(join(ROOT, 'content/captures', agent, `${id}.json`), 'utf8')) as CaptureFile;
-        return new Set(capturedTools(capture).map((t) => AGENTS[agent].mcpNaming.unnamespaced?.(t) ?? t.fullName));
+        return new Set(capturedTools(capture).map((t) => mcpNamingOf(agent)?.unnamespaced?.(t) ?? t.fullName));
       };
       const rest = new Set(others.flatMap((o) => [...advertisedBy(o)]));
       const own = [...advertisedBy(c)].filter((n) => !rest.has(n) && model.tools.some((t) => t.agent === agent && t.fullName === n));

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { deferredNamespaceTool, openaiResponses as wire, replyEvents, replyJson } from '../../src/lib/wire/openai-responses.ts';
 import { parseSse } from '../../src/lib/wire/shared.ts';
 import { CaptureFormatError, type CaptureFile } from '../../src/lib/wire/types.ts';
-import { capturedNamespaces, capturedTools } from '../../src/lib/agents/index.ts';
+import { capturedNamespaces, capturedTools, unannouncedTexts } from '../../src/lib/agents/index.ts';
 import { QUIRKS, quirksOfFixture } from '../helpers/quirks.ts';
 import type { JsonRecord } from '../../src/lib/core/json.ts';
 
@@ -232,11 +232,15 @@ test('Qwen Code over Responses: captureBody keeps only the reminder of the user 
   assert.equal(wire.captureBody({ model: 'm', input: [{ type: 'message', role: 'user', content: 'The following tools are reachable through `tool_search`' }] }, QUIRKS.qwen)['input'], undefined, 'only a complete reminder counts');
 });
 
-test('Qwen Code over Responses: a kept reminder is what the capture schema allows in `input`', async () => {
+test('Qwen Code over Responses: a kept reminder is what the capture schema and the loader allow in `input`', async () => {
   const { schemaAjv } = await import('../../scripts/lib/capture/ajv.ts');
   const validate = schemaAjv().compile(JSON.parse(readFileSync(join(ROOT, 'schemas/capture.schema.json'), 'utf8')) as object);
   const file = (body: JsonRecord) => ({ agent: 'qwen-code', cli: { package: '@qwen-code/qwen-code', version: '0.24.4' }, configuration: 'responses', request: { method: 'POST', path: '/v1/responses' }, body });
   assert.ok(validate(file(wire.captureBody(raw('qwen-code-responses-print'), quirksOfFixture('qwen-code-responses-print')))), JSON.stringify(validate.errors));
   assert.ok(validate(file(wire.captureBody(raw('codex-default-model'), quirksOfFixture('codex-default-model')))), JSON.stringify(validate.errors));
-  assert.equal(validate(file({ model: 'm', input: [{ type: 'message', role: 'user', content: [{ type: 'input_text', text: 'Reply with the single word: ok' }] }] })), false, 'no other text');
+  // Any other text passes the schema (it names no agent's words) and is refused by the loader, where it is.
+  const other = file({ model: 'm', input: [{ type: 'message', role: 'user', content: [{ type: 'input_text', text: 'Reply with the single word: ok' }] }] }) as unknown as CaptureFile;
+  assert.deepEqual(unannouncedTexts(other).map((t) => t.at), ['/body/input/0/content/0/text'], 'no other text');
+  const kept = file(wire.captureBody(raw('qwen-code-responses-print'), quirksOfFixture('qwen-code-responses-print'))) as unknown as CaptureFile;
+  assert.deepEqual(unannouncedTexts(kept), []);
 });

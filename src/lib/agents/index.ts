@@ -6,6 +6,7 @@
  * test/e2e/new-agent.test.ts adds a made-up one this way and runs the unit suite.
  */
 import { deferredNamespaces, extractCapturedTools, wireFormat } from '../wire/index.ts';
+import { conversationTexts } from '../wire/shared.ts';
 import type { CallingWireFormat, CaptureFile, CapturedTool, DeferredNamespace, WireFormat, WireQuirks } from '../wire/types.ts';
 import { claudeCode } from './claude-code.ts';
 import { cline } from './cline.ts';
@@ -15,7 +16,7 @@ import { geminiCli } from './gemini-cli.ts';
 import { kiloCode } from './kilo-code.ts';
 import { opencode } from './opencode.ts';
 import { qwenCode } from './qwen-code.ts';
-import type { Agent, HookMechanism } from './types.ts';
+import type { Agent, HookMechanism, McpNaming } from './types.ts';
 import type { AgentId } from '../generated/agent-ids.ts';
 
 /** In the order the site lists them and the capture script runs them. */
@@ -47,6 +48,12 @@ export function agent(id: AgentId): Agent<AgentId> {
   return AGENTS[id];
 }
 
+/** How an agent names an MCP server's tools; undefined when no capture shows that (its module says why: Agent.mcpNaming). */
+export function mcpNamingOf(id: AgentId): McpNaming | undefined {
+  const naming = AGENTS[id].mcpNaming;
+  return 'none' in naming ? undefined : naming;
+}
+
 /** What an agent does on its wire formats beyond the formats themselves (none for an id that is no agent's). */
 export function agentWireQuirks(id: string): WireQuirks {
   return (isAgentId(id) ? AGENTS[id].wireQuirks : undefined) ?? {};
@@ -55,6 +62,18 @@ export function agentWireQuirks(id: string): WireQuirks {
 /** Every tool a capture advertises, read with the quirks of the agent that sent it. Throws CaptureFormatError. */
 export function capturedTools(capture: CaptureFile): CapturedTool[] {
   return extractCapturedTools(capture, agentWireQuirks(capture.agent));
+}
+
+/**
+ * The texts of a capture's conversation that are not whole announcements of deferred tools or
+ * namespaces as its agent's module marks them (WireQuirks): a capture keeps only those, so any
+ * other text there would be the machine's, the date or the session's.
+ */
+export function unannouncedTexts(capture: CaptureFile): { text: string; at: string }[] {
+  const quirks = agentWireQuirks(capture.agent);
+  const announcements = [quirks.deferredTools, quirks.deferredNamespaces];
+  const body = capture.body !== null && typeof capture.body === 'object' ? (capture.body as Record<string, unknown>) : {};
+  return conversationTexts(body, '/body').filter(({ text }) => !announcements.some((a) => a?.passages(text).includes(text)));
 }
 
 /** Namespaces a capture names without their tools, read with the quirks of the agent that sent it. */

@@ -492,7 +492,11 @@ export interface Agent<Id extends string = string> {
    * and the agent page: `.gemini/settings.json`. Configurations' `settings` merge over it.
    */
   readonly settingsFile?: string;
-  readonly mcpNaming: McpNaming;
+  /**
+   * How it names an MCP server's tools, as a capture showed them, or why no capture shows that
+   * (an agent without MCP, or one that sends no MCP tool by name).
+   */
+  readonly mcpNaming: McpNaming | NotCovered;
   /**
    * What it does on its wire formats that the formats do not define (src/lib/wire/types.ts):
    * the words that announce deferred tools or namespaces in a message, its code-mode layout.

@@ -16,8 +16,10 @@ import { agentPermissionsPath, OUTCOME_LABELS } from './permissions.ts';
 export interface McpNaming {
   agent: AgentId;
   product: string;
-  /** The family the agent module declares (`mcp__<server>__<tool>`). */
-  family: string;
+  /** The family the agent module declares (`mcp__<server>__<tool>`); undefined when no capture shows one. */
+  family: string | undefined;
+  /** Why no family is declared (the module's words), when none is. */
+  notCovered?: string;
   /** The stub tool as the model was offered it, with the captures that show it. */
   toModel: { name: string; configurations: string[]; release: string; page: string } | undefined;
   /** The tool name in the hook payloads of the cases on it. */
@@ -46,8 +48,9 @@ export function readingWords(r: McpNamingReading): string {
 
 export function mcpNaming(site: Pick<SiteModel, 'agents' | 'tools' | 'hookBehaviour' | 'permissions'> & Partial<Pick<SiteModel, 'matrix' | 'mcpNaming'>>): McpNaming[] {
   return site.agents.map((agent) => {
-    const naming = AGENTS[agent.id].mcpNaming;
-    const family = site.tools.find((t) => t.agent === agent.id && t.fullName === naming.family && t.captured !== undefined);
+    const declared = AGENTS[agent.id].mcpNaming;
+    const naming = 'none' in declared ? undefined : declared;
+    const family = naming && site.tools.find((t) => t.agent === agent.id && t.fullName === naming.family && t.captured !== undefined);
     const pinned = site.matrix?.agents[agent.id];
     const toModel =
       family?.captured === undefined
@@ -74,6 +77,8 @@ export function mcpNaming(site: Pick<SiteModel, 'agents' | 'tools' | 'hookBehavi
       changes: history.changes.map((c) => ({ before: c.before.version, after: c.after.version, was: readingWords(c.before), became: readingWords(c.after), wasName: isNamed(c.before), becameName: isNamed(c.after) })),
       now: readingWords(history.readings.at(-1)!),
     };
-    return { agent: agent.id, product: AGENT_LABELS[agent.id], family: naming.family, toModel, toHooks, inRules, historyConfigurations, overReleases };
+    const row: McpNaming = { agent: agent.id, product: AGENT_LABELS[agent.id], family: naming?.family, toModel, toHooks, inRules, historyConfigurations, overReleases };
+    if ('none' in declared) row.notCovered = declared.none;
+    return row;
   });
 }

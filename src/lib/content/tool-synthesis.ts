@@ -5,7 +5,7 @@
  * tools that do have a generated file.
  */
 import type { Ajv2020 } from 'ajv/dist/2020.js';
-import { AGENTS } from '../agents/index.ts';
+import { AGENTS, mcpNamingOf } from '../agents/index.ts';
 import { declaredResult, primaryConfiguration, type CapturedEntry, type MatrixAgent } from '../model/captures.ts';
 import type { Problems } from './problems.ts';
 import { toolSlug } from './url-names.ts';
@@ -54,7 +54,8 @@ export function isMcpInstance(entry: CapturedEntry): boolean {
 }
 
 export function mcpFamilyFromCapture(entry: CapturedEntry, matrixAgent: MatrixAgent): ToolModel {
-  const naming = AGENTS[entry.agent].mcpNaming;
+  const naming = mcpNamingOf(entry.agent);
+  if (naming === undefined) throw new Error(`${entry.agent} names no MCP family, yet ${entry.fullName} was taken for one`);
   const fullName = naming.family;
   const config = primaryConfiguration(entry);
   const reason = `Each MCP server defines its own tools and their input schemas; the CLI passes them on to the model${

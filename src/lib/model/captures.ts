@@ -5,7 +5,7 @@
 import type { AgentId, Definition } from '../core/content-types.ts';
 import type { AgentMatrix, MatrixConfiguration as GeneratedConfiguration } from '../generated/content-files.ts';
 import { deferredNamespaceTool, type CapturedTool, type DeferredNamespace, type Delivery } from '../wire/index.ts';
-import { AGENTS } from '../agents/index.ts';
+import { mcpNamingOf } from '../agents/index.ts';
 
 /** A configuration of content/capture-matrix.json (schemas/capture-matrix.schema.json). */
 export type MatrixConfiguration = GeneratedConfiguration;
@@ -56,7 +56,7 @@ export function indexCaptured(
   perConfig: { configuration: string; tools: CapturedTool[]; deferredNamespaces?: DeferredNamespace[] }[],
 ): Map<string, CapturedEntry> {
   const index = new Map<string, CapturedEntry>();
-  const unnamespaced = AGENTS[agent].mcpNaming.unnamespaced;
+  const unnamespaced = mcpNamingOf(agent)?.unnamespaced;
   for (const { configuration, tools } of perConfig) {
     for (const tool of tools) {
       const single = unnamespaced?.(tool);

@@ -9,7 +9,7 @@
  *   configure, which belongs to its agent's MCP family page (`mcpNaming` of src/lib/agents).
  * Pure; only the agent registry is read.
  */
-import { AGENTS, type AgentId } from '../agents/index.ts';
+import { AGENTS, mcpNamingOf, type AgentId } from '../agents/index.ts';
 import type { AliasKind } from '../core/content-types.ts';
 
 /** What naming needs of a tool (a ToolModel, or anything shaped like one). */
@@ -59,8 +59,8 @@ export function typedName(name: string): string {
  */
 export function stubServerFamily(agent: string, name: string): string | undefined {
   if (!(agent in AGENTS)) return undefined;
-  const naming = AGENTS[agent as AgentId].mcpNaming;
-  return naming.isStubServerTool(name) ? naming.family : undefined;
+  const naming = mcpNamingOf(agent as AgentId);
+  return naming?.isStubServerTool(name) ? naming.family : undefined;
 }
 
 /** The tool of `agent` whose full name is `fullName`, exactly: how content written by people (job comparisons) names a tool. */

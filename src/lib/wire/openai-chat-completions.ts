@@ -13,7 +13,7 @@
 import type { Definition } from '../core/content-types.ts';
 import { codeModeTools } from './code-mode.ts';
 import {
-  addDeferredTools, announcedInMessages, asRecord, bodyModel, jsonSchemaInput, keptAnnouncements, noNamespaces, hasToolsArray, isObject, jsonReply, keptBody, lastUserTextIn, makeTool, messagesProblem, modelOf, partsText, pointer, STUB_REPLY_TEXT,
+  addDeferredTools, announcedInMessages, asRecord, countAnnounced, bodyModel, jsonSchemaInput, keptAnnouncements, noNamespaces, hasToolsArray, isObject, jsonReply, keptBody, lastUserTextIn, makeTool, messagesProblem, modelOf, partsText, pointer, STUB_REPLY_TEXT,
 } from './shared.ts';
 import {
   CaptureFormatError,
@@ -57,12 +57,7 @@ export function countTools(body: JsonRecord, quirks: WireQuirks): ToolCount {
     count.names.push(name ?? (typeof tool['type'] === 'string' ? tool['type'] : '?'));
     if (name === 'exec' && typeof f['description'] === 'string') count.nested += quirks.codeMode?.identifiers(f['description']).length ?? 0;
   }
-  for (const { name } of announcedInMessages(body, '', quirks.deferredTools)) {
-    if (count.names.includes(name)) continue;
-    count.tools++;
-    count.deferred++;
-    count.names.push(name);
-  }
+  countAnnounced(count, body, quirks.deferredTools);
   return count;
 }
 

@@ -1,5 +1,5 @@
 /** Helpers the wire format modules share: JSON pointers, SSE framing, assembling a CapturedTool. */
-import { CaptureFormatError, type Announcement, type CapturedTool, type DeferredNamespace, type ExtractContext, type StubReply } from './types.ts';
+import { CaptureFormatError, type Announcement, type CapturedTool, type ToolCount, type DeferredNamespace, type ExtractContext, type StubReply } from './types.ts';
 
 import { isObject, jsonPointer } from '../core/json.ts';
 import type { Definition, DefinitionOrigin, JsonSchemaDefinition } from '../core/content-types.ts';
@@ -174,6 +174,20 @@ export function messageTexts(message: unknown, at: string): { text: string; at: 
 }
 
 /**
+ * Every text of the conversation a body carries, with its pointer: the parts of `messages`
+ * (Anthropic Messages, Chat Completions) and of the message items of `input` (Responses).
+ * In a capture these are only what the agent's announcements marked (the rest is left out).
+ */
+export function conversationTexts(body: JsonRecord, at: string): { text: string; at: string }[] {
+  const messages = Array.isArray(body['messages']) ? body['messages'] : [];
+  const input = Array.isArray(body['input']) ? body['input'] : [];
+  return [
+    ...messages.flatMap((m, i) => messageTexts(m, jsonPointer(at, 'messages', i))),
+    ...input.flatMap((item, i) => (isObject(item) && item['type'] === 'message' ? messageTexts(item, jsonPointer(at, 'input', i)) : [])),
+  ];
+}
+
+/**
  * From a role/content conversation, only the passages `find` picks out of each text
  * (those that announce deferred tools: the rest describes the machine and the
  * session, and is left out), each kept verbatim as a text block of its message's role.
@@ -212,6 +226,16 @@ export function keptAnnouncements(messages: readonly unknown[], announcement: An
 export function announcedInMessages(body: JsonRecord, at: string, announcement: Announcement | undefined): { name: string; at: string }[] {
   const messages = Array.isArray(body['messages']) ? body['messages'] : [];
   return announcedNames(messages.flatMap((m, i) => messageTexts(m, jsonPointer(at, 'messages', i))), announcement);
+}
+
+/** Adds to `count` the tools the messages of `body` announce as deferred that it does not name yet (capture's summary line). */
+export function countAnnounced(count: ToolCount, body: JsonRecord, announcement: Announcement | undefined): void {
+  for (const { name } of announcedInMessages(body, '', announcement)) {
+    if (count.names.includes(name)) continue;
+    count.tools++;
+    count.deferred++;
+    count.names.push(name);
+  }
 }
 
 /** The tools `named` (announced as deferred) that `out` does not hold yet, added to it as deferred tools with the announcement's reason. */

@@ -5,7 +5,7 @@
  * the one a page shows.
  */
 import type { Stage } from '../context.ts';
-import { AGENTS, capturedNamespaces, capturedTools } from '../../agents/index.ts';
+import { AGENTS, capturedNamespaces, capturedTools, unannouncedTexts } from '../../agents/index.ts';
 import { distinctInputs, indexCaptured, primaryConfiguration, type CapturedEntry, type CaptureMatrix, type MatrixAgent } from '../../model/captures.ts';
 import type { AgentId } from '../../core/content-types.ts';
 import { definitionView } from '../definition-view.ts';
@@ -90,6 +90,7 @@ export function attachCaptures(stage: Stage, tools: ToolModel[], matrix: Capture
       if (!packages.includes(capture.cli.package)) {
         problems.error(file, '/cli/package', 'capture-matches-matrix', `captured from ${capture.cli.package}, which is none of the agent's packages (${packages.join(', ')})`);
       }
+      checkKeptTexts(stage, file, agentId, capture);
       try {
         // A name that is not plain printable text is reported once, where the capture gives it, and goes no further.
         const captured = capturedTools(capture).filter((tool) => checkName(problems, { file, pointer: tool.namePointer }, 'tool name', tool.fullName));
@@ -106,6 +107,13 @@ export function attachCaptures(stage: Stage, tools: ToolModel[], matrix: Capture
     placeCaptured(stage, agentId, agentMatrix, perConfig, tools);
   }
   return requests;
+}
+
+/** A capture keeps of the conversation only the announcements its agent's module marks (unannouncedTexts): anything else is refused where it is. */
+function checkKeptTexts(stage: Stage, file: string, agentId: AgentId, capture: CaptureFile): void {
+  for (const { at } of unannouncedTexts(capture)) {
+    stage.problems.error(file, at, 'capture-kept-text', `a kept message text must be a whole passage that ${agentId}'s module marks as announcing deferred tools or namespaces (its wireQuirks); this one is not`);
+  }
 }
 
 /**

@@ -9,4 +9,5 @@ export type AgentId =
   | 'opencode'
   | 'copilot-cli'
   | 'cline'
-  | 'kilo-code';
+  | 'kilo-code'
+  | 'factory-droid';

@@ -33,6 +33,7 @@ import { keepRecords, recordEach } from './lib/payloads/record-each.ts';
 import { RecordError } from './lib/payloads/record.ts';
 import { runScenarioOnce, scenarioMask } from './lib/payloads/scenario-run.ts';
 import { payloadSummary } from './lib/payloads/run.ts';
+import { hookShapeOf } from '../src/lib/agents/hook-shape.ts';
 import { loadScenarios, ScenarioError, selectScenarios, type SelectedScenario } from './lib/payloads/scenarios.ts';
 import { checkSiteModelPayloads } from './lib/payloads/report.ts';
 
@@ -124,7 +125,7 @@ async function inside(options: Options): Promise<number> {
     lockedBy: 'another payload run',
     width: 70,
     run: (s, binary, paths) => runScenario(s, matrix, binary, paths, options.raw),
-    summary: (s, payload) => payloadSummary(s.key, payload as Parameters<typeof payloadSummary>[1]),
+    summary: (s, payload) => payloadSummary(s.key, payload as Parameters<typeof payloadSummary>[1], hookShapeOf(s.agent)?.eventField),
   });
   return keepRecords({ files, errors }, {
     script: 'payloads',

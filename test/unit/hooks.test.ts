@@ -174,7 +174,9 @@ test('the comparison has a row per agent in registry order, and envelope columns
   for (const row of comparison.rows) {
     const hooks = AGENTS[row.agent].hooks;
     if ('none' in hooks) assert.equal(row.kind, 'not established', row.agent);
-    else assert.equal(row.kind, hooks.kind === 'plugin' ? 'plugin functions, called for every tool' : 'commands, with matchers', row.agent);
+    else if (hooks.kind !== 'plugin') assert.equal(row.kind, 'commands, with matchers', row.agent);
+    // Plugin hooks in the module's own nouns (Pi: extension handlers), OpenCode's by default.
+    else assert.equal(row.kind, `${hooks.pluginWords ? `${hooks.pluginWords.host.replace(/^an? /, '')} ${hooks.pluginWords.handler}s` : 'plugin functions'}, called for every tool`, row.agent);
   }
 });
 

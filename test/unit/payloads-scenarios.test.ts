@@ -110,7 +110,9 @@ test('payloadSummary names each call, its outcome, its hooks and its structured 
       { tool: 'TaskStop', outcome: 'success', hooks: [] },
     ],
   });
-  assert.match(line, /Bash success \(PreToolUse, PostToolUse; tool_use_result\) → TaskStop success \(no hooks\)$/);
+  assert.match(line, /Bash success \(PreToolUse, PostToolUse; tool_use_result\) → TaskStop success \(no hooks\)$/);  // An agent whose payloads name their event in another member (Pi's `type`) is read by that member.
+  const pi = payloadSummary('pi/bash/short', { calls: [{ tool: 'bash', outcome: 'success', hooks: [{ type: 'tool_call' }, { type: 'tool_result' }] }] }, 'type');
+  assert.match(pi, /bash success \(tool_call, tool_result\)$/);
 });
 
 test("a scenario's calls go over the wire format its configuration's capture recorded, when the stub can call through it", () => {

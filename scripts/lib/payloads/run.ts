@@ -1,4 +1,5 @@
 /** Small pure helpers of scripts/payloads.ts: the run's `$NAME` values in scenario texts, and the line printed per payload. */
+import { hookMember } from '../../../src/lib/agents/types.ts';
 
 /**
  * `value` with `$NAME` replaced in every string wherever NAME is one of `vars` (`$WORKDIR`,
@@ -17,14 +18,18 @@ export function expandRunVariables<T>(value: T, vars: Readonly<Record<string, st
 }
 
 export interface PayloadShape {
-  calls: { tool: string; outcome: string; hooks: { hook_event_name?: string }[]; hookEvents?: string[]; toolUseResult?: unknown; sessionLog?: unknown[] }[];
+  calls: { tool: string; outcome: string; hooks: unknown[]; hookEvents?: string[]; toolUseResult?: unknown; sessionLog?: unknown[] }[];
 }
 
-/** `<agent>/bash/failing  Bash failure (PreToolUse, PostToolUseFailure; tool_use_result)`. */
-export function payloadSummary(key: string, payload: PayloadShape): string {
+/**
+ * `<agent>/bash/failing  Bash failure (PreToolUse, PostToolUseFailure; tool_use_result)`: each
+ * hook by its recorded event, else by the member that names it in the agent's payloads
+ * (`eventField`, HookShape).
+ */
+export function payloadSummary(key: string, payload: PayloadShape, eventField = 'hook_event_name'): string {
   const calls = payload.calls.map((c) => {
     const extra = c.toolUseResult !== undefined ? '; tool_use_result' : c.sessionLog && c.sessionLog.length > 0 ? `; ${c.sessionLog.length} session-log event${c.sessionLog.length === 1 ? '' : 's'}` : '';
-    const hooks = c.hooks.map((h, i) => c.hookEvents?.[i] ?? h.hook_event_name ?? '?').join(', ') || 'no hooks';
+    const hooks = c.hooks.map((h, i) => c.hookEvents?.[i] ?? hookMember(h, eventField) ?? '?').join(', ') || 'no hooks';
     return `${c.tool} ${c.outcome} (${hooks}${extra})`;
   });
   return `${key.padEnd(44)} ${calls.join(' → ')}`;

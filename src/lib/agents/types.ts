@@ -402,6 +402,20 @@ export type HookOutputSource =
       readonly why: string;
     };
 
+/** The nouns of plugin hooks on the pages (HookMechanism.pluginWords). */
+export interface PluginWords {
+  /** What holds the hooks, with its article: `a plugin`, `an extension`. */
+  readonly host: string;
+  /** One hook of it: `function`, `handler`. */
+  readonly handler: string;
+  /** What each hook is handed, as the object of "write … to a file": `their arguments`. */
+  readonly given: string;
+  /** One record of a recording: `plugin call record`. */
+  readonly record: string;
+  /** What the JSON Schemas describe: `the arguments of the plugin functions`. */
+  readonly schemaOf: string;
+}
+
 /** How the payload script (scripts/payloads.ts) records what an agent's hooks receive. */
 export interface HookMechanism {
   /** Where the published package names its hook events, and how each is sorted, when that is read. */
@@ -415,6 +429,11 @@ export interface HookMechanism {
    * word what they say of the hooks by it.
    */
   readonly kind?: 'command' | 'plugin';
+  /**
+   * Plugin hooks only: how the pages name them, when not as OpenCode's (a plugin whose functions
+   * are handed their arguments). Pi: an extension whose handlers are handed an event.
+   */
+  readonly pluginWords?: PluginWords;
   /** The hook events recorded, in the order they fire. */
   readonly events: readonly string[];
   /** Where its payloads carry the event, tool name, input and response. */

@@ -6,6 +6,7 @@
  */
 import type { AgentId } from '../core/content-types.ts';
 import { hookMechanismOf } from '../agents/hook-shape.ts';
+import type { PluginWords } from '../agents/types.ts';
 
 export interface HookWords {
   kind: 'command' | 'plugin';
@@ -19,22 +20,32 @@ export interface HookWords {
   schemaOf: string;
   /** The section of how a hook picks its tools. */
   choosingTitle: string;
+  /** The hooks as things a tool call runs: `plugin functions`, `extension handlers`, `hook events`. */
+  handlers: string;
+  /** One of them: `plugin function`, `hook entry`. */
+  handler: string;
 }
 
 const plural = (count: number, one: string, many: string) => (count === 1 ? one : many);
+
+/** The plugin words unless the agent's module says others: OpenCode's plugin functions, handed their arguments. */
+const OPENCODE_WORDS: PluginWords = { host: 'a plugin', handler: 'function', given: 'their arguments', record: 'plugin call record', schemaOf: 'the arguments of the plugin functions' };
 
 /** The words for an agent's hooks; an agent without a mechanism gets the command words. */
 export function hookWords(agent: AgentId): HookWords {
   const mechanism = hookMechanismOf(agent);
   if (mechanism?.kind === 'plugin') {
     const { before, after } = mechanism.shape;
+    const w = mechanism.pluginWords ?? OPENCODE_WORDS;
     return {
       kind: 'plugin',
-      recorder: `with a plugin whose \`${before}\` and \`${after}\` functions write their arguments to a file`,
-      record: (n) => plural(n, 'plugin call record', 'plugin call records'),
-      namesUse: 'what a plugin function reads to tell the tools apart, since every function is called for every tool',
-      schemaOf: 'the arguments of the plugin functions',
+      recorder: `with ${w.host} whose \`${before}\` and \`${after}\` ${w.handler}s write ${w.given} to a file`,
+      record: (n) => plural(n, w.record, `${w.record}s`),
+      namesUse: `what ${w.host} ${w.handler} reads to tell the tools apart, since every ${w.handler} is called for every tool`,
+      schemaOf: w.schemaOf,
       choosingTitle: 'Choosing tools',
+      handler: `${w.host.replace(/^an? /, '')} ${w.handler}`,
+      handlers: `${w.host.replace(/^an? /, '')} ${w.handler}s`,
     };
   }
   return {
@@ -44,5 +55,7 @@ export function hookWords(agent: AgentId): HookWords {
     namesUse: 'what a matcher is compared with',
     schemaOf: 'the standard input',
     choosingTitle: 'Matchers',
+    handler: 'hook entry',
+    handlers: 'hook events',
   };
 }

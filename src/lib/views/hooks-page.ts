@@ -335,7 +335,7 @@ export function hooksPage(site: HooksSite, agent: AgentId): HooksPage {
     title: `${product} hooks`,
     description:
       words.kind === 'plugin'
-        ? `What ${product}'s tool plugin functions receive: events, arguments, tool names, how a plugin picks its tools, recorded examples and JSON Schemas of the arguments.`
+        ? `What ${product}'s tool ${words.handlers} receive: events, ${words.schemaOf}, tool names, how each picks its tools, recorded examples and their JSON Schemas.`
         : `What ${product}'s tool hooks receive: events, envelope, tool names, matchers, recorded examples and JSON Schemas of their standard input.`,
     product,
     searchAgent: agentFilter(agent),
@@ -441,7 +441,7 @@ export function hooksComparison(site: Pick<SiteModel, 'tools' | 'hooks' | 'agent
       url: sitePath(hooksPath(p.agent)),
       recorded: p.notRecorded ? 'not yet' : `${p.counts.payloads} ${p.words.record(p.counts.payloads)} of ${p.counts.tools} tools`,
       // An agent whose hooks are not recorded yet: how they are written is not established here.
-      kind: 'none' in AGENTS[p.agent].hooks ? 'not established' : p.words.kind === 'plugin' ? 'plugin functions, called for every tool' : 'commands, with matchers',
+      kind: 'none' in AGENTS[p.agent].hooks ? 'not established' : p.words.kind === 'plugin' ? `${p.words.handlers}, called for every tool` : 'commands, with matchers',
       before: all((s) => s.before) ?? described[0],
       after: all((s) => s.after) ?? described[1],
       failure: shapes.length > 0 ? all((s) => s.afterFailure ?? 'none') : described[2],

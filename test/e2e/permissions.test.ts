@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { attr, elements, textOf, type Element, type Node } from '../helpers/html.ts';
-import { mcpNamingOf, type AgentId } from '../../src/lib/agents/index.ts';
+import { AGENT_IDS, AGENTS, mcpNamingOf, type AgentId } from '../../src/lib/agents/index.ts';
 import { buildSite, DIST, ROOT, serveAndLaunch, type Served } from '../helpers/browser.ts';
 
 interface PermissionRecord {
@@ -145,5 +145,13 @@ test("the comparison's MCP names row of each agent gives its name over releases 
     const text = squash(textOf(row as unknown as Node));
     assert.ok(text.includes(`${h.readings.length} of the`) && text.includes(`from ${h.from} to ${h.to}`), `${h.agent}: ${text}`);
     for (const c of h.changes) assert.ok(text.includes(`between ${c.before.version} and ${c.after.version}`), `${h.agent}: the change to ${c.after.version}`);
+  }  // An agent whose module declares no MCP family: its row says so and links to the reason, which its line gives in the module's words.
+  for (const id of AGENT_IDS.filter((a) => mcpNamingOf(a) === undefined)) {
+    const declared = AGENTS[id].mcpNaming;
+    const reason = 'none' in declared ? declared.none : '';
+    const row = elements(html).find((e) => e.tagName === 'tr' && attr(e, 'id') === `mcp-${id}`);
+    assert.ok(row && squash(textOf(row as unknown as Node)).includes('family not established'), `${id}: its row says no family is established`);
+    const line = elements(html).find((e) => e.tagName === 'li' && attr(e, 'id') === `mcp-history-${id}`);
+    assert.ok(line && squash(textOf(line as unknown as Node)).includes(squash(reason.replace(/`/g, ''))), `${id}: its line gives the module's reason`);
   }
 });

@@ -16,12 +16,13 @@ import { factoryDroid } from './factory-droid.ts';
 import { geminiCli } from './gemini-cli.ts';
 import { kiloCode } from './kilo-code.ts';
 import { opencode } from './opencode.ts';
+import { pi } from './pi.ts';
 import { qwenCode } from './qwen-code.ts';
 import type { Agent, HookMechanism, McpNaming } from './types.ts';
 import type { AgentId } from '../generated/agent-ids.ts';
 
 /** In the order the site lists them and the capture script runs them. */
-const REGISTRY = [claudeCode, codex, geminiCli, qwenCode, opencode, copilotCli, cline, kiloCode, factoryDroid] as const;
+const REGISTRY = [claudeCode, codex, geminiCli, qwenCode, opencode, copilotCli, cline, kiloCode, factoryDroid, pi] as const;
 
 /** The ids as the modules declare them: scripts/generate-content-types.ts writes them into src/lib/generated/agent-ids.ts. */
 export const REGISTERED_AGENT_IDS: readonly string[] = REGISTRY.map((a) => a.id);

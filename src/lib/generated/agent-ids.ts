@@ -10,4 +10,5 @@ export type AgentId =
   | 'copilot-cli'
   | 'cline'
   | 'kilo-code'
-  | 'factory-droid';
+  | 'factory-droid'
+  | 'pi';

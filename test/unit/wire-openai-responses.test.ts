@@ -232,6 +232,14 @@ test('Qwen Code over Responses: captureBody keeps only the reminder of the user 
   assert.equal(wire.captureBody({ model: 'm', input: [{ type: 'message', role: 'user', content: 'The following tools are reachable through `tool_search`' }] }, QUIRKS.qwen)['input'], undefined, 'only a complete reminder counts');
 });
 
+test("a message in the API's short form ({ role, content }, no type) is a message: a capture leaves it out like one", () => {
+  const body = { model: 'm', input: [{ role: 'developer', content: 'You are a coding agent at /home/someone' }, { role: 'user', content: [{ type: 'input_text', text: 'Reply ok' }] }], tools: [] };
+  assert.equal(wire.captureBody(body, QUIRKS.qwen)['input'], undefined);
+  // Items that are not messages are kept whole.
+  const call = { type: 'function_call_output', call_id: 'c', output: 'x' };
+  assert.deepEqual(wire.captureBody({ ...body, input: [...body.input, call] }, QUIRKS.qwen)['input'], [call]);
+});
+
 test('Qwen Code over Responses: a kept reminder is what the capture schema and the loader allow in `input`', async () => {
   const { schemaAjv } = await import('../../scripts/lib/capture/ajv.ts');
   const validate = schemaAjv().compile(JSON.parse(readFileSync(join(ROOT, 'schemas/capture.schema.json'), 'utf8')) as object);

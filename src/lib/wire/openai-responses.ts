@@ -14,7 +14,7 @@
 import type { Definition } from '../core/content-types.ts';
 import { codeModeTools } from './code-mode.ts';
 import {
-  addDeferredTools, announcedNames, asRecord, bodyModel, jsonSchemaInput, commonProblem, fullNameOf, hasToolsArray, isObject, jsonReply, keptBody, lastUserTextIn, makeTool, modelOf, partsText, pointer, sseReply, STUB_REPLY_TEXT,
+  addDeferredTools, announcedNames, asRecord, isInputMessage, bodyModel, jsonSchemaInput, commonProblem, fullNameOf, hasToolsArray, isObject, jsonReply, keptBody, lastUserTextIn, makeTool, modelOf, partsText, pointer, sseReply, STUB_REPLY_TEXT,
 } from './shared.ts';
 import {
   CaptureFormatError,
@@ -61,7 +61,7 @@ export function keptMessage(item: JsonRecord, quirks: WireQuirks): JsonRecord | 
 /** The texts of the message items of `input`, each with its pointer. */
 function inputTexts(body: JsonRecord, at: string): { text: string; at: string }[] {
   const input = Array.isArray(body['input']) ? body['input'] : [];
-  return input.flatMap((item, i) => (isObject(item) && item['type'] === 'message' ? messageTexts(item, pointer(at, 'input', i)) : []));
+  return input.flatMap((item, i) => (isInputMessage(item) ? messageTexts(item, pointer(at, 'input', i)) : []));
 }
 
 /** Tool names the agent's announcement in the message items of `input` names as deferred, each with the pointer of the text naming it. */
@@ -106,14 +106,13 @@ export function lastUserText(body: unknown): string | undefined {
 
 /**
  * The tool-related keys of a request body, verbatim and in the order sent. `input`
- * keeps only its items whose `type` is not `message` (such as the `additional_tools`
- * item) and the passages the agent's announcements mark (keptMessage), and is left
+ * keeps only its items that are not messages (such as the `additional_tools` item) and the passages the agent's announcements mark (keptMessage), and is left
  * out when none remain.
  */
 export function captureBody(body: JsonRecord, quirks: WireQuirks): JsonRecord {
   const input = (items: unknown[]): unknown[] =>
     items.flatMap((item): unknown[] => {
-      if (!(isObject(item) && item['type'] === 'message')) return [item];
+      if (!isInputMessage(item)) return [item];
       const kept = keptMessage(item, quirks);
       return kept ? [kept] : [];
     });

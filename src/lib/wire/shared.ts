@@ -174,6 +174,14 @@ export function messageTexts(message: unknown, at: string): { text: string; at: 
 }
 
 /**
+ * Is an item of a Responses `input` a message: `type: "message"`, or no `type` with a `role` (the
+ * API's short form of a message, `{ role, content }`, which Pi sends)?
+ */
+export function isInputMessage(item: unknown): item is JsonRecord {
+  return isObject(item) && (item['type'] === 'message' || (item['type'] === undefined && typeof item['role'] === 'string'));
+}
+
+/**
  * Every text of the conversation a body carries, with its pointer: the parts of `messages`
  * (Anthropic Messages, Chat Completions) and of the message items of `input` (Responses).
  * In a capture these are only what the agent's announcements marked (the rest is left out).
@@ -183,7 +191,7 @@ export function conversationTexts(body: JsonRecord, at: string): { text: string;
   const input = Array.isArray(body['input']) ? body['input'] : [];
   return [
     ...messages.flatMap((m, i) => messageTexts(m, jsonPointer(at, 'messages', i))),
-    ...input.flatMap((item, i) => (isObject(item) && item['type'] === 'message' ? messageTexts(item, jsonPointer(at, 'input', i)) : [])),
+    ...input.flatMap((item, i) => (isInputMessage(item) ? messageTexts(item, jsonPointer(at, 'input', i)) : [])),
   ];
 }
 

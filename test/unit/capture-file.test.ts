@@ -46,6 +46,9 @@ test('a run that timed out, crashed, or (interactive) ended before its request i
   const interactive: Configuration = { ...exec, mode: 'interactive' };
   assert.throws(() => checkOutcome(interactive, outcome([], { exitCode: 1 })), /ended by itself/);
   assert.doesNotThrow(() => checkOutcome(interactive, outcome(req, { exitCode: null, signal: 'SIGKILL', endedAfterRequest: true })));
+  // A terminal session that ends by itself after its turn reached the stub still recorded that turn; one that ends before, did not.
+  assert.doesNotThrow(() => checkOutcome(interactive, outcome(req, { exitCode: 1, turnRecorded: true })));
+  assert.throws(() => checkOutcome(interactive, outcome(req, { exitCode: 1, turnRecorded: false })), /ended by itself \(exit 1\) before its main request was recorded/);
   assert.throws(() => buildCapture('codex', 'p', 'v', exec, outcome([post('/v1/chat/completions', { model: 'm', messages: [] })])), /no POST \/v1\/responses request reached the stub \(requests seen: POST \/v1\/chat\/completions\)/);
 });
 

@@ -165,6 +165,7 @@ for (;;) { await turn('You have not yet marked the task as complete.'); await ne
     const outcome = await runConfiguration('copilot-cli', configuration, script, paths);
     assert.equal(outcome.timedOut, false);
     assert.equal(outcome.endedAfterRequest, true);
+    assert.equal(outcome.turnRecorded, true, 'its turn reached the stub before we ended it');
     assert.ok(outcome.requests.length >= 1);
     assert.doesNotThrow(() => buildCapture('copilot-cli', '@github/copilot', '1.0.11', configuration, outcome));
     assert.equal(AGENTS['copilot-cli'].mainRequest(outcome.requests, PROMPT), outcome.requests[0], 'the capture is the first turn');

@@ -112,6 +112,11 @@ export interface RunOutcome {
   timedOut: boolean;
   /** Interactive runs, and runs whose invocation says `endAfterTurn`: ended by us after the main request was recorded. */
   endedAfterRequest: boolean;
+  /**
+   * Those runs: the turn that answers the prompt reached the stub (and was answered) before the
+   * run ended, whether we ended it or the CLI ended by itself within the grace period after it.
+   */
+  turnRecorded?: boolean;
   stdout: string;
   stderr: string;
   /** Values that were substituted into the run, for masking the capture. */
@@ -236,6 +241,7 @@ export async function runConfiguration(agent: AgentId, configuration: Configurat
 
     let timedOut = false;
     let endedAfterRequest = false;
+    let turnRecorded = false;
     const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) => {
       proc.on('error', (error) => {
         stderr += `\n[capture] could not start ${invocation.command}: ${error.message}`;
@@ -272,6 +278,7 @@ export async function runConfiguration(agent: AgentId, configuration: Configurat
     if (input.kind === 'pty' || (invocation.endAfterTurn === true && extras.answer === undefined)) {
       const answersPrompt = AGENTS[agent].answersPrompt;
       void stub.waitFor((r) => isMainCandidate(agent, r) || (answersPrompt?.(r, PROMPT) ?? false)).then(() => {
+        turnRecorded = true;
         setTimeout(() => {
           if (proc.exitCode === null && proc.signalCode === null) {
             endedAfterRequest = true;
@@ -288,7 +295,7 @@ export async function runConfiguration(agent: AgentId, configuration: Configurat
     }, timeoutMs);
     const { code, signal } = await exited;
     clearTimeout(timer);
-    return { requests: [...stub.requests], exitCode: code, signal, timedOut, endedAfterRequest, stdout, stderr, variables, startedAt, endedAt: new Date() };
+    return { requests: [...stub.requests], exitCode: code, signal, timedOut, endedAfterRequest, turnRecorded, stdout, stderr, variables, startedAt, endedAt: new Date() };
   } finally {
     // Anything the run left behind (MCP servers, helpers) in the process group it ran in.
     if (child?.pid !== undefined) {

@@ -37,7 +37,8 @@ const histories = readdirSync(DIR)
 
 test('there are capture histories to check', () => {
   assert.ok(histories.length > 0);
-  assert.ok(histories.every((h) => h.events.length > 0));
+  // A history without events says "no change" only where it compared at least two releases it read.
+  for (const h of histories) assert.ok(h.events.length > 0 || h.read.length >= 2, `${h.file}: no event, and fewer than two releases read`);
 });
 
 for (const { file, events, read } of histories) {

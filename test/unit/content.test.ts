@@ -968,6 +968,10 @@ test('a hooks file is read with its evidence checked: file name, recorded payloa
     where(errorsAfter((d) => hooksFile(d, (h) => (h.events[1].evidence[0].package = '@openai/codex@1.0.0')))),
     [[file, '/events/1/evidence/0/package', 'evidence-package-of-agent']],
   );
+  // A standalone package the agent's module declares holds its releases too: evidence read there is the agent's.
+  const standalonePackage = AGENTS['claude-code'].standalonePackages?.[0];
+  assert.ok(standalonePackage, 'fixture: Claude Code declares a standalone package');
+  assert.deepEqual(where(load((d) => hooksFile(d, (h) => (h.events[1].evidence[0].package = `${standalonePackage}@1.0.0`))).errors).filter(([f]) => f === file), []);
   assert.deepEqual(where(errorsAfter((d) => hooksFile(d, (h) => (h.events[1].name = 'PreToolUse')))), [[file, '/events/1/name', 'unique-hook-event']]);
   // An evidence of another kind of place is refused by the schema, at its pointer.
   assert.deepEqual([...new Set(where(errorsAfter((d) => hooksFile(d, (h) => (h.events[0].evidence[0] = { kind: 'rumour', says: 'x' })))).map(([f, p]) => `${f}#${p}`))], [`${file}#/events/0/evidence/0/kind`]);

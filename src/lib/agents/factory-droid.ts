@@ -17,8 +17,8 @@ import { join } from 'node:path';
 import type { WireFormatId } from '../wire/index.ts';
 import type { Announcement, WireRequest } from '../wire/types.ts';
 import { mergeSettings, settingsText } from './settings.ts';
-import { holdsPromptWithTools, requestHoldingPrompt } from './shared.ts';
-import { type Agent, type Invocation, type InvocationContext, type JsonObject } from './types.ts';
+import { holdsPromptWithTools, hooksByOrder, matcherHooks, requestHoldingPrompt } from './shared.ts';
+import { CLAUDE_STYLE_HOOKS, type Agent, type HookMechanism, type Invocation, type InvocationContext, type JsonObject } from './types.ts';
 
 /** Its wire formats, the default first. */
 const WIRES = ['openai-chat-completions', 'anthropic-messages'] as const satisfies readonly WireFormatId[];
@@ -67,6 +67,31 @@ const deferredTools: Announcement = {
 /** The turn that answers the prompt: its last user message holds the prompt among texts of its own. */
 export const answersPrompt = (r: WireRequest, prompt: string): boolean => holdsPromptWithTools(WIRES, r, prompt);
 
+/** The tool events recorded, in the order they fire. */
+export const HOOK_EVENTS = ['PreToolUse', 'PostToolUse'] as const;
+
+/**
+ * Hooks in ~/.factory/hooks.json, whose top level is the events object in the form Claude
+ * Code's settings.json gives under `hooks` (matcher `*`, one command hook); 0.225.2 ran a
+ * SessionStart hook written so, and none written under a `hooks` member. Payload runs skip
+ * every permission check (`--skip-permissions-unsafe`): `droid exec` is read-only otherwise.
+ */
+const hooks: HookMechanism = {
+  events: HOOK_EVENTS,
+  shape: CLAUDE_STYLE_HOOKS,
+  bypass: [['--skip-permissions-unsafe']],
+  runAdditions: (c) => ({
+    args: ['--skip-permissions-unsafe'],
+    env: { TMPDIR: c.tmp },
+    files: new Map([[join(c.home, '.factory/hooks.json'), settingsText(matcherHooks(HOOK_EVENTS, c.hookCommand).hooks as JsonObject)]]),
+  }),
+  /** A call succeeded when its PostToolUse payload was sent. */
+  outcome: (_result, _text, recorded) => (recorded.some((h) => h['hook_event_name'] === 'PostToolUse') ? 'success' : 'failure'),
+  callReport: () => ({}),
+  /** Its payloads carry no call id: each call gets its PreToolUse and PostToolUse by order, tool name and input. */
+  hooksOfCalls: (payloads, calls) => hooksByOrder(CLAUDE_STYLE_HOOKS, payloads, calls),
+};
+
 export const factoryDroid: Agent<'factory-droid'> = {
   id: 'factory-droid',
   product: 'Factory Droid',
@@ -85,7 +110,7 @@ export const factoryDroid: Agent<'factory-droid'> = {
   inventory: { none: 'nobody has located its tool registry inside the compiled program yet; `droid exec --list-tools` lists the tools of a model, and its captures are the list the site shows.' },
   publishedTypes: { none: 'no package of TypeScript types of its tools is read yet; their inputs are read from the captures.' },
   generatedDeclarations: false,
-  hooks: { none: 'it has hooks (a `hooks` object in ~/.factory/settings.json), but no payload of them has been recorded here yet.' },
+  hooks,
   invoke,
   mainRequest: (candidates, prompt) => requestHoldingPrompt(WIRES, candidates, prompt),
   answersPrompt,

@@ -16,8 +16,8 @@
 import type { WireFormatId } from '../wire/index.ts';
 import { join } from 'node:path';
 import { mergeSettings, settingsText } from './settings.ts';
-import { inPseudoTerminal, promptedRequestWithTools } from './shared.ts';
-import { hookMember, STUB_MCP_SERVER, type Agent, type HookedCall, type HookMechanism, type HookShape, type Invocation, type InvocationContext, type JsonObject } from './types.ts';
+import { hooksByOrder, inPseudoTerminal, promptedRequestWithTools } from './shared.ts';
+import { STUB_MCP_SERVER, type Agent, type HookMechanism, type HookShape, type Invocation, type InvocationContext, type JsonObject } from './types.ts';
 import { isObject } from '../wire/shared.ts';
 import { compareVersions } from '../core/version-order.ts';
 import type { JsonRecord } from '../core/json.ts';
@@ -81,46 +81,6 @@ export const GEMINI_HOOK_SHAPE: HookShape = {
 };
 
 const HOOK_EVENTS = [GEMINI_HOOK_SHAPE.before, GEMINI_HOOK_SHAPE.after];
-
-/** A JSON value's text with object keys sorted, to compare inputs whatever their key order. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (isObject(value)) return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`).join(',')}}`;
-  return JSON.stringify(value) ?? 'null';
-}
-
-/**
- * The hook payloads of each call when they carry no call id: call k gets the first
- * before-event payload not yet taken that names its tool with its input (any key order),
- * failing that the first that names its tool; then the first after-event payload after
- * it that names the same tool with the same input as that before-event. Payloads of
- * other events, and those no call claims, are left out. Pure.
- */
-export function hooksByOrder(shape: HookShape, payloads: readonly JsonRecord[], calls: readonly HookedCall[]): JsonRecord[][] {
-  const taken = new Set<number>();
-  const name = (h: JsonRecord): unknown => hookMember(h, shape.toolNameField);
-  const input = (h: JsonRecord): string => canonical(hookMember(h, shape.inputField));
-  const event = (h: JsonRecord): unknown => (shape.eventField === undefined ? undefined : hookMember(h, shape.eventField));
-  const isAfter = (h: JsonRecord): boolean => event(h) === shape.after || (shape.afterFailure !== undefined && event(h) === shape.afterFailure);
-  const first = (from: number, ok: (h: JsonRecord) => boolean): number => payloads.findIndex((h, i) => i >= from && !taken.has(i) && ok(h));
-  return calls.map((call) => {
-    const isBefore = (h: JsonRecord): boolean => event(h) === shape.before && name(h) === call.tool;
-    let b = first(0, (h) => isBefore(h) && input(h) === canonical(call.input));
-    if (b === -1) b = first(0, isBefore);
-    if (b === -1) {
-      const a = first(0, (h) => isAfter(h) && name(h) === call.tool);
-      if (a === -1) return [];
-      taken.add(a);
-      return [payloads[a]!];
-    }
-    taken.add(b);
-    const before = payloads[b]!;
-    const a = first(b + 1, (h) => isAfter(h) && name(h) === call.tool && input(h) === input(before));
-    if (a === -1) return [before];
-    taken.add(a);
-    return [before, payloads[a]!];
-  });
-}
 
 /** `response.error` on the functionResponse part: the CLI reported the call failed. */
 export function functionResponseFailed(result: JsonRecord): boolean {

@@ -50,6 +50,11 @@ export function agent(id: AgentId): Agent<AgentId> {
   return AGENTS[id];
 }
 
+/** The packages a release of the agent is published in: its own, then the standalone ones its module declares (a platform package that holds the program). */
+export function agentPackages(id: AgentId): string[] {
+  return [AGENTS[id].npmPackage, ...(AGENTS[id].standalonePackages ?? [])];
+}
+
 /** How an agent names an MCP server's tools; undefined when no capture shows that (its module says why: Agent.mcpNaming). */
 export function mcpNamingOf(id: AgentId): McpNaming | undefined {
   const naming = AGENTS[id].mcpNaming;

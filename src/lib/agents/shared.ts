@@ -1,8 +1,9 @@
-/** What several agent modules share: running a command in a pseudo-terminal, picking the main request, hook configuration. */
+/** What several agent modules share: running a command in a pseudo-terminal, picking the main request, hook configuration, matching hook payloads to calls. */
 import { wireFormat, type WireFormatId } from '../wire/index.ts';
-import { pathOf } from '../wire/shared.ts';
+import { isObject, pathOf } from '../wire/shared.ts';
 import type { WireRequest } from '../wire/types.ts';
-import type { PromptInput } from './types.ts';
+import { hookMember, type HookedCall, type HookShape, type PromptInput } from './types.ts';
+import type { JsonRecord } from '../core/json.ts';
 
 /** Quotes one word for `sh -c`. */
 export function shellQuote(word: string): string {
@@ -73,3 +74,42 @@ export function matcherHooks(events: readonly string[], command: string): { hook
   return { hooks };
 }
 
+/** A JSON value's text with object keys sorted, to compare inputs whatever their key order. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (isObject(value)) return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`).join(',')}}`;
+  return JSON.stringify(value) ?? 'null';
+}
+
+/**
+ * The hook payloads of each call when they carry no call id: call k gets the first
+ * before-event payload not yet taken that names its tool with its input (any key order),
+ * failing that the first that names its tool; then the first after-event payload after
+ * it that names the same tool with the same input as that before-event. Payloads of
+ * other events, and those no call claims, are left out. Pure.
+ */
+export function hooksByOrder(shape: HookShape, payloads: readonly JsonRecord[], calls: readonly HookedCall[]): JsonRecord[][] {
+  const taken = new Set<number>();
+  const name = (h: JsonRecord): unknown => hookMember(h, shape.toolNameField);
+  const input = (h: JsonRecord): string => canonical(hookMember(h, shape.inputField));
+  const event = (h: JsonRecord): unknown => (shape.eventField === undefined ? undefined : hookMember(h, shape.eventField));
+  const isAfter = (h: JsonRecord): boolean => event(h) === shape.after || (shape.afterFailure !== undefined && event(h) === shape.afterFailure);
+  const first = (from: number, ok: (h: JsonRecord) => boolean): number => payloads.findIndex((h, i) => i >= from && !taken.has(i) && ok(h));
+  return calls.map((call) => {
+    const isBefore = (h: JsonRecord): boolean => event(h) === shape.before && name(h) === call.tool;
+    let b = first(0, (h) => isBefore(h) && input(h) === canonical(call.input));
+    if (b === -1) b = first(0, isBefore);
+    if (b === -1) {
+      const a = first(0, (h) => isAfter(h) && name(h) === call.tool);
+      if (a === -1) return [];
+      taken.add(a);
+      return [payloads[a]!];
+    }
+    taken.add(b);
+    const before = payloads[b]!;
+    const a = first(b + 1, (h) => isAfter(h) && name(h) === call.tool && input(h) === input(before));
+    if (a === -1) return [before];
+    taken.add(a);
+    return [before, payloads[a]!];
+  });
+}

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { Stage } from '../context.ts';
 import type { Evidence, HookEventsFile, HooksFile } from '../../core/content-types.ts';
 import type { HookEventsList, HooksEditorial } from '../../model/model.ts';
-import { AGENTS, isAgentId } from '../../agents/index.ts';
+import { AGENTS, agentPackages, isAgentId } from '../../agents/index.ts';
 
 /**
  * Checks the evidence of one fact of an agent's hooks file: a payload must be a recorded
@@ -41,9 +41,10 @@ function evidenceHolds(stage: Stage, context: { file: string; agent: string; pay
     const sign = e.package.lastIndexOf('@');
     const name = e.package.slice(0, sign);
     const version = e.package.slice(sign + 1);
-    const own = isAgentId(agent) ? AGENTS[agent].npmPackage : undefined;
-    if (name !== own) {
-      problems.error(file, `${pointer}/package`, 'evidence-package-of-agent', `${name} is not ${agent}'s package (${own ?? 'none'})`);
+    // Its own package, or a standalone one that holds the release (Factory Droid's pin is only in @factory/cli-linux-x64).
+    const own = isAgentId(agent) ? agentPackages(agent) : [];
+    if (!own.includes(name)) {
+      problems.error(file, `${pointer}/package`, 'evidence-package-of-agent', `${name} is not ${agent}'s package (${own.join(', ') || 'none'})`);
       ok = false;
       return;
     }
@@ -115,8 +116,8 @@ export function loadHookEvents(stage: Stage, matrixVersions: ReadonlyMap<string,
     let ok = true;
     const sign = data.package.lastIndexOf('@');
     const [name, version] = [data.package.slice(0, sign), data.package.slice(sign + 1)];
-    if (name !== AGENTS[data.agent].npmPackage) {
-      problems.error(file, '/package', 'evidence-package-of-agent', `${name} is not ${data.agent}'s package (${AGENTS[data.agent].npmPackage})`);
+    if (!agentPackages(data.agent).includes(name)) {
+      problems.error(file, '/package', 'evidence-package-of-agent', `${name} is not ${data.agent}'s package (${agentPackages(data.agent).join(', ')})`);
       ok = false;
     }
     const pinned = matrixVersions.get(data.agent);

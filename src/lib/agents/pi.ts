@@ -27,10 +27,25 @@ export const STUB_PROVIDERS = {
   'stub-gemini': { api: 'google-generative-ai', path: '/v1beta' },
 } as const;
 
+/**
+ * The model as every release's models.json takes it: up to 0.50 a definition had to give
+ * `reasoning`, `input`, `cost`, `contextWindow` and `maxTokens` (0.50.7's ModelDefinitionSchema),
+ * and a file that did not was set aside ("No models available."); later ones default them.
+ */
+const STUB_MODEL_DEFINITION = {
+  id: STUB_MODEL,
+  name: STUB_MODEL,
+  reasoning: false,
+  input: ['text'],
+  cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 },
+  contextWindow: 128000,
+  maxTokens: 16384,
+};
+
 /** ~/.pi/agent/models.json: one provider per API, each at the stub with the one model. */
 export function modelsFile(stubUrl: string, apiKey: string): JsonObject {
   const providers: JsonObject = {};
-  for (const [name, p] of Object.entries(STUB_PROVIDERS)) providers[name] = { baseUrl: `${stubUrl}${p.path}`, api: p.api, apiKey, models: [{ id: STUB_MODEL, name: STUB_MODEL }] };
+  for (const [name, p] of Object.entries(STUB_PROVIDERS)) providers[name] = { baseUrl: `${stubUrl}${p.path}`, api: p.api, apiKey, models: [STUB_MODEL_DEFINITION] };
   return { providers };
 }
 
@@ -102,7 +117,13 @@ export const pi: Agent<'pi'> = {
   modes: ['print'],
   options: [],
   mcpNaming: { none: 'it has no MCP support: the README of its package says "No MCP." (extensions can add tools of their own instead).' },
-  captureHistory: { configurations: ['print', 'all-tools'], step: 1, range: { last: 20 } },
+  captureHistory: {
+    configurations: ['print', 'all-tools'],
+    step: 1,
+    range: { from: '0.13.2' },
+    startsAt:
+      'the first release listed that takes custom providers. 0.7.6, the one listed before it, has none: its models are the built-in ones of its `@mariozechner/pi-ai` dependency, each client given that model\'s fixed `baseUrl`, so it cannot be pointed at a model other than theirs (run at the stub, it stops: "No API key found for provider "anthropic"")',
+  },
   inventory: { none: 'its tools are the ones its `--tools` allowlist names (read, bash, edit, write, grep, find, ls); the captures are the list the site shows.' },
   publishedTypes: { none: 'its package ships TypeScript declarations, but no script reads them into tool files yet; the inputs are read from the captures.' },
   generatedDeclarations: false,

@@ -12,6 +12,12 @@
  * The npm package is a launcher that an install script completes; capture installs
  * without scripts and runs the platform package's program (`@factory/cli-linux-x64`),
  * which also holds releases on its own (the pin among them).
+ *
+ * The capture history covers every release listed, but 0.99.0 to 0.117.0 stop before any
+ * request: "Authentication failed. Please log in using /login or set a valid FACTORY_API_KEY
+ * environment variable." Their `exec` asks for a Factory organisation first, whatever model is
+ * chosen: 0.117.0 given a custom model in its own format (~/.factory/config.json
+ * `custom_models`) stops with the same words.
  */
 import { join } from 'node:path';
 import type { WireFormatId } from '../wire/index.ts';

@@ -87,3 +87,19 @@ test('the stub replies that broke their schema before the two were one now keep 
     assert.ok(valid(schema, value), `${JSON.stringify(value)} for ${JSON.stringify(schema)}: ${JSON.stringify(ajv.errors)}`);
   }
 });
+
+test('a string with a pattern is one the pattern accepts, the same every time, within its length bounds', () => {
+  // Factory Droid's Execute `summary`, and patterns of other shapes.
+  const schemas = [
+    { type: 'string', pattern: '^[A-Z]\\S*(?:\\s+\\S+){2,7}$' },
+    { type: 'string', pattern: '^v\\d+\\.\\d+$' },
+    { type: 'string', pattern: '[a-z]{3}', minLength: 3, maxLength: 3 },
+  ];
+  for (const schema of schemas) {
+    const value = minimalInstance(schema);
+    assert.ok(valid(schema, value), `${JSON.stringify(value)} for ${JSON.stringify(schema)}: ${JSON.stringify(ajv.errors)}`);
+    assert.deepEqual(minimalInstance(schema), value, 'deterministic');
+  }
+  // A pattern RandExp cannot read, or whose string breaks the bounds, leaves the shortest string.
+  assert.equal(minimalInstance({ type: 'string', pattern: '^a{5}$', maxLength: 2 }), '');
+});

@@ -7,7 +7,8 @@
  * (properties merged, required names added, other keywords replaced); a `$ref`
  * (local, `#/…`) is its target with the keywords beside it merged in the same way.
  * `type` is read case-insensitively (Gemini's OpenAPI subset writes `OBJECT`); of a
- * list of types, the first that is not `null`. Not a solver: `pattern`, `not`,
+ * list of types, the first that is not `null`. A string with a `pattern` is the one RandExp
+ * makes taking the lowest option at every choice (default options only). Not a solver: `not`,
  * conditionals and `uniqueItems` are not looked at. Pure.
  *
  * Two users, one each way:
@@ -19,6 +20,7 @@
  *   (src/lib/wire/gemini-api.ts): `{ text: STUB_REPLY_TEXT, defaultNumber: 1,
  *   lenient: true }`.
  */
+import RandExp from 'randexp';
 import { isObject, resolveLocalRef, type JsonRecord } from '../core/json.ts';
 
 export interface MinimalInstanceOptions {
@@ -82,12 +84,29 @@ function countOf(s: JsonRecord, key: string, lenient: boolean): number | undefin
   return typeof value === 'number' ? value : undefined;
 }
 
-/** The shortest string the schema allows (its format's example), or `text` repeated to fit its length bounds. */
+/**
+ * The string RandExp makes from a `pattern` when every choice takes its lowest option (fewest
+ * repetitions, first character of each class): deterministic, and accepted by the pattern.
+ * Undefined when RandExp cannot read the pattern or its string breaks the length bounds.
+ */
+function patternString(pattern: string, min: number, max: number | undefined): string | undefined {
+  try {
+    const generator = new RandExp(pattern);
+    generator.randInt = (low: number) => low;
+    const value = generator.gen();
+    return value.length >= min && (max === undefined || value.length <= max) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The shortest string the schema allows (its format's example, or its pattern's lowest string), or `text` repeated to fit its length bounds. */
 function minimalString(s: JsonRecord, text: string | undefined, lenient: boolean): string {
   const min = countOf(s, 'minLength', lenient) ?? 0;
   if (text === undefined) {
     const example = typeof s['format'] === 'string' ? FORMAT_EXAMPLES[s['format']] : undefined;
-    return example ?? 'a'.repeat(min);
+    const patterned = typeof s['pattern'] === 'string' ? patternString(s['pattern'], min, countOf(s, 'maxLength', lenient)) : undefined;
+    return example ?? patterned ?? 'a'.repeat(min);
   }
   const max = countOf(s, 'maxLength', lenient);
   const repeated = text.repeat(Math.max(1, Math.ceil(min / text.length)));

@@ -158,10 +158,11 @@ test('the built hooks pages read each agent’s declared members: names by event
     if ('none' in hooks) continue;
     const html = readFileSync(fileOf(agent.hooks.page), 'utf8');
     const page = main(html);
-    // Plugin functions: no standard input, no matcher.
+    // Plugin hooks: no standard input, no matcher; named with the module's own noun (Pi: extension), OpenCode's (plugin) by default.
     if (hooks.kind === 'plugin') {
       assert.doesNotMatch(page, /standard input|matcher/i, agent.id);
-      assert.ok(page.includes(hooks.shape.before) && /plugin/.test(page), agent.id);
+      const noun = hooks.pluginWords?.host.replace(/^an? /, '') ?? 'plugin';
+      assert.ok(page.includes(hooks.shape.before) && page.includes(noun), agent.id);
     }
     // Every tool-related event the code names (content/hook-events, read directly) is a row of the events table.
     const listFile = join(ROOT, 'content/hook-events', `${agent.id}.json`);
@@ -311,7 +312,8 @@ test('every agent says what its hooks may return: its catalog entry, published s
     assert.ok(section, `${file.agent}: the hooks page has a section on what a hook may return`);
     if (file.unavailable !== undefined) {
       assert.equal(agent.hooks.outputs?.unavailable, file.unavailable);
-      assert.ok(squash(textOf(section)).includes(squash(file.unavailable)), `${file.agent}: the page says why none is published`);
+      // The reason's `code` spans are rendered as code, so the page's text has no backticks.
+      assert.ok(squash(textOf(section)).includes(squash(file.unavailable.replace(/`/g, ''))), `${file.agent}: the page says why none is published`);
       continue;
     }
     assert.deepEqual(agent.hooks.outputs?.schemas?.map((s) => s.event), file.events!.map((e) => e.event));

@@ -83,6 +83,10 @@ export const HOOK_EVENTS = ['PreToolUse', 'PostToolUse'] as const;
  * every permission check (`--skip-permissions-unsafe`): `droid exec` is read-only otherwise.
  */
 const hooks: HookMechanism = {
+  outputs: {
+    form: 'none',
+    why: 'Its package is one compiled program without type declarations, and no declaration of what a hook may return has been located inside it: the program reads a PreToolUse answer\'s `hookSpecificOutput.permissionDecision` and `updatedInput`, `continue`, and exit codes 2 and 3 (the cases recorded on this page), but declares no schema of them that was found.',
+  },
   events: HOOK_EVENTS,
   shape: CLAUDE_STYLE_HOOKS,
   bypass: [['--skip-permissions-unsafe']],

@@ -91,6 +91,10 @@ const callIdOf = (record: JsonRecord): unknown => record['toolCallId'];
  * before a tool runs, so nothing has to be approved.
  */
 const hooks: HookMechanism = {
+  outputs: {
+    form: 'none',
+    why: 'Pi declares what its handlers may return in TypeScript (`ToolCallEventResult`: `block`, `reason`; `ToolResultEventResult`: `content`, `details`, `isError`; in dist/core/extensions/types.d.ts), but they name types of its `@mariozechner/pi-ai` dependency (`TextContent`, `ImageContent`), and `npm run hook-outputs` reads the declarations of one package only: no schema is built from them yet.',
+  },
   kind: 'plugin',
   pluginWords: { host: 'an extension', handler: 'handler', given: 'the event they are handed', record: 'extension event record', schemaOf: 'the events the extension handlers are handed' },
   events: HOOK_EVENTS,

@@ -2,7 +2,7 @@
  * The sidebar as one page shows it. The configured sidebar lists every tool of
  * every agent; on each page only the group that holds the page keeps its tool
  * lists, and every other agent shows its plain links (Overview, Changelog), so
- * that six agents' tools do not weigh on every page. Pure; used by the route
+ * that every agent's tools do not weigh on every page. Pure; used by the route
  * middleware (src/route-data.ts).
  */
 

@@ -28,7 +28,7 @@ export function buildSidebar(model: SiteModel): (LinkItem | GroupItem)[] {
     ...model.agents.map(
       (agent): GroupItem => ({
         label: AGENT_LABELS[agent.id],
-        // Six agents: each group opens when it holds the current page.
+        // One group per agent: each opens when it holds the current page.
         collapsed: true,
         items: [
           { label: 'Overview', link: `/${agent.id}/` },

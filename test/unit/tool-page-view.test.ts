@@ -21,7 +21,7 @@ import { loadContent } from '../../src/lib/content/load.ts';
 import type { Since } from '../../src/lib/history/history.ts';
 import type { SiteModel, ToolExample } from '../../src/lib/model/model.ts';
 import type { PageSection } from '../../src/lib/core/page-sections.ts';
-import { definitionSection, examplesView, fileSize, hookText, modelFacingView, toolPageView, type ToolPageView } from '../../src/lib/views/tool-page-view.ts';
+import { COUNTERPARTS_OPEN, definitionSection, examplesView, fileSize, hookText, modelFacingView, toolPageView, type ToolPageView } from '../../src/lib/views/tool-page-view.ts';
 import { toolRoutes } from '../../src/lib/routes/tool-routes.ts';
 import { agent, configuration, matrix, row, site, tool, view } from '../helpers/model-fixtures.ts';
 import { realContent } from '../helpers/real-content.ts';
@@ -123,6 +123,7 @@ test('the same job in other agents: the main job first, tools grouped by agent i
       { label: AGENT_PRODUCTS[B], tools: [{ url: `/${B}/exec/`, name: 'exec' }, { url: `/${B}/run/`, name: 'run' }] },
       { label: AGENT_PRODUCTS[C], tools: [{ url: `/${C}/shell/`, name: 'shell' }] },
     ],
+    folded: false,
   });
   assert.deepEqual(v.jobs?.list.map((j) => [j.title, j.url, j.agents.length]), [['Run a Shell Command', '/jobs/shell/', 2], ['Stop a task', '/jobs/stop/', 0]]);
   // Its main job done by no other agent: no counterparts line, but the job is listed.
@@ -130,6 +131,13 @@ test('the same job in other agents: the main job first, tools grouped by agent i
   assert.equal(stop.counterparts, undefined);
   assert.deepEqual(stop.jobs?.list.map((j) => j.title), ['Stop a task']);
   assert.equal(toolPageView(fixture(), tool(A, 'Lonely')).jobs, undefined);
+  // More counterparts than are listed open: folded, every one still there.
+  const many = fixture();
+  const extra = Array.from({ length: COUNTERPARTS_OPEN }, (_, i) => tool(C, `extra${i}`, { editorial: { jobs: ['shell'] } }));
+  many.tools.push(...extra);
+  const folded = toolPageView(many, many.tools[0]!).counterparts!;
+  assert.equal(folded.folded, true);
+  assert.equal(folded.agents.flatMap((g) => g.tools).length, 3 + COUNTERPARTS_OPEN);
 });
 
 test('payload checker: the schema checked, the names it accepts, and what the verdict names', () => {

@@ -154,8 +154,11 @@ export interface ToolPageView {
   subagents: { section: ToolSection; table: SubagentTable } | undefined;
   /** Allow or block it: the permission cases that called it, and the agent's page. */
   permissions: { section: ToolSection } & ToolPermissions;
-  /** The main job's tools in other agents, when some agent has one. */
-  counterparts: { job: string; url: string; agents: AgentTools[] } | undefined;
+  /**
+   * The main job's tools in other agents, when some agent has one; `folded` when they are more
+   * than COUNTERPARTS_OPEN, so that a long list does not push Input down the first screens.
+   */
+  counterparts: { job: string; url: string; agents: AgentTools[]; folded: boolean } | undefined;
   input: DefinitionSectionView;
   payloadCheck: PayloadCheckView | undefined;
   result: DefinitionSectionView;
@@ -174,6 +177,12 @@ const ALIAS_KINDS = { 'accepted-alias': 'accepted alias', 'former-name': 'former
 const DIFFERENCE_TEXT = { 'only-in-first': 'only in the published type', 'only-in-second': 'only in the model-facing schema', required: 'required differs', type: 'type differs' } as const;
 
 /** Tools grouped by agent, in the order given. */
+/**
+ * How many counterpart tools are listed open above Input. Agent, say, has 22 in nine other
+ * agents, which at 375 px put Input two screens down; a longer list is folded behind its count.
+ */
+export const COUNTERPARTS_OPEN = 8;
+
 function byAgent(tools: readonly ToolModel[]): AgentTools[] {
   const groups = new Map<ToolModel['agent'], ToolModel[]>();
   for (const t of tools) groups.set(t.agent, [...(groups.get(t.agent) ?? []), t]);
@@ -434,7 +443,7 @@ export function toolPageView(site: SiteModel, tool: ToolModel): ToolPageView {
     support: supportStrip(tool, site.histories, hookAnswersOn(tool, site.hookBehaviour, site.tools), subagentLine(site, tool)),
     subagents: subagents && { section: required(sections, 'subagents'), table: subagents },
     permissions: { section: required(sections, 'permissions'), ...toolPermissions(site, tool) },
-    counterparts: main && main.tools.length > 0 ? { job: main.job.title.toLowerCase(), url: jobUrl(main.job.id), agents: byAgent(main.tools) } : undefined,
+    counterparts: main && main.tools.length > 0 ? { job: main.job.title.toLowerCase(), url: jobUrl(main.job.id), agents: byAgent(main.tools), folded: main.tools.length > COUNTERPARTS_OPEN } : undefined,
     input: definitionSection(required(sections, 'input'), tool.input, fileOf('input'), since),
     payloadCheck: payloadCheckView(site, tool, sections, release),
     result: definitionSection(required(sections, 'result'), tool.output, fileOf('result'), since),

@@ -8,7 +8,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { AGENTS, capturedTools, mcpNamingOf, unannouncedTexts, type InvocationContext } from '../../src/lib/agents/index.ts';
+import { AGENTS, capturedTools, unannouncedTexts, type InvocationContext } from '../../src/lib/agents/index.ts';
 import { baseEnv, DUMMY_KEY, PROMPT, type RunPaths } from '../../scripts/lib/capture/runner.ts';
 import type { CaptureFile } from '../../src/lib/wire/types.ts';
 
@@ -69,9 +69,4 @@ test('the tools its reminder names become deferred tools, pointing at the remind
   assert.deepEqual(unannouncedTexts(capture([REMINDER, CONNECTORS])).map((t) => t.at), ['/body/messages/0/content/1/text']);
   // A reminder cut short is no whole passage either.
   assert.equal(unannouncedTexts(capture([REMINDER.slice(0, -20)])).length, 1);
-});
-
-test('no MCP naming is claimed: the module says why, naming the capture that shows it', () => {
-  assert.equal(mcpNamingOf('factory-droid'), undefined);
-  assert.match((droid.mcpNaming as { none: string }).none, /mcp-server capture/);
 });

@@ -11,7 +11,7 @@ import { mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { AGENTS, mcpNamingOf, type InvocationContext } from '../../src/lib/agents/index.ts';
+import { AGENTS, type InvocationContext } from '../../src/lib/agents/index.ts';
 import { recorderExtension } from '../../src/lib/agents/pi.ts';
 import { baseEnv, DUMMY_KEY, PROMPT, type RunPaths } from '../../scripts/lib/capture/runner.ts';
 
@@ -65,9 +65,4 @@ test('the recording extension registers a handler for each tool event, logs each
   ((await import(pathToFileURL(plain).href)) as { default: (api: { on(e: string, h: (event: unknown) => Promise<unknown>): void }) => void }).default({ on: (e, h) => quiet.set(e, h) });
   assert.equal(await quiet.get('tool_call')!(call), undefined);
   assert.equal(existsSync(join(dir, 'plain.log.answered')), false);
-});
-
-test('no MCP naming is claimed: the module says why', () => {
-  assert.equal(mcpNamingOf('pi'), undefined);
-  assert.match((pi.mcpNaming as { none: string }).none, /No MCP\./);
 });

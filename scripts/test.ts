@@ -1,72 +1,171 @@
 /**
- * `npm test`: the checks, the build, then the test files in two lanes of work,
- * with the time of each phase printed at the end.
+ * `npm test`: every check and test file of the repository as jobs in two lanes
+ * (scripts/lib/test-schedule.ts decides what starts when), with the time of
+ * each job and each phase printed at the end.
  *
  *   check        astro check, then tsc --noEmit
- *   build        scripts/build.ts → dist/ (the end-to-end tests read it: SITE_BUILT=1)
- *   unit         test/unit and test/integration, two files at a time (each file is
- *                its own process; none starts a browser or a build of the project)
- *   end-to-end   test/e2e, one file at a time (they start Chromium and builds, and
- *                some measure time: two at once on two cores made them flaky)
+ *   build        scripts/build.ts → dist/ (the end-to-end tests read it: SITE_BUILT=1),
+ *                and the fixture site of the layout and accessibility tests, built once
+ *                into a temporary folder (FIXTURE_SITE)
+ *   unit         test/unit in one process (`--test-isolation=none`: the files share one
+ *                load of the modules and of the real content), and each test/integration file
+ *   end-to-end   each test/e2e file (Chromium, builds of fixture content)
  *
- * A failed check or build stops the run (the tests would only repeat it); a failed
- * test phase does not stop the next one, so one run reports every failing test.
- * The exit status is 1 when any phase failed.
+ * Jobs that write in the project folder (an Astro build, check or dev server rewrites
+ * `.astro/`) never overlap; a file that measures time runs alone, at the end. A failed
+ * check or build starts nothing more (the tests would only repeat it); a failed test
+ * job stops nothing, so one run reports every failing test. Each job's output is
+ * printed whole when it ends. The exit status is 1 when any job failed or did not run.
  */
-import { spawnSync } from 'node:child_process';
-import { availableParallelism } from 'node:os';
-import { resolve } from 'node:path';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { blockedByFailure, jobsToStart, type Job, type Lock } from './lib/test-schedule.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
-
-interface Phase {
-  name: string;
-  /** Commands run one after the other; the phase fails at the first that fails. */
-  commands: string[][];
-  /** A failure here makes the later phases pointless. */
-  stopsTheRun: boolean;
-}
-
 const node = process.execPath;
 const bin = (name: string) => resolve(ROOT, 'node_modules/.bin', name);
 /** Two lanes, or one on a one-core machine. */
-const LANES = String(Math.min(2, availableParallelism()));
+const LANES = Math.min(2, availableParallelism());
 
-export const PHASES: readonly Phase[] = [
-  { name: 'check', commands: [[bin('astro'), 'check'], [bin('tsc'), '--noEmit']], stopsTheRun: true },
-  { name: 'build', commands: [[node, 'scripts/build.ts']], stopsTheRun: true },
-  { name: 'unit', commands: [[node, '--test', `--test-concurrency=${LANES}`, 'test/unit/*.test.ts', 'test/integration/*.test.ts']], stopsTheRun: false },
-  { name: 'end-to-end', commands: [[node, '--test', '--test-concurrency=1', 'test/e2e/*.test.ts']], stopsTheRun: false },
-];
+/** End-to-end files that build or serve the project in its own folder (they rewrite `.astro/`). */
+export const BUILDS_IN_PROJECT = ['build-errors', 'build-hygiene', 'dev-reload', 'hostile-text', 'site-address'];
+/** End-to-end files that measure time: nothing runs beside them. */
+export const MEASURES_TIME = ['payload-check'];
+/** End-to-end files that read the fixture site the build phase makes. */
+export const READS_FIXTURE_SITE = ['accessibility', 'layout'];
+/**
+ * The longest jobs start first, so that the two lanes end together (seconds on this
+ * two-core machine: new-agent 130, refresh-rollback 110, accessibility 110, unit 70).
+ * Only the order depends on it.
+ */
+const STARTS_FIRST = ['test/e2e/new-agent.test.ts', 'test/integration/refresh-rollback.test.ts', 'test/e2e/accessibility.test.ts', 'unit', 'test/e2e/site.test.ts', 'test/e2e/layout.test.ts'];
 
-function runPhase(phase: Phase): boolean {
-  for (const [command, ...args] of phase.commands) {
-    const result = spawnSync(command!, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, SITE_BUILT: '1', ASTRO_TELEMETRY_DISABLED: '1' } });
-    if (result.error) console.error(`${phase.name}: ${command} could not start: ${result.error.message}`);
-    if (result.status !== 0) return false;
-  }
-  return true;
+const testFilesIn = (folder: string): string[] =>
+  readdirSync(join(ROOT, folder))
+    .filter((f) => f.endsWith('.test.ts'))
+    .sort()
+    .map((f) => `${folder}/${f}`);
+
+const stem = (file: string) => file.replace(/^.*\//, '').replace(/\.test\.ts$/, '');
+
+function endToEndJob(file: string): Job {
+  const locks: Lock[] = [];
+  if (BUILDS_IN_PROJECT.includes(stem(file))) locks.push('project');
+  if (MEASURES_TIME.includes(stem(file))) locks.push('alone');
+  const needs = READS_FIXTURE_SITE.includes(stem(file)) ? ['build', 'fixture site'] : ['build'];
+  return { name: file, phase: 'end-to-end', command: [node, '--test', '--test-concurrency=1', file], needs, locks };
 }
 
-function main(): void {
+/** Every job of a full run, in the order they are offered to the lanes. */
+export function allJobs(): Job[] {
+  const check = ['astro check'];
+  const jobs: Job[] = [
+    { name: 'astro check', phase: 'check', command: [bin('astro'), 'check'], needs: [], locks: ['project'], stopsTheRun: true },
+    // tsc reads .astro/types.d.ts, which a build rewrites.
+    { name: 'tsc', phase: 'check', command: [bin('tsc'), '--noEmit'], needs: check, locks: ['project'], stopsTheRun: true },
+    { name: 'build', phase: 'build', command: [node, 'scripts/build.ts'], needs: check, locks: ['project'], stopsTheRun: true },
+    { name: 'fixture site', phase: 'build', command: [node, 'test/helpers/fixture-site.ts'], needs: check, locks: ['project'], stopsTheRun: true },
+    { name: 'unit', phase: 'unit', command: [node, '--test', '--test-isolation=none', 'test/unit/*.test.ts'], needs: [], locks: [] },
+    ...testFilesIn('test/integration').map((file): Job => ({ name: file, phase: 'unit', command: [node, '--test', file], needs: [], locks: [] })),
+    ...testFilesIn('test/e2e').map(endToEndJob),
+  ];
+  const rank = (job: Job) => {
+    if (job.phase === 'check' || job.phase === 'build') return -1;
+    if (job.locks.includes('alone')) return STARTS_FIRST.length + 1;
+    const at = STARTS_FIRST.indexOf(job.name);
+    return at === -1 ? STARTS_FIRST.length : at;
+  };
+  return jobs.map((job, index) => ({ job, index })).sort((a, b) => rank(a.job) - rank(b.job) || a.index - b.index).map(({ job }) => job);
+}
+
+interface Outcome {
+  job: Job;
+  ok: boolean;
+  seconds: number;
+  /** Why it did not run, when it did not. */
+  skipped?: string;
+}
+
+function runJob(job: Job, env: NodeJS.ProcessEnv): Promise<Outcome> {
+  const start = performance.now();
+  return new Promise((done) => {
+    const [command, ...args] = job.command;
+    const child = spawn(command!, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (output += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (output += d));
+    const finish = (ok: boolean, why?: string) => {
+      const seconds = (performance.now() - start) / 1000;
+      process.stdout.write(`\n── ${job.name} (${seconds.toFixed(0)} s, ${ok ? 'passed' : 'FAILED'})\n${output}${why ? `${why}\n` : ''}`);
+      done({ job, ok, seconds });
+    };
+    child.on('error', (error) => finish(false, `${job.name}: ${command} could not start: ${error.message}`));
+    child.on('close', (code) => finish(code === 0));
+  });
+}
+
+async function runAll(jobs: Job[], env: NodeJS.ProcessEnv): Promise<Outcome[]> {
+  let waiting = [...jobs];
+  const running = new Map<Job, Promise<Outcome>>();
+  const finished = new Map<string, boolean>();
+  const outcomes: Outcome[] = [];
+  let stopped = false;
+  while (waiting.length > 0 || running.size > 0) {
+    if (!stopped) {
+      for (const job of waiting.filter((j) => blockedByFailure(j, finished))) {
+        outcomes.push({ job, ok: false, seconds: 0, skipped: `${blockedByFailure(job, finished)} failed` });
+        finished.set(job.name, false);
+      }
+      waiting = waiting.filter((j) => !finished.has(j.name));
+      for (const job of jobsToStart({ waiting, running: [...running.keys()], finished, lanes: LANES })) {
+        running.set(job, runJob(job, env));
+        waiting = waiting.filter((j) => j !== job);
+      }
+    }
+    if (running.size === 0) break;
+    const outcome = await Promise.race(running.values());
+    running.delete(outcome.job);
+    finished.set(outcome.job.name, outcome.ok);
+    outcomes.push(outcome);
+    if (!outcome.ok && outcome.job.stopsTheRun) stopped = true;
+  }
+  for (const job of waiting) outcomes.push({ job, ok: false, seconds: 0, skipped: 'not started: a check or build failed' });
+  return outcomes;
+}
+
+function report(outcomes: Outcome[], wall: number): void {
+  console.log('\njob                                              time    result');
+  for (const o of outcomes) console.log(`${o.job.name.padEnd(48)} ${o.seconds.toFixed(0).padStart(5)} s  ${o.skipped ? `not run (${o.skipped})` : o.ok ? 'passed' : 'FAILED'}`);
+  console.log('\nphase        job time  result');
+  for (const phase of [...new Set(outcomes.map((o) => o.job.phase))]) {
+    const of = outcomes.filter((o) => o.job.phase === phase);
+    const seconds = of.reduce((sum, o) => sum + o.seconds, 0);
+    console.log(`${phase.padEnd(12)} ${seconds.toFixed(0).padStart(7)} s  ${of.every((o) => o.ok) ? 'passed' : 'FAILED'}`);
+  }
+  console.log(`wall time    ${wall.toFixed(0).padStart(7)} s  (${LANES} lanes)`);
+}
+
+async function main(): Promise<void> {
+  const jobs = allJobs();
+  const phases = [...new Set(jobs.map((j) => j.phase))];
   const only = process.argv.slice(2);
-  const unknown = only.filter((name) => !PHASES.some((p) => p.name === name));
+  const unknown = only.filter((name) => !phases.includes(name));
   if (unknown.length > 0) {
-    console.error(`no such phase: ${unknown.join(', ')} (phases: ${PHASES.map((p) => p.name).join(', ')})`);
+    console.error(`no such phase: ${unknown.join(', ')} (phases: ${phases.join(', ')})`);
     process.exit(2);
   }
-  const results: { name: string; ok: boolean; seconds: number }[] = [];
-  for (const phase of PHASES.filter((p) => only.length === 0 || only.includes(p.name))) {
-    const start = performance.now();
-    const ok = runPhase(phase);
-    results.push({ name: phase.name, ok, seconds: (performance.now() - start) / 1000 });
-    if (!ok && phase.stopsTheRun) break;
+  const fixtureSite = mkdtempSync(join(tmpdir(), 'fixture-site-'));
+  const env = { ...process.env, SITE_BUILT: '1', ASTRO_TELEMETRY_DISABLED: '1', FIXTURE_SITE: join(fixtureSite, 'out') };
+  const start = performance.now();
+  try {
+    const outcomes = await runAll(jobs.filter((j) => only.length === 0 || only.includes(j.phase)), env);
+    report(outcomes, (performance.now() - start) / 1000);
+    process.exitCode = outcomes.every((o) => o.ok) ? 0 : 1;
+  } finally {
+    rmSync(fixtureSite, { recursive: true, force: true });
   }
-  const total = results.reduce((sum, r) => sum + r.seconds, 0);
-  console.log('\nphase        time    result');
-  for (const r of results) console.log(`${r.name.padEnd(12)} ${r.seconds.toFixed(0).padStart(5)} s  ${r.ok ? 'passed' : 'FAILED'}`);
-  console.log(`${'total'.padEnd(12)} ${total.toFixed(0).padStart(5)} s`);
-  process.exit(results.every((r) => r.ok) ? 0 : 1);
 }
 
-if (import.meta.main) main();
+if (import.meta.main) await main();

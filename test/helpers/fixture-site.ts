@@ -5,7 +5,7 @@
  * content rules let them be, built by the project's own build with CONTENT_DIR
  * into a temporary folder, as hostile-text.test.ts does.
  */
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT, runBuild } from './browser.ts';
@@ -59,20 +59,43 @@ export interface FixtureSite {
   remove(): void;
 }
 
-/** Builds the fixture site into a fresh temporary folder; throws with the build's output when it fails. */
+/** Builds the fixture site into `out`; throws with the build's output when it fails. */
+function buildInto(out: string, scratch: string): void {
+  const content = join(scratch, 'content');
+  cpSync(join(ROOT, 'test/fixtures/content'), content, { recursive: true });
+  plantLongText(content);
+  const result = runBuild(['--out', out], { CONTENT_DIR: content });
+  if (result.status !== 0) throw new Error(`the fixture site must build:\n${result.stdout}\n${result.stderr}`);
+}
+
+/**
+ * The fixture site. `npm test` builds it once before the tests that read it (this file run
+ * as a script, into FIXTURE_SITE) and they share it; a test file run on its own builds its
+ * own into a fresh temporary folder, removed by `remove()`.
+ */
 export function buildFixtureSite(): FixtureSite {
+  const shared = process.env.FIXTURE_SITE;
+  if (shared && existsSync(join(shared, 'index.html'))) return { out: shared, remove: () => {} };
   const dir = mkdtempSync(join(tmpdir(), 'fixture-site-'));
   const remove = () => rmSync(dir, { recursive: true, force: true });
   try {
-    const content = join(dir, 'content');
-    cpSync(join(ROOT, 'test/fixtures/content'), content, { recursive: true });
-    plantLongText(content);
     const out = join(dir, 'out');
-    const result = runBuild(['--out', out], { CONTENT_DIR: content });
-    if (result.status !== 0) throw new Error(`the fixture site must build:\n${result.stdout}\n${result.stderr}`);
+    buildInto(out, dir);
     return { out, remove };
   } catch (error) {
     remove();
     throw error;
+  }
+}
+
+if (import.meta.main) {
+  const out = process.env.FIXTURE_SITE;
+  if (!out) throw new Error('FIXTURE_SITE names the folder to build the fixture site into');
+  const scratch = mkdtempSync(join(tmpdir(), 'fixture-content-'));
+  try {
+    buildInto(out, scratch);
+    console.log(`fixture site: built into ${out}`);
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
   }
 }

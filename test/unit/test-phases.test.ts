@@ -1,12 +1,15 @@
 /**
- * `npm test` (scripts/test.ts) runs every test file of the repository exactly once,
- * and only the end-to-end lane runs files that start a browser or a build.
+ * `npm test` (scripts/test.ts) runs every test file of the repository exactly once;
+ * the files run together in one process start no browser or build; every file that
+ * builds or serves the project in its own folder holds the `project` lock; and the
+ * schedule (scripts/lib/test-schedule.ts) keeps the locks, the needs and the lanes.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, matchesGlob, sep } from 'node:path';
-import { PHASES } from '../../scripts/test.ts';
+import { allJobs, BUILDS_IN_PROJECT, READS_FIXTURE_SITE } from '../../scripts/test.ts';
+import { blockedByFailure, jobsToStart, type Job, type Lock } from '../../scripts/lib/test-schedule.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 
@@ -16,27 +19,80 @@ const testFiles = readdirSync(join(ROOT, 'test'), { recursive: true, encoding: '
   .map((f) => `test/${f.split(sep).join('/')}`)
   .sort();
 
-/** The files each phase's `node --test` globs select. */
-const selected = PHASES.map((phase) => {
-  const globs = phase.commands.filter((c) => c.includes('--test')).flatMap((c) => c.filter((a) => a.endsWith('.test.ts')));
-  return { phase: phase.name, files: testFiles.filter((f) => globs.some((g) => matchesGlob(f, g))) };
+const jobs = allJobs();
+/** The files each job's `node --test` arguments select. */
+const selected = jobs.map((job) => {
+  const globs = job.command.includes('--test') ? job.command.filter((a) => a.endsWith('.test.ts')) : [];
+  return { job, files: testFiles.filter((f) => globs.some((g) => matchesGlob(f, g))) };
 });
+const text = (file: string) => readFileSync(join(ROOT, file), 'utf8');
 
-test('every test file is run by exactly one phase', () => {
+test('every test file is run by exactly one job', () => {
   assert.ok(testFiles.length > 0);
   for (const file of testFiles) {
-    const by = selected.filter((s) => s.files.includes(file)).map((s) => s.phase);
-    assert.equal(by.length, 1, `${file} is run by ${by.length === 0 ? 'no phase' : by.join(' and ')}`);
+    const by = selected.filter((s) => s.files.includes(file)).map((s) => s.job.name);
+    assert.equal(by.length, 1, `${file} is run by ${by.length === 0 ? 'no job' : by.join(' and ')}`);
   }
 });
 
-test('files that launch Chromium or build the project run in the one-at-a-time lane', () => {
-  const parallel = PHASES.filter((p) => p.commands.some((c) => c.some((a) => /^--test-concurrency=(?!1$)/.test(a)))).map((p) => p.name);
-  assert.ok(parallel.length > 0, 'some phase runs files side by side');
-  for (const { phase, files } of selected.filter((s) => parallel.includes(s.phase))) {
+test('the files run together in one process start no browser and no build', () => {
+  const shared = selected.filter((s) => s.job.command.includes('--test-isolation=none'));
+  assert.ok(shared.some((s) => s.files.length > 1), 'some job runs several files in one process');
+  for (const { job, files } of shared) {
     for (const file of files.filter((f) => join(ROOT, f) !== import.meta.filename)) {
-      const text = readFileSync(join(ROOT, file), 'utf8');
-      assert.doesNotMatch(text, /serveAndLaunch|chromium\.launch|buildSite\(|buildFixtureSite\(|runBuild\(/, `${file} (phase ${phase}) starts a browser or a build`);
+      assert.doesNotMatch(text(file), /serveAndLaunch|chromium\.launch|buildSite\(|buildFixtureSite\(|runBuild\(/, `${file} (job ${job.name}) starts a browser or a build`);
     }
   }
+});
+
+test('a file that builds or serves the project in its own folder holds the project lock; one that reads the fixture site waits for it', () => {
+  const builds = /runBuild\(|join\(ROOT, 'scripts\/build\.ts'\)|join\(ROOT, 'node_modules\/astro/;
+  for (const { job, files } of selected) {
+    for (const file of files.filter((f) => f.startsWith('test/e2e/'))) {
+      if (builds.test(text(file))) assert.ok(job.locks.includes('project'), `${file} builds in the project folder but does not hold the project lock`);
+      if (/buildFixtureSite\(/.test(text(file))) assert.ok(job.needs.includes('fixture site'), `${file} reads the fixture site but does not wait for it`);
+    }
+  }
+  const stems = testFiles.map((f) => f.replace(/^.*\//, '').replace(/\.test\.ts$/, ''));
+  for (const name of [...BUILDS_IN_PROJECT, ...READS_FIXTURE_SITE]) assert.ok(stems.includes(name), `${name} names no test file`);
+});
+
+const job = (name: string, locks: Lock[] = [], needs: string[] = []): Job => ({ name, phase: 'p', command: [], needs, locks });
+const start = (waiting: Job[], running: Job[] = [], finished: [string, boolean][] = [], lanes = 2) =>
+  jobsToStart({ waiting, running, finished: new Map(finished), lanes }).map((j) => j.name);
+
+test('two lanes: the first two jobs that can start do, in list order', () => {
+  assert.deepEqual(start([job('a'), job('b'), job('c')]), ['a', 'b']);
+  assert.deepEqual(start([job('a'), job('b')], [job('r')]), ['a']);
+  assert.deepEqual(start([job('a')], [job('r'), job('s')]), []);
+  assert.deepEqual(start([job('a'), job('b')], [], [], 1), ['a']);
+});
+
+test('two jobs holding the project lock never overlap; a job that cannot start does not hold back the next', () => {
+  assert.deepEqual(start([job('build', ['project']), job('check', ['project']), job('unit')]), ['build', 'unit']);
+  assert.deepEqual(start([job('check', ['project']), job('unit')], [job('build', ['project'])]), ['unit']);
+});
+
+test('a job that runs alone starts only on an idle machine, and nothing starts beside it', () => {
+  assert.deepEqual(start([job('timed', ['alone']), job('b')], [job('r')]), ['b']);
+  assert.deepEqual(start([job('timed', ['alone']), job('b')]), ['timed']);
+  assert.deepEqual(start([job('b')], [job('timed', ['alone'])]), []);
+});
+
+test('a job waits for what it needs; a need outside the run counts as met; a failed need blocks it', () => {
+  const e2e = job('e2e', [], ['build']);
+  assert.deepEqual(start([job('build', ['project']), e2e]), ['build']);
+  assert.deepEqual(start([e2e], [job('build', ['project'])]), []);
+  assert.deepEqual(start([e2e], [], [['build', true]]), ['e2e']);
+  assert.deepEqual(start([e2e]), ['e2e'], 'no build in this run: dist/ is read as it is');
+  assert.deepEqual(start([e2e], [], [['build', false]]), []);
+  assert.equal(blockedByFailure(e2e, new Map([['build', false]])), 'build');
+  assert.equal(blockedByFailure(e2e, new Map([['build', true]])), undefined);
+});
+
+test('the full run offers the checks and builds first and the timed files last', () => {
+  const phases = jobs.map((j) => j.phase);
+  assert.deepEqual(phases.slice(0, 4), ['check', 'check', 'build', 'build']);
+  const alone = jobs.findIndex((j) => j.locks.includes('alone'));
+  assert.ok(alone > 0 && jobs.slice(alone).every((j) => j.locks.includes('alone')));
 });

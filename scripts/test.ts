@@ -158,6 +158,13 @@ async function main(): Promise<void> {
   }
   const fixtureSite = mkdtempSync(join(tmpdir(), 'fixture-site-'));
   const env = { ...process.env, SITE_BUILT: '1', ASTRO_TELEMETRY_DISABLED: '1', FIXTURE_SITE: join(fixtureSite, 'out') };
+  // Ctrl-C reaches the jobs too (one process group); the shared fixture site goes with the run.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      rmSync(fixtureSite, { recursive: true, force: true });
+      process.exit(signal === 'SIGINT' ? 130 : 143);
+    });
+  }
   const start = performance.now();
   try {
     const outcomes = await runAll(jobs.filter((j) => only.length === 0 || only.includes(j.phase)), env);

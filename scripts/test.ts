@@ -96,7 +96,11 @@ function runJob(job: Job, env: NodeJS.ProcessEnv): Promise<Outcome> {
     let output = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (output += d));
     child.stderr.setEncoding('utf8').on('data', (d: string) => (output += d));
+    let ended = false;
+    // A command that cannot start emits 'error' and may still emit 'close': reported once.
     const finish = (ok: boolean, why?: string) => {
+      if (ended) return;
+      ended = true;
       const seconds = (performance.now() - start) / 1000;
       process.stdout.write(`\n── ${job.name} (${seconds.toFixed(0)} s, ${ok ? 'passed' : 'FAILED'})\n${output}${why ? `${why}\n` : ''}`);
       done({ job, ok, seconds });

@@ -12,6 +12,11 @@
  *   --from          for a plan that covers from a release: the oldest release
  *   --retry-failed  run again the configurations that failed in a release (the cache
  *                   remembers failures so that a rerun does not repeat them)
+ *   --fill-texts    plan nothing: read (through the cache) only the releases on either side of
+ *                   the file's tool-level description and definition changes that lack their
+ *                   texts, and add those texts, exactly as a full run computes them; every other
+ *                   byte of the file stays. A change the fresh reading does not show is reported
+ *                   and left without texts (the content check then refuses it).
  *
  * Releases come from `npm view <package> versions --json` (prereleases left out; with every
  * standalone package the agent module declares, so that a release only its platform package
@@ -47,7 +52,9 @@ import { runConfiguration, type RunPaths } from './lib/capture/runner.ts';
 import { readCached, removeCached, writeCached, type CachedRun } from './lib/capture-history/cache.ts';
 import { historyEvents, releasesDiffer, type ReleaseSnapshots } from './lib/history/capture-diff.ts';
 import { capturedDiffer, failedConfigurations } from './lib/capture-history/failures.ts';
-import { countByKind, historyFile } from './lib/capture-history/history-file.ts';
+import { countByKind, historyFile, type CaptureHistoryFile } from './lib/capture-history/history-file.ts';
+import { internTexts, type ComputedEvent } from './lib/history/text-store.ts';
+import type { HistoryEvent } from './lib/history/events.ts';
 import { locateChanges } from './lib/capture-history/planner.ts';
 import { selectReleases, unpublishedNumbers, type ReleaseRange } from './lib/history/releases.ts';
 import { compareReleases } from '../src/lib/core/version-order.ts';
@@ -75,6 +82,7 @@ interface Options {
   last?: number;
   from?: string;
   retryFailed: boolean;
+  fillTexts: boolean;
   inside?: { agent: AgentId; version: string; binary: string; configurations: string[] };
 }
 
@@ -84,7 +92,7 @@ function fail(message: string): never {
 }
 
 function parseArgs(argv: string[]): Options {
-  const o: Options = { agents: [], retryFailed: false };
+  const o: Options = { agents: [], retryFailed: false, fillTexts: false };
   const inside: Partial<NonNullable<Options['inside']>> & { configurations: string[] } = { configurations: [] };
   let isInside = false;
   const value = (i: number, flag: string): string => {
@@ -104,12 +112,13 @@ function parseArgs(argv: string[]): Options {
     else if (a === '--last') o.last = Number(value(++i, a));
     else if (a === '--from') o.from = value(++i, a);
     else if (a === '--retry-failed') o.retryFailed = true;
+    else if (a === '--fill-texts') o.fillTexts = true;
     else if (a === '--inside') isInside = true;
     else if (a === '--version') inside.version = value(++i, a);
     else if (a === '--binary') inside.binary = value(++i, a);
     else if (a === '--config') inside.configurations.push(value(++i, a));
     else if (a === '--help' || a === '-h') {
-      console.log(`usage: node scripts/history-captures.ts [--agent ${ORDER.join('|')}]... [--step N] [--last N] [--from VERSION] [--retry-failed]`);
+      console.log(`usage: node scripts/history-captures.ts [--agent ${ORDER.join('|')}]... [--step N] [--last N] [--from VERSION] [--retry-failed] [--fill-texts]`);
       process.exit(0);
     } else fail(`unknown argument ${a}`);
   }
@@ -198,28 +207,21 @@ function install(agent: AgentId, pkg: string, version: string): InstalledRelease
   return installRelease(agent, pkg, version, { cacheRoot: CACHE_ROOT, historyRoot: HISTORY_ROOT }, (line) => console.log(`  ${line}`));
 }
 
-async function historyOf(agent: AgentId, o: Options): Promise<AgentRun> {
-  const t0 = Date.now();
-  const matrix = loadMatrix(ROOT);
-  const { package: pkg, version: pin } = matrix.agents[agent];
-  const plan = planOf(agent);
-  if (!plan) throw new Error(`no capture history is planned for ${agent}`);
-  const order = matrix.agents[agent].configurations.map((c) => c.id).filter((id) => plan.configurations.includes(id));
-  const missing = plan.configurations.filter((id) => !order.includes(id));
-  if (missing.length > 0) fail(`content/capture-matrix.json has no ${agent} configuration ${missing.join(', ')}`);
-  const step = o.step ?? plan.step;
-  const range: ReleaseRange = { to: pin, ...plan.range, ...('from' in plan.range && o.from ? { from: o.from } : {}), ...('last' in plan.range && o.last ? { last: o.last } : {}) };
-
-  // Every release some package of the agent lists: a release its own package lacks is read from its platform package (install.ts).
-  const packages = agentPackages(agent, pkg);
-  const versions = selectReleases(runnableVersions(agentListings(agent, pkg)), range);
-  const times = releaseTimes(packages.map((p) => npmJson(['view', p, 'time', '--json']) as Record<string, string>));
-  const unpublished = unpublishedNumbers(versions);
-  console.log(`\n${agent}: ${versions.length} published releases ${versions[0]} … ${versions[versions.length - 1]} (step ${step}; configurations ${order.join(', ')})`);
-
-  const run: AgentRun = { agent, listed: versions.length, read: 0, installs: [], downloads: [], failures: [], notes: [], events: {}, seconds: 0 };
-  const snapshots = new Map<number, ReleaseSnapshots>();
+/** What a run keeps of each release it read. */
+interface ReleaseReader {
+  /** By index into the listed releases. */
+  snapshots: Map<number, ReleaseSnapshots>;
   /** Per release read: the configurations that failed there and why. */
+  failed: Map<string, Map<string, string>>;
+  /** Reads the i-th listed release: from the cache, or installed and captured now. */
+  readRelease(i: number): ReleaseSnapshots;
+}
+
+/** Reads releases of one agent in the compared configurations, through the cache (shared by a history run and --fill-texts). */
+function releaseReader(c: { agent: AgentId; pkg: string; versions: readonly string[]; order: readonly string[]; retryFailed: boolean; run: AgentRun }): ReleaseReader {
+  const { agent, pkg, versions, order, run } = c;
+  const o = { retryFailed: c.retryFailed };
+  const snapshots = new Map<number, ReleaseSnapshots>();
   const failed = new Map<string, Map<string, string>>();
 
   /** Releases run this time: --retry-failed runs a cached failure again once, not again after it fails anew. */
@@ -281,6 +283,31 @@ async function historyOf(agent: AgentId, o: Options): Promise<AgentRun> {
     return result;
   };
 
+  return { snapshots, failed, readRelease };
+}
+
+async function historyOf(agent: AgentId, o: Options): Promise<AgentRun> {
+  const t0 = Date.now();
+  const matrix = loadMatrix(ROOT);
+  const { package: pkg, version: pin } = matrix.agents[agent];
+  const plan = planOf(agent);
+  if (!plan) throw new Error(`no capture history is planned for ${agent}`);
+  const order = matrix.agents[agent].configurations.map((c) => c.id).filter((id) => plan.configurations.includes(id));
+  const missing = plan.configurations.filter((id) => !order.includes(id));
+  if (missing.length > 0) fail(`content/capture-matrix.json has no ${agent} configuration ${missing.join(', ')}`);
+  const step = o.step ?? plan.step;
+  const range: ReleaseRange = { to: pin, ...plan.range, ...('from' in plan.range && o.from ? { from: o.from } : {}), ...('last' in plan.range && o.last ? { last: o.last } : {}) };
+
+  // Every release some package of the agent lists: a release its own package lacks is read from its platform package (install.ts).
+  const packages = agentPackages(agent, pkg);
+  const versions = selectReleases(runnableVersions(agentListings(agent, pkg)), range);
+  const times = releaseTimes(packages.map((p) => npmJson(['view', p, 'time', '--json']) as Record<string, string>));
+  const unpublished = unpublishedNumbers(versions);
+  console.log(`\n${agent}: ${versions.length} published releases ${versions[0]} … ${versions[versions.length - 1]} (step ${step}; configurations ${order.join(', ')})`);
+
+  const run: AgentRun = { agent, listed: versions.length, read: 0, installs: [], downloads: [], failures: [], notes: [], events: {}, seconds: 0 };
+  const { snapshots, failed, readRelease } = releaseReader({ agent, pkg, versions, order, retryFailed: o.retryFailed, run });
+
   const vanishSuspects = (read: readonly number[]) => vanishAndReturn(read.map((i) => snapshots.get(i) ?? readRelease(i)), order);
   // A configuration that runs in one release and not in the other is bisected like a change,
   // so that the first and last releases it runs in are exact (failures.ts).
@@ -335,6 +362,48 @@ async function historyOf(agent: AgentId, o: Options): Promise<AgentRun> {
   return run;
 }
 
+/** A tool-level change whose texts the file should hold (the content check's rule `history-change-texts`). */
+function lacksTexts(e: HistoryEvent): boolean {
+  return (e.kind === 'definition-changed' || (e.kind === 'description-changed' && e.field === undefined)) && (e.fromText === undefined || e.toText === undefined);
+}
+
+/** --fill-texts: the texts of the file's changes that lack them, read from the releases either side (see the header). */
+function fillTexts(agent: AgentId): AgentRun {
+  const t0 = Date.now();
+  const path = join(ROOT, 'content/history', `${agent}.capture.json`);
+  const file = JSON.parse(readFileSync(path, 'utf8')) as CaptureHistoryFile;
+  const run: AgentRun = { agent, listed: file.releases.length, read: 0, installs: [], downloads: [], failures: [], notes: [], events: {}, seconds: 0 };
+  const versions = file.releases.map((r) => r.version);
+  const { readRelease } = releaseReader({ agent, pkg: file.package, versions, order: file.configurations, retryFailed: false, run });
+  const wanted = file.events.filter(lacksTexts);
+  const needed = [...new Set(wanted.flatMap((e) => [e.previous, e.release]))].sort(compareReleases);
+  console.log(`\n${agent}: ${wanted.length} change(s) without texts, ${needed.length} release(s) to read`);
+  for (const v of needed) readRelease(versions.indexOf(v));
+  const texts = file.texts ?? {};
+  let filled = 0;
+  const events: ComputedEvent[] = file.events.map((e) => {
+    const kept: ComputedEvent = { ...e, ...(e.fromText !== undefined ? { before: texts[e.fromText]! } : {}), ...(e.toText !== undefined ? { after: texts[e.toText]! } : {}) };
+    delete kept.fromText;
+    delete kept.toText;
+    if (!lacksTexts(e)) return kept;
+    // The events of this one configuration between the two releases, as a full run computes them.
+    const only = (v: string): ReleaseSnapshots => ({ version: v, configs: new Map([[e.configuration!, readRelease(versions.indexOf(v)).configs.get(e.configuration!) ?? null]]) });
+    const fresh = historyEvents([only(e.previous), only(e.release)], [e.configuration!]).find((x) => x.kind === e.kind && x.tool === e.tool && x.field === undefined);
+    if (fresh?.before === undefined || fresh.after === undefined) {
+      run.failures.push(`${e.release} ${e.configuration} ${e.tool}: the ${e.kind} between ${e.previous} and ${e.release} is not in a fresh reading of both; left without texts`);
+      return kept;
+    }
+    filled++;
+    return { ...kept, before: fresh.before, after: fresh.after };
+  });
+  const interned = internTexts(events);
+  replaceFile(path, jsonText({ ...file, events: interned.events, texts: interned.texts }));
+  run.read = needed.length;
+  run.notes.push(`texts added to ${filled} of ${wanted.length} change(s); ${Object.keys(interned.texts).length} distinct texts stored`);
+  run.seconds = Math.round((Date.now() - t0) / 1000);
+  return run;
+}
+
 function printSummary(run: AgentRun): void {
   console.log(`\n== ${run.agent}: wrote content/history/${run.agent}.capture.json`);
   console.log(`  releases listed ${run.listed}, read ${run.read}, not read ${run.listed - run.read}`);
@@ -355,7 +424,7 @@ async function outside(o: Options): Promise<void> {
   mkdirSync(HISTORY_ROOT, { recursive: true });
   const runs: AgentRun[] = [];
   for (const agent of ORDER.filter((a) => o.agents.includes(a))) {
-    runs.push(await historyOf(agent, o));
+    runs.push(o.fillTexts ? fillTexts(agent) : await historyOf(agent, o));
     printSummary(runs[runs.length - 1]!);
   }
   if (runs.length > 1) {

@@ -4,6 +4,7 @@
  * the exact file, JSON pointer and rule expected; the last test checks that no
  * rule in src/lib/content/ is left without such a case.
  */
+import { createHash } from 'node:crypto';
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -342,6 +343,31 @@ test('each accepted alias or former name with its own URL name is a redirect of 
     assert.deepEqual(tool.redirectSlugs, expected, tool.fullName);
   }
   assert.ok(site.tools.some((t) => (t.redirectSlugs ?? []).length > 0), 'the fixture has at least one alias page');
+});
+
+test("a changed tool description or definition names both texts, each kept once in the file's text store under its id", () => {
+  const H = 'history/claude-code.sdk.json';
+  const sha = (t: string) => createHash('sha256').update(t).digest('hex').slice(0, 16);
+  const change = { release: '1.0.1', previous: '1.0.0', tool: 'Read', kind: 'description-changed' };
+  const added = `/events/${JSON.parse(readFileSync(join(GOOD, H), 'utf8')).events.length}`;
+  const without = errorsAfter((d) => editJson(join(d, H), (h) => h.events.push(change)));
+  assert.deepEqual(where(without), [[H, added, 'history-change-texts']]);
+  assert.match(without[0]!.message, /fromText/);
+  const withTexts = (texts: Record<string, string>, from: string, to: string) => (d: string) =>
+    editJson(join(d, H), (h) => {
+      h.events.push({ ...change, fromText: from, toText: to });
+      h.texts = texts;
+    });
+  assert.deepEqual(load(withTexts({ [sha('Reads.')]: 'Reads.', [sha('Reads a file.')]: 'Reads a file.' }, sha('Reads.'), sha('Reads a file.'))).errors, []);
+  const unknown = errorsAfter(withTexts({ [sha('Reads.')]: 'Reads.' }, sha('Reads.'), sha('Reads a file.')));
+  assert.deepEqual(where(unknown), [[H, `${added}/toText`, 'history-change-texts']]);
+  const unused = errorsAfter(withTexts({ [sha('Reads.')]: 'Reads.', [sha('Reads a file.')]: 'Reads a file.', [sha('x')]: 'x' }, sha('Reads.'), sha('Reads a file.')));
+  assert.deepEqual(where(unused), [[H, `/texts/${sha('x')}`, 'history-text-used']]);
+  const wrongId = errorsAfter(withTexts({ [sha('Reads.')]: 'Reads.', [sha('Reads a file.')]: 'Reads a file, changed by hand.' }, sha('Reads.'), sha('Reads a file.')));
+  assert.deepEqual(where(wrongId), [[H, `/texts/${sha('Reads a file.')}`, 'history-text-id']]);
+  // A field's change keeps its values inline: a text id there is refused.
+  const onField = errorsAfter((d) => editJson(join(d, H), (h) => (h.events[0].toText = sha('number'))));
+  assert.deepEqual(where(onField), [[H, '/events/0/toText', 'history-change-texts']]);
 });
 
 test("an alias may be another agent's tool name: names coincide across agents (Claude Code's Task, OpenCode's task)", () => {

@@ -1,5 +1,6 @@
 /** The committed history file of one agent from captures (content/history/<agent>.capture.json). */
 import { sortEvents, type HistoryEvent } from '../history/events.ts';
+import { internTexts, type ComputedEvent } from '../history/text-store.ts';
 
 export interface HistoryRelease {
   version: string;
@@ -19,6 +20,8 @@ export interface CaptureHistoryFile {
   releases: HistoryRelease[];
   unpublished: string[];
   events: HistoryEvent[];
+  /** The texts events name (`fromText`/`toText`), once each (text-store.ts). */
+  texts: Record<string, string>;
 }
 
 function ordinal(n: number): string {
@@ -41,8 +44,9 @@ export function historyFile(input: {
   configurations: string[];
   releases: HistoryRelease[];
   unpublished: string[];
-  events: HistoryEvent[];
+  events: ComputedEvent[];
 }): CaptureHistoryFile {
+  const { events, texts } = internTexts(sortEvents(input.events, { configurations: input.configurations }));
   return {
     $schema: '../../schemas/history.schema.json',
     agent: input.agent,
@@ -52,7 +56,8 @@ export function historyFile(input: {
     configurations: input.configurations,
     releases: input.releases.map((r) => ({ version: r.version, ...(r.published ? { published: r.published } : {}), read: r.read, ...(r.failed ? { failed: r.failed } : {}) })),
     unpublished: input.unpublished,
-    events: sortEvents(input.events, { configurations: input.configurations }),
+    events,
+    texts,
   };
 }
 

@@ -8,10 +8,12 @@
  * - field changes of the model-facing input (`side: "input"`), once per tool: read in
  *   the first configuration, in matrix order, that has the tool with a definition of the
  *   same kind in both releases.
- * - `description-changed` without a field: the tool's own description changed.
+ * - `description-changed` without a field: the tool's own description changed; it carries
+ *   the description before and after (`before`/`after`, kept once each in the file's
+ *   `texts`: text-store.ts).
  * - `definition-changed`: the definition (a grammar, a TypeScript declaration, or a JSON
  *   Schema change that moves no row, such as a default or a bound) changed, and no field
- *   event of that tool says how.
+ *   event of that tool says how; it carries the definition before and after as text.
  *
  * - `renamed`: a tool that leaves every compared configuration while another enters, when
  *   some configuration advertised the old one before and advertises the new one after with
@@ -30,6 +32,7 @@
  */
 import { compareReleases } from '../../../src/lib/core/version-order.ts';
 import { canonicalJson, sortEvents, type HistoryEvent } from './events.ts';
+import { definitionAsText, type ComputedEvent } from './text-store.ts';
 import { diffRows as diffTableRows } from './field-diff.ts';
 import type { RowSnapshot } from './rows.ts';
 import type { ConfigSnapshot, CaptureToolSnapshot } from './capture-snapshot.ts';
@@ -68,21 +71,22 @@ function minVersion(versions: Iterable<string>): string {
 }
 
 /** The changes of one tool's definition in one configuration: its field rows, or one definition change when rows cannot tell it. */
-function definitionEvents(x: CaptureToolSnapshot, y: CaptureToolSnapshot, at: { release: string; previous: string; tool: string; configuration: string }): HistoryEvent[] {
+function definitionEvents(x: CaptureToolSnapshot, y: CaptureToolSnapshot, at: { release: string; previous: string; tool: string; configuration: string }): ComputedEvent[] {
+  const texts = { before: definitionAsText(x.definition), after: definitionAsText(y.definition) };
   if (x.finding !== undefined || y.finding !== undefined) {
     // A definition Ajv cannot compile has no field rows to compare: one definition change,
     // naming the finding on the side (from, to) that has it.
     if (definitionText(x) === definitionText(y) && x.finding === y.finding) return [];
-    return [{ release: at.release, previous: at.previous, tool: at.tool, kind: 'definition-changed', side: 'input', configuration: at.configuration, ...(x.finding !== undefined ? { from: x.finding } : {}), ...(y.finding !== undefined ? { to: y.finding } : {}) }];
+    return [{ release: at.release, previous: at.previous, tool: at.tool, kind: 'definition-changed', side: 'input', configuration: at.configuration, ...(x.finding !== undefined ? { from: x.finding } : {}), ...(y.finding !== undefined ? { to: y.finding } : {}), ...texts }];
   }
   const rows = diffRows(x.rows, y.rows, at);
-  if (rows.length === 0 && definitionText(x) !== definitionText(y)) return [{ release: at.release, previous: at.previous, tool: at.tool, kind: 'definition-changed', side: 'input', configuration: at.configuration }];
+  if (rows.length === 0 && definitionText(x) !== definitionText(y)) return [{ release: at.release, previous: at.previous, tool: at.tool, kind: 'definition-changed', side: 'input', configuration: at.configuration, ...texts }];
   return rows;
 }
 
 /** Events between the state before (last successful snapshot per configuration) and one release. */
-function releaseEvents(last: ReadonlyMap<string, Last>, release: ReleaseSnapshots, order: readonly string[]): HistoryEvent[] {
-  const out: HistoryEvent[] = [];
+function releaseEvents(last: ReadonlyMap<string, Last>, release: ReleaseSnapshots, order: readonly string[]): ComputedEvent[] {
+  const out: ComputedEvent[] = [];
   const compared = order.filter((c) => release.configs.get(c) && last.has(c));
   if (compared.length === 0) return out;
   const before = (c: string): Last => last.get(c)!;
@@ -124,8 +128,9 @@ function releaseEvents(last: ReadonlyMap<string, Last>, release: ReleaseSnapshot
       out.push(...definitionEvents(before(defined).snapshot.tools[tool]!, after(defined).tools[tool]!, { release: release.version, previous: before(defined).version, tool, configuration: defined }));
     }
     const described = both.find((c) => before(c).snapshot.tools[tool]!.description !== undefined && after(c).tools[tool]!.description !== undefined);
-    if (described !== undefined && before(described).snapshot.tools[tool]!.description !== after(described).tools[tool]!.description) {
-      out.push({ release: release.version, previous: before(described).version, tool, kind: 'description-changed', configuration: described });
+    if (described !== undefined) {
+      const [was, now] = [before(described).snapshot.tools[tool]!.description!, after(described).tools[tool]!.description!];
+      if (was !== now) out.push({ release: release.version, previous: before(described).version, tool, kind: 'description-changed', configuration: described, before: was, after: now });
     }
   }
   return renameTools(out, compared, before, after);
@@ -150,7 +155,7 @@ function sameUnderNames(x: CaptureToolSnapshot, oldName: string, y: CaptureToolS
 }
 
 /** Replaces each removal and addition that are one tool renamed by a `renamed` event (see above). */
-function renameTools(events: HistoryEvent[], compared: readonly string[], before: (c: string) => Last, after: (c: string) => ConfigSnapshot): HistoryEvent[] {
+function renameTools(events: ComputedEvent[], compared: readonly string[], before: (c: string) => Last, after: (c: string) => ConfigSnapshot): ComputedEvent[] {
   const removed = events.filter((e) => e.kind === 'tool-removed');
   const added = events.filter((e) => e.kind === 'tool-added');
   const where = (from: string, to: string): string | undefined =>
@@ -168,8 +173,8 @@ function renameTools(events: HistoryEvent[], compared: readonly string[], before
     pairs.push({ from: r, to: a, configuration: where(r.tool, a.tool)! });
   }
   if (pairs.length === 0) return events;
-  const drop = new Set<HistoryEvent>();
-  const out: HistoryEvent[] = [];
+  const drop = new Set<ComputedEvent>();
+  const out: ComputedEvent[] = [];
   for (const { from, to, configuration } of pairs) {
     drop.add(from).add(to);
     // Where the new name replaced the old one, it is the same tool still advertised.
@@ -178,8 +183,9 @@ function renameTools(events: HistoryEvent[], compared: readonly string[], before
       if (e.kind === 'available' && e.tool === to.tool && events.some((x) => x.kind === 'unavailable' && x.tool === from.tool && x.configuration === e.configuration)) drop.add(e);
     }
     out.push({ release: to.release, previous: to.previous, tool: to.tool, kind: 'renamed', configuration, from: from.tool, to: to.tool });
-    if (!sameDescriptionUnderNames(before(configuration).snapshot.tools[from.tool]!, from.tool, after(configuration).tools[to.tool]!, to.tool)) {
-      out.push({ release: to.release, previous: before(configuration).version, tool: to.tool, kind: 'description-changed', configuration });
+    const [was, now] = [before(configuration).snapshot.tools[from.tool]!, after(configuration).tools[to.tool]!];
+    if (!sameDescriptionUnderNames(was, from.tool, now, to.tool)) {
+      out.push({ release: to.release, previous: before(configuration).version, tool: to.tool, kind: 'description-changed', configuration, before: was.description ?? '', after: now.description ?? '' });
     }
   }
   return [...events.filter((e) => !drop.has(e)), ...out];
@@ -189,9 +195,9 @@ function renameTools(events: HistoryEvent[], compared: readonly string[], before
  * Events over releases read in order (oldest first); the first release is the baseline.
  * `order` is the configurations' matrix order.
  */
-export function historyEvents(releases: readonly ReleaseSnapshots[], order: readonly string[]): HistoryEvent[] {
+export function historyEvents(releases: readonly ReleaseSnapshots[], order: readonly string[]): ComputedEvent[] {
   const last = new Map<string, Last>();
-  const out: HistoryEvent[] = [];
+  const out: ComputedEvent[] = [];
   for (const release of releases) {
     out.push(...releaseEvents(last, release, order));
     for (const c of order) {

@@ -77,7 +77,7 @@ export function eventComparator(order: EventOrder = {}): (a: HistoryEvent, b: Hi
 }
 
 /** Events in their file order (see `eventComparator`). */
-export function sortEvents(events: readonly HistoryEvent[], order: EventOrder = {}): HistoryEvent[] {
+export function sortEvents<E extends HistoryEvent>(events: readonly E[], order: EventOrder = {}): E[] {
   return [...events].sort(eventComparator(order));
 }
 

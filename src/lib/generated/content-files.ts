@@ -516,6 +516,12 @@ export interface HistoryFile {
    */
   unpublished?: string[];
   events: HistoryEvent[];
+  /**
+   * The long texts that change events name (a tool's own description, a definition as text), each stored once under its id: the first 16 hex digits of the SHA-256 of its UTF-8 bytes. An event names them in `fromText`/`toText`; a text no event names is not kept.
+   */
+  texts?: {
+    [k: string]: string | undefined;
+  };
 }
 export interface HistoryEvent {
   /**
@@ -577,6 +583,14 @@ export interface HistoryEvent {
    * The value after; capture `definition-changed`: the finding on the definition the CLI now sends, when Ajv cannot compile it as JSON Schema (the definition is recorded as sent, without field rows).
    */
   to?: string;
+  /**
+   * A tool-level `description-changed` or a `definition-changed`: the id in `texts` of the text before (the tool's description; the definition as text: a JSON Schema as indented JSON with sorted keys, a grammar or a TypeScript declaration as written).
+   */
+  fromText?: string;
+  /**
+   * Like `fromText`: the id in `texts` of the text after.
+   */
+  toText?: string;
 }
 
 // inventory.schema.json

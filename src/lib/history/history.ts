@@ -84,6 +84,33 @@ export interface Change {
   anchor?: string;
   /** A renamed field's anchor before the rename; for `now-variant`, the place that became a union. */
   formerAnchor?: string;
+  /** What a changed description or definition said before and after (changeTexts). */
+  texts?: ChangeTexts;
+}
+
+/** The two texts of a change, and how a reader compares them: by words (prose) or by lines (a definition). */
+export interface ChangeTexts {
+  before: string;
+  after: string;
+  by: 'words' | 'lines';
+}
+
+/**
+ * The texts of a changed description or definition: a tool's own from the file's text store
+ * (`fromText`/`toText`), a field's description from the event itself (`from`/`to`; a side
+ * without one had no description). Other changes have none.
+ */
+export function changeTexts(file: Pick<HistoryFile, 'texts'>, event: HistoryEvent): ChangeTexts | undefined {
+  if (event.fromText !== undefined && event.toText !== undefined) {
+    const before = file.texts?.[event.fromText];
+    const after = file.texts?.[event.toText];
+    if (before === undefined || after === undefined) return undefined;
+    return { before, after, by: event.kind === 'definition-changed' ? 'lines' : 'words' };
+  }
+  if (event.kind === 'description-changed' && event.field !== undefined && (event.from !== undefined || event.to !== undefined)) {
+    return { before: event.from ?? '', after: event.to ?? '', by: 'words' };
+  }
+  return undefined;
 }
 
 /** Where an event of a history file is, for errors: `content/history/codex.capture.json#/events/12`. */
@@ -201,7 +228,8 @@ export function toolChanges(tool: ToolModel, histories: readonly HistoryFile[]):
     const label = releaseIndex(file);
     for (const event of file.events) {
       if (!names.has(event.tool)) continue;
-      const change: Change = { event, source: file.source, release: label.get(event.release) ?? event.release, span: spanOf(file, event), evidence: evidenceOf(file, event) };
+      const texts = changeTexts(file, event);
+      const change: Change = { event, source: file.source, release: label.get(event.release) ?? event.release, span: spanOf(file, event), evidence: evidenceOf(file, event), ...(texts ? { texts } : {}) };
       if (event.field !== undefined) change.anchor = rootedAnchor(tableRoot(tool, file.source, event.side), event.field);
       if (event.formerField !== undefined) change.formerAnchor = rootedAnchor(tableRoot(tool, file.source, event.side), event.formerField);
       changes.push(change);
@@ -392,7 +420,8 @@ export function changelog(agent: string, histories: readonly HistoryFile[]): Cha
     for (const event of file.events) {
       const release = label.get(event.release) ?? event.release;
       const list = byRelease.get(release) ?? [];
-      list.push({ event, source: file.source, release, span: spanOf(file, event), evidence: evidenceOf(file, event), tool: event.tool });
+      const texts = changeTexts(file, event);
+      list.push({ event, source: file.source, release, span: spanOf(file, event), evidence: evidenceOf(file, event), tool: event.tool, ...(texts ? { texts } : {}) });
       byRelease.set(release, list);
     }
   }

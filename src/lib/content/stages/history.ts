@@ -11,6 +11,7 @@ import { everyName } from '../../model/tool-names.ts';
 import type { Stage } from '../context.ts';
 import type { AgentId, HistoryEvent, HistoryFile } from '../../core/content-types.ts';
 import { compareVersions } from '../../core/version-order.ts';
+import { textId } from '../../core/text-id.ts';
 import { firstCompared, firstSeen, historyNames, pageAnchors, spanOf, tableRoot } from '../../history/history.ts';
 import type { RemovedTool, ToolModel } from '../../model/model.ts';
 import { toolSlug, urlNameProblem } from '../url-names.ts';
@@ -64,10 +65,35 @@ export function loadHistories(stage: Stage, agentIds: ReadonlySet<string>): Hist
       if (listed.has(event.release) && listed.has(event.previous) && place.get(event.previous)! >= place.get(event.release)!) {
         problems.error(file, `/events/${i}/previous`, 'history-event-release', `a change first seen in ${event.release} must be compared with an earlier release, not ${event.previous}`);
       }
+         checkChangeTexts(stage, file, data, event, i);
     });
+    const named = new Set(data.events.flatMap((e) => [e.fromText, e.toText]).filter((id): id is string => id !== undefined));
+    for (const [id, text] of Object.entries(data.texts ?? {})) {
+      if (!named.has(id)) problems.error(file, `/texts/${id}`, 'history-text-used', 'no event names this text: a history keeps only the texts of its changes');
+      else if (textId(text) !== id) problems.error(file, `/texts/${id}`, 'history-text-id', `this text's id is ${textId(text)} (the first 16 hex digits of its SHA-256), not ${id}`);
+    }
     histories.push(data);
   }
   return histories;
+}
+
+/**
+ * A change of a tool's own description or of a definition carries both texts, stored once in
+ * the file's `texts` (rule `history-change-texts`): a changelog shows what changed, not only
+ * that it did.
+ */
+function checkChangeTexts(stage: Stage, file: string, data: HistoryFile, event: HistoryEvent, i: number): void {
+  const toolLevel = event.kind === 'definition-changed' || (event.kind === 'description-changed' && event.field === undefined);
+  for (const key of ['fromText', 'toText'] as const) {
+    const id = event[key];
+    if (id === undefined) {
+      if (toolLevel) stage.problems.error(file, `/events/${i}`, 'history-change-texts', `a ${event.kind} of ${event.tool} needs \`${key}\`: the id in \`texts\` of the text ${key === 'fromText' ? 'before' : 'after'} the change`);
+    } else if (!toolLevel) {
+      stage.problems.error(file, `/events/${i}/${key}`, 'history-change-texts', `only a tool's own description change or a definition change names a text; a ${event.kind}${event.field ? ` of a field` : ''} keeps its values in \`from\`/\`to\``);
+    } else if (data.texts?.[id] === undefined) {
+      stage.problems.error(file, `/events/${i}/${key}`, 'history-change-texts', `no text ${id} in this file's \`texts\``);
+    }
+  }
 }
 
 /** A release's place in its history's list of releases (events are not stored in release order). */

@@ -16,25 +16,10 @@ import { escapeHtmlText as html } from '../core/html-text.ts';
 import type { SiteModel } from '../model/model.ts';
 import { SITE_TITLE } from '../site/site-settings.ts';
 import type { AtomEntry, AtomFeed } from './feed.ts';
+import { releaseTimes } from '../history/release-times.ts';
+import type { TextDiff } from '../history/text-diff.ts';
 
-/**
- * When each release of an agent was published, by the release the changelog
- * names (an SDK release under the CLI release it bundles): the latest
- * publication time any of its histories records, as an RFC 3339 UTC time.
- */
-export function releaseTimes(site: SiteModel, agent: AgentId): Map<string, string> {
-  const times = new Map<string, number>();
-  for (const file of site.histories) {
-    if (file.agent !== agent) continue;
-    for (const r of file.releases) {
-      const time = r.published === undefined ? NaN : Date.parse(r.published);
-      if (Number.isNaN(time)) continue;
-      const label = r.cliVersion ?? r.version;
-      times.set(label, Math.max(time, times.get(label) ?? -Infinity));
-    }
-  }
-  return new Map([...times].map(([label, time]) => [label, new Date(time).toISOString()]));
-}
+export { releaseTimes };
 
 /** One change as an HTML line: what the changelog page shows (ChangeText), with absolute links. */
 function changeHtml(change: ChangelogChange, fieldHref: string | undefined, absolute: (path: string) => string): string {
@@ -50,12 +35,19 @@ function changeHtml(change: ChangelogChange, fieldHref: string | undefined, abso
   return parts.join('');
 }
 
-function releaseHtml(release: ChangelogPage['releases'][number], absolute: (path: string) => string): string {
+/** A changed text word for word, as the pages show it (TextDiff.astro): removals in <del>, additions in <ins>, cut runs named. */
+export function diffHtml(diff: TextDiff): string {
+  const body = diff.parts.map((p) => (p.op === 'skip' ? `<em>[… ${p.chars.toLocaleString('en-US')} unchanged characters …]</em>` : p.op === 'same' ? html(p.text) : `<${p.op}>${html(p.text)}</${p.op}>`)).join('');
+  return `<p>${diff.before.toLocaleString('en-US')} → ${diff.after.toLocaleString('en-US')} characters; ${diff.removed.toLocaleString('en-US')} removed, ${diff.added.toLocaleString('en-US')} added:</p><pre>${body}</pre>`;
+}
+
+/** The changes of one release as HTML: what the changelog page shows, with absolute links. */
+export function releaseHtml(release: ChangelogPage['releases'][number], absolute: (path: string) => string): string {
   return release.groups
     .map((group) => {
       const tools = group.tools.map((tool) => {
         const name = tool.url ? `<a href="${html(absolute(tool.url))}"><code>${html(tool.name)}</code></a>` : `<code>${html(tool.name)}</code>`;
-        return `<li>${name}<ul>${tool.changes.map(({ change, fieldHref }) => `<li>${changeHtml(change, fieldHref, absolute)}</li>`).join('')}</ul></li>`;
+        return `<li>${name}<ul>${tool.changes.map(({ change, fieldHref, diff, breaking }) => `<li>${breaking ? `<strong>Breaking</strong> (${html(breaking)}): ` : ''}${changeHtml(change, fieldHref, absolute)}${diff ? diffHtml(diff) : ''}</li>`).join('')}</ul></li>`;
       });
       const between = group.between ? `<strong>Between ${html(group.between.previous)} and ${html(release.section.title)}</strong>, not exactly in ${html(release.section.title)} (not known in between: ${html(group.between.why ?? '')}): ` : '';
       return `<p>${between}${html(group.evidence)}</p><ul>${tools.join('')}</ul>`;

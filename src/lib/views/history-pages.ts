@@ -15,6 +15,8 @@ import { agentFilter, searchFields, type SearchFields } from './search.ts';
 import { AGENT_LABELS, agentUrl, sitePath, toolUrl } from '../site/site.ts';
 import { behaviourChangelog, type BehaviourChangelog } from '../behaviour/hook-behaviour.ts';
 import { untrackedBy, untrackedText } from './support.ts';
+import { textDiff, type TextDiff } from '../history/text-diff.ts';
+import { breakingReason } from '../history/breaking.ts';
 import { changelogFeedUrl, changelogPartUrl, changelogPlan, changelogUrl, releaseUrl } from '../history/changelog-addresses.ts';
 
 /** One computed change of a changelog, with the release it belongs to. */
@@ -86,9 +88,19 @@ export interface ChangelogPage extends ChangelogFrame {
     groups: {
       evidence: string;
       between?: { previous: string; why: string | undefined };
-      tools: { name: string; url: string | undefined; changes: { change: ChangelogChange; fieldHref: string | undefined; fromHref?: string; toHref?: string }[] }[];
+      tools: { name: string; url: string | undefined; changes: ChangeView[] }[];
     }[];
   }[];
+}
+
+/** One change as a changelog lists it: its line's links, its text word for word, and why it breaks callers (breaking.ts). */
+export interface ChangeView {
+  change: ChangelogChange;
+  fieldHref: string | undefined;
+  fromHref?: string;
+  toHref?: string;
+  diff?: TextDiff;
+  breaking?: string;
 }
 
 /** The agent's hook behaviour over releases, for its changelog (hook-behaviour.ts). */
@@ -103,8 +115,13 @@ export function changelogAgents(site: SiteModel): SiteModel['agents'] {
 
 type ReleaseView = ChangelogPage['releases'][number];
 
-/** The sections of the given releases of an agent's changelog, as a changelog page lists them. */
-function releaseViews(site: SiteModel, id: AgentId, releases: readonly ChangelogRelease[]): ReleaseView[] {
+/** The word-for-word change of a changed description or definition (text-diff.ts). */
+function diffOf(change: Change): { diff?: TextDiff } {
+  return change.texts ? { diff: textDiff(change.texts.before, change.texts.after, change.texts.by) } : {};
+}
+
+/** The sections of the given releases of an agent's changelog, as a changelog page (and the page of changes across agents) lists them. */
+export function releaseViews(site: SiteModel, id: AgentId, releases: readonly ChangelogRelease[]): ReleaseView[] {
   const tools = site.tools.filter((t) => t.agent === id);
   // A tool by any name it has or had: events before a rename use its old name.
   const namesOf = new Map(tools.map((t) => [t, historyNames(t, site.histories)]));
@@ -153,7 +170,10 @@ function releaseViews(site: SiteModel, id: AgentId, releases: readonly Changelog
         ...(first.span.exact ? {} : { between: { previous: first.span.previous, why: spanHeading(first.span).why } }),
         tools: [...byTool].map(([name, changes]) => {
           const tool = toolNamed(name);
-          return { name, url: tool && toolUrl(tool), changes: changes.map((change) => ({ change, fieldHref: fieldHref(tool, change), ...renameHrefs(tool, change) })) };
+          return { name, url: tool && toolUrl(tool), changes: changes.map((change): ChangeView => {
+            const breaking = breakingReason(change.event);
+            return { change, fieldHref: fieldHref(tool, change), ...renameHrefs(tool, change), ...diffOf(change), ...(breaking ? { breaking } : {}) };
+          }) };
         }),
       })),
     };

@@ -23,6 +23,7 @@ export function buildSidebar(model: SiteModel): (LinkItem | GroupItem)[] {
   return [
     { label: 'Home', link: '/' },
     { label: 'Start from a job', link: '/jobs/' },
+    ...(model.histories.length > 0 ? [{ label: 'What changed', link: '/changes/' }] : []),
     { label: 'Hooks compared', link: '/hooks/' },
     { label: 'Permissions compared', link: '/permissions/' },
     ...model.agents.map(

@@ -7,7 +7,8 @@
  * visibly next to the control and to screen readers through a status region.
  *
  * Long definitions are not in the page (see INLINE_DEFINITION_LIMIT): their
- * <details> names their file, fetched when first expanded.
+ * <details> names their file, fetched when first expanded. "Compare two releases"
+ * loads its module when first opened, or at once when the URL names a comparison.
  */
 let statusRegion: HTMLElement | undefined;
 
@@ -39,6 +40,9 @@ document.addEventListener(
   'toggle',
   (event) => {
     const details = event.target as HTMLDetailsElement;
+    // The release comparison loads its module (a URL Vite leaves alone) when first opened.
+    const compare = details.dataset?.compareModule;
+    if (details.open && compare) void import(/* @vite-ignore */ compare).then((m: { start(d: HTMLDetailsElement): void }) => m.start(details));
     const src = details.dataset?.definitionSrc;
     const pre = details.querySelector<HTMLElement>('pre.definition-text');
     if (!details.open || !src || !pre || pre.textContent) return;
@@ -51,3 +55,6 @@ document.addEventListener(
   },
   true, // toggle does not bubble
 );
+
+// A URL that names a comparison (`?compare=…`) opens it.
+if (new URLSearchParams(location.search).has('compare')) document.querySelector<HTMLDetailsElement>('details[data-compare-module]')?.setAttribute('open', '');

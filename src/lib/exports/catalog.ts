@@ -9,13 +9,16 @@ import type { HookOutputs, SiteModel, ToolModel } from '../model/model.ts';
 import { sitePath, toolPath } from '../site/site.ts';
 import { definitionFiles } from '../views/tool-page.ts';
 import type { Delivery } from '../wire/types.ts';
-import { exportFileNames, exportPath, siteUrl, versionedExportPath, type Section, type SiteOrigin } from '../site/export-files.ts';
+import { exportFileNames, exportPath, siteUrl, TIMELINE_FILE, versionedExportPath, type Section, type SiteOrigin } from '../site/export-files.ts';
+import { versionNotes } from '../history/history.ts';
 import { releaseSegment, type AgentReleases } from '../model/releases.ts';
 import { agentHooks } from '../behaviour/hooks.ts';
 import { behaviourEntries, type BehaviourEntry } from '../behaviour/hook-behaviour.ts';
 import { permissionEntries, type PermissionEntry } from '../behaviour/permissions.ts';
 import { eventSchemaFiles, toolHookSchemaPath } from '../behaviour/hook-schemas.ts';
 import { outputSchemaPath, outputSource } from '../behaviour/hook-outputs.ts';
+import { changelogFeedUrl, changelogUrl } from '../history/changelog-addresses.ts';
+import { historyExportPath } from './history-export.ts';
 
 /** An agent's hook output schemas for the catalog, or why there are none; nothing where no file says. */
 function catalogOutputs(outputs: HookOutputs | undefined): Pick<CatalogAgent['hooks'], 'outputs'> {
@@ -74,6 +77,8 @@ export interface CatalogTool {
     definitionFiles: Partial<Record<SectionKey, string>>;
     /** The schema of what its hooks receive, when a hook payload of it is recorded. */
     hookSchema?: string;
+    /** Its changes over the releases read, with their texts (tool-timeline.ts), when a history records one. */
+    timeline?: string;
   };
 }
 
@@ -94,6 +99,8 @@ export interface CatalogAgent {
   behaviour: (BehaviourEntry & { page: string })[];
   /** What a permission rule did to a real call, per recorded case, with its row on the permissions page. */
   permissions: PermissionEntry[];
+  /** The agent's changelog, its feed and its history export (history-export.ts), when it has a history. */
+  history?: { changelog: string; feed: string; export: string };
 }
 
 export interface Catalog {
@@ -138,6 +145,7 @@ function catalogTool(tool: ToolModel, model: SiteModel, hooked: ReadonlySet<Tool
   };
   if (tool.generated.namespace !== undefined) entry.namespace = tool.generated.namespace;
   if (hooked.has(tool)) entry.links.hookSchema = sitePath(toolHookSchemaPath(tool));
+  if (versionNotes(tool, model.histories).length > 0) entry.links.timeline = sitePath(`${toolPath(tool)}${TIMELINE_FILE}`);
   return entry;
 }
 
@@ -156,6 +164,7 @@ export function buildCatalog(model: SiteModel, origin: SiteOrigin): Catalog {
       releases: model.releases[agent.id] ?? { examples: [] },
       checked: agent.checked,
       page: sitePath(`/${agent.id}/`),
+      ...(model.histories.some((h) => h.agent === agent.id) ? { history: { changelog: changelogUrl(agent.id), feed: changelogFeedUrl(agent.id), export: historyExportPath(agent.id) } } : {}),
       toolCount: model.tools.filter((t) => t.agent === agent.id).length,
       configurations: (model.matrix?.agents[agent.id]?.configurations ?? []).map((c) => ({ id: c.id, label: c.label })),
       hooks: {

@@ -77,3 +77,6 @@ export function versionSegment(tool: ToolModel, file: ExportFileName): string {
 export function versionedExportPath(tool: ToolModel, file: ExportFileName): string {
   return exportPath(tool, file, versionSegment(tool, file));
 }
+
+/** A tool's timeline over the releases read (src/lib/exports/tool-timeline.ts), beside its page: what its release comparison loads. */
+export const TIMELINE_FILE = 'timeline.json';

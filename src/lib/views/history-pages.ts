@@ -17,6 +17,7 @@ import { behaviourChangelog, type BehaviourChangelog } from '../behaviour/hook-b
 import { untrackedBy, untrackedText } from './support.ts';
 import { textDiff, type TextDiff } from '../history/text-diff.ts';
 import { breakingReason } from '../history/breaking.ts';
+import { TIMELINE_FILE } from '../site/export-files.ts';
 import { changelogFeedUrl, changelogPartUrl, changelogPlan, changelogUrl, releaseUrl } from '../history/changelog-addresses.ts';
 
 /** One computed change of a changelog, with the release it belongs to. */
@@ -303,15 +304,19 @@ export interface VersionHistoryView {
   documented: NonNullable<EditorialTool['versionNotes']>;
   /** Per capture history that follows no configuration advertising the tool: why it has no history there (support.ts untrackedText). */
   untracked: string[];
+  /** The tool's timeline file (relative to its page), for "Compare two releases": set when a history records a change of it. */
+  compareTimeline?: string;
 }
 
 export function versionHistory(tool: ToolModel, histories: SiteModel['histories']): VersionHistoryView {
   const present = pageAnchors(tool);
   const log = changelogUrl(tool.agent);
+  const groups = versionNotes(tool, histories);
   return {
     coverage: coverageLines(tool.agent, histories, { sdk: 'published SDK types', capture: 'what the CLI tells its model' }),
     changelogUrl: log,
-    notes: versionNotes(tool, histories).map((group) => ({
+    ...(groups.length > 0 ? { compareTimeline: TIMELINE_FILE } : {}),
+    notes: groups.map((group) => ({
       release: group.release,
       releaseUrl: releaseUrl(tool.agent, group.release, histories),
       ...(group.span.exact ? {} : { between: { previous: group.span.previous, why: spanHeading(group.span).why } }),

@@ -70,7 +70,7 @@ export function loadHistories(stage: Stage, agentIds: ReadonlySet<string>): Hist
     const named = new Set(data.events.flatMap((e) => [e.fromText, e.toText]).filter((id): id is string => id !== undefined));
     for (const [id, text] of Object.entries(data.texts ?? {})) {
       if (!named.has(id)) problems.error(file, `/texts/${id}`, 'history-text-used', 'no event names this text: a history keeps only the texts of its changes');
-      else if (textId(text) !== id) problems.error(file, `/texts/${id}`, 'history-text-id', `this text's id is ${textId(text)} (the first 16 hex digits of its SHA-256), not ${id}`);
+      else if (text !== undefined && textId(text) !== id) problems.error(file, `/texts/${id}`, 'history-text-id', `this text's id is ${textId(text)} (the first 16 hex digits of its SHA-256), not ${id}`);
     }
     histories.push(data);
   }

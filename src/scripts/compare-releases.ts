@@ -1,0 +1,207 @@
+/**
+ * "Compare two releases" on a tool page, loaded when the reader opens it (or when the URL
+ * names a comparison: `?compare=capture:2.1.100..2.1.200`). It reads the tool's timeline
+ * (src/lib/exports/tool-timeline.ts), offers the releases its histories read, and shows every
+ * change after the first release up to the second: a description or definition changed
+ * several times as one word-for-word diff from the first text to the last, other changes as
+ * the changelog words them. The choice is written to the URL so that it can be linked.
+ * Upstream text is only ever set as text, never parsed as HTML.
+ */
+import { partsOf, type DiffRun, type TextDiff } from '../lib/history/text-diff-parts.ts';
+
+interface TimelineChange {
+  release: string;
+  previous: string;
+  kind: string;
+  field?: string;
+  configuration?: string;
+  line: { kind: string; path?: string; configuration?: string; from?: string; to?: string };
+  fromText?: string;
+  toText?: string;
+  by?: 'words' | 'lines';
+  breaking?: string;
+}
+interface TimelineSource {
+  source: string;
+  package: string;
+  releases: { version: string; label: string }[];
+  changes: TimelineChange[];
+}
+interface Timeline {
+  tool: string;
+  sources: TimelineSource[];
+  texts: Record<string, string>;
+}
+interface Jsdiff {
+  diffWordsWithSpace(a: string, b: string): DiffRun[];
+  diffLines(a: string, b: string): DiffRun[];
+}
+
+const SOURCE_LABELS: Record<string, string> = { sdk: 'published SDK types', capture: 'what the CLI tells its model' };
+
+function el<K extends keyof HTMLElementTagNameMap>(tag: K, text?: string, className?: string): HTMLElementTagNameMap[K] {
+  const e = document.createElement(tag);
+  if (text !== undefined) e.textContent = text;
+  if (className) e.className = className;
+  return e;
+}
+
+/** The `compare` parameter: `source:from..to`. */
+export function parseChoice(value: string | null): { source: string; from: string; to: string } | undefined {
+  const m = /^([a-z]+):([0-9][0-9.]*)\.\.([0-9][0-9.]*)$/.exec(value ?? '');
+  return m ? { source: m[1]!, from: m[2]!, to: m[3]! } : undefined;
+}
+
+/** The changes of one source after release `from` up to `to` (positions in its releases read), oldest first. */
+export function changesBetween(source: TimelineSource, from: string, to: string): TimelineChange[] {
+  const place = new Map(source.releases.map((r, i) => [r.version, i]));
+  const [a, b] = [place.get(from)!, place.get(to)!].sort((x, y) => x - y) as [number, number];
+  return source.changes.filter((c) => place.get(c.release)! > a && place.get(c.release)! <= b).sort((x, y) => place.get(x.release)! - place.get(y.release)!);
+}
+
+function renderDiff(diff: TextDiff, prose: boolean): HTMLElement {
+  const box = el('div', undefined, 'text-diff');
+  const n = (x: number) => x.toLocaleString('en-US');
+  box.append(el('p', `${n(diff.before)} → ${n(diff.after)} characters; ${n(diff.removed)} removed, ${n(diff.added)} added:`, 'text-diff-sizes'));
+  const pre = el('pre', undefined, prose ? 'text-diff-body text-diff-prose' : 'text-diff-body');
+  for (const p of diff.parts) {
+    if (p.op === 'skip') pre.append(el('span', `[… ${n(p.chars)} unchanged characters …]`, 'text-diff-skip'));
+    else if (p.op === 'same') pre.append(document.createTextNode(p.text));
+    else pre.append(el(p.op, p.text.trim() === '' ? p.text.replaceAll('\n', '↵\n').replaceAll(' ', '·') : p.text));
+  }
+  box.append(pre);
+  return box;
+}
+
+function lineText(c: TimelineChange): string {
+  const l = c.line;
+  let text = l.kind;
+  if (l.path !== undefined) text += ` ${l.path}`;
+  else if (l.configuration !== undefined) text += ` in ${l.configuration}`;
+  if (c.by === undefined) {
+    if (l.from !== undefined && l.to !== undefined) text += `: ${l.from} → ${l.to}`;
+    else if (l.to !== undefined) text += `: ${l.to}`;
+    else if (l.from !== undefined) text += ` (was ${l.from})`;
+  }
+  return text;
+}
+
+/** The comparison of one source between two releases, as elements. */
+function renderComparison(timeline: Timeline, source: TimelineSource, from: string, to: string, jsdiff: Jsdiff): HTMLElement {
+  const out = el('div');
+  const label = (v: string) => source.releases.find((r) => r.version === v)?.label ?? v;
+  const changes = changesBetween(source, from, to);
+  const [older, newer] = source.releases.findIndex((r) => r.version === from) <= source.releases.findIndex((r) => r.version === to) ? [from, to] : [to, from];
+  const breaking = changes.filter((c) => c.breaking !== undefined).length;
+  out.append(el('p', `${changes.length} change${changes.length === 1 ? '' : 's'} of ${timeline.tool} after ${label(older)} up to ${label(newer)} (${SOURCE_LABELS[source.source] ?? source.source}, ${source.package})${breaking > 0 ? `, ${breaking} breaking` : ''}.`, 'compare-summary'));
+  if (changes.length === 0) return out;
+  const list = el('ul', undefined, 'version-history');
+  // A text that changed several times is one diff, from its first text to its last.
+  const texts = new Map<string, TimelineChange[]>();
+  for (const c of changes) {
+    if (c.by === undefined) continue;
+    const key = `${c.kind} ${c.field ?? ''}`;
+    texts.set(key, [...(texts.get(key) ?? []), c]);
+  }
+  const shown = new Set<string>();
+  for (const c of changes) {
+    const item = el('li');
+    if (c.by !== undefined) {
+      const key = `${c.kind} ${c.field ?? ''}`;
+      if (shown.has(key)) continue;
+      shown.add(key);
+      const all = texts.get(key)!;
+      const first = all[0]!;
+      const last = all[all.length - 1]!;
+      const before = first.fromText !== undefined ? timeline.texts[first.fromText] ?? '' : first.line.from ?? '';
+      const after = last.toText !== undefined ? timeline.texts[last.toText] ?? '' : last.line.to ?? '';
+      item.append(el('strong', lineText(c), 'change-kind'), document.createTextNode(` (${all.length === 1 ? `in ${label(c.release)}` : `${all.length} times: ${all.map((x) => label(x.release)).join(', ')}`})`));
+      const runs = c.by === 'lines' ? jsdiff.diffLines(before, after) : jsdiff.diffWordsWithSpace(before, after);
+      item.append(renderDiff(partsOf(runs, before, after), c.by === 'words'));
+    } else {
+      if (c.breaking !== undefined) item.append(el('strong', 'breaking', 'breaking-badge'), document.createTextNode(' '));
+      item.append(el('span', lineText(c)), el('span', ` — ${label(c.release)}`, 'evidence'));
+    }
+    list.append(item);
+  }
+  out.append(list);
+  return out;
+}
+
+function option(value: string, text: string): HTMLOptionElement {
+  const o = el('option', text);
+  o.value = value;
+  return o;
+}
+
+export async function start(details: HTMLDetailsElement): Promise<void> {
+  if (details.dataset.started) return;
+  details.dataset.started = '1';
+  const status = details.querySelector<HTMLElement>('[data-compare-result]')!;
+  status.textContent = 'Loading the releases…';
+  let timeline: Timeline;
+  let jsdiff: Jsdiff;
+  try {
+    const [response] = await Promise.all([fetch(details.dataset.timeline!), import(new URL('../vendor/diff.js', import.meta.url).href)]);
+    if (!response.ok) throw new Error(`${details.dataset.timeline} answered ${response.status}`);
+    timeline = (await response.json()) as Timeline;
+    jsdiff = (globalThis as unknown as { Diff: Jsdiff }).Diff;
+  } catch (error) {
+    status.textContent = `The releases could not be loaded: ${(error as Error).message}`;
+    delete details.dataset.started;
+    return;
+  }
+  const form = el('form', undefined, 'compare-form');
+  const field = (text: string, select: HTMLSelectElement) => {
+    const l = el('label', `${text} `);
+    l.append(select);
+    return l;
+  };
+  const sourceSelect = el('select');
+  sourceSelect.name = 'source';
+  for (const s of timeline.sources) sourceSelect.append(option(s.source, `${SOURCE_LABELS[s.source] ?? s.source} (${s.package})`));
+  const fromSelect = el('select');
+  fromSelect.name = 'from';
+  const toSelect = el('select');
+  toSelect.name = 'to';
+  if (timeline.sources.length > 1) form.append(field('History:', sourceSelect));
+  form.append(field('From', fromSelect), field('to', toSelect));
+  status.before(form);
+
+  const source = () => timeline.sources.find((s) => s.source === sourceSelect.value) ?? timeline.sources[0]!;
+  const fill = (s: TimelineSource, from?: string, to?: string) => {
+    for (const select of [fromSelect, toSelect]) {
+      select.replaceChildren(...[...s.releases].reverse().map((r) => option(r.version, r.label === r.version ? r.version : `${r.label} (${r.version})`)));
+    }
+    // By default: from the release before the newest change to the newest release read.
+    const newest = s.changes.reduce<TimelineChange | undefined>((n, c) => (!n || s.releases.findIndex((r) => r.version === c.release) > s.releases.findIndex((r) => r.version === n.release) ? c : n), undefined);
+    fromSelect.value = from ?? newest?.previous ?? s.releases[0]!.version;
+    toSelect.value = to ?? s.releases[s.releases.length - 1]!.version;
+  };
+  const show = (write: boolean) => {
+    const s = source();
+    status.replaceChildren(renderComparison(timeline, s, fromSelect.value, toSelect.value, jsdiff));
+    if (write) {
+      const url = new URL(location.href);
+      url.searchParams.set('compare', `${s.source}:${fromSelect.value}..${toSelect.value}`);
+      url.hash = details.id;
+      history.replaceState(null, '', url);
+    }
+  };
+  const asked = parseChoice(new URLSearchParams(location.search).get('compare'));
+  const askedSource = asked && timeline.sources.find((s) => s.source === asked.source);
+  const known = (s: TimelineSource, v: string) => s.releases.some((r) => r.version === v);
+  if (askedSource && known(askedSource, asked!.from) && known(askedSource, asked!.to)) {
+    sourceSelect.value = askedSource.source;
+    fill(askedSource, asked!.from, asked!.to);
+  } else fill(source());
+  sourceSelect.addEventListener('change', () => {
+    fill(source());
+    show(true);
+  });
+  fromSelect.addEventListener('change', () => show(true));
+  toSelect.addEventListener('change', () => show(true));
+  form.addEventListener('submit', (e) => e.preventDefault());
+  show(false);
+  if (asked) details.scrollIntoView();
+}

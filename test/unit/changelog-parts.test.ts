@@ -87,3 +87,11 @@ test('the change budget leaves room under the byte budget at the row and frame s
   // Up to 300 bytes of HTML per change row on the built changelogs, a frame of about 31 KB; a fifth to spare.
   assert.ok(CHANGES_PER_PAGE * 300 + 31_000 < PAGE_BUDGET_BYTES * 0.8);
 });
+
+test('rows that show a changed text word for word weigh what their diff is long: a few heavy releases are cut like many light ones', () => {
+  const light: ReleaseCount[] = [{ release: '1.0.2', changes: 3 }, { release: '1.0.1', changes: 3 }];
+  assert.equal(changelogParts(light, 10), undefined, 'six plain rows fit a budget of ten');
+  const heavy: ReleaseCount[] = [{ release: '1.1.0', changes: 3, weight: 9 }, { release: '1.0.1', changes: 3 }];
+  const parts = changelogParts(heavy, 10);
+  assert.deepEqual(parts?.map((p) => [p.slug, p.changes]), [['1.1', 3], ['1.0', 3]], 'cut by weight; each part still counts its rows');
+});

@@ -4,9 +4,10 @@
  * link to a release goes through. Below the page views (history-pages.ts)
  * and the support strip (support.ts), which both link releases.
  */
-import { changelogParts, type ChangelogPart } from './changelog-parts.ts';
+import { changelogParts, ROW_CHARS, type ChangelogPart } from './changelog-parts.ts';
 import type { AgentId, HistoryFile } from '../core/content-types.ts';
-import { changelog, type ChangelogRelease } from './history.ts';
+import { changelog, type Change, type ChangelogRelease } from './history.ts';
+import { diffOfTexts } from './text-diff.ts';
 import { agentUrl } from '../site/site.ts';
 
 /** The address of an agent's changelog page. */
@@ -17,6 +18,14 @@ export function changelogUrl(agent: AgentId): string {
 /** The address of a part page of an agent's changelog (changelog-parts.ts): `/<agent>/changelog/2.1/`. */
 export function changelogPartUrl(agent: AgentId, slug: string): string {
   return `${changelogUrl(agent)}${slug}/`;
+}
+
+/** What one change row weighs against a page's budget: one row, and one more per ROW_CHARS its word-for-word diff shows. */
+function rowWeight(change: Change): number {
+  if (!change.texts) return 1;
+  const diff = diffOfTexts(change.texts);
+  const shown = diff.parts.reduce((n, p) => n + (p.op === 'skip' ? 0 : p.text.length), 0);
+  return 1 + Math.ceil(shown / ROW_CHARS);
 }
 
 /** An agent's changelog by release and how it is cut into pages, computed once per list of histories. */
@@ -33,7 +42,7 @@ export function changelogPlan(agent: AgentId, histories: readonly HistoryFile[])
   const known = byAgent.get(agent);
   if (known) return known;
   const releases = changelog(agent, histories);
-  const parts = changelogParts(releases.map((r) => ({ release: r.release, changes: r.changes.length })));
+  const parts = changelogParts(releases.map((r) => ({ release: r.release, changes: r.changes.length, weight: r.changes.reduce((n, c) => n + rowWeight(c), 0) })));
   const partOf = new Map((parts ?? []).flatMap((part) => part.releases.map((r) => [r.release, part] as const)));
   const plan = { releases, parts, partOf };
   byAgent.set(agent, plan);

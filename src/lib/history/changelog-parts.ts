@@ -43,7 +43,15 @@ const BLOCK_WIDTHS = [100, 50, 10, 5, 1];
 export interface ReleaseCount {
   release: string;
   changes: number;
+  /**
+   * What its rows weigh against the budget, when some weigh more than one: a row that shows a
+   * changed text word for word counts as many rows as its diff is long (`ROW_CHARS` a row).
+   */
+  weight?: number;
 }
+
+/** The characters of HTML a plain change row takes (see the module comment): a diff counts one row per this many characters shown. */
+export const ROW_CHARS = 275;
 
 /** One part page of a changelog. */
 export interface ChangelogPart {
@@ -76,6 +84,7 @@ export function releaseLine(release: string): Parsed {
 }
 
 const total = (releases: readonly ReleaseCount[]) => releases.reduce((n, r) => n + r.changes, 0);
+const weight = (releases: readonly ReleaseCount[]) => releases.reduce((n, r) => n + (r.weight ?? r.changes), 0);
 
 /** A block of patch numbers `[start, start + width)` of a line. */
 function block(line: string, start: number, width: number, releases: ReleaseCount[]): ChangelogPart {
@@ -92,7 +101,7 @@ function cut(line: string, releases: ReleaseCount[], level: number, budget: numb
     const start = Math.floor(releaseLine(r.release).patch / width) * width;
     blocks.set(start, [...(blocks.get(start) ?? []), r]);
   }
-  return [...blocks].flatMap(([start, rs]) => (width > 1 && total(rs) > budget ? cut(line, rs, level + 1, budget) : [block(line, start, width, rs)]));
+  return [...blocks].flatMap(([start, rs]) => (width > 1 && weight(rs) > budget ? cut(line, rs, level + 1, budget) : [block(line, start, width, rs)]));
 }
 
 /**
@@ -100,11 +109,11 @@ function cut(line: string, releases: ReleaseCount[], level: number, budget: numb
  * order; `undefined` when the whole changelog fits one page.
  */
 export function changelogParts(releases: readonly ReleaseCount[], budget = CHANGES_PER_PAGE): ChangelogPart[] | undefined {
-  if (total(releases) <= budget) return undefined;
+  if (weight(releases) <= budget) return undefined;
   const lines = new Map<string, ReleaseCount[]>();
   for (const r of releases) {
     const { line } = releaseLine(r.release);
     lines.set(line, [...(lines.get(line) ?? []), r]);
   }
-  return [...lines].flatMap(([line, rs]) => (total(rs) > budget ? cut(line, rs, 0, budget) : [{ slug: line, label: line, releases: rs, changes: total(rs) }]));
+  return [...lines].flatMap(([line, rs]) => (weight(rs) > budget ? cut(line, rs, 0, budget) : [{ slug: line, label: line, releases: rs, changes: total(rs) }]));
 }

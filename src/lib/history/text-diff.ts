@@ -25,3 +25,10 @@ export function textDiff(before: string, after: string, by: 'words' | 'lines' = 
     ];
   return partsOf(runs, before, after);
 }
+
+const computed = new WeakMap<object, TextDiff>();
+
+/** The diff of a change's two texts, computed once per texts object (the changelog's cut and its pages both ask). */
+export function diffOfTexts(texts: { before: string; after: string; by: 'words' | 'lines' }): TextDiff {
+  return computed.get(texts) ?? computed.set(texts, textDiff(texts.before, texts.after, texts.by)).get(texts)!;
+}

@@ -15,7 +15,7 @@ import { agentFilter, searchFields, type SearchFields } from './search.ts';
 import { AGENT_LABELS, agentUrl, sitePath, toolUrl } from '../site/site.ts';
 import { behaviourChangelog, type BehaviourChangelog } from '../behaviour/hook-behaviour.ts';
 import { untrackedBy, untrackedText } from './support.ts';
-import { textDiff, type TextDiff } from '../history/text-diff.ts';
+import { diffOfTexts, type TextDiff } from '../history/text-diff.ts';
 import { breakingReason } from '../history/breaking.ts';
 import { TIMELINE_FILE } from '../site/export-files.ts';
 import { changelogFeedUrl, changelogPartUrl, changelogPlan, changelogUrl, releaseUrl } from '../history/changelog-addresses.ts';
@@ -118,7 +118,7 @@ type ReleaseView = ChangelogPage['releases'][number];
 
 /** The word-for-word change of a changed description or definition (text-diff.ts). */
 function diffOf(change: Change): { diff?: TextDiff } {
-  return change.texts ? { diff: textDiff(change.texts.before, change.texts.after, change.texts.by) } : {};
+  return change.texts ? { diff: diffOfTexts(change.texts) } : {};
 }
 
 /** The sections of the given releases of an agent's changelog, as a changelog page (and the page of changes across agents) lists them. */

@@ -207,6 +207,37 @@ function install(agent: AgentId, pkg: string, version: string): InstalledRelease
   return installRelease(agent, pkg, version, { cacheRoot: CACHE_ROOT, historyRoot: HISTORY_ROOT }, (line) => console.log(`  ${line}`));
 }
 
+/**
+ * Installs a release and captures the configurations it lacks in the cache, inside the
+ * namespace. False when the release does not install the way the pinned one does (another
+ * entry point, a missing platform package): every configuration then records why.
+ */
+function captureRelease(agent: AgentId, pkg: string, version: string, needed: readonly string[], run: AgentRun): boolean {
+  console.log(`  ${version}: capturing ${needed.join(', ')}`);
+  let installed: ReturnType<typeof install>;
+  try {
+    installed = install(agent, pkg, version);
+  } catch (error) {
+    if (!(error instanceof InstallError)) throw error;
+    for (const id of needed) writeCached(HISTORY_ROOT, agent, version, id, { ok: false, error: `cannot run: ${error.message}` });
+    console.log(`    cannot run: ${error.message}`);
+    return false;
+  }
+  const { binary, downloaded, remove } = installed;
+  run.installs.push(version);
+  if (downloaded) run.downloads.push(version);
+  try {
+    const inner = spawnSync('unshare', ['-n', process.execPath, SCRIPT, '--inside', '--agent', agent, '--version', version, '--binary', binary, ...needed.flatMap((id) => ['--config', id])], {
+      stdio: 'inherit',
+      timeout: (needed.length * 2 * 75 + 60) * 1000,
+    });
+    if (inner.error || inner.status !== 0) fail(`the capture of ${agent} ${version} inside the namespace failed (${inner.error?.message ?? `exit ${inner.status ?? inner.signal}`})`);
+  } finally {
+    remove();
+  }
+  return true;
+}
+
 /** What a run keeps of each release it read. */
 interface ReleaseReader {
   /** By index into the listed releases. */
@@ -236,30 +267,7 @@ function releaseReader(c: { agent: AgentId; pkg: string; versions: readonly stri
     });
     ranNow.add(version);
     if (needed.length > 0) {
-      console.log(`  ${version}: capturing ${needed.join(', ')}`);
-      let installed: ReturnType<typeof install>;
-      try {
-        installed = install(agent, pkg, version);
-      } catch (error) {
-        if (!(error instanceof InstallError)) throw error;
-        // A release that does not install the way the pinned one does (another entry point,
-        // a missing platform package) cannot run: every configuration records why.
-        for (const id of needed) writeCached(HISTORY_ROOT, agent, version, id, { ok: false, error: `cannot run: ${error.message}` });
-        console.log(`    cannot run: ${error.message}`);
-        return readRelease(i);
-      }
-      const { binary, downloaded, remove } = installed;
-      run.installs.push(version);
-      if (downloaded) run.downloads.push(version);
-      try {
-        const inner = spawnSync('unshare', ['-n', process.execPath, SCRIPT, '--inside', '--agent', agent, '--version', version, '--binary', binary, ...needed.flatMap((id) => ['--config', id])], {
-          stdio: 'inherit',
-          timeout: (needed.length * 2 * 75 + 60) * 1000,
-        });
-        if (inner.error || inner.status !== 0) fail(`the capture of ${agent} ${version} inside the namespace failed (${inner.error?.message ?? `exit ${inner.status ?? inner.signal}`})`);
-      } finally {
-        remove();
-      }
+      if (!captureRelease(agent, pkg, version, needed, run)) return readRelease(i);
     } else console.log(`  ${version}: cached`);
     const captures = new Map<string, CaptureFile>();
     const errors = new Map<string, string>();

@@ -134,74 +134,91 @@ function option(value: string, text: string): HTMLOptionElement {
   return o;
 }
 
-export async function start(details: HTMLDetailsElement): Promise<void> {
-  if (details.dataset.started) return;
-  details.dataset.started = '1';
-  const status = details.querySelector<HTMLElement>('[data-compare-result]')!;
-  status.textContent = 'Loading the releases…';
-  let timeline: Timeline;
-  let jsdiff: Jsdiff;
+/** The timeline and jsdiff's browser build (which sets `globalThis.Diff`), or why they did not load. */
+async function load(details: HTMLDetailsElement): Promise<{ timeline: Timeline; jsdiff: Jsdiff } | string> {
   try {
     const [response] = await Promise.all([fetch(details.dataset.timeline!), import(new URL('../vendor/diff.js', import.meta.url).href)]);
     if (!response.ok) throw new Error(`${details.dataset.timeline} answered ${response.status}`);
-    timeline = (await response.json()) as Timeline;
-    jsdiff = (globalThis as unknown as { Diff: Jsdiff }).Diff;
+    return { timeline: (await response.json()) as Timeline, jsdiff: (globalThis as unknown as { Diff: Jsdiff }).Diff };
   } catch (error) {
-    status.textContent = `The releases could not be loaded: ${(error as Error).message}`;
-    delete details.dataset.started;
-    return;
+    return `The releases could not be loaded: ${(error as Error).message}`;
   }
+}
+
+interface Form {
+  form: HTMLFormElement;
+  source: HTMLSelectElement;
+  from: HTMLSelectElement;
+  to: HTMLSelectElement;
+}
+
+/** The form: a history to choose when there are several, and the two releases. */
+function buildForm(timeline: Timeline): Form {
   const form = el('form', undefined, 'compare-form');
   const field = (text: string, select: HTMLSelectElement) => {
     const l = el('label', `${text} `);
     l.append(select);
     return l;
   };
-  const sourceSelect = el('select');
-  sourceSelect.name = 'source';
-  for (const s of timeline.sources) sourceSelect.append(option(s.source, `${SOURCE_LABELS[s.source] ?? s.source} (${s.package})`));
-  const fromSelect = el('select');
-  fromSelect.name = 'from';
-  const toSelect = el('select');
-  toSelect.name = 'to';
-  if (timeline.sources.length > 1) form.append(field('History:', sourceSelect));
-  form.append(field('From', fromSelect), field('to', toSelect));
-  status.before(form);
+  const select = (name: string) => Object.assign(el('select'), { name });
+  const source = select('source');
+  for (const s of timeline.sources) source.append(option(s.source, `${SOURCE_LABELS[s.source] ?? s.source} (${s.package})`));
+  const from = select('from');
+  const to = select('to');
+  if (timeline.sources.length > 1) form.append(field('History:', source));
+  form.append(field('From', from), field('to', to));
+  form.addEventListener('submit', (e) => e.preventDefault());
+  return { form, source, from, to };
+}
 
-  const source = () => timeline.sources.find((s) => s.source === sourceSelect.value) ?? timeline.sources[0]!;
-  const fill = (s: TimelineSource, from?: string, to?: string) => {
-    for (const select of [fromSelect, toSelect]) {
-      select.replaceChildren(...[...s.releases].reverse().map((r) => option(r.version, r.label === r.version ? r.version : `${r.label} (${r.version})`)));
-    }
-    // By default: from the release before the newest change to the newest release read.
-    const newest = s.changes.reduce<TimelineChange | undefined>((n, c) => (!n || s.releases.findIndex((r) => r.version === c.release) > s.releases.findIndex((r) => r.version === n.release) ? c : n), undefined);
-    fromSelect.value = from ?? newest?.previous ?? s.releases[0]!.version;
-    toSelect.value = to ?? s.releases[s.releases.length - 1]!.version;
-  };
+/** Lists a history's releases in both selects, newest first, and chooses two: those asked, else from the release before the newest change to the newest release read. */
+function fill(f: Form, s: TimelineSource, from?: string, to?: string): void {
+  for (const select of [f.from, f.to]) {
+    select.replaceChildren(...[...s.releases].reverse().map((r) => option(r.version, r.label === r.version ? r.version : `${r.label} (${r.version})`)));
+  }
+  const place = (v: string) => s.releases.findIndex((r) => r.version === v);
+  const newest = s.changes.reduce<TimelineChange | undefined>((n, c) => (!n || place(c.release) > place(n.release) ? c : n), undefined);
+  f.from.value = from ?? newest?.previous ?? s.releases[0]!.version;
+  f.to.value = to ?? s.releases[s.releases.length - 1]!.version;
+}
+
+export async function start(details: HTMLDetailsElement): Promise<void> {
+  if (details.dataset.started) return;
+  details.dataset.started = '1';
+  const status = details.querySelector<HTMLElement>('[data-compare-result]')!;
+  status.textContent = 'Loading the releases…';
+  const loaded = await load(details);
+  if (typeof loaded === 'string') {
+    status.textContent = loaded;
+    delete details.dataset.started;
+    return;
+  }
+  const { timeline, jsdiff } = loaded;
+  const f = buildForm(timeline);
+  status.before(f.form);
+  const source = () => timeline.sources.find((s) => s.source === f.source.value) ?? timeline.sources[0]!;
   const show = (write: boolean) => {
     const s = source();
-    status.replaceChildren(renderComparison(timeline, s, fromSelect.value, toSelect.value, jsdiff));
-    if (write) {
-      const url = new URL(location.href);
-      url.searchParams.set('compare', `${s.source}:${fromSelect.value}..${toSelect.value}`);
-      url.hash = details.id;
-      history.replaceState(null, '', url);
-    }
+    status.replaceChildren(renderComparison(timeline, s, f.from.value, f.to.value, jsdiff));
+    if (!write) return;
+    const url = new URL(location.href);
+    url.searchParams.set('compare', `${s.source}:${f.from.value}..${f.to.value}`);
+    url.hash = details.id;
+    history.replaceState(null, '', url);
   };
   const asked = parseChoice(new URLSearchParams(location.search).get('compare'));
   const askedSource = asked && timeline.sources.find((s) => s.source === asked.source);
   const known = (s: TimelineSource, v: string) => s.releases.some((r) => r.version === v);
   if (askedSource && known(askedSource, asked!.from) && known(askedSource, asked!.to)) {
-    sourceSelect.value = askedSource.source;
-    fill(askedSource, asked!.from, asked!.to);
-  } else fill(source());
-  sourceSelect.addEventListener('change', () => {
-    fill(source());
+    f.source.value = askedSource.source;
+    fill(f, askedSource, asked!.from, asked!.to);
+  } else fill(f, source());
+  f.source.addEventListener('change', () => {
+    fill(f, source());
     show(true);
   });
-  fromSelect.addEventListener('change', () => show(true));
-  toSelect.addEventListener('change', () => show(true));
-  form.addEventListener('submit', (e) => e.preventDefault());
+  f.from.addEventListener('change', () => show(true));
+  f.to.addEventListener('change', () => show(true));
   show(false);
   if (asked) details.scrollIntoView();
 }

@@ -12,6 +12,7 @@ import type { ConfigSnapshot, CaptureToolSnapshot } from '../../scripts/lib/hist
 import { sortEvents, type HistoryEvent } from '../../scripts/lib/history/events.ts';
 import type { RowSnapshot } from '../../scripts/lib/history/rows.ts';
 import { methodSentence } from '../../scripts/lib/capture-history/history-file.ts';
+import type { ComputedEvent } from '../../scripts/lib/history/text-store.ts';
 
 /** A fake oracle over releases whose "content" changes at the given indices. */
 function fakeOracle(changesAt: number[]) {
@@ -137,7 +138,7 @@ describe('events between two releases', () => {
   it('gives availability, tool, field and definition events, once per tool, in a fixed order', () => {
     const events = historyEvents([before, after], ORDER);
     const e = (kind: HistoryEvent['kind'], tool: string, rest: Partial<HistoryEvent> = {}): HistoryEvent => ({ release: '1.0.1', previous: '1.0.0', tool, kind, ...rest });
-    const expected: HistoryEvent[] = [
+    const expected: ComputedEvent[] = [
       e('field-added', 'Bash', { side: 'input', field: '.cwd', path: 'cwd', configuration: 'no-search', to: 'string' }),
       e('description-changed', 'Bash', { side: 'input', field: '.command', path: 'command', configuration: 'no-search', to: 'The command' }),
       e('value-added', 'Bash', { side: 'input', field: '.mode', path: 'mode', configuration: 'no-search', to: '"c"' }),
@@ -149,7 +150,8 @@ describe('events between two releases', () => {
       e('available', 'New', { configuration: 'interactive' }),
       e('tool-removed', 'Old', { configuration: 'print' }),
       e('unavailable', 'Old', { configuration: 'print' }),
-      e('definition-changed', 'apply_patch', { side: 'input', configuration: 'no-search' }),
+      // A definition change carries both definitions as text (a grammar as written).
+      { ...e('definition-changed', 'apply_patch', { side: 'input', configuration: 'no-search' }), before: 'start: a', after: 'start: b' },
     ];
     assert.deepEqual(events, sortEvents(expected, { configurations: ORDER }));
     // Sorted by tool, configuration (matrix order), side, field, kind.
@@ -226,7 +228,8 @@ describe('tools renamed between two releases', () => {
 
   it('reworded as it was renamed (Gemini CLI 0.28.1): renamed, and its description changed, when enough fields are alike', () => {
     const events = step(tool(fields, { description: 'Searches for a regular expression pattern within the content of files.' }), tool(fields, { description: 'Searches file contents. Max 100 matches.' }));
-    assert.deepEqual(events, sortEvents([e('renamed', 'grep_search', { from: 'search_file_content', to: 'grep_search' }), e('description-changed', 'grep_search')], { configurations: ['print'] }));
+    const described = { ...e('description-changed', 'grep_search'), before: 'Searches for a regular expression pattern within the content of files.', after: 'Searches file contents. Max 100 matches.' };
+    assert.deepEqual(events, sortEvents([e('renamed', 'grep_search', { from: 'search_file_content', to: 'grep_search' }), described], { configurations: ['print'] }));
   });
 
   it('reworded with too few fields, or with any field unlike: a removal and an addition, not a guess', () => {

@@ -312,7 +312,7 @@ async function verifyEvents(sample: { agent: AgentId; event: HistoryEvent; histo
   }
   const captures = await captureReleases(plan, matrix, folder, deadline);
   const facts: Fact[] = [];
-  for (const { agent, event } of sample) {
+  for (const { agent, event, history } of sample) {
     const label = eventLabel(agent, event);
     const file = `content/history/${agent}.capture.json`;
     if (!event.configuration) {
@@ -329,7 +329,9 @@ async function verifyEvents(sample: { agent: AgentId; event: HistoryEvent; histo
     }
     try {
       const read = (f: string) => readTools(JSON.parse(readFileSync(f, 'utf8')) as CaptureFile);
-      const v = checkEvent(event, read(before.file!), read(after.file!));
+      // The texts the history stores for the change are part of its claim.
+      const stored = event.fromText !== undefined && event.toText !== undefined ? { before: history.texts?.[event.fromText] ?? '', after: history.texts?.[event.toText] ?? '' } : undefined;
+      const v = checkEvent(event, read(before.file!), read(after.file!), stored);
       facts.push({ kind: 'history event', label, status: v.status === 'unchecked' ? 'could not run' : v.status, detail: v.status === 'unchecked' ? `not checkable: ${v.detail}` : v.detail, evidence });
     } catch (error) {
       facts.push({ kind: 'history event', label, status: 'could not run', detail: `the fresh captures could not be read: ${(error as Error).message}`, evidence });

@@ -169,6 +169,20 @@ test('tool claims: added, removed, available, renamed, description and definitio
   assert.equal(checkEvent(ev({ kind: 'description-changed', tool: 'Read' }), BEFORE, same).status, 'contradicted');
 });
 
+test('the texts a history stores for a description or definition change must be the ones sent', () => {
+  const read = ev({ kind: 'description-changed', tool: 'Read', fromText: '0'.repeat(16), toText: '1'.repeat(16) });
+  assert.equal(checkEvent(read, BEFORE, AFTER, { before: 'Reads a file.', after: 'Reads a file from disk.' }).status, 'confirmed');
+  const wrong = checkEvent(read, BEFORE, AFTER, { before: 'Reads a file.', after: 'Reads a file from a disk.' });
+  assert.equal(wrong.status, 'contradicted');
+  assert.match(wrong.detail, /the stored texts are not these/);
+  const definition = ev({ kind: 'definition-changed', tool: 'Read', side: 'input', fromText: '0'.repeat(16), toText: '1'.repeat(16) });
+  // Stored as indented JSON with sorted keys: equal to the schema sent, key order aside.
+  const text = (t: import('../../src/lib/wire/index.ts').CapturedTool) => JSON.stringify((t.input as { schema: unknown }).schema, null, 2);
+  const stored = { before: text(BEFORE.tools.get('Read')!), after: text(AFTER.tools.get('Read')!) };
+  assert.equal(checkEvent(definition, BEFORE, AFTER, stored).status, 'confirmed');
+  assert.equal(checkEvent(definition, BEFORE, AFTER, { before: stored.after, after: stored.before }).status, 'contradicted', 'the texts swapped');
+});
+
 test('field claims: added with its type, removed, type changed, now required, value added, description text, a renamed field', () => {
   const f = (e: Partial<HistoryEvent> & Pick<HistoryEvent, 'kind'>) => status(ev({ tool: 'Read', side: 'input', ...e }));
   assert.equal(f({ kind: 'field-added', field: '.offset', path: 'offset', to: 'integer' }), 'confirmed');

@@ -8,8 +8,11 @@
  * The claim checked is the event's own, in the configuration it names:
  * - `tool-added`, `available`: absent before, present after; `tool-removed`, `unavailable`: the reverse;
  * - `renamed` (a tool): the old name present before and gone after, the new one the reverse;
- * - `description-changed` of a tool: both have a description and they differ;
- * - `definition-changed`: the input definition differs (key order aside);
+ * - `description-changed` of a tool: both have a description, they differ, and they are the
+ *   texts the history stores for it (`fromText`/`toText`);
+ * - `definition-changed`: the input definition differs (key order aside), and the texts the
+ *   history stores are those definitions (a grammar or declaration as written; a JSON Schema as
+ *   JSON equal to the schema sent, key order aside);
  * - field events: the field absent/present, its type text, required or optional, its
  *   literal values and its description equal to what the event states.
  * A tool the capture names only by its namespace (deferred to tool search) counts as
@@ -72,6 +75,23 @@ function sortedJson(value: unknown): string {
 function definitionText(t: CapturedTool): string {
   const { origin: _origin, ...rest } = t.input as { origin?: unknown };
   return sortedJson(rest);
+}
+
+/** Whether a stored definition text is this tool's definition: a grammar or declaration as written, a JSON Schema as JSON equal to it (key order aside). */
+function storedDefinitionIs(text: string, t: CapturedTool): boolean {
+  const input = t.input as { kind: string; definition?: string; source?: string; schema?: unknown };
+  if (input.kind === 'grammar') return text === input.definition;
+  if (input.kind === 'typescript') return text === input.source;
+  try {
+    return sortedJson(JSON.parse(text)) === sortedJson(input.kind === 'json-schema' ? input.schema : definitionWithoutOrigin(t));
+  } catch {
+    return false;
+  }
+}
+
+function definitionWithoutOrigin(t: CapturedTool): unknown {
+  const { origin: _origin, ...rest } = t.input as { origin?: unknown };
+  return rest;
 }
 
 function quote(text: string | undefined, max = 80): string {
@@ -192,7 +212,7 @@ function fieldVerdict(e: HistoryEvent, before: ToolReading, after: ToolReading):
 }
 
 /** Checks `event` against the configuration's capture at `previous` (before) and at `release` (after). */
-export function checkEvent(event: HistoryEvent, before: ToolReading, after: ToolReading): Verdict {
+export function checkEvent(event: HistoryEvent, before: ToolReading, after: ToolReading, stored?: { before: string; after: string }): Verdict {
   const where = `${before.version} → ${after.version}`;
   try {
     if (isFieldEvent(event)) return fieldVerdict(event, before, after);
@@ -218,15 +238,17 @@ export function checkEvent(event: HistoryEvent, before: ToolReading, after: Tool
         const ta = after.tools.get(event.tool);
         if (!tb || !ta) return verdict(false, line(event.tool, pb, pa));
         const stated = event.from !== undefined || event.to !== undefined;
-        const ok = tb.description !== undefined && ta.description !== undefined && tb.description !== ta.description && (!stated || (tb.description === event.from && ta.description === event.to));
-        return verdict(ok, `${event.tool}: description ${tb.description === ta.description ? 'the same' : 'differs'} (${where}; ${tb.description?.length ?? 0} → ${ta.description?.length ?? 0} characters, ${quote(tb.description, 60)} → ${quote(ta.description, 60)})`);
+        const asStored = stored === undefined || (tb.description === stored.before && ta.description === stored.after);
+        const ok = tb.description !== undefined && ta.description !== undefined && tb.description !== ta.description && (!stated || (tb.description === event.from && ta.description === event.to)) && asStored;
+        return verdict(ok, `${event.tool}: description ${tb.description === ta.description ? 'the same' : 'differs'} (${where}; ${tb.description?.length ?? 0} → ${ta.description?.length ?? 0} characters, ${quote(tb.description, 60)} → ${quote(ta.description, 60)})${stored === undefined ? '' : asStored ? '; the stored texts are these' : '; the stored texts are not these'}`);
       }
       case 'definition-changed': {
         const tb = before.tools.get(event.tool);
         const ta = after.tools.get(event.tool);
         if (!tb || !ta) return verdict(false, line(event.tool, pb, pa));
         const same = definitionText(tb) === definitionText(ta);
-        return verdict(!same, `${event.tool}: input definition ${same ? 'the same' : 'differs'} (${where}, ${tb.input.kind} → ${ta.input.kind})`);
+        const asStored = stored === undefined || (storedDefinitionIs(stored.before, tb) && storedDefinitionIs(stored.after, ta));
+        return verdict(!same && asStored, `${event.tool}: input definition ${same ? 'the same' : 'differs'} (${where}, ${tb.input.kind} → ${ta.input.kind})${stored === undefined ? '' : asStored ? '; the stored texts are these definitions' : '; the stored texts are not these definitions'}`);
       }
       default:
         return unchecked(`the verifier has no check for a ${event.kind} event of a tool`);

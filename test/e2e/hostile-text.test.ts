@@ -21,6 +21,7 @@ import { CHROMIUM, CHROMIUM_FLAGS } from '../../scripts/lib/chromium.ts';
 import { serveStatic, type StaticServer } from '../../scripts/lib/bench/serve.ts';
 import { ensureChromium, ROOT, runBuild } from '../helpers/browser.ts';
 import { editJson } from '../helpers/files.ts';
+import { textId } from '../../src/lib/core/text-id.ts';
 
 /** Markup that runs as soon as it is parsed as HTML, in a title, a text node or an attribute. */
 const hostile = (n: number): string => `</title></code>"'><script>window.__pwned=${n}</script><img src=x onerror="window.__pwned=${n}">`;
@@ -59,6 +60,9 @@ function plantHostileText(content: string): void {
   editJson(join(content, 'history/claude-code.sdk.json'), (h) => {
     h.events.push({ release: '1.0.3', previous: '1.0.1', tool: REMOVED_TOOL, kind: 'tool-removed' });
     h.events[0].to = hostile(50);
+    // A tool's description changed, word for word on the changelog and in "Compare two releases".
+    h.events.push({ release: '1.0.3', previous: '1.0.1', tool: 'Read', kind: 'description-changed', fromText: textId(hostile(80)), toText: textId(`${hostile(80)} ${hostile(81)}`) });
+    h.texts = { [textId(hostile(80))]: hostile(80), [textId(`${hostile(80)} ${hostile(81)}`)]: `${hostile(80)} ${hostile(81)}` };
   });
   editJson(join(content, 'editorial/claude-code/shell.json'), (e) => {
     e.summary = `Runs a command ${hostile(60)} [click](javascript:window.__pwned=63) <javascript:window.__pwned=64> # not a heading`;
@@ -177,6 +181,22 @@ test('the hostile fixture builds, and no page runs, renders or duplicates anythi
   await page.goto(`${server.base}${job}`, { waitUntil: 'load' });
   assert.ok((await inspect(page)).title.startsWith('Read <script>window.__pwned=40</script>'));
   assert.deepEqual(dialogs, []);
+});
+
+test('a changed description is shown word for word as text, on the changelog and in the comparison, and runs nothing', async () => {
+  const page = await browser.newPage();
+  await page.goto(`${server.base}/claude-code/changelog/`, { waitUntil: 'load' });
+  assert.ok(await page.locator('pre.text-diff-body ins', { hasText: hostile(81) }).count(), 'the added text is an <ins> of text');
+  const read = pagesOf(out).find((p) => p === '/claude-code/read/');
+  assert.ok(read, 'the fixture has a Read page');
+  await page.goto(`${server.base}${read}?compare=sdk:1.0.1..1.0.3`, { waitUntil: 'load' });
+  await page.locator('details#compare pre.text-diff-body').waitFor({ timeout: 10_000 });
+  const seen = await inspect(page);
+  assert.equal(seen.pwned, undefined, 'the comparison ran planted script');
+  assert.equal(seen.plantedScripts, 0);
+  assert.equal(seen.plantedImages, 0);
+  assert.ok((await page.locator('details#compare pre.text-diff-body').innerText()).includes(hostile(81)), 'shown as text');
+  await page.close();
 });
 
 test('search results show planted names as text and run nothing', async () => {

@@ -11,6 +11,8 @@ import { getSite } from './site-data.ts';
 import { exportFileNames, versionSegment, type ExportFileName } from '../site/export-files.ts';
 import { archivedText, toolExportFiles } from '../site/tool-exports.ts';
 import type { ArchivedExport } from '../model/model.ts';
+import type { AgentId } from '../core/content-types.ts';
+import { changelogAgents } from '../views/history-pages.ts';
 
 export type ExportProps = { tool: ToolModel; file: ExportFileName } | { archived: ArchivedExport };
 
@@ -66,4 +68,10 @@ export async function exportResponse(context: APIContext): Promise<Response> {
   const text = (await files).get(file);
   if (text === undefined) throw new Error(`${key} has no ${file}`);
   return new Response(text, { headers: { 'Content-Type': CONTENT_TYPES[file] } });
+}
+
+/** Static paths of a file each agent with a release history publishes (`/<agent>/changelog.xml`, `/<agent>/history.json`). */
+export async function historyAgentPaths(): Promise<{ params: { agent: AgentId }; props: { agent: AgentId } }[]> {
+  const site = await getSite();
+  return changelogAgents(site).map((agent) => ({ params: { agent: agent.id }, props: { agent: agent.id } }));
 }

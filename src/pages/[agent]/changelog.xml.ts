@@ -3,13 +3,10 @@ import type { APIRoute, GetStaticPaths } from 'astro';
 import type { AgentId } from '../../lib/core/content-types.ts';
 import { changelogFeed } from '../../lib/exports/changelog-feed.ts';
 import { atomXml } from '../../lib/exports/feed.ts';
-import { changelogAgents } from '../../lib/views/history-pages.ts';
+import { historyAgentPaths } from '../../lib/routes/endpoints.ts';
 import { getSite } from '../../lib/routes/site-data.ts';
 
-export const getStaticPaths = (async () => {
-  const site = await getSite();
-  return changelogAgents(site).map((agent) => ({ params: { agent: agent.id }, props: { agent: agent.id } }));
-}) satisfies GetStaticPaths;
+export const getStaticPaths = historyAgentPaths satisfies GetStaticPaths;
 
 export const GET: APIRoute = async (context) => {
   const { agent } = context.props as { agent: AgentId };

@@ -2,13 +2,10 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
 import type { AgentId } from '../../lib/core/content-types.ts';
 import { historyExport } from '../../lib/exports/history-export.ts';
-import { changelogAgents } from '../../lib/views/history-pages.ts';
+import { historyAgentPaths } from '../../lib/routes/endpoints.ts';
 import { getSite } from '../../lib/routes/site-data.ts';
 
-export const getStaticPaths = (async () => {
-  const site = await getSite();
-  return changelogAgents(site).map((agent) => ({ params: { agent: agent.id }, props: { agent: agent.id } }));
-}) satisfies GetStaticPaths;
+export const getStaticPaths = historyAgentPaths satisfies GetStaticPaths;
 
 export const GET: APIRoute = async (context) => {
   const { agent } = context.props as { agent: AgentId };

@@ -345,6 +345,17 @@ test('each accepted alias or former name with its own URL name is a redirect of 
   assert.ok(site.tools.some((t) => (t.redirectSlugs ?? []).length > 0), 'the fixture has at least one alias page');
 });
 
+test('a key written twice in one object is refused, naming where: a JSON reader would drop the first silently', () => {
+  const E = 'editorial/claude-code/shell.json';
+  const errors = errorsAfter((d) => {
+    const text = readFileSync(join(d, E), 'utf8');
+    // A second summary, as a hand edit leaves it: both are valid JSON, the first would be lost.
+    writeFileSync(join(d, E), text.replace(/^\{/, '{\n  "summary": "An earlier summary.",'));
+  });
+  assert.deepEqual(where(errors), [[E, '/summary', 'json-unique-keys']]);
+  assert.match(errors[0]!.message, /written twice/);
+});
+
 test("a changed tool description or definition names both texts, each kept once in the file's text store under its id", () => {
   const H = 'history/claude-code.sdk.json';
   const sha = (t: string) => createHash('sha256').update(t).digest('hex').slice(0, 16);

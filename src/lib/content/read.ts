@@ -10,6 +10,7 @@ import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.
 import addFormatsModule from 'ajv-formats';
 import type { Problems } from './problems.ts';
 import { boundProblems } from './bounds.ts';
+import { duplicateKeys } from './duplicate-keys.ts';
 import { jsonPointer } from '../core/json.ts';
 import { AGENT_IDS, isAgentId } from '../agents/index.ts';
 import { AGENT_ID_FORMAT, CONTENT_SCHEMAS, SHARED_SCHEMAS, type SchemaName } from './schema-files.ts';
@@ -221,6 +222,12 @@ export class ContentReader {
       data = JSON.parse(text);
     } catch (error) {
       this.problems.error(file, '', 'json-parse', `not valid JSON: ${(error as Error).message}`);
+      this.problems.markUnreadable(file);
+      return undefined;
+    }
+    const duplicates = duplicateKeys(text);
+    if (duplicates.length > 0) {
+      for (const d of duplicates) this.problems.error(file, d.pointer, 'json-unique-keys', `the key ${JSON.stringify(d.key)} is written twice in one object; a JSON reader keeps only the last, so the first would be lost: keep one`);
       this.problems.markUnreadable(file);
       return undefined;
     }

@@ -203,3 +203,48 @@ test('OpenCode\'s model catalogue is served by the stub at OPENCODE_MODELS_URL, 
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test("a process that left the run's process group (a detached daemon) is killed by the folder it works in, or names", async () => {
+  const { spawn } = await import('node:child_process');
+  const { killRunningIn } = await import('../../scripts/lib/capture/runner.ts');
+  const run = mkdtempSync(join(tmpdir(), 'run-'));
+  const elsewhere = mkdtempSync(join(tmpdir(), 'elsewhere-'));
+  const alive = (pid: number) => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  // Session leaders of their own (setsid, as a daemon makes itself), each outliving the spawn call.
+  const start = (cwd: string, args: string[]) => {
+    const child = spawn('sleep', args, { cwd, detached: true, stdio: 'ignore' });
+    child.unref();
+    return child.pid!;
+  };
+  const inFolder = start(run, ['300']);
+  const byArgument = spawn('sh', ['-c', 'sleep 300', `${run}/work`], { cwd: elsewhere, detached: true, stdio: 'ignore' });
+  byArgument.unref();
+  const other = start(elsewhere, ['301']);
+  try {
+    await new Promise((r) => setTimeout(r, 200));
+    const killed = killRunningIn([run]);
+    await new Promise((r) => setTimeout(r, 200));
+    assert.ok(killed.includes(inFolder) && killed.includes(byArgument.pid!), `killed ${killed.join(', ')}`);
+    assert.equal(alive(inFolder), false, 'the one working in the run folder is gone');
+    assert.equal(alive(byArgument.pid!), false, 'the one naming the run folder is gone');
+    assert.equal(alive(other), true, 'a process elsewhere is left alone');
+    assert.equal(alive(process.pid), true);
+  } finally {
+    for (const pid of [inFolder, byArgument.pid!, other]) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // gone
+      }
+    }
+    rmSync(run, { recursive: true, force: true });
+    rmSync(elsewhere, { recursive: true, force: true });
+  }
+});

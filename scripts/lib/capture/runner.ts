@@ -6,7 +6,7 @@
  * Must run inside a network namespace that has only loopback (see scripts/capture.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { AGENTS, agentWireForPath, type AgentId, type Invocation } from '../../../src/lib/agents/index.ts';
 import { pathOf } from '../../../src/lib/wire/shared.ts';
@@ -189,6 +189,37 @@ export function killLeftovers(pgid: number): void {
   }
 }
 
+/**
+ * After a run: SIGKILLs every process still at work in the run's folders, by its working
+ * directory or by a command-line argument inside one of them, and everything it started. A
+ * helper that made itself a session leader has left the run's process group (a CLI's detached
+ * daemon, adopted by pid 1), so killLeftovers cannot see it; the folders are the run's own, so
+ * nothing else works there. This process and its ancestors are spared.
+ */
+export function killRunningIn(dirs: readonly string[]): number[] {
+  const inside = (path: string) => dirs.some((d) => path === d || path.startsWith(`${d}/`));
+  const table = processTable();
+  const spared = new Set<number>();
+  for (let pid: number | undefined = process.pid; pid !== undefined && pid > 0 && !spared.has(pid); pid = table.find((p) => p.pid === pid)?.ppid) spared.add(pid);
+  const killed: number[] = [];
+  for (const p of table) {
+    if (spared.has(p.pid)) continue;
+    let cwd = '';
+    let args: string[] = [];
+    try {
+      cwd = readlinkSync(`/proc/${p.pid}/cwd`);
+      args = readFileSync(`/proc/${p.pid}/cmdline`, 'utf8').split('\0');
+    } catch {
+      continue; // ended meanwhile, or not ours to read
+    }
+    if (!inside(cwd) && !args.some((a) => dirs.some((d) => a.includes(d)))) continue;
+    for (const d of descendants(p.pid, table)) kill(d);
+    kill(p.pid);
+    killed.push(p.pid);
+  }
+  return killed;
+}
+
 const OUTPUT_LIMIT = 4 * 1024 * 1024;
 
 /** What a run may add to a configuration (the payload runs: scripted replies, files to work on). */
@@ -302,6 +333,7 @@ export async function runConfiguration(agent: AgentId, configuration: Configurat
       if (child.exitCode === null && child.signalCode === null) killTree(child.pid);
       killLeftovers(child.pid);
     }
+    killRunningIn([paths.home, paths.workdir]);
     await stub.close();
   }
 }

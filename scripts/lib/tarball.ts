@@ -120,15 +120,33 @@ function checkedEntry(type: string, raw: string, linkpath: string, data: Buffer,
 }
 
 /**
+ * The most a tarball may inflate to: INFLATE_RATIO times its compressed size (packages of text
+ * and native programs inflate 2 to 10 times; a gzip of zeros, a thousand), at least
+ * MIN_INFLATE_LIMIT (small packages), at most MAX_INFLATED_BYTES. zlib stops at the limit, so
+ * a bomb is refused after reading that much, not after inflating all of it.
+ */
+export const INFLATE_RATIO = 40;
+export const MIN_INFLATE_LIMIT = 64 * 1024 * 1024;
+export const MAX_INFLATED_BYTES = 1024 * 1024 * 1024;
+
+export function inflateLimit(compressed: number): number {
+  return Math.min(MAX_INFLATED_BYTES, Math.max(MIN_INFLATE_LIMIT, compressed * INFLATE_RATIO));
+}
+
+/**
  * Every entry of the gzipped tarball `bytes`, checked: throws UnsafeTarballError on the
  * first entry that is not a plain file or folder or whose path is unsafe. `label`
  * names the tarball in messages.
  */
 export function readTarball(bytes: Buffer, label: string): TarEntry[] {
   let tar: Buffer;
+  const limit = inflateLimit(bytes.length);
   try {
-    tar = gunzipSync(bytes, { maxOutputLength: 2 ** 31 - 1 });
+    tar = gunzipSync(bytes, { maxOutputLength: limit });
   } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') {
+      throw new UnsafeTarballError(`${label}: inflates to more than ${limit} bytes (over ${INFLATE_RATIO} times its ${bytes.length} compressed bytes, or over ${MAX_INFLATED_BYTES}); refused as a decompression bomb, nothing was extracted`);
+    }
     throw new UnsafeTarballError(`${label}: not a gzipped tarball (${(error as Error).message})`);
   }
   const entries: TarEntry[] = [];

@@ -9,7 +9,8 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { extractTarball, readTarball, tarballFiles, UnsafeTarballError, unsafePathRule } from '../../scripts/lib/tarball.ts';
+import { extractTarball, inflateLimit, INFLATE_RATIO, MAX_INFLATED_BYTES, MIN_INFLATE_LIMIT, readTarball, tarballFiles, UnsafeTarballError, unsafePathRule } from '../../scripts/lib/tarball.ts';
+import { gzipSync } from 'node:zlib';
 import { unpackTarball, DownloadError } from '../../scripts/lib/npm-package.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'tarball-test-'));
@@ -147,4 +148,14 @@ test('unpackTarball refuses a symbolic link with a DownloadError naming the pack
   const { file, root } = pack((pkg) => symlinkSync('/etc/hostname', join(pkg, 'sdk-tools.d.ts')));
   assert.throws(() => unpackTarball(file, join(root, 'into'), 'some-pkg@2.0.0'), (e: unknown) => e instanceof DownloadError && /refusing the tarball: some-pkg@2\.0\.0: entry "package\/sdk-tools\.d\.ts" is a symbolic link/.test((e as Error).message));
   assert.ok(!existsSync(join(root, 'into', 'package', 'sdk-tools.d.ts')));
+});
+
+test('a gzip that inflates far beyond its size is refused when zlib reaches the limit, before it is all inflated', () => {
+  // 80 MB of zeros compress to about 80 KB: 40 times that is under the 64 MB floor, so the floor is the limit.
+  const bomb = gzipSync(Buffer.alloc(80 * 1024 * 1024));
+  assert.ok(bomb.length * INFLATE_RATIO < MIN_INFLATE_LIMIT);
+  assert.equal(inflateLimit(bomb.length), MIN_INFLATE_LIMIT);
+  assert.throws(() => readTarball(bomb, 'bomb.tgz'), (e: Error) => e instanceof UnsafeTarballError && /bomb\.tgz: inflates to more than 67108864 bytes.*decompression bomb/.test(e.message));
+  // A real package's ratio (text and programs inflate a few times) stays far under the limit.
+  assert.equal(inflateLimit(60 * 1024 * 1024), MAX_INFLATED_BYTES);
 });

@@ -29,6 +29,7 @@ import { ACCEPT_FLAG, parseIngestArgs, runIngest, withPinnedPackage } from './li
 import { display, readJson, ScriptError } from './lib/script-files.ts';
 import { pinOf, pinsWithIntegrity, readPins, type Pin } from './lib/pins.ts';
 import { claudeCode } from '../src/lib/agents/claude-code.ts';
+import { isRelease } from '../src/lib/core/version-order.ts';
 import { listedVersions } from './lib/registry.ts';
 import { releaseEvidence } from './lib/runnable-release.ts';
 
@@ -71,6 +72,10 @@ function recordedIntegrity(agentFile: string, pin: Pin): string | undefined {
 function readBundle(dir: string, spec: string, typesFile: string): { pkg: { claudeCodeVersion: string }; manifest: { version?: string; commit?: string; buildDate?: string }; dts: string } {
   const pkg = readJson<{ claudeCodeVersion?: string }>(join(dir, 'package.json'), 'the package manifest');
   if (!pkg.claudeCodeVersion) throw new ScriptError('package.json has no claudeCodeVersion: cannot tell which Claude Code it bundles');
+  // The version names files and URLs (versioned export paths) and is compared as a release: only a plain release number is one.
+  if (typeof pkg.claudeCodeVersion !== 'string' || !isRelease(pkg.claudeCodeVersion)) {
+    throw new ScriptError(`package.json's claudeCodeVersion ${JSON.stringify(pkg.claudeCodeVersion)} is not a release number (x.y.z); refusing to record it`);
+  }
   let manifest: { version?: string; commit?: string; buildDate?: string };
   try {
     manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));

@@ -11,7 +11,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from '../helpers/browser.ts';
@@ -25,6 +25,8 @@ const PINNED_INTEGRITY = PIN.integrity!;
 /** Expected figures read from the committed content, not typed in: the SDK tool files and the Claude Code release their record names. */
 const SDK_TOOL_FILES = readdirSync(join(ROOT, 'content/tools/claude-code')).filter((f) => f.endsWith('.json')).length;
 const CLI_VERSION = (JSON.parse(readFileSync(join(ROOT, 'content/agents/claude-code.json'), 'utf8')) as { version: string }).version;
+/** The Claude Code release the pinned package states it bundles (its package.json `claudeCodeVersion`). */
+let CLI_VERSION_OF_PIN = '';
 const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
 function snapshot(dir: string): Map<string, string> {
@@ -123,6 +125,8 @@ let bumped: Buffer;
 /** The bumped release whose type declarations are a symbolic link to a file of this machine. */
 let linked: Buffer;
 let secretFile: string;
+/** The bumped release whose claudeCodeVersion is a path that climbs out of the content folder. */
+let traversing: Buffer;
 // A release after the pin, derived from it: the next patch number, as a prerelease no registry serves.
 const BUMPED_VERSION = `${VERSION.replace(/\d+$/, (patch) => String(Number(patch) + 1))}-test.1`;
 
@@ -140,6 +144,7 @@ before(() => {
   fixtures = mkdtempSync(join(tmpdir(), 'ingest-fixtures-'));
   const out = execFileSync('npm', ['pack', `${PACKAGE}@${VERSION}`, '--json', '--pack-destination', fixtures], { encoding: 'utf8', timeout: 300_000 });
   genuine = readFileSync(join(fixtures, (JSON.parse(out) as { filename: string }[])[0]!.filename));
+  CLI_VERSION_OF_PIN = (JSON.parse(execFileSync('tar', ['-xzOf', join(fixtures, (JSON.parse(out) as { filename: string }[])[0]!.filename), 'package/package.json'], { encoding: 'utf8' })) as { claudeCodeVersion: string }).claudeCodeVersion;
   // The real registry serves exactly the pinned bytes.
   assert.equal(sha512(genuine), PINNED_INTEGRITY);
   tampered = repack(genuine, (pkg) => writeFileSync(join(pkg, 'TAMPERED.md'), 'not the published tarball\n'));
@@ -150,6 +155,14 @@ before(() => {
   });
   secretFile = join(fixtures, 'local-secret.d.ts');
   writeFileSync(secretFile, '// a file of this machine, not of any package: LOCAL_SECRET_MARKER\nexport interface BashInput { command: string }\n');
+  traversing = repack(bumped, (pkg) => {
+    // The bundled Claude Code release, as package.json and manifest.json both state it, made a path.
+    for (const file of ['package.json', 'manifest.json']) {
+      const path = join(pkg, file);
+      if (!existsSync(path)) continue;
+      writeFileSync(path, readFileSync(path, 'utf8').replaceAll(`"${CLI_VERSION_OF_PIN}"`, JSON.stringify(`${CLI_VERSION_OF_PIN}/../../../../etc/x`)));
+    }
+  });
   linked = repack(bumped, (pkg) => {
     const types = readdirSync(pkg).find((f) => f.endsWith('.d.ts') && f.startsWith('sdk-tools'))!;
     rmSync(join(pkg, types));
@@ -321,6 +334,23 @@ test('a tarball holding a symbolic link is refused even when its integrity is th
         assert.deepEqual([...snapshot(s.content).entries()], [...before.entries()]);
         assert.equal(readFileSync(s.pins, 'utf8'), pinsBefore);
         for (const text of snapshot(s.content).values()) assert.ok(!text.includes('LOCAL_SECRET_MARKER'), 'the local file is nowhere in the content');
+        assert.deepEqual(result.leftInTmp, []);
+      },
+      { 'claude-code': { ...rest, version: BUMPED_VERSION } },
+    );
+  });
+});
+
+test('a claudeCodeVersion that is not a release number (a path climbing out) is refused, and nothing is written', async () => {
+  const { integrity: _dropped, ...rest } = PIN;
+  await withRegistry({ [VERSION]: { bytes: genuine }, [BUMPED_VERSION]: { bytes: traversing } }, async (registry) => {
+    await withScratch(
+      async (s) => {
+        const before = snapshot(s.content);
+        const result = await runIngest(s, registryEnv(s, registry));
+        assert.equal(result.status, 1, result.stdout);
+        assert.match(result.stderr, new RegExp(`claudeCodeVersion "${escape(CLI_VERSION_OF_PIN)}/\\.\\./\\.\\./\\.\\./\\.\\./etc/x" is not a release number`));
+        assert.deepEqual([...snapshot(s.content).entries()], [...before.entries()]);
         assert.deepEqual(result.leftInTmp, []);
       },
       { 'claude-code': { ...rest, version: BUMPED_VERSION } },

@@ -345,6 +345,20 @@ test('each accepted alias or former name with its own URL name is a redirect of 
   assert.ok(site.tools.some((t) => (t.redirectSlugs ?? []).length > 0), 'the fixture has at least one alias page');
 });
 
+test('a schema key that no URL or anchor can carry (a lone surrogate, a NUL) is refused by name and place, not as "URI malformed"', () => {
+  const C = 'captures/claude-code/print.json';
+  const errors = errorsAfter((d) =>
+    editJson(join(d, C), (c) => {
+      c.body.tools[1].input_schema.properties['\ud800\u0000x'] = { type: 'string' };
+    }),
+  );
+  assert.equal(errors.length, 1, show(errors));
+  assert.equal(errors[0]!.rule, 'definition-keys-writable');
+  assert.equal(errors[0]!.pointer, '/body/tools/1/input_schema/properties/\\ud800\\u0000x');
+  assert.match(errors[0]!.message, /lone surrogate/);
+  assert.doesNotMatch(errors[0]!.message, /URI malformed/);
+});
+
 test('a key written twice in one object is refused, naming where: a JSON reader would drop the first silently', () => {
   const E = 'editorial/claude-code/shell.json';
   const errors = errorsAfter((d) => {

@@ -13,7 +13,7 @@ import type { Definition } from '../core/content-types.ts';
 import { DefinitionShapeError } from '../shapes/shape.ts';
 import type { DefinitionView } from '../model/model.ts';
 import type { Problems } from './problems.ts';
-import { pointerToken } from '../core/json.ts';
+import { jsonPointer, pointerToken } from '../core/json.ts';
 
 export interface DefinitionPlace {
   /** Content file, relative to the project root. */
@@ -82,6 +82,26 @@ function checkCompiles(ajv: Ajv2020, schema: object): void {
   compiledBy.set(ajv, compiled);
 }
 
+/**
+ * The first key of a JSON Schema (at any depth) that a URL, an anchor or a JSON pointer cannot
+ * carry: a lone surrogate (not well-formed UTF-16: percent-encoding fails, Ajv says only "URI
+ * malformed") or a control character (U+0000 to U+001F). Its pointer is relative to the schema,
+ * with such characters written as `\uXXXX` so that the message prints them.
+ */
+export function unwritableKey(schema: unknown, at = ''): { pointer: string; key: string; why: string } | undefined {
+  if (schema === null || typeof schema !== 'object') return undefined;
+  const shown = (key: string) => key.replace(/[\u0000-\u001f]|[\ud800-\udfff]/g, (c) => (key.isWellFormed() && c >= '\ud800' ? c : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
+  for (const [key, value] of Object.entries(schema)) {
+    const pointer = jsonPointer(at, shown(key));
+    if (!key.isWellFormed()) return { pointer, key, why: 'a lone surrogate (half of a UTF-16 pair)' };
+    const control = /[\u0000-\u001f]/.exec(key);
+    if (control) return { pointer, key, why: `the control character U+${control[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}` };
+    const inner = unwritableKey(value, pointer);
+    if (inner) return inner;
+  }
+  return undefined;
+}
+
 export function definitionView(definition: Definition, root: 'input' | 'output' | 'model-input', place: DefinitionPlace, problems: Problems, ajv: Ajv2020): DefinitionView {
   const prefix = place.tool ? `tool ${place.tool}: ` : '';
   const fail = (error: unknown, rule: string, what: string): DefinitionView => {
@@ -106,6 +126,11 @@ export function definitionView(definition: Definition, root: 'input' | 'output' 
       if (id !== undefined) {
         problems.error(place.file, place.pointer + id, 'definition-no-id', `${prefix}the schema declares its own $id; a published schema's $id is its versioned URL on this site, so a definition may not declare one`);
         return { definition, rows: [], broken: 'definition-no-id' };
+      }
+      const unwritable = unwritableKey(definition.schema);
+      if (unwritable !== undefined) {
+        problems.error(place.file, place.pointer + unwritable.pointer, 'definition-keys-writable', `${prefix}the key ${JSON.stringify(unwritable.key)} holds ${unwritable.why}, which no URL, anchor or JSON pointer can carry: the field could not be linked to, so the definition is refused`);
+        return { definition, rows: [], broken: 'definition-keys-writable' };
       }
       try {
         checkCompiles(ajv, definition.schema);

@@ -225,15 +225,16 @@ export class ContentReader {
       this.problems.markUnreadable(file);
       return undefined;
     }
-    const duplicates = duplicateKeys(text);
-    if (duplicates.length > 0) {
-      for (const d of duplicates) this.problems.error(file, d.pointer, 'json-unique-keys', `the key ${JSON.stringify(d.key)} is written twice in one object; a JSON reader keeps only the last, so the first would be lost: keep one`);
-      this.problems.markUnreadable(file);
-      return undefined;
-    }
     const outOfBounds = boundProblems(data);
     if (outOfBounds.length > 0) {
       for (const p of outOfBounds) this.problems.error(file, p.pointer, p.rule, p.message);
+      this.problems.markUnreadable(file);
+      return undefined;
+    }
+    // After the bounds: the walk below recurses as deep as the data nests.
+    const duplicates = duplicateKeys(text);
+    if (duplicates.length > 0) {
+      for (const d of duplicates) this.problems.error(file, d.pointer, 'json-unique-keys', `the key ${JSON.stringify(d.key)} is written twice in one object; a JSON reader keeps only the last, so the first would be lost: keep one`);
       this.problems.markUnreadable(file);
       return undefined;
     }

@@ -101,6 +101,8 @@ test('the site has exactly the pages the content describes', () => {
   // History: a changelog per agent with a history file, and a page per tool a history saw removed
   // that no current tool answers to (name or alias) and that was not added again later.
   const historyDir = join(ROOT, 'content/history');
+  // What changed across agents: one page, when any history exists.
+  if (existsSync(historyDir) && readdirSync(historyDir).length > 0) expected.add('/changes/');
   const names = new Set(site.tools.flatMap((t) => [t.fullName, ...t.generated.aliases.map((a) => a.name)].map((n) => `${t.agent} ${n}`)));
   for (const f of existsSync(historyDir) ? readdirSync(historyDir) : []) {
     const history = JSON.parse(readFileSync(join(historyDir, f), 'utf8')) as { agent: string; events: { tool: string; kind: string }[] };

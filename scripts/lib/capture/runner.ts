@@ -212,7 +212,8 @@ export function killRunningIn(dirs: readonly string[]): number[] {
     } catch {
       continue; // ended meanwhile, or not ours to read
     }
-    if (!inside(cwd) && !args.some((a) => dirs.some((d) => a.includes(d)))) continue;
+    // An argument names a folder as a path of its own or after `=` (`--cwd=/…/work`); `/…/work2` is not inside `/…/work`.
+    if (!inside(cwd) && !args.some((a) => inside(a) || inside(a.slice(a.indexOf('=') + 1)))) continue;
     for (const d of descendants(p.pid, table)) kill(d);
     kill(p.pid);
     killed.push(p.pid);

@@ -13,12 +13,10 @@ import { AGENT_LABELS, sitePath } from '../site/site.ts';
 import { changelogPlan, changelogUrl, releaseUrl } from '../history/changelog-addresses.ts';
 import { releaseTimes } from '../history/release-times.ts';
 import { BREAKING_RULES } from '../history/breaking.ts';
-import { changelogAgents, releaseViews, type ChangelogPage } from './history-pages.ts';
+import { changelogAgents, releaseViews, type ReleaseView } from './history-pages.ts';
 
 /** How far back the page reaches from the newest publication recorded. */
 export const WINDOW_DAYS = 30;
-
-export type ReleaseView = ChangelogPage['releases'][number];
 
 /** One release of one agent, with what it changed. */
 export interface ChangesEntry {

@@ -114,7 +114,8 @@ export function changelogAgents(site: SiteModel): SiteModel['agents'] {
   return site.agents.filter((agent) => site.histories.some((h) => h.agent === agent.id));
 }
 
-type ReleaseView = ChangelogPage['releases'][number];
+/** One release section of a changelog page. */
+export type ReleaseView = ChangelogPage['releases'][number];
 
 /** The word-for-word change of a changed description or definition (text-diff.ts). */
 function diffOf(change: Change): { diff?: TextDiff } {

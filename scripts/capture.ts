@@ -32,6 +32,7 @@ import { buildCapture, countTools, summaryLine } from './lib/capture/capture-fil
 import { CaptureError } from './lib/capture/normalise.ts';
 import { checkOrWrite } from './lib/capture/write.ts';
 import { parseRunArgs, type RunArgs } from './lib/capture/run-args.ts';
+import { captureRunFolder } from './lib/capture/run-folders.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 const SCRIPT = join(ROOT, 'scripts/capture.ts');
@@ -89,7 +90,7 @@ async function inside(options: Options): Promise<number> {
     const binary = installedBinary(agent, CACHE_ROOT, pkg, version);
     if (binary) binaries.set(agent, binary);
   }
-  const runRoot = join(CACHE_ROOT, 'capture-run');
+  const runRoot = captureRunFolder(CACHE_ROOT);
   const paths: RunPaths = {
     home: join(runRoot, 'home'),
     workdir: join(runRoot, 'work'),

@@ -3,13 +3,15 @@
  * across releases: content/history/<agent>.capture.json.
  *
  *   node scripts/history-captures.ts [--agent ID]... [--step N]
- *        [--last N] [--from VERSION] [--retry-failed]
+ *        [--last N] [--from VERSION] [--to VERSION] [--retry-failed]
  *
  *   --agent         only this agent (repeatable; default: every agent whose registry module
  *                   declares a capture-history plan, in registry order)
  *   --step          read every N-th release before bisecting (default: the agent's plan)
  *   --last          for a plan that covers the newest releases: how many up to the pin
  *   --from          for a plan that covers from a release: the oldest release
+ *   --to            the newest release to cover instead of the pin (refresh records this way why a
+ *                   release newer than the pin could not be captured: each configuration's failure)
  *   --retry-failed  run again the configurations that failed in a release (the cache
  *                   remembers failures so that a rerun does not repeat them)
  *   --fill-texts    plan nothing: read (through the cache) only the releases on either side of
@@ -61,6 +63,7 @@ import { compareReleases } from '../src/lib/core/version-order.ts';
 import { releaseTimes, runnableVersions } from './lib/runnable-release.ts';
 import { releaseSnapshots, type ConfigSnapshot } from './lib/history/capture-snapshot.ts';
 import { vanishAndReturn, vanishReason } from './lib/capture-history/vanish.ts';
+import { historyRunFolder } from './lib/capture/run-folders.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 const SCRIPT = join(ROOT, 'scripts/history-captures.ts');
@@ -81,6 +84,8 @@ interface Options {
   step?: number;
   last?: number;
   from?: string;
+  /** The newest release to cover instead of the pin (refresh: a newer release that could not be captured, to record why). */
+  to?: string;
   retryFailed: boolean;
   fillTexts: boolean;
   inside?: { agent: AgentId; version: string; binary: string; configurations: string[] };
@@ -111,6 +116,7 @@ function parseArgs(argv: string[]): Options {
     } else if (a === '--step') o.step = Number(value(++i, a));
     else if (a === '--last') o.last = Number(value(++i, a));
     else if (a === '--from') o.from = value(++i, a);
+    else if (a === '--to') o.to = value(++i, a);
     else if (a === '--retry-failed') o.retryFailed = true;
     else if (a === '--fill-texts') o.fillTexts = true;
     else if (a === '--inside') isInside = true;
@@ -118,12 +124,13 @@ function parseArgs(argv: string[]): Options {
     else if (a === '--binary') inside.binary = value(++i, a);
     else if (a === '--config') inside.configurations.push(value(++i, a));
     else if (a === '--help' || a === '-h') {
-      console.log(`usage: node scripts/history-captures.ts [--agent ${ORDER.join('|')}]... [--step N] [--last N] [--from VERSION] [--retry-failed] [--fill-texts]`);
+      console.log(`usage: node scripts/history-captures.ts [--agent ${ORDER.join('|')}]... [--step N] [--last N] [--from VERSION] [--to VERSION] [--retry-failed] [--fill-texts]`);
       process.exit(0);
     } else fail(`unknown argument ${a}`);
   }
   if (o.step !== undefined && !(Number.isInteger(o.step) && o.step >= 1)) fail('--step needs a positive integer');
   if (o.last !== undefined && !(Number.isInteger(o.last) && o.last >= 2)) fail('--last needs an integer of at least 2');
+  if (o.to !== undefined && o.agents.length !== 1) fail('--to covers one agent: name it with --agent');
   if (isInside) {
     if (o.agents.length !== 1 || !inside.version || !inside.binary) fail('--inside needs --agent, --version and --binary');
     o.inside = { agent: o.agents[0]!, version: inside.version, binary: inside.binary, configurations: inside.configurations };
@@ -149,7 +156,7 @@ async function inside(o: NonNullable<Options['inside']>): Promise<void> {
   prepareNamespace();
   const matrix = loadMatrix(ROOT);
   const { package: pkg } = matrix.agents[o.agent];
-  const runRoot = join(HISTORY_ROOT, 'run', o.agent); // one per agent: the two agents' histories can run side by side
+  const runRoot = historyRunFolder(CACHE_ROOT, o.agent);
   const paths: RunPaths = { home: join(runRoot, 'home'), workdir: join(runRoot, 'work'), node: process.execPath, mcpServer: join(ROOT, 'scripts/lib/capture/mcp-server.ts') };
   const unlock = lockRunFolder(runRoot, 'another history run');
   try {
@@ -219,6 +226,8 @@ function captureRelease(agent: AgentId, pkg: string, version: string, needed: re
     installed = install(agent, pkg, version);
   } catch (error) {
     if (!(error instanceof InstallError)) throw error;
+    // The network, the disk or a limit of this machine: not the release's, so nothing is cached.
+    if (error.ours) fail(`${agent} ${version}: ${error.message} (this machine's failure, not the release's: nothing recorded)`);
     for (const id of needed) writeCached(HISTORY_ROOT, agent, version, id, { ok: false, error: `cannot run: ${error.message}` });
     console.log(`    cannot run: ${error.message}`);
     return false;
@@ -304,7 +313,7 @@ async function historyOf(agent: AgentId, o: Options): Promise<AgentRun> {
   const missing = plan.configurations.filter((id) => !order.includes(id));
   if (missing.length > 0) fail(`content/capture-matrix.json has no ${agent} configuration ${missing.join(', ')}`);
   const step = o.step ?? plan.step;
-  const range: ReleaseRange = { to: pin, ...plan.range, ...('from' in plan.range && o.from ? { from: o.from } : {}), ...('last' in plan.range && o.last ? { last: o.last } : {}) };
+  const range: ReleaseRange = { to: o.to ?? pin, ...plan.range, ...('from' in plan.range && o.from ? { from: o.from } : {}), ...('last' in plan.range && o.last ? { last: o.last } : {}) };
 
   // Every release some package of the agent lists: a release its own package lacks is read from its platform package (install.ts).
   const packages = agentPackages(agent, pkg);

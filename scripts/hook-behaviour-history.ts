@@ -23,7 +23,7 @@ import { loadMatrix } from './lib/capture/matrix.ts';
 import { locateChanges } from './lib/capture-history/planner.ts';
 import { selectReleases, unpublishedNumbers } from './lib/history/releases.ts';
 import { loadHookCases, selectHookCases } from './lib/hook-behaviour/cases.ts';
-import { behaviourHistory, caseOutcome, failedOutcome, releasesBehaveAlike, type CaseOutcome, type ReleaseOutcomes } from './lib/hook-behaviour/history.ts';
+import { behaviourHistory, caseOutcome, failedOutcome, massChanges, RELEASE_CANNOT_RUN, releasesBehaveAlike, type CaseOutcome, type ReleaseOutcomes } from './lib/hook-behaviour/history.ts';
 import { runnableVersions } from './lib/runnable-release.ts';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -85,23 +85,43 @@ function outcomesIn(dir: string, failures: string | undefined, agent: AgentId): 
   return out;
 }
 
-/** Runs the agent's cases at `version` into the run cache (once), or records why it cannot run. */
-function runRelease(agent: AgentId, version: string, caseIds: readonly string[]): string {
-  const dir = join(RUNS, agent, version);
-  if (existsSync(join(dir, 'failures.json'))) return dir;
-  const partial = `${dir}.partial-${process.pid}`;
+/** Runs the runner once into `partial`; how it ended. */
+function runOnce(agent: AgentId, version: string, caseIds: readonly string[], partial: string): { ok: true } | { ok: false; release: boolean; said: string } {
   rmSync(partial, { recursive: true, force: true });
-  console.log(`  ${version}: running ${caseIds.length} case(s)`);
   const run = spawnSync(process.execPath, [RUNNER, '--only', agent, '--release', version, '--out', partial], {
     stdio: ['ignore', 'inherit', 'pipe'],
     encoding: 'utf8',
     timeout: (caseIds.length * 120 + 900) * 1000,
   });
-  if (run.error || run.status !== 0) {
-    // The runner stopped before any case (an install that fails, a release it cannot start): every case keeps why.
-    const said = (run.stderr ?? '').trim().split('\n').filter((l) => l.trim() !== '').at(-1) ?? run.error?.message ?? `exit ${run.status ?? run.signal}`;
-    process.stderr.write(run.stderr ?? '');
-    const reason = `cannot run: ${said.replace(/^hook-behaviour: /, '')}`;
+  if (!run.error && run.status === 0) return { ok: true };
+  process.stderr.write(run.stderr ?? '');
+  const said = (run.stderr ?? '').trim().split('\n').filter((l) => l.trim() !== '').at(-1) ?? run.error?.message ?? `exit ${run.status ?? run.signal}`;
+  return { ok: false, release: run.status === RELEASE_CANNOT_RUN, said: said.replace(/^hook-behaviour: /, '') };
+}
+
+/**
+ * Runs the agent's cases at `version` into the run cache (once), or records why it cannot run.
+ * Only a release that cannot run for its own reasons (the runner's RELEASE_CANNOT_RUN) is
+ * recorded so; any other failure (a crash of the runner, a limit, the network) is run once more
+ * and then stops the history, cached nowhere: "Node.js v24…" is never a release's outcome.
+ */
+function runRelease(agent: AgentId, version: string, caseIds: readonly string[]): string {
+  const dir = join(RUNS, agent, version);
+  if (existsSync(join(dir, 'failures.json'))) return dir;
+  const partial = `${dir}.partial-${process.pid}`;
+  console.log(`  ${version}: running ${caseIds.length} case(s)`);
+  let result = runOnce(agent, version, caseIds, partial);
+  if (!result.ok && !result.release) {
+    console.log(`  ${version}: the run failed for our reasons (${result.said}); running it again`);
+    result = runOnce(agent, version, caseIds, partial);
+  }
+  if (!result.ok && !result.release) {
+    rmSync(partial, { recursive: true, force: true });
+    fail(`${agent} ${version}: the run failed twice for our reasons, not the release's: ${result.said}. Nothing was cached or written.`);
+  }
+  if (!result.ok) {
+    // The release cannot run: every case keeps why, in its words.
+    const reason = `cannot run: ${result.said}`;
     replaceFile(join(partial, 'failures.json'), jsonText(Object.fromEntries(caseIds.map((id) => [`${agent}/${id}`, reason]))));
   }
   mkdirSync(join(RUNS, agent), { recursive: true });
@@ -110,14 +130,13 @@ function runRelease(agent: AgentId, version: string, caseIds: readonly string[])
   return dir;
 }
 
-async function main(o: Options): Promise<number> {
-  if (process.getuid?.() !== 0) fail('the cases run inside a network namespace, which needs root');
-  const matrix = loadMatrix(ROOT);
-  const { package: pkg, version: pin } = matrix.agents[o.agent];
-  const caseIds = selectHookCases(loadHookCases(ROOT, matrix), [o.agent]).map((c) => c.case.id);
-  if (caseIds.length === 0) fail(`content/hook-cases.json has no case for ${o.agent}`);
-  const listed = selectReleases(runnableVersions(agentListings(o.agent, pkg)), { to: pin, last: o.last });
-  console.log(`${o.agent}: ${caseIds.length} case(s) over ${listed.length} release(s) ${listed[0]} … ${listed.at(-1)} (step ${o.step})`);
+/**
+ * Reads the releases the plan needs (scripts/lib/capture-history/planner.ts) and the spans and
+ * changes over them. Many cases changing at once between two releases is confirmed by a fresh
+ * run of both before it stands (a crash or a limit of ours once read as every case failing);
+ * a fresh run that behaves otherwise replaces the cached one.
+ */
+async function readOverReleases(o: Options, listed: readonly string[], pin: string, caseIds: readonly string[]) {
   const read = new Map<number, ReleaseOutcomes>();
   const readRelease = (i: number): ReleaseOutcomes => {
     const known = read.get(i);
@@ -130,9 +149,35 @@ async function main(o: Options): Promise<number> {
     read.set(i, result);
     return result;
   };
-  const plan = await locateChanges(listed.length, o.step, (a, b) => !releasesBehaveAlike(readRelease(a), readRelease(b)));
-  const readings = plan.read.map((i) => readRelease(i));
-  const { spans, changes } = behaviourHistory(readings, listed);
+  const locate = async () => {
+    const plan = await locateChanges(listed.length, o.step, (a, b) => !releasesBehaveAlike(readRelease(a), readRelease(b)));
+    const readings = plan.read.map((i) => readRelease(i));
+    return { readings, ...behaviourHistory(readings, listed) };
+  };
+  let result = await locate();
+  const fresh = new Set<string>();
+  for (let suspects = massChanges(result.changes, caseIds.length); suspects.some((p) => p.some((v) => !fresh.has(v))); suspects = massChanges(result.changes, caseIds.length)) {
+    for (const version of suspects.flat().filter((v) => !fresh.has(v))) {
+      fresh.add(version);
+      if (version === pin) continue; // the pin's records are the committed ones, run by npm run hook-behaviour
+      console.log(`  ${version}: ${result.changes.filter((c) => c.between.includes(version)).length} cases change at once beside it; running it again to confirm`);
+      rmSync(join(RUNS, o.agent, version), { recursive: true, force: true });
+      read.delete(listed.indexOf(version));
+    }
+    result = await locate();
+  }
+  return result;
+}
+
+async function main(o: Options): Promise<number> {
+  if (process.getuid?.() !== 0) fail('the cases run inside a network namespace, which needs root');
+  const matrix = loadMatrix(ROOT);
+  const { package: pkg, version: pin } = matrix.agents[o.agent];
+  const caseIds = selectHookCases(loadHookCases(ROOT, matrix), [o.agent]).map((c) => c.case.id);
+  if (caseIds.length === 0) fail(`content/hook-cases.json has no case for ${o.agent}`);
+  const listed = selectReleases(runnableVersions(agentListings(o.agent, pkg)), { to: pin, last: o.last });
+  console.log(`${o.agent}: ${caseIds.length} case(s) over ${listed.length} release(s) ${listed[0]} … ${listed.at(-1)} (step ${o.step})`);
+  const { readings, spans, changes } = await readOverReleases(o, listed, pin, caseIds);
   const file = {
     agent: o.agent,
     package: pkg,

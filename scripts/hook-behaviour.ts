@@ -42,6 +42,7 @@ import { keepRecords, recordEach } from './lib/payloads/record-each.ts';
 import { expandRunVariables } from './lib/payloads/run.ts';
 import { driverOf, parsedOrText, resultOfCall, runScenarioOnce, scenarioMask } from './lib/payloads/scenario-run.ts';
 import { ScenarioError } from './lib/payloads/scenarios.ts';
+import { RELEASE_CANNOT_RUN } from './lib/hook-behaviour/history.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 const SCRIPT = join(ROOT, 'scripts/hook-behaviour.ts');
@@ -216,6 +217,11 @@ try {
   if (!options.inside) outside(options, argv);
   process.exitCode = await inside(options);
 } catch (error) {
+  // An earlier release that does not install, for its own reasons: the history records it as that release's (RELEASE_CANNOT_RUN).
+  if (error instanceof InstallError && !error.ours && options.release !== undefined) {
+    console.error(`hook-behaviour: ${error.message}`);
+    process.exit(RELEASE_CANNOT_RUN);
+  }
   if (error instanceof MatrixError || error instanceof InstallError || error instanceof NamespaceError || error instanceof NamespaceRerunError || error instanceof HookCaseError || error instanceof ScenarioError) fail(error.message);
   throw error;
 }

@@ -32,11 +32,17 @@ import type { PublishedTypes } from '../src/lib/agents/types.ts';
 import { jsonText, replaceFile } from './lib/atomic-write.ts';
 import { pinsWithVersion, readPins } from './lib/pins.ts';
 import { latestVersion } from './lib/registry.ts';
-import { agentPackages } from './lib/capture/install.ts';
 import { newestRelease } from './lib/runnable-release.ts';
 import { archiveVanished, committedExports, contentChanged } from './lib/archive.ts';
 import { planRefresh, type RefreshState, type RefreshStep } from './lib/refresh-plan.ts';
-import { beginTransaction, restoreInterrupted, STAGING } from './lib/refresh-transaction.ts';
+import { beginTransaction, restoreInterrupted, STAGING, type RefreshTransaction } from './lib/refresh-transaction.ts';
+import { onStopSignal, runInGroup, signalExitCode, stopChildren } from './lib/child-group.ts';
+import { killRunningIn } from './lib/capture/runner.ts';
+import { runFolders } from './lib/capture/run-folders.ts';
+import { outcomeLines, recordedFailure, refreshExitCode, refreshUnits, unitName, type HistoryRelease, type RefreshUnit, type UnitOutcome } from './lib/refresh-units.ts';
+import { agentListings, agentPackages } from './lib/capture/install.ts';
+import { runnableVersions } from './lib/runnable-release.ts';
+import { newlyListed } from './lib/history/releases.ts';
 import { loadContent } from '../src/lib/content/load.ts';
 import type { AgentRecord, CaptureMatrixFile, HookCasesFile, PermissionCasesFile } from '../src/lib/core/content-types.ts';
 
@@ -47,6 +53,7 @@ const HOOK_CASES = join(ROOT, 'content/hook-cases.json');
 const PERMISSION_CASES = join(ROOT, 'content/permission-cases.json');
 const HISTORY_DIR = join(ROOT, 'content/history');
 const NODE = process.execPath;
+const CACHE_ROOT = process.env['CAPTURE_CACHE_DIR'] || '/work/cache';
 /** Everything the steps may write, relative to ROOT: saved before the first step, restored on failure. */
 const WRITES = ['content', 'scripts/pins.json'];
 
@@ -60,6 +67,12 @@ function historyCovers(file: string): string | undefined {
   if (!existsSync(path)) return undefined;
   const releases = readJson<{ releases: { version: string }[] }>(path).releases;
   return releases[releases.length - 1]?.version;
+}
+
+/** The releases a history file lists (none when it does not exist). */
+function historyReleases(file: string): HistoryRelease[] {
+  const path = join(HISTORY_DIR, `${file}.json`);
+  return existsSync(path) ? readJson<{ releases: HistoryRelease[] }>(path).releases : [];
 }
 
 function eventCount(file: string): number {
@@ -98,57 +111,67 @@ function currentState(): RefreshState {
     const payloads = isAgentId(agent) && !('none' in AGENTS[agent].hooks);
     // The newest release that runs: the newest of the agent's packages' newest (a platform package can go on after its wrapper stops).
     const packages = isAgentId(agent) ? agentPackages(agent, entry.package) : [entry.package];
-    clis[agent] = { pinned: entry.version, latest: newestRelease(packages.map(latestVersion)), ...(payloads ? { payloads } : {}) };
+    const latest = newestRelease(packages.map(latestVersion));
+    // A newer release its history records as unable to run is not tried again; the note says why.
+    const cannotRun = recordedFailure(historyReleases(`${agent}.capture`), latest) === undefined ? undefined : latest;
+    clis[agent] = { pinned: entry.version, latest, ...(payloads ? { payloads } : {}), ...(cannotRun ? { cannotRun } : {}) };
   }
   const histories: RefreshState['histories'] = {};
   // Only histories a script can extend: the others are named in notCovered() instead.
   for (const agent of Object.keys(types)) if (typesOf(agent)?.history) histories[`${agent}.sdk`] = historyCovers(`${agent}.sdk`);
   const withPlan = Object.keys(matrix.agents).filter((a) => isAgentId(a) && !('none' in AGENTS[a].captureHistory));
-  for (const agent of withPlan) histories[`${agent}.capture`] = historyCovers(`${agent}.capture`);
-  return { types, clis, histories };
+  const newly: Record<string, readonly string[]> = {};
+  for (const agent of withPlan) {
+    histories[`${agent}.capture`] = historyCovers(`${agent}.capture`);
+    // Releases listed since the history was written are read on this run (re-listed every time).
+    const listed = newlyListed(runnableVersions(agentListings(agent as AgentId, matrix.agents[agent]!.package)), historyReleases(`${agent}.capture`).map((r) => r.version));
+    if (listed.length > 0) newly[`${agent}.capture`] = listed;
+  }
+  return { types, clis, histories, newlyListed: newly };
 }
 
-function run(script: string, args: string[]): void {
+/** Runs a step's script in a process group of its own (child-group.ts), so that a stop reaches all it started. */
+async function run(script: string, args: string[]): Promise<void> {
   console.log(`\n$ node ${script} ${args.join(' ')}`);
-  const result = spawnSync(NODE, [join(ROOT, script), ...args], { cwd: ROOT, stdio: 'inherit' });
-  if (result.status !== 0) throw new Error(`${script} failed (exit ${result.status ?? result.signal})`);
+  await runInGroup(NODE, [join(ROOT, script), ...args], { cwd: ROOT, name: script });
 }
 
-function perform(step: RefreshStep): void {
+async function perform(step: RefreshStep): Promise<void> {
   switch (step.kind) {
     case 'ingest-types': {
       replaceFile(PINS, pinsWithVersion(readPins(PINS), step.agent, step.to, today()));
-      run(typesOf(step.agent)!.ingest, []);
-      if (hookOutputsRead(step.agent, 'ingest-pin')) run('scripts/hook-outputs.ts', ['--agent', step.agent]);
+      await run(typesOf(step.agent)!.ingest, []);
+      if (hookOutputsRead(step.agent, 'ingest-pin')) await run('scripts/hook-outputs.ts', ['--agent', step.agent]);
       return;
     }
     case 'capture': {
       const matrix = readJson<CaptureMatrixFile>(MATRIX);
       matrix.agents[step.agent] = { ...matrix.agents[step.agent]!, version: step.to, checked: today() };
       replaceFile(MATRIX, jsonText(matrix));
-      run('scripts/capture.ts', ['--only', step.agent]);
+      await run('scripts/capture.ts', ['--only', step.agent]);
       // The inventory is read from the pinned binary; the build refuses one for another release.
-      if (isAgentId(step.agent) && !('none' in AGENTS[step.agent].inventory)) run('scripts/inventory.ts', ['--agent', step.agent]);
+      if (isAgentId(step.agent) && !('none' in AGENTS[step.agent].inventory)) await run('scripts/inventory.ts', ['--agent', step.agent]);
       return;
     }
     case 'payloads':
       // Scenarios run the release the capture matrix now pins; every payload file is written again,
       // and so is every hook behaviour record of the agent (content/hook-cases.json), if it has cases.
-      run('scripts/payloads.ts', ['--only', step.agent]);
-      if (Object.hasOwn(readJson<HookCasesFile>(HOOK_CASES).agents, step.agent)) run('scripts/hook-behaviour.ts', ['--only', step.agent]);
+      await run('scripts/payloads.ts', ['--only', step.agent]);
+      if (Object.hasOwn(readJson<HookCasesFile>(HOOK_CASES).agents, step.agent)) await run('scripts/hook-behaviour.ts', ['--only', step.agent]);
       // What its hooks may return, where read at the capture pin; and its cases over releases, where it has that history (earlier releases' runs are cached).
-      if (hookOutputsRead(step.agent, 'capture-pin')) run('scripts/hook-outputs.ts', ['--agent', step.agent]);
-      if (existsSync(join(ROOT, 'content/hook-behaviour-history', `${step.agent}.json`))) run('scripts/hook-behaviour-history.ts', ['--agent', step.agent]);
+      if (hookOutputsRead(step.agent, 'capture-pin')) await run('scripts/hook-outputs.ts', ['--agent', step.agent]);
+      if (existsSync(join(ROOT, 'content/hook-behaviour-history', `${step.agent}.json`))) await run('scripts/hook-behaviour-history.ts', ['--agent', step.agent]);
       // The tool sets of its built-in subagents, where its module names them.
-      if (isAgentId(step.agent) && AGENTS[step.agent].subagents) run('scripts/subagents.ts', ['--only', step.agent]);
+      if (isAgentId(step.agent) && AGENTS[step.agent].subagents) await run('scripts/subagents.ts', ['--only', step.agent]);
       // Its permission cases at the new pin, and its MCP tool name up to it (earlier releases' captures are cached).
-      if (Object.hasOwn(readJson<PermissionCasesFile>(PERMISSION_CASES).agents, step.agent)) run('scripts/permissions.ts', ['--only', step.agent]);
-      if (existsSync(join(ROOT, 'content/mcp-naming', `${step.agent}.json`))) run('scripts/mcp-naming-history.ts', ['--agent', step.agent]);
+      if (Object.hasOwn(readJson<PermissionCasesFile>(PERMISSION_CASES).agents, step.agent)) await run('scripts/permissions.ts', ['--only', step.agent]);
+      if (existsSync(join(ROOT, 'content/mcp-naming', `${step.agent}.json`))) await run('scripts/mcp-naming-history.ts', ['--agent', step.agent]);
       return;
     case 'history': {
       const [agent, source] = step.file.split('.') as [string, string];
-      if (source === 'sdk') run(typesOf(agent)!.history!, []);
-      else run('scripts/history-captures.ts', ['--agent', agent]);
+      if (source === 'sdk') await run(typesOf(agent)!.history!, []);
+      // Up to the newest release the file must cover: the pin, or a newer release recorded as unable to run.
+      else await run('scripts/history-captures.ts', ['--agent', agent, '--to', step.to]);
       return;
     }
   }
@@ -163,7 +186,7 @@ function describe(step: RefreshStep): string {
     case 'payloads':
       return `hook payloads and hook behaviour of ${step.agent} ${step.from} → ${step.to}`;
     case 'history':
-      return `history ${step.file} ${step.from ?? '(none)'} → ${step.to}`;
+      return `history ${step.file} ${step.from ?? '(none)'} → ${step.to}${step.newlyListed ? ` (newly listed: ${step.newlyListed.join(', ')})` : ''}`;
   }
 }
 
@@ -200,12 +223,16 @@ function notCovered(agents: readonly AgentId[]): string[] {
   });
 }
 
+/** The transaction of the unit being run: what a stop restores. */
+let active: RefreshTransaction | undefined;
+
 /**
  * Runs `write` with content/ and the pins saved; keeps what it wrote only when the new
  * content passes the build's validation and the pins read back, else restores both.
  */
 async function allOrNothing<T>(write: () => Promise<T>): Promise<T> {
   const transaction = beginTransaction(ROOT, WRITES);
+  active = transaction;
   try {
     const result = await write();
     readPins(PINS);
@@ -214,13 +241,95 @@ async function allOrNothing<T>(write: () => Promise<T>): Promise<T> {
     return result;
   } catch (error) {
     transaction.rollback();
-    throw new Error(`${(error as Error).message}\nnothing was written: content/ and scripts/pins.json are as they were before the run.`, { cause: error });
+    throw error;
+  } finally {
+    active = undefined;
   }
 }
 
-async function main(argv: string[]): Promise<void> {
+/** A failure of one step, so that a unit knows which of its steps failed. */
+class StepError extends Error {
+  readonly step: RefreshStep;
+  constructor(step: RefreshStep, cause: unknown) {
+    super((cause as Error).message, { cause });
+    this.step = step;
+  }
+}
+
+async function runSteps(unit: RefreshUnit): Promise<void> {
+  for (const step of unit.steps) {
+    try {
+      await perform(step);
+    } catch (error) {
+      throw new StepError(step, error);
+    }
+  }
+}
+
+/**
+ * Whether a capture that failed was the release's doing: its capture history reads the release
+ * the way it reads every release (installed, each configuration run, one retry; a crash of ours
+ * stops that run instead of being recorded) and records each configuration's failure in the
+ * CLI's or npm's words. Kept only when it recorded one; otherwise the failure was ours.
+ */
+async function recordUnrunnable(agent: string, release: string): Promise<string | undefined> {
+  if (!isAgentId(agent) || 'none' in AGENTS[agent].captureHistory) return undefined;
+  console.log(`\n${agent} ${release} could not be captured: reading it as its history reads releases, to record why`);
+  return allOrNothing(async () => {
+    await run('scripts/history-captures.ts', ['--agent', agent, '--to', release]);
+    const said = recordedFailure(historyReleases(`${agent}.capture`), release);
+    if (said === undefined) throw new Error(`its history run captured ${release} where the capture failed`);
+    return said;
+  });
+}
+
+/** Runs one unit all or nothing, once more when it failed for our reasons; says how it ended. */
+async function runUnit(unit: RefreshUnit): Promise<UnitOutcome> {
+  let reason = '';
+  for (let attempt = 1; attempt <= 2; attempt++) {
+    console.log(`\n== ${unitName(unit)}${attempt > 1 ? ' (again: the first attempt failed for our reasons)' : ''}`);
+    try {
+      await allOrNothing(() => runSteps(unit));
+      return { unit, moved: true };
+    } catch (error) {
+      reason = (error as Error).message;
+      console.error(`refresh: ${unitName(unit)}: ${reason}; its files are as they were`);
+      const step = error instanceof StepError ? error.step : undefined;
+      if (step?.kind !== 'capture') continue;
+      try {
+        const said = await recordUnrunnable(step.agent, step.to);
+        if (said !== undefined) return { unit, moved: false, by: 'release', release: step.to, said, recorded: true };
+      } catch (recordError) {
+        reason = `${reason}; ${(recordError as Error).message}`;
+      }
+    }
+  }
+  return { unit, moved: false, by: 'ours', reason };
+}
+
+/**
+ * A stop (Ctrl-C, a cancelled job, a closed terminal): every step's process group is stopped,
+ * then the processes the CLIs left in the run folders, then the unit's files are put back, so
+ * the tree is as it was before the unit began (units already finished stay, each valid).
+ */
+function stopNow(signal: NodeJS.Signals): never {
+  console.error(`\nrefresh: ${signal}: stopping the running step and restoring the tree`);
+  const stopped = stopChildren();
+  killRunningIn(runFolders(CACHE_ROOT));
+  if (active) active.rollback();
+  else restoreInterrupted(ROOT, WRITES); // a save that was never completed is removed
+  console.error(`refresh: stopped (${stopped.length} step process group${stopped.length === 1 ? '' : 's'} ended); content/ and scripts/pins.json are as they were before the unit that was running`);
+  process.exit(signalExitCode(signal));
+}
+
+async function main(argv: string[]): Promise<number> {
   const started = Date.now();
+  onStopSignal(stopNow);
   if (restoreInterrupted(ROOT, WRITES)) console.log(`restored content/ and scripts/pins.json from an interrupted refresh (${STAGING}/)`);
+  if (argv.includes('--restore')) {
+    console.log('Nothing else done (--restore).');
+    return 0;
+  }
   const state = currentState();
   const steps = planRefresh(state);
   const skipped = notCovered(AGENT_IDS.filter((id) => id in state.clis));
@@ -231,43 +340,53 @@ async function main(argv: string[]): Promise<void> {
         .map(([agent, v]) => `${agent} ${v.latest} (pinned ${v.pinned})`)
         .join('; '),
   );
+  const recorded = Object.entries(state.clis).flatMap(([agent, v]) => (v.cannotRun ? [`${agent} ${v.cannotRun} cannot run (${recordedFailure(historyReleases(`${agent}.capture`), v.cannotRun)}), as its history records; its pin stays at ${v.pinned}`] : []));
   if (steps.length === 0) {
-    for (const line of unpublishedBundles()) console.log(`note: ${line}`);
+    for (const line of [...recorded, ...unpublishedBundles()]) console.log(`note: ${line}`);
     // A run that failed half-way left content that moved: archive what it stopped publishing.
     if (contentChanged(ROOT)) {
       const published = await committedExports(ROOT);
       const archived = await allOrNothing(() => archiveVanished(ROOT, published, today()));
       console.log(`Nothing new upstream; ${archived.length} versioned export files that the changed content no longer publishes archived (content/archive/).`);
-      return;
+      return 0;
     }
     console.log('Nothing new: no download, no file written.');
-    return;
+    return 0;
   }
-  console.log(`plan:\n${steps.map((s) => `  - ${describe(s)}`).join('\n')}`);
-  if (argv.includes('--dry-run')) return;
+  const units = refreshUnits(steps, (agent) => Boolean(state.types[agent]?.withCli));
+  console.log(`plan:\n${units.map((u) => `  ${unitName(u)}:\n${u.steps.map((s) => `    - ${describe(s)}`).join('\n')}`).join('\n')}`);
+  if (argv.includes('--dry-run')) return 0;
   const before = Object.fromEntries(Object.keys(state.histories).map((f) => [f, eventCount(f)]));
-  // Versioned export paths published now keep resolving: once every step has run, the files
+  // Versioned export paths published now keep resolving: once the units have run, the files
   // whose path the content no longer produces go to content/archive/. "Published" is what the
   // committed content publishes, so a run that fails half-way and is run again still knows it.
   const published = await committedExports(ROOT);
-  const archived = await allOrNothing(async () => {
-    for (const step of steps) perform(step);
-    return archiveVanished(ROOT, published, today());
-  });
+  const outcomes: UnitOutcome[] = [];
+  for (const unit of units) outcomes.push(await runUnit(unit));
+  const archived = outcomes.some((o) => o.moved || o.by === 'release') ? await allOrNothing(() => archiveVanished(ROOT, published, today())) : [];
   console.log('\nsummary:');
-  for (const step of steps) console.log(`  - ${describe(step)}`);
+  for (const line of outcomeLines(outcomes, describe)) console.log(`  - ${line}`);
   for (const file of Object.keys(state.histories)) {
     const added = eventCount(file) - (before[file] ?? 0);
     if (added !== 0) console.log(`  - ${file}: ${added} new change${added === 1 ? '' : 's'}`);
   }
   if (archived.length > 0) console.log(`  - ${archived.length} versioned export files archived (content/archive/): their paths keep resolving`);
-  for (const line of unpublishedBundles()) console.log(`  - not run: ${line}`);
+  for (const line of [...recorded, ...unpublishedBundles()]) console.log(`  - not run: ${line}`);
   const diff = spawnSync('git', ['diff', '--stat', '--', 'content', 'scripts/pins.json'], { cwd: ROOT, encoding: 'utf8' });
   if (diff.stdout) console.log(diff.stdout.trimEnd());
-  console.log(`took ${((Date.now() - started) / 1000).toFixed(0)} s. Next: npm test, then commit the content with the pins.`);
+  const code = refreshExitCode(outcomes);
+  const moved = outcomes.filter((o) => o.moved).length;
+  console.log(
+    `took ${((Date.now() - started) / 1000).toFixed(0)} s; ${moved} of ${outcomes.length} unit${outcomes.length === 1 ? '' : 's'} moved.` +
+      (code === 0 ? (moved > 0 ? ' Next: npm test, then commit the content with the pins.' : ' Nothing could move: every release that is new cannot run, as recorded above.') : code === 2 ? ' Some units failed for our reasons (above); the tree holds the units that moved, each checked. Next: npm test, then commit.' : ' Every unit failed for our reasons (above): nothing was written.'),
+  );
+  return code;
 }
 
-main(process.argv.slice(2)).catch((error: unknown) => {
-  console.error(`refresh: ${(error as Error).message}`);
-  process.exit(1);
-});
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(`refresh: ${(error as Error).message}`);
+    process.exit(1);
+  },
+);

@@ -135,9 +135,10 @@ test("a tool's comparison loads nothing until opened, lists the file's changes b
   page.on('request', (r) => scripts.push(new URL(r.url()).pathname));
   await page.goto(served.base + entry.links.page);
   await page.waitForLoadState('networkidle');
-  assert.deepEqual(scripts.filter((s) => s.startsWith('/compare/') || s.endsWith('timeline.json')), [], 'nothing of the comparison loads before it is opened');
+  assert.deepEqual(scripts.filter((s) => s.startsWith('/compare/') || s.endsWith('timeline.json')), [], `nothing of the comparison loads before it is opened (${h.agent} ${tool}, ${entry.links.page})`);
   await page.locator('details#compare > summary').click();
-  await page.locator('details#compare select[name="to"]').waitFor();
+  // Generous limits: on a busy two-core machine the module and the timeline load slowly.
+  await page.locator('details#compare select[name="to"]').waitFor({ timeout: 90_000 });
   const read = h.releases.filter((r) => r.read !== false).map((r) => r.version);
   const [oldest, newest] = [read[0]!, read[read.length - 1]!];
   const source = page.locator('details#compare select[name="source"]');
@@ -146,12 +147,12 @@ test("a tool's comparison loads nothing until opened, lists the file's changes b
   await page.locator('details#compare select[name="to"]').selectOption(newest);
   const summary = await page.locator('details#compare .compare-summary').innerText();
   const expected = counts.get(tool)!;
-  assert.match(summary, new RegExp(`^${expected} changes? of `), summary);
+  assert.match(summary, new RegExp(`^${expected} changes? of `), `${h.agent} ${tool} ${oldest}..${newest}: ${summary}`);
   const url = page.url();
   assert.match(url, new RegExp(`[?&]compare=${h.source}%3A${oldest.replaceAll('.', '\\.')}\\.\\.${newest.replaceAll('.', '\\.')}`));
   const again = await served.browser.newPage();
   await again.goto(url);
-  await again.locator('details#compare .compare-summary').waitFor();
+  await again.locator('details#compare .compare-summary').waitFor({ timeout: 90_000 });
   assert.equal(await again.locator('details#compare .compare-summary').innerText(), summary, 'the URL reproduces the comparison');
   await again.close();
 });

@@ -10,7 +10,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync, readdirSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { ROOT } from '../helpers/browser.ts';
@@ -103,7 +103,25 @@ function served(newerBytes: Buffer, extra: Partial<ServedVersion> = {}): Record<
   return packages;
 }
 
-async function runRefresh(packages: Record<string, Record<string, ServedVersion>>): Promise<{ root: string; status: number | null; stdout: string; stderr: string }> {
+/** Processes whose working folder is inside `root` (a step's script, npm, a CLI). */
+function processesIn(root: string): string[] {
+  return readdirSync('/proc').filter((n) => /^\d+$/.test(n)).flatMap((pid) => {
+    try {
+      const cwd = readlinkSync(`/proc/${pid}/cwd`);
+      return cwd === root || cwd.startsWith(`${root}/`) ? [`${pid} ${readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ')}`] : [];
+    } catch {
+      return [];
+    }
+  });
+}
+
+interface Stop {
+  /** Sent once stdout matches `when`. */
+  signal: NodeJS.Signals;
+  when: RegExp;
+}
+
+async function runRefresh(packages: Record<string, Record<string, ServedVersion>>, stop?: Stop): Promise<{ root: string; status: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string; leftAfterStop: string[] }> {
   const root = scratchProject();
   const registry = await startRegistries(packages);
   const scratch = mkdtempSync(join(tmpdir(), 'refresh-run-'));
@@ -127,13 +145,20 @@ async function runRefresh(packages: Record<string, Record<string, ServedVersion>
       });
       let stdout = '';
       let stderr = '';
-      child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+      let sent = false;
+      child.stdout.setEncoding('utf8').on('data', (d: string) => {
+        stdout += d;
+        if (stop && !sent && stop.when.test(stdout)) {
+          sent = true;
+          child.kill(stop.signal);
+        }
+      });
       child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
       const timer = setTimeout(() => child.kill('SIGKILL'), 600_000);
       child.on('error', reject);
-      child.on('close', (code) => {
+      child.on('close', (code, signal) => {
         clearTimeout(timer);
-        resolve({ root, status: code, stdout, stderr });
+        resolve({ root, status: code, signal, stdout, stderr, leftAfterStop: processesIn(root) });
       });
     });
   } finally {
@@ -148,7 +173,7 @@ test('a refused download (a symbolic link in the tarball) fails the refresh with
     assert.equal(run.status, 1, run.stdout);
     assert.match(run.stdout, new RegExp(`types of claude-code ${PIN.version.replace(/\./g, '\\.')} → ${NEWER.replace(/\./g, '\\.')}`), 'the plan moves the types');
     assert.match(run.stderr, /refusing the tarball: .* is a symbolic link/);
-    assert.match(run.stderr, /nothing was written: content\/ and scripts\/pins\.json are as they were/);
+    assert.match(run.stderr, /claude-code types: .*; its files are as they were/);
     assert.equal(status(run.root), '', 'git status is clean');
   } finally {
     rmSync(run.root, { recursive: true, force: true });
@@ -163,7 +188,7 @@ test('a step failing after the ingest wrote the tool files, agent record and pin
     // The ingest ran to the end and wrote (it names the tools it read from NEWER) …
     assert.match(run.stdout, new RegExp(`tools from ${PIN.package.replace(/[/.]/g, '\\$&')}@${NEWER.replace(/\./g, '\\.')}`), run.stdout);
     // … then a later step failed, and everything went back.
-    assert.match(run.stderr, /nothing was written: content\/ and scripts\/pins\.json are as they were/);
+    assert.match(run.stderr, /claude-code types: .*; its files are as they were/);
     assert.equal(status(run.root), '', 'git status is clean');
   } finally {
     rmSync(run.root, { recursive: true, force: true });
@@ -180,3 +205,26 @@ test('a registry serving bytes other than its own integrity claim fails the refr
     rmSync(run.root, { recursive: true, force: true });
   }
 });
+
+for (const stop of [
+  // Before the first unit saved anything, or while it saves.
+  { signal: 'SIGHUP', when: /^plan:/m, at: 'as the plan is printed' },
+  // The ingest running: the pins already name the new release.
+  { signal: 'SIGTERM', when: /\$ node scripts\/ingest-claude-sdk\.ts/, at: 'during the ingest, after the pins moved' },
+  // The ingest done (tool files, agent record written), the history step running.
+  { signal: 'SIGINT', when: /\$ node scripts\/history-claude-sdk\.ts/, at: 'during the history step, after the ingest wrote' },
+] as const) {
+  test(`a refresh stopped by ${stop.signal} ${stop.at} stops its steps and leaves the tree as it was`, async () => {
+    const run = await runRefresh(served(newer), stop);
+    try {
+      const codes: Record<string, number> = { SIGHUP: 129, SIGINT: 130, SIGTERM: 143 };
+      assert.equal(run.status, codes[stop.signal], `${run.stdout}\n${run.stderr}`);
+      assert.match(run.stderr, new RegExp(`refresh: ${stop.signal}: stopping the running step and restoring the tree`));
+      assert.equal(status(run.root), '', 'git status is clean: content, pins and no .refresh-before/');
+      assert.ok(!existsSync(join(run.root, '.refresh-before')));
+      assert.deepEqual(run.leftAfterStop, [], 'no process the refresh started is left');
+    } finally {
+      rmSync(run.root, { recursive: true, force: true });
+    }
+  });
+}

@@ -198,3 +198,24 @@ test('hostile descriptions and the generator’s own keywords put nothing outsid
   }
   assertOnlyDeclarations(texts);
 });
+
+test('fields named like Object.prototype members (hasOwnProperty, constructor, toString, __proto__) are declared under their own names, required ones required', async () => {
+  // Parsed, as content is: an object literal's `__proto__` would set the prototype instead of a key.
+  const schema = JSON.parse(`{
+    "type": "object",
+    "properties": {
+      "hasOwnProperty": { "type": "string" },
+      "constructor": { "type": "object", "properties": { "toString": { "type": "number" } }, "required": ["toString"] },
+      "valueOf": { "type": "boolean" },
+      "__proto__": { "type": "integer" },
+      "plain": { "type": "string" }
+    },
+    "required": ["hasOwnProperty", "plain"],
+    "additionalProperties": false
+  }`) as Parameters<typeof declarationFromSchema>[0];
+  const text = await declarationFromSchema(schema, 'ShadowInput', ['test']);
+  assert.doesNotMatch(text, /__shadowedKey/);
+  // Compared with what the schema says, read independently of the generator's layout.
+  const fields = [...text.matchAll(/^\s*(\w+)(\??): ([^;{]+|\{)/gm)].map((m) => `${m[1]}${m[2]}: ${m[3]!.trim()}`);
+  assert.deepEqual(fields, ['hasOwnProperty: string', 'constructor?: {', 'toString: number', 'valueOf?: boolean', '__proto__?: number', 'plain: string'], text);
+});

@@ -70,3 +70,23 @@ test('a catalog behaviour entry carries the case over releases: the range read, 
   assert.deepEqual(entry!.overReleases, { from: '1.0.0', to: '1.0.2', read: 3, changes: [['1.0.0', '1.0.1']], evidence: 'content/hook-behaviour-history/codex.json' });
   assert.equal(behaviourEntries([record])[0]!.overReleases, undefined);
 });
+
+test('many cases changing between the same two releases are suspects to confirm; a few, or a minority, are not', async () => {
+  const { massChanges } = await import('../../scripts/lib/hook-behaviour/history.ts');
+  const change = (id: string, a: string, b: string) => ({ case: id, between: [a, b] as [string, string], unread: [], before: { failed: 'x' }, after: { failed: 'y' } });
+  const all = ['a', 'b', 'c', 'd', 'e'].map((id) => change(id, '2.1.317', '2.1.318'));
+  assert.deepEqual(massChanges(all, 19), [], 'five of nineteen is not half');
+  assert.deepEqual(massChanges(all, 10), [['2.1.317', '2.1.318']]);
+  assert.deepEqual(massChanges([...all.slice(0, 2), change('c', '2.1.318', '2.1.319')], 4), [], 'two at once is below the minimum');
+});
+
+test("an install's failure is this machine's for npm's network, disk and time-limit errors, and the release's otherwise", async () => {
+  const { npmFailureIsOurs } = await import('../../scripts/lib/capture/install.ts');
+  assert.equal(npmFailureIsOurs('npm error code ETIMEDOUT\nnpm error network request failed'), true);
+  assert.equal(npmFailureIsOurs('npm error code EAI_AGAIN'), true);
+  assert.equal(npmFailureIsOurs('npm error code ENOSPC'), true);
+  assert.equal(npmFailureIsOurs('', { code: 'ETIMEDOUT' }), true, 'our own time limit');
+  assert.equal(npmFailureIsOurs('', { signal: 'SIGTERM' }), true, 'killed');
+  assert.equal(npmFailureIsOurs('npm error code ETARGET\nnpm error notarget No matching version found for @kilocode/cli-linux-x64@7.8.1.'), false);
+  assert.equal(npmFailureIsOurs('npm error code E404\nnpm error 404 Not Found'), false);
+});

@@ -15,7 +15,22 @@ import { listedVersions } from '../registry.ts';
 import { printsVersion, runnablePackage, type PackageListing } from '../runnable-release.ts';
 import { binaryCandidates, fallbackProgram, holderPackage, movedProgram, platformFolder, releaseLauncher, type PackageManifest } from './release-binary.ts';
 
-export class InstallError extends Error {}
+export class InstallError extends Error {
+  /** The failure is this machine's (the network, the disk, a time limit), not the release's: retried, never recorded as the release's. */
+  readonly ours: boolean;
+  constructor(message: string, options: { ours?: boolean } = {}) {
+    super(message);
+    this.ours = options.ours ?? false;
+  }
+}
+
+/** npm's error codes that say the machine or the network failed, not the release. */
+const OUR_NPM_FAILURES = /\b(?:code|errno) (?:ETIMEDOUT|ESOCKETTIMEDOUT|ECONNRESET|ECONNREFUSED|EAI_AGAIN|ENOTFOUND|ENETUNREACH|ENOSPC|EMFILE|ENOMEM|EINTEGRITY)\b/;
+
+/** Whether npm's standard error, or the way it ended, puts an install's failure on this machine. */
+export function npmFailureIsOurs(stderr: string, error?: { code?: string; signal?: string | null }): boolean {
+  return OUR_NPM_FAILURES.test(stderr) || error?.code === 'ETIMEDOUT' || Boolean(error?.signal);
+}
 
 /**
  * What npm said went wrong, in one line: its `npm error` lines without the prefix, without
@@ -139,7 +154,9 @@ function checkPrintsVersion(binary: string, from: string, version: string): void
     const result = spawnSync(binary, ['--version'], { encoding: 'utf8', timeout: 60_000, env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: home } });
     const output = `${result.stdout ?? ''}${result.stderr ?? ''}`.trim();
     if (result.error || result.status !== 0 || !printsVersion(output, version)) {
-      throw new InstallError(`${from}@${version}: \`${binary.split('/').pop()} --version\` ${result.error ? `failed: ${result.error.message}` : `printed ${JSON.stringify(output.slice(0, 200))} (exit ${result.status ?? result.signal}), not ${version}`}`);
+      // A check that hit its time limit says nothing of the release (a busy machine).
+      const ours = (result.error as NodeJS.ErrnoException | undefined)?.code === 'ETIMEDOUT';
+      throw new InstallError(`${from}@${version}: \`${binary.split('/').pop()} --version\` ${result.error ? `failed: ${result.error.message}` : `printed ${JSON.stringify(output.slice(0, 200))} (exit ${result.status ?? result.signal}), not ${version}`}`, { ours });
     }
   } finally {
     rmSync(home, { recursive: true, force: true });
@@ -169,9 +186,9 @@ export function ensureInstalled(agent: AgentId, cacheRoot: string, pkg: string, 
       encoding: 'utf8',
     });
   } catch (error) {
-    const e = error as { stderr?: string; message: string };
+    const e = error as { stderr?: string; message: string; code?: string; signal?: string | null };
     rmSync(partial, { recursive: true, force: true });
-    throw new InstallError(`npm install ${from}@${version} failed: ${npmErrorSummary(e.stderr || e.message) || 'npm said nothing'}`);
+    throw new InstallError(`npm install ${from}@${version} failed: ${npmErrorSummary(e.stderr || e.message) || 'npm said nothing'}`, { ours: npmFailureIsOurs(e.stderr ?? '', e) });
   }
   if (from !== pkg) {
     const program = installedVersion(partial, from) === version ? programIn(agent, partial, from) : undefined;

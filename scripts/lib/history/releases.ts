@@ -67,3 +67,15 @@ export function unpublishedNumbers(releases: readonly string[]): string[] {
   }
   return out;
 }
+
+/**
+ * Releases a registry now lists inside the span a history covers (its oldest through newest
+ * release) that the history does not list: published, or listed, after the history was written.
+ * The history must read them (or quote their failure); until then it may call them unpublished.
+ */
+export function newlyListed(listed: readonly string[], history: readonly string[]): string[] {
+  const covered = [...new Set(history.filter(isRelease))].sort(compareReleases);
+  if (covered.length === 0) return [];
+  const have = new Set(covered);
+  return releasesInRange(listed, covered[0]!, covered[covered.length - 1]!).filter((v) => !have.has(v));
+}

@@ -9,6 +9,13 @@ import type { BehaviourChange, CaseOutcome, OutcomeSpan } from '../../../src/lib
 
 export type { CaseOutcome };
 
+/**
+ * The exit status of `hook-behaviour.ts --release` when the release itself cannot run (npm's
+ * or the CLI's words are the last line of its standard error). Any other failure is ours: a
+ * crash of the script, a limit, the network. Only the first is recorded as the release's.
+ */
+export const RELEASE_CANNOT_RUN = 3;
+
 /** The behaviour part of a hook-behaviour record (content/hook-behaviour/<agent>/<case>.json). */
 export function caseOutcome(record: {
   answered: string[];
@@ -74,4 +81,15 @@ export function behaviourHistory(read: readonly ReleaseOutcomes[], listed: reado
     spans[id] = list;
   }
   return { spans, changes };
+}
+
+/**
+ * Pairs of releases between which many cases change at once: at least `minimum` cases (default
+ * three) and at least half of the `caseCount`. Such a change is confirmed by a fresh run of both
+ * releases before it stands.
+ */
+export function massChanges(changes: readonly BehaviourChange[], caseCount: number, minimum = 3): [string, string][] {
+  const count = new Map<string, number>();
+  for (const c of changes) count.set(c.between.join(' '), (count.get(c.between.join(' ')) ?? 0) + 1);
+  return [...count].filter(([, n]) => n >= minimum && n * 2 >= caseCount).map(([key]) => key.split(' ') as [string, string]);
 }

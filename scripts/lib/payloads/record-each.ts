@@ -18,6 +18,7 @@ import type { AgentId } from '../../../src/lib/agents/index.ts';
 import { payloadPaths, type PayloadPaths } from './drivers.ts';
 import { RecordError } from './record.ts';
 import { ScenarioError } from './scenarios.ts';
+import { payloadRunFolder } from '../capture/run-folders.ts';
 
 export interface RecordEachSpec<S extends { agent: AgentId; key: string; file: string }, R> {
   root: string;
@@ -45,7 +46,7 @@ export async function recordEach<S extends { agent: AgentId; key: string; file: 
   const schema = JSON.parse(readFileSync(join(spec.root, spec.schema), 'utf8')) as { $id?: string };
   // A shared schema (schemas/subagent-type.schema.json) is in the instance already, under its $id.
   const validate = (schema.$id !== undefined ? ajv.getSchema(schema.$id) : undefined) ?? ajv.compile(schema);
-  const paths = payloadPaths(join(spec.cacheRoot, 'payload-run'));
+  const paths = payloadPaths(payloadRunFolder(spec.cacheRoot));
   const unlock = lockRunFolder(paths.run, spec.lockedBy);
   const files = new Map<string, string>();
   const errors: string[] = [];

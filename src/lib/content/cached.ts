@@ -16,6 +16,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SiteModel } from '../model/model.ts';
 import { loadContent, type ContentWarning } from './load.ts';
+import { unfinishedRefresh } from './unfinished-refresh.ts';
 
 /** Where the content is: the project root, and CONTENT_DIR when tests point the build at fixtures. */
 export function contentLocation(root: string = process.cwd()): { root: string; contentDir: string } {
@@ -66,6 +67,8 @@ export function contentKey(root?: string): string {
 
 export function loadSiteContent(root?: string): { model: SiteModel; warnings: ContentWarning[] } {
   const where = contentLocation(root);
+  const unfinished = unfinishedRefresh(where.root);
+  if (unfinished) throw new Error(unfinished);
   const key = contentKey(root);
   let loaded = shared[SLOT];
   if (loaded?.key !== key) {

@@ -46,6 +46,38 @@ function withoutGeneratorKeywords(value: unknown): unknown {
   );
 }
 
+/** Names every object has from Object.prototype: the generator calls `schema.hasOwnProperty(…)`, so a key with such a name breaks it. */
+const PROTOTYPE_NAMES = new Set(Object.getOwnPropertyNames(Object.prototype));
+
+/**
+ * A copy of `value` whose keys named like Object.prototype members (a field called
+ * `hasOwnProperty` or `constructor`) are stood in for by placeholders, and the way back:
+ * the generator reads schemas with `schema.hasOwnProperty(…)` and `obj[key]`, so such a key
+ * makes it throw or read the prototype instead of the field.
+ */
+function withPlaceholderKeys(value: unknown): { value: unknown; restore: (text: string) => string } {
+  const names: string[] = [];
+  const placeholder = (name: string) => {
+    let i = names.indexOf(name);
+    if (i < 0) i = names.push(name) - 1;
+    return `__shadowedKey${i}__`;
+  };
+  const walk = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(walk);
+    if (typeof v !== 'object' || v === null) return v;
+    return Object.fromEntries(
+      Object.entries(v).map(([key, inner]) => {
+        // `required` names keys: the same stand-ins, so that the field stays required.
+        if (key === 'required' && Array.isArray(inner)) return [key, inner.map((n) => (typeof n === 'string' && PROTOTYPE_NAMES.has(n) ? placeholder(n) : n))];
+        return [PROTOTYPE_NAMES.has(key) ? placeholder(key) : key, walk(inner)];
+      }),
+    );
+  };
+  const copy = walk(value);
+  const restore = (text: string) => text.replace(/__shadowedKey(\d+)__/g, (whole, i: string) => names[Number(i)] ?? whole);
+  return { value: copy, restore };
+}
+
 /**
  * The declaration of `typeName` (exported, with every type it needs) for the
  * value the schema describes. The schema's own root `title` and `$id` do not
@@ -55,7 +87,8 @@ function withoutGeneratorKeywords(value: unknown): unknown {
 export async function declarationFromSchema(schema: JsonSchema, typeName: string, banner: string[]): Promise<string> {
   const { $schema: _s, $id: _i, title: _t, ...body } = schema;
   // Descriptions need no cleaning: the generator breaks a star-slash in them and puts each line after ` * `.
-  const text = await compile(withoutGeneratorKeywords(body) as JSONSchema, typeName, {
+  const keys = withPlaceholderKeys(withoutGeneratorKeywords(body));
+  const compiled = await compile(keys.value as JSONSchema, typeName, {
     bannerComment: blockComment(banner),
     additionalProperties: true,
     unreachableDefinitions: false,
@@ -64,5 +97,6 @@ export async function declarationFromSchema(schema: JsonSchema, typeName: string
     // References are resolved inside the schema only; nothing is read from disk or the network.
     $refOptions: { resolve: { external: false } },
   });
+  const text = keys.restore(compiled);
   return text.endsWith('\n') ? text : `${text}\n`;
 }

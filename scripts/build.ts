@@ -9,7 +9,7 @@
  *   npm run build                 → dist/
  *   node scripts/build.ts --out X → X/ (tests)
  */
-import { existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { ContentErrors } from '../src/lib/content/problems.ts';
 import { lastRendering } from '../src/lib/site/rendering.ts';
@@ -31,6 +31,13 @@ function outDirFromArgs(argv: string[]): string {
 }
 
 const stagingName = (outName: string, pid: number) => `.${outName}.staging-${pid}`;
+/** Where Astro builds, in the project's folder, when the output is on another file system. */
+const CROSS_DEVICE = 'cross-device-build';
+
+/** The file system of `path`, or of its nearest existing ancestor. */
+function deviceOf(path: string): number {
+  for (let p = resolve(path); ; p = dirname(p)) if (existsSync(p) || p === dirname(p)) return statSync(p).dev;
+}
 const retiredName = (outName: string, pid: number) => `.${outName}.old-${pid}`;
 
 /**
@@ -126,13 +133,18 @@ export async function buildSite(outDir: string): Promise<void> {
 
   const staging = join(dirname(outDir), stagingName(basename(outDir), process.pid));
   rmSync(staging, { recursive: true, force: true });
+  // Astro moves files from the project's .astro/ into its output with renames, which cannot cross
+  // file systems (EXDEV): for an output elsewhere it builds beside the project, and the result is copied.
+  const crossDevice = deviceOf(ROOT) !== deviceOf(dirname(outDir));
+  const astroOut = crossDevice ? join(ROOT, stagingName(CROSS_DEVICE, process.pid)) : staging;
+  if (crossDevice) removeStaleLeftovers(join(ROOT, CROSS_DEVICE));
   // Synchronous, so that the folder is gone before the process ends; 128 + signal number is the shell's convention.
   // Writes Astro had already handed to the thread pool may still add files while the folder is removed
   // (ENOTEMPTY, seen once in CI): Node retries then, and no new write starts while this handler runs.
   // Should the folder still stay, the next build removes it (removeStaleLeftovers); the exit code is kept.
   const onSignal = (signal: NodeJS.Signals) => {
     try {
-      rmSync(staging, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
+      for (const dir of new Set([staging, astroOut])) rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
     } finally {
       process.exit(signal === 'SIGINT' ? 130 : 143);
     }
@@ -142,17 +154,22 @@ export async function buildSite(outDir: string): Promise<void> {
   try {
     const { build } = await import('astro');
     try {
-      await build({ root: ROOT, outDir: staging, telemetry: false } as Parameters<typeof build>[0]);
+      await build({ root: ROOT, outDir: astroOut, telemetry: false } as Parameters<typeof build>[0]);
     } catch (error) {
       const rendering = lastRendering();
       const where = rendering ? `\nThe build failed while rendering ${rendering.page} (content: ${rendering.files.join(', ')}).` : '';
       throw new Error(`${(error as Error).message}${where}\n${untouched()}`, { cause: error });
     }
-    const oversized = pagesOverLimit(staging, basename(outDir), pageLimit);
+    const oversized = pagesOverLimit(astroOut, basename(outDir), pageLimit);
     if (oversized.length > 0) throw new Error(`${oversized.join('\n')}\n${untouched()}`);
+    if (crossDevice) {
+      mkdirSync(dirname(staging), { recursive: true });
+      cpSync(astroOut, staging, { recursive: true });
+      rmSync(astroOut, { recursive: true, force: true });
+    }
     swapIn(staging, outDir);
   } catch (error) {
-    rmSync(staging, { recursive: true, force: true });
+    for (const dir of new Set([staging, astroOut])) rmSync(dir, { recursive: true, force: true });
     throw error;
   } finally {
     process.off('SIGINT', onSignal);

@@ -32,7 +32,6 @@ import type { PublishedTypes } from '../src/lib/agents/types.ts';
 import { jsonText, replaceFile } from './lib/atomic-write.ts';
 import { pinsWithVersion, readPins } from './lib/pins.ts';
 import { latestVersion } from './lib/registry.ts';
-import { newestRelease } from './lib/runnable-release.ts';
 import { archiveVanished, committedExports, contentChanged } from './lib/archive.ts';
 import { planRefresh, type RefreshState, type RefreshStep } from './lib/refresh-plan.ts';
 import { beginTransaction, restoreInterrupted, STAGING, type RefreshTransaction } from './lib/refresh-transaction.ts';
@@ -41,7 +40,7 @@ import { killRunningIn } from './lib/capture/runner.ts';
 import { runFolders } from './lib/capture/run-folders.ts';
 import { outcomeLines, recordedFailure, refreshExitCode, refreshUnits, unitName, type HistoryRelease, type RefreshUnit, type UnitOutcome } from './lib/refresh-units.ts';
 import { agentListings, agentPackages } from './lib/capture/install.ts';
-import { runnableVersions } from './lib/runnable-release.ts';
+import { newestRelease, runnablePackage, runnableVersions } from './lib/runnable-release.ts';
 import { newlyListed } from './lib/history/releases.ts';
 import { loadContent } from '../src/lib/content/load.ts';
 import type { AgentRecord, CaptureMatrixFile, HookCasesFile, PermissionCasesFile } from '../src/lib/core/content-types.ts';
@@ -146,7 +145,10 @@ async function perform(step: RefreshStep): Promise<void> {
     }
     case 'capture': {
       const matrix = readJson<CaptureMatrixFile>(MATRIX);
-      matrix.agents[step.agent] = { ...matrix.agents[step.agent]!, version: step.to, checked: today() };
+      const { package: pkg, version: _from, holder: _holder, ...rest } = matrix.agents[step.agent]!;
+      // The pin names the package that holds the release where the agent's own package lacks it.
+      const holder = isAgentId(step.agent) ? runnablePackage(agentListings(step.agent, pkg), step.to) : undefined;
+      matrix.agents[step.agent] = { package: pkg, version: step.to, ...(holder && holder !== pkg ? { holder } : {}), ...rest, checked: today() };
       replaceFile(MATRIX, jsonText(matrix));
       await run('scripts/capture.ts', ['--only', step.agent]);
       // The inventory is read from the pinned binary; the build refuses one for another release.

@@ -128,3 +128,23 @@ test('invalid content is reported by our message alone, without Astro announcing
   assert.match(output, /editorial\/claude-code\/read\.json: \/jobs\/1: unknown job id no-such-job .*\[rule: known-job\]/);
   assert.doesNotMatch(output, /unhandled error|astro:config:setup/i);
 });
+
+test('an output on another file system (Astro moves files with renames) is built and swapped in, and nothing stays in the project folder', (t) => {
+  const other = '/dev/shm';
+  if (!existsSync(other) || statSync(other).dev === statSync(ROOT).dev) return t.skip(`${other} is not another file system here`);
+  const dir = mkdtempSync(join(other, 'cross-device-'));
+  try {
+    const out = join(dir, 'site');
+    const before = readdirSync(ROOT).filter((n) => n.startsWith('.cross-device-build'));
+    const result = runBuild(['--out', out], { CONTENT_DIR: FIXTURE });
+    assert.equal(result.status, 0, result.stdout + result.stderr);
+    assert.doesNotMatch(result.stderr, /EXDEV/);
+    // The same pages as the build beside the project.
+    const pages = (root: string) => [...snapshot(root).keys()].filter((f) => f.endsWith('.html')).sort();
+    assert.deepEqual(pages(out), pages(goodSite));
+    assert.deepEqual(readdirSync(ROOT).filter((n) => n.startsWith('.cross-device-build')), before, 'no build folder left in the project');
+    assert.deepEqual(readdirSync(dir), ['site'], 'no staging folder left beside the output');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

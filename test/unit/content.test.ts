@@ -251,7 +251,18 @@ test('a configuration without its capture, or a capture of another configuration
   assert.deepEqual(where(stranger), [['captures/codex/default.json', '/cli/package', 'capture-matches-matrix']]);
   const standalone = AGENTS['claude-code'].standalonePackages?.[0];
   assert.ok(standalone, 'fixture: Claude Code declares a standalone package');
-  assert.deepEqual(load((d) => editJson(join(d, 'captures/claude-code/print.json'), (c) => (c.cli.package = standalone))).errors, []);
+  // The pin must then name it as its holder: once, at the pin, for every capture made from it.
+  const unnamed = errorsAfter((d) => editJson(join(d, 'captures/claude-code/print.json'), (c) => (c.cli.package = standalone)));
+  assert.deepEqual(where(unnamed), [['capture-matrix.json', '/agents/claude-code/version', 'matrix-holder']]);
+  assert.match(unnamed[0]!.message, new RegExp(`"holder": "${standalone.replace(/[/.-]/g, '\\$&')}"`));
+  const named = (d: string) => {
+    editJson(join(d, 'capture-matrix.json'), (m) => (m.agents['claude-code'].holder = standalone));
+    for (const f of readdirSync(join(d, 'captures/claude-code'))) editJson(join(d, 'captures/claude-code', f), (c) => (c.cli.package = standalone));
+  };
+  assert.deepEqual(load(named).errors, []);
+  // A holder that is not the package the captures were made from is refused where it is written.
+  const wrong = errorsAfter((d) => editJson(join(d, 'capture-matrix.json'), (m) => (m.agents['claude-code'].holder = standalone)));
+  assert.deepEqual([...new Set(where(wrong).map((w) => w.join(' ')))], ['capture-matrix.json /agents/claude-code/holder matrix-holder']);
 });
 
 test('a malformed captured tool is reported at its own pointer, with its name', () => {

@@ -351,6 +351,10 @@ export interface AgentMatrix {
   package: string;
   version: Version;
   /**
+   * The package that holds `version`, where `package` lacks it: a standalone (platform) package of the agent, which capture then installs. Absent when `package` has the release. Every capture of the agent names it as the package it was captured from.
+   */
+  holder?: string;
+  /**
    * @minItems 1
    */
   configurations: MatrixConfiguration[];

@@ -89,6 +89,9 @@ export function attachCaptures(stage: Stage, tools: ToolModel[], matrix: Capture
       const packages = [agentMatrix.package, ...(AGENTS[agentId]?.standalonePackages ?? [])];
       if (!packages.includes(capture.cli.package)) {
         problems.error(file, '/cli/package', 'capture-matches-matrix', `captured from ${capture.cli.package}, which is none of the agent's packages (${packages.join(', ')})`);
+      } else if (capture.cli.package !== (agentMatrix.holder ?? agentMatrix.package)) {
+        // The pin names the package that holds its release, as the capture found it.
+        problems.error(matrixFile, `/agents/${agentId}/${agentMatrix.holder ? 'holder' : 'version'}`, 'matrix-holder', `${agentMatrix.package}@${agentMatrix.version} was captured from ${capture.cli.package}; the pin must name it as its holder ("holder": "${capture.cli.package}")`);
       }
       checkKeptTexts(stage, file, agentId, capture);
       try {

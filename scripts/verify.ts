@@ -42,6 +42,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { AGENT_IDS, isAgentId, type AgentId } from '../src/lib/agents/index.ts';
 import type { HistoryEvent, HistoryFile } from '../src/lib/core/content-types.ts';
@@ -51,13 +52,14 @@ import { buildCapture } from './lib/capture/capture-file.ts';
 import { ensureInstalled, InstallError } from './lib/capture/install.ts';
 import { loadMatrix, type Matrix } from './lib/capture/matrix.ts';
 import { lockRunFolder, NamespaceError, prepareNamespace } from './lib/capture/namespace.ts';
-import { runConfiguration, type RunPaths } from './lib/capture/runner.ts';
+import { DEFAULT_TIMEOUT_SECONDS, runConfiguration, type RunPaths } from './lib/capture/runner.ts';
 import { loadScenarios, selectScenarios, type SelectedScenario } from './lib/payloads/scenarios.ts';
 import { loadHookCases, selectHookCases, type SelectedCase } from './lib/hook-behaviour/cases.ts';
 import { loadPermissionCases, selectPermissionCases, type SelectedPermissionCase } from './lib/permissions/cases.ts';
 import { checkEvent, eventLabel, readTools } from './lib/verify/claims.ts';
 import { compareJsonTexts } from './lib/verify/compare-json.ts';
-import { countLine, counts, factLines, markdownReport, type Fact } from './lib/verify/report.ts';
+import { countLine, counts, factLines, markdownReport, type Blame, type Fact } from './lib/verify/report.ts';
+import { limitFactor, scaledLimit } from './lib/verify/limits.ts';
 import { drawSample, randomSeed } from './lib/verify/sample.ts';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -79,7 +81,7 @@ interface Options {
   minutes: number;
   /** Print the sample and stop (no root needed). */
   dryRun: boolean;
-  inside?: { agent: AgentId; version: string; binary: string; configurations: string[]; into: string };
+  inside?: { agent: AgentId; version: string; binary: string; configurations: string[]; into: string; limitFactor: number };
 }
 
 function fail(message: string): never {
@@ -89,7 +91,7 @@ function fail(message: string): never {
 
 function parseArgs(argv: string[]): Options {
   const o: Options = { seed: 0, seedGiven: false, events: 20, payloads: 8, cases: 6, permissions: 6, pick: [], agents: [], minutes: 120, dryRun: false };
-  const inside: { version?: string; binary?: string; into?: string; configurations: string[] } = { configurations: [] };
+  const inside: { version?: string; binary?: string; into?: string; configurations: string[]; limitFactor: number } = { configurations: [], limitFactor: 1 };
   let isInside = false;
   const value = (i: number, flag: string): string => {
     const v = argv[i];
@@ -124,6 +126,7 @@ function parseArgs(argv: string[]): Options {
     else if (a === '--binary') inside.binary = value(++i, a);
     else if (a === '--config') inside.configurations.push(value(++i, a));
     else if (a === '--into') inside.into = value(++i, a);
+    else if (a === '--limit-factor') inside.limitFactor = Number(value(++i, a));
     else if (a === '--help' || a === '-h') {
       console.log('usage: node scripts/verify.ts [--seed N] [--events N] [--payloads N] [--cases N] [--permissions N] [--event AGENT/RELEASE/CONFIGURATION]... [--agent ID]... [--report FILE] [--out DIR] [--minutes N] [--dry-run]');
       process.exit(0);
@@ -131,7 +134,8 @@ function parseArgs(argv: string[]): Options {
   }
   if (isInside) {
     if (o.agents.length !== 1 || !inside.version || !inside.binary || !inside.into) fail('--inside needs --agent, --version, --binary and --into');
-    o.inside = { agent: o.agents[0]!, version: inside.version, binary: inside.binary, configurations: inside.configurations, into: inside.into };
+    if (!(inside.limitFactor >= 1)) fail('--limit-factor needs a number of at least 1');
+    o.inside = { agent: o.agents[0]!, version: inside.version, binary: inside.binary, configurations: inside.configurations, into: inside.into, limitFactor: inside.limitFactor };
   }
   if (!o.seedGiven) o.seed = randomSeed();
   if (o.agents.length === 0) o.agents = [...AGENT_IDS];
@@ -157,11 +161,12 @@ async function inside(o: NonNullable<Options['inside']>): Promise<void> {
       const configuration = matrix.agents[o.agent].configurations.find((c) => c.id === id)!;
       let capture: CaptureFile | undefined;
       let error = '';
-      // One retry, as the history does: a run can time out on a loaded machine.
+      // One retry, as the history does; the limit scales with the machine's load (limits.ts) and doubles for the retry.
       for (let attempt = 1; attempt <= 2 && !capture; attempt++) {
         const t0 = Date.now();
+        const limited = { ...configuration, timeoutSeconds: scaledLimit(configuration.timeoutSeconds, o.limitFactor, attempt) };
         try {
-          const outcome = await runConfiguration(o.agent, configuration, o.binary, paths, { release: o.version });
+          const outcome = await runConfiguration(o.agent, limited, o.binary, paths, { release: o.version });
           capture = buildCapture(o.agent, pkg, o.version, configuration, outcome) as CaptureFile;
           console.log(`    ${o.version} ${id.padEnd(22)} ok (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
         } catch (e) {
@@ -241,15 +246,20 @@ function firstLines(text: string, n = 4): string {
 interface Capture {
   file?: string;
   error?: string;
+  /** Whose failure `error` is, where that is known when it is made (an install); else read from its words (blameOf). */
+  blame?: Blame;
 }
 
 /** Installs and captures, per release, every configuration the sampled events need; returns each result by `agent@version/config`. */
 async function captureReleases(plan: Map<string, { agent: AgentId; version: string; pkg: string; configs: Set<string> }>, matrix: Matrix, folder: string, deadline: number): Promise<Map<string, Capture>> {
   const results = new Map<string, Capture>();
   const scratch = mkdtempSync(join(CACHE_ROOT, 'verify-scratch-'));
-  const npmCache = join(scratch, 'npm-cache');
+  // Every install is fresh, into its own folder; the tarballs come from verify's own npm cache, kept
+  // between runs and facts (npm checks each against its integrity), never from the history's installs,
+  // so that the time budget goes on facts rather than downloads.
+  const npmCache = join(CACHE_ROOT, 'verify', 'npm-cache');
   const previousCache = process.env['npm_config_cache'];
-  process.env['npm_config_cache'] = npmCache; // nothing from earlier installs
+  process.env['npm_config_cache'] = npmCache;
   try {
     for (const [key, { agent, version, pkg, configs }] of plan) {
       const into = join(folder, 'captures', agent, version);
@@ -271,14 +281,17 @@ async function captureReleases(plan: Map<string, { agent: AgentId; version: stri
         binary = ensureInstalled(agent, installRoot, pkg, version, (line) => console.log(`  ${line}`));
       } catch (error) {
         if (!(error instanceof InstallError)) throw error;
-        for (const c of run) results.set(`${key}/${c}`, { error: `cannot install: ${error.message}` });
+        for (const c of run) results.set(`${key}/${c}`, { error: `cannot install: ${error.message}`, blame: error.ours ? 'ours' : 'release' });
         console.log(`  cannot install: ${error.message}`);
         continue;
       }
       try {
-        const perConfig = Math.max(...run.map((c) => matrix.agents[agent].configurations.find((x) => x.id === c)!.timeoutSeconds ?? 60));
-        const timeoutMs = (run.length * 2 * (perConfig + 15) + 60) * 1000;
-        const inner = await runBounded('unshare', ['-n', process.execPath, SCRIPT, '--inside', '--agent', agent, '--version', version, '--binary', binary, '--into', into, ...run.flatMap((c) => ['--config', c])], timeoutMs, true);
+        const factor = limitFactor(loadavg()[0]!, availableParallelism());
+        const perConfig = Math.max(...run.map((c) => matrix.agents[agent].configurations.find((x) => x.id === c)!.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS));
+        // Both attempts of every configuration at their scaled limits, with room to start each.
+        const timeoutMs = (run.length * (scaledLimit(perConfig, factor, 1) + scaledLimit(perConfig, factor, 2) + 30) + 60) * 1000;
+        if (factor > 1) console.log(`  limits × ${factor} (load ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores)`);
+        const inner = await runBounded('unshare', ['-n', process.execPath, SCRIPT, '--inside', '--agent', agent, '--version', version, '--binary', binary, '--into', into, '--limit-factor', String(factor), ...run.flatMap((c) => ['--config', c])], timeoutMs, true);
         for (const c of run) {
           if (existsSync(CAPTURE_FILE(into, c))) results.set(`${key}/${c}`, { file: CAPTURE_FILE(into, c) });
           else if (existsSync(ERROR_FILE(into, c))) results.set(`${key}/${c}`, { error: readFileSync(ERROR_FILE(into, c), 'utf8'), file: ERROR_FILE(into, c) });
@@ -324,7 +337,9 @@ async function verifyEvents(sample: { agent: AgentId; event: HistoryEvent; histo
     const evidence = [before.file, after.file].filter((f): f is string => f !== undefined);
     const failed = [[event.previous, before], [event.release, after]].filter(([, c]) => (c as Capture).error !== undefined) as [string, Capture][];
     if (failed.length > 0) {
-      facts.push({ kind: 'history event', label, status: 'could not run', detail: failed.map(([v, c]) => `${v}: ${firstLines(c.error!)}`).join('; '), evidence });
+      // Ours when either release failed for our reasons: the fact is then unsettled.
+      const blame: Blame | undefined = failed.some(([, c]) => c.blame === 'ours') ? 'ours' : failed.every(([, c]) => c.blame === 'release') ? 'release' : undefined;
+      facts.push({ kind: 'history event', label, status: 'could not run', detail: failed.map(([v, c]) => `${v}: ${firstLines(c.error!)}`).join('; '), evidence, ...(blame ? { blame } : {}) });
       continue;
     }
     try {
@@ -376,7 +391,7 @@ async function verifyRecords(recorder: Recorder, sample: readonly Rerecordable[]
       const script = recorder.script.replace(/^scripts\/|\.ts$/g, '');
       const said = r.stderr.split('\n').filter((l) => l.startsWith(`- ${s.key}: `) || l.startsWith(`${script}: `)).map((l) => l.replace(/^- [^:]+: /, ''));
       const detail = r.timedOut ? `${recorder.script} did not finish within 25 minutes` : firstLines(said.length > 0 ? said.join('\n') : r.stderr || `exit ${r.status ?? r.signal}`);
-      facts.push({ kind, label, status: 'could not run', detail, evidence: [] });
+      facts.push({ kind, label, status: 'could not run', detail, evidence: [], ...(r.timedOut || r.signal ? { blame: 'ours' as const } : {}) });
       continue;
     }
     if (!existsSync(committed)) {

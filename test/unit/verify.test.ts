@@ -10,7 +10,8 @@ import { drawSample, seededRandom, shares, shuffled } from '../../scripts/lib/ve
 import { locateField, schemaLiterals, schemaTypeText, UnsupportedAnchor } from '../../scripts/lib/verify/schema-read.ts';
 import { checkEvent, eventLabel, readTools } from '../../scripts/lib/verify/claims.ts';
 import { compareJsonTexts } from '../../scripts/lib/verify/compare-json.ts';
-import { countLine, markdownReport, type Fact } from '../../scripts/lib/verify/report.ts';
+import { blameCounts, blameOf, countLine, markdownReport, type Fact } from '../../scripts/lib/verify/report.ts';
+import { limitFactor, scaledLimit } from '../../scripts/lib/verify/limits.ts';
 import { parseRunArgs } from '../../scripts/lib/capture/run-args.ts';
 import type { HistoryEvent } from '../../src/lib/core/content-types.ts';
 import type { CaptureFile } from '../../src/lib/wire/index.ts';
@@ -250,13 +251,45 @@ test('payloads accepts --out (a folder) where allowed; the report counts and nam
     { kind: 'payload', label: 'q', status: 'could not run', detail: 'npm said no', evidence: [] },
     { kind: 'hook case', label: 'claude-code/bash-pre-deny', status: 'confirmed', detail: 'same', evidence: [] },
   ];
-  assert.equal(countLine(facts), '4 fact(s): 2 confirmed, 1 contradicted, 1 could not run');
+  assert.equal(countLine(facts), "4 fact(s): 2 confirmed, 1 contradicted, 1 could not run (0 for our reasons: a limit, the budget, a crash; 1 for the release's own); 4 settled (100 %)");
   const md = markdownReport({ seed: 7, events: 1, payloads: 2, cases: 1, permissions: 1, folder: '/e', repeat: 'npm run verify -- --seed 7', seconds: 3 }, facts);
-  assert.match(md, /\*\*1 contradicted\*\*, 2 confirmed, 1 could not run/);
+  assert.match(md, /\*\*1 contradicted\*\*, 2 confirmed, 1 could not run: 0 for our reasons .*, 1 for the release's own/);
+  assert.match(md, /\| could not run \(the release\) \| payload: q \|/);
   assert.match(md, /1 hook behaviour case\(s\)/);
   assert.match(md, /\| hook case: claude-code\/bash-pre-deny \|/);
   assert.match(md, /a \\\| b/, 'a pipe in a cell is escaped');
   assert.match(md, /`npm run verify -- --seed 7`/);
   assert.match(md, /\| `1\.json` \|/, 'evidence inside the folder is shown relative to it');
   assert.equal(md.split('\n').filter((l) => l.startsWith('| ')).length, 2 + facts.length, 'a header, its rule and one row per fact');
+});
+
+test("a fact that could not run is put on us (a limit, the budget, a crash, the network) or on the release (its own words), and only the release's settles it", () => {
+  const fact = (detail: string, blame?: 'ours' | 'release'): Fact => ({ kind: 'history event', label: detail, status: 'could not run', detail, evidence: [], ...(blame ? { blame } : {}) });
+  const ours = [
+    '0.28.1: the CLI did not finish within 60 s and was killed (requests seen: 1)',
+    'the time budget (--minutes) was spent before this release was installed',
+    'the capture inside the namespace ended (1) without a result: TypeError: x / at run (file:///a.ts:1:2)',
+    'cannot install: npm install x@1 failed: code EAI_AGAIN',
+    'Node.js v24.21.0',
+  ];
+  const release = [
+    'cannot install: npm install @kilocode/cli@7.8.1 failed: No matching version found for @kilocode/cli-linux-x64@7.8.1',
+    '7.8.1: the CLI exited with code 1 (no request reached the stub); the CLI said: “It seems that your package manager failed to install the right version of the Kilo CLI for your platform.”',
+  ];
+  for (const d of ours) assert.equal(blameOf(fact(d)), 'ours', d);
+  for (const d of release) assert.equal(blameOf(fact(d)), 'release', d);
+  assert.equal(blameOf(fact('the CLI exited with code 1', 'ours')), 'ours', 'a blame set where the failure was made wins');
+  const facts = [...ours.map((d) => fact(d)), ...release.map((d) => fact(d)), { ...fact('same'), status: 'confirmed' as const }];
+  assert.deepEqual(blameCounts(facts), { ours: 5, release: 2 });
+  assert.match(countLine(facts), /8 fact\(s\): 1 confirmed, 0 contradicted, 7 could not run \(5 for our reasons.*; 2 for the release's own\); 3 settled \(38 %\)$/);
+});
+
+test('the limit of a run scales with the load of the machine, from the configured limit up to five times it', () => {
+  assert.equal(limitFactor(0.5, 2), 1);
+  assert.equal(limitFactor(2, 2), 1.5);
+  assert.equal(limitFactor(4, 2), 3);
+  assert.equal(limitFactor(40, 2), 5);
+  assert.equal(scaledLimit(60, 3, 1), 180);
+  assert.equal(scaledLimit(60, 3, 2), 360, 'the retry doubles it');
+  assert.equal(scaledLimit(undefined, 1, 1), 60, 'the default limit');
 });

@@ -47,7 +47,10 @@ function plantHostileText(content: string): void {
   });
   editJson(join(content, 'captures/codex/default.json'), (c) => {
     c.body.tools[0].description = `Runs a command ${hostile(20)}`;
-    c.body.tools.push({ type: 'function', name: CODEX_TOOL, description: hostile(21), strict: false, parameters: { type: 'object', properties: { q: { type: 'string', description: hostile(22) } } } });
+    // Fields named like Object.prototype members (a generator that calls `schema.hasOwnProperty(…)` broke every build on them;
+    // `__proto__` is refused by the content check, json-key-stored).
+    const shadowing = { hasOwnProperty: { type: 'string' }, constructor: { type: 'number' }, toString: { type: 'boolean' } };
+    c.body.tools.push({ type: 'function', name: CODEX_TOOL, description: hostile(21), strict: false, parameters: { type: 'object', properties: { q: { type: 'string', description: hostile(22) }, ...shadowing }, required: ['hasOwnProperty'] } });
   });
   editJson(join(content, 'capture-matrix.json'), (m) => {
     m.agents.codex.configurations[0].label = `<script>window.__pwned=30</script>`; // labels hold 60 characters
@@ -152,7 +155,11 @@ test('the hostile fixture builds, and no page runs, renders or duplicates anythi
   const toolPage = pages.find((p) => p.startsWith('/claude-code/x-title'));
   assert.ok(toolPage, `the captured tool named ${JSON.stringify(TOOL_NAME)} has a page (pages: ${pages.join(' ')})`);
   assert.ok(pages.some((p) => p.startsWith('/claude-code/z-title')), 'the removed tool from history has a page');
-  assert.ok(pages.some((p) => p.startsWith('/codex/y-svg')), 'the Codex tool has a page');
+  const codexPage = pages.find((p) => p.startsWith('/codex/y-svg'));
+  assert.ok(codexPage, 'the Codex tool has a page');
+  // Its declaration (Codex's are generated from the schema) names each field under its own name.
+  const declaration = readFileSync(join(out, codexPage.replace(/^\//, ''), 'input.d.ts'), 'utf8');
+  for (const field of ['hasOwnProperty: string;', 'constructor?: number;', 'toString?: boolean;']) assert.ok(declaration.includes(field), `${field} in ${declaration}`);
   for (const path of pages) {
     const html = readFileSync(join(out, path.replace(/\/$/, '/index.html').replace(/^\//, '')), 'utf8');
     if (/http-equiv="refresh"/i.test(html)) {

@@ -20,6 +20,8 @@ export interface ServedVersion {
   bytes: Buffer;
   /** The integrity the packument claims (default: the sha512 of `bytes`). */
   claimedIntegrity?: string;
+  /** More fields of this version's manifest in the packument (`claudeCodeVersion`, …). */
+  manifest?: Record<string, unknown>;
 }
 
 export interface Registry {
@@ -57,13 +59,16 @@ export async function startRegistries(packages: Record<string, Record<string, Se
     if (req.method === 'GET' && index >= 0) {
       const name = names[index]!;
       const versions = packages[name]!;
+      // Each version published a day after the one before, from a fixed day, as `npm view … time` reads it.
+      const day = (i: number) => new Date(Date.UTC(2026, 0, 1 + i)).toISOString();
       const packument = {
         name,
         'dist-tags': { latest: Object.keys(versions).at(-1) },
+        time: { created: day(0), modified: day(Object.keys(versions).length), ...Object.fromEntries(Object.keys(versions).map((version, i) => [version, day(i + 1)])) },
         versions: Object.fromEntries(
           Object.entries(versions).map(([version, v]) => [
             version,
-            { name, version, dist: { tarball: `${base}${tarballPath(index, version)}`, integrity: v.claimedIntegrity ?? sha512(v.bytes) } },
+            { ...v.manifest, name, version, dist: { tarball: `${base}${tarballPath(index, version)}`, integrity: v.claimedIntegrity ?? sha512(v.bytes) } },
           ]),
         ),
       };

@@ -23,6 +23,15 @@ const PIN = PINS['claude-code']!;
 // A release after the pin, derived from it, far enough ahead that no real release shares it.
 const NEWER = PIN.version.replace(/\d+$/, (patch) => String(Number(patch) + 1000));
 
+const esc = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+
+/** The package.json of a tarball. */
+function readManifest(tarball: Buffer): { claudeCodeVersion?: string } {
+  const dir = mkdtempSync(join(fixtures, 'manifest-'));
+  writeFileSync(join(dir, 'p.tgz'), tarball);
+  return JSON.parse(execFileSync('tar', ['-xzOf', join(dir, 'p.tgz'), 'package/package.json'], { encoding: 'utf8' })) as { claudeCodeVersion?: string };
+}
+
 let fixtures: string;
 let genuine: Buffer;
 /** The newer release: the pinned tarball with its version moved. */
@@ -121,7 +130,7 @@ interface Stop {
   when: RegExp;
 }
 
-async function runRefresh(packages: Record<string, Record<string, ServedVersion>>, stop?: Stop): Promise<{ root: string; status: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string; leftAfterStop: string[] }> {
+async function runRefresh(packages: Record<string, Record<string, ServedVersion>>, stop?: Stop, env: NodeJS.ProcessEnv = {}): Promise<{ root: string; status: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string; leftAfterStop: string[] }> {
   const root = scratchProject();
   const registry = await startRegistries(packages);
   const scratch = mkdtempSync(join(tmpdir(), 'refresh-run-'));
@@ -140,6 +149,7 @@ async function runRefresh(packages: Record<string, Record<string, ServedVersion>
           no_proxy: '127.0.0.1',
           HISTORY_CACHE_DIR: join(scratch, 'history-cache'),
           NODE_DISABLE_COMPILE_CACHE: '1',
+          ...env,
         },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
@@ -228,3 +238,50 @@ for (const stop of [
     }
   });
 }
+
+test("one agent's newest release that cannot run holds back only that agent: the other moves, the failure is recorded in the release's words, and the pin stays", async () => {
+  // Pi's newest release is a tarball npm cannot unpack; the Claude Code types have a newer release that reads.
+  const pi = MATRIX.agents['pi']!;
+  const broken = pi.version.replace(/\d+$/, (patch) => String(Number(patch) + 1000));
+  // The newer types bundle a newer Claude Code too, as every real release does (the SDK history is keyed by it).
+  const bundled = readManifest(genuine).claudeCodeVersion!;
+  const bundledNewer = bundled.replace(/\d+$/, (patch) => String(Number(patch) + 1000));
+  const typesNewer = repack(genuine, (pkg) => {
+    const manifest = JSON.parse(readFileSync(join(pkg, 'package.json'), 'utf8')) as { version: string; claudeCodeVersion: string };
+    Object.assign(manifest, { version: NEWER, claudeCodeVersion: bundledNewer });
+    writeFileSync(join(pkg, 'package.json'), JSON.stringify(manifest, null, 2));
+    // The bundled program's manifest names the same release.
+    const program = JSON.parse(readFileSync(join(pkg, 'manifest.json'), 'utf8')) as { version: string };
+    writeFileSync(join(pkg, 'manifest.json'), JSON.stringify({ ...program, version: bundledNewer }, null, 2));
+  });
+  const packages = served(typesNewer, { manifest: { claudeCodeVersion: bundledNewer } });
+  packages[PIN.package]![PIN.version]!.manifest = { claudeCodeVersion: bundled };
+  packages[pi.package] = { [pi.version]: { bytes: Buffer.alloc(0) }, [broken]: { bytes: Buffer.from('not a tarball') } };
+  const cache = mkdtempSync(join(tmpdir(), 'refresh-capture-cache-'));
+  const run = await runRefresh(packages, undefined, { CAPTURE_CACHE_DIR: cache });
+  try {
+    const out = `${run.stdout}\n${run.stderr}`;
+    assert.equal(run.status, 0, out);
+    // The plan has both units; the summary says what each did.
+    assert.match(run.stdout, /^ {2}claude-code types:$/m);
+    assert.match(run.stdout, /^ {2}pi CLI:$/m);
+    assert.match(run.stdout, new RegExp(`moved: types of claude-code ${esc(PIN.version)} → ${esc(NEWER)}`));
+    assert.match(run.stdout, new RegExp(`not moved: pi CLI: ${esc(broken)} cannot run \\((print|all-tools): cannot run: npm install ${esc(pi.package)}@${esc(broken)} failed: .+\\); recorded in its history; the pin stays`));
+    // What moved is in the tree, checked; the broken release moved nothing but its history.
+    const pins = JSON.parse(readFileSync(join(run.root, 'scripts/pins.json'), 'utf8')) as typeof PINS;
+    assert.equal(pins['claude-code']!.version, NEWER);
+    const matrix = JSON.parse(readFileSync(join(run.root, 'content/capture-matrix.json'), 'utf8')) as typeof MATRIX;
+    assert.equal(matrix.agents['pi']!.version, pi.version, 'the pin stays at the release that runs');
+    const history = JSON.parse(readFileSync(join(run.root, 'content/history/pi.capture.json'), 'utf8')) as { releases: { version: string; read?: boolean; failed?: Record<string, string> }[] };
+    const recorded = history.releases.find((r) => r.version === broken);
+    assert.ok(recorded?.read && recorded.failed, `the history lists ${broken} as read, with why it failed`);
+    for (const reason of Object.values(recorded.failed)) assert.match(reason, /npm install .* failed/);
+    const changed = status(run.root).split('\n').map((l) => l.slice(3));
+    assert.ok(changed.includes('scripts/pins.json') && changed.includes('content/history/pi.capture.json'), changed.join(' '));
+    assert.ok(!changed.includes('content/capture-matrix.json'), 'the capture matrix is as it was');
+    assert.ok(!existsSync(join(run.root, '.refresh-before')));
+  } finally {
+    rmSync(run.root, { recursive: true, force: true });
+    rmSync(cache, { recursive: true, force: true });
+  }
+});

@@ -64,6 +64,7 @@ import { releaseTimes, runnableVersions } from './lib/runnable-release.ts';
 import { releaseSnapshots, type ConfigSnapshot } from './lib/history/capture-snapshot.ts';
 import { vanishAndReturn, vanishReason } from './lib/capture-history/vanish.ts';
 import { historyRunFolder } from './lib/capture/run-folders.ts';
+import { scaledLimit } from './lib/capture/limits.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 const SCRIPT = join(ROOT, 'scripts/history-captures.ts');
@@ -164,11 +165,12 @@ async function inside(o: NonNullable<Options['inside']>): Promise<void> {
       const configuration = matrix.agents[o.agent].configurations.find((c) => c.id === id);
       if (!configuration) fail(`no configuration ${o.agent}/${id} in the matrix`);
       let result: CachedRun | undefined;
-      // One retry: a run can time out on a loaded machine.
+      // One retry, with twice the limit: a run can time out on a loaded machine, which is not the release's doing.
       for (let attempt = 1; attempt <= 2 && !result?.ok; attempt++) {
         const t0 = Date.now();
+        const limited = { ...configuration, timeoutSeconds: scaledLimit(configuration.timeoutSeconds, 1, attempt) };
         try {
-          const outcome = await runConfiguration(o.agent, configuration, o.binary, paths, { release: o.version });
+          const outcome = await runConfiguration(o.agent, limited, o.binary, paths, { release: o.version });
           const capture = buildCapture(o.agent, pkg, o.version, configuration, outcome) as CaptureFile;
           releaseSnapshots(new Map([[id, capture]])); // the site's extraction must read it
           result = { ok: true, capture };
@@ -238,7 +240,11 @@ function captureRelease(agent: AgentId, pkg: string, version: string, needed: re
   try {
     const inner = spawnSync('unshare', ['-n', process.execPath, SCRIPT, '--inside', '--agent', agent, '--version', version, '--binary', binary, ...needed.flatMap((id) => ['--config', id])], {
       stdio: 'inherit',
-      timeout: (needed.length * 2 * 75 + 60) * 1000,
+      // Both attempts of each configuration at their limits (the retry's doubled), with room to start each.
+      timeout: (needed.reduce((sum, id) => {
+        const configured = loadMatrix(ROOT).agents[agent].configurations.find((c) => c.id === id)?.timeoutSeconds;
+        return sum + scaledLimit(configured, 1, 1) + scaledLimit(configured, 1, 2) + 30;
+      }, 0) + 60) * 1000,
     });
     if (inner.error || inner.status !== 0) fail(`the capture of ${agent} ${version} inside the namespace failed (${inner.error?.message ?? `exit ${inner.status ?? inner.signal}`})`);
   } finally {

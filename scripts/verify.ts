@@ -59,7 +59,7 @@ import { loadPermissionCases, selectPermissionCases, type SelectedPermissionCase
 import { checkEvent, eventLabel, readTools } from './lib/verify/claims.ts';
 import { compareJsonTexts } from './lib/verify/compare-json.ts';
 import { countLine, counts, factLines, markdownReport, type Blame, type Fact } from './lib/verify/report.ts';
-import { limitFactor, scaledLimit } from './lib/verify/limits.ts';
+import { limitFactor, scaledLimit } from './lib/capture/limits.ts';
 import { drawSample, randomSeed } from './lib/verify/sample.ts';
 
 const ROOT = join(import.meta.dirname, '..');

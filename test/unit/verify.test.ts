@@ -11,7 +11,7 @@ import { locateField, schemaLiterals, schemaTypeText, UnsupportedAnchor } from '
 import { checkEvent, eventLabel, readTools } from '../../scripts/lib/verify/claims.ts';
 import { compareJsonTexts } from '../../scripts/lib/verify/compare-json.ts';
 import { blameCounts, blameOf, countLine, markdownReport, type Fact } from '../../scripts/lib/verify/report.ts';
-import { limitFactor, scaledLimit } from '../../scripts/lib/verify/limits.ts';
+import { limitFactor, scaledLimit } from '../../scripts/lib/capture/limits.ts';
 import { parseRunArgs } from '../../scripts/lib/capture/run-args.ts';
 import type { HistoryEvent } from '../../src/lib/core/content-types.ts';
 import type { CaptureFile } from '../../src/lib/wire/index.ts';

@@ -1,12 +1,12 @@
 /**
- * How long `npm run verify` lets one CLI run, on a machine that may be busy: the configured
- * limit (60 s unless the configuration says otherwise) times a factor that grows with the load
- * of the machine, and doubled for the retry. A CLI that needed 33 s before its first request and
+ * How long one CLI run may take, on a machine that may be busy: the configured limit (60 s
+ * unless the configuration says otherwise) times a factor that grows with the load of the
+ * machine (`npm run verify`), and doubled for the retry (verify and the capture histories). A CLI that needed 33 s before its first request and
  * 143 s in all on a two-core machine running a build beside it (Gemini CLI 0.28.1) was killed
  * at a fixed 60 s; its fact then "could not run" for our reason, not the release's.
  */
 
-import { DEFAULT_TIMEOUT_SECONDS } from '../capture/runner.ts';
+import { DEFAULT_TIMEOUT_SECONDS } from './runner.ts';
 
 /** 1.5 times the load per core (one-minute load average), at least 1 and at most 5. */
 export function limitFactor(load: number, cores: number): number {

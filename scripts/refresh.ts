@@ -145,10 +145,10 @@ async function perform(step: RefreshStep): Promise<void> {
     }
     case 'capture': {
       const matrix = readJson<CaptureMatrixFile>(MATRIX);
-      const { package: pkg, version: _from, holder: _holder, ...rest } = matrix.agents[step.agent]!;
+      const { package: pkg, version: _from, holder: _holder, checked: _checked, ...rest } = matrix.agents[step.agent]!;
       // The pin names the package that holds the release where the agent's own package lacks it.
       const holder = isAgentId(step.agent) ? runnablePackage(agentListings(step.agent, pkg), step.to) : undefined;
-      matrix.agents[step.agent] = { package: pkg, version: step.to, ...(holder && holder !== pkg ? { holder } : {}), ...rest, checked: today() };
+      matrix.agents[step.agent] = { package: pkg, version: step.to, ...(holder && holder !== pkg ? { holder } : {}), checked: today(), ...rest };
       replaceFile(MATRIX, jsonText(matrix));
       await run('scripts/capture.ts', ['--only', step.agent]);
       // The inventory is read from the pinned binary; the build refuses one for another release.

@@ -11,6 +11,10 @@ for (const path of paths) {
     const page = await browser.newPage({ viewport: { width, height: 900 }, colorScheme: scheme });
     await page.addInitScript((s) => localStorage.setItem('starlight-theme', s), scheme);
     await page.goto(server.base + path, { waitUntil: 'load' });
+    if (process.env.TEXT) {
+      const hit = page.getByText(process.env.TEXT, { exact: false }).first();
+      if (await hit.count()) await hit.scrollIntoViewIfNeeded();
+    }
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     const name = `.tmp-shots/${path.replace(/[^a-z0-9]+/gi, '_')}-${width}-${scheme}.png`;
     await page.screenshot({ path: name, fullPage: false });

@@ -213,3 +213,24 @@ test('facts, real content: a capture history whose plan says why it starts where
   }
   assert.ok(shown > 0, 'some agent states why its history starts where it does');
 });
+
+test('a release after the capture pin that ran in no configuration is named with its own words; one that ran in some, or one before the pin, is not', async () => {
+  const { newerCannotRun } = await import('../../src/lib/views/agent-page.ts');
+  const said = 'the CLI exited with code 1 (no request reached the stub); the CLI said: “install the right version for your platform”';
+  const history = {
+    agent: 'kilo-code',
+    source: 'capture',
+    package: '@kilocode/cli',
+    configurations: ['print', 'plan-agent'],
+    releases: [
+      { version: '7.7.5', read: true, failed: { print: said, 'plan-agent': said } },
+      { version: '7.7.9', read: true },
+      { version: '7.8.0', read: true, failed: { print: 'the CLI exited with code 2' } },
+      { version: '7.8.1', read: true, failed: { print: said, 'plan-agent': said } },
+    ],
+    events: [],
+  } as unknown as Parameters<typeof newerCannotRun>[0][number];
+  assert.deepEqual(newerCannotRun([history], '7.7.9'), [{ release: '7.8.1', pin: '7.7.9', said }]);
+  assert.deepEqual(newerCannotRun([history], '7.8.1'), []);
+  assert.deepEqual(newerCannotRun([{ ...history, source: 'sdk' } as typeof history], '7.7.9'), [], 'only the capture history says why captures stay');
+});

@@ -12,6 +12,7 @@ import { configurationEffects } from './configuration-effects.ts';
 import { catalogTable, type CatalogTable } from './model-catalog.ts';
 import type { AgentId, AgentRecord, DefinitionKind, ToolGroup } from '../core/content-types.ts';
 import { failedReleases } from '../history/failed-releases.ts';
+import { compareVersions } from '../core/version-order.ts';
 import { coverage } from '../history/history.ts';
 import { changelogUrl } from '../history/changelog-addresses.ts';
 import type { AgentInventory, SiteModel, ToolModel } from '../model/model.ts';
@@ -76,6 +77,11 @@ export interface AgentPage {
     history?: { changelog: string; lines: { label: string; packages: string[]; count: number; first: string; last: string; notRun: string[]; /** Why a capture history starts at `first` (CaptureHistoryPlan.startsAt). */ startsAt?: string }[] };
     /** Feature flags and handler files, when the binary's names cannot be listed. */
     features?: { count: number; command: string | undefined; handlerFiles: number; file: string };
+    /**
+     * Releases newer than the capture pin that the capture history read and that ran in none of
+     * its configurations: why the captures stay where they are, in the release's own words.
+     */
+    newerCannotRun?: { release: string; pin: string; said: string }[];
   };
   tools: { section: AgentSection; groups: { section: AgentSection; tools: ToolIndexRow[] }[] };
   matrix?: {
@@ -149,6 +155,15 @@ function historyFacts(id: AgentId, histories: SiteModel['histories']): NonNullab
       ...startsAtOf(id, c.source),
     })),
   };
+}
+
+/** Releases after the capture pin that the capture history records as running in no configuration, with the first reason. */
+export function newerCannotRun(histories: SiteModel['histories'], pin: string): { release: string; pin: string; said: string }[] {
+  const capture = histories.find((h) => h.source === 'capture');
+  if (!capture) return [];
+  return failedReleases(capture)
+    .filter((f) => f.all && compareVersions(f.release, pin) > 0)
+    .map((f) => ({ release: f.release, pin, said: f.reasons[0]!.reason }));
 }
 
 /** Which tools each configuration advertises: a row per tool, the ones no configuration advertises last. */
@@ -263,6 +278,8 @@ export function agentPage(site: SiteModel, id: AgentId): AgentPage {
   if (listsNames) page.facts.registered = inventory.counts;
   const history = historyFacts(id, site.histories.filter((h) => h.agent === id));
   if (history) page.facts.history = history;
+  const blocked = matrix ? newerCannotRun(site.histories.filter((h) => h.agent === id), matrix.version) : [];
+  if (blocked.length > 0) page.facts.newerCannotRun = blocked;
   if (inventory?.features !== undefined) page.facts.features = { count: inventory.features, command: inventory.featuresCommand, handlerFiles: inventory.handlerModules?.length ?? 0, file: inventory.file };
 
   if (matrix && matrixSection && configurationsSection) {

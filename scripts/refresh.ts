@@ -345,7 +345,11 @@ async function main(argv: string[]): Promise<number> {
   const recorded = Object.entries(state.clis).flatMap(([agent, v]) => (v.cannotRun ? [`${agent} ${v.cannotRun} cannot run (${recordedFailure(historyReleases(`${agent}.capture`), v.cannotRun)}), as its history records; its pin stays at ${v.pinned}`] : []));
   if (steps.length === 0) {
     for (const line of [...recorded, ...unpublishedBundles()]) console.log(`note: ${line}`);
-    // A run that failed half-way left content that moved: archive what it stopped publishing.
+    // A run that failed half-way left content that moved: archive what it stopped publishing (not on a dry run, which writes nothing).
+    if (contentChanged(ROOT) && argv.includes('--dry-run')) {
+      console.log('Nothing new upstream; the content differs from HEAD, so a run would archive the versioned export files it no longer publishes.');
+      return 0;
+    }
     if (contentChanged(ROOT)) {
       const published = await committedExports(ROOT);
       const archived = await allOrNothing(() => archiveVanished(ROOT, published, today()));

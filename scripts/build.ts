@@ -107,6 +107,13 @@ function pagesOverLimit(staging: string, outName: string, limit: number): string
   return problems;
 }
 
+/** Moves a folder to another file system (a copy, then the original removed): a rename cannot. */
+function moveAcross(from: string, to: string): void {
+  mkdirSync(dirname(to), { recursive: true });
+  cpSync(from, to, { recursive: true });
+  rmSync(from, { recursive: true, force: true });
+}
+
 /** Replaces `target` by `staging` with two renames; the old folder is removed last. */
 function swapIn(staging: string, target: string): void {
   const retired = join(dirname(target), retiredName(basename(target), process.pid));
@@ -162,11 +169,7 @@ export async function buildSite(outDir: string): Promise<void> {
     }
     const oversized = pagesOverLimit(astroOut, basename(outDir), pageLimit);
     if (oversized.length > 0) throw new Error(`${oversized.join('\n')}\n${untouched()}`);
-    if (crossDevice) {
-      mkdirSync(dirname(staging), { recursive: true });
-      cpSync(astroOut, staging, { recursive: true });
-      rmSync(astroOut, { recursive: true, force: true });
-    }
+    if (crossDevice) moveAcross(astroOut, staging);
     swapIn(staging, outDir);
   } catch (error) {
     for (const dir of new Set([staging, astroOut])) rmSync(dir, { recursive: true, force: true });

@@ -324,6 +324,24 @@ function stopNow(signal: NodeJS.Signals): never {
   process.exit(signalExitCode(signal));
 }
 
+/** With nothing new upstream: the notes, and the archive a run that failed half-way may still owe. */
+async function nothingNew(argv: readonly string[], recorded: readonly string[]): Promise<number> {
+  for (const line of [...recorded, ...unpublishedBundles()]) console.log(`note: ${line}`);
+  if (!contentChanged(ROOT)) {
+    console.log('Nothing new: no download, no file written.');
+    return 0;
+  }
+  // A run that failed half-way left content that moved: archive what it stopped publishing (not on a dry run, which writes nothing).
+  if (argv.includes('--dry-run')) {
+    console.log('Nothing new upstream; the content differs from HEAD, so a run would archive the versioned export files it no longer publishes.');
+    return 0;
+  }
+  const published = await committedExports(ROOT);
+  const archived = await allOrNothing(() => archiveVanished(ROOT, published, today()));
+  console.log(`Nothing new upstream; ${archived.length} versioned export files that the changed content no longer publishes archived (content/archive/).`);
+  return 0;
+}
+
 async function main(argv: string[]): Promise<number> {
   const started = Date.now();
   onStopSignal(stopNow);
@@ -343,22 +361,7 @@ async function main(argv: string[]): Promise<number> {
         .join('; '),
   );
   const recorded = Object.entries(state.clis).flatMap(([agent, v]) => (v.cannotRun ? [`${agent} ${v.cannotRun} cannot run (${recordedFailure(historyReleases(`${agent}.capture`), v.cannotRun)}), as its history records; its pin stays at ${v.pinned}`] : []));
-  if (steps.length === 0) {
-    for (const line of [...recorded, ...unpublishedBundles()]) console.log(`note: ${line}`);
-    // A run that failed half-way left content that moved: archive what it stopped publishing (not on a dry run, which writes nothing).
-    if (contentChanged(ROOT) && argv.includes('--dry-run')) {
-      console.log('Nothing new upstream; the content differs from HEAD, so a run would archive the versioned export files it no longer publishes.');
-      return 0;
-    }
-    if (contentChanged(ROOT)) {
-      const published = await committedExports(ROOT);
-      const archived = await allOrNothing(() => archiveVanished(ROOT, published, today()));
-      console.log(`Nothing new upstream; ${archived.length} versioned export files that the changed content no longer publishes archived (content/archive/).`);
-      return 0;
-    }
-    console.log('Nothing new: no download, no file written.');
-    return 0;
-  }
+  if (steps.length === 0) return nothingNew(argv, recorded);
   const units = refreshUnits(steps, (agent) => Boolean(state.types[agent]?.withCli));
   console.log(`plan:\n${units.map((u) => `  ${unitName(u)}:\n${u.steps.map((s) => `    - ${describe(s)}`).join('\n')}`).join('\n')}`);
   if (argv.includes('--dry-run')) return 0;

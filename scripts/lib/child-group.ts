@@ -14,10 +14,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 const running = new Set<ChildProcess>();
 
 /** Runs `command` in its own process group, output inherited; resolves on exit 0, rejects with how it ended otherwise. */
-export function runInGroup(command: string, args: readonly string[], options: { cwd: string; name: string }): Promise<void> {
+export function runInGroup(command: string, args: readonly string[], options: { cwd: string; name: string; onStart?: (pid: number) => void }): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd: options.cwd, stdio: 'inherit', detached: true });
     running.add(child);
+    if (child.pid !== undefined) options.onStart?.(child.pid);
     child.on('error', (error) => {
       running.delete(child);
       reject(new Error(`${options.name} could not start: ${error.message}`));

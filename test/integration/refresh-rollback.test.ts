@@ -183,7 +183,7 @@ test('a refused download (a symbolic link in the tarball) fails the refresh with
     assert.equal(run.status, 1, run.stdout);
     assert.match(run.stdout, new RegExp(`types of claude-code ${PIN.version.replace(/\./g, '\\.')} → ${NEWER.replace(/\./g, '\\.')}`), 'the plan moves the types');
     assert.match(run.stderr, /refusing the tarball: .* is a symbolic link/);
-    assert.match(run.stderr, /claude-code types: .*; its files are as they were/);
+    assert.match(run.stderr, /claude-code types: .*; its files are as they were/s);
     assert.equal(status(run.root), '', 'git status is clean');
   } finally {
     rmSync(run.root, { recursive: true, force: true });
@@ -198,7 +198,7 @@ test('a step failing after the ingest wrote the tool files, agent record and pin
     // The ingest ran to the end and wrote (it names the tools it read from NEWER) …
     assert.match(run.stdout, new RegExp(`tools from ${PIN.package.replace(/[/.]/g, '\\$&')}@${NEWER.replace(/\./g, '\\.')}`), run.stdout);
     // … then a later step failed, and everything went back.
-    assert.match(run.stderr, /claude-code types: .*; its files are as they were/);
+    assert.match(run.stderr, /claude-code types: .*; its files are as they were/s);
     assert.equal(status(run.root), '', 'git status is clean');
   } finally {
     rmSync(run.root, { recursive: true, force: true });

@@ -1,6 +1,5 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
 import { groupMembers, runInGroup, signalExitCode, stopChildren } from '../../scripts/lib/child-group.ts';
 
 // A child that starts a grandchild (which ignores SIGTERM) and then waits: both are in the child's group.
@@ -11,19 +10,13 @@ setInterval(() => {}, 1000);
 `;
 
 test('a stop ends the child and what it started, even a grandchild that ignores SIGTERM, and the child counts as failed', async () => {
-  const finished = runInGroup(process.execPath, ['-e', PARENT], { cwd: process.cwd(), name: 'the parent' });
+  let child: number | undefined;
+  const finished = runInGroup(process.execPath, ['-e', PARENT], { cwd: process.cwd(), name: 'the parent', onStart: (pid) => (child = pid) });
   const failed = assert.rejects(finished, /the parent failed \(exit SIG(TERM|KILL)\)/);
-  // The child is this process's child; its group is its own id once it and its grandchild are both in it.
+  // The child leads a group of its own (its id); wait until it and its grandchild are both in it, read from /proc as the stop reads it.
   let pgid: number | undefined;
-  for (let i = 0; i < 100 && pgid === undefined; i++) {
+  for (let i = 0; i < 400 && pgid === undefined; i++) {
     await new Promise((r) => setTimeout(r, 50));
-    const child = readdirSync('/proc').filter((n) => /^\d+$/.test(n)).map(Number).find((pid) => {
-      try {
-        return Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]) === process.pid;
-      } catch {
-        return false;
-      }
-    });
     if (child !== undefined && groupMembers(child).length === 2) pgid = child;
   }
   assert.ok(pgid !== undefined, 'the child and its grandchild share a process group of their own');

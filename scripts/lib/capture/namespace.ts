@@ -49,3 +49,19 @@ export function lockRunFolder(dir: string, holder: string): () => void {
   }
   throw new NamespaceError(`could not take the lock ${path}`);
 }
+
+/**
+ * `lockRunFolder`, waiting while another live process holds the lock (polled every
+ * `pollMs`), for at most `waitMs`; then the holder is named in the error.
+ */
+export function waitForRunFolder(dir: string, holder: string, waitMs: number, pollMs = 1000): () => void {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    try {
+      return lockRunFolder(dir, holder);
+    } catch (error) {
+      if (!(error instanceof NamespaceError) || Date.now() >= deadline) throw error;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, Math.min(pollMs, Math.max(1, deadline - Date.now())));
+    }
+  }
+}

@@ -60,18 +60,15 @@ const WRITES = ['content', 'scripts/pins.json'];
 const readJson = <T>(path: string): T => JSON.parse(readFileSync(path, 'utf8')) as T;
 const today = () => new Date().toISOString().slice(0, 10);
 
-/** The newest release a history file covers (its last release), if the file exists. */
-function historyCovers(file: string): string | undefined {
-  const path = join(HISTORY_DIR, `${file}.json`);
-  if (!existsSync(path)) return undefined;
-  const releases = readJson<{ releases: { version: string }[] }>(path).releases;
-  return releases[releases.length - 1]?.version;
-}
-
 /** The releases a history file lists (none when it does not exist). */
 function historyReleases(file: string): HistoryRelease[] {
   const path = join(HISTORY_DIR, `${file}.json`);
   return existsSync(path) ? readJson<{ releases: HistoryRelease[] }>(path).releases : [];
+}
+
+/** The newest release a history file covers (its last release), if the file exists. */
+function historyCovers(file: string): string | undefined {
+  return historyReleases(file).at(-1)?.version;
 }
 
 function eventCount(file: string): number {

@@ -9,7 +9,7 @@
  * a child write again.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { processTable } from './process-table.ts';
 
 const running = new Set<ChildProcess>();
 
@@ -33,20 +33,9 @@ export function runInGroup(command: string, args: readonly string[], options: { 
 
 /** Live (not zombie) processes whose process group is `pgid`, read from /proc. */
 export function groupMembers(pgid: number): number[] {
-  const members: number[] = [];
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    let stat: string;
-    try {
-      stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-    } catch {
-      continue; // ended meanwhile
-    }
-    // pid (comm) state ppid pgrp …: comm may hold spaces and parentheses, so read after the last ')'.
-    const [state, , pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    if (Number(pgrp) === pgid && state !== 'Z') members.push(Number(name));
-  }
-  return members;
+  return processTable()
+    .filter((p) => p.pgrp === pgid && p.state !== 'Z')
+    .map((p) => p.pid);
 }
 
 function sleep(ms: number): void {

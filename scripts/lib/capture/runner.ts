@@ -6,7 +6,7 @@
  * Must run inside a network namespace that has only loopback (see scripts/capture.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { AGENTS, agentWireForPath, type AgentId, type Invocation } from '../../../src/lib/agents/index.ts';
 import { pathOf } from '../../../src/lib/wire/shared.ts';
@@ -15,6 +15,7 @@ import { startStub, type Answer, type RecordedRequest } from './stub-server.ts';
 import { githubReply } from './github-stub.ts';
 import type { GithubLoginStub } from '../../../src/lib/agents/types.ts';
 import type { Configuration } from './matrix.ts';
+import { processTable, type ProcEntry } from '../process-table.ts';
 
 export const PROMPT = 'Reply with the single word: ok';
 export const DUMMY_KEY = 'capture-stub-key-not-a-secret';
@@ -125,31 +126,8 @@ export interface RunOutcome {
   endedAt: Date;
 }
 
-export interface ProcEntry {
-  pid: number;
-  ppid: number;
-  pgrp: number;
-}
-
-/** Every process, from /proc: id, parent id, process group id. */
-function processTable(): ProcEntry[] {
-  const out: ProcEntry[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      // After "pid (comm) ": state ppid pgrp ...
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      out.push({ pid: Number(entry), ppid: Number(fields[1]), pgrp: Number(fields[2]) });
-    } catch {
-      // the process ended meanwhile
-    }
-  }
-  return out;
-}
-
 /** Process ids of all descendants of `pid`, deepest first. */
-export function descendants(pid: number, table: readonly ProcEntry[] = processTable()): number[] {
+export function descendants(pid: number, table: readonly Pick<ProcEntry, 'pid' | 'ppid'>[] = processTable()): number[] {
   const children = new Map<number, number[]>();
   for (const p of table) children.set(p.ppid, [...(children.get(p.ppid) ?? []), p.pid]);
   const out: number[] = [];

@@ -35,6 +35,8 @@ test("Codex's chunk ids, wall times and token budget; CLI-made call ids; device 
   assert.equal(mask('device ' + 'ab12'.repeat(16)), 'device $DEVICE_ID');
   assert.equal(mask('Next run: Jan 1 8:59am. Session-only'), 'Next run: $NEXT_RUN. Session-only');
   assert.equal(mask('This session is work-2a [4c77e2] — the name'), 'This session is $SESSION_NAME — the name');
+  // Kilo Code's wakeup ids; a shorter word after the same prefix is left alone.
+  assert.equal(mask('Scheduled wakeup wku_249d8e7e7001rZjpTG47kVflJU, due soon; wku_short'), 'Scheduled wakeup $WAKEUP_ID, due soon; wku_short');
 });
 
 test("Gemini CLI's transcript file names, Qwen Code's tool-use ids and the shells' process groups", () => {
@@ -75,6 +77,8 @@ test('the same keys inside JSON text', () => {
   const rules = embeddedJsonRules({ createdAt: '$EPOCH', duration_ms: '$DURATION' });
   assert.equal(maskText('{"createdAt":1796030616,"x":1,"duration_ms": 12.5}', rules), '{"createdAt":"$EPOCH","x":1,"duration_ms":"$DURATION"}');
   assert.equal(mask('{"goal":{"createdAt":1796030616,"updatedAt":1796030617}}'), '{"goal":{"createdAt":"$EPOCH","updatedAt":"$EPOCH"}}');
+  // Kilo Code's board and cron results.
+  assert.equal(mask('{"availability":{"observedAt":1796535229818,"total":0},"dueAt":1796621661234}'), '{"availability":{"observedAt":"$EPOCH","total":0},"dueAt":"$EPOCH"}');
 });
 
 test('learned values: made-up ids found under known keys, and bound numbers, replaced as whole words everywhere', () => {

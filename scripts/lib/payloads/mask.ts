@@ -50,6 +50,8 @@ export const TEXT_RULES: readonly MaskRule[] = [
   { find: /\bses_[0-9a-f]{12}[A-Za-z0-9]{14}\b/g, replace: '$SESSION_ID' },
   { find: /\bmsg_[0-9a-f]{12}[A-Za-z0-9]{14}\b/g, replace: '$MESSAGE_ID' },
   { find: /\bprt_[0-9a-f]{12}[A-Za-z0-9]{14}\b/g, replace: '$PART_ID' },
+  // Kilo Code's wakeup and cron task ids, made the same way (wku_…).
+  { find: /\bwku_[0-9a-f]{12}[A-Za-z0-9]{14}\b/g, replace: '$WAKEUP_ID' },
 ];
 
 /** Numbers (or digit strings) under these keys are replaced, whatever their value. */
@@ -70,6 +72,9 @@ export const VOLATILE_KEYS: Readonly<Record<string, string>> = {
   createdAt: '$EPOCH',
   updatedAt: '$EPOCH',
   nextFireAt: '$EPOCH',
+  // Kilo Code's board (the moment it was read) and its wakeups and cron tasks.
+  observedAt: '$EPOCH',
+  dueAt: '$EPOCH',
   // Copilot CLI's camelCase hook payloads: milliseconds since the epoch.
   timestamp: '$EPOCH',
   process_id: '$PID',

@@ -17,7 +17,7 @@
 import { join } from 'node:path';
 import type { WireFormatId } from '../wire/index.ts';
 import type { WireRequest } from '../wire/types.ts';
-import { baseSettings, MODELS_CATALOGUE, MODELS_PATH, promptWords } from './opencode.ts';
+import { baseSettings, MODELS_CATALOGUE, MODELS_PATH, pluginHooks, promptWords } from './opencode.ts';
 import { mergeSettings, settingsText } from './settings.ts';
 import { holdsPromptWithTools, requestHoldingPrompt } from './shared.ts';
 import { STUB_MCP_SERVER, type Agent, type Invocation, type InvocationContext } from './types.ts';
@@ -56,9 +56,14 @@ export const kiloCode: Agent<'kilo-code'> = {
   inventory: { none: 'nobody has located its tool registry inside the compiled program yet; its captures are the only list of its tools.' },
   publishedTypes: { none: 'no package of TypeScript types of its tools is read yet; their inputs are read from the captures.' },
   generatedDeclarations: false,
-  hooks: {
-    none: 'it loads plugins (`kilo run --pure` runs "without external plugins"), as OpenCode, which it is a fork of, does, but no payload of them has been recorded here yet.',
-  },
+  hooks: pluginHooks({
+    configDir: '.config/kilo',
+    pluginPackage: '@kilocode/plugin',
+    outputs: {
+      form: 'none',
+      why: 'Its plugin functions are typed by the `Hooks` interface of `@kilocode/plugin`, which the CLI installs at its own release number, and the registry lists releases of it only up to an earlier number than the pinned CLI\'s, so the declarations the pinned CLI calls with are not published; the recorded cases show what assigning to the `output` argument does.',
+    },
+  }),
   invoke,
   // A title request without tools may come first; the request with tools that holds the prompt is the turn.
   mainRequest: (candidates, prompt) => requestHoldingPrompt(WIRES, candidates, prompt),

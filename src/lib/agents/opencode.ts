@@ -72,13 +72,17 @@ function invoke(c: InvocationContext): Invocation {
 const CONFIG_DIR = '.config/opencode';
 
 /**
- * A lockfile naming @opencode-ai/plugin. OpenCode installs that package into every config
- * folder that has no node_modules, or whose package-lock.json lacks a dependency it wants
- * (Npm.install in its bundle), and with a plugin present it waits for that install before
- * the session starts: without network, about 80 s of retries. With node_modules and this
- * lockfile there, it installs nothing.
+ * A lockfile naming the plugin package (OpenCode's `@opencode-ai/plugin`). OpenCode installs
+ * that package into every config folder that has no node_modules, or whose package-lock.json
+ * lacks a dependency it wants (Npm.install in its bundle), and with a plugin present it waits
+ * for that install before the session starts: without network, about 80 s of retries. With
+ * node_modules and this lockfile there, it installs nothing.
  */
-export const DEPENDENCIES_LOCK = JSON.stringify({ lockfileVersion: 3, packages: { '': { dependencies: { '@opencode-ai/plugin': '*' } } } }, null, 2) + '\n';
+export function dependenciesLock(pluginPackage: string): string {
+  return JSON.stringify({ lockfileVersion: 3, packages: { '': { dependencies: { [pluginPackage]: '*' } } } }, null, 2) + '\n';
+}
+
+export const DEPENDENCIES_LOCK = dependenciesLock('@opencode-ai/plugin');
 
 export const HOOK_EVENTS = ['tool.execute.before', 'tool.execute.after'] as const;
 
@@ -108,41 +112,59 @@ export function callIdOf(record: JsonRecord): unknown {
   return input !== null && typeof input === 'object' && !Array.isArray(input) ? (input as JsonRecord)['callID'] : undefined;
 }
 
+/** Where a CLI of OpenCode's family loads plugins from and which package they are written against. */
+export interface PluginHome {
+  /** The config folder under HOME (`.config/opencode`); plugins load from its `plugin/` folder. */
+  configDir: string;
+  /** The package whose `Hooks` interface types the plugin functions (`@opencode-ai/plugin`). */
+  pluginPackage: string;
+  /** Where what the functions may change is read from, if it is read. */
+  outputs?: HookMechanism['outputs'];
+}
+
 /**
- * Hooks are plugin functions, not commands: a plugin in ~/.config/opencode/plugin/ (one of
+ * Hooks are plugin functions, not commands: a plugin in ~/<configDir>/plugin/ (one of
  * the folders OpenCode loads `{plugin,plugins}/*.{ts,js}` from) appends, per call of
  * `tool.execute.before` and `tool.execute.after`, a tag record naming the function and
  * `{input, output}`: the two arguments the function received, serialised by that plugin
  * with JSON.stringify (so functions and undefined members are not shown). Before: input
  * `{tool, sessionID, callID}`, output `{args}` (a plugin may change the arguments); after:
  * input with `args` added, output the tool's result `{title, output, metadata}`. A tool
- * that throws fires no `tool.execute.after`. `opencode run --auto` approves what the
- * configuration does not deny.
+ * that throws fires no `tool.execute.after`. `run --auto` approves what the
+ * configuration does not deny. Forks (Kilo Code) load theirs the same way from their own folder.
  */
-const hooks: HookMechanism = {
+export function pluginHooks(home: PluginHome): HookMechanism {
+  return {
+    ...(home.outputs === undefined ? {} : { outputs: home.outputs }),
+    kind: 'plugin',
+    events: HOOK_EVENTS,
+    recordTitle: '{event} plugin function: its arguments (input, output), as the recording plugin serialised them',
+    shape: { toolNameField: 'input.tool', inputField: 'output.args', afterInputField: 'input.args', inputEncoding: 'object', responseField: 'output', before: 'tool.execute.before', after: 'tool.execute.after' },
+    bypass: [['--auto']],
+    runAdditions: (c) => ({
+      args: ['--auto'],
+      env: { TMPDIR: c.tmp },
+      files: new Map([
+        [join(c.home, home.configDir, 'plugin/record-hooks.js'), recorderPlugin(c.hookLog, c.pluginAnswer)],
+        // Satisfied dependencies: no install of the plugin package (no network; the recorder imports nothing from it).
+        [join(c.home, home.configDir, 'package-lock.json'), dependenciesLock(home.pluginPackage)],
+        [join(c.home, home.configDir, 'node_modules/.package-lock.json'), dependenciesLock(home.pluginPackage)],
+      ]),
+    }),
+    /** A tool that throws fires no tool.execute.after: the model gets the error text instead of a result. */
+    outcome: (_result, _text, recorded) => (recorded.some((h) => callIdOf(h) !== undefined && 'output' in h && isAfter(h)) ? 'success' : 'failure'),
+    callReport: () => ({}),
+    /** Both functions receive the call's id (`input.callID`), the one the stub gave it. */
+    hooksOfCalls: (payloads, calls) => calls.map((c) => payloads.filter((p) => callIdOf(p) === c.id)),
+  };
+}
+
+const hooks = pluginHooks({
+  configDir: CONFIG_DIR,
+  pluginPackage: '@opencode-ai/plugin',
   // The plugin package's Hooks interface: what each function is handed to change.
   outputs: { form: 'plugin-output', package: '@opencode-ai/plugin', version: 'capture-pin', file: 'dist/index.d.ts', interface: 'Hooks', events: ['tool.execute.before', 'tool.execute.after', 'permission.ask'], parameter: 1 },
-  kind: 'plugin',
-  events: HOOK_EVENTS,
-  recordTitle: '{event} plugin function: its arguments (input, output), as the recording plugin serialised them',
-  shape: { toolNameField: 'input.tool', inputField: 'output.args', afterInputField: 'input.args', inputEncoding: 'object', responseField: 'output', before: 'tool.execute.before', after: 'tool.execute.after' },
-  bypass: [['--auto']],
-  runAdditions: (c) => ({
-    args: ['--auto'],
-    env: { TMPDIR: c.tmp },
-    files: new Map([
-      [join(c.home, CONFIG_DIR, 'plugin/record-hooks.js'), recorderPlugin(c.hookLog, c.pluginAnswer)],
-      // Satisfied dependencies: no install of @opencode-ai/plugin (no network; the recorder imports nothing from it).
-      [join(c.home, CONFIG_DIR, 'package-lock.json'), DEPENDENCIES_LOCK],
-      [join(c.home, CONFIG_DIR, 'node_modules/.package-lock.json'), DEPENDENCIES_LOCK],
-    ]),
-  }),
-  /** A tool that throws fires no tool.execute.after: the model gets the error text instead of a result. */
-  outcome: (_result, _text, recorded) => (recorded.some((h) => callIdOf(h) !== undefined && 'output' in h && isAfter(h)) ? 'success' : 'failure'),
-  callReport: () => ({}),
-  /** Both functions receive the call's id (`input.callID`), the one the stub gave it. */
-  hooksOfCalls: (payloads, calls) => calls.map((c) => payloads.filter((p) => callIdOf(p) === c.id)),
-};
+});
 
 /** An after-record: its input carries the call's `args` (the before-record's input does not). */
 function isAfter(record: JsonRecord): boolean {

@@ -249,7 +249,7 @@ const squash = (s: string) => s.replace(/\s+/g, ' ').trim();
 test('each recorded hook behaviour case is a row of its agent\'s hooks page and a catalog entry, saying what the record says', () => {
   const dir = join(ROOT, 'content/hook-behaviour');
   const records = (existsSync(dir) ? readdirSync(dir) : []).flatMap((agent) => readdirSync(join(dir, agent)).map((f) => JSON.parse(readFileSync(join(dir, agent, f), 'utf8')) as {
-    agent: string; case: string; event: string; tool: string; sideEffect?: { happened: boolean }; modelSaw: { result: string | null; isError: boolean; otherTexts: string[] }; cli: { package: string; version: string };
+    agent: string; case: string; kind: string; event: string; tool: string; sideEffect?: { happened: boolean }; modelSaw: { result: string | null; isError: boolean; otherTexts: string[] }; cli: { package: string; version: string };
   }));
   assert.ok(records.length > 0, 'hook behaviour is recorded');
   const full = JSON.parse(readFileSync(join(DIST, 'catalog.json'), 'utf8')) as { agents: { id: string; behaviour: { case: string; page: string; release: string; outcome: { ran: boolean | null; isError: boolean } }[] }[] };
@@ -261,7 +261,15 @@ test('each recorded hook behaviour case is a row of its agent\'s hooks page and 
     assert.ok(text.includes(r.event), `${r.case}: names its event`);
     if (r.modelSaw.result !== null) assert.ok(text.includes(squash(r.modelSaw.result)), `${r.case}: shows the result the model got`);
     for (const other of r.modelSaw.otherTexts) assert.ok(text.includes(squash(other)), `${r.case}: shows what came with the result`);
-    if (r.sideEffect) assert.equal(text.includes('did not run'), !r.sideEffect.happened, `${r.case}: says whether the tool ran`);
+    if (r.sideEffect) {
+      // What happened, in words that follow from the record: the side effect, an error result, a rewrite that did not take.
+      const said = squash(textOf(row.childNodes.find((e) => 'tagName' in e && e.tagName === 'td' && attr(e as Element, 'data-label') === 'What happened') as Node));
+      assert.ok(said.includes(`Side effect: ${r.sideEffect.happened ? 'happened' : 'did not happen'}`), `${r.agent}/${r.case}: the side effect (${said})`);
+      if (r.sideEffect.happened) assert.match(said, /^(Ran|Failed|The call ended)/, `${r.agent}/${r.case}: ran (${said})`);
+      else if (r.modelSaw.result === null) assert.match(said, /^Waited/, `${r.agent}/${r.case}: no result (${said})`);
+      else if (r.modelSaw.isError) assert.match(said, /^Refused/, `${r.agent}/${r.case}: refused (${said})`);
+      else if (r.kind === 'pre-rewrite') assert.match(said, /^Ran the original/, `${r.agent}/${r.case}: the rewrite was ignored (${said})`);
+    }
     assert.ok(text.includes(`${r.cli.package}@${r.cli.version}`), `${r.case}: names its release`);
     const entry = full.agents.find((a) => a.id === r.agent)?.behaviour.find((b) => b.case === r.case);
     assert.ok(entry, `${r.agent}/${r.case}: in catalog.json`);

@@ -40,6 +40,15 @@ const records = (): PermissionRecord[] => (existsSync(dir) ? readdirSync(dir).fl
 const htmlOf = (page: string) => readFileSync(join(DIST, decodeURIComponent(page), 'index.html'), 'utf8');
 const squash = (s: string) => s.replace(/\s+/g, ' ').trim();
 
+/** The side effect as the row says it, from the record's own fields. */
+function sideEffectText(r: PermissionRecord): string {
+  const { kind, target, happened } = r.sideEffect;
+  if (kind === 'file') return `${target} ${happened ? 'was' : 'was not'} created`;
+  if (kind === 'probe') return `the loopback probe server ${happened ? 'was' : 'was not'} asked`;
+  if (kind === 'mcpCall') return `the stub MCP server ${happened ? 'got' : 'did not get'} a call of ${target}`;
+  return `the result ${happened ? 'lists' : 'does not list'} ${target}`;
+}
+
 /** The rows of the permission table on a page, by their case. */
 function caseRows(html: string): Map<string, Element> {
   const rows = new Map<string, Element>();
@@ -62,9 +71,11 @@ test("every permission record is a row of its agent's page saying the rule, the 
       const text = squash(textOf(row as unknown as Node));
       const cell = (label: string) => squash(textOf(row.childNodes.find((e) => 'tagName' in e && e.tagName === 'td' && attr(e as Element, 'data-label') === label) as Node));
       if (r.rule.text !== undefined) assert.ok(text.includes(squash(r.rule.text)), `${agent}/${r.case}: the rule text`);
-      const it = cell('It');
-      assert.ok(r.sideEffect.happened ? it.startsWith('ran') : it.startsWith('did not run'), `${agent}/${r.case}: ${it}`);
-      assert.equal(it.includes('not offered'), !r.offered, `${agent}/${r.case}: offered or not`);
+      // What happened, in words that follow from the record: offered or not, the side effect, a result or none.
+      const it = cell('What happened');
+      const expected = !r.offered ? /^(Taken out of the model's list|Not offered|Still not offered|Tested nothing)/ : r.sideEffect.happened ? /^Ran/ : r.modelSaw.result === null ? /^Waited/ : /^Refused/;
+      assert.match(it, expected, `${agent}/${r.case}: ${it}`);
+      assert.ok(it.includes(`Side effect: ${sideEffectText(r)}`), `${agent}/${r.case}: the side effect`);
       if (r.modelSaw.result !== null && r.modelSaw.result.trim() !== '') assert.ok(cell('The model was sent').includes(squash(r.modelSaw.result)), `${agent}/${r.case}: the model's words`);
       assert.ok(text.includes(`${r.cli.package}@${r.cli.version}`), `${agent}/${r.case}: the release`);
     }

@@ -41,23 +41,23 @@ test('a hooks page says what the history covers, and per case when it changed', 
   (history as unknown as { cases: unknown }).cases = (history as unknown as { spans: unknown }).spans;
   const summary = behaviourHistorySummary(history);
   assert.equal(summary.sentence, 'The 2 cases were also run at 4 of its 5 stable releases from 1.0.0 to 1.0.4. 1 case behaved differently at some release; the rows say between which releases.');
-  const record = (id: string) => ({ case: id, event: 'PreToolUse', hookReturn: { stdout: '', stderr: '', exitCode: 0 }, sideEffect: { path: 'marker.txt', happened: true } }) as unknown as HookBehaviourRecord;
+  const record = (id: string) => ({ case: id, kind: 'pre-deny', toolRole: 'shell', event: 'PreToolUse', hookReturn: { stdout: '', stderr: '', exitCode: 0 }, sideEffect: { path: 'marker.txt', happened: true } }) as unknown as HookBehaviourRecord;
   assert.equal(caseOverReleases(record('ask'), history)!.sentence, 'The same at each of the 4 releases read, 1.0.0 to 1.0.4.');
   const deny = caseOverReleases(record('deny'), history)!;
   assert.equal(deny.sentence, 'Changed 1 time over the 4 releases read, 1.0.0 to 1.0.4: between 1.0.2 and 1.0.3.');
-  assert.deepEqual(deny.spans.map((s) => [s.from, s.to, s.read, s.summary]), [['1.0.3', '1.0.4', 2, 'did not run; error result'], ['1.0.0', '1.0.2', 2, 'ran; result']]);
+  assert.deepEqual(deny.spans.map((s) => [s.from, s.to, s.read, s.summary]), [['1.0.3', '1.0.4', 2, 'Refused; the model read “Policy: refused”.'], ['1.0.0', '1.0.2', 2, "Ran anyway: the hook's deny was not obeyed; the model read “made”."]]);
   assert.equal(caseOverReleases(record('other'), history), undefined);
 });
 
 test("an agent's changelog lists each behaviour change, newest first, with both outcomes in words", () => {
   const spans = behaviourHistory([release('1.0.0', { deny: ran }), release('1.0.1', { deny: refused }), release('1.0.2', { deny: ran })], ['1.0.0', '1.0.1', '1.0.2']);
   const history = { agent: 'codex', package: 'p', pin: '1.0.2', method: 'm', file: 'f', releases: ['1.0.0', '1.0.1', '1.0.2'], read: ['1.0.0', '1.0.1', '1.0.2'], unpublished: [], cases: spans.spans, changes: spans.changes } as unknown as HookBehaviourHistory;
-  const record = { agent: 'codex', case: 'deny', kind: 'pre-deny', tool: 'shell', event: 'PreToolUse', hookReturn: { stdout: '', stderr: '', exitCode: 0 }, sideEffect: { path: 'm', happened: true } } as unknown as HookBehaviourRecord;
+  const record = { agent: 'codex', case: 'deny', kind: 'pre-deny', toolRole: 'shell', tool: 'shell', event: 'PreToolUse', hookReturn: { stdout: '', stderr: '', exitCode: 0 }, sideEffect: { path: 'm', happened: true } } as unknown as HookBehaviourRecord;
   const log = behaviourChangelog({ hookBehaviour: [record], hookBehaviourHistories: [history] }, 'codex', '/codex/hooks/')!;
   assert.equal(log.url, '/codex/hooks/#behaviour');
   assert.deepEqual(log.changes.map((c) => [c.between, c.url, c.label, c.before, c.after]), [
-    [['1.0.1', '1.0.2'], '/codex/hooks/#case-deny', 'PreToolUse denies, with a reason on shell', 'did not run; error result', 'ran; result'],
-    [['1.0.0', '1.0.1'], '/codex/hooks/#case-deny', 'PreToolUse denies, with a reason on shell', 'ran; result', 'did not run; error result'],
+    [['1.0.1', '1.0.2'], '/codex/hooks/#case-deny', 'PreToolUse denies, with a reason on shell', 'Refused; the model read “Policy: refused”.', "Ran anyway: the hook's deny was not obeyed; the model read “made”."],
+    [['1.0.0', '1.0.1'], '/codex/hooks/#case-deny', 'PreToolUse denies, with a reason on shell', "Ran anyway: the hook's deny was not obeyed; the model read “made”.", 'Refused; the model read “Policy: refused”.'],
   ]);
   assert.equal(behaviourChangelog({ hookBehaviour: [record], hookBehaviourHistories: [] }, 'codex', '/codex/hooks/'), undefined);
 });
@@ -65,7 +65,7 @@ test("an agent's changelog lists each behaviour change, newest first, with both 
 test('a catalog behaviour entry carries the case over releases: the range read, how many, and each change', () => {
   const spans = behaviourHistory([release('1.0.0', { deny: ran }), release('1.0.1', { deny: refused }), release('1.0.2', { deny: refused })], ['1.0.0', '1.0.1', '1.0.2']);
   const history = { agent: 'codex', file: 'content/hook-behaviour-history/codex.json', releases: ['1.0.0', '1.0.1', '1.0.2'], read: ['1.0.0', '1.0.1', '1.0.2'], cases: spans.spans, changes: spans.changes } as unknown as HookBehaviourHistory;
-  const record = { agent: 'codex', case: 'deny', kind: 'pre-deny', tool: 'shell', event: 'PreToolUse', file: 'content/hook-behaviour/codex/deny.json', cli: { package: 'p', version: '1.0.2' }, answered: ['PreToolUse'], modelSaw: { result: 'x', isError: true, otherTexts: [] }, cliExit: { code: 0 }, hookReturn: { stdout: '', stderr: '', exitCode: 0 }, sideEffect: { path: 'm', happened: false } } as unknown as HookBehaviourRecord;
+  const record = { agent: 'codex', case: 'deny', kind: 'pre-deny', toolRole: 'shell', tool: 'shell', event: 'PreToolUse', file: 'content/hook-behaviour/codex/deny.json', cli: { package: 'p', version: '1.0.2' }, answered: ['PreToolUse'], modelSaw: { result: 'x', isError: true, otherTexts: [] }, cliExit: { code: 0 }, hookReturn: { stdout: '', stderr: '', exitCode: 0 }, sideEffect: { path: 'm', happened: false } } as unknown as HookBehaviourRecord;
   const [entry] = behaviourEntries([record], history);
   assert.deepEqual(entry!.overReleases, { from: '1.0.0', to: '1.0.2', read: 3, changes: [['1.0.0', '1.0.1']], evidence: 'content/hook-behaviour-history/codex.json' });
   assert.equal(behaviourEntries([record])[0]!.overReleases, undefined);

@@ -17,11 +17,15 @@ test('answerSentences takes the sentences of a JSON answer, not its keys or one-
   assert.deepEqual(words, ['No new files here', 'from stderr']);
   assert.deepEqual(answerSentences(record({ hookReturn: { stdout: '{not json', stderr: '', exitCode: 0, crash: 'broke' } })), ['{not json', 'broke']);
   assert.deepEqual(answerSentences(record({ hookReturn: { stdout: '', stderr: '', exitCode: 0, script: `output.args.command = 'touch x'; throw new Error("Policy: no files")` } })), ['touch x', 'Policy: no files']);
+  // A string with escapes (a plugin appending a line): each line apart, the escapes read as JavaScript reads them.
+  assert.deepEqual(answerSentences(record({ hookReturn: { stdout: '', stderr: '', exitCode: 0, script: "output.output += '\\nContext from the hook: it\\'s temporary';" } })), ["Context from the hook: it's temporary"]);
 });
 
 test('behaviourOutcome: a denied call that did not run and whose reason reached the model', () => {
   const o = behaviourOutcome(record({ hookReturn: { stdout: '{"reason":"No new files here"}', stderr: '', exitCode: 0 }, sideEffect: { path: 'm', happened: false }, modelSaw: { result: 'hook error: No new files here', isError: true, otherTexts: [] } }));
-  assert.deepEqual(o, { hookRan: true, ran: false, isError: true, noResult: false, killedAfterSeconds: null, hookWordsReached: true, summary: "did not run; error result; hook's words reached the model" });
+  const { plain, ...facts } = o;
+  assert.deepEqual(facts, { hookRan: true, ran: false, isError: true, noResult: false, killedAfterSeconds: null, hookWordsReached: true, summary: "did not run; error result; hook's words reached the model" });
+  assert.equal(plain.sentence, 'Refused; the model read “hook error: No new files here”.');
   assert.equal(behaviourOutcome(record({ answered: [], modelSaw: { result: 'refused', isError: true, otherTexts: [] } })).summary, 'hook never asked; error result');
 });
 

@@ -115,7 +115,8 @@ function record(id: string, edit: Partial<PermissionRecord> = {}): PermissionRec
 }
 
 const bash = tool('claude-code', 'Bash', { slug: 'bash' });
-const write = tool('claude-code', 'Write', { slug: 'write' });
+// Write is offered in the print configuration (its captures), so a case where it is not was the rule's doing.
+const write = tool('claude-code', 'Write', { slug: 'write', captured: { print: 'function' } });
 const fixture = () =>
   site({
     agents: [agent('claude-code'), agent('codex')],
@@ -184,7 +185,8 @@ test('catalog entries carry the rule, the call, the outcome, the words and the e
     ['runs a command', 'allows', [1, 0]],
     ['writes a file', 'denies', [1, 0]],
   ]);
-  assert.equal(comparison.rows[2]!.cells[0]!.cases[0]!.outcome, 'did not run (not offered)');
+  const denied = comparison.rows[2]!.cells[0]!.cases[0]!;
+  assert.deepEqual([denied.outcome, denied.verdict, denied.where], ['taken away', 'removed', 'the --disallowedTools flag']);
 });
 
 test('every committed record: its outcome is what its own side effect and result say, and it names a declared case', () => {

@@ -8,6 +8,7 @@ import type { AgentId, CaseOutcome } from '../core/content-types.ts';
 import type { HookBehaviourHistory, HookBehaviourRecord, SiteModel, ToolModel } from '../model/model.ts';
 import { toolForCall } from '../model/tool-names.ts';
 import { toolUrl } from '../site/site.ts';
+import { outcomeMark, plainOutcome, type PlainOutcome } from './outcome-words.ts';
 
 /** What each kind of case makes the hook do, in table order. */
 export const KIND_LABELS: Readonly<Record<string, string>> = {
@@ -49,6 +50,8 @@ export interface BehaviourOutcome {
   hookWordsReached: boolean;
   /** `not run; error`, `ran; the hook's words reached the model` … */
   summary: string;
+  /** The same in a hook author's words, with any surprise named. */
+  plain: PlainOutcome;
 }
 
 /** Words of a hook's answer worth looking for in what the model got: string values of its JSON (not keys or enum-like words), its text, or the quoted sentences of a plugin's script. */
@@ -68,15 +71,16 @@ export function answerSentences(record: Pick<HookBehaviourRecord, 'hookReturn'>)
   }
   if (stderr.trim() !== '') words.push(stderr.trim());
   if (crash) words.push(crash);
-  // A plugin's script: its quoted sentences (an Error's message, a replaced output).
-  for (const m of (record.hookReturn.script ?? '').matchAll(/'([^'\\]*)'|"([^"\\]*)"/g)) {
-    const text = m[1] ?? m[2] ?? '';
-    if (/\s/.test(text.trim())) words.push(text);
+  // A plugin's script: its quoted sentences (an Error's message, a replaced output), each
+  // line of a string apart (`'\nContext from the hook: …'` is appended after a line break).
+  for (const m of (record.hookReturn.script ?? '').matchAll(/'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)"/g)) {
+    const text = (m[1] ?? m[2] ?? '').replace(/\\n/g, '\n').replace(/\\(.)/g, '$1');
+    for (const line of text.split('\n')) if (/\s/.test(line.trim())) words.push(line);
   }
   return words;
 }
 
-export function behaviourOutcome(record: Pick<HookBehaviourRecord, 'hookReturn' | 'sideEffect' | 'modelSaw' | 'answered' | 'event' | 'cliExit'>): BehaviourOutcome {
+export function behaviourOutcome(record: Pick<HookBehaviourRecord, 'kind' | 'toolRole' | 'hookReturn' | 'sideEffect' | 'modelSaw' | 'answered' | 'event' | 'cliExit'>): BehaviourOutcome {
   const ran = record.sideEffect === undefined ? null : record.sideEffect.happened;
   const { result, isError, otherTexts } = record.modelSaw;
   const seen = [result ?? '', ...otherTexts].join('\n');
@@ -85,7 +89,8 @@ export function behaviourOutcome(record: Pick<HookBehaviourRecord, 'hookReturn' 
   const hookRan = record.answered.includes(record.event);
   const killedAfterSeconds = record.cliExit.killedAfterSeconds ?? null;
   const parts = [hookRan ? undefined : 'hook never asked', ran === null ? undefined : ran ? 'ran' : 'did not run', noResult ? 'no result sent' : isError ? 'error result' : 'result', hookWordsReached ? "hook's words reached the model" : undefined, killedAfterSeconds === null ? undefined : `the CLI was still waiting after ${killedAfterSeconds} s`];
-  return { hookRan, ran, isError, noResult, killedAfterSeconds, hookWordsReached, summary: parts.filter((p) => p !== undefined).join('; ') };
+  const plain = plainOutcome({ kind: record.kind, toolRole: record.toolRole, event: record.event, answered: record.answered, ran, modelSaw: record.modelSaw, killedAfterSeconds, hookWords: answerSentences(record) });
+  return { hookRan, ran, isError, noResult, killedAfterSeconds, hookWordsReached, summary: parts.filter((p) => p !== undefined).join('; '), plain };
 }
 
 export interface BehaviourRow {
@@ -136,7 +141,7 @@ export interface CaseOverReleases {
 function spanSummary(record: HookBehaviourRecord, outcome: CaseOutcome): { summary: string; failed: boolean } {
   if ('failed' in outcome) return { summary: `could not run: ${outcome.failed}`, failed: true };
   const { ran, ...rest } = outcome;
-  return { summary: behaviourOutcome({ ...rest, hookReturn: record.hookReturn, event: record.event, ...(ran === undefined ? {} : { sideEffect: { path: record.sideEffect?.path ?? '', happened: ran } }) }).summary, failed: false };
+  return { summary: behaviourOutcome({ ...rest, kind: record.kind, toolRole: record.toolRole, hookReturn: record.hookReturn, event: record.event, ...(ran === undefined ? {} : { sideEffect: { path: record.sideEffect?.path ?? '', happened: ran } }) }).plain.sentence, failed: false };
 }
 
 /** A case over the releases its agent's behaviour history read, or undefined where the history has no such case. */
@@ -241,7 +246,8 @@ export interface BehaviourEntry {
   tool: string;
   event: string;
   hookReturn: HookBehaviourRecord['hookReturn'];
-  outcome: Omit<BehaviourOutcome, 'summary'>;
+  /** The facts of the outcome, what it came to in words (`says`), and what surprises a hook author in it. */
+  outcome: Omit<BehaviourOutcome, 'summary' | 'plain'> & { says: string; surprise?: string };
   modelSaw: HookBehaviourRecord['modelSaw'];
   release: string;
   evidence: string;
@@ -251,7 +257,8 @@ export interface BehaviourEntry {
 
 export function behaviourEntries(records: readonly HookBehaviourRecord[], history?: HookBehaviourHistory): BehaviourEntry[] {
   return records.map((r) => {
-    const { summary: _summary, ...outcome } = behaviourOutcome(r);
+    const { summary: _summary, plain, ...facts } = behaviourOutcome(r);
+    const outcome = { ...facts, says: plain.sentence, ...(plain.surprise === undefined ? {} : { surprise: plain.surprise }) };
     const over = caseOverReleases(r, history);
     const overReleases = over && { from: over.spans.at(-1)!.from, to: over.spans[0]!.to, read: over.spans.reduce((n, s) => n + s.read, 0), changes: over.changes.map((c) => c.between).reverse(), evidence: over.file };
     return { case: r.case, kind: r.kind, tool: r.tool, event: r.event, hookReturn: r.hookReturn, outcome, modelSaw: r.modelSaw, release: `${r.cli.package}@${r.cli.version}`, evidence: r.file, ...(overReleases ? { overReleases } : {}) };
@@ -261,7 +268,8 @@ export function behaviourEntries(records: readonly HookBehaviourRecord[], histor
 export interface BehaviourComparisonCell {
   agent: AgentId;
   /** The agent's cases of this kind and tool role (several: variants such as a string and an object output). */
-  cases: { case: string; tool: string; url: string; summary: string }[];
+  /** `summary`: the outcome in two or three words (outcomeMark); `sentence`: in full, as the agent's hooks page says it. */
+  cases: { case: string; tool: string; url: string; summary: string; sentence: string; verdict: PlainOutcome['verdict']; surprise: string | undefined }[];
 }
 
 export interface BehaviourComparisonRow {
@@ -288,7 +296,10 @@ export function behaviourComparison(site: Pick<SiteModel, 'hookBehaviour'>, agen
         role: ROLE_LABELS[role],
         cells: agents.map((agent) => ({
           agent,
-          cases: records.filter((r) => r.agent === agent).map((r) => ({ case: r.case, tool: r.tool, url: `${hooksPath(agent)}#case-${r.case}`, summary: behaviourOutcome(r).summary })),
+          cases: records.filter((r) => r.agent === agent).map((r) => {
+            const { plain, hookWordsReached } = behaviourOutcome(r);
+            return { case: r.case, tool: r.tool, url: `${hooksPath(agent)}#case-${r.case}`, summary: outcomeMark(r.kind, plain, hookWordsReached), sentence: plain.sentence, verdict: plain.verdict, surprise: plain.surprise };
+          }),
         })),
       });
     }

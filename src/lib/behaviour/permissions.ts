@@ -10,6 +10,9 @@ import type { PermissionRecord, SiteModel, ToolModel } from '../model/model.ts';
 import type { PageSection } from '../core/page-sections.ts';
 import { AGENT_LABELS, sitePath, toolUrl } from '../site/site.ts';
 import { toolForCall } from '../model/tool-names.ts';
+import { AGENTS } from '../agents/index.ts';
+import { permissionPlain, permissionRulesOfThumb, ruleWhere, type PermissionPlain } from './permission-words.ts';
+import type { RuleOfThumb } from './rules-of-thumb.ts';
 
 export const PERMISSIONS_PATH = '/permissions/';
 
@@ -56,6 +59,12 @@ export interface PermissionRow {
   offered: boolean;
   outcome: PermissionRecord['outcome'];
   outcomeLabel: string;
+  /** What the rule came to, in plain words (permission-words.ts). */
+  plain: PermissionPlain;
+  /** Where the rule was written: a flag, or the file that holds it; undefined with no rule. */
+  where: string | undefined;
+  /** What a reader needs to read the outcome, from the case file (content/permission-cases.json `note`). */
+  note: string | undefined;
   /** What shows it: `marker.txt was created`, `the probe server was asked` … */
   evidence: string;
   modelSaw: PermissionRecord['modelSaw'];
@@ -126,6 +135,9 @@ export function permissionRow(site: Pick<SiteModel, 'tools'>, r: PermissionRecor
     offered: r.offered,
     outcome: r.outcome,
     outcomeLabel: OUTCOME_LABELS[r.outcome],
+    plain: permissionPlain(r, tool?.captured ? [...tool.captured.byConfig.keys()] : []),
+    where: ruleWhere(r, AGENTS[r.agent].settingsFile),
+    note: r.note,
     evidence: sideEffectWords(r),
     modelSaw: r.modelSaw,
     mode: r.mode,
@@ -176,6 +188,8 @@ export interface PermissionsPage {
   notOffered: PermissionRow[];
   /** Cases with no rule: what the agent's defaults did. */
   defaults: PermissionRow[];
+  /** What the cases come to, per kind of rule. */
+  rules: RuleOfThumb[];
   sections: PageSection[];
 }
 
@@ -185,6 +199,7 @@ export function permissionsPage(site: Pick<SiteModel, 'permissions' | 'tools'>, 
   const rows = permissionRows(site, agent);
   const sections: PageSection[] = [];
   if (rows.length > 0) {
+    sections.push({ id: 'in-short', title: 'In short', depth: 2 });
     sections.push({ id: 'cases', title: 'What each rule did', depth: 2 });
     sections.push({ id: 'forms', title: 'Rule forms recorded', depth: 2 });
     sections.push({ id: 'defaults', title: 'With no rule', depth: 2 });
@@ -201,6 +216,7 @@ export function permissionsPage(site: Pick<SiteModel, 'permissions' | 'tools'>, 
     forms: ruleForms(rows),
     notOffered: rows.filter((r) => !r.offered),
     defaults: rows.filter((r) => r.rule.form === 'none'),
+    rules: permissionRulesOfThumb(rows),
     sections,
   };
 }
@@ -268,7 +284,8 @@ export function permissionEntries(site: Pick<SiteModel, 'permissions' | 'tools'>
 /** One cell of the comparison: an agent's cases of one tool role and one kind of rule. */
 export interface ComparisonCell {
   agent: AgentId;
-  cases: { case: string; tool: string; rule: string; outcome: string; url: string }[];
+  /** `outcome`: two or three words (PermissionPlain.mark); `sentence`: in full; `where`: the flag or file the rule is written in. */
+  cases: { case: string; tool: string; rule: string; where: string | undefined; outcome: string; verdict: PermissionPlain['verdict']; sentence: string; surprise: string | undefined; url: string }[];
 }
 
 export interface ComparisonRow {
@@ -281,7 +298,7 @@ const ROLE_ORDER: readonly PermissionRecord['toolRole'][] = ['shell', 'file-writ
 const SAYS_ORDER: readonly PermissionRule['says'][] = ['none', 'allow', 'ask', 'deny', 'exclude', 'mode'];
 
 /** The comparison across agents: per tool role and kind of rule, each agent's cases and their outcomes. */
-export function permissionsComparison(site: Pick<SiteModel, 'permissions' | 'agents'>): { agents: { id: AgentId; product: string; href: string; cases: number }[]; rows: ComparisonRow[] } {
+export function permissionsComparison(site: Pick<SiteModel, 'permissions' | 'agents' | 'tools'>): { agents: { id: AgentId; product: string; href: string; cases: number }[]; rows: ComparisonRow[] } {
   const agents = site.agents.map((a) => ({ id: a.id, product: a.product, href: sitePath(agentPermissionsPath(a.id)), cases: site.permissions.filter((r) => r.agent === a.id).length }));
   const rows: ComparisonRow[] = [];
   for (const role of ROLE_ORDER) {
@@ -295,7 +312,10 @@ export function permissionsComparison(site: Pick<SiteModel, 'permissions' | 'age
           agent: a.id,
           cases: matching
             .filter((r) => r.agent === a.id)
-            .map((r) => ({ case: r.case, tool: r.tool, rule: r.rule.text ?? '', outcome: r.offered ? OUTCOME_LABELS[r.outcome] : `${OUTCOME_LABELS[r.outcome]} (not offered)`, url: sitePath(`${agentPermissionsPath(a.id)}#case-${r.case}`) })),
+            .map((r) => {
+              const row = permissionRow(site, r, []);
+              return { case: r.case, tool: r.tool, rule: r.rule.text ?? '', where: row.where, outcome: row.plain.mark, verdict: row.plain.verdict, sentence: row.plain.sentence, surprise: row.plain.surprise, url: sitePath(`${agentPermissionsPath(a.id)}#case-${r.case}`) };
+            }),
         })),
       });
     }

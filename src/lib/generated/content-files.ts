@@ -1581,6 +1581,10 @@ export interface PermissionCase {
   call: PermissionCall;
   sideEffect: PermissionSideEffect;
   timeoutSeconds?: number;
+  /**
+   * What a reader needs to read the outcome that the record itself does not say (a rule the CLI adds by itself, a message that names a rule nobody wrote), in our own words, naming the code that shows it. Shown beside the case.
+   */
+  note?: string;
 }
 export interface PermissionCall {
   tool: string;

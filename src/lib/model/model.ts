@@ -149,7 +149,8 @@ export type HookBehaviourHistory = HookBehaviourHistoryFile & { file: string };
 export type HookBehaviourRecord = HookCaseFile & { file: string };
 
 /** content/permissions/<agent>/<case>.json, with where it is and the page of the tool it called. */
-export type PermissionRecord = PermissionFile & { file: string; toolSlug: string };
+/** A permission record, with the note its case carries (content/permission-cases.json `note`), if any. */
+export type PermissionRecord = PermissionFile & { file: string; toolSlug: string; note?: string };
 
 /** content/mcp-naming/<agent>.json, with where it is. */
 export type McpNamingHistory = McpNamingFile & { file: string };

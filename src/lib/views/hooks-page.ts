@@ -14,6 +14,7 @@ import { agentHooks, hookForms, hookNames, type AgentHooks, type EnvelopeMember 
 import { hookWords, type HookWords } from '../behaviour/hook-words.ts';
 import { hookOutputsView, type HookOutputsView, type OutputEventView } from '../behaviour/hook-outputs.ts';
 import { behaviourComparison, behaviourHistorySummary, behaviourRows, sharedHookConfiguration, type BehaviourComparisonRow, type BehaviourRow } from '../behaviour/hook-behaviour.ts';
+import { rulesOfThumb, type RuleOfThumb } from '../behaviour/rules-of-thumb.ts';
 import type { HooksEditorial, SiteModel, ToolModel } from '../model/model.ts';
 import type { PageSection } from '../core/page-sections.ts';
 import { AGENT_LABELS, sitePath, toolUrl } from '../site/site.ts';
@@ -98,6 +99,8 @@ export interface HooksPage {
   events: EventView[];
   /** What happened when a hook answered, one row per recorded case (hook-behaviour.ts). */
   behaviour: BehaviourRow[];
+  /** What those cases come to, a rule per kind of answer (rules-of-thumb.ts). */
+  rules: RuleOfThumb[];
   /** The hook configuration all those cases ran with, when they share one (JSON text). */
   behaviourConfiguration: string | undefined;
   /** The releases the cases were recorded with. */
@@ -193,6 +196,7 @@ export function standInReason(tool: Pick<ToolModel, 'standIn'>): string | undefi
 }
 
 const SECTION_TITLES = {
+  'in-short': 'In short',
   events: 'Events',
   behaviour: 'When a hook answers',
   outputs: 'What a hook may return',
@@ -345,6 +349,7 @@ export function hooksPage(site: HooksSite, agent: AgentId): HooksPage {
     shape: shape && { eventField: shape.eventField, toolNameField: shape.toolNameField, inputField: shape.inputField, inputEncoding: shape.inputEncoding, responseField: shape.responseField },
     events,
     behaviour,
+    rules: rulesOfThumb(behaviour),
     behaviourConfiguration: sharedHookConfiguration(behaviourRecords),
     behaviourReleases: [...new Set(behaviour.map((b) => b.release))],
     behaviourHistory: ((h) => h && behaviourHistorySummary(h))(site.hookBehaviourHistories?.find((h) => h.agent === agent)),
@@ -370,6 +375,7 @@ export function hooksPage(site: HooksSite, agent: AgentId): HooksPage {
 /** The page's sections, in SECTION_TITLES order: those it has something to show in. */
 function pageSections(page: Omit<HooksPage, 'sections'>): PageSection[] {
   const present: Record<SectionId, boolean> = {
+    'in-short': page.rules.length > 0,
     events: page.events.length > 0,
     behaviour: page.behaviour.length > 0,
     outputs: page.outputs !== undefined,

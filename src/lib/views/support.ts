@@ -187,7 +187,7 @@ export function hookToolNames(agent: string, examples: readonly { calls: readonl
 export function hookAnswersOn(tool: ToolModel, records: readonly HookBehaviourRecord[], tools: readonly ToolModel[]): SupportStrip['hookAnswers'] {
   return records
     .filter((r) => r.agent === tool.agent && toolForCall(tools, r.agent, r.tool) === tool)
-    .map((r) => ({ label: `${r.event} ${KIND_LABELS[r.kind] ?? r.kind}`, outcome: behaviourOutcome(r).summary, href: sitePath(`/${r.agent}/hooks/#case-${r.case}`) }));
+    .map((r) => ({ label: `${r.event} ${KIND_LABELS[r.kind] ?? r.kind}`, outcome: behaviourOutcome(r).plain.sentence, href: sitePath(`/${r.agent}/hooks/#case-${r.case}`) }));
 }
 
 export function supportStrip(tool: ToolModel, histories: SiteModel['histories'], hookAnswers: SupportStrip['hookAnswers'] = [], subagents?: SubagentLine): SupportStrip {

@@ -13,9 +13,15 @@ import { toolForCall } from '../../model/tool-names.ts';
 export function loadPermissions(stage: Stage, tools: readonly ToolModel[], pins: ReadonlyMap<string, string>): PermissionRecord[] {
   const { reader, problems, files } = stage;
   const declared = new Map<string, number>(); // agent/case → order
+  const notes = new Map<string, string>(); // agent/case → the case's note
   if (files.permissionCases) {
     const cases = reader.read<PermissionCasesFile>(files.permissionCases, 'permissionCases');
-    for (const [agent, entry] of Object.entries(cases?.agents ?? {})) entry!.cases.forEach((c) => declared.set(`${agent}/${c.id}`, declared.size));
+    for (const [agent, entry] of Object.entries(cases?.agents ?? {})) {
+      for (const c of entry!.cases) {
+        declared.set(`${agent}/${c.id}`, declared.size);
+        if (c.note !== undefined) notes.set(`${agent}/${c.id}`, c.note);
+      }
+    }
   }
   const out: PermissionRecord[] = [];
   for (const path of files.permissions) {
@@ -43,7 +49,8 @@ export function loadPermissions(stage: Stage, tools: readonly ToolModel[], pins:
     }
     const pinned = pins.get(data.agent);
     if (pinned !== undefined && pinned !== data.cli.version) problems.warn(file, `recorded with ${data.cli.version}; content/capture-matrix.json pins ${pinned}: run npm run permissions again`);
-    out.push({ ...data, file, toolSlug: tool.slug });
+    const note = notes.get(`${data.agent}/${data.case}`);
+    out.push({ ...data, file, toolSlug: tool.slug, ...(note === undefined ? {} : { note }) });
   }
   return out.sort((a, b) => declared.get(`${a.agent}/${a.case}`)! - declared.get(`${b.agent}/${b.case}`)!);
 }

@@ -1,0 +1,105 @@
+/**
+ * What a permission rule came to on a real call, said plainly: "Refused; the model read …",
+ * "Ran: this deny rule did not stop the call", "Tested nothing: the tool is not offered in
+ * this configuration". Also where the rule was written (a flag, or the file that holds it),
+ * and the rules of thumb that open an agent's permissions page. Pure.
+ */
+import type { PermissionRecord } from '../model/model.ts';
+import { excerpt } from './outcome-words.ts';
+import type { RuleOfThumb, RuleCase } from './rules-of-thumb.ts';
+
+export type PermissionVerdict = 'ran' | 'refused' | 'waited' | 'removed' | 'not-offered' | 'tested-nothing';
+
+export interface PermissionPlain {
+  verdict: PermissionVerdict;
+  /** One or two sentences. */
+  sentence: string;
+  /** Two or three words for a comparison cell. */
+  mark: string;
+  surprise: string | undefined;
+}
+
+type Facts = Pick<PermissionRecord, 'rule' | 'offered' | 'outcome' | 'modelSaw' | 'configuration'>;
+
+/**
+ * The outcome of one case. `offeredIn`: the configurations whose captures offer the tool (no
+ * rule), which tells a rule that took the tool away from a configuration that never had it.
+ */
+export function permissionPlain(r: Facts, offeredIn: readonly string[]): PermissionPlain {
+  const read = r.modelSaw.result === null ? 'no result reached the model' : `the model read ${excerpt(r.modelSaw.result)}`;
+  const says = r.rule.says;
+  if (!r.offered) {
+    if (offeredIn.includes(r.configuration)) {
+      return { verdict: 'removed', sentence: `Taken out of the model's list: the configuration offers the tool without this rule, and with it the tool was not offered; ${read}.`, mark: 'taken away', surprise: undefined };
+    }
+    const elsewhere = offeredIn.length > 0 ? ` (it is offered in ${offeredIn.map((c) => `\`${c}\``).join(', ')})` : '';
+    if (says === 'none') {
+      return { verdict: 'not-offered', sentence: `Not offered: with no rule, this configuration (\`${r.configuration}\`) does not give the model the tool${elsewhere}; ${read}.`, mark: 'not offered', surprise: undefined };
+    }
+    if (says === 'allow' || says === 'mode') {
+      return { verdict: 'not-offered', sentence: `Still not offered: this configuration (\`${r.configuration}\`) does not give the model the tool${elsewhere}, and this rule did not bring it in; ${read}.`, mark: 'still not offered', surprise: `This ${says === 'mode' ? 'mode' : 'allow rule'} did not bring the tool into the model's list.` };
+    }
+    return { verdict: 'tested-nothing', sentence: `Tested nothing: this configuration (\`${r.configuration}\`) does not give the model the tool, rule or not${elsewhere}; ${read}.`, mark: 'tested nothing', surprise: undefined };
+  }
+  if (r.outcome === 'no-result') {
+    return { verdict: 'waited', sentence: `Waited: ${read}, and the CLI was still waiting when the run was stopped.`, mark: 'waits for ever', surprise: says === 'ask' ? '`ask` waits for ever when no one can be asked.' : 'The CLI waited for ever.' };
+  }
+  if (r.outcome === 'did-not-run') {
+    const surprise = says === 'allow' ? 'This allow rule did not cover the call.' : undefined;
+    return { verdict: 'refused', sentence: `Refused; ${read}.`, mark: 'refused', surprise };
+  }
+  const surprise = says === 'deny' || says === 'exclude' || says === 'ask' ? `This ${says} rule did not stop the call.` : undefined;
+  return { verdict: 'ran', sentence: `Ran; ${read}.`, mark: 'ran', surprise };
+}
+
+/**
+ * Where the rule was written: `the --allow-tool flag`, or the configuration file whose text
+ * holds it (`$WORKDIR/.claude/settings.json`; `settings`: the agent's settings file, `settingsFile`).
+ */
+export function ruleWhere(r: Pick<PermissionRecord, 'rule' | 'args' | 'configurationFiles'>, settingsFile: string | undefined): string | undefined {
+  const { form, text } = r.rule;
+  if (form === 'none') return undefined;
+  if (r.args.includes(form)) return `the ${form} flag`;
+  if (text === undefined) return undefined;
+  const holder = (r.configurationFiles ?? []).find((f) => (typeof f.content === 'string' ? f.content : JSON.stringify(f.content)).includes(text));
+  if (holder === undefined) return undefined;
+  return holder.where === 'settings' ? (settingsFile === undefined ? 'the settings file' : `$HOME/${settingsFile}`) : holder.where;
+}
+
+/** What a rule asks, as a rule of thumb's topic, in page order. */
+const TOPICS: readonly [PermissionRecord['rule']['says'], string][] = [
+  ['deny', 'Deny rules'],
+  ['ask', 'Ask rules'],
+  ['allow', 'Allow rules'],
+  ['exclude', 'Rules that take a tool away'],
+  ['mode', 'Modes'],
+  ['none', 'With no rule'],
+];
+
+/** The rules of thumb of an agent's permissions page: per kind of rule, the outcomes with their cases. */
+export function permissionRulesOfThumb(rows: readonly { case: string; anchor: string; tool: string; rule: PermissionRecord['rule']; plain: PermissionPlain }[]): RuleOfThumb[] {
+  const rules: RuleOfThumb[] = [];
+  for (const [says, topic] of TOPICS) {
+    const members = rows.filter((r) => r.rule.says === says);
+    if (members.length === 0) continue;
+    const clauses: { says: string; cases: RuleCase[] }[] = [];
+    for (const row of members) {
+      const clause = CLAUSES[row.plain.verdict];
+      const entry = { case: row.case, anchor: row.anchor, label: `${row.rule.text ?? 'no rule'} on ${row.tool}` };
+      const same = clauses.find((c) => c.says === clause);
+      if (same) same.cases.push(entry);
+      else clauses.push({ says: clause, cases: [entry] });
+    }
+    rules.push({ topic, clauses, warnings: [...new Set(members.map((r) => r.plain.surprise).filter((s) => s !== undefined))] });
+  }
+  return rules;
+}
+
+const CLAUSES: Readonly<Record<PermissionVerdict, string>> = {
+  ran: 'the call ran',
+  refused: 'the call was refused',
+  waited: 'the CLI waited for ever',
+  removed: 'the tool was taken out of the model\'s list',
+  'not-offered': 'the tool was not in the model\'s list',
+  'tested-nothing': 'tested nothing: the tool is not offered in that configuration',
+};

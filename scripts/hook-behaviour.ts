@@ -26,7 +26,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureInstalled, installedPackage, InstallError } from './lib/capture/install.ts';
 import { installRelease } from './lib/capture-history/install-release.ts';
-import { said } from './lib/capture/capture-file.ts';
+import { cliExitOf, said } from './lib/capture/capture-file.ts';
 import { jsonText } from './lib/atomic-write.ts';
 import { loadMatrix, MatrixError, type Matrix } from './lib/capture/matrix.ts';
 import { NamespaceError, prepareNamespace } from './lib/capture/namespace.ts';
@@ -173,8 +173,7 @@ async function runCase(selected: SelectedCase, matrix: Matrix, binary: string, p
       isError: call.outcome === 'failure',
       otherTexts: result === undefined ? [] : otherTexts(carrying, result, previous),
     },
-    // A CLI that waits for ever (an ask with nobody to ask) is killed at the case's limit: that is its behaviour, recorded.
-    cliExit: run.outcome.timedOut ? { code: null, killedAfterSeconds: selected.case.timeoutSeconds ?? 60 } : { code: run.outcome.exitCode },
+    cliExit: cliExitOf(run.outcome, selected.case.timeoutSeconds ?? 60, result !== undefined),
   };
   return maskPayloadValue(record, mask);
 }

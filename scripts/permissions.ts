@@ -19,7 +19,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { ensureInstalled, installedPackage, InstallError } from './lib/capture/install.ts';
-import { said } from './lib/capture/capture-file.ts';
+import { cliExitOf, said } from './lib/capture/capture-file.ts';
 import { loadMatrix, MatrixError, type Matrix } from './lib/capture/matrix.ts';
 import { CALL_LOG } from './lib/capture/mcp-server.ts';
 import { NamespaceError, prepareNamespace } from './lib/capture/namespace.ts';
@@ -147,7 +147,7 @@ async function runCase(selected: SelectedPermissionCase, matrix: Matrix, binary:
         isError: result === undefined ? false : hooks.outcome(result, text ?? '', payloads) === 'failure',
         otherTexts: result === undefined ? [] : otherTexts(carrying, result, previous),
       },
-      cliExit: run.outcome.timedOut ? { code: null, killedAfterSeconds: c.timeoutSeconds ?? 60 } : { code: run.outcome.exitCode },
+      cliExit: cliExitOf(run.outcome, c.timeoutSeconds ?? 60, result !== undefined),
     };
     return maskPayloadValue(record, mask);
   } finally {

@@ -249,7 +249,7 @@ const squash = (s: string) => s.replace(/\s+/g, ' ').trim();
 test('each recorded hook behaviour case is a row of its agent\'s hooks page and a catalog entry, saying what the record says', () => {
   const dir = join(ROOT, 'content/hook-behaviour');
   const records = (existsSync(dir) ? readdirSync(dir) : []).flatMap((agent) => readdirSync(join(dir, agent)).map((f) => JSON.parse(readFileSync(join(dir, agent, f), 'utf8')) as {
-    agent: string; case: string; kind: string; event: string; tool: string; sideEffect?: { happened: boolean }; modelSaw: { result: string | null; isError: boolean; otherTexts: string[] }; cli: { package: string; version: string };
+    agent: string; case: string; kind: string; event: string; tool: string; sideEffect?: { happened: boolean }; cliExit: { killedAfterSeconds?: number }; modelSaw: { result: string | null; isError: boolean; otherTexts: string[] }; cli: { package: string; version: string };
   }));
   assert.ok(records.length > 0, 'hook behaviour is recorded');
   const full = JSON.parse(readFileSync(join(DIST, 'catalog.json'), 'utf8')) as { agents: { id: string; behaviour: { case: string; page: string; release: string; outcome: { ran: boolean | null; isError: boolean } }[] }[] };
@@ -266,7 +266,7 @@ test('each recorded hook behaviour case is a row of its agent\'s hooks page and 
       const said = squash(textOf(row.childNodes.find((e) => 'tagName' in e && e.tagName === 'td' && attr(e as Element, 'data-label') === 'What happened') as Node));
       assert.ok(said.includes(`Side effect: ${r.sideEffect.happened ? 'happened' : 'did not happen'}`), `${r.agent}/${r.case}: the side effect (${said})`);
       if (r.sideEffect.happened) assert.match(said, /^(Ran|Failed|The call ended)/, `${r.agent}/${r.case}: ran (${said})`);
-      else if (r.modelSaw.result === null) assert.match(said, /^Waited/, `${r.agent}/${r.case}: no result (${said})`);
+      else if (r.modelSaw.result === null) assert.match(said, r.cliExit.killedAfterSeconds === undefined ? /^Stopped the run/ : /^Waited/, `${r.agent}/${r.case}: no result (${said})`);
       else if (r.modelSaw.isError) assert.match(said, /^Refused/, `${r.agent}/${r.case}: refused (${said})`);
       else if (r.kind === 'pre-rewrite') assert.match(said, /^Ran the original/, `${r.agent}/${r.case}: the rewrite was ignored (${said})`);
     }

@@ -18,10 +18,11 @@ interface PermissionRecord {
   case: string;
   tool: string;
   rule: { form: string; text?: string; says: string };
-  sideEffect: { happened: boolean };
+  sideEffect: { kind: string; target: string; happened: boolean };
   offered: boolean;
   outcome: string;
   modelSaw: { result: string | null; isError: boolean };
+  cliExit: { code: number | null; killedAfterSeconds?: number };
   cli: { package: string; version: string };
 }
 interface Catalog {
@@ -73,7 +74,8 @@ test("every permission record is a row of its agent's page saying the rule, the 
       if (r.rule.text !== undefined) assert.ok(text.includes(squash(r.rule.text)), `${agent}/${r.case}: the rule text`);
       // What happened, in words that follow from the record: offered or not, the side effect, a result or none.
       const it = cell('What happened');
-      const expected = !r.offered ? /^(Taken out of the model's list|Not offered|Still not offered|Tested nothing)/ : r.sideEffect.happened ? /^Ran/ : r.modelSaw.result === null ? /^Waited/ : /^Refused/;
+      const noResult = r.cliExit.killedAfterSeconds === undefined ? /^Stopped the run/ : /^Waited/;
+      const expected = !r.offered ? /^(Taken out of the model's list|Not offered|Still not offered|Tested nothing)/ : r.sideEffect.happened ? /^Ran/ : r.modelSaw.result === null ? noResult : /^Refused/;
       assert.match(it, expected, `${agent}/${r.case}: ${it}`);
       assert.ok(it.includes(`Side effect: ${sideEffectText(r)}`), `${agent}/${r.case}: the side effect`);
       if (r.modelSaw.result !== null && r.modelSaw.result.trim() !== '') assert.ok(cell('The model was sent').includes(squash(r.modelSaw.result)), `${agent}/${r.case}: the model's words`);

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildCapture, checkOutcome, cliWords, countTools, summaryLine } from '../../scripts/lib/capture/capture-file.ts';
+import { buildCapture, checkOutcome, cliExitOf, cliWords, countTools, summaryLine, withoutNotices } from '../../scripts/lib/capture/capture-file.ts';
 import { maskRules } from '../../scripts/lib/capture/placeholders.ts';
 import { CaptureError } from '../../scripts/lib/capture/normalise.ts';
 import { PROMPT, type RunOutcome } from '../../scripts/lib/capture/runner.ts';
@@ -119,4 +119,16 @@ test('a print run ended by the runner once its turn was answered (autopilot) is 
   const req = [post('/v1/chat/completions', { model: 'm', stream: true, messages: [] })];
   assert.doesNotThrow(() => checkOutcome({ ...exec, mode: 'print' }, outcome(req, { exitCode: null, signal: 'SIGKILL', endedAfterRequest: true })));
   assert.throws(() => checkOutcome({ ...exec, mode: 'print' }, outcome(req, { exitCode: null, signal: 'SIGKILL' })), /signal SIGKILL/);
+});
+
+test("a case's exit: killed at its limit, or its code, with the CLI's own words when no result reached the model, notices left out", () => {
+  const ended = (stderr: string, stdout: string, extra: Partial<RunOutcome> = {}) => outcome([], { stderr, stdout, ...extra });
+  assert.deepEqual(cliExitOf(ended('', '', { timedOut: true }), 30, false), { code: null, killedAfterSeconds: 30 });
+  assert.deepEqual(cliExitOf(ended('Error: Exec ended early: insufficient permission.\n', '', { exitCode: 1 }), 60, false), { code: 1, said: 'Error: Exec ended early: insufficient permission.' });
+  // A result reached the model: its words are not the reason for anything.
+  assert.deepEqual(cliExitOf(ended('Error: something\n', ''), 60, true), { code: 0 });
+  // Runtime warnings (with their stack) and a note about the machine's Node are not the reason; the standard output's line is.
+  const noisy = 'DeprecationWarning: AI SDK Warning: Deprecated key\n      at iX (/$bunfs/root/chunk.js:26:46952)\n[cline] Node 20.20.2 cannot read the OS trust store (needs >= 22.15); upgrade Node.\n';
+  assert.deepEqual(cliExitOf(ended(noisy, '[abort] aborted by another client\n'), 60, false), { code: 0, said: '[abort] aborted by another client' });
+  assert.equal(withoutNotices('(node:12) Warning: x\n    at y (z.js:1:1)\nreal words'), 'real words');
 });

@@ -63,6 +63,17 @@ test('a run that never ended, and a hook that was never asked', () => {
   assert.equal(notAsked.sentence, 'Refused before the hook was asked; the model read “needs permission”.');
 });
 
+test('an answer after which the CLI ended by itself without sending a result stopped the whole run', () => {
+  const stopped = plainOutcome(facts({ ran: false, modelSaw: { result: null, isError: true, otherTexts: [] }, hookWords: ['Policy: no'] }));
+  assert.equal(stopped.verdict, 'stopped');
+  assert.match(stopped.sentence, /^Stopped the run/);
+  assert.match(stopped.surprise ?? '', /ended the whole run/);
+  const after = plainOutcome(facts({ kind: 'post-block', event: 'PostToolUse', answered: ['PostToolUse'], modelSaw: { result: null, isError: false, otherTexts: [] } }));
+  assert.deepEqual([after.verdict, after.sentence], ['stopped', 'Ran; then the CLI ended the run without sending the model the result.']);
+  // In the CLI's own words, when it said something.
+  assert.match(plainOutcome(facts({ ran: false, modelSaw: { result: null, isError: true, otherTexts: [] }, said: '[abort] aborted' })).sentence, /; it said “\[abort\] aborted”\.$/);
+});
+
 test('excerpt: the first line, cut at a word boundary, with a mark where text was left out', () => {
   assert.equal(excerpt('one line'), '“one line”');
   assert.equal(excerpt('\nfirst\nsecond'), '“first …”');

@@ -35,6 +35,8 @@ test("Codex's chunk ids, wall times and token budget; CLI-made call ids; device 
   assert.equal(mask('device ' + 'ab12'.repeat(16)), 'device $DEVICE_ID');
   assert.equal(mask('Next run: Jan 1 8:59am. Session-only'), 'Next run: $NEXT_RUN. Session-only');
   assert.equal(mask('This session is work-2a [4c77e2] — the name'), 'This session is $SESSION_NAME — the name');
+  // Cline's task, session and agent ids.
+  assert.equal(mask('conv_1796536792311_sciq66p in 1796536792196_kngdp by agent_1796536792279_cyjl80'), '$TASK_ID in $SESSION_ID by $AGENT_ID');
   // Kilo Code's wakeup ids; a shorter word after the same prefix is left alone.
   assert.equal(mask('Scheduled wakeup wku_249d8e7e7001rZjpTG47kVflJU, due soon; wku_short'), 'Scheduled wakeup $WAKEUP_ID, due soon; wku_short');
 });
@@ -88,6 +90,9 @@ test('learned values: made-up ids found under known keys, and bound numbers, rep
   const out = mask({ text: 'ID: b5cx10yj7. tasks/b5cx10yj7.output, xb5cx10yj7', session_id: 51904, n: 519040, log: 'session ID 51904' }, learned);
   assert.deepEqual(out, { text: 'ID: $TASK_ID. tasks/$TASK_ID.output, xb5cx10yj7', session_id: '$SESSION_ID', n: 519040, log: 'session ID $SESSION_ID' });
   assert.equal(learnValues({ taskId: '$X' }).size, 0);
+  // Cline's team, made up per session, also inside the result's JSON text.
+  const team = learnValues({ output: { teamId: 't_gt9zjeyn_t', teamName: 'team-8xK_I' } });
+  assert.equal(mask('{"teamId":"t_gt9zjeyn_t","teamName":"team-8xK_I"}', team), '{"teamId":"$TEAM_ID","teamName":"$TEAM_NAME"}');
 });
 
 test('masking is stable: the same run text gives the same result twice, and keeps key order', () => {

@@ -5,7 +5,7 @@ import type { PermissionRecord } from '../../src/lib/model/model.ts';
 
 type Facts = Parameters<typeof permissionPlain>[0];
 function facts(over: Partial<Facts>): Facts {
-  return { rule: { form: 'permissions.deny', text: 'Bash(touch:*)', says: 'deny' }, offered: true, outcome: 'did-not-run', modelSaw: { result: 'Permission denied.', isError: true, otherTexts: [] }, configuration: 'print', ...over } as Facts;
+  return { rule: { form: 'permissions.deny', text: 'Bash(touch:*)', says: 'deny' }, offered: true, outcome: 'did-not-run', modelSaw: { result: 'Permission denied.', isError: true, otherTexts: [] }, configuration: 'print', cliExit: { code: 0 }, ...over } as Facts;
 }
 
 test('an offered tool: refused, ran, or waited, with a warning where the rule did not do what it says', () => {
@@ -15,13 +15,19 @@ test('an offered tool: refused, ran, or waited, with a warning where the rule di
   assert.equal(ranPastDeny.surprise, 'This deny rule did not stop the call.');
   const allowRefused = permissionPlain(facts({ rule: { form: 'permissions.allow', text: 'Bash(echo:*)', says: 'allow' } }), ['print']);
   assert.equal(allowRefused.surprise, 'This allow rule did not cover the call.');
-  const waited = permissionPlain(facts({ rule: { form: 'permission.bash', text: 'touch *', says: 'ask' }, outcome: 'no-result', modelSaw: { result: null, isError: false, otherTexts: [] } }), ['print']);
+  const noResult = { outcome: 'no-result', modelSaw: { result: null, isError: false, otherTexts: [] } } as const satisfies Partial<Facts>;
+  const waited = permissionPlain(facts({ ...noResult, rule: { form: 'permission.bash', text: 'touch *', says: 'ask' }, cliExit: { code: null, killedAfterSeconds: 30 } }), ['print']);
   assert.equal(waited.verdict, 'waited');
+  assert.match(waited.sentence, /still waiting after 30 s/);
   assert.match(waited.surprise ?? '', /waits for ever/);
+  // A CLI that ended by itself without a result: the run stopped, in its own words.
+  const stopped = permissionPlain(facts({ ...noResult, cliExit: { code: 1, said: 'Exec ended early: insufficient permission to proceed.' } }), ['print']);
+  assert.equal(stopped.verdict, 'stopped');
+  assert.equal(stopped.sentence, 'Stopped the run: the call did not run, and the CLI exited 1 without sending the model a result; it said “Exec ended early: insufficient permission to proceed.”.');
 });
 
 test('a tool not offered: taken away by the rule, never offered in the configuration, or not brought in by an allow', () => {
-  const notOffered = { offered: false, modelSaw: { result: "Tool 'bash' not found", isError: true, otherTexts: [] } } as const;
+  const notOffered: Partial<Facts> = { offered: false, modelSaw: { result: "Tool 'bash' not found", isError: true, otherTexts: [] } };
   assert.equal(permissionPlain(facts({ ...notOffered, rule: { form: 'tools', text: '"bash":false', says: 'exclude' } }), ['print']).verdict, 'removed');
   const nothing = permissionPlain(facts({ ...notOffered }), ['yolo']);
   assert.equal(nothing.verdict, 'tested-nothing');

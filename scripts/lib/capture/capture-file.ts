@@ -51,6 +51,39 @@ export function said(outcome: RunOutcome): string {
   return words === undefined ? '; the CLI printed nothing' : `; the CLI said: “${words}”`;
 }
 
+/**
+ * How a case's run of the CLI ended, for its record: the exit code, or that it was still running at
+ * the case's limit and was killed (an ask with nobody to ask: that is its behaviour, recorded). When
+ * it ended by itself and no result reached the model, its own words say why (`said`, as cliWords).
+ */
+export function cliExitOf(outcome: RunOutcome, limitSeconds: number, resultReached: boolean): { code: number | null; killedAfterSeconds?: number; said?: string } {
+  if (outcome.timedOut) return { code: null, killedAfterSeconds: limitSeconds };
+  const words = resultReached ? undefined : cliWords(withoutNotices(outcome.stderr), withoutNotices(outcome.stdout), maskRules(outcome.variables));
+  return { code: outcome.exitCode, ...(words === undefined ? {} : { said: words }) };
+}
+
+/**
+ * Output without the notices a run prints whatever happens, which would otherwise pass for the
+ * reason it stopped: runtime warnings (`DeprecationWarning: …`, `(node:12) Warning: …`) with their
+ * stack lines, and notes about the machine's Node version (`Node 20.20.2 … needs >= 22.15`), which
+ * also differ from machine to machine.
+ */
+export function withoutNotices(text: string): string {
+  const lines = text.split(/\r?\n/);
+  const kept: string[] = [];
+  let inWarning = false;
+  for (const line of lines) {
+    if (/^(?:\(node:\d+\) )?\w*Warning\b/.test(line.trim()) || /\bNode(?:\.js)? v?\d+\.\d+\.\d+\b.*\bneeds? >=/.test(line)) {
+      inWarning = true;
+      continue;
+    }
+    if (inWarning && /^\s+at\s/.test(line)) continue;
+    inWarning = false;
+    kept.push(line);
+  }
+  return kept.join('\n');
+}
+
 /** Was the run itself sound? Throws a CaptureError that says what went wrong, quoting the CLI (its first line is what a history keeps). */
 export function checkOutcome(configuration: Configuration, outcome: RunOutcome): void {
   const limit = configuration.timeoutSeconds ?? 60;

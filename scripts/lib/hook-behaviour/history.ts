@@ -27,7 +27,8 @@ export function caseOutcome(record: {
     answered: record.answered,
     ...(record.sideEffect === undefined ? {} : { ran: record.sideEffect.happened }),
     modelSaw: record.modelSaw,
-    cliExit: record.cliExit,
+    // How it ended, not its words (`said`): those may differ from release to release without the behaviour changing.
+    cliExit: { code: record.cliExit.code, ...(record.cliExit.killedAfterSeconds === undefined ? {} : { killedAfterSeconds: record.cliExit.killedAfterSeconds }) },
   };
 }
 

@@ -50,6 +50,10 @@ export const TEXT_RULES: readonly MaskRule[] = [
   { find: /\bses_[0-9a-f]{12}[A-Za-z0-9]{14}\b/g, replace: '$SESSION_ID' },
   { find: /\bmsg_[0-9a-f]{12}[A-Za-z0-9]{14}\b/g, replace: '$MESSAGE_ID' },
   { find: /\bprt_[0-9a-f]{12}[A-Za-z0-9]{14}\b/g, replace: '$PART_ID' },
+  // Cline's task, session and agent ids (an epoch in milliseconds and random letters).
+  { find: /\bconv_\d{13}_[a-z0-9]+\b/g, replace: '$TASK_ID' },
+  { find: /\bagent_\d{13}_[a-z0-9]+\b/g, replace: '$AGENT_ID' },
+  { find: /(?<![\w$])\d{13}_[a-z0-9]{5}\b/g, replace: '$SESSION_ID' },
   // Kilo Code's wakeup and cron task ids, made the same way (wku_…).
   { find: /\bwku_[0-9a-f]{12}[A-Za-z0-9]{14}\b/g, replace: '$WAKEUP_ID' },
 ];
@@ -72,6 +76,8 @@ export const VOLATILE_KEYS: Readonly<Record<string, string>> = {
   createdAt: '$EPOCH',
   updatedAt: '$EPOCH',
   nextFireAt: '$EPOCH',
+  // Cline's hook payloads: how long the tool ran.
+  executionTimeMs: '$DURATION',
   // Kilo Code's board (the moment it was read) and its wakeups and cron tasks.
   observedAt: '$EPOCH',
   dueAt: '$EPOCH',
@@ -96,6 +102,9 @@ export const LEARNED_KEYS: Readonly<Record<string, string>> = {
   backgroundTaskId: 'TASK_ID',
   task_id: 'TASK_ID',
   taskId: 'TASK_ID',
+  // Cline's team (team_status), made up per session.
+  teamId: 'TEAM_ID',
+  teamName: 'TEAM_NAME',
 };
 
 /** Values a run made up, found under LEARNED_KEYS anywhere in `value`: value → placeholder name. */

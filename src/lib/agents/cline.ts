@@ -33,7 +33,8 @@ import type { WireFormatId } from '../wire/index.ts';
 import type { WireRequest } from '../wire/types.ts';
 import { mergeSettings, settingsText } from './settings.ts';
 import { holdsPromptWithTools, requestHoldingPrompt } from './shared.ts';
-import { STUB_MCP_SERVER, type Agent, type Invocation, type InvocationContext, type JsonObject } from './types.ts';
+import { STUB_MCP_SERVER, type Agent, type HookMechanism, type Invocation, type InvocationContext, type JsonObject } from './types.ts';
+import type { JsonRecord } from '../core/json.ts';
 
 /** Its wire formats, the default first. */
 const WIRES = ['openai-chat-completions'] as const satisfies readonly WireFormatId[];
@@ -71,6 +72,51 @@ function invoke(c: InvocationContext): Invocation {
 /** The turn that answers the prompt: its last user text holds the prompt, wrapped in <user_input>. */
 export const answersPrompt = (r: WireRequest, prompt: string): boolean => holdsPromptWithTools(WIRES, r, prompt);
 
+/** The tool events a hook file can be named after (its file names are case-insensitive; these are the documented spellings). */
+export const HOOK_EVENTS = ['PreToolUse', 'PostToolUse'] as const;
+
+/** A hook file: a shell script (a file with no extension runs with bash) that runs the recording command. */
+export function hookFile(command: string): string {
+  return `#!/bin/bash\n${command}\n`;
+}
+
+/** The id of the call a payload is about: `tool_call.id` before the call, `tool_result.id` after it. */
+export function callIdOf(payload: JsonRecord): unknown {
+  for (const member of ['tool_call', 'tool_result']) {
+    const part = payload[member];
+    if (part !== null && typeof part === 'object' && !Array.isArray(part) && 'id' in part) return (part as JsonRecord)['id'];
+  }
+  return undefined;
+}
+
+/**
+ * Hooks are files named after their event in a hooks folder (~/.cline/hooks/PreToolUse,
+ * ~/.cline/hooks/PostToolUse; also ~/Documents/Cline/Hooks and the workspace's
+ * .clinerules/hooks and .cline/hooks), run with the payload on standard input. `--hooks-dir`
+ * sets a variable the program does not read, so the files go in the home folder. A payload
+ * names its hook (`hookName`: `tool_call`, `tool_result`), not the file's event, so each file
+ * tags its payload with its event.
+ */
+const hooks: HookMechanism = {
+  outputs: {
+    form: 'none',
+    why: 'Its npm package is a launcher for one compiled program, with no type declarations or JSON Schema: the program checks a hook\'s answer against a zod object compiled into it (`contextModification`, `cancel`, `review`, `errorMessage`, `context`, `overrideInput`, other members passed through), which `npm run hook-outputs` cannot read; the recorded cases show what each did.',
+  },
+  events: HOOK_EVENTS,
+  shape: { toolNameField: 'tool_call.name', afterToolNameField: 'tool_result.name', inputField: 'tool_call.input', afterInputField: 'tool_result.input', inputEncoding: 'object', responseField: 'tool_result.output', before: 'PreToolUse', after: 'PostToolUse' },
+  runAdditions: (c) => ({
+    args: [],
+    // A local session: without it the first run starts a hub process that outlives the run and serves the next ones.
+    env: { TMPDIR: c.tmp, CLINE_SESSION_BACKEND_MODE: 'local' },
+    files: new Map(HOOK_EVENTS.map((event) => [join(c.home, '.cline/hooks', event), hookFile(c.taggedHookCommand(event))])),
+  }),
+  /** A call succeeded when its PostToolUse payload says so (`tool_result` without `error`). */
+  outcome: (_result, _text, recorded) => (recorded.some((h) => { const r = h['tool_result']; return r !== null && typeof r === 'object' && !Array.isArray(r) && !('error' in r && (r as JsonRecord)['error'] !== undefined && (r as JsonRecord)['error'] !== null); }) ? 'success' : 'failure'),
+  callReport: () => ({}),
+  /** Both payloads carry the call's id, the one the stub gave it. */
+  hooksOfCalls: (payloads, calls) => calls.map((c) => payloads.filter((p) => callIdOf(p) === c.id)),
+};
+
 export const cline: Agent<'cline'> = {
   id: 'cline',
   product: 'Cline CLI',
@@ -92,9 +138,7 @@ export const cline: Agent<'cline'> = {
   inventory: { none: 'nobody has located its tool registry inside the compiled program yet; its captures are the only list of its tools.' },
   publishedTypes: { none: 'no package of TypeScript types of its tools is read yet; their inputs are read from the captures.' },
   generatedDeclarations: false,
-  hooks: {
-    none: 'it has hooks (`cline hook` reads a hook payload from stdin, and `--hooks-dir` names a folder of hooks), but no payload of them has been recorded here yet.',
-  },
+  hooks,
   invoke,
   // The prompt is wrapped in a tag (<user_input>): the request whose last user text holds it is the turn.
   mainRequest: (candidates, prompt) => requestHoldingPrompt(WIRES, candidates, prompt),

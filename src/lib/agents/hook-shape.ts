@@ -42,7 +42,7 @@ export function hookEvent(hook: Hook, shape: HookShape, recorded?: string): stri
 
 /** The tool's name as the hooks see it, when the payload names one. */
 export function hookToolName(hook: Hook, shape: HookShape): string | undefined {
-  const name = hookMember(hook, shape.toolNameField);
+  const name = hookMember(hook, shape.toolNameField) ?? (shape.afterToolNameField === undefined ? undefined : hookMember(hook, shape.afterToolNameField));
   return typeof name === 'string' ? name : undefined;
 }
 

@@ -262,6 +262,8 @@ export interface HookShape {
   readonly eventField?: string;
   /** The member naming the tool as hooks see it (`tool_name`). */
   readonly toolNameField: string;
+  /** The member naming the tool on the after-events, when it is another than on the before-event (Cline: `tool_call.name` before, `tool_result.name` after). */
+  readonly afterToolNameField?: string;
   /** The member holding the call's input (`tool_input`). */
   readonly inputField: string;
   /** The member holding the call's input on the after-events, when it is another than on the before-event (OpenCode: `output.args` before, `input.args` after). */

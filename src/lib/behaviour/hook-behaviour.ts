@@ -89,7 +89,7 @@ export function behaviourOutcome(record: Pick<HookBehaviourRecord, 'kind' | 'too
   const hookRan = record.answered.includes(record.event);
   const killedAfterSeconds = record.cliExit.killedAfterSeconds ?? null;
   const parts = [hookRan ? undefined : 'hook never asked', ran === null ? undefined : ran ? 'ran' : 'did not run', noResult ? 'no result sent' : isError ? 'error result' : 'result', hookWordsReached ? "hook's words reached the model" : undefined, killedAfterSeconds === null ? undefined : `the CLI was still waiting after ${killedAfterSeconds} s`];
-  const plain = plainOutcome({ kind: record.kind, toolRole: record.toolRole, event: record.event, answered: record.answered, ran, modelSaw: record.modelSaw, killedAfterSeconds, hookWords: answerSentences(record) });
+  const plain = plainOutcome({ kind: record.kind, toolRole: record.toolRole, event: record.event, answered: record.answered, ran, modelSaw: record.modelSaw, killedAfterSeconds, hookWords: answerSentences(record), said: record.cliExit.said });
   return { hookRan, ran, isError, noResult, killedAfterSeconds, hookWordsReached, summary: parts.filter((p) => p !== undefined).join('; '), plain };
 }
 

@@ -114,7 +114,9 @@ function envelopeMembers(hooks: readonly RecordedHook[], events: readonly string
   for (const shape of [...shapes].reverse()) {
     if (shape.eventField !== undefined) roles[shape.eventField] = 'event';
     roles[shape.toolNameField] = 'tool name';
+    if (shape.afterToolNameField !== undefined) roles[shape.afterToolNameField] = 'tool name';
     roles[shape.inputField] = 'input';
+    if (shape.afterInputField !== undefined) roles[shape.afterInputField] = 'input';
     roles[shape.responseField] = 'response';
   }
   return [...members].map(([name, m]) => {

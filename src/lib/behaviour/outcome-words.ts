@@ -20,7 +20,9 @@ export type Verdict =
   /** No result reached the model: the CLI was still waiting when the run was stopped. */
   | 'waited'
   /** The CLI settled the call without running the hook. */
-  | 'not-asked';
+  | 'not-asked'
+  /** The CLI ended the whole run after the answer, without sending the model the call's result. */
+  | 'stopped';
 
 export interface PlainOutcome {
   verdict: Verdict;
@@ -45,6 +47,8 @@ export interface OutcomeFacts {
   killedAfterSeconds: number | null;
   /** Sentences of the hook's answer (answerSentences), and which of them the model got: in the result, or beside it. */
   hookWords: readonly string[];
+  /** When the CLI ended by itself without sending a result: its own last words. */
+  said?: string | undefined;
 }
 
 const EXCERPT_LENGTH = 90;
@@ -126,10 +130,9 @@ function after(f: OutcomeFacts): PlainOutcome {
   const what = POST_WORDS[f.kind] ?? 'words';
   const ran = f.kind === 'failure-context' ? 'Failed' : 'Ran';
   const errorNote = f.modelSaw.isError && f.kind !== 'failure-context' ? ' (marked as an error)' : '';
-  if (f.modelSaw.result === null) return { verdict: 'ran', sentence: `${ran}; no result reached the model.`, dropped: f.hookWords.length > 0, surprise: undefined };
   if (f.kind === 'post-replace') {
     return reached.inResult
-      ? { verdict: 'ran', sentence: `${ran}; the model read the hook's replacement instead of the output${errorNote}: ${excerpt(f.modelSaw.result)}.`, dropped: false, surprise: undefined }
+      ? { verdict: 'ran', sentence: `${ran}; the model read the hook's replacement instead of the output${errorNote}: ${excerpt(f.modelSaw.result ?? '')}.`, dropped: false, surprise: undefined }
       : { verdict: 'ran', sentence: `${ran}; the replacement was ignored: ${read(f)}.`, dropped: true, surprise: "The hook's replacement output was ignored." };
   }
   if (reached.beside) return { verdict: 'ran', sentence: `${ran}; the model read the result${errorNote} and, beside it, the hook's ${what}.`, dropped: false, surprise: undefined };
@@ -137,8 +140,8 @@ function after(f: OutcomeFacts): PlainOutcome {
     // The hook's words in the result: in place of the output, or added to it.
     const instead = f.hookWords.some((w) => w.trim() === f.modelSaw.result?.trim());
     return instead
-      ? { verdict: 'ran', sentence: `${ran}; the model read the hook's ${what} instead of the output${errorNote}: ${excerpt(f.modelSaw.result)}.`, dropped: false, surprise: undefined }
-      : { verdict: 'ran', sentence: `${ran}; the model read the output with the hook's ${what} added${errorNote}: ${excerpt(f.modelSaw.result)}.`, dropped: false, surprise: undefined };
+      ? { verdict: 'ran', sentence: `${ran}; the model read the hook's ${what} instead of the output${errorNote}: ${excerpt(f.modelSaw.result ?? '')}.`, dropped: false, surprise: undefined }
+      : { verdict: 'ran', sentence: `${ran}; the model read the output with the hook's ${what} added${errorNote}: ${excerpt(f.modelSaw.result ?? '')}.`, dropped: false, surprise: undefined };
   }
   if (f.hookWords.length === 0) return { verdict: 'ran', sentence: `${ran}: ${read(f)}.`, dropped: false, surprise: undefined };
   return { verdict: 'ran', sentence: `${ran}; the hook's ${what} was dropped: ${read(f)}.`, dropped: true, surprise: `The hook's ${what} after the call does not reach the model.` };
@@ -159,6 +162,16 @@ export function plainOutcome(f: OutcomeFacts): PlainOutcome {
     return ranNot
       ? { verdict: 'not-asked', sentence: `Refused before the hook was asked; ${read(f)}.`, dropped: false, surprise: undefined }
       : { verdict: 'not-asked', sentence: `${f.kind.startsWith('pre-') ? 'Ran' : 'The call ended'} without asking the hook; ${read(f)}.`, dropped: false, surprise: f.kind.startsWith('failure-') ? 'The hook for failed calls was not run for this failure.' : undefined };
+  }
+  if (f.modelSaw.result === null) {
+    // The CLI ended by itself without sending the call's result: the answer stopped the whole run.
+    const ranNot = f.ran === false || (f.ran === null && f.kind.startsWith('pre-'));
+    return {
+      verdict: 'stopped',
+      sentence: `${ranNot ? 'Stopped the run: the tool did not run, and the CLI ended without sending the model a result' : 'Ran; then the CLI ended the run without sending the model the result'}${f.said === undefined ? '' : `; it said ${excerpt(f.said)}`}.`,
+      dropped: f.hookWords.length > 0,
+      surprise: 'The answer ended the whole run: the model was never told what happened to the call.',
+    };
   }
   return f.kind.startsWith('pre-') ? before(f) : after(f);
 }
@@ -185,6 +198,8 @@ export function outcomeClause(kind: string, plain: PlainOutcome, hookWordsReache
       return 'the CLI waits for ever';
     case 'not-asked':
       return 'the CLI refuses before it asks the hook';
+    case 'stopped':
+      return 'the CLI ends the whole run, and the model is never told';
     case 'ran':
       if (kind in SPOKEN) return `the model ${plain.dropped ? 'never reads' : 'reads'} the hook's ${SPOKEN[kind]}`;
       return kind === 'pre-allow' || kind === 'pre-silent' ? 'the call runs' : 'the call runs anyway';
@@ -204,6 +219,8 @@ export function outcomeMark(kind: string, plain: PlainOutcome, hookWordsReached:
       return 'waits for ever';
     case 'not-asked':
       return 'hook not asked';
+    case 'stopped':
+      return 'run ended';
     case 'ran':
       if (kind in SPOKEN) return plain.dropped ? 'words dropped' : 'words read';
       return kind === 'pre-allow' || kind === 'pre-silent' ? 'ran' : 'ran anyway';

@@ -8,7 +8,7 @@ import type { PermissionRecord } from '../model/model.ts';
 import { excerpt } from './outcome-words.ts';
 import type { RuleOfThumb, RuleCase } from './rules-of-thumb.ts';
 
-export type PermissionVerdict = 'ran' | 'refused' | 'waited' | 'removed' | 'not-offered' | 'tested-nothing';
+export type PermissionVerdict = 'ran' | 'refused' | 'waited' | 'stopped' | 'removed' | 'not-offered' | 'tested-nothing';
 
 export interface PermissionPlain {
   verdict: PermissionVerdict;
@@ -19,7 +19,7 @@ export interface PermissionPlain {
   surprise: string | undefined;
 }
 
-type Facts = Pick<PermissionRecord, 'rule' | 'offered' | 'outcome' | 'modelSaw' | 'configuration'>;
+type Facts = Pick<PermissionRecord, 'rule' | 'offered' | 'outcome' | 'modelSaw' | 'configuration' | 'cliExit'>;
 
 /**
  * The outcome of one case. `offeredIn`: the configurations whose captures offer the tool (no
@@ -41,8 +41,17 @@ export function permissionPlain(r: Facts, offeredIn: readonly string[]): Permiss
     }
     return { verdict: 'tested-nothing', sentence: `Tested nothing: this configuration (\`${r.configuration}\`) does not give the model the tool, rule or not${elsewhere}; ${read}.`, mark: 'tested nothing', surprise: undefined };
   }
+  if (r.outcome === 'no-result' && r.cliExit.killedAfterSeconds !== undefined) {
+    return { verdict: 'waited', sentence: `Waited: ${read}, and the CLI was still waiting after ${r.cliExit.killedAfterSeconds} s.`, mark: 'waits for ever', surprise: says === 'ask' ? '`ask` waits for ever when no one can be asked.' : 'The CLI waited for ever.' };
+  }
   if (r.outcome === 'no-result') {
-    return { verdict: 'waited', sentence: `Waited: ${read}, and the CLI was still waiting when the run was stopped.`, mark: 'waits for ever', surprise: says === 'ask' ? '`ask` waits for ever when no one can be asked.' : 'The CLI waited for ever.' };
+    const words = r.cliExit.said === undefined ? '' : `; it said ${excerpt(r.cliExit.said)}`;
+    return {
+      verdict: 'stopped',
+      sentence: `Stopped the run: the call did not run, and the CLI exited ${r.cliExit.code ?? 'on a signal'} without sending the model a result${words}.`,
+      mark: 'run ended',
+      surprise: says === 'ask' ? '`ask` with no one to ask ends the whole run.' : 'The refusal ended the whole run: the model is never told, only the CLI\'s own output says why.',
+    };
   }
   if (r.outcome === 'did-not-run') {
     const surprise = says === 'allow' ? 'This allow rule did not cover the call.' : undefined;
@@ -99,6 +108,7 @@ const CLAUSES: Readonly<Record<PermissionVerdict, string>> = {
   ran: 'the call ran',
   refused: 'the call was refused',
   waited: 'the CLI waited for ever',
+  stopped: 'the CLI ended the whole run',
   removed: 'the tool was taken out of the model\'s list',
   'not-offered': 'the tool was not in the model\'s list',
   'tested-nothing': 'tested nothing: the tool is not offered in that configuration',

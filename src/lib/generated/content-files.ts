@@ -1305,6 +1305,10 @@ export interface HookCaseFile {
      * The CLI had not finished at the case's limit and was killed then.
      */
     killedAfterSeconds?: number;
+    /**
+     * When the CLI ended by itself and no result reached the model: its own last words (standard error, else standard output; masked and cut as capture failures are), which say why.
+     */
+    said?: string;
   };
 }
 export interface HookCaseRecordedCall {
@@ -1689,6 +1693,10 @@ export interface PermissionFile {
   cliExit: {
     code: number | null;
     killedAfterSeconds?: number;
+    /**
+     * When the CLI ended by itself and no result reached the model: its own last words (standard error, else standard output; masked and cut as capture failures are), which say why.
+     */
+    said?: string;
   };
 }
 

@@ -132,6 +132,9 @@ export const pi: Agent<'pi'> = {
   publishedTypes: { none: 'its package ships TypeScript declarations, but no script reads them into tool files yet; the inputs are read from the captures.' },
   generatedDeclarations: false,
   hooks,
+  permissions: {
+    none: 'Pi has no permission rules to write: its README (in the pinned package, README.md) says "No permission popups. Run in a container, or build your own confirmation flow with extensions", and every call its payload runs made ran without being approved. The way to gate a call is an extension handler of `tool_call` that refuses it, as the cases on its hooks page do.',
+  },
   invoke,
   mainRequest: (candidates, prompt) => promptedRequestWithTools(WIRES, candidates, prompt),
 };

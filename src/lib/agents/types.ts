@@ -555,6 +555,11 @@ export interface Agent<Id extends string = string> {
   readonly generatedDeclarations: boolean;
   /** Hook payload recording (npm run payloads), or why there is none yet. */
   readonly hooks: HookMechanism | NotCovered;
+  /**
+   * For an agent with no permission cases (content/permission-cases.json): why, with its evidence,
+   * said on its permissions page instead of nothing (Pi has no rules to write).
+   */
+  readonly permissions?: NotCovered;
   /** The command line, environment, files and prompt input of one run. Pure; throws for a mode not in `modes`. */
   invoke(context: InvocationContext): Invocation;
   /**

@@ -190,6 +190,8 @@ export interface PermissionsPage {
   defaults: PermissionRow[];
   /** What the cases come to, per kind of rule. */
   rules: RuleOfThumb[];
+  /** Why the agent has no cases, from its module, when it says (Pi has no rules). */
+  noRules: string | undefined;
   sections: PageSection[];
 }
 
@@ -217,6 +219,7 @@ export function permissionsPage(site: Pick<SiteModel, 'permissions' | 'tools'>, 
     notOffered: rows.filter((r) => !r.offered),
     defaults: rows.filter((r) => r.rule.form === 'none'),
     rules: permissionRulesOfThumb(rows),
+    noRules: AGENTS[agent].permissions?.none,
     sections,
   };
 }

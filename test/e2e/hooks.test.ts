@@ -354,7 +354,7 @@ test("the checker of a tool page reads a pasted hook answer and checks it agains
   const files = outputFiles().filter((f) => f.source !== undefined && f.source.form !== 'plugin-output');
   const found = files
     .flatMap((f) => readdirSync(join(ROOT, 'content/hook-behaviour', f.agent)).map((n) => JSON.parse(readFileSync(join(ROOT, 'content/hook-behaviour', f.agent, n), 'utf8')) as { agent: string; kind: string; tool: string; event: string; sideEffect?: { happened: boolean }; hookReturn: { stdout: string; exitCode: number } }))
-    .filter((r) => r.kind === 'pre-deny' && r.sideEffect?.happened === false && r.hookReturn.exitCode === 0)
+    .filter((r) => r.kind === 'pre-deny' && r.sideEffect?.happened === false && r.hookReturn.exitCode === 0 && r.hookReturn.stdout.trim() !== '')
     .map((r) => ({ record: r, tool: catalog.tools.find((t) => t.agent === r.agent && (t.fullName === r.tool || t.aliases.some((a) => a.name === r.tool))) }))
     .find((c) => c.tool && readFileSync(fileOf(c.tool.links.page), 'utf8').includes('data-payload-check'));
   assert.ok(found?.tool, 'an obeyed deny case of a tool with a checker');

@@ -147,11 +147,18 @@ export async function buildSite(outDir: string): Promise<void> {
   if (crossDevice) removeStaleLeftovers(join(ROOT, CROSS_DEVICE));
   // Synchronous, so that the folder is gone before the process ends; 128 + signal number is the shell's convention.
   // Writes Astro had already handed to the thread pool may still add files while the folder is removed
-  // (ENOTEMPTY, seen once in CI): Node retries then, and no new write starts while this handler runs.
-  // Should the folder still stay, the next build removes it (removeStaleLeftovers); the exit code is kept.
+  // (ENOTEMPTY, seen once in CI; a folder made again just after it was removed, seen once in a full run):
+  // those writes finish in the pool's threads while this handler waits, and no new one starts, since no
+  // callback runs meanwhile; so the folder is removed again after a pause, until it stays gone.
+  // Should it still stay, the next build removes it (removeStaleLeftovers); the exit code is kept.
   const onSignal = (signal: NodeJS.Signals) => {
     try {
-      for (const dir of new Set([staging, astroOut])) rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
+      const pause = new Int32Array(new SharedArrayBuffer(4));
+      for (let round = 0; round < 5; round++) {
+        for (const dir of new Set([staging, astroOut])) rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
+        Atomics.wait(pause, 0, 0, 100);
+        if (![staging, astroOut].some((dir) => existsSync(dir))) break;
+      }
     } finally {
       process.exit(signal === 'SIGINT' ? 130 : 143);
     }

@@ -109,6 +109,21 @@ test('a Conversation binds the follow-up from the first result, sends the same i
   assert.match(failing.error!, /\$SESSION_ID/);
 });
 
+test('a call made inside a subagent answers the first request that carries no result once the first call went out, once; the main conversation never gets it', () => {
+  const calls: PlannedCall[] = [{ id: 'toolu_stub_1', tool: 'Agent', input: { prompt: 'p' } }, { id: 'toolu_stub_2', tool: 'Bash', input: { command: 'echo sub' }, subagent: true }];
+  const conversation = new Conversation(anthropicMessages, calls);
+  const post = (json: unknown) => ({ method: 'POST', url: '/v1/messages', json });
+  const toolOf = (reply: ReturnType<Conversation['answer']>) => (reply === undefined ? undefined : JSON.parse(parseSse(reply.body)[1]!.data).content_block.name);
+  assert.equal(toolOf(conversation.answer(post(anthropic([{ role: 'user', content: 'go' }])))), 'Agent');
+  // The subagent's first request: tools, no result of this conversation.
+  assert.equal(toolOf(conversation.answer(post(anthropic([{ role: 'user', content: 'Print a line' }])))), 'Bash');
+  // Its request with the Bash result, and the main one with the Agent result: the final text.
+  assert.equal(conversation.answer(post(anthropic([toolResult('toolu_stub_2', 'sub')]))), undefined);
+  assert.equal(nextCallIndex(anthropicMessages, anthropic([toolResult('toolu_stub_1', 'launched')]), calls), undefined);
+  // Another fresh request (a second subagent, a new context window): plain text.
+  assert.equal(conversation.answer(post(anthropic([{ role: 'user', content: 'again' }]))), undefined);
+});
+
 test('the stub asks its answer first and falls back to the default reply', async () => {
   const conversation = new Conversation(anthropicMessages, [{ id: 'toolu_stub_1', tool: 'Bash', input: { command: 'ls' } }]);
   const stub = await startStub((r) => conversation.answer(r));

@@ -90,6 +90,9 @@ test('learned values: made-up ids found under known keys, and bound numbers, rep
   const out = mask({ text: 'ID: b5cx10yj7. tasks/b5cx10yj7.output, xb5cx10yj7', session_id: 51904, n: 519040, log: 'session ID 51904' }, learned);
   assert.deepEqual(out, { text: 'ID: $TASK_ID. tasks/$TASK_ID.output, xb5cx10yj7', session_id: '$SESSION_ID', n: 519040, log: 'session ID $SESSION_ID' });
   assert.equal(learnValues({ taskId: '$X' }).size, 0);
+  // Claude Code's subagent id, wherever it appears (its output file is named after it).
+  const sub = learnValues({ tool_response: { agentId: 'aac4d39b5a6e8c336' } });
+  assert.equal(mask('agentId: aac4d39b5a6e8c336; tasks/aac4d39b5a6e8c336.output', sub), 'agentId: $AGENT_ID; tasks/$AGENT_ID.output');
   // Cline's team, made up per session, also inside the result's JSON text.
   const team = learnValues({ output: { teamId: 't_gt9zjeyn_t', teamName: 'team-8xK_I' } });
   assert.equal(mask('{"teamId":"t_gt9zjeyn_t","teamName":"team-8xK_I"}', team), '{"teamId":"$TEAM_ID","teamName":"$TEAM_NAME"}');

@@ -19,17 +19,20 @@ export interface PlannedCall {
   input: CallInput;
   /** Values to read from the previous call's result before sending this one. */
   bind?: Binding[];
+  /** Made inside a subagent: the answer to the first request that carries no result once the first call went out (a subagent's own conversation). */
+  subagent?: boolean;
 }
 
 /**
  * Which call a request should get: the first call when the request declares tools and
  * carries none of the calls' results; call k+1 when it carries the result of call k but
- * not of k+1; none otherwise (the final text).
+ * not of k+1 (a call made inside a subagent is never the next of the main conversation);
+ * none otherwise (the final text).
  */
 export function nextCallIndex(wire: CallingWireFormat, body: unknown, calls: readonly PlannedCall[]): number | undefined {
   const answered = calls.map((c) => wire.toolCalls.findResult(body, c.id) !== undefined);
   if (!answered.some(Boolean)) return wire.hasTools(body) ? 0 : undefined;
-  for (let k = 0; k + 1 < calls.length; k++) if (answered[k] && !answered[k + 1]) return k + 1;
+  for (let k = 0; k + 1 < calls.length; k++) if (answered[k] && !answered[k + 1] && calls[k + 1]!.subagent !== true) return k + 1;
   return undefined;
 }
 
@@ -52,11 +55,16 @@ export class Conversation {
   answer(request: { method: string; url: string; json: unknown }): StubReply | undefined {
     if (request.method !== 'POST' || !this.wire.isToolRequestPath(pathOf(request.url))) return undefined;
     const { toolCalls } = this.wire;
-    const index = nextCallIndex(this.wire, request.json, this.calls);
+    let index = nextCallIndex(this.wire, request.json, this.calls);
     if (index === undefined) return undefined;
     // The first call goes out once: a later request without its result (a fresh context
-    // window, a subagent) gets the plain reply instead of the same call again.
-    if (index === 0 && this.sent.has(0)) return undefined;
+    // window, a subagent) gets the plain reply instead of the same call again, or, the
+    // first time, the call the scenario makes inside the subagent.
+    if (index === 0 && this.sent.has(0)) {
+      const inSubagent = this.calls.findIndex((c, i) => c.subagent === true && !this.sent.has(i));
+      if (inSubagent < 0) return undefined;
+      index = inSubagent;
+    }
     const call = this.calls[index]!;
     let input = this.sent.get(index);
     if (input === undefined) {

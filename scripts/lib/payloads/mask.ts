@@ -102,6 +102,9 @@ export const LEARNED_KEYS: Readonly<Record<string, string>> = {
   backgroundTaskId: 'TASK_ID',
   task_id: 'TASK_ID',
   taskId: 'TASK_ID',
+  // Claude Code's subagent: the id its Agent call returns, and the one the subagent's hook payloads carry.
+  agentId: 'AGENT_ID',
+  agent_id: 'AGENT_ID',
   // Cline's team (team_status), made up per session.
   teamId: 'TEAM_ID',
   teamName: 'TEAM_NAME',

@@ -123,7 +123,7 @@ export async function runScenarioOnce(selected: SelectedScenario, matrix: Matrix
     files.set(join(paths.workdir, rel), typeof content === 'string' ? expandRunVariables(content, vars) : Buffer.from(content.base64, 'base64'));
   }
   const calls = scenarioCalls(scenario);
-  const planned: PlannedCall[] = calls.map((c, i) => ({ id: wireCalls.callId(i), tool: c.tool, input: expandRunVariables(c.input, vars), ...(c.bind ? { bind: c.bind } : {}) }));
+  const planned: PlannedCall[] = calls.map((c, i) => ({ id: wireCalls.callId(i), tool: c.tool, input: expandRunVariables(c.input, vars), ...(c.bind ? { bind: c.bind } : {}), ...(c.subagent ? { subagent: true } : {}) }));
   const conversation = new Conversation(wire, planned);
 
   rmSync(paths.tmp, { recursive: true, force: true });

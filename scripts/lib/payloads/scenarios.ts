@@ -58,6 +58,8 @@ export function validateScenarios(data: unknown, schema: unknown, matrix: Matrix
       if (seen.has(key)) throw new ScenarioError(`${where}: scenario ${s.id} of ${s.tool} is declared twice`);
       seen.add(key);
       if (s.configuration !== undefined && !known.has(s.configuration)) throw new ScenarioError(`${where}/configuration: no configuration ${agent}/${s.configuration} in content/capture-matrix.json`);
+      // The main conversation's next call and a subagent's first one are told apart by which results a request carries, not both at once.
+      if (s.followUp !== undefined && s.inSubagent !== undefined) throw new ScenarioError(`${where}/inSubagent: a scenario has a follow-up or a call inside a subagent, not both`);
       for (const b of s.followUp?.bind ?? []) {
         try {
           new RegExp(b.pattern);
@@ -119,12 +121,13 @@ export function selectScenarios(file: ScenariosFile, only: readonly string[]): S
   return all.filter((s) => only.some((sel) => matches(sel, s)));
 }
 
-/** The calls a scenario makes, in order: its `before` call, its own, its follow-up. */
-export function scenarioCalls(scenario: Scenario): { tool: string; input: CallInput; expect: Outcome; bind?: Binding[]; resultSent?: boolean }[] {
+/** The calls a scenario makes, in order: its `before` call, its own, its follow-up, or the call made inside the subagent its own call started. */
+export function scenarioCalls(scenario: Scenario): { tool: string; input: CallInput; expect: Outcome; bind?: Binding[]; resultSent?: boolean; subagent?: boolean }[] {
   return [
     ...(scenario.before ? [scenario.before] : []),
     { tool: scenario.tool, input: scenario.input, expect: scenario.expect, ...(scenario.resultSent === false ? { resultSent: false } : {}) },
     ...(scenario.followUp ? [scenario.followUp] : []),
+    ...(scenario.inSubagent ? [{ ...scenario.inSubagent, subagent: true }] : []),
   ];
 }
 

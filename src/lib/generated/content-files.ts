@@ -833,6 +833,14 @@ export interface Scenario {
     bind?: Binding[];
   };
   /**
+   * A call the stub makes when a subagent that the scenario's own call started sends its first model request (a request that declares tools and carries no result of this conversation): the call a subagent makes, recorded with its hook payloads. Not with followUp.
+   */
+  inSubagent?: {
+    tool: ToolName;
+    input: Input;
+    expect: Outcome;
+  };
+  /**
    * Hard limit of the run (default 60 s).
    */
   timeoutSeconds?: number;

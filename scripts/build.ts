@@ -114,6 +114,16 @@ function moveAcross(from: string, to: string): void {
   rmSync(from, { recursive: true, force: true });
 }
 
+/** Removes the folders, pauses, and removes them again until they stay gone (at most five rounds): synchronous, for a signal handler. */
+function removeUntilGone(dirs: readonly string[]): void {
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  for (let round = 0; round < 5; round++) {
+    for (const dir of new Set(dirs)) rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
+    Atomics.wait(pause, 0, 0, 100);
+    if (!dirs.some((dir) => existsSync(dir))) return;
+  }
+}
+
 /** Replaces `target` by `staging` with two renames; the old folder is removed last. */
 function swapIn(staging: string, target: string): void {
   const retired = join(dirname(target), retiredName(basename(target), process.pid));
@@ -153,12 +163,7 @@ export async function buildSite(outDir: string): Promise<void> {
   // Should it still stay, the next build removes it (removeStaleLeftovers); the exit code is kept.
   const onSignal = (signal: NodeJS.Signals) => {
     try {
-      const pause = new Int32Array(new SharedArrayBuffer(4));
-      for (let round = 0; round < 5; round++) {
-        for (const dir of new Set([staging, astroOut])) rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
-        Atomics.wait(pause, 0, 0, 100);
-        if (![staging, astroOut].some((dir) => existsSync(dir))) break;
-      }
+      removeUntilGone([staging, astroOut]);
     } finally {
       process.exit(signal === 'SIGINT' ? 130 : 143);
     }

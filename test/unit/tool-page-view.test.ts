@@ -284,6 +284,7 @@ test('examples: input and result highlighted, hook payloads folded, long strings
         hooks: [{ hook_event_name: 'PreToolUse', tool_input: { command: 'ls' } }],
       } as never,
       { tool: 'Other', own: false, input: 'raw text', outcome: 'success', hooks: [] } as never,
+      { tool: 'Bash', own: false, inSubagent: true, input: { command: 'echo sub' }, outcome: 'success', hooks: [] } as never,
     ],
     findings: [
       { call: 0, tool: 'Bash', parts: ['input'], kind: 'undeclared', anchor: 'input.extra', pointer: '/extra', message: 'not declared' },
@@ -293,7 +294,10 @@ test('examples: input and result highlighted, hook payloads folded, long strings
   const t = tool(A, 'Bash', { input: view('json-schema', [row('input.command')]) });
   t.examples = [example];
   const [v] = examplesView(t);
-  const [own, other] = v!.calls;
+  const [own, other, inSubagent] = v!.calls;
+  // A call made inside a subagent says so; the others do not.
+  assert.deepEqual(v!.calls.map((c) => c.inSubagent), [false, false, true]);
+  assert.equal(inSubagent!.tool, 'Bash');
   assert.deepEqual(own!.parts.map((p) => [p.title, p.lang, p.highlighted]), [
     ['Input the model sent', 'json', true],
     ['Result the model got', 'json', true],

@@ -106,6 +106,8 @@ export interface PlannedSent {
   input: CallInput | undefined;
   /** false: no later request is expected to carry the result. */
   resultSent?: boolean;
+  /** Made inside a subagent an earlier call started. */
+  inSubagent?: boolean;
 }
 
 /** Every call of the run, recorded; throws a RecordError when a call was not sent or got no result. */
@@ -130,7 +132,7 @@ export function recordCalls(hooks: HookMechanism, calls: ToolCallWire, planned: 
     const tagged = own.map((h) => eventOf.get(h));
     const hookEvents = tagged.length > 0 && tagged.every((e): e is string => e !== undefined) ? { hookEvents: tagged } : {};
     if (!('hookEvents' in hookEvents) && tagged.some((e) => e !== undefined)) throw new RecordError(`call ${i + 1} (${c.tool}): some of its hook payloads have an event tag and some have none`);
-    return { tool: c.tool, kind: c.kind, input: c.input, outcome, ...(result ? { result } : {}), hooks: own, ...hookEvents, ...hooks.callReport(output, c.id) };
+    return { tool: c.tool, kind: c.kind, ...(c.inSubagent ? { inSubagent: true as const } : {}), input: c.input, outcome, ...(result ? { result } : {}), hooks: own, ...hookEvents, ...hooks.callReport(output, c.id) };
   });
   return hooks.runEvents ? { calls: out, execEvents: hooks.runEvents(output) } : { calls: out };
 }

@@ -143,7 +143,7 @@ export async function runScenarioOnce(selected: SelectedScenario, matrix: Matrix
       return recordCalls(
         hooks,
         wireCalls,
-        planned.map((c, i) => ({ id: c.id, tool: c.tool, kind: wireCalls.callKind(c.input), input: conversation.sent.get(i), ...(resultSent(i) ? {} : { resultSent: false }) })),
+        planned.map((c, i) => ({ id: c.id, tool: c.tool, kind: wireCalls.callKind(c.input), input: conversation.sent.get(i), ...(resultSent(i) ? {} : { resultSent: false }), ...(c.subagent ? { inSubagent: true } : {}) })),
         { bodies, stdout: outcome.stdout, hookLog, logs },
       );
     } catch (error) {

@@ -912,6 +912,10 @@ export interface PayloadCall {
    */
   kind?: "tool_use" | "function_call" | "custom_tool_call" | "functionCall" | "function" | "custom";
   /**
+   * The call was made inside a subagent that an earlier call of the scenario started (the scenario's `inSubagent`), not by the main conversation.
+   */
+  inSubagent?: true;
+  /**
    * The input as the stub sent it: an object, or the text of a freeform call.
    */
   input:

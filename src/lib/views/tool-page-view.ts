@@ -89,6 +89,8 @@ export interface ExampleView {
   calls: {
     tool: string;
     own: boolean;
+    /** Made inside a subagent an earlier call of the example started. */
+    inSubagent: boolean;
     /** In reading order; the first two are highlighted, the hook payloads folded. */
     parts: { title: string; text: string; lang: 'text' | 'json'; highlighted: boolean }[];
     /** The fields of an object input of this page's tool, each with its row when the page has one. */
@@ -220,6 +222,7 @@ export function examplesView(tool: ToolModel): ExampleView[] {
     calls: example.calls.map((call) => ({
       tool: call.tool,
       own: call.own,
+      inSubagent: call.inSubagent === true,
       parts: exampleParts(call, hookShapeOf(tool.agent), hookMechanismOf(tool.agent)?.recordTitle).map((part, k) => {
         const plain = typeof part.value === 'string';
         return { title: part.title, text: plain ? (part.value as string) : JSON.stringify(shortened(part.value), null, 2), lang: plain ? 'text' : 'json', highlighted: k < 2 };

@@ -170,6 +170,8 @@ test('the catalog validates against its published schema and matches the content
     tools: { agent: string; slug: string; version: string; links: { page: string; schemas: Record<string, { latest: string; versioned: string }>; declarations: Record<string, { latest: string; versioned: string }>; definitionFiles: Record<string, string> } }[];
   };
   assert.ok(validate(catalog), ajv.errorsText(validate.errors));
+  // Minified: one line of JSON, which the same value written without white space reproduces.
+  assert.equal(read('/catalog.json'), `${JSON.stringify(catalog)}\n`, 'catalog.json is minified');
   assert.equal(new URL(catalog.$schema).pathname, '/catalog.schema.json');
 
   // Independently of the loader: a tool page per generated tool file and per editorial note (every tool has one).

@@ -8,7 +8,7 @@ import type { AgentId, CaseOutcome } from '../core/content-types.ts';
 import type { HookBehaviourHistory, HookBehaviourRecord, SiteModel, ToolModel } from '../model/model.ts';
 import { toolForCall } from '../model/tool-names.ts';
 import { toolUrl } from '../site/site.ts';
-import { outcomeMark, plainOutcome, type PlainOutcome } from './outcome-words.ts';
+import { outcomeTerms, plainOutcome, type PlainOutcome } from './outcome-words.ts';
 
 /** What each kind of case makes the hook do, in table order. */
 export const KIND_LABELS: Readonly<Record<string, string>> = {
@@ -268,7 +268,7 @@ export function behaviourEntries(records: readonly HookBehaviourRecord[], histor
 export interface BehaviourComparisonCell {
   agent: AgentId;
   /** The agent's cases of this kind and tool role (several: variants such as a string and an object output). */
-  /** `summary`: the outcome in two or three words (outcomeMark); `sentence`: in full, as the agent's hooks page says it. */
+  /** `summary`: the outcome in two or three words (outcomeTerms' mark); `sentence`: in full, as the agent's hooks page says it. */
   cases: { case: string; tool: string; url: string; summary: string; sentence: string; verdict: PlainOutcome['verdict']; surprise: string | undefined }[];
 }
 
@@ -298,7 +298,7 @@ export function behaviourComparison(site: Pick<SiteModel, 'hookBehaviour'>, agen
           agent,
           cases: records.filter((r) => r.agent === agent).map((r) => {
             const { plain, hookWordsReached } = behaviourOutcome(r);
-            return { case: r.case, tool: r.tool, url: `${hooksPath(agent)}#case-${r.case}`, summary: outcomeMark(r.kind, plain, hookWordsReached), sentence: plain.sentence, verdict: plain.verdict, surprise: plain.surprise };
+            return { case: r.case, tool: r.tool, url: `${hooksPath(agent)}#case-${r.case}`, summary: outcomeTerms(r.kind, plain, hookWordsReached).mark, sentence: plain.sentence, verdict: plain.verdict, surprise: plain.surprise };
           }),
         })),
       });

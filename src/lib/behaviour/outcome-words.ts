@@ -185,44 +185,28 @@ const SPOKEN: Readonly<Record<string, string>> = {
   'failure-context': 'context for a failure',
 };
 
-/** An outcome as a short clause (a rule of thumb's, or a comparison cell's): `refused, and the model reads the hook's reason`. */
-export function outcomeClause(kind: string, plain: PlainOutcome, hookWordsReached: boolean): string {
+/**
+ * An outcome in short: `clause` for a rule of thumb (`refused, and the model reads the hook's
+ * reason`), `mark` in two or three words for a comparison grid's cell (`refused, reason read`).
+ */
+export function outcomeTerms(kind: string, plain: PlainOutcome, hookWordsReached: boolean): { clause: string; mark: string } {
+  const terms = (clause: string, mark: string) => ({ clause, mark });
   switch (plain.verdict) {
     case 'refused':
-      return hookWordsReached ? "refused, and the model reads the hook's reason" : plain.dropped ? "refused, but the model does not read the hook's words" : 'refused';
+      if (hookWordsReached) return terms("refused, and the model reads the hook's reason", 'refused, reason read');
+      return plain.dropped ? terms("refused, but the model does not read the hook's words", 'refused, reason lost') : terms('refused', 'refused');
     case 'ran-rewritten':
-      return 'the rewritten input runs';
+      return terms('the rewritten input runs', 'rewrite ran');
     case 'ran-original':
-      return 'the original input runs: the rewrite is ignored';
+      return terms('the original input runs: the rewrite is ignored', 'original ran');
     case 'waited':
-      return 'the CLI waits for ever';
+      return terms('the CLI waits for ever', 'waits for ever');
     case 'not-asked':
-      return 'the CLI refuses before it asks the hook';
+      return terms('the CLI refuses before it asks the hook', 'hook not asked');
     case 'stopped':
-      return 'the CLI ends the whole run, and the model is never told';
+      return terms('the CLI ends the whole run, and the model is never told', 'run ended');
     case 'ran':
-      if (kind in SPOKEN) return `the model ${plain.dropped ? 'never reads' : 'reads'} the hook's ${SPOKEN[kind]}`;
-      return kind === 'pre-allow' || kind === 'pre-silent' ? 'the call runs' : 'the call runs anyway';
-  }
-}
-
-/** An outcome in two or three words, for a cell of a comparison grid: `refused, reason read`, `original ran`. */
-export function outcomeMark(kind: string, plain: PlainOutcome, hookWordsReached: boolean): string {
-  switch (plain.verdict) {
-    case 'refused':
-      return hookWordsReached ? 'refused, reason read' : plain.dropped ? 'refused, reason lost' : 'refused';
-    case 'ran-rewritten':
-      return 'rewrite ran';
-    case 'ran-original':
-      return 'original ran';
-    case 'waited':
-      return 'waits for ever';
-    case 'not-asked':
-      return 'hook not asked';
-    case 'stopped':
-      return 'run ended';
-    case 'ran':
-      if (kind in SPOKEN) return plain.dropped ? 'words dropped' : 'words read';
-      return kind === 'pre-allow' || kind === 'pre-silent' ? 'ran' : 'ran anyway';
+      if (kind in SPOKEN) return terms(`the model ${plain.dropped ? 'never reads' : 'reads'} the hook's ${SPOKEN[kind]}`, plain.dropped ? 'words dropped' : 'words read');
+      return kind === 'pre-allow' || kind === 'pre-silent' ? terms('the call runs', 'ran') : terms('the call runs anyway', 'ran anyway');
   }
 }

@@ -6,7 +6,7 @@
  */
 import type { PermissionRecord } from '../model/model.ts';
 import { excerpt } from './outcome-words.ts';
-import type { RuleOfThumb, RuleCase } from './rules-of-thumb.ts';
+import { clausesOf, warningsOf, type RuleOfThumb } from './rules-of-thumb.ts';
 
 export type PermissionVerdict = 'ran' | 'refused' | 'waited' | 'stopped' | 'removed' | 'not-offered' | 'tested-nothing';
 
@@ -87,21 +87,12 @@ const TOPICS: readonly [PermissionRecord['rule']['says'], string][] = [
 
 /** The rules of thumb of an agent's permissions page: per kind of rule, the outcomes with their cases. */
 export function permissionRulesOfThumb(rows: readonly { case: string; anchor: string; tool: string; rule: PermissionRecord['rule']; plain: PermissionPlain }[]): RuleOfThumb[] {
-  const rules: RuleOfThumb[] = [];
-  for (const [says, topic] of TOPICS) {
+  return TOPICS.flatMap(([says, topic]) => {
     const members = rows.filter((r) => r.rule.says === says);
-    if (members.length === 0) continue;
-    const clauses: { says: string; cases: RuleCase[] }[] = [];
-    for (const row of members) {
-      const clause = CLAUSES[row.plain.verdict];
-      const entry = { case: row.case, anchor: row.anchor, label: `${row.rule.text ?? 'no rule'} on ${row.tool}` };
-      const same = clauses.find((c) => c.says === clause);
-      if (same) same.cases.push(entry);
-      else clauses.push({ says: clause, cases: [entry] });
-    }
-    rules.push({ topic, clauses, warnings: [...new Set(members.map((r) => r.plain.surprise).filter((s) => s !== undefined))] });
-  }
-  return rules;
+    if (members.length === 0) return [];
+    const clauses = clausesOf(members.map((row) => ({ says: CLAUSES[row.plain.verdict], case: { case: row.case, anchor: row.anchor, label: `${row.rule.text ?? 'no rule'} on ${row.tool}` } })));
+    return [{ topic, clauses, warnings: warningsOf(members.map((r) => r.plain.surprise)) }];
+  });
 }
 
 const CLAUSES: Readonly<Record<PermissionVerdict, string>> = {

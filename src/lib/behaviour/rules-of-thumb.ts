@@ -5,7 +5,7 @@
  * from the cases' outcomes (outcome-words.ts), so a rule changes when a recording does. Pure.
  */
 import type { BehaviourRow } from './hook-behaviour.ts';
-import { outcomeClause } from './outcome-words.ts';
+import { outcomeTerms } from './outcome-words.ts';
 
 export interface RuleCase {
   case: string;
@@ -43,22 +43,31 @@ const FAMILIES: readonly Family[] = [
   { topic: 'Allowing a call', kinds: ['pre-allow'] },
 ];
 
+/** Cases grouped by what they came to, each clause in the order its first case comes. */
+export function clausesOf(cases: readonly { says: string; case: RuleCase }[]): RuleClause[] {
+  const clauses: RuleClause[] = [];
+  for (const { says, case: entry } of cases) {
+    const same = clauses.find((c) => c.says === says);
+    if (same) same.cases.push(entry);
+    else clauses.push({ says, cases: [entry] });
+  }
+  return clauses;
+}
+
+/** The surprises of some outcomes, each once, in order. */
+export function warningsOf(surprises: readonly (string | undefined)[]): string[] {
+  return [...new Set(surprises.filter((s) => s !== undefined))];
+}
+
 /** The rules of an agent's hooks page, from its behaviour rows; families without a case are left out. */
 export function rulesOfThumb(rows: readonly BehaviourRow[]): RuleOfThumb[] {
-  const rules: RuleOfThumb[] = [];
-  for (const family of FAMILIES) {
+  return FAMILIES.flatMap((family) => {
     const members = rows.filter((r) => family.kinds.includes(r.kind));
-    if (members.length === 0) continue;
-    const clauses: RuleClause[] = [];
-    for (const row of members) {
-      const says = outcomeClause(row.kind, row.outcome.plain, row.outcome.hookWordsReached);
-      const entry = { case: row.case, anchor: row.anchor, label: `${row.event} ${row.kindLabel}, on ${row.tool}` };
-      const same = clauses.find((c) => c.says === says);
-      if (same) same.cases.push(entry);
-      else clauses.push({ says, cases: [entry] });
-    }
-    const warnings = [...new Set(members.map((r) => r.outcome.plain.surprise).filter((s) => s !== undefined))];
-    rules.push({ topic: family.topic, clauses, warnings });
-  }
-  return rules;
+    if (members.length === 0) return [];
+    const clauses = clausesOf(members.map((row) => ({
+      says: outcomeTerms(row.kind, row.outcome.plain, row.outcome.hookWordsReached).clause,
+      case: { case: row.case, anchor: row.anchor, label: `${row.event} ${row.kindLabel}, on ${row.tool}` },
+    })));
+    return [{ topic: family.topic, clauses, warnings: warningsOf(members.map((r) => r.outcome.plain.surprise)) }];
+  });
 }

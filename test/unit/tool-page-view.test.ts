@@ -34,6 +34,7 @@ function renderedSections(v: ToolPageView): PageSection[] {
   const m = v.modelFacing;
   return [
     v.input.section,
+    v.hooks?.section,
     v.payloadCheck?.section,
     v.result.section,
     v.examples?.section,
@@ -185,11 +186,24 @@ test('the "since" legend: only when a row of the table has an entry; what rows w
   const rows = view('json-schema', [row('input.a'), row('input.b')]);
   const since = (entries: [string, Since][]) => new Map(entries);
   assert.equal(definitionSection(section, rows, undefined, since([['output.x', { kind: 'field', release: '2' }]])).sinceLegend, undefined);
-  assert.deepEqual(definitionSection(section, rows, undefined, since([['input.a', { kind: 'field', release: '2', note: 'n' }]])).sinceLegend, { base: undefined });
+  assert.deepEqual(definitionSection(section, rows, undefined, since([['input.a', { kind: 'field', release: '2', note: 'n' }]])).sinceLegend, { base: undefined, explains: true });
   assert.deepEqual(
     definitionSection(section, rows, undefined, since([['input.a', { kind: 'field', release: '2' }], ['input.b', { kind: 'tool', release: '1', note: 'since-tool-sdk' }]])).sinceLegend,
-    { base: { kind: 'tool', release: '1', note: 'since-tool-sdk' } },
+    { base: { kind: 'tool', release: '1', note: 'since-tool-sdk' }, explains: true },
   );
+});
+
+test('the "since" badge is explained above the first table that has one; later tables only say what rows without one date from', () => {
+  const model = realContent();
+  let pages = 0;
+  for (const t of model.tools) {
+    const v = toolPageView(model, t);
+    const legends = [v.input, v.result, v.modelFacing.modelInput?.definition].flatMap((d) => (d?.sinceLegend ? [d.sinceLegend] : []));
+    if (legends.length < 2) continue;
+    pages++;
+    assert.deepEqual(legends.map((l) => l.explains), legends.map((_, i) => i === 0), `${t.agent}/${t.slug}`);
+  }
+  assert.ok(pages > 0, 'some page has two tables with badges');
 });
 
 test('what the model is told: description of the first full definition, settings, definitions that differ by configuration', () => {

@@ -307,7 +307,16 @@ export interface VersionHistoryView {
   untracked: string[];
   /** The tool's timeline file (relative to its page), for "Compare two releases": set when a history records a change of it. */
   compareTimeline?: string;
+  /** How many of `notes` (the newest) are shown open; the older ones fold behind one line. */
+  open: number;
 }
+
+/**
+ * Release groups of a version history shown before the fold: the newest ones, which
+ * most readers come for. Bash's 40 groups of Claude Code filled six screens; the
+ * older ones stay one click away, and a link to one of their notes opens the fold.
+ */
+export const OPEN_RELEASE_GROUPS = 4;
 
 export function versionHistory(tool: ToolModel, histories: SiteModel['histories']): VersionHistoryView {
   const present = pageAnchors(tool);
@@ -329,6 +338,7 @@ export function versionHistory(tool: ToolModel, histories: SiteModel['histories'
     })),
     documented: tool.editorial?.versionNotes ?? [],
     untracked: untrackedBy(tool, histories).map(untrackedText),
+    open: Math.min(groups.length, OPEN_RELEASE_GROUPS),
   };
 }
 

@@ -14,10 +14,8 @@ import { fieldSince, firstSeen, historyCovers, historyNames, sinceText, toolChan
 import { hookEvent, hookMechanismOf, hookMember, hookToolName } from '../agents/hook-shape.ts';
 import { shapeOfEvent } from '../agents/types.ts';
 import { releaseUrl } from '../history/changelog-addresses.ts';
-import type { HookBehaviourRecord, SiteModel, ToolModel } from '../model/model.ts';
-import { behaviourOutcome, KIND_LABELS } from '../behaviour/hook-behaviour.ts';
-import { toolForCall } from '../model/tool-names.ts';
-import { AGENT_LABELS, sitePath, toolUrl } from '../site/site.ts';
+import type { SiteModel, ToolModel } from '../model/model.ts';
+import { AGENT_LABELS, toolUrl } from '../site/site.ts';
 
 export type Gate = EditorialTool['availability']['gates'][number];
 
@@ -146,8 +144,8 @@ export interface SupportStrip {
   hookNames: string[];
   /** Its name in what the CLI sends its model; undefined when no configuration was captured advertising it. */
   modelName: string | undefined;
-  /** What recorded hook answers did to calls of it (hook-behaviour.ts), each linked to its case on the hooks page. */
-  hookAnswers: { label: string; outcome: string; href: string }[];
+  /** How many recorded hook answers called it: the strip links to the page's "In hooks" section, which shows them (tool-hooks.ts). */
+  hookAnswers: number;
   /** Which of its agent's built-in subagent types were offered it (subagents.ts); undefined where none are recorded. */
   subagents?: SubagentLine | undefined;
 }
@@ -183,14 +181,7 @@ export function hookToolNames(agent: string, examples: readonly { calls: readonl
   return names;
 }
 
-/** The recorded hook behaviour cases that call `tool`, as the strip words them: `PreToolUse denies, with a reason` → `did not run; …`. */
-export function hookAnswersOn(tool: ToolModel, records: readonly HookBehaviourRecord[], tools: readonly ToolModel[]): SupportStrip['hookAnswers'] {
-  return records
-    .filter((r) => r.agent === tool.agent && toolForCall(tools, r.agent, r.tool) === tool)
-    .map((r) => ({ label: `${r.event} ${KIND_LABELS[r.kind] ?? r.kind}`, outcome: behaviourOutcome(r).plain.sentence, href: sitePath(`/${r.agent}/hooks/#case-${r.case}`) }));
-}
-
-export function supportStrip(tool: ToolModel, histories: SiteModel['histories'], hookAnswers: SupportStrip['hookAnswers'] = [], subagents?: SubagentLine): SupportStrip {
+export function supportStrip(tool: ToolModel, histories: SiteModel['histories'], hookAnswers = 0, subagents?: SubagentLine): SupportStrip {
   const h = toolHistory(tool, histories);
   const history: SupportStrip['history'] =
     h.kind === 'lines'

@@ -24,14 +24,17 @@ import { hookRecord } from '../behaviour/hook-record.ts';
 import { outputCheck } from '../behaviour/hook-outputs.ts';
 import { subagentLine, subagentTable, type SubagentTable } from '../behaviour/subagents.ts';
 import { toolPermissions, type ToolPermissions } from '../behaviour/permissions.ts';
+import { permissionRulesOfThumb } from '../behaviour/permission-words.ts';
+import type { RuleOfThumb } from '../behaviour/rules-of-thumb.ts';
 import { checkModelInput } from '../check/payload-check.ts';
 import { toolSchema } from '../site/tool-exports.ts';
 import { AGENT_LABELS, GROUP_LABELS, jobUrl, sitePath, toolUrl } from '../site/site.ts';
 import { releaseDescription, releaseLabel, releaseVersions, type Release } from '../model/releases.ts';
 import { searchFields, type SearchFields } from './search.ts';
-import { hookAnswersOn, supportStrip, type SupportStrip } from './support.ts';
+import { supportStrip, type SupportStrip } from './support.ts';
+import { toolHooksView, type ToolHooksView } from './tool-hooks.ts';
 import { callableNames, everyName, typedName } from '../model/tool-names.ts';
-import { availabilitySummary, definitionFiles, sectionOf, toolSections, type AvailabilitySummary, type DefinitionFile, type ToolSection, type ToolSectionId } from './tool-page.ts';
+import { availabilitySummary, definitionFiles, openRowCount, sectionOf, toolSections, type AvailabilitySummary, type DefinitionFile, type ToolSection, type ToolSectionId } from './tool-page.ts';
 
 /** Tools of other agents, one group per agent in registry order. */
 export interface AgentTools {
@@ -49,10 +52,12 @@ export interface DefinitionSectionView {
   size: string | undefined;
   /** The release each row's field was added in, when a release history covers the table. */
   since: ReadonlyMap<string, Since>;
-  /** Present when some row of this table has a "since" entry: what rows without a badge date from. */
-  sinceLegend?: { base: Since | undefined };
+  /** Present when some row of this table has a "since" entry: what rows without a badge date from, and whether this table explains the badge (the page's first with one does). */
+  sinceLegend?: { base: Since | undefined; explains: boolean };
   /** Placeholders a captured definition's text holds (not verbatim): the legend under it. */
   placeholders: { token: string; meaning: string }[];
+  /** How many rows the table shows before its fold (all of them when it is short). */
+  openRows: number;
 }
 
 export interface PayloadCheckView {
@@ -119,7 +124,8 @@ export interface ModelFacingView {
   };
   modelInput?: {
     definition: DefinitionSectionView;
-    differencesSection: ToolSection;
+    /** Its own heading when there are differences to list; otherwise one sentence under the table says so. */
+    differencesSection: ToolSection | undefined;
     configuration: string;
     /** Undefined when the two were not compared field by field. */
     differences: { path: string; text: string; first: string | undefined; second: string | undefined }[] | undefined;
@@ -155,7 +161,7 @@ export interface ToolPageView {
   /** The tool sets of the subagents it starts, on the page of the tool that starts them. */
   subagents: { section: ToolSection; table: SubagentTable } | undefined;
   /** Allow or block it: the permission cases that called it, and the agent's page. */
-  permissions: { section: ToolSection } & ToolPermissions;
+  permissions: { section: ToolSection; /** What its cases came to, per kind of rule, each clause linked to its cases. */ rules: RuleOfThumb[] } & ToolPermissions;
   /**
    * The main job's tools in other agents, when some agent has one; `folded` when they are more
    * than COUNTERPARTS_OPEN, so that a long list does not push Input down the first screens.
@@ -163,6 +169,8 @@ export interface ToolPageView {
   counterparts: { job: string; url: string; agents: AgentTools[]; folded: boolean } | undefined;
   input: DefinitionSectionView;
   payloadCheck: PayloadCheckView | undefined;
+  /** What a hook receives for this tool and what a hook's answers did to it, when its agent has hooks. */
+  hooks: ({ section: ToolSection } & ToolHooksView) | undefined;
   result: DefinitionSectionView;
   /** `<product> <version>`s the examples were recorded with. */
   examples: { section: ToolSection; notRun: string | undefined; list: ExampleView[]; release: string; /** How the hook payloads were recorded (hook-words.ts). */ recorder: string } | undefined;
@@ -172,7 +180,14 @@ export interface ToolPageView {
   lifecycle: { section: ToolSection };
   history: { section: ToolSection; view: VersionHistoryView };
   jobs: { section: ToolSection; list: { title: string; url: string; agents: AgentTools[] }[] } | undefined;
-  provenance: { section: ToolSection; files: { title: string; fileName: string }[] };
+  /** `origins`: the captures the page's definitions were read from (a reader section names only the release). */
+  provenance: {
+    section: ToolSection;
+    files: { title: string; fileName: string }[];
+    origins: { title: string; file: string; package: string; version: string }[];
+    /** The generated file's sources, those read the same way from the same release on the same day as one entry. */
+    sources: { files: string[]; release: string; method: string; date: string }[];
+  };
 }
 
 const ALIAS_KINDS = { 'accepted-alias': 'accepted alias', 'former-name': 'former name, still accepted', 'sdk-type': 'SDK type name' } as const;
@@ -207,8 +222,8 @@ export function definitionSection(section: ToolSection, view: DefinitionView, fi
   // When a release history covers this table: its rows' "since" entries, and the first release compared.
   const sinceHere = view.rows.flatMap((r) => since.get(r.id) ?? []);
   const captured = view.definition.kind !== 'unavailable' && view.definition.origin.file.startsWith('content/captures/');
-  const out: DefinitionSectionView = { section, view, file, size: file && fileSize(file.text), since, placeholders: captured ? placeholdersIn(view.code?.text) : [] };
-  if (sinceHere.length > 0) out.sinceLegend = { base: sinceHere.find((s) => s.kind !== 'field') };
+  const out: DefinitionSectionView = { section, view, file, size: file && fileSize(file.text), since, placeholders: captured ? placeholdersIn(view.code?.text) : [], openRows: openRowCount(view.rows) };
+  if (sinceHere.length > 0) out.sinceLegend = { base: sinceHere.find((s) => s.kind !== 'field'), explains: true };
   return out;
 }
 
@@ -255,7 +270,7 @@ export function modelFacingView(tool: ToolModel, sections: readonly ToolSection[
     const { differences } = tool.modelInput;
     view.modelInput = {
       definition: definitionSection(required(sections, 'model-input'), tool.modelInput.view, file, since),
-      differencesSection: required(sections, 'sdk-differences'),
+      differencesSection: sectionOf(sections, 'sdk-differences'),
       configuration: configurationLabel(tool.modelInput.config),
       differences: differences?.map((d) => ({ path: d.path, text: DIFFERENCE_TEXT[d.kind], first: d.first, second: d.second })),
     };
@@ -387,6 +402,34 @@ function payloadCheckView(site: SiteModel, tool: ToolModel, sections: readonly T
   };
 }
 
+/** Sources read the same way from the same release on the same day, as one entry: Codex's exec_command has 40 captures of one release. */
+export function sourceGroups(provenance: readonly { file: string; package: string; version: string; method: string; date: string }[]): ToolPageView['provenance']['sources'] {
+  const groups = new Map<string, ToolPageView['provenance']['sources'][number]>();
+  for (const p of provenance) {
+    const release = `${p.package}@${p.version}`;
+    const key = JSON.stringify([release, p.method, p.date]);
+    const group = groups.get(key) ?? groups.set(key, { files: [], release, method: p.method, date: p.date }).get(key)!;
+    group.files.push(p.file);
+  }
+  return [...groups.values()];
+}
+
+/** The captured files the page's Input, Result and model-facing input were read from, for Provenance. */
+function capturedOrigins(tool: ToolModel, sections: readonly ToolSection[]): ToolPageView['provenance']['origins'] {
+  const definitions = [['input', tool.input], ['result', tool.output], ['model-input', tool.modelInput?.view]] as const;
+  return definitions.flatMap(([id, view]) => {
+    const def = view?.definition;
+    if (!def || def.kind === 'unavailable' || !def.origin.file.startsWith('content/')) return [];
+    return [{ title: required(sections, id).title, file: def.origin.file, package: def.origin.package, version: def.origin.version }];
+  });
+}
+
+/** "Allow or block it": the permission cases that called the tool, and their rules of thumb. */
+function toolPermissionsSection(site: SiteModel, tool: ToolModel, sections: readonly ToolSection[]): ToolPageView['permissions'] {
+  const permissions = toolPermissions(site, tool);
+  return { section: required(sections, 'permissions'), rules: permissionRulesOfThumb(permissions.rows), ...permissions };
+}
+
 /** Every other name of the tool: its aliases, then the names a history saw it renamed from. */
 function aliasList(tool: ToolModel, former: ReturnType<typeof formerNames>): ToolPageView['aliases']['list'] {
   return [
@@ -406,12 +449,34 @@ function toolRelease(site: SiteModel, tool: ToolModel, agent: AgentRecord): stri
   return primary ? releaseLabel(primary) : `${AGENT_LABELS[tool.agent]} ${releaseVersions(site.releases[tool.agent] ?? { examples: [] }) || agent.version}`;
 }
 
+/** The fact line under the title: group, the names it is called by (as shown and as search indexes them), how widely it is advertised. */
+function factLine(tool: ToolModel, names: readonly string[], former: ReturnType<typeof formerNames>, summary: AvailabilitySummary | undefined): ToolPageView['facts'] {
+  return {
+    group: GROUP_LABELS[tool.generated.group],
+    calledAs: names.map((name, i) => ({ name, indexed: typedName(name), after: names.length > 1 && i === names.length - 1 ? ')' : i >= 1 ? ',' : '' })),
+    // Lowercased so that search does not split them at case changes: `killbash` must not match `Bash`.
+    searchNames: [...names, ...former.map((f) => f.name)].map(typedName).join(' '),
+    availability: summary && { advertisedIn: summary.advertisedIn, total: summary.total },
+  };
+}
+
+/** The "since" badge is explained once per page, above the first table that has one; later tables only say what rows without one date from. */
+function explainBadgesOnce(tables: readonly (DefinitionSectionView | undefined)[]): void {
+  let explained = false;
+  for (const table of tables) {
+    if (!table?.sinceLegend) continue;
+    table.sinceLegend.explains = !explained;
+    explained = true;
+  }
+}
+
 export function toolPageView(site: SiteModel, tool: ToolModel): ToolPageView {
   const agent = site.agents.find((a) => a.id === tool.agent);
   if (!agent) throw new Error(`tool page: no agent ${tool.agent} for ${tool.fullName}`);
   const editorial: EditorialTool | undefined = tool.editorial;
   const subagents = subagentTable(site, tool);
-  const sections = toolSections(tool, { jobCount: site.jobs.filter((j) => editorial?.jobs.includes(j.id)).length, startsSubagents: subagents !== undefined });
+  const hooks = toolHooksView(tool, site.hookBehaviour, site.tools, site.hookOutputs);
+  const sections = toolSections(tool, { jobCount: site.jobs.filter((j) => editorial?.jobs.includes(j.id)).length, startsSubagents: subagents !== undefined, hooks: hooks !== undefined });
   const release = toolRelease(site, tool, agent);
   const matrix = site.matrix?.agents[tool.agent];
   const summary = matrix ? availabilitySummary(tool, matrix) : undefined;
@@ -427,7 +492,7 @@ export function toolPageView(site: SiteModel, tool: ToolModel): ToolPageView {
   const former = formerNames(tool, site.histories);
   const examplesSection = sectionOf(sections, 'examples');
   const jobsSection = sectionOf(sections, 'jobs');
-  return {
+  const view: ToolPageView = {
     title: tool.fullName,
     description: `${AGENT_LABELS[tool.agent]} tool ${tool.fullName}: ${editorial?.summary ?? 'input and result'}`,
     sections,
@@ -436,19 +501,14 @@ export function toolPageView(site: SiteModel, tool: ToolModel): ToolPageView {
     agent,
     // Names a history saw it renamed from are searched too: a reader may only know the old one.
     search: searchFields(tool.agent, [...everyName(tool), ...former.map((f) => f.name)], release),
-    facts: {
-      group: GROUP_LABELS[tool.generated.group],
-      calledAs: names.map((name, i) => ({ name, indexed: typedName(name), after: names.length > 1 && i === names.length - 1 ? ')' : i >= 1 ? ',' : '' })),
-      // Lowercased so that search does not split them at case changes: `killbash` must not match `Bash`.
-      searchNames: [...names, ...former.map((f) => f.name)].map(typedName).join(' '),
-      availability: summary && { advertisedIn: summary.advertisedIn, total: summary.total },
-    },
-    support: supportStrip(tool, site.histories, hookAnswersOn(tool, site.hookBehaviour, site.tools), subagentLine(site, tool)),
+    facts: factLine(tool, names, former, summary),
+    support: supportStrip(tool, site.histories, hooks?.answers.length ?? 0, subagentLine(site, tool)),
     subagents: subagents && { section: required(sections, 'subagents'), table: subagents },
-    permissions: { section: required(sections, 'permissions'), ...toolPermissions(site, tool) },
+    permissions: toolPermissionsSection(site, tool, sections),
     counterparts: main && main.tools.length > 0 ? { job: main.job.title.toLowerCase(), url: jobUrl(main.job.id), agents: byAgent(main.tools), folded: main.tools.length > COUNTERPARTS_OPEN } : undefined,
     input: definitionSection(required(sections, 'input'), tool.input, fileOf('input'), since),
     payloadCheck: payloadCheckView(site, tool, sections, release),
+    hooks: hooks && { section: required(sections, 'hooks'), ...hooks },
     result: definitionSection(required(sections, 'result'), tool.output, fileOf('result'), since),
     examples: examplesSection && { section: examplesSection, notRun: tool.notRun, list: examplesView(tool), release: examplesRelease(tool) ?? release, recorder: hookWords(tool.agent).recorder },
     modelFacing: modelFacingView(tool, sections, configurationLabel, fileOf('model-input'), since),
@@ -463,6 +523,10 @@ export function toolPageView(site: SiteModel, tool: ToolModel): ToolPageView {
     provenance: {
       section: required(sections, 'provenance'),
       files: files.map((f) => ({ title: required(sections, f.section).title.toLowerCase(), fileName: f.fileName })),
+      origins: capturedOrigins(tool, sections),
+      sources: sourceGroups(tool.generated.provenance),
     },
   };
+  explainBadgesOnce([view.input, view.result, view.modelFacing.modelInput?.definition]);
+  return view;
 }

@@ -13,6 +13,7 @@ import type { PageSection } from '../core/page-sections.ts';
 export type ToolSectionId =
   | 'input'
   | 'check-payload'
+  | 'hooks'
   | 'result'
   | 'examples'
   | 'model-description'
@@ -36,6 +37,8 @@ export interface ToolPageContext {
   jobCount: number;
   /** It starts its agent's subagents, whose tool sets are recorded (subagents.ts). */
   startsSubagents?: boolean;
+  /** Its agent has hooks: the page says what they receive and may answer for it, right after Input. */
+  hooks?: boolean;
 }
 
 /**
@@ -46,6 +49,9 @@ export interface ToolPageContext {
 export function toolSections(tool: ToolModel, context: ToolPageContext): ToolSection[] {
   const sections: ToolSection[] = [
     { id: 'input', title: 'Input', depth: 2 },
+    // What a hook author asks first (what a hook receives, what it may answer) comes right after the input,
+    // with the payload checker under it: it checks a hook's payload as well as the model's input.
+    ...(context.hooks ? [{ id: 'hooks', title: 'In hooks', depth: 2 } as const] : []),
     ...(payloadCheckTarget(tool) ? [{ id: 'check-payload', title: 'Check a payload', depth: 3 } as const] : []),
     { id: 'result', title: 'Result', depth: 2 },
   ];
@@ -55,7 +61,8 @@ export function toolSections(tool: ToolModel, context: ToolPageContext): ToolSec
   if (entry) sections.push({ id: 'model-description', title: 'What the model is told', depth: 2 });
   if (tool.modelInput) {
     sections.push({ id: 'model-input', title: 'Model-facing input', depth: 2 });
-    sections.push({ id: 'sdk-differences', title: 'Published type versus model-facing schema', depth: 3 });
+    // Differences get their own heading; "the same fields" or "not compared" is one sentence under the table.
+    if ((tool.modelInput.differences?.length ?? 0) > 0) sections.push({ id: 'sdk-differences', title: 'Published type versus model-facing schema', depth: 3 });
   }
   if (entry && distinctInputs(entry).length > 1) {
     sections.push({ id: 'definition-by-configuration', title: 'Definitions that differ by configuration', depth: 3 });
@@ -156,4 +163,22 @@ export function definitionFiles(tool: ToolModel): DefinitionFile[] {
     files.push({ section, fileName: `${section}.${extension}`, text: view.code.text, inline: view.code.text.length <= INLINE_DEFINITION_LIMIT });
   }
   return files;
+}
+
+/**
+ * Rows of a field table shown before its fold. Bash's Result has 40 rows (its
+ * pull-request members among them), three screens at 1280 px; past this many the
+ * table goes on behind one line. The cut falls before a top-level field, so that
+ * a field and its members stay together.
+ */
+export const OPEN_FIELD_ROWS = 14;
+/** A table folds only when at least this many rows would go behind the fold. */
+const FOLD_AT_LEAST = 5;
+
+/** How many of `rows` to show open: all of them, or up to the last top-level field that starts within OPEN_FIELD_ROWS. */
+export function openRowCount(rows: readonly { depth: number }[], limit: number = OPEN_FIELD_ROWS): number {
+  if (rows.length - limit < FOLD_AT_LEAST) return rows.length;
+  let cut = 0;
+  for (let i = 1; i <= limit; i++) if (rows[i]?.depth === 0) cut = i;
+  return cut > 0 && rows.length - cut >= FOLD_AT_LEAST ? cut : rows.length;
 }

@@ -107,7 +107,8 @@ export function applyInventory(stage: Stage, tools: ToolModel[], matrixVersions:
     const agentTools = tools.filter((t) => t.agent === data.agent);
     const byName = new Map<string, ToolModel>();
     for (const t of agentTools) for (const name of callableNames(t)) byName.set(typedName(name), t);
-    const evidence = `In the alias table of the ${data.package}@${data.version} binary (content/inventory/${data.agent}.json)`;
+    // Reader text: the file it was read into is on the agent page's provenance, not in the sentence.
+    const evidence = `In the alias table of the ${data.package}@${data.version} binary`;
     // Inventoried names: the registered list, then alias targets it lacks (REPL behind `Eval`).
     const names: string[] = [...(data.names?.items ?? [])];
     const { aliasesOf, structured } = applyAliasTables(stage, file, data, names, byName, evidence);

@@ -1,0 +1,198 @@
+/**
+ * A tool page answers a hook author first, checked against the recorded content
+ * (content/payloads/, content/hook-behaviour/) read here without the site's code:
+ * - for each agent's most-answered tool (the tool its recorded hook cases call
+ *   most), at 1280×900 a block showing one of that tool's recorded hook payloads
+ *   and a link to one of its recorded cases both start within the first three
+ *   screens, the payload's schema file is linked and served, and the page is at
+ *   most twelve screens long with its folds closed;
+ * - no reader section of any tool page (everything above Provenance, upstream
+ *   text aside) shows `npm run` or a `content/` path;
+ * - field names never break inside a word, at 1280 and 375 px: a name breaks
+ *   only where the page put a break opportunity, and those sit after `_`, `.`,
+ *   `/`, before a bracket or at a case change. SWEEP=all checks every tool page;
+ *   otherwise the pages whose field names hold the longest words.
+ */
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { attr, elements, textOf, type Element as HtmlElement } from '../helpers/html.ts';
+import { DIST, ROOT, serveAndLaunch, type Served } from '../helpers/browser.ts';
+import { inParallel, SWEEP } from '../helpers/pages.ts';
+
+interface CatalogTool {
+  agent: string;
+  slug: string;
+  fullName: string;
+  aliases: { name: string }[];
+  links: { page: string };
+}
+
+const SCREEN = { width: 1280, height: 900 };
+let served: Served;
+let tools: CatalogTool[];
+
+before(async () => {
+  served = await serveAndLaunch();
+  tools = (JSON.parse(readFileSync(join(DIST, 'catalog.json'), 'utf8')) as { tools: CatalogTool[] }).tools;
+});
+after(() => served?.close());
+
+const readJson = (path: string): unknown => JSON.parse(readFileSync(path, 'utf8'));
+const files = (dir: string): string[] => {
+  try {
+    return readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => join(dir, f));
+  } catch {
+    return [];
+  }
+};
+const toolNamed = (agent: string, name: string) => tools.find((t) => t.agent === agent && (t.fullName === name || t.aliases.some((a) => a.name === name)));
+
+/** Every string anywhere in a JSON value. */
+function strings(value: unknown, out: string[] = []): string[] {
+  if (typeof value === 'string') out.push(value);
+  else if (Array.isArray(value)) for (const v of value) strings(v, out);
+  else if (value !== null && typeof value === 'object') for (const v of Object.values(value)) strings(v, out);
+  return out;
+}
+
+/** Per agent, its most-answered tool: its recorded cases, and the hook payloads recorded for the tool's own calls. */
+function mostAnswered(): { tool: CatalogTool; cases: string[]; payloads: unknown[] }[] {
+  const out: { tool: CatalogTool; cases: string[]; payloads: unknown[] }[] = [];
+  for (const agent of readdirSync(join(ROOT, 'content/hook-behaviour'))) {
+    const byTool = new Map<CatalogTool, string[]>();
+    for (const file of files(join(ROOT, 'content/hook-behaviour', agent))) {
+      const record = readJson(file) as { case: string; tool: string };
+      const tool = toolNamed(agent, record.tool);
+      if (tool) byTool.set(tool, [...(byTool.get(tool) ?? []), record.case]);
+    }
+    const [tool, cases] = [...byTool].sort((a, b) => b[1].length - a[1].length)[0] ?? [];
+    if (!tool || !cases) continue;
+    const payloads = files(join(ROOT, 'content/payloads', agent)).flatMap((file) => {
+      const data = readJson(file) as { calls: { tool: string; hooks?: unknown[] }[] };
+      return data.calls.filter((c) => toolNamed(agent, c.tool) === tool).flatMap((c) => c.hooks ?? []);
+    });
+    out.push({ tool, cases, payloads });
+  }
+  return out;
+}
+
+test("each agent's most-answered tool shows a recorded hook payload and what hook answers did within three screens, on a page of at most twelve", async () => {
+  const picked = mostAnswered();
+  assert.ok(picked.length >= 3, `agents with recorded hook cases: ${picked.map((p) => p.tool.agent).join(', ')}`);
+  const context = await served.browser.newContext({ viewport: SCREEN, baseURL: served.base });
+  const failures: string[] = [];
+  for (const { tool, cases, payloads } of picked) {
+    const page = await context.newPage();
+    await page.goto(tool.links.page, { waitUntil: 'load' });
+    // Real heights: sections laid out lazily (content-visibility) would otherwise count with an assumed height.
+    await page.addStyleTag({ content: '* { content-visibility: visible !important; }' });
+    const found = await page.evaluate(({ cases, agent }) => {
+      const top = (el: Element) => el.getBoundingClientRect().top + window.scrollY;
+      const blocks = [...document.querySelectorAll('main pre')].filter((pre) => pre.getClientRects().length > 0).map((pre) => ({ text: pre.textContent ?? '', top: top(pre) }));
+      const links = [...document.querySelectorAll<HTMLAnchorElement>('main a[href*="/hooks/#case-"]')].filter((a) => a.getClientRects().length > 0);
+      const answers = links.filter((a) => cases.includes(a.hash.slice('#case-'.length)) && a.pathname.endsWith(`/${agent}/hooks/`)).map(top);
+      const schema = [...document.querySelectorAll<HTMLAnchorElement>('main a[href$="hooks.schema.json"]')].map((a) => ({ href: a.href, top: top(a) }));
+      return { blocks, answers, schema, height: document.documentElement.scrollHeight };
+    }, { cases, agent: tool.agent });
+    const limit = 3 * SCREEN.height;
+    // A block shows a recorded payload when every string of that payload (placeholders included) is in it, as is or as JSON writes it.
+    const inBlock = (text: string, s: string) => s.length > 200 || text.includes(s) || text.includes(JSON.stringify(s).slice(1, -1));
+    const shown = found.blocks.filter((b) => payloads.some((p) => strings(p).every((s) => inBlock(b.text, s))));
+    const where = `${tool.links.page}`;
+    if (payloads.length === 0) failures.push(`${where}: no hook payload is recorded for its calls`);
+    else if (!shown.some((b) => b.top < limit)) failures.push(`${where}: no recorded payload starts within 3 screens (first at ${shown[0]?.top ?? 'none'})`);
+    if (!found.answers.some((t) => t < limit)) failures.push(`${where}: no link to its recorded cases within 3 screens (first at ${found.answers[0] ?? 'none'})`);
+    const schema = found.schema[0];
+    if (!schema || schema.top > limit) failures.push(`${where}: hooks.schema.json not linked within 3 screens`);
+    else {
+      const response = await page.request.get(schema.href);
+      if (!response.ok()) failures.push(`${where}: ${schema.href} answers ${response.status()}`);
+    }
+    if (found.height > 12 * SCREEN.height) failures.push(`${where}: ${(found.height / SCREEN.height).toFixed(1)} screens long with its folds closed`);
+    await page.close();
+  }
+  await context.close();
+  assert.deepEqual(failures, []);
+});
+
+/** Upstream text quoted on the page (descriptions, recorded payloads, what the model was sent): it may say anything. */
+const UPSTREAM = new Set(['field-description', 'upstream-text', 'sent-to-model', 'payload', 'hooks-pre']);
+const isUpstream = (el: HtmlElement) => el.tagName === 'pre' || el.tagName === 'q' || (attr(el, 'class') ?? '').split(/\s+/).some((c) => UPSTREAM.has(c));
+
+test('no reader section of a tool page shows `npm run` or a content/ path', () => {
+  const found: string[] = [];
+  for (const tool of tools) {
+    const html = readFileSync(join(DIST, tool.links.page, 'index.html'), 'utf8');
+    const all = elements(html);
+    const main = all.find((e) => e.tagName === 'main');
+    assert.ok(main, tool.links.page);
+    // Reader text: everything in <main> before the Provenance heading, quoted upstream text left out.
+    let done = false;
+    const text: string[] = [];
+    const walk = (node: HtmlElement): void => {
+      if (done) return;
+      if (attr(node, 'id') === 'provenance') {
+        done = true;
+        return;
+      }
+      if (isUpstream(node) || node.tagName === 'script') return;
+      for (const child of node.childNodes) {
+        if ('tagName' in child) walk(child as HtmlElement);
+        else if (child.nodeName === '#text' && !done) text.push(textOf(child));
+      }
+    };
+    walk(main);
+    for (const m of text.join(' ').matchAll(/.{0,40}(?:npm run|content\/[\w-]+\/).{0,40}/g)) found.push(`${tool.links.page}: …${m[0]}…`);
+  }
+  assert.deepEqual(found, []);
+});
+
+/** Field names of a page's tables in the order shown: the longest word (a run between the breaks the rule allows) first. */
+function longestWord(html: string): number {
+  let longest = 0;
+  for (const el of elements(html)) {
+    if (el.tagName !== 'td' || !(attr(el.parentNode as HtmlElement, 'role') === 'row')) continue;
+    for (const word of textOf(el).split(/[_./[\]\s]|(?<=[a-z0-9])(?=[A-Z])/)) longest = Math.max(longest, word.length);
+  }
+  return longest;
+}
+
+test('field names break only between words, at 1280 and 375 px', async () => {
+  const pages = tools.map((t) => t.links.page);
+  const chosen = SWEEP ? pages : pages.map((p) => ({ p, n: longestWord(readFileSync(join(DIST, p, 'index.html'), 'utf8')) })).sort((a, b) => b.n - a.n).slice(0, 24).map((x) => x.p);
+  const problems: string[] = [];
+  for (const width of [1280, 375]) {
+    const context = await served.browser.newContext({ viewport: { width, height: 900 }, baseURL: served.base });
+    await inParallel(chosen, 2, async (path) => {
+      const page = await context.newPage();
+      await page.goto(path, { waitUntil: 'load' });
+      const found = await page.evaluate(() => {
+        for (const d of document.querySelectorAll('details')) d.open = true;
+        document.head.insertAdjacentHTML('beforeend', '<style>* { content-visibility: visible !important; }</style>');
+        const out: string[] = [];
+        // Where a name may break: after `_`, `.`, `/` or `-`, before `[` or `(`, or where lower case meets upper case.
+        const allowed = (before: string, after: string) => /[_./\-\])]$/.test(before) || /^[[(]/.test(after) || (/[a-z0-9]$/.test(before) && /^[A-Z]/.test(after));
+        for (const code of document.querySelectorAll('.field-table td:first-child code')) {
+          const texts = [...code.childNodes].filter((n): n is Text => n.nodeType === Node.TEXT_NODE);
+          const name = code.textContent ?? '';
+          for (let i = 1; i < texts.length; i++) if (!allowed(texts[i - 1]!.data, texts[i]!.data)) out.push(`${name}: a break opportunity between "${texts[i - 1]!.data}" and "${texts[i]!.data}"`);
+          for (const node of texts) {
+            const range = document.createRange();
+            range.selectNodeContents(node);
+            const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+            if (lines.size > 1) out.push(`${name}: "${node.data}" is broken across ${lines.size} lines`);
+          }
+          const cell = code.closest('td')!.getBoundingClientRect();
+          if (code.getBoundingClientRect().right > cell.right + 1) out.push(`${name}: sticks out of its cell`);
+        }
+        return out;
+      });
+      problems.push(...found.map((f) => `${width} px ${path} ${f}`));
+      await page.close();
+    });
+    await context.close();
+  }
+  assert.deepEqual(problems, []);
+});

@@ -10,7 +10,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { ROOT } from '../helpers/browser.ts';
@@ -115,7 +115,7 @@ function llmsLinks(text: string): string[] {
 }
 
 /** What names another document in a schema: `$id`, `$schema` and `$ref` (strings), each with the base it resolves against. Values (`const`, `enum`, `default`, `examples`) are data, not schema. */
-function references(node: unknown, base: string, found: { keyword: string; value: string; base: string }[] = []) {
+function references(node: unknown, base: string, found: { keyword: '$id' | '$schema' | '$ref'; value: string; base: string }[] = []) {
   if (Array.isArray(node)) for (const item of node) references(item, base, found);
   if (typeof node !== 'object' || node === null || Array.isArray(node)) return found;
   const schema = node as Record<string, unknown>;

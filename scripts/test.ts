@@ -30,7 +30,7 @@ const bin = (name: string) => resolve(ROOT, 'node_modules/.bin', name);
 const LANES = Math.min(2, availableParallelism());
 
 /** End-to-end files that build or serve the project in its own folder (they rewrite `.astro/`). */
-export const BUILDS_IN_PROJECT = ['build-errors', 'build-hygiene', 'dev-reload', 'hostile-text', 'site-address'];
+export const BUILDS_IN_PROJECT = ['build-errors', 'build-hygiene', 'dev-reload', 'hostile-text', 'served-exports', 'site-address'];
 /** End-to-end files that measure time: nothing runs beside them. */
 export const MEASURES_TIME = ['payload-check'];
 /** End-to-end files that read the fixture site the build phase makes. */

@@ -328,3 +328,34 @@ test('field tables fit the content column at every width from 320 px (they never
   const report = grouped('field-table');
   assert.ok(report === '', `field tables wider than the visible content column:\n${report}`);
 });
+
+test('the home page: its tables never scroll sideways, no header is clipped, and "On this page" lists every section', async () => {
+  // A table Starlight makes a scroll container (display: block) is never "cut off" for the checks above,
+  // yet a header scrolled out of view by a few pixels reads as clipped (issue 51: "Tools" at 375 px).
+  const problems: string[] = [];
+  const context = await newView(served!.browser, served!.base, WIDTHS[0]!);
+  const tab = await context.newPage();
+  const response = await tab.goto('/', { waitUntil: 'load' });
+  assert.ok(response?.ok(), `/: HTTP ${response?.status()}`);
+  for (const view of WIDTHS) {
+    await tab.setViewportSize(view);
+    await tab.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    const found = await tab.evaluate(() => {
+      const out: string[] = [];
+      const tables = [...document.querySelectorAll('.sl-markdown-content table')];
+      if (tables.length === 0) out.push('no table');
+      for (const table of tables) {
+        if (table.scrollWidth > table.clientWidth) out.push(`a table scrolls sideways by ${table.scrollWidth - table.clientWidth}px`);
+        for (const th of table.querySelectorAll('th')) if (th.scrollWidth > th.clientWidth) out.push(`header "${th.textContent}" is clipped by ${th.scrollWidth - th.clientWidth}px`);
+      }
+      const sections = [...document.querySelectorAll('.sl-markdown-content h2[id]')].map((h) => `#${h.id}`);
+      const listed = new Set([...document.querySelectorAll('starlight-toc a, mobile-starlight-toc a')].map((a) => a.getAttribute('href')));
+      if (sections.length < 2) out.push(`only ${sections.length} section heading(s)`);
+      for (const id of sections) if (!listed.has(id)) out.push(`"On this page" does not list ${id}`);
+      return out;
+    });
+    for (const p of found) problems.push(`${view.width}px: ${p}`);
+  }
+  await context.close();
+  assert.deepEqual(problems, []);
+});

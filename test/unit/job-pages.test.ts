@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { AGENT_IDS, AGENT_PRODUCTS } from '../../src/lib/agents/index.ts';
 import { jobIndex, jobPage } from '../../src/lib/views/job-pages.ts';
-import { homePage } from '../../src/lib/views/home-page.ts';
+import { HOME_SECTIONS, homePage } from '../../src/lib/views/home-page.ts';
 import { pageHeadings } from '../../src/lib/core/page-sections.ts';
 import { agent, row, site, tool, view } from '../helpers/model-fixtures.ts';
 
@@ -118,4 +118,12 @@ test('home page: each agent with its tool count, and the jobs', () => {
     [AGENT_PRODUCTS[C], `/${C}/`, '1.2.3', '2026-01-02', 0],
   ]);
   assert.deepEqual(home.jobs, [{ url: '/jobs/shell/', title: 'Run a shell command' }, { url: '/jobs/read/', title: 'Read a file' }]);
+});
+
+test('home page: "On this page" lists its sections in page order, Latest changes only when it lists some', () => {
+  const home = homePage(fixture());
+  assert.deepEqual(home.latest, []);
+  const all = Object.values(HOME_SECTIONS);
+  assert.deepEqual(home.headings, all.filter((h) => h !== HOME_SECTIONS.latest).map((h) => ({ depth: 2, ...h })));
+  assert.equal(new Set(all.map((h) => h.slug)).size, all.length, 'ids are unique');
 });

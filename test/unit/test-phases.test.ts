@@ -46,7 +46,7 @@ test('the files run together in one process start no browser and no build', () =
 });
 
 test('a file that builds or serves the project in its own folder holds the project lock; one that reads the fixture site waits for it', () => {
-  const builds = /runBuild\(|join\(ROOT, 'scripts\/build\.ts'\)|join\(ROOT, 'node_modules\/astro/;
+  const builds = /runBuild\(|join\(ROOT, 'scripts\/(?:build|start)\.ts'\)|join\(ROOT, 'node_modules\/astro/;
   for (const { job, files } of selected) {
     for (const file of files.filter((f) => f.startsWith('test/e2e/'))) {
       if (builds.test(text(file))) assert.ok(job.locks.includes('project'), `${file} builds in the project folder but does not hold the project lock`);

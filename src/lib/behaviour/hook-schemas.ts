@@ -16,7 +16,7 @@
  * string whose `contentSchema` is the decoded input's. Pure.
  */
 import { AGENT_LABELS, sitePath } from '../site/site.ts';
-import { siteUrl, type SiteOrigin, exportFileNames, versionedExportPath } from '../site/export-files.ts';
+import { relativeReference, siteUrl, type SiteOrigin, exportFileNames, versionedExportPath } from '../site/export-files.ts';
 import { JSON_SCHEMA_2020, type JsonSchema } from '../shapes/json-schema.ts';
 import { eventSlug, jsonTypeOf, type AgentHooks, type JsonType } from './hooks.ts';
 import { hookInput, hookToolName } from '../agents/hook-shape.ts';
@@ -134,10 +134,11 @@ export function toolHookSchema(recorded: AgentHooks, tool: ToolModel, origin: Si
   const responses = own.filter((h) => Object.hasOwn(h.payload, shape.responseField)).map((h) => h.payload[shape.responseField]);
   const defs: Record<string, JsonSchema> = {};
   const declaredFile = (file: 'input.schema.json' | 'result.schema.json') =>
-    exportFileNames(tool).includes(file) ? { $ref: siteUrl(versionedExportPath(tool, file), origin) } : undefined;
+    exportFileNames(tool).includes(file) ? { $ref: relativeReference(toolHookSchemaPath(tool), versionedExportPath(tool, file)) } : undefined;
+  // References to our other schemas are relative, resolved against this schema's $id.
   // Inline (one self-contained schema, for a precompiled validator): the envelopes in $defs, and no reference out of the file.
   const envelopeRef = (event: string): string => {
-    if (!options.inline) return siteUrl(eventSchemaPath(recorded.agent, event), origin);
+    if (!options.inline) return relativeReference(toolHookSchemaPath(tool), eventSchemaPath(recorded.agent, event));
     const { $schema: _s, $id: _i, ...body } = eventSchema(recorded, event, origin);
     defs[`envelope-${eventSlug(event)}`] = body;
     return `#/$defs/envelope-${eventSlug(event)}`;

@@ -8,7 +8,7 @@ import type { AgentId, AliasKind, DefinitionKind, ToolGroup } from '../core/cont
 import type { HookOutputs, SiteModel, ToolModel } from '../model/model.ts';
 import { sitePath, toolPath } from '../site/site.ts';
 import { definitionFiles } from '../views/tool-page.ts';
-import type { Delivery } from '../wire/types.ts';
+import { compactAvailability, type CompactAvailability } from './availability.ts';
 import { exportFileNames, exportPath, siteUrl, TIMELINE_FILE, versionedExportPath, type Section, type SiteOrigin } from '../site/export-files.ts';
 import { versionNotes } from '../history/history.ts';
 import { releaseSegment, type AgentReleases } from '../model/releases.ts';
@@ -67,8 +67,8 @@ export interface CatalogTool {
   summary: string;
   /** The kind of each definition the page shows; `modelInput` only for tools with a published type and a captured schema. */
   definitions: { input: DefinitionKind; result: DefinitionKind; modelInput?: DefinitionKind };
-  /** Every captured configuration of the agent → how it advertises the tool, or null when it does not. */
-  availability: Record<string, Delivery | null>;
+  /** How each captured configuration of the agent advertises the tool, without repeating itself (availability.ts). */
+  availability: CompactAvailability;
   jobs: string[];
   links: {
     page: string;
@@ -134,7 +134,7 @@ function catalogTool(tool: ToolModel, model: SiteModel, hooked: ReadonlySet<Tool
       result: tool.output.definition.kind,
       ...(tool.modelInput ? { modelInput: tool.modelInput.view.definition.kind } : {}),
     },
-    availability: Object.fromEntries(configurations.map((c) => [c.id, tool.captured?.byConfig.get(c.id)?.delivery ?? null])),
+    availability: compactAvailability(configurations.map((c) => c.id), (id) => tool.captured?.byConfig.get(id)?.delivery ?? null),
     jobs: [...(tool.editorial?.jobs ?? [])],
     links: {
       page: sitePath(toolPath(tool)),

@@ -59,6 +59,23 @@ export function siteUrl(path: string, origin: SiteOrigin): string {
   return origin.site === undefined ? withBase : new URL(withBase, origin.site).href;
 }
 
+/**
+ * A relative reference from the file at site path `from` to the file at site path `to` (both
+ * without base): what a `$ref` between two of our schemas holds. JSON Schema resolves it
+ * against the referring schema's `$id`, so it names the same file as the absolute URL would,
+ * and it still does when the files are served from another address. Percent-encoded as URLs
+ * are; a first segment holding `:` (which would read as a scheme) is written after `./`.
+ */
+export function relativeReference(from: string, to: string): string {
+  const segments = (path: string) => new URL(path, 'http://site.invalid').pathname.split('/').slice(1);
+  const source = segments(from).slice(0, -1);
+  const target = segments(to);
+  let common = 0;
+  while (common < source.length && common < target.length - 1 && source[common] === target[common]) common++;
+  const reference = [...source.slice(common).map(() => '..'), ...target.slice(common)].join('/');
+  return reference.split('/')[0]!.includes(':') ? `./${reference}` : reference;
+}
+
 const SECTION_RELEASES: Record<Section, keyof ToolModel['releases']> = { input: 'input', result: 'result', 'model-input': 'modelInput' };
 
 /** The release a section of the tool comes from: its types or its captures. A section with a schema has one. */

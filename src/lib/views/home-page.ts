@@ -1,4 +1,4 @@
-/** What the home page lists: each agent with its version, checked date and tool count, and the jobs. */
+/** What the home page lists: each agent with its version, checked date and tool count, the latest changes and the jobs; and its sections' headings. */
 import { releaseVersions } from '../model/releases.ts';
 import type { SiteModel } from '../model/model.ts';
 import { AGENT_LABELS, agentUrl, jobUrl, sitePath } from '../site/site.ts';
@@ -7,21 +7,41 @@ import { CHANGES_URL, recentEntries } from './changes-page.ts';
 /** How many of the latest releases with changes the home page lists. */
 export const HOME_LATEST = 6;
 
+/** The home page's sections, in page order: each an h2 with this id and text, listed in "On this page". */
+export const HOME_SECTIONS = {
+  covered: { slug: 'covered', text: 'What is covered' },
+  latest: { slug: 'latest-changes', text: 'Latest changes' },
+  hooks: { slug: 'writing-hooks', text: 'Writing hooks' },
+  jobs: { slug: 'start-from-a-job', text: 'Start from a job' },
+} as const;
+
+/** A heading as Starlight's table of contents takes it (StarlightPage's `headings`). */
+export interface TocHeading {
+  depth: 2;
+  slug: string;
+  text: string;
+}
+
 export interface HomePage {
   agents: { url: string; label: string; version: string; checked: string; tools: number }[];
   jobs: { url: string; title: string }[];
   /** The newest releases with changes, across agents (changes-page.ts), each linking to its entry on `/changes/`. */
   latest: { url: string; label: string; published: string; changes: number; breaking: number }[];
   changesUrl: string;
+  /** The sections the page has, for "On this page": Latest changes only when there are some. */
+  headings: TocHeading[];
 }
 
 export function homePage(site: SiteModel): HomePage {
+  const latest = recentEntries(site)
+    .slice(0, HOME_LATEST)
+    .map((e) => ({ url: `${sitePath(CHANGES_URL)}#${e.id}`, label: `${e.product} ${e.release}`, published: e.published.slice(0, 10), changes: e.changes, breaking: e.breaking }));
+  const sections = Object.entries(HOME_SECTIONS).filter(([key]) => key !== 'latest' || latest.length > 0);
   return {
     agents: site.agents.map((a) => ({ url: agentUrl(a.id), label: AGENT_LABELS[a.id], version: releaseVersions(site.releases[a.id] ?? { examples: [] }) || a.version, checked: a.checked, tools: site.tools.filter((t) => t.agent === a.id).length })),
     jobs: site.jobs.map((j) => ({ url: jobUrl(j.id), title: j.title })),
-    latest: recentEntries(site)
-      .slice(0, HOME_LATEST)
-      .map((e) => ({ url: `${sitePath(CHANGES_URL)}#${e.id}`, label: `${e.product} ${e.release}`, published: e.published.slice(0, 10), changes: e.changes, breaking: e.breaking })),
+    latest,
     changesUrl: sitePath(CHANGES_URL),
+    headings: sections.map(([, h]) => ({ depth: 2, slug: h.slug, text: h.text })),
   };
 }

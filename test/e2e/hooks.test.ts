@@ -222,7 +222,8 @@ test('the checker reads a pasted hook payload through its agent’s own members 
     const page = await served.browser.newPage();
     try {
       await page.goto(`${served.base}${found.tool.links.page}`);
-      const intro = ((await page.locator('section.payload-check > p').first().textContent()) ?? '').replace(/\s+/g, ' ');
+      // What the checker reads is said in its fold, where the reader who opens it reads it.
+      const intro = ((await page.locator('section.payload-check .payload-check-about').first().textContent()) ?? '').replace(/\s+/g, ' ');
       assert.ok(intro.includes(hooks.shape.inputField), `${agent.id}: the section names ${hooks.shape.inputField}`);
       await page.locator('details[data-payload-check] > summary').click();
       await page.locator('details[data-payload-check] form').waitFor({ state: 'visible' });

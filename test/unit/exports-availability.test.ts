@@ -34,7 +34,7 @@ test('a tie goes to the outcome met first', () => {
   assert.deepEqual(compactAvailability(['a', 'b'], (id) => (id === 'a' ? null : 'function')), { others: 'absent', function: ['b'] });
 });
 
-test('for every tool of the real content: exact, no configuration listed twice or under the others outcome, never longer than the map', () => {
+test('for every tool of the real content: exact, no configuration listed twice or under the others outcome; in all, under half the map', () => {
   let map = 0;
   let compact = 0;
   for (const tool of site.tools) {
@@ -46,7 +46,7 @@ test('for every tool of the real content: exact, no configuration listed twice o
     assert.equal(new Set(listed).size, listed.length, `${tool.agent}/${tool.slug}: listed once`);
     assert.ok(!Object.hasOwn(form, form.others), `${tool.agent}/${tool.slug}: no list for the others outcome`);
     for (const [key, list] of Object.entries(form)) if (key !== 'others') assert.deepEqual(list, ids.filter((id) => (list as string[]).includes(id)), `${tool.agent}/${tool.slug} ${key}: in configuration order`);
-    assert.ok(JSON.stringify(form).length <= JSON.stringify(expected).length, `${tool.agent}/${tool.slug}: ${JSON.stringify(form)}`);
+    // Per tool it can be longer (an agent with one short configuration id: `{"others":…}` against `{"p":…}`); over the catalog it is what saves.
     map += JSON.stringify(expected).length;
     compact += JSON.stringify(form).length;
   }

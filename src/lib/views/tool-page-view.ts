@@ -434,8 +434,8 @@ export function toolPageView(site: SiteModel, tool: ToolModel): ToolPageView {
     release,
     releaseNote: toolReleaseNote(tool),
     agent,
-    // Names a history saw it renamed from are searched too: a reader may only know the old one.
-    search: searchFields(tool.agent, [...everyName(tool), ...former.map((f) => f.name)], release),
+    // Names a history saw it renamed from are searched too (a reader may only know the old one), as past names.
+    search: searchFields(tool.agent, everyName(tool), release, former.map((f) => f.name)),
     facts: {
       group: GROUP_LABELS[tool.generated.group],
       calledAs: names.map((name, i) => ({ name, indexed: typedName(name), after: names.length > 1 && i === names.length - 1 ? ')' : i >= 1 ? ',' : '' })),

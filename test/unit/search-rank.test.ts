@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { AGENT_IDS, AGENT_PRODUCTS } from '../../src/lib/agents/index.ts';
 import { agentOfFilters, answerTo, exactSpellingFirst, fieldRowsFirst, inAgentOrder, pastNames, rankedSearch, spelledNames, subResultFieldNames } from '../../src/lib/views/search-rank.ts';
-import { agentFilter, agentOrder, rankedPagefindSource, searchFields, searchImportMap } from '../../src/lib/views/search.ts';
+import { agentFilter, agentOrder, hooksSearchFields, rankedPagefindSource, searchFields, searchImportMap } from '../../src/lib/views/search.ts';
 
 /** A sub-result: a field row's (an anchor such as `#input.x`) or a heading's. */
 interface Sub {
@@ -146,6 +146,15 @@ test('the order the wrapper module hands over is every agent\'s filter value, in
   const source = rankedPagefindSource('export async function rankedSearch() {}', ['a&b', '</script>']);
   assert.ok(source.includes(`const AGENT_ORDER = ${JSON.stringify(['a&b', '</script>'])};`), source);
   assert.ok(rankedPagefindSource('').includes(`const AGENT_ORDER = ${JSON.stringify(values)};`), 'by default, the registry\'s');
+});
+
+test('a hooks page answers to its events: lowercased for ranking, as spelled for the typed spelling, each once', () => {
+  const [agent] = AGENT_IDS as [typeof AGENT_IDS[number]];
+  const fields = hooksSearchFields(agent, ['PreToolUse', 'preToolUse', 'tool.execute.before', 'PreToolUse']);
+  assert.equal(fields.names, 'pretooluse tool.execute.before');
+  assert.deepEqual(JSON.parse(fields.spelled), ['PreToolUse', 'preToolUse', 'tool.execute.before']);
+  assert.equal(fields.agent, agentFilter(agent));
+  assert.deepEqual(hooksSearchFields(agent, []), { agent: agentFilter(agent), names: '', spelled: '[]' });
 });
 
 test('names are read as data: missing, malformed or non-string metadata answers to nothing', async () => {

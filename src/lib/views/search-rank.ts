@@ -2,7 +2,8 @@
  * Search results in the order of the typed spelling: `Bash` gives the tool
  * spelled `Bash` first and `bash` those spelled `bash`, each followed by the
  * other agents' tools of the same name, then the pages with a field of exactly
- * that name.
+ * that name. A hooks page answers to its events' names as a tool page to its
+ * tool's (`PreToolUse`).
  *
  * The tie rule: of the pages that answer to the typed name in the same
  * spelling, those whose tool (or event) has that name now come before those

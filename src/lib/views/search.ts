@@ -7,6 +7,7 @@
 import type { AgentId } from '../core/content-types.ts';
 import { escapeHtmlText } from '../core/html-text.ts';
 import { AGENT_IDS } from '../agents/index.ts';
+import { typedName } from '../model/tool-names.ts';
 import { AGENT_LABELS, sitePath } from '../site/site.ts';
 
 export interface SearchFields {
@@ -43,6 +44,22 @@ export function searchFields(agent: AgentId, names: readonly string[], release: 
   const [name = ''] = [...names, ...past];
   const was = past.filter((p) => !names.includes(p)).map((p) => ({ was: p }));
   return { title: `${name} — ${release}`, agent: agentFilter(agent), spelled: JSON.stringify([...names, ...was]) };
+}
+
+/** What search shows and filters by for an agent's hooks page. */
+export interface HooksSearchFields {
+  /** The `agent` filter's value, as for the agent's other pages. */
+  agent: string;
+  /** The events' names lowercased, space-separated (`names` metadata, ranked as a tool page's names: astro.config.mjs). */
+  names: string;
+  /** The events' names as spelled, a JSON array (`spelled` metadata, read by search-rank.ts): the page answers to them as a tool page to its names. */
+  spelled: string;
+}
+
+/** Search fields of `agent`'s hooks page, which documents `events` (a name given twice counts once). */
+export function hooksSearchFields(agent: AgentId, events: readonly string[]): HooksSearchFields {
+  const spelled = [...new Set(events)];
+  return { agent: agentFilter(agent), names: [...new Set(spelled.map(typedName))].join(' '), spelled: JSON.stringify(spelled) };
 }
 
 /** Where Starlight's search dialog imports Pagefind from (its `bundlePath` + `pagefind.js`). */

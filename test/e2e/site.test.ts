@@ -642,6 +642,161 @@ describe('search', () => {
     assert.ok(squash(content).includes(squash(parts.join(' · '))), `${parts.join(' · ')}\nnot in\n${content.slice(0, 400)}`);
   });
 
+  /**
+   * The tie rule's reference, read from the published catalog (dist/catalog.json), not from the
+   * ranking code: its agents are listed in the site's order, which the README's search section
+   * says breaks ties; and the pages that answer to each name exactly as spelled (a tool's full name
+   * or one of its aliases).
+   */
+  const catalog = JSON.parse(readFileSync(join(DIST, 'catalog.json'), 'utf8')) as {
+    agents: { id: string; product: string }[];
+    tools: { agent: string; slug: string; name: string; fullName: string; aliases: { name: string }[] }[];
+  };
+  const catalogOrder = catalog.agents.map((a) => a.id);
+  const spelledPages = new Map<string, Set<string>>();
+  for (const t of catalog.tools) {
+    for (const name of new Set([t.fullName, ...t.aliases.map((a) => a.name)])) {
+      if (/[<>]/.test(name)) continue;
+      spelledPages.set(name, (spelledPages.get(name) ?? new Set()).add(`/${t.agent}/${t.slug}/`));
+    }
+  }
+  const agentOfUrl = (url: string) => url.split('/')[1]!;
+  /** The agents of `urls` as the tie rule orders them: by their place in the catalog's agent list. */
+  const inCatalogOrder = (urls: Iterable<string>) => [...urls].map(agentOfUrl).sort((a, b) => catalogOrder.indexOf(a) - catalogOrder.indexOf(b));
+
+  /**
+   * Each agent's hooks page's events, read from the built page: the rows of its events table
+   * (`id="event-<name>"`) and the events the paragraph under it says concern no tool call.
+   */
+  const hookEvents = new Map<string, Set<string>>();
+  for (const agent of catalogOrder) {
+    const file = join(DIST, agent, 'hooks', 'index.html');
+    if (!existsSync(file)) continue;
+    const html = readFileSync(file, 'utf8');
+    const rows = [...html.matchAll(/<tr role="row" id="event-([^"]+)"/g)].map((m) => m[1]!);
+    const others = [...(html.match(/concern no single tool call: (.*?)\.<\/p>/)?.[1] ?? '').matchAll(/<code>([^<]+)<\/code>/g)].map((m) => m[1]!);
+    hookEvents.set(agent, new Set([...rows, ...others].map((e) => e.replace(/&amp;/g, '&'))));
+  }
+  /** The title each result in the open dialog shows, by its link. */
+  const resultTitles = () =>
+    page.$$eval('.pagefind-ui__result', (rs) => rs.map((r) => ((r.querySelector('.pagefind-ui__result-link') as HTMLElement).textContent ?? '').trim()));
+
+  test('an event name gives the hooks pages of the agents that have it first, in the catalog\'s agent order, each titled with its agent', async () => {
+    const event = 'PreToolUse';
+    const having = [...hookEvents].filter(([, events]) => events.has(event)).map(([agent]) => agent);
+    assert.ok(having.length >= 2, `${event} is an event of several agents' hooks pages (${having.join(', ')})`);
+    await openSearch();
+    const listed = await searchUi(event);
+    const titles = await resultTitles();
+    const want = Math.min(having.length, listed.length);
+    const tools = spelledPages.get(event) ?? new Set<string>();
+    assert.equal(tools.size, 0, `no tool is named ${event}`);
+    assert.deepEqual(listed.slice(0, want), having.slice(0, want).map((a) => `/${a}/hooks/`), `${event}: ${listed.join(' ')}`);
+    for (const [i, url] of listed.slice(0, want).entries()) {
+      const product = catalog.agents.find((a) => a.id === agentOfUrl(url))!.product;
+      assert.ok(titles[i]!.replaceAll('\u00a0', ' ').includes(product), `result ${i + 1} (${url}) is titled ${JSON.stringify(titles[i])}, which does not name ${product}`);
+    }
+    // Every other event, through the dialog's Pagefind instance: the pages that answer to it as
+    // spelled (hooks pages with that event, tools of that name) come first, in the catalog's order.
+    const events = [...new Set([...hookEvents.values()].flatMap((e) => [...e]))].filter((e) => e !== event);
+    const found = await searchPagefind(events, listed.length);
+    const misses: string[] = [];
+    for (const e of events) {
+      const pages = new Set([...[...hookEvents].filter(([, es]) => es.has(e)).map(([a]) => `/${a}/hooks/`), ...(spelledPages.get(e) ?? [])]);
+      const first = found.get(e)!.slice(0, Math.min(pages.size, listed.length));
+      const expected = inCatalogOrder(pages).slice(0, first.length);
+      if (first.some((u) => !pages.has(u)) || first.map(agentOfUrl).join() !== expected.join()) misses.push(`${e}: ${first.join(' ')} (expected the pages of ${expected.join(', ')})`);
+    }
+    assert.deepEqual(misses, []);
+  });
+
+  test('a name several agents spell alike gives all their pages first, ordered by the tie rule (the catalog\'s agent order)', async () => {
+    // A namespaced tool's name inside its namespace (Codex's `notes.read_file` is `read_file` there)
+    // is left out: whether its page answers to it depends on the names its history saw, which the
+    // catalog does not list.
+    const inNamespace = new Set(catalog.tools.filter((t) => t.name !== t.fullName).map((t) => t.name));
+    const shared = [...spelledPages].filter(([name, urls]) => new Set([...urls].map(agentOfUrl)).size > 1 && !inNamespace.has(name));
+    for (const name of ['TaskStop', 'WebSearch']) assert.ok(shared.some(([n]) => n === name), `${name} is spelled alike by several agents`);
+    await openSearch();
+    // The two names the issue named, as typed into the dialog: the first result is the page of the
+    // agent the rule picks, titled with that agent.
+    for (const name of ['TaskStop', 'WebSearch']) {
+      const urls = spelledPages.get(name)!;
+      const [agent] = inCatalogOrder(urls);
+      const listed = await searchUi(name);
+      const title = (await resultTitles())[0]!.replaceAll('\u00a0', ' ');
+      assert.equal(listed[0], [...urls].find((u) => agentOfUrl(u) === agent), `${name}: ${listed.join(' ')}`);
+      assert.ok(title.includes(catalog.agents.find((a) => a.id === agent)!.product), `${name}: first result titled ${title}`);
+    }
+    // Every name spelled alike by several agents, through the dialog's Pagefind instance.
+    const listedCount = (await searchUi(catalog.agents[0]!.product)).length;
+    const found = await searchPagefind(shared.map(([n]) => n), listedCount);
+    const misses: string[] = [];
+    for (const [name, urls] of shared) {
+      const hooks = [...hookEvents].filter(([, es]) => es.has(name)).map(([a]) => `/${a}/hooks/`);
+      const pages = new Set([...urls, ...hooks]);
+      const first = found.get(name)!.slice(0, Math.min(pages.size, listedCount));
+      const expected = inCatalogOrder(pages).slice(0, first.length);
+      if (first.some((u) => !pages.has(u)) || first.map(agentOfUrl).join() !== expected.join()) misses.push(`${name}: ${first.join(' ')} (expected the pages of ${expected.join(', ')} in that order)`);
+    }
+    assert.ok(shared.length >= 2);
+    assert.deepEqual(misses, []);
+  });
+
+  test('excerpts read as the pages do: every word of an excerpt is a word of its page, none glued from two cells or blocks', async () => {
+    // The words of a page as a reader sees them apart: its text, cut wherever an element that is not
+    // laid out inline starts or ends (table cells, list items, terms and descriptions, summaries …);
+    // hidden elements count, as search indexes some (names lowercased).
+    const pageWords = async (url: string): Promise<Set<string>> => {
+      const other = await served.browser.newPage();
+      try {
+        await other.goto(served.base + url);
+        const text = await other.$eval('main', (main) => {
+          const parts: string[] = [];
+          const walk = (node: Node) => {
+            if (node.nodeType === Node.TEXT_NODE) return void parts.push(node.textContent ?? '');
+            if (!(node instanceof Element)) return;
+            const display = getComputedStyle(node).display;
+            const inline = display.startsWith('inline') || display === 'contents';
+            if (!inline) parts.push('\n');
+            for (const child of node.childNodes) walk(child);
+            if (!inline) parts.push('\n');
+          };
+          walk(main);
+          return parts.join('');
+        });
+        return new Set(text.split(/\s+/).map(bare).filter(Boolean));
+      } finally {
+        await other.close();
+      }
+    };
+    const bare = (word: string) => word.toLowerCase().replace(/^[\p{P}\p{S}]+|[\p{P}\p{S}]+$/gu, '');
+    // Searches whose excerpts cross table headers, cells, definition lists and folded evidence.
+    const queries = ['PreToolUse', 'TaskStop', 'Required', 'defaults', catalog.agents[0]!.product];
+    await openSearch();
+    const misses: string[] = [];
+    const words = new Map<string, Set<string>>();
+    let checked = 0;
+    for (const q of queries) {
+      await searchUi(q);
+      const excerpts = await page.$$eval('.pagefind-ui__result-excerpt', (ps) =>
+        ps.map((p) => {
+          const link = p.parentElement?.querySelector('.pagefind-ui__result-link') as HTMLAnchorElement | null;
+          return { url: link ? new URL(link.href).pathname : '', text: p.textContent ?? '' };
+        }),
+      );
+      for (const { url, text } of excerpts) {
+        if (url === '' || text.trim() === '') continue;
+        if (!words.has(url)) words.set(url, await pageWords(url));
+        const known = words.get(url)!;
+        checked++;
+        for (const token of text.split(/\s+/).map(bare).filter(Boolean)) if (!known.has(token)) misses.push(`${q} → ${url}: "${token}" in ${JSON.stringify(text)}`);
+      }
+    }
+    assert.ok(checked >= queries.length * 3, `only ${checked} excerpts read`);
+    assert.deepEqual(misses, []);
+  });
+
   test('a field name gives the field row as a sub-result', async () => {
     await openSearch();
     await searchUi('structuredPatch');

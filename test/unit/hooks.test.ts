@@ -91,6 +91,20 @@ test('a recorded schema is the values’ types, nested; masked values give no ty
   assert.deepEqual(inferSchema([null, true]), { type: ['null', 'boolean'] });
 });
 
+test('a hooks page answers in search to every event its recorded payloads carry and every event its agent\'s code names', () => {
+  // The references: the recorded payloads (agentHooks) and the committed lists of content/hook-events/.
+  for (const agent of AGENT_IDS) {
+    const page = hooksPage(site, agent);
+    const spelled = JSON.parse(page.search.spelled) as string[];
+    const file = join(ROOT, 'content/hook-events', `${agent}.json`);
+    const named = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { events: { name: string }[] }).events.map((e) => e.name) : [];
+    const expected = [...new Set([...agentHooks(site, agent).events, ...named])];
+    assert.deepEqual(expected.filter((e) => !spelled.includes(e)), [], `${agent}: events its hooks page does not answer to`);
+    assert.deepEqual(page.search.names.split(' ').filter(Boolean).sort(), [...new Set(spelled.map((e) => e.toLowerCase()))].sort(), `${agent}: names are the events lowercased`);
+    if (agentHooks(site, agent).events.length > 0) assert.ok(spelled.length > 0);
+  }
+});
+
 test('a hooks page names the names hooks give each tool as recorded, per form of its events, and every tool without one', () => {
   for (const agent of recordedAgents) {
     const page = hooksPage(site, agent);

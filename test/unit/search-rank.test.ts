@@ -7,8 +7,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { AGENT_IDS, AGENT_PRODUCTS } from '../../src/lib/agents/index.ts';
-import { exactSpellingFirst, fieldRowsFirst, rankedSearch, spelledNames, subResultFieldNames } from '../../src/lib/views/search-rank.ts';
-import { agentFilter, rankedPagefindSource, searchFields, searchImportMap } from '../../src/lib/views/search.ts';
+import { agentOfFilters, answerTo, exactSpellingFirst, fieldRowsFirst, inAgentOrder, pastNames, rankedSearch, spelledNames, subResultFieldNames } from '../../src/lib/views/search-rank.ts';
+import { agentFilter, agentOrder, hooksSearchFields, rankedPagefindSource, searchFields, searchImportMap } from '../../src/lib/views/search.ts';
 
 /** A sub-result: a field row's (an anchor such as `#input.x`) or a heading's. */
 interface Sub {
@@ -16,14 +16,15 @@ interface Sub {
   url: string;
 }
 
-/** A result of a page answering to `names`, with sub-results, a label to read orders by and a count of data loads. */
-function result(label: string, names: string[] | string | undefined, subs: Sub[] = []) {
+/** A result of a page answering to `names`, with sub-results, its agent filter value when given, a label to read orders by and a count of data loads. */
+function result(label: string, names: string[] | string | undefined, subs: Sub[] = [], agent?: string) {
   const r = {
     label,
     loads: 0,
     async data() {
       r.loads++;
-      return { meta: names === undefined ? {} : { spelled: typeof names === 'string' ? names : JSON.stringify(names) }, sub_results: subs };
+      const meta = names === undefined ? {} : { spelled: typeof names === 'string' ? names : JSON.stringify(names) };
+      return { meta, sub_results: subs, ...(agent === undefined ? {} : { filters: { agent: [agent] } }) };
     },
   };
   return r;
@@ -78,6 +79,82 @@ test('a leading run longer than one batch of loads is read to its end, and each 
     assert.deepEqual(labels(await exactSpellingFirst(typed, results)), [...expected, 'z'], typed);
   }
   assert.deepEqual(labels(await exactSpellingFirst('Other', results)), labels(results), 'every page answers to it exactly: the order stays');
+});
+
+test('the tie rule: pages of the typed spelling, then of the name in another case, each in the agents\' given order, an agent\'s own pages and pages of no agent in search\'s order', async () => {
+  // Agents p, q, r in that order; results as search might give them, the later agent first.
+  const order = ['p', 'q', 'r'];
+  const results = [
+    result('r:Stop', ['Stop'], [], 'r'),
+    result('x:Stop', ['Stop'], [], 'x'),
+    result('q:stop', ['stop'], [], 'q'),
+    result('none:Stop', ['Stop']),
+    result('p:Stop', ['Stop'], [], 'p'),
+    result('p:stop', ['stop'], [], 'p'),
+    result('r:other', ['other'], [], 'r'),
+    result('p:Stop#2', ['Other', 'Stop'], [], 'p'),
+  ];
+  assert.deepEqual(labels(await exactSpellingFirst('Stop', results, order)), ['p:Stop', 'p:Stop#2', 'r:Stop', 'x:Stop', 'none:Stop', 'p:stop', 'q:stop', 'r:other']);
+  assert.deepEqual(labels(await exactSpellingFirst('stop', results, order)), ['p:stop', 'q:stop', 'p:Stop', 'p:Stop#2', 'r:Stop', 'x:Stop', 'none:Stop', 'r:other']);
+  assert.deepEqual(labels(await exactSpellingFirst('Stop', results, [...order].reverse())), ['r:Stop', 'p:Stop', 'p:Stop#2', 'x:Stop', 'none:Stop', 'q:stop', 'p:stop', 'r:other'], 'the order given decides, not the labels');
+  assert.deepEqual(labels(await exactSpellingFirst('Stop', results)), ['r:Stop', 'x:Stop', 'none:Stop', 'p:Stop', 'p:Stop#2', 'q:stop', 'p:stop', 'r:other'], 'no order given: search\'s order within each group');
+  const fields = [result('r:f', ['a'], [row('/r/a/', 'input.stop', 'stop')], 'r'), result('p:f', ['b'], [row('/p/b/', 'input.stop', 'stop')], 'p')];
+  assert.deepEqual(labels(await exactSpellingFirst('stop', fields, order)), ['r:f', 'p:f'], 'pages that only have a field of the name keep search\'s order');
+});
+
+test('the tie rule: a page whose tool has the name now comes before pages that answer to it as a past name, whatever their agents', async () => {
+  const order = ['p', 'q', 'r'];
+  const was = (name: string) => ({ was: name });
+  const spelled = (...names: (string | { was: string })[]) => JSON.stringify(names);
+  const results = [
+    result('p:removed', spelled(was('TaskOutput')), [], 'p'),
+    result('q:renamed', spelled('task_output', was('TaskOutput')), [], 'q'),
+    result('r:now', spelled('TaskOutput'), [], 'r'),
+    result('q:now-lower', spelled('taskoutput'), [], 'q'),
+    result('p:was-lower', spelled('Other', was('taskoutput')), [], 'p'),
+  ];
+  assert.deepEqual(labels(await exactSpellingFirst('TaskOutput', results, order)), ['r:now', 'p:removed', 'q:renamed', 'q:now-lower', 'p:was-lower']);
+  assert.deepEqual(labels(await exactSpellingFirst('taskoutput', results, order)), ['q:now-lower', 'p:was-lower', 'r:now', 'p:removed', 'q:renamed']);
+  assert.deepEqual(answerTo({ spelled: spelled('Read', was('View')) }, 'View'), { spelledSo: true, past: true });
+  assert.deepEqual(answerTo({ spelled: spelled('Read', was('View')) }, 'read'), { spelledSo: false, past: false });
+  assert.deepEqual(answerTo({ spelled: spelled('read', was('Read')) }, 'Read'), { spelledSo: true, past: true }, 'spelled so only in the past');
+  assert.equal(answerTo({ spelled: spelled('Read') }, 'Write'), undefined);
+  assert.deepEqual(pastNames({ spelled: spelled('Read', was('View'), was('Cat')) }), ['View', 'Cat']);
+  assert.deepEqual(pastNames({ spelled: '[{"was":1},{"is":"x"},null,"Read"]' }), []);
+  assert.deepEqual(spelledNames({ spelled: spelled('Read', was('View')) }), ['Read'], 'a past name is not one of the names now');
+});
+
+test('inAgentOrder is a stable sort by place in the order, unknown agents last; agentOfFilters reads the first agent value', () => {
+  const items = [{ n: 1, a: 'c' }, { n: 2, a: undefined }, { n: 3, a: 'a' }, { n: 4, a: 'z' }, { n: 5, a: 'c' }, { n: 6, a: 'a' }];
+  // Reference: the positions by hand (a = 0, c = 2, others 3), then a plain stable sort.
+  const place: Record<string, number> = { a: 0, b: 1, c: 2 };
+  const expected = [...items].sort((x, y) => (place[x.a ?? ''] ?? 3) - (place[y.a ?? ''] ?? 3)).map((i) => i.n);
+  assert.deepEqual(expected, [3, 6, 1, 5, 2, 4]);
+  assert.deepEqual(inAgentOrder(items, (i) => i.a, ['a', 'b', 'c']).map((i) => i.n), expected);
+  assert.deepEqual(inAgentOrder(items, (i) => i.a, []).map((i) => i.n), [1, 2, 3, 4, 5, 6]);
+  assert.equal(agentOfFilters({ agent: ['Claude\u00a0Code', 'x'] }), 'Claude\u00a0Code');
+  assert.equal(agentOfFilters({ agent: [] }), undefined);
+  assert.equal(agentOfFilters({ agent: 'Claude Code' }), undefined);
+  assert.equal(agentOfFilters({ agent: [3] }), undefined);
+  assert.equal(agentOfFilters(undefined), undefined);
+});
+
+test('the order the wrapper module hands over is every agent\'s filter value, in registry order, each once', () => {
+  const values = agentOrder();
+  assert.equal(new Set(values).size, AGENT_IDS.length);
+  assert.deepEqual(values.map((v) => AGENT_IDS.filter((id) => agentFilter(id) === v)), AGENT_IDS.map((id) => [id]));
+  const source = rankedPagefindSource('export async function rankedSearch() {}', ['a&b', '</script>']);
+  assert.ok(source.includes(`const AGENT_ORDER = ${JSON.stringify(['a&b', '</script>'])};`), source);
+  assert.ok(rankedPagefindSource('').includes(`const AGENT_ORDER = ${JSON.stringify(values)};`), 'by default, the registry\'s');
+});
+
+test('a hooks page answers to its events: lowercased for ranking, as spelled for the typed spelling, each once', () => {
+  const [agent] = AGENT_IDS as [typeof AGENT_IDS[number]];
+  const fields = hooksSearchFields(agent, ['PreToolUse', 'preToolUse', 'tool.execute.before', 'PreToolUse']);
+  assert.equal(fields.names, 'pretooluse tool.execute.before');
+  assert.deepEqual(JSON.parse(fields.spelled), ['PreToolUse', 'preToolUse', 'tool.execute.before']);
+  assert.equal(fields.agent, agentFilter(agent));
+  assert.deepEqual(hooksSearchFields(agent, []), { agent: agentFilter(agent), names: '', spelled: '[]' });
 });
 
 test('names are read as data: missing, malformed or non-string metadata answers to nothing', async () => {
@@ -140,6 +217,9 @@ test('rankedSearch passes options through, reorders the results and keeps the re
   const found = await rankedSearch(search, 'Bash', options);
   assert.deepEqual(seen, [['Bash', options]]);
   assert.deepEqual(labels(found.results), ['C', 'a']);
+  const tied = [result('r', ['Bash'], [], 'R'), result('p', ['Bash'], [], 'P')];
+  const byAgent = await rankedSearch(async () => ({ results: tied }), 'Bash', undefined, ['P', 'R']);
+  assert.deepEqual(labels(byAgent.results), ['p', 'r'], 'the agent order reaches the tie rule');
   assert.ok(Array.isArray((await found.results[0]!.data()).sub_results), 'each result still gives its data');
   assert.deepEqual(found.filters, { agent: { x: 1 } });
   assert.equal(found.unfilteredResultCount, 2);
@@ -151,6 +231,13 @@ test('what pages give search: the title names the release, the filter value is H
   const fields = searchFields(agent, ['Read', 'ReadInput'], 'Some CLI 1.2.3');
   assert.equal(fields.title, 'Read — Some CLI 1.2.3');
   assert.deepEqual(JSON.parse(fields.spelled), ['Read', 'ReadInput']);
+  const renamed = searchFields(agent, ['Read'], 'Some CLI 1.2.3', ['View', 'Read']);
+  assert.deepEqual(JSON.parse(renamed.spelled), ['Read', { was: 'View' }], 'a past name that is also a name now is a name now');
+  assert.deepEqual(spelledNames({ spelled: renamed.spelled }), ['Read']);
+  assert.deepEqual(pastNames({ spelled: renamed.spelled }), ['View']);
+  const removed = searchFields(agent, [], 'Some CLI, removed in 1.2.0', ['Gone']);
+  assert.equal(removed.title, 'Gone — Some CLI, removed in 1.2.0');
+  assert.deepEqual(JSON.parse(removed.spelled), [{ was: 'Gone' }]);
   assert.equal(fields.agent, agentFilter(agent));
   for (const id of AGENT_IDS) {
     // Pagefind's UI writes a filter value as HTML: the value, read as HTML, is the product name, its spaces no-break ones.
@@ -174,5 +261,5 @@ test('the import map sends Pagefind\'s module to the ranked one, which imports t
   assert.doesNotMatch(searchImportMap(), /</);
   const source = rankedPagefindSource('export async function rankedSearch() {}');
   assert.match(source, new RegExp(`export \\* from ${JSON.stringify(real).replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')};`));
-  assert.match(source, /export function search\(term, options\) \{ return rankedSearch\(pagefind\.search, term, options\); \}/);
+  assert.match(source, /export function search\(term, options\) \{ return rankedSearch\(pagefind\.search, term, options, AGENT_ORDER\); \}/);
 });

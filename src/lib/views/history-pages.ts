@@ -375,7 +375,7 @@ export function removedToolPage(tool: RemovedTool, histories: SiteModel['histori
     sections: [history, provenance],
     tool,
     agent: AGENT_LABELS[tool.agent],
-    search: searchFields(tool.agent, [tool.name], `${AGENT_LABELS[tool.agent]}, removed ${removedWhen(tool)}`),
+    search: searchFields(tool.agent, [], `${AGENT_LABELS[tool.agent]}, removed ${removedWhen(tool)}`, [tool.name]),
     removedInUrl: releaseUrl(tool.agent, tool.removedIn, histories),
     source: sources[tool.source],
     history: {

@@ -5,7 +5,7 @@
  * the registry's reason where nothing was recorded, and the hook schemas
  * (hook-schemas.ts). The Astro pages only render this. Pure.
  */
-import { agentFilter } from './search.ts';
+import { hooksSearchFields, type HooksSearchFields } from './search.ts';
 import { AGENTS } from '../agents/index.ts';
 import type { HookShape } from '../agents/types.ts';
 import type { AgentId, Evidence } from '../core/content-types.ts';
@@ -87,8 +87,12 @@ export interface HooksPage {
   title: string;
   description: string;
   product: string;
-  /** The search dialog's agent filter value (search.ts agentFilter), as the other pages of the agent give it. */
-  searchAgent: string;
+  /**
+   * What search reads (search.ts): the agent filter value, as the agent's other pages give it, and
+   * the names of the events the page documents (the rows of `events` and those `named` concern no
+   * tool call), so that a search for an event finds the hooks pages that have it first.
+   */
+  search: HooksSearchFields;
   sections: PageSection[];
   /** Why no payload is recorded (the registry's reason), when none is. */
   notRecorded: string | undefined;
@@ -342,7 +346,7 @@ export function hooksPage(site: HooksSite, agent: AgentId): HooksPage {
         ? `What ${product}'s tool ${words.handlers} receive: events, ${words.schemaOf}, tool names, how each picks its tools, recorded examples and their JSON Schemas.`
         : `What ${product}'s tool hooks receive: events, envelope, tool names, matchers, recorded examples and JSON Schemas of their standard input.`,
     product,
-    searchAgent: agentFilter(agent),
+    search: hooksSearchFields(agent, [...events.map((e) => e.name), ...(named?.noToolCall ?? [])]),
     notRecorded,
     release: recorded.versions.length > 0 ? `${product} ${recorded.versions.join(', ')}` : undefined,
     counts: { payloads: recorded.hooks.length, calls: recorded.calls.length, tools: hooked.size, toolsWithout: without.length },

@@ -6,6 +6,8 @@
  */
 import type { AgentId } from '../core/content-types.ts';
 import { escapeHtmlText } from '../core/html-text.ts';
+import { AGENT_IDS } from '../agents/index.ts';
+import { typedName } from '../model/tool-names.ts';
 import { AGENT_LABELS, sitePath } from '../site/site.ts';
 
 export interface SearchFields {
@@ -20,7 +22,10 @@ export interface SearchFields {
    * (`agent-Claude Code`, seen on the built site): that blemish is still open.
    */
   agent: string;
-  /** The names the page answers to, exactly as spelled, as a JSON array (`spelled` metadata, read by search-rank.ts). */
+  /**
+   * The names the page answers to, exactly as spelled, as a JSON array (`spelled` metadata, read
+   * by search-rank.ts): a name as a string, a past one as `{ "was": name }`.
+   */
   spelled: string;
 }
 
@@ -30,13 +35,31 @@ export function agentFilter(agent: AgentId): string {
 }
 
 /**
- * Search fields of a tool's page: `names` are what it answers to (its name first),
- * `release` what its title names after the dash (`Claude Code 2.1.332`,
- * `Claude Code, removed in 2.1.300`).
+ * Search fields of a tool's page: `names` are what it answers to (its name first), `past` what it
+ * answers to only as past names (a name its tool had before a rename; a removed tool's name), which
+ * rank after the names other tools have now (search-rank.ts); `release` is what its title names
+ * after the dash (`Claude Code 2.1.332`, `Claude Code, removed in 2.1.300`).
  */
-export function searchFields(agent: AgentId, names: readonly string[], release: string): SearchFields {
-  const [name = ''] = names;
-  return { title: `${name} — ${release}`, agent: agentFilter(agent), spelled: JSON.stringify(names) };
+export function searchFields(agent: AgentId, names: readonly string[], release: string, past: readonly string[] = []): SearchFields {
+  const [name = ''] = [...names, ...past];
+  const was = past.filter((p) => !names.includes(p)).map((p) => ({ was: p }));
+  return { title: `${name} — ${release}`, agent: agentFilter(agent), spelled: JSON.stringify([...names, ...was]) };
+}
+
+/** What search shows and filters by for an agent's hooks page. */
+export interface HooksSearchFields {
+  /** The `agent` filter's value, as for the agent's other pages. */
+  agent: string;
+  /** The events' names lowercased, space-separated (`names` metadata, ranked as a tool page's names: astro.config.mjs). */
+  names: string;
+  /** The events' names as spelled, a JSON array (`spelled` metadata, read by search-rank.ts): the page answers to them as a tool page to its names. */
+  spelled: string;
+}
+
+/** Search fields of `agent`'s hooks page, which documents `events` (a name given twice counts once). */
+export function hooksSearchFields(agent: AgentId, events: readonly string[]): HooksSearchFields {
+  const spelled = [...new Set(events)];
+  return { agent: agentFilter(agent), names: [...new Set(spelled.map(typedName))].join(' '), spelled: JSON.stringify(spelled) };
 }
 
 /** Where Starlight's search dialog imports Pagefind from (its `bundlePath` + `pagefind.js`). */
@@ -61,17 +84,24 @@ export function searchImportMap(): string {
   return JSON.stringify({ imports: { [real]: ranked }, scopes: { [scope]: { [real]: real } } }).replace(/</g, '\\u003c');
 }
 
+/** The agent filter values in registry order: the tie rule of search-rank.ts orders pages that answer to a name alike by them. */
+export function agentOrder(): string[] {
+  return AGENT_IDS.map(agentFilter);
+}
+
 /**
  * The ranked module's text, from search-rank.ts compiled to JavaScript:
- * everything Pagefind's module exports, with `search` wrapped.
+ * everything Pagefind's module exports, with `search` wrapped, ties broken by
+ * `order` (agentOrder()).
  */
-export function rankedPagefindSource(searchRankJs: string): string {
+export function rankedPagefindSource(searchRankJs: string, order: readonly string[] = agentOrder()): string {
   const real = JSON.stringify(pagefindModule());
   return [
     `import * as pagefind from ${real};`,
     `export * from ${real};`,
     searchRankJs.trim(),
-    'export function search(term, options) { return rankedSearch(pagefind.search, term, options); }',
+    `const AGENT_ORDER = ${JSON.stringify(order)};`,
+    'export function search(term, options) { return rankedSearch(pagefind.search, term, options, AGENT_ORDER); }',
     '',
   ].join('\n');
 }

@@ -499,8 +499,8 @@ export function toolPageView(site: SiteModel, tool: ToolModel): ToolPageView {
     release,
     releaseNote: toolReleaseNote(tool),
     agent,
-    // Names a history saw it renamed from are searched too: a reader may only know the old one.
-    search: searchFields(tool.agent, [...everyName(tool), ...former.map((f) => f.name)], release),
+    // Names a history saw it renamed from are searched too (a reader may only know the old one), as past names.
+    search: searchFields(tool.agent, everyName(tool), release, former.map((f) => f.name)),
     facts: factLine(tool, names, former, summary),
     support: supportStrip(tool, site.histories, hooks?.answers.length ?? 0, subagentLine(site, tool)),
     subagents: subagents && { section: required(sections, 'subagents'), table: subagents },

@@ -2,7 +2,7 @@
  * `/search/pagefind.js`: Pagefind's module with its results ordered by the
  * typed spelling (src/lib/views/search-rank.ts, compiled here by TypeScript: types
  * erased, comments dropped). The search dialog imports it in place of
- * Pagefind's own through the import map in Head.astro; about 1.6 KB, loaded
+ * Pagefind's own through the import map in Head.astro; about 5 KB, loaded
  * with Pagefind when the dialog first searches, never by a page itself.
  */
 import ts from 'typescript';

@@ -172,4 +172,15 @@ test('the copy-link control of a field is a Tab stop, is named for its field, an
     if (copied !== expected) await page.waitForTimeout(100);
   }
   assert.equal(copied, expected, 'Enter on the control puts the full URL of the field on the clipboard');
+  // The confirmation it shows (its ::after box, placed from the control) must not cover the field's name.
+  const overlap = await tr.locator('a.field-link').evaluate((link) => {
+    const tip = getComputedStyle(link, '::after');
+    if (tip.content === 'none' || tip.content === 'normal') return 'no confirmation shown';
+    const at = link.getBoundingClientRect();
+    const box = { left: at.left + parseFloat(tip.left), top: at.top + parseFloat(tip.top), width: parseFloat(tip.width), height: parseFloat(tip.height) };
+    const name = link.parentElement!.querySelector('code')!.getBoundingClientRect();
+    const apart = box.left + box.width <= name.left || name.right <= box.left || box.top + box.height <= name.top || name.bottom <= box.top;
+    return apart ? '' : `confirmation ${JSON.stringify(box)} covers the name ${JSON.stringify(name)}`;
+  });
+  assert.equal(overlap, '');
 });

@@ -88,6 +88,8 @@ export interface PayloadCheckView {
 
 export interface ExampleView {
   scenario: string;
+  /** The line its fold shows: `Input, result and 2 more recorded blocks`, or `2 calls: …`. */
+  summary: string;
   expect: ToolExample['expect'];
   description: string;
   configuration: string;
@@ -227,14 +229,16 @@ export function definitionSection(section: ToolSection, view: DefinitionView, fi
   return out;
 }
 
+/** The line an example's fold shows: what opening it reveals. */
+export function exampleSummary(calls: number, more: number): string {
+  const what = `input, result${more > 0 ? ` and ${more} more recorded ${more === 1 ? 'block' : 'blocks'}` : ''}`;
+  return calls > 1 ? `${calls} calls: ${what}` : what.charAt(0).toUpperCase() + what.slice(1);
+}
+
 export function examplesView(tool: ToolModel): ExampleView[] {
   const anchors = new Set(fieldTables(tool).flatMap((t) => t.rows.map((r) => r.id)));
-  return (tool.examples ?? []).map((example) => ({
-    scenario: example.scenario,
-    expect: example.expect,
-    description: example.description,
-    configuration: example.configuration,
-    calls: example.calls.map((call) => ({
+  return (tool.examples ?? []).map((example) => {
+    const calls: ExampleView['calls'] = example.calls.map((call) => ({
       tool: call.tool,
       own: call.own,
       inSubagent: call.inSubagent === true,
@@ -243,9 +247,17 @@ export function examplesView(tool: ToolModel): ExampleView[] {
         return { title: part.title, text: plain ? (part.value as string) : JSON.stringify(shortened(part.value), null, 2), lang: plain ? 'text' : 'json', highlighted: k < 2 };
       }),
       fields: call.own && typeof call.input === 'object' ? inputFieldLinks(call.input, anchors) : undefined,
-    })),
-    findings: example.findings.map((f) => ({ anchor: f.anchor, href: anchors.has(f.anchor) || (f.kind === 'rule-contradicted' && tool.captured) ? `#${f.anchor}` : undefined, parts: f.parts, message: f.message })),
-  }));
+    }));
+    return {
+      scenario: example.scenario,
+      summary: exampleSummary(calls.length, calls.reduce((n, c) => n + c.parts.filter((p) => !p.highlighted).length, 0)),
+      expect: example.expect,
+      description: example.description,
+      configuration: example.configuration,
+      calls,
+      findings: example.findings.map((f) => ({ anchor: f.anchor, href: anchors.has(f.anchor) || (f.kind === 'rule-contradicted' && tool.captured) ? `#${f.anchor}` : undefined, parts: f.parts, message: f.message })),
+    };
+  });
 }
 
 export function modelFacingView(tool: ToolModel, sections: readonly ToolSection[], configurationLabel: (id: string) => string, file: DefinitionFile | undefined, since: ReadonlyMap<string, Since>): ModelFacingView {

@@ -281,7 +281,7 @@ class FolderSource implements Source {
       if (!isRelease(version) || compareReleases(version, to) > 0) continue;
       const file = join(this.dir, version, 'package.json');
       if (!existsSync(file)) continue;
-      const stated = (readJson<{ claudeCodeVersion?: unknown }>(file, 'a release manifest') ?? {}).claudeCodeVersion;
+      const stated = readJson<{ claudeCodeVersion?: unknown }>(file, 'a release manifest')?.claudeCodeVersion;
       if (typeof stated === 'string' && isRelease(stated)) out.set(version, stated);
     }
     return out;
@@ -460,7 +460,7 @@ function main(argv: readonly string[]): void {
     stated = source.statedCliVersions(to);
     const cliListing = cliSource?.list();
     if (cliSource && cliListing) listings.set(cliSource, cliListing);
-    let plan;
+    let plan: ReturnType<typeof planLines>;
     try {
       plan = planLines({ sdkVersions: inRange, stated, to, cliVersions: cliListing?.versions, cliFrom: options.fromCli ?? DEFAULT_CLI_FROM });
     } catch (error) {

@@ -60,7 +60,7 @@ function capturedToolNames(pin: Pin): string[] {
   for (const config of agent.configurations) {
     const file = join(CONTENT, 'captures', AGENT, `${config.id}.json`);
     const capture = readJson<CaptureFile>(file, 'the capture');
-    let tools;
+    let tools: ReturnType<typeof capturedTools>;
     try {
       tools = capturedTools(capture);
     } catch (error) {

@@ -3,7 +3,7 @@
  * (scripts/lib/test-schedule.ts decides what starts when), with the time of
  * each job and each phase printed at the end.
  *
- *   check        astro check, then tsc --noEmit
+ *   check        astro check, then tsc --noEmit; biome check (format and lint) beside them
  *   build        scripts/build.ts → dist/ (the end-to-end tests read it: SITE_BUILT=1),
  *                and the fixture site of the layout and accessibility tests, built once
  *                into a temporary folder (FIXTURE_SITE)
@@ -65,6 +65,8 @@ export function allJobs(): Job[] {
     { name: 'astro check', phase: 'check', command: [bin('astro'), 'check'], needs: [], locks: ['project'], stopsTheRun: true },
     // tsc reads .astro/types.d.ts, which a build rewrites.
     { name: 'tsc', phase: 'check', command: [bin('tsc'), '--noEmit'], needs: check, locks: ['project'], stopsTheRun: true },
+    // Biome reads the sources only: it needs no lock and stops the run like the other checks.
+    { name: 'biome', phase: 'check', command: [bin('biome'), 'check', '--error-on-warnings', '.'], needs: [], locks: [], stopsTheRun: true },
     { name: 'build', phase: 'build', command: [node, 'scripts/build.ts'], needs: check, locks: ['project'], stopsTheRun: true },
     { name: 'fixture site', phase: 'build', command: [node, 'test/helpers/fixture-site.ts'], needs: check, locks: ['project'], stopsTheRun: true },
     { name: 'unit', phase: 'unit', command: [node, '--test', '--test-isolation=none', 'test/unit/*.test.ts'], needs: [], locks: [] },

@@ -108,9 +108,9 @@ test('a page over the size limit stops the build, naming the page, its size and 
   const result = runBuild(['--out', out], { CONTENT_DIR: content, PAGE_SIZE_LIMIT_BYTES: String(limit) });
   const output = result.stdout + result.stderr;
   assert.notEqual(result.status, 0, output);
-  const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  assert.match(output, new RegExp(`^(?:build failed: )?out/${escape(largest.page)} is [0-9.]+ kB, over the ${escape(String(Number((limit / 1000).toFixed(1))))} kB limit for one page \\[rule: page-size\\]$`, 'm'));
-  assert.doesNotMatch(output, new RegExp(`out/${escape(smallest.page)} is`));
+  const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  assert.match(output, new RegExp(`^(?:build failed: )?out/${escapeRegExp(largest.page)} is [0-9.]+ kB, over the ${escapeRegExp(String(Number((limit / 1000).toFixed(1))))} kB limit for one page \\[rule: page-size\\]$`, 'm'));
+  assert.doesNotMatch(output, new RegExp(`out/${escapeRegExp(smallest.page)} is`));
   assert.match(output, /out is unchanged/);
   assert.deepEqual(leftovers(dir), [], 'the staging folder is removed');
   assert.deepEqual(snapshot(out), before, 'the previous site is byte for byte as it was');

@@ -63,7 +63,7 @@ test('every agent of the catalog has a hooks page, linked from the sidebar and t
     const ids = new Set(els.map((e) => attr(e, 'id')).filter((id): id is string => id !== undefined));
     for (const a of els.filter((e) => e.tagName === 'a')) {
       const href = attr(a, 'href');
-      if (!href || !href.startsWith('/') || href.startsWith('//')) continue;
+      if (!href?.startsWith('/') || href.startsWith('//')) continue;
       const [path, fragment] = href.split('#') as [string, string | undefined];
       if (path === '') {
         assert.ok(ids.has(decodeURIComponent(fragment!)), `${agent.hooks.page}: #${fragment} is on the page`);

@@ -31,7 +31,7 @@ const records: RawRecord[] = readdirSync(join(ROOT, 'content/agents'))
 const text = (html: string): string =>
   html.replace(/<[^>]+>/g, '').replace(/&nbsp;|&#160;/g, ' ').replace(/&amp;/g, '&').replace(/\s+/g, ' ');
 
-const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 test('a page calls a release "not published as a CLI" only when no package of its agent lists it', () => {
   assert.ok(records.length > 0, 'some agent record names the CLI release its types bundle');
@@ -41,7 +41,7 @@ test('a page calls a release "not published as a CLI" only when no package of it
     assert.ok(listings.length > 0, `${record.id}: the record keeps the registry's listings`);
     const unpublished = !listings.some((l) => l.lists);
     // Every "<Product> <release> (…not published as a CLI)" on any page.
-    const claim = new RegExp(`${escape(record.product)} (\\d+\\.\\d+\\.\\d+) \\([^()]*not published as a CLI`, 'g');
+    const claim = new RegExp(`${escapeRegExp(record.product)} (\\d+\\.\\d+\\.\\d+) \\([^()]*not published as a CLI`, 'g');
     const claims = pages.flatMap((p) => [...p.text.matchAll(claim)].map((m) => ({ url: p.url, version: m[1]! })));
     for (const c of claims) {
       assert.equal(c.version, record.version, `${c.url} calls ${record.product} ${c.version} unpublished; the record's listings are about ${record.version} only`);

@@ -18,7 +18,7 @@ const PACKAGE = PIN.package!;
 const VERSION = PIN.version!;
 const PINNED_INTEGRITY = PIN.integrity!;
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 function snapshot(dir: string): Map<string, string> {
   const files = new Map<string, string>();
@@ -88,7 +88,7 @@ test('regenerating at the pinned release is byte-identical to the committed cont
     assert.equal(result.status, 0, result.stderr);
     const tools = [...before.keys()].filter((p) => p.startsWith('tools/gemini-cli/')).length;
     assert.ok(tools > 0, 'the committed content has Gemini CLI tool files');
-    assert.match(result.stdout, new RegExp(`: ${tools} of \\d+ captured tools mapped to params types of ${escape(PACKAGE)}@${escape(VERSION)}, integrity ${escape(PINNED_INTEGRITY)}`));
+    assert.match(result.stdout, new RegExp(`: ${tools} of \\d+ captured tools mapped to params types of ${escapeRegExp(PACKAGE)}@${escapeRegExp(VERSION)}, integrity ${escapeRegExp(PINNED_INTEGRITY)}`));
     assert.match(result.stdout, /not mapped, capture only: grep_search: 2 classes pass this name/);
     assert.deepEqual([...snapshot(s.content).entries()], [...before.entries()]);
     assert.equal(readFileSync(s.pins, 'utf8'), pinsBefore, 'the pin does not move when the tarball matches it');
@@ -105,7 +105,7 @@ test('an unreachable registry: exit 1 with npm\'s reason, nothing written, no te
     assert.equal(result.status, 1);
     const line = result.stderr.split('\n').find((l) => l.includes('could not download'));
     assert.ok(line, result.stderr);
-    assert.match(line, new RegExp(`could not download ${escape(PACKAGE)}@${escape(VERSION)}: ECONNREFUSED`));
+    assert.match(line, new RegExp(`could not download ${escapeRegExp(PACKAGE)}@${escapeRegExp(VERSION)}: ECONNREFUSED`));
     assert.match(line, /registry http:\/\/127\.0\.0\.1:9\//);
     assert.match(result.stderr, /nothing was written/);
     assert.doesNotMatch(result.stderr, /^\s+at /m, 'no stack trace');
@@ -122,7 +122,7 @@ test('with no integrity pinned, the first run records it beside the version, aft
       const before = snapshot(s.content);
       const result = await runIngest(s);
       assert.equal(result.status, 0, result.stderr);
-      assert.match(result.stdout, new RegExp(`recorded the integrity of ${escape(PACKAGE)}@${escape(VERSION)} in .*: ${escape(PINNED_INTEGRITY)}`));
+      assert.match(result.stdout, new RegExp(`recorded the integrity of ${escapeRegExp(PACKAGE)}@${escapeRegExp(VERSION)} in .*: ${escapeRegExp(PINNED_INTEGRITY)}`));
       const pins = JSON.parse(readFileSync(s.pins, 'utf8')) as typeof PINS;
       assert.deepEqual(pins, PINS);
       assert.deepEqual(Object.keys(pins['gemini-cli']!), Object.keys(PIN));
@@ -140,7 +140,7 @@ test('a pin at another release than the captures is refused before anything is d
       // The registry is unreachable: a download attempt would fail with another message.
       const result = await runIngest(s, { npm_config_registry: 'http://127.0.0.1:9/' });
       assert.equal(result.status, 1);
-      assert.match(result.stderr, new RegExp(`the captures are of @google/gemini-cli ${escape(VERSION)} .*the pin is ${escape(PACKAGE)} 0\\.0\\.1`));
+      assert.match(result.stderr, new RegExp(`the captures are of @google/gemini-cli ${escapeRegExp(VERSION)} .*the pin is ${escapeRegExp(PACKAGE)} 0\\.0\\.1`));
       assert.match(result.stderr, /nothing was written/);
       assert.deepEqual([...snapshot(s.content).entries()], [...before.entries()]);
       assert.deepEqual(result.leftInTmp, []);

@@ -41,7 +41,7 @@ function snapshot(dir: string): Map<string, string> {
   return files;
 }
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** A scratch folder per test: a copy of content/, a copy of pins.json, an empty TMPDIR for the child, an npm cache. */
 interface Scratch {
@@ -212,9 +212,9 @@ test('a tarball whose integrity differs from the pin is refused, with both hashe
       const result = await runIngest(s, registryEnv(s, registry));
       assert.equal(result.status, 1, result.stdout);
       assert.ok(requests.includes(`/tarballs/${VERSION}.tgz`), `npm fetched the tarball from the loopback registry: ${requests.join(', ')}`);
-      assert.match(result.stderr, new RegExp(`integrity mismatch for ${escape(PACKAGE)}@${escape(VERSION)} from ${escape(registry)}`));
-      assert.match(result.stderr, new RegExp(`expected ${escape(PINNED_INTEGRITY)} \\(.*pins\\.json\\)`));
-      assert.match(result.stderr, new RegExp(`actual +${escape(sha512(tampered))}`));
+      assert.match(result.stderr, new RegExp(`integrity mismatch for ${escapeRegExp(PACKAGE)}@${escapeRegExp(VERSION)} from ${escapeRegExp(registry)}`));
+      assert.match(result.stderr, new RegExp(`expected ${escapeRegExp(PINNED_INTEGRITY)} \\(.*pins\\.json\\)`));
+      assert.match(result.stderr, new RegExp(`actual +${escapeRegExp(sha512(tampered))}`));
       assert.match(result.stderr, /--accept-new-integrity/);
       assert.match(result.stderr, /nothing was written/);
       assert.deepEqual([...snapshot(s.content).entries()], [...before.entries()]);
@@ -233,8 +233,8 @@ test('with the pin removed but the version unchanged, the integrity recorded in 
         const pinsBefore = readFileSync(s.pins, 'utf8');
         const result = await runIngest(s, registryEnv(s, registry));
         assert.equal(result.status, 1, result.stdout);
-        assert.match(result.stderr, new RegExp(`expected ${escape(PINNED_INTEGRITY)} \\(.*agents/claude-code\\.json\\)`));
-        assert.match(result.stderr, new RegExp(`actual +${escape(sha512(tampered))}`));
+        assert.match(result.stderr, new RegExp(`expected ${escapeRegExp(PINNED_INTEGRITY)} \\(.*agents/claude-code\\.json\\)`));
+        assert.match(result.stderr, new RegExp(`actual +${escapeRegExp(sha512(tampered))}`));
         assert.deepEqual([...snapshot(s.content).entries()], [...before.entries()]);
         assert.equal(readFileSync(s.pins, 'utf8'), pinsBefore);
         assert.deepEqual(result.leftInTmp, []);
@@ -251,7 +251,7 @@ test('--accept-new-integrity moves the pin on purpose and says so', async () => 
       const result = await runIngest(s, registryEnv(s, registry), ['--accept-new-integrity']);
       assert.equal(result.status, 0, result.stderr);
       const moved = sha512(tampered);
-      assert.match(result.stdout, new RegExp(`moved the pinned integrity of ${escape(PACKAGE)}@${escape(VERSION)} .* from ${escape(PINNED_INTEGRITY)} to ${escape(moved)}`));
+      assert.match(result.stdout, new RegExp(`moved the pinned integrity of ${escapeRegExp(PACKAGE)}@${escapeRegExp(VERSION)} .* from ${escapeRegExp(PINNED_INTEGRITY)} to ${escapeRegExp(moved)}`));
       const pins = JSON.parse(readFileSync(s.pins, 'utf8')) as typeof PINS;
       assert.deepEqual(pins, { ...PINS, 'claude-code': { ...PIN, integrity: moved } });
       // Same tool files (the extra file does not change them); the agent record carries the new hash.
@@ -275,7 +275,7 @@ test('a new version with no integrity pinned yet has its integrity recorded into
         const result = await runIngest(s, registryEnv(s, registry));
         assert.equal(result.status, 0, result.stderr);
         const recorded = sha512(bumped);
-        assert.match(result.stdout, new RegExp(`recorded the integrity of ${escape(PACKAGE)}@${escape(BUMPED_VERSION)} in .*: ${escape(recorded)}`));
+        assert.match(result.stdout, new RegExp(`recorded the integrity of ${escapeRegExp(PACKAGE)}@${escapeRegExp(BUMPED_VERSION)} in .*: ${escapeRegExp(recorded)}`));
         const text = readFileSync(s.pins, 'utf8');
         assert.deepEqual(JSON.parse(text), { 'claude-code': { ...newPin, integrity: recorded } });
         // The new key sits beside the version it belongs to.
@@ -298,7 +298,7 @@ test('a registry whose packument integrity does not match its tarball is reporte
       const line = result.stderr.split('\n').find((l) => l.includes('could not download'));
       assert.ok(line, result.stderr);
       assert.match(line, /: EINTEGRITY: /);
-      assert.match(line, new RegExp(`registry ${escape(registry)}`));
+      assert.match(line, new RegExp(`registry ${escapeRegExp(registry)}`));
       assert.match(result.stderr, /nothing was written/);
       assert.deepEqual([...snapshot(s.content).entries()], [...before.entries()]);
       assert.deepEqual(result.leftInTmp, []);
@@ -329,7 +329,7 @@ test('a tarball holding a symbolic link is refused even when its integrity is th
         const pinsBefore = readFileSync(s.pins, 'utf8');
         const result = await runIngest(s, registryEnv(s, registry));
         assert.equal(result.status, 1, result.stdout);
-        assert.match(result.stderr, new RegExp(`refusing the tarball: ${escape(PACKAGE)}@${escape(BUMPED_VERSION)}: entry "package/sdk-tools[^"]*\\.d\\.ts" is a symbolic link \\(to "${escape(secretFile)}"\\)`));
+        assert.match(result.stderr, new RegExp(`refusing the tarball: ${escapeRegExp(PACKAGE)}@${escapeRegExp(BUMPED_VERSION)}: entry "package/sdk-tools[^"]*\\.d\\.ts" is a symbolic link \\(to "${escapeRegExp(secretFile)}"\\)`));
         assert.match(result.stderr, /nothing was written/);
         assert.deepEqual([...snapshot(s.content).entries()], [...before.entries()]);
         assert.equal(readFileSync(s.pins, 'utf8'), pinsBefore);
@@ -349,7 +349,7 @@ test('a claudeCodeVersion that is not a release number (a path climbing out) is 
         const before = snapshot(s.content);
         const result = await runIngest(s, registryEnv(s, registry));
         assert.equal(result.status, 1, result.stdout);
-        assert.match(result.stderr, new RegExp(`claudeCodeVersion "${escape(CLI_VERSION_OF_PIN)}/\\.\\./\\.\\./\\.\\./\\.\\./etc/x" is not a release number`));
+        assert.match(result.stderr, new RegExp(`claudeCodeVersion "${escapeRegExp(CLI_VERSION_OF_PIN)}/\\.\\./\\.\\./\\.\\./\\.\\./etc/x" is not a release number`));
         assert.deepEqual([...snapshot(s.content).entries()], [...before.entries()]);
         assert.deepEqual(result.leftInTmp, []);
       },

@@ -134,7 +134,7 @@ export function unionized(before: readonly RowSnapshot[], after: readonly RowSna
     if (headersBefore.has(place)) continue;
     // The earlier type must have been there, with fields: the place itself (or the root) and rows below it.
     if (place !== root && !before.some((r) => r.id === place)) continue;
-    const rests = before.flatMap((r) => { const rest = anchorRest(r.id, place); return rest && rest.startsWith('.') ? [rest] : []; });
+    const rests = before.flatMap((r) => { const rest = anchorRest(r.id, place); return rest?.startsWith('.') ? [rest] : []; });
     if (rests.length === 0) continue;
     const scores = headers.map((h) => ({ id: h.id, score: rests.filter((rest) => afterIds.has(h.id + rest)).length }));
     const best = Math.max(...scores.map((s) => s.score));
@@ -229,7 +229,7 @@ export function diffRows(
   for (const { place, variant } of unionized(before, after, root)) {
     moved = moved.map((row) => {
       const rest = anchorRest(row.id, place);
-      return rest && rest.startsWith('.') ? { ...row, id: variant + rest } : row;
+      return rest?.startsWith('.') ? { ...row, id: variant + rest } : row;
     });
     continued.add(variant);
     emit('now-variant', now.get(variant)!, { formerField: relative(place) });

@@ -107,7 +107,7 @@ export function releaseSnapshot(dtsText: string, names: NameTable, origin: { pac
     throw new SnapshotError(`${origin.file} does not parse: ${(error as Error).message}`);
   }
   const { table, derived } = namesForRelease(names, inputPrefixes(parsed));
-  let generated;
+  let generated: ReturnType<typeof extractSdkTools>;
   try {
     generated = extractSdkTools(dtsText, table, { ...origin, checked: '' }, { resultTypesOptional: true });
   } catch (error) {

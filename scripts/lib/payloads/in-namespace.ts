@@ -14,6 +14,7 @@ export interface NamespaceRerun {
   /** The arguments it was given. */
   argv: readonly string[];
   /** Installs what the runs need; returns more arguments for the inner run and what to remove afterwards. */
+  // biome-ignore lint/suspicious/noConfusingVoidType: a module that needs nothing returns nothing
   prepare(log: (line: string) => void): { extraArgs?: string[]; cleanUp?: () => void } | void;
 }
 

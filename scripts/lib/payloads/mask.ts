@@ -148,7 +148,7 @@ export function withFromRoot(exact: Readonly<Record<string, string>>): Record<st
   const out: Record<string, string> = { ...exact };
   for (const name of FROM_ROOT) {
     const value = exact[name];
-    if (value !== undefined && value.startsWith('/') && value.length > 1) out[`${name}_FROM_ROOT`] = value.slice(1);
+    if (value?.startsWith('/') && value.length > 1) out[`${name}_FROM_ROOT`] = value.slice(1);
   }
   return out;
 }

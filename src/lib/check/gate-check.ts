@@ -167,7 +167,7 @@ export function checkGates(
 function listsItem(args: readonly string[], flag: string, item: string): boolean {
   return args.some((a, i) => {
     const list = a === flag ? args[i + 1] : a.startsWith(`${flag}=`) ? a.slice(flag.length + 1) : undefined;
-    return list !== undefined && list.split(/[\s,]+/).includes(item);
+    return list?.split(/[\s,]+/).includes(item);
   });
 }
 

@@ -102,7 +102,7 @@ export function discriminatorOf(variants: readonly Shape[]): string | undefined 
     for (const o of objects) {
       const prop = o.properties.find((p) => p.name === candidate.name);
       const lits = prop && literalValues(stripNullable(prop.shape).shape);
-      if (!prop || !prop.required || !lits) {
+      if (!prop?.required || !lits) {
         ok = false;
         break;
       }

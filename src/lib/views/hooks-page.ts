@@ -468,7 +468,7 @@ export function hooksComparison(site: Pick<SiteModel, 'tools' | 'hooks' | 'agent
     name,
     cells: withMembers.map((id) => {
       const m = recorded.get(id)!.members.find((x) => x.name === name);
-      return m && m.events.map((e) => (e.count === e.of ? e.event : `${e.event} (some)`)).join(', ');
+      return m?.events.map((e) => (e.count === e.of ? e.event : `${e.event} (some)`)).join(', ');
     }),
   }));
   const behaviourAgents = site.agents.map((a) => a.id).filter((id) => (site.hookBehaviour ?? []).some((r) => r.agent === id));

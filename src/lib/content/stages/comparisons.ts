@@ -36,7 +36,7 @@ export function loadComparisons(stage: Stage, tools: readonly ToolModel[], jobId
         const tool = toolNamed(tools, field.agent, field.tool);
         // Notes that could not be read are already reported: their jobs are unknown, not missing.
         if (problems.isUnreadable(reader.relContent(`editorial/${field.agent}/${tool?.slug ?? toolSlug(field.tool)}.json`))) return;
-        if (!tool || !tool.editorial?.jobs.includes(data.job)) {
+        if (!tool?.editorial?.jobs.includes(data.job)) {
           const why = tool ? `its editorial file does not list job ${data.job}` : 'there is no such tool';
           problems.error(file, `${at}/tool`, 'comparison-tool-does-job', `${field.agent} ${field.tool} cannot be compared for ${data.job}: ${why}`);
           return;

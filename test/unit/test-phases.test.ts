@@ -92,7 +92,9 @@ test('a job waits for what it needs; a need outside the run counts as met; a fai
 
 test('the full run offers the checks and builds first and the timed files last', () => {
   const phases = jobs.map((j) => j.phase);
-  assert.deepEqual(phases.slice(0, 4), ['check', 'check', 'build', 'build']);
+  const firstOther = phases.findIndex((p) => p !== 'check' && p !== 'build');
+  assert.ok(firstOther > 0 && phases.slice(firstOther).every((p) => p !== 'check' && p !== 'build'), phases.join(' '));
+  assert.ok(phases.indexOf('build') > phases.lastIndexOf('check'), 'the checks come before the builds');
   const alone = jobs.findIndex((j) => j.locks.includes('alone'));
   assert.ok(alone > 0 && jobs.slice(alone).every((j) => j.locks.includes('alone')));
 });

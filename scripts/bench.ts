@@ -27,7 +27,15 @@ import { CATEGORIES, lighthouseScores, type Scores } from './lib/bench/lighthous
 import { jsonRows, renderTable, sumBytes, under, withoutFavicon, type Row } from './lib/bench/report.ts';
 import { buildOrder, buildTimeRows, summarizeBuildTimes, type SiteKey } from './lib/bench/runs.ts';
 import { fileFor, serveStatic } from './lib/bench/serve.ts';
-import { addMissingPages, buildSite, copyProject, distStats, exportRevision, historyEventCount, writeBaseline } from './lib/bench/sites.ts';
+import {
+  addMissingPages,
+  buildSite,
+  copyProject,
+  distStats,
+  exportRevision,
+  historyEventCount,
+  writeBaseline,
+} from './lib/bench/sites.ts';
 import { withTimeout } from './lib/bench/timeout.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -54,7 +62,9 @@ function largestToolPage(model: SiteModel, dist: string): BenchPage {
     const file = fileFor(dist, path);
     return file && existsSync(file) ? statSync(file).size : 0;
   };
-  const largest = model.tools.map((t) => ({ path: toolUrl(t), bytes: size(toolUrl(t)) })).reduce((a, b) => (b.bytes > a.bytes ? b : a));
+  const largest = model.tools
+    .map((t) => ({ path: toolUrl(t), bytes: size(toolUrl(t)) }))
+    .reduce((a, b) => (b.bytes > a.bytes ? b : a));
   return { name: 'tool page (largest HTML)', path: largest.path };
 }
 
@@ -88,7 +98,12 @@ interface Before {
 }
 
 /** The checkout's figures against the earlier revision's: history events, pages, build times. */
-function beforeRows(root: string, before: Before, buildMs: { site: number[]; before: number[] }, siteDist: string): Row[] {
+function beforeRows(
+  root: string,
+  before: Before,
+  buildMs: { site: number[]; before: number[] },
+  siteDist: string,
+): Row[] {
   const events = { site: historyEventCount(root), before: historyEventCount(before.site.root) };
   const pages = { site: distStats(siteDist).pages, before: distStats(before.site.dist).pages };
   return [
@@ -105,8 +120,15 @@ function exportBefore(args: BenchArgs, tmp: string): Before | undefined {
   try {
     const { commit, otherDependencies } = exportRevision(ROOT, args.before.revision, root);
     log(`revision ${args.before.revision} (${commit.slice(0, 12)}) unpacked to ${root}`);
-    if (otherDependencies) log(`warning: ${commit.slice(0, 12)} declares other dependencies in package.json; it is built with this checkout's node_modules`);
-    return { revision: args.before.revision, commit, site: { label: `revision ${commit.slice(0, 12)}`, root, dist: join(root, 'dist'), base: '' } };
+    if (otherDependencies)
+      log(
+        `warning: ${commit.slice(0, 12)} declares other dependencies in package.json; it is built with this checkout's node_modules`,
+      );
+    return {
+      revision: args.before.revision,
+      commit,
+      site: { label: `revision ${commit.slice(0, 12)}`, root, dist: join(root, 'dist'), base: '' },
+    };
   } catch (error) {
     if (args.before.explicit) throw error;
     log(`no build before: ${(error as Error).message}`);
@@ -140,19 +162,27 @@ async function main(cleanup: Cleanup, args: BenchArgs): Promise<void> {
     const of = args.runs > 1 ? ` (run ${run} of ${args.runs})` : '';
     const target = siteOf(key);
     log(`building ${target.label}${of}…`);
-    const result = await buildSite(target.root, target.dist, BUILD_MS, (kill) => cleanup.add(`stop the build of ${target.label}`, kill));
+    const result = await buildSite(target.root, target.dist, BUILD_MS, (kill) =>
+      cleanup.add(`stop the build of ${target.label}`, kill),
+    );
     buildMs[key].push(result.ms);
     log(`built ${target.label}${of} in ${(result.ms / 1000).toFixed(1)} s`);
     // The site builds first (buildOrder): before the baseline's first build, it gets every page
     // its Markdown renderers do not write, read from the site's build, so both build the same pages.
     if (key === 'site' && buildMs.site.length === 1) {
       const added = addMissingPages(sites.site.dist, sites.baseline.root, model);
-      log(`baseline: ${added.length} more pages read from this site's build (${added.slice(0, 3).join(', ')}${added.length > 3 ? ', …' : ''})`);
+      log(
+        `baseline: ${added.length} more pages read from this site's build (${added.slice(0, 3).join(', ')}${added.length > 3 ? ', …' : ''})`,
+      );
     }
   }
   const buildTimes = summarizeBuildTimes(buildMs.site, buildMs.baseline);
   const stats = { site: distStats(sites.site.dist), baseline: distStats(sites.baseline.dist) };
-  pages = uniquePages([...pages, largestToolPage(model, sites.site.dist), ...args.pages.map((path) => ({ name: 'asked for', path }))]);
+  pages = uniquePages([
+    ...pages,
+    largestToolPage(model, sites.site.dist),
+    ...args.pages.map((path) => ({ name: 'asked for', path })),
+  ]);
   for (const p of args.pages) {
     for (const key of ['site', 'baseline'] as const) {
       const file = fileFor(sites[key].dist, p);
@@ -177,8 +207,16 @@ async function main(cleanup: Cleanup, args: BenchArgs): Promise<void> {
   try {
     for (const p of pages) {
       const sums = {
-        site: sumBytes(withoutFavicon(await withTimeout(`loading ${p.path}`, 60_000, measureLoad(browser, sites.site.base + p.path)))),
-        baseline: sumBytes(withoutFavicon(await withTimeout(`loading ${p.path}`, 60_000, measureLoad(browser, sites.baseline.base + p.path)))),
+        site: sumBytes(
+          withoutFavicon(
+            await withTimeout(`loading ${p.path}`, 60_000, measureLoad(browser, sites.site.base + p.path)),
+          ),
+        ),
+        baseline: sumBytes(
+          withoutFavicon(
+            await withTimeout(`loading ${p.path}`, 60_000, measureLoad(browser, sites.baseline.base + p.path)),
+          ),
+        ),
       };
       rows.push(
         row(`${p.name} ${p.path}: HTML`, 'bytes', (k) => sums[k].html),
@@ -190,10 +228,21 @@ async function main(cleanup: Cleanup, args: BenchArgs): Promise<void> {
       );
     }
     const search = {
-      site: await withTimeout('the first search', 60_000, measureSearch(browser, sites.site.base + SEARCH.page, SEARCH.query)),
-      baseline: await withTimeout('the first search', 60_000, measureSearch(browser, sites.baseline.base + SEARCH.page, SEARCH.query)),
+      site: await withTimeout(
+        'the first search',
+        60_000,
+        measureSearch(browser, sites.site.base + SEARCH.page, SEARCH.query),
+      ),
+      baseline: await withTimeout(
+        'the first search',
+        60_000,
+        measureSearch(browser, sites.baseline.base + SEARCH.page, SEARCH.query),
+      ),
     };
-    const pagefind = { site: sumBytes(under(search.site.fetched, '/pagefind/')), baseline: sumBytes(under(search.baseline.fetched, '/pagefind/')) };
+    const pagefind = {
+      site: sumBytes(under(search.site.fetched, '/pagefind/')),
+      baseline: sumBytes(under(search.baseline.fetched, '/pagefind/')),
+    };
     const q = `first search "${SEARCH.query}"`;
     rows.push(
       row(`${q}: /pagefind/ bytes`, 'bytes', (k) => pagefind[k].total),
@@ -205,10 +254,15 @@ async function main(cleanup: Cleanup, args: BenchArgs): Promise<void> {
     await browser.close();
   }
 
-  log(`running Lighthouse (default config: mobile, simulated throttling), ${args.lighthouseRuns} round(s) of ${pages.length * 2} pages`);
+  log(
+    `running Lighthouse (default config: mobile, simulated throttling), ${args.lighthouseRuns} round(s) of ${pages.length * 2} pages`,
+  );
   let scores = new Map<string, Scores>();
   try {
-    const result = await lighthouseScores(pages.flatMap((p) => [sites.site.base + p.path, sites.baseline.base + p.path]), args.lighthouseRuns);
+    const result = await lighthouseScores(
+      pages.flatMap((p) => [sites.site.base + p.path, sites.baseline.base + p.path]),
+      args.lighthouseRuns,
+    );
     scores = result.scores;
     for (const error of result.errors) log(`Lighthouse could not score ${error}`);
   } catch (error) {
@@ -226,9 +280,13 @@ async function main(cleanup: Cleanup, args: BenchArgs): Promise<void> {
 
   console.log(renderTable(rows));
   console.log('\nratio = this site / baseline.');
-  const againstBefore = before ? beforeRows(ROOT, before, { site: buildMs.site, before: buildMs.before }, sites.site.dist) : undefined;
+  const againstBefore = before
+    ? beforeRows(ROOT, before, { site: buildMs.site, before: buildMs.before }, sites.site.dist)
+    : undefined;
   if (before && againstBefore) {
-    console.log(`\nThis checkout against ${before.revision === before.commit ? before.commit.slice(0, 12) : `${before.revision} (${before.commit.slice(0, 12)})`}, as committed, built with this checkout's node_modules:\n`);
+    console.log(
+      `\nThis checkout against ${before.revision === before.commit ? before.commit.slice(0, 12) : `${before.revision} (${before.commit.slice(0, 12)})`}, as committed, built with this checkout's node_modules:\n`,
+    );
     console.log(renderTable(againstBefore, { site: 'this checkout', baseline: before.commit.slice(0, 12) }));
     console.log('\nratio = this checkout / that revision.');
   }
@@ -241,7 +299,10 @@ async function main(cleanup: Cleanup, args: BenchArgs): Promise<void> {
       search: SEARCH,
       buildTimes: { runs: args.runs, order: buildOrder(args.runs, before !== undefined), ...buildTimes },
       rows: jsonRows(rows),
-      before: before && againstBefore ? { revision: before.revision, commit: before.commit, rows: jsonRows(againstBefore) } : null,
+      before:
+        before && againstBefore
+          ? { revision: before.revision, commit: before.commit, rows: jsonRows(againstBefore) }
+          : null,
     };
     writeFileSync(jsonPath, `${JSON.stringify(report, null, 2)}\n`);
     log(`wrote ${jsonPath}`);

@@ -77,7 +77,8 @@ function pageSizeLimit(): number {
   const fromEnv = process.env.PAGE_SIZE_LIMIT_BYTES;
   if (fromEnv === undefined) return PAGE_SIZE_LIMIT_BYTES;
   const limit = Number(fromEnv);
-  if (!Number.isSafeInteger(limit) || limit <= 0) throw new Error(`PAGE_SIZE_LIMIT_BYTES must be a positive whole number of bytes, not "${fromEnv}"`);
+  if (!Number.isSafeInteger(limit) || limit <= 0)
+    throw new Error(`PAGE_SIZE_LIMIT_BYTES must be a positive whole number of bytes, not "${fromEnv}"`);
   return limit;
 }
 
@@ -98,8 +99,11 @@ function pagesOverLimit(staging: string, outName: string, limit: number): string
         if (size <= limit) continue;
         // Rounded sizes can read the same when a test sets the limit just below a page.
         let [shown, limitShown] = [formatSize(size), formatSize(limit)];
-        if (shown === limitShown) [shown, limitShown] = [`${size.toLocaleString('en')} bytes`, `${limit.toLocaleString('en')} bytes`];
-        problems.push(`${join(outName, relative(staging, path))} is ${shown}, over the ${limitShown} limit for one page [rule: page-size]`);
+        if (shown === limitShown)
+          [shown, limitShown] = [`${size.toLocaleString('en')} bytes`, `${limit.toLocaleString('en')} bytes`];
+        problems.push(
+          `${join(outName, relative(staging, path))} is ${shown}, over the ${limitShown} limit for one page [rule: page-size]`,
+        );
       }
     }
   };
@@ -176,7 +180,9 @@ export async function buildSite(outDir: string): Promise<void> {
       await build({ root: ROOT, outDir: astroOut, telemetry: false } as Parameters<typeof build>[0]);
     } catch (error) {
       const rendering = lastRendering();
-      const where = rendering ? `\nThe build failed while rendering ${rendering.page} (content: ${rendering.files.join(', ')}).` : '';
+      const where = rendering
+        ? `\nThe build failed while rendering ${rendering.page} (content: ${rendering.files.join(', ')}).`
+        : '';
       throw new Error(`${(error as Error).message}${where}\n${untouched()}`, { cause: error });
     }
     const oversized = pagesOverLimit(astroOut, basename(outDir), pageLimit);

@@ -42,7 +42,11 @@ const CACHE_ROOT = process.env['CAPTURE_CACHE_DIR'] || '/work/cache';
 type Options = RunArgs;
 
 function parseArgs(argv: string[]): Options {
-  const parsed = parseRunArgs(argv, { usage: 'node scripts/capture.ts [--only agent[/id]]... [--check] [--raw DIR] [--matrix FILE]', onlyTakes: 'agent or agent/id', matrix: true });
+  const parsed = parseRunArgs(argv, {
+    usage: 'node scripts/capture.ts [--only agent[/id]]... [--check] [--raw DIR] [--matrix FILE]',
+    onlyTakes: 'agent or agent/id',
+    matrix: true,
+  });
   if ('help' in parsed) {
     console.log(parsed.help);
     process.exit(0);
@@ -59,7 +63,10 @@ function fail(message: string): never {
 /** Outside the namespace: checks, installs, then re-runs itself under `unshare -n`. */
 function outside(options: Options, argv: string[]): never {
   if (process.platform !== 'linux') fail('capture runs only on Linux (it needs network namespaces)');
-  if (process.getuid?.() !== 0) fail('capture must run as root: each CLI runs inside a network namespace with only loopback (`unshare -n`), which needs root');
+  if (process.getuid?.() !== 0)
+    fail(
+      'capture must run as root: each CLI runs inside a network namespace with only loopback (`unshare -n`), which needs root',
+    );
   const matrix = loadMatrix(ROOT, options.matrix);
   const selected = selectConfigurations(matrix, options.only);
   const agents = new Set(selected.map((s) => s.agent));
@@ -70,7 +77,9 @@ function outside(options: Options, argv: string[]): never {
   }
   const probe = spawnSync('unshare', ['-n', 'true'], { encoding: 'utf8' });
   if (probe.error || probe.status !== 0) {
-    fail(`\`unshare -n\` failed, so the CLIs cannot be isolated from the network; refusing to run them (${probe.error?.message ?? (probe.stderr.trim() || `exit ${probe.status}`)})`);
+    fail(
+      `\`unshare -n\` failed, so the CLIs cannot be isolated from the network; refusing to run them (${probe.error?.message ?? (probe.stderr.trim() || `exit ${probe.status}`)})`,
+    );
   }
   const inner = spawnSync('unshare', ['-n', process.execPath, SCRIPT, '--inside', ...argv], { stdio: 'inherit' });
   if (inner.error) fail(`could not start the capture inside the namespace: ${inner.error.message}`);
@@ -107,7 +116,9 @@ async function inside(options: Options): Promise<number> {
       const { package: pkg, version } = matrix.agents[agent];
       const binary = binaries.get(agent);
       if (!binary) {
-        errors.push(`${name}: ${pkg}@${version} is not installed under ${CACHE_ROOT}/capture-cli (run without --inside)`);
+        errors.push(
+          `${name}: ${pkg}@${version} is not installed under ${CACHE_ROOT}/capture-cli (run without --inside)`,
+        );
         continue;
       }
       const t0 = Date.now();
@@ -115,11 +126,23 @@ async function inside(options: Options): Promise<number> {
         const outcome = await runConfiguration(agent, configuration, binary, paths);
         if (options.raw) {
           mkdirSync(options.raw, { recursive: true });
-          const dump = { exitCode: outcome.exitCode, signal: outcome.signal, timedOut: outcome.timedOut, stderr: outcome.stderr, requests: outcome.requests };
+          const dump = {
+            exitCode: outcome.exitCode,
+            signal: outcome.signal,
+            timedOut: outcome.timedOut,
+            stderr: outcome.stderr,
+            requests: outcome.requests,
+          };
           writeFileSync(join(options.raw, `${agent}-${configuration.id}.json`), jsonText(dump));
         }
         // The package the release was installed from: the agent's own, or its platform package where that one lacks the release.
-        const capture = buildCapture(agent, installedPackage(agent, CACHE_ROOT, pkg, version) ?? pkg, version, configuration, outcome);
+        const capture = buildCapture(
+          agent,
+          installedPackage(agent, CACHE_ROOT, pkg, version) ?? pkg,
+          version,
+          configuration,
+          outcome,
+        );
         if (!validate(capture)) {
           throw new CaptureError(schemaRefusal('the capture', 'schemas/capture.schema.json', validate.errors));
         }
@@ -128,7 +151,7 @@ async function inside(options: Options): Promise<number> {
         summary.push(line);
         console.log(`  ${line}  (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
       } catch (error) {
-        const message = error instanceof CaptureError ? error.message : (error as Error).stack ?? String(error);
+        const message = error instanceof CaptureError ? error.message : ((error as Error).stack ?? String(error));
         errors.push(`${name} (${configuration.label}): ${message}`);
         console.log(`  ${name.padEnd(40)} FAILED`);
       }
@@ -140,11 +163,19 @@ async function inside(options: Options): Promise<number> {
   }
 
   if (errors.length > 0) {
-    console.error(`\ncapture failed for ${errors.length} of ${selected.length} configuration(s); content/captures/ was left untouched:\n`);
+    console.error(
+      `\ncapture failed for ${errors.length} of ${selected.length} configuration(s); content/captures/ was left untouched:\n`,
+    );
     for (const e of errors) console.error(`- ${e}\n`);
     return 1;
   }
-  const code = checkOrWrite(CAPTURES_DIR, files, { check: options.check, partial: options.only.length > 0, script: 'capture', what: 'capture', shownDir: 'content/captures/' });
+  const code = checkOrWrite(CAPTURES_DIR, files, {
+    check: options.check,
+    partial: options.only.length > 0,
+    script: 'capture',
+    what: 'capture',
+    shownDir: 'content/captures/',
+  });
   if (code !== 0 || options.check) return code;
   for (const line of summary) console.log(`  ${line}`);
   return 0;
@@ -156,6 +187,7 @@ try {
   if (!options.inside) outside(options, argv);
   process.exitCode = await inside(options);
 } catch (error) {
-  if (error instanceof MatrixError || error instanceof InstallError || error instanceof NamespaceError) fail(error.message);
+  if (error instanceof MatrixError || error instanceof InstallError || error instanceof NamespaceError)
+    fail(error.message);
   throw error;
 }

@@ -125,7 +125,9 @@ function parseArgs(argv: string[]): Options {
     else if (a === '--binary') inside.binary = value(++i, a);
     else if (a === '--config') inside.configurations.push(value(++i, a));
     else if (a === '--help' || a === '-h') {
-      console.log(`usage: node scripts/history-captures.ts [--agent ${ORDER.join('|')}]... [--step N] [--last N] [--from VERSION] [--to VERSION] [--retry-failed] [--fill-texts]`);
+      console.log(
+        `usage: node scripts/history-captures.ts [--agent ${ORDER.join('|')}]... [--step N] [--last N] [--from VERSION] [--to VERSION] [--retry-failed] [--fill-texts]`,
+      );
       process.exit(0);
     } else fail(`unknown argument ${a}`);
   }
@@ -133,8 +135,14 @@ function parseArgs(argv: string[]): Options {
   if (o.last !== undefined && !(Number.isInteger(o.last) && o.last >= 2)) fail('--last needs an integer of at least 2');
   if (o.to !== undefined && o.agents.length !== 1) fail('--to covers one agent: name it with --agent');
   if (isInside) {
-    if (o.agents.length !== 1 || !inside.version || !inside.binary) fail('--inside needs --agent, --version and --binary');
-    o.inside = { agent: o.agents[0]!, version: inside.version, binary: inside.binary, configurations: inside.configurations };
+    if (o.agents.length !== 1 || !inside.version || !inside.binary)
+      fail('--inside needs --agent, --version and --binary');
+    o.inside = {
+      agent: o.agents[0]!,
+      version: inside.version,
+      binary: inside.binary,
+      configurations: inside.configurations,
+    };
   }
   if (o.agents.length === 0) o.agents = ORDER;
   return o;
@@ -158,7 +166,12 @@ async function inside(o: NonNullable<Options['inside']>): Promise<void> {
   const matrix = loadMatrix(ROOT);
   const { package: pkg } = matrix.agents[o.agent];
   const runRoot = historyRunFolder(CACHE_ROOT, o.agent);
-  const paths: RunPaths = { home: join(runRoot, 'home'), workdir: join(runRoot, 'work'), node: process.execPath, mcpServer: join(ROOT, 'scripts/lib/capture/mcp-server.ts') };
+  const paths: RunPaths = {
+    home: join(runRoot, 'home'),
+    workdir: join(runRoot, 'work'),
+    node: process.execPath,
+    mcpServer: join(ROOT, 'scripts/lib/capture/mcp-server.ts'),
+  };
   const unlock = lockRunFolder(runRoot, 'another history run');
   try {
     for (const id of o.configurations) {
@@ -213,7 +226,9 @@ function npmJson(args: string[]): unknown {
 
 /** Installs a release into the history's own folder, or reuses the capture's pinned install. */
 function install(agent: AgentId, pkg: string, version: string): InstalledRelease {
-  return installRelease(agent, pkg, version, { cacheRoot: CACHE_ROOT, historyRoot: HISTORY_ROOT }, (line) => console.log(`  ${line}`));
+  return installRelease(agent, pkg, version, { cacheRoot: CACHE_ROOT, historyRoot: HISTORY_ROOT }, (line) =>
+    console.log(`  ${line}`),
+  );
 }
 
 /**
@@ -221,7 +236,13 @@ function install(agent: AgentId, pkg: string, version: string): InstalledRelease
  * namespace. False when the release does not install the way the pinned one does (another
  * entry point, a missing platform package): every configuration then records why.
  */
-function captureRelease(agent: AgentId, pkg: string, version: string, needed: readonly string[], run: AgentRun): boolean {
+function captureRelease(
+  agent: AgentId,
+  pkg: string,
+  version: string,
+  needed: readonly string[],
+  run: AgentRun,
+): boolean {
   console.log(`  ${version}: capturing ${needed.join(', ')}`);
   let installed: ReturnType<typeof install>;
   try {
@@ -229,8 +250,10 @@ function captureRelease(agent: AgentId, pkg: string, version: string, needed: re
   } catch (error) {
     if (!(error instanceof InstallError)) throw error;
     // The network, the disk or a limit of this machine: not the release's, so nothing is cached.
-    if (error.ours) fail(`${agent} ${version}: ${error.message} (this machine's failure, not the release's: nothing recorded)`);
-    for (const id of needed) writeCached(HISTORY_ROOT, agent, version, id, { ok: false, error: `cannot run: ${error.message}` });
+    if (error.ours)
+      fail(`${agent} ${version}: ${error.message} (this machine's failure, not the release's: nothing recorded)`);
+    for (const id of needed)
+      writeCached(HISTORY_ROOT, agent, version, id, { ok: false, error: `cannot run: ${error.message}` });
     console.log(`    cannot run: ${error.message}`);
     return false;
   }
@@ -238,15 +261,37 @@ function captureRelease(agent: AgentId, pkg: string, version: string, needed: re
   run.installs.push(version);
   if (downloaded) run.downloads.push(version);
   try {
-    const inner = spawnSync('unshare', ['-n', process.execPath, SCRIPT, '--inside', '--agent', agent, '--version', version, '--binary', binary, ...needed.flatMap((id) => ['--config', id])], {
-      stdio: 'inherit',
-      // Both attempts of each configuration at their limits (the retry's doubled), with room to start each.
-      timeout: (needed.reduce((sum, id) => {
-        const configured = loadMatrix(ROOT).agents[agent].configurations.find((c) => c.id === id)?.timeoutSeconds;
-        return sum + scaledLimit(configured, 1, 1) + scaledLimit(configured, 1, 2) + 30;
-      }, 0) + 60) * 1000,
-    });
-    if (inner.error || inner.status !== 0) fail(`the capture of ${agent} ${version} inside the namespace failed (${inner.error?.message ?? `exit ${inner.status ?? inner.signal}`})`);
+    const inner = spawnSync(
+      'unshare',
+      [
+        '-n',
+        process.execPath,
+        SCRIPT,
+        '--inside',
+        '--agent',
+        agent,
+        '--version',
+        version,
+        '--binary',
+        binary,
+        ...needed.flatMap((id) => ['--config', id]),
+      ],
+      {
+        stdio: 'inherit',
+        // Both attempts of each configuration at their limits (the retry's doubled), with room to start each.
+        timeout:
+          (needed.reduce((sum, id) => {
+            const configured = loadMatrix(ROOT).agents[agent].configurations.find((c) => c.id === id)?.timeoutSeconds;
+            return sum + scaledLimit(configured, 1, 1) + scaledLimit(configured, 1, 2) + 30;
+          }, 0) +
+            60) *
+          1000,
+      },
+    );
+    if (inner.error || inner.status !== 0)
+      fail(
+        `the capture of ${agent} ${version} inside the namespace failed (${inner.error?.message ?? `exit ${inner.status ?? inner.signal}`})`,
+      );
   } finally {
     remove();
   }
@@ -264,7 +309,14 @@ interface ReleaseReader {
 }
 
 /** Reads releases of one agent in the compared configurations, through the cache (shared by a history run and --fill-texts). */
-function releaseReader(c: { agent: AgentId; pkg: string; versions: readonly string[]; order: readonly string[]; retryFailed: boolean; run: AgentRun }): ReleaseReader {
+function releaseReader(c: {
+  agent: AgentId;
+  pkg: string;
+  versions: readonly string[];
+  order: readonly string[];
+  retryFailed: boolean;
+  run: AgentRun;
+}): ReleaseReader {
   const { agent, pkg, versions, order, run } = c;
   const o = { retryFailed: c.retryFailed };
   const snapshots = new Map<number, ReleaseSnapshots>();
@@ -299,7 +351,10 @@ function releaseReader(c: { agent: AgentId; pkg: string; versions: readonly stri
     const snaps = releaseSnapshots(captures);
     const configs = new Map<string, ConfigSnapshot | null>(order.map((id) => [id, snaps.get(id) ?? null]));
     for (const [id, s] of snaps) {
-      if (s.unresolvedNamespaces.length > 0) run.notes.push(`${version} ${id}: names the namespace(s) ${s.unresolvedNamespaces.join(', ')} without their tools, which no compared configuration shows`);
+      if (s.unresolvedNamespaces.length > 0)
+        run.notes.push(
+          `${version} ${id}: names the namespace(s) ${s.unresolvedNamespaces.join(', ')} without their tools, which no compared configuration shows`,
+        );
     }
     const result: ReleaseSnapshots = { version, configs };
     snapshots.set(i, result);
@@ -319,25 +374,54 @@ async function historyOf(agent: AgentId, o: Options): Promise<AgentRun> {
   const missing = plan.configurations.filter((id) => !order.includes(id));
   if (missing.length > 0) fail(`content/capture-matrix.json has no ${agent} configuration ${missing.join(', ')}`);
   const step = o.step ?? plan.step;
-  const range: ReleaseRange = { to: o.to ?? pin, ...plan.range, ...('from' in plan.range && o.from ? { from: o.from } : {}), ...('last' in plan.range && o.last ? { last: o.last } : {}) };
+  const range: ReleaseRange = {
+    to: o.to ?? pin,
+    ...plan.range,
+    ...('from' in plan.range && o.from ? { from: o.from } : {}),
+    ...('last' in plan.range && o.last ? { last: o.last } : {}),
+  };
 
   // Every release some package of the agent lists: a release its own package lacks is read from its platform package (install.ts).
   const packages = agentPackages(agent, pkg);
   const versions = selectReleases(runnableVersions(agentListings(agent, pkg)), range);
   const times = releaseTimes(packages.map((p) => npmJson(['view', p, 'time', '--json']) as Record<string, string>));
   const unpublished = unpublishedNumbers(versions);
-  console.log(`\n${agent}: ${versions.length} published releases ${versions[0]} … ${versions[versions.length - 1]} (step ${step}; configurations ${order.join(', ')})`);
+  console.log(
+    `\n${agent}: ${versions.length} published releases ${versions[0]} … ${versions[versions.length - 1]} (step ${step}; configurations ${order.join(', ')})`,
+  );
 
-  const run: AgentRun = { agent, listed: versions.length, read: 0, installs: [], downloads: [], failures: [], notes: [], events: {}, seconds: 0 };
-  const { snapshots, failed, readRelease } = releaseReader({ agent, pkg, versions, order, retryFailed: o.retryFailed, run });
+  const run: AgentRun = {
+    agent,
+    listed: versions.length,
+    read: 0,
+    installs: [],
+    downloads: [],
+    failures: [],
+    notes: [],
+    events: {},
+    seconds: 0,
+  };
+  const { snapshots, failed, readRelease } = releaseReader({
+    agent,
+    pkg,
+    versions,
+    order,
+    retryFailed: o.retryFailed,
+    run,
+  });
 
-  const vanishSuspects = (read: readonly number[]) => vanishAndReturn(read.map((i) => snapshots.get(i) ?? readRelease(i)), order);
+  const vanishSuspects = (read: readonly number[]) =>
+    vanishAndReturn(
+      read.map((i) => snapshots.get(i) ?? readRelease(i)),
+      order,
+    );
   // A configuration that runs in one release and not in the other is bisected like a change,
   // so that the first and last releases it runs in are exact (failures.ts).
-  const locate = () => locateChanges(versions.length, step, (a, b) => {
-    const [x, y] = [readRelease(a), readRelease(b)];
-    return releasesDiffer(x, y, order) || capturedDiffer(x, y, order);
-  });
+  const locate = () =>
+    locateChanges(versions.length, step, (a, b) => {
+      const [x, y] = [readRelease(a), readRelease(b)];
+      return releasesDiffer(x, y, order) || capturedDiffer(x, y, order);
+    });
   let located = await locate();
   // A capture that lost most of its tools for one release only is captured again; if it
   // persists after VANISH_RUNS captures it is a failed capture with its reason (vanish.ts).
@@ -349,7 +433,9 @@ async function historyOf(agent: AgentId, o: Options): Promise<AgentRun> {
       if (runs < VANISH_RUNS) {
         captures.set(key, runs + 1);
         removeCached(HISTORY_ROOT, agent, s.version, s.configuration);
-        console.log(`  ${s.version} ${s.configuration}: ${s.count} tools where ${s.before.version} had ${s.before.count} and ${s.after.version} ${s.after.count}; capturing it again`);
+        console.log(
+          `  ${s.version} ${s.configuration}: ${s.count} tools where ${s.before.version} had ${s.before.count} and ${s.after.version} ${s.after.count}; capturing it again`,
+        );
       } else {
         writeCached(HISTORY_ROOT, agent, s.version, s.configuration, { ok: false, error: vanishReason(s, runs) });
         run.notes.push(`${s.version} ${s.configuration}: ${vanishReason(s, runs)}`);
@@ -359,7 +445,10 @@ async function historyOf(agent: AgentId, o: Options): Promise<AgentRun> {
     located = await locate();
   }
   const readSet = new Set(located.read);
-  const events = historyEvents(located.read.map((i) => snapshots.get(i)!), order);
+  const events = historyEvents(
+    located.read.map((i) => snapshots.get(i)!),
+    order,
+  );
   const file = historyFile({
     agent,
     package: pkg,
@@ -367,7 +456,12 @@ async function historyOf(agent: AgentId, o: Options): Promise<AgentRun> {
     configurations: order,
     releases: versions.map((v, i) => {
       const reasons = readSet.has(i) ? failedConfigurations(failed.get(v) ?? new Map(), order) : undefined;
-      return { version: v, ...(times[v] ? { published: times[v] } : {}), read: readSet.has(i), ...(reasons ? { failed: reasons } : {}) };
+      return {
+        version: v,
+        ...(times[v] ? { published: times[v] } : {}),
+        read: readSet.has(i),
+        ...(reasons ? { failed: reasons } : {}),
+      };
     }),
     unpublished,
     events,
@@ -387,7 +481,10 @@ async function historyOf(agent: AgentId, o: Options): Promise<AgentRun> {
 
 /** A tool-level change whose texts the file should hold (the content check's rule `history-change-texts`). */
 function lacksTexts(e: HistoryEvent): boolean {
-  return (e.kind === 'definition-changed' || (e.kind === 'description-changed' && e.field === undefined)) && (e.fromText === undefined || e.toText === undefined);
+  return (
+    (e.kind === 'definition-changed' || (e.kind === 'description-changed' && e.field === undefined)) &&
+    (e.fromText === undefined || e.toText === undefined)
+  );
 }
 
 /** --fill-texts: the texts of the file's changes that lack them, read from the releases either side (see the header). */
@@ -395,9 +492,26 @@ function fillTexts(agent: AgentId): AgentRun {
   const t0 = Date.now();
   const path = join(ROOT, 'content/history', `${agent}.capture.json`);
   const file = JSON.parse(readFileSync(path, 'utf8')) as CaptureHistoryFile;
-  const run: AgentRun = { agent, listed: file.releases.length, read: 0, installs: [], downloads: [], failures: [], notes: [], events: {}, seconds: 0 };
+  const run: AgentRun = {
+    agent,
+    listed: file.releases.length,
+    read: 0,
+    installs: [],
+    downloads: [],
+    failures: [],
+    notes: [],
+    events: {},
+    seconds: 0,
+  };
   const versions = file.releases.map((r) => r.version);
-  const { readRelease } = releaseReader({ agent, pkg: file.package, versions, order: file.configurations, retryFailed: false, run });
+  const { readRelease } = releaseReader({
+    agent,
+    pkg: file.package,
+    versions,
+    order: file.configurations,
+    retryFailed: false,
+    run,
+  });
   const wanted = file.events.filter(lacksTexts);
   const needed = [...new Set(wanted.flatMap((e) => [e.previous, e.release]))].sort(compareReleases);
   console.log(`\n${agent}: ${wanted.length} change(s) without texts, ${needed.length} release(s) to read`);
@@ -405,15 +519,26 @@ function fillTexts(agent: AgentId): AgentRun {
   const texts = file.texts ?? {};
   let filled = 0;
   const events: ComputedEvent[] = file.events.map((e) => {
-    const kept: ComputedEvent = { ...e, ...(e.fromText !== undefined ? { before: texts[e.fromText]! } : {}), ...(e.toText !== undefined ? { after: texts[e.toText]! } : {}) };
+    const kept: ComputedEvent = {
+      ...e,
+      ...(e.fromText !== undefined ? { before: texts[e.fromText]! } : {}),
+      ...(e.toText !== undefined ? { after: texts[e.toText]! } : {}),
+    };
     delete kept.fromText;
     delete kept.toText;
     if (!lacksTexts(e)) return kept;
     // The events of this one configuration between the two releases, as a full run computes them.
-    const only = (v: string): ReleaseSnapshots => ({ version: v, configs: new Map([[e.configuration!, readRelease(versions.indexOf(v)).configs.get(e.configuration!) ?? null]]) });
-    const fresh = historyEvents([only(e.previous), only(e.release)], [e.configuration!]).find((x) => x.kind === e.kind && x.tool === e.tool && x.field === undefined);
+    const only = (v: string): ReleaseSnapshots => ({
+      version: v,
+      configs: new Map([[e.configuration!, readRelease(versions.indexOf(v)).configs.get(e.configuration!) ?? null]]),
+    });
+    const fresh = historyEvents([only(e.previous), only(e.release)], [e.configuration!]).find(
+      (x) => x.kind === e.kind && x.tool === e.tool && x.field === undefined,
+    );
     if (fresh?.before === undefined || fresh.after === undefined) {
-      run.failures.push(`${e.release} ${e.configuration} ${e.tool}: the ${e.kind} between ${e.previous} and ${e.release} is not in a fresh reading of both; left without texts`);
+      run.failures.push(
+        `${e.release} ${e.configuration} ${e.tool}: the ${e.kind} between ${e.previous} and ${e.release} is not in a fresh reading of both; left without texts`,
+      );
       return kept;
     }
     filled++;
@@ -422,7 +547,9 @@ function fillTexts(agent: AgentId): AgentRun {
   const interned = internTexts(events);
   replaceFile(path, jsonText({ ...file, events: interned.events, texts: interned.texts }));
   run.read = needed.length;
-  run.notes.push(`texts added to ${filled} of ${wanted.length} change(s); ${Object.keys(interned.texts).length} distinct texts stored`);
+  run.notes.push(
+    `texts added to ${filled} of ${wanted.length} change(s); ${Object.keys(interned.texts).length} distinct texts stored`,
+  );
   run.seconds = Math.round((Date.now() - t0) / 1000);
   return run;
 }
@@ -430,8 +557,16 @@ function fillTexts(agent: AgentId): AgentRun {
 function printSummary(run: AgentRun): void {
   console.log(`\n== ${run.agent}: wrote content/history/${run.agent}.capture.json`);
   console.log(`  releases listed ${run.listed}, read ${run.read}, not read ${run.listed - run.read}`);
-  console.log(`  captured this run: ${run.installs.length} release(s)${run.installs.length ? ` (${run.installs.join(', ')})` : ''}; downloaded ${run.downloads.length}; ${run.seconds} s`);
-  console.log(`  events by kind: ${Object.entries(run.events).map(([k, n]) => `${k} ${n}`).join(', ') || 'none'}`);
+  console.log(
+    `  captured this run: ${run.installs.length} release(s)${run.installs.length ? ` (${run.installs.join(', ')})` : ''}; downloaded ${run.downloads.length}; ${run.seconds} s`,
+  );
+  console.log(
+    `  events by kind: ${
+      Object.entries(run.events)
+        .map(([k, n]) => `${k} ${n}`)
+        .join(', ') || 'none'
+    }`,
+  );
   if (run.failures.length) {
     console.log(`  not comparable (configuration failed in that release):`);
     for (const f of new Set(run.failures)) console.log(`    - ${f}`); // a release read again lists its failures again
@@ -441,9 +576,13 @@ function printSummary(run: AgentRun): void {
 
 async function outside(o: Options): Promise<void> {
   if (process.platform !== 'linux') fail('runs only on Linux (network namespaces)');
-  if (process.getuid?.() !== 0) fail('must run as root: each CLI runs inside a network namespace with only loopback (`unshare -n`)');
+  if (process.getuid?.() !== 0)
+    fail('must run as root: each CLI runs inside a network namespace with only loopback (`unshare -n`)');
   const probe = spawnSync('unshare', ['-n', 'true'], { encoding: 'utf8' });
-  if (probe.error || probe.status !== 0) fail(`\`unshare -n\` failed; refusing to run the CLIs (${probe.error?.message ?? (probe.stderr.trim() || `exit ${probe.status}`)})`);
+  if (probe.error || probe.status !== 0)
+    fail(
+      `\`unshare -n\` failed; refusing to run the CLIs (${probe.error?.message ?? (probe.stderr.trim() || `exit ${probe.status}`)})`,
+    );
   mkdirSync(HISTORY_ROOT, { recursive: true });
   const runs: AgentRun[] = [];
   for (const agent of ORDER.filter((a) => o.agents.includes(a))) {

@@ -58,11 +58,25 @@ import type { NameTable } from './lib/claude-sdk.ts';
 import { jsonText, replaceFile } from './lib/atomic-write.ts';
 import { schemaAjv } from './lib/capture/ajv.ts';
 import { tarballFiles, UnsafeTarballError } from './lib/tarball.ts';
-import { describeNpmFailure, DownloadError, downloadTarball, IntegrityError, npmRegistryFor, sha512Integrity, type NpmFailure } from './lib/npm-package.ts';
+import {
+  describeNpmFailure,
+  DownloadError,
+  downloadTarball,
+  IntegrityError,
+  npmRegistryFor,
+  sha512Integrity,
+  type NpmFailure,
+} from './lib/npm-package.ts';
 import { releaseSnapshot, SnapshotError, type ReleaseSnapshot } from './lib/history/sdk-snapshot.ts';
 import { diffReleases } from './lib/history/sdk-diff.ts';
 import { KIND_ORDER, type HistoryEvent } from './lib/history/events.ts';
-import { appendToHistory, historyDocument, lastReadRelease, packageOf, type ReleaseEntry } from './lib/history/document.ts';
+import {
+  appendToHistory,
+  historyDocument,
+  lastReadRelease,
+  packageOf,
+  type ReleaseEntry,
+} from './lib/history/document.ts';
 import { releasesInRange } from './lib/history/releases.ts';
 import { compareReleases, isRelease } from '../src/lib/core/version-order.ts';
 import { planLines, statedFromView } from './lib/history/lines.ts';
@@ -112,7 +126,8 @@ function parseArgs(argv: readonly string[]): Options {
     const arg = argv[i]!;
     const mode = arg === '--full' ? 'full' : arg === '--since-committed' ? 'since-committed' : undefined;
     if (mode) {
-      if (options.mode && options.mode !== mode) throw new ScriptError('--full and --since-committed exclude each other');
+      if (options.mode && options.mode !== mode)
+        throw new ScriptError('--full and --since-committed exclude each other');
       options.mode = mode;
     } else if (arg === '--from' || arg === '--to' || arg === '--from-cli') {
       const v = value(i++, arg);
@@ -121,10 +136,17 @@ function parseArgs(argv: readonly string[]): Options {
     } else if (arg === '--out') options.out = resolve(value(i++, arg));
     else if (arg === '--names') options.names = resolve(value(i++, arg));
     else if (arg === '--registry-dir') options.registryDir = resolve(value(i++, arg));
-    else throw new ScriptError(`unknown argument ${JSON.stringify(arg)} (options: --full, --since-committed, --from, --from-cli, --to, --out, --names, --registry-dir)`);
+    else
+      throw new ScriptError(
+        `unknown argument ${JSON.stringify(arg)} (options: --full, --since-committed, --from, --from-cli, --to, --out, --names, --registry-dir)`,
+      );
   }
-  if (options.from && options.fromCli) throw new ScriptError('--from (the pinned package alone) and --from-cli (both lines) exclude each other');
-  if ((options.from || options.fromCli) && options.mode === 'since-committed') throw new ScriptError('--from and --from-cli apply to --full only: extending starts after the last committed release');
+  if (options.from && options.fromCli)
+    throw new ScriptError('--from (the pinned package alone) and --from-cli (both lines) exclude each other');
+  if ((options.from || options.fromCli) && options.mode === 'since-committed')
+    throw new ScriptError(
+      '--from and --from-cli apply to --full only: extending starts after the last committed release',
+    );
   return options;
 }
 
@@ -157,7 +179,8 @@ interface Source {
 function listingFrom(raw: unknown, where: string): Listing {
   const r = raw as { versions?: unknown; time?: unknown } | null;
   const versions = typeof r?.versions === 'string' ? [r.versions] : r?.versions;
-  if (!Array.isArray(versions) || !versions.every((v) => typeof v === 'string')) throw new ScriptError(`${where}: no list of versions`);
+  if (!Array.isArray(versions) || !versions.every((v) => typeof v === 'string'))
+    throw new ScriptError(`${where}: no list of versions`);
   const time: Record<string, string> = {};
   if (r?.time && typeof r.time === 'object') {
     for (const [k, v] of Object.entries(r.time as Record<string, unknown>)) if (typeof v === 'string') time[k] = v;
@@ -185,9 +208,16 @@ class NpmSource implements Source {
     const spec = `${this.pkg}@<=${to}`;
     let out: string;
     try {
-      out = execFileSync('npm', ['view', spec, 'version', 'name', 'claudeCodeVersion', '--json'], { encoding: 'utf8', timeout: 120_000, stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
+      out = execFileSync('npm', ['view', spec, 'version', 'name', 'claudeCodeVersion', '--json'], {
+        encoding: 'utf8',
+        timeout: 120_000,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        maxBuffer: 64 * 1024 * 1024,
+      });
     } catch (error) {
-      throw new DownloadError(`could not read the manifests of ${spec}: ${describeNpmFailure(error as NpmFailure, { registry: npmRegistryFor(this.pkg), timeoutMs: 120_000 })}`);
+      throw new DownloadError(
+        `could not read the manifests of ${spec}: ${describeNpmFailure(error as NpmFailure, { registry: npmRegistryFor(this.pkg), timeoutMs: 120_000 })}`,
+      );
     }
     let parsed: unknown;
     try {
@@ -205,9 +235,16 @@ class NpmSource implements Source {
   list(): Listing {
     let out: string;
     try {
-      out = execFileSync('npm', ['view', this.pkg, 'versions', 'time', '--json'], { encoding: 'utf8', timeout: 120_000, stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
+      out = execFileSync('npm', ['view', this.pkg, 'versions', 'time', '--json'], {
+        encoding: 'utf8',
+        timeout: 120_000,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        maxBuffer: 64 * 1024 * 1024,
+      });
     } catch (error) {
-      throw new DownloadError(`could not list the versions of ${this.pkg}: ${describeNpmFailure(error as NpmFailure, { registry: npmRegistryFor(this.pkg), timeoutMs: 120_000 })}`);
+      throw new DownloadError(
+        `could not list the versions of ${this.pkg}: ${describeNpmFailure(error as NpmFailure, { registry: npmRegistryFor(this.pkg), timeoutMs: 120_000 })}`,
+      );
     }
     try {
       return listingFrom(JSON.parse(out), `npm view ${this.pkg}`);
@@ -254,7 +291,11 @@ class NpmSource implements Source {
     // Every entry is checked (no link, device or path leaving the package) before the two files are read.
     let files: Map<string, Buffer>;
     try {
-      files = tarballFiles(readFileSync(tarball), `${this.pkg}@${version} (${display(tarball)})`, (path) => path === 'package.json' || path === TYPES_FILE);
+      files = tarballFiles(
+        readFileSync(tarball),
+        `${this.pkg}@${version} (${display(tarball)})`,
+        (path) => path === 'package.json' || path === TYPES_FILE,
+      );
     } catch (error) {
       if (error instanceof UnsafeTarballError) throw new DownloadError(`refusing the tarball: ${error.message}`);
       throw error;
@@ -287,7 +328,10 @@ class FolderSource implements Source {
     return out;
   }
   list(): Listing {
-    return listingFrom(readJson<unknown>(join(this.dir, 'registry.json'), 'the release list'), display(join(this.dir, 'registry.json')));
+    return listingFrom(
+      readJson<unknown>(join(this.dir, 'registry.json'), 'the release list'),
+      display(join(this.dir, 'registry.json')),
+    );
   }
   files(version: string): ReleaseFiles {
     const at = join(this.dir, version);
@@ -362,8 +406,10 @@ function createReader(source: Source, names: NameTable, key: string): (version: 
     } catch (error) {
       throw new ScriptError(`${pkg}@${version}: package.json is not valid JSON: ${(error as Error).message}`);
     }
-    if (manifest.version !== version) throw new ScriptError(`${pkg}@${version}: the package says it is version ${String(manifest.version)}`);
-    if (typeof manifest.claudeCodeVersion === 'string' && isRelease(manifest.claudeCodeVersion)) release.cliVersion = manifest.claudeCodeVersion;
+    if (manifest.version !== version)
+      throw new ScriptError(`${pkg}@${version}: the package says it is version ${String(manifest.version)}`);
+    if (typeof manifest.claudeCodeVersion === 'string' && isRelease(manifest.claudeCodeVersion))
+      release.cliVersion = manifest.claudeCodeVersion;
     if (files.dts === undefined) {
       release.error = `${TYPES_FILE} is not in the package`;
     } else {
@@ -395,7 +441,8 @@ function validate(doc: HistoryFile): void {
   }
   const versions = new Set(doc.releases.map((r) => r.version));
   for (const e of doc.events) {
-    if (!versions.has(e.release) || !versions.has(e.previous)) throw new ScriptError(`an event names a release that is not listed: ${e.previous} → ${e.release}`);
+    if (!versions.has(e.release) || !versions.has(e.previous))
+      throw new ScriptError(`an event names a release that is not listed: ${e.previous} → ${e.release}`);
   }
 }
 
@@ -419,7 +466,11 @@ function main(argv: readonly string[]): void {
   const names = readJson<NameTable>(options.names, 'the names table');
   const namesText = readFileSync(options.names, 'utf8');
   // Renames the package states: each former name (the binary's alias table, recorded in the names file) with its tool's name now.
-  const formerNames = new Map(Object.entries(names.aliases).flatMap(([tool, aliases]) => aliases.filter((a) => a.kind === 'former-name').map((a) => [a.name, tool] as const)));
+  const formerNames = new Map(
+    Object.entries(names.aliases).flatMap(([tool, aliases]) =>
+      aliases.filter((a) => a.kind === 'former-name').map((a) => [a.name, tool] as const),
+    ),
+  );
 
   const source: Source = options.registryDir ? new FolderSource(pkg, options.registryDir) : new NpmSource(pkg);
   // The CLI's own package: always on the registry; in a test folder only when it has one.
@@ -433,14 +484,17 @@ function main(argv: readonly string[]): void {
   }
   const committed = existsSync(options.out) ? readJson<HistoryFile>(options.out, 'the committed history') : undefined;
   const mode = options.mode ?? (committed ? 'since-committed' : 'full');
-  if (mode === 'since-committed' && !committed) throw new ScriptError(`there is no history at ${display(options.out)} to extend: run with --full`);
-  if (committed && committed.package !== pkg) throw new ScriptError(`${display(options.out)} is the history of ${committed.package}, not ${pkg}`);
+  if (mode === 'since-committed' && !committed)
+    throw new ScriptError(`there is no history at ${display(options.out)} to extend: run with --full`);
+  if (committed && committed.package !== pkg)
+    throw new ScriptError(`${display(options.out)} is the history of ${committed.package}, not ${pkg}`);
 
   const listing = source.list();
   const listings = new Map<Source, Listing>([[source, listing]]);
   // Extending: the committed range of the pinned package (its first release there) through `to`.
   const firstOfPin = committed?.releases.find((r) => packageOf(r, pkg) === pkg)?.version;
-  if (mode === 'since-committed' && !firstOfPin) throw new ScriptError(`${display(options.out)} lists no release of ${pkg} to extend: run with --full`);
+  if (mode === 'since-committed' && !firstOfPin)
+    throw new ScriptError(`${display(options.out)} lists no release of ${pkg} to extend: run with --full`);
   const inRange = releasesInRange(listing.versions, mode === 'full' ? (options.from ?? '0.0.0') : firstOfPin!, to);
   if (!inRange.includes(to)) throw new ScriptError(`${pkg}@${to} is not a published release`);
 
@@ -462,32 +516,57 @@ function main(argv: readonly string[]): void {
     if (cliSource && cliListing) listings.set(cliSource, cliListing);
     let plan: ReturnType<typeof planLines>;
     try {
-      plan = planLines({ sdkVersions: inRange, stated, to, cliVersions: cliListing?.versions, cliFrom: options.fromCli ?? DEFAULT_CLI_FROM });
+      plan = planLines({
+        sdkVersions: inRange,
+        stated,
+        to,
+        cliVersions: cliListing?.versions,
+        cliFrom: options.fromCli ?? DEFAULT_CLI_FROM,
+      });
     } catch (error) {
       throw new ScriptError(`${pkg}: ${(error as Error).message}`);
     }
     switchAt = plan.switchAt;
     const overlap = plan.cli.filter((v) => plan.sdk.includes(v));
-    if (overlap.length) throw new ScriptError(`release numbers ${overlap.join(', ')} are in both ${CLI_PACKAGE} and ${pkg}: events could not tell them apart`);
-    targets = [...plan.cli.map((version) => ({ source: cliSource!, version })), ...plan.sdk.map((version) => ({ source, version }))];
+    if (overlap.length)
+      throw new ScriptError(
+        `release numbers ${overlap.join(', ')} are in both ${CLI_PACKAGE} and ${pkg}: events could not tell them apart`,
+      );
+    targets = [
+      ...plan.cli.map((version) => ({ source: cliSource!, version })),
+      ...plan.sdk.map((version) => ({ source, version })),
+    ];
   } else {
     const last = committed!.releases[committed!.releases.length - 1]!;
-    if (packageOf(last, pkg) !== pkg) throw new ScriptError(`${display(options.out)} ends with a release of ${packageOf(last, pkg)}; extending follows ${pkg} only: run with --full`);
+    if (packageOf(last, pkg) !== pkg)
+      throw new ScriptError(
+        `${display(options.out)} ends with a release of ${packageOf(last, pkg)}; extending follows ${pkg} only: run with --full`,
+      );
     const known = new Set(committed!.releases.map((r) => r.version));
     const late = inRange.filter((v) => compareReleases(v, last.version) <= 0 && !known.has(v));
-    if (late.length > 0) console.warn(`${NAME}: published after the history was computed, inside its range: ${late.join(', ')}; run with --full to credit changes to them`);
+    if (late.length > 0)
+      console.warn(
+        `${NAME}: published after the history was computed, inside its range: ${late.join(', ')}; run with --full to credit changes to them`,
+      );
     targets = inRange.filter((v) => compareReleases(v, last.version) > 0).map((version) => ({ source, version }));
     if (targets.length === 0) {
-      console.log(`${NAME}: nothing new: ${display(options.out)} already covers ${pkg} through ${last.version}, and no newer release is published up to ${to}; nothing downloaded, nothing written (${duration(Date.now() - started)})`);
+      console.log(
+        `${NAME}: nothing new: ${display(options.out)} already covers ${pkg} through ${last.version}, and no newer release is published up to ${to}; nothing downloaded, nothing written (${duration(Date.now() - started)})`,
+      );
       return;
     }
     base = lastReadRelease(committed!);
     if (!base) throw new ScriptError(`${display(options.out)} lists no release that was read`);
     const baseEntry = committed!.releases.find((r) => r.version === base)!;
-    const baseSource = packageOf(baseEntry, pkg) === pkg ? source : packageOf(baseEntry, pkg) === CLI_PACKAGE ? cliSource : undefined;
-    if (!baseSource) throw new ScriptError(`${display(options.out)}: its last release read, ${base}, is of ${packageOf(baseEntry, pkg)}, which this script cannot read`);
+    const baseSource =
+      packageOf(baseEntry, pkg) === pkg ? source : packageOf(baseEntry, pkg) === CLI_PACKAGE ? cliSource : undefined;
+    if (!baseSource)
+      throw new ScriptError(
+        `${display(options.out)}: its last release read, ${base}, is of ${packageOf(baseEntry, pkg)}, which this script cannot read`,
+      );
     previous = readerOf(baseSource)(base);
-    if (!previous.snapshot) throw new ScriptError(`${packageOf(baseEntry, pkg)}@${base} can no longer be read: ${previous.error}`);
+    if (!previous.snapshot)
+      throw new ScriptError(`${packageOf(baseEntry, pkg)}@${base} can no longer be read: ${previous.error}`);
   }
 
   const entries: ReleaseEntry[] = [];
@@ -503,7 +582,8 @@ function main(argv: readonly string[]): void {
     if (from === source) {
       if (release.cliVersion) entry.cliVersion = release.cliVersion;
       const said = stated.get(version);
-      if (said !== undefined && said !== release.cliVersion) disagreements.push(`${version}: registry ${said}, package.json ${release.cliVersion ?? 'none'}`);
+      if (said !== undefined && said !== release.cliVersion)
+        disagreements.push(`${version}: registry ${said}, package.json ${release.cliVersion ?? 'none'}`);
     } else {
       // The CLI's own package: the Claude Code release is the package's version (its package.json was checked to say so).
       entry.cliVersion = version;
@@ -524,12 +604,17 @@ function main(argv: readonly string[]): void {
     }
     previous = release;
   }
-  if (disagreements.length) throw new ScriptError(`claudeCodeVersion differs between the registry and the package: ${disagreements.join('; ')}`);
-  if (!entries.some((e) => e.read !== false) && mode === 'full') throw new ScriptError('no release in the range could be read');
+  if (disagreements.length)
+    throw new ScriptError(
+      `claudeCodeVersion differs between the registry and the package: ${disagreements.join('; ')}`,
+    );
+  if (!entries.some((e) => e.read !== false) && mode === 'full')
+    throw new ScriptError('no release in the range could be read');
 
   const meta = { agent: AGENT, package: pkg, method: METHOD, file: TYPES_FILE };
   const lines = entries.some((e) => e.package === CLI_PACKAGE) ? [CLI_PACKAGE, pkg] : [pkg];
-  const doc = mode === 'full' ? historyDocument(meta, entries, events, lines) : appendToHistory(committed!, entries, events);
+  const doc =
+    mode === 'full' ? historyDocument(meta, entries, events, lines) : appendToHistory(committed!, entries, events);
   validate(doc);
   const text = jsonText(doc);
   const before = existsSync(options.out) ? readFileSync(options.out, 'utf8') : undefined;
@@ -541,31 +626,57 @@ function main(argv: readonly string[]): void {
   const last = doc.releases[doc.releases.length - 1]!;
   const cli = (r: ReleaseEntry) => (r.cliVersion && packageOf(r, pkg) === pkg ? ` (Claude Code ${r.cliVersion})` : '');
   const named = (r: ReleaseEntry) => `${packageOf(r, pkg)} ${r.version}${cli(r)}`;
-  console.log(`${NAME}: ${named(first)} … ${named(last)}: ${doc.releases.length} releases in the history, ${doc.unpublished?.length ?? 0} number${(doc.unpublished?.length ?? 0) === 1 ? '' : 's'} never published`);
-  const ofCli = doc.releases.filter((r) => packageOf(r, pkg) !== pkg);
-  if (ofCli.length > 0) console.log(`${NAME}: read from ${CLI_PACKAGE}: ${ofCli.length} release${ofCli.length === 1 ? '' : 's'} (${ofCli[0]!.version} … ${ofCli[ofCli.length - 1]!.version})${switchAt ? `; from ${pkg} ${switchAt.release} (Claude Code ${switchAt.cliVersion}) on, the first release that states claudeCodeVersion` : ''}`);
-  const span = (t: Target) => `${t.source.pkg === pkg ? '' : `${t.source.pkg} `}${t.version}`;
-  console.log(`${NAME}: this run read ${targets.length} release${targets.length === 1 ? '' : 's'} (${span(targets[0]!)} … ${span(targets[targets.length - 1]!)}) and made ${comparisons} comparison${comparisons === 1 ? '' : 's'}${base ? `, starting from the committed ${base}` : ''}`);
-  if (doc.unpublished?.length) console.log(`${NAME}: never published: ${doc.unpublished.join(', ')}`);
-  const mismatch = doc.releases.filter((r) => packageOf(r, pkg) === pkg && r.cliVersion && r.cliVersion.split('.')[2] !== r.version.split('.')[2]);
   console.log(
-    `${NAME}: bundled Claude Code version (package.json claudeCodeVersion): ${mismatch.length === 0 ? 'same patch number as the SDK release in every release' : `differs from the SDK patch number in ${mismatch.map((r) => `${r.version}→${r.cliVersion}`).join(', ')}`}${doc.releases.some((r) => !r.cliVersion) ? `; missing in ${doc.releases.filter((r) => !r.cliVersion).map((r) => r.version).join(', ')}` : ''}`,
+    `${NAME}: ${named(first)} … ${named(last)}: ${doc.releases.length} releases in the history, ${doc.unpublished?.length ?? 0} number${(doc.unpublished?.length ?? 0) === 1 ? '' : 's'} never published`,
+  );
+  const ofCli = doc.releases.filter((r) => packageOf(r, pkg) !== pkg);
+  if (ofCli.length > 0)
+    console.log(
+      `${NAME}: read from ${CLI_PACKAGE}: ${ofCli.length} release${ofCli.length === 1 ? '' : 's'} (${ofCli[0]!.version} … ${ofCli[ofCli.length - 1]!.version})${switchAt ? `; from ${pkg} ${switchAt.release} (Claude Code ${switchAt.cliVersion}) on, the first release that states claudeCodeVersion` : ''}`,
+    );
+  const span = (t: Target) => `${t.source.pkg === pkg ? '' : `${t.source.pkg} `}${t.version}`;
+  console.log(
+    `${NAME}: this run read ${targets.length} release${targets.length === 1 ? '' : 's'} (${span(targets[0]!)} … ${span(targets[targets.length - 1]!)}) and made ${comparisons} comparison${comparisons === 1 ? '' : 's'}${base ? `, starting from the committed ${base}` : ''}`,
+  );
+  if (doc.unpublished?.length) console.log(`${NAME}: never published: ${doc.unpublished.join(', ')}`);
+  const mismatch = doc.releases.filter(
+    (r) => packageOf(r, pkg) === pkg && r.cliVersion && r.cliVersion.split('.')[2] !== r.version.split('.')[2],
+  );
+  console.log(
+    `${NAME}: bundled Claude Code version (package.json claudeCodeVersion): ${mismatch.length === 0 ? 'same patch number as the SDK release in every release' : `differs from the SDK patch number in ${mismatch.map((r) => `${r.version}→${r.cliVersion}`).join(', ')}`}${
+      doc.releases.some((r) => !r.cliVersion)
+        ? `; missing in ${doc.releases
+            .filter((r) => !r.cliVersion)
+            .map((r) => r.version)
+            .join(', ')}`
+        : ''
+    }`,
   );
   console.log(
     `${NAME}: downloads: ${stats.downloads} (${(stats.downloadBytes / 1e6).toFixed(1)} MB); tarballs from the cache: ${stats.tarballsFromCache}; releases parsed: ${stats.parsed}, rows from the cache: ${stats.rowsFromCache}`,
   );
-  const byKind = KIND_ORDER.map((k) => [k, events.filter((e) => e.kind === k).length] as const).filter(([, n]) => n > 0);
-  console.log(`${NAME}: ${events.length} new event${events.length === 1 ? '' : 's'}${byKind.length ? ': ' + byKind.map(([k, n]) => `${k} ${n}`).join(', ') : ''} (${doc.events.length} in the file)`);
+  const byKind = KIND_ORDER.map((k) => [k, events.filter((e) => e.kind === k).length] as const).filter(
+    ([, n]) => n > 0,
+  );
+  console.log(
+    `${NAME}: ${events.length} new event${events.length === 1 ? '' : 's'}${byKind.length ? ': ' + byKind.map(([k, n]) => `${k} ${n}`).join(', ') : ''} (${doc.events.length} in the file)`,
+  );
   if (derived.size > 0) {
     const aliasOf = new Map<string, string>();
-    for (const [tool, aliases] of Object.entries(names.aliases)) for (const a of aliases) aliasOf.set(a.name, `${a.kind} of ${tool}`);
+    for (const [tool, aliases] of Object.entries(names.aliases))
+      for (const a of aliases) aliasOf.set(a.name, `${a.kind} of ${tool}`);
     const lines = [...derived.entries()]
       .sort(([a], [b]) => (a < b ? -1 : 1))
-      .map(([prefix, versions]) => `${prefix} (${prefix}Input, in ${versions.length === 1 ? versions[0] : `${versions.length} releases, ${versions[0]} … ${versions[versions.length - 1]}`}${aliasOf.has(prefix) ? `; ${aliasOf.get(prefix)} in ${display(options.names)}` : ''})`);
+      .map(
+        ([prefix, versions]) =>
+          `${prefix} (${prefix}Input, in ${versions.length === 1 ? versions[0] : `${versions.length} releases, ${versions[0]} … ${versions[versions.length - 1]}`}${aliasOf.has(prefix) ? `; ${aliasOf.get(prefix)} in ${display(options.names)}` : ''})`,
+      );
     console.log(`${NAME}: names derived from type prefixes missing in ${display(options.names)}: ${lines.join('; ')}`);
   }
   for (const s of skipped) console.log(`${NAME}: skipped ${s.version} (read: false): ${s.why}`);
-  console.log(`${NAME}: ${changed ? 'wrote' : 'unchanged:'} ${display(options.out)} (${duration(Date.now() - started)})`);
+  console.log(
+    `${NAME}: ${changed ? 'wrote' : 'unchanged:'} ${display(options.out)} (${duration(Date.now() - started)})`,
+  );
 }
 
 function run(): void {
@@ -573,7 +684,11 @@ function run(): void {
     main(process.argv.slice(2));
   } catch (error) {
     const expected = error instanceof ScriptError || error instanceof DownloadError || error instanceof IntegrityError;
-    const text = expected ? (error as Error).message : error instanceof Error ? (error.stack ?? error.message) : String(error);
+    const text = expected
+      ? (error as Error).message
+      : error instanceof Error
+        ? (error.stack ?? error.message)
+        : String(error);
     for (const line of text.split('\n')) console.error(`${NAME}: ${line}`);
     console.error(`${NAME}: nothing was written.`);
     process.exitCode = 1;

@@ -34,7 +34,9 @@ export function advertisedByConfiguration(root: string, agent: AgentId): Map<str
   const unnamespaced = mcpNamingOf(agent)?.unnamespaced;
   return new Map(
     configurations.map((c) => {
-      const capture = JSON.parse(readFileSync(join(root, 'content/captures', agent, `${c.id}.json`), 'utf8')) as CaptureFile;
+      const capture = JSON.parse(
+        readFileSync(join(root, 'content/captures', agent, `${c.id}.json`), 'utf8'),
+      ) as CaptureFile;
       return [c.id, capturedTools(capture).map((t) => unnamespaced?.(t) ?? t.fullName)];
     }),
   );
@@ -90,7 +92,7 @@ function report(c: AgentCoverage): string[] {
     lines.push(`      why: ${reason}`);
   }
   list('not captured by any configuration', of('not-captured'), () => '');
-  list('family pages (their instances are the stub MCP server\'s tools)', of('family'), by);
+  list("family pages (their instances are the stub MCP server's tools)", of('family'), by);
   if (c.toAdd.length > 0) lines.push(`  fewest configurations to add: ${c.toAdd.join(', ')}`);
   return lines;
 }
@@ -120,7 +122,9 @@ function main(): void {
     untracked += c.tools.filter((t) => t.status === 'untracked').length;
   }
   if (untracked > 0) {
-    console.error(`history-coverage: ${untracked} tool page(s) advertised only by configurations no history follows, with no reason declared in the agent's captureHistory.untracked`);
+    console.error(
+      `history-coverage: ${untracked} tool page(s) advertised only by configurations no history follows, with no reason declared in the agent's captureHistory.untracked`,
+    );
     process.exit(1);
   }
 }

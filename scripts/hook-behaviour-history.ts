@@ -23,7 +23,16 @@ import { loadMatrix } from './lib/capture/matrix.ts';
 import { locateChanges } from './lib/capture-history/planner.ts';
 import { selectReleases, unpublishedNumbers } from './lib/history/releases.ts';
 import { loadHookCases, selectHookCases } from './lib/hook-behaviour/cases.ts';
-import { behaviourHistory, caseOutcome, failedOutcome, massChanges, RELEASE_CANNOT_RUN, releasesBehaveAlike, type CaseOutcome, type ReleaseOutcomes } from './lib/hook-behaviour/history.ts';
+import {
+  behaviourHistory,
+  caseOutcome,
+  failedOutcome,
+  massChanges,
+  RELEASE_CANNOT_RUN,
+  releasesBehaveAlike,
+  type CaseOutcome,
+  type ReleaseOutcomes,
+} from './lib/hook-behaviour/history.ts';
 import { runnableVersions } from './lib/runnable-release.ts';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -76,17 +85,25 @@ function outcomesIn(dir: string, failures: string | undefined, agent: AgentId): 
   const out = new Map<string, CaseOutcome>();
   for (const name of existsSync(dir) ? readdirSync(dir).sort() : []) {
     if (name === 'failures.json' || !name.endsWith('.json')) continue;
-    const record = JSON.parse(readFileSync(join(dir, name), 'utf8')) as Parameters<typeof caseOutcome>[0] & { case: string };
+    const record = JSON.parse(readFileSync(join(dir, name), 'utf8')) as Parameters<typeof caseOutcome>[0] & {
+      case: string;
+    };
     out.set(record.case, caseOutcome(record));
   }
   if (failures !== undefined && existsSync(failures)) {
-    for (const [key, reason] of Object.entries(JSON.parse(readFileSync(failures, 'utf8')) as Record<string, string>)) out.set(key.slice(`${agent}/`.length), failedOutcome(reason));
+    for (const [key, reason] of Object.entries(JSON.parse(readFileSync(failures, 'utf8')) as Record<string, string>))
+      out.set(key.slice(`${agent}/`.length), failedOutcome(reason));
   }
   return out;
 }
 
 /** Runs the runner once into `partial`; how it ended. */
-function runOnce(agent: AgentId, version: string, caseIds: readonly string[], partial: string): { ok: true } | { ok: false; release: boolean; said: string } {
+function runOnce(
+  agent: AgentId,
+  version: string,
+  caseIds: readonly string[],
+  partial: string,
+): { ok: true } | { ok: false; release: boolean; said: string } {
   rmSync(partial, { recursive: true, force: true });
   const run = spawnSync(process.execPath, [RUNNER, '--only', agent, '--release', version, '--out', partial], {
     stdio: ['ignore', 'inherit', 'pipe'],
@@ -95,7 +112,14 @@ function runOnce(agent: AgentId, version: string, caseIds: readonly string[], pa
   });
   if (!run.error && run.status === 0) return { ok: true };
   process.stderr.write(run.stderr ?? '');
-  const said = (run.stderr ?? '').trim().split('\n').filter((l) => l.trim() !== '').at(-1) ?? run.error?.message ?? `exit ${run.status ?? run.signal}`;
+  const said =
+    (run.stderr ?? '')
+      .trim()
+      .split('\n')
+      .filter((l) => l.trim() !== '')
+      .at(-1) ??
+    run.error?.message ??
+    `exit ${run.status ?? run.signal}`;
   return { ok: false, release: run.status === RELEASE_CANNOT_RUN, said: said.replace(/^hook-behaviour: /, '') };
 }
 
@@ -117,12 +141,17 @@ function runRelease(agent: AgentId, version: string, caseIds: readonly string[])
   }
   if (!result.ok && !result.release) {
     rmSync(partial, { recursive: true, force: true });
-    fail(`${agent} ${version}: the run failed twice for our reasons, not the release's: ${result.said}. Nothing was cached or written.`);
+    fail(
+      `${agent} ${version}: the run failed twice for our reasons, not the release's: ${result.said}. Nothing was cached or written.`,
+    );
   }
   if (!result.ok) {
     // The release cannot run: every case keeps why, in its words.
     const reason = `cannot run: ${result.said}`;
-    replaceFile(join(partial, 'failures.json'), jsonText(Object.fromEntries(caseIds.map((id) => [`${agent}/${id}`, reason]))));
+    replaceFile(
+      join(partial, 'failures.json'),
+      jsonText(Object.fromEntries(caseIds.map((id) => [`${agent}/${id}`, reason]))),
+    );
   }
   mkdirSync(join(RUNS, agent), { recursive: true });
   rmSync(dir, { recursive: true, force: true });
@@ -144,23 +173,36 @@ async function readOverReleases(o: Options, listed: readonly string[], pin: stri
     const version = listed[i]!;
     // The runner writes records under <agent>/ of its --out folder, failures.json beside that.
     const run = version === pin ? undefined : runRelease(o.agent, version, caseIds);
-    const cases = run === undefined ? outcomesIn(join(ROOT, 'content/hook-behaviour', o.agent), undefined, o.agent) : outcomesIn(join(run, o.agent), join(run, 'failures.json'), o.agent);
+    const cases =
+      run === undefined
+        ? outcomesIn(join(ROOT, 'content/hook-behaviour', o.agent), undefined, o.agent)
+        : outcomesIn(join(run, o.agent), join(run, 'failures.json'), o.agent);
     const result = { version, cases };
     read.set(i, result);
     return result;
   };
   const locate = async () => {
-    const plan = await locateChanges(listed.length, o.step, (a, b) => !releasesBehaveAlike(readRelease(a), readRelease(b)));
+    const plan = await locateChanges(
+      listed.length,
+      o.step,
+      (a, b) => !releasesBehaveAlike(readRelease(a), readRelease(b)),
+    );
     const readings = plan.read.map((i) => readRelease(i));
     return { readings, ...behaviourHistory(readings, listed) };
   };
   let result = await locate();
   const fresh = new Set<string>();
-  for (let suspects = massChanges(result.changes, caseIds.length); suspects.some((p) => p.some((v) => !fresh.has(v))); suspects = massChanges(result.changes, caseIds.length)) {
+  for (
+    let suspects = massChanges(result.changes, caseIds.length);
+    suspects.some((p) => p.some((v) => !fresh.has(v)));
+    suspects = massChanges(result.changes, caseIds.length)
+  ) {
     for (const version of suspects.flat().filter((v) => !fresh.has(v))) {
       fresh.add(version);
       if (version === pin) continue; // the pin's records are the committed ones, run by npm run hook-behaviour
-      console.log(`  ${version}: ${result.changes.filter((c) => c.between.includes(version)).length} cases change at once beside it; running it again to confirm`);
+      console.log(
+        `  ${version}: ${result.changes.filter((c) => c.between.includes(version)).length} cases change at once beside it; running it again to confirm`,
+      );
       rmSync(join(RUNS, o.agent, version), { recursive: true, force: true });
       read.delete(listed.indexOf(version));
     }
@@ -176,7 +218,9 @@ async function main(o: Options): Promise<number> {
   const caseIds = selectHookCases(loadHookCases(ROOT, matrix), [o.agent]).map((c) => c.case.id);
   if (caseIds.length === 0) fail(`content/hook-cases.json has no case for ${o.agent}`);
   const listed = selectReleases(runnableVersions(agentListings(o.agent, pkg)), { to: pin, last: o.last });
-  console.log(`${o.agent}: ${caseIds.length} case(s) over ${listed.length} release(s) ${listed[0]} … ${listed.at(-1)} (step ${o.step})`);
+  console.log(
+    `${o.agent}: ${caseIds.length} case(s) over ${listed.length} release(s) ${listed[0]} … ${listed.at(-1)} (step ${o.step})`,
+  );
   const { readings, spans, changes } = await readOverReleases(o, listed, pin, caseIds);
   const file = {
     agent: o.agent,

@@ -33,7 +33,15 @@ import { NamespaceError, prepareNamespace } from './lib/capture/namespace.ts';
 import { NamespaceRerunError, rerunInNamespace } from './lib/payloads/in-namespace.ts';
 import { parseRunArgs, type RunArgs } from './lib/capture/run-args.ts';
 import { updateFiles } from './lib/capture/write.ts';
-import { answerFile, caseScenario, HookCaseError, hookReturn, loadHookCases, selectHookCases, type SelectedCase } from './lib/hook-behaviour/cases.ts';
+import {
+  answerFile,
+  caseScenario,
+  HookCaseError,
+  hookReturn,
+  loadHookCases,
+  selectHookCases,
+  type SelectedCase,
+} from './lib/hook-behaviour/cases.ts';
 import { otherTexts } from './lib/hook-behaviour/model-saw.ts';
 import type { HookCommands, PayloadPaths } from './lib/payloads/drivers.ts';
 import { maskPayloadValue } from './lib/payloads/mask.ts';
@@ -50,7 +58,8 @@ const ANSWER_HOOK = join(ROOT, 'scripts/lib/hook-behaviour/answer-hook.mjs');
 const RECORDS_DIR = join(ROOT, 'content/hook-behaviour');
 const CACHE_ROOT = process.env['CAPTURE_CACHE_DIR'] || '/work/cache';
 const HISTORY_ROOT = join(CACHE_ROOT, 'history');
-const USAGE = 'node scripts/hook-behaviour.ts [--only agent[/case]]... [--check] [--raw DIR] [--out DIR] [--release VERSION]';
+const USAGE =
+  'node scripts/hook-behaviour.ts [--only agent[/case]]... [--check] [--raw DIR] [--out DIR] [--release VERSION]';
 
 function fail(message: string): never {
   console.error(`hook-behaviour: ${message}`);
@@ -73,9 +82,13 @@ function load(options: RunArgs): { matrix: Matrix; selected: SelectedCase[] } {
   const selected = selectHookCases(loadHookCases(ROOT, pinned), options.only);
   if (options.release === undefined) return { matrix: pinned, selected };
   const agents = [...new Set(selected.map((s) => s.agent))];
-  if (agents.length !== 1) fail(`--release runs one agent's cases; --only selects ${agents.length === 0 ? 'none' : agents.join(', ')}`);
+  if (agents.length !== 1)
+    fail(`--release runs one agent's cases; --only selects ${agents.length === 0 ? 'none' : agents.join(', ')}`);
   const agent = agents[0]!;
-  const matrix: Matrix = { ...pinned, agents: { ...pinned.agents, [agent]: { ...pinned.agents[agent], version: options.release } } };
+  const matrix: Matrix = {
+    ...pinned,
+    agents: { ...pinned.agents, [agent]: { ...pinned.agents[agent], version: options.release } },
+  };
   return { matrix, selected };
 }
 
@@ -93,7 +106,13 @@ function outside(options: RunArgs, argv: string[]): never {
         const { package: pkg, version } = matrix.agents[agent];
         if (options.release === undefined) ensureInstalled(agent, CACHE_ROOT, pkg, version, log);
         else {
-          const installed = installRelease(agent, pkg, version, { cacheRoot: CACHE_ROOT, historyRoot: HISTORY_ROOT }, log);
+          const installed = installRelease(
+            agent,
+            pkg,
+            version,
+            { cacheRoot: CACHE_ROOT, historyRoot: HISTORY_ROOT },
+            log,
+          );
           extraArgs.push('--binary', installed.binary);
           cleanUp = installed.remove;
         }
@@ -109,12 +128,26 @@ function quote(word: string): string {
 }
 
 /** The answering hook's commands: the same log as the payload runs' hook, plus the answer; a plugin agent's answer is a script its plugin runs. */
-function answeringCommands(paths: PayloadPaths, answer: string, plugin: { event: string; script: string } | undefined): HookCommands {
+function answeringCommands(
+  paths: PayloadPaths,
+  answer: string,
+  plugin: { event: string; script: string } | undefined,
+): HookCommands {
   const base = [process.execPath, ANSWER_HOOK, paths.hookLog, answer].map(quote).join(' ');
-  return { hookCommand: base, taggedHookCommand: (event) => `${base} ${quote(event)}`, ...(plugin ? { pluginAnswer: plugin } : {}) };
+  return {
+    hookCommand: base,
+    taggedHookCommand: (event) => `${base} ${quote(event)}`,
+    ...(plugin ? { pluginAnswer: plugin } : {}),
+  };
 }
 
-async function runCase(selected: SelectedCase, matrix: Matrix, binary: string, paths: PayloadPaths, raw: string | undefined): Promise<unknown> {
+async function runCase(
+  selected: SelectedCase,
+  matrix: Matrix,
+  binary: string,
+  paths: PayloadPaths,
+  raw: string | undefined,
+): Promise<unknown> {
   const { agent } = selected;
   const { hooks } = driverOf(agent);
   const answerPath = join(paths.run, 'answer.json');
@@ -123,7 +156,16 @@ async function runCase(selected: SelectedCase, matrix: Matrix, binary: string, p
   const answeredLog = `${paths.hookLog}.answered`;
   rmSync(answeredLog, { force: true });
   const sideEffect = selected.case.sideEffect === undefined ? undefined : join(paths.workdir, selected.case.sideEffect);
-  const run = await runScenarioOnce(caseScenario(selected), matrix, binary, paths, { root: ROOT, raw, hookCommands: answeringCommands(paths, answerPath, hook.script === undefined ? undefined : { event: hook.event, script: hook.script }), resultMayBeMissing: true });
+  const run = await runScenarioOnce(caseScenario(selected), matrix, binary, paths, {
+    root: ROOT,
+    raw,
+    hookCommands: answeringCommands(
+      paths,
+      answerPath,
+      hook.script === undefined ? undefined : { event: hook.event, script: hook.script },
+    ),
+    resultMayBeMissing: true,
+  });
   if (run.conversation.error) throw new RecordError(run.conversation.error);
   // A case that cannot be recorded (an earlier release that never asks for the call) fails in the CLI's own words too.
   if ('error' in run.recorded) {
@@ -145,12 +187,20 @@ async function runCase(selected: SelectedCase, matrix: Matrix, binary: string, p
     hooks: payloads,
     ...(tagged ? { hookEvents: events } : {}),
   };
-  const answered = existsSync(answeredLog) ? readFileSync(answeredLog, 'utf8').split('\n').filter((l) => l !== '') : [];
+  const answered = existsSync(answeredLog)
+    ? readFileSync(answeredLog, 'utf8')
+        .split('\n')
+        .filter((l) => l !== '')
+    : [];
   const mask = scenarioMask(run, [call], caseScenario(selected), matrix, paths, CACHE_ROOT, { REPO: ROOT });
   const { package: pkg, version } = matrix.agents[agent];
   const record = {
     agent,
-    cli: { package: installedPackage(agent, CACHE_ROOT, pkg, version) ?? installedPackage(agent, HISTORY_ROOT, pkg, version) ?? pkg, version },
+    cli: {
+      package:
+        installedPackage(agent, CACHE_ROOT, pkg, version) ?? installedPackage(agent, HISTORY_ROOT, pkg, version) ?? pkg,
+      version,
+    },
     case: selected.case.id,
     kind: selected.case.kind,
     toolRole: selected.case.toolRole,
@@ -162,11 +212,16 @@ async function runCase(selected: SelectedCase, matrix: Matrix, binary: string, p
     args: [...run.additions.args, ...(selected.case.call.args ?? [])],
     env: { ...run.additions.env, ...(selected.case.call.env ?? {}) },
     hookConfiguration: [
-      ...[...run.additions.files].map(([where, content]) => ({ where, content: typeof content === 'string' ? parsedOrText(content) : '(bytes)' })),
+      ...[...run.additions.files].map(([where, content]) => ({
+        where,
+        content: typeof content === 'string' ? parsedOrText(content) : '(bytes)',
+      })),
       ...(run.additions.settings ? [{ where: 'settings', content: run.additions.settings }] : []),
     ],
     answered,
-    ...(sideEffect === undefined ? {} : { sideEffect: { path: selected.case.sideEffect!, happened: existsSync(sideEffect) } }),
+    ...(sideEffect === undefined
+      ? {}
+      : { sideEffect: { path: selected.case.sideEffect!, happened: existsSync(sideEffect) } }),
     call,
     modelSaw: {
       result: result === undefined ? null : toolCalls.resultText(result),
@@ -181,7 +236,11 @@ async function runCase(selected: SelectedCase, matrix: Matrix, binary: string, p
 async function inside(options: RunArgs): Promise<number> {
   prepareNamespace();
   const { matrix, selected } = load(options);
-  type Shown = { answered: string[]; modelSaw: { result: string | null; isError: boolean }; sideEffect?: { happened: boolean } };
+  type Shown = {
+    answered: string[];
+    modelSaw: { result: string | null; isError: boolean };
+    sideEffect?: { happened: boolean };
+  };
   const { files, errors } = await recordEach({
     root: ROOT,
     cacheRoot: CACHE_ROOT,
@@ -196,7 +255,10 @@ async function inside(options: RunArgs): Promise<number> {
     summary: (s, record) => {
       const r = record as Shown;
       const effect = r.sideEffect === undefined ? '' : r.sideEffect.happened ? ', ran' : ', did not run';
-      const saw = r.modelSaw.result === null ? 'no result' : `${r.modelSaw.isError ? 'error' : 'result'} ${JSON.stringify(r.modelSaw.result.slice(0, 60))}`;
+      const saw =
+        r.modelSaw.result === null
+          ? 'no result'
+          : `${r.modelSaw.isError ? 'error' : 'result'} ${JSON.stringify(r.modelSaw.result.slice(0, 60))}`;
       return `${s.key.padEnd(40)} answered ${r.answered.join(', ') || 'nothing'}${effect}; ${saw}`;
     },
   });
@@ -204,10 +266,25 @@ async function inside(options: RunArgs): Promise<number> {
     // At an earlier release a failure is a finding, kept beside the records it left.
     const failures = Object.fromEntries(errors.map((e) => [e.slice(0, e.indexOf(': ')), e.slice(e.indexOf(': ') + 2)]));
     updateFiles(options.out!, new Map([...files, ['failures.json', jsonText(failures)]]));
-    console.log(`\nwrote ${files.size} record(s) and ${errors.length} failure(s) of ${options.release} to ${options.out}`);
+    console.log(
+      `\nwrote ${files.size} record(s) and ${errors.length} failure(s) of ${options.release} to ${options.out}`,
+    );
     return 0;
   }
-  return keepRecords({ files, errors }, { script: 'hook-behaviour', what: 'record', selected: selected.length, unit: 'case', dir: RECORDS_DIR, shownDir: 'content/hook-behaviour/', out: options.out, check: options.check, partial: options.only.length > 0 });
+  return keepRecords(
+    { files, errors },
+    {
+      script: 'hook-behaviour',
+      what: 'record',
+      selected: selected.length,
+      unit: 'case',
+      dir: RECORDS_DIR,
+      shownDir: 'content/hook-behaviour/',
+      out: options.out,
+      check: options.check,
+      partial: options.only.length > 0,
+    },
+  );
 }
 
 const argv = process.argv.slice(2);
@@ -221,6 +298,14 @@ try {
     console.error(`hook-behaviour: ${error.message}`);
     process.exit(RELEASE_CANNOT_RUN);
   }
-  if (error instanceof MatrixError || error instanceof InstallError || error instanceof NamespaceError || error instanceof NamespaceRerunError || error instanceof HookCaseError || error instanceof ScenarioError) fail(error.message);
+  if (
+    error instanceof MatrixError ||
+    error instanceof InstallError ||
+    error instanceof NamespaceError ||
+    error instanceof NamespaceRerunError ||
+    error instanceof HookCaseError ||
+    error instanceof ScenarioError
+  )
+    fail(error.message);
   throw error;
 }

@@ -43,7 +43,13 @@ function sourceFiles(dir: string): string[] {
   return out;
 }
 
-export function hookEventsOf(agent: AgentId, source: HookEventSource, pkg: string, version: string, work: string): HookEventsFile {
+export function hookEventsOf(
+  agent: AgentId,
+  source: HookEventSource,
+  pkg: string,
+  version: string,
+  work: string,
+): HookEventsFile {
   const name = source.package ?? pkg;
   const { dir } = fetchPackage(name, version, work);
   let searched = join(dir, source.under);
@@ -58,15 +64,27 @@ export function hookEventsOf(agent: AgentId, source: HookEventSource, pkg: strin
     const events = declaredEvents(readFileSync(path, 'utf8'), source);
     if (events) found.push({ path: relative(searched, path), events });
   }
-  if (found.length === 0) throw new ScriptError(`${agent}: no .js or .d.ts file under ${source.under} of ${name}@${version} declares ${source.name} (${source.form})`);
+  if (found.length === 0)
+    throw new ScriptError(
+      `${agent}: no .js or .d.ts file under ${source.under} of ${name}@${version} declares ${source.name} (${source.form})`,
+    );
   const [first, ...others] = found.map((f) => ({ ...f, path: `${source.under}/${f.path}` }));
   for (const other of others) {
     if (other.events.map((e) => e.name).join() !== first!.events.map((e) => e.name).join()) {
-      throw new ScriptError(`${agent}: ${first!.path} and ${other.path} of ${name}@${version} declare ${source.name} with other events`);
+      throw new ScriptError(
+        `${agent}: ${first!.path} and ${other.path} of ${name}@${version} declare ${source.name} with other events`,
+      );
     }
   }
   const file: HookEventsFile = unpackedRoot
-    ? { agent, package: `${pkg}@${version}`, file: `node_modules/${name}/${source.unpack!.binary}`, unpacked: `~/${unpackedRoot}/${first!.path}`, declaration: source.name, events: first!.events }
+    ? {
+        agent,
+        package: `${pkg}@${version}`,
+        file: `node_modules/${name}/${source.unpack!.binary}`,
+        unpacked: `~/${unpackedRoot}/${first!.path}`,
+        declaration: source.name,
+        events: first!.events,
+      }
     : { agent, package: `${pkg}@${version}`, file: first!.path, declaration: source.name, events: first!.events };
   if (others.length > 0) file.alsoIn = others.map((o) => o.path);
   return file;
@@ -91,7 +109,9 @@ function main(): void {
     try {
       const data = hookEventsOf(agent, named.source, pin.package, pin.version, work);
       replaceFile(join(ROOT, 'content/hook-events', `${agent}.json`), jsonText(data));
-      console.log(`wrote content/hook-events/${agent}.json (${data.events.length} events, ${data.package} ${data.unpacked ?? data.file})`);
+      console.log(
+        `wrote content/hook-events/${agent}.json (${data.events.length} events, ${data.package} ${data.unpacked ?? data.file})`,
+      );
     } finally {
       rmSync(work, { recursive: true, force: true });
     }

@@ -22,7 +22,13 @@ import { jsonText, replaceFile } from './lib/atomic-write.ts';
 import { schemaAjv, schemaRefusal } from './lib/capture/ajv.ts';
 import { installedBinary } from './lib/capture/install.ts';
 import { loadMatrix } from './lib/capture/matrix.ts';
-import { embeddedOutputs, HookOutputError, pluginOutputs, typescriptOutputs, type EventOutput } from './lib/hook-outputs.ts';
+import {
+  embeddedOutputs,
+  HookOutputError,
+  pluginOutputs,
+  typescriptOutputs,
+  type EventOutput,
+} from './lib/hook-outputs.ts';
 import { DownloadError, fetchPackage, unpackByRunning } from './lib/npm-package.ts';
 import { readPins, pinOf } from './lib/pins.ts';
 import { ScriptError } from './lib/script-files.ts';
@@ -46,13 +52,25 @@ function readOutputs(agent: AgentId, source: Exclude<HookOutputSource, { form: '
   const pinned = matrix.agents[agent];
   if (source.form === 'embedded-json-schema') {
     const binary = installedBinary(agent, CACHE_ROOT, pinned.package, pinned.version);
-    if (!binary) throw new ScriptError(`${agent}: ${pinned.package}@${pinned.version} is not installed under ${CACHE_ROOT}/capture-cli (run npm run capture first)`);
-    return { source: { package: pinned.package, version: pinned.version, file: AGENTS[agent].binary, form: source.form }, events: embeddedOutputs(readFileSync(binary), source) };
+    if (!binary)
+      throw new ScriptError(
+        `${agent}: ${pinned.package}@${pinned.version} is not installed under ${CACHE_ROOT}/capture-cli (run npm run capture first)`,
+      );
+    return {
+      source: { package: pinned.package, version: pinned.version, file: AGENTS[agent].binary, form: source.form },
+      events: embeddedOutputs(readFileSync(binary), source),
+    };
   }
-  const version = source.version === 'capture-pin' ? pinned.version : pinOf(readPins(join(ROOT, 'scripts/pins.json')), agent, 'scripts/pins.json').version;
+  const version =
+    source.version === 'capture-pin'
+      ? pinned.version
+      : pinOf(readPins(join(ROOT, 'scripts/pins.json')), agent, 'scripts/pins.json').version;
   const { dir } = fetchPackage(source.package, version, work);
   if (source.form === 'plugin-output') {
-    return { source: { package: source.package, version, file: source.file, form: source.form }, events: pluginOutputs(readFileSync(join(dir, source.file), 'utf8'), source) };
+    return {
+      source: { package: source.package, version, file: source.file, form: source.form },
+      events: pluginOutputs(readFileSync(join(dir, source.file), 'utf8'), source),
+    };
   }
   let root = dir;
   let shown = (f: string): string => f;
@@ -63,7 +81,16 @@ function readOutputs(agent: AgentId, source: Exclude<HookOutputSource, { form: '
   }
   const text = source.files.map((f) => readFileSync(join(root, f), 'utf8')).join('\n');
   const events = typescriptOutputs(text, source, source.namedEventsOnly ? eventsNamed(agent) : undefined);
-  return { source: { package: source.package, version, file: source.files.map(shown).join(' + '), form: source.form, ...(source.note ? { note: source.note } : {}) }, events };
+  return {
+    source: {
+      package: source.package,
+      version,
+      file: source.files.map(shown).join(' + '),
+      form: source.form,
+      ...(source.note ? { note: source.note } : {}),
+    },
+    events,
+  };
 }
 
 function main(): number {
@@ -87,10 +114,15 @@ function main(): number {
       if (source.form === 'none') data = { agent, unavailable: source.why };
       else {
         const read = readOutputs(agent, source, work);
-        data = { agent, source: read.source, events: read.events.map((e) => ({ event: e.event, declaredAs: e.declaredAs, schema: e.schema })) };
+        data = {
+          agent,
+          source: read.source,
+          events: read.events.map((e) => ({ event: e.event, declaredAs: e.declaredAs, schema: e.schema })),
+        };
       }
     } catch (error) {
-      if (error instanceof HookOutputError || error instanceof DownloadError) throw new ScriptError(`${agent}: ${error.message}`);
+      if (error instanceof HookOutputError || error instanceof DownloadError)
+        throw new ScriptError(`${agent}: ${error.message}`);
       throw error;
     } finally {
       rmSync(work, { recursive: true, force: true });

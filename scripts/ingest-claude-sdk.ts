@@ -33,7 +33,6 @@ import { isRelease } from '../src/lib/core/version-order.ts';
 import { listedVersions } from './lib/registry.ts';
 import { releaseEvidence } from './lib/runnable-release.ts';
 
-
 const ROOT = resolve(import.meta.dirname, '..');
 const CONTENT = process.env.CONTENT_DIR ? resolve(process.env.CONTENT_DIR) : join(ROOT, 'content');
 const PINS_FILE = process.env.PINS_FILE ? resolve(process.env.PINS_FILE) : join(ROOT, 'scripts/pins.json');
@@ -42,17 +41,20 @@ const PIN_KEY = claudeCode.id;
 /** Whether the registry lists Claude Code `version` in any of its packages (the CLI's own, then its standalone platform packages), with each package's answer. */
 function bundledCli(version: string): NonNullable<AgentRecord['bundledCli']> {
   const packages = [claudeCode.npmPackage, ...(claudeCode.standalonePackages ?? [])];
-  const listings = releaseEvidence(packages.map((p) => ({ package: p, versions: listedVersions(p) })), version);
+  const listings = releaseEvidence(
+    packages.map((p) => ({ package: p, versions: listedVersions(p) })),
+    version,
+  );
   return { package: claudeCode.npmPackage, published: listings.some((l) => l.lists), listings };
 }
 const ACCEPT_COMMAND = `npm run ingest:claude-sdk -- ${ACCEPT_FLAG}`;
 /** Prefix of the temporary download folder in os.tmpdir(). */
 const WORK_PREFIX = 'claude-sdk-';
 
-
 /** The pin, which must name the declaration file to read. */
 function typesPin(pin: Pin): Pin & { typesFile: string } {
-  if (pin.typesFile === undefined) throw new ScriptError(`${display(PINS_FILE)}: "${PIN_KEY}".typesFile must name the declaration file to read`);
+  if (pin.typesFile === undefined)
+    throw new ScriptError(`${display(PINS_FILE)}: "${PIN_KEY}".typesFile must name the declaration file to read`);
   return pin as Pin & { typesFile: string };
 }
 
@@ -67,14 +69,24 @@ function recordedIntegrity(agentFile: string, pin: Pin): string | undefined {
   }
 }
 
-
 /** The package's manifest, its manifest.json (the bundled Claude Code's version, commit and build date) and the declaration file, each checked. */
-function readBundle(dir: string, spec: string, typesFile: string): { pkg: { claudeCodeVersion: string }; manifest: { version?: string; commit?: string; buildDate?: string }; dts: string } {
+function readBundle(
+  dir: string,
+  spec: string,
+  typesFile: string,
+): {
+  pkg: { claudeCodeVersion: string };
+  manifest: { version?: string; commit?: string; buildDate?: string };
+  dts: string;
+} {
   const pkg = readJson<{ claudeCodeVersion?: string }>(join(dir, 'package.json'), 'the package manifest');
-  if (!pkg.claudeCodeVersion) throw new ScriptError('package.json has no claudeCodeVersion: cannot tell which Claude Code it bundles');
+  if (!pkg.claudeCodeVersion)
+    throw new ScriptError('package.json has no claudeCodeVersion: cannot tell which Claude Code it bundles');
   // The version names files and URLs (versioned export paths) and is compared as a release: only a plain release number is one.
   if (typeof pkg.claudeCodeVersion !== 'string' || !isRelease(pkg.claudeCodeVersion)) {
-    throw new ScriptError(`package.json's claudeCodeVersion ${JSON.stringify(pkg.claudeCodeVersion)} is not a release number (x.y.z); refusing to record it`);
+    throw new ScriptError(
+      `package.json's claudeCodeVersion ${JSON.stringify(pkg.claudeCodeVersion)} is not a release number (x.y.z); refusing to record it`,
+    );
   }
   let manifest: { version?: string; commit?: string; buildDate?: string };
   try {
@@ -83,7 +95,9 @@ function readBundle(dir: string, spec: string, typesFile: string): { pkg: { clau
     throw new ScriptError('manifest.json is missing or unreadable: cannot record the bundled Claude Code commit');
   }
   if (manifest.version !== pkg.claudeCodeVersion) {
-    throw new ScriptError(`manifest.json says Claude Code ${manifest.version}, package.json says ${pkg.claudeCodeVersion}`);
+    throw new ScriptError(
+      `manifest.json says Claude Code ${manifest.version}, package.json says ${pkg.claudeCodeVersion}`,
+    );
   }
   let dts: string;
   try {
@@ -159,7 +173,9 @@ function main(argv: readonly string[], written: string[]): void {
       replaceFile(PINS_FILE, pinsText);
       written.push(display(PINS_FILE));
     }
-    console.log(`ingest-claude-sdk: ${tools.length} tools from ${spec} (Claude Code ${pkg.claudeCodeVersion}), integrity ${integrity}`);
+    console.log(
+      `ingest-claude-sdk: ${tools.length} tools from ${spec} (Claude Code ${pkg.claudeCodeVersion}), integrity ${integrity}`,
+    );
     if (verdict.note) console.log(`ingest-claude-sdk: ${verdict.note}`);
   });
 }

@@ -44,13 +44,15 @@ const LOG = 'ingest-gemini-core';
 /** Prefix of the temporary download folder in os.tmpdir(). */
 const WORK_PREFIX = 'gemini-core-';
 
-
 /** The names of the built-in tools the captures of the matrix advertise (the stub MCP server's tools left out). */
 function capturedToolNames(pin: Pin): string[] {
   const matrixFile = join(CONTENT, 'capture-matrix.json');
   const matrix = readJson<CaptureMatrix>(matrixFile, 'the capture matrix');
   const agent = matrix.agents[AGENT];
-  if (!agent) throw new ScriptError(`${display(matrixFile)} has no ${AGENT} captures: there is nothing to compare the types with`);
+  if (!agent)
+    throw new ScriptError(
+      `${display(matrixFile)} has no ${AGENT} captures: there is nothing to compare the types with`,
+    );
   if (agent.version !== pin.version) {
     throw new ScriptError(
       `the captures are of ${agent.package} ${agent.version} (${display(matrixFile)}), the pin is ${pin.package} ${pin.version}: set "${PIN_KEY}".version in ${display(PINS_FILE)} to the captured release (the two are released together) and delete its integrity`,
@@ -92,7 +94,8 @@ function main(argv: readonly string[], written: string[]): void {
   withPinnedPackage(source, ({ dir, spec, integrity, verdict }) => {
     // 3. Map every captured tool and build every file in memory.
     const mapping = mapCoreTools(dir, names);
-    if (mapping.mapped.length === 0) throw new ScriptError(`none of the ${names.length} captured tools could be mapped to a params type of ${spec}`);
+    if (mapping.mapped.length === 0)
+      throw new ScriptError(`none of the ${names.length} captured tools could be mapped to a params type of ${spec}`);
     const tools = coreToolRecords(mapping, { package: pin.package, version: pin.version, checked: pin.checked });
     const files = new Map<string, string>();
     for (const tool of tools) files.set(`${toolSlug(tool.name)}.json`, jsonText(tool));
@@ -106,7 +109,9 @@ function main(argv: readonly string[], written: string[]): void {
       replaceFile(PINS_FILE, pinsText);
       written.push(display(PINS_FILE));
     }
-    console.log(`${LOG}: ${tools.length} of ${names.length} captured tools mapped to params types of ${spec}, integrity ${integrity}`);
+    console.log(
+      `${LOG}: ${tools.length} of ${names.length} captured tools mapped to params types of ${spec}, integrity ${integrity}`,
+    );
     for (const tool of mapping.unmapped) console.log(`${LOG}: not mapped, capture only: ${tool.name}: ${tool.reason}`);
     if (verdict.note) console.log(`${LOG}: ${verdict.note}`);
   });

@@ -30,7 +30,6 @@ import type { CaptureMatrixFile } from '../src/lib/core/content-types.ts';
 const ROOT = resolve(import.meta.dirname, '..');
 const CACHE_ROOT = process.env['CAPTURE_CACHE_DIR'] || '/work/cache';
 
-
 type FeatureListMethod = Extract<InventoryMethod, { method: 'feature-list-and-handlers' }>;
 
 /** The command line the feature list is read with, as the inventory file records it. */
@@ -42,7 +41,9 @@ function featureList(binary: string, method: FeatureListMethod): string {
   const home = mkdtempSync(join(tmpdir(), 'inventory-home-'));
   try {
     const isRoot = process.getuid?.() === 0;
-    const [command, args] = isRoot ? ['unshare', ['-n', binary, ...method.featuresArgs]] : [binary, [...method.featuresArgs]];
+    const [command, args] = isRoot
+      ? ['unshare', ['-n', binary, ...method.featuresArgs]]
+      : [binary, [...method.featuresArgs]];
     return execFileSync(command, args, {
       env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: home, [method.homeVariable]: home },
       encoding: 'utf8',
@@ -74,7 +75,10 @@ export function inventoryOf(agent: AgentId, pkg: string, version: string, binary
   } else {
     const command = featuresCommand(AGENTS[agent].binary, method);
     file.features = { command, items: parseFeatureList(featureList(binary, method)) };
-    file.handlerModules = { pattern: `${method.handlersPrefix}<path>.rs`, items: sourcePaths(bytes, method.handlersPrefix) };
+    file.handlerModules = {
+      pattern: `${method.handlersPrefix}<path>.rs`,
+      items: sourcePaths(bytes, method.handlersPrefix),
+    };
     if (method.modelCatalogMarker !== undefined) file.modelCatalog = modelCatalog(bytes, method.modelCatalogMarker);
   }
   file.notes = [...method.notes];
@@ -95,12 +99,26 @@ function main(): void {
     const pin = matrix.agents[agent];
     if (!pin) throw new Error(`content/capture-matrix.json has no entry for ${agent}`);
     const binary = installedBinary(agent, CACHE_ROOT, pin.package, pin.version);
-    if (!binary) throw new Error(`${pin.package}@${pin.version} is not installed under ${CACHE_ROOT}/capture-cli (run npm run capture first)`);
+    if (!binary)
+      throw new Error(
+        `${pin.package}@${pin.version} is not installed under ${CACHE_ROOT}/capture-cli (run npm run capture first)`,
+      );
     // The package the binary came from: the agent's own, or its platform package where that one lacks the release.
-    const data = inventoryOf(agent, installedPackage(agent, CACHE_ROOT, pin.package, pin.version) ?? pin.package, pin.version, binary);
+    const data = inventoryOf(
+      agent,
+      installedPackage(agent, CACHE_ROOT, pin.package, pin.version) ?? pin.package,
+      pin.version,
+      binary,
+    );
     const out = join(ROOT, 'content/inventory', `${agent}.json`);
     replaceFile(out, jsonText(data));
-    const counts = [data.names && `${data.names.items.length} names`, data.aliasTables && `${data.aliasTables.reduce((n, t) => n + t.entries.length, 0)} aliases`, data.features && `${data.features.items.length} features`, data.handlerModules && `${data.handlerModules.items.length} handler modules`, data.modelCatalog && `${data.modelCatalog.models.length} catalog models`].filter(Boolean);
+    const counts = [
+      data.names && `${data.names.items.length} names`,
+      data.aliasTables && `${data.aliasTables.reduce((n, t) => n + t.entries.length, 0)} aliases`,
+      data.features && `${data.features.items.length} features`,
+      data.handlerModules && `${data.handlerModules.items.length} handler modules`,
+      data.modelCatalog && `${data.modelCatalog.models.length} catalog models`,
+    ].filter(Boolean);
     console.log(`wrote content/inventory/${agent}.json (${counts.join(', ')})`);
   }
 }

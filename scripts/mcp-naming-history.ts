@@ -78,7 +78,9 @@ const ECHO_DESCRIPTION = toolList()[0]!.description;
 function stubNames(agent: AgentId, capture: CaptureFile): string[] {
   const naming = mcpNamingOf(agent);
   const tools = readTools(capture);
-  const names = [...tools.tools].filter(([n, t]) => (t.description ?? '').includes(ECHO_DESCRIPTION) || (naming?.isStubServerTool(n) ?? false)).map(([n]) => n);
+  const names = [...tools.tools]
+    .filter(([n, t]) => (t.description ?? '').includes(ECHO_DESCRIPTION) || (naming?.isStubServerTool(n) ?? false))
+    .map(([n]) => n);
   if (names.length > 0) return names.sort();
   return [...tools.deferredNamespaces].filter((n) => n.includes(STUB_MCP_SERVER)).map((n) => `${n} (namespace only)`);
 }
@@ -94,11 +96,14 @@ async function historyOf(agent: AgentId, o: Options): Promise<unknown> {
   const naming = AGENTS[agent].mcpNaming;
   if ('none' in naming) fail(`${agent} has no MCP naming to follow: ${naming.none}`);
   const configuration = naming.configuration;
-  if (!matrix.agents[agent].configurations.some((c) => c.id === configuration)) fail(`content/capture-matrix.json has no ${agent} configuration ${configuration}`);
+  if (!matrix.agents[agent].configurations.some((c) => c.id === configuration))
+    fail(`content/capture-matrix.json has no ${agent} configuration ${configuration}`);
   const range: ReleaseRange = { to: pin, ...plan.range };
   const versions = selectReleases(runnableVersions(agentListings(agent, pkg)), range);
   const step = Math.max(1, Math.ceil((versions.length - 1) / (o.readings - 1)));
-  console.log(`\n${agent}: ${versions.length} releases ${versions[0]} … ${versions.at(-1)}, configuration ${configuration}, every ${step}th, then bisected`);
+  console.log(
+    `\n${agent}: ${versions.length} releases ${versions[0]} … ${versions.at(-1)}, configuration ${configuration}, every ${step}th, then bisected`,
+  );
   const readings = new Map<number, Reading>();
   const read = (i: number): Reading => {
     const known = readings.get(i);
@@ -107,10 +112,36 @@ async function historyOf(agent: AgentId, o: Options): Promise<unknown> {
     if (readCached(HISTORY_ROOT, agent, version, configuration) === undefined) {
       console.log(`  ${version}: capturing`);
       try {
-        const installed = installRelease(agent, pkg, version, { cacheRoot: CACHE_ROOT, historyRoot: HISTORY_ROOT }, (line) => console.log(`    ${line}`));
+        const installed = installRelease(
+          agent,
+          pkg,
+          version,
+          { cacheRoot: CACHE_ROOT, historyRoot: HISTORY_ROOT },
+          (line) => console.log(`    ${line}`),
+        );
         try {
-          const inner = spawnSync('unshare', ['-n', process.execPath, HISTORY_SCRIPT, '--inside', '--agent', agent, '--version', version, '--binary', installed.binary, '--config', configuration], { stdio: 'inherit', timeout: 4 * 60_000 });
-          if (inner.error || inner.status !== 0) fail(`the capture of ${agent} ${version} inside the namespace failed (${inner.error?.message ?? `exit ${inner.status ?? inner.signal}`})`);
+          const inner = spawnSync(
+            'unshare',
+            [
+              '-n',
+              process.execPath,
+              HISTORY_SCRIPT,
+              '--inside',
+              '--agent',
+              agent,
+              '--version',
+              version,
+              '--binary',
+              installed.binary,
+              '--config',
+              configuration,
+            ],
+            { stdio: 'inherit', timeout: 4 * 60_000 },
+          );
+          if (inner.error || inner.status !== 0)
+            fail(
+              `the capture of ${agent} ${version} inside the namespace failed (${inner.error?.message ?? `exit ${inner.status ?? inner.signal}`})`,
+            );
         } finally {
           installed.remove();
         }
@@ -120,8 +151,12 @@ async function historyOf(agent: AgentId, o: Options): Promise<unknown> {
       }
     }
     const cached = readCached(HISTORY_ROOT, agent, version, configuration)!;
-    const reading: Reading = cached.ok ? { version, names: stubNames(agent, cached.capture as CaptureFile) } : { version, failed: cached.error.split('\n')[0]! };
-    console.log(`  ${version}: ${'failed' in reading ? `failed: ${reading.failed}` : reading.names.join(', ') || 'no stub tool'}`);
+    const reading: Reading = cached.ok
+      ? { version, names: stubNames(agent, cached.capture as CaptureFile) }
+      : { version, failed: cached.error.split('\n')[0]! };
+    console.log(
+      `  ${version}: ${'failed' in reading ? `failed: ${reading.failed}` : reading.names.join(', ') || 'no stub tool'}`,
+    );
     readings.set(i, reading);
     return reading;
   };
@@ -141,10 +176,17 @@ async function historyOf(agent: AgentId, o: Options): Promise<unknown> {
 
 async function main(): Promise<void> {
   const o = parseArgs(process.argv.slice(2));
-  if (process.getuid?.() !== 0) fail('must run as root: each capture runs inside a network namespace with only loopback (`unshare -n`)');
+  if (process.getuid?.() !== 0)
+    fail('must run as root: each capture runs inside a network namespace with only loopback (`unshare -n`)');
   const files = new Map<string, string>();
   for (const agent of o.agents) files.set(`${agent}.json`, jsonText(await historyOf(agent, o)));
-  process.exitCode = checkOrWrite(OUT_DIR, files, { check: o.check, partial: o.agents.length < AGENT_IDS.length, script: 'mcp-naming-history', what: 'history', shownDir: 'content/mcp-naming/' });
+  process.exitCode = checkOrWrite(OUT_DIR, files, {
+    check: o.check,
+    partial: o.agents.length < AGENT_IDS.length,
+    script: 'mcp-naming-history',
+    what: 'history',
+    shownDir: 'content/mcp-naming/',
+  });
 }
 
 await main();

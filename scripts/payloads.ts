@@ -50,7 +50,11 @@ function fail(message: string): never {
 }
 
 function parseArgs(argv: string[]): Options {
-  const parsed = parseRunArgs(argv, { usage: 'node scripts/payloads.ts [--only agent[/tool[/scenario]]]... [--check] [--raw DIR] [--out DIR]', onlyTakes: 'agent, agent/tool or agent/tool/scenario', out: true });
+  const parsed = parseRunArgs(argv, {
+    usage: 'node scripts/payloads.ts [--only agent[/tool[/scenario]]]... [--check] [--raw DIR] [--out DIR]',
+    onlyTakes: 'agent, agent/tool or agent/tool/scenario',
+    out: true,
+  });
   if ('help' in parsed) {
     console.log(parsed.help);
     process.exit(0);
@@ -73,12 +77,19 @@ function outside(options: Options, argv: string[]): never {
     argv,
     prepare: (log) => {
       const { matrix, selected } = load();
-      for (const agent of new Set(selected(options).map((s) => s.agent))) ensureInstalled(agent, CACHE_ROOT, matrix.agents[agent].package, matrix.agents[agent].version, log);
+      for (const agent of new Set(selected(options).map((s) => s.agent)))
+        ensureInstalled(agent, CACHE_ROOT, matrix.agents[agent].package, matrix.agents[agent].version, log);
     },
   });
 }
 
-async function runScenario(selected: SelectedScenario, matrix: Matrix, binary: string, paths: PayloadPaths, raw: string | undefined): Promise<unknown> {
+async function runScenario(
+  selected: SelectedScenario,
+  matrix: Matrix,
+  binary: string,
+  paths: PayloadPaths,
+  raw: string | undefined,
+): Promise<unknown> {
   const { agent, scenario } = selected;
   const run = await runScenarioOnce(selected, matrix, binary, paths, { root: ROOT, raw });
   const { outcome, configuration, additions, conversation, calls } = run;
@@ -89,7 +100,9 @@ async function runScenario(selected: SelectedScenario, matrix: Matrix, binary: s
   const recorded = run.recorded;
   recorded.calls.forEach((c, i) => {
     if (c.outcome !== calls[i]!.expect) {
-      throw new RecordError(`call ${i + 1} (${c.tool}) was expected to report ${calls[i]!.expect}, the CLI reported ${c.outcome}: ${JSON.stringify((c.result ? wireCalls.resultText(c.result) : '').slice(0, 400))}`);
+      throw new RecordError(
+        `call ${i + 1} (${c.tool}) was expected to report ${calls[i]!.expect}, the CLI reported ${c.outcome}: ${JSON.stringify((c.result ? wireCalls.resultText(c.result) : '').slice(0, 400))}`,
+      );
     }
   });
 
@@ -125,23 +138,30 @@ async function inside(options: Options): Promise<number> {
     lockedBy: 'another payload run',
     width: 70,
     run: (s, binary, paths) => runScenario(s, matrix, binary, paths, options.raw),
-    summary: (s, payload) => payloadSummary(s.key, payload as Parameters<typeof payloadSummary>[1], hookShapeOf(s.agent)?.eventField),
+    summary: (s, payload) =>
+      payloadSummary(s.key, payload as Parameters<typeof payloadSummary>[1], hookShapeOf(s.agent)?.eventField),
   });
-  return keepRecords({ files, errors }, {
-    script: 'payloads',
-    what: 'payload',
-    selected: selected.length,
-    unit: 'scenario',
-    dir: PAYLOADS_DIR,
-    shownDir: 'content/payloads/',
-    out: options.out,
-    check: options.check,
-    partial: options.only.length > 0,
-    afterSuccess: () => {
-      const report = checkSiteModelPayloads(ROOT, files);
-      if (report.length > 0) console.log(`\nagainst the declared shapes (src/lib/check/payload-check.ts):\n${report.map((l) => `  ${l}`).join('\n')}`);
+  return keepRecords(
+    { files, errors },
+    {
+      script: 'payloads',
+      what: 'payload',
+      selected: selected.length,
+      unit: 'scenario',
+      dir: PAYLOADS_DIR,
+      shownDir: 'content/payloads/',
+      out: options.out,
+      check: options.check,
+      partial: options.only.length > 0,
+      afterSuccess: () => {
+        const report = checkSiteModelPayloads(ROOT, files);
+        if (report.length > 0)
+          console.log(
+            `\nagainst the declared shapes (src/lib/check/payload-check.ts):\n${report.map((l) => `  ${l}`).join('\n')}`,
+          );
+      },
     },
-  });
+  );
 }
 
 const argv = process.argv.slice(2);
@@ -150,6 +170,13 @@ try {
   if (!options.inside) outside(options, argv);
   process.exitCode = await inside(options);
 } catch (error) {
-  if (error instanceof MatrixError || error instanceof InstallError || error instanceof NamespaceError || error instanceof NamespaceRerunError || error instanceof ScenarioError) fail(error.message);
+  if (
+    error instanceof MatrixError ||
+    error instanceof InstallError ||
+    error instanceof NamespaceError ||
+    error instanceof NamespaceRerunError ||
+    error instanceof ScenarioError
+  )
+    fail(error.message);
   throw error;
 }

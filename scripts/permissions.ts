@@ -30,10 +30,24 @@ import { maskPayloadValue } from './lib/payloads/mask.ts';
 import { parseHookLog, RecordError, untagHookLog } from './lib/payloads/record.ts';
 import { keepRecords, recordEach } from './lib/payloads/record-each.ts';
 import { expandRunVariables } from './lib/payloads/run.ts';
-import { driverOf, parsedOrText, resultOfCall, runScenarioOnce, scenarioMask, type ScenarioRun } from './lib/payloads/scenario-run.ts';
+import {
+  driverOf,
+  parsedOrText,
+  resultOfCall,
+  runScenarioOnce,
+  scenarioMask,
+  type ScenarioRun,
+} from './lib/payloads/scenario-run.ts';
 import { ScenarioError } from './lib/payloads/scenarios.ts';
 import type { PayloadPaths } from './lib/payloads/drivers.ts';
-import { loadPermissionCases, PermissionCaseError, permissionOutcome, permissionScenario, selectPermissionCases, type SelectedPermissionCase } from './lib/permissions/cases.ts';
+import {
+  loadPermissionCases,
+  PermissionCaseError,
+  permissionOutcome,
+  permissionScenario,
+  selectPermissionCases,
+  type SelectedPermissionCase,
+} from './lib/permissions/cases.ts';
 import { pathOf } from '../src/lib/wire/shared.ts';
 import type { JsonObject } from '../src/lib/agents/types.ts';
 import { agentWireQuirks, type AgentId } from '../src/lib/agents/index.ts';
@@ -83,29 +97,68 @@ async function probeServer(): Promise<{ url: string; hits: string[]; close: () =
 function mcpCalls(home: string): { started: boolean; calls: string[] } {
   const file = join(home, CALL_LOG);
   if (!existsSync(file)) return { started: false, calls: [] };
-  const entries = readFileSync(file, 'utf8').split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as { started?: boolean; call?: string });
-  return { started: entries.some((e) => e.started === true), calls: entries.flatMap((e) => (typeof e.call === 'string' ? [e.call] : [])) };
+  const entries = readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l !== '')
+    .map((l) => JSON.parse(l) as { started?: boolean; call?: string });
+  return {
+    started: entries.some((e) => e.started === true),
+    calls: entries.flatMap((e) => (typeof e.call === 'string' ? [e.call] : [])),
+  };
 }
 
 /** The request the call went out after (the last one on the tool path that offered tools and did not yet carry its result), and whether it offered `tool`. */
 function offeredIn(run: ScenarioRun, agent: AgentId, id: string, tool: string): boolean {
   const { wire } = run;
-  const requests = run.outcome.requests.filter((r) => r.method === 'POST' && wire.isToolRequestPath(pathOf(r.url)) && wire.hasTools(r.json) && wire.toolCalls.findResult(r.json, id) === undefined);
+  const requests = run.outcome.requests.filter(
+    (r) =>
+      r.method === 'POST' &&
+      wire.isToolRequestPath(pathOf(r.url)) &&
+      wire.hasTools(r.json) &&
+      wire.toolCalls.findResult(r.json, id) === undefined,
+  );
   const before = requests[0];
   if (before === undefined) throw new RecordError(`no request offered tools for the ${tool} call to go out in`);
-  const names = wire.extractTools(before.json as JsonObject, { origin: { package: 'run', version: '0.0.0', file: 'run' }, pointer: '/body', quirks: agentWireQuirks(agent) }).map((t) => t.fullName);
+  const names = wire
+    .extractTools(before.json as JsonObject, {
+      origin: { package: 'run', version: '0.0.0', file: 'run' },
+      pointer: '/body',
+      quirks: agentWireQuirks(agent),
+    })
+    .map((t) => t.fullName);
   return names.includes(tool);
 }
 
-async function runCase(selected: SelectedPermissionCase, matrix: Matrix, binary: string, paths: PayloadPaths, raw: string | undefined): Promise<unknown> {
+async function runCase(
+  selected: SelectedPermissionCase,
+  matrix: Matrix,
+  binary: string,
+  paths: PayloadPaths,
+  raw: string | undefined,
+): Promise<unknown> {
   const { agent, case: c } = selected;
   const { hooks } = driverOf(agent);
   const probe = await probeServer();
   try {
     const vars = { HOME: paths.home, WORKDIR: paths.workdir, RUN: paths.run, PROBE_URL: probe.url };
-    const homeFiles = new Map<string, string>([[join(paths.home, CALL_LOG), ''], ...Object.entries(c.call.homeFiles ?? {}).map(([rel, text]): [string, string] => [join(paths.home, rel), expandRunVariables(text ?? '', vars)])]);
-    const settings = c.call.settings === undefined ? undefined : expandRunVariables(c.call.settings as JsonObject, vars);
-    const run = await runScenarioOnce(permissionScenario(selected), matrix, binary, paths, { root: ROOT, raw, resultMayBeMissing: true, settings, without: hooks.bypass ?? [], vars: { PROBE_URL: probe.url }, files: homeFiles });
+    const homeFiles = new Map<string, string>([
+      [join(paths.home, CALL_LOG), ''],
+      ...Object.entries(c.call.homeFiles ?? {}).map(([rel, text]): [string, string] => [
+        join(paths.home, rel),
+        expandRunVariables(text ?? '', vars),
+      ]),
+    ]);
+    const settings =
+      c.call.settings === undefined ? undefined : expandRunVariables(c.call.settings as JsonObject, vars);
+    const run = await runScenarioOnce(permissionScenario(selected), matrix, binary, paths, {
+      root: ROOT,
+      raw,
+      resultMayBeMissing: true,
+      settings,
+      without: hooks.bypass ?? [],
+      vars: { PROBE_URL: probe.url },
+      files: homeFiles,
+    });
     if (run.conversation.error) throw new RecordError(run.conversation.error);
     if (!run.conversation.sent.has(0)) {
       const exit = run.outcome.timedOut ? 'was killed at the limit' : `exited ${run.outcome.exitCode}`;
@@ -117,7 +170,10 @@ async function runCase(selected: SelectedPermissionCase, matrix: Matrix, binary:
     const { payloads } = untagHookLog(parseHookLog(run.hookLog));
     const text = result === undefined ? null : toolCalls.resultText(result);
     const happened = sideEffectHappened(c.sideEffect, paths, probe.hits, selected, text);
-    const mask = scenarioMask(run, [], permissionScenario(selected), matrix, paths, CACHE_ROOT, { REPO: ROOT, PROBE_URL: probe.url });
+    const mask = scenarioMask(run, [], permissionScenario(selected), matrix, paths, CACHE_ROOT, {
+      REPO: ROOT,
+      PROBE_URL: probe.url,
+    });
     const { package: pkg, version } = matrix.agents[agent];
     const configuration = matrix.agents[agent].configurations.find((x) => x.id === selected.configuration)!;
     const record = {
@@ -134,9 +190,17 @@ async function runCase(selected: SelectedPermissionCase, matrix: Matrix, binary:
       args: [...run.additions.args, ...(c.call.args ?? [])],
       env: { ...run.additions.env, ...(c.call.env ?? {}) },
       configurationFiles: [
-        ...[...run.additions.files].map(([where, content]) => ({ where, content: typeof content === 'string' ? parsedOrText(content) : '(bytes)' })),
-        ...Object.entries(c.call.files ?? {}).map(([rel, content]) => ({ where: join(paths.workdir, rel), content: parsedOrText(expandRunVariables(content ?? '', vars)) })),
-        ...[...homeFiles].filter(([where]) => !where.endsWith(CALL_LOG)).map(([where, content]) => ({ where, content: parsedOrText(content) })),
+        ...[...run.additions.files].map(([where, content]) => ({
+          where,
+          content: typeof content === 'string' ? parsedOrText(content) : '(bytes)',
+        })),
+        ...Object.entries(c.call.files ?? {}).map(([rel, content]) => ({
+          where: join(paths.workdir, rel),
+          content: parsedOrText(expandRunVariables(content ?? '', vars)),
+        })),
+        ...[...homeFiles]
+          .filter(([where]) => !where.endsWith(CALL_LOG))
+          .map(([where, content]) => ({ where, content: parsedOrText(content) })),
         ...(run.configuration.settings ? [{ where: 'settings', content: run.configuration.settings }] : []),
       ],
       offered: offeredIn(run, agent, id, c.call.tool),
@@ -163,12 +227,21 @@ function sideEffectTarget(effect: SelectedPermissionCase['case']['sideEffect']):
 }
 
 /** Whether the call's side effect happened. An MCP case whose server never logged its start cannot tell, and fails. */
-function sideEffectHappened(effect: SelectedPermissionCase['case']['sideEffect'], paths: PayloadPaths, hits: readonly string[], selected: SelectedPermissionCase, resultText: string | null): boolean {
+function sideEffectHappened(
+  effect: SelectedPermissionCase['case']['sideEffect'],
+  paths: PayloadPaths,
+  hits: readonly string[],
+  selected: SelectedPermissionCase,
+  resultText: string | null,
+): boolean {
   if ('file' in effect) return existsSync(join(paths.workdir, effect.file));
   if ('output' in effect) return resultText !== null && resultText.includes(effect.output);
   if ('probe' in effect) return hits.some((h) => h.includes(PROBE_PATH));
   const log = mcpCalls(paths.home);
-  if (!log.started) throw new RecordError(`${selected.key}: the stub MCP server never wrote to $HOME/${CALL_LOG}, so whether the call reached it cannot be told (did the CLI start it, with HOME passed on?)`);
+  if (!log.started)
+    throw new RecordError(
+      `${selected.key}: the stub MCP server never wrote to $HOME/${CALL_LOG}, so whether the call reached it cannot be told (did the CLI start it, with HOME passed on?)`,
+    );
   return log.calls.includes(effect.mcpCall);
 }
 
@@ -187,11 +260,27 @@ async function inside(options: RunArgs): Promise<number> {
     run: (s, binary, paths) => runCase(s, matrix, binary, paths, options.raw),
     summary: (s, record) => {
       const r = record as Shown;
-      const saw = r.modelSaw.result === null ? 'no result' : `${r.modelSaw.isError ? 'error' : 'result'} ${JSON.stringify(r.modelSaw.result.slice(0, 60))}`;
+      const saw =
+        r.modelSaw.result === null
+          ? 'no result'
+          : `${r.modelSaw.isError ? 'error' : 'result'} ${JSON.stringify(r.modelSaw.result.slice(0, 60))}`;
       return `${s.key.padEnd(40)} ${r.outcome}${r.offered ? '' : ' (not offered)'}; ${saw}`;
     },
   });
-  return keepRecords({ files, errors }, { script: 'permissions', what: 'record', selected: selected.length, unit: 'case', dir: RECORDS_DIR, shownDir: 'content/permissions/', out: options.out, check: options.check, partial: options.only.length > 0 });
+  return keepRecords(
+    { files, errors },
+    {
+      script: 'permissions',
+      what: 'record',
+      selected: selected.length,
+      unit: 'case',
+      dir: RECORDS_DIR,
+      shownDir: 'content/permissions/',
+      out: options.out,
+      check: options.check,
+      partial: options.only.length > 0,
+    },
+  );
 }
 
 const argv = process.argv.slice(2);
@@ -204,12 +293,21 @@ try {
       argv,
       prepare: (log) => {
         const { matrix, selected } = load(options);
-        for (const agent of new Set(selected.map((s) => s.agent))) ensureInstalled(agent, CACHE_ROOT, matrix.agents[agent].package, matrix.agents[agent].version, log);
+        for (const agent of new Set(selected.map((s) => s.agent)))
+          ensureInstalled(agent, CACHE_ROOT, matrix.agents[agent].package, matrix.agents[agent].version, log);
       },
     });
   }
   process.exitCode = await inside(options);
 } catch (error) {
-  if (error instanceof MatrixError || error instanceof InstallError || error instanceof NamespaceError || error instanceof NamespaceRerunError || error instanceof PermissionCaseError || error instanceof ScenarioError) fail(error.message);
+  if (
+    error instanceof MatrixError ||
+    error instanceof InstallError ||
+    error instanceof NamespaceError ||
+    error instanceof NamespaceRerunError ||
+    error instanceof PermissionCaseError ||
+    error instanceof ScenarioError
+  )
+    fail(error.message);
   throw error;
 }

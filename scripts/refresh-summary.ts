@@ -28,11 +28,19 @@ function git(args: string[]): { ok: boolean; stdout: string; stderr: string } {
 }
 
 function main(argv: string[]): void {
-  const { values } = parseArgs({ args: argv, options: { out: { type: 'string' }, base: { type: 'string', default: 'HEAD' } }, strict: true, allowPositionals: false });
+  const { values } = parseArgs({
+    args: argv,
+    options: { out: { type: 'string' }, base: { type: 'string', default: 'HEAD' } },
+    strict: true,
+    allowPositionals: false,
+  });
   const base = values.base;
-  if (!git(['rev-parse', '--verify', '--quiet', `${base}^{commit}`]).ok) throw new Error(`no commit ${base} to compare with`);
+  if (!git(['rev-parse', '--verify', '--quiet', `${base}^{commit}`]).ok)
+    throw new Error(`no commit ${base} to compare with`);
 
-  const names = readdirSync(join(ROOT, HISTORY)).filter((f) => f.endsWith('.json')).sort();
+  const names = readdirSync(join(ROOT, HISTORY))
+    .filter((f) => f.endsWith('.json'))
+    .sort();
   const after = names.map((f) => JSON.parse(readFileSync(join(ROOT, HISTORY, f), 'utf8')) as HistoryFile);
   const before = names.flatMap((f) => {
     const shown = git(['show', `${base}:${HISTORY}/${f}`]);
@@ -40,7 +48,12 @@ function main(argv: string[]): void {
   });
   const stat = git(['diff', '--stat', base]).stdout.trimEnd();
   const untracked = git(['ls-files', '--others', '--exclude-standard']).stdout.split('\n').filter(Boolean);
-  const diffStat = [stat, ...(untracked.length > 0 ? ['', `${untracked.length} new file${untracked.length === 1 ? '' : 's'}:`, ...untracked.map((f) => ` ${f}`)] : [])].join('\n');
+  const diffStat = [
+    stat,
+    ...(untracked.length > 0
+      ? ['', `${untracked.length} new file${untracked.length === 1 ? '' : 's'}:`, ...untracked.map((f) => ` ${f}`)]
+      : []),
+  ].join('\n');
   const markdown = refreshSummary({ before, after, products: AGENT_PRODUCTS, diffStat });
   if (values.out) writeFileSync(values.out, markdown);
   else process.stdout.write(markdown);

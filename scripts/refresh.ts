@@ -38,12 +38,26 @@ import { beginTransaction, restoreInterrupted, STAGING, type RefreshTransaction 
 import { onStopSignal, runInGroup, signalExitCode, stopChildren } from './lib/child-group.ts';
 import { killRunningIn } from './lib/capture/runner.ts';
 import { runFolders } from './lib/capture/run-folders.ts';
-import { outcomeLines, recordedFailure, refreshExitCode, refreshUnits, unitName, type HistoryRelease, type RefreshUnit, type UnitOutcome } from './lib/refresh-units.ts';
+import {
+  outcomeLines,
+  recordedFailure,
+  refreshExitCode,
+  refreshUnits,
+  unitName,
+  type HistoryRelease,
+  type RefreshUnit,
+  type UnitOutcome,
+} from './lib/refresh-units.ts';
 import { agentListings, agentPackages } from './lib/capture/install.ts';
 import { newestRelease, runnablePackage, runnableVersions } from './lib/runnable-release.ts';
 import { newlyListed } from './lib/history/releases.ts';
 import { loadContent } from '../src/lib/content/load.ts';
-import type { AgentRecord, CaptureMatrixFile, HookCasesFile, PermissionCasesFile } from '../src/lib/core/content-types.ts';
+import type {
+  AgentRecord,
+  CaptureMatrixFile,
+  HookCasesFile,
+  PermissionCasesFile,
+} from '../src/lib/core/content-types.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 const PINS = join(ROOT, 'scripts/pins.json');
@@ -55,7 +69,6 @@ const NODE = process.execPath;
 const CACHE_ROOT = process.env['CAPTURE_CACHE_DIR'] || '/work/cache';
 /** Everything the steps may write, relative to ROOT: saved before the first step, restored on failure. */
 const WRITES = ['content', 'scripts/pins.json'];
-
 
 const readJson = <T>(path: string): T => JSON.parse(readFileSync(path, 'utf8')) as T;
 const today = () => new Date().toISOString().slice(0, 10);
@@ -97,9 +110,14 @@ function currentState(): RefreshState {
   const types: RefreshState['types'] = {};
   for (const [agent, pin] of Object.entries(pins)) {
     const published = typesOf(agent);
-    if (!published) throw new Error(`scripts/pins.json pins ${pin.package} for ${agent}, whose agent module names no script that reads it (publishedTypes)`);
+    if (!published)
+      throw new Error(
+        `scripts/pins.json pins ${pin.package} for ${agent}, whose agent module names no script that reads it (publishedTypes)`,
+      );
     // Types released with the CLI follow its pin: the registry is not asked.
-    types[agent] = published.withCli ? { pinned: pin.version, latest: pin.version, withCli: true } : { pinned: pin.version, latest: latestVersion(pin.package) };
+    types[agent] = published.withCli
+      ? { pinned: pin.version, latest: pin.version, withCli: true }
+      : { pinned: pin.version, latest: latestVersion(pin.package) };
   }
   const clis: RefreshState['clis'] = {};
   for (const [agent, entry] of Object.entries(matrix.agents)) {
@@ -110,17 +128,26 @@ function currentState(): RefreshState {
     const latest = newestRelease(packages.map(latestVersion));
     // A newer release its history records as unable to run is not tried again; the note says why.
     const cannotRun = recordedFailure(historyReleases(`${agent}.capture`), latest) === undefined ? undefined : latest;
-    clis[agent] = { pinned: entry.version, latest, ...(payloads ? { payloads } : {}), ...(cannotRun ? { cannotRun } : {}) };
+    clis[agent] = {
+      pinned: entry.version,
+      latest,
+      ...(payloads ? { payloads } : {}),
+      ...(cannotRun ? { cannotRun } : {}),
+    };
   }
   const histories: RefreshState['histories'] = {};
   // Only histories a script can extend: the others are named in notCovered() instead.
-  for (const agent of Object.keys(types)) if (typesOf(agent)?.history) histories[`${agent}.sdk`] = historyCovers(`${agent}.sdk`);
+  for (const agent of Object.keys(types))
+    if (typesOf(agent)?.history) histories[`${agent}.sdk`] = historyCovers(`${agent}.sdk`);
   const withPlan = Object.keys(matrix.agents).filter((a) => isAgentId(a) && !('none' in AGENTS[a].captureHistory));
   const newly: Record<string, readonly string[]> = {};
   for (const agent of withPlan) {
     histories[`${agent}.capture`] = historyCovers(`${agent}.capture`);
     // Releases listed since the history was written are read on this run (re-listed every time).
-    const listed = newlyListed(runnableVersions(agentListings(agent as AgentId, matrix.agents[agent]!.package)), historyReleases(`${agent}.capture`).map((r) => r.version));
+    const listed = newlyListed(
+      runnableVersions(agentListings(agent as AgentId, matrix.agents[agent]!.package)),
+      historyReleases(`${agent}.capture`).map((r) => r.version),
+    );
     if (listed.length > 0) newly[`${agent}.capture`] = listed;
   }
   return { types, clis, histories, newlyListed: newly };
@@ -145,26 +172,38 @@ async function perform(step: RefreshStep): Promise<void> {
       const { package: pkg, version: _from, holder: _holder, checked: _checked, ...rest } = matrix.agents[step.agent]!;
       // The pin names the package that holds the release where the agent's own package lacks it.
       const holder = isAgentId(step.agent) ? runnablePackage(agentListings(step.agent, pkg), step.to) : undefined;
-      matrix.agents[step.agent] = { package: pkg, version: step.to, ...(holder && holder !== pkg ? { holder } : {}), checked: today(), ...rest };
+      matrix.agents[step.agent] = {
+        package: pkg,
+        version: step.to,
+        ...(holder && holder !== pkg ? { holder } : {}),
+        checked: today(),
+        ...rest,
+      };
       replaceFile(MATRIX, jsonText(matrix));
       await run('scripts/capture.ts', ['--only', step.agent]);
       // The inventory is read from the pinned binary; the build refuses one for another release.
-      if (isAgentId(step.agent) && !('none' in AGENTS[step.agent].inventory)) await run('scripts/inventory.ts', ['--agent', step.agent]);
+      if (isAgentId(step.agent) && !('none' in AGENTS[step.agent].inventory))
+        await run('scripts/inventory.ts', ['--agent', step.agent]);
       return;
     }
     case 'payloads':
       // Scenarios run the release the capture matrix now pins; every payload file is written again,
       // and so is every hook behaviour record of the agent (content/hook-cases.json), if it has cases.
       await run('scripts/payloads.ts', ['--only', step.agent]);
-      if (Object.hasOwn(readJson<HookCasesFile>(HOOK_CASES).agents, step.agent)) await run('scripts/hook-behaviour.ts', ['--only', step.agent]);
+      if (Object.hasOwn(readJson<HookCasesFile>(HOOK_CASES).agents, step.agent))
+        await run('scripts/hook-behaviour.ts', ['--only', step.agent]);
       // What its hooks may return, where read at the capture pin; and its cases over releases, where it has that history (earlier releases' runs are cached).
       if (hookOutputsRead(step.agent, 'capture-pin')) await run('scripts/hook-outputs.ts', ['--agent', step.agent]);
-      if (existsSync(join(ROOT, 'content/hook-behaviour-history', `${step.agent}.json`))) await run('scripts/hook-behaviour-history.ts', ['--agent', step.agent]);
+      if (existsSync(join(ROOT, 'content/hook-behaviour-history', `${step.agent}.json`)))
+        await run('scripts/hook-behaviour-history.ts', ['--agent', step.agent]);
       // The tool sets of its built-in subagents, where its module names them.
-      if (isAgentId(step.agent) && AGENTS[step.agent].subagents) await run('scripts/subagents.ts', ['--only', step.agent]);
+      if (isAgentId(step.agent) && AGENTS[step.agent].subagents)
+        await run('scripts/subagents.ts', ['--only', step.agent]);
       // Its permission cases at the new pin, and its MCP tool name up to it (earlier releases' captures are cached).
-      if (Object.hasOwn(readJson<PermissionCasesFile>(PERMISSION_CASES).agents, step.agent)) await run('scripts/permissions.ts', ['--only', step.agent]);
-      if (existsSync(join(ROOT, 'content/mcp-naming', `${step.agent}.json`))) await run('scripts/mcp-naming-history.ts', ['--agent', step.agent]);
+      if (Object.hasOwn(readJson<PermissionCasesFile>(PERMISSION_CASES).agents, step.agent))
+        await run('scripts/permissions.ts', ['--only', step.agent]);
+      if (existsSync(join(ROOT, 'content/mcp-naming', `${step.agent}.json`)))
+        await run('scripts/mcp-naming-history.ts', ['--agent', step.agent]);
       return;
     case 'history': {
       const [agent, source] = step.file.split('.') as [string, string];
@@ -198,16 +237,19 @@ function unpublishedBundles(): string[] {
   const dir = join(ROOT, 'content/agents');
   if (!existsSync(dir)) return [];
   const matrix = readJson<CaptureMatrixFile>(MATRIX);
-  return readdirSync(dir).filter((f) => f.endsWith('.json')).sort().flatMap((f) => {
-    const record = readJson<AgentRecord>(join(dir, f));
-    if (record.bundledCli?.published !== false) return [];
-    const types = record.sources[0];
-    const captured = (matrix.agents as Record<string, { version: string } | undefined>)[record.id]?.version;
-    return [
-      `${record.product} ${record.version}, bundled by ${types ? `${types.package} ${types.version}` : 'its published types'}, is not published as ${record.bundledCli.package}` +
-        (captured ? `: captures and payloads stay at ${captured}` : ''),
-    ];
-  });
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .flatMap((f) => {
+      const record = readJson<AgentRecord>(join(dir, f));
+      if (record.bundledCli?.published !== false) return [];
+      const types = record.sources[0];
+      const captured = (matrix.agents as Record<string, { version: string } | undefined>)[record.id]?.version;
+      return [
+        `${record.product} ${record.version}, bundled by ${types ? `${types.package} ${types.version}` : 'its published types'}, is not published as ${record.bundledCli.package}` +
+          (captured ? `: captures and payloads stay at ${captured}` : ''),
+      ];
+    });
 }
 
 /** What refresh leaves alone for lack of a script, with each agent module's reason. */
@@ -317,7 +359,9 @@ function stopNow(signal: NodeJS.Signals): never {
   killRunningIn(runFolders(CACHE_ROOT));
   if (active) active.rollback();
   else restoreInterrupted(ROOT, WRITES); // a save that was never completed is removed
-  console.error(`refresh: stopped (${stopped.length} step process group${stopped.length === 1 ? '' : 's'} ended); content/ and scripts/pins.json are as they were before the unit that was running`);
+  console.error(
+    `refresh: stopped (${stopped.length} step process group${stopped.length === 1 ? '' : 's'} ended); content/ and scripts/pins.json are as they were before the unit that was running`,
+  );
   process.exit(signalExitCode(signal));
 }
 
@@ -330,19 +374,24 @@ async function nothingNew(argv: readonly string[], recorded: readonly string[]):
   }
   // A run that failed half-way left content that moved: archive what it stopped publishing (not on a dry run, which writes nothing).
   if (argv.includes('--dry-run')) {
-    console.log('Nothing new upstream; the content differs from HEAD, so a run would archive the versioned export files it no longer publishes.');
+    console.log(
+      'Nothing new upstream; the content differs from HEAD, so a run would archive the versioned export files it no longer publishes.',
+    );
     return 0;
   }
   const published = await committedExports(ROOT);
   const archived = await allOrNothing(() => archiveVanished(ROOT, published, today()));
-  console.log(`Nothing new upstream; ${archived.length} versioned export files that the changed content no longer publishes archived (content/archive/).`);
+  console.log(
+    `Nothing new upstream; ${archived.length} versioned export files that the changed content no longer publishes archived (content/archive/).`,
+  );
   return 0;
 }
 
 async function main(argv: string[]): Promise<number> {
   const started = Date.now();
   onStopSignal(stopNow);
-  if (restoreInterrupted(ROOT, WRITES)) console.log(`restored content/ and scripts/pins.json from an interrupted refresh (${STAGING}/)`);
+  if (restoreInterrupted(ROOT, WRITES))
+    console.log(`restored content/ and scripts/pins.json from an interrupted refresh (${STAGING}/)`);
   if (argv.includes('--restore')) {
     console.log('Nothing else done (--restore).');
     return 0;
@@ -353,14 +402,25 @@ async function main(argv: string[]): Promise<number> {
   if (skipped.length > 0) console.log(`not covered by refresh:\n${skipped.map((s) => `  - ${s}`).join('\n')}`);
   console.log(
     'newest releases: ' +
-      [...Object.entries(state.types).map(([agent, v]) => [`${agent} types`, v] as const), ...Object.entries(state.clis)]
+      [
+        ...Object.entries(state.types).map(([agent, v]) => [`${agent} types`, v] as const),
+        ...Object.entries(state.clis),
+      ]
         .map(([agent, v]) => `${agent} ${v.latest} (pinned ${v.pinned})`)
         .join('; '),
   );
-  const recorded = Object.entries(state.clis).flatMap(([agent, v]) => (v.cannotRun ? [`${agent} ${v.cannotRun} cannot run (${recordedFailure(historyReleases(`${agent}.capture`), v.cannotRun)}), as its history records; its pin stays at ${v.pinned}`] : []));
+  const recorded = Object.entries(state.clis).flatMap(([agent, v]) =>
+    v.cannotRun
+      ? [
+          `${agent} ${v.cannotRun} cannot run (${recordedFailure(historyReleases(`${agent}.capture`), v.cannotRun)}), as its history records; its pin stays at ${v.pinned}`,
+        ]
+      : [],
+  );
   if (steps.length === 0) return nothingNew(argv, recorded);
   const units = refreshUnits(steps, (agent) => Boolean(state.types[agent]?.withCli));
-  console.log(`plan:\n${units.map((u) => `  ${unitName(u)}:\n${u.steps.map((s) => `    - ${describe(s)}`).join('\n')}`).join('\n')}`);
+  console.log(
+    `plan:\n${units.map((u) => `  ${unitName(u)}:\n${u.steps.map((s) => `    - ${describe(s)}`).join('\n')}`).join('\n')}`,
+  );
   if (argv.includes('--dry-run')) return 0;
   const before = Object.fromEntries(Object.keys(state.histories).map((f) => [f, eventCount(f)]));
   // Versioned export paths published now keep resolving: once the units have run, the files
@@ -369,22 +429,36 @@ async function main(argv: string[]): Promise<number> {
   const published = await committedExports(ROOT);
   const outcomes: UnitOutcome[] = [];
   for (const unit of units) outcomes.push(await runUnit(unit));
-  const archived = outcomes.some((o) => o.moved || o.by === 'release') ? await allOrNothing(() => archiveVanished(ROOT, published, today())) : [];
+  const archived = outcomes.some((o) => o.moved || o.by === 'release')
+    ? await allOrNothing(() => archiveVanished(ROOT, published, today()))
+    : [];
   console.log('\nsummary:');
   for (const line of outcomeLines(outcomes, describe)) console.log(`  - ${line}`);
   for (const file of Object.keys(state.histories)) {
     const added = eventCount(file) - (before[file] ?? 0);
     if (added !== 0) console.log(`  - ${file}: ${added} new change${added === 1 ? '' : 's'}`);
   }
-  if (archived.length > 0) console.log(`  - ${archived.length} versioned export files archived (content/archive/): their paths keep resolving`);
+  if (archived.length > 0)
+    console.log(
+      `  - ${archived.length} versioned export files archived (content/archive/): their paths keep resolving`,
+    );
   for (const line of [...recorded, ...unpublishedBundles()]) console.log(`  - not run: ${line}`);
-  const diff = spawnSync('git', ['diff', '--stat', '--', 'content', 'scripts/pins.json'], { cwd: ROOT, encoding: 'utf8' });
+  const diff = spawnSync('git', ['diff', '--stat', '--', 'content', 'scripts/pins.json'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
   if (diff.stdout) console.log(diff.stdout.trimEnd());
   const code = refreshExitCode(outcomes);
   const moved = outcomes.filter((o) => o.moved).length;
   console.log(
     `took ${((Date.now() - started) / 1000).toFixed(0)} s; ${moved} of ${outcomes.length} unit${outcomes.length === 1 ? '' : 's'} moved.` +
-      (code === 0 ? (moved > 0 ? ' Next: npm test, then commit the content with the pins.' : ' Nothing could move: every release that is new cannot run, as recorded above.') : code === 2 ? ' Some units failed for our reasons (above); the tree holds the units that moved, each checked. Next: npm test, then commit.' : ' Every unit failed for our reasons (above): nothing was written.'),
+      (code === 0
+        ? moved > 0
+          ? ' Next: npm test, then commit the content with the pins.'
+          : ' Nothing could move: every release that is new cannot run, as recorded above.'
+        : code === 2
+          ? ' Some units failed for our reasons (above); the tree holds the units that moved, each checked. Next: npm test, then commit.'
+          : ' Every unit failed for our reasons (above): nothing was written.'),
   );
   return code;
 }

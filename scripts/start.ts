@@ -59,7 +59,9 @@ async function start(): Promise<number> {
     telemetry: false,
   } as Parameters<typeof preview>[0]).catch((error: Error) => {
     if (!/\bport\b/i.test(error.message)) throw error;
-    throw new Error(`${error.message} (PORT=${port}: set PORT to another port, or PORT=0 for one the system picks)`, { cause: error });
+    throw new Error(`${error.message} (PORT=${port}: set PORT to another port, or PORT=0 for one the system picks)`, {
+      cause: error,
+    });
   });
   let child: ChildProcess | undefined;
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {

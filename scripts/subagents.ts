@@ -58,7 +58,14 @@ function selectTypes(only: readonly string[]): SelectedType[] {
         key,
         file: `${agent}.json`,
         configuration: spec.configuration,
-        scenario: { id: type, tool: spec.tool, description: `Starts a ${type} subagent.`, input: spec.field === undefined ? { ...spec.input } : { ...spec.input, [spec.field]: type }, expect: 'success', timeoutSeconds: 90 },
+        scenario: {
+          id: type,
+          tool: spec.tool,
+          description: `Starts a ${type} subagent.`,
+          input: spec.field === undefined ? { ...spec.input } : { ...spec.input, [spec.field]: type },
+          expect: 'success',
+          timeoutSeconds: 90,
+        },
       });
     }
   }
@@ -73,7 +80,8 @@ function outside(options: RunArgs, argv: string[]): never {
     argv,
     prepare: (log) => {
       const matrix = loadMatrix(ROOT);
-      for (const agent of new Set(selectTypes(options.only).map((s) => s.agent))) ensureInstalled(agent, CACHE_ROOT, matrix.agents[agent].package, matrix.agents[agent].version, log);
+      for (const agent of new Set(selectTypes(options.only).map((s) => s.agent)))
+        ensureInstalled(agent, CACHE_ROOT, matrix.agents[agent].package, matrix.agents[agent].version, log);
     },
   });
 }
@@ -97,21 +105,52 @@ function bodyText(value: unknown): string {
   return '';
 }
 
-async function runType(s: SelectedType, matrix: Matrix, binary: string, paths: Parameters<typeof runScenarioOnce>[3], raw: string | undefined): Promise<TypeRecord> {
+async function runType(
+  s: SelectedType,
+  matrix: Matrix,
+  binary: string,
+  paths: Parameters<typeof runScenarioOnce>[3],
+  raw: string | undefined,
+): Promise<TypeRecord> {
   const run = await runScenarioOnce(s, matrix, binary, paths, { root: ROOT, raw, resultMayBeMissing: true });
   const { wire } = run;
   const id = run.planned[0]!.id;
-  const requests = run.outcome.requests.filter((r) => r.method === 'POST' && wire.isToolRequestPath(pathOf(r.url)) && wire.hasTools(r.json));
-  if (!run.conversation.sent.has(0)) throw new RecordError(`no request offered tools for the ${s.scenario.tool} call to go out in`);
+  const requests = run.outcome.requests.filter(
+    (r) => r.method === 'POST' && wire.isToolRequestPath(pathOf(r.url)) && wire.hasTools(r.json),
+  );
+  if (!run.conversation.sent.has(0))
+    throw new RecordError(`no request offered tools for the ${s.scenario.tool} call to go out in`);
   // The main thread's request the call went out in: the first that offers tools.
   const sentAt = requests.findIndex((r) => wire.toolCalls.findResult(r.json, id) === undefined);
-  if (sentAt < 0) throw new RecordError(`every request that offered tools carried the ${s.scenario.tool} call's result`);
+  if (sentAt < 0)
+    throw new RecordError(`every request that offered tools carried the ${s.scenario.tool} call's result`);
   const subagent = requests.slice(sentAt + 1).find((r) => wire.toolCalls.findResult(r.json, id) === undefined);
-  if (!subagent) throw new RecordError(`no request after the ${s.scenario.tool} call looks like the ${s.type} subagent's own (tools offered, the call's result not carried): ${requests.length} request(s) offered tools`);
-  const names = (body: JsonRecord): string[] => wire.extractTools(body, { origin: { package: 'run', version: '0.0.0', file: 'run' }, pointer: '/body', quirks: agentWireQuirks(s.agent) }).map((t) => t.fullName);
+  if (!subagent)
+    throw new RecordError(
+      `no request after the ${s.scenario.tool} call looks like the ${s.type} subagent's own (tools offered, the call's result not carried): ${requests.length} request(s) offered tools`,
+    );
+  const names = (body: JsonRecord): string[] =>
+    wire
+      .extractTools(body, {
+        origin: { package: 'run', version: '0.0.0', file: 'run' },
+        pointer: '/body',
+        quirks: agentWireQuirks(s.agent),
+      })
+      .map((t) => t.fullName);
   const pattern = AGENTS[s.agent].subagents?.declaredPattern;
-  const declared = pattern === undefined ? undefined : new RegExp(pattern.replace('{type}', s.type.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).exec(bodyText(requests[sentAt]!.json))?.[1];
-  return { type: s.type, input: s.scenario.input as JsonRecord, tools: names(subagent.json as JsonRecord), mainTools: names(requests[sentAt]!.json as JsonRecord), ...(declared === undefined ? {} : { declared }) };
+  const declared =
+    pattern === undefined
+      ? undefined
+      : new RegExp(pattern.replace('{type}', s.type.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).exec(
+          bodyText(requests[sentAt]!.json),
+        )?.[1];
+  return {
+    type: s.type,
+    input: s.scenario.input as JsonRecord,
+    tools: names(subagent.json as JsonRecord),
+    mainTools: names(requests[sentAt]!.json as JsonRecord),
+    ...(declared === undefined ? {} : { declared }),
+  };
 }
 
 async function inside(options: RunArgs): Promise<number> {
@@ -132,10 +171,13 @@ async function inside(options: RunArgs): Promise<number> {
       records.set(s.key, record);
       return record;
     },
-    summary: (s, record) => `${s.key.padEnd(36)} ${(record as TypeRecord).tools.length} tools of the main thread's ${(record as TypeRecord).mainTools.length}`,
+    summary: (s, record) =>
+      `${s.key.padEnd(36)} ${(record as TypeRecord).tools.length} tools of the main thread's ${(record as TypeRecord).mainTools.length}`,
   });
   if (errors.length > 0) {
-    console.error(`\nsubagents failed for ${errors.length} of ${selected.length} type(s); content/subagents/ was left untouched:\n`);
+    console.error(
+      `\nsubagents failed for ${errors.length} of ${selected.length} type(s); content/subagents/ was left untouched:\n`,
+    );
     for (const e of errors) console.error(`- ${e}\n`);
     return 1;
   }
@@ -144,9 +186,25 @@ async function inside(options: RunArgs): Promise<number> {
     const spec = AGENTS[agent].subagents!;
     const { package: pkg, version } = matrix.agents[agent];
     const types = selected.filter((s) => s.agent === agent).map((s) => records.get(s.key)!);
-    files.set(`${agent}.json`, jsonText({ agent, cli: { package: installedPackage(agent, CACHE_ROOT, pkg, version) ?? pkg, version }, configuration: spec.configuration, tool: spec.tool, ...(spec.field === undefined ? {} : { field: spec.field }), types }));
+    files.set(
+      `${agent}.json`,
+      jsonText({
+        agent,
+        cli: { package: installedPackage(agent, CACHE_ROOT, pkg, version) ?? pkg, version },
+        configuration: spec.configuration,
+        tool: spec.tool,
+        ...(spec.field === undefined ? {} : { field: spec.field }),
+        types,
+      }),
+    );
   }
-  return checkOrWrite(OUT_DIR, files, { check: options.check, partial: options.only.length > 0, script: 'subagents', what: 'file', shownDir: 'content/subagents/' });
+  return checkOrWrite(OUT_DIR, files, {
+    check: options.check,
+    partial: options.only.length > 0,
+    script: 'subagents',
+    what: 'file',
+    shownDir: 'content/subagents/',
+  });
 }
 
 const argv = process.argv.slice(2);
@@ -160,6 +218,13 @@ try {
   if (!parsed.inside) outside(parsed, argv);
   process.exitCode = await inside(parsed);
 } catch (error) {
-  if (error instanceof MatrixError || error instanceof InstallError || error instanceof NamespaceError || error instanceof NamespaceRerunError || error instanceof ScenarioError) fail(error.message);
+  if (
+    error instanceof MatrixError ||
+    error instanceof InstallError ||
+    error instanceof NamespaceError ||
+    error instanceof NamespaceRerunError ||
+    error instanceof ScenarioError
+  )
+    fail(error.message);
   throw error;
 }

@@ -30,7 +30,14 @@ const bin = (name: string) => resolve(ROOT, 'node_modules/.bin', name);
 const LANES = Math.min(2, availableParallelism());
 
 /** End-to-end files that build or serve the project in its own folder (they rewrite `.astro/`). */
-export const BUILDS_IN_PROJECT = ['build-errors', 'build-hygiene', 'dev-reload', 'hostile-text', 'served-exports', 'site-address'];
+export const BUILDS_IN_PROJECT = [
+  'build-errors',
+  'build-hygiene',
+  'dev-reload',
+  'hostile-text',
+  'served-exports',
+  'site-address',
+];
 /** End-to-end files that measure time: nothing runs beside them. */
 export const MEASURES_TIME = ['payload-check'];
 /** End-to-end files that read the fixture site the build phase makes. */
@@ -40,7 +47,14 @@ export const READS_FIXTURE_SITE = ['accessibility', 'layout'];
  * two-core machine: new-agent 130, refresh-rollback 110, accessibility 110, unit 70).
  * Only the order depends on it.
  */
-const STARTS_FIRST = ['test/e2e/new-agent.test.ts', 'test/integration/refresh-rollback.test.ts', 'test/e2e/accessibility.test.ts', 'unit', 'test/e2e/site.test.ts', 'test/e2e/layout.test.ts'];
+const STARTS_FIRST = [
+  'test/e2e/new-agent.test.ts',
+  'test/integration/refresh-rollback.test.ts',
+  'test/e2e/accessibility.test.ts',
+  'unit',
+  'test/e2e/site.test.ts',
+  'test/e2e/layout.test.ts',
+];
 
 const testFilesIn = (folder: string): string[] =>
   readdirSync(join(ROOT, folder))
@@ -62,15 +76,58 @@ function endToEndJob(file: string): Job {
 export function allJobs(): Job[] {
   const check = ['astro check'];
   const jobs: Job[] = [
-    { name: 'astro check', phase: 'check', command: [bin('astro'), 'check'], needs: [], locks: ['project'], stopsTheRun: true },
+    {
+      name: 'astro check',
+      phase: 'check',
+      command: [bin('astro'), 'check'],
+      needs: [],
+      locks: ['project'],
+      stopsTheRun: true,
+    },
     // tsc reads .astro/types.d.ts, which a build rewrites.
-    { name: 'tsc', phase: 'check', command: [bin('tsc'), '--noEmit'], needs: check, locks: ['project'], stopsTheRun: true },
+    {
+      name: 'tsc',
+      phase: 'check',
+      command: [bin('tsc'), '--noEmit'],
+      needs: check,
+      locks: ['project'],
+      stopsTheRun: true,
+    },
     // Biome reads the sources only: it needs no lock and stops the run like the other checks.
-    { name: 'biome', phase: 'check', command: [bin('biome'), 'check', '--error-on-warnings', '.'], needs: [], locks: [], stopsTheRun: true },
-    { name: 'build', phase: 'build', command: [node, 'scripts/build.ts'], needs: check, locks: ['project'], stopsTheRun: true },
-    { name: 'fixture site', phase: 'build', command: [node, 'test/helpers/fixture-site.ts'], needs: check, locks: ['project'], stopsTheRun: true },
-    { name: 'unit', phase: 'unit', command: [node, '--test', '--test-isolation=none', 'test/unit/*.test.ts'], needs: [], locks: [] },
-    ...testFilesIn('test/integration').map((file): Job => ({ name: file, phase: 'unit', command: [node, '--test', file], needs: [], locks: [] })),
+    {
+      name: 'biome',
+      phase: 'check',
+      command: [bin('biome'), 'check', '--error-on-warnings', '.'],
+      needs: [],
+      locks: [],
+      stopsTheRun: true,
+    },
+    {
+      name: 'build',
+      phase: 'build',
+      command: [node, 'scripts/build.ts'],
+      needs: check,
+      locks: ['project'],
+      stopsTheRun: true,
+    },
+    {
+      name: 'fixture site',
+      phase: 'build',
+      command: [node, 'test/helpers/fixture-site.ts'],
+      needs: check,
+      locks: ['project'],
+      stopsTheRun: true,
+    },
+    {
+      name: 'unit',
+      phase: 'unit',
+      command: [node, '--test', '--test-isolation=none', 'test/unit/*.test.ts'],
+      needs: [],
+      locks: [],
+    },
+    ...testFilesIn('test/integration').map(
+      (file): Job => ({ name: file, phase: 'unit', command: [node, '--test', file], needs: [], locks: [] }),
+    ),
     ...testFilesIn('test/e2e').map(endToEndJob),
   ];
   const rank = (job: Job) => {
@@ -79,7 +136,10 @@ export function allJobs(): Job[] {
     const at = STARTS_FIRST.indexOf(job.name);
     return at === -1 ? STARTS_FIRST.length : at;
   };
-  return jobs.map((job, index) => ({ job, index })).sort((a, b) => rank(a.job) - rank(b.job) || a.index - b.index).map(({ job }) => job);
+  return jobs
+    .map((job, index) => ({ job, index }))
+    .sort((a, b) => rank(a.job) - rank(b.job) || a.index - b.index)
+    .map(({ job }) => job);
 }
 
 interface Outcome {
@@ -104,7 +164,9 @@ function runJob(job: Job, env: NodeJS.ProcessEnv): Promise<Outcome> {
       if (ended) return;
       ended = true;
       const seconds = (performance.now() - start) / 1000;
-      process.stdout.write(`\n── ${job.name} (${seconds.toFixed(0)} s, ${ok ? 'passed' : 'FAILED'})\n${output}${why ? `${why}\n` : ''}`);
+      process.stdout.write(
+        `\n── ${job.name} (${seconds.toFixed(0)} s, ${ok ? 'passed' : 'FAILED'})\n${output}${why ? `${why}\n` : ''}`,
+      );
       done({ job, ok, seconds });
     };
     child.on('error', (error) => finish(false, `${job.name}: ${command} could not start: ${error.message}`));
@@ -137,18 +199,24 @@ async function runAll(jobs: Job[], env: NodeJS.ProcessEnv): Promise<Outcome[]> {
     outcomes.push(outcome);
     if (!outcome.ok && outcome.job.stopsTheRun) stopped = true;
   }
-  for (const job of waiting) outcomes.push({ job, ok: false, seconds: 0, skipped: 'not started: a check or build failed' });
+  for (const job of waiting)
+    outcomes.push({ job, ok: false, seconds: 0, skipped: 'not started: a check or build failed' });
   return outcomes;
 }
 
 function report(outcomes: Outcome[], wall: number): void {
   console.log('\njob                                              time    result');
-  for (const o of outcomes) console.log(`${o.job.name.padEnd(48)} ${o.seconds.toFixed(0).padStart(5)} s  ${o.skipped ? `not run (${o.skipped})` : o.ok ? 'passed' : 'FAILED'}`);
+  for (const o of outcomes)
+    console.log(
+      `${o.job.name.padEnd(48)} ${o.seconds.toFixed(0).padStart(5)} s  ${o.skipped ? `not run (${o.skipped})` : o.ok ? 'passed' : 'FAILED'}`,
+    );
   console.log('\nphase        job time  result');
   for (const phase of [...new Set(outcomes.map((o) => o.job.phase))]) {
     const of = outcomes.filter((o) => o.job.phase === phase);
     const seconds = of.reduce((sum, o) => sum + o.seconds, 0);
-    console.log(`${phase.padEnd(12)} ${seconds.toFixed(0).padStart(7)} s  ${of.every((o) => o.ok) ? 'passed' : 'FAILED'}`);
+    console.log(
+      `${phase.padEnd(12)} ${seconds.toFixed(0).padStart(7)} s  ${of.every((o) => o.ok) ? 'passed' : 'FAILED'}`,
+    );
   }
   console.log(`wall time    ${wall.toFixed(0).padStart(7)} s  (${LANES} lanes)`);
 }
@@ -163,7 +231,12 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const fixtureSite = mkdtempSync(join(tmpdir(), 'fixture-site-'));
-  const env = { ...process.env, SITE_BUILT: '1', ASTRO_TELEMETRY_DISABLED: '1', FIXTURE_SITE: join(fixtureSite, 'out') };
+  const env = {
+    ...process.env,
+    SITE_BUILT: '1',
+    ASTRO_TELEMETRY_DISABLED: '1',
+    FIXTURE_SITE: join(fixtureSite, 'out'),
+  };
   // Ctrl-C reaches the jobs too (one process group); the shared fixture site goes with the run.
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
@@ -173,7 +246,10 @@ async function main(): Promise<void> {
   }
   const start = performance.now();
   try {
-    const outcomes = await runAll(jobs.filter((j) => only.length === 0 || only.includes(j.phase)), env);
+    const outcomes = await runAll(
+      jobs.filter((j) => only.length === 0 || only.includes(j.phase)),
+      env,
+    );
     report(outcomes, (performance.now() - start) / 1000);
     process.exitCode = outcomes.every((o) => o.ok) ? 0 : 1;
   } finally {

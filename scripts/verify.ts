@@ -81,7 +81,14 @@ interface Options {
   minutes: number;
   /** Print the sample and stop (no root needed). */
   dryRun: boolean;
-  inside?: { agent: AgentId; version: string; binary: string; configurations: string[]; into: string; limitFactor: number };
+  inside?: {
+    agent: AgentId;
+    version: string;
+    binary: string;
+    configurations: string[];
+    into: string;
+    limitFactor: number;
+  };
 }
 
 function fail(message: string): never {
@@ -90,8 +97,22 @@ function fail(message: string): never {
 }
 
 function parseArgs(argv: string[]): Options {
-  const o: Options = { seed: 0, seedGiven: false, events: 20, payloads: 8, cases: 6, permissions: 6, pick: [], agents: [], minutes: 120, dryRun: false };
-  const inside: { version?: string; binary?: string; into?: string; configurations: string[]; limitFactor: number } = { configurations: [], limitFactor: 1 };
+  const o: Options = {
+    seed: 0,
+    seedGiven: false,
+    events: 20,
+    payloads: 8,
+    cases: 6,
+    permissions: 6,
+    pick: [],
+    agents: [],
+    minutes: 120,
+    dryRun: false,
+  };
+  const inside: { version?: string; binary?: string; into?: string; configurations: string[]; limitFactor: number } = {
+    configurations: [],
+    limitFactor: 1,
+  };
   let isInside = false;
   const value = (i: number, flag: string): string => {
     const v = argv[i];
@@ -100,7 +121,8 @@ function parseArgs(argv: string[]): Options {
   };
   const count = (text: string, flag: string, min: number): number => {
     const n = Number(text);
-    if (!Number.isInteger(n) || n < min) fail(`${flag} needs a whole number of at least ${min}, not ${JSON.stringify(text)}`);
+    if (!Number.isInteger(n) || n < min)
+      fail(`${flag} needs a whole number of at least ${min}, not ${JSON.stringify(text)}`);
     return n;
   };
   for (let i = 0; i < argv.length; i++) {
@@ -128,14 +150,24 @@ function parseArgs(argv: string[]): Options {
     else if (a === '--into') inside.into = value(++i, a);
     else if (a === '--limit-factor') inside.limitFactor = Number(value(++i, a));
     else if (a === '--help' || a === '-h') {
-      console.log('usage: node scripts/verify.ts [--seed N] [--events N] [--payloads N] [--cases N] [--permissions N] [--event AGENT/RELEASE/CONFIGURATION]... [--agent ID]... [--report FILE] [--out DIR] [--minutes N] [--dry-run]');
+      console.log(
+        'usage: node scripts/verify.ts [--seed N] [--events N] [--payloads N] [--cases N] [--permissions N] [--event AGENT/RELEASE/CONFIGURATION]... [--agent ID]... [--report FILE] [--out DIR] [--minutes N] [--dry-run]',
+      );
       process.exit(0);
     } else fail(`unknown argument ${a}`);
   }
   if (isInside) {
-    if (o.agents.length !== 1 || !inside.version || !inside.binary || !inside.into) fail('--inside needs --agent, --version, --binary and --into');
+    if (o.agents.length !== 1 || !inside.version || !inside.binary || !inside.into)
+      fail('--inside needs --agent, --version, --binary and --into');
     if (!(inside.limitFactor >= 1)) fail('--limit-factor needs a number of at least 1');
-    o.inside = { agent: o.agents[0]!, version: inside.version, binary: inside.binary, configurations: inside.configurations, into: inside.into, limitFactor: inside.limitFactor };
+    o.inside = {
+      agent: o.agents[0]!,
+      version: inside.version,
+      binary: inside.binary,
+      configurations: inside.configurations,
+      into: inside.into,
+      limitFactor: inside.limitFactor,
+    };
   }
   if (!o.seedGiven) o.seed = randomSeed();
   if (o.agents.length === 0) o.agents = [...AGENT_IDS];
@@ -153,7 +185,12 @@ async function inside(o: NonNullable<Options['inside']>): Promise<void> {
   const matrix = loadMatrix(ROOT);
   const { package: pkg } = matrix.agents[o.agent];
   const runRoot = join(o.into, '..', '..', '..', 'run', o.agent);
-  const paths: RunPaths = { home: join(runRoot, 'home'), workdir: join(runRoot, 'work'), node: process.execPath, mcpServer: join(ROOT, 'scripts/lib/capture/mcp-server.ts') };
+  const paths: RunPaths = {
+    home: join(runRoot, 'home'),
+    workdir: join(runRoot, 'work'),
+    node: process.execPath,
+    mcpServer: join(ROOT, 'scripts/lib/capture/mcp-server.ts'),
+  };
   const unlock = lockRunFolder(runRoot, 'another verify run');
   mkdirSync(o.into, { recursive: true });
   try {
@@ -164,7 +201,10 @@ async function inside(o: NonNullable<Options['inside']>): Promise<void> {
       // One retry, as the history does; the limit scales with the machine's load (limits.ts) and doubles for the retry.
       for (let attempt = 1; attempt <= 2 && !capture; attempt++) {
         const t0 = Date.now();
-        const limited = { ...configuration, timeoutSeconds: scaledLimit(configuration.timeoutSeconds, o.limitFactor, attempt) };
+        const limited = {
+          ...configuration,
+          timeoutSeconds: scaledLimit(configuration.timeoutSeconds, o.limitFactor, attempt),
+        };
         try {
           const outcome = await runConfiguration(o.agent, limited, o.binary, paths, { release: o.version });
           capture = buildCapture(o.agent, pkg, o.version, configuration, outcome) as CaptureFile;
@@ -240,7 +280,13 @@ function loadHistories(agents: readonly AgentId[]): Map<AgentId, HistoryFile> {
 
 /** The first lines of a failure, as the CLI or npm said it. */
 function firstLines(text: string, n = 4): string {
-  return text.trim().split('\n').slice(0, n).map((l) => l.trim()).filter(Boolean).join(' / ');
+  return text
+    .trim()
+    .split('\n')
+    .slice(0, n)
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .join(' / ');
 }
 
 interface Capture {
@@ -251,7 +297,12 @@ interface Capture {
 }
 
 /** Installs and captures, per release, every configuration the sampled events need; returns each result by `agent@version/config`. */
-async function captureReleases(plan: Map<string, { agent: AgentId; version: string; pkg: string; configs: Set<string> }>, matrix: Matrix, folder: string, deadline: number): Promise<Map<string, Capture>> {
+async function captureReleases(
+  plan: Map<string, { agent: AgentId; version: string; pkg: string; configs: Set<string> }>,
+  matrix: Matrix,
+  folder: string,
+  deadline: number,
+): Promise<Map<string, Capture>> {
   const results = new Map<string, Capture>();
   const scratch = mkdtempSync(join(CACHE_ROOT, 'verify-scratch-'));
   // Every install is fresh, into its own folder; the tarballs come from verify's own npm cache, kept
@@ -271,7 +322,10 @@ async function captureReleases(plan: Map<string, { agent: AgentId; version: stri
         continue;
       }
       const missing = [...configs].filter((c) => !matrix.agents[agent].configurations.some((x) => x.id === c));
-      for (const c of missing) results.set(`${key}/${c}`, { error: `content/capture-matrix.json has no ${agent} configuration ${c} any more` });
+      for (const c of missing)
+        results.set(`${key}/${c}`, {
+          error: `content/capture-matrix.json has no ${agent} configuration ${c} any more`,
+        });
       const run = [...configs].filter((c) => !missing.includes(c));
       if (run.length === 0) continue;
       console.log(`\n${agent} ${version}: installing ${pkg}@${version} from scratch; capturing ${run.join(', ')}`);
@@ -281,21 +335,59 @@ async function captureReleases(plan: Map<string, { agent: AgentId; version: stri
         binary = ensureInstalled(agent, installRoot, pkg, version, (line) => console.log(`  ${line}`));
       } catch (error) {
         if (!(error instanceof InstallError)) throw error;
-        for (const c of run) results.set(`${key}/${c}`, { error: `cannot install: ${error.message}`, blame: error.ours ? 'ours' : 'release' });
+        for (const c of run)
+          results.set(`${key}/${c}`, {
+            error: `cannot install: ${error.message}`,
+            blame: error.ours ? 'ours' : 'release',
+          });
         console.log(`  cannot install: ${error.message}`);
         continue;
       }
       try {
         const factor = limitFactor(loadavg()[0]!, availableParallelism());
-        const perConfig = Math.max(...run.map((c) => matrix.agents[agent].configurations.find((x) => x.id === c)!.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS));
+        const perConfig = Math.max(
+          ...run.map(
+            (c) =>
+              matrix.agents[agent].configurations.find((x) => x.id === c)!.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS,
+          ),
+        );
         // Both attempts of every configuration at their scaled limits, with room to start each.
-        const timeoutMs = (run.length * (scaledLimit(perConfig, factor, 1) + scaledLimit(perConfig, factor, 2) + 30) + 60) * 1000;
-        if (factor > 1) console.log(`  limits × ${factor} (load ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores)`);
-        const inner = await runBounded('unshare', ['-n', process.execPath, SCRIPT, '--inside', '--agent', agent, '--version', version, '--binary', binary, '--into', into, '--limit-factor', String(factor), ...run.flatMap((c) => ['--config', c])], timeoutMs, true);
+        const timeoutMs =
+          (run.length * (scaledLimit(perConfig, factor, 1) + scaledLimit(perConfig, factor, 2) + 30) + 60) * 1000;
+        if (factor > 1)
+          console.log(`  limits × ${factor} (load ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores)`);
+        const inner = await runBounded(
+          'unshare',
+          [
+            '-n',
+            process.execPath,
+            SCRIPT,
+            '--inside',
+            '--agent',
+            agent,
+            '--version',
+            version,
+            '--binary',
+            binary,
+            '--into',
+            into,
+            '--limit-factor',
+            String(factor),
+            ...run.flatMap((c) => ['--config', c]),
+          ],
+          timeoutMs,
+          true,
+        );
         for (const c of run) {
           if (existsSync(CAPTURE_FILE(into, c))) results.set(`${key}/${c}`, { file: CAPTURE_FILE(into, c) });
-          else if (existsSync(ERROR_FILE(into, c))) results.set(`${key}/${c}`, { error: readFileSync(ERROR_FILE(into, c), 'utf8'), file: ERROR_FILE(into, c) });
-          else results.set(`${key}/${c}`, { error: inner.timedOut ? `the capture inside the namespace did not finish within ${Math.round(timeoutMs / 1000)} s` : `the capture inside the namespace ended (${inner.status ?? inner.signal}) without a result: ${firstLines(inner.stderr)}` });
+          else if (existsSync(ERROR_FILE(into, c)))
+            results.set(`${key}/${c}`, { error: readFileSync(ERROR_FILE(into, c), 'utf8'), file: ERROR_FILE(into, c) });
+          else
+            results.set(`${key}/${c}`, {
+              error: inner.timedOut
+                ? `the capture inside the namespace did not finish within ${Math.round(timeoutMs / 1000)} s`
+                : `the capture inside the namespace ended (${inner.status ?? inner.signal}) without a result: ${firstLines(inner.stderr)}`,
+            });
         }
       } finally {
         rmSync(installRoot, { recursive: true, force: true });
@@ -311,7 +403,12 @@ async function captureReleases(plan: Map<string, { agent: AgentId; version: stri
 
 const shown = (path: string): string => (path.startsWith(ROOT + '/') ? relative(ROOT, path) : path);
 
-async function verifyEvents(sample: { agent: AgentId; event: HistoryEvent; history: HistoryFile }[], matrix: Matrix, folder: string, deadline: number): Promise<Fact[]> {
+async function verifyEvents(
+  sample: { agent: AgentId; event: HistoryEvent; history: HistoryFile }[],
+  matrix: Matrix,
+  folder: string,
+  deadline: number,
+): Promise<Fact[]> {
   const plan = new Map<string, { agent: AgentId; version: string; pkg: string; configs: Set<string> }>();
   const pkgOf = (h: HistoryFile, v: string) => h.releases.find((r) => r.version === v)?.package ?? h.package;
   for (const { agent, event, history } of sample) {
@@ -329,27 +426,62 @@ async function verifyEvents(sample: { agent: AgentId; event: HistoryEvent; histo
     const label = eventLabel(agent, event);
     const file = `content/history/${agent}.capture.json`;
     if (!event.configuration) {
-      facts.push({ kind: 'history event', label, status: 'could not run', detail: 'the event names no configuration to capture', evidence: [file] });
+      facts.push({
+        kind: 'history event',
+        label,
+        status: 'could not run',
+        detail: 'the event names no configuration to capture',
+        evidence: [file],
+      });
       continue;
     }
     const before = captures.get(`${agent}@${event.previous}/${event.configuration}`)!;
     const after = captures.get(`${agent}@${event.release}/${event.configuration}`)!;
     const evidence = [before.file, after.file].filter((f): f is string => f !== undefined);
-    const failed = [[event.previous, before], [event.release, after]].filter(([, c]) => (c as Capture).error !== undefined) as [string, Capture][];
+    const failed = [
+      [event.previous, before],
+      [event.release, after],
+    ].filter(([, c]) => (c as Capture).error !== undefined) as [string, Capture][];
     if (failed.length > 0) {
       // Ours when either release failed for our reasons: the fact is then unsettled.
-      const blame: Blame | undefined = failed.some(([, c]) => c.blame === 'ours') ? 'ours' : failed.every(([, c]) => c.blame === 'release') ? 'release' : undefined;
-      facts.push({ kind: 'history event', label, status: 'could not run', detail: failed.map(([v, c]) => `${v}: ${firstLines(c.error!)}`).join('; '), evidence, ...(blame ? { blame } : {}) });
+      const blame: Blame | undefined = failed.some(([, c]) => c.blame === 'ours')
+        ? 'ours'
+        : failed.every(([, c]) => c.blame === 'release')
+          ? 'release'
+          : undefined;
+      facts.push({
+        kind: 'history event',
+        label,
+        status: 'could not run',
+        detail: failed.map(([v, c]) => `${v}: ${firstLines(c.error!)}`).join('; '),
+        evidence,
+        ...(blame ? { blame } : {}),
+      });
       continue;
     }
     try {
       const read = (f: string) => readTools(JSON.parse(readFileSync(f, 'utf8')) as CaptureFile);
       // The texts the history stores for the change are part of its claim.
-      const stored = event.fromText !== undefined && event.toText !== undefined ? { before: history.texts?.[event.fromText] ?? '', after: history.texts?.[event.toText] ?? '' } : undefined;
+      const stored =
+        event.fromText !== undefined && event.toText !== undefined
+          ? { before: history.texts?.[event.fromText] ?? '', after: history.texts?.[event.toText] ?? '' }
+          : undefined;
       const v = checkEvent(event, read(before.file!), read(after.file!), stored);
-      facts.push({ kind: 'history event', label, status: v.status === 'unchecked' ? 'could not run' : v.status, detail: v.status === 'unchecked' ? `not checkable: ${v.detail}` : v.detail, evidence });
+      facts.push({
+        kind: 'history event',
+        label,
+        status: v.status === 'unchecked' ? 'could not run' : v.status,
+        detail: v.status === 'unchecked' ? `not checkable: ${v.detail}` : v.detail,
+        evidence,
+      });
     } catch (error) {
-      facts.push({ kind: 'history event', label, status: 'could not run', detail: `the fresh captures could not be read: ${(error as Error).message}`, evidence });
+      facts.push({
+        kind: 'history event',
+        label,
+        status: 'could not run',
+        detail: `the fresh captures could not be read: ${(error as Error).message}`,
+        evidence,
+      });
     }
   }
   return facts;
@@ -369,10 +501,23 @@ interface Recorder {
 }
 
 const PAYLOAD_RECORDER: Recorder = { kind: 'payload', script: 'scripts/payloads.ts', content: 'content/payloads' };
-const CASE_RECORDER: Recorder = { kind: 'hook case', script: 'scripts/hook-behaviour.ts', content: 'content/hook-behaviour' };
-const PERMISSION_RECORDER: Recorder = { kind: 'permission case', script: 'scripts/permissions.ts', content: 'content/permissions' };
+const CASE_RECORDER: Recorder = {
+  kind: 'hook case',
+  script: 'scripts/hook-behaviour.ts',
+  content: 'content/hook-behaviour',
+};
+const PERMISSION_RECORDER: Recorder = {
+  kind: 'permission case',
+  script: 'scripts/permissions.ts',
+  content: 'content/permissions',
+};
 
-async function verifyRecords(recorder: Recorder, sample: readonly Rerecordable[], folder: string, deadline: number): Promise<Fact[]> {
+async function verifyRecords(
+  recorder: Recorder,
+  sample: readonly Rerecordable[],
+  folder: string,
+  deadline: number,
+): Promise<Fact[]> {
   const facts: Fact[] = [];
   const out = join(folder, recorder.content.replace(/^content\//, ''));
   const kind = recorder.kind;
@@ -381,35 +526,79 @@ async function verifyRecords(recorder: Recorder, sample: readonly Rerecordable[]
     const fresh = join(out, s.file);
     const label = `${s.key} (${recorder.content}/${s.file})`;
     if (Date.now() > deadline) {
-      facts.push({ kind, label, status: 'could not run', detail: 'the time budget (--minutes) was spent before this one started', evidence: [] });
+      facts.push({
+        kind,
+        label,
+        status: 'could not run',
+        detail: 'the time budget (--minutes) was spent before this one started',
+        evidence: [],
+      });
       continue;
     }
     console.log(`\n${kind} ${s.key}: re-recording`);
     // Installing the pinned release (the first time) can take minutes; the run itself is bounded by the scenario.
-    const r = await runBounded(process.execPath, [join(ROOT, recorder.script), '--only', s.key, '--out', out], 25 * 60_000, true);
+    const r = await runBounded(
+      process.execPath,
+      [join(ROOT, recorder.script), '--only', s.key, '--out', out],
+      25 * 60_000,
+      true,
+    );
     if (r.timedOut || r.status !== 0 || !existsSync(fresh)) {
       const script = recorder.script.replace(/^scripts\/|\.ts$/g, '');
-      const said = r.stderr.split('\n').filter((l) => l.startsWith(`- ${s.key}: `) || l.startsWith(`${script}: `)).map((l) => l.replace(/^- [^:]+: /, ''));
-      const detail = r.timedOut ? `${recorder.script} did not finish within 25 minutes` : firstLines(said.length > 0 ? said.join('\n') : r.stderr || `exit ${r.status ?? r.signal}`);
-      facts.push({ kind, label, status: 'could not run', detail, evidence: [], ...(r.timedOut || r.signal ? { blame: 'ours' as const } : {}) });
+      const said = r.stderr
+        .split('\n')
+        .filter((l) => l.startsWith(`- ${s.key}: `) || l.startsWith(`${script}: `))
+        .map((l) => l.replace(/^- [^:]+: /, ''));
+      const detail = r.timedOut
+        ? `${recorder.script} did not finish within 25 minutes`
+        : firstLines(said.length > 0 ? said.join('\n') : r.stderr || `exit ${r.status ?? r.signal}`);
+      facts.push({
+        kind,
+        label,
+        status: 'could not run',
+        detail,
+        evidence: [],
+        ...(r.timedOut || r.signal ? { blame: 'ours' as const } : {}),
+      });
       continue;
     }
     if (!existsSync(committed)) {
-      facts.push({ kind, label, status: 'contradicted', detail: `no committed file for this ${kind}`, evidence: [fresh] });
+      facts.push({
+        kind,
+        label,
+        status: 'contradicted',
+        detail: `no committed file for this ${kind}`,
+        evidence: [fresh],
+      });
       continue;
     }
     const c = compareJsonTexts(readFileSync(committed, 'utf8'), readFileSync(fresh, 'utf8'));
     facts.push(
       c.equal
-        ? { kind, label, status: 'confirmed', detail: 're-recorded file identical to the committed one', evidence: [fresh] }
-        : { kind, label, status: 'contradicted', detail: `differs at ${c.pointer}: ${c.detail}`, evidence: [fresh, shown(committed)] },
+        ? {
+            kind,
+            label,
+            status: 'confirmed',
+            detail: 're-recorded file identical to the committed one',
+            evidence: [fresh],
+          }
+        : {
+            kind,
+            label,
+            status: 'contradicted',
+            detail: `differs at ${c.pointer}: ${c.detail}`,
+            evidence: [fresh, shown(committed)],
+          },
     );
   }
   return facts;
 }
 
 /** Every event each `agent/release/configuration` names; one that names none stops the run. */
-function pickedEvents(picks: readonly string[], histories: ReadonlyMap<AgentId, HistoryFile>): { agent: AgentId; event: HistoryEvent; history: HistoryFile }[] {
+function pickedEvents(
+  picks: readonly string[],
+  histories: ReadonlyMap<AgentId, HistoryFile>,
+): { agent: AgentId; event: HistoryEvent; history: HistoryFile }[] {
   return picks.flatMap((pick) => {
     const [agent, release, configuration] = pick.split('/');
     const history = agent !== undefined && isAgentId(agent) ? histories.get(agent) : undefined;
@@ -423,9 +612,13 @@ function pickedEvents(picks: readonly string[], histories: ReadonlyMap<AgentId, 
 async function outside(o: Options): Promise<number> {
   if (!o.dryRun) {
     if (process.platform !== 'linux') fail('runs only on Linux (network namespaces)');
-    if (process.getuid?.() !== 0) fail('must run as root: each CLI runs inside a network namespace with only loopback (`unshare -n`)');
+    if (process.getuid?.() !== 0)
+      fail('must run as root: each CLI runs inside a network namespace with only loopback (`unshare -n`)');
     const probe = spawnSync('unshare', ['-n', 'true'], { encoding: 'utf8' });
-    if (probe.error || probe.status !== 0) fail(`\`unshare -n\` failed; refusing to run the CLIs (${probe.error?.message ?? (probe.stderr.trim() || `exit ${probe.status}`)})`);
+    if (probe.error || probe.status !== 0)
+      fail(
+        `\`unshare -n\` failed; refusing to run the CLIs (${probe.error?.message ?? (probe.stderr.trim() || `exit ${probe.status}`)})`,
+      );
   }
   const t0 = Date.now();
   const deadline = t0 + o.minutes * 60_000;
@@ -436,20 +629,33 @@ async function outside(o: Options): Promise<number> {
   const scenarios = selectScenarios(loadScenarios(ROOT, matrix), []).filter((s) => o.agents.includes(s.agent));
   const scenariosByAgent = new Map<string, SelectedScenario[]>();
   for (const s of scenarios) scenariosByAgent.set(s.agent, [...(scenariosByAgent.get(s.agent) ?? []), s]);
-  const events = o.pick.length > 0 ? pickedEvents(o.pick, histories) : drawSample(eventsByAgent, o.events, o.seed).map(({ agent, item }) => ({ agent: agent as AgentId, event: item, history: histories.get(agent as AgentId)! }));
+  const events =
+    o.pick.length > 0
+      ? pickedEvents(o.pick, histories)
+      : drawSample(eventsByAgent, o.events, o.seed).map(({ agent, item }) => ({
+          agent: agent as AgentId,
+          event: item,
+          history: histories.get(agent as AgentId)!,
+        }));
   // The payload sample has its own stream of the seed, so that --events does not move it.
   const payloads = drawSample(scenariosByAgent, o.payloads, o.seed ^ 0x5bd1e995).map(({ item }) => item);
   // So has the hook case sample.
   const casesByAgent = new Map<string, SelectedCase[]>();
-  for (const c of selectHookCases(loadHookCases(ROOT, matrix), []).filter((c) => o.agents.includes(c.agent))) casesByAgent.set(c.agent, [...(casesByAgent.get(c.agent) ?? []), c]);
+  for (const c of selectHookCases(loadHookCases(ROOT, matrix), []).filter((c) => o.agents.includes(c.agent)))
+    casesByAgent.set(c.agent, [...(casesByAgent.get(c.agent) ?? []), c]);
   const cases = drawSample(casesByAgent, o.cases, o.seed ^ 0x27d4eb2f).map(({ item }) => item);
   // And the permission case sample.
   const permissionsByAgent = new Map<string, SelectedPermissionCase[]>();
-  for (const c of selectPermissionCases(loadPermissionCases(ROOT, matrix), []).filter((c) => o.agents.includes(c.agent))) permissionsByAgent.set(c.agent, [...(permissionsByAgent.get(c.agent) ?? []), c]);
+  for (const c of selectPermissionCases(loadPermissionCases(ROOT, matrix), []).filter((c) =>
+    o.agents.includes(c.agent),
+  ))
+    permissionsByAgent.set(c.agent, [...(permissionsByAgent.get(c.agent) ?? []), c]);
   const permissions = drawSample(permissionsByAgent, o.permissions, o.seed ^ 0x165667b1).map(({ item }) => item);
 
   if (o.dryRun) {
-    console.log(`verify: seed ${o.seed}: ${events.length} history event(s), ${payloads.length} payload scenario(s), ${cases.length} hook case(s), ${permissions.length} permission case(s)`);
+    console.log(
+      `verify: seed ${o.seed}: ${events.length} history event(s), ${payloads.length} payload scenario(s), ${cases.length} hook case(s), ${permissions.length} permission case(s)`,
+    );
     for (const { agent, event } of events) console.log(`  event    ${eventLabel(agent, event)}`);
     for (const s of payloads) console.log(`  payload  ${s.key}`);
     for (const c of cases) console.log(`  case     ${c.key}`);
@@ -463,7 +669,9 @@ async function outside(o: Options): Promise<number> {
   const repeat = `npm run verify -- --seed ${o.seed} --events ${o.events} --payloads ${o.payloads} --cases ${o.cases} --permissions ${o.permissions}${o.pick.map((p) => ` --event ${p}`).join('')}${agentArgs}`;
   console.log(`verify: seed ${o.seed} (repeat with: ${repeat})`);
   console.log(`verify: evidence folder ${folder}`);
-  console.log(`verify: ${events.length} history event(s), ${payloads.length} payload scenario(s), ${cases.length} hook case(s), ${permissions.length} permission case(s); time budget ${o.minutes} min`);
+  console.log(
+    `verify: ${events.length} history event(s), ${payloads.length} payload scenario(s), ${cases.length} hook case(s), ${permissions.length} permission case(s); time budget ${o.minutes} min`,
+  );
   for (const { agent, event } of events) console.log(`  event    ${eventLabel(agent, event)}`);
   for (const s of payloads) console.log(`  payload  ${s.key}`);
   for (const c of cases) console.log(`  case     ${c.key}`);
@@ -475,7 +683,16 @@ async function outside(o: Options): Promise<number> {
     ...(await verifyRecords(CASE_RECORDER, cases, folder, deadline)),
     ...(await verifyRecords(PERMISSION_RECORDER, permissions, folder, deadline)),
   ];
-  const summary = { seed: o.seed, events: events.length, payloads: payloads.length, cases: cases.length, permissions: permissions.length, folder, repeat, seconds: Math.round((Date.now() - t0) / 1000) };
+  const summary = {
+    seed: o.seed,
+    events: events.length,
+    payloads: payloads.length,
+    cases: cases.length,
+    permissions: permissions.length,
+    folder,
+    repeat,
+    seconds: Math.round((Date.now() - t0) / 1000),
+  };
   console.log('\n== verify: results');
   for (const f of facts) console.log(factLines(f).join('\n'));
   console.log(`\n${countLine(facts)}`);

@@ -26,7 +26,8 @@ export async function publishedExports(root: string, contentDir?: string): Promi
   const out: PublishedExports = new Map();
   for (const tool of model.tools) {
     const texts = await toolExportFiles(tool, { site: SITE_URL });
-    for (const file of exportFileNames(tool)) out.set(versionedExportPath(tool, file), { agent: tool.agent, text: texts.get(file)! });
+    for (const file of exportFileNames(tool))
+      out.set(versionedExportPath(tool, file), { agent: tool.agent, text: texts.get(file)! });
   }
   // Files archived before stay published too: they are not produced again, so never "vanish".
   for (const archived of model.archived) out.delete(archived.path);
@@ -46,10 +47,15 @@ export function withVanished(
   origin: string = SITE_URL,
 ): ArchiveFile | undefined {
   const added = [...before]
-    .filter(([path, entry]) => entry.agent === agent && !after.has(path) && !existing?.files.some((f) => f.path === path))
+    .filter(
+      ([path, entry]) => entry.agent === agent && !after.has(path) && !existing?.files.some((f) => f.path === path),
+    )
     .map(([path, entry]) => ({ path, archived: today, text: entry.text }));
   if (added.length === 0) return undefined;
-  if (existing && existing.origin !== origin) throw new Error(`content/archive/${agent}.json was written for ${existing.origin}, not ${origin}: archive with one site address`);
+  if (existing && existing.origin !== origin)
+    throw new Error(
+      `content/archive/${agent}.json was written for ${existing.origin}, not ${origin}: archive with one site address`,
+    );
   const files = [...(existing?.files ?? []), ...added].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return { agent, origin, files };
 }
@@ -62,8 +68,12 @@ export function withVanished(
 export async function committedExports(root: string): Promise<PublishedExports> {
   const dir = mkdtempSync(join(tmpdir(), 'committed-content-'));
   try {
-    const tar = spawnSync('sh', ['-c', `git -C "$0" archive HEAD content | tar -x -C "$1"`, root, dir], { encoding: 'utf8', timeout: 120_000 });
-    if (tar.status !== 0) throw new Error(`could not read the committed content: ${tar.stderr.trim() || tar.error?.message}`);
+    const tar = spawnSync('sh', ['-c', `git -C "$0" archive HEAD content | tar -x -C "$1"`, root, dir], {
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
+    if (tar.status !== 0)
+      throw new Error(`could not read the committed content: ${tar.stderr.trim() || tar.error?.message}`);
     return await publishedExports(root, join(dir, 'content'));
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -72,7 +82,10 @@ export async function committedExports(root: string): Promise<PublishedExports> 
 
 /** Whether the working tree's content/ differs from the committed one. */
 export function contentChanged(root: string): boolean {
-  const diff = spawnSync('git', ['-C', root, 'status', '--porcelain', '--', 'content'], { encoding: 'utf8', timeout: 60_000 });
+  const diff = spawnSync('git', ['-C', root, 'status', '--porcelain', '--', 'content'], {
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
   if (diff.status !== 0) throw new Error(`git status failed: ${diff.stderr.trim()}`);
   return diff.stdout.trim() !== '';
 }

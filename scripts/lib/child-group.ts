@@ -14,7 +14,11 @@ import { processTable } from './process-table.ts';
 const running = new Set<ChildProcess>();
 
 /** Runs `command` in its own process group, output inherited; resolves on exit 0, rejects with how it ended otherwise. */
-export function runInGroup(command: string, args: readonly string[], options: { cwd: string; name: string; onStart?: (pid: number) => void }): Promise<void> {
+export function runInGroup(
+  command: string,
+  args: readonly string[],
+  options: { cwd: string; name: string; onStart?: (pid: number) => void },
+): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd: options.cwd, stdio: 'inherit', detached: true });
     running.add(child);

@@ -7,7 +7,13 @@
  */
 import ts from 'typescript';
 import { claudeCode } from '../../src/lib/agents/claude-code.ts';
-import { declarationClosure, declarationText, parseDeclarations, shapeFromTypeScript, type ParsedDeclarations } from '../../src/lib/shapes/ts-shape.ts';
+import {
+  declarationClosure,
+  declarationText,
+  parseDeclarations,
+  shapeFromTypeScript,
+  type ParsedDeclarations,
+} from '../../src/lib/shapes/ts-shape.ts';
 import { duplicateIds, fieldRows } from '../../src/lib/shapes/field-rows.ts';
 import type { AliasRecord, GeneratedTool, ToolGroup, TypeScriptDefinition } from '../../src/lib/core/content-types.ts';
 
@@ -41,7 +47,12 @@ function unionMembers(parsed: ParsedDeclarations, aliasName: string): string[] {
   });
 }
 
-function definition(parsed: ParsedDeclarations, typeName: string, root: 'input' | 'output', origin: SdkOrigin): TypeScriptDefinition {
+function definition(
+  parsed: ParsedDeclarations,
+  typeName: string,
+  root: 'input' | 'output',
+  origin: SdkOrigin,
+): TypeScriptDefinition {
   let source: string;
   try {
     source = declarationText(parsed, declarationClosure(parsed, typeName));
@@ -57,7 +68,12 @@ function definition(parsed: ParsedDeclarations, typeName: string, root: 'input' 
     if (error instanceof IngestError) throw error;
     throw new IngestError(`${typeName} cannot be turned into a field table: ${(error as Error).message}`);
   }
-  return { kind: 'typescript', typeName, source, origin: { package: origin.package, version: origin.version, file: origin.file } };
+  return {
+    kind: 'typescript',
+    typeName,
+    source,
+    origin: { package: origin.package, version: origin.version, file: origin.file },
+  };
 }
 
 /** The type prefix of each input type (`FileRead` for FileReadInput); every output type must have its input. */
@@ -76,14 +92,21 @@ function typePrefixes(inputs: readonly string[], outputs: ReadonlySet<string>): 
 }
 
 /** The generated tool of one type prefix: its callable name, aliases, input and result definitions. */
-function sdkTool(parsed: ParsedDeclarations, prefix: string, names: NameTable, outputs: ReadonlySet<string>, origin: SdkOrigin): GeneratedTool {
+function sdkTool(
+  parsed: ParsedDeclarations,
+  prefix: string,
+  names: NameTable,
+  outputs: ReadonlySet<string>,
+  origin: SdkOrigin,
+): GeneratedTool {
   const entry = names.types[prefix]!;
   const outputName = `${prefix}Output`;
   const aliases: AliasRecord[] = [
     ...(names.aliases[entry.name] ?? []),
     { name: `${prefix}Input`, kind: 'sdk-type', evidence: `input type in ${origin.file}` },
   ];
-  if (outputs.has(outputName)) aliases.push({ name: outputName, kind: 'sdk-type', evidence: `result type in ${origin.file}` });
+  if (outputs.has(outputName))
+    aliases.push({ name: outputName, kind: 'sdk-type', evidence: `result type in ${origin.file}` });
   const tool: GeneratedTool = {
     agent: claudeCode.id,
     name: entry.name,
@@ -112,7 +135,12 @@ function sdkTool(parsed: ParsedDeclarations, prefix: string, names: NameTable, o
  * types (as Claude Code's own sdk-tools.d.ts did before 2.0; the release
  * history reads those), instead of being refused.
  */
-export function extractSdkTools(dtsText: string, names: NameTable, origin: SdkOrigin, options: { resultTypesOptional?: boolean } = {}): GeneratedTool[] {
+export function extractSdkTools(
+  dtsText: string,
+  names: NameTable,
+  origin: SdkOrigin,
+  options: { resultTypesOptional?: boolean } = {},
+): GeneratedTool[] {
   let parsed: ParsedDeclarations;
   try {
     parsed = parseDeclarations(dtsText, origin.file);
@@ -120,7 +148,9 @@ export function extractSdkTools(dtsText: string, names: NameTable, origin: SdkOr
     throw new IngestError(`${origin.file} does not parse: ${(error as Error).message}`);
   }
   const inputs = unionMembers(parsed, INPUT_UNION).filter((n) => n !== OUTPUT_UNION);
-  const outputs = new Set(options.resultTypesOptional && !parsed.declarations.has(OUTPUT_UNION) ? [] : unionMembers(parsed, OUTPUT_UNION));
+  const outputs = new Set(
+    options.resultTypesOptional && !parsed.declarations.has(OUTPUT_UNION) ? [] : unionMembers(parsed, OUTPUT_UNION),
+  );
   const prefixes = typePrefixes(inputs, outputs);
   const unmapped = prefixes.filter((p) => !names.types[p]);
   if (unmapped.length > 0) {
@@ -137,6 +167,7 @@ export function extractSdkTools(dtsText: string, names: NameTable, origin: SdkOr
     seen.add(t.name);
   }
   const unusedAliases = Object.keys(names.aliases).filter((n) => !seen.has(n));
-  if (unusedAliases.length > 0) throw new IngestError(`aliases listed for tools the SDK does not declare: ${unusedAliases.join(', ')}`);
+  if (unusedAliases.length > 0)
+    throw new IngestError(`aliases listed for tools the SDK does not declare: ${unusedAliases.join(', ')}`);
   return tools;
 }

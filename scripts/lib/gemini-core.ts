@@ -113,7 +113,8 @@ export function declarationFiles(packageDir: string): string[] {
       if (entry.name === 'node_modules') continue;
       const path = join(dir, entry.name);
       if (entry.isDirectory()) walk(path);
-      else if (entry.name.endsWith('.d.ts') && !/\.test\.d\.ts$/.test(entry.name)) out.push(relative(packageDir, path).split(sep).join('/'));
+      else if (entry.name.endsWith('.d.ts') && !/\.test\.d\.ts$/.test(entry.name))
+        out.push(relative(packageDir, path).split(sep).join('/'));
     }
   };
   walk(packageDir);
@@ -175,14 +176,30 @@ class Mapper {
         if (!baseDecl || !ts.isClassDeclaration(baseDecl) || baseDecl.name?.text !== BASE_CLASS) continue;
         base ??= baseDecl;
         const [params, result] = heritage.typeArguments ?? [];
-        if (!params) throw new GeminiCoreError(`${this.rel(sf.fileName)}: ${statement.name.text} extends ${BASE_CLASS} without type arguments`);
-        const tool: ToolClass = { className: statement.name.text, file: this.rel(sf.fileName), declaration: statement, params, result };
+        if (!params)
+          throw new GeminiCoreError(
+            `${this.rel(sf.fileName)}: ${statement.name.text} extends ${BASE_CLASS} without type arguments`,
+          );
+        const tool: ToolClass = {
+          className: statement.name.text,
+          file: this.rel(sf.fileName),
+          declaration: statement,
+          params,
+          result,
+        };
         const declaredName = staticName(statement);
-        if (declaredName !== undefined && (ts.isStringLiteral(declaredName) || ts.isNoSubstitutionTemplateLiteral(declaredName))) tool.declaredName = declaredName.text;
+        if (
+          declaredName !== undefined &&
+          (ts.isStringLiteral(declaredName) || ts.isNoSubstitutionTemplateLiteral(declaredName))
+        )
+          tool.declaredName = declaredName.text;
         classes.push(tool);
       }
     }
-    if (!base) throw new GeminiCoreError(`no class in the package extends ${BASE_CLASS}: the package no longer declares its tools the way this ingest reads them`);
+    if (!base)
+      throw new GeminiCoreError(
+        `no class in the package extends ${BASE_CLASS}: the package no longer declares its tools the way this ingest reads them`,
+      );
     this.checkBaseConstructor(base);
     return { classes, base };
   }
@@ -193,7 +210,9 @@ class Mapper {
     const signatures = this.checker.getTypeOfSymbolAtLocation(symbol, base).getConstructSignatures();
     const first = signatures[0]?.getParameters()[0]?.name;
     if (first !== 'name') {
-      throw new GeminiCoreError(`${BASE_CLASS}'s constructor takes ${first === undefined ? 'no parameters' : `"${first}" first`}, not the tool name: the package no longer declares its tools the way this ingest reads them`);
+      throw new GeminiCoreError(
+        `${BASE_CLASS}'s constructor takes ${first === undefined ? 'no parameters' : `"${first}" first`}, not the tool name: the package no longer declares its tools the way this ingest reads them`,
+      );
     }
   }
 
@@ -206,19 +225,39 @@ class Mapper {
       tool.nameProblem = `${jsFile}, the compiled ${tool.className}, is not in the package`;
       return;
     }
-    const js = ts.createSourceFile(jsPath, readFileSync(jsPath, 'utf8'), ts.ScriptTarget.Latest, true, ts.ScriptKind.JS);
-    const cls = js.statements.find((s): s is ts.ClassDeclaration => ts.isClassDeclaration(s) && s.name?.text === tool.className);
+    const js = ts.createSourceFile(
+      jsPath,
+      readFileSync(jsPath, 'utf8'),
+      ts.ScriptTarget.Latest,
+      true,
+      ts.ScriptKind.JS,
+    );
+    const cls = js.statements.find(
+      (s): s is ts.ClassDeclaration => ts.isClassDeclaration(s) && s.name?.text === tool.className,
+    );
     if (!cls) {
       tool.nameProblem = `${jsFile} declares no class ${tool.className}`;
       return;
     }
     const ctor = cls.members.find((m): m is ts.ConstructorDeclaration => ts.isConstructorDeclaration(m));
     const superCall = ctor?.body?.statements
-      .map((s) => (ts.isExpressionStatement(s) && ts.isCallExpression(s.expression) && s.expression.expression.kind === ts.SyntaxKind.SuperKeyword ? s.expression : undefined))
+      .map((s) =>
+        ts.isExpressionStatement(s) &&
+        ts.isCallExpression(s.expression) &&
+        s.expression.expression.kind === ts.SyntaxKind.SuperKeyword
+          ? s.expression
+          : undefined,
+      )
       .find((c) => c !== undefined);
     let expr = superCall?.arguments[0];
     let via = 'the first argument of super() in its constructor';
-    if (expr && ts.isPropertyAccessExpression(expr) && ts.isIdentifier(expr.expression) && expr.expression.text === tool.className && expr.name.text === 'Name') {
+    if (
+      expr &&
+      ts.isPropertyAccessExpression(expr) &&
+      ts.isIdentifier(expr.expression) &&
+      expr.expression.text === tool.className &&
+      expr.name.text === 'Name'
+    ) {
       expr = staticName(cls);
       via = 'its static Name, which its constructor passes to super()';
       if (!expr) {
@@ -244,12 +283,18 @@ class Mapper {
       return;
     }
     if (tool.declaredName !== undefined && tool.declaredName !== tool.link.name) {
-      throw new GeminiCoreError(`${tool.file} declares ${tool.className}.Name as "${tool.declaredName}", but ${jsFile} names it "${tool.link.name}"`);
+      throw new GeminiCoreError(
+        `${tool.file} declares ${tool.className}.Name as "${tool.declaredName}", but ${jsFile} names it "${tool.link.name}"`,
+      );
     }
   }
 
   /** The exported string constant an identifier of a compiled file imports, or why it is not one. */
-  private importedConstant(js: ts.SourceFile, jsPath: string, local: string): { name: string; value: string; file: string } | string {
+  private importedConstant(
+    js: ts.SourceFile,
+    jsPath: string,
+    local: string,
+  ): { name: string; value: string; file: string } | string {
     for (const statement of js.statements) {
       if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier)) continue;
       const bindings = statement.importClause?.namedBindings;
@@ -266,9 +311,11 @@ class Mapper {
       let symbol = this.checker.getExportsOfModule(module).find((s) => s.name === imported);
       if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = this.checker.getAliasedSymbol(symbol);
       const decl = symbol?.declarations?.[0];
-      if (!decl || !ts.isVariableDeclaration(decl) || !ts.isIdentifier(decl.name)) return `which ${this.rel(target)} does not export as a constant`;
+      if (!decl || !ts.isVariableDeclaration(decl) || !ts.isIdentifier(decl.name))
+        return `which ${this.rel(target)} does not export as a constant`;
       const init = decl.initializer;
-      if (!init || !(ts.isStringLiteral(init) || ts.isNoSubstitutionTemplateLiteral(init))) return `a constant with no string value in ${this.rel(decl.getSourceFile().fileName)}`;
+      if (!init || !(ts.isStringLiteral(init) || ts.isNoSubstitutionTemplateLiteral(init)))
+        return `a constant with no string value in ${this.rel(decl.getSourceFile().fileName)}`;
       return { name: decl.name.text, value: init.text, file: this.rel(decl.getSourceFile().fileName) };
     }
     return 'which its file neither imports nor declares as a string';
@@ -282,7 +329,12 @@ class Mapper {
     }
     const decls = this.resolved(node.typeName)?.declarations ?? [];
     const decl = decls[0];
-    if (decls.length !== 1 || !decl || !(ts.isInterfaceDeclaration(decl) || ts.isTypeAliasDeclaration(decl)) || this.isLibrary(decl)) {
+    if (
+      decls.length !== 1 ||
+      !decl ||
+      !(ts.isInterfaceDeclaration(decl) || ts.isTypeAliasDeclaration(decl)) ||
+      this.isLibrary(decl)
+    ) {
       return `${tool.className} (${tool.file}) declares its params as ${node.typeName.text}, which is not one interface or type alias of the package`;
     }
     return decl;
@@ -298,7 +350,8 @@ class Mapper {
       const where = `${name} (${this.rel(decl.getSourceFile().fileName)})`;
       const earlier = seen.get(name);
       if (earlier) {
-        if (earlier !== decl) throw new GeminiCoreError(`${where}: another type named ${name} is already part of this definition`);
+        if (earlier !== decl)
+          throw new GeminiCoreError(`${where}: another type named ${name} is already part of this definition`);
         return;
       }
       seen.set(name, decl);
@@ -308,31 +361,45 @@ class Mapper {
       const edits: { start: number; end: number; text: string }[] = [];
       const refer = (identifier: ts.Identifier): void => {
         const symbol = this.resolved(identifier);
-        if (!symbol) throw new GeminiCoreError(`${where} refers to ${identifier.text}, which cannot be resolved in the package`);
+        if (!symbol)
+          throw new GeminiCoreError(`${where} refers to ${identifier.text}, which cannot be resolved in the package`);
         if (symbol.flags & ts.SymbolFlags.TypeParameter) return;
         const targets = symbol.declarations ?? [];
         if (targets.some((t) => this.isLibrary(t))) {
           if (READABLE_GLOBALS.has(identifier.text)) return;
-          throw new GeminiCoreError(`${where} uses the global type ${identifier.text}, which the field tables cannot show`);
+          throw new GeminiCoreError(
+            `${where} uses the global type ${identifier.text}, which the field tables cannot show`,
+          );
         }
         const target = targets[0];
-        if (targets.length !== 1 || !target || !(ts.isInterfaceDeclaration(target) || ts.isTypeAliasDeclaration(target) || ts.isEnumDeclaration(target))) {
-          throw new GeminiCoreError(`${where} refers to ${identifier.text}, which is not one interface, type alias or enum`);
+        if (
+          targets.length !== 1 ||
+          !target ||
+          !(ts.isInterfaceDeclaration(target) || ts.isTypeAliasDeclaration(target) || ts.isEnumDeclaration(target))
+        ) {
+          throw new GeminiCoreError(
+            `${where} refers to ${identifier.text}, which is not one interface, type alias or enum`,
+          );
         }
         visit(target);
       };
       const walk = (node: ts.Node): void => {
         if (ts.isTypeReferenceNode(node)) {
-          if (!ts.isIdentifier(node.typeName)) throw new GeminiCoreError(`${where} uses the qualified type ${node.typeName.getText()}, which the field tables cannot show`);
+          if (!ts.isIdentifier(node.typeName))
+            throw new GeminiCoreError(
+              `${where} uses the qualified type ${node.typeName.getText()}, which the field tables cannot show`,
+            );
           refer(node.typeName);
         } else if (ts.isExpressionWithTypeArguments(node)) {
-          if (!ts.isIdentifier(node.expression)) throw new GeminiCoreError(`${where} extends ${node.expression.getText()}, which is not a plain type name`);
+          if (!ts.isIdentifier(node.expression))
+            throw new GeminiCoreError(`${where} extends ${node.expression.getText()}, which is not a plain type name`);
           refer(node.expression);
         } else if (ts.isImportTypeNode(node) || ts.isTypeQueryNode(node)) {
           throw new GeminiCoreError(`${where} uses ${oneLine(node.getText())}, which the field tables cannot show`);
         } else if (ts.isComputedPropertyName(node)) {
           const type = this.checker.getTypeAtLocation(node.expression);
-          if (!type.isStringLiteral()) throw new GeminiCoreError(`${where}: the computed key ${node.getText()} is not a string constant`);
+          if (!type.isStringLiteral())
+            throw new GeminiCoreError(`${where}: the computed key ${node.getText()} is not a string constant`);
           const key = IDENTIFIER.test(type.value) ? type.value : JSON.stringify(type.value);
           edits.push({ start: node.getStart(), end: node.getEnd(), text: `${key} /* ${node.getText()} */` });
           return;
@@ -355,19 +422,30 @@ class Mapper {
     const node = tool.result;
     const name = node && ts.isTypeReferenceNode(node) && ts.isIdentifier(node.typeName) ? node.typeName : undefined;
     const decl = name && this.resolved(name)?.declarations?.[0];
-    if (!node || !name || !decl) return { typeName: GENERIC_RESULT, file: genericFile, generic: true, extendsGeneric: false };
+    if (!node || !name || !decl)
+      return { typeName: GENERIC_RESULT, file: genericFile, generic: true, extendsGeneric: false };
     const file = this.rel(decl.getSourceFile().fileName);
     const generic = name.text === GENERIC_RESULT && file === genericFile;
     const extendsGeneric =
       ts.isInterfaceDeclaration(decl) &&
-      (decl.heritageClauses ?? []).some((c) => c.types.some((t) => ts.isIdentifier(t.expression) && this.resolved(t.expression)?.declarations?.[0]?.getSourceFile().fileName === join(this.dir, genericFile) && t.expression.text === GENERIC_RESULT));
+      (decl.heritageClauses ?? []).some((c) =>
+        c.types.some(
+          (t) =>
+            ts.isIdentifier(t.expression) &&
+            this.resolved(t.expression)?.declarations?.[0]?.getSourceFile().fileName === join(this.dir, genericFile) &&
+            t.expression.text === GENERIC_RESULT,
+        ),
+      );
     return { typeName: name.text, file, generic, extendsGeneric };
   }
 
   /** The file declaring the generic ToolResult, as the base class's constraint names it. */
   genericResultFile(base: ts.ClassDeclaration): string {
     const constraint = base.typeParameters?.[1]?.constraint;
-    const decl = constraint && ts.isTypeReferenceNode(constraint) && ts.isIdentifier(constraint.typeName) ? this.resolved(constraint.typeName)?.declarations?.[0] : undefined;
+    const decl =
+      constraint && ts.isTypeReferenceNode(constraint) && ts.isIdentifier(constraint.typeName)
+        ? this.resolved(constraint.typeName)?.declarations?.[0]
+        : undefined;
     if (!decl || (constraint as ts.TypeReferenceNode).typeName.getText() !== GENERIC_RESULT) {
       throw new GeminiCoreError(`${BASE_CLASS}'s result type parameter is not constrained to ${GENERIC_RESULT}`);
     }
@@ -408,11 +486,16 @@ function withEdits(node: ts.Node, edits: { start: number; end: number; text: str
 /** A string enum as the union of its values, with the enum itself in a comment above. */
 function enumAsUnion(decl: ts.EnumDeclaration, where: string): string {
   const values = decl.members.map((m) => {
-    if (!m.initializer || !ts.isStringLiteral(m.initializer)) throw new GeminiCoreError(`${where}: member ${m.name.getText()} of the enum has no string value`);
+    if (!m.initializer || !ts.isStringLiteral(m.initializer))
+      throw new GeminiCoreError(`${where}: member ${m.name.getText()} of the enum has no string value`);
     return JSON.stringify(m.initializer.text);
   });
   if (values.length === 0) throw new GeminiCoreError(`${where}: the enum has no members`);
-  return [...jsDocAbove(decl), `/* ${oneLine(decl.getText())}, written as the union of its values: */`, `export type ${decl.name.text} = ${values.join(' | ')};`].join('\n');
+  return [
+    ...jsDocAbove(decl),
+    `/* ${oneLine(decl.getText())}, written as the union of its values: */`,
+    `export type ${decl.name.text} = ${values.join(' | ')};`,
+  ].join('\n');
 }
 
 /**
@@ -431,7 +514,10 @@ export function mapCoreTools(packageDir: string, toolNames: readonly string[]): 
     const candidates = classes.filter((c) => c.link?.name === name);
     if (candidates.length === 0) {
       const unread = classes.filter((c) => !c.link && c.declaredName === name).map((c) => c.nameProblem);
-      unmapped.push({ name, reason: `no class extending ${BASE_CLASS} passes this name to its constructor${unread.length > 0 ? ` (${unread.join('; ')})` : ''}` });
+      unmapped.push({
+        name,
+        reason: `no class extending ${BASE_CLASS} passes this name to its constructor${unread.length > 0 ? ` (${unread.join('; ')})` : ''}`,
+      });
       continue;
     }
     if (candidates.length > 1) {
@@ -487,14 +573,17 @@ function resultReason(tool: MappedTool, origin: CoreOrigin, genericFile: string)
   if (tool.result.generic) {
     return `${pkg} declares the result of ${tool.className} only as the generic ${GENERIC_RESULT} (${genericFile}), the same type for every tool; it publishes no result type of this tool's own.`;
   }
-  const base = tool.result.extendsGeneric ? `, which extends the generic ${GENERIC_RESULT} (${genericFile}) shared by every tool` : '';
+  const base = tool.result.extendsGeneric
+    ? `, which extends the generic ${GENERIC_RESULT} (${genericFile}) shared by every tool`
+    : '';
   return `${pkg} declares the result of ${tool.className} as ${tool.result.typeName} (${tool.result.file})${base}; it is not given as a field table here.`;
 }
 
 /** The generated record of each mapped tool, in name order. */
 export function coreToolRecords(mapping: CoreMapping, origin: CoreOrigin): GeneratedTool[] {
   return mapping.mapped.map((tool) => {
-    const method = 'TypeScript compiler API over the published declaration files: tool name → the class passing it to BaseDeclarativeTool → that base class\'s params type argument';
+    const method =
+      "TypeScript compiler API over the published declaration files: tool name → the class passing it to BaseDeclarativeTool → that base class's params type argument";
     const provenance: ProvenanceRecord[] = tool.params.files.map((file, i) => ({
       package: origin.package,
       version: origin.version,
@@ -507,7 +596,13 @@ export function coreToolRecords(mapping: CoreMapping, origin: CoreOrigin): Gener
       name: tool.name,
       group: 'built-in',
       nameEvidence: nameEvidence(tool, origin),
-      aliases: [{ name: tool.params.typeName, kind: 'sdk-type', evidence: `params type of ${tool.className} in ${tool.params.file}` }],
+      aliases: [
+        {
+          name: tool.params.typeName,
+          kind: 'sdk-type',
+          evidence: `params type of ${tool.className} in ${tool.params.file}`,
+        },
+      ],
       input: {
         kind: 'typescript',
         typeName: tool.params.typeName,

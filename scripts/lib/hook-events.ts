@@ -36,7 +36,11 @@ function unionType(text: string, name: string): FoundEvent[] | undefined {
   const body = text.slice(start.index + start[0].length, end);
   const out: FoundEvent[] = [];
   for (const m of body.matchAll(/(?:\/\*\*\s*([\s\S]*?)\s*\*\/\s*)?\|?\s*"([^"]+)"/g)) {
-    const comment = m[1]?.split('\n').map((line) => line.replace(/^\s*\*?\s*/, '').trim()).filter((line) => line !== '').join(' ');
+    const comment = m[1]
+      ?.split('\n')
+      .map((line) => line.replace(/^\s*\*?\s*/, '').trim())
+      .filter((line) => line !== '')
+      .join(' ');
     out.push({ name: m[2]!, says: comment ? `"${m[2]!}": ${comment}` : `"${m[2]!}"` });
   }
   return out;

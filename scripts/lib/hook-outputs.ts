@@ -15,7 +15,12 @@
  */
 import ts from 'typescript';
 import { schemaFromTypeScript, toDraft2020, type JsonSchema } from '../../src/lib/shapes/json-schema.ts';
-import { declarationClosure, declarationText, parseDeclarations, type ParsedDeclarations } from '../../src/lib/shapes/ts-shape.ts';
+import {
+  declarationClosure,
+  declarationText,
+  parseDeclarations,
+  type ParsedDeclarations,
+} from '../../src/lib/shapes/ts-shape.ts';
 import type { HookOutputSource } from '../../src/lib/agents/types.ts';
 
 export class HookOutputError extends Error {}
@@ -48,12 +53,20 @@ function convert(parsed: ParsedDeclarations, name: string): JsonSchema {
 
 function eventName(captured: string, naming: 'as-is' | 'lower-first' | 'kebab-to-pascal'): string {
   if (naming === 'lower-first') return captured.charAt(0).toLowerCase() + captured.slice(1);
-  if (naming === 'kebab-to-pascal') return captured.split('-').map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('');
+  if (naming === 'kebab-to-pascal')
+    return captured
+      .split('-')
+      .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+      .join('');
   return captured;
 }
 
 /** Outputs of the `typescript` form from the concatenated declaration text; `events`, when given, are the only event names taken (the agent's named events). */
-export function typescriptOutputs(text: string, source: Extract<HookOutputSource, { form: 'typescript' }>, events: ReadonlySet<string> | undefined): EventOutput[] {
+export function typescriptOutputs(
+  text: string,
+  source: Extract<HookOutputSource, { form: 'typescript' }>,
+  events: ReadonlySet<string> | undefined,
+): EventOutput[] {
   const parsed = parseDeclarations(text, source.files.join('+'));
   const pattern = new RegExp(`^${source.pattern.replace('{event}', '(\\w+?)')}$`);
   const out: EventOutput[] = [];
@@ -69,33 +82,58 @@ export function typescriptOutputs(text: string, source: Extract<HookOutputSource
       continue;
     }
     const properties = (base['properties'] ?? {}) as Record<string, JsonSchema>;
-    if (!(source.base.member in properties)) throw new HookOutputError(`${source.base.type} has no member ${source.base.member}`);
+    if (!(source.base.member in properties))
+      throw new HookOutputError(`${source.base.type} has no member ${source.base.member}`);
     const { description } = properties[source.base.member] ?? {};
     out.push({
       event,
       declaredAs: `${source.base.type}, its ${source.base.member} a ${name}`,
-      schema: { ...base, properties: { ...properties, [source.base.member]: { ...(typeof description === 'string' ? { description } : {}), ...own } } },
+      schema: {
+        ...base,
+        properties: {
+          ...properties,
+          [source.base.member]: { ...(typeof description === 'string' ? { description } : {}), ...own },
+        },
+      },
     });
   }
-  if (out.length === 0) throw new HookOutputError(`no declaration of ${source.files.join(', ')} is named like ${source.pattern}`);
+  if (out.length === 0)
+    throw new HookOutputError(`no declaration of ${source.files.join(', ')} is named like ${source.pattern}`);
   return out.sort((a, b) => (a.event < b.event ? -1 : a.event > b.event ? 1 : 0));
 }
 
 /** Outputs of the `plugin-output` form: for each event, the type of parameter `parameter` of the interface member named after it. */
-export function pluginOutputs(text: string, source: Extract<HookOutputSource, { form: 'plugin-output' }>): EventOutput[] {
+export function pluginOutputs(
+  text: string,
+  source: Extract<HookOutputSource, { form: 'plugin-output' }>,
+): EventOutput[] {
   const file = ts.createSourceFile(source.file, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
-  const iface = file.statements.find((s): s is ts.InterfaceDeclaration => ts.isInterfaceDeclaration(s) && s.name.text === source.interface);
+  const iface = file.statements.find(
+    (s): s is ts.InterfaceDeclaration => ts.isInterfaceDeclaration(s) && s.name.text === source.interface,
+  );
   if (!iface) throw new HookOutputError(`${source.file} declares no interface ${source.interface}`);
   const out: EventOutput[] = [];
   for (const event of source.events) {
-    const member = iface.members.find((m): m is ts.PropertySignature => ts.isPropertySignature(m) && m.name !== undefined && (ts.isStringLiteral(m.name) || ts.isIdentifier(m.name)) && m.name.text === event);
+    const member = iface.members.find(
+      (m): m is ts.PropertySignature =>
+        ts.isPropertySignature(m) &&
+        m.name !== undefined &&
+        (ts.isStringLiteral(m.name) || ts.isIdentifier(m.name)) &&
+        m.name.text === event,
+    );
     const fn = member?.type;
-    if (!fn || !ts.isFunctionTypeNode(fn)) throw new HookOutputError(`${source.interface} of ${source.file} has no function member "${event}"`);
+    if (!fn || !ts.isFunctionTypeNode(fn))
+      throw new HookOutputError(`${source.interface} of ${source.file} has no function member "${event}"`);
     const parameter = fn.parameters[source.parameter];
-    if (!parameter?.type) throw new HookOutputError(`"${event}" of ${source.interface} has no parameter ${source.parameter + 1}`);
+    if (!parameter?.type)
+      throw new HookOutputError(`"${event}" of ${source.interface} has no parameter ${source.parameter + 1}`);
     const alias = `HookOutputOf_${out.length}`;
     const parsed = parseDeclarations(`${text}\ntype ${alias} = ${parameter.type.getText(file)};\n`, source.file);
-    out.push({ event, declaredAs: `${source.interface}["${event}"], its parameter ${parameter.name.getText(file)}`, schema: convert(parsed, alias) });
+    out.push({
+      event,
+      declaredAs: `${source.interface}["${event}"], its parameter ${parameter.name.getText(file)}`,
+      schema: convert(parsed, alias),
+    });
   }
   return out;
 }
@@ -111,7 +149,8 @@ export function embeddedSchemas(bytes: Buffer): JsonSchema[] {
     for (let i = at; i < bytes.length && i < at + 1_000_000; i++) {
       const c = bytes[i]!;
       if (inString) {
-        if (c === 0x5c) i++; // a backslash escapes the next byte
+        if (c === 0x5c)
+          i++; // a backslash escapes the next byte
         else if (c === 0x22) inString = false;
       } else if (c === 0x22) inString = true;
       else if (c === 0x7b) depth++;
@@ -132,7 +171,10 @@ export function embeddedSchemas(bytes: Buffer): JsonSchema[] {
 }
 
 /** Outputs of the `embedded-json-schema` form: schemas whose title matches the pattern. */
-export function embeddedOutputs(bytes: Buffer, source: Extract<HookOutputSource, { form: 'embedded-json-schema' }>): EventOutput[] {
+export function embeddedOutputs(
+  bytes: Buffer,
+  source: Extract<HookOutputSource, { form: 'embedded-json-schema' }>,
+): EventOutput[] {
   const pattern = new RegExp(`^${source.pattern.replace('{event}', '([a-z-]+?)').replaceAll('.', '\\.')}$`);
   const out = new Map<string, EventOutput>();
   for (const schema of embeddedSchemas(bytes)) {
@@ -142,7 +184,8 @@ export function embeddedOutputs(bytes: Buffer, source: Extract<HookOutputSource,
     const event = eventName(m[1]!, source.naming);
     const converted = toDraft2020(schema);
     const known = out.get(event);
-    if (known && JSON.stringify(known.schema) !== JSON.stringify(converted)) throw new HookOutputError(`the program holds two different schemas titled ${title}`);
+    if (known && JSON.stringify(known.schema) !== JSON.stringify(converted))
+      throw new HookOutputError(`the program holds two different schemas titled ${title}`);
     out.set(event, { event, declaredAs: title, schema: converted });
   }
   if (out.size === 0) throw new HookOutputError(`the program holds no JSON Schema titled like ${source.pattern}`);

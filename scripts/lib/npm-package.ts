@@ -98,7 +98,10 @@ export interface NpmFailure {
  * npm prints as JSON on stdout with `--json` (else its `npm error` lines on stderr),
  * followed by the registry npm used and the path of npm's debug log.
  */
-export function describeNpmFailure(failure: NpmFailure, context: { registry?: string | undefined; timeoutMs?: number }): string {
+export function describeNpmFailure(
+  failure: NpmFailure,
+  context: { registry?: string | undefined; timeoutMs?: number },
+): string {
   const stdout = String(failure.stdout ?? '');
   const stderr = String(failure.stderr ?? '');
   let reason: string | undefined;
@@ -107,7 +110,9 @@ export function describeNpmFailure(failure: NpmFailure, context: { registry?: st
     reason = 'the npm command was not found on PATH';
   } else if (failure.code === 'ETIMEDOUT') {
     // execFileSync's own time limit: npm was killed, whatever it printed is incomplete.
-    reason = context.timeoutMs ? `npm did not finish within ${Math.round(context.timeoutMs / 1000)} s and was stopped` : 'npm timed out and was stopped';
+    reason = context.timeoutMs
+      ? `npm did not finish within ${Math.round(context.timeoutMs / 1000)} s and was stopped`
+      : 'npm timed out and was stopped';
   } else if (failure.signal) {
     reason = `npm was stopped by ${failure.signal}`;
   }
@@ -131,7 +136,9 @@ function parseJsonError(stdout: string): string | undefined {
   const start = stdout.indexOf('{');
   if (start < 0) return undefined;
   try {
-    const parsed = JSON.parse(stdout.slice(start)) as { error?: { code?: unknown; summary?: unknown; detail?: unknown } };
+    const parsed = JSON.parse(stdout.slice(start)) as {
+      error?: { code?: unknown; summary?: unknown; detail?: unknown };
+    };
     const error = parsed.error;
     if (!error || typeof error !== 'object') return undefined;
     const code = typeof error.code === 'string' ? error.code : undefined;
@@ -161,7 +168,9 @@ function stderrReason(stderr: string): string | undefined {
       !/A complete log of this run/.test(line) &&
       !/^npm (warn|notice|http)/.test(line),
   );
-  const text = [code, message && oneLine(message.replace(/^[A-Z][A-Za-z]*Error: /, '').replace(/ \{$/, ''))].filter(Boolean).join(': ');
+  const text = [code, message && oneLine(message.replace(/^[A-Z][A-Za-z]*Error: /, '').replace(/ \{$/, ''))]
+    .filter(Boolean)
+    .join(': ');
   return text || undefined;
 }
 
@@ -182,7 +191,9 @@ export function downloadTarball(name: string, version: string, into: string, tim
       maxBuffer: 64 * 1024 * 1024,
     });
   } catch (error) {
-    throw new DownloadError(`could not download ${spec}: ${describeNpmFailure(error as NpmFailure, { registry, timeoutMs })}`);
+    throw new DownloadError(
+      `could not download ${spec}: ${describeNpmFailure(error as NpmFailure, { registry, timeoutMs })}`,
+    );
   }
   let packed: { filename?: unknown; integrity?: unknown }[];
   try {
@@ -191,13 +202,16 @@ export function downloadTarball(name: string, version: string, into: string, tim
     throw new DownloadError(`npm pack ${spec}${where} printed no readable JSON: ${oneLine(out).slice(0, 200)}`);
   }
   const entry = Array.isArray(packed) ? packed[0] : undefined;
-  if (!entry || typeof entry.filename !== 'string') throw new DownloadError(`npm pack ${spec}${where} reported no file`);
+  if (!entry || typeof entry.filename !== 'string')
+    throw new DownloadError(`npm pack ${spec}${where} reported no file`);
   const file = join(into, entry.filename);
   let bytes: Buffer;
   try {
     bytes = readFileSync(file);
   } catch (error) {
-    throw new DownloadError(`npm pack ${spec}${where} reported ${entry.filename}, which cannot be read: ${(error as Error).message}`);
+    throw new DownloadError(
+      `npm pack ${spec}${where} reported ${entry.filename}, which cannot be read: ${(error as Error).message}`,
+    );
   }
   const integrity = sha512Integrity(bytes);
   const reported = typeof entry.integrity === 'string' ? entry.integrity : '';
@@ -267,21 +281,32 @@ export interface IntegrityCheck {
 export function judgeIntegrity(check: IntegrityCheck): IntegrityVerdict {
   const { spec, actual, pinned, recorded, pinFile, acceptNew } = check;
   if (pinned !== undefined && !isSha512Integrity(pinned)) {
-    throw new IntegrityError(`${pinFile}: the pinned integrity of ${spec} must be one sha512-… SRI string (88 base64 characters), got ${JSON.stringify(pinned)}`);
+    throw new IntegrityError(
+      `${pinFile}: the pinned integrity of ${spec} must be one sha512-… SRI string (88 base64 characters), got ${JSON.stringify(pinned)}`,
+    );
   }
   const expected = pinned ?? recorded;
   const expectedFrom = pinned !== undefined ? pinFile : (check.recordedFrom ?? 'the committed content');
   if (expected === undefined) {
-    return { record: true, note: `recorded the integrity of ${spec} in ${pinFile} (no integrity was pinned for this version): ${actual}` };
+    return {
+      record: true,
+      note: `recorded the integrity of ${spec} in ${pinFile} (no integrity was pinned for this version): ${actual}`,
+    };
   }
   if (expected === actual) {
     if (pinned === undefined) {
-      return { record: true, note: `recorded the integrity of ${spec} in ${pinFile} (it matches ${expectedFrom}): ${actual}` };
+      return {
+        record: true,
+        note: `recorded the integrity of ${spec} in ${pinFile} (it matches ${expectedFrom}): ${actual}`,
+      };
     }
     return { record: false };
   }
   if (acceptNew) {
-    return { record: true, note: `moved the pinned integrity of ${spec} in ${pinFile} from ${expected} to ${actual} (--accept-new-integrity)` };
+    return {
+      record: true,
+      note: `moved the pinned integrity of ${spec} in ${pinFile} from ${expected} to ${actual} (--accept-new-integrity)`,
+    };
   }
   const from = check.registry ? ` from ${check.registry}` : '';
   throw new IntegrityError(
@@ -306,10 +331,18 @@ export interface FetchedPackage {
  * `npm pack name@version` into `into`, then unpack it there (as `<into>/package`).
  * With `expectedIntegrity`, a tarball with any other integrity is refused before unpacking.
  */
-export function fetchPackage(name: string, version: string, into: string, timeoutMs = 120_000, expectedIntegrity?: string): FetchedPackage {
+export function fetchPackage(
+  name: string,
+  version: string,
+  into: string,
+  timeoutMs = 120_000,
+  expectedIntegrity?: string,
+): FetchedPackage {
   const { file, integrity } = downloadTarball(name, version, into, timeoutMs);
   if (expectedIntegrity !== undefined && integrity !== expectedIntegrity) {
-    throw new IntegrityError(`integrity mismatch for ${name}@${version}: expected ${expectedIntegrity}, actual ${integrity}`);
+    throw new IntegrityError(
+      `integrity mismatch for ${name}@${version}: expected ${expectedIntegrity}, actual ${integrity}`,
+    );
   }
   return { dir: unpackTarball(file, into, `${name}@${version}`), integrity };
 }
@@ -323,7 +356,11 @@ export function unpackByRunning(binary: string, args: readonly string[], work: s
   const isRoot = process.getuid?.() === 0;
   const [command, argv] = isRoot ? ['unshare', ['-n', binary, ...args]] : ['unshare', ['-rn', binary, ...args]];
   try {
-    execFileSync(command, argv, { env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: home }, stdio: ['ignore', 'pipe', 'pipe'], timeout: 180_000 });
+    execFileSync(command, argv, {
+      env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: home },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      timeout: 180_000,
+    });
   } catch (error) {
     const e = error as { stderr?: Buffer; message: string };
     throw new DownloadError(`${binary} ${args.join(' ')} failed: ${String(e.stderr ?? '').trim() || e.message}`);

@@ -12,7 +12,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DownloadError, downloadTarball, IntegrityError, judgeIntegrity, npmRegistryFor, unpackTarball, type IntegrityVerdict } from './npm-package.ts';
+import {
+  DownloadError,
+  downloadTarball,
+  IntegrityError,
+  judgeIntegrity,
+  npmRegistryFor,
+  unpackTarball,
+  type IntegrityVerdict,
+} from './npm-package.ts';
 import type { Pin } from './pins.ts';
 import { display, readJson, ScriptError } from './script-files.ts';
 
@@ -76,8 +84,10 @@ export function withPinnedPackage<T>(fetch: PinnedFetch, use: (pkg: PinnedPackag
     });
     const dir = unpackTarball(tarball.file, work, spec);
     const manifest = readJson<{ name?: unknown; version?: unknown }>(join(dir, 'package.json'), 'the package manifest');
-    if (manifest.name !== pin.package) throw new ScriptError(`downloaded package ${String(manifest.name)}, pinned ${pin.package}`);
-    if (manifest.version !== pin.version) throw new ScriptError(`downloaded version ${String(manifest.version)}, pinned ${pin.version}`);
+    if (manifest.name !== pin.package)
+      throw new ScriptError(`downloaded package ${String(manifest.name)}, pinned ${pin.package}`);
+    if (manifest.version !== pin.version)
+      throw new ScriptError(`downloaded version ${String(manifest.version)}, pinned ${pin.version}`);
     return use({ dir, spec, integrity: tarball.integrity, verdict });
   } finally {
     try {
@@ -98,13 +108,22 @@ type ErrorClass = abstract new (...args: never[]) => Error;
  * ScriptError, DownloadError, IntegrityError and `expected` are shown by their message
  * alone; any other with its stack.
  */
-export function runIngest(name: string, main: (argv: readonly string[], written: string[]) => void, expected: readonly ErrorClass[] = [], argv: readonly string[] = process.argv.slice(2)): void {
+export function runIngest(
+  name: string,
+  main: (argv: readonly string[], written: string[]) => void,
+  expected: readonly ErrorClass[] = [],
+  argv: readonly string[] = process.argv.slice(2),
+): void {
   const written: string[] = [];
   try {
     main(argv, written);
   } catch (error) {
     const known = [ScriptError, DownloadError, IntegrityError, ...expected].some((type) => error instanceof type);
-    const text = known ? (error as Error).message : error instanceof Error ? (error.stack ?? error.message) : String(error);
+    const text = known
+      ? (error as Error).message
+      : error instanceof Error
+        ? (error.stack ?? error.message)
+        : String(error);
     for (const line of text.split('\n')) console.error(`${name}: ${line}`);
     console.error(
       written.length === 0

@@ -40,7 +40,8 @@ export type RefreshStep =
   | { kind: 'payloads'; agent: string; from: string; to: string }
   | { kind: 'history'; file: string; from: string | undefined; to: string; newlyListed?: readonly string[] };
 
-const byKey = <T>(record: Record<string, T>): [string, T][] => Object.entries(record).sort(([a], [b]) => a.localeCompare(b));
+const byKey = <T>(record: Record<string, T>): [string, T][] =>
+  Object.entries(record).sort(([a], [b]) => a.localeCompare(b));
 
 /** The steps, in the order they must run: content at the new pins first, then the histories that reach them. */
 export function planRefresh(state: RefreshState): RefreshStep[] {
@@ -70,7 +71,14 @@ export function planRefresh(state: RefreshState): RefreshStep[] {
     const target = source === 'sdk' ? typeTargets.get(agent) : cliTargets.get(agent);
     if (target === undefined) continue;
     const listed = state.newlyListed?.[file] ?? [];
-    if (covered === undefined || compareVersions(covered, target) < 0) steps.push({ kind: 'history', file, from: covered, to: target, ...(listed.length > 0 ? { newlyListed: listed } : {}) });
+    if (covered === undefined || compareVersions(covered, target) < 0)
+      steps.push({
+        kind: 'history',
+        file,
+        from: covered,
+        to: target,
+        ...(listed.length > 0 ? { newlyListed: listed } : {}),
+      });
     // A history may cover a release past the pin (one that could not run is recorded there): it keeps covering it.
     else if (listed.length > 0) steps.push({ kind: 'history', file, from: covered, to: covered, newlyListed: listed });
   }

@@ -30,7 +30,11 @@ export interface SummaryInput {
 
 /** Text on one line as a Markdown code span that no backtick, bracket or angle bracket inside can end or turn into markup. */
 export function codeSpan(text: string): string {
-  const t = text.replace(/[\u0000-\u001F\u007F]+/g, ' ').replace(/\s+/g, ' ').trim() || ' ';
+  const t =
+    text
+      .replace(/[\u0000-\u001F\u007F]+/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim() || ' ';
   const longest = Math.max(0, ...[...t.matchAll(/`+/g)].map((m) => m[0].length));
   const fence = '`'.repeat(longest + 1);
   // A space on each side keeps a span that starts or ends with a backtick closed.
@@ -44,7 +48,8 @@ export function fencedBlock(text: string): string {
   return `${fence}text\n${text.replace(/\n+$/, '')}\n${fence}`;
 }
 
-const eventKey = (file: HistoryFile, event: HistoryFile['events'][number]) => `${file.source}\u0000${JSON.stringify(event)}`;
+const eventKey = (file: HistoryFile, event: HistoryFile['events'][number]) =>
+  `${file.source}\u0000${JSON.stringify(event)}`;
 const releaseLabel = (r: HistoryFile['releases'][number]) => r.cliVersion ?? r.version;
 
 export interface AgentMoves {
@@ -63,8 +68,13 @@ export function historyMoves(before: readonly HistoryFile[], after: readonly His
   const moves: AgentMoves[] = [];
   for (const agent of agents) {
     const files = after.filter((f) => f.agent === agent);
-    const newOnly = files.map((file) => ({ ...file, events: file.events.filter((e) => !known.has(eventKey(file, e))) }));
-    const newReleases = [...new Set(files.flatMap((f) => f.releases.map(releaseLabel)).filter((r) => !covered.has(`${agent}\u0000${r}`)))].sort(compareVersions);
+    const newOnly = files.map((file) => ({
+      ...file,
+      events: file.events.filter((e) => !known.has(eventKey(file, e))),
+    }));
+    const newReleases = [
+      ...new Set(files.flatMap((f) => f.releases.map(releaseLabel)).filter((r) => !covered.has(`${agent}\u0000${r}`))),
+    ].sort(compareVersions);
     const releases = changelog(agent, newOnly);
     if (newReleases.length > 0 || releases.length > 0) moves.push({ agent, newReleases, releases });
   }
@@ -96,7 +106,13 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 export function refreshSummary(input: SummaryInput): string {
   const maxLength = input.maxLength ?? 60_000;
   const moves = historyMoves(input.before, input.after);
-  const tail = ['', '## Files changed', '', fencedBlock(input.diffStat.replace(/^\n+/, '').trimEnd() || '(no change)'), ''].join('\n');
+  const tail = [
+    '',
+    '## Files changed',
+    '',
+    fencedBlock(input.diffStat.replace(/^\n+/, '').trimEnd() || '(no change)'),
+    '',
+  ].join('\n');
   const lines: string[] = ['# Refresh', ''];
   if (moves.length === 0) lines.push('No release history moved.', '');
   let length = tail.length + 200; // room for the line that counts what was left out
@@ -134,7 +150,8 @@ export function refreshSummary(input: SummaryInput): string {
       }
       // As on the changelog page: the changes of one comparison together, the comparison said once.
       const byComparison = new Map<string, ChangelogRelease['changes']>();
-      for (const change of release.changes) byComparison.set(comparison(change), [...(byComparison.get(comparison(change)) ?? []), change]);
+      for (const change of release.changes)
+        byComparison.set(comparison(change), [...(byComparison.get(comparison(change)) ?? []), change]);
       for (const [compared, changes] of byComparison) {
         if (!fits([`Compared ${codeSpan(compared)}:`, ''])) {
           omitted += changes.length;
@@ -145,6 +162,11 @@ export function refreshSummary(input: SummaryInput): string {
       }
     }
   }
-  if (omitted > 0) lines.push('', `… and ${plural(omitted, 'more change')}, left out to keep this description short: the changelog pages list every change.`, '');
+  if (omitted > 0)
+    lines.push(
+      '',
+      `… and ${plural(omitted, 'more change')}, left out to keep this description short: the changelog pages list every change.`,
+      '',
+    );
   return `${lines.join('\n').replace(/\n+$/, '\n')}${tail}`;
 }

@@ -58,7 +58,10 @@ function swapBack(root: string, paths: readonly string[]): void {
  */
 export function beginTransaction(root: string, paths: readonly string[]): RefreshTransaction {
   const staging = join(root, STAGING);
-  if (existsSync(staging)) throw new Error(`${STAGING}/ exists: another refresh is running, or one was stopped; run refresh again once it has finished to restore the tree`);
+  if (existsSync(staging))
+    throw new Error(
+      `${STAGING}/ exists: another refresh is running, or one was stopped; run refresh again once it has finished to restore the tree`,
+    );
   mkdirSync(join(staging, 'saved'), { recursive: true });
   for (const rel of paths) {
     const live = join(root, rel);

@@ -22,7 +22,8 @@ export type UnitOutcome =
   /** Our failure (a crash of a script, a limit, a download): nothing of the unit is kept, nothing is recorded as the release's. */
   | { unit: RefreshUnit; moved: false; by: 'ours'; reason: string };
 
-export const unitName = (u: Pick<RefreshUnit, 'agent' | 'source'>): string => `${u.agent} ${u.source === 'types' ? 'types' : 'CLI'}`;
+export const unitName = (u: Pick<RefreshUnit, 'agent' | 'source'>): string =>
+  `${u.agent} ${u.source === 'types' ? 'types' : 'CLI'}`;
 
 /**
  * The steps grouped by agent and source, in the order their first step comes in the plan.
@@ -31,7 +32,10 @@ export const unitName = (u: Pick<RefreshUnit, 'agent' | 'source'>): string => `$
 export function refreshUnits(steps: readonly RefreshStep[], withCli: (agent: string) => boolean): RefreshUnit[] {
   const units = new Map<string, RefreshUnit>();
   for (const step of steps) {
-    const [agent, source] = step.kind === 'history' ? (step.file.split('.') as [string, string]) : [step.agent, step.kind === 'ingest-types' ? 'sdk' : 'capture'];
+    const [agent, source] =
+      step.kind === 'history'
+        ? (step.file.split('.') as [string, string])
+        : [step.agent, step.kind === 'ingest-types' ? 'sdk' : 'capture'];
     const types = source === 'sdk' && !withCli(agent);
     const key = `${agent} ${types ? 'types' : 'cli'}`;
     let unit = units.get(key);
@@ -77,7 +81,10 @@ export function outcomeLines(outcomes: readonly UnitOutcome[], describe: (step: 
   return outcomes.flatMap((o) => {
     const name = unitName(o.unit);
     if (o.moved) return o.unit.steps.map((s) => `moved: ${describe(s)}`);
-    if (o.by === 'release') return [`not moved: ${name}: ${o.release} cannot run (${o.said})${o.recorded ? '; recorded in its history' : ''}; the pin stays`];
+    if (o.by === 'release')
+      return [
+        `not moved: ${name}: ${o.release} cannot run (${o.said})${o.recorded ? '; recorded in its history' : ''}; the pin stays`,
+      ];
     return [`not moved: ${name}: our failure, nothing kept or recorded: ${o.reason}`];
   });
 }

@@ -49,11 +49,15 @@ export function printsVersion(output: string, version: string): boolean {
 /** When each release was published (`npm view <package> time --json` of each package, the wrapper first): the first package's time of a release wins. */
 export function releaseTimes(times: readonly Readonly<Record<string, string>>[]): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const t of times) for (const [version, time] of Object.entries(t)) if (isRelease(version) && !(version in out)) out[version] = time;
+  for (const t of times)
+    for (const [version, time] of Object.entries(t)) if (isRelease(version) && !(version in out)) out[version] = time;
   return out;
 }
 
 /** Whether each package's listing has `version`: the evidence a "published" or "not published" claim rests on. */
-export function releaseEvidence(listings: readonly PackageListing[], version: string): { package: string; lists: boolean }[] {
+export function releaseEvidence(
+  listings: readonly PackageListing[],
+  version: string,
+): { package: string; lists: boolean }[] {
   return listings.map((l) => ({ package: l.package, lists: l.versions.includes(version) }));
 }

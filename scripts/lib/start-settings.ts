@@ -18,7 +18,10 @@ export function previewPort(env: Readonly<Record<string, string | undefined>>): 
   const value = env['PORT']?.trim();
   if (value === undefined || value === '') return DEFAULT_PREVIEW_PORT;
   const port = Number(value);
-  if (!/^[0-9]+$/.test(value) || port > 65535) throw new Error(`PORT=${JSON.stringify(env['PORT'])} must be a port number from 0 to 65535 (0: one the system picks)`);
+  if (!/^[0-9]+$/.test(value) || port > 65535)
+    throw new Error(
+      `PORT=${JSON.stringify(env['PORT'])} must be a port number from 0 to 65535 (0: one the system picks)`,
+    );
   return port;
 }
 
@@ -27,7 +30,8 @@ export function previewPort(env: Readonly<Record<string, string | undefined>>): 
  * (checked as `npm run build` checks it), else the server's own local address.
  */
 export function startSiteUrl(env: Readonly<Record<string, string | undefined>>, port: number): string {
-  if (!Number.isInteger(port) || port <= 0 || port > 65535) throw new Error(`the preview server has no port to build for (${port})`);
+  if (!Number.isInteger(port) || port <= 0 || port > 65535)
+    throw new Error(`the preview server has no port to build for (${port})`);
   const set = env['SITE_URL'];
   return set !== undefined && set.trim() !== '' ? siteUrlFrom(set) : siteUrlFrom(`http://${PREVIEW_HOST}:${port}`);
 }

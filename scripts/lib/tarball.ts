@@ -58,7 +58,8 @@ function octal(block: Buffer, start: number, length: number, what: string, where
   }
   const digits = text(block, start, length).trim();
   if (digits === '') return 0;
-  if (!/^[0-7]+$/.test(digits)) throw new UnsafeTarballError(`${where}: the ${what} field is not an octal number (${JSON.stringify(digits)})`);
+  if (!/^[0-7]+$/.test(digits))
+    throw new UnsafeTarballError(`${where}: the ${what} field is not an octal number (${JSON.stringify(digits)})`);
   return parseInt(digits, 8);
 }
 
@@ -70,7 +71,8 @@ function paxRecords(data: Buffer, where: string): Map<string, string> {
     if (data[at] === 0) break;
     const space = data.indexOf(0x20, at);
     const length = space < 0 ? NaN : Number(data.subarray(at, space).toString('ascii'));
-    if (!Number.isInteger(length) || length <= 0 || at + length > data.length) throw new UnsafeTarballError(`${where}: unreadable pax header record`);
+    if (!Number.isInteger(length) || length <= 0 || at + length > data.length)
+      throw new UnsafeTarballError(`${where}: unreadable pax header record`);
     const record = data.subarray(space + 1, at + length - 1).toString('utf8');
     const eq = record.indexOf('=');
     if (eq < 0) throw new UnsafeTarballError(`${where}: unreadable pax header record`);
@@ -101,7 +103,8 @@ function checkHeaderSum(header: Buffer, where: string): void {
   const stored = octal(header, 148, 8, 'checksum', where);
   let sum = 0;
   for (let i = 0; i < BLOCK; i++) sum += i >= 148 && i < 156 ? 0x20 : header[i]!;
-  if (sum !== stored) throw new UnsafeTarballError(`${where}: header checksum mismatch (not a tar file, or a damaged one)`);
+  if (sum !== stored)
+    throw new UnsafeTarballError(`${where}: header checksum mismatch (not a tar file, or a damaged one)`);
 }
 
 /** An entry of tar type `type` at path `raw`, or UnsafeTarballError when it is not a plain file or folder inside the package. */
@@ -109,13 +112,16 @@ function checkedEntry(type: string, raw: string, linkpath: string, data: Buffer,
   const kind = type === '0' || type === '\0' || type === '7' ? 'file' : type === '5' ? 'directory' : undefined;
   if (!kind) {
     const what = TYPE_NAMES[type] ?? `an entry of unknown type ${JSON.stringify(type)}`;
-    throw new UnsafeTarballError(`${where} is ${what}${linkpath ? ` (to ${JSON.stringify(linkpath)})` : ''}; a package may hold only plain files and folders`);
+    throw new UnsafeTarballError(
+      `${where} is ${what}${linkpath ? ` (to ${JSON.stringify(linkpath)})` : ''}; a package may hold only plain files and folders`,
+    );
   }
   const rawRule = unsafePathRule(raw);
   if (rawRule) throw new UnsafeTarballError(`${where} has ${rawRule}; every path must stay inside the package`);
   const slash = raw.indexOf('/');
   const path = slash < 0 ? '' : raw.slice(slash + 1).replace(/\/$/, '');
-  if (path === '' && kind === 'file') throw new UnsafeTarballError(`${where} is a file outside the package's top folder`);
+  if (path === '' && kind === 'file')
+    throw new UnsafeTarballError(`${where} is a file outside the package's top folder`);
   return { path, raw, kind, data };
 }
 
@@ -145,7 +151,9 @@ export function readTarball(bytes: Buffer, label: string): TarEntry[] {
     tar = gunzipSync(bytes, { maxOutputLength: limit });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') {
-      throw new UnsafeTarballError(`${label}: inflates to more than ${limit} bytes (over ${INFLATE_RATIO} times its ${bytes.length} compressed bytes, or over ${MAX_INFLATED_BYTES}); refused as a decompression bomb, nothing was extracted`);
+      throw new UnsafeTarballError(
+        `${label}: inflates to more than ${limit} bytes (over ${INFLATE_RATIO} times its ${bytes.length} compressed bytes, or over ${MAX_INFLATED_BYTES}); refused as a decompression bomb, nothing was extracted`,
+      );
     }
     throw new UnsafeTarballError(`${label}: not a gzipped tarball (${(error as Error).message})`);
   }
@@ -162,7 +170,8 @@ export function readTarball(bytes: Buffer, label: string): TarEntry[] {
     const type = String.fromCharCode(header[156]!);
     const size = octal(header, 124, 12, 'size', where);
     const dataStart = at + BLOCK;
-    if (dataStart + size > tar.length) throw new UnsafeTarballError(`${where}: the entry runs past the end of the tarball`);
+    if (dataStart + size > tar.length)
+      throw new UnsafeTarballError(`${where}: the entry runs past the end of the tarball`);
     const data = tar.subarray(dataStart, dataStart + size);
     at = dataStart + Math.ceil(size / BLOCK) * BLOCK;
 
@@ -192,9 +201,14 @@ export function readTarball(bytes: Buffer, label: string): TarEntry[] {
 }
 
 /** Files whose path (inside the package) `only` accepts, as a map of path → bytes, after checking every entry. */
-export function tarballFiles(bytes: Buffer, label: string, only: (path: string) => boolean = () => true): Map<string, Buffer> {
+export function tarballFiles(
+  bytes: Buffer,
+  label: string,
+  only: (path: string) => boolean = () => true,
+): Map<string, Buffer> {
   const files = new Map<string, Buffer>();
-  for (const entry of readTarball(bytes, label)) if (entry.kind === 'file' && only(entry.path)) files.set(entry.path, entry.data);
+  for (const entry of readTarball(bytes, label))
+    if (entry.kind === 'file' && only(entry.path)) files.set(entry.path, entry.data);
   return files;
 }
 
@@ -219,7 +233,10 @@ export function extractTarball(bytes: Buffer, dir: string, label: string): void 
     } catch {
       existing = undefined;
     }
-    if (existing && !existing.isFile()) throw new UnsafeTarballError(`${label}: entry ${JSON.stringify(entry.raw)} would replace a folder or link of the same path`);
+    if (existing && !existing.isFile())
+      throw new UnsafeTarballError(
+        `${label}: entry ${JSON.stringify(entry.raw)} would replace a folder or link of the same path`,
+      );
     writeFileSync(target, entry.data, { mode: 0o644 });
   }
   assertInside(dir, label);
@@ -233,7 +250,9 @@ export function assertInside(dir: string, label: string): void {
       const path = join(d, entry.name);
       const real = realpathSync(path);
       if (!real.startsWith(root + sep) || (!entry.isFile() && !entry.isDirectory())) {
-        throw new UnsafeTarballError(`${label}: ${path.slice(root.length + 1)} is not a plain file inside the package (its real path is ${real})`);
+        throw new UnsafeTarballError(
+          `${label}: ${path.slice(root.length + 1)} is not a plain file inside the package (its real path is ${real})`,
+        );
       }
       if (entry.isDirectory()) walk(path);
     }

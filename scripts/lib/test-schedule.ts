@@ -44,7 +44,9 @@ export function blockedByFailure(job: Job, finished: ReadonlyMap<string, boolean
 
 function needsMet(job: Job, state: ScheduleState): boolean {
   const known = new Set([...state.waiting, ...state.running].map((j) => j.name));
-  return job.needs.every((need) => state.finished.get(need) === true || (!known.has(need) && !state.finished.has(need)));
+  return job.needs.every(
+    (need) => state.finished.get(need) === true || (!known.has(need) && !state.finished.has(need)),
+  );
 }
 
 /** The jobs to start now, in order. */

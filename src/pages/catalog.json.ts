@@ -7,4 +7,7 @@ import type { APIRoute } from 'astro';
 import { buildCatalog } from '../lib/exports/catalog.ts';
 import { getSite } from '../lib/routes/site-data.ts';
 
-export const GET: APIRoute = async ({ site }) => new Response(`${JSON.stringify(buildCatalog(await getSite(), { site }))}\n`, { headers: { 'Content-Type': 'application/json' } });
+export const GET: APIRoute = async ({ site }) =>
+  new Response(`${JSON.stringify(buildCatalog(await getSite(), { site }))}\n`, {
+    headers: { 'Content-Type': 'application/json' },
+  });

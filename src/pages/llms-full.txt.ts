@@ -3,4 +3,5 @@ import type { APIRoute } from 'astro';
 import { llmsFullTxt } from '../lib/exports/llms.ts';
 import { getSite } from '../lib/routes/site-data.ts';
 
-export const GET: APIRoute = async ({ site }) => new Response(llmsFullTxt(await getSite(), { site }), { headers: { 'Content-Type': 'text/markdown; charset=utf-8' } });
+export const GET: APIRoute = async ({ site }) =>
+  new Response(llmsFullTxt(await getSite(), { site }), { headers: { 'Content-Type': 'text/markdown; charset=utf-8' } });

@@ -39,7 +39,11 @@ interface Jsdiff {
 
 const SOURCE_LABELS: Record<string, string> = { sdk: 'published SDK types', capture: 'what the CLI tells its model' };
 
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, text?: string, className?: string): HTMLElementTagNameMap[K] {
+function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  text?: string,
+  className?: string,
+): HTMLElementTagNameMap[K] {
   const e = document.createElement(tag);
   if (text !== undefined) e.textContent = text;
   if (className) e.className = className;
@@ -56,13 +60,21 @@ export function parseChoice(value: string | null): { source: string; from: strin
 export function changesBetween(source: TimelineSource, from: string, to: string): TimelineChange[] {
   const place = new Map(source.releases.map((r, i) => [r.version, i]));
   const [a, b] = [place.get(from)!, place.get(to)!].sort((x, y) => x - y) as [number, number];
-  return source.changes.filter((c) => place.get(c.release)! > a && place.get(c.release)! <= b).sort((x, y) => place.get(x.release)! - place.get(y.release)!);
+  return source.changes
+    .filter((c) => place.get(c.release)! > a && place.get(c.release)! <= b)
+    .sort((x, y) => place.get(x.release)! - place.get(y.release)!);
 }
 
 function renderDiff(diff: TextDiff, prose: boolean): HTMLElement {
   const box = el('div', undefined, 'text-diff');
   const n = (x: number) => x.toLocaleString('en-US');
-  box.append(el('p', `${n(diff.before)} → ${n(diff.after)} characters; ${n(diff.removed)} removed, ${n(diff.added)} added:`, 'text-diff-sizes'));
+  box.append(
+    el(
+      'p',
+      `${n(diff.before)} → ${n(diff.after)} characters; ${n(diff.removed)} removed, ${n(diff.added)} added:`,
+      'text-diff-sizes',
+    ),
+  );
   const pre = el('pre', undefined, prose ? 'text-diff-body text-diff-prose' : 'text-diff-body');
   for (const p of diff.parts) {
     if (p.op === 'skip') pre.append(el('span', `[… ${n(p.chars)} unchanged characters …]`, 'text-diff-skip'));
@@ -87,13 +99,28 @@ function lineText(c: TimelineChange): string {
 }
 
 /** The comparison of one source between two releases, as elements. */
-function renderComparison(timeline: Timeline, source: TimelineSource, from: string, to: string, jsdiff: Jsdiff): HTMLElement {
+function renderComparison(
+  timeline: Timeline,
+  source: TimelineSource,
+  from: string,
+  to: string,
+  jsdiff: Jsdiff,
+): HTMLElement {
   const out = el('div');
   const label = (v: string) => source.releases.find((r) => r.version === v)?.label ?? v;
   const changes = changesBetween(source, from, to);
-  const [older, newer] = source.releases.findIndex((r) => r.version === from) <= source.releases.findIndex((r) => r.version === to) ? [from, to] : [to, from];
+  const [older, newer] =
+    source.releases.findIndex((r) => r.version === from) <= source.releases.findIndex((r) => r.version === to)
+      ? [from, to]
+      : [to, from];
   const breaking = changes.filter((c) => c.breaking !== undefined).length;
-  out.append(el('p', `${changes.length} change${changes.length === 1 ? '' : 's'} of ${timeline.tool} after ${label(older)} up to ${label(newer)} (${SOURCE_LABELS[source.source] ?? source.source}, ${source.package})${breaking > 0 ? `, ${breaking} breaking` : ''}.`, 'compare-summary'));
+  out.append(
+    el(
+      'p',
+      `${changes.length} change${changes.length === 1 ? '' : 's'} of ${timeline.tool} after ${label(older)} up to ${label(newer)} (${SOURCE_LABELS[source.source] ?? source.source}, ${source.package})${breaking > 0 ? `, ${breaking} breaking` : ''}.`,
+      'compare-summary',
+    ),
+  );
   if (changes.length === 0) return out;
   const list = el('ul', undefined, 'version-history');
   // A text that changed several times is one diff, from its first text to its last.
@@ -113,13 +140,19 @@ function renderComparison(timeline: Timeline, source: TimelineSource, from: stri
       const all = texts.get(key)!;
       const first = all[0]!;
       const last = all[all.length - 1]!;
-      const before = first.fromText !== undefined ? timeline.texts[first.fromText] ?? '' : first.line.from ?? '';
-      const after = last.toText !== undefined ? timeline.texts[last.toText] ?? '' : last.line.to ?? '';
-      item.append(el('strong', lineText(c), 'change-kind'), document.createTextNode(` (${all.length === 1 ? `in ${label(c.release)}` : `${all.length} times: ${all.map((x) => label(x.release)).join(', ')}`})`));
+      const before = first.fromText !== undefined ? (timeline.texts[first.fromText] ?? '') : (first.line.from ?? '');
+      const after = last.toText !== undefined ? (timeline.texts[last.toText] ?? '') : (last.line.to ?? '');
+      item.append(
+        el('strong', lineText(c), 'change-kind'),
+        document.createTextNode(
+          ` (${all.length === 1 ? `in ${label(c.release)}` : `${all.length} times: ${all.map((x) => label(x.release)).join(', ')}`})`,
+        ),
+      );
       const runs = c.by === 'lines' ? jsdiff.diffLines(before, after) : jsdiff.diffWordsWithSpace(before, after);
       item.append(renderDiff(partsOf(runs, before, after), c.by === 'words'));
     } else {
-      if (c.breaking !== undefined) item.append(el('strong', 'breaking', 'breaking-badge'), document.createTextNode(' '));
+      if (c.breaking !== undefined)
+        item.append(el('strong', 'breaking', 'breaking-badge'), document.createTextNode(' '));
       item.append(el('span', lineText(c)), el('span', ` — ${label(c.release)}`, 'evidence'));
     }
     list.append(item);
@@ -137,7 +170,10 @@ function option(value: string, text: string): HTMLOptionElement {
 /** The timeline and jsdiff's browser build (which sets `globalThis.Diff`), or why they did not load. */
 async function load(details: HTMLDetailsElement): Promise<{ timeline: Timeline; jsdiff: Jsdiff } | string> {
   try {
-    const [response] = await Promise.all([fetch(details.dataset.timeline!), import(new URL('../vendor/diff.js', import.meta.url).href)]);
+    const [response] = await Promise.all([
+      fetch(details.dataset.timeline!),
+      import(new URL('../vendor/diff.js', import.meta.url).href),
+    ]);
     if (!response.ok) throw new Error(`${details.dataset.timeline} answered ${response.status}`);
     return { timeline: (await response.json()) as Timeline, jsdiff: (globalThis as unknown as { Diff: Jsdiff }).Diff };
   } catch (error) {
@@ -162,7 +198,8 @@ function buildForm(timeline: Timeline): Form {
   };
   const select = (name: string) => Object.assign(el('select'), { name });
   const source = select('source');
-  for (const s of timeline.sources) source.append(option(s.source, `${SOURCE_LABELS[s.source] ?? s.source} (${s.package})`));
+  for (const s of timeline.sources)
+    source.append(option(s.source, `${SOURCE_LABELS[s.source] ?? s.source} (${s.package})`));
   const from = select('from');
   const to = select('to');
   if (timeline.sources.length > 1) form.append(field('History:', source));
@@ -174,10 +211,17 @@ function buildForm(timeline: Timeline): Form {
 /** Lists a history's releases in both selects, newest first, and chooses two: those asked, else from the release before the newest change to the newest release read. */
 function fill(f: Form, s: TimelineSource, from?: string, to?: string): void {
   for (const select of [f.from, f.to]) {
-    select.replaceChildren(...[...s.releases].reverse().map((r) => option(r.version, r.label === r.version ? r.version : `${r.label} (${r.version})`)));
+    select.replaceChildren(
+      ...[...s.releases]
+        .reverse()
+        .map((r) => option(r.version, r.label === r.version ? r.version : `${r.label} (${r.version})`)),
+    );
   }
   const place = (v: string) => s.releases.findIndex((r) => r.version === v);
-  const newest = s.changes.reduce<TimelineChange | undefined>((n, c) => (!n || place(c.release) > place(n.release) ? c : n), undefined);
+  const newest = s.changes.reduce<TimelineChange | undefined>(
+    (n, c) => (!n || place(c.release) > place(n.release) ? c : n),
+    undefined,
+  );
   f.from.value = from ?? newest?.previous ?? s.releases[0]!.version;
   f.to.value = to ?? s.releases[s.releases.length - 1]!.version;
 }

@@ -8,14 +8,28 @@
  * and the words are in src/lib/check/payload-check-ui.ts.
  */
 import { rowSteps } from '../lib/shapes/anchors.ts';
-import { answer, outputAnswer, readPayload, topLevelFields, type Answer, type OutputVerdict, type CheckSettings, type EnvelopeCheck, type Validator, type Validators } from '../lib/check/payload-check-ui.ts';
+import {
+  answer,
+  outputAnswer,
+  readPayload,
+  topLevelFields,
+  type Answer,
+  type OutputVerdict,
+  type CheckSettings,
+  type EnvelopeCheck,
+  type Validator,
+  type Validators,
+} from '../lib/check/payload-check-ui.ts';
 
 /**
  * From the page: first the settings and the validator's URL, then per check
  * the text in parts (each its own message, so that the page is never blocked
  * copying megabytes) and the order to check them.
  */
-export type Request = { kind: 'init'; validator: string; settings: CheckSettings } | { kind: 'part'; id: number; text: string } | { kind: 'check'; id: number };
+export type Request =
+  | { kind: 'init'; validator: string; settings: CheckSettings }
+  | { kind: 'part'; id: number; text: string }
+  | { kind: 'check'; id: number };
 /** To the page, per check. */
 export type Reply = { id: number; answer: Answer } | { id: number; failed: string };
 
@@ -36,7 +50,12 @@ let parts: { id: number; texts: string[] } = { id: 0, texts: [] };
 
 function check(id: number, text: string): void {
   if (!settings || !validators) throw new Error('the checker was not set up');
-  const payload = readPayload(text, ownFields, settings.hook.fields ? [settings.hook.fields, ...(settings.hook.otherFields ?? [])] : undefined, settings.hook.outputs);
+  const payload = readPayload(
+    text,
+    ownFields,
+    settings.hook.fields ? [settings.hook.fields, ...(settings.hook.otherFields ?? [])] : undefined,
+    settings.hook.outputs,
+  );
   if (payload.kind === 'hook-output') {
     checkOutput(id, payload.value, payload.event);
     return;
@@ -50,13 +69,20 @@ function check(id: number, text: string): void {
   const envelope: Promise<EnvelopeCheck | undefined> =
     payload.kind === 'hook' && hookValidator
       ? hookValidator.then(
-          (validate) => (validate(payload.envelope) ? { valid: true, errors: [] } : { valid: false, errors: validate.errors ?? [] }),
-          (error: unknown) => ({ failed: `The hook schema's validator (${here.hook.validator ?? ''}) could not be loaded: ${String(error)}` }),
+          (validate) =>
+            validate(payload.envelope) ? { valid: true, errors: [] } : { valid: false, errors: validate.errors ?? [] },
+          (error: unknown) => ({
+            failed: `The hook schema's validator (${here.hook.validator ?? ''}) could not be loaded: ${String(error)}`,
+          }),
         )
       : Promise.resolve(undefined);
   Promise.all([validators, envelope]).then(
     ([v, e]) => scope.postMessage({ id, answer: answer(payload, here, v, text.length, e) }),
-    (error: unknown) => scope.postMessage({ id, failed: `The validator (${new URL(validatorUrl).pathname}) could not be loaded: ${String(error)}` }),
+    (error: unknown) =>
+      scope.postMessage({
+        id,
+        failed: `The validator (${new URL(validatorUrl).pathname}) could not be loaded: ${String(error)}`,
+      }),
   );
 }
 
@@ -69,7 +95,8 @@ function checkOutput(id: number, value: unknown, named: string | undefined): voi
   if (!outputs) throw new Error('the checker has no hook output schemas');
   const events = outputs.events.filter((e) => named === undefined || e.event === named);
   const load = (url: string): Promise<Validator> => {
-    const known = outputValidators.get(url) ?? import(/* @vite-ignore */ url).then((m: { validate: Validator }) => m.validate);
+    const known =
+      outputValidators.get(url) ?? import(/* @vite-ignore */ url).then((m: { validate: Validator }) => m.validate);
     outputValidators.set(url, known);
     return known;
   };
@@ -82,7 +109,8 @@ function checkOutput(id: number, value: unknown, named: string | undefined): voi
     ),
   ).then(
     (verdicts) => scope.postMessage({ id, answer: outputAnswer(verdicts, outputs, named) }),
-    (error: unknown) => scope.postMessage({ id, failed: `A hook output validator could not be loaded: ${String(error)}` }),
+    (error: unknown) =>
+      scope.postMessage({ id, failed: `A hook output validator could not be loaded: ${String(error)}` }),
   );
 }
 
@@ -94,13 +122,18 @@ scope.onmessage = ({ data }) => {
     settings = { ...data.settings, rowIds };
     ownFields = topLevelFields(rowIds, root);
     validatorUrl = data.validator;
-    validators = import(/* @vite-ignore */ data.validator).then((m: { validate: Validator; validateFirst?: Validator }) => ({
-      validate: m.validate,
-      validateFirst: m.validateFirst ?? m.validate,
-    }));
+    validators = import(/* @vite-ignore */ data.validator).then(
+      (m: { validate: Validator; validateFirst?: Validator }) => ({
+        validate: m.validate,
+        validateFirst: m.validateFirst ?? m.validate,
+      }),
+    );
     validators.catch(() => {}); // reported when the reader checks
     const hookUrl = data.settings.hook.validator;
-    hookValidator = hookUrl === undefined ? undefined : import(/* @vite-ignore */ hookUrl).then((m: { validate: Validator }) => m.validate);
+    hookValidator =
+      hookUrl === undefined
+        ? undefined
+        : import(/* @vite-ignore */ hookUrl).then((m: { validate: Validator }) => m.validate);
     hookValidator?.catch(() => {});
     return;
   }

@@ -11,7 +11,11 @@
 import type { Answer, CheckSettings, HookRecord } from '../lib/check/payload-check-ui.ts';
 import type { Reply, Request } from './payload-check-worker.ts';
 
-function element<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string): HTMLElementTagNameMap[K] {
+function element<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  className?: string,
+  text?: string,
+): HTMLElementTagNameMap[K] {
   const el = document.createElement(tag);
   if (className) el.className = className;
   if (text !== undefined) el.textContent = text;
@@ -45,14 +49,27 @@ export function start(details: HTMLDetailsElement): void {
   };
   if (details.dataset.examples) settings.examples = details.dataset.examples;
   // The hook schema's validator, like the tool's, relative to the page.
-  if (settings.hook.validator !== undefined) settings.hook.validator = new URL(settings.hook.validator, location.href).href;
+  if (settings.hook.validator !== undefined)
+    settings.hook.validator = new URL(settings.hook.validator, location.href).href;
   for (const e of settings.hook.outputs?.events ?? []) e.validator = new URL(e.validator, location.href).href;
   // Relative to the page, not to this module; the worker is beside this module.
   const init: Request = { kind: 'init', validator: new URL(file, location.href).href, settings };
   const workerUrl = new URL('payload-check-worker.js', import.meta.url);
 
-  const show = (valid: boolean | undefined, headline: string, notes: string[] = [], lines: Answer['lines'] = [], total?: number) => {
-    const parts: HTMLElement[] = [element('p', `payload-check-headline${valid === true ? ' is-valid' : valid === false ? ' is-invalid' : ''}`, headline)];
+  const show = (
+    valid: boolean | undefined,
+    headline: string,
+    notes: string[] = [],
+    lines: Answer['lines'] = [],
+    total?: number,
+  ) => {
+    const parts: HTMLElement[] = [
+      element(
+        'p',
+        `payload-check-headline${valid === true ? ' is-valid' : valid === false ? ' is-invalid' : ''}`,
+        headline,
+      ),
+    ];
     for (const note of notes) parts.push(element('p', 'payload-check-note', note));
     if (lines.length > 0) {
       const list = element('ul', 'payload-check-errors');
@@ -64,7 +81,8 @@ export function start(details: HTMLDetailsElement): void {
         item.append(link, ` ${line.text}`);
         list.append(item);
       }
-      if (total !== undefined && total > lines.length) list.append(element('li', undefined, `… and ${(total - lines.length).toLocaleString('en')} more`));
+      if (total !== undefined && total > lines.length)
+        list.append(element('li', undefined, `… and ${(total - lines.length).toLocaleString('en')} more`));
       parts.push(list);
     }
     output.replaceChildren(...parts);

@@ -42,19 +42,24 @@ document.addEventListener(
     const details = event.target as HTMLDetailsElement;
     // The release comparison loads its module (a URL Vite leaves alone) when first opened.
     const compare = details.dataset?.compareModule;
-    if (details.open && compare) void import(/* @vite-ignore */ compare).then((m: { start(d: HTMLDetailsElement): void }) => m.start(details));
+    if (details.open && compare)
+      void import(/* @vite-ignore */ compare).then((m: { start(d: HTMLDetailsElement): void }) => m.start(details));
     const src = details.dataset?.definitionSrc;
     const pre = details.querySelector<HTMLElement>('pre.definition-text');
     if (!details.open || !src || !pre || pre.textContent) return;
     fetch(src)
       .then((r) => (r.ok ? r.text() : Promise.reject()))
-      .then((text) => {
-        pre.textContent = text;
-        pre.hidden = false;
-      }, () => {});
+      .then(
+        (text) => {
+          pre.textContent = text;
+          pre.hidden = false;
+        },
+        () => {},
+      );
   },
   true, // toggle does not bubble
 );
 
 // A URL that names a comparison (`?compare=…`) opens it.
-if (new URLSearchParams(location.search).has('compare')) document.querySelector<HTMLDetailsElement>('details[data-compare-module]')?.setAttribute('open', '');
+if (new URLSearchParams(location.search).has('compare'))
+  document.querySelector<HTMLDetailsElement>('details[data-compare-module]')?.setAttribute('open', '');

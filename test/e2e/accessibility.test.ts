@@ -17,7 +17,15 @@ import type * as Axe from 'axe-core';
 import { serveStatic, type StaticServer } from '../../scripts/lib/bench/serve.ts';
 import { buildSite, DIST, ROOT, serveAndLaunch, type Served } from '../helpers/browser.ts';
 import { buildFixtureSite, type FixtureSite } from '../helpers/fixture-site.ts';
-import { builtPages, expandAllDetails, newView, openPage, pagesOfEveryKind, pagesToCheck, type Theme } from '../helpers/pages.ts';
+import {
+  builtPages,
+  expandAllDetails,
+  newView,
+  openPage,
+  pagesOfEveryKind,
+  pagesToCheck,
+  type Theme,
+} from '../helpers/pages.ts';
 
 const AXE_SCRIPT = join(ROOT, 'node_modules/axe-core/axe.min.js');
 
@@ -40,14 +48,14 @@ const STARLIGHT_ALLOWLIST: readonly AllowedViolation[] = [
     rule: 'label-content-name-mismatch',
     selector: 'site-search > button[data-open-modal]',
     reason:
-      "Starlight's Search.astro labels the search button aria-label=\"Search\" while it shows the Ctrl K shortcut as text " +
+      'Starlight\'s Search.astro labels the search button aria-label="Search" while it shows the Ctrl K shortcut as text ' +
       '(markup from withastro/starlight#2025); no upstream issue found',
   },
   {
     rule: 'label-title-only',
     selector: 'site-search input.pagefind-ui__search-input',
     reason:
-      "Pagefind's default UI, which Starlight's search dialog mounts, names its search input only by title=\"Search\" " +
+      'Pagefind\'s default UI, which Starlight\'s search dialog mounts, names its search input only by title="Search" ' +
       '(and a placeholder), with no <label>; seen in the open dialog only',
   },
 ];
@@ -100,7 +108,9 @@ after(async () => {
 test('the pages checked: every page of the fixture site, and a page of every route of the real one', () => {
   const kinds = pagesOfEveryKind(DIST);
   const real = SITES[1].pages;
-  const unchecked = kinds.routes.filter((r) => !real.some((url) => kinds.all.find((p) => p.url === url)?.route === r.name)).map((r) => r.name);
+  const unchecked = kinds.routes
+    .filter((r) => !real.some((url) => kinds.all.find((p) => p.url === url)?.route === r.name))
+    .map((r) => r.name);
   assert.deepEqual(unchecked, [], 'routes of src/pages or src/content/docs with no page checked');
   assert.ok(SITES[0].pages.length > 0);
 });
@@ -113,7 +123,9 @@ function runAxe(page: Page, within?: string): Promise<Found[]> {
   return page.evaluate(
     async ({ allow, within }): Promise<Found[]> => {
       const axe = (window as unknown as { axe: typeof Axe }).axe;
-      const results = await axe.run(within === undefined ? document : { include: [within] }, { resultTypes: ['violations'] });
+      const results = await axe.run(within === undefined ? document : { include: [within] }, {
+        resultTypes: ['violations'],
+      });
       return results.violations.map((v) => ({
         id: v.id,
         impact: v.impact ?? 'unknown',
@@ -141,7 +153,10 @@ function unexplained(violations: Found[]): string[] {
     const left = v.nodes.filter((n) => n.allowedBy < 0);
     for (const n of v.nodes) if (n.allowedBy >= 0) used.add(n.allowedBy);
     if (left.length === 0) continue;
-    ours.push(`${v.id} (${v.impact}): ${v.help} — ${v.helpUrl}\n` + left.map((n) => `    ${n.target}\n      ${n.summary}`).join('\n'));
+    ours.push(
+      `${v.id} (${v.impact}): ${v.help} — ${v.helpUrl}\n` +
+        left.map((n) => `    ${n.target}\n      ${n.summary}`).join('\n'),
+    );
   }
   return ours;
 }
@@ -155,7 +170,9 @@ function unexplained(violations: Found[]): string[] {
 async function switchTheme(page: Page, theme: Theme): Promise<void> {
   await page.emulateMedia({ colorScheme: theme });
   await page.evaluate((t) => {
-    (window as unknown as { StarlightThemeProvider?: { updatePickers(theme: string): void } }).StarlightThemeProvider?.updatePickers(t);
+    (
+      window as unknown as { StarlightThemeProvider?: { updatePickers(theme: string): void } }
+    ).StarlightThemeProvider?.updatePickers(t);
     document.documentElement.dataset.theme = t;
   }, theme);
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
@@ -174,7 +191,10 @@ describe('axe-core', { concurrency: 4 }, () => {
         for (const theme of THEMES) {
           if (theme !== THEMES[0]) await switchTheme(page, theme);
           const ours = unexplained(await runAxe(page));
-          if (ours.length > 0) report.push(`${theme} theme: ${ours.length} axe rule(s) violated by this project's markup or styles:\n  ${ours.join('\n  ')}`);
+          if (ours.length > 0)
+            report.push(
+              `${theme} theme: ${ours.length} axe rule(s) violated by this project's markup or styles:\n  ${ours.join('\n  ')}`,
+            );
         }
         assert.equal(report.length, 0, `${site.name}: ${path}\n${report.join('\n')}`);
       } finally {
@@ -207,7 +227,9 @@ test('real site: the open search dialog, with results and the agent filter, has 
     await page.waitForSelector('site-search .pagefind-ui__result-link', { timeout: 20_000 });
     // The filter group is a closed <details> until a reader opens it: opened, so axe sees its checkboxes.
     await page.waitForSelector('site-search .pagefind-ui__filter-checkbox', { state: 'attached', timeout: 20_000 });
-    await page.$$eval('site-search details.pagefind-ui__filter-block', (blocks) => blocks.forEach((b) => ((b as HTMLDetailsElement).open = true)));
+    await page.$$eval('site-search details.pagefind-ui__filter-block', (blocks) =>
+      blocks.forEach((b) => ((b as HTMLDetailsElement).open = true)),
+    );
     await page.waitForSelector('site-search .pagefind-ui__filter-checkbox', { timeout: 20_000 });
     await page.addScriptTag({ path: AXE_SCRIPT });
     const report: string[] = [];

@@ -41,21 +41,35 @@ test('an unknown job id stops the build naming file, pointer and rule, and write
       const result = runBuild(['--out', out], { CONTENT_DIR: content });
       const output = result.stdout + result.stderr;
       assert.notEqual(result.status, 0, 'the build must fail');
-      assert.match(output, /editorial\/claude-code\/read\.json: \/jobs\/1: unknown job id no-such-job .*\[rule: known-job\]/);
+      assert.match(
+        output,
+        /editorial\/claude-code\/read\.json: \/jobs\/1: unknown job id no-such-job .*\[rule: known-job\]/,
+      );
       assert.equal(existsSync(out), false, 'no output folder is left behind');
-      assert.deepEqual(readdirSync(join(out, '..')).filter((n) => n.startsWith('.out')), [], 'no staging folder is left behind');
+      assert.deepEqual(
+        readdirSync(join(out, '..')).filter((n) => n.startsWith('.out')),
+        [],
+        'no staging folder is left behind',
+      );
     },
   );
 });
 
 test('a schema violation stops the build with the schema rule', () => {
   withFixture(
-    (content) => writeFileSync(join(content, 'agents/claude-code.json'), JSON.stringify({ id: 'claude-code', product: 'Claude Code', version: '1', checked: '2026-13-45', sources: [] })),
+    (content) =>
+      writeFileSync(
+        join(content, 'agents/claude-code.json'),
+        JSON.stringify({ id: 'claude-code', product: 'Claude Code', version: '1', checked: '2026-13-45', sources: [] }),
+      ),
     (content, out) => {
       const result = runBuild(['--out', out], { CONTENT_DIR: content });
       const output = result.stdout + result.stderr;
       assert.notEqual(result.status, 0);
-      assert.match(output, /agents\/claude-code\.json: \/checked: must match format "date" \[rule: agent\.schema\.json#\/properties\/checked\/format\]/);
+      assert.match(
+        output,
+        /agents\/claude-code\.json: \/checked: must match format "date" \[rule: agent\.schema\.json#\/properties\/checked\/format\]/,
+      );
       assert.match(output, /agents\/claude-code\.json: \/sources: must NOT have fewer than 1 items/);
       assert.equal(existsSync(out), false);
     },
@@ -70,7 +84,10 @@ test('a hostile captured tool name stops the build before the previous site is t
       editJson(join(content, 'captures/claude-code/print.json'), (c) => (c.body.tools[1].name = '..'));
       const bad = runBuild(['--out', out], { CONTENT_DIR: content });
       assert.notEqual(bad.status, 0);
-      assert.match(bad.stdout + bad.stderr, /content\/captures\/claude-code\/print\.json: \/body\/tools\/1\/name: tool name "\.\." gives the URL segment "\.\.".* \[rule: url-name-valid\]/);
+      assert.match(
+        bad.stdout + bad.stderr,
+        /content\/captures\/claude-code\/print\.json: \/body\/tools\/1\/name: tool name "\.\." gives the URL segment "\.\.".* \[rule: url-name-valid\]/,
+      );
       assert.deepEqual(snapshot(out), before, 'the previous site is byte for byte as it was');
     },
   );
@@ -83,15 +100,26 @@ test('a build that fails while writing pages leaves the previous site intact and
       const before = buildGoodSite(content, out);
       assert.ok(before.has(join('claude-code', 'shell', 'index.html')) && before.has('index.html'));
       // As on a full disk: writing Shell's page fails after other pages were written.
-      const failing = runBuild(['--out', out], { CONTENT_DIR: content, FAIL_WRITES_MATCHING: `${'/claude-code/shell/'}` }, ['--import', join(ROOT, 'test/helpers/fail-writes.ts')]);
+      const failing = runBuild(
+        ['--out', out],
+        { CONTENT_DIR: content, FAIL_WRITES_MATCHING: `${'/claude-code/shell/'}` },
+        ['--import', join(ROOT, 'test/helpers/fail-writes.ts')],
+      );
       const output = failing.stdout + failing.stderr;
       assert.notEqual(failing.status, 0, output);
       assert.match(output, /ENOSPC/);
       // The first file written under Shell's folder fails: its page or one of its definition files.
-      assert.match(output, /while rendering \/claude-code\/shell\/[^ ]* \(content: [^)]*tools\/claude-code\/shell\.json/);
+      assert.match(
+        output,
+        /while rendering \/claude-code\/shell\/[^ ]* \(content: [^)]*tools\/claude-code\/shell\.json/,
+      );
       assert.match(output, /is unchanged/);
       assert.deepEqual(snapshot(out), before, 'the previous site is byte for byte as it was');
-      assert.deepEqual(readdirSync(join(out, '..')).filter((n) => n.startsWith('.out')), [], 'the staging folder is removed');
+      assert.deepEqual(
+        readdirSync(join(out, '..')).filter((n) => n.startsWith('.out')),
+        [],
+        'the staging folder is removed',
+      );
     },
   );
 });
@@ -114,7 +142,10 @@ test('text that looks like HTML in definitions is rendered as text', () => {
         return { text, tags };
       };
       const shell = treeOf('claude-code/shell/index.html');
-      assert.ok(shell.text.some((t) => t.includes('Command <title>x</title>')), 'the description is a text node');
+      assert.ok(
+        shell.text.some((t) => t.includes('Command <title>x</title>')),
+        'the description is a text node',
+      );
       assert.equal(shell.tags.filter((t) => t === 'title').length, 1, 'only the document title element exists');
       const read = treeOf('claude-code/read/index.html');
       assert.ok(read.text.some((t) => t.includes('Path like <environment_context>')));

@@ -8,7 +8,17 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT, runBuild } from '../helpers/browser.ts';
@@ -40,7 +50,12 @@ function freshSite(withPreviousSite: boolean): { dir: string; content: string; o
 
 const leftovers = (dir: string) => readdirSync(dir).filter((n) => n.startsWith('.out.'));
 
-async function waitFor(condition: () => boolean, timeoutMs: number, what: string, stop: () => string | undefined): Promise<void> {
+async function waitFor(
+  condition: () => boolean,
+  timeoutMs: number,
+  what: string,
+  stop: () => string | undefined,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!condition()) {
     const stopped = stop();
@@ -50,7 +65,10 @@ async function waitFor(condition: () => boolean, timeoutMs: number, what: string
   }
 }
 
-for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]] as const) {
+for (const [signal, code] of [
+  ['SIGINT', 130],
+  ['SIGTERM', 143],
+] as const) {
   test(`a build stopped by ${signal} removes its staging folder, exits ${code} and leaves the previous site as it was`, async () => {
     const { dir, content, out } = freshSite(true);
     const before = snapshot(out);
@@ -65,7 +83,12 @@ for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]] as const) {
     const exited = new Promise<number | null>((resolve) => child.once('exit', (c) => resolve(c)));
     try {
       const staging = join(dir, `.out.staging-${child.pid}`);
-      await waitFor(() => existsSync(staging), 180_000, 'the staging folder', () => (child.exitCode !== null ? `the build ended first:\n${output}` : undefined));
+      await waitFor(
+        () => existsSync(staging),
+        180_000,
+        'the staging folder',
+        () => (child.exitCode !== null ? `the build ended first:\n${output}` : undefined),
+      );
       child.kill(signal);
       const timeout = new Promise<'timeout'>((resolve) => setTimeout(resolve, 60_000, 'timeout').unref());
       const exitCode = await Promise.race([exited, timeout]);
@@ -99,7 +122,9 @@ test('staging and retired folders of builds no longer running are removed by the
 test('a page over the size limit stops the build, naming the page, its size and the limit; the previous site stays', () => {
   const { dir, content, out } = freshSite(true);
   const before = snapshot(out);
-  const pages = [...before.keys()].filter((p) => p.endsWith('.html')).map((p) => ({ page: p, size: statSync(join(out, p)).size }));
+  const pages = [...before.keys()]
+    .filter((p) => p.endsWith('.html'))
+    .map((p) => ({ page: p, size: statSync(join(out, p)).size }));
   const largest = pages.reduce((a, b) => (b.size > a.size ? b : a));
   const smallest = pages.reduce((a, b) => (b.size < a.size ? b : a));
   // Lowered so that an ordinary fixture page is over it, with room for small differences between builds.
@@ -109,7 +134,13 @@ test('a page over the size limit stops the build, naming the page, its size and 
   const output = result.stdout + result.stderr;
   assert.notEqual(result.status, 0, output);
   const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  assert.match(output, new RegExp(`^(?:build failed: )?out/${escapeRegExp(largest.page)} is [0-9.]+ kB, over the ${escapeRegExp(String(Number((limit / 1000).toFixed(1))))} kB limit for one page \\[rule: page-size\\]$`, 'm'));
+  assert.match(
+    output,
+    new RegExp(
+      `^(?:build failed: )?out/${escapeRegExp(largest.page)} is [0-9.]+ kB, over the ${escapeRegExp(String(Number((limit / 1000).toFixed(1))))} kB limit for one page \\[rule: page-size\\]$`,
+      'm',
+    ),
+  );
   assert.doesNotMatch(output, new RegExp(`out/${escapeRegExp(smallest.page)} is`));
   assert.match(output, /out is unchanged/);
   assert.deepEqual(leftovers(dir), [], 'the staging folder is removed');
@@ -125,13 +156,17 @@ test('invalid content is reported by our message alone, without Astro announcing
   const result = runBuild(['--out', out], { CONTENT_DIR: content });
   const output = result.stdout + result.stderr;
   assert.notEqual(result.status, 0);
-  assert.match(output, /editorial\/claude-code\/read\.json: \/jobs\/1: unknown job id no-such-job .*\[rule: known-job\]/);
+  assert.match(
+    output,
+    /editorial\/claude-code\/read\.json: \/jobs\/1: unknown job id no-such-job .*\[rule: known-job\]/,
+  );
   assert.doesNotMatch(output, /unhandled error|astro:config:setup/i);
 });
 
 test('an output on another file system (Astro moves files with renames) is built and swapped in, and nothing stays in the project folder', (t) => {
   const other = '/dev/shm';
-  if (!existsSync(other) || statSync(other).dev === statSync(ROOT).dev) return t.skip(`${other} is not another file system here`);
+  if (!existsSync(other) || statSync(other).dev === statSync(ROOT).dev)
+    return t.skip(`${other} is not another file system here`);
   const dir = mkdtempSync(join(other, 'cross-device-'));
   try {
     const out = join(dir, 'site');
@@ -142,7 +177,11 @@ test('an output on another file system (Astro moves files with renames) is built
     // The same pages as the build beside the project.
     const pages = (root: string) => [...snapshot(root).keys()].filter((f) => f.endsWith('.html')).sort();
     assert.deepEqual(pages(out), pages(goodSite));
-    assert.deepEqual(readdirSync(ROOT).filter((n) => n.startsWith('.cross-device-build')), before, 'no build folder left in the project');
+    assert.deepEqual(
+      readdirSync(ROOT).filter((n) => n.startsWith('.cross-device-build')),
+      before,
+      'no build folder left in the project',
+    );
     assert.deepEqual(readdirSync(dir), ['site'], 'no staging folder left beside the output');
   } finally {
     rmSync(dir, { recursive: true, force: true });

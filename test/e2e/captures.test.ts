@@ -30,7 +30,8 @@ const WORDING: Record<Entry['how'], RegExp> = {
   'built-in': /^built-in\b/,
 };
 
-const textOf = (node: any): string => (node.nodeName === '#text' ? node.value : (node.childNodes ?? []).map(textOf).join(''));
+const textOf = (node: any): string =>
+  node.nodeName === '#text' ? node.value : (node.childNodes ?? []).map(textOf).join('');
 
 /** The text of a built page's <h1>: the tool's name. */
 function titleOf(url: string): string {
@@ -40,7 +41,12 @@ function titleOf(url: string): string {
 
 /** A name as a pattern: each placeholder (`<server>`) stands for any identifier. */
 const namePattern = (name: string): RegExp =>
-  new RegExp(name.split(/(<[a-z]+>)/).map((part) => (/^<[a-z]+>$/.test(part) ? '[A-Za-z0-9_-]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join(''));
+  new RegExp(
+    name
+      .split(/(<[a-z]+>)/)
+      .map((part) => (/^<[a-z]+>$/.test(part) ? '[A-Za-z0-9_-]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+      .join(''),
+  );
 
 /** The built page a typed name reaches: its own page, or where its alias's redirect page sends the browser. */
 function pageOfName(agent: string, name: string): string | undefined {
@@ -84,16 +90,25 @@ function readAvailability(url: string): Map<string, string> {
   const start = html.indexOf('<dl class="availability"');
   const out = new Map<string, string>();
   if (start < 0) return out;
-  const text = (node: any): string => (node.nodeName === '#text' ? node.value : (node.childNodes ?? []).map(text).join(''));
-  const links = (node: any): string[] => (node.tagName === 'a' ? [text(node).trim()] : (node.childNodes ?? []).flatMap(links));
+  const text = (node: any): string =>
+    node.nodeName === '#text' ? node.value : (node.childNodes ?? []).map(text).join('');
+  const links = (node: any): string[] =>
+    node.tagName === 'a' ? [text(node).trim()] : (node.childNodes ?? []).flatMap(links);
   const walk = (node: any): void => {
-    if (node.tagName === 'dl' && node.attrs.some((a: any) => a.name === 'class' && a.value.split(' ').includes('availability'))) {
+    if (
+      node.tagName === 'dl' &&
+      node.attrs.some((a: any) => a.name === 'class' && a.value.split(' ').includes('availability'))
+    ) {
       const items = node.childNodes.filter((c: any) => c.tagName === 'dt' || c.tagName === 'dd');
       for (let i = 0; i + 1 < items.length; i += 2) {
         const m = /^(?:Advertised as (.+)|Not advertised) in (\d+)$/.exec(text(items[i]).trim());
         assert.ok(m, `${url}: unexpected availability heading ${JSON.stringify(text(items[i]))}`);
         const labels = links(items[i + 1]);
-        assert.equal(labels.length, Number(m[2]), `${url}: the count of "${text(items[i]).trim()}" matches its configurations`);
+        assert.equal(
+          labels.length,
+          Number(m[2]),
+          `${url}: the count of "${text(items[i]).trim()}" matches its configurations`,
+        );
         for (const label of labels) out.set(label, m[1] ?? 'not advertised');
       }
     }
@@ -111,9 +126,19 @@ function readAvailability(url: string): Map<string, string> {
 const pages = new Map<string, string | undefined>();
 function pageOf(agent: string, tool: Entry): string | undefined {
   const key = `${agent} ${tool.fullName}`;
-  const namespace = tool.fullName.length > tool.name.length ? tool.fullName.slice(0, tool.fullName.length - tool.name.length - 1) : undefined;
-  const carried = namespace !== undefined && tool.name.startsWith(`${namespace}-`) ? pageOfName(agent, tool.name) : undefined;
-  if (!pages.has(key)) pages.set(key, pageOfName(agent, tool.fullName) ?? carried ?? familyPages(agent).find((f) => f.pattern.test(tool.fullName) || f.pattern.test(tool.name))?.url);
+  const namespace =
+    tool.fullName.length > tool.name.length
+      ? tool.fullName.slice(0, tool.fullName.length - tool.name.length - 1)
+      : undefined;
+  const carried =
+    namespace !== undefined && tool.name.startsWith(`${namespace}-`) ? pageOfName(agent, tool.name) : undefined;
+  if (!pages.has(key))
+    pages.set(
+      key,
+      pageOfName(agent, tool.fullName) ??
+        carried ??
+        familyPages(agent).find((f) => f.pattern.test(tool.fullName) || f.pattern.test(tool.name))?.url,
+    );
   return pages.get(key);
 }
 
@@ -129,7 +154,7 @@ test('every configuration of the matrix has its capture, at the pinned version',
   }
 });
 
-test('every tool in a capture\'s tools array has a page that marks the configuration as the entry advertises it', () => {
+test("every tool in a capture's tools array has a page that marks the configuration as the entry advertises it", () => {
   const misses: string[] = [];
   let checked = 0;
   for (const [agent, m] of Object.entries(matrix.agents)) {
@@ -143,7 +168,10 @@ test('every tool in a capture\'s tools array has a page that marks the configura
           continue;
         }
         const shown = availabilityOf(url).get(c.label);
-        if (!shown || !WORDING[tool.how].test(shown)) misses.push(`${url}: ${c.label} shows ${shown ?? 'nothing'}, the capture has ${tool.fullName} as ${tool.how}`);
+        if (!shown || !WORDING[tool.how].test(shown))
+          misses.push(
+            `${url}: ${c.label} shows ${shown ?? 'nothing'}, the capture has ${tool.fullName} as ${tool.how}`,
+          );
         checked++;
       }
     }
@@ -158,7 +186,9 @@ test('no page marks a configuration as advertising a tool whose capture does not
     const bodies = new Map(m.configurations.map((c) => [c.label, captureOf(agent, c.id).body]));
     const texts = new Map([...bodies].map(([label, body]) => [label, JSON.stringify(body)]));
     // The pages the entries of each configuration's tools array lead to.
-    const direct = new Map([...bodies].map(([label, body]) => [label, new Set(advertised(body).map((tool) => pageOf(agent, tool)))]));
+    const direct = new Map(
+      [...bodies].map(([label, body]) => [label, new Set(advertised(body).map((tool) => pageOf(agent, tool)))]),
+    );
     for (const d of readdirSync(join(DIST, agent), { withFileTypes: true })) {
       const file = join(DIST, agent, d.name, 'index.html');
       if (!d.isDirectory() || !existsSync(file)) continue;
@@ -168,7 +198,8 @@ test('no page marks a configuration as advertising a tool whose capture does not
         if (shown === 'not advertised') continue;
         if (/^(function|freeform|hosted|built-in)\b|^deferred \(schema sent/.test(shown)) {
           // Said to be an entry of the tools array: then the walk finds an entry that leads to this page.
-          if (!direct.get(label)!.has(url)) misses.push(`${url}: ${label} shows ${shown}, but no entry of its tools array is this tool`);
+          if (!direct.get(label)!.has(url))
+            misses.push(`${url}: ${label} shows ${shown}, but no entry of its tools array is this tool`);
         } else {
           // Nested in code mode or named only (deferred, alone or by its namespace): the request names
           // the tool, or its namespace, in its text; a family page (`mcp__<server>__<tool>`), some

@@ -18,11 +18,29 @@ import type { Page } from 'playwright-core';
 import { readAtom } from '../helpers/atom.ts';
 import { DIST, ROOT, serveAndLaunch, type Served } from '../helpers/browser.ts';
 
-interface RawEvent { release: string; previous: string; tool: string; kind: string; field?: string; from?: string; configuration?: string; fromText?: string; toText?: string }
-interface RawHistory { agent: string; source: string; releases: { version: string; cliVersion?: string; read?: boolean; published?: string }[]; events: RawEvent[]; texts?: Record<string, string> }
+interface RawEvent {
+  release: string;
+  previous: string;
+  tool: string;
+  kind: string;
+  field?: string;
+  from?: string;
+  configuration?: string;
+  fromText?: string;
+  toText?: string;
+}
+interface RawHistory {
+  agent: string;
+  source: string;
+  releases: { version: string; cliVersion?: string; read?: boolean; published?: string }[];
+  events: RawEvent[];
+  texts?: Record<string, string>;
+}
 
 const HISTORY_DIR = join(ROOT, 'content/history');
-const histories = readdirSync(HISTORY_DIR).map((f) => JSON.parse(readFileSync(join(HISTORY_DIR, f), 'utf8')) as RawHistory);
+const histories = readdirSync(HISTORY_DIR).map(
+  (f) => JSON.parse(readFileSync(join(HISTORY_DIR, f), 'utf8')) as RawHistory,
+);
 
 let served: Served;
 let page: Page;
@@ -52,7 +70,8 @@ async function sidesOf(diff: import('playwright-core').Locator): Promise<{ befor
   );
   // A run of white space alone is shown with marks (↵ for a line break, · for a space).
   const unmark = (t: string) => (/^[↵\n·]+$/.test(t) ? t.replaceAll('↵\n', '\n').replaceAll('·', ' ') : t);
-  const side = (drop: string) => runs.filter((r) => r.op !== drop).map((r) => (r.op === 'skip' ? '\u0000' : unmark(r.text)));
+  const side = (drop: string) =>
+    runs.filter((r) => r.op !== drop).map((r) => (r.op === 'skip' ? '\u0000' : unmark(r.text)));
   return { before: pattern(side('ins')), after: pattern(side('del')) };
 }
 
@@ -60,13 +79,13 @@ async function sidesOf(diff: import('playwright-core').Locator): Promise<{ befor
 async function openRelease(agent: string, release: string): Promise<import('playwright-core').Locator> {
   await page.goto(`${served.base}/${agent}/changelog/`);
   const onIndex = page.locator(`li[id="${release}"] > a`);
-  if (await onIndex.count()) await page.goto(new URL(await onIndex.getAttribute('href') as string, page.url()).href);
+  if (await onIndex.count()) await page.goto(new URL((await onIndex.getAttribute('href')) as string, page.url()).href);
   const section = page.locator(`section[aria-labelledby="${release}"]`);
   assert.equal(await section.count(), 1, `${agent} ${release} has one section`);
   return section;
 }
 
-test('each sampled description or definition change reads as its text before and after, in its tool\'s item', async () => {
+test("each sampled description or definition change reads as its text before and after, in its tool's item", async () => {
   let checked = 0;
   for (const h of histories) {
     const changes = h.events.filter((e) => e.fromText !== undefined && e.toText !== undefined);
@@ -76,9 +95,14 @@ test('each sampled description or definition change reads as its text before and
     for (const e of sample) {
       const label = h.releases.find((r) => r.version === e.release)?.cliVersion ?? e.release;
       const section = await openRelease(h.agent, label);
-      const item = section.locator('ul.version-history > li').filter({ has: page.locator(`:scope > a > code:text-is("${e.tool}"), :scope > code:text-is("${e.tool}")`) });
+      const item = section
+        .locator('ul.version-history > li')
+        .filter({ has: page.locator(`:scope > a > code:text-is("${e.tool}"), :scope > code:text-is("${e.tool}")`) });
       const kind = e.kind === 'definition-changed' ? 'definition changed' : 'description changed';
-      const change = item.locator('li.change').filter({ has: page.locator(`.change-kind:text-is("${kind}")`) }).filter({ hasNot: page.locator('code') });
+      const change = item
+        .locator('li.change')
+        .filter({ has: page.locator(`.change-kind:text-is("${kind}")`) })
+        .filter({ hasNot: page.locator('code') });
       assert.ok((await change.count()) >= 1, `${h.agent} ${label} ${e.tool}: a ${kind} line`);
       const diffs = change.locator('pre.text-diff-body');
       const before = h.texts![e.fromText!]!;
@@ -100,23 +124,43 @@ test('/changes/ filters by agent and to breaking changes, and its feed lists the
   const entries = page.locator('article.changes-entry');
   const agents = await entries.evaluateAll((es) => [...new Set(es.map((e) => (e as HTMLElement).dataset.agent!))]);
   assert.ok(agents.length > 0, 'the page lists releases');
-  const visibleAgents = () => entries.evaluateAll((es) => [...new Set(es.filter((e) => (e as HTMLElement).offsetParent !== null).map((e) => (e as HTMLElement).dataset.agent!))]);
+  const visibleAgents = () =>
+    entries.evaluateAll((es) => [
+      ...new Set(
+        es.filter((e) => (e as HTMLElement).offsetParent !== null).map((e) => (e as HTMLElement).dataset.agent!),
+      ),
+    ]);
   assert.deepEqual((await visibleAgents()).sort(), [...agents].sort(), 'every agent shows at first');
   const one = agents[agents.length - 1]!;
   await page.locator(`#changes-agent-${one}`).check();
   assert.deepEqual(await visibleAgents(), [one], `only ${one} shows once chosen`);
   await page.locator('#changes-agent-all').check();
   await page.locator('#changes-breaking').check();
-  const shown = await page.locator('li.change').evaluateAll((ls) => ls.filter((l) => (l as HTMLElement).offsetParent !== null).map((l) => l.classList.contains('is-breaking')));
+  const shown = await page
+    .locator('li.change')
+    .evaluateAll((ls) =>
+      ls.filter((l) => (l as HTMLElement).offsetParent !== null).map((l) => l.classList.contains('is-breaking')),
+    );
   assert.ok(shown.every(Boolean), 'breaking only: every change shown is flagged');
   const feed = readAtom(readFileSync(join(DIST, 'changes.xml'), 'utf8'));
   assert.equal(feed.entries.length, await entries.count(), 'one feed entry per release listed');
   // The releases listed are those of the histories published in the window, newest first.
-  const published = histories.flatMap((h) => h.releases.filter((r) => r.published).map((r) => Date.parse(r.published!)));
+  const published = histories.flatMap((h) =>
+    h.releases.filter((r) => r.published).map((r) => Date.parse(r.published!)),
+  );
   const newest = Math.max(...published);
-  const dates = await entries.evaluateAll((es) => es.map((e) => e.closest('section')!.getAttribute('aria-labelledby')!));
-  assert.ok(dates.every((d, i) => i === 0 || d <= dates[i - 1]!), 'days newest first');
-  assert.equal(dates[0], new Date(newest).toISOString().slice(0, 10), 'the first day is the newest publication recorded');
+  const dates = await entries.evaluateAll((es) =>
+    es.map((e) => e.closest('section')!.getAttribute('aria-labelledby')!),
+  );
+  assert.ok(
+    dates.every((d, i) => i === 0 || d <= dates[i - 1]!),
+    'days newest first',
+  );
+  assert.equal(
+    dates[0],
+    new Date(newest).toISOString().slice(0, 10),
+    'the first day is the newest publication recorded',
+  );
 });
 
 test("a tool's comparison loads nothing until opened, lists the file's changes between two releases, and its URL reproduces it", async () => {
@@ -125,8 +169,12 @@ test("a tool's comparison loads nothing until opened, lists the file's changes b
   const counts = new Map<string, number>();
   for (const e of h.events) counts.set(e.tool, (counts.get(e.tool) ?? 0) + 1);
   // A tool with no rename either way: its events are all under its own name.
-  const renamed = new Set(h.events.filter((e) => e.kind === 'renamed' && e.field === undefined).flatMap((e) => [e.tool, e.from ?? '']));
-  const catalog = JSON.parse(readFileSync(join(DIST, 'catalog.json'), 'utf8')) as { tools: { agent: string; fullName: string; links: { page: string; timeline?: string } }[] };
+  const renamed = new Set(
+    h.events.filter((e) => e.kind === 'renamed' && e.field === undefined).flatMap((e) => [e.tool, e.from ?? '']),
+  );
+  const catalog = JSON.parse(readFileSync(join(DIST, 'catalog.json'), 'utf8')) as {
+    tools: { agent: string; fullName: string; links: { page: string; timeline?: string } }[];
+  };
   const current = new Set(catalog.tools.filter((t) => t.agent === h.agent).map((t) => t.fullName));
   const [tool] = [...counts].filter(([t]) => !renamed.has(t) && current.has(t)).sort((a, b) => b[1] - a[1])[0]!;
   const entry = catalog.tools.find((t) => t.agent === h.agent && t.fullName === tool);
@@ -135,13 +183,20 @@ test("a tool's comparison loads nothing until opened, lists the file's changes b
   page.on('request', (r) => scripts.push(new URL(r.url()).pathname));
   await page.goto(served.base + entry.links.page);
   await page.waitForLoadState('networkidle');
-  assert.deepEqual(scripts.filter((s) => s.startsWith('/compare/') || s.endsWith('timeline.json')), [], `nothing of the comparison loads before it is opened (${h.agent} ${tool}, ${entry.links.page})`);
+  assert.deepEqual(
+    scripts.filter((s) => s.startsWith('/compare/') || s.endsWith('timeline.json')),
+    [],
+    `nothing of the comparison loads before it is opened (${h.agent} ${tool}, ${entry.links.page})`,
+  );
   // The sections above it are laid out as they come near the screen (content-visibility: auto), so
   // the page may still move under the first click; a reader whose click missed clicks again.
   const compare = page.locator('details#compare');
   await compare.locator('> summary').click();
   if (!(await compare.evaluate((d) => (d as HTMLDetailsElement).open))) await compare.locator('> summary').click();
-  assert.ok(await compare.evaluate((d) => (d as HTMLDetailsElement).open), `the comparison opens (${h.agent} ${tool}, ${entry.links.page})`);
+  assert.ok(
+    await compare.evaluate((d) => (d as HTMLDetailsElement).open),
+    `the comparison opens (${h.agent} ${tool}, ${entry.links.page})`,
+  );
   // Generous limits: on a busy two-core machine the module and the timeline load slowly.
   await page.locator('details#compare select[name="to"]').waitFor({ timeout: 90_000 });
   const read = h.releases.filter((r) => r.read !== false).map((r) => r.version);
@@ -154,10 +209,17 @@ test("a tool's comparison loads nothing until opened, lists the file's changes b
   const expected = counts.get(tool)!;
   assert.match(summary, new RegExp(`^${expected} changes? of `), `${h.agent} ${tool} ${oldest}..${newest}: ${summary}`);
   const url = page.url();
-  assert.match(url, new RegExp(`[?&]compare=${h.source}%3A${oldest.replaceAll('.', '\\.')}\\.\\.${newest.replaceAll('.', '\\.')}`));
+  assert.match(
+    url,
+    new RegExp(`[?&]compare=${h.source}%3A${oldest.replaceAll('.', '\\.')}\\.\\.${newest.replaceAll('.', '\\.')}`),
+  );
   const again = await served.browser.newPage();
   await again.goto(url);
   await again.locator('details#compare .compare-summary').waitFor({ timeout: 90_000 });
-  assert.equal(await again.locator('details#compare .compare-summary').innerText(), summary, 'the URL reproduces the comparison');
+  assert.equal(
+    await again.locator('details#compare .compare-summary').innerText(),
+    summary,
+    'the URL reproduces the comparison',
+  );
   await again.close();
 });

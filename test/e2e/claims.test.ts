@@ -29,7 +29,8 @@ function schemaMembers(body: any): { name: string; sent: boolean }[] {
   for (const t of body.tools ?? []) {
     if (t.type === 'function' && t.function) out.push({ name: t.function.name, sent: 'parameters' in t.function });
     else if (t.type === 'function' && typeof t.name === 'string') out.push({ name: t.name, sent: 'parameters' in t });
-    else if (t.type === undefined && typeof t.name === 'string' && !/never call this tool/i.test(t.description ?? '')) out.push({ name: t.name, sent: 'input_schema' in t });
+    else if (t.type === undefined && typeof t.name === 'string' && !/never call this tool/i.test(t.description ?? ''))
+      out.push({ name: t.name, sent: 'input_schema' in t });
   }
   return out;
 }
@@ -37,7 +38,9 @@ function schemaMembers(body: any): { name: string; sent: boolean }[] {
 test('a tool sent without its schema member says so; a tool always sent with one does not', () => {
   const seen = new Map<string, boolean[]>();
   for (const [agent, m] of Object.entries(matrix.agents)) {
-    for (const c of m.configurations) for (const e of schemaMembers(readCapture(agent, c.id).body)) seen.set(`${agent}/${e.name}`, [...(seen.get(`${agent}/${e.name}`) ?? []), e.sent]);
+    for (const c of m.configurations)
+      for (const e of schemaMembers(readCapture(agent, c.id).body))
+        seen.set(`${agent}/${e.name}`, [...(seen.get(`${agent}/${e.name}`) ?? []), e.sent]);
   }
   const never = [...seen].filter(([, sent]) => sent.every((s) => !s)).map(([k]) => k);
   const always = [...seen].filter(([, sent]) => sent.every((s) => s)).map(([k]) => k);
@@ -52,8 +55,16 @@ test('a tool sent without its schema member says so; a tool always sent with one
   for (const key of never) {
     const [agent, name] = key.split('/') as [string, string];
     const page = html(agent, name);
-    assert.match(page, /class="absent-member"[^>]*>\s*The CLI sends this tool with no <code>(parameters|input_schema)<\/code> member/, `${key}: the page says no schema member is sent`);
-    assert.match(page, /a stand-in: no <code>(parameters|input_schema)<\/code> was sent/, `${key}: the full definition is labelled a stand-in`);
+    assert.match(
+      page,
+      /class="absent-member"[^>]*>\s*The CLI sends this tool with no <code>(parameters|input_schema)<\/code> member/,
+      `${key}: the page says no schema member is sent`,
+    );
+    assert.match(
+      page,
+      /a stand-in: no <code>(parameters|input_schema)<\/code> was sent/,
+      `${key}: the full definition is labelled a stand-in`,
+    );
   }
 });
 
@@ -99,13 +110,19 @@ test('captured text marks every placeholder as one, and the legend says what it 
     marked += count;
   }
   // Some committed capture sends a description holding a placeholder: it is marked somewhere.
-  const anyInCaptures = Object.entries(matrix.agents).some(([agent, m]) => m.configurations.some((c) => token.test(JSON.stringify(readCapture(agent, c.id).body))));
+  const anyInCaptures = Object.entries(matrix.agents).some(([agent, m]) =>
+    m.configurations.some((c) => token.test(JSON.stringify(readCapture(agent, c.id).body))),
+  );
   assert.equal(marked > 0, anyInCaptures);
 });
 
 test('every gate line says how it fares against the captures; a model gate names the models captured', () => {
   for (const agent of readdirSync(join(CONTENT, 'editorial'))) {
-    const models = new Set(readMatrix().agents[agent]?.configurations.map((c) => readCapture(agent, c.id)).map((cap) => cap.body.model ?? /\/models\/([^/:]+):/.exec(cap.request.path)?.[1]));
+    const models = new Set(
+      readMatrix()
+        .agents[agent]?.configurations.map((c) => readCapture(agent, c.id))
+        .map((cap) => cap.body.model ?? /\/models\/([^/:]+):/.exec(cap.request.path)?.[1]),
+    );
     for (const file of readdirSync(join(CONTENT, 'editorial', agent))) {
       const notes = JSON.parse(readFileSync(join(CONTENT, 'editorial', agent, file), 'utf8'));
       if (!notes.availability || notes.documentedOnly) continue;
@@ -115,7 +132,11 @@ test('every gate line says how it fares against the captures; a model gate names
       notes.availability.gates.forEach((gate: any, i: number) => {
         const line = lines[i]!;
         if (!gate.when) return assert.match(line, /not checked against the captures/, `${agent}/${file} gate ${i}`);
-        assert.match(line, /checked against the captures: (holds in \d+ of \d+|no captured configuration)/, `${agent}/${file} gate ${i}`);
+        assert.match(
+          line,
+          /checked against the captures: (holds in \d+ of \d+|no captured configuration)/,
+          `${agent}/${file} gate ${i}`,
+        );
         if (gate.when.model) {
           const listed = /established for the captured models only \(([^)]*)\)/.exec(line)?.[1]?.split(', ');
           assert.deepEqual(new Set(listed), models, `${agent}/${file} gate ${i}: the models the captures ask`);
@@ -137,8 +158,15 @@ test('a hook result under another tool name that is a string where an object is 
       const page = html(agent, slug);
       // Only pages that declare a result (rows under output.) can differ from it.
       if (!/id="output\./.test(page)) continue;
-      const example = new RegExp(`id="example-${payload.scenario}"[\\s\\S]*?class="example-findings"[\\s\\S]*?</ul>`).exec(page)?.[0] ?? '';
-      assert.match(example, /hook tool_response\): the PostToolUse hook \(which names the call &quot;[^&]+&quot;\) receives a result that differs/, `${agent}/${file}`);
+      const example =
+        new RegExp(`id="example-${payload.scenario}"[\\s\\S]*?class="example-findings"[\\s\\S]*?</ul>`).exec(
+          page,
+        )?.[0] ?? '';
+      assert.match(
+        example,
+        /hook tool_response\): the PostToolUse hook \(which names the call &quot;[^&]+&quot;\) receives a result that differs/,
+        `${agent}/${file}`,
+      );
       found++;
     }
   }
@@ -150,14 +178,17 @@ after(async () => served?.close());
 
 test('in the browser a placeholder is a dashed box with a title, and the gate status is shown', async () => {
   served = await serveAndLaunch();
-  const withPlaceholder = toolPages().find((f) => /<pre class="upstream-text"[^>]*>[\s\S]*?<span class="placeholder"/.test(readFileSync(f, 'utf8')));
+  const withPlaceholder = toolPages().find((f) =>
+    /<pre class="upstream-text"[^>]*>[\s\S]*?<span class="placeholder"/.test(readFileSync(f, 'utf8')),
+  );
   assert.ok(withPlaceholder);
   const url = withPlaceholder.slice(DIST.length).replace(/index\.html$/, '');
   const page = await served.browser.newPage();
   await page.goto(served.base + url);
   // Sections above may still be laid out (content-visibility) as the click lands, moving the summary under it: click until it opens.
   const details = page.locator('details.model-description').first();
-  for (let i = 0; i < 3 && !(await details.evaluate((d) => (d as HTMLDetailsElement).open)); i++) await details.locator('summary').click();
+  for (let i = 0; i < 3 && !(await details.evaluate((d) => (d as HTMLDetailsElement).open)); i++)
+    await details.locator('summary').click();
   assert.ok(await details.evaluate((d) => (d as HTMLDetailsElement).open), 'the description opens');
   const span = details.locator('pre.upstream-text .placeholder').first();
   await span.waitFor();

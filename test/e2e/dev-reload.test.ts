@@ -23,7 +23,10 @@ function withoutTestContext(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
 function announcedBase(server: ChildProcess, deadline: number): Promise<string> {
   return new Promise((resolve, reject) => {
     let seen = '';
-    const timer = setTimeout(() => reject(new Error(`astro dev announced no address:\n${seen}`)), deadline - Date.now());
+    const timer = setTimeout(
+      () => reject(new Error(`astro dev announced no address:\n${seen}`)),
+      deadline - Date.now(),
+    );
     server.stdout!.setEncoding('utf8');
     server.stdout!.on('data', (chunk: string) => {
       if (seen.length < 100_000) seen += chunk;
@@ -33,7 +36,9 @@ function announcedBase(server: ChildProcess, deadline: number): Promise<string> 
         resolve(m[1]!);
       }
     });
-    server.once('exit', (code) => reject(new Error(`astro dev exited (${code}) before it announced an address:\n${seen}`)));
+    server.once('exit', (code) =>
+      reject(new Error(`astro dev exited (${code}) before it announced an address:\n${seen}`)),
+    );
   });
 }
 
@@ -51,13 +56,17 @@ async function fetchText(url: string, deadline: number): Promise<string> {
 test('astro dev shows an edited editorial file on the next request', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'dev-content-'));
   cpSync(join(ROOT, 'test/fixtures/content'), dir, { recursive: true });
-  const server = spawn(process.execPath, [join(ROOT, 'node_modules/astro/bin/astro.mjs'), 'dev', '--host', '127.0.0.1', '--port', '0'], {
-    cwd: ROOT,
-    // NODE_TEST_CONTEXT would make the server's Node report to this test runner.
-    env: { ...withoutTestContext(process.env), CONTENT_DIR: dir, ASTRO_TELEMETRY_DISABLED: '1' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-    detached: true,
-  });
+  const server = spawn(
+    process.execPath,
+    [join(ROOT, 'node_modules/astro/bin/astro.mjs'), 'dev', '--host', '127.0.0.1', '--port', '0'],
+    {
+      cwd: ROOT,
+      // NODE_TEST_CONTEXT would make the server's Node report to this test runner.
+      env: { ...withoutTestContext(process.env), CONTENT_DIR: dir, ASTRO_TELEMETRY_DISABLED: '1' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+      detached: true,
+    },
+  );
   try {
     const url = `${await announcedBase(server, Date.now() + 60_000)}/claude-code/read/`;
     const before = await fetchText(url, Date.now() + 60_000);

@@ -42,7 +42,11 @@ before(() => {
   exportFiles = new Set(
     files(DIST)
       .map(urlPath)
-      .filter((p) => (/\/(input|result|model-input)\.schema\.json$/.test(p) || p.endsWith('/input.d.ts')) && !p.startsWith('/_astro/')),
+      .filter(
+        (p) =>
+          (/\/(input|result|model-input)\.schema\.json$/.test(p) || p.endsWith('/input.d.ts')) &&
+          !p.startsWith('/_astro/'),
+      ),
   );
 });
 
@@ -61,7 +65,7 @@ function expectedFiles(): Map<string, string[]> {
   return expected;
 }
 
-const readJson = <T,>(path: string): T => JSON.parse(readFileSync(join(ROOT, path), 'utf8')) as T;
+const readJson = <T>(path: string): T => JSON.parse(readFileSync(join(ROOT, path), 'utf8')) as T;
 
 /**
  * The release folder of a tool's export file, from the content files alone: a section
@@ -70,20 +74,28 @@ const readJson = <T,>(path: string): T => JSON.parse(readFileSync(join(ROOT, pat
  * section read from captures, under the capture matrix's pin.
  */
 function releaseOf(agent: string, slug: string, file: string): string {
-  const pinned = () => readJson<{ agents: Record<string, { version: string }> }>('content/capture-matrix.json').agents[agent]!.version;
+  const pinned = () =>
+    readJson<{ agents: Record<string, { version: string }> }>('content/capture-matrix.json').agents[agent]!.version;
   const typed = join(ROOT, 'content/tools', agent, `${slug}.json`);
   if (file.startsWith('model-input') || !existsSync(typed)) return pinned();
-  const provenance = readJson<{ provenance: { package: string; version: string }[] }>(relative(ROOT, typed)).provenance[0]!;
+  const provenance = readJson<{ provenance: { package: string; version: string }[] }>(relative(ROOT, typed))
+    .provenance[0]!;
   const recordFile = join(ROOT, 'content/agents', `${agent}.json`);
-  const record = existsSync(recordFile) ? readJson<{ version: string; sources: { package: string; version: string }[] }>(relative(ROOT, recordFile)) : undefined;
-  return record?.sources.some((s) => s.package === provenance.package && s.version === provenance.version) ? record.version : provenance.version;
+  const record = existsSync(recordFile)
+    ? readJson<{ version: string; sources: { package: string; version: string }[] }>(relative(ROOT, recordFile))
+    : undefined;
+  return record?.sources.some((s) => s.package === provenance.package && s.version === provenance.version)
+    ? record.version
+    : provenance.version;
 }
 
 /** Versioned paths of content/archive/, read from the files. */
 function archivedPaths(): string[] {
   const dir = join(ROOT, 'content/archive');
   if (!existsSync(dir)) return [];
-  return readdirSync(dir).flatMap((f) => readJson<{ files: { path: string }[] }>(`content/archive/${f}`).files.map((e) => e.path));
+  return readdirSync(dir).flatMap((f) =>
+    readJson<{ files: { path: string }[] }>(`content/archive/${f}`).files.map((e) => e.path),
+  );
 }
 
 test('every tool has its export files, at its latest and its versioned path, and nothing else is exported', () => {
@@ -104,7 +116,10 @@ test('every tool has its export files, at its latest and its versioned path, and
   const archived = new Set(archivedPaths());
   const count = (suffix: string) => [...exportFiles].filter((p) => p.endsWith(suffix) && !archived.has(p)).length / 2;
   assert.equal(count('/model-input.schema.json'), site.tools.filter((t) => t.modelInput).length);
-  assert.equal(count('/input.d.ts'), site.tools.filter((t) => t.agent === 'codex' && t.input.definition.kind === 'json-schema').length);
+  assert.equal(
+    count('/input.d.ts'),
+    site.tools.filter((t) => t.agent === 'codex' && t.input.definition.kind === 'json-schema').length,
+  );
 });
 
 test('each schema is JSON Schema 2020-12 with its versioned URL as $id, compiles with Ajv and accepts a minimal instance', () => {
@@ -118,7 +133,9 @@ test('each schema is JSON Schema 2020-12 with its versioned URL as $id, compiles
     const file = path.slice(path.lastIndexOf('/') + 1);
     assert.equal(schema.$schema, JSON_SCHEMA_2020, path);
     // An archived file keeps the $id it was published with: its own path.
-    const canonical = archivedPaths().includes(path) ? path : `/${agent}/${slug}/${releaseOf(agent, slug, file)}/${file}`;
+    const canonical = archivedPaths().includes(path)
+      ? path
+      : `/${agent}/${slug}/${releaseOf(agent, slug, file)}/${file}`;
     assert.equal(new URL(String(schema.$id)).pathname, canonical, `${path}: $id`);
     assert.equal(typeof schema.title, 'string', `${path}: title`);
     const validate = ajv.compile(schema);
@@ -139,12 +156,21 @@ test('each Codex input.d.ts compiles with the TypeScript compiler and declares t
     declarations.map((p) => join(DIST, p)),
     { strict: true, noEmit: true, target: ts.ScriptTarget.ES2022, skipLibCheck: false, types: [] },
   );
-  const diagnostics = ts.getPreEmitDiagnostics(program).map((d) => `${d.file?.fileName ?? ''}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
+  const diagnostics = ts
+    .getPreEmitDiagnostics(program)
+    .map((d) => `${d.file?.fileName ?? ''}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
   assert.deepEqual(diagnostics, []);
   for (const path of declarations) {
     const source = program.getSourceFile(join(DIST, path))!;
-    const exported = source.statements.filter((s) => (ts.isInterfaceDeclaration(s) || ts.isTypeAliasDeclaration(s)) && s.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword));
-    assert.ok(exported.some((s) => (s as ts.InterfaceDeclaration).name.text.endsWith('Input')), `${path} exports its Input type`);
+    const exported = source.statements.filter(
+      (s) =>
+        (ts.isInterfaceDeclaration(s) || ts.isTypeAliasDeclaration(s)) &&
+        s.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword),
+    );
+    assert.ok(
+      exported.some((s) => (s as ts.InterfaceDeclaration).name.text.endsWith('Input')),
+      `${path} exports its Input type`,
+    );
   }
 });
 
@@ -167,7 +193,17 @@ test('the catalog validates against its published schema and matches the content
   const catalog = JSON.parse(read('/catalog.json')) as {
     $schema: string;
     agents: { id: string; version: string; toolCount: number }[];
-    tools: { agent: string; slug: string; version: string; links: { page: string; schemas: Record<string, { latest: string; versioned: string }>; declarations: Record<string, { latest: string; versioned: string }>; definitionFiles: Record<string, string> } }[];
+    tools: {
+      agent: string;
+      slug: string;
+      version: string;
+      links: {
+        page: string;
+        schemas: Record<string, { latest: string; versioned: string }>;
+        declarations: Record<string, { latest: string; versioned: string }>;
+        definitionFiles: Record<string, string>;
+      };
+    }[];
   };
   assert.ok(validate(catalog), ajv.errorsText(validate.errors));
   // Minified: one line of JSON, which the same value written without white space reproduces.
@@ -179,18 +215,29 @@ test('the catalog validates against its published schema and matches the content
     const slugs = new Set<string>();
     for (const dir of ['content/tools', 'content/editorial']) {
       const folder = join(ROOT, dir, agent);
-      if (existsSync(folder)) for (const f of readdirSync(folder)) if (f.endsWith('.json')) slugs.add(f.replace(/\.json$/, ''));
+      if (existsSync(folder))
+        for (const f of readdirSync(folder)) if (f.endsWith('.json')) slugs.add(f.replace(/\.json$/, ''));
     }
     const listed = catalog.tools.filter((t) => t.agent === agent).map((t) => t.slug);
-    assert.deepEqual([...listed].sort(), [...slugs].sort(), `${agent}: the catalog lists the tools of the content files`);
+    assert.deepEqual(
+      [...listed].sort(),
+      [...slugs].sort(),
+      `${agent}: the catalog lists the tools of the content files`,
+    );
     assert.equal(catalog.agents.find((a) => a.id === agent)!.toolCount, slugs.size, agent);
     // A tool's release: that of its input's source.
-    for (const t of catalog.tools.filter((t) => t.agent === agent && t.links.schemas.input)) assert.equal(t.version, releaseOf(agent, t.slug, 'input.schema.json'), `${agent}/${t.slug}: version`);
+    for (const t of catalog.tools.filter((t) => t.agent === agent && t.links.schemas.input))
+      assert.equal(t.version, releaseOf(agent, t.slug, 'input.schema.json'), `${agent}/${t.slug}: version`);
   }
 
   // Every link of the catalog is a built file.
   for (const tool of catalog.tools) {
-    const links = [tool.links.page, ...Object.values(tool.links.schemas).flatMap((l) => [l.latest, l.versioned]), ...Object.values(tool.links.declarations).flatMap((l) => [l.latest, l.versioned]), ...Object.values(tool.links.definitionFiles)];
+    const links = [
+      tool.links.page,
+      ...Object.values(tool.links.schemas).flatMap((l) => [l.latest, l.versioned]),
+      ...Object.values(tool.links.declarations).flatMap((l) => [l.latest, l.versioned]),
+      ...Object.values(tool.links.definitionFiles),
+    ];
     for (const link of links) assert.ok(built(link), `${tool.agent}/${tool.slug}: ${link} is built`);
   }
 });
@@ -200,19 +247,32 @@ test('llms.txt follows the convention, covers every tool page, and every link re
     const text = read(file);
     const lines = text.split('\n');
     assert.match(lines[0]!, /^# \S/, `${file}: an H1 first`);
-    assert.ok(lines.some((l) => l.startsWith('> ')), `${file}: a blockquote summary`);
-    assert.ok(lines.findIndex((l) => l.startsWith('> ')) < lines.findIndex((l) => l.startsWith('## ')), `${file}: the summary before the sections`);
+    assert.ok(
+      lines.some((l) => l.startsWith('> ')),
+      `${file}: a blockquote summary`,
+    );
+    assert.ok(
+      lines.findIndex((l) => l.startsWith('> ')) < lines.findIndex((l) => l.startsWith('## ')),
+      `${file}: the summary before the sections`,
+    );
     // Links outside code spans: a field path such as `attachments[](string)` is code, not a link.
     const prose = text.replace(/`[^`\n]*`/g, '``');
-    const links = [...prose.matchAll(/\]\(([^)\s]+)\)/g), ...prose.matchAll(/^(https?:\/\/\S+)$/gm), ...prose.matchAll(/JSON Schema: (\S+)$/gm)].map((m) => new URL(m[1]!).pathname);
+    const links = [
+      ...prose.matchAll(/\]\(([^)\s]+)\)/g),
+      ...prose.matchAll(/^(https?:\/\/\S+)$/gm),
+      ...prose.matchAll(/JSON Schema: (\S+)$/gm),
+    ].map((m) => new URL(m[1]!).pathname);
     assert.ok(links.length > site.tools.length, `${file}: ${links.length} links`);
     const broken = links.filter((path) => !built(path));
     assert.deepEqual(broken, [], `${file}: links to files the build did not make`);
-    for (const tool of site.tools) assert.ok(links.includes(`/${tool.agent}/${tool.slug}/`), `${file} links /${tool.agent}/${tool.slug}/`);
+    for (const tool of site.tools)
+      assert.ok(links.includes(`/${tool.agent}/${tool.slug}/`), `${file} links /${tool.agent}/${tool.slug}/`);
   }
   // In llms.txt, every list item is a link, with a one-line note when there is one to give (a tool
   // nobody has summarised is listed by its name alone, as the convention allows).
-  const items = read('/llms.txt').split('\n').filter((l) => l.startsWith('- '));
+  const items = read('/llms.txt')
+    .split('\n')
+    .filter((l) => l.startsWith('- '));
   for (const line of items) assert.match(line, /^- \[[^\]]+\]\([^)]+\)(: \S.*)?$/);
   assert.ok(items.filter((l) => /\): \S/.test(l)).length > items.length / 2, 'most items have a note');
 });
@@ -220,7 +280,9 @@ test('llms.txt follows the convention, covers every tool page, and every link re
 test('every versioned export path published on 2026-12-01 still resolves, each schema with that path as its $id', () => {
   // A snapshot of the versioned paths of that day's build: a versioned URL, once published, is permanent
   // (a later release archives the files of the earlier one, content/archive/). Append, never remove.
-  const snapshot = readFileSync(join(ROOT, 'test/fixtures/published-versioned-paths.txt'), 'utf8').split('\n').filter(Boolean);
+  const snapshot = readFileSync(join(ROOT, 'test/fixtures/published-versioned-paths.txt'), 'utf8')
+    .split('\n')
+    .filter(Boolean);
   assert.ok(snapshot.length > 0);
   const missing = snapshot.filter((path) => !built(path));
   assert.deepEqual(missing, [], 'published versioned paths that no longer resolve');

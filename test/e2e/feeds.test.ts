@@ -35,7 +35,8 @@ const absolute = (path: string) => new URL(path, site).href;
 /** `1.2.10` after `1.2.9`: numeric, part by part. */
 const newestFirst = (a: string, b: string) => {
   const [pa, pb] = [a.split('.').map(Number), b.split('.').map(Number)];
-  for (let i = 0; i < Math.max(pa.length, pb.length); i++) if ((pa[i] ?? 0) !== (pb[i] ?? 0)) return (pb[i] ?? 0) - (pa[i] ?? 0);
+  for (let i = 0; i < Math.max(pa.length, pb.length); i++)
+    if ((pa[i] ?? 0) !== (pb[i] ?? 0)) return (pb[i] ?? 0) - (pa[i] ?? 0);
   return 0;
 };
 
@@ -46,7 +47,12 @@ function expectedReleases(agent: string): { release: string; published: number |
   for (const h of histories.filter((f) => f.agent === agent)) {
     const label = new Map(h.releases.map((r) => [r.version, r.cliVersion ?? r.version]));
     for (const e of h.events) withEvents.add(label.get(e.release) ?? e.release);
-    for (const r of h.releases) if (r.published) published.set(r.cliVersion ?? r.version, Math.max(Date.parse(r.published), published.get(r.cliVersion ?? r.version) ?? 0));
+    for (const r of h.releases)
+      if (r.published)
+        published.set(
+          r.cliVersion ?? r.version,
+          Math.max(Date.parse(r.published), published.get(r.cliVersion ?? r.version) ?? 0),
+        );
   }
   return [...withEvents].sort(newestFirst).map((release) => ({ release, published: published.get(release) }));
 }
@@ -55,7 +61,9 @@ function expectedReleases(agent: string): { release: string; published: number |
 function agentRecord(agent: string): { product: string; checked: string } {
   const file = join(ROOT, 'content/agents', `${agent}.json`);
   if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as { product: string; checked: string };
-  const matrix = JSON.parse(readFileSync(join(ROOT, 'content/capture-matrix.json'), 'utf8')) as { agents: Record<string, { checked: string }> };
+  const matrix = JSON.parse(readFileSync(join(ROOT, 'content/capture-matrix.json'), 'utf8')) as {
+    agents: Record<string, { checked: string }>;
+  };
   return { product: AGENT_PRODUCTS[agent as AgentId], checked: matrix.agents[agent]!.checked };
 }
 
@@ -66,7 +74,11 @@ function elements(node: DefaultTreeAdapterMap['parentNode'] | DefaultTreeAdapter
 }
 const attr = (el: Element, name: string) => el.attrs.find((a) => a.name === name)?.value;
 const textOf = (node: DefaultTreeAdapterMap['childNode'] | DefaultTreeAdapterMap['parentNode']): string =>
-  node.nodeName === '#text' && 'value' in node ? node.value : 'childNodes' in node ? node.childNodes.map(textOf).join('') : '';
+  node.nodeName === '#text' && 'value' in node
+    ? node.value
+    : 'childNodes' in node
+      ? node.childNodes.map(textOf).join('')
+      : '';
 
 const pages = new Map<string, Element[]>();
 /** The elements of the built page a site URL names, or undefined when no file is built there. */
@@ -88,7 +100,10 @@ function assertResolves(url: string, where: string): void {
   assert.ok(page, `${where}: ${url} is a built file`);
   if (u.hash) {
     const id = decodeURIComponent(u.hash.slice(1));
-    assert.ok(page.some((el) => attr(el, 'id') === id), `${where}: ${url} names an id of the page`);
+    assert.ok(
+      page.some((el) => attr(el, 'id') === id),
+      `${where}: ${url} names an id of the page`,
+    );
   }
 }
 
@@ -103,13 +118,19 @@ after(async () => {
 });
 
 /** How Chromium's XML parser reads a document: its error if it is not well-formed, else the root's namespace and the titles' text. */
-async function chromiumReads(xml: string): Promise<{ error: string | null; namespace: string | null; titles: string[] }> {
+async function chromiumReads(
+  xml: string,
+): Promise<{ error: string | null; namespace: string | null; titles: string[] }> {
   const page = await browser.newPage();
   try {
     return await page.evaluate((text) => {
       const doc = new DOMParser().parseFromString(text, 'application/xml');
       const error = doc.getElementsByTagName('parsererror')[0];
-      return { error: error ? error.textContent : null, namespace: doc.documentElement.namespaceURI, titles: [...doc.getElementsByTagName('title')].map((t) => t.textContent ?? '') };
+      return {
+        error: error ? error.textContent : null,
+        namespace: doc.documentElement.namespaceURI,
+        titles: [...doc.getElementsByTagName('title')].map((t) => t.textContent ?? ''),
+      };
     }, xml);
   } finally {
     await page.close();
@@ -118,7 +139,8 @@ async function chromiumReads(xml: string): Promise<{ error: string | null; names
 
 test('every agent with a release history has a feed, and no other agent has one', () => {
   assert.ok(agentsWithHistory.length > 0);
-  for (const agent of AGENT_IDS) assert.equal(existsSync(join(DIST, agent, 'changelog.xml')), agentsWithHistory.includes(agent), agent);
+  for (const agent of AGENT_IDS)
+    assert.equal(existsSync(join(DIST, agent, 'changelog.xml')), agentsWithHistory.includes(agent), agent);
 });
 
 test('each feed is well-formed XML in the Atom namespace, and its entries are the releases of the history files, newest first', async () => {
@@ -136,10 +158,17 @@ test('each feed is well-formed XML in the Atom namespace, and its entries are th
     const expected = expectedReleases(agent);
     // Ids are the release's address on the one-page changelog (kept when the changelog was cut into parts);
     // links go to the page that shows the release now, the one-page changelog or a part page under it.
-    assert.deepEqual(feed.entries.map((e) => e.id), expected.map((r) => `${page}#${r.release}`), `${agent}: one entry per release with changes, newest first`);
+    assert.deepEqual(
+      feed.entries.map((e) => e.id),
+      expected.map((r) => `${page}#${r.release}`),
+      `${agent}: one entry per release with changes, newest first`,
+    );
     for (const [i, entry] of feed.entries.entries()) {
       const link = new URL(entry.link ?? '');
-      assert.ok(link.href.startsWith(page) && link.hash === `#${expected[i]!.release}`, `${agent}: ${entry.link} shows ${expected[i]!.release}`);
+      assert.ok(
+        link.href.startsWith(page) && link.hash === `#${expected[i]!.release}`,
+        `${agent}: ${entry.link} shows ${expected[i]!.release}`,
+      );
     }
     assert.equal(new Set(feed.entries.map((e) => e.id)).size, expected.length, `${agent}: entry ids are unique`);
     const fallback = Date.parse(`${record.checked}T00:00:00Z`);
@@ -149,11 +178,22 @@ test('each feed is well-formed XML in the Atom namespace, and its entries are th
       `${agent}: updated is the release's publication time, else the day the agent was checked`,
     );
     // A history without a change (every release compared alike) gives a feed without entries, updated the day it was checked.
-    assert.equal(Date.parse(feed.updated ?? ''), expected.length > 0 ? Math.max(...expected.map((r) => r.published ?? fallback)) : fallback);
+    assert.equal(
+      Date.parse(feed.updated ?? ''),
+      expected.length > 0 ? Math.max(...expected.map((r) => r.published ?? fallback)) : fallback,
+    );
     for (const [i, entry] of feed.entries.entries()) {
-      assert.match(entry.title ?? '', new RegExp(`^${record.product.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} ${expected[i]!.release.replace(/\./g, '\\.')}: [1-9]\\d* changes?$`));
+      assert.match(
+        entry.title ?? '',
+        new RegExp(
+          `^${record.product.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} ${expected[i]!.release.replace(/\./g, '\\.')}: [1-9]\\d* changes?$`,
+        ),
+      );
       assert.equal(entry.contentType, 'html');
-      assert.ok(elements(parse(entry.content ?? '')).some((el) => el.tagName === 'li'), `${agent} ${expected[i]!.release}: the entry lists its changes`);
+      assert.ok(
+        elements(parse(entry.content ?? '')).some((el) => el.tagName === 'li'),
+        `${agent} ${expected[i]!.release}: the entry lists its changes`,
+      );
     }
   }
 });
@@ -164,7 +204,8 @@ test('every link of every feed resolves to a built page, with its fragment an id
     assertResolves(feed.alternate!, `${agent} feed`);
     for (const entry of feed.entries) {
       assertResolves(entry.link!, `${agent} entry`);
-      for (const a of elements(parse(entry.content ?? '')).filter((el) => el.tagName === 'a')) assertResolves(attr(a, 'href')!, `${agent} entry ${entry.id}`);
+      for (const a of elements(parse(entry.content ?? '')).filter((el) => el.tagName === 'a'))
+        assertResolves(attr(a, 'href')!, `${agent} entry ${entry.id}`);
     }
   }
 });
@@ -173,10 +214,20 @@ test('the changelog page names its feed in its head and with a visible link', ()
   for (const agent of agentsWithHistory) {
     const page = builtPage(absolute(`/${agent}/changelog/`))!;
     const feedPath = `/${agent}/changelog.xml`;
-    const head = page.filter((el) => el.tagName === 'link' && attr(el, 'rel') === 'alternate' && attr(el, 'type') === 'application/atom+xml');
-    assert.deepEqual(head.map((el) => attr(el, 'href')), [feedPath], agent);
+    const head = page.filter(
+      (el) => el.tagName === 'link' && attr(el, 'rel') === 'alternate' && attr(el, 'type') === 'application/atom+xml',
+    );
+    assert.deepEqual(
+      head.map((el) => attr(el, 'href')),
+      [feedPath],
+      agent,
+    );
     const visible = page.filter((el) => el.tagName === 'a' && attr(el, 'href') === feedPath);
-    assert.deepEqual(visible.map((el) => textOf(el).trim()), ['Subscribe (Atom)'], agent);
+    assert.deepEqual(
+      visible.map((el) => textOf(el).trim()),
+      ['Subscribe (Atom)'],
+      agent,
+    );
   }
 });
 
@@ -189,7 +240,15 @@ test('a feed built with hostile names is well-formed for a strict XML parser, wh
     self: absolute('/f.xml'),
     alternate: absolute(`/x"'<>/`),
     author: name,
-    entries: [{ id: absolute('/f/#1'), title: name, updated: '2026-01-01T00:00:00Z', link: absolute('/f/#1'), content: { type: 'text', value: name } }],
+    entries: [
+      {
+        id: absolute('/f/#1'),
+        title: name,
+        updated: '2026-01-01T00:00:00Z',
+        link: absolute('/f/#1'),
+        content: { type: 'text', value: name },
+      },
+    ],
   });
   const strict = await chromiumReads(xml);
   assert.equal(strict.error, null);

@@ -13,8 +13,21 @@ import type { Page } from 'playwright-core';
 import { ROOT } from '../helpers/browser.ts';
 import { openPage, servedSite } from '../helpers/pages.ts';
 
-interface Event { release: string; tool: string; kind: string; side?: string; field?: string; formerField?: string; from?: string; to?: string }
-interface History { agent: string; releases: { version: string; cliVersion?: string }[]; events: Event[] }
+interface Event {
+  release: string;
+  tool: string;
+  kind: string;
+  side?: string;
+  field?: string;
+  formerField?: string;
+  from?: string;
+  to?: string;
+}
+interface History {
+  agent: string;
+  releases: { version: string; cliVersion?: string }[];
+  events: Event[];
+}
 
 const history = JSON.parse(readFileSync(join(ROOT, 'content/history/claude-code.sdk.json'), 'utf8')) as History;
 const cli = (version: string) => history.releases.find((r) => r.version === version)?.cliVersion ?? version;
@@ -28,7 +41,9 @@ async function open(path: string): Promise<Page> {
 
 test('a result variant known by its own member: its stable link lands on its row, which has its badge and its positional id', async (t) => {
   // The variant whose own member is `asset_upload`, by the history's stable anchor.
-  const added = history.events.find((e) => e.tool === 'Artifact' && e.kind === 'field-added' && e.side === 'output' && e.field === ':+asset_upload');
+  const added = history.events.find(
+    (e) => e.tool === 'Artifact' && e.kind === 'field-added' && e.side === 'output' && e.field === ':+asset_upload',
+  );
   if (!added) return t.skip('the history records no addition of the asset_upload variant of Artifact');
   const page = await open('/claude-code/artifact/#output:+asset_upload');
   const row = page.locator('tr:has(> td[id="output:+asset_upload"])');
@@ -41,7 +56,7 @@ test('a result variant known by its own member: its stable link lands on its row
   // Variants of the top-level union start with `  | {` at two spaces of indent.
   const variants = declared.split(/\n  \| /).slice(1);
   const position = variants.findIndex((v) => /^\{[\s\S]*?\n {6}asset_upload:/.test(v)) + 1;
-  assert.equal(id, `output:${position}`, 'the positional id is the variant\'s place in the declaration');
+  assert.equal(id, `output:${position}`, "the positional id is the variant's place in the declaration");
   // The link lands on it: the row is the target, highlighted and in view.
   const targeted = await row.evaluate((tr) => tr.matches(':has(> td:target)'));
   assert.ok(targeted, 'the first cell is the :target');
@@ -64,12 +79,16 @@ test('a renamed tool: its old name redirects to its page, and the changelog line
   // The changelog may be cut into parts: follow the index to the part that holds the release.
   const release = cli(renamed.release);
   const where = log.locator(`[id="${release}"]`);
-  const href = await where.evaluate((el) => (el instanceof HTMLAnchorElement ? el.href : el.querySelector('a')?.href ?? location.href)).catch(() => log.url());
+  const href = await where
+    .evaluate((el) => (el instanceof HTMLAnchorElement ? el.href : (el.querySelector('a')?.href ?? location.href)))
+    .catch(() => log.url());
   const part = await open(new URL(href).pathname + `#${release}`);
   const section = part.locator(`section:has([id="${release}"])`);
   const line = section.locator('li', { hasText: `renamed: ${renamed.from} → ${renamed.to}` }).last();
   assert.equal(await line.count(), 1, `a line "renamed: ${renamed.from} → ${renamed.to}" in ${release}`);
-  const links = await line.locator('a').evaluateAll((as) => as.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
+  const links = await line
+    .locator('a')
+    .evaluateAll((as) => as.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
   assert.ok(links.includes(`/claude-code/${renamed.from!.toLowerCase()}/`), `links the old name: ${links.join(', ')}`);
   assert.ok(links.includes(`/claude-code/${renamed.to!.toLowerCase()}/`), `links the new name: ${links.join(', ')}`);
 });

@@ -24,7 +24,8 @@ import { editJson } from '../helpers/files.ts';
 import { textId } from '../../src/lib/core/text-id.ts';
 
 /** Markup that runs as soon as it is parsed as HTML, in a title, a text node or an attribute. */
-const hostile = (n: number): string => `</title></code>"'><script>window.__pwned=${n}</script><img src=x onerror="window.__pwned=${n}">`;
+const hostile = (n: number): string =>
+  `</title></code>"'><script>window.__pwned=${n}</script><img src=x onerror="window.__pwned=${n}">`;
 const TOOL_NAME = `x</title><script>window.__pwned=1</script>`;
 const CODEX_TOOL = `y"'><svg onload=window.__pwned=2>`;
 const REMOVED_TOOL = `z</title><script>window.__pwned=3</script>`;
@@ -49,8 +50,22 @@ function plantHostileText(content: string): void {
     c.body.tools[0].description = `Runs a command ${hostile(20)}`;
     // Fields named like Object.prototype members (a generator that calls `schema.hasOwnProperty(…)` broke every build on them;
     // `__proto__` is refused by the content check, json-key-stored).
-    const shadowing = { hasOwnProperty: { type: 'string' }, constructor: { type: 'number' }, toString: { type: 'boolean' } };
-    c.body.tools.push({ type: 'function', name: CODEX_TOOL, description: hostile(21), strict: false, parameters: { type: 'object', properties: { q: { type: 'string', description: hostile(22) }, ...shadowing }, required: ['hasOwnProperty'] } });
+    const shadowing = {
+      hasOwnProperty: { type: 'string' },
+      constructor: { type: 'number' },
+      toString: { type: 'boolean' },
+    };
+    c.body.tools.push({
+      type: 'function',
+      name: CODEX_TOOL,
+      description: hostile(21),
+      strict: false,
+      parameters: {
+        type: 'object',
+        properties: { q: { type: 'string', description: hostile(22) }, ...shadowing },
+        required: ['hasOwnProperty'],
+      },
+    });
   });
   editJson(join(content, 'capture-matrix.json'), (m) => {
     m.agents.codex.configurations[0].label = `<script>window.__pwned=30</script>`; // labels hold 60 characters
@@ -64,8 +79,18 @@ function plantHostileText(content: string): void {
     h.events.push({ release: '1.0.3', previous: '1.0.1', tool: REMOVED_TOOL, kind: 'tool-removed' });
     h.events[0].to = hostile(50);
     // A tool's description changed, word for word on the changelog and in "Compare two releases".
-    h.events.push({ release: '1.0.3', previous: '1.0.1', tool: 'Read', kind: 'description-changed', fromText: textId(hostile(80)), toText: textId(`${hostile(80)} ${hostile(81)}`) });
-    h.texts = { [textId(hostile(80))]: hostile(80), [textId(`${hostile(80)} ${hostile(81)}`)]: `${hostile(80)} ${hostile(81)}` };
+    h.events.push({
+      release: '1.0.3',
+      previous: '1.0.1',
+      tool: 'Read',
+      kind: 'description-changed',
+      fromText: textId(hostile(80)),
+      toText: textId(`${hostile(80)} ${hostile(81)}`),
+    });
+    h.texts = {
+      [textId(hostile(80))]: hostile(80),
+      [textId(`${hostile(80)} ${hostile(81)}`)]: `${hostile(80)} ${hostile(81)}`,
+    };
   });
   editJson(join(content, 'editorial/claude-code/shell.json'), (e) => {
     e.summary = `Runs a command ${hostile(60)} [click](javascript:window.__pwned=63) <javascript:window.__pwned=64> # not a heading`;
@@ -84,7 +109,14 @@ function pagesOf(out: string): string[] {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const path = join(dir, entry.name);
       if (entry.isDirectory()) walk(path);
-      else if (entry.name.endsWith('.html')) pages.push('/' + relative(out, path).split(sep).join('/').replace(/(^|\/)index\.html$/, '$1'));
+      else if (entry.name.endsWith('.html'))
+        pages.push(
+          '/' +
+            relative(out, path)
+              .split(sep)
+              .join('/')
+              .replace(/(^|\/)index\.html$/, '$1'),
+        );
     }
   };
   walk(out);
@@ -128,16 +160,19 @@ after(async () => {
 async function inspect(page: Page) {
   return page.evaluate(() => {
     const ids = [...document.querySelectorAll('[id]')].map((e) => e.id);
-    const handlers = [...document.querySelectorAll('*')].flatMap((e) => [...e.attributes].filter((a) => /^on/i.test(a.name)).map((a) => `${e.tagName} ${a.name}`));
+    const handlers = [...document.querySelectorAll('*')].flatMap((e) =>
+      [...e.attributes].filter((a) => /^on/i.test(a.name)).map((a) => `${e.tagName} ${a.name}`),
+    );
     return {
       pwned: (window as unknown as { __pwned?: unknown }).__pwned,
       duplicateIds: ids.filter((id, i) => ids.indexOf(id) !== i),
       titles: document.querySelectorAll('title').length,
       title: document.title,
-      plantedScripts: [...document.querySelectorAll('script')].filter((s) => (s.textContent ?? '').includes('__pwned')).length,
+      plantedScripts: [...document.querySelectorAll('script')].filter((s) => (s.textContent ?? '').includes('__pwned'))
+        .length,
       plantedImages: document.querySelectorAll('img[src="x"], svg[onload]').length,
       handlers,
-      text: document.body.textContent ?? "",
+      text: document.body.textContent ?? '',
     };
   });
 }
@@ -154,12 +189,16 @@ test('the hostile fixture builds, and no page runs, renders or duplicates anythi
   const pages = pagesOf(out);
   const toolPage = pages.find((p) => p.startsWith('/claude-code/x-title'));
   assert.ok(toolPage, `the captured tool named ${JSON.stringify(TOOL_NAME)} has a page (pages: ${pages.join(' ')})`);
-  assert.ok(pages.some((p) => p.startsWith('/claude-code/z-title')), 'the removed tool from history has a page');
+  assert.ok(
+    pages.some((p) => p.startsWith('/claude-code/z-title')),
+    'the removed tool from history has a page',
+  );
   const codexPage = pages.find((p) => p.startsWith('/codex/y-svg'));
   assert.ok(codexPage, 'the Codex tool has a page');
   // Its declaration (Codex's are generated from the schema) names each field under its own name.
   const declaration = readFileSync(join(out, codexPage.replace(/^\//, ''), 'input.d.ts'), 'utf8');
-  for (const field of ['hasOwnProperty: string;', 'constructor?: number;', 'toString?: boolean;']) assert.ok(declaration.includes(field), `${field} in ${declaration}`);
+  for (const field of ['hasOwnProperty: string;', 'constructor?: number;', 'toString?: boolean;'])
+    assert.ok(declaration.includes(field), `${field} in ${declaration}`);
   for (const path of pages) {
     const html = readFileSync(join(out, path.replace(/\/$/, '/index.html').replace(/^\//, '')), 'utf8');
     if (/http-equiv="refresh"/i.test(html)) {
@@ -193,7 +232,10 @@ test('the hostile fixture builds, and no page runs, renders or duplicates anythi
 test('a changed description is shown word for word as text, on the changelog and in the comparison, and runs nothing', async () => {
   const page = await browser.newPage();
   await page.goto(`${server.base}/claude-code/changelog/`, { waitUntil: 'load' });
-  assert.ok(await page.locator('pre.text-diff-body ins', { hasText: hostile(81) }).count(), 'the added text is an <ins> of text');
+  assert.ok(
+    await page.locator('pre.text-diff-body ins', { hasText: hostile(81) }).count(),
+    'the added text is an <ins> of text',
+  );
   const read = pagesOf(out).find((p) => p === '/claude-code/read/');
   assert.ok(read, 'the fixture has a Read page');
   await page.goto(`${server.base}${read}?compare=sdk:1.0.1..1.0.3`, { waitUntil: 'load' });
@@ -202,7 +244,10 @@ test('a changed description is shown word for word as text, on the changelog and
   assert.equal(seen.pwned, undefined, 'the comparison ran planted script');
   assert.equal(seen.plantedScripts, 0);
   assert.equal(seen.plantedImages, 0);
-  assert.ok((await page.locator('details#compare pre.text-diff-body').innerText()).includes(hostile(81)), 'shown as text');
+  assert.ok(
+    (await page.locator('details#compare pre.text-diff-body').innerText()).includes(hostile(81)),
+    'shown as text',
+  );
   await page.close();
 });
 
@@ -226,13 +271,19 @@ test('every generated validator module imports without running planted text', as
   const modules = readdirSync(out, { recursive: true, encoding: 'utf8' })
     .filter((p) => /validate-[^/]*\.js$/.test(p))
     .map((p) => '/' + p.split(sep).join('/'));
-  assert.ok(modules.some((m) => m.startsWith('/claude-code/x-title')), `the hostile tool has a validator module (${modules.join(' ')})`);
+  assert.ok(
+    modules.some((m) => m.startsWith('/claude-code/x-title')),
+    `the hostile tool has a validator module (${modules.join(' ')})`,
+  );
   const page = await browser.newPage();
   await page.goto(`${server.base}/`, { waitUntil: 'load' });
   for (const path of modules) {
     const result = await page.evaluate(async (url) => {
       const mod = (await import(url)) as { validate: (v: unknown) => boolean };
-      return { pwned: (window as unknown as { __pwned?: unknown }).__pwned, validates: typeof mod.validate === 'function' };
+      return {
+        pwned: (window as unknown as { __pwned?: unknown }).__pwned,
+        validates: typeof mod.validate === 'function',
+      };
     }, `${server.base}${path}`);
     assert.equal(result.pwned, undefined, `${path} ran planted text`);
     assert.ok(result.validates, `${path} exports validate`);
@@ -246,19 +297,34 @@ test('llms.txt and llms-full.txt read back as Markdown show the planted text as 
     const markdown = readFileSync(join(out, file), 'utf8');
     // What a Markdown reader that lets raw HTML through makes of it, in a browser page of the site's origin.
     await page.goto(`${server.base}/`, { waitUntil: 'load' });
-    await page.setContent(`<!doctype html><title>${file}</title><body>${micromark(markdown, { allowDangerousHtml: true })}</body>`, { waitUntil: 'load' });
+    await page.setContent(
+      `<!doctype html><title>${file}</title><body>${micromark(markdown, { allowDangerousHtml: true })}</body>`,
+      { waitUntil: 'load' },
+    );
     const seen = await inspect(page);
     assert.equal(seen.pwned, undefined, `${file}: planted script ran (${String(seen.pwned)})`);
     assert.equal(seen.plantedScripts, 0, `${file}: a planted <script> became an element`);
     assert.equal(seen.plantedImages, 0, `${file}: a planted <img>/<svg> became an element`);
     assert.deepEqual(seen.handlers, [], `${file}: elements with event-handler attributes`);
-    const links = await page.evaluate(() => [...document.querySelectorAll('a')].map((a) => a.getAttribute('href') ?? ''));
+    const links = await page.evaluate(() =>
+      [...document.querySelectorAll('a')].map((a) => a.getAttribute('href') ?? ''),
+    );
     const site = new URL(readFileSync(join(out, 'llms.txt'), 'utf8').match(/\]\((https?:\/\/[^/)]+)\//)![1]!).origin;
-    assert.deepEqual(links.filter((href) => new URL(href).origin !== site), [], `${file}: every link goes to the site`);
+    assert.deepEqual(
+      links.filter((href) => new URL(href).origin !== site),
+      [],
+      `${file}: every link goes to the site`,
+    );
     assert.ok(seen.text.includes(TOOL_NAME), `${file}: the captured tool's name is shown as text`);
-    assert.ok(seen.text.includes(`${hostile(60)} [click](javascript:window.__pwned=63) <javascript:window.__pwned=64> # not a heading`), `${file}: the editorial summary is shown as text`);
+    assert.ok(
+      seen.text.includes(
+        `${hostile(60)} [click](javascript:window.__pwned=63) <javascript:window.__pwned=64> # not a heading`,
+      ),
+      `${file}: the editorial summary is shown as text`,
+    );
     const headings = await page.evaluate(() => [...document.querySelectorAll('h3')].map((h) => h.textContent));
-    if (file === 'llms-full.txt') assert.ok(headings.includes(TOOL_NAME), `${file}: the tool's heading is its name, as text`);
+    if (file === 'llms-full.txt')
+      assert.ok(headings.includes(TOOL_NAME), `${file}: the tool's heading is its name, as text`);
   }
   await page.close();
 });

@@ -26,7 +26,10 @@ interface Editorial {
 function editorials(): (Editorial & { url: string })[] {
   const dir = join(ROOT, 'content/editorial');
   return readdirSync(dir).flatMap((agent) =>
-    readdirSync(join(dir, agent)).map((f) => ({ ...(JSON.parse(readFileSync(join(dir, agent, f), 'utf8')) as Editorial), url: `/${agent}/${f.replace(/\.json$/, '')}/` })),
+    readdirSync(join(dir, agent)).map((f) => ({
+      ...(JSON.parse(readFileSync(join(dir, agent, f), 'utf8')) as Editorial),
+      url: `/${agent}/${f.replace(/\.json$/, '')}/`,
+    })),
   );
 }
 
@@ -60,7 +63,10 @@ test('each job page lists exactly the tools whose editorial file names the job',
   for (const job of jobs) {
     const list = find(html(`jobs/${job.id}`), (e) => e.tagName === 'ul' && hasClass(e, 'job-tools'))[0];
     assert.ok(list, `/jobs/${job.id}/ has no tool list`);
-    const expected = notes.filter((n) => n.jobs.includes(job.id)).map((n) => n.url).sort();
+    const expected = notes
+      .filter((n) => n.jobs.includes(job.id))
+      .map((n) => n.url)
+      .sort();
     assert.deepEqual(hrefs(list).sort(), expected, job.id);
     if (expected.length > 0) nonEmpty++;
   }
@@ -73,7 +79,10 @@ test("each tool page names, for its main job, every other agent's tool that does
   for (const note of notes) {
     const main = note.jobs[0];
     if (main === undefined) continue;
-    const others = notes.filter((n) => n.agent !== note.agent && n.jobs.includes(main)).map((n) => n.url).sort();
+    const others = notes
+      .filter((n) => n.agent !== note.agent && n.jobs.includes(main))
+      .map((n) => n.url)
+      .sort();
     const line = find(html(note.url.slice(1)), (e) => e.tagName === 'p' && hasClass(e, 'counterparts'))[0];
     if (others.length === 0) {
       assert.equal(line, undefined, `${note.url}: a counterparts line without counterparts`);
@@ -93,13 +102,18 @@ test('each comparison block links, per tool, to the fields its comparison file n
   const files = existsSync(dir) ? readdirSync(dir) : [];
   assert.ok(files.length > 0, 'no comparison file');
   for (const f of files) {
-    const file = JSON.parse(readFileSync(join(dir, f), 'utf8')) as { job: string; concepts: { id: string; fields: { agent: string; tool: string; field: string }[] }[] };
+    const file = JSON.parse(readFileSync(join(dir, f), 'utf8')) as {
+      job: string;
+      concepts: { id: string; fields: { agent: string; tool: string; field: string }[] }[];
+    };
     const page = html(`jobs/${file.job}`);
     for (const concept of file.concepts) {
       const row = find(page, (e) => e.tagName === 'section' && attr(e, 'id') === `concept-${concept.id}`)[0];
       assert.ok(row, `${f}: no row for ${concept.id}`);
       // Field links carry a fragment; the tool names above them do not.
-      const links = hrefs(row).filter((h) => h.includes('#')).map((h) => h.replace(/^\/([^/]+)\/([^/]+)\/#/, '$1 $2 '));
+      const links = hrefs(row)
+        .filter((h) => h.includes('#'))
+        .map((h) => h.replace(/^\/([^/]+)\/([^/]+)\/#/, '$1 $2 '));
       const expected = concept.fields.map((c) => `${c.agent} ${c.tool.toLowerCase()} ${c.field}`);
       assert.deepEqual(links.sort(), expected.sort(), `${f} ${concept.id}`);
     }

@@ -13,7 +13,6 @@ const TOOL = '/codex/exec_command/';
 
 const site = servedSite();
 
-
 async function open(path: string, width = 1280, height = 900, permissions?: string[]): Promise<Page> {
   const context = await site.view(permissions ? { width, height, permissions } : { width, height });
   return openPage(context, path);
@@ -52,8 +51,15 @@ test('search opens from the keyboard and a typed tool name leads to its page', a
   await page.waitForSelector('site-search input.pagefind-ui__search-input', { state: 'attached' });
   await tabTo(page, page.locator('site-search button[data-open-modal]'), 10);
   await page.keyboard.press('Enter');
-  assert.equal(await page.locator('site-search dialog').evaluate((d) => (d as HTMLDialogElement).open), true, 'Enter on the search button opens the dialog');
-  assert.ok(await hasFocus(page.locator('site-search input.pagefind-ui__search-input')), `focus is in the search box, not on ${await focused(page)}`);
+  assert.equal(
+    await page.locator('site-search dialog').evaluate((d) => (d as HTMLDialogElement).open),
+    true,
+    'Enter on the search button opens the dialog',
+  );
+  assert.ok(
+    await hasFocus(page.locator('site-search input.pagefind-ui__search-input')),
+    `focus is in the search box, not on ${await focused(page)}`,
+  );
 
   await page.keyboard.type('write_stdin');
   const result = page.locator('.pagefind-ui__result-link[href*="/codex/write_stdin/"]').first();
@@ -71,7 +77,10 @@ test('Control+K opens search from anywhere on the page and Escape closes it', as
   // Starlight listens for the key value `k` with Control (or Meta).
   await page.keyboard.press('Control+k');
   assert.equal(await dialog.evaluate((d) => (d as HTMLDialogElement).open), true);
-  assert.ok(await hasFocus(page.locator('site-search input.pagefind-ui__search-input')), `focus is on ${await focused(page)}`);
+  assert.ok(
+    await hasFocus(page.locator('site-search input.pagefind-ui__search-input')),
+    `focus is on ${await focused(page)}`,
+  );
   await page.keyboard.press('Escape');
   assert.equal(await dialog.evaluate((d) => (d as HTMLDialogElement).open), false);
 });
@@ -83,7 +92,11 @@ test('at 1280 px every sidebar link and group is a Tab stop, in order, and a col
     sidebar.evaluate((nav) =>
       [...nav.querySelectorAll('a[href], summary')]
         .filter((el) => el.checkVisibility({ visibilityProperty: true }))
-        .map((el) => (el instanceof HTMLAnchorElement ? `link ${new URL(el.href).pathname}` : `group ${el.textContent?.replace(/\s+/g, ' ').trim()}`)),
+        .map((el) =>
+          el instanceof HTMLAnchorElement
+            ? `link ${new URL(el.href).pathname}`
+            : `group ${el.textContent?.replace(/\s+/g, ' ').trim()}`,
+        ),
     );
   const expected = await stops();
   assert.ok(expected.length > 5, `the sidebar shows ${expected.length} links`);
@@ -93,7 +106,9 @@ test('at 1280 px every sidebar link and group is a Tab stop, in order, and a col
     const stop = await page.evaluate(() => {
       const el = document.activeElement;
       if (!el?.closest('#starlight__sidebar')) return null;
-      return el instanceof HTMLAnchorElement ? `link ${new URL(el.href).pathname}` : `group ${el.textContent?.replace(/\s+/g, ' ').trim()}`;
+      return el instanceof HTMLAnchorElement
+        ? `link ${new URL(el.href).pathname}`
+        : `group ${el.textContent?.replace(/\s+/g, ' ').trim()}`;
     });
     if (stop) reached.push(stop);
   }
@@ -104,7 +119,9 @@ test('at 1280 px every sidebar link and group is a Tab stop, in order, and a col
   // again from the top of the page, so that the page's own controls do not count.
   await page.reload();
   const summaries = sidebar.locator('details > summary');
-  const index = await summaries.evaluateAll((els) => els.findIndex((s) => !(s.parentElement as HTMLDetailsElement).open));
+  const index = await summaries.evaluateAll((els) =>
+    els.findIndex((s) => !(s.parentElement as HTMLDetailsElement).open),
+  );
   assert.ok(index >= 0, 'the sidebar has a collapsed group');
   const summary = summaries.nth(index);
   const group = summary.locator('xpath=..');
@@ -112,7 +129,10 @@ test('at 1280 px every sidebar link and group is a Tab stop, in order, and a col
   await page.keyboard.press('Enter');
   assert.equal(await group.evaluate((d) => (d as HTMLDetailsElement).open), true, 'Enter opens the sidebar group');
   await page.keyboard.press('Tab');
-  assert.ok(await hasFocus(group.locator('a[href]').first()), `after opening the group, Tab went to ${await focused(page)}`);
+  assert.ok(
+    await hasFocus(group.locator('a[href]').first()),
+    `after opening the group, Tab went to ${await focused(page)}`,
+  );
 });
 
 test('at 375 px the menu button opens the sidebar with Enter and its links are Tab stops', async () => {
@@ -156,10 +176,14 @@ test('the copy-link control of a field is a Tab stop, is named for its field, an
   const control = tr.getByRole('button', { name }).or(tr.getByRole('link', { name }));
   const found = await control.count();
   if (found !== 1) {
-    const controls = await tr.locator('a, button, [role="button"]').evaluateAll((els) =>
-      els.map((el) => `${el.outerHTML.slice(0, 160)} (aria-label: ${el.getAttribute('aria-label')})`),
+    const controls = await tr
+      .locator('a, button, [role="button"]')
+      .evaluateAll((els) =>
+        els.map((el) => `${el.outerHTML.slice(0, 160)} (aria-label: ${el.getAttribute('aria-label')})`),
+      );
+    assert.fail(
+      `row ${row}: expected one control named "Copy link to ${row}", found ${found}; the row's controls are:\n  ${controls.join('\n  ')}`,
     );
-    assert.fail(`row ${row}: expected one control named "Copy link to ${row}", found ${found}; the row's controls are:\n  ${controls.join('\n  ')}`);
   }
   // Something else on the clipboard first, so that only the control can make the assertion pass.
   await page.evaluate(() => navigator.clipboard.writeText('before'));
@@ -177,9 +201,18 @@ test('the copy-link control of a field is a Tab stop, is named for its field, an
     const tip = getComputedStyle(link, '::after');
     if (tip.content === 'none' || tip.content === 'normal') return 'no confirmation shown';
     const at = link.getBoundingClientRect();
-    const box = { left: at.left + parseFloat(tip.left), top: at.top + parseFloat(tip.top), width: parseFloat(tip.width), height: parseFloat(tip.height) };
+    const box = {
+      left: at.left + parseFloat(tip.left),
+      top: at.top + parseFloat(tip.top),
+      width: parseFloat(tip.width),
+      height: parseFloat(tip.height),
+    };
     const name = link.parentElement!.querySelector('code')!.getBoundingClientRect();
-    const apart = box.left + box.width <= name.left || name.right <= box.left || box.top + box.height <= name.top || name.bottom <= box.top;
+    const apart =
+      box.left + box.width <= name.left ||
+      name.right <= box.left ||
+      box.top + box.height <= name.top ||
+      name.bottom <= box.top;
     return apart ? '' : `confirmation ${JSON.stringify(box)} covers the name ${JSON.stringify(name)}`;
   });
   assert.equal(overlap, '');

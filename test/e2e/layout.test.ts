@@ -22,7 +22,15 @@ import type { Page } from 'playwright-core';
 import { serveStatic, type StaticServer } from '../../scripts/lib/bench/serve.ts';
 import { DIST, serveAndLaunch, type Served } from '../helpers/browser.ts';
 import { buildFixtureSite, LONG_FIELD, LONG_TOOL, type FixtureSite } from '../helpers/fixture-site.ts';
-import { builtPages, expandAllDetails, inParallel, newView, pagesOfEveryKind, pagesToCheck, SWEEP } from '../helpers/pages.ts';
+import {
+  builtPages,
+  expandAllDetails,
+  inParallel,
+  newView,
+  pagesOfEveryKind,
+  pagesToCheck,
+  SWEEP,
+} from '../helpers/pages.ts';
 
 const WORKERS = 4;
 const WIDTHS: readonly { width: number; height: number }[] = [
@@ -67,7 +75,14 @@ function measure(): Problem[] {
         parts.unshift(`${e.localName}[id="${e.id}"]`);
         break;
       }
-      parts.unshift(e.localName + [...e.classList].filter((c) => !c.startsWith('astro-')).slice(0, 2).map((c) => `.${c}`).join(''));
+      parts.unshift(
+        e.localName +
+          [...e.classList]
+            .filter((c) => !c.startsWith('astro-'))
+            .slice(0, 2)
+            .map((c) => `.${c}`)
+            .join(''),
+      );
     }
     return parts.join(' > ');
   };
@@ -100,12 +115,17 @@ function measure(): Problem[] {
     }
     // None on its own (e.g. only hidden or positioned content): name whatever reaches furthest.
     if (culprits.length === 0) {
-      culprits = [...document.body.querySelectorAll('*')].map((el) => ({ sel: describe(el), right: el.getBoundingClientRect().right })).filter((c) => c.right > vw + 0.5);
+      culprits = [...document.body.querySelectorAll('*')]
+        .map((el) => ({ sel: describe(el), right: el.getBoundingClientRect().right }))
+        .filter((c) => c.right > vw + 0.5);
     }
     culprits.sort((a, b) => b.right - a.right);
     const counted = new Map<string, { right: number; n: number }>();
-    for (const c of culprits) counted.set(c.sel, { right: counted.get(c.sel)?.right ?? c.right, n: (counted.get(c.sel)?.n ?? 0) + 1 });
-    const widest = [...counted].slice(0, 4).map(([sel, c]) => `${sel}${c.n > 1 ? ` ×${c.n}` : ''} (right edge ${px(c.right)})`);
+    for (const c of culprits)
+      counted.set(c.sel, { right: counted.get(c.sel)?.right ?? c.right, n: (counted.get(c.sel)?.n ?? 0) + 1 });
+    const widest = [...counted]
+      .slice(0, 4)
+      .map(([sel, c]) => `${sel}${c.n > 1 ? ` ×${c.n}` : ''} (right edge ${px(c.right)})`);
     problems.push({
       check: 'overflow',
       what: `sticking out: ${culprits[0]?.sel.replace(/\[id="[^"]*"\]/g, '') ?? '(nothing visible)'}`,
@@ -114,7 +134,10 @@ function measure(): Problem[] {
   }
 
   // (b) Table cells. Problems are counted per table and cause, with the worst cell as the example.
-  const found = new Map<string, { check: Check; what: string; cells: number; tables: Set<Element>; worst: number; example: string }>();
+  const found = new Map<
+    string,
+    { check: Check; what: string; cells: number; tables: Set<Element>; worst: number; example: string }
+  >();
   const report = (check: Check, table: Element, cause: string, amount: number, cell: Element) => {
     const what = `${generic(table)}: ${cause}`;
     const entry = found.get(what) ?? { check, what, cells: 0, tables: new Set<Element>(), worst: -1, example: '' };
@@ -132,17 +155,26 @@ function measure(): Problem[] {
     const table = cell.closest('table')!;
     const fieldTable = table.classList.contains('field-table');
     // Right edge of what the cell draws, content that overflows it included.
-    const contentRight = cell.getBoundingClientRect().left + cell.clientLeft + Math.max(cell.scrollWidth, cell.clientWidth);
+    const contentRight =
+      cell.getBoundingClientRect().left + cell.clientLeft + Math.max(cell.scrollWidth, cell.clientWidth);
 
     // Content wider than the cell: cut off if the cell clips, drawn over the next cell if not.
     if (cell.scrollWidth > cell.clientWidth + 1) {
-      const cause = clipsX(cell) ? `text cut off inside the cell (overflow-x: ${style(cell).overflowX})` : 'content wider than its cell, drawn over the next cell';
+      const cause = clipsX(cell)
+        ? `text cut off inside the cell (overflow-x: ${style(cell).overflowX})`
+        : 'content wider than its cell, drawn over the next cell';
       report('cell', table, cause, cell.scrollWidth - cell.clientWidth, cell);
     }
     // An element in the cell that hides part of its own text (overflow hidden, text-overflow: ellipsis).
     for (const inner of cell.querySelectorAll('*')) {
       if (clipsX(inner) && !scrollsX(inner) && inner.scrollWidth > inner.clientWidth + 1 && shown(inner)) {
-        report('cell', table, `text cut off inside ${generic(inner).split(' > ').pop()}`, inner.scrollWidth - inner.clientWidth, cell);
+        report(
+          'cell',
+          table,
+          `text cut off inside ${generic(inner).split(' > ').pop()}`,
+          inner.scrollWidth - inner.clientWidth,
+          cell,
+        );
       }
     }
 
@@ -163,11 +195,24 @@ function measure(): Problem[] {
         break;
       }
       if (!scrollsX(a)) {
-        report('cell', table, `cell cut off by ${generic(a)} (overflow-x: ${style(a).overflowX})`, right - visibleRight, cell);
+        report(
+          'cell',
+          table,
+          `cell cut off by ${generic(a)} (overflow-x: ${style(a).overflowX})`,
+          right - visibleRight,
+          cell,
+        );
         break;
       }
       scroller ??= a;
-      if (!fieldTable && style(a).scrollbarWidth === 'none') report('cell', table, `table scrolls sideways in ${generic(a)} with its scrollbar hidden`, right - visibleRight, cell);
+      if (!fieldTable && style(a).scrollbarWidth === 'none')
+        report(
+          'cell',
+          table,
+          `table scrolls sideways in ${generic(a)} with its scrollbar hidden`,
+          right - visibleRight,
+          cell,
+        );
       // Scrolled into view inside `a`: from here on, what matters is where `a` itself ends.
       right = a.getBoundingClientRect().right;
     }
@@ -177,13 +222,25 @@ function measure(): Problem[] {
       const column = cell.closest('.sl-markdown-content') ?? cell.closest('main')!;
       const columnRight = Math.min(column.getBoundingClientRect().right, vw);
       if (contentRight > columnRight + 1) {
-        const how = scroller ? `needs sideways scrolling in ${generic(scroller).split(' > ').pop()}` : 'cut off or widens the page';
-        report('field-table', table, `cells extend beyond the content column (${how})`, contentRight - columnRight, cell);
+        const how = scroller
+          ? `needs sideways scrolling in ${generic(scroller).split(' > ').pop()}`
+          : 'cut off or widens the page';
+        report(
+          'field-table',
+          table,
+          `cells extend beyond the content column (${how})`,
+          contentRight - columnRight,
+          cell,
+        );
       }
     }
   }
   for (const e of found.values()) {
-    problems.push({ check: e.check, what: e.what, detail: `${e.cells} cell(s) in ${e.tables.size} table(s), up to ${px(e.worst)} too far, e.g. ${e.example}` });
+    problems.push({
+      check: e.check,
+      what: e.what,
+      detail: `${e.cells} cell(s) in ${e.tables.size} table(s), up to ${px(e.worst)} too far, e.g. ${e.example}`,
+    });
   }
   return problems;
 }
@@ -249,7 +306,9 @@ function grouped(check: Check): string {
     for (const { width } of WIDTHS) {
       const atWidth = findings.filter((f) => f.check === check && f.site === site.name && f.width === width);
       if (atWidth.length === 0) continue;
-      lines.push(`${site.name} at ${width}px: ${atWidth.length} problem(s) on ${new Set(atWidth.map((f) => f.page)).size} page(s)`);
+      lines.push(
+        `${site.name} at ${width}px: ${atWidth.length} problem(s) on ${new Set(atWidth.map((f) => f.page)).size} page(s)`,
+      );
       const byCause = [...Map.groupBy(atWidth, (f) => f.what)].sort((a, b) => b[1].length - a[1].length);
       for (const [what, list] of byCause) {
         lines.push(`  ${what} — ${list.length} page(s):`);
@@ -275,13 +334,23 @@ test('the checks find what they look for (a made-up page with every kind of prob
     </div></main></body>`);
     const problems = await tab.evaluate(measure);
     const whats = problems.map((p) => `${p.check} ${p.what}`);
-    const has = (check: Check, pattern: RegExp) => assert.ok(whats.some((w) => w.startsWith(check) && pattern.test(w)), `${check} ${pattern} not in:\n${whats.join('\n')}`);
+    const has = (check: Check, pattern: RegExp) =>
+      assert.ok(
+        whats.some((w) => w.startsWith(check) && pattern.test(w)),
+        `${check} ${pattern} not in:\n${whats.join('\n')}`,
+      );
     has('overflow', /sticking out: .*div\.sl-markdown-content > p$/);
     has('cell', /table\[id="hidden-cell"\]: text cut off inside the cell/);
     has('cell', /table\[id="clipped-by-wrapper"\]: cell cut off by .*overflow-x: hidden/);
     has('field-table', /field-table: cells extend beyond the content column \(needs sideways scrolling in div\)/);
-    assert.ok(!whats.some((w) => w.includes('scrolls-fine')), `a table in a scrolling wrapper is not cut off:\n${whats.join('\n')}`);
-    assert.ok(!whats.some((w) => w.startsWith('cell') && w.includes('field-table')), `the hidden header and the scrolled field table are not "cut off":\n${whats.join('\n')}`);
+    assert.ok(
+      !whats.some((w) => w.includes('scrolls-fine')),
+      `a table in a scrolling wrapper is not cut off:\n${whats.join('\n')}`,
+    );
+    assert.ok(
+      !whats.some((w) => w.startsWith('cell') && w.includes('field-table')),
+      `the hidden header and the scrolled field table are not "cut off":\n${whats.join('\n')}`,
+    );
   } finally {
     await context.close();
   }
@@ -296,13 +365,15 @@ test('the pages checked: every page of the fixture site, its long tool included,
   // Each page route of the source tree builds pages, and each is among those checked.
   const withoutPages = kinds.routes.filter((r) => !kinds.all.some((p) => p.route === r.name)).map((r) => r.name);
   assert.deepEqual(withoutPages, [], 'routes of src/pages or src/content/docs that built no page');
-  const unchecked = kinds.routes.filter((r) => !real.pages.some((url) => kinds.all.find((p) => p.url === url)?.route === r.name)).map((r) => r.name);
+  const unchecked = kinds.routes
+    .filter((r) => !real.pages.some((url) => kinds.all.find((p) => p.url === url)?.route === r.name))
+    .map((r) => r.name);
   assert.deepEqual(unchecked, [], 'routes with no page checked');
   if (SWEEP) assert.deepEqual(real.pages, builtPages(DIST));
   else assert.ok(real.pages.length < kinds.all.length, `one page of every kind, not all ${kinds.all.length}`);
 });
 
-test('the fixture\'s long names are on its pages, so the checks saw them', async () => {
+test("the fixture's long names are on its pages, so the checks saw them", async () => {
   const page = await served!.browser.newPage();
   try {
     const path = sites[0]!.pages.find((p) => p.includes(LONG_TOOL.toLowerCase()))!;
@@ -345,11 +416,16 @@ test('the home page: its tables never scroll sideways, no header is clipped, and
       const tables = [...document.querySelectorAll('.sl-markdown-content table')];
       if (tables.length === 0) out.push('no table');
       for (const table of tables) {
-        if (table.scrollWidth > table.clientWidth) out.push(`a table scrolls sideways by ${table.scrollWidth - table.clientWidth}px`);
-        for (const th of table.querySelectorAll('th')) if (th.scrollWidth > th.clientWidth) out.push(`header "${th.textContent}" is clipped by ${th.scrollWidth - th.clientWidth}px`);
+        if (table.scrollWidth > table.clientWidth)
+          out.push(`a table scrolls sideways by ${table.scrollWidth - table.clientWidth}px`);
+        for (const th of table.querySelectorAll('th'))
+          if (th.scrollWidth > th.clientWidth)
+            out.push(`header "${th.textContent}" is clipped by ${th.scrollWidth - th.clientWidth}px`);
       }
       const sections = [...document.querySelectorAll('.sl-markdown-content h2[id]')].map((h) => `#${h.id}`);
-      const listed = new Set([...document.querySelectorAll('starlight-toc a, mobile-starlight-toc a')].map((a) => a.getAttribute('href')));
+      const listed = new Set(
+        [...document.querySelectorAll('starlight-toc a, mobile-starlight-toc a')].map((a) => a.getAttribute('href')),
+      );
       if (sections.length < 2) out.push(`only ${sections.length} section heading(s)`);
       for (const id of sections) if (!listed.has(id)) out.push(`"On this page" does not list ${id}`);
       return out;

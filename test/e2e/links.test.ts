@@ -47,7 +47,9 @@ function urlPathOf(file: string): string {
 /** The built file a URL path points at, if any. */
 function fileFor(path: string): string | undefined {
   const decoded = decodeURIComponent(path);
-  const candidates = decoded.endsWith('/') ? [join(DIST, decoded, 'index.html')] : [join(DIST, decoded), join(DIST, decoded, 'index.html'), join(DIST, decoded + '.html')];
+  const candidates = decoded.endsWith('/')
+    ? [join(DIST, decoded, 'index.html')]
+    : [join(DIST, decoded), join(DIST, decoded, 'index.html'), join(DIST, decoded + '.html')];
   return candidates.find((c) => existsSync(c) && statSync(c).isFile());
 }
 
@@ -63,7 +65,12 @@ before(() => {
       if (id !== undefined) info.ids.add(id);
       const name = attr(el, 'name');
       if (el.tagName === 'a' && name) info.ids.add(name);
-      for (const [tag, key] of [['a', 'href'], ['link', 'href'], ['script', 'src'], ['img', 'src']] as const) {
+      for (const [tag, key] of [
+        ['a', 'href'],
+        ['link', 'href'],
+        ['script', 'src'],
+        ['img', 'src'],
+      ] as const) {
         const value = el.tagName === tag ? attr(el, key) : undefined;
         const className = attr(el, 'class');
         if (value !== undefined) info.links.push({ href: value, tag, ...(className ? { className } : {}) });
@@ -77,48 +84,78 @@ test('the site has exactly the pages the content describes', () => {
   // Expected from the content folder itself: one page per generated tool file, captured tool and
   // documented-only note, read independently of the loader.
   const site = loadContent({ root: ROOT });
-  const expected = new Set(['/', '/jobs/', '/about/', '/for-programs/', '/404.html', ...site.agents.map((a) => `/${a.id}/`)]);
-  for (const agent of readdirSync(join(ROOT, 'content/tools'))) for (const f of readdirSync(join(ROOT, 'content/tools', agent))) expected.add(`/${agent}/${f.replace(/\.json$/, '')}/`);
+  const expected = new Set([
+    '/',
+    '/jobs/',
+    '/about/',
+    '/for-programs/',
+    '/404.html',
+    ...site.agents.map((a) => `/${a.id}/`),
+  ]);
+  for (const agent of readdirSync(join(ROOT, 'content/tools')))
+    for (const f of readdirSync(join(ROOT, 'content/tools', agent)))
+      expected.add(`/${agent}/${f.replace(/\.json$/, '')}/`);
   for (const agent of readdirSync(join(ROOT, 'content/editorial'))) {
     for (const f of readdirSync(join(ROOT, 'content/editorial', agent))) {
-      if (JSON.parse(readFileSync(join(ROOT, 'content/editorial', agent, f), 'utf8')).documentedOnly) expected.add(`/${agent}/${f.replace(/\.json$/, '')}/`);
+      if (JSON.parse(readFileSync(join(ROOT, 'content/editorial', agent, f), 'utf8')).documentedOnly)
+        expected.add(`/${agent}/${f.replace(/\.json$/, '')}/`);
     }
   }
   for (const tool of site.tools) if (tool.source === 'capture') expected.add(`/${tool.agent}/${tool.slug}/`);
   // Redirect pages: each accepted alias or former name in a generated tool file, at its lowercase URL name.
   for (const agent of readdirSync(join(ROOT, 'content/tools'))) {
     for (const f of readdirSync(join(ROOT, 'content/tools', agent))) {
-      const file = JSON.parse(readFileSync(join(ROOT, 'content/tools', agent, f), 'utf8')) as { aliases: { name: string; kind: string }[] };
+      const file = JSON.parse(readFileSync(join(ROOT, 'content/tools', agent, f), 'utf8')) as {
+        aliases: { name: string; kind: string }[];
+      };
       for (const a of file.aliases) if (a.kind !== 'sdk-type') expected.add(`/${agent}/${a.name.toLowerCase()}/`);
     }
   }
   // Redirect pages of the aliases in a binary's alias table (content/inventory/) whose tool has a page.
   const inventoryDir = join(ROOT, 'content/inventory');
   for (const f of existsSync(inventoryDir) ? readdirSync(inventoryDir) : []) {
-    const inv = JSON.parse(readFileSync(join(inventoryDir, f), 'utf8')) as { agent: string; aliasTables?: { entries: { alias: string; tool: string }[] }[] };
-    for (const e of (inv.aliasTables ?? []).flatMap((t) => t.entries)) if (expected.has(`/${inv.agent}/${e.tool.toLowerCase()}/`)) expected.add(`/${inv.agent}/${e.alias.toLowerCase()}/`);
+    const inv = JSON.parse(readFileSync(join(inventoryDir, f), 'utf8')) as {
+      agent: string;
+      aliasTables?: { entries: { alias: string; tool: string }[] }[];
+    };
+    for (const e of (inv.aliasTables ?? []).flatMap((t) => t.entries))
+      if (expected.has(`/${inv.agent}/${e.tool.toLowerCase()}/`))
+        expected.add(`/${inv.agent}/${e.alias.toLowerCase()}/`);
   }
   // History: a changelog per agent with a history file, and a page per tool a history saw removed
   // that no current tool answers to (name or alias) and that was not added again later.
   const historyDir = join(ROOT, 'content/history');
   // What changed across agents: one page, when any history exists.
   if (existsSync(historyDir) && readdirSync(historyDir).length > 0) expected.add('/changes/');
-  const names = new Set(site.tools.flatMap((t) => [t.fullName, ...t.generated.aliases.map((a) => a.name)].map((n) => `${t.agent} ${n}`)));
+  const names = new Set(
+    site.tools.flatMap((t) => [t.fullName, ...t.generated.aliases.map((a) => a.name)].map((n) => `${t.agent} ${n}`)),
+  );
   for (const f of existsSync(historyDir) ? readdirSync(historyDir) : []) {
-    const history = JSON.parse(readFileSync(join(historyDir, f), 'utf8')) as { agent: string; events: { tool: string; kind: string }[] };
+    const history = JSON.parse(readFileSync(join(historyDir, f), 'utf8')) as {
+      agent: string;
+      events: { tool: string; kind: string }[];
+    };
     expected.add(`/${history.agent}/changelog/`);
     // A changelog cut into parts: the part pages its index links to (that they hold every release is checked below).
     for (const l of pages.get(`/${history.agent}/changelog/`)?.links ?? []) {
       const path = new URL(l.href, 'http://site.invalid/').pathname;
-      if (path.startsWith(`/${history.agent}/changelog/`) && path !== `/${history.agent}/changelog/`) expected.add(path);
+      if (path.startsWith(`/${history.agent}/changelog/`) && path !== `/${history.agent}/changelog/`)
+        expected.add(path);
     }
     history.events.forEach((e, i) => {
       const again = history.events.slice(i + 1).some((l) => l.tool === e.tool && l.kind === 'tool-added');
-      if (e.kind === 'tool-removed' && !again && !names.has(`${history.agent} ${e.tool}`)) expected.add(`/${history.agent}/${e.tool.toLowerCase()}/`);
+      if (e.kind === 'tool-removed' && !again && !names.has(`${history.agent} ${e.tool}`))
+        expected.add(`/${history.agent}/${e.tool.toLowerCase()}/`);
     });
     // A tool renamed (a `renamed` event without a field) redirects from its old name when its new name has a page.
     for (const e of history.events as { tool: string; kind: string; field?: string; from?: string }[]) {
-      if (e.kind === 'renamed' && e.field === undefined && e.from && !names.has(`${history.agent} ${e.from}`) && expected.has(`/${history.agent}/${e.tool.toLowerCase()}/`)) {
+      if (
+        e.kind === 'renamed' &&
+        e.field === undefined &&
+        e.from &&
+        !names.has(`${history.agent} ${e.from}`) &&
+        expected.has(`/${history.agent}/${e.tool.toLowerCase()}/`)
+      ) {
         expected.add(`/${history.agent}/${e.from.toLowerCase()}/`);
       }
     }
@@ -130,7 +167,9 @@ test('the site has exactly the pages the content describes', () => {
   expected.add('/permissions/');
   for (const a of site.agents) expected.add(`/${a.id}/permissions/`);
   // A comparison page per job of content/jobs.json.
-  for (const job of (JSON.parse(readFileSync(join(ROOT, 'content/jobs.json'), 'utf8')) as { jobs: { id: string }[] }).jobs) expected.add(`/jobs/${job.id}/`);
+  for (const job of (JSON.parse(readFileSync(join(ROOT, 'content/jobs.json'), 'utf8')) as { jobs: { id: string }[] })
+    .jobs)
+    expected.add(`/jobs/${job.id}/`);
   assert.deepEqual([...pages.keys()].sort(), [...expected].sort());
 });
 
@@ -141,20 +180,31 @@ test('every alias page redirects to the page of the tool it names', () => {
     for (const alias of tool.generated.aliases) {
       if (alias.kind === 'sdk-type' || alias.name.toLowerCase() === tool.slug) continue;
       const html = readFileSync(join(DIST, tool.agent, alias.name.toLowerCase(), 'index.html'), 'utf8');
-      assert.match(html, new RegExp(`http-equiv="refresh" content="0;url=/${tool.agent}/${tool.slug}/"`), `${alias.name} → ${tool.fullName}`);
+      assert.match(
+        html,
+        new RegExp(`http-equiv="refresh" content="0;url=/${tool.agent}/${tool.slug}/"`),
+        `${alias.name} → ${tool.fullName}`,
+      );
       checked++;
     }
   }
   assert.ok(checked > 0, 'no alias page checked');
   // The old name of a tool a history saw renamed leads to the page of its new name.
   for (const f of readdirSync(join(ROOT, 'content/history'))) {
-    const history = JSON.parse(readFileSync(join(ROOT, 'content/history', f), 'utf8')) as { agent: string; events: { tool: string; kind: string; field?: string; from?: string }[] };
+    const history = JSON.parse(readFileSync(join(ROOT, 'content/history', f), 'utf8')) as {
+      agent: string;
+      events: { tool: string; kind: string; field?: string; from?: string }[];
+    };
     for (const e of history.events) {
       if (e.kind !== 'renamed' || e.field !== undefined || !e.from) continue;
       const tool = site.tools.find((t) => t.agent === history.agent && t.fullName === e.tool);
       if (!tool || tool.generated.aliases.some((a) => a.name === e.from)) continue;
       const html = readFileSync(join(DIST, history.agent, e.from.toLowerCase(), 'index.html'), 'utf8');
-      assert.match(html, new RegExp(`http-equiv="refresh" content="0;url=/${tool.agent}/${tool.slug}/"`), `${e.from} → ${tool.fullName}`);
+      assert.match(
+        html,
+        new RegExp(`http-equiv="refresh" content="0;url=/${tool.agent}/${tool.slug}/"`),
+        `${e.from} → ${tool.fullName}`,
+      );
     }
   }
 });
@@ -177,7 +227,8 @@ test('every internal link and fragment resolves', () => {
         const id = decodeURIComponent(url.hash.slice(1));
         const targetPage = pages.get(urlPathOf(file));
         if (!targetPage) broken.push(`${from}: ${href} → fragment on a non-HTML file`);
-        else if (!targetPage.ids.has(id) && id !== '_top') broken.push(`${from}: ${href} → no element with id ${JSON.stringify(id)}`);
+        else if (!targetPage.ids.has(id) && id !== '_top')
+          broken.push(`${from}: ${href} → no element with id ${JSON.stringify(id)}`);
       }
     }
   }
@@ -196,24 +247,38 @@ test('every since badge and every changelog link lands on an element of its targ
     if (!target) return !url.hash && Boolean(fileFor(url.pathname));
     return !url.hash || target.ids.has(decodeURIComponent(url.hash.slice(1)));
   };
-  const badges = [...pages].flatMap(([from, info]) => info.links.filter((l) => l.className?.split(' ').includes('since')).map((l) => ({ from, href: l.href })));
+  const badges = [...pages].flatMap(([from, info]) =>
+    info.links.filter((l) => l.className?.split(' ').includes('since')).map((l) => ({ from, href: l.href })),
+  );
   assert.ok(badges.length > 0, 'no since badge on any page');
-  assert.deepEqual(badges.filter((b) => !resolve(b.from, b.href)), []);
+  assert.deepEqual(
+    badges.filter((b) => !resolve(b.from, b.href)),
+    [],
+  );
   for (const h of site.histories) {
     const log = pages.get(`/${h.agent}/changelog/`);
     assert.ok(log, `${h.agent} has a changelog page`);
-    const releases = new Set(h.events.map((e) => h.releases.find((r) => r.version === e.release)!.cliVersion ?? e.release));
+    const releases = new Set(
+      h.events.map((e) => h.releases.find((r) => r.version === e.release)!.cliVersion ?? e.release),
+    );
     // Old links (`/<agent>/changelog/#<release>`) land on an element of the changelog page, even once it is cut into parts.
     for (const release of releases) assert.ok(log.ids.has(release), `${h.agent} changelog has #${release}`);
-    const broken = log.links.filter((l) => l.tag === 'a' && l.href.startsWith('/') && !resolve(`/${h.agent}/changelog/`, l.href));
+    const broken = log.links.filter(
+      (l) => l.tag === 'a' && l.href.startsWith('/') && !resolve(`/${h.agent}/changelog/`, l.href),
+    );
     assert.deepEqual(broken, []);
     // When it is cut, every release is a section of exactly one part page, and the index's element for it links there.
-    const parts = [...pages].filter(([path]) => path.startsWith(`/${h.agent}/changelog/`) && path !== `/${h.agent}/changelog/`);
+    const parts = [...pages].filter(
+      ([path]) => path.startsWith(`/${h.agent}/changelog/`) && path !== `/${h.agent}/changelog/`,
+    );
     if (parts.length === 0) continue;
     for (const release of releases) {
       const holding = parts.filter(([, info]) => info.ids.has(release)).map(([path]) => path);
       assert.equal(holding.length, 1, `${h.agent} ${release} is on one part page: ${holding.join(', ')}`);
-      assert.ok(log.links.some((l) => l.href === `${holding[0]}#${release}`), `${h.agent} index links ${release} to ${holding[0]}`);
+      assert.ok(
+        log.links.some((l) => l.href === `${holding[0]}#${release}`),
+        `${h.agent} index links ${release} to ${holding[0]}`,
+      );
     }
   }
 });

@@ -70,7 +70,11 @@ const CAPTURE = {
         function: {
           name: TOOL,
           description: 'Runs one shell command.',
-          parameters: { type: 'object', properties: { [FIELD]: { type: 'string', description: 'The command to run.' } }, required: [FIELD] },
+          parameters: {
+            type: 'object',
+            properties: { [FIELD]: { type: 'string', description: 'The command to run.' } },
+            required: [FIELD],
+          },
         },
       },
     ],
@@ -107,7 +111,9 @@ function addContent(at: string): void {
     package: `@fixture/${ID}`,
     version: VERSION,
     checked: '2026-01-01',
-    configurations: [{ id: 'print', label: 'Print', description: 'Fixture configuration.', mode: 'print', args: [], env: {} }],
+    configurations: [
+      { id: 'print', label: 'Print', description: 'Fixture configuration.', mode: 'print', args: [], env: {} },
+    ],
   };
   writeFileSync(matrixFile, `${JSON.stringify(matrix, null, 2)}\n`);
   mkdirSync(join(at, 'content/captures', ID));
@@ -120,14 +126,18 @@ const COMPARED = ['src', 'scripts', 'schemas', 'content', 'test', 'public'];
 /** Every file under the compared folders with a hash of its bytes, and the top-level files. */
 function fileHashes(at: string): Map<string, string> {
   const hashes = new Map<string, string>();
-  const hash = (file: string) => createHash('sha256').update(readFileSync(join(at, file))).digest('hex');
+  const hash = (file: string) =>
+    createHash('sha256')
+      .update(readFileSync(join(at, file)))
+      .digest('hex');
   for (const folder of COMPARED) {
     for (const file of readdirSync(join(at, folder), { recursive: true, encoding: 'utf8' })) {
       const rel = `${folder}/${file.split(sep).join('/')}`;
       if (statSync(join(at, rel)).isFile()) hashes.set(rel, hash(rel));
     }
   }
-  for (const entry of readdirSync(at, { withFileTypes: true })) if (entry.isFile()) hashes.set(entry.name, hash(entry.name));
+  for (const entry of readdirSync(at, { withFileTypes: true }))
+    if (entry.isFile()) hashes.set(entry.name, hash(entry.name));
   return hashes;
 }
 
@@ -140,7 +150,13 @@ function run(args: string[], timeout: number): ReturnType<typeof spawnSync> {
   // Temporary files of the copy's runs (the unit tests' content cache among them) go with the copy.
   const tmp = join(dir, 'tmp');
   mkdirSync(tmp, { recursive: true });
-  return spawnSync(process.execPath, args, { cwd: project, encoding: 'utf8', timeout, maxBuffer: 256 * 1024 * 1024, env: { ...env, ASTRO_TELEMETRY_DISABLED: '1', TMPDIR: tmp } });
+  return spawnSync(process.execPath, args, {
+    cwd: project,
+    encoding: 'utf8',
+    timeout,
+    maxBuffer: 256 * 1024 * 1024,
+    env: { ...env, ASTRO_TELEMETRY_DISABLED: '1', TMPDIR: tmp },
+  });
 }
 
 before(() => {
@@ -175,13 +191,30 @@ function failures(report: string): string {
 }
 
 test('adding the agent changed only its module, the registry list, the generated AgentId union and its content', () => {
-  assert.equal(generate.status, 0, `npm run generate:types failed:\n${String(generate.stdout)}\n${String(generate.stderr)}`);
-  assert.deepEqual(changed, ['content/capture-matrix.json', `content/captures/${ID}/print.json`, `src/lib/agents/${ID}.ts`, 'src/lib/agents/index.ts', 'src/lib/generated/agent-ids.ts'].sort());
+  assert.equal(
+    generate.status,
+    0,
+    `npm run generate:types failed:\n${String(generate.stdout)}\n${String(generate.stderr)}`,
+  );
+  assert.deepEqual(
+    changed,
+    [
+      'content/capture-matrix.json',
+      `content/captures/${ID}/print.json`,
+      `src/lib/agents/${ID}.ts`,
+      'src/lib/agents/index.ts',
+      'src/lib/generated/agent-ids.ts',
+    ].sort(),
+  );
   assert.match(readFileSync(join(project, 'src/lib/generated/agent-ids.ts'), 'utf8'), new RegExp(`'${ID}'`));
 });
 
 test('the whole unit suite passes with the agent beside the real ones, on the real content', () => {
-  assert.equal(unit.status, 0, `the unit suite failed in the copy:\n${failures(String(unit.stdout))}\n${String(unit.stderr).slice(-2000)}`);
+  assert.equal(
+    unit.status,
+    0,
+    `the unit suite failed in the copy:\n${failures(String(unit.stdout))}\n${String(unit.stderr).slice(-2000)}`,
+  );
   // It ran the suite, not nothing: as many test files as the project has.
   const files = readdirSync(join(ROOT, 'test/unit')).filter((f) => f.endsWith('.test.ts')).length;
   const suites = /^# tests (\d+)$/m.exec(String(unit.stdout));
@@ -189,10 +222,14 @@ test('the whole unit suite passes with the agent beside the real ones, on the re
 });
 
 test('the copy builds with the agent beside the real ones', () => {
-  assert.equal(build.status, 0, `the build failed:\n${String(build.stdout).slice(-4000)}\n${String(build.stderr).slice(-4000)}`);
+  assert.equal(
+    build.status,
+    0,
+    `the build failed:\n${String(build.stdout).slice(-4000)}\n${String(build.stderr).slice(-4000)}`,
+  );
 });
 
-test('its agent page and tool page show what the capture declares, under the agent\'s product and release', () => {
+test("its agent page and tool page show what the capture declares, under the agent's product and release", () => {
   assert.equal(build.status, 0, 'the build failed (see above)');
   const agentPage = page(`${ID}/index.html`);
   assert.match(agentPage, new RegExp(`<h1[^>]*>[^<]*${PRODUCT}`));
@@ -204,10 +241,16 @@ test('its agent page and tool page show what the capture declares, under the age
 
 test('the catalog, its schema and the 404 page list it beside the real agents', () => {
   assert.equal(build.status, 0, 'the build failed (see above)');
-  const catalog = JSON.parse(page('catalog.json')) as { agents: { id: string; product: string }[]; tools: { agent: string; name: string }[] };
+  const catalog = JSON.parse(page('catalog.json')) as {
+    agents: { id: string; product: string }[];
+    tools: { agent: string; name: string }[];
+  };
   const real = JSON.parse(readFileSync(join(DIST, 'catalog.json'), 'utf8')) as typeof catalog;
   assert.deepEqual(catalog.agents.find((a) => a.id === ID)?.product, PRODUCT);
-  assert.deepEqual(catalog.agents.map((a) => a.id), [...real.agents.map((a) => a.id), ID]);
+  assert.deepEqual(
+    catalog.agents.map((a) => a.id),
+    [...real.agents.map((a) => a.id), ID],
+  );
   assert.ok(catalog.tools.some((t) => t.agent === ID && t.name === TOOL));
   assert.equal(catalog.tools.length, real.tools.length + 1);
   const schema = JSON.parse(page('catalog.schema.json')) as { $defs: { agentId: { enum: string[] } } };

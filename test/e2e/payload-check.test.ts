@@ -17,7 +17,6 @@ import { openPage, servedSite, type Theme } from '../helpers/pages.ts';
 
 const site = servedSite();
 
-
 interface Opened {
   page: Page;
   /** Every script response since the page was opened: path and decoded bytes. */
@@ -31,14 +30,21 @@ async function open(path: string, width = 1280, theme?: Theme): Promise<Opened> 
     if (response.request().resourceType() !== 'script') return;
     const path = new URL(response.url()).pathname;
     // A worker dropped for a newer check, or a page closed, can leave a body unreadable.
-    scripts.push(response.body().then((body) => ({ path, bytes: body.byteLength }), () => ({ path, bytes: 0 })));
+    scripts.push(
+      response.body().then(
+        (body) => ({ path, bytes: body.byteLength }),
+        () => ({ path, bytes: 0 }),
+      ),
+    );
   });
   return { page: await openPage(context, path, theme), scripts };
 }
 
 /** Bytes of the page's inline scripts plus those of every script response so far. */
 async function scriptBytes(opened: Opened): Promise<{ inline: number; loaded: { path: string; bytes: number }[] }> {
-  const inline = await opened.page.$$eval('script:not([src])', (ss) => ss.reduce((n, s) => n + new TextEncoder().encode(s.textContent ?? '').length, 0));
+  const inline = await opened.page.$$eval('script:not([src])', (ss) =>
+    ss.reduce((n, s) => n + new TextEncoder().encode(s.textContent ?? '').length, 0),
+  );
   return { inline, loaded: await Promise.all(opened.scripts) };
 }
 
@@ -100,7 +106,11 @@ test('Claude Code Bash: no checker script before opening; errors link to the mod
 
   await page.waitForLoadState('networkidle');
   const initial = await scriptBytes(opened);
-  assert.deepEqual(initial.loaded.filter((s) => isChecker(s.path)), [], 'nothing of the checker loads before the form is opened');
+  assert.deepEqual(
+    initial.loaded.filter((s) => isChecker(s.path)),
+    [],
+    'nothing of the checker loads before the form is opened',
+  );
 
   await openChecker(page);
   const bad = await check(page, '{"command": 5}');
@@ -112,18 +122,15 @@ test('Claude Code Bash: no checker script before opening; errors link to the mod
   const added = opened_.loaded.filter((s) => isChecker(s.path));
   // The form, its worker, the rules and words, the error → row mapping it shares with the build (error-rows), the anchor scheme, the validator,
   // and the hook schema's validator (Bash has recorded hook payloads).
-  assert.deepEqual(
-    added.map((s) => s.path).sort(),
-    [
-      '/claude-code/bash/validate-hooks.js',
-      '/claude-code/bash/validate-model-input.js',
-      '/payload-check/lib/check/error-rows.js',
-      '/payload-check/lib/check/payload-check-ui.js',
-      '/payload-check/lib/shapes/anchors.js',
-      '/payload-check/scripts/payload-check-worker.js',
-      '/payload-check/scripts/payload-check.js',
-    ],
-  );
+  assert.deepEqual(added.map((s) => s.path).sort(), [
+    '/claude-code/bash/validate-hooks.js',
+    '/claude-code/bash/validate-model-input.js',
+    '/payload-check/lib/check/error-rows.js',
+    '/payload-check/lib/check/payload-check-ui.js',
+    '/payload-check/lib/shapes/anchors.js',
+    '/payload-check/scripts/payload-check-worker.js',
+    '/payload-check/scripts/payload-check.js',
+  ]);
   assert.equal(opened_.inline, initial.inline, 'opening adds no inline script');
   console.log(
     `# /claude-code/bash/: ${initial.inline} B inline + ${initial.loaded.reduce((n, s) => n + s.bytes, 0)} B loaded before opening; opening loads ${added.map((s) => `${s.path} ${s.bytes} B`).join(', ')}`,
@@ -138,14 +145,23 @@ test('Claude Code Bash: no checker script before opening; errors link to the mod
   const hook = await check(page, '{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"ls"}}');
   assert.match(hook.text, /^Valid against/);
   assert.match(hook.text, /PreToolUse hook payload with tool_name Bash: only its tool_input was checked/);
-  assert.match(hook.text, /The tool_input of the \d+ hook payloads recorded for Bash \(Claude Code [\d.]+\) is the model.s input/);
+  assert.match(
+    hook.text,
+    /The tool_input of the \d+ hook payloads recorded for Bash \(Claude Code [\d.]+\) is the model.s input/,
+  );
 
   // A hook payload of another tool fails, naming both, even with a tool_input this tool would take.
-  const hookBad = await check(page, '{"hook_event_name":"PreToolUse","tool_name":"Read","tool_input":{"file_path":"/x"}}');
+  const hookBad = await check(
+    page,
+    '{"hook_event_name":"PreToolUse","tool_name":"Read","tool_input":{"file_path":"/x"}}',
+  );
   assert.match(hookBad.text, /^Not a hook payload of Bash: its tool_name is Read, not Bash/);
   assert.ok(hookBad.links.includes('#model-input.command'), hookBad.links.join(' '));
   assert.ok(await page.locator('details[data-payload-check] .payload-check-headline.is-invalid').count());
-  const otherName = await check(page, '{"hook_event_name":"PreToolUse","tool_name":"Read","tool_input":{"command":"ls"}}');
+  const otherName = await check(
+    page,
+    '{"hook_event_name":"PreToolUse","tool_name":"Read","tool_input":{"command":"ls"}}',
+  );
   assert.match(otherName.text, /^Not a hook payload of Bash: its tool_name is Read/);
   assert.match(otherName.text, /checked against the model-facing schema of Bash .* anyway: valid/);
 
@@ -179,7 +195,9 @@ test('Codex exec_command: checked against its input schema, the error links to #
   await page.keyboard.press('Tab');
   assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Check');
   await page.keyboard.press('Enter');
-  await page.waitForFunction(() => /^Valid/.test(document.querySelector('details[data-payload-check] [role="status"]')!.textContent ?? ''));
+  await page.waitForFunction(() =>
+    /^Valid/.test(document.querySelector('details[data-payload-check] [role="status"]')!.textContent ?? ''),
+  );
 });
 
 /** The PreToolUse hook payloads recorded for `agent`'s calls of `tool` (content/payloads/). */
@@ -187,7 +205,14 @@ function recordedPreToolUse(agent: string, tool: string): Record<string, unknown
   const dir = join(ROOT, 'content/payloads', agent);
   return readdirSync(dir)
     .filter((f) => f.startsWith(`${tool}.`))
-    .flatMap((f) => (JSON.parse(readFileSync(join(dir, f), 'utf8')) as { calls: { tool: string; hooks: Record<string, unknown>[] }[] }).calls)
+    .flatMap(
+      (f) =>
+        (
+          JSON.parse(readFileSync(join(dir, f), 'utf8')) as {
+            calls: { tool: string; hooks: Record<string, unknown>[] }[];
+          }
+        ).calls,
+    )
     .filter((c) => c.tool === tool)
     .flatMap((c) => c.hooks.filter((h) => h['hook_event_name'] === 'PreToolUse'));
 }
@@ -199,17 +224,28 @@ test('Codex exec_command: its recorded PreToolUse payload (Bash, tool_input.comm
   const { page } = await open('/codex/exec_command/');
   await openChecker(page);
   const real = await check(page, JSON.stringify(recorded, null, 2));
-  assert.match(real.text, new RegExp(`^Matches the hook form recorded for exec_command \\(tool_name ${hookName}\\)\\.`));
+  assert.match(
+    real.text,
+    new RegExp(`^Matches the hook form recorded for exec_command \\(tool_name ${hookName}\\)\\.`),
+  );
   assert.match(real.text, /not checked against the input schema of exec_command/);
   assert.doesNotMatch(real.text, /cmd is required/);
   // The model's input form in a hook payload is not what the hooks receive.
   const modelForm = await check(page, JSON.stringify({ ...recorded, tool_input: { cmd: 'ls' } }));
   assert.match(modelForm.text, /^Does not match the hook form recorded for exec_command: 2 differences\./);
-  assert.ok(modelForm.links.every((l) => l === '#examples'), modelForm.links.join(' '));
+  assert.ok(
+    modelForm.links.every((l) => l === '#examples'),
+    modelForm.links.join(' '),
+  );
   assert.equal(await follow(page, '#examples'), 'examples');
   // Another tool's name fails, naming both.
   const other = await check(page, JSON.stringify({ ...recorded, tool_name: 'apply_patch' }));
-  assert.match(other.text, new RegExp(`^Not a hook payload of exec_command: its tool_name is apply_patch, and the \\d+ hook payloads recorded for exec_command \\(Codex CLI [\\d.]+\\) name it ${hookName}\\.`));
+  assert.match(
+    other.text,
+    new RegExp(
+      `^Not a hook payload of exec_command: its tool_name is apply_patch, and the \\d+ hook payloads recorded for exec_command \\(Codex CLI [\\d.]+\\) name it ${hookName}\\.`,
+    ),
+  );
 });
 
 /**
@@ -218,7 +254,11 @@ test('Codex exec_command: its recorded PreToolUse payload (Bash, tool_input.comm
  * task (PerformanceObserver 'longtask': a task of the page's main thread over 50 ms) from the
  * submit until 300 ms after the verdict.
  */
-async function timedCheck(page: Page, keys: number, prefix: string): Promise<{ bytes: number; elapsed: number; tasks: number[]; text: string }> {
+async function timedCheck(
+  page: Page,
+  keys: number,
+  prefix: string,
+): Promise<{ bytes: number; elapsed: number; tasks: number[]; text: string }> {
   const bytes = await page.evaluate(
     ({ keys, prefix }) => {
       const parts = ['"cmd":"ls"'];
@@ -229,7 +269,9 @@ async function timedCheck(page: Page, keys: number, prefix: string): Promise<{ b
     },
     { keys, prefix },
   );
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 500)))));
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 500)))),
+  );
   const measured = await page.evaluate(
     () =>
       new Promise<{ elapsed: number; tasks: number[]; text: string }>((resolve) => {
@@ -266,7 +308,16 @@ async function timedCheck(page: Page, keys: number, prefix: string): Promise<{ b
 async function parseFloor(page: Page): Promise<number> {
   return page.evaluate(async () => {
     const text = document.querySelector<HTMLTextAreaElement>('#payload-check-text')!.value;
-    const worker = new Worker(URL.createObjectURL(new Blob(['onmessage = (e) => { const t = performance.now(); JSON.parse(e.data); postMessage(performance.now() - t); };'], { type: 'text/javascript' })));
+    const worker = new Worker(
+      URL.createObjectURL(
+        new Blob(
+          [
+            'onmessage = (e) => { const t = performance.now(); JSON.parse(e.data); postMessage(performance.now() - t); };',
+          ],
+          { type: 'text/javascript' },
+        ),
+      ),
+    );
     const took = await new Promise<number>((resolve) => {
       worker.onmessage = (e: MessageEvent<number>) => resolve(e.data);
       worker.postMessage(text);
@@ -293,21 +344,35 @@ test('a 6.6 MB payload with 400,000 keys is answered in under a second, and no t
     `# ${(big.bytes / 1e6).toFixed(1)} MB, 400,000 keys: answered in ${runs.map((r) => `${Math.round(r.elapsed)} ms`).join(', then ')} (JSON.parse alone in a worker: ${Math.round(floor)} ms); long tasks: ${tasks.map((t) => `${Math.round(t)} ms`).join(', ') || 'none'}`,
   );
   assert.ok(big.bytes > 6_500_000, `${big.bytes} bytes`);
-  assert.match(big.text, /^Not valid against the input schema of exec_command \(Codex CLI [\d.]+\): stopped at the first error\./);
+  assert.match(
+    big.text,
+    /^Not valid against the input schema of exec_command \(Codex CLI [\d.]+\): stopped at the first error\./,
+  );
   assert.match(big.text, /k000000 is not a field the schema allows/);
   // Under a second; on a machine so loaded that parsing alone takes 700 ms or more, within 300 ms of that.
-  assert.ok(big.elapsed < Math.max(1000, floor + 300), `answered in ${Math.round(big.elapsed)} ms, JSON.parse alone ${Math.round(floor)} ms`);
-  assert.ok(tasks.every((t) => t <= 100), `long tasks: ${tasks.join(', ')} ms`);
+  assert.ok(
+    big.elapsed < Math.max(1000, floor + 300),
+    `answered in ${Math.round(big.elapsed)} ms, JSON.parse alone ${Math.round(floor)} ms`,
+  );
+  assert.ok(
+    tasks.every((t) => t <= 100),
+    `long tasks: ${tasks.join(', ')} ms`,
+  );
 
   // Just under the size up to which every error is listed: all counted, 50 listed.
   const listed = await timedCheck(page, 60_000, 'u');
-  console.log(`# ${(listed.bytes / 1e6).toFixed(2)} MB, 60,000 keys, every error listed: answered in ${Math.round(listed.elapsed)} ms; long tasks: ${listed.tasks.map((t) => `${Math.round(t)} ms`).join(', ') || 'none'}`);
+  console.log(
+    `# ${(listed.bytes / 1e6).toFixed(2)} MB, 60,000 keys, every error listed: answered in ${Math.round(listed.elapsed)} ms; long tasks: ${listed.tasks.map((t) => `${Math.round(t)} ms`).join(', ') || 'none'}`,
+  );
   assert.ok(listed.bytes < 1_000_000, `${listed.bytes} bytes`);
   assert.match(listed.text, /: 60,000 errors\./);
   assert.match(listed.text, /… and 59,950 more/);
   assert.equal(await page.locator('details[data-payload-check] [role="status"] li a').count(), 50);
   assert.ok(listed.elapsed < 1000, `answered in ${Math.round(listed.elapsed)} ms`);
-  assert.ok(listed.tasks.every((t) => t <= 100), `long tasks: ${listed.tasks.join(', ')} ms`);
+  assert.ok(
+    listed.tasks.every((t) => t <= 100),
+    `long tasks: ${listed.tasks.join(', ')} ms`,
+  );
 
   // A check still running is dropped for the next one.
   const box = page.locator('#payload-check-text');
@@ -316,16 +381,26 @@ test('a 6.6 MB payload with 400,000 keys is answered in under a second, and no t
     document.querySelector<HTMLTextAreaElement>('#payload-check-text')!.value = `{${parts.join(',')}}`;
     document.querySelector<HTMLButtonElement>('details[data-payload-check] form button')!.click();
   });
-  assert.match((await check(page, '{"cmd": 1}')).text, /^Not valid against the input schema of exec_command \(Codex CLI [\d.]+\): 1 error\./);
+  assert.match(
+    (await check(page, '{"cmd": 1}')).text,
+    /^Not valid against the input schema of exec_command \(Codex CLI [\d.]+\): 1 error\./,
+  );
   await page.waitForTimeout(1500);
-  assert.match((await page.locator('details[data-payload-check] [role="status"]').innerText()).trim(), /: 1 error\./, 'the dropped check does not overwrite the answer');
+  assert.match(
+    (await page.locator('details[data-payload-check] [role="status"]').innerText()).trim(),
+    /: 1 error\./,
+    'the dropped check does not overwrite the answer',
+  );
   assert.equal(await box.inputValue(), '{"cmd": 1}');
 });
 
 test('OpenCode question: a nested error links to the row of the nested field', async () => {
   const { page } = await open('/opencode/question/');
   await openChecker(page);
-  const bad = await check(page, '{"questions":[{"question":"Which?","header":"Pick","options":[{"label":"a","description":"A"},{"label":2,"description":"B"}]}]}');
+  const bad = await check(
+    page,
+    '{"questions":[{"question":"Which?","header":"Pick","options":[{"label":"a","description":"A"},{"label":2,"description":"B"}]}]}',
+  );
   assert.match(bad.text, /questions\[0\]\.options\[1\]\.label must be string, not integer/);
   assert.deepEqual(bad.links, ['#input.questions.options.label']);
   assert.equal(await follow(page, '#input.questions.options.label'), 'input.questions.options.label');
@@ -345,7 +420,9 @@ test('with a verdict shown, the section passes axe in both themes and does not w
         `{"hook_event_name":"PreToolUse","tool_name":"${'AVeryLongToolNameWithoutBreaks'.repeat(4)}","tool_input":{"${'x'.repeat(120)}":1e400}}`,
       ]) {
         await check(page, json);
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
         assert.equal(overflow, 0, `${theme} ${width}px: the page is ${overflow} px too wide`);
         if (width !== 1280) continue;
         await page.addScriptTag({ path: join(ROOT, 'node_modules/axe-core/axe.min.js') });

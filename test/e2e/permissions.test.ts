@@ -26,7 +26,20 @@ interface PermissionRecord {
   cli: { package: string; version: string };
 }
 interface Catalog {
-  agents: { id: string; permissions: { case: string; tool: string; rule: { form: string; text?: string }; outcome: string; offered: boolean; modelSaw: { result: string | null }; release: string; evidence: string; page: string }[] }[];
+  agents: {
+    id: string;
+    permissions: {
+      case: string;
+      tool: string;
+      rule: { form: string; text?: string };
+      outcome: string;
+      offered: boolean;
+      modelSaw: { result: string | null };
+      release: string;
+      evidence: string;
+      page: string;
+    }[];
+  }[];
   tools: { agent: string; fullName: string; slug: string; aliases: { name: string }[]; links: { page: string } }[];
 }
 
@@ -37,7 +50,14 @@ before(() => {
 });
 
 const dir = join(ROOT, 'content/permissions');
-const records = (): PermissionRecord[] => (existsSync(dir) ? readdirSync(dir).flatMap((agent) => readdirSync(join(dir, agent)).map((f) => JSON.parse(readFileSync(join(dir, agent, f), 'utf8')) as PermissionRecord)) : []);
+const records = (): PermissionRecord[] =>
+  existsSync(dir)
+    ? readdirSync(dir).flatMap((agent) =>
+        readdirSync(join(dir, agent)).map(
+          (f) => JSON.parse(readFileSync(join(dir, agent, f), 'utf8')) as PermissionRecord,
+        ),
+      )
+    : [];
 const htmlOf = (page: string) => readFileSync(join(DIST, decodeURIComponent(page), 'index.html'), 'utf8');
 const squash = (s: string) => s.replace(/\s+/g, ' ').trim();
 
@@ -53,7 +73,8 @@ function sideEffectText(r: PermissionRecord): string {
 /** The rows of the permission table on a page, by their case. */
 function caseRows(html: string): Map<string, Element> {
   const rows = new Map<string, Element>();
-  for (const e of elements(html)) if (e.tagName === 'tr' && attr(e, 'data-case') !== undefined) rows.set(attr(e, 'data-case')!, e);
+  for (const e of elements(html))
+    if (e.tagName === 'tr' && attr(e, 'data-case') !== undefined) rows.set(attr(e, 'data-case')!, e);
   return rows;
 }
 
@@ -70,15 +91,32 @@ test("every permission record is a row of its agent's page saying the rule, the 
       const row = rows.get(r.case)!;
       assert.equal(attr(row, 'id'), `case-${r.case}`);
       const text = squash(textOf(row as unknown as Node));
-      const cell = (label: string) => squash(textOf(row.childNodes.find((e) => 'tagName' in e && e.tagName === 'td' && attr(e as Element, 'data-label') === label) as Node));
+      const cell = (label: string) =>
+        squash(
+          textOf(
+            row.childNodes.find(
+              (e) => 'tagName' in e && e.tagName === 'td' && attr(e as Element, 'data-label') === label,
+            ) as Node,
+          ),
+        );
       if (r.rule.text !== undefined) assert.ok(text.includes(squash(r.rule.text)), `${agent}/${r.case}: the rule text`);
       // What happened, in words that follow from the record: offered or not, the side effect, a result or none.
       const it = cell('What happened');
       const noResult = r.cliExit.killedAfterSeconds === undefined ? /^Stopped the run/ : /^Waited/;
-      const expected = !r.offered ? /^(Taken out of the model's list|Not offered|Still not offered|Tested nothing)/ : r.sideEffect.happened ? /^Ran/ : r.modelSaw.result === null ? noResult : /^Refused/;
+      const expected = !r.offered
+        ? /^(Taken out of the model's list|Not offered|Still not offered|Tested nothing)/
+        : r.sideEffect.happened
+          ? /^Ran/
+          : r.modelSaw.result === null
+            ? noResult
+            : /^Refused/;
       assert.match(it, expected, `${agent}/${r.case}: ${it}`);
       assert.ok(it.includes(`Side effect: ${sideEffectText(r)}`), `${agent}/${r.case}: the side effect`);
-      if (r.modelSaw.result !== null && r.modelSaw.result.trim() !== '') assert.ok(cell('The model was sent').includes(squash(r.modelSaw.result)), `${agent}/${r.case}: the model's words`);
+      if (r.modelSaw.result !== null && r.modelSaw.result.trim() !== '')
+        assert.ok(
+          cell('The model was sent').includes(squash(r.modelSaw.result)),
+          `${agent}/${r.case}: the model's words`,
+        );
       assert.ok(text.includes(`${r.cli.package}@${r.cli.version}`), `${agent}/${r.case}: the release`);
     }
   }
@@ -89,7 +127,10 @@ test('catalog.json has each record as a permissions entry of its agent, with its
     const entry = catalog.agents.find((a) => a.id === r.agent)!.permissions.find((p) => p.case === r.case);
     assert.ok(entry, `${r.agent}/${r.case}`);
     assert.equal(entry.tool, r.tool);
-    assert.equal(entry.outcome, r.sideEffect.happened ? 'ran' : r.modelSaw.result === null ? 'no-result' : 'did-not-run');
+    assert.equal(
+      entry.outcome,
+      r.sideEffect.happened ? 'ran' : r.modelSaw.result === null ? 'no-result' : 'did-not-run',
+    );
     assert.equal(entry.offered, r.offered);
     assert.equal(entry.modelSaw.result, r.modelSaw.result);
     assert.equal(entry.release, `${r.cli.package}@${r.cli.version}`);
@@ -104,19 +145,26 @@ test('every tool page has "Allow or block it"; a recorded call is a row there, l
     // A tool of the stub MCP server is shown on its agent's MCP family page (the registry names both).
     const naming = mcpNamingOf(r.agent as AgentId);
     const name = naming?.isStubServerTool(r.tool) ? naming.family : r.tool;
-    const tool = catalog.tools.find((t) => t.agent === r.agent && (t.fullName === name || t.aliases.some((a) => a.name === name)));
+    const tool = catalog.tools.find(
+      (t) => t.agent === r.agent && (t.fullName === name || t.aliases.some((a) => a.name === name)),
+    );
     if (tool) byTool.set(tool.links.page, [...(byTool.get(tool.links.page) ?? []), r]);
   }
   assert.ok(byTool.size > 0, 'some record names a tool with its own page');
   for (const tool of catalog.tools) {
     const html = htmlOf(tool.links.page);
     const heading = elements(html).find((e) => /^h[2-6]$/.test(e.tagName) && attr(e, 'id') === 'permissions');
-    assert.ok(heading && squash(textOf(heading as unknown as Node)).startsWith('Allow or block it'), `${tool.links.page}: the section`);
+    assert.ok(
+      heading && squash(textOf(heading as unknown as Node)).startsWith('Allow or block it'),
+      `${tool.links.page}: the section`,
+    );
     const expected = byTool.get(tool.links.page) ?? [];
     const rows = caseRows(html);
     assert.deepEqual([...rows.keys()].sort(), expected.map((r) => r.case).sort(), `${tool.links.page}: its cases`);
     for (const r of expected) {
-      const link = elements(html).find((e) => e.tagName === 'a' && attr(e, 'href')?.endsWith(`/${r.agent}/permissions/#case-${r.case}`));
+      const link = elements(html).find(
+        (e) => e.tagName === 'a' && attr(e, 'href')?.endsWith(`/${r.agent}/permissions/#case-${r.case}`),
+      );
       assert.ok(link, `${tool.links.page}: links ${r.case}`);
     }
   }
@@ -135,10 +183,15 @@ test('the permissions pages keep to the screen at 375 px and stack their tables,
       const page = await served.browser.newPage({ viewport: { width: 375, height: 800 }, colorScheme: scheme });
       try {
         await page.goto(`${served.base}${path}`);
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
         assert.ok(overflow <= 0, `${path} (${scheme}): ${overflow} px wider than the screen`);
         // A narrow column shows each row as a block: the header row is hidden, the cells say what they are.
-        const display = await page.locator('table.hooks-table tbody tr').first().evaluate((tr) => getComputedStyle(tr).display);
+        const display = await page
+          .locator('table.hooks-table tbody tr')
+          .first()
+          .evaluate((tr) => getComputedStyle(tr).display);
         assert.equal(display, 'block', `${path} (${scheme})`);
       } finally {
         await page.close();
@@ -149,22 +202,46 @@ test('the permissions pages keep to the screen at 375 px and stack their tables,
 
 test("the comparison's MCP names row of each agent gives its name over releases as content/mcp-naming/ reads it", () => {
   const dir = join(ROOT, 'content/mcp-naming');
-  const histories = existsSync(dir) ? readdirSync(dir).map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as { agent: string; from: string; to: string; readings: { version: string }[]; changes: { before: { version: string }; after: { version: string } }[] }) : [];
+  const histories = existsSync(dir)
+    ? readdirSync(dir).map(
+        (f) =>
+          JSON.parse(readFileSync(join(dir, f), 'utf8')) as {
+            agent: string;
+            from: string;
+            to: string;
+            readings: { version: string }[];
+            changes: { before: { version: string }; after: { version: string } }[];
+          },
+      )
+    : [];
   assert.ok(histories.length > 0, 'some MCP naming history is committed');
   const html = htmlOf('/permissions/');
   for (const h of histories) {
     const row = elements(html).find((e) => e.tagName === 'li' && attr(e, 'id') === `mcp-history-${h.agent}`);
     assert.ok(row, `${h.agent}: a line`);
     const text = squash(textOf(row as unknown as Node));
-    assert.ok(text.includes(`${h.readings.length} of the`) && text.includes(`from ${h.from} to ${h.to}`), `${h.agent}: ${text}`);
-    for (const c of h.changes) assert.ok(text.includes(`between ${c.before.version} and ${c.after.version}`), `${h.agent}: the change to ${c.after.version}`);
-  }  // An agent whose module declares no MCP family: its row says so and links to the reason, which its line gives in the module's words.
+    assert.ok(
+      text.includes(`${h.readings.length} of the`) && text.includes(`from ${h.from} to ${h.to}`),
+      `${h.agent}: ${text}`,
+    );
+    for (const c of h.changes)
+      assert.ok(
+        text.includes(`between ${c.before.version} and ${c.after.version}`),
+        `${h.agent}: the change to ${c.after.version}`,
+      );
+  } // An agent whose module declares no MCP family: its row says so and links to the reason, which its line gives in the module's words.
   for (const id of AGENT_IDS.filter((a) => mcpNamingOf(a) === undefined)) {
     const declared = AGENTS[id].mcpNaming;
     const reason = 'none' in declared ? declared.none : '';
     const row = elements(html).find((e) => e.tagName === 'tr' && attr(e, 'id') === `mcp-${id}`);
-    assert.ok(row && squash(textOf(row as unknown as Node)).includes('family not established'), `${id}: its row says no family is established`);
+    assert.ok(
+      row && squash(textOf(row as unknown as Node)).includes('family not established'),
+      `${id}: its row says no family is established`,
+    );
     const line = elements(html).find((e) => e.tagName === 'li' && attr(e, 'id') === `mcp-history-${id}`);
-    assert.ok(line && squash(textOf(line as unknown as Node)).includes(squash(reason.replace(/`/g, ''))), `${id}: its line gives the module's reason`);
+    assert.ok(
+      line && squash(textOf(line as unknown as Node)).includes(squash(reason.replace(/`/g, ''))),
+      `${id}: its line gives the module's reason`,
+    );
   }
 });

@@ -29,7 +29,11 @@ const records: RawRecord[] = readdirSync(join(ROOT, 'content/agents'))
 
 /** The page's text: tags dropped, entities that matter here decoded, white space folded. */
 const text = (html: string): string =>
-  html.replace(/<[^>]+>/g, '').replace(/&nbsp;|&#160;/g, ' ').replace(/&amp;/g, '&').replace(/\s+/g, ' ');
+  html
+    .replace(/<[^>]+>/g, '')
+    .replace(/&nbsp;|&#160;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ');
 
 const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -41,16 +45,32 @@ test('a page calls a release "not published as a CLI" only when no package of it
     assert.ok(listings.length > 0, `${record.id}: the record keeps the registry's listings`);
     const unpublished = !listings.some((l) => l.lists);
     // Every "<Product> <release> (…not published as a CLI)" on any page.
-    const claim = new RegExp(`${escapeRegExp(record.product)} (\\d+\\.\\d+\\.\\d+) \\([^()]*not published as a CLI`, 'g');
+    const claim = new RegExp(
+      `${escapeRegExp(record.product)} (\\d+\\.\\d+\\.\\d+) \\([^()]*not published as a CLI`,
+      'g',
+    );
     const claims = pages.flatMap((p) => [...p.text.matchAll(claim)].map((m) => ({ url: p.url, version: m[1]! })));
     for (const c of claims) {
-      assert.equal(c.version, record.version, `${c.url} calls ${record.product} ${c.version} unpublished; the record's listings are about ${record.version} only`);
-      assert.ok(unpublished, `${c.url} calls ${record.product} ${c.version} "not published as a CLI", but ${listings.filter((l) => l.lists).map((l) => l.package).join(', ')} lists it`);
+      assert.equal(
+        c.version,
+        record.version,
+        `${c.url} calls ${record.product} ${c.version} unpublished; the record's listings are about ${record.version} only`,
+      );
+      assert.ok(
+        unpublished,
+        `${c.url} calls ${record.product} ${c.version} "not published as a CLI", but ${listings
+          .filter((l) => l.lists)
+          .map((l) => l.package)
+          .join(', ')} lists it`,
+      );
     }
-    if (unpublished) assert.ok(claims.length > 0, `${record.product} ${record.version} is listed by no package, and no page says so`);
+    if (unpublished)
+      assert.ok(claims.length > 0, `${record.product} ${record.version} is listed by no package, and no page says so`);
     else {
       // Not vacuous: the release the listings are about is named on the agent's pages.
-      const named = pages.filter((p) => p.url.startsWith(`/${record.id}/`) && p.text.includes(`${record.product} ${record.version}`));
+      const named = pages.filter(
+        (p) => p.url.startsWith(`/${record.id}/`) && p.text.includes(`${record.product} ${record.version}`),
+      );
       assert.ok(named.length > 0, `no page of ${record.id} names ${record.product} ${record.version}`);
     }
   }

@@ -26,7 +26,10 @@ let output = '';
 /** The served address from start's output, once the build is in place; rejects if it ends first. */
 function servedBase(child: ChildProcess, ms: number): Promise<string> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`npm start served nothing within ${ms / 1000} s:\n${output.slice(-4000)}`)), ms);
+    const timer = setTimeout(
+      () => reject(new Error(`npm start served nothing within ${ms / 1000} s:\n${output.slice(-4000)}`)),
+      ms,
+    );
     child.stdout!.setEncoding('utf8');
     child.stdout!.on('data', (chunk: string) => {
       output = (output + chunk).slice(-200_000);
@@ -90,7 +93,10 @@ function get(url: string): Promise<Answer> {
   const key = url.replace(/#.*$/, '');
   let answer = answers.get(key);
   if (!answer) {
-    answer = fetch(key, { signal: AbortSignal.timeout(30_000) }).then(async (res) => ({ status: res.status, body: await res.text() }));
+    answer = fetch(key, { signal: AbortSignal.timeout(30_000) }).then(async (res) => ({
+      status: res.status,
+      body: await res.text(),
+    }));
     answers.set(key, answer);
   }
   return answer;
@@ -111,11 +117,19 @@ function files(dir: string): string[] {
 /** The links of an llms.txt file, as exports.test.ts reads them: outside code spans, in link syntax, alone on a line, or after "JSON Schema: ". */
 function llmsLinks(text: string): string[] {
   const prose = text.replace(/`[^`\n]*`/g, '``');
-  return [...prose.matchAll(/\]\(([^)\s]+)\)/g), ...prose.matchAll(/^(https?:\/\/\S+)$/gm), ...prose.matchAll(/JSON Schema: (\S+)$/gm)].map((m) => m[1]!);
+  return [
+    ...prose.matchAll(/\]\(([^)\s]+)\)/g),
+    ...prose.matchAll(/^(https?:\/\/\S+)$/gm),
+    ...prose.matchAll(/JSON Schema: (\S+)$/gm),
+  ].map((m) => m[1]!);
 }
 
 /** What names another document in a schema: `$id`, `$schema` and `$ref` (strings), each with the base it resolves against. Values (`const`, `enum`, `default`, `examples`) are data, not schema. */
-function references(node: unknown, base: string, found: { keyword: '$id' | '$schema' | '$ref'; value: string; base: string }[] = []) {
+function references(
+  node: unknown,
+  base: string,
+  found: { keyword: '$id' | '$schema' | '$ref'; value: string; base: string }[] = [],
+) {
   if (Array.isArray(node)) for (const item of node) references(item, base, found);
   if (typeof node !== 'object' || node === null || Array.isArray(node)) return found;
   const schema = node as Record<string, unknown>;
@@ -124,7 +138,8 @@ function references(node: unknown, base: string, found: { keyword: '$id' | '$sch
     const value = schema[keyword];
     if (typeof value === 'string') found.push({ keyword, value, base: keyword === '$id' ? base : here });
   }
-  for (const [key, value] of Object.entries(schema)) if (!['const', 'enum', 'default', 'examples'].includes(key)) references(value, here, found);
+  for (const [key, value] of Object.entries(schema))
+    if (!['const', 'enum', 'default', 'examples'].includes(key)) references(value, here, found);
   return found;
 }
 
@@ -145,7 +160,10 @@ function member(document: unknown, fragment: string): unknown {
     return anchored(document);
   }
   let at: unknown = document;
-  for (const step of name.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))) {
+  for (const step of name
+    .slice(1)
+    .split('/')
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))) {
     if (typeof at !== 'object' || at === null || !Object.hasOwn(at, step)) return undefined;
     at = (at as Record<string, unknown>)[step];
   }
@@ -167,7 +185,11 @@ test('every link of llms.txt and llms-full.txt is on the served site and answers
     assert.equal(status, 200, file);
     const links = [...new Set(llmsLinks(body))];
     assert.ok(links.length > 10, `${file}: ${links.length} links`);
-    assert.deepEqual(links.filter((l) => new URL(l).origin !== origin), [], `${file}: links off the served site`);
+    assert.deepEqual(
+      links.filter((l) => new URL(l).origin !== origin),
+      [],
+      `${file}: links off the served site`,
+    );
     const broken: string[] = [];
     await inBatches(links, async (link) => {
       const { status: code } = await get(link);
@@ -179,7 +201,9 @@ test('every link of llms.txt and llms-full.txt is on the served site and answers
 });
 
 test('every $id, and every $ref and $schema that names the site, in every schema the build wrote, resolves on the served site', async (t) => {
-  const schemas = files(out).map((f) => relative(out, f).split('\\').join('/')).filter((p) => p.endsWith('.schema.json') && !p.startsWith('_astro/'));
+  const schemas = files(out)
+    .map((f) => relative(out, f).split('\\').join('/'))
+    .filter((p) => p.endsWith('.schema.json') && !p.startsWith('_astro/'));
   assert.ok(schemas.length > 100, `${schemas.length} schema files`);
   const problems: string[] = [];
   const counts = { $id: 0, $schema: 0, $ref: 0, inFile: 0, elsewhere: 0 };
@@ -188,12 +212,14 @@ test('every $id, and every $ref and $schema that names the site, in every schema
     const { status, body } = await get(url);
     if (status !== 200) return void problems.push(`${url}: ${status}`);
     const document = JSON.parse(body) as Record<string, unknown>;
-    if (typeof document['$id'] !== 'string' || new URL(document['$id']).origin !== origin) problems.push(`${path}: $id ${String(document['$id'])} is not on the served site`);
+    if (typeof document['$id'] !== 'string' || new URL(document['$id']).origin !== origin)
+      problems.push(`${path}: $id ${String(document['$id'])} is not on the served site`);
     for (const { keyword, value, base: against } of references(document, url)) {
       const target = new URL(value, against);
       if (target.origin !== origin) {
         // Only the JSON Schema meta-schemas and upstream's own references may lie elsewhere; never a site address.
-        if (target.href.startsWith(DEFAULT_SITE_URL) || /^(localhost|127\.0\.0\.1|\[::1\])$/.test(target.hostname)) problems.push(`${path}: ${keyword} ${value} names a site address that is not this one`);
+        if (target.href.startsWith(DEFAULT_SITE_URL) || /^(localhost|127\.0\.0\.1|\[::1\])$/.test(target.hostname))
+          problems.push(`${path}: ${keyword} ${value} names a site address that is not this one`);
         counts.elsewhere++;
         continue;
       }
@@ -204,10 +230,20 @@ test('every $id, and every $ref and $schema that names the site, in every schema
         continue;
       }
       if (keyword === '$ref') {
-        if (target.href.replace(/#.*$/, '') === url.replace(/#.*$/, '') || target.href.startsWith(`${String(document['$id'])}#`)) counts.inFile++;
-        if (member(JSON.parse(reached.body), target.hash.replace(/^#/, '')) === undefined) problems.push(`${path}: $ref ${value} → ${target.href} names no member of that file`);
+        if (
+          target.href.replace(/#.*$/, '') === url.replace(/#.*$/, '') ||
+          target.href.startsWith(`${String(document['$id'])}#`)
+        )
+          counts.inFile++;
+        if (member(JSON.parse(reached.body), target.hash.replace(/^#/, '')) === undefined)
+          problems.push(`${path}: $ref ${value} → ${target.href} names no member of that file`);
       }
-      if (keyword === '$id' && value === document['$id'] && (JSON.parse(reached.body) as { $id?: unknown }).$id !== value) problems.push(`${path}: the file at its $id ${value} has another $id`);
+      if (
+        keyword === '$id' &&
+        value === document['$id'] &&
+        (JSON.parse(reached.body) as { $id?: unknown }).$id !== value
+      )
+        problems.push(`${path}: the file at its $id ${value} has another $id`);
     }
   };
   await inBatches(schemas, check);
@@ -220,5 +256,7 @@ test('every $id, and every $ref and $schema that names the site, in every schema
   // Not vacuous: the schemas refer to each other across files, not only inside themselves.
   assert.ok(counts.$ref > counts.inFile, `${counts.$ref} $refs on the site, ${counts.inFile} inside their own file`);
   assert.ok(counts.$id >= schemas.length, `${counts.$id} $ids`);
-  t.diagnostic(`${schemas.length} schema files: ${counts.$id} $ids, ${counts.$ref} $refs (${counts.$ref - counts.inFile} to another file), ${counts.$schema} $schema on the site, ${counts.elsewhere} elsewhere; ${answers.size} URLs asked`);
+  t.diagnostic(
+    `${schemas.length} schema files: ${counts.$id} $ids, ${counts.$ref} $refs (${counts.$ref - counts.inFile} to another file), ${counts.$schema} $schema on the site, ${counts.elsewhere} elsewhere; ${answers.size} URLs asked`,
+  );
 });

@@ -34,7 +34,7 @@ before(() => {
 after(() => rmSync(out, { recursive: true, force: true }));
 
 test('no built file names the default address', () => {
-  const text = (f: string) => /\.(html|json|js|ts|txt|xml)$/.test(f) ? readFileSync(join(out, f), 'utf8') : '';
+  const text = (f: string) => (/\.(html|json|js|ts|txt|xml)$/.test(f) ? readFileSync(join(out, f), 'utf8') : '');
   const naming = files.filter((f) => text(f).includes(DEFAULT_SITE_URL));
   assert.deepEqual(naming, []);
 });
@@ -47,14 +47,21 @@ test('the catalog, every schema $id, the feeds and llms.txt start with the addre
   for (const f of schemas) {
     const id = String(JSON.parse(read(f)).$id);
     assert.equal(new URL(id).origin, ADDRESS, `${f}: $id ${id}`);
-    assert.equal(new URL(id).pathname.split('/').slice(1, 3).join('/'), f.split('/').slice(0, 2).join('/'), `${f}: $id names its own tool`);
+    assert.equal(
+      new URL(id).pathname.split('/').slice(1, 3).join('/'),
+      f.split('/').slice(0, 2).join('/'),
+      `${f}: $id names its own tool`,
+    );
   }
   const feeds = files.filter((f) => f.endsWith('changelog.xml'));
   assert.ok(feeds.length > 0);
   for (const f of feeds) assert.ok(read(f).includes(`<id>${ADDRESS}/`), f);
   const links = [...read('llms.txt').matchAll(/\]\((https?:\/\/[^)]+)\)/g)].map((m) => m[1]!);
   assert.ok(links.length > 0);
-  assert.deepEqual(links.filter((l) => new URL(l).origin !== ADDRESS), []);
+  assert.deepEqual(
+    links.filter((l) => new URL(l).origin !== ADDRESS),
+    [],
+  );
 });
 
 test('a malformed address stops the build, naming SITE_URL and the value', () => {
@@ -62,7 +69,10 @@ test('a malformed address stops the build, naming SITE_URL and the value', () =>
   try {
     const result = runBuild(['--out', bad], { SITE_URL: 'https://tools.example.test/docs/' });
     assert.notEqual(result.status, 0);
-    assert.match(`${result.stdout}\n${result.stderr}`, /SITE_URL="https:\/\/tools\.example\.test\/docs\/" must be an origin only/);
+    assert.match(
+      `${result.stdout}\n${result.stderr}`,
+      /SITE_URL="https:\/\/tools\.example\.test\/docs\/" must be an origin only/,
+    );
   } finally {
     rmSync(bad, { recursive: true, force: true });
   }

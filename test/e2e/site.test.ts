@@ -53,7 +53,11 @@ async function searchUi(query: string): Promise<string[]> {
     (q) => {
       const msg = document.querySelector('.pagefind-ui__message')?.textContent ?? '';
       const results = [...document.querySelectorAll('.pagefind-ui__result')];
-      return msg.endsWith(` for ${q}`) && results.length > 0 && results.every((r) => r.querySelector('.pagefind-ui__result-link'));
+      return (
+        msg.endsWith(` for ${q}`) &&
+        results.length > 0 &&
+        results.every((r) => r.querySelector('.pagefind-ui__result-link'))
+      );
     },
     query,
     { timeout: 10_000 },
@@ -79,7 +83,9 @@ async function searchPagefind(queries: string[], shown: number): Promise<Map<str
       const out: [string, string[]][] = [];
       for (const q of queries) {
         const search = await pagefind.search(q);
-        const data = await Promise.all(search.results.slice(0, shown).map((r: { data(): Promise<{ url: string }> }) => r.data()));
+        const data = await Promise.all(
+          search.results.slice(0, shown).map((r: { data(): Promise<{ url: string }> }) => r.data()),
+        );
         out.push([q, data.map((d: { url: string }) => new URL(d.url, location.href).pathname)]);
       }
       return out;
@@ -121,7 +127,17 @@ function rowsOf(html: string): Row[] {
 
 /** A field name in an anchor, as README "Anchors" specifies: [A-Za-z0-9_-] as is, any other character `~` + its UTF-8 bytes in hex. */
 const anchorName = (name: string): string =>
-  name === '' ? '~' : [...name].map((ch) => (/^[A-Za-z0-9_-]$/.test(ch) ? ch : [...new TextEncoder().encode(ch)].map((b) => `~${b.toString(16).toUpperCase().padStart(2, '0')}`).join(''))).join('');
+  name === ''
+    ? '~'
+    : [...name]
+        .map((ch) =>
+          /^[A-Za-z0-9_-]$/.test(ch)
+            ? ch
+            : [...new TextEncoder().encode(ch)]
+                .map((b) => `~${b.toString(16).toUpperCase().padStart(2, '0')}`)
+                .join(''),
+        )
+        .join('');
 
 /** The fields a definition states plainly: id (root + `.name` per level, array items transparent) and whether it is required. */
 interface Expected {
@@ -141,7 +157,8 @@ function schemaFields(schema: any, root: string): { fields: Expected[]; exact: b
   const fields: Expected[] = [];
   const walk = (s: any, id: string, top: boolean): void => {
     if (!s || typeof s !== 'object') return;
-    if (s.type === 'array' && s.items && !Array.isArray(s.items) && s.items.type !== 'array') return walk(s.items, id, false);
+    if (s.type === 'array' && s.items && !Array.isArray(s.items) && s.items.type !== 'array')
+      return walk(s.items, id, false);
     if (s.properties && typeof s.properties === 'object' && !s.anyOf && !s.oneOf && !s.allOf && !s.if) {
       for (const [name, sub] of Object.entries(s.properties)) {
         const child = `${id}.${anchorName(name)}`;
@@ -151,7 +168,14 @@ function schemaFields(schema: any, root: string): { fields: Expected[]; exact: b
     }
   };
   walk(schema, root, true);
-  const exact = schema.type === 'object' && !!schema.properties && !schema.anyOf && !schema.oneOf && !schema.allOf && !schema.if && !schema.patternProperties;
+  const exact =
+    schema.type === 'object' &&
+    !!schema.properties &&
+    !schema.anyOf &&
+    !schema.oneOf &&
+    !schema.allOf &&
+    !schema.if &&
+    !schema.patternProperties;
   return { fields, exact };
 }
 
@@ -165,7 +189,8 @@ function schemaFields(schema: any, root: string): { fields: Expected[]; exact: b
 function typeScriptFields(source: string, root: string): { fields: Expected[]; exact: boolean } {
   const file = ts.createSourceFile('definition.d.ts', source, ts.ScriptTarget.Latest, false);
   const declarations = new Map<string, ts.InterfaceDeclaration | ts.TypeAliasDeclaration>();
-  for (const st of file.statements) if (ts.isInterfaceDeclaration(st) || ts.isTypeAliasDeclaration(st)) declarations.set(st.name.text, st);
+  for (const st of file.statements)
+    if (ts.isInterfaceDeclaration(st) || ts.isTypeAliasDeclaration(st)) declarations.set(st.name.text, st);
   const first = [...declarations.values()][0];
   const membersOf = (node: ts.Node | undefined, seen: Set<string>): ts.NodeArray<ts.TypeElement> | undefined => {
     if (!node) return undefined;
@@ -173,7 +198,8 @@ function typeScriptFields(source: string, root: string): { fields: Expected[]; e
     if (ts.isTypeAliasDeclaration(node)) return node.typeParameters ? undefined : membersOf(node.type, seen);
     if (ts.isTypeLiteralNode(node)) return node.members;
     if (ts.isParenthesizedTypeNode(node)) return membersOf(node.type, seen);
-    if (ts.isArrayTypeNode(node)) return ts.isArrayTypeNode(node.elementType) ? undefined : membersOf(node.elementType, seen);
+    if (ts.isArrayTypeNode(node))
+      return ts.isArrayTypeNode(node.elementType) ? undefined : membersOf(node.elementType, seen);
     if (ts.isTypeReferenceNode(node) && ts.isIdentifier(node.typeName) && !node.typeArguments) {
       const name = node.typeName.text;
       if (seen.has(name)) return undefined;
@@ -183,7 +209,12 @@ function typeScriptFields(source: string, root: string): { fields: Expected[]; e
     return undefined;
   };
   const fields: Expected[] = [];
-  const walk = (members: ts.NodeArray<ts.TypeElement> | undefined, id: string, top: boolean, seen: Set<string>): void => {
+  const walk = (
+    members: ts.NodeArray<ts.TypeElement> | undefined,
+    id: string,
+    top: boolean,
+    seen: Set<string>,
+  ): void => {
     for (const m of members ?? []) {
       if (!ts.isPropertySignature(m) || !(ts.isIdentifier(m.name) || ts.isStringLiteral(m.name))) continue;
       const child = `${id}.${anchorName(m.name.text)}`;
@@ -193,7 +224,9 @@ function typeScriptFields(source: string, root: string): { fields: Expected[]; e
   };
   const rootMembers = membersOf(first, new Set(first ? [first.name.text] : []));
   walk(rootMembers, root, true, new Set(first ? [first.name.text] : []));
-  const exact = rootMembers !== undefined && rootMembers.every((m) => ts.isPropertySignature(m) && (ts.isIdentifier(m.name) || ts.isStringLiteral(m.name)));
+  const exact =
+    rootMembers !== undefined &&
+    rootMembers.every((m) => ts.isPropertySignature(m) && (ts.isIdentifier(m.name) || ts.isStringLiteral(m.name)));
   return { fields, exact };
 }
 
@@ -213,25 +246,37 @@ describe('tool pages', () => {
       const rows = rowsOf(readFileSync(join(dir, 'index.html'), 'utf8'));
       for (const { root, files } of DEFINITION_FILES) {
         const file = files.find((f) => existsSync(join(dir, f)));
-        const ofRoot = rows.filter((r) => r.id === root || r.id.startsWith(`${root}.`) || r.id.startsWith(`${root}:`) || r.id.startsWith(`${root}@`));
+        const ofRoot = rows.filter(
+          (r) =>
+            r.id === root || r.id.startsWith(`${root}.`) || r.id.startsWith(`${root}:`) || r.id.startsWith(`${root}@`),
+        );
         if (!file) {
-          if (ofRoot.length > 0) misses.push(`${tool.agent}/${tool.slug}: ${ofRoot.length} ${root} row(s) but no definition file`);
+          if (ofRoot.length > 0)
+            misses.push(`${tool.agent}/${tool.slug}: ${ofRoot.length} ${root} row(s) but no definition file`);
           continue;
         }
         const text = readFileSync(join(dir, file), 'utf8');
-        const { fields, exact } = file.endsWith('.json') ? schemaFields(JSON.parse(text), root) : typeScriptFields(text, root);
+        const { fields, exact } = file.endsWith('.json')
+          ? schemaFields(JSON.parse(text), root)
+          : typeScriptFields(text, root);
         for (const f of fields) {
           const row = ofRoot.find((r) => r.id === f.id);
           const want = f.required ? 'required' : 'optional';
           if (!row) misses.push(`${tool.agent}/${tool.slug}: no row ${f.id} (${file})`);
-          else if (row.required !== want) misses.push(`${tool.agent}/${tool.slug}: ${f.id} shows "${row.required}", ${file} says ${want}`);
+          else if (row.required !== want)
+            misses.push(`${tool.agent}/${tool.slug}: ${f.id} shows "${row.required}", ${file} says ${want}`);
           checked++;
         }
         if (exact) {
           // A top-level property: the root, a dot and one name in the anchor alphabet (no `*`, `:`, `@`).
-          const shown = ofRoot.filter((r) => r.depth === 0 && r.role !== 'variant' && /^[^.:@]+\.[A-Za-z0-9_~-]+$/.test(r.id)).map((r) => r.id);
+          const shown = ofRoot
+            .filter((r) => r.depth === 0 && r.role !== 'variant' && /^[^.:@]+\.[A-Za-z0-9_~-]+$/.test(r.id))
+            .map((r) => r.id);
           const stated = fields.filter((f) => f.topLevel).map((f) => f.id);
-          if (JSON.stringify(shown) !== JSON.stringify(stated)) misses.push(`${tool.agent}/${tool.slug}: top-level ${root} rows ${shown.join(' ')}; ${file} has ${stated.join(' ')}`);
+          if (JSON.stringify(shown) !== JSON.stringify(stated))
+            misses.push(
+              `${tool.agent}/${tool.slug}: top-level ${root} rows ${shown.join(' ')}; ${file} has ${stated.join(' ')}`,
+            );
         }
       }
     }
@@ -244,9 +289,16 @@ describe('tool pages', () => {
     for (const agent of readdirSync(join(ROOT, 'content/tools'))) {
       for (const file of readdirSync(join(ROOT, 'content/tools', agent))) {
         const tool = JSON.parse(readFileSync(join(ROOT, 'content/tools', agent, file), 'utf8'));
-        for (const [side, published] of [['input', 'input.d.ts.txt'], ['output', 'result.d.ts.txt']] as const) {
+        for (const [side, published] of [
+          ['input', 'input.d.ts.txt'],
+          ['output', 'result.d.ts.txt'],
+        ] as const) {
           if (tool[side]?.kind !== 'typescript') continue;
-          assert.equal(readFileSync(join(DIST, agent, file.replace(/\.json$/, ''), published), 'utf8'), tool[side].source, `${agent}/${file} ${side}`);
+          assert.equal(
+            readFileSync(join(DIST, agent, file.replace(/\.json$/, ''), published), 'utf8'),
+            tool[side].source,
+            `${agent}/${file} ${side}`,
+          );
           compared++;
         }
       }
@@ -258,7 +310,14 @@ describe('tool pages', () => {
     for (const tool of site.tools) {
       const html = readFileSync(join(DIST, tool.agent, tool.slug, 'index.html'), 'utf8');
       const h1 = /<h1\b[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1] ?? '';
-      const text = h1.replace(/<[^>]*>/g, '').replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&quot;', '"').replaceAll('&#39;', "'").replaceAll('&amp;', '&').replace(/\s/g, '');
+      const text = h1
+        .replace(/<[^>]*>/g, '')
+        .replaceAll('&lt;', '<')
+        .replaceAll('&gt;', '>')
+        .replaceAll('&quot;', '"')
+        .replaceAll('&#39;', "'")
+        .replaceAll('&amp;', '&')
+        .replace(/\s/g, '');
       assert.equal(text, tool.fullName.replace(/\s/g, ''), `${tool.agent}/${tool.slug}`);
     }
   });
@@ -317,7 +376,11 @@ describe('field anchors', () => {
   test('a long definition is loaded from its own file when expanded, and linked without JavaScript', async () => {
     // The longest TypeScript input of content/tools, whose page links it rather than inlining it.
     const [agent, file, source] = readdirSync(join(ROOT, 'content/tools'))
-      .flatMap((a) => readdirSync(join(ROOT, 'content/tools', a)).map((f) => [a, f, JSON.parse(readFileSync(join(ROOT, 'content/tools', a, f), 'utf8')).input] as const))
+      .flatMap((a) =>
+        readdirSync(join(ROOT, 'content/tools', a)).map(
+          (f) => [a, f, JSON.parse(readFileSync(join(ROOT, 'content/tools', a, f), 'utf8')).input] as const,
+        ),
+      )
       .filter(([, , input]) => input?.kind === 'typescript')
       .map(([a, f, input]) => [a, f, input.source as string] as const)
       .sort((x, y) => y[2].length - x[2].length)[0]!;
@@ -325,16 +388,23 @@ describe('field anchors', () => {
     // Its first top-level field, read from the source: its row is in the table without JavaScript.
     const firstField = /^\s*(?:readonly\s+)?([A-Za-z_$][\w$]*)\??:/m.exec(source.slice(source.indexOf('{') + 1))![1]!;
     await page.goto(`${served.base}${urlOf(tool)}`);
-    const details = page.locator('#input ~ details.full-definition, section:has(#input) details.full-definition').first();
+    const details = page
+      .locator('#input ~ details.full-definition, section:has(#input) details.full-definition')
+      .first();
     await details.locator('summary').click();
-    await page.waitForFunction(() => (document.querySelector('section:has(#input) pre.definition-text')?.textContent ?? '').length > 0);
+    await page.waitForFunction(
+      () => (document.querySelector('section:has(#input) pre.definition-text')?.textContent ?? '').length > 0,
+    );
     assert.equal(await details.locator('pre.definition-text').textContent(), source);
 
     const noScript = await served.browser.newContext({ javaScriptEnabled: false });
     try {
       const bare = await noScript.newPage();
       await bare.goto(`${served.base}${urlOf(tool)}`);
-      assert.ok(await bare.locator(`tr[id="input.${firstField}"]`).isVisible(), 'the input table reads without JavaScript');
+      assert.ok(
+        await bare.locator(`tr[id="input.${firstField}"]`).isVisible(),
+        'the input table reads without JavaScript',
+      );
       const href = await bare.locator('section:has(#input) details.full-definition a').first().getAttribute('href');
       const file = await (await fetch(new URL(href!, `${served.base}${urlOf(tool)}`))).text();
       assert.equal(file, source);
@@ -370,8 +440,11 @@ describe('names as people type them', () => {
     for (const { tool, name } of typedNames) {
       const file = join(DIST, tool.agent, name.toLowerCase(), 'index.html');
       const html = existsSync(file) ? readFileSync(file, 'utf8') : '';
-      const target = /<meta\s+http-equiv="refresh"\s+content="0;url=([^"]+)"/i.exec(html)?.[1] ?? (html ? `/${tool.agent}/${name.toLowerCase()}/` : 'nothing');
-      if (target !== urlOf(tool)) misses.push(`${tool.agent}/${name.toLowerCase()}/ → ${target}, expected ${urlOf(tool)}`);
+      const target =
+        /<meta\s+http-equiv="refresh"\s+content="0;url=([^"]+)"/i.exec(html)?.[1] ??
+        (html ? `/${tool.agent}/${name.toLowerCase()}/` : 'nothing');
+      if (target !== urlOf(tool))
+        misses.push(`${tool.agent}/${name.toLowerCase()}/ → ${target}, expected ${urlOf(tool)}`);
     }
     assert.ok(typedNames.length >= site.tools.length, `only ${typedNames.length} names`);
     assert.deepEqual(misses, []);
@@ -380,16 +453,26 @@ describe('names as people type them', () => {
   test('typed in its own case, a name and an alias of each agent reach the tool page in the browser', async () => {
     // The browser path behind the test above: the 404 page's script retries in lowercase, then the
     // redirect page sends on. One own name and one alias per agent, preferring names with capitals.
-    const byCapitals = (a: { name: string }, b: { name: string }) => Number(/[A-Z]/.test(b.name)) - Number(/[A-Z]/.test(a.name)) || a.name.localeCompare(b.name);
+    const byCapitals = (a: { name: string }, b: { name: string }) =>
+      Number(/[A-Z]/.test(b.name)) - Number(/[A-Z]/.test(a.name)) || a.name.localeCompare(b.name);
     const sample = site.agents.flatMap((agent) =>
-      [false, true].flatMap((alias) => typedNames.filter((n) => n.tool.agent === agent.id && n.alias === alias).sort(byCapitals).slice(0, 1)),
+      [false, true].flatMap((alias) =>
+        typedNames
+          .filter((n) => n.tool.agent === agent.id && n.alias === alias)
+          .sort(byCapitals)
+          .slice(0, 1),
+      ),
     );
-    assert.ok(sample.some((n) => n.alias) && sample.some((n) => /[A-Z]/.test(n.name)), 'the sample has an alias and a name with capitals');
+    assert.ok(
+      sample.some((n) => n.alias) && sample.some((n) => /[A-Z]/.test(n.name)),
+      'the sample has an alias and a name with capitals',
+    );
     const misses: string[] = [];
     for (const { tool, name } of sample) {
       await page.goto(`${served.base}/${tool.agent}/${name}/`);
       await page.waitForURL((u) => u.pathname === urlOf(tool), { timeout: 5_000 }).catch(() => {});
-      if (new URL(page.url()).pathname !== urlOf(tool)) misses.push(`${tool.agent}/${name}/ → ${new URL(page.url()).pathname}, expected ${urlOf(tool)}`);
+      if (new URL(page.url()).pathname !== urlOf(tool))
+        misses.push(`${tool.agent}/${name}/ → ${new URL(page.url()).pathname}, expected ${urlOf(tool)}`);
     }
     assert.deepEqual(misses, []);
   });
@@ -433,7 +516,12 @@ describe('search', () => {
     const hasPart = (n: string) => n.split(/[._-]/).some((part) => stem(part) === stem(name));
     return new Set(
       site.tools
-        .filter((t) => !urls.has(urlOf(t)) && ([t.fullName, ...t.generated.aliases.map((a) => a.name)].some(hasPart) || fieldTables(t).some((table) => table.rows.some((r) => hasPart(r.name)))))
+        .filter(
+          (t) =>
+            !urls.has(urlOf(t)) &&
+            ([t.fullName, ...t.generated.aliases.map((a) => a.name)].some(hasPart) ||
+              fieldTables(t).some((table) => table.rows.some((r) => hasPart(r.name)))),
+        )
         .map(urlOf),
     );
   };
@@ -449,8 +537,15 @@ describe('search', () => {
     const listed = await searchUi(common);
     const all = await searchPagefind([common], Number.MAX_SAFE_INTEGER);
     assert.ok(all.get(common)!.length > listed.length, `${common} finds more pages than the dialog lists`);
-    assert.deepEqual(all.get(common)!.slice(0, listed.length), listed, 'the dialog and its Pagefind instance give the same results');
-    const found = await searchPagefind([...groups.values()].map((g) => g.name), listed.length);
+    assert.deepEqual(
+      all.get(common)!.slice(0, listed.length),
+      listed,
+      'the dialog and its Pagefind instance give the same results',
+    );
+    const found = await searchPagefind(
+      [...groups.values()].map((g) => g.name),
+      listed.length,
+    );
     for (const { name, urls } of groups.values()) {
       const results = found.get(name)!;
       // Those aside (`sameWord`), the first results are exactly the pages that answer to the name;
@@ -458,7 +553,8 @@ describe('search', () => {
       const aside = sameWord(name, urls);
       const want = Math.min(urls.size, listed.length);
       const first = results.filter((u) => !aside.has(u)).slice(0, want);
-      if (first.length !== want || first.some((u) => !urls.has(u))) misses.push(`${name}: first results ${first.join(', ')}, expected ${[...urls].join(', ')}`);
+      if (first.length !== want || first.some((u) => !urls.has(u)))
+        misses.push(`${name}: first results ${first.join(', ')}, expected ${[...urls].join(', ')}`);
     }
     assert.ok(groups.size >= site.tools.length * 0.8, `only ${groups.size} distinct names`);
     assert.deepEqual(misses, []);
@@ -473,13 +569,20 @@ describe('search', () => {
     // named like a tool (`ask_user`) is left out: the tool comes first. A name that begins a tool's
     // name (`askUser`, AskUserQuestion) or a longer field name (`new_str`, new_string) is kept, and
     // every such name is in the sample: search completes words, so those are the hard cases.
-    const toolNames = site.tools.flatMap((t) => [t.fullName, ...t.generated.aliases.map((a) => a.name)]).map((n) => n.toLowerCase());
-    const fieldNames = [...new Set(site.tools.flatMap((t) => fieldTables(t).flatMap((table) => table.rows.map((r) => r.name.toLowerCase()))))];
+    const toolNames = site.tools
+      .flatMap((t) => [t.fullName, ...t.generated.aliases.map((a) => a.name)])
+      .map((n) => n.toLowerCase());
+    const fieldNames = [
+      ...new Set(
+        site.tools.flatMap((t) => fieldTables(t).flatMap((table) => table.rows.map((r) => r.name.toLowerCase()))),
+      ),
+    ];
     const owners = new Map<string, Set<string>>();
     for (const tool of site.tools) {
       for (const table of fieldTables(tool)) {
         for (const row of table.rows) {
-          if (row.role !== 'property' || !/^[a-z][A-Za-z0-9_]{5,}$/.test(row.name) || !/[A-Z_]/.test(row.name)) continue;
+          if (row.role !== 'property' || !/^[a-z][A-Za-z0-9_]{5,}$/.test(row.name) || !/[A-Z_]/.test(row.name))
+            continue;
           if (toolNames.includes(row.name.toLowerCase())) continue;
           owners.set(stem(row.name), (owners.get(stem(row.name)) ?? new Set()).add(`${urlOf(tool)} ${row.name}`));
         }
@@ -491,7 +594,8 @@ describe('search', () => {
         const [url, name] = [...places][0]!.split(' ') as [string, string];
         return { name, url };
       });
-    const completed = (name: string) => [...toolNames, ...fieldNames].some((n) => n !== name.toLowerCase() && n.startsWith(name.toLowerCase()));
+    const completed = (name: string) =>
+      [...toolNames, ...fieldNames].some((n) => n !== name.toLowerCase() && n.startsWith(name.toLowerCase()));
     const hard = unique.filter((u) => completed(u.name));
     const step = Math.max(1, Math.floor(unique.length / 12));
     const sample = [...hard, ...unique.filter((u, i) => i % step === 0 && !completed(u.name))];
@@ -503,7 +607,8 @@ describe('search', () => {
       const results = await searchUi(name);
       const rows = (await allResultLinks()).filter((l) => l.startsWith(url + '#'));
       if (results[0] !== url) misses.push(`${name}: first result ${results[0]}, expected ${url}`);
-      else if (!rows.some((l) => /#(input|output|model-input)[.:]/.test(decodeURIComponent(l)))) misses.push(`${name}: no field row among the sub-results (${rows.join(', ')})`);
+      else if (!rows.some((l) => /#(input|output|model-input)[.:]/.test(decodeURIComponent(l))))
+        misses.push(`${name}: no field row among the sub-results (${rows.join(', ')})`);
     }
     assert.deepEqual(misses, []);
   });
@@ -518,7 +623,7 @@ describe('search', () => {
       }),
     );
 
-  test('a name typed in one agent\'s spelling gives the pages spelled so first, then the other agents\' pages of that name', async () => {
+  test("a name typed in one agent's spelling gives the pages spelled so first, then the other agents' pages of that name", async () => {
     // Every name that agents spell differently (Bash and bash, Edit and edit …), typed each way into
     // the dialog. Expected, from the content model: the pages that answer to the name exactly as typed,
     // then the other pages that answer to it in another case; pages that only have it as a part of a
@@ -546,7 +651,10 @@ describe('search', () => {
         const first = listed.filter((u) => !aside.has(u)).slice(0, all.size);
         const want = first.map((_, i) => (i < exact.size ? 'exact' : 'other'));
         const got = first.map((u) => (exact.has(u) ? 'exact' : all.has(u) ? 'other' : `not ${key}: ${u}`));
-        if (got.join() !== want.join()) misses.push(`${typed}: ${first.join(', ')} (expected ${[...exact].join(', ')} first, then ${[...all].filter((u) => !exact.has(u)).join(', ')})`);
+        if (got.join() !== want.join())
+          misses.push(
+            `${typed}: ${first.join(', ')} (expected ${[...exact].join(', ')} first, then ${[...all].filter((u) => !exact.has(u)).join(', ')})`,
+          );
       }
     }
     assert.deepEqual(misses, [], orders.join('\n'));
@@ -554,7 +662,9 @@ describe('search', () => {
 
   test('each tool result is titled with its name and the release its page shows, and hides the ranking fields', async () => {
     // A spread of tools whose name no other tool has: the first result for the name is the tool's page.
-    const single = [...groups.values()].filter((g) => g.urls.size === 1 && site.tools.some((t) => t.fullName === g.name && urlOf(t) === [...g.urls][0]));
+    const single = [...groups.values()].filter(
+      (g) => g.urls.size === 1 && site.tools.some((t) => t.fullName === g.name && urlOf(t) === [...g.urls][0]),
+    );
     const step = Math.max(1, Math.floor(single.length / 6));
     const sample = single.filter((_, i) => i % step === 0).slice(0, 6);
     // What each page shows: its h1 and the first fact of its fact line (the release), read from the page.
@@ -574,7 +684,10 @@ describe('search', () => {
       if (listed[0] !== url) continue; // the name-ranking test reports that
       const first = page.locator('.pagefind-ui__result').first();
       const title = (await first.locator('.pagefind-ui__result-link').first().innerText()).trim();
-      if (title !== shown.get(url)) misses.push(`${name}: result titled ${JSON.stringify(title)}, the page shows ${JSON.stringify(shown.get(url))}`);
+      if (title !== shown.get(url))
+        misses.push(
+          `${name}: result titled ${JSON.stringify(title)}, the page shows ${JSON.stringify(shown.get(url))}`,
+        );
       for (const field of ['names', 'spelled']) {
         const meta = first.locator(`[data-pagefind-ui-meta="${field}"]`);
         if ((await meta.count()) > 0 && (await meta.isVisible())) misses.push(`${name}: the ${field} field is shown`);
@@ -584,14 +697,21 @@ describe('search', () => {
     assert.deepEqual(misses, []);
   });
 
-  test('the agent filter lists every agent and narrows the results to that agent\'s pages', async () => {
+  test("the agent filter lists every agent and narrows the results to that agent's pages", async () => {
     // The name the most agents share.
-    const shared = [...groups.values()].sort((a, b) => new Set([...b.urls].map((u) => u.split('/')[1])).size - new Set([...a.urls].map((u) => u.split('/')[1])).size)[0]!;
+    const shared = [...groups.values()].sort(
+      (a, b) =>
+        new Set([...b.urls].map((u) => u.split('/')[1])).size - new Set([...a.urls].map((u) => u.split('/')[1])).size,
+    )[0]!;
     await openSearch();
     const before = await searchUi(shared.name);
     // Product names are written with no-break spaces (search.ts says why); read as typed.
-    const labels = await page.$$eval('.pagefind-ui__filter-label', (ls) => ls.map((l) => (l.textContent ?? '').replaceAll('\u00a0', ' ')));
-    const ids = await page.$$eval('.pagefind-ui__filter-checkbox', (bs) => bs.map((b) => [b.id, document.querySelector(`label[for="${CSS.escape(b.id)}"]`) !== null] as const));
+    const labels = await page.$$eval('.pagefind-ui__filter-label', (ls) =>
+      ls.map((l) => (l.textContent ?? '').replaceAll('\u00a0', ' ')),
+    );
+    const ids = await page.$$eval('.pagefind-ui__filter-checkbox', (bs) =>
+      bs.map((b) => [b.id, document.querySelector(`label[for="${CSS.escape(b.id)}"]`) !== null] as const),
+    );
     // Pagefind turns the no-break spaces of the filter values back into spaces when it builds the
     // checkbox ids, so an id may hold a space (an open blemish); each checkbox still has its label.
     for (const [id, labelled] of ids) assert.ok(labelled, `checkbox ${id} has its label`);
@@ -602,22 +722,36 @@ describe('search', () => {
       'one checkbox per agent, labelled with its product name and a count',
     );
     const agent = site.agents.find((a) => before.slice(1).some((u) => u.startsWith(`/${a.id}/`)))!;
-    const box = page.locator('.pagefind-ui__filter-checkbox').nth(labels.findIndex((l) => l.startsWith(`${agent.product} (`)));
+    const box = page
+      .locator('.pagefind-ui__filter-checkbox')
+      .nth(labels.findIndex((l) => l.startsWith(`${agent.product} (`)));
     // Pagefind's UI opens a lone filter group by itself only when it has at most six values: with
     // more agents a reader opens it first, by its summary, as done here.
-    if (!(await page.locator('details.pagefind-ui__filter-block').evaluate((d) => (d as HTMLDetailsElement).open))) await page.click('details.pagefind-ui__filter-block > summary');
+    if (!(await page.locator('details.pagefind-ui__filter-block').evaluate((d) => (d as HTMLDetailsElement).open)))
+      await page.click('details.pagefind-ui__filter-block > summary');
     await box.check();
     await page.waitForFunction(
       (prefix) => {
-        const links = [...document.querySelectorAll('.pagefind-ui__result > * .pagefind-ui__result-link')] as HTMLAnchorElement[];
+        const links = [
+          ...document.querySelectorAll('.pagefind-ui__result > * .pagefind-ui__result-link'),
+        ] as HTMLAnchorElement[];
         return links.length > 0 && links.every((a) => new URL(a.href).pathname.startsWith(prefix));
       },
       `/${agent.id}/`,
       { timeout: 10_000 },
     );
-    const filtered = await page.$$eval('.pagefind-ui__result', (rs) => rs.map((r) => new URL((r.querySelector('.pagefind-ui__result-link') as HTMLAnchorElement).href).pathname));
-    assert.ok(filtered.every((u) => u.startsWith(`/${agent.id}/`)), filtered.join(' '));
-    assert.equal(filtered[0], before.find((u) => u.startsWith(`/${agent.id}/`)), `${agent.product}'s page of ${shared.name} comes first`);
+    const filtered = await page.$$eval('.pagefind-ui__result', (rs) =>
+      rs.map((r) => new URL((r.querySelector('.pagefind-ui__result-link') as HTMLAnchorElement).href).pathname),
+    );
+    assert.ok(
+      filtered.every((u) => u.startsWith(`/${agent.id}/`)),
+      filtered.join(' '),
+    );
+    assert.equal(
+      filtered[0],
+      before.find((u) => u.startsWith(`/${agent.id}/`)),
+      `${agent.product}'s page of ${shared.name} comes first`,
+    );
     await box.uncheck();
   });
 
@@ -628,18 +762,24 @@ describe('search', () => {
     await page.goto(served.base + urlOf(tool));
     const parts = await factParts();
     assert.ok(parts.length >= 3, parts.join(' | '));
-    const content = await page.evaluate(async ({ url, name }) => {
-      const module = '/pagefind/pagefind.js';
-      const pagefind = await import(module);
-      const found = await pagefind.search(name);
-      for (const r of found.results) {
-        const data = await r.data();
-        if (new URL(data.url, location.href).pathname === url) return data.content as string;
-      }
-      return '';
-    }, { url: urlOf(tool), name: tool.fullName });
+    const content = await page.evaluate(
+      async ({ url, name }) => {
+        const module = '/pagefind/pagefind.js';
+        const pagefind = await import(module);
+        const found = await pagefind.search(name);
+        for (const r of found.results) {
+          const data = await r.data();
+          if (new URL(data.url, location.href).pathname === url) return data.content as string;
+        }
+        return '';
+      },
+      { url: urlOf(tool), name: tool.fullName },
+    );
     const squash = (t: string) => t.toLowerCase().replace(/\s+/g, ' ').replace(/ \)/g, ')');
-    assert.ok(squash(content).includes(squash(parts.join(' · '))), `${parts.join(' · ')}\nnot in\n${content.slice(0, 400)}`);
+    assert.ok(
+      squash(content).includes(squash(parts.join(' · '))),
+      `${parts.join(' · ')}\nnot in\n${content.slice(0, 400)}`,
+    );
   });
 
   /**
@@ -662,7 +802,8 @@ describe('search', () => {
   }
   const agentOfUrl = (url: string) => url.split('/')[1]!;
   /** The agents of `urls` as the tie rule orders them: by their place in the catalog's agent list. */
-  const inCatalogOrder = (urls: Iterable<string>) => [...urls].map(agentOfUrl).sort((a, b) => catalogOrder.indexOf(a) - catalogOrder.indexOf(b));
+  const inCatalogOrder = (urls: Iterable<string>) =>
+    [...urls].map(agentOfUrl).sort((a, b) => catalogOrder.indexOf(a) - catalogOrder.indexOf(b));
 
   /**
    * Each agent's hooks page's events, read from the built page: the rows of its events table
@@ -674,14 +815,18 @@ describe('search', () => {
     if (!existsSync(file)) continue;
     const html = readFileSync(file, 'utf8');
     const rows = [...html.matchAll(/<tr role="row" id="event-([^"]+)"/g)].map((m) => m[1]!);
-    const others = [...(html.match(/concern no single tool call: (.*?)\.<\/p>/)?.[1] ?? '').matchAll(/<code>([^<]+)<\/code>/g)].map((m) => m[1]!);
+    const others = [
+      ...(html.match(/concern no single tool call: (.*?)\.<\/p>/)?.[1] ?? '').matchAll(/<code>([^<]+)<\/code>/g),
+    ].map((m) => m[1]!);
     hookEvents.set(agent, new Set([...rows, ...others].map((e) => e.replace(/&amp;/g, '&'))));
   }
   /** The title each result in the open dialog shows, by its link. */
   const resultTitles = () =>
-    page.$$eval('.pagefind-ui__result', (rs) => rs.map((r) => ((r.querySelector('.pagefind-ui__result-link') as HTMLElement).textContent ?? '').trim()));
+    page.$$eval('.pagefind-ui__result', (rs) =>
+      rs.map((r) => ((r.querySelector('.pagefind-ui__result-link') as HTMLElement).textContent ?? '').trim()),
+    );
 
-  test('an event name gives the hooks pages of the agents that have it first, in the catalog\'s agent order, each titled with its agent', async () => {
+  test("an event name gives the hooks pages of the agents that have it first, in the catalog's agent order, each titled with its agent", async () => {
     const event = 'PreToolUse';
     const having = [...hookEvents].filter(([, events]) => events.has(event)).map(([agent]) => agent);
     assert.ok(having.length >= 2, `${event} is an event of several agents' hooks pages (${having.join(', ')})`);
@@ -691,10 +836,17 @@ describe('search', () => {
     const want = Math.min(having.length, listed.length);
     const tools = spelledPages.get(event) ?? new Set<string>();
     assert.equal(tools.size, 0, `no tool is named ${event}`);
-    assert.deepEqual(listed.slice(0, want), having.slice(0, want).map((a) => `/${a}/hooks/`), `${event}: ${listed.join(' ')}`);
+    assert.deepEqual(
+      listed.slice(0, want),
+      having.slice(0, want).map((a) => `/${a}/hooks/`),
+      `${event}: ${listed.join(' ')}`,
+    );
     for (const [i, url] of listed.slice(0, want).entries()) {
       const product = catalog.agents.find((a) => a.id === agentOfUrl(url))!.product;
-      assert.ok(titles[i]!.replaceAll('\u00a0', ' ').includes(product), `result ${i + 1} (${url}) is titled ${JSON.stringify(titles[i])}, which does not name ${product}`);
+      assert.ok(
+        titles[i]!.replaceAll('\u00a0', ' ').includes(product),
+        `result ${i + 1} (${url}) is titled ${JSON.stringify(titles[i])}, which does not name ${product}`,
+      );
     }
     // Every other event, through the dialog's Pagefind instance: the pages that answer to it as
     // spelled (hooks pages with that event, tools of that name) come first, in the catalog's order.
@@ -702,21 +854,31 @@ describe('search', () => {
     const found = await searchPagefind(events, listed.length);
     const misses: string[] = [];
     for (const e of events) {
-      const pages = new Set([...[...hookEvents].filter(([, es]) => es.has(e)).map(([a]) => `/${a}/hooks/`), ...(spelledPages.get(e) ?? [])]);
+      const pages = new Set([
+        ...[...hookEvents].filter(([, es]) => es.has(e)).map(([a]) => `/${a}/hooks/`),
+        ...(spelledPages.get(e) ?? []),
+      ]);
       const first = found.get(e)!.slice(0, Math.min(pages.size, listed.length));
       const expected = inCatalogOrder(pages).slice(0, first.length);
-      if (first.some((u) => !pages.has(u)) || first.map(agentOfUrl).join() !== expected.join()) misses.push(`${e}: ${first.join(' ')} (expected the pages of ${expected.join(', ')})`);
+      if (first.some((u) => !pages.has(u)) || first.map(agentOfUrl).join() !== expected.join())
+        misses.push(`${e}: ${first.join(' ')} (expected the pages of ${expected.join(', ')})`);
     }
     assert.deepEqual(misses, []);
   });
 
-  test('a name several agents spell alike gives all their pages first, ordered by the tie rule (the catalog\'s agent order)', async () => {
+  test("a name several agents spell alike gives all their pages first, ordered by the tie rule (the catalog's agent order)", async () => {
     // A namespaced tool's name inside its namespace (Codex's `notes.read_file` is `read_file` there)
     // is left out: whether its page answers to it depends on the names its history saw, which the
     // catalog does not list.
     const inNamespace = new Set(catalog.tools.filter((t) => t.name !== t.fullName).map((t) => t.name));
-    const shared = [...spelledPages].filter(([name, urls]) => new Set([...urls].map(agentOfUrl)).size > 1 && !inNamespace.has(name));
-    for (const name of ['TaskStop', 'WebSearch']) assert.ok(shared.some(([n]) => n === name), `${name} is spelled alike by several agents`);
+    const shared = [...spelledPages].filter(
+      ([name, urls]) => new Set([...urls].map(agentOfUrl)).size > 1 && !inNamespace.has(name),
+    );
+    for (const name of ['TaskStop', 'WebSearch'])
+      assert.ok(
+        shared.some(([n]) => n === name),
+        `${name} is spelled alike by several agents`,
+      );
     await openSearch();
     // The two names the issue named, as typed into the dialog: the first result is the page of the
     // agent the rule picks, titled with that agent.
@@ -725,19 +887,30 @@ describe('search', () => {
       const [agent] = inCatalogOrder(urls);
       const listed = await searchUi(name);
       const title = (await resultTitles())[0]!.replaceAll('\u00a0', ' ');
-      assert.equal(listed[0], [...urls].find((u) => agentOfUrl(u) === agent), `${name}: ${listed.join(' ')}`);
-      assert.ok(title.includes(catalog.agents.find((a) => a.id === agent)!.product), `${name}: first result titled ${title}`);
+      assert.equal(
+        listed[0],
+        [...urls].find((u) => agentOfUrl(u) === agent),
+        `${name}: ${listed.join(' ')}`,
+      );
+      assert.ok(
+        title.includes(catalog.agents.find((a) => a.id === agent)!.product),
+        `${name}: first result titled ${title}`,
+      );
     }
     // Every name spelled alike by several agents, through the dialog's Pagefind instance.
     const listedCount = (await searchUi(catalog.agents[0]!.product)).length;
-    const found = await searchPagefind(shared.map(([n]) => n), listedCount);
+    const found = await searchPagefind(
+      shared.map(([n]) => n),
+      listedCount,
+    );
     const misses: string[] = [];
     for (const [name, urls] of shared) {
       const hooks = [...hookEvents].filter(([, es]) => es.has(name)).map(([a]) => `/${a}/hooks/`);
       const pages = new Set([...urls, ...hooks]);
       const first = found.get(name)!.slice(0, Math.min(pages.size, listedCount));
       const expected = inCatalogOrder(pages).slice(0, first.length);
-      if (first.some((u) => !pages.has(u)) || first.map(agentOfUrl).join() !== expected.join()) misses.push(`${name}: ${first.join(' ')} (expected the pages of ${expected.join(', ')} in that order)`);
+      if (first.some((u) => !pages.has(u)) || first.map(agentOfUrl).join() !== expected.join())
+        misses.push(`${name}: ${first.join(' ')} (expected the pages of ${expected.join(', ')} in that order)`);
     }
     assert.ok(shared.length >= 2);
     assert.deepEqual(misses, []);
@@ -790,7 +963,8 @@ describe('search', () => {
         if (!words.has(url)) words.set(url, await pageWords(url));
         const known = words.get(url)!;
         checked++;
-        for (const token of text.split(/\s+/).map(bare).filter(Boolean)) if (!known.has(token)) misses.push(`${q} → ${url}: "${token}" in ${JSON.stringify(text)}`);
+        for (const token of text.split(/\s+/).map(bare).filter(Boolean))
+          if (!known.has(token)) misses.push(`${q} → ${url}: "${token}" in ${JSON.stringify(text)}`);
       }
     }
     assert.ok(checked >= queries.length * 3, `only ${checked} excerpts read`);
@@ -806,15 +980,19 @@ describe('search', () => {
 });
 
 describe('weight', () => {
-  test('agent pages, home and jobs load no script beyond Starlight\'s; tool pages at most 2 KB more', async () => {
+  test("agent pages, home and jobs load no script beyond Starlight's; tool pages at most 2 KB more", async () => {
     const scriptsOf = async (path: string) => {
       await page.goto(served.base + path);
       return page.$$eval('script', (ss) =>
-        ss.map((s) => ((s as HTMLScriptElement).src ? new URL((s as HTMLScriptElement).src).pathname : `inline:${s.textContent}`)),
+        ss.map((s) =>
+          (s as HTMLScriptElement).src ? new URL((s as HTMLScriptElement).src).pathname : `inline:${s.textContent}`,
+        ),
       );
     };
     const bytes = async (script: string) =>
-      script.startsWith('inline:') ? Buffer.byteLength(script.slice('inline:'.length)) : (await (await fetch(served.base + script)).arrayBuffer()).byteLength;
+      script.startsWith('inline:')
+        ? Buffer.byteLength(script.slice('inline:'.length))
+        : (await (await fetch(served.base + script)).arrayBuffer()).byteLength;
     // The about page is a Markdown page with a code block: Starlight's own scripts, nothing of ours.
     const baseline = new Set(await scriptsOf('/about/'));
     for (const path of ['/', '/jobs/', ...site.agents.map((a) => `/${a.id}/`)]) {

@@ -13,7 +13,6 @@ import { attr, elements, textOf as text, type Element } from '../helpers/html.ts
 import { buildSite, DIST, ROOT } from '../helpers/browser.ts';
 import { expandAvailability, type CompactAvailability } from '../../src/lib/exports/availability.ts';
 
-
 interface Catalog {
   tools: { agent: string; fullName: string; aliases: { name: string }[]; links: { page: string } }[];
 }
@@ -24,11 +23,12 @@ before(() => {
   catalog = JSON.parse(readFileSync(join(DIST, 'catalog.json'), 'utf8')) as Catalog;
 });
 
-
 /** The strip's definition list of a built page: term → its description element. */
 function strip(page: string): Map<string, Element> {
   const html = readFileSync(join(DIST, page, 'index.html'), 'utf8');
-  const dl = elements(html).find((e) => e.tagName === 'dl' && (attr(e, 'class') ?? '').split(/\s+/).includes('support-strip'));
+  const dl = elements(html).find(
+    (e) => e.tagName === 'dl' && (attr(e, 'class') ?? '').split(/\s+/).includes('support-strip'),
+  );
   assert.ok(dl, `${page} has a support strip`);
   const out = new Map<string, Element>();
   for (const div of dl.childNodes.filter((c): c is Element => 'tagName' in c)) {
@@ -54,10 +54,15 @@ test('a tool page with recorded hook payloads never says none is recorded, and n
   let unmatched = 0;
   for (const agent of existsSync(PAYLOADS) ? readdirSync(PAYLOADS) : []) {
     for (const f of readdirSync(join(PAYLOADS, agent))) {
-      const data = JSON.parse(readFileSync(join(PAYLOADS, agent, f), 'utf8')) as { tool: string; calls: { tool: string; hooks?: unknown[] }[] };
+      const data = JSON.parse(readFileSync(join(PAYLOADS, agent, f), 'utf8')) as {
+        tool: string;
+        calls: { tool: string; hooks?: unknown[] }[];
+      };
       const own = data.calls.filter((c) => c.tool === data.tool && (c.hooks?.length ?? 0) > 0);
       if (own.length === 0) continue;
-      const tool = catalog.tools.find((t) => t.agent === agent && (t.fullName === data.tool || t.aliases.some((a) => a.name === data.tool)));
+      const tool = catalog.tools.find(
+        (t) => t.agent === agent && (t.fullName === data.tool || t.aliases.some((a) => a.name === data.tool)),
+      );
       if (!tool) {
         unmatched++;
         continue;
@@ -77,7 +82,8 @@ test('a tool page with recorded hook payloads never says none is recorded, and n
     assert.doesNotMatch(line, /no hook payload recorded/, `${page} has recorded hook payloads`);
     const names = dd.childNodes.filter((c): c is Element => 'tagName' in c && c.tagName === 'code').map((c) => text(c));
     assert.ok(names.length > 0, `${page}: "In hooks" names the tool (${line})`);
-    for (const name of names) assert.ok(values.has(name), `${page}: "${name}" is a string of its recorded hook payloads`);
+    for (const name of names)
+      assert.ok(values.has(name), `${page}: "${name}" is a string of its recorded hook payloads`);
     agents.add(page.split('/')[1]!);
   }
   assert.ok(agents.size > 1, 'payloads of several agents were checked');
@@ -93,7 +99,11 @@ test('a page whose history follows no configuration advertising the tool names n
     seen++;
     const captures = line.split('; ').find((part) => part.startsWith('captures:'))!;
     assert.doesNotMatch(captures, /since|already there|added|removed|\d+\.\d+\.\d+/, `${tool.links.page}: ${captures}`);
-    assert.match(captures, /the history follows the configurations? \S/, `${tool.links.page} says which configurations the history follows`);
+    assert.match(
+      captures,
+      /the history follows the configurations? \S/,
+      `${tool.links.page} says which configurations the history follows`,
+    );
   }
   assert.ok(seen > 0, 'some page has a tool no followed configuration advertises');
 });
@@ -102,11 +112,19 @@ test('"already there in" in captures only for a tool some configuration the capt
   const HISTORY = join(ROOT, 'content/history');
   const followed = new Map<string, string[]>();
   for (const f of existsSync(HISTORY) ? readdirSync(HISTORY) : []) {
-    const h = JSON.parse(readFileSync(join(HISTORY, f), 'utf8')) as { agent: string; source: string; configurations?: string[] };
+    const h = JSON.parse(readFileSync(join(HISTORY, f), 'utf8')) as {
+      agent: string;
+      source: string;
+      configurations?: string[];
+    };
     if (h.source === 'capture') followed.set(h.agent, h.configurations ?? []);
   }
-  const catalog = JSON.parse(readFileSync(join(DIST, 'catalog.json'), 'utf8')) as { agents: { id: string; configurations: { id: string }[] }[]; tools: { agent: string; links: { page: string }; availability?: CompactAvailability }[] };
-  const configurationsOf = (agent: string) => catalog.agents.find((a) => a.id === agent)?.configurations.map((c) => c.id) ?? [];
+  const catalog = JSON.parse(readFileSync(join(DIST, 'catalog.json'), 'utf8')) as {
+    agents: { id: string; configurations: { id: string }[] }[];
+    tools: { agent: string; links: { page: string }; availability?: CompactAvailability }[];
+  };
+  const configurationsOf = (agent: string) =>
+    catalog.agents.find((a) => a.id === agent)?.configurations.map((c) => c.id) ?? [];
   let checked = 0;
   for (const tool of catalog.tools) {
     const configs = followed.get(tool.agent);
@@ -117,7 +135,11 @@ test('"already there in" in captures only for a tool some configuration the capt
     checked++;
     const line = text(strip(tool.links.page).get('Releases')!).replace(/\s+/g, ' ');
     const captures = line.split('; ').find((part) => part.startsWith('captures:')) ?? '';
-    assert.doesNotMatch(captures, /since before|already there/, `${tool.links.page}: no configuration the history follows advertises it, yet "${captures}"`);
+    assert.doesNotMatch(
+      captures,
+      /since before|already there/,
+      `${tool.links.page}: no configuration the history follows advertises it, yet "${captures}"`,
+    );
   }
   assert.ok(checked > 0, 'some tool is advertised by no configuration a capture history follows');
 });

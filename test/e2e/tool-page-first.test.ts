@@ -42,12 +42,15 @@ after(() => served?.close());
 const readJson = (path: string): unknown => JSON.parse(readFileSync(path, 'utf8'));
 const files = (dir: string): string[] => {
   try {
-    return readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => join(dir, f));
+    return readdirSync(dir)
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => join(dir, f));
   } catch {
     return [];
   }
 };
-const toolNamed = (agent: string, name: string) => tools.find((t) => t.agent === agent && (t.fullName === name || t.aliases.some((a) => a.name === name)));
+const toolNamed = (agent: string, name: string) =>
+  tools.find((t) => t.agent === agent && (t.fullName === name || t.aliases.some((a) => a.name === name)));
 
 /** Every string anywhere in a JSON value. */
 function strings(value: unknown, out: string[] = []): string[] {
@@ -88,29 +91,46 @@ test("each agent's most-answered tool shows a recorded hook payload and what hoo
     await page.goto(tool.links.page, { waitUntil: 'load' });
     // Real heights: sections laid out lazily (content-visibility) would otherwise count with an assumed height.
     await page.addStyleTag({ content: '* { content-visibility: visible !important; }' });
-    const found = await page.evaluate(({ cases, agent }) => {
-      const top = (el: Element) => el.getBoundingClientRect().top + window.scrollY;
-      const blocks = [...document.querySelectorAll('main pre')].filter((pre) => pre.getClientRects().length > 0).map((pre) => ({ text: pre.textContent ?? '', top: top(pre) }));
-      const links = [...document.querySelectorAll<HTMLAnchorElement>('main a[href*="/hooks/#case-"]')].filter((a) => a.getClientRects().length > 0);
-      const answers = links.filter((a) => cases.includes(a.hash.slice('#case-'.length)) && a.pathname.endsWith(`/${agent}/hooks/`)).map(top);
-      const schema = [...document.querySelectorAll<HTMLAnchorElement>('main a[href$="hooks.schema.json"]')].map((a) => ({ href: a.href, top: top(a) }));
-      return { blocks, answers, schema, height: document.documentElement.scrollHeight };
-    }, { cases, agent: tool.agent });
+    const found = await page.evaluate(
+      ({ cases, agent }) => {
+        const top = (el: Element) => el.getBoundingClientRect().top + window.scrollY;
+        const blocks = [...document.querySelectorAll('main pre')]
+          .filter((pre) => pre.getClientRects().length > 0)
+          .map((pre) => ({ text: pre.textContent ?? '', top: top(pre) }));
+        const links = [...document.querySelectorAll<HTMLAnchorElement>('main a[href*="/hooks/#case-"]')].filter(
+          (a) => a.getClientRects().length > 0,
+        );
+        const answers = links
+          .filter((a) => cases.includes(a.hash.slice('#case-'.length)) && a.pathname.endsWith(`/${agent}/hooks/`))
+          .map(top);
+        const schema = [...document.querySelectorAll<HTMLAnchorElement>('main a[href$="hooks.schema.json"]')].map(
+          (a) => ({ href: a.href, top: top(a) }),
+        );
+        return { blocks, answers, schema, height: document.documentElement.scrollHeight };
+      },
+      { cases, agent: tool.agent },
+    );
     const limit = 3 * SCREEN.height;
     // A block shows a recorded payload when every string of that payload (placeholders included) is in it, as is or as JSON writes it.
-    const inBlock = (text: string, s: string) => s.length > 200 || text.includes(s) || text.includes(JSON.stringify(s).slice(1, -1));
+    const inBlock = (text: string, s: string) =>
+      s.length > 200 || text.includes(s) || text.includes(JSON.stringify(s).slice(1, -1));
     const shown = found.blocks.filter((b) => payloads.some((p) => strings(p).every((s) => inBlock(b.text, s))));
     const where = `${tool.links.page}`;
     if (payloads.length === 0) failures.push(`${where}: no hook payload is recorded for its calls`);
-    else if (!shown.some((b) => b.top < limit)) failures.push(`${where}: no recorded payload starts within 3 screens (first at ${shown[0]?.top ?? 'none'})`);
-    if (!found.answers.some((t) => t < limit)) failures.push(`${where}: no link to its recorded cases within 3 screens (first at ${found.answers[0] ?? 'none'})`);
+    else if (!shown.some((b) => b.top < limit))
+      failures.push(`${where}: no recorded payload starts within 3 screens (first at ${shown[0]?.top ?? 'none'})`);
+    if (!found.answers.some((t) => t < limit))
+      failures.push(
+        `${where}: no link to its recorded cases within 3 screens (first at ${found.answers[0] ?? 'none'})`,
+      );
     const schema = found.schema[0];
     if (!schema || schema.top > limit) failures.push(`${where}: hooks.schema.json not linked within 3 screens`);
     else {
       const response = await page.request.get(schema.href);
       if (!response.ok()) failures.push(`${where}: ${schema.href} answers ${response.status()}`);
     }
-    if (found.height > 12 * SCREEN.height) failures.push(`${where}: ${(found.height / SCREEN.height).toFixed(1)} screens long with its folds closed`);
+    if (found.height > 12 * SCREEN.height)
+      failures.push(`${where}: ${(found.height / SCREEN.height).toFixed(1)} screens long with its folds closed`);
     await page.close();
   }
   await context.close();
@@ -119,7 +139,8 @@ test("each agent's most-answered tool shows a recorded hook payload and what hoo
 
 /** Upstream text quoted on the page (descriptions, recorded payloads, what the model was sent): it may say anything. */
 const UPSTREAM = new Set(['field-description', 'upstream-text', 'sent-to-model', 'payload', 'hooks-pre']);
-const isUpstream = (el: HtmlElement) => el.tagName === 'pre' || el.tagName === 'q' || (attr(el, 'class') ?? '').split(/\s+/).some((c) => UPSTREAM.has(c));
+const isUpstream = (el: HtmlElement) =>
+  el.tagName === 'pre' || el.tagName === 'q' || (attr(el, 'class') ?? '').split(/\s+/).some((c) => UPSTREAM.has(c));
 
 test('no reader section of a tool page shows `npm run` or a content/ path', () => {
   const found: string[] = [];
@@ -144,7 +165,8 @@ test('no reader section of a tool page shows `npm run` or a content/ path', () =
       }
     };
     walk(main);
-    for (const m of text.join(' ').matchAll(/.{0,40}(?:npm run|content\/[\w-]+\/).{0,40}/g)) found.push(`${tool.links.page}: …${m[0]}…`);
+    for (const m of text.join(' ').matchAll(/.{0,40}(?:npm run|content\/[\w-]+\/).{0,40}/g))
+      found.push(`${tool.links.page}: …${m[0]}…`);
   }
   assert.deepEqual(found, []);
 });
@@ -161,7 +183,13 @@ function longestWord(html: string): number {
 
 test('field names break only between words, at 1280 and 375 px', async () => {
   const pages = tools.map((t) => t.links.page);
-  const chosen = SWEEP ? pages : pages.map((p) => ({ p, n: longestWord(readFileSync(join(DIST, p, 'index.html'), 'utf8')) })).sort((a, b) => b.n - a.n).slice(0, 24).map((x) => x.p);
+  const chosen = SWEEP
+    ? pages
+    : pages
+        .map((p) => ({ p, n: longestWord(readFileSync(join(DIST, p, 'index.html'), 'utf8')) }))
+        .sort((a, b) => b.n - a.n)
+        .slice(0, 24)
+        .map((x) => x.p);
   const problems: string[] = [];
   for (const width of [1280, 375]) {
     const context = await served.browser.newContext({ viewport: { width, height: 900 }, baseURL: served.base });
@@ -173,11 +201,14 @@ test('field names break only between words, at 1280 and 375 px', async () => {
         document.head.insertAdjacentHTML('beforeend', '<style>* { content-visibility: visible !important; }</style>');
         const out: string[] = [];
         // Where a name may break: after `_`, `.`, `/` or `-`, before `[` or `(`, or where lower case meets upper case.
-        const allowed = (before: string, after: string) => /[_./\-\])]$/.test(before) || /^[[(]/.test(after) || (/[a-z0-9]$/.test(before) && /^[A-Z]/.test(after));
+        const allowed = (before: string, after: string) =>
+          /[_./\-\])]$/.test(before) || /^[[(]/.test(after) || (/[a-z0-9]$/.test(before) && /^[A-Z]/.test(after));
         for (const code of document.querySelectorAll('.field-table td:first-child code')) {
           const texts = [...code.childNodes].filter((n): n is Text => n.nodeType === Node.TEXT_NODE);
           const name = code.textContent ?? '';
-          for (let i = 1; i < texts.length; i++) if (!allowed(texts[i - 1]!.data, texts[i]!.data)) out.push(`${name}: a break opportunity between "${texts[i - 1]!.data}" and "${texts[i]!.data}"`);
+          for (let i = 1; i < texts.length; i++)
+            if (!allowed(texts[i - 1]!.data, texts[i]!.data))
+              out.push(`${name}: a break opportunity between "${texts[i - 1]!.data}" and "${texts[i]!.data}"`);
           for (const node of texts) {
             const range = document.createRange();
             range.selectNodeContents(node);

@@ -31,7 +31,8 @@ export function readAtom(xml: string): ReadFeed {
   assert.equal(parsed.format, 'atom', 'the document is read as an Atom feed');
   if (parsed.format !== 'atom') throw new Error('unreachable');
   const feed = parsed.feed;
-  const rel = (links: { rel?: string; href?: string }[] | undefined, name: string) => links?.find((l) => (l.rel ?? 'alternate') === name)?.href;
+  const rel = (links: { rel?: string; href?: string }[] | undefined, name: string) =>
+    links?.find((l) => (l.rel ?? 'alternate') === name)?.href;
   return {
     id: feed.id,
     title: feed.title?.value,

@@ -18,7 +18,8 @@ export { CHROMIUM };
 /** Installs Debian's chromium when it is missing (CI machines start without it). */
 export function ensureChromium(): void {
   if (existsSync(CHROMIUM)) return;
-  if (process.getuid?.() !== 0) throw new Error(`${CHROMIUM} is missing; install Debian's chromium package (apt-get install chromium)`);
+  if (process.getuid?.() !== 0)
+    throw new Error(`${CHROMIUM} is missing; install Debian's chromium package (apt-get install chromium)`);
   execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', timeout: 300_000 });
   execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], {
     stdio: 'inherit',

@@ -10,7 +10,8 @@ import { AGENTS, isAgentId } from '../../src/lib/agents/index.ts';
 import { ROOT } from './browser.ts';
 
 /** How the agent module says our stub's made-up definitions begin (undefined: it has none). */
-export const standInPrefix = (agent: string): string | undefined => (isAgentId(agent) ? AGENTS[agent].standInDefinitions?.descriptionPrefix : undefined);
+export const standInPrefix = (agent: string): string | undefined =>
+  isAgentId(agent) ? AGENTS[agent].standInDefinitions?.descriptionPrefix : undefined;
 
 export interface MatrixFile {
   agents: Record<string, { version: string; checked: string; configurations: { id: string; label: string }[] }>;
@@ -19,9 +20,11 @@ export interface MatrixFile {
 /** The project's content folder; tests of fixture content pass theirs. */
 export const CONTENT = join(ROOT, 'content');
 
-export const readMatrix = (content = CONTENT): MatrixFile => JSON.parse(readFileSync(join(content, 'capture-matrix.json'), 'utf8')) as MatrixFile;
+export const readMatrix = (content = CONTENT): MatrixFile =>
+  JSON.parse(readFileSync(join(content, 'capture-matrix.json'), 'utf8')) as MatrixFile;
 
-export const readCapture = (agent: string, config: string, content = CONTENT): any => JSON.parse(readFileSync(join(content, 'captures', agent, `${config}.json`), 'utf8'));
+export const readCapture = (agent: string, config: string, content = CONTENT): any =>
+  JSON.parse(readFileSync(join(content, 'captures', agent, `${config}.json`), 'utf8'));
 
 /** A tool entry of a request's `tools` array. */
 export interface Entry {
@@ -56,19 +59,40 @@ export interface Entry {
  */
 export function advertised(body: any, standInPrefix?: string): Entry[] {
   const out: Entry[] = [];
-  const madeUp = (t: any) => standInPrefix !== undefined && String(t.function?.description ?? t.description ?? '').startsWith(standInPrefix);
+  const madeUp = (t: any) =>
+    standInPrefix !== undefined && String(t.function?.description ?? t.description ?? '').startsWith(standInPrefix);
   const add = (name: string, namespace: string | undefined, how: Entry['how'], input: Entry['input']) =>
     out.push({ fullName: namespace && namespace !== 'functions' ? `${namespace}.${name}` : name, name, how, input });
-  const grammar = (format: any): Entry['input'] => (format?.type === 'grammar' && typeof format.definition === 'string' ? 'grammar' : 'none');
+  const grammar = (format: any): Entry['input'] =>
+    format?.type === 'grammar' && typeof format.definition === 'string' ? 'grammar' : 'none';
   const entry = (t: any, namespace?: string): void => {
     if (t.type === 'namespace') for (const child of t.tools) entry(child, t.name);
-    else if (Array.isArray(t.functionDeclarations)) for (const d of t.functionDeclarations) add(d.name, namespace, 'function', 'json-schema');
-    else if (t.function) add(t.function.name, namespace, t.defer_loading ? 'deferred with schema' : 'function', madeUp(t) ? 'stand-in' : 'json-schema');
+    else if (Array.isArray(t.functionDeclarations))
+      for (const d of t.functionDeclarations) add(d.name, namespace, 'function', 'json-schema');
+    else if (t.function)
+      add(
+        t.function.name,
+        namespace,
+        t.defer_loading ? 'deferred with schema' : 'function',
+        madeUp(t) ? 'stand-in' : 'json-schema',
+      );
     else if (t.custom) add(t.custom.name, namespace, 'freeform', grammar(t.custom.format));
     else if (t.type === 'custom') add(t.name, namespace, 'freeform', grammar(t.format));
     else if (typeof t.description === 'string' && /never call this tool/i.test(t.description)) return;
-    else if (t.type === undefined || t.type === 'function') add(t.name, namespace, t.defer_loading ? 'deferred with schema' : 'function', madeUp(t) ? 'stand-in' : 'json-schema');
-    else add(t.name ?? t.type, namespace, t.execution === 'client' ? 'built-in' : 'hosted', t.parameters ? 'json-schema' : 'none');
+    else if (t.type === undefined || t.type === 'function')
+      add(
+        t.name,
+        namespace,
+        t.defer_loading ? 'deferred with schema' : 'function',
+        madeUp(t) ? 'stand-in' : 'json-schema',
+      );
+    else
+      add(
+        t.name ?? t.type,
+        namespace,
+        t.execution === 'client' ? 'built-in' : 'hosted',
+        t.parameters ? 'json-schema' : 'none',
+      );
   };
   for (const t of body.tools ?? []) entry(t);
   for (const item of Array.isArray(body.input) ? body.input : []) for (const t of item.tools ?? []) entry(t);

@@ -15,7 +15,9 @@ if (match) {
   const hit = (path: unknown): boolean => String(path instanceof URL ? path.pathname : path).includes(match);
   const { writeFile } = fs.promises;
   fs.promises.writeFile = ((path: Parameters<typeof writeFile>[0], ...rest: unknown[]) =>
-    hit(path) ? Promise.reject(full(path)) : (writeFile as (...a: unknown[]) => Promise<void>)(path, ...rest)) as typeof writeFile;
+    hit(path)
+      ? Promise.reject(full(path))
+      : (writeFile as (...a: unknown[]) => Promise<void>)(path, ...rest)) as typeof writeFile;
   const { writeFileSync } = fs;
   fs.writeFileSync = ((path: Parameters<typeof writeFileSync>[0], ...rest: unknown[]) =>
     hit(path) ? full(path) : (writeFileSync as (...a: unknown[]) => void)(path, ...rest)) as typeof writeFileSync;

@@ -32,7 +32,12 @@ function nested(depth: number): Record<string, unknown> {
       description: `See https://example.invalid/${'a-very-long-path-segment/'.repeat(8)}?query=${'x'.repeat(60)} for details.`,
     };
   }
-  return { type: 'object', description: `Level ${depth}.`, properties: { [`${LONG_FIELD.slice(0, 40)}_${depth}`]: nested(depth - 1) }, required: [] };
+  return {
+    type: 'object',
+    description: `Level ${depth}.`,
+    properties: { [`${LONG_FIELD.slice(0, 40)}_${depth}`]: nested(depth - 1) },
+    required: [],
+  };
 }
 
 /** Adds the long tool to the Claude Code capture of a copy of the fixture content. */
@@ -44,8 +49,20 @@ function plantLongText(content: string): void {
       input_schema: {
         type: 'object',
         properties: {
-          [LONG_FIELD]: { type: 'array', items: { type: 'object', properties: { [LONG_FIELD]: nested(8) } }, description: 'An array of deeply nested objects.' },
-          [`${LONG_FIELD}Union`]: { anyOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }, { type: 'array', items: { type: 'string' } }, { type: 'null' }] },
+          [LONG_FIELD]: {
+            type: 'array',
+            items: { type: 'object', properties: { [LONG_FIELD]: nested(8) } },
+            description: 'An array of deeply nested objects.',
+          },
+          [`${LONG_FIELD}Union`]: {
+            anyOf: [
+              { type: 'string' },
+              { type: 'number' },
+              { type: 'boolean' },
+              { type: 'array', items: { type: 'string' } },
+              { type: 'null' },
+            ],
+          },
         },
         required: [LONG_FIELD],
       },

@@ -17,6 +17,11 @@ export function elements(html: string): Element[] {
 }
 
 /** The text of a node and everything under it. */
-export const textOf = (node: Node): string => ('value' in node && node.nodeName === '#text' ? String(node.value) : 'childNodes' in node ? node.childNodes.map((c) => textOf(c as Node)).join('') : '');
+export const textOf = (node: Node): string =>
+  'value' in node && node.nodeName === '#text'
+    ? String(node.value)
+    : 'childNodes' in node
+      ? node.childNodes.map((c) => textOf(c as Node)).join('')
+      : '';
 
 export const attr = (el: Element, name: string): string | undefined => el.attrs.find((a) => a.name === name)?.value;

@@ -4,7 +4,14 @@
  * filled in, with values a test can predict without running them.
  */
 import type { MatrixAgent, MatrixConfiguration } from '../../src/lib/model/captures.ts';
-import type { AgentId, AgentRecord, AliasRecord, Definition, EditorialTool, ToolGroup } from '../../src/lib/core/content-types.ts';
+import type {
+  AgentId,
+  AgentRecord,
+  AliasRecord,
+  Definition,
+  EditorialTool,
+  ToolGroup,
+} from '../../src/lib/core/content-types.ts';
 import type { FieldRow } from '../../src/lib/shapes/field-rows.ts';
 import type { DefinitionView, SiteModel, ToolModel } from '../../src/lib/model/model.ts';
 import type { CapturedTool, Delivery } from '../../src/lib/wire/index.ts';
@@ -26,7 +33,19 @@ export function definition(kind: Definition['kind']): Definition {
 /** A field row with the given anchor (`input.command`, `output.stdout`). */
 export function row(id: string, options: { type?: string; required?: boolean } = {}): FieldRow {
   const path = id.slice(id.indexOf('.') + 1);
-  return { id, path, fieldKey: path, name: path, label: path, depth: 0, role: 'property', type: options.type ?? 'string', required: options.required ?? false, constraints: [], segments: [] } as unknown as FieldRow;
+  return {
+    id,
+    path,
+    fieldKey: path,
+    name: path,
+    label: path,
+    depth: 0,
+    role: 'property',
+    type: options.type ?? 'string',
+    required: options.required ?? false,
+    constraints: [],
+    segments: [],
+  } as unknown as FieldRow;
 }
 
 export function view(kind: Definition['kind'], rows: FieldRow[] = [], code?: DefinitionView['code']): DefinitionView {
@@ -55,20 +74,45 @@ export function tool(agent: AgentId, fullName: string, options: ToolOptions = {}
     slug,
     source: options.source ?? 'capture',
     fullName,
-    generated: { agent, name: fullName, group: options.group ?? 'built-in', nameEvidence: 'fixture', aliases: options.aliases ?? [], input: definition('json-schema'), output: definition('unavailable'), provenance: [] },
+    generated: {
+      agent,
+      name: fullName,
+      group: options.group ?? 'built-in',
+      nameEvidence: 'fixture',
+      aliases: options.aliases ?? [],
+      input: definition('json-schema'),
+      output: definition('unavailable'),
+      provenance: [],
+    },
     input: options.input ?? view('json-schema'),
     output: options.output ?? view('unavailable'),
     releases: {},
     files: { generated: `content/tools/${agent}/${slug}.json` },
   };
   if (options.editorial) {
-    model.editorial = { agent, name: fullName, summary: `${fullName} summary`, availability: { prose: '', gates: [] }, lifecycle: '', failures: [], jobs: [], ...options.editorial };
+    model.editorial = {
+      agent,
+      name: fullName,
+      summary: `${fullName} summary`,
+      availability: { prose: '', gates: [] },
+      lifecycle: '',
+      failures: [],
+      jobs: [],
+      ...options.editorial,
+    };
   }
   if (options.captured) {
     const byConfig = new Map<string, CapturedTool>();
     for (const [config, seen] of Object.entries(options.captured)) {
       const fields = typeof seen === 'string' ? { delivery: seen } : seen;
-      byConfig.set(config, { name: fullName, fullName, delivery: 'function', input: definition('json-schema'), output: definition('unavailable'), ...fields } as CapturedTool);
+      byConfig.set(config, {
+        name: fullName,
+        fullName,
+        delivery: 'function',
+        input: definition('json-schema'),
+        output: definition('unavailable'),
+        ...fields,
+      } as CapturedTool);
     }
     model.captured = { agent, fullName, name: fullName, byConfig };
   }
@@ -81,7 +125,15 @@ export function agent(id: AgentId, options: Partial<AgentRecord> = {}): AgentRec
 }
 
 export function configuration(id: string, options: Partial<MatrixConfiguration> = {}): MatrixConfiguration {
-  return { id, label: id.toUpperCase(), description: `${id} configuration`, mode: 'print', args: [], env: {}, ...options } as MatrixConfiguration;
+  return {
+    id,
+    label: id.toUpperCase(),
+    description: `${id} configuration`,
+    mode: 'print',
+    args: [],
+    env: {},
+    ...options,
+  } as MatrixConfiguration;
 }
 
 export function matrix(configurations: MatrixConfiguration[]): MatrixAgent {
@@ -89,5 +141,22 @@ export function matrix(configurations: MatrixConfiguration[]): MatrixAgent {
 }
 
 export function site(parts: Partial<SiteModel> & Pick<SiteModel, 'agents' | 'tools'>): SiteModel {
-  return { jobs: [], comparisons: [], histories: [], removedTools: [], inventory: [], releases: {}, archived: [], hooks: [], hookEvents: [], hookBehaviour: [], hookBehaviourHistories: [], hookOutputs: [], subagents: [], permissions: [], mcpNaming: [], ...parts };
+  return {
+    jobs: [],
+    comparisons: [],
+    histories: [],
+    removedTools: [],
+    inventory: [],
+    releases: {},
+    archived: [],
+    hooks: [],
+    hookEvents: [],
+    hookBehaviour: [],
+    hookBehaviourHistories: [],
+    hookOutputs: [],
+    subagents: [],
+    permissions: [],
+    mcpNaming: [],
+    ...parts,
+  };
 }

@@ -48,7 +48,8 @@ export async function startRegistry(name: string, versions: Record<string, Serve
 export async function startRegistries(packages: Record<string, Record<string, ServedVersion>>): Promise<Registry> {
   const requests: string[] = [];
   const names = Object.keys(packages);
-  const tarballPath = (index: number, version: string) => (index === 0 ? `/tarballs/${version}.tgz` : `/tarballs/${index}/${version}.tgz`);
+  const tarballPath = (index: number, version: string) =>
+    index === 0 ? `/tarballs/${version}.tgz` : `/tarballs/${index}/${version}.tgz`;
   const server = createServer((req, res) => {
     const path = decodeURIComponent(req.url ?? '/');
     requests.push(path);
@@ -64,11 +65,23 @@ export async function startRegistries(packages: Record<string, Record<string, Se
       const packument = {
         name,
         'dist-tags': { latest: Object.keys(versions).at(-1) },
-        time: { created: day(0), modified: day(Object.keys(versions).length), ...Object.fromEntries(Object.keys(versions).map((version, i) => [version, day(i + 1)])) },
+        time: {
+          created: day(0),
+          modified: day(Object.keys(versions).length),
+          ...Object.fromEntries(Object.keys(versions).map((version, i) => [version, day(i + 1)])),
+        },
         versions: Object.fromEntries(
           Object.entries(versions).map(([version, v]) => [
             version,
-            { ...v.manifest, name, version, dist: { tarball: `${base}${tarballPath(index, version)}`, integrity: v.claimedIntegrity ?? sha512(v.bytes) } },
+            {
+              ...v.manifest,
+              name,
+              version,
+              dist: {
+                tarball: `${base}${tarballPath(index, version)}`,
+                integrity: v.claimedIntegrity ?? sha512(v.bytes),
+              },
+            },
           ]),
         ),
       };
@@ -91,7 +104,9 @@ export async function startRegistries(packages: Record<string, Record<string, Se
 }
 
 /** The registry of `startRegistry` in a child process, given a JSON file `{name, versions: {v: {file, claimedIntegrity?}}}`. */
-export async function spawnRegistry(description: string): Promise<{ url: string; child: ChildProcess; close(): Promise<void> }> {
+export async function spawnRegistry(
+  description: string,
+): Promise<{ url: string; child: ChildProcess; close(): Promise<void> }> {
   const child = spawn(process.execPath, [import.meta.filename, description], { stdio: ['ignore', 'pipe', 'inherit'] });
   const url = await new Promise<string>((resolve, reject) => {
     child.on('error', reject);
@@ -111,9 +126,15 @@ export async function spawnRegistry(description: string): Promise<{ url: string;
 }
 
 if (import.meta.main) {
-  const { name, versions } = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as { name: string; versions: Record<string, { file: string; claimedIntegrity?: string }> };
+  const { name, versions } = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as {
+    name: string;
+    versions: Record<string, { file: string; claimedIntegrity?: string }>;
+  };
   const served = Object.fromEntries(
-    Object.entries(versions).map(([v, { file, claimedIntegrity }]) => [v, { bytes: readFileSync(file), ...(claimedIntegrity ? { claimedIntegrity } : {}) }]),
+    Object.entries(versions).map(([v, { file, claimedIntegrity }]) => [
+      v,
+      { bytes: readFileSync(file), ...(claimedIntegrity ? { claimedIntegrity } : {}) },
+    ]),
   );
   const registry = await startRegistry(name, served);
   console.log(registry.url);

@@ -71,7 +71,8 @@ export function pageRoutes(root = ROOT): Route[] {
       routes.push({ name: `/${segments[0]}.html`, pattern: new RegExp(`^/${segments[0]}\\.html$`), statics: 1 });
       continue;
     }
-    const part = (s: string) => (/^\[\.\.\..+\]$/.test(s) ? '(?:.+/)?' : /^\[.+\]$/.test(s) ? '[^/]+/' : `${escapeRe(s)}/`);
+    const part = (s: string) =>
+      /^\[\.\.\..+\]$/.test(s) ? '(?:.+/)?' : /^\[.+\]$/.test(s) ? '[^/]+/' : `${escapeRe(s)}/`;
     routes.push({
       name: `/${segments.map((s) => `${s}/`).join('')}`,
       pattern: new RegExp(`^/${segments.map(part).join('')}$`),
@@ -81,7 +82,11 @@ export function pageRoutes(root = ROOT): Route[] {
   const docsDir = join(root, 'src/content/docs');
   for (const file of readdirSync(docsDir, { recursive: true, encoding: 'utf8' })) {
     if (!/\.mdx?$/.test(file)) continue;
-    const slug = file.replace(/\.mdx?$/, '').split(sep).join('/').replace(/(^|\/)index$/, '');
+    const slug = file
+      .replace(/\.mdx?$/, '')
+      .split(sep)
+      .join('/')
+      .replace(/(^|\/)index$/, '');
     const name = slug === '' ? '/' : `/${slug}/`;
     routes.push({ name, pattern: new RegExp(`^${escapeRe(name)}$`), statics: Number.MAX_SAFE_INTEGER });
   }
@@ -91,7 +96,8 @@ export function pageRoutes(root = ROOT): Route[] {
 /** The route that serves `url`: of those that match, the one with the most static segments. */
 export function routeOf(url: string, routes: readonly Route[]): Route | undefined {
   const matching = routes.filter((r) => r.pattern.test(url)).sort((a, b) => b.statics - a.statics);
-  if (matching.length > 1 && matching[0]!.statics === matching[1]!.statics) throw new Error(`${url}: routes ${matching[0]!.name} and ${matching[1]!.name} both match`);
+  if (matching.length > 1 && matching[0]!.statics === matching[1]!.statics)
+    throw new Error(`${url}: routes ${matching[0]!.name} and ${matching[1]!.name} both match`);
   return matching[0];
 }
 
@@ -109,7 +115,8 @@ export function pageFeatures(html: string, route: string): Set<string> {
   const start = html.indexOf('<main');
   const main = start < 0 ? html : html.slice(start, html.indexOf('</main>', start) + 1 || undefined);
   const features = new Set<string>([route]);
-  for (const m of main.matchAll(/\sclass="([^"]*)"/g)) for (const c of m[1]!.split(/\s+/)) if (c && !c.startsWith('astro-')) features.add(`${route} .${c}`);
+  for (const m of main.matchAll(/\sclass="([^"]*)"/g))
+    for (const c of m[1]!.split(/\s+/)) if (c && !c.startsWith('astro-')) features.add(`${route} .${c}`);
   const outline = ['^', ...[...main.matchAll(/<(h[1-6])\b/g)].map((m) => m[1]!), '$'];
   for (let i = 1; i < outline.length; i++) features.add(`${route} ${outline[i - 1]}>${outline[i]}`);
   for (const m of main.matchAll(/\s(data-[a-z0-9-]+)(?=[\s=>])/g)) features.add(`${route} [${m[1]}]`);
@@ -135,7 +142,11 @@ export interface KindSelection {
  * one with a grammar, a removed tool's page, a job with a field comparison, … —
  * without a list of ids. Fails on a page that no route serves.
  */
-export function pagesOfEveryKind(dir = DIST, root = ROOT, options: { prefer?: 'largest' | 'smallest' } = {}): KindSelection {
+export function pagesOfEveryKind(
+  dir = DIST,
+  root = ROOT,
+  options: { prefer?: 'largest' | 'smallest' } = {},
+): KindSelection {
   const sign = options.prefer === 'smallest' ? -1 : 1;
   const routes = pageRoutes(root);
   const all = builtPages(dir).map((url) => {
@@ -158,7 +169,8 @@ export function pagesOfEveryKind(dir = DIST, root = ROOT, options: { prefer?: 'l
     let bestGain = 0;
     for (const page of all) {
       const gain = [...page.features].filter((f) => !covered.has(f)).length;
-      if (gain > bestGain || (gain === bestGain && gain > 0 && best && preferred(best, page))) [best, bestGain] = [page, gain];
+      if (gain > bestGain || (gain === bestGain && gain > 0 && best && preferred(best, page)))
+        [best, bestGain] = [page, gain];
     }
     if (!best) break;
     choose(best);
@@ -251,7 +263,11 @@ export async function expandAllDetails(page: Page): Promise<number> {
 }
 
 /** Runs `task` over `items` with at most `workers` at a time; results keep the order of `items`. */
-export async function inParallel<T, R>(items: readonly T[], workers: number, task: (item: T, worker: number) => Promise<R>): Promise<R[]> {
+export async function inParallel<T, R>(
+  items: readonly T[],
+  workers: number,
+  task: (item: T, worker: number) => Promise<R>,
+): Promise<R[]> {
   const results: R[] = new Array(items.length);
   let next = 0;
   await Promise.all(

@@ -6,7 +6,10 @@ import { fetchPackage } from '../../scripts/lib/npm-package.ts';
 import { ROOT } from './browser.ts';
 
 export function pinnedSdkDir(): string {
-  const pin = JSON.parse(readFileSync(join(ROOT, 'scripts/pins.json'), 'utf8'))['claude-code'] as { package: string; version: string };
+  const pin = JSON.parse(readFileSync(join(ROOT, 'scripts/pins.json'), 'utf8'))['claude-code'] as {
+    package: string;
+    version: string;
+  };
   const cache = join(tmpdir(), 'agent-tool-reference-cache', `${pin.package.replace('/', '+')}@${pin.version}`);
   if (!existsSync(join(cache, 'package', 'package.json'))) {
     rmSync(cache, { recursive: true, force: true });

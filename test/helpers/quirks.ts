@@ -15,10 +15,16 @@ export const QUIRKS = {
 
 /** The quirks of the agent a raw fixture (`qwen-code-default`, `codex-unknown-model` …) was recorded from. */
 export function quirksOfFixture(name: string): WireQuirks {
-  const agent = ['claude-code', 'codex', 'gemini-cli', 'qwen-code', 'opencode', 'copilot-cli'].find((id) => name.startsWith(`${id}-`));
+  const agent = ['claude-code', 'codex', 'gemini-cli', 'qwen-code', 'opencode', 'copilot-cli'].find((id) =>
+    name.startsWith(`${id}-`),
+  );
   if (!agent) throw new Error(`${name}: no agent's fixture`);
   return agentWireQuirks(agent);
 }
 
 /** An extraction context of a test: a made-up origin, the body at /body, and the given quirks. */
-export const context = (quirks: WireQuirks = {}) => ({ origin: { package: 'p', version: 'v', file: 'f' }, pointer: '/body', quirks });
+export const context = (quirks: WireQuirks = {}) => ({
+  origin: { package: 'p', version: 'v', file: 'f' },
+  pointer: '/body',
+  quirks,
+});

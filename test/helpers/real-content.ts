@@ -32,7 +32,8 @@ export function realContent(): SiteModel {
   }
   const model = loadContent({ root: ROOT });
   mkdirSync(CACHE, { recursive: true });
-  for (const old of readdirSync(CACHE)) if (old.endsWith('.v8') && join(CACHE, old) !== file) rmSync(join(CACHE, old), { force: true });
+  for (const old of readdirSync(CACHE))
+    if (old.endsWith('.v8') && join(CACHE, old) !== file) rmSync(join(CACHE, old), { force: true });
   // Written beside it, then renamed: a process reading at the same time sees all of it or none.
   replaceFile(file, serialize(model));
   return model;

@@ -17,7 +17,9 @@ const site = realContent();
 const checks = site.tools.flatMap((tool) => checkDocumentedNotes(tool, site.histories));
 
 test('no documented version note contradicts the computed history', () => {
-  const contradictions = checks.filter((c) => c.verdict === 'contradicts').map((c) => `${c.tool} ${c.note}: ${c.claim} — ${c.detail}`);
+  const contradictions = checks
+    .filter((c) => c.verdict === 'contradicts')
+    .map((c) => `${c.tool} ${c.note}: ${c.claim} — ${c.detail}`);
   assert.deepEqual(contradictions, []);
 });
 
@@ -31,7 +33,12 @@ test('every claim of the raw editorial files is judged, under its note', () => {
       for (const note of raw.versionNotes ?? []) {
         for (const claim of note.claims ?? []) {
           const judged = checks.some(
-            (c) => c.tool === tool.fullName && c.note === note.version && c.claim.startsWith(claim.kind) && (!claim.field || c.claim.includes(claim.field)) && (!claim.value || c.claim.includes(claim.value)),
+            (c) =>
+              c.tool === tool.fullName &&
+              c.note === note.version &&
+              c.claim.startsWith(claim.kind) &&
+              (!claim.field || c.claim.includes(claim.field)) &&
+              (!claim.value || c.claim.includes(claim.value)),
           );
           if (!judged) unjudged.push(`${agent}/${file} ${note.version}: ${JSON.stringify(claim)}`);
         }
@@ -43,13 +50,17 @@ test('every claim of the raw editorial files is judged, under its note', () => {
 
 const bySemver = (a: string, b: string): number => {
   const [x, y] = [a, b].map((v) => v.split(/[.-]/).map(Number));
-  for (let i = 0; i < Math.max(x!.length, y!.length); i++) if ((x![i] ?? 0) !== (y![i] ?? 0)) return (x![i] ?? 0) - (y![i] ?? 0);
+  for (let i = 0; i < Math.max(x!.length, y!.length); i++)
+    if ((x![i] ?? 0) !== (y![i] ?? 0)) return (x![i] ?? 0) - (y![i] ?? 0);
   return 0;
 };
 
 /** A copy of `tool` with only its `n`-th version note, said of `version`. */
 function movedNote(tool: ToolModel, n: number, version: string): ToolModel {
-  return { ...tool, editorial: { ...tool.editorial!, versionNotes: [{ ...tool.editorial!.versionNotes![n]!, version }] } };
+  return {
+    ...tool,
+    editorial: { ...tool.editorial!, versionNotes: [{ ...tool.editorial!.versionNotes![n]!, version }] },
+  };
 }
 
 test('a claim said of another release of the history contradicts it; one said of its first release is outside it', () => {
@@ -65,16 +76,24 @@ test('a claim said of another release of the history contradicts it; one said of
       // A release the history compares in which it records no change of this tool at all.
       // (Events name a release as its file lists it; an SDK release is read as the CLI release it bundles.)
       const label = (h: (typeof files)[number], v: string) => h.releases.find((r) => r.version === v)?.cliVersion ?? v;
-      const changed = new Set(files.flatMap((h) => h.events.filter((e) => e.tool === tool.fullName).map((e) => label(h, e.release))));
+      const changed = new Set(
+        files.flatMap((h) => h.events.filter((e) => e.tool === tool.fullName).map((e) => label(h, e.release))),
+      );
       const other = releases.find((r, i) => i > 0 && !changed.has(r));
       if (other) {
         const verdicts = checkDocumentedNotes(movedNote(tool, n, other), site.histories);
-        assert.ok(verdicts.length > 0 && verdicts.every((c) => c.verdict === 'contradicts' && c.detail.includes(release)), `${tool.fullName} ${note.version} → ${other}: ${JSON.stringify(verdicts)}`);
+        assert.ok(
+          verdicts.length > 0 && verdicts.every((c) => c.verdict === 'contradicts' && c.detail.includes(release)),
+          `${tool.fullName} ${note.version} → ${other}: ${JSON.stringify(verdicts)}`,
+        );
       }
       // The earliest release any history of the agent compares: nothing is computed for it, only from it.
       const first = files.map((h) => h.releases[0]!.cliVersion ?? h.releases[0]!.version).sort(bySemver)[0]!;
       const outside = checkDocumentedNotes(movedNote(tool, n, first), site.histories);
-      assert.ok(outside.length > 0 && outside.every((c) => c.verdict === 'outside'), `${tool.fullName} ${note.version} → ${first}: ${JSON.stringify(outside)}`);
+      assert.ok(
+        outside.length > 0 && outside.every((c) => c.verdict === 'outside'),
+        `${tool.fullName} ${note.version} → ${first}: ${JSON.stringify(outside)}`,
+      );
       moved++;
     });
   }

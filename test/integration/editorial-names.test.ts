@@ -8,7 +8,12 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { agentNames, checkEditorialNames, establishedNames, mentionedNames } from '../../src/lib/content/editorial-names.ts';
+import {
+  agentNames,
+  checkEditorialNames,
+  establishedNames,
+  mentionedNames,
+} from '../../src/lib/content/editorial-names.ts';
 import type { ToolModel } from '../../src/lib/model/model.ts';
 import { realContent } from '../helpers/real-content.ts';
 
@@ -18,14 +23,21 @@ const EDITORIAL = join(ROOT, 'content/editorial');
 
 /** Backticked snake_case or camelCase identifiers (`file_path`, `runInBackground`) in every string of a raw JSON value, outside `skip` keys. */
 function codeNames(value: unknown, skip: ReadonlySet<string>): string[] {
-  if (typeof value === 'string') return [...value.matchAll(/`([a-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)*)`/g)].map((m) => m[1]!).filter((n) => /[A-Z_]/.test(n));
+  if (typeof value === 'string')
+    return [...value.matchAll(/`([a-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)*)`/g)]
+      .map((m) => m[1]!)
+      .filter((n) => /[A-Z_]/.test(n));
   if (Array.isArray(value)) return value.flatMap((v) => codeNames(v, skip));
-  if (value && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => (skip.has(k) ? [] : codeNames(v, skip)));
+  if (value && typeof value === 'object')
+    return Object.entries(value).flatMap(([k, v]) => (skip.has(k) ? [] : codeNames(v, skip)));
   return [];
 }
 
 test('no editorial text names a field the evidence does not have, unless it says why', () => {
-  assert.deepEqual(checkEditorialNames(site).map((f) => `${f.tool}: ${f.name} (${f.problem})`), []);
+  assert.deepEqual(
+    checkEditorialNames(site).map((f) => `${f.tool}: ${f.name} (${f.problem})`),
+    [],
+  );
 });
 
 test('the check reads every code-style name of the raw editorial files', () => {
@@ -71,13 +83,18 @@ test('a name no evidence has is reported; the same name listed under namesNotInS
   while (taken.has(invented)) invented += '_x';
   // Checked alone (the check is per tool; the agent's other names come from the whole site above).
   // Only what the edit adds is compared: the tool's own text may mention names of tools left out.
-  const check = (t: ToolModel) => checkEditorialNames({ ...site, tools: [t] }).map((f) => `${f.tool}: ${f.name} (${f.problem})`);
+  const check = (t: ToolModel) =>
+    checkEditorialNames({ ...site, tools: [t] }).map((f) => `${f.tool}: ${f.name} (${f.problem})`);
   const before = new Set(check(tool));
   const findings = (t: ToolModel) => check(t).filter((f) => !before.has(f));
 
   assert.deepEqual(findings(saying(tool, `See \`${invented}\`.`)), [`${tool.fullName}: ${invented} (unestablished)`]);
   assert.deepEqual(findings(saying(tool, `See \`${invented}\`.`, [invented])), []);
-  assert.deepEqual(findings(saying(tool, 'Nothing in code style.', [invented])), [`${tool.fullName}: ${invented} (listed-but-not-mentioned)`]);
+  assert.deepEqual(findings(saying(tool, 'Nothing in code style.', [invented])), [
+    `${tool.fullName}: ${invented} (listed-but-not-mentioned)`,
+  ]);
   assert.deepEqual(findings(saying(tool, `See \`${field}\`.`)), []);
-  assert.deepEqual(findings(saying(tool, `See \`${field}\`.`, [field])), [`${tool.fullName}: ${field} (listed-but-established)`]);
+  assert.deepEqual(findings(saying(tool, `See \`${field}\`.`, [field])), [
+    `${tool.fullName}: ${field} (listed-but-established)`,
+  ]);
 });

@@ -28,15 +28,40 @@ function withScratch(run: (dir: string, history: (...args: string[]) => string) 
   const dir = mkdtempSync(join(tmpdir(), 'history-sdk-'));
   try {
     const pins = join(dir, 'pins.json');
-    writeFileSync(pins, JSON.stringify({ 'claude-code': { package: 'fixture-agent-sdk', version: '0.3.14', typesFile: 'sdk-tools.d.ts', checked: '2026-01-07' } }));
+    writeFileSync(
+      pins,
+      JSON.stringify({
+        'claude-code': {
+          package: 'fixture-agent-sdk',
+          version: '0.3.14',
+          typesFile: 'sdk-tools.d.ts',
+          checked: '2026-01-07',
+        },
+      }),
+    );
     const history = (...args: string[]): string =>
       execFileSync(
         process.execPath,
-        [join(ROOT, 'scripts/history-claude-sdk.ts'), '--registry-dir', join(FIXTURES, 'releases'), '--names', join(FIXTURES, 'names.json'), '--out', join(dir, 'history.json'), ...args],
+        [
+          join(ROOT, 'scripts/history-claude-sdk.ts'),
+          '--registry-dir',
+          join(FIXTURES, 'releases'),
+          '--names',
+          join(FIXTURES, 'names.json'),
+          '--out',
+          join(dir, 'history.json'),
+          ...args,
+        ],
         {
           encoding: 'utf8',
           // No registry is reachable: a run that tried npm would fail.
-          env: { ...process.env, PINS_FILE: pins, HISTORY_CACHE_DIR: join(dir, 'cache'), npm_config_registry: 'http://127.0.0.1:9/', npm_config_offline: 'true' },
+          env: {
+            ...process.env,
+            PINS_FILE: pins,
+            HISTORY_CACHE_DIR: join(dir, 'cache'),
+            npm_config_registry: 'http://127.0.0.1:9/',
+            npm_config_offline: 'true',
+          },
           stdio: ['ignore', 'pipe', 'pipe'],
           timeout: 120_000,
         },
@@ -53,9 +78,15 @@ test('a full run over the fixture releases gives the committed history byte for 
     assert.equal(readFileSync(join(dir, 'history.json'), 'utf8'), EXPECTED);
     assert.match(out, /never published: 0\.3\.12\n/);
     assert.match(out, /skipped 0\.3\.13 \(read: false\): sdk-tools\.d\.ts is not in the package/);
-    assert.match(out, /names derived from type prefixes missing in .*names\.json: TaskOutput \(TaskOutputInput, in 0\.3\.10\)/);
+    assert.match(
+      out,
+      /names derived from type prefixes missing in .*names\.json: TaskOutput \(TaskOutputInput, in 0\.3\.10\)/,
+    );
     assert.match(out, /differs from the SDK patch number in 0\.3\.14→2\.1\.15/);
-    assert.match(out, /18 new events: tool-added 1, tool-removed 1, field-added 11, field-removed 1, now-required 1, value-added 2, description-changed 1/);
+    assert.match(
+      out,
+      /18 new events: tool-added 1, tool-removed 1, field-added 11, field-removed 1, now-required 1, value-added 2, description-changed 1/,
+    );
   });
 });
 
@@ -64,11 +95,17 @@ test('extending a history of the first releases by the newer ones gives the same
     const file = join(dir, 'history.json');
     history('--full', '--from', '0.3.10', '--to', '0.3.11');
     const partial = JSON.parse(readFileSync(file, 'utf8')) as { releases: { version: string }[]; events: unknown[] };
-    assert.deepEqual(partial.releases.map((r) => r.version), ['0.3.10', '0.3.11']);
+    assert.deepEqual(
+      partial.releases.map((r) => r.version),
+      ['0.3.10', '0.3.11'],
+    );
 
     // The default with a history present: extend it (0.3.13 unreadable, 0.3.14 compared with 0.3.11).
     const out = history();
-    assert.match(out, /this run read 2 releases \(0\.3\.13 … 0\.3\.14\) and made 1 comparison, starting from the committed 0\.3\.11/);
+    assert.match(
+      out,
+      /this run read 2 releases \(0\.3\.13 … 0\.3\.14\) and made 1 comparison, starting from the committed 0\.3\.11/,
+    );
     assert.equal(readFileSync(file, 'utf8'), EXPECTED);
 
     const before = statSync(file);
@@ -91,7 +128,16 @@ function expectedWithCliLine(): string {
     { version: '2.1.9', package: cli, cliVersion: '2.1.9', published: '2025-12-28T10:00:00.000Z' },
   );
   // 2.1.7 → 2.1.9 (2.1.8 unreadable): Bash gains run_in_background; 2.1.9 → 0.3.10: the same declarations, no event.
-  doc.events.unshift({ release: '2.1.9', previous: '2.1.7', tool: 'Bash', kind: 'field-added', side: 'input', field: '.run_in_background', path: 'run_in_background', to: 'boolean' });
+  doc.events.unshift({
+    release: '2.1.9',
+    previous: '2.1.7',
+    tool: 'Bash',
+    kind: 'field-added',
+    side: 'input',
+    field: '.run_in_background',
+    path: 'run_in_background',
+    to: 'boolean',
+  });
   return JSON.stringify(doc);
 }
 
@@ -100,8 +146,14 @@ test('a full run over both lines: the CLI releases first, each naming its packag
     const out = history('--full', '--from-cli', '2.1.7');
     const written = readFileSync(join(dir, 'history.json'), 'utf8');
     assert.equal(JSON.stringify(JSON.parse(written)), expectedWithCliLine(), 'same values and key order');
-    assert.match(out, /read from @anthropic-ai\/claude-code: 3 releases \(2\.1\.7 … 2\.1\.9\); from fixture-agent-sdk 0\.3\.10 \(Claude Code 2\.1\.10\) on/);
-    assert.match(out, /skipped @anthropic-ai\/claude-code 2\.1\.8 \(read: false\): sdk-tools\.d\.ts is not in the package/);
+    assert.match(
+      out,
+      /read from @anthropic-ai\/claude-code: 3 releases \(2\.1\.7 … 2\.1\.9\); from fixture-agent-sdk 0\.3\.10 \(Claude Code 2\.1\.10\) on/,
+    );
+    assert.match(
+      out,
+      /skipped @anthropic-ai\/claude-code 2\.1\.8 \(read: false\): sdk-tools\.d\.ts is not in the package/,
+    );
     assert.match(out, /never published: 0\.3\.12\n/);
 
     // Extending a two-line history by the agent SDK's newer releases gives the same file.
@@ -110,14 +162,23 @@ test('a full run over both lines: the CLI releases first, each naming its packag
     assert.equal(readFileSync(join(dir, 'history.json'), 'utf8'), written);
 
     // A first CLI release the agent SDK already covers is refused.
-    assert.throws(() => history('--full', '--from-cli', '2.1.10'), (error: { stderr?: string }) => /2\.1\.10 is not older than Claude Code 2\.1\.10/.test(String(error.stderr)));
+    assert.throws(
+      () => history('--full', '--from-cli', '2.1.10'),
+      (error: { stderr?: string }) => /2\.1\.10 is not older than Claude Code 2\.1\.10/.test(String(error.stderr)),
+    );
   });
 });
 
 test('a history that does not exist cannot be extended; a pin that was never published is refused; nothing is written', () => {
   withScratch((dir, history) => {
-    assert.throws(() => history('--since-committed'), (error: { stderr?: string }) => /no history at .* to extend: run with --full/.test(String(error.stderr)));
-    assert.throws(() => history('--full', '--from', '0.3.10', '--to', '0.3.12'), (error: { stderr?: string }) => /0\.3\.12 is not a published release/.test(String(error.stderr)));
+    assert.throws(
+      () => history('--since-committed'),
+      (error: { stderr?: string }) => /no history at .* to extend: run with --full/.test(String(error.stderr)),
+    );
+    assert.throws(
+      () => history('--full', '--from', '0.3.10', '--to', '0.3.12'),
+      (error: { stderr?: string }) => /0\.3\.12 is not a published release/.test(String(error.stderr)),
+    );
     assert.throws(() => statSync(join(dir, 'history.json')));
   });
 });

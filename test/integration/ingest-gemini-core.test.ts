@@ -12,7 +12,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from '../helpers/browser.ts';
 
-const PINS = JSON.parse(readFileSync(join(ROOT, 'scripts/pins.json'), 'utf8')) as Record<string, Record<string, string>>;
+const PINS = JSON.parse(readFileSync(join(ROOT, 'scripts/pins.json'), 'utf8')) as Record<
+  string,
+  Record<string, string>
+>;
 const PIN = PINS['gemini-cli']!;
 const PACKAGE = PIN.package!;
 const VERSION = PIN.version!;
@@ -64,7 +67,14 @@ function runIngest(s: Scratch, env: NodeJS.ProcessEnv = {}): Promise<Result> {
     const child = spawn(process.execPath, [join(ROOT, 'scripts/ingest-gemini-core.ts')], {
       cwd: ROOT,
       // NODE_DISABLE_COMPILE_CACHE: npm 11 on Node ≥ 22 otherwise keeps its own compile cache in TMPDIR.
-      env: { ...process.env, CONTENT_DIR: s.content, PINS_FILE: s.pins, TMPDIR: s.tmp, NODE_DISABLE_COMPILE_CACHE: '1', ...env },
+      env: {
+        ...process.env,
+        CONTENT_DIR: s.content,
+        PINS_FILE: s.pins,
+        TMPDIR: s.tmp,
+        NODE_DISABLE_COMPILE_CACHE: '1',
+        ...env,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
@@ -88,7 +98,12 @@ test('regenerating at the pinned release is byte-identical to the committed cont
     assert.equal(result.status, 0, result.stderr);
     const tools = [...before.keys()].filter((p) => p.startsWith('tools/gemini-cli/')).length;
     assert.ok(tools > 0, 'the committed content has Gemini CLI tool files');
-    assert.match(result.stdout, new RegExp(`: ${tools} of \\d+ captured tools mapped to params types of ${escapeRegExp(PACKAGE)}@${escapeRegExp(VERSION)}, integrity ${escapeRegExp(PINNED_INTEGRITY)}`));
+    assert.match(
+      result.stdout,
+      new RegExp(
+        `: ${tools} of \\d+ captured tools mapped to params types of ${escapeRegExp(PACKAGE)}@${escapeRegExp(VERSION)}, integrity ${escapeRegExp(PINNED_INTEGRITY)}`,
+      ),
+    );
     assert.match(result.stdout, /not mapped, capture only: grep_search: 2 classes pass this name/);
     assert.deepEqual([...snapshot(s.content).entries()], [...before.entries()]);
     assert.equal(readFileSync(s.pins, 'utf8'), pinsBefore, 'the pin does not move when the tarball matches it');
@@ -96,16 +111,23 @@ test('regenerating at the pinned release is byte-identical to the committed cont
   });
 });
 
-test('an unreachable registry: exit 1 with npm\'s reason, nothing written, no temporary folder left', async () => {
+test("an unreachable registry: exit 1 with npm's reason, nothing written, no temporary folder left", async () => {
   await withScratch(async (s) => {
     const before = snapshot(s.content);
     const pinsBefore = readFileSync(s.pins, 'utf8');
     // Nothing listens on port 9 of the loopback address.
-    const result = await runIngest(s, { npm_config_registry: 'http://127.0.0.1:9/', npm_config_fetch_retries: '0', npm_config_fetch_timeout: '5000' });
+    const result = await runIngest(s, {
+      npm_config_registry: 'http://127.0.0.1:9/',
+      npm_config_fetch_retries: '0',
+      npm_config_fetch_timeout: '5000',
+    });
     assert.equal(result.status, 1);
     const line = result.stderr.split('\n').find((l) => l.includes('could not download'));
     assert.ok(line, result.stderr);
-    assert.match(line, new RegExp(`could not download ${escapeRegExp(PACKAGE)}@${escapeRegExp(VERSION)}: ECONNREFUSED`));
+    assert.match(
+      line,
+      new RegExp(`could not download ${escapeRegExp(PACKAGE)}@${escapeRegExp(VERSION)}: ECONNREFUSED`),
+    );
     assert.match(line, /registry http:\/\/127\.0\.0\.1:9\//);
     assert.match(result.stderr, /nothing was written/);
     assert.doesNotMatch(result.stderr, /^\s+at /m, 'no stack trace');
@@ -122,7 +144,12 @@ test('with no integrity pinned, the first run records it beside the version, aft
       const before = snapshot(s.content);
       const result = await runIngest(s);
       assert.equal(result.status, 0, result.stderr);
-      assert.match(result.stdout, new RegExp(`recorded the integrity of ${escapeRegExp(PACKAGE)}@${escapeRegExp(VERSION)} in .*: ${escapeRegExp(PINNED_INTEGRITY)}`));
+      assert.match(
+        result.stdout,
+        new RegExp(
+          `recorded the integrity of ${escapeRegExp(PACKAGE)}@${escapeRegExp(VERSION)} in .*: ${escapeRegExp(PINNED_INTEGRITY)}`,
+        ),
+      );
       const pins = JSON.parse(readFileSync(s.pins, 'utf8')) as typeof PINS;
       assert.deepEqual(pins, PINS);
       assert.deepEqual(Object.keys(pins['gemini-cli']!), Object.keys(PIN));
@@ -140,7 +167,12 @@ test('a pin at another release than the captures is refused before anything is d
       // The registry is unreachable: a download attempt would fail with another message.
       const result = await runIngest(s, { npm_config_registry: 'http://127.0.0.1:9/' });
       assert.equal(result.status, 1);
-      assert.match(result.stderr, new RegExp(`the captures are of @google/gemini-cli ${escapeRegExp(VERSION)} .*the pin is ${escapeRegExp(PACKAGE)} 0\\.0\\.1`));
+      assert.match(
+        result.stderr,
+        new RegExp(
+          `the captures are of @google/gemini-cli ${escapeRegExp(VERSION)} .*the pin is ${escapeRegExp(PACKAGE)} 0\\.0\\.1`,
+        ),
+      );
       assert.match(result.stderr, /nothing was written/);
       assert.deepEqual([...snapshot(s.content).entries()], [...before.entries()]);
       assert.deepEqual(result.leftInTmp, []);

@@ -11,20 +11,35 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from '../helpers/browser.ts';
 import { sha512, startRegistry, type ServedVersion } from '../helpers/npm-registry.ts';
 
-const PINS = JSON.parse(readFileSync(join(ROOT, 'scripts/pins.json'), 'utf8')) as Record<string, Record<string, string>>;
+const PINS = JSON.parse(readFileSync(join(ROOT, 'scripts/pins.json'), 'utf8')) as Record<
+  string,
+  Record<string, string>
+>;
 const PIN = PINS['claude-code']!;
 const PACKAGE = PIN.package!;
 const VERSION = PIN.version!;
 const PINNED_INTEGRITY = PIN.integrity!;
 /** Expected figures read from the committed content, not typed in: the SDK tool files and the Claude Code release their record names. */
 const SDK_TOOL_FILES = readdirSync(join(ROOT, 'content/tools/claude-code')).filter((f) => f.endsWith('.json')).length;
-const CLI_VERSION = (JSON.parse(readFileSync(join(ROOT, 'content/agents/claude-code.json'), 'utf8')) as { version: string }).version;
+const CLI_VERSION = (
+  JSON.parse(readFileSync(join(ROOT, 'content/agents/claude-code.json'), 'utf8')) as { version: string }
+).version;
 /** The Claude Code release the pinned package states it bundles (its package.json `claudeCodeVersion`). */
 let CLI_VERSION_OF_PIN = '';
 const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
@@ -54,7 +69,12 @@ interface Scratch {
 async function withScratch(run: (s: Scratch) => Promise<void>, pins: unknown = PINS): Promise<void> {
   const root = mkdtempSync(join(tmpdir(), 'ingest-'));
   try {
-    const s: Scratch = { content: join(root, 'content'), pins: join(root, 'pins.json'), tmp: join(root, 'tmp'), npmCache: join(root, 'npm-cache') };
+    const s: Scratch = {
+      content: join(root, 'content'),
+      pins: join(root, 'pins.json'),
+      tmp: join(root, 'tmp'),
+      npmCache: join(root, 'npm-cache'),
+    };
     cpSync(join(ROOT, 'content'), s.content, { recursive: true });
     writeFileSync(s.pins, JSON.stringify(pins, null, 2) + '\n');
     mkdirSync(s.tmp);
@@ -78,7 +98,14 @@ function runIngest(s: Scratch, env: NodeJS.ProcessEnv = {}, args: string[] = [])
     const child = spawn(process.execPath, [join(ROOT, 'scripts/ingest-claude-sdk.ts'), ...args], {
       cwd: ROOT,
       // NODE_DISABLE_COMPILE_CACHE: npm 11 on Node ≥ 22 otherwise keeps its own compile cache in TMPDIR.
-      env: { ...process.env, CONTENT_DIR: s.content, PINS_FILE: s.pins, TMPDIR: s.tmp, NODE_DISABLE_COMPILE_CACHE: '1', ...env },
+      env: {
+        ...process.env,
+        CONTENT_DIR: s.content,
+        PINS_FILE: s.pins,
+        TMPDIR: s.tmp,
+        NODE_DISABLE_COMPILE_CACHE: '1',
+        ...env,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
@@ -95,7 +122,10 @@ function runIngest(s: Scratch, env: NodeJS.ProcessEnv = {}, args: string[] = [])
 }
 
 /** The loopback registry of test/helpers/npm-registry.ts serving PACKAGE's `versions` while `run` runs. */
-async function withRegistry(versions: Record<string, ServedVersion>, run: (url: string, requests: string[]) => Promise<void>): Promise<void> {
+async function withRegistry(
+  versions: Record<string, ServedVersion>,
+  run: (url: string, requests: string[]) => Promise<void>,
+): Promise<void> {
   const registry = await startRegistry(PACKAGE, versions);
   try {
     await run(registry.url, registry.requests);
@@ -142,9 +172,20 @@ function repack(from: Buffer, edit: (dir: string) => void): Buffer {
 
 before(() => {
   fixtures = mkdtempSync(join(tmpdir(), 'ingest-fixtures-'));
-  const out = execFileSync('npm', ['pack', `${PACKAGE}@${VERSION}`, '--json', '--pack-destination', fixtures], { encoding: 'utf8', timeout: 300_000 });
+  const out = execFileSync('npm', ['pack', `${PACKAGE}@${VERSION}`, '--json', '--pack-destination', fixtures], {
+    encoding: 'utf8',
+    timeout: 300_000,
+  });
   genuine = readFileSync(join(fixtures, (JSON.parse(out) as { filename: string }[])[0]!.filename));
-  CLI_VERSION_OF_PIN = (JSON.parse(execFileSync('tar', ['-xzOf', join(fixtures, (JSON.parse(out) as { filename: string }[])[0]!.filename), 'package/package.json'], { encoding: 'utf8' })) as { claudeCodeVersion: string }).claudeCodeVersion;
+  CLI_VERSION_OF_PIN = (
+    JSON.parse(
+      execFileSync(
+        'tar',
+        ['-xzOf', join(fixtures, (JSON.parse(out) as { filename: string }[])[0]!.filename), 'package/package.json'],
+        { encoding: 'utf8' },
+      ),
+    ) as { claudeCodeVersion: string }
+  ).claudeCodeVersion;
   // The real registry serves exactly the pinned bytes.
   assert.equal(sha512(genuine), PINNED_INTEGRITY);
   tampered = repack(genuine, (pkg) => writeFileSync(join(pkg, 'TAMPERED.md'), 'not the published tarball\n'));
@@ -154,13 +195,22 @@ before(() => {
     writeFileSync(join(pkg, 'package.json'), JSON.stringify(manifest, null, 2));
   });
   secretFile = join(fixtures, 'local-secret.d.ts');
-  writeFileSync(secretFile, '// a file of this machine, not of any package: LOCAL_SECRET_MARKER\nexport interface BashInput { command: string }\n');
+  writeFileSync(
+    secretFile,
+    '// a file of this machine, not of any package: LOCAL_SECRET_MARKER\nexport interface BashInput { command: string }\n',
+  );
   traversing = repack(bumped, (pkg) => {
     // The bundled Claude Code release, as package.json and manifest.json both state it, made a path.
     for (const file of ['package.json', 'manifest.json']) {
       const path = join(pkg, file);
       if (!existsSync(path)) continue;
-      writeFileSync(path, readFileSync(path, 'utf8').replaceAll(`"${CLI_VERSION_OF_PIN}"`, JSON.stringify(`${CLI_VERSION_OF_PIN}/../../../../etc/x`)));
+      writeFileSync(
+        path,
+        readFileSync(path, 'utf8').replaceAll(
+          `"${CLI_VERSION_OF_PIN}"`,
+          JSON.stringify(`${CLI_VERSION_OF_PIN}/../../../../etc/x`),
+        ),
+      );
     }
   });
   linked = repack(bumped, (pkg) => {
@@ -178,7 +228,10 @@ test('regenerating at the pinned release is byte-identical to the committed cont
     const pinsBefore = readFileSync(s.pins, 'utf8');
     const result = await runIngest(s);
     assert.equal(result.status, 0, result.stderr);
-    assert.match(result.stdout, new RegExp(literal(`${SDK_TOOL_FILES} tools from ${PACKAGE}@${VERSION} (Claude Code ${CLI_VERSION})`)));
+    assert.match(
+      result.stdout,
+      new RegExp(literal(`${SDK_TOOL_FILES} tools from ${PACKAGE}@${VERSION} (Claude Code ${CLI_VERSION})`)),
+    );
     assert.deepEqual([...snapshot(s.content).entries()], [...before.entries()]);
     assert.equal(readFileSync(s.pins, 'utf8'), pinsBefore, 'the pin does not move when the tarball matches it');
     assert.deepEqual(result.leftInTmp, []);
@@ -189,7 +242,11 @@ test('a failed download reports the underlying network error, leaves the content
   await withScratch(async (s) => {
     const before = snapshot(s.content);
     // Nothing listens on port 9 of the loopback address: the registry is unreachable.
-    const result = await runIngest(s, { npm_config_registry: 'http://127.0.0.1:9/', npm_config_fetch_retries: '0', npm_config_fetch_timeout: '5000' });
+    const result = await runIngest(s, {
+      npm_config_registry: 'http://127.0.0.1:9/',
+      npm_config_fetch_retries: '0',
+      npm_config_fetch_timeout: '5000',
+    });
     assert.equal(result.status, 1);
     const line = result.stderr.split('\n').find((l) => l.includes('could not download'));
     assert.ok(line, result.stderr);
@@ -211,8 +268,16 @@ test('a tarball whose integrity differs from the pin is refused, with both hashe
       const pinsBefore = readFileSync(s.pins, 'utf8');
       const result = await runIngest(s, registryEnv(s, registry));
       assert.equal(result.status, 1, result.stdout);
-      assert.ok(requests.includes(`/tarballs/${VERSION}.tgz`), `npm fetched the tarball from the loopback registry: ${requests.join(', ')}`);
-      assert.match(result.stderr, new RegExp(`integrity mismatch for ${escapeRegExp(PACKAGE)}@${escapeRegExp(VERSION)} from ${escapeRegExp(registry)}`));
+      assert.ok(
+        requests.includes(`/tarballs/${VERSION}.tgz`),
+        `npm fetched the tarball from the loopback registry: ${requests.join(', ')}`,
+      );
+      assert.match(
+        result.stderr,
+        new RegExp(
+          `integrity mismatch for ${escapeRegExp(PACKAGE)}@${escapeRegExp(VERSION)} from ${escapeRegExp(registry)}`,
+        ),
+      );
       assert.match(result.stderr, new RegExp(`expected ${escapeRegExp(PINNED_INTEGRITY)} \\(.*pins\\.json\\)`));
       assert.match(result.stderr, new RegExp(`actual +${escapeRegExp(sha512(tampered))}`));
       assert.match(result.stderr, /--accept-new-integrity/);
@@ -233,7 +298,10 @@ test('with the pin removed but the version unchanged, the integrity recorded in 
         const pinsBefore = readFileSync(s.pins, 'utf8');
         const result = await runIngest(s, registryEnv(s, registry));
         assert.equal(result.status, 1, result.stdout);
-        assert.match(result.stderr, new RegExp(`expected ${escapeRegExp(PINNED_INTEGRITY)} \\(.*agents/claude-code\\.json\\)`));
+        assert.match(
+          result.stderr,
+          new RegExp(`expected ${escapeRegExp(PINNED_INTEGRITY)} \\(.*agents/claude-code\\.json\\)`),
+        );
         assert.match(result.stderr, new RegExp(`actual +${escapeRegExp(sha512(tampered))}`));
         assert.deepEqual([...snapshot(s.content).entries()], [...before.entries()]);
         assert.equal(readFileSync(s.pins, 'utf8'), pinsBefore);
@@ -251,7 +319,12 @@ test('--accept-new-integrity moves the pin on purpose and says so', async () => 
       const result = await runIngest(s, registryEnv(s, registry), ['--accept-new-integrity']);
       assert.equal(result.status, 0, result.stderr);
       const moved = sha512(tampered);
-      assert.match(result.stdout, new RegExp(`moved the pinned integrity of ${escapeRegExp(PACKAGE)}@${escapeRegExp(VERSION)} .* from ${escapeRegExp(PINNED_INTEGRITY)} to ${escapeRegExp(moved)}`));
+      assert.match(
+        result.stdout,
+        new RegExp(
+          `moved the pinned integrity of ${escapeRegExp(PACKAGE)}@${escapeRegExp(VERSION)} .* from ${escapeRegExp(PINNED_INTEGRITY)} to ${escapeRegExp(moved)}`,
+        ),
+      );
       const pins = JSON.parse(readFileSync(s.pins, 'utf8')) as typeof PINS;
       assert.deepEqual(pins, { ...PINS, 'claude-code': { ...PIN, integrity: moved } });
       // Same tool files (the extra file does not change them); the agent record carries the new hash.
@@ -275,12 +348,19 @@ test('a new version with no integrity pinned yet has its integrity recorded into
         const result = await runIngest(s, registryEnv(s, registry));
         assert.equal(result.status, 0, result.stderr);
         const recorded = sha512(bumped);
-        assert.match(result.stdout, new RegExp(`recorded the integrity of ${escapeRegExp(PACKAGE)}@${escapeRegExp(BUMPED_VERSION)} in .*: ${escapeRegExp(recorded)}`));
+        assert.match(
+          result.stdout,
+          new RegExp(
+            `recorded the integrity of ${escapeRegExp(PACKAGE)}@${escapeRegExp(BUMPED_VERSION)} in .*: ${escapeRegExp(recorded)}`,
+          ),
+        );
         const text = readFileSync(s.pins, 'utf8');
         assert.deepEqual(JSON.parse(text), { 'claude-code': { ...newPin, integrity: recorded } });
         // The new key sits beside the version it belongs to.
         assert.deepEqual(Object.keys(JSON.parse(text)['claude-code']).slice(0, 3), ['package', 'version', 'integrity']);
-        const agent = JSON.parse(readFileSync(join(s.content, 'agents/claude-code.json'), 'utf8')) as { sources: { version: string; integrity: string }[] };
+        const agent = JSON.parse(readFileSync(join(s.content, 'agents/claude-code.json'), 'utf8')) as {
+          sources: { version: string; integrity: string }[];
+        };
         assert.deepEqual([agent.sources[0]!.version, agent.sources[0]!.integrity], [BUMPED_VERSION, recorded]);
         assert.deepEqual(result.leftInTmp, []);
       },
@@ -306,7 +386,7 @@ test('a registry whose packument integrity does not match its tarball is reporte
   });
 });
 
-test('a version the registry does not have is reported with npm\'s reason', async () => {
+test("a version the registry does not have is reported with npm's reason", async () => {
   await withRegistry({ '0.0.1': { bytes: genuine } }, async (registry) => {
     await withScratch(async (s) => {
       const result = await runIngest(s, registryEnv(s, registry));
@@ -329,11 +409,17 @@ test('a tarball holding a symbolic link is refused even when its integrity is th
         const pinsBefore = readFileSync(s.pins, 'utf8');
         const result = await runIngest(s, registryEnv(s, registry));
         assert.equal(result.status, 1, result.stdout);
-        assert.match(result.stderr, new RegExp(`refusing the tarball: ${escapeRegExp(PACKAGE)}@${escapeRegExp(BUMPED_VERSION)}: entry "package/sdk-tools[^"]*\\.d\\.ts" is a symbolic link \\(to "${escapeRegExp(secretFile)}"\\)`));
+        assert.match(
+          result.stderr,
+          new RegExp(
+            `refusing the tarball: ${escapeRegExp(PACKAGE)}@${escapeRegExp(BUMPED_VERSION)}: entry "package/sdk-tools[^"]*\\.d\\.ts" is a symbolic link \\(to "${escapeRegExp(secretFile)}"\\)`,
+          ),
+        );
         assert.match(result.stderr, /nothing was written/);
         assert.deepEqual([...snapshot(s.content).entries()], [...before.entries()]);
         assert.equal(readFileSync(s.pins, 'utf8'), pinsBefore);
-        for (const text of snapshot(s.content).values()) assert.ok(!text.includes('LOCAL_SECRET_MARKER'), 'the local file is nowhere in the content');
+        for (const text of snapshot(s.content).values())
+          assert.ok(!text.includes('LOCAL_SECRET_MARKER'), 'the local file is nowhere in the content');
         assert.deepEqual(result.leftInTmp, []);
       },
       { 'claude-code': { ...rest, version: BUMPED_VERSION } },
@@ -349,7 +435,12 @@ test('a claudeCodeVersion that is not a release number (a path climbing out) is 
         const before = snapshot(s.content);
         const result = await runIngest(s, registryEnv(s, registry));
         assert.equal(result.status, 1, result.stdout);
-        assert.match(result.stderr, new RegExp(`claudeCodeVersion "${escapeRegExp(CLI_VERSION_OF_PIN)}/\\.\\./\\.\\./\\.\\./\\.\\./etc/x" is not a release number`));
+        assert.match(
+          result.stderr,
+          new RegExp(
+            `claudeCodeVersion "${escapeRegExp(CLI_VERSION_OF_PIN)}/\\.\\./\\.\\./\\.\\./\\.\\./etc/x" is not a release number`,
+          ),
+        );
         assert.deepEqual([...snapshot(s.content).entries()], [...before.entries()]);
         assert.deepEqual(result.leftInTmp, []);
       },

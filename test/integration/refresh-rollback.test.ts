@@ -10,15 +10,31 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync, readdirSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+  readdirSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { ROOT } from '../helpers/browser.ts';
 import { startRegistries, type ServedVersion } from '../helpers/npm-registry.ts';
 import { AGENTS, isAgentId } from '../../src/lib/agents/index.ts';
 
-const PINS = JSON.parse(readFileSync(join(ROOT, 'scripts/pins.json'), 'utf8')) as Record<string, { package: string; version: string }>;
-const MATRIX = JSON.parse(readFileSync(join(ROOT, 'content/capture-matrix.json'), 'utf8')) as { agents: Record<string, { package: string; version: string }> };
+const PINS = JSON.parse(readFileSync(join(ROOT, 'scripts/pins.json'), 'utf8')) as Record<
+  string,
+  { package: string; version: string }
+>;
+const MATRIX = JSON.parse(readFileSync(join(ROOT, 'content/capture-matrix.json'), 'utf8')) as {
+  agents: Record<string, { package: string; version: string }>;
+};
 const PIN = PINS['claude-code']!;
 // A release after the pin, derived from it, far enough ahead that no real release shares it.
 const NEWER = PIN.version.replace(/\d+$/, (patch) => String(Number(patch) + 1000));
@@ -29,7 +45,9 @@ const esc = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 function readManifest(tarball: Buffer): { claudeCodeVersion?: string } {
   const dir = mkdtempSync(join(fixtures, 'manifest-'));
   writeFileSync(join(dir, 'p.tgz'), tarball);
-  return JSON.parse(execFileSync('tar', ['-xzOf', join(dir, 'p.tgz'), 'package/package.json'], { encoding: 'utf8' })) as { claudeCodeVersion?: string };
+  return JSON.parse(
+    execFileSync('tar', ['-xzOf', join(dir, 'p.tgz'), 'package/package.json'], { encoding: 'utf8' }),
+  ) as { claudeCodeVersion?: string };
 }
 
 let fixtures: string;
@@ -51,7 +69,10 @@ function repack(from: Buffer, edit: (pkg: string) => void): Buffer {
 
 before(() => {
   fixtures = mkdtempSync(join(tmpdir(), 'refresh-fixtures-'));
-  const out = execFileSync('npm', ['pack', `${PIN.package}@${PIN.version}`, '--json', '--pack-destination', fixtures], { encoding: 'utf8', timeout: 300_000 });
+  const out = execFileSync('npm', ['pack', `${PIN.package}@${PIN.version}`, '--json', '--pack-destination', fixtures], {
+    encoding: 'utf8',
+    timeout: 300_000,
+  });
   genuine = readFileSync(join(fixtures, (JSON.parse(out) as { filename: string }[])[0]!.filename));
   const bump = (pkg: string) => {
     const manifest = JSON.parse(readFileSync(join(pkg, 'package.json'), 'utf8')) as { version: string };
@@ -60,7 +81,10 @@ before(() => {
   };
   newer = repack(genuine, bump);
   const secret = join(fixtures, 'local.d.ts');
-  writeFileSync(secret, '// a file of this machine: LOCAL_SECRET_MARKER\nexport interface BashInput { command: string }\n');
+  writeFileSync(
+    secret,
+    '// a file of this machine: LOCAL_SECRET_MARKER\nexport interface BashInput { command: string }\n',
+  );
   linked = repack(genuine, (pkg) => {
     bump(pkg);
     const types = readdirSync(pkg).find((f) => f.startsWith('sdk-tools') && f.endsWith('.d.ts'))!;
@@ -73,7 +97,9 @@ after(() => rmSync(fixtures, { recursive: true, force: true }));
 /** A copy of the project's files (tracked and new, not ignored) as a git repository of its own, node_modules linked. */
 function scratchProject(): string {
   const root = mkdtempSync(join(tmpdir(), 'refresh-project-'));
-  const files = execFileSync('git', ['ls-files', '-co', '--exclude-standard', '-z'], { cwd: ROOT, encoding: 'utf8' }).split('\0').filter(Boolean);
+  const files = execFileSync('git', ['ls-files', '-co', '--exclude-standard', '-z'], { cwd: ROOT, encoding: 'utf8' })
+    .split('\0')
+    .filter(Boolean);
   for (const file of files) {
     let from: string;
     try {
@@ -102,26 +128,33 @@ const status = (root: string): string =>
 /** Every package the refresh asks about, at its pin; the Claude Code types also at NEWER. */
 function served(newerBytes: Buffer, extra: Partial<ServedVersion> = {}): Record<string, Record<string, ServedVersion>> {
   const none = { bytes: Buffer.alloc(0) };
-  const packages: Record<string, Record<string, ServedVersion>> = { [PIN.package]: { [PIN.version]: { bytes: genuine }, [NEWER]: { bytes: newerBytes, ...extra } } };
+  const packages: Record<string, Record<string, ServedVersion>> = {
+    [PIN.package]: { [PIN.version]: { bytes: genuine }, [NEWER]: { bytes: newerBytes, ...extra } },
+  };
   for (const pin of Object.values(PINS)) packages[pin.package] ??= { [pin.version]: none };
   for (const [agent, entry] of Object.entries(MATRIX.agents)) {
     packages[entry.package] ??= { [entry.version]: none };
     // The packages that run on their own (Claude Code's platform package): refresh asks for their newest release too.
-    for (const other of isAgentId(agent) ? (AGENTS[agent].standalonePackages ?? []) : []) packages[other] ??= { [entry.version]: none };
+    for (const other of isAgentId(agent) ? (AGENTS[agent].standalonePackages ?? []) : [])
+      packages[other] ??= { [entry.version]: none };
   }
   return packages;
 }
 
 /** Processes whose working folder is inside `root` (a step's script, npm, a CLI). */
 function processesIn(root: string): string[] {
-  return readdirSync('/proc').filter((n) => /^\d+$/.test(n)).flatMap((pid) => {
-    try {
-      const cwd = readlinkSync(`/proc/${pid}/cwd`);
-      return cwd === root || cwd.startsWith(`${root}/`) ? [`${pid} ${readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ')}`] : [];
-    } catch {
-      return [];
-    }
-  });
+  return readdirSync('/proc')
+    .filter((n) => /^\d+$/.test(n))
+    .flatMap((pid) => {
+      try {
+        const cwd = readlinkSync(`/proc/${pid}/cwd`);
+        return cwd === root || cwd.startsWith(`${root}/`)
+          ? [`${pid} ${readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ')}`]
+          : [];
+      } catch {
+        return [];
+      }
+    });
 }
 
 interface Stop {
@@ -130,7 +163,18 @@ interface Stop {
   when: RegExp;
 }
 
-async function runRefresh(packages: Record<string, Record<string, ServedVersion>>, stop?: Stop, env: NodeJS.ProcessEnv = {}): Promise<{ root: string; status: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string; leftAfterStop: string[] }> {
+async function runRefresh(
+  packages: Record<string, Record<string, ServedVersion>>,
+  stop?: Stop,
+  env: NodeJS.ProcessEnv = {},
+): Promise<{
+  root: string;
+  status: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+  leftAfterStop: string[];
+}> {
   const root = scratchProject();
   const registry = await startRegistries(packages);
   const scratch = mkdtempSync(join(tmpdir(), 'refresh-run-'));
@@ -181,7 +225,11 @@ test('a refused download (a symbolic link in the tarball) fails the refresh with
   const run = await runRefresh(served(linked));
   try {
     assert.equal(run.status, 1, run.stdout);
-    assert.match(run.stdout, new RegExp(`types of claude-code ${PIN.version.replace(/\./g, '\\.')} → ${NEWER.replace(/\./g, '\\.')}`), 'the plan moves the types');
+    assert.match(
+      run.stdout,
+      new RegExp(`types of claude-code ${PIN.version.replace(/\./g, '\\.')} → ${NEWER.replace(/\./g, '\\.')}`),
+      'the plan moves the types',
+    );
     assert.match(run.stderr, /refusing the tarball: .* is a symbolic link/);
     assert.match(run.stderr, /claude-code types: .*; its files are as they were/s);
     assert.equal(status(run.root), '', 'git status is clean');
@@ -196,7 +244,11 @@ test('a step failing after the ingest wrote the tool files, agent record and pin
     t.diagnostic(`the failure: ${run.stderr.trim().split('\n').slice(-4).join(' | ')}`);
     assert.equal(run.status, 1, run.stdout);
     // The ingest ran to the end and wrote (it names the tools it read from NEWER) …
-    assert.match(run.stdout, new RegExp(`tools from ${PIN.package.replace(/[/.]/g, '\\$&')}@${NEWER.replace(/\./g, '\\.')}`), run.stdout);
+    assert.match(
+      run.stdout,
+      new RegExp(`tools from ${PIN.package.replace(/[/.]/g, '\\$&')}@${NEWER.replace(/\./g, '\\.')}`),
+      run.stdout,
+    );
     // … then a later step failed, and everything went back.
     assert.match(run.stderr, /claude-code types: .*; its files are as they were/s);
     assert.equal(status(run.root), '', 'git status is clean');
@@ -222,7 +274,11 @@ for (const stop of [
   // The ingest running: the pins already name the new release.
   { signal: 'SIGTERM', when: /\$ node scripts\/ingest-claude-sdk\.ts/, at: 'during the ingest, after the pins moved' },
   // The ingest done (tool files, agent record written), the history step running.
-  { signal: 'SIGINT', when: /\$ node scripts\/history-claude-sdk\.ts/, at: 'during the history step, after the ingest wrote' },
+  {
+    signal: 'SIGINT',
+    when: /\$ node scripts\/history-claude-sdk\.ts/,
+    at: 'during the history step, after the ingest wrote',
+  },
 ] as const) {
   test(`a refresh stopped by ${stop.signal} ${stop.at} stops its steps and leaves the tree as it was`, async () => {
     const run = await runRefresh(served(newer), stop);
@@ -247,7 +303,10 @@ test("one agent's newest release that cannot run holds back only that agent: the
   const bundled = readManifest(genuine).claudeCodeVersion!;
   const bundledNewer = bundled.replace(/\d+$/, (patch) => String(Number(patch) + 1000));
   const typesNewer = repack(genuine, (pkg) => {
-    const manifest = JSON.parse(readFileSync(join(pkg, 'package.json'), 'utf8')) as { version: string; claudeCodeVersion: string };
+    const manifest = JSON.parse(readFileSync(join(pkg, 'package.json'), 'utf8')) as {
+      version: string;
+      claudeCodeVersion: string;
+    };
     Object.assign(manifest, { version: NEWER, claudeCodeVersion: bundledNewer });
     writeFileSync(join(pkg, 'package.json'), JSON.stringify(manifest, null, 2));
     // The bundled program's manifest names the same release.
@@ -256,7 +315,10 @@ test("one agent's newest release that cannot run holds back only that agent: the
   });
   const packages = served(typesNewer, { manifest: { claudeCodeVersion: bundledNewer } });
   packages[PIN.package]![PIN.version]!.manifest = { claudeCodeVersion: bundled };
-  packages[pi.package] = { [pi.version]: { bytes: Buffer.alloc(0) }, [broken]: { bytes: Buffer.from('not a tarball') } };
+  packages[pi.package] = {
+    [pi.version]: { bytes: Buffer.alloc(0) },
+    [broken]: { bytes: Buffer.from('not a tarball') },
+  };
   const cache = mkdtempSync(join(tmpdir(), 'refresh-capture-cache-'));
   const run = await runRefresh(packages, undefined, { CAPTURE_CACHE_DIR: cache });
   try {
@@ -266,18 +328,30 @@ test("one agent's newest release that cannot run holds back only that agent: the
     assert.match(run.stdout, /^ {2}claude-code types:$/m);
     assert.match(run.stdout, /^ {2}pi CLI:$/m);
     assert.match(run.stdout, new RegExp(`moved: types of claude-code ${esc(PIN.version)} → ${esc(NEWER)}`));
-    assert.match(run.stdout, new RegExp(`not moved: pi CLI: ${esc(broken)} cannot run \\((print|all-tools): cannot run: npm install ${esc(pi.package)}@${esc(broken)} failed: .+\\); recorded in its history; the pin stays`));
+    assert.match(
+      run.stdout,
+      new RegExp(
+        `not moved: pi CLI: ${esc(broken)} cannot run \\((print|all-tools): cannot run: npm install ${esc(pi.package)}@${esc(broken)} failed: .+\\); recorded in its history; the pin stays`,
+      ),
+    );
     // What moved is in the tree, checked; the broken release moved nothing but its history.
     const pins = JSON.parse(readFileSync(join(run.root, 'scripts/pins.json'), 'utf8')) as typeof PINS;
     assert.equal(pins['claude-code']!.version, NEWER);
     const matrix = JSON.parse(readFileSync(join(run.root, 'content/capture-matrix.json'), 'utf8')) as typeof MATRIX;
     assert.equal(matrix.agents['pi']!.version, pi.version, 'the pin stays at the release that runs');
-    const history = JSON.parse(readFileSync(join(run.root, 'content/history/pi.capture.json'), 'utf8')) as { releases: { version: string; read?: boolean; failed?: Record<string, string> }[] };
+    const history = JSON.parse(readFileSync(join(run.root, 'content/history/pi.capture.json'), 'utf8')) as {
+      releases: { version: string; read?: boolean; failed?: Record<string, string> }[];
+    };
     const recorded = history.releases.find((r) => r.version === broken);
     assert.ok(recorded?.read && recorded.failed, `the history lists ${broken} as read, with why it failed`);
     for (const reason of Object.values(recorded.failed)) assert.match(reason, /npm install .* failed/);
-    const changed = status(run.root).split('\n').map((l) => l.slice(3));
-    assert.ok(changed.includes('scripts/pins.json') && changed.includes('content/history/pi.capture.json'), changed.join(' '));
+    const changed = status(run.root)
+      .split('\n')
+      .map((l) => l.slice(3));
+    assert.ok(
+      changed.includes('scripts/pins.json') && changed.includes('content/history/pi.capture.json'),
+      changed.join(' '),
+    );
     assert.ok(!changed.includes('content/capture-matrix.json'), 'the capture matrix is as it was');
     assert.ok(!existsSync(join(run.root, '.refresh-before')));
   } finally {

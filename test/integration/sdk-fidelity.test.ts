@@ -24,7 +24,10 @@ before(() => {
 
 function declaredType(name: string): ts.Type {
   for (const statement of sourceFile.statements) {
-    if ((ts.isInterfaceDeclaration(statement) || ts.isTypeAliasDeclaration(statement)) && statement.name.text === name) {
+    if (
+      (ts.isInterfaceDeclaration(statement) || ts.isTypeAliasDeclaration(statement)) &&
+      statement.name.text === name
+    ) {
       return checker.getTypeAtLocation(statement.name);
     }
   }
@@ -40,7 +43,8 @@ function checkerFields(type: ts.Type, prefix: string, out: Set<string>, stack: t
     return;
   }
   if (checker.isArrayType(type) || checker.isTupleType(type)) {
-    for (const element of checker.getTypeArguments(type as ts.TypeReference)) checkerFields(element, prefix, out, inner);
+    for (const element of checker.getTypeArguments(type as ts.TypeReference))
+      checkerFields(element, prefix, out, inner);
     return;
   }
   if (!(type.flags & ts.TypeFlags.Object)) return;
@@ -70,25 +74,42 @@ function rowFields(rows: FieldRow[]): Set<string> {
 
 test('every Claude Code tool in the pinned SDK has a page', () => {
   const site = realContent();
-  const typeNames = new Set(site.tools.filter((t) => t.agent === 'claude-code').flatMap((t) => [t.input, t.output]).map((v) => (v.definition.kind === 'typescript' ? v.definition.typeName : '')));
+  const typeNames = new Set(
+    site.tools
+      .filter((t) => t.agent === 'claude-code')
+      .flatMap((t) => [t.input, t.output])
+      .map((v) => (v.definition.kind === 'typescript' ? v.definition.typeName : '')),
+  );
   const union = declaredType('ToolInputSchemas') as ts.UnionType;
-  const declared = union.types.map((t) => (t.aliasSymbol ?? t.symbol)?.name).filter((n): n is string => Boolean(n) && n!.endsWith('Input'));
+  const declared = union.types
+    .map((t) => (t.aliasSymbol ?? t.symbol)?.name)
+    .filter((n): n is string => Boolean(n) && n!.endsWith('Input'));
   assert.ok(declared.length >= 40, `only ${declared.length} input types found`);
-  assert.deepEqual(declared.filter((n) => !typeNames.has(n)), []);
+  assert.deepEqual(
+    declared.filter((n) => !typeNames.has(n)),
+    [],
+  );
 });
 
 test('each generated tool matches its SDK type field for field', () => {
   const site = realContent();
   let compared = 0;
   for (const tool of site.tools.filter((t) => t.agent === 'claude-code')) {
-    for (const [view, root] of [[tool.input, 'input'], [tool.output, 'output']] as const) {
+    for (const [view, root] of [
+      [tool.input, 'input'],
+      [tool.output, 'output'],
+    ] as const) {
       if (view.definition.kind !== 'typescript') continue;
       const expected = new Set<string>();
       checkerFields(declaredType(view.definition.typeName), '', expected);
       const actual = rowFields(view.rows);
       const missing = [...expected].filter((f) => !actual.has(f));
       const extra = [...actual].filter((f) => !expected.has(f));
-      assert.deepEqual({ missing, extra }, { missing: [], extra: [] }, `${tool.fullName} ${root} (${view.definition.typeName})`);
+      assert.deepEqual(
+        { missing, extra },
+        { missing: [], extra: [] },
+        `${tool.fullName} ${root} (${view.definition.typeName})`,
+      );
       compared += expected.size;
     }
   }

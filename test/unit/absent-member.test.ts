@@ -9,9 +9,29 @@ import { WIRE_FORMATS } from '../../src/lib/wire/index.ts';
 
 const context = { origin: { package: 'p', version: 'v', file: 'f' }, pointer: '/body', quirks: {} };
 const cases = [
-  { wire: 'openai-chat-completions', member: 'parameters', tool: (schema?: object) => ({ type: 'function', function: { name: 'noop', description: 'd', ...(schema ? { parameters: schema } : {}) } }) },
-  { wire: 'openai-responses', member: 'parameters', tool: (schema?: object) => ({ type: 'function', name: 'noop', description: 'd', ...(schema ? { parameters: schema } : {}) }) },
-  { wire: 'anthropic-messages', member: 'input_schema', tool: (schema?: object) => ({ name: 'noop', description: 'd', ...(schema ? { input_schema: schema } : {}) }) },
+  {
+    wire: 'openai-chat-completions',
+    member: 'parameters',
+    tool: (schema?: object) => ({
+      type: 'function',
+      function: { name: 'noop', description: 'd', ...(schema ? { parameters: schema } : {}) },
+    }),
+  },
+  {
+    wire: 'openai-responses',
+    member: 'parameters',
+    tool: (schema?: object) => ({
+      type: 'function',
+      name: 'noop',
+      description: 'd',
+      ...(schema ? { parameters: schema } : {}),
+    }),
+  },
+  {
+    wire: 'anthropic-messages',
+    member: 'input_schema',
+    tool: (schema?: object) => ({ name: 'noop', description: 'd', ...(schema ? { input_schema: schema } : {}) }),
+  },
 ] as const;
 
 for (const c of cases) {

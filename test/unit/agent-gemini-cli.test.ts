@@ -21,12 +21,22 @@ const SETTINGS = join(PATHS.home, '.gemini/settings.json');
 
 function context(over: Partial<InvocationContext> = {}): InvocationContext {
   return {
-    mode: 'print', args: [], env: {}, baseEnv: baseEnv(PATHS.home), binary: BINARY, node: PATHS.node,
-    home: PATHS.home, workdir: PATHS.workdir, stubUrl: URL, prompt: PROMPT, apiKey: DUMMY_KEY, ...over,
+    mode: 'print',
+    args: [],
+    env: {},
+    baseEnv: baseEnv(PATHS.home),
+    binary: BINARY,
+    node: PATHS.node,
+    home: PATHS.home,
+    workdir: PATHS.workdir,
+    stubUrl: URL,
+    prompt: PROMPT,
+    apiKey: DUMMY_KEY,
+    ...over,
   };
 }
 
-test('print mode runs bundle/gemini.js with Node, --skip-trust, -p and the prompt, then the configuration\'s arguments', () => {
+test("print mode runs bundle/gemini.js with Node, --skip-trust, -p and the prompt, then the configuration's arguments", () => {
   const inv = gemini.invoke(context({ args: ['--approval-mode', 'yolo'] }));
   assert.equal(inv.command, PATHS.node);
   assert.deepEqual(inv.args, [BINARY, '--skip-trust', '-p', PROMPT, '--approval-mode', 'yolo']);
@@ -34,13 +44,16 @@ test('print mode runs bundle/gemini.js with Node, --skip-trust, -p and the promp
   assert.equal(gemini.binary, 'node_modules/@google/gemini-cli/bundle/gemini.js');
 });
 
-test('the stub is reached through GOOGLE_GEMINI_BASE_URL with the stand-in API key; the configuration\'s variables come last', () => {
+test("the stub is reached through GOOGLE_GEMINI_BASE_URL with the stand-in API key; the configuration's variables come last", () => {
   const inv = gemini.invoke(context());
   assert.equal(inv.env['GOOGLE_GEMINI_BASE_URL'], URL);
   assert.equal(inv.env['GEMINI_API_KEY'], DUMMY_KEY);
   assert.equal(inv.env['HOME'], PATHS.home);
   assert.equal(inv.env['PATH'], baseEnv(PATHS.home)['PATH']);
-  assert.equal(gemini.invoke(context({ env: { GEMINI_MODEL: 'gemini-2.5-pro' } })).env['GEMINI_MODEL'], 'gemini-2.5-pro');
+  assert.equal(
+    gemini.invoke(context({ env: { GEMINI_MODEL: 'gemini-2.5-pro' } })).env['GEMINI_MODEL'],
+    'gemini-2.5-pro',
+  );
 });
 
 test('interactive mode starts `-i <prompt>` in a pseudo-terminal through script', () => {
@@ -58,12 +71,21 @@ test('a mode Gemini CLI does not have is refused', () => {
   assert.throws(() => gemini.invoke(context({ mode: 'sdk' })), /gemini-cli has no mode sdk/);
 });
 
-test('settings go to ~/.gemini/settings.json: API-key auth and no usage statistics, with a configuration\'s settings merged over them', () => {
+test("settings go to ~/.gemini/settings.json: API-key auth and no usage statistics, with a configuration's settings merged over them", () => {
   const plain = gemini.invoke(context());
   assert.equal(plain.files.size, 1);
   assert.deepEqual(JSON.parse(plain.files.get(SETTINGS)!), BASE_SETTINGS);
-  assert.deepEqual(BASE_SETTINGS, { security: { auth: { selectedType: 'gemini-api-key' } }, privacy: { usageStatisticsEnabled: false } });
-  const merged = JSON.parse(gemini.invoke(context({ settings: { security: { folderTrust: { enabled: false } }, experimental: { taskTracker: true } } })).files.get(SETTINGS)!);
+  assert.deepEqual(BASE_SETTINGS, {
+    security: { auth: { selectedType: 'gemini-api-key' } },
+    privacy: { usageStatisticsEnabled: false },
+  });
+  const merged = JSON.parse(
+    gemini
+      .invoke(
+        context({ settings: { security: { folderTrust: { enabled: false } }, experimental: { taskTracker: true } } }),
+      )
+      .files.get(SETTINGS)!,
+  );
   assert.deepEqual(merged, {
     security: { auth: { selectedType: 'gemini-api-key' }, folderTrust: { enabled: false } },
     privacy: { usageStatisticsEnabled: false },
@@ -83,7 +105,8 @@ test('the matrix configurations: approval modes and the model as flags, features
   };
   assert.deepEqual(run('print').args, [BINARY, '--skip-trust', '-p', PROMPT]);
   // A history run of a release before the flag existed leaves it out (it would exit on an unknown argument).
-  const release = (id: string, version: string) => buildInvocation('gemini-cli', byId.get(id)!, BINARY, PATHS, URL, version).args;
+  const release = (id: string, version: string) =>
+    buildInvocation('gemini-cli', byId.get(id)!, BINARY, PATHS, URL, version).args;
   assert.deepEqual(release('print', '0.39.0'), [BINARY, '-p', PROMPT]);
   assert.deepEqual(release('print', '0.22.4'), [BINARY, '-p', PROMPT]);
   assert.deepEqual(release('print', '0.39.1'), [BINARY, '--skip-trust', '-p', PROMPT]);
@@ -96,7 +119,9 @@ test('the matrix configurations: approval modes and the model as flags, features
   assert.deepEqual(run('pro-yolo').args.slice(-4), ['-m', 'gemini-2.5-pro', '--approval-mode', 'yolo']);
   assert.deepEqual(run('interactive').input, { kind: 'pty' });
   assert.deepEqual(extra('task-tracker'), { experimental: { taskTracker: true } });
-  assert.deepEqual(extra('mcp-server'), { mcpServers: { [STUB_MCP_SERVER]: { command: PATHS.node, args: [PATHS.mcpServer], trust: true } } });
+  assert.deepEqual(extra('mcp-server'), {
+    mcpServers: { [STUB_MCP_SERVER]: { command: PATHS.node, args: [PATHS.mcpServer], trust: true } },
+  });
   assert.deepEqual(extra('no-plan'), { general: { plan: { enabled: false } } });
   assert.deepEqual(extra('no-topic-narration'), { general: { topicUpdateNarration: false } });
   assert.deepEqual(extra('core-tools'), { tools: { core: ['read_file', 'glob', 'run_shell_command'] } });
@@ -119,11 +144,17 @@ test('MCP tools are named mcp_<server>_<tool>', () => {
 const MAIN = '/v1beta/models/gemini-3.8-flash:streamGenerateContent?alt=sse';
 const ROUTING = '/v1beta/models/gemini-3.5-flash-lite:generateContent';
 const req = (url: string, json: unknown): WireRequest => ({ method: 'POST', url, headers: {}, json });
-const turn = (text: string, tools: unknown[] = [{ functionDeclarations: [{ name: 'read_file' }] }]) => ({ contents: [{ role: 'user', parts: [{ text }] }], tools });
+const turn = (text: string, tools: unknown[] = [{ functionDeclarations: [{ name: 'read_file' }] }]) => ({
+  contents: [{ role: 'user', parts: [{ text }] }],
+  tools,
+});
 
 test('the main request is the streamed turn carrying the prompt and the tools, not the routing call before it', () => {
   // As recorded in every auto-routed 0.61.0 configuration: the routing generateContent (prompt, no tools), then the streamed turn.
-  const routing = req(ROUTING, { contents: [{ role: 'user', parts: [{ text: PROMPT }] }], generationConfig: { responseJsonSchema: { type: 'object' } } });
+  const routing = req(ROUTING, {
+    contents: [{ role: 'user', parts: [{ text: PROMPT }] }],
+    generationConfig: { responseJsonSchema: { type: 'object' } },
+  });
   const main = req(MAIN, turn(PROMPT));
   assert.equal(gemini.mainRequest([routing, main], PROMPT), main);
   // An explicit model (-m) or plan mode skips the routing call: the only request is the main one.
@@ -131,8 +162,11 @@ test('the main request is the streamed turn carrying the prompt and the tools, n
   assert.equal(gemini.mainRequest([only], PROMPT), only);
 });
 
-test('a streamed side request (a subagent, a tool\'s own model call) is not taken for the main one', () => {
-  const subagent = req(MAIN, turn('Investigate the repository layout', [{ functionDeclarations: [{ name: 'complete_task' }] }]));
+test("a streamed side request (a subagent, a tool's own model call) is not taken for the main one", () => {
+  const subagent = req(
+    MAIN,
+    turn('Investigate the repository layout', [{ functionDeclarations: [{ name: 'complete_task' }] }]),
+  );
   const webSearch = req(MAIN, turn('latest release notes', []));
   const main = req(MAIN, turn(PROMPT));
   assert.equal(gemini.mainRequest([subagent, webSearch, main], PROMPT), main);
@@ -144,14 +178,32 @@ test('a streamed side request (a subagent, a tool\'s own model call) is not take
 
 // --- Hook payloads (npm run payloads) ---------------------------------------------------
 
-const HOOK_CONTEXT = { home: '/c/home', tmp: '/c/run/tmp', hookCommand: 'cat >> /c/run/hooks.log', taggedHookCommand: (event: string) => `tag ${event}`, hookLog: '/c/run/hooks.log', allowedTools: ['read_file'] };
+const HOOK_CONTEXT = {
+  home: '/c/home',
+  tmp: '/c/run/tmp',
+  hookCommand: 'cat >> /c/run/hooks.log',
+  taggedHookCommand: (event: string) => `tag ${event}`,
+  hookLog: '/c/run/hooks.log',
+  allowedTools: ['read_file'],
+};
 const hooks = () => {
   const h = gemini.hooks;
   assert.ok(!('none' in h), 'Gemini CLI declares a hook mechanism');
   return h;
 };
-const before = (tool: string, input: unknown, extra: object = {}) => ({ hook_event_name: 'BeforeTool', tool_name: tool, tool_input: input, ...extra });
-const after = (tool: string, input: unknown, extra: object = {}) => ({ hook_event_name: 'AfterTool', tool_name: tool, tool_input: input, tool_response: { llmContent: 'x' }, ...extra });
+const before = (tool: string, input: unknown, extra: object = {}) => ({
+  hook_event_name: 'BeforeTool',
+  tool_name: tool,
+  tool_input: input,
+  ...extra,
+});
+const after = (tool: string, input: unknown, extra: object = {}) => ({
+  hook_event_name: 'AfterTool',
+  tool_name: tool,
+  tool_input: input,
+  tool_response: { llmContent: 'x' },
+  ...extra,
+});
 
 test('hooks: BeforeTool and AfterTool, matcher "*", a command hook with a timeout in milliseconds, in the settings the configuration\'s are merged with', () => {
   const h = hooks();
@@ -165,7 +217,11 @@ test('hooks: BeforeTool and AfterTool, matcher "*", a command hook with a timeou
   // No approval flag: given twice (the yolo configurations give one) the CLI refuses to start.
   assert.equal(additions.args.includes('--approval-mode'), false);
   assert.equal(additions.env['TMPDIR'], HOOK_CONTEXT.tmp);
-  assert.equal(additions.files.size, 0, 'settings.json is the agent\'s own file: the hooks go through `settings`, not a second copy');
+  assert.equal(
+    additions.files.size,
+    0,
+    "settings.json is the agent's own file: the hooks go through `settings`, not a second copy",
+  );
 });
 
 test('hooks: a functionResponse with `error` is a failure, one with `output` a success', () => {
@@ -197,9 +253,21 @@ test('hooks: payloads without call ids go to calls by order, tool name and input
   assert.deepEqual(out, [[payloads[2], payloads[3]], [payloads[1], payloads[4]], []]);
   // A payload is given to one call only: two equal calls get one pair each, in order.
   const twice = [before('glob', {}), after('glob', {}, { n: 1 }), before('glob', {}), after('glob', {}, { n: 2 })];
-  assert.deepEqual(h.hooksOfCalls(twice, [{ id: '1', tool: 'glob', input: {} }, { id: '2', tool: 'glob', input: {} }]), [[twice[0], twice[1]], [twice[2], twice[3]]]);
+  assert.deepEqual(
+    h.hooksOfCalls(twice, [
+      { id: '1', tool: 'glob', input: {} },
+      { id: '2', tool: 'glob', input: {} },
+    ]),
+    [
+      [twice[0], twice[1]],
+      [twice[2], twice[3]],
+    ],
+  );
   // An input the CLI changed before the hook saw it still matches by tool name; an after-event alone is kept.
-  assert.deepEqual(h.hooksOfCalls([before('glob', { pattern: '**' })], [{ id: '1', tool: 'glob', input: { pattern: '*' } }]), [[before('glob', { pattern: '**' })]]);
+  assert.deepEqual(
+    h.hooksOfCalls([before('glob', { pattern: '**' })], [{ id: '1', tool: 'glob', input: { pattern: '*' } }]),
+    [[before('glob', { pattern: '**' })]],
+  );
   assert.deepEqual(h.hooksOfCalls([after('glob', {})], [{ id: '1', tool: 'glob', input: {} }]), [[after('glob', {})]]);
 });
 
@@ -210,13 +278,16 @@ test('a release is given the settings format it reads: flat keys before 0.3.4, n
   // `migrateSettingsToV2`. 0.2.2 and 0.3.4 are adjacent stable releases on the registry.
   const flat = { selectedAuthType: 'gemini-api-key', usageStatisticsEnabled: false };
   const nested = { security: { auth: { selectedType: 'gemini-api-key' } }, privacy: { usageStatisticsEnabled: false } };
-  const settingsFor = (release: string | undefined) => JSON.parse(gemini.invoke(context({ release })).files.get(SETTINGS)!) as unknown;
+  const settingsFor = (release: string | undefined) =>
+    JSON.parse(gemini.invoke(context({ release })).files.get(SETTINGS)!) as unknown;
   assert.deepEqual(settingsFor('0.1.1'), flat);
   assert.deepEqual(settingsFor('0.2.2'), flat);
   assert.deepEqual(settingsFor('0.3.4'), nested);
   assert.deepEqual(settingsFor('0.61.0'), nested);
   assert.deepEqual(settingsFor(undefined), nested, 'the pin (no release given) reads the nested keys');
   // A configuration's own settings merge over the format of the release.
-  const withHooks = JSON.parse(gemini.invoke(context({ release: '0.1.1', settings: { hooks: { BeforeTool: [] } } })).files.get(SETTINGS)!) as unknown;
+  const withHooks = JSON.parse(
+    gemini.invoke(context({ release: '0.1.1', settings: { hooks: { BeforeTool: [] } } })).files.get(SETTINGS)!,
+  ) as unknown;
   assert.deepEqual(withHooks, { ...flat, hooks: { BeforeTool: [] } });
 });

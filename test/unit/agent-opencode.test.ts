@@ -21,14 +21,25 @@ const SETTINGS = join(PATHS.home, '.config/opencode/opencode.json');
 
 function context(over: Partial<InvocationContext> = {}): InvocationContext {
   return {
-    mode: 'print', args: [], env: {}, baseEnv: baseEnv(PATHS.home), binary: BINARY, node: PATHS.node,
-    home: PATHS.home, workdir: PATHS.workdir, stubUrl: URL, prompt: PROMPT, apiKey: DUMMY_KEY, ...over,
+    mode: 'print',
+    args: [],
+    env: {},
+    baseEnv: baseEnv(PATHS.home),
+    binary: BINARY,
+    node: PATHS.node,
+    home: PATHS.home,
+    workdir: PATHS.workdir,
+    stubUrl: URL,
+    prompt: PROMPT,
+    apiKey: DUMMY_KEY,
+    ...over,
   };
 }
 
-const settingsOf = (files: Map<string, string>): Record<string, unknown> => JSON.parse(files.get(SETTINGS)!) as Record<string, unknown>;
+const settingsOf = (files: Map<string, string>): Record<string, unknown> =>
+  JSON.parse(files.get(SETTINGS)!) as Record<string, unknown>;
 
-test('print mode runs `run`, the configuration\'s arguments, then the prompt word by word (run quotes an argument with spaces)', () => {
+test("print mode runs `run`, the configuration's arguments, then the prompt word by word (run quotes an argument with spaces)", () => {
   const inv = opencode.invoke(context({ args: ['--agent', 'plan'] }));
   assert.equal(inv.command, BINARY);
   assert.deepEqual(inv.args, ['run', '--agent', 'plan', 'Reply', 'with', 'the', 'single', 'word:', 'ok']);
@@ -57,7 +68,7 @@ test('a mode OpenCode does not have is refused', () => {
   assert.throws(() => opencode.invoke(context({ mode: 'sdk' })), /opencode has no mode sdk/);
 });
 
-test('the environment: the fixed base, models fetch and autoupdate off, then the configuration\'s variables', () => {
+test("the environment: the fixed base, models fetch and autoupdate off, then the configuration's variables", () => {
   const inv = opencode.invoke(context({ env: { OPENCODE_EXPERIMENTAL: '1' } }));
   assert.equal(inv.env['HOME'], PATHS.home);
   assert.equal(inv.env['OPENCODE_DISABLE_MODELS_FETCH'], '1');
@@ -68,12 +79,26 @@ test('the environment: the fixed base, models fetch and autoupdate off, then the
 test('opencode.json declares the stub provider and makes stub-model the main and small model; settings merge over it', () => {
   const base = settingsOf(opencode.invoke(context()).files);
   assert.deepEqual(base, {
-    provider: { stub: { npm: '@ai-sdk/openai-compatible', name: 'Stub', options: { baseURL: `${URL}/v1`, apiKey: DUMMY_KEY }, models: { [STUB_MODEL]: { name: 'Stub model' } } } },
+    provider: {
+      stub: {
+        npm: '@ai-sdk/openai-compatible',
+        name: 'Stub',
+        options: { baseURL: `${URL}/v1`, apiKey: DUMMY_KEY },
+        models: { [STUB_MODEL]: { name: 'Stub model' } },
+      },
+    },
     model: `stub/${STUB_MODEL}`,
     small_model: `stub/${STUB_MODEL}`,
   });
-  const merged = settingsOf(opencode.invoke(context({ settings: { provider: { stub: { models: { 'gpt-5': { name: 'G' } } } }, model: 'stub/gpt-5' } })).files);
-  assert.deepEqual(Object.keys((merged['provider'] as { stub: { models: object } }).stub.models), [STUB_MODEL, 'gpt-5']);
+  const merged = settingsOf(
+    opencode.invoke(
+      context({ settings: { provider: { stub: { models: { 'gpt-5': { name: 'G' } } } }, model: 'stub/gpt-5' } }),
+    ).files,
+  );
+  assert.deepEqual(Object.keys((merged['provider'] as { stub: { models: object } }).stub.models), [
+    STUB_MODEL,
+    'gpt-5',
+  ]);
   assert.equal(merged['model'], 'stub/gpt-5');
   assert.equal(merged['small_model'], `stub/${STUB_MODEL}`);
 });
@@ -87,13 +112,24 @@ test('the matrix configurations: flags, settings and the stub MCP server under i
   assert.deepEqual(settingsOf(run('code-mode').files)['mcp'], mcp);
   assert.equal(run('code-mode').env['OPENCODE_EXPERIMENTAL_CODE_MODE'], '1');
   assert.equal(settingsOf(run('gpt-5-model').files)['model'], 'stub/gpt-5');
-  assert.deepEqual(settingsOf(run('permissions-denied').files)['permission'], { edit: 'deny', bash: 'deny', webfetch: 'deny', task: 'deny', todowrite: 'deny', skill: 'deny' });
+  assert.deepEqual(settingsOf(run('permissions-denied').files)['permission'], {
+    edit: 'deny',
+    bash: 'deny',
+    webfetch: 'deny',
+    task: 'deny',
+    todowrite: 'deny',
+    skill: 'deny',
+  });
   assert.deepEqual(run('plan-agent').args.slice(0, 3), ['run', '--agent', 'plan']);
   for (const id of ['interactive', 'interactive-plan-mode']) {
     assert.equal(byId.get(id)!.mode, 'interactive');
-    assert.deepEqual((settingsOf(run(id).files)['agent'] as object), { title: { disable: true } }, `${id}: no title request before the main one`);
+    assert.deepEqual(
+      settingsOf(run(id).files)['agent'] as object,
+      { title: { disable: true } },
+      `${id}: no title request before the main one`,
+    );
   }
-  assert.deepEqual((settingsOf(run('interactive-plan-mode').files)['permission'] as object), { plan_exit: 'allow' });
+  assert.deepEqual(settingsOf(run('interactive-plan-mode').files)['permission'] as object, { plan_exit: 'allow' });
   for (const c of configurations) assert.ok(opencode.modes.includes(c.mode), c.id);
 });
 
@@ -108,11 +144,38 @@ test('MCP tools are named <server>_<tool>', () => {
 // Shapes of the requests a run sends (recorded with --raw): the title request
 // (small model, no tools, the prompt as the last user message) and the main turn.
 const tool = (name: string) => ({ type: 'function', function: { name, parameters: { type: 'object' } } });
-const chat = (json: object): WireRequest => ({ method: 'POST', url: '/v1/chat/completions', headers: {}, json: { model: STUB_MODEL, stream: true, ...json } });
-const title = chat({ messages: [{ role: 'system', content: 'title' }, { role: 'user', content: 'Generate a title for this conversation:\n' }, { role: 'user', content: PROMPT }] });
-const main = chat({ messages: [{ role: 'system', content: 'sys' }, { role: 'user', content: PROMPT }], tools: [tool('bash'), tool('read')], tool_choice: 'auto' });
+const chat = (json: object): WireRequest => ({
+  method: 'POST',
+  url: '/v1/chat/completions',
+  headers: {},
+  json: { model: STUB_MODEL, stream: true, ...json },
+});
+const title = chat({
+  messages: [
+    { role: 'system', content: 'title' },
+    { role: 'user', content: 'Generate a title for this conversation:\n' },
+    { role: 'user', content: PROMPT },
+  ],
+});
+const main = chat({
+  messages: [
+    { role: 'system', content: 'sys' },
+    { role: 'user', content: PROMPT },
+  ],
+  tools: [tool('bash'), tool('read')],
+  tool_choice: 'auto',
+});
 const planMain = chat({
-  messages: [{ role: 'system', content: 'sys' }, { role: 'user', content: [{ type: 'text', text: PROMPT }, { type: 'text', text: '<system-reminder>\nPlan mode\n</system-reminder>' }] }],
+  messages: [
+    { role: 'system', content: 'sys' },
+    {
+      role: 'user',
+      content: [
+        { type: 'text', text: PROMPT },
+        { type: 'text', text: '<system-reminder>\nPlan mode\n</system-reminder>' },
+      ],
+    },
+  ],
   tools: [tool('bash'), tool('read')],
 });
 
@@ -146,7 +209,10 @@ test('the recorder plugin, loaded as OpenCode loads it, writes a tag naming the 
     const log = join(dir, 'hooks.log');
     const file = join(dir, 'record-hooks.js');
     writeFileSync(file, recorderPlugin(log));
-    const mod = (await import(pathToFileURL(file).href)) as Record<string, () => Promise<Record<string, (i: unknown, o: unknown) => Promise<void>>>>;
+    const mod = (await import(pathToFileURL(file).href)) as Record<
+      string,
+      () => Promise<Record<string, (i: unknown, o: unknown) => Promise<void>>>
+    >;
     const plugin = await Object.values(mod)[0]!();
     assert.deepEqual(Object.keys(plugin), [...HOOK_EVENTS]);
     const before = { tool: 'bash', sessionID: 's', callID: 'call_1' };
@@ -157,7 +223,10 @@ test('the recorder plugin, loaded as OpenCode loads it, writes a tag naming the 
     await plugin['tool.execute.after']!(after, result);
     const { payloads, events } = untagHookLog(parseHookLog(readFileSync(log, 'utf8')));
     assert.deepEqual(events, ['tool.execute.before', 'tool.execute.after']);
-    assert.deepEqual(payloads, [{ input: before, output: args }, { input: after, output: result }]);
+    assert.deepEqual(payloads, [
+      { input: before, output: args },
+      { input: after, output: result },
+    ]);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -169,16 +238,25 @@ test('a payload run adds --auto, a TMPDIR, the plugin and a lockfile that keeps 
   assert.deepEqual(add.args, ['--auto']);
   assert.deepEqual(add.env, { TMPDIR: '/c/payload-run/tmp' });
   const config = '/c/payload-run/home/.config/opencode';
-  assert.deepEqual([...add.files.keys()], [`${config}/plugin/record-hooks.js`, `${config}/package-lock.json`, `${config}/node_modules/.package-lock.json`]);
+  assert.deepEqual(
+    [...add.files.keys()],
+    [`${config}/plugin/record-hooks.js`, `${config}/package-lock.json`, `${config}/node_modules/.package-lock.json`],
+  );
   assert.ok(add.files.get(`${config}/plugin/record-hooks.js`)!.includes(JSON.stringify(paths.hookLog)));
   const lock = JSON.parse(DEPENDENCIES_LOCK) as { packages: Record<string, { dependencies: Record<string, string> }> };
   assert.ok('@opencode-ai/plugin' in lock.packages['']!.dependencies);
 });
 
 test('hook records go to the call whose id they carry; a call without tool.execute.after failed; the shape reads nested members', () => {
-  const rec = (id: string, after: boolean) => ({ input: { tool: 'read', sessionID: 's', callID: id, ...(after ? { args: { filePath: '/f' } } : {}) }, output: after ? { title: '', output: 'x', metadata: {} } : { args: { filePath: '/f' } } });
+  const rec = (id: string, after: boolean) => ({
+    input: { tool: 'read', sessionID: 's', callID: id, ...(after ? { args: { filePath: '/f' } } : {}) },
+    output: after ? { title: '', output: 'x', metadata: {} } : { args: { filePath: '/f' } },
+  });
   const payloads = [rec('call_stub_1', false), rec('call_stub_1', true), rec('call_stub_2', false)];
-  const calls = [{ id: 'call_stub_1', tool: 'read', input: {} }, { id: 'call_stub_2', tool: 'read', input: {} }];
+  const calls = [
+    { id: 'call_stub_1', tool: 'read', input: {} },
+    { id: 'call_stub_2', tool: 'read', input: {} },
+  ];
   const per = ocHooks.hooksOfCalls!(payloads, calls, []);
   assert.deepEqual(per, [[payloads[0], payloads[1]], [payloads[2]]]);
   assert.equal(ocHooks.outcome({}, '', per[0]!), 'success');
@@ -190,16 +268,40 @@ test('hook records go to the call whose id they carry; a call without tool.execu
   assert.deepEqual(hookMember(payloads[0], shape.inputField), { filePath: '/f' });
   assert.deepEqual(hookMember(payloads[1], shape.afterInputField!), { filePath: '/f' });
   assert.equal(hookMember(payloads[1], 'input.nope.deeper'), undefined);
-  assert.equal(hookEventOf({ hooks: payloads, hookEvents: ['tool.execute.before', 'tool.execute.after', 'tool.execute.before'] }, 1, shape), 'tool.execute.after');
+  assert.equal(
+    hookEventOf(
+      { hooks: payloads, hookEvents: ['tool.execute.before', 'tool.execute.after', 'tool.execute.before'] },
+      1,
+      shape,
+    ),
+    'tool.execute.after',
+  );
 });
 
 test('recordCalls keeps the events the tags named beside the payloads, which it keeps as written', () => {
   const tag = (e: string) => JSON.stringify({ $hookEvent: e }) + '\x1e';
-  const before = { input: { tool: 'bash', sessionID: 's', callID: 'call_stub_1' }, output: { args: { command: 'echo hi' } } };
-  const after = { input: { ...before.input, args: before.output.args }, output: { title: 'echo hi', output: 'hi\n', metadata: { exit: 0 } } };
-  const hookLog = tag('tool.execute.before') + JSON.stringify(before) + '\x1e' + tag('tool.execute.after') + JSON.stringify(after) + '\x1e';
+  const before = {
+    input: { tool: 'bash', sessionID: 's', callID: 'call_stub_1' },
+    output: { args: { command: 'echo hi' } },
+  };
+  const after = {
+    input: { ...before.input, args: before.output.args },
+    output: { title: 'echo hi', output: 'hi\n', metadata: { exit: 0 } },
+  };
+  const hookLog =
+    tag('tool.execute.before') +
+    JSON.stringify(before) +
+    '\x1e' +
+    tag('tool.execute.after') +
+    JSON.stringify(after) +
+    '\x1e';
   const body = { messages: [{ role: 'tool', tool_call_id: 'call_stub_1', content: 'hi\n' }] };
-  const { calls } = recordCalls(ocHooks, openaiChatCompletions.toolCalls, [{ id: 'call_stub_1', tool: 'bash', kind: 'function', input: { command: 'echo hi' } }], { bodies: [body], stdout: '', hookLog, logs: [] });
+  const { calls } = recordCalls(
+    ocHooks,
+    openaiChatCompletions.toolCalls,
+    [{ id: 'call_stub_1', tool: 'bash', kind: 'function', input: { command: 'echo hi' } }],
+    { bodies: [body], stdout: '', hookLog, logs: [] },
+  );
   assert.deepEqual(calls[0]!.hooks, [before, after]);
   assert.deepEqual(calls[0]!.hookEvents, ['tool.execute.before', 'tool.execute.after']);
   assert.equal(calls[0]!.outcome, 'success');

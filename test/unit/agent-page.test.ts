@@ -16,7 +16,7 @@ import { agent, configuration, matrix, site, tool, view } from '../helpers/model
 import { realContent } from '../helpers/real-content.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
-const [A, B] = AGENT_IDS as [typeof AGENT_IDS[number], typeof AGENT_IDS[number]];
+const [A, B] = AGENT_IDS as [(typeof AGENT_IDS)[number], (typeof AGENT_IDS)[number]];
 
 const inventory: AgentInventory = {
   agent: A,
@@ -25,7 +25,10 @@ const inventory: AgentInventory = {
   names: ['Alpha', 'Hidden', 'Gone'],
   aliases: [],
   structuredAliases: [{ alias: 'OldAlpha', tool: 'Alpha' }],
-  unadvertised: [{ name: 'Hidden', aliases: ['Peek'], gate: { gate: 'flag_x', source: 'binary' } }, { name: 'Gone', aliases: [] }],
+  unadvertised: [
+    { name: 'Hidden', aliases: ['Peek'], gate: { gate: 'flag_x', source: 'binary' } },
+    { name: 'Gone', aliases: [] },
+  ],
   counts: { names: 3, captured: 1, sdk: 0, onlyRegistered: 2 },
 };
 
@@ -34,15 +37,41 @@ function fixture() {
   return site({
     agents: [agent(A, { sources: [{ package: 'pkg', version: '9.9.9', files: ['a.js'], role: 'the CLI' }] }), agent(B)],
     tools: [
-      tool(A, 'Alpha', { source: 'sdk', input: view('typescript'), output: view('typescript'), captured: { base: 'function', extra: 'function', lean: 'deferred' }, editorial: { summary: 'Does `alpha`.' } }),
+      tool(A, 'Alpha', {
+        source: 'sdk',
+        input: view('typescript'),
+        output: view('typescript'),
+        captured: { base: 'function', extra: 'function', lean: 'deferred' },
+        editorial: { summary: 'Does `alpha`.' },
+      }),
       tool(A, 'Beta', { captured: { extra: 'code-mode' } }),
       tool(A, 'Gamma', { source: 'documented', input: view('unavailable') }),
       tool(A, 'mcp__x', { group: 'mcp', captured: { base: 'defer-loading' } }),
       tool(B, 'Other'),
     ],
-    matrix: { agents: { [A]: matrix([configuration('base'), configuration('extra', { env: { X: '1' }, args: ['--more'] }), configuration('lean', { args: ['--lean'] })]) } },
+    matrix: {
+      agents: {
+        [A]: matrix([
+          configuration('base'),
+          configuration('extra', { env: { X: '1' }, args: ['--more'] }),
+          configuration('lean', { args: ['--lean'] }),
+        ]),
+      },
+    },
     inventory: [inventory],
-    removedTools: [{ agent: A, name: 'Gone', slug: 'gone', source: 'sdk', lastSeen: '1.0.0', removedIn: '1.1.0', removedExactly: true, firstCompared: '0.9.0', file: 'content/history/a.json' }],
+    removedTools: [
+      {
+        agent: A,
+        name: 'Gone',
+        slug: 'gone',
+        source: 'sdk',
+        lastSeen: '1.0.0',
+        removedIn: '1.1.0',
+        removedExactly: true,
+        firstCompared: '0.9.0',
+        file: 'content/history/a.json',
+      },
+    ],
   });
 }
 
@@ -62,14 +91,25 @@ test('sections: tools, one per group with its count, the matrix and configuratio
     ],
   );
   // Every heading the page renders is an entry of that one list, so "On this page" cannot disagree with it.
-  const rendered = [page.tools.section, ...page.tools.groups.map((g) => g.section), page.matrix?.section, page.configurations?.section, page.registered?.section, page.sources.section, page.definitionKinds.section];
+  const rendered = [
+    page.tools.section,
+    ...page.tools.groups.map((g) => g.section),
+    page.matrix?.section,
+    page.configurations?.section,
+    page.registered?.section,
+    page.sources.section,
+    page.definitionKinds.section,
+  ];
   assert.deepEqual(rendered, page.sections);
   assert.deepEqual(pageHeadings(page.sections)[1], { depth: 3, slug: 'group-built-in', text: 'Built in (3)' });
 });
 
 test('an agent without captures or inventory has neither matrix nor registered names', () => {
   const page = agentPage(fixture(), B);
-  assert.deepEqual(page.sections.map((s) => s.id), ['tools', 'group-built-in', 'sources', 'definition-kinds']);
+  assert.deepEqual(
+    page.sections.map((s) => s.id),
+    ['tools', 'group-built-in', 'sources', 'definition-kinds'],
+  );
   assert.equal(page.matrix, undefined);
   assert.equal(page.configurations, undefined);
   assert.equal(page.registered, undefined);
@@ -84,9 +124,16 @@ test('facts count tools by source, and the binary counts come from the inventory
   assert.deepEqual(page.facts.registered, { names: 3, captured: 1, sdk: 0, onlyRegistered: 2 });
   assert.equal(page.facts.features, undefined);
   const withFeatures = fixture();
-  withFeatures.inventory = [{ ...inventory, names: [], features: 224, featuresCommand: 'x features list', handlerModules: ['a.rs', 'b.rs'] }];
+  withFeatures.inventory = [
+    { ...inventory, names: [], features: 224, featuresCommand: 'x features list', handlerModules: ['a.rs', 'b.rs'] },
+  ];
   const other = agentPage(withFeatures, A);
-  assert.deepEqual(other.facts.features, { count: 224, command: 'x features list', handlerFiles: 2, file: 'content/inventory/a.json' });
+  assert.deepEqual(other.facts.features, {
+    count: 224,
+    command: 'x features list',
+    handlerFiles: 2,
+    file: 'content/inventory/a.json',
+  });
   // An inventory without names lists none.
   assert.equal(other.registered, undefined);
   assert.ok(!other.sections.some((s) => s.id === 'registered-not-advertised'));
@@ -99,13 +146,19 @@ test('tool index rows: link, summary when written, kinds of input and result', (
     { url: `/${A}/beta/`, name: 'Beta', summary: undefined, input: 'JSON Schema', result: 'Unavailable' },
     { url: `/${A}/gamma/`, name: 'Gamma', summary: undefined, input: 'Unavailable', result: 'Unavailable' },
   ]);
-  assert.deepEqual(mcp!.tools.map((t) => t.name), ['mcp__x']);
+  assert.deepEqual(
+    mcp!.tools.map((t) => t.name),
+    ['mcp__x'],
+  );
 });
 
 test('matrix: advertised tools first, then the others; one mark per configuration', () => {
   const m = agentPage(fixture(), A).matrix!;
   assert.deepEqual([m.advertised, m.total, m.nowhere], [3, 4, 1]);
-  assert.deepEqual(m.configurations.map((c) => c.id), ['base', 'extra', 'lean']);
+  assert.deepEqual(
+    m.configurations.map((c) => c.id),
+    ['base', 'extra', 'lean'],
+  );
   assert.deepEqual(
     m.rows.map((r) => [r.name, r.nowhere, r.cells.map((c) => c.mark).join('')]),
     [
@@ -115,7 +168,10 @@ test('matrix: advertised tools first, then the others; one mark per configuratio
       ['Gamma', true, '–––'],
     ],
   );
-  assert.deepEqual(m.rows[0]!.cells.map((c) => c.title), ['function (JSON Schema)', 'function (JSON Schema)', 'deferred (name only)']);
+  assert.deepEqual(
+    m.rows[0]!.cells.map((c) => c.title),
+    ['function (JSON Schema)', 'function (JSON Schema)', 'deferred (name only)'],
+  );
   // Not advertised: the legend names the mark once; its cells carry no title.
   assert.equal(m.rows[3]!.cells[0]!.title, undefined);
 });
@@ -123,7 +179,14 @@ test('matrix: advertised tools first, then the others; one mark per configuratio
 test('configurations: capture folder, command lines, and what each changes against the first', () => {
   const c = agentPage(fixture(), A).configurations!;
   assert.equal(c.captureFolder, `content/captures/${A}/`);
-  assert.deepEqual(c.list.map((x) => [x.id, x.label, x.command]), [['base', 'BASE', undefined], ['extra', 'EXTRA', 'X=1 --more'], ['lean', 'LEAN', '--lean']]);
+  assert.deepEqual(
+    c.list.map((x) => [x.id, x.label, x.command]),
+    [
+      ['base', 'BASE', undefined],
+      ['extra', 'EXTRA', 'X=1 --more'],
+      ['lean', 'LEAN', '--lean'],
+    ],
+  );
   assert.deepEqual(c.effects, {
     baseline: { id: 'base', label: 'BASE' },
     lines: [
@@ -134,14 +197,23 @@ test('configurations: capture folder, command lines, and what each changes again
 });
 
 test('configurationCommand: environment first, then arguments; nothing when neither is set', () => {
-  assert.equal(configurationCommand({ env: { A: '1', B: 'two words' }, args: ['-x', '--y'] }), 'A=1 B=two words -x --y');
+  assert.equal(
+    configurationCommand({ env: { A: '1', B: 'two words' }, args: ['-x', '--y'] }),
+    'A=1 B=two words -x --y',
+  );
   assert.equal(configurationCommand({ args: [], env: {} }), undefined);
 });
 
 test('registered names: anchor, aliases, gate, and the page of a removed tool of that name', () => {
   const r = agentPage(fixture(), A).registered!;
   assert.deepEqual(r.names, [
-    { id: 'registered-hidden', name: 'Hidden', aliases: ['Peek'], gate: { gate: 'flag_x', source: 'binary' }, removedUrl: undefined },
+    {
+      id: 'registered-hidden',
+      name: 'Hidden',
+      aliases: ['Peek'],
+      gate: { gate: 'flag_x', source: 'binary' },
+      removedUrl: undefined,
+    },
     { id: 'registered-gone', name: 'Gone', aliases: [], gate: undefined, removedUrl: `/${A}/gone/` },
   ]);
   assert.deepEqual(r.structuredAliases, [{ alias: 'OldAlpha', tool: 'Alpha' }]);
@@ -164,20 +236,35 @@ test('real content: every configuration of content/capture-matrix.json, in order
   for (const a of model.agents) {
     const page = agentPage(model, a.id);
     const declared = raw.agents[a.id]?.configurations ?? [];
-    assert.deepEqual(page.configurations?.list.map((c) => c.id) ?? [], declared.map((c) => c.id), a.id);
+    assert.deepEqual(
+      page.configurations?.list.map((c) => c.id) ?? [],
+      declared.map((c) => c.id),
+      a.id,
+    );
     for (const [i, c] of declared.entries()) {
       const words = [...Object.keys(c.env ?? {}).map((k) => `${k}=${c.env![k]}`), ...(c.args ?? [])];
-      assert.equal(page.configurations!.list[i]!.command, words.length > 0 ? words.join(' ') : undefined, `${a.id} ${c.id}`);
+      assert.equal(
+        page.configurations!.list[i]!.command,
+        words.length > 0 ? words.join(' ') : undefined,
+        `${a.id} ${c.id}`,
+      );
     }
     // The matrix has a row for every tool of the agent, once.
-    const names = model.tools.filter((t) => t.agent === a.id).map((t) => t.fullName).sort();
+    const names = model.tools
+      .filter((t) => t.agent === a.id)
+      .map((t) => t.fullName)
+      .sort();
     if (page.matrix) assert.deepEqual(page.matrix.rows.map((r) => r.name).sort(), names, a.id);
   }
 });
 
 test('facts: each history of the agent with its package, count and range, the releases that could not run, and the changelog link', () => {
   const capture = {
-    agent: A, source: 'capture' as const, package: 'cli-pkg', method: 'm', configurations: ['base', 'extra'],
+    agent: A,
+    source: 'capture' as const,
+    package: 'cli-pkg',
+    method: 'm',
+    configurations: ['base', 'extra'],
     releases: [
       { version: '1.0.0', read: true, failed: { base: 'cannot run: no program', extra: 'cannot run: no program' } },
       { version: '1.0.1', read: false },
@@ -187,7 +274,18 @@ test('facts: each history of the agent with its package, count and range, the re
     events: [],
   };
   // Its oldest release was read from the CLI's own package.
-  const sdk = { agent: A, source: 'sdk' as const, package: 'sdk-pkg', method: 'm', releases: [{ version: '1.9.9', package: 'cli-pkg', cliVersion: '1.9.9' }, { version: '0.3.1', cliVersion: '2.0.1' }, { version: '0.3.4', cliVersion: '2.0.4' }], events: [] };
+  const sdk = {
+    agent: A,
+    source: 'sdk' as const,
+    package: 'sdk-pkg',
+    method: 'm',
+    releases: [
+      { version: '1.9.9', package: 'cli-pkg', cliVersion: '1.9.9' },
+      { version: '0.3.1', cliVersion: '2.0.1' },
+      { version: '0.3.4', cliVersion: '2.0.4' },
+    ],
+    events: [],
+  };
   const other = { ...capture, agent: B, package: 'b-pkg' };
   const page = agentPage({ ...fixture(), histories: [sdk, capture, other] }, A);
   assert.deepEqual(page.facts.history, {
@@ -208,7 +306,8 @@ test('facts, real content: a capture history whose plan says why it starts where
     const plan = AGENTS[id].captureHistory;
     const reason = 'configurations' in plan ? plan.startsAt : undefined;
     const lines = agentPage(model, id).facts.history?.lines ?? [];
-    for (const line of lines) assert.equal(line.startsAt, line.label === 'Captures' ? reason : undefined, `${id}: ${line.label}`);
+    for (const line of lines)
+      assert.equal(line.startsAt, line.label === 'Captures' ? reason : undefined, `${id}: ${line.label}`);
     if (reason !== undefined && lines.some((l) => l.startsAt === reason)) shown++;
   }
   assert.ok(shown > 0, 'some agent states why its history starts where it does');
@@ -216,7 +315,8 @@ test('facts, real content: a capture history whose plan says why it starts where
 
 test('a release after the capture pin that ran in no configuration is named with its own words; one that ran in some, or one before the pin, is not', async () => {
   const { newerCannotRun } = await import('../../src/lib/views/agent-page.ts');
-  const said = 'the CLI exited with code 1 (no request reached the stub); the CLI said: “install the right version for your platform”';
+  const said =
+    'the CLI exited with code 1 (no request reached the stub); the CLI said: “install the right version for your platform”';
   const history = {
     agent: 'kilo-code',
     source: 'capture',
@@ -232,5 +332,9 @@ test('a release after the capture pin that ran in no configuration is named with
   } as unknown as Parameters<typeof newerCannotRun>[0][number];
   assert.deepEqual(newerCannotRun([history], '7.7.9'), [{ release: '7.8.1', pin: '7.7.9', said }]);
   assert.deepEqual(newerCannotRun([history], '7.8.1'), []);
-  assert.deepEqual(newerCannotRun([{ ...history, source: 'sdk' } as typeof history], '7.7.9'), [], 'only the capture history says why captures stay');
+  assert.deepEqual(
+    newerCannotRun([{ ...history, source: 'sdk' } as typeof history], '7.7.9'),
+    [],
+    'only the capture history says why captures stay',
+  );
 });

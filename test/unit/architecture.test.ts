@@ -3,7 +3,14 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { folderGraph, importCycles, importsOf, LONG_FUNCTION_LINES, LONG_FUNCTIONS_ALLOWED, longFunctions } from '../../scripts/lib/architecture/graph.ts';
+import {
+  folderGraph,
+  importCycles,
+  importsOf,
+  LONG_FUNCTION_LINES,
+  LONG_FUNCTIONS_ALLOWED,
+  longFunctions,
+} from '../../scripts/lib/architecture/graph.ts';
 import { importGraph, scriptOf, sourceFiles } from '../../scripts/lib/architecture/files.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
@@ -19,7 +26,14 @@ test('importsOf: relative imports of every form, type-only ones included, resolv
     "import ts from 'typescript';",
     "import { join } from 'node:path';",
   ].join('\n');
-  assert.deepEqual(importsOf(source, '/p/src/x.ts'), ['/p/b.ts', '/p/src/a.ts', '/p/src/c/c.ts', '/p/src/d.ts', '/p/src/e.ts', '/p/src/f.ts']);
+  assert.deepEqual(importsOf(source, '/p/src/x.ts'), [
+    '/p/b.ts',
+    '/p/src/a.ts',
+    '/p/src/c/c.ts',
+    '/p/src/d.ts',
+    '/p/src/e.ts',
+    '/p/src/f.ts',
+  ]);
 });
 
 test('importCycles: each group of files that reach one another, a self-import, nothing for a tree', () => {
@@ -36,7 +50,16 @@ test('importCycles: each group of files that reach one another, a self-import, n
     ['x', []],
   ]);
   assert.deepEqual(importCycles(graph), [['a', 'b', 'c'], ['d'], ['h', 'i']]);
-  assert.deepEqual(importCycles(new Map([['a', ['b']], ['b', ['c']], ['c', []]])), []);
+  assert.deepEqual(
+    importCycles(
+      new Map([
+        ['a', ['b']],
+        ['b', ['c']],
+        ['c', []],
+      ]),
+    ),
+    [],
+  );
 });
 
 test('importCycles: a long chain closing on itself is one cycle (no recursion limit)', () => {
@@ -64,12 +87,21 @@ test('sourceFiles and importGraph read .ts files and the frontmatter of .astro c
   mkdirSync(join(root, 'src/components'), { recursive: true });
   mkdirSync(join(root, 'scripts'), { recursive: true });
   writeFileSync(join(root, 'src/a.ts'), "import { b } from './components/B.astro';\n");
-  writeFileSync(join(root, 'src/components/B.astro'), "---\nimport { a } from '../a.ts';\n---\n<p>import x from './not-code.ts'</p>\n");
+  writeFileSync(
+    join(root, 'src/components/B.astro'),
+    "---\nimport { a } from '../a.ts';\n---\n<p>import x from './not-code.ts'</p>\n",
+  );
   writeFileSync(join(root, 'scripts/run.ts'), "import '../src/a.ts';\n");
   writeFileSync(join(root, 'src/types.d.ts'), "import './a.ts';\n");
   const files = sourceFiles(root);
-  assert.deepEqual(files.map((f) => relative(root, f)), ['src/a.ts', 'src/components/B.astro', 'scripts/run.ts'].sort());
-  assert.deepEqual(importCycles(importGraph(files)).map((c) => c.map((f) => relative(root, f))), [['src/a.ts', 'src/components/B.astro']]);
+  assert.deepEqual(
+    files.map((f) => relative(root, f)),
+    ['src/a.ts', 'src/components/B.astro', 'scripts/run.ts'].sort(),
+  );
+  assert.deepEqual(
+    importCycles(importGraph(files)).map((c) => c.map((f) => relative(root, f))),
+    [['src/a.ts', 'src/components/B.astro']],
+  );
 });
 
 test('the project has no import cycles, type-only imports included (npm run architecture lists them)', () => {
@@ -85,8 +117,27 @@ test('folderGraph: one edge per pair of folders under the base, files outside or
     ['/p/lib/c/deep/v.ts', []],
     ['/p/lib/top.ts', ['/p/lib/a/x.ts']],
   ]);
-  assert.deepEqual([...folderGraph(graph, '/p/lib')], [['a', ['b']], ['b', ['c']], ['c', []]]);
-  assert.deepEqual(importCycles(folderGraph(new Map([['/l/a/1.ts', ['/l/b/1.ts']], ['/l/b/1.ts', ['/l/a/2.ts']], ['/l/a/2.ts', []]]), '/l')), [['a', 'b']]);
+  assert.deepEqual(
+    [...folderGraph(graph, '/p/lib')],
+    [
+      ['a', ['b']],
+      ['b', ['c']],
+      ['c', []],
+    ],
+  );
+  assert.deepEqual(
+    importCycles(
+      folderGraph(
+        new Map([
+          ['/l/a/1.ts', ['/l/b/1.ts']],
+          ['/l/b/1.ts', ['/l/a/2.ts']],
+          ['/l/a/2.ts', []],
+        ]),
+        '/l',
+      ),
+    ),
+    [['a', 'b']],
+  );
 });
 
 test('the folders of src/lib form layers: no two of them import each other, directly or around a loop (src/lib/README.md)', () => {
@@ -94,19 +145,30 @@ test('the folders of src/lib form layers: no two of them import each other, dire
 });
 
 test('src/lib/README.md names every folder of src/lib, in an order where each imports only folders above it', () => {
-  const folders = readdirSync(join(ROOT, 'src/lib'), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  const folders = readdirSync(join(ROOT, 'src/lib'), { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort();
   const readme = readFileSync(join(ROOT, 'src/lib/README.md'), 'utf8');
   const listed = [...readme.matchAll(/^\| `([a-z-]+)\/` \|/gm)].map((m) => m[1]!);
   assert.deepEqual([...listed].sort(), folders, 'the table lists each folder once');
   const graph = folderGraph(importGraph(sourceFiles(ROOT)), join(ROOT, 'src/lib'));
   const late: string[] = [];
   listed.forEach((folder, i) => {
-    for (const target of graph.get(folder) ?? []) if (listed.indexOf(target) > i) late.push(`${folder} imports ${target}, listed below it`);
+    for (const target of graph.get(folder) ?? [])
+      if (listed.indexOf(target) > i) late.push(`${folder} imports ${target}, listed below it`);
   });
   assert.deepEqual(late, []);
 });
 
 test(`the project keeps at most ${LONG_FUNCTIONS_ALLOWED} functions over ${LONG_FUNCTION_LINES} lines (npm run architecture -- --list)`, () => {
-  const long = sourceFiles(ROOT).flatMap((f) => longFunctions(scriptOf(f, readFileSync(f, 'utf8')), f, LONG_FUNCTION_LINES).map((l) => `${relative(ROOT, f)}:${l.line} ${l.name} (${l.lines} lines)`));
-  assert.ok(long.length <= LONG_FUNCTIONS_ALLOWED, `${long.length} functions over ${LONG_FUNCTION_LINES} lines:\n${long.join('\n')}`);
+  const long = sourceFiles(ROOT).flatMap((f) =>
+    longFunctions(scriptOf(f, readFileSync(f, 'utf8')), f, LONG_FUNCTION_LINES).map(
+      (l) => `${relative(ROOT, f)}:${l.line} ${l.name} (${l.lines} lines)`,
+    ),
+  );
+  assert.ok(
+    long.length <= LONG_FUNCTIONS_ALLOWED,
+    `${long.length} functions over ${LONG_FUNCTION_LINES} lines:\n${long.join('\n')}`,
+  );
 });

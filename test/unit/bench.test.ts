@@ -13,11 +13,27 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createSatteriMarkdownProcessor } from '@astrojs/markdown-satteri';
-import { codeSpan, escapeText, fence, fieldTable, htmlText, inline, table, baselinePages, toolMarkdown } from '../../scripts/lib/bench/markdown.ts';
+import {
+  codeSpan,
+  escapeText,
+  fence,
+  fieldTable,
+  htmlText,
+  inline,
+  table,
+  baselinePages,
+  toolMarkdown,
+} from '../../scripts/lib/bench/markdown.ts';
 import { DEFAULT_BEFORE, DEFAULT_LIGHTHOUSE_RUNS, parseBenchArgs } from '../../scripts/lib/bench/args.ts';
 import { medianScores, type Scores } from '../../scripts/lib/bench/lighthouse.ts';
 import { buildOrder, buildTimeRows, median, summarizeBuildTimes } from '../../scripts/lib/bench/runs.ts';
-import { buildLeftovers, builtPageUrls, exportRevision, historyEventCount, markdownUrl } from '../../scripts/lib/bench/sites.ts';
+import {
+  buildLeftovers,
+  builtPageUrls,
+  exportRevision,
+  historyEventCount,
+  markdownUrl,
+} from '../../scripts/lib/bench/sites.ts';
 import { markdownFromHtml } from '../../scripts/lib/bench/from-html.ts';
 import {
   formatRatio,
@@ -38,7 +54,6 @@ import { withTimeout } from '../../scripts/lib/bench/timeout.ts';
 import { fileFor, serveStatic } from '../../scripts/lib/bench/serve.ts';
 import type { FieldRow } from '../../src/lib/shapes/field-rows.ts';
 import { realContent } from '../helpers/real-content.ts';
-
 
 describe('Markdown of the baseline site', () => {
   test('escapeText: Markdown syntax characters are backslash-escaped, whitespace collapsed', () => {
@@ -77,16 +92,59 @@ describe('Markdown of the baseline site', () => {
   });
 
   test('table: header, delimiter row, one line per row; an empty cell stays a cell', () => {
-    assert.equal(table(['A', 'B'], [['1', ''], ['x', 'y']]), '| A | B |\n| --- | --- |\n| 1 |   |\n| x | y |');
+    assert.equal(
+      table(
+        ['A', 'B'],
+        [
+          ['1', ''],
+          ['x', 'y'],
+        ],
+      ),
+      '| A | B |\n| --- | --- |\n| 1 |   |\n| x | y |',
+    );
   });
 
   test('fieldTable: name, type, required (Yes / No / —), meaning with description, values and constraints', () => {
-    const base = { root: 'input', segments: [], id: '', stableId: '', fieldKey: '', path: '', name: '', depth: 0, nullable: false, deprecated: false, constraints: [] as string[] };
+    const base = {
+      root: 'input',
+      segments: [],
+      id: '',
+      stableId: '',
+      fieldKey: '',
+      path: '',
+      name: '',
+      depth: 0,
+      nullable: false,
+      deprecated: false,
+      constraints: [] as string[],
+    };
     const rows: FieldRow[] = [
-      { ...base, label: 'command', role: 'property', type: 'string', required: true, description: 'The command to run' },
-      { ...base, label: '.timeout', role: 'property', type: 'number', required: false, constraints: ['maximum: 600000', 'minimum: 0'] },
+      {
+        ...base,
+        label: 'command',
+        role: 'property',
+        type: 'string',
+        required: true,
+        description: 'The command to run',
+      },
+      {
+        ...base,
+        label: '.timeout',
+        role: 'property',
+        type: 'number',
+        required: false,
+        constraints: ['maximum: 600000', 'minimum: 0'],
+      },
       { ...base, label: 'status: "completed"', role: 'variant', type: 'object', required: null },
-      { ...base, label: 'mode', role: 'property', type: '"a" | "b"', required: false, deprecated: true, literals: ['a', 'b'] },
+      {
+        ...base,
+        label: 'mode',
+        role: 'property',
+        type: '"a" | "b"',
+        required: false,
+        deprecated: true,
+        literals: ['a', 'b'],
+      },
     ];
     assert.equal(
       fieldTable(rows),
@@ -103,7 +161,13 @@ describe('Markdown of the baseline site', () => {
 
   test('round trip: text, table cells and fenced blocks render to exactly the text they were given', async () => {
     const md = await createSatteriMarkdownProcessor({ syntaxHighlight: false, smartypants: false });
-    const decode = (html: string) => html.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+    const decode = (html: string) =>
+      html
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&quot;/g, '"')
+        .replace(/&#39;/g, "'")
+        .replace(/&amp;/g, '&');
     const textOf = (html: string) => decode(html.replace(/<[^>]+>/g, '')).trim();
     const tricky = [
       'Reads <environment_context> and *stars*, _under_scores_, [brackets](not-a-link) & ampersands &amp; too',
@@ -127,7 +191,9 @@ describe('Markdown of the baseline site', () => {
     assert.equal(textOf(block), definition.trim());
     // A folded payload is one raw HTML block, whatever it holds: blank lines and markup stay its text.
     const payload = '{"a": "</details><script>x</script>"}\n\n## not a heading\n& done';
-    const folded = (await md.render(`<details><summary>s</summary><pre><code>${htmlText(payload)}</code></pre></details>`)).code;
+    const folded = (
+      await md.render(`<details><summary>s</summary><pre><code>${htmlText(payload)}</code></pre></details>`)
+    ).code;
     assert.doesNotMatch(folded, /<h2|<script/);
     assert.equal(decode(/<code>([\s\S]*)<\/code>/.exec(folded)![1]!.replace(/&#10;/g, '\n')), payload);
   });
@@ -137,20 +203,28 @@ describe('Markdown of the baseline site', () => {
     const pages = baselinePages(model);
     const files = pages.map((p) => p.file);
     assert.equal(new Set(files).size, files.length, 'no two pages share a file');
-    const expected = ['index.md', 'jobs.md', ...model.agents.map((a) => `${a.id}/index.md`), ...model.tools.map((t) => `${t.agent}/${t.slug}.md`)];
+    const expected = [
+      'index.md',
+      'jobs.md',
+      ...model.agents.map((a) => `${a.id}/index.md`),
+      ...model.tools.map((t) => `${t.agent}/${t.slug}.md`),
+    ];
     assert.deepEqual([...files].sort(), expected.sort());
 
     const bash = model.tools.find((t) => t.agent === 'claude-code' && t.slug === 'bash')!;
     const text = toolMarkdown(model, bash).text;
     assert.match(text, /^---\ntitle: "Bash"\n/);
     assert.match(text, /\nslug: "claude-code\/bash"\n---\n/);
-    for (const heading of ['## Input', '## Result', '## What turns it on', '## Provenance']) assert.ok(text.includes(`\n${heading}`), heading);
+    for (const heading of ['## Input', '## Result', '## What turns it on', '## Provenance'])
+      assert.ok(text.includes(`\n${heading}`), heading);
     // The recorded calls the tool page shows: each scenario under Examples, its input as a fenced block.
     const examples = bash.examples ?? [];
     assert.ok(examples.length > 0, 'the Bash page has recorded calls to mirror');
     assert.equal(text.includes('\n## Examples'), examples.length > 0);
-    for (const example of examples) assert.ok(text.includes(`\n### ${escapeText(example.scenario)} (${example.expect})`), example.scenario);
-    for (const row of bash.input.rows) if (row.role !== 'variant') assert.ok(text.includes(`| ${codeSpan(row.label, true)} |`), row.path);
+    for (const example of examples)
+      assert.ok(text.includes(`\n### ${escapeText(example.scenario)} (${example.expect})`), example.scenario);
+    for (const row of bash.input.rows)
+      if (row.role !== 'variant') assert.ok(text.includes(`| ${codeSpan(row.label, true)} |`), row.path);
     // A slug with a dot keeps it: the file name alone would be slugified without it.
     const dotted = model.tools.find((t) => t.slug.includes('.'));
     if (dotted) assert.ok(toolMarkdown(model, dotted).text.includes(`slug: "${dotted.agent}/${dotted.slug}"`));
@@ -158,7 +232,12 @@ describe('Markdown of the baseline site', () => {
 });
 
 describe('byte accounting and the printed table', () => {
-  const f = (url: string, contentType: string, bytes: number, transferred = bytes): Fetched => ({ url, contentType, bytes, transferred });
+  const f = (url: string, contentType: string, bytes: number, transferred = bytes): Fetched => ({
+    url,
+    contentType,
+    bytes,
+    transferred,
+  });
 
   test('kindOf: the content type decides, the URL only when the type is missing or generic', () => {
     assert.equal(kindOf('text/html; charset=utf-8', 'http://h/x.js'), 'html');
@@ -182,14 +261,33 @@ describe('byte accounting and the printed table', () => {
       f('http://h/c.js', 'text/javascript', 70, 30),
       f('http://h/pagefind/wasm', 'application/wasm', 5, 5),
     ];
-    assert.deepEqual(sumBytes(fetched), { html: 1000, css: 300, js: 70, other: 5, total: 1375, transferred: 425, requests: 5 });
+    assert.deepEqual(sumBytes(fetched), {
+      html: 1000,
+      css: 300,
+      js: 70,
+      other: 5,
+      total: 1375,
+      transferred: 425,
+      requests: 5,
+    });
     assert.deepEqual(sumBytes([]), { html: 0, css: 0, js: 0, other: 0, total: 0, transferred: 0, requests: 0 });
   });
 
   test('under and withoutFavicon select by path, ignoring host and query', () => {
-    const fetched = [f('http://h/pagefind/a.pf_meta', '', 1), f('http://h/pagefindx/b', '', 2), f('http://h/favicon.svg?x', '', 3), f('http://h/img/favicon.svg.png', '', 4)];
-    assert.deepEqual(under(fetched, '/pagefind/').map((x) => x.bytes), [1]);
-    assert.deepEqual(withoutFavicon(fetched).map((x) => x.bytes), [1, 2, 4]);
+    const fetched = [
+      f('http://h/pagefind/a.pf_meta', '', 1),
+      f('http://h/pagefindx/b', '', 2),
+      f('http://h/favicon.svg?x', '', 3),
+      f('http://h/img/favicon.svg.png', '', 4),
+    ];
+    assert.deepEqual(
+      under(fetched, '/pagefind/').map((x) => x.bytes),
+      [1],
+    );
+    assert.deepEqual(
+      withoutFavicon(fetched).map((x) => x.bytes),
+      [1, 2, 4],
+    );
   });
 
   test('ratio and its formatting: site / baseline, none when a value is missing or the baseline is zero', () => {
@@ -221,13 +319,26 @@ describe('byte accounting and the printed table', () => {
     ];
     assert.equal(
       renderTable(rows),
-      ['metric     this site  baseline  ratio', 'pages            112       112  1.00×', 'home HTML    2.0 KiB   1.0 KiB  2.00×', 'seo              n/a        90      —'].join('\n'),
+      [
+        'metric     this site  baseline  ratio',
+        'pages            112       112  1.00×',
+        'home HTML    2.0 KiB   1.0 KiB  2.00×',
+        'seo              n/a        90      —',
+      ].join('\n'),
     );
-    assert.deepEqual(jsonRows(rows).map((r) => r.ratio), [1, 2, null]);
+    assert.deepEqual(
+      jsonRows(rows).map((r) => r.ratio),
+      [1, 2, null],
+    );
   });
 
   test('isRedirectPage: Astro redirect pages have a meta refresh; content pages do not', () => {
-    assert.equal(isRedirectPage('<!doctype html><title>Redirecting to: /a/</title><meta http-equiv="refresh" content="0;url=/a/">'), true);
+    assert.equal(
+      isRedirectPage(
+        '<!doctype html><title>Redirecting to: /a/</title><meta http-equiv="refresh" content="0;url=/a/">',
+      ),
+      true,
+    );
     assert.equal(isRedirectPage('<!DOCTYPE html><html><head><meta charset="utf-8"><title>Bash</title></head>'), false);
   });
 });
@@ -290,10 +401,24 @@ describe('clean-up, timeouts and the static server', () => {
 
 describe('the command line and repeated builds', () => {
   test('parseBenchArgs: --runs N (or =N, default 1), --json FILE (or =FILE), --keep; anything else is refused', () => {
-    const defaults = { lighthouseRuns: DEFAULT_LIGHTHOUSE_RUNS, pages: [], before: { revision: DEFAULT_BEFORE, explicit: false } };
+    const defaults = {
+      lighthouseRuns: DEFAULT_LIGHTHOUSE_RUNS,
+      pages: [],
+      before: { revision: DEFAULT_BEFORE, explicit: false },
+    };
     assert.deepEqual(parseBenchArgs([]), { runs: 1, keep: false, ...defaults });
-    assert.deepEqual(parseBenchArgs(['--runs', '3', '--json', 'b.json', '--keep']), { runs: 3, json: 'b.json', keep: true, ...defaults });
-    assert.deepEqual(parseBenchArgs(['--runs=5', '--json=out/b.json']), { runs: 5, json: 'out/b.json', keep: false, ...defaults });
+    assert.deepEqual(parseBenchArgs(['--runs', '3', '--json', 'b.json', '--keep']), {
+      runs: 3,
+      json: 'b.json',
+      keep: true,
+      ...defaults,
+    });
+    assert.deepEqual(parseBenchArgs(['--runs=5', '--json=out/b.json']), {
+      runs: 5,
+      json: 'out/b.json',
+      keep: false,
+      ...defaults,
+    });
     assert.deepEqual(parseBenchArgs(['--keep', '--runs', '12']), { runs: 12, keep: true, ...defaults });
     for (const bad of ['0', '-1', '2.5', '1e1', '03', 'three', '10000']) {
       const parsed = parseBenchArgs(['--runs', bad]);
@@ -310,7 +435,15 @@ describe('the command line and repeated builds', () => {
   });
 
   test('parseBenchArgs: --lighthouse-runs N and repeatable --page /path/ (each path once); bad values are refused', () => {
-    const parsed = parseBenchArgs(['--lighthouse-runs', '5', '--page', '/claude-code/bash/', '--page=/codex/', '--page', '/claude-code/bash/']);
+    const parsed = parseBenchArgs([
+      '--lighthouse-runs',
+      '5',
+      '--page',
+      '/claude-code/bash/',
+      '--page=/codex/',
+      '--page',
+      '/claude-code/bash/',
+    ]);
     assert.ok(!('error' in parsed) && !('help' in parsed));
     assert.equal(parsed.lighthouseRuns, 5);
     assert.deepEqual(parsed.pages, ['/claude-code/bash/', '/codex/']);
@@ -319,7 +452,16 @@ describe('the command line and repeated builds', () => {
       const r = parseBenchArgs(['--lighthouse-runs', bad]);
       assert.ok('error' in r && r.error.startsWith('--lighthouse-runs needs a whole number'), bad);
     }
-    for (const bad of ['claude-code/bash/', '/claude-code/bash', '/../etc/', '/a/../b/', 'http://x/', '/a?b=1/', '/a#b/', '//x/']) {
+    for (const bad of [
+      'claude-code/bash/',
+      '/claude-code/bash',
+      '/../etc/',
+      '/a/../b/',
+      'http://x/',
+      '/a?b=1/',
+      '/a#b/',
+      '//x/',
+    ]) {
       const r = parseBenchArgs(['--page', bad]);
       assert.ok('error' in r && r.error.startsWith('--page needs a site path'), bad);
     }
@@ -340,17 +482,32 @@ describe('the command line and repeated builds', () => {
       const r = parseBenchArgs(['--before', bad]);
       assert.ok('error' in r && r.error.startsWith('--before needs a git revision'), bad);
     }
-    assert.match(DEFAULT_BEFORE, /^[0-9a-f]{40}$/, 'the default is a full commit, which no later branch or tag can shadow');
+    assert.match(
+      DEFAULT_BEFORE,
+      /^[0-9a-f]{40}$/,
+      'the default is a full commit, which no later branch or tag can shadow',
+    );
   });
 
   test('medianScores: each figure is the median of the runs that gave it; a failed run (nulls) is left out', () => {
-    const run = (performance: number | null, tbt: number | null): Scores => ({ performance, accessibility: 100, 'best-practices': 100, seo: performance === null ? null : 100, lcp: 1000, tbt });
+    const run = (performance: number | null, tbt: number | null): Scores => ({
+      performance,
+      accessibility: 100,
+      'best-practices': 100,
+      seo: performance === null ? null : 100,
+      lcp: 1000,
+      tbt,
+    });
     const m = medianScores([run(80, 700), run(90, 300), run(null, null), run(85, 450.5)]);
     assert.equal(m.performance, 85);
     assert.equal(m.tbt, 450.5, 'timings keep their fraction');
     assert.equal(m.seo, 100);
     assert.equal(m.accessibility, 100, 'a failed run gives no value but the others still count');
-    assert.equal(medianScores([run(81, 1), run(84, 2)]).performance, 83, 'a score is rounded to whole points (82.5 → 83)');
+    assert.equal(
+      medianScores([run(81, 1), run(84, 2)]).performance,
+      83,
+      'a score is rounded to whole points (82.5 → 83)',
+    );
     assert.deepEqual(medianScores([run(null, null)]).performance, null);
     assert.deepEqual(medianScores([]).tbt, null);
   });
@@ -363,16 +520,22 @@ describe('the command line and repeated builds', () => {
   });
 
   test('renderTable: the two sides can be headed otherwise (this checkout against a revision)', () => {
-    const header = renderTable([{ metric: 'history events', unit: 'count', site: 20, baseline: 5 }], { site: 'this checkout', baseline: 'abc123' }).split('\n');
+    const header = renderTable([{ metric: 'history events', unit: 'count', site: 20, baseline: 5 }], {
+      site: 'this checkout',
+      baseline: 'abc123',
+    }).split('\n');
     assert.equal(header[0]!.replace(/ +/g, ' '), 'metric this checkout abc123 ratio');
     assert.equal(header[1]!.replace(/ +/g, ' '), 'history events 20 5 4.00×');
   });
 
-  test('exportRevision: the project as committed at a revision, with the checkout\'s node_modules; historyEventCount counts its events', () => {
+  test("exportRevision: the project as committed at a revision, with the checkout's node_modules; historyEventCount counts its events", () => {
     const dir = mkdtempSync(join(tmpdir(), 'bench-rev-'));
     try {
       const repo = join(dir, 'repo');
-      const git = (...args: string[]) => execFileSync('git', ['-C', repo, '-c', 'user.name=t', '-c', 'user.email=t@127.0.0.1', ...args], { encoding: 'utf8' }).trim();
+      const git = (...args: string[]) =>
+        execFileSync('git', ['-C', repo, '-c', 'user.name=t', '-c', 'user.email=t@127.0.0.1', ...args], {
+          encoding: 'utf8',
+        }).trim();
       mkdirSync(join(repo, 'content/history'), { recursive: true });
       mkdirSync(join(repo, 'node_modules/dep'), { recursive: true });
       writeFileSync(join(repo, 'node_modules/dep/index.js'), 'export {};\n');
@@ -395,14 +558,17 @@ describe('the command line and repeated builds', () => {
       assert.equal(exported.commit, first);
       assert.equal(exported.otherDependencies, true, 'astro 7.0.0 there, 7.1.0 here');
       assert.equal(readFileSync(join(out, 'package.json'), 'utf8'), '{"dependencies":{"astro":"7.0.0"}}\n');
-      assert.ok(existsSync(join(out, 'node_modules/dep/index.js')), 'the checkout\'s node_modules');
+      assert.ok(existsSync(join(out, 'node_modules/dep/index.js')), "the checkout's node_modules");
       assert.ok(!existsSync(join(out, '.git')));
       assert.equal(historyEventCount(out), 2);
       assert.equal(historyEventCount(repo), 6, 'the working tree, uncommitted files included');
       assert.equal(historyEventCount(join(dir, 'nowhere')), 0);
       assert.equal(exportRevision(repo, 'HEAD', join(dir, 'head')).otherDependencies, false);
       assert.ok(!existsSync(join(dir, 'head/content/history/c.json')), 'only what was committed');
-      assert.throws(() => exportRevision(repo, 'no-such-branch', join(dir, 'x')), /--before no-such-branch: this clone has no such commit/);
+      assert.throws(
+        () => exportRevision(repo, 'no-such-branch', join(dir, 'x')),
+        /--before no-such-branch: this clone has no such commit/,
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -452,7 +618,9 @@ describe('the command line and repeated builds', () => {
   });
 
   test('buildTimeRows: one run keeps the single row; more runs give each run, the medians and the median ratio', () => {
-    assert.deepEqual(buildTimeRows(summarizeBuildTimes([40_000], [23_100])), [{ metric: 'build time (wall clock, one run)', unit: 'ms', site: 40_000, baseline: 23_100 }]);
+    assert.deepEqual(buildTimeRows(summarizeBuildTimes([40_000], [23_100])), [
+      { metric: 'build time (wall clock, one run)', unit: 'ms', site: 40_000, baseline: 23_100 },
+    ]);
     const rows = buildTimeRows(summarizeBuildTimes([10_000, 40_000, 20_000], [10_000, 10_000, 40_000]));
     assert.deepEqual(
       rows.map((r) => [r.metric, r.site, r.baseline, rowRatio(r)]),
@@ -468,13 +636,24 @@ describe('the command line and repeated builds', () => {
     const table = renderTable(rows).split('\n');
     assert.equal(table.at(-1)!.replace(/ +/g, ' '), 'build time: median of the 3 per-run ratios 1.00×');
     assert.equal(table.at(-2)!.replace(/ +/g, ' '), 'build time (wall clock, median of 3 runs) 20.0 s 10.0 s 2.00×');
-    assert.deepEqual(jsonRows(rows).at(-1), { metric: 'build time: median of the 3 per-run ratios', unit: 'ms', site: null, baseline: null, ratio: 1 });
+    assert.deepEqual(jsonRows(rows).at(-1), {
+      metric: 'build time: median of the 3 per-run ratios',
+      unit: 'ms',
+      site: null,
+      baseline: null,
+      ratio: 1,
+    });
   });
 
   test('buildLeftovers: only paths inside the temp project, its output first', () => {
     const paths = buildLeftovers('/tmp/bench-x/site', '/tmp/bench-x/site/dist');
     assert.equal(paths[0], '/tmp/bench-x/site/dist');
-    assert.deepEqual(paths.slice(1).sort(), ['/tmp/bench-x/site/.astro', '/tmp/bench-x/site/.bench-cache', '/tmp/bench-x/site/node_modules/.astro', '/tmp/bench-x/site/node_modules/.vite']);
+    assert.deepEqual(paths.slice(1).sort(), [
+      '/tmp/bench-x/site/.astro',
+      '/tmp/bench-x/site/.bench-cache',
+      '/tmp/bench-x/site/node_modules/.astro',
+      '/tmp/bench-x/site/node_modules/.vite',
+    ]);
   });
 });
 
@@ -498,7 +677,11 @@ describe('baseline pages read from the built site (scripts/lib/bench/from-html.t
     assert.match(rendered, /<h2[^>]*>Events<\/h2>/);
     assert.match(rendered, /<li>two words<\/li>/);
     assert.match(rendered, /<td>Pre\|Tool<\/td>/, 'a pipe in a cell stays in its cell');
-    assert.match(rendered, /<pre><code[^>]*>line 1\n``\u200b`\nline 3\n<\/code><\/pre>/, 'a fence inside code does not end the block');
+    assert.match(
+      rendered,
+      /<pre><code[^>]*>line 1\n``\u200b`\nline 3\n<\/code><\/pre>/,
+      'a fence inside code does not end the block',
+    );
     assert.match(rendered, /Fires before a call &lt;tool&gt;\./, 'text that looks like HTML stays text');
     assert.match(rendered, /<p>Hidden text\.<\/p>/);
   });
@@ -510,7 +693,10 @@ describe('baseline pages read from the built site (scripts/lib/bench/from-html.t
   test('URLs: a page file or its slug, and the built pages of a site without redirects, assets or the index', () => {
     assert.equal(markdownUrl({ file: 'index.md', text: '---\ntitle: "x"\n---\n' }), '/');
     assert.equal(markdownUrl({ file: 'codex/index.md', text: '' }), '/codex/');
-    assert.equal(markdownUrl({ file: 'codex/clock.curr_time.md', text: '---\ntitle: "t"\nslug: "codex/clock.curr_time"\n---\n' }), '/codex/clock.curr_time/');
+    assert.equal(
+      markdownUrl({ file: 'codex/clock.curr_time.md', text: '---\ntitle: "t"\nslug: "codex/clock.curr_time"\n---\n' }),
+      '/codex/clock.curr_time/',
+    );
     const dist = mkdtempSync(join(tmpdir(), 'bench-urls-'));
     try {
       const write = (rel: string, text: string) => {

@@ -4,13 +4,21 @@ import assert from 'node:assert/strict';
 import { breakingReason, unionMembers } from '../../src/lib/history/breaking.ts';
 import type { HistoryEvent } from '../../src/lib/core/content-types.ts';
 
-const e = (kind: HistoryEvent['kind'], rest: Partial<HistoryEvent> = {}): HistoryEvent => ({ release: '1.0.1', previous: '1.0.0', tool: 'Bash', kind, ...rest });
+const e = (kind: HistoryEvent['kind'], rest: Partial<HistoryEvent> = {}): HistoryEvent => ({
+  release: '1.0.1',
+  previous: '1.0.0',
+  tool: 'Bash',
+  kind,
+  ...rest,
+});
 const breaks = (event: HistoryEvent) => breakingReason(event) !== undefined;
 
 test('removing or renaming a tool or a field breaks callers; adding does not', () => {
   assert.ok(breaks(e('tool-removed')));
   assert.ok(breaks(e('renamed', { from: 'Task', to: 'Agent' })));
-  assert.ok(breaks(e('renamed', { side: 'input', field: '.file_path', formerField: '.path', from: 'path', to: 'file_path' })));
+  assert.ok(
+    breaks(e('renamed', { side: 'input', field: '.file_path', formerField: '.path', from: 'path', to: 'file_path' })),
+  );
   assert.ok(breaks(e('field-removed', { side: 'output', field: '.stdout', path: 'stdout' })));
   assert.ok(!breaks(e('tool-added')));
   assert.ok(!breaks(e('field-added', { side: 'input', field: '.timeout', path: 'timeout' })));
@@ -26,7 +34,8 @@ test('required and optional break on the side a caller depends on', () => {
 });
 
 test('a type narrowed in an input, or widened in a result, breaks callers', () => {
-  const type = (side: 'input' | 'output', from: string, to: string) => e('type-changed', { side, field: '.a', path: 'a', from, to });
+  const type = (side: 'input' | 'output', from: string, to: string) =>
+    e('type-changed', { side, field: '.a', path: 'a', from, to });
   assert.ok(breaks(type('input', 'string | number', 'string')));
   assert.ok(!breaks(type('input', 'string', 'string | number')));
   assert.ok(breaks(type('input', 'string', 'number')));
@@ -46,6 +55,10 @@ test('a value removed from an input breaks callers; a union is a break only in a
 });
 
 test('union members are split at the top level only', () => {
-  assert.deepEqual(unionMembers('string | { a: "x | y" } | Array<number | null>'), ['string', '{ a: "x | y" }', 'Array<number | null>']);
+  assert.deepEqual(unionMembers('string | { a: "x | y" } | Array<number | null>'), [
+    'string',
+    '{ a: "x | y" }',
+    'Array<number | null>',
+  ]);
   assert.deepEqual(unionMembers('"a|b"'), ['"a|b"']);
 });

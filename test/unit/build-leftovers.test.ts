@@ -17,11 +17,19 @@ test('staging and retired folders of builds no longer running are stale; those o
     '.astro',
   ];
   const running = new Set([202]);
-  assert.deepEqual(staleLeftovers(names, 'dist', (pid) => running.has(pid)), ['.dist.staging-101', '.dist.old-101', '.dist.old-303']);
+  assert.deepEqual(
+    staleLeftovers(names, 'dist', (pid) => running.has(pid)),
+    ['.dist.staging-101', '.dist.old-101', '.dist.old-303'],
+  );
 });
 
 test('the output name is matched literally, not as a pattern', () => {
   const dead = () => false;
-  assert.deepEqual(staleLeftovers(['.my.site.staging-7', '.myXsite.staging-7'], 'my.site', dead), ['.my.site.staging-7']);
-  assert.deepEqual(staleLeftovers(['.dist.staging-7'], 'dist', () => true), []);
+  assert.deepEqual(staleLeftovers(['.my.site.staging-7', '.myXsite.staging-7'], 'my.site', dead), [
+    '.my.site.staging-7',
+  ]);
+  assert.deepEqual(
+    staleLeftovers(['.dist.staging-7'], 'dist', () => true),
+    [],
+  );
 });

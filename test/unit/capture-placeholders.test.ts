@@ -1,8 +1,21 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { dateForms, expandPlaceholders, maskJson, maskRules, maskText, PlaceholderError } from '../../scripts/lib/capture/placeholders.ts';
+import {
+  dateForms,
+  expandPlaceholders,
+  maskJson,
+  maskRules,
+  maskText,
+  PlaceholderError,
+} from '../../scripts/lib/capture/placeholders.ts';
 
-const VARS = { STUB_URL: 'http://127.0.0.1:4123', HOME: '/cache/run/home', WORKDIR: '/cache/run/work', NODE: '/usr/bin/node', MCP_SERVER: '/repo/mcp.ts' };
+const VARS = {
+  STUB_URL: 'http://127.0.0.1:4123',
+  HOME: '/cache/run/home',
+  WORKDIR: '/cache/run/work',
+  NODE: '/usr/bin/node',
+  MCP_SERVER: '/repo/mcp.ts',
+};
 
 test('expandPlaceholders replaces every known $NAME, in args, JSON and TOML alike', () => {
   assert.equal(expandPlaceholders('$STUB_URL/v1', VARS), 'http://127.0.0.1:4123/v1');
@@ -15,7 +28,10 @@ test('expandPlaceholders replaces every known $NAME, in args, JSON and TOML alik
 });
 
 test('expandPlaceholders refuses an unknown placeholder and names it', () => {
-  assert.throws(() => expandPlaceholders('--x $HOMEDIR', VARS), (e: unknown) => e instanceof PlaceholderError && /\$HOMEDIR/.test(e.message));
+  assert.throws(
+    () => expandPlaceholders('--x $HOMEDIR', VARS),
+    (e: unknown) => e instanceof PlaceholderError && /\$HOMEDIR/.test(e.message),
+  );
 });
 
 test('masking: the longest exact value wins, so a path inside $HOME is not half-replaced', () => {
@@ -34,10 +50,22 @@ test('masking: only the days the run touched are dates; fixed dates in descripti
   assert.equal(maskText('Today is 2026-11-29; tomorrow 2026-11-30.', rules), 'Today is $DATE; tomorrow $DATE.');
   assert.equal(maskText('It is November 29, 2026 (November 2026).', rules), 'It is $DATE ($MONTH_YEAR).');
   // A year alone is masked only where the text says it is the current one; a fixed date keeps its year.
-  assert.equal(maskText('The current year is 2026: search "news 2026", not "news 2025".', rules), 'The current year is $YEAR: search "news $YEAR", not "news $LAST_YEAR".');
-  assert.equal(maskText('Closes by December 14, 2026, before 2025 ends.', rules), 'Closes by December 14, 2026, before 2025 ends.');
-  assert.equal(maskText('closes by December 14, 2026; schema draft/2020-12; 2026-11-290', rules), 'closes by December 14, 2026; schema draft/2020-12; 2026-11-290');
-  assert.deepEqual(dateForms(day).map((f) => f.text), ['2026-11-29', '2026/11/29', 'November 29, 2026', 'November 2026']);
+  assert.equal(
+    maskText('The current year is 2026: search "news 2026", not "news 2025".', rules),
+    'The current year is $YEAR: search "news $YEAR", not "news $LAST_YEAR".',
+  );
+  assert.equal(
+    maskText('Closes by December 14, 2026, before 2025 ends.', rules),
+    'Closes by December 14, 2026, before 2025 ends.',
+  );
+  assert.equal(
+    maskText('closes by December 14, 2026; schema draft/2020-12; 2026-11-290', rules),
+    'closes by December 14, 2026; schema draft/2020-12; 2026-11-290',
+  );
+  assert.deepEqual(
+    dateForms(day).map((f) => f.text),
+    ['2026-11-29', '2026/11/29', 'November 29, 2026', 'November 2026'],
+  );
 });
 
 test('masking: UUIDs (session and item ids) become $UUID, also inside prefixed ids', () => {

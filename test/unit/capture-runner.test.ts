@@ -2,19 +2,51 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildInvocation, descendants, isMainCandidate, DUMMY_KEY, PROMPT, type RunPaths } from '../../scripts/lib/capture/runner.ts';
+import {
+  buildInvocation,
+  descendants,
+  isMainCandidate,
+  DUMMY_KEY,
+  PROMPT,
+  type RunPaths,
+} from '../../scripts/lib/capture/runner.ts';
 import { claudeSeed, sdkInputLines, shellQuote } from '../../src/lib/agents/claude-code.ts';
 import { handle } from '../../scripts/lib/capture/mcp-server.ts';
-import { loadMatrix, selectConfigurations, validateMatrix, MatrixError, type Configuration } from '../../scripts/lib/capture/matrix.ts';
+import {
+  loadMatrix,
+  selectConfigurations,
+  validateMatrix,
+  MatrixError,
+  type Configuration,
+} from '../../scripts/lib/capture/matrix.ts';
 import type { RecordedRequest } from '../../scripts/lib/capture/stub-server.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 const PATHS: RunPaths = { home: '/c/home', workdir: '/c/work', node: '/bin/node', mcpServer: '/repo/mcp.ts' };
 const URL = 'http://127.0.0.1:5000';
-const cfg = (over: Partial<Configuration>): Configuration => ({ id: 'x', label: 'x', description: 'x', mode: 'print', args: [], env: {}, ...over });
+const cfg = (over: Partial<Configuration>): Configuration => ({
+  id: 'x',
+  label: 'x',
+  description: 'x',
+  mode: 'print',
+  args: [],
+  env: {},
+  ...over,
+});
 
 test('codex exec: fixed invocation, prompt on stdin, config.toml pointing at the stub, extra lines before the provider table', () => {
-  const inv = buildInvocation('codex', cfg({ mode: 'exec', args: ['-m', 'gpt-5.5'], env: { X: '$HOME/x' }, configToml: 'a = 1\n[mcp_servers.s]\ncommand = "$NODE"' }), '/bin/codex', PATHS, URL);
+  const inv = buildInvocation(
+    'codex',
+    cfg({
+      mode: 'exec',
+      args: ['-m', 'gpt-5.5'],
+      env: { X: '$HOME/x' },
+      configToml: 'a = 1\n[mcp_servers.s]\ncommand = "$NODE"',
+    }),
+    '/bin/codex',
+    PATHS,
+    URL,
+  );
   assert.equal(inv.command, '/bin/codex');
   assert.deepEqual(inv.args, ['exec', '--skip-git-repo-check', '--json', '-m', 'gpt-5.5']);
   assert.deepEqual(inv.input, { kind: 'stdin', text: `${PROMPT}\n` });
@@ -24,24 +56,53 @@ test('codex exec: fixed invocation, prompt on stdin, config.toml pointing at the
   assert.equal(inv.env['CAPTURE_STUB_API_KEY'], DUMMY_KEY);
   assert.equal(inv.env['OPENAI_API_KEY'], undefined, 'nothing is inherited');
   const toml = inv.files.get('/c/home/.codex/config.toml')!;
-  assert.equal(toml, [
-    'model_provider = "capture_stub"', 'check_for_update_on_startup = false',
-    'a = 1', '[mcp_servers.s]', 'command = "/bin/node"',
-    '[model_providers.capture_stub]', 'name = "capture stub"', `base_url = "${URL}/v1"`, 'env_key = "CAPTURE_STUB_API_KEY"', 'wire_api = "responses"', '',
-  ].join('\n'));
+  assert.equal(
+    toml,
+    [
+      'model_provider = "capture_stub"',
+      'check_for_update_on_startup = false',
+      'a = 1',
+      '[mcp_servers.s]',
+      'command = "/bin/node"',
+      '[model_providers.capture_stub]',
+      'name = "capture stub"',
+      `base_url = "${URL}/v1"`,
+      'env_key = "CAPTURE_STUB_API_KEY"',
+      'wire_api = "responses"',
+      '',
+    ].join('\n'),
+  );
 });
 
 test('claude print and sdk: fixed flags first, then the configuration args with placeholders expanded', () => {
-  const print = buildInvocation('claude-code', cfg({ args: ['--mcp-config', '{"command":"$NODE"}'], env: { ENABLE_TOOL_SEARCH: 'false' } }), '/bin/claude', PATHS, URL);
+  const print = buildInvocation(
+    'claude-code',
+    cfg({ args: ['--mcp-config', '{"command":"$NODE"}'], env: { ENABLE_TOOL_SEARCH: 'false' } }),
+    '/bin/claude',
+    PATHS,
+    URL,
+  );
   assert.deepEqual(print.args, ['-p', '--output-format', 'json', '--mcp-config', '{"command":"/bin/node"}']);
   assert.equal(print.env['ANTHROPIC_BASE_URL'], URL);
   assert.equal(print.env['ENABLE_TOOL_SEARCH'], 'false');
   assert.deepEqual(print.input, { kind: 'stdin', text: `${PROMPT}\n` });
   const sdk = buildInvocation('claude-code', cfg({ mode: 'sdk' }), '/bin/claude', PATHS, URL);
-  assert.deepEqual(sdk.args, ['--output-format', 'stream-json', '--verbose', '--input-format', 'stream-json', '--permission-prompt-tool', 'stdio']);
+  assert.deepEqual(sdk.args, [
+    '--output-format',
+    'stream-json',
+    '--verbose',
+    '--input-format',
+    'stream-json',
+    '--permission-prompt-tool',
+    'stdio',
+  ]);
   assert.ok(sdk.input.kind === 'stream');
   assert.deepEqual(sdk.input.lines, sdkInputLines(PROMPT));
-  assert.equal(sdk.input.closeWhen({ type: 'result', subtype: 'success' }), true, 'the input is closed once the result arrives');
+  assert.equal(
+    sdk.input.closeWhen({ type: 'result', subtype: 'success' }),
+    true,
+    'the input is closed once the result arrives',
+  );
   assert.equal(sdk.input.closeWhen({ type: 'assistant' }), false);
   assert.equal(sdk.input.closeWhen(null), false);
   const [init, user] = sdkInputLines(PROMPT).map((l) => JSON.parse(l));
@@ -51,11 +112,23 @@ test('claude print and sdk: fixed flags first, then the configuration args with 
 });
 
 test('claude interactive: a pseudo-terminal through script(1), the prompt first, and a seeded ~/.claude.json', () => {
-  const inv = buildInvocation('claude-code', cfg({ mode: 'interactive', args: ['--allowedTools', 'Glob'] }), '/bin/claude', PATHS, URL);
+  const inv = buildInvocation(
+    'claude-code',
+    cfg({ mode: 'interactive', args: ['--allowedTools', 'Glob'] }),
+    '/bin/claude',
+    PATHS,
+    URL,
+  );
   assert.equal(inv.command, '/usr/bin/script');
   assert.deepEqual(inv.input, { kind: 'pty' });
   assert.deepEqual([inv.env['COLUMNS'], inv.env['LINES']], ['120', '40']);
-  assert.deepEqual(inv.args, ['-q', '-e', '-c', `/bin/claude 'Reply with the single word: ok' --allowedTools Glob`, '/dev/null']);
+  assert.deepEqual(inv.args, [
+    '-q',
+    '-e',
+    '-c',
+    `/bin/claude 'Reply with the single word: ok' --allowedTools Glob`,
+    '/dev/null',
+  ]);
   const seed = JSON.parse(inv.files.get('/c/home/.claude.json')!);
   assert.equal(seed.hasCompletedOnboarding, true);
   assert.equal(seed.projects['/c/work'].hasTrustDialogAccepted, true);
@@ -71,31 +144,80 @@ test('shellQuote leaves plain words and quotes the rest safely', () => {
 });
 
 test('the interactive run ends on the prompted streaming Messages request with tools only', () => {
-  const r = (json: unknown): RecordedRequest => ({ index: 0, method: 'POST', url: '/v1/messages?beta=true', headers: {}, text: '', json });
+  const r = (json: unknown): RecordedRequest => ({
+    index: 0,
+    method: 'POST',
+    url: '/v1/messages?beta=true',
+    headers: {},
+    text: '',
+    json,
+  });
   const tools = [{ name: 'Bash', input_schema: { type: 'object' } }];
-  assert.equal(isMainCandidate('claude-code', r({ stream: true, tools, messages: [{ role: 'user', content: PROMPT }] })), true);
-  assert.equal(isMainCandidate('claude-code', r({ stream: true, tools, messages: [{ role: 'user', content: `<session>${PROMPT}</session>` }] })), false);
-  assert.equal(isMainCandidate('claude-code', r({ stream: false, tools, messages: [{ role: 'user', content: PROMPT }] })), false);
+  assert.equal(
+    isMainCandidate('claude-code', r({ stream: true, tools, messages: [{ role: 'user', content: PROMPT }] })),
+    true,
+  );
+  assert.equal(
+    isMainCandidate(
+      'claude-code',
+      r({ stream: true, tools, messages: [{ role: 'user', content: `<session>${PROMPT}</session>` }] }),
+    ),
+    false,
+  );
+  assert.equal(
+    isMainCandidate('claude-code', r({ stream: false, tools, messages: [{ role: 'user', content: PROMPT }] })),
+    false,
+  );
   // The session-title request (Claude Code 2.1.81 on) quotes the prompt, streams, and offers no tools: the turn comes after it.
-  assert.equal(isMainCandidate('claude-code', r({ stream: true, tools: [], messages: [{ role: 'user', content: PROMPT }] })), false);
-  assert.equal(isMainCandidate('claude-code', r({ stream: true, messages: [{ role: 'user', content: PROMPT }] })), false);
+  assert.equal(
+    isMainCandidate('claude-code', r({ stream: true, tools: [], messages: [{ role: 'user', content: PROMPT }] })),
+    false,
+  );
+  assert.equal(
+    isMainCandidate('claude-code', r({ stream: true, messages: [{ role: 'user', content: PROMPT }] })),
+    false,
+  );
 });
 
 test('the stub MCP server answers initialize, lists one tool and one resource, and rejects unknown methods', () => {
-  const init = handle({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-03-26' } }) as any;
+  const init = handle({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion: '2025-03-26' },
+  }) as any;
   assert.equal(init.result.protocolVersion, '2025-03-26');
   assert.ok(init.result.capabilities.tools && init.result.capabilities.resources);
   assert.equal(handle({ jsonrpc: '2.0', method: 'notifications/initialized' }), undefined);
-  assert.deepEqual((handle({ jsonrpc: '2.0', id: 2, method: 'tools/list' }) as any).result.tools.map((t: any) => t.name), ['echo']);
-  assert.deepEqual((handle({ jsonrpc: '2.0', id: 3, method: 'resources/list' }) as any).result.resources.map((r: any) => r.uri), ['capture://readme']);
-  assert.equal((handle({ jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'echo', arguments: { text: 'hi' } } }) as any).result.content[0].text, 'hi');
+  assert.deepEqual(
+    (handle({ jsonrpc: '2.0', id: 2, method: 'tools/list' }) as any).result.tools.map((t: any) => t.name),
+    ['echo'],
+  );
+  assert.deepEqual(
+    (handle({ jsonrpc: '2.0', id: 3, method: 'resources/list' }) as any).result.resources.map((r: any) => r.uri),
+    ['capture://readme'],
+  );
+  assert.equal(
+    (
+      handle({
+        jsonrpc: '2.0',
+        id: 4,
+        method: 'tools/call',
+        params: { name: 'echo', arguments: { text: 'hi' } },
+      }) as any
+    ).result.content[0].text,
+    'hi',
+  );
   assert.equal((handle({ jsonrpc: '2.0', id: 5, method: 'nope' }) as any).error.code, -32601);
 });
 
 test('the committed matrix is valid, ids are unique, and --only selects by agent or agent/id', () => {
   const matrix = loadMatrix(ROOT);
   assert.ok(selectConfigurations(matrix, []).length >= 20);
-  assert.deepEqual(selectConfigurations(matrix, ['codex/gpt-5-5']).map((s) => `${s.agent}/${s.configuration.id}`), ['codex/gpt-5-5']);
+  assert.deepEqual(
+    selectConfigurations(matrix, ['codex/gpt-5-5']).map((s) => `${s.agent}/${s.configuration.id}`),
+    ['codex/gpt-5-5'],
+  );
   assert.ok(selectConfigurations(matrix, ['claude-code']).every((s) => s.agent === 'claude-code'));
   assert.throws(() => selectConfigurations(matrix, ['codex/nope']), MatrixError);
   const schema = JSON.parse(readFileSync(join(ROOT, 'schemas/capture-matrix.schema.json'), 'utf8'));
@@ -104,13 +226,22 @@ test('the committed matrix is valid, ids are unique, and --only selects by agent
   assert.throws(() => validateMatrix(dup, schema), /used twice/);
   const wrongMode = structuredClone(matrix) as any;
   wrongMode.agents.codex.configurations[0].mode = 'print';
-  assert.throws(() => validateMatrix(wrongMode, schema), /\/agents\/codex\/configurations\/0\/mode: codex has no mode print/);
+  assert.throws(
+    () => validateMatrix(wrongMode, schema),
+    /\/agents\/codex\/configurations\/0\/mode: codex has no mode print/,
+  );
   const unknownMode = structuredClone(matrix) as any;
   unknownMode.agents.codex.configurations[0].mode = 'batch';
-  assert.throws(() => validateMatrix(unknownMode, schema), /does not match[\s\S]*\/agents\/codex\/configurations\/0\/mode/);
+  assert.throws(
+    () => validateMatrix(unknownMode, schema),
+    /does not match[\s\S]*\/agents\/codex\/configurations\/0\/mode/,
+  );
   const unknownAgent = structuredClone(matrix) as any;
   unknownAgent.agents['other-cli'] = unknownAgent.agents.codex;
-  assert.throws(() => validateMatrix(unknownAgent, schema), /does not match[\s\S]*\/agents: property name must be valid/);
+  assert.throws(
+    () => validateMatrix(unknownAgent, schema),
+    /does not match[\s\S]*\/agents: property name must be valid/,
+  );
   const badId = structuredClone(matrix) as any;
   badId.agents['claude-code'].configurations[0].id = 'Print Mode';
   assert.throws(() => validateMatrix(badId, schema), /\/agents\/claude-code\/configurations\/0\/id/);
@@ -129,11 +260,31 @@ test('descendants walks the process table depth-first, children before their par
 });
 
 test('an interactive run also ends on a prompted request of another of its wire formats, with context before the prompt', () => {
-  const r = (url: string, json: unknown): RecordedRequest => ({ index: 0, method: 'POST', url, headers: {}, text: '', json });
+  const r = (url: string, json: unknown): RecordedRequest => ({
+    index: 0,
+    method: 'POST',
+    url,
+    headers: {},
+    text: '',
+    json,
+  });
   // Codex speaks only OpenAI Responses: a Messages request is not its main request.
   const tools = [{ type: 'function', name: 'shell', parameters: { type: 'object' } }];
-  assert.equal(isMainCandidate('codex', r('/v1/messages', { stream: true, tools, messages: [{ role: 'user', content: PROMPT }] })), false);
-  assert.equal(isMainCandidate('codex', r('/v1/responses', { stream: true, tools, input: [{ role: 'user', content: [{ type: 'input_text', text: `<environment_context/>\n\n${PROMPT}` }] }] })), true);
+  assert.equal(
+    isMainCandidate('codex', r('/v1/messages', { stream: true, tools, messages: [{ role: 'user', content: PROMPT }] })),
+    false,
+  );
+  assert.equal(
+    isMainCandidate(
+      'codex',
+      r('/v1/responses', {
+        stream: true,
+        tools,
+        input: [{ role: 'user', content: [{ type: 'input_text', text: `<environment_context/>\n\n${PROMPT}` }] }],
+      }),
+    ),
+    true,
+  );
 });
 
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -151,35 +302,49 @@ ${rest}
 `;
 }
 
-test('a run whose invocation ends after its turn (Copilot CLI autopilot) is ended once the prompt\'s turn is answered, though the CLI keeps looping; a script program runs with Node.js', async () => {
+test("a run whose invocation ends after its turn (Copilot CLI autopilot) is ended once the prompt's turn is answered, though the CLI keeps looping; a script program runs with Node.js", async () => {
   const dir = mkdtempSync(join(tmpdir(), 'runner-autopilot-'));
   try {
     // Like autopilot 1.0.11–1.0.39 against the stub: the first turn, then continuation turns without end.
     const script = join(dir, 'index.js');
-    writeFileSync(script, fakeCli(`const BASE = process.env.COPILOT_PROVIDER_BASE_URL;
+    writeFileSync(
+      script,
+      fakeCli(`const BASE = process.env.COPILOT_PROVIDER_BASE_URL;
 const prompt = process.argv[process.argv.indexOf('-p') + 1];
 await turn('<current_datetime>now</current_datetime>\\n\\n' + prompt + '\\n\\n<reminder>\\n<sql_tables>none</sql_tables>\\n</reminder>');
-for (;;) { await turn('You have not yet marked the task as complete.'); await new Promise((r) => setTimeout(r, 50)); }`));
+for (;;) { await turn('You have not yet marked the task as complete.'); await new Promise((r) => setTimeout(r, 50)); }`),
+    );
     const configuration = cfg({ id: 'autopilot', args: ['--autopilot'], timeoutSeconds: 30 });
-    const paths: RunPaths = { home: join(dir, 'home'), workdir: join(dir, 'work'), node: process.execPath, mcpServer: join(dir, 'mcp.ts') };
+    const paths: RunPaths = {
+      home: join(dir, 'home'),
+      workdir: join(dir, 'work'),
+      node: process.execPath,
+      mcpServer: join(dir, 'mcp.ts'),
+    };
     const outcome = await runConfiguration('copilot-cli', configuration, script, paths);
     assert.equal(outcome.timedOut, false);
     assert.equal(outcome.endedAfterRequest, true);
     assert.equal(outcome.turnRecorded, true, 'its turn reached the stub before we ended it');
     assert.ok(outcome.requests.length >= 1);
     assert.doesNotThrow(() => buildCapture('copilot-cli', '@github/copilot', '1.0.11', configuration, outcome));
-    assert.equal(AGENTS['copilot-cli'].mainRequest(outcome.requests, PROMPT), outcome.requests[0], 'the capture is the first turn');
+    assert.equal(
+      AGENTS['copilot-cli'].mainRequest(outcome.requests, PROMPT),
+      outcome.requests[0],
+      'the capture is the first turn',
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 });
 
-test('OpenCode\'s model catalogue is served by the stub at OPENCODE_MODELS_URL, so a release that fetches it before its turn runs', async () => {
+test("OpenCode's model catalogue is served by the stub at OPENCODE_MODELS_URL, so a release that fetches it before its turn runs", async () => {
   const dir = mkdtempSync(join(tmpdir(), 'runner-models-'));
   try {
     // OpenCode 1.1.31's binary: `fetch(\`\${url2}/api.json\`)` then `JSON.parse`, url2 being process.env.OPENCODE_MODELS_URL || its own site.
     const program = join(dir, 'opencode');
-    writeFileSync(program, `#!${process.execPath}
+    writeFileSync(
+      program,
+      `#!${process.execPath}
 (async () => {
   const url = process.env.OPENCODE_MODELS_URL;
   if (!url) { console.error('Error: no OPENCODE_MODELS_URL'); process.exit(1); }
@@ -190,14 +355,23 @@ test('OpenCode\'s model catalogue is served by the stub at OPENCODE_MODELS_URL, 
   await fetch(settings.provider.stub.options.baseURL + '/chat/completions', { method: 'POST', headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ model: 'stub-model', stream: true, tools: [{ type: 'function', function: { name: 'bash', parameters: { type: 'object' } } }], messages: [{ role: 'user', content: process.argv.slice(3).join(' ') }] }) }).then((r) => r.text());
 })();
-`);
+`,
+    );
     writeFileSync(join(dir, 'package.json'), '{"type":"commonjs"}');
     chmodSync(program, 0o755);
     const configuration = cfg({ id: 'print', timeoutSeconds: 30 });
-    const paths: RunPaths = { home: join(dir, 'home'), workdir: join(dir, 'work'), node: process.execPath, mcpServer: join(dir, 'mcp.ts') };
+    const paths: RunPaths = {
+      home: join(dir, 'home'),
+      workdir: join(dir, 'work'),
+      node: process.execPath,
+      mcpServer: join(dir, 'mcp.ts'),
+    };
     const outcome = await runConfiguration('opencode', configuration, program, paths);
     assert.equal(outcome.exitCode, 0, outcome.stderr);
-    assert.deepEqual(outcome.requests.map((r) => `${r.method} ${r.url}`), ['GET /api.json', 'POST /v1/chat/completions']);
+    assert.deepEqual(
+      outcome.requests.map((r) => `${r.method} ${r.url}`),
+      ['GET /api.json', 'POST /v1/chat/completions'],
+    );
     assert.doesNotThrow(() => buildCapture('opencode', 'opencode-ai', '1.1.31', configuration, outcome));
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -224,7 +398,11 @@ test("a process that left the run's process group (a detached daemon) is killed 
     return child.pid!;
   };
   const inFolder = start(run, ['300']);
-  const byArgument = spawn('sh', ['-c', 'sleep 300', `${run}/work`], { cwd: elsewhere, detached: true, stdio: 'ignore' });
+  const byArgument = spawn('sh', ['-c', 'sleep 300', `${run}/work`], {
+    cwd: elsewhere,
+    detached: true,
+    stdio: 'ignore',
+  });
   byArgument.unref();
   const other = start(elsewhere, ['301']);
   try {

@@ -6,7 +6,10 @@ import type { ReleaseSnapshots } from '../../scripts/lib/history/capture-diff.ts
 import type { ConfigSnapshot } from '../../scripts/lib/history/capture-snapshot.ts';
 
 const tool = { delivery: 'function', kind: 'json-schema', definition: '{}', rows: [] };
-const snap = (names: readonly string[]): ConfigSnapshot => ({ tools: Object.fromEntries(names.map((n) => [n, tool])), unresolvedNamespaces: [] });
+const snap = (names: readonly string[]): ConfigSnapshot => ({
+  tools: Object.fromEntries(names.map((n) => [n, tool])),
+  unresolvedNamespaces: [],
+});
 const TEN = Array.from({ length: 10 }, (_, i) => `T${i}`);
 const release = (version: string, configs: Record<string, readonly string[] | null>): ReleaseSnapshots => ({
   version,
@@ -14,11 +17,25 @@ const release = (version: string, configs: Record<string, readonly string[] | nu
 });
 
 test('a release whose capture lost every tool and whose next read release has them back is a suspect', () => {
-  const releases = [release('2.1.80', { i: TEN, p: TEN }), release('2.1.81', { i: [], p: TEN }), release('2.1.83', { i: TEN, p: TEN })];
+  const releases = [
+    release('2.1.80', { i: TEN, p: TEN }),
+    release('2.1.81', { i: [], p: TEN }),
+    release('2.1.83', { i: TEN, p: TEN }),
+  ];
   const suspects = vanishAndReturn(releases, ['p', 'i']);
   assert.equal(suspects.length, 1);
-  assert.deepEqual(suspects[0], { version: '2.1.81', configuration: 'i', count: 0, before: { version: '2.1.80', count: 10 }, after: { version: '2.1.83', count: 10 }, returned: 10 });
-  assert.match(vanishReason(suspects[0]!, 3), /advertised 0 tools where 2\.1\.80 advertised 10 and 2\.1\.83 10 \(10 of them back\), in each of 3 runs/);
+  assert.deepEqual(suspects[0], {
+    version: '2.1.81',
+    configuration: 'i',
+    count: 0,
+    before: { version: '2.1.80', count: 10 },
+    after: { version: '2.1.83', count: 10 },
+    returned: 10,
+  });
+  assert.match(
+    vanishReason(suspects[0]!, 3),
+    /advertised 0 tools where 2\.1\.80 advertised 10 and 2\.1\.83 10 \(10 of them back\), in each of 3 runs/,
+  );
 });
 
 test('a real removal (the tools stay gone), a few tools leaving and coming back, and the ends are not suspects', () => {
@@ -31,7 +48,16 @@ test('a real removal (the tools stay gone), a few tools leaving and coming back,
 });
 
 test('a failed configuration is skipped: the neighbours are the releases in which it ran', () => {
-  const releases = [release('1', { c: TEN }), release('2', { c: null }), release('3', { c: ['T0'] }), release('4', { c: null }), release('5', { c: TEN })];
+  const releases = [
+    release('1', { c: TEN }),
+    release('2', { c: null }),
+    release('3', { c: ['T0'] }),
+    release('4', { c: null }),
+    release('5', { c: TEN }),
+  ];
   const suspects = vanishAndReturn(releases, ['c']);
-  assert.deepEqual(suspects.map((s) => [s.version, s.before.version, s.after.version]), [['3', '1', '5']]);
+  assert.deepEqual(
+    suspects.map((s) => [s.version, s.before.version, s.after.version]),
+    [['3', '1', '5']],
+  );
 });

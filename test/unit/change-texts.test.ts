@@ -12,19 +12,33 @@ import { definitionAsText, internTexts } from '../../scripts/lib/history/text-st
 import { CONTEXT_CHARS, FOLD_CHARS, textDiff, type DiffPart } from '../../src/lib/history/text-diff.ts';
 import { changeTexts } from '../../src/lib/history/history.ts';
 
-const tool = (description: string, schema: object = { type: 'object', properties: { p: { type: 'string' } } }): CaptureToolSnapshot => ({
+const tool = (
+  description: string,
+  schema: object = { type: 'object', properties: { p: { type: 'string' } } },
+): CaptureToolSnapshot => ({
   delivery: 'function',
   description,
   kind: 'json-schema',
   definition: JSON.stringify({ kind: 'json-schema', schema }),
   rows: [{ id: 'input.p', path: 'p', type: 'string', required: false }],
 });
-const at = (version: string, tools: Record<string, CaptureToolSnapshot>) => ({ version, configs: new Map([['print', { tools, unresolvedNamespaces: [] }]]) });
+const at = (version: string, tools: Record<string, CaptureToolSnapshot>) => ({
+  version,
+  configs: new Map([['print', { tools, unresolvedNamespaces: [] }]]),
+});
 
 test("a tool's description change carries both descriptions; a definition change both definitions as text", () => {
   const events = historyEvents(
-    [at('1.0.0', { Bash: tool('Runs a command. Use cd sparingly.'), Grep: tool('Searches.', { type: 'object', properties: { p: { type: 'string' } }, additionalProperties: false }) }),
-     at('1.0.1', { Bash: tool('Runs a command.'), Grep: tool('Searches.', { type: 'object', properties: { p: { type: 'string' } } }) })],
+    [
+      at('1.0.0', {
+        Bash: tool('Runs a command. Use cd sparingly.'),
+        Grep: tool('Searches.', { type: 'object', properties: { p: { type: 'string' } }, additionalProperties: false }),
+      }),
+      at('1.0.1', {
+        Bash: tool('Runs a command.'),
+        Grep: tool('Searches.', { type: 'object', properties: { p: { type: 'string' } } }),
+      }),
+    ],
     ['print'],
   );
   const description = events.find((e) => e.kind === 'description-changed');
@@ -34,14 +48,24 @@ test("a tool's description change carries both descriptions; a definition change
   const definition = events.find((e) => e.kind === 'definition-changed');
   assert.equal(definition?.tool, 'Grep');
   // Indented JSON with sorted keys: the removed bound is a line of its own.
-  assert.deepEqual(JSON.parse(definition!.before!), { additionalProperties: false, properties: { p: { type: 'string' } }, type: 'object' });
+  assert.deepEqual(JSON.parse(definition!.before!), {
+    additionalProperties: false,
+    properties: { p: { type: 'string' } },
+    type: 'object',
+  });
   assert.ok(definition!.before!.split('\n').includes('  "additionalProperties": false,'), definition!.before);
   assert.ok(!definition!.after!.includes('additionalProperties'));
 });
 
 test('a grammar or a declaration is compared as written', () => {
-  assert.equal(definitionAsText(JSON.stringify({ kind: 'grammar', syntax: 'lark', definition: 'start: "a"\n' })), 'start: "a"\n');
-  assert.equal(definitionAsText(JSON.stringify({ kind: 'typescript', typeName: 'I', source: 'type I = { a: string };' })), 'type I = { a: string };');
+  assert.equal(
+    definitionAsText(JSON.stringify({ kind: 'grammar', syntax: 'lark', definition: 'start: "a"\n' })),
+    'start: "a"\n',
+  );
+  assert.equal(
+    definitionAsText(JSON.stringify({ kind: 'typescript', typeName: 'I', source: 'type I = { a: string };' })),
+    'type I = { a: string };',
+  );
   assert.equal(definitionAsText(''), '');
 });
 
@@ -60,7 +84,14 @@ test('each distinct text is stored once, under the first 16 hex digits of its SH
   const sha = (s: string) => createHash('sha256').update(s).digest('hex').slice(0, 16);
   assert.deepEqual(Object.keys(texts).sort(), [sha(long), sha('short')].sort());
   assert.equal(texts[sha(long)], long);
-  assert.deepEqual(stored.map((e) => [e.fromText, e.toText]), [[sha(long), sha('short')], [sha('short'), sha(long)], [sha(long), sha('short')]]);
+  assert.deepEqual(
+    stored.map((e) => [e.fromText, e.toText]),
+    [
+      [sha(long), sha('short')],
+      [sha('short'), sha(long)],
+      [sha(long), sha('short')],
+    ],
+  );
   assert.ok(stored.every((e) => !('before' in e) && !('after' in e)));
   // A page reads the texts back from the store.
   assert.deepEqual(changeTexts({ texts }, stored[1]!), { before: 'short', after: long, by: 'words' });
@@ -68,7 +99,15 @@ test('each distinct text is stored once, under the first 16 hex digits of its SH
 
 /** The text a diff's parts give for one side, when nothing was cut. */
 function side(parts: readonly DiffPart[], which: 'before' | 'after'): string {
-  return parts.map((p) => (p.op === 'skip' ? assert.fail('cut') : p.op === 'same' || p.op === (which === 'before' ? 'del' : 'ins') ? p.text : '')).join('');
+  return parts
+    .map((p) =>
+      p.op === 'skip'
+        ? assert.fail('cut')
+        : p.op === 'same' || p.op === (which === 'before' ? 'del' : 'ins')
+          ? p.text
+          : '',
+    )
+    .join('');
 }
 
 test('a word-for-word diff gives back both texts, and counts what it removed and added', () => {
@@ -100,5 +139,11 @@ test('long unchanged runs are cut to their ends, and a long change is folded', (
 
 test('a definition is compared line by line', () => {
   const d = textDiff('{\n  "a": 1,\n  "b": 2\n}', '{\n  "a": 1,\n  "b": 3\n}', 'lines');
-  assert.deepEqual(d.parts.filter((p) => p.op === 'del' || p.op === 'ins').map((p) => [p.op, 'text' in p ? p.text : '']), [['del', '  "b": 2\n'], ['ins', '  "b": 3\n']]);
+  assert.deepEqual(
+    d.parts.filter((p) => p.op === 'del' || p.op === 'ins').map((p) => [p.op, 'text' in p ? p.text : '']),
+    [
+      ['del', '  "b": 2\n'],
+      ['ins', '  "b": 3\n'],
+    ],
+  );
 });

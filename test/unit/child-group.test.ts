@@ -11,7 +11,11 @@ setInterval(() => {}, 1000);
 
 test('a stop ends the child and what it started, even a grandchild that ignores SIGTERM, and the child counts as failed', async () => {
   let child: number | undefined;
-  const finished = runInGroup(process.execPath, ['-e', PARENT], { cwd: process.cwd(), name: 'the parent', onStart: (pid) => (child = pid) });
+  const finished = runInGroup(process.execPath, ['-e', PARENT], {
+    cwd: process.cwd(),
+    name: 'the parent',
+    onStart: (pid) => (child = pid),
+  });
   const failed = assert.rejects(finished, /the parent failed \(exit SIG(TERM|KILL)\)/);
   // The child leads a group of its own (its id); wait until it and its grandchild are both in it, read from /proc as the stop reads it.
   let pgid: number | undefined;
@@ -29,7 +33,10 @@ test('a stop ends the child and what it started, even a grandchild that ignores 
 
 test('a child that ends well resolves; the shell status of a stop is 128 plus the signal number', async () => {
   await runInGroup(process.execPath, ['-e', 'process.exit(0)'], { cwd: process.cwd(), name: 'ok' });
-  await assert.rejects(runInGroup(process.execPath, ['-e', 'process.exit(3)'], { cwd: process.cwd(), name: 'three' }), /three failed \(exit 3\)/);
+  await assert.rejects(
+    runInGroup(process.execPath, ['-e', 'process.exit(3)'], { cwd: process.cwd(), name: 'three' }),
+    /three failed \(exit 3\)/,
+  );
   assert.equal(signalExitCode('SIGINT'), 130);
   assert.equal(signalExitCode('SIGTERM'), 143);
   assert.equal(signalExitCode('SIGHUP'), 129);

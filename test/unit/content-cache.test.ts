@@ -28,7 +28,11 @@ test('two evaluations of the module share one load; a changed content file loads
 
     const a = first.loadSiteContent(ROOT);
     assert.ok(a.model.tools.length > 0);
-    assert.equal(second.loadSiteContent(ROOT).model, a.model, 'the other evaluation gets the same model, not a second load');
+    assert.equal(
+      second.loadSiteContent(ROOT).model,
+      a.model,
+      'the other evaluation gets the same model, not a second load',
+    );
     assert.equal(first.loadSiteContent(ROOT).model, a.model);
 
     // An edit (here: the same text, a later modification time) makes the next call load again.

@@ -5,18 +5,33 @@ import { join } from 'node:path';
 import { AGENT_IDS_FILE, generateContentTypes, TYPES_FILE } from '../../scripts/generate-content-types.ts';
 import { AGENT_IDS } from '../../src/lib/agents/index.ts';
 import { contentAjv, sharedSchemas } from '../../src/lib/content/read.ts';
-import type { Binding, Outcome, PayloadCall, PayloadFile, Scenario, ScenariosFile } from '../../src/lib/core/content-types.ts';
+import type {
+  Binding,
+  Outcome,
+  PayloadCall,
+  PayloadFile,
+  Scenario,
+  ScenariosFile,
+} from '../../src/lib/core/content-types.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 
 test('the content types are the ones generated from schemas/ (npm run generate:types)', async () => {
-  assert.equal(readFileSync(join(ROOT, TYPES_FILE), 'utf8'), await generateContentTypes(ROOT), `${TYPES_FILE} is stale: run npm run generate:types`);
+  assert.equal(
+    readFileSync(join(ROOT, TYPES_FILE), 'utf8'),
+    await generateContentTypes(ROOT),
+    `${TYPES_FILE} is stale: run npm run generate:types`,
+  );
 });
 
-test('the generated AgentId union lists the registry\'s ids, in its order (npm run generate:types)', () => {
+test("the generated AgentId union lists the registry's ids, in its order (npm run generate:types)", () => {
   const text = readFileSync(join(ROOT, AGENT_IDS_FILE), 'utf8');
   const union = /export type AgentId =([^;]*);/.exec(text)?.[1] ?? '';
-  assert.deepEqual([...union.matchAll(/'([^']+)'/g)].map((m) => m[1]), [...AGENT_IDS], `${AGENT_IDS_FILE} is stale: run npm run generate:types`);
+  assert.deepEqual(
+    [...union.matchAll(/'([^']+)'/g)].map((m) => m[1]),
+    [...AGENT_IDS],
+    `${AGENT_IDS_FILE} is stale: run npm run generate:types`,
+  );
 });
 
 test('no schema lists agent ids: agent fields refer to agent-id.schema.json, whose format is the registry', () => {
@@ -32,12 +47,16 @@ test('no schema lists agent ids: agent fields refer to agent-id.schema.json, who
     if (o['$ref'] === 'agent-id.schema.json') refs++;
     for (const [k, v] of Object.entries(o)) walk(v, `${at}/${k}`);
   };
-  for (const file of readdirSync(join(ROOT, 'schemas'))) walk(JSON.parse(readFileSync(join(ROOT, 'schemas', file), 'utf8')), file);
+  for (const file of readdirSync(join(ROOT, 'schemas')))
+    walk(JSON.parse(readFileSync(join(ROOT, 'schemas', file), 'utf8')), file);
   assert.deepEqual(listed, []);
   assert.ok(refs > 0);
-  const validate = contentAjv(sharedSchemas(ROOT).values()).getSchema('https://agent-tools.invalid/schemas/agent-id.schema.json')!;
+  const validate = contentAjv(sharedSchemas(ROOT).values()).getSchema(
+    'https://agent-tools.invalid/schemas/agent-id.schema.json',
+  )!;
   for (const id of AGENT_IDS) assert.equal(validate(id), true, id);
-  for (const other of ['', 'not-registered', AGENT_IDS[0]!.toUpperCase(), `${AGENT_IDS[0]} `]) assert.equal(validate(other), false, JSON.stringify(other));
+  for (const other of ['', 'not-registered', AGENT_IDS[0]!.toUpperCase(), `${AGENT_IDS[0]} `])
+    assert.equal(validate(other), false, JSON.stringify(other));
 });
 
 test('the generated payload and scenario types take what recorded payloads and scenarios hold, and refuse what their schemas refuse', () => {
@@ -55,11 +74,29 @@ test('the generated payload and scenario types take what recorded payloads and s
   };
   const texts: PayloadCall[] = [{ ...call, input: '*** Begin Patch', toolUseResult: [{ type: 'text' }] }];
   const payload: PayloadFile = {
-    agent: AGENT_IDS[0]!, cli: { package: 'p', version: '1' }, tool: 'T', scenario: 's', description: 'd', configuration: 'c', args: [], expect: 'success', calls: [call, ...texts], execEvents: [{ type: 'item.started' }],
+    agent: AGENT_IDS[0]!,
+    cli: { package: 'p', version: '1' },
+    tool: 'T',
+    scenario: 's',
+    description: 'd',
+    configuration: 'c',
+    args: [],
+    expect: 'success',
+    calls: [call, ...texts],
+    execEvents: [{ type: 'item.started' }],
   };
   const binding: Binding = { name: 'ID', pattern: 'id (\\d+)', type: 'number', volatile: true };
-  const scenario: Scenario = { id: 's', tool: 'T', description: 'd', input: { a: 1 }, expect: 'success', followUp: { tool: 'U', input: { id: '$ID' }, expect: 'success', bind: [binding] } };
-  const scenarios: ScenariosFile = { agents: { [AGENT_IDS[0]!]: { configuration: 'c', scenarios: [scenario], cannotRun: [] } } };
+  const scenario: Scenario = {
+    id: 's',
+    tool: 'T',
+    description: 'd',
+    input: { a: 1 },
+    expect: 'success',
+    followUp: { tool: 'U', input: { id: '$ID' }, expect: 'success', bind: [binding] },
+  };
+  const scenarios: ScenariosFile = {
+    agents: { [AGENT_IDS[0]!]: { configuration: 'c', scenarios: [scenario], cannotRun: [] } },
+  };
   const outcome: Outcome = scenario.expect;
   // @ts-expect-error an input is an object or a string
   const badInput: PayloadCall['input'] = 1;

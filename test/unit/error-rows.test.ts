@@ -18,7 +18,12 @@ import { realContent } from '../helpers/real-content.ts';
 
 const real = realContent();
 
-const err = (instancePath: string, keyword = 'type', params: Record<string, unknown> = {}, schemaPath = '#/'): ValidationError => ({ instancePath, schemaPath, keyword, params });
+const err = (
+  instancePath: string,
+  keyword = 'type',
+  params: Record<string, unknown> = {},
+  schemaPath = '#/',
+): ValidationError => ({ instancePath, schemaPath, keyword, params });
 
 test('a JSON Pointer splits into unescaped segments', () => {
   assert.deepEqual(pointerSegments(''), []);
@@ -27,24 +32,65 @@ test('a JSON Pointer splits into unescaped segments', () => {
 });
 
 test('an error finds the row of its field: array items are skipped, a missing property is its own row, an unknown one its object', () => {
-  const rows = ['input.command', 'input.questions', 'input.questions.question', 'input.questions.options', 'input.questions.options.label', 'model-input.command'];
+  const rows = [
+    'input.command',
+    'input.questions',
+    'input.questions.question',
+    'input.questions.options',
+    'input.questions.options.label',
+    'model-input.command',
+  ];
   const at = (e: ValidationError) => nearestAnchor(rows, 'input', e);
   assert.equal(at(err('/command')), 'input.command');
   assert.equal(at(err('/questions/0/options/1/label')), 'input.questions.options.label');
   assert.equal(at(err('/questions/0/options/1')), 'input.questions.options', 'an item is its array’s row');
-  assert.equal(at(err('/questions/0/options/1', 'required', { missingProperty: 'label' })), 'input.questions.options.label');
-  assert.equal(at(err('/questions/0', 'required', { missingProperty: 'header' })), 'input.questions', 'no row for header: the nearest is its object');
-  assert.equal(at(err('/questions/0/options/1', 'additionalProperties', { additionalProperty: 'x' })), 'input.questions.options');
-  assert.equal(at(err('', 'additionalProperties', { additionalProperty: 'x' })), 'input', 'at the root: the table’s heading');
+  assert.equal(
+    at(err('/questions/0/options/1', 'required', { missingProperty: 'label' })),
+    'input.questions.options.label',
+  );
+  assert.equal(
+    at(err('/questions/0', 'required', { missingProperty: 'header' })),
+    'input.questions',
+    'no row for header: the nearest is its object',
+  );
+  assert.equal(
+    at(err('/questions/0/options/1', 'additionalProperties', { additionalProperty: 'x' })),
+    'input.questions.options',
+  );
+  assert.equal(
+    at(err('', 'additionalProperties', { additionalProperty: 'x' })),
+    'input',
+    'at the root: the table’s heading',
+  );
   assert.equal(at(err('', 'type')), 'input');
   assert.equal(at(err('/nothing/here')), 'input');
-  assert.equal(nearestAnchor(rows, 'model-input', err('/command')), 'model-input.command', 'only the rows of the table checked');
-  assert.equal(nearestAnchor(['inputs.command'], 'input', err('/command')), 'input', 'a row of another root is not this table’s');
+  assert.equal(
+    nearestAnchor(rows, 'model-input', err('/command')),
+    'model-input.command',
+    'only the rows of the table checked',
+  );
+  assert.equal(
+    nearestAnchor(['inputs.command'], 'input', err('/command')),
+    'input',
+    'a row of another root is not this table’s',
+  );
 });
 
 test('maps, patterns, tuples, nested arrays and escaped names follow the anchor scheme', () => {
-  const rows = ['input.env', 'input.env.*~5Ex-', 'input.env.*', 'input.answers.*.note', 'input.range@0', 'input.range@0.lo', 'input.grid.~5B~5D.cell', 'input.a~2Eb', 'input.-B', 'input.0'];
-  const at = (pointer: string, keyword = 'type', params: Record<string, unknown> = {}) => nearestAnchor(rows, 'input', err(pointer, keyword, params));
+  const rows = [
+    'input.env',
+    'input.env.*~5Ex-',
+    'input.env.*',
+    'input.answers.*.note',
+    'input.range@0',
+    'input.range@0.lo',
+    'input.grid.~5B~5D.cell',
+    'input.a~2Eb',
+    'input.-B',
+    'input.0',
+  ];
+  const at = (pointer: string, keyword = 'type', params: Record<string, unknown> = {}) =>
+    nearestAnchor(rows, 'input', err(pointer, keyword, params));
   assert.equal(at('/env/x-trace'), 'input.env.*~5Ex-', 'a key matching the pattern');
   assert.equal(at('/env/HOME'), 'input.env.*', 'any other key');
   assert.equal(at('/answers/q1/note'), 'input.answers.*.note');
@@ -57,15 +103,29 @@ test('maps, patterns, tuples, nested arrays and escaped names follow the anchor 
 });
 
 test('among union variants, the one in the position of the member Ajv reported from wins, else the first', () => {
-  const rows = ['input.source', 'input.source:cloud', 'input.source:cloud.kind', 'input.source:executor', 'input.source:executor.environment_id', 'input.source:executor.kind'];
-  const at = (pointer: string, schemaPath: string) => nearestAnchor(rows, 'input', err(pointer, 'enum', {}, schemaPath));
+  const rows = [
+    'input.source',
+    'input.source:cloud',
+    'input.source:cloud.kind',
+    'input.source:executor',
+    'input.source:executor.environment_id',
+    'input.source:executor.kind',
+  ];
+  const at = (pointer: string, schemaPath: string) =>
+    nearestAnchor(rows, 'input', err(pointer, 'enum', {}, schemaPath));
   assert.equal(at('/source/kind', '#/properties/source/oneOf/1/properties/kind/enum'), 'input.source:executor.kind');
   assert.equal(at('/source/kind', '#/properties/source/oneOf/0/properties/kind/enum'), 'input.source:cloud.kind');
   assert.equal(at('/source/kind', '#/properties/source/oneOf/7/properties/kind/enum'), 'input.source:cloud.kind');
-  assert.equal(at('/source/environment_id', '#/properties/source/oneOf/1/properties/environment_id/type'), 'input.source:executor.environment_id');
+  assert.equal(
+    at('/source/environment_id', '#/properties/source/oneOf/1/properties/environment_id/type'),
+    'input.source:executor.environment_id',
+  );
   assert.equal(at('/source', '#/properties/source/oneOf'), 'input.source');
   const numbered = ['input:1', 'input:1.path', 'input:2', 'input:2.path'];
-  assert.equal(nearestAnchor(numbered, 'input', err('/path', 'type', {}, '#/anyOf/1/properties/path/type')), 'input:2.path');
+  assert.equal(
+    nearestAnchor(numbered, 'input', err('/path', 'type', {}, '#/anyOf/1/properties/path/type')),
+    'input:2.path',
+  );
 });
 
 test('on every real table, an error naming a field (as a missing required property) finds that field’s row', () => {
@@ -78,8 +138,15 @@ test('on every real table, an error naming a field (as a missing required proper
       const steps = parseAnchor(id, target.section);
       if (steps.length === 0 || !steps.every((s) => s.kind === 'property')) continue;
       const names = steps.map((s) => (s.kind === 'property' ? s.name : ''));
-      const parent = names.slice(0, -1).map((n) => `/${n.replaceAll('~', '~0').replaceAll('/', '~1')}`).join('');
-      assert.equal(nearestAnchor(rows, target.section, err(parent, 'required', { missingProperty: names.at(-1) })), id, `${tool.agent}/${tool.slug}`);
+      const parent = names
+        .slice(0, -1)
+        .map((n) => `/${n.replaceAll('~', '~0').replaceAll('/', '~1')}`)
+        .join('');
+      assert.equal(
+        nearestAnchor(rows, target.section, err(parent, 'required', { missingProperty: names.at(-1) })),
+        id,
+        `${tool.agent}/${tool.slug}`,
+      );
       checked++;
     }
   }
@@ -100,8 +167,16 @@ const UNION_SCHEMA = {
   properties: {
     source: {
       anyOf: [
-        { type: 'object', properties: { path: { type: 'string' }, depth: { type: 'integer', maximum: 3 } }, required: ['path'] },
-        { type: 'object', properties: { url: { type: 'string' }, depth: { type: 'integer', maximum: 10 } }, required: ['url'] },
+        {
+          type: 'object',
+          properties: { path: { type: 'string' }, depth: { type: 'integer', maximum: 3 } },
+          required: ['path'],
+        },
+        {
+          type: 'object',
+          properties: { url: { type: 'string' }, depth: { type: 'integer', maximum: 10 } },
+          required: ['url'],
+        },
       ],
     },
   },
@@ -120,7 +195,8 @@ const UNION_EXPECTED = [
 test('an error inside the second variant of a union maps to that variant’s row, at build time and in the browser alike', async () => {
   const rows = fieldRows(shapeFromJsonSchema(UNION_SCHEMA), { root: 'input' });
   const ids = rows.map((r) => r.id);
-  for (const { anchor } of UNION_EXPECTED) assert.ok(ids.includes(anchor), `the table has a row ${anchor} (${ids.join(' ')})`);
+  for (const { anchor } of UNION_EXPECTED)
+    assert.ok(ids.includes(anchor), `the table has a row ${anchor} (${ids.join(' ')})`);
 
   // The build: a recorded payload's input against the model-facing schema, with Ajv.
   const build = checkModelInput(UNION_INPUT, UNION_SCHEMA, { root: 'input', rows });
@@ -137,7 +213,9 @@ test('an error inside the second variant of a union maps to that variant’s row
 
   // The browser: the precompiled validator the page loads, and the form's error lines over the page's row ids.
   const code = validatorModule(UNION_SCHEMA);
-  const { default: validate } = (await import(`data:text/javascript,${encodeURIComponent(code)}`)) as { default: ((v: unknown) => boolean) & { errors?: ValidationError[] } };
+  const { default: validate } = (await import(`data:text/javascript,${encodeURIComponent(code)}`)) as {
+    default: ((v: unknown) => boolean) & { errors?: ValidationError[] };
+  };
   assert.equal(validate(UNION_INPUT), false);
   const lines = errorLines(validate.errors ?? [], UNION_INPUT, ids, 'input');
   assert.deepEqual(
@@ -154,13 +232,19 @@ test('a discriminated union: the member Ajv reported from picks the variant name
       source: {
         oneOf: [
           { type: 'object', properties: { kind: { const: 'cloud' }, limit: { type: 'integer' } }, required: ['kind'] },
-          { type: 'object', properties: { kind: { const: 'local' }, limit: { type: 'integer', minimum: 1 } }, required: ['kind'] },
+          {
+            type: 'object',
+            properties: { kind: { const: 'local' }, limit: { type: 'integer', minimum: 1 } },
+            required: ['kind'],
+          },
         ],
       },
     },
   };
   const rows = fieldRows(shapeFromJsonSchema(schema), { root: 'model-input' });
-  const anchors = checkModelInput({ source: { kind: 'local', limit: 0 } }, schema, { root: 'model-input', rows }).map((f) => f.anchor);
+  const anchors = checkModelInput({ source: { kind: 'local', limit: 0 } }, schema, { root: 'model-input', rows }).map(
+    (f) => f.anchor,
+  );
   assert.deepEqual(anchors, ['model-input.source:cloud.kind', 'model-input.source:local.limit', 'model-input.source']);
 });
 
@@ -173,7 +257,10 @@ test('every schema finding of the recorded payloads names a row of the table its
         const callee = real.tools.find((t) => t.agent === tool.agent && t.fullName === finding.tool) ?? tool;
         const target = payloadCheckTarget(callee)!;
         const table = target.section === 'model-input' ? callee.modelInput!.view.rows : callee.input.rows;
-        assert.ok(finding.anchor === target.section || table.some((r) => r.id === finding.anchor), `${tool.agent}/${tool.slug} ${example.scenario}: ${finding.anchor} is not a row of #${target.section}`);
+        assert.ok(
+          finding.anchor === target.section || table.some((r) => r.id === finding.anchor),
+          `${tool.agent}/${tool.slug} ${example.scenario}: ${finding.anchor} is not a row of #${target.section}`,
+        );
         checked++;
       }
     }

@@ -28,7 +28,13 @@ function file(events: HistoryEvent[] = []): HistoryFile {
     events,
   };
 }
-const ev = (previous: string, release: string, kind: HistoryEvent['kind'] = 'description-changed', configuration?: string, tool = 't'): HistoryEvent => ({
+const ev = (
+  previous: string,
+  release: string,
+  kind: HistoryEvent['kind'] = 'description-changed',
+  configuration?: string,
+  tool = 't',
+): HistoryEvent => ({
   previous,
   release,
   tool,
@@ -84,20 +90,37 @@ test('an event without a configuration (SDK types) counts any failure; labels ar
     events: [],
   };
   const span = eventSpan(sdk, ev('0.1.0', '0.1.2', 'field-added'));
-  assert.deepEqual(span, { exact: false, previous: '2.0.0', release: '2.0.3', unknown: [{ release: '2.0.1', why: 'not-read' }] });
+  assert.deepEqual(span, {
+    exact: false,
+    previous: '2.0.0',
+    release: '2.0.3',
+    unknown: [{ release: '2.0.1', why: 'not-read' }],
+  });
   assert.equal(eventSpan(sdk, ev('0.1.1', '0.1.2', 'field-added')).exact, true);
 });
 
 test('many unknown releases are summed up by their ends and count', () => {
-  const many: HistoryFile = { ...file(), releases: ['1', '2', '3', '4', '5', '6'].map((n) => ({ version: `2.0.${n}`, read: n === '1' || n === '6' })) };
+  const many: HistoryFile = {
+    ...file(),
+    releases: ['1', '2', '3', '4', '5', '6'].map((n) => ({ version: `2.0.${n}`, read: n === '1' || n === '6' })),
+  };
   const span = eventSpan(many, ev('2.0.1', '2.0.6', 'description-changed', 'a'));
   assert.equal(unknownText(span), 'not read: 2.0.2, …, 2.0.5 (4 releases)');
 });
 
 test('an event whose releases the file does not list, or in the wrong order, is refused with its place', () => {
-  assert.throws(() => eventSpan(file(), ev('0.9.0', '1.0.3', 'field-added', 'a'), 'content/history/x.json#/events/4'), /content\/history\/x\.json#\/events\/4\/previous: release 0\.9\.0 is not in the history's releases/);
-  assert.throws(() => eventSpan(file(), ev('1.0.3', '1.0.9', 'field-added', 'a'), 'h#/events/0'), /h#\/events\/0\/release: release 1\.0\.9/);
-  assert.throws(() => eventSpan(file(), ev('1.0.5', '1.0.3', 'field-added', 'a'), 'h#/events/1'), /h#\/events\/1\/previous: 1\.0\.5 is not before 1\.0\.3/);
+  assert.throws(
+    () => eventSpan(file(), ev('0.9.0', '1.0.3', 'field-added', 'a'), 'content/history/x.json#/events/4'),
+    /content\/history\/x\.json#\/events\/4\/previous: release 0\.9\.0 is not in the history's releases/,
+  );
+  assert.throws(
+    () => eventSpan(file(), ev('1.0.3', '1.0.9', 'field-added', 'a'), 'h#/events/0'),
+    /h#\/events\/0\/release: release 1\.0\.9/,
+  );
+  assert.throws(
+    () => eventSpan(file(), ev('1.0.5', '1.0.3', 'field-added', 'a'), 'h#/events/1'),
+    /h#\/events\/1\/previous: 1\.0\.5 is not before 1\.0\.3/,
+  );
 });
 
 test('"already there in" names the first release in which a configuration followed ran and advertised the tool', () => {
@@ -111,19 +134,41 @@ test('"already there in" names the first release in which a configuration follow
   assert.equal(firstSeen(file(events), names, ['a']), '1.0.0');
   assert.equal(firstSeen(file([events[0]!]), names, ['a']), undefined);
   // A configuration that first ran later (failing before) names its own first run.
-  const late: HistoryFile = { ...file(), releases: file().releases.map((r) => (r.version === '1.0.0' ? { ...r, failed: { a: 'x', b: 'x' } } : r)) };
+  const late: HistoryFile = {
+    ...file(),
+    releases: file().releases.map((r) => (r.version === '1.0.0' ? { ...r, failed: { a: 'x', b: 'x' } } : r)),
+  };
   assert.equal(firstSeen(late, names, ['b']), '1.0.3', 'b failed in 1.0.0 and 1.0.1, and 1.0.2 was not read');
   assert.equal(firstSeen(late, names, ['a']), '1.0.1');
 });
 
-test('a configuration that names only the tool\'s namespace is followed only when another followed one shows the tool', () => {
+test("a configuration that names only the tool's namespace is followed only when another followed one shows the tool", () => {
   const real = { delivery: 'function' } as never;
   const standIn = { delivery: 'deferred' } as never;
   // Codex multi_agent_v1.*: shown by unknown-model (not followed), deferred as a namespace in gpt-5-5.
-  const onlyElsewhere = { captured: { byConfig: new Map([['unknown-model', real], ['gpt-5-5', standIn]]), viaNamespace: new Set(['gpt-5-5']) } } as never;
+  const onlyElsewhere = {
+    captured: {
+      byConfig: new Map([
+        ['unknown-model', real],
+        ['gpt-5-5', standIn],
+      ]),
+      viaNamespace: new Set(['gpt-5-5']),
+    },
+  } as never;
   assert.deepEqual(trackedAdvertisers(onlyElsewhere, { configurations: ['gpt-5-5', 'default-model'] }), []);
-  const shownToo = { captured: { byConfig: new Map([['default-model', real], ['gpt-5-5', standIn]]), viaNamespace: new Set(['gpt-5-5']) } } as never;
-  assert.deepEqual(trackedAdvertisers(shownToo, { configurations: ['gpt-5-5', 'default-model'] }), ['gpt-5-5', 'default-model']);
+  const shownToo = {
+    captured: {
+      byConfig: new Map([
+        ['default-model', real],
+        ['gpt-5-5', standIn],
+      ]),
+      viaNamespace: new Set(['gpt-5-5']),
+    },
+  } as never;
+  assert.deepEqual(trackedAdvertisers(shownToo, { configurations: ['gpt-5-5', 'default-model'] }), [
+    'gpt-5-5',
+    'default-model',
+  ]);
   assert.deepEqual(trackedAdvertisers({ captured: undefined } as never, { configurations: ['a'] }), []);
 });
 
@@ -131,5 +176,8 @@ test('an event of a history file is named by its file and JSON pointer when its 
   const { spanOf } = await import('../../src/lib/history/history.ts');
   const bad = ev('0.9.0', '1.0.3', 'field-added', 'a');
   const f = file([ev('1.0.5', '1.0.6', 'field-added', 'a'), bad]);
-  assert.throws(() => spanOf(f, bad), /^Error: content\/history\/codex\.capture\.json#\/events\/1\/previous: release 0\.9\.0 is not in the history's releases/);
+  assert.throws(
+    () => spanOf(f, bad),
+    /^Error: content\/history\/codex\.capture\.json#\/events\/1\/previous: release 0\.9\.0 is not in the history's releases/,
+  );
 });

@@ -23,20 +23,32 @@ import { realContent } from '../helpers/real-content.ts';
 const ROOT = join(import.meta.dirname, '../..');
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => void;
 const site = realContent();
-const catalogSchema = JSON.parse(readFileSync(join(ROOT, 'schemas/catalog.schema.json'), 'utf8')) as Record<string, unknown>;
+const catalogSchema = JSON.parse(readFileSync(join(ROOT, 'schemas/catalog.schema.json'), 'utf8')) as Record<
+  string,
+  unknown
+>;
 const matrix = readMatrix();
 const readJson = (...path: string[]) => JSON.parse(readFileSync(join(ROOT, ...path), 'utf8'));
 
 /** The definition file of content/tools for a tool, if the agent publishes its types (`content/tools/<agent>/<slug>.json`). */
-function contentTool(agent: string, slug: string): { name: string; input: { kind: string }; output: { kind: string } } | undefined {
+function contentTool(
+  agent: string,
+  slug: string,
+): { name: string; input: { kind: string }; output: { kind: string } } | undefined {
   const path = join(ROOT, 'content/tools', agent, `${slug}.json`);
   return existsSync(path) ? readJson('content/tools', agent, `${slug}.json`) : undefined;
 }
 
 /** Per agent and configuration, the entries of its capture's tools array. */
-const entries = new Map(Object.entries(matrix.agents).map(([agent, m]) => [agent, new Map(m.configurations.map((c) => [c.id, advertised(readCapture(agent, c.id).body, standInPrefix(agent))]))]));
+const entries = new Map(
+  Object.entries(matrix.agents).map(([agent, m]) => [
+    agent,
+    new Map(m.configurations.map((c) => [c.id, advertised(readCapture(agent, c.id).body, standInPrefix(agent))])),
+  ]),
+);
 /** Every entry that names `name` in any configuration of the agent. */
-const entriesNamed = (agent: string, names: readonly string[]): Entry[] => [...(entries.get(agent)?.values() ?? [])].flat().filter((e) => names.includes(e.fullName));
+const entriesNamed = (agent: string, names: readonly string[]): Entry[] =>
+  [...(entries.get(agent)?.values() ?? [])].flat().filter((e) => names.includes(e.fullName));
 
 test('export files follow what the content holds: a schema for each TypeScript or JSON Schema definition, none for a grammar or a hosted tool, a declaration only for a captured schema', () => {
   let checked = 0;
@@ -50,24 +62,41 @@ test('export files follow what the content holds: a schema for each TypeScript o
       const schema = (kind: string) => kind === 'typescript' || kind === 'json-schema';
       assert.equal(files.includes('input.schema.json'), schema(published.input.kind), `${where} input`);
       assert.equal(files.includes('result.schema.json'), schema(published.output.kind), `${where} result`);
-      assert.equal(files.includes('model-input.schema.json'), captured.some((e) => e.input === 'json-schema'), `${where} model input`);
+      assert.equal(
+        files.includes('model-input.schema.json'),
+        captured.some((e) => e.input === 'json-schema'),
+        `${where} model input`,
+      );
       assert.ok(!files.includes('input.d.ts'), `${where}: published types need no generated declaration`);
       checked++;
     } else if (captured.length > 0) {
       // Captured only: the input schema is the one the entries carry; a grammar or a hosted tool has none.
       const schemaSent = captured.some((e) => e.input === 'json-schema');
-      assert.equal(files.includes('input.schema.json'), schemaSent, `${where} input (${captured.map((e) => e.input).join(', ')})`);
+      assert.equal(
+        files.includes('input.schema.json'),
+        schemaSent,
+        `${where} input (${captured.map((e) => e.input).join(', ')})`,
+      );
       assert.ok(!files.includes('model-input.schema.json'), `${where}: a captured schema is the input itself`);
-      if (files.includes('input.d.ts')) assert.ok(schemaSent, `${where}: a declaration is generated from a captured schema`);
+      if (files.includes('input.d.ts'))
+        assert.ok(schemaSent, `${where}: a declaration is generated from a captured schema`);
       checked++;
     }
   }
   assert.ok(checked > 0);
   // A declaration is generated for every captured-schema tool of an agent or for none of them.
   for (const agent of new Set(site.tools.map((t) => t.agent))) {
-    const withSchema = site.tools.filter((t) => t.agent === agent && !contentTool(t.agent, t.slug) && entriesNamed(agent, [t.fullName]).some((e) => e.input === 'json-schema'));
+    const withSchema = site.tools.filter(
+      (t) =>
+        t.agent === agent &&
+        !contentTool(t.agent, t.slug) &&
+        entriesNamed(agent, [t.fullName]).some((e) => e.input === 'json-schema'),
+    );
     const declared = withSchema.filter((t) => exportFileNames(t).includes('input.d.ts'));
-    assert.ok(declared.length === 0 || declared.length === withSchema.length, `${agent}: ${declared.length} of ${withSchema.length} captured schemas have a declaration`);
+    assert.ok(
+      declared.length === 0 || declared.length === withSchema.length,
+      `${agent}: ${declared.length} of ${withSchema.length} captured schemas have a declaration`,
+    );
   }
 });
 
@@ -86,8 +115,14 @@ test('paths: latest beside the page, versioned under the release the matrix pins
 test('the catalog validates against schemas/catalog.schema.json, whose agent ids are the registry', () => {
   const ajv = new Ajv2020({ strict: true, allErrors: true });
   addFormats(ajv);
-  const published = publishedCatalogSchema(catalogSchema as { $defs: { agentId: object } }, { site: 'https://site.invalid' });
-  assert.equal((published as { $id: string }).$id, 'https://site.invalid/catalog.schema.json', 'its $id is at the site\'s address');
+  const published = publishedCatalogSchema(catalogSchema as { $defs: { agentId: object } }, {
+    site: 'https://site.invalid',
+  });
+  assert.equal(
+    (published as { $id: string }).$id,
+    'https://site.invalid/catalog.schema.json',
+    "its $id is at the site's address",
+  );
   const validate = ajv.compile(published);
   const catalog = buildCatalog(site, { site: 'https://site.invalid' });
   assert.ok(validate(catalog), JSON.stringify(validate.errors?.slice(0, 5), null, 2));
@@ -104,7 +139,11 @@ test('the catalog lists every tool once, its agents as the matrix pins them', ()
   assert.deepEqual(new Set(catalog.agents.map((a) => a.id)), new Set(Object.keys(matrix.agents)));
   for (const agent of catalog.agents) {
     const pinned = matrix.agents[agent.id]!;
-    assert.deepEqual(agent.configurations, pinned.configurations.map(({ id, label }) => ({ id, label })), agent.id);
+    assert.deepEqual(
+      agent.configurations,
+      pinned.configurations.map(({ id, label }) => ({ id, label })),
+      agent.id,
+    );
     assert.equal(agent.toolCount, catalog.tools.filter((t) => t.agent === agent.id).length, agent.id);
     assert.equal(agent.releases.captures?.packageVersion, pinned.version, `${agent.id}: captures at the matrix pin`);
     if (existsSync(join(ROOT, 'content/agents', `${agent.id}.json`))) {
@@ -117,7 +156,9 @@ test('the catalog lists every tool once, its agents as the matrix pins them', ()
     }
   }
   // A tool's release is its input's: captures' for a tool known from captures.
-  for (const t of catalog.tools) if (!contentTool(t.agent, t.slug) && t.source === 'capture') assert.equal(t.version, matrix.agents[t.agent]!.version, `${t.agent}/${t.slug}`);
+  for (const t of catalog.tools)
+    if (!contentTool(t.agent, t.slug) && t.source === 'capture')
+      assert.equal(t.version, matrix.agents[t.agent]!.version, `${t.agent}/${t.slug}`);
 });
 
 test('each tool of content/tools is in the catalog with the kinds of its definitions', () => {
@@ -138,7 +179,7 @@ test('each tool of content/tools is in the catalog with the kinds of its definit
   assert.ok(checked > 0);
 });
 
-test('each tool\'s summary and jobs are those of its editorial file', () => {
+test("each tool's summary and jobs are those of its editorial file", () => {
   const catalog = buildCatalog(site, {});
   let checked = 0;
   for (const t of catalog.tools) {
@@ -152,20 +193,33 @@ test('each tool\'s summary and jobs are those of its editorial file', () => {
   assert.ok(checked > 0);
 });
 
-test('availability: every entry of a capture\'s tools array is the delivery of its tool in that configuration; a documented-only tool is in no tools array', () => {
+test("availability: every entry of a capture's tools array is the delivery of its tool in that configuration; a documented-only tool is in no tools array", () => {
   const catalog = buildCatalog(site, {});
   // Each tool's availability read back against the matrix's configurations (not the catalog's own list).
   const configurationsOf = (agent: string) => matrix.agents[agent]?.configurations.map((c) => c.id) ?? [];
-  const expanded = new Map(catalog.tools.map((t) => [t, expandAvailability(t.availability, configurationsOf(t.agent))]));
-  const DELIVERY: Record<Entry['how'], string> = { function: 'function', freeform: 'custom', 'deferred with schema': 'defer-loading', hosted: 'hosted', 'built-in': 'client-builtin' };
+  const expanded = new Map(
+    catalog.tools.map((t) => [t, expandAvailability(t.availability, configurationsOf(t.agent))]),
+  );
+  const DELIVERY: Record<Entry['how'], string> = {
+    function: 'function',
+    freeform: 'custom',
+    'deferred with schema': 'defer-loading',
+    hosted: 'hosted',
+    'built-in': 'client-builtin',
+  };
   const misses: string[] = [];
   let checked = 0;
   for (const [agent, configs] of entries) {
     for (const [config, list] of configs) {
       for (const e of list) {
-        const tool = catalog.tools.find((t) => t.agent === agent && (t.fullName === e.fullName || t.aliases.some((a) => a.kind !== 'sdk-type' && a.name === e.fullName)));
+        const tool = catalog.tools.find(
+          (t) =>
+            t.agent === agent &&
+            (t.fullName === e.fullName || t.aliases.some((a) => a.kind !== 'sdk-type' && a.name === e.fullName)),
+        );
         if (!tool) continue; // a tool of the stub MCP server, shown on its family's page
-        if (expanded.get(tool)![config] !== DELIVERY[e.how]) misses.push(`${agent}/${tool.slug} in ${config}: ${expanded.get(tool)![config]}, the capture has ${e.how}`);
+        if (expanded.get(tool)![config] !== DELIVERY[e.how])
+          misses.push(`${agent}/${tool.slug} in ${config}: ${expanded.get(tool)![config]}, the capture has ${e.how}`);
         checked++;
       }
     }
@@ -173,8 +227,15 @@ test('availability: every entry of a capture\'s tools array is the delivery of i
   assert.deepEqual(misses, []);
   assert.ok(checked > 0);
   for (const t of catalog.tools.filter((t) => t.source === 'documented')) {
-    assert.deepEqual(entriesNamed(t.agent, [t.fullName, ...t.aliases.map((a) => a.name)]), [], `${t.agent}/${t.slug} is documented only`);
-    assert.ok(Object.values(expanded.get(t)!).every((d) => d === null), `${t.agent}/${t.slug}`);
+    assert.deepEqual(
+      entriesNamed(t.agent, [t.fullName, ...t.aliases.map((a) => a.name)]),
+      [],
+      `${t.agent}/${t.slug} is documented only`,
+    );
+    assert.ok(
+      Object.values(expanded.get(t)!).every((d) => d === null),
+      `${t.agent}/${t.slug}`,
+    );
     assert.deepEqual(t.availability, { others: 'absent' }, `${t.agent}/${t.slug}`);
     assert.deepEqual(t.links.schemas, {});
   }

@@ -18,9 +18,18 @@ import type { AgentId } from '../../src/lib/core/content-types.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => void;
-const schema = (name: string) => JSON.parse(readFileSync(join(ROOT, 'schemas', name), 'utf8')) as Record<string, unknown>;
+const schema = (name: string) =>
+  JSON.parse(readFileSync(join(ROOT, 'schemas', name), 'utf8')) as Record<string, unknown>;
 const site = realContent();
-const files = readdirSync(join(ROOT, 'content/history')).map((f) => JSON.parse(readFileSync(join(ROOT, 'content/history', f), 'utf8')) as { agent: string; source: string; events: { kind: string; field?: string; fromText?: string; toText?: string }[]; texts?: Record<string, string> });
+const files = readdirSync(join(ROOT, 'content/history')).map(
+  (f) =>
+    JSON.parse(readFileSync(join(ROOT, 'content/history', f), 'utf8')) as {
+      agent: string;
+      source: string;
+      events: { kind: string; field?: string; fromText?: string; toText?: string }[];
+      texts?: Record<string, string>;
+    },
+);
 
 test('every agent with a history has an export that validates, holds each change of its files once, and every text they name', () => {
   const ajv = new Ajv2020({ allErrors: true, strict: false });
@@ -37,14 +46,26 @@ test('every agent with a history has an export that validates, holds each change
     for (const file of files.filter((f) => f.agent === agent)) {
       const history = exported.histories.find((h) => h.source === file.source);
       assert.ok(history, `${agent} ${file.source}`);
-      assert.deepEqual(history.changes.map((c) => c.event), file.events, `${agent} ${file.source}: the changes, in file order`);
+      assert.deepEqual(
+        history.changes.map((c) => c.event),
+        file.events,
+        `${agent} ${file.source}: the changes, in file order`,
+      );
       for (const e of file.events) {
-        for (const id of [e.fromText, e.toText]) if (id !== undefined) assert.equal(history.texts[id], file.texts![id], `${agent} text ${id}`);
+        for (const id of [e.fromText, e.toText])
+          if (id !== undefined) assert.equal(history.texts[id], file.texts![id], `${agent} text ${id}`);
       }
       history.changes.forEach((c, i) => {
         const kind = file.events[i]!.kind;
-        if (kind === 'tool-removed' || kind === 'field-removed' || kind === 'renamed') assert.ok(c.breaking, `${agent} ${kind} of ${c.event.tool} is breaking`);
-        if (kind === 'tool-added' || kind === 'field-added' || kind === 'available' || kind.endsWith('-changed') && kind !== 'type-changed') assert.equal(c.breaking, undefined, `${agent} ${kind} of ${c.event.tool} is not breaking`);
+        if (kind === 'tool-removed' || kind === 'field-removed' || kind === 'renamed')
+          assert.ok(c.breaking, `${agent} ${kind} of ${c.event.tool} is breaking`);
+        if (
+          kind === 'tool-added' ||
+          kind === 'field-added' ||
+          kind === 'available' ||
+          (kind.endsWith('-changed') && kind !== 'type-changed')
+        )
+          assert.equal(c.breaking, undefined, `${agent} ${kind} of ${c.event.tool} is not breaking`);
       });
     }
   }

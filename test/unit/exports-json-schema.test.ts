@@ -22,8 +22,8 @@ import {
 import { minimalInstance } from '../../src/lib/shapes/minimal-instance.ts';
 import { realContent } from '../helpers/real-content.ts';
 
-
-const rowsOfSchema = (schema: Record<string, unknown>, root: 'input' | 'output' = 'input') => fieldRows(shapeFromJsonSchema(schema), { root });
+const rowsOfSchema = (schema: Record<string, unknown>, root: 'input' | 'output' = 'input') =>
+  fieldRows(shapeFromJsonSchema(schema), { root });
 
 test('a draft-07 schema is rewritten in 2020-12 terms, data values untouched', () => {
   const schema = {
@@ -55,11 +55,18 @@ test('a captured 2020-12 schema, or one without $schema, is published as it is',
   const schema = { type: 'object', properties: { a: { type: 'string' } }, definitions: { x: {} } };
   assert.deepEqual(capturedSchema2020(schema), schema);
   assert.deepEqual(capturedSchema2020({ $schema: JSON_SCHEMA_2020, ...schema }), schema);
-  assert.deepEqual(capturedSchema2020({ $schema: 'http://json-schema.org/draft-07/schema#', ...schema }), { type: 'object', properties: { a: { type: 'string' } }, $defs: { x: {} } });
+  assert.deepEqual(capturedSchema2020({ $schema: 'http://json-schema.org/draft-07/schema#', ...schema }), {
+    type: 'object',
+    properties: { a: { type: 'string' } },
+    $defs: { x: {} },
+  });
 });
 
 test('a published schema starts with $schema, $id and title, and keeps a title of its own', () => {
-  const published = publishedSchema({ type: 'object', properties: {} }, { id: 'https://site.invalid/a/b/1.0.0/input.schema.json', title: 'b input (A 1.0.0)' });
+  const published = publishedSchema(
+    { type: 'object', properties: {} },
+    { id: 'https://site.invalid/a/b/1.0.0/input.schema.json', title: 'b input (A 1.0.0)' },
+  );
   assert.deepEqual(Object.keys(published), ['$schema', '$id', 'title', 'type', 'properties']);
   assert.equal(published.$schema, JSON_SCHEMA_2020);
   assert.equal(publishedSchema({ title: 'Own', type: 'string' }, { id: 'x', title: 'ours' }).title, 'Own');
@@ -107,13 +114,24 @@ test('TypeScript → JSON Schema: JSDoc tags, unions, nullables, maps, array bou
   const schema = schemaFromTypeScript(source, 'Call');
   const properties = schema.properties as Record<string, Record<string, unknown>>;
   assert.equal(schema.description, 'A call.');
-  assert.deepEqual([...(schema.required as string[])].sort(), ['env', 'id', 'mode', 'one_or_more', 'parent', 'up_to_three']);
+  assert.deepEqual([...(schema.required as string[])].sort(), [
+    'env',
+    'id',
+    'mode',
+    'one_or_more',
+    'parent',
+    'up_to_three',
+  ]);
   assert.equal(schema.additionalProperties, undefined, 'an object type does not forbid other keys');
   assert.deepEqual(properties.count, { type: 'number', minimum: 1, default: 5, description: 'How many.' });
   assert.deepEqual(properties.mode, { type: 'string', enum: ['a', 'b'] });
   assert.deepEqual(properties.parent, { type: ['string', 'null'] });
   assert.deepEqual(properties.env, { type: 'object', additionalProperties: { type: 'string' } });
-  assert.deepEqual(properties.one_or_more, { type: 'array', items: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] }, minItems: 1 });
+  assert.deepEqual(properties.one_or_more, {
+    type: 'array',
+    items: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
+    minItems: 1,
+  });
   assert.equal(properties.up_to_three!.type, 'array');
   assert.equal(properties.up_to_three!.minItems, 1);
   assert.equal(properties.up_to_three!.maxItems, 3);
@@ -125,10 +143,17 @@ test('TypeScript → JSON Schema: JSDoc tags, unions, nullables, maps, array bou
 });
 
 test('a recursive type is referred to by its name in $defs (2020-12), never in definitions', () => {
-  const schema = schemaFromTypeScript('interface Tree { root: Node; label?: string }\ntype Node = { name: string; children: Node[] };', 'Tree');
+  const schema = schemaFromTypeScript(
+    'interface Tree { root: Node; label?: string }\ntype Node = { name: string; children: Node[] };',
+    'Tree',
+  );
   assert.deepEqual(schema.properties, { root: { $ref: '#/$defs/Node' }, label: { type: 'string' } });
   assert.deepEqual(schema.$defs, {
-    Node: { type: 'object', properties: { name: { type: 'string' }, children: { type: 'array', items: { $ref: '#/$defs/Node' } } }, required: ['name', 'children'] },
+    Node: {
+      type: 'object',
+      properties: { name: { type: 'string' }, children: { type: 'array', items: { $ref: '#/$defs/Node' } } },
+      required: ['name', 'children'],
+    },
   });
   assert.ok(!('definitions' in schema));
   const validate = new Ajv2020({ strict: false }).compile(schema);
@@ -143,7 +168,15 @@ test('an undeclared root type or an unsupported declaration is a SchemaConversio
 
 test('grammar and unavailable definitions have no schema', () => {
   assert.equal(definitionSchema({ kind: 'unavailable', reason: 'r' }), undefined);
-  assert.equal(definitionSchema({ kind: 'grammar', syntax: 'lark', definition: 'start: "a"', origin: { package: 'p', version: '1', file: 'f' } }), undefined);
+  assert.equal(
+    definitionSchema({
+      kind: 'grammar',
+      syntax: 'lark',
+      definition: 'start: "a"',
+      origin: { package: 'p', version: '1', file: 'f' },
+    }),
+    undefined,
+  );
 });
 
 /**
@@ -163,11 +196,13 @@ function explainedDifference(key: keyof FieldRow, ts: FieldRow, js: FieldRow): s
       return undefined;
     case 'description':
       // JSDoc lines within one paragraph are joined with a space by the generator.
-      if ((ts.description ?? '').replace(/(?<!\n)\n(?!\n)/g, ' ') === js.description) return 'line breaks within a paragraph';
+      if ((ts.description ?? '').replace(/(?<!\n)\n(?!\n)/g, ' ') === js.description)
+        return 'line breaks within a paragraph';
       return undefined;
     case 'type':
       // `"latest" | string`: string literals beside `string` add no constraint, and JSON Schema keeps only `string`.
-      if (js.type === 'string' && ts.type.split(' | ').every((part) => part === 'string' || /^".*"$/.test(part))) return 'string literal absorbed by string';
+      if (js.type === 'string' && ts.type.split(' | ').every((part) => part === 'string' || /^".*"$/.test(part)))
+        return 'string literal absorbed by string';
       return undefined;
     default:
       return undefined;
@@ -182,7 +217,10 @@ test('round trip: every TypeScript definition converts, and its schema gives the
   let definitions = 0;
   let rowCount = 0;
   for (const tool of site.tools) {
-    for (const [root, view] of [['input', tool.input], ['output', tool.output]] as const) {
+    for (const [root, view] of [
+      ['input', tool.input],
+      ['output', tool.output],
+    ] as const) {
       if (view.definition.kind !== 'typescript') continue;
       definitions++;
       const where = `${tool.agent}/${tool.slug} ${root}`;
@@ -190,33 +228,62 @@ test('round trip: every TypeScript definition converts, and its schema gives the
       ajv.compile(schema);
       const converted = rowsOfSchema(schema, root);
       // Paths, anchors and structure: identical, row for row.
-      assert.deepEqual(converted.map((r) => r.id), view.rows.map((r) => r.id), `${where}: anchors`);
+      assert.deepEqual(
+        converted.map((r) => r.id),
+        view.rows.map((r) => r.id),
+        `${where}: anchors`,
+      );
       view.rows.forEach((ts, i) => {
         const js = converted[i]!;
         rowCount++;
-        for (const key of ['fieldKey', 'path', 'depth', 'role', 'required', 'nullable', 'literals', 'constraints'] as const) {
+        for (const key of [
+          'fieldKey',
+          'path',
+          'depth',
+          'role',
+          'required',
+          'nullable',
+          'literals',
+          'constraints',
+        ] as const) {
           assert.deepEqual(js[key], ts[key], `${where} ${ts.id}: ${key}`);
         }
         for (const key of ['type', 'label', 'name', 'description', 'deprecated'] as const) {
           if (JSON.stringify(js[key]) === JSON.stringify(ts[key])) continue;
           const why = explainedDifference(key, ts, js);
           if (why) explained.set(why, [...(explained.get(why) ?? []), `${where} ${ts.id}`]);
-          else unexplained.push(`${where} ${ts.id}: ${key} ${JSON.stringify(ts[key])} became ${JSON.stringify(js[key])}`);
+          else
+            unexplained.push(`${where} ${ts.id}: ${key} ${JSON.stringify(ts[key])} became ${JSON.stringify(js[key])}`);
         }
       });
     }
   }
   assert.ok(definitions >= 100, `only ${definitions} TypeScript definitions`);
   assert.deepEqual(unexplained, []);
-  for (const [why, rows] of explained) console.log(`# round trip: ${rows.length} row(s) differ by ${why}: ${rows.slice(0, 3).join(', ')}${rows.length > 3 ? ', …' : ''}`);
+  for (const [why, rows] of explained)
+    console.log(
+      `# round trip: ${rows.length} row(s) differ by ${why}: ${rows.slice(0, 3).join(', ')}${rows.length > 3 ? ', …' : ''}`,
+    );
   console.log(`# round trip: ${definitions} definitions, ${rowCount} rows`);
 });
 
 test('exported schemas keep every field name exactly: __proto__, escapes and prototype names, read back from the file text', () => {
   // The names as JavaScript strings: the reference the exported file is read back against.
-  const NAMES = ['__proto__', 'evil\nname', 'quote"d', 'back\\slash', 'tab\there', 'constructor', 'toString', 'plain', 'ünï'];
+  const NAMES = [
+    '__proto__',
+    'evil\nname',
+    'quote"d',
+    'back\\slash',
+    'tab\there',
+    'constructor',
+    'toString',
+    'plain',
+    'ünï',
+  ];
   const source = `export interface Weird {\n${NAMES.map((n) => `  ${JSON.stringify(n)}: string;`).join('\n')}\n}\n`;
-  const captured = JSON.parse(`{"type":"object","properties":{${NAMES.map((n) => `${JSON.stringify(n)}:{"type":"string"}`).join(',')}},"required":${JSON.stringify(NAMES)}}`);
+  const captured = JSON.parse(
+    `{"type":"object","properties":{${NAMES.map((n) => `${JSON.stringify(n)}:{"type":"string"}`).join(',')}},"required":${JSON.stringify(NAMES)}}`,
+  );
   const draft07 = { $schema: 'http://json-schema.org/draft-07/schema#', ...captured };
   // JSON.parse keeps "__proto__" as an own key; the object spread above does too.
   assert.ok(Object.hasOwn(draft07.properties, '__proto__'));
@@ -226,7 +293,11 @@ test('exported schemas keep every field name exactly: __proto__, escapes and pro
     'json-schema draft-07': definitionSchema({ kind: 'json-schema', schema: draft07 } as never)!,
   };
   for (const [kind, body] of Object.entries(bodies)) {
-    const text = JSON.stringify(publishedSchema(body, { id: 'https://site.invalid/x/weird/1.0.0/input.schema.json', title: 'weird' }), null, 2);
+    const text = JSON.stringify(
+      publishedSchema(body, { id: 'https://site.invalid/x/weird/1.0.0/input.schema.json', title: 'weird' }),
+      null,
+      2,
+    );
     const back = JSON.parse(text) as { properties: Record<string, unknown>; required: string[] };
     assert.deepEqual(Object.keys(back.properties), NAMES, `${kind}: property names`);
     assert.deepEqual(back.required, NAMES, `${kind}: required names`);
@@ -234,7 +305,11 @@ test('exported schemas keep every field name exactly: __proto__, escapes and pro
     const validate = new Ajv2020({ strict: false }).compile(back);
     const instance = JSON.parse(`{${NAMES.map((n) => `${JSON.stringify(n)}:"v"`).join(',')}}`);
     assert.ok(validate(instance), `${kind}: ${JSON.stringify(validate.errors)}`);
-    const missing = JSON.parse(`{${NAMES.filter((n) => n !== 'evil\nname').map((n) => `${JSON.stringify(n)}:"v"`).join(',')}}`);
+    const missing = JSON.parse(
+      `{${NAMES.filter((n) => n !== 'evil\nname')
+        .map((n) => `${JSON.stringify(n)}:"v"`)
+        .join(',')}}`,
+    );
     assert.ok(!validate(missing), `${kind}: "evil\\nname" is required`);
   }
 });

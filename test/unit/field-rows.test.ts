@@ -27,7 +27,10 @@ test('properties keep requiredness, JSDoc meaning, literal unions and nullabilit
       'T',
     ),
   );
-  assert.deepEqual([...rows.keys()], ['input.file_path', 'input.effort', 'input.parent', 'input.team_name', 'input.old']);
+  assert.deepEqual(
+    [...rows.keys()],
+    ['input.file_path', 'input.effort', 'input.parent', 'input.team_name', 'input.old'],
+  );
   assert.equal(rows.get('input.file_path')!.required, true);
   assert.equal(rows.get('input.file_path')!.description, 'The path');
   assert.equal(rows.get('input.effort')!.required, false);
@@ -90,12 +93,19 @@ test('a union of objects is split into variants labelled by their discriminator'
 });
 
 test('a union without a discriminator numbers its variants, and labels those it can tell apart by what only they have', () => {
-  const rows = rowsOf(`export type M = string | { type: string; [k: string]: unknown }[] | { [k: string]: unknown };`, 'M', 'output');
+  const rows = rowsOf(
+    `export type M = string | { type: string; [k: string]: unknown }[] | { [k: string]: unknown };`,
+    'M',
+    'output',
+  );
   assert.deepEqual(
     rows.map((r) => r.id),
     ['output:1', 'output:2', 'output:2.type', 'output:2.*', 'output:3', 'output:3.*'],
   );
-  assert.deepEqual(rows.filter((r) => r.role === 'variant').map((r) => r.label), ['string', 'object[]', 'map of unknown']);
+  assert.deepEqual(
+    rows.filter((r) => r.role === 'variant').map((r) => r.label),
+    ['string', 'object[]', 'map of unknown'],
+  );
 });
 
 test('index signatures become a map-value row; other keys are allowed', () => {
@@ -149,13 +159,24 @@ test('field names that need escaping get distinct, URL-safe ids', () => {
 });
 
 test('unreadable declarations fail with the place and the reason', () => {
-  assert.throws(() => shapeFromTypeScript('export interface X { a: string', 'X', 'x.d.ts'), (e: Error) => e instanceof TypeScriptDefinitionError && /x\.d\.ts:1:\d+/.test(e.message));
-  assert.throws(() => shapeFromTypeScript('export interface X { a: Missing }', 'X'), /X\.a: type Missing is not declared/);
+  assert.throws(
+    () => shapeFromTypeScript('export interface X { a: string', 'X', 'x.d.ts'),
+    (e: Error) => e instanceof TypeScriptDefinitionError && /x\.d\.ts:1:\d+/.test(e.message),
+  );
+  assert.throws(
+    () => shapeFromTypeScript('export interface X { a: Missing }', 'X'),
+    /X\.a: type Missing is not declared/,
+  );
   assert.throws(() => shapeFromTypeScript('export interface X { a: string }', 'Y'), /type Y is not declared/);
 });
 
 test('line comments above a member are its meaning when there is no JSDoc', () => {
-  const rows = byId(rowsOf(`type A = {\n  // Shell command to execute.\n  cmd: string;\n  // Output budget.\n  // Defaults to 10000.\n  max?: number;\n  plain: boolean;\n};`, 'A'));
+  const rows = byId(
+    rowsOf(
+      `type A = {\n  // Shell command to execute.\n  cmd: string;\n  // Output budget.\n  // Defaults to 10000.\n  max?: number;\n  plain: boolean;\n};`,
+      'A',
+    ),
+  );
   assert.equal(rows.get('input.cmd')!.description, 'Shell command to execute.');
   assert.equal(rows.get('input.max')!.description, 'Output budget.\nDefaults to 10000.');
   assert.equal(rows.get('input.plain')!.description, undefined);
@@ -163,8 +184,14 @@ test('line comments above a member are its meaning when there is no JSDoc', () =
 
 test('diffRows lists fields present in only one definition, and requiredness and type changes', async () => {
   const { diffRows } = await import('../../src/lib/shapes/field-rows.ts');
-  const sdk = rowsOf(`export interface A { description: string; prompt: string; name?: string; mode?: "a" | "b"; n: number }`, 'A');
-  const model = fieldRows(shapeFromTypeScript(`export interface B { description: string; prompt?: string; n: string; extra?: boolean }`, 'B'), { root: 'model-input' });
+  const sdk = rowsOf(
+    `export interface A { description: string; prompt: string; name?: string; mode?: "a" | "b"; n: number }`,
+    'A',
+  );
+  const model = fieldRows(
+    shapeFromTypeScript(`export interface B { description: string; prompt?: string; n: string; extra?: boolean }`, 'B'),
+    { root: 'model-input' },
+  );
   assert.deepEqual(diffRows(sdk, model), [
     { path: 'extra', kind: 'only-in-second' },
     { path: 'mode', kind: 'only-in-first' },
@@ -179,9 +206,18 @@ test('the field key drops variant and branch keys and keeps positions and patter
     shapeFromJsonSchema({
       type: 'object',
       properties: {
-        env: { type: 'object', patternProperties: { '^x-': { type: 'string' } }, additionalProperties: { type: 'number' } },
+        env: {
+          type: 'object',
+          patternProperties: { '^x-': { type: 'string' } },
+          additionalProperties: { type: 'number' },
+        },
         range: { type: 'array', prefixItems: [{ type: 'object', properties: { lo: { type: 'number' } } }] },
-        v: { oneOf: [{ type: 'object', properties: { k: { const: 1 }, a: { type: 'string' } }, required: ['k'] }, { type: 'object', properties: { k: { const: 'z' } }, required: ['k'] }] },
+        v: {
+          oneOf: [
+            { type: 'object', properties: { k: { const: 1 }, a: { type: 'string' } }, required: ['k'] },
+            { type: 'object', properties: { k: { const: 'z' } }, required: ['k'] },
+          ],
+        },
       },
       if: { properties: { env: { type: 'object' } } },
       then: { properties: { extra: { type: 'string' } } },
@@ -211,7 +247,9 @@ test('the field key drops variant and branch keys and keeps positions and patter
 
 test('diffRows compares tuple positions too', () => {
   const a = rowsOf(`export interface A { range: [number, number] }`, 'A');
-  const b = fieldRows(shapeFromTypeScript(`export interface B { range: [number, string] }`, 'B'), { root: 'model-input' });
+  const b = fieldRows(shapeFromTypeScript(`export interface B { range: [number, string] }`, 'B'), {
+    root: 'model-input',
+  });
   assert.deepEqual(diffRows(a, b), [
     { path: 'range', kind: 'type', first: '[number, number]', second: '[number, string]' },
     { path: 'range[1]', kind: 'type', first: 'number', second: 'string' },
@@ -226,7 +264,12 @@ test('every committed tool definition still gives rows with unique ids', () => {
       const tool = JSON.parse(readFileSync(join(dir, agent, file), 'utf8'));
       for (const root of ['input', 'output'] as const) {
         const def = tool[root];
-        const shape = def.kind === 'typescript' ? shapeFromTypeScript(def.source, def.typeName) : def.kind === 'json-schema' ? shapeFromJsonSchema(def.schema) : undefined;
+        const shape =
+          def.kind === 'typescript'
+            ? shapeFromTypeScript(def.source, def.typeName)
+            : def.kind === 'json-schema'
+              ? shapeFromJsonSchema(def.schema)
+              : undefined;
         if (!shape) continue;
         assert.deepEqual(duplicateIds(fieldRows(shape, { root })), [], `${agent}/${file} ${root}`);
         checked++;

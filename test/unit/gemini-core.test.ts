@@ -49,7 +49,12 @@ test('a tool name maps through its constant and class to the params type the cla
   assert.equal(read.link.jsFile, 'src/tools/read-file.js');
   assert.equal(read.params.typeName, 'ReadFileToolParams');
   assert.deepEqual(read.params.files, ['src/tools/read-file.d.ts', 'src/services/modes.d.ts']);
-  assert.deepEqual(read.result, { typeName: 'ToolResult', file: 'src/tools/tools.d.ts', generic: true, extendsGeneric: false });
+  assert.deepEqual(read.result, {
+    typeName: 'ToolResult',
+    file: 'src/tools/tools.d.ts',
+    generic: true,
+    extendsGeneric: false,
+  });
 });
 
 test('the params source holds the type and what it refers to, verbatim with JSDoc, computed keys and enums written out', () => {
@@ -58,7 +63,10 @@ test('the params source holds the type and what it refers to, verbatim with JSDo
   assert.match(source, /^\/\*\*\n \* Parameters for the ReadFile tool\n \*\/\nexport interface ReadFileToolParams \{/);
   assert.match(source, /     \* The path to the file to read\n     \*\/\n    file_path: string;/);
   assert.match(source, /line_range \/\* \[PARAM_LINE_RANGE\] \*\/\?: LineRange;/);
-  assert.match(source, /\/\* export declare enum ReadMode \{ TEXT = "text", BINARY = "binary" \}, written as the union of its values: \*\/\nexport type ReadMode = "text" \| "binary";/);
+  assert.match(
+    source,
+    /\/\* export declare enum ReadMode \{ TEXT = "text", BINARY = "binary" \}, written as the union of its values: \*\/\nexport type ReadMode = "text" \| "binary";/,
+  );
   assert.match(source, /export interface LineRange \{/);
   assert.doesNotMatch(source, /@license/);
   assert.doesNotMatch(source, /GrepToolParams|class /);
@@ -80,18 +88,35 @@ test('a class named by a string of its own maps too, and says there is no consta
   const list = mapCoreTools(FIXTURE, ['list_processes']).mapped[0]!;
   assert.equal(list.link.constant, undefined);
   assert.equal(list.params.typeName, 'ListProcessesParams');
-  assert.deepEqual(list.result, { typeName: 'ListProcessesResult', file: 'src/tools/background.d.ts', generic: false, extendsGeneric: true });
+  assert.deepEqual(list.result, {
+    typeName: 'ListProcessesResult',
+    file: 'src/tools/background.d.ts',
+    generic: false,
+    extendsGeneric: true,
+  });
 });
 
 test('names with no class, with two classes, or with inline params are reported, not guessed', () => {
   const { mapped, unmapped } = mapCoreTools(FIXTURE, NAMES);
-  assert.deepEqual(mapped.map((t) => t.name), ['list_processes', 'read_file']);
-  assert.deepEqual(unmapped.map((t) => t.name), ['grep_search', 'no_such_tool', 'run_shell_command']);
+  assert.deepEqual(
+    mapped.map((t) => t.name),
+    ['list_processes', 'read_file'],
+  );
+  assert.deepEqual(
+    unmapped.map((t) => t.name),
+    ['grep_search', 'no_such_tool', 'run_shell_command'],
+  );
   const reason = (name: string) => unmapped.find((t) => t.name === name)!.reason;
-  assert.match(reason('grep_search'), /^2 classes pass this name to BaseDeclarativeTool: GrepTool \(src\/tools\/grep\.d\.ts, params GrepToolParams\), RipGrepTool/);
+  assert.match(
+    reason('grep_search'),
+    /^2 classes pass this name to BaseDeclarativeTool: GrepTool \(src\/tools\/grep\.d\.ts, params GrepToolParams\), RipGrepTool/,
+  );
   assert.match(reason('no_such_tool'), /^no class extending BaseDeclarativeTool passes this name/);
   // ShellTool is named through an aliased import (`SHELL_TOOL_NAME as NAME`) passed straight to super().
-  assert.equal(reason('run_shell_command'), 'ShellTool (src/tools/shell.d.ts) declares its params as { command: string; }, not as a named type');
+  assert.equal(
+    reason('run_shell_command'),
+    'ShellTool (src/tools/shell.d.ts) declares its params as { command: string; }, not as a named type',
+  );
 });
 
 test('each mapped tool becomes a generated record: typed input, unavailable result, provenance and name evidence', () => {
@@ -99,43 +124,87 @@ test('each mapped tool becomes a generated record: typed input, unavailable resu
   const read = tools.find((t) => t.name === 'read_file')!;
   assert.equal(read.agent, 'gemini-cli');
   assert.equal(read.group, 'built-in');
-  assert.match(read.nameEvidence, /^the constant READ_FILE_TOOL_NAME = "read_file" in src\/tools\/tool-names\.d\.ts of fixture-gemini-core 1\.0\.0; ReadFileTool/);
-  assert.deepEqual(read.aliases, [{ name: 'ReadFileToolParams', kind: 'sdk-type', evidence: 'params type of ReadFileTool in src/tools/read-file.d.ts' }]);
-  assert.ok(read.input.kind === 'typescript');
-  assert.deepEqual(read.input.origin, { package: 'fixture-gemini-core', version: '1.0.0', file: 'src/tools/read-file.d.ts' });
-  assert.ok(read.output.kind === 'unavailable');
-  assert.match(read.output.reason, /declares the result of ReadFileTool only as the generic ToolResult \(src\/tools\/tools\.d\.ts\)/);
-  assert.deepEqual(read.provenance.map((p) => [p.package, p.version, p.file, p.date]), [
-    ['fixture-gemini-core', '1.0.0', 'src/tools/read-file.d.ts', '2026-01-01'],
-    ['fixture-gemini-core', '1.0.0', 'src/services/modes.d.ts', '2026-01-01'],
+  assert.match(
+    read.nameEvidence,
+    /^the constant READ_FILE_TOOL_NAME = "read_file" in src\/tools\/tool-names\.d\.ts of fixture-gemini-core 1\.0\.0; ReadFileTool/,
+  );
+  assert.deepEqual(read.aliases, [
+    {
+      name: 'ReadFileToolParams',
+      kind: 'sdk-type',
+      evidence: 'params type of ReadFileTool in src/tools/read-file.d.ts',
+    },
   ]);
+  assert.ok(read.input.kind === 'typescript');
+  assert.deepEqual(read.input.origin, {
+    package: 'fixture-gemini-core',
+    version: '1.0.0',
+    file: 'src/tools/read-file.d.ts',
+  });
+  assert.ok(read.output.kind === 'unavailable');
+  assert.match(
+    read.output.reason,
+    /declares the result of ReadFileTool only as the generic ToolResult \(src\/tools\/tools\.d\.ts\)/,
+  );
+  assert.deepEqual(
+    read.provenance.map((p) => [p.package, p.version, p.file, p.date]),
+    [
+      ['fixture-gemini-core', '1.0.0', 'src/tools/read-file.d.ts', '2026-01-01'],
+      ['fixture-gemini-core', '1.0.0', 'src/services/modes.d.ts', '2026-01-01'],
+    ],
+  );
   const list = tools.find((t) => t.name === 'list_processes')!;
   assert.match(list.nameEvidence, /passes the string "list_processes".*declares no constant/);
   assert.ok(list.output.kind === 'unavailable');
-  assert.match(list.output.reason, /as ListProcessesResult \(src\/tools\/background\.d\.ts\), which extends the generic ToolResult/);
+  assert.match(
+    list.output.reason,
+    /as ListProcessesResult \(src\/tools\/background\.d\.ts\), which extends the generic ToolResult/,
+  );
 });
 
 test('the same package gives the same records', () => {
-  assert.equal(JSON.stringify(coreToolRecords(mapCoreTools(FIXTURE, NAMES), ORIGIN)), JSON.stringify(coreToolRecords(mapCoreTools(FIXTURE, NAMES), ORIGIN)));
+  assert.equal(
+    JSON.stringify(coreToolRecords(mapCoreTools(FIXTURE, NAMES), ORIGIN)),
+    JSON.stringify(coreToolRecords(mapCoreTools(FIXTURE, NAMES), ORIGIN)),
+  );
 });
 
 test('a .d.ts name that contradicts the compiled class stops the ingest', () => {
-  const dir = editedFixture('src/tools/read-file.d.ts', (t) => t.replace('static readonly Name = "read_file"', 'static readonly Name = "read_files"'));
-  assert.throws(() => mapCoreTools(dir, ['read_file']), (e: unknown) => e instanceof GeminiCoreError && /declares ReadFileTool\.Name as "read_files", but src\/tools\/read-file\.js names it "read_file"/.test(e.message));
+  const dir = editedFixture('src/tools/read-file.d.ts', (t) =>
+    t.replace('static readonly Name = "read_file"', 'static readonly Name = "read_files"'),
+  );
+  assert.throws(
+    () => mapCoreTools(dir, ['read_file']),
+    (e: unknown) =>
+      e instanceof GeminiCoreError &&
+      /declares ReadFileTool\.Name as "read_files", but src\/tools\/read-file\.js names it "read_file"/.test(e.message),
+  );
 });
 
 test('a class whose compiled name cannot be read is left unmapped with the reason', () => {
   const dir = editedFixture('src/tools/read-file.js', (t) => t.replace('super(ReadFileTool.Name', 'super(pickName()'));
   const { unmapped } = mapCoreTools(dir, ['read_file']);
-  assert.match(unmapped[0]!.reason, /no class extending BaseDeclarativeTool passes this name .*named by the expression pickName\(\)/);
+  assert.match(
+    unmapped[0]!.reason,
+    /no class extending BaseDeclarativeTool passes this name .*named by the expression pickName\(\)/,
+  );
 });
 
 test('a params type the field tables cannot read stops the ingest, naming the tool', () => {
-  const dir = editedFixture('src/tools/read-file.d.ts', (t) => t.replace('tags?: Array<string>;', 'tags?: Partial<LineRange>;'));
-  assert.throws(() => mapCoreTools(dir, ['read_file']), (e: unknown) => e instanceof GeminiCoreError && /uses the global type Partial/.test(e.message));
+  const dir = editedFixture('src/tools/read-file.d.ts', (t) =>
+    t.replace('tags?: Array<string>;', 'tags?: Partial<LineRange>;'),
+  );
+  assert.throws(
+    () => mapCoreTools(dir, ['read_file']),
+    (e: unknown) => e instanceof GeminiCoreError && /uses the global type Partial/.test(e.message),
+  );
 });
 
 test('a package without BaseDeclarativeTool is not read at all', () => {
   const dir = editedFixture('src/tools/tools.d.ts', (t) => t.replaceAll('BaseDeclarativeTool', 'BaseTool'));
-  assert.throws(() => mapCoreTools(dir, ['read_file']), (e: unknown) => e instanceof GeminiCoreError && /no class in the package extends BaseDeclarativeTool/.test(e.message));
+  assert.throws(
+    () => mapCoreTools(dir, ['read_file']),
+    (e: unknown) =>
+      e instanceof GeminiCoreError && /no class in the package extends BaseDeclarativeTool/.test(e.message),
+  );
 });

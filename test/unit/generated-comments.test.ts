@@ -60,14 +60,25 @@ function withoutComments(source: ts.SourceFile): string {
 function compileErrors(texts: Map<string, string>): string[] {
   // .ts names: skipLibCheck would skip a .d.ts file itself.
   const files = new Map([...texts].map(([label, text], i) => [`/decl/input${i}.ts`, { label, text }]));
-  const options: ts.CompilerOptions = { strict: true, noEmit: true, target: ts.ScriptTarget.ES2022, skipLibCheck: true };
+  const options: ts.CompilerOptions = {
+    strict: true,
+    noEmit: true,
+    target: ts.ScriptTarget.ES2022,
+    skipLibCheck: true,
+  };
   const host = ts.createCompilerHost(options);
   const getSourceFile = host.getSourceFile.bind(host);
   const fileExists = host.fileExists.bind(host);
   host.fileExists = (f) => files.has(f) || fileExists(f);
-  host.getSourceFile = (f, v, ...rest) => (files.has(f) ? ts.createSourceFile(f, files.get(f)!.text, v) : getSourceFile(f, v, ...rest));
+  host.getSourceFile = (f, v, ...rest) =>
+    files.has(f) ? ts.createSourceFile(f, files.get(f)!.text, v) : getSourceFile(f, v, ...rest);
   const program = ts.createProgram([...files.keys()], options, host);
-  return ts.getPreEmitDiagnostics(program).map((d) => `${files.get(d.file?.fileName ?? '')?.label ?? ''}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
+  return ts
+    .getPreEmitDiagnostics(program)
+    .map(
+      (d) =>
+        `${files.get(d.file?.fileName ?? '')?.label ?? ''}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`,
+    );
 }
 
 /** Declaration files (by label): they compile, declare types only, and have no captured code outside their comments. */
@@ -76,7 +87,8 @@ function assertOnlyDeclarations(texts: Map<string, string>): void {
   for (const [label, text] of texts) {
     const source = ts.createSourceFile('/decl/input.d.ts', text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
     for (const statement of source.statements) {
-      const isType = ts.isInterfaceDeclaration(statement) || ts.isTypeAliasDeclaration(statement) || ts.isEnumDeclaration(statement);
+      const isType =
+        ts.isInterfaceDeclaration(statement) || ts.isTypeAliasDeclaration(statement) || ts.isEnumDeclaration(statement);
       assert.ok(isType, `${label}: a ${ts.SyntaxKind[statement.kind]} at the top level`);
     }
     assert.doesNotMatch(withoutComments(source), /__pwned/, label);
@@ -88,11 +100,18 @@ test('commentSafeLiteral: any text stays one comment, `//` or block, and reads b
     const literal = commentSafeLiteral(name);
     assert.deepEqual(tokenKinds(`// ${literal}`), [ts.SyntaxKind.SingleLineCommentTrivia], JSON.stringify(name));
     assert.deepEqual(tokenKinds(`/* ${literal} */`), [ts.SyntaxKind.MultiLineCommentTrivia], JSON.stringify(name));
-    assert.deepEqual(tokenKinds(`/**\n * ${literal}\n */`), [ts.SyntaxKind.MultiLineCommentTrivia], JSON.stringify(name));
+    assert.deepEqual(
+      tokenKinds(`/**\n * ${literal}\n */`),
+      [ts.SyntaxKind.MultiLineCommentTrivia],
+      JSON.stringify(name),
+    );
     assert.equal(JSON.parse(literal), name);
   }
   // Ordinary text stays readable.
-  assert.equal(commentSafeLiteral('https://site.invalid/codex/x/0.1.0/input.schema.json'), '"https://site.invalid/codex/x/0.1.0/input.schema.json"');
+  assert.equal(
+    commentSafeLiteral('https://site.invalid/codex/x/0.1.0/input.schema.json'),
+    '"https://site.invalid/codex/x/0.1.0/input.schema.json"',
+  );
 });
 
 test('a hostile tool name leaves the validator module its banner comments, and nothing of it runs', async () => {
@@ -106,14 +125,17 @@ test('a hostile tool name leaves the validator module its banner comments, and n
     const code = validatorModule(schema, { banner });
 
     delete (globalThis as { __pwned?: unknown }).__pwned;
-    const { validate } = (await import(`data:text/javascript,${encodeURIComponent(code)}`)) as { validate: (v: unknown) => boolean };
+    const { validate } = (await import(`data:text/javascript,${encodeURIComponent(code)}`)) as {
+      validate: (v: unknown) => boolean;
+    };
     assert.equal(pwned(), undefined, `${label}: importing runs none of it`);
     assert.equal(validate(minimalInstance(schema)), true, label);
     assert.equal(validate({}), false, label);
     assert.equal(pwned(), undefined, `${label}: validating runs none of it`);
 
     const lines = sourceLines(code);
-    for (const line of lines.slice(0, banner.length)) assert.match(line, /^\/\/ /, `${label}: a banner line is a comment`);
+    for (const line of lines.slice(0, banner.length))
+      assert.match(line, /^\/\/ /, `${label}: a banner line is a comment`);
     assert.doesNotMatch(lines[banner.length]!, /^\/\//, `${label}: the banner has ${banner.length} lines`);
     const source = ts.createSourceFile('/validate.js', code, ts.ScriptTarget.Latest, true, ts.ScriptKind.JS);
     assert.doesNotMatch(withoutComments(source), /__pwned/, label);
@@ -135,7 +157,9 @@ test('a hostile $id stays in its comments: the banner and the sourceURL Ajv writ
     const banner = validatorBanner(schema);
     const code = validatorModule(schema, { banner });
     delete (globalThis as { __pwned?: unknown }).__pwned;
-    const { validate } = (await import(`data:text/javascript,${encodeURIComponent(code)}`)) as { validate: (v: unknown) => boolean };
+    const { validate } = (await import(`data:text/javascript,${encodeURIComponent(code)}`)) as {
+      validate: (v: unknown) => boolean;
+    };
     assert.equal(validate({ a: { c: {} } }), true, label);
     assert.equal(validate({ a: 1 }), false, label);
     assert.equal(pwned(), undefined, `${label}: nothing of it ran`);
@@ -147,8 +171,14 @@ test('a hostile $id stays in its comments: the banner and the sourceURL Ajv writ
 });
 
 test('a banner line with a line break is refused rather than written', () => {
-  assert.throws(() => validatorModule({ type: 'string' }, { banner: ['a\nglobalThis.__pwned=1'] }), /breaks its \/\/ comment/);
-  assert.throws(() => validatorModule({ type: 'string' }, { banner: ['a\u2028globalThis.__pwned=1'] }), /breaks its \/\/ comment/);
+  assert.throws(
+    () => validatorModule({ type: 'string' }, { banner: ['a\nglobalThis.__pwned=1'] }),
+    /breaks its \/\/ comment/,
+  );
+  assert.throws(
+    () => validatorModule({ type: 'string' }, { banner: ['a\u2028globalThis.__pwned=1'] }),
+    /breaks its \/\/ comment/,
+  );
 });
 
 test('a hostile tool name stays inside the JSDoc banner of input.d.ts', async () => {
@@ -187,7 +217,14 @@ test('hostile descriptions and the generator’s own keywords put nothing outsid
           // A property that is only called tsType is kept.
           tsType: { type: 'string' },
         },
-        $defs: { shared: { type: 'object', title: name, description: name, properties: { x: { type: 'string', description: name } } } },
+        $defs: {
+          shared: {
+            type: 'object',
+            title: name,
+            description: name,
+            properties: { x: { type: 'string', description: name } },
+          },
+        },
         'x-raw': { tsType: ['number; export declare const __pwned: 11; type R = 1'] },
       },
       'HostileInput',
@@ -217,5 +254,16 @@ test('fields named like Object.prototype members (hasOwnProperty, constructor, t
   assert.doesNotMatch(text, /__shadowedKey/);
   // Compared with what the schema says, read independently of the generator's layout.
   const fields = [...text.matchAll(/^\s*(\w+)(\??): ([^;{]+|\{)/gm)].map((m) => `${m[1]}${m[2]}: ${m[3]!.trim()}`);
-  assert.deepEqual(fields, ['hasOwnProperty: string', 'constructor?: {', 'toString: number', 'valueOf?: boolean', '__proto__?: number', 'plain: string'], text);
+  assert.deepEqual(
+    fields,
+    [
+      'hasOwnProperty: string',
+      'constructor?: {',
+      'toString: number',
+      'valueOf?: boolean',
+      '__proto__?: number',
+      'plain: string',
+    ],
+    text,
+  );
 });

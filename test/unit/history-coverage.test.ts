@@ -29,7 +29,15 @@ test('each page is tracked, proposed, declared, not captured, a family or untrac
   const page = (fullName: string, names: string[] = [fullName], family = false) => ({ fullName, names, family });
   const result = historyCoverage(
     input({
-      pages: [page('Read'), page('Agent', ['Agent', 'Task']), page('Grep'), page('Imagine'), page('Plan'), page('Docs'), page('mcp__<server>__<tool>', ['mcp__<server>__<tool>'], true)],
+      pages: [
+        page('Read'),
+        page('Agent', ['Agent', 'Task']),
+        page('Grep'),
+        page('Imagine'),
+        page('Plan'),
+        page('Docs'),
+        page('mcp__<server>__<tool>', ['mcp__<server>__<tool>'], true),
+      ],
       advertised,
       followed: ['base'],
       proposed: ['later'],
@@ -49,16 +57,31 @@ test('each page is tracked, proposed, declared, not captured, a family or untrac
 });
 
 test('a declared reason does not hide a tool a followed configuration advertises, and a proposal does not outrank a declared reason', () => {
-  const advertised = new Map([['a', ['X']], ['b', ['Y']]]);
-  const pages = [{ fullName: 'X', names: ['X'], family: false }, { fullName: 'Y', names: ['Y'], family: false }];
-  const [x, y] = historyCoverage(input({ pages, advertised, followed: ['a'], proposed: ['b'], declared: { X: 'stale', Y: 'cannot run' } }));
+  const advertised = new Map([
+    ['a', ['X']],
+    ['b', ['Y']],
+  ]);
+  const pages = [
+    { fullName: 'X', names: ['X'], family: false },
+    { fullName: 'Y', names: ['Y'], family: false },
+  ];
+  const [x, y] = historyCoverage(
+    input({ pages, advertised, followed: ['a'], proposed: ['b'], declared: { X: 'stale', Y: 'cannot run' } }),
+  );
   assert.equal(x!.status, 'tracked');
   assert.equal(y!.status, 'declared');
 });
 
 test('fewestConfigurations finds a smallest cover where taking the largest configuration first would not', () => {
   // Greedy takes C (four tools), then needs two more; A and B cover all six.
-  const by: Record<string, string[]> = { t1: ['A', 'C'], t2: ['A', 'C'], t3: ['A', 'D'], t4: ['B', 'C'], t5: ['B', 'C'], t6: ['B', 'E'] };
+  const by: Record<string, string[]> = {
+    t1: ['A', 'C'],
+    t2: ['A', 'C'],
+    t3: ['A', 'D'],
+    t4: ['B', 'C'],
+    t5: ['B', 'C'],
+    t6: ['B', 'E'],
+  };
   const tools = Object.entries(by).map(([tool, configs]) => ({ tool, by: configs }));
   assert.deepEqual(fewestConfigurations(tools, ['C', 'D', 'E', 'A', 'B']), ['A', 'B']);
 });
@@ -71,7 +94,16 @@ test('fewestConfigurations takes what only one configuration advertises, breaks 
   assert.deepEqual(fewestConfigurations(tools, ['x', 'y', 'z']), ['x', 'z']);
   assert.deepEqual(fewestConfigurations(tools, ['z', 'y', 'x']), ['z', 'y']);
   // Already covered by the forced configuration: nothing more.
-  assert.deepEqual(fewestConfigurations([{ tool: 'a', by: ['z'] }, { tool: 'b', by: ['y', 'z'] }], ['y', 'z']), ['z']);
+  assert.deepEqual(
+    fewestConfigurations(
+      [
+        { tool: 'a', by: ['z'] },
+        { tool: 'b', by: ['y', 'z'] },
+      ],
+      ['y', 'z'],
+    ),
+    ['z'],
+  );
   assert.deepEqual(fewestConfigurations([], ['x']), []);
   assert.throws(() => fewestConfigurations([{ tool: 'gone', by: [] }], ['x']), /no configuration advertises gone/);
 });
@@ -81,7 +113,9 @@ test('fewestConfigurations takes what only one configuration advertises, breaks 
  * capture advertises (the wire modules' extraction), the plans, and the site's tool pages.
  */
 test('every tool with a page is advertised by a configuration its history follows or proposes, or its plan says why not, or no capture advertises it', () => {
-  const matrix = JSON.parse(readFileSync(join(ROOT, 'content/capture-matrix.json'), 'utf8')) as { agents: Record<string, { configurations: { id: string }[] }> };
+  const matrix = JSON.parse(readFileSync(join(ROOT, 'content/capture-matrix.json'), 'utf8')) as {
+    agents: Record<string, { configurations: { id: string }[] }>;
+  };
   const { model } = loadSiteContent(ROOT);
   const problems: string[] = [];
   for (const agent of AGENT_IDS) {
@@ -91,11 +125,18 @@ test('every tool with a page is advertised by a configuration its history follow
     const ids = matrix.agents[agent]!.configurations.map((c) => c.id);
     const names = new Map<string, Set<string>>();
     for (const id of ids) {
-      const capture = JSON.parse(readFileSync(join(ROOT, 'content/captures', agent, `${id}.json`), 'utf8')) as CaptureFile;
+      const capture = JSON.parse(
+        readFileSync(join(ROOT, 'content/captures', agent, `${id}.json`), 'utf8'),
+      ) as CaptureFile;
       names.set(id, new Set(capturedTools(capture).map((t) => naming?.unnamespaced?.(t) ?? t.fullName)));
     }
-    const advertisedIn = (configs: readonly string[], tool: { fullName: string; generated: { aliases: { name: string }[] } }): boolean =>
-      configs.some((c) => [tool.fullName, ...tool.generated.aliases.map((a) => a.name)].some((n) => names.get(c)!.has(n)));
+    const advertisedIn = (
+      configs: readonly string[],
+      tool: { fullName: string; generated: { aliases: { name: string }[] } },
+    ): boolean =>
+      configs.some((c) =>
+        [tool.fullName, ...tool.generated.aliases.map((a) => a.name)].some((n) => names.get(c)!.has(n)),
+      );
     for (const c of plan.proposed ?? []) {
       assert.ok(ids.includes(c), `${agent}: proposed configuration ${c} is not in the capture matrix`);
       assert.ok(!plan.configurations.includes(c), `${agent}: proposed configuration ${c} is already followed`);
@@ -113,7 +154,9 @@ test('every tool with a page is advertised by a configuration its history follow
       if (!advertisedIn(ids, tool)) continue; // no capture advertises it: documented or typed only
       if (advertisedIn([...plan.configurations, ...(plan.proposed ?? [])], tool)) continue;
       if (plan.untracked?.[tool.fullName] !== undefined) continue;
-      problems.push(`${agent}: ${tool.fullName} is advertised only by ${ids.filter((c) => advertisedIn([c], tool)).join(', ')}`);
+      problems.push(
+        `${agent}: ${tool.fullName} is advertised only by ${ids.filter((c) => advertisedIn([c], tool)).join(', ')}`,
+      );
     }
   }
   assert.deepEqual(problems, [], 'tools with a page that no capture history follows and no plan explains');
@@ -127,11 +170,15 @@ test('a proposed configuration tracks some tool that nothing followed or propose
     for (const c of plan.proposed ?? []) {
       const others = [...plan.configurations, ...(plan.proposed ?? []).filter((p) => p !== c)];
       const advertisedBy = (id: string): Set<string> => {
-        const capture = JSON.parse(readFileSync(join(ROOT, 'content/captures', agent, `${id}.json`), 'utf8')) as CaptureFile;
+        const capture = JSON.parse(
+          readFileSync(join(ROOT, 'content/captures', agent, `${id}.json`), 'utf8'),
+        ) as CaptureFile;
         return new Set(capturedTools(capture).map((t) => mcpNamingOf(agent)?.unnamespaced?.(t) ?? t.fullName));
       };
       const rest = new Set(others.flatMap((o) => [...advertisedBy(o)]));
-      const own = [...advertisedBy(c)].filter((n) => !rest.has(n) && model.tools.some((t) => t.agent === agent && t.fullName === n));
+      const own = [...advertisedBy(c)].filter(
+        (n) => !rest.has(n) && model.tools.some((t) => t.agent === agent && t.fullName === n),
+      );
       assert.ok(own.length > 0, `${agent}: proposed configuration ${c} tracks no tool the others do not`);
     }
   }

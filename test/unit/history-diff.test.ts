@@ -14,7 +14,12 @@ import { join } from 'node:path';
 import type { NameTable } from '../../scripts/lib/claude-sdk.ts';
 import { releasesInRange } from '../../scripts/lib/history/releases.ts';
 import { compareReleases, isRelease } from '../../src/lib/core/version-order.ts';
-import { namesForRelease, releaseSnapshot, SnapshotError, type ReleaseSnapshot } from '../../scripts/lib/history/sdk-snapshot.ts';
+import {
+  namesForRelease,
+  releaseSnapshot,
+  SnapshotError,
+  type ReleaseSnapshot,
+} from '../../scripts/lib/history/sdk-snapshot.ts';
 import type { RowSnapshot } from '../../scripts/lib/history/rows.ts';
 import { diffReleases } from '../../scripts/lib/history/sdk-diff.ts';
 import { alignPositionalVariants, diffRows } from '../../scripts/lib/history/field-diff.ts';
@@ -40,7 +45,11 @@ const before = releaseSnapshot(BEFORE, NAMES, origin('1.0.1'));
 const after = releaseSnapshot(AFTER, NAMES, origin('1.0.4'));
 
 /** An event of 1.0.4 against 1.0.1, keys in the order the file writes them. */
-function ev(tool: string, kind: HistoryEvent['kind'], rest: Omit<HistoryEvent, 'release' | 'previous' | 'tool' | 'kind'> = {}): HistoryEvent {
+function ev(
+  tool: string,
+  kind: HistoryEvent['kind'],
+  rest: Omit<HistoryEvent, 'release' | 'previous' | 'tool' | 'kind'> = {},
+): HistoryEvent {
   return { release: '1.0.4', previous: '1.0.1', tool, kind, ...rest };
 }
 
@@ -72,7 +81,13 @@ test('a release snapshot names tools through the table and after their type pref
 test('a release snapshot holds the rows the page shows: anchors, paths, types, requiredness, descriptions, literals', () => {
   const read = before.tools.Read!;
   assert.deepEqual(read.input, [
-    { id: 'input.file_path', path: 'file_path', type: 'string', required: true, description: 'The absolute path to the file' },
+    {
+      id: 'input.file_path',
+      path: 'file_path',
+      type: 'string',
+      required: true,
+      description: 'The absolute path to the file',
+    },
     { id: 'input.offset', path: 'offset', type: 'number', required: false, description: 'Line to start reading at' },
     { id: 'input.limit', path: 'limit', type: 'number', required: false },
   ]);
@@ -91,11 +106,28 @@ test('a release snapshot holds the rows the page shows: anchors, paths, types, r
     ],
   );
   const mode = before.tools.Bash!.input.find((r) => r.id === 'input.mode')!;
-  assert.deepEqual(mode, { id: 'input.mode', path: 'mode', type: '"fast" | "safe"', required: false, literals: ['"fast"', '"safe"'] });
+  assert.deepEqual(mode, {
+    id: 'input.mode',
+    path: 'mode',
+    type: '"fast" | "safe"',
+    required: false,
+    literals: ['"fast"', '"safe"'],
+  });
   const lines = before.tools.Bash!.output!.find((r) => r.id === 'output.patches.hunks.lines')!;
-  assert.deepEqual(lines, { id: 'output.patches.hunks.lines', path: 'patches[].hunks[].lines', type: 'string[]', required: true });
+  assert.deepEqual(lines, {
+    id: 'output.patches.hunks.lines',
+    path: 'patches[].hunks[].lines',
+    type: 'string[]',
+    required: true,
+  });
   const content = after.tools.Read!.output!.find((r) => r.id === 'output:text.file.content')!;
-  assert.deepEqual(content, { id: 'output:text.file.content', path: '(type: "text").file.content', type: 'string | null', required: true, nullable: true });
+  assert.deepEqual(content, {
+    id: 'output:text.file.content',
+    path: '(type: "text").file.content',
+    type: 'string | null',
+    required: true,
+    nullable: true,
+  });
 });
 
 test('the events from 1.0.1 to 1.0.4, one per change, sorted by tool, side, field and kind', () => {
@@ -106,20 +138,44 @@ test('the events from 1.0.1 to 1.0.4, one per change, sorted by tool, side, fiel
     ev('Bash', 'value-removed', { side: 'input', field: '.mode', path: 'mode', from: '"safe"' }),
     ev('Bash', 'type-changed', { side: 'input', field: '.timeout', path: 'timeout', from: 'number', to: 'string' }),
     // `lines` and `newLines` have the same parent, type, requiredness and (no) description: one rename.
-    ev('Bash', 'renamed', { side: 'output', field: '.patches.hunks.newLines', path: 'patches[].hunks[].newLines', formerField: '.patches.hunks.lines', from: 'patches[].hunks[].lines', to: 'patches[].hunks[].newLines' }),
+    ev('Bash', 'renamed', {
+      side: 'output',
+      field: '.patches.hunks.newLines',
+      path: 'patches[].hunks[].newLines',
+      formerField: '.patches.hunks.lines',
+      from: 'patches[].hunks[].lines',
+      to: 'patches[].hunks[].newLines',
+    }),
     // KillShell (a name derived from its type prefix) went; TaskStop came with other rows, and no rename is stated here:
     // a removal and an addition.
     ev('KillShell', 'tool-removed'),
     // Read: description, removal, requiredness and addition in the input; a new union variant and a nullable field in the output.
-    ev('Read', 'description-changed', { side: 'input', field: '.file_path', path: 'file_path', from: 'The absolute path to the file', to: 'The absolute path to the file to read' }),
+    ev('Read', 'description-changed', {
+      side: 'input',
+      field: '.file_path',
+      path: 'file_path',
+      from: 'The absolute path to the file',
+      to: 'The absolute path to the file to read',
+    }),
     ev('Read', 'field-removed', { side: 'input', field: '.limit', path: 'limit', from: 'number' }),
     ev('Read', 'now-required', { side: 'input', field: '.offset', path: 'offset', from: 'optional', to: 'required' }),
     ev('Read', 'field-added', { side: 'input', field: '.pages', path: 'pages', to: 'string' }),
     ev('Read', 'field-added', { side: 'output', field: ':pdf', path: '(type: "pdf")', to: 'object' }),
     ev('Read', 'field-added', { side: 'output', field: ':pdf.file', path: '(type: "pdf").file', to: 'object' }),
-    ev('Read', 'field-added', { side: 'output', field: ':pdf.file.pages', path: '(type: "pdf").file.pages', to: 'number' }),
+    ev('Read', 'field-added', {
+      side: 'output',
+      field: ':pdf.file.pages',
+      path: '(type: "pdf").file.pages',
+      to: 'number',
+    }),
     ev('Read', 'field-added', { side: 'output', field: ':pdf.type', path: '(type: "pdf").type', to: '"pdf"' }),
-    ev('Read', 'type-changed', { side: 'output', field: ':text.file.content', path: '(type: "text").file.content', from: 'string', to: 'string | null' }),
+    ev('Read', 'type-changed', {
+      side: 'output',
+      field: ':text.file.content',
+      path: '(type: "text").file.content',
+      from: 'string',
+      to: 'string | null',
+    }),
     ev('TaskStop', 'tool-added'),
   ];
   assert.deepEqual(diffReleases(before, after, '1.0.1', '1.0.4'), expected);
@@ -128,7 +184,9 @@ test('the events from 1.0.1 to 1.0.4, one per change, sorted by tool, side, fiel
 });
 
 test('the reverse comparison mirrors every event', () => {
-  const back = diffReleases(after, before, '1.0.4', '1.0.1').map((e) => `${e.tool} ${e.kind}${e.side ? ` ${e.side}${e.field}` : ''} ${e.from ?? ''}→${e.to ?? ''}`);
+  const back = diffReleases(after, before, '1.0.4', '1.0.1').map(
+    (e) => `${e.tool} ${e.kind}${e.side ? ` ${e.side}${e.field}` : ''} ${e.from ?? ''}→${e.to ?? ''}`,
+  );
   assert.deepEqual(back, [
     'Bash now-required input.command optional→required',
     'Bash value-added input.mode →"safe"',
@@ -159,19 +217,22 @@ test('enum values: several added and removed at once, a literal that becomes nul
     ...(literals ? { literals } : {}),
   });
   const at = { release: '2.0.0', previous: '1.9.0', tool: 'T' };
-  const kinds = (a: RowSnapshot, b: RowSnapshot) => diffRows([a], [b], 'input', at).map((e) => `${e.kind} ${e.from ?? ''}→${e.to ?? ''}`);
-  assert.deepEqual(kinds(row('"a" | "b" | "c"', ['"a"', '"b"', '"c"']), row('"a" | "d" | "e"', ['"a"', '"d"', '"e"'])), [
-    'value-removed "b"→',
-    'value-removed "c"→',
-    'value-added →"d"',
-    'value-added →"e"',
-  ]);
+  const kinds = (a: RowSnapshot, b: RowSnapshot) =>
+    diffRows([a], [b], 'input', at).map((e) => `${e.kind} ${e.from ?? ''}→${e.to ?? ''}`);
+  assert.deepEqual(
+    kinds(row('"a" | "b" | "c"', ['"a"', '"b"', '"c"']), row('"a" | "d" | "e"', ['"a"', '"d"', '"e"'])),
+    ['value-removed "b"→', 'value-removed "c"→', 'value-added →"d"', 'value-added →"e"'],
+  );
   assert.deepEqual(kinds(row('"a"', ['"a"']), row('"a" | null', ['"a"'], true)), ['type-changed "a"→"a" | null']);
-  assert.deepEqual(kinds(row('"a" | "b"', ['"a"', '"b"']), row('string', undefined)), ['type-changed "a" | "b"→string']);
+  assert.deepEqual(kinds(row('"a" | "b"', ['"a"', '"b"']), row('string', undefined)), [
+    'type-changed "a" | "b"→string',
+  ]);
   assert.deepEqual(kinds(row('1 | 2', ['1', '2']), row('1 | 2 | 3', ['1', '2', '3'])), ['value-added →3']);
   // Sorted, value-added comes before value-removed within a field.
   assert.deepEqual(
-    sortEvents(diffRows([row('"a" | "b"', ['"a"', '"b"'])], [row('"a" | "c"', ['"a"', '"c"'])], 'input', at)).map((e) => e.kind),
+    sortEvents(diffRows([row('"a" | "b"', ['"a"', '"b"'])], [row('"a" | "c"', ['"a"', '"c"'])], 'input', at)).map(
+      (e) => e.kind,
+    ),
     ['value-added', 'value-removed'],
   );
 });
@@ -189,10 +250,28 @@ test('a result type that appears shows as its rows being added; a description th
   });
   const out: RowSnapshot[] = [{ id: 'output.ok', path: 'ok', type: 'boolean', required: true }];
   assert.deepEqual(diffReleases(snap(null), snap(out), '1.0.0', '1.0.1'), [
-    { release: '1.0.1', previous: '1.0.0', tool: 'T', kind: 'field-added', side: 'output', field: '.ok', path: 'ok', to: 'boolean' },
+    {
+      release: '1.0.1',
+      previous: '1.0.0',
+      tool: 'T',
+      kind: 'field-added',
+      side: 'output',
+      field: '.ok',
+      path: 'ok',
+      to: 'boolean',
+    },
   ]);
   assert.deepEqual(diffReleases(snap(null), snap(null, 'The x'), '1.0.0', '1.0.1'), [
-    { release: '1.0.1', previous: '1.0.0', tool: 'T', kind: 'description-changed', side: 'input', field: '.x', path: 'x', to: 'The x' },
+    {
+      release: '1.0.1',
+      previous: '1.0.0',
+      tool: 'T',
+      kind: 'description-changed',
+      side: 'input',
+      field: '.x',
+      path: 'x',
+      to: 'The x',
+    },
   ]);
   assert.deepEqual(diffReleases(snap(null, 'The x'), snap(null), '1.0.0', '1.0.1')[0]!.from, 'The x');
   // Whitespace around a description is not a change.
@@ -200,7 +279,14 @@ test('a result type that appears shows as its rows being added; a description th
 });
 
 test('a derived name that collides with a name from the table is refused; a file that does not parse says so', () => {
-  assert.throws(() => namesForRelease({ types: { FileEdit: { name: 'Edit', group: 'built-in', evidence: 'x' } }, aliases: {} }, ['FileEdit', 'Edit']), SnapshotError);
+  assert.throws(
+    () =>
+      namesForRelease({ types: { FileEdit: { name: 'Edit', group: 'built-in', evidence: 'x' } }, aliases: {} }, [
+        'FileEdit',
+        'Edit',
+      ]),
+    SnapshotError,
+  );
   assert.throws(() => releaseSnapshot('export interface {', NAMES, origin('1.0.2')), /does not parse/);
   assert.throws(() => releaseSnapshot('export interface A { x: string }', NAMES, origin('1.0.2')), /ToolInputSchemas/);
 });
@@ -208,18 +294,39 @@ test('a derived name that collides with a name from the table is refused; a file
 test('the history file: built whole with the gaps, or extended with earlier events untouched', () => {
   const meta = { agent: 'claude-code' as const, package: 'fixture-sdk', method: 'compared', file: 'sdk-tools.d.ts' };
   const events = diffReleases(before, after, '1.0.1', '1.0.4');
-  const whole = historyDocument(meta, [{ version: '1.0.4' }, { version: '1.0.1', cliVersion: '2.1.1' }], [...events].reverse());
-  assert.deepEqual(Object.keys(whole), ['$schema', 'agent', 'source', 'package', 'method', 'file', 'releases', 'unpublished', 'events']);
+  const whole = historyDocument(
+    meta,
+    [{ version: '1.0.4' }, { version: '1.0.1', cliVersion: '2.1.1' }],
+    [...events].reverse(),
+  );
+  assert.deepEqual(Object.keys(whole), [
+    '$schema',
+    'agent',
+    'source',
+    'package',
+    'method',
+    'file',
+    'releases',
+    'unpublished',
+    'events',
+  ]);
   assert.equal(whole.$schema, '../../schemas/history.schema.json');
   assert.deepEqual(whole.releases, [{ version: '1.0.1', cliVersion: '2.1.1' }, { version: '1.0.4' }]);
   assert.deepEqual(whole.unpublished, ['1.0.2', '1.0.3']);
   assert.deepEqual(whole.events, events, 'events sorted whatever order they came in');
 
-  const later = diffReleases(after, before, '1.0.4', '1.0.6').map((e) => ({ ...e, release: '1.0.6', previous: '1.0.4' }));
+  const later = diffReleases(after, before, '1.0.4', '1.0.6').map((e) => ({
+    ...e,
+    release: '1.0.6',
+    previous: '1.0.4',
+  }));
   const extended = appendToHistory(whole, [{ version: '1.0.6', read: false }, { version: '1.0.5' }], later);
   assert.deepEqual(extended.events.slice(0, events.length), events, 'earlier events untouched');
   assert.deepEqual(extended.events.slice(events.length), sortEvents(later));
-  assert.deepEqual(extended.releases.map((r) => r.version), ['1.0.1', '1.0.4', '1.0.5', '1.0.6']);
+  assert.deepEqual(
+    extended.releases.map((r) => r.version),
+    ['1.0.1', '1.0.4', '1.0.5', '1.0.6'],
+  );
   assert.deepEqual(extended.unpublished, ['1.0.2', '1.0.3']);
   assert.equal(lastReadRelease(extended), '1.0.5');
   assert.throws(() => appendToHistory(whole, [{ version: '1.0.4' }], []), /not newer/);
@@ -227,14 +334,42 @@ test('the history file: built whole with the gaps, or extended with earlier even
 
 test('a union variant inserted before others is one addition, not a renumbering of every later variant', () => {
   const row = (id: string, type: string, required: boolean | null = true) => ({ id, path: id, type, required });
-  const before = [row('output:1', 'object', null), row('output:1.a', 'string'), row('output:2', 'object', null), row('output:2.b', 'number')];
-  const after = [row('output:1', 'object', null), row('output:1.a', 'string'), row('output:2', 'object', null), row('output:2.x', 'boolean'), row('output:3', 'object', null), row('output:3.b', 'number')];
-  assert.deepEqual(alignPositionalVariants(before, after).map((r) => r.id), ['output:1', 'output:1.a', 'output:3', 'output:3.b']);
+  const before = [
+    row('output:1', 'object', null),
+    row('output:1.a', 'string'),
+    row('output:2', 'object', null),
+    row('output:2.b', 'number'),
+  ];
+  const after = [
+    row('output:1', 'object', null),
+    row('output:1.a', 'string'),
+    row('output:2', 'object', null),
+    row('output:2.x', 'boolean'),
+    row('output:3', 'object', null),
+    row('output:3.b', 'number'),
+  ];
+  assert.deepEqual(
+    alignPositionalVariants(before, after).map((r) => r.id),
+    ['output:1', 'output:1.a', 'output:3', 'output:3.b'],
+  );
   const events = diffRows(before, after, 'output', { release: '1.0.1', previous: '1.0.0', tool: 'T' });
-  assert.deepEqual(events.map((e) => `${e.kind} ${e.field}`), ['field-added :2', 'field-added :2.x']);
+  assert.deepEqual(
+    events.map((e) => `${e.kind} ${e.field}`),
+    ['field-added :2', 'field-added :2.x'],
+  );
   // A variant that changed where another one moved in keeps its place and is compared field by field.
-  const changed = [row('output:1', 'object', null), row('output:1.a', 'string'), row('output:2', 'object', null), row('output:2.b', 'string')];
-  const swapped = [row('output:1', 'object', null), row('output:1.b', 'string'), row('output:2', 'object', null), row('output:2.a', 'string')];
+  const changed = [
+    row('output:1', 'object', null),
+    row('output:1.a', 'string'),
+    row('output:2', 'object', null),
+    row('output:2.b', 'string'),
+  ];
+  const swapped = [
+    row('output:1', 'object', null),
+    row('output:1.b', 'string'),
+    row('output:2', 'object', null),
+    row('output:2.a', 'string'),
+  ];
   const moved = alignPositionalVariants(changed, swapped).map((r) => r.id);
   assert.equal(new Set(moved).size, moved.length, 'no two rows share an id');
 });

@@ -14,7 +14,9 @@ import { unpublishedNumbers } from '../../scripts/lib/history/releases.ts';
 import type { HistoryFile } from '../../src/lib/core/content-types.ts';
 
 const DIR = join(import.meta.dirname, '../../content/history');
-const files = readdirSync(DIR).filter((f) => f.endsWith('.json')).sort();
+const files = readdirSync(DIR)
+  .filter((f) => f.endsWith('.json'))
+  .sort();
 
 test('there are histories from both sources', () => {
   const sources = new Set(files.map((f) => (JSON.parse(readFileSync(join(DIR, f), 'utf8')) as HistoryFile).source));
@@ -25,7 +27,10 @@ for (const name of files) {
   const file = JSON.parse(readFileSync(join(DIR, name), 'utf8')) as HistoryFile;
 
   test(`${name}: events are in the engine's order`, () => {
-    const order = file.source === 'capture' ? { configurations: file.configurations ?? [] } : { releases: file.releases.map((r) => r.version) };
+    const order =
+      file.source === 'capture'
+        ? { configurations: file.configurations ?? [] }
+        : { releases: file.releases.map((r) => r.version) };
     const sorted = sortEvents(file.events, order);
     const first = sorted.findIndex((e, i) => e !== file.events[i]);
     assert.equal(first, -1, `event ${first} is out of place: ${JSON.stringify(file.events[first])}`);
@@ -37,6 +42,9 @@ for (const name of files) {
       const pkg = r.package ?? file.package;
       lines.set(pkg, [...(lines.get(pkg) ?? []), r.version]);
     }
-    assert.deepEqual(file.unpublished ?? [], [...lines.values()].flatMap((versions) => unpublishedNumbers(versions)));
+    assert.deepEqual(
+      file.unpublished ?? [],
+      [...lines.values()].flatMap((versions) => unpublishedNumbers(versions)),
+    );
   });
 }

@@ -34,8 +34,14 @@ test('the line switch: the agent SDK from its first release that states its CLI 
   assert.deepEqual(plan.cli, ['1.0.2', '2.0.0', '2.1.5']);
   // Without the CLI line: the agent SDK alone.
   assert.deepEqual(planLines({ sdkVersions: ['0.2.6', '0.2.8'], stated, to: '0.2.8', cliFrom: '1.0.2' }).cli, []);
-  assert.throws(() => planLines({ sdkVersions: ['0.2.5'], stated, to: '0.2.5', cliFrom: '1.0.2' }), /states the Claude Code release/);
-  assert.throws(() => planLines({ sdkVersions: ['0.2.6'], stated, to: '0.2.6', cliVersions: ['2.1.6'], cliFrom: '2.1.6' }), /not older than Claude Code 2\.1\.6/);
+  assert.throws(
+    () => planLines({ sdkVersions: ['0.2.5'], stated, to: '0.2.5', cliFrom: '1.0.2' }),
+    /states the Claude Code release/,
+  );
+  assert.throws(
+    () => planLines({ sdkVersions: ['0.2.6'], stated, to: '0.2.6', cliVersions: ['2.1.6'], cliFrom: '2.1.6' }),
+    /not older than Claude Code 2\.1\.6/,
+  );
 });
 
 test('the stated CLI releases as npm view prints them: one object per release, or a single object', () => {
@@ -48,12 +54,15 @@ test('the stated CLI releases as npm view prints them: one object per release, o
     'view',
   );
   assert.deepEqual([...stated], [['0.2.6', '2.1.6']]);
-  assert.deepEqual([...statedFromView({ claudeCodeVersion: '2.1.9', version: '0.2.9', name: SDK }, 'view')], [['0.2.9', '2.1.9']]);
+  assert.deepEqual(
+    [...statedFromView({ claudeCodeVersion: '2.1.9', version: '0.2.9', name: SDK }, 'view')],
+    [['0.2.9', '2.1.9']],
+  );
   // What npm prints with fewer fields when some releases lack one: bare strings, which say nothing about the field.
   assert.throws(() => statedFromView(['0.2.5', '0.2.6'], 'view'), /one object with a version per release/);
 });
 
-test('releases line by line, each naming its package when it is not the file\'s; the numbers never published per line', () => {
+test("releases line by line, each naming its package when it is not the file's; the numbers never published per line", () => {
   const ordered = orderReleases(
     [
       { version: '0.2.8', cliVersion: '2.1.8' },
@@ -76,20 +85,59 @@ test('releases line by line, each naming its package when it is not the file\'s;
   // Each line on its own (releases.ts's rule): the CLI's 1.0.2, its new major's numbers up to
   // 2.1.5 (2.0.0, where no 2.0.x was published, and 2.1.0 … 2.1.4), the agent SDK's 0.2.7;
   // nothing across lines (2.1.5 → 0.2.6).
-  assert.deepEqual(unpublishedOfLines(ordered, SDK), ['1.0.2', '2.0.0', '2.1.0', '2.1.1', '2.1.2', '2.1.3', '2.1.4', '0.2.7']);
-  assert.throws(() => orderReleases([{ version: '0.2.6' }, { version: '0.2.6', package: CLI }], SDK, [CLI, SDK]), /listed twice/);
+  assert.deepEqual(unpublishedOfLines(ordered, SDK), [
+    '1.0.2',
+    '2.0.0',
+    '2.1.0',
+    '2.1.1',
+    '2.1.2',
+    '2.1.3',
+    '2.1.4',
+    '0.2.7',
+  ]);
+  assert.throws(
+    () => orderReleases([{ version: '0.2.6' }, { version: '0.2.6', package: CLI }], SDK, [CLI, SDK]),
+    /listed twice/,
+  );
   assert.throws(() => orderReleases([{ version: '0.2.6', package: 'other' }], SDK, [CLI, SDK]), /not one of the lines/);
 });
 
-test('events across lines follow the history\'s order, not release numbers', () => {
-  const ev = (release: string, previous: string, tool: string): HistoryEvent => ({ release, previous, tool, kind: 'tool-added' });
+test("events across lines follow the history's order, not release numbers", () => {
+  const ev = (release: string, previous: string, tool: string): HistoryEvent => ({
+    release,
+    previous,
+    tool,
+    kind: 'tool-added',
+  });
   const events = [ev('0.2.8', '0.2.6', 'A'), ev('0.2.6', '2.1.5', 'B'), ev('2.1.5', '1.0.1', 'C')];
   // Numerically 0.2.x comes before 2.1.5; in the history 2.1.5 (CLI) comes first.
-  assert.deepEqual(sortEvents(events, { releases: ['1.0.1', '2.1.5', '0.2.6', '0.2.8'] }).map((e) => e.tool), ['C', 'B', 'A']);
-  assert.deepEqual(sortEvents(events).map((e) => e.tool), ['B', 'A', 'C']);
-  const doc = historyDocument({ agent: 'claude-code', package: SDK, method: 'm', file: 'sdk-tools.d.ts' }, [{ version: '0.2.6' }, { version: '0.2.8' }, { version: '2.1.5', package: CLI }, { version: '1.0.1', package: CLI }], events, [CLI, SDK]);
-  assert.deepEqual(doc.releases.map((r) => r.version), ['1.0.1', '2.1.5', '0.2.6', '0.2.8']);
-  assert.deepEqual(doc.events.map((e) => e.tool), ['C', 'B', 'A']);
+  assert.deepEqual(
+    sortEvents(events, { releases: ['1.0.1', '2.1.5', '0.2.6', '0.2.8'] }).map((e) => e.tool),
+    ['C', 'B', 'A'],
+  );
+  assert.deepEqual(
+    sortEvents(events).map((e) => e.tool),
+    ['B', 'A', 'C'],
+  );
+  const doc = historyDocument(
+    { agent: 'claude-code', package: SDK, method: 'm', file: 'sdk-tools.d.ts' },
+    [
+      { version: '0.2.6' },
+      { version: '0.2.8' },
+      { version: '2.1.5', package: CLI },
+      { version: '1.0.1', package: CLI },
+    ],
+    events,
+    [CLI, SDK],
+  );
+  assert.deepEqual(
+    doc.releases.map((r) => r.version),
+    ['1.0.1', '2.1.5', '0.2.6', '0.2.8'],
+  );
+  assert.deepEqual(
+    doc.events.map((e) => e.tool),
+    ['C', 'B', 'A'],
+  );
   assert.deepEqual(doc.unpublished, ['2.0.0', '2.1.0', '2.1.1', '2.1.2', '2.1.3', '2.1.4', '0.2.7']);
 });
 
@@ -102,6 +150,9 @@ export interface FileMultiEditInput { file_path: string }
   const snap = releaseSnapshot(dts, names, { package: CLI, version: '1.0.1', file: 'sdk-tools.d.ts' });
   assert.deepEqual(Object.keys(snap.tools), ['Bash', 'FileMultiEdit']);
   assert.equal(snap.tools.Bash!.output, null);
-  assert.deepEqual(snap.tools.Bash!.input.map((r) => r.id), ['input.command', 'input.timeout']);
+  assert.deepEqual(
+    snap.tools.Bash!.input.map((r) => r.id),
+    ['input.command', 'input.timeout'],
+  );
   assert.deepEqual(snap.derived, ['FileMultiEdit']);
 });

@@ -29,7 +29,10 @@ interface Event {
 const histories = readdirSync(DIR)
   .filter((f) => f.endsWith('.capture.json'))
   .map((f) => {
-    const history = JSON.parse(readFileSync(join(DIR, f), 'utf8')) as { events: Event[]; releases: { version: string; read?: boolean }[] };
+    const history = JSON.parse(readFileSync(join(DIR, f), 'utf8')) as {
+      events: Event[];
+      releases: { version: string; read?: boolean }[];
+    };
     // `releases` is listed oldest first; only the releases read can carry an event.
     const read = history.releases.filter((r) => r.read).map((r) => r.version);
     return { file: f, events: history.events, read };
@@ -38,7 +41,8 @@ const histories = readdirSync(DIR)
 test('there are capture histories to check', () => {
   assert.ok(histories.length > 0);
   // A history without events says "no change" only where it compared at least two releases it read.
-  for (const h of histories) assert.ok(h.events.length > 0 || h.read.length >= 2, `${h.file}: no event, and fewer than two releases read`);
+  for (const h of histories)
+    assert.ok(h.events.length > 0 || h.read.length >= 2, `${h.file}: no event, and fewer than two releases read`);
 });
 
 for (const { file, events, read } of histories) {
@@ -58,9 +62,13 @@ for (const { file, events, read } of histories) {
       const at = read.indexOf(release);
       assert.ok(at >= 0, `${release} carries events but is not listed as read`);
       const soon = new Set(read.slice(at + 1, at + 1 + WITHIN));
-      const returned = events.filter((e) => back(e) && soon.has(e.release) && e.configuration === configuration && tools.has(e.tool));
+      const returned = events.filter(
+        (e) => back(e) && soon.has(e.release) && e.configuration === configuration && tools.has(e.tool),
+      );
       if (returned.length >= MASS && returned.length * 2 > tools.size) {
-        offenders.push(`${configuration} in ${release}: ${tools.size} unavailable, ${returned.length} available again by ${returned[returned.length - 1]!.release}`);
+        offenders.push(
+          `${configuration} in ${release}: ${tools.size} unavailable, ${returned.length} available again by ${returned[returned.length - 1]!.release}`,
+        );
       }
     }
     assert.deepEqual(offenders, []);

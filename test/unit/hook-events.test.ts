@@ -15,7 +15,8 @@ import { realContent } from '../helpers/real-content.ts';
 const ROOT = join(import.meta.dirname, '../..');
 
 test('a compiled enum gives its members in order, each with its own text', () => {
-  const text = 'x;\nvar Other = ((O) => { O["A"] = "A"; return O; })(Other || {});\nvar HookEventName = /* @__PURE__ */ ((HookEventName2) => {\n  HookEventName2["PreToolUse"] = "PreToolUse";\n  HookEventName2["Stop"] = "Stop";\n  return HookEventName2;\n})(HookEventName || {});\nHookEventName2["Later"] = "Later";';
+  const text =
+    'x;\nvar Other = ((O) => { O["A"] = "A"; return O; })(Other || {});\nvar HookEventName = /* @__PURE__ */ ((HookEventName2) => {\n  HookEventName2["PreToolUse"] = "PreToolUse";\n  HookEventName2["Stop"] = "Stop";\n  return HookEventName2;\n})(HookEventName || {});\nHookEventName2["Later"] = "Later";';
   assert.deepEqual(declaredEvents(text, { form: 'compiled-enum', name: 'HookEventName' }), [
     { name: 'PreToolUse', says: 'HookEventName2["PreToolUse"] = "PreToolUse"' },
     { name: 'Stop', says: 'HookEventName2["Stop"] = "Stop"' },
@@ -25,7 +26,8 @@ test('a compiled enum gives its members in order, each with its own text', () =>
 });
 
 test('a union type gives its literals in order, each with the doc comment before it', () => {
-  const text = 'export type HookTypeX = "no";\n/** @experimental */\nexport type HookType = \n/** Runs before a tool is invoked. */\n"preToolUse"\n/**\n * Runs before an MCP tool\n * is invoked.\n */\n | "preMcpToolCall"\n | "bare";\nexport type After = "x";';
+  const text =
+    'export type HookTypeX = "no";\n/** @experimental */\nexport type HookType = \n/** Runs before a tool is invoked. */\n"preToolUse"\n/**\n * Runs before an MCP tool\n * is invoked.\n */\n | "preMcpToolCall"\n | "bare";\nexport type After = "x";';
   assert.deepEqual(declaredEvents(text, { form: 'union-type', name: 'HookType' }), [
     { name: 'preToolUse', says: '"preToolUse": Runs before a tool is invoked.' },
     { name: 'preMcpToolCall', says: '"preMcpToolCall": Runs before an MCP tool is invoked.' },
@@ -34,7 +36,9 @@ test('a union type gives its literals in order, each with the doc comment before
 });
 
 const DIR = join(ROOT, 'content/hook-events');
-const lists = (existsSync(DIR) ? readdirSync(DIR) : []).map((f) => JSON.parse(readFileSync(join(DIR, f), 'utf8')) as HookEventsFile);
+const lists = (existsSync(DIR) ? readdirSync(DIR) : []).map(
+  (f) => JSON.parse(readFileSync(join(DIR, f), 'utf8')) as HookEventsFile,
+);
 
 test('every event about tools that an agent’s code names is on its hooks page, recorded or not recorded with why and where the code names it', () => {
   assert.ok(lists.length > 0, 'committed hook events files');
@@ -45,7 +49,9 @@ test('every event about tools that an agent’s code names is on its hooks page,
     const payloads = join(ROOT, 'content/payloads', list.agent);
     const recorded = new Set(
       (existsSync(payloads) ? readdirSync(payloads) : []).flatMap((f) =>
-        (JSON.parse(readFileSync(join(payloads, f), 'utf8')) as PayloadFile).calls.flatMap((c) => c.hooks.map((h, i) => c.hookEvents?.[i] ?? (h as Record<string, unknown>)['hook_event_name'])),
+        (JSON.parse(readFileSync(join(payloads, f), 'utf8')) as PayloadFile).calls.flatMap((c) =>
+          c.hooks.map((h, i) => c.hookEvents?.[i] ?? (h as Record<string, unknown>)['hook_event_name']),
+        ),
       ),
     );
     // About tools, by its name (independent of how the module sorts them).
@@ -55,15 +61,29 @@ test('every event about tools that an agent’s code names is on its hooks page,
       const row = page.events.find((e) => e.name === name);
       assert.ok(row, `${list.agent}: ${name} is a row of the events table`);
       if (recorded.has(name)) {
-        assert.ok(row.recorded && row.recorded.payloads > 0 && row.notRecorded === undefined, `${list.agent} ${name} recorded`);
+        assert.ok(
+          row.recorded && row.recorded.payloads > 0 && row.notRecorded === undefined,
+          `${list.agent} ${name} recorded`,
+        );
       } else {
-        assert.ok(row.recorded === undefined && row.notRecorded && row.notRecorded.length > 20, `${list.agent} ${name}: not recorded, with why`);
+        assert.ok(
+          row.recorded === undefined && row.notRecorded && row.notRecorded.length > 20,
+          `${list.agent} ${name}: not recorded, with why`,
+        );
       }
       const says = list.events.find((e) => e.name === name)!.says;
-      assert.ok(row.evidence.some((e) => e.where === `${list.package} ${list.file}` && e.says === says && e.unpacked === list.unpacked), `${list.agent} ${name}: the code's text as evidence`);
+      assert.ok(
+        row.evidence.some(
+          (e) => e.where === `${list.package} ${list.file}` && e.says === says && e.unpacked === list.unpacked,
+        ),
+        `${list.agent} ${name}: the code's text as evidence`,
+      );
     }
     // Every named event is a row or listed as about no tool call, once.
-    const shown = [...page.events.map((e) => e.name).filter((n) => list.events.some((e) => e.name === n)), ...page.named!.noToolCall];
+    const shown = [
+      ...page.events.map((e) => e.name).filter((n) => list.events.some((e) => e.name === n)),
+      ...page.named!.noToolCall,
+    ];
     assert.deepEqual([...shown].sort(), list.events.map((e) => e.name).sort(), list.agent);
     assert.equal(page.named!.count, list.events.length);
   }

@@ -3,7 +3,18 @@ import assert from 'node:assert/strict';
 import { decodePointerToken, jsonPointer, pointerToken, resolveLocalRef } from '../../src/lib/core/json.ts';
 
 // The example document and fragment pointers of RFC 6901, sections 5 and 6.
-const RFC_DOCUMENT = { foo: ['bar', 'baz'], '': 0, 'a/b': 1, 'c%d': 2, 'e^f': 3, 'g|h': 4, 'i\\j': 5, 'k"l': 6, ' ': 7, 'm~n': 8 };
+const RFC_DOCUMENT = {
+  foo: ['bar', 'baz'],
+  '': 0,
+  'a/b': 1,
+  'c%d': 2,
+  'e^f': 3,
+  'g|h': 4,
+  'i\\j': 5,
+  'k"l': 6,
+  ' ': 7,
+  'm~n': 8,
+};
 
 test('resolveLocalRef follows the URI-fragment pointers of RFC 6901 section 6', () => {
   const cases: [string, unknown][] = [

@@ -4,21 +4,39 @@ import assert from 'node:assert/strict';
 import { catalogPaths, catalogTable, memberText } from '../../src/lib/views/model-catalog.ts';
 import type { ToolModel } from '../../src/lib/model/model.ts';
 
-const tool = (gates: unknown[]) => ({ editorial: { availability: { gates } } }) as unknown as Pick<ToolModel, 'editorial'>;
+const tool = (gates: unknown[]) =>
+  ({ editorial: { availability: { gates } } }) as unknown as Pick<ToolModel, 'editorial'>;
 
 test('the columns are the catalog members the gates read, alternatives included, each once and sorted', () => {
-  assert.deepEqual(catalogPaths({ catalog: { b: 1 }, catalogLists: { 'a.list': 'x' }, anyOf: [{ catalog: { c: null } }, { catalogEntry: false }] }), ['b', 'a.list', 'c']);
+  assert.deepEqual(
+    catalogPaths({
+      catalog: { b: 1 },
+      catalogLists: { 'a.list': 'x' },
+      anyOf: [{ catalog: { c: null } }, { catalogEntry: false }],
+    }),
+    ['b', 'a.list', 'c'],
+  );
   const models = [
     { slug: 'one', mode: 'code', tools: ['clock'], nested: { v: 2 } },
     { slug: 'two', tools: [] },
   ];
   const tools = [
     tool([{ kind: 'model', name: 'mode', effect: 'requires', when: { catalog: { mode: 'code' } } }]),
-    tool([{ kind: 'model', name: 'clock', effect: 'enables', when: { catalogLists: { tools: 'clock' }, anyOf: [{ catalog: { 'nested.v': 2 } }, { catalogEntry: false }] } }]),
+    tool([
+      {
+        kind: 'model',
+        name: 'clock',
+        effect: 'enables',
+        when: { catalogLists: { tools: 'clock' }, anyOf: [{ catalog: { 'nested.v': 2 } }, { catalogEntry: false }] },
+      },
+    ]),
     tool([{ kind: 'feature', name: 'x', effect: 'requires' }]),
     {},
   ];
-  const asked = new Map([['one', ['config-a', 'config-b']], ['unknown', ['config-c']]]);
+  const asked = new Map([
+    ['one', ['config-a', 'config-b']],
+    ['unknown', ['config-c']],
+  ]);
   const table = catalogTable(models, asked, tools);
   assert.deepEqual(table.members, ['mode', 'nested.v', 'tools']);
   assert.deepEqual(table.rows, [

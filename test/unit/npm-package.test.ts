@@ -59,7 +59,10 @@ npm error If you are behind a proxy, please make sure that the 'proxy' config is
 npm error A complete log of this run can be found in: /root/.npm/_logs/2026-11-30T05_21_41_403Z-debug-0.log`;
 
 test("a failed npm run is told in one line: npm's JSON error, the registry, the log", () => {
-  const line = describeNpmFailure({ stdout: REFUSED_STDOUT, stderr: REFUSED_STDERR, status: 1, signal: null }, { registry: 'http://127.0.0.1:9/' });
+  const line = describeNpmFailure(
+    { stdout: REFUSED_STDOUT, stderr: REFUSED_STDERR, status: 1, signal: null },
+    { registry: 'http://127.0.0.1:9/' },
+  );
   assert.equal(
     line,
     'ECONNREFUSED: request to http://127.0.0.1:9/@anthropic-ai%2fclaude-agent-sdk failed, reason: connect ECONNREFUSED 127.0.0.1:9; registry http://127.0.0.1:9/; npm log /root/.npm/_logs/2026-11-30T05_21_41_403Z-debug-0.log',
@@ -67,7 +70,8 @@ test("a failed npm run is told in one line: npm's JSON error, the registry, the 
   assert.doesNotMatch(line, /\n/);
   const missing = describeNpmFailure(
     {
-      stdout: '{"error":{"code":"ETARGET","summary":"No matching version found for pkg@9.9.9.","detail":"In most cases you or one of your dependencies are requesting\\na package version that doesn\'t exist."}}',
+      stdout:
+        '{"error":{"code":"ETARGET","summary":"No matching version found for pkg@9.9.9.","detail":"In most cases you or one of your dependencies are requesting\\na package version that doesn\'t exist."}}',
       stderr: '',
     },
     { registry: 'http://127.0.0.1:4873/' },
@@ -82,19 +86,42 @@ test('without JSON on stdout, the reason comes from the npm error lines, not the
     'ECONNREFUSED: request to http://127.0.0.1:9/@anthropic-ai%2fclaude-agent-sdk failed, reason: connect ECONNREFUSED 127.0.0.1:9; npm log /root/.npm/_logs/2026-11-30T05_21_41_403Z-debug-0.log',
   );
   const old = describeNpmFailure(
-    { stdout: '', stderr: 'npm ERR! code E404\nnpm ERR! 404 Not Found - GET https://registry.example/x - Not found\nnpm ERR! A complete log of this run can be found in:\nnpm ERR!     /home/u/.npm/_logs/a-debug-0.log\n' },
+    {
+      stdout: '',
+      stderr:
+        'npm ERR! code E404\nnpm ERR! 404 Not Found - GET https://registry.example/x - Not found\nnpm ERR! A complete log of this run can be found in:\nnpm ERR!     /home/u/.npm/_logs/a-debug-0.log\n',
+    },
     { registry: 'https://registry.example/' },
   );
-  assert.equal(old, 'E404: 404 Not Found - GET https://registry.example/x - Not found; registry https://registry.example/; npm log /home/u/.npm/_logs/a-debug-0.log');
+  assert.equal(
+    old,
+    'E404: 404 Not Found - GET https://registry.example/x - Not found; registry https://registry.example/; npm log /home/u/.npm/_logs/a-debug-0.log',
+  );
 });
 
 test('npm missing, npm out of time and npm killed each get their own reason', () => {
-  assert.equal(describeNpmFailure({ code: 'ENOENT', message: 'spawnSync npm ENOENT' }, {}), 'the npm command was not found on PATH');
   assert.equal(
-    describeNpmFailure({ code: 'ETIMEDOUT', signal: 'SIGTERM', status: null, stdout: '', stderr: '', message: 'spawnSync npm ETIMEDOUT' }, { timeoutMs: 120_000, registry: 'https://r/' }),
+    describeNpmFailure({ code: 'ENOENT', message: 'spawnSync npm ENOENT' }, {}),
+    'the npm command was not found on PATH',
+  );
+  assert.equal(
+    describeNpmFailure(
+      {
+        code: 'ETIMEDOUT',
+        signal: 'SIGTERM',
+        status: null,
+        stdout: '',
+        stderr: '',
+        message: 'spawnSync npm ETIMEDOUT',
+      },
+      { timeoutMs: 120_000, registry: 'https://r/' },
+    ),
     'npm did not finish within 120 s and was stopped; registry https://r/',
   );
-  assert.equal(describeNpmFailure({ signal: 'SIGINT', status: null, stdout: '', stderr: '' }, {}), 'npm was stopped by SIGINT');
+  assert.equal(
+    describeNpmFailure({ signal: 'SIGINT', status: null, stdout: '', stderr: '' }, {}),
+    'npm was stopped by SIGINT',
+  );
 });
 
 const BASE: IntegrityCheck = {
@@ -140,11 +167,14 @@ test('a version with no pin and nothing recorded has its integrity recorded', ()
 
 test('with no pin, the integrity the content records for the same version is enforced', () => {
   assert.deepEqual(judgeIntegrity({ ...BASE, pinned: undefined, recorded: ABC }).record, true);
-  assert.throws(() => judgeIntegrity({ ...BASE, pinned: undefined, recorded: EMPTY }), (error: unknown) => {
-    assert.ok(error instanceof IntegrityError);
-    assert.ok(error.message.includes(`expected ${EMPTY} (content/agents/x.json)`), error.message);
-    return true;
-  });
+  assert.throws(
+    () => judgeIntegrity({ ...BASE, pinned: undefined, recorded: EMPTY }),
+    (error: unknown) => {
+      assert.ok(error instanceof IntegrityError);
+      assert.ok(error.message.includes(`expected ${EMPTY} (content/agents/x.json)`), error.message);
+      return true;
+    },
+  );
   // The flag overrides that too.
   assert.equal(judgeIntegrity({ ...BASE, pinned: undefined, recorded: EMPTY, acceptNew: true }).record, true);
 });

@@ -33,28 +33,96 @@ function reference(schema: Record<string, unknown>, allErrors = true): string {
 const id = (name: string) => `https://agent-tools.invalid/test/${name}.schema.json`;
 const crafted: Record<string, unknown>[] = [
   // The two patterns the 2020-12 meta-schema registers ($id and $anchor), and others.
-  { $schema: META, $id: id('patterns'), type: 'object', properties: { ref: { type: 'string', pattern: '^[^#]*#?$' }, word: { type: 'string', pattern: '^[a-z]+$' } }, patternProperties: { '^[A-Za-z_][-A-Za-z0-9._]*$': { type: 'number' } } },
+  {
+    $schema: META,
+    $id: id('patterns'),
+    type: 'object',
+    properties: { ref: { type: 'string', pattern: '^[^#]*#?$' }, word: { type: 'string', pattern: '^[a-z]+$' } },
+    patternProperties: { '^[A-Za-z_][-A-Za-z0-9._]*$': { type: 'number' } },
+  },
   // Two schemas sharing a pattern that the first registers second: each gets the name a fresh instance gives.
-  { $schema: META, $id: id('two-patterns'), type: 'object', properties: { x: { type: 'string', pattern: '^x+$' }, y: { type: 'string', pattern: '^y+$' } } },
+  {
+    $schema: META,
+    $id: id('two-patterns'),
+    type: 'object',
+    properties: { x: { type: 'string', pattern: '^x+$' }, y: { type: 'string', pattern: '^y+$' } },
+  },
   { $schema: META, $id: id('one-pattern'), type: 'object', properties: { y: { type: 'string', pattern: '^y+$' } } },
   // `equal` (objects in uniqueItems, const, enum) and `ucs2length` (string lengths).
-  { $schema: META, $id: id('equal'), type: 'object', properties: { list: { type: 'array', uniqueItems: true, items: { type: 'object' } }, pinned: { const: { a: [1, 2] } }, kind: { enum: [{ x: 1 }, 'y'] }, name: { type: 'string', minLength: 2, maxLength: 9 } }, required: ['list'] },
+  {
+    $schema: META,
+    $id: id('equal'),
+    type: 'object',
+    properties: {
+      list: { type: 'array', uniqueItems: true, items: { type: 'object' } },
+      pinned: { const: { a: [1, 2] } },
+      kind: { enum: [{ x: 1 }, 'y'] },
+      name: { type: 'string', minLength: 2, maxLength: 9 },
+    },
+    required: ['list'],
+  },
   // Formats from ajv-formats.
-  { $schema: META, $id: id('formats'), type: 'object', properties: { at: { type: 'string', format: 'date-time' }, url: { type: 'string', format: 'uri' }, mail: { format: 'email' }, re: { format: 'regex' } } },
+  {
+    $schema: META,
+    $id: id('formats'),
+    type: 'object',
+    properties: {
+      at: { type: 'string', format: 'date-time' },
+      url: { type: 'string', format: 'uri' },
+      mail: { format: 'email' },
+      re: { format: 'regex' },
+    },
+  },
   // The meta-schema itself, by reference: the fresh instance reuses its compiled function.
   { $schema: META, $id: id('meta-ref'), type: 'object', properties: { schema: { $ref: META } } },
   // Definitions, recursion, dynamic references, a nested $id.
-  { $schema: META, $id: id('tree'), $defs: { node: { type: 'object', properties: { children: { type: 'array', items: { $ref: '#/$defs/node' } } }, unevaluatedProperties: false } }, $ref: '#/$defs/node' },
-  { $schema: META, $id: id('dynamic'), $dynamicAnchor: 'item', type: 'object', properties: { next: { $dynamicRef: '#item' }, inner: { $id: 'inner.json', type: 'object', properties: { n: { type: 'integer' } } }, viaInner: { $ref: 'inner.json' } } },
-  { $schema: META, $id: id('branches'), type: 'object', if: { properties: { kind: { const: 'a' } } }, then: { required: ['a'] }, else: { required: ['b'] }, allOf: [{ properties: { a: { type: 'string' } } }], unevaluatedProperties: false },
+  {
+    $schema: META,
+    $id: id('tree'),
+    $defs: {
+      node: {
+        type: 'object',
+        properties: { children: { type: 'array', items: { $ref: '#/$defs/node' } } },
+        unevaluatedProperties: false,
+      },
+    },
+    $ref: '#/$defs/node',
+  },
+  {
+    $schema: META,
+    $id: id('dynamic'),
+    $dynamicAnchor: 'item',
+    type: 'object',
+    properties: {
+      next: { $dynamicRef: '#item' },
+      inner: { $id: 'inner.json', type: 'object', properties: { n: { type: 'integer' } } },
+      viaInner: { $ref: 'inner.json' },
+    },
+  },
+  {
+    $schema: META,
+    $id: id('branches'),
+    type: 'object',
+    if: { properties: { kind: { const: 'a' } } },
+    then: { required: ['a'] },
+    else: { required: ['b'] },
+    allOf: [{ properties: { a: { type: 'string' } } }],
+    unevaluatedProperties: false,
+  },
   // No $schema: the default meta-schema; no $id.
   { type: 'object', properties: { n: { type: 'number', minimum: 0, multipleOf: 0.5 } }, additionalProperties: false },
 ];
 
 test('the code is what a fresh Ajv writes: schemas that reuse what the meta-schema registered, in either order', () => {
   const expected = crafted.map((schema) => reference(schema));
-  assert.deepEqual(crafted.map((schema) => standaloneSource(schema)), expected);
-  assert.deepEqual([...crafted].reverse().map((schema) => standaloneSource(schema)), [...expected].reverse());
+  assert.deepEqual(
+    crafted.map((schema) => standaloneSource(schema)),
+    expected,
+  );
+  assert.deepEqual(
+    [...crafted].reverse().map((schema) => standaloneSource(schema)),
+    [...expected].reverse(),
+  );
   // The names continue where the meta-schema's end, as in a fresh instance.
   assert.match(expected[0]!, /function validate20\(/);
   // Stopping at the first error (validateFirst): the same, from an instance with allErrors: false.
@@ -79,7 +147,10 @@ test('after a schema that does not compile, the next ones are still what a fresh
   assert.throws(() => standaloneSource(invalid), /schema is invalid/);
   assert.equal(standaloneSource(crafted[1]!), reference(crafted[1]!));
   // The same $id again: nothing of the failed compile is left registered.
-  assert.equal(standaloneSource({ ...broken, properties: { a: { type: 'string' } } }), reference({ ...broken, properties: { a: { type: 'string' } } }));
+  assert.equal(
+    standaloneSource({ ...broken, properties: { a: { type: 'string' } } }),
+    reference({ ...broken, properties: { a: { type: 'string' } } }),
+  );
 });
 
 test('a schema of another draft is compiled by a fresh instance, as before', () => {
@@ -98,6 +169,10 @@ test('every validator the site publishes is what a fresh Ajv writes for its sche
   assert.ok(schemas.length > 100, `${schemas.length} validators`);
   for (const schema of schemas) {
     assert.equal(standaloneSource(schema), reference(schema), String(schema.$id));
-    assert.equal(standaloneSource(schema, { allErrors: false }), reference(schema, false), `${String(schema.$id)}, allErrors: false`);
+    assert.equal(
+      standaloneSource(schema, { allErrors: false }),
+      reference(schema, false),
+      `${String(schema.$id)}, allErrors: false`,
+    );
   }
 });

@@ -13,7 +13,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnRegistry } from '../helpers/npm-registry.ts';
 import { IntegrityError } from '../../scripts/lib/npm-package.ts';
-import { ACCEPT_FLAG, parseIngestArgs, runIngest, withPinnedPackage, type PinnedFetch } from '../../scripts/lib/pinned-package.ts';
+import {
+  ACCEPT_FLAG,
+  parseIngestArgs,
+  runIngest,
+  withPinnedPackage,
+  type PinnedFetch,
+} from '../../scripts/lib/pinned-package.ts';
 import { ScriptError } from '../../scripts/lib/script-files.ts';
 import type { Pin } from '../../scripts/lib/pins.ts';
 
@@ -45,12 +51,29 @@ before(async () => {
   genuine('1.0.0');
   genuine('2.0.0');
   // Served at 2.0.0: the genuine files and one more, so other bytes.
-  tarball('tampered-2.0.0', { name: NAME, version: '2.0.0' }, { 'types.d.ts': TYPES, 'EXTRA.md': 'not the published tarball\n' });
+  tarball(
+    'tampered-2.0.0',
+    { name: NAME, version: '2.0.0' },
+    { 'types.d.ts': TYPES, 'EXTRA.md': 'not the published tarball\n' },
+  );
   tarball('other-version', { name: NAME, version: '3.0.1' }, { 'types.d.ts': TYPES });
   tarball('other-name', { name: '@fixture/other', version: '4.0.0' }, { 'types.d.ts': TYPES });
-  const served = { '1.0.0': 'genuine-1.0.0', '2.0.0': 'tampered-2.0.0', '3.0.0': 'other-version', '4.0.0': 'other-name' };
+  const served = {
+    '1.0.0': 'genuine-1.0.0',
+    '2.0.0': 'tampered-2.0.0',
+    '3.0.0': 'other-version',
+    '4.0.0': 'other-name',
+  };
   const description = join(root, 'registry.json');
-  writeFileSync(description, JSON.stringify({ name: NAME, versions: Object.fromEntries(Object.entries(served).map(([v, label]) => [v, { file: join(root, 'build', label, 'out.tgz') }])) }));
+  writeFileSync(
+    description,
+    JSON.stringify({
+      name: NAME,
+      versions: Object.fromEntries(
+        Object.entries(served).map(([v, label]) => [v, { file: join(root, 'build', label, 'out.tgz') }]),
+      ),
+    }),
+  );
   registry = await spawnRegistry(description);
   mkdirSync(join(root, 'tmp'));
   Object.assign(process.env, {
@@ -76,17 +99,28 @@ const PREFIX = 'pinned-test-';
 const leftovers = () => readdirSync(join(root, 'tmp')).filter((f) => f.startsWith(PREFIX));
 
 function fetchOf(pin: Pin, extra: Partial<PinnedFetch> = {}): PinnedFetch {
-  return { pin, pinsFile: join(root, 'pins.json'), acceptNewIntegrity: false, acceptCommand: 'npm run ingest:fixture -- --accept-new-integrity', workPrefix: PREFIX, warn: (line) => assert.fail(line), ...extra };
+  return {
+    pin,
+    pinsFile: join(root, 'pins.json'),
+    acceptNewIntegrity: false,
+    acceptCommand: 'npm run ingest:fixture -- --accept-new-integrity',
+    workPrefix: PREFIX,
+    warn: (line) => assert.fail(line),
+    ...extra,
+  };
 }
 
 test('the pinned tarball is unpacked for the script and its folder removed afterwards', () => {
   const integrity = integrityOf(tarballs.get('genuine-1.0.0')!);
-  const seen = withPinnedPackage(fetchOf({ package: NAME, version: '1.0.0', integrity, checked: '2026-01-01' }), (pkg) => {
-    assert.equal(pkg.spec, `${NAME}@1.0.0`);
-    assert.equal(pkg.integrity, integrity);
-    assert.deepEqual(pkg.verdict, { record: false });
-    return readFileSync(join(pkg.dir, 'types.d.ts'), 'utf8');
-  });
+  const seen = withPinnedPackage(
+    fetchOf({ package: NAME, version: '1.0.0', integrity, checked: '2026-01-01' }),
+    (pkg) => {
+      assert.equal(pkg.spec, `${NAME}@1.0.0`);
+      assert.equal(pkg.integrity, integrity);
+      assert.deepEqual(pkg.verdict, { record: false });
+      return readFileSync(join(pkg.dir, 'types.d.ts'), 'utf8');
+    },
+  );
   assert.equal(seen, TYPES);
   assert.deepEqual(leftovers(), []);
 });
@@ -97,10 +131,17 @@ test('a tarball whose bytes differ from the pin is refused before it is unpacked
   assert.notEqual(pinned, served);
   let used = false;
   assert.throws(
-    () => withPinnedPackage(fetchOf({ package: NAME, version: '2.0.0', integrity: pinned, checked: '2026-01-01' }), () => (used = true)),
+    () =>
+      withPinnedPackage(
+        fetchOf({ package: NAME, version: '2.0.0', integrity: pinned, checked: '2026-01-01' }),
+        () => (used = true),
+      ),
     (error: unknown) => {
       assert.ok(error instanceof IntegrityError, String(error));
-      assert.match(error.message, new RegExp(`integrity mismatch for ${NAME}@2\\.0\\.0 from ${registry.url.replace(/[.]/g, '\\.')}`));
+      assert.match(
+        error.message,
+        new RegExp(`integrity mismatch for ${NAME}@2\\.0\\.0 from ${registry.url.replace(/[.]/g, '\\.')}`),
+      );
       assert.ok(error.message.includes(`expected ${pinned} (`), error.message);
       assert.ok(error.message.includes(`actual   ${served} (`), error.message);
       assert.ok(error.message.includes('npm run ingest:fixture -- --accept-new-integrity'), error.message);
@@ -110,17 +151,33 @@ test('a tarball whose bytes differ from the pin is refused before it is unpacked
   assert.equal(used, false, 'the script never sees a refused package');
   assert.deepEqual(leftovers(), []);
   // The same bytes with the pin moved on purpose are accepted, and the pin is to be rewritten.
-  const verdict = withPinnedPackage(fetchOf({ package: NAME, version: '2.0.0', integrity: pinned, checked: '2026-01-01' }, { acceptNewIntegrity: true }), (pkg) => pkg.verdict);
+  const verdict = withPinnedPackage(
+    fetchOf(
+      { package: NAME, version: '2.0.0', integrity: pinned, checked: '2026-01-01' },
+      { acceptNewIntegrity: true },
+    ),
+    (pkg) => pkg.verdict,
+  );
   assert.equal(verdict.record, true);
-  assert.match(verdict.note ?? '', new RegExp(`from ${pinned.replace(/[+/]/g, '\\$&')} to ${served.replace(/[+/]/g, '\\$&')}`));
+  assert.match(
+    verdict.note ?? '',
+    new RegExp(`from ${pinned.replace(/[+/]/g, '\\$&')} to ${served.replace(/[+/]/g, '\\$&')}`),
+  );
 });
 
-test('with no integrity pinned, the one the content records is enforced; with none, the tarball\'s is to be recorded', () => {
+test("with no integrity pinned, the one the content records is enforced; with none, the tarball's is to be recorded", () => {
   const pin: Pin = { package: NAME, version: '2.0.0', checked: '2026-01-01' };
   const genuine = integrityOf(tarballs.get('genuine-2.0.0')!);
   assert.throws(
-    () => withPinnedPackage(fetchOf(pin, { recorded: { integrity: genuine, file: join(root, 'agent.json') } }), () => undefined),
-    (error: unknown) => error instanceof IntegrityError && error.message.includes(`expected ${genuine} (`) && error.message.includes('agent.json)'),
+    () =>
+      withPinnedPackage(
+        fetchOf(pin, { recorded: { integrity: genuine, file: join(root, 'agent.json') } }),
+        () => undefined,
+      ),
+    (error: unknown) =>
+      error instanceof IntegrityError &&
+      error.message.includes(`expected ${genuine} (`) &&
+      error.message.includes('agent.json)'),
   );
   const verdict = withPinnedPackage(fetchOf(pin), (pkg) => pkg.verdict);
   assert.equal(verdict.record, true);
@@ -131,13 +188,20 @@ test('with no integrity pinned, the one the content records is enforced; with no
 test('a tarball whose package.json names another version or package than the pin is refused', () => {
   const version = integrityOf(tarballs.get('other-version')!);
   assert.throws(
-    () => withPinnedPackage(fetchOf({ package: NAME, version: '3.0.0', integrity: version, checked: '2026-01-01' }), () => assert.fail('used')),
+    () =>
+      withPinnedPackage(fetchOf({ package: NAME, version: '3.0.0', integrity: version, checked: '2026-01-01' }), () =>
+        assert.fail('used'),
+      ),
     (error: unknown) => error instanceof ScriptError && error.message === 'downloaded version 3.0.1, pinned 3.0.0',
   );
   const name = integrityOf(tarballs.get('other-name')!);
   assert.throws(
-    () => withPinnedPackage(fetchOf({ package: NAME, version: '4.0.0', integrity: name, checked: '2026-01-01' }), () => assert.fail('used')),
-    (error: unknown) => error instanceof ScriptError && error.message === `downloaded package @fixture/other, pinned ${NAME}`,
+    () =>
+      withPinnedPackage(fetchOf({ package: NAME, version: '4.0.0', integrity: name, checked: '2026-01-01' }), () =>
+        assert.fail('used'),
+      ),
+    (error: unknown) =>
+      error instanceof ScriptError && error.message === `downloaded package @fixture/other, pinned ${NAME}`,
   );
   assert.deepEqual(leftovers(), []);
 });
@@ -145,12 +209,17 @@ test('a tarball whose package.json names another version or package than the pin
 test('an ingest takes only --accept-new-integrity', () => {
   assert.deepEqual(parseIngestArgs([]), { acceptNewIntegrity: false });
   assert.deepEqual(parseIngestArgs([ACCEPT_FLAG]), { acceptNewIntegrity: true });
-  assert.throws(() => parseIngestArgs(['--check']), /unknown argument "--check" \(the only option is --accept-new-integrity\)/);
+  assert.throws(
+    () => parseIngestArgs(['--check']),
+    /unknown argument "--check" \(the only option is --accept-new-integrity\)/,
+  );
 });
 
 test('a failed ingest is reported once, line by line, saying what it had written; only an unexpected error shows its stack', () => {
   class OwnError extends Error {}
-  const run = (main: (argv: readonly string[], written: string[]) => void): { lines: string[]; exitCode: typeof process.exitCode } => {
+  const run = (
+    main: (argv: readonly string[], written: string[]) => void,
+  ): { lines: string[]; exitCode: typeof process.exitCode } => {
     const lines: string[] = [];
     const error = console.error;
     const exitCode = process.exitCode;
@@ -163,20 +232,37 @@ test('a failed ingest is reported once, line by line, saying what it had written
       process.exitCode = exitCode;
     }
   };
-  assert.deepEqual(run(() => undefined), { lines: [], exitCode: undefined });
+  assert.deepEqual(
+    run(() => undefined),
+    { lines: [], exitCode: undefined },
+  );
   assert.deepEqual(
     run((_argv, written) => {
       written.push('content/tools/x', 'content/agents/x.json');
       throw new ScriptError('the pin is wrong\nsecond line');
     }),
     {
-      lines: ['ingest-x: the pin is wrong', 'ingest-x: second line', 'ingest-x: failed after writing content/tools/x, content/agents/x.json; the rest is unchanged. Fix the cause and run again.'],
+      lines: [
+        'ingest-x: the pin is wrong',
+        'ingest-x: second line',
+        'ingest-x: failed after writing content/tools/x, content/agents/x.json; the rest is unchanged. Fix the cause and run again.',
+      ],
       exitCode: 1,
     },
   );
-  assert.deepEqual(run(() => { throw new OwnError('own'); }), { lines: ['ingest-x: own', 'ingest-x: nothing was written.'], exitCode: 1 });
-  const unexpected = run(() => { throw new TypeError('boom'); });
+  assert.deepEqual(
+    run(() => {
+      throw new OwnError('own');
+    }),
+    { lines: ['ingest-x: own', 'ingest-x: nothing was written.'], exitCode: 1 },
+  );
+  const unexpected = run(() => {
+    throw new TypeError('boom');
+  });
   assert.equal(unexpected.lines[0], 'ingest-x: TypeError: boom');
-  assert.ok(unexpected.lines.some((l) => /^ingest-x: +at /.test(l)), 'the stack of an unexpected error');
+  assert.ok(
+    unexpected.lines.some((l) => /^ingest-x: +at /.test(l)),
+    'the stack of an unexpected error',
+  );
   assert.equal(unexpected.lines.at(-1), 'ingest-x: nothing was written.');
 });

@@ -27,12 +27,20 @@ test('one new SDK and CLI release: ingest, capture that agent, extend its two hi
 });
 
 test('a registry whose latest is older than the pin moves nothing; a history behind its pin is caught up', () => {
-  const steps = planRefresh({ ...current, types: { 'claude-code': { pinned: '7.0.1', latest: '7.0.0' } }, histories: { ...current.histories, 'codex.capture': '5.1.0' } });
+  const steps = planRefresh({
+    ...current,
+    types: { 'claude-code': { pinned: '7.0.1', latest: '7.0.0' } },
+    histories: { ...current.histories, 'codex.capture': '5.1.0' },
+  });
   assert.deepEqual(steps, [{ kind: 'history', file: 'codex.capture', from: '5.1.0', to: '5.4.0' }]);
 });
 
 test('a missing history file is computed from scratch; release numbers compare numerically', () => {
-  const steps = planRefresh({ ...current, clis: { ...current.clis, codex: { pinned: '5.4.0', latest: '5.1000.0' } }, histories: { 'codex.capture': undefined } });
+  const steps = planRefresh({
+    ...current,
+    clis: { ...current.clis, codex: { pinned: '5.4.0', latest: '5.1000.0' } },
+    histories: { 'codex.capture': undefined },
+  });
   assert.deepEqual(steps, [
     { kind: 'capture', agent: 'codex', from: '5.4.0', to: '5.1000.0' },
     { kind: 'history', file: 'codex.capture', from: undefined, to: '5.1000.0' },
@@ -40,9 +48,16 @@ test('a missing history file is computed from scratch; release numbers compare n
 });
 
 test('types released with their CLI follow its pin, after its capture, whatever the registry says of the types package', () => {
-  const withCli = { ...current, types: { ...current.types, 'gemini-cli': { pinned: '0.61.0', latest: '0.62.0', withCli: true } }, clis: { ...current.clis, 'gemini-cli': { pinned: '0.61.0', latest: '0.61.0' } } };
+  const withCli = {
+    ...current,
+    types: { ...current.types, 'gemini-cli': { pinned: '0.61.0', latest: '0.62.0', withCli: true } },
+    clis: { ...current.clis, 'gemini-cli': { pinned: '0.61.0', latest: '0.61.0' } },
+  };
   assert.deepEqual(planRefresh(withCli), []);
-  const moved = planRefresh({ ...withCli, clis: { ...withCli.clis, 'gemini-cli': { pinned: '0.61.0', latest: '0.62.0' } } });
+  const moved = planRefresh({
+    ...withCli,
+    clis: { ...withCli.clis, 'gemini-cli': { pinned: '0.61.0', latest: '0.62.0' } },
+  });
   assert.deepEqual(moved, [
     { kind: 'capture', agent: 'gemini-cli', from: '0.61.0', to: '0.62.0' },
     { kind: 'ingest-types', agent: 'gemini-cli', from: '0.61.0', to: '0.62.0' },
@@ -52,7 +67,11 @@ test('types released with their CLI follow its pin, after its capture, whatever 
 test('a CLI whose hook payloads are recorded records them again after its capture, before its history; one without keeps none', () => {
   const steps = planRefresh({
     ...current,
-    clis: { a: { pinned: '1.0.0', latest: '1.1.0', payloads: true }, b: { pinned: '2.0.0', latest: '2.0.1' }, c: { pinned: '3.0.0', latest: '3.0.0', payloads: true } },
+    clis: {
+      a: { pinned: '1.0.0', latest: '1.1.0', payloads: true },
+      b: { pinned: '2.0.0', latest: '2.0.1' },
+      c: { pinned: '3.0.0', latest: '3.0.0', payloads: true },
+    },
     histories: { 'a.capture': '1.0.0' },
   });
   assert.deepEqual(steps, [

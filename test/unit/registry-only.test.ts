@@ -20,11 +20,15 @@ const CODE = /\.(ts|mts|mjs|astro)$/;
 
 /** Every code file of src/, scripts/ and the Astro config, read from the tree (a copy of the project without .git is checked the same way). */
 function sharedCodeFiles(): string[] {
-  const listed = ['src', 'scripts'].flatMap((dir) => readdirSync(join(ROOT, dir), { recursive: true, encoding: 'utf8' }).map((f) => `${dir}/${f.split(sep).join('/')}`));
+  const listed = ['src', 'scripts'].flatMap((dir) =>
+    readdirSync(join(ROOT, dir), { recursive: true, encoding: 'utf8' }).map((f) => `${dir}/${f.split(sep).join('/')}`),
+  );
   return [...listed, 'astro.config.mjs'].filter((f) => CODE.test(f) && !ALLOWED.some((a) => a.test(f)));
 }
 
-const ID = new RegExp(`(?<![A-Za-z0-9_-])(${AGENT_IDS.map((id) => id.replace(/[-]/g, '\\-')).join('|')})(?![A-Za-z0-9_-])`);
+const ID = new RegExp(
+  `(?<![A-Za-z0-9_-])(${AGENT_IDS.map((id) => id.replace(/[-]/g, '\\-')).join('|')})(?![A-Za-z0-9_-])`,
+);
 
 /** An import of an agent module (`…/lib/agents/<id>.ts`): a script about one agent reading the registry. */
 const AGENT_MODULE = /\/lib\/agents\/[a-z0-9-]+\.ts$/;
@@ -34,8 +38,15 @@ function stringLiterals(text: string): string[] {
   const source = ts.createSourceFile('file.ts', text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
   const out: string[] = [];
   const visit = (node: ts.Node): void => {
-    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier) && AGENT_MODULE.test(node.moduleSpecifier.text)) return;
-    if (ts.isStringLiteralLike(node) || ts.isTemplateHead(node) || ts.isTemplateMiddle(node) || ts.isTemplateTail(node)) out.push(node.text);
+    if (
+      (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) &&
+      node.moduleSpecifier &&
+      ts.isStringLiteral(node.moduleSpecifier) &&
+      AGENT_MODULE.test(node.moduleSpecifier.text)
+    )
+      return;
+    if (ts.isStringLiteralLike(node) || ts.isTemplateHead(node) || ts.isTemplateMiddle(node) || ts.isTemplateTail(node))
+      out.push(node.text);
     ts.forEachChild(node, visit);
   };
   visit(source);
@@ -46,17 +57,35 @@ function stringLiterals(text: string): string[] {
 function astroTexts(text: string): string[] {
   const match = /^---\n([\s\S]*?)\n---\n/.exec(text);
   const frontmatter = match ? match[1]! : '';
-  const template = (match ? text.slice(match[0].length) : text).replace(/<!--[\s\S]*?-->/g, '').replace(/\{\/\*[\s\S]*?\*\/\}/g, '');
+  const template = (match ? text.slice(match[0].length) : text)
+    .replace(/<!--[\s\S]*?-->/g, '')
+    .replace(/\{\/\*[\s\S]*?\*\/\}/g, '');
   return [...stringLiterals(frontmatter), template];
 }
 
 test('the scanner finds ids in strings and templates and ignores comments (the check can fail)', () => {
   const id = AGENT_IDS[0]!;
-  assert.deepEqual(stringLiterals(`// ${id}\nconst a = '${id}'; /* ${id} */ const b = \`x/\${a}/${id}/\`; const r = /'/;`).filter((s) => ID.test(s)), [id, `/${id}/`]);
-  assert.deepEqual(stringLiterals(`import { x } from '../lib/agents/${id}.ts';\nimport { y } from './${id}/helpers.ts';`).filter((s) => ID.test(s)), [`./${id}/helpers.ts`]);
+  assert.deepEqual(
+    stringLiterals(`// ${id}\nconst a = '${id}'; /* ${id} */ const b = \`x/\${a}/${id}/\`; const r = /'/;`).filter(
+      (s) => ID.test(s),
+    ),
+    [id, `/${id}/`],
+  );
+  assert.deepEqual(
+    stringLiterals(`import { x } from '../lib/agents/${id}.ts';\nimport { y } from './${id}/helpers.ts';`).filter((s) =>
+      ID.test(s),
+    ),
+    [`./${id}/helpers.ts`],
+  );
   assert.equal(ID.test(`${id}-extra`), false);
-  assert.equal(astroTexts(`---\nconst x = 1;\n---\n<!-- ${id} --><p>{/* ${id} */}</p>`).some((s) => ID.test(s)), false);
-  assert.equal(astroTexts(`---\nconst x = 1;\n---\n<code>${id} run</code>`).some((s) => ID.test(s)), true);
+  assert.equal(
+    astroTexts(`---\nconst x = 1;\n---\n<!-- ${id} --><p>{/* ${id} */}</p>`).some((s) => ID.test(s)),
+    false,
+  );
+  assert.equal(
+    astroTexts(`---\nconst x = 1;\n---\n<code>${id} run</code>`).some((s) => ID.test(s)),
+    true,
+  );
 });
 
 test('no shared code outside the registry holds an agent id in a string', () => {
@@ -66,13 +95,14 @@ test('no shared code outside the registry holds an agent id in a string', () => 
     const texts = file.endsWith('.astro') ? astroTexts(text) : stringLiterals(text);
     for (const s of texts) {
       const m = ID.exec(s);
-      if (m) found.push(`${file}: ${JSON.stringify(s.length > 80 ? s.slice(Math.max(0, m.index - 30), m.index + 50) : s)}`);
+      if (m)
+        found.push(`${file}: ${JSON.stringify(s.length > 80 ? s.slice(Math.max(0, m.index - 30), m.index + 50) : s)}`);
     }
   }
   assert.deepEqual(found, []);
 });
 
-test('the wire formats name no agent: no product name in a string of src/lib/wire (an agent\'s words live in its WireQuirks)', () => {
+test("the wire formats name no agent: no product name in a string of src/lib/wire (an agent's words live in its WireQuirks)", () => {
   const found: string[] = [];
   const wireFiles = readdirSync(join(ROOT, 'src/lib/wire')).filter((f) => CODE.test(f));
   assert.ok(wireFiles.length > 0);

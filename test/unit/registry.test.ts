@@ -3,7 +3,17 @@ import assert from 'node:assert/strict';
 import { readViewAnswer } from '../../scripts/lib/registry.ts';
 
 // Answers of `npm view <spec> version --json` as the npm client prints them.
-const E404_JSON = JSON.stringify({ error: { code: 'E404', summary: 'No match found for version 9.9.9', detail: 'The requested resource could not be found.' } }, null, 2);
+const E404_JSON = JSON.stringify(
+  {
+    error: {
+      code: 'E404',
+      summary: 'No match found for version 9.9.9',
+      detail: 'The requested resource could not be found.',
+    },
+  },
+  null,
+  2,
+);
 const E404_STDERR = 'npm error code E404\nnpm error 404 No match found for version 9.9.9\n';
 
 test('one version, or several (a range): the newest is the last', () => {
@@ -17,7 +27,11 @@ test('a release the registry does not have is "not found", with or without the J
 });
 
 test('other failures are failures, with the reason, never "not published"', () => {
-  const offline = readViewAnswer(1, JSON.stringify({ error: { code: 'ENOTFOUND', summary: 'request failed, reason: getaddrinfo ENOTFOUND' } }), 'npm error code ENOTFOUND\n');
+  const offline = readViewAnswer(
+    1,
+    JSON.stringify({ error: { code: 'ENOTFOUND', summary: 'request failed, reason: getaddrinfo ENOTFOUND' } }),
+    'npm error code ENOTFOUND\n',
+  );
   assert.equal(offline.kind, 'failed');
   assert.match((offline as { reason: string }).reason, /ENOTFOUND/);
   assert.equal(readViewAnswer(1, '', 'npm error code ETIMEDOUT\n').kind, 'failed');

@@ -19,7 +19,9 @@ function holder(dir: string, holdMs: number): Promise<void> {
     console.log('locked');
     setTimeout(() => { unlock(); process.exit(0); }, ${holdMs});
   `;
-  const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   return new Promise((resolve, reject) => {
     child.stdout.once('data', () => resolve());
     child.once('exit', (code) => reject(new Error(`the holder exited (${code}) before it locked`)));
@@ -30,7 +32,10 @@ test('a lock held by a live process is refused at once, waited for when asked, a
   const dir = mkdtempSync(join(tmpdir(), 'run-lock-'));
   try {
     await holder(dir, 1500);
-    assert.throws(() => lockRunFolder(dir, 'another run'), (e: unknown) => e instanceof NamespaceError && /another run \(pid \d+\) is running/.test((e as Error).message));
+    assert.throws(
+      () => lockRunFolder(dir, 'another run'),
+      (e: unknown) => e instanceof NamespaceError && /another run \(pid \d+\) is running/.test((e as Error).message),
+    );
     assert.throws(() => waitForRunFolder(dir, 'another run', 200, 50), /another run \(pid \d+\) is running/);
     const t0 = Date.now();
     const unlock = waitForRunFolder(dir, 'another run', 10_000, 50);

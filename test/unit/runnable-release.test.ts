@@ -1,13 +1,26 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readVersionsAnswer } from '../../scripts/lib/registry.ts';
-import { listingPackages, newestRelease, printsVersion, releaseEvidence, releaseTimes, runnablePackage, runnableVersions, type PackageListing } from '../../scripts/lib/runnable-release.ts';
+import {
+  listingPackages,
+  newestRelease,
+  printsVersion,
+  releaseEvidence,
+  releaseTimes,
+  runnablePackage,
+  runnableVersions,
+  type PackageListing,
+} from '../../scripts/lib/runnable-release.ts';
 
 // Listings as `npm view <package> versions --json` prints them: a wrapper that stopped at 3.1.2
 // while its platform package went on to 3.1.5 (and started later, at 3.0.1), plus a prerelease.
 const WRAPPER_STDOUT = JSON.stringify(['3.0.0', '3.0.1', '3.1.0', '3.1.1', '3.1.2', '3.2.0-beta.1'], null, 2) + '\n';
 const PLATFORM_STDOUT = JSON.stringify(['3.0.1', '3.1.0', '3.1.1', '3.1.2', '3.1.3', '3.1.4', '3.1.5'], null, 2) + '\n';
-const E404_JSON = JSON.stringify({ error: { code: 'E404', summary: 'Not Found', detail: 'could not be found' } }, null, 2);
+const E404_JSON = JSON.stringify(
+  { error: { code: 'E404', summary: 'Not Found', detail: 'could not be found' } },
+  null,
+  2,
+);
 
 function listing(pkg: string, stdout: string, status = 0, stderr = ''): PackageListing {
   const answer = readVersionsAnswer(status, stdout, stderr);
@@ -32,8 +45,14 @@ test('a release only the platform package lists is runnable, from that package; 
 
 test('"not published" only when no package lists the release', () => {
   assert.equal(runnablePackage(listings, '3.1.6'), undefined);
-  assert.deepEqual(releaseEvidence(listings, '3.1.6'), [{ package: 'wrapper', lists: false }, { package: 'wrapper-linux-x64', lists: false }]);
-  assert.deepEqual(releaseEvidence(listings, '3.1.4'), [{ package: 'wrapper', lists: false }, { package: 'wrapper-linux-x64', lists: true }]);
+  assert.deepEqual(releaseEvidence(listings, '3.1.6'), [
+    { package: 'wrapper', lists: false },
+    { package: 'wrapper-linux-x64', lists: false },
+  ]);
+  assert.deepEqual(releaseEvidence(listings, '3.1.4'), [
+    { package: 'wrapper', lists: false },
+    { package: 'wrapper-linux-x64', lists: true },
+  ]);
   // The wrapper alone would say the release is missing: the rule reads every package.
   assert.equal(runnablePackage(listings.slice(0, 1), '3.1.4'), undefined);
 });
@@ -43,14 +62,17 @@ test('the releases a history lists: every stable release of any package, once, i
   assert.deepEqual(versions, ['3.0.0', '3.0.1', '3.1.0', '3.1.1', '3.1.2', '3.1.3', '3.1.4', '3.1.5']);
 });
 
-test('the newest runnable release is the newest of the packages\' newest', () => {
+test("the newest runnable release is the newest of the packages' newest", () => {
   assert.equal(newestRelease(['3.1.2', '3.1.5']), '3.1.5');
   assert.equal(newestRelease(['3.10.0', '3.9.9']), '3.10.0');
   assert.throws(() => newestRelease(['3.2.0-beta.1']), /no stable release/);
 });
 
-test('publication times: the wrapper\'s first, the platform package\'s where the wrapper has none', () => {
-  const times = releaseTimes([{ created: 'c', '3.1.2': 'w' }, { '3.1.2': 'p', '3.1.5': 'p5' }]);
+test("publication times: the wrapper's first, the platform package's where the wrapper has none", () => {
+  const times = releaseTimes([
+    { created: 'c', '3.1.2': 'w' },
+    { '3.1.2': 'p', '3.1.5': 'p5' },
+  ]);
   assert.deepEqual(times, { '3.1.2': 'w', '3.1.5': 'p5' });
 });
 
@@ -69,7 +91,9 @@ test('an install of the platform package alone is an install of that release, fr
   const { join } = await import('node:path');
   const { AGENTS } = await import('../../src/lib/agents/index.ts');
   const { installDir, installedBinary, installedPackage } = await import('../../scripts/lib/capture/install.ts');
-  const agent = (Object.keys(AGENTS) as (keyof typeof AGENTS)[]).find((id) => (AGENTS[id].standalonePackages ?? []).length > 0)!;
+  const agent = (Object.keys(AGENTS) as (keyof typeof AGENTS)[]).find(
+    (id) => (AGENTS[id].standalonePackages ?? []).length > 0,
+  )!;
   assert.ok(agent, 'some agent declares a standalone package');
   const { npmPackage, binary } = AGENTS[agent];
   const platform = AGENTS[agent].standalonePackages![0]!;
@@ -78,16 +102,25 @@ test('an install of the platform package alone is an install of that release, fr
   try {
     const dir = installDir(root, npmPackage, '3.1.5');
     mkdirSync(join(dir, 'node_modules', platform), { recursive: true });
-    writeFileSync(join(dir, 'node_modules', platform, 'package.json'), JSON.stringify({ name: platform, version: '3.1.5' }));
+    writeFileSync(
+      join(dir, 'node_modules', platform, 'package.json'),
+      JSON.stringify({ name: platform, version: '3.1.5' }),
+    );
     writeFileSync(join(dir, binary), '');
     assert.equal(installedBinary(agent, root, npmPackage, '3.1.5'), join(dir, binary));
     assert.equal(installedPackage(agent, root, npmPackage, '3.1.5'), platform);
     // Another release in that folder is not this one.
-    writeFileSync(join(dir, 'node_modules', platform, 'package.json'), JSON.stringify({ name: platform, version: '3.1.4' }));
+    writeFileSync(
+      join(dir, 'node_modules', platform, 'package.json'),
+      JSON.stringify({ name: platform, version: '3.1.4' }),
+    );
     assert.equal(installedBinary(agent, root, npmPackage, '3.1.5'), undefined);
     // The CLI's own package, where installed, is the one named.
     mkdirSync(join(dir, 'node_modules', npmPackage), { recursive: true });
-    writeFileSync(join(dir, 'node_modules', npmPackage, 'package.json'), JSON.stringify({ name: npmPackage, version: '3.1.5', optionalDependencies: { [platform]: '3.1.5' } }));
+    writeFileSync(
+      join(dir, 'node_modules', npmPackage, 'package.json'),
+      JSON.stringify({ name: npmPackage, version: '3.1.5', optionalDependencies: { [platform]: '3.1.5' } }),
+    );
     assert.equal(installedPackage(agent, root, npmPackage, '3.1.5'), npmPackage);
   } finally {
     rmSync(root, { recursive: true, force: true });

@@ -4,7 +4,11 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { schemaRefusal } from '../../scripts/lib/capture/ajv.ts';
 
 const ajv = new Ajv2020({ allErrors: true });
-const validate = ajv.compile({ type: 'object', required: ['id'], properties: { id: { type: 'string' }, n: { type: 'integer' } } });
+const validate = ajv.compile({
+  type: 'object',
+  required: ['id'],
+  properties: { id: { type: 'string' }, n: { type: 'integer' } },
+});
 
 test('schemaRefusal: what was refused, by which schema, then each error at its pointer with the schema path', () => {
   assert.equal(validate({ n: 1.5 }), false);
@@ -20,5 +24,8 @@ test('schemaRefusal: what was refused, by which schema, then each error at its p
 
 test('schemaRefusal: past the limit, how many errors more', () => {
   assert.equal(validate({ id: 3, n: 'x' }), false);
-  assert.equal(schemaRefusal('the record', 'schemas/r.json', validate.errors, 1), 'the record does not match schemas/r.json:\n  /id: must be string (#/properties/id/type)\n  … and 1 more');
+  assert.equal(
+    schemaRefusal('the record', 'schemas/r.json', validate.errors, 1),
+    'the record does not match schemas/r.json:\n  /id: must be string (#/properties/id/type)\n  … and 1 more',
+  );
 });

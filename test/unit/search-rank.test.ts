@@ -7,8 +7,25 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { AGENT_IDS, AGENT_PRODUCTS } from '../../src/lib/agents/index.ts';
-import { agentOfFilters, answerTo, exactSpellingFirst, fieldRowsFirst, inAgentOrder, pastNames, rankedSearch, spelledNames, subResultFieldNames } from '../../src/lib/views/search-rank.ts';
-import { agentFilter, agentOrder, hooksSearchFields, rankedPagefindSource, searchFields, searchImportMap } from '../../src/lib/views/search.ts';
+import {
+  agentOfFilters,
+  answerTo,
+  exactSpellingFirst,
+  fieldRowsFirst,
+  inAgentOrder,
+  pastNames,
+  rankedSearch,
+  spelledNames,
+  subResultFieldNames,
+} from '../../src/lib/views/search-rank.ts';
+import {
+  agentFilter,
+  agentOrder,
+  hooksSearchFields,
+  rankedPagefindSource,
+  searchFields,
+  searchImportMap,
+} from '../../src/lib/views/search.ts';
 
 /** A sub-result: a field row's (an anchor such as `#input.x`) or a heading's. */
 interface Sub {
@@ -29,16 +46,39 @@ function result(label: string, names: string[] | string | undefined, subs: Sub[]
   };
   return r;
 }
-const row = (page: string, anchor: string, title: string): Sub => ({ title, url: `${page}#${encodeURIComponent(anchor)}` });
+const row = (page: string, anchor: string, title: string): Sub => ({
+  title,
+  url: `${page}#${encodeURIComponent(anchor)}`,
+});
 const labels = (rs: { label: string }[]) => rs.map((r) => r.label);
 
 test('the typed spelling first, then the same name in other spellings, then the rest, each in the order search gave', async () => {
-  const results = [result('a', ['bash']), result('b', ['bash']), result('C', ['Bash', 'BashInput']), result('x', ['read_bash']), result('y', ['Bash']), result('v', ['bash']), result('w', ['Bash'])];
+  const results = [
+    result('a', ['bash']),
+    result('b', ['bash']),
+    result('C', ['Bash', 'BashInput']),
+    result('x', ['read_bash']),
+    result('y', ['Bash']),
+    result('v', ['bash']),
+    result('w', ['Bash']),
+  ];
   const order = ['a', 'b', 'C', 'x', 'y', 'v', 'w'];
   assert.deepEqual(labels(await exactSpellingFirst('Bash', results)), ['C', 'y', 'w', 'a', 'b', 'v', 'x']);
-  assert.deepEqual(labels(await exactSpellingFirst('bash', results)), ['a', 'b', 'v', 'C', 'y', 'w', 'x'], 'a page of the name after one of another name still comes up');
-  assert.deepEqual(labels(await exactSpellingFirst('  Bash  ', results)), ['C', 'y', 'w', 'a', 'b', 'v', 'x'], 'the typed term is trimmed');
-  assert.deepEqual(labels(await exactSpellingFirst('BASH', results)), ['a', 'b', 'C', 'y', 'v', 'w', 'x'], 'no page spelled so: the pages of the name in any case first');
+  assert.deepEqual(
+    labels(await exactSpellingFirst('bash', results)),
+    ['a', 'b', 'v', 'C', 'y', 'w', 'x'],
+    'a page of the name after one of another name still comes up',
+  );
+  assert.deepEqual(
+    labels(await exactSpellingFirst('  Bash  ', results)),
+    ['C', 'y', 'w', 'a', 'b', 'v', 'x'],
+    'the typed term is trimmed',
+  );
+  assert.deepEqual(
+    labels(await exactSpellingFirst('BASH', results)),
+    ['a', 'b', 'C', 'y', 'v', 'w', 'x'],
+    'no page spelled so: the pages of the name in any case first',
+  );
   assert.deepEqual(labels(await exactSpellingFirst('BashInput', results)), ['C', 'a', 'b', 'x', 'y', 'v', 'w']);
   assert.deepEqual(labels(await exactSpellingFirst('zsh', results)), order, 'no page answers to it: the order stays');
   assert.deepEqual(labels(await exactSpellingFirst('', results)), order);
@@ -47,27 +87,63 @@ test('the typed spelling first, then the same name in other spellings, then the 
 test('pages with a field of the typed name come right after the pages of that name; only field rows count', async () => {
   const results = [
     result('edit', ['Edit'], [row('/a/edit/', 'input.new_string', 'new_string')]),
-    result('multi', ['MultiEdit'], [row('/a/multi/', 'input.edits', 'edits[]'), row('/a/multi/', 'input.edits[].new_string', 'edits[].new_string')]),
+    result(
+      'multi',
+      ['MultiEdit'],
+      [row('/a/multi/', 'input.edits', 'edits[]'), row('/a/multi/', 'input.edits[].new_string', 'edits[].new_string')],
+    ),
     result('heading', ['notes'], [{ title: 'new_str', url: '/a/notes/#new_str' }]),
     result('replace', ['replace'], [row('/b/replace/', 'config-pro-yolo.input.new_str', 'new_str')]),
     result('str', ['new_str_tool']),
     result('copilot', ['edit'], [row('/c/edit/', 'input.new_str', 'new_str')]),
     result('variant', ['Artifact'], [row('/a/artifact/', 'output:+url.new_str', '(variant 1 (object)).new_str')]),
   ];
-  assert.deepEqual(labels(await exactSpellingFirst('new_str', results)), ['replace', 'copilot', 'variant', 'edit', 'multi', 'heading', 'str']);
-  assert.deepEqual(labels(await exactSpellingFirst('NEW_STR', results)), ['replace', 'copilot', 'variant', 'edit', 'multi', 'heading', 'str'], 'a field name in any case');
-  assert.deepEqual(labels(await exactSpellingFirst('edits', results)), ['multi', 'edit', 'heading', 'replace', 'str', 'copilot', 'variant'], 'a field that holds a list: its path ends in []');
-  assert.deepEqual(labels(await exactSpellingFirst('edit', results)), ['copilot', 'edit', 'multi', 'heading', 'replace', 'str', 'variant'], 'a name comes before a field');
+  assert.deepEqual(labels(await exactSpellingFirst('new_str', results)), [
+    'replace',
+    'copilot',
+    'variant',
+    'edit',
+    'multi',
+    'heading',
+    'str',
+  ]);
+  assert.deepEqual(
+    labels(await exactSpellingFirst('NEW_STR', results)),
+    ['replace', 'copilot', 'variant', 'edit', 'multi', 'heading', 'str'],
+    'a field name in any case',
+  );
+  assert.deepEqual(
+    labels(await exactSpellingFirst('edits', results)),
+    ['multi', 'edit', 'heading', 'replace', 'str', 'copilot', 'variant'],
+    'a field that holds a list: its path ends in []',
+  );
+  assert.deepEqual(
+    labels(await exactSpellingFirst('edit', results)),
+    ['copilot', 'edit', 'multi', 'heading', 'replace', 'str', 'variant'],
+    'a name comes before a field',
+  );
 });
 
 test('only the first ten results are read for fields and names; a run of pages of the typed name is read to its end', async () => {
   const filler = Array.from({ length: 12 }, (_, i) => result(`f${i}`, ['other']));
   const late = result('late', ['x'], [row('/x/', 'input.late_field', 'late_field')]);
   const results = [...filler.slice(0, 10), late, ...filler.slice(10)];
-  assert.deepEqual(labels(await exactSpellingFirst('late_field', results)), labels(results), 'the eleventh result is not read');
-  assert.deepEqual(results.map((r) => r.loads > 0), results.map((_, i) => i < 10), 'nothing past the first ten is loaded');
+  assert.deepEqual(
+    labels(await exactSpellingFirst('late_field', results)),
+    labels(results),
+    'the eleventh result is not read',
+  );
+  assert.deepEqual(
+    results.map((r) => r.loads > 0),
+    results.map((_, i) => i < 10),
+    'nothing past the first ten is loaded',
+  );
   const early = [...filler.slice(0, 9), late, ...filler.slice(9)];
-  assert.deepEqual(labels(await exactSpellingFirst('late_field', early)), ['late', ...labels(filler)], 'the tenth result is read');
+  assert.deepEqual(
+    labels(await exactSpellingFirst('late_field', early)),
+    ['late', ...labels(filler)],
+    'the tenth result is read',
+  );
 });
 
 test('a leading run longer than one batch of loads is read to its end, and each page is compared by every name it answers to', async () => {
@@ -75,13 +151,19 @@ test('a leading run longer than one batch of loads is read to its end, and each 
   const spellings = ['edit', 'Edit', 'EDIT', 'edit', 'Edit', 'edit', 'eDit', 'edit', 'Edit', 'edit', 'edit', 'Edit'];
   const results = [...spellings.map((s, i) => result(`${s}#${i}`, ['Other', s])), result('z', ['zed'])];
   for (const typed of ['Edit', 'edit', 'eDit']) {
-    const expected = [...labels(results.slice(0, -1))].sort((p, q) => Number(!p.startsWith(`${typed}#`)) - Number(!q.startsWith(`${typed}#`)));
+    const expected = [...labels(results.slice(0, -1))].sort(
+      (p, q) => Number(!p.startsWith(`${typed}#`)) - Number(!q.startsWith(`${typed}#`)),
+    );
     assert.deepEqual(labels(await exactSpellingFirst(typed, results)), [...expected, 'z'], typed);
   }
-  assert.deepEqual(labels(await exactSpellingFirst('Other', results)), labels(results), 'every page answers to it exactly: the order stays');
+  assert.deepEqual(
+    labels(await exactSpellingFirst('Other', results)),
+    labels(results),
+    'every page answers to it exactly: the order stays',
+  );
 });
 
-test('the tie rule: pages of the typed spelling, then of the name in another case, each in the agents\' given order, an agent\'s own pages and pages of no agent in search\'s order', async () => {
+test("the tie rule: pages of the typed spelling, then of the name in another case, each in the agents' given order, an agent's own pages and pages of no agent in search's order", async () => {
   // Agents p, q, r in that order; results as search might give them, the later agent first.
   const order = ['p', 'q', 'r'];
   const results = [
@@ -94,12 +176,45 @@ test('the tie rule: pages of the typed spelling, then of the name in another cas
     result('r:other', ['other'], [], 'r'),
     result('p:Stop#2', ['Other', 'Stop'], [], 'p'),
   ];
-  assert.deepEqual(labels(await exactSpellingFirst('Stop', results, order)), ['p:Stop', 'p:Stop#2', 'r:Stop', 'x:Stop', 'none:Stop', 'p:stop', 'q:stop', 'r:other']);
-  assert.deepEqual(labels(await exactSpellingFirst('stop', results, order)), ['p:stop', 'q:stop', 'p:Stop', 'p:Stop#2', 'r:Stop', 'x:Stop', 'none:Stop', 'r:other']);
-  assert.deepEqual(labels(await exactSpellingFirst('Stop', results, [...order].reverse())), ['r:Stop', 'p:Stop', 'p:Stop#2', 'x:Stop', 'none:Stop', 'q:stop', 'p:stop', 'r:other'], 'the order given decides, not the labels');
-  assert.deepEqual(labels(await exactSpellingFirst('Stop', results)), ['r:Stop', 'x:Stop', 'none:Stop', 'p:Stop', 'p:Stop#2', 'q:stop', 'p:stop', 'r:other'], 'no order given: search\'s order within each group');
-  const fields = [result('r:f', ['a'], [row('/r/a/', 'input.stop', 'stop')], 'r'), result('p:f', ['b'], [row('/p/b/', 'input.stop', 'stop')], 'p')];
-  assert.deepEqual(labels(await exactSpellingFirst('stop', fields, order)), ['r:f', 'p:f'], 'pages that only have a field of the name keep search\'s order');
+  assert.deepEqual(labels(await exactSpellingFirst('Stop', results, order)), [
+    'p:Stop',
+    'p:Stop#2',
+    'r:Stop',
+    'x:Stop',
+    'none:Stop',
+    'p:stop',
+    'q:stop',
+    'r:other',
+  ]);
+  assert.deepEqual(labels(await exactSpellingFirst('stop', results, order)), [
+    'p:stop',
+    'q:stop',
+    'p:Stop',
+    'p:Stop#2',
+    'r:Stop',
+    'x:Stop',
+    'none:Stop',
+    'r:other',
+  ]);
+  assert.deepEqual(
+    labels(await exactSpellingFirst('Stop', results, [...order].reverse())),
+    ['r:Stop', 'p:Stop', 'p:Stop#2', 'x:Stop', 'none:Stop', 'q:stop', 'p:stop', 'r:other'],
+    'the order given decides, not the labels',
+  );
+  assert.deepEqual(
+    labels(await exactSpellingFirst('Stop', results)),
+    ['r:Stop', 'x:Stop', 'none:Stop', 'p:Stop', 'p:Stop#2', 'q:stop', 'p:stop', 'r:other'],
+    "no order given: search's order within each group",
+  );
+  const fields = [
+    result('r:f', ['a'], [row('/r/a/', 'input.stop', 'stop')], 'r'),
+    result('p:f', ['b'], [row('/p/b/', 'input.stop', 'stop')], 'p'),
+  ];
+  assert.deepEqual(
+    labels(await exactSpellingFirst('stop', fields, order)),
+    ['r:f', 'p:f'],
+    "pages that only have a field of the name keep search's order",
+  );
 });
 
 test('the tie rule: a page whose tool has the name now comes before pages that answer to it as a past name, whatever their agents', async () => {
@@ -113,25 +228,58 @@ test('the tie rule: a page whose tool has the name now comes before pages that a
     result('q:now-lower', spelled('taskoutput'), [], 'q'),
     result('p:was-lower', spelled('Other', was('taskoutput')), [], 'p'),
   ];
-  assert.deepEqual(labels(await exactSpellingFirst('TaskOutput', results, order)), ['r:now', 'p:removed', 'q:renamed', 'q:now-lower', 'p:was-lower']);
-  assert.deepEqual(labels(await exactSpellingFirst('taskoutput', results, order)), ['q:now-lower', 'p:was-lower', 'r:now', 'p:removed', 'q:renamed']);
+  assert.deepEqual(labels(await exactSpellingFirst('TaskOutput', results, order)), [
+    'r:now',
+    'p:removed',
+    'q:renamed',
+    'q:now-lower',
+    'p:was-lower',
+  ]);
+  assert.deepEqual(labels(await exactSpellingFirst('taskoutput', results, order)), [
+    'q:now-lower',
+    'p:was-lower',
+    'r:now',
+    'p:removed',
+    'q:renamed',
+  ]);
   assert.deepEqual(answerTo({ spelled: spelled('Read', was('View')) }, 'View'), { spelledSo: true, past: true });
   assert.deepEqual(answerTo({ spelled: spelled('Read', was('View')) }, 'read'), { spelledSo: false, past: false });
-  assert.deepEqual(answerTo({ spelled: spelled('read', was('Read')) }, 'Read'), { spelledSo: true, past: true }, 'spelled so only in the past');
+  assert.deepEqual(
+    answerTo({ spelled: spelled('read', was('Read')) }, 'Read'),
+    { spelledSo: true, past: true },
+    'spelled so only in the past',
+  );
   assert.equal(answerTo({ spelled: spelled('Read') }, 'Write'), undefined);
   assert.deepEqual(pastNames({ spelled: spelled('Read', was('View'), was('Cat')) }), ['View', 'Cat']);
   assert.deepEqual(pastNames({ spelled: '[{"was":1},{"is":"x"},null,"Read"]' }), []);
-  assert.deepEqual(spelledNames({ spelled: spelled('Read', was('View')) }), ['Read'], 'a past name is not one of the names now');
+  assert.deepEqual(
+    spelledNames({ spelled: spelled('Read', was('View')) }),
+    ['Read'],
+    'a past name is not one of the names now',
+  );
 });
 
 test('inAgentOrder is a stable sort by place in the order, unknown agents last; agentOfFilters reads the first agent value', () => {
-  const items = [{ n: 1, a: 'c' }, { n: 2, a: undefined }, { n: 3, a: 'a' }, { n: 4, a: 'z' }, { n: 5, a: 'c' }, { n: 6, a: 'a' }];
+  const items = [
+    { n: 1, a: 'c' },
+    { n: 2, a: undefined },
+    { n: 3, a: 'a' },
+    { n: 4, a: 'z' },
+    { n: 5, a: 'c' },
+    { n: 6, a: 'a' },
+  ];
   // Reference: the positions by hand (a = 0, c = 2, others 3), then a plain stable sort.
   const place: Record<string, number> = { a: 0, b: 1, c: 2 };
   const expected = [...items].sort((x, y) => (place[x.a ?? ''] ?? 3) - (place[y.a ?? ''] ?? 3)).map((i) => i.n);
   assert.deepEqual(expected, [3, 6, 1, 5, 2, 4]);
-  assert.deepEqual(inAgentOrder(items, (i) => i.a, ['a', 'b', 'c']).map((i) => i.n), expected);
-  assert.deepEqual(inAgentOrder(items, (i) => i.a, []).map((i) => i.n), [1, 2, 3, 4, 5, 6]);
+  assert.deepEqual(
+    inAgentOrder(items, (i) => i.a, ['a', 'b', 'c']).map((i) => i.n),
+    expected,
+  );
+  assert.deepEqual(
+    inAgentOrder(items, (i) => i.a, []).map((i) => i.n),
+    [1, 2, 3, 4, 5, 6],
+  );
   assert.equal(agentOfFilters({ agent: ['Claude\u00a0Code', 'x'] }), 'Claude\u00a0Code');
   assert.equal(agentOfFilters({ agent: [] }), undefined);
   assert.equal(agentOfFilters({ agent: 'Claude Code' }), undefined);
@@ -139,17 +287,23 @@ test('inAgentOrder is a stable sort by place in the order, unknown agents last; 
   assert.equal(agentOfFilters(undefined), undefined);
 });
 
-test('the order the wrapper module hands over is every agent\'s filter value, in registry order, each once', () => {
+test("the order the wrapper module hands over is every agent's filter value, in registry order, each once", () => {
   const values = agentOrder();
   assert.equal(new Set(values).size, AGENT_IDS.length);
-  assert.deepEqual(values.map((v) => AGENT_IDS.filter((id) => agentFilter(id) === v)), AGENT_IDS.map((id) => [id]));
+  assert.deepEqual(
+    values.map((v) => AGENT_IDS.filter((id) => agentFilter(id) === v)),
+    AGENT_IDS.map((id) => [id]),
+  );
   const source = rankedPagefindSource('export async function rankedSearch() {}', ['a&b', '</script>']);
   assert.ok(source.includes(`const AGENT_ORDER = ${JSON.stringify(['a&b', '</script>'])};`), source);
-  assert.ok(rankedPagefindSource('').includes(`const AGENT_ORDER = ${JSON.stringify(values)};`), 'by default, the registry\'s');
+  assert.ok(
+    rankedPagefindSource('').includes(`const AGENT_ORDER = ${JSON.stringify(values)};`),
+    "by default, the registry's",
+  );
 });
 
 test('a hooks page answers to its events: lowercased for ranking, as spelled for the typed spelling, each once', () => {
-  const [agent] = AGENT_IDS as [typeof AGENT_IDS[number]];
+  const [agent] = AGENT_IDS as [(typeof AGENT_IDS)[number]];
   const fields = hooksSearchFields(agent, ['PreToolUse', 'preToolUse', 'tool.execute.before', 'PreToolUse']);
   assert.equal(fields.names, 'pretooluse tool.execute.before');
   assert.deepEqual(JSON.parse(fields.spelled), ['PreToolUse', 'preToolUse', 'tool.execute.before']);
@@ -185,7 +339,7 @@ test('field names are read from field rows only, and malformed sub-results answe
   );
 });
 
-test('fieldRowsFirst: the row of the typed field outranks every other sub-result in the dialog\'s order (most matched words), on a copy', () => {
+test("fieldRowsFirst: the row of the typed field outranks every other sub-result in the dialog's order (most matched words), on a copy", () => {
   const subs = [
     { title: 'Edit', url: '/c/edit/#_top', locations: [1, 5, 9, 12] },
     { title: 'Tool description as sent', url: '/c/edit/#model-description', locations: [20, 22, 25, 31, 40] },
@@ -196,14 +350,26 @@ test('fieldRowsFirst: the row of the typed field outranks every other sub-result
   const data = { url: '/c/edit/', sub_results: subs };
   const promoted = fieldRowsFirst('OLD_STR', data);
   // The dialog's own order: a stable sort on the count of matched words, three shown.
-  const shown = [...promoted.sub_results].sort((a, b) => b.locations.length - a.locations.length).slice(0, 3).map((x) => x.title);
+  const shown = [...promoted.sub_results]
+    .sort((a, b) => b.locations.length - a.locations.length)
+    .slice(0, 3)
+    .map((x) => x.title);
   assert.equal(shown[0], 'old_str');
   assert.ok(!shown.includes('new_str'), 'another field row is not promoted');
-  assert.deepEqual(data.sub_results[3]!.locations, [60], 'Pagefind\'s data is left as it was');
+  assert.deepEqual(data.sub_results[3]!.locations, [60], "Pagefind's data is left as it was");
   assert.equal(fieldRowsFirst('lifecycle', data), data, 'a heading is not a field row: nothing changes');
   assert.equal(fieldRowsFirst('', data), data);
-  const bare = { sub_results: [{ title: 'old_str', url: '/c/edit/#input.old_str' }, { title: 'x', url: '/c/edit/#x', locations: [1, 2] }] };
-  assert.equal(fieldRowsFirst('old_str', bare).sub_results[0]!.locations?.length, 3, 'a row without locations still outranks the others');
+  const bare = {
+    sub_results: [
+      { title: 'old_str', url: '/c/edit/#input.old_str' },
+      { title: 'x', url: '/c/edit/#x', locations: [1, 2] },
+    ],
+  };
+  assert.equal(
+    fieldRowsFirst('old_str', bare).sub_results[0]!.locations?.length,
+    3,
+    'a row without locations still outranks the others',
+  );
 });
 
 test('rankedSearch passes options through, reorders the results and keeps the rest of the answer', async () => {
@@ -227,12 +393,16 @@ test('rankedSearch passes options through, reorders the results and keeps the re
 });
 
 test('what pages give search: the title names the release, the filter value is HTML, the names are JSON', () => {
-  const [agent] = AGENT_IDS as [typeof AGENT_IDS[number]];
+  const [agent] = AGENT_IDS as [(typeof AGENT_IDS)[number]];
   const fields = searchFields(agent, ['Read', 'ReadInput'], 'Some CLI 1.2.3');
   assert.equal(fields.title, 'Read — Some CLI 1.2.3');
   assert.deepEqual(JSON.parse(fields.spelled), ['Read', 'ReadInput']);
   const renamed = searchFields(agent, ['Read'], 'Some CLI 1.2.3', ['View', 'Read']);
-  assert.deepEqual(JSON.parse(renamed.spelled), ['Read', { was: 'View' }], 'a past name that is also a name now is a name now');
+  assert.deepEqual(
+    JSON.parse(renamed.spelled),
+    ['Read', { was: 'View' }],
+    'a past name that is also a name now is a name now',
+  );
   assert.deepEqual(spelledNames({ spelled: renamed.spelled }), ['Read']);
   assert.deepEqual(pastNames({ spelled: renamed.spelled }), ['View']);
   const removed = searchFields(agent, [], 'Some CLI, removed in 1.2.0', ['Gone']);
@@ -242,7 +412,10 @@ test('what pages give search: the title names the release, the filter value is H
   for (const id of AGENT_IDS) {
     // Pagefind's UI writes a filter value as HTML: the value, read as HTML, is the product name, its spaces no-break ones.
     const product = AGENT_PRODUCTS[id];
-    const decoded = agentFilter(id).replace(/&(lt|gt|quot|#39|amp);/g, (_m, e: string) => ({ lt: '<', gt: '>', quot: '"', '#39': "'", amp: '&' })[e]!);
+    const decoded = agentFilter(id).replace(
+      /&(lt|gt|quot|#39|amp);/g,
+      (_m, e: string) => ({ lt: '<', gt: '>', quot: '"', '#39': "'", amp: '&' })[e]!,
+    );
     assert.equal(decoded.replaceAll('\u00a0', ' '), product);
     assert.doesNotMatch(agentFilter(id), /[<>"']/);
     // The UI's checkbox id is `agent-<value>`: an id holds no ASCII white space.
@@ -250,16 +423,26 @@ test('what pages give search: the title names the release, the filter value is H
   }
 });
 
-test('the import map sends Pagefind\'s module to the ranked one, which imports the real one, and no text closes its <script>', () => {
-  const map = JSON.parse(searchImportMap()) as { imports: Record<string, string>; scopes: Record<string, Record<string, string>> };
+test("the import map sends Pagefind's module to the ranked one, which imports the real one, and no text closes its <script>", () => {
+  const map = JSON.parse(searchImportMap()) as {
+    imports: Record<string, string>;
+    scopes: Record<string, Record<string, string>>;
+  };
   const [[real, ranked]] = Object.entries(map.imports) as [[string, string]];
   assert.match(real, /\/pagefind\/pagefind\.js$/);
   assert.notEqual(ranked, real);
   const scopes = Object.entries(map.scopes).filter(([prefix]) => ranked.startsWith(prefix));
-  assert.deepEqual(scopes.map(([, imports]) => imports[real]), [real], 'inside the ranked module, Pagefind is Pagefind');
+  assert.deepEqual(
+    scopes.map(([, imports]) => imports[real]),
+    [real],
+    'inside the ranked module, Pagefind is Pagefind',
+  );
   assert.ok(!real.startsWith(scopes[0]![0]), 'the scope does not hold Pagefind itself');
   assert.doesNotMatch(searchImportMap(), /</);
   const source = rankedPagefindSource('export async function rankedSearch() {}');
   assert.match(source, new RegExp(`export \\* from ${JSON.stringify(real).replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')};`));
-  assert.match(source, /export function search\(term, options\) \{ return rankedSearch\(pagefind\.search, term, options, AGENT_ORDER\); \}/);
+  assert.match(
+    source,
+    /export function search\(term, options\) \{ return rankedSearch\(pagefind\.search, term, options, AGENT_ORDER\); \}/,
+  );
 });

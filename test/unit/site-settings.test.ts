@@ -15,8 +15,17 @@ test('an origin, with or without its trailing slash or a port, is taken as its o
 });
 
 test('anything else is refused, naming the variable and the value', () => {
-  for (const bad of ['tools.example.org', 'ftp://tools.example.org', 'https://tools.example.org/docs/', 'https://tools.example.org/?a=1']) {
-    assert.throws(() => siteUrlFrom(bad), (e: Error) => e.message.startsWith(`SITE_URL=${JSON.stringify(bad)}`), bad);
+  for (const bad of [
+    'tools.example.org',
+    'ftp://tools.example.org',
+    'https://tools.example.org/docs/',
+    'https://tools.example.org/?a=1',
+  ]) {
+    assert.throws(
+      () => siteUrlFrom(bad),
+      (e: Error) => e.message.startsWith(`SITE_URL=${JSON.stringify(bad)}`),
+      bad,
+    );
   }
 });
 
@@ -25,17 +34,30 @@ test('a host with characters that would need escaping in HTML, XML, JSON or Mark
   for (const host of ['a"b.example', "a'b.example", 'a`b.example', 'a{b}.example']) {
     const value = `https://${host}`;
     assert.ok(new URL(value).hostname.length > 0, `the URL parser takes ${value}`);
-    assert.throws(() => siteUrlFrom(value), (e: Error) => e.message.startsWith(`SITE_URL=${JSON.stringify(value)} has the host `) && /letters, digits and '-'/.test(e.message), value);
+    assert.throws(
+      () => siteUrlFrom(value),
+      (e: Error) =>
+        e.message.startsWith(`SITE_URL=${JSON.stringify(value)} has the host `) &&
+        /letters, digits and '-'/.test(e.message),
+      value,
+    );
   }
   assert.equal(siteUrlFrom('http://[::1]:4321'), 'http://[::1]:4321');
   assert.equal(siteUrlFrom('https://xn--bcher-kva.example'), 'https://xn--bcher-kva.example');
 });
 
 test('a user name or password is refused and never echoed', () => {
-  for (const value of ['https://alice:s3cr3t-PW@tools.example.org', 'https://s3cr3t-PW@tools.example.org/docs/', 'https://alice:s3cr3t-PW@tools example.org']) {
+  for (const value of [
+    'https://alice:s3cr3t-PW@tools.example.org',
+    'https://s3cr3t-PW@tools.example.org/docs/',
+    'https://alice:s3cr3t-PW@tools example.org',
+  ]) {
     assert.throws(
       () => siteUrlFrom(value),
-      (e: Error) => !e.message.includes('s3cr3t-PW') && !e.message.includes('alice') && e.message.startsWith('SITE_URL="https://***@'),
+      (e: Error) =>
+        !e.message.includes('s3cr3t-PW') &&
+        !e.message.includes('alice') &&
+        e.message.startsWith('SITE_URL="https://***@'),
       value,
     );
   }

@@ -4,7 +4,13 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DEFAULT_PREVIEW_PORT, previewPort, servedAddress, servingLine, startSiteUrl } from '../../scripts/lib/start-settings.ts';
+import {
+  DEFAULT_PREVIEW_PORT,
+  previewPort,
+  servedAddress,
+  servingLine,
+  startSiteUrl,
+} from '../../scripts/lib/start-settings.ts';
 import { DEFAULT_SITE_URL } from '../../src/lib/site/site-settings.ts';
 
 test('PORT: unset or empty is the default port; 0 lets the system pick; anything else but a port is refused, naming PORT', () => {
@@ -13,11 +19,15 @@ test('PORT: unset or empty is the default port; 0 lets the system pick; anything
   assert.equal(previewPort({ PORT: '8080' }), 8080);
   assert.equal(previewPort({ PORT: '0' }), 0);
   for (const bad of ['-1', '65536', '80.5', 'http', '1e3', '0x50']) {
-    assert.throws(() => previewPort({ PORT: bad }), (e: Error) => e.message.startsWith(`PORT=${JSON.stringify(bad)} `), bad);
+    assert.throws(
+      () => previewPort({ PORT: bad }),
+      (e: Error) => e.message.startsWith(`PORT=${JSON.stringify(bad)} `),
+      bad,
+    );
   }
 });
 
-test('the address built for is the server\'s own local address, never the default one, unless SITE_URL is set', () => {
+test("the address built for is the server's own local address, never the default one, unless SITE_URL is set", () => {
   assert.equal(startSiteUrl({}, 4321), 'http://localhost:4321');
   assert.equal(startSiteUrl({ SITE_URL: '' }, 50123), 'http://localhost:50123');
   assert.notEqual(startSiteUrl({}, 4321), DEFAULT_SITE_URL);

@@ -12,19 +12,33 @@ test('the starting tool shows each type with what it was offered and what the ma
   const bash = tool('Bash');
   const edit = tool('Edit');
   const record: Subagents = {
-    agent: 'claude-code', file: 'content/subagents/claude-code.json', cli: { package: 'p', version: '2.1.0' }, configuration: 'print', tool: 'Agent', field: 'subagent_type',
+    agent: 'claude-code',
+    file: 'content/subagents/claude-code.json',
+    cli: { package: 'p', version: '2.1.0' },
+    configuration: 'print',
+    tool: 'Agent',
+    field: 'subagent_type',
     types: [
-      { type: 'Explore', input: {}, tools: ['Bash'], mainTools: ['Agent', 'Bash', 'Edit'], declared: 'All tools except Agent, Edit' },
+      {
+        type: 'Explore',
+        input: {},
+        tools: ['Bash'],
+        mainTools: ['Agent', 'Bash', 'Edit'],
+        declared: 'All tools except Agent, Edit',
+      },
       { type: 'general-purpose', input: {}, tools: ['Agent', 'Bash', 'Edit'], mainTools: ['Agent', 'Bash', 'Edit'] },
     ],
   };
   const site = siteModel({ agents: [], tools: [agent, bash, edit], subagents: [record] });
   const table = subagentTable(site, agent)!;
   assert.equal(table.release, 'Claude Code 2.1.0');
-  assert.deepEqual(table.rows.map((r) => [r.type, r.tools.map((t) => t.name), r.notOffered, r.declared]), [
-    ['Explore', ['Bash'], ['Agent', 'Edit'], 'All tools except Agent, Edit'],
-    ['general-purpose', ['Agent', 'Bash', 'Edit'], [], undefined],
-  ]);
+  assert.deepEqual(
+    table.rows.map((r) => [r.type, r.tools.map((t) => t.name), r.notOffered, r.declared]),
+    [
+      ['Explore', ['Bash'], ['Agent', 'Edit'], 'All tools except Agent, Edit'],
+      ['general-purpose', ['Agent', 'Bash', 'Edit'], [], undefined],
+    ],
+  );
   assert.equal(subagentTable(site, bash), undefined, 'only the starting tool has the table');
   const line = subagentLine(site, edit)!;
   assert.deepEqual([line.offeredTo, line.notTo, line.release], [['general-purpose'], ['Explore'], 'Claude Code 2.1.0']);

@@ -36,10 +36,18 @@ for (const [id, agent] of Object.entries(AGENTS)) {
         if (shape.toolNameField !== 'tool_name') p['tool_name'] = `decoy_${id}`;
         return p;
       });
-      return { own: true, hooks: payloads, hookEvents: shape.eventField === undefined ? [shape.before, shape.after] : undefined };
+      return {
+        own: true,
+        hooks: payloads,
+        hookEvents: shape.eventField === undefined ? [shape.before, shape.after] : undefined,
+      };
     });
     // A call of another tool in the same scenario does not lend its names.
-    const other = { own: false, hooks: [withMember({}, hooks.shape.toolNameField, 'Other')], hookEvents: [hooks.shape.before] };
+    const other = {
+      own: false,
+      hooks: [withMember({}, hooks.shape.toolNameField, 'Other')],
+      hookEvents: [hooks.shape.before],
+    };
     assert.deepEqual(hookToolNames(id, [{ calls: [...calls, other] }]), expected);
     assert.deepEqual(hookToolNames(id, []), []);
   });

@@ -6,10 +6,30 @@
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  linkSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { extractTarball, inflateLimit, INFLATE_RATIO, MAX_INFLATED_BYTES, MIN_INFLATE_LIMIT, readTarball, tarballFiles, UnsafeTarballError, unsafePathRule } from '../../scripts/lib/tarball.ts';
+import {
+  extractTarball,
+  inflateLimit,
+  INFLATE_RATIO,
+  MAX_INFLATED_BYTES,
+  MIN_INFLATE_LIMIT,
+  readTarball,
+  tarballFiles,
+  UnsafeTarballError,
+  unsafePathRule,
+} from '../../scripts/lib/tarball.ts';
 import { gzipSync } from 'node:zlib';
 import { unpackTarball, DownloadError } from '../../scripts/lib/npm-package.ts';
 
@@ -18,7 +38,11 @@ after(() => rmSync(work, { recursive: true, force: true }));
 let count = 0;
 
 /** A folder `<tmp>/package` made by `fill`, packed by GNU tar with `args` (default: the folder). */
-function pack(fill: (pkg: string, root: string) => void, args: string[] = ['package'], extra: string[] = []): { file: string; bytes: Buffer; root: string } {
+function pack(
+  fill: (pkg: string, root: string) => void,
+  args: string[] = ['package'],
+  extra: string[] = [],
+): { file: string; bytes: Buffer; root: string } {
   const root = join(work, `t${++count}`);
   mkdirSync(join(root, 'package'), { recursive: true });
   fill(join(root, 'package'), root);
@@ -39,7 +63,11 @@ function tree(dir: string, prefix = ''): Record<string, string> {
 
 function refused(bytes: Buffer, pattern: RegExp): void {
   const into = join(work, `x${++count}`);
-  assert.throws(() => extractTarball(bytes, into, 'pkg@1.0.0'), (e: unknown) => e instanceof UnsafeTarballError && pattern.test((e as Error).message) && /pkg@1\.0\.0/.test((e as Error).message));
+  assert.throws(
+    () => extractTarball(bytes, into, 'pkg@1.0.0'),
+    (e: unknown) =>
+      e instanceof UnsafeTarballError && pattern.test((e as Error).message) && /pkg@1\.0\.0/.test((e as Error).message),
+  );
   // Refused whole, before any file is written.
   assert.ok(!existsSync(into) || readdirSync(into).length === 0, 'nothing is written');
 }
@@ -47,13 +75,17 @@ function refused(bytes: Buffer, pattern: RegExp): void {
 test('a plain package unpacks to exactly what tar unpacks (top folder dropped), long names included', () => {
   const long = `${'d'.repeat(60)}/${'n'.repeat(90)}.d.ts`;
   for (const format of ['gnu', 'pax', 'ustar']) {
-    const { bytes, file, root } = pack((pkg) => {
-      writeFileSync(join(pkg, 'package.json'), '{"name":"x"}');
-      mkdirSync(join(pkg, 'lib/deep'), { recursive: true });
-      writeFileSync(join(pkg, 'lib/deep/a.js'), 'a\n');
-      mkdirSync(join(pkg, 'd'.repeat(60)));
-      writeFileSync(join(pkg, long), 'long\n');
-    }, ['package'], [`--format=${format}`]);
+    const { bytes, file, root } = pack(
+      (pkg) => {
+        writeFileSync(join(pkg, 'package.json'), '{"name":"x"}');
+        mkdirSync(join(pkg, 'lib/deep'), { recursive: true });
+        writeFileSync(join(pkg, 'lib/deep/a.js'), 'a\n');
+        mkdirSync(join(pkg, 'd'.repeat(60)));
+        writeFileSync(join(pkg, long), 'long\n');
+      },
+      ['package'],
+      [`--format=${format}`],
+    );
     const reference = join(root, 'reference');
     mkdirSync(reference);
     execFileSync('tar', ['-xzf', file, '-C', reference, '--strip-components=1']);
@@ -69,7 +101,10 @@ test('a symbolic link is refused, naming the entry and its target, and nothing i
     writeFileSync(join(pkg, 'package.json'), '{}');
     symlinkSync('/etc/hostname', join(pkg, 'sdk-tools.d.ts'));
   });
-  assert.match(execFileSync('tar', ['-tvzf', file], { encoding: 'utf8' }), /^l.*package\/sdk-tools\.d\.ts -> \/etc\/hostname$/m);
+  assert.match(
+    execFileSync('tar', ['-tvzf', file], { encoding: 'utf8' }),
+    /^l.*package\/sdk-tools\.d\.ts -> \/etc\/hostname$/m,
+  );
   refused(bytes, /"package\/sdk-tools\.d\.ts" is a symbolic link \(to "\/etc\/hostname"\)/);
   // Even when only other files are wanted.
   assert.throws(() => tarballFiles(bytes, 'pkg', (p) => p === 'package.json'), UnsafeTarballError);
@@ -109,19 +144,31 @@ test('a device node is refused', { skip: canMknod ? false : 'mknod needs root he
 });
 
 test('an absolute path is refused', () => {
-  const { bytes, file } = pack((pkg) => writeFileSync(join(pkg, 'f'), 'x'), [join(work, `t${count + 1}`, 'package', 'f')], ['-P']);
+  const { bytes, file } = pack(
+    (pkg) => writeFileSync(join(pkg, 'f'), 'x'),
+    [join(work, `t${count + 1}`, 'package', 'f')],
+    ['-P'],
+  );
   assert.match(execFileSync('tar', ['-tvzf', file, '-P'], { encoding: 'utf8' }), / \/.*\/package\/f$/m);
   refused(bytes, /has an absolute path/);
 });
 
 test('a path with ".." is refused', () => {
-  const { bytes, file } = pack((pkg) => writeFileSync(join(pkg, 'f'), 'x'), ['package/f'], ['--transform', 's,^package/f,package/../../escaped,']);
+  const { bytes, file } = pack(
+    (pkg) => writeFileSync(join(pkg, 'f'), 'x'),
+    ['package/f'],
+    ['--transform', 's,^package/f,package/../../escaped,'],
+  );
   assert.match(execFileSync('tar', ['-tvzf', file], { encoding: 'utf8' }), /package\/\.\.\/\.\.\/escaped$/m);
   refused(bytes, /has a "\.\." segment in the path/);
 });
 
 test('a pax header cannot smuggle an unsafe path past a safe ustar name', () => {
-  const { bytes } = pack((pkg) => writeFileSync(join(pkg, 'f'), 'x'), ['package/f'], ['--format=pax', '--transform', 's,^package/f,package/x/../../../etc/evil,']);
+  const { bytes } = pack(
+    (pkg) => writeFileSync(join(pkg, 'f'), 'x'),
+    ['package/f'],
+    ['--format=pax', '--transform', 's,^package/f,package/x/../../../etc/evil,'],
+  );
   refused(bytes, /"\.\." segment/);
 });
 
@@ -146,7 +193,14 @@ test('unsafe paths are named by their rule; ordinary ones pass', () => {
 
 test('unpackTarball refuses a symbolic link with a DownloadError naming the package', () => {
   const { file, root } = pack((pkg) => symlinkSync('/etc/hostname', join(pkg, 'sdk-tools.d.ts')));
-  assert.throws(() => unpackTarball(file, join(root, 'into'), 'some-pkg@2.0.0'), (e: unknown) => e instanceof DownloadError && /refusing the tarball: some-pkg@2\.0\.0: entry "package\/sdk-tools\.d\.ts" is a symbolic link/.test((e as Error).message));
+  assert.throws(
+    () => unpackTarball(file, join(root, 'into'), 'some-pkg@2.0.0'),
+    (e: unknown) =>
+      e instanceof DownloadError &&
+      /refusing the tarball: some-pkg@2\.0\.0: entry "package\/sdk-tools\.d\.ts" is a symbolic link/.test(
+        (e as Error).message,
+      ),
+  );
   assert.ok(!existsSync(join(root, 'into', 'package', 'sdk-tools.d.ts')));
 });
 
@@ -155,7 +209,12 @@ test('a gzip that inflates far beyond its size is refused when zlib reaches the 
   const bomb = gzipSync(Buffer.alloc(80 * 1024 * 1024));
   assert.ok(bomb.length * INFLATE_RATIO < MIN_INFLATE_LIMIT);
   assert.equal(inflateLimit(bomb.length), MIN_INFLATE_LIMIT);
-  assert.throws(() => readTarball(bomb, 'bomb.tgz'), (e: Error) => e instanceof UnsafeTarballError && /bomb\.tgz: inflates to more than 67108864 bytes.*decompression bomb/.test(e.message));
+  assert.throws(
+    () => readTarball(bomb, 'bomb.tgz'),
+    (e: Error) =>
+      e instanceof UnsafeTarballError &&
+      /bomb\.tgz: inflates to more than 67108864 bytes.*decompression bomb/.test(e.message),
+  );
   // A real package's ratio (text and programs inflate a few times) stays far under the limit.
   assert.equal(inflateLimit(60 * 1024 * 1024), MAX_INFLATED_BYTES);
 });

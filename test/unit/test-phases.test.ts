@@ -37,10 +37,17 @@ test('every test file is run by exactly one job', () => {
 
 test('the files run together in one process start no browser and no build', () => {
   const shared = selected.filter((s) => s.job.command.includes('--test-isolation=none'));
-  assert.ok(shared.some((s) => s.files.length > 1), 'some job runs several files in one process');
+  assert.ok(
+    shared.some((s) => s.files.length > 1),
+    'some job runs several files in one process',
+  );
   for (const { job, files } of shared) {
     for (const file of files.filter((f) => join(ROOT, f) !== import.meta.filename)) {
-      assert.doesNotMatch(text(file), /serveAndLaunch|chromium\.launch|buildSite\(|buildFixtureSite\(|runBuild\(/, `${file} (job ${job.name}) starts a browser or a build`);
+      assert.doesNotMatch(
+        text(file),
+        /serveAndLaunch|chromium\.launch|buildSite\(|buildFixtureSite\(|runBuild\(/,
+        `${file} (job ${job.name}) starts a browser or a build`,
+      );
     }
   }
 });
@@ -49,15 +56,27 @@ test('a file that builds or serves the project in its own folder holds the proje
   const builds = /runBuild\(|join\(ROOT, 'scripts\/(?:build|start)\.ts'\)|join\(ROOT, 'node_modules\/astro/;
   for (const { job, files } of selected) {
     for (const file of files.filter((f) => f.startsWith('test/e2e/'))) {
-      if (builds.test(text(file))) assert.ok(job.locks.includes('project'), `${file} builds in the project folder but does not hold the project lock`);
-      if (/buildFixtureSite\(/.test(text(file))) assert.ok(job.needs.includes('fixture site'), `${file} reads the fixture site but does not wait for it`);
+      if (builds.test(text(file)))
+        assert.ok(
+          job.locks.includes('project'),
+          `${file} builds in the project folder but does not hold the project lock`,
+        );
+      if (/buildFixtureSite\(/.test(text(file)))
+        assert.ok(job.needs.includes('fixture site'), `${file} reads the fixture site but does not wait for it`);
     }
   }
   const stems = testFiles.map((f) => f.replace(/^.*\//, '').replace(/\.test\.ts$/, ''));
-  for (const name of [...BUILDS_IN_PROJECT, ...READS_FIXTURE_SITE]) assert.ok(stems.includes(name), `${name} names no test file`);
+  for (const name of [...BUILDS_IN_PROJECT, ...READS_FIXTURE_SITE])
+    assert.ok(stems.includes(name), `${name} names no test file`);
 });
 
-const job = (name: string, locks: Lock[] = [], needs: string[] = []): Job => ({ name, phase: 'p', command: [], needs, locks });
+const job = (name: string, locks: Lock[] = [], needs: string[] = []): Job => ({
+  name,
+  phase: 'p',
+  command: [],
+  needs,
+  locks,
+});
 const start = (waiting: Job[], running: Job[] = [], finished: [string, boolean][] = [], lanes = 2) =>
   jobsToStart({ waiting, running, finished: new Map(finished), lanes }).map((j) => j.name);
 

@@ -19,7 +19,10 @@ test('a long text folds after its first sentence, and the two parts give the tex
 });
 
 test('a text of many short lines folds at its first line break after the opening', () => {
-  const text = ['Run the command described below, in its own shell.', ...Array.from({ length: FOLD_LINES + 2 }, (_, i) => `- step ${i}`)].join('\n');
+  const text = [
+    'Run the command described below, in its own shell.',
+    ...Array.from({ length: FOLD_LINES + 2 }, (_, i) => `- step ${i}`),
+  ].join('\n');
   const folded = foldText(text);
   assert.ok(folded);
   assert.equal(folded.head, 'Run the command described below, in its own shell.');

@@ -8,7 +8,13 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { firstPayload, memberGroups, sharedMembers, toolHooksView, OPEN_ANSWERS } from '../../src/lib/views/tool-hooks.ts';
+import {
+  firstPayload,
+  memberGroups,
+  sharedMembers,
+  toolHooksView,
+  OPEN_ANSWERS,
+} from '../../src/lib/views/tool-hooks.ts';
 import { shortened } from '../../src/lib/views/examples.ts';
 import { openRowCount } from '../../src/lib/views/tool-page.ts';
 import { sourceGroups } from '../../src/lib/views/tool-page-view.ts';
@@ -17,11 +23,20 @@ import { realContent } from '../helpers/real-content.ts';
 const ROOT = join(import.meta.dirname, '../..');
 
 test('member paths group under their top-level member, in order', () => {
-  assert.deepEqual(memberGroups(['continue', 'hookSpecificOutput', 'hookSpecificOutput.permissionDecision', 'reason', 'hookSpecificOutput.updatedInput']), [
-    { name: 'continue', inner: [] },
-    { name: 'hookSpecificOutput', inner: ['permissionDecision', 'updatedInput'] },
-    { name: 'reason', inner: [] },
-  ]);
+  assert.deepEqual(
+    memberGroups([
+      'continue',
+      'hookSpecificOutput',
+      'hookSpecificOutput.permissionDecision',
+      'reason',
+      'hookSpecificOutput.updatedInput',
+    ]),
+    [
+      { name: 'continue', inner: [] },
+      { name: 'hookSpecificOutput', inner: ['permissionDecision', 'updatedInput'] },
+      { name: 'reason', inner: [] },
+    ],
+  );
 });
 
 test('members every event declares alike are said once; what differs stays with its event', () => {
@@ -44,7 +59,11 @@ test('members every event declares alike are said once; what differs stays with 
 test('a table folds before a top-level field, only when enough rows would fold', () => {
   const rows = (depths: number[]) => depths.map((depth) => ({ depth }));
   assert.equal(openRowCount(rows([0, 0, 0]), 2), 3, 'too few rows to fold');
-  assert.equal(openRowCount(rows([0, 1, 1, 0, 1, 0, 0, 0, 0, 0, 0]), 4), 3, 'the cut is before the top-level field at or under the limit');
+  assert.equal(
+    openRowCount(rows([0, 1, 1, 0, 1, 0, 0, 0, 0, 0, 0]), 4),
+    3,
+    'the cut is before the top-level field at or under the limit',
+  );
   assert.equal(openRowCount(rows([0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]), 4), 11, 'no top-level field to cut before');
 });
 
@@ -61,13 +80,23 @@ function recordedCases(): Map<string, { case: string; tool: string; kind: string
   const out = new Map<string, { case: string; tool: string; kind: string }[]>();
   const dir = join(ROOT, 'content/hook-behaviour');
   for (const agent of readdirSync(dir)) {
-    out.set(agent, readdirSync(join(dir, agent)).filter((f) => f.endsWith('.json')).map((f) => JSON.parse(readFileSync(join(dir, agent, f), 'utf8')) as { case: string; tool: string; kind: string }));
+    out.set(
+      agent,
+      readdirSync(join(dir, agent))
+        .filter((f) => f.endsWith('.json'))
+        .map(
+          (f) => JSON.parse(readFileSync(join(dir, agent, f), 'utf8')) as { case: string; tool: string; kind: string },
+        ),
+    );
   }
   return out;
 }
 
 /** Whether a call's tool name is this tool's, or names no tool of the agent at all (an MCP server's tool, shown on the agent's MCP page). */
-function callsOf(model: ReturnType<typeof realContent>, tool: ReturnType<typeof realContent>['tools'][number]): (name: string) => 'own' | 'unknown' | 'other' {
+function callsOf(
+  model: ReturnType<typeof realContent>,
+  tool: ReturnType<typeof realContent>['tools'][number],
+): (name: string) => 'own' | 'unknown' | 'other' {
   const namesOf = (t: typeof tool) => new Set([t.fullName, ...t.generated.aliases.map((a) => a.name)]);
   const own = namesOf(tool);
   const agentNames = new Set(model.tools.filter((t) => t.agent === tool.agent).flatMap((t) => [...namesOf(t)]));
@@ -86,21 +115,31 @@ test('every recorded case on a tool is listed once on its page, one of each kind
     const shown = view?.answers ?? [];
     const shownCases = shown.map((a) => a.href.split('#case-')[1]!);
     // Cases on a name no tool has are listed on one page of the agent (its MCP page); all others where their tool is.
-    const expected = all.filter((c) => kind(c.tool) === 'own' || (kind(c.tool) === 'unknown' && shownCases.includes(c.case)));
-    for (const c of expected) if (kind(c.tool) === 'unknown') unknownShown.set(`${tool.agent}/${c.case}`, (unknownShown.get(`${tool.agent}/${c.case}`) ?? 0) + 1);
+    const expected = all.filter(
+      (c) => kind(c.tool) === 'own' || (kind(c.tool) === 'unknown' && shownCases.includes(c.case)),
+    );
+    for (const c of expected)
+      if (kind(c.tool) === 'unknown')
+        unknownShown.set(`${tool.agent}/${c.case}`, (unknownShown.get(`${tool.agent}/${c.case}`) ?? 0) + 1);
     assert.deepEqual(shownCases.sort(), expected.map((c) => c.case).sort(), `${tool.agent}/${tool.slug}`);
     if (!view) continue;
     const kinds = new Set(expected.map((c) => c.kind)).size;
     assert.equal(view.open, Math.min(kinds, OPEN_ANSWERS), `${tool.agent}/${tool.slug}: the open rows`);
-    const openKinds = shown.slice(0, view.open).map((a) => expected.find((c) => a.href.endsWith(`#case-${c.case}`))!.kind);
-    assert.equal(new Set(openKinds).size, openKinds.length, `${tool.agent}/${tool.slug}: the open rows are of different kinds`);
+    const openKinds = shown
+      .slice(0, view.open)
+      .map((a) => expected.find((c) => a.href.endsWith(`#case-${c.case}`))!.kind);
+    assert.equal(
+      new Set(openKinds).size,
+      openKinds.length,
+      `${tool.agent}/${tool.slug}: the open rows are of different kinds`,
+    );
     listed += shown.length;
   }
   assert.ok(listed > 0, 'some case is listed');
   for (const [key, pages] of unknownShown) assert.equal(pages, 1, `${key} is listed on one page`);
 });
 
-test("the payload shown is one a hook received before a main-thread call of the tool, as recorded", () => {
+test('the payload shown is one a hook received before a main-thread call of the tool, as recorded', () => {
   const model = realContent();
   let shown = 0;
   for (const tool of model.tools) {
@@ -110,11 +149,16 @@ test("the payload shown is one a hook received before a main-thread call of the 
     const kind = callsOf(model, tool);
     const dir = join(ROOT, 'content/payloads', tool.agent);
     const recorded = readdirSync(dir).flatMap((f) => {
-      const data = JSON.parse(readFileSync(join(dir, f), 'utf8')) as { calls: { tool: string; inSubagent?: boolean; hooks?: unknown[] }[] };
+      const data = JSON.parse(readFileSync(join(dir, f), 'utf8')) as {
+        calls: { tool: string; inSubagent?: boolean; hooks?: unknown[] }[];
+      };
       return data.calls.filter((c) => kind(c.tool) !== 'other' && c.inSubagent !== true).flatMap((c) => c.hooks ?? []);
     });
     const json = JSON.parse(payload.json) as unknown;
-    assert.ok(recorded.some((h) => JSON.stringify(shortened(h)) === JSON.stringify(json)), `${tool.agent}/${tool.slug}: the payload shown was recorded`);
+    assert.ok(
+      recorded.some((h) => JSON.stringify(shortened(h)) === JSON.stringify(json)),
+      `${tool.agent}/${tool.slug}: the payload shown was recorded`,
+    );
   }
   assert.ok(shown > 0);
 });

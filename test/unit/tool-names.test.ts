@@ -20,7 +20,6 @@ import {
 } from '../../src/lib/model/tool-names.ts';
 import { realContent } from '../helpers/real-content.ts';
 
-
 const taskStop: NamedTool = {
   agent: 'claude-code',
   fullName: 'TaskStop',
@@ -33,7 +32,11 @@ const taskStop: NamedTool = {
     ],
   },
 };
-const bash: NamedTool = { agent: 'claude-code', fullName: 'Bash', generated: { aliases: [{ name: 'BashInput', kind: 'sdk-type' }] } };
+const bash: NamedTool = {
+  agent: 'claude-code',
+  fullName: 'Bash',
+  generated: { aliases: [{ name: 'BashInput', kind: 'sdk-type' }] },
+};
 const family: NamedTool = { agent: 'claude-code', fullName: 'mcp__<server>__<tool>', generated: { aliases: [] } };
 const codexShell: NamedTool = { agent: 'codex', fullName: 'shell', generated: { aliases: [] } };
 const codexFamily: NamedTool = { agent: 'codex', fullName: 'mcp__<server>.<tool>', generated: { aliases: [] } };
@@ -66,8 +69,16 @@ test('the tool a call belongs to: full name, else a callable alias, else the MCP
   assert.equal(toolForCall(TOOLS, 'claude-code', 'KillShell'), taskStop);
   assert.equal(toolForCall(TOOLS, 'claude-code', 'TaskStopInput'), undefined, 'nobody calls a type name');
   assert.equal(toolForCall(TOOLS, 'claude-code', 'mcp__capture__echo'), family);
-  assert.equal(toolForCall(TOOLS, 'claude-code', 'mcp__other__echo'), undefined, 'another MCP server is not the stub the captures configure');
-  assert.equal(toolForCall(TOOLS, 'codex', 'mcp__capture.echo'), codexFamily, 'each agent spells MCP tools its own way');
+  assert.equal(
+    toolForCall(TOOLS, 'claude-code', 'mcp__other__echo'),
+    undefined,
+    'another MCP server is not the stub the captures configure',
+  );
+  assert.equal(
+    toolForCall(TOOLS, 'codex', 'mcp__capture.echo'),
+    codexFamily,
+    'each agent spells MCP tools its own way',
+  );
   assert.equal(toolForCall(TOOLS, 'codex', 'mcp__capture__echo'), undefined);
   assert.equal(toolForCall(TOOLS, 'codex', 'Bash'), undefined);
   assert.equal(toolForCall(TOOLS, 'no-such-agent', 'Bash'), undefined);
@@ -89,7 +100,8 @@ test('on the real content: every alias, former name and type name is recorded on
       assert.equal(toolForCall(tools, tool.agent, name), tool, `${tool.agent} ${name}`);
     }
     aliases += otherNames(tool.generated).length;
-    for (const alias of tool.generated.aliases.filter((a) => a.kind === 'sdk-type')) assert.equal(answersTo(tool, alias.name), false);
+    for (const alias of tool.generated.aliases.filter((a) => a.kind === 'sdk-type'))
+      assert.equal(answersTo(tool, alias.name), false);
   }
   assert.ok(aliases >= 5, `${aliases} accepted aliases and former names`);
 });

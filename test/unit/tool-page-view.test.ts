@@ -11,23 +11,36 @@ import { join } from 'node:path';
 import { AGENT_IDS, AGENT_PRODUCTS, AGENTS } from '../../src/lib/agents/index.ts';
 
 /** The hook fields the checker is given: the registry module's hook shape, when it has one. */
-function hookFieldsOf(id: (typeof AGENT_IDS)[number]): { fields?: { event: string | undefined; toolName: string; input: string; inputEncoding: string } } {
+function hookFieldsOf(id: (typeof AGENT_IDS)[number]): {
+  fields?: { event: string | undefined; toolName: string; input: string; inputEncoding: string };
+} {
   const { hooks } = AGENTS[id];
   if ('none' in hooks) return {};
   const s = hooks.shape;
-  return { fields: { event: s.eventField, toolName: s.toolNameField, input: s.inputField, inputEncoding: s.inputEncoding } };
+  return {
+    fields: { event: s.eventField, toolName: s.toolNameField, input: s.inputField, inputEncoding: s.inputEncoding },
+  };
 }
 import { loadContent } from '../../src/lib/content/load.ts';
 import type { Since } from '../../src/lib/history/history.ts';
 import type { SiteModel, ToolExample } from '../../src/lib/model/model.ts';
 import type { PageSection } from '../../src/lib/core/page-sections.ts';
-import { COUNTERPARTS_OPEN, definitionSection, examplesView, fileSize, hookText, modelFacingView, toolPageView, type ToolPageView } from '../../src/lib/views/tool-page-view.ts';
+import {
+  COUNTERPARTS_OPEN,
+  definitionSection,
+  examplesView,
+  fileSize,
+  hookText,
+  modelFacingView,
+  toolPageView,
+  type ToolPageView,
+} from '../../src/lib/views/tool-page-view.ts';
 import { toolRoutes } from '../../src/lib/routes/tool-routes.ts';
 import { agent, configuration, matrix, row, site, tool, view } from '../helpers/model-fixtures.ts';
 import { realContent } from '../helpers/real-content.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
-const [A, B, C] = AGENT_IDS as [typeof AGENT_IDS[number], typeof AGENT_IDS[number], typeof AGENT_IDS[number]];
+const [A, B, C] = AGENT_IDS as [(typeof AGENT_IDS)[number], (typeof AGENT_IDS)[number], (typeof AGENT_IDS)[number]];
 
 /** Every section a view renders a heading for, wherever it sits in the view. */
 function renderedSections(v: ToolPageView): PageSection[] {
@@ -67,7 +80,11 @@ function fixture(): SiteModel {
     agents: [agent(A), agent(B), agent(C)],
     tools: [
       tool(A, 'Bash', {
-        aliases: [{ name: 'KillShell', kind: 'former-name', evidence: 'renamed' }, { name: 'BashInput', kind: 'sdk-type', evidence: 'type' }, { name: 'Sh', kind: 'accepted-alias', evidence: 'alias' }],
+        aliases: [
+          { name: 'KillShell', kind: 'former-name', evidence: 'renamed' },
+          { name: 'BashInput', kind: 'sdk-type', evidence: 'type' },
+          { name: 'Sh', kind: 'accepted-alias', evidence: 'alias' },
+        ],
         editorial: { jobs: ['shell', 'stop'] },
         captured: { base: 'function' },
         input: view('json-schema', [row('input.command')], { lang: 'json', text: '{\n  "type": "object"\n}' }),
@@ -105,11 +122,14 @@ test('fact line: release, group, accepted names, the names search indexes, and h
   // The filter value: the product name with no-break spaces (a checkbox id is made from it).
   assert.equal(v.search.agent, AGENT_PRODUCTS[A].replaceAll(' ', '\u00a0'));
   assert.deepEqual(JSON.parse(v.search.spelled), ['Bash', 'KillShell', 'BashInput', 'Sh']);
-  assert.deepEqual(v.aliases.list.map((a) => [a.name, a.indexed, a.kind]), [
-    ['KillShell', false, 'former name, still accepted'],
-    ['BashInput', true, 'SDK type name'],
-    ['Sh', false, 'accepted alias'],
-  ]);
+  assert.deepEqual(
+    v.aliases.list.map((a) => [a.name, a.indexed, a.kind]),
+    [
+      ['KillShell', false, 'former name, still accepted'],
+      ['BashInput', true, 'SDK type name'],
+      ['Sh', false, 'accepted alias'],
+    ],
+  );
   const bare = toolPageView(fixture(), tool(A, 'Bare'));
   assert.equal(bare.description, `${AGENT_PRODUCTS[A]} tool Bare: input and result`);
   assert.equal(bare.facts.availability?.advertisedIn, 0);
@@ -121,20 +141,37 @@ test('the same job in other agents: the main job first, tools grouped by agent i
     job: 'run a shell command',
     url: '/jobs/shell/',
     agents: [
-      { label: AGENT_PRODUCTS[B], tools: [{ url: `/${B}/exec/`, name: 'exec' }, { url: `/${B}/run/`, name: 'run' }] },
+      {
+        label: AGENT_PRODUCTS[B],
+        tools: [
+          { url: `/${B}/exec/`, name: 'exec' },
+          { url: `/${B}/run/`, name: 'run' },
+        ],
+      },
       { label: AGENT_PRODUCTS[C], tools: [{ url: `/${C}/shell/`, name: 'shell' }] },
     ],
     folded: false,
   });
-  assert.deepEqual(v.jobs?.list.map((j) => [j.title, j.url, j.agents.length]), [['Run a Shell Command', '/jobs/shell/', 2], ['Stop a task', '/jobs/stop/', 0]]);
+  assert.deepEqual(
+    v.jobs?.list.map((j) => [j.title, j.url, j.agents.length]),
+    [
+      ['Run a Shell Command', '/jobs/shell/', 2],
+      ['Stop a task', '/jobs/stop/', 0],
+    ],
+  );
   // Its main job done by no other agent: no counterparts line, but the job is listed.
   const stop = toolPageView(fixture(), fixture().tools[4]!);
   assert.equal(stop.counterparts, undefined);
-  assert.deepEqual(stop.jobs?.list.map((j) => j.title), ['Stop a task']);
+  assert.deepEqual(
+    stop.jobs?.list.map((j) => j.title),
+    ['Stop a task'],
+  );
   assert.equal(toolPageView(fixture(), tool(A, 'Lonely')).jobs, undefined);
   // More counterparts than are listed open: folded, every one still there.
   const many = fixture();
-  const extra = Array.from({ length: COUNTERPARTS_OPEN }, (_, i) => tool(C, `extra${i}`, { editorial: { jobs: ['shell'] } }));
+  const extra = Array.from({ length: COUNTERPARTS_OPEN }, (_, i) =>
+    tool(C, `extra${i}`, { editorial: { jobs: ['shell'] } }),
+  );
   many.tools.push(...extra);
   const folded = toolPageView(many, many.tools[0]!).counterparts!;
   assert.equal(folded.folded, true);
@@ -161,12 +198,29 @@ test('payload checker: the schema checked, the names it accepts, and what the ve
     hookText:
       "A hook payload (an object with tool_input) works too: its tool_input is checked against the same schema, though the site has no recorded hook payload of Bash to show that its hooks receive the model's input unchanged.",
   });
-  assert.match(hookText('Bash', { names: ['Bash'], count: 4, release: 'Agent 1' }), /as the 4 recorded hook payloads \(Agent 1\) carry the model's input/);
-  const own = hookText('run', { names: ['Shell'], count: 1, form: { types: ['object'], fields: [{ name: 'command', types: ['string'], always: true }] } });
-  assert.match(own, /run's hooks do not receive the model's input: the 1 recorded hook payload names it Shell, with a tool_input that is an object with command \(string\)\. Its tool_input is compared with those, not with the schema\./);
-  const typed = tool(A, 'Typed', { source: 'sdk', input: view('typescript'), modelInput: { view: view('json-schema'), config: 'base' } });
+  assert.match(
+    hookText('Bash', { names: ['Bash'], count: 4, release: 'Agent 1' }),
+    /as the 4 recorded hook payloads \(Agent 1\) carry the model's input/,
+  );
+  const own = hookText('run', {
+    names: ['Shell'],
+    count: 1,
+    form: { types: ['object'], fields: [{ name: 'command', types: ['string'], always: true }] },
+  });
+  assert.match(
+    own,
+    /run's hooks do not receive the model's input: the 1 recorded hook payload names it Shell, with a tool_input that is an object with command \(string\)\. Its tool_input is compared with those, not with the schema\./,
+  );
+  const typed = tool(A, 'Typed', {
+    source: 'sdk',
+    input: view('typescript'),
+    modelInput: { view: view('json-schema'), config: 'base' },
+  });
   const check = toolPageView(fixture(), typed).payloadCheck!;
-  assert.deepEqual([check.root, check.modelFacing, check.schemaFile, check.schemaLabel], ['model-input', true, 'model-input.schema.json', `the model-facing schema of Typed (${AGENT_PRODUCTS[A]} 1.2.3)`]);
+  assert.deepEqual(
+    [check.root, check.modelFacing, check.schemaFile, check.schemaLabel],
+    ['model-input', true, 'model-input.schema.json', `the model-facing schema of Typed (${AGENT_PRODUCTS[A]} 1.2.3)`],
+  );
   assert.equal(toolPageView(fixture(), tool(A, 'Free', { input: view('grammar') })).payloadCheck, undefined);
 });
 
@@ -185,10 +239,25 @@ test('the "since" legend: only when a row of the table has an entry; what rows w
   const section = { id: 'input' as const, title: 'Input', depth: 2 as const };
   const rows = view('json-schema', [row('input.a'), row('input.b')]);
   const since = (entries: [string, Since][]) => new Map(entries);
-  assert.equal(definitionSection(section, rows, undefined, since([['output.x', { kind: 'field', release: '2' }]])).sinceLegend, undefined);
-  assert.deepEqual(definitionSection(section, rows, undefined, since([['input.a', { kind: 'field', release: '2', note: 'n' }]])).sinceLegend, { base: undefined, explains: true });
+  assert.equal(
+    definitionSection(section, rows, undefined, since([['output.x', { kind: 'field', release: '2' }]])).sinceLegend,
+    undefined,
+  );
   assert.deepEqual(
-    definitionSection(section, rows, undefined, since([['input.a', { kind: 'field', release: '2' }], ['input.b', { kind: 'tool', release: '1', note: 'since-tool-sdk' }]])).sinceLegend,
+    definitionSection(section, rows, undefined, since([['input.a', { kind: 'field', release: '2', note: 'n' }]]))
+      .sinceLegend,
+    { base: undefined, explains: true },
+  );
+  assert.deepEqual(
+    definitionSection(
+      section,
+      rows,
+      undefined,
+      since([
+        ['input.a', { kind: 'field', release: '2' }],
+        ['input.b', { kind: 'tool', release: '1', note: 'since-tool-sdk' }],
+      ]),
+    ).sinceLegend,
     { base: { kind: 'tool', release: '1', note: 'since-tool-sdk' }, explains: true },
   );
 });
@@ -198,10 +267,16 @@ test('the "since" badge is explained above the first table that has one; later t
   let pages = 0;
   for (const t of model.tools) {
     const v = toolPageView(model, t);
-    const legends = [v.input, v.result, v.modelFacing.modelInput?.definition].flatMap((d) => (d?.sinceLegend ? [d.sinceLegend] : []));
+    const legends = [v.input, v.result, v.modelFacing.modelInput?.definition].flatMap((d) =>
+      d?.sinceLegend ? [d.sinceLegend] : [],
+    );
     if (legends.length < 2) continue;
     pages++;
-    assert.deepEqual(legends.map((l) => l.explains), legends.map((_, i) => i === 0), `${t.agent}/${t.slug}`);
+    assert.deepEqual(
+      legends.map((l) => l.explains),
+      legends.map((_, i) => i === 0),
+      `${t.agent}/${t.slug}`,
+    );
   }
   assert.ok(pages > 0, 'some page has two tables with badges');
 });
@@ -216,22 +291,29 @@ test('what the model is told: description of the first full definition, settings
   });
   const sections = [
     { id: 'model-description' as const, title: 'What the model is told', depth: 2 as const },
-    { id: 'definition-by-configuration' as const, title: 'Definitions that differ by configuration', depth: 3 as const },
+    {
+      id: 'definition-by-configuration' as const,
+      title: 'Definitions that differ by configuration',
+      depth: 3 as const,
+    },
   ];
   const labels: Record<string, string> = { deferred: 'Deferred', full: 'Full' };
   const v = modelFacingView(captured, sections, (id) => labels[id] ?? id, undefined, new Map());
   // The most complete delivery wins: a function tool before a hosted one, both before a deferred one.
-  assert.deepEqual({ ...v.description, section: v.description?.section.id }, {
-    section: 'model-description',
-    configuration: 'other',
-    length: '7 characters',
-    text: 'another',
-    segments: [{ text: 'another' }],
-    settings: undefined,
-    placeholders: [],
-    hosted: false,
-    standIn: undefined,
-  });
+  assert.deepEqual(
+    { ...v.description, section: v.description?.section.id },
+    {
+      section: 'model-description',
+      configuration: 'other',
+      length: '7 characters',
+      text: 'another',
+      segments: [{ text: 'another' }],
+      settings: undefined,
+      placeholders: [],
+      hosted: false,
+      standIn: undefined,
+    },
+  );
   assert.deepEqual(v.byConfiguration?.groups, [
     { configurations: ['Deferred'], kind: 'JSON Schema', otherDescription: true, input: undefined },
     { configurations: ['Full'], kind: 'JSON Schema', otherDescription: true, input: undefined },
@@ -239,23 +321,53 @@ test('what the model is told: description of the first full definition, settings
   ]);
   assert.equal(v.modelInput, undefined);
   // A configuration that sends other fields gets its table, row ids prefixed with its first configuration.
-  const withOther = { ...captured, otherInputs: [{ configs: ['full'], view: view('json-schema', [row('input.message')]) }] } as typeof captured;
-  const groups = modelFacingView(withOther, sections, (id) => labels[id] ?? id, undefined, new Map()).byConfiguration?.groups;
-  assert.deepEqual(groups?.map((g) => [g.configurations, g.input?.label, g.input?.rows.map((r) => r.id)]), [
-    [['Deferred'], undefined, undefined],
-    [['Full'], 'Input fields in Full', ['config-full.input.message']],
-    [['other'], undefined, undefined],
-  ]);
-  const hosted = modelFacingView(tool(A, 'Web', { captured: { full: { delivery: 'hosted', settings: { max: 3 } } } }), sections, (id) => id, undefined, new Map());
-  assert.deepEqual([hosted.description?.length, hosted.description?.settings, hosted.description?.hosted, hosted.byConfiguration], ['none', '{\n  "max": 3\n}', true, undefined]);
+  const withOther = {
+    ...captured,
+    otherInputs: [{ configs: ['full'], view: view('json-schema', [row('input.message')]) }],
+  } as typeof captured;
+  const groups = modelFacingView(withOther, sections, (id) => labels[id] ?? id, undefined, new Map()).byConfiguration
+    ?.groups;
+  assert.deepEqual(
+    groups?.map((g) => [g.configurations, g.input?.label, g.input?.rows.map((r) => r.id)]),
+    [
+      [['Deferred'], undefined, undefined],
+      [['Full'], 'Input fields in Full', ['config-full.input.message']],
+      [['other'], undefined, undefined],
+    ],
+  );
+  const hosted = modelFacingView(
+    tool(A, 'Web', { captured: { full: { delivery: 'hosted', settings: { max: 3 } } } }),
+    sections,
+    (id) => id,
+    undefined,
+    new Map(),
+  );
+  assert.deepEqual(
+    [hosted.description?.length, hosted.description?.settings, hosted.description?.hosted, hosted.byConfiguration],
+    ['none', '{\n  "max": 3\n}', true, undefined],
+  );
 });
 
-test('what the model is told marks the capture\'s placeholders in the description and lists them once', () => {
-  const captured = tool(A, 'WebSearch', { captured: { only: { delivery: 'function', description: 'The year is $YEAR, not $LAST_YEAR; see $YEAR.', settings: { path: '$HOME/x' } } } });
+test("what the model is told marks the capture's placeholders in the description and lists them once", () => {
+  const captured = tool(A, 'WebSearch', {
+    captured: {
+      only: {
+        delivery: 'function',
+        description: 'The year is $YEAR, not $LAST_YEAR; see $YEAR.',
+        settings: { path: '$HOME/x' },
+      },
+    },
+  });
   const sections = [{ id: 'model-description' as const, title: 'What the model is told', depth: 2 as const }];
   const v = modelFacingView(captured, sections, (id) => id, undefined, new Map());
-  assert.deepEqual(v.description?.segments.map((s) => ('placeholder' in s ? `[${s.text}]` : s.text)).join(''), 'The year is [$YEAR], not [$LAST_YEAR]; see [$YEAR].');
-  assert.deepEqual(v.description?.placeholders.map((p) => p.token), ['$YEAR', '$LAST_YEAR', '$HOME']);
+  assert.deepEqual(
+    v.description?.segments.map((s) => ('placeholder' in s ? `[${s.text}]` : s.text)).join(''),
+    'The year is [$YEAR], not [$LAST_YEAR]; see [$YEAR].',
+  );
+  assert.deepEqual(
+    v.description?.placeholders.map((p) => p.token),
+    ['$YEAR', '$LAST_YEAR', '$HOME'],
+  );
 });
 
 test('the model-facing input: its definition and the differences from the published type, in words', () => {
@@ -267,7 +379,10 @@ test('the model-facing input: its definition and the differences from the publis
     { path: 'a', kind: 'only-in-first' },
     { path: 'b', kind: 'type', first: 'string', second: 'number' },
   ] as never;
-  const typed = tool(A, 'Typed', { source: 'sdk', modelInput: { view: view('json-schema', [row('model-input.a')]), config: 'base', differences } });
+  const typed = tool(A, 'Typed', {
+    source: 'sdk',
+    modelInput: { view: view('json-schema', [row('model-input.a')]), config: 'base', differences },
+  });
   const v = modelFacingView(typed, sections, (id) => id.toUpperCase(), undefined, new Map());
   assert.equal(v.modelInput?.configuration, 'BASE');
   assert.equal(v.modelInput?.definition.section.id, 'model-input');
@@ -276,7 +391,10 @@ test('the model-facing input: its definition and the differences from the publis
     { path: 'b', text: 'type differs', first: 'string', second: 'number' },
   ]);
   const uncompared = tool(A, 'U', { source: 'sdk', modelInput: { view: view('json-schema'), config: 'base' } });
-  assert.equal(modelFacingView(uncompared, sections, (id) => id, undefined, new Map()).modelInput?.differences, undefined);
+  assert.equal(
+    modelFacingView(uncompared, sections, (id) => id, undefined, new Map()).modelInput?.differences,
+    undefined,
+  );
 });
 
 test('examples: input and result highlighted, hook payloads folded, long strings cut, fields and findings linked', () => {
@@ -298,11 +416,34 @@ test('examples: input and result highlighted, hook payloads folded, long strings
         hooks: [{ hook_event_name: 'PreToolUse', tool_input: { command: 'ls' } }],
       } as never,
       { tool: 'Other', own: false, input: 'raw text', outcome: 'success', hooks: [] } as never,
-      { tool: 'Bash', own: false, inSubagent: true, input: { command: 'echo sub' }, outcome: 'success', hooks: [] } as never,
+      {
+        tool: 'Bash',
+        own: false,
+        inSubagent: true,
+        input: { command: 'echo sub' },
+        outcome: 'success',
+        hooks: [],
+      } as never,
     ],
     findings: [
-      { call: 0, tool: 'Bash', parts: ['input'], kind: 'undeclared', anchor: 'input.extra', pointer: '/extra', message: 'not declared' },
-      { call: 0, tool: 'Bash', parts: ['result'], kind: 'undeclared', anchor: 'input.command', pointer: '', message: 'm' },
+      {
+        call: 0,
+        tool: 'Bash',
+        parts: ['input'],
+        kind: 'undeclared',
+        anchor: 'input.extra',
+        pointer: '/extra',
+        message: 'not declared',
+      },
+      {
+        call: 0,
+        tool: 'Bash',
+        parts: ['result'],
+        kind: 'undeclared',
+        anchor: 'input.command',
+        pointer: '',
+        message: 'm',
+      },
     ] as never,
   };
   const t = tool(A, 'Bash', { input: view('json-schema', [row('input.command')]) });
@@ -310,35 +451,72 @@ test('examples: input and result highlighted, hook payloads folded, long strings
   const [v] = examplesView(t);
   const [own, other, inSubagent] = v!.calls;
   // A call made inside a subagent says so; the others do not.
-  assert.deepEqual(v!.calls.map((c) => c.inSubagent), [false, false, true]);
+  assert.deepEqual(
+    v!.calls.map((c) => c.inSubagent),
+    [false, false, true],
+  );
   assert.equal(inSubagent!.tool, 'Bash');
-  assert.deepEqual(own!.parts.map((p) => [p.title, p.lang, p.highlighted]), [
-    ['Input the model sent', 'json', true],
-    ['Result the model got', 'json', true],
-    ['PreToolUse hook, standard input', 'json', false],
-  ]);
+  assert.deepEqual(
+    own!.parts.map((p) => [p.title, p.lang, p.highlighted]),
+    [
+      ['Input the model sent', 'json', true],
+      ['Result the model got', 'json', true],
+      ['PreToolUse hook, standard input', 'json', false],
+    ],
+  );
   assert.equal(JSON.parse(own!.parts[0]!.text).command, `${'x'.repeat(240)}… [10 more characters]`);
-  assert.equal(own!.parts[2]!.text, JSON.stringify({ hook_event_name: 'PreToolUse', tool_input: { command: 'ls' } }, null, 2));
+  assert.equal(
+    own!.parts[2]!.text,
+    JSON.stringify({ hook_event_name: 'PreToolUse', tool_input: { command: 'ls' } }, null, 2),
+  );
   assert.deepEqual(own!.fields, [{ name: 'command', anchor: 'input.command' }, { name: 'extra' }]);
   // Another tool's call shows no field list; a text input is shown as text.
   assert.equal(other!.fields, undefined);
-  assert.deepEqual(other!.parts.map((p) => [p.lang, p.text]), [['text', 'raw text'], ['text', 'The CLI sent the model no result for this call.']]);
-  assert.deepEqual(v!.findings.map((f) => [f.anchor, f.href]), [['input.extra', undefined], ['input.command', '#input.command']]);
+  assert.deepEqual(
+    other!.parts.map((p) => [p.lang, p.text]),
+    [
+      ['text', 'raw text'],
+      ['text', 'The CLI sent the model no result for this call.'],
+    ],
+  );
+  assert.deepEqual(
+    v!.findings.map((f) => [f.anchor, f.href]),
+    [
+      ['input.extra', undefined],
+      ['input.command', '#input.command'],
+    ],
+  );
 });
 
 test('routes: a page per tool, a redirect per alias slug, a page per removed tool, each with its content files', () => {
   const s = fixture();
   s.tools[0]!.redirectSlugs = ['killshell', 'sh'];
   s.tools[0]!.files.editorial = `content/editorial/${A}/bash.json`;
-  s.removedTools = [{ agent: A, name: 'Gone', slug: 'gone', source: 'sdk', lastSeen: '1', removedIn: '2', removedExactly: true, firstCompared: '0', file: 'content/history/x.json' }];
+  s.removedTools = [
+    {
+      agent: A,
+      name: 'Gone',
+      slug: 'gone',
+      source: 'sdk',
+      lastSeen: '1',
+      removedIn: '2',
+      removedExactly: true,
+      firstCompared: '0',
+      file: 'content/history/x.json',
+    },
+  ];
   const routes = toolRoutes(s);
   assert.equal(routes.length, s.tools.length + 2 + 1);
-  const at = (agentId: string, name: string) => routes.find((r) => r.params.agent === agentId && r.params.tool === name)!.props;
+  const at = (agentId: string, name: string) =>
+    routes.find((r) => r.params.agent === agentId && r.params.tool === name)!.props;
   assert.deepEqual(at(A, 'killshell'), { page: 'alias', to: `/${A}/bash/` });
   assert.deepEqual(at(A, 'sh'), { page: 'alias', to: `/${A}/bash/` });
   const bash = at(A, 'bash');
   assert.equal(bash.page, 'tool');
-  assert.deepEqual(bash.page === 'tool' && bash.sources, [`content/tools/${A}/bash.json`, `content/editorial/${A}/bash.json`]);
+  assert.deepEqual(bash.page === 'tool' && bash.sources, [
+    `content/tools/${A}/bash.json`,
+    `content/editorial/${A}/bash.json`,
+  ]);
   const exec = at(B, 'exec');
   assert.deepEqual(exec.page === 'tool' && exec.sources, [`content/tools/${B}/exec.json`]);
   assert.deepEqual(at(A, 'gone'), { page: 'removed', removed: s.removedTools[0], sources: ['content/history/x.json'] });

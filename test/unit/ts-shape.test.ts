@@ -1,12 +1,18 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { declarationClosure, parseDeclarations, shapeFromTypeScript, TypeScriptDefinitionError } from '../../src/lib/shapes/ts-shape.ts';
+import {
+  declarationClosure,
+  parseDeclarations,
+  shapeFromTypeScript,
+  TypeScriptDefinitionError,
+} from '../../src/lib/shapes/ts-shape.ts';
 import { duplicateIds, fieldRows, type FieldRow } from '../../src/lib/shapes/field-rows.ts';
 
-const rowsOf = (source: string, type: string): FieldRow[] => fieldRows(shapeFromTypeScript(source, type), { root: 'input' });
+const rowsOf = (source: string, type: string): FieldRow[] =>
+  fieldRows(shapeFromTypeScript(source, type), { root: 'input' });
 const brief = (rows: FieldRow[]) => rows.map((r) => [r.id, r.label, r.type, r.required]);
 
-test('interface B extends A lists A\'s members first; a redeclared member replaces A\'s in place and keeps its JSDoc', () => {
+test("interface B extends A lists A's members first; a redeclared member replaces A's in place and keeps its JSDoc", () => {
   const source = `
     interface A {
       a: string;
@@ -40,9 +46,15 @@ test('extends several interfaces, and their index signatures', () => {
 
 test('extends what the definition cannot expand fails with the reason', () => {
   const fails = (source: string, message: RegExp) =>
-    assert.throws(() => shapeFromTypeScript(source, 'B'), (e: unknown) => e instanceof TypeScriptDefinitionError && message.test(e.message));
+    assert.throws(
+      () => shapeFromTypeScript(source, 'B'),
+      (e: unknown) => e instanceof TypeScriptDefinitionError && message.test(e.message),
+    );
   fails('interface B extends Missing { a: string }', /B: extends Missing, which is not declared in the definition/);
-  fails('interface A<T> { a: T }\ninterface B extends A<string> { b: string }', /B: extends the generic type A<…>, which is not supported/);
+  fails(
+    'interface A<T> { a: T }\ninterface B extends A<string> { b: string }',
+    /B: extends the generic type A<…>, which is not supported/,
+  );
   fails('interface B extends ns.A { a: string }', /B: extends ns\.A, which is not a type declared/);
   fails('type A = string;\ninterface B extends A { a: string }', /B: extends A, which is not an object type/);
 });
@@ -68,14 +80,16 @@ test('an intersection merges members of the same name: required if either part r
       ['input.extra', 'boolean', false, undefined],
     ],
   );
-  assert.equal(rows[0]!.description, 'From B', 'the first part\'s JSDoc is kept');
+  assert.equal(rows[0]!.description, 'From B', "the first part's JSDoc is kept");
   assert.deepEqual(duplicateIds(rows), []);
 });
 
 test('an intersection whose members have no value in common fails and says which member', () => {
   assert.throws(
     () => shapeFromTypeScript('interface B { a: string }\ntype C = B & { a: number };', 'C'),
-    (e: unknown) => e instanceof TypeScriptDefinitionError && /^C: the intersection B & \{ a: number \} cannot be merged: a cannot be both string and number$/.test(e.message),
+    (e: unknown) =>
+      e instanceof TypeScriptDefinitionError &&
+      /^C: the intersection B & \{ a: number \} cannot be merged: a cannot be both string and number$/.test(e.message),
   );
 });
 
@@ -127,6 +141,8 @@ test('discriminators "1" and 1 give different variant ids', () => {
 });
 
 test('the declarations a type needs include the interfaces it extends', () => {
-  const parsed = parseDeclarations('interface Unused { u: string }\ninterface Base { b: Meta }\ntype Meta = { m: number };\ninterface T extends Base { t: string }');
+  const parsed = parseDeclarations(
+    'interface Unused { u: string }\ninterface Base { b: Meta }\ntype Meta = { m: number };\ninterface T extends Base { t: string }',
+  );
   assert.deepEqual(declarationClosure(parsed, 'T'), ['Base', 'Meta', 'T']);
 });

@@ -12,7 +12,15 @@ import { boundProblems, CONTENT_BOUNDS } from '../../src/lib/content/bounds.ts';
 import { escapeHtmlText } from '../../src/lib/core/html-text.ts';
 
 test('names: markup, dots, spaces and non-Latin letters are printable; controls, format and line-separator characters are not', () => {
-  for (const ok of ['Bash', 'mcp__<server>__<tool>', 'multi_agent_v1.spawn_agent', 'x</title><script>', 'Run a shell command', '読む', '-B']) {
+  for (const ok of [
+    'Bash',
+    'mcp__<server>__<tool>',
+    'multi_agent_v1.spawn_agent',
+    'x</title><script>',
+    'Run a shell command',
+    '読む',
+    '-B',
+  ]) {
     assert.equal(nameProblem(ok), undefined, ok);
   }
   for (const [bad, why] of [
@@ -37,10 +45,17 @@ test('names: markup, dots, spaces and non-Latin letters are printable; controls,
 test('bounds: the first place each bound is broken, found without recursion', () => {
   // 200,000 levels would overflow any recursive walk (and JSON.stringify): built as text, parsed by V8's iterative parser.
   const deep = JSON.parse('['.repeat(200_000) + ']'.repeat(200_000));
-  assert.deepEqual(boundProblems(deep).map((p) => [p.rule, p.pointer.split('/').length - 1]), [['json-depth', CONTENT_BOUNDS.depth]]);
+  assert.deepEqual(
+    boundProblems(deep).map((p) => [p.rule, p.pointer.split('/').length - 1]),
+    [['json-depth', CONTENT_BOUNDS.depth]],
+  );
   const atLimit = JSON.parse('['.repeat(CONTENT_BOUNDS.depth) + ']'.repeat(CONTENT_BOUNDS.depth));
   assert.deepEqual(boundProblems(atLimit), [], 'exactly the bound is allowed');
-  const data = { a: ['ok', 'x'.repeat(CONTENT_BOUNDS.stringLength + 1)], b: { ['k'.repeat(CONTENT_BOUNDS.keyLength + 1)]: 1 }, c: 'y'.repeat(CONTENT_BOUNDS.stringLength + 5) };
+  const data = {
+    a: ['ok', 'x'.repeat(CONTENT_BOUNDS.stringLength + 1)],
+    b: { ['k'.repeat(CONTENT_BOUNDS.keyLength + 1)]: 1 },
+    c: 'y'.repeat(CONTENT_BOUNDS.stringLength + 5),
+  };
   assert.deepEqual(
     boundProblems(data).map((p) => [p.rule, p.pointer.slice(0, 6)]),
     [
@@ -49,11 +64,19 @@ test('bounds: the first place each bound is broken, found without recursion', ()
     ],
     'one problem per rule, the first in document order',
   );
-  assert.deepEqual(boundProblems({ fine: ['x'.repeat(CONTENT_BOUNDS.stringLength)], ['k'.repeat(CONTENT_BOUNDS.keyLength)]: null }), []);
+  assert.deepEqual(
+    boundProblems({ fine: ['x'.repeat(CONTENT_BOUNDS.stringLength)], ['k'.repeat(CONTENT_BOUNDS.keyLength)]: null }),
+    [],
+  );
 });
 
 test('escapeHtmlText: an HTML parser reads back exactly the text, as one text node, in a title and in an attribute', () => {
-  const texts = ['x</title><script>window.__pwned=1</script>', `"'&amp;<img src=x onerror=alert(1)>`, 'plain', '&lt;already escaped&gt;'];
+  const texts = [
+    'x</title><script>window.__pwned=1</script>',
+    `"'&amp;<img src=x onerror=alert(1)>`,
+    'plain',
+    '&lt;already escaped&gt;',
+  ];
   for (const text of texts) {
     const title = parseFragment(`<title>${escapeHtmlText(text)}</title>`).childNodes[0] as any;
     assert.equal(title.childNodes.length, 1);

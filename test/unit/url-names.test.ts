@@ -31,10 +31,17 @@ test('a URL segment must be non-empty, not . or .., not hidden, not a fixed page
 
 test('reserved names are read from the routes, docs and public files', () => {
   const { top, agent } = reservedNames(ROOT);
-  for (const name of ['index', 'jobs', 'about', 'favicon.svg', '_astro', 'pagefind', '404']) assert.ok(top.has(name), name);
+  for (const name of ['index', 'jobs', 'about', 'favicon.svg', '_astro', 'pagefind', '404'])
+    assert.ok(top.has(name), name);
   assert.ok(!top.has('[agent]'), 'dynamic routes are the content itself');
   // Derived from the files under src/pages/[agent]/ other than dynamic routes: index.astro, changelog.astro.
-  const files = [...new Set(readdirSync(join(ROOT, 'src/pages/[agent]')).filter((f) => !f.startsWith('[')).map((f) => f.replace(/\.[^.]+$/, '')))];
+  const files = [
+    ...new Set(
+      readdirSync(join(ROOT, 'src/pages/[agent]'))
+        .filter((f) => !f.startsWith('['))
+        .map((f) => f.replace(/\.[^.]+$/, '')),
+    ),
+  ];
   assert.deepEqual([...agent].sort(), files.sort());
   assert.ok(agent.has('changelog'), 'a tool named changelog would take the changelog page');
 });

@@ -4,10 +4,23 @@ import { compareReleases, compareVersions, isRelease, releaseParts } from '../..
 
 test('compareVersions follows the precedence example of the semver 2.0.0 specification (section 11)', () => {
   // The specification's own list, in ascending order.
-  const ascending = ['1.0.0-alpha', '1.0.0-alpha.1', '1.0.0-alpha.beta', '1.0.0-beta', '1.0.0-beta.2', '1.0.0-beta.11', '1.0.0-rc.1', '1.0.0'];
+  const ascending = [
+    '1.0.0-alpha',
+    '1.0.0-alpha.1',
+    '1.0.0-alpha.beta',
+    '1.0.0-beta',
+    '1.0.0-beta.2',
+    '1.0.0-beta.11',
+    '1.0.0-rc.1',
+    '1.0.0',
+  ];
   const shuffled = [...ascending].reverse();
   assert.deepEqual(shuffled.sort(compareVersions), ascending);
-  assert.ok(compareVersions('1.0.0', '2.0.0') < 0 && compareVersions('2.0.0', '2.1.0') < 0 && compareVersions('2.1.0', '2.1.1') < 0);
+  assert.ok(
+    compareVersions('1.0.0', '2.0.0') < 0 &&
+      compareVersions('2.0.0', '2.1.0') < 0 &&
+      compareVersions('2.1.0', '2.1.1') < 0,
+  );
 });
 
 test('compareVersions: numeric parts by value, build metadata ignored, a missing part is 0', () => {

@@ -11,12 +11,22 @@ import type { JsonRecord } from '../../src/lib/core/json.ts';
 
 const RAW = join(import.meta.dirname, '../fixtures/captures/raw');
 const raw = (name: string): JsonRecord => JSON.parse(readFileSync(join(RAW, `${name}.json`), 'utf8')) as JsonRecord;
-const capture = (body: JsonRecord): CaptureFile => ({ agent: 'claude-code', cli: { package: 'fixture-cli', version: '1.0.0' }, configuration: 'fixture', request: { method: 'POST', path: '/v1/messages' }, body });
+const capture = (body: JsonRecord): CaptureFile => ({
+  agent: 'claude-code',
+  cli: { package: 'fixture-cli', version: '1.0.0' },
+  configuration: 'fixture',
+  request: { method: 'POST', path: '/v1/messages' },
+  body,
+});
 const PROMPT = 'Reply with the single word: ok';
 
 /** RFC 6901 resolution of `ptr` in `doc`. */
 function resolve(doc: unknown, ptr: string): unknown {
-  return ptr.split('/').slice(1).map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~')).reduce<unknown>((v, t) => (v as Record<string, unknown> | undefined)?.[t], doc);
+  return ptr
+    .split('/')
+    .slice(1)
+    .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .reduce<unknown>((v, t) => (v as Record<string, unknown> | undefined)?.[t], doc);
 }
 
 function formatError(fn: () => unknown): CaptureFormatError {
@@ -36,13 +46,27 @@ test('print: every tool points at its input_schema in the capture file, deferred
   assert.equal(at('Agent').pointer, '/body/tools/0/input_schema');
   assert.equal(at('Read').pointer, '/body/tools/4/input_schema');
   assert.equal(at('Read').namePointer, '/body/tools/4/name');
-  assert.equal(at('Write').pointer, '/body/tools/11/input_schema', 'the DeferredToolPlaceholder at 10 is skipped, not renumbered');
-  assert.equal(tools.some((t) => t.name === 'DeferredToolPlaceholder'), false);
+  assert.equal(
+    at('Write').pointer,
+    '/body/tools/11/input_schema',
+    'the DeferredToolPlaceholder at 10 is skipped, not renumbered',
+  );
+  assert.equal(
+    tools.some((t) => t.name === 'DeferredToolPlaceholder'),
+    false,
+  );
   assert.deepEqual(at('TaskStop'), {
-    name: 'TaskStop', delivery: 'deferred', fullName: 'TaskStop',
-    input: { kind: 'unavailable', reason: 'Deferred in this configuration: the model is told only the name, and loads the schema through ToolSearch when it needs the tool.' },
+    name: 'TaskStop',
+    delivery: 'deferred',
+    fullName: 'TaskStop',
+    input: {
+      kind: 'unavailable',
+      reason:
+        'Deferred in this configuration: the model is told only the name, and loads the schema through ToolSearch when it needs the tool.',
+    },
     output: at('Read').output,
-    pointer: '/body/messages/1/content/0/text', namePointer: '/body/messages/1/content/0/text',
+    pointer: '/body/messages/1/content/0/text',
+    namePointer: '/body/messages/1/content/0/text',
   });
   for (const t of tools) {
     const value = resolve(file, t.pointer);
@@ -62,15 +86,34 @@ test('tool search off: every tool has a schema at /body/tools/N/input_schema, in
 });
 
 test('a server tool points at itself and keeps its settings; a function without input_schema gets an empty object schema', () => {
-  const tools = wire.extractTools({ model: 'm', tools: [{ type: 'web_search_20250305', name: 'web_search', max_uses: 5 }, { name: 'Ping', description: 'Ping.' }] }, {
-    origin: { package: 'p', version: 'v', file: 'f' }, pointer: '/body', quirks: QUIRKS.claude,
-  });
-  assert.deepEqual(tools.map((t) => [t.fullName, t.delivery, t.pointer, t.namePointer]), [
-    ['web_search', 'hosted', '/body/tools/0', '/body/tools/0/name'],
-    ['Ping', 'function', '/body/tools/1', '/body/tools/1/name'],
-  ]);
+  const tools = wire.extractTools(
+    {
+      model: 'm',
+      tools: [
+        { type: 'web_search_20250305', name: 'web_search', max_uses: 5 },
+        { name: 'Ping', description: 'Ping.' },
+      ],
+    },
+    {
+      origin: { package: 'p', version: 'v', file: 'f' },
+      pointer: '/body',
+      quirks: QUIRKS.claude,
+    },
+  );
+  assert.deepEqual(
+    tools.map((t) => [t.fullName, t.delivery, t.pointer, t.namePointer]),
+    [
+      ['web_search', 'hosted', '/body/tools/0', '/body/tools/0/name'],
+      ['Ping', 'function', '/body/tools/1', '/body/tools/1/name'],
+    ],
+  );
   assert.deepEqual(tools[0]!.settings, { type: 'web_search_20250305', max_uses: 5 });
-  assert.deepEqual(tools[1]!.input, { kind: 'json-schema', schema: { type: 'object' }, origin: { package: 'p', version: 'v', file: 'f' }, absentMember: 'input_schema' });
+  assert.deepEqual(tools[1]!.input, {
+    kind: 'json-schema',
+    schema: { type: 'object' },
+    origin: { package: 'p', version: 'v', file: 'f' },
+    absentMember: 'input_schema',
+  });
 });
 
 test('a malformed tool is a CaptureFormatError at its exact pointer, naming the tool when it can', () => {
@@ -78,7 +121,10 @@ test('a malformed tool is a CaptureFormatError at its exact pointer, naming the 
   const tools = structuredClone(body['tools']) as JsonRecord[];
   tools[4]!['input_schema'] = 'object';
   let e = formatError(() => capturedTools(capture({ ...body, tools })));
-  assert.deepEqual([e.pointer, e.tool, e.message], ['/body/tools/4/input_schema', 'Read', '`input_schema` is not an object']);
+  assert.deepEqual(
+    [e.pointer, e.tool, e.message],
+    ['/body/tools/4/input_schema', 'Read', '`input_schema` is not an object'],
+  );
 
   const nameless = structuredClone(body['tools']) as JsonRecord[];
   delete nameless[7]!['name'];
@@ -107,12 +153,29 @@ test('captureBody keeps model, tools, tool_choice and the deferred-tool paragrap
   // Read back from the kept body, the announcement yields the same deferred tools as the raw body.
   const names = (b: JsonRecord) => capturedTools(capture(b)).map((t) => `${t.fullName}:${t.delivery}`);
   assert.deepEqual(names(kept), names(body));
-  assert.equal(wire.captureBody(raw('claude-code-print-no-tool-search'), quirksOfFixture('claude-code-print-no-tool-search'))['messages'], undefined, 'no announcement, no messages');
-  assert.deepEqual(Object.keys(wire.captureBody({ system: 's', tool_choice: { type: 'auto' }, model: 'm', messages: [], tools: [] }, QUIRKS.claude)), ['tool_choice', 'model', 'tools']);
+  assert.equal(
+    wire.captureBody(raw('claude-code-print-no-tool-search'), quirksOfFixture('claude-code-print-no-tool-search'))[
+      'messages'
+    ],
+    undefined,
+    'no announcement, no messages',
+  );
+  assert.deepEqual(
+    Object.keys(
+      wire.captureBody(
+        { system: 's', tool_choice: { type: 'auto' }, model: 'm', messages: [], tools: [] },
+        QUIRKS.claude,
+      ),
+    ),
+    ['tool_choice', 'model', 'tools'],
+  );
 });
 
 test('countTools counts every declared tool, the placeholder as deferred', () => {
-  const count = wire.countTools(wire.captureBody(raw('claude-code-print'), quirksOfFixture('claude-code-print')), QUIRKS.claude);
+  const count = wire.countTools(
+    wire.captureBody(raw('claude-code-print'), quirksOfFixture('claude-code-print')),
+    QUIRKS.claude,
+  );
   assert.equal(count.tools, 12);
   assert.equal(count.deferred, 1);
   assert.equal(count.namespaces, 0);
@@ -139,8 +202,21 @@ test('the stub reply is one complete streamed text message whose data types matc
   assert.equal(reply.contentType, 'text/event-stream');
   assert.ok(reply.body.endsWith('\n\n'));
   const frames = parseSse(reply.body);
-  assert.deepEqual(frames.map((f) => f.event), ['message_start', 'content_block_start', 'content_block_delta', 'content_block_stop', 'message_delta', 'message_stop']);
-  assert.deepEqual(frames.map((f) => f.event), replyEvents('claude-x').map(([e]) => e));
+  assert.deepEqual(
+    frames.map((f) => f.event),
+    [
+      'message_start',
+      'content_block_start',
+      'content_block_delta',
+      'content_block_stop',
+      'message_delta',
+      'message_stop',
+    ],
+  );
+  assert.deepEqual(
+    frames.map((f) => f.event),
+    replyEvents('claude-x').map(([e]) => e),
+  );
   const data = frames.map((f) => JSON.parse(f.data) as JsonRecord);
   data.forEach((d, i) => assert.equal(d['type'], frames[i]!.event));
   const start = data[0]!['message'] as JsonRecord;
@@ -154,11 +230,19 @@ test('the stub answers non-streaming requests with the message as JSON, counts t
   assert.equal(json.contentType, 'application/json');
   const message = JSON.parse(json.body) as JsonRecord;
   assert.deepEqual(message, replyJson('claude-x'));
-  assert.deepEqual([message['type'], message['stop_reason'], (message['content'] as JsonRecord[])[0]!['text']], ['message', 'end_turn', 'ok']);
-  assert.deepEqual(JSON.parse(wire.stubReply({ method: 'POST', path: '/v1/messages/count_tokens', json: {} })!.body), { input_tokens: 1 });
+  assert.deepEqual(
+    [message['type'], message['stop_reason'], (message['content'] as JsonRecord[])[0]!['text']],
+    ['message', 'end_turn', 'ok'],
+  );
+  assert.deepEqual(JSON.parse(wire.stubReply({ method: 'POST', path: '/v1/messages/count_tokens', json: {} })!.body), {
+    input_tokens: 1,
+  });
   assert.equal(wire.stubReply({ method: 'GET', path: '/v1/messages', json: undefined }), undefined);
   assert.equal(wire.stubReply({ method: 'POST', path: '/v1/responses', json: {} }), undefined);
-  assert.equal(JSON.parse(wire.stubReply({ method: 'POST', path: '/v1/messages', json: 'not json' })!.body).model, 'stub-model');
+  assert.equal(
+    JSON.parse(wire.stubReply({ method: 'POST', path: '/v1/messages', json: 'not json' })!.body).model,
+    'stub-model',
+  );
 });
 
 test('the earlier <available-deferred-tools> block (2.1.69 deferred every tool but ToolSearch) names deferred tools too, and a capture keeps it', () => {
@@ -168,14 +252,33 @@ test('the earlier <available-deferred-tools> block (2.1.69 deferred every tool b
     model: 'claude-sonnet-4-5',
     messages: [
       { role: 'user', content: [{ type: 'text', text: block }] },
-      { role: 'user', content: [{ type: 'text', text: `<system-reminder>machine details</system-reminder>\n${PROMPT}` }] },
+      {
+        role: 'user',
+        content: [{ type: 'text', text: `<system-reminder>machine details</system-reminder>\n${PROMPT}` }],
+      },
     ],
-    tools: [{ name: 'ToolSearch', description: 'Search deferred tools', input_schema: { type: 'object', properties: { query: { type: 'string' } } } }],
+    tools: [
+      {
+        name: 'ToolSearch',
+        description: 'Search deferred tools',
+        input_schema: { type: 'object', properties: { query: { type: 'string' } } },
+      },
+    ],
   };
-  const names = (b: JsonRecord) => capturedTools(capture(b)).map((t) => `${t.fullName}:${t.delivery}`).sort();
-  assert.deepEqual(names(body), ['Bash:deferred', 'Read:deferred', 'ToolSearch:function', 'mcp__capture__echo:deferred'].sort());
+  const names = (b: JsonRecord) =>
+    capturedTools(capture(b))
+      .map((t) => `${t.fullName}:${t.delivery}`)
+      .sort();
+  assert.deepEqual(
+    names(body),
+    ['Bash:deferred', 'Read:deferred', 'ToolSearch:function', 'mcp__capture__echo:deferred'].sort(),
+  );
   const kept = wire.captureBody(body, QUIRKS.claude);
-  assert.deepEqual(kept['messages'], [{ role: 'user', content: [{ type: 'text', text: block }] }], 'the block, and nothing of the prompt message');
+  assert.deepEqual(
+    kept['messages'],
+    [{ role: 'user', content: [{ type: 'text', text: block }] }],
+    'the block, and nothing of the prompt message',
+  );
   assert.deepEqual(names(kept), names(body));
   // A deferred name points at the text that names it.
   const tools = capturedTools(capture(body));

@@ -5,18 +5,37 @@ import { captureWireFormat, WIRE_FORMAT_IDS, WIRE_FORMATS, wireFormatForPath } f
 import { parseSse, pointer, sseFrame } from '../../src/lib/wire/shared.ts';
 import { CaptureFormatError, type CaptureFile } from '../../src/lib/wire/types.ts';
 
-const capture = (path: string): CaptureFile => ({ agent: 'x', cli: { package: 'p', version: 'v' }, configuration: 'c', request: { method: 'POST', path }, body: { model: 'm' } });
+const capture = (path: string): CaptureFile => ({
+  agent: 'x',
+  cli: { package: 'p', version: 'v' },
+  configuration: 'c',
+  request: { method: 'POST', path },
+  body: { model: 'm' },
+});
 
 test('every wire format is registered under its own id, and a request path picks at most one', () => {
-  assert.deepEqual(WIRE_FORMAT_IDS, ['anthropic-messages', 'gemini-api', 'openai-chat-completions', 'openai-responses']);
+  assert.deepEqual(WIRE_FORMAT_IDS, [
+    'anthropic-messages',
+    'gemini-api',
+    'openai-chat-completions',
+    'openai-responses',
+  ]);
   for (const id of WIRE_FORMAT_IDS) {
     const wire = WIRE_FORMATS[id];
     assert.equal(wire.id, id);
     assert.equal(wire.isToolRequestPath(wire.requestPath), true, id);
     assert.equal(wireFormatForPath(wire.requestPath), wire);
-    assert.equal(WIRE_FORMAT_IDS.filter((other) => WIRE_FORMATS[other].isToolRequestPath(wire.requestPath)).length, 1, `${wire.requestPath} is claimed once`);
+    assert.equal(
+      WIRE_FORMAT_IDS.filter((other) => WIRE_FORMATS[other].isToolRequestPath(wire.requestPath)).length,
+      1,
+      `${wire.requestPath} is claimed once`,
+    );
     // The model is a body key except in the Gemini API, which names it in the path a capture keeps.
-    assert.ok((wire.keptKeys as readonly string[]).includes('tools') && ((wire.keptKeys as readonly string[]).includes('model') || id === 'gemini-api'), id);
+    assert.ok(
+      (wire.keptKeys as readonly string[]).includes('tools') &&
+        ((wire.keptKeys as readonly string[]).includes('model') || id === 'gemini-api'),
+      id,
+    );
   }
   assert.equal(wireFormatForPath('/v1/embeddings'), undefined);
   assert.equal(captureWireFormat(capture('/v1/chat/completions')).id, 'openai-chat-completions');
@@ -29,7 +48,10 @@ test('a capture of an unknown wire format is a CaptureFormatError at /request/pa
     assert.fail('did not throw');
   } catch (error) {
     assert.ok(error instanceof CaptureFormatError);
-    assert.deepEqual([error.pointer, error.tool, error.message], ['/request/path', undefined, 'unknown wire format: POST /v1/embeddings']);
+    assert.deepEqual(
+      [error.pointer, error.tool, error.message],
+      ['/request/path', undefined, 'unknown wire format: POST /v1/embeddings'],
+    );
     assert.equal(error.name, 'CaptureFormatError');
   }
 });

@@ -121,7 +121,12 @@ function functionName(node: ts.Node): string {
     return owner + named.name.text;
   }
   const parent = node.parent;
-  if (parent && (ts.isVariableDeclaration(parent) || ts.isPropertyAssignment(parent) || ts.isPropertyDeclaration(parent)) && ts.isIdentifier(parent.name)) return parent.name.text;
+  if (
+    parent &&
+    (ts.isVariableDeclaration(parent) || ts.isPropertyAssignment(parent) || ts.isPropertyDeclaration(parent)) &&
+    ts.isIdentifier(parent.name)
+  )
+    return parent.name.text;
   return '(anonymous)';
 }
 
@@ -131,7 +136,13 @@ function functionName(node: ts.Node): string {
  * last (a nested function counts in its own length and in its parent's).
  */
 export function longFunctions(source: string, file: string, limit: number): LongFunction[] {
-  const sf = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const sf = ts.createSourceFile(
+    file,
+    source,
+    ts.ScriptTarget.Latest,
+    true,
+    file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
   const found: LongFunction[] = [];
   const visit = (node: ts.Node): void => {
     if (ts.isFunctionLike(node) && 'body' in node && node.body) {

@@ -25,7 +25,8 @@ export interface BenchArgs {
   before: { revision: string; explicit: boolean } | null;
 }
 
-export const BENCH_USAGE = 'npm run bench [-- --runs N] [--lighthouse-runs N] [--page /path/]... [--before REV|none] [--json FILE] [--keep]';
+export const BENCH_USAGE =
+  'npm run bench [-- --runs N] [--lighthouse-runs N] [--page /path/]... [--before REV|none] [--json FILE] [--keep]';
 
 /**
  * The revision built beside the checkout when `--before` is not given: the last commit before
@@ -48,10 +49,19 @@ const RUNS = /^[1-9][0-9]{0,3}$/;
 
 /** Parses `argv`; an error is a message for the caller to print (the first problem found). */
 export function parseBenchArgs(argv: readonly string[]): BenchArgs | { help: string } | { error: string } {
-  const options: BenchArgs = { runs: 1, lighthouseRuns: DEFAULT_LIGHTHOUSE_RUNS, pages: [], keep: false, before: { revision: DEFAULT_BEFORE, explicit: false } };
+  const options: BenchArgs = {
+    runs: 1,
+    lighthouseRuns: DEFAULT_LIGHTHOUSE_RUNS,
+    pages: [],
+    keep: false,
+    before: { revision: DEFAULT_BEFORE, explicit: false },
+  };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
-    const [name, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const [name, inline] =
+      arg.startsWith('--') && arg.includes('=')
+        ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
+        : [arg, undefined];
     // A value is the next argument (or the part after `=`), never another option.
     const value = (): string | undefined => {
       if (inline !== undefined) return inline === '' ? undefined : inline;
@@ -62,19 +72,29 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs | { help: str
     };
     if (name === '--runs') {
       const v = value();
-      if (v === undefined || !RUNS.test(v)) return { error: `--runs needs a whole number of builds from 1 to 9999${v === undefined ? '' : `, not "${v}"`}` };
+      if (v === undefined || !RUNS.test(v))
+        return {
+          error: `--runs needs a whole number of builds from 1 to 9999${v === undefined ? '' : `, not "${v}"`}`,
+        };
       options.runs = Number(v);
     } else if (name === '--lighthouse-runs') {
       const v = value();
-      if (v === undefined || !RUNS.test(v)) return { error: `--lighthouse-runs needs a whole number of runs from 1 to 9999${v === undefined ? '' : `, not "${v}"`}` };
+      if (v === undefined || !RUNS.test(v))
+        return {
+          error: `--lighthouse-runs needs a whole number of runs from 1 to 9999${v === undefined ? '' : `, not "${v}"`}`,
+        };
       options.lighthouseRuns = Number(v);
     } else if (name === '--page') {
       const v = value();
-      if (v === undefined || !PAGE.test(v) || v.split('/').some((part) => part === '.' || part === '..')) return { error: `--page needs a site path such as /agent/tool/${v === undefined ? '' : `, not "${v}"`}` };
+      if (v === undefined || !PAGE.test(v) || v.split('/').some((part) => part === '.' || part === '..'))
+        return { error: `--page needs a site path such as /agent/tool/${v === undefined ? '' : `, not "${v}"`}` };
       if (!options.pages.includes(v)) options.pages.push(v);
     } else if (name === '--before') {
       const v = value();
-      if (v === undefined || !REVISION.test(v) || v.includes('..')) return { error: `--before needs a git revision (a commit, tag or branch) or none${v === undefined ? '' : `, not "${v}"`}` };
+      if (v === undefined || !REVISION.test(v) || v.includes('..'))
+        return {
+          error: `--before needs a git revision (a commit, tag or branch) or none${v === undefined ? '' : `, not "${v}"`}`,
+        };
       options.before = v === 'none' ? null : { revision: v, explicit: true };
     } else if (name === '--json') {
       const v = value();

@@ -19,6 +19,10 @@ if (!root || !outDir || !cacheDir) {
 }
 // Resolution gives the real path; the project's node_modules may be a symlink (a git worktree sharing another checkout's).
 const ownEntry = fileURLToPath(import.meta.resolve('astro'));
-const entry = join(root, 'node_modules', relative(realpathSync(join(import.meta.dirname, '../../../node_modules')), ownEntry));
+const entry = join(
+  root,
+  'node_modules',
+  relative(realpathSync(join(import.meta.dirname, '../../../node_modules')), ownEntry),
+);
 const astro = (await import(pathToFileURL(entry).href)) as typeof import('astro');
 await astro.build({ root, outDir, cacheDir, logLevel: 'warn' });

@@ -32,7 +32,10 @@ function record(page: Page): { settle(): Promise<Fetched[]> } {
     pending.push(
       (async () => {
         const body = await response.body().catch(() => Buffer.alloc(0));
-        const sizes = await response.request().sizes().catch(() => undefined);
+        const sizes = await response
+          .request()
+          .sizes()
+          .catch(() => undefined);
         return {
           url: response.url(),
           contentType: (await response.headerValue('content-type')) ?? '',
@@ -72,7 +75,11 @@ export async function measureLoad(browser: Browser, url: string): Promise<Fetche
  * was opened (Pagefind may start loading before the dialog opens), for the
  * caller to pick Pagefind's part.
  */
-export async function measureSearch(browser: Browser, url: string, query: string): Promise<{ fetched: Fetched[]; results: number }> {
+export async function measureSearch(
+  browser: Browser,
+  url: string,
+  query: string,
+): Promise<{ fetched: Fetched[]; results: number }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   try {
     const page = await context.newPage();
@@ -84,14 +91,15 @@ export async function measureSearch(browser: Browser, url: string, query: string
     const input = page.locator('site-search input.pagefind-ui__search-input');
     await input.waitFor();
     await input.pressSequentially(query);
-    await page.waitForFunction(
-      (q) => {
-        const message = document.querySelector('.pagefind-ui__message')?.textContent ?? '';
-        const results = [...document.querySelectorAll('.pagefind-ui__result')];
-        return message.endsWith(` for ${q}`) && results.length > 0 && results.every((r) => r.querySelector('.pagefind-ui__result-link'));
-      },
-      query,
-    );
+    await page.waitForFunction((q) => {
+      const message = document.querySelector('.pagefind-ui__message')?.textContent ?? '';
+      const results = [...document.querySelectorAll('.pagefind-ui__result')];
+      return (
+        message.endsWith(` for ${q}`) &&
+        results.length > 0 &&
+        results.every((r) => r.querySelector('.pagefind-ui__result-link'))
+      );
+    }, query);
     const fetched = await responses.settle();
     return { fetched, results: await page.locator('.pagefind-ui__result').count() };
   } finally {

@@ -109,7 +109,11 @@ function tableOf(e: Element): string {
   const rows: string[][] = [];
   const walk = (n: Node): void => {
     if (isElement(n) && n.tagName === 'tr') {
-      rows.push(childrenOf(n).filter((c): c is Element => isElement(c) && (c.tagName === 'td' || c.tagName === 'th')).map((c) => inline(c)));
+      rows.push(
+        childrenOf(n)
+          .filter((c): c is Element => isElement(c) && (c.tagName === 'td' || c.tagName === 'th'))
+          .map((c) => inline(c)),
+      );
       return;
     }
     childrenOf(n).forEach(walk);
@@ -131,6 +135,9 @@ export function markdownFromHtml(html: string, url: string): { file: string; tex
   if (!content) return undefined;
   const title = find(document, (e) => e.tagName === 'h1');
   const slug = url.replace(/^\/|\/$/g, '');
-  const front = [`title: ${JSON.stringify(title ? textOf(title).replace(/\s+/g, ' ').trim() : slug)}`, `slug: ${JSON.stringify(slug)}`];
+  const front = [
+    `title: ${JSON.stringify(title ? textOf(title).replace(/\s+/g, ' ').trim() : slug)}`,
+    `slug: ${JSON.stringify(slug)}`,
+  ];
   return { file: `${slug}.md`, text: `---\n${front.join('\n')}\n---\n\n${blocks(content).join('\n\n')}\n` };
 }

@@ -20,7 +20,14 @@ export type Category = (typeof CATEGORIES)[number];
  */
 export const TIMINGS = { lcp: 'largest-contentful-paint', tbt: 'total-blocking-time' } as const;
 export type Scores = Record<Category | keyof typeof TIMINGS, number | null>;
-const NONE: Scores = { performance: null, accessibility: null, 'best-practices': null, seo: null, lcp: null, tbt: null };
+const NONE: Scores = {
+  performance: null,
+  accessibility: null,
+  'best-practices': null,
+  seo: null,
+  lcp: null,
+  tbt: null,
+};
 
 const RUN_MS = 120_000;
 
@@ -43,7 +50,10 @@ export function medianScores(runs: readonly Scores[]): Scores {
  * Scores (and two timings) per URL, the medians of `runs` rounds; a run that fails gives nulls
  * and its reason in `errors`.
  */
-export async function lighthouseScores(urls: readonly string[], runs = 1): Promise<{ scores: Map<string, Scores>; errors: string[] }> {
+export async function lighthouseScores(
+  urls: readonly string[],
+  runs = 1,
+): Promise<{ scores: Map<string, Scores>; errors: string[] }> {
   const perUrl = new Map<string, Scores[]>(urls.map((url) => [url, []]));
   const errors: string[] = [];
   const chrome = await withTimeout(
@@ -52,34 +62,36 @@ export async function lighthouseScores(urls: readonly string[], runs = 1): Promi
     chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS, logLevel: 'silent' }),
   );
   try {
-    for (let round = 1; round <= runs; round++) for (const url of urls) {
-      try {
-        const result = await withTimeout(
-          `Lighthouse on ${url}`,
-          RUN_MS,
-          lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] }),
-        );
-        if (!result) throw new Error('Lighthouse returned no result');
-        if (result.lhr.runtimeError) throw new Error(`${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}`);
-        const { categories, audits } = result.lhr;
-        const score = (c: Category) => {
-          const value = categories[c]?.score;
-          return typeof value === 'number' ? Math.round(value * 100) : null;
-        };
-        const timing = (id: string) => audits[id]?.numericValue ?? null;
-        perUrl.get(url)!.push({
-          performance: score('performance'),
-          accessibility: score('accessibility'),
-          'best-practices': score('best-practices'),
-          seo: score('seo'),
-          lcp: timing(TIMINGS.lcp),
-          tbt: timing(TIMINGS.tbt),
-        });
-      } catch (error) {
-        errors.push(`${url}${runs > 1 ? ` (round ${round})` : ''}: ${(error as Error).message}`);
-        perUrl.get(url)!.push(NONE);
+    for (let round = 1; round <= runs; round++)
+      for (const url of urls) {
+        try {
+          const result = await withTimeout(
+            `Lighthouse on ${url}`,
+            RUN_MS,
+            lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] }),
+          );
+          if (!result) throw new Error('Lighthouse returned no result');
+          if (result.lhr.runtimeError)
+            throw new Error(`${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}`);
+          const { categories, audits } = result.lhr;
+          const score = (c: Category) => {
+            const value = categories[c]?.score;
+            return typeof value === 'number' ? Math.round(value * 100) : null;
+          };
+          const timing = (id: string) => audits[id]?.numericValue ?? null;
+          perUrl.get(url)!.push({
+            performance: score('performance'),
+            accessibility: score('accessibility'),
+            'best-practices': score('best-practices'),
+            seo: score('seo'),
+            lcp: timing(TIMINGS.lcp),
+            tbt: timing(TIMINGS.tbt),
+          });
+        } catch (error) {
+          errors.push(`${url}${runs > 1 ? ` (round ${round})` : ''}: ${(error as Error).message}`);
+          perUrl.get(url)!.push(NONE);
+        }
       }
-    }
   } finally {
     chrome.kill();
   }

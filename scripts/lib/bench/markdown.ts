@@ -7,12 +7,24 @@
  * This mirrors the data each page shows, in the order a tool page shows it; it
  * is not a copy of the components' markup (that is what is being measured).
  */
-import { DELIVERY_LABELS, distinctInputs, primaryConfiguration, type MatrixAgent } from '../../../src/lib/model/captures.ts';
+import {
+  DELIVERY_LABELS,
+  distinctInputs,
+  primaryConfiguration,
+  type MatrixAgent,
+} from '../../../src/lib/model/captures.ts';
 import { literalText, type FieldRow } from '../../../src/lib/shapes/field-rows.ts';
 import { inlineParts } from '../../../src/lib/core/inline-text.ts';
 import type { DefinitionView, SiteModel, ToolModel } from '../../../src/lib/model/model.ts';
 import { examplesView } from '../../../src/lib/views/tool-page-view.ts';
-import { AGENT_LABELS, GROUP_LABELS, KIND_LABELS, agentUrl, groupedTools, toolPath } from '../../../src/lib/site/site.ts';
+import {
+  AGENT_LABELS,
+  GROUP_LABELS,
+  KIND_LABELS,
+  agentUrl,
+  groupedTools,
+  toolPath,
+} from '../../../src/lib/site/site.ts';
 import type { AgentRecord } from '../../../src/lib/core/content-types.ts';
 import { otherNames } from '../../../src/lib/model/tool-names.ts';
 
@@ -117,7 +129,11 @@ export function examplesMarkdown(tool: ToolModel): string[] {
 }
 
 /** YAML front matter; JSON strings are valid YAML double-quoted scalars. */
-function page(file: string, front: Record<string, string | undefined>, blocks: (string | false | undefined)[]): MarkdownPage {
+function page(
+  file: string,
+  front: Record<string, string | undefined>,
+  blocks: (string | false | undefined)[],
+): MarkdownPage {
   const yaml = Object.entries(front)
     .filter(([, v]) => v !== undefined)
     .map(([k, v]) => `${k}: ${JSON.stringify(v)}`)
@@ -132,14 +148,21 @@ export function fieldTable(rows: readonly FieldRow[]): string {
     [
       r.deprecated ? 'Deprecated' : '',
       r.description ? inline(r.description, true) : '',
-      r.literals && r.literals.length > 1 ? `One of: ${r.literals.map((l) => codeSpan(literalText(l), true)).join(', ')}` : '',
+      r.literals && r.literals.length > 1
+        ? `One of: ${r.literals.map((l) => codeSpan(literalText(l), true)).join(', ')}`
+        : '',
       r.constraints.map((c) => codeSpan(c, true)).join(' · '),
     ]
       .filter(Boolean)
       .join('<br>');
   return table(
     ['Field', 'Type', 'Required', 'Meaning and defaults'],
-    rows.map((r) => [r.role === 'variant' ? escapeText(r.label) : codeSpan(r.label, true), codeSpan(r.type, true), required(r), meaning(r)]),
+    rows.map((r) => [
+      r.role === 'variant' ? escapeText(r.label) : codeSpan(r.label, true),
+      codeSpan(r.type, true),
+      required(r),
+      meaning(r),
+    ]),
   );
 }
 
@@ -156,8 +179,10 @@ function definitionSection(view: DefinitionView, title: string, depth = 2): stri
     out.push(`A freeform tool: the model sends plain text, which must match this ${codeSpan(def.syntax)} grammar.`);
     out.push(fence(def.definition, 'text', `title=${JSON.stringify(`${def.syntax} grammar`)}`));
   }
-  if ((def.kind === 'typescript' || def.kind === 'json-schema') && view.rows.length === 0) out.push('This definition declares no fields.');
-  if (view.code && def.kind !== 'grammar') out.push(details(`Full ${title.toLowerCase()} definition`, fence(view.code.text, view.code.lang)));
+  if ((def.kind === 'typescript' || def.kind === 'json-schema') && view.rows.length === 0)
+    out.push('This definition declares no fields.');
+  if (view.code && def.kind !== 'grammar')
+    out.push(details(`Full ${title.toLowerCase()} definition`, fence(view.code.text, view.code.lang)));
   return out.join('\n\n');
 }
 
@@ -169,7 +194,9 @@ function availabilityLines(tool: ToolModel, matrix: MatrixAgent): string {
     const label = seen ? DELIVERY_LABELS[seen.delivery] : 'not advertised';
     groups.set(label, [...(groups.get(label) ?? []), c.label]);
   }
-  return list([...groups].map(([label, configs]) => `${escapeText(label)}: ${configs.map((c) => escapeText(c)).join(', ')}`));
+  return list(
+    [...groups].map(([label, configs]) => `${escapeText(label)}: ${configs.map((c) => escapeText(c)).join(', ')}`),
+  );
 }
 
 /** What the model is told: the description and settings sent in the primary configuration, the model-facing input against the SDK type, definitions that differ by configuration. */
@@ -177,14 +204,20 @@ function modelToldSection(tool: ToolModel, configLabel: (id: string) => string):
   const primaryId = tool.captured ? primaryConfiguration(tool.captured) : undefined;
   const primary = primaryId ? tool.captured!.byConfig.get(primaryId) : undefined;
   const groups = tool.captured ? distinctInputs(tool.captured) : [];
-  const diffText = { 'only-in-first': 'only in the SDK type', 'only-in-second': 'only in the model-facing schema', required: 'required differs', type: 'type differs' } as const;
+  const diffText = {
+    'only-in-first': 'only in the SDK type',
+    'only-in-second': 'only in the model-facing schema',
+    required: 'required differs',
+    type: 'type differs',
+  } as const;
   const modelInput = tool.modelInput;
   return [
     primary && '## What the model is told',
     primary &&
       `Description sent in *${escapeText(configLabel(primaryId!))}* (${primary.description ? `${primary.description.length} characters` : 'none'}); upstream text, shown verbatim.`,
     primary?.description && details('Tool description as sent', fence(primary.description, 'text')),
-    primary?.settings && `Other fields sent with the tool${primary.delivery === 'hosted' ? ' (settings of a tool the model provider runs)' : ''}:`,
+    primary?.settings &&
+      `Other fields sent with the tool${primary.delivery === 'hosted' ? ' (settings of a tool the model provider runs)' : ''}:`,
     primary?.settings && fence(JSON.stringify(primary.settings, null, 2), 'json'),
     modelInput && definitionSection(modelInput.view, 'Model-facing input'),
     modelInput && '### SDK type versus model-facing schema',
@@ -195,7 +228,8 @@ function modelToldSection(tool: ToolModel, configLabel: (id: string) => string):
           ? `The JSON Schema sent in *${escapeText(configLabel(modelInput.config))}* has the same fields, requiredness and types as the SDK type.`
           : list(
               modelInput.differences.map(
-                (d) => `${codeSpan(d.path)}: ${diffText[d.kind]}${d.first !== undefined ? ` (SDK ${codeSpan(d.first)}, model-facing ${codeSpan(d.second ?? '')})` : ''}`,
+                (d) =>
+                  `${codeSpan(d.path)}: ${diffText[d.kind]}${d.first !== undefined ? ` (SDK ${codeSpan(d.first)}, model-facing ${codeSpan(d.second ?? '')})` : ''}`,
               ),
             )),
     groups.length > 1 && '### Definitions that differ by configuration',
@@ -216,7 +250,11 @@ export function toolMarkdown(model: SiteModel, tool: ToolModel): MarkdownPage {
   const configLabel = (id: string) => matrix?.configurations.find((c) => c.id === id)?.label ?? id;
   const accepted = otherNames(generated);
   const jobs = model.jobs.filter((j) => editorial?.jobs.includes(j.id));
-  const aliasKind = { 'accepted-alias': 'accepted alias', 'former-name': 'former name, still accepted', 'sdk-type': 'SDK type name' } as const;
+  const aliasKind = {
+    'accepted-alias': 'accepted alias',
+    'former-name': 'former name, still accepted',
+    'sdk-type': 'SDK type name',
+  } as const;
 
   return page(
     `${tool.agent}/${tool.slug}.md`,
@@ -244,28 +282,42 @@ export function toolMarkdown(model: SiteModel, tool: ToolModel): MarkdownPage {
       editorial ? inline(editorial.availability.prose) : 'Not established yet.',
       editorial &&
         editorial.availability.gates.length > 0 &&
-        list(editorial.availability.gates.map((g) => `${g.kind} ${codeSpan(`${g.name}${g.value !== undefined ? `=${g.value}` : ''}`)} ${g.effect}`)),
+        list(
+          editorial.availability.gates.map(
+            (g) => `${g.kind} ${codeSpan(`${g.name}${g.value !== undefined ? `=${g.value}` : ''}`)} ${g.effect}`,
+          ),
+        ),
       matrix &&
         `Evidence from the real CLI (${codeSpan(`${matrix.package}@${matrix.version}`)}): the tool list it sent its model in each configuration of the [capture matrix](${agentUrl(tool.agent)}#configurations).`,
       matrix && availabilityLines(tool, matrix),
       '## Names and aliases',
       `Called as ${codeSpan(tool.fullName)}. Why this name: ${inline(generated.nameEvidence)}.`,
-      generated.aliases.length > 0 && list(generated.aliases.map((a) => `${codeSpan(a.name)} — ${aliasKind[a.kind]} (${inline(a.evidence)})`)),
+      generated.aliases.length > 0 &&
+        list(generated.aliases.map((a) => `${codeSpan(a.name)} — ${aliasKind[a.kind]} (${inline(a.evidence)})`)),
       '## Failures and lifecycle',
       editorial ? inline(editorial.lifecycle) : 'Not established yet.',
       editorial && editorial.failures.length > 0 && list(editorial.failures.map((f) => inline(f))),
       '## Version notes',
       editorial?.versionNotes && editorial.versionNotes.length > 0
-        ? list(editorial.versionNotes.map((n) => `**${escapeText(n.version)}**: ${inline(n.change)} (source: ${inline(n.evidence)})`))
+        ? list(
+            editorial.versionNotes.map(
+              (n) => `**${escapeText(n.version)}**: ${inline(n.change)} (source: ${inline(n.evidence)})`,
+            ),
+          )
         : 'No release-by-release change is recorded for this tool yet: earlier releases have not been diffed for it.',
       jobs.length > 0 && '## Jobs it does',
       jobs.length > 0 && list(jobs.map((j) => link(j.title, `/jobs/#${j.id}`))),
       '## Provenance',
       list([
-        ...generated.provenance.map((p) => `${codeSpan(p.file)} from ${codeSpan(`${p.package}@${p.version}`)}, read with the ${escapeText(p.method)}, checked ${p.date}.`),
+        ...generated.provenance.map(
+          (p) =>
+            `${codeSpan(p.file)} from ${codeSpan(`${p.package}@${p.version}`)}, read with the ${escapeText(p.method)}, checked ${p.date}.`,
+        ),
         `Generated file ${codeSpan(tool.files.generated)}${tool.files.editorial ? `; editorial notes ${codeSpan(tool.files.editorial)}` : ''}.`,
         ...(agent.sourceRevision
-          ? [`Bundled ${escapeText(agent.product)} ${agent.version}, commit ${codeSpan(agent.sourceRevision)}${agent.buildDate ? `, built ${agent.buildDate}` : ''}.`]
+          ? [
+              `Bundled ${escapeText(agent.product)} ${agent.version}, commit ${codeSpan(agent.sourceRevision)}${agent.buildDate ? `, built ${agent.buildDate}` : ''}.`,
+            ]
           : []),
       ]),
     ],
@@ -292,7 +344,10 @@ function matrixSection(agent: AgentRecord, matrix: MatrixAgent | undefined, capt
     '● sent with its full definition · ◆ nested in code mode (declared in TypeScript) · ○ deferred: named only, schema loaded through tool search · – not advertised',
     table(
       ['Tool', ...matrix.configurations.map((c) => escapeText(c.label))],
-      captured.map((t) => [link(`\`${t.fullName}\``, toolPath(t), true), ...matrix.configurations.map((c) => mark(t, c.id))]),
+      captured.map((t) => [
+        link(`\`${t.fullName}\``, toolPath(t), true),
+        ...matrix.configurations.map((c) => mark(t, c.id)),
+      ]),
     ),
   ];
 }
@@ -302,14 +357,19 @@ export function agentMarkdown(model: SiteModel, agent: AgentRecord): MarkdownPag
   const matrix = model.matrix?.agents[agent.id];
   const count = (source: ToolModel['source']) => tools.filter((t) => t.source === source).length;
   const kinds = Object.keys(KIND_LABELS) as (keyof typeof KIND_LABELS)[];
-  const kindCount = (side: 'input' | 'output', kind: string) => String(tools.filter((t) => t[side].definition.kind === kind).length);
+  const kindCount = (side: 'input' | 'output', kind: string) =>
+    String(tools.filter((t) => t[side].definition.kind === kind).length);
   return page(
     `${agent.id}/index.md`,
     { title: AGENT_LABELS[agent.id], description: `${tools.length} tools of ${agent.product} ${agent.version}` },
     [
       list([
         `Version: ${codeSpan(agent.version)}`,
-        ...(agent.sourceRevision ? [`Source revision: ${codeSpan(agent.sourceRevision)}${agent.buildDate ? ` (built ${agent.buildDate})` : ''}`] : []),
+        ...(agent.sourceRevision
+          ? [
+              `Source revision: ${codeSpan(agent.sourceRevision)}${agent.buildDate ? ` (built ${agent.buildDate})` : ''}`,
+            ]
+          : []),
         `Checked: ${agent.checked}`,
         `Tools: ${tools.length} (${count('sdk')} with published SDK types, ${count('capture')} known from captures only${count('documented') > 0 ? `, ${count('documented')} documented but not advertised in any capture` : ''})`,
       ]),
@@ -321,8 +381,15 @@ export function agentMarkdown(model: SiteModel, agent: AgentRecord): MarkdownPag
         ),
       ),
       '## Definitions by kind',
-      table(['Kind', 'Inputs', 'Results'], kinds.map((k) => [KIND_LABELS[k], kindCount('input', k), kindCount('output', k)])),
-      ...matrixSection(agent, matrix, tools.filter((t) => t.captured)),
+      table(
+        ['Kind', 'Inputs', 'Results'],
+        kinds.map((k) => [KIND_LABELS[k], kindCount('input', k), kindCount('output', k)]),
+      ),
+      ...matrixSection(
+        agent,
+        matrix,
+        tools.filter((t) => t.captured),
+      ),
       '## Tools',
       ...groupedTools(model.tools, agent.id).flatMap((g) => [
         `### ${g.label} (${g.tools.length})`,
@@ -343,7 +410,10 @@ export function agentMarkdown(model: SiteModel, agent: AgentRecord): MarkdownPag
 export function homeMarkdown(model: SiteModel): MarkdownPage {
   return page(
     'index.md',
-    { title: 'Agent tool reference', description: 'The built-in tools of coding-agent CLIs: what turns each on, what it takes, what it returns.' },
+    {
+      title: 'Agent tool reference',
+      description: 'The built-in tools of coding-agent CLIs: what turns each on, what it takes, what it returns.',
+    },
     [
       'This reference documents every built-in tool of coding-agent command-line tools: what it does, what turns it on, the exact shape of its input and its result, and where each fact comes from. Every definition is taken from the packages people install, at the versions below; nothing in a field table is typed by hand.',
       'Search a tool name exactly as you would type it (`TaskStop`, `Read`), or a field name, with the search box at the top of every page.',
@@ -364,22 +434,31 @@ export function homeMarkdown(model: SiteModel): MarkdownPage {
 }
 
 export function jobsMarkdown(model: SiteModel): MarkdownPage {
-  return page('jobs.md', { title: 'Start from a job', description: 'Tasks people have, mapped to the tools of each agent that do them.' }, [
-    'Each job lists the tools of every agent that do it. Follow a tool to see the exact shape of its input and result.',
-    ...model.jobs.flatMap((job) => [
-      `## ${escapeText(job.title)}`,
-      inline(job.description),
-      list(
-        model.agents.map((agent) => {
-          const doers = model.tools.filter((t) => t.agent === agent.id && t.editorial?.jobs.includes(job.id));
-          return `**${AGENT_LABELS[agent.id]}:** ${doers.length === 0 ? 'no dedicated tool recorded' : doers.map((t) => link(`\`${t.fullName}\``, toolPath(t))).join(', ')}`;
-        }),
-      ),
-    ]),
-  ]);
+  return page(
+    'jobs.md',
+    { title: 'Start from a job', description: 'Tasks people have, mapped to the tools of each agent that do them.' },
+    [
+      'Each job lists the tools of every agent that do it. Follow a tool to see the exact shape of its input and result.',
+      ...model.jobs.flatMap((job) => [
+        `## ${escapeText(job.title)}`,
+        inline(job.description),
+        list(
+          model.agents.map((agent) => {
+            const doers = model.tools.filter((t) => t.agent === agent.id && t.editorial?.jobs.includes(job.id));
+            return `**${AGENT_LABELS[agent.id]}:** ${doers.length === 0 ? 'no dedicated tool recorded' : doers.map((t) => link(`\`${t.fullName}\``, toolPath(t))).join(', ')}`;
+          }),
+        ),
+      ]),
+    ],
+  );
 }
 
 /** Every page of the reference as Markdown (the about page is Markdown already and is copied as is). */
 export function baselinePages(model: SiteModel): MarkdownPage[] {
-  return [homeMarkdown(model), jobsMarkdown(model), ...model.agents.map((a) => agentMarkdown(model, a)), ...model.tools.map((t) => toolMarkdown(model, t))];
+  return [
+    homeMarkdown(model),
+    jobsMarkdown(model),
+    ...model.agents.map((a) => agentMarkdown(model, a)),
+    ...model.tools.map((t) => toolMarkdown(model, t)),
+  ];
 }

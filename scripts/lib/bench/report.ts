@@ -126,15 +126,29 @@ export function jsonRows(rows: readonly Row[]): JsonRow[] {
  * between columns, the two sides headed by `columns`. A row with a ratio of its own leaves a missing figure blank
  * (there is none to show, rather than one that could not be measured).
  */
-export function renderTable(rows: readonly Row[], columns: { site: string; baseline: string } = { site: 'this site', baseline: 'baseline' }): string {
-  const cell = (r: Row, value: number | null) => (value === null && r.ratio !== undefined ? '' : formatValue(value, r.unit));
-  const lines = [['metric', columns.site, columns.baseline, 'ratio'], ...rows.map((r) => [r.metric, cell(r, r.site), cell(r, r.baseline), formatRatio(rowRatio(r))])];
+export function renderTable(
+  rows: readonly Row[],
+  columns: { site: string; baseline: string } = { site: 'this site', baseline: 'baseline' },
+): string {
+  const cell = (r: Row, value: number | null) =>
+    value === null && r.ratio !== undefined ? '' : formatValue(value, r.unit);
+  const lines = [
+    ['metric', columns.site, columns.baseline, 'ratio'],
+    ...rows.map((r) => [r.metric, cell(r, r.site), cell(r, r.baseline), formatRatio(rowRatio(r))]),
+  ];
   const widths = lines[0]!.map((_, i) => Math.max(...lines.map((l) => [...l[i]!].length)));
   const pad = (text: string, width: number, left: boolean) => {
     const fill = ' '.repeat(width - [...text].length);
     return left ? text + fill : fill + text;
   };
-  return lines.map((l) => l.map((cell, i) => pad(cell, widths[i]!, i === 0)).join('  ').trimEnd()).join('\n');
+  return lines
+    .map((l) =>
+      l
+        .map((cell, i) => pad(cell, widths[i]!, i === 0))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
 }
 
 /** Astro's redirect pages (meta refresh) are not content pages; they are counted apart. */

@@ -16,7 +16,8 @@ export interface BuildStep {
 
 /** site, baseline[, before], site, baseline[, before], …: `runs` rounds, each this site first. */
 export function buildOrder(runs: number, withBefore = false): BuildStep[] {
-  if (!Number.isSafeInteger(runs) || runs < 1) throw new RangeError(`runs must be a whole number of at least 1, not ${runs}`);
+  if (!Number.isSafeInteger(runs) || runs < 1)
+    throw new RangeError(`runs must be a whole number of at least 1, not ${runs}`);
   const steps: BuildStep[] = [];
   for (let run = 1; run <= runs; run++) {
     steps.push({ run, key: 'site' }, { run, key: 'baseline' });
@@ -46,10 +47,18 @@ export interface BuildTimes {
 }
 
 export function summarizeBuildTimes(site: readonly number[], baseline: readonly number[]): BuildTimes {
-  if (site.length !== baseline.length) throw new RangeError(`${site.length} builds of this site but ${baseline.length} of the baseline`);
+  if (site.length !== baseline.length)
+    throw new RangeError(`${site.length} builds of this site but ${baseline.length} of the baseline`);
   if (baseline.some((ms) => !(ms > 0))) throw new RangeError('a baseline build time is not a positive number');
   const ratios = site.map((ms, i) => ms / baseline[i]!);
-  return { site: [...site], baseline: [...baseline], ratios, medianSite: median(site), medianBaseline: median(baseline), medianRatio: median(ratios) };
+  return {
+    site: [...site],
+    baseline: [...baseline],
+    ratios,
+    medianSite: median(site),
+    medianBaseline: median(baseline),
+    medianRatio: median(ratios),
+  };
 }
 
 /**
@@ -59,10 +68,31 @@ export function summarizeBuildTimes(site: readonly number[], baseline: readonly 
  */
 export function buildTimeRows(times: BuildTimes): Row[] {
   const runs = times.site.length;
-  if (runs === 1) return [{ metric: 'build time (wall clock, one run)', unit: 'ms', site: times.site[0]!, baseline: times.baseline[0]! }];
+  if (runs === 1)
+    return [
+      { metric: 'build time (wall clock, one run)', unit: 'ms', site: times.site[0]!, baseline: times.baseline[0]! },
+    ];
   return [
-    ...times.site.map((ms, i): Row => ({ metric: `build time, run ${i + 1} of ${runs}`, unit: 'ms', site: ms, baseline: times.baseline[i]! })),
-    { metric: `build time (wall clock, median of ${runs} runs)`, unit: 'ms', site: times.medianSite, baseline: times.medianBaseline },
-    { metric: `build time: median of the ${runs} per-run ratios`, unit: 'ms', site: null, baseline: null, ratio: times.medianRatio },
+    ...times.site.map(
+      (ms, i): Row => ({
+        metric: `build time, run ${i + 1} of ${runs}`,
+        unit: 'ms',
+        site: ms,
+        baseline: times.baseline[i]!,
+      }),
+    ),
+    {
+      metric: `build time (wall clock, median of ${runs} runs)`,
+      unit: 'ms',
+      site: times.medianSite,
+      baseline: times.medianBaseline,
+    },
+    {
+      metric: `build time: median of the ${runs} per-run ratios`,
+      unit: 'ms',
+      site: null,
+      baseline: null,
+      ratio: times.medianRatio,
+    },
   ];
 }

@@ -10,7 +10,21 @@
  * ("No cached compile metadata found"). Links cost no space and a second or two.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, cpSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, lstatSync, readlinkSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  cpSync,
+  existsSync,
+  linkSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  lstatSync,
+  readlinkSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import type { SiteModel } from '../../../src/lib/model/model.ts';
 import { buildSidebar } from '../../../src/lib/views/sidebar.ts';
@@ -67,10 +81,16 @@ export function copyProject(root: string, to: string): void {
  * .git), at `to`, with the checkout's node_modules: the commit it names, or an error saying
  * why not. The dependencies differ only if `dependencies` in package.json differ (returned).
  */
-export function exportRevision(root: string, revision: string, to: string): { commit: string; otherDependencies: boolean } {
-  const git = (args: string[], input?: Buffer) => spawnSync('git', ['-C', root, ...args], { input, maxBuffer: 2 ** 31 - 1, timeout: 120_000 });
+export function exportRevision(
+  root: string,
+  revision: string,
+  to: string,
+): { commit: string; otherDependencies: boolean } {
+  const git = (args: string[], input?: Buffer) =>
+    spawnSync('git', ['-C', root, ...args], { input, maxBuffer: 2 ** 31 - 1, timeout: 120_000 });
   const parsed = git(['rev-parse', '--verify', '--quiet', `${revision}^{commit}`]);
-  if (parsed.status !== 0) throw new Error(`--before ${revision}: this clone has no such commit (a shallow clone lacks older ones)`);
+  if (parsed.status !== 0)
+    throw new Error(`--before ${revision}: this clone has no such commit (a shallow clone lacks older ones)`);
   const commit = parsed.stdout.toString().trim();
   const archive = git(['archive', '--format=tar', commit]);
   if (archive.status !== 0) throw new Error(`git archive ${commit} failed: ${archive.stderr.toString().trim()}`);
@@ -78,7 +98,10 @@ export function exportRevision(root: string, revision: string, to: string): { co
   const tar = spawnSync('tar', ['-x', '-C', to], { input: archive.stdout, timeout: 120_000 });
   if (tar.status !== 0) throw new Error(`unpacking ${commit} into ${to} failed: ${tar.stderr.toString().trim()}`);
   linkNodeModules(root, to);
-  const dependencies = (dir: string) => JSON.stringify((JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { dependencies?: unknown }).dependencies ?? {});
+  const dependencies = (dir: string) =>
+    JSON.stringify(
+      (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { dependencies?: unknown }).dependencies ?? {},
+    );
   return { commit, otherDependencies: dependencies(root) !== dependencies(to) };
 }
 
@@ -87,7 +110,9 @@ export function historyEventCount(root: string): number {
   const dir = join(root, 'content/history');
   if (!existsSync(dir)) return 0;
   let count = 0;
-  for (const name of readdirSync(dir).filter((n) => n.endsWith('.json')).sort()) {
+  for (const name of readdirSync(dir)
+    .filter((n) => n.endsWith('.json'))
+    .sort()) {
     const events = (JSON.parse(readFileSync(join(dir, name), 'utf8')) as { events?: unknown }).events;
     if (Array.isArray(events)) count += events.length;
   }
@@ -108,8 +133,14 @@ export function writeBaseline(root: string, to: string, model: SiteModel): numbe
   // Astro finds the packages to bundle for rendering (Starlight) through package.json
   // dependencies; without them Starlight's middleware is left to Node, which cannot load astro:content.
   const own = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
-  const dependencies = { astro: own.dependencies['astro'], '@astrojs/starlight': own.dependencies['@astrojs/starlight'] };
-  writeFileSync(join(to, 'package.json'), `${JSON.stringify({ name: 'bench-baseline', private: true, type: 'module', dependencies }, null, 2)}\n`);
+  const dependencies = {
+    astro: own.dependencies['astro'],
+    '@astrojs/starlight': own.dependencies['@astrojs/starlight'],
+  };
+  writeFileSync(
+    join(to, 'package.json'),
+    `${JSON.stringify({ name: 'bench-baseline', private: true, type: 'module', dependencies }, null, 2)}\n`,
+  );
   writeFileSync(
     join(to, 'src/content.config.ts'),
     [
@@ -125,7 +156,8 @@ export function writeBaseline(root: string, to: string, model: SiteModel): numbe
   // model names them); Astro's own redirects make the same meta-refresh pages.
   const redirects: Record<string, string> = {};
   for (const tool of model.tools) {
-    for (const slug of (tool as { redirectSlugs?: string[] }).redirectSlugs ?? []) redirects[`/${tool.agent}/${slug}/`] = toolPath(tool);
+    for (const slug of (tool as { redirectSlugs?: string[] }).redirectSlugs ?? [])
+      redirects[`/${tool.agent}/${slug}/`] = toolPath(tool);
   }
   writeFileSync(
     join(to, 'astro.config.mjs'),
@@ -152,7 +184,8 @@ export function writeBaseline(root: string, to: string, model: SiteModel): numbe
 /** The URL path a Markdown page of the baseline gets: its front matter's `slug`, or its file path (`a/index.md` → `/a/`). */
 export function markdownUrl(page: { file: string; text: string }): string {
   const slug = /^---\n[\s\S]*?^slug: (.+)$[\s\S]*?^---$/m.exec(page.text)?.[1];
-  const path = slug !== undefined ? (JSON.parse(slug) as string) : page.file.replace(/\.md$/, '').replace(/(^|\/)index$/, '');
+  const path =
+    slug !== undefined ? (JSON.parse(slug) as string) : page.file.replace(/\.md$/, '').replace(/(^|\/)index$/, '');
   return path === '' ? '/' : `/${path}/`;
 }
 
@@ -217,12 +250,19 @@ const CACHE_DIR = '.bench-cache';
  * types and Vite's folder. None is a hard link (see NOT_LINKED).
  */
 export function buildLeftovers(siteRoot: string, outDir: string): string[] {
-  return [outDir, join(siteRoot, CACHE_DIR), join(siteRoot, '.astro'), join(siteRoot, 'node_modules/.astro'), join(siteRoot, 'node_modules/.vite')];
+  return [
+    outDir,
+    join(siteRoot, CACHE_DIR),
+    join(siteRoot, '.astro'),
+    join(siteRoot, 'node_modules/.astro'),
+    join(siteRoot, 'node_modules/.vite'),
+  ];
 }
 
 /** Removes `buildLeftovers`; only in a temp project, whose node_modules is a folder of links, never a symlink to a checkout's. */
 function removeBuildLeftovers(siteRoot: string, outDir: string): void {
-  if (lstatSync(join(siteRoot, 'node_modules')).isSymbolicLink()) throw new Error(`${siteRoot} is not a benchmark copy: its node_modules is a symlink`);
+  if (lstatSync(join(siteRoot, 'node_modules')).isSymbolicLink())
+    throw new Error(`${siteRoot} is not a benchmark copy: its node_modules is a symlink`);
   for (const path of buildLeftovers(siteRoot, outDir)) rmSync(path, { recursive: true, force: true });
 }
 
@@ -233,14 +273,23 @@ function removeBuildLeftovers(siteRoot: string, outDir: string): void {
  * child leads its own process group, so a timeout or `kill()` also ends what it
  * started (Pagefind's indexing binary).
  */
-export function buildSite(siteRoot: string, outDir: string, timeoutMs: number, onStart: (kill: () => void) => void): Promise<BuildResult> {
+export function buildSite(
+  siteRoot: string,
+  outDir: string,
+  timeoutMs: number,
+  onStart: (kill: () => void) => void,
+): Promise<BuildResult> {
   removeBuildLeftovers(siteRoot, outDir);
-  const child = spawn(process.execPath, [join(import.meta.dirname, 'astro-build.ts'), siteRoot, outDir, join(siteRoot, CACHE_DIR)], {
-    cwd: siteRoot, // the reference's loader finds content/ from the working directory
-    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
+  const child = spawn(
+    process.execPath,
+    [join(import.meta.dirname, 'astro-build.ts'), siteRoot, outDir, join(siteRoot, CACHE_DIR)],
+    {
+      cwd: siteRoot, // the reference's loader finds content/ from the working directory
+      env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    },
+  );
   const kill = () => {
     try {
       if (child.pid && child.exitCode === null && child.signalCode === null) process.kill(-child.pid, 'SIGKILL');
@@ -256,7 +305,9 @@ export function buildSite(siteRoot: string, outDir: string, timeoutMs: number, o
   return new Promise((ok, fail) => {
     const timer = setTimeout(() => {
       kill();
-      fail(new Error(`build of ${basename(siteRoot)} did not finish within ${timeoutMs / 1000} s\n${output.slice(-4000)}`));
+      fail(
+        new Error(`build of ${basename(siteRoot)} did not finish within ${timeoutMs / 1000} s\n${output.slice(-4000)}`),
+      );
     }, timeoutMs);
     child.once('error', (error) => {
       clearTimeout(timer);
@@ -266,7 +317,8 @@ export function buildSite(siteRoot: string, outDir: string, timeoutMs: number, o
       clearTimeout(timer);
       const ms = performance.now() - started;
       if (code === 0) ok({ ms, output });
-      else fail(new Error(`build of ${basename(siteRoot)} failed (${signal ?? `exit ${code}`}):\n${output.slice(-4000)}`));
+      else
+        fail(new Error(`build of ${basename(siteRoot)} failed (${signal ?? `exit ${code}`}):\n${output.slice(-4000)}`));
     });
   });
 }

@@ -8,9 +8,7 @@ import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node
 import { dirname, join } from 'node:path';
 import type { CaptureFile } from '../../../src/lib/wire/index.ts';
 
-export type CachedRun =
-  | { ok: true; capture: CaptureFile }
-  | { ok: false; error: string };
+export type CachedRun = { ok: true; capture: CaptureFile } | { ok: false; error: string };
 
 export function cachePath(root: string, agent: string, version: string, configuration: string): string {
   return join(root, 'captures', agent, version, `${configuration}.json`);

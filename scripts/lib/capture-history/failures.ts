@@ -21,7 +21,10 @@ export function capturedDiffer(a: ReleaseSnapshots, b: ReleaseSnapshots, order: 
  * The reasons of one release's failed configurations, in matrix order, or undefined when
  * every configuration was captured. A reason is the first line of the cached error.
  */
-export function failedConfigurations(errors: ReadonlyMap<string, string>, order: readonly string[]): Record<string, string> | undefined {
+export function failedConfigurations(
+  errors: ReadonlyMap<string, string>,
+  order: readonly string[],
+): Record<string, string> | undefined {
   const out: Record<string, string> = {};
   for (const c of order) {
     const error = errors.get(c);

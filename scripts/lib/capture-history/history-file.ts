@@ -27,7 +27,8 @@ export interface CaptureHistoryFile {
 function ordinal(n: number): string {
   if (n === 1) return 'single';
   const tens = n % 100;
-  const suffix = tens >= 11 && tens <= 13 ? 'th' : n % 10 === 1 ? 'st' : n % 10 === 2 ? 'nd' : n % 10 === 3 ? 'rd' : 'th';
+  const suffix =
+    tens >= 11 && tens <= 13 ? 'th' : n % 10 === 1 ? 'st' : n % 10 === 2 ? 'nd' : n % 10 === 3 ? 'rd' : 'th';
   return `${n}${suffix}`;
 }
 
@@ -52,9 +53,18 @@ export function historyFile(input: {
     agent: input.agent,
     source: 'capture',
     package: input.package,
-    method: methodSentence(input.releases.map((r) => r.version), input.step, input.configurations),
+    method: methodSentence(
+      input.releases.map((r) => r.version),
+      input.step,
+      input.configurations,
+    ),
     configurations: input.configurations,
-    releases: input.releases.map((r) => ({ version: r.version, ...(r.published ? { published: r.published } : {}), read: r.read, ...(r.failed ? { failed: r.failed } : {}) })),
+    releases: input.releases.map((r) => ({
+      version: r.version,
+      ...(r.published ? { published: r.published } : {}),
+      read: r.read,
+      ...(r.failed ? { failed: r.failed } : {}),
+    })),
     unpublished: input.unpublished,
     events,
     texts,

@@ -23,11 +23,21 @@ export interface InstalledRelease {
 /** How long a run waits for another run over the same release to be done with its install. */
 const INSTALL_WAIT_MS = 15 * 60_000;
 
-export function installRelease(agent: AgentId, pkg: string, version: string, roots: { cacheRoot: string; historyRoot: string }, log: (line: string) => void): InstalledRelease {
+export function installRelease(
+  agent: AgentId,
+  pkg: string,
+  version: string,
+  roots: { cacheRoot: string; historyRoot: string },
+  log: (line: string) => void,
+): InstalledRelease {
   const pinned = installedBinary(agent, roots.cacheRoot, pkg, version);
   if (pinned) return { binary: pinned, downloaded: false, remove: () => {} };
   // One run at a time uses a release's install: another run's remove() would delete it under this one.
-  const unlock = waitForRunFolder(join(roots.historyRoot, 'install-locks', `${pkg}@${version}`), `another run over ${agent}'s releases, using ${pkg}@${version}`, INSTALL_WAIT_MS);
+  const unlock = waitForRunFolder(
+    join(roots.historyRoot, 'install-locks', `${pkg}@${version}`),
+    `another run over ${agent}'s releases, using ${pkg}@${version}`,
+    INSTALL_WAIT_MS,
+  );
   try {
     const installed = installUnlocked(agent, pkg, version, roots, log);
     return {
@@ -43,7 +53,13 @@ export function installRelease(agent: AgentId, pkg: string, version: string, roo
   }
 }
 
-function installUnlocked(agent: AgentId, pkg: string, version: string, roots: { cacheRoot: string; historyRoot: string }, log: (line: string) => void): InstalledRelease {
+function installUnlocked(
+  agent: AgentId,
+  pkg: string,
+  version: string,
+  roots: { cacheRoot: string; historyRoot: string },
+  log: (line: string) => void,
+): InstalledRelease {
   const leftover = installedBinary(agent, roots.historyRoot, pkg, version);
   const shared = process.env['HISTORY_NPM_CACHE'] || undefined;
   const npmCache = shared ?? mkdtempSync(join(roots.historyRoot, 'npm-cache-'));
@@ -51,7 +67,11 @@ function installUnlocked(agent: AgentId, pkg: string, version: string, roots: { 
   process.env['npm_config_cache'] = npmCache;
   try {
     const binary = ensureInstalled(agent, roots.historyRoot, pkg, version, log);
-    return { binary, downloaded: leftover === undefined, remove: () => rmSync(installDir(roots.historyRoot, pkg, version), { recursive: true, force: true }) };
+    return {
+      binary,
+      downloaded: leftover === undefined,
+      remove: () => rmSync(installDir(roots.historyRoot, pkg, version), { recursive: true, force: true }),
+    };
   } finally {
     if (previous === undefined) delete process.env['npm_config_cache'];
     else process.env['npm_config_cache'] = previous;

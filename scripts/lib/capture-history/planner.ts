@@ -29,7 +29,11 @@ export function sampleIndices(count: number, step: number): number[] {
  * and captures, and should remember what it read). Intervals are handled oldest first,
  * so the order of reads is deterministic.
  */
-export async function locateChanges(count: number, step: number, differs: (a: number, b: number) => boolean | Promise<boolean>): Promise<Plan> {
+export async function locateChanges(
+  count: number,
+  step: number,
+  differs: (a: number, b: number) => boolean | Promise<boolean>,
+): Promise<Plan> {
   const read = new Set<number>(sampleIndices(count, step));
   const changes: Array<[number, number]> = [];
   const sample = [...read];

@@ -14,9 +14,16 @@ export function schemaAjv(): Ajv2020 {
  * match <schema>:` then one line per error, `  /pointer: message (schema path)`
  * (`/` for the whole value); past `max` errors, how many more there were.
  */
-export function schemaRefusal(what: string, schema: string, errors: readonly ErrorObject[] | null | undefined, max = 20): string {
+export function schemaRefusal(
+  what: string,
+  schema: string,
+  errors: readonly ErrorObject[] | null | undefined,
+  max = 20,
+): string {
   const all = errors ?? [];
-  const lines = all.slice(0, max).map((e) => `  ${e.instancePath || '/'}: ${e.message ?? 'is invalid'} (${e.schemaPath})`);
+  const lines = all
+    .slice(0, max)
+    .map((e) => `  ${e.instancePath || '/'}: ${e.message ?? 'is invalid'} (${e.schemaPath})`);
   if (all.length > max) lines.push(`  … and ${all.length - max} more`);
   return `${what} does not match ${schema}:\n${lines.join('\n')}`;
 }

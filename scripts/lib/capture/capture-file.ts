@@ -8,12 +8,17 @@ import type { Configuration } from './matrix.ts';
 import type { RecordedRequest } from './stub-server.ts';
 
 function tail(text: string, lines = 8): string {
-  const kept = text.replace(/\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07/g, '').trim().split('\n').slice(-lines);
+  const kept = text
+    .replace(/\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07/g, '')
+    .trim()
+    .split('\n')
+    .slice(-lines);
   return kept.length === 0 || kept[0] === '' ? '    (empty)' : kept.map((l) => `    | ${l.slice(0, 300)}`).join('\n');
 }
 
 /** A line that says something went wrong, in the words CLIs use. */
-const ERROR_WORDS = /\b(?:error|errors|unknown|invalid|cannot|can't|could not|couldn't|failed|failure|fatal|not found|denied|unsupported|requires?|missing|unexpected|refused|not allowed|no such)\b/i;
+const ERROR_WORDS =
+  /\b(?:error|errors|unknown|invalid|cannot|can't|could not|couldn't|failed|failure|fatal|not found|denied|unsupported|requires?|missing|unexpected|refused|not allowed|no such)\b/i;
 /** Lines of a stack trace or of a crash banner, which say where, not what. */
 const NOT_WORDS = /^(?:at\s|[-=*]{3,}|\}|\{|Stack trace|errno:|code:|syscall:|hostname:|\[?capture\]?)/i;
 
@@ -41,7 +46,10 @@ export function cliWords(stderr: string, stdout: string, rules: readonly MaskRul
     .replace(/(?<![\w.$])\/(?:[\w.@+-]+\/)+(?=[\w.@+-])/g, '…/')
     .replace(/\b(?:\d{1,3}\.){3}\d{1,3}(?::\d+)?\b/g, '<address>')
     .replace(/\b\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:?\d{2}:?\d{2}(?:\.\d+)?Z?)?/g, '<time>')
-    .replace(/\b(getaddrinfo \S+|ENOTFOUND|EAI_AGAIN|ECONNREFUSED|connect \S+) ([a-z0-9-]+(?:\.[a-z0-9-]+)+)(?::\d+)?/gi, '$1 <host>');
+    .replace(
+      /\b(getaddrinfo \S+|ENOTFOUND|EAI_AGAIN|ECONNREFUSED|connect \S+) ([a-z0-9-]+(?:\.[a-z0-9-]+)+)(?::\d+)?/gi,
+      '$1 <host>',
+    );
   return masked.length > 240 ? `${masked.slice(0, 239)}…` : masked;
 }
 
@@ -56,9 +64,15 @@ export function said(outcome: RunOutcome): string {
  * the case's limit and was killed (an ask with nobody to ask: that is its behaviour, recorded). When
  * it ended by itself and no result reached the model, its own words say why (`said`, as cliWords).
  */
-export function cliExitOf(outcome: RunOutcome, limitSeconds: number, resultReached: boolean): { code: number | null; killedAfterSeconds?: number; said?: string } {
+export function cliExitOf(
+  outcome: RunOutcome,
+  limitSeconds: number,
+  resultReached: boolean,
+): { code: number | null; killedAfterSeconds?: number; said?: string } {
   if (outcome.timedOut) return { code: null, killedAfterSeconds: limitSeconds };
-  const words = resultReached ? undefined : cliWords(withoutNotices(outcome.stderr), withoutNotices(outcome.stdout), maskRules(outcome.variables));
+  const words = resultReached
+    ? undefined
+    : cliWords(withoutNotices(outcome.stderr), withoutNotices(outcome.stdout), maskRules(outcome.variables));
   return { code: outcome.exitCode, ...(words === undefined ? {} : { said: words }) };
 }
 
@@ -73,7 +87,10 @@ export function withoutNotices(text: string): string {
   const kept: string[] = [];
   let inWarning = false;
   for (const line of lines) {
-    if (/^(?:\(node:\d+\) )?\w*Warning\b/.test(line.trim()) || /\bNode(?:\.js)? v?\d+\.\d+\.\d+\b.*\bneeds? >=/.test(line)) {
+    if (
+      /^(?:\(node:\d+\) )?\w*Warning\b/.test(line.trim()) ||
+      /\bNode(?:\.js)? v?\d+\.\d+\.\d+\b.*\bneeds? >=/.test(line)
+    ) {
       inWarning = true;
       continue;
     }
@@ -87,22 +104,29 @@ export function withoutNotices(text: string): string {
 /** Was the run itself sound? Throws a CaptureError that says what went wrong, quoting the CLI (its first line is what a history keeps). */
 export function checkOutcome(configuration: Configuration, outcome: RunOutcome): void {
   const limit = configuration.timeoutSeconds ?? 60;
-  const requests = outcome.requests.length === 0 ? 'no request reached the stub' : `requests seen: ${requestsSeen(outcome.requests)}`;
+  const requests =
+    outcome.requests.length === 0 ? 'no request reached the stub' : `requests seen: ${requestsSeen(outcome.requests)}`;
   if (outcome.timedOut) {
-    throw new CaptureError(`the CLI did not finish within ${limit} s and was killed (${requests})${said(outcome)}\n  stderr:\n${tail(outcome.stderr)}\n  stdout:\n${tail(outcome.stdout)}`);
+    throw new CaptureError(
+      `the CLI did not finish within ${limit} s and was killed (${requests})${said(outcome)}\n  stderr:\n${tail(outcome.stderr)}\n  stdout:\n${tail(outcome.stdout)}`,
+    );
   }
   if (configuration.mode === 'interactive') {
     // Its turn reached the stub: what it sent is recorded, however the terminal session then ended
     // (Qwen Code 0.23.0 in verify runs exited 1 within the grace period after its turn, its last
     // words "Update check skipped (registry error)"; the history run of it had been ended by us).
     if (!outcome.endedAfterRequest && outcome.turnRecorded !== true) {
-      throw new CaptureError(`the interactive CLI ended by itself (exit ${outcome.exitCode ?? outcome.signal}) before its main request was recorded (${requests})${said(outcome)}\n  terminal:\n${tail(outcome.stdout)}`);
+      throw new CaptureError(
+        `the interactive CLI ended by itself (exit ${outcome.exitCode ?? outcome.signal}) before its main request was recorded (${requests})${said(outcome)}\n  terminal:\n${tail(outcome.stdout)}`,
+      );
     }
     return;
   }
   if (outcome.endedAfterRequest) return; // ended by us once its turn was answered (Invocation.endAfterTurn)
   if (outcome.exitCode !== 0) {
-    throw new CaptureError(`the CLI exited with ${outcome.exitCode === null ? `signal ${outcome.signal}` : `code ${outcome.exitCode}`} (${requests})${said(outcome)}\n  stderr:\n${tail(outcome.stderr)}\n  stdout:\n${tail(outcome.stdout)}`);
+    throw new CaptureError(
+      `the CLI exited with ${outcome.exitCode === null ? `signal ${outcome.signal}` : `code ${outcome.exitCode}`} (${requests})${said(outcome)}\n  stderr:\n${tail(outcome.stderr)}\n  stdout:\n${tail(outcome.stdout)}`,
+    );
   }
 }
 
@@ -113,23 +137,41 @@ export function checkOutcome(configuration: Configuration, outcome: RunOutcome):
  * gone. It must also ask for the configuration's model, when one is declared. Throws a
  * CaptureError that says what the run sent instead.
  */
-export function checkMainRequest(configuration: Configuration, main: RecordedRequest, wire: WireFormat, requests: readonly RecordedRequest[], prompt: string = PROMPT): void {
+export function checkMainRequest(
+  configuration: Configuration,
+  main: RecordedRequest,
+  wire: WireFormat,
+  requests: readonly RecordedRequest[],
+  prompt: string = PROMPT,
+): void {
   const seen = requestsSeen(requests);
   if (!main.text.includes(JSON.stringify(prompt).slice(1, -1))) {
-    throw new CaptureError(`no request answered the prompt: the request chosen, ${main.method} ${main.url} (#${main.index}), does not carry it (requests seen: ${seen})`);
+    throw new CaptureError(
+      `no request answered the prompt: the request chosen, ${main.method} ${main.url} (#${main.index}), does not carry it (requests seen: ${seen})`,
+    );
   }
   if (!wire.hasTools(main.json)) {
-    throw new CaptureError(`no request answered the prompt with tools: ${main.method} ${main.url} (#${main.index}) carries the prompt but offers no tools, as a side request (a title, a summary) does, and the run sent no other (requests seen: ${seen})`);
+    throw new CaptureError(
+      `no request answered the prompt with tools: ${main.method} ${main.url} (#${main.index}) carries the prompt but offers no tools, as a side request (a title, a summary) does, and the run sent no other (requests seen: ${seen})`,
+    );
   }
   if (configuration.model !== undefined) {
     const asked = wire.requestModel(main);
     if (asked !== configuration.model) {
-      throw new CaptureError(`the configuration asks for model ${configuration.model}, but the request names ${asked === undefined ? 'no model' : `model ${asked}`}: the CLI did not use the model its label says`);
+      throw new CaptureError(
+        `the configuration asks for model ${configuration.model}, but the request names ${asked === undefined ? 'no model' : `model ${asked}`}: the CLI did not use the model its label says`,
+      );
     }
   }
 }
 
-export function buildCapture(agent: AgentId, pkg: string, version: string, configuration: Configuration, outcome: RunOutcome): CaptureFile<AgentId> {
+export function buildCapture(
+  agent: AgentId,
+  pkg: string,
+  version: string,
+  configuration: Configuration,
+  outcome: RunOutcome,
+): CaptureFile<AgentId> {
   checkOutcome(configuration, outcome);
   let chosen: ReturnType<typeof chooseMainRequest>;
   try {
@@ -165,4 +207,3 @@ export function summaryLine(agent: AgentId, id: string, count: ToolCount): strin
   if (count.nested) parts.push(`${count.nested} nested in code mode`);
   return `${`${agent}/${id}`.padEnd(40)} ${parts.join(', ')}`;
 }
-

@@ -67,11 +67,22 @@ export function modelRecord(model: StandInModel): Record<string, unknown> {
 /** The tools the CLI asks for in `X-MCP-Tools` (comma-separated), in its order, without blanks or repeats. */
 export function requestedMcpTools(headers: Readonly<Record<string, string>>): string[] {
   const raw = Object.entries(headers).find(([k]) => k.toLowerCase() === MCP_TOOLS_HEADER)?.[1] ?? '';
-  return [...new Set(raw.split(',').map((t) => t.trim()).filter((t) => t !== ''))];
+  return [
+    ...new Set(
+      raw
+        .split(',')
+        .map((t) => t.trim())
+        .filter((t) => t !== ''),
+    ),
+  ];
 }
 
 /** A stand-in tool of the GitHub MCP server: the name the CLI asked for, no parameters, a description that says what it is. */
-export function standInMcpTool(name: string): { name: string; description: string; inputSchema: { type: 'object'; properties: Record<string, never> } } {
+export function standInMcpTool(name: string): {
+  name: string;
+  description: string;
+  inputSchema: { type: 'object'; properties: Record<string, never> };
+} {
   return {
     name,
     description: `${STAND_IN_TOOL_PREFIX}${name}, made up by the capture stub: the real server describes this tool and its parameters.`,
@@ -84,7 +95,8 @@ type Id = string | number | null;
 /** The JSON-RPC reply of the stand-in GitHub MCP server to one message; a notification gets 202 and no body. */
 export function mcpReply(message: unknown, headers: Readonly<Record<string, string>>): StubReply {
   const m = (message ?? {}) as { id?: Id; method?: unknown; params?: Record<string, unknown> };
-  if (m.id === undefined || typeof m.method !== 'string') return { status: 202, contentType: 'application/json', body: '' };
+  if (m.id === undefined || typeof m.method !== 'string')
+    return { status: 202, contentType: 'application/json', body: '' };
   const ok = (result: unknown): StubReply => json({ jsonrpc: '2.0', id: m.id, result });
   switch (m.method) {
     case 'initialize':

@@ -7,13 +7,30 @@
  * must print that release for `--version`.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { AGENTS, type AgentId } from '../../../src/lib/agents/index.ts';
 import { listedVersions } from '../registry.ts';
 import { printsVersion, runnablePackage, type PackageListing } from '../runnable-release.ts';
-import { binaryCandidates, fallbackProgram, holderPackage, movedProgram, platformFolder, releaseLauncher, type PackageManifest } from './release-binary.ts';
+import {
+  binaryCandidates,
+  fallbackProgram,
+  holderPackage,
+  movedProgram,
+  platformFolder,
+  releaseLauncher,
+  type PackageManifest,
+} from './release-binary.ts';
 
 export class InstallError extends Error {
   /** The failure is this machine's (the network, the disk, a time limit), not the release's: retried, never recorded as the release's. */
@@ -25,7 +42,8 @@ export class InstallError extends Error {
 }
 
 /** npm's error codes that say the machine or the network failed, not the release. */
-const OUR_NPM_FAILURES = /\b(?:code|errno) (?:ETIMEDOUT|ESOCKETTIMEDOUT|ECONNRESET|ECONNREFUSED|EAI_AGAIN|ENOTFOUND|ENETUNREACH|ENOSPC|EMFILE|ENOMEM|EINTEGRITY)\b/;
+const OUR_NPM_FAILURES =
+  /\b(?:code|errno) (?:ETIMEDOUT|ESOCKETTIMEDOUT|ECONNRESET|ECONNREFUSED|EAI_AGAIN|ENOTFOUND|ENETUNREACH|ENOSPC|EMFILE|ENOMEM|EINTEGRITY)\b/;
 
 /** Whether npm's standard error, or the way it ended, puts an install's failure on this machine. */
 export function npmFailureIsOurs(stderr: string, error?: { code?: string; signal?: string | null }): boolean {
@@ -39,13 +57,24 @@ export function npmFailureIsOurs(stderr: string, error?: { code?: string; signal
  * uses), neither of which may reach committed content; each line said once.
  */
 export function npmErrorSummary(stderr: string): string {
-  const boilerplate = /^(A complete log of this run can be found in|Note that you can also install from a|tarball, folder, http url, or git url\.?$|Log files were not written)/i;
+  const boilerplate =
+    /^(A complete log of this run can be found in|Note that you can also install from a|tarball, folder, http url, or git url\.?$|Log files were not written)/i;
   const lines = stderr
     .split('\n')
-    .map((l) => l.replace(/^npm (?:error|ERR!)\s*/, '').replace(/\s+/g, ' ').trim())
+    .map((l) =>
+      l
+        .replace(/^npm (?:error|ERR!)\s*/, '')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    )
     .filter((l) => {
       const text = l.replace(/^\d{3}\b\s*/, '');
-      return text !== '' && !/^(?:code|errno) \S+$/.test(text) && !boilerplate.test(text) && !/[a-z][a-z0-9+.-]*:\/\//i.test(text);
+      return (
+        text !== '' &&
+        !/^(?:code|errno) \S+$/.test(text) &&
+        !boilerplate.test(text) &&
+        !/[a-z][a-z0-9+.-]*:\/\//i.test(text)
+      );
     });
   return [...new Set(lines)].slice(0, 3).join(' ');
 }
@@ -56,7 +85,9 @@ export function installDir(cacheRoot: string, pkg: string, version: string): str
 
 function manifest(dir: string, pkg: string): (PackageManifest & { version?: string }) | undefined {
   try {
-    return JSON.parse(readFileSync(join(dir, 'node_modules', pkg, 'package.json'), 'utf8')) as PackageManifest & { version?: string };
+    return JSON.parse(readFileSync(join(dir, 'node_modules', pkg, 'package.json'), 'utf8')) as PackageManifest & {
+      version?: string;
+    };
   } catch {
     return undefined;
   }
@@ -102,7 +133,9 @@ function filesUnder(dir: string, folder: string): string[] {
  */
 function programIn(agent: AgentId, dir: string, pkg: string): string | undefined {
   const binary = AGENTS[agent].binary;
-  const listed = binaryCandidates(binary, pkg, manifest(dir, pkg)).map((b) => join(dir, b)).find((b) => existsSync(b));
+  const listed = binaryCandidates(binary, pkg, manifest(dir, pkg))
+    .map((b) => join(dir, b))
+    .find((b) => existsSync(b));
   if (listed !== undefined) return listed;
   const folder = platformFolder(binary);
   const moved = folder === undefined ? undefined : movedProgram(binary, filesUnder(dir, folder));
@@ -143,7 +176,8 @@ function packageToInstall(agent: AgentId, pkg: string, version: string): string 
   if ((AGENTS[agent].standalonePackages ?? []).length === 0) return pkg;
   const listed = agentListings(agent, pkg);
   const from = runnablePackage(listed, version);
-  if (from === undefined) throw new InstallError(`no package of ${agent} lists ${version} (${listed.map((l) => l.package).join(', ')})`);
+  if (from === undefined)
+    throw new InstallError(`no package of ${agent} lists ${version} (${listed.map((l) => l.package).join(', ')})`);
   return from;
 }
 
@@ -151,12 +185,19 @@ function packageToInstall(agent: AgentId, pkg: string, version: string): string 
 function checkPrintsVersion(binary: string, from: string, version: string): void {
   const home = mkdtempSync(join(tmpdir(), 'version-check-'));
   try {
-    const result = spawnSync(binary, ['--version'], { encoding: 'utf8', timeout: 60_000, env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: home } });
+    const result = spawnSync(binary, ['--version'], {
+      encoding: 'utf8',
+      timeout: 60_000,
+      env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: home },
+    });
     const output = `${result.stdout ?? ''}${result.stderr ?? ''}`.trim();
     if (result.error || result.status !== 0 || !printsVersion(output, version)) {
       // A check that hit its time limit says nothing of the release (a busy machine).
       const ours = (result.error as NodeJS.ErrnoException | undefined)?.code === 'ETIMEDOUT';
-      throw new InstallError(`${from}@${version}: \`${binary.split('/').pop()} --version\` ${result.error ? `failed: ${result.error.message}` : `printed ${JSON.stringify(output.slice(0, 200))} (exit ${result.status ?? result.signal}), not ${version}`}`, { ours });
+      throw new InstallError(
+        `${from}@${version}: \`${binary.split('/').pop()} --version\` ${result.error ? `failed: ${result.error.message}` : `printed ${JSON.stringify(output.slice(0, 200))} (exit ${result.status ?? result.signal}), not ${version}`}`,
+        { ours },
+      );
     }
   } finally {
     rmSync(home, { recursive: true, force: true });
@@ -164,36 +205,64 @@ function checkPrintsVersion(binary: string, from: string, version: string): void
 }
 
 /** Installs `version` of the agent (from `pkg`, or the standalone package that has it) unless present; returns the native binary's path. */
-export function ensureInstalled(agent: AgentId, cacheRoot: string, pkg: string, version: string, log: (line: string) => void): string {
+export function ensureInstalled(
+  agent: AgentId,
+  cacheRoot: string,
+  pkg: string,
+  version: string,
+  log: (line: string) => void,
+): string {
   const present = installedBinary(agent, cacheRoot, pkg, version);
   if (present) return present;
-  if (process.platform !== 'linux' || process.arch !== 'x64') throw new InstallError(`capture runs the linux-x64 builds; this is ${process.platform}-${process.arch}`);
+  if (process.platform !== 'linux' || process.arch !== 'x64')
+    throw new InstallError(`capture runs the linux-x64 builds; this is ${process.platform}-${process.arch}`);
   const from = packageToInstall(agent, pkg, version);
   if (from !== pkg && holderPackage(AGENTS[agent].binary) !== from) {
-    throw new InstallError(`${from} (a standalone package of ${agent}) does not hold its program ${AGENTS[agent].binary}`);
+    throw new InstallError(
+      `${from} (a standalone package of ${agent}) does not hold its program ${AGENTS[agent].binary}`,
+    );
   }
   const dir = installDir(cacheRoot, pkg, version);
   const partial = `${dir}.partial-${process.pid}`;
   rmSync(partial, { recursive: true, force: true });
   mkdirSync(partial, { recursive: true });
-  writeFileSync(join(partial, 'package.json'), JSON.stringify({ private: true, description: `capture install of ${from}@${version}` }) + '\n');
+  writeFileSync(
+    join(partial, 'package.json'),
+    JSON.stringify({ private: true, description: `capture install of ${from}@${version}` }) + '\n',
+  );
   log(`installing ${from}@${version}${from === pkg ? '' : ` (${pkg} lists no ${version})`} into ${dir} …`);
   try {
-    execFileSync('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--save-exact', '--loglevel=error', `${from}@${version}`], {
-      cwd: partial,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      timeout: 15 * 60_000,
-      encoding: 'utf8',
-    });
+    execFileSync(
+      'npm',
+      [
+        'install',
+        '--no-audit',
+        '--no-fund',
+        '--ignore-scripts',
+        '--save-exact',
+        '--loglevel=error',
+        `${from}@${version}`,
+      ],
+      {
+        cwd: partial,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        timeout: 15 * 60_000,
+        encoding: 'utf8',
+      },
+    );
   } catch (error) {
     const e = error as { stderr?: string; message: string; code?: string; signal?: string | null };
     rmSync(partial, { recursive: true, force: true });
-    throw new InstallError(`npm install ${from}@${version} failed: ${npmErrorSummary(e.stderr || e.message) || 'npm said nothing'}`, { ours: npmFailureIsOurs(e.stderr ?? '', e) });
+    throw new InstallError(
+      `npm install ${from}@${version} failed: ${npmErrorSummary(e.stderr || e.message) || 'npm said nothing'}`,
+      { ours: npmFailureIsOurs(e.stderr ?? '', e) },
+    );
   }
   if (from !== pkg) {
     const program = installedVersion(partial, from) === version ? programIn(agent, partial, from) : undefined;
     try {
-      if (program === undefined) throw new InstallError(`npm install ${from}@${version} did not bring ${AGENTS[agent].binary}`);
+      if (program === undefined)
+        throw new InstallError(`npm install ${from}@${version} did not bring ${AGENTS[agent].binary}`);
       checkPrintsVersion(program, from, version);
     } catch (error) {
       rmSync(partial, { recursive: true, force: true });
@@ -203,11 +272,14 @@ export function ensureInstalled(agent: AgentId, cacheRoot: string, pkg: string, 
     // A native binary lives in a platform package, an optional dependency npm skips without an
     // error when it cannot get it: name that package rather than a missing file.
     const holder = holderPackage(AGENTS[agent].binary);
-    const missing = holder !== undefined && holder !== pkg && !existsSync(join(partial, 'node_modules', holder, 'package.json'));
+    const missing =
+      holder !== undefined && holder !== pkg && !existsSync(join(partial, 'node_modules', holder, 'package.json'));
     rmSync(partial, { recursive: true, force: true });
-    throw new InstallError(missing
-      ? `npm install ${pkg}@${version} did not install its platform package ${holder}, which holds the program (${AGENTS[agent].binary})`
-      : `npm install ${pkg}@${version} did not bring ${AGENTS[agent].binary} (nor a program its package.json names as its command)`);
+    throw new InstallError(
+      missing
+        ? `npm install ${pkg}@${version} did not install its platform package ${holder}, which holds the program (${AGENTS[agent].binary})`
+        : `npm install ${pkg}@${version} did not bring ${AGENTS[agent].binary} (nor a program its package.json names as its command)`,
+    );
   }
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dirname(dir), { recursive: true });

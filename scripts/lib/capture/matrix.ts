@@ -4,7 +4,10 @@ import { resolve } from 'node:path';
 import { AGENT_IDS, AGENTS, type AgentId } from '../../../src/lib/agents/index.ts';
 import type { ConfigurationOption, JsonObject } from '../../../src/lib/agents/types.ts';
 import { schemaAjv, schemaRefusal } from './ajv.ts';
-import type { AgentMatrix as GeneratedAgentMatrix, MatrixConfiguration } from '../../../src/lib/generated/content-files.ts';
+import type {
+  AgentMatrix as GeneratedAgentMatrix,
+  MatrixConfiguration,
+} from '../../../src/lib/generated/content-files.ts';
 
 /** A configuration as the schema declares it, its maps exact (a value present is a string). */
 export type Configuration = Omit<MatrixConfiguration, 'env' | 'settings' | 'homeFiles'> & {
@@ -42,15 +45,23 @@ export function validateMatrix(data: unknown, schema: unknown, file: string = MA
     const { npmPackage, modes, options } = AGENTS[agent];
     const entry = matrix.agents[agent];
     if (entry === undefined) throw new MatrixError(`${file}: /agents has no ${agent}`);
-    if (entry.package !== npmPackage) throw new MatrixError(`${file}: /agents/${agent}/package is ${entry.package}, but src/lib/agents/${agent}.ts installs ${npmPackage}`);
+    if (entry.package !== npmPackage)
+      throw new MatrixError(
+        `${file}: /agents/${agent}/package is ${entry.package}, but src/lib/agents/${agent}.ts installs ${npmPackage}`,
+      );
     const seen = new Set<string>();
     entry.configurations.forEach((c, i) => {
       if (seen.has(c.id)) throw new MatrixError(`${file}: configuration id ${agent}/${c.id} is used twice`);
       seen.add(c.id);
-      if (!modes.includes(c.mode)) throw new MatrixError(`${file}: /agents/${agent}/configurations/${i}/mode: ${agent} has no mode ${c.mode} (modes: ${modes.join(', ')})`);
+      if (!modes.includes(c.mode))
+        throw new MatrixError(
+          `${file}: /agents/${agent}/configurations/${i}/mode: ${agent} has no mode ${c.mode} (modes: ${modes.join(', ')})`,
+        );
       for (const option of OPTIONS) {
         if (c[option] !== undefined && !options.includes(option)) {
-          throw new MatrixError(`${file}: /agents/${agent}/configurations/${i}/${option}: ${agent} takes no ${option} (src/lib/agents/${agent}.ts options: ${options.join(', ') || 'none'})`);
+          throw new MatrixError(
+            `${file}: /agents/${agent}/configurations/${i}/${option}: ${agent} takes no ${option} (src/lib/agents/${agent}.ts options: ${options.join(', ') || 'none'})`,
+          );
         }
       }
     });
@@ -80,11 +91,15 @@ export interface Selected {
  * selectors; empty means all. An unknown selector throws.
  */
 export function selectConfigurations(matrix: Matrix, only: readonly string[]): Selected[] {
-  const all: Selected[] = AGENT_IDS.flatMap((agent) => matrix.agents[agent].configurations.map((configuration) => ({ agent, configuration })));
+  const all: Selected[] = AGENT_IDS.flatMap((agent) =>
+    matrix.agents[agent].configurations.map((configuration) => ({ agent, configuration })),
+  );
   if (only.length === 0) return all;
   for (const sel of only) {
     if (!all.some((s) => sel === s.agent || sel === `${s.agent}/${s.configuration.id}`)) {
-      throw new MatrixError(`--only ${sel}: no such agent or configuration (use agent or agent/configuration, e.g. ${all[0] ? `${all[0].agent}/${all[0].configuration.id}` : '<agent>/<configuration>'})`);
+      throw new MatrixError(
+        `--only ${sel}: no such agent or configuration (use agent or agent/configuration, e.g. ${all[0] ? `${all[0].agent}/${all[0].configuration.id}` : '<agent>/<configuration>'})`,
+      );
     }
   }
   return all.filter((s) => only.some((sel) => sel === s.agent || sel === `${s.agent}/${s.configuration.id}`));

@@ -51,7 +51,12 @@ export function extraToolCount(value: string | undefined): number {
 /** Numbered extra tool `n` (1-based): `tool_01`, with the same input as `echo`. */
 export function numberedTool(n: number): typeof ECHO_TOOL {
   const name = `tool_${String(n).padStart(2, '0')}`;
-  return { ...ECHO_TOOL, name, title: `Tool ${n}`, description: `Numbered extra tool ${n} of the capture stub; returns the given text unchanged.` };
+  return {
+    ...ECHO_TOOL,
+    name,
+    title: `Tool ${n}`,
+    description: `Numbered extra tool ${n} of the capture stub; returns the given text unchanged.`,
+  };
 }
 
 /** The tools offered: `echo`, then `extra` numbered tools. */
@@ -68,7 +73,12 @@ const README_RESOURCE = {
 };
 
 type Id = string | number | null;
-interface Message { jsonrpc?: string; id?: Id; method?: string; params?: Record<string, unknown> }
+interface Message {
+  jsonrpc?: string;
+  id?: Id;
+  method?: string;
+  params?: Record<string, unknown>;
+}
 
 /** The reply to one request (undefined for notifications and unknown notifications); `extraTools` numbered tools are listed after `echo`. */
 export function handle(message: Message, extraTools = 0): unknown {
@@ -124,10 +134,13 @@ if (import.meta.main) {
     try {
       message = JSON.parse(line) as Message;
     } catch {
-      process.stdout.write(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'parse error' } }) + '\n');
+      process.stdout.write(
+        JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'parse error' } }) + '\n',
+      );
       return;
     }
-    if (message.method === 'tools/call') log({ call: message.params?.['name'] ?? null, arguments: message.params?.['arguments'] ?? null });
+    if (message.method === 'tools/call')
+      log({ call: message.params?.['name'] ?? null, arguments: message.params?.['arguments'] ?? null });
     const reply = handle(message, extraTools);
     if (reply !== undefined) process.stdout.write(JSON.stringify(reply) + '\n');
   });

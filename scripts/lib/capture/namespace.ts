@@ -14,9 +14,13 @@ export class NamespaceError extends Error {}
 /** Inside the namespace: loopback up, and nothing else there. */
 export function prepareNamespace(): void {
   const up = spawnSync('ip', ['link', 'set', 'lo', 'up'], { encoding: 'utf8' });
-  if (up.error || up.status !== 0) throw new NamespaceError(`could not bring loopback up in the namespace: ${up.error?.message ?? up.stderr.trim()}`);
+  if (up.error || up.status !== 0)
+    throw new NamespaceError(`could not bring loopback up in the namespace: ${up.error?.message ?? up.stderr.trim()}`);
   const others = Object.keys(networkInterfaces()).filter((name) => name !== 'lo');
-  if (others.length > 0) throw new NamespaceError(`the namespace has network interfaces besides lo (${others.join(', ')}); refusing to run the CLIs`);
+  if (others.length > 0)
+    throw new NamespaceError(
+      `the namespace has network interfaces besides lo (${others.join(', ')}); refusing to run the CLIs`,
+    );
 }
 
 /**
@@ -61,7 +65,12 @@ export function waitForRunFolder(dir: string, holder: string, waitMs: number, po
       return lockRunFolder(dir, holder);
     } catch (error) {
       if (!(error instanceof NamespaceError) || Date.now() >= deadline) throw error;
-      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, Math.min(pollMs, Math.max(1, deadline - Date.now())));
+      Atomics.wait(
+        new Int32Array(new SharedArrayBuffer(4)),
+        0,
+        0,
+        Math.min(pollMs, Math.max(1, deadline - Date.now())),
+      );
     }
   }
 }

@@ -34,16 +34,27 @@ export function requestsSeen(requests: readonly Pick<RecordedRequest, 'method' |
  * recognises the user's turn). Throws a CaptureError naming what was seen when
  * there is none, or when the chosen body is not a request of its path's format.
  */
-export function chooseMainRequest(agent: AgentId, requests: readonly RecordedRequest[], prompt?: string): { request: RecordedRequest; wire: WireFormat } {
+export function chooseMainRequest(
+  agent: AgentId,
+  requests: readonly RecordedRequest[],
+  prompt?: string,
+): { request: RecordedRequest; wire: WireFormat } {
   const { mainRequest } = AGENTS[agent];
   const seen = requestsSeen(requests);
   const posts = requests.filter((r) => r.method === 'POST' && agentWireForPath(agent, pathOf(r.url)) !== undefined);
-  if (posts.length === 0) throw new CaptureError(`no POST ${agentWires(agent).map((w) => w.requestPath).join(' or ')} request reached the stub (requests seen: ${seen})`);
+  if (posts.length === 0)
+    throw new CaptureError(
+      `no POST ${agentWires(agent)
+        .map((w) => w.requestPath)
+        .join(' or ')} request reached the stub (requests seen: ${seen})`,
+    );
   const request = mainRequest(posts, prompt);
   const wire = agentWireForPath(agent, pathOf(request.url))!;
   const problem = wire.problem(request.json);
   if (problem) {
-    throw new CaptureError(`the ${request.method} ${request.url} body is not ${wire.requestLabel}: ${problem} (body starts: ${JSON.stringify(request.text.slice(0, 120))})`);
+    throw new CaptureError(
+      `the ${request.method} ${request.url} body is not ${wire.requestLabel}: ${problem} (body starts: ${JSON.stringify(request.text.slice(0, 120))})`,
+    );
   }
   return { request, wire };
 }

@@ -13,7 +13,12 @@ export class PlaceholderError extends Error {}
 export function expandPlaceholders(text: string, vars: Readonly<Record<string, string>>): string {
   return text.replace(/\$([A-Z][A-Z0-9_]*)/g, (token, name: string) => {
     const value = vars[name];
-    if (value === undefined) throw new PlaceholderError(`unknown placeholder ${token} (known: ${Object.keys(vars).map((k) => `$${k}`).join(', ')})`);
+    if (value === undefined)
+      throw new PlaceholderError(
+        `unknown placeholder ${token} (known: ${Object.keys(vars)
+          .map((k) => `$${k}`)
+          .join(', ')})`,
+      );
     return value;
   });
 }
@@ -26,7 +31,20 @@ export interface MaskRule {
   when?: RegExp;
 }
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -73,7 +91,10 @@ export function maskRules(exact: Readonly<Record<string, string>>, days: readonl
     rules.push({ when, find: new RegExp(`(?<![0-9])${y - 1}(?![0-9])`, 'g'), replace: '$LAST_YEAR' });
   }
   // RFC 4122-shaped identifiers (session, thread, item ids).
-  rules.push({ find: /(?<![0-9a-f])[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?![0-9a-f])/gi, replace: '$UUID' });
+  rules.push({
+    find: /(?<![0-9a-f])[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?![0-9a-f])/gi,
+    replace: '$UUID',
+  });
   return rules;
 }
 
@@ -81,7 +102,8 @@ export function maskText(text: string, rules: readonly MaskRule[]): string {
   let out = text;
   for (const rule of rules) {
     if (rule.when && !rule.when.test(text)) continue;
-    out = typeof rule.find === 'string' ? out.split(rule.find).join(rule.replace) : out.replace(rule.find, rule.replace);
+    out =
+      typeof rule.find === 'string' ? out.split(rule.find).join(rule.replace) : out.replace(rule.find, rule.replace);
   }
   return out;
 }

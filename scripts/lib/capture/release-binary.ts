@@ -29,7 +29,9 @@ export function holderPackage(path: string): string | undefined {
 }
 
 function declares(manifest: PackageManifest, pkg: string): boolean {
-  return [manifest.dependencies, manifest.optionalDependencies].some((deps) => deps !== null && typeof deps === 'object' && Object.hasOwn(deps, pkg));
+  return [manifest.dependencies, manifest.optionalDependencies].some(
+    (deps) => deps !== null && typeof deps === 'object' && Object.hasOwn(deps, pkg),
+  );
 }
 
 /**
@@ -100,7 +102,9 @@ export interface LoaderFallback {
  * a launcher without both the version check and a relative import has no fallback. Pure.
  */
 export function loaderFallback(loaderText: string): LoaderFallback | undefined {
-  const check = /process\.versions\.node\.split\(\s*["']\.["']\s*\)\s*\[\s*0\s*\]\s*(?:,\s*10\s*)?\)\s*<\s*(\d+)/.exec(loaderText);
+  const check = /process\.versions\.node\.split\(\s*["']\.["']\s*\)\s*\[\s*0\s*\]\s*(?:,\s*10\s*)?\)\s*<\s*(\d+)/.exec(
+    loaderText,
+  );
   if (check === null) return undefined;
   const imported = /\bimport\(\s*["']\.\/([^"'\s]+\.m?js)["']\s*\)/.exec(loaderText.slice(check.index));
   if (imported === null) return undefined;
@@ -116,11 +120,20 @@ export function loaderFallback(loaderText: string): LoaderFallback | undefined {
  * words why it cannot start (Copilot CLI 1.0.77: "no platform package found"), so a failed
  * run quotes the release rather than our install. Undefined for anything else. Pure.
  */
-export function releaseLauncher(binary: string, pkg: string, manifest: PackageManifest | undefined): string | undefined {
+export function releaseLauncher(
+  binary: string,
+  pkg: string,
+  manifest: PackageManifest | undefined,
+): string | undefined {
   const holder = holderPackage(binary);
   if (manifest === undefined || holder === undefined || holder === pkg || !declares(manifest, holder)) return undefined;
   const bin = manifest.bin;
-  const targets = typeof bin === 'string' ? [bin] : bin !== null && typeof bin === 'object' ? Object.values(bin as Record<string, unknown>).filter((v): v is string => typeof v === 'string') : [];
+  const targets =
+    typeof bin === 'string'
+      ? [bin]
+      : bin !== null && typeof bin === 'object'
+        ? Object.values(bin as Record<string, unknown>).filter((v): v is string => typeof v === 'string')
+        : [];
   if (new Set(targets).size !== 1) return undefined;
   const launcher = posix.normalize(targets[0]!.replace(/^\.\//, ''));
   if (launcher.startsWith('../') || launcher === '..' || posix.isAbsolute(launcher)) return undefined;
@@ -134,7 +147,13 @@ export function releaseLauncher(binary: string, pkg: string, manifest: PackageMa
  * launcher with a fallback (loaderFallback) this Node.js is recent enough for. `read` gives
  * the text of a file relative to the install folder, or undefined when it is absent.
  */
-export function fallbackProgram(binary: string, pkg: string, manifest: PackageManifest | undefined, nodeMajor: number, read: (path: string) => string | undefined): string | undefined {
+export function fallbackProgram(
+  binary: string,
+  pkg: string,
+  manifest: PackageManifest | undefined,
+  nodeMajor: number,
+  read: (path: string) => string | undefined,
+): string | undefined {
   const launcher = releaseLauncher(binary, pkg, manifest);
   const text = launcher === undefined ? undefined : read(launcher);
   const fallback = text === undefined ? undefined : loaderFallback(text);

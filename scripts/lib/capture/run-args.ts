@@ -36,7 +36,10 @@ export interface RunArgsSpec {
 }
 
 /** Parses `argv`; an error is a message for the caller to print (the first problem found). */
-export function parseRunArgs(argv: readonly string[], spec: RunArgsSpec): RunArgs | { help: string } | { error: string } {
+export function parseRunArgs(
+  argv: readonly string[],
+  spec: RunArgsSpec,
+): RunArgs | { help: string } | { error: string } {
   const options: RunArgs = { only: [], check: false, inside: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
@@ -67,6 +70,7 @@ export function parseRunArgs(argv: readonly string[], spec: RunArgsSpec): RunArg
     else if (a === '--help' || a === '-h') return { help: `usage: ${spec.usage}` };
     else return { error: `unknown argument ${a}` };
   }
-  if (options.release !== undefined && options.out === undefined) return { error: '--release needs --out: only the pinned release is recorded under content/' };
+  if (options.release !== undefined && options.out === undefined)
+    return { error: '--release needs --out: only the pinned release is recorded under content/' };
   return options;
 }

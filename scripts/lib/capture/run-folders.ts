@@ -8,7 +8,8 @@ import { join } from 'node:path';
 
 export const captureRunFolder = (cacheRoot: string): string => join(cacheRoot, 'capture-run');
 /** One per agent: two agents' histories can run side by side. */
-export const historyRunFolder = (cacheRoot: string, agent?: string): string => join(cacheRoot, 'history', 'run', ...(agent ? [agent] : []));
+export const historyRunFolder = (cacheRoot: string, agent?: string): string =>
+  join(cacheRoot, 'history', 'run', ...(agent ? [agent] : []));
 export const payloadRunFolder = (cacheRoot: string): string => join(cacheRoot, 'payload-run');
 
 /** Every run folder under the cache. */

@@ -36,7 +36,14 @@ export interface RunPaths {
 
 /** Placeholder values of a run, for `$NAME` tokens in the matrix. */
 export function runVariables(paths: RunPaths, stubUrl: string): Record<string, string> {
-  return { STUB_URL: stubUrl, HOME: paths.home, WORKDIR: paths.workdir, NODE: paths.node, MCP_SERVER: paths.mcpServer, FIXTURES: join(dirname(paths.mcpServer), 'fixtures') };
+  return {
+    STUB_URL: stubUrl,
+    HOME: paths.home,
+    WORKDIR: paths.workdir,
+    NODE: paths.node,
+    MCP_SERVER: paths.mcpServer,
+    FIXTURES: join(dirname(paths.mcpServer), 'fixtures'),
+  };
 }
 
 /** The fixed minimal environment every run starts from (nothing is inherited). */
@@ -55,7 +62,8 @@ export function baseEnv(home: string): Record<string, string> {
 export function expandInJson<T>(value: T, expand: (text: string) => string): T {
   if (typeof value === 'string') return expand(value) as T;
   if (Array.isArray(value)) return value.map((v) => expandInJson(v, expand)) as T;
-  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, expandInJson(v, expand)])) as T;
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, expandInJson(v, expand)])) as T;
   return value;
 }
 
@@ -64,7 +72,14 @@ export function expandInJson<T>(value: T, expand: (text: string) => string): T {
  * config.toml lines and settings with their placeholders expanded, handed to the agent module
  * (src/lib/agents), which knows how its CLI is run. Pure.
  */
-export function buildInvocation(agent: AgentId, configuration: Configuration, binary: string, paths: RunPaths, stubUrl: string, release?: string): Invocation {
+export function buildInvocation(
+  agent: AgentId,
+  configuration: Configuration,
+  binary: string,
+  paths: RunPaths,
+  stubUrl: string,
+  release?: string,
+): Invocation {
   const vars = runVariables(paths, stubUrl);
   const expand = (text: string): string => expandPlaceholders(text, vars);
   const env: Record<string, string> = {};
@@ -87,7 +102,8 @@ export function buildInvocation(agent: AgentId, configuration: Configuration, bi
   });
   for (const [relative, text] of Object.entries(configuration.homeFiles ?? {})) {
     const file = join(paths.home, relative);
-    if (invocation.files.has(file)) throw new Error(`homeFiles ${relative}: ${agent} writes this file itself (src/lib/agents/${agent}.ts)`);
+    if (invocation.files.has(file))
+      throw new Error(`homeFiles ${relative}: ${agent} writes this file itself (src/lib/agents/${agent}.ts)`);
     invocation.files.set(file, expand(text));
   }
   return invocation;
@@ -103,7 +119,12 @@ export function buildInvocation(agent: AgentId, configuration: Configuration, bi
  */
 export function isMainCandidate(agent: AgentId, r: RecordedRequest, prompt: string = PROMPT): boolean {
   const wire = r.method === 'POST' ? agentWireForPath(agent, pathOf(r.url)) : undefined;
-  return wire !== undefined && wire.isStreaming(r) && wire.hasTools(r.json) && (wire.lastUserText(r.json)?.trim().endsWith(prompt.trim()) ?? false);
+  return (
+    wire !== undefined &&
+    wire.isStreaming(r) &&
+    wire.hasTools(r.json) &&
+    (wire.lastUserText(r.json)?.trim().endsWith(prompt.trim()) ?? false)
+  );
 }
 
 export interface RunOutcome {
@@ -178,7 +199,12 @@ export function killRunningIn(dirs: readonly string[]): number[] {
   const inside = (path: string) => dirs.some((d) => path === d || path.startsWith(`${d}/`));
   const table = processTable();
   const spared = new Set<number>();
-  for (let pid: number | undefined = process.pid; pid !== undefined && pid > 0 && !spared.has(pid); pid = table.find((p) => p.pid === pid)?.ppid) spared.add(pid);
+  for (
+    let pid: number | undefined = process.pid;
+    pid !== undefined && pid > 0 && !spared.has(pid);
+    pid = table.find((p) => p.pid === pid)?.ppid
+  )
+    spared.add(pid);
   const killed: number[] = [];
   for (const p of table) {
     if (spared.has(p.pid)) continue;
@@ -211,7 +237,13 @@ export interface RunExtras {
   release?: string;
 }
 
-export async function runConfiguration(agent: AgentId, configuration: Configuration, binary: string, paths: RunPaths, extras: RunExtras = {}): Promise<RunOutcome> {
+export async function runConfiguration(
+  agent: AgentId,
+  configuration: Configuration,
+  binary: string,
+  paths: RunPaths,
+  extras: RunExtras = {},
+): Promise<RunOutcome> {
   for (const dir of [paths.home, paths.workdir]) {
     rmSync(dir, { recursive: true, force: true });
     mkdirSync(dir, { recursive: true });
@@ -219,7 +251,12 @@ export async function runConfiguration(agent: AgentId, configuration: Configurat
   // A stand-in GitHub login (Invocation.githubLogin) is known once the invocation is built, after the stub has its port.
   let githubLogin: GithubLoginStub | undefined;
   let stubReplies: Invocation['stubReplies'];
-  const stub = await startStub((req) => extras.answer?.(req) ?? (githubLogin ? githubReply({ ...req, path: pathOf(req.url) }, githubLogin) : undefined) ?? stubReplies?.[`${req.method} ${pathOf(req.url)}`]);
+  const stub = await startStub(
+    (req) =>
+      extras.answer?.(req) ??
+      (githubLogin ? githubReply({ ...req, path: pathOf(req.url) }, githubLogin) : undefined) ??
+      stubReplies?.[`${req.method} ${pathOf(req.url)}`],
+  );
   const stubUrl = `http://127.0.0.1:${stub.port}`;
   const variables = runVariables(paths, stubUrl);
   const startedAt = new Date();
@@ -287,15 +324,17 @@ export async function runConfiguration(agent: AgentId, configuration: Configurat
     // A scripted conversation (payload runs: extras.answer) goes on past the first turn by design.
     if (input.kind === 'pty' || (invocation.endAfterTurn === true && extras.answer === undefined)) {
       const answersPrompt = AGENTS[agent].answersPrompt;
-      void stub.waitFor((r) => isMainCandidate(agent, r) || (answersPrompt?.(r, PROMPT) ?? false)).then(() => {
-        turnRecorded = true;
-        setTimeout(() => {
-          if (proc.exitCode === null && proc.signalCode === null) {
-            endedAfterRequest = true;
-            killTree(proc.pid!);
-          }
-        }, INTERACTIVE_GRACE_MS);
-      });
+      void stub
+        .waitFor((r) => isMainCandidate(agent, r) || (answersPrompt?.(r, PROMPT) ?? false))
+        .then(() => {
+          turnRecorded = true;
+          setTimeout(() => {
+            if (proc.exitCode === null && proc.signalCode === null) {
+              endedAfterRequest = true;
+              killTree(proc.pid!);
+            }
+          }, INTERACTIVE_GRACE_MS);
+        });
     }
 
     const timeoutMs = (configuration.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS) * 1000;
@@ -305,7 +344,19 @@ export async function runConfiguration(agent: AgentId, configuration: Configurat
     }, timeoutMs);
     const { code, signal } = await exited;
     clearTimeout(timer);
-    return { requests: [...stub.requests], exitCode: code, signal, timedOut, endedAfterRequest, turnRecorded, stdout, stderr, variables, startedAt, endedAt: new Date() };
+    return {
+      requests: [...stub.requests],
+      exitCode: code,
+      signal,
+      timedOut,
+      endedAfterRequest,
+      turnRecorded,
+      stdout,
+      stderr,
+      variables,
+      startedAt,
+      endedAt: new Date(),
+    };
   } finally {
     // Anything the run left behind (MCP servers, helpers) in the process group it ran in.
     if (child?.pid !== undefined) {

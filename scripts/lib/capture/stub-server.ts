@@ -45,13 +45,23 @@ export function decodeBody(raw: Buffer, encoding: string | undefined): Buffer {
 }
 
 /** The reply of the first of `formats` that answers `req`, else a 404 JSON error. */
-export function stubReplyTo(req: RecordedRequest, formats: readonly WireFormat[] = Object.values(WIRE_FORMATS)): StubReply {
+export function stubReplyTo(
+  req: RecordedRequest,
+  formats: readonly WireFormat[] = Object.values(WIRE_FORMATS),
+): StubReply {
   const path = pathOf(req.url);
   for (const format of formats) {
     const reply = format.stubReply({ method: req.method, path, json: req.json });
     if (reply) return reply;
   }
-  return { status: 404, contentType: 'application/json', body: JSON.stringify({ type: 'error', error: { type: 'not_found_error', message: `stub: no ${req.method} ${path}` } }) };
+  return {
+    status: 404,
+    contentType: 'application/json',
+    body: JSON.stringify({
+      type: 'error',
+      error: { type: 'not_found_error', message: `stub: no ${req.method} ${path}` },
+    }),
+  };
 }
 
 /**
@@ -75,7 +85,8 @@ export async function startStub(answer?: Answer): Promise<Stub> {
     incoming.on('data', (c: Buffer) => chunks.push(c));
     incoming.on('end', () => {
       const headers: Record<string, string> = {};
-      for (const [k, v] of Object.entries(incoming.headers)) if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
+      for (const [k, v] of Object.entries(incoming.headers))
+        if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
       let text: string;
       try {
         text = decodeBody(Buffer.concat(chunks), headers['content-encoding']).toString('utf8');
@@ -88,7 +99,14 @@ export async function startStub(answer?: Answer): Promise<Stub> {
       } catch {
         json = undefined;
       }
-      const rec: RecordedRequest = { index: requests.length, method: incoming.method ?? '', url: incoming.url ?? '', headers, text, json };
+      const rec: RecordedRequest = {
+        index: requests.length,
+        method: incoming.method ?? '',
+        url: incoming.url ?? '',
+        headers,
+        text,
+        json,
+      };
       requests.push(rec);
       res.on('finish', () => {
         for (const w of [...waiters]) {

@@ -25,7 +25,11 @@ export function readTree(dir: string): Map<string, string> {
 }
 
 /** Differences between the files on disk and the new ones: one line per file. */
-export function compareTrees(current: ReadonlyMap<string, string>, next: ReadonlyMap<string, string>, onlySome: boolean): string[] {
+export function compareTrees(
+  current: ReadonlyMap<string, string>,
+  next: ReadonlyMap<string, string>,
+  onlySome: boolean,
+): string[] {
   const out: string[] = [];
   for (const [rel, text] of next) {
     const old = current.get(rel);
@@ -42,11 +46,17 @@ export function compareTrees(current: ReadonlyMap<string, string>, next: Readonl
  * them, only those files when the run was `partial` (--only), the whole folder
  * otherwise. `what` names the files in messages (`capture`, `payload`); `script` the command.
  */
-export function checkOrWrite(dir: string, files: ReadonlyMap<string, string>, o: { check: boolean; partial: boolean; script: string; what: string; shownDir: string }): number {
+export function checkOrWrite(
+  dir: string,
+  files: ReadonlyMap<string, string>,
+  o: { check: boolean; partial: boolean; script: string; what: string; shownDir: string },
+): number {
   if (o.check) {
     const diff = compareTrees(readTree(dir), files, o.partial);
     if (diff.length > 0) {
-      console.error(`\n${o.script} --check: the new ${o.what}s differ from ${o.shownDir}:\n${diff.map((d) => `  ${d}`).join('\n')}`);
+      console.error(
+        `\n${o.script} --check: the new ${o.what}s differ from ${o.shownDir}:\n${diff.map((d) => `  ${d}`).join('\n')}`,
+      );
       return 1;
     }
     console.log(`\n${o.script} --check: ${files.size} ${o.what}(s) identical to ${o.shownDir}`);

@@ -48,17 +48,23 @@ function definitionText(t: CaptureToolSnapshot): string {
 }
 
 /** Field events between two versions of one tool's input rows (field-diff.ts), with this history's `configuration`. */
-export function diffRows(before: readonly RowSnapshot[], after: readonly RowSnapshot[], base: Omit<HistoryEvent, 'kind'>): HistoryEvent[] {
-  return diffTableRows(before, after, 'input', { release: base.release, previous: base.previous, tool: base.tool }).map((e) => ({
-    ...base,
-    kind: e.kind,
-    side: 'input' as const,
-    field: e.field!,
-    path: e.path!,
-    ...(e.formerField !== undefined ? { formerField: e.formerField } : {}),
-    ...(e.from !== undefined ? { from: e.from } : {}),
-    ...(e.to !== undefined ? { to: e.to } : {}),
-  }));
+export function diffRows(
+  before: readonly RowSnapshot[],
+  after: readonly RowSnapshot[],
+  base: Omit<HistoryEvent, 'kind'>,
+): HistoryEvent[] {
+  return diffTableRows(before, after, 'input', { release: base.release, previous: base.previous, tool: base.tool }).map(
+    (e) => ({
+      ...base,
+      kind: e.kind,
+      side: 'input' as const,
+      field: e.field!,
+      path: e.path!,
+      ...(e.formerField !== undefined ? { formerField: e.formerField } : {}),
+      ...(e.from !== undefined ? { from: e.from } : {}),
+      ...(e.to !== undefined ? { to: e.to } : {}),
+    }),
+  );
 }
 
 interface Last {
@@ -71,21 +77,52 @@ function minVersion(versions: Iterable<string>): string {
 }
 
 /** The changes of one tool's definition in one configuration: its field rows, or one definition change when rows cannot tell it. */
-function definitionEvents(x: CaptureToolSnapshot, y: CaptureToolSnapshot, at: { release: string; previous: string; tool: string; configuration: string }): ComputedEvent[] {
+function definitionEvents(
+  x: CaptureToolSnapshot,
+  y: CaptureToolSnapshot,
+  at: { release: string; previous: string; tool: string; configuration: string },
+): ComputedEvent[] {
   const texts = { before: definitionAsText(x.definition), after: definitionAsText(y.definition) };
   if (x.finding !== undefined || y.finding !== undefined) {
     // A definition Ajv cannot compile has no field rows to compare: one definition change,
     // naming the finding on the side (from, to) that has it.
     if (definitionText(x) === definitionText(y) && x.finding === y.finding) return [];
-    return [{ release: at.release, previous: at.previous, tool: at.tool, kind: 'definition-changed', side: 'input', configuration: at.configuration, ...(x.finding !== undefined ? { from: x.finding } : {}), ...(y.finding !== undefined ? { to: y.finding } : {}), ...texts }];
+    return [
+      {
+        release: at.release,
+        previous: at.previous,
+        tool: at.tool,
+        kind: 'definition-changed',
+        side: 'input',
+        configuration: at.configuration,
+        ...(x.finding !== undefined ? { from: x.finding } : {}),
+        ...(y.finding !== undefined ? { to: y.finding } : {}),
+        ...texts,
+      },
+    ];
   }
   const rows = diffRows(x.rows, y.rows, at);
-  if (rows.length === 0 && definitionText(x) !== definitionText(y)) return [{ release: at.release, previous: at.previous, tool: at.tool, kind: 'definition-changed', side: 'input', configuration: at.configuration, ...texts }];
+  if (rows.length === 0 && definitionText(x) !== definitionText(y))
+    return [
+      {
+        release: at.release,
+        previous: at.previous,
+        tool: at.tool,
+        kind: 'definition-changed',
+        side: 'input',
+        configuration: at.configuration,
+        ...texts,
+      },
+    ];
   return rows;
 }
 
 /** Events between the state before (last successful snapshot per configuration) and one release. */
-function releaseEvents(last: ReadonlyMap<string, Last>, release: ReleaseSnapshots, order: readonly string[]): ComputedEvent[] {
+function releaseEvents(
+  last: ReadonlyMap<string, Last>,
+  release: ReleaseSnapshots,
+  order: readonly string[],
+): ComputedEvent[] {
   const out: ComputedEvent[] = [];
   const compared = order.filter((c) => release.configs.get(c) && last.has(c));
   if (compared.length === 0) return out;
@@ -95,8 +132,12 @@ function releaseEvents(last: ReadonlyMap<string, Last>, release: ReleaseSnapshot
   for (const c of compared) {
     const b = before(c);
     const a = after(c);
-    for (const tool of Object.keys(a.tools)) if (!(tool in b.snapshot.tools)) out.push({ release: release.version, previous: b.version, tool, kind: 'available', configuration: c });
-    for (const tool of Object.keys(b.snapshot.tools)) if (!(tool in a.tools)) out.push({ release: release.version, previous: b.version, tool, kind: 'unavailable', configuration: c });
+    for (const tool of Object.keys(a.tools))
+      if (!(tool in b.snapshot.tools))
+        out.push({ release: release.version, previous: b.version, tool, kind: 'available', configuration: c });
+    for (const tool of Object.keys(b.snapshot.tools))
+      if (!(tool in a.tools))
+        out.push({ release: release.version, previous: b.version, tool, kind: 'unavailable', configuration: c });
   }
 
   const inBefore = (tool: string): string[] => compared.filter((c) => tool in before(c).snapshot.tools);
@@ -110,11 +151,23 @@ function releaseEvents(last: ReadonlyMap<string, Last>, release: ReleaseSnapshot
     const was = inBefore(tool);
     const is = inAfter(tool);
     if (was.length === 0) {
-      out.push({ release: release.version, previous: minVersion(is.map((c) => before(c).version)), tool, kind: 'tool-added', configuration: is[0]! });
+      out.push({
+        release: release.version,
+        previous: minVersion(is.map((c) => before(c).version)),
+        tool,
+        kind: 'tool-added',
+        configuration: is[0]!,
+      });
       continue;
     }
     if (is.length === 0) {
-      out.push({ release: release.version, previous: minVersion(was.map((c) => before(c).version)), tool, kind: 'tool-removed', configuration: was[0]! });
+      out.push({
+        release: release.version,
+        previous: minVersion(was.map((c) => before(c).version)),
+        tool,
+        kind: 'tool-removed',
+        configuration: was[0]!,
+      });
       continue;
     }
     // Field changes: the first configuration with a definition of one kind in both releases.
@@ -125,12 +178,34 @@ function releaseEvents(last: ReadonlyMap<string, Last>, release: ReleaseSnapshot
       return x.kind !== 'unavailable' && x.kind === y.kind;
     });
     if (defined !== undefined) {
-      out.push(...definitionEvents(before(defined).snapshot.tools[tool]!, after(defined).tools[tool]!, { release: release.version, previous: before(defined).version, tool, configuration: defined }));
+      out.push(
+        ...definitionEvents(before(defined).snapshot.tools[tool]!, after(defined).tools[tool]!, {
+          release: release.version,
+          previous: before(defined).version,
+          tool,
+          configuration: defined,
+        }),
+      );
     }
-    const described = both.find((c) => before(c).snapshot.tools[tool]!.description !== undefined && after(c).tools[tool]!.description !== undefined);
+    const described = both.find(
+      (c) =>
+        before(c).snapshot.tools[tool]!.description !== undefined && after(c).tools[tool]!.description !== undefined,
+    );
     if (described !== undefined) {
-      const [was, now] = [before(described).snapshot.tools[tool]!.description!, after(described).tools[tool]!.description!];
-      if (was !== now) out.push({ release: release.version, previous: before(described).version, tool, kind: 'description-changed', configuration: described, before: was, after: now });
+      const [was, now] = [
+        before(described).snapshot.tools[tool]!.description!,
+        after(described).tools[tool]!.description!,
+      ];
+      if (was !== now)
+        out.push({
+          release: release.version,
+          previous: before(described).version,
+          tool,
+          kind: 'description-changed',
+          configuration: described,
+          before: was,
+          after: now,
+        });
     }
   }
   return renameTools(out, compared, before, after);
@@ -144,18 +219,29 @@ function releaseEvents(last: ReadonlyMap<string, Last>, release: ReleaseSnapshot
 export const RENAME_MIN_FIELDS = 2;
 
 /** The same description once the old name in it reads as the new one. */
-function sameDescriptionUnderNames(x: CaptureToolSnapshot, oldName: string, y: CaptureToolSnapshot, newName: string): boolean {
+function sameDescriptionUnderNames(
+  x: CaptureToolSnapshot,
+  oldName: string,
+  y: CaptureToolSnapshot,
+  newName: string,
+): boolean {
   return (x.description ?? '').replaceAll(oldName, newName) === (y.description ?? '');
 }
 
 /** The same tool under two names (see `renamed` above): definition alike, and the description or enough fields. */
 function sameUnderNames(x: CaptureToolSnapshot, oldName: string, y: CaptureToolSnapshot, newName: string): boolean {
-  if (x.kind !== y.kind || canonicalJson(x.rows) !== canonicalJson(y.rows) || definitionText(x) !== definitionText(y)) return false;
+  if (x.kind !== y.kind || canonicalJson(x.rows) !== canonicalJson(y.rows) || definitionText(x) !== definitionText(y))
+    return false;
   return sameDescriptionUnderNames(x, oldName, y, newName) || x.rows.length >= RENAME_MIN_FIELDS;
 }
 
 /** Replaces each removal and addition that are one tool renamed by a `renamed` event (see above). */
-function renameTools(events: ComputedEvent[], compared: readonly string[], before: (c: string) => Last, after: (c: string) => ConfigSnapshot): ComputedEvent[] {
+function renameTools(
+  events: ComputedEvent[],
+  compared: readonly string[],
+  before: (c: string) => Last,
+  after: (c: string) => ConfigSnapshot,
+): ComputedEvent[] {
   const removed = events.filter((e) => e.kind === 'tool-removed');
   const added = events.filter((e) => e.kind === 'tool-added');
   const where = (from: string, to: string): string | undefined =>
@@ -179,13 +265,39 @@ function renameTools(events: ComputedEvent[], compared: readonly string[], befor
     drop.add(from).add(to);
     // Where the new name replaced the old one, it is the same tool still advertised.
     for (const e of events) {
-      if (e.kind === 'unavailable' && e.tool === from.tool && events.some((x) => x.kind === 'available' && x.tool === to.tool && x.configuration === e.configuration)) drop.add(e);
-      if (e.kind === 'available' && e.tool === to.tool && events.some((x) => x.kind === 'unavailable' && x.tool === from.tool && x.configuration === e.configuration)) drop.add(e);
+      if (
+        e.kind === 'unavailable' &&
+        e.tool === from.tool &&
+        events.some((x) => x.kind === 'available' && x.tool === to.tool && x.configuration === e.configuration)
+      )
+        drop.add(e);
+      if (
+        e.kind === 'available' &&
+        e.tool === to.tool &&
+        events.some((x) => x.kind === 'unavailable' && x.tool === from.tool && x.configuration === e.configuration)
+      )
+        drop.add(e);
     }
-    out.push({ release: to.release, previous: to.previous, tool: to.tool, kind: 'renamed', configuration, from: from.tool, to: to.tool });
+    out.push({
+      release: to.release,
+      previous: to.previous,
+      tool: to.tool,
+      kind: 'renamed',
+      configuration,
+      from: from.tool,
+      to: to.tool,
+    });
     const [was, now] = [before(configuration).snapshot.tools[from.tool]!, after(configuration).tools[to.tool]!];
     if (!sameDescriptionUnderNames(was, from.tool, now, to.tool)) {
-      out.push({ release: to.release, previous: before(configuration).version, tool: to.tool, kind: 'description-changed', configuration, before: was.description ?? '', after: now.description ?? '' });
+      out.push({
+        release: to.release,
+        previous: before(configuration).version,
+        tool: to.tool,
+        kind: 'description-changed',
+        configuration,
+        before: was.description ?? '',
+        after: now.description ?? '',
+      });
     }
   }
   return [...events.filter((e) => !drop.has(e)), ...out];

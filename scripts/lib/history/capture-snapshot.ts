@@ -51,7 +51,13 @@ export function ajvFinding(message: string): string {
 
 function toolSnapshot(tool: CapturedTool, file: string): CaptureToolSnapshot {
   const problems = new Problems();
-  const view = definitionView(tool.input, 'input', { file, pointer: tool.pointer, tool: tool.fullName }, problems, definitionAjv());
+  const view = definitionView(
+    tool.input,
+    'input',
+    { file, pointer: tool.pointer, tool: tool.fullName },
+    problems,
+    definitionAjv(),
+  );
   // A schema that does not compile is what the CLI sent: recorded with the finding, without rows.
   const uncompiled = problems.errors.length > 0 && problems.errors.every((e) => e.rule === 'definition-compiles');
   if (problems.errors.length > 0 && !uncompiled) throw new Error(problems.errors.map((e) => e.message).join('; '));
@@ -100,7 +106,8 @@ export function releaseSnapshots(captures: ReadonlyMap<string, CaptureFile>): Ma
         unresolved.push(ns.name);
         continue;
       }
-      for (const m of members) if (!tools.has(m.fullName)) tools.set(m.fullName, toolSnapshot(deferredNamespaceTool(m, ns), file));
+      for (const m of members)
+        if (!tools.has(m.fullName)) tools.set(m.fullName, toolSnapshot(deferredNamespaceTool(m, ns), file));
     }
     out.set(config, { tools: sortedRecord(tools), unresolvedNamespaces: [...new Set(unresolved)].sort() });
   }

@@ -50,16 +50,27 @@ export function packageOf(entry: ReleaseEntry, filePackage: string): string {
  * release number. A release of a package not in `lines`, or a release number
  * listed twice, is refused (events name releases by number alone).
  */
-export function orderReleases(releases: readonly ReleaseEntry[], filePackage: string, lines: readonly string[] = [filePackage]): ReleaseEntry[] {
+export function orderReleases(
+  releases: readonly ReleaseEntry[],
+  filePackage: string,
+  lines: readonly string[] = [filePackage],
+): ReleaseEntry[] {
   const rank = new Map(lines.map((p, i) => [p, i]));
   const seen = new Set<string>();
   for (const r of releases) {
-    if (!rank.has(packageOf(r, filePackage))) throw new Error(`release ${r.version} is of ${packageOf(r, filePackage)}, which is not one of the lines ${lines.join(', ')}`);
+    if (!rank.has(packageOf(r, filePackage)))
+      throw new Error(
+        `release ${r.version} is of ${packageOf(r, filePackage)}, which is not one of the lines ${lines.join(', ')}`,
+      );
     if (seen.has(r.version)) throw new Error(`release number ${r.version} is listed twice`);
     seen.add(r.version);
   }
   return [...releases]
-    .sort((a, b) => rank.get(packageOf(a, filePackage))! - rank.get(packageOf(b, filePackage))! || compareReleases(a.version, b.version))
+    .sort(
+      (a, b) =>
+        rank.get(packageOf(a, filePackage))! - rank.get(packageOf(b, filePackage))! ||
+        compareReleases(a.version, b.version),
+    )
     .map((r) => release(r, filePackage));
 }
 
@@ -80,7 +91,12 @@ export function unpublishedOfLines(ordered: readonly ReleaseEntry[], filePackage
  * The whole file: releases oldest first (line by line, `lines` naming the
  * packages oldest line first), the numbers skipped between them, events sorted.
  */
-export function historyDocument(meta: HistoryMeta, releases: readonly ReleaseEntry[], events: readonly HistoryEvent[], lines: readonly string[] = [meta.package]): HistoryFile {
+export function historyDocument(
+  meta: HistoryMeta,
+  releases: readonly ReleaseEntry[],
+  events: readonly HistoryEvent[],
+  lines: readonly string[] = [meta.package],
+): HistoryFile {
   const sorted = orderReleases(releases, meta.package, lines);
   return {
     $schema: HISTORY_SCHEMA_REF,
@@ -101,17 +117,26 @@ export function historyDocument(meta: HistoryMeta, releases: readonly ReleaseEnt
  * them: the committed releases and events stay as they are, in their order,
  * and the new ones follow.
  */
-export function appendToHistory(committed: HistoryFile, releases: readonly ReleaseEntry[], events: readonly HistoryEvent[]): HistoryFile {
+export function appendToHistory(
+  committed: HistoryFile,
+  releases: readonly ReleaseEntry[],
+  events: readonly HistoryEvent[],
+): HistoryFile {
   const lastEntry = committed.releases[committed.releases.length - 1]!;
   const last = lastEntry.version;
   const line = packageOf(lastEntry, committed.package);
   for (const r of releases) {
-    if (packageOf(r, committed.package) !== line) throw new Error(`release ${r.version} is of ${packageOf(r, committed.package)}, but the history ends with ${line} ${last}`);
-    if (compareReleases(r.version, last) <= 0) throw new Error(`release ${r.version} is not newer than the last committed release ${last}`);
+    if (packageOf(r, committed.package) !== line)
+      throw new Error(
+        `release ${r.version} is of ${packageOf(r, committed.package)}, but the history ends with ${line} ${last}`,
+      );
+    if (compareReleases(r.version, last) <= 0)
+      throw new Error(`release ${r.version} is not newer than the last committed release ${last}`);
   }
   const newer = new Set(releases.map((r) => r.version));
   for (const e of events) {
-    if (!newer.has(e.release)) throw new Error(`an event of ${e.release} is not of a release newer than the last committed release ${last}`);
+    if (!newer.has(e.release))
+      throw new Error(`an event of ${e.release} is not of a release newer than the last committed release ${last}`);
   }
   const sorted = orderReleases(releases, committed.package, [line]);
   const all = [...committed.releases, ...sorted];

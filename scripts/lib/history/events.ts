@@ -61,7 +61,8 @@ export function eventComparator(order: EventOrder = {}): (a: HistoryEvent, b: Hi
     const y = place.get(b);
     return x !== undefined && y !== undefined ? x - y : compareReleases(a, b);
   };
-  const rank = (c: string | undefined): number => (c === undefined ? -1 : configurations.includes(c) ? configurations.indexOf(c) : configurations.length);
+  const rank = (c: string | undefined): number =>
+    c === undefined ? -1 : configurations.includes(c) ? configurations.indexOf(c) : configurations.length;
   return (a, b) =>
     releaseOrder(a.release, b.release) ||
     byText(a.tool, b.tool) ||
@@ -87,7 +88,14 @@ export function historyEvent(
   previous: string,
   tool: string,
   kind: EventKind,
-  rest: { side?: Side; field?: string; path?: string; formerField?: string; from?: string | undefined; to?: string | undefined } = {},
+  rest: {
+    side?: Side;
+    field?: string;
+    path?: string;
+    formerField?: string;
+    from?: string | undefined;
+    to?: string | undefined;
+  } = {},
 ): HistoryEvent {
   const e: HistoryEvent = { release, previous, tool, kind };
   if (rest.side !== undefined) e.side = rest.side;
@@ -103,7 +111,9 @@ export function historyEvent(
 export function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) =>
     v !== null && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      ? Object.fromEntries(
+          Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+        )
       : v,
   );
 }

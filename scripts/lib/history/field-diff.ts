@@ -125,16 +125,29 @@ function rebaseRows(rows: readonly RowSnapshot[], from: string, to: string): Row
  * Places whose type became a union between `before` and `after` (see the rules above): each
  * with the variant that continues the earlier type.
  */
-export function unionized(before: readonly RowSnapshot[], after: readonly RowSnapshot[], root: string): { place: string; variant: string }[] {
+export function unionized(
+  before: readonly RowSnapshot[],
+  after: readonly RowSnapshot[],
+  root: string,
+): { place: string; variant: string }[] {
   const headersBefore = new Set(before.flatMap((r) => variantHeader(r.id)?.place ?? []));
-  const byPlace = groupBy(after.flatMap((r) => { const h = variantHeader(r.id); return h ? [{ id: r.id, place: h.place }] : []; }), (h) => h.place);
+  const byPlace = groupBy(
+    after.flatMap((r) => {
+      const h = variantHeader(r.id);
+      return h ? [{ id: r.id, place: h.place }] : [];
+    }),
+    (h) => h.place,
+  );
   const afterIds = new Set(after.map((r) => r.id));
   const out: { place: string; variant: string }[] = [];
   for (const [place, headers] of byPlace) {
     if (headersBefore.has(place)) continue;
     // The earlier type must have been there, with fields: the place itself (or the root) and rows below it.
     if (place !== root && !before.some((r) => r.id === place)) continue;
-    const rests = before.flatMap((r) => { const rest = anchorRest(r.id, place); return rest?.startsWith('.') ? [rest] : []; });
+    const rests = before.flatMap((r) => {
+      const rest = anchorRest(r.id, place);
+      return rest?.startsWith('.') ? [rest] : [];
+    });
     if (rests.length === 0) continue;
     const scores = headers.map((h) => ({ id: h.id, score: rests.filter((rest) => afterIds.has(h.id + rest)).length }));
     const best = Math.max(...scores.map((s) => s.score));
@@ -154,7 +167,16 @@ function parentOf(id: string, root: string): string | undefined {
 function subtree(rows: readonly RowSnapshot[], id: string): string {
   return rows
     .filter((r) => anchorRest(r.id, id) !== undefined)
-    .map((r) => JSON.stringify([anchorRest(r.id, id), r.type, r.required, r.nullable ?? false, r.description ?? '', r.literals ?? []]))
+    .map((r) =>
+      JSON.stringify([
+        anchorRest(r.id, id),
+        r.type,
+        r.required,
+        r.nullable ?? false,
+        r.description ?? '',
+        r.literals ?? [],
+      ]),
+    )
     .sort()
     .join('\n');
 }
@@ -163,13 +185,22 @@ function subtree(rows: readonly RowSnapshot[], id: string): string {
  * Fields renamed between `before` and `after` (the rule above): pairs of a removed and an
  * added property of one parent with identical rows apart from the name, each unambiguous.
  */
-export function renamedFields(before: readonly RowSnapshot[], after: readonly RowSnapshot[], root: string): { from: string; to: string }[] {
+export function renamedFields(
+  before: readonly RowSnapshot[],
+  after: readonly RowSnapshot[],
+  root: string,
+): { from: string; to: string }[] {
   const oldIds = new Set(before.map((r) => r.id));
   const newIds = new Set(after.map((r) => r.id));
   const isProperty = (id: string) => /\.[^.:@]+$/.test(id) && !/\.\*[^.:@]*$/.test(id) && !id.endsWith('.~5B~5D');
   // Topmost removed (added) properties: their parent is in both releases (or is the root).
   const top = (rows: readonly RowSnapshot[], gone: (id: string) => boolean) =>
-    rows.filter((r) => gone(r.id) && isProperty(r.id)).filter((r) => { const p = parentOf(r.id, root); return p === root || (p !== undefined && oldIds.has(p) && newIds.has(p)); });
+    rows
+      .filter((r) => gone(r.id) && isProperty(r.id))
+      .filter((r) => {
+        const p = parentOf(r.id, root);
+        return p === root || (p !== undefined && oldIds.has(p) && newIds.has(p));
+      });
   const removed = top(before, (id) => !newIds.has(id));
   const added = top(after, (id) => !oldIds.has(id));
   const sig = new Map<string, string>();
@@ -177,17 +208,25 @@ export function renamedFields(before: readonly RowSnapshot[], after: readonly Ro
   for (const a of added) sig.set(`+${a.id}`, subtree(after, a.id));
   const out: { from: string; to: string }[] = [];
   for (const r of removed) {
-    const matches = added.filter((a) => parentOf(a.id, root) === parentOf(r.id, root) && sig.get(`+${a.id}`) === sig.get(`-${r.id}`));
+    const matches = added.filter(
+      (a) => parentOf(a.id, root) === parentOf(r.id, root) && sig.get(`+${a.id}`) === sig.get(`-${r.id}`),
+    );
     if (matches.length !== 1) continue;
     const a = matches[0]!;
-    const back = removed.filter((x) => parentOf(x.id, root) === parentOf(a.id, root) && sig.get(`-${x.id}`) === sig.get(`+${a.id}`));
+    const back = removed.filter(
+      (x) => parentOf(x.id, root) === parentOf(a.id, root) && sig.get(`-${x.id}`) === sig.get(`+${a.id}`),
+    );
     if (back.length === 1) out.push({ from: r.id, to: a.id });
   }
   return out;
 }
 
 /** What changed in one row that both releases have: its values or type, its requiredness, its description. */
-function rowChanges(was: RowSnapshot, row: RowSnapshot, emit: (kind: EventKind, row: RowSnapshot, values: { from?: string | undefined; to?: string | undefined }) => void): void {
+function rowChanges(
+  was: RowSnapshot,
+  row: RowSnapshot,
+  emit: (kind: EventKind, row: RowSnapshot, values: { from?: string | undefined; to?: string | undefined }) => void,
+): void {
   if (was.literals && row.literals) {
     const oldValues = new Set(was.literals);
     const newValues = new Set(row.literals);
@@ -198,10 +237,16 @@ function rowChanges(was: RowSnapshot, row: RowSnapshot, emit: (kind: EventKind, 
     emit('type-changed', row, { from: was.type, to: row.type });
   }
   if (was.required !== null && row.required !== null && was.required !== row.required) {
-    emit(row.required ? 'now-required' : 'now-optional', row, { from: was.required ? 'required' : 'optional', to: row.required ? 'required' : 'optional' });
+    emit(row.required ? 'now-required' : 'now-optional', row, {
+      from: was.required ? 'required' : 'optional',
+      to: row.required ? 'required' : 'optional',
+    });
   }
   if ((was.description ?? '').trim() !== (row.description ?? '').trim()) {
-    emit('description-changed', row, { from: was.description?.trim() || undefined, to: row.description?.trim() || undefined });
+    emit('description-changed', row, {
+      from: was.description?.trim() || undefined,
+      to: row.description?.trim() || undefined,
+    });
   }
 }
 
@@ -220,8 +265,14 @@ export function diffRows(
     return rest;
   };
   const field = (row: RowSnapshot): string => relative(row.id);
-  const emit = (kind: EventKind, row: RowSnapshot, values: { from?: string | undefined; to?: string | undefined; formerField?: string } = {}) =>
-    out.push(historyEvent(at.release, at.previous, at.tool, kind, { side, field: field(row), path: row.path, ...values }));
+  const emit = (
+    kind: EventKind,
+    row: RowSnapshot,
+    values: { from?: string | undefined; to?: string | undefined; formerField?: string } = {},
+  ) =>
+    out.push(
+      historyEvent(at.release, at.previous, at.tool, kind, { side, field: field(row), path: row.path, ...values }),
+    );
   const now = new Map(after.map((r) => [r.id, r]));
   // A type that became a union: its earlier rows continue as one variant.
   let moved: RowSnapshot[] = [...before];
@@ -253,4 +304,3 @@ export function diffRows(
   }
   return out;
 }
-

@@ -41,15 +41,20 @@ export function planLines(input: LineInput): LinePlan {
   const sdkReleases = input.sdkVersions.filter(isRelease).filter((v) => compareReleases(v, input.to) <= 0);
   const ordered = [...new Set(sdkReleases)].sort(compareReleases);
   const first = ordered.find((v) => input.stated.has(v));
-  if (first === undefined) throw new Error(`no release up to ${input.to} states the Claude Code release it bundles (claudeCodeVersion)`);
+  if (first === undefined)
+    throw new Error(`no release up to ${input.to} states the Claude Code release it bundles (claudeCodeVersion)`);
   const cliVersion = input.stated.get(first)!;
   const sdk = ordered.filter((v) => compareReleases(v, first) >= 0);
   let cli: string[] = [];
   if (input.cliVersions) {
     if (compareReleases(input.cliFrom, cliVersion) >= 0) {
-      throw new Error(`the first CLI release ${input.cliFrom} is not older than Claude Code ${cliVersion}, which the agent SDK covers from ${first} on`);
+      throw new Error(
+        `the first CLI release ${input.cliFrom} is not older than Claude Code ${cliVersion}, which the agent SDK covers from ${first} on`,
+      );
     }
-    cli = releasesInRange(input.cliVersions, input.cliFrom, cliVersion).filter((v) => compareReleases(v, cliVersion) < 0);
+    cli = releasesInRange(input.cliVersions, input.cliFrom, cliVersion).filter(
+      (v) => compareReleases(v, cliVersion) < 0,
+    );
   }
   return { cli, sdk, switchAt: { release: first, cliVersion } };
 }
@@ -66,8 +71,12 @@ export function statedFromView(raw: unknown, where: string): Map<string, string>
   const out = new Map<string, string>();
   for (const item of list) {
     const m = item as { version?: unknown; claudeCodeVersion?: unknown } | null;
-    if (!m || typeof m !== 'object' || typeof m.version !== 'string') throw new Error(`${where}: expected one object with a version per release, got ${JSON.stringify(item)?.slice(0, 80)}`);
-    if (typeof m.claudeCodeVersion === 'string' && isRelease(m.claudeCodeVersion)) out.set(m.version, m.claudeCodeVersion);
+    if (!m || typeof m !== 'object' || typeof m.version !== 'string')
+      throw new Error(
+        `${where}: expected one object with a version per release, got ${JSON.stringify(item)?.slice(0, 80)}`,
+      );
+    if (typeof m.claudeCodeVersion === 'string' && isRelease(m.claudeCodeVersion))
+      out.set(m.version, m.claudeCodeVersion);
   }
   return out;
 }

@@ -13,7 +13,9 @@ export function releasesInRange(versions: readonly string[], from: string, to: s
   releaseParts(from);
   releaseParts(to);
   if (compareReleases(from, to) > 0) throw new Error(`the range ${from} … ${to} is empty: ${from} comes after ${to}`);
-  const kept = new Set(versions.filter((v) => isRelease(v) && compareReleases(v, from) >= 0 && compareReleases(v, to) <= 0));
+  const kept = new Set(
+    versions.filter((v) => isRelease(v) && compareReleases(v, from) >= 0 && compareReleases(v, to) <= 0),
+  );
   return [...kept].sort(compareReleases);
 }
 
@@ -32,7 +34,11 @@ export function selectReleases(published: readonly string[], range: ReleaseRange
   if (!stable.includes(range.to)) throw new Error(`${range.to} is not a published stable release`);
   const upTo = stable.filter((v) => compareReleases(v, range.to) <= 0);
   let start = upTo.length - 1;
-  if (range.from !== undefined) start = Math.min(start, upTo.findIndex((v) => compareReleases(v, range.from!) >= 0));
+  if (range.from !== undefined)
+    start = Math.min(
+      start,
+      upTo.findIndex((v) => compareReleases(v, range.from!) >= 0),
+    );
   if (range.last !== undefined) start = Math.min(start, Math.max(0, upTo.length - range.last));
   return upTo.slice(Math.max(0, start));
 }

@@ -15,7 +15,10 @@ import type { RowSnapshot } from './rows.ts';
 import type { ReleaseSnapshot } from './sdk-snapshot.ts';
 
 /** Two versions of a tool with identical rows on both sides (what a rename without a statement must keep). */
-function sameRows(a: { input: readonly RowSnapshot[]; output: readonly RowSnapshot[] | null }, b: { input: readonly RowSnapshot[]; output: readonly RowSnapshot[] | null }): boolean {
+function sameRows(
+  a: { input: readonly RowSnapshot[]; output: readonly RowSnapshot[] | null },
+  b: { input: readonly RowSnapshot[]; output: readonly RowSnapshot[] | null },
+): boolean {
   return JSON.stringify([a.input, a.output]) === JSON.stringify([b.input, b.output]);
 }
 
@@ -24,7 +27,11 @@ function sameRows(a: { input: readonly RowSnapshot[]; output: readonly RowSnapsh
  * name the package gives it now (a rename the package states); other pairs of a removed and
  * an added tool are renames when their rows are identical and neither matches another tool.
  */
-export function renamedTools(before: ReleaseSnapshot, after: ReleaseSnapshot, stated: ReadonlyMap<string, string> = new Map()): { from: string; to: string }[] {
+export function renamedTools(
+  before: ReleaseSnapshot,
+  after: ReleaseSnapshot,
+  stated: ReadonlyMap<string, string> = new Map(),
+): { from: string; to: string }[] {
   const removed = Object.keys(before.tools).filter((t) => !after.tools[t]);
   const added = Object.keys(after.tools).filter((t) => !before.tools[t]);
   const out: { from: string; to: string }[] = [];
@@ -51,13 +58,21 @@ export function renamedTools(before: ReleaseSnapshot, after: ReleaseSnapshot, st
  * Every change from `before` (release `previous`) to `after` (release `release`), sorted.
  * `stated`: former tool names the package states, each with its current name.
  */
-export function diffReleases(before: ReleaseSnapshot, after: ReleaseSnapshot, previous: string, release: string, stated?: ReadonlyMap<string, string>): HistoryEvent[] {
+export function diffReleases(
+  before: ReleaseSnapshot,
+  after: ReleaseSnapshot,
+  previous: string,
+  release: string,
+  stated?: ReadonlyMap<string, string>,
+): HistoryEvent[] {
   const out: HistoryEvent[] = [];
   const renames = renamedTools(before, after, stated);
   const formerOf = new Map(renames.map((r) => [r.to, r.from]));
   const renamedAway = new Set(renames.map((r) => r.from));
   for (const { from, to } of renames) out.push(historyEvent(release, previous, to, 'renamed', { from, to }));
-  const names = [...new Set([...Object.keys(before.tools), ...Object.keys(after.tools)])].filter((t) => !renamedAway.has(t));
+  const names = [...new Set([...Object.keys(before.tools), ...Object.keys(after.tools)])].filter(
+    (t) => !renamedAway.has(t),
+  );
   for (const tool of names) {
     const was = before.tools[formerOf.get(tool) ?? tool];
     const now = after.tools[tool];

@@ -53,7 +53,8 @@ const INPUT_UNION = 'ToolInputSchemas';
 /** Type prefixes of the members of ToolInputSchemas that end in `Input`, in order. */
 function inputPrefixes(parsed: ParsedDeclarations): string[] {
   const decl = parsed.declarations.get(INPUT_UNION);
-  if (!decl || !ts.isTypeAliasDeclaration(decl)) throw new SnapshotError(`${INPUT_UNION} is not declared as a type alias`);
+  if (!decl || !ts.isTypeAliasDeclaration(decl))
+    throw new SnapshotError(`${INPUT_UNION} is not declared as a type alias`);
   const members = ts.isUnionTypeNode(decl.type) ? decl.type.types : [decl.type];
   const prefixes: string[] = [];
   for (const m of members) {
@@ -69,7 +70,10 @@ function inputPrefixes(parsed: ParsedDeclarations): string[] {
  * after the prefix), and without aliases (they play no part in field rows, and
  * an older release need not declare every tool the aliases name).
  */
-export function namesForRelease(names: NameTable, prefixes: readonly string[]): { table: NameTable; derived: string[] } {
+export function namesForRelease(
+  names: NameTable,
+  prefixes: readonly string[],
+): { table: NameTable; derived: string[] } {
   const types: NameTable['types'] = { ...names.types };
   const derived: string[] = [];
   const taken = new Map<string, string>();
@@ -78,7 +82,9 @@ export function namesForRelease(names: NameTable, prefixes: readonly string[]): 
     if (names.types[prefix]) continue;
     const other = taken.get(prefix);
     if (other !== undefined) {
-      throw new SnapshotError(`the type prefix ${prefix} has no entry in the names table, and its own name is already the callable name of ${other}Input`);
+      throw new SnapshotError(
+        `the type prefix ${prefix} has no entry in the names table, and its own name is already the callable name of ${other}Input`,
+      );
     }
     types[prefix] = { name: prefix, group: 'built-in', evidence: `named after its type prefix (${prefix}Input)` };
     taken.set(prefix, prefix);
@@ -99,7 +105,11 @@ function rowsOf(definition: Definition, root: Side, file: string, tool: string):
 }
 
 /** The field rows of every tool that `dtsText` declares. */
-export function releaseSnapshot(dtsText: string, names: NameTable, origin: { package: string; version: string; file: string }): ReleaseSnapshot {
+export function releaseSnapshot(
+  dtsText: string,
+  names: NameTable,
+  origin: { package: string; version: string; file: string },
+): ReleaseSnapshot {
   let parsed: ParsedDeclarations;
   try {
     parsed = parseDeclarations(dtsText, origin.file);

@@ -21,7 +21,10 @@ export { textId };
  * Events with their texts replaced by ids, and the store of those texts in id order. Two
  * different texts with one id would lose one: refused.
  */
-export function internTexts(events: readonly ComputedEvent[]): { events: HistoryEvent[]; texts: Record<string, string> } {
+export function internTexts(events: readonly ComputedEvent[]): {
+  events: HistoryEvent[];
+  texts: Record<string, string>;
+} {
   const texts = new Map<string, string>();
   const intern = (text: string): string => {
     const id = textId(text);
@@ -48,7 +51,13 @@ export function internTexts(events: readonly ComputedEvent[]): { events: History
  */
 export function definitionAsText(definitionJson: string): string {
   if (definitionJson === '') return '';
-  const d = JSON.parse(definitionJson) as { kind?: string; syntax?: string; definition?: string; source?: string; schema?: unknown };
+  const d = JSON.parse(definitionJson) as {
+    kind?: string;
+    syntax?: string;
+    definition?: string;
+    source?: string;
+    schema?: unknown;
+  };
   if (d.kind === 'grammar' && typeof d.definition === 'string') return d.definition;
   if (d.kind === 'typescript' && typeof d.source === 'string') return d.source;
   if (d.kind === 'json-schema') return JSON.stringify(JSON.parse(canonicalJson(d.schema)), null, 2);

@@ -27,7 +27,12 @@ export interface SelectedCase {
 }
 
 /** Checks `data` against the schema and what it cannot say: agents with recordable hooks, known configurations, unique ids. */
-export function validateHookCases(data: unknown, schema: unknown, matrix: Matrix, file: string = HOOK_CASES_FILE): HookCasesFile {
+export function validateHookCases(
+  data: unknown,
+  schema: unknown,
+  matrix: Matrix,
+  file: string = HOOK_CASES_FILE,
+): HookCasesFile {
   const validate = schemaAjv().compile(schema as object);
   if (!validate(data)) {
     throw new HookCaseError(schemaRefusal(file, HOOK_CASES_SCHEMA, validate.errors));
@@ -35,23 +40,42 @@ export function validateHookCases(data: unknown, schema: unknown, matrix: Matrix
   const cases = data as HookCasesFile;
   for (const [agent, entry] of Object.entries(cases.agents)) {
     const at = `${file}: /agents/${agent}`;
-    if (!isAgentId(agent)) throw new HookCaseError(`${at}: no agent ${agent} in the registry (src/lib/agents/index.ts)`);
+    if (!isAgentId(agent))
+      throw new HookCaseError(`${at}: no agent ${agent} in the registry (src/lib/agents/index.ts)`);
     const driver = payloadDriver(agent);
     if ('none' in driver) throw new HookCaseError(`${at}: its hooks cannot be run: ${driver.none}`);
     const known = new Set(matrix.agents[agent].configurations.map((c) => c.id));
-    if (!known.has(entry!.configuration)) throw new HookCaseError(`${at}/configuration: no configuration ${agent}/${entry!.configuration} in content/capture-matrix.json`);
+    if (!known.has(entry!.configuration))
+      throw new HookCaseError(
+        `${at}/configuration: no configuration ${agent}/${entry!.configuration} in content/capture-matrix.json`,
+      );
     const seen = new Set<string>();
     entry!.cases.forEach((c, i) => {
       if (seen.has(c.id)) throw new HookCaseError(`${at}/cases/${i}/id: case ${c.id} is declared twice`);
       seen.add(c.id);
-      if (c.call.configuration !== undefined && !known.has(c.call.configuration)) throw new HookCaseError(`${at}/cases/${i}/call/configuration: no configuration ${agent}/${c.call.configuration} in content/capture-matrix.json`);
-      if (!driver.hooks.events.includes(c.hook.event)) throw new HookCaseError(`${at}/cases/${i}/hook/event: ${c.hook.event} is not an event the run configures for ${agent} (${driver.hooks.events.join(', ')})`);
+      if (c.call.configuration !== undefined && !known.has(c.call.configuration))
+        throw new HookCaseError(
+          `${at}/cases/${i}/call/configuration: no configuration ${agent}/${c.call.configuration} in content/capture-matrix.json`,
+        );
+      if (!driver.hooks.events.includes(c.hook.event))
+        throw new HookCaseError(
+          `${at}/cases/${i}/hook/event: ${c.hook.event} is not an event the run configures for ${agent} (${driver.hooks.events.join(', ')})`,
+        );
       // A plugin function answers with code; a command with its output and exit code.
       const plugin = driver.hooks.kind === 'plugin';
-      const commandOnly = (['stdout', 'stderr', 'exitCode', 'sleepSeconds', 'crash'] as const).filter((k) => c.hook[k] !== undefined);
-      if (plugin && c.hook.script === undefined) throw new HookCaseError(`${at}/cases/${i}/hook: ${agent}'s hooks are plugin functions: the answer is a script`);
-      if (plugin && commandOnly.length > 0) throw new HookCaseError(`${at}/cases/${i}/hook/${commandOnly[0]}: ${agent}'s hooks are plugin functions, which print nothing and exit with no code: use script`);
-      if (!plugin && c.hook.script !== undefined) throw new HookCaseError(`${at}/cases/${i}/hook/script: ${agent}'s hooks are commands: answer with stdout, stderr, exitCode, sleepSeconds or crash`);
+      const commandOnly = (['stdout', 'stderr', 'exitCode', 'sleepSeconds', 'crash'] as const).filter(
+        (k) => c.hook[k] !== undefined,
+      );
+      if (plugin && c.hook.script === undefined)
+        throw new HookCaseError(`${at}/cases/${i}/hook: ${agent}'s hooks are plugin functions: the answer is a script`);
+      if (plugin && commandOnly.length > 0)
+        throw new HookCaseError(
+          `${at}/cases/${i}/hook/${commandOnly[0]}: ${agent}'s hooks are plugin functions, which print nothing and exit with no code: use script`,
+        );
+      if (!plugin && c.hook.script !== undefined)
+        throw new HookCaseError(
+          `${at}/cases/${i}/hook/script: ${agent}'s hooks are commands: answer with stdout, stderr, exitCode, sleepSeconds or crash`,
+        );
     });
   }
   return cases;
@@ -60,7 +84,11 @@ export function validateHookCases(data: unknown, schema: unknown, matrix: Matrix
 const caseError = (message: string): Error => new HookCaseError(message);
 
 export function loadHookCases(root: string, matrix: Matrix): HookCasesFile {
-  return validateHookCases(readJson(root, HOOK_CASES_FILE, caseError), readJson(root, HOOK_CASES_SCHEMA, caseError), matrix);
+  return validateHookCases(
+    readJson(root, HOOK_CASES_FILE, caseError),
+    readJson(root, HOOK_CASES_SCHEMA, caseError),
+    matrix,
+  );
 }
 
 /** The cases to run, in agent then file order; `only` holds `agent` or `agent/case` (empty: all). An unknown selector throws. */
@@ -102,7 +130,14 @@ export function answerFile(answer: HookCase['hook'], shape: HookShape): string {
 }
 
 /** What the hook did, as the record states it: a crash exits 1. */
-export function hookReturn(answer: HookCase['hook']): { stdout: string; stderr: string; exitCode: number; sleepSeconds?: number; crash?: string; script?: string } {
+export function hookReturn(answer: HookCase['hook']): {
+  stdout: string;
+  stderr: string;
+  exitCode: number;
+  sleepSeconds?: number;
+  crash?: string;
+  script?: string;
+} {
   return {
     stdout: hookStdout(answer),
     stderr: answer.stderr ?? '',

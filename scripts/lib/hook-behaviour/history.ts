@@ -28,7 +28,12 @@ export function caseOutcome(record: {
     ...(record.sideEffect === undefined ? {} : { ran: record.sideEffect.happened }),
     modelSaw: record.modelSaw,
     // How it ended, not its words (`said`): those may differ from release to release without the behaviour changing.
-    cliExit: { code: record.cliExit.code, ...(record.cliExit.killedAfterSeconds === undefined ? {} : { killedAfterSeconds: record.cliExit.killedAfterSeconds }) },
+    cliExit: {
+      code: record.cliExit.code,
+      ...(record.cliExit.killedAfterSeconds === undefined
+        ? {}
+        : { killedAfterSeconds: record.cliExit.killedAfterSeconds }),
+    },
   };
 }
 
@@ -57,7 +62,10 @@ export function releasesBehaveAlike(a: ReleaseOutcomes, b: ReleaseOutcomes): boo
  * `read` (oldest first); `listed` is every release in the range, for the unread ones
  * between two readings.
  */
-export function behaviourHistory(read: readonly ReleaseOutcomes[], listed: readonly string[]): { spans: Record<string, OutcomeSpan[]>; changes: BehaviourChange[] } {
+export function behaviourHistory(
+  read: readonly ReleaseOutcomes[],
+  listed: readonly string[],
+): { spans: Record<string, OutcomeSpan[]>; changes: BehaviourChange[] } {
   const ids = [...new Set(read.flatMap((r) => [...r.cases.keys()]))].sort();
   const spans: Record<string, OutcomeSpan[]> = {};
   const changes: BehaviourChange[] = [];
@@ -75,7 +83,13 @@ export function behaviourHistory(read: readonly ReleaseOutcomes[], listed: reado
       if (last) {
         const lo = listed.indexOf(last.to);
         const hi = listed.indexOf(r.version);
-        changes.push({ case: id, between: [last.to, r.version], unread: lo >= 0 && hi > lo ? listed.slice(lo + 1, hi) : [], before: last.outcome, after: outcome });
+        changes.push({
+          case: id,
+          between: [last.to, r.version],
+          unread: lo >= 0 && hi > lo ? listed.slice(lo + 1, hi) : [],
+          before: last.outcome,
+          after: outcome,
+        });
       }
       list.push({ from: r.version, to: r.version, read: [r.version], outcome });
     }
@@ -92,5 +106,7 @@ export function behaviourHistory(read: readonly ReleaseOutcomes[], listed: reado
 export function massChanges(changes: readonly BehaviourChange[], caseCount: number, minimum = 3): [string, string][] {
   const count = new Map<string, number>();
   for (const c of changes) count.set(c.between.join(' '), (count.get(c.between.join(' ')) ?? 0) + 1);
-  return [...count].filter(([, n]) => n >= minimum && n * 2 >= caseCount).map(([key]) => key.split(' ') as [string, string]);
+  return [...count]
+    .filter(([, n]) => n >= minimum && n * 2 >= caseCount)
+    .map(([key]) => key.split(' ') as [string, string]);
 }

@@ -11,7 +11,14 @@ import type { JsonRecord } from '../../../src/lib/core/json.ts';
 
 /** Identity, or the same JSON (a wire module may hand back a copy of the result). */
 function same(a: unknown, b: unknown): boolean {
-  return a === b || (a !== null && typeof a === 'object' && b !== null && typeof b === 'object' && JSON.stringify(a) === JSON.stringify(b));
+  return (
+    a === b ||
+    (a !== null &&
+      typeof a === 'object' &&
+      b !== null &&
+      typeof b === 'object' &&
+      JSON.stringify(a) === JSON.stringify(b))
+  );
 }
 
 function contains(value: unknown, target: unknown): boolean {
@@ -61,7 +68,8 @@ export function messagesFromResult(body: unknown, result: unknown): unknown[] {
 /** The conversation array of `body` that holds `result` (`messages`, `contents`, `input`), if any. */
 function conversationOf(body: unknown, result: unknown): { key: string; items: unknown[] } | undefined {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return undefined;
-  for (const [key, value] of Object.entries(body as JsonRecord)) if (Array.isArray(value) && value.some((m) => contains(m, result))) return { key, items: value };
+  for (const [key, value] of Object.entries(body as JsonRecord))
+    if (Array.isArray(value) && value.some((m) => contains(m, result))) return { key, items: value };
   return undefined;
 }
 
@@ -75,8 +83,12 @@ function conversationOf(body: unknown, result: unknown): { key: string; items: u
  */
 export function otherTexts(body: unknown, result: unknown, previous?: unknown): string[] {
   const conversation = conversationOf(body, result);
-  const before = conversation && previous !== null && typeof previous === 'object' && !Array.isArray(previous) ? (previous as JsonRecord)[conversation.key] : undefined;
-  if (!conversation || !Array.isArray(before)) return messagesFromResult(body, result).flatMap((m) => textsUnder(m, result));
+  const before =
+    conversation && previous !== null && typeof previous === 'object' && !Array.isArray(previous)
+      ? (previous as JsonRecord)[conversation.key]
+      : undefined;
+  if (!conversation || !Array.isArray(before))
+    return messagesFromResult(body, result).flatMap((m) => textsUnder(m, result));
   const seen = new Map<string, number>();
   for (const t of textsUnder(before)) seen.set(t, (seen.get(t) ?? 0) + 1);
   return textsUnder(conversation.items, result).filter((t) => {

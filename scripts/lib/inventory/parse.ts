@@ -44,7 +44,8 @@ const TOOL_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 export function uniqueOffset(bytes: Buffer, needle: string): number {
   const first = bytes.indexOf(needle, 0, 'latin1');
   if (first === -1) throw new InventoryParseError(`marker ${JSON.stringify(needle)} not found`);
-  if (bytes.indexOf(needle, first + 1, 'latin1') !== -1) throw new InventoryParseError(`marker ${JSON.stringify(needle)} occurs more than once`);
+  if (bytes.indexOf(needle, first + 1, 'latin1') !== -1)
+    throw new InventoryParseError(`marker ${JSON.stringify(needle)} occurs more than once`);
   return first;
 }
 
@@ -56,7 +57,8 @@ function stringItems(text: string, what: string): string[] {
   while (at < text.length) {
     re.lastIndex = at;
     const m = re.exec(text);
-    if (!m || !TOOL_NAME.test(m[1]!)) throw new InventoryParseError(`${what}: not a list of tool names at ${JSON.stringify(text.slice(at, at + 40))}`);
+    if (!m || !TOOL_NAME.test(m[1]!))
+      throw new InventoryParseError(`${what}: not a list of tool names at ${JSON.stringify(text.slice(at, at + 40))}`);
     items.push(m[1]!);
     at = re.lastIndex;
   }
@@ -97,7 +99,11 @@ function identBefore(text: string, end: number): string {
  * and a second table spreads the first (`Z={...Y,Eval:"REPL"}`). The marker is
  * an entry of the alias table that occurs once in the binary.
  */
-export function parseClaudeInventory(bytes: Buffer, marker = 'KillShell:"TaskStop"', window = 1 << 16): ClaudeInventory {
+export function parseClaudeInventory(
+  bytes: Buffer,
+  marker = 'KillShell:"TaskStop"',
+  window = 1 << 16,
+): ClaudeInventory {
   const at = uniqueOffset(bytes, marker);
   const from = Math.max(0, at - window);
   const text = bytes.subarray(from, Math.min(bytes.length, at + window)).toString('latin1');
@@ -105,7 +111,8 @@ export function parseClaudeInventory(bytes: Buffer, marker = 'KillShell:"TaskSto
   // The alias table: from the `{` before the marker to the next `}`.
   const open = text.lastIndexOf('{', local);
   const close = text.indexOf('}', local);
-  if (open === -1 || close === -1 || text.slice(open + 1, local).includes('}')) throw new InventoryParseError('the alias table around the marker is not an object literal');
+  if (open === -1 || close === -1 || text.slice(open + 1, local).includes('}'))
+    throw new InventoryParseError('the alias table around the marker is not an object literal');
   if (text[open - 1] !== '=') throw new InventoryParseError('the alias table is not bound to a variable');
   const tableVar = identBefore(text, open - 1);
   const tableStart = open - 1 - tableVar.length;
@@ -115,13 +122,19 @@ export function parseClaudeInventory(bytes: Buffer, marker = 'KillShell:"TaskSto
     entries: aliasEntries(text.slice(open + 1, close), 'alias table'),
   };
   // The name list: `X=[…]` followed by `,` right before the table's variable.
-  if (text[tableStart - 1] !== ',' || text[tableStart - 2] !== ']') throw new InventoryParseError('no array literal right before the alias table');
+  if (text[tableStart - 1] !== ',' || text[tableStart - 2] !== ']')
+    throw new InventoryParseError('no array literal right before the alias table');
   const listClose = tableStart - 2;
   const listOpen = text.lastIndexOf('[', listClose);
-  if (listOpen === -1 || text[listOpen - 1] !== '=') throw new InventoryParseError('the name list is not bound to a variable');
+  if (listOpen === -1 || text[listOpen - 1] !== '=')
+    throw new InventoryParseError('the name list is not bound to a variable');
   const listVar = identBefore(text, listOpen - 1);
   const names: NameList = {
-    read: { marker: `the array literal right before ${marker}'s table`, offset: from + listOpen, length: listClose + 1 - listOpen },
+    read: {
+      marker: `the array literal right before ${marker}'s table`,
+      offset: from + listOpen,
+      length: listClose + 1 - listOpen,
+    },
     variable: listVar,
     items: stringItems(text.slice(listOpen + 1, listClose), 'tool-name list'),
   };
@@ -156,7 +169,8 @@ export function parseFeatureList(output: string): Feature[] {
   for (const [i, line] of output.split('\n').entries()) {
     if (line.trim() === '') continue;
     const m = /^([a-z0-9_.-]+)\s+(\S(?:.*\S)?)\s+(true|false)$/.exec(line.trimEnd());
-    if (!m) throw new InventoryParseError(`features list line ${i + 1} is not "name stage default": ${JSON.stringify(line)}`);
+    if (!m)
+      throw new InventoryParseError(`features list line ${i + 1} is not "name stage default": ${JSON.stringify(line)}`);
     features.push({ name: m[1]!, stage: m[2]!, default: m[3] === 'true' });
   }
   if (features.length === 0) throw new InventoryParseError('features list is empty');
@@ -184,7 +198,9 @@ export function sourcePaths(bytes: Buffer, prefix: string): SourcePath[] {
     if (rs && rs.length > prefix.length + 3 && !found.has(rs)) found.set(rs, at);
     at = bytes.indexOf(prefix, at + 1, 'latin1');
   }
-  return [...found].map(([path, offset]) => ({ path, offset })).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return [...found]
+    .map(([path, offset]) => ({ path, offset }))
+    .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
 /** A model's entry in a model catalog, with the members that were kept (see modelCatalog). */
@@ -207,7 +223,8 @@ function jsonEnd(bytes: Buffer, start: number): number {
   for (let i = start; i < bytes.length; i++) {
     const c = bytes[i]!;
     if (inString) {
-      if (c === 0x5c) i++; // backslash: skip the escaped byte
+      if (c === 0x5c)
+        i++; // backslash: skip the escaped byte
       else if (c === 0x22) inString = false;
       else if (c < 0x20 && c !== 0x09) return -1; // raw control bytes: not JSON text
       continue;
@@ -251,14 +268,25 @@ export function modelCatalog(bytes: Buffer, marker = '"models": ['): ModelCatalo
       continue;
     }
     const models = (parsed as { models?: unknown }).models;
-    if (!Array.isArray(models) || models.length === 0 || !models.every((m) => m && typeof m === 'object' && typeof (m as { slug?: unknown }).slug === 'string')) continue;
+    if (
+      !Array.isArray(models) ||
+      models.length === 0 ||
+      !models.every((m) => m && typeof m === 'object' && typeof (m as { slug?: unknown }).slug === 'string')
+    )
+      continue;
     found.push({ offset: open, length: end - open, models: models as CatalogModel[] });
   }
-  if (found.length === 0) throw new InventoryParseError(`no JSON object with ${JSON.stringify(marker)} and a list of models with slugs`);
-  if (found.length > 1) throw new InventoryParseError(`${found.length} model catalogs found (at ${found.map((f) => f.offset).join(', ')}): cannot tell which one the CLI uses`);
+  if (found.length === 0)
+    throw new InventoryParseError(`no JSON object with ${JSON.stringify(marker)} and a list of models with slugs`);
+  if (found.length > 1)
+    throw new InventoryParseError(
+      `${found.length} model catalogs found (at ${found.map((f) => f.offset).join(', ')}): cannot tell which one the CLI uses`,
+    );
   const { offset, length, models } = found[0]!;
   const omitted = new Set<string>();
   for (const m of models) for (const [k, v] of Object.entries(m)) if (holdsProse(v)) omitted.add(k);
-  const kept = models.map((m) => Object.fromEntries(Object.entries(m).filter(([k]) => !omitted.has(k))) as CatalogModel);
+  const kept = models.map(
+    (m) => Object.fromEntries(Object.entries(m).filter(([k]) => !omitted.has(k))) as CatalogModel,
+  );
   return { read: { marker, offset, length }, omitted: [...omitted].sort(), models: kept };
 }

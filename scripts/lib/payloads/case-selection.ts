@@ -18,10 +18,18 @@ export function readJson(root: string, rel: string, error: (message: string) => 
 }
 
 /** The items `only` selects (`agent` or `agent/case`; empty: all), in their order; an unknown selector throws `error(message)`. */
-export function selectCases<T extends { agent: string; key: string }>(all: readonly T[], only: readonly string[], error: (message: string) => Error): T[] {
+export function selectCases<T extends { agent: string; key: string }>(
+  all: readonly T[],
+  only: readonly string[],
+  error: (message: string) => Error,
+): T[] {
   if (only.length === 0) return [...all];
   const matches = (sel: string, s: T): boolean => sel === s.agent || sel === s.key;
-  for (const sel of only) if (!all.some((s) => matches(sel, s))) throw error(`--only ${sel}: no such agent or case (use agent or agent/case, e.g. ${all[0]?.key ?? '<agent>/<case>'})`);
+  for (const sel of only)
+    if (!all.some((s) => matches(sel, s)))
+      throw error(
+        `--only ${sel}: no such agent or case (use agent or agent/case, e.g. ${all[0]?.key ?? '<agent>/<case>'})`,
+      );
   return all.filter((s) => only.some((sel) => matches(sel, s)));
 }
 
@@ -30,14 +38,22 @@ export interface OneCallCase {
   id: string;
   description: string;
   timeoutSeconds?: number;
-  call: { tool: string; input: Scenario['input']; args?: string[]; env?: Record<string, string | undefined>; files?: Record<string, string | undefined> };
+  call: {
+    tool: string;
+    input: Scenario['input'];
+    args?: string[];
+    env?: Record<string, string | undefined>;
+    files?: Record<string, string | undefined>;
+  };
 }
 
 /**
  * The case as the payload runner's scenario: one call, no expectation checked (what the CLI
  * reports is the case's finding, whichever it is), with the tools the run itself allows.
  */
-export function oneCallScenario<S extends { agent: AgentId; case: OneCallCase; configuration: string; key: string; file: string }>(selected: S, allowedTools: string[] | undefined): SelectedScenario {
+export function oneCallScenario<
+  S extends { agent: AgentId; case: OneCallCase; configuration: string; key: string; file: string },
+>(selected: S, allowedTools: string[] | undefined): SelectedScenario {
   const { call } = selected.case;
   const scenario: Scenario = {
     id: selected.case.id,
@@ -51,5 +67,11 @@ export function oneCallScenario<S extends { agent: AgentId; case: OneCallCase; c
     ...(call.env ? { env: call.env } : {}),
     ...(call.files ? { files: call.files } : {}),
   };
-  return { agent: selected.agent, scenario, configuration: selected.configuration, key: selected.key, file: selected.file };
+  return {
+    agent: selected.agent,
+    scenario,
+    configuration: selected.configuration,
+    key: selected.key,
+    file: selected.file,
+  };
 }

@@ -29,10 +29,15 @@ export interface PlannedCall {
  * not of k+1 (a call made inside a subagent is never the next of the main conversation);
  * none otherwise (the final text).
  */
-export function nextCallIndex(wire: CallingWireFormat, body: unknown, calls: readonly PlannedCall[]): number | undefined {
+export function nextCallIndex(
+  wire: CallingWireFormat,
+  body: unknown,
+  calls: readonly PlannedCall[],
+): number | undefined {
   const answered = calls.map((c) => wire.toolCalls.findResult(body, c.id) !== undefined);
   if (!answered.some(Boolean)) return wire.hasTools(body) ? 0 : undefined;
-  for (let k = 0; k + 1 < calls.length; k++) if (answered[k] && !answered[k + 1] && calls[k + 1]!.subagent !== true) return k + 1;
+  for (let k = 0; k + 1 < calls.length; k++)
+    if (answered[k] && !answered[k + 1] && calls[k + 1]!.subagent !== true) return k + 1;
   return undefined;
 }
 
@@ -82,6 +87,9 @@ export class Conversation {
       }
       this.sent.set(index, input);
     }
-    return toolCalls.callReply({ method: request.method, path: pathOf(request.url), json: request.json }, { id: call.id, tool: call.tool, input });
+    return toolCalls.callReply(
+      { method: request.method, path: pathOf(request.url), json: request.json },
+      { id: call.id, tool: call.tool, input },
+    );
   }
 }

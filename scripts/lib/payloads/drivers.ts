@@ -21,7 +21,13 @@ export interface PayloadPaths {
 }
 
 export function payloadPaths(run: string): PayloadPaths {
-  return { run, home: join(run, 'home'), workdir: join(run, 'work'), tmp: join(run, 'tmp'), hookLog: join(run, 'hooks.log') };
+  return {
+    run,
+    home: join(run, 'home'),
+    workdir: join(run, 'work'),
+    tmp: join(run, 'tmp'),
+    hookLog: join(run, 'hooks.log'),
+  };
 }
 
 /** Quotes one word for `sh -c` (always, in single quotes). */
@@ -52,8 +58,21 @@ export function taggedHookCommand(hookLog: string, event: string): string {
  * What a payload run adds to its configuration: the agent's hook mechanism
  * (src/lib/agents/<agent>.ts) given the run folder and the hook command.
  */
-export function runAdditions(hooks: HookMechanism, paths: PayloadPaths, allowedTools: readonly string[], commands: HookCommands = loggingHookCommands(paths.hookLog)): HookRunAdditions {
-  return hooks.runAdditions({ home: paths.home, tmp: paths.tmp, hookCommand: commands.hookCommand, taggedHookCommand: commands.taggedHookCommand, hookLog: paths.hookLog, allowedTools, ...(commands.pluginAnswer ? { pluginAnswer: commands.pluginAnswer } : {}) });
+export function runAdditions(
+  hooks: HookMechanism,
+  paths: PayloadPaths,
+  allowedTools: readonly string[],
+  commands: HookCommands = loggingHookCommands(paths.hookLog),
+): HookRunAdditions {
+  return hooks.runAdditions({
+    home: paths.home,
+    tmp: paths.tmp,
+    hookCommand: commands.hookCommand,
+    taggedHookCommand: commands.taggedHookCommand,
+    hookLog: paths.hookLog,
+    allowedTools,
+    ...(commands.pluginAnswer ? { pluginAnswer: commands.pluginAnswer } : {}),
+  });
 }
 
 /** The commands an agent's hook configuration runs: one for every event, and one that knows its event (tagged); for plugin hooks, an answer's script. */

@@ -22,17 +22,29 @@ export class NamespaceRerunError extends Error {}
 
 /** Runs `spec.script --inside …` under `unshare -n` and exits with its status; throws NamespaceRerunError when that cannot be done. */
 export function rerunInNamespace(spec: NamespaceRerun): never {
-  if (process.platform !== 'linux') throw new NamespaceRerunError(`${spec.name} runs only on Linux (it needs network namespaces)`);
-  if (process.getuid?.() !== 0) throw new NamespaceRerunError(`${spec.name} must run as root: each CLI runs inside a network namespace with only loopback (\`unshare -n\`), which needs root`);
+  if (process.platform !== 'linux')
+    throw new NamespaceRerunError(`${spec.name} runs only on Linux (it needs network namespaces)`);
+  if (process.getuid?.() !== 0)
+    throw new NamespaceRerunError(
+      `${spec.name} must run as root: each CLI runs inside a network namespace with only loopback (\`unshare -n\`), which needs root`,
+    );
   const probe = spawnSync('unshare', ['-n', 'true'], { encoding: 'utf8' });
-  if (probe.error || probe.status !== 0) throw new NamespaceRerunError(`\`unshare -n\` failed, so the CLIs cannot be isolated from the network; refusing to run them (${probe.error?.message ?? (probe.stderr.trim() || `exit ${probe.status}`)})`);
+  if (probe.error || probe.status !== 0)
+    throw new NamespaceRerunError(
+      `\`unshare -n\` failed, so the CLIs cannot be isolated from the network; refusing to run them (${probe.error?.message ?? (probe.stderr.trim() || `exit ${probe.status}`)})`,
+    );
   const prepared = spec.prepare((line) => console.log(line)) ?? {};
   let inner: ReturnType<typeof spawnSync>;
   try {
-    inner = spawnSync('unshare', ['-n', process.execPath, spec.script, '--inside', ...spec.argv, ...(prepared.extraArgs ?? [])], { stdio: 'inherit' });
+    inner = spawnSync(
+      'unshare',
+      ['-n', process.execPath, spec.script, '--inside', ...spec.argv, ...(prepared.extraArgs ?? [])],
+      { stdio: 'inherit' },
+    );
   } finally {
     prepared.cleanUp?.();
   }
-  if (inner.error) throw new NamespaceRerunError(`could not start the runs inside the namespace: ${inner.error.message}`);
+  if (inner.error)
+    throw new NamespaceRerunError(`could not start the runs inside the namespace: ${inner.error.message}`);
   process.exit(inner.status ?? 1);
 }

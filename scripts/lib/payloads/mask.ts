@@ -11,7 +11,10 @@ import { maskRules, maskText, type MaskRule } from '../capture/placeholders.ts';
 /** Rules that must run before the capture's date rules (a timestamp holds a date). */
 export const TIMESTAMP_RULES: readonly MaskRule[] = [
   // ISO 8601 date-times: 2026-11-30T09:11:29.773Z, 2026-11-30T09:11:29+00:00
-  { find: /(?<![0-9])\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:?\d{2})?(?![0-9])/g, replace: '$TIMESTAMP' },
+  {
+    find: /(?<![0-9])\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:?\d{2})?(?![0-9])/g,
+    replace: '$TIMESTAMP',
+  },
   // Gemini CLI's transcript file names (before Codex's rule, which would take a session id
   // that starts with two digits for the seconds: `…T05-11-35a6040f`): session-2026-12-02T01-54-<first 8 hex of the session id>.jsonl
   { find: /(?<=session-)\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-[0-9a-f]{8}(?=\.jsonl)/g, replace: '$TIMESTAMP-$SESSION_PREFIX' },
@@ -90,7 +93,8 @@ export const VOLATILE_KEYS: Readonly<Record<string, string>> = {
 /** The same keys inside JSON text (a result the CLI sends the model as a JSON string): `"createdAt":1796030616`. */
 export function embeddedJsonRules(keys: Readonly<Record<string, string>> = VOLATILE_KEYS): MaskRule[] {
   const byPlaceholder = new Map<string, string[]>();
-  for (const [key, placeholder] of Object.entries(keys)) byPlaceholder.set(placeholder, [...(byPlaceholder.get(placeholder) ?? []), key]);
+  for (const [key, placeholder] of Object.entries(keys))
+    byPlaceholder.set(placeholder, [...(byPlaceholder.get(placeholder) ?? []), key]);
   return [...byPlaceholder].map(([placeholder, names]) => ({
     find: new RegExp(`"(${names.map(escapeRegExp).join('|')})":\\s*-?\\d+(?:\\.\\d+)?`, 'g'),
     replace: `"$1":"${placeholder}"`,
@@ -111,7 +115,10 @@ export const LEARNED_KEYS: Readonly<Record<string, string>> = {
 };
 
 /** Values a run made up, found under LEARNED_KEYS anywhere in `value`: value → placeholder name. */
-export function learnValues(value: unknown, into: Map<string | number, string> = new Map()): Map<string | number, string> {
+export function learnValues(
+  value: unknown,
+  into: Map<string | number, string> = new Map(),
+): Map<string | number, string> {
   const walk = (v: unknown): void => {
     if (Array.isArray(v)) v.forEach(walk);
     else if (v !== null && typeof v === 'object') {
@@ -158,11 +165,27 @@ export function withFromRoot(exact: Readonly<Record<string, string>>): Record<st
  * paths, longest first; the run's dates; UUIDs), then learned values (as whole words),
  * then the tool-result text rules and VOLATILE_KEYS inside JSON text.
  */
-export function payloadMask(exact: Readonly<Record<string, string>>, days: readonly Date[], learned: ReadonlyMap<string | number, string>): PayloadMask {
+export function payloadMask(
+  exact: Readonly<Record<string, string>>,
+  days: readonly Date[],
+  learned: ReadonlyMap<string | number, string>,
+): PayloadMask {
   const learnedRules: MaskRule[] = [...learned]
     .sort((a, b) => String(b[0]).length - String(a[0]).length)
-    .map(([value, name]) => ({ find: new RegExp(`(?<![A-Za-z0-9])${escapeRegExp(String(value))}(?![A-Za-z0-9])`, 'g'), replace: `$${name}` }));
-  return { rules: [...TIMESTAMP_RULES, ...maskRules(withFromRoot(exact), days), ...learnedRules, ...TEXT_RULES, ...embeddedJsonRules()], learned };
+    .map(([value, name]) => ({
+      find: new RegExp(`(?<![A-Za-z0-9])${escapeRegExp(String(value))}(?![A-Za-z0-9])`, 'g'),
+      replace: `$${name}`,
+    }));
+  return {
+    rules: [
+      ...TIMESTAMP_RULES,
+      ...maskRules(withFromRoot(exact), days),
+      ...learnedRules,
+      ...TEXT_RULES,
+      ...embeddedJsonRules(),
+    ],
+    learned,
+  };
 }
 
 /** Keys whose values are tool inputs (what the stub sent, as sent or as echoed back): VOLATILE_KEYS do not apply inside them. */

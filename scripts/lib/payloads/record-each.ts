@@ -41,7 +41,9 @@ export interface RecordEachSpec<S extends { agent: AgentId; key: string; file: s
 }
 
 /** The records by file (relative to the content folder), and the failures as `<key>: <reason>`. */
-export async function recordEach<S extends { agent: AgentId; key: string; file: string }, R>(spec: RecordEachSpec<S, R>): Promise<{ files: Map<string, string>; errors: string[] }> {
+export async function recordEach<S extends { agent: AgentId; key: string; file: string }, R>(
+  spec: RecordEachSpec<S, R>,
+): Promise<{ files: Map<string, string>; errors: string[] }> {
   const ajv = schemaAjv();
   const schema = JSON.parse(readFileSync(join(spec.root, spec.schema), 'utf8')) as { $id?: string };
   // A shared schema (schemas/subagent-type.schema.json) is in the instance already, under its $id.
@@ -55,7 +57,9 @@ export async function recordEach<S extends { agent: AgentId; key: string; file: 
       const { package: pkg, version } = spec.matrix.agents[s.agent];
       const binary = spec.binary ?? installedBinary(s.agent, spec.cacheRoot, pkg, version);
       if (!binary) {
-        errors.push(`${s.key}: ${pkg}@${version} is not installed under ${spec.cacheRoot}/capture-cli (run without --inside)`);
+        errors.push(
+          `${s.key}: ${pkg}@${version} is not installed under ${spec.cacheRoot}/capture-cli (run without --inside)`,
+        );
         continue;
       }
       const t0 = Date.now();
@@ -72,7 +76,8 @@ export async function recordEach<S extends { agent: AgentId; key: string; file: 
     }
   } finally {
     for (const dir of [paths.home, paths.workdir, paths.tmp]) rmSync(dir, { recursive: true, force: true });
-    for (const f of [paths.hookLog, ...(spec.leftovers ?? []).map((l) => join(paths.run, l))]) rmSync(f, { force: true });
+    for (const f of [paths.hookLog, ...(spec.leftovers ?? []).map((l) => join(paths.run, l))])
+      rmSync(f, { force: true });
     unlock();
   }
   return { files, errors };
@@ -83,10 +88,26 @@ export async function recordEach<S extends { agent: AgentId; key: string; file: 
  * untouched (exit 1, each reason printed); with --out the records go there; otherwise they are
  * written to (or, with --check, compared with) the content folder.
  */
-export function keepRecords(result: { files: ReadonlyMap<string, string>; errors: readonly string[] }, o: { script: string; what: string; selected: number; unit: string; dir: string; shownDir: string; out?: string | undefined; check: boolean; partial: boolean; afterSuccess?: () => void }): number {
+export function keepRecords(
+  result: { files: ReadonlyMap<string, string>; errors: readonly string[] },
+  o: {
+    script: string;
+    what: string;
+    selected: number;
+    unit: string;
+    dir: string;
+    shownDir: string;
+    out?: string | undefined;
+    check: boolean;
+    partial: boolean;
+    afterSuccess?: () => void;
+  },
+): number {
   const { files, errors } = result;
   if (errors.length > 0) {
-    console.error(`\n${o.script} failed for ${errors.length} of ${o.selected} ${o.unit}(s); ${o.shownDir} was left untouched:\n`);
+    console.error(
+      `\n${o.script} failed for ${errors.length} of ${o.selected} ${o.unit}(s); ${o.shownDir} was left untouched:\n`,
+    );
     for (const e of errors) console.error(`- ${e}\n`);
     return 1;
   }
@@ -96,5 +117,11 @@ export function keepRecords(result: { files: ReadonlyMap<string, string>; errors
     console.log(`\nwrote ${files.size} ${o.what}(s) to ${o.out}`);
     return 0;
   }
-  return checkOrWrite(o.dir, files, { check: o.check, partial: o.partial, script: o.script, what: o.what, shownDir: o.shownDir });
+  return checkOrWrite(o.dir, files, {
+    check: o.check,
+    partial: o.partial,
+    script: o.script,
+    what: o.what,
+    shownDir: o.shownDir,
+  });
 }

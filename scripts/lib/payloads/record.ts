@@ -13,7 +13,6 @@ import { HOOK_EVENT_TAG, HOOK_SEPARATOR } from './drivers.ts';
 import type { Outcome } from '../../../src/lib/core/content-types.ts';
 import type { JsonRecord } from '../../../src/lib/core/json.ts';
 
-
 export interface RecordedCall extends CallReport {
   tool: string;
   kind: CallKind;
@@ -53,7 +52,9 @@ export function parseHookLog(text: string): JsonRecord[] {
       try {
         value = JSON.parse(r);
       } catch (error) {
-        throw new RecordError(`hook payload ${i + 1} is not JSON: ${(error as Error).message}: ${JSON.stringify(r.slice(0, 200))}`);
+        throw new RecordError(
+          `hook payload ${i + 1} is not JSON: ${(error as Error).message}: ${JSON.stringify(r.slice(0, 200))}`,
+        );
       }
       if (!isObject(value)) throw new RecordError(`hook payload ${i + 1} is not a JSON object`);
       return value;
@@ -71,13 +72,19 @@ export function isEventTag(record: JsonRecord): boolean {
  * names the event of the payload right after it and is removed; payloads without a tag
  * have none. A tag not followed by a payload throws.
  */
-export function untagHookLog(records: readonly JsonRecord[]): { payloads: JsonRecord[]; events: (string | undefined)[] } {
+export function untagHookLog(records: readonly JsonRecord[]): {
+  payloads: JsonRecord[];
+  events: (string | undefined)[];
+} {
   const payloads: JsonRecord[] = [];
   const events: (string | undefined)[] = [];
   let pending: string | undefined;
   records.forEach((r, i) => {
     if (isEventTag(r)) {
-      if (pending !== undefined) throw new RecordError(`hook record ${i + 1}: a second event tag (${r[HOOK_EVENT_TAG] as string}) follows the tag ${pending} without a payload between them`);
+      if (pending !== undefined)
+        throw new RecordError(
+          `hook record ${i + 1}: a second event tag (${r[HOOK_EVENT_TAG] as string}) follows the tag ${pending} without a payload between them`,
+        );
       pending = r[HOOK_EVENT_TAG] as string;
       return;
     }
@@ -85,7 +92,8 @@ export function untagHookLog(records: readonly JsonRecord[]): { payloads: JsonRe
     events.push(pending);
     pending = undefined;
   });
-  if (pending !== undefined) throw new RecordError(`the hook log ends with the event tag ${pending} and no payload after it`);
+  if (pending !== undefined)
+    throw new RecordError(`the hook log ends with the event tag ${pending} and no payload after it`);
   return { payloads, events };
 }
 
@@ -111,28 +119,53 @@ export interface PlannedSent {
 }
 
 /** Every call of the run, recorded; throws a RecordError when a call was not sent or got no result. */
-export function recordCalls(hooks: HookMechanism, calls: ToolCallWire, planned: readonly PlannedSent[], texts: RunTexts): { calls: RecordedCall[]; execEvents?: JsonRecord[] } {
+export function recordCalls(
+  hooks: HookMechanism,
+  calls: ToolCallWire,
+  planned: readonly PlannedSent[],
+  texts: RunTexts,
+): { calls: RecordedCall[]; execEvents?: JsonRecord[] } {
   const output = { stdout: jsonLines(texts.stdout), logs: texts.logs.flatMap(jsonLines) };
   const { payloads, events } = untagHookLog(parseHookLog(texts.hookLog));
   const eventOf = new Map(payloads.map((p, i) => [p, events[i]]));
   const hooked = planned.map((c) => ({ id: c.id, tool: c.tool, input: c.input }));
-  const perCall = hooks.hooksOfCalls ? hooks.hooksOfCalls(payloads, hooked, events) : hooked.map((c) => payloads.filter((h) => h['tool_use_id'] === c.id));
+  const perCall = hooks.hooksOfCalls
+    ? hooks.hooksOfCalls(payloads, hooked, events)
+    : hooked.map((c) => payloads.filter((h) => h['tool_use_id'] === c.id));
   const out: RecordedCall[] = planned.map((c, i) => {
-    if (c.input === undefined) throw new RecordError(`call ${i + 1} (${c.tool}) was never sent: no request asked for it`);
+    if (c.input === undefined)
+      throw new RecordError(`call ${i + 1} (${c.tool}) was never sent: no request asked for it`);
     let result: JsonRecord | undefined;
     for (const body of texts.bodies) {
       result = calls.findResult(body, c.id);
       if (result) break;
     }
     if (c.resultSent === false) {
-      if (result) throw new RecordError(`call ${i + 1} (${c.tool}): a later request carried its result, though the scenario says the CLI sends none`);
+      if (result)
+        throw new RecordError(
+          `call ${i + 1} (${c.tool}): a later request carried its result, though the scenario says the CLI sends none`,
+        );
     } else if (!result) throw new RecordError(`call ${i + 1} (${c.tool}): no later request carried its result`);
     const own = perCall[i] ?? [];
     const outcome = hooks.outcome(result ?? {}, result ? calls.resultText(result) : '', own);
     const tagged = own.map((h) => eventOf.get(h));
-    const hookEvents = tagged.length > 0 && tagged.every((e): e is string => e !== undefined) ? { hookEvents: tagged } : {};
-    if (!('hookEvents' in hookEvents) && tagged.some((e) => e !== undefined)) throw new RecordError(`call ${i + 1} (${c.tool}): some of its hook payloads have an event tag and some have none`);
-    return { tool: c.tool, kind: c.kind, ...(c.inSubagent ? { inSubagent: true as const } : {}), input: c.input, outcome, ...(result ? { result } : {}), hooks: own, ...hookEvents, ...hooks.callReport(output, c.id) };
+    const hookEvents =
+      tagged.length > 0 && tagged.every((e): e is string => e !== undefined) ? { hookEvents: tagged } : {};
+    if (!('hookEvents' in hookEvents) && tagged.some((e) => e !== undefined))
+      throw new RecordError(
+        `call ${i + 1} (${c.tool}): some of its hook payloads have an event tag and some have none`,
+      );
+    return {
+      tool: c.tool,
+      kind: c.kind,
+      ...(c.inSubagent ? { inSubagent: true as const } : {}),
+      input: c.input,
+      outcome,
+      ...(result ? { result } : {}),
+      hooks: own,
+      ...hookEvents,
+      ...hooks.callReport(output, c.id),
+    };
   });
   return hooks.runEvents ? { calls: out, execEvents: hooks.runEvents(output) } : { calls: out };
 }

@@ -7,7 +7,8 @@ import { hookMember } from '../../../src/lib/agents/types.ts';
  * as it is. Keys are left alone.
  */
 export function expandRunVariables<T>(value: T, vars: Readonly<Record<string, string>>): T {
-  const expand = (text: string): string => text.replace(/\$([A-Z][A-Z0-9_]*)/g, (token, name: string) => vars[name] ?? token);
+  const expand = (text: string): string =>
+    text.replace(/\$([A-Z][A-Z0-9_]*)/g, (token, name: string) => vars[name] ?? token);
   const walk = (v: unknown): unknown => {
     if (typeof v === 'string') return expand(v);
     if (Array.isArray(v)) return v.map(walk);
@@ -18,7 +19,14 @@ export function expandRunVariables<T>(value: T, vars: Readonly<Record<string, st
 }
 
 export interface PayloadShape {
-  calls: { tool: string; outcome: string; hooks: unknown[]; hookEvents?: string[]; toolUseResult?: unknown; sessionLog?: unknown[] }[];
+  calls: {
+    tool: string;
+    outcome: string;
+    hooks: unknown[];
+    hookEvents?: string[];
+    toolUseResult?: unknown;
+    sessionLog?: unknown[];
+  }[];
 }
 
 /**
@@ -28,7 +36,12 @@ export interface PayloadShape {
  */
 export function payloadSummary(key: string, payload: PayloadShape, eventField = 'hook_event_name'): string {
   const calls = payload.calls.map((c) => {
-    const extra = c.toolUseResult !== undefined ? '; tool_use_result' : c.sessionLog && c.sessionLog.length > 0 ? `; ${c.sessionLog.length} session-log event${c.sessionLog.length === 1 ? '' : 's'}` : '';
+    const extra =
+      c.toolUseResult !== undefined
+        ? '; tool_use_result'
+        : c.sessionLog && c.sessionLog.length > 0
+          ? `; ${c.sessionLog.length} session-log event${c.sessionLog.length === 1 ? '' : 's'}`
+          : '';
     const hooks = c.hooks.map((h, i) => c.hookEvents?.[i] ?? hookMember(h, eventField) ?? '?').join(', ') || 'no hooks';
     return `${c.tool} ${c.outcome} (${hooks}${extra})`;
   });
@@ -49,5 +62,7 @@ export function configurationWire<W extends { isToolRequestPath(path: string): b
 ): W & { toolCalls: NonNullable<W['toolCalls']> } {
   if (capturedPath === undefined) return fallback;
   const wire = wires.find((w) => w.isToolRequestPath(capturedPath));
-  return wire !== undefined && wire.toolCalls !== undefined ? (wire as W & { toolCalls: NonNullable<W['toolCalls']> }) : fallback;
+  return wire !== undefined && wire.toolCalls !== undefined
+    ? (wire as W & { toolCalls: NonNullable<W['toolCalls']> })
+    : fallback;
 }

@@ -97,44 +97,89 @@ export interface ScenarioRun {
   recorded: { calls: RecordedCall[]; execEvents?: Record<string, unknown>[] } | { error: Error };
 }
 
-export async function runScenarioOnce(selected: SelectedScenario, matrix: Matrix, binary: string, paths: PayloadPaths, options: ScenarioRunOptions): Promise<ScenarioRun> {
+export async function runScenarioOnce(
+  selected: SelectedScenario,
+  matrix: Matrix,
+  binary: string,
+  paths: PayloadPaths,
+  options: ScenarioRunOptions,
+): Promise<ScenarioRun> {
   const { agent, scenario } = selected;
   const driver = driverOf(agent);
   const { hooks } = driver;
-  const wire = configurationWire(agentWires(agent), capturedPath(options.root, agent, selected.configuration), driver.wire);
+  const wire = configurationWire(
+    agentWires(agent),
+    capturedPath(options.root, agent, selected.configuration),
+    driver.wire,
+  );
   const wireCalls = wire.toolCalls;
   const base = matrix.agents[agent].configurations.find((c) => c.id === selected.configuration)!;
   const tools = scenario.allowedTools ?? scenarioTools(scenario);
   const added = runAdditions(hooks, paths, tools, options.hookCommands);
-  const additions = options.without === undefined ? added : { ...added, args: withoutSequences(added.args, options.without) };
-  const settings = [base.settings, additions.settings, options.settings].filter((x): x is NonNullable<typeof x> => x !== undefined);
+  const additions =
+    options.without === undefined ? added : { ...added, args: withoutSequences(added.args, options.without) };
+  const settings = [base.settings, additions.settings, options.settings].filter(
+    (x): x is NonNullable<typeof x> => x !== undefined,
+  );
   const configuration: Configuration = {
     ...base,
     args: [...base.args, ...additions.args, ...(scenario.args ?? [])],
-    env: { ...base.env, ...additions.env, ...Object.fromEntries(Object.entries(scenario.env ?? {}).filter((e): e is [string, string] => e[1] !== undefined)) },
+    env: {
+      ...base.env,
+      ...additions.env,
+      ...Object.fromEntries(
+        Object.entries(scenario.env ?? {}).filter((e): e is [string, string] => e[1] !== undefined),
+      ),
+    },
     timeoutSeconds: scenario.timeoutSeconds ?? 60,
     ...(settings.length > 0 ? { settings: settings.reduce((a, b) => mergeSettings(a, b), {}) } : {}),
   };
-  const runPaths: RunPaths = { home: paths.home, workdir: paths.workdir, node: process.execPath, mcpServer: join(options.root, 'scripts/lib/capture/mcp-server.ts') };
+  const runPaths: RunPaths = {
+    home: paths.home,
+    workdir: paths.workdir,
+    node: process.execPath,
+    mcpServer: join(options.root, 'scripts/lib/capture/mcp-server.ts'),
+  };
   const vars = { ...options.vars, HOME: paths.home, WORKDIR: paths.workdir, RUN: paths.run };
   const files = new Map<string, string | Uint8Array>([...additions.files, ...(options.files ?? [])]);
   for (const [rel, content] of Object.entries(scenario.files ?? {})) {
     if (content === undefined) continue;
-    files.set(join(paths.workdir, rel), typeof content === 'string' ? expandRunVariables(content, vars) : Buffer.from(content.base64, 'base64'));
+    files.set(
+      join(paths.workdir, rel),
+      typeof content === 'string' ? expandRunVariables(content, vars) : Buffer.from(content.base64, 'base64'),
+    );
   }
   const calls = scenarioCalls(scenario);
-  const planned: PlannedCall[] = calls.map((c, i) => ({ id: wireCalls.callId(i), tool: c.tool, input: expandRunVariables(c.input, vars), ...(c.bind ? { bind: c.bind } : {}), ...(c.subagent ? { subagent: true } : {}) }));
+  const planned: PlannedCall[] = calls.map((c, i) => ({
+    id: wireCalls.callId(i),
+    tool: c.tool,
+    input: expandRunVariables(c.input, vars),
+    ...(c.bind ? { bind: c.bind } : {}),
+    ...(c.subagent ? { subagent: true } : {}),
+  }));
   const conversation = new Conversation(wire, planned);
 
   rmSync(paths.tmp, { recursive: true, force: true });
   mkdirSync(paths.tmp, { recursive: true });
   rmSync(paths.hookLog, { force: true });
-  const outcome = await runConfiguration(agent, configuration, binary, runPaths, { answer: (r) => conversation.answer(r), files });
+  const outcome = await runConfiguration(agent, configuration, binary, runPaths, {
+    answer: (r) => conversation.answer(r),
+    files,
+  });
   const hookLog = existsSync(paths.hookLog) ? readFileSync(paths.hookLog, 'utf8') : '';
-  const logs = hooks.logDir === undefined ? [] : filesUnder(join(paths.home, hooks.logDir)).map((f) => readFileSync(f, 'utf8'));
+  const logs =
+    hooks.logDir === undefined ? [] : filesUnder(join(paths.home, hooks.logDir)).map((f) => readFileSync(f, 'utf8'));
   if (options.raw) {
     mkdirSync(options.raw, { recursive: true });
-    const dump = { exitCode: outcome.exitCode, timedOut: outcome.timedOut, stdout: outcome.stdout, stderr: outcome.stderr, hookLog, logs, requests: outcome.requests };
+    const dump = {
+      exitCode: outcome.exitCode,
+      timedOut: outcome.timedOut,
+      stdout: outcome.stdout,
+      stderr: outcome.stderr,
+      hookLog,
+      logs,
+      requests: outcome.requests,
+    };
     writeFileSync(join(options.raw, selected.key.replaceAll('/', '-') + '.json'), jsonText(dump));
   }
   const bodies = outcome.requests.map((r) => r.json);
@@ -143,14 +188,25 @@ export async function runScenarioOnce(selected: SelectedScenario, matrix: Matrix
       return recordCalls(
         hooks,
         wireCalls,
-        planned.map((c, i) => ({ id: c.id, tool: c.tool, kind: wireCalls.callKind(c.input), input: conversation.sent.get(i), ...(resultSent(i) ? {} : { resultSent: false }), ...(c.subagent ? { inSubagent: true } : {}) })),
+        planned.map((c, i) => ({
+          id: c.id,
+          tool: c.tool,
+          kind: wireCalls.callKind(c.input),
+          input: conversation.sent.get(i),
+          ...(resultSent(i) ? {} : { resultSent: false }),
+          ...(c.subagent ? { inSubagent: true } : {}),
+        })),
         { bodies, stdout: outcome.stdout, hookLog, logs },
       );
     } catch (error) {
       return { error: error as Error };
     }
   };
-  const recorded = record(options.resultMayBeMissing ? (i) => bodies.some((b) => wireCalls.findResult(b, planned[i]!.id) !== undefined) : (i) => calls[i]!.resultSent !== false);
+  const recorded = record(
+    options.resultMayBeMissing
+      ? (i) => bodies.some((b) => wireCalls.findResult(b, planned[i]!.id) !== undefined)
+      : (i) => calls[i]!.resultSent !== false,
+  );
   return { outcome, configuration, additions, wire, conversation, planned, calls, hookLog, recorded };
 }
 
@@ -158,14 +214,29 @@ export async function runScenarioOnce(selected: SelectedScenario, matrix: Matrix
  * What masks a run's volatile values (session ids, dates, the run's folders) in what is
  * committed: the values the runner knows, the folders, and values learned from the calls.
  */
-export function scenarioMask(run: ScenarioRun, calls: readonly RecordedCall[], selected: SelectedScenario, matrix: Matrix, paths: PayloadPaths, cacheRoot: string, extra: Readonly<Record<string, string>> = {}): PayloadMask {
+export function scenarioMask(
+  run: ScenarioRun,
+  calls: readonly RecordedCall[],
+  selected: SelectedScenario,
+  matrix: Matrix,
+  paths: PayloadPaths,
+  cacheRoot: string,
+  extra: Readonly<Record<string, string>> = {},
+): PayloadMask {
   const learned = learnValues(calls);
   const volatile = new Set(run.calls.flatMap((c) => (c.bind ?? []).filter((b) => b.volatile).map((b) => b.name)));
   for (const [name, value] of run.conversation.bound) if (volatile.has(name)) learned.set(value, name);
   // Claude Code names its per-project folders after the working directory (`/` → `-`).
   // The installed CLI's folder shows in results that name its bundled files (Gemini CLI's built-in skills).
   const { package: installed, version } = matrix.agents[selected.agent];
-  const exact = { ...run.outcome.variables, RUN: paths.run, WORKDIR_SLUG: paths.workdir.replace(/[^A-Za-z0-9]/g, '-'), KERNEL: release(), CLI_INSTALL: installDir(cacheRoot, installed, version), ...extra };
+  const exact = {
+    ...run.outcome.variables,
+    RUN: paths.run,
+    WORKDIR_SLUG: paths.workdir.replace(/[^A-Za-z0-9]/g, '-'),
+    KERNEL: release(),
+    CLI_INSTALL: installDir(cacheRoot, installed, version),
+    ...extra,
+  };
   return payloadMask(exact, [run.outcome.startedAt, run.outcome.endedAt], learned);
 }
 
@@ -175,14 +246,20 @@ export function scenarioMask(run: ScenarioRun, calls: readonly RecordedCall[], s
  * side request such as OpenCode's session title, which the CLI may send in between). All
  * undefined when no request carried a result.
  */
-export function resultOfCall(run: Pick<ScenarioRun, 'outcome' | 'wire'>, id: string): { carrying: unknown; result: Record<string, unknown> | undefined; previous: unknown } {
+export function resultOfCall(
+  run: Pick<ScenarioRun, 'outcome' | 'wire'>,
+  id: string,
+): { carrying: unknown; result: Record<string, unknown> | undefined; previous: unknown } {
   const { toolCalls } = run.wire;
   const bodies = run.outcome.requests.map((r) => r.json);
   const at = bodies.findIndex((body) => toolCalls.findResult(body, id) !== undefined);
   if (at < 0) return { carrying: undefined, result: undefined, previous: undefined };
   const carrying = bodies[at];
   const path = pathOf(run.outcome.requests[at]!.url);
-  const previous = bodies.slice(0, at).filter((body, i) => pathOf(run.outcome.requests[i]!.url) === path && run.wire.hasTools(body)).at(-1);
+  const previous = bodies
+    .slice(0, at)
+    .filter((body, i) => pathOf(run.outcome.requests[i]!.url) === path && run.wire.hasTools(body))
+    .at(-1);
   return { carrying, result: toolCalls.findResult(carrying, id), previous };
 }
 

@@ -38,40 +38,59 @@ export function payloadFile(agent: string, tool: string, id: string): string {
  * Checks `data` against the schema and what a schema cannot say: scenario ids unique per
  * tool, every configuration named exists in the matrix, bindings are used and compile.
  */
-export function validateScenarios(data: unknown, schema: unknown, matrix: Matrix, file: string = SCENARIOS_FILE): ScenariosFile {
+export function validateScenarios(
+  data: unknown,
+  schema: unknown,
+  matrix: Matrix,
+  file: string = SCENARIOS_FILE,
+): ScenariosFile {
   const validate = schemaAjv().compile(schema as object);
   if (!validate(data)) {
     throw new ScenarioError(schemaRefusal(file, SCENARIOS_SCHEMA, validate.errors));
   }
   const scenarios = data as ScenariosFile;
   for (const [agent, entry] of Object.entries(scenarios.agents) as [string, ScenarioAgent][]) {
-    if (!isAgentId(agent)) throw new ScenarioError(`${file}: /agents/${agent}: no agent ${agent} in the registry (src/lib/agents/index.ts)`);
+    if (!isAgentId(agent))
+      throw new ScenarioError(`${file}: /agents/${agent}: no agent ${agent} in the registry (src/lib/agents/index.ts)`);
     const driver = payloadDriver(agent);
-    if ('none' in driver) throw new ScenarioError(`${file}: /agents/${agent}: its hook payloads cannot be recorded: ${driver.none}`);
+    if ('none' in driver)
+      throw new ScenarioError(`${file}: /agents/${agent}: its hook payloads cannot be recorded: ${driver.none}`);
     const known = new Set(matrix.agents[agent].configurations.map((c) => c.id));
     const at = `/agents/${agent}`;
-    if (!known.has(entry.configuration)) throw new ScenarioError(`${file}: ${at}/configuration: no configuration ${agent}/${entry.configuration} in content/capture-matrix.json`);
+    if (!known.has(entry.configuration))
+      throw new ScenarioError(
+        `${file}: ${at}/configuration: no configuration ${agent}/${entry.configuration} in content/capture-matrix.json`,
+      );
     const seen = new Set<string>();
     entry.scenarios.forEach((s, i) => {
       const where = `${file}: ${at}/scenarios/${i}`;
       const key = payloadFile(agent, s.tool, s.id);
       if (seen.has(key)) throw new ScenarioError(`${where}: scenario ${s.id} of ${s.tool} is declared twice`);
       seen.add(key);
-      if (s.configuration !== undefined && !known.has(s.configuration)) throw new ScenarioError(`${where}/configuration: no configuration ${agent}/${s.configuration} in content/capture-matrix.json`);
+      if (s.configuration !== undefined && !known.has(s.configuration))
+        throw new ScenarioError(
+          `${where}/configuration: no configuration ${agent}/${s.configuration} in content/capture-matrix.json`,
+        );
       // The main conversation's next call and a subagent's first one are told apart by which results a request carries, not both at once.
-      if (s.followUp !== undefined && s.inSubagent !== undefined) throw new ScenarioError(`${where}/inSubagent: a scenario has a follow-up or a call inside a subagent, not both`);
+      if (s.followUp !== undefined && s.inSubagent !== undefined)
+        throw new ScenarioError(
+          `${where}/inSubagent: a scenario has a follow-up or a call inside a subagent, not both`,
+        );
       for (const b of s.followUp?.bind ?? []) {
         try {
           new RegExp(b.pattern);
         } catch (error) {
           throw new ScenarioError(`${where}/followUp/bind: ${b.name}: ${(error as Error).message}`);
         }
-        if (!JSON.stringify(s.followUp!.input).includes(`$${b.name}`)) throw new ScenarioError(`${where}/followUp/bind: $${b.name} is bound but the follow-up input never uses it`);
+        if (!JSON.stringify(s.followUp!.input).includes(`$${b.name}`))
+          throw new ScenarioError(`${where}/followUp/bind: $${b.name} is bound but the follow-up input never uses it`);
       }
     });
     const covered = new Set(entry.scenarios.map((s) => s.tool));
     for (const { tools } of entry.cannotRun) {
-      for (const tool of tools) if (covered.has(tool)) throw new ScenarioError(`${file}: ${at}/cannotRun: ${tool} has scenarios, yet is listed as not runnable`);
+      for (const tool of tools)
+        if (covered.has(tool))
+          throw new ScenarioError(`${file}: ${at}/cannotRun: ${tool} has scenarios, yet is listed as not runnable`);
     }
   }
   return scenarios;
@@ -115,17 +134,26 @@ export function selectScenarios(file: ScenariosFile, only: readonly string[]): S
   };
   for (const sel of only) {
     if (!all.some((s) => matches(sel, s))) {
-      throw new ScenarioError(`--only ${sel}: no such agent, tool or scenario (use agent/tool/scenario, e.g. ${all[0]?.key ?? '<agent>/<tool>/<scenario>'})`);
+      throw new ScenarioError(
+        `--only ${sel}: no such agent, tool or scenario (use agent/tool/scenario, e.g. ${all[0]?.key ?? '<agent>/<tool>/<scenario>'})`,
+      );
     }
   }
   return all.filter((s) => only.some((sel) => matches(sel, s)));
 }
 
 /** The calls a scenario makes, in order: its `before` call, its own, its follow-up, or the call made inside the subagent its own call started. */
-export function scenarioCalls(scenario: Scenario): { tool: string; input: CallInput; expect: Outcome; bind?: Binding[]; resultSent?: boolean; subagent?: boolean }[] {
+export function scenarioCalls(
+  scenario: Scenario,
+): { tool: string; input: CallInput; expect: Outcome; bind?: Binding[]; resultSent?: boolean; subagent?: boolean }[] {
   return [
     ...(scenario.before ? [scenario.before] : []),
-    { tool: scenario.tool, input: scenario.input, expect: scenario.expect, ...(scenario.resultSent === false ? { resultSent: false } : {}) },
+    {
+      tool: scenario.tool,
+      input: scenario.input,
+      expect: scenario.expect,
+      ...(scenario.resultSent === false ? { resultSent: false } : {}),
+    },
     ...(scenario.followUp ? [scenario.followUp] : []),
     ...(scenario.inSubagent ? [{ ...scenario.inSubagent, subagent: true }] : []),
   ];
@@ -141,10 +169,14 @@ export function bindValues(bindings: readonly Binding[], resultText: string): Ma
   const out = new Map<string, string | number>();
   for (const b of bindings) {
     const m = new RegExp(b.pattern).exec(resultText);
-    if (!m || m[1] === undefined) throw new ScenarioError(`the follow-up binding $${b.name} (/${b.pattern}/) found nothing in the result: ${JSON.stringify(resultText.slice(0, 300))}`);
+    if (!m || m[1] === undefined)
+      throw new ScenarioError(
+        `the follow-up binding $${b.name} (/${b.pattern}/) found nothing in the result: ${JSON.stringify(resultText.slice(0, 300))}`,
+      );
     if (b.type === 'number') {
       const n = Number(m[1]);
-      if (!Number.isFinite(n)) throw new ScenarioError(`the follow-up binding $${b.name} read ${JSON.stringify(m[1])}, not a number`);
+      if (!Number.isFinite(n))
+        throw new ScenarioError(`the follow-up binding $${b.name} read ${JSON.stringify(m[1])}, not a number`);
       out.set(b.name, n);
     } else out.set(b.name, m[1]);
   }
@@ -161,7 +193,9 @@ export function applyBindings<T>(input: T, values: ReadonlyMap<string, string | 
     if (typeof v === 'string') {
       const whole = /^\$([A-Z][A-Z0-9_]*)$/.exec(v);
       if (whole && values.has(whole[1]!)) return values.get(whole[1]!);
-      return v.replace(/\$([A-Z][A-Z0-9_]*)/g, (token, name: string) => (values.has(name) ? String(values.get(name)) : token));
+      return v.replace(/\$([A-Z][A-Z0-9_]*)/g, (token, name: string) =>
+        values.has(name) ? String(values.get(name)) : token,
+      );
     }
     if (Array.isArray(v)) return v.map(walk);
     if (v !== null && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)]));

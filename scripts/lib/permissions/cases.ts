@@ -28,7 +28,13 @@ export interface SelectedPermissionCase {
 /** Where a case writes its configuration: everything the rule's text must appear in. */
 export function caseConfigurationText(c: PermissionCase): string {
   const { args, files, homeFiles, settings, env } = c.call;
-  return [...(args ?? []), ...Object.values(files ?? {}), ...Object.values(homeFiles ?? {}), JSON.stringify(settings ?? {}), JSON.stringify(env ?? {})].join('\n');
+  return [
+    ...(args ?? []),
+    ...Object.values(files ?? {}),
+    ...Object.values(homeFiles ?? {}),
+    JSON.stringify(settings ?? {}),
+    JSON.stringify(env ?? {}),
+  ].join('\n');
 }
 
 /**
@@ -46,24 +52,41 @@ export function permissionCaseProblems(cases: PermissionCasesFile, matrix: Matri
     const driver = payloadDriver(agent);
     if ('none' in driver) problems.push(`${at}: it cannot be run: ${driver.none}`);
     const known = new Set(matrix.agents[agent].configurations.map((c) => c.id));
-    if (!known.has(entry!.configuration)) problems.push(`${at}/configuration: no configuration ${agent}/${entry!.configuration} in content/capture-matrix.json`);
+    if (!known.has(entry!.configuration))
+      problems.push(
+        `${at}/configuration: no configuration ${agent}/${entry!.configuration} in content/capture-matrix.json`,
+      );
     const seen = new Set<string>();
     entry!.cases.forEach((c, i) => {
       const here = `${at}/cases/${i}`;
       if (seen.has(c.id)) problems.push(`${here}/id: case ${c.id} is declared twice`);
       seen.add(c.id);
-      if (c.call.configuration !== undefined && !known.has(c.call.configuration)) problems.push(`${here}/call/configuration: no configuration ${agent}/${c.call.configuration} in content/capture-matrix.json`);
-      if (c.rule.form === 'none' && c.rule.text !== undefined) problems.push(`${here}/rule/text: a case without a rule (form none) writes no rule text`);
-      if ((c.rule.form === 'none') !== (c.rule.says === 'none')) problems.push(`${here}/rule: form none goes with says none, and only with it`);
-      if (c.rule.text !== undefined && !caseConfigurationText(c).includes(c.rule.text)) problems.push(`${here}/rule/text: ${JSON.stringify(c.rule.text)} is not written by the case (call.args, files, homeFiles, settings or env)`);
-      if ('probe' in c.sideEffect && !JSON.stringify(c.call.input).includes('$PROBE_URL')) problems.push(`${here}/sideEffect: a probe side effect needs $PROBE_URL in call.input`);
+      if (c.call.configuration !== undefined && !known.has(c.call.configuration))
+        problems.push(
+          `${here}/call/configuration: no configuration ${agent}/${c.call.configuration} in content/capture-matrix.json`,
+        );
+      if (c.rule.form === 'none' && c.rule.text !== undefined)
+        problems.push(`${here}/rule/text: a case without a rule (form none) writes no rule text`);
+      if ((c.rule.form === 'none') !== (c.rule.says === 'none'))
+        problems.push(`${here}/rule: form none goes with says none, and only with it`);
+      if (c.rule.text !== undefined && !caseConfigurationText(c).includes(c.rule.text))
+        problems.push(
+          `${here}/rule/text: ${JSON.stringify(c.rule.text)} is not written by the case (call.args, files, homeFiles, settings or env)`,
+        );
+      if ('probe' in c.sideEffect && !JSON.stringify(c.call.input).includes('$PROBE_URL'))
+        problems.push(`${here}/sideEffect: a probe side effect needs $PROBE_URL in call.input`);
     });
   }
   return problems;
 }
 
 /** Checks `data` against the schema and what it cannot say; throws PermissionCaseError naming the file and pointers. */
-export function validatePermissionCases(data: unknown, schema: unknown, matrix: Matrix, file: string = PERMISSION_CASES_FILE): PermissionCasesFile {
+export function validatePermissionCases(
+  data: unknown,
+  schema: unknown,
+  matrix: Matrix,
+  file: string = PERMISSION_CASES_FILE,
+): PermissionCasesFile {
   const validate = schemaAjv().compile(schema as object);
   if (!validate(data)) {
     throw new PermissionCaseError(schemaRefusal(file, PERMISSION_CASES_SCHEMA, validate.errors));
@@ -77,13 +100,23 @@ export function validatePermissionCases(data: unknown, schema: unknown, matrix: 
 const caseError = (message: string): Error => new PermissionCaseError(message);
 
 export function loadPermissionCases(root: string, matrix: Matrix): PermissionCasesFile {
-  return validatePermissionCases(readJson(root, PERMISSION_CASES_FILE, caseError), readJson(root, PERMISSION_CASES_SCHEMA, caseError), matrix);
+  return validatePermissionCases(
+    readJson(root, PERMISSION_CASES_FILE, caseError),
+    readJson(root, PERMISSION_CASES_SCHEMA, caseError),
+    matrix,
+  );
 }
 
 /** The cases to run, in agent then file order; `only` holds `agent` or `agent/case` (empty: all). An unknown selector throws. */
 export function selectPermissionCases(file: PermissionCasesFile, only: readonly string[]): SelectedPermissionCase[] {
   const all: SelectedPermissionCase[] = PAYLOAD_AGENTS.flatMap((agent) =>
-    (file.agents[agent]?.cases ?? []).map((c) => ({ agent, case: c, configuration: c.call.configuration ?? file.agents[agent]!.configuration, key: `${agent}/${c.id}`, file: `${agent}/${c.id}.json` })),
+    (file.agents[agent]?.cases ?? []).map((c) => ({
+      agent,
+      case: c,
+      configuration: c.call.configuration ?? file.agents[agent]!.configuration,
+      key: `${agent}/${c.id}`,
+      file: `${agent}/${c.id}.json`,
+    })),
   );
   return selectCases(all, only, caseError);
 }

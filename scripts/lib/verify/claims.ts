@@ -21,7 +21,14 @@
 import type { CaptureFile, CapturedTool } from '../../../src/lib/wire/index.ts';
 import { capturedNamespaces, capturedTools } from '../../../src/lib/agents/index.ts';
 import type { HistoryEvent } from '../../../src/lib/core/content-types.ts';
-import { isUnion, locateField, schemaLiterals, schemaTypeText, UnsupportedAnchor, type FieldReading } from './schema-read.ts';
+import {
+  isUnion,
+  locateField,
+  schemaLiterals,
+  schemaTypeText,
+  UnsupportedAnchor,
+  type FieldReading,
+} from './schema-read.ts';
 import type { JsonRecord } from '../../../src/lib/core/json.ts';
 
 export type VerdictStatus = 'confirmed' | 'contradicted' | 'unchecked';
@@ -42,7 +49,11 @@ export interface ToolReading {
 export function readTools(capture: CaptureFile): ToolReading {
   const tools = new Map<string, CapturedTool>();
   for (const t of capturedTools(capture)) if (!tools.has(t.fullName)) tools.set(t.fullName, t);
-  return { version: capture.cli.version, tools, deferredNamespaces: new Set(capturedNamespaces(capture).map((n) => n.name)) };
+  return {
+    version: capture.cli.version,
+    tools,
+    deferredNamespaces: new Set(capturedNamespaces(capture).map((n) => n.name)),
+  };
 }
 
 type Presence = 'present' | 'named-by-namespace' | 'absent';
@@ -54,7 +65,8 @@ function presence(r: ToolReading, tool: string): Presence {
   return 'absent';
 }
 
-const says = (p: Presence): string => (p === 'absent' ? 'absent' : p === 'present' ? 'present' : 'named by its namespace only');
+const says = (p: Presence): string =>
+  p === 'absent' ? 'absent' : p === 'present' ? 'present' : 'named by its namespace only';
 
 function verdict(ok: boolean, detail: string): Verdict {
   return { status: ok ? 'confirmed' : 'contradicted', detail };
@@ -67,7 +79,11 @@ function unchecked(detail: string): Verdict {
 /** JSON text with object keys sorted. */
 function sortedJson(value: unknown): string {
   return JSON.stringify(value, (_k, v: unknown) =>
-    v !== null && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
+    v !== null && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(
+          Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+        )
+      : v,
   );
 }
 
@@ -83,7 +99,10 @@ function storedDefinitionIs(text: string, t: CapturedTool): boolean {
   if (input.kind === 'grammar') return text === input.definition;
   if (input.kind === 'typescript') return text === input.source;
   try {
-    return sortedJson(JSON.parse(text)) === sortedJson(input.kind === 'json-schema' ? input.schema : definitionWithoutOrigin(t));
+    return (
+      sortedJson(JSON.parse(text)) ===
+      sortedJson(input.kind === 'json-schema' ? input.schema : definitionWithoutOrigin(t))
+    );
   } catch {
     return false;
   }
@@ -100,7 +119,16 @@ function quote(text: string | undefined, max = 80): string {
   return q.length > max ? `${q.slice(0, max - 1)}…"` : q;
 }
 
-const FIELD_KINDS = new Set<HistoryEvent['kind']>(['field-added', 'field-removed', 'type-changed', 'now-required', 'now-optional', 'value-added', 'value-removed', 'now-variant']);
+const FIELD_KINDS = new Set<HistoryEvent['kind']>([
+  'field-added',
+  'field-removed',
+  'type-changed',
+  'now-required',
+  'now-optional',
+  'value-added',
+  'value-removed',
+  'now-variant',
+]);
 
 /** Is the event about a field of the tool's input (rather than the tool)? */
 export function isFieldEvent(e: HistoryEvent): boolean {
@@ -125,22 +153,35 @@ function schemaSide(r: ToolReading, tool: string): FieldSide | SideProblem {
       ? { problem: `${tool} is named only by its namespace in ${r.version}; its fields are not sent`, absent: false }
       : { problem: `${tool} is absent in ${r.version}`, absent: true };
   }
-  if (t.input.kind !== 'json-schema') return { problem: `${tool}'s input in ${r.version} is a ${t.input.kind} definition; the verifier reads JSON Schema only`, absent: false };
+  if (t.input.kind !== 'json-schema')
+    return {
+      problem: `${tool}'s input in ${r.version} is a ${t.input.kind} definition; the verifier reads JSON Schema only`,
+      absent: false,
+    };
   const root = (t.input as { schema: JsonRecord }).schema;
   return { root, read: (anchor) => locateField(root, anchor) };
 }
 
 /** A value-added or value-removed event: the value is allowed on one side only. */
-function valueVerdict(e: HistoryEvent, before: { b: FieldSide; fb: FieldReading }, after: { a: FieldSide; fa: FieldReading }, at: string, where: string): Verdict {
+function valueVerdict(
+  e: HistoryEvent,
+  before: { b: FieldSide; fb: FieldReading },
+  after: { a: FieldSide; fa: FieldReading },
+  at: string,
+  where: string,
+): Verdict {
   const { b, fb } = before;
   const { a, fa } = after;
   const value = e.kind === 'value-added' ? e.to : e.from;
-  const litB = fb.schema ? schemaLiterals(fb.schema, b.root) ?? [] : [];
-  const litA = fa.schema ? schemaLiterals(fa.schema, a.root) ?? [] : [];
+  const litB = fb.schema ? (schemaLiterals(fb.schema, b.root) ?? []) : [];
+  const litA = fa.schema ? (schemaLiterals(fa.schema, a.root) ?? []) : [];
   const inB = value !== undefined && litB.includes(value);
   const inA = value !== undefined && litA.includes(value);
   const ok = !!fb.schema && !!fa.schema && (e.kind === 'value-added' ? !inB && inA : inB && !inA);
-  return verdict(ok, `${at}: value ${value} ${inB ? 'allowed' : 'not allowed'} → ${inA ? 'allowed' : 'not allowed'} (${where})`);
+  return verdict(
+    ok,
+    `${at}: value ${value} ${inB ? 'allowed' : 'not allowed'} → ${inA ? 'allowed' : 'not allowed'} (${where})`,
+  );
 }
 
 /** A now-variant event: the former field was not a union before and is one after, with the variant present. */
@@ -152,7 +193,10 @@ function variantVerdict(e: HistoryEvent, b: FieldSide, a: FieldSide, field: stri
   const unionB = !!hb.schema && isUnion(hb.schema, b.root);
   const unionA = !!ha.schema && isUnion(ha.schema, a.root);
   const ok = !!hb.schema && !unionB && unionA && !!fa.schema;
-  return verdict(ok, `${e.tool} ${former || '(input)'}: ${unionB ? 'a union' : hb.schema ? 'not a union' : 'absent'} → ${unionA ? 'a union' : ha.schema ? 'not a union' : 'absent'}, variant ${e.path ?? field} ${fa.schema ? 'present' : 'absent'} after (${where})`);
+  return verdict(
+    ok,
+    `${e.tool} ${former || '(input)'}: ${unionB ? 'a union' : hb.schema ? 'not a union' : 'absent'} → ${unionA ? 'a union' : ha.schema ? 'not a union' : 'absent'}, variant ${e.path ?? field} ${fa.schema ? 'present' : 'absent'} after (${where})`,
+  );
 }
 
 function fieldVerdict(e: HistoryEvent, before: ToolReading, after: ToolReading): Verdict {
@@ -170,22 +214,35 @@ function fieldVerdict(e: HistoryEvent, before: ToolReading, after: ToolReading):
   switch (e.kind) {
     case 'field-added': {
       const ok = !fb.schema && !!fa.schema && (e.to === undefined || typeA === e.to);
-      return verdict(ok, `${at}: ${fb.schema ? `present (${typeB})` : 'absent'} → ${fa.schema ? `present (${typeA})` : 'absent'} (${where}); the event says added as ${e.to ?? '?'}`);
+      return verdict(
+        ok,
+        `${at}: ${fb.schema ? `present (${typeB})` : 'absent'} → ${fa.schema ? `present (${typeA})` : 'absent'} (${where}); the event says added as ${e.to ?? '?'}`,
+      );
     }
     case 'field-removed': {
       const ok = !!fb.schema && !fa.schema && (e.from === undefined || typeB === e.from);
-      return verdict(ok, `${at}: ${fb.schema ? `present (${typeB})` : 'absent'} → ${fa.schema ? `present (${typeA})` : 'absent'} (${where}); the event says removed, was ${e.from ?? '?'}`);
+      return verdict(
+        ok,
+        `${at}: ${fb.schema ? `present (${typeB})` : 'absent'} → ${fa.schema ? `present (${typeA})` : 'absent'} (${where}); the event says removed, was ${e.from ?? '?'}`,
+      );
     }
     case 'type-changed': {
       const ok = !!fb.schema && !!fa.schema && typeB === e.from && typeA === e.to;
-      return verdict(ok, `${at}: type ${typeB ?? '(absent)'} → ${typeA ?? '(absent)'} (${where}); the event says ${e.from} → ${e.to}`);
+      return verdict(
+        ok,
+        `${at}: type ${typeB ?? '(absent)'} → ${typeA ?? '(absent)'} (${where}); the event says ${e.from} → ${e.to}`,
+      );
     }
     case 'now-required':
     case 'now-optional': {
       const want = e.kind === 'now-required';
       const ok = fb.required === !want && fa.required === want;
-      const r = (x: FieldReading): string => (!x.schema ? 'absent' : x.required === null ? 'neither' : x.required ? 'required' : 'optional');
-      return verdict(ok, `${at}: ${r(fb)} → ${r(fa)} (${where}); the event says ${e.kind === 'now-required' ? 'optional → required' : 'required → optional'}`);
+      const r = (x: FieldReading): string =>
+        !x.schema ? 'absent' : x.required === null ? 'neither' : x.required ? 'required' : 'optional';
+      return verdict(
+        ok,
+        `${at}: ${r(fb)} → ${r(fa)} (${where}); the event says ${e.kind === 'now-required' ? 'optional → required' : 'required → optional'}`,
+      );
     }
     case 'value-added':
     case 'value-removed':
@@ -202,7 +259,10 @@ function fieldVerdict(e: HistoryEvent, before: ToolReading, after: ToolReading):
       const ob = b.read(former);
       const oa = a.read(former);
       const ok = !!ob.schema && !oa.schema && !fb.schema && !!fa.schema;
-      return verdict(ok, `${e.tool}: ${e.from} ${ob.schema ? 'present' : 'absent'} → ${oa.schema ? 'present' : 'absent'}, ${e.to} ${fb.schema ? 'present' : 'absent'} → ${fa.schema ? 'present' : 'absent'} (${where})`);
+      return verdict(
+        ok,
+        `${e.tool}: ${e.from} ${ob.schema ? 'present' : 'absent'} → ${oa.schema ? 'present' : 'absent'}, ${e.to} ${fb.schema ? 'present' : 'absent'} → ${fa.schema ? 'present' : 'absent'} (${where})`,
+      );
     }
     case 'now-variant':
       return variantVerdict(e, b, a, field, where);
@@ -212,7 +272,12 @@ function fieldVerdict(e: HistoryEvent, before: ToolReading, after: ToolReading):
 }
 
 /** Checks `event` against the configuration's capture at `previous` (before) and at `release` (after). */
-export function checkEvent(event: HistoryEvent, before: ToolReading, after: ToolReading, stored?: { before: string; after: string }): Verdict {
+export function checkEvent(
+  event: HistoryEvent,
+  before: ToolReading,
+  after: ToolReading,
+  stored?: { before: string; after: string },
+): Verdict {
   const where = `${before.version} → ${after.version}`;
   try {
     if (isFieldEvent(event)) return fieldVerdict(event, before, after);
@@ -239,16 +304,28 @@ export function checkEvent(event: HistoryEvent, before: ToolReading, after: Tool
         if (!tb || !ta) return verdict(false, line(event.tool, pb, pa));
         const stated = event.from !== undefined || event.to !== undefined;
         const asStored = stored === undefined || (tb.description === stored.before && ta.description === stored.after);
-        const ok = tb.description !== undefined && ta.description !== undefined && tb.description !== ta.description && (!stated || (tb.description === event.from && ta.description === event.to)) && asStored;
-        return verdict(ok, `${event.tool}: description ${tb.description === ta.description ? 'the same' : 'differs'} (${where}; ${tb.description?.length ?? 0} → ${ta.description?.length ?? 0} characters, ${quote(tb.description, 60)} → ${quote(ta.description, 60)})${stored === undefined ? '' : asStored ? '; the stored texts are these' : '; the stored texts are not these'}`);
+        const ok =
+          tb.description !== undefined &&
+          ta.description !== undefined &&
+          tb.description !== ta.description &&
+          (!stated || (tb.description === event.from && ta.description === event.to)) &&
+          asStored;
+        return verdict(
+          ok,
+          `${event.tool}: description ${tb.description === ta.description ? 'the same' : 'differs'} (${where}; ${tb.description?.length ?? 0} → ${ta.description?.length ?? 0} characters, ${quote(tb.description, 60)} → ${quote(ta.description, 60)})${stored === undefined ? '' : asStored ? '; the stored texts are these' : '; the stored texts are not these'}`,
+        );
       }
       case 'definition-changed': {
         const tb = before.tools.get(event.tool);
         const ta = after.tools.get(event.tool);
         if (!tb || !ta) return verdict(false, line(event.tool, pb, pa));
         const same = definitionText(tb) === definitionText(ta);
-        const asStored = stored === undefined || (storedDefinitionIs(stored.before, tb) && storedDefinitionIs(stored.after, ta));
-        return verdict(!same && asStored, `${event.tool}: input definition ${same ? 'the same' : 'differs'} (${where}, ${tb.input.kind} → ${ta.input.kind})${stored === undefined ? '' : asStored ? '; the stored texts are these definitions' : '; the stored texts are not these definitions'}`);
+        const asStored =
+          stored === undefined || (storedDefinitionIs(stored.before, tb) && storedDefinitionIs(stored.after, ta));
+        return verdict(
+          !same && asStored,
+          `${event.tool}: input definition ${same ? 'the same' : 'differs'} (${where}, ${tb.input.kind} → ${ta.input.kind})${stored === undefined ? '' : asStored ? '; the stored texts are these definitions' : '; the stored texts are not these definitions'}`,
+        );
       }
       default:
         return unchecked(`the verifier has no check for a ${event.kind} event of a tool`);
@@ -261,7 +338,13 @@ export function checkEvent(event: HistoryEvent, before: ToolReading, after: Tool
 
 /** The event as one line: `codex 0.25.0 (previous 0.23.0) gpt-5-5: shell field-removed timeout (number)`. */
 export function eventLabel(agent: string, e: HistoryEvent): string {
-  const what = e.kind === 'renamed' ? `renamed ${e.from} → ${e.to}` : e.path !== undefined ? `${e.kind} ${e.path}` : e.kind;
-  const values = e.kind === 'renamed' || e.kind === 'description-changed' ? '' : e.from !== undefined || e.to !== undefined ? ` (${[e.from, e.to].filter((x) => x !== undefined).join(' → ')})` : '';
+  const what =
+    e.kind === 'renamed' ? `renamed ${e.from} → ${e.to}` : e.path !== undefined ? `${e.kind} ${e.path}` : e.kind;
+  const values =
+    e.kind === 'renamed' || e.kind === 'description-changed'
+      ? ''
+      : e.from !== undefined || e.to !== undefined
+        ? ` (${[e.from, e.to].filter((x) => x !== undefined).join(' → ')})`
+        : '';
   return `${agent} ${e.release} (previous ${e.previous}) ${e.configuration ?? '?'}: ${e.tool} ${what}${values}`;
 }

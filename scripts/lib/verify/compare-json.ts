@@ -23,7 +23,11 @@ export function firstDifference(a: unknown, b: unknown, at = ''): { pointer: str
   if (kind(a) !== kind(b)) return { pointer: at || '/', detail: `committed ${short(a)}, re-recorded ${short(b)}` };
   if (Array.isArray(a) && Array.isArray(b)) {
     for (let i = 0; i < Math.max(a.length, b.length); i++) {
-      if (i >= a.length || i >= b.length) return { pointer: `${at}${pointerStep(i)}`, detail: `committed has ${a.length} items, re-recorded ${b.length}` };
+      if (i >= a.length || i >= b.length)
+        return {
+          pointer: `${at}${pointerStep(i)}`,
+          detail: `committed has ${a.length} items, re-recorded ${b.length}`,
+        };
       const d = firstDifference(a[i], b[i], `${at}${pointerStep(i)}`);
       if (d) return d;
     }
@@ -37,13 +41,25 @@ export function firstDifference(a: unknown, b: unknown, at = ''): { pointer: str
     const missing = kx.filter((k) => !(k in y));
     const extra = ky.filter((k) => !(k in x));
     if (missing.length > 0 || extra.length > 0) {
-      return { pointer: at || '/', detail: [missing.length ? `only committed has ${missing.join(', ')}` : '', extra.length ? `only re-recorded has ${extra.join(', ')}` : ''].filter(Boolean).join('; ') };
+      return {
+        pointer: at || '/',
+        detail: [
+          missing.length ? `only committed has ${missing.join(', ')}` : '',
+          extra.length ? `only re-recorded has ${extra.join(', ')}` : '',
+        ]
+          .filter(Boolean)
+          .join('; '),
+      };
     }
     for (const k of kx) {
       const d = firstDifference(x[k], y[k], `${at}${pointerStep(k)}`);
       if (d) return d;
     }
-    if (kx.join('\u0000') !== ky.join('\u0000')) return { pointer: at || '/', detail: `key order differs: committed ${kx.join(', ')}; re-recorded ${ky.join(', ')}` };
+    if (kx.join('\u0000') !== ky.join('\u0000'))
+      return {
+        pointer: at || '/',
+        detail: `key order differs: committed ${kx.join(', ')}; re-recorded ${ky.join(', ')}`,
+      };
     return undefined;
   }
   return a === b ? undefined : { pointer: at || '/', detail: `committed ${short(a)}, re-recorded ${short(b)}` };
@@ -53,5 +69,7 @@ export function firstDifference(a: unknown, b: unknown, at = ''): { pointer: str
 export function compareJsonTexts(committed: string, fresh: string): Comparison {
   if (committed === fresh) return { equal: true };
   const d = firstDifference(JSON.parse(committed) as unknown, JSON.parse(fresh) as unknown);
-  return d ? { equal: false, ...d } : { equal: false, pointer: '/', detail: 'the same JSON values and key order, laid out differently' };
+  return d
+    ? { equal: false, ...d }
+    : { equal: false, pointer: '/', detail: 'the same JSON values and key order, laid out differently' };
 }

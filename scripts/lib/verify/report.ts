@@ -22,7 +22,8 @@ export interface Fact {
 export type Blame = 'ours' | 'release';
 
 /** Failures that are this run's, not the release's: our limits and budget, our scripts, the network and disk. */
-const OURS = /did not finish within \d+|time budget|inside the namespace|could not be read|not checkable|names no configuration|no configuration .* any more|Node\.js v\d|\bat [\w.<>]+ \(|ETIMEDOUT|ESOCKETTIMEDOUT|EAI_AGAIN|ECONNRESET|ECONNREFUSED|ENOSPC|ENOMEM|killed by (?:SIG|signal)/;
+const OURS =
+  /did not finish within \d+|time budget|inside the namespace|could not be read|not checkable|names no configuration|no configuration .* any more|Node\.js v\d|\bat [\w.<>]+ \(|ETIMEDOUT|ESOCKETTIMEDOUT|EAI_AGAIN|ECONNRESET|ECONNREFUSED|ENOSPC|ENOMEM|killed by (?:SIG|signal)/;
 
 /** Whose failure a fact that could not run was, as its detail says it. */
 export function blameOf(f: Pick<Fact, 'detail' | 'blame'>): Blame {
@@ -75,7 +76,11 @@ function resultText(f: Fact): string {
 
 /** The console line of a fact, with its evidence indented below. */
 export function factLines(f: Fact): string[] {
-  return [`${resultText(f).toUpperCase()} ${f.kind}: ${f.label}`, `              ${f.detail}`, ...f.evidence.map((e) => `              evidence: ${e}`)];
+  return [
+    `${resultText(f).toUpperCase()} ${f.kind}: ${f.label}`,
+    `              ${f.detail}`,
+    ...f.evidence.map((e) => `              evidence: ${e}`),
+  ];
 }
 
 /** Text for a Markdown table cell: one line, pipes escaped, code spans where asked. */
@@ -105,7 +110,10 @@ export function markdownReport(run: RunSummary, facts: readonly Fact[]): string 
     '',
     '| Result | Fact | What the re-run showed | Evidence |',
     '| --- | --- | --- | --- |',
-    ...facts.map((f) => `| ${f.status === 'contradicted' ? '**contradicted**' : resultText(f)} | ${f.kind}: ${cell(f.label)} | ${cell(f.detail)} | ${f.evidence.map((e) => code(inFolder(e, run.folder))).join('<br>')} |`),
+    ...facts.map(
+      (f) =>
+        `| ${f.status === 'contradicted' ? '**contradicted**' : resultText(f)} | ${f.kind}: ${cell(f.label)} | ${cell(f.detail)} | ${f.evidence.map((e) => code(inFolder(e, run.folder))).join('<br>')} |`,
+    ),
     '',
   ];
   return lines.join('\n');

@@ -39,7 +39,10 @@ export function shuffled<T>(items: readonly T[], random: () => number): T[] {
 /** How many items each agent gives: an even share, the remainder to the first agents, the shortfall of small agents to the others. */
 export function shares(available: readonly (readonly [string, number])[], count: number): Map<string, number> {
   const out = new Map<string, number>(available.map(([agent]) => [agent, 0]));
-  let left = Math.min(count, available.reduce((n, [, k]) => n + k, 0));
+  let left = Math.min(
+    count,
+    available.reduce((n, [, k]) => n + k, 0),
+  );
   // Deal one at a time, round-robin, to the agents that still have items.
   while (left > 0) {
     for (const [agent, k] of available) {
@@ -61,10 +64,14 @@ export interface Drawn<T> {
 
 /** `count` items of `byAgent` (agent → its items), spread across agents (see above). */
 export function drawSample<T>(byAgent: ReadonlyMap<string, readonly T[]>, count: number, seed: number): Drawn<T>[] {
-  if (!Number.isInteger(count) || count < 0) throw new Error(`a sample size must be a whole number of at least 0, not ${count}`);
+  if (!Number.isInteger(count) || count < 0)
+    throw new Error(`a sample size must be a whole number of at least 0, not ${count}`);
   const random = seededRandom(seed);
   const agents = shuffled([...byAgent.keys()].sort(), random);
-  const share = shares(agents.map((a) => [a, byAgent.get(a)!.length] as const), count);
+  const share = shares(
+    agents.map((a) => [a, byAgent.get(a)!.length] as const),
+    count,
+  );
   const out: Drawn<T>[] = [];
   for (const agent of agents) {
     const picked = shuffled(byAgent.get(agent)!, random).slice(0, share.get(agent)!);

@@ -18,7 +18,6 @@ import { isObject, resolveLocalRef, type JsonRecord } from '../../../src/lib/cor
  *   `additionalProperties`, `nullable`, local `$ref`s and single-member `allOf`.
  */
 
-
 export class UnsupportedAnchor extends Error {}
 
 /** `#/$defs/X` or `#/definitions/X` (JSON pointer) inside `root`. */
@@ -51,7 +50,8 @@ export function resolveSchema(schema: JsonRecord, root: JsonRecord): JsonRecord 
 
 function typesOf(s: JsonRecord): string[] {
   const t = s['type'];
-  const list = typeof t === 'string' ? [t] : Array.isArray(t) ? t.filter((x): x is string => typeof x === 'string') : [];
+  const list =
+    typeof t === 'string' ? [t] : Array.isArray(t) ? t.filter((x): x is string => typeof x === 'string') : [];
   return list.map((x) => x.toLowerCase());
 }
 
@@ -60,7 +60,8 @@ function variantsOf(s: JsonRecord): JsonRecord[] | undefined {
   return Array.isArray(v) ? v.filter(isObject) : undefined;
 }
 
-const isNullSchema = (s: JsonRecord): boolean => typesOf(s).length === 1 && typesOf(s)[0] === 'null' && s['enum'] === undefined;
+const isNullSchema = (s: JsonRecord): boolean =>
+  typesOf(s).length === 1 && typesOf(s)[0] === 'null' && s['enum'] === undefined;
 
 /** Texts of a union, each once, with `null` last (the site shows a nullable field as `T | null`). */
 function joinTexts(texts: string[]): string {
@@ -91,7 +92,10 @@ export function schemaTypeText(schema: JsonRecord, root: JsonRecord = schema): s
     if (t === 'array') {
       if (Array.isArray(s['prefixItems']) || Array.isArray(s['items'])) {
         const items = (Array.isArray(s['prefixItems']) ? s['prefixItems'] : s['items']) as unknown[];
-        return `[${items.filter(isObject).map((i) => schemaTypeText(i, root)).join(', ')}]`;
+        return `[${items
+          .filter(isObject)
+          .map((i) => schemaTypeText(i, root))
+          .join(', ')}]`;
       }
       if (!isObject(s['items'])) return 'unknown[]';
       const inner = schemaTypeText(s['items'], root);
@@ -101,7 +105,8 @@ export function schemaTypeText(schema: JsonRecord, root: JsonRecord = schema): s
       const props = isObject(s['properties']) ? Object.keys(s['properties']) : [];
       const extra = s['additionalProperties'];
       const patterns = isObject(s['patternProperties']) ? Object.keys(s['patternProperties']) : [];
-      if (props.length === 0 && patterns.length === 0 && isObject(extra)) return `map of ${schemaTypeText(extra, root)}`;
+      if (props.length === 0 && patterns.length === 0 && isObject(extra))
+        return `map of ${schemaTypeText(extra, root)}`;
       return 'object';
     }
     return t;
@@ -158,7 +163,8 @@ export function anchorSteps(anchor: string): { sep: '.' | ':' | '@'; text: strin
 /** Array items are transparent on a path: the innermost items of nested arrays. */
 function throughArrays(s: JsonRecord, root: JsonRecord): JsonRecord {
   let cur = resolveSchema(s, root);
-  for (let i = 0; i < 20 && typesOf(cur).includes('array') && isObject(cur['items']); i++) cur = resolveSchema(cur['items'] as JsonRecord, root);
+  for (let i = 0; i < 20 && typesOf(cur).includes('array') && isObject(cur['items']); i++)
+    cur = resolveSchema(cur['items'] as JsonRecord, root);
   // A nullable wrapper (`T | null` as anyOf) is the field itself, not a union to choose in.
   const variants = variantsOf(cur);
   if (variants) {
@@ -224,7 +230,8 @@ export function locateField(root: JsonRecord, anchor: string): FieldReading {
   let required: boolean | null = null;
   let parent: JsonRecord | undefined;
   const steps = anchorSteps(anchor);
-  if (steps.some((s) => s.sep === ':' && /^!(then|else)/.test(s.text))) throw new UnsupportedAnchor(`the verifier does not follow if/then/else branches (${anchor})`);
+  if (steps.some((s) => s.sep === ':' && /^!(then|else)/.test(s.text)))
+    throw new UnsupportedAnchor(`the verifier does not follow if/then/else branches (${anchor})`);
   let walked = '';
   for (const { sep, text } of steps) {
     const here = throughArrays(cur, root);
@@ -260,7 +267,13 @@ export function locateField(root: JsonRecord, anchor: string): FieldReading {
       required = null;
     } else {
       const index = Number(text);
-      const items = (Array.isArray(here['prefixItems']) ? here['prefixItems'] : Array.isArray(here['items']) ? here['items'] : undefined) as unknown[] | undefined;
+      const items = (
+        Array.isArray(here['prefixItems'])
+          ? here['prefixItems']
+          : Array.isArray(here['items'])
+            ? here['items']
+            : undefined
+      ) as unknown[] | undefined;
       if (!items || !isObject(items[index])) return { missing: `no element ${index} at ${walked}`, required: null };
       cur = items[index] as JsonRecord;
       required = null;

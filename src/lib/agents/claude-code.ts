@@ -9,7 +9,15 @@ import { isObject } from '../wire/shared.ts';
 import type { Announcement, WireRequest } from '../wire/types.ts';
 import { settingsText } from './settings.ts';
 import { inPseudoTerminal, matcherHooks } from './shared.ts';
-import { CLAUDE_STYLE_HOOKS, STUB_MCP_SERVER, type Agent, type CallReport, type HookMechanism, type Invocation, type InvocationContext } from './types.ts';
+import {
+  CLAUDE_STYLE_HOOKS,
+  STUB_MCP_SERVER,
+  type Agent,
+  type CallReport,
+  type HookMechanism,
+  type Invocation,
+  type InvocationContext,
+} from './types.ts';
 
 export { shellQuote } from './shared.ts';
 
@@ -28,23 +36,52 @@ export function claudeSeed(workdir: string, apiKey: string): unknown {
 export function sdkInputLines(prompt: string): string[] {
   return [
     JSON.stringify({ type: 'control_request', request_id: 'capture-init-1', request: { subtype: 'initialize' } }),
-    JSON.stringify({ type: 'user', session_id: '', message: { role: 'user', content: [{ type: 'text', text: prompt }] }, parent_tool_use_id: null }),
+    JSON.stringify({
+      type: 'user',
+      session_id: '',
+      message: { role: 'user', content: [{ type: 'text', text: prompt }] },
+      parent_tool_use_id: null,
+    }),
   ];
 }
 
 function invoke(c: InvocationContext): Invocation {
   const files = new Map<string, string>();
-  const env: Record<string, string> = { ...c.baseEnv, ANTHROPIC_BASE_URL: c.stubUrl, ANTHROPIC_API_KEY: c.apiKey, ...c.env };
+  const env: Record<string, string> = {
+    ...c.baseEnv,
+    ANTHROPIC_BASE_URL: c.stubUrl,
+    ANTHROPIC_API_KEY: c.apiKey,
+    ...c.env,
+  };
   switch (c.mode) {
     case 'print':
-      return { command: c.binary, args: ['-p', '--output-format', 'json', ...c.args], env, input: { kind: 'stdin', text: c.prompt + '\n' }, files };
+      return {
+        command: c.binary,
+        args: ['-p', '--output-format', 'json', ...c.args],
+        env,
+        input: { kind: 'stdin', text: c.prompt + '\n' },
+        files,
+      };
     case 'sdk':
       return {
         command: c.binary,
-        args: ['--output-format', 'stream-json', '--verbose', '--input-format', 'stream-json', '--permission-prompt-tool', 'stdio', ...c.args],
+        args: [
+          '--output-format',
+          'stream-json',
+          '--verbose',
+          '--input-format',
+          'stream-json',
+          '--permission-prompt-tool',
+          'stdio',
+          ...c.args,
+        ],
         env,
         // The SDK closes the input once the result message arrives.
-        input: { kind: 'stream', lines: sdkInputLines(c.prompt), closeWhen: (m) => (m as { type?: unknown } | null)?.type === 'result' },
+        input: {
+          kind: 'stream',
+          lines: sdkInputLines(c.prompt),
+          closeWhen: (m) => (m as { type?: unknown } | null)?.type === 'result',
+        },
         files,
       };
     case 'interactive': {
@@ -66,7 +103,8 @@ function mainRequest<R extends WireRequest>(candidates: readonly R[], prompt?: s
   const wire = anthropicMessages;
   const streaming = candidates.filter((r) => wire.isStreaming(r));
   const withTools = (r: R): boolean => wire.hasTools(r.json);
-  const prompted = prompt === undefined ? [] : streaming.filter((r) => wire.lastUserText(r.json)?.trim() === prompt.trim());
+  const prompted =
+    prompt === undefined ? [] : streaming.filter((r) => wire.lastUserText(r.json)?.trim() === prompt.trim());
   return prompted.find(withTools) ?? prompted[0] ?? streaming.find(withTools) ?? streaming[0] ?? candidates[0]!;
 }
 
@@ -75,10 +113,16 @@ export function streamJsonResult(lines: readonly unknown[], id: string): CallRep
   for (const line of lines) {
     if (!isObject(line) || line['type'] !== 'user' || !isObject(line['message'])) continue;
     const content = line['message']['content'];
-    if (!Array.isArray(content) || !content.some((b) => isObject(b) && b['type'] === 'tool_result' && b['tool_use_id'] === id)) continue;
+    if (
+      !Array.isArray(content) ||
+      !content.some((b) => isObject(b) && b['type'] === 'tool_result' && b['tool_use_id'] === id)
+    )
+      continue;
     const out: CallReport = {};
     if ('tool_use_result' in line) out.toolUseResult = line['tool_use_result'];
-    const meta = Array.isArray(line['tool_result_meta']) ? line['tool_result_meta'].find((m) => isObject(m) && m['id'] === id) : undefined;
+    const meta = Array.isArray(line['tool_result_meta'])
+      ? line['tool_result_meta'].find((m) => isObject(m) && m['id'] === id)
+      : undefined;
     if (isObject(meta)) out.toolResultMeta = meta;
     return out;
   }
@@ -95,14 +139,24 @@ const HOOK_EVENTS = ['PreToolUse', 'PostToolUse', 'PostToolUseFailure'];
  */
 const hooks: HookMechanism = {
   // The Agent SDK's declarations, at its ingest pin (the release paired with the pinned CLI).
-  outputs: { form: 'typescript', package: '@anthropic-ai/claude-agent-sdk', version: 'ingest-pin', files: ['sdk.d.ts'], pattern: '{event}HookSpecificOutput', naming: 'as-is', base: { type: 'SyncHookJSONOutput', member: 'hookSpecificOutput' } },
+  outputs: {
+    form: 'typescript',
+    package: '@anthropic-ai/claude-agent-sdk',
+    version: 'ingest-pin',
+    files: ['sdk.d.ts'],
+    pattern: '{event}HookSpecificOutput',
+    naming: 'as-is',
+    base: { type: 'SyncHookJSONOutput', member: 'hookSpecificOutput' },
+  },
   events: HOOK_EVENTS,
   shape: { ...CLAUDE_STYLE_HOOKS, afterFailure: 'PostToolUseFailure' },
   bypass: [['--allowedTools', '']],
   runAdditions: (c) => ({
     args: ['--output-format', 'stream-json', '--verbose', '--allowedTools', c.allowedTools.join(',')],
     env: { TMPDIR: c.tmp, CLAUDE_CODE_TMPDIR: c.tmp, CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1' },
-    files: new Map([[join(c.home, '.claude', 'settings.json'), settingsText(matcherHooks(HOOK_EVENTS, c.hookCommand))]]),
+    files: new Map([
+      [join(c.home, '.claude', 'settings.json'), settingsText(matcherHooks(HOOK_EVENTS, c.hookCommand))],
+    ]),
   }),
   /** `is_error` on the tool_result. */
   outcome: (result) => (result['is_error'] === true ? 'failure' : 'success'),
@@ -128,7 +182,8 @@ const deferredTools: Announcement = {
         .map((line) => line.split(' — ')[0]!.trim())
         .filter((name) => /^[A-Za-z_][\w.-]*$/.test(name)),
     ),
-  reason: () => 'Deferred in this configuration: the model is told only the name, and loads the schema through ToolSearch when it needs the tool.',
+  reason: () =>
+    'Deferred in this configuration: the model is told only the name, and loads the schema through ToolSearch when it needs the tool.',
 };
 
 export const claudeCode: Agent<'claude-code'> = {
@@ -142,7 +197,11 @@ export const claudeCode: Agent<'claude-code'> = {
   binary: 'node_modules/@anthropic-ai/claude-code-linux-x64/claude',
   modes: ['print', 'sdk', 'interactive'],
   options: [],
-  mcpNaming: { configuration: 'mcp-no-tool-search', family: 'mcp__<server>__<tool>', isStubServerTool: (fullName) => fullName.startsWith(`mcp__${STUB_MCP_SERVER}__`) },
+  mcpNaming: {
+    configuration: 'mcp-no-tool-search',
+    family: 'mcp__<server>__<tool>',
+    isStubServerTool: (fullName) => fullName.startsWith(`mcp__${STUB_MCP_SERVER}__`),
+  },
   // The types its main request lists ("Available agent types for the Agent tool"), each started once.
   subagents: {
     tool: 'Agent',
@@ -152,14 +211,35 @@ export const claudeCode: Agent<'claude-code'> = {
     configuration: 'print-no-tool-search',
     declaredPattern: '\\n- {type}: [^\\n]*\\(Tools: ([^)]*)\\)',
   },
-  captureHistory: { configurations: ['print', 'print-no-tool-search', 'interactive'], step: 16, range: { from: '2.0.0' }, proposed: ['sonnet-4-5', 'sonnet-4-5-tasks-off', 'mcp-refresh-tools', 'remote', 'allowed-tools-glob', 'brief', 'powershell', 'skill-proposals', 'slow-mcp-server', 'lsp-plugin'] },
+  captureHistory: {
+    configurations: ['print', 'print-no-tool-search', 'interactive'],
+    step: 16,
+    range: { from: '2.0.0' },
+    proposed: [
+      'sonnet-4-5',
+      'sonnet-4-5-tasks-off',
+      'mcp-refresh-tools',
+      'remote',
+      'allowed-tools-glob',
+      'brief',
+      'powershell',
+      'skill-proposals',
+      'slow-mcp-server',
+      'lsp-plugin',
+    ],
+  },
   inventory: {
     method: 'bundled-alias-tables',
     notes: [
       'Read from the JavaScript bundled in the binary: the array literal bound right before the alias table is the built-in tool-name list; the table marked by KillShell:"TaskStop" maps accepted aliases to tools; a table spreading it adds more (its entries apply only when the bundle\'s own condition holds).',
       'Check: grep -a -b -o \'KillShell:"TaskStop"\' <binary>, or dd if=<binary> bs=1 skip=<offset> count=<length>.',
     ],
-    gates: { REPL: { gate: 'CLAUDE_CODE_REPL=1 (environment variable)', source: 'the Claude Agent SDK TypeScript reference (REPL section)' } },
+    gates: {
+      REPL: {
+        gate: 'CLAUDE_CODE_REPL=1 (environment variable)',
+        source: 'the Claude Agent SDK TypeScript reference (REPL section)',
+      },
+    },
   },
   publishedTypes: { ingest: 'scripts/ingest-claude-sdk.ts', history: 'scripts/history-claude-sdk.ts' },
   generatedDeclarations: false,

@@ -33,7 +33,14 @@ import type { WireFormatId } from '../wire/index.ts';
 import type { WireRequest } from '../wire/types.ts';
 import { mergeSettings, settingsText } from './settings.ts';
 import { holdsPromptWithTools, requestHoldingPrompt } from './shared.ts';
-import { STUB_MCP_SERVER, type Agent, type HookMechanism, type Invocation, type InvocationContext, type JsonObject } from './types.ts';
+import {
+  STUB_MCP_SERVER,
+  type Agent,
+  type HookMechanism,
+  type Invocation,
+  type InvocationContext,
+  type JsonObject,
+} from './types.ts';
 import type { JsonRecord } from '../core/json.ts';
 
 /** Its wire formats, the default first. */
@@ -66,7 +73,13 @@ function invoke(c: InvocationContext): Invocation {
     [join(c.home, PROVIDERS_FILE), settingsText(providersFile(c.stubUrl, c.apiKey))],
     [join(c.home, MCP_SETTINGS_FILE), settingsText(mergeSettings({ mcpServers: {} }, c.settings))],
   ]);
-  return { command: c.binary, args: [...c.args, c.prompt], env: { ...c.baseEnv, ...c.env }, input: { kind: 'argument' }, files };
+  return {
+    command: c.binary,
+    args: [...c.args, c.prompt],
+    env: { ...c.baseEnv, ...c.env },
+    input: { kind: 'argument' },
+    files,
+  };
 }
 
 /** The turn that answers the prompt: its last user text holds the prompt, wrapped in <user_input>. */
@@ -84,7 +97,8 @@ export function hookFile(command: string): string {
 export function callIdOf(payload: JsonRecord): unknown {
   for (const member of ['tool_call', 'tool_result']) {
     const part = payload[member];
-    if (part !== null && typeof part === 'object' && !Array.isArray(part) && 'id' in part) return (part as JsonRecord)['id'];
+    if (part !== null && typeof part === 'object' && !Array.isArray(part) && 'id' in part)
+      return (part as JsonRecord)['id'];
   }
   return undefined;
 }
@@ -100,18 +114,40 @@ export function callIdOf(payload: JsonRecord): unknown {
 const hooks: HookMechanism = {
   outputs: {
     form: 'none',
-    why: 'Its npm package is a launcher for one compiled program, with no type declarations or JSON Schema: the program checks a hook\'s answer against a zod object compiled into it (`contextModification`, `cancel`, `review`, `errorMessage`, `context`, `overrideInput`, other members passed through), which `npm run hook-outputs` cannot read; the recorded cases show what each did.',
+    why: "Its npm package is a launcher for one compiled program, with no type declarations or JSON Schema: the program checks a hook's answer against a zod object compiled into it (`contextModification`, `cancel`, `review`, `errorMessage`, `context`, `overrideInput`, other members passed through), which `npm run hook-outputs` cannot read; the recorded cases show what each did.",
   },
   events: HOOK_EVENTS,
-  shape: { toolNameField: 'tool_call.name', afterToolNameField: 'tool_result.name', inputField: 'tool_call.input', afterInputField: 'tool_result.input', inputEncoding: 'object', responseField: 'tool_result.output', before: 'PreToolUse', after: 'PostToolUse' },
+  shape: {
+    toolNameField: 'tool_call.name',
+    afterToolNameField: 'tool_result.name',
+    inputField: 'tool_call.input',
+    afterInputField: 'tool_result.input',
+    inputEncoding: 'object',
+    responseField: 'tool_result.output',
+    before: 'PreToolUse',
+    after: 'PostToolUse',
+  },
   runAdditions: (c) => ({
     args: [],
     // A local session: without it the first run starts a hub process that outlives the run and serves the next ones.
     env: { TMPDIR: c.tmp, CLINE_SESSION_BACKEND_MODE: 'local' },
-    files: new Map(HOOK_EVENTS.map((event) => [join(c.home, '.cline/hooks', event), hookFile(c.taggedHookCommand(event))])),
+    files: new Map(
+      HOOK_EVENTS.map((event) => [join(c.home, '.cline/hooks', event), hookFile(c.taggedHookCommand(event))]),
+    ),
   }),
   /** A call succeeded when its PostToolUse payload says so (`tool_result` without `error`). */
-  outcome: (_result, _text, recorded) => (recorded.some((h) => { const r = h['tool_result']; return r !== null && typeof r === 'object' && !Array.isArray(r) && !('error' in r && (r as JsonRecord)['error'] !== undefined && (r as JsonRecord)['error'] !== null); }) ? 'success' : 'failure'),
+  outcome: (_result, _text, recorded) =>
+    recorded.some((h) => {
+      const r = h['tool_result'];
+      return (
+        r !== null &&
+        typeof r === 'object' &&
+        !Array.isArray(r) &&
+        !('error' in r && (r as JsonRecord)['error'] !== undefined && (r as JsonRecord)['error'] !== null)
+      );
+    })
+      ? 'success'
+      : 'failure',
   callReport: () => ({}),
   /** Both payloads carry the call's id, the one the stub gave it. */
   hooksOfCalls: (payloads, calls) => calls.map((c) => payloads.filter((p) => callIdOf(p) === c.id)),
@@ -127,7 +163,11 @@ export const cline: Agent<'cline'> = {
   options: ['settings'],
   settingsFile: MCP_SETTINGS_FILE,
   // Its MCP tools are named <server>__<tool> on the wire (capture__echo in the mcp-server capture).
-  mcpNaming: { configuration: 'mcp-server', family: '<server>__<tool>', isStubServerTool: (fullName) => fullName.startsWith(`${STUB_MCP_SERVER}__`) },
+  mcpNaming: {
+    configuration: 'mcp-server',
+    family: '<server>__<tool>',
+    isStubServerTool: (fullName) => fullName.startsWith(`${STUB_MCP_SERVER}__`),
+  },
   captureHistory: {
     configurations: ['act', 'plan'],
     step: 1,
@@ -135,8 +175,12 @@ export const cline: Agent<'cline'> = {
     startsAt:
       'the first release listed that sends its tools as function definitions. 2.14.0 and 2.18.0 describe them in the text of their system prompt instead (2.18.0, given the files its own `cline auth` writes, sent no `tools`); 1.0.6 to 1.0.10 are Go programs put in place by an install script; 0.8.2 is a release of an unrelated package of the same name',
   },
-  inventory: { none: 'nobody has located its tool registry inside the compiled program yet; its captures are the only list of its tools.' },
-  publishedTypes: { none: 'no package of TypeScript types of its tools is read yet; their inputs are read from the captures.' },
+  inventory: {
+    none: 'nobody has located its tool registry inside the compiled program yet; its captures are the only list of its tools.',
+  },
+  publishedTypes: {
+    none: 'no package of TypeScript types of its tools is read yet; their inputs are read from the captures.',
+  },
   generatedDeclarations: false,
   hooks,
   invoke,

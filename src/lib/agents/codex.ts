@@ -10,7 +10,14 @@ import type { Announcement, CodeModeLayout, DeclaredTool, WireRequest } from '..
 import { parseSource, sectionDescription, toolsMembers, tsFences } from '../wire/code-mode.ts';
 import { settingsText } from './settings.ts';
 import { matcherHooks } from './shared.ts';
-import { CLAUDE_STYLE_HOOKS, STUB_MCP_SERVER, type Agent, type HookMechanism, type Invocation, type InvocationContext } from './types.ts';
+import {
+  CLAUDE_STYLE_HOOKS,
+  STUB_MCP_SERVER,
+  type Agent,
+  type HookMechanism,
+  type Invocation,
+  type InvocationContext,
+} from './types.ts';
 import type { JsonRecord } from '../core/json.ts';
 
 /** The parsed `x-codex-turn-metadata` header, when there is one and it is a JSON object. */
@@ -30,19 +37,28 @@ function invoke(c: InvocationContext): Invocation {
   const codexHome = join(c.home, '.codex');
   const extraToml = c.configToml ? [c.configToml.replace(/\n+$/, '')] : [];
   const files = new Map<string, string>();
-  files.set(join(codexHome, 'config.toml'), [
-    'model_provider = "capture_stub"',
-    'check_for_update_on_startup = false',
-    ...extraToml,
-    '[model_providers.capture_stub]',
-    'name = "capture stub"',
-    `base_url = "${c.stubUrl}/v1"`,
-    'env_key = "CAPTURE_STUB_API_KEY"',
-    'wire_api = "responses"',
-    '',
-  ].join('\n'));
+  files.set(
+    join(codexHome, 'config.toml'),
+    [
+      'model_provider = "capture_stub"',
+      'check_for_update_on_startup = false',
+      ...extraToml,
+      '[model_providers.capture_stub]',
+      'name = "capture stub"',
+      `base_url = "${c.stubUrl}/v1"`,
+      'env_key = "CAPTURE_STUB_API_KEY"',
+      'wire_api = "responses"',
+      '',
+    ].join('\n'),
+  );
   const env: Record<string, string> = { ...c.baseEnv, CODEX_HOME: codexHome, CAPTURE_STUB_API_KEY: c.apiKey, ...c.env };
-  return { command: c.binary, args: ['exec', '--skip-git-repo-check', '--json', ...c.args], env, input: { kind: 'stdin', text: c.prompt + '\n' }, files };
+  return {
+    command: c.binary,
+    args: ['exec', '--skip-git-repo-check', '--json', ...c.args],
+    env,
+    input: { kind: 'stdin', text: c.prompt + '\n' },
+    files,
+  };
 }
 
 /**
@@ -55,26 +71,36 @@ function invoke(c: InvocationContext): Invocation {
 function mainRequest<R extends WireRequest>(candidates: readonly R[], prompt?: string): R {
   if (candidates.length === 1) return candidates[0]!;
   const isTurn = (r: R): boolean => turnMetadata(r)?.['request_kind'] === 'turn';
-  return candidates.find((r) => isTurn(r) && turnMetadata(r)?.['thread_source'] === 'user')
-    ?? (prompt === undefined ? undefined : candidates.find((r) => openaiResponses.lastUserText(r.json)?.trim() === prompt.trim()))
-    ?? candidates.find(isTurn)
-    ?? candidates.find((r) => turnMetadata(r) !== undefined)
-    ?? candidates[0]!;
+  return (
+    candidates.find((r) => isTurn(r) && turnMetadata(r)?.['thread_source'] === 'user') ??
+    (prompt === undefined
+      ? undefined
+      : candidates.find((r) => openaiResponses.lastUserText(r.json)?.trim() === prompt.trim())) ??
+    candidates.find(isTurn) ??
+    candidates.find((r) => turnMetadata(r) !== undefined) ??
+    candidates[0]!
+  );
 }
 
 /** Session log: payloads of `event_msg` entries whose text names call `id`. */
 export function sessionLogEvents(entries: readonly unknown[], id: string): JsonRecord[] {
   const quoted = JSON.stringify(id);
-  return entries.flatMap((e) => (isObject(e) && e['type'] === 'event_msg' && isObject(e['payload']) && JSON.stringify(e['payload']).includes(quoted) ? [e['payload']] : []));
+  return entries.flatMap((e) =>
+    isObject(e) && e['type'] === 'event_msg' && isObject(e['payload']) && JSON.stringify(e['payload']).includes(quoted)
+      ? [e['payload']]
+      : [],
+  );
 }
 
 /** `exec --json`: the item events of tool calls (not the warnings that hooks run untrusted, not messages or reasoning). */
 export function execItemEvents(lines: readonly unknown[]): JsonRecord[] {
   return lines.flatMap((l): JsonRecord[] => {
-    if (!isObject(l) || typeof l['type'] !== 'string' || !l['type'].startsWith('item.') || !isObject(l['item'])) return [];
+    if (!isObject(l) || typeof l['type'] !== 'string' || !l['type'].startsWith('item.') || !isObject(l['item']))
+      return [];
     const { type, message } = l['item'];
     if (type === 'agent_message' || type === 'reasoning') return [];
-    if (type === 'error' && typeof message === 'string' && message.includes('--dangerously-bypass-hook-trust')) return [];
+    if (type === 'error' && typeof message === 'string' && message.includes('--dangerously-bypass-hook-trust'))
+      return [];
     return [l];
   });
 }
@@ -95,7 +121,14 @@ const hooks: HookMechanism = {
   logDir: '.codex/sessions',
   bypass: [['--dangerously-bypass-approvals-and-sandbox']],
   runAdditions: (c) => ({
-    args: ['--dangerously-bypass-approvals-and-sandbox', '--dangerously-bypass-hook-trust', '-c', 'analytics.enabled=false', '-c', 'features.plugins=false'],
+    args: [
+      '--dangerously-bypass-approvals-and-sandbox',
+      '--dangerously-bypass-hook-trust',
+      '-c',
+      'analytics.enabled=false',
+      '-c',
+      'features.plugins=false',
+    ],
     env: { TMPDIR: c.tmp },
     files: new Map([[join(c.home, '.codex', 'hooks.json'), settingsText(matcherHooks(HOOK_EVENTS, c.hookCommand))]]),
   }),
@@ -119,7 +152,7 @@ const hooks: HookMechanism = {
  * that advertise the history, notes and image_gen namespaces.
  */
 const CHATGPT_LOGIN_ONLY =
-  'only a ChatGPT login brings it (configurations history-notes and chatgpt-login, with a stand-in login file). Earlier releases first renew that login at OpenAI\'s login service, which the loopback-only run cannot reach: 0.20.0 retried five times, then waited until it was killed at 60 s, in both attempts, so following them would cost two minutes per release read and record a failure that is our stand-in\'s, not the release\'s.';
+  "only a ChatGPT login brings it (configurations history-notes and chatgpt-login, with a stand-in login file). Earlier releases first renew that login at OpenAI's login service, which the loopback-only run cannot reach: 0.20.0 retried five times, then waited until it was killed at 60 s, in both attempts, so following them would cost two minutes per release read and record a failure that is our stand-in's, not the release's.";
 
 // ---------------------------------------------------------------------------
 // On the wire: its deferred-namespace announcement and its code-mode layout
@@ -134,7 +167,8 @@ const deferredNamespaces: Announcement = {
       const name = /^- ([A-Za-z0-9_.-]+)(?::|$)/.exec(line.trim())?.[1];
       return name ? [name] : [];
     }),
-  reason: (namespace) => `Deferred in this configuration: the model is told only the namespace ${namespace}, and loads its tools through tool_search.`,
+  reason: (namespace) =>
+    `Deferred in this configuration: the model is told only the namespace ${namespace}, and loads its tools through tool_search.`,
 };
 
 /**
@@ -145,7 +179,8 @@ const deferredNamespaces: Announcement = {
  */
 const codeMode: CodeModeLayout = {
   declares: (description) => description.includes('declare const tools'),
-  identifiers: (description) => [...description.matchAll(/declare const tools: \{ ([A-Za-z_$][\w$]*)\(/g)].map((m) => m[1]!),
+  identifiers: (description) =>
+    [...description.matchAll(/declare const tools: \{ ([A-Za-z_$][\w$]*)\(/g)].map((m) => m[1]!),
   declarations: (description) => {
     const shared: string[] = [];
     const tools: DeclaredTool[] = [];
@@ -164,7 +199,9 @@ const codeMode: CodeModeLayout = {
     return { shared, tools };
   },
   nameOf: (tool, execNamespace) => {
-    const [server, name] = tool.identifier.includes('__') ? tool.identifier.split(/__(.*)/s) : [undefined, tool.identifier];
+    const [server, name] = tool.identifier.includes('__')
+      ? tool.identifier.split(/__(.*)/s)
+      : [undefined, tool.identifier];
     return { name: name!, namespace: server ?? execNamespace };
   },
 };
@@ -179,18 +216,46 @@ export const codex: Agent<'codex'> = {
   modes: ['exec'],
   options: ['configToml'],
   // spawn_agent names no type: the one kind of agent it starts inherits the model (recorded as `spawned`).
-  subagents: { tool: 'multi_agent_v1.spawn_agent', types: ['spawned'], input: { message: 'List the files here.' }, configuration: 'unknown-model' },
-  mcpNaming: { configuration: 'mcp-unknown-model', family: 'mcp__<server>.<tool>', namespace: 'mcp__<server>', isStubServerTool: (fullName) => fullName.startsWith(`mcp__${STUB_MCP_SERVER}.`) },
+  subagents: {
+    tool: 'multi_agent_v1.spawn_agent',
+    types: ['spawned'],
+    input: { message: 'List the files here.' },
+    configuration: 'unknown-model',
+  },
+  mcpNaming: {
+    configuration: 'mcp-unknown-model',
+    family: 'mcp__<server>.<tool>',
+    namespace: 'mcp__<server>',
+    isStubServerTool: (fullName) => fullName.startsWith(`mcp__${STUB_MCP_SERVER}.`),
+  },
   captureHistory: {
     // Every configuration that alone advertises a tool with a page (npm run history:coverage),
     // except the two that need a ChatGPT login (`untracked` below).
-    configurations: ['gpt-5-5', 'default-model', 'multi-agent-v2', 'unknown-model', 'request-permissions-tool', 'token-budget', 'deferred-executor', 'skills-discovery', 'multi-env-copy-file', 'message-board', 'message-board-mcp'],
+    configurations: [
+      'gpt-5-5',
+      'default-model',
+      'multi-agent-v2',
+      'unknown-model',
+      'request-permissions-tool',
+      'token-budget',
+      'deferred-executor',
+      'skills-discovery',
+      'multi-env-copy-file',
+      'message-board',
+      'message-board-mcp',
+    ],
     step: 8,
     range: { from: '0.20.0' },
     untracked: Object.fromEntries(
       [
         ...['history.list_items', 'history.list_windows', 'history.read_item', 'history.search_contents'],
-        ...['notes.append_to_file', 'notes.list_files_by_prefix', 'notes.read_file', 'notes.search_contents', 'notes.write_file'],
+        ...[
+          'notes.append_to_file',
+          'notes.list_files_by_prefix',
+          'notes.read_file',
+          'notes.search_contents',
+          'notes.write_file',
+        ],
         'image_gen.imagegen',
       ].map((tool) => [tool, CHATGPT_LOGIN_ONLY]),
     ),
@@ -202,12 +267,14 @@ export const codex: Agent<'codex'> = {
     handlersPrefix: 'core/src/tools/handlers/',
     modelCatalogMarker: '"models": [',
     notes: [
-      'The Codex binary is compiled Rust: its string literals are stored back to back without delimiters, so no list of tool names can be cut out of it the way Claude Code\'s can; the tool handler source files it names are listed instead, as evidence of what it registers.',
+      "The Codex binary is compiled Rust: its string literals are stored back to back without delimiters, so no list of tool names can be cut out of it the way Claude Code's can; the tool handler source files it names are listed instead, as evidence of what it registers.",
       'features: the output of `codex features list` with a fresh, empty CODEX_HOME and no network.',
       'modelCatalog: the JSON model catalog compiled into the binary (the one object holding `"models": [` that parses), at the byte offset given; members holding instructions or other prose are left out. A model missing from it runs with fallback settings.',
     ],
   },
-  publishedTypes: { none: 'the @openai/codex package ships a compiled binary and no TypeScript types of its tools; their inputs are read from the captures.' },
+  publishedTypes: {
+    none: 'the @openai/codex package ships a compiled binary and no TypeScript types of its tools; their inputs are read from the captures.',
+  },
   generatedDeclarations: true,
   hooks,
   invoke,

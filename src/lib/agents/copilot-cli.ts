@@ -21,13 +21,25 @@
 import { wireFormat, type WireFormatId } from '../wire/index.ts';
 import { join } from 'node:path';
 import { promptedRequestWithTools, shellQuote } from './shared.ts';
-import { STUB_MCP_SERVER, type Agent, type GithubLoginStub, type HookMechanism, type Invocation, type InvocationContext, type StandInModel } from './types.ts';
+import {
+  STUB_MCP_SERVER,
+  type Agent,
+  type GithubLoginStub,
+  type HookMechanism,
+  type Invocation,
+  type InvocationContext,
+  type StandInModel,
+} from './types.ts';
 import { pathOf } from '../wire/shared.ts';
 import type { WireRequest } from '../wire/types.ts';
 import type { JsonRecord } from '../core/json.ts';
 
 /** Its wire formats, the default first. */
-const WIRES = ['openai-chat-completions', 'openai-responses', 'anthropic-messages'] as const satisfies readonly WireFormatId[];
+const WIRES = [
+  'openai-chat-completions',
+  'openai-responses',
+  'anthropic-messages',
+] as const satisfies readonly WireFormatId[];
 
 export const DEFAULT_MODEL = 'gpt-4.1';
 
@@ -46,7 +58,10 @@ export function trustedFolderConfig(workdir: string): string {
 }
 
 /** `argv` in a pseudo-terminal of util-linux `script`, sized with `stty` first (output discarded; the runner ends it once the main request was answered). */
-export function inSizedPseudoTerminal(argv: readonly string[], env: Record<string, string>): Pick<Invocation, 'command' | 'args' | 'env' | 'input'> {
+export function inSizedPseudoTerminal(
+  argv: readonly string[],
+  env: Record<string, string>,
+): Pick<Invocation, 'command' | 'args' | 'env' | 'input'> {
   const command = `stty rows ${TERMINAL.rows} cols ${TERMINAL.columns} && exec ${argv.map(shellQuote).join(' ')}`;
   return {
     command: '/usr/bin/script',
@@ -101,7 +116,10 @@ export function copilotApiBase(stubUrl: string, model: string): string {
  */
 function signedIn(c: InvocationContext): { env: Record<string, string>; githubLogin: GithubLoginStub } {
   const model = c.env['COPILOT_MODEL'];
-  if (model === undefined) throw new Error(`copilot-cli: a signed-in configuration (${TOKEN_VARIABLE}) names its model with COPILOT_MODEL; without one the CLI asks for automatic model routing, which the stub does not offer`);
+  if (model === undefined)
+    throw new Error(
+      `copilot-cli: a signed-in configuration (${TOKEN_VARIABLE}) names its model with COPILOT_MODEL; without one the CLI asks for automatic model routing, which the stub does not offer`,
+    );
   const env: Record<string, string> = {
     ...c.baseEnv,
     GH_HOST: c.stubUrl,
@@ -149,7 +167,14 @@ function byMode(c: InvocationContext, env: Record<string, string>): Invocation {
       // Autopilot sends continuation turns until the model marks the task complete; releases
       // 1.0.11 to 1.0.39 keep sending them to the stub's plain reply until killed. The capture
       // is the first turn, so the run ends once it is answered.
-      return { command, args: [...program, '-p', c.prompt, ...c.args], env, input: { kind: 'argument' }, files: new Map(), ...(c.args.includes(AUTOPILOT_FLAG) ? { endAfterTurn: true } : {}) };
+      return {
+        command,
+        args: [...program, '-p', c.prompt, ...c.args],
+        env,
+        input: { kind: 'argument' },
+        files: new Map(),
+        ...(c.args.includes(AUTOPILOT_FLAG) ? { endAfterTurn: true } : {}),
+      };
     case 'interactive':
       return {
         ...inSizedPseudoTerminal([...programArgv(c), '-i', c.prompt, ...c.args], env),
@@ -209,7 +234,13 @@ export function answersPrompt(r: WireRequest, prompt: string): boolean {
   const wire = WIRES.map(wireFormat).find((w) => w.isToolRequestPath(pathOf(r.url)));
   const tools = (r.json as { tools?: unknown } | undefined)?.tools;
   const before = (t: string): string => t.replace(/\s*<(system_)?reminder>[\s\S]*<\/\1reminder>\s*$/, '').trim();
-  return wire !== undefined && wire.isStreaming(r) && Array.isArray(tools) && tools.length > 0 && userTexts(r.json).some((t) => t.trim().endsWith(wanted) || before(t).endsWith(wanted));
+  return (
+    wire !== undefined &&
+    wire.isStreaming(r) &&
+    Array.isArray(tools) &&
+    tools.length > 0 &&
+    userTexts(r.json).some((t) => t.trim().endsWith(wanted) || before(t).endsWith(wanted))
+  );
 }
 
 /**
@@ -239,9 +270,14 @@ export const HOOKS_FILE = '.copilot/hooks/record-hooks.json';
 /** ~/.copilot/hooks/record-hooks.json: both forms of each event, each a command hook that tags the payload with the event it was configured for. */
 export function hookFile(tagged: (event: string) => string): string {
   const entry = (event: string) => [{ type: 'command', bash: tagged(event), timeoutSec: 30 }];
-  return JSON.stringify({ version: 1, hooks: Object.fromEntries([...CAMEL_EVENTS, ...PASCAL_EVENTS].map((e) => [e, entry(e)])) }, null, 2) + '\n';
+  return (
+    JSON.stringify(
+      { version: 1, hooks: Object.fromEntries([...CAMEL_EVENTS, ...PASCAL_EVENTS].map((e) => [e, entry(e)])) },
+      null,
+      2,
+    ) + '\n'
+  );
 }
-
 
 /** The tool input a payload carries, in either form (`toolArgs`, `tool_input`), parsed when it is a JSON text. */
 export function payloadInput(payload: JsonRecord): unknown {
@@ -257,9 +293,20 @@ export function payloadInput(payload: JsonRecord): unknown {
 /** Deep equality of JSON values (key order ignored). */
 function sameJson(a: unknown, b: unknown): boolean {
   if (a === b) return true;
-  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object' || Array.isArray(a) !== Array.isArray(b)) return false;
-  const ka = Object.keys(a), kb = Object.keys(b);
-  return ka.length === kb.length && ka.every((k) => Object.hasOwn(b, k) && sameJson((a as JsonRecord)[k], (b as JsonRecord)[k]));
+  if (
+    a === null ||
+    b === null ||
+    typeof a !== 'object' ||
+    typeof b !== 'object' ||
+    Array.isArray(a) !== Array.isArray(b)
+  )
+    return false;
+  const ka = Object.keys(a),
+    kb = Object.keys(b);
+  return (
+    ka.length === kb.length &&
+    ka.every((k) => Object.hasOwn(b, k) && sameJson((a as JsonRecord)[k], (b as JsonRecord)[k]))
+  );
 }
 
 const AFTER_EVENTS = new Set<string>(['postToolUse', 'postToolUseFailure', 'PostToolUse', 'PostToolUseFailure']);
@@ -269,7 +316,11 @@ const AFTER_EVENTS = new Set<string>(['postToolUse', 'postToolUseFailure', 'Post
  * sent equals the payload's and that has not yet had an after-event of the payload's form
  * (camelCase or PascalCase); a payload no call matches is left out.
  */
-export function hooksOfCalls(payloads: readonly JsonRecord[], calls: readonly { id: string; input: unknown }[], events: readonly (string | undefined)[]): JsonRecord[][] {
+export function hooksOfCalls(
+  payloads: readonly JsonRecord[],
+  calls: readonly { id: string; input: unknown }[],
+  events: readonly (string | undefined)[],
+): JsonRecord[][] {
   const out: JsonRecord[][] = calls.map(() => []);
   const closed = calls.map(() => new Set<string>());
   payloads.forEach((p, i) => {
@@ -295,19 +346,69 @@ export function hooksOfCalls(payloads: readonly JsonRecord[], calls: readonly { 
  */
 const hooks: HookMechanism = {
   // The SDK's in-process hook types the binary writes out; the native runtime that reads command hooks' JSON publishes none.
-  outputs: { form: 'typescript', package: '@github/copilot-linux-x64', version: 'capture-pin', unpack: { binary: 'copilot', args: ['--version'], into: '.cache/copilot/pkg/linux-x64/{version}' }, files: ['copilot-sdk/types.d.ts', 'copilot-sdk/workflow.d.ts'], pattern: '{event}HookOutput', naming: 'lower-first', namedEventsOnly: true, note: 'These are the types of the SDK\'s in-process hook callbacks; the JSON a command hook prints is read by the native runtime, which publishes no type. The recorded cases show that permissionDecision, permissionDecisionReason, modifiedArgs, modifiedResult and additionalContext work in command hooks as these types say.' },
+  outputs: {
+    form: 'typescript',
+    package: '@github/copilot-linux-x64',
+    version: 'capture-pin',
+    unpack: { binary: 'copilot', args: ['--version'], into: '.cache/copilot/pkg/linux-x64/{version}' },
+    files: ['copilot-sdk/types.d.ts', 'copilot-sdk/workflow.d.ts'],
+    pattern: '{event}HookOutput',
+    naming: 'lower-first',
+    namedEventsOnly: true,
+    note: "These are the types of the SDK's in-process hook callbacks; the JSON a command hook prints is read by the native runtime, which publishes no type. The recorded cases show that permissionDecision, permissionDecisionReason, modifiedArgs, modifiedResult and additionalContext work in command hooks as these types say.",
+  },
   named: {
     // The SDK types the binary writes out when it first runs (the published package holds only the binary).
-    source: { package: '@github/copilot-linux-x64', unpack: { binary: 'copilot', args: ['--version'], into: '.cache/copilot/pkg/linux-x64/{version}' }, under: 'copilot-sdk', form: 'union-type', name: 'HookType' },
-    notRecorded: {
-      preMcpToolCall: 'The recording hook file (hookFile) does not configure it, so no payload of it is recorded; the recorded call of an MCP tool (capture-echo) fired preToolUse and postToolUse, which it does configure.',
-      permissionRequest: 'Fires when a tool call asks for permission; the recordings run with --allow-all-tools, where none asks.',
+    source: {
+      package: '@github/copilot-linux-x64',
+      unpack: { binary: 'copilot', args: ['--version'], into: '.cache/copilot/pkg/linux-x64/{version}' },
+      under: 'copilot-sdk',
+      form: 'union-type',
+      name: 'HookType',
     },
-    noToolCall: ['userPromptSubmitted', 'userPromptTransformed', 'sessionStart', 'sessionEnd', 'postResult', 'prePRDescription', 'errorOccurred', 'agentStop', 'subagentStart', 'subagentStop', 'preCompact', 'notification'],
+    notRecorded: {
+      preMcpToolCall:
+        'The recording hook file (hookFile) does not configure it, so no payload of it is recorded; the recorded call of an MCP tool (capture-echo) fired preToolUse and postToolUse, which it does configure.',
+      permissionRequest:
+        'Fires when a tool call asks for permission; the recordings run with --allow-all-tools, where none asks.',
+    },
+    noToolCall: [
+      'userPromptSubmitted',
+      'userPromptTransformed',
+      'sessionStart',
+      'sessionEnd',
+      'postResult',
+      'prePRDescription',
+      'errorOccurred',
+      'agentStop',
+      'subagentStart',
+      'subagentStop',
+      'preCompact',
+      'notification',
+    ],
   },
   events: [...CAMEL_EVENTS, ...PASCAL_EVENTS],
-  shape: { toolNameField: 'toolName', inputField: 'toolArgs', inputEncoding: 'object', responseField: 'toolResult', before: 'preToolUse', after: 'postToolUse', afterFailure: 'postToolUseFailure' },
-  otherShapes: [{ eventField: 'hook_event_name', toolNameField: 'tool_name', inputField: 'tool_input', inputEncoding: 'object', responseField: 'tool_result', before: 'PreToolUse', after: 'PostToolUse', afterFailure: 'PostToolUseFailure' }],
+  shape: {
+    toolNameField: 'toolName',
+    inputField: 'toolArgs',
+    inputEncoding: 'object',
+    responseField: 'toolResult',
+    before: 'preToolUse',
+    after: 'postToolUse',
+    afterFailure: 'postToolUseFailure',
+  },
+  otherShapes: [
+    {
+      eventField: 'hook_event_name',
+      toolNameField: 'tool_name',
+      inputField: 'tool_input',
+      inputEncoding: 'object',
+      responseField: 'tool_result',
+      before: 'PreToolUse',
+      after: 'PostToolUse',
+      afterFailure: 'PostToolUseFailure',
+    },
+  ],
   bypass: [['--allow-all-tools']],
   runAdditions: (c) => ({
     args: ['--allow-all-tools'],
@@ -318,7 +419,10 @@ const hooks: HookMechanism = {
   outcome(_result, _text, recorded) {
     if (recorded.some((h) => 'error' in h && !('toolResult' in h) && !('tool_result' in h))) return 'failure';
     const after = recorded.find((h) => 'toolResult' in h);
-    const type = after && typeof after['toolResult'] === 'object' && after['toolResult'] !== null ? (after['toolResult'] as JsonRecord)['resultType'] : undefined;
+    const type =
+      after && typeof after['toolResult'] === 'object' && after['toolResult'] !== null
+        ? (after['toolResult'] as JsonRecord)['resultType']
+        : undefined;
     if (type !== undefined && type !== 'success') return 'failure';
     return after ? 'success' : 'failure';
   },
@@ -348,9 +452,18 @@ export const copilotCli: Agent<'copilot-cli'> = {
     input: { description: 'Look around', prompt: 'List the files here.', name: 'looker' },
     configuration: 'print',
   },
-  captureHistory: { configurations: ['print', 'autopilot'], step: 4, range: { from: '0.0.340' }, proposed: ['interactive-plan', 'interactive-experimental', 'mcp-deferred', 'signed-in-sonnet-4-5'] },
-  inventory: { none: 'nobody has located its tool registry inside the installed package; its captures are the only list of its tools.' },
-  publishedTypes: { none: 'no package of TypeScript types of its tools is read yet; their inputs are read from the captures.' },
+  captureHistory: {
+    configurations: ['print', 'autopilot'],
+    step: 4,
+    range: { from: '0.0.340' },
+    proposed: ['interactive-plan', 'interactive-experimental', 'mcp-deferred', 'signed-in-sonnet-4-5'],
+  },
+  inventory: {
+    none: 'nobody has located its tool registry inside the installed package; its captures are the only list of its tools.',
+  },
+  publishedTypes: {
+    none: 'no package of TypeScript types of its tools is read yet; their inputs are read from the captures.',
+  },
   generatedDeclarations: false,
   hooks,
   invoke,

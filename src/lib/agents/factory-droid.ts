@@ -24,7 +24,14 @@ import type { WireFormatId } from '../wire/index.ts';
 import type { Announcement, WireRequest } from '../wire/types.ts';
 import { mergeSettings, settingsText } from './settings.ts';
 import { holdsPromptWithTools, hooksByOrder, matcherHooks, requestHoldingPrompt } from './shared.ts';
-import { CLAUDE_STYLE_HOOKS, type Agent, type HookMechanism, type Invocation, type InvocationContext, type JsonObject } from './types.ts';
+import {
+  CLAUDE_STYLE_HOOKS,
+  type Agent,
+  type HookMechanism,
+  type Invocation,
+  type InvocationContext,
+  type JsonObject,
+} from './types.ts';
 
 /** Its wire formats, the default first. */
 const WIRES = ['openai-chat-completions', 'anthropic-messages'] as const satisfies readonly WireFormatId[];
@@ -37,7 +44,14 @@ export const STUB_MODELS = { chatCompletions: 'stub-model', anthropic: 'stub-mod
 
 /** ~/.factory/settings.json: one custom model per wire format, each at the stub. */
 export function droidSettings(stubUrl: string, apiKey: string): JsonObject {
-  const model = (model: string, provider: string, baseUrl: string) => ({ model, displayName: model, baseUrl, apiKey, provider, maxOutputTokens: 1000 });
+  const model = (model: string, provider: string, baseUrl: string) => ({
+    model,
+    displayName: model,
+    baseUrl,
+    apiKey,
+    provider,
+    maxOutputTokens: 1000,
+  });
   return {
     customModels: [
       model(STUB_MODELS.chatCompletions, 'generic-chat-completion-api', `${stubUrl}/v1`),
@@ -53,7 +67,13 @@ function invoke(c: InvocationContext): Invocation {
     [join(c.home, MCP_FILE), settingsText(mergeSettings({ mcpServers: {} }, c.settings))],
   ]);
   const model = c.args.includes('-m') ? [] : ['-m', `custom:${STUB_MODELS.chatCompletions}`];
-  return { command: c.binary, args: ['exec', ...model, ...c.args, c.prompt], env: { ...c.baseEnv, ...c.env }, input: { kind: 'argument' }, files };
+  return {
+    command: c.binary,
+    args: ['exec', ...model, ...c.args, c.prompt],
+    env: { ...c.baseEnv, ...c.env },
+    input: { kind: 'argument' },
+    files,
+  };
 }
 
 /**
@@ -62,12 +82,17 @@ function invoke(c: InvocationContext): Invocation {
  */
 const DEFERRED_LIST = /Deferred tools:\n([\s\S]*?)\n?<\/system-reminder>/;
 /** The whole reminder that holds that list, verbatim. */
-const DEFERRED_REMINDER = /<system-reminder>\nThe tools listed below are available in this environment[\s\S]*?Deferred tools:\n[\s\S]*?<\/system-reminder>/;
+const DEFERRED_REMINDER =
+  /<system-reminder>\nThe tools listed below are available in this environment[\s\S]*?Deferred tools:\n[\s\S]*?<\/system-reminder>/;
 
 const deferredTools: Announcement = {
   passages: (text) => DEFERRED_REMINDER.exec(text)?.slice(0, 1) ?? [],
-  names: (text) => (DEFERRED_LIST.exec(text)?.[1]?.split('\n') ?? []).map((line) => line.trim()).filter((name) => /^[A-Za-z_][\w.-]*$/.test(name)),
-  reason: () => 'Deferred in this configuration: the model is told only the name, and loads the schema through ToolSearch when it needs the tool.',
+  names: (text) =>
+    (DEFERRED_LIST.exec(text)?.[1]?.split('\n') ?? [])
+      .map((line) => line.trim())
+      .filter((name) => /^[A-Za-z_][\w.-]*$/.test(name)),
+  reason: () =>
+    'Deferred in this configuration: the model is told only the name, and loads the schema through ToolSearch when it needs the tool.',
 };
 
 /** The turn that answers the prompt: its last user message holds the prompt among texts of its own. */
@@ -85,7 +110,7 @@ export const HOOK_EVENTS = ['PreToolUse', 'PostToolUse'] as const;
 const hooks: HookMechanism = {
   outputs: {
     form: 'none',
-    why: 'Its package is one compiled program without type declarations, and no declaration of what a hook may return has been located inside it: the program reads a PreToolUse answer\'s `hookSpecificOutput.permissionDecision` and `updatedInput`, `continue`, and exit codes 2 and 3 (the cases recorded on this page), but declares no schema of them that was found.',
+    why: "Its package is one compiled program without type declarations, and no declaration of what a hook may return has been located inside it: the program reads a PreToolUse answer's `hookSpecificOutput.permissionDecision` and `updatedInput`, `continue`, and exit codes 2 and 3 (the cases recorded on this page), but declares no schema of them that was found.",
   },
   events: HOOK_EVENTS,
   shape: CLAUDE_STYLE_HOOKS,
@@ -93,10 +118,13 @@ const hooks: HookMechanism = {
   runAdditions: (c) => ({
     args: ['--skip-permissions-unsafe'],
     env: { TMPDIR: c.tmp },
-    files: new Map([[join(c.home, '.factory/hooks.json'), settingsText(matcherHooks(HOOK_EVENTS, c.hookCommand).hooks as JsonObject)]]),
+    files: new Map([
+      [join(c.home, '.factory/hooks.json'), settingsText(matcherHooks(HOOK_EVENTS, c.hookCommand).hooks as JsonObject)],
+    ]),
   }),
   /** A call succeeded when its PostToolUse payload was sent. */
-  outcome: (_result, _text, recorded) => (recorded.some((h) => h['hook_event_name'] === 'PostToolUse') ? 'success' : 'failure'),
+  outcome: (_result, _text, recorded) =>
+    recorded.some((h) => h['hook_event_name'] === 'PostToolUse') ? 'success' : 'failure',
   callReport: () => ({}),
   /** Its payloads carry no call id: each call gets its PreToolUse and PostToolUse by order, tool name and input. */
   hooksOfCalls: (payloads, calls) => hooksByOrder(CLAUDE_STYLE_HOOKS, payloads, calls),
@@ -116,9 +144,17 @@ export const factoryDroid: Agent<'factory-droid'> = {
   mcpNaming: {
     none: 'no capture shows it: with the stub server declared in ~/.factory/mcp.json and connected (its log records "Registered MCP tool", and `droid exec --list-tools` lists `capture___echo`), the request `droid exec` sends holds the same tools as without it and names none of the server\'s tools (the mcp-server capture).',
   },
-  captureHistory: { configurations: ['exec', 'auto-high', 'skip-permissions', 'spec'], step: 1, range: { from: '0.99.0' } },
-  inventory: { none: 'nobody has located its tool registry inside the compiled program yet; `droid exec --list-tools` lists the tools of a model, and its captures are the list the site shows.' },
-  publishedTypes: { none: 'no package of TypeScript types of its tools is read yet; their inputs are read from the captures.' },
+  captureHistory: {
+    configurations: ['exec', 'auto-high', 'skip-permissions', 'spec'],
+    step: 1,
+    range: { from: '0.99.0' },
+  },
+  inventory: {
+    none: 'nobody has located its tool registry inside the compiled program yet; `droid exec --list-tools` lists the tools of a model, and its captures are the list the site shows.',
+  },
+  publishedTypes: {
+    none: 'no package of TypeScript types of its tools is read yet; their inputs are read from the captures.',
+  },
   generatedDeclarations: false,
   hooks,
   invoke,

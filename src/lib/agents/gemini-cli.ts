@@ -17,7 +17,15 @@ import type { WireFormatId } from '../wire/index.ts';
 import { join } from 'node:path';
 import { mergeSettings, settingsText } from './settings.ts';
 import { hooksByOrder, inPseudoTerminal, promptedRequestWithTools } from './shared.ts';
-import { STUB_MCP_SERVER, type Agent, type HookMechanism, type HookShape, type Invocation, type InvocationContext, type JsonObject } from './types.ts';
+import {
+  STUB_MCP_SERVER,
+  type Agent,
+  type HookMechanism,
+  type HookShape,
+  type Invocation,
+  type InvocationContext,
+  type JsonObject,
+} from './types.ts';
 import { isObject } from '../wire/shared.ts';
 import { compareVersions } from '../core/version-order.ts';
 import type { JsonRecord } from '../core/json.ts';
@@ -56,14 +64,30 @@ function trustFlags(release: string | undefined): string[] {
 }
 
 function invoke(c: InvocationContext): Invocation {
-  const files = new Map<string, string>([[join(c.home, SETTINGS_FILE), settingsText(mergeSettings(baseSettings(c.release), c.settings))]]);
-  const env: Record<string, string> = { ...c.baseEnv, GEMINI_API_KEY: c.apiKey, GOOGLE_GEMINI_BASE_URL: c.stubUrl, ...c.env };
+  const files = new Map<string, string>([
+    [join(c.home, SETTINGS_FILE), settingsText(mergeSettings(baseSettings(c.release), c.settings))],
+  ]);
+  const env: Record<string, string> = {
+    ...c.baseEnv,
+    GEMINI_API_KEY: c.apiKey,
+    GOOGLE_GEMINI_BASE_URL: c.stubUrl,
+    ...c.env,
+  };
   // The CLI is a Node.js script (bundle/gemini.js).
   switch (c.mode) {
     case 'print':
-      return { command: c.node, args: [c.binary, ...trustFlags(c.release), '-p', c.prompt, ...c.args], env, input: { kind: 'argument' }, files };
+      return {
+        command: c.node,
+        args: [c.binary, ...trustFlags(c.release), '-p', c.prompt, ...c.args],
+        env,
+        input: { kind: 'argument' },
+        files,
+      };
     case 'interactive':
-      return { ...inPseudoTerminal([c.node, c.binary, ...trustFlags(c.release), '-i', c.prompt, ...c.args], env), files };
+      return {
+        ...inPseudoTerminal([c.node, c.binary, ...trustFlags(c.release), '-i', c.prompt, ...c.args], env),
+        files,
+      };
     default:
       throw new Error(`gemini-cli has no mode ${c.mode}`);
   }
@@ -101,18 +125,38 @@ export function functionResponseFailed(result: JsonRecord): boolean {
  */
 const hooks: HookMechanism = {
   // gemini-cli-core's declarations at its ingest pin (the CLI bundles the same release of that code).
-  outputs: { form: 'typescript', package: '@google/gemini-cli-core', version: 'ingest-pin', files: ['dist/src/hooks/types.d.ts', 'dist/src/hooks/hookTranslator.d.ts'], pattern: '{event}Output', naming: 'as-is', namedEventsOnly: true },
+  outputs: {
+    form: 'typescript',
+    package: '@google/gemini-cli-core',
+    version: 'ingest-pin',
+    files: ['dist/src/hooks/types.d.ts', 'dist/src/hooks/hookTranslator.d.ts'],
+    pattern: '{event}Output',
+    naming: 'as-is',
+    namedEventsOnly: true,
+  },
   named: {
     source: { under: 'bundle', form: 'compiled-enum', name: 'HookEventName' },
     notRecorded: {
-      BeforeToolSelection: 'Fires before each model request, with that request, to narrow the tools it offers: it concerns the list of tools, not one call, and the recording does not configure it.',
+      BeforeToolSelection:
+        'Fires before each model request, with that request, to narrow the tools it offers: it concerns the list of tools, not one call, and the recording does not configure it.',
     },
-    noToolCall: ['BeforeAgent', 'Notification', 'AfterAgent', 'SessionStart', 'SessionEnd', 'PreCompress', 'BeforeModel', 'AfterModel'],
+    noToolCall: [
+      'BeforeAgent',
+      'Notification',
+      'AfterAgent',
+      'SessionStart',
+      'SessionEnd',
+      'PreCompress',
+      'BeforeModel',
+      'AfterModel',
+    ],
   },
   events: HOOK_EVENTS,
   shape: GEMINI_HOOK_SHAPE,
   runAdditions: (c) => {
-    const command = (matcher: string) => [{ matcher, hooks: [{ type: 'command', command: c.hookCommand, timeout: 10_000 }] }];
+    const command = (matcher: string) => [
+      { matcher, hooks: [{ type: 'command', command: c.hookCommand, timeout: 10_000 }] },
+    ];
     return {
       args: [],
       env: { TMPDIR: c.tmp },
@@ -134,11 +178,28 @@ export const geminiCli: Agent<'gemini-cli'> = {
   modes: ['print', 'interactive'],
   options: ['settings'],
   settingsFile: SETTINGS_FILE,
-  mcpNaming: { configuration: 'mcp-server', family: 'mcp_<server>_<tool>', isStubServerTool: (fullName) => fullName.startsWith(`mcp_${STUB_MCP_SERVER}_`) },
+  mcpNaming: {
+    configuration: 'mcp-server',
+    family: 'mcp_<server>_<tool>',
+    isStubServerTool: (fullName) => fullName.startsWith(`mcp_${STUB_MCP_SERVER}_`),
+  },
   // The built-in agents its bundle defines (name: "codebase_investigator", "generalist", "cli_help"), started with invoke_agent.
-  subagents: { tool: 'invoke_agent', field: 'agent_name', types: ['codebase_investigator', 'generalist', 'cli_help'], input: { prompt: 'List the files here.' }, configuration: 'approval-yolo' },
-  captureHistory: { configurations: ['print', 'approval-yolo'], step: 4, range: { from: '0.1.1' }, proposed: ['approval-plan', 'pro-yolo', 'task-tracker', 'interactive', 'mcp-server'] },
-  inventory: { none: 'nobody has located its tool registry inside the installed package; its captures are the only list of its tools.' },
+  subagents: {
+    tool: 'invoke_agent',
+    field: 'agent_name',
+    types: ['codebase_investigator', 'generalist', 'cli_help'],
+    input: { prompt: 'List the files here.' },
+    configuration: 'approval-yolo',
+  },
+  captureHistory: {
+    configurations: ['print', 'approval-yolo'],
+    step: 4,
+    range: { from: '0.1.1' },
+    proposed: ['approval-plan', 'pro-yolo', 'task-tracker', 'interactive', 'mcp-server'],
+  },
+  inventory: {
+    none: 'nobody has located its tool registry inside the installed package; its captures are the only list of its tools.',
+  },
   publishedTypes: { ingest: 'scripts/ingest-gemini-core.ts', withCli: true },
   generatedDeclarations: false,
   hooks,

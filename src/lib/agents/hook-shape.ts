@@ -42,7 +42,9 @@ export function hookEvent(hook: Hook, shape: HookShape, recorded?: string): stri
 
 /** The tool's name as the hooks see it, when the payload names one. */
 export function hookToolName(hook: Hook, shape: HookShape): string | undefined {
-  const name = hookMember(hook, shape.toolNameField) ?? (shape.afterToolNameField === undefined ? undefined : hookMember(hook, shape.afterToolNameField));
+  const name =
+    hookMember(hook, shape.toolNameField) ??
+    (shape.afterToolNameField === undefined ? undefined : hookMember(hook, shape.afterToolNameField));
   return typeof name === 'string' ? name : undefined;
 }
 
@@ -73,6 +75,11 @@ export function hasHookResponse(hook: Hook, shape: HookShape): boolean {
 }
 
 /** The first payload of `hooks` that is of `event`. */
-export function hookOfEvent<H extends Hook>(hooks: readonly H[], shape: HookShape, event: string, recorded?: readonly (string | undefined)[]): H | undefined {
+export function hookOfEvent<H extends Hook>(
+  hooks: readonly H[],
+  shape: HookShape,
+  event: string,
+  recorded?: readonly (string | undefined)[],
+): H | undefined {
   return hooks.find((h, i) => hookEvent(h, shape, recorded?.[i]) === event);
 }

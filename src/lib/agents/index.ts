@@ -7,7 +7,14 @@
  */
 import { deferredNamespaces, extractCapturedTools, wireFormat } from '../wire/index.ts';
 import { conversationTexts } from '../wire/shared.ts';
-import type { CallingWireFormat, CaptureFile, CapturedTool, DeferredNamespace, WireFormat, WireQuirks } from '../wire/types.ts';
+import type {
+  CallingWireFormat,
+  CaptureFile,
+  CapturedTool,
+  DeferredNamespace,
+  WireFormat,
+  WireQuirks,
+} from '../wire/types.ts';
 import { claudeCode } from './claude-code.ts';
 import { cline } from './cline.ts';
 import { codex } from './codex.ts';
@@ -22,7 +29,18 @@ import type { Agent, HookMechanism, McpNaming } from './types.ts';
 import type { AgentId } from '../generated/agent-ids.ts';
 
 /** In the order the site lists them and the capture script runs them. */
-const REGISTRY = [claudeCode, codex, geminiCli, qwenCode, opencode, copilotCli, cline, kiloCode, factoryDroid, pi] as const;
+const REGISTRY = [
+  claudeCode,
+  codex,
+  geminiCli,
+  qwenCode,
+  opencode,
+  copilotCli,
+  cline,
+  kiloCode,
+  factoryDroid,
+  pi,
+] as const;
 
 /** The ids as the modules declare them: scripts/generate-content-types.ts writes them into src/lib/generated/agent-ids.ts. */
 export const REGISTERED_AGENT_IDS: readonly string[] = REGISTRY.map((a) => a.id);
@@ -37,10 +55,14 @@ export type { AgentId };
 
 export const AGENT_IDS: readonly AgentId[] = REGISTRY.map((a) => a.id);
 
-export const AGENTS: Readonly<Record<AgentId, Agent<AgentId>>> = Object.fromEntries(REGISTRY.map((a) => [a.id, a])) as Record<AgentId, Agent<AgentId>>;
+export const AGENTS: Readonly<Record<AgentId, Agent<AgentId>>> = Object.fromEntries(
+  REGISTRY.map((a) => [a.id, a]),
+) as Record<AgentId, Agent<AgentId>>;
 
 /** Product names: `Claude Code`, `Codex CLI`, `Gemini CLI` … */
-export const AGENT_PRODUCTS: Readonly<Record<AgentId, string>> = Object.fromEntries(REGISTRY.map((a) => [a.id, a.product])) as Record<AgentId, string>;
+export const AGENT_PRODUCTS: Readonly<Record<AgentId, string>> = Object.fromEntries(
+  REGISTRY.map((a) => [a.id, a.product]),
+) as Record<AgentId, string>;
 
 export function isAgentId(value: unknown): value is AgentId {
   return typeof value === 'string' && (AGENT_IDS as readonly string[]).includes(value);
@@ -79,8 +101,11 @@ export function capturedTools(capture: CaptureFile): CapturedTool[] {
 export function unannouncedTexts(capture: CaptureFile): { text: string; at: string }[] {
   const quirks = agentWireQuirks(capture.agent);
   const announcements = [quirks.deferredTools, quirks.deferredNamespaces];
-  const body = capture.body !== null && typeof capture.body === 'object' ? (capture.body as Record<string, unknown>) : {};
-  return conversationTexts(body, '/body').filter(({ text }) => !announcements.some((a) => a?.passages(text).includes(text)));
+  const body =
+    capture.body !== null && typeof capture.body === 'object' ? (capture.body as Record<string, unknown>) : {};
+  return conversationTexts(body, '/body').filter(
+    ({ text }) => !announcements.some((a) => a?.passages(text).includes(text)),
+  );
 }
 
 /** Namespaces a capture names without their tools, read with the quirks of the agent that sent it. */
@@ -116,4 +141,13 @@ export function payloadDriver(id: AgentId): PayloadDriver | { none: string } {
 /** The agents whose hook payloads npm run payloads records, in registry order. */
 export const PAYLOAD_AGENTS: readonly AgentId[] = AGENT_IDS.filter((id) => !('none' in payloadDriver(id)));
 
-export type { Agent, CallReport, HookMechanism, HookRunOutput, Invocation, InvocationContext, Mode, PromptInput } from './types.ts';
+export type {
+  Agent,
+  CallReport,
+  HookMechanism,
+  HookRunOutput,
+  Invocation,
+  InvocationContext,
+  Mode,
+  PromptInput,
+} from './types.ts';

@@ -29,13 +29,31 @@ const SETTINGS_FILE = '.config/kilo/kilo.json';
 
 function invoke(c: InvocationContext): Invocation {
   if (c.mode !== 'print') throw new Error(`kilo-code has no mode ${c.mode}`);
-  const files = new Map<string, string>([[join(c.home, SETTINGS_FILE), settingsText(mergeSettings(baseSettings(c.stubUrl, c.apiKey), c.settings))]]);
-  const env: Record<string, string> = { ...c.baseEnv, KILO_DISABLE_MODELS_FETCH: '1', KILO_DISABLE_AUTOUPDATE: '1', KILO_MODELS_URL: c.stubUrl, ...c.env };
-  const stubReplies = { [`GET ${MODELS_PATH}`]: { status: 200, contentType: 'application/json', body: MODELS_CATALOGUE } };
+  const files = new Map<string, string>([
+    [join(c.home, SETTINGS_FILE), settingsText(mergeSettings(baseSettings(c.stubUrl, c.apiKey), c.settings))],
+  ]);
+  const env: Record<string, string> = {
+    ...c.baseEnv,
+    KILO_DISABLE_MODELS_FETCH: '1',
+    KILO_DISABLE_AUTOUPDATE: '1',
+    KILO_MODELS_URL: c.stubUrl,
+    ...c.env,
+  };
+  const stubReplies = {
+    [`GET ${MODELS_PATH}`]: { status: 200, contentType: 'application/json', body: MODELS_CATALOGUE },
+  };
   // 7.0.33 had not exited 60 s after its turn was answered, its last words "Error fetching Kilo
   // models: error: Was there a typo in the url or port?" (a list outside the namespace): the run
   // ends once the turn is answered (a run that exits first is judged by its exit code as usual).
-  return { command: c.binary, args: ['run', ...c.args, ...promptWords(c.prompt)], env, input: { kind: 'argument' }, files, stubReplies, endAfterTurn: true };
+  return {
+    command: c.binary,
+    args: ['run', ...c.args, ...promptWords(c.prompt)],
+    env,
+    input: { kind: 'argument' },
+    files,
+    stubReplies,
+    endAfterTurn: true,
+  };
 }
 
 /** The turn that answers the prompt: its last user text holds the prompt, followed by an <environment_details> block. */
@@ -51,17 +69,25 @@ export const kiloCode: Agent<'kilo-code'> = {
   modes: ['print'],
   options: ['settings'],
   settingsFile: SETTINGS_FILE,
-  mcpNaming: { configuration: 'mcp-server', family: '<server>_<tool>', isStubServerTool: (fullName) => fullName.startsWith(`${STUB_MCP_SERVER}_`) },
+  mcpNaming: {
+    configuration: 'mcp-server',
+    family: '<server>_<tool>',
+    isStubServerTool: (fullName) => fullName.startsWith(`${STUB_MCP_SERVER}_`),
+  },
   captureHistory: { configurations: ['print', 'plan-agent', 'mcp-server'], step: 1, range: { from: '7.0.33' } },
-  inventory: { none: 'nobody has located its tool registry inside the compiled program yet; its captures are the only list of its tools.' },
-  publishedTypes: { none: 'no package of TypeScript types of its tools is read yet; their inputs are read from the captures.' },
+  inventory: {
+    none: 'nobody has located its tool registry inside the compiled program yet; its captures are the only list of its tools.',
+  },
+  publishedTypes: {
+    none: 'no package of TypeScript types of its tools is read yet; their inputs are read from the captures.',
+  },
   generatedDeclarations: false,
   hooks: pluginHooks({
     configDir: '.config/kilo',
     pluginPackage: '@kilocode/plugin',
     outputs: {
       form: 'none',
-      why: 'Its plugin functions are typed by the `Hooks` interface of `@kilocode/plugin`, which the CLI installs at its own release number, and the registry lists releases of it only up to an earlier number than the pinned CLI\'s, so the declarations the pinned CLI calls with are not published; the recorded cases show what assigning to the `output` argument does.',
+      why: "Its plugin functions are typed by the `Hooks` interface of `@kilocode/plugin`, which the CLI installs at its own release number, and the registry lists releases of it only up to an earlier number than the pinned CLI's, so the declarations the pinned CLI calls with are not published; the recorded cases show what assigning to the `output` argument does.",
     },
   }),
   invoke,

@@ -17,7 +17,14 @@ import type { WireFormatId } from '../wire/index.ts';
 import { join } from 'node:path';
 import { mergeSettings, settingsText } from './settings.ts';
 import { inPseudoTerminal, promptedRequestWithTools } from './shared.ts';
-import { STUB_MCP_SERVER, type Agent, type HookMechanism, type Invocation, type InvocationContext, type JsonObject } from './types.ts';
+import {
+  STUB_MCP_SERVER,
+  type Agent,
+  type HookMechanism,
+  type Invocation,
+  type InvocationContext,
+  type JsonObject,
+} from './types.ts';
 import type { JsonRecord } from '../core/json.ts';
 
 /** Its wire formats, the default first. */
@@ -30,7 +37,12 @@ export const STUB_MODEL = 'stub-model';
 export function baseSettings(stubUrl: string, apiKey: string): JsonObject {
   return {
     provider: {
-      stub: { npm: '@ai-sdk/openai-compatible', name: 'Stub', options: { baseURL: `${stubUrl}/v1`, apiKey }, models: { [STUB_MODEL]: { name: 'Stub model' } } },
+      stub: {
+        npm: '@ai-sdk/openai-compatible',
+        name: 'Stub',
+        options: { baseURL: `${stubUrl}/v1`, apiKey },
+        models: { [STUB_MODEL]: { name: 'Stub model' } },
+      },
     },
     model: `stub/${STUB_MODEL}`,
     small_model: `stub/${STUB_MODEL}`,
@@ -40,7 +52,8 @@ export function baseSettings(stubUrl: string, apiKey: string): JsonObject {
 /** The prompt as separate words (see above); `opencode run` joins them with single spaces. */
 export function promptWords(prompt: string): string[] {
   const words = prompt.split(' ');
-  if (words.some((w) => w === '' || w.startsWith('-') || /\s/.test(w))) throw new Error(`opencode: the prompt ${JSON.stringify(prompt)} cannot be passed word by word`);
+  if (words.some((w) => w === '' || w.startsWith('-') || /\s/.test(w)))
+    throw new Error(`opencode: the prompt ${JSON.stringify(prompt)} cannot be passed word by word`);
   return words;
 }
 
@@ -56,12 +69,29 @@ export const MODELS_PATH = '/api.json';
 export const MODELS_CATALOGUE = '{}';
 
 function invoke(c: InvocationContext): Invocation {
-  const files = new Map<string, string>([[join(c.home, SETTINGS_FILE), settingsText(mergeSettings(baseSettings(c.stubUrl, c.apiKey), c.settings))]]);
-  const env: Record<string, string> = { ...c.baseEnv, OPENCODE_DISABLE_MODELS_FETCH: '1', OPENCODE_DISABLE_AUTOUPDATE: '1', OPENCODE_MODELS_URL: c.stubUrl, ...c.env };
-  const stubReplies = { [`GET ${MODELS_PATH}`]: { status: 200, contentType: 'application/json', body: MODELS_CATALOGUE } };
+  const files = new Map<string, string>([
+    [join(c.home, SETTINGS_FILE), settingsText(mergeSettings(baseSettings(c.stubUrl, c.apiKey), c.settings))],
+  ]);
+  const env: Record<string, string> = {
+    ...c.baseEnv,
+    OPENCODE_DISABLE_MODELS_FETCH: '1',
+    OPENCODE_DISABLE_AUTOUPDATE: '1',
+    OPENCODE_MODELS_URL: c.stubUrl,
+    ...c.env,
+  };
+  const stubReplies = {
+    [`GET ${MODELS_PATH}`]: { status: 200, contentType: 'application/json', body: MODELS_CATALOGUE },
+  };
   switch (c.mode) {
     case 'print':
-      return { command: c.binary, args: ['run', ...c.args, ...promptWords(c.prompt)], env, input: { kind: 'argument' }, files, stubReplies };
+      return {
+        command: c.binary,
+        args: ['run', ...c.args, ...promptWords(c.prompt)],
+        env,
+        input: { kind: 'argument' },
+        files,
+        stubReplies,
+      };
     case 'interactive':
       return { ...inPseudoTerminal([c.binary, '--prompt', c.prompt, ...c.args], env), files, stubReplies };
     default:
@@ -79,7 +109,9 @@ const CONFIG_DIR = '.config/opencode';
  * node_modules and this lockfile there, it installs nothing.
  */
 export function dependenciesLock(pluginPackage: string): string {
-  return JSON.stringify({ lockfileVersion: 3, packages: { '': { dependencies: { [pluginPackage]: '*' } } } }, null, 2) + '\n';
+  return (
+    JSON.stringify({ lockfileVersion: 3, packages: { '': { dependencies: { [pluginPackage]: '*' } } } }, null, 2) + '\n'
+  );
 }
 
 export const DEPENDENCIES_LOCK = dependenciesLock('@opencode-ai/plugin');
@@ -109,7 +141,9 @@ export function recorderPlugin(hookLog: string, answer?: { event: string; script
 /** The call id OpenCode passes its hook functions (`input.callID`): the id the model gave the call. */
 export function callIdOf(record: JsonRecord): unknown {
   const input = record['input'];
-  return input !== null && typeof input === 'object' && !Array.isArray(input) ? (input as JsonRecord)['callID'] : undefined;
+  return input !== null && typeof input === 'object' && !Array.isArray(input)
+    ? (input as JsonRecord)['callID']
+    : undefined;
 }
 
 /** Where a CLI of OpenCode's family loads plugins from and which package they are written against. */
@@ -139,7 +173,15 @@ export function pluginHooks(home: PluginHome): HookMechanism {
     kind: 'plugin',
     events: HOOK_EVENTS,
     recordTitle: '{event} plugin function: its arguments (input, output), as the recording plugin serialised them',
-    shape: { toolNameField: 'input.tool', inputField: 'output.args', afterInputField: 'input.args', inputEncoding: 'object', responseField: 'output', before: 'tool.execute.before', after: 'tool.execute.after' },
+    shape: {
+      toolNameField: 'input.tool',
+      inputField: 'output.args',
+      afterInputField: 'input.args',
+      inputEncoding: 'object',
+      responseField: 'output',
+      before: 'tool.execute.before',
+      after: 'tool.execute.after',
+    },
     bypass: [['--auto']],
     runAdditions: (c) => ({
       args: ['--auto'],
@@ -152,7 +194,8 @@ export function pluginHooks(home: PluginHome): HookMechanism {
       ]),
     }),
     /** A tool that throws fires no tool.execute.after: the model gets the error text instead of a result. */
-    outcome: (_result, _text, recorded) => (recorded.some((h) => callIdOf(h) !== undefined && 'output' in h && isAfter(h)) ? 'success' : 'failure'),
+    outcome: (_result, _text, recorded) =>
+      recorded.some((h) => callIdOf(h) !== undefined && 'output' in h && isAfter(h)) ? 'success' : 'failure',
     callReport: () => ({}),
     /** Both functions receive the call's id (`input.callID`), the one the stub gave it. */
     hooksOfCalls: (payloads, calls) => calls.map((c) => payloads.filter((p) => callIdOf(p) === c.id)),
@@ -163,7 +206,15 @@ const hooks = pluginHooks({
   configDir: CONFIG_DIR,
   pluginPackage: '@opencode-ai/plugin',
   // The plugin package's Hooks interface: what each function is handed to change.
-  outputs: { form: 'plugin-output', package: '@opencode-ai/plugin', version: 'capture-pin', file: 'dist/index.d.ts', interface: 'Hooks', events: ['tool.execute.before', 'tool.execute.after', 'permission.ask'], parameter: 1 },
+  outputs: {
+    form: 'plugin-output',
+    package: '@opencode-ai/plugin',
+    version: 'capture-pin',
+    file: 'dist/index.d.ts',
+    interface: 'Hooks',
+    events: ['tool.execute.before', 'tool.execute.after', 'permission.ask'],
+    parameter: 1,
+  },
 });
 
 /** An after-record: its input carries the call's `args` (the before-record's input does not). */
@@ -181,12 +232,31 @@ export const opencode: Agent<'opencode'> = {
   modes: ['print', 'interactive'],
   options: ['settings'],
   settingsFile: SETTINGS_FILE,
-  mcpNaming: { configuration: 'mcp-server', family: '<server>_<tool>', isStubServerTool: (fullName) => fullName.startsWith(`${STUB_MCP_SERVER}_`) },
+  mcpNaming: {
+    configuration: 'mcp-server',
+    family: '<server>_<tool>',
+    isStubServerTool: (fullName) => fullName.startsWith(`${STUB_MCP_SERVER}_`),
+  },
   // The types its task tool's description lists.
-  subagents: { tool: 'task', field: 'subagent_type', types: ['explore', 'general'], input: { description: 'Look around', prompt: 'List the files here.' }, configuration: 'print' },
-  captureHistory: { configurations: ['print', 'experimental'], step: 4, range: { from: '0.1.174' }, proposed: ['gpt-5-model', 'code-mode', 'interactive-plan-mode'] },
-  inventory: { none: 'nobody has located its tool registry inside the installed package; its captures are the only list of its tools.' },
-  publishedTypes: { none: 'no package of TypeScript types of its tools is read yet; their inputs are read from the captures.' },
+  subagents: {
+    tool: 'task',
+    field: 'subagent_type',
+    types: ['explore', 'general'],
+    input: { description: 'Look around', prompt: 'List the files here.' },
+    configuration: 'print',
+  },
+  captureHistory: {
+    configurations: ['print', 'experimental'],
+    step: 4,
+    range: { from: '0.1.174' },
+    proposed: ['gpt-5-model', 'code-mode', 'interactive-plan-mode'],
+  },
+  inventory: {
+    none: 'nobody has located its tool registry inside the installed package; its captures are the only list of its tools.',
+  },
+  publishedTypes: {
+    none: 'no package of TypeScript types of its tools is read yet; their inputs are read from the captures.',
+  },
   generatedDeclarations: false,
   hooks,
   invoke,

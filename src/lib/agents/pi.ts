@@ -14,7 +14,12 @@ import type { JsonRecord } from '../core/json.ts';
 import type { Agent, HookMechanism, Invocation, InvocationContext, JsonObject } from './types.ts';
 
 /** Its wire formats, the default first. */
-const WIRES = ['openai-chat-completions', 'openai-responses', 'anthropic-messages', 'gemini-api'] as const satisfies readonly WireFormatId[];
+const WIRES = [
+  'openai-chat-completions',
+  'openai-responses',
+  'anthropic-messages',
+  'gemini-api',
+] as const satisfies readonly WireFormatId[];
 
 const MODELS_FILE = '.pi/agent/models.json';
 export const STUB_MODEL = 'stub-model';
@@ -45,7 +50,8 @@ const STUB_MODEL_DEFINITION = {
 /** ~/.pi/agent/models.json: one provider per API, each at the stub with the one model. */
 export function modelsFile(stubUrl: string, apiKey: string): JsonObject {
   const providers: JsonObject = {};
-  for (const [name, p] of Object.entries(STUB_PROVIDERS)) providers[name] = { baseUrl: `${stubUrl}${p.path}`, api: p.api, apiKey, models: [STUB_MODEL_DEFINITION] };
+  for (const [name, p] of Object.entries(STUB_PROVIDERS))
+    providers[name] = { baseUrl: `${stubUrl}${p.path}`, api: p.api, apiKey, models: [STUB_MODEL_DEFINITION] };
   return { providers };
 }
 
@@ -53,7 +59,13 @@ function invoke(c: InvocationContext): Invocation {
   if (c.mode !== 'print') throw new Error(`pi has no mode ${c.mode}`);
   const files = new Map<string, string>([[join(c.home, MODELS_FILE), settingsText(modelsFile(c.stubUrl, c.apiKey))]]);
   const model = c.args.includes('--model') ? [] : ['--model', `stub/${STUB_MODEL}`];
-  return { command: c.node, args: [c.binary, ...model, ...c.args, '-p', c.prompt], env: { ...c.baseEnv, ...c.env }, input: { kind: 'argument' }, files };
+  return {
+    command: c.node,
+    args: [c.binary, ...model, ...c.args, '-p', c.prompt],
+    env: { ...c.baseEnv, ...c.env },
+    input: { kind: 'argument' },
+    files,
+  };
 }
 
 /** The extension events about one tool call, in the order they fire. */
@@ -96,17 +108,34 @@ const hooks: HookMechanism = {
     why: 'Pi declares what its handlers may return in TypeScript (`ToolCallEventResult`: `block`, `reason`; `ToolResultEventResult`: `content`, `details`, `isError`; in dist/core/extensions/types.d.ts), but they name types of its `@mariozechner/pi-ai` dependency (`TextContent`, `ImageContent`), and `npm run hook-outputs` reads the declarations of one package only: no schema is built from them yet.',
   },
   kind: 'plugin',
-  pluginWords: { host: 'an extension', handler: 'handler', given: 'the event they are handed', record: 'extension event record', schemaOf: 'the events the extension handlers are handed' },
+  pluginWords: {
+    host: 'an extension',
+    handler: 'handler',
+    given: 'the event they are handed',
+    record: 'extension event record',
+    schemaOf: 'the events the extension handlers are handed',
+  },
   events: HOOK_EVENTS,
   recordTitle: '{event} event of an extension: the event object, as the recording extension serialised it',
-  shape: { eventField: 'type', toolNameField: 'toolName', inputField: 'input', inputEncoding: 'object', responseField: 'content', before: 'tool_call', after: 'tool_result' },
+  shape: {
+    eventField: 'type',
+    toolNameField: 'toolName',
+    inputField: 'input',
+    inputEncoding: 'object',
+    responseField: 'content',
+    before: 'tool_call',
+    after: 'tool_result',
+  },
   runAdditions: (c) => ({
     args: [],
     env: { TMPDIR: c.tmp },
-    files: new Map([[join(c.home, '.pi/agent/extensions/record-hooks.ts'), recorderExtension(c.hookLog, c.pluginAnswer)]]),
+    files: new Map([
+      [join(c.home, '.pi/agent/extensions/record-hooks.ts'), recorderExtension(c.hookLog, c.pluginAnswer)],
+    ]),
   }),
   /** A call succeeded when its tool_result event says it was no error. */
-  outcome: (_result, _text, recorded) => (recorded.some((h) => h['type'] === 'tool_result' && h['isError'] === false) ? 'success' : 'failure'),
+  outcome: (_result, _text, recorded) =>
+    recorded.some((h) => h['type'] === 'tool_result' && h['isError'] === false) ? 'success' : 'failure',
   callReport: () => ({}),
   /** Both events carry the call's id (`toolCallId`), the one the stub gave it. */
   hooksOfCalls: (payloads, calls) => calls.map((c) => payloads.filter((p) => callIdOf(p) === c.id)),
@@ -120,7 +149,9 @@ export const pi: Agent<'pi'> = {
   binary: 'node_modules/@mariozechner/pi-coding-agent/dist/cli.js',
   modes: ['print'],
   options: [],
-  mcpNaming: { none: 'it has no MCP support: the README of its package says "No MCP." (extensions can add tools of their own instead).' },
+  mcpNaming: {
+    none: 'it has no MCP support: the README of its package says "No MCP." (extensions can add tools of their own instead).',
+  },
   captureHistory: {
     configurations: ['print', 'all-tools'],
     step: 1,
@@ -128,8 +159,12 @@ export const pi: Agent<'pi'> = {
     startsAt:
       'the first release listed that takes custom providers. 0.7.6, the one listed before it, has none: its models are the built-in ones of its `@mariozechner/pi-ai` dependency, each client given that model\'s fixed `baseUrl`, so it cannot be pointed at a model other than theirs (run at the stub, it stops: "No API key found for provider "anthropic"")',
   },
-  inventory: { none: 'its tools are the ones its `--tools` allowlist names (read, bash, edit, write, grep, find, ls); the captures are the list the site shows.' },
-  publishedTypes: { none: 'its package ships TypeScript declarations, but no script reads them into tool files yet; the inputs are read from the captures.' },
+  inventory: {
+    none: 'its tools are the ones its `--tools` allowlist names (read, bash, edit, write, grep, find, ls); the captures are the list the site shows.',
+  },
+  publishedTypes: {
+    none: 'its package ships TypeScript declarations, but no script reads them into tool files yet; the inputs are read from the captures.',
+  },
   generatedDeclarations: false,
   hooks,
   permissions: {

@@ -9,7 +9,14 @@ import { CodeModeError, parseSource, toolsMembers } from '../wire/code-mode.ts';
 import { join } from 'node:path';
 import { mergeSettings, settingsText } from './settings.ts';
 import { inPseudoTerminal, matcherHooks, promptedRequestWithTools } from './shared.ts';
-import { CLAUDE_STYLE_HOOKS, STUB_MCP_SERVER, type Agent, type HookMechanism, type Invocation, type InvocationContext } from './types.ts';
+import {
+  CLAUDE_STYLE_HOOKS,
+  STUB_MCP_SERVER,
+  type Agent,
+  type HookMechanism,
+  type Invocation,
+  type InvocationContext,
+} from './types.ts';
 
 /** Its wire formats, the default first. */
 const WIRES = ['openai-chat-completions', 'openai-responses'] as const satisfies readonly WireFormatId[];
@@ -29,7 +36,13 @@ const INTERACTIVE_AUTH = { security: { auth: { selectedType: 'openai' } } };
 function invoke(c: InvocationContext): Invocation {
   const own = c.mode === 'interactive' ? INTERACTIVE_AUTH : {};
   const files = new Map<string, string>([[join(c.home, SETTINGS_FILE), settingsText(mergeSettings(own, c.settings))]]);
-  const env: Record<string, string> = { ...c.baseEnv, OPENAI_API_KEY: c.apiKey, OPENAI_BASE_URL: `${c.stubUrl}/v1`, OPENAI_MODEL: DEFAULT_MODEL, ...c.env };
+  const env: Record<string, string> = {
+    ...c.baseEnv,
+    OPENAI_API_KEY: c.apiKey,
+    OPENAI_BASE_URL: `${c.stubUrl}/v1`,
+    OPENAI_MODEL: DEFAULT_MODEL,
+    ...c.env,
+  };
   // The CLI is a Node.js script (cli-entry.js); it needs Node.js 22 or later.
   switch (c.mode) {
     case 'print':
@@ -64,21 +77,46 @@ const hooks: HookMechanism = {
   named: {
     source: { under: 'chunks', form: 'compiled-enum', name: 'HookEventName' },
     notRecorded: {
-      PostToolBatch: 'Fires once for a batch of calls, repeating their inputs and results; the recording configures only the events of one call.',
+      PostToolBatch:
+        'Fires once for a batch of calls, repeating their inputs and results; the recording configures only the events of one call.',
       PermissionRequest: 'Fires when a tool call asks for approval; the recordings run in yolo mode, where none asks.',
-      PermissionDenied: 'Fires when a tool call is refused approval; the recordings run in yolo mode, where none is refused.',
+      PermissionDenied:
+        'Fires when a tool call is refused approval; the recordings run in yolo mode, where none is refused.',
     },
-    noToolCall: ['Notification', 'UserPromptSubmit', 'UserPromptExpansion', 'SessionStart', 'Stop', 'MessageDisplay', 'SubagentStart', 'SubagentStop', 'PreCompact', 'PostCompact', 'SessionEnd', 'SessionDelete', 'StopFailure', 'TodoCreated', 'TodoCompleted', 'InstructionsLoaded'],
+    noToolCall: [
+      'Notification',
+      'UserPromptSubmit',
+      'UserPromptExpansion',
+      'SessionStart',
+      'Stop',
+      'MessageDisplay',
+      'SubagentStart',
+      'SubagentStop',
+      'PreCompact',
+      'PostCompact',
+      'SessionEnd',
+      'SessionDelete',
+      'StopFailure',
+      'TodoCreated',
+      'TodoCompleted',
+      'InstructionsLoaded',
+    ],
   },
   events: HOOK_EVENTS,
   shape: { ...CLAUDE_STYLE_HOOKS, afterFailure: 'PostToolUseFailure' },
-  runAdditions: (c) => ({ args: [], env: { TMPDIR: c.tmp }, files: new Map(), settings: matcherHooks(HOOK_EVENTS, c.hookCommand) }),
+  runAdditions: (c) => ({
+    args: [],
+    env: { TMPDIR: c.tmp },
+    files: new Map(),
+    settings: matcherHooks(HOOK_EVENTS, c.hookCommand),
+  }),
   /**
    * Success when PostToolUse fired for the call; failure when PostToolUseFailure did, or
    * none did (an input the tool's schema rejects fires no hook at all: the model only
    * gets the validation message).
    */
-  outcome: (_result, _text, calls) => (calls.some((h) => h['hook_event_name'] === 'PostToolUse') ? 'success' : 'failure'),
+  outcome: (_result, _text, calls) =>
+    calls.some((h) => h['hook_event_name'] === 'PostToolUse') ? 'success' : 'failure',
   callReport: () => ({}),
   hooksOfCalls: (payloads, calls) => calls.map((c) => payloads.filter((h) => h['tool_call_id'] === c.id)),
 };
@@ -93,7 +131,8 @@ const hooks: HookMechanism = {
  * MCP tools that became available later: "The following MCP tools …"), anywhere in a text
  * that otherwise describes the machine, the date and the session.
  */
-const DEFERRED_REMINDER = /<system-reminder>\nThe following (?:MCP )?tools [^\n]*?reachable through `tool_search`[\s\S]*?<\/system-reminder>/;
+const DEFERRED_REMINDER =
+  /<system-reminder>\nThe following (?:MCP )?tools [^\n]*?reachable through `tool_search`[\s\S]*?<\/system-reminder>/;
 /** A tool line of that reminder: the name as a JSON string, then `: "description"` or nothing. */
 const DEFERRED_LINE = /^- ("(?:[^"\\]|\\.)*")(?::|$)/;
 
@@ -108,7 +147,8 @@ const deferredReminder: Announcement = {
       const name = quoted === undefined ? '' : (JSON.parse(quoted) as string);
       return name === '' ? [] : [name];
     }),
-  reason: () => 'Deferred in this configuration: the model is told only the name and a one-line description, loads the schema through tool_search, and calls the tool through tool_call.',
+  reason: () =>
+    'Deferred in this configuration: the model is told only the name and a one-line description, loads the schema through tool_search, and calls the tool through tool_call.',
 };
 
 /** A line declaring one nested tool: `tools.name(args: …): Promise<…>;`. */
@@ -164,15 +204,21 @@ const codeMode: CodeModeLayout = {
     let start = first;
     while (start > 0 && lines[start - 1]!.trim() !== '') start--;
     const shared = lines.slice(start, first);
-    const code = `${shared.join('\n')}\ndeclare const tools: {\n${lines.slice(first, last + 1).map((l) => '  ' + l.slice('tools.'.length)).join('\n')}\n};\n`;
+    const code = `${shared.join('\n')}\ndeclare const tools: {\n${lines
+      .slice(first, last + 1)
+      .map((l) => '  ' + l.slice('tools.'.length))
+      .join('\n')}\n};\n`;
     const file = parseSource(code, 'exec.ts', 'the declarations of the exec description');
     const metadata = toolMetadata(description);
-    const tools = (toolsMembers(file, 'the exec description') ?? []).map((m): DeclaredTool => ({ ...m, ...metadata.get(m.identifier) }));
+    const tools = (toolsMembers(file, 'the exec description') ?? []).map(
+      (m): DeclaredTool => ({ ...m, ...metadata.get(m.identifier) }),
+    );
     return { shared: shared.length > 0 ? [shared.join('\n')] : [], tools };
   },
   envelope: {
     type: 'CodeModeToolResult',
-    reason: 'Code mode declares no result type for this tool: every nested tool resolves to the same CodeModeToolResult envelope (callId, name, status, output, optional content), with the tool\'s result as text in `output`.',
+    reason:
+      "Code mode declares no result type for this tool: every nested tool resolves to the same CodeModeToolResult envelope (callId, name, status, output, optional content), with the tool's result as text in `output`.",
   },
   nameOf: (tool) => ({ name: tool.name ?? tool.identifier }),
 };
@@ -187,7 +233,11 @@ export const qwenCode: Agent<'qwen-code'> = {
   options: ['settings'],
   settingsFile: SETTINGS_FILE,
   wireQuirks: { deferredTools: deferredReminder, codeMode },
-  mcpNaming: { configuration: 'mcp-server', family: 'mcp__<server>__<tool>', isStubServerTool: (fullName) => fullName.startsWith(`mcp__${STUB_MCP_SERVER}__`) },
+  mcpNaming: {
+    configuration: 'mcp-server',
+    family: 'mcp__<server>__<tool>',
+    isStubServerTool: (fullName) => fullName.startsWith(`mcp__${STUB_MCP_SERVER}__`),
+  },
   // The built-in types its agent tool's description lists (claude-code and codex there delegate to other CLIs).
   subagents: {
     tool: 'agent',
@@ -196,9 +246,17 @@ export const qwenCode: Agent<'qwen-code'> = {
     input: { description: 'Look around', prompt: 'List the files here.' },
     configuration: 'yolo',
   },
-  captureHistory: { configurations: ['yolo', 'interactive-no-tool-search', 'no-tool-search', 'code-mode-only'], step: 4, range: { last: 20 } },
-  inventory: { none: 'nobody has located its tool registry inside the installed package; its captures are the only list of its tools.' },
-  publishedTypes: { none: 'no package of TypeScript types of its tools is read yet; their inputs are read from the captures.' },
+  captureHistory: {
+    configurations: ['yolo', 'interactive-no-tool-search', 'no-tool-search', 'code-mode-only'],
+    step: 4,
+    range: { last: 20 },
+  },
+  inventory: {
+    none: 'nobody has located its tool registry inside the installed package; its captures are the only list of its tools.',
+  },
+  publishedTypes: {
+    none: 'no package of TypeScript types of its tools is read yet; their inputs are read from the captures.',
+  },
   generatedDeclarations: false,
   hooks,
   invoke,

@@ -7,12 +7,20 @@ import type { JsonRecord } from '../core/json.ts';
 
 /** Quotes one word for `sh -c`. */
 export function shellQuote(word: string): string {
-  return /^[A-Za-z0-9_\/.,:=@%+-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+  return /^[A-Za-z0-9_/.,:=@%+-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
 /** `argv` run by util-linux `script` in a pseudo-terminal of 120×40, its output discarded; the runner ends it once the main request was answered. */
-export function inPseudoTerminal(argv: readonly string[], env: Record<string, string>): { command: string; args: string[]; env: Record<string, string>; input: PromptInput } {
-  return { command: '/usr/bin/script', args: ['-q', '-e', '-c', argv.map(shellQuote).join(' '), '/dev/null'], env: { ...env, COLUMNS: '120', LINES: '40' }, input: { kind: 'pty' } };
+export function inPseudoTerminal(
+  argv: readonly string[],
+  env: Record<string, string>,
+): { command: string; args: string[]; env: Record<string, string>; input: PromptInput } {
+  return {
+    command: '/usr/bin/script',
+    args: ['-q', '-e', '-c', argv.map(shellQuote).join(' '), '/dev/null'],
+    env: { ...env, COLUMNS: '120', LINES: '40' },
+    input: { kind: 'pty' },
+  };
 }
 
 /**
@@ -23,11 +31,18 @@ export function inPseudoTerminal(argv: readonly string[], env: Record<string, st
  * the date or context before it) and that declares tools; failing that, the
  * first streaming request with tools, then the first streaming one, then the first.
  */
-export function promptedRequestWithTools<R extends WireRequest>(wires: readonly WireFormatId[], candidates: readonly R[], prompt?: string): R {
+export function promptedRequestWithTools<R extends WireRequest>(
+  wires: readonly WireFormatId[],
+  candidates: readonly R[],
+  prompt?: string,
+): R {
   const wireOf = (r: R) => wires.map(wireFormat).find((w) => w.isToolRequestPath(pathOf(r.url)));
   const hasTools = (r: R) => wireOf(r)?.hasTools(r.json) ?? false;
   const streaming = candidates.filter((r) => wireOf(r)?.isStreaming(r) ?? false);
-  const prompted = prompt === undefined ? [] : streaming.filter((r) => wireOf(r)?.lastUserText(r.json)?.trim().endsWith(prompt.trim()) ?? false);
+  const prompted =
+    prompt === undefined
+      ? []
+      : streaming.filter((r) => wireOf(r)?.lastUserText(r.json)?.trim().endsWith(prompt.trim()) ?? false);
   return prompted.find(hasTools) ?? streaming.find(hasTools) ?? streaming[0] ?? candidates[0]!;
 }
 
@@ -38,7 +53,12 @@ export function promptedRequestWithTools<R extends WireRequest>(wires: readonly 
  */
 export function holdsPromptWithTools(wires: readonly WireFormatId[], r: WireRequest, prompt: string): boolean {
   const wire = wires.map(wireFormat).find((w) => w.isToolRequestPath(pathOf(r.url)));
-  return wire !== undefined && wire.isStreaming(r) && wire.hasTools(r.json) && lastUserMessageTexts(r.json).some((t) => t.includes(prompt.trim()));
+  return (
+    wire !== undefined &&
+    wire.isStreaming(r) &&
+    wire.hasTools(r.json) &&
+    lastUserMessageTexts(r.json).some((t) => t.includes(prompt.trim()))
+  );
 }
 
 /**
@@ -49,7 +69,11 @@ export function holdsPromptWithTools(wires: readonly WireFormatId[], r: WireRequ
 export function lastUserMessageTexts(body: unknown): string[] {
   const messages = body !== null && typeof body === 'object' ? (body as { messages?: unknown }).messages : undefined;
   if (!Array.isArray(messages)) return [];
-  const last = [...messages].reverse().find((m) => m !== null && typeof m === 'object' && (m as { role?: unknown }).role === 'user') as { content?: unknown } | undefined;
+  const last = [...messages]
+    .reverse()
+    .find((m) => m !== null && typeof m === 'object' && (m as { role?: unknown }).role === 'user') as
+    | { content?: unknown }
+    | undefined;
   const content = last?.content;
   if (typeof content === 'string') return [content];
   if (!Array.isArray(content)) return [];
@@ -60,8 +84,15 @@ export function lastUserMessageTexts(body: unknown): string[] {
 }
 
 /** The main request of such an agent: the first that holds the prompt (holdsPromptWithTools), else as promptedRequestWithTools picks it. */
-export function requestHoldingPrompt<R extends WireRequest>(wires: readonly WireFormatId[], candidates: readonly R[], prompt?: string): R {
-  return (prompt === undefined ? undefined : candidates.find((r) => holdsPromptWithTools(wires, r, prompt))) ?? promptedRequestWithTools(wires, candidates, prompt);
+export function requestHoldingPrompt<R extends WireRequest>(
+  wires: readonly WireFormatId[],
+  candidates: readonly R[],
+  prompt?: string,
+): R {
+  return (
+    (prompt === undefined ? undefined : candidates.find((r) => holdsPromptWithTools(wires, r, prompt))) ??
+    promptedRequestWithTools(wires, candidates, prompt)
+  );
 }
 
 /**
@@ -77,7 +108,11 @@ export function matcherHooks(events: readonly string[], command: string): { hook
 /** A JSON value's text with object keys sorted, to compare inputs whatever their key order. */
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (isObject(value)) return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`).join(',')}}`;
+  if (isObject(value))
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`)
+      .join(',')}}`;
   return JSON.stringify(value) ?? 'null';
 }
 
@@ -88,13 +123,20 @@ function canonical(value: unknown): string {
  * it that names the same tool with the same input as that before-event. Payloads of
  * other events, and those no call claims, are left out. Pure.
  */
-export function hooksByOrder(shape: HookShape, payloads: readonly JsonRecord[], calls: readonly HookedCall[]): JsonRecord[][] {
+export function hooksByOrder(
+  shape: HookShape,
+  payloads: readonly JsonRecord[],
+  calls: readonly HookedCall[],
+): JsonRecord[][] {
   const taken = new Set<number>();
   const name = (h: JsonRecord): unknown => hookMember(h, shape.toolNameField);
   const input = (h: JsonRecord): string => canonical(hookMember(h, shape.inputField));
-  const event = (h: JsonRecord): unknown => (shape.eventField === undefined ? undefined : hookMember(h, shape.eventField));
-  const isAfter = (h: JsonRecord): boolean => event(h) === shape.after || (shape.afterFailure !== undefined && event(h) === shape.afterFailure);
-  const first = (from: number, ok: (h: JsonRecord) => boolean): number => payloads.findIndex((h, i) => i >= from && !taken.has(i) && ok(h));
+  const event = (h: JsonRecord): unknown =>
+    shape.eventField === undefined ? undefined : hookMember(h, shape.eventField);
+  const isAfter = (h: JsonRecord): boolean =>
+    event(h) === shape.after || (shape.afterFailure !== undefined && event(h) === shape.afterFailure);
+  const first = (from: number, ok: (h: JsonRecord) => boolean): number =>
+    payloads.findIndex((h, i) => i >= from && !taken.has(i) && ok(h));
   return calls.map((call) => {
     const isBefore = (h: JsonRecord): boolean => event(h) === shape.before && name(h) === call.tool;
     let b = first(0, (h) => isBefore(h) && input(h) === canonical(call.input));

@@ -157,27 +157,28 @@ export interface CaptureHistoryPlan {
 }
 
 /** How scripts/inventory.ts reads the tool inventory from an agent's pinned binary. */
-export type InventoryMethod = (
+export type InventoryMethod =
   /** Tool-name list and alias tables cut out of JavaScript bundled in the binary (scripts/lib/inventory/parse.ts). */
-  | { readonly method: 'bundled-alias-tables' }
-  /** A compiled binary: its feature list (a command) and the tool handler source files it names. */
-  | {
-      readonly method: 'feature-list-and-handlers';
-      readonly featuresArgs: readonly string[];
-      readonly homeVariable: string;
-      readonly handlersPrefix: string;
-      /** The text that opens the model catalog the binary embeds as JSON, when it embeds one (its entries decide some tools). */
-      readonly modelCatalogMarker?: string;
-    }
-) & {
-  /** How the lists were found and can be checked again, written into the inventory file. */
-  readonly notes: readonly string[];
-  /**
-   * Gates of inventory names that have no page, where a committed source establishes
-   * them; a name missing here shows "gate not established".
-   */
-  readonly gates?: Readonly<Record<string, { readonly gate: string; readonly source: string }>>;
-};
+  (
+    | { readonly method: 'bundled-alias-tables' }
+    /** A compiled binary: its feature list (a command) and the tool handler source files it names. */
+    | {
+        readonly method: 'feature-list-and-handlers';
+        readonly featuresArgs: readonly string[];
+        readonly homeVariable: string;
+        readonly handlersPrefix: string;
+        /** The text that opens the model catalog the binary embeds as JSON, when it embeds one (its entries decide some tools). */
+        readonly modelCatalogMarker?: string;
+      }
+  ) & {
+    /** How the lists were found and can be checked again, written into the inventory file. */
+    readonly notes: readonly string[];
+    /**
+     * Gates of inventory names that have no page, where a committed source establishes
+     * them; a name missing here shows "gate not established".
+     */
+    readonly gates?: Readonly<Record<string, { readonly gate: string; readonly source: string }>>;
+  };
 
 /** A package of published TypeScript types of an agent's tools, pinned in scripts/pins.json under the agent's id. */
 export interface PublishedTypes {
@@ -291,7 +292,11 @@ export function hookMember(payload: unknown, field: string): unknown {
 }
 
 /** The event of the `index`-th hook payload of a recorded call: its recorded `hookEvents` entry, else the payload's own event member. */
-export function hookEventOf(call: { hooks: readonly unknown[]; hookEvents?: readonly string[] | undefined }, index: number, shape: HookShape): string | undefined {
+export function hookEventOf(
+  call: { hooks: readonly unknown[]; hookEvents?: readonly string[] | undefined },
+  index: number,
+  shape: HookShape,
+): string | undefined {
   const recorded = call.hookEvents?.[index];
   if (recorded !== undefined) return recorded;
   const own = shape.eventField === undefined ? undefined : hookMember(call.hooks[index], shape.eventField);
@@ -299,7 +304,10 @@ export function hookEventOf(call: { hooks: readonly unknown[]; hookEvents?: read
 }
 
 /** The shape of a hook payload sent for `event`: the mechanism's own, or the one of `otherShapes` whose events name it. */
-export function shapeOfEvent(hooks: Pick<HookMechanism, 'shape' | 'otherShapes'>, event: string | undefined): HookShape {
+export function shapeOfEvent(
+  hooks: Pick<HookMechanism, 'shape' | 'otherShapes'>,
+  event: string | undefined,
+): HookShape {
   const names = (s: HookShape): (string | undefined)[] => [s.before, s.after, s.afterFailure];
   return [hooks.shape, ...(hooks.otherShapes ?? [])].find((s) => names(s).includes(event)) ?? hooks.shape;
 }
@@ -471,7 +479,11 @@ export interface HookMechanism {
    * `tool_use_id` to match them by (the default): by order, tool name and input.
    * `events[i]` is the event a tag record named for `payloads[i]`, if any (HookRunContext.taggedHookCommand).
    */
-  hooksOfCalls?(payloads: readonly JsonRecord[], calls: readonly HookedCall[], events?: readonly (string | undefined)[]): JsonRecord[][];
+  hooksOfCalls?(
+    payloads: readonly JsonRecord[],
+    calls: readonly HookedCall[],
+    events?: readonly (string | undefined)[],
+  ): JsonRecord[][];
 }
 
 /** One call of a payload run, as hooksOfCalls sees it. */

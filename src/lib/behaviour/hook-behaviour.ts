@@ -28,7 +28,11 @@ export const KIND_LABELS: Readonly<Record<string, string>> = {
   'failure-context': 'adds context to a failure',
 };
 
-export const ROLE_LABELS: Readonly<Record<HookBehaviourRecord['toolRole'], string>> = { shell: 'the shell tool', 'file-write': 'a file-writing tool', mcp: 'an MCP tool' };
+export const ROLE_LABELS: Readonly<Record<HookBehaviourRecord['toolRole'], string>> = {
+  shell: 'the shell tool',
+  'file-write': 'a file-writing tool',
+  mcp: 'an MCP tool',
+};
 
 /** When the hook answers: before the call, after it succeeded, after it failed. */
 export function kindPhase(kind: string): 'before' | 'after' | 'after failure' {
@@ -80,7 +84,12 @@ export function answerSentences(record: Pick<HookBehaviourRecord, 'hookReturn'>)
   return words;
 }
 
-export function behaviourOutcome(record: Pick<HookBehaviourRecord, 'kind' | 'toolRole' | 'hookReturn' | 'sideEffect' | 'modelSaw' | 'answered' | 'event' | 'cliExit'>): BehaviourOutcome {
+export function behaviourOutcome(
+  record: Pick<
+    HookBehaviourRecord,
+    'kind' | 'toolRole' | 'hookReturn' | 'sideEffect' | 'modelSaw' | 'answered' | 'event' | 'cliExit'
+  >,
+): BehaviourOutcome {
   const ran = record.sideEffect === undefined ? null : record.sideEffect.happened;
   const { result, isError, otherTexts } = record.modelSaw;
   const seen = [result ?? '', ...otherTexts].join('\n');
@@ -88,9 +97,34 @@ export function behaviourOutcome(record: Pick<HookBehaviourRecord, 'kind' | 'too
   const noResult = result === null;
   const hookRan = record.answered.includes(record.event);
   const killedAfterSeconds = record.cliExit.killedAfterSeconds ?? null;
-  const parts = [hookRan ? undefined : 'hook never asked', ran === null ? undefined : ran ? 'ran' : 'did not run', noResult ? 'no result sent' : isError ? 'error result' : 'result', hookWordsReached ? "hook's words reached the model" : undefined, killedAfterSeconds === null ? undefined : `the CLI was still waiting after ${killedAfterSeconds} s`];
-  const plain = plainOutcome({ kind: record.kind, toolRole: record.toolRole, event: record.event, answered: record.answered, ran, modelSaw: record.modelSaw, killedAfterSeconds, hookWords: answerSentences(record), said: record.cliExit.said });
-  return { hookRan, ran, isError, noResult, killedAfterSeconds, hookWordsReached, summary: parts.filter((p) => p !== undefined).join('; '), plain };
+  const parts = [
+    hookRan ? undefined : 'hook never asked',
+    ran === null ? undefined : ran ? 'ran' : 'did not run',
+    noResult ? 'no result sent' : isError ? 'error result' : 'result',
+    hookWordsReached ? "hook's words reached the model" : undefined,
+    killedAfterSeconds === null ? undefined : `the CLI was still waiting after ${killedAfterSeconds} s`,
+  ];
+  const plain = plainOutcome({
+    kind: record.kind,
+    toolRole: record.toolRole,
+    event: record.event,
+    answered: record.answered,
+    ran,
+    modelSaw: record.modelSaw,
+    killedAfterSeconds,
+    hookWords: answerSentences(record),
+    said: record.cliExit.said,
+  });
+  return {
+    hookRan,
+    ran,
+    isError,
+    noResult,
+    killedAfterSeconds,
+    hookWordsReached,
+    summary: parts.filter((p) => p !== undefined).join('; '),
+    plain,
+  };
 }
 
 export interface BehaviourRow {
@@ -141,15 +175,31 @@ export interface CaseOverReleases {
 function spanSummary(record: HookBehaviourRecord, outcome: CaseOutcome): { summary: string; failed: boolean } {
   if ('failed' in outcome) return { summary: `could not run: ${outcome.failed}`, failed: true };
   const { ran, ...rest } = outcome;
-  return { summary: behaviourOutcome({ ...rest, kind: record.kind, toolRole: record.toolRole, hookReturn: record.hookReturn, event: record.event, ...(ran === undefined ? {} : { sideEffect: { path: record.sideEffect?.path ?? '', happened: ran } }) }).plain.sentence, failed: false };
+  return {
+    summary: behaviourOutcome({
+      ...rest,
+      kind: record.kind,
+      toolRole: record.toolRole,
+      hookReturn: record.hookReturn,
+      event: record.event,
+      ...(ran === undefined ? {} : { sideEffect: { path: record.sideEffect?.path ?? '', happened: ran } }),
+    }).plain.sentence,
+    failed: false,
+  };
 }
 
 /** A case over the releases its agent's behaviour history read, or undefined where the history has no such case. */
-export function caseOverReleases(record: HookBehaviourRecord, history: HookBehaviourHistory | undefined): CaseOverReleases | undefined {
+export function caseOverReleases(
+  record: HookBehaviourRecord,
+  history: HookBehaviourHistory | undefined,
+): CaseOverReleases | undefined {
   const spans = history?.cases[record.case];
   if (history === undefined || spans === undefined) return undefined;
   const read = spans.reduce((n, s) => n + s.read.length, 0);
-  const changes = history.changes.filter((c) => c.case === record.case).map((c) => ({ between: [c.between[0]!, c.between[1]!] as [string, string], unread: c.unread.length })).reverse();
+  const changes = history.changes
+    .filter((c) => c.case === record.case)
+    .map((c) => ({ between: [c.between[0]!, c.between[1]!] as [string, string], unread: c.unread.length }))
+    .reverse();
   const range = `${spans[0]!.from} to ${spans.at(-1)!.to}`;
   const sentence =
     spans.length === 1
@@ -157,18 +207,27 @@ export function caseOverReleases(record: HookBehaviourRecord, history: HookBehav
       : `Changed ${changes.length} time${changes.length === 1 ? '' : 's'} over the ${read} releases read, ${range}: ${changes.map((c) => `between ${c.between[0]} and ${c.between[1]}`).join(', ')}.`;
   return {
     sentence,
-    spans: spans.map((s) => ({ from: s.from, to: s.to, read: s.read.length, ...spanSummary(record, s.outcome) })).reverse(),
+    spans: spans
+      .map((s) => ({ from: s.from, to: s.to, read: s.read.length, ...spanSummary(record, s.outcome) }))
+      .reverse(),
     changes,
     file: history.file,
   };
 }
 
 /** What an agent's behaviour history covers, in one sentence, with the cases that changed. */
-export function behaviourHistorySummary(history: HookBehaviourHistory): { sentence: string; changed: string[]; file: string } {
+export function behaviourHistorySummary(history: HookBehaviourHistory): {
+  sentence: string;
+  changed: string[];
+  file: string;
+} {
   const cases = Object.keys(history.cases).length;
   const changed = [...new Set(history.changes.map((c) => c.case))];
   const range = `${history.releases[0]} to ${history.releases.at(-1)}`;
-  const read = history.read.length === history.releases.length ? `each of its ${history.releases.length} stable releases from ${range}` : `${history.read.length} of its ${history.releases.length} stable releases from ${range}`;
+  const read =
+    history.read.length === history.releases.length
+      ? `each of its ${history.releases.length} stable releases from ${range}`
+      : `${history.read.length} of its ${history.releases.length} stable releases from ${range}`;
   const sentence = `The ${cases} cases were also run at ${read}. ${changed.length === 0 ? 'Every case behaved the same at every release read.' : `${changed.length} case${changed.length === 1 ? '' : 's'} behaved differently at some release; the rows say between which releases.`}`;
   return { sentence, changed, file: history.file };
 }
@@ -181,7 +240,11 @@ export interface BehaviourChangelog {
   changes: { between: [string, string]; case: string; url: string; label: string; before: string; after: string }[];
 }
 
-export function behaviourChangelog(site: Pick<SiteModel, 'hookBehaviour' | 'hookBehaviourHistories'>, agent: AgentId, hooksUrl: string): BehaviourChangelog | undefined {
+export function behaviourChangelog(
+  site: Pick<SiteModel, 'hookBehaviour' | 'hookBehaviourHistories'>,
+  agent: AgentId,
+  hooksUrl: string,
+): BehaviourChangelog | undefined {
   const history = site.hookBehaviourHistories.find((h) => h.agent === agent);
   if (history === undefined) return undefined;
   const records = site.hookBehaviour.filter((r) => r.agent === agent);
@@ -204,13 +267,18 @@ export function behaviourChangelog(site: Pick<SiteModel, 'hookBehaviour' | 'hook
 }
 
 /** The rows of an agent's behaviour table, in case-file order. */
-export function behaviourRows(site: Pick<SiteModel, 'hookBehaviour' | 'tools'> & Partial<Pick<SiteModel, 'hookBehaviourHistories'>>, agent: AgentId): BehaviourRow[] {
+export function behaviourRows(
+  site: Pick<SiteModel, 'hookBehaviour' | 'tools'> & Partial<Pick<SiteModel, 'hookBehaviourHistories'>>,
+  agent: AgentId,
+): BehaviourRow[] {
   const history = site.hookBehaviourHistories?.find((h) => h.agent === agent);
   return site.hookBehaviour
     .filter((r) => r.agent === agent)
     .map((r) => {
       const tool: ToolModel | undefined = toolForCall(site.tools, agent, r.tool);
-      const index = r.call.hooks.findIndex((h, i) => (r.call.hookEvents?.[i] ?? (h as Record<string, unknown>)['hook_event_name']) === r.event);
+      const index = r.call.hooks.findIndex(
+        (h, i) => (r.call.hookEvents?.[i] ?? (h as Record<string, unknown>)['hook_event_name']) === r.event,
+      );
       return {
         anchor: `case-${r.case}`,
         case: r.case,
@@ -255,13 +323,37 @@ export interface BehaviourEntry {
   overReleases?: { from: string; to: string; read: number; changes: [string, string][]; evidence: string };
 }
 
-export function behaviourEntries(records: readonly HookBehaviourRecord[], history?: HookBehaviourHistory): BehaviourEntry[] {
+export function behaviourEntries(
+  records: readonly HookBehaviourRecord[],
+  history?: HookBehaviourHistory,
+): BehaviourEntry[] {
   return records.map((r) => {
     const { summary: _summary, plain, ...facts } = behaviourOutcome(r);
-    const outcome = { ...facts, says: plain.sentence, ...(plain.surprise === undefined ? {} : { surprise: plain.surprise }) };
+    const outcome = {
+      ...facts,
+      says: plain.sentence,
+      ...(plain.surprise === undefined ? {} : { surprise: plain.surprise }),
+    };
     const over = caseOverReleases(r, history);
-    const overReleases = over && { from: over.spans.at(-1)!.from, to: over.spans[0]!.to, read: over.spans.reduce((n, s) => n + s.read, 0), changes: over.changes.map((c) => c.between).reverse(), evidence: over.file };
-    return { case: r.case, kind: r.kind, tool: r.tool, event: r.event, hookReturn: r.hookReturn, outcome, modelSaw: r.modelSaw, release: `${r.cli.package}@${r.cli.version}`, evidence: r.file, ...(overReleases ? { overReleases } : {}) };
+    const overReleases = over && {
+      from: over.spans.at(-1)!.from,
+      to: over.spans[0]!.to,
+      read: over.spans.reduce((n, s) => n + s.read, 0),
+      changes: over.changes.map((c) => c.between).reverse(),
+      evidence: over.file,
+    };
+    return {
+      case: r.case,
+      kind: r.kind,
+      tool: r.tool,
+      event: r.event,
+      hookReturn: r.hookReturn,
+      outcome,
+      modelSaw: r.modelSaw,
+      release: `${r.cli.package}@${r.cli.version}`,
+      evidence: r.file,
+      ...(overReleases ? { overReleases } : {}),
+    };
   });
 }
 
@@ -269,7 +361,15 @@ export interface BehaviourComparisonCell {
   agent: AgentId;
   /** The agent's cases of this kind and tool role (several: variants such as a string and an object output). */
   /** `summary`: the outcome in two or three words (outcomeTerms' mark); `sentence`: in full, as the agent's hooks page says it. */
-  cases: { case: string; tool: string; url: string; summary: string; sentence: string; verdict: PlainOutcome['verdict']; surprise: string | undefined }[];
+  cases: {
+    case: string;
+    tool: string;
+    url: string;
+    summary: string;
+    sentence: string;
+    verdict: PlainOutcome['verdict'];
+    surprise: string | undefined;
+  }[];
 }
 
 export interface BehaviourComparisonRow {
@@ -281,7 +381,11 @@ export interface BehaviourComparisonRow {
 }
 
 /** `/hooks/`: one row per kind and tool role, one cell per agent (empty where no case of it was recorded). */
-export function behaviourComparison(site: Pick<SiteModel, 'hookBehaviour'>, agents: readonly AgentId[], hooksPath: (agent: AgentId) => string): BehaviourComparisonRow[] {
+export function behaviourComparison(
+  site: Pick<SiteModel, 'hookBehaviour'>,
+  agents: readonly AgentId[],
+  hooksPath: (agent: AgentId) => string,
+): BehaviourComparisonRow[] {
   const kinds = Object.keys(KIND_LABELS);
   const roles = Object.keys(ROLE_LABELS) as HookBehaviourRecord['toolRole'][];
   const rows: BehaviourComparisonRow[] = [];
@@ -296,10 +400,20 @@ export function behaviourComparison(site: Pick<SiteModel, 'hookBehaviour'>, agen
         role: ROLE_LABELS[role],
         cells: agents.map((agent) => ({
           agent,
-          cases: records.filter((r) => r.agent === agent).map((r) => {
-            const { plain, hookWordsReached } = behaviourOutcome(r);
-            return { case: r.case, tool: r.tool, url: `${hooksPath(agent)}#case-${r.case}`, summary: outcomeTerms(r.kind, plain, hookWordsReached).mark, sentence: plain.sentence, verdict: plain.verdict, surprise: plain.surprise };
-          }),
+          cases: records
+            .filter((r) => r.agent === agent)
+            .map((r) => {
+              const { plain, hookWordsReached } = behaviourOutcome(r);
+              return {
+                case: r.case,
+                tool: r.tool,
+                url: `${hooksPath(agent)}#case-${r.case}`,
+                summary: outcomeTerms(r.kind, plain, hookWordsReached).mark,
+                sentence: plain.sentence,
+                verdict: plain.verdict,
+                surprise: plain.surprise,
+              };
+            }),
         })),
       });
     }

@@ -64,7 +64,10 @@ function typeWords(schema: JsonSchema): string {
   if (Array.isArray(schema['type'])) return schema['type'].join(' | ');
   for (const key of ['anyOf', 'oneOf', 'allOf'] as const) {
     const list = schema[key];
-    if (Array.isArray(list)) return [...new Set(list.filter(isObject).map((s) => typeWords(s)))].filter((w) => w !== 'any').join(' | ') || 'any';
+    if (Array.isArray(list))
+      return (
+        [...new Set(list.filter(isObject).map((s) => typeWords(s)))].filter((w) => w !== 'any').join(' | ') || 'any'
+      );
   }
   if (typeof schema['$ref'] === 'string') return decodeURIComponent(String(schema['$ref']).replace(/^#\/\$defs\//, ''));
   return 'any';
@@ -75,7 +78,12 @@ function resolved(schema: JsonSchema, root: JsonSchema): JsonSchema {
   let s = schema;
   for (let i = 0; i < 8; i++) {
     const allOf = s['allOf'];
-    const ref = typeof s['$ref'] === 'string' ? s['$ref'] : Array.isArray(allOf) && allOf.length === 1 && isObject(allOf[0]) && typeof allOf[0]['$ref'] === 'string' ? allOf[0]['$ref'] : undefined;
+    const ref =
+      typeof s['$ref'] === 'string'
+        ? s['$ref']
+        : Array.isArray(allOf) && allOf.length === 1 && isObject(allOf[0]) && typeof allOf[0]['$ref'] === 'string'
+          ? allOf[0]['$ref']
+          : undefined;
     const m = ref === undefined ? null : /^#\/\$defs\/(.+)$/.exec(ref);
     const target = m ? (root['$defs'] as Record<string, unknown> | undefined)?.[m[1]!] : undefined;
     if (!isObject(target)) return s;
@@ -87,7 +95,10 @@ function resolved(schema: JsonSchema, root: JsonSchema): JsonSchema {
 /** Members of an output schema: its properties, and one level into each member that is an object (hookSpecificOutput). */
 export function outputMembers(schema: JsonSchema): OutputMember[] {
   const rows: OutputMember[] = [];
-  const properties = (s: JsonSchema): [string, JsonSchema][] => (isObject(s['properties']) ? Object.entries(s['properties']).filter((e): e is [string, JsonSchema] => isObject(e[1])) : []);
+  const properties = (s: JsonSchema): [string, JsonSchema][] =>
+    isObject(s['properties'])
+      ? Object.entries(s['properties']).filter((e): e is [string, JsonSchema] => isObject(e[1]))
+      : [];
   for (const [name, raw] of properties(schema)) {
     const member = resolved(raw, schema);
     const description = typeof member['description'] === 'string' ? member['description'] : undefined;
@@ -95,7 +106,11 @@ export function outputMembers(schema: JsonSchema): OutputMember[] {
     rows.push({ path: name, type: inner.length > 0 ? 'object' : typeWords(member), description });
     for (const [child, rawChild] of inner) {
       const c = resolved(rawChild, schema);
-      rows.push({ path: `${name}.${child}`, type: typeWords(c), description: typeof c['description'] === 'string' ? c['description'] : undefined });
+      rows.push({
+        path: `${name}.${child}`,
+        type: typeWords(c),
+        description: typeof c['description'] === 'string' ? c['description'] : undefined,
+      });
     }
   }
   return rows;
@@ -105,7 +120,8 @@ export function outputMembers(schema: JsonSchema): OutputMember[] {
 export function answerMembers(hookReturn: HookBehaviourRecord['hookReturn']): string[] {
   const paths: string[] = [];
   if (hookReturn.script !== undefined) {
-    for (const m of hookReturn.script.matchAll(/\boutput\.([A-Za-z_$][\w$]*)/g)) if (!paths.includes(m[1]!)) paths.push(m[1]!);
+    for (const m of hookReturn.script.matchAll(/\boutput\.([A-Za-z_$][\w$]*)/g))
+      if (!paths.includes(m[1]!)) paths.push(m[1]!);
     return paths;
   }
   let value: unknown;
@@ -136,13 +152,21 @@ export function outputCheck(outputs: HookOutputs | undefined, events: readonly s
   if (outputs === undefined || 'unavailable' in outputs || outputs.source.form === 'plugin-output') return undefined;
   const declared = events.flatMap((event) => outputs.events.filter((e) => e.event === event));
   if (declared.length === 0) return undefined;
-  const members = [...new Set(declared.flatMap((e) => (isObject(e.schema['properties']) ? Object.keys(e.schema['properties']) : [])))];
-  const named = declared.every((e) => isObject(e.schema['properties']) && isObject(e.schema['properties']['hookSpecificOutput']));
+  const members = [
+    ...new Set(declared.flatMap((e) => (isObject(e.schema['properties']) ? Object.keys(e.schema['properties']) : []))),
+  ];
+  const named = declared.every(
+    (e) => isObject(e.schema['properties']) && isObject(e.schema['properties']['hookSpecificOutput']),
+  );
   return {
     source: outputSource(outputs),
     members,
     ...(named ? { eventField: 'hookSpecificOutput.hookEventName' } : {}),
-    events: declared.map((e) => ({ event: e.event, schema: `..${outputSchemaPath(outputs.agent, e.event).slice(outputs.agent.length + 1)}`, validator: `..${outputValidatorPath(outputs.agent, e.event).slice(outputs.agent.length + 1)}` })),
+    events: declared.map((e) => ({
+      event: e.event,
+      schema: `..${outputSchemaPath(outputs.agent, e.event).slice(outputs.agent.length + 1)}`,
+      validator: `..${outputValidatorPath(outputs.agent, e.event).slice(outputs.agent.length + 1)}`,
+    })),
   };
 }
 
@@ -171,9 +195,13 @@ export interface HookOutputsView {
   others: { event: string; schemaPath: string }[];
 }
 
-export function hookOutputsView(outputs: HookOutputs | undefined, records: readonly HookBehaviourRecord[]): HookOutputsView | undefined {
+export function hookOutputsView(
+  outputs: HookOutputs | undefined,
+  records: readonly HookBehaviourRecord[],
+): HookOutputsView | undefined {
   if (outputs === undefined) return undefined;
-  if ('unavailable' in outputs) return { unavailable: outputs.unavailable, source: undefined, plugin: false, answered: [], others: [] };
+  if ('unavailable' in outputs)
+    return { unavailable: outputs.unavailable, source: undefined, plugin: false, answered: [], others: [] };
   const answered: OutputEventView[] = [];
   const others: HookOutputsView['others'] = [];
   for (const e of outputs.events) {
@@ -189,12 +217,22 @@ export function hookOutputsView(outputs: HookOutputs | undefined, records: reado
       anchor: `output-${eventSlug(e.event)}`,
       declaredAs: e.declaredAs,
       schemaPath,
-      members: outputMembers(e.schema).map((m) => ({ ...m, cases: used.filter((u) => u.paths.includes(m.path)).map(({ case: c, anchor }) => ({ case: c, anchor })) })),
+      members: outputMembers(e.schema).map((m) => ({
+        ...m,
+        cases: used.filter((u) => u.paths.includes(m.path)).map(({ case: c, anchor }) => ({ case: c, anchor })),
+      })),
       caseCount: cases.length,
     });
   }
   // Events in the order the cases come (the case file's: before the call, then after).
   const first = (event: string) => records.findIndex((r) => r.agent === outputs.agent && r.event === event);
   answered.sort((a, b) => first(a.event) - first(b.event));
-  return { unavailable: undefined, note: outputs.source.note, source: outputSource(outputs), plugin: outputs.source.form === 'plugin-output', answered, others };
+  return {
+    unavailable: undefined,
+    note: outputs.source.note,
+    source: outputSource(outputs),
+    plugin: outputs.source.form === 'plugin-output',
+    answered,
+    others,
+  };
 }

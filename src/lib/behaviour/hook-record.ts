@@ -58,7 +58,13 @@ export function formOf(inputs: readonly unknown[]): HookForm {
  * gives what the checked schema finds wrong with a value (masked values left
  * out), as comparable strings; `release` names what recorded them.
  */
-export function hookRecord(calls: readonly PayloadCall[], shape: HookShape, problems: (value: unknown) => readonly string[], release?: string, others: readonly HookShape[] = []): HookRecord {
+export function hookRecord(
+  calls: readonly PayloadCall[],
+  shape: HookShape,
+  problems: (value: unknown) => readonly string[],
+  release?: string,
+  others: readonly HookShape[] = [],
+): HookRecord {
   const names: string[] = [];
   const inputs: unknown[] = [];
   let differs = false;

@@ -16,7 +16,13 @@
  * string whose `contentSchema` is the decoded input's. Pure.
  */
 import { AGENT_LABELS, sitePath } from '../site/site.ts';
-import { relativeReference, siteUrl, type SiteOrigin, exportFileNames, versionedExportPath } from '../site/export-files.ts';
+import {
+  relativeReference,
+  siteUrl,
+  type SiteOrigin,
+  exportFileNames,
+  versionedExportPath,
+} from '../site/export-files.ts';
 import { JSON_SCHEMA_2020, type JsonSchema } from '../shapes/json-schema.ts';
 import { eventSlug, jsonTypeOf, type AgentHooks, type JsonType } from './hooks.ts';
 import { hookInput, hookToolName } from '../agents/hook-shape.ts';
@@ -27,7 +33,8 @@ import type { AgentId } from '../core/content-types.ts';
 /** The schema of some recorded values: their JSON types, and for objects and arrays what they hold. */
 export function inferSchema(values: readonly unknown[]): JsonSchema {
   const real = values.filter((v) => !isPlaceholder(v));
-  if (real.length === 0) return values.length > 0 ? { description: 'Masked in every recording: its type is not established.' } : {};
+  if (real.length === 0)
+    return values.length > 0 ? { description: 'Masked in every recording: its type is not established.' } : {};
   const types: JsonType[] = [];
   for (const v of real) {
     const t = jsonTypeOf(v);
@@ -38,7 +45,9 @@ export function inferSchema(values: readonly unknown[]): JsonSchema {
   if (objects.length > 0) {
     const keys: string[] = [];
     for (const o of objects) for (const k of Object.keys(o)) if (!keys.includes(k)) keys.push(k);
-    schema['properties'] = Object.fromEntries(keys.map((k) => [k, inferSchema(objects.filter((o) => Object.hasOwn(o, k)).map((o) => o[k]))]));
+    schema['properties'] = Object.fromEntries(
+      keys.map((k) => [k, inferSchema(objects.filter((o) => Object.hasOwn(o, k)).map((o) => o[k]))]),
+    );
     const required = keys.filter((k) => objects.every((o) => Object.hasOwn(o, k)));
     if (required.length > 0) schema['required'] = required;
   }
@@ -110,10 +119,19 @@ function recordedDefs(
     const decoded = inferSchema(inputs);
     defs['input-recorded'] =
       shape.inputEncoding === 'json-string'
-        ? { type: 'string', contentMediaType: 'application/json', contentSchema: decoded, description: `A JSON text: ${shape.inputField} as recorded, decoded.` }
+        ? {
+            type: 'string',
+            contentMediaType: 'application/json',
+            contentSchema: decoded,
+            description: `A JSON text: ${shape.inputField} as recorded, decoded.`,
+          }
         : { ...decoded, description: `${shape.inputField} as recorded.` };
     const declared = declaredFile?.('input.schema.json');
-    if (declared) defs['input-declared'] = { ...declared, description: `The tool's declared input. Whether its hooks receive it unchanged is what input-recorded shows.` };
+    if (declared)
+      defs['input-declared'] = {
+        ...declared,
+        description: `The tool's declared input. Whether its hooks receive it unchanged is what input-recorded shows.`,
+      };
   }
   if (responses.length > 0) {
     defs['response-recorded'] = { ...inferSchema(responses), description: `${shape.responseField} as recorded.` };
@@ -124,17 +142,28 @@ function recordedDefs(
 }
 
 /** The hook schema of one tool, from its recorded payloads; undefined when it has none. */
-export function toolHookSchema(recorded: AgentHooks, tool: ToolModel, origin: SiteOrigin, options: { inline?: boolean } = {}): JsonSchema | undefined {
+export function toolHookSchema(
+  recorded: AgentHooks,
+  tool: ToolModel,
+  origin: SiteOrigin,
+  options: { inline?: boolean } = {},
+): JsonSchema | undefined {
   const shape = recorded.shape;
   const own = recorded.hooks.filter((h) => h.tool === tool);
   if (!shape || own.length === 0) return undefined;
   const events = recorded.events.filter((e) => own.some((h) => h.event === e));
-  const names = [...new Set(own.map((h) => hookToolName(h.payload, shape)).filter((n): n is string => n !== undefined))];
+  const names = [
+    ...new Set(own.map((h) => hookToolName(h.payload, shape)).filter((n): n is string => n !== undefined)),
+  ];
   const inputs = own.filter((h) => Object.hasOwn(h.payload, shape.inputField)).map((h) => hookInput(h.payload, shape));
-  const responses = own.filter((h) => Object.hasOwn(h.payload, shape.responseField)).map((h) => h.payload[shape.responseField]);
+  const responses = own
+    .filter((h) => Object.hasOwn(h.payload, shape.responseField))
+    .map((h) => h.payload[shape.responseField]);
   const defs: Record<string, JsonSchema> = {};
   const declaredFile = (file: 'input.schema.json' | 'result.schema.json') =>
-    exportFileNames(tool).includes(file) ? { $ref: relativeReference(toolHookSchemaPath(tool), versionedExportPath(tool, file)) } : undefined;
+    exportFileNames(tool).includes(file)
+      ? { $ref: relativeReference(toolHookSchemaPath(tool), versionedExportPath(tool, file)) }
+      : undefined;
   // References to our other schemas are relative, resolved against this schema's $id.
   // Inline (one self-contained schema, for a precompiled validator): the envelopes in $defs, and no reference out of the file.
   const envelopeRef = (event: string): string => {
@@ -167,7 +196,9 @@ export function toolHookSchema(recorded: AgentHooks, tool: ToolModel, origin: Si
     type: 'object',
     // Payloads that name their event are checked against that event's definition; those that
     // name none (the recording tagged them: hookEvents) against any of the events'.
-    ...(shape?.eventField !== undefined && events.length > 1 ? { properties: { [shape.eventField]: { enum: events } } } : {}),
+    ...(shape?.eventField !== undefined && events.length > 1
+      ? { properties: { [shape.eventField]: { enum: events } } }
+      : {}),
     ...(shape?.eventField !== undefined
       ? {
           allOf: events.map((event) => ({

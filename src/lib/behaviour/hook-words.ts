@@ -29,7 +29,13 @@ export interface HookWords {
 const plural = (count: number, one: string, many: string) => (count === 1 ? one : many);
 
 /** The plugin words unless the agent's module says others: OpenCode's plugin functions, handed their arguments. */
-const OPENCODE_WORDS: PluginWords = { host: 'a plugin', handler: 'function', given: 'their arguments', record: 'plugin call record', schemaOf: 'the arguments of the plugin functions' };
+const OPENCODE_WORDS: PluginWords = {
+  host: 'a plugin',
+  handler: 'function',
+  given: 'their arguments',
+  record: 'plugin call record',
+  schemaOf: 'the arguments of the plugin functions',
+};
 
 /** The words for an agent's hooks; an agent without a mechanism gets the command words. */
 export function hookWords(agent: AgentId): HookWords {

@@ -93,12 +93,30 @@ export function agentHooks(site: Pick<SiteModel, 'tools'>, agent: AgentId): Agen
     }
   }
   const seen = [...new Set(hooks.map((h) => h.event))];
-  const ordered = shape ? [shape.before, shape.after, ...(shape.afterFailure ? [shape.afterFailure] : [])].filter((e) => seen.includes(e)) : [];
+  const ordered = shape
+    ? [shape.before, shape.after, ...(shape.afterFailure ? [shape.afterFailure] : [])].filter((e) => seen.includes(e))
+    : [];
   const events = [...ordered, ...seen.filter((e) => !ordered.includes(e))];
-  return { agent, shape, calls, hooks, events, members: envelopeMembers(hooks, events, hookForms(agent).map((f) => f.shape)), versions: [...versions] };
+  return {
+    agent,
+    shape,
+    calls,
+    hooks,
+    events,
+    members: envelopeMembers(
+      hooks,
+      events,
+      hookForms(agent).map((f) => f.shape),
+    ),
+    versions: [...versions],
+  };
 }
 
-function envelopeMembers(hooks: readonly RecordedHook[], events: readonly string[], shapes: readonly HookShape[]): EnvelopeMember[] {
+function envelopeMembers(
+  hooks: readonly RecordedHook[],
+  events: readonly string[],
+  shapes: readonly HookShape[],
+): EnvelopeMember[] {
   const perEvent = new Map(events.map((e) => [e, hooks.filter((h) => h.event === e).length]));
   const members = new Map<string, { types: Set<JsonType>; values: unknown[]; events: Map<string, number> }>();
   for (const hook of hooks) {
@@ -125,7 +143,9 @@ function envelopeMembers(hooks: readonly RecordedHook[], events: readonly string
       name,
       types: [...m.types],
       masked: m.types.size === 0,
-      events: events.filter((e) => m.events.has(e)).map((event) => ({ event, count: m.events.get(event)!, of: perEvent.get(event)! })),
+      events: events
+        .filter((e) => m.events.has(e))
+        .map((event) => ({ event, count: m.events.get(event)!, of: perEvent.get(event)! })),
       example: unmasked !== undefined ? unmasked : m.values[0],
     };
     const role = roles[name];
@@ -148,7 +168,10 @@ export interface HookForm {
 export function hookForms(agent: AgentId): HookForm[] {
   const mechanism = hookMechanismOf(agent);
   if (!mechanism) return [];
-  return [mechanism.shape, ...(mechanism.otherShapes ?? [])].map((shape) => ({ shape, events: [shape.before, shape.after, ...(shape.afterFailure ? [shape.afterFailure] : [])] }));
+  return [mechanism.shape, ...(mechanism.otherShapes ?? [])].map((shape) => ({
+    shape,
+    events: [shape.before, shape.after, ...(shape.afterFailure ? [shape.afterFailure] : [])],
+  }));
 }
 
 /**
@@ -161,7 +184,10 @@ export function hookNames(recorded: AgentHooks): { tool: ToolModel; names: strin
   const out = new Map<ToolModel, { names: string[]; byForm: string[][] }>();
   for (const hook of recorded.hooks) {
     const entry = out.get(hook.tool) ?? out.set(hook.tool, { names: [], byForm: forms.map(() => []) }).get(hook.tool)!;
-    const index = Math.max(0, forms.findIndex((f) => f.events.includes(hook.event)));
+    const index = Math.max(
+      0,
+      forms.findIndex((f) => f.events.includes(hook.event)),
+    );
     const form = forms[index];
     const name = form ? hookToolName(hook.payload, form.shape) : undefined;
     if (name === undefined) continue;

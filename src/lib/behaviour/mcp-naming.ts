@@ -32,7 +32,25 @@ export interface McpNaming {
    */
   historyConfigurations: string[];
   /** The name over releases (content/mcp-naming/<agent>.json), when it was read. */
-  overReleases: { file: string; configuration: string; from: string; to: string; listed: number; read: number; changes: { before: string; after: string; was: string; became: string; wasName: boolean; becameName: boolean }[]; now: string } | undefined;
+  overReleases:
+    | {
+        file: string;
+        configuration: string;
+        from: string;
+        to: string;
+        listed: number;
+        read: number;
+        changes: {
+          before: string;
+          after: string;
+          was: string;
+          became: string;
+          wasName: boolean;
+          becameName: boolean;
+        }[];
+        now: string;
+      }
+    | undefined;
 }
 
 /** Whether a reading names the tool (its words are names, shown as code). */
@@ -46,23 +64,50 @@ export function readingWords(r: McpNamingReading): string {
   return r.names.length === 0 ? 'not offered by name' : r.names.join(', ');
 }
 
-export function mcpNaming(site: Pick<SiteModel, 'agents' | 'tools' | 'hookBehaviour' | 'permissions'> & Partial<Pick<SiteModel, 'matrix' | 'mcpNaming'>>): McpNaming[] {
+export function mcpNaming(
+  site: Pick<SiteModel, 'agents' | 'tools' | 'hookBehaviour' | 'permissions'> &
+    Partial<Pick<SiteModel, 'matrix' | 'mcpNaming'>>,
+): McpNaming[] {
   return site.agents.map((agent) => {
     const declared = AGENTS[agent.id].mcpNaming;
     const naming = 'none' in declared ? undefined : declared;
-    const family = naming && site.tools.find((t) => t.agent === agent.id && t.fullName === naming.family && t.captured !== undefined);
+    const family =
+      naming &&
+      site.tools.find((t) => t.agent === agent.id && t.fullName === naming.family && t.captured !== undefined);
     const pinned = site.matrix?.agents[agent.id];
     const toModel =
       family?.captured === undefined
         ? undefined
-        : { name: family.captured.fullName, configurations: [...family.captured.byConfig.keys()], release: pinned ? `${pinned.package}@${pinned.version}` : agent.version, page: toolUrl(family) };
+        : {
+            name: family.captured.fullName,
+            configurations: [...family.captured.byConfig.keys()],
+            release: pinned ? `${pinned.package}@${pinned.version}` : agent.version,
+            page: toolUrl(family),
+          };
     const shape = hookShapeOf(agent.id);
-    const hooked = site.hookBehaviour.find((r) => r.agent === agent.id && r.toolRole === 'mcp' && r.call.hooks.length > 0);
+    const hooked = site.hookBehaviour.find(
+      (r) => r.agent === agent.id && r.toolRole === 'mcp' && r.call.hooks.length > 0,
+    );
     const hookName = hooked && shape ? hookToolName(hooked.call.hooks[0]!, shape) : undefined;
-    const toHooks = hooked && shape && hookName !== undefined ? { name: hookName, field: shape.toolNameField, file: hooked.file, release: `${hooked.cli.package}@${hooked.cli.version}` } : undefined;
+    const toHooks =
+      hooked && shape && hookName !== undefined
+        ? {
+            name: hookName,
+            field: shape.toolNameField,
+            file: hooked.file,
+            release: `${hooked.cli.package}@${hooked.cli.version}`,
+          }
+        : undefined;
     const inRules = site.permissions
       .filter((r) => r.agent === agent.id && r.toolRole === 'mcp' && r.rule.text !== undefined)
-      .map((r) => ({ form: r.rule.form, text: r.rule.text!, outcome: r.offered ? OUTCOME_LABELS[r.outcome] : `${OUTCOME_LABELS[r.outcome]}, not offered`, case: r.case, page: sitePath(`${agentPermissionsPath(agent.id)}#case-${r.case}`), release: `${r.cli.package}@${r.cli.version}` }));
+      .map((r) => ({
+        form: r.rule.form,
+        text: r.rule.text!,
+        outcome: r.offered ? OUTCOME_LABELS[r.outcome] : `${OUTCOME_LABELS[r.outcome]}, not offered`,
+        case: r.case,
+        page: sitePath(`${agentPermissionsPath(agent.id)}#case-${r.case}`),
+        release: `${r.cli.package}@${r.cli.version}`,
+      }));
     const plan = AGENTS[agent.id].captureHistory;
     const read = 'configurations' in plan ? plan.configurations : [];
     const historyConfigurations = toModel ? toModel.configurations.filter((c) => read.includes(c)) : [];
@@ -74,10 +119,26 @@ export function mcpNaming(site: Pick<SiteModel, 'agents' | 'tools' | 'hookBehavi
       to: history.to,
       listed: history.listed,
       read: history.readings.length,
-      changes: history.changes.map((c) => ({ before: c.before.version, after: c.after.version, was: readingWords(c.before), became: readingWords(c.after), wasName: isNamed(c.before), becameName: isNamed(c.after) })),
+      changes: history.changes.map((c) => ({
+        before: c.before.version,
+        after: c.after.version,
+        was: readingWords(c.before),
+        became: readingWords(c.after),
+        wasName: isNamed(c.before),
+        becameName: isNamed(c.after),
+      })),
       now: readingWords(history.readings.at(-1)!),
     };
-    const row: McpNaming = { agent: agent.id, product: AGENT_LABELS[agent.id], family: naming?.family, toModel, toHooks, inRules, historyConfigurations, overReleases };
+    const row: McpNaming = {
+      agent: agent.id,
+      product: AGENT_LABELS[agent.id],
+      family: naming?.family,
+      toModel,
+      toHooks,
+      inRules,
+      historyConfigurations,
+      overReleases,
+    };
     if ('none' in declared) row.notCovered = declared.none;
     return row;
   });

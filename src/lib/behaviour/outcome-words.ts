@@ -55,7 +55,12 @@ const EXCERPT_LENGTH = 90;
 
 /** The first line of a text, cut at a word boundary to about EXCERPT_LENGTH characters, in quotation marks. */
 export function excerpt(text: string): string {
-  const line = text.trim().split('\n').find((l) => l.trim() !== '')?.trim() ?? '';
+  const line =
+    text
+      .trim()
+      .split('\n')
+      .find((l) => l.trim() !== '')
+      ?.trim() ?? '';
   const more = line.length > EXCERPT_LENGTH || text.trim().includes('\n');
   let cut = line.length > EXCERPT_LENGTH ? line.slice(0, EXCERPT_LENGTH) : line;
   if (line.length > EXCERPT_LENGTH) {
@@ -75,7 +80,8 @@ function wordsReached(f: OutcomeFacts): { inResult: boolean; beside: boolean } {
   return { inResult: f.hookWords.some((w) => result.includes(w)), beside: f.hookWords.some((w) => beside.includes(w)) };
 }
 
-const read = (f: OutcomeFacts): string => (f.modelSaw.result === null ? 'no result reached the model' : `the model read ${excerpt(f.modelSaw.result)}`);
+const read = (f: OutcomeFacts): string =>
+  f.modelSaw.result === null ? 'no result reached the model' : `the model read ${excerpt(f.modelSaw.result)}`;
 
 /** The answer before the call, in words: `deny`, `ask`, `exit code 2` … */
 const PRE_ANSWER: Readonly<Record<string, string>> = {
@@ -90,29 +96,62 @@ function before(f: OutcomeFacts): PlainOutcome {
   const ranNot = f.ran === false || (f.ran === null && f.modelSaw.isError);
   if (f.kind === 'pre-rewrite') {
     if (ranNot && !f.modelSaw.isError && f.modelSaw.result !== null)
-      return { verdict: 'ran-original', sentence: `Ran the original ${WHAT[f.toolRole]}; the rewrite was ignored: ${read(f)}.`, dropped: false, surprise: `The rewrite was ignored and the ${WHAT[f.toolRole]} the model gave ran instead.` };
+      return {
+        verdict: 'ran-original',
+        sentence: `Ran the original ${WHAT[f.toolRole]}; the rewrite was ignored: ${read(f)}.`,
+        dropped: false,
+        surprise: `The rewrite was ignored and the ${WHAT[f.toolRole]} the model gave ran instead.`,
+      };
     if (ranNot) return { verdict: 'refused', sentence: `Refused; ${read(f)}.`, dropped: false, surprise: undefined };
-    return { verdict: 'ran-rewritten', sentence: `Ran the rewritten ${WHAT[f.toolRole]}: ${read(f)}.`, dropped: false, surprise: undefined };
+    return {
+      verdict: 'ran-rewritten',
+      sentence: `Ran the rewritten ${WHAT[f.toolRole]}: ${read(f)}.`,
+      dropped: false,
+      surprise: undefined,
+    };
   }
   if (ranNot) {
     const surprise =
-      f.kind === 'pre-crash' ? 'A hook that crashes refuses the call.'
-      : f.kind === 'pre-timeout' ? 'A hook that outlives its time limit refuses the call.'
-      : f.kind === 'pre-malformed' ? 'A hook whose answer is not valid refuses the call.'
-      : undefined;
+      f.kind === 'pre-crash'
+        ? 'A hook that crashes refuses the call.'
+        : f.kind === 'pre-timeout'
+          ? 'A hook that outlives its time limit refuses the call.'
+          : f.kind === 'pre-malformed'
+            ? 'A hook whose answer is not valid refuses the call.'
+            : undefined;
     const words = f.hookWords.length === 0 || got ? '' : ", without the hook's words";
-    return { verdict: 'refused', sentence: `Refused${words}; ${read(f)}.`, dropped: f.hookWords.length > 0 && !got && f.kind !== 'pre-crash', surprise };
+    return {
+      verdict: 'refused',
+      sentence: `Refused${words}; ${read(f)}.`,
+      dropped: f.hookWords.length > 0 && !got && f.kind !== 'pre-crash',
+      surprise,
+    };
   }
   const ignored = PRE_ANSWER[f.kind];
   if (ignored !== undefined) {
-    return { verdict: 'ran', sentence: `Ran anyway: the hook's ${ignored} was not obeyed; ${read(f)}.`, dropped: !got && f.hookWords.length > 0, surprise: `A hook's ${ignored} before the call does not stop it.` };
+    return {
+      verdict: 'ran',
+      sentence: `Ran anyway: the hook's ${ignored} was not obeyed; ${read(f)}.`,
+      dropped: !got && f.hookWords.length > 0,
+      surprise: `A hook's ${ignored} before the call does not stop it.`,
+    };
   }
   if (f.kind === 'pre-crash') {
     return got
-      ? { verdict: 'ran', sentence: `Ran; the crashed hook's error output reached the model: ${read(f)}.`, dropped: false, surprise: "A crashed hook's error output (its stack trace) reaches the model." }
+      ? {
+          verdict: 'ran',
+          sentence: `Ran; the crashed hook's error output reached the model: ${read(f)}.`,
+          dropped: false,
+          surprise: "A crashed hook's error output (its stack trace) reaches the model.",
+        }
       : { verdict: 'ran', sentence: `Ran; the crash was ignored: ${read(f)}.`, dropped: false, surprise: undefined };
   }
-  const why = f.kind === 'pre-malformed' ? '; the malformed answer was ignored' : f.kind === 'pre-timeout' ? '; the slow hook did not stop it' : '';
+  const why =
+    f.kind === 'pre-malformed'
+      ? '; the malformed answer was ignored'
+      : f.kind === 'pre-timeout'
+        ? '; the slow hook did not stop it'
+        : '';
   return { verdict: 'ran', sentence: `Ran${why}: ${read(f)}.`, dropped: false, surprise: undefined };
 }
 
@@ -132,19 +171,51 @@ function after(f: OutcomeFacts): PlainOutcome {
   const errorNote = f.modelSaw.isError && f.kind !== 'failure-context' ? ' (marked as an error)' : '';
   if (f.kind === 'post-replace') {
     return reached.inResult
-      ? { verdict: 'ran', sentence: `${ran}; the model read the hook's replacement instead of the output${errorNote}: ${excerpt(f.modelSaw.result ?? '')}.`, dropped: false, surprise: undefined }
-      : { verdict: 'ran', sentence: `${ran}; the replacement was ignored: ${read(f)}.`, dropped: true, surprise: "The hook's replacement output was ignored." };
+      ? {
+          verdict: 'ran',
+          sentence: `${ran}; the model read the hook's replacement instead of the output${errorNote}: ${excerpt(f.modelSaw.result ?? '')}.`,
+          dropped: false,
+          surprise: undefined,
+        }
+      : {
+          verdict: 'ran',
+          sentence: `${ran}; the replacement was ignored: ${read(f)}.`,
+          dropped: true,
+          surprise: "The hook's replacement output was ignored.",
+        };
   }
-  if (reached.beside) return { verdict: 'ran', sentence: `${ran}; the model read the result${errorNote} and, beside it, the hook's ${what}.`, dropped: false, surprise: undefined };
+  if (reached.beside)
+    return {
+      verdict: 'ran',
+      sentence: `${ran}; the model read the result${errorNote} and, beside it, the hook's ${what}.`,
+      dropped: false,
+      surprise: undefined,
+    };
   if (reached.inResult) {
     // The hook's words in the result: in place of the output, or added to it.
     const instead = f.hookWords.some((w) => w.trim() === f.modelSaw.result?.trim());
     return instead
-      ? { verdict: 'ran', sentence: `${ran}; the model read the hook's ${what} instead of the output${errorNote}: ${excerpt(f.modelSaw.result ?? '')}.`, dropped: false, surprise: undefined }
-      : { verdict: 'ran', sentence: `${ran}; the model read the output with the hook's ${what} added${errorNote}: ${excerpt(f.modelSaw.result ?? '')}.`, dropped: false, surprise: undefined };
+      ? {
+          verdict: 'ran',
+          sentence: `${ran}; the model read the hook's ${what} instead of the output${errorNote}: ${excerpt(f.modelSaw.result ?? '')}.`,
+          dropped: false,
+          surprise: undefined,
+        }
+      : {
+          verdict: 'ran',
+          sentence: `${ran}; the model read the output with the hook's ${what} added${errorNote}: ${excerpt(f.modelSaw.result ?? '')}.`,
+          dropped: false,
+          surprise: undefined,
+        };
   }
-  if (f.hookWords.length === 0) return { verdict: 'ran', sentence: `${ran}: ${read(f)}.`, dropped: false, surprise: undefined };
-  return { verdict: 'ran', sentence: `${ran}; the hook's ${what} was dropped: ${read(f)}.`, dropped: true, surprise: `The hook's ${what} after the call does not reach the model.` };
+  if (f.hookWords.length === 0)
+    return { verdict: 'ran', sentence: `${ran}: ${read(f)}.`, dropped: false, surprise: undefined };
+  return {
+    verdict: 'ran',
+    sentence: `${ran}; the hook's ${what} was dropped: ${read(f)}.`,
+    dropped: true,
+    surprise: `The hook's ${what} after the call does not reach the model.`,
+  };
 }
 
 /** A case's outcome in a hook author's words. */
@@ -160,8 +231,20 @@ export function plainOutcome(f: OutcomeFacts): PlainOutcome {
   if (!f.answered.includes(f.event)) {
     const ranNot = f.ran === false || (f.ran === null && f.modelSaw.isError);
     return ranNot
-      ? { verdict: 'not-asked', sentence: `Refused before the hook was asked; ${read(f)}.`, dropped: false, surprise: undefined }
-      : { verdict: 'not-asked', sentence: `${f.kind.startsWith('pre-') ? 'Ran' : 'The call ended'} without asking the hook; ${read(f)}.`, dropped: false, surprise: f.kind.startsWith('failure-') ? 'The hook for failed calls was not run for this failure.' : undefined };
+      ? {
+          verdict: 'not-asked',
+          sentence: `Refused before the hook was asked; ${read(f)}.`,
+          dropped: false,
+          surprise: undefined,
+        }
+      : {
+          verdict: 'not-asked',
+          sentence: `${f.kind.startsWith('pre-') ? 'Ran' : 'The call ended'} without asking the hook; ${read(f)}.`,
+          dropped: false,
+          surprise: f.kind.startsWith('failure-')
+            ? 'The hook for failed calls was not run for this failure.'
+            : undefined,
+        };
   }
   if (f.modelSaw.result === null) {
     // The CLI ended by itself without sending the call's result: the answer stopped the whole run.
@@ -189,12 +272,18 @@ const SPOKEN: Readonly<Record<string, string>> = {
  * An outcome in short: `clause` for a rule of thumb (`refused, and the model reads the hook's
  * reason`), `mark` in two or three words for a comparison grid's cell (`refused, reason read`).
  */
-export function outcomeTerms(kind: string, plain: PlainOutcome, hookWordsReached: boolean): { clause: string; mark: string } {
+export function outcomeTerms(
+  kind: string,
+  plain: PlainOutcome,
+  hookWordsReached: boolean,
+): { clause: string; mark: string } {
   const terms = (clause: string, mark: string) => ({ clause, mark });
   switch (plain.verdict) {
     case 'refused':
       if (hookWordsReached) return terms("refused, and the model reads the hook's reason", 'refused, reason read');
-      return plain.dropped ? terms("refused, but the model does not read the hook's words", 'refused, reason lost') : terms('refused', 'refused');
+      return plain.dropped
+        ? terms("refused, but the model does not read the hook's words", 'refused, reason lost')
+        : terms('refused', 'refused');
     case 'ran-rewritten':
       return terms('the rewritten input runs', 'rewrite ran');
     case 'ran-original':
@@ -206,7 +295,13 @@ export function outcomeTerms(kind: string, plain: PlainOutcome, hookWordsReached
     case 'stopped':
       return terms('the CLI ends the whole run, and the model is never told', 'run ended');
     case 'ran':
-      if (kind in SPOKEN) return terms(`the model ${plain.dropped ? 'never reads' : 'reads'} the hook's ${SPOKEN[kind]}`, plain.dropped ? 'words dropped' : 'words read');
-      return kind === 'pre-allow' || kind === 'pre-silent' ? terms('the call runs', 'ran') : terms('the call runs anyway', 'ran anyway');
+      if (kind in SPOKEN)
+        return terms(
+          `the model ${plain.dropped ? 'never reads' : 'reads'} the hook's ${SPOKEN[kind]}`,
+          plain.dropped ? 'words dropped' : 'words read',
+        );
+      return kind === 'pre-allow' || kind === 'pre-silent'
+        ? terms('the call runs', 'ran')
+        : terms('the call runs anyway', 'ran anyway');
   }
 }

@@ -26,23 +26,49 @@ type Facts = Pick<PermissionRecord, 'rule' | 'offered' | 'outcome' | 'modelSaw' 
  * rule), which tells a rule that took the tool away from a configuration that never had it.
  */
 export function permissionPlain(r: Facts, offeredIn: readonly string[]): PermissionPlain {
-  const read = r.modelSaw.result === null ? 'no result reached the model' : `the model read ${excerpt(r.modelSaw.result)}`;
+  const read =
+    r.modelSaw.result === null ? 'no result reached the model' : `the model read ${excerpt(r.modelSaw.result)}`;
   const says = r.rule.says;
   if (!r.offered) {
     if (offeredIn.includes(r.configuration)) {
-      return { verdict: 'removed', sentence: `Taken out of the model's list: the configuration offers the tool without this rule, and with it the tool was not offered; ${read}.`, mark: 'taken away', surprise: undefined };
+      return {
+        verdict: 'removed',
+        sentence: `Taken out of the model's list: the configuration offers the tool without this rule, and with it the tool was not offered; ${read}.`,
+        mark: 'taken away',
+        surprise: undefined,
+      };
     }
     const elsewhere = offeredIn.length > 0 ? ` (it is offered in ${offeredIn.map((c) => `\`${c}\``).join(', ')})` : '';
     if (says === 'none') {
-      return { verdict: 'not-offered', sentence: `Not offered: with no rule, this configuration (\`${r.configuration}\`) does not give the model the tool${elsewhere}; ${read}.`, mark: 'not offered', surprise: undefined };
+      return {
+        verdict: 'not-offered',
+        sentence: `Not offered: with no rule, this configuration (\`${r.configuration}\`) does not give the model the tool${elsewhere}; ${read}.`,
+        mark: 'not offered',
+        surprise: undefined,
+      };
     }
     if (says === 'allow' || says === 'mode') {
-      return { verdict: 'not-offered', sentence: `Still not offered: this configuration (\`${r.configuration}\`) does not give the model the tool${elsewhere}, and this rule did not bring it in; ${read}.`, mark: 'still not offered', surprise: `This ${says === 'mode' ? 'mode' : 'allow rule'} did not bring the tool into the model's list.` };
+      return {
+        verdict: 'not-offered',
+        sentence: `Still not offered: this configuration (\`${r.configuration}\`) does not give the model the tool${elsewhere}, and this rule did not bring it in; ${read}.`,
+        mark: 'still not offered',
+        surprise: `This ${says === 'mode' ? 'mode' : 'allow rule'} did not bring the tool into the model's list.`,
+      };
     }
-    return { verdict: 'tested-nothing', sentence: `Tested nothing: this configuration (\`${r.configuration}\`) does not give the model the tool, rule or not${elsewhere}; ${read}.`, mark: 'tested nothing', surprise: undefined };
+    return {
+      verdict: 'tested-nothing',
+      sentence: `Tested nothing: this configuration (\`${r.configuration}\`) does not give the model the tool, rule or not${elsewhere}; ${read}.`,
+      mark: 'tested nothing',
+      surprise: undefined,
+    };
   }
   if (r.outcome === 'no-result' && r.cliExit.killedAfterSeconds !== undefined) {
-    return { verdict: 'waited', sentence: `Waited: ${read}, and the CLI was still waiting after ${r.cliExit.killedAfterSeconds} s.`, mark: 'waits for ever', surprise: says === 'ask' ? '`ask` waits for ever when no one can be asked.' : 'The CLI waited for ever.' };
+    return {
+      verdict: 'waited',
+      sentence: `Waited: ${read}, and the CLI was still waiting after ${r.cliExit.killedAfterSeconds} s.`,
+      mark: 'waits for ever',
+      surprise: says === 'ask' ? '`ask` waits for ever when no one can be asked.' : 'The CLI waited for ever.',
+    };
   }
   if (r.outcome === 'no-result') {
     const words = r.cliExit.said === undefined ? '' : `; it said ${excerpt(r.cliExit.said)}`;
@@ -50,14 +76,18 @@ export function permissionPlain(r: Facts, offeredIn: readonly string[]): Permiss
       verdict: 'stopped',
       sentence: `Stopped the run: the call did not run, and the CLI exited ${r.cliExit.code ?? 'on a signal'} without sending the model a result${words}.`,
       mark: 'run ended',
-      surprise: says === 'ask' ? '`ask` with no one to ask ends the whole run.' : 'The refusal ended the whole run: the model is never told, only the CLI\'s own output says why.',
+      surprise:
+        says === 'ask'
+          ? '`ask` with no one to ask ends the whole run.'
+          : "The refusal ended the whole run: the model is never told, only the CLI's own output says why.",
     };
   }
   if (r.outcome === 'did-not-run') {
     const surprise = says === 'allow' ? 'This allow rule did not cover the call.' : undefined;
     return { verdict: 'refused', sentence: `Refused; ${read}.`, mark: 'refused', surprise };
   }
-  const surprise = says === 'deny' || says === 'exclude' || says === 'ask' ? `This ${says} rule did not stop the call.` : undefined;
+  const surprise =
+    says === 'deny' || says === 'exclude' || says === 'ask' ? `This ${says} rule did not stop the call.` : undefined;
   return { verdict: 'ran', sentence: `Ran; ${read}.`, mark: 'ran', surprise };
 }
 
@@ -65,14 +95,23 @@ export function permissionPlain(r: Facts, offeredIn: readonly string[]): Permiss
  * Where the rule was written: `the --allow-tool flag`, or the configuration file whose text
  * holds it (`$WORKDIR/.claude/settings.json`; `settings`: the agent's settings file, `settingsFile`).
  */
-export function ruleWhere(r: Pick<PermissionRecord, 'rule' | 'args' | 'configurationFiles'>, settingsFile: string | undefined): string | undefined {
+export function ruleWhere(
+  r: Pick<PermissionRecord, 'rule' | 'args' | 'configurationFiles'>,
+  settingsFile: string | undefined,
+): string | undefined {
   const { form, text } = r.rule;
   if (form === 'none') return undefined;
   if (r.args.includes(form)) return `the ${form} flag`;
   if (text === undefined) return undefined;
-  const holder = (r.configurationFiles ?? []).find((f) => (typeof f.content === 'string' ? f.content : JSON.stringify(f.content)).includes(text));
+  const holder = (r.configurationFiles ?? []).find((f) =>
+    (typeof f.content === 'string' ? f.content : JSON.stringify(f.content)).includes(text),
+  );
   if (holder === undefined) return undefined;
-  return holder.where === 'settings' ? (settingsFile === undefined ? 'the settings file' : `$HOME/${settingsFile}`) : holder.where;
+  return holder.where === 'settings'
+    ? settingsFile === undefined
+      ? 'the settings file'
+      : `$HOME/${settingsFile}`
+    : holder.where;
 }
 
 /** What a rule asks, as a rule of thumb's topic, in page order. */
@@ -86,11 +125,24 @@ const TOPICS: readonly [PermissionRecord['rule']['says'], string][] = [
 ];
 
 /** The rules of thumb of an agent's permissions page: per kind of rule, the outcomes with their cases. */
-export function permissionRulesOfThumb(rows: readonly { case: string; anchor: string; tool: string; rule: PermissionRecord['rule']; plain: PermissionPlain }[]): RuleOfThumb[] {
+export function permissionRulesOfThumb(
+  rows: readonly {
+    case: string;
+    anchor: string;
+    tool: string;
+    rule: PermissionRecord['rule'];
+    plain: PermissionPlain;
+  }[],
+): RuleOfThumb[] {
   return TOPICS.flatMap(([says, topic]) => {
     const members = rows.filter((r) => r.rule.says === says);
     if (members.length === 0) return [];
-    const clauses = clausesOf(members.map((row) => ({ says: CLAUSES[row.plain.verdict], case: { case: row.case, anchor: row.anchor, label: `${row.rule.text ?? 'no rule'} on ${row.tool}` } })));
+    const clauses = clausesOf(
+      members.map((row) => ({
+        says: CLAUSES[row.plain.verdict],
+        case: { case: row.case, anchor: row.anchor, label: `${row.rule.text ?? 'no rule'} on ${row.tool}` },
+      })),
+    );
     return [{ topic, clauses, warnings: warningsOf(members.map((r) => r.plain.surprise)) }];
   });
 }
@@ -100,7 +152,7 @@ const CLAUSES: Readonly<Record<PermissionVerdict, string>> = {
   refused: 'the call was refused',
   waited: 'the CLI waited for ever',
   stopped: 'the CLI ended the whole run',
-  removed: 'the tool was taken out of the model\'s list',
-  'not-offered': 'the tool was not in the model\'s list',
+  removed: "the tool was taken out of the model's list",
+  'not-offered': "the tool was not in the model's list",
   'tested-nothing': 'tested nothing: the tool is not offered in that configuration',
 };

@@ -118,7 +118,11 @@ function sharedArgs(all: readonly PermissionRecord[]): string[] {
   return first.slice(0, n);
 }
 
-export function permissionRow(site: Pick<SiteModel, 'tools'>, r: PermissionRecord, shared: readonly string[]): PermissionRow {
+export function permissionRow(
+  site: Pick<SiteModel, 'tools'>,
+  r: PermissionRecord,
+  shared: readonly string[],
+): PermissionRow {
   const tool: ToolModel | undefined = toolForCall(site.tools, r.agent, r.tool);
   return {
     anchor: `case-${r.case}`,
@@ -245,7 +249,9 @@ export function toolPermissions(site: Pick<SiteModel, 'permissions' | 'tools'>, 
     product: AGENT_LABELS[tool.agent],
     agentCases: rows.length,
     forms: ruleForms(rows).map((f) => f.form),
-    removal: rows.filter((r) => !r.offered && r.rule.form !== 'none').map((r) => ({ form: r.rule.form, text: r.rule.text, tool: r.tool, case: r.case })),
+    removal: rows
+      .filter((r) => !r.offered && r.rule.form !== 'none')
+      .map((r) => ({ form: r.rule.form, text: r.rule.text, tool: r.tool, case: r.case })),
   };
 }
 
@@ -288,7 +294,17 @@ export function permissionEntries(site: Pick<SiteModel, 'permissions' | 'tools'>
 export interface ComparisonCell {
   agent: AgentId;
   /** `outcome`: two or three words (PermissionPlain.mark); `sentence`: in full; `where`: the flag or file the rule is written in. */
-  cases: { case: string; tool: string; rule: string; where: string | undefined; outcome: string; verdict: PermissionPlain['verdict']; sentence: string; surprise: string | undefined; url: string }[];
+  cases: {
+    case: string;
+    tool: string;
+    rule: string;
+    where: string | undefined;
+    outcome: string;
+    verdict: PermissionPlain['verdict'];
+    sentence: string;
+    surprise: string | undefined;
+    url: string;
+  }[];
 }
 
 export interface ComparisonRow {
@@ -301,8 +317,16 @@ const ROLE_ORDER: readonly PermissionRecord['toolRole'][] = ['shell', 'file-writ
 const SAYS_ORDER: readonly PermissionRule['says'][] = ['none', 'allow', 'ask', 'deny', 'exclude', 'mode'];
 
 /** The comparison across agents: per tool role and kind of rule, each agent's cases and their outcomes. */
-export function permissionsComparison(site: Pick<SiteModel, 'permissions' | 'agents' | 'tools'>): { agents: { id: AgentId; product: string; href: string; cases: number }[]; rows: ComparisonRow[] } {
-  const agents = site.agents.map((a) => ({ id: a.id, product: a.product, href: sitePath(agentPermissionsPath(a.id)), cases: site.permissions.filter((r) => r.agent === a.id).length }));
+export function permissionsComparison(site: Pick<SiteModel, 'permissions' | 'agents' | 'tools'>): {
+  agents: { id: AgentId; product: string; href: string; cases: number }[];
+  rows: ComparisonRow[];
+} {
+  const agents = site.agents.map((a) => ({
+    id: a.id,
+    product: a.product,
+    href: sitePath(agentPermissionsPath(a.id)),
+    cases: site.permissions.filter((r) => r.agent === a.id).length,
+  }));
   const rows: ComparisonRow[] = [];
   for (const role of ROLE_ORDER) {
     for (const says of SAYS_ORDER) {
@@ -317,7 +341,17 @@ export function permissionsComparison(site: Pick<SiteModel, 'permissions' | 'age
             .filter((r) => r.agent === a.id)
             .map((r) => {
               const row = permissionRow(site, r, []);
-              return { case: r.case, tool: r.tool, rule: r.rule.text ?? '', where: row.where, outcome: row.plain.mark, verdict: row.plain.verdict, sentence: row.plain.sentence, surprise: row.plain.surprise, url: sitePath(`${agentPermissionsPath(a.id)}#case-${r.case}`) };
+              return {
+                case: r.case,
+                tool: r.tool,
+                rule: r.rule.text ?? '',
+                where: row.where,
+                outcome: row.plain.mark,
+                verdict: row.plain.verdict,
+                sentence: row.plain.sentence,
+                surprise: row.plain.surprise,
+                url: sitePath(`${agentPermissionsPath(a.id)}#case-${r.case}`),
+              };
             }),
         })),
       });

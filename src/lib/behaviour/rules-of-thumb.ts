@@ -39,7 +39,10 @@ const FAMILIES: readonly Family[] = [
   { topic: 'Asking for a person', kinds: ['pre-ask'] },
   { topic: 'Rewriting the input', kinds: ['pre-rewrite'] },
   { topic: 'A hook that fails', kinds: ['pre-crash', 'pre-timeout', 'pre-malformed'] },
-  { topic: 'Speaking after the call', kinds: ['post-block', 'post-context', 'post-replace', 'post-exit-2', 'failure-context'] },
+  {
+    topic: 'Speaking after the call',
+    kinds: ['post-block', 'post-context', 'post-replace', 'post-exit-2', 'failure-context'],
+  },
   { topic: 'Allowing a call', kinds: ['pre-allow'] },
 ];
 
@@ -64,10 +67,12 @@ export function rulesOfThumb(rows: readonly BehaviourRow[]): RuleOfThumb[] {
   return FAMILIES.flatMap((family) => {
     const members = rows.filter((r) => family.kinds.includes(r.kind));
     if (members.length === 0) return [];
-    const clauses = clausesOf(members.map((row) => ({
-      says: outcomeTerms(row.kind, row.outcome.plain, row.outcome.hookWordsReached).clause,
-      case: { case: row.case, anchor: row.anchor, label: `${row.event} ${row.kindLabel}, on ${row.tool}` },
-    })));
+    const clauses = clausesOf(
+      members.map((row) => ({
+        says: outcomeTerms(row.kind, row.outcome.plain, row.outcome.hookWordsReached).clause,
+        case: { case: row.case, anchor: row.anchor, label: `${row.event} ${row.kindLabel}, on ${row.tool}` },
+      })),
+    );
     return [{ topic: family.topic, clauses, warnings: warningsOf(members.map((r) => r.outcome.plain.surprise)) }];
   });
 }

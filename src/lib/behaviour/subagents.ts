@@ -32,7 +32,10 @@ function recordOf(site: Pick<SiteModel, 'subagents'>, agent: string): Subagents 
 }
 
 /** The table of the tool that starts the agent's subagents; undefined on any other tool's page. */
-export function subagentTable(site: Pick<SiteModel, 'subagents' | 'tools'>, tool: ToolModel): SubagentTable | undefined {
+export function subagentTable(
+  site: Pick<SiteModel, 'subagents' | 'tools'>,
+  tool: ToolModel,
+): SubagentTable | undefined {
   const record = recordOf(site, tool.agent);
   if (!record || toolForCall(site.tools, tool.agent, record.tool) !== tool) return undefined;
   const link = (name: string) => {
@@ -44,7 +47,12 @@ export function subagentTable(site: Pick<SiteModel, 'subagents' | 'tools'>, tool
     configuration: record.configuration,
     file: record.file,
     declared: AGENTS[record.agent].subagents?.declaredPattern !== undefined,
-    rows: record.types.map((t) => ({ type: t.type, declared: t.declared, tools: t.tools.map(link), notOffered: t.mainTools.filter((m) => !t.tools.includes(m)) })),
+    rows: record.types.map((t) => ({
+      type: t.type,
+      declared: t.declared,
+      tools: t.tools.map(link),
+      notOffered: t.mainTools.filter((m) => !t.tools.includes(m)),
+    })),
   };
 }
 
@@ -62,7 +70,8 @@ export interface SubagentLine {
 export function subagentLine(site: Pick<SiteModel, 'subagents' | 'tools'>, tool: ToolModel): SubagentLine | undefined {
   const record = recordOf(site, tool.agent);
   if (!record) return undefined;
-  const offered = (t: Subagents['types'][number]) => t.tools.some((name) => toolForCall(site.tools, tool.agent, name) === tool);
+  const offered = (t: Subagents['types'][number]) =>
+    t.tools.some((name) => toolForCall(site.tools, tool.agent, name) === tool);
   const starter = toolForCall(site.tools, tool.agent, record.tool);
   return {
     offeredTo: record.types.filter(offered).map((t) => t.type),

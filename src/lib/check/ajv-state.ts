@@ -45,7 +45,12 @@ export interface AjvState {
 function internals(ajv: Ajv2020): Internals {
   const self = ajv as unknown as Internals;
   const { scope } = self;
-  if (typeof scope?._names !== 'object' || typeof scope._values !== 'object' || typeof scope.get !== 'function' || !(self._cache instanceof Map)) {
+  if (
+    typeof scope?._names !== 'object' ||
+    typeof scope._values !== 'object' ||
+    typeof scope.get !== 'function' ||
+    !(self._cache instanceof Map)
+  ) {
     throw new Error('this version of Ajv keeps its compile state elsewhere: src/lib/check/ajv-state.ts needs updating');
   }
   return self;
@@ -53,7 +58,8 @@ function internals(ajv: Ajv2020): Internals {
 
 export function saveState(ajv: Ajv2020): AjvState {
   const { scope, refs, schemas, _cache } = internals(ajv);
-  const entries = <T>(record: Record<string, T | undefined>) => [...Object.entries(record)].filter((e): e is [string, T] => e[1] !== undefined);
+  const entries = <T>(record: Record<string, T | undefined>) =>
+    [...Object.entries(record)].filter((e): e is [string, T] => e[1] !== undefined);
   return {
     names: new Map(entries(scope._names).map(([prefix, group]) => [prefix, group.index])),
     values: new Map(entries(scope._values).map(([prefix, values]) => [prefix, new Map(values)])),

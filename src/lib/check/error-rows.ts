@@ -99,14 +99,18 @@ function consumed(steps: readonly AnchorStep[], segments: readonly string[]): nu
 function unionBranches(schemaPath: string): Map<string, number> {
   const branches = new Map<string, number>();
   const names: string[] = [];
-  const parts = schemaPath.replace(/^#\/?/, '').split('/').map((s) => s.replaceAll('~1', '/').replaceAll('~0', '~'));
+  const parts = schemaPath
+    .replace(/^#\/?/, '')
+    .split('/')
+    .map((s) => s.replaceAll('~1', '/').replaceAll('~0', '~'));
   for (let i = 0; i < parts.length; i++) {
     const part = parts[i]!;
     if (part === 'properties' && i + 1 < parts.length) names.push(parts[++i]!);
     else if (part === 'patternProperties' || part === 'additionalProperties') {
       names.push('*');
       if (part === 'patternProperties') i++;
-    } else if ((part === 'anyOf' || part === 'oneOf') && i + 1 < parts.length) branches.set(names.join('.'), Number(parts[++i]));
+    } else if ((part === 'anyOf' || part === 'oneOf') && i + 1 < parts.length)
+      branches.set(names.join('.'), Number(parts[++i]));
   }
   return branches;
 }
@@ -140,7 +144,11 @@ function variantPlaces(rows: readonly TableRow[]): Map<string, string[]> {
  * from: the n-th variant of a place in the table (its keys in page order) is
  * member n of the union there.
  */
-function variantAgreement(steps: readonly AnchorStep[], branches: ReadonlyMap<string, number>, variantsAt: ReadonlyMap<string, string[]>): number {
+function variantAgreement(
+  steps: readonly AnchorStep[],
+  branches: ReadonlyMap<string, number>,
+  variantsAt: ReadonlyMap<string, string[]>,
+): number {
   let agree = 0;
   const names: string[] = [];
   steps.forEach((s, i) => {

@@ -19,16 +19,28 @@ export type RecordedCall = PayloadCall & { own: boolean };
  * Each own call's PostToolUse `tool_response`, where the hook names the call another tool,
  * against the tool's Result rows (checkPayload checks it only when the names agree).
  */
-export function hookResponseFindings(calls: readonly RecordedCall[], tool: string, declared: Declarations, resultName?: string): Finding[] {
+export function hookResponseFindings(
+  calls: readonly RecordedCall[],
+  tool: string,
+  declared: Declarations,
+  resultName?: string,
+): Finding[] {
   if (!declared.resultDeclared) return [];
   const out: Finding[] = [];
   calls.forEach((call, index) => {
     if (!call.own) return;
     const post = call.hooks.find((h) => h.hook_event_name === 'PostToolUse');
-    if (!post || !('tool_response' in post) || post['tool_name'] === undefined || post['tool_name'] === call.tool) return;
+    if (!post || !('tool_response' in post) || post['tool_name'] === undefined || post['tool_name'] === call.tool)
+      return;
     const named = JSON.stringify(post['tool_name']);
     for (const p of checkAgainstRows(post['tool_response'], declared.resultRows, 'output')) {
-      out.push({ call: index, tool, parts: ['hook tool_response'], ...p, message: `the PostToolUse hook (which names the call ${named}) receives a result that differs from the declared one${resultName ? ` (${resultName})` : ''}: ${p.message}` });
+      out.push({
+        call: index,
+        tool,
+        parts: ['hook tool_response'],
+        ...p,
+        message: `the PostToolUse hook (which names the call ${named}) receives a result that differs from the declared one${resultName ? ` (${resultName})` : ''}: ${p.message}`,
+      });
     }
   });
   return out;
@@ -50,9 +62,13 @@ export function ruleFindings(calls: readonly RecordedCall[], tool: string, rules
       if (value === undefined) return;
       if (rule.onlyWhere && !sameJson(at(call.toolUseResult, rule.onlyWhere.pointer), rule.onlyWhere.value)) return;
       const earlierField = rule.earlierField ?? rule.field;
-      const earlier = calls.slice(0, index).some((c) => c.tool === rule.tool && typeof c.input === 'object' && sameJson(c.input[earlierField], value));
+      const earlier = calls
+        .slice(0, index)
+        .some((c) => c.tool === rule.tool && typeof c.input === 'object' && sameJson(c.input[earlierField], value));
       if (earlier) return;
-      const where = rule.onlyWhere ? ` (its result has ${rule.onlyWhere.pointer} = ${JSON.stringify(rule.onlyWhere.value)})` : '';
+      const where = rule.onlyWhere
+        ? ` (its result has ${rule.onlyWhere.pointer} = ${JSON.stringify(rule.onlyWhere.value)})`
+        : '';
       out.push({
         call: index,
         tool,

@@ -70,7 +70,11 @@ export function satisfies(when: GateCondition, facts: ConfigurationFacts): boole
     if (value === null ? actual !== undefined : !sameJson(actual, value)) return false;
   }
   if (when.configToml !== undefined && !(facts.configToml ?? '').includes(when.configToml)) return false;
-  if (when.catalogEntry !== undefined && (facts.catalog === undefined || (facts.catalog !== null) !== when.catalogEntry)) return false;
+  if (
+    when.catalogEntry !== undefined &&
+    (facts.catalog === undefined || (facts.catalog !== null) !== when.catalogEntry)
+  )
+    return false;
   for (const [path, value] of Object.entries(when.catalog ?? {})) {
     if (!facts.catalog) return false;
     const actual = atPath(facts.catalog, path);
@@ -90,7 +94,12 @@ function modelGateProblems(gates: readonly Gate[], capturedModels: readonly stri
   const problems: GateProblem[] = [];
   gates.forEach((g, i) => {
     if (!g.when?.model) {
-      if (g.modelsCompared) problems.push({ pointer: `/availability/gates/${i}/modelsCompared`, rule: 'gate-models-compared', message: 'modelsCompared goes with a `when` that names models' });
+      if (g.modelsCompared)
+        problems.push({
+          pointer: `/availability/gates/${i}/modelsCompared`,
+          rule: 'gate-models-compared',
+          message: 'modelsCompared goes with a `when` that names models',
+        });
       return;
     }
     const listed = [...(g.modelsCompared ?? [])].sort();
@@ -113,20 +122,36 @@ export function checkGates(
   notAdvertisedIn: readonly { configuration: string; reason: string }[] = [],
 ): GateCheck {
   const problems: GateProblem[] = [];
-  const capturedModels = [...new Set(configurations.map((c) => c.model).filter((m): m is string => m !== undefined))].sort();
+  const capturedModels = [
+    ...new Set(configurations.map((c) => c.model).filter((m): m is string => m !== undefined)),
+  ].sort();
   const truth = gates.map((g) => (g.when ? configurations.map((c) => satisfies(g.when!, c)) : undefined));
   const statuses: GateStatus[] = gates.map((g, i) => {
     const row = truth[i];
     if (!row) return { kind: 'unchecked' };
-    const status: GateStatus = { kind: 'checked', satisfiedBy: configurations.filter((_, k) => row[k]).map((c) => c.id), total: configurations.length };
+    const status: GateStatus = {
+      kind: 'checked',
+      satisfiedBy: configurations.filter((_, k) => row[k]).map((c) => c.id),
+      total: configurations.length,
+    };
     if (g.when?.model) status.modelsCompared = capturedModels;
     return status;
   });
   problems.push(...modelGateProblems(gates, capturedModels));
   const known = new Set(configurations.map((c) => c.id));
   notAdvertisedIn.forEach((n, i) => {
-    if (!known.has(n.configuration)) problems.push({ pointer: `/availability/notAdvertisedIn/${i}/configuration`, rule: 'gate-exception-known', message: `no captured configuration ${n.configuration}` });
-    else if (advertisedIn.has(n.configuration)) problems.push({ pointer: `/availability/notAdvertisedIn/${i}/configuration`, rule: 'gate-exception-known', message: `${n.configuration} advertises the tool after all` });
+    if (!known.has(n.configuration))
+      problems.push({
+        pointer: `/availability/notAdvertisedIn/${i}/configuration`,
+        rule: 'gate-exception-known',
+        message: `no captured configuration ${n.configuration}`,
+      });
+    else if (advertisedIn.has(n.configuration))
+      problems.push({
+        pointer: `/availability/notAdvertisedIn/${i}/configuration`,
+        rule: 'gate-exception-known',
+        message: `${n.configuration} advertises the tool after all`,
+      });
   });
   const excused = new Set(notAdvertisedIn.map((n) => n.configuration));
   const of = (effect: Gate['effect']) => gates.map((g, i) => ({ g, i })).filter(({ g }) => g.effect === effect);
@@ -138,13 +163,31 @@ export function checkGates(
     const holds = (i: number): boolean | undefined => truth[i]?.[k];
     if (advertisedIn.has(c.id)) {
       for (const { g, i } of requires) {
-        if (holds(i) === false) problems.push({ pointer: `/availability/gates/${i}`, rule: 'gate-necessary', message: `the gate says the tool requires ${describe(g)}, but configuration ${c.id} advertises it without that${c.model ? ` (model ${c.model}, ${c.wire})` : ''}` });
+        if (holds(i) === false)
+          problems.push({
+            pointer: `/availability/gates/${i}`,
+            rule: 'gate-necessary',
+            message: `the gate says the tool requires ${describe(g)}, but configuration ${c.id} advertises it without that${c.model ? ` (model ${c.model}, ${c.wire})` : ''}`,
+          });
       }
       for (const { g, i } of disables) {
-        if (holds(i) === true) problems.push({ pointer: `/availability/gates/${i}`, rule: 'gate-necessary', message: `the gate says ${describe(g)} disables the tool, but configuration ${c.id} satisfies it and advertises the tool` });
+        if (holds(i) === true)
+          problems.push({
+            pointer: `/availability/gates/${i}`,
+            rule: 'gate-necessary',
+            message: `the gate says ${describe(g)} disables the tool, but configuration ${c.id} satisfies it and advertises the tool`,
+          });
       }
-      if (enables.length > 0 && enables.every(({ i }) => holds(i) === false) && !requires.some(({ i }) => holds(i) === true)) {
-        problems.push({ pointer: `/availability/gates/${enables[0]!.i}`, rule: 'gate-necessary', message: `configuration ${c.id} advertises the tool, but none of the gates that enable it (${enables.map(({ g }) => describe(g)).join('; ')}) holds there` });
+      if (
+        enables.length > 0 &&
+        enables.every(({ i }) => holds(i) === false) &&
+        !requires.some(({ i }) => holds(i) === true)
+      ) {
+        problems.push({
+          pointer: `/availability/gates/${enables[0]!.i}`,
+          rule: 'gate-necessary',
+          message: `configuration ${c.id} advertises the tool, but none of the gates that enable it (${enables.map(({ g }) => describe(g)).join('; ')}) holds there`,
+        });
       }
       return;
     }
@@ -193,14 +236,22 @@ function sameJson(a: unknown, b: unknown): boolean {
   if (Array.isArray(a) !== Array.isArray(b)) return false;
   const ka = Object.keys(a).sort();
   const kb = Object.keys(b).sort();
-  return JSON.stringify(ka) === JSON.stringify(kb) && ka.every((k) => sameJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+  return (
+    JSON.stringify(ka) === JSON.stringify(kb) &&
+    ka.every((k) => sameJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]))
+  );
 }
 
 /** What a tool page says beside a gate about its check against the captures. */
 export function gateStatusText(status: GateStatus | undefined): string {
   if (!status || status.kind === 'unchecked') return 'not checked against the captures';
   const held = status.satisfiedBy.length;
-  const where = held === 0 ? 'no captured configuration satisfies it' : `holds in ${held} of ${status.total} captured configurations`;
-  const models = status.modelsCompared ? `; established for the captured models only (${status.modelsCompared.join(', ')})` : '';
+  const where =
+    held === 0
+      ? 'no captured configuration satisfies it'
+      : `holds in ${held} of ${status.total} captured configurations`;
+  const models = status.modelsCompared
+    ? `; established for the captured models only (${status.modelsCompared.join(', ')})`
+    : '';
   return `checked against the captures: ${where}${models}`;
 }

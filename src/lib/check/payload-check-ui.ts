@@ -109,7 +109,12 @@ export function preview(value: unknown, max = 40): string {
       let first = true;
       for (const key in v) {
         if (!Object.hasOwn(v, key)) continue;
-        if ((!first && add(',')) || add(`${JSON.stringify(key.slice(0, max + 1))}:`) || walk((v as Record<string, unknown>)[key])) return true;
+        if (
+          (!first && add(',')) ||
+          add(`${JSON.stringify(key.slice(0, max + 1))}:`) ||
+          walk((v as Record<string, unknown>)[key])
+        )
+          return true;
         first = false;
       }
       return add('}');
@@ -185,7 +190,12 @@ export function listErrors(
 }
 
 /** Every error as a line with its anchor (listErrors without a limit). */
-export function errorLines(errors: readonly ValidationError[], value: unknown, rowIds: readonly string[], root: string): ErrorLine[] {
+export function errorLines(
+  errors: readonly ValidationError[],
+  value: unknown,
+  rowIds: readonly string[],
+  root: string,
+): ErrorLine[] {
   return listErrors(errors, value, rowIds, root, Infinity).lines;
 }
 
@@ -202,7 +212,15 @@ export type Payload =
   | { kind: 'out-of-range'; places: OutOfRange[]; total: number; checked: string; byteOrderMark?: true }
   | { kind: 'input'; value: unknown; byteOrderMark?: true }
   /** A hook payload (Claude Code's PreToolUse, …): its input (`tool_input`, decoded when a JSON text) is what gets checked; `envelope` is the whole payload. */
-  | { kind: 'hook'; value: unknown; envelope: Record<string, unknown>; event?: string; toolName?: string; byteOrderMark?: true; /** The form it was read as (its members' names); DEFAULT_HOOK_FIELDS when absent. */ fields?: HookFields }
+  | {
+      kind: 'hook';
+      value: unknown;
+      envelope: Record<string, unknown>;
+      event?: string;
+      toolName?: string;
+      byteOrderMark?: true /** The form it was read as (its members' names); DEFAULT_HOOK_FIELDS when absent. */;
+      fields?: HookFields;
+    }
   /** A hook's answer (its JSON on standard output): every member is one the agent's hook outputs declare; `event` when it names one (`hookSpecificOutput.hookEventName`). */
   | { kind: 'hook-output'; value: Record<string, unknown>; event?: string; byteOrderMark?: true };
 
@@ -230,7 +248,12 @@ export function memberAt(value: unknown, path: string): unknown {
 }
 
 /** The members Claude Code's and Codex's hook payloads use: the fields read when the page names none. */
-export const DEFAULT_HOOK_FIELDS: HookFields = { event: 'hook_event_name', toolName: 'tool_name', input: 'tool_input', inputEncoding: 'object' };
+export const DEFAULT_HOOK_FIELDS: HookFields = {
+  event: 'hook_event_name',
+  toolName: 'tool_name',
+  input: 'tool_input',
+  inputEncoding: 'object',
+};
 
 // Its own one-line guard rather than ../json.ts: this module is served to the browser as is, and
 // opening the checker fetches no module beyond the ones it needs (test/e2e/payload-check.test.ts).
@@ -265,7 +288,11 @@ export function outOfRange(value: unknown, limit: number = MAX_LINES): { places:
       for (let i = v.length - 1; i >= 0; i--) stack.push([v[i], `${pointer}/${i}`]);
     } else if (v !== null && typeof v === 'object') {
       const keys = Object.keys(v);
-      for (let i = keys.length - 1; i >= 0; i--) stack.push([(v as Record<string, unknown>)[keys[i]!], `${pointer}/${keys[i]!.replaceAll('~', '~0').replaceAll('/', '~1')}`]);
+      for (let i = keys.length - 1; i >= 0; i--)
+        stack.push([
+          (v as Record<string, unknown>)[keys[i]!],
+          `${pointer}/${keys[i]!.replaceAll('~', '~0').replaceAll('/', '~1')}`,
+        ]);
     }
   }
   return { places, total };
@@ -279,7 +306,12 @@ export function outOfRange(value: unknown, limit: number = MAX_LINES): { places:
  * has a top-level `tool_input` field of its own (`ownFields`: the table's
  * top-level field names). Numbers out of range make it `out-of-range`.
  */
-export function readPayload(text: string, ownFields: ReadonlySet<string> = new Set(), forms: HookFields | readonly HookFields[] = DEFAULT_HOOK_FIELDS, outputs?: HookOutputCheck): Payload {
+export function readPayload(
+  text: string,
+  ownFields: ReadonlySet<string> = new Set(),
+  forms: HookFields | readonly HookFields[] = DEFAULT_HOOK_FIELDS,
+  outputs?: HookOutputCheck,
+): Payload {
   const byteOrderMark = text.charCodeAt(0) === 0xfeff;
   if (byteOrderMark) text = text.slice(1);
   if (!/\S/.test(text)) return { kind: 'empty' };
@@ -292,10 +324,23 @@ export function readPayload(text: string, ownFields: ReadonlySet<string> = new S
   const mark = byteOrderMark ? { byteOrderMark: true as const } : {};
   // The first of the agent's forms whose input member the object has (and the tool's own input has no field of that name).
   const list = (Array.isArray(forms) ? forms : [forms]) as readonly HookFields[];
-  const fields: HookFields | undefined = list.find((f) => memberAt(value, f.input) !== undefined && !ownFields.has(f.input.split('.')[0]!));
+  const fields: HookFields | undefined = list.find(
+    (f) => memberAt(value, f.input) !== undefined && !ownFields.has(f.input.split('.')[0]!),
+  );
   if (MAY_OVERFLOW.test(text)) {
     const found = outOfRange(value);
-    if (found.total > 0) return { kind: 'out-of-range', ...found, checked: fields ? fields.input.split('.').map((k) => `/${k.replaceAll('~', '~0').replaceAll('/', '~1')}`).join('') : '', ...mark };
+    if (found.total > 0)
+      return {
+        kind: 'out-of-range',
+        ...found,
+        checked: fields
+          ? fields.input
+              .split('.')
+              .map((k) => `/${k.replaceAll('~', '~0').replaceAll('/', '~1')}`)
+              .join('')
+          : '',
+        ...mark,
+      };
   }
   if (fields && isObject(value)) {
     let input = memberAt(value, fields.input);
@@ -314,7 +359,12 @@ export function readPayload(text: string, ownFields: ReadonlySet<string> = new S
     return payload;
   }
   // A hook's answer: only members the agent's outputs declare, none of them a field of the tool's own input.
-  if (outputs && isObject(value) && Object.keys(value).length > 0 && Object.keys(value).every((k) => outputs.members.includes(k) && !ownFields.has(k))) {
+  if (
+    outputs &&
+    isObject(value) &&
+    Object.keys(value).length > 0 &&
+    Object.keys(value).every((k) => outputs.members.includes(k) && !ownFields.has(k))
+  ) {
     const event = outputs.eventField === undefined ? undefined : memberAt(value, outputs.eventField);
     return { kind: 'hook-output', value, ...(typeof event === 'string' ? { event } : {}), ...mark };
   }
@@ -347,17 +397,44 @@ export interface OutputVerdict {
  * event it names, else each of the tool-call events in turn); otherwise the errors of the
  * event it names, or of the first event tried.
  */
-export function outputAnswer(verdicts: readonly OutputVerdict[], check: HookOutputCheck, named: string | undefined): Answer {
-  const notes = [`Read as a hook's answer: every member is one ${named === undefined ? 'these events' : named} may return, as ${check.source} declares it.`];
+export function outputAnswer(
+  verdicts: readonly OutputVerdict[],
+  check: HookOutputCheck,
+  named: string | undefined,
+): Answer {
+  const notes = [
+    `Read as a hook's answer: every member is one ${named === undefined ? 'these events' : named} may return, as ${check.source} declares it.`,
+  ];
   const passed = verdicts.filter((v) => v.valid);
-  if (verdicts.length === 0) return { valid: undefined, headline: `No schema of a ${named ?? 'tool'} hook's answer is published for this agent.`, notes, lines: [], total: 0 };
-  if (passed.length > 0) return { valid: true, headline: `Valid as the answer of a ${passed.map((v) => v.event).join(' or ')} hook.`, notes, lines: [], total: 0 };
+  if (verdicts.length === 0)
+    return {
+      valid: undefined,
+      headline: `No schema of a ${named ?? 'tool'} hook's answer is published for this agent.`,
+      notes,
+      lines: [],
+      total: 0,
+    };
+  if (passed.length > 0)
+    return {
+      valid: true,
+      headline: `Valid as the answer of a ${passed.map((v) => v.event).join(' or ')} hook.`,
+      notes,
+      lines: [],
+      total: 0,
+    };
   const first = verdicts[0]!;
-  const lines = [...new Map(first.errors.map((e) => {
-    const segments = pointerSegments(e.instancePath);
-    const path = segments.length === 0 ? '(the whole answer)' : pathText(segments);
-    return [`${path} ${e.message ?? ''}`, { path, text: e.message ?? 'is not valid', anchor: 'check-payload' }] as const;
-  })).values()];
+  const lines = [
+    ...new Map(
+      first.errors.map((e) => {
+        const segments = pointerSegments(e.instancePath);
+        const path = segments.length === 0 ? '(the whole answer)' : pathText(segments);
+        return [
+          `${path} ${e.message ?? ''}`,
+          { path, text: e.message ?? 'is not valid', anchor: 'check-payload' },
+        ] as const;
+      }),
+    ).values(),
+  ];
   return {
     valid: false,
     headline: `Not valid as the answer of a ${verdicts.map((v) => v.event).join(' or ')} hook: ${count(lines.length, 'error')}${verdicts.length > 1 ? ` against ${first.event}` : ''}.`,
@@ -425,13 +502,26 @@ const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  * standing for one or more characters.
  */
 export function nameMatches(names: readonly string[], name: string): boolean {
-  return names.some((n) => n === name || (/<[^<>]+>/.test(n) && new RegExp(`^${n.split(/<[^<>]+>/).map(escapeRegExp).join('.+')}$`, 's').test(name)));
+  return names.some(
+    (n) =>
+      n === name ||
+      (/<[^<>]+>/.test(n) &&
+        new RegExp(
+          `^${n
+            .split(/<[^<>]+>/)
+            .map(escapeRegExp)
+            .join('.+')}$`,
+          's',
+        ).test(name)),
+  );
 }
 
 /** `a`, `a or b`, `a, b or c`. */
-const either = (items: readonly string[]) => (items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} or ${items.at(-1)!}`);
+const either = (items: readonly string[]) =>
+  items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} or ${items.at(-1)!}`;
 /** `a`, `a and b`, `a, b and c`. */
-const both = (items: readonly string[]) => (items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)!}`);
+const both = (items: readonly string[]) =>
+  items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)!}`;
 
 /** The JSON type a form compares: integers are numbers. */
 const formType = (v: unknown) => (typeof v === 'number' ? 'number' : jsonType(v));
@@ -439,9 +529,14 @@ const formType = (v: unknown) => (typeof v === 'number' ? 'number' : jsonType(v)
 /** A recorded form in words: `an object with command (string)`. */
 export function formText(form: HookForm): string {
   const objects = form.types.includes('object');
-  const fields = form.fields.map((f) => `${f.name}${f.types.length > 0 ? ` (${either(f.types)}${f.always ? '' : ', not always'})` : ''}`);
+  const fields = form.fields.map(
+    (f) => `${f.name}${f.types.length > 0 ? ` (${either(f.types)}${f.always ? '' : ', not always'})` : ''}`,
+  );
   const others = form.types.filter((t) => t !== 'object');
-  const parts = [...(objects ? [fields.length > 0 ? `an object with ${both(fields)}` : 'an empty object'] : []), ...others.map((t) => `a ${t}`)];
+  const parts = [
+    ...(objects ? [fields.length > 0 ? `an object with ${both(fields)}` : 'an empty object'] : []),
+    ...others.map((t) => `a ${t}`),
+  ];
   return either(parts);
 }
 
@@ -451,7 +546,12 @@ export function formText(form: HookForm): string {
  * value of a type not recorded for its field. At most `limit` lines; `total`
  * counts them all.
  */
-export function formDifferences(value: unknown, form: HookForm, anchor: string, limit: number = MAX_LINES): { lines: ErrorLine[]; total: number } {
+export function formDifferences(
+  value: unknown,
+  form: HookForm,
+  anchor: string,
+  limit: number = MAX_LINES,
+): { lines: ErrorLine[]; total: number } {
   const lines: ErrorLine[] = [];
   let total = 0;
   const push = (path: string, text: string) => {
@@ -459,7 +559,10 @@ export function formDifferences(value: unknown, form: HookForm, anchor: string, 
   };
   const type = formType(value);
   if (!form.types.includes(type)) {
-    push('(the whole input)', `is ${type === 'object' || type === 'array' ? 'an' : 'a'} ${type} (${preview(value)}); the recorded ones are ${formText(form)}`);
+    push(
+      '(the whole input)',
+      `is ${type === 'object' || type === 'array' ? 'an' : 'a'} ${type} (${preview(value)}); the recorded ones are ${formText(form)}`,
+    );
     return { lines, total };
   }
   if (!isObject(value)) return { lines, total };
@@ -473,7 +576,9 @@ export function formDifferences(value: unknown, form: HookForm, anchor: string, 
       push(path, `must be ${either(field.types)}, as recorded, not ${jsonType(value[key])} (${preview(value[key])})`);
     }
   }
-  for (const f of form.fields) if (f.always && !Object.hasOwn(value, f.name)) push(shownPath([f.name]), 'is required: every recorded hook input has it');
+  for (const f of form.fields)
+    if (f.always && !Object.hasOwn(value, f.name))
+      push(shownPath([f.name]), 'is required: every recorded hook input has it');
   return { lines, total };
 }
 
@@ -525,7 +630,12 @@ const count = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString(
 const megabytes = (size: number) => `${(size / 1_000_000).toFixed(1)} MB`;
 
 /** Schema validation, bounded: every error up to LIST_ALL_UP_TO characters of text, else the first. */
-function schemaCheck(value: unknown, settings: CheckSettings, validators: Validators, size: number): { valid: boolean; lines: ErrorLine[]; total: number | undefined; note?: string } {
+function schemaCheck(
+  value: unknown,
+  settings: CheckSettings,
+  validators: Validators,
+  size: number,
+): { valid: boolean; lines: ErrorLine[]; total: number | undefined; note?: string } {
   const all = size <= LIST_ALL_UP_TO;
   const validate = all ? validators.validate : validators.validateFirst;
   const valid = validate(value);
@@ -540,17 +650,25 @@ function schemaCheck(value: unknown, settings: CheckSettings, validators: Valida
   };
 }
 
-const errorsText = (total: number | undefined) => (total === undefined ? 'stopped at the first error' : count(total, 'error'));
+const errorsText = (total: number | undefined) =>
+  total === undefined ? 'stopped at the first error' : count(total, 'error');
 
 /**
  * The answer to a pasted text, read by readPayload. `validators` is needed for
  * an input or a hook payload (not for an empty text, a text that is not JSON
  * or one with numbers out of range); `size` is the text's length.
  */
-export function answer(payload: Payload, settings: CheckSettings, validators: Validators | undefined, size: number, envelope?: EnvelopeCheck): Answer {
+export function answer(
+  payload: Payload,
+  settings: CheckSettings,
+  validators: Validators | undefined,
+  size: number,
+  envelope?: EnvelopeCheck,
+): Answer {
   const name = settings.names[0] ?? 'this tool';
   const notes: string[] = [];
-  if ('byteOrderMark' in payload && payload.byteOrderMark) notes.push('A byte-order mark (U+FEFF) before the JSON was skipped.');
+  if ('byteOrderMark' in payload && payload.byteOrderMark)
+    notes.push('A byte-order mark (U+FEFF) before the JSON was skipped.');
   switch (payload.kind) {
     case 'empty':
       return { valid: undefined, headline: 'Nothing to check: paste a JSON input first.', notes, lines: [], total: 0 };
@@ -562,8 +680,19 @@ export function answer(payload: Payload, settings: CheckSettings, validators: Va
       const anchorOf = errorTable(settings.rowIds, settings.root);
       const lines = payload.places.map(({ pointer, value }): ErrorLine => {
         const inside = pointer === payload.checked || pointer.startsWith(`${payload.checked}/`);
-        const anchor = inside ? anchorOf({ instancePath: pointer.slice(payload.checked.length), schemaPath: '#', keyword: 'type', params: {} }) : settings.root;
-        return { path: shownPath(pointerSegments(pointer)), text: `is a number too large for a 64-bit float (past ±1.8e308): JSON.parse reads it as ${String(value)}`, anchor };
+        const anchor = inside
+          ? anchorOf({
+              instancePath: pointer.slice(payload.checked.length),
+              schemaPath: '#',
+              keyword: 'type',
+              params: {},
+            })
+          : settings.root;
+        return {
+          path: shownPath(pointerSegments(pointer)),
+          text: `is a number too large for a 64-bit float (past ±1.8e308): JSON.parse reads it as ${String(value)}`,
+          anchor,
+        };
       });
       const n = payload.total;
       return {
@@ -577,7 +706,9 @@ export function answer(payload: Payload, settings: CheckSettings, validators: Va
     case 'input': {
       const result = schemaCheck(payload.value, settings, validators!, size);
       if (result.note) notes.push(result.note);
-      const headline = result.valid ? `Valid against ${settings.schemaLabel}.` : `Not valid against ${settings.schemaLabel}: ${errorsText(result.total)}.`;
+      const headline = result.valid
+        ? `Valid against ${settings.schemaLabel}.`
+        : `Not valid against ${settings.schemaLabel}: ${errorsText(result.total)}.`;
       return { valid: result.valid, headline, notes, lines: result.lines, total: result.total };
     }
     case 'hook':
@@ -589,7 +720,12 @@ export function answer(payload: Payload, settings: CheckSettings, validators: Va
 export type EnvelopeCheck = { valid: boolean; errors: readonly ValidationError[] } | { failed: string };
 
 /** The answer about the input, with what the hook schema says of every member of the payload added. */
-function withEnvelope(answer: Answer, payload: Extract<Payload, { kind: 'hook' }>, settings: CheckSettings, check: EnvelopeCheck | undefined): Answer {
+function withEnvelope(
+  answer: Answer,
+  payload: Extract<Payload, { kind: 'hook' }>,
+  settings: CheckSettings,
+  check: EnvelopeCheck | undefined,
+): Answer {
   const schema = settings.hook.schema;
   if (!check || schema === undefined) return answer;
   if ('failed' in check) {
@@ -597,11 +733,15 @@ function withEnvelope(answer: Answer, payload: Extract<Payload, { kind: 'hook' }
     return answer;
   }
   if (check.valid) {
-    answer.notes.push(`Every member of the payload was checked against ${schema}, the hook schema recorded for ${settings.names[0] ?? 'this tool'}: valid.`);
+    answer.notes.push(
+      `Every member of the payload was checked against ${schema}, the hook schema recorded for ${settings.names[0] ?? 'this tool'}: valid.`,
+    );
     return answer;
   }
   const { lines, total } = listErrors(check.errors, payload.envelope, [], settings.examples ?? settings.root);
-  answer.notes.push(`Every member of the payload was checked against ${schema}, the hook schema recorded for ${settings.names[0] ?? 'this tool'}: ${count(total, 'error')} (listed after those of the input).`);
+  answer.notes.push(
+    `Every member of the payload was checked against ${schema}, the hook schema recorded for ${settings.names[0] ?? 'this tool'}: ${count(total, 'error')} (listed after those of the input).`,
+  );
   const room = Math.max(0, MAX_LINES - answer.lines.length);
   answer.lines = [...answer.lines, ...lines.slice(0, room).map((l) => ({ ...l, path: `payload ${l.path}` }))];
   if (answer.total !== undefined) answer.total += total;
@@ -609,20 +749,32 @@ function withEnvelope(answer: Answer, payload: Extract<Payload, { kind: 'hook' }
   return answer;
 }
 
-function hookAnswer(payload: Extract<Payload, { kind: 'hook' }>, settings: CheckSettings, validators: Validators, size: number, name: string, notes: string[]): Answer {
+function hookAnswer(
+  payload: Extract<Payload, { kind: 'hook' }>,
+  settings: CheckSettings,
+  validators: Validators,
+  size: number,
+  name: string,
+  notes: string[],
+): Answer {
   const { hook } = settings;
   // The payload's own member names (Copilot CLI's toolName and toolArgs, OpenCode's input.tool and output.args).
   const { toolName: nameField, input: inputField } = payload.fields ?? DEFAULT_HOOK_FIELDS;
   const what = `${payload.event === undefined ? 'a hook payload' : `a ${payload.event} hook payload`}${payload.toolName === undefined ? '' : ` with ${nameField} ${payload.toolName}`}`;
   // The names the hooks use that the model does not (Codex's exec_command is `Bash` in hooks).
   const ownNames = hook.names.filter((n) => !nameMatches(settings.names, n));
-  const recorded = hook.count > 0 ? `the ${count(hook.count, 'hook payload')} recorded for ${name}${hook.release ? ` (${hook.release})` : ''}` : undefined;
+  const recorded =
+    hook.count > 0
+      ? `the ${count(hook.count, 'hook payload')} recorded for ${name}${hook.release ? ` (${hook.release})` : ''}`
+      : undefined;
   const one = hook.count === 1;
   const nameOk = payload.toolName === undefined || nameMatches([...settings.names, ...hook.names], payload.toolName);
   const mismatch = nameOk
     ? undefined
     : `Not a hook payload of ${name}: its ${nameField} is ${payload.toolName!}, ${
-        ownNames.length > 0 ? `and ${recorded ?? 'the recorded hook payloads'} ${one ? 'names' : 'name'} it ${either(hook.names)}` : `not ${either(settings.names)}`
+        ownNames.length > 0
+          ? `and ${recorded ?? 'the recorded hook payloads'} ${one ? 'names' : 'name'} it ${either(hook.names)}`
+          : `not ${either(settings.names)}`
       }.`;
 
   if (hook.form) {
@@ -633,7 +785,9 @@ function hookAnswer(payload: Extract<Payload, { kind: 'hook' }>, settings: Check
     );
     const matches = total === 0;
     if (mismatch) {
-      notes.push(`Compared with the recorded hook form anyway: ${matches ? 'it matches' : count(total, 'difference')}.`);
+      notes.push(
+        `Compared with the recorded hook form anyway: ${matches ? 'it matches' : count(total, 'difference')}.`,
+      );
       return { valid: false, headline: mismatch, notes, lines, total };
     }
     const headline = matches
@@ -651,9 +805,13 @@ function hookAnswer(payload: Extract<Payload, { kind: 'hook' }>, settings: Check
   );
   if (result.note) notes.push(result.note);
   if (mismatch) {
-    notes.push(`Its ${inputField} was checked against ${settings.schemaLabel} anyway: ${result.valid ? 'valid' : errorsText(result.total)}.`);
+    notes.push(
+      `Its ${inputField} was checked against ${settings.schemaLabel} anyway: ${result.valid ? 'valid' : errorsText(result.total)}.`,
+    );
     return { valid: false, headline: mismatch, notes, lines: result.lines, total: result.total };
   }
-  const headline = result.valid ? `Valid against ${settings.schemaLabel}.` : `Not valid against ${settings.schemaLabel}: ${errorsText(result.total)}.`;
+  const headline = result.valid
+    ? `Valid against ${settings.schemaLabel}.`
+    : `Not valid against ${settings.schemaLabel}: ${errorsText(result.total)}.`;
   return { valid: result.valid, headline, notes, lines: result.lines, total: result.total };
 }

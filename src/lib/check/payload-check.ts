@@ -25,7 +25,15 @@ import { errorTable } from './error-rows.ts';
 import type { FieldRow } from '../shapes/field-rows.ts';
 import type { Finding, FindingKind, PayloadPart, ToolModel } from '../model/model.ts';
 import { pointerToken } from '../core/json.ts';
-import { hasHookInput, hasHookResponse, hookInput, hookMember, hookOfEvent, hookShapeOf, hookToolName } from '../agents/hook-shape.ts';
+import {
+  hasHookInput,
+  hasHookResponse,
+  hookInput,
+  hookMember,
+  hookOfEvent,
+  hookShapeOf,
+  hookToolName,
+} from '../agents/hook-shape.ts';
 
 // ---------------------------------------------------------------------------
 // What the site declares
@@ -61,10 +69,18 @@ export function declarationsOf(tool: ToolModel): Declarations {
   // A schema that does not compile is already an error of its own; it is not compiled again to check payloads.
   if (model?.kind === 'json-schema') {
     if (!tool.modelInput!.view.broken) {
-      out.modelInput = { schema: model.schema as Record<string, unknown>, config: tool.modelInput!.config, table: { root: 'model-input', rows: tool.modelInput!.view.rows } };
+      out.modelInput = {
+        schema: model.schema as Record<string, unknown>,
+        config: tool.modelInput!.config,
+        table: { root: 'model-input', rows: tool.modelInput!.view.rows },
+      };
     }
   } else if (tool.input.definition.kind === 'json-schema' && tool.captured && !tool.input.broken) {
-    out.modelInput = { schema: tool.input.definition.schema as Record<string, unknown>, config: primaryConfiguration(tool.captured), table: { root: 'input', rows: tool.input.rows } };
+    out.modelInput = {
+      schema: tool.input.definition.schema as Record<string, unknown>,
+      config: primaryConfiguration(tool.captured),
+      table: { root: 'input', rows: tool.input.rows },
+    };
   }
   return out;
 }
@@ -128,7 +144,8 @@ export function kindsOfType(type: string): Set<JsonKind> | undefined {
   return kinds.size === 0 ? undefined : kinds;
 }
 
-const segmentsKey = (segments: readonly PathSegment[]): string => JSON.stringify(segments.map(({ display: _d, ...rest }: PathSegment & { display?: string }) => rest));
+const segmentsKey = (segments: readonly PathSegment[]): string =>
+  JSON.stringify(segments.map(({ display: _d, ...rest }: PathSegment & { display?: string }) => rest));
 
 /** A raw finding of the row walk, before it is given its call and parts. */
 interface RowProblem {
@@ -137,7 +154,6 @@ interface RowProblem {
   pointer: string;
   message: string;
 }
-
 
 /** Field rows indexed by the segments of the place they sit under. */
 class RowTree {
@@ -170,17 +186,34 @@ function typeProblem(row: FieldRow, value: unknown, pointer: string): RowProblem
   if (!kinds) return undefined;
   const kind = kindOf(value);
   if (kinds.has(kind)) return undefined;
-  return { kind: 'type', anchor: row.id, pointer, message: `${row.path} is ${article(kind)} in the payload; declared ${row.type}` };
+  return {
+    kind: 'type',
+    anchor: row.id,
+    pointer,
+    message: `${row.path} is ${article(kind)} in the payload; declared ${row.type}`,
+  };
 }
 
 function literalProblem(row: FieldRow, value: unknown, pointer: string): RowProblem | undefined {
   if (!row.literals || isPlaceholder(value) || (value !== null && typeof value === 'object')) return undefined;
   if (row.literals.some((l) => l === value)) return undefined;
-  return { kind: 'not-listed', anchor: row.id, pointer, message: `${row.path} is ${JSON.stringify(value)} in the payload; declared ${row.type}` };
+  return {
+    kind: 'not-listed',
+    anchor: row.id,
+    pointer,
+    message: `${row.path} is ${JSON.stringify(value)} in the payload; declared ${row.type}`,
+  };
 }
 
 /** `value` against the variants of a union: the problems of the variant it fits best (of the right JSON type, then the fewest problems, then the first). */
-function matchVariants(tree: RowTree, value: unknown, segments: PathSegment[], pointer: string, variants: readonly FieldRow[], out: RowProblem[]): void {
+function matchVariants(
+  tree: RowTree,
+  value: unknown,
+  segments: PathSegment[],
+  pointer: string,
+  variants: readonly FieldRow[],
+  out: RowProblem[],
+): void {
   // The variant the value fits best: of the right JSON type, then the fewest problems, then the first.
   let best: { problems: RowProblem[]; score: number } | undefined;
   let typedOut = 0;
@@ -198,19 +231,40 @@ function matchVariants(tree: RowTree, value: unknown, segments: PathSegment[], p
   else if (typedOut === variants.length) {
     // No variant has the value's JSON type: one problem at the union itself.
     const anchor = anchorFor(tree.root, segments);
-    const where = segments.length === 0 ? `the ${tree.root}` : (tree.under(segments.slice(0, -1)).find((r) => r.id === anchor)?.path ?? anchor);
+    const where =
+      segments.length === 0
+        ? `the ${tree.root}`
+        : (tree.under(segments.slice(0, -1)).find((r) => r.id === anchor)?.path ?? anchor);
     const types = [...new Set(variants.map((v) => v.type))];
-    const declared = types.length === 1 && types[0] === 'object' ? `an object (one of ${variants.length} variants)` : types.join(' | ');
-    out.push({ kind: 'type', anchor, pointer, message: `${where} is ${article(kindOf(value))} in the payload; declared ${declared}` });
+    const declared =
+      types.length === 1 && types[0] === 'object'
+        ? `an object (one of ${variants.length} variants)`
+        : types.join(' | ');
+    out.push({
+      kind: 'type',
+      anchor,
+      pointer,
+      message: `${where} is ${article(kindOf(value))} in the payload; declared ${declared}`,
+    });
   }
 }
 
 /** An object's members against the rows of its properties, of its if/then/else branches and of its keyed values. */
-function matchObject(tree: RowTree, object: Record<string, unknown>, children: readonly FieldRow[], segments: PathSegment[], pointer: string, out: RowProblem[]): void {
+function matchObject(
+  tree: RowTree,
+  object: Record<string, unknown>,
+  children: readonly FieldRow[],
+  segments: PathSegment[],
+  pointer: string,
+  out: RowProblem[],
+): void {
   const properties = children.filter((r) => r.role === 'property');
   const maps = children.filter((r) => r.role === 'map-value');
   // Fields of if/then/else branches are declared too (which branch applies is not worked out).
-  const branchFields = children.filter((r) => lastSegment(r).kind === 'condition').flatMap((b) => tree.under(b.segments)).filter((r) => r.role === 'property');
+  const branchFields = children
+    .filter((r) => lastSegment(r).kind === 'condition')
+    .flatMap((b) => tree.under(b.segments))
+    .filter((r) => r.role === 'property');
   if (properties.length === 0 && maps.length === 0 && branchFields.length === 0) return; // nothing said about this object's fields
   for (const [key, v] of Object.entries(object)) {
     const at = `${pointer}/${pointerToken(key)}`;
@@ -241,7 +295,12 @@ function matchObject(tree: RowTree, object: Record<string, unknown>, children: r
   }
   for (const row of properties) {
     if (row.required === true && !(row.name in object)) {
-      out.push({ kind: 'missing-required', anchor: row.id, pointer: `${pointer}/${pointerToken(row.name)}`, message: `${row.path} is declared required but absent` });
+      out.push({
+        kind: 'missing-required',
+        anchor: row.id,
+        pointer: `${pointer}/${pointerToken(row.name)}`,
+        message: `${row.path} is declared required but absent`,
+      });
     }
   }
 }
@@ -277,8 +336,19 @@ export function checkAgainstRows(value: unknown, rows: readonly FieldRow[], root
   const tree = new RowTree(rows, root);
   const out: RowProblem[] = [];
   const top = tree.under([]);
-  if (top.some((r) => r.role === 'property' || r.role === 'map-value') && !top.some(isVariant) && (value === null || typeof value !== 'object' || Array.isArray(value))) {
-    return [{ kind: 'type', anchor: String(root), pointer: '', message: `the ${root} is ${article(kindOf(value))} in the payload; declared an object` }];
+  if (
+    top.some((r) => r.role === 'property' || r.role === 'map-value') &&
+    !top.some(isVariant) &&
+    (value === null || typeof value !== 'object' || Array.isArray(value))
+  ) {
+    return [
+      {
+        kind: 'type',
+        anchor: String(root),
+        pointer: '',
+        message: `the ${root} is ${article(kindOf(value))} in the payload; declared an object`,
+      },
+    ];
   }
   matchValue(tree, value, [], '', out);
   return out;
@@ -291,7 +361,8 @@ export function checkAgainstRows(value: unknown, rows: readonly FieldRow[], root
 function placeholderPointers(value: unknown, pointer = '', out: Set<string> = new Set()): Set<string> {
   if (isPlaceholder(value)) out.add(pointer);
   else if (Array.isArray(value)) value.forEach((v, i) => placeholderPointers(v, `${pointer}/${i}`, out));
-  else if (value !== null && typeof value === 'object') for (const [k, v] of Object.entries(value)) placeholderPointers(v, `${pointer}/${pointerToken(k)}`, out);
+  else if (value !== null && typeof value === 'object')
+    for (const [k, v] of Object.entries(value)) placeholderPointers(v, `${pointer}/${pointerToken(k)}`, out);
   return out;
 }
 
@@ -337,7 +408,11 @@ export function checkModelInput(
     .map((e) => {
       const params = e.params as { additionalProperty?: string; missingProperty?: string };
       const detail = params.additionalProperty !== undefined ? ` (${params.additionalProperty})` : '';
-      return { anchor: anchorOf(e), pointer: e.instancePath, message: `${e.instancePath || 'the input'} ${e.message ?? 'is invalid'}${detail}` };
+      return {
+        anchor: anchorOf(e),
+        pointer: e.instancePath,
+        message: `${e.instancePath || 'the input'} ${e.message ?? 'is invalid'}${detail}`,
+      };
     });
 }
 
@@ -349,26 +424,40 @@ export function checkModelInput(
  * tool by its name (a follow-up may call another tool); a tool it does not know is not
  * checked. Findings are in call order, then part, then the order of the walk.
  */
-export function checkPayload(payload: PayloadFile, declarationsFor: (tool: string) => Declarations | undefined, ajv: Ajv2020 = definitionAjv()): Finding[] {
+export function checkPayload(
+  payload: PayloadFile,
+  declarationsFor: (tool: string) => Declarations | undefined,
+  ajv: Ajv2020 = definitionAjv(),
+): Finding[] {
   const findings: Finding[] = [];
   // Hook payloads are read through the agent's hook shape; an agent without one has none to check.
   const shape = hookShapeOf(payload.agent);
   payload.calls.forEach((call, index) => {
     const declared = declarationsFor(call.tool);
     if (!declared) return;
-    const push = (parts: PayloadPart[], p: { kind: FindingKind; anchor: string; pointer: string; message: string }): void => {
+    const push = (
+      parts: PayloadPart[],
+      p: { kind: FindingKind; anchor: string; pointer: string; message: string },
+    ): void => {
       findings.push({ call: index, tool: call.tool, parts, ...p });
     };
     if (declared.modelInput && typeof call.input === 'object') {
-      for (const e of checkModelInput(call.input, declared.modelInput.schema, declared.modelInput.table, ajv)) push(['input'], { kind: 'schema', ...e });
+      for (const e of checkModelInput(call.input, declared.modelInput.schema, declared.modelInput.table, ajv))
+        push(['input'], { kind: 'schema', ...e });
     }
     const pre = shape && hookOfEvent(call.hooks, shape, shape.before, call.hookEvents);
     if (shape && pre && hasHookInput(pre, shape)) {
       const name = hookToolName(pre, shape);
       if (name !== undefined && name !== call.tool) {
-        push(['hook tool_input'], { kind: 'hook-tool-name', anchor: 'input', pointer: '', message: `the hooks name the call ${JSON.stringify(name)}, with their own tool_input; not checked against ${call.tool}'s input` });
+        push(['hook tool_input'], {
+          kind: 'hook-tool-name',
+          anchor: 'input',
+          pointer: '',
+          message: `the hooks name the call ${JSON.stringify(name)}, with their own tool_input; not checked against ${call.tool}'s input`,
+        });
       } else {
-        for (const p of checkAgainstRows(hookInput(pre, shape), declared.inputRows, 'input')) push(['hook tool_input'], p);
+        for (const p of checkAgainstRows(hookInput(pre, shape), declared.inputRows, 'input'))
+          push(['hook tool_input'], p);
       }
     }
     if (!declared.resultDeclared) return;
@@ -381,7 +470,8 @@ export function checkPayload(payload: PayloadFile, declarationsFor: (tool: strin
     };
     if ('toolUseResult' in call) add('tool_use_result', call.toolUseResult);
     const post = shape && hookOfEvent(call.hooks, shape, shape.after, call.hookEvents);
-    if (shape && post && hasHookResponse(post, shape) && [undefined, call.tool].includes(hookToolName(post, shape))) add('hook tool_response', hookMember(post, shape.responseField));
+    if (shape && post && hasHookResponse(post, shape) && [undefined, call.tool].includes(hookToolName(post, shape)))
+      add('hook tool_response', hookMember(post, shape.responseField));
     for (const r of results) for (const p of checkAgainstRows(r.value, declared.resultRows, 'output')) push(r.parts, p);
   });
   return findings;

@@ -47,7 +47,10 @@ const FORMATS_MODULE = 'require("ajv-formats/dist/formats")';
 
 /** ajv-formats' formats.js as an expression whose value is its exports. */
 function formatsExpression(): string {
-  const source = readFileSync(require.resolve('ajv-formats/dist/formats'), 'utf8').replace(/^\/\/# sourceMappingURL=.*$/m, '');
+  const source = readFileSync(require.resolve('ajv-formats/dist/formats'), 'utf8').replace(
+    /^\/\/# sourceMappingURL=.*$/m,
+    '',
+  );
   return `(function () {\nconst exports = {};\n${source.trim()}\nreturn exports;\n})()`;
 }
 
@@ -56,7 +59,9 @@ function formatsExpression(): string {
  * schema out even when the code never reads it: descriptions and all).
  */
 function dropUnusedSchemas(code: string): string {
-  return code.replace(/^const (schema\d+) = .*;\n/gm, (line, name: string) => (code.split(new RegExp(`\\b${name}\\b`)).length > 2 ? line : ''));
+  return code.replace(/^const (schema\d+) = .*;\n/gm, (line, name: string) =>
+    code.split(new RegExp(`\\b${name}\\b`)).length > 2 ? line : '',
+  );
 }
 
 /**
@@ -65,7 +70,10 @@ function dropUnusedSchemas(code: string): string {
  * could close the comment inside `validate`. Rewritten with commentSafeLiteral.
  */
 function safeSourceUrlComments(code: string): string {
-  return code.replace(/\/\*# sourceURL=("(?:[^"\\]|\\.)*") \*\//g, (_comment, literal: string) => `/*# sourceURL=${commentSafeLiteral(JSON.parse(literal) as string)} */`);
+  return code.replace(
+    /\/\*# sourceURL=("(?:[^"\\]|\\.)*") \*\//g,
+    (_comment, literal: string) => `/*# sourceURL=${commentSafeLiteral(JSON.parse(literal) as string)} */`,
+  );
 }
 
 /** What JavaScript ends a line at: a `//` comment ends there too. */
@@ -167,11 +175,15 @@ export function validatorModule(schema: Record<string, unknown>, options: Valida
     prelude.push(`const ajvFormats = ${formatsExpression()};`);
   }
   const left = /require\(("[^"]*")\)/.exec(code);
-  if (left) throw new Error(`the validator of ${String(schema.$id)} needs ${left[1]}, which validatorModule does not bundle`);
+  if (left)
+    throw new Error(`the validator of ${String(schema.$id)} needs ${left[1]}, which validatorModule does not bundle`);
   code = safeSourceUrlComments(code);
   // A line break in a banner line would end its comment: the rest would run.
   const broken = (options.banner ?? []).find((line) => JS_LINE_TERMINATOR.test(line));
-  if (broken !== undefined) throw new Error(`a banner line of the validator of ${String(schema.$id)} breaks its // comment: ${JSON.stringify(broken)}`);
+  if (broken !== undefined)
+    throw new Error(
+      `a banner line of the validator of ${String(schema.$id)} breaks its // comment: ${JSON.stringify(broken)}`,
+    );
   const banner = (options.banner ?? []).map((line) => `// ${line}\n`).join('');
   return `${banner}${prelude.join('\n')}${prelude.length > 0 ? '\n' : ''}${code}`;
 }

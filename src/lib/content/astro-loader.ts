@@ -6,7 +6,20 @@
 import type { Loader, LoaderContext } from 'astro/loaders';
 import type { MatrixAgent } from '../model/captures.ts';
 import type { AgentRecord, ComparisonFile, HistoryFile, Job } from '../core/content-types.ts';
-import type { AgentInventory, HookBehaviourHistory, HookOutputs, Subagents, HookBehaviourRecord, PermissionRecord, McpNamingHistory, HookEventsList, HooksEditorial, RemovedTool, SiteModel, ToolModel } from '../model/model.ts';
+import type {
+  AgentInventory,
+  HookBehaviourHistory,
+  HookOutputs,
+  Subagents,
+  HookBehaviourRecord,
+  PermissionRecord,
+  McpNamingHistory,
+  HookEventsList,
+  HooksEditorial,
+  RemovedTool,
+  SiteModel,
+  ToolModel,
+} from '../model/model.ts';
 import type { AgentReleases } from '../model/releases.ts';
 import type { ArchivedExport } from './stages/archive.ts';
 import { contentLocation, loadSiteContent } from './cached.ts';
@@ -15,7 +28,23 @@ import { contentLocation, loadSiteContent } from './cached.ts';
 export interface CollectionData {
   tools: ToolModel;
   /** One agent with everything of the site model that belongs to it. */
-  agents: { record: AgentRecord; matrix: MatrixAgent | undefined; histories: HistoryFile[]; removedTools: RemovedTool[]; inventory: AgentInventory | undefined; releases: AgentReleases | undefined; archived: ArchivedExport[]; hooks: HooksEditorial | undefined; hookEvents: HookEventsList | undefined; hookBehaviour: HookBehaviourRecord[]; hookBehaviourHistory: HookBehaviourHistory | undefined; hookOutputs: HookOutputs | undefined; subagents: Subagents | undefined; permissions: PermissionRecord[]; mcpNaming: McpNamingHistory | undefined };
+  agents: {
+    record: AgentRecord;
+    matrix: MatrixAgent | undefined;
+    histories: HistoryFile[];
+    removedTools: RemovedTool[];
+    inventory: AgentInventory | undefined;
+    releases: AgentReleases | undefined;
+    archived: ArchivedExport[];
+    hooks: HooksEditorial | undefined;
+    hookEvents: HookEventsList | undefined;
+    hookBehaviour: HookBehaviourRecord[];
+    hookBehaviourHistory: HookBehaviourHistory | undefined;
+    hookOutputs: HookOutputs | undefined;
+    subagents: Subagents | undefined;
+    permissions: PermissionRecord[];
+    mcpNaming: McpNamingHistory | undefined;
+  };
   /** A job, its place in content order, and its field comparison. */
   jobs: Job & { order: number; comparison: ComparisonFile | undefined };
 }
@@ -49,7 +78,10 @@ function entries(model: SiteModel, kind: Kind): { id: string; data: CollectionDa
         },
       }));
     case 'jobs':
-      return model.jobs.map((job, order) => ({ id: job.id, data: { ...job, order, comparison: model.comparisons.find((c) => c.job === job.id) } }));
+      return model.jobs.map((job, order) => ({
+        id: job.id,
+        data: { ...job, order, comparison: model.comparisons.find((c) => c.job === job.id) },
+      }));
   }
 }
 

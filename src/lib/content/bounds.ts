@@ -39,24 +39,42 @@ export function boundProblems(data: unknown, bounds: typeof CONTENT_BOUNDS = CON
   while (stack.length > 0) {
     const { value, pointer, depth } = stack.pop()!;
     if (typeof value === 'string') {
-      if (value.length > bounds.stringLength) report({ pointer, rule: 'json-string-length', message: `a string of ${value.length} characters; content strings hold at most ${bounds.stringLength}` });
+      if (value.length > bounds.stringLength)
+        report({
+          pointer,
+          rule: 'json-string-length',
+          message: `a string of ${value.length} characters; content strings hold at most ${bounds.stringLength}`,
+        });
       continue;
     }
     if (typeof value !== 'object' || value === null) continue;
     if (depth >= bounds.depth) {
-      report({ pointer, rule: 'json-depth', message: `nested more than ${bounds.depth} levels deep; content is at most ${bounds.depth} levels of objects and arrays` });
+      report({
+        pointer,
+        rule: 'json-depth',
+        message: `nested more than ${bounds.depth} levels deep; content is at most ${bounds.depth} levels of objects and arrays`,
+      });
       continue; // nothing below is looked at
     }
     const children: { value: unknown; pointer: string; depth: number }[] = [];
-    if (Array.isArray(value)) value.forEach((item, i) => children.push({ value: item, pointer: jsonPointer(pointer, i), depth: depth + 1 }));
+    if (Array.isArray(value))
+      value.forEach((item, i) => children.push({ value: item, pointer: jsonPointer(pointer, i), depth: depth + 1 }));
     else {
       for (const [key, item] of Object.entries(value)) {
         if (key === '__proto__') {
-          report({ pointer: jsonPointer(pointer, key), rule: 'json-key-stored', message: `the key "__proto__": Astro's content store cannot hold an object with this key (it would end the build with no message), so no content file may use it` });
+          report({
+            pointer: jsonPointer(pointer, key),
+            rule: 'json-key-stored',
+            message: `the key "__proto__": Astro's content store cannot hold an object with this key (it would end the build with no message), so no content file may use it`,
+          });
           continue;
         }
         if (key.length > bounds.keyLength) {
-          report({ pointer: jsonPointer(pointer, key.slice(0, 40) + '…'), rule: 'json-key-length', message: `a key of ${key.length} characters; keys hold at most ${bounds.keyLength}` });
+          report({
+            pointer: jsonPointer(pointer, key.slice(0, 40) + '…'),
+            rule: 'json-key-length',
+            message: `a key of ${key.length} characters; keys hold at most ${bounds.keyLength}`,
+          });
           continue;
         }
         children.push({ value: item, pointer: jsonPointer(pointer, key), depth: depth + 1 });

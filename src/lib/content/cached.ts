@@ -62,7 +62,13 @@ const shared = globalThis as { [SLOT]?: Loaded };
  */
 export function contentKey(root?: string): string {
   const where = contentLocation(root);
-  return [where.root, where.contentDir, fingerprint(where.contentDir), fingerprint(join(where.root, 'schemas')), fingerprint(join(where.root, 'src/lib'))].join('\n');
+  return [
+    where.root,
+    where.contentDir,
+    fingerprint(where.contentDir),
+    fingerprint(join(where.root, 'schemas')),
+    fingerprint(join(where.root, 'src/lib')),
+  ].join('\n');
 }
 
 export function loadSiteContent(root?: string): { model: SiteModel; warnings: ContentWarning[] } {

@@ -59,7 +59,8 @@ export function ownIdPointer(schema: unknown): string | undefined {
     for (const [key, value] of Object.entries(node)) {
       if (DATA_KEYWORDS.has(key)) continue;
       if (SCHEMA_MAPS.has(key) && typeof value === 'object' && value !== null && !Array.isArray(value)) {
-        for (const [name, sub] of Object.entries(value)) stack.push({ node: sub, pointer: `${pointer}/${pointerToken(key)}/${pointerToken(name)}` });
+        for (const [name, sub] of Object.entries(value))
+          stack.push({ node: sub, pointer: `${pointer}/${pointerToken(key)}/${pointerToken(name)}` });
       } else {
         stack.push({ node: value, pointer: `${pointer}/${pointerToken(key)}` });
       }
@@ -90,23 +91,38 @@ function checkCompiles(ajv: Ajv2020, schema: object): void {
  */
 export function unwritableKey(schema: unknown, at = ''): { pointer: string; key: string; why: string } | undefined {
   if (schema === null || typeof schema !== 'object') return undefined;
-  const shown = (key: string) => key.replace(/[\u0000-\u001f]|[\ud800-\udfff]/g, (c) => (key.isWellFormed() && c >= '\ud800' ? c : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
+  const shown = (key: string) =>
+    key.replace(/[\u0000-\u001f]|[\ud800-\udfff]/g, (c) =>
+      key.isWellFormed() && c >= '\ud800' ? c : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+    );
   for (const [key, value] of Object.entries(schema)) {
     const pointer = jsonPointer(at, shown(key));
     if (!key.isWellFormed()) return { pointer, key, why: 'a lone surrogate (half of a UTF-16 pair)' };
     const control = /[\u0000-\u001f]/.exec(key);
-    if (control) return { pointer, key, why: `the control character U+${control[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}` };
+    if (control)
+      return {
+        pointer,
+        key,
+        why: `the control character U+${control[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`,
+      };
     const inner = unwritableKey(value, pointer);
     if (inner) return inner;
   }
   return undefined;
 }
 
-export function definitionView(definition: Definition, root: 'input' | 'output' | 'model-input', place: DefinitionPlace, problems: Problems, ajv: Ajv2020): DefinitionView {
+export function definitionView(
+  definition: Definition,
+  root: 'input' | 'output' | 'model-input',
+  place: DefinitionPlace,
+  problems: Problems,
+  ajv: Ajv2020,
+): DefinitionView {
   const prefix = place.tool ? `tool ${place.tool}: ` : '';
   const fail = (error: unknown, rule: string, what: string): DefinitionView => {
     // A shape builder's error knows where inside the definition it is and which rule it breaks.
-    if (error instanceof DefinitionShapeError) problems.error(place.file, place.pointer + error.pointer, error.rule, prefix + error.message);
+    if (error instanceof DefinitionShapeError)
+      problems.error(place.file, place.pointer + error.pointer, error.rule, prefix + error.message);
     else problems.error(place.file, place.pointer, rule, `${prefix}${what}: ${(error as Error).message}`);
     return { definition, rows: [], broken: error instanceof DefinitionShapeError ? error.rule : rule };
   };
@@ -115,7 +131,10 @@ export function definitionView(definition: Definition, root: 'input' | 'output' 
       try {
         return {
           definition,
-          rows: fieldRows(shapeFromTypeScript(definition.source, definition.typeName, `${place.file}#${place.pointer}`), { root }),
+          rows: fieldRows(
+            shapeFromTypeScript(definition.source, definition.typeName, `${place.file}#${place.pointer}`),
+            { root },
+          ),
           code: { lang: 'ts', text: definition.source },
         };
       } catch (error) {
@@ -124,12 +143,22 @@ export function definitionView(definition: Definition, root: 'input' | 'output' 
     case 'json-schema': {
       const id = ownIdPointer(definition.schema);
       if (id !== undefined) {
-        problems.error(place.file, place.pointer + id, 'definition-no-id', `${prefix}the schema declares its own $id; a published schema's $id is its versioned URL on this site, so a definition may not declare one`);
+        problems.error(
+          place.file,
+          place.pointer + id,
+          'definition-no-id',
+          `${prefix}the schema declares its own $id; a published schema's $id is its versioned URL on this site, so a definition may not declare one`,
+        );
         return { definition, rows: [], broken: 'definition-no-id' };
       }
       const unwritable = unwritableKey(definition.schema);
       if (unwritable !== undefined) {
-        problems.error(place.file, place.pointer + unwritable.pointer, 'definition-keys-writable', `${prefix}the key ${JSON.stringify(unwritable.key)} holds ${unwritable.why}, which no URL, anchor or JSON pointer can carry: the field could not be linked to, so the definition is refused`);
+        problems.error(
+          place.file,
+          place.pointer + unwritable.pointer,
+          'definition-keys-writable',
+          `${prefix}the key ${JSON.stringify(unwritable.key)} holds ${unwritable.why}, which no URL, anchor or JSON pointer can carry: the field could not be linked to, so the definition is refused`,
+        );
         return { definition, rows: [], broken: 'definition-keys-writable' };
       }
       try {

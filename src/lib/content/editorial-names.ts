@@ -24,8 +24,23 @@ export function looksLikeFieldName(text: string): boolean {
 export function mentionedNames(tool: ToolModel): string[] {
   const e = tool.editorial;
   if (!e) return [];
-  const texts = [e.summary, e.availability.prose, ...e.availability.gates.map((g) => g.effect), e.lifecycle, ...e.failures, ...(e.versionNotes ?? []).map((n) => n.change)];
-  return [...new Set(texts.flatMap((t) => inlineParts(t).filter((p) => p.code && looksLikeFieldName(p.text)).map((p) => p.text)))];
+  const texts = [
+    e.summary,
+    e.availability.prose,
+    ...e.availability.gates.map((g) => g.effect),
+    e.lifecycle,
+    ...e.failures,
+    ...(e.versionNotes ?? []).map((n) => n.change),
+  ];
+  return [
+    ...new Set(
+      texts.flatMap((t) =>
+        inlineParts(t)
+          .filter((p) => p.code && looksLikeFieldName(p.text))
+          .map((p) => p.text),
+      ),
+    ),
+  ];
 }
 
 /** Names the tool's own definitions establish: fields and listed values in every table, configuration and release. */
@@ -42,7 +57,10 @@ export function establishedNames(tool: ToolModel, site: Pick<SiteModel, 'histori
   if (tool.captured) {
     const ajv = definitionAjv();
     for (const group of distinctInputs(tool.captured)) {
-      for (const [definition, root] of [[group.tool.input, 'model-input'], [group.tool.output, 'output']] as const) {
+      for (const [definition, root] of [
+        [group.tool.input, 'model-input'],
+        [group.tool.output, 'output'],
+      ] as const) {
         if (definition.kind === 'unavailable') continue;
         addRows(definitionView(definition, root, { file: 'capture', pointer: '' }, new Problems(), ajv).rows);
       }
@@ -86,7 +104,9 @@ export interface NameFinding {
 }
 
 /** Every mention that is neither established nor listed, and every stale `namesNotInSchema` entry. */
-export function checkEditorialNames(site: Pick<SiteModel, 'tools' | 'removedTools' | 'inventory' | 'histories'>): NameFinding[] {
+export function checkEditorialNames(
+  site: Pick<SiteModel, 'tools' | 'removedTools' | 'inventory' | 'histories'>,
+): NameFinding[] {
   const findings: NameFinding[] = [];
   const byAgent = new Map<string, Set<string>>();
   for (const tool of site.tools) {

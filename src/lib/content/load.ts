@@ -48,7 +48,11 @@ export interface LoadOptions {
 }
 
 /** Which model each captured configuration asked for, for the catalog table of the agent page. */
-function noteAskedModels(inventory: ReturnType<typeof applyInventory>, matrix: CaptureMatrix | undefined, requests: CapturedRequests): void {
+function noteAskedModels(
+  inventory: ReturnType<typeof applyInventory>,
+  matrix: CaptureMatrix | undefined,
+  requests: CapturedRequests,
+): void {
   for (const i of inventory) {
     if (!i.modelCatalog) continue;
     for (const config of matrix?.agents[i.agent]?.configurations ?? []) {
@@ -85,17 +89,29 @@ export function loadContent(options: LoadOptions): SiteModel {
   // Every later stage checks references against the job index, the agent records
   // and the capture matrix: when one of them cannot be read, stop here with its
   // own errors instead of reporting every reference to it as broken.
-  const foundation = [stage.files.jobs, stage.files.matrix, ...stage.files.agents].filter((f) => f !== undefined).map((f) => reader.relContent(f));
+  const foundation = [stage.files.jobs, stage.files.matrix, ...stage.files.agents]
+    .filter((f) => f !== undefined)
+    .map((f) => reader.relContent(f));
   if (foundation.some((f) => problems.isUnreadable(f))) finish(problems, options); // an unreadable file always has its error: this throws
   const tools = loadGeneratedTools(stage, agents.ids);
   addTypeSources(agents.agents, tools);
   const requests = attachCaptures(stage, tools, agents.matrix);
   capturesSourcePackage(agents.agents, requests);
   applyEditorial(stage, tools, jobs.ids);
-  const inventory = applyInventory(stage, tools, new Map(Object.entries(agents.matrix?.agents ?? {}).map(([id, m]) => [id, m!.version])));
+  const inventory = applyInventory(
+    stage,
+    tools,
+    new Map(Object.entries(agents.matrix?.agents ?? {}).map(([id, m]) => [id, m!.version])),
+  );
   noteAskedModels(inventory, agents.matrix, requests);
   // After the inventory: a gate may state a condition on the binary's model catalog.
-  checkAvailabilityGates(stage, tools, agents.matrix, requests, new Map(inventory.flatMap((i) => (i.modelCatalog ? [[i.agent, i.modelCatalog.models]] : []))));
+  checkAvailabilityGates(
+    stage,
+    tools,
+    agents.matrix,
+    requests,
+    new Map(inventory.flatMap((i) => (i.modelCatalog ? [[i.agent, i.modelCatalog.models]] : []))),
+  );
   checkPages(stage, tools);
   attachPayloads(stage, tools, agents.matrix);
   addFindings(stage, tools);
@@ -118,7 +134,25 @@ export function loadContent(options: LoadOptions): SiteModel {
   tools.sort((a, b) => (a.agent === b.agent ? a.fullName.localeCompare(b.fullName) : a.agent.localeCompare(b.agent)));
   // Agents in registry order, everywhere the site lists them.
   agents.agents.sort((a, b) => AGENT_IDS.indexOf(a.id) - AGENT_IDS.indexOf(b.id));
-  const model: SiteModel = { agents: agents.agents, tools, jobs: jobs.jobs, comparisons, histories, removedTools: removed, inventory, releases: {}, archived: [], hooks, hookEvents, hookBehaviour, hookBehaviourHistories, hookOutputs, subagents, permissions, mcpNaming };
+  const model: SiteModel = {
+    agents: agents.agents,
+    tools,
+    jobs: jobs.jobs,
+    comparisons,
+    histories,
+    removedTools: removed,
+    inventory,
+    releases: {},
+    archived: [],
+    hooks,
+    hookEvents,
+    hookBehaviour,
+    hookBehaviourHistories,
+    hookOutputs,
+    subagents,
+    permissions,
+    mcpNaming,
+  };
   if (agents.matrix) model.matrix = agents.matrix;
   // Every source is read: say which release each part of each page comes from.
   for (const agent of agents.agents) model.releases[agent.id] = agentReleases(model, agent.id);

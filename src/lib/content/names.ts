@@ -28,7 +28,8 @@ const NOT_PRINTABLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}\p{Co}\p{Cn}]/u;
 export function nameProblem(name: string, maxLength: number = NAME_LENGTH.name): string | undefined {
   if (name.length === 0) return 'is empty';
   const bad = NOT_PRINTABLE.exec(name);
-  if (bad) return `holds the unprintable character U+${bad[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')} at position ${[...name.slice(0, bad.index)].length}`;
+  if (bad)
+    return `holds the unprintable character U+${bad[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')} at position ${[...name.slice(0, bad.index)].length}`;
   if (/^\s|\s$/u.test(name)) return 'starts or ends with white space';
   const length = [...name].length;
   if (length > maxLength) return `has ${length} characters; at most ${maxLength} are allowed`;
@@ -42,7 +43,13 @@ export function describeNameProblem(what: string, name: string, problem: string)
 }
 
 /** Reports a name that fails `nameProblem` as one `name-printable` error; true when the name is fine. */
-export function checkName(problems: Problems, place: { file: string; pointer: string }, what: string, name: string, maxLength: number = NAME_LENGTH.name): boolean {
+export function checkName(
+  problems: Problems,
+  place: { file: string; pointer: string },
+  what: string,
+  name: string,
+  maxLength: number = NAME_LENGTH.name,
+): boolean {
   const problem = nameProblem(name, maxLength);
   if (problem) problems.error(place.file, place.pointer, 'name-printable', describeNameProblem(what, name, problem));
   return problem === undefined;

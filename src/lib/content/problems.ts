@@ -20,7 +20,10 @@ export class ContentErrors extends Error {
   // Not named `errors`: tools that treat such an object as an AggregateError would print only the first.
   readonly problems: ContentError[];
   constructor(errors: ContentError[]) {
-    super(`Invalid content (${errors.length} problem${errors.length === 1 ? '' : 's'}):\n` + errors.map((e) => `  - ${e.message}`).join('\n'));
+    super(
+      `Invalid content (${errors.length} problem${errors.length === 1 ? '' : 's'}):\n` +
+        errors.map((e) => `  - ${e.message}`).join('\n'),
+    );
     this.problems = errors;
   }
 }
@@ -29,7 +32,6 @@ export interface ContentWarning {
   file: string;
   message: string;
 }
-
 
 export class Problems {
   readonly errors: ContentError[] = [];

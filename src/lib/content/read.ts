@@ -16,10 +16,14 @@ import { AGENT_IDS, isAgentId } from '../agents/index.ts';
 import { AGENT_ID_FORMAT, CONTENT_SCHEMAS, SHARED_SCHEMAS, type SchemaName } from './schema-files.ts';
 
 // ajv-formats is CommonJS; under ESM its function sits on `default`.
-const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv2020) => void;
+const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (
+  ajv: Ajv2020,
+) => void;
 
 /** Schema file of each kind of content file. */
-export const SCHEMA_FILES = Object.fromEntries(Object.entries(CONTENT_SCHEMAS).map(([name, s]) => [name, s.file])) as { readonly [K in SchemaName]: (typeof CONTENT_SCHEMAS)[K]['file'] };
+export const SCHEMA_FILES = Object.fromEntries(Object.entries(CONTENT_SCHEMAS).map(([name, s]) => [name, s.file])) as {
+  readonly [K in SchemaName]: (typeof CONTENT_SCHEMAS)[K]['file'];
+};
 
 export type { SchemaName };
 
@@ -98,18 +102,64 @@ const PER_AGENT = ['tools', 'editorial', 'captures', 'payloads'] as const;
 /** Folders of one file per agent (or job) each: where they are in ContentFiles, the file names read, and what a stray file is told. */
 const FLAT_FOLDERS: readonly { folder: string; key: FlatKey; file: RegExp; says: string }[] = [
   { folder: 'agents', key: 'agents', file: JSON_FILE, says: 'agent records are content/agents/<agent>.json' },
-  { folder: 'history', key: 'history', file: HISTORY_FILE, says: 'history files are content/history/<agent>.<sdk|capture>.json' },
-  { folder: 'comparisons', key: 'comparisons', file: ID_FILE, says: 'comparison files are content/comparisons/<job>.json' },
+  {
+    folder: 'history',
+    key: 'history',
+    file: HISTORY_FILE,
+    says: 'history files are content/history/<agent>.<sdk|capture>.json',
+  },
+  {
+    folder: 'comparisons',
+    key: 'comparisons',
+    file: ID_FILE,
+    says: 'comparison files are content/comparisons/<job>.json',
+  },
   { folder: 'archive', key: 'archive', file: ID_FILE, says: 'archive files are content/archive/<agent>.json' },
   { folder: 'hooks', key: 'hooks', file: ID_FILE, says: 'hooks files are content/hooks/<agent>.json' },
-  { folder: 'hook-events', key: 'hookEvents', file: ID_FILE, says: 'hook event files are content/hook-events/<agent>.json' },
-  { folder: 'hook-behaviour-history', key: 'hookBehaviourHistory', file: ID_FILE, says: 'hook behaviour histories are content/hook-behaviour-history/<agent>.json' },
-  { folder: 'hook-outputs', key: 'hookOutputs', file: ID_FILE, says: 'hook output files are content/hook-outputs/<agent>.json' },
-  { folder: 'subagents', key: 'subagents', file: ID_FILE, says: 'subagent tool sets are content/subagents/<agent>.json' },
-  { folder: 'mcp-naming', key: 'mcpNaming', file: ID_FILE, says: 'MCP naming histories are content/mcp-naming/<agent>.json' },
+  {
+    folder: 'hook-events',
+    key: 'hookEvents',
+    file: ID_FILE,
+    says: 'hook event files are content/hook-events/<agent>.json',
+  },
+  {
+    folder: 'hook-behaviour-history',
+    key: 'hookBehaviourHistory',
+    file: ID_FILE,
+    says: 'hook behaviour histories are content/hook-behaviour-history/<agent>.json',
+  },
+  {
+    folder: 'hook-outputs',
+    key: 'hookOutputs',
+    file: ID_FILE,
+    says: 'hook output files are content/hook-outputs/<agent>.json',
+  },
+  {
+    folder: 'subagents',
+    key: 'subagents',
+    file: ID_FILE,
+    says: 'subagent tool sets are content/subagents/<agent>.json',
+  },
+  {
+    folder: 'mcp-naming',
+    key: 'mcpNaming',
+    file: ID_FILE,
+    says: 'MCP naming histories are content/mcp-naming/<agent>.json',
+  },
   { folder: 'inventory', key: 'inventory', file: ID_FILE, says: 'inventory files are content/inventory/<agent>.json' },
 ];
-type FlatKey = 'agents' | 'history' | 'comparisons' | 'archive' | 'hooks' | 'hookEvents' | 'hookBehaviourHistory' | 'hookOutputs' | 'subagents' | 'mcpNaming' | 'inventory';
+type FlatKey =
+  | 'agents'
+  | 'history'
+  | 'comparisons'
+  | 'archive'
+  | 'hooks'
+  | 'hookEvents'
+  | 'hookBehaviourHistory'
+  | 'hookOutputs'
+  | 'subagents'
+  | 'mcpNaming'
+  | 'inventory';
 
 /**
  * Walks the content folder and sorts its files into what the loader reads;
@@ -117,7 +167,25 @@ type FlatKey = 'agents' | 'history' | 'comparisons' | 'archive' | 'hooks' | 'hoo
  * folder) is reported as a warning so that it is not skipped silently.
  */
 export function scanContent(contentDir: string, problems: Problems, rel: (path: string) => string): ContentFiles {
-  const files: ContentFiles = { agents: [], tools: new Map(), editorial: new Map(), captures: new Map(), payloads: new Map(), history: [], inventory: [], comparisons: [], archive: [], hooks: [], hookEvents: [], hookBehaviour: [], hookBehaviourHistory: [], hookOutputs: [], subagents: [], permissions: [], mcpNaming: [] };
+  const files: ContentFiles = {
+    agents: [],
+    tools: new Map(),
+    editorial: new Map(),
+    captures: new Map(),
+    payloads: new Map(),
+    history: [],
+    inventory: [],
+    comparisons: [],
+    archive: [],
+    hooks: [],
+    hookEvents: [],
+    hookBehaviour: [],
+    hookBehaviourHistory: [],
+    hookOutputs: [],
+    subagents: [],
+    permissions: [],
+    mcpNaming: [],
+  };
   const ignored = (path: string, why: string): void => problems.warn(rel(path), `ignored: ${why}`);
   const list = (dir: string): string[] => readdirSync(dir).sort();
   /** content/<folder>/<agent>/<case>.json: one record per case of an agent. */
@@ -168,7 +236,11 @@ export function scanContent(contentDir: string, problems: Problems, rel: (path: 
         }
         files[kind].set(agent, found);
       }
-    } else ignored(path, 'not a content file or folder the site reads (jobs.json, capture-matrix.json, scenarios.json, hook-cases.json, permission-cases.json, agents/, tools/, editorial/, captures/, payloads/, history/, inventory/, comparisons/, archive/, hooks/, hook-events/, hook-behaviour/, hook-behaviour-history/, hook-outputs/, subagents/, permissions/, mcp-naming/)');
+    } else
+      ignored(
+        path,
+        'not a content file or folder the site reads (jobs.json, capture-matrix.json, scenarios.json, hook-cases.json, permission-cases.json, agents/, tools/, editorial/, captures/, payloads/, history/, inventory/, comparisons/, archive/, hooks/, hook-events/, hook-behaviour/, hook-behaviour-history/, hook-outputs/, subagents/, permissions/, mcp-naming/)',
+      );
   }
   return files;
 }
@@ -214,7 +286,10 @@ export class ContentReader {
     let text = readFileSync(path, 'utf8');
     if (text.charCodeAt(0) === 0xfeff) {
       // Some editors save UTF-8 with a byte-order mark; JSON forbids it, the content is otherwise fine.
-      this.problems.warn(file, 'starts with a UTF-8 byte-order mark (U+FEFF); it was ignored — save the file without it');
+      this.problems.warn(
+        file,
+        'starts with a UTF-8 byte-order mark (U+FEFF); it was ignored — save the file without it',
+      );
       text = text.slice(1);
     }
     let data: unknown;
@@ -234,7 +309,13 @@ export class ContentReader {
     // After the bounds: the walk below recurses as deep as the data nests.
     const duplicates = duplicateKeys(text);
     if (duplicates.length > 0) {
-      for (const d of duplicates) this.problems.error(file, d.pointer, 'json-unique-keys', `the key ${JSON.stringify(d.key)} is written twice in one object; a JSON reader keeps only the last, so the first would be lost: keep one`);
+      for (const d of duplicates)
+        this.problems.error(
+          file,
+          d.pointer,
+          'json-unique-keys',
+          `the key ${JSON.stringify(d.key)} is written twice in one object; a JSON reader keeps only the last, so the first would be lost: keep one`,
+        );
       this.problems.markUnreadable(file);
       return undefined;
     }

@@ -31,7 +31,11 @@ export const CONTENT_SCHEMAS = {
 export type SchemaName = keyof typeof CONTENT_SCHEMAS;
 
 /** Schemas the content schemas refer to by `$ref`, never read on their own: added to Ajv first. */
-export const SHARED_SCHEMAS = ['agent-id.schema.json', 'subagent-type.schema.json', 'permission-rule.schema.json'] as const;
+export const SHARED_SCHEMAS = [
+  'agent-id.schema.json',
+  'subagent-type.schema.json',
+  'permission-rule.schema.json',
+] as const;
 
 /** The format of agent ids (schemas/agent-id.schema.json), checked against the registry. */
 export const AGENT_ID_FORMAT = 'agent-id';

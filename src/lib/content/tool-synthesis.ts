@@ -20,16 +20,33 @@ import { stubServerFamily } from '../model/tool-names.ts';
 export type CaptureFileOf = (config: string) => string;
 
 /** Where a captured tool's definition sits: its capture file and the pointer the extractor recorded. */
-export function capturePlace(fileOf: CaptureFileOf, entry: CapturedEntry, config: string, tool: CapturedTool): DefinitionPlace {
+export function capturePlace(
+  fileOf: CaptureFileOf,
+  entry: CapturedEntry,
+  config: string,
+  tool: CapturedTool,
+): DefinitionPlace {
   return { file: fileOf(config), pointer: tool.pointer, tool: entry.fullName };
 }
 
-export function attachCapture(tool: ToolModel, entry: CapturedEntry, fileOf: CaptureFileOf, problems: Problems, ajv: Ajv2020): void {
+export function attachCapture(
+  tool: ToolModel,
+  entry: CapturedEntry,
+  fileOf: CaptureFileOf,
+  problems: Problems,
+  ajv: Ajv2020,
+): void {
   tool.captured = entry;
   const config = primaryConfiguration(entry);
   const captured = entry.byConfig.get(config)!;
   if (captured.input.kind !== 'json-schema') return;
-  const view = definitionView(captured.input, 'model-input', capturePlace(fileOf, entry, config, captured), problems, ajv);
+  const view = definitionView(
+    captured.input,
+    'model-input',
+    capturePlace(fileOf, entry, config, captured),
+    problems,
+    ajv,
+  );
   // Only a TypeScript SDK type is compared with the model-facing schema; otherwise say nothing about differences.
   tool.modelInput =
     tool.input.definition.kind === 'typescript'
@@ -38,7 +55,11 @@ export function attachCapture(tool: ToolModel, entry: CapturedEntry, fileOf: Cap
 }
 
 /** Where a tool known from captures comes from: one capture file per configuration that shows it. */
-function captureProvenance(matrixAgent: MatrixAgent, agent: string, configs: readonly string[]): GeneratedTool['provenance'] {
+function captureProvenance(
+  matrixAgent: MatrixAgent,
+  agent: string,
+  configs: readonly string[],
+): GeneratedTool['provenance'] {
   return configs.map((c) => ({
     package: matrixAgent.package,
     version: matrixAgent.version,
@@ -55,7 +76,8 @@ export function isMcpInstance(entry: CapturedEntry): boolean {
 
 export function mcpFamilyFromCapture(entry: CapturedEntry, matrixAgent: MatrixAgent): ToolModel {
   const naming = mcpNamingOf(entry.agent);
-  if (naming === undefined) throw new Error(`${entry.agent} names no MCP family, yet ${entry.fullName} was taken for one`);
+  if (naming === undefined)
+    throw new Error(`${entry.agent} names no MCP family, yet ${entry.fullName} was taken for one`);
   const fullName = naming.family;
   const config = primaryConfiguration(entry);
   const reason = `Each MCP server defines its own tools and their input schemas; the CLI passes them on to the model${
@@ -100,7 +122,13 @@ function groupOf(entry: CapturedEntry): ToolModel['generated']['group'] {
   return 'built-in';
 }
 
-export function synthesizeFromCapture(entry: CapturedEntry, matrixAgent: MatrixAgent, fileOf: CaptureFileOf, problems: Problems, ajv: Ajv2020): ToolModel {
+export function synthesizeFromCapture(
+  entry: CapturedEntry,
+  matrixAgent: MatrixAgent,
+  fileOf: CaptureFileOf,
+  problems: Problems,
+  ajv: Ajv2020,
+): ToolModel {
   const config = primaryConfiguration(entry);
   const primary = entry.byConfig.get(config)!;
   const result = declaredResult(entry);
@@ -135,18 +163,31 @@ export function synthesizeFromCapture(entry: CapturedEntry, matrixAgent: MatrixA
     // The stub's own schema and description must not read as the tool's: the definition is unknown.
     generated.input = { kind: 'unavailable', reason: standIn };
     generated.output = { kind: 'unavailable', reason: standIn };
-    return { ...tool, input: { definition: generated.input, rows: [] }, output: { definition: generated.output, rows: [] }, standIn };
+    return {
+      ...tool,
+      input: { definition: generated.input, rows: [] },
+      output: { definition: generated.output, rows: [] },
+      standIn,
+    };
   }
   tool.input = definitionView(primary.input, 'input', capturePlace(fileOf, entry, config, primary), problems, ajv);
   tool.output = result
-    ? definitionView(result.output, 'output', capturePlace(fileOf, entry, result.config, entry.byConfig.get(result.config)!), problems, ajv)
+    ? definitionView(
+        result.output,
+        'output',
+        capturePlace(fileOf, entry, result.config, entry.byConfig.get(result.config)!),
+        problems,
+        ajv,
+      )
     : definitionView(generated.output, 'output', { file, pointer: '' }, problems, ajv);
   return tool;
 }
 
 export function documentedOnlyTool(editorial: EditorialTool, file: string): ToolModel {
   const reason = `No captured configuration advertises this tool, so its definition could not be read from the CLI. ${editorial.documentedOnly!.evidence}`;
-  const [namespace, name] = editorial.name.includes('.') ? (editorial.name.split(/\.(.*)/s) as [string, string]) : [undefined, editorial.name];
+  const [namespace, name] = editorial.name.includes('.')
+    ? (editorial.name.split(/\.(.*)/s) as [string, string])
+    : [undefined, editorial.name];
   const generated: GeneratedTool = {
     agent: editorial.agent,
     name: name!,

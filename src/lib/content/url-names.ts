@@ -43,12 +43,16 @@ export function toolSlug(name: string): string {
  */
 export function urlNameProblem(segment: string, reserved: ReadonlySet<string>): string | undefined {
   if (segment === '') return 'gives an empty URL segment (no letter or digit survives)';
-  if (segment === '.' || segment === '..') return `gives the URL segment ${JSON.stringify(segment)}, which names a folder itself or its parent`;
-  if (segment.startsWith('.')) return `gives the URL segment ${JSON.stringify(segment)}, which starts with a dot (hidden files are not served)`;
-  if (!/^[a-z0-9._-]+$/.test(segment)) return `gives the URL segment ${JSON.stringify(segment)}, with characters other than a-z 0-9 . _ -`;
+  if (segment === '.' || segment === '..')
+    return `gives the URL segment ${JSON.stringify(segment)}, which names a folder itself or its parent`;
+  if (segment.startsWith('.'))
+    return `gives the URL segment ${JSON.stringify(segment)}, which starts with a dot (hidden files are not served)`;
+  if (!/^[a-z0-9._-]+$/.test(segment))
+    return `gives the URL segment ${JSON.stringify(segment)}, with characters other than a-z 0-9 . _ -`;
   const bytes = Buffer.byteLength(segment, 'utf8');
   if (bytes > MAX_NAME_BYTES) return `gives a URL segment of ${bytes} bytes; file names hold at most ${MAX_NAME_BYTES}`;
-  if (reserved.has(segment) || reserved.has(segment.replace(/\.html?$/, ''))) return `gives the URL segment ${JSON.stringify(segment)}, which the site already uses for another page`;
+  if (reserved.has(segment) || reserved.has(segment.replace(/\.html?$/, '')))
+    return `gives the URL segment ${JSON.stringify(segment)}, which the site already uses for another page`;
   return undefined;
 }
 

@@ -15,5 +15,8 @@
  * JSON escape: `JSON.parse` of the result gives `text` back.
  */
 export function commentSafeLiteral(text: string): string {
-  return JSON.stringify(text).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029').replace(/\*\//g, '*\\/');
+  return JSON.stringify(text)
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029')
+    .replace(/\*\//g, '*\\/');
 }

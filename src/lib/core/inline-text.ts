@@ -32,5 +32,7 @@ export function breakableParts(text: string, options: { camelCase?: boolean } = 
   // between the words of a camelCase name (`dangerously|Disable|Sandbox`) unless
   // told not to: a tool name broken there (`List|Connectors`) reads as two words.
   const camel = options.camelCase ?? true;
-  return text.split(camel ? /(?<=[._|/,])(?=[^._|/,])|(?<=.)(?=[([])|(?<=[a-z])(?=[A-Z])/u : /(?<=[._|/,])(?=[^._|/,])|(?<=.)(?=[([])/u);
+  return text.split(
+    camel ? /(?<=[._|/,])(?=[^._|/,])|(?<=.)(?=[([])|(?<=[a-z])(?=[A-Z])/u : /(?<=[._|/,])(?=[^._|/,])|(?<=.)(?=[([])/u,
+  );
 }

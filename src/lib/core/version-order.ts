@@ -58,7 +58,9 @@ export function compareVersions(a: string, b: string): number {
   const split = (v: string) => {
     const core = v.split('+')[0]!;
     const dash = core.indexOf('-');
-    return dash < 0 ? { main: core.split('.'), pre: undefined } : { main: core.slice(0, dash).split('.'), pre: core.slice(dash + 1).split('.') };
+    return dash < 0
+      ? { main: core.split('.'), pre: undefined }
+      : { main: core.slice(0, dash).split('.'), pre: core.slice(dash + 1).split('.') };
   };
   const x = split(a);
   const y = split(b);

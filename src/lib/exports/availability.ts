@@ -23,7 +23,10 @@ export type CompactAvailability = { others: Outcome } & Partial<Record<Outcome, 
  * outcome of the most configurations; on a tie, the one met first. With no configuration,
  * `others` is `absent` (no configuration advertises it).
  */
-export function compactAvailability(configurations: readonly string[], deliveryOf: (id: string) => Delivery | null): CompactAvailability {
+export function compactAvailability(
+  configurations: readonly string[],
+  deliveryOf: (id: string) => Delivery | null,
+): CompactAvailability {
   const outcomes = configurations.map((id) => [id, deliveryOf(id) ?? 'absent'] as const);
   const counts = new Map<Outcome, number>();
   for (const [, outcome] of outcomes) counts.set(outcome, (counts.get(outcome) ?? 0) + 1);
@@ -36,11 +39,17 @@ export function compactAvailability(configurations: readonly string[], deliveryO
 }
 
 /** Every configuration's delivery (null: absent), back from the compact form. */
-export function expandAvailability(compact: CompactAvailability, configurations: readonly string[]): Record<string, Delivery | null> {
+export function expandAvailability(
+  compact: CompactAvailability,
+  configurations: readonly string[],
+): Record<string, Delivery | null> {
   const listed = new Map<string, Outcome>();
-  for (const [key, ids] of Object.entries(compact)) if (key !== 'others') for (const id of ids as string[]) listed.set(id, key as Outcome);
-  return Object.fromEntries(configurations.map((id) => {
-    const outcome = listed.get(id) ?? compact.others;
-    return [id, outcome === 'absent' ? null : outcome];
-  }));
+  for (const [key, ids] of Object.entries(compact))
+    if (key !== 'others') for (const id of ids as string[]) listed.set(id, key as Outcome);
+  return Object.fromEntries(
+    configurations.map((id) => {
+      const outcome = listed.get(id) ?? compact.others;
+      return [id, outcome === 'absent' ? null : outcome];
+    }),
+  );
 }

@@ -9,7 +9,15 @@ import type { HookOutputs, SiteModel, ToolModel } from '../model/model.ts';
 import { sitePath, toolPath } from '../site/site.ts';
 import { definitionFiles } from '../views/tool-page.ts';
 import { compactAvailability, type CompactAvailability } from './availability.ts';
-import { exportFileNames, exportPath, siteUrl, TIMELINE_FILE, versionedExportPath, type Section, type SiteOrigin } from '../site/export-files.ts';
+import {
+  exportFileNames,
+  exportPath,
+  siteUrl,
+  TIMELINE_FILE,
+  versionedExportPath,
+  type Section,
+  type SiteOrigin,
+} from '../site/export-files.ts';
 import { versionNotes } from '../history/history.ts';
 import { releaseSegment, type AgentReleases } from '../model/releases.ts';
 import { agentHooks } from '../behaviour/hooks.ts';
@@ -24,7 +32,15 @@ import { historyExportPath } from './history-export.ts';
 function catalogOutputs(outputs: HookOutputs | undefined): Pick<CatalogAgent['hooks'], 'outputs'> {
   if (outputs === undefined) return {};
   if ('unavailable' in outputs) return { outputs: { unavailable: outputs.unavailable } };
-  return { outputs: { from: outputSource(outputs), schemas: outputs.events.map((e) => ({ event: e.event, schema: sitePath(outputSchemaPath(outputs.agent, e.event)) })) } };
+  return {
+    outputs: {
+      from: outputSource(outputs),
+      schemas: outputs.events.map((e) => ({
+        event: e.event,
+        schema: sitePath(outputSchemaPath(outputs.agent, e.event)),
+      })),
+    },
+  };
 }
 
 export const CATALOG_PATH = '/catalog.json';
@@ -36,7 +52,11 @@ export const CATALOG_SCHEMA_PATH = '/catalog.schema.json';
  * registry's ids, in the registry's order.
  */
 export function publishedCatalogSchema(schema: { $defs: { agentId: object } }, origin: SiteOrigin): object {
-  return { ...schema, $id: siteUrl(CATALOG_SCHEMA_PATH, origin), $defs: { ...schema.$defs, agentId: { ...schema.$defs.agentId, enum: [...AGENT_IDS] } } };
+  return {
+    ...schema,
+    $id: siteUrl(CATALOG_SCHEMA_PATH, origin),
+    $defs: { ...schema.$defs, agentId: { ...schema.$defs.agentId, enum: [...AGENT_IDS] } },
+  };
 }
 
 /** A latest path and the path of the release it currently serves. */
@@ -94,7 +114,12 @@ export interface CatalogAgent {
   toolCount: number;
   configurations: { id: string; label: string }[];
   /** The hooks page, how many hook payloads are recorded, and the schema of each recorded event. */
-  hooks: { page: string; recorded: number; schemas: { event: string; schema: string }[]; outputs?: { from?: string; unavailable?: string; schemas?: { event: string; schema: string }[] } };
+  hooks: {
+    page: string;
+    recorded: number;
+    schemas: { event: string; schema: string }[];
+    outputs?: { from?: string; unavailable?: string; schemas?: { event: string; schema: string }[] };
+  };
   /** What happened when a hook answered, per recorded case, with its row on the hooks page. */
   behaviour: (BehaviourEntry & { page: string })[];
   /** What a permission rule did to a real call, per recorded case, with its row on the permissions page. */
@@ -113,11 +138,16 @@ function catalogTool(tool: ToolModel, model: SiteModel, hooked: ReadonlySet<Tool
   const agent = model.agents.find((a) => a.id === tool.agent)!;
   const configurations = model.matrix?.agents[tool.agent]?.configurations ?? [];
   const files = exportFileNames(tool);
-  const link = (file: (typeof files)[number]): VersionedLink => ({ latest: sitePath(exportPath(tool, file)), versioned: sitePath(versionedExportPath(tool, file)) });
+  const link = (file: (typeof files)[number]): VersionedLink => ({
+    latest: sitePath(exportPath(tool, file)),
+    versioned: sitePath(versionedExportPath(tool, file)),
+  });
   const schemas: CatalogTool['links']['schemas'] = {};
-  for (const file of files) if (file.endsWith('.schema.json')) schemas[SECTION_KEYS[file.replace('.schema.json', '') as Section]] = link(file);
+  for (const file of files)
+    if (file.endsWith('.schema.json')) schemas[SECTION_KEYS[file.replace('.schema.json', '') as Section]] = link(file);
   const definitionLinks: CatalogTool['links']['definitionFiles'] = {};
-  for (const file of definitionFiles(tool)) definitionLinks[SECTION_KEYS[file.section]] = sitePath(`${toolPath(tool)}${file.fileName}`);
+  for (const file of definitionFiles(tool))
+    definitionLinks[SECTION_KEYS[file.section]] = sitePath(`${toolPath(tool)}${file.fileName}`);
   const entry: CatalogTool = {
     agent: tool.agent,
     product: agent.product,
@@ -134,7 +164,10 @@ function catalogTool(tool: ToolModel, model: SiteModel, hooked: ReadonlySet<Tool
       result: tool.output.definition.kind,
       ...(tool.modelInput ? { modelInput: tool.modelInput.view.definition.kind } : {}),
     },
-    availability: compactAvailability(configurations.map((c) => c.id), (id) => tool.captured?.byConfig.get(id)?.delivery ?? null),
+    availability: compactAvailability(
+      configurations.map((c) => c.id),
+      (id) => tool.captured?.byConfig.get(id)?.delivery ?? null,
+    ),
     jobs: [...(tool.editorial?.jobs ?? [])],
     links: {
       page: sitePath(toolPath(tool)),
@@ -145,14 +178,19 @@ function catalogTool(tool: ToolModel, model: SiteModel, hooked: ReadonlySet<Tool
   };
   if (tool.generated.namespace !== undefined) entry.namespace = tool.generated.namespace;
   if (hooked.has(tool)) entry.links.hookSchema = sitePath(toolHookSchemaPath(tool));
-  if (versionNotes(tool, model.histories).length > 0) entry.links.timeline = sitePath(`${toolPath(tool)}${TIMELINE_FILE}`);
+  if (versionNotes(tool, model.histories).length > 0)
+    entry.links.timeline = sitePath(`${toolPath(tool)}${TIMELINE_FILE}`);
   return entry;
 }
 
 /** The catalog: agents in the site's order, then tools by agent (site order) and full name. */
 export function buildCatalog(model: SiteModel, origin: SiteOrigin): Catalog {
   const order = model.agents.map((a) => a.id);
-  const tools = [...model.tools].sort((a, b) => order.indexOf(a.agent) - order.indexOf(b.agent) || (a.fullName < b.fullName ? -1 : a.fullName > b.fullName ? 1 : 0));
+  const tools = [...model.tools].sort(
+    (a, b) =>
+      order.indexOf(a.agent) - order.indexOf(b.agent) ||
+      (a.fullName < b.fullName ? -1 : a.fullName > b.fullName ? 1 : 0),
+  );
   const recorded = new Map(model.agents.map((agent) => [agent.id, agentHooks(model, agent.id)]));
   const hooked = new Set([...recorded.values()].flatMap((r) => r.hooks.map((h) => h.tool)));
   return {
@@ -164,7 +202,15 @@ export function buildCatalog(model: SiteModel, origin: SiteOrigin): Catalog {
       releases: model.releases[agent.id] ?? { examples: [] },
       checked: agent.checked,
       page: sitePath(`/${agent.id}/`),
-      ...(model.histories.some((h) => h.agent === agent.id) ? { history: { changelog: changelogUrl(agent.id), feed: changelogFeedUrl(agent.id), export: historyExportPath(agent.id) } } : {}),
+      ...(model.histories.some((h) => h.agent === agent.id)
+        ? {
+            history: {
+              changelog: changelogUrl(agent.id),
+              feed: changelogFeedUrl(agent.id),
+              export: historyExportPath(agent.id),
+            },
+          }
+        : {}),
       toolCount: model.tools.filter((t) => t.agent === agent.id).length,
       configurations: (model.matrix?.agents[agent.id]?.configurations ?? []).map((c) => ({ id: c.id, label: c.label })),
       hooks: {
@@ -173,7 +219,10 @@ export function buildCatalog(model: SiteModel, origin: SiteOrigin): Catalog {
         schemas: eventSchemaFiles(recorded.get(agent.id)!).map((f) => ({ event: f.event, schema: sitePath(f.path) })),
         ...catalogOutputs(model.hookOutputs.find((o) => o.agent === agent.id)),
       },
-      behaviour: behaviourEntries(model.hookBehaviour.filter((r) => r.agent === agent.id), model.hookBehaviourHistories.find((h) => h.agent === agent.id)).map((e) => ({ ...e, page: sitePath(`/${agent.id}/hooks/#case-${e.case}`) })),
+      behaviour: behaviourEntries(
+        model.hookBehaviour.filter((r) => r.agent === agent.id),
+        model.hookBehaviourHistories.find((h) => h.agent === agent.id),
+      ).map((e) => ({ ...e, page: sitePath(`/${agent.id}/hooks/#case-${e.case}`) })),
       permissions: permissionEntries(model, agent.id),
     })),
     tools: tools.map((tool) => catalogTool(tool, model, hooked)),

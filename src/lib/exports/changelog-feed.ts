@@ -22,11 +22,16 @@ import type { TextDiff } from '../history/text-diff.ts';
 export { releaseTimes };
 
 /** One change as an HTML line: what the changelog page shows (ChangeText), with absolute links. */
-function changeHtml(change: ChangelogChange, fieldHref: string | undefined, absolute: (path: string) => string): string {
+function changeHtml(
+  change: ChangelogChange,
+  fieldHref: string | undefined,
+  absolute: (path: string) => string,
+): string {
   const line = changeLine(change.event, change.folded);
   const code = (text: string) => `<code>${html(text)}</code>`;
   const parts = [html(line.kind)];
-  if (line.path !== undefined) parts.push(' ', fieldHref ? `<a href="${html(absolute(fieldHref))}">${code(line.path)}</a>` : code(line.path));
+  if (line.path !== undefined)
+    parts.push(' ', fieldHref ? `<a href="${html(absolute(fieldHref))}">${code(line.path)}</a>` : code(line.path));
   if (line.configuration !== undefined) parts.push(` in <em>${html(line.configuration)}</em>`);
   if (line.from !== undefined && line.to !== undefined) parts.push(`: ${code(line.from)} → ${code(line.to)}`);
   else if (line.to !== undefined) parts.push(`: ${code(line.to)}`);
@@ -37,7 +42,15 @@ function changeHtml(change: ChangelogChange, fieldHref: string | undefined, abso
 
 /** A changed text word for word, as the pages show it (TextDiff.astro): removals in <del>, additions in <ins>, cut runs named. */
 export function diffHtml(diff: TextDiff): string {
-  const body = diff.parts.map((p) => (p.op === 'skip' ? `<em>[… ${p.chars.toLocaleString('en-US')} unchanged characters …]</em>` : p.op === 'same' ? html(p.text) : `<${p.op}>${html(p.text)}</${p.op}>`)).join('');
+  const body = diff.parts
+    .map((p) =>
+      p.op === 'skip'
+        ? `<em>[… ${p.chars.toLocaleString('en-US')} unchanged characters …]</em>`
+        : p.op === 'same'
+          ? html(p.text)
+          : `<${p.op}>${html(p.text)}</${p.op}>`,
+    )
+    .join('');
   return `<p>${diff.before.toLocaleString('en-US')} → ${diff.after.toLocaleString('en-US')} characters; ${diff.removed.toLocaleString('en-US')} removed, ${diff.added.toLocaleString('en-US')} added:</p><pre>${body}</pre>`;
 }
 
@@ -46,10 +59,14 @@ export function releaseHtml(release: ChangelogPage['releases'][number], absolute
   return release.groups
     .map((group) => {
       const tools = group.tools.map((tool) => {
-        const name = tool.url ? `<a href="${html(absolute(tool.url))}"><code>${html(tool.name)}</code></a>` : `<code>${html(tool.name)}</code>`;
+        const name = tool.url
+          ? `<a href="${html(absolute(tool.url))}"><code>${html(tool.name)}</code></a>`
+          : `<code>${html(tool.name)}</code>`;
         return `<li>${name}<ul>${tool.changes.map(({ change, fieldHref, diff, breaking }) => `<li>${breaking ? `<strong>Breaking</strong> (${html(breaking)}): ` : ''}${changeHtml(change, fieldHref, absolute)}${diff ? diffHtml(diff) : ''}</li>`).join('')}</ul></li>`;
       });
-      const between = group.between ? `<strong>Between ${html(group.between.previous)} and ${html(release.section.title)}</strong>, not exactly in ${html(release.section.title)} (not known in between: ${html(group.between.why ?? '')}): ` : '';
+      const between = group.between
+        ? `<strong>Between ${html(group.between.previous)} and ${html(release.section.title)}</strong>, not exactly in ${html(release.section.title)} (not known in between: ${html(group.between.why ?? '')}): `
+        : '';
       return `<p>${between}${html(group.evidence)}</p><ul>${tools.join('')}</ul>`;
     })
     .join('');
@@ -86,10 +103,22 @@ export function changelogFeed(site: SiteModel, agent: AgentId, origin: URL | str
       title: `${record.product} ${c.between[1]}: hook behaviour changed (${c.label})`,
       updated: times.get(c.between[1]) ?? checked,
       link: absolute(c.url),
-      content: { type: 'html', value: `<p>Between ${html(c.between[0])} and ${html(c.between[1])}: ${html(c.label)}.</p><p>Before: ${html(c.before)}. After: ${html(c.after)}.</p>` },
+      content: {
+        type: 'html',
+        value: `<p>Between ${html(c.between[0])} and ${html(c.between[1])}: ${html(c.label)}.</p><p>Before: ${html(c.before)}. After: ${html(c.after)}.</p>`,
+      },
     });
   }
   const newest = entries.map((e) => e.updated).sort((a, b) => Date.parse(b) - Date.parse(a))[0];
   const self = absolute(changelogFeedUrl(agent));
-  return { id: self, title: page.title, subtitle: page.description, updated: newest ?? checked, self, alternate: pageUrl, author: SITE_TITLE, entries };
+  return {
+    id: self,
+    title: page.title,
+    subtitle: page.description,
+    updated: newest ?? checked,
+    self,
+    alternate: pageUrl,
+    author: SITE_TITLE,
+    entries,
+  };
 }

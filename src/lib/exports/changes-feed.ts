@@ -22,10 +22,25 @@ export function changesFeed(site: SiteModel, origin: URL | string): AtomFeed {
       title: `${entry.product} ${entry.release}: ${entry.changes} change${entry.changes === 1 ? '' : 's'}${entry.breaking > 0 ? `, ${entry.breaking} breaking` : ''}`,
       updated: entry.published,
       link: absolute(entry.url),
-      content: { type: 'html' as const, value: releaseHtml({ section: { id: entry.release, title: entry.release, depth: 2 }, groups: entry.groups }, absolute) },
+      content: {
+        type: 'html' as const,
+        value: releaseHtml(
+          { section: { id: entry.release, title: entry.release, depth: 2 }, groups: entry.groups },
+          absolute,
+        ),
+      },
     })),
   );
   const self = absolute(sitePath(CHANGES_FEED_URL));
   const newest = entries[0]?.updated;
-  return { id: self, title: `${SITE_TITLE}: what changed`, subtitle: page.description, updated: newest ?? '1970-01-01T00:00:00Z', self, alternate: absolute(sitePath(CHANGES_URL)), author: SITE_TITLE, entries };
+  return {
+    id: self,
+    title: `${SITE_TITLE}: what changed`,
+    subtitle: page.description,
+    updated: newest ?? '1970-01-01T00:00:00Z',
+    self,
+    alternate: absolute(sitePath(CHANGES_URL)),
+    author: SITE_TITLE,
+    entries,
+  };
 }

@@ -36,7 +36,13 @@ export interface AtomFeed {
 /** Every code point outside XML 1.0's `Char` production. */
 const NOT_XML_CHAR = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
 
-const XML_SPECIALS: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
+const XML_SPECIALS: Readonly<Record<string, string>> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&apos;',
+};
 
 /** Text → XML character data or attribute value (for either quote), with characters XML forbids replaced. */
 export function escapeXml(text: string): string {
@@ -46,12 +52,15 @@ export function escapeXml(text: string): string {
 const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
 
 function dateTime(value: string, where: string): string {
-  if (!RFC3339.test(value) || Number.isNaN(Date.parse(value))) throw new Error(`atom: ${where} is not an RFC 3339 date-time: ${JSON.stringify(value)}`);
+  if (!RFC3339.test(value) || Number.isNaN(Date.parse(value)))
+    throw new Error(`atom: ${where} is not an RFC 3339 date-time: ${JSON.stringify(value)}`);
   return value;
 }
 
 function element(name: string, text: string, attrs: Record<string, string> = {}): string {
-  const attributes = Object.entries(attrs).map(([k, v]) => ` ${k}="${escapeXml(v)}"`).join('');
+  const attributes = Object.entries(attrs)
+    .map(([k, v]) => ` ${k}="${escapeXml(v)}"`)
+    .join('');
   return `<${name}${attributes}>${escapeXml(text)}</${name}>`;
 }
 

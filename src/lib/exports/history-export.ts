@@ -57,7 +57,12 @@ export function historyExport(site: SiteModel, agent: AgentId): HistoryExport {
         changes: file.events.map((event) => {
           const agentRelease = label.get(event.release) ?? event.release;
           const breaking = breakingReason(event);
-          return { event, agentRelease, ...(breaking ? { breaking } : {}), page: releaseUrl(agent, agentRelease, site.histories) };
+          return {
+            event,
+            agentRelease,
+            ...(breaking ? { breaking } : {}),
+            page: releaseUrl(agent, agentRelease, site.histories),
+          };
         }),
         texts: file.texts ?? {},
       };

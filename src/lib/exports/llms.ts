@@ -51,8 +51,9 @@ function prose(text: string): string {
 
 /** Prose that also starts a line: a leading heading, quote, list or rule marker is escaped. */
 function paragraph(text: string): string {
-  return prose(text).replace(/^([#>+=-])|^(\d+)([.)])/, (_m, marker: string | undefined, digits: string, close: string) =>
-    marker ? `\\${marker}` : `${digits}\\${close}`,
+  return prose(text).replace(
+    /^([#>+=-])|^(\d+)([.)])/,
+    (_m, marker: string | undefined, digits: string, close: string) => (marker ? `\\${marker}` : `${digits}\\${close}`),
   );
 }
 
@@ -74,10 +75,13 @@ function link(title: string, path: string, origin: SiteOrigin, note?: string): s
 }
 
 function toolsOf(model: SiteModel, agent: string): ToolModel[] {
-  return model.tools.filter((t) => t.agent === agent).sort((a, b) => (a.fullName < b.fullName ? -1 : a.fullName > b.fullName ? 1 : 0));
+  return model.tools
+    .filter((t) => t.agent === agent)
+    .sort((a, b) => (a.fullName < b.fullName ? -1 : a.fullName > b.fullName ? 1 : 0));
 }
 
-const agentHeading = (model: SiteModel, agent: AgentRecord): string => agentReleaseLabel(agent.product, model.releases[agent.id] ?? { examples: [] });
+const agentHeading = (model: SiteModel, agent: AgentRecord): string =>
+  agentReleaseLabel(agent.product, model.releases[agent.id] ?? { examples: [] });
 
 /** The sentence that says which source comes from which release, when they differ. */
 function releaseNote(model: SiteModel, agent: AgentRecord): string[] {
@@ -96,7 +100,9 @@ function header(model: SiteModel, origin: SiteOrigin): string[] {
     '',
     `> ${inlineMarkdown(summaryLine(model))}`,
     '',
-    paragraph(`Each tool has a page at /<agent>/<tool>/ with field tables whose rows have stable anchors (#input.<path>, #output.<path>). Machine-readable exports: the catalog (${siteUrl(CATALOG_PATH, origin)}) and, beside each tool page, input.schema.json, result.schema.json and model-input.schema.json (JSON Schema 2020-12).`),
+    paragraph(
+      `Each tool has a page at /<agent>/<tool>/ with field tables whose rows have stable anchors (#input.<path>, #output.<path>). Machine-readable exports: the catalog (${siteUrl(CATALOG_PATH, origin)}) and, beside each tool page, input.schema.json, result.schema.json and model-input.schema.json (JSON Schema 2020-12).`,
+    ),
     '',
   ];
 }
@@ -105,8 +111,18 @@ function otherSections(model: SiteModel, origin: SiteOrigin): string[] {
   return [
     '## Programs',
     '',
-    link('For programs', '/for-programs/', origin, 'the export URLs, their shapes and what stays stable between releases'),
-    link('Tool catalog (JSON)', CATALOG_PATH, origin, 'every tool of every agent with its definitions, availability per configuration and links'),
+    link(
+      'For programs',
+      '/for-programs/',
+      origin,
+      'the export URLs, their shapes and what stays stable between releases',
+    ),
+    link(
+      'Tool catalog (JSON)',
+      CATALOG_PATH,
+      origin,
+      'every tool of every agent with its definitions, availability per configuration and links',
+    ),
     '',
     '## Optional',
     '',
@@ -122,9 +138,20 @@ export function llmsTxt(model: SiteModel, origin: SiteOrigin): string {
   const lines = header(model, origin);
   for (const agent of model.agents) {
     lines.push(`## ${inlineMarkdown(agentHeading(model, agent))}`, '', ...releaseNote(model, agent));
-    lines.push(link(`${agent.product} overview`, `/${agent.id}/`, origin, `every ${agent.product} tool and which configurations advertise it`));
-    if (model.histories.some((h) => h.agent === agent.id)) lines.push(link(`${agent.product} changelog`, `/${agent.id}/changelog/`, origin, 'every tool and field change by release'));
-    for (const tool of toolsOf(model, agent.id)) lines.push(link(tool.fullName, toolPath(tool), origin, tool.editorial?.summary));
+    lines.push(
+      link(
+        `${agent.product} overview`,
+        `/${agent.id}/`,
+        origin,
+        `every ${agent.product} tool and which configurations advertise it`,
+      ),
+    );
+    if (model.histories.some((h) => h.agent === agent.id))
+      lines.push(
+        link(`${agent.product} changelog`, `/${agent.id}/changelog/`, origin, 'every tool and field change by release'),
+      );
+    for (const tool of toolsOf(model, agent.id))
+      lines.push(link(tool.fullName, toolPath(tool), origin, tool.editorial?.summary));
     lines.push('');
   }
   lines.push(...otherSections(model, origin));
@@ -140,11 +167,19 @@ function fieldTable(rows: FieldRow[]): string[] {
   return [
     '| Field | Type | Required |',
     '| --- | --- | --- |',
-    ...fields.map((r) => `| ${cellCode(r.path)} | ${cellCode(r.type)} | ${r.required === null ? '—' : r.required ? 'yes' : 'no'} |`),
+    ...fields.map(
+      (r) => `| ${cellCode(r.path)} | ${cellCode(r.type)} | ${r.required === null ? '—' : r.required ? 'yes' : 'no'} |`,
+    ),
   ];
 }
 
-function definitionBlock(title: string, view: ToolModel['input'], origin: SiteOrigin, tool: ToolModel, file: string): string[] {
+function definitionBlock(
+  title: string,
+  view: ToolModel['input'],
+  origin: SiteOrigin,
+  tool: ToolModel,
+  file: string,
+): string[] {
   const kind = view.definition.kind;
   const lines = [`#### ${title}`, ''];
   if (kind === 'unavailable') {
@@ -172,7 +207,10 @@ export function llmsFullTxt(model: SiteModel, origin: SiteOrigin): string {
       if (tool.editorial?.summary) lines.push(paragraph(tool.editorial.summary), '');
       lines.push(...definitionBlock('Input', tool.input, origin, tool, 'input.schema.json'));
       lines.push(...definitionBlock('Result', tool.output, origin, tool, 'result.schema.json'));
-      if (tool.modelInput) lines.push(...definitionBlock('Model-facing input', tool.modelInput.view, origin, tool, 'model-input.schema.json'));
+      if (tool.modelInput)
+        lines.push(
+          ...definitionBlock('Model-facing input', tool.modelInput.view, origin, tool, 'model-input.schema.json'),
+        );
     }
   }
   lines.push(...otherSections(model, origin));

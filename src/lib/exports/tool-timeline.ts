@@ -63,7 +63,8 @@ export function toolTimeline(tool: ToolModel, histories: readonly HistoryFile[])
       const breaking = breakingReason(e);
       const fromText = keep(e.fromText, file.texts);
       const toText = keep(e.toText, file.texts);
-      const described = fromText !== undefined || (e.kind === 'description-changed' && (e.from !== undefined || e.to !== undefined));
+      const described =
+        fromText !== undefined || (e.kind === 'description-changed' && (e.from !== undefined || e.to !== undefined));
       return {
         release: e.release,
         previous: e.previous,
@@ -78,9 +79,17 @@ export function toolTimeline(tool: ToolModel, histories: readonly HistoryFile[])
         ...(breaking ? { breaking } : {}),
       };
     });
-    const releases = file.releases.filter((r) => r.read !== false).map((r) => ({ version: r.version, label: r.cliVersion ?? r.version }));
+    const releases = file.releases
+      .filter((r) => r.read !== false)
+      .map((r) => ({ version: r.version, label: r.cliVersion ?? r.version }));
     sources.push({ source: file.source, package: file.package, releases, changes });
   }
   if (sources.length === 0) return undefined;
-  return { agent: tool.agent, tool: tool.fullName, page: toolUrl(tool), sources, texts: Object.fromEntries(Object.entries(texts).sort(([a], [b]) => (a < b ? -1 : 1))) };
+  return {
+    agent: tool.agent,
+    tool: tool.fullName,
+    page: toolUrl(tool),
+    sources,
+    texts: Object.fromEntries(Object.entries(texts).sort(([a], [b]) => (a < b ? -1 : 1))),
+  };
 }

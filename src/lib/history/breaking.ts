@@ -13,11 +13,20 @@ export type BreakingReason = string;
 export const BREAKING_RULES: readonly { kind: string; when: string }[] = [
   { kind: 'tool removed', when: 'always: calls, hook matchers and permission rules naming it find nothing' },
   { kind: 'tool renamed', when: 'always: hook matchers and permission rules that name the old name stop matching' },
-  { kind: 'field removed', when: 'always: input that sets it is refused or ignored; code that reads it from a result finds nothing' },
+  {
+    kind: 'field removed',
+    when: 'always: input that sets it is refused or ignored; code that reads it from a result finds nothing',
+  },
   { kind: 'field renamed', when: 'always: the old name is no longer read or no longer sent' },
-  { kind: 'field now required', when: 'in an input: input built without it (a rewritten call, an older integration) is refused' },
+  {
+    kind: 'field now required',
+    when: 'in an input: input built without it (a rewritten call, an older integration) is refused',
+  },
   { kind: 'field now optional', when: 'in a result: code that reads it may find nothing' },
-  { kind: 'type changed', when: 'in an input, when the new type does not take every value the old one took (narrowed); in a result, when it can hold a value the old one could not (widened or replaced)' },
+  {
+    kind: 'type changed',
+    when: 'in an input, when the new type does not take every value the old one took (narrowed); in a result, when it can hold a value the old one could not (widened or replaced)',
+  },
   { kind: 'value removed', when: 'in an input: a value callers send is refused' },
   { kind: 'became a union', when: 'in a result: code that reads the earlier shape may meet another variant' },
 ];

@@ -42,7 +42,13 @@ export function changelogPlan(agent: AgentId, histories: readonly HistoryFile[])
   const known = byAgent.get(agent);
   if (known) return known;
   const releases = changelog(agent, histories);
-  const parts = changelogParts(releases.map((r) => ({ release: r.release, changes: r.changes.length, weight: r.changes.reduce((n, c) => n + rowWeight(c), 0) })));
+  const parts = changelogParts(
+    releases.map((r) => ({
+      release: r.release,
+      changes: r.changes.length,
+      weight: r.changes.reduce((n, c) => n + rowWeight(c), 0),
+    })),
+  );
   const partOf = new Map((parts ?? []).flatMap((part) => part.releases.map((r) => [r.release, part] as const)));
   const plan = { releases, parts, partOf };
   byAgent.set(agent, plan);

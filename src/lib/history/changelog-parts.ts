@@ -90,7 +90,12 @@ const weight = (releases: readonly ReleaseCount[]) => releases.reduce((n, r) => 
 function block(line: string, start: number, width: number, releases: ReleaseCount[]): ChangelogPart {
   if (width === 1) return { slug: `${line}.${start}`, label: `${line}.${start}`, releases, changes: total(releases) };
   const end = start + width - 1;
-  return { slug: `${line}.${start}-${end}`, label: `${line}.${start} – ${line}.${end}`, releases, changes: total(releases) };
+  return {
+    slug: `${line}.${start}-${end}`,
+    label: `${line}.${start} – ${line}.${end}`,
+    releases,
+    changes: total(releases),
+  };
 }
 
 /** Cut one line (or block) over the budget into blocks of `BLOCK_WIDTHS[level]` patch numbers, recursively. */
@@ -101,19 +106,26 @@ function cut(line: string, releases: ReleaseCount[], level: number, budget: numb
     const start = Math.floor(releaseLine(r.release).patch / width) * width;
     blocks.set(start, [...(blocks.get(start) ?? []), r]);
   }
-  return [...blocks].flatMap(([start, rs]) => (width > 1 && weight(rs) > budget ? cut(line, rs, level + 1, budget) : [block(line, start, width, rs)]));
+  return [...blocks].flatMap(([start, rs]) =>
+    width > 1 && weight(rs) > budget ? cut(line, rs, level + 1, budget) : [block(line, start, width, rs)],
+  );
 }
 
 /**
  * The part pages of a changelog whose releases are given newest first, in that
  * order; `undefined` when the whole changelog fits one page.
  */
-export function changelogParts(releases: readonly ReleaseCount[], budget = CHANGES_PER_PAGE): ChangelogPart[] | undefined {
+export function changelogParts(
+  releases: readonly ReleaseCount[],
+  budget = CHANGES_PER_PAGE,
+): ChangelogPart[] | undefined {
   if (weight(releases) <= budget) return undefined;
   const lines = new Map<string, ReleaseCount[]>();
   for (const r of releases) {
     const { line } = releaseLine(r.release);
     lines.set(line, [...(lines.get(line) ?? []), r]);
   }
-  return [...lines].flatMap(([line, rs]) => (weight(rs) > budget ? cut(line, rs, 0, budget) : [{ slug: line, label: line, releases: rs, changes: total(rs) }]));
+  return [...lines].flatMap(([line, rs]) =>
+    weight(rs) > budget ? cut(line, rs, 0, budget) : [{ slug: line, label: line, releases: rs, changes: total(rs) }],
+  );
 }

@@ -44,7 +44,10 @@ export interface EventSpan {
 const TOOL_WIDE: ReadonlySet<HistoryEvent['kind']> = new Set(['tool-added', 'tool-removed']);
 
 /** The configurations an event concerns (see above); undefined: any failure counts. */
-export function concernedConfigurations(file: Pick<HistoryFile, 'configurations'>, event: HistoryEvent): string[] | undefined {
+export function concernedConfigurations(
+  file: Pick<HistoryFile, 'configurations'>,
+  event: HistoryEvent,
+): string[] | undefined {
   const toolWide = TOOL_WIDE.has(event.kind) || (event.kind === 'renamed' && event.field === undefined);
   if (toolWide && file.configurations?.length) return [...file.configurations];
   if (event.configuration !== undefined) return [event.configuration];
@@ -60,14 +63,29 @@ const label = (r: Release): string => r.cliVersion ?? r.version;
  * The span of one event of `file`. `where` names the event for errors (`content/history/x.json#/events/3`):
  * an event whose releases the file does not list, or whose `previous` is not before its `release`, is refused.
  */
-export function eventSpan(file: Pick<HistoryFile, 'releases' | 'configurations'>, event: HistoryEvent, where: string | (() => string) = 'history event'): EventSpan {
+export function eventSpan(
+  file: Pick<HistoryFile, 'releases' | 'configurations'>,
+  event: HistoryEvent,
+  where: string | (() => string) = 'history event',
+): EventSpan {
   const at = (): string => (typeof where === 'string' ? where : where());
-  const index = indexes.get(file.releases) ?? indexes.set(file.releases, new Map(file.releases.map((r, i) => [r.version, i]))).get(file.releases)!;
+  const index =
+    indexes.get(file.releases) ??
+    indexes.set(file.releases, new Map(file.releases.map((r, i) => [r.version, i]))).get(file.releases)!;
   const from = index.get(event.previous);
   const to = index.get(event.release);
-  if (from === undefined) throw new Error(`${at()}/previous: release ${event.previous} is not in the history's releases (an event's previous must be a release compared)`);
-  if (to === undefined) throw new Error(`${at()}/release: release ${event.release} is not in the history's releases (an event's release must be a release compared)`);
-  if (from >= to) throw new Error(`${at()}/previous: ${event.previous} is not before ${event.release} in the history's releases (previous must be compared before release)`);
+  if (from === undefined)
+    throw new Error(
+      `${at()}/previous: release ${event.previous} is not in the history's releases (an event's previous must be a release compared)`,
+    );
+  if (to === undefined)
+    throw new Error(
+      `${at()}/release: release ${event.release} is not in the history's releases (an event's release must be a release compared)`,
+    );
+  if (from >= to)
+    throw new Error(
+      `${at()}/previous: ${event.previous} is not before ${event.release} in the history's releases (previous must be compared before release)`,
+    );
   const concerned = concernedConfigurations(file, event);
   const unknown: UnknownRelease[] = [];
   for (const r of file.releases.slice(from + 1, to)) {
@@ -79,13 +97,19 @@ export function eventSpan(file: Pick<HistoryFile, 'releases' | 'configurations'>
     const hit = concerned === undefined ? failed : concerned.filter((c) => failed.includes(c));
     if (hit.length > 0) unknown.push({ release: label(r), why: 'failed', configurations: hit });
   }
-  return { exact: unknown.length === 0, previous: label(file.releases[from]!), release: label(file.releases[to]!), unknown };
+  return {
+    exact: unknown.length === 0,
+    previous: label(file.releases[from]!),
+    release: label(file.releases[to]!),
+    unknown,
+  };
 }
 
 /** The verb a span names a change by: `added` (a tool, field or value came, or became advertised), `removed`, else `changed`. */
 export function spanVerb(kind: HistoryEvent['kind']): 'added' | 'removed' | 'changed' {
   if (kind === 'tool-added' || kind === 'field-added' || kind === 'value-added' || kind === 'available') return 'added';
-  if (kind === 'tool-removed' || kind === 'field-removed' || kind === 'value-removed' || kind === 'unavailable') return 'removed';
+  if (kind === 'tool-removed' || kind === 'field-removed' || kind === 'value-removed' || kind === 'unavailable')
+    return 'removed';
   return 'changed';
 }
 
@@ -105,7 +129,10 @@ export function spanText(kind: HistoryEvent['kind'], span: Pick<EventSpan, 'exac
  */
 export function unknownText(span: Pick<EventSpan, 'unknown'>): string | undefined {
   if (span.unknown.length === 0) return undefined;
-  const list = (releases: string[]): string => (releases.length <= 3 ? releases.join(', ') : `${releases[0]}, …, ${releases[releases.length - 1]} (${releases.length} releases)`);
+  const list = (releases: string[]): string =>
+    releases.length <= 3
+      ? releases.join(', ')
+      : `${releases[0]}, …, ${releases[releases.length - 1]} (${releases.length} releases)`;
   const parts: string[] = [];
   const notRead = span.unknown.filter((u) => u.why === 'not-read').map((u) => u.release);
   if (notRead.length > 0) parts.push(`not read: ${list(notRead)}`);

@@ -25,7 +25,11 @@ export function failedReleases(file: HistoryFile): FailedRelease[] {
       if (same) same.configurations.push(configuration);
       else reasons.push({ configurations: [configuration], reason });
     }
-    out.push({ release: r.cliVersion ?? r.version, all: compared.length > 0 && compared.every((c) => failed.some(([f]) => f === c)), reasons });
+    out.push({
+      release: r.cliVersion ?? r.version,
+      all: compared.length > 0 && compared.every((c) => failed.some(([f]) => f === c)),
+      reasons,
+    });
   }
   return out;
 }

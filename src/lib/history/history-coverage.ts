@@ -36,8 +36,7 @@ export type ToolCoverage = {
   tool: string;
   /** The configurations whose pinned capture advertises the tool, in matrix order. */
   by: string[];
-} & (
-  /** A configuration the history follows advertises it. */
+} /** A configuration the history follows advertises it. */ & (
   | { status: 'tracked' }
   /** Only configurations proposed for the plan (not run yet) advertise it. */
   | { status: 'proposed' }
@@ -57,7 +56,8 @@ export function historyCoverage(input: CoverageInput): ToolCoverage[] {
   const proposed = new Set(input.proposed ?? []);
   return input.pages.map((page): ToolCoverage => {
     const names = new Set(page.names);
-    const advertises = (tools: readonly string[]): boolean => tools.some((t) => (page.family ? input.isFamilyInstance(t) : names.has(t)));
+    const advertises = (tools: readonly string[]): boolean =>
+      tools.some((t) => (page.family ? input.isFamilyInstance(t) : names.has(t)));
     const by = [...input.advertised].filter(([, tools]) => advertises(tools)).map(([config]) => config);
     const tool = page.fullName;
     if (page.family) return { tool, by, status: 'family' };
@@ -77,7 +77,10 @@ export function historyCoverage(input: CoverageInput): ToolCoverage[] {
  * that alone advertises some tool is taken first, then covers of the rest are tried by size.
  * Returned in `order`.
  */
-export function fewestConfigurations(tools: readonly { tool: string; by: readonly string[] }[], order: readonly string[]): string[] {
+export function fewestConfigurations(
+  tools: readonly { tool: string; by: readonly string[] }[],
+  order: readonly string[],
+): string[] {
   const rank = (c: string): number => (order.indexOf(c) === -1 ? order.length : order.indexOf(c));
   for (const t of tools) if (t.by.length === 0) throw new Error(`no configuration advertises ${t.tool}`);
   const forced = new Set(tools.filter((t) => t.by.length === 1).map((t) => t.by[0]!));

@@ -69,7 +69,6 @@ export function changeLine(event: HistoryEvent, folded = 0): ChangeLine {
   return line;
 }
 
-
 /** One change as a page shows it. */
 export interface Change {
   event: HistoryEvent;
@@ -107,7 +106,11 @@ export function changeTexts(file: Pick<HistoryFile, 'texts'>, event: HistoryEven
     if (before === undefined || after === undefined) return undefined;
     return { before, after, by: event.kind === 'definition-changed' ? 'lines' : 'words' };
   }
-  if (event.kind === 'description-changed' && event.field !== undefined && (event.from !== undefined || event.to !== undefined)) {
+  if (
+    event.kind === 'description-changed' &&
+    event.field !== undefined &&
+    (event.from !== undefined || event.to !== undefined)
+  ) {
     return { before: event.from ?? '', after: event.to ?? '', by: 'words' };
   }
   return undefined;
@@ -155,7 +158,8 @@ function evidenceOf(file: HistoryFile, event: HistoryEvent): string {
   if (file.source === 'sdk') {
     const before = releasePackage(file, event.previous);
     const after = releasePackage(file, event.release);
-    if (before !== after) return `${file.file ?? ''}: ${before} ${event.previous} → ${after} ${event.release}`.replace(/^: /, '');
+    if (before !== after)
+      return `${file.file ?? ''}: ${before} ${event.previous} → ${after} ${event.release}`.replace(/^: /, '');
     return `${`${after} ${file.file ?? ''}`.trim()}: ${event.previous} → ${event.release}`;
   }
   return `${file.package}, configuration ${event.configuration ?? 'any'}: ${event.previous} → ${event.release}`;
@@ -182,9 +186,14 @@ export function historyCovers(tool: ToolModel, file: HistoryFile): boolean {
  * Every name a tool's history events may use: its full name, its accepted or former names, and
  * each name a history saw it renamed from (`renamed` events), followed back through every rename.
  */
-export function historyNames(tool: Pick<ToolModel, 'agent' | 'fullName' | 'generated'>, histories: readonly HistoryFile[]): Set<string> {
+export function historyNames(
+  tool: Pick<ToolModel, 'agent' | 'fullName' | 'generated'>,
+  histories: readonly HistoryFile[],
+): Set<string> {
   const names = new Set(callableNames(tool));
-  const renames = histories.filter((h) => h.agent === tool.agent).flatMap((h) => h.events.filter((e) => e.kind === 'renamed' && e.field === undefined && e.from !== undefined));
+  const renames = histories
+    .filter((h) => h.agent === tool.agent)
+    .flatMap((h) => h.events.filter((e) => e.kind === 'renamed' && e.field === undefined && e.from !== undefined));
   for (let grew = true; grew; ) {
     grew = false;
     for (const e of renames) {
@@ -202,7 +211,10 @@ export function historyNames(tool: Pick<ToolModel, 'agent' | 'fullName' | 'gener
  * `renamed` event, followed back through every rename), each with the release, as readers
  * know it, that renamed it and the history that says so.
  */
-export function formerNames(tool: Pick<ToolModel, 'agent' | 'fullName' | 'generated'>, histories: readonly HistoryFile[]): { name: string; renamedTo: string; release: string; span: EventSpan; source: HistorySource }[] {
+export function formerNames(
+  tool: Pick<ToolModel, 'agent' | 'fullName' | 'generated'>,
+  histories: readonly HistoryFile[],
+): { name: string; renamedTo: string; release: string; span: EventSpan; source: HistorySource }[] {
   const own = new Set(callableNames(tool));
   const names = historyNames(tool, histories);
   const out: { name: string; renamedTo: string; release: string; span: EventSpan; source: HistorySource }[] = [];
@@ -210,9 +222,22 @@ export function formerNames(tool: Pick<ToolModel, 'agent' | 'fullName' | 'genera
     if (file.agent !== tool.agent) continue;
     const label = releaseIndex(file);
     for (const e of file.events) {
-      if (e.kind !== 'renamed' || e.field !== undefined || e.from === undefined || own.has(e.from) || !names.has(e.tool)) continue;
+      if (
+        e.kind !== 'renamed' ||
+        e.field !== undefined ||
+        e.from === undefined ||
+        own.has(e.from) ||
+        !names.has(e.tool)
+      )
+        continue;
       if (out.some((o) => o.name === e.from)) continue;
-      out.push({ name: e.from, renamedTo: e.tool, release: label.get(e.release) ?? e.release, span: spanOf(file, e), source: file.source });
+      out.push({
+        name: e.from,
+        renamedTo: e.tool,
+        release: label.get(e.release) ?? e.release,
+        span: spanOf(file, e),
+        source: file.source,
+      });
     }
   }
   return out;
@@ -229,14 +254,29 @@ export function toolChanges(tool: ToolModel, histories: readonly HistoryFile[]):
     for (const event of file.events) {
       if (!names.has(event.tool)) continue;
       const texts = changeTexts(file, event);
-      const change: Change = { event, source: file.source, release: label.get(event.release) ?? event.release, span: spanOf(file, event), evidence: evidenceOf(file, event), ...(texts ? { texts } : {}) };
-      if (event.field !== undefined) change.anchor = rootedAnchor(tableRoot(tool, file.source, event.side), event.field);
-      if (event.formerField !== undefined) change.formerAnchor = rootedAnchor(tableRoot(tool, file.source, event.side), event.formerField);
+      const change: Change = {
+        event,
+        source: file.source,
+        release: label.get(event.release) ?? event.release,
+        span: spanOf(file, event),
+        evidence: evidenceOf(file, event),
+        ...(texts ? { texts } : {}),
+      };
+      if (event.field !== undefined)
+        change.anchor = rootedAnchor(tableRoot(tool, file.source, event.side), event.field);
+      if (event.formerField !== undefined)
+        change.formerAnchor = rootedAnchor(tableRoot(tool, file.source, event.side), event.formerField);
       changes.push(change);
     }
   }
   return changes.sort(
-    (a, b) => compareVersions(b.release, a.release) || a.source.localeCompare(b.source) || comparison(a).localeCompare(comparison(b)) || spanKey(a.span).localeCompare(spanKey(b.span)) || (a.anchor ?? '').localeCompare(b.anchor ?? '') || a.event.kind.localeCompare(b.event.kind),
+    (a, b) =>
+      compareVersions(b.release, a.release) ||
+      a.source.localeCompare(b.source) ||
+      comparison(a).localeCompare(comparison(b)) ||
+      spanKey(a.span).localeCompare(spanKey(b.span)) ||
+      (a.anchor ?? '').localeCompare(b.anchor ?? '') ||
+      a.event.kind.localeCompare(b.event.kind),
   );
 }
 
@@ -257,7 +297,10 @@ export function capturedIn(tool: ToolModel, file: HistoryFile): boolean {
  * (scripts/lib/history/capture-snapshot.ts). Codex's `multi_agent_v1.*` are shown only by the
  * unknown-model configuration, which the history does not follow: none.
  */
-export function trackedAdvertisers(tool: Pick<ToolModel, 'captured'>, file: Pick<HistoryFile, 'configurations'>): string[] {
+export function trackedAdvertisers(
+  tool: Pick<ToolModel, 'captured'>,
+  file: Pick<HistoryFile, 'configurations'>,
+): string[] {
   const byConfig = tool.captured?.byConfig;
   if (!byConfig) return [];
   const followed = (file.configurations ?? []).filter((c) => byConfig.has(c));
@@ -284,7 +327,9 @@ export function firstSeen(file: HistoryFile, names: ReadonlySet<string>, atEnd: 
     const first = file.releases.findIndex((r) => r.read !== false && r.failed?.[config] === undefined);
     if (first < 0) continue;
     const earliest = file.events
-      .filter((e) => e.configuration === config && names.has(e.tool) && (e.kind === 'available' || e.kind === 'unavailable'))
+      .filter(
+        (e) => e.configuration === config && names.has(e.tool) && (e.kind === 'available' || e.kind === 'unavailable'),
+      )
       .sort((a, b) => order.get(a.release)! - order.get(b.release)!)[0];
     const there = earliest ? earliest.kind === 'unavailable' : atEnd.includes(config);
     if (there && (best === undefined || first < best)) best = first;
@@ -318,7 +363,9 @@ export interface Since {
  */
 export function sinceText(since: Since): string {
   if (since.kind === 'before') return `already there in ${since.release}`;
-  return since.previous === undefined ? `since ${since.release}` : `added between ${since.previous} and ${since.release}`;
+  return since.previous === undefined
+    ? `since ${since.release}`
+    : `added between ${since.previous} and ${since.release}`;
 }
 
 /**
@@ -359,7 +406,8 @@ export function additionOf<C extends Change>(anchor: string, changes: readonly C
     const added = group.find((c) => c.event.kind === 'field-added' && c.anchor === current);
     if (added) return added;
     for (const c of group) {
-      if ((c.event.kind !== 'renamed' && c.event.kind !== 'now-variant') || !c.anchor || c.formerAnchor === undefined) continue;
+      if ((c.event.kind !== 'renamed' && c.event.kind !== 'now-variant') || !c.anchor || c.formerAnchor === undefined)
+        continue;
       const rest = anchorRest(current, c.anchor);
       if (rest !== undefined) {
         current = c.formerAnchor + rest;
@@ -387,7 +435,11 @@ export function fieldSince(tool: ToolModel, histories: readonly HistoryFile[]): 
     const toolAdded = ofSource.find((c) => c.event.kind === 'tool-added');
     const roots = file.source === 'sdk' ? ['input', 'output'] : [tableRoot(tool, 'capture', 'input')];
     // "Since before" only where a configuration the history follows advertised the tool.
-    const first = firstSeen(file, historyNames(tool, histories), file.source === 'capture' ? trackedAdvertisers(tool, file) : []);
+    const first = firstSeen(
+      file,
+      historyNames(tool, histories),
+      file.source === 'capture' ? trackedAdvertisers(tool, file) : [],
+    );
     const isFirst = first === firstCompared(file);
     const between = (c: Change): { previous?: string } => (c.span.exact ? {} : { previous: c.span.previous });
     for (const table of fieldTables(tool)) {
@@ -396,8 +448,20 @@ export function fieldSince(tool: ToolModel, histories: readonly HistoryFile[]): 
         // Histories name a field by its stable anchor, and by older anchors before a rename.
         const added = additionOf(row.stableId, ofSource);
         const sinceTool = toolAdded && added && added.release === toolAdded.release;
-        if (added && !sinceTool) out.set(row.id, { kind: 'field', release: added.release, ...between(added), note: `since-${foldTarget(added, ofSource).anchor}` });
-        else if (toolAdded) out.set(row.id, { kind: 'tool', release: toolAdded.release, ...between(toolAdded), note: `since-tool-${file.source}` });
+        if (added && !sinceTool)
+          out.set(row.id, {
+            kind: 'field',
+            release: added.release,
+            ...between(added),
+            note: `since-${foldTarget(added, ofSource).anchor}`,
+          });
+        else if (toolAdded)
+          out.set(row.id, {
+            kind: 'tool',
+            release: toolAdded.release,
+            ...between(toolAdded),
+            note: `since-tool-${file.source}`,
+          });
         else if (first !== undefined) out.set(row.id, { kind: 'before', release: first, first: isFirst });
       }
     }
@@ -421,7 +485,15 @@ export function changelog(agent: string, histories: readonly HistoryFile[]): Cha
       const release = label.get(event.release) ?? event.release;
       const list = byRelease.get(release) ?? [];
       const texts = changeTexts(file, event);
-      list.push({ event, source: file.source, release, span: spanOf(file, event), evidence: evidenceOf(file, event), tool: event.tool, ...(texts ? { texts } : {}) });
+      list.push({
+        event,
+        source: file.source,
+        release,
+        span: spanOf(file, event),
+        evidence: evidenceOf(file, event),
+        tool: event.tool,
+        ...(texts ? { texts } : {}),
+      });
       byRelease.set(release, list);
     }
   }
@@ -429,7 +501,12 @@ export function changelog(agent: string, histories: readonly HistoryFile[]): Cha
     .sort(([a], [b]) => compareVersions(b, a))
     .map(([release, changes]) => ({
       release,
-      changes: foldChanges(changes).sort((a, b) => a.tool.localeCompare(b.tool) || (a.event.field ?? '').localeCompare(b.event.field ?? '') || a.event.kind.localeCompare(b.event.kind)),
+      changes: foldChanges(changes).sort(
+        (a, b) =>
+          a.tool.localeCompare(b.tool) ||
+          (a.event.field ?? '').localeCompare(b.event.field ?? '') ||
+          a.event.kind.localeCompare(b.event.kind),
+      ),
     }));
 }
 
@@ -441,13 +518,18 @@ export function changelog(agent: string, histories: readonly HistoryFile[]): Cha
  */
 export function firstCompared(file: HistoryFile): string {
   const label = (r: HistoryFile['releases'][number]) => r.cliVersion ?? r.version;
-  const ran = (r: HistoryFile['releases'][number]) => r.read !== false && !(file.configurations?.length && file.configurations.every((c) => r.failed?.[c] !== undefined));
+  const ran = (r: HistoryFile['releases'][number]) =>
+    r.read !== false && !(file.configurations?.length && file.configurations.every((c) => r.failed?.[c] !== undefined));
   return label(file.releases.find(ran) ?? file.releases[0]!);
 }
 
 export function coveredRange(file: HistoryFile): { first: string; last: string; count: number } {
   const label = (r: HistoryFile['releases'][number]) => r.cliVersion ?? r.version;
-  return { first: label(file.releases[0]!), last: label(file.releases[file.releases.length - 1]!), count: file.releases.length };
+  return {
+    first: label(file.releases[0]!),
+    last: label(file.releases[file.releases.length - 1]!),
+    count: file.releases.length,
+  };
 }
 
 /** One package a history read releases from, with the releases read from it (numbers of that package). */
@@ -473,7 +555,8 @@ export function packageLines(file: HistoryFile): PackageLine[] {
       line.count++;
       line.last = r.version;
       line.lastLabel = label;
-    } else lines.push({ package: pkg, count: 1, first: r.version, last: r.version, firstLabel: label, lastLabel: label });
+    } else
+      lines.push({ package: pkg, count: 1, first: r.version, last: r.version, firstLabel: label, lastLabel: label });
   }
   return lines;
 }
@@ -487,7 +570,14 @@ export function foldTarget<C extends Change>(change: C, changes: readonly C[]): 
   if (change.event.kind !== 'field-added' || !change.anchor) return change;
   let top = change;
   for (const c of changes) {
-    if (c.event.kind !== 'field-added' || !c.anchor || c.event.tool !== change.event.tool || c.release !== change.release || c.source !== change.source) continue;
+    if (
+      c.event.kind !== 'field-added' ||
+      !c.anchor ||
+      c.event.tool !== change.event.tool ||
+      c.release !== change.release ||
+      c.source !== change.source
+    )
+      continue;
     if (isBelow(change.anchor, c.anchor) && c.anchor.length < top.anchor!.length) top = c;
   }
   return top;
@@ -526,8 +616,20 @@ export function versionNotes(tool: ToolModel, histories: readonly HistoryFile[])
   const groups: NoteGroup[] = [];
   for (const change of foldChanges(toolChanges(tool, histories))) {
     let group = groups[groups.length - 1];
-    if (!group || group.release !== change.release || group.source !== change.source || group.evidence !== comparison(change) || spanKey(group.span) !== spanKey(change.span)) {
-      group = { release: change.release, source: change.source, span: change.span, evidence: comparison(change), items: [] };
+    if (
+      !group ||
+      group.release !== change.release ||
+      group.source !== change.source ||
+      group.evidence !== comparison(change) ||
+      spanKey(group.span) !== spanKey(change.span)
+    ) {
+      group = {
+        release: change.release,
+        source: change.source,
+        span: change.span,
+        evidence: comparison(change),
+        items: [],
+      };
       groups.push(group);
     }
     const id = noteId(change, present);
@@ -541,14 +643,21 @@ export function versionNotes(tool: ToolModel, histories: readonly HistoryFile[])
 }
 
 /** Which releases each history of an agent covers, for the sentence above a tool's notes. */
-export function coverage(agent: string, histories: readonly HistoryFile[]): { source: HistorySource; package: string; first: string; last: string; count: number; lines: PackageLine[] }[] {
-  return histories.filter((h) => h.agent === agent).map((h) => ({ source: h.source, package: h.package, ...coveredRange(h), lines: packageLines(h) }));
+export function coverage(
+  agent: string,
+  histories: readonly HistoryFile[],
+): { source: HistorySource; package: string; first: string; last: string; count: number; lines: PackageLine[] }[] {
+  return histories
+    .filter((h) => h.agent === agent)
+    .map((h) => ({ source: h.source, package: h.package, ...coveredRange(h), lines: packageLines(h) }));
 }
 
 /** Every field anchor a link may point at on the tool's page: its rows, and the notes of removed fields. */
 export function linkableAnchors(tool: ToolModel, histories: readonly HistoryFile[]): Set<string> {
   const anchors = pageAnchors(tool);
-  for (const group of versionNotes(tool, histories)) for (const note of group.items) if (note.id && (note.event.kind === 'field-removed' || note.event.kind === 'renamed')) anchors.add(note.id);
+  for (const group of versionNotes(tool, histories))
+    for (const note of group.items)
+      if (note.id && (note.event.kind === 'field-removed' || note.event.kind === 'renamed')) anchors.add(note.id);
   return anchors;
 }
 
@@ -573,22 +682,42 @@ function noteRelease(version: string, histories: readonly HistoryFile[], agent: 
 /** Checks every structured claim of a tool's documented version notes against its computed changes. */
 export function checkDocumentedNotes(tool: ToolModel, histories: readonly HistoryFile[]): ClaimCheck[] {
   const changes = toolChanges(tool, histories);
-  const covered = histories.filter((h) => h.agent === tool.agent).map((h) => ({ first: firstCompared(h), last: coveredRange(h).last }));
+  const covered = histories
+    .filter((h) => h.agent === tool.agent)
+    .map((h) => ({ first: firstCompared(h), last: coveredRange(h).last }));
   const out: ClaimCheck[] = [];
   for (const note of tool.editorial?.versionNotes ?? []) {
     for (const claim of note.claims ?? []) {
       const label = `${claim.kind}${claim.field ? ` ${claim.field}` : ''}${claim.value ? ` = ${claim.value}` : ''}`;
       const release = noteRelease(note.version, histories, tool.agent);
       const base = { tool: tool.fullName, note: note.version, claim: label };
-      if (!release || !covered.some((c) => compareVersions(release, c.first) > 0 && compareVersions(release, c.last) <= 0)) {
-        out.push({ ...base, verdict: 'outside', detail: release ? `${release} is not after the first release compared` : `${note.version} names no release` });
+      if (
+        !release ||
+        !covered.some((c) => compareVersions(release, c.first) > 0 && compareVersions(release, c.last) <= 0)
+      ) {
+        out.push({
+          ...base,
+          verdict: 'outside',
+          detail: release ? `${release} is not after the first release compared` : `${note.version} names no release`,
+        });
         continue;
       }
       const matching = changes.filter(
-        (c) => c.event.kind === claim.kind && (claim.field === undefined || c.anchor === claim.field) && (claim.value === undefined || c.event.to === claim.value),
+        (c) =>
+          c.event.kind === claim.kind &&
+          (claim.field === undefined || c.anchor === claim.field) &&
+          (claim.value === undefined || c.event.to === claim.value),
       );
-      if (matching.some((c) => c.release === release)) out.push({ ...base, verdict: 'agrees', detail: `computed in ${release}` });
-      else out.push({ ...base, verdict: 'contradicts', detail: matching.length ? `computed in ${matching.map((c) => c.release).join(', ')}` : 'no such change computed' });
+      if (matching.some((c) => c.release === release))
+        out.push({ ...base, verdict: 'agrees', detail: `computed in ${release}` });
+      else
+        out.push({
+          ...base,
+          verdict: 'contradicts',
+          detail: matching.length
+            ? `computed in ${matching.map((c) => c.release).join(', ')}`
+            : 'no such change computed',
+        });
     }
   }
   return out;

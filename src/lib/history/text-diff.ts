@@ -17,12 +17,12 @@ const MAX_EDITS = 4000;
  * is read line by line (a definition as indented JSON, a grammar, a declaration).
  */
 export function textDiff(before: string, after: string, by: 'words' | 'lines' = 'words'): TextDiff {
-  const runs: DiffRun[] =
-    (by === 'lines' ? diffLines(before, after, { maxEditLength: MAX_EDITS }) : diffWordsWithSpace(before, after, { maxEditLength: MAX_EDITS })) ??
-    [
-      { value: before, removed: true },
-      { value: after, added: true },
-    ];
+  const runs: DiffRun[] = (by === 'lines'
+    ? diffLines(before, after, { maxEditLength: MAX_EDITS })
+    : diffWordsWithSpace(before, after, { maxEditLength: MAX_EDITS })) ?? [
+    { value: before, removed: true },
+    { value: after, added: true },
+  ];
   return partsOf(runs, before, after);
 }
 

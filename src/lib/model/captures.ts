@@ -44,7 +44,15 @@ export const DELIVERY_LABELS: Record<Delivery, string> = {
 };
 
 /** Delivery kinds that give the model a full definition, best first. */
-const INPUT_PREFERENCE: Delivery[] = ['function', 'custom', 'client-builtin', 'code-mode', 'defer-loading', 'hosted', 'deferred'];
+const INPUT_PREFERENCE: Delivery[] = [
+  'function',
+  'custom',
+  'client-builtin',
+  'code-mode',
+  'defer-loading',
+  'hosted',
+  'deferred',
+];
 
 /**
  * Groups captured tools by name across configurations, in matrix order. A
@@ -63,7 +71,10 @@ export function indexCaptured(
       const key = single ?? tool.fullName;
       let entry = index.get(key);
       if (!entry) {
-        entry = single === undefined ? { agent, fullName: tool.fullName, name: tool.name, byConfig: new Map() } : { agent, fullName: single, name: single, byConfig: new Map() };
+        entry =
+          single === undefined
+            ? { agent, fullName: tool.fullName, name: tool.name, byConfig: new Map() }
+            : { agent, fullName: single, name: single, byConfig: new Map() };
         if (tool.namespace && single === undefined) entry.namespace = tool.namespace;
         index.set(key, entry);
       }
@@ -97,7 +108,8 @@ export function primaryConfiguration(entry: CapturedEntry): string {
 
 /** A result definition from any configuration that declares one (code mode does). */
 export function declaredResult(entry: CapturedEntry): { config: string; output: Definition } | undefined {
-  for (const [config, tool] of entry.byConfig) if (tool.output.kind !== 'unavailable') return { config, output: tool.output };
+  for (const [config, tool] of entry.byConfig)
+    if (tool.output.kind !== 'unavailable') return { config, output: tool.output };
   return undefined;
 }
 

@@ -24,7 +24,12 @@ export interface Counterparts {
 }
 
 /** For each job of `tool`, in the order its editorial file lists them: the other agents' tools that do it. */
-export function counterparts(tool: ToolModel, jobs: readonly Job[], tools: readonly ToolModel[], agentOrder: readonly AgentId[]): Counterparts[] {
+export function counterparts(
+  tool: ToolModel,
+  jobs: readonly Job[],
+  tools: readonly ToolModel[],
+  agentOrder: readonly AgentId[],
+): Counterparts[] {
   return (tool.editorial?.jobs ?? []).flatMap((id) => {
     const job = jobs.find((j) => j.id === id);
     if (!job) return [];
@@ -81,7 +86,12 @@ export interface JobComparison {
  * checks that every named tool does the job and has the field); a field it
  * cannot find is left out of its cell.
  */
-export function buildComparison(job: Job, tools: readonly ToolModel[], agentOrder: readonly AgentId[], file: ComparisonFile | undefined): JobComparison {
+export function buildComparison(
+  job: Job,
+  tools: readonly ToolModel[],
+  agentOrder: readonly AgentId[],
+  file: ComparisonFile | undefined,
+): JobComparison {
   const columns = toolsForJob(job.id, tools, agentOrder);
   const named = columns.map(() => new Set<string>());
   const rows: ComparisonRow[] = (file?.concepts ?? []).map((concept) => {

@@ -4,7 +4,26 @@
  * only read it.
  */
 import type { CaptureMatrix, CapturedEntry } from './captures.ts';
-import type { AgentId, AgentRecord, CatalogModel, ComparisonFile, Definition, EditorialTool, GeneratedTool, HistoryFile, HookBehaviourHistoryFile, HookCaseFile, HookOutputsFile, PermissionFile, McpNamingFile, SubagentsFile, HookEventsFile, HooksFile, Job, PayloadCall } from '../core/content-types.ts';
+import type {
+  AgentId,
+  AgentRecord,
+  CatalogModel,
+  ComparisonFile,
+  Definition,
+  EditorialTool,
+  GeneratedTool,
+  HistoryFile,
+  HookBehaviourHistoryFile,
+  HookCaseFile,
+  HookOutputsFile,
+  PermissionFile,
+  McpNamingFile,
+  SubagentsFile,
+  HookEventsFile,
+  HooksFile,
+  Job,
+  PayloadCall,
+} from '../core/content-types.ts';
 import type { FieldDifference, FieldRow } from '../shapes/field-rows.ts';
 import type { ExportFileName } from '../core/export-file-names.ts';
 
@@ -198,7 +217,8 @@ export function fieldTables(tool: ToolModel): { title: string; rows: FieldRow[] 
     { title: 'Result', rows: tool.output.rows },
   ];
   if (tool.modelInput) tables.push({ title: 'Model-facing input', rows: tool.modelInput.view.rows });
-  for (const other of tool.otherInputs ?? []) tables.push({ title: `Input in ${other.configs.join(', ')}`, rows: otherInputRows(other) });
+  for (const other of tool.otherInputs ?? [])
+    tables.push({ title: `Input in ${other.configs.join(', ')}`, rows: otherInputRows(other) });
   return tables;
 }
 

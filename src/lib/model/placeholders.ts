@@ -44,7 +44,8 @@ export function placeholderSegments(text: string): TextSegment[] {
 /** The placeholders `text` holds, each once, in order of first appearance: a legend. */
 export function placeholdersIn(text: string | undefined): { token: string; meaning: string }[] {
   const seen = new Map<string, string>();
-  for (const s of placeholderSegments(text ?? '')) if ('placeholder' in s && !seen.has(s.text)) seen.set(s.text, s.meaning);
+  for (const s of placeholderSegments(text ?? ''))
+    if ('placeholder' in s && !seen.has(s.text)) seen.set(s.text, s.meaning);
   return [...seen].map(([token, meaning]) => ({ token, meaning }));
 }
 

@@ -32,7 +32,10 @@ export function agentReleases(site: ReleaseInputs, agent: AgentId): AgentRelease
     // a CLI says which in its agent record (content/agents/).
     const withCli = !('none' in publishedTypes) && publishedTypes.withCli === true;
     if (withCli) types.cliVersion = typed.version;
-    else if (record?.bundledCli && record.sources.some((s) => s.package === typed.package && s.version === typed.version)) {
+    else if (
+      record?.bundledCli &&
+      record.sources.some((s) => s.package === typed.package && s.version === typed.version)
+    ) {
       types.cliVersion = record.version;
       if (!record.bundledCli.published) types.cliUnpublished = true;
     }
@@ -41,7 +44,11 @@ export function agentReleases(site: ReleaseInputs, agent: AgentId): AgentRelease
   const matrix = site.matrix?.agents[agent];
   if (matrix) out.captures = cliRelease(product, matrix.package, matrix.version);
   const recorded = new Map<string, Release>();
-  for (const example of tools.flatMap((t) => t.examples ?? [])) recorded.set(`${example.cli.package}@${example.cli.version}`, cliRelease(product, example.cli.package, example.cli.version));
+  for (const example of tools.flatMap((t) => t.examples ?? []))
+    recorded.set(
+      `${example.cli.package}@${example.cli.version}`,
+      cliRelease(product, example.cli.package, example.cli.version),
+    );
   out.examples = [...recorded.values()].sort((a, b) => compareVersions(b.packageVersion, a.packageVersion));
   const inventory = site.inventory.find((i) => i.agent === agent);
   if (inventory) out.inventory = cliRelease(product, npmPackage, inventory.version);
@@ -62,7 +69,9 @@ export function toolReleases(tool: ToolModel, releases: AgentReleases): ToolRele
 
 /** The release a reader knows: `Claude Code 2.1.332`, or the package's when no CLI release is known. */
 export function releaseLabel(release: Release): string {
-  return release.cliVersion !== undefined ? `${release.product} ${release.cliVersion}` : `${release.package} ${release.packageVersion}`;
+  return release.cliVersion !== undefined
+    ? `${release.product} ${release.cliVersion}`
+    : `${release.package} ${release.packageVersion}`;
 }
 
 /** The path segment of a release in `/<agent>/<tool>/<version>/<file>`: the CLI release when known. */
@@ -73,13 +82,16 @@ export function releaseSegment(release: Release): string {
 /** `Claude Code 2.1.333 (read from @anthropic-ai/claude-agent-sdk 0.3.333; not published as a CLI)`: the label and where it was read. */
 export function releaseDescription(release: Release): string {
   const notes: string[] = [];
-  if (release.kind === 'types' && release.cliVersion !== undefined) notes.push(`read from ${release.package} ${release.packageVersion}`);
+  if (release.kind === 'types' && release.cliVersion !== undefined)
+    notes.push(`read from ${release.package} ${release.packageVersion}`);
   if (release.cliUnpublished) notes.push('not published as a CLI');
   return notes.length > 0 ? `${releaseLabel(release)} (${notes.join('; ')})` : releaseLabel(release);
 }
 
-const sameRelease = (a: Release, b: Release): boolean => a.package === b.package && a.packageVersion === b.packageVersion;
-const sameCli = (a: Release, b: Release): boolean => a.cliVersion !== undefined && a.cliVersion === b.cliVersion && !a.cliUnpublished && !b.cliUnpublished;
+const sameRelease = (a: Release, b: Release): boolean =>
+  a.package === b.package && a.packageVersion === b.packageVersion;
+const sameCli = (a: Release, b: Release): boolean =>
+  a.cliVersion !== undefined && a.cliVersion === b.cliVersion && !a.cliUnpublished && !b.cliUnpublished;
 
 /**
  * When the sources of one agent are not all at one CLI release, one sentence
@@ -105,7 +117,9 @@ export function releaseMismatch(releases: AgentReleases): string | undefined {
     }
   }
   // Where one clause joins packages (types and the CLI at one release), it names the release only.
-  const text = clauses.map((c) => `${joinWords(c.words)} from ${c.mixed ? releaseLabel(c.release) : releaseDescription(c.release)}`).join('; ');
+  const text = clauses
+    .map((c) => `${joinWords(c.words)} from ${c.mixed ? releaseLabel(c.release) : releaseDescription(c.release)}`)
+    .join('; ');
   return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
 }
 
@@ -137,8 +151,10 @@ export function releaseFacts(releases: AgentReleases): { source: string; release
   const out: { source: string; release: string }[] = [];
   if (releases.types) out.push({ source: 'Published types', release: releaseDescription(releases.types) });
   if (releases.captures) out.push({ source: 'Captures', release: releaseDescription(releases.captures) });
-  if (releases.examples.length > 0) out.push({ source: 'Recorded examples', release: releases.examples.map(releaseDescription).join(', ') });
-  if (releases.inventory) out.push({ source: 'Tool names in the binary', release: releaseDescription(releases.inventory) });
+  if (releases.examples.length > 0)
+    out.push({ source: 'Recorded examples', release: releases.examples.map(releaseDescription).join(', ') });
+  if (releases.inventory)
+    out.push({ source: 'Tool names in the binary', release: releaseDescription(releases.inventory) });
   return out;
 }
 

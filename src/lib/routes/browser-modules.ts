@@ -21,12 +21,22 @@ function normalise(path: string): string {
   return out.join('/');
 }
 
-function compile(path: string, sources: Readonly<Record<string, string>>, feature: string): { text: string; imports: string[] } {
+function compile(
+  path: string,
+  sources: Readonly<Record<string, string>>,
+  feature: string,
+): { text: string; imports: string[] } {
   const source = sources[path];
-  if (source === undefined) throw new Error(`${feature}: its modules reach ${path}, which is not among the sources its endpoint reads`);
+  if (source === undefined)
+    throw new Error(`${feature}: its modules reach ${path}, which is not among the sources its endpoint reads`);
   const { outputText } = ts.transpileModule(source, {
     fileName: path,
-    compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, verbatimModuleSyntax: true, removeComments: true },
+    compilerOptions: {
+      target: ts.ScriptTarget.ES2022,
+      module: ts.ModuleKind.ESNext,
+      verbatimModuleSyntax: true,
+      removeComments: true,
+    },
   });
   const imports: string[] = [];
   const folder = path.slice(0, path.lastIndexOf('/') + 1);
@@ -42,7 +52,11 @@ function compile(path: string, sources: Readonly<Record<string, string>>, featur
  * `sources`: by path under src/ (`lib/shapes/anchors.ts`), the raw text of every module the
  * entries may reach; a module outside them stops the build, naming `feature`.
  */
-export function browserModules(entries: readonly string[], sources: Readonly<Record<string, string>>, feature: string): Map<string, string> {
+export function browserModules(
+  entries: readonly string[],
+  sources: Readonly<Record<string, string>>,
+  feature: string,
+): Map<string, string> {
   const out = new Map<string, string>();
   const todo = [...entries];
   for (let path = todo.pop(); path !== undefined; path = todo.pop()) {

@@ -20,7 +20,9 @@ export type ExportProps = { tool: ToolModel; file: ExportFileName } | { archived
 export async function latestPaths(file: ExportFileName) {
   const site = await getSite();
   return site.tools.flatMap((tool) => {
-    return exportFileNames(tool).includes(file) ? [{ params: { agent: tool.agent, tool: tool.slug }, props: { tool, file } satisfies ExportProps }] : [];
+    return exportFileNames(tool).includes(file)
+      ? [{ params: { agent: tool.agent, tool: tool.slug }, props: { tool, file } satisfies ExportProps }]
+      : [];
   });
 }
 
@@ -31,7 +33,10 @@ export async function latestPaths(file: ExportFileName) {
 export async function versionedPaths() {
   const site = await getSite();
   const current = site.tools.flatMap((tool) =>
-    exportFileNames(tool).map((file) => ({ params: { agent: tool.agent, tool: tool.slug, version: versionSegment(tool, file), file }, props: { tool, file } satisfies ExportProps })),
+    exportFileNames(tool).map((file) => ({
+      params: { agent: tool.agent, tool: tool.slug, version: versionSegment(tool, file), file },
+      props: { tool, file } satisfies ExportProps,
+    })),
   );
   const archived = site.archived.map((archived) => ({
     params: { agent: archived.agent, tool: archived.tool, version: archived.version, file: archived.file },
@@ -55,7 +60,9 @@ export async function exportResponse(context: APIContext): Promise<Response> {
   if ('archived' in props) {
     const { archived } = props;
     markRendering(context.url.pathname, [`content/archive/${archived.agent}.json`]);
-    return new Response(archivedText(archived, context.site), { headers: { 'Content-Type': CONTENT_TYPES[archived.file] } });
+    return new Response(archivedText(archived, context.site), {
+      headers: { 'Content-Type': CONTENT_TYPES[archived.file] },
+    });
   }
   const { tool, file } = props;
   markRendering(context.url.pathname, [tool.files.generated, ...(tool.files.editorial ? [tool.files.editorial] : [])]);

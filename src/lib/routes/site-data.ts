@@ -37,7 +37,9 @@ export async function getSite(): Promise<SiteModel> {
   const model: SiteModel = {
     // Collections come back sorted by id; the site lists agents in registry order.
     agents: agentData.map((a) => a.record).sort((a, b) => AGENT_IDS.indexOf(a.id) - AGENT_IDS.indexOf(b.id)),
-    tools: tools.sort((a, b) => (a.agent === b.agent ? a.fullName.localeCompare(b.fullName) : a.agent.localeCompare(b.agent))),
+    tools: tools.sort((a, b) =>
+      a.agent === b.agent ? a.fullName.localeCompare(b.fullName) : a.agent.localeCompare(b.agent),
+    ),
     jobs: jobData.map(({ order: _order, comparison: _comparison, ...job }) => job),
     comparisons: jobData.flatMap((j) => (j.comparison ? [j.comparison] : [])),
     histories: agentData.flatMap((a) => a.histories),

@@ -21,9 +21,26 @@ export interface ToolRoute {
 export function toolRoutes(site: SiteModel): ToolRoute[] {
   return [
     ...site.tools.flatMap((tool): ToolRoute[] => [
-      { params: { agent: tool.agent, tool: tool.slug }, props: { page: 'tool', tool, sources: [tool.files.generated, ...(tool.files.editorial ? [tool.files.editorial] : [])] } },
-      ...(tool.redirectSlugs ?? []).map((slug): ToolRoute => ({ params: { agent: tool.agent, tool: slug }, props: { page: 'alias', to: toolUrl(tool) } })),
+      {
+        params: { agent: tool.agent, tool: tool.slug },
+        props: {
+          page: 'tool',
+          tool,
+          sources: [tool.files.generated, ...(tool.files.editorial ? [tool.files.editorial] : [])],
+        },
+      },
+      ...(tool.redirectSlugs ?? []).map(
+        (slug): ToolRoute => ({
+          params: { agent: tool.agent, tool: slug },
+          props: { page: 'alias', to: toolUrl(tool) },
+        }),
+      ),
     ]),
-    ...site.removedTools.map((removed): ToolRoute => ({ params: { agent: removed.agent, tool: removed.slug }, props: { page: 'removed', removed, sources: [removed.file] } })),
+    ...site.removedTools.map(
+      (removed): ToolRoute => ({
+        params: { agent: removed.agent, tool: removed.slug },
+        props: { page: 'removed', removed, sources: [removed.file] },
+      }),
+    ),
   ];
 }

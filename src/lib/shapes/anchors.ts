@@ -231,7 +231,8 @@ export function parseAnchor(id: string, root: Root): AnchorStep[] {
     else if (separator === '@') {
       if (!/^(0|[1-9][0-9]*)$/.test(text)) throw new Error(`anchor ${id} has a bad tuple position @${text}`);
       steps.push({ kind: 'position', index: Number(text) });
-    } else if (text.startsWith('*')) steps.push(text === '*' ? { kind: 'map-value' } : { kind: 'map-value', pattern: unescapeSegment(text.slice(1)) });
+    } else if (text.startsWith('*'))
+      steps.push(text === '*' ? { kind: 'map-value' } : { kind: 'map-value', pattern: unescapeSegment(text.slice(1)) });
     else if (text === '~5B~5D') steps.push({ kind: 'nested-items' });
     else steps.push({ kind: 'property', name: unescapeSegment(text) });
   }

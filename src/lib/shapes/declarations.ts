@@ -20,7 +20,8 @@ export function declarationTypeName(fullName: string, suffix = 'Input'): string 
  */
 function blockComment(lines: string[]): string {
   const broken = lines.find((line) => /[\n\r\u2028\u2029]/.test(line));
-  if (broken !== undefined) throw new Error(`a banner line of a declaration breaks its line: ${JSON.stringify(broken)}`);
+  if (broken !== undefined)
+    throw new Error(`a banner line of a declaration breaks its line: ${JSON.stringify(broken)}`);
   return ['/**', ...lines.map((l) => ` * ${l.replace(/\*\//g, '*\\/')}`.trimEnd()), ' */'].join('\n');
 }
 
@@ -68,13 +69,15 @@ function withPlaceholderKeys(value: unknown): { value: unknown; restore: (text: 
     return Object.fromEntries(
       Object.entries(v).map(([key, inner]) => {
         // `required` names keys: the same stand-ins, so that the field stays required.
-        if (key === 'required' && Array.isArray(inner)) return [key, inner.map((n) => (typeof n === 'string' && PROTOTYPE_NAMES.has(n) ? placeholder(n) : n))];
+        if (key === 'required' && Array.isArray(inner))
+          return [key, inner.map((n) => (typeof n === 'string' && PROTOTYPE_NAMES.has(n) ? placeholder(n) : n))];
         return [PROTOTYPE_NAMES.has(key) ? placeholder(key) : key, walk(inner)];
       }),
     );
   };
   const copy = walk(value);
-  const restore = (text: string) => text.replace(/__shadowedKey(\d+)__/g, (whole, i: string) => names[Number(i)] ?? whole);
+  const restore = (text: string) =>
+    text.replace(/__shadowedKey(\d+)__/g, (whole, i: string) => names[Number(i)] ?? whole);
   return { value: copy, restore };
 }
 

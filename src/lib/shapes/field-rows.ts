@@ -124,7 +124,11 @@ function variantSegments(variants: readonly Shape[]): Extract<PathSegment, { kin
       return { kind: 'discriminated', values: lits, display: `${disc}: ${lits.map(literalText).join(' | ')}` };
     }
     const identity = identities[i];
-    const segment: PathSegment & { kind: 'variant' } = { kind: 'variant', label: String(i + 1), display: identity?.label ?? `variant ${i + 1} (${typeText(inner)})` };
+    const segment: PathSegment & { kind: 'variant' } = {
+      kind: 'variant',
+      label: String(i + 1),
+      display: identity?.label ?? `variant ${i + 1} (${typeText(inner)})`,
+    };
     if (identity) segment.identity = identity.key;
     return segment;
   });
@@ -180,7 +184,9 @@ function hasChildren(shape: Shape): boolean {
   if (inner !== shape && inner.conditions?.some((c) => c.then || c.else)) return true;
   switch (inner.kind) {
     case 'object':
-      return inner.properties.length > 0 || inner.additional !== undefined || (inner.patternProperties?.length ?? 0) > 0;
+      return (
+        inner.properties.length > 0 || inner.additional !== undefined || (inner.patternProperties?.length ?? 0) > 0
+      );
     case 'array':
       return hasChildren(inner.items) || stripNullable(inner.items).shape.kind === 'array';
     case 'union':
@@ -234,18 +240,23 @@ function makeRow(
     required: extra.required,
     nullable,
     deprecated: Boolean(extra.deprecated || inner.deprecated),
-    constraints: constraintTexts(extra.typeOf ? shape.constraints : { ...inner.constraints, ...(shape === inner ? {} : shape.constraints) }),
+    constraints: constraintTexts(
+      extra.typeOf ? shape.constraints : { ...inner.constraints, ...(shape === inner ? {} : shape.constraints) },
+    ),
   };
-  const description = extra.description ?? (extra.typeOf ? shape.description : (inner.description ?? shape.description));
+  const description =
+    extra.description ?? (extra.typeOf ? shape.description : (inner.description ?? shape.description));
   if (description) row.description = description;
   const lits = literalValues(inner);
   if (lits) row.literals = lits;
   return row;
 }
 
-const isVariantSegment = (seg: PathSegment): boolean => seg.kind === 'variant' || seg.kind === 'discriminated' || seg.kind === 'condition';
+const isVariantSegment = (seg: PathSegment): boolean =>
+  seg.kind === 'variant' || seg.kind === 'discriminated' || seg.kind === 'condition';
 /** Rows whose label is their own name rather than a path: variant headers, map values, tuple positions. */
-const isHeaderSegment = (seg: PathSegment): boolean => isVariantSegment(seg) || seg.kind === 'map-value' || seg.kind === 'position';
+const isHeaderSegment = (seg: PathSegment): boolean =>
+  isVariantSegment(seg) || seg.kind === 'map-value' || seg.kind === 'position';
 
 /** `.read` under `file_system`, `[].lines` under `structuredPatch`, `file_path` at the top. */
 function relativeLabel(segments: PathSegment[], parentLength: number, name: string): string {
@@ -272,14 +283,22 @@ function walkChildren(shape: Shape, segments: PathSegment[], depth: number, root
       const display = conditionLabel(condition, branch);
       const segs: PathSegment[] = [...segments, { kind: 'condition', index, branch, display }];
       const typeOf = isUnconstrainedType(stripNullable(part).shape) ? inner : undefined;
-      rows.push(makeRow(root, segs, segments.length, depth, 'variant', part, { name: display, required: null, typeOf }));
+      rows.push(
+        makeRow(root, segs, segments.length, depth, 'variant', part, { name: display, required: null, typeOf }),
+      );
       walkChildren(branchShape(shape, part), segs, depth + 1, root, rows);
     }
   });
 }
 
 /** Rows for an object's properties, its pattern-keyed values and its other keys' values. */
-function walkObject(inner: Extract<Shape, { kind: 'object' }>, segments: PathSegment[], depth: number, root: Root, rows: FieldRow[]): void {
+function walkObject(
+  inner: Extract<Shape, { kind: 'object' }>,
+  segments: PathSegment[],
+  depth: number,
+  root: Root,
+  rows: FieldRow[],
+): void {
   for (const prop of inner.properties) {
     const segs: PathSegment[] = [...segments, { kind: 'property', name: prop.name }];
     rows.push(
@@ -294,7 +313,10 @@ function walkObject(inner: Extract<Shape, { kind: 'object' }>, segments: PathSeg
   }
   for (const { pattern, shape: value } of inner.patternProperties ?? []) {
     const segs: PathSegment[] = [...segments, { kind: 'map-value', pattern }];
-    const row = makeRow(root, segs, segments.length, depth, 'map-value', value, { name: `[key matching /${pattern}/]`, required: false });
+    const row = makeRow(root, segs, segments.length, depth, 'map-value', value, {
+      name: `[key matching /${pattern}/]`,
+      required: false,
+    });
     if (!row.description) row.description = 'Any key matching this pattern; its value has this type.';
     rows.push(row);
     walkChildren(value, segs, depth + 1, root, rows);
@@ -333,7 +355,12 @@ function walkStructure(shape: Shape, segments: PathSegment[], depth: number, roo
       const requiredCount = inner.requiredCount ?? inner.items.length;
       inner.items.forEach((item, index) => {
         const segs: PathSegment[] = [...segments, { kind: 'position', index }];
-        rows.push(makeRow(root, segs, segments.length, depth, 'position', item, { name: `[${index}]`, required: index < requiredCount }));
+        rows.push(
+          makeRow(root, segs, segments.length, depth, 'position', item, {
+            name: `[${index}]`,
+            required: index < requiredCount,
+          }),
+        );
         walkChildren(item, segs, depth + 1, root, rows);
       });
       return;
@@ -344,7 +371,9 @@ function walkStructure(shape: Shape, segments: PathSegment[], depth: number, roo
       inner.variants.forEach((variant, i) => {
         const seg = labels[i]!;
         const segs: PathSegment[] = [...segments, seg];
-        rows.push(makeRow(root, segs, segments.length, depth, 'variant', variant, { name: seg.display!, required: null }));
+        rows.push(
+          makeRow(root, segs, segments.length, depth, 'variant', variant, { name: seg.display!, required: null }),
+        );
         walkChildren(variant, segs, depth + 1, root, rows);
       });
       return;
@@ -418,8 +447,10 @@ export function diffRows(first: FieldRow[], second: FieldRow[]): FieldDifference
       out.push({ path, kind: 'only-in-first' });
       continue;
     }
-    if (text(ea.required) !== text(eb.required)) out.push({ path, kind: 'required', first: text(ea.required), second: text(eb.required) });
-    if (text(ea.types) !== text(eb.types)) out.push({ path, kind: 'type', first: text(ea.types), second: text(eb.types) });
+    if (text(ea.required) !== text(eb.required))
+      out.push({ path, kind: 'required', first: text(ea.required), second: text(eb.required) });
+    if (text(ea.types) !== text(eb.types))
+      out.push({ path, kind: 'type', first: text(ea.types), second: text(eb.types) });
   }
   for (const path of b.keys()) if (!a.has(path)) out.push({ path, kind: 'only-in-second' });
   return out.sort((x, y) => x.path.localeCompare(y.path) || x.kind.localeCompare(y.kind));

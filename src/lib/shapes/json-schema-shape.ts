@@ -102,7 +102,20 @@ const OBJECT_KEYWORDS = ['properties', 'additionalProperties', 'patternPropertie
 const ARRAY_KEYWORDS = ['items', 'prefixItems'];
 
 /** Where subschemas sit (as json-schema-traverse lists them), to tell $ref targets from other values. */
-const SUBSCHEMA = ['additionalProperties', 'items', 'propertyNames', 'if', 'then', 'else', 'not', 'contains', 'unevaluatedProperties', 'unevaluatedItems', 'additionalItems', 'contentSchema'];
+const SUBSCHEMA = [
+  'additionalProperties',
+  'items',
+  'propertyNames',
+  'if',
+  'then',
+  'else',
+  'not',
+  'contains',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+  'additionalItems',
+  'contentSchema',
+];
 const SUBSCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems', 'items'];
 const SUBSCHEMA_MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
 
@@ -164,20 +177,27 @@ class JsonSchemaConverter {
 
   private convert(node: unknown, pointer: string): Shape {
     if (++this.conversions > MAX_CONVERSIONS) {
-      throw new DefinitionShapeError(pointer, 'json-schema-expansion-bounded', `expanding $ref takes more than ${MAX_CONVERSIONS} subschemas; the field table would be too large`);
+      throw new DefinitionShapeError(
+        pointer,
+        'json-schema-expansion-bounded',
+        `expanding $ref takes more than ${MAX_CONVERSIONS} subschemas; the field table would be too large`,
+      );
     }
     if (node === true) return { ...UNKNOWN };
     if (node === false) return { kind: 'primitive', type: 'never' };
-    if (!isObject(node)) throw new DefinitionShapeError(pointer, 'json-schema-keyword-value', 'a schema must be an object or a boolean');
+    if (!isObject(node))
+      throw new DefinitionShapeError(pointer, 'json-schema-keyword-value', 'a schema must be an object or a boolean');
     this.checkKeywords(node, pointer);
     let shape = this.ownShape(node, pointer);
-    if (has(node, '$ref')) shape = this.intersect(shape, this.refShape(node, pointer), `${pointer}/$ref`, 'the $ref target');
+    if (has(node, '$ref'))
+      shape = this.intersect(shape, this.refShape(node, pointer), `${pointer}/$ref`, 'the $ref target');
     this.list(node, 'allOf', pointer).forEach((member, i) => {
       const at = `${pointer}/allOf/${i}`;
       shape = this.intersect(shape, this.convert(member, at), at, `allOf member ${i}`);
     });
     for (const keyword of ['anyOf', 'oneOf'] as const) {
-      if (has(node, keyword)) shape = this.intersect(shape, this.alternatives(node, keyword, pointer), `${pointer}/${keyword}`, keyword);
+      if (has(node, keyword))
+        shape = this.intersect(shape, this.alternatives(node, keyword, pointer), `${pointer}/${keyword}`, keyword);
     }
     const condition = this.condition(node, pointer);
     if (condition) shape = { ...shape, conditions: [...(shape.conditions ?? []), condition] };
@@ -200,7 +220,11 @@ class JsonSchemaConverter {
     }
     for (const key of ['unevaluatedProperties', 'unevaluatedItems']) {
       if (has(node, key) && typeof node[key] !== 'boolean') {
-        throw new DefinitionShapeError(`${pointer}/${key}`, 'json-schema-keyword-supported', `${key} is supported as true or false only, not as a schema`);
+        throw new DefinitionShapeError(
+          `${pointer}/${key}`,
+          'json-schema-keyword-supported',
+          `${key} is supported as true or false only, not as a schema`,
+        );
       }
     }
   }
@@ -210,7 +234,11 @@ class JsonSchemaConverter {
     if (!has(node, keyword)) return [];
     const value = node[keyword];
     if (!Array.isArray(value) || value.length === 0) {
-      throw new DefinitionShapeError(`${pointer}/${keyword}`, 'json-schema-keyword-value', `${keyword} must be a non-empty array of schemas`);
+      throw new DefinitionShapeError(
+        `${pointer}/${keyword}`,
+        'json-schema-keyword-value',
+        `${keyword} must be a non-empty array of schemas`,
+      );
     }
     return value;
   }
@@ -220,7 +248,11 @@ class JsonSchemaConverter {
       return intersectShapes(a, b);
     } catch (error) {
       if (!(error instanceof ShapeMergeError)) throw error;
-      throw new DefinitionShapeError(pointer, 'json-schema-allof-mergeable', `${what} cannot be merged with the rest of the schema: ${error.message}`);
+      throw new DefinitionShapeError(
+        pointer,
+        'json-schema-allof-mergeable',
+        `${what} cannot be merged with the rest of the schema: ${error.message}`,
+      );
     }
   }
 
@@ -230,12 +262,22 @@ class JsonSchemaConverter {
     if (has(node, 'const')) {
       shape = { kind: 'literal', value: this.literal(node.const, `${pointer}/const`) };
     } else if (has(node, 'enum')) {
-      if (!Array.isArray(node.enum)) throw new DefinitionShapeError(`${pointer}/enum`, 'json-schema-keyword-value', 'enum must be an array');
-      const variants: Shape[] = node.enum.map((v, i) => ({ kind: 'literal', value: this.literal(v, `${pointer}/enum/${i}`) }));
-      shape = variants.length === 0 ? { kind: 'primitive', type: 'never' } : variants.length === 1 ? variants[0]! : { kind: 'union', variants };
+      if (!Array.isArray(node.enum))
+        throw new DefinitionShapeError(`${pointer}/enum`, 'json-schema-keyword-value', 'enum must be an array');
+      const variants: Shape[] = node.enum.map((v, i) => ({
+        kind: 'literal',
+        value: this.literal(v, `${pointer}/enum/${i}`),
+      }));
+      shape =
+        variants.length === 0
+          ? { kind: 'primitive', type: 'never' }
+          : variants.length === 1
+            ? variants[0]!
+            : { kind: 'union', variants };
     } else {
       const shapes = this.typeNames(node, pointer).map((type) => this.typed(type, node, pointer));
-      shape = shapes.length === 0 ? { ...UNKNOWN } : shapes.length === 1 ? shapes[0]! : { kind: 'union', variants: shapes };
+      shape =
+        shapes.length === 0 ? { ...UNKNOWN } : shapes.length === 1 ? shapes[0]! : { kind: 'union', variants: shapes };
     }
     const constraints = this.constraints(node, pointer);
     if (constraints) shape.constraints = constraints;
@@ -244,7 +286,11 @@ class JsonSchemaConverter {
 
   private literal(value: unknown, pointer: string): LiteralValue {
     if (isLiteral(value)) return value;
-    throw new DefinitionShapeError(pointer, 'json-schema-keyword-supported', `the ${Array.isArray(value) ? 'array' : 'object'} value of enum/const cannot be shown; only strings, numbers, booleans and null can`);
+    throw new DefinitionShapeError(
+      pointer,
+      'json-schema-keyword-supported',
+      `the ${Array.isArray(value) ? 'array' : 'object'} value of enum/const cannot be shown; only strings, numbers, booleans and null can`,
+    );
   }
 
   private typeNames(node: JsonRecord, pointer: string): string[] {
@@ -256,7 +302,11 @@ class JsonSchemaConverter {
     const types = Array.isArray(node.type) ? node.type : [node.type];
     types.forEach((t, i) => {
       if (!['object', 'array', 'string', 'number', 'integer', 'boolean', 'null'].includes(t as string)) {
-        throw new DefinitionShapeError(Array.isArray(node.type) ? `${pointer}/type/${i}` : `${pointer}/type`, 'json-schema-keyword-value', `unknown JSON Schema type ${JSON.stringify(t)}`);
+        throw new DefinitionShapeError(
+          Array.isArray(node.type) ? `${pointer}/type/${i}` : `${pointer}/type`,
+          'json-schema-keyword-value',
+          `unknown JSON Schema type ${JSON.stringify(t)}`,
+        );
       }
     });
     return types as string[];
@@ -276,7 +326,12 @@ class JsonSchemaConverter {
   private map(node: JsonRecord, keyword: string, pointer: string): [string, unknown][] {
     if (!has(node, keyword)) return [];
     const value = node[keyword];
-    if (!isObject(value)) throw new DefinitionShapeError(`${pointer}/${keyword}`, 'json-schema-keyword-value', `${keyword} must be an object`);
+    if (!isObject(value))
+      throw new DefinitionShapeError(
+        `${pointer}/${keyword}`,
+        'json-schema-keyword-value',
+        `${keyword} must be an object`,
+      );
     return Object.entries(value);
   }
 
@@ -284,7 +339,11 @@ class JsonSchemaConverter {
     let required: string[] = [];
     if (has(node, 'required')) {
       if (!Array.isArray(node.required) || !node.required.every((n) => typeof n === 'string')) {
-        throw new DefinitionShapeError(`${pointer}/required`, 'json-schema-keyword-value', 'required must be an array of strings');
+        throw new DefinitionShapeError(
+          `${pointer}/required`,
+          'json-schema-keyword-value',
+          'required must be an array of strings',
+        );
       }
       required = node.required;
     }
@@ -308,18 +367,26 @@ class JsonSchemaConverter {
     }
     // A name that is required but not described still gets a row (typed like any other key).
     for (const name of required) {
-      if (!properties.some((p) => p.name === name)) properties.push({ name, required: true, shape: shape.additional ?? { ...UNKNOWN } });
+      if (!properties.some((p) => p.name === name))
+        properties.push({ name, required: true, shape: shape.additional ?? { ...UNKNOWN } });
     }
     return shape;
   }
 
   private array(node: JsonRecord, pointer: string): Shape {
     const minItems = typeof node.minItems === 'number' ? node.minItems : 0;
-    const tuple = (items: Shape[]): Shape => (minItems >= items.length ? { kind: 'tuple', items } : { kind: 'tuple', items, requiredCount: minItems });
+    const tuple = (items: Shape[]): Shape =>
+      minItems >= items.length ? { kind: 'tuple', items } : { kind: 'tuple', items, requiredCount: minItems };
     if (has(node, 'prefixItems')) {
-      const items = this.list(node, 'prefixItems', pointer).map((s, i) => this.convert(s, `${pointer}/prefixItems/${i}`));
+      const items = this.list(node, 'prefixItems', pointer).map((s, i) =>
+        this.convert(s, `${pointer}/prefixItems/${i}`),
+      );
       if (node.items !== undefined && node.items !== false) {
-        throw new DefinitionShapeError(`${pointer}/items`, 'json-schema-keyword-supported', 'items beside prefixItems (elements after the tuple) is not supported');
+        throw new DefinitionShapeError(
+          `${pointer}/items`,
+          'json-schema-keyword-supported',
+          'items beside prefixItems (elements after the tuple) is not supported',
+        );
       }
       return tuple(items);
     }
@@ -327,29 +394,43 @@ class JsonSchemaConverter {
       // Draft 2019-09 and earlier: an items array is a tuple.
       const items = node.items.map((s, i) => this.convert(s, `${pointer}/items/${i}`));
       if (node.additionalItems !== undefined && node.additionalItems !== false) {
-        throw new DefinitionShapeError(`${pointer}/additionalItems`, 'json-schema-keyword-supported', 'additionalItems (elements after the tuple) is not supported');
+        throw new DefinitionShapeError(
+          `${pointer}/additionalItems`,
+          'json-schema-keyword-supported',
+          'additionalItems (elements after the tuple) is not supported',
+        );
       }
       return tuple(items);
     }
-    return { kind: 'array', items: node.items === undefined ? { ...UNKNOWN } : this.convert(node.items, `${pointer}/items`) };
+    return {
+      kind: 'array',
+      items: node.items === undefined ? { ...UNKNOWN } : this.convert(node.items, `${pointer}/items`),
+    };
   }
 
   private constraints(node: JsonRecord, pointer: string): Constraints | undefined {
     const c: Constraints = {};
     for (const k of NUMBER_CONSTRAINTS) {
       if (!has(node, k)) continue;
-      if (typeof node[k] !== 'number') throw new DefinitionShapeError(`${pointer}/${k}`, 'json-schema-keyword-value', `${k} must be a number`);
+      if (typeof node[k] !== 'number')
+        throw new DefinitionShapeError(`${pointer}/${k}`, 'json-schema-keyword-value', `${k} must be a number`);
       c[k] = node[k];
     }
     if (has(node, 'default')) c.default = node.default;
     for (const k of ['pattern', 'format'] as const) {
       if (!has(node, k)) continue;
-      if (typeof node[k] !== 'string') throw new DefinitionShapeError(`${pointer}/${k}`, 'json-schema-keyword-value', `${k} must be a string`);
+      if (typeof node[k] !== 'string')
+        throw new DefinitionShapeError(`${pointer}/${k}`, 'json-schema-keyword-value', `${k} must be a string`);
       if (k === 'pattern') c.patterns = [node[k]];
       else c.format = node[k];
     }
     if (has(node, 'uniqueItems')) {
-      if (typeof node.uniqueItems !== 'boolean') throw new DefinitionShapeError(`${pointer}/uniqueItems`, 'json-schema-keyword-value', 'uniqueItems must be a boolean');
+      if (typeof node.uniqueItems !== 'boolean')
+        throw new DefinitionShapeError(
+          `${pointer}/uniqueItems`,
+          'json-schema-keyword-value',
+          'uniqueItems must be a boolean',
+        );
       if (node.uniqueItems) c.uniqueItems = true;
     }
     if (has(node, 'propertyNames')) {
@@ -362,9 +443,19 @@ class JsonSchemaConverter {
   /** propertyNames: keys are strings already; a pattern, lengths and a format are shown as key constraints. */
   private keyConstraints(value: unknown, pointer: string): Constraints | undefined {
     if (value === true) return undefined;
-    if (!isObject(value)) throw new DefinitionShapeError(pointer, 'json-schema-keyword-supported', 'propertyNames false (an object without keys) is not supported');
+    if (!isObject(value))
+      throw new DefinitionShapeError(
+        pointer,
+        'json-schema-keyword-supported',
+        'propertyNames false (an object without keys) is not supported',
+      );
     for (const key of Object.keys(value)) {
-      if (key.startsWith('x-') || ANNOTATIONS.has(key) || ['description', 'pattern', 'minLength', 'maxLength', 'format'].includes(key)) continue;
+      if (
+        key.startsWith('x-') ||
+        ANNOTATIONS.has(key) ||
+        ['description', 'pattern', 'minLength', 'maxLength', 'format'].includes(key)
+      )
+        continue;
       if (key === 'type' && value.type === 'string') continue;
       throw new DefinitionShapeError(
         `${pointer}/${pointerToken(key)}`,
@@ -394,7 +485,8 @@ class JsonSchemaConverter {
 
   private refShape(node: JsonRecord, pointer: string): Shape {
     const ref = node.$ref;
-    if (typeof ref !== 'string') throw new DefinitionShapeError(`${pointer}/$ref`, 'json-schema-keyword-value', '$ref must be a string');
+    if (typeof ref !== 'string')
+      throw new DefinitionShapeError(`${pointer}/$ref`, 'json-schema-keyword-value', '$ref must be a string');
     const { target, place } = this.resolveRef(node, ref, `${pointer}/$ref`);
     const name = refName(ref, place?.pointer);
     if (typeof target === 'boolean') return { ...this.convert(target, `${pointer}/$ref`), typeName: name };
@@ -411,13 +503,23 @@ class JsonSchemaConverter {
   private resolver(): Ajv2020 {
     if (this.ajv) return this.ajv;
     const root = this.root as JsonRecord; // a boolean schema has no $ref
-    const ajv = new Ajv2020({ strict: false, meta: false, validateSchema: false, validateFormats: false, logger: false });
+    const ajv = new Ajv2020({
+      strict: false,
+      meta: false,
+      validateSchema: false,
+      validateFormats: false,
+      logger: false,
+    });
     const base = typeof root.$id === 'string' ? ajv.opts.uriResolver.resolve(DOCUMENT_BASE, root.$id) : DOCUMENT_BASE;
     this.rootForAjv = { ...root, $id: base };
     try {
       ajv.addSchema(this.rootForAjv);
     } catch (error) {
-      throw new DefinitionShapeError('', 'json-schema-ref-resolves', `Ajv cannot index the schema's $id and $anchor values: ${(error as Error).message}`);
+      throw new DefinitionShapeError(
+        '',
+        'json-schema-ref-resolves',
+        `Ajv cannot index the schema's $id and $anchor values: ${(error as Error).message}`,
+      );
     }
     this.index(ajv, root, '', base);
     this.places.set(this.rootForAjv, this.places.get(root)!);
@@ -427,7 +529,8 @@ class JsonSchemaConverter {
 
   private index(ajv: Ajv2020, node: unknown, pointer: string, parentBase: string): void {
     if (!isObject(node) || this.places.has(node)) return;
-    const base = pointer !== '' && typeof node.$id === 'string' ? ajv.opts.uriResolver.resolve(parentBase, node.$id) : parentBase;
+    const base =
+      pointer !== '' && typeof node.$id === 'string' ? ajv.opts.uriResolver.resolve(parentBase, node.$id) : parentBase;
     this.places.set(node, { pointer, base });
     for (const k of SUBSCHEMA) if (has(node, k)) this.index(ajv, node[k], `${pointer}/${k}`, base);
     for (const k of SUBSCHEMA_LISTS) {
@@ -436,7 +539,8 @@ class JsonSchemaConverter {
     }
     for (const k of SUBSCHEMA_MAPS) {
       const map = node[k];
-      if (has(node, k) && isObject(map)) for (const [name, s] of Object.entries(map)) this.index(ajv, s, `${pointer}/${k}/${pointerToken(name)}`, base);
+      if (has(node, k) && isObject(map))
+        for (const [name, s] of Object.entries(map)) this.index(ajv, s, `${pointer}/${k}/${pointerToken(name)}`, base);
     }
   }
 
@@ -445,7 +549,11 @@ class JsonSchemaConverter {
     const normalize = (u: string): string => u.replace(/#\/?$/, '');
     for (const [node, place] of this.places) {
       const ref = (node as JsonRecord).$ref;
-      if (typeof ref === 'string' && normalize(ajv.opts.uriResolver.resolve(place.base, normalize(ref))) === normalize(uri)) return { pointer: place.pointer, ref };
+      if (
+        typeof ref === 'string' &&
+        normalize(ajv.opts.uriResolver.resolve(place.base, normalize(ref))) === normalize(uri)
+      )
+        return { pointer: place.pointer, ref };
     }
     return undefined;
   }
@@ -460,17 +568,34 @@ class JsonSchemaConverter {
       // Ajv compiles the whole document first, so the broken reference may be another one than this.
       const missing = (error as { missingRef?: unknown }).missingRef;
       const broken = typeof missing === 'string' ? this.refAt(ajv, missing) : undefined;
-      if (broken) throw new DefinitionShapeError(`${broken.pointer}/$ref`, 'json-schema-ref-resolves', `$ref ${JSON.stringify(broken.ref)} does not resolve to a schema in this definition (other documents are not fetched)`);
-      throw new DefinitionShapeError(pointer, 'json-schema-ref-resolves', `$ref ${JSON.stringify(ref)} cannot be resolved: ${(error as Error).message}`);
+      if (broken)
+        throw new DefinitionShapeError(
+          `${broken.pointer}/$ref`,
+          'json-schema-ref-resolves',
+          `$ref ${JSON.stringify(broken.ref)} does not resolve to a schema in this definition (other documents are not fetched)`,
+        );
+      throw new DefinitionShapeError(
+        pointer,
+        'json-schema-ref-resolves',
+        `$ref ${JSON.stringify(ref)} cannot be resolved: ${(error as Error).message}`,
+      );
     }
     if (target === undefined) {
-      throw new DefinitionShapeError(pointer, 'json-schema-ref-resolves', `$ref ${JSON.stringify(ref)} does not resolve to a schema in this definition (other documents are not fetched)`);
+      throw new DefinitionShapeError(
+        pointer,
+        'json-schema-ref-resolves',
+        `$ref ${JSON.stringify(ref)} does not resolve to a schema in this definition (other documents are not fetched)`,
+      );
     }
     if (typeof target === 'boolean') return { target };
     const place = typeof target === 'object' && target !== null ? this.places.get(target) : undefined;
     if (!place) {
       // e.g. `#/$defs/constructor`: a JSON pointer walk reaches an inherited JavaScript property.
-      throw new DefinitionShapeError(pointer, 'json-schema-ref-resolves', `$ref ${JSON.stringify(ref)} does not resolve to a subschema of this definition`);
+      throw new DefinitionShapeError(
+        pointer,
+        'json-schema-ref-resolves',
+        `$ref ${JSON.stringify(ref)} does not resolve to a subschema of this definition`,
+      );
     }
     return { target: target === this.rootForAjv ? this.root : (target as JsonRecord), place };
   }

@@ -34,12 +34,23 @@ export class SchemaConversionError extends Error {
   }
 }
 
-
 /** Drafts before 2019-09, whose `items`, `definitions` and `dependencies` mean what 2020-12 spells otherwise. */
 const OLD_DRAFT = /^https?:\/\/json-schema\.org\/draft-0[4-7]\/schema#?$/;
 
 // Where subschemas sit in a schema object (2020-12 and the older spellings).
-const SINGLE = ['additionalProperties', 'additionalItems', 'contains', 'propertyNames', 'if', 'then', 'else', 'not', 'unevaluatedProperties', 'unevaluatedItems', 'contentSchema'];
+const SINGLE = [
+  'additionalProperties',
+  'additionalItems',
+  'contains',
+  'propertyNames',
+  'if',
+  'then',
+  'else',
+  'not',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+  'contentSchema',
+];
 const LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
 const MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
 
@@ -112,19 +123,35 @@ export function lineCommentsAsJsDoc(source: string): string {
   const file = ts.createSourceFile('definition.ts', source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
   const edits: { start: number; end: number; text: string }[] = [];
   const visit = (node: ts.Node): void => {
-    const documented = ts.isPropertySignature(node) || ts.isInterfaceDeclaration(node) || ts.isTypeAliasDeclaration(node) || ts.isIndexSignatureDeclaration(node);
+    const documented =
+      ts.isPropertySignature(node) ||
+      ts.isInterfaceDeclaration(node) ||
+      ts.isTypeAliasDeclaration(node) ||
+      ts.isIndexSignatureDeclaration(node);
     if (documented && ((node as { jsDoc?: unknown[] }).jsDoc ?? []).length === 0) {
-      const ranges = (ts.getLeadingCommentRanges(source, node.getFullStart()) ?? []).filter((r) => r.kind === ts.SyntaxKind.SingleLineCommentTrivia);
+      const ranges = (ts.getLeadingCommentRanges(source, node.getFullStart()) ?? []).filter(
+        (r) => r.kind === ts.SyntaxKind.SingleLineCommentTrivia,
+      );
       if (ranges.length > 0) {
-        const lines = ranges.map((r) => source.slice(r.pos + 2, r.end).trim().replace(/\*\//g, '*\\/'));
-        edits.push({ start: ranges[0]!.pos, end: ranges[ranges.length - 1]!.end, text: `/**\n${lines.map((l) => ` * ${l}`.trimEnd()).join('\n')}\n */` });
+        const lines = ranges.map((r) =>
+          source
+            .slice(r.pos + 2, r.end)
+            .trim()
+            .replace(/\*\//g, '*\\/'),
+        );
+        edits.push({
+          start: ranges[0]!.pos,
+          end: ranges[ranges.length - 1]!.end,
+          text: `/**\n${lines.map((l) => ` * ${l}`.trimEnd()).join('\n')}\n */`,
+        });
       }
     }
     ts.forEachChild(node, visit);
   };
   visit(file);
   let out = source;
-  for (const edit of edits.sort((a, b) => b.start - a.start)) out = out.slice(0, edit.start) + edit.text + out.slice(edit.end);
+  for (const edit of edits.sort((a, b) => b.start - a.start))
+    out = out.slice(0, edit.start) + edit.text + out.slice(edit.end);
   return out;
 }
 
@@ -148,7 +175,10 @@ export function placeholderKeys(source: string): { text: string; names: Map<stri
     return name;
   };
   const visit = (node: ts.Node): void => {
-    if (ts.isPropertySignature(node) && (ts.isIdentifier(node.name) || ts.isStringLiteral(node.name) || ts.isNoSubstitutionTemplateLiteral(node.name))) {
+    if (
+      ts.isPropertySignature(node) &&
+      (ts.isIdentifier(node.name) || ts.isStringLiteral(node.name) || ts.isNoSubstitutionTemplateLiteral(node.name))
+    ) {
       const value = node.name.text;
       const raw = node.name.getText(file);
       const quoted = ts.isStringLiteral(node.name) || ts.isNoSubstitutionTemplateLiteral(node.name);
@@ -162,7 +192,8 @@ export function placeholderKeys(source: string): { text: string; names: Map<stri
   };
   visit(file);
   let text = source;
-  for (const edit of edits.sort((a, b) => b.start - a.start)) text = text.slice(0, edit.start) + edit.text + text.slice(edit.end);
+  for (const edit of edits.sort((a, b) => b.start - a.start))
+    text = text.slice(0, edit.start) + edit.text + text.slice(edit.end);
   return { text, names };
 }
 
@@ -171,11 +202,19 @@ export function restoreKeys(schema: JsonSchema, names: ReadonlyMap<string, strin
   if (names.size === 0) return schema;
   const name = (key: string): string => names.get(key) ?? key;
   const walk = (value: unknown, parentKey?: string): unknown => {
-    if (Array.isArray(value)) return parentKey === 'required' ? value.map((v) => (typeof v === 'string' ? name(v) : v)) : value.map((v) => walk(v));
+    if (Array.isArray(value))
+      return parentKey === 'required'
+        ? value.map((v) => (typeof v === 'string' ? name(v) : v))
+        : value.map((v) => walk(v));
     if (!isObject(value)) return value;
     // Object.fromEntries defines keys (a `__proto__` key stays a key).
     if (parentKey === 'properties' || parentKey === 'dependentRequired' || parentKey === 'dependentSchemas') {
-      return Object.fromEntries(Object.entries(value).map(([k, v]) => [name(k), parentKey === 'dependentRequired' ? walk(v, 'required') : walk(v)]));
+      return Object.fromEntries(
+        Object.entries(value).map(([k, v]) => [
+          name(k),
+          parentKey === 'dependentRequired' ? walk(v, 'required') : walk(v),
+        ]),
+      );
     }
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, walk(v, k)]));
   };
@@ -189,7 +228,13 @@ export function restoreKeys(schema: JsonSchema, names: ReadonlyMap<string, strin
 export function schemaFromTypeScript(source: string, typeName: string): JsonSchema {
   const keys = placeholderKeys(lineCommentsAsJsDoc(source));
   const text = keys.text;
-  const options: ts.CompilerOptions = { strict: true, noEmit: true, noLib: true, types: [], target: ts.ScriptTarget.ES2022 };
+  const options: ts.CompilerOptions = {
+    strict: true,
+    noEmit: true,
+    noLib: true,
+    types: [],
+    target: ts.ScriptTarget.ES2022,
+  };
   const sourceFile = ts.createSourceFile(FILE_NAME, text, ts.ScriptTarget.ES2022, true, ts.ScriptKind.TS);
   const host = ts.createCompilerHost(options);
   host.getSourceFile = (name) => (name === FILE_NAME ? sourceFile : undefined);
@@ -198,7 +243,8 @@ export function schemaFromTypeScript(source: string, typeName: string): JsonSche
   host.writeFile = () => {};
   const program = ts.createProgram({ rootNames: [FILE_NAME], options, host });
   const root = sourceFile.statements.find(
-    (s): s is ts.InterfaceDeclaration | ts.TypeAliasDeclaration => (ts.isInterfaceDeclaration(s) || ts.isTypeAliasDeclaration(s)) && s.name.text === typeName,
+    (s): s is ts.InterfaceDeclaration | ts.TypeAliasDeclaration =>
+      (ts.isInterfaceDeclaration(s) || ts.isTypeAliasDeclaration(s)) && s.name.text === typeName,
   );
   if (!root) throw new SchemaConversionError(`type ${typeName} is not declared in the definition`);
   // Declarations need not be exported: the root is found here.
@@ -235,7 +281,8 @@ const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.str
 function fixedRun(variant: unknown): { item: unknown; length: number } | undefined {
   if (!isObject(variant) || variant.type !== 'array') return undefined;
   const { type: _t, minItems, maxItems, prefixItems, items, ...rest } = variant;
-  if (Object.keys(rest).length > 0 || typeof minItems !== 'number' || minItems !== maxItems || minItems < 1) return undefined;
+  if (Object.keys(rest).length > 0 || typeof minItems !== 'number' || minItems !== maxItems || minItems < 1)
+    return undefined;
   if (Array.isArray(prefixItems)) {
     if (prefixItems.length !== minItems || !prefixItems.every((p) => same(p, prefixItems[0]))) return undefined;
     if (items !== undefined && !same(items, prefixItems[0])) return undefined;
@@ -269,7 +316,13 @@ function simplify(node: unknown): JsonSchema {
         const lengths = runs.map((r) => r!.length).sort((a, b) => a - b);
         if (lengths.every((l, i) => i === 0 || l === lengths[i - 1]! + 1)) {
           const { anyOf: _a, ...rest } = out;
-          return { type: 'array', items: runs[0]!.item, ...rest, minItems: lengths[0], maxItems: lengths[lengths.length - 1] };
+          return {
+            type: 'array',
+            items: runs[0]!.item,
+            ...rest,
+            minItems: lengths[0],
+            maxItems: lengths[lengths.length - 1],
+          };
         }
       }
     }

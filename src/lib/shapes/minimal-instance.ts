@@ -61,17 +61,17 @@ const FORMAT_EXAMPLES: Record<string, string> = {
   hostname: 'localhost',
 };
 
-
 class Unsatisfiable extends Error {}
-
 
 /** `base` with the keywords of `part` merged in: properties merged, required names added, other keywords replaced. */
 function merge(base: JsonRecord, part: unknown): JsonRecord {
   const out = { ...base };
   if (!isObject(part)) return out;
   for (const [key, value] of Object.entries(part)) {
-    if (key === 'properties' && isObject(out['properties']) && isObject(value)) out['properties'] = { ...out['properties'], ...value };
-    else if (key === 'required' && Array.isArray(out['required']) && Array.isArray(value)) out['required'] = [...out['required'], ...value];
+    if (key === 'properties' && isObject(out['properties']) && isObject(value))
+      out['properties'] = { ...out['properties'], ...value };
+    else if (key === 'required' && Array.isArray(out['required']) && Array.isArray(value))
+      out['required'] = [...out['required'], ...value];
     else out[key] = value;
   }
   return out;
@@ -105,7 +105,8 @@ function minimalString(s: JsonRecord, text: string | undefined, lenient: boolean
   const min = countOf(s, 'minLength', lenient) ?? 0;
   if (text === undefined) {
     const example = typeof s['format'] === 'string' ? FORMAT_EXAMPLES[s['format']] : undefined;
-    const patterned = typeof s['pattern'] === 'string' ? patternString(s['pattern'], min, countOf(s, 'maxLength', lenient)) : undefined;
+    const patterned =
+      typeof s['pattern'] === 'string' ? patternString(s['pattern'], min, countOf(s, 'maxLength', lenient)) : undefined;
     return example ?? patterned ?? 'a'.repeat(min);
   }
   const max = countOf(s, 'maxLength', lenient);
@@ -116,13 +117,21 @@ function minimalString(s: JsonRecord, text: string | undefined, lenient: boolean
 /** The smallest number the bounds allow, from `defaultNumber` when there is no lower bound. */
 function minimalNumber(s: JsonRecord, integer: boolean, defaultNumber: number): number {
   const num = (key: string): number | undefined => (typeof s[key] === 'number' ? s[key] : undefined);
-  const [minimum, exclusiveMinimum, maximum, exclusiveMaximum, multipleOf] = ['minimum', 'exclusiveMinimum', 'maximum', 'exclusiveMaximum', 'multipleOf'].map(num);
+  const [minimum, exclusiveMinimum, maximum, exclusiveMaximum, multipleOf] = [
+    'minimum',
+    'exclusiveMinimum',
+    'maximum',
+    'exclusiveMaximum',
+    'multipleOf',
+  ].map(num);
   let low = minimum;
-  if (exclusiveMinimum !== undefined && (low === undefined || low <= exclusiveMinimum)) low = exclusiveMinimum + (integer ? 1 : 0.5);
+  if (exclusiveMinimum !== undefined && (low === undefined || low <= exclusiveMinimum))
+    low = exclusiveMinimum + (integer ? 1 : 0.5);
   let n = low ?? defaultNumber;
   if (integer) n = Math.ceil(n);
   if (maximum !== undefined && n > maximum) n = integer ? Math.floor(maximum) : maximum;
-  if (exclusiveMaximum !== undefined && n >= exclusiveMaximum) n = (integer ? Math.ceil(exclusiveMaximum) : exclusiveMaximum) - 1;
+  if (exclusiveMaximum !== undefined && n >= exclusiveMaximum)
+    n = (integer ? Math.ceil(exclusiveMaximum) : exclusiveMaximum) - 1;
   if (multipleOf !== undefined && multipleOf > 0) n = Math.ceil(n / multipleOf) * multipleOf;
   return n;
 }
@@ -132,11 +141,19 @@ function minimalNumber(s: JsonRecord, integer: boolean, defaultNumber: number): 
  * read instead ($ref resolved, the first anyOf/oneOf branch, allOf merged, each with the keywords
  * beside it), a reason no value fits, or undefined when it has none of them.
  */
-function composed(root: unknown, s: JsonRecord): { value: unknown } | { node: JsonRecord } | { unsatisfiable: string } | undefined {
+function composed(
+  root: unknown,
+  s: JsonRecord,
+): { value: unknown } | { node: JsonRecord } | { unsatisfiable: string } | undefined {
   if (typeof s['$ref'] === 'string') {
     const { $ref: ref, ...beside } = s;
     const target = resolveLocalRef(root, ref);
-    if (target === undefined) return { unsatisfiable: ref.startsWith('#') ? `reference ${ref} does not resolve` : `only local references are followed, not ${ref}` };
+    if (target === undefined)
+      return {
+        unsatisfiable: ref.startsWith('#')
+          ? `reference ${ref} does not resolve`
+          : `only local references are followed, not ${ref}`,
+      };
     if (target === false) return { unsatisfiable: `reference ${ref} is the schema false, which accepts no value` };
     return { node: merge(isObject(target) ? target : {}, beside) };
   }
@@ -170,7 +187,8 @@ export function minimalInstance(schema: unknown, options: MinimalInstanceOptions
   };
 
   const instance = (node: unknown, depth: number): unknown => {
-    if (depth > MAX_DEPTH) return unsatisfiable('the schema nests too deeply (a reference cycle with required members?)');
+    if (depth > MAX_DEPTH)
+      return unsatisfiable('the schema nests too deeply (a reference cycle with required members?)');
     if (node === false) return unsatisfiable('the schema false accepts no value');
     if (!isObject(node)) return anything();
     const s = node;
@@ -178,20 +196,37 @@ export function minimalInstance(schema: unknown, options: MinimalInstanceOptions
     if (made && 'unsatisfiable' in made) return unsatisfiable(made.unsatisfiable);
     if (made && 'value' in made) return made.value;
     if (made) return instance(made.node, depth + 1);
-    const types = (Array.isArray(s['type']) ? s['type'] : [s['type']]).filter((t): t is string => typeof t === 'string').map((t) => t.toLowerCase());
-    const type = types.find((t) => t !== 'null') ?? types[0]
-      ?? (isObject(s['properties']) || Array.isArray(s['required']) ? 'object' : s['items'] !== undefined ? 'array' : undefined);
+    const types = (Array.isArray(s['type']) ? s['type'] : [s['type']])
+      .filter((t): t is string => typeof t === 'string')
+      .map((t) => t.toLowerCase());
+    const type =
+      types.find((t) => t !== 'null') ??
+      types[0] ??
+      (isObject(s['properties']) || Array.isArray(s['required'])
+        ? 'object'
+        : s['items'] !== undefined
+          ? 'array'
+          : undefined);
     switch (type) {
       case 'object': {
         const properties = isObject(s['properties']) ? s['properties'] : {};
         const others = isObject(s['additionalProperties']) ? s['additionalProperties'] : true;
-        const required = Array.isArray(s['required']) ? s['required'].filter((r): r is string => typeof r === 'string') : [];
-        return Object.fromEntries(required.map((name) => [name, instance(Object.hasOwn(properties, name) ? properties[name] : others, depth + 1)]));
+        const required = Array.isArray(s['required'])
+          ? s['required'].filter((r): r is string => typeof r === 'string')
+          : [];
+        return Object.fromEntries(
+          required.map((name) => [
+            name,
+            instance(Object.hasOwn(properties, name) ? properties[name] : others, depth + 1),
+          ]),
+        );
       }
       case 'array': {
         const prefix = Array.isArray(s['prefixItems']) ? s['prefixItems'] : [];
         const length = Math.max(countOf(s, 'minItems', lenient) ?? 0, prefix.length);
-        return Array.from({ length }, (_, i) => instance(i < prefix.length ? prefix[i] : (s['items'] ?? true), depth + 1));
+        return Array.from({ length }, (_, i) =>
+          instance(i < prefix.length ? prefix[i] : (s['items'] ?? true), depth + 1),
+        );
       }
       case 'integer':
         return minimalNumber(s, true, defaultNumber);

@@ -141,14 +141,7 @@ export interface RefShape extends ShapeBase {
   name: string;
 }
 
-export type Shape =
-  | PrimitiveShape
-  | LiteralShape
-  | ObjectShape
-  | ArrayShape
-  | TupleShape
-  | UnionShape
-  | RefShape;
+export type Shape = PrimitiveShape | LiteralShape | ObjectShape | ArrayShape | TupleShape | UnionShape | RefShape;
 
 /** True when the shape is `null` or `undefined` (the "nullable" part of a union). */
 export function isNullish(shape: Shape): boolean {
@@ -237,7 +230,11 @@ const UPPER_BOUNDS = ['maximum', 'exclusiveMaximum', 'maxLength', 'maxItems', 'm
 const SINGLE_VALUED = ['default', 'format', 'multipleOf'] as const;
 
 /** Constraints that both hold: the tighter bound, every pattern; different defaults or formats cannot both hold. */
-export function mergeConstraints(a: Constraints | undefined, b: Constraints | undefined, path = ''): Constraints | undefined {
+export function mergeConstraints(
+  a: Constraints | undefined,
+  b: Constraints | undefined,
+  path = '',
+): Constraints | undefined {
   if (!a || !b) return a ?? b;
   const out: Constraints = { ...a };
   for (const k of LOWER_BOUNDS) if (b[k] !== undefined) out[k] = a[k] === undefined ? b[k] : Math.max(a[k], b[k]);
@@ -245,7 +242,10 @@ export function mergeConstraints(a: Constraints | undefined, b: Constraints | un
   for (const k of SINGLE_VALUED) {
     if (b[k] === undefined) continue;
     if (a[k] !== undefined && JSON.stringify(a[k]) !== JSON.stringify(b[k])) {
-      throw new ShapeMergeError(path, `the parts state different ${k} values, ${JSON.stringify(a[k])} and ${JSON.stringify(b[k])}`);
+      throw new ShapeMergeError(
+        path,
+        `the parts state different ${k} values, ${JSON.stringify(a[k])} and ${JSON.stringify(b[k])}`,
+      );
     }
     (out as Record<string, unknown>)[k] = b[k];
   }
@@ -278,9 +278,16 @@ function literalFits(value: LiteralValue, type: Shape & { kind: 'primitive' }): 
   }
 }
 
-function intersectObjects(a: Extract<Shape, { kind: 'object' }>, b: Extract<Shape, { kind: 'object' }>, path: string): Intersection {
+function intersectObjects(
+  a: Extract<Shape, { kind: 'object' }>,
+  b: Extract<Shape, { kind: 'object' }>,
+  path: string,
+): Intersection {
   const properties: Property[] = [];
-  const names = [...a.properties.map((p) => p.name), ...b.properties.map((p) => p.name).filter((n) => !a.properties.some((p) => p.name === n))];
+  const names = [
+    ...a.properties.map((p) => p.name),
+    ...b.properties.map((p) => p.name).filter((n) => !a.properties.some((p) => p.name === n)),
+  ];
   for (const name of names) {
     const pa = a.properties.find((p) => p.name === name);
     const pb = b.properties.find((p) => p.name === name);
@@ -335,7 +342,10 @@ function intersectUnions(a: Shape, b: Shape, path: string): Intersection {
     for (const r of right) {
       const result = intersect(l, r, path);
       if ('conflict' in result) firstConflict ??= result.conflict;
-      else variants.push(...(result.shape.kind === 'union' && isPlainUnion(result.shape) ? result.shape.variants : [result.shape]));
+      else
+        variants.push(
+          ...(result.shape.kind === 'union' && isPlainUnion(result.shape) ? result.shape.variants : [result.shape]),
+        );
     }
   }
   if (variants.length === 0) return { conflict: `no variant of ${typeText(a)} fits ${typeText(b)} (${firstConflict})` };
@@ -347,7 +357,8 @@ function intersectTuples(a: Shape, b: Shape, path: string): Intersection | undef
   const tuples = [a, b].filter((s) => s.kind === 'tuple') as Extract<Shape, { kind: 'tuple' }>[];
   const length = tuples[0]!.items.length;
   if (tuples.some((t) => t.items.length !== length)) return undefined;
-  const at = (s: Shape, i: number): Shape => (s.kind === 'tuple' ? s.items[i]! : (s as Extract<Shape, { kind: 'array' }>).items);
+  const at = (s: Shape, i: number): Shape =>
+    s.kind === 'tuple' ? s.items[i]! : (s as Extract<Shape, { kind: 'array' }>).items;
   const items: Shape[] = [];
   for (let i = 0; i < length; i++) {
     const r = intersect(at(a, i), at(b, i), `${path}[${i}]`);
@@ -368,12 +379,16 @@ function intersectStructures(a: Shape, b: Shape, path: string): Intersection {
   if (a.kind === 'union' || b.kind === 'union') return intersectUnions(a, b, path);
   if (a.kind === 'ref' || b.kind === 'ref') {
     if (a.kind === 'ref' && b.kind === 'ref' && a.name === b.name) return { shape: structure(a) };
-    throw new ShapeMergeError(path, `the recursive reference ${a.kind === 'ref' ? a.name : (b as { name: string }).name} cannot be combined with ${typeText(a.kind === 'ref' ? b : a)}`);
+    throw new ShapeMergeError(
+      path,
+      `the recursive reference ${a.kind === 'ref' ? a.name : (b as { name: string }).name} cannot be combined with ${typeText(a.kind === 'ref' ? b : a)}`,
+    );
   }
   const conflict = { conflict: `${path === '' ? 'the value' : path} cannot be both ${typeText(a)} and ${typeText(b)}` };
   if (a.kind === 'primitive' && b.kind === 'primitive') {
     if (a.type === b.type) return { shape: structure(a) };
-    if ((a.type === 'integer' && b.type === 'number') || (a.type === 'number' && b.type === 'integer')) return { shape: { kind: 'primitive', type: 'integer' } };
+    if ((a.type === 'integer' && b.type === 'number') || (a.type === 'number' && b.type === 'integer'))
+      return { shape: { kind: 'primitive', type: 'integer' } };
     return conflict;
   }
   if (a.kind === 'literal' || b.kind === 'literal') {
@@ -391,7 +406,8 @@ function intersectStructures(a: Shape, b: Shape, path: string): Intersection {
     const r = intersect(a.items, b.items, joinPath(path, '[]'));
     return 'conflict' in r ? r : { shape: { kind: 'array', items: r.shape } };
   }
-  if ((a.kind === 'tuple' || a.kind === 'array') && (b.kind === 'tuple' || b.kind === 'array')) return intersectTuples(a, b, path) ?? conflict;
+  if ((a.kind === 'tuple' || a.kind === 'array') && (b.kind === 'tuple' || b.kind === 'array'))
+    return intersectTuples(a, b, path) ?? conflict;
   return conflict;
 }
 
@@ -415,7 +431,13 @@ function intersect(a: Shape, b: Shape, path: string): Intersection {
   const description = a.description ?? b.description;
   if (description !== undefined) shape.description = description;
   if (a.deprecated || b.deprecated) shape.deprecated = true;
-  const typeName = isUnconstrainedType(a) ? b.typeName : isUnconstrainedType(b) ? a.typeName : a.typeName === b.typeName ? a.typeName : undefined;
+  const typeName = isUnconstrainedType(a)
+    ? b.typeName
+    : isUnconstrainedType(b)
+      ? a.typeName
+      : a.typeName === b.typeName
+        ? a.typeName
+        : undefined;
   if (typeName !== undefined) shape.typeName = typeName;
   const constraints = mergeConstraints(a.constraints, b.constraints, path);
   if (constraints) shape.constraints = constraints;

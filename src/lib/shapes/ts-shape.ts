@@ -87,7 +87,8 @@ function constraintsFromTags(tags: Map<string, string>, where: string): Constrai
     const raw = tags.get(tag);
     if (raw === undefined) continue;
     const value = Number(raw);
-    if (!Number.isFinite(value)) throw new TypeScriptDefinitionError(`${where}: @${tag} ${JSON.stringify(raw)} is not a number`);
+    if (!Number.isFinite(value))
+      throw new TypeScriptDefinitionError(`${where}: @${tag} ${JSON.stringify(raw)} is not a number`);
     out[tag] = value;
   }
   const def = tags.get('default');
@@ -123,7 +124,11 @@ function literalShape(lit: ts.LiteralTypeNode['literal'], where: string): Shape 
   if (lit.kind === ts.SyntaxKind.FalseKeyword) return { kind: 'literal', value: false };
   if (ts.isStringLiteral(lit) || ts.isNoSubstitutionTemplateLiteral(lit)) return { kind: 'literal', value: lit.text };
   if (ts.isNumericLiteral(lit)) return { kind: 'literal', value: Number(lit.text) };
-  if (ts.isPrefixUnaryExpression(lit) && lit.operator === ts.SyntaxKind.MinusToken && ts.isNumericLiteral(lit.operand)) {
+  if (
+    ts.isPrefixUnaryExpression(lit) &&
+    lit.operator === ts.SyntaxKind.MinusToken &&
+    ts.isNumericLiteral(lit.operand)
+  ) {
     return { kind: 'literal', value: -Number(lit.operand.text) };
   }
   throw new TypeScriptDefinitionError(`${where}: unsupported literal ${lit.getText()}`);
@@ -211,13 +216,18 @@ export class ShapeBuilder {
   /** `A` in `interface B extends A`: a heritage clause names a type by an expression, not a TypeNode. */
   private heritageBase(base: ts.ExpressionWithTypeArguments, where: string): Extract<Shape, { kind: 'object' }> {
     if (!ts.isIdentifier(base.expression)) {
-      throw new TypeScriptDefinitionError(`${where}: extends ${base.expression.getText()}, which is not a type declared in the definition`);
+      throw new TypeScriptDefinitionError(
+        `${where}: extends ${base.expression.getText()}, which is not a type declared in the definition`,
+      );
     }
     const name = base.expression.text;
-    if (base.typeArguments?.length) throw new TypeScriptDefinitionError(`${where}: extends the generic type ${name}<…>, which is not supported`);
-    if (!this.parsed.declarations.has(name)) throw new TypeScriptDefinitionError(`${where}: extends ${name}, which is not declared in the definition`);
+    if (base.typeArguments?.length)
+      throw new TypeScriptDefinitionError(`${where}: extends the generic type ${name}<…>, which is not supported`);
+    if (!this.parsed.declarations.has(name))
+      throw new TypeScriptDefinitionError(`${where}: extends ${name}, which is not declared in the definition`);
     const shape = this.named(name);
-    if (shape.kind !== 'object') throw new TypeScriptDefinitionError(`${where}: extends ${name}, which is not an object type`);
+    if (shape.kind !== 'object')
+      throw new TypeScriptDefinitionError(`${where}: extends ${name}, which is not an object type`);
     return shape;
   }
 
@@ -236,7 +246,9 @@ export class ShapeBuilder {
         shape = intersectShapes(shape, this.type(part, where));
       } catch (error) {
         if (!(error instanceof ShapeMergeError)) throw error;
-        throw new TypeScriptDefinitionError(`${where}: the intersection ${node.getText()} cannot be merged: ${error.message}`);
+        throw new TypeScriptDefinitionError(
+          `${where}: the intersection ${node.getText()} cannot be merged: ${error.message}`,
+        );
       }
     }
     return shape;
@@ -249,12 +261,15 @@ export class ShapeBuilder {
     node.elements.forEach((el, i) => {
       if (ts.isRestTypeNode(el) && i === node.elements.length - 1) {
         const restShape = this.type(el.type, `${where}[${i}]`);
-        if (restShape.kind !== 'array') throw new TypeScriptDefinitionError(`${where}[${i}]: rest element is not an array`);
+        if (restShape.kind !== 'array')
+          throw new TypeScriptDefinitionError(`${where}[${i}]: rest element is not an array`);
         rest = restShape.items;
         return;
       }
       if (ts.isNamedTupleMember(el) || ts.isRestTypeNode(el) || ts.isOptionalTypeNode(el)) {
-        throw new TypeScriptDefinitionError(`${where}[${i}]: named, optional and inner rest tuple members are not supported`);
+        throw new TypeScriptDefinitionError(
+          `${where}[${i}]: named, optional and inner rest tuple members are not supported`,
+        );
       }
       items.push(this.type(el, `${where}[${i}]`));
     });
@@ -302,13 +317,20 @@ export class ShapeBuilder {
       const args = node.typeArguments ?? [];
       if (name === 'Array' && args.length === 1) return { kind: 'array', items: this.type(args[0]!, `${where}[]`) };
       if (name === 'Record' && args.length === 2) {
-        return { kind: 'object', properties: [], additional: this.type(args[1]!, `${where}[key]`), additionalKeyName: 'key' };
+        return {
+          kind: 'object',
+          properties: [],
+          additional: this.type(args[1]!, `${where}[key]`),
+          additionalKeyName: 'key',
+        };
       }
       if (args.length > 0) throw new TypeScriptDefinitionError(`${where}: generic type ${name}<…> is not supported`);
       if (this.parsed.declarations.has(name)) return this.named(name);
       throw new TypeScriptDefinitionError(`${where}: type ${name} is not declared in the definition`);
     }
-    throw new TypeScriptDefinitionError(`${where}: unsupported type syntax ${ts.SyntaxKind[node.kind]} (${node.getText()})`);
+    throw new TypeScriptDefinitionError(
+      `${where}: unsupported type syntax ${ts.SyntaxKind[node.kind]} (${node.getText()})`,
+    );
   }
 
   /**
@@ -336,7 +358,11 @@ function foldTupleUnion(variants: Shape[]): Shape | undefined {
   if (!tuples.every((t) => t.items.every((item) => sameShape(item, first)))) return undefined;
   const lengths = tuples.map((t) => t.items.length).sort((a, b) => a - b);
   for (let i = 1; i < lengths.length; i++) if (lengths[i] !== lengths[i - 1]! + 1) return undefined;
-  return { kind: 'array', items: first, constraints: { minItems: lengths[0]!, maxItems: lengths[lengths.length - 1]! } };
+  return {
+    kind: 'array',
+    items: first,
+    constraints: { minItems: lengths[0]!, maxItems: lengths[lengths.length - 1]! },
+  };
 }
 
 /** Parses declaration text and returns the Shape of `typeName`. */
@@ -354,11 +380,19 @@ export function declarationClosure(parsed: ParsedDeclarations, root: string): st
     if (!decl) throw new TypeScriptDefinitionError(`${from} refers to ${name}, which is not declared`);
     found.add(name);
     const walk = (node: ts.Node): void => {
-      if (ts.isTypeReferenceNode(node) && ts.isIdentifier(node.typeName) && parsed.declarations.has(node.typeName.text)) {
+      if (
+        ts.isTypeReferenceNode(node) &&
+        ts.isIdentifier(node.typeName) &&
+        parsed.declarations.has(node.typeName.text)
+      ) {
         visit(node.typeName.text, name);
       }
       // `extends A` names A by an expression, not a type reference.
-      if (ts.isExpressionWithTypeArguments(node) && ts.isIdentifier(node.expression) && parsed.declarations.has(node.expression.text)) {
+      if (
+        ts.isExpressionWithTypeArguments(node) &&
+        ts.isIdentifier(node.expression) &&
+        parsed.declarations.has(node.expression.text)
+      ) {
         visit(node.expression.text, name);
       }
       ts.forEachChild(node, walk);
@@ -373,7 +407,13 @@ export function declarationClosure(parsed: ParsedDeclarations, root: string): st
 export function declarationText(parsed: ParsedDeclarations, names: string[]): string {
   return (
     names
-      .map((n) => parsed.declarations.get(n)!.getFullText(parsed.sourceFile).replace(/^\s*\n/, '').trimEnd())
+      .map((n) =>
+        parsed.declarations
+          .get(n)!
+          .getFullText(parsed.sourceFile)
+          .replace(/^\s*\n/, '')
+          .trimEnd(),
+      )
       .join('\n') + '\n'
   );
 }

@@ -42,7 +42,8 @@ export function variantIdentities(variants: readonly Shape[]): (VariantIdentity 
   const declaredBy = new Map<string, number>();
   for (const { shape } of inners) {
     if (shape.kind !== 'object') continue;
-    for (const name of new Set(shape.properties.map((p) => p.name))) declaredBy.set(name, (declaredBy.get(name) ?? 0) + 1);
+    for (const name of new Set(shape.properties.map((p) => p.name)))
+      declaredBy.set(name, (declaredBy.get(name) ?? 0) + 1);
   }
   const texts = inners.map(({ shape, nullable }) => typeText(shape) + (nullable ? ' | null' : ''));
   return inners.map(({ shape }, i) => {

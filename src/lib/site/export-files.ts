@@ -14,9 +14,14 @@ import type { ToolModel } from '../model/model.ts';
 import { sitePath, toolPath } from './site.ts';
 import { releaseSegment, type Release } from '../model/releases.ts';
 
-export { EXPORT_FILE_NAMES, SECTIONS, type ExportFileName, type ExportKind, type Section } from '../core/export-file-names.ts';
+export {
+  EXPORT_FILE_NAMES,
+  SECTIONS,
+  type ExportFileName,
+  type ExportKind,
+  type Section,
+} from '../core/export-file-names.ts';
 import { EXPORT_FILE_NAMES, SECTIONS, type ExportFileName, type Section } from '../core/export-file-names.ts';
-
 
 /** The definition a section of the tool page shows, if the tool has that section. */
 export function sectionDefinition(tool: ToolModel, section: Section): Definition | undefined {
@@ -31,7 +36,9 @@ export function sectionDefinition(tool: ToolModel, section: Section): Definition
 }
 
 /** Definitions that have a JSON Schema: a JSON Schema itself, or a TypeScript type converted to one. */
-export function hasSchema(definition: Definition | undefined): definition is Definition & { kind: 'json-schema' | 'typescript' } {
+export function hasSchema(
+  definition: Definition | undefined,
+): definition is Definition & { kind: 'json-schema' | 'typescript' } {
   return definition?.kind === 'json-schema' || definition?.kind === 'typescript';
 }
 
@@ -39,7 +46,8 @@ export function hasSchema(definition: Definition | undefined): definition is Def
 export function exportFileNames(tool: ToolModel): ExportFileName[] {
   const names: ExportFileName[] = [];
   for (const section of SECTIONS) if (hasSchema(sectionDefinition(tool, section))) names.push(`${section}.schema.json`);
-  if (AGENTS[tool.agent].generatedDeclarations && tool.input.definition.kind === 'json-schema') names.push('input.d.ts');
+  if (AGENTS[tool.agent].generatedDeclarations && tool.input.definition.kind === 'json-schema')
+    names.push('input.d.ts');
   return names;
 }
 
@@ -76,7 +84,11 @@ export function relativeReference(from: string, to: string): string {
   return reference.split('/')[0]!.includes(':') ? `./${reference}` : reference;
 }
 
-const SECTION_RELEASES: Record<Section, keyof ToolModel['releases']> = { input: 'input', result: 'result', 'model-input': 'modelInput' };
+const SECTION_RELEASES: Record<Section, keyof ToolModel['releases']> = {
+  input: 'input',
+  result: 'result',
+  'model-input': 'modelInput',
+};
 
 /** The release a section of the tool comes from: its types or its captures. A section with a schema has one. */
 export function sectionRelease(tool: ToolModel, section: Section): Release {

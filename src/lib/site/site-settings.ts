@@ -30,15 +30,23 @@ export function siteUrlFrom(value: string | undefined): string {
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`${shown} must be an http or https URL`);
   if (url.username !== '' || url.password !== '') {
-    throw new Error(`${shown} holds a user name or password: the address is written into every page and export, so it must be an origin only (scheme, host and port)`);
+    throw new Error(
+      `${shown} holds a user name or password: the address is written into every page and export, so it must be an origin only (scheme, host and port)`,
+    );
   }
   if (url.pathname !== '/' || url.search !== '' || url.hash !== '') {
-    throw new Error(`${shown} must be an origin only (scheme, host and port): the site is served at the root of its address`);
+    throw new Error(
+      `${shown} must be an origin only (scheme, host and port): the site is served at the root of its address`,
+    );
   }
   // The URL parser lets through host characters (", ', <, >, `, {, …) that would have to be escaped
   // in every HTML, XML, JSON, JavaScript and Markdown text the address is written into.
-  if (!/^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*$|^\[[0-9a-f:.]+\]$/.test(url.hostname)) {
-    throw new Error(`${shown} has the host ${JSON.stringify(url.hostname)}: a host is letters, digits and '-' in dot-separated labels (or an IP address)`);
+  if (
+    !/^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*$|^\[[0-9a-f:.]+\]$/.test(url.hostname)
+  ) {
+    throw new Error(
+      `${shown} has the host ${JSON.stringify(url.hostname)}: a host is letters, digits and '-' in dot-separated labels (or an IP address)`,
+    );
   }
   return url.origin;
 }

@@ -46,9 +46,16 @@ export function agentUrl(agent: AgentId): string {
 }
 
 /** Tools of an agent grouped in display order, empty groups left out. */
-export function groupedTools(tools: readonly ToolModel[], agent: AgentId): { group: ToolGroup; label: string; tools: ToolModel[] }[] {
+export function groupedTools(
+  tools: readonly ToolModel[],
+  agent: AgentId,
+): { group: ToolGroup; label: string; tools: ToolModel[] }[] {
   const own = tools.filter((t) => t.agent === agent);
-  return GROUP_ORDER.map((group) => ({ group, label: GROUP_LABELS[group], tools: own.filter((t) => t.generated.group === group) })).filter((g) => g.tools.length > 0);
+  return GROUP_ORDER.map((group) => ({
+    group,
+    label: GROUP_LABELS[group],
+    tools: own.filter((t) => t.generated.group === group),
+  })).filter((g) => g.tools.length > 0);
 }
 
 /** The comparison page of a job: `/jobs/run-shell-command/`. */

@@ -7,7 +7,17 @@ import { releaseLabel } from '../model/releases.ts';
 import type { ArchivedExport } from '../model/model.ts';
 import { commentSafeLiteral } from '../core/comment-text.ts';
 import { declarationFromSchema, declarationTypeName } from '../shapes/declarations.ts';
-import { EXPORT_FILE_NAMES, exportFileNames, sectionDefinition, sectionRelease, siteUrl, versionedExportPath, type ExportFileName, type Section, type SiteOrigin } from './export-files.ts';
+import {
+  EXPORT_FILE_NAMES,
+  exportFileNames,
+  sectionDefinition,
+  sectionRelease,
+  siteUrl,
+  versionedExportPath,
+  type ExportFileName,
+  type Section,
+  type SiteOrigin,
+} from './export-files.ts';
 import { definitionSchema, publishedSchema, SchemaConversionError, type JsonSchema } from '../shapes/json-schema.ts';
 
 const SECTION_WORDS: Record<Section, string> = {
@@ -37,7 +47,10 @@ export function toolSchema(tool: ToolModel, section: Section, origin: SiteOrigin
     throw new SchemaConversionError(`${tool.agent}/${tool.slug} ${section}: ${(error as Error).message}`);
   }
   if (!body) return undefined;
-  return publishedSchema(body, { id: canonicalUrl(tool, `${section}.schema.json` as ExportFileName, origin), title: schemaTitle(tool, section) });
+  return publishedSchema(body, {
+    id: canonicalUrl(tool, `${section}.schema.json` as ExportFileName, origin),
+    title: schemaTitle(tool, section),
+  });
 }
 
 export const schemaText = (schema: JsonSchema): string => `${JSON.stringify(schema, null, 2)}\n`;
@@ -68,7 +81,10 @@ export async function toolExportFiles(tool: ToolModel, origin: SiteOrigin): Prom
  * An archived export file's text for this build: the site address it was
  * written with becomes this site's (a build without an address keeps it).
  */
-export function archivedText(archived: Pick<ArchivedExport, 'text' | 'origin'>, site: URL | string | undefined): string {
+export function archivedText(
+  archived: Pick<ArchivedExport, 'text' | 'origin'>,
+  site: URL | string | undefined,
+): string {
   if (site === undefined) return archived.text;
   const origin = new URL(String(site)).origin;
   return origin === archived.origin ? archived.text : archived.text.split(archived.origin).join(origin);

@@ -22,11 +22,27 @@ import { releaseFacts, releaseVersions } from '../model/releases.ts';
 import { AGENT_LABELS, groupedTools, KIND_LABELS, toolUrl } from '../site/site.ts';
 import type { Delivery } from '../wire/index.ts';
 
-export type AgentSectionId = 'tools' | `group-${ToolGroup}` | 'matrix' | 'configurations' | 'model-catalog' | 'registered-not-advertised' | 'sources' | 'definition-kinds';
+export type AgentSectionId =
+  | 'tools'
+  | `group-${ToolGroup}`
+  | 'matrix'
+  | 'configurations'
+  | 'model-catalog'
+  | 'registered-not-advertised'
+  | 'sources'
+  | 'definition-kinds';
 export type AgentSection = PageSection<AgentSectionId>;
 
 /** The mark of a matrix cell: how a configuration advertised the tool. */
-export const MATRIX_MARKS: Record<Delivery, string> = { function: '●', custom: '●', 'client-builtin': '●', hosted: '●', 'code-mode': '◆', deferred: '○', 'defer-loading': '◐' };
+export const MATRIX_MARKS: Record<Delivery, string> = {
+  function: '●',
+  custom: '●',
+  'client-builtin': '●',
+  hosted: '●',
+  'code-mode': '◆',
+  deferred: '○',
+  'defer-loading': '◐',
+};
 /** The mark of a cell whose configuration did not advertise the tool. */
 export const NOT_ADVERTISED_MARK = '–';
 
@@ -74,7 +90,18 @@ export interface AgentPage {
      * the releases read in which no compared configuration could be captured; undefined
      * when the agent has no history.
      */
-    history?: { changelog: string; lines: { label: string; packages: string[]; count: number; first: string; last: string; notRun: string[]; /** Why a capture history starts at `first` (CaptureHistoryPlan.startsAt). */ startsAt?: string }[] };
+    history?: {
+      changelog: string;
+      lines: {
+        label: string;
+        packages: string[];
+        count: number;
+        first: string;
+        last: string;
+        notRun: string[] /** Why a capture history starts at `first` (CaptureHistoryPlan.startsAt). */;
+        startsAt?: string;
+      }[];
+    };
     /** Feature flags and handler files, when the binary's names cannot be listed. */
     features?: { count: number; command: string | undefined; handlerFiles: number; file: string };
     /**
@@ -120,7 +147,13 @@ export interface AgentPage {
     version: string;
     file: string;
     structuredAliases: { alias: string; tool: string }[];
-    names: { id: string; name: string; aliases: string[]; gate: { gate: string; source: string } | undefined; removedUrl: string | undefined }[];
+    names: {
+      id: string;
+      name: string;
+      aliases: string[];
+      gate: { gate: string; source: string } | undefined;
+      removedUrl: string | undefined;
+    }[];
   };
   sources: { section: AgentSection; list: AgentRecord['sources'] };
   definitionKinds: { section: AgentSection; rows: { label: string; inputs: number; results: number }[] };
@@ -135,11 +168,16 @@ export function configurationCommand(configuration: Pick<MatrixConfiguration, 'a
 /** Why the agent's capture history starts where it does, when its plan says. */
 function startsAtOf(id: AgentId, source: 'sdk' | 'capture'): { startsAt?: string } {
   const plan = AGENTS[id].captureHistory;
-  return source === 'capture' && 'configurations' in plan && plan.startsAt !== undefined ? { startsAt: plan.startsAt } : {};
+  return source === 'capture' && 'configurations' in plan && plan.startsAt !== undefined
+    ? { startsAt: plan.startsAt }
+    : {};
 }
 
 /** The agent's release histories as the facts list shows them: each source's coverage, and where a release could not be read at all. */
-function historyFacts(id: AgentId, histories: SiteModel['histories']): NonNullable<AgentPage['facts']['history']> | undefined {
+function historyFacts(
+  id: AgentId,
+  histories: SiteModel['histories'],
+): NonNullable<AgentPage['facts']['history']> | undefined {
   if (histories.length === 0) return undefined;
   const labels = { sdk: 'SDK types', capture: 'Captures' } as const;
   return {
@@ -151,14 +189,19 @@ function historyFacts(id: AgentId, histories: SiteModel['histories']): NonNullab
       count: c.count,
       first: c.first,
       last: c.last,
-      notRun: failedReleases(histories[i]!).filter((f) => f.all).map((f) => f.release),
+      notRun: failedReleases(histories[i]!)
+        .filter((f) => f.all)
+        .map((f) => f.release),
       ...startsAtOf(id, c.source),
     })),
   };
 }
 
 /** Releases after the capture pin that the capture history records as running in no configuration, with the first reason. */
-export function newerCannotRun(histories: SiteModel['histories'], pin: string): { release: string; pin: string; said: string }[] {
+export function newerCannotRun(
+  histories: SiteModel['histories'],
+  pin: string,
+): { release: string; pin: string; said: string }[] {
   const capture = histories.find((h) => h.source === 'capture');
   if (!capture) return [];
   return failedReleases(capture)
@@ -167,7 +210,11 @@ export function newerCannotRun(histories: SiteModel['histories'], pin: string): 
 }
 
 /** Which tools each configuration advertises: a row per tool, the ones no configuration advertises last. */
-function matrixView(tools: readonly ToolModel[], matrix: MatrixAgent, section: AgentSection): NonNullable<AgentPage['matrix']> {
+function matrixView(
+  tools: readonly ToolModel[],
+  matrix: MatrixAgent,
+  section: AgentSection,
+): NonNullable<AgentPage['matrix']> {
   // Tools no configuration advertises still get a row, so the matrix lists every tool of the agent.
   const advertised = tools.filter((t) => t.captured);
   const nowhere = tools.filter((t) => !t.captured);
@@ -183,14 +230,21 @@ function matrixView(tools: readonly ToolModel[], matrix: MatrixAgent, section: A
       nowhere: !t.captured,
       cells: matrix.configurations.map((c) => {
         const seen = t.captured?.byConfig.get(c.id);
-        return seen ? { mark: MATRIX_MARKS[seen.delivery], title: DELIVERY_LABELS[seen.delivery] } : { mark: NOT_ADVERTISED_MARK };
+        return seen
+          ? { mark: MATRIX_MARKS[seen.delivery], title: DELIVERY_LABELS[seen.delivery] }
+          : { mark: NOT_ADVERTISED_MARK };
       }),
     })),
   };
 }
 
 /** The captured configurations, how each is run, and what each changes against the first. */
-function configurationsView(id: AgentId, tools: readonly ToolModel[], matrix: MatrixAgent, section: AgentSection): NonNullable<AgentPage['configurations']> {
+function configurationsView(
+  id: AgentId,
+  tools: readonly ToolModel[],
+  matrix: MatrixAgent,
+  section: AgentSection,
+): NonNullable<AgentPage['configurations']> {
   const effects = configurationEffects(tools, matrix);
   const link = (c: MatrixConfiguration) => ({ id: c.id, label: c.label });
   const view: NonNullable<AgentPage['configurations']> = {
@@ -198,19 +252,33 @@ function configurationsView(id: AgentId, tools: readonly ToolModel[], matrix: Ma
     package: matrix.package,
     version: matrix.version,
     captureFolder: `content/captures/${id}/`,
-    list: matrix.configurations.map((c) => ({ id: c.id, label: c.label, description: c.description, command: configurationCommand(c) })),
+    list: matrix.configurations.map((c) => ({
+      id: c.id,
+      label: c.label,
+      description: c.description,
+      command: configurationCommand(c),
+    })),
   };
   if (effects) {
     view.effects = {
       baseline: link(effects.baseline),
-      lines: effects.effects.map((e) => ({ configurations: e.configurations.map(link), added: e.added, removed: e.removed })),
+      lines: effects.effects.map((e) => ({
+        configurations: e.configurations.map(link),
+        added: e.added,
+        removed: e.removed,
+      })),
     };
   }
   return view;
 }
 
 /** Tool names the binary registers that no configuration advertises, each linked to its page when it was removed. */
-function registeredView(site: SiteModel, id: AgentId, inventory: AgentInventory, section: AgentSection): NonNullable<AgentPage['registered']> {
+function registeredView(
+  site: SiteModel,
+  id: AgentId,
+  inventory: AgentInventory,
+  section: AgentSection,
+): NonNullable<AgentPage['registered']> {
   return {
     section,
     version: inventory.version,
@@ -218,13 +286,25 @@ function registeredView(site: SiteModel, id: AgentId, inventory: AgentInventory,
     structuredAliases: inventory.structuredAliases,
     names: inventory.unadvertised.map((u) => {
       const removed = site.removedTools.find((t) => t.agent === id && t.name === u.name);
-      return { id: `registered-${u.name.toLowerCase()}`, name: u.name, aliases: u.aliases, gate: u.gate, removedUrl: removed && toolUrl(removed) };
+      return {
+        id: `registered-${u.name.toLowerCase()}`,
+        name: u.name,
+        aliases: u.aliases,
+        gate: u.gate,
+        removedUrl: removed && toolUrl(removed),
+      };
     }),
   };
 }
 
 /** The models the binary embeds, a column per configuration that asked for one. */
-function modelCatalogView(inventory: AgentInventory, catalog: NonNullable<AgentInventory['modelCatalog']>, matrix: MatrixAgent | undefined, tools: readonly ToolModel[], section: AgentSection): NonNullable<AgentPage['modelCatalog']> {
+function modelCatalogView(
+  inventory: AgentInventory,
+  catalog: NonNullable<AgentInventory['modelCatalog']>,
+  matrix: MatrixAgent | undefined,
+  tools: readonly ToolModel[],
+  section: AgentSection,
+): NonNullable<AgentPage['modelCatalog']> {
   const { models, omitted, askedBy } = catalog;
   return {
     section,
@@ -243,17 +323,35 @@ export function agentPage(site: SiteModel, id: AgentId): AgentPage {
   const matrix = site.matrix?.agents[id];
   const inventory = site.inventory.find((i) => i.agent === id);
   const listsNames = inventory !== undefined && inventory.names.length > 0;
-  const section = (sectionId: AgentSectionId, title: string, depth: 2 | 3 = 2): AgentSection => ({ id: sectionId, title, depth });
+  const section = (sectionId: AgentSectionId, title: string, depth: 2 | 3 = 2): AgentSection => ({
+    id: sectionId,
+    title,
+    depth,
+  });
 
   const toolsSection = section('tools', 'Tools');
-  const groups = groupedTools(site.tools, id).map((g) => ({ section: section(`group-${g.group}`, `${g.label} (${g.tools.length})`, 3), tools: g.tools.map(indexRow) }));
+  const groups = groupedTools(site.tools, id).map((g) => ({
+    section: section(`group-${g.group}`, `${g.label} (${g.tools.length})`, 3),
+    tools: g.tools.map(indexRow),
+  }));
   const matrixSection = matrix && section('matrix', 'Which tools each configuration advertises');
   const configurationsSection = matrix && section('configurations', 'Captured configurations');
   const catalogSection = inventory?.modelCatalog ? section('model-catalog', 'Model catalog') : undefined;
-  const registeredSection = listsNames ? section('registered-not-advertised', 'Registered but never advertised') : undefined;
+  const registeredSection = listsNames
+    ? section('registered-not-advertised', 'Registered but never advertised')
+    : undefined;
   const sourcesSection = section('sources', 'Sources');
   const kindsSection = section('definition-kinds', 'Definitions by kind');
-  const sections = [toolsSection, ...groups.map((g) => g.section), matrixSection, configurationsSection, catalogSection, registeredSection, sourcesSection, kindsSection].filter((s) => s !== undefined);
+  const sections = [
+    toolsSection,
+    ...groups.map((g) => g.section),
+    matrixSection,
+    configurationsSection,
+    catalogSection,
+    registeredSection,
+    sourcesSection,
+    kindsSection,
+  ].filter((s) => s !== undefined);
 
   const count = (source: ToolModel['source']) => tools.filter((t) => t.source === source).length;
   const releases = site.releases[id] ?? { examples: [] };
@@ -263,7 +361,10 @@ export function agentPage(site: SiteModel, id: AgentId): AgentPage {
     searchAgent: agentFilter(id),
     description: `${tools.length} tools of ${agent.product} ${releaseVersions(releases) || agent.version}`,
     sections,
-    facts: { releases: releaseFacts(releases), tools: { total: tools.length, sdk: count('sdk'), capture: count('capture'), documented: count('documented') } },
+    facts: {
+      releases: releaseFacts(releases),
+      tools: { total: tools.length, sdk: count('sdk'), capture: count('capture'), documented: count('documented') },
+    },
     tools: { section: toolsSection, groups },
     sources: { section: sourcesSection, list: agent.sources },
     definitionKinds: {
@@ -276,18 +377,33 @@ export function agentPage(site: SiteModel, id: AgentId): AgentPage {
     },
   };
   if (listsNames) page.facts.registered = inventory.counts;
-  const history = historyFacts(id, site.histories.filter((h) => h.agent === id));
+  const history = historyFacts(
+    id,
+    site.histories.filter((h) => h.agent === id),
+  );
   if (history) page.facts.history = history;
-  const blocked = matrix ? newerCannotRun(site.histories.filter((h) => h.agent === id), matrix.version) : [];
+  const blocked = matrix
+    ? newerCannotRun(
+        site.histories.filter((h) => h.agent === id),
+        matrix.version,
+      )
+    : [];
   if (blocked.length > 0) page.facts.newerCannotRun = blocked;
-  if (inventory?.features !== undefined) page.facts.features = { count: inventory.features, command: inventory.featuresCommand, handlerFiles: inventory.handlerModules?.length ?? 0, file: inventory.file };
+  if (inventory?.features !== undefined)
+    page.facts.features = {
+      count: inventory.features,
+      command: inventory.featuresCommand,
+      handlerFiles: inventory.handlerModules?.length ?? 0,
+      file: inventory.file,
+    };
 
   if (matrix && matrixSection && configurationsSection) {
     page.matrix = matrixView(tools, matrix, matrixSection);
     page.configurations = configurationsView(id, tools, matrix, configurationsSection);
   }
 
-  if (catalogSection && inventory?.modelCatalog) page.modelCatalog = modelCatalogView(inventory, inventory.modelCatalog, matrix, tools, catalogSection);
+  if (catalogSection && inventory?.modelCatalog)
+    page.modelCatalog = modelCatalogView(inventory, inventory.modelCatalog, matrix, tools, catalogSection);
 
   if (registeredSection && inventory) {
     page.registered = registeredView(site, id, inventory, registeredSection);

@@ -83,7 +83,12 @@ function allEntries(site: SiteModel): ChangesEntry[] {
       });
     }
   }
-  return out.sort((a, b) => Date.parse(b.published) - Date.parse(a.published) || (a.agent < b.agent ? -1 : a.agent > b.agent ? 1 : 0) || (a.release < b.release ? -1 : 1));
+  return out.sort(
+    (a, b) =>
+      Date.parse(b.published) - Date.parse(a.published) ||
+      (a.agent < b.agent ? -1 : a.agent > b.agent ? 1 : 0) ||
+      (a.release < b.release ? -1 : 1),
+  );
 }
 
 const cache = new WeakMap<SiteModel, ChangesEntry[]>();
@@ -112,7 +117,13 @@ export function changesPage(site: SiteModel): ChangesPage {
   for (const d of days) d.section.tocTitle = `${d.section.title} (${d.entries.reduce((n, e) => n + e.changes, 0)})`;
   const agents = changelogAgents(site).map((a) => {
     const own = entries.filter((e) => e.agent === a.id);
-    return { id: a.id, product: AGENT_LABELS[a.id], changes: own.reduce((n, e) => n + e.changes, 0), breaking: own.reduce((n, e) => n + e.breaking, 0), changelog: changelogUrl(a.id) };
+    return {
+      id: a.id,
+      product: AGENT_LABELS[a.id],
+      changes: own.reduce((n, e) => n + e.changes, 0),
+      breaking: own.reduce((n, e) => n + e.breaking, 0),
+      changelog: changelogUrl(a.id),
+    };
   });
   return {
     title: 'What changed',

@@ -11,7 +11,15 @@ import type { AgentId } from '../core/content-types.ts';
 import type { JobComparison } from '../model/comparison.ts';
 import type { SiteModel, ToolModel } from '../model/model.ts';
 import { AGENT_LABELS, toolUrl } from '../site/site.ts';
-import { fieldSinceTexts, historyLineText, SOURCE_LABELS, toolHistory, turnedOnBy, untrackedText, type FieldSinceText } from './support.ts';
+import {
+  fieldSinceTexts,
+  historyLineText,
+  SOURCE_LABELS,
+  toolHistory,
+  turnedOnBy,
+  untrackedText,
+  type FieldSinceText,
+} from './support.ts';
 
 export interface CompatLink {
   name: string;
@@ -54,7 +62,15 @@ export interface CompatTable {
 function toolSince(tool: ToolModel, histories: SiteModel['histories']): FieldSinceText[] {
   const h = toolHistory(tool, histories);
   if (h.kind === 'none') return [{ text: 'no history yet' }];
-  if (h.kind === 'uncovered') return [{ text: h.followed.length > 0 ? `no history: ${h.followed.map(untrackedText).join('; ')}` : 'not covered by the history' }];
+  if (h.kind === 'uncovered')
+    return [
+      {
+        text:
+          h.followed.length > 0
+            ? `no history: ${h.followed.map(untrackedText).join('; ')}`
+            : 'not covered by the history',
+      },
+    ];
   const several = h.lines.length > 1;
   return h.lines.map((l) => {
     const out: FieldSinceText = { text: `${historyLineText(l)}${several ? ` (${SOURCE_LABELS[l.source]})` : ''}` };
@@ -67,7 +83,11 @@ function toolSince(tool: ToolModel, histories: SiteModel['histories']): FieldSin
  * The table of one job. `conceptId` gives the id of a meaning's block on the
  * page (the job page's `concept-<id>`), which its row header links to.
  */
-export function compatTable(site: Pick<SiteModel, 'agents' | 'histories'>, comparison: JobComparison, conceptId: (id: string) => string): CompatTable {
+export function compatTable(
+  site: Pick<SiteModel, 'agents' | 'histories'>,
+  comparison: JobComparison,
+  conceptId: (id: string) => string,
+): CompatTable {
   const agents = site.agents.map((a) => ({ id: a.id, label: AGENT_LABELS[a.id] }));
   const columnsOf = (agent: AgentId) => comparison.tools.flatMap((t, i) => (t.agent === agent ? [i] : []));
   const link = (t: ToolModel): CompatLink => ({ name: t.fullName, href: toolUrl(t) });
@@ -82,7 +102,11 @@ export function compatTable(site: Pick<SiteModel, 'agents' | 'histories'>, compa
         return {
           tool: link(t),
           since: toolSince(t, site.histories),
-          gates: gates && { shown: gates.slice(0, GATES_SHOWN), more: Math.max(0, gates.length - GATES_SHOWN), href: `${toolUrl(t)}#availability` },
+          gates: gates && {
+            shown: gates.slice(0, GATES_SHOWN),
+            more: Math.max(0, gates.length - GATES_SHOWN),
+            href: `${toolUrl(t)}#availability`,
+          },
         };
       }),
     ),

@@ -14,10 +14,14 @@ export interface ConfigurationEffect {
 }
 
 /** Groups of configurations by the tools they add to and drop from the baseline, in matrix order of first appearance. */
-export function configurationEffects(tools: readonly ToolModel[], matrix: MatrixAgent): { baseline: MatrixConfiguration; effects: ConfigurationEffect[] } | undefined {
+export function configurationEffects(
+  tools: readonly ToolModel[],
+  matrix: MatrixAgent,
+): { baseline: MatrixConfiguration; effects: ConfigurationEffect[] } | undefined {
   const [baseline, ...others] = matrix.configurations;
   if (!baseline) return undefined;
-  const advertised = (config: string) => new Set(tools.filter((t) => t.captured?.byConfig.has(config)).map((t) => t.fullName));
+  const advertised = (config: string) =>
+    new Set(tools.filter((t) => t.captured?.byConfig.has(config)).map((t) => t.fullName));
   const base = advertised(baseline.id);
   const groups = new Map<string, ConfigurationEffect>();
   for (const configuration of others) {

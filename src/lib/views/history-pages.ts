@@ -7,7 +7,20 @@
 import type { ChangelogPart } from '../history/changelog-parts.ts';
 import type { AgentId, EditorialTool } from '../core/content-types.ts';
 import { failedRuns, type FailedRun } from '../history/failed-releases.ts';
-import { comparison, coverage, historyNames, linkableAnchors, pageAnchors, spanHeading, spanKey, tableRoot, versionNotes, type Change, type ChangelogRelease, type HistorySource } from '../history/history.ts';
+import {
+  comparison,
+  coverage,
+  historyNames,
+  linkableAnchors,
+  pageAnchors,
+  spanHeading,
+  spanKey,
+  tableRoot,
+  versionNotes,
+  type Change,
+  type ChangelogRelease,
+  type HistorySource,
+} from '../history/history.ts';
 import { toolSlug } from '../content/url-names.ts';
 import type { RemovedTool, SiteModel, ToolModel } from '../model/model.ts';
 import type { PageSection } from '../core/page-sections.ts';
@@ -18,7 +31,13 @@ import { untrackedBy, untrackedText } from './support.ts';
 import { diffOfTexts, type TextDiff } from '../history/text-diff.ts';
 import { breakingReason } from '../history/breaking.ts';
 import { TIMELINE_FILE } from '../site/export-files.ts';
-import { changelogFeedUrl, changelogPartUrl, changelogPlan, changelogUrl, releaseUrl } from '../history/changelog-addresses.ts';
+import {
+  changelogFeedUrl,
+  changelogPartUrl,
+  changelogPlan,
+  changelogUrl,
+  releaseUrl,
+} from '../history/changelog-addresses.ts';
 
 /** One computed change of a changelog, with the release it belongs to. */
 export type ChangelogChange = ChangelogRelease['changes'][number];
@@ -41,15 +60,30 @@ export interface CoverageLine {
   failed?: FailedRun[];
 }
 
-function coverageLines(agent: AgentId, histories: SiteModel['histories'], labels: Record<HistorySource, string>): CoverageLine[] {
+function coverageLines(
+  agent: AgentId,
+  histories: SiteModel['histories'],
+  labels: Record<HistorySource, string>,
+): CoverageLine[] {
   const files = histories.filter((h) => h.agent === agent);
   return coverage(agent, histories).map((c, i) => {
-    const line: CoverageLine = { label: labels[c.source], package: c.package, count: c.count, first: c.first, last: c.last };
+    const line: CoverageLine = {
+      label: labels[c.source],
+      package: c.package,
+      count: c.count,
+      first: c.first,
+      last: c.last,
+    };
     const failed = failedRuns(files[i]!);
     if (failed.length > 0) line.failed = failed;
     if (c.lines.length > 1) {
       line.parts = c.lines.map((l) => {
-        const part: NonNullable<CoverageLine['parts']>[number] = { package: l.package, count: l.count, first: l.first, last: l.last };
+        const part: NonNullable<CoverageLine['parts']>[number] = {
+          package: l.package,
+          count: l.count,
+          first: l.first,
+          last: l.last,
+        };
         if (l.first !== l.firstLabel || l.last !== l.lastLabel) part.agent = { first: l.firstLabel, last: l.lastLabel };
         return part;
       });
@@ -59,7 +93,11 @@ function coverageLines(agent: AgentId, histories: SiteModel['histories'], labels
 }
 
 function feedLinks(url: string, title: string): ChangelogPage['feed'] {
-  return { url, title, head: [{ tag: 'link', attrs: { rel: 'alternate', type: 'application/atom+xml', title, href: url } }] };
+  return {
+    url,
+    title,
+    head: [{ tag: 'link', attrs: { rel: 'alternate', type: 'application/atom+xml', title, href: url } }],
+  };
 }
 
 /** What every changelog page of an agent has: a one-page changelog, a cut one's index and its parts. */
@@ -127,9 +165,13 @@ export function releaseViews(site: SiteModel, id: AgentId, releases: readonly Ch
   const tools = site.tools.filter((t) => t.agent === id);
   // A tool by any name it has or had: events before a rename use its old name.
   const namesOf = new Map(tools.map((t) => [t, historyNames(t, site.histories)]));
-  const toolNamed = (name: string) => tools.find((t) => t.fullName === name || t.generated.aliases.some((a) => a.kind !== 'sdk-type' && a.name === name)) ?? tools.find((t) => namesOf.get(t)!.has(name));
+  const toolNamed = (name: string) =>
+    tools.find(
+      (t) => t.fullName === name || t.generated.aliases.some((a) => a.kind !== 'sdk-type' && a.name === name),
+    ) ?? tools.find((t) => namesOf.get(t)!.has(name));
   const anchors = new Map<ToolModel, Set<string>>();
-  const linkable = (tool: ToolModel) => anchors.get(tool) ?? anchors.set(tool, linkableAnchors(tool, site.histories)).get(tool)!;
+  const linkable = (tool: ToolModel) =>
+    anchors.get(tool) ?? anchors.set(tool, linkableAnchors(tool, site.histories)).get(tool)!;
   const fieldHref = (tool: ToolModel | undefined, c: ChangelogChange): string | undefined => {
     if (!tool || c.event.field === undefined) return undefined;
     const anchor = tableRoot(tool, c.source, c.event.side) + c.event.field;
@@ -141,7 +183,8 @@ export function releaseViews(site: SiteModel, id: AgentId, releases: readonly Ch
     const out: { fromHref?: string; toHref?: string } = {};
     if (c.event.field === undefined) {
       const slug = c.event.from !== undefined ? toolSlug(c.event.from) : undefined;
-      if (slug !== undefined && (tool.redirectSlugs ?? []).includes(slug)) out.fromHref = `${agentUrl(tool.agent)}${slug}/`;
+      if (slug !== undefined && (tool.redirectSlugs ?? []).includes(slug))
+        out.fromHref = `${agentUrl(tool.agent)}${slug}/`;
       const to = c.event.to !== undefined ? toolNamed(c.event.to) : undefined;
       if (to) out.toHref = toolUrl(to);
       return out;
@@ -157,7 +200,10 @@ export function releaseViews(site: SiteModel, id: AgentId, releases: readonly Ch
   return releases.map((r) => {
     // Changes the history places exactly in this release first, then those it cannot tell apart from earlier releases.
     const ordered = [...r.changes].sort((a, b) => Number(!a.span.exact) - Number(!b.span.exact));
-    const bySource = new Map<string, { evidence: string; first: ChangelogChange; byTool: Map<string, ChangelogChange[]> }>();
+    const bySource = new Map<
+      string,
+      { evidence: string; first: ChangelogChange; byTool: Map<string, ChangelogChange[]> }
+    >();
     for (const c of ordered) {
       const evidence = comparison(c);
       const key = `${evidence}\n${spanKey(c.span)}`;
@@ -172,10 +218,20 @@ export function releaseViews(site: SiteModel, id: AgentId, releases: readonly Ch
         ...(first.span.exact ? {} : { between: { previous: first.span.previous, why: spanHeading(first.span).why } }),
         tools: [...byTool].map(([name, changes]) => {
           const tool = toolNamed(name);
-          return { name, url: tool && toolUrl(tool), changes: changes.map((change): ChangeView => {
-            const breaking = breakingReason(change.event);
-            return { change, fieldHref: fieldHref(tool, change), ...renameHrefs(tool, change), ...diffOf(change), ...(breaking ? { breaking } : {}) };
-          }) };
+          return {
+            name,
+            url: tool && toolUrl(tool),
+            changes: changes.map((change): ChangeView => {
+              const breaking = breakingReason(change.event);
+              return {
+                change,
+                fieldHref: fieldHref(tool, change),
+                ...renameHrefs(tool, change),
+                ...diffOf(change),
+                ...(breaking ? { breaking } : {}),
+              };
+            }),
+          };
         }),
       })),
     };
@@ -232,7 +288,9 @@ export interface ChangelogIndex extends ChangelogFrame {
 }
 
 /** What `/<agent>/changelog/` shows and the part pages under it: one page, or an index and its parts. */
-export type ChangelogPages = { kind: 'single'; page: ChangelogPage; parts: [] } | { kind: 'index'; page: ChangelogIndex; parts: ChangelogPartPage[] };
+export type ChangelogPages =
+  | { kind: 'single'; page: ChangelogPage; parts: [] }
+  | { kind: 'index'; page: ChangelogIndex; parts: ChangelogPartPage[] };
 
 export function changelogPages(site: SiteModel, id: AgentId): ChangelogPages {
   const plan = changelogPlan(id, site.histories);
@@ -256,7 +314,12 @@ export function changelogPages(site: SiteModel, id: AgentId): ChangelogPages {
       const url = changelogPartUrl(id, part.slug);
       const n = part.releases.length;
       return {
-        section: { id: `line-${part.slug}`, title: part.label, depth: 2, tocTitle: `${part.label} (${n} release${n === 1 ? '' : 's'})` },
+        section: {
+          id: `line-${part.slug}`,
+          title: part.label,
+          depth: 2,
+          tocTitle: `${part.label} (${n} release${n === 1 ? '' : 's'})`,
+        },
         label: part.label,
         url,
         changes: part.changes,
@@ -269,7 +332,11 @@ export function changelogPages(site: SiteModel, id: AgentId): ChangelogPages {
     kind: 'index',
     page: index,
     parts: parts.map((part, i) => {
-      const releases = releaseViews(site, id, part.releases.map((r) => byRelease.get(r.release)!));
+      const releases = releaseViews(
+        site,
+        id,
+        part.releases.map((r) => byRelease.get(r.release)!),
+      );
       return {
         title: `${label} changelog: ${part.label}`,
         description: `Every tool and field change of ${agent.product} ${part.label}, by release`,
@@ -323,7 +390,10 @@ export function versionHistory(tool: ToolModel, histories: SiteModel['histories'
   const log = changelogUrl(tool.agent);
   const groups = versionNotes(tool, histories);
   return {
-    coverage: coverageLines(tool.agent, histories, { sdk: 'published SDK types', capture: 'what the CLI tells its model' }),
+    coverage: coverageLines(tool.agent, histories, {
+      sdk: 'published SDK types',
+      capture: 'what the CLI tells its model',
+    }),
     changelogUrl: log,
     ...(groups.length > 0 ? { compareTimeline: TIMELINE_FILE } : {}),
     notes: groups.map((group) => ({
@@ -333,7 +403,13 @@ export function versionHistory(tool: ToolModel, histories: SiteModel['histories'
       evidence: group.evidence,
       items: group.items.map((n) => {
         const fieldHref = n.anchor && present.has(n.anchor) ? `#${n.anchor}` : undefined;
-        return { id: n.id, change: n, fieldHref, ...(n.event.kind === 'renamed' && fieldHref ? { toHref: fieldHref } : {}), folded: n.folded };
+        return {
+          id: n.id,
+          change: n,
+          fieldHref,
+          ...(n.event.kind === 'renamed' && fieldHref ? { toHref: fieldHref } : {}),
+          folded: n.folded,
+        };
       }),
     })),
     documented: tool.editorial?.versionNotes ?? [],
@@ -356,7 +432,10 @@ export interface RemovedToolPage {
   removedInUrl: string;
   /** What the history compared, as the sentence names it. */
   source: string;
-  history: { section: PageSection<RemovedSectionId>; changes: { release: string; releaseUrl: string; change: ChangelogChange }[] };
+  history: {
+    section: PageSection<RemovedSectionId>;
+    changes: { release: string; releaseUrl: string; change: ChangelogChange }[];
+  };
   provenance: { section: PageSection<RemovedSectionId>; file: string };
 }
 
@@ -380,7 +459,13 @@ export function removedToolPage(tool: RemovedTool, histories: SiteModel['histori
     source: sources[tool.source],
     history: {
       section: history,
-      changes: changelogPlan(tool.agent, histories).releases.flatMap((r) => r.changes.filter((c) => c.tool === tool.name)).map((change) => ({ release: change.release, releaseUrl: releaseUrl(tool.agent, change.release, histories), change })),
+      changes: changelogPlan(tool.agent, histories)
+        .releases.flatMap((r) => r.changes.filter((c) => c.tool === tool.name))
+        .map((change) => ({
+          release: change.release,
+          releaseUrl: releaseUrl(tool.agent, change.release, histories),
+          change,
+        })),
     },
     provenance: { section: provenance, file: tool.file },
   };

@@ -35,10 +35,22 @@ export interface HomePage {
 export function homePage(site: SiteModel): HomePage {
   const latest = recentEntries(site)
     .slice(0, HOME_LATEST)
-    .map((e) => ({ url: `${sitePath(CHANGES_URL)}#${e.id}`, label: `${e.product} ${e.release}`, published: e.published.slice(0, 10), changes: e.changes, breaking: e.breaking }));
+    .map((e) => ({
+      url: `${sitePath(CHANGES_URL)}#${e.id}`,
+      label: `${e.product} ${e.release}`,
+      published: e.published.slice(0, 10),
+      changes: e.changes,
+      breaking: e.breaking,
+    }));
   const sections = Object.entries(HOME_SECTIONS).filter(([key]) => key !== 'latest' || latest.length > 0);
   return {
-    agents: site.agents.map((a) => ({ url: agentUrl(a.id), label: AGENT_LABELS[a.id], version: releaseVersions(site.releases[a.id] ?? { examples: [] }) || a.version, checked: a.checked, tools: site.tools.filter((t) => t.agent === a.id).length })),
+    agents: site.agents.map((a) => ({
+      url: agentUrl(a.id),
+      label: AGENT_LABELS[a.id],
+      version: releaseVersions(site.releases[a.id] ?? { examples: [] }) || a.version,
+      checked: a.checked,
+      tools: site.tools.filter((t) => t.agent === a.id).length,
+    })),
     jobs: site.jobs.map((j) => ({ url: jobUrl(j.id), title: j.title })),
     latest,
     changesUrl: sitePath(CHANGES_URL),

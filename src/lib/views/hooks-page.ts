@@ -13,7 +13,14 @@ import { eventSchemaPath, toolHookSchemaPath } from '../behaviour/hook-schemas.t
 import { agentHooks, hookForms, hookNames, type AgentHooks, type EnvelopeMember } from '../behaviour/hooks.ts';
 import { hookWords, type HookWords } from '../behaviour/hook-words.ts';
 import { hookOutputsView, type HookOutputsView, type OutputEventView } from '../behaviour/hook-outputs.ts';
-import { behaviourComparison, behaviourHistorySummary, behaviourRows, sharedHookConfiguration, type BehaviourComparisonRow, type BehaviourRow } from '../behaviour/hook-behaviour.ts';
+import {
+  behaviourComparison,
+  behaviourHistorySummary,
+  behaviourRows,
+  sharedHookConfiguration,
+  type BehaviourComparisonRow,
+  type BehaviourRow,
+} from '../behaviour/hook-behaviour.ts';
 import { rulesOfThumb, type RuleOfThumb } from '../behaviour/rules-of-thumb.ts';
 import type { HooksEditorial, SiteModel, ToolModel } from '../model/model.ts';
 import type { PageSection } from '../core/page-sections.ts';
@@ -99,7 +106,15 @@ export interface HooksPage {
   /** `Claude Code 2.1.332`: the releases that recorded the payloads. */
   release: string | undefined;
   counts: { payloads: number; calls: number; tools: number; toolsWithout: number };
-  shape: { eventField?: string | undefined; toolNameField: string; inputField: string; inputEncoding: string; responseField: string } | undefined;
+  shape:
+    | {
+        eventField?: string | undefined;
+        toolNameField: string;
+        inputField: string;
+        inputEncoding: string;
+        responseField: string;
+      }
+    | undefined;
   events: EventView[];
   /** What happened when a hook answered, one row per recorded case (hook-behaviour.ts). */
   behaviour: BehaviourRow[];
@@ -112,7 +127,12 @@ export interface HooksPage {
   /** What the behaviour history covers (npm run hook-behaviour-history), where the agent has one. */
   behaviourHistory: ReturnType<typeof behaviourHistorySummary> | undefined;
   /** What a hook may return, from the agent's published code, each member linked to the cases that answered with it. */
-  outputs: (Omit<HookOutputsView, 'answered' | 'others'> & { answered: (OutputEventView & { schemaUrl: string })[]; others: { event: string; schemaUrl: string }[] }) | undefined;
+  outputs:
+    | (Omit<HookOutputsView, 'answered' | 'others'> & {
+        answered: (OutputEventView & { schemaUrl: string })[];
+        others: { event: string; schemaUrl: string }[];
+      })
+    | undefined;
   /**
    * Where the agent's published code names its hook events (content/hook-events/<agent>.json):
    * how many, where, and those that concern no single tool call (the others are rows of `events`).
@@ -150,7 +170,8 @@ function shownValue(value: unknown): string {
 }
 
 function evidenceView(e: Evidence, site: Pick<SiteModel, 'tools'>): EvidenceView {
-  if (e.kind === 'package') return { where: `${e.package} ${e.file}`, ...(e.unpacked ? { unpacked: e.unpacked } : {}), says: e.says };
+  if (e.kind === 'package')
+    return { where: `${e.package} ${e.file}`, ...(e.unpacked ? { unpacked: e.unpacked } : {}), says: e.says };
   if (e.kind === 'project') return { where: e.file, says: e.says };
   // A recorded payload: link to its example on the page of the tool it is about.
   const file = `content/${e.file}`;
@@ -160,7 +181,11 @@ function evidenceView(e: Evidence, site: Pick<SiteModel, 'tools'>): EvidenceView
   return { where: file, says: e.says };
 }
 
-function factView(fact: { text: string; evidence: Evidence[] } | undefined, editorial: HooksEditorial, site: Pick<SiteModel, 'tools'>): FactView | undefined {
+function factView(
+  fact: { text: string; evidence: Evidence[] } | undefined,
+  editorial: HooksEditorial,
+  site: Pick<SiteModel, 'tools'>,
+): FactView | undefined {
   return fact && { text: fact.text, evidence: fact.evidence.map((e) => evidenceView(e, site)), file: editorial.file };
 }
 
@@ -175,7 +200,7 @@ function roles(recorded: AgentHooks): Map<string, string> {
 }
 
 const KNOWN_FROM: Record<ToolModel['source'], string> = {
-  sdk: "the published SDK types",
+  sdk: 'the published SDK types',
   documented: 'public documentation',
   capture: 'the captures',
 };
@@ -216,10 +241,16 @@ const SECTION_TITLES = {
 
 type SectionId = keyof typeof SECTION_TITLES;
 
-type HooksSite = Pick<SiteModel, 'tools' | 'hooks'> & Partial<Pick<SiteModel, 'hookEvents' | 'hookBehaviour' | 'hookBehaviourHistories' | 'hookOutputs'>>;
+type HooksSite = Pick<SiteModel, 'tools' | 'hooks'> &
+  Partial<Pick<SiteModel, 'hookEvents' | 'hookBehaviour' | 'hookBehaviourHistories' | 'hookOutputs'>>;
 
 /** The events section: every event the editorial file, the recorded payloads or the published code names, and the published code's list. */
-function eventsSection(site: HooksSite, agent: AgentId, recorded: AgentHooks, editorial: HooksEditorial | undefined): { events: EventView[]; named: HooksPage['named'] } {
+function eventsSection(
+  site: HooksSite,
+  agent: AgentId,
+  recorded: AgentHooks,
+  editorial: HooksEditorial | undefined,
+): { events: EventView[]; named: HooksPage['named'] } {
   const mechanism = AGENTS[agent].hooks;
   const roleOf = roles(recorded);
   // The events the published code names (generated), sorted by the registry module.
@@ -227,11 +258,15 @@ function eventsSection(site: HooksSite, agent: AgentId, recorded: AgentHooks, ed
   const sorting = 'none' in mechanism ? undefined : mechanism.named;
   const namedEvidence = (name: string): EvidenceView[] => {
     const e = list?.events.find((x) => x.name === name);
-    return list && e ? [{ where: `${list.package} ${list.file}`, ...(list.unpacked ? { unpacked: list.unpacked } : {}), says: e.says }] : [];
+    return list && e
+      ? [{ where: `${list.package} ${list.file}`, ...(list.unpacked ? { unpacked: list.unpacked } : {}), says: e.says }]
+      : [];
   };
   const eventNames = [...(editorial?.events.map((e) => e.name) ?? [])];
-  const notRecordedNames = list && sorting ? list.events.map((e) => e.name).filter((n) => Object.hasOwn(sorting.notRecorded, n)) : [];
-  for (const e of [...roleOf.keys(), ...recorded.events, ...notRecordedNames]) if (!eventNames.includes(e)) eventNames.push(e);
+  const notRecordedNames =
+    list && sorting ? list.events.map((e) => e.name).filter((n) => Object.hasOwn(sorting.notRecorded, n)) : [];
+  for (const e of [...roleOf.keys(), ...recorded.events, ...notRecordedNames])
+    if (!eventNames.includes(e)) eventNames.push(e);
   const events: EventView[] = eventNames.map((name) => {
     const described = editorial?.events.find((e) => e.name === name);
     const hooks = recorded.hooks.filter((h) => h.event === name);
@@ -241,19 +276,25 @@ function eventsSection(site: HooksSite, agent: AgentId, recorded: AgentHooks, ed
       role: roleOf.get(name),
       fires: described?.fires,
       evidence: [...(described ? described.evidence.map((e) => evidenceView(e, site)) : []), ...namedEvidence(name)],
-      recorded: hooks.length > 0 ? { payloads: hooks.length, tools: new Set(hooks.map((h) => h.tool)).size } : undefined,
+      recorded:
+        hooks.length > 0 ? { payloads: hooks.length, tools: new Set(hooks.map((h) => h.tool)).size } : undefined,
       ...(why === undefined ? {} : { notRecorded: why }),
       schema: hooks.length > 0 ? sitePath(eventSchemaPath(agent, name)) : undefined,
     };
   });
-  const named = list && sorting
-    ? {
-        count: list.events.length,
-        where: { where: `${list.package} ${list.file}`, ...(list.unpacked ? { unpacked: list.unpacked } : {}), says: `declares ${list.declaration}: ${list.events.map((e) => e.name).join(', ')}` },
-        file: list.contentFile,
-        noToolCall: list.events.map((e) => e.name).filter((n) => sorting.noToolCall.includes(n)),
-      }
-    : undefined;
+  const named =
+    list && sorting
+      ? {
+          count: list.events.length,
+          where: {
+            where: `${list.package} ${list.file}`,
+            ...(list.unpacked ? { unpacked: list.unpacked } : {}),
+            says: `declares ${list.declaration}: ${list.events.map((e) => e.name).join(', ')}`,
+          },
+          file: list.contentFile,
+          noToolCall: list.events.map((e) => e.name).filter((n) => sorting.noToolCall.includes(n)),
+        }
+      : undefined;
   return { events, named };
 }
 
@@ -264,7 +305,11 @@ function failureGroups(recorded: AgentHooks): FailureView[] {
     if (c.call.outcome !== 'failure') continue;
     const key = c.events.join(' ');
     const group = failures.get(key) ?? failures.set(key, { events: c.events, calls: [] }).get(key)!;
-    group.calls.push({ tool: c.tool.fullName, scenario: c.example.scenario, url: `${toolUrl(c.tool)}#example-${c.example.scenario}` });
+    group.calls.push({
+      tool: c.tool.fullName,
+      scenario: c.example.scenario,
+      url: `${toolUrl(c.tool)}#example-${c.example.scenario}`,
+    });
   }
   return [...failures.values()];
 }
@@ -283,9 +328,17 @@ function memberViews(recorded: AgentHooks): MemberView[] {
 /** The tool-names section: each tool's names in hooks, a column per payload form some payload was recorded in. */
 function namesSection(agent: AgentId, recorded: AgentHooks): Pick<HooksPage, 'names' | 'nameForms' | 'trap'> {
   const forms = hookForms(agent);
-  const names: NameView[] = hookNames(recorded).map(({ tool, names, byForm }) => ({ model: tool.fullName, url: toolUrl(tool), hooks: names, byForm, differs: names.some((n) => n !== tool.fullName) }));
+  const names: NameView[] = hookNames(recorded).map(({ tool, names, byForm }) => ({
+    model: tool.fullName,
+    url: toolUrl(tool),
+    hooks: names,
+    byForm,
+    differs: names.some((n) => n !== tool.fullName),
+  }));
   // Only forms some payload was recorded in get a column.
-  const shownForms = forms.map((f, i) => ({ events: f.events, i })).filter(({ i }) => names.some((n) => (n.byForm[i] ?? []).length > 0));
+  const shownForms = forms
+    .map((f, i) => ({ events: f.events, i }))
+    .filter(({ i }) => names.some((n) => (n.byForm[i] ?? []).length > 0));
   const nameForms = shownForms.length > 1 ? shownForms.map(({ events }) => ({ events })) : [];
   for (const n of names) n.byForm = shownForms.length > 1 ? shownForms.map(({ i }) => n.byForm[i] ?? []) : [n.hooks];
   const trap = nameForms.length > 1 ? formTrap(names, nameForms) : undefined;
@@ -299,20 +352,33 @@ function toolsWithout(own: readonly ToolModel[], hooked: ReadonlySet<ToolModel>)
     .map((t) => ({
       name: t.fullName,
       url: toolUrl(t),
-      why: t.notRun ?? ((t.examples ?? []).some((x) => x.calls.some((c) => c.own)) ? 'its recorded calls fired no hook (see "What failed calls fired")' : (notAdvertisedReason(t) ?? standInReason(t))),
+      why:
+        t.notRun ??
+        ((t.examples ?? []).some((x) => x.calls.some((c) => c.own))
+          ? 'its recorded calls fired no hook (see "What failed calls fired")'
+          : (notAdvertisedReason(t) ?? standInReason(t))),
     }));
 }
 
 /** Links to what was recorded: each hooked tool's examples, and the schemas of the events and of each tool's hook input. */
-function recordedLinks(agent: AgentId, recorded: AgentHooks, hooked: ReadonlySet<ToolModel>): Pick<HooksPage, 'examples' | 'schemas'> {
+function recordedLinks(
+  agent: AgentId,
+  recorded: AgentHooks,
+  hooked: ReadonlySet<ToolModel>,
+): Pick<HooksPage, 'examples' | 'schemas'> {
   const examples = [...hooked].map((tool) => ({
     tool: tool.fullName,
     url: toolUrl(tool),
-    scenarios: (tool.examples ?? []).filter((x) => x.calls.some((c) => c.own && c.hooks.length > 0)).map((x) => ({ id: x.scenario, url: `${toolUrl(tool)}#example-${x.scenario}`, expect: x.expect })),
+    scenarios: (tool.examples ?? [])
+      .filter((x) => x.calls.some((c) => c.own && c.hooks.length > 0))
+      .map((x) => ({ id: x.scenario, url: `${toolUrl(tool)}#example-${x.scenario}`, expect: x.expect })),
   }));
   const schemas = [
     ...recorded.events.map((event) => ({ label: `${event} envelope`, url: sitePath(eventSchemaPath(agent, event)) })),
-    ...[...hooked].map((tool) => ({ label: `${tool.fullName}: input and response by event`, url: sitePath(toolHookSchemaPath(tool)) })),
+    ...[...hooked].map((tool) => ({
+      label: `${tool.fullName}: input and response by event`,
+      url: sitePath(toolHookSchemaPath(tool)),
+    })),
   ];
   return { examples, schemas };
 }
@@ -322,21 +388,37 @@ export function hooksPage(site: HooksSite, agent: AgentId): HooksPage {
   const editorial = site.hooks.find((h) => h.agent === agent);
   const product = AGENT_LABELS[agent];
   const mechanism = AGENTS[agent].hooks;
-  const notRecorded = recorded.hooks.length > 0 ? undefined : 'none' in mechanism ? mechanism.none : 'no hook payload has been recorded yet.';
+  const notRecorded =
+    recorded.hooks.length > 0
+      ? undefined
+      : 'none' in mechanism
+        ? mechanism.none
+        : 'no hook payload has been recorded yet.';
   const { events, named } = eventsSection(site, agent, recorded, editorial);
   const failures = failureGroups(recorded);
   const members = memberViews(recorded);
   const words = hookWords(agent);
   const { names, nameForms, trap } = namesSection(agent, recorded);
   const hooked = new Set(recorded.hooks.map((h) => h.tool));
-  const without = notRecorded ? [] : toolsWithout(site.tools.filter((t) => t.agent === agent), hooked);
+  const without = notRecorded
+    ? []
+    : toolsWithout(
+        site.tools.filter((t) => t.agent === agent),
+        hooked,
+      );
   const { examples, schemas } = recordedLinks(agent, recorded, hooked);
   const matcher = editorial && factView(editorial.matcher, editorial, site);
   const configuration = editorial && factView(editorial.configuration, editorial, site);
   const input = editorial && factView(editorial.input, editorial, site);
   const behaviourRecords = (site.hookBehaviour ?? []).filter((r) => r.agent === agent);
-  const behaviour = behaviourRows({ tools: site.tools, hookBehaviour: behaviourRecords, hookBehaviourHistories: site.hookBehaviourHistories ?? [] }, agent);
-  const outputs = hookOutputsView(site.hookOutputs?.find((o) => o.agent === agent), behaviourRecords);
+  const behaviour = behaviourRows(
+    { tools: site.tools, hookBehaviour: behaviourRecords, hookBehaviourHistories: site.hookBehaviourHistories ?? [] },
+    agent,
+  );
+  const outputs = hookOutputsView(
+    site.hookOutputs?.find((o) => o.agent === agent),
+    behaviourRecords,
+  );
   const shape = recorded.shape;
   const page: Omit<HooksPage, 'sections'> = {
     agent,
@@ -349,15 +431,32 @@ export function hooksPage(site: HooksSite, agent: AgentId): HooksPage {
     search: hooksSearchFields(agent, [...events.map((e) => e.name), ...(named?.noToolCall ?? [])]),
     notRecorded,
     release: recorded.versions.length > 0 ? `${product} ${recorded.versions.join(', ')}` : undefined,
-    counts: { payloads: recorded.hooks.length, calls: recorded.calls.length, tools: hooked.size, toolsWithout: without.length },
-    shape: shape && { eventField: shape.eventField, toolNameField: shape.toolNameField, inputField: shape.inputField, inputEncoding: shape.inputEncoding, responseField: shape.responseField },
+    counts: {
+      payloads: recorded.hooks.length,
+      calls: recorded.calls.length,
+      tools: hooked.size,
+      toolsWithout: without.length,
+    },
+    shape: shape && {
+      eventField: shape.eventField,
+      toolNameField: shape.toolNameField,
+      inputField: shape.inputField,
+      inputEncoding: shape.inputEncoding,
+      responseField: shape.responseField,
+    },
     events,
     behaviour,
     rules: rulesOfThumb(behaviour),
     behaviourConfiguration: sharedHookConfiguration(behaviourRecords),
     behaviourReleases: [...new Set(behaviour.map((b) => b.release))],
-    behaviourHistory: ((h) => h && behaviourHistorySummary(h))(site.hookBehaviourHistories?.find((h) => h.agent === agent)),
-    outputs: outputs && { ...outputs, answered: outputs.answered.map((e) => ({ ...e, schemaUrl: sitePath(e.schemaPath) })), others: outputs.others.map((o) => ({ ...o, schemaUrl: sitePath(o.schemaPath) })) },
+    behaviourHistory: ((h) => h && behaviourHistorySummary(h))(
+      site.hookBehaviourHistories?.find((h) => h.agent === agent),
+    ),
+    outputs: outputs && {
+      ...outputs,
+      answered: outputs.answered.map((e) => ({ ...e, schemaUrl: sitePath(e.schemaPath) })),
+      others: outputs.others.map((o) => ({ ...o, schemaUrl: sitePath(o.schemaPath) })),
+    },
     named,
     failures,
     members,
@@ -393,7 +492,9 @@ function pageSections(page: Omit<HooksPage, 'sections'>): PageSection[] {
     schemas: page.schemas.length > 0,
   };
   const title = (id: SectionId) => (id === 'matcher' ? page.words.choosingTitle : SECTION_TITLES[id]);
-  return (Object.keys(SECTION_TITLES) as SectionId[]).filter((id) => present[id]).map((id) => ({ id, title: title(id), depth: 2 }));
+  return (Object.keys(SECTION_TITLES) as SectionId[])
+    .filter((id) => present[id])
+    .map((id) => ({ id, title: title(id), depth: 2 }));
 }
 
 /**
@@ -401,10 +502,22 @@ function pageSections(page: Omit<HooksPage, 'sections'>): PageSection[] {
  * only in case (`bash` and `Bash`), as recorded.
  */
 function formTrap(names: readonly NameView[], forms: readonly { events: string[] }[]): HooksPage['trap'] {
-  const differs = names.filter((n) => n.byForm.every((f) => f.length > 0) && new Set(n.byForm.map((f) => [...f].sort().join(' '))).size > 1);
-  const lower = (f: string[]) => f.map((x) => x.toLowerCase()).sort().join(' ');
+  const differs = names.filter(
+    (n) => n.byForm.every((f) => f.length > 0) && new Set(n.byForm.map((f) => [...f].sort().join(' '))).size > 1,
+  );
+  const lower = (f: string[]) =>
+    f
+      .map((x) => x.toLowerCase())
+      .sort()
+      .join(' ');
   const pick = differs.find((n) => new Set(n.byForm.map(lower)).size === 1) ?? differs[0];
-  return pick && { tool: pick.model, url: pick.url, forms: forms.map((f, i) => ({ events: f.events, names: pick.byForm[i]! })) };
+  return (
+    pick && {
+      tool: pick.model,
+      url: pick.url,
+      forms: forms.map((f, i) => ({ events: f.events, names: pick.byForm[i]! })),
+    }
+  );
 }
 
 // ---------------------------------------------------------------------------
@@ -438,25 +551,38 @@ export interface HooksComparison {
   behaviourAgents: { agent: AgentId; product: string }[];
 }
 
-export function hooksComparison(site: Pick<SiteModel, 'tools' | 'hooks' | 'agents'> & Partial<Pick<SiteModel, 'hookEvents' | 'hookBehaviour'>>): HooksComparison {
+export function hooksComparison(
+  site: Pick<SiteModel, 'tools' | 'hooks' | 'agents'> & Partial<Pick<SiteModel, 'hookEvents' | 'hookBehaviour'>>,
+): HooksComparison {
   const pages = site.agents.map((a) => hooksPage(site, a.id));
   const rows: ComparisonRow[] = pages.map((p) => {
     // Every form of the agent's hooks (Copilot CLI: camelCase, then PascalCase), joined.
     const shapes = hookForms(p.agent).map((f) => f.shape);
-    const all = (value: (s: HookShape) => string) => (shapes.length > 0 ? [...new Set(shapes.map(value))].join(' · ') : undefined);
+    const all = (value: (s: HookShape) => string) =>
+      shapes.length > 0 ? [...new Set(shapes.map(value))].join(' · ') : undefined;
     const described = p.events.map((e) => e.name);
     return {
       agent: p.agent,
       product: p.product,
       url: sitePath(hooksPath(p.agent)),
-      recorded: p.notRecorded ? 'not yet' : `${p.counts.payloads} ${p.words.record(p.counts.payloads)} of ${p.counts.tools} tools`,
+      recorded: p.notRecorded
+        ? 'not yet'
+        : `${p.counts.payloads} ${p.words.record(p.counts.payloads)} of ${p.counts.tools} tools`,
       // An agent whose hooks are not recorded yet: how they are written is not established here.
-      kind: 'none' in AGENTS[p.agent].hooks ? 'not established' : p.words.kind === 'plugin' ? `${p.words.handlers}, called for every tool` : 'commands, with matchers',
+      kind:
+        'none' in AGENTS[p.agent].hooks
+          ? 'not established'
+          : p.words.kind === 'plugin'
+            ? `${p.words.handlers}, called for every tool`
+            : 'commands, with matchers',
       before: all((s) => s.before) ?? described[0],
       after: all((s) => s.after) ?? described[1],
       failure: shapes.length > 0 ? all((s) => s.afterFailure ?? 'none') : described[2],
       toolName: all((s) => s.toolNameField),
-      input: all((s) => `${s.inputField}${s.afterInputField ? ` (after: ${s.afterInputField})` : ''}${s.inputEncoding === 'json-string' ? ' (a JSON text)' : ''}`),
+      input: all(
+        (s) =>
+          `${s.inputField}${s.afterInputField ? ` (after: ${s.afterInputField})` : ''}${s.inputEncoding === 'json-string' ? ' (a JSON text)' : ''}`,
+      ),
       response: all((s) => s.responseField),
     };
   });
@@ -471,8 +597,12 @@ export function hooksComparison(site: Pick<SiteModel, 'tools' | 'hooks' | 'agent
       return m?.events.map((e) => (e.count === e.of ? e.event : `${e.event} (some)`)).join(', ');
     }),
   }));
-  const behaviourAgents = site.agents.map((a) => a.id).filter((id) => (site.hookBehaviour ?? []).some((r) => r.agent === id));
-  const behaviour = behaviourComparison({ hookBehaviour: site.hookBehaviour ?? [] }, behaviourAgents, (agent) => sitePath(hooksPath(agent)));
+  const behaviourAgents = site.agents
+    .map((a) => a.id)
+    .filter((id) => (site.hookBehaviour ?? []).some((r) => r.agent === id));
+  const behaviour = behaviourComparison({ hookBehaviour: site.hookBehaviour ?? [] }, behaviourAgents, (agent) =>
+    sitePath(hooksPath(agent)),
+  );
   const sections: PageSection[] = [
     { id: 'events', title: 'Events and members', depth: 2 },
     ...(behaviour.length > 0 ? [{ id: 'behaviour', title: 'When a hook answers', depth: 2 as const }] : []),
@@ -480,7 +610,8 @@ export function hooksComparison(site: Pick<SiteModel, 'tools' | 'hooks' | 'agent
   ];
   return {
     title: 'Hooks compared',
-    description: 'The tool hooks of every agent side by side: their events, the members naming the tool, its input and its response, and the envelope members each agent sends.',
+    description:
+      'The tool hooks of every agent side by side: their events, the members naming the tool, its input and its response, and the envelope members each agent sends.',
     sections,
     rows,
     members,

@@ -97,15 +97,26 @@ export interface JobPage {
 export function jobPage(site: SiteModel, jobId: string): JobPage {
   const job = site.jobs.find((j) => j.id === jobId);
   if (!job) throw new Error(`jobPage: no job ${jobId} in the site model`);
-  const comparison = buildComparison(job, site.tools, site.agents.map((a) => a.id), site.comparisons.find((c) => c.job === job.id));
+  const comparison = buildComparison(
+    job,
+    site.tools,
+    site.agents.map((a) => a.id),
+    site.comparisons.find((c) => c.job === job.id),
+  );
   const tools = comparison.tools.map(jobTool);
   const agentsWith = new Set(comparison.tools.map((t) => t.agent));
   const matched = comparison.rows.length > 0;
 
   const toolsSection: PageSection<JobSectionId> = { id: 'tools', title: 'The tools', depth: 2 };
   const compatSection: PageSection<JobSectionId> = { id: 'compat', title: 'Compatibility', depth: 2 };
-  const sameSection: PageSection<JobSectionId> | undefined = matched ? { id: 'same-fields', title: 'Fields that mean the same', depth: 2 } : undefined;
-  const ownSection: PageSection<JobSectionId> = { id: 'own-fields', title: matched ? 'Fields only one tool has' : 'Fields of each tool', depth: 2 };
+  const sameSection: PageSection<JobSectionId> | undefined = matched
+    ? { id: 'same-fields', title: 'Fields that mean the same', depth: 2 }
+    : undefined;
+  const ownSection: PageSection<JobSectionId> = {
+    id: 'own-fields',
+    title: matched ? 'Fields only one tool has' : 'Fields of each tool',
+    depth: 2,
+  };
 
   const page: JobPage = {
     title: job.title,
@@ -120,7 +131,10 @@ export function jobPage(site: SiteModel, jobId: string): JobPage {
     ownFields: {
       section: ownSection,
       unmatched: !matched,
-      tools: comparison.tools.map((t, i) => ({ tool: tools[i]!, fields: comparison.onlyHere[i]!.map((f) => jobField(t, f)) })),
+      tools: comparison.tools.map((t, i) => ({
+        tool: tools[i]!,
+        fields: comparison.onlyHere[i]!.map((f) => jobField(t, f)),
+      })),
     },
   };
   if (sameSection) {
@@ -131,7 +145,9 @@ export function jobPage(site: SiteModel, jobId: string): JobPage {
         titleId: `concept-${row.concept.id}-title`,
         label: row.concept.label,
         note: row.concept.note,
-        tools: row.cells.flatMap((cell, i) => (cell.length > 0 ? [{ tool: tools[i]!, fields: cell.map((f) => jobField(comparison.tools[i]!, f)) }] : [])),
+        tools: row.cells.flatMap((cell, i) =>
+          cell.length > 0 ? [{ tool: tools[i]!, fields: cell.map((f) => jobField(comparison.tools[i]!, f)) }] : [],
+        ),
         missing: tools.filter((_, i) => row.cells[i]!.length === 0),
       })),
     };
@@ -153,5 +169,11 @@ function jobTool(tool: ToolModel): JobTool {
 }
 
 function jobField(tool: ToolModel, row: FieldRow): JobField {
-  return { href: `${toolUrl(tool)}#${row.id}`, path: row.path, type: row.type, required: row.required, sidePath: `${row.id.startsWith('output') ? 'result' : 'input'}.${row.path}` };
+  return {
+    href: `${toolUrl(tool)}#${row.id}`,
+    path: row.path,
+    type: row.type,
+    required: row.required,
+    sidePath: `${row.id.startsWith('output') ? 'result' : 'input'}.${row.path}`,
+  };
 }

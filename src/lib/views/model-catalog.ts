@@ -18,22 +18,41 @@ export interface CatalogTable {
 
 /** The catalog member paths a condition reads, alternatives included. */
 export function catalogPaths(when: GateCondition): string[] {
-  return [...Object.keys(when.catalog ?? {}), ...Object.keys(when.catalogLists ?? {}), ...(when.anyOf ?? []).flatMap(catalogPaths)];
+  return [
+    ...Object.keys(when.catalog ?? {}),
+    ...Object.keys(when.catalogLists ?? {}),
+    ...(when.anyOf ?? []).flatMap(catalogPaths),
+  ];
 }
 
 /** A member's value as the table shows it: JSON, lists as comma-separated items, absent as a dash. */
 export function memberText(value: unknown): string {
   if (value === undefined) return '–';
-  if (Array.isArray(value) && value.every((v) => typeof v === 'string')) return value.length === 0 ? '[]' : value.join(', ');
+  if (Array.isArray(value) && value.every((v) => typeof v === 'string'))
+    return value.length === 0 ? '[]' : value.join(', ');
   return JSON.stringify(value);
 }
 
-export function catalogTable(models: readonly CatalogModel[], askedBy: ReadonlyMap<string, readonly string[]>, tools: readonly Pick<ToolModel, 'editorial'>[]): CatalogTable {
-  const members = [...new Set(tools.flatMap((t) => (t.editorial?.availability.gates ?? []).flatMap((g) => (g.when ? catalogPaths(g.when) : []))))].sort();
+export function catalogTable(
+  models: readonly CatalogModel[],
+  askedBy: ReadonlyMap<string, readonly string[]>,
+  tools: readonly Pick<ToolModel, 'editorial'>[],
+): CatalogTable {
+  const members = [
+    ...new Set(
+      tools.flatMap((t) =>
+        (t.editorial?.availability.gates ?? []).flatMap((g) => (g.when ? catalogPaths(g.when) : [])),
+      ),
+    ),
+  ].sort();
   const listed = new Set(models.map((m) => m.slug));
   return {
     members,
-    rows: models.map((m) => ({ slug: m.slug, askedBy: [...(askedBy.get(m.slug) ?? [])], values: members.map((p) => memberText(atPath(m, p))) })),
+    rows: models.map((m) => ({
+      slug: m.slug,
+      askedBy: [...(askedBy.get(m.slug) ?? [])],
+      values: members.map((p) => memberText(atPath(m, p))),
+    })),
     unlisted: [...askedBy].filter(([model]) => !listed.has(model)).map(([model, by]) => ({ model, askedBy: [...by] })),
   };
 }

@@ -32,7 +32,11 @@
 
 /** A Pagefind result: its data (metadata and sub-results included) loads on demand, from a fragment the dialog loads anyway to show it. */
 export interface RankedResult {
-  data(): Promise<{ meta?: Record<string, string | undefined>; filters?: Record<string, unknown>; sub_results?: readonly { title?: unknown; url?: unknown }[] }>;
+  data(): Promise<{
+    meta?: Record<string, string | undefined>;
+    filters?: Record<string, unknown>;
+    sub_results?: readonly { title?: unknown; url?: unknown }[];
+  }>;
 }
 
 /** A page's agent: the first value of its `agent` filter (search.ts agentFilter), or undefined when it has none. */
@@ -46,13 +50,20 @@ export function agentOfFilters(filters: Record<string, unknown> | undefined): st
  * `agentOrder`, those of an agent not in it (or of none) after them; a stable sort, so
  * items of one agent keep their order.
  */
-export function inAgentOrder<T>(items: readonly T[], agentOf: (item: T) => string | undefined, agentOrder: readonly string[]): T[] {
+export function inAgentOrder<T>(
+  items: readonly T[],
+  agentOf: (item: T) => string | undefined,
+  agentOrder: readonly string[],
+): T[] {
   const place = (item: T) => {
     const agent = agentOf(item);
     const at = agent === undefined ? -1 : agentOrder.indexOf(agent);
     return at === -1 ? agentOrder.length : at;
   };
-  return items.map((item, i) => ({ item, i, at: place(item) })).sort((a, b) => a.at - b.at || a.i - b.i).map(({ item }) => item);
+  return items
+    .map((item, i) => ({ item, i, at: place(item) }))
+    .sort((a, b) => a.at - b.at || a.i - b.i)
+    .map(({ item }) => item);
 }
 
 /** The entries of a page's `spelled` metadata, a JSON array (search.ts); none when absent or unreadable. */
@@ -87,7 +98,10 @@ export function pastNames(meta: Record<string, string | undefined> | undefined):
  * How a page answers to the typed name (trimmed): not at all (undefined); `spelledSo`, one of its
  * names is spelled exactly so, else one is in another case; `past`, it answers so only by past names.
  */
-export function answerTo(meta: Record<string, string | undefined> | undefined, typed: string): { spelledSo: boolean; past: boolean } | undefined {
+export function answerTo(
+  meta: Record<string, string | undefined> | undefined,
+  typed: string,
+): { spelledSo: boolean; past: boolean } | undefined {
   const lower = typed.toLowerCase();
   const now = spelledNames(meta);
   const names = [...now, ...pastNames(meta)];
@@ -117,7 +131,11 @@ function fieldNameOf(sub: { title?: unknown; url?: unknown }): string | undefine
     return undefined;
   }
   if (!FIELD_ROW.test(url)) return undefined;
-  const last = sub.title.replace(/(?:\[\])+$/, '').split('.').pop() ?? '';
+  const last =
+    sub.title
+      .replace(/(?:\[\])+$/, '')
+      .split('.')
+      .pop() ?? '';
   return last === '' ? undefined : last;
 }
 
@@ -146,7 +164,10 @@ export function fieldRowsFirst<D extends { sub_results?: readonly SubResult[] }>
   const sub_results = subs.map((sub) => {
     if (!isRow(sub)) return sub;
     const locations = Array.isArray(sub.locations) ? (sub.locations as unknown[]) : [];
-    return { ...sub, locations: [...locations, ...Array.from({ length: most + 1 - locations.length }, () => locations[0] ?? 0)] };
+    return {
+      ...sub,
+      locations: [...locations, ...Array.from({ length: most + 1 - locations.length }, () => locations[0] ?? 0)],
+    };
   });
   return { ...data, sub_results };
 }
@@ -168,7 +189,11 @@ const WINDOW = 10;
  * to the term by name (a name many agents share); whatever follows keeps its place. A term that
  * no result read answers to leaves the order as it is.
  */
-export async function exactSpellingFirst<R extends RankedResult>(term: string, results: readonly R[], agentOrder: readonly string[] = []): Promise<R[]> {
+export async function exactSpellingFirst<R extends RankedResult>(
+  term: string,
+  results: readonly R[],
+  agentOrder: readonly string[] = [],
+): Promise<R[]> {
   const typed = term.trim();
   const lower = typed.toLowerCase();
   if (typed === '') return [...results];
@@ -183,15 +208,25 @@ export async function exactSpellingFirst<R extends RankedResult>(term: string, r
     const data = await Promise.all(batch.map((r) => r.data()));
     for (const [i, result] of batch.entries()) {
       const answer = answerTo(data[i]!.meta, typed);
-      if (answer) (answer.spelledSo ? exact : other).push({ result, agent: agentOfFilters(data[i]!.filters), past: answer.past });
+      if (answer)
+        (answer.spelledSo ? exact : other).push({ result, agent: agentOfFilters(data[i]!.filters), past: answer.past });
       else {
         leadingRun = false;
-        (subResultFieldNames(data[i]!.sub_results).some((n) => n.toLowerCase() === lower) ? byField : rest).push(result);
+        (subResultFieldNames(data[i]!.sub_results).some((n) => n.toLowerCase() === lower) ? byField : rest).push(
+          result,
+        );
       }
     }
     read += batch.length;
   }
-  const tied = (group: typeof exact) => [false, true].flatMap((past) => inAgentOrder(group.filter((g) => g.past === past), (g) => g.agent, agentOrder).map((g) => g.result));
+  const tied = (group: typeof exact) =>
+    [false, true].flatMap((past) =>
+      inAgentOrder(
+        group.filter((g) => g.past === past),
+        (g) => g.agent,
+        agentOrder,
+      ).map((g) => g.result),
+    );
   return [...tied(exact), ...tied(other), ...byField, ...rest, ...results.slice(read)];
 }
 
@@ -208,5 +243,8 @@ export async function rankedSearch<O, S extends { results?: RankedResult[] } | n
   const found = await search(term, options);
   if (!found || !Array.isArray(found.results) || typeof term !== 'string') return found;
   const ordered = await exactSpellingFirst(term, found.results, agentOrder);
-  return { ...found, results: ordered.map((result) => ({ ...result, data: async () => fieldRowsFirst(term, await result.data()) })) };
+  return {
+    ...found,
+    results: ordered.map((result) => ({ ...result, data: async () => fieldRowsFirst(term, await result.data()) })),
+  };
 }

@@ -40,7 +40,12 @@ export function agentFilter(agent: AgentId): string {
  * rank after the names other tools have now (search-rank.ts); `release` is what its title names
  * after the dash (`Claude Code 2.1.332`, `Claude Code, removed in 2.1.300`).
  */
-export function searchFields(agent: AgentId, names: readonly string[], release: string, past: readonly string[] = []): SearchFields {
+export function searchFields(
+  agent: AgentId,
+  names: readonly string[],
+  release: string,
+  past: readonly string[] = [],
+): SearchFields {
   const [name = ''] = [...names, ...past];
   const was = past.filter((p) => !names.includes(p)).map((p) => ({ was: p }));
   return { title: `${name} — ${release}`, agent: agentFilter(agent), spelled: JSON.stringify([...names, ...was]) };
@@ -59,7 +64,11 @@ export interface HooksSearchFields {
 /** Search fields of `agent`'s hooks page, which documents `events` (a name given twice counts once). */
 export function hooksSearchFields(agent: AgentId, events: readonly string[]): HooksSearchFields {
   const spelled = [...new Set(events)];
-  return { agent: agentFilter(agent), names: [...new Set(spelled.map(typedName))].join(' '), spelled: JSON.stringify(spelled) };
+  return {
+    agent: agentFilter(agent),
+    names: [...new Set(spelled.map(typedName))].join(' '),
+    spelled: JSON.stringify(spelled),
+  };
 }
 
 /** Where Starlight's search dialog imports Pagefind from (its `bundlePath` + `pagefind.js`). */
@@ -81,7 +90,10 @@ export function searchImportMap(): string {
   const real = pagefindModule();
   const ranked = rankedPagefindModule();
   const scope = ranked.slice(0, ranked.lastIndexOf('/') + 1);
-  return JSON.stringify({ imports: { [real]: ranked }, scopes: { [scope]: { [real]: real } } }).replace(/</g, '\\u003c');
+  return JSON.stringify({ imports: { [real]: ranked }, scopes: { [scope]: { [real]: real } } }).replace(
+    /</g,
+    '\\u003c',
+  );
 }
 
 /** The agent filter values in registry order: the tie rule of search-rank.ts orders pages that answer to a name alike by them. */

@@ -7,9 +7,7 @@
  */
 
 /** The part of Starlight's sidebar entries this needs. */
-export type SidebarItem =
-  | { type: 'link'; isCurrent: boolean }
-  | { type: 'group'; entries: SidebarItem[] };
+export type SidebarItem = { type: 'link'; isCurrent: boolean } | { type: 'group'; entries: SidebarItem[] };
 
 function holdsCurrent(item: SidebarItem): boolean {
   return item.type === 'link' ? item.isCurrent : item.entries.some(holdsCurrent);

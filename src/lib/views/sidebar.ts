@@ -16,7 +16,13 @@ interface GroupItem {
 function removedGroup(model: SiteModel, agent: string): GroupItem[] {
   const removed = model.removedTools.filter((t) => t.agent === agent);
   if (removed.length === 0) return [];
-  return [{ label: 'Removed', collapsed: true, items: removed.map((t) => ({ label: t.name, link: `/${t.agent}/${t.slug}/` })) }];
+  return [
+    {
+      label: 'Removed',
+      collapsed: true,
+      items: removed.map((t) => ({ label: t.name, link: `/${t.agent}/${t.slug}/` })),
+    },
+  ];
 }
 
 export function buildSidebar(model: SiteModel): (LinkItem | GroupItem)[] {
@@ -33,7 +39,9 @@ export function buildSidebar(model: SiteModel): (LinkItem | GroupItem)[] {
         collapsed: true,
         items: [
           { label: 'Overview', link: `/${agent.id}/` },
-          ...(model.histories.some((h) => h.agent === agent.id) ? [{ label: 'Changelog', link: `/${agent.id}/changelog/` }] : []),
+          ...(model.histories.some((h) => h.agent === agent.id)
+            ? [{ label: 'Changelog', link: `/${agent.id}/changelog/` }]
+            : []),
           { label: 'Hooks', link: `/${agent.id}/hooks/` },
           { label: 'Permissions', link: `/${agent.id}/permissions/` },
           ...groupedTools(model.tools, agent.id).map(

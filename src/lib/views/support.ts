@@ -10,7 +10,16 @@
 import type { SubagentLine } from '../behaviour/subagents.ts';
 import type { EditorialTool } from '../core/content-types.ts';
 import { spanText } from '../history/event-span.ts';
-import { fieldSince, firstSeen, historyCovers, historyNames, sinceText, toolChanges, trackedAdvertisers, type HistorySource } from '../history/history.ts';
+import {
+  fieldSince,
+  firstSeen,
+  historyCovers,
+  historyNames,
+  sinceText,
+  toolChanges,
+  trackedAdvertisers,
+  type HistorySource,
+} from '../history/history.ts';
 import { hookEvent, hookMechanismOf, hookMember, hookToolName } from '../agents/hook-shape.ts';
 import { shapeOfEvent } from '../agents/types.ts';
 import { releaseUrl } from '../history/changelog-addresses.ts';
@@ -26,7 +35,11 @@ export const SOURCE_LABELS: Record<HistorySource, string> = { sdk: 'SDK types', 
 export function gateText(gate: Gate): string {
   if (gate.kind === 'always') return gate.effect === 'disables' ? 'always off' : 'on by default';
   const what = `${gate.kind} ${gate.name}${gate.value !== undefined ? `=${gate.value}` : ''}`;
-  return gate.effect === 'enables' ? `on with ${what}` : gate.effect === 'disables' ? `off with ${what}` : `needs ${what}`;
+  return gate.effect === 'enables'
+    ? `on with ${what}`
+    : gate.effect === 'disables'
+      ? `off with ${what}`
+      : `needs ${what}`;
 }
 
 /**
@@ -62,12 +75,22 @@ export interface HistoryLine {
  * the configurations each capture history follows (`followed`), none of which
  * advertises it.
  */
-export type ToolHistory = { kind: 'lines'; lines: HistoryLine[] } | { kind: 'none' } | { kind: 'uncovered'; followed: string[][] };
+export type ToolHistory =
+  | { kind: 'lines'; lines: HistoryLine[] }
+  | { kind: 'none' }
+  | { kind: 'uncovered'; followed: string[][] };
 
 /** The configurations each capture history of the tool's agent follows when none of them advertises the tool (Codex's multi_agent_v1.*). */
 export function untrackedBy(tool: ToolModel, histories: SiteModel['histories']): string[][] {
   return histories
-    .filter((h) => h.agent === tool.agent && h.source === 'capture' && h.releases.length > 0 && (h.configurations?.length ?? 0) > 0 && trackedAdvertisers(tool, h).length === 0)
+    .filter(
+      (h) =>
+        h.agent === tool.agent &&
+        h.source === 'capture' &&
+        h.releases.length > 0 &&
+        (h.configurations?.length ?? 0) > 0 &&
+        trackedAdvertisers(tool, h).length === 0,
+    )
     .map((h) => [...h.configurations!]);
 }
 
@@ -87,14 +110,25 @@ export function toolHistory(tool: ToolModel, histories: SiteModel['histories']):
   const changes = toolChanges(tool, histories); // newest first
   const lines: HistoryLine[] = [];
   for (const file of own) {
-    const last = changes.find((c) => c.source === file.source && (c.event.kind === 'tool-added' || c.event.kind === 'tool-removed'));
+    const last = changes.find(
+      (c) => c.source === file.source && (c.event.kind === 'tool-added' || c.event.kind === 'tool-removed'),
+    );
     if (last) {
-      const line: HistoryLine = { source: file.source, state: last.event.kind === 'tool-added' ? 'added' : 'removed', release: last.release, href: releaseUrl(tool.agent, last.release, histories) };
+      const line: HistoryLine = {
+        source: file.source,
+        state: last.event.kind === 'tool-added' ? 'added' : 'removed',
+        release: last.release,
+        href: releaseUrl(tool.agent, last.release, histories),
+      };
       if (!last.span.exact) line.previous = last.span.previous;
       lines.push(line);
     } else if (historyCovers(tool, file)) {
       // "Since before" only with evidence: a configuration the history follows advertised it there.
-      const seen = firstSeen(file, historyNames(tool, histories), file.source === 'capture' ? trackedAdvertisers(tool, file) : []);
+      const seen = firstSeen(
+        file,
+        historyNames(tool, histories),
+        file.source === 'capture' ? trackedAdvertisers(tool, file) : [],
+      );
       if (seen !== undefined) lines.push({ source: file.source, state: 'before', release: seen });
     }
   }
@@ -104,7 +138,11 @@ export function toolHistory(tool: ToolModel, histories: SiteModel['histories']):
 /** A history line in words: `added in 2.1.304`, `removed between 0.150.0 and 0.152.0`, `already there in 2.0.14`. */
 export function historyLineText(line: HistoryLine): string {
   if (line.state === 'before') return `already there in ${line.release}`;
-  return spanText(line.state === 'added' ? 'tool-added' : 'tool-removed', { exact: line.previous === undefined, previous: line.previous ?? line.release, release: line.release });
+  return spanText(line.state === 'added' ? 'tool-added' : 'tool-removed', {
+    exact: line.previous === undefined,
+    previous: line.previous ?? line.release,
+    release: line.release,
+  });
 }
 
 /** When a field came, as a compatibility cell says it, with the version note it links to. */
@@ -157,7 +195,12 @@ export interface SupportStrip {
  * OpenCode's `input.tool`, Copilot CLI's `toolName` on camelCase events), in order of first
  * appearance; empty when none was recorded.
  */
-export function hookToolNames(agent: string, examples: readonly { calls: readonly { own: boolean; hooks: readonly unknown[]; hookEvents?: readonly string[] | undefined }[] }[]): string[] {
+export function hookToolNames(
+  agent: string,
+  examples: readonly {
+    calls: readonly { own: boolean; hooks: readonly unknown[]; hookEvents?: readonly string[] | undefined }[];
+  }[],
+): string[] {
   const mechanism = hookMechanismOf(agent);
   if (!mechanism) return [];
   const names: string[] = [];
@@ -168,11 +211,11 @@ export function hookToolNames(agent: string, examples: readonly { calls: readonl
         if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) return;
         const hook = payload as Readonly<Record<string, unknown>>;
         // The payload's shape follows its event (Copilot CLI: camelCase or PascalCase events).
-        const shape = [mechanism.shape, ...(mechanism.otherShapes ?? [])].find((s) => {
-          const event = s.eventField === undefined ? undefined : hookMember(hook, s.eventField);
-          return typeof event === 'string' && [s.before, s.after, s.afterFailure].includes(event);
-        })
-          ?? shapeOfEvent(mechanism, hookEvent(hook, mechanism.shape, call.hookEvents?.[i]));
+        const shape =
+          [mechanism.shape, ...(mechanism.otherShapes ?? [])].find((s) => {
+            const event = s.eventField === undefined ? undefined : hookMember(hook, s.eventField);
+            return typeof event === 'string' && [s.before, s.after, s.afterFailure].includes(event);
+          }) ?? shapeOfEvent(mechanism, hookEvent(hook, mechanism.shape, call.hookEvents?.[i]));
         const name = hookToolName(hook, shape);
         if (name !== undefined && !names.includes(name)) names.push(name);
       });
@@ -181,12 +224,24 @@ export function hookToolNames(agent: string, examples: readonly { calls: readonl
   return names;
 }
 
-export function supportStrip(tool: ToolModel, histories: SiteModel['histories'], hookAnswers = 0, subagents?: SubagentLine): SupportStrip {
+export function supportStrip(
+  tool: ToolModel,
+  histories: SiteModel['histories'],
+  hookAnswers = 0,
+  subagents?: SubagentLine,
+): SupportStrip {
   const h = toolHistory(tool, histories);
   const history: SupportStrip['history'] =
     h.kind === 'lines'
       ? { lines: h.lines.map((l) => ({ ...l, label: SOURCE_LABELS[l.source], text: historyLineText(l) })) }
-      : { text: h.kind === 'none' ? `no history for ${AGENT_LABELS[tool.agent]} yet` : h.followed.length > 0 ? `captures: ${h.followed.map(untrackedText).join('; ')}` : 'not covered by the release history' };
+      : {
+          text:
+            h.kind === 'none'
+              ? `no history for ${AGENT_LABELS[tool.agent]} yet`
+              : h.followed.length > 0
+                ? `captures: ${h.followed.map(untrackedText).join('; ')}`
+                : 'not covered by the release history',
+        };
   return {
     history,
     renamedFrom: tool.generated.aliases.filter((a) => a.kind === 'former-name').map((a) => a.name),

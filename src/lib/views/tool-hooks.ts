@@ -69,14 +69,24 @@ export function firstPayload(tool: ToolModel): ToolHookPayload | undefined {
       const hook = hookOfEvent(call.hooks, shape, shape.before, call.hookEvents);
       if (hook === undefined) continue;
       const events = [...new Set(call.hooks.map((h, i) => hookEvent(h, shape, call.hookEvents?.[i])))];
-      return { event: shape.before, json: JSON.stringify(shortened(hook), null, 2), release: `${AGENT_LABELS[tool.agent]} ${example.cli.version}`, scenario: example.scenario, events };
+      return {
+        event: shape.before,
+        json: JSON.stringify(shortened(hook), null, 2),
+        release: `${AGENT_LABELS[tool.agent]} ${example.cli.version}`,
+        scenario: example.scenario,
+        events,
+      };
     }
   }
   return undefined;
 }
 
 /** The answers recorded on calls of the tool, one of each kind first (in case order), then the others; `kinds` counts the first. */
-export function answersOn(tool: ToolModel, records: readonly HookBehaviourRecord[], tools: readonly ToolModel[]): { answers: ToolHookAnswer[]; kinds: number } {
+export function answersOn(
+  tool: ToolModel,
+  records: readonly HookBehaviourRecord[],
+  tools: readonly ToolModel[],
+): { answers: ToolHookAnswer[]; kinds: number } {
   const own = records.filter((r) => r.agent === tool.agent && toolForCall(tools, r.agent, r.tool) === tool);
   const seen = new Set<string>();
   const first = own.filter((r) => !seen.has(r.kind) && seen.add(r.kind));
@@ -122,7 +132,10 @@ export interface MayReturn {
 /** The members every event declares alike, said once, and what is left of each event. */
 export function sharedMembers(events: readonly { event: string; members: MemberGroup[]; href: string }[]): MayReturn {
   const key = (m: MemberGroup) => `${m.name}(${m.inner.join(',')})`;
-  const everywhere = events.length < 2 ? new Set<string>() : new Set(events[0]!.members.map(key).filter((k) => events.every((e) => e.members.some((m) => key(m) === k))));
+  const everywhere =
+    events.length < 2
+      ? new Set<string>()
+      : new Set(events[0]!.members.map(key).filter((k) => events.every((e) => e.members.some((m) => key(m) === k))));
   return {
     common: events[0]?.members.filter((m) => everywhere.has(key(m))) ?? [],
     events: events.map((e) => ({ ...e, members: e.members.filter((m) => !everywhere.has(key(m))) })),
@@ -134,21 +147,39 @@ export function mayReturn(tool: ToolModel, outputs: HookOutputs | undefined): Ma
   const shape = hookShapeOf(tool.agent);
   if (!shape || outputs === undefined || 'unavailable' in outputs) return { common: [], events: [] };
   const around = [shape.before, shape.after, ...(shape.afterFailure ? [shape.afterFailure] : [])];
-  return sharedMembers(around.flatMap((event) => {
-    const declared = outputs.events.find((e) => e.event === event);
-    return declared ? [{ event, members: memberGroups(outputMembers(declared.schema).map((m) => m.path)), href: sitePath(`/${tool.agent}/hooks/#output-${eventSlug(event)}`) }] : [];
-  }));
+  return sharedMembers(
+    around.flatMap((event) => {
+      const declared = outputs.events.find((e) => e.event === event);
+      return declared
+        ? [
+            {
+              event,
+              members: memberGroups(outputMembers(declared.schema).map((m) => m.path)),
+              href: sitePath(`/${tool.agent}/hooks/#output-${eventSlug(event)}`),
+            },
+          ]
+        : [];
+    }),
+  );
 }
 
 /** The section, when the agent has hooks at all (an agent without a hook mechanism gets none). */
-export function toolHooksView(tool: ToolModel, records: readonly HookBehaviourRecord[], tools: readonly ToolModel[], outputs: readonly HookOutputs[]): ToolHooksView | undefined {
+export function toolHooksView(
+  tool: ToolModel,
+  records: readonly HookBehaviourRecord[],
+  tools: readonly ToolModel[],
+  outputs: readonly HookOutputs[],
+): ToolHooksView | undefined {
   if (!hookMechanismOf(tool.agent) && !hookShapeOf(tool.agent)) return undefined;
   const { answers, kinds } = answersOn(tool, records, tools);
   return {
     product: AGENT_LABELS[tool.agent],
     hooksHref: sitePath(`/${tool.agent}/hooks/`),
     payload: firstPayload(tool),
-    mayReturn: mayReturn(tool, outputs.find((o) => o.agent === tool.agent)),
+    mayReturn: mayReturn(
+      tool,
+      outputs.find((o) => o.agent === tool.agent),
+    ),
     answers,
     open: Math.min(kinds, OPEN_ANSWERS),
   };

@@ -17,9 +17,24 @@ import { fieldSince, formerNames, type Since } from '../history/history.ts';
 import { compareVersions } from '../core/version-order.ts';
 import { spanWhen } from '../history/event-span.ts';
 import { versionHistory, type VersionHistoryView } from './history-pages.ts';
-import { fieldTables, otherInputRows, type DefinitionView, type HookOutputs, type SiteModel, type ToolExample, type ToolModel } from '../model/model.ts';
+import {
+  fieldTables,
+  otherInputRows,
+  type DefinitionView,
+  type HookOutputs,
+  type SiteModel,
+  type ToolExample,
+  type ToolModel,
+} from '../model/model.ts';
 import type { FieldRow } from '../shapes/field-rows.ts';
-import { DEFAULT_HOOK_FIELDS, formText, payloadCheckTarget, type CheckedSection, type HookRecord, type PayloadCheckTarget } from '../check/payload-check-ui.ts';
+import {
+  DEFAULT_HOOK_FIELDS,
+  formText,
+  payloadCheckTarget,
+  type CheckedSection,
+  type HookRecord,
+  type PayloadCheckTarget,
+} from '../check/payload-check-ui.ts';
 import { hookRecord } from '../behaviour/hook-record.ts';
 import { outputCheck } from '../behaviour/hook-outputs.ts';
 import { subagentLine, subagentTable, type SubagentTable } from '../behaviour/subagents.ts';
@@ -34,7 +49,17 @@ import { searchFields, type SearchFields } from './search.ts';
 import { supportStrip, type SupportStrip } from './support.ts';
 import { toolHooksView, type ToolHooksView } from './tool-hooks.ts';
 import { callableNames, everyName, typedName } from '../model/tool-names.ts';
-import { availabilitySummary, definitionFiles, openRowCount, sectionOf, toolSections, type AvailabilitySummary, type DefinitionFile, type ToolSection, type ToolSectionId } from './tool-page.ts';
+import {
+  availabilitySummary,
+  definitionFiles,
+  openRowCount,
+  sectionOf,
+  toolSections,
+  type AvailabilitySummary,
+  type DefinitionFile,
+  type ToolSection,
+  type ToolSectionId,
+} from './tool-page.ts';
 
 /** Tools of other agents, one group per agent in registry order. */
 export interface AgentTools {
@@ -135,7 +160,12 @@ export interface ModelFacingView {
   byConfiguration?: {
     section: ToolSection;
     /** `input`: the fields of a schema other than the one shown first (ids prefixed, see otherInputRows). */
-    groups: { configurations: string[]; kind: string; otherDescription: boolean; input: { rows: FieldRow[]; label: string } | undefined }[];
+    groups: {
+      configurations: string[];
+      kind: string;
+      otherDescription: boolean;
+      input: { rows: FieldRow[]; label: string } | undefined;
+    }[];
   };
 }
 
@@ -163,7 +193,10 @@ export interface ToolPageView {
   /** The tool sets of the subagents it starts, on the page of the tool that starts them. */
   subagents: { section: ToolSection; table: SubagentTable } | undefined;
   /** Allow or block it: the permission cases that called it, and the agent's page. */
-  permissions: { section: ToolSection; /** What its cases came to, per kind of rule, each clause linked to its cases. */ rules: RuleOfThumb[] } & ToolPermissions;
+  permissions: {
+    section: ToolSection /** What its cases came to, per kind of rule, each clause linked to its cases. */;
+    rules: RuleOfThumb[];
+  } & ToolPermissions;
   /**
    * The main job's tools in other agents, when some agent has one; `folded` when they are more
    * than COUNTERPARTS_OPEN, so that a long list does not push Input down the first screens.
@@ -175,7 +208,15 @@ export interface ToolPageView {
   hooks: ({ section: ToolSection } & ToolHooksView) | undefined;
   result: DefinitionSectionView;
   /** `<product> <version>`s the examples were recorded with. */
-  examples: { section: ToolSection; notRun: string | undefined; list: ExampleView[]; release: string; /** How the hook payloads were recorded (hook-words.ts). */ recorder: string } | undefined;
+  examples:
+    | {
+        section: ToolSection;
+        notRun: string | undefined;
+        list: ExampleView[];
+        release: string /** How the hook payloads were recorded (hook-words.ts). */;
+        recorder: string;
+      }
+    | undefined;
   modelFacing: ModelFacingView;
   availability: { section: ToolSection; evidence: { matrix: MatrixAgent; summary: AvailabilitySummary } | undefined };
   aliases: { section: ToolSection; list: { name: string; indexed: boolean; kind: string; evidence: string }[] };
@@ -192,8 +233,17 @@ export interface ToolPageView {
   };
 }
 
-const ALIAS_KINDS = { 'accepted-alias': 'accepted alias', 'former-name': 'former name, still accepted', 'sdk-type': 'SDK type name' } as const;
-const DIFFERENCE_TEXT = { 'only-in-first': 'only in the published type', 'only-in-second': 'only in the model-facing schema', required: 'required differs', type: 'type differs' } as const;
+const ALIAS_KINDS = {
+  'accepted-alias': 'accepted alias',
+  'former-name': 'former name, still accepted',
+  'sdk-type': 'SDK type name',
+} as const;
+const DIFFERENCE_TEXT = {
+  'only-in-first': 'only in the published type',
+  'only-in-second': 'only in the model-facing schema',
+  required: 'required differs',
+  type: 'type differs',
+} as const;
 
 /** Tools grouped by agent, in the order given. */
 /**
@@ -205,7 +255,10 @@ export const COUNTERPARTS_OPEN = 8;
 function byAgent(tools: readonly ToolModel[]): AgentTools[] {
   const groups = new Map<ToolModel['agent'], ToolModel[]>();
   for (const t of tools) groups.set(t.agent, [...(groups.get(t.agent) ?? []), t]);
-  return [...groups].map(([agent, list]) => ({ label: AGENT_LABELS[agent], tools: list.map((t) => ({ url: toolUrl(t), name: t.fullName })) }));
+  return [...groups].map(([agent, list]) => ({
+    label: AGENT_LABELS[agent],
+    tools: list.map((t) => ({ url: toolUrl(t), name: t.fullName })),
+  }));
 }
 
 /** A section the page always has. */
@@ -220,11 +273,25 @@ export function fileSize(text: string): string {
   return `${(new TextEncoder().encode(text).length / 1024).toFixed(1)} KB, ${text.split('\n').length} lines`;
 }
 
-export function definitionSection(section: ToolSection, view: DefinitionView, file: DefinitionFile | undefined, since: ReadonlyMap<string, Since>): DefinitionSectionView {
+export function definitionSection(
+  section: ToolSection,
+  view: DefinitionView,
+  file: DefinitionFile | undefined,
+  since: ReadonlyMap<string, Since>,
+): DefinitionSectionView {
   // When a release history covers this table: its rows' "since" entries, and the first release compared.
   const sinceHere = view.rows.flatMap((r) => since.get(r.id) ?? []);
-  const captured = view.definition.kind !== 'unavailable' && view.definition.origin.file.startsWith('content/captures/');
-  const out: DefinitionSectionView = { section, view, file, size: file && fileSize(file.text), since, placeholders: captured ? placeholdersIn(view.code?.text) : [], openRows: openRowCount(view.rows) };
+  const captured =
+    view.definition.kind !== 'unavailable' && view.definition.origin.file.startsWith('content/captures/');
+  const out: DefinitionSectionView = {
+    section,
+    view,
+    file,
+    size: file && fileSize(file.text),
+    since,
+    placeholders: captured ? placeholdersIn(view.code?.text) : [],
+    openRows: openRowCount(view.rows),
+  };
   if (sinceHere.length > 0) out.sinceLegend = { base: sinceHere.find((s) => s.kind !== 'field'), explains: true };
   return out;
 }
@@ -244,23 +311,42 @@ export function examplesView(tool: ToolModel): ExampleView[] {
       inSubagent: call.inSubagent === true,
       parts: exampleParts(call, hookShapeOf(tool.agent), hookMechanismOf(tool.agent)?.recordTitle).map((part, k) => {
         const plain = typeof part.value === 'string';
-        return { title: part.title, text: plain ? (part.value as string) : JSON.stringify(shortened(part.value), null, 2), lang: plain ? 'text' : 'json', highlighted: k < 2 };
+        return {
+          title: part.title,
+          text: plain ? (part.value as string) : JSON.stringify(shortened(part.value), null, 2),
+          lang: plain ? 'text' : 'json',
+          highlighted: k < 2,
+        };
       }),
       fields: call.own && typeof call.input === 'object' ? inputFieldLinks(call.input, anchors) : undefined,
     }));
     return {
       scenario: example.scenario,
-      summary: exampleSummary(calls.length, calls.reduce((n, c) => n + c.parts.filter((p) => !p.highlighted).length, 0)),
+      summary: exampleSummary(
+        calls.length,
+        calls.reduce((n, c) => n + c.parts.filter((p) => !p.highlighted).length, 0),
+      ),
       expect: example.expect,
       description: example.description,
       configuration: example.configuration,
       calls,
-      findings: example.findings.map((f) => ({ anchor: f.anchor, href: anchors.has(f.anchor) || (f.kind === 'rule-contradicted' && tool.captured) ? `#${f.anchor}` : undefined, parts: f.parts, message: f.message })),
+      findings: example.findings.map((f) => ({
+        anchor: f.anchor,
+        href: anchors.has(f.anchor) || (f.kind === 'rule-contradicted' && tool.captured) ? `#${f.anchor}` : undefined,
+        parts: f.parts,
+        message: f.message,
+      })),
     };
   });
 }
 
-export function modelFacingView(tool: ToolModel, sections: readonly ToolSection[], configurationLabel: (id: string) => string, file: DefinitionFile | undefined, since: ReadonlyMap<string, Since>): ModelFacingView {
+export function modelFacingView(
+  tool: ToolModel,
+  sections: readonly ToolSection[],
+  configurationLabel: (id: string) => string,
+  file: DefinitionFile | undefined,
+  since: ReadonlyMap<string, Since>,
+): ModelFacingView {
   const entry = tool.captured;
   const view: ModelFacingView = {};
   const primaryId = entry && primaryConfiguration(entry);
@@ -273,7 +359,9 @@ export function modelFacingView(tool: ToolModel, sections: readonly ToolSection[
       text: primary.description,
       segments: placeholderSegments(primary.description ?? ''),
       settings: primary.settings ? JSON.stringify(primary.settings, null, 2) : undefined,
-      placeholders: placeholdersIn(`${primary.description ?? ''}\n${primary.settings ? JSON.stringify(primary.settings) : ''}`),
+      placeholders: placeholdersIn(
+        `${primary.description ?? ''}\n${primary.settings ? JSON.stringify(primary.settings) : ''}`,
+      ),
       hosted: primary.delivery === 'hosted',
       standIn: tool.standIn,
     };
@@ -284,7 +372,12 @@ export function modelFacingView(tool: ToolModel, sections: readonly ToolSection[
       definition: definitionSection(required(sections, 'model-input'), tool.modelInput.view, file, since),
       differencesSection: sectionOf(sections, 'sdk-differences'),
       configuration: configurationLabel(tool.modelInput.config),
-      differences: differences?.map((d) => ({ path: d.path, text: DIFFERENCE_TEXT[d.kind], first: d.first, second: d.second })),
+      differences: differences?.map((d) => ({
+        path: d.path,
+        text: DIFFERENCE_TEXT[d.kind],
+        first: d.first,
+        second: d.second,
+      })),
     };
   }
   const groups = entry ? distinctInputs(entry) : [];
@@ -295,9 +388,17 @@ export function modelFacingView(tool: ToolModel, sections: readonly ToolSection[
         const other = tool.otherInputs?.find((o) => o.configs[0] === g.configs[0]);
         return {
           configurations: g.configs.map(configurationLabel),
-          kind: g.tool.input.kind === 'typescript' ? 'TypeScript declaration' : g.tool.input.kind === 'grammar' ? 'grammar' : 'JSON Schema',
+          kind:
+            g.tool.input.kind === 'typescript'
+              ? 'TypeScript declaration'
+              : g.tool.input.kind === 'grammar'
+                ? 'grammar'
+                : 'JSON Schema',
           otherDescription: g.tool.description !== primary?.description,
-          input: other && { rows: otherInputRows(other), label: `Input fields in ${g.configs.map(configurationLabel).join(', ')}` },
+          input: other && {
+            rows: otherInputRows(other),
+            label: `Input fields in ${g.configs.map(configurationLabel).join(', ')}`,
+          },
         };
       }),
     };
@@ -311,27 +412,54 @@ export function modelFacingView(tool: ToolModel, sections: readonly ToolSection[
  * a recorded tool_input is the model's input unless the schema the checker uses
  * finds fault with it that it does not find with the call's input.
  */
-export function checkedHookRecord(tool: ToolModel, target: PayloadCheckTarget, hookOutputs: readonly HookOutputs[] = []): HookRecord {
+export function checkedHookRecord(
+  tool: ToolModel,
+  target: PayloadCheckTarget,
+  hookOutputs: readonly HookOutputs[] = [],
+): HookRecord {
   const calls = (tool.examples ?? []).flatMap((e) => e.calls.filter((c) => c.own));
   const shape = hookShapeOf(tool.agent);
   if (!shape) return { names: [], count: 0 };
   // The answers the tool's hooks may give, before and after its calls.
-  const check = outputCheck(hookOutputs.find((o) => o.agent === tool.agent), [shape.before, shape.after, ...(shape.afterFailure ? [shape.afterFailure] : [])]);
+  const check = outputCheck(
+    hookOutputs.find((o) => o.agent === tool.agent),
+    [shape.before, shape.after, ...(shape.afterFailure ? [shape.afterFailure] : [])],
+  );
   const outputs = check ? { outputs: check } : {};
-  const fields = { event: shape.eventField, toolName: shape.toolNameField, input: shape.inputField, inputEncoding: shape.inputEncoding };
+  const fields = {
+    event: shape.eventField,
+    toolName: shape.toolNameField,
+    input: shape.inputField,
+    inputEncoding: shape.inputEncoding,
+  };
   // The agent's other forms, from its declared shapes: the after-call input (OpenCode's input.args), then the other shapes (Copilot CLI's PascalCase payloads).
   const others = hookMechanismOf(tool.agent)?.otherShapes ?? [];
   const otherFields = [
     ...(shape.afterInputField ? [{ ...fields, input: shape.afterInputField }] : []),
-    ...others.map((s) => ({ event: s.eventField, toolName: s.toolNameField, input: s.inputField, inputEncoding: s.inputEncoding })),
+    ...others.map((s) => ({
+      event: s.eventField,
+      toolName: s.toolNameField,
+      input: s.inputField,
+      inputEncoding: s.inputEncoding,
+    })),
   ];
   const withOthers = otherFields.length > 0 ? { fields, otherFields } : { fields };
-  if (!calls.some((c) => c.hooks.some((h) => hasHookInput(h, shape)))) return { names: [], count: 0, ...withOthers, ...outputs };
+  if (!calls.some((c) => c.hooks.some((h) => hasHookInput(h, shape))))
+    return { names: [], count: 0, ...withOthers, ...outputs };
   const schema = toolSchema(tool, target.section, {});
   const rows = target.section === 'model-input' ? (tool.modelInput?.view.rows ?? []) : tool.input.rows;
-  const problems = (value: unknown) => (schema ? checkModelInput(value, schema, { root: target.section, rows }).map((p) => `${p.pointer} ${p.message}`) : []);
+  const problems = (value: unknown) =>
+    schema
+      ? checkModelInput(value, schema, { root: target.section, rows }).map((p) => `${p.pointer} ${p.message}`)
+      : [];
   // The tool's hook schema and its validator, beside the page (pages/[agent]/[tool]/hooks.schema.json.ts, validate-hooks.js.ts).
-  return { ...hookRecord(calls, shape, problems, examplesRelease(tool), others), ...withOthers, schema: 'hooks.schema.json', validator: 'validate-hooks.js', ...outputs };
+  return {
+    ...hookRecord(calls, shape, problems, examplesRelease(tool), others),
+    ...withOthers,
+    schema: 'hooks.schema.json',
+    validator: 'validate-hooks.js',
+    ...outputs,
+  };
 }
 
 /** What the checker does with a hook payload of this tool, as the section's introduction says it. */
@@ -354,7 +482,8 @@ function payloadText(name: string, hook: HookRecord): string {
   if (hook.form) {
     return `A hook payload (${object}) works too, but ${name}'s hooks do not receive the model's input: the ${recorded} ${hook.count === 1 ? 'names' : 'name'} it ${hook.names.join(' or ')}, with a ${input} that is ${formText(hook.form)}. Its ${input} is compared with those, not with the schema.`;
   }
-  if (hook.count > 0) return `A hook payload (${object}) works too: its ${input} is checked, as the ${recorded} carry the model's input, and its ${toolName} must be one this tool answers to.`;
+  if (hook.count > 0)
+    return `A hook payload (${object}) works too: its ${input} is checked, as the ${recorded} carry the model's input, and its ${toolName} must be one this tool answers to.`;
   return `A hook payload (${object}) works too: its ${input} is checked against the same schema, though the site has no recorded hook payload of ${name} to show that its hooks receive the model's input unchanged.`;
 }
 
@@ -370,7 +499,8 @@ function examplesRelease(tool: ToolModel): string | undefined {
 export function toolReleaseNote(tool: ToolModel): string | undefined {
   const { input, result, modelInput } = tool.releases;
   const parts: { words: string; label: string; description: string }[] = [];
-  const add = (words: string, release: Release | undefined) => release && parts.push({ words, label: releaseLabel(release), description: releaseDescription(release) });
+  const add = (words: string, release: Release | undefined) =>
+    release && parts.push({ words, label: releaseLabel(release), description: releaseDescription(release) });
   add(input === result ? 'input and result' : 'input', input);
   if (input !== result) add('result', result);
   add('model-facing input', modelInput);
@@ -379,7 +509,8 @@ export function toolReleaseNote(tool: ToolModel): string | undefined {
   if (new Set(parts.map((p) => p.label)).size <= 1) return undefined;
   const clauses = new Map<string, { words: string[]; description: string }>();
   for (const part of parts) {
-    const clause = clauses.get(part.label) ?? clauses.set(part.label, { words: [], description: part.description }).get(part.label)!;
+    const clause =
+      clauses.get(part.label) ?? clauses.set(part.label, { words: [], description: part.description }).get(part.label)!;
     clause.words.push(part.words);
   }
   const text = [...clauses.values()].map((c) => `${c.words.join(' and ')} from ${c.description}`).join('; ');
@@ -387,7 +518,12 @@ export function toolReleaseNote(tool: ToolModel): string | undefined {
 }
 
 /** The "Check a payload" section: which schema the checker validates against, from which release, and the hook payload it also reads. */
-function payloadCheckView(site: SiteModel, tool: ToolModel, sections: readonly ToolSection[], release: string): ToolPageView['payloadCheck'] {
+function payloadCheckView(
+  site: SiteModel,
+  tool: ToolModel,
+  sections: readonly ToolSection[],
+  release: string,
+): ToolPageView['payloadCheck'] {
   const target = payloadCheckTarget(tool);
   const checkSection = sectionOf(sections, 'check-payload');
   if (!checkSection || !target) return undefined;
@@ -415,7 +551,9 @@ function payloadCheckView(site: SiteModel, tool: ToolModel, sections: readonly T
 }
 
 /** Sources read the same way from the same release on the same day, as one entry: Codex's exec_command has 40 captures of one release. */
-export function sourceGroups(provenance: readonly { file: string; package: string; version: string; method: string; date: string }[]): ToolPageView['provenance']['sources'] {
+export function sourceGroups(
+  provenance: readonly { file: string; package: string; version: string; method: string; date: string }[],
+): ToolPageView['provenance']['sources'] {
   const groups = new Map<string, ToolPageView['provenance']['sources'][number]>();
   for (const p of provenance) {
     const release = `${p.package}@${p.version}`;
@@ -428,24 +566,48 @@ export function sourceGroups(provenance: readonly { file: string; package: strin
 
 /** The captured files the page's Input, Result and model-facing input were read from, for Provenance. */
 function capturedOrigins(tool: ToolModel, sections: readonly ToolSection[]): ToolPageView['provenance']['origins'] {
-  const definitions = [['input', tool.input], ['result', tool.output], ['model-input', tool.modelInput?.view]] as const;
+  const definitions = [
+    ['input', tool.input],
+    ['result', tool.output],
+    ['model-input', tool.modelInput?.view],
+  ] as const;
   return definitions.flatMap(([id, view]) => {
     const def = view?.definition;
     if (!def || def.kind === 'unavailable' || !def.origin.file.startsWith('content/')) return [];
-    return [{ title: required(sections, id).title, file: def.origin.file, package: def.origin.package, version: def.origin.version }];
+    return [
+      {
+        title: required(sections, id).title,
+        file: def.origin.file,
+        package: def.origin.package,
+        version: def.origin.version,
+      },
+    ];
   });
 }
 
 /** "Allow or block it": the permission cases that called the tool, and their rules of thumb. */
-function toolPermissionsSection(site: SiteModel, tool: ToolModel, sections: readonly ToolSection[]): ToolPageView['permissions'] {
+function toolPermissionsSection(
+  site: SiteModel,
+  tool: ToolModel,
+  sections: readonly ToolSection[],
+): ToolPageView['permissions'] {
   const permissions = toolPermissions(site, tool);
-  return { section: required(sections, 'permissions'), rules: permissionRulesOfThumb(permissions.rows), ...permissions };
+  return {
+    section: required(sections, 'permissions'),
+    rules: permissionRulesOfThumb(permissions.rows),
+    ...permissions,
+  };
 }
 
 /** Every other name of the tool: its aliases, then the names a history saw it renamed from. */
 function aliasList(tool: ToolModel, former: ReturnType<typeof formerNames>): ToolPageView['aliases']['list'] {
   return [
-    ...tool.generated.aliases.map((a) => ({ name: a.name, indexed: a.kind === 'sdk-type', kind: ALIAS_KINDS[a.kind], evidence: a.evidence })),
+    ...tool.generated.aliases.map((a) => ({
+      name: a.name,
+      indexed: a.kind === 'sdk-type',
+      kind: ALIAS_KINDS[a.kind],
+      evidence: a.evidence,
+    })),
     ...former.map((f) => ({
       name: f.name,
       indexed: false,
@@ -458,14 +620,25 @@ function aliasList(tool: ToolModel, former: ReturnType<typeof formerNames>): Too
 /** The release of the tool's own definition (the header says so when its other parts come from another); without a source release (a documented tool), the agent's, as its record names it. */
 function toolRelease(site: SiteModel, tool: ToolModel, agent: AgentRecord): string {
   const primary = tool.releases.input ?? tool.releases.modelInput;
-  return primary ? releaseLabel(primary) : `${AGENT_LABELS[tool.agent]} ${releaseVersions(site.releases[tool.agent] ?? { examples: [] }) || agent.version}`;
+  return primary
+    ? releaseLabel(primary)
+    : `${AGENT_LABELS[tool.agent]} ${releaseVersions(site.releases[tool.agent] ?? { examples: [] }) || agent.version}`;
 }
 
 /** The fact line under the title: group, the names it is called by (as shown and as search indexes them), how widely it is advertised. */
-function factLine(tool: ToolModel, names: readonly string[], former: ReturnType<typeof formerNames>, summary: AvailabilitySummary | undefined): ToolPageView['facts'] {
+function factLine(
+  tool: ToolModel,
+  names: readonly string[],
+  former: ReturnType<typeof formerNames>,
+  summary: AvailabilitySummary | undefined,
+): ToolPageView['facts'] {
   return {
     group: GROUP_LABELS[tool.generated.group],
-    calledAs: names.map((name, i) => ({ name, indexed: typedName(name), after: names.length > 1 && i === names.length - 1 ? ')' : i >= 1 ? ',' : '' })),
+    calledAs: names.map((name, i) => ({
+      name,
+      indexed: typedName(name),
+      after: names.length > 1 && i === names.length - 1 ? ')' : i >= 1 ? ',' : '',
+    })),
     // Lowercased so that search does not split them at case changes: `killbash` must not match `Bash`.
     searchNames: [...names, ...former.map((f) => f.name)].map(typedName).join(' '),
     availability: summary && { advertisedIn: summary.advertisedIn, total: summary.total },
@@ -488,7 +661,11 @@ export function toolPageView(site: SiteModel, tool: ToolModel): ToolPageView {
   const editorial: EditorialTool | undefined = tool.editorial;
   const subagents = subagentTable(site, tool);
   const hooks = toolHooksView(tool, site.hookBehaviour, site.tools, site.hookOutputs);
-  const sections = toolSections(tool, { jobCount: site.jobs.filter((j) => editorial?.jobs.includes(j.id)).length, startsSubagents: subagents !== undefined, hooks: hooks !== undefined });
+  const sections = toolSections(tool, {
+    jobCount: site.jobs.filter((j) => editorial?.jobs.includes(j.id)).length,
+    startsSubagents: subagents !== undefined,
+    hooks: hooks !== undefined,
+  });
   const release = toolRelease(site, tool, agent);
   const matrix = site.matrix?.agents[tool.agent];
   const summary = matrix ? availabilitySummary(tool, matrix) : undefined;
@@ -498,7 +675,12 @@ export function toolPageView(site: SiteModel, tool: ToolModel): ToolPageView {
   const fileOf = (id: DefinitionFile['section']) => files.find((f) => f.section === id);
   const since = fieldSince(tool, site.histories);
   // Per job of this tool (its main job first): the other agents' tools that do it.
-  const sameJob = counterparts(tool, site.jobs, site.tools, site.agents.map((a) => a.id));
+  const sameJob = counterparts(
+    tool,
+    site.jobs,
+    site.tools,
+    site.agents.map((a) => a.id),
+  );
   const main = sameJob[0];
   const names = callableNames(tool);
   const former = formerNames(tool, site.histories);
@@ -512,17 +694,36 @@ export function toolPageView(site: SiteModel, tool: ToolModel): ToolPageView {
     releaseNote: toolReleaseNote(tool),
     agent,
     // Names a history saw it renamed from are searched too (a reader may only know the old one), as past names.
-    search: searchFields(tool.agent, everyName(tool), release, former.map((f) => f.name)),
+    search: searchFields(
+      tool.agent,
+      everyName(tool),
+      release,
+      former.map((f) => f.name),
+    ),
     facts: factLine(tool, names, former, summary),
     support: supportStrip(tool, site.histories, hooks?.answers.length ?? 0, subagentLine(site, tool)),
     subagents: subagents && { section: required(sections, 'subagents'), table: subagents },
     permissions: toolPermissionsSection(site, tool, sections),
-    counterparts: main && main.tools.length > 0 ? { job: main.job.title.toLowerCase(), url: jobUrl(main.job.id), agents: byAgent(main.tools), folded: main.tools.length > COUNTERPARTS_OPEN } : undefined,
+    counterparts:
+      main && main.tools.length > 0
+        ? {
+            job: main.job.title.toLowerCase(),
+            url: jobUrl(main.job.id),
+            agents: byAgent(main.tools),
+            folded: main.tools.length > COUNTERPARTS_OPEN,
+          }
+        : undefined,
     input: definitionSection(required(sections, 'input'), tool.input, fileOf('input'), since),
     payloadCheck: payloadCheckView(site, tool, sections, release),
     hooks: hooks && { section: required(sections, 'hooks'), ...hooks },
     result: definitionSection(required(sections, 'result'), tool.output, fileOf('result'), since),
-    examples: examplesSection && { section: examplesSection, notRun: tool.notRun, list: examplesView(tool), release: examplesRelease(tool) ?? release, recorder: hookWords(tool.agent).recorder },
+    examples: examplesSection && {
+      section: examplesSection,
+      notRun: tool.notRun,
+      list: examplesView(tool),
+      release: examplesRelease(tool) ?? release,
+      recorder: hookWords(tool.agent).recorder,
+    },
     modelFacing: modelFacingView(tool, sections, configurationLabel, fileOf('model-input'), since),
     availability: { section: required(sections, 'availability'), evidence: matrix && summary && { matrix, summary } },
     aliases: {
@@ -531,7 +732,10 @@ export function toolPageView(site: SiteModel, tool: ToolModel): ToolPageView {
     },
     lifecycle: { section: required(sections, 'lifecycle') },
     history: { section: required(sections, 'version-notes'), view: versionHistory(tool, site.histories) },
-    jobs: jobsSection && { section: jobsSection, list: sameJob.map(({ job, tools }) => ({ title: job.title, url: jobUrl(job.id), agents: byAgent(tools) })) },
+    jobs: jobsSection && {
+      section: jobsSection,
+      list: sameJob.map(({ job, tools }) => ({ title: job.title, url: jobUrl(job.id), agents: byAgent(tools) })),
+    },
     provenance: {
       section: required(sections, 'provenance'),
       files: files.map((f) => ({ title: required(sections, f.section).title.toLowerCase(), fileName: f.fileName })),

@@ -4,7 +4,13 @@
  * the two cannot disagree. Also the condensed availability evidence (one line
  * per outcome instead of one row per configuration).
  */
-import { primaryConfiguration, distinctInputs, DELIVERY_LABELS, type MatrixAgent, type MatrixConfiguration } from '../model/captures.ts';
+import {
+  primaryConfiguration,
+  distinctInputs,
+  DELIVERY_LABELS,
+  type MatrixAgent,
+  type MatrixConfiguration,
+} from '../model/captures.ts';
 import type { Delivery } from '../wire/index.ts';
 import type { ToolModel } from '../model/model.ts';
 import { payloadCheckTarget } from '../check/payload-check-ui.ts';
@@ -62,7 +68,8 @@ export function toolSections(tool: ToolModel, context: ToolPageContext): ToolSec
   if (tool.modelInput) {
     sections.push({ id: 'model-input', title: 'Model-facing input', depth: 2 });
     // Differences get their own heading; "the same fields" or "not compared" is one sentence under the table.
-    if ((tool.modelInput.differences?.length ?? 0) > 0) sections.push({ id: 'sdk-differences', title: 'Published type versus model-facing schema', depth: 3 });
+    if ((tool.modelInput.differences?.length ?? 0) > 0)
+      sections.push({ id: 'sdk-differences', title: 'Published type versus model-facing schema', depth: 3 });
   }
   if (entry && distinctInputs(entry).length > 1) {
     sections.push({ id: 'definition-by-configuration', title: 'Definitions that differ by configuration', depth: 3 });
@@ -160,7 +167,12 @@ export function definitionFiles(tool: ToolModel): DefinitionFile[] {
   for (const [section, view] of views) {
     if (!view?.code || view.definition.kind === 'grammar') continue;
     const extension = view.code.lang === 'ts' ? 'd.ts.txt' : view.code.lang;
-    files.push({ section, fileName: `${section}.${extension}`, text: view.code.text, inline: view.code.text.length <= INLINE_DEFINITION_LIMIT });
+    files.push({
+      section,
+      fileName: `${section}.${extension}`,
+      text: view.code.text,
+      inline: view.code.text.length <= INLINE_DEFINITION_LIMIT,
+    });
   }
   return files;
 }

@@ -8,12 +8,37 @@
  * those passages and nothing else of `messages`.
  */
 import {
-  addDeferredTools, announcedInMessages, asRecord, bodyModel, jsonSchemaInput, hasToolsArray, isObject, jsonReply, keptAnnouncements, keptBody, lastUserTextIn, makeTool, messagesProblem, modelOf, noNamespaces, partsText, pointer, sseReply, STUB_REPLY_TEXT,
+  addDeferredTools,
+  announcedInMessages,
+  asRecord,
+  bodyModel,
+  jsonSchemaInput,
+  hasToolsArray,
+  isObject,
+  jsonReply,
+  keptAnnouncements,
+  keptBody,
+  lastUserTextIn,
+  makeTool,
+  messagesProblem,
+  modelOf,
+  noNamespaces,
+  partsText,
+  pointer,
+  sseReply,
+  STUB_REPLY_TEXT,
 } from './shared.ts';
 import type { Definition } from '../core/content-types.ts';
 import {
   CaptureFormatError,
-  type CapturedTool, type ExtractContext, type StubReply, type ToolCallWire, type ToolCount, type WireFormat, type WireQuirks, type WireRequest,
+  type CapturedTool,
+  type ExtractContext,
+  type StubReply,
+  type ToolCallWire,
+  type ToolCount,
+  type WireFormat,
+  type WireQuirks,
+  type WireRequest,
 } from './types.ts';
 import type { JsonRecord } from '../core/json.ts';
 
@@ -42,7 +67,9 @@ export function countTools(body: JsonRecord, _quirks: WireQuirks): ToolCount {
   for (const tool of Array.isArray(body['tools']) ? body['tools'] : []) {
     if (!isObject(tool)) continue;
     count.tools++;
-    count.names.push(typeof tool['name'] === 'string' ? tool['name'] : typeof tool['type'] === 'string' ? tool['type'] : '?');
+    count.names.push(
+      typeof tool['name'] === 'string' ? tool['name'] : typeof tool['type'] === 'string' ? tool['type'] : '?',
+    );
     if (tool['defer_loading'] === true) count.deferred++;
   }
   return count;
@@ -53,14 +80,29 @@ const USAGE = { input_tokens: 1, cache_creation_input_tokens: 0, cache_read_inpu
 /** The events of one streamed assistant message holding one text block. */
 export function replyEvents(model: string, text = STUB_REPLY_TEXT): [string, unknown][] {
   return [
-    ['message_start', {
-      type: 'message_start',
-      message: { id: 'msg_stub', type: 'message', role: 'assistant', model, content: [], stop_reason: null, stop_sequence: null, usage: USAGE },
-    }],
+    [
+      'message_start',
+      {
+        type: 'message_start',
+        message: {
+          id: 'msg_stub',
+          type: 'message',
+          role: 'assistant',
+          model,
+          content: [],
+          stop_reason: null,
+          stop_sequence: null,
+          usage: USAGE,
+        },
+      },
+    ],
     ['content_block_start', { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } }],
     ['content_block_delta', { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text } }],
     ['content_block_stop', { type: 'content_block_stop', index: 0 }],
-    ['message_delta', { type: 'message_delta', delta: { stop_reason: 'end_turn', stop_sequence: null }, usage: { output_tokens: 1 } }],
+    [
+      'message_delta',
+      { type: 'message_delta', delta: { stop_reason: 'end_turn', stop_sequence: null }, usage: { output_tokens: 1 } },
+    ],
     ['message_stop', { type: 'message_stop' }],
   ];
 }
@@ -68,8 +110,14 @@ export function replyEvents(model: string, text = STUB_REPLY_TEXT): [string, unk
 /** The same message as a non-streaming JSON body. */
 export function replyJson(model: string, text = STUB_REPLY_TEXT): JsonRecord {
   return {
-    id: 'msg_stub', type: 'message', role: 'assistant', model,
-    content: [{ type: 'text', text }], stop_reason: 'end_turn', stop_sequence: null, usage: USAGE,
+    id: 'msg_stub',
+    type: 'message',
+    role: 'assistant',
+    model,
+    content: [{ type: 'text', text }],
+    stop_reason: 'end_turn',
+    stop_sequence: null,
+    usage: USAGE,
   };
 }
 
@@ -83,26 +131,64 @@ export interface ToolUseCall {
 /** The events of one streamed assistant message holding one `tool_use` block (`stop_reason: "tool_use"`). */
 export function toolUseEvents(model: string, call: ToolUseCall): [string, unknown][] {
   return [
-    ['message_start', {
-      type: 'message_start',
-      message: { id: 'msg_stub', type: 'message', role: 'assistant', model, content: [], stop_reason: null, stop_sequence: null, usage: USAGE },
-    }],
-    ['content_block_start', { type: 'content_block_start', index: 0, content_block: { type: 'tool_use', id: call.id, name: call.name, input: {} } }],
-    ['content_block_delta', { type: 'content_block_delta', index: 0, delta: { type: 'input_json_delta', partial_json: JSON.stringify(call.input) } }],
+    [
+      'message_start',
+      {
+        type: 'message_start',
+        message: {
+          id: 'msg_stub',
+          type: 'message',
+          role: 'assistant',
+          model,
+          content: [],
+          stop_reason: null,
+          stop_sequence: null,
+          usage: USAGE,
+        },
+      },
+    ],
+    [
+      'content_block_start',
+      {
+        type: 'content_block_start',
+        index: 0,
+        content_block: { type: 'tool_use', id: call.id, name: call.name, input: {} },
+      },
+    ],
+    [
+      'content_block_delta',
+      {
+        type: 'content_block_delta',
+        index: 0,
+        delta: { type: 'input_json_delta', partial_json: JSON.stringify(call.input) },
+      },
+    ],
     ['content_block_stop', { type: 'content_block_stop', index: 0 }],
-    ['message_delta', { type: 'message_delta', delta: { stop_reason: 'tool_use', stop_sequence: null }, usage: { output_tokens: 1 } }],
+    [
+      'message_delta',
+      { type: 'message_delta', delta: { stop_reason: 'tool_use', stop_sequence: null }, usage: { output_tokens: 1 } },
+    ],
     ['message_stop', { type: 'message_stop' }],
   ];
 }
 
 /** The stub's reply to a Messages request that makes the tool call `call` instead of answering (SSE when `stream: true`, else JSON); undefined for other requests. */
-export function toolUseReply(request: { method: string; path: string; json: unknown }, call: ToolUseCall): StubReply | undefined {
+export function toolUseReply(
+  request: { method: string; path: string; json: unknown },
+  call: ToolUseCall,
+): StubReply | undefined {
   if (request.method !== 'POST' || request.path !== REQUEST_PATH) return undefined;
   const model = modelOf(request.json);
   if (isObject(request.json) && request.json['stream'] === true) return sseReply(toolUseEvents(model, call));
   return jsonReply({
-    id: 'msg_stub', type: 'message', role: 'assistant', model,
-    content: [{ type: 'tool_use', id: call.id, name: call.name, input: call.input }], stop_reason: 'tool_use', stop_sequence: null, usage: USAGE,
+    id: 'msg_stub',
+    type: 'message',
+    role: 'assistant',
+    model,
+    content: [{ type: 'tool_use', id: call.id, name: call.name, input: call.input }],
+    stop_reason: 'tool_use',
+    stop_sequence: null,
+    usage: USAGE,
   });
 }
 
@@ -112,7 +198,9 @@ export function stubReply(request: { method: string; path: string; json: unknown
   if (request.path === COUNT_TOKENS_PATH) return jsonReply({ input_tokens: 1 });
   if (request.path !== REQUEST_PATH) return undefined;
   const model = modelOf(request.json);
-  return isObject(request.json) && request.json['stream'] === true ? sseReply(replyEvents(model)) : jsonReply(replyJson(model));
+  return isObject(request.json) && request.json['stream'] === true
+    ? sseReply(replyEvents(model))
+    : jsonReply(replyJson(model));
 }
 
 // ---------------------------------------------------------------------------
@@ -120,7 +208,8 @@ export function stubReply(request: { method: string; path: string; json: unknown
 
 const NO_RESULT: Definition = {
   kind: 'unavailable',
-  reason: 'The model-facing tool list declares inputs only; the result reaches the model as a tool_result block. See the SDK result type where one exists.',
+  reason:
+    'The model-facing tool list declares inputs only; the result reaches the model as a tool_result block. See the SDK result type where one exists.',
 };
 
 export function extractTools(body: JsonRecord, context: ExtractContext): CapturedTool[] {
@@ -137,8 +226,21 @@ export function extractTools(body: JsonRecord, context: ExtractContext): Capture
     const { name, description, input_schema, type, ...rest } = t;
     const namePointer = pointer(at, 'name');
     if (typeof type === 'string' && type !== 'custom') {
-      const input: Definition = { kind: 'unavailable', reason: `A server tool of type ${type}: the model provider defines and runs it.` };
-      out.push(makeTool({ name: t['name'], delivery: 'hosted', input, output: NO_RESULT, settings: { type, ...rest }, pointer: at, namePointer }));
+      const input: Definition = {
+        kind: 'unavailable',
+        reason: `A server tool of type ${type}: the model provider defines and runs it.`,
+      };
+      out.push(
+        makeTool({
+          name: t['name'],
+          delivery: 'hosted',
+          input,
+          output: NO_RESULT,
+          settings: { type, ...rest },
+          pointer: at,
+          namePointer,
+        }),
+      );
       return;
     }
     const schemaAt = input_schema === undefined ? at : pointer(at, 'input_schema');
@@ -160,7 +262,6 @@ export function extractTools(body: JsonRecord, context: ExtractContext): Capture
   addDeferredTools(out, announcedInMessages(body, context.pointer, announcement), announcement, NO_RESULT);
   return out;
 }
-
 
 /** Calls are `tool_use` blocks; results come back as `tool_result` blocks of a user message. */
 const toolCalls: ToolCallWire = {

@@ -7,7 +7,12 @@
  * text for its input and its result. The helpers layouts share are exported.
  */
 import ts from 'typescript';
-import { declarationClosure, declarationText, parseDeclarations, TypeScriptDefinitionError } from '../shapes/ts-shape.ts';
+import {
+  declarationClosure,
+  declarationText,
+  parseDeclarations,
+  TypeScriptDefinitionError,
+} from '../shapes/ts-shape.ts';
 import { CaptureFormatError, type CapturedTool, type CodeModeLayout, type NestedTool } from './types.ts';
 import { makeTool } from './shared.ts';
 import type { Definition, DefinitionOrigin } from '../core/content-types.ts';
@@ -51,12 +56,16 @@ function typeNameFor(identifier: string, part: 'Input' | 'Result'): string {
 }
 
 /** The method signatures of a `declare const tools: { … }` in `file`, or undefined when it declares no `tools`. */
-export function toolsMembers(file: ts.SourceFile, where: string): { identifier: string; input: string; result: string }[] | undefined {
+export function toolsMembers(
+  file: ts.SourceFile,
+  where: string,
+): { identifier: string; input: string; result: string }[] | undefined {
   let found: { identifier: string; input: string; result: string }[] | undefined;
   for (const statement of file.statements) {
     if (!ts.isVariableStatement(statement)) continue;
     for (const decl of statement.declarationList.declarations) {
-      if (!ts.isIdentifier(decl.name) || decl.name.text !== 'tools' || !decl.type || !ts.isTypeLiteralNode(decl.type)) continue;
+      if (!ts.isIdentifier(decl.name) || decl.name.text !== 'tools' || !decl.type || !ts.isTypeLiteralNode(decl.type))
+        continue;
       found ??= [];
       for (const member of decl.type.members) {
         if (!ts.isMethodSignature(member) || !member.name || !ts.isIdentifier(member.name)) {
@@ -65,7 +74,11 @@ export function toolsMembers(file: ts.SourceFile, where: string): { identifier: 
         const param = member.parameters[0];
         const ret = member.type;
         const resultNode =
-          ret && ts.isTypeReferenceNode(ret) && ts.isIdentifier(ret.typeName) && ret.typeName.text === 'Promise' && ret.typeArguments?.length === 1
+          ret &&
+          ts.isTypeReferenceNode(ret) &&
+          ts.isIdentifier(ret.typeName) &&
+          ret.typeName.text === 'Promise' &&
+          ret.typeArguments?.length === 1
             ? ret.typeArguments[0]!
             : ret;
         found.push({
@@ -84,7 +97,9 @@ export function parseSource(code: string, fileName: string, where: string): ts.S
   const file = ts.createSourceFile(fileName, code, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
   const diagnostics = (file as unknown as { parseDiagnostics?: ts.Diagnostic[] }).parseDiagnostics ?? [];
   if (diagnostics.length > 0) {
-    throw new CodeModeError(`${where} does not parse: ${ts.flattenDiagnosticMessageText(diagnostics[0]!.messageText, ' ')}`);
+    throw new CodeModeError(
+      `${where} does not parse: ${ts.flattenDiagnosticMessageText(diagnostics[0]!.messageText, ' ')}`,
+    );
   }
   return file;
 }
@@ -117,7 +132,9 @@ export function nestedToolsAt(description: string, at: string, exec: string, lay
     return parseCodeModeDescription(description, layout);
   } catch (error) {
     if (error instanceof CodeModeError || error instanceof TypeScriptDefinitionError) {
-      throw new CaptureFormatError(`the code-mode declarations in the description: ${error.message}`, at, exec, { cause: error });
+      throw new CaptureFormatError(`the code-mode declarations in the description: ${error.message}`, at, exec, {
+        cause: error,
+      });
     }
     throw error;
   }
@@ -128,15 +145,26 @@ export function nestedToolsAt(description: string, at: string, exec: string, lay
  * layout (given the exec tool's namespace); one that returns only the layout's envelope
  * has no result definition, for the layout's reason.
  */
-export function codeModeTools(description: string, at: string, exec: { name: string; namespace: string | undefined }, origin: DefinitionOrigin, layout: CodeModeLayout): CapturedTool[] {
-  const noResult: Definition = { kind: 'unavailable', reason: layout.envelope?.reason ?? 'Code mode declares no result type for this tool.' };
+export function codeModeTools(
+  description: string,
+  at: string,
+  exec: { name: string; namespace: string | undefined },
+  origin: DefinitionOrigin,
+  layout: CodeModeLayout,
+): CapturedTool[] {
+  const noResult: Definition = {
+    kind: 'unavailable',
+    reason: layout.envelope?.reason ?? 'Code mode declares no result type for this tool.',
+  };
   return nestedToolsAt(description, at, exec.name, layout).map((tool) =>
     makeTool({
       ...layout.nameOf(tool, exec.namespace),
       delivery: 'code-mode',
       description: tool.description,
       input: { kind: 'typescript', typeName: tool.input.typeName, source: tool.input.source, origin },
-      output: tool.result ? { kind: 'typescript', typeName: tool.result.typeName, source: tool.result.source, origin } : noResult,
+      output: tool.result
+        ? { kind: 'typescript', typeName: tool.result.typeName, source: tool.result.source, origin }
+        : noResult,
       pointer: at,
       namePointer: at,
     }),

@@ -21,10 +21,28 @@
  */
 import type { Definition } from '../core/content-types.ts';
 import { minimalInstance, type MinimalInstanceOptions } from '../shapes/minimal-instance.ts';
-import { asRecord, hasToolsArray, isObject, jsonReply, keptBody, makeTool, noNamespaces, pathOf, pointer, STUB_REPLY_TEXT } from './shared.ts';
+import {
+  asRecord,
+  hasToolsArray,
+  isObject,
+  jsonReply,
+  keptBody,
+  makeTool,
+  noNamespaces,
+  pathOf,
+  pointer,
+  STUB_REPLY_TEXT,
+} from './shared.ts';
 import {
   CaptureFormatError,
-  type CapturedTool, type ExtractContext, type StubReply, type ToolCallWire, type ToolCount, type WireFormat, type WireQuirks, type WireRequest,
+  type CapturedTool,
+  type ExtractContext,
+  type StubReply,
+  type ToolCallWire,
+  type ToolCount,
+  type WireFormat,
+  type WireQuirks,
+  type WireRequest,
 } from './types.ts';
 import type { JsonRecord } from '../core/json.ts';
 
@@ -57,7 +75,14 @@ export function isToolRequestPath(path: string): boolean {
 
 /** Gemini `Type` enum values, upper case on the wire. */
 const GEMINI_TYPES: Record<string, string | undefined> = {
-  TYPE_UNSPECIFIED: undefined, STRING: 'string', NUMBER: 'number', INTEGER: 'integer', BOOLEAN: 'boolean', ARRAY: 'array', OBJECT: 'object', NULL: 'null',
+  TYPE_UNSPECIFIED: undefined,
+  STRING: 'string',
+  NUMBER: 'number',
+  INTEGER: 'integer',
+  BOOLEAN: 'boolean',
+  ARRAY: 'array',
+  OBJECT: 'object',
+  NULL: 'null',
 };
 /** int64 fields, which proto JSON may send as decimal strings. */
 const INT64_KEYS = new Set(['minItems', 'maxItems', 'minLength', 'maxLength', 'minProperties', 'maxProperties']);
@@ -105,7 +130,12 @@ export function jsonSchemaFromGemini(schema: unknown, at: string, tool?: string)
       case 'propertyOrdering':
         break;
       case 'properties':
-        out['properties'] = Object.fromEntries(Object.entries(asRecord(value, here, '`properties`', tool)).map(([name, sub]) => [name, jsonSchemaFromGemini(sub, pointer(here, name), tool)]));
+        out['properties'] = Object.fromEntries(
+          Object.entries(asRecord(value, here, '`properties`', tool)).map(([name, sub]) => [
+            name,
+            jsonSchemaFromGemini(sub, pointer(here, name), tool),
+          ]),
+        );
         break;
       case 'items':
         out['items'] = jsonSchemaFromGemini(value, here, tool);
@@ -142,7 +172,9 @@ export function lastUserText(body: unknown): string | undefined {
   const contents = isObject(body) && Array.isArray(body['contents']) ? body['contents'] : [];
   const user = [...contents].reverse().find((c) => isObject(c) && c['role'] === 'user') as JsonRecord | undefined;
   const parts = user && Array.isArray(user['parts']) ? user['parts'] : [];
-  const text = [...parts].reverse().find((p) => isObject(p) && typeof p['text'] === 'string' && p['thought'] !== true) as JsonRecord | undefined;
+  const text = [...parts]
+    .reverse()
+    .find((p) => isObject(p) && typeof p['text'] === 'string' && p['thought'] !== true) as JsonRecord | undefined;
   return text?.['text'] as string | undefined;
 }
 
@@ -253,7 +285,10 @@ export function functionCallJson(model: string, call: FunctionCall): JsonRecord 
 }
 
 /** The stub's reply to a content-generating request that makes `call` (SSE for streamGenerateContent, else JSON); undefined for other requests. */
-export function functionCallReply(request: { method: string; path: string }, call: FunctionCall): StubReply | undefined {
+export function functionCallReply(
+  request: { method: string; path: string },
+  call: FunctionCall,
+): StubReply | undefined {
   const parsed = request.method === 'POST' ? parsePath(request.path) : undefined;
   if (parsed?.method === STREAM) return sseOf(functionCallJson(parsed.model, call));
   if (parsed?.method === GENERATE) return jsonReply(functionCallJson(parsed.model, call));
@@ -266,7 +301,8 @@ function partsWith(body: unknown, key: string): { part: JsonRecord; value: JsonR
   const out: { part: JsonRecord; value: JsonRecord }[] = [];
   for (const content of contents) {
     if (!isObject(content) || !Array.isArray(content['parts'])) continue;
-    for (const part of content['parts']) if (isObject(part) && isObject(part[key])) out.push({ part, value: part[key] });
+    for (const part of content['parts'])
+      if (isObject(part) && isObject(part[key])) out.push({ part, value: part[key] });
   }
   return out;
 }
@@ -284,7 +320,7 @@ function isCall(value: JsonRecord, id: string): boolean {
 
 /** The text of a value of a function response: a string as it is, anything else as JSON text. */
 function valueText(value: unknown): string {
-  return typeof value === 'string' ? value : JSON.stringify(value) ?? '';
+  return typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
 }
 
 /**
@@ -296,7 +332,10 @@ const toolCalls: ToolCallWire = {
   callKind: () => 'functionCall',
   callId: (index) => `call_stub_${index + 1}`,
   /** A freeform input (a string) has no form in the Gemini API: no reply. */
-  callReply: (request, call) => (typeof call.input === 'string' ? undefined : functionCallReply(request, { id: call.id, name: call.tool, args: call.input })),
+  callReply: (request, call) =>
+    typeof call.input === 'string'
+      ? undefined
+      : functionCallReply(request, { id: call.id, name: call.tool, args: call.input }),
   /**
    * The `functionResponse` part of call `id`: the one that carries its id; failing that
    * (a client that sends results without ids), the one that answers it by name and
@@ -331,12 +370,14 @@ const toolCalls: ToolCallWire = {
 
 const NO_RESULT: Definition = {
   kind: 'unavailable',
-  reason: 'The model is not told the shape of this result: the declaration gives no response schema, and the CLI returns the tool output to the model as a functionResponse part.',
+  reason:
+    'The model is not told the shape of this result: the declaration gives no response schema, and the CLI returns the tool output to the model as a functionResponse part.',
 };
 
 const BUILT_IN_RESULT: Definition = {
   kind: 'unavailable',
-  reason: 'The model provider runs this tool and gives its results to the model itself; the request declares no result shape.',
+  reason:
+    'The model provider runs this tool and gives its results to the model itself; the request declares no result shape.',
 };
 
 /** One function declaration at `at` (`…/functionDeclarations/J`). */
@@ -355,7 +396,11 @@ function extractFunction(raw: unknown, at: string, context: ExtractContext): Cap
   let schemaAt = at;
   if (parametersJsonSchema !== undefined) {
     schemaAt = pointer(at, 'parametersJsonSchema');
-    input = { kind: 'json-schema', schema: asRecord(parametersJsonSchema, schemaAt, '`parametersJsonSchema`', name), origin };
+    input = {
+      kind: 'json-schema',
+      schema: asRecord(parametersJsonSchema, schemaAt, '`parametersJsonSchema`', name),
+      origin,
+    };
   } else if (parameters !== undefined) {
     schemaAt = pointer(at, 'parameters');
     input = { kind: 'json-schema', schema: jsonSchemaFromGemini(parameters, schemaAt, name), origin };
@@ -363,8 +408,14 @@ function extractFunction(raw: unknown, at: string, context: ExtractContext): Cap
     input = { kind: 'json-schema', schema: { type: 'object' }, origin };
   }
   let output = NO_RESULT;
-  if (responseJsonSchema !== undefined) output = { kind: 'json-schema', schema: asRecord(responseJsonSchema, pointer(at, 'responseJsonSchema'), '`responseJsonSchema`', name), origin };
-  else if (response !== undefined) output = { kind: 'json-schema', schema: jsonSchemaFromGemini(response, pointer(at, 'response'), name), origin };
+  if (responseJsonSchema !== undefined)
+    output = {
+      kind: 'json-schema',
+      schema: asRecord(responseJsonSchema, pointer(at, 'responseJsonSchema'), '`responseJsonSchema`', name),
+      origin,
+    };
+  else if (response !== undefined)
+    output = { kind: 'json-schema', schema: jsonSchemaFromGemini(response, pointer(at, 'response'), name), origin };
   return makeTool({
     name,
     delivery: 'function',
@@ -398,7 +449,10 @@ export function extractTools(body: JsonRecord, context: ExtractContext): Capture
         makeTool({
           name: key,
           delivery: 'hosted',
-          input: { kind: 'unavailable', reason: `A built-in tool (${key}): the request carries its settings, not a parameter schema; the model provider runs it.` },
+          input: {
+            kind: 'unavailable',
+            reason: `A built-in tool (${key}): the request carries its settings, not a parameter schema; the model provider runs it.`,
+          },
           output: BUILT_IN_RESULT,
           settings,
           pointer: here,
@@ -409,7 +463,6 @@ export function extractTools(body: JsonRecord, context: ExtractContext): Capture
   });
   return out;
 }
-
 
 export const geminiApi = {
   id: 'gemini-api',

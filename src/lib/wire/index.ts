@@ -7,7 +7,15 @@ import { anthropicMessages } from './anthropic-messages.ts';
 import { geminiApi } from './gemini-api.ts';
 import { openaiChatCompletions } from './openai-chat-completions.ts';
 import { openaiResponses } from './openai-responses.ts';
-import { CaptureFormatError, type CaptureFile, type CapturedTool, type DeferredNamespace, type ExtractContext, type WireFormat, type WireQuirks } from './types.ts';
+import {
+  CaptureFormatError,
+  type CaptureFile,
+  type CapturedTool,
+  type DeferredNamespace,
+  type ExtractContext,
+  type WireFormat,
+  type WireQuirks,
+} from './types.ts';
 
 export const WIRE_FORMATS = {
   'anthropic-messages': anthropicMessages,
@@ -32,13 +40,21 @@ export function wireFormatForPath(path: string): WireFormat | undefined {
 /** The format of a capture file, from the path of its request; throws CaptureFormatError at `/request/path`. */
 export function captureWireFormat(capture: CaptureFile): WireFormat {
   const wire = wireFormatForPath(capture.request.path);
-  if (!wire) throw new CaptureFormatError(`unknown wire format: ${capture.request.method} ${capture.request.path}`, '/request/path');
+  if (!wire)
+    throw new CaptureFormatError(
+      `unknown wire format: ${capture.request.method} ${capture.request.path}`,
+      '/request/path',
+    );
   return wire;
 }
 
 function contextOf(capture: CaptureFile, quirks: WireQuirks): ExtractContext {
   return {
-    origin: { package: capture.cli.package, version: capture.cli.version, file: `content/captures/${capture.agent}/${capture.configuration}.json` },
+    origin: {
+      package: capture.cli.package,
+      version: capture.cli.version,
+      file: `content/captures/${capture.agent}/${capture.configuration}.json`,
+    },
     pointer: '/body',
     quirks,
   };
@@ -59,4 +75,15 @@ export function deferredNamespaces(capture: CaptureFile, quirks: WireQuirks): De
 
 export { deferredNamespaceTool } from './openai-responses.ts';
 export { CaptureFormatError } from './types.ts';
-export type { CaptureFile, CapturedTool, DeferredNamespace, Delivery, ExtractContext, StubReply, ToolCount, WireFormat, WireQuirks, WireRequest } from './types.ts';
+export type {
+  CaptureFile,
+  CapturedTool,
+  DeferredNamespace,
+  Delivery,
+  ExtractContext,
+  StubReply,
+  ToolCount,
+  WireFormat,
+  WireQuirks,
+  WireRequest,
+} from './types.ts';

@@ -13,11 +13,37 @@
 import type { Definition } from '../core/content-types.ts';
 import { codeModeTools } from './code-mode.ts';
 import {
-  addDeferredTools, announcedInMessages, asRecord, countAnnounced, bodyModel, jsonSchemaInput, keptAnnouncements, noNamespaces, hasToolsArray, isObject, jsonReply, keptBody, lastUserTextIn, makeTool, messagesProblem, modelOf, partsText, pointer, STUB_REPLY_TEXT,
+  addDeferredTools,
+  announcedInMessages,
+  asRecord,
+  countAnnounced,
+  bodyModel,
+  jsonSchemaInput,
+  keptAnnouncements,
+  noNamespaces,
+  hasToolsArray,
+  isObject,
+  jsonReply,
+  keptBody,
+  lastUserTextIn,
+  makeTool,
+  messagesProblem,
+  modelOf,
+  partsText,
+  pointer,
+  STUB_REPLY_TEXT,
 } from './shared.ts';
 import {
   CaptureFormatError,
-  type CapturedTool, type ExtractContext, type StubReply, type StubToolCall, type ToolCallWire, type ToolCount, type WireFormat, type WireQuirks, type WireRequest,
+  type CapturedTool,
+  type ExtractContext,
+  type StubReply,
+  type StubToolCall,
+  type ToolCallWire,
+  type ToolCount,
+  type WireFormat,
+  type WireQuirks,
+  type WireRequest,
 } from './types.ts';
 import type { JsonRecord } from '../core/json.ts';
 
@@ -55,7 +81,8 @@ export function countTools(body: JsonRecord, quirks: WireQuirks): ToolCount {
     const name = typeof f['name'] === 'string' ? f['name'] : undefined;
     count.tools++;
     count.names.push(name ?? (typeof tool['type'] === 'string' ? tool['type'] : '?'));
-    if (name === 'exec' && typeof f['description'] === 'string') count.nested += quirks.codeMode?.identifiers(f['description']).length ?? 0;
+    if (name === 'exec' && typeof f['description'] === 'string')
+      count.nested += quirks.codeMode?.identifiers(f['description']).length ?? 0;
   }
   countAnnounced(count, body, quirks.deferredTools);
   return count;
@@ -71,7 +98,10 @@ const USAGE = { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 };
 export function replyChunks(model: string, includeUsage: boolean, text = STUB_REPLY_TEXT): JsonRecord[] {
   const base = { id: 'chatcmpl-stub', object: 'chat.completion.chunk', created: 0, model };
   const chunks: JsonRecord[] = [
-    { ...base, choices: [{ index: 0, delta: { role: 'assistant', content: text }, logprobs: null, finish_reason: null }] },
+    {
+      ...base,
+      choices: [{ index: 0, delta: { role: 'assistant', content: text }, logprobs: null, finish_reason: null }],
+    },
     { ...base, choices: [{ index: 0, delta: {}, logprobs: null, finish_reason: 'stop' }] },
   ];
   if (includeUsage) chunks.push({ ...base, choices: [], usage: USAGE });
@@ -81,8 +111,13 @@ export function replyChunks(model: string, includeUsage: boolean, text = STUB_RE
 /** The same message as a non-streaming JSON body. */
 export function replyJson(model: string, text = STUB_REPLY_TEXT): JsonRecord {
   return {
-    id: 'chatcmpl-stub', object: 'chat.completion', created: 0, model,
-    choices: [{ index: 0, message: { role: 'assistant', content: text, refusal: null }, logprobs: null, finish_reason: 'stop' }],
+    id: 'chatcmpl-stub',
+    object: 'chat.completion',
+    created: 0,
+    model,
+    choices: [
+      { index: 0, message: { role: 'assistant', content: text, refusal: null }, logprobs: null, finish_reason: 'stop' },
+    ],
     usage: USAGE,
   };
 }
@@ -121,8 +156,18 @@ export function toolCallOf(call: StubToolCall): JsonRecord {
 /** A chat.completion whose message makes `call` (no content; `finish_reason: "tool_calls"`). */
 export function toolCallJson(model: string, call: StubToolCall): JsonRecord {
   return {
-    id: 'chatcmpl-stub', object: 'chat.completion', created: 0, model,
-    choices: [{ index: 0, message: { role: 'assistant', content: null, refusal: null, tool_calls: [toolCallOf(call)] }, logprobs: null, finish_reason: 'tool_calls' }],
+    id: 'chatcmpl-stub',
+    object: 'chat.completion',
+    created: 0,
+    model,
+    choices: [
+      {
+        index: 0,
+        message: { role: 'assistant', content: null, refusal: null, tool_calls: [toolCallOf(call)] },
+        logprobs: null,
+        finish_reason: 'tool_calls',
+      },
+    ],
     usage: USAGE,
   };
 }
@@ -143,7 +188,17 @@ export function toolCallChunks(model: string, includeUsage: boolean, call: StubT
     : { index: 0, id: call.id, type: 'function', function: { name: call.tool, arguments: '' } };
   const rest = custom ? { index: 0, custom: { input: text } } : { index: 0, function: { arguments: text } };
   const chunks: JsonRecord[] = [
-    { ...base, choices: [{ index: 0, delta: { role: 'assistant', content: null, tool_calls: [opening] }, logprobs: null, finish_reason: null }] },
+    {
+      ...base,
+      choices: [
+        {
+          index: 0,
+          delta: { role: 'assistant', content: null, tool_calls: [opening] },
+          logprobs: null,
+          finish_reason: null,
+        },
+      ],
+    },
     { ...base, choices: [{ index: 0, delta: { tool_calls: [rest] }, logprobs: null, finish_reason: null }] },
     { ...base, choices: [{ index: 0, delta: {}, logprobs: null, finish_reason: 'tool_calls' }] },
   ];
@@ -152,12 +207,19 @@ export function toolCallChunks(model: string, includeUsage: boolean, call: StubT
 }
 
 /** The stub's reply to a Chat Completions request that makes `call` (SSE when `stream: true`, else JSON); undefined for other requests. */
-export function toolCallReply(request: { method: string; path: string; json: unknown }, call: StubToolCall): StubReply | undefined {
+export function toolCallReply(
+  request: { method: string; path: string; json: unknown },
+  call: StubToolCall,
+): StubReply | undefined {
   if (request.method !== 'POST' || request.path !== REQUEST_PATH) return undefined;
   const model = modelOf(request.json);
   const mode = replyMode(request.json);
   if (!mode.stream) return jsonReply(toolCallJson(model, call));
-  return { status: 200, contentType: 'text/event-stream', body: sseDataText(toolCallChunks(model, mode.includeUsage, call)) };
+  return {
+    status: 200,
+    contentType: 'text/event-stream',
+    body: sseDataText(toolCallChunks(model, mode.includeUsage, call)),
+  };
 }
 
 /** Calls are `tool_calls` of the assistant message; each result comes back as a `role: "tool"` message with the call's `tool_call_id`. */
@@ -181,7 +243,8 @@ const toolCalls: ToolCallWire = {
 
 const NO_RESULT: Definition = {
   kind: 'unavailable',
-  reason: 'The model-facing tool list declares inputs only; the result reaches the model as the content of a `tool` message.',
+  reason:
+    'The model-facing tool list declares inputs only; the result reaches the model as the content of a `tool` message.',
 };
 
 /**
@@ -200,7 +263,18 @@ function extractCustomTool(t: JsonRecord, at: string, context: ExtractContext, o
     ? { kind: 'grammar', syntax: g['syntax'] as string, definition: g['definition'] as string, origin: context.origin }
     : { kind: 'unavailable', reason: 'A freeform tool without a grammar: the model sends plain text.' };
   const inputAt = grammar ? pointer(customAt, 'format', 'grammar', 'definition') : f ? pointer(customAt, 'format') : at;
-  out.push(makeTool({ name, delivery: 'custom', description: typeof description === 'string' ? description : undefined, input, output: NO_RESULT, settings: rest, pointer: inputAt, namePointer: pointer(customAt, 'name') }));
+  out.push(
+    makeTool({
+      name,
+      delivery: 'custom',
+      description: typeof description === 'string' ? description : undefined,
+      input,
+      output: NO_RESULT,
+      settings: rest,
+      pointer: inputAt,
+      namePointer: pointer(customAt, 'name'),
+    }),
+  );
 }
 
 function extractTool(raw: unknown, at: string, context: ExtractContext, out: CapturedTool[]): void {
@@ -211,7 +285,11 @@ function extractTool(raw: unknown, at: string, context: ExtractContext, out: Cap
     extractCustomTool(t, at, context, out);
     return;
   }
-  if (type !== 'function') throw new CaptureFormatError(`a tool of type ${JSON.stringify(type)} is neither a function nor a custom tool`, pointer(at, 'type'));
+  if (type !== 'function')
+    throw new CaptureFormatError(
+      `a tool of type ${JSON.stringify(type)} is neither a function nor a custom tool`,
+      pointer(at, 'type'),
+    );
   if (fn === undefined) throw new CaptureFormatError('a function tool has no `function`', at);
   const fnAt = pointer(at, 'function');
   const f = asRecord(fn, fnAt, '`function`');
@@ -232,7 +310,15 @@ function extractTool(raw: unknown, at: string, context: ExtractContext, out: Cap
   );
   const layout = context.quirks.codeMode;
   if (name === 'exec' && typeof description === 'string' && layout?.declares(description)) {
-    out.push(...codeModeTools(description, pointer(fnAt, 'description'), { name: 'exec', namespace: undefined }, context.origin, layout));
+    out.push(
+      ...codeModeTools(
+        description,
+        pointer(fnAt, 'description'),
+        { name: 'exec', namespace: undefined },
+        context.origin,
+        layout,
+      ),
+    );
   }
 }
 

@@ -14,11 +14,37 @@
 import type { Definition } from '../core/content-types.ts';
 import { codeModeTools } from './code-mode.ts';
 import {
-  addDeferredTools, announcedNames, asRecord, isInputMessage, bodyModel, jsonSchemaInput, commonProblem, fullNameOf, hasToolsArray, isObject, jsonReply, keptBody, lastUserTextIn, makeTool, modelOf, partsText, pointer, sseReply, STUB_REPLY_TEXT,
+  addDeferredTools,
+  announcedNames,
+  asRecord,
+  isInputMessage,
+  bodyModel,
+  jsonSchemaInput,
+  commonProblem,
+  fullNameOf,
+  hasToolsArray,
+  isObject,
+  jsonReply,
+  keptBody,
+  lastUserTextIn,
+  makeTool,
+  modelOf,
+  partsText,
+  pointer,
+  sseReply,
+  STUB_REPLY_TEXT,
 } from './shared.ts';
 import {
   CaptureFormatError,
-  type CapturedTool, type DeferredNamespace, type ExtractContext, type StubReply, type ToolCallWire, type ToolCount, type WireFormat, type WireQuirks, type WireRequest,
+  type CapturedTool,
+  type DeferredNamespace,
+  type ExtractContext,
+  type StubReply,
+  type ToolCallWire,
+  type ToolCount,
+  type WireFormat,
+  type WireQuirks,
+  type WireRequest,
 } from './types.ts';
 import type { JsonRecord } from '../core/json.ts';
 
@@ -38,7 +64,9 @@ function messageTexts(item: JsonRecord, at: string): { text: string; at: string 
   const content = item['content'];
   if (typeof content === 'string') return [{ text: content, at: pointer(at, 'content') }];
   if (!Array.isArray(content)) return [];
-  return content.flatMap((p, j) => (isObject(p) && typeof p['text'] === 'string' ? [{ text: p['text'], at: pointer(at, 'content', j, 'text') }] : []));
+  return content.flatMap((p, j) =>
+    isObject(p) && typeof p['text'] === 'string' ? [{ text: p['text'], at: pointer(at, 'content', j, 'text') }] : [],
+  );
 }
 
 /**
@@ -48,7 +76,9 @@ function messageTexts(item: JsonRecord, at: string): { text: string; at: string 
  */
 export function keptMessage(item: JsonRecord, quirks: WireQuirks): JsonRecord | undefined {
   const content = item['content'];
-  const parts = (Array.isArray(content) ? content : typeof content === 'string' ? [{ type: 'input_text', text: content }] : []).flatMap((p): unknown[] => {
+  const parts = (
+    Array.isArray(content) ? content : typeof content === 'string' ? [{ type: 'input_text', text: content }] : []
+  ).flatMap((p): unknown[] => {
     if (!isObject(p) || typeof p['text'] !== 'string') return [];
     const text = p['text'];
     const passages = [quirks.deferredNamespaces, quirks.deferredTools].flatMap((a) => a?.passages(text) ?? []);
@@ -73,7 +103,11 @@ export function deferredToolNames(body: JsonRecord, at: string, quirks: WireQuir
 export function deferredNamespaces(body: JsonRecord, context: ExtractContext): DeferredNamespace[] {
   const announcement = context.quirks.deferredNamespaces;
   if (!announcement) return [];
-  return announcedNames(inputTexts(body, context.pointer), announcement).map(({ name, at }) => ({ name, pointer: at, reason: announcement.reason(name) }));
+  return announcedNames(inputTexts(body, context.pointer), announcement).map(({ name, at }) => ({
+    name,
+    pointer: at,
+    reason: announcement.reason(name),
+  }));
 }
 
 /** The stand-in for a tool of a deferred namespace, in a configuration that only names the namespace. */
@@ -84,7 +118,10 @@ export function deferredNamespaceTool(known: CapturedTool, deferred: DeferredNam
     fullName: known.fullName,
     delivery: 'deferred',
     input: { kind: 'unavailable', reason: deferred.reason },
-    output: known.output.kind === 'unavailable' ? known.output : { kind: 'unavailable', reason: 'Deferred in this configuration.' },
+    output:
+      known.output.kind === 'unavailable'
+        ? known.output
+        : { kind: 'unavailable', reason: 'Deferred in this configuration.' },
     pointer: deferred.pointer,
     namePointer: deferred.pointer,
   };
@@ -125,7 +162,8 @@ export function countTools(body: JsonRecord, quirks: WireQuirks): ToolCount {
     if (!Array.isArray(list)) return;
     for (const tool of list) {
       if (!isObject(tool)) continue;
-      const name = typeof tool['name'] === 'string' ? tool['name'] : typeof tool['type'] === 'string' ? tool['type'] : '?';
+      const name =
+        typeof tool['name'] === 'string' ? tool['name'] : typeof tool['type'] === 'string' ? tool['type'] : '?';
       if (tool['type'] === 'namespace') {
         count.namespaces++;
         visit(tool['tools'], `${prefix}${name}.`);
@@ -134,7 +172,8 @@ export function countTools(body: JsonRecord, quirks: WireQuirks): ToolCount {
       count.tools++;
       count.names.push(prefix + name);
       if (tool['defer_loading'] === true) count.deferred++;
-      if (name === 'exec' && typeof tool['description'] === 'string') count.nested += quirks.codeMode?.identifiers(tool['description']).length ?? 0;
+      if (name === 'exec' && typeof tool['description'] === 'string')
+        count.nested += quirks.codeMode?.identifiers(tool['description']).length ?? 0;
     }
   };
   visit(body['tools'], '');
@@ -149,26 +188,93 @@ export function countTools(body: JsonRecord, quirks: WireQuirks): ToolCount {
 }
 
 const USAGE = {
-  input_tokens: 1, input_tokens_details: { cached_tokens: 0 },
-  output_tokens: 1, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 2,
+  input_tokens: 1,
+  input_tokens_details: { cached_tokens: 0 },
+  output_tokens: 1,
+  output_tokens_details: { reasoning_tokens: 0 },
+  total_tokens: 2,
 };
 
 /** The events of one streamed response holding one assistant message. */
 export function replyEvents(model: string, text = STUB_REPLY_TEXT): [string, unknown][] {
   const message = {
-    type: 'message', id: 'msg_stub', status: 'completed', role: 'assistant',
+    type: 'message',
+    id: 'msg_stub',
+    status: 'completed',
+    role: 'assistant',
     content: [{ type: 'output_text', text, annotations: [] }],
   };
   const base = { id: 'resp_stub', object: 'response', created_at: 0, model };
   return [
-    ['response.created', { type: 'response.created', sequence_number: 0, response: { ...base, status: 'in_progress', output: [] } }],
-    ['response.output_item.added', { type: 'response.output_item.added', sequence_number: 1, output_index: 0, item: { ...message, status: 'in_progress', content: [] } }],
-    ['response.content_part.added', { type: 'response.content_part.added', sequence_number: 2, item_id: 'msg_stub', output_index: 0, content_index: 0, part: { type: 'output_text', text: '', annotations: [] } }],
-    ['response.output_text.delta', { type: 'response.output_text.delta', sequence_number: 3, item_id: 'msg_stub', output_index: 0, content_index: 0, delta: text }],
-    ['response.output_text.done', { type: 'response.output_text.done', sequence_number: 4, item_id: 'msg_stub', output_index: 0, content_index: 0, text }],
-    ['response.content_part.done', { type: 'response.content_part.done', sequence_number: 5, item_id: 'msg_stub', output_index: 0, content_index: 0, part: { type: 'output_text', text, annotations: [] } }],
-    ['response.output_item.done', { type: 'response.output_item.done', sequence_number: 6, output_index: 0, item: message }],
-    ['response.completed', { type: 'response.completed', sequence_number: 7, response: { ...base, status: 'completed', output: [message], usage: USAGE } }],
+    [
+      'response.created',
+      { type: 'response.created', sequence_number: 0, response: { ...base, status: 'in_progress', output: [] } },
+    ],
+    [
+      'response.output_item.added',
+      {
+        type: 'response.output_item.added',
+        sequence_number: 1,
+        output_index: 0,
+        item: { ...message, status: 'in_progress', content: [] },
+      },
+    ],
+    [
+      'response.content_part.added',
+      {
+        type: 'response.content_part.added',
+        sequence_number: 2,
+        item_id: 'msg_stub',
+        output_index: 0,
+        content_index: 0,
+        part: { type: 'output_text', text: '', annotations: [] },
+      },
+    ],
+    [
+      'response.output_text.delta',
+      {
+        type: 'response.output_text.delta',
+        sequence_number: 3,
+        item_id: 'msg_stub',
+        output_index: 0,
+        content_index: 0,
+        delta: text,
+      },
+    ],
+    [
+      'response.output_text.done',
+      {
+        type: 'response.output_text.done',
+        sequence_number: 4,
+        item_id: 'msg_stub',
+        output_index: 0,
+        content_index: 0,
+        text,
+      },
+    ],
+    [
+      'response.content_part.done',
+      {
+        type: 'response.content_part.done',
+        sequence_number: 5,
+        item_id: 'msg_stub',
+        output_index: 0,
+        content_index: 0,
+        part: { type: 'output_text', text, annotations: [] },
+      },
+    ],
+    [
+      'response.output_item.done',
+      { type: 'response.output_item.done', sequence_number: 6, output_index: 0, item: message },
+    ],
+    [
+      'response.completed',
+      {
+        type: 'response.completed',
+        sequence_number: 7,
+        response: { ...base, status: 'completed', output: [message], usage: USAGE },
+      },
+    ],
   ];
 }
 
@@ -191,8 +297,24 @@ export type ResponsesToolCall =
 export function toolCallItem(call: ResponsesToolCall): JsonRecord {
   const namespace = call.namespace === undefined ? {} : { namespace: call.namespace };
   return call.type === 'function_call'
-    ? { type: 'function_call', id: 'fc_stub', status: 'completed', call_id: call.callId, name: call.name, ...namespace, arguments: JSON.stringify(call.arguments) }
-    : { type: 'custom_tool_call', id: 'ctc_stub', status: 'completed', call_id: call.callId, name: call.name, ...namespace, input: call.input };
+    ? {
+        type: 'function_call',
+        id: 'fc_stub',
+        status: 'completed',
+        call_id: call.callId,
+        name: call.name,
+        ...namespace,
+        arguments: JSON.stringify(call.arguments),
+      }
+    : {
+        type: 'custom_tool_call',
+        id: 'ctc_stub',
+        status: 'completed',
+        call_id: call.callId,
+        name: call.name,
+        ...namespace,
+        input: call.input,
+      };
 }
 
 /** The events of one streamed response holding one tool call item. */
@@ -200,26 +322,51 @@ export function toolCallEvents(model: string, call: ResponsesToolCall): [string,
   const item = toolCallItem(call);
   const base = { id: 'resp_stub', object: 'response', created_at: 0, model };
   return [
-    ['response.created', { type: 'response.created', sequence_number: 0, response: { ...base, status: 'in_progress', output: [] } }],
-    ['response.output_item.added', { type: 'response.output_item.added', sequence_number: 1, output_index: 0, item: { ...item, status: 'in_progress' } }],
+    [
+      'response.created',
+      { type: 'response.created', sequence_number: 0, response: { ...base, status: 'in_progress', output: [] } },
+    ],
+    [
+      'response.output_item.added',
+      {
+        type: 'response.output_item.added',
+        sequence_number: 1,
+        output_index: 0,
+        item: { ...item, status: 'in_progress' },
+      },
+    ],
     ['response.output_item.done', { type: 'response.output_item.done', sequence_number: 2, output_index: 0, item }],
-    ['response.completed', { type: 'response.completed', sequence_number: 3, response: { ...base, status: 'completed', output: [item], usage: USAGE } }],
+    [
+      'response.completed',
+      {
+        type: 'response.completed',
+        sequence_number: 3,
+        response: { ...base, status: 'completed', output: [item], usage: USAGE },
+      },
+    ],
   ];
 }
 
 /** The stub's reply to a Responses request that makes the tool call `call` (SSE unless `stream: false`); undefined for other requests. */
-export function toolCallReply(request: { method: string; path: string; json: unknown }, call: ResponsesToolCall): StubReply | undefined {
+export function toolCallReply(
+  request: { method: string; path: string; json: unknown },
+  call: ResponsesToolCall,
+): StubReply | undefined {
   if (request.method !== 'POST' || request.path !== REQUEST_PATH) return undefined;
   const model = modelOf(request.json);
   const events = toolCallEvents(model, call);
-  return isObject(request.json) && request.json['stream'] === false ? jsonReply((events.at(-1)![1] as { response: JsonRecord }).response) : sseReply(events);
+  return isObject(request.json) && request.json['stream'] === false
+    ? jsonReply((events.at(-1)![1] as { response: JsonRecord }).response)
+    : sseReply(events);
 }
 
 /** SSE unless the request says `stream: false`. */
 export function stubReply(request: { method: string; path: string; json: unknown }): StubReply | undefined {
   if (request.method !== 'POST' || request.path !== REQUEST_PATH) return undefined;
   const model = modelOf(request.json);
-  return isObject(request.json) && request.json['stream'] === false ? jsonReply(replyJson(model)) : sseReply(replyEvents(model));
+  return isObject(request.json) && request.json['stream'] === false
+    ? jsonReply(replyJson(model))
+    : sseReply(replyEvents(model));
 }
 
 // ---------------------------------------------------------------------------
@@ -227,34 +374,64 @@ export function stubReply(request: { method: string; path: string; json: unknown
 
 const NO_RESULT: Definition = {
   kind: 'unavailable',
-  reason: 'The model is not told the shape of this result: the request declares inputs only, and the CLI returns the tool output to the model as text.',
+  reason:
+    'The model is not told the shape of this result: the request declares inputs only, and the CLI returns the tool output to the model as text.',
 };
 
 /** A freeform (`custom`) tool: its grammar when it has one; code mode's `exec` also declares the tools it can call, in TypeScript in its description. */
-function extractCustomTool(t: JsonRecord, at: string, namespace: string | undefined, named: string | undefined, context: ExtractContext, out: CapturedTool[]): void {
+function extractCustomTool(
+  t: JsonRecord,
+  at: string,
+  namespace: string | undefined,
+  named: string | undefined,
+  context: ExtractContext,
+  out: CapturedTool[],
+): void {
   const { origin } = context;
   const { name, description, format, type: _type, ...rest } = t;
   if (typeof name !== 'string') throw new CaptureFormatError('a custom tool has no name', at);
   const f = format === undefined ? undefined : asRecord(format, pointer(at, 'format'), '`format`', named);
-  const grammar = f && f['type'] === 'grammar' && typeof f['definition'] === 'string' && typeof f['syntax'] === 'string';
+  const grammar =
+    f && f['type'] === 'grammar' && typeof f['definition'] === 'string' && typeof f['syntax'] === 'string';
   const input: Definition = grammar
     ? { kind: 'grammar', syntax: f['syntax'] as string, definition: f['definition'] as string, origin }
     : { kind: 'unavailable', reason: 'A freeform tool without a grammar: the model sends plain text.' };
   const inputAt = grammar ? pointer(at, 'format', 'definition') : f ? pointer(at, 'format') : at;
-  out.push(makeTool({ name, namespace, delivery: 'custom', description: typeof description === 'string' ? description : undefined, input, output: NO_RESULT, settings: rest, pointer: inputAt, namePointer: pointer(at, 'name') }));
+  out.push(
+    makeTool({
+      name,
+      namespace,
+      delivery: 'custom',
+      description: typeof description === 'string' ? description : undefined,
+      input,
+      output: NO_RESULT,
+      settings: rest,
+      pointer: inputAt,
+      namePointer: pointer(at, 'name'),
+    }),
+  );
   const layout = context.quirks.codeMode;
   if (name === 'exec' && typeof description === 'string' && layout?.declares(description)) {
-    out.push(...codeModeTools(description, pointer(at, 'description'), { name: named!, namespace }, context.origin, layout));
+    out.push(
+      ...codeModeTools(description, pointer(at, 'description'), { name: named!, namespace }, context.origin, layout),
+    );
   }
 }
 
-function extractTool(raw: unknown, at: string, namespace: string | undefined, context: ExtractContext, out: CapturedTool[]): void {
+function extractTool(
+  raw: unknown,
+  at: string,
+  namespace: string | undefined,
+  context: ExtractContext,
+  out: CapturedTool[],
+): void {
   const { origin } = context;
   const t = asRecord(raw, at, 'the tool');
   const type = t['type'];
   const named = typeof t['name'] === 'string' ? fullNameOf(t['name'], namespace) : undefined;
   if (type === 'namespace') {
-    if (typeof t['name'] !== 'string' || !Array.isArray(t['tools'])) throw new CaptureFormatError('a namespace needs a name and tools', at, named);
+    if (typeof t['name'] !== 'string' || !Array.isArray(t['tools']))
+      throw new CaptureFormatError('a namespace needs a name and tools', at, named);
     const ns = t['name'] === DEFAULT_NAMESPACE ? undefined : t['name'];
     t['tools'].forEach((inner, i) => extractTool(inner, pointer(at, 'tools', i), ns, context, out));
     return;
@@ -293,8 +470,15 @@ function extractTool(raw: unknown, at: string, namespace: string | undefined, co
       description: typeof description === 'string' ? description : undefined,
       input:
         parameters !== undefined
-          ? { kind: 'json-schema', schema: asRecord(parameters, schemaAt, '`parameters`', fullNameOf(callable, namespace)), origin }
-          : { kind: 'unavailable', reason: `A hosted tool: the request carries its settings, not a parameter schema; the model provider runs it.` },
+          ? {
+              kind: 'json-schema',
+              schema: asRecord(parameters, schemaAt, '`parameters`', fullNameOf(callable, namespace)),
+              origin,
+            }
+          : {
+              kind: 'unavailable',
+              reason: `A hosted tool: the request carries its settings, not a parameter schema; the model provider runs it.`,
+            },
       output: NO_RESULT,
       settings,
       pointer: schemaAt,
@@ -314,18 +498,28 @@ export function extractTools(body: JsonRecord, context: ExtractContext): Capture
     const at = pointer(context.pointer, 'input', i);
     const it = asRecord(item, at, 'the input item');
     if (it['type'] !== 'additional_tools') return;
-    if (!Array.isArray(it['tools'])) throw new CaptureFormatError('`tools` of the additional_tools item is not an array', pointer(at, 'tools'));
+    if (!Array.isArray(it['tools']))
+      throw new CaptureFormatError('`tools` of the additional_tools item is not an array', pointer(at, 'tools'));
     it['tools'].forEach((t, j) => extractTool(t, pointer(at, 'tools', j), undefined, context, out));
   });
   // Tools the agent defers are named in a message item, in its own words.
-  addDeferredTools(out, deferredToolNames(body, context.pointer, context.quirks), context.quirks.deferredTools, NO_RESULT);
+  addDeferredTools(
+    out,
+    deferredToolNames(body, context.pointer, context.quirks),
+    context.quirks.deferredTools,
+    NO_RESULT,
+  );
   return out;
 }
 
 /** A request offers tools in `tools`, or in an `additional_tools` input item (as Codex sends them on its default model). */
 function hasTools(body: unknown): boolean {
   if (hasToolsArray(body)) return true;
-  return isObject(body) && Array.isArray(body['input']) && body['input'].some((item) => isObject(item) && item['type'] === 'additional_tools');
+  return (
+    isObject(body) &&
+    Array.isArray(body['input']) &&
+    body['input'].some((item) => isObject(item) && item['type'] === 'additional_tools')
+  );
 }
 
 /** `clock.sleep` → namespace `clock`, name `sleep` (a namespace has no dot). */
@@ -348,7 +542,12 @@ const toolCalls: ToolCallWire = {
   findResult(body, id) {
     if (!isObject(body)) return undefined;
     for (const item of Array.isArray(body['input']) ? body['input'] : []) {
-      if (isObject(item) && (item['type'] === 'function_call_output' || item['type'] === 'custom_tool_call_output') && item['call_id'] === id) return item;
+      if (
+        isObject(item) &&
+        (item['type'] === 'function_call_output' || item['type'] === 'custom_tool_call_output') &&
+        item['call_id'] === id
+      )
+        return item;
     }
     return undefined;
   },

@@ -1,5 +1,13 @@
 /** Helpers the wire format modules share: JSON pointers, SSE framing, assembling a CapturedTool. */
-import { CaptureFormatError, type Announcement, type CapturedTool, type ToolCount, type DeferredNamespace, type ExtractContext, type StubReply } from './types.ts';
+import {
+  CaptureFormatError,
+  type Announcement,
+  type CapturedTool,
+  type ToolCount,
+  type DeferredNamespace,
+  type ExtractContext,
+  type StubReply,
+} from './types.ts';
 
 import { isObject, jsonPointer } from '../core/json.ts';
 import type { Definition, DefinitionOrigin, JsonSchemaDefinition } from '../core/content-types.ts';
@@ -18,9 +26,20 @@ export function asRecord(value: unknown, at: string, what: string, tool?: string
  * declared fields, and its definition says that the member was absent, so that no page
  * shows the stand-in schema as text the CLI sent.
  */
-export function jsonSchemaInput(schema: unknown, at: string, member: string, tool: unknown, origin: DefinitionOrigin): JsonSchemaDefinition {
-  if (schema === undefined) return { kind: 'json-schema', schema: { type: 'object' }, origin, absentMember: member.replaceAll('`', '') };
-  return { kind: 'json-schema', schema: asRecord(schema, at, member, typeof tool === 'string' ? tool : undefined), origin };
+export function jsonSchemaInput(
+  schema: unknown,
+  at: string,
+  member: string,
+  tool: unknown,
+  origin: DefinitionOrigin,
+): JsonSchemaDefinition {
+  if (schema === undefined)
+    return { kind: 'json-schema', schema: { type: 'object' }, origin, absentMember: member.replaceAll('`', '') };
+  return {
+    kind: 'json-schema',
+    schema: asRecord(schema, at, member, typeof tool === 'string' ? tool : undefined),
+    origin,
+  };
 }
 
 export function fullNameOf(name: string, namespace: string | undefined): string {
@@ -69,12 +88,20 @@ export function commonProblem(body: unknown): string | undefined {
  */
 export function lastUserTextIn(list: unknown): string | undefined {
   if (!Array.isArray(list)) return undefined;
-  const user = [...list].reverse().find((m) => isObject(m) && m['role'] === 'user' && (m['type'] === undefined || m['type'] === 'message')) as JsonRecord | undefined;
+  const user = [...list]
+    .reverse()
+    .find((m) => isObject(m) && m['role'] === 'user' && (m['type'] === undefined || m['type'] === 'message')) as
+    | JsonRecord
+    | undefined;
   if (!user) return undefined;
   const content = user['content'];
   if (typeof content === 'string') return content;
   if (!Array.isArray(content)) return undefined;
-  const text = [...content].reverse().find((b) => isObject(b) && (b['type'] === 'text' || b['type'] === 'input_text') && typeof b['text'] === 'string') as JsonRecord | undefined;
+  const text = [...content]
+    .reverse()
+    .find(
+      (b) => isObject(b) && (b['type'] === 'text' || b['type'] === 'input_text') && typeof b['text'] === 'string',
+    ) as JsonRecord | undefined;
   return text?.['text'] as string | undefined;
 }
 
@@ -139,7 +166,11 @@ export function sseReply(events: readonly [string, unknown][]): StubReply {
  * reducer keeps only what the reducer returns of its list, and is left out when nothing
  * remains (the conversation reduced to the text that names deferred tools).
  */
-export function keptBody(body: JsonRecord, kept: readonly string[], reducers: Readonly<Record<string, (list: unknown[]) => unknown[]>> = {}): JsonRecord {
+export function keptBody(
+  body: JsonRecord,
+  kept: readonly string[],
+  reducers: Readonly<Record<string, (list: unknown[]) => unknown[]>> = {},
+): JsonRecord {
   const out: JsonRecord = {};
   for (const [key, value] of Object.entries(body)) {
     if (!kept.includes(key)) continue;
@@ -170,7 +201,11 @@ export function messageTexts(message: unknown, at: string): { text: string; at: 
   const content = message['content'];
   if (typeof content === 'string') return [{ text: content, at: jsonPointer(at, 'content') }];
   if (!Array.isArray(content)) return [];
-  return content.flatMap((b, i) => (isObject(b) && typeof b['text'] === 'string' ? [{ text: b['text'], at: jsonPointer(at, 'content', i, 'text') }] : []));
+  return content.flatMap((b, i) =>
+    isObject(b) && typeof b['text'] === 'string'
+      ? [{ text: b['text'], at: jsonPointer(at, 'content', i, 'text') }]
+      : [],
+  );
 }
 
 /**
@@ -178,7 +213,9 @@ export function messageTexts(message: unknown, at: string): { text: string; at: 
  * API's short form of a message, `{ role, content }`, which Pi sends)?
  */
 export function isInputMessage(item: unknown): item is JsonRecord {
-  return isObject(item) && (item['type'] === 'message' || (item['type'] === undefined && typeof item['role'] === 'string'));
+  return (
+    isObject(item) && (item['type'] === 'message' || (item['type'] === undefined && typeof item['role'] === 'string'))
+  );
 }
 
 /**
@@ -204,7 +241,8 @@ export function keptPassages(messages: readonly unknown[], find: (text: string) 
   const out: JsonRecord[] = [];
   for (const m of messages) {
     if (!isObject(m)) continue;
-    for (const { text } of messageTexts(m, '')) for (const passage of find(text)) out.push({ role: m['role'], content: [{ type: 'text', text: passage }] });
+    for (const { text } of messageTexts(m, ''))
+      for (const passage of find(text)) out.push({ role: m['role'], content: [{ type: 'text', text: passage }] });
   }
   return out;
 }
@@ -214,10 +252,14 @@ export function keptPassages(messages: readonly unknown[], find: (text: string) 
  * where it is), in order, each once, with the pointer of the first text naming it; none
  * without an announcement.
  */
-export function announcedNames(texts: Iterable<{ text: string; at: string }>, announcement: Announcement | undefined): { name: string; at: string }[] {
+export function announcedNames(
+  texts: Iterable<{ text: string; at: string }>,
+  announcement: Announcement | undefined,
+): { name: string; at: string }[] {
   const out: { name: string; at: string }[] = [];
   if (!announcement) return out;
-  for (const { text, at } of texts) for (const name of announcement.names(text)) if (!out.some((d) => d.name === name)) out.push({ name, at });
+  for (const { text, at } of texts)
+    for (const name of announcement.names(text)) if (!out.some((d) => d.name === name)) out.push({ name, at });
   return out;
 }
 
@@ -231,9 +273,16 @@ export function keptAnnouncements(messages: readonly unknown[], announcement: An
 }
 
 /** Tool names the `messages` of a body announce as deferred, each with the pointer of the text naming it. */
-export function announcedInMessages(body: JsonRecord, at: string, announcement: Announcement | undefined): { name: string; at: string }[] {
+export function announcedInMessages(
+  body: JsonRecord,
+  at: string,
+  announcement: Announcement | undefined,
+): { name: string; at: string }[] {
   const messages = Array.isArray(body['messages']) ? body['messages'] : [];
-  return announcedNames(messages.flatMap((m, i) => messageTexts(m, jsonPointer(at, 'messages', i))), announcement);
+  return announcedNames(
+    messages.flatMap((m, i) => messageTexts(m, jsonPointer(at, 'messages', i))),
+    announcement,
+  );
 }
 
 /** Adds to `count` the tools the messages of `body` announce as deferred that it does not name yet (capture's summary line). */
@@ -247,11 +296,25 @@ export function countAnnounced(count: ToolCount, body: JsonRecord, announcement:
 }
 
 /** The tools `named` (announced as deferred) that `out` does not hold yet, added to it as deferred tools with the announcement's reason. */
-export function addDeferredTools(out: CapturedTool[], named: readonly { name: string; at: string }[], announcement: Announcement | undefined, output: Definition): void {
+export function addDeferredTools(
+  out: CapturedTool[],
+  named: readonly { name: string; at: string }[],
+  announcement: Announcement | undefined,
+  output: Definition,
+): void {
   if (!announcement) return;
   for (const { name, at } of named) {
     if (out.some((t) => t.fullName === name)) continue;
-    out.push(makeTool({ name, delivery: 'deferred', input: deferredInput(announcement, name), output, pointer: at, namePointer: at }));
+    out.push(
+      makeTool({
+        name,
+        delivery: 'deferred',
+        input: deferredInput(announcement, name),
+        output,
+        pointer: at,
+        namePointer: at,
+      }),
+    );
   }
 }
 

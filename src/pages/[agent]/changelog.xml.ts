@@ -10,6 +10,9 @@ export const getStaticPaths = historyAgentPaths satisfies GetStaticPaths;
 
 export const GET: APIRoute = async (context) => {
   const { agent } = context.props as { agent: AgentId };
-  if (!context.site) throw new Error('changelog.xml: astro.config sets no `site`; an Atom feed needs absolute ids and links');
-  return new Response(atomXml(changelogFeed(await getSite(), agent, context.site)), { headers: { 'Content-Type': 'application/atom+xml; charset=utf-8' } });
+  if (!context.site)
+    throw new Error('changelog.xml: astro.config sets no `site`; an Atom feed needs absolute ids and links');
+  return new Response(atomXml(changelogFeed(await getSite(), agent, context.site)), {
+    headers: { 'Content-Type': 'application/atom+xml; charset=utf-8' },
+  });
 };

@@ -9,5 +9,7 @@ export const getStaticPaths = historyAgentPaths satisfies GetStaticPaths;
 
 export const GET: APIRoute = async (context) => {
   const { agent } = context.props as { agent: AgentId };
-  return new Response(JSON.stringify(historyExport(await getSite(), agent)), { headers: { 'Content-Type': 'application/json; charset=utf-8' } });
+  return new Response(JSON.stringify(historyExport(await getSite(), agent)), {
+    headers: { 'Content-Type': 'application/json; charset=utf-8' },
+  });
 };

@@ -11,20 +11,33 @@ import { dirname, join } from 'node:path';
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { browserModules, underSrc } from '../../lib/routes/browser-modules.ts';
 
-const SOURCES = underSrc(import.meta.glob<string>(['../../scripts/compare-releases.ts', '../../lib/history/text-diff-parts.ts'], { query: '?raw', import: 'default', eager: true }));
+const SOURCES = underSrc(
+  import.meta.glob<string>(['../../scripts/compare-releases.ts', '../../lib/history/text-diff-parts.ts'], {
+    query: '?raw',
+    import: 'default',
+    eager: true,
+  }),
+);
 const ENTRIES = ['scripts/compare-releases.ts'];
 
 /** jsdiff's browser build, read from the installed package (its exports do not name dist/, so it is found beside its package.json). */
 function jsdiff(): string {
   const require = createRequire(join(process.cwd(), 'package.json'));
   const folder = dirname(require.resolve('diff/package.json'));
-  const { version, license } = JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8')) as { version: string; license: string };
+  const { version, license } = JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8')) as {
+    version: string;
+    license: string;
+  };
   return `/* jsdiff ${version} (npm package "diff"), ${license} licence: https://github.com/kpdecker/jsdiff */\n${readFileSync(join(folder, 'dist/diff.min.js'), 'utf8')}`;
 }
 
 export const getStaticPaths = (() => [
-  ...[...browserModules(ENTRIES, SOURCES, 'the release comparison')].map(([module, text]) => ({ params: { module }, props: { text } })),
+  ...[...browserModules(ENTRIES, SOURCES, 'the release comparison')].map(([module, text]) => ({
+    params: { module },
+    props: { text },
+  })),
   { params: { module: 'vendor/diff.js' }, props: { text: jsdiff() } },
 ]) satisfies GetStaticPaths;
 
-export const GET: APIRoute = ({ props }) => new Response((props as { text: string }).text, { headers: { 'Content-Type': 'text/javascript; charset=utf-8' } });
+export const GET: APIRoute = ({ props }) =>
+  new Response((props as { text: string }).text, { headers: { 'Content-Type': 'text/javascript; charset=utf-8' } });

@@ -15,10 +15,20 @@ import type { APIRoute, GetStaticPaths } from 'astro';
 import { browserModules, underSrc } from '../../lib/routes/browser-modules.ts';
 
 /** Sources the entries may reach, by path under src/ (`lib/shapes/anchors.ts`): the layers the checker's modules live in (src/lib/README.md); a module outside them stops the build. */
-const SOURCES = underSrc(import.meta.glob<string>(['../../scripts/*.ts', '../../lib/core/*.ts', '../../lib/shapes/*.ts', '../../lib/check/*.ts'], { query: '?raw', import: 'default', eager: true }));
+const SOURCES = underSrc(
+  import.meta.glob<string>(
+    ['../../scripts/*.ts', '../../lib/core/*.ts', '../../lib/shapes/*.ts', '../../lib/check/*.ts'],
+    { query: '?raw', import: 'default', eager: true },
+  ),
+);
 /** The form's script, and its worker (started by URL, not imported). */
 const ENTRIES = ['scripts/payload-check.ts', 'scripts/payload-check-worker.ts'];
 
-export const getStaticPaths = (() => [...browserModules(ENTRIES, SOURCES, 'the payload checker')].map(([module, text]) => ({ params: { module }, props: { text } }))) satisfies GetStaticPaths;
+export const getStaticPaths = (() =>
+  [...browserModules(ENTRIES, SOURCES, 'the payload checker')].map(([module, text]) => ({
+    params: { module },
+    props: { text },
+  }))) satisfies GetStaticPaths;
 
-export const GET: APIRoute = ({ props }) => new Response((props as { text: string }).text, { headers: { 'Content-Type': 'text/javascript; charset=utf-8' } });
+export const GET: APIRoute = ({ props }) =>
+  new Response((props as { text: string }).text, { headers: { 'Content-Type': 'text/javascript; charset=utf-8' } });

@@ -13,7 +13,14 @@ import { rankedPagefindSource } from '../../lib/views/search.ts';
 export const GET: APIRoute = () => {
   const { outputText } = ts.transpileModule(searchRank, {
     fileName: 'search-rank.ts',
-    compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, verbatimModuleSyntax: true, removeComments: true },
+    compilerOptions: {
+      target: ts.ScriptTarget.ES2022,
+      module: ts.ModuleKind.ESNext,
+      verbatimModuleSyntax: true,
+      removeComments: true,
+    },
   });
-  return new Response(rankedPagefindSource(outputText), { headers: { 'Content-Type': 'text/javascript; charset=utf-8' } });
+  return new Response(rankedPagefindSource(outputText), {
+    headers: { 'Content-Type': 'text/javascript; charset=utf-8' },
+  });
 };

@@ -23,13 +23,24 @@ export function loadAgents(stage: Stage): AgentsResult {
     const agent = reader.read<AgentRecord>(path, 'agent');
     if (!agent) continue;
     const file = reader.relContent(path);
-    if (`agents/${agent.id}.json` !== path) problems.error(file, '/id', 'file-name-matches-id', `id ${agent.id} does not match the file name`);
+    if (`agents/${agent.id}.json` !== path)
+      problems.error(file, '/id', 'file-name-matches-id', `id ${agent.id} does not match the file name`);
     const problem = urlNameProblem(agent.id, stage.reserved.top);
     if (problem) problems.error(file, '/id', 'url-name-valid', `agent id ${agent.id} ${problem}`);
     // "Not published" only with evidence: some package's registry listing has the release, or none does.
     const bundled = agent.bundledCli;
     if (bundled && bundled.published !== bundled.listings.some((l) => l.lists)) {
-      problems.error(file, '/bundledCli/published', 'bundled-cli-evidence', `published is ${bundled.published}, but ${bundled.listings.filter((l) => l.lists).map((l) => l.package).join(', ') || 'no package'} of /bundledCli/listings lists ${agent.version}`);
+      problems.error(
+        file,
+        '/bundledCli/published',
+        'bundled-cli-evidence',
+        `published is ${bundled.published}, but ${
+          bundled.listings
+            .filter((l) => l.lists)
+            .map((l) => l.package)
+            .join(', ') || 'no package'
+        } of /bundledCli/listings lists ${agent.version}`,
+      );
     }
     agents.push(agent);
   }
@@ -46,10 +57,13 @@ export function loadAgents(stage: Stage): AgentsResult {
     if (record) record.sources.push(source);
     else agents.push({ id, product: AGENT_PRODUCTS[id], version: m.version, checked: m.checked, sources: [source] });
   }
-  return matrix ? { agents, matrix, ids: new Set(agents.map((a) => a.id)) } : { agents, ids: new Set(agents.map((a) => a.id)) };
+  return matrix
+    ? { agents, matrix, ids: new Set(agents.map((a) => a.id)) }
+    : { agents, ids: new Set(agents.map((a) => a.id)) };
 }
 
-const CAPTURES_ROLE = 'Runtime captures: the tools the real CLI sends its model in each configuration of the capture matrix';
+const CAPTURES_ROLE =
+  'Runtime captures: the tools the real CLI sends its model in each configuration of the capture matrix';
 
 /**
  * The captures' source names the package the release was installed from, as the captures record
@@ -80,7 +94,12 @@ export function addTypeSources(agents: AgentRecord[], tools: readonly ToolModel[
     }
     for (const [pkg, { version, files }] of packages) {
       if (agent.sources.some((s) => s.package === pkg)) continue;
-      agent.sources.push({ package: pkg, version, files: [...files].sort(), role: 'Published types: the input type of each tool it declares, compared with the schema the CLI sends its model' });
+      agent.sources.push({
+        package: pkg,
+        version,
+        files: [...files].sort(),
+        role: 'Published types: the input type of each tool it declares, compared with the schema the CLI sends its model',
+      });
     }
   }
 }
@@ -93,9 +112,20 @@ function checkMatrix(stage: Stage, matrix: CaptureMatrix): void {
     m.configurations.forEach((c, i) => {
       const first = seen.get(c.id);
       if (first !== undefined) {
-        stage.problems.error(file, `/agents/${agent}/configurations/${i}/id`, 'unique-configuration-id', `configuration id ${c.id} is already used by /agents/${agent}/configurations/${first}`);
+        stage.problems.error(
+          file,
+          `/agents/${agent}/configurations/${i}/id`,
+          'unique-configuration-id',
+          `configuration id ${c.id} is already used by /agents/${agent}/configurations/${first}`,
+        );
       } else seen.set(c.id, i);
-      if (Buffer.byteLength(`${c.id}.json`) > 255) stage.problems.error(file, `/agents/${agent}/configurations/${i}/id`, 'url-name-valid', `configuration id ${c.id} is too long for a file name`);
+      if (Buffer.byteLength(`${c.id}.json`) > 255)
+        stage.problems.error(
+          file,
+          `/agents/${agent}/configurations/${i}/id`,
+          'url-name-valid',
+          `configuration id ${c.id} is too long for a file name`,
+        );
     });
   }
 }

@@ -25,7 +25,12 @@ export function loadArchive(stage: Stage, current: ReadonlySet<string>): Archive
     if (!data) continue;
     const file = reader.relContent(path);
     if (path !== `archive/${data.agent}.json`) {
-      problems.error(file, '/agent', 'file-name-matches-id', `the archive of ${data.agent} belongs in content/archive/${data.agent}.json`);
+      problems.error(
+        file,
+        '/agent',
+        'file-name-matches-id',
+        `the archive of ${data.agent} belongs in content/archive/${data.agent}.json`,
+      );
       continue;
     }
     const origin = data.origin;
@@ -33,29 +38,60 @@ export function loadArchive(stage: Stage, current: ReadonlySet<string>): Archive
     data.files.forEach((entry, i) => {
       const pointer = `/files/${i}/path`;
       const [, agent, tool, version, name] = entry.path.split('/') as [string, string, string, string, string];
-      if (agent !== data.agent) return problems.error(file, pointer, 'archive-path-of-agent', `${entry.path} is not a path of ${data.agent}`);
+      if (agent !== data.agent)
+        return problems.error(file, pointer, 'archive-path-of-agent', `${entry.path} is not a path of ${data.agent}`);
       if (!(name in EXPORT_FILE_NAMES)) {
-        return problems.error(file, pointer, 'archive-export-file', `${name} is not an export file name (${Object.keys(EXPORT_FILE_NAMES).join(', ')})`);
+        return problems.error(
+          file,
+          pointer,
+          'archive-export-file',
+          `${name} is not an export file name (${Object.keys(EXPORT_FILE_NAMES).join(', ')})`,
+        );
       }
       if (current.has(entry.path)) {
-        return problems.error(file, pointer, 'archive-not-current', `the current content publishes ${entry.path} itself: remove it from the archive`);
+        return problems.error(
+          file,
+          pointer,
+          'archive-not-current',
+          `the current content publishes ${entry.path} itself: remove it from the archive`,
+        );
       }
       if (name.endsWith('.json')) {
         try {
           JSON.parse(entry.text);
         } catch (error) {
-          return problems.error(file, `/files/${i}/text`, 'archive-text-json', `the text archived for ${name} is not valid JSON (${(error as Error).message}); it would be published as it is`);
+          return problems.error(
+            file,
+            `/files/${i}/text`,
+            'archive-text-json',
+            `the text archived for ${name} is not valid JSON (${(error as Error).message}); it would be published as it is`,
+          );
         }
       }
       const overlap = originRefused ? undefined : originOverlap(entry.text, origin);
       if (overlap !== undefined) {
         originRefused = true;
-        return problems.error(file, '/origin', 'archive-origin-whole', `the origin ${origin} is only the start of the address ${overlap} in the text of ${entry.path} (/files/${i}/text); replacing it with the site's address would corrupt that address. The origin is the scheme, host and port the texts were written with`);
+        return problems.error(
+          file,
+          '/origin',
+          'archive-origin-whole',
+          `the origin ${origin} is only the start of the address ${overlap} in the text of ${entry.path} (/files/${i}/text); replacing it with the site's address would corrupt that address. The origin is the scheme, host and port the texts were written with`,
+        );
       }
       const first = seen.get(entry.path);
-      if (first !== undefined) return problems.error(file, pointer, 'archive-path-unique', `${entry.path} is archived already at ${first}`);
+      if (first !== undefined)
+        return problems.error(file, pointer, 'archive-path-unique', `${entry.path} is archived already at ${first}`);
       seen.set(entry.path, `${file}#${pointer}`);
-      out.push({ agent: data.agent, tool, version, file: name as ExportFileName, path: entry.path, text: entry.text, origin: data.origin, archived: entry.archived });
+      out.push({
+        agent: data.agent,
+        tool,
+        version,
+        file: name as ExportFileName,
+        path: entry.path,
+        text: entry.text,
+        origin: data.origin,
+        archived: entry.archived,
+      });
     });
   }
   return out;
@@ -65,7 +101,8 @@ export function loadArchive(stage: Stage, current: ReadonlySet<string>): Archive
 export function originOverlap(text: string, origin: string): string | undefined {
   for (let at = text.indexOf(origin); at >= 0; at = text.indexOf(origin, at + 1)) {
     const next = text[at + origin.length];
-    if (next !== undefined && /[A-Za-z0-9.:@_~%-]/.test(next)) return /^[^\s"'<>]*/.exec(text.slice(at))![0].slice(0, 120);
+    if (next !== undefined && /[A-Za-z0-9.:@_~%-]/.test(next))
+      return /^[^\s"'<>]*/.exec(text.slice(at))![0].slice(0, 120);
   }
   return undefined;
 }

@@ -6,13 +6,32 @@
  */
 import type { Stage } from '../context.ts';
 import { AGENTS, capturedNamespaces, capturedTools, unannouncedTexts } from '../../agents/index.ts';
-import { distinctInputs, indexCaptured, primaryConfiguration, type CapturedEntry, type CaptureMatrix, type MatrixAgent } from '../../model/captures.ts';
+import {
+  distinctInputs,
+  indexCaptured,
+  primaryConfiguration,
+  type CapturedEntry,
+  type CaptureMatrix,
+  type MatrixAgent,
+} from '../../model/captures.ts';
 import type { AgentId } from '../../core/content-types.ts';
 import { definitionView } from '../definition-view.ts';
 import { parsePath } from '../../wire/gemini-api.ts';
-import { CaptureFormatError, captureWireFormat, type CaptureFile, type CapturedTool, type DeferredNamespace } from '../../wire/index.ts';
+import {
+  CaptureFormatError,
+  captureWireFormat,
+  type CaptureFile,
+  type CapturedTool,
+  type DeferredNamespace,
+} from '../../wire/index.ts';
 import type { DefinitionView, ToolModel } from '../../model/model.ts';
-import { attachCapture, capturePlace, isMcpInstance, mcpFamilyFromCapture, synthesizeFromCapture } from '../tool-synthesis.ts';
+import {
+  attachCapture,
+  capturePlace,
+  isMcpInstance,
+  mcpFamilyFromCapture,
+  synthesizeFromCapture,
+} from '../tool-synthesis.ts';
 import { checkName } from '../names.ts';
 import { answersTo } from '../../model/tool-names.ts';
 
@@ -24,7 +43,13 @@ export type CapturedRequests = Map<string, { model?: string; wire: string; packa
  * is (by name or alias), or the MCP family (a tool of the stub MCP server), or gets a page of
  * its own. Every distinct definition is compiled, shown or not.
  */
-function placeCaptured(stage: Stage, agentId: AgentId, agentMatrix: MatrixAgent, perConfig: Parameters<typeof indexCaptured>[1], tools: ToolModel[]): void {
+function placeCaptured(
+  stage: Stage,
+  agentId: AgentId,
+  agentMatrix: MatrixAgent,
+  perConfig: Parameters<typeof indexCaptured>[1],
+  tools: ToolModel[],
+): void {
   const { reader, problems } = stage;
   const fileOf = (config: string): string => reader.relContent(`captures/${agentId}/${config}.json`);
   for (const entry of indexCaptured(agentId, perConfig).values()) {
@@ -32,7 +57,16 @@ function placeCaptured(stage: Stage, agentId: AgentId, agentMatrix: MatrixAgent,
     const views = distinctInputs(entry).map(({ configs, tool }) => ({
       configs,
       tool,
-      view: tool.input.kind === 'json-schema' ? definitionView(tool.input, 'input', capturePlace(fileOf, entry, configs[0]!, tool), problems, stage.definitionAjv) : undefined,
+      view:
+        tool.input.kind === 'json-schema'
+          ? definitionView(
+              tool.input,
+              'input',
+              capturePlace(fileOf, entry, configs[0]!, tool),
+              problems,
+              stage.definitionAjv,
+            )
+          : undefined,
     }));
     const existing = tools.find((t) => t.agent === agentId && answersTo(t, entry.fullName));
     if (existing) {
@@ -48,7 +82,9 @@ function placeCaptured(stage: Stage, agentId: AgentId, agentMatrix: MatrixAgent,
       const family = tools.find((t) => t.agent === agentId && t.generated.group === 'mcp');
       if (!family) tools.push(mcpFamilyFromCapture(entry, agentMatrix));
       else if (!family.captured) family.captured = entry;
-      else for (const [config, tool] of entry.byConfig) if (!family.captured.byConfig.has(config)) family.captured.byConfig.set(config, tool);
+      else
+        for (const [config, tool] of entry.byConfig)
+          if (!family.captured.byConfig.has(config)) family.captured.byConfig.set(config, tool);
       continue;
     }
     const tool = synthesizeFromCapture(entry, agentMatrix, fileOf, problems, stage.definitionAjv);
@@ -73,39 +109,74 @@ export function attachCaptures(stage: Stage, tools: ToolModel[], matrix: Capture
       const path = `captures/${agentId}/${config.id}.json`;
       const file = reader.relContent(path);
       if (!present.has(path)) {
-        problems.error(matrixFile, `/agents/${agentId}/configurations/${i}/id`, 'capture-present', `configuration ${config.id} has no capture at ${file}; run npm run capture`);
+        problems.error(
+          matrixFile,
+          `/agents/${agentId}/configurations/${i}/id`,
+          'capture-present',
+          `configuration ${config.id} has no capture at ${file}; run npm run capture`,
+        );
         return;
       }
       present.delete(path);
       const capture = reader.read<CaptureFile>(path, 'capture');
       if (!capture) return;
       if (capture.configuration !== config.id || capture.agent !== agentId) {
-        problems.error(file, '/configuration', 'capture-matches-matrix', `capture of ${capture.agent}/${capture.configuration} is filed as ${agentId}/${config.id}`);
+        problems.error(
+          file,
+          '/configuration',
+          'capture-matches-matrix',
+          `capture of ${capture.agent}/${capture.configuration} is filed as ${agentId}/${config.id}`,
+        );
       }
       if (capture.cli.version !== agentMatrix.version) {
-        problems.error(file, '/cli/version', 'capture-matches-matrix', `captured ${capture.cli.version}, the matrix pins ${agentMatrix.version}`);
+        problems.error(
+          file,
+          '/cli/version',
+          'capture-matches-matrix',
+          `captured ${capture.cli.version}, the matrix pins ${agentMatrix.version}`,
+        );
       }
       // The release comes from the matrix's package, or from a standalone package of the agent that has it where that one does not.
       const packages = [agentMatrix.package, ...(AGENTS[agentId]?.standalonePackages ?? [])];
       if (!packages.includes(capture.cli.package)) {
-        problems.error(file, '/cli/package', 'capture-matches-matrix', `captured from ${capture.cli.package}, which is none of the agent's packages (${packages.join(', ')})`);
+        problems.error(
+          file,
+          '/cli/package',
+          'capture-matches-matrix',
+          `captured from ${capture.cli.package}, which is none of the agent's packages (${packages.join(', ')})`,
+        );
       } else if (capture.cli.package !== (agentMatrix.holder ?? agentMatrix.package)) {
         // The pin names the package that holds its release, as the capture found it.
-        problems.error(matrixFile, `/agents/${agentId}/${agentMatrix.holder ? 'holder' : 'version'}`, 'matrix-holder', `${agentMatrix.package}@${agentMatrix.version} was captured from ${capture.cli.package}; the pin must name it as its holder ("holder": "${capture.cli.package}")`);
+        problems.error(
+          matrixFile,
+          `/agents/${agentId}/${agentMatrix.holder ? 'holder' : 'version'}`,
+          'matrix-holder',
+          `${agentMatrix.package}@${agentMatrix.version} was captured from ${capture.cli.package}; the pin must name it as its holder ("holder": "${capture.cli.package}")`,
+        );
       }
       checkKeptTexts(stage, file, agentId, capture);
       try {
         // A name that is not plain printable text is reported once, where the capture gives it, and goes no further.
-        const captured = capturedTools(capture).filter((tool) => checkName(problems, { file, pointer: tool.namePointer }, 'tool name', tool.fullName));
-        const namespaces = capturedNamespaces(capture).filter((ns) => checkName(problems, { file, pointer: ns.pointer }, 'namespace', ns.name));
+        const captured = capturedTools(capture).filter((tool) =>
+          checkName(problems, { file, pointer: tool.namePointer }, 'tool name', tool.fullName),
+        );
+        const namespaces = capturedNamespaces(capture).filter((ns) =>
+          checkName(problems, { file, pointer: ns.pointer }, 'namespace', ns.name),
+        );
         perConfig.push({ configuration: config.id, tools: captured, deferredNamespaces: namespaces });
         requests.set(`${agentId}/${config.id}`, requestFacts(capture));
       } catch (error) {
         if (!(error instanceof CaptureFormatError)) throw error;
-        problems.error(file, error.pointer, 'capture-readable', `${error.tool ? `tool ${error.tool}: ` : ''}${error.message}`);
+        problems.error(
+          file,
+          error.pointer,
+          'capture-readable',
+          `${error.tool ? `tool ${error.tool}: ` : ''}${error.message}`,
+        );
       }
     });
-    for (const path of present) problems.warn(reader.relContent(path), 'ignored: no configuration of content/capture-matrix.json has this id');
+    for (const path of present)
+      problems.warn(reader.relContent(path), 'ignored: no configuration of content/capture-matrix.json has this id');
 
     placeCaptured(stage, agentId, agentMatrix, perConfig, tools);
   }
@@ -115,7 +186,12 @@ export function attachCaptures(stage: Stage, tools: ToolModel[], matrix: Capture
 /** A capture keeps of the conversation only the announcements its agent's module marks (unannouncedTexts): anything else is refused where it is. */
 function checkKeptTexts(stage: Stage, file: string, agentId: AgentId, capture: CaptureFile): void {
   for (const { at } of unannouncedTexts(capture)) {
-    stage.problems.error(file, at, 'capture-kept-text', `a kept message text must be a whole passage that ${agentId}'s module marks as announcing deferred tools or namespaces (its wireQuirks); this one is not`);
+    stage.problems.error(
+      file,
+      at,
+      'capture-kept-text',
+      `a kept message text must be a whole passage that ${agentId}'s module marks as announcing deferred tools or namespaces (its wireQuirks); this one is not`,
+    );
   }
 }
 
@@ -123,7 +199,11 @@ function checkKeptTexts(stage: Stage, file: string, agentId: AgentId, capture: C
  * The JSON Schemas some configurations send that differ from the one the page shows first (the
  * primary configuration's), descriptions aside: each gets its own table on the page.
  */
-function setOtherInputs(tool: ToolModel, entry: CapturedEntry, views: { configs: string[]; tool: CapturedTool; view: DefinitionView | undefined }[]): void {
+function setOtherInputs(
+  tool: ToolModel,
+  entry: CapturedEntry,
+  views: { configs: string[]; tool: CapturedTool; view: DefinitionView | undefined }[],
+): void {
   const primary = entry.byConfig.get(primaryConfiguration(entry));
   if (!primary) return;
   // Where a definition was recorded is not part of it (JSON.stringify leaves the undefined member out).

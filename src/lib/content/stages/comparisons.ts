@@ -10,7 +10,11 @@ import type { ToolModel } from '../../model/model.ts';
 import { toolSlug } from '../url-names.ts';
 import { toolNamed } from '../../model/tool-names.ts';
 
-export function loadComparisons(stage: Stage, tools: readonly ToolModel[], jobIds: ReadonlySet<string> | undefined): ComparisonFile[] {
+export function loadComparisons(
+  stage: Stage,
+  tools: readonly ToolModel[],
+  jobIds: ReadonlySet<string> | undefined,
+): ComparisonFile[] {
   const { reader, problems, files } = stage;
   const out: ComparisonFile[] = [];
   for (const path of files.comparisons) {
@@ -18,7 +22,12 @@ export function loadComparisons(stage: Stage, tools: readonly ToolModel[], jobId
     const data = reader.read<ComparisonFile>(path, 'comparison');
     if (!data) continue;
     if (path !== `comparisons/${data.job}.json`) {
-      problems.error(file, '/job', 'file-name-matches-id', `the comparison of job ${data.job} belongs in content/comparisons/${data.job}.json`);
+      problems.error(
+        file,
+        '/job',
+        'file-name-matches-id',
+        `the comparison of job ${data.job} belongs in content/comparisons/${data.job}.json`,
+      );
       continue;
     }
     if (jobIds && !jobIds.has(data.job)) {
@@ -29,25 +38,47 @@ export function loadComparisons(stage: Stage, tools: readonly ToolModel[], jobId
     const compared = new Map<string, string>();
     data.concepts.forEach((concept, c) => {
       const first = conceptIds.get(concept.id);
-      if (first !== undefined) problems.error(file, `/concepts/${c}/id`, 'unique-concept-id', `concept id ${concept.id} is already used by /concepts/${first}`);
+      if (first !== undefined)
+        problems.error(
+          file,
+          `/concepts/${c}/id`,
+          'unique-concept-id',
+          `concept id ${concept.id} is already used by /concepts/${first}`,
+        );
       else conceptIds.set(concept.id, c);
       concept.fields.forEach((field, f) => {
         const at = `/concepts/${c}/fields/${f}`;
         const tool = toolNamed(tools, field.agent, field.tool);
         // Notes that could not be read are already reported: their jobs are unknown, not missing.
-        if (problems.isUnreadable(reader.relContent(`editorial/${field.agent}/${tool?.slug ?? toolSlug(field.tool)}.json`))) return;
+        if (
+          problems.isUnreadable(
+            reader.relContent(`editorial/${field.agent}/${tool?.slug ?? toolSlug(field.tool)}.json`),
+          )
+        )
+          return;
         if (!tool?.editorial?.jobs.includes(data.job)) {
           const why = tool ? `its editorial file does not list job ${data.job}` : 'there is no such tool';
-          problems.error(file, `${at}/tool`, 'comparison-tool-does-job', `${field.agent} ${field.tool} cannot be compared for ${data.job}: ${why}`);
+          problems.error(
+            file,
+            `${at}/tool`,
+            'comparison-tool-does-job',
+            `${field.agent} ${field.tool} cannot be compared for ${data.job}: ${why}`,
+          );
           return;
         }
         if (!fieldById(tool, field.field)) {
-          problems.error(file, `${at}/field`, 'comparison-field-exists', `${field.agent} ${field.tool} has no field with the anchor ${field.field}`);
+          problems.error(
+            file,
+            `${at}/field`,
+            'comparison-field-exists',
+            `${field.agent} ${field.tool} has no field with the anchor ${field.field}`,
+          );
           return;
         }
         const key = `${field.agent} ${field.tool} ${field.field}`;
         const earlier = compared.get(key);
-        if (earlier !== undefined) problems.error(file, at, 'field-compared-once', `${key} is already compared in ${earlier}`);
+        if (earlier !== undefined)
+          problems.error(file, at, 'field-compared-once', `${key} is already compared in ${earlier}`);
         else compared.set(key, `/concepts/${c} (${concept.label})`);
       });
     });

@@ -28,26 +28,59 @@ export function applyEditorial(stage: Stage, tools: ToolModel[], jobIds: Readonl
       if (!tool && editorial.documentedOnly) {
         const slug = toolSlug(editorial.name);
         if (`${agentDir}/${slug}` !== key) {
-          if (slug !== '') problems.error(file, '/name', 'file-name-matches-slug', `notes on ${editorial.name} belong in ${slug}.json`);
-          else problems.error(file, '/name', 'url-name-valid', `tool name ${JSON.stringify(editorial.name)} gives an empty URL segment (no letter or digit survives)`);
+          if (slug !== '')
+            problems.error(
+              file,
+              '/name',
+              'file-name-matches-slug',
+              `notes on ${editorial.name} belong in ${slug}.json`,
+            );
+          else
+            problems.error(
+              file,
+              '/name',
+              'url-name-valid',
+              `tool name ${JSON.stringify(editorial.name)} gives an empty URL segment (no letter or digit survives)`,
+            );
           continue;
         }
         tool = documentedOnlyTool(editorial, file);
         stage.namePlace.set(tool, { file, pointer: '/name' });
         tools.push(tool);
       } else if (tool && editorial.documentedOnly) {
-        problems.error(file, '/documentedOnly', 'documented-only-is-unadvertised', `${editorial.name} is advertised or typed after all: remove documentedOnly`);
+        problems.error(
+          file,
+          '/documentedOnly',
+          'documented-only-is-unadvertised',
+          `${editorial.name} is advertised or typed after all: remove documentedOnly`,
+        );
       }
       if (!tool) {
-        problems.error(file, '', 'editorial-has-tool', `no tool page ${key} (generated file, capture or documentedOnly) for these notes`);
+        problems.error(
+          file,
+          '',
+          'editorial-has-tool',
+          `no tool page ${key} (generated file, capture or documentedOnly) for these notes`,
+        );
         continue;
       }
       if (editorial.agent !== tool.agent || editorial.name !== tool.fullName) {
-        problems.error(file, '/name', 'editorial-names-its-tool', `notes name ${editorial.agent}/${editorial.name}, the file belongs to ${tool.agent}/${tool.fullName}`);
+        problems.error(
+          file,
+          '/name',
+          'editorial-names-its-tool',
+          `notes name ${editorial.agent}/${editorial.name}, the file belongs to ${tool.agent}/${tool.fullName}`,
+        );
       }
       if (jobIds) {
         editorial.jobs.forEach((job, i) => {
-          if (!jobIds.has(job)) problems.error(file, `/jobs/${i}`, 'known-job', `unknown job id ${job} (content/jobs.json has no such job)`);
+          if (!jobIds.has(job))
+            problems.error(
+              file,
+              `/jobs/${i}`,
+              'known-job',
+              `unknown job id ${job} (content/jobs.json has no such job)`,
+            );
         });
       }
       tool.editorial = editorial;

@@ -15,7 +15,12 @@ export function addFindings(stage: Stage, tools: readonly ToolModel[]): void {
     const descriptions = [...(tool.captured?.byConfig.values() ?? [])].map((t) => t.description ?? '');
     rules.forEach((r, i) => {
       if (!descriptions.some((d) => quotes(d, r.quote))) {
-        stage.problems.error(tool.files.editorial!, `/modelRules/${i}/quote`, 'model-rule-quoted', `${tool.fullName}: no captured description of the tool contains this quote`);
+        stage.problems.error(
+          tool.files.editorial!,
+          `/modelRules/${i}/quote`,
+          'model-rule-quoted',
+          `${tool.fullName}: no captured description of the tool contains this quote`,
+        );
       }
     });
     if (!tool.examples?.length) continue;
@@ -23,7 +28,10 @@ export function addFindings(stage: Stage, tools: readonly ToolModel[]): void {
     const output = tool.output.definition;
     const resultName = output.kind === 'typescript' ? output.typeName : undefined;
     for (const example of tool.examples) {
-      example.findings.push(...hookResponseFindings(example.calls, tool.fullName, declared, resultName), ...ruleFindings(example.calls, tool.fullName, rules));
+      example.findings.push(
+        ...hookResponseFindings(example.calls, tool.fullName, declared, resultName),
+        ...ruleFindings(example.calls, tool.fullName, rules),
+      );
       example.findings.sort((a, b) => a.call - b.call);
     }
   }

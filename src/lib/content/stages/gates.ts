@@ -39,17 +39,37 @@ export function checkAvailabilityGates(
     if (!editorial || !facts || !tool.files.editorial) continue;
     const advertised = new Set(tool.captured?.byConfig.keys() ?? []);
     const result = checkGates(editorial.availability.gates, facts, advertised, editorial.availability.notAdvertisedIn);
-    for (const p of result.problems) stage.problems.error(tool.files.editorial, p.pointer, p.rule, `${tool.fullName}: ${p.message}`);
+    for (const p of result.problems)
+      stage.problems.error(tool.files.editorial, p.pointer, p.rule, `${tool.fullName}: ${p.message}`);
     tool.gateStatuses = result.statuses;
   }
 }
 
 /** Placeholders for what a run fills in: only the variables a configuration or module sets by name matter to a gate. */
-const RUN_PLACEHOLDERS = { binary: '$BINARY', node: '$NODE', home: '$HOME', workdir: '$WORKDIR', stubUrl: '$STUB_URL', prompt: '$PROMPT', apiKey: '$API_KEY' };
+const RUN_PLACEHOLDERS = {
+  binary: '$BINARY',
+  node: '$NODE',
+  home: '$HOME',
+  workdir: '$WORKDIR',
+  stubUrl: '$STUB_URL',
+  prompt: '$PROMPT',
+  apiKey: '$API_KEY',
+};
 
-function configurationFacts(agentId: AgentId, config: MatrixConfiguration, request: { model?: string; wire: string }, catalog: readonly CatalogModel[] | undefined): ConfigurationFacts {
+function configurationFacts(
+  agentId: AgentId,
+  config: MatrixConfiguration,
+  request: { model?: string; wire: string },
+  catalog: readonly CatalogModel[] | undefined,
+): ConfigurationFacts {
   const run = runOf(agentId, config);
-  const facts: ConfigurationFacts = { id: config.id, wire: request.wire, mode: config.mode, env: run.env, args: run.args };
+  const facts: ConfigurationFacts = {
+    id: config.id,
+    wire: request.wire,
+    mode: config.mode,
+    env: run.env,
+    args: run.args,
+  };
   if (request.model !== undefined) facts.model = request.model;
   if (config.settings !== undefined) facts.settings = config.settings;
   if (config.configToml !== undefined) facts.configToml = config.configToml;
@@ -62,12 +82,26 @@ function configurationFacts(agentId: AgentId, config: MatrixConfiguration, reque
  * left out), and the arguments the CLI gets: the module's fixed ones with the configuration's
  * (in a pseudo-terminal the command line is one shell string: the configuration's arguments then).
  */
-function runOf(agentId: AgentId, config: MatrixConfiguration): { env: Record<string, string>; args: readonly string[] } {
+function runOf(
+  agentId: AgentId,
+  config: MatrixConfiguration,
+): { env: Record<string, string>; args: readonly string[] } {
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(config.env)) if (v !== undefined) env[k] = v;
   try {
-    const invocation = AGENTS[agentId].invoke({ ...RUN_PLACEHOLDERS, mode: config.mode, args: config.args, env, configToml: config.configToml, settings: config.settings, baseEnv: {} });
-    return { env: { ...invocation.env, ...env }, args: invocation.input.kind === 'pty' ? config.args : invocation.args };
+    const invocation = AGENTS[agentId].invoke({
+      ...RUN_PLACEHOLDERS,
+      mode: config.mode,
+      args: config.args,
+      env,
+      configToml: config.configToml,
+      settings: config.settings,
+      baseEnv: {},
+    });
+    return {
+      env: { ...invocation.env, ...env },
+      args: invocation.input.kind === 'pty' ? config.args : invocation.args,
+    };
   } catch {
     return { env, args: config.args };
   }

@@ -16,23 +16,41 @@ export function loadGeneratedTools(stage: Stage, agentIds: ReadonlySet<AgentId>)
       const file = reader.relContent(path);
       const namesOk = [
         checkName(problems, { file, pointer: '/name' }, 'tool name', generated.name),
-        generated.namespace === undefined || checkName(problems, { file, pointer: '/namespace' }, 'namespace', generated.namespace),
-        ...generated.aliases.map((alias, i) => checkName(problems, { file, pointer: `/aliases/${i}/name` }, 'alias', alias.name)),
+        generated.namespace === undefined ||
+          checkName(problems, { file, pointer: '/namespace' }, 'namespace', generated.namespace),
+        ...generated.aliases.map((alias, i) =>
+          checkName(problems, { file, pointer: `/aliases/${i}/name` }, 'alias', alias.name),
+        ),
       ].every(Boolean);
       if (!namesOk) continue;
       const fullName = generated.namespace ? `${generated.namespace}.${generated.name}` : generated.name;
-      if (generated.agent !== agentDir) problems.error(file, '/agent', 'agent-matches-folder', `agent ${generated.agent} is filed under ${agentDir}/`);
-      if (!agentIds.has(generated.agent)) problems.error(file, '/agent', 'known-agent', `no content/agents/${generated.agent}.json describes this agent`);
+      if (generated.agent !== agentDir)
+        problems.error(file, '/agent', 'agent-matches-folder', `agent ${generated.agent} is filed under ${agentDir}/`);
+      if (!agentIds.has(generated.agent))
+        problems.error(file, '/agent', 'known-agent', `no content/agents/${generated.agent}.json describes this agent`);
       const slug = toolSlug(fullName);
-      if (slug !== '' && `tools/${agentDir}/${slug}.json` !== path) problems.error(file, '/name', 'file-name-matches-slug', `tool ${fullName} belongs in ${slug}.json`);
+      if (slug !== '' && `tools/${agentDir}/${slug}.json` !== path)
+        problems.error(file, '/name', 'file-name-matches-slug', `tool ${fullName} belongs in ${slug}.json`);
       const tool: ToolModel = {
         agent: generated.agent,
         source: 'sdk',
         slug,
         fullName,
         generated,
-        input: definitionView(generated.input, 'input', { file, pointer: bodyPointer('/input', generated.input.kind) }, problems, stage.definitionAjv),
-        output: definitionView(generated.output, 'output', { file, pointer: bodyPointer('/output', generated.output.kind) }, problems, stage.definitionAjv),
+        input: definitionView(
+          generated.input,
+          'input',
+          { file, pointer: bodyPointer('/input', generated.input.kind) },
+          problems,
+          stage.definitionAjv,
+        ),
+        output: definitionView(
+          generated.output,
+          'output',
+          { file, pointer: bodyPointer('/output', generated.output.kind) },
+          problems,
+          stage.definitionAjv,
+        ),
         files: { generated: file },
         releases: {},
       };

@@ -29,7 +29,12 @@ export function loadHistories(stage: Stage, agentIds: ReadonlySet<string>): Hist
     if (!data) continue;
     const expectedName = `${data.agent}.${data.source}.json`;
     if (!path.endsWith(`/${expectedName}`)) {
-      problems.error(file, '/agent', 'history-file-name', `a history of ${data.agent} from source ${data.source} belongs in content/history/${expectedName}`);
+      problems.error(
+        file,
+        '/agent',
+        'history-file-name',
+        `a history of ${data.agent} from source ${data.source} belongs in content/history/${expectedName}`,
+      );
       continue;
     }
     if (!agentIds.has(data.agent)) {
@@ -44,10 +49,20 @@ export function loadHistories(stage: Stage, agentIds: ReadonlySet<string>): Hist
     data.releases.forEach((release, i) => {
       const before = data.releases[i - 1];
       if (seen.has(release.version)) {
-        problems.error(file, `/releases/${i}/version`, 'history-releases-ordered', `release number ${release.version} is listed twice: events name releases by number`);
+        problems.error(
+          file,
+          `/releases/${i}/version`,
+          'history-releases-ordered',
+          `release number ${release.version} is listed twice: events name releases by number`,
+        );
         ordered = false;
       } else if (before && compareVersions(label(before), label(release)) >= 0) {
-        problems.error(file, `/releases/${i}/version`, 'history-releases-ordered', `release ${label(release)} comes after ${label(before)}: releases are listed once each, oldest first`);
+        problems.error(
+          file,
+          `/releases/${i}/version`,
+          'history-releases-ordered',
+          `release ${label(release)} comes after ${label(before)}: releases are listed once each, oldest first`,
+        );
         ordered = false;
       }
       seen.add(release.version);
@@ -56,21 +71,52 @@ export function loadHistories(stage: Stage, agentIds: ReadonlySet<string>): Hist
     const listed = new Set(data.releases.map((r) => r.version));
     const place = new Map(data.releases.map((r, i) => [r.version, i]));
     // Tool names in events enter the site here (removed tools get pages titled with them).
-    const namesOk = data.events.map((event, i) => checkName(problems, { file, pointer: `/events/${i}/tool` }, 'tool name', event.tool)).every(Boolean);
+    const namesOk = data.events
+      .map((event, i) => checkName(problems, { file, pointer: `/events/${i}/tool` }, 'tool name', event.tool))
+      .every(Boolean);
     if (!namesOk) continue;
     data.events.forEach((event, i) => {
       for (const key of ['release', 'previous'] as const) {
-        if (!listed.has(event[key])) problems.error(file, `/events/${i}/${key}`, 'history-event-release', `${key} ${event[key]} is not one of the releases compared`);
+        if (!listed.has(event[key]))
+          problems.error(
+            file,
+            `/events/${i}/${key}`,
+            'history-event-release',
+            `${key} ${event[key]} is not one of the releases compared`,
+          );
       }
-      if (listed.has(event.release) && listed.has(event.previous) && place.get(event.previous)! >= place.get(event.release)!) {
-        problems.error(file, `/events/${i}/previous`, 'history-event-release', `a change first seen in ${event.release} must be compared with an earlier release, not ${event.previous}`);
+      if (
+        listed.has(event.release) &&
+        listed.has(event.previous) &&
+        place.get(event.previous)! >= place.get(event.release)!
+      ) {
+        problems.error(
+          file,
+          `/events/${i}/previous`,
+          'history-event-release',
+          `a change first seen in ${event.release} must be compared with an earlier release, not ${event.previous}`,
+        );
       }
-         checkChangeTexts(stage, file, data, event, i);
+      checkChangeTexts(stage, file, data, event, i);
     });
-    const named = new Set(data.events.flatMap((e) => [e.fromText, e.toText]).filter((id): id is string => id !== undefined));
+    const named = new Set(
+      data.events.flatMap((e) => [e.fromText, e.toText]).filter((id): id is string => id !== undefined),
+    );
     for (const [id, text] of Object.entries(data.texts ?? {})) {
-      if (!named.has(id)) problems.error(file, `/texts/${id}`, 'history-text-used', 'no event names this text: a history keeps only the texts of its changes');
-      else if (text !== undefined && textId(text) !== id) problems.error(file, `/texts/${id}`, 'history-text-id', `this text's id is ${textId(text)} (the first 16 hex digits of its SHA-256), not ${id}`);
+      if (!named.has(id))
+        problems.error(
+          file,
+          `/texts/${id}`,
+          'history-text-used',
+          'no event names this text: a history keeps only the texts of its changes',
+        );
+      else if (text !== undefined && textId(text) !== id)
+        problems.error(
+          file,
+          `/texts/${id}`,
+          'history-text-id',
+          `this text's id is ${textId(text)} (the first 16 hex digits of its SHA-256), not ${id}`,
+        );
     }
     histories.push(data);
   }
@@ -83,15 +129,32 @@ export function loadHistories(stage: Stage, agentIds: ReadonlySet<string>): Hist
  * that it did.
  */
 function checkChangeTexts(stage: Stage, file: string, data: HistoryFile, event: HistoryEvent, i: number): void {
-  const toolLevel = event.kind === 'definition-changed' || (event.kind === 'description-changed' && event.field === undefined);
+  const toolLevel =
+    event.kind === 'definition-changed' || (event.kind === 'description-changed' && event.field === undefined);
   for (const key of ['fromText', 'toText'] as const) {
     const id = event[key];
     if (id === undefined) {
-      if (toolLevel) stage.problems.error(file, `/events/${i}`, 'history-change-texts', `a ${event.kind} of ${event.tool} needs \`${key}\`: the id in \`texts\` of the text ${key === 'fromText' ? 'before' : 'after'} the change`);
+      if (toolLevel)
+        stage.problems.error(
+          file,
+          `/events/${i}`,
+          'history-change-texts',
+          `a ${event.kind} of ${event.tool} needs \`${key}\`: the id in \`texts\` of the text ${key === 'fromText' ? 'before' : 'after'} the change`,
+        );
     } else if (!toolLevel) {
-      stage.problems.error(file, `/events/${i}/${key}`, 'history-change-texts', `only a tool's own description change or a definition change names a text; a ${event.kind}${event.field ? ` of a field` : ''} keeps its values in \`from\`/\`to\``);
+      stage.problems.error(
+        file,
+        `/events/${i}/${key}`,
+        'history-change-texts',
+        `only a tool's own description change or a definition change names a text; a ${event.kind}${event.field ? ` of a field` : ''} keeps its values in \`from\`/\`to\``,
+      );
     } else if (data.texts?.[id] === undefined) {
-      stage.problems.error(file, `/events/${i}/${key}`, 'history-change-texts', `no text ${id} in this file's \`texts\``);
+      stage.problems.error(
+        file,
+        `/events/${i}/${key}`,
+        'history-change-texts',
+        `no text ${id} in this file's \`texts\``,
+      );
     }
   }
 }
@@ -105,7 +168,13 @@ function releasePlace(file: HistoryFile, release: string): number {
  * A name a history saw a current tool renamed from is one of its names: its URL redirects to
  * the tool's page (added to redirectSlugs), and must be valid and free like a tool's.
  */
-function claimFormerNames(stage: Stage, histories: readonly HistoryFile[], tools: readonly ToolModel[], taken: Map<string, string>, current: Set<string>): void {
+function claimFormerNames(
+  stage: Stage,
+  histories: readonly HistoryFile[],
+  tools: readonly ToolModel[],
+  taken: Map<string, string>,
+  current: Set<string>,
+): void {
   const { problems } = stage;
   for (const file of histories) {
     const path = stage.reader.relContent(`history/${file.agent}.${file.source}.json`);
@@ -116,15 +185,29 @@ function claimFormerNames(stage: Stage, histories: readonly HistoryFile[], tools
         current.add(`${tool.agent} ${name}`);
         const slug = toolSlug(name);
         const pointer = `/events/${file.events.findIndex((e) => e.kind === 'renamed' && e.from === name)}/from`;
-        if (taken.get(`${tool.agent}/${slug}`) === tool.fullName || taken.get(`${tool.agent}/${slug}`) === `an alias of ${tool.fullName}`) continue;
+        if (
+          taken.get(`${tool.agent}/${slug}`) === tool.fullName ||
+          taken.get(`${tool.agent}/${slug}`) === `an alias of ${tool.fullName}`
+        )
+          continue;
         const problem = urlNameProblem(slug, stage.reserved.agent);
         if (problem) {
-          problems.error(path, pointer, 'url-name-valid', `former name ${JSON.stringify(name)} of ${tool.fullName} ${problem}`);
+          problems.error(
+            path,
+            pointer,
+            'url-name-valid',
+            `former name ${JSON.stringify(name)} of ${tool.fullName} ${problem}`,
+          );
           continue;
         }
         const owner = taken.get(`${tool.agent}/${slug}`);
         if (owner) {
-          problems.error(path, pointer, 'unique-tool-url', `former name ${name} of ${tool.fullName} would take the URL /${tool.agent}/${slug}/ of ${owner}`);
+          problems.error(
+            path,
+            pointer,
+            'unique-tool-url',
+            `former name ${name} of ${tool.fullName} would take the URL /${tool.agent}/${slug}/ of ${owner}`,
+          );
           continue;
         }
         taken.set(`${tool.agent}/${slug}`, `an alias of ${tool.fullName}`);
@@ -135,7 +218,12 @@ function claimFormerNames(stage: Stage, histories: readonly HistoryFile[], tools
 }
 
 /** The removed tools one history saw, each with a page: valid and free URL names only. */
-function removedOfHistory(stage: Stage, file: HistoryFile, taken: Map<string, string>, current: ReadonlySet<string>): RemovedTool[] {
+function removedOfHistory(
+  stage: Stage,
+  file: HistoryFile,
+  taken: Map<string, string>,
+  current: ReadonlySet<string>,
+): RemovedTool[] {
   const { problems } = stage;
   const out: RemovedTool[] = [];
   const path = stage.reader.relContent(`history/${file.agent}.${file.source}.json`);
@@ -150,11 +238,19 @@ function removedOfHistory(stage: Stage, file: HistoryFile, taken: Map<string, st
     const known = lastRemoval.get(event.tool);
     const k = known === undefined ? undefined : file.events[known]!;
     const seen = releasePlace(file, event.previous);
-    if (!k || seen > releasePlace(file, k.previous) || (seen === releasePlace(file, k.previous) && releasePlace(file, event.release) < releasePlace(file, k.release))) lastRemoval.set(event.tool, i);
+    if (
+      !k ||
+      seen > releasePlace(file, k.previous) ||
+      (seen === releasePlace(file, k.previous) && releasePlace(file, event.release) < releasePlace(file, k.release))
+    )
+      lastRemoval.set(event.tool, i);
   });
   for (const [name, i] of [...lastRemoval].sort((a, b) => a[1] - b[1])) {
     const event = file.events[i]!;
-    const later = file.events.some((e) => e.tool === name && e.kind === 'tool-added' && releasePlace(file, e.release) > releasePlace(file, event.release));
+    const later = file.events.some(
+      (e) =>
+        e.tool === name && e.kind === 'tool-added' && releasePlace(file, e.release) > releasePlace(file, event.release),
+    );
     if (later) continue;
     const slug = toolSlug(event.tool);
     const pointer = `/events/${i}/tool`;
@@ -168,7 +264,12 @@ function removedOfHistory(stage: Stage, file: HistoryFile, taken: Map<string, st
     // first history read; its version history lists the changes of both.
     if (owner === `the removed tool ${event.tool}`) continue;
     if (owner) {
-      problems.error(path, pointer, 'unique-tool-url', `removed tool ${event.tool} would take the URL /${file.agent}/${slug}/ of ${owner}`);
+      problems.error(
+        path,
+        pointer,
+        'unique-tool-url',
+        `removed tool ${event.tool} would take the URL /${file.agent}/${slug}/ of ${owner}`,
+      );
       continue;
     }
     taken.set(`${file.agent}/${slug}`, `the removed tool ${event.tool}`);
@@ -204,7 +305,11 @@ function removedOfHistory(stage: Stage, file: HistoryFile, taken: Map<string, st
  * tool's page (added to `redirectSlugs`), like a former name the tool's own
  * file records.
  */
-export function removedTools(stage: Stage, histories: readonly HistoryFile[], tools: readonly ToolModel[]): RemovedTool[] {
+export function removedTools(
+  stage: Stage,
+  histories: readonly HistoryFile[],
+  tools: readonly ToolModel[],
+): RemovedTool[] {
   const taken = new Map<string, string>(); // `agent/slug` → what has that URL
   const current = new Set<string>();
   for (const tool of tools) {
@@ -221,7 +326,12 @@ export function removedTools(stage: Stage, histories: readonly HistoryFile[], to
  * release), keyed by tool, side and field; an event naming no tool of the agent that the
  * history never saw removed is reported, once per name.
  */
-function lastEventOfEachField(stage: Stage, file: HistoryFile, byName: ReadonlyMap<string, ToolModel>, place: ReadonlyMap<string, number>): Map<string, { index: number; kind: string; release: string }> {
+function lastEventOfEachField(
+  stage: Stage,
+  file: HistoryFile,
+  byName: ReadonlyMap<string, ToolModel>,
+  place: ReadonlyMap<string, number>,
+): Map<string, { index: number; kind: string; release: string }> {
   const { problems } = stage;
   const path = stage.reader.relContent(`history/${file.agent}.${file.source}.json`);
   const removed = new Set(file.events.filter((e) => e.kind === 'tool-removed').map((e) => e.tool));
@@ -233,7 +343,12 @@ function lastEventOfEachField(stage: Stage, file: HistoryFile, byName: ReadonlyM
     if (!tool) {
       if (!removed.has(event.tool) && !unknownReported.has(event.tool)) {
         unknownReported.add(event.tool);
-        problems.error(path, `/events/${i}/tool`, 'history-tool-known', `${file.agent} has no tool ${event.tool}, and this history never saw it removed`);
+        problems.error(
+          path,
+          `/events/${i}/tool`,
+          'history-tool-known',
+          `${file.agent} has no tool ${event.tool}, and this history never saw it removed`,
+        );
       }
       return;
     }
@@ -241,27 +356,42 @@ function lastEventOfEachField(stage: Stage, file: HistoryFile, byName: ReadonlyM
     // Keyed by the tool, not the name: events before a rename use the old name.
     const key = `${tool.fullName}\u0000${event.side ?? ''}\u0000${event.field}`;
     const last = lastOfField.get(key);
-    if (!last || (place.get(event.release) ?? -1) >= (place.get(last.release) ?? -1)) lastOfField.set(key, { index: i, kind: event.kind, release: event.release });
+    if (!last || (place.get(event.release) ?? -1) >= (place.get(last.release) ?? -1))
+      lastOfField.set(key, { index: i, kind: event.kind, release: event.release });
   });
   return lastOfField;
 }
 
 /** Renames and types that became unions move fields: a field's anchor after every later move of it. */
-function fieldMover(file: HistoryFile, byName: ReadonlyMap<string, ToolModel>, place: ReadonlyMap<string, number>): (tool: ToolModel, side: string | undefined, field: string, release: string) => string {
-  const moves = file.events.filter((e) => (e.kind === 'renamed' || e.kind === 'now-variant') && e.field !== undefined && e.formerField !== undefined);
+function fieldMover(
+  file: HistoryFile,
+  byName: ReadonlyMap<string, ToolModel>,
+  place: ReadonlyMap<string, number>,
+): (tool: ToolModel, side: string | undefined, field: string, release: string) => string {
+  const moves = file.events.filter(
+    (e) => (e.kind === 'renamed' || e.kind === 'now-variant') && e.field !== undefined && e.formerField !== undefined,
+  );
   return (tool, side, field, release) => {
     let current = field;
-    for (const m of moves.filter((m) => byName.get(m.tool) === tool && m.side === side).sort((a, b) => place.get(a.release)! - place.get(b.release)!)) {
+    for (const m of moves
+      .filter((m) => byName.get(m.tool) === tool && m.side === side)
+      .sort((a, b) => place.get(a.release)! - place.get(b.release)!)) {
       if (place.get(m.release)! <= place.get(release)!) continue;
       const rest = anchorRest(current, m.formerField!);
-      if (rest !== undefined && (rest === '' ? m.kind === 'renamed' : m.kind === 'renamed' || rest.startsWith('.'))) current = m.field! + rest;
+      if (rest !== undefined && (rest === '' ? m.kind === 'renamed' : m.kind === 'renamed' || rest.startsWith('.')))
+        current = m.field! + rest;
     }
     return current;
   };
 }
 
 /** The kind of the last event, in release order, under each key `keyOf` gives (undefined: not counted). */
-function lastKindsBy(file: HistoryFile, byName: ReadonlyMap<string, ToolModel>, place: ReadonlyMap<string, number>, keyOf: (event: HistoryEvent, tool: ToolModel) => string | undefined): Map<string, string> {
+function lastKindsBy(
+  file: HistoryFile,
+  byName: ReadonlyMap<string, ToolModel>,
+  place: ReadonlyMap<string, number>,
+  keyOf: (event: HistoryEvent, tool: ToolModel) => string | undefined,
+): Map<string, string> {
   const last = new Map<string, { kind: string; place: number }>();
   for (const event of file.events) {
     const tool = byName.get(event.tool);
@@ -280,7 +410,11 @@ function checkHistoryFile(stage: Stage, file: HistoryFile, tools: readonly ToolM
   const path = stage.reader.relContent(`history/${file.agent}.${file.source}.json`);
   // A tool file, capture or note of the agent that could not be read may hold the tool an event names: its own error says so.
   const { tools: toolFiles, captures, editorial } = stage.files;
-  const sources = [...(toolFiles.get(file.agent) ?? []), ...(captures.get(file.agent) ?? []), ...(editorial.get(file.agent) ?? [])];
+  const sources = [
+    ...(toolFiles.get(file.agent) ?? []),
+    ...(captures.get(file.agent) ?? []),
+    ...(editorial.get(file.agent) ?? []),
+  ];
   if (sources.some((f) => problems.isUnreadable(stage.reader.relContent(f)))) return;
   const byName = new Map<string, ToolModel>();
   for (const tool of tools) {
@@ -292,18 +426,24 @@ function checkHistoryFile(stage: Stage, file: HistoryFile, tools: readonly ToolM
   const movedOn = fieldMover(file, byName, place);
   const anchorsOf = new Map<ToolModel, Set<string>>();
   const byPosition: string[] = [];
-  const lastKinds = (keyOf: (event: HistoryEvent, tool: ToolModel) => string | undefined) => lastKindsBy(file, byName, place, keyOf);
+  const lastKinds = (keyOf: (event: HistoryEvent, tool: ToolModel) => string | undefined) =>
+    lastKindsBy(file, byName, place, keyOf);
   // A tool whose last appearance in this history is its removal (Codex's update_plan, now
   // documented from its crate but advertised by no compared configuration) has no captured
   // rows left for its older field events to name; they are shown unlinked.
-  const lastPresence = lastKinds((e, tool) => (e.kind === 'tool-added' || e.kind === 'tool-removed' ? tool.fullName : undefined));
+  const lastPresence = lastKinds((e, tool) =>
+    e.kind === 'tool-added' || e.kind === 'tool-removed' ? tool.fullName : undefined,
+  );
   // Likewise a field last seen in a configuration that no longer advertises the tool (Codex's
   // wait_agent renamed ids → targets under gpt-5.5, then left gpt-5.5 while other
   // configurations kept another shape of it): the page's rows come from those others.
   const inConfiguration = (tool: ToolModel, configuration: string) => `${tool.fullName}\u0000${configuration}`;
-  const lastInConfiguration = lastKinds((e, tool) => (e.configuration !== undefined && PRESENCE_KINDS.has(e.kind) ? inConfiguration(tool, e.configuration) : undefined));
+  const lastInConfiguration = lastKinds((e, tool) =>
+    e.configuration !== undefined && PRESENCE_KINDS.has(e.kind) ? inConfiguration(tool, e.configuration) : undefined,
+  );
   const goneFrom = (tool: ToolModel, configuration: string | undefined): boolean => {
-    const kind = configuration === undefined ? undefined : lastInConfiguration.get(inConfiguration(tool, configuration));
+    const kind =
+      configuration === undefined ? undefined : lastInConfiguration.get(inConfiguration(tool, configuration));
     return kind === 'unavailable' || kind === 'tool-removed';
   };
   for (const { index, kind } of lastOfField.values()) {
@@ -314,15 +454,27 @@ function checkHistoryFile(stage: Stage, file: HistoryFile, tools: readonly ToolM
     // A definition that could not be read has no rows; its own error says so.
     if ([tool.input, tool.output, tool.modelInput?.view].some((view) => view?.broken)) continue;
     const anchors = anchorsOf.get(tool) ?? anchorsOf.set(tool, pageAnchors(tool)).get(tool)!;
-    const anchor = rootedAnchor(tableRoot(tool, file.source, event.side), movedOn(tool, event.side, event.field!, event.release));
+    const anchor = rootedAnchor(
+      tableRoot(tool, file.source, event.side),
+      movedOn(tool, event.side, event.field!, event.release),
+    );
     if (anchors.has(anchor)) continue;
     // A union variant known only by its position (`output:3`) moves when a variant
     // is added before it: a known limit of the computed histories, said once per file.
     if (throughPositionalVariant(event.field!)) byPosition.push(anchor);
-    else problems.error(path, `/events/${index}/field`, 'history-field-known', `${event.tool} has no field row ${anchor}, and this history never saw it removed`);
+    else
+      problems.error(
+        path,
+        `/events/${index}/field`,
+        'history-field-known',
+        `${event.tool} has no field row ${anchor}, and this history never saw it removed`,
+      );
   }
   if (byPosition.length > 0) {
-    problems.warn(path, `${byPosition.length} field events name a union variant by position and no longer match a row (e.g. ${byPosition[0]}): variants need stable labels`);
+    problems.warn(
+      path,
+      `${byPosition.length} field events name a union variant by position and no longer match a row (e.g. ${byPosition[0]}): variants need stable labels`,
+    );
   }
 }
 
@@ -333,6 +485,10 @@ function checkHistoryFile(stage: Stage, file: HistoryFile, tools: readonly ToolM
  * Runs once the tools are known; a history that breaks this is reported once
  * per tool and once per field, at the first event that names it.
  */
-export function checkHistoryReferences(stage: Stage, histories: readonly HistoryFile[], tools: readonly ToolModel[]): void {
+export function checkHistoryReferences(
+  stage: Stage,
+  histories: readonly HistoryFile[],
+  tools: readonly ToolModel[],
+): void {
   for (const file of histories) checkHistoryFile(stage, file, tools);
 }

@@ -15,7 +15,8 @@ export function loadHookBehaviourHistories(stage: Stage, pins: ReadonlyMap<strin
   const declared = new Set<string>();
   if (files.hookCases) {
     const cases = reader.read<HookCasesFile>(files.hookCases, 'hookCases');
-    for (const [agent, entry] of Object.entries(cases?.agents ?? {})) for (const c of entry!.cases) declared.add(`${agent}/${c.id}`);
+    for (const [agent, entry] of Object.entries(cases?.agents ?? {}))
+      for (const c of entry!.cases) declared.add(`${agent}/${c.id}`);
   }
   const out: HookBehaviourHistory[] = [];
   for (const path of files.hookBehaviourHistory) {
@@ -23,7 +24,12 @@ export function loadHookBehaviourHistories(stage: Stage, pins: ReadonlyMap<strin
     const data = reader.read<HookBehaviourHistoryFile>(path, 'hookBehaviourHistory');
     if (!data) continue;
     if (path !== `hook-behaviour-history/${data.agent}.json`) {
-      problems.error(file, '/agent', 'file-name-matches-id', `the hook behaviour history of ${data.agent} belongs in content/hook-behaviour-history/${data.agent}.json`);
+      problems.error(
+        file,
+        '/agent',
+        'file-name-matches-id',
+        `the hook behaviour history of ${data.agent} belongs in content/hook-behaviour-history/${data.agent}.json`,
+      );
       continue;
     }
     const listed = new Set(data.releases);
@@ -38,15 +44,28 @@ export function loadHookBehaviourHistories(stage: Stage, pins: ReadonlyMap<strin
     for (const [id, spans] of Object.entries(data.cases)) {
       const pointer = jsonPointer('/cases', id);
       if (!declared.has(`${data.agent}/${id}`)) {
-        problems.error(file, pointer, 'hook-case-declared', `content/hook-cases.json declares no case ${id} for ${data.agent}`);
+        problems.error(
+          file,
+          pointer,
+          'hook-case-declared',
+          `content/hook-cases.json declares no case ${id} for ${data.agent}`,
+        );
         sound = false;
       }
-      spans!.forEach((s, i) => s.read.forEach((v, j) => check(`${pointer}/${i}/read/${j}`, v, read, 'releases the history read')));
+      spans!.forEach((s, i) =>
+        s.read.forEach((v, j) => check(`${pointer}/${i}/read/${j}`, v, read, 'releases the history read')),
+      );
     }
-    data.changes.forEach((c, i) => c.between.forEach((v, j) => check(`/changes/${i}/between/${j}`, v, read, 'releases the history read')));
+    data.changes.forEach((c, i) =>
+      c.between.forEach((v, j) => check(`/changes/${i}/between/${j}`, v, read, 'releases the history read')),
+    );
     if (!sound) continue;
     const pinned = pins.get(data.agent);
-    if (pinned !== undefined && pinned !== data.pin) problems.warn(file, `ends at ${data.pin}; content/capture-matrix.json pins ${pinned}: run npm run hook-behaviour-history again`);
+    if (pinned !== undefined && pinned !== data.pin)
+      problems.warn(
+        file,
+        `ends at ${data.pin}; content/capture-matrix.json pins ${pinned}: run npm run hook-behaviour-history again`,
+      );
     out.push({ ...data, file });
   }
   return out;

@@ -10,12 +10,17 @@ import type { HookCaseFile, HookCasesFile } from '../../core/content-types.ts';
 import type { HookBehaviourRecord, ToolModel } from '../../model/model.ts';
 import { toolForCall } from '../../model/tool-names.ts';
 
-export function loadHookBehaviour(stage: Stage, tools: readonly ToolModel[], pins: ReadonlyMap<string, string>): HookBehaviourRecord[] {
+export function loadHookBehaviour(
+  stage: Stage,
+  tools: readonly ToolModel[],
+  pins: ReadonlyMap<string, string>,
+): HookBehaviourRecord[] {
   const { reader, problems, files } = stage;
   const declared = new Map<string, number>(); // agent/case → order
   if (files.hookCases) {
     const cases = reader.read<HookCasesFile>(files.hookCases, 'hookCases');
-    for (const [agent, entry] of Object.entries(cases?.agents ?? {})) entry!.cases.forEach((c) => declared.set(`${agent}/${c.id}`, declared.size));
+    for (const [agent, entry] of Object.entries(cases?.agents ?? {}))
+      entry!.cases.forEach((c) => declared.set(`${agent}/${c.id}`, declared.size));
   }
   const out: HookBehaviourRecord[] = [];
   for (const path of files.hookBehaviour) {
@@ -23,11 +28,21 @@ export function loadHookBehaviour(stage: Stage, tools: readonly ToolModel[], pin
     const data = reader.read<HookCaseFile>(path, 'hookCase');
     if (!data) continue;
     if (path !== `hook-behaviour/${data.agent}/${data.case}.json`) {
-      problems.error(file, '/case', 'file-name-matches-id', `the record of ${data.agent} case ${data.case} belongs in content/hook-behaviour/${data.agent}/${data.case}.json`);
+      problems.error(
+        file,
+        '/case',
+        'file-name-matches-id',
+        `the record of ${data.agent} case ${data.case} belongs in content/hook-behaviour/${data.agent}/${data.case}.json`,
+      );
       continue;
     }
     if (!declared.has(`${data.agent}/${data.case}`)) {
-      problems.error(file, '/case', 'hook-case-declared', `content/hook-cases.json declares no case ${data.case} for ${data.agent}`);
+      problems.error(
+        file,
+        '/case',
+        'hook-case-declared',
+        `content/hook-cases.json declares no case ${data.case} for ${data.agent}`,
+      );
       continue;
     }
     if (!toolForCall(tools, data.agent, data.tool)) {
@@ -35,7 +50,11 @@ export function loadHookBehaviour(stage: Stage, tools: readonly ToolModel[], pin
       continue;
     }
     const pinned = pins.get(data.agent);
-    if (pinned !== undefined && pinned !== data.cli.version) problems.warn(file, `recorded with ${data.cli.version}; content/capture-matrix.json pins ${pinned}: run npm run hook-behaviour again`);
+    if (pinned !== undefined && pinned !== data.cli.version)
+      problems.warn(
+        file,
+        `recorded with ${data.cli.version}; content/capture-matrix.json pins ${pinned}: run npm run hook-behaviour again`,
+      );
     out.push({ ...data, file });
   }
   return out.sort((a, b) => declared.get(`${a.agent}/${a.case}`)! - declared.get(`${b.agent}/${b.case}`)!);

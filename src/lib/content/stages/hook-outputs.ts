@@ -17,7 +17,12 @@ export function loadHookOutputs(stage: Stage): HookOutputs[] {
     const data = reader.read<HookOutputsFile>(path, 'hookOutputs');
     if (!data) continue;
     if (path !== `hook-outputs/${data.agent}.json`) {
-      problems.error(file, '/agent', 'file-name-matches-id', `the hook outputs of ${data.agent} belong in content/hook-outputs/${data.agent}.json`);
+      problems.error(
+        file,
+        '/agent',
+        'file-name-matches-id',
+        `the hook outputs of ${data.agent} belong in content/hook-outputs/${data.agent}.json`,
+      );
       continue;
     }
     let sound = true;
@@ -31,7 +36,12 @@ export function loadHookOutputs(stage: Stage): HookOutputs[] {
       try {
         definitionAjv.compile(e.schema);
       } catch (error) {
-        problems.error(file, `/events/${i}/schema`, 'hook-output-schema-compiles', `the output schema of ${e.event} does not compile: ${(error as Error).message}`);
+        problems.error(
+          file,
+          `/events/${i}/schema`,
+          'hook-output-schema-compiles',
+          `the output schema of ${e.event} does not compile: ${(error as Error).message}`,
+        );
         sound = false;
       }
     });

@@ -18,7 +18,12 @@ import { AGENTS, agentPackages, isAgentId } from '../../agents/index.ts';
  * payload of the agent, a project file must exist, a package must be the agent's own (a
  * release other than the pinned one is a warning). False when any item is refused.
  */
-function evidenceHolds(stage: Stage, context: { file: string; agent: string; payloads: ReadonlySet<string>; pinned: string | undefined }, list: readonly Evidence[], at: string): boolean {
+function evidenceHolds(
+  stage: Stage,
+  context: { file: string; agent: string; payloads: ReadonlySet<string>; pinned: string | undefined },
+  list: readonly Evidence[],
+  at: string,
+): boolean {
   const { reader, problems } = stage;
   const { file, agent, payloads, pinned } = context;
   let ok = true;
@@ -26,7 +31,12 @@ function evidenceHolds(stage: Stage, context: { file: string; agent: string; pay
     const pointer = `${at}/evidence/${i}`;
     if (e.kind === 'payload') {
       if (!payloads.has(e.file) || !e.file.startsWith(`payloads/${agent}/`)) {
-        problems.error(file, `${pointer}/file`, 'evidence-payload-recorded', `content/${e.file} is not a recorded payload of ${agent}`);
+        problems.error(
+          file,
+          `${pointer}/file`,
+          'evidence-payload-recorded',
+          `content/${e.file} is not a recorded payload of ${agent}`,
+        );
         ok = false;
       }
       return;
@@ -44,12 +54,20 @@ function evidenceHolds(stage: Stage, context: { file: string; agent: string; pay
     // Its own package, or a standalone one that holds the release (Factory Droid's pin is only in @factory/cli-linux-x64).
     const own = isAgentId(agent) ? agentPackages(agent) : [];
     if (!own.includes(name)) {
-      problems.error(file, `${pointer}/package`, 'evidence-package-of-agent', `${name} is not ${agent}'s package (${own.join(', ') || 'none'})`);
+      problems.error(
+        file,
+        `${pointer}/package`,
+        'evidence-package-of-agent',
+        `${name} is not ${agent}'s package (${own.join(', ') || 'none'})`,
+      );
       ok = false;
       return;
     }
     if (pinned !== undefined && pinned !== version) {
-      problems.warn(file, `evidence at ${pointer} was read in ${e.package}; content/capture-matrix.json pins ${pinned}: check it again`);
+      problems.warn(
+        file,
+        `evidence at ${pointer} was read in ${e.package}; content/capture-matrix.json pins ${pinned}: check it again`,
+      );
     }
   });
   return ok;
@@ -64,7 +82,12 @@ export function loadHooksEditorial(stage: Stage, matrixVersions: ReadonlyMap<str
     const data = reader.read<HooksFile>(path, 'hooks');
     if (!data) continue;
     if (path !== `hooks/${data.agent}.json`) {
-      problems.error(file, '/agent', 'file-name-matches-id', `hooks facts of ${data.agent} belong in content/hooks/${data.agent}.json`);
+      problems.error(
+        file,
+        '/agent',
+        'file-name-matches-id',
+        `hooks facts of ${data.agent} belong in content/hooks/${data.agent}.json`,
+      );
       continue;
     }
     const context = { file, agent: data.agent, payloads, pinned: matrixVersions.get(data.agent) };
@@ -74,7 +97,12 @@ export function loadHooksEditorial(stage: Stage, matrixVersions: ReadonlyMap<str
     data.events.forEach((event, i) => {
       const other = seen.get(event.name);
       if (other !== undefined) {
-        problems.error(file, `/events/${i}/name`, 'unique-hook-event', `event ${event.name} is already described at /events/${other}`);
+        problems.error(
+          file,
+          `/events/${i}/name`,
+          'unique-hook-event',
+          `event ${event.name} is already described at /events/${other}`,
+        );
         checks.push(false);
       } else seen.set(event.name, i);
       checks.push(evidenceHolds(stage, context, event.evidence, `/events/${i}`));
@@ -104,35 +132,64 @@ export function loadHookEvents(stage: Stage, matrixVersions: ReadonlyMap<string,
     const data = reader.read<HookEventsFile>(path, 'hookEvents');
     if (!data) continue;
     if (path !== `hook-events/${data.agent}.json`) {
-      problems.error(file, '/agent', 'file-name-matches-id', `hook events of ${data.agent} belong in content/hook-events/${data.agent}.json`);
+      problems.error(
+        file,
+        '/agent',
+        'file-name-matches-id',
+        `hook events of ${data.agent} belong in content/hook-events/${data.agent}.json`,
+      );
       continue;
     }
     const hooks = isAgentId(data.agent) ? AGENTS[data.agent].hooks : undefined;
     const mechanism = hooks && !('none' in hooks) ? hooks : undefined;
     if (!mechanism?.named) {
-      problems.error(file, '', 'hook-events-source-declared', `${data.agent}'s registry module declares no source of its hook events (HookMechanism.named): remove the file or declare it`);
+      problems.error(
+        file,
+        '',
+        'hook-events-source-declared',
+        `${data.agent}'s registry module declares no source of its hook events (HookMechanism.named): remove the file or declare it`,
+      );
       continue;
     }
     let ok = true;
     const sign = data.package.lastIndexOf('@');
     const [name, version] = [data.package.slice(0, sign), data.package.slice(sign + 1)];
     if (!agentPackages(data.agent).includes(name)) {
-      problems.error(file, '/package', 'evidence-package-of-agent', `${name} is not ${data.agent}'s package (${agentPackages(data.agent).join(', ')})`);
+      problems.error(
+        file,
+        '/package',
+        'evidence-package-of-agent',
+        `${name} is not ${data.agent}'s package (${agentPackages(data.agent).join(', ')})`,
+      );
       ok = false;
     }
     const pinned = matrixVersions.get(data.agent);
-    if (pinned !== undefined && pinned !== version) problems.warn(file, `read in ${data.package}; content/capture-matrix.json pins ${pinned}: run npm run hook-events -- --agent ${data.agent}`);
+    if (pinned !== undefined && pinned !== version)
+      problems.warn(
+        file,
+        `read in ${data.package}; content/capture-matrix.json pins ${pinned}: run npm run hook-events -- --agent ${data.agent}`,
+      );
     const { notRecorded, noToolCall } = mechanism.named;
     const sorted = new Set([...mechanism.events, ...Object.keys(notRecorded), ...noToolCall]);
     data.events.forEach((e, i) => {
       if (sorted.has(e.name)) return;
-      problems.error(file, `/events/${i}/name`, 'hook-event-sorted', `${data.agent}'s code names the hook event ${e.name}, which its registry module (src/lib/agents/${data.agent}.ts, hooks.named) neither records nor lists as not recorded or about no tool call`);
+      problems.error(
+        file,
+        `/events/${i}/name`,
+        'hook-event-sorted',
+        `${data.agent}'s code names the hook event ${e.name}, which its registry module (src/lib/agents/${data.agent}.ts, hooks.named) neither records nor lists as not recorded or about no tool call`,
+      );
       ok = false;
     });
     const named = new Set(data.events.map((e) => e.name));
     for (const e of [...Object.keys(notRecorded), ...noToolCall]) {
       if (named.has(e)) continue;
-      problems.error(file, '/events', 'hook-event-named', `${data.agent}'s registry module sorts the hook event ${e}, which ${data.package} does not name`);
+      problems.error(
+        file,
+        '/events',
+        'hook-event-named',
+        `${data.agent}'s registry module sorts the hook event ${e}, which ${data.package} does not name`,
+      );
       ok = false;
     }
     if (ok) out.push({ ...data, contentFile: file });

@@ -15,7 +15,6 @@ import type { AgentInventory, ToolModel } from '../../model/model.ts';
 import { checkName } from '../names.ts';
 import { callableNames, typedName } from '../../model/tool-names.ts';
 
-
 /** Each registered name is a list item with the id `registered-<name lowercased>`: names are checked, and unique ignoring case; alias table names are checked too. */
 function inventoryNamesOk(problems: Stage['problems'], file: string, data: InventoryFile): boolean {
   const registered = new Map<string, number>();
@@ -25,13 +24,20 @@ function inventoryNamesOk(problems: Stage['problems'], file: string, data: Inven
     if (!checkName(problems, { file, pointer }, 'registered name', name)) return void (namesOk = false);
     const first = registered.get(name.toLowerCase());
     if (first !== undefined) {
-      problems.error(file, pointer, 'unique-inventory-name', `${name} is already listed at /names/items/${first} (names differing only in case share one id on the agent page)`);
+      problems.error(
+        file,
+        pointer,
+        'unique-inventory-name',
+        `${name} is already listed at /names/items/${first} (names differing only in case share one id on the agent page)`,
+      );
       namesOk = false;
     } else registered.set(name.toLowerCase(), i);
   });
   (data.aliasTables ?? []).forEach((table, t) =>
     table.entries.forEach((entry, e) => {
-      for (const key of ['alias', 'tool'] as const) if (!checkName(problems, { file, pointer: `/aliasTables/${t}/entries/${e}/${key}` }, key, entry[key])) namesOk = false;
+      for (const key of ['alias', 'tool'] as const)
+        if (!checkName(problems, { file, pointer: `/aliasTables/${t}/entries/${e}/${key}` }, key, entry[key]))
+          namesOk = false;
     }),
   );
   return namesOk;
@@ -42,7 +48,14 @@ function inventoryNamesOk(problems: Stage['problems'], file: string, data: Inven
  * accepted alias of it (unless another tool already answers to it); a target the registered list
  * lacks is added to `names`. Returns each name's aliases and the aliases given to tools.
  */
-function applyAliasTables(stage: Stage, file: string, data: InventoryFile, names: string[], byName: Map<string, ToolModel>, evidence: string): { aliasesOf: Map<string, string[]>; structured: { alias: string; tool: string }[] } {
+function applyAliasTables(
+  stage: Stage,
+  file: string,
+  data: InventoryFile,
+  names: string[],
+  byName: Map<string, ToolModel>,
+  evidence: string,
+): { aliasesOf: Map<string, string[]>; structured: { alias: string; tool: string }[] } {
   const { problems } = stage;
   const aliasesOf = new Map<string, string[]>();
   const structured: { alias: string; tool: string }[] = [];
@@ -50,7 +63,13 @@ function applyAliasTables(stage: Stage, file: string, data: InventoryFile, names
     table.entries.forEach((entry, e) => {
       if (!names.includes(entry.tool)) {
         const sameButCase = names.find((n) => n.toLowerCase() === entry.tool.toLowerCase());
-        if (sameButCase) return problems.error(file, `/aliasTables/${t}/entries/${e}/tool`, 'unique-inventory-name', `${entry.tool} differs from the registered name ${sameButCase} only in case (they would share one id on the agent page)`);
+        if (sameButCase)
+          return problems.error(
+            file,
+            `/aliasTables/${t}/entries/${e}/tool`,
+            'unique-inventory-name',
+            `${entry.tool} differs from the registered name ${sameButCase} only in case (they would share one id on the agent page)`,
+          );
         names.push(entry.tool);
       }
       aliasesOf.set(entry.tool, [...(aliasesOf.get(entry.tool) ?? []), entry.alias]);
@@ -60,10 +79,19 @@ function applyAliasTables(stage: Stage, file: string, data: InventoryFile, names
       if (owner === target) return; // already listed (by the tool itself or an earlier table)
       if (owner && typedName(owner.fullName) === typedName(target.fullName)) return; // two tools with one name: the pages stage reports that
       if (owner) {
-        problems.error(file, `/aliasTables/${t}/entries/${e}/alias`, 'inventory-alias-free', `alias ${entry.alias} of ${entry.tool} is already the name or alias of ${owner.fullName}`);
+        problems.error(
+          file,
+          `/aliasTables/${t}/entries/${e}/alias`,
+          'inventory-alias-free',
+          `alias ${entry.alias} of ${entry.tool} is already the name or alias of ${owner.fullName}`,
+        );
         return;
       }
-      const record: AliasRecord = { name: entry.alias, kind: 'accepted-alias', evidence: `${evidence}: ${entry.alias} → ${entry.tool}${table.extends ? ` (a table extending ${table.extends}, applied only when the bundle's condition holds)` : ''}.` };
+      const record: AliasRecord = {
+        name: entry.alias,
+        kind: 'accepted-alias',
+        evidence: `${evidence}: ${entry.alias} → ${entry.tool}${table.extends ? ` (a table extending ${table.extends}, applied only when the bundle's condition holds)` : ''}.`,
+      };
       target.generated.aliases.push(record);
       stage.aliasPlace.set(record, { file, pointer: `/aliasTables/${t}/entries/${e}/alias` });
       byName.set(typedName(entry.alias), target);
@@ -80,14 +108,23 @@ function catalogSlugsOk(problems: Stage['problems'], file: string, data: Invento
   (data.modelCatalog?.models ?? []).forEach((m, i) => {
     const first = slugs.get(m.slug);
     if (first !== undefined) {
-      problems.error(file, `/modelCatalog/models/${i}/slug`, 'unique-catalog-slug', `${m.slug} is already the slug of /modelCatalog/models/${first}`);
+      problems.error(
+        file,
+        `/modelCatalog/models/${i}/slug`,
+        'unique-catalog-slug',
+        `${m.slug} is already the slug of /modelCatalog/models/${first}`,
+      );
       catalogOk = false;
     } else slugs.set(m.slug, i);
   });
   return catalogOk;
 }
 
-export function applyInventory(stage: Stage, tools: ToolModel[], matrixVersions: ReadonlyMap<string, string>): AgentInventory[] {
+export function applyInventory(
+  stage: Stage,
+  tools: ToolModel[],
+  matrixVersions: ReadonlyMap<string, string>,
+): AgentInventory[] {
   const { reader, problems, files } = stage;
   const out: AgentInventory[] = [];
   for (const path of files.inventory) {
@@ -95,12 +132,22 @@ export function applyInventory(stage: Stage, tools: ToolModel[], matrixVersions:
     const data = reader.read<InventoryFile>(path, 'inventory');
     if (!data) continue;
     if (path !== `inventory/${data.agent}.json`) {
-      problems.error(file, '/agent', 'file-name-matches-id', `an inventory of ${data.agent} belongs in content/inventory/${data.agent}.json`);
+      problems.error(
+        file,
+        '/agent',
+        'file-name-matches-id',
+        `an inventory of ${data.agent} belongs in content/inventory/${data.agent}.json`,
+      );
       continue;
     }
     const pinned = matrixVersions.get(data.agent);
     if (pinned !== undefined && pinned !== data.version) {
-      problems.error(file, '/version', 'inventory-matches-pin', `inventory of ${data.package}@${data.version}, but content/capture-matrix.json pins ${pinned}: run node scripts/inventory.ts`);
+      problems.error(
+        file,
+        '/version',
+        'inventory-matches-pin',
+        `inventory of ${data.package}@${data.version}, but content/capture-matrix.json pins ${pinned}: run node scripts/inventory.ts`,
+      );
       continue;
     }
     if (!inventoryNamesOk(problems, file, data)) continue;
@@ -135,15 +182,24 @@ export function applyInventory(stage: Stage, tools: ToolModel[], matrixVersions:
       unadvertised,
       counts: {
         names: names.length,
-        captured: withPage.filter((t) => [...(t.captured?.byConfig.values() ?? [])].some((c) => c.delivery !== 'deferred')).length,
+        captured: withPage.filter((t) =>
+          [...(t.captured?.byConfig.values() ?? [])].some((c) => c.delivery !== 'deferred'),
+        ).length,
         sdk: withPage.filter((t) => t.source === 'sdk').length,
         onlyRegistered: unadvertised.length,
       },
-      ...(data.features ? { features: data.features.items.length, featureNames: data.features.items.map((f) => f.name), featuresCommand: data.features.command } : {}),
+      ...(data.features
+        ? {
+            features: data.features.items.length,
+            featureNames: data.features.items.map((f) => f.name),
+            featuresCommand: data.features.command,
+          }
+        : {}),
       ...(data.handlerModules ? { handlerModules: data.handlerModules.items.map((h) => h.path) } : {}),
-      ...(data.modelCatalog && catalogOk ? { modelCatalog: { models: data.modelCatalog.models, omitted: data.modelCatalog.omitted, askedBy: new Map() } } : {}),
+      ...(data.modelCatalog && catalogOk
+        ? { modelCatalog: { models: data.modelCatalog.models, omitted: data.modelCatalog.omitted, askedBy: new Map() } }
+        : {}),
     });
   }
   return out;
 }
-

@@ -19,7 +19,12 @@ export function loadMcpNaming(stage: Stage, pins: ReadonlyMap<string, string>): 
     const data = reader.read<McpNamingFile>(path, 'mcpNaming');
     if (!data) continue;
     if (path !== `mcp-naming/${data.agent}.json`) {
-      problems.error(file, '/agent', 'file-name-matches-id', `the MCP naming history of ${data.agent} belongs in content/mcp-naming/${data.agent}.json`);
+      problems.error(
+        file,
+        '/agent',
+        'file-name-matches-id',
+        `the MCP naming history of ${data.agent} belongs in content/mcp-naming/${data.agent}.json`,
+      );
       continue;
     }
     const versions = data.readings.map((r) => r.version);
@@ -27,13 +32,22 @@ export function loadMcpNaming(stage: Stage, pins: ReadonlyMap<string, string>): 
     data.changes.forEach((c, i) => {
       const [a, b] = [versions.indexOf(c.before.version), versions.indexOf(c.after.version)];
       if (a < 0 || b !== a + 1 || keyOf(c.before) === keyOf(c.after)) {
-        problems.error(file, `/changes/${i}`, 'mcp-naming-change-read', `a change lies between two consecutive readings that differ; ${c.before.version} → ${c.after.version} is not one`);
+        problems.error(
+          file,
+          `/changes/${i}`,
+          'mcp-naming-change-read',
+          `a change lies between two consecutive readings that differ; ${c.before.version} → ${c.after.version} is not one`,
+        );
         sound = false;
       }
     });
     if (!sound) continue;
     const pinned = pins.get(data.agent);
-    if (pinned !== undefined && pinned !== data.to) problems.warn(file, `read up to ${data.to}; content/capture-matrix.json pins ${pinned}: run npm run mcp-naming-history again`);
+    if (pinned !== undefined && pinned !== data.to)
+      problems.warn(
+        file,
+        `read up to ${data.to}; content/capture-matrix.json pins ${pinned}: run npm run mcp-naming-history again`,
+      );
     out.push({ ...data, file });
   }
   return out;

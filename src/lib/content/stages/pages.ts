@@ -18,7 +18,12 @@ type Place = { file: string; pointer: string };
 function aliasRedirects(
   stage: Stage,
   withPage: readonly ToolModel[],
-  names: { slugs: ReadonlyMap<string, ToolModel>; claimed: ReadonlyMap<string, ToolModel>; placeOf: (tool: ToolModel) => Place; aliasAt: (tool: ToolModel, alias: AliasRecord, i: number) => Place },
+  names: {
+    slugs: ReadonlyMap<string, ToolModel>;
+    claimed: ReadonlyMap<string, ToolModel>;
+    placeOf: (tool: ToolModel) => Place;
+    aliasAt: (tool: ToolModel, alias: AliasRecord, i: number) => Place;
+  },
 ): void {
   const { problems } = stage;
   const { slugs, claimed, placeOf, aliasAt } = names;
@@ -32,9 +37,16 @@ function aliasRedirects(
       if (claimed.get(`${tool.agent} ${typedName(alias.name)}`) !== tool) return; // already reported as a name clash
       const at = aliasAt(tool, alias, i);
       const problem = urlNameProblem(slug, stage.reserved.agent);
-      if (problem) return problems.error(at.file, at.pointer, 'url-name-valid', `alias ${JSON.stringify(alias.name)} ${problem}`);
+      if (problem)
+        return problems.error(at.file, at.pointer, 'url-name-valid', `alias ${JSON.stringify(alias.name)} ${problem}`);
       const owner = slugs.get(`${tool.agent}/${slug}`) ?? aliasPages.get(`${tool.agent}/${slug}`);
-      if (owner) return problems.error(at.file, at.pointer, 'unique-tool-url', `alias ${alias.name} of ${tool.fullName} would take the URL /${tool.agent}/${slug}/ of ${owner.fullName} (${placeOf(owner).file})`);
+      if (owner)
+        return problems.error(
+          at.file,
+          at.pointer,
+          'unique-tool-url',
+          `alias ${alias.name} of ${tool.fullName} would take the URL /${tool.agent}/${slug}/ of ${owner.fullName} (${placeOf(owner).file})`,
+        );
       aliasPages.set(`${tool.agent}/${slug}`, tool);
       redirects.add(slug);
     });
@@ -53,7 +65,12 @@ function checkFieldAnchors(stage: Stage, tool: ToolModel, place: Place): void {
     }
   }
   if (duplicates.size > 0) {
-    stage.problems.error(place.file, place.pointer, 'unique-field-anchor', `tool ${tool.fullName}: field anchors collide on its page: ${[...duplicates].join(', ')}`);
+    stage.problems.error(
+      place.file,
+      place.pointer,
+      'unique-field-anchor',
+      `tool ${tool.fullName}: field anchors collide on its page: ${[...duplicates].join(', ')}`,
+    );
   }
 }
 
@@ -61,7 +78,8 @@ export function checkPages(stage: Stage, tools: ToolModel[]): void {
   const { problems } = stage;
   const placeOf = (tool: ToolModel) => stage.namePlace.get(tool) ?? { file: tool.files.generated, pointer: '/name' };
   // An alias is written in its tool's file, or (added by the inventory stage) in the inventory file.
-  const aliasAt = (tool: ToolModel, alias: AliasRecord, i: number) => stage.aliasPlace.get(alias) ?? { file: placeOf(tool).file, pointer: `/aliases/${i}/name` };
+  const aliasAt = (tool: ToolModel, alias: AliasRecord, i: number) =>
+    stage.aliasPlace.get(alias) ?? { file: placeOf(tool).file, pointer: `/aliases/${i}/name` };
 
   const slugs = new Map<string, ToolModel>();
   const withPage: ToolModel[] = []; // tools whose URL is fine: one problem per root cause
@@ -69,13 +87,23 @@ export function checkPages(stage: Stage, tools: ToolModel[]): void {
     const place = placeOf(tool);
     const problem = urlNameProblem(tool.slug, stage.reserved.agent);
     if (problem) {
-      problems.error(place.file, place.pointer, 'url-name-valid', `tool name ${JSON.stringify(tool.fullName)} ${problem}`);
+      problems.error(
+        place.file,
+        place.pointer,
+        'url-name-valid',
+        `tool name ${JSON.stringify(tool.fullName)} ${problem}`,
+      );
       continue;
     }
     const key = `${tool.agent}/${tool.slug}`;
     const other = slugs.get(key);
     if (other) {
-      problems.error(place.file, place.pointer, 'unique-tool-url', `tool ${tool.fullName} has the same URL /${key}/ as ${other.fullName} (${placeOf(other).file})`);
+      problems.error(
+        place.file,
+        place.pointer,
+        'unique-tool-url',
+        `tool ${tool.fullName} has the same URL /${key}/ as ${other.fullName} (${placeOf(other).file})`,
+      );
       continue;
     }
     slugs.set(key, tool);
@@ -89,7 +117,13 @@ export function checkPages(stage: Stage, tools: ToolModel[]): void {
   const claim = (tool: ToolModel, name: string, at: { file: string; pointer: string }): void => {
     const key = `${tool.agent} ${typedName(name)}`;
     const other = claimed.get(key);
-    if (other && other !== tool) problems.error(at.file, at.pointer, 'unique-tool-name', `${name} is already the name or alias of ${other.fullName} (${placeOf(other).file})`);
+    if (other && other !== tool)
+      problems.error(
+        at.file,
+        at.pointer,
+        'unique-tool-name',
+        `${name} is already the name or alias of ${other.fullName} (${placeOf(other).file})`,
+      );
     else claimed.set(key, tool);
   };
   for (const tool of withPage) claim(tool, tool.fullName, placeOf(tool));

@@ -22,7 +22,13 @@ function markNotRun(stage: Stage, scenariosPath: string, tools: readonly ToolMod
     entry!.cannotRun.forEach((group, g) => {
       group.tools.forEach((name, i) => {
         const tool = toolForCall(tools, agent, name);
-        if (!tool) problems.error(file, `/agents/${agent}/cannotRun/${g}/tools/${i}`, 'scenario-tool-known', `${agent} has no tool ${name}`);
+        if (!tool)
+          problems.error(
+            file,
+            `/agents/${agent}/cannotRun/${g}/tools/${i}`,
+            'scenario-tool-known',
+            `${agent} has no tool ${name}`,
+          );
         else tool.notRun = group.reason;
       });
     });
@@ -32,7 +38,12 @@ function markNotRun(stage: Stage, scenariosPath: string, tools: readonly ToolMod
 /** The payload as an example on the page of every tool it calls (`#example-<scenario>`), with the findings about that tool's calls. */
 function showExamples(
   stage: Stage,
-  recorded: { payload: PayloadFile; file: string; called: readonly ToolModel[]; findings: ReturnType<typeof checkPayload> },
+  recorded: {
+    payload: PayloadFile;
+    file: string;
+    called: readonly ToolModel[];
+    findings: ReturnType<typeof checkPayload>;
+  },
   scenariosOn: Map<ToolModel, Map<string, string>>,
 ): void {
   const { problems } = stage;
@@ -42,7 +53,12 @@ function showExamples(
     const onPage = scenariosOn.get(tool) ?? scenariosOn.set(tool, new Map()).get(tool)!;
     const other = onPage.get(payload.scenario);
     if (other !== undefined) {
-      problems.error(file, '/scenario', 'unique-example-id', `${tool.fullName}'s page already shows an example ${payload.scenario} (${other})`);
+      problems.error(
+        file,
+        '/scenario',
+        'unique-example-id',
+        `${tool.fullName}'s page already shows an example ${payload.scenario} (${other})`,
+      );
       continue;
     }
     onPage.set(payload.scenario, file);
@@ -71,7 +87,12 @@ export function attachPayloads(stage: Stage, tools: readonly ToolModel[], matrix
       const payload = reader.read<PayloadFile>(path, 'payload');
       if (!payload) continue;
       if (payload.agent !== folder) {
-        problems.error(file, '/agent', 'agent-matches-folder', `a payload of ${payload.agent} belongs in content/payloads/${payload.agent}/`);
+        problems.error(
+          file,
+          '/agent',
+          'agent-matches-folder',
+          `a payload of ${payload.agent} belongs in content/payloads/${payload.agent}/`,
+        );
         continue;
       }
       const main = toolForCall(tools, payload.agent, payload.tool);
@@ -81,18 +102,33 @@ export function attachPayloads(stage: Stage, tools: readonly ToolModel[], matrix
       }
       const expectedPath = `payloads/${folder}/${toolSlug(payload.tool)}.${payload.scenario}.json`;
       if (path !== expectedPath) {
-        problems.error(file, '/scenario', 'payload-file-name', `the payload of ${payload.tool} scenario ${payload.scenario} belongs in content/${expectedPath}`);
+        problems.error(
+          file,
+          '/scenario',
+          'payload-file-name',
+          `the payload of ${payload.tool} scenario ${payload.scenario} belongs in content/${expectedPath}`,
+        );
         continue;
       }
       const configurations = matrix?.agents[payload.agent as keyof CaptureMatrix['agents']]?.configurations;
       if (configurations && !configurations.some((c) => c.id === payload.configuration)) {
-        problems.error(file, '/configuration', 'payload-configuration-known', `${payload.agent} has no configuration ${payload.configuration} in content/capture-matrix.json`);
+        problems.error(
+          file,
+          '/configuration',
+          'payload-configuration-known',
+          `${payload.agent} has no configuration ${payload.configuration} in content/capture-matrix.json`,
+        );
       }
       const called = payload.calls.map((call) => toolForCall(tools, payload.agent, call.tool));
       let known = true;
       called.forEach((tool, i) => {
         if (!tool) {
-          problems.error(file, `/calls/${i}/tool`, 'payload-tool-known', `${payload.agent} has no tool ${payload.calls[i]!.tool}`);
+          problems.error(
+            file,
+            `/calls/${i}/tool`,
+            'payload-tool-known',
+            `${payload.agent} has no tool ${payload.calls[i]!.tool}`,
+          );
           known = false;
         }
       });

@@ -10,7 +10,11 @@ import type { PermissionCasesFile, PermissionFile } from '../../core/content-typ
 import type { PermissionRecord, ToolModel } from '../../model/model.ts';
 import { toolForCall } from '../../model/tool-names.ts';
 
-export function loadPermissions(stage: Stage, tools: readonly ToolModel[], pins: ReadonlyMap<string, string>): PermissionRecord[] {
+export function loadPermissions(
+  stage: Stage,
+  tools: readonly ToolModel[],
+  pins: ReadonlyMap<string, string>,
+): PermissionRecord[] {
   const { reader, problems, files } = stage;
   const declared = new Map<string, number>(); // agent/case → order
   const notes = new Map<string, string>(); // agent/case → the case's note
@@ -29,11 +33,21 @@ export function loadPermissions(stage: Stage, tools: readonly ToolModel[], pins:
     const data = reader.read<PermissionFile>(path, 'permission');
     if (!data) continue;
     if (path !== `permissions/${data.agent}/${data.case}.json`) {
-      problems.error(file, '/case', 'file-name-matches-id', `the record of ${data.agent} case ${data.case} belongs in content/permissions/${data.agent}/${data.case}.json`);
+      problems.error(
+        file,
+        '/case',
+        'file-name-matches-id',
+        `the record of ${data.agent} case ${data.case} belongs in content/permissions/${data.agent}/${data.case}.json`,
+      );
       continue;
     }
     if (!declared.has(`${data.agent}/${data.case}`)) {
-      problems.error(file, '/case', 'permission-case-declared', `content/permission-cases.json declares no case ${data.case} for ${data.agent}`);
+      problems.error(
+        file,
+        '/case',
+        'permission-case-declared',
+        `content/permission-cases.json declares no case ${data.case} for ${data.agent}`,
+      );
       continue;
     }
     const tool = toolForCall(tools, data.agent, data.tool);
@@ -44,11 +58,20 @@ export function loadPermissions(stage: Stage, tools: readonly ToolModel[], pins:
     // The outcome is what the side effect and the result say; a record that says otherwise was edited.
     const expected = data.sideEffect.happened ? 'ran' : data.modelSaw.result === null ? 'no-result' : 'did-not-run';
     if (data.outcome !== expected) {
-      problems.error(file, '/outcome', 'permission-outcome-follows', `the side effect ${data.sideEffect.happened ? 'happened' : 'did not happen'} and ${data.modelSaw.result === null ? 'no result' : 'a result'} reached the model, so the outcome is ${expected}, not ${data.outcome}`);
+      problems.error(
+        file,
+        '/outcome',
+        'permission-outcome-follows',
+        `the side effect ${data.sideEffect.happened ? 'happened' : 'did not happen'} and ${data.modelSaw.result === null ? 'no result' : 'a result'} reached the model, so the outcome is ${expected}, not ${data.outcome}`,
+      );
       continue;
     }
     const pinned = pins.get(data.agent);
-    if (pinned !== undefined && pinned !== data.cli.version) problems.warn(file, `recorded with ${data.cli.version}; content/capture-matrix.json pins ${pinned}: run npm run permissions again`);
+    if (pinned !== undefined && pinned !== data.cli.version)
+      problems.warn(
+        file,
+        `recorded with ${data.cli.version}; content/capture-matrix.json pins ${pinned}: run npm run permissions again`,
+      );
     const note = notes.get(`${data.agent}/${data.case}`);
     out.push({ ...data, file, toolSlug: tool.slug, ...(note === undefined ? {} : { note }) });
   }

@@ -11,7 +11,11 @@ import type { SubagentsFile } from '../../core/content-types.ts';
 import type { Subagents, ToolModel } from '../../model/model.ts';
 import { toolForCall } from '../../model/tool-names.ts';
 
-export function loadSubagents(stage: Stage, tools: readonly ToolModel[], pins: ReadonlyMap<string, string>): Subagents[] {
+export function loadSubagents(
+  stage: Stage,
+  tools: readonly ToolModel[],
+  pins: ReadonlyMap<string, string>,
+): Subagents[] {
   const { reader, problems, files } = stage;
   const out: Subagents[] = [];
   for (const path of files.subagents) {
@@ -19,7 +23,12 @@ export function loadSubagents(stage: Stage, tools: readonly ToolModel[], pins: R
     const data = reader.read<SubagentsFile>(path, 'subagents');
     if (!data) continue;
     if (path !== `subagents/${data.agent}.json`) {
-      problems.error(file, '/agent', 'file-name-matches-id', `the subagent tool sets of ${data.agent} belong in content/subagents/${data.agent}.json`);
+      problems.error(
+        file,
+        '/agent',
+        'file-name-matches-id',
+        `the subagent tool sets of ${data.agent} belong in content/subagents/${data.agent}.json`,
+      );
       continue;
     }
     let sound = true;
@@ -37,7 +46,11 @@ export function loadSubagents(stage: Stage, tools: readonly ToolModel[], pins: R
     });
     if (!sound) continue;
     const pinned = pins.get(data.agent);
-    if (pinned !== undefined && pinned !== data.cli.version) problems.warn(file, `recorded with ${data.cli.version}; content/capture-matrix.json pins ${pinned}: run npm run subagents again`);
+    if (pinned !== undefined && pinned !== data.cli.version)
+      problems.warn(
+        file,
+        `recorded with ${data.cli.version}; content/capture-matrix.json pins ${pinned}: run npm run subagents again`,
+      );
     out.push({ ...data, file });
   }
   return out;

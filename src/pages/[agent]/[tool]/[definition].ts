@@ -12,7 +12,10 @@ export const getStaticPaths = (async () =>
   (await getSite()).tools.flatMap((tool) =>
     definitionFiles(tool).map((file) => ({
       params: { agent: tool.agent, tool: tool.slug, definition: file.fileName },
-      props: { text: file.text, contentFiles: [tool.files.generated, ...(tool.files.editorial ? [tool.files.editorial] : [])] },
+      props: {
+        text: file.text,
+        contentFiles: [tool.files.generated, ...(tool.files.editorial ? [tool.files.editorial] : [])],
+      },
     })),
   )) satisfies GetStaticPaths;
 

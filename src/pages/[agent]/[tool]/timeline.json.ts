@@ -14,4 +14,7 @@ export const getStaticPaths = (async () => {
   });
 }) satisfies GetStaticPaths;
 
-export const GET: APIRoute = ({ props }) => new Response(JSON.stringify((props as { timeline: unknown }).timeline), { headers: { 'Content-Type': 'application/json; charset=utf-8' } });
+export const GET: APIRoute = ({ props }) =>
+  new Response(JSON.stringify((props as { timeline: unknown }).timeline), {
+    headers: { 'Content-Type': 'application/json; charset=utf-8' },
+  });

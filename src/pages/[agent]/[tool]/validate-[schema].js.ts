@@ -22,7 +22,12 @@ export const getStaticPaths = (async () => {
   return site.tools.flatMap((tool) => {
     const target = payloadCheckTarget(tool);
     if (!target) return [];
-    return [{ params: { agent: tool.agent, tool: tool.slug, schema: target.section }, props: { tool, section: target.section } satisfies Props }];
+    return [
+      {
+        params: { agent: tool.agent, tool: tool.slug, schema: target.section },
+        props: { tool, section: target.section } satisfies Props,
+      },
+    ];
   });
 }) satisfies GetStaticPaths;
 

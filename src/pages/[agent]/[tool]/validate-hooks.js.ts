@@ -15,7 +15,10 @@ export const getStaticPaths = (async () => {
   const site = await getSite();
   return site.agents.flatMap((agent) => {
     const recorded = agentHooks(site, agent.id);
-    return [...new Set(recorded.hooks.map((h) => h.tool))].map((tool) => ({ params: { agent: agent.id, tool: tool.slug }, props: { recorded, tool } }));
+    return [...new Set(recorded.hooks.map((h) => h.tool))].map((tool) => ({
+      params: { agent: agent.id, tool: tool.slug },
+      props: { recorded, tool },
+    }));
   });
 }) satisfies GetStaticPaths;
 
@@ -23,5 +26,7 @@ export const GET: APIRoute = ({ props, site }) => {
   const { recorded, tool } = props as { recorded: ReturnType<typeof agentHooks>; tool: ToolModel };
   const schema = toolHookSchema(recorded, tool, { site }, { inline: true });
   if (!schema) throw new Error(`${tool.agent}/${tool.slug} has no recorded hook payload`);
-  return new Response(validatorModule(schema, { banner: validatorBanner(schema) }), { headers: { 'Content-Type': 'text/javascript; charset=utf-8' } });
+  return new Response(validatorModule(schema, { banner: validatorBanner(schema) }), {
+    headers: { 'Content-Type': 'text/javascript; charset=utf-8' },
+  });
 };

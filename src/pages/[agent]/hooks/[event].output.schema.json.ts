@@ -13,10 +13,19 @@ type Declared = Extract<HookOutputs, { events: unknown }>;
 
 export const getStaticPaths = (async () => {
   const site = await getSite();
-  return site.hookOutputs.flatMap((outputs) => ('events' in outputs ? outputs.events.map((e) => ({ params: { agent: outputs.agent, event: eventSlug(e.event) }, props: { outputs, event: e.event } })) : []));
+  return site.hookOutputs.flatMap((outputs) =>
+    'events' in outputs
+      ? outputs.events.map((e) => ({
+          params: { agent: outputs.agent, event: eventSlug(e.event) },
+          props: { outputs, event: e.event },
+        }))
+      : [],
+  );
 }) satisfies GetStaticPaths;
 
 export const GET: APIRoute = ({ props, site }) => {
   const { outputs, event } = props as { outputs: Declared; event: string };
-  return new Response(schemaText(publishedOutputSchema(outputs, event, { site })), { headers: { 'Content-Type': 'application/schema+json' } });
+  return new Response(schemaText(publishedOutputSchema(outputs, event, { site })), {
+    headers: { 'Content-Type': 'application/schema+json' },
+  });
 };

@@ -20,12 +20,19 @@ export const getStaticPaths = (async () => {
     const shape = hookShapeOf(outputs.agent);
     if (!('events' in outputs) || outputs.source.form === 'plugin-output' || !shape) return [];
     const checked = [shape.before, shape.after, shape.afterFailure];
-    return outputs.events.filter((e) => checked.includes(e.event)).map((e) => ({ params: { agent: outputs.agent, event: eventSlug(e.event) }, props: { outputs, event: e.event } }));
+    return outputs.events
+      .filter((e) => checked.includes(e.event))
+      .map((e) => ({
+        params: { agent: outputs.agent, event: eventSlug(e.event) },
+        props: { outputs, event: e.event },
+      }));
   });
 }) satisfies GetStaticPaths;
 
 export const GET: APIRoute = ({ props, site }) => {
   const { outputs, event } = props as { outputs: Declared; event: string };
   const schema = publishedOutputSchema(outputs, event, { site });
-  return new Response(validatorModule(schema, { banner: validatorBanner(schema) }), { headers: { 'Content-Type': 'text/javascript; charset=utf-8' } });
+  return new Response(validatorModule(schema, { banner: validatorBanner(schema) }), {
+    headers: { 'Content-Type': 'text/javascript; charset=utf-8' },
+  });
 };

@@ -12,11 +12,16 @@ export const getStaticPaths = (async () => {
   const site = await getSite();
   return site.agents.flatMap((agent) => {
     const recorded = agentHooks(site, agent.id);
-    return recorded.events.map((event) => ({ params: { agent: agent.id, event: eventSlug(event) }, props: { recorded, event } }));
+    return recorded.events.map((event) => ({
+      params: { agent: agent.id, event: eventSlug(event) },
+      props: { recorded, event },
+    }));
   });
 }) satisfies GetStaticPaths;
 
 export const GET: APIRoute = ({ props, site }) => {
   const { recorded, event } = props as { recorded: ReturnType<typeof agentHooks>; event: string };
-  return new Response(schemaText(eventSchema(recorded, event, { site })), { headers: { 'Content-Type': 'application/schema+json' } });
+  return new Response(schemaText(eventSchema(recorded, event, { site })), {
+    headers: { 'Content-Type': 'application/schema+json' },
+  });
 };

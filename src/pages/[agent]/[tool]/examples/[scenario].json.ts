@@ -21,5 +21,7 @@ export const getStaticPaths = (async () =>
 export const GET: APIRoute = ({ props, url }) => {
   const { file } = props as { file: string };
   markRendering(url.pathname, [file]);
-  return new Response(readFileSync(join(contentLocation().root, file), 'utf8'), { headers: { 'content-type': 'application/json' } });
+  return new Response(readFileSync(join(contentLocation().root, file), 'utf8'), {
+    headers: { 'content-type': 'application/json' },
+  });
 };

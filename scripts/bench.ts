@@ -113,7 +113,10 @@ function beforeRows(
   ];
 }
 
-/** `--before`'s revision unpacked beside the other two; undefined when none is asked for, or the default one is not in this clone. */
+/**
+ * `--before`'s revision unpacked beside the other two; undefined when none is asked for, or the default one is not in
+ * this clone.
+ */
 function exportBefore(args: BenchArgs, tmp: string): Before | undefined {
   if (!args.before) return undefined;
   const root = join(tmp, 'before');

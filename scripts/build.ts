@@ -118,7 +118,10 @@ function moveAcross(from: string, to: string): void {
   rmSync(from, { recursive: true, force: true });
 }
 
-/** Removes the folders, pauses, and removes them again until they stay gone (at most five rounds): synchronous, for a signal handler. */
+/**
+ * Removes the folders, pauses, and removes them again until they stay gone (at most five rounds): synchronous, for a
+ * signal handler.
+ */
 function removeUntilGone(dirs: readonly string[]): void {
   const pause = new Int32Array(new SharedArrayBuffer(4));
   for (let round = 0; round < 5; round++) {

@@ -135,7 +135,8 @@ async function inside(options: Options): Promise<number> {
           };
           writeFileSync(join(options.raw, `${agent}-${configuration.id}.json`), jsonText(dump));
         }
-        // The package the release was installed from: the agent's own, or its platform package where that one lacks the release.
+        // The package the release was installed from: the agent's own, or its platform package where that one lacks the
+        // release.
         const capture = buildCapture(
           agent,
           installedPackage(agent, CACHE_ROOT, pkg, version) ?? pkg,

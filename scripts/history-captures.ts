@@ -22,7 +22,8 @@
  *
  * Releases come from `npm view <package> versions --json` (prereleases left out; with every
  * standalone package the agent module declares, so that a release only its platform package
- * has is listed, and installed from it), up to the pin of content/capture-matrix.json. Every step-th release and both ends are read;
+ * has is listed, and installed from it), up to the pin of content/capture-matrix.json. Every step-th release and both
+ * ends are read;
  * wherever two releases read differ, the release halfway between them is read, until each
  * change lies between two adjacent published releases. Reading a release means: install
  * it with npm into a cache folder outside the repo, run the compared configurations of the
@@ -70,7 +71,10 @@ const ROOT = join(import.meta.dirname, '..');
 const SCRIPT = join(ROOT, 'scripts/history-captures.ts');
 const CACHE_ROOT = process.env['CAPTURE_CACHE_DIR'] || '/work/cache';
 const HISTORY_ROOT = join(CACHE_ROOT, 'history');
-/** Captures of a release and configuration that lost most of its tools for that release only, before it counts as failed. */
+/**
+ * Captures of a release and configuration that lost most of its tools for that release only, before it counts as
+ * failed.
+ */
 const VANISH_RUNS = 3;
 
 /** What an agent's history covers and compares: its registry module's plan (agents without one say why). */
@@ -85,7 +89,10 @@ interface Options {
   step?: number;
   last?: number;
   from?: string;
-  /** The newest release to cover instead of the pin (refresh: a newer release that could not be captured, to record why). */
+  /**
+   * The newest release to cover instead of the pin (refresh: a newer release that could not be captured, to record
+   * why).
+   */
   to?: string;
   retryFailed: boolean;
   fillTexts: boolean;
@@ -155,7 +162,10 @@ function firstLines(text: string, n: number): string {
   return text.split('\n').slice(0, n).join('\n');
 }
 
-/** A failure kept in the cache: its first two lines (what failed) and its last four (a CLI names the bad argument after its usage text). */
+/**
+ * A failure kept in the cache: its first two lines (what failed) and its last four (a CLI names the bad argument after
+ * its usage text).
+ */
 function failureExcerpt(text: string): string {
   const lines = text.split('\n');
   return lines.length <= 6 ? text : [...lines.slice(0, 2), ...lines.slice(-4)].join('\n');
@@ -308,7 +318,10 @@ interface ReleaseReader {
   readRelease(i: number): ReleaseSnapshots;
 }
 
-/** Reads releases of one agent in the compared configurations, through the cache (shared by a history run and --fill-texts). */
+/**
+ * Reads releases of one agent in the compared configurations, through the cache (shared by a history run and
+ * --fill-texts).
+ */
 function releaseReader(c: {
   agent: AgentId;
   pkg: string;
@@ -381,7 +394,8 @@ async function historyOf(agent: AgentId, o: Options): Promise<AgentRun> {
     ...('last' in plan.range && o.last ? { last: o.last } : {}),
   };
 
-  // Every release some package of the agent lists: a release its own package lacks is read from its platform package (install.ts).
+  // Every release some package of the agent lists: a release its own package lacks is read from its platform package
+  // (install.ts).
   const packages = agentPackages(agent, pkg);
   const versions = selectReleases(runnableVersions(agentListings(agent, pkg)), range);
   const times = releaseTimes(packages.map((p) => npmJson(['view', p, 'time', '--json']) as Record<string, string>));
@@ -487,7 +501,9 @@ function lacksTexts(e: HistoryEvent): boolean {
   );
 }
 
-/** --fill-texts: the texts of the file's changes that lack them, read from the releases either side (see the header). */
+/**
+ * --fill-texts: the texts of the file's changes that lack them, read from the releases either side (see the header).
+ */
 function fillTexts(agent: AgentId): AgentRun {
   const t0 = Date.now();
   const path = join(ROOT, 'content/history', `${agent}.capture.json`);

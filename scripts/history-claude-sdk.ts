@@ -254,7 +254,9 @@ class NpmSource implements Source {
     }
   }
 
-  /** The cached tarball of `version`, downloaded first when the cache lacks it (or holds other bytes than it recorded). */
+  /**
+   * The cached tarball of `version`, downloaded first when the cache lacks it (or holds other bytes than it recorded).
+   */
   tarball(version: string): string {
     const dir = join(this.cacheDir, 'tarballs');
     const file = join(dir, `${this.pkg.replace(/^@/, '').replace('/', '-')}-${version}.tgz`);
@@ -357,7 +359,10 @@ interface ReadRelease {
   snapshot?: ReleaseSnapshot;
 }
 
-/** A hash of the code that turns a declaration file into rows (every module sdk-snapshot.ts imports, transitively), and of its inputs. */
+/**
+ * A hash of the code that turns a declaration file into rows (every module sdk-snapshot.ts imports, transitively), and
+ * of its inputs.
+ */
 function rowsCacheKey(namesText: string): string {
   const hash = createHash('sha256');
   hash.update(`format ${ROWS_FORMAT}\ntypescript ${ts.version}\n`);
@@ -465,7 +470,8 @@ function main(argv: readonly string[]): void {
   const to = options.to ?? pin.version;
   const names = readJson<NameTable>(options.names, 'the names table');
   const namesText = readFileSync(options.names, 'utf8');
-  // Renames the package states: each former name (the binary's alias table, recorded in the names file) with its tool's name now.
+  // Renames the package states: each former name (the binary's alias table, recorded in the names file) with its tool's
+  // name now.
   const formerNames = new Map(
     Object.entries(names.aliases).flatMap(([tool, aliases]) =>
       aliases.filter((a) => a.kind === 'former-name').map((a) => [a.name, tool] as const),
@@ -501,7 +507,10 @@ function main(argv: readonly string[]): void {
   const key = source.cachesRows ? rowsCacheKey(namesText) : '';
   const readers = new Map<Source, (version: string) => ReadRelease>();
   const readerOf = (s: Source) => readers.get(s) ?? readers.set(s, createReader(s, names, key)).get(s)!;
-  /** The Claude Code release each agent SDK release states, as the registry says it (checked against each package.json read). */
+  /**
+   * The Claude Code release each agent SDK release states, as the registry says it (checked against each package.json
+   * read).
+   */
   let stated = new Map<string, string>();
   let targets: Target[];
   let previous: ReadRelease | undefined;
@@ -585,7 +594,8 @@ function main(argv: readonly string[]): void {
       if (said !== undefined && said !== release.cliVersion)
         disagreements.push(`${version}: registry ${said}, package.json ${release.cliVersion ?? 'none'}`);
     } else {
-      // The CLI's own package: the Claude Code release is the package's version (its package.json was checked to say so).
+      // The CLI's own package: the Claude Code release is the package's version (its package.json was checked to say
+      // so).
       entry.cliVersion = version;
     }
     const time = listings.get(from)?.time[version];

@@ -27,7 +27,10 @@ import type { CaptureFile } from '../src/lib/wire/index.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 
-/** Configuration id → the full names its committed capture advertises, in matrix order (one name per page, as the site groups them). */
+/**
+ * Configuration id → the full names its committed capture advertises, in matrix order (one name per page, as the site
+ * groups them).
+ */
 export function advertisedByConfiguration(root: string, agent: AgentId): Map<string, string[]> {
   const matrix = JSON.parse(readFileSync(join(root, 'content/capture-matrix.json'), 'utf8')) as CaptureMatrixFile;
   const configurations = matrix.agents[agent]?.configurations ?? [];

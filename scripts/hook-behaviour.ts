@@ -92,7 +92,9 @@ function load(options: RunArgs): { matrix: Matrix; selected: SelectedCase[] } {
   return { matrix, selected };
 }
 
-/** Outside the namespace: installs (an earlier release into the history cache), then re-runs itself under `unshare -n`. */
+/**
+ * Outside the namespace: installs (an earlier release into the history cache), then re-runs itself under `unshare -n`.
+ */
 function outside(options: RunArgs, argv: string[]): never {
   return rerunInNamespace({
     name: 'hook-behaviour',
@@ -127,7 +129,10 @@ function quote(word: string): string {
   return `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
-/** The answering hook's commands: the same log as the payload runs' hook, plus the answer; a plugin agent's answer is a script its plugin runs. */
+/**
+ * The answering hook's commands: the same log as the payload runs' hook, plus the answer; a plugin agent's answer is a
+ * script its plugin runs.
+ */
 function answeringCommands(
   paths: PayloadPaths,
   answer: string,
@@ -293,7 +298,8 @@ try {
   if (!options.inside) outside(options, argv);
   process.exitCode = await inside(options);
 } catch (error) {
-  // An earlier release that does not install, for its own reasons: the history records it as that release's (RELEASE_CANNOT_RUN).
+  // An earlier release that does not install, for its own reasons: the history records it as that release's
+  // (RELEASE_CANNOT_RUN).
   if (error instanceof InstallError && !error.ours && options.release !== undefined) {
     console.error(`hook-behaviour: ${error.message}`);
     process.exit(RELEASE_CANNOT_RUN);

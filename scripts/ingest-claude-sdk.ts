@@ -10,7 +10,8 @@
  * Downloads the package tarball with `npm pack` (the registry npm is set up for),
  * checks its sha512 integrity against the pin before unpacking it, and its manifest
  * against the pin (scripts/lib/pinned-package.ts), parses sdk-tools.d.ts with the
- * TypeScript compiler API, and writes one JSON file per tool. Nothing is written unless every step succeeds; the temporary
+ * TypeScript compiler API, and writes one JSON file per tool. Nothing is written unless every step succeeds; the
+ * temporary
  * download folder is removed on every path.
  *
  * The pin moves only on purpose: with --accept-new-integrity, or when pins.json
@@ -38,7 +39,10 @@ const CONTENT = process.env.CONTENT_DIR ? resolve(process.env.CONTENT_DIR) : joi
 const PINS_FILE = process.env.PINS_FILE ? resolve(process.env.PINS_FILE) : join(ROOT, 'scripts/pins.json');
 const PIN_KEY = claudeCode.id;
 
-/** Whether the registry lists Claude Code `version` in any of its packages (the CLI's own, then its standalone platform packages), with each package's answer. */
+/**
+ * Whether the registry lists Claude Code `version` in any of its packages (the CLI's own, then its standalone platform
+ * packages), with each package's answer.
+ */
 function bundledCli(version: string): NonNullable<AgentRecord['bundledCli']> {
   const packages = [claudeCode.npmPackage, ...(claudeCode.standalonePackages ?? [])];
   const listings = releaseEvidence(
@@ -69,7 +73,10 @@ function recordedIntegrity(agentFile: string, pin: Pin): string | undefined {
   }
 }
 
-/** The package's manifest, its manifest.json (the bundled Claude Code's version, commit and build date) and the declaration file, each checked. */
+/**
+ * The package's manifest, its manifest.json (the bundled Claude Code's version, commit and build date) and the
+ * declaration file, each checked.
+ */
 function readBundle(
   dir: string,
   spec: string,
@@ -82,7 +89,8 @@ function readBundle(
   const pkg = readJson<{ claudeCodeVersion?: string }>(join(dir, 'package.json'), 'the package manifest');
   if (!pkg.claudeCodeVersion)
     throw new ScriptError('package.json has no claudeCodeVersion: cannot tell which Claude Code it bundles');
-  // The version names files and URLs (versioned export paths) and is compared as a release: only a plain release number is one.
+  // The version names files and URLs (versioned export paths) and is compared as a release: only a plain release number
+  // is one.
   if (typeof pkg.claudeCodeVersion !== 'string' || !isRelease(pkg.claudeCodeVersion)) {
     throw new ScriptError(
       `package.json's claudeCodeVersion ${JSON.stringify(pkg.claudeCodeVersion)} is not a release number (x.y.z); refusing to record it`,

@@ -71,10 +71,16 @@ function parseArgs(argv: string[]): Options {
 /** What one release showed: the stub tool's name(s), or why its capture failed. */
 export type Reading = { version: string; names: string[] } | { version: string; failed: string };
 
-/** The stub server's echo tool, told by its description: an earlier release may name it in a way the module's family no longer matches. */
+/**
+ * The stub server's echo tool, told by its description: an earlier release may name it in a way the module's family no
+ * longer matches.
+ */
 const ECHO_DESCRIPTION = toolList()[0]!.description;
 
-/** The stub server's tool in a capture, under every name it was offered (a deferred namespace of the server counts, marked). */
+/**
+ * The stub server's tool in a capture, under every name it was offered (a deferred namespace of the server counts,
+ * marked).
+ */
 function stubNames(agent: AgentId, capture: CaptureFile): string[] {
   const naming = mcpNamingOf(agent);
   const tools = readTools(capture);

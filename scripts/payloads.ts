@@ -110,7 +110,8 @@ async function runScenario(
   const { package: pkg, version } = matrix.agents[agent];
   const payload = {
     agent,
-    // The package the release was installed from: the agent's own, or its platform package where that one lacks the release.
+    // The package the release was installed from: the agent's own, or its platform package where that one lacks the
+    // release.
     cli: { package: installedPackage(agent, CACHE_ROOT, pkg, version) ?? pkg, version },
     tool: scenario.tool,
     scenario: scenario.id,

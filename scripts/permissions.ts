@@ -80,7 +80,9 @@ function load(options: RunArgs): { matrix: Matrix; selected: SelectedPermissionC
   return { matrix, selected: selectPermissionCases(loadPermissionCases(ROOT, matrix), options.only) };
 }
 
-/** A loopback HTTP server that answers every request with a short page and counts them: the fetch cases' side effect. */
+/**
+ * A loopback HTTP server that answers every request with a short page and counts them: the fetch cases' side effect.
+ */
 async function probeServer(): Promise<{ url: string; hits: string[]; close: () => Promise<void> }> {
   const hits: string[] = [];
   const server: Server = createServer((req, res) => {
@@ -107,7 +109,10 @@ function mcpCalls(home: string): { started: boolean; calls: string[] } {
   };
 }
 
-/** The request the call went out after (the last one on the tool path that offered tools and did not yet carry its result), and whether it offered `tool`. */
+/**
+ * The request the call went out after (the last one on the tool path that offered tools and did not yet carry its
+ * result), and whether it offered `tool`.
+ */
 function offeredIn(run: ScenarioRun, agent: AgentId, id: string, tool: string): boolean {
   const { wire } = run;
   const requests = run.outcome.requests.filter(

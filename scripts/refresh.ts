@@ -89,7 +89,9 @@ function eventCount(file: string): number {
   return existsSync(path) ? readJson<{ events: unknown[] }>(path).events.length : 0;
 }
 
-/** Whether the agent's hook outputs are read from a package at this pin (its registry module's HookMechanism.outputs). */
+/**
+ * Whether the agent's hook outputs are read from a package at this pin (its registry module's HookMechanism.outputs).
+ */
 function hookOutputsRead(agent: string, at: 'capture-pin' | 'ingest-pin'): boolean {
   if (!isAgentId(agent) || 'none' in AGENTS[agent].hooks) return false;
   const source = AGENTS[agent].hooks.outputs;
@@ -123,7 +125,8 @@ function currentState(): RefreshState {
   for (const [agent, entry] of Object.entries(matrix.agents)) {
     if (!entry) continue;
     const payloads = isAgentId(agent) && !('none' in AGENTS[agent].hooks);
-    // The newest release that runs: the newest of the agent's packages' newest (a platform package can go on after its wrapper stops).
+    // The newest release that runs: the newest of the agent's packages' newest (a platform package can go on after its
+    // wrapper stops).
     const packages = isAgentId(agent) ? agentPackages(agent, entry.package) : [entry.package];
     const latest = newestRelease(packages.map(latestVersion));
     // A newer release its history records as unable to run is not tried again; the note says why.
@@ -192,7 +195,8 @@ async function perform(step: RefreshStep): Promise<void> {
       await run('scripts/payloads.ts', ['--only', step.agent]);
       if (Object.hasOwn(readJson<HookCasesFile>(HOOK_CASES).agents, step.agent))
         await run('scripts/hook-behaviour.ts', ['--only', step.agent]);
-      // What its hooks may return, where read at the capture pin; and its cases over releases, where it has that history (earlier releases' runs are cached).
+      // What its hooks may return, where read at the capture pin; and its cases over releases, where it has that
+      // history (earlier releases' runs are cached).
       if (hookOutputsRead(step.agent, 'capture-pin')) await run('scripts/hook-outputs.ts', ['--agent', step.agent]);
       if (existsSync(join(ROOT, 'content/hook-behaviour-history', `${step.agent}.json`)))
         await run('scripts/hook-behaviour-history.ts', ['--agent', step.agent]);
@@ -372,7 +376,8 @@ async function nothingNew(argv: readonly string[], recorded: readonly string[]):
     console.log('Nothing new: no download, no file written.');
     return 0;
   }
-  // A run that failed half-way left content that moved: archive what it stopped publishing (not on a dry run, which writes nothing).
+  // A run that failed half-way left content that moved: archive what it stopped publishing (not on a dry run, which
+  // writes nothing).
   if (argv.includes('--dry-run')) {
     console.log(
       'Nothing new upstream; the content differs from HEAD, so a run would archive the versioned export files it no longer publishes.',

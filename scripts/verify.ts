@@ -296,7 +296,10 @@ interface Capture {
   blame?: Blame;
 }
 
-/** Installs and captures, per release, every configuration the sampled events need; returns each result by `agent@version/config`. */
+/**
+ * Installs and captures, per release, every configuration the sampled events need; returns each result by
+ * `agent@version/config`.
+ */
 async function captureReleases(
   plan: Map<string, { agent: AgentId; version: string; pkg: string; configs: Set<string> }>,
   matrix: Matrix,

@@ -1,4 +1,7 @@
-/** Starlight route middleware: each page's sidebar keeps the tool lists of its own agent only (src/lib/views/sidebar-trim.ts). */
+/**
+ * Starlight route middleware: each page's sidebar keeps the tool lists of its own agent only
+ * (src/lib/views/sidebar-trim.ts).
+ */
 import { defineRouteMiddleware } from '@astrojs/starlight/route-data';
 import { trimSidebar } from './lib/views/sidebar-trim.ts';
 

@@ -20,7 +20,10 @@ import { jsonText, replaceFile } from './atomic-write.ts';
 /** Versioned path → text, of every export file the content at `root` publishes, with their agent. */
 export type PublishedExports = Map<string, { agent: AgentId; text: string }>;
 
-/** Reads the content (`contentDir`, default `<root>/content`; it must load without problems) and renders every versioned export file. */
+/**
+ * Reads the content (`contentDir`, default `<root>/content`; it must load without problems) and renders every versioned
+ * export file.
+ */
 export async function publishedExports(root: string, contentDir?: string): Promise<PublishedExports> {
   const model = loadContent(contentDir ? { root, contentDir } : { root });
   const out: PublishedExports = new Map();
@@ -90,7 +93,10 @@ export function contentChanged(root: string): boolean {
   return diff.stdout.trim() !== '';
 }
 
-/** Adds every file of `before` that the content at `root` no longer publishes to its agent's archive; returns the paths added. */
+/**
+ * Adds every file of `before` that the content at `root` no longer publishes to its agent's archive; returns the paths
+ * added.
+ */
 export async function archiveVanished(root: string, before: PublishedExports, today: string): Promise<string[]> {
   const after = new Set((await publishedExports(root)).keys());
   const added: string[] = [];

@@ -13,7 +13,9 @@ import { processTable } from './process-table.ts';
 
 const running = new Set<ChildProcess>();
 
-/** Runs `command` in its own process group, output inherited; resolves on exit 0, rejects with how it ended otherwise. */
+/**
+ * Runs `command` in its own process group, output inherited; resolves on exit 0, rejects with how it ended otherwise.
+ */
 export function runInGroup(
   command: string,
   args: readonly string[],

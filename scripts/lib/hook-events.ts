@@ -14,7 +14,8 @@ const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * A TypeScript enum as a bundler compiles it:
- * `var HookEventName = /* @__PURE__ *\/ ((HookEventName2) => { HookEventName2["PreToolUse"] = "PreToolUse"; … return HookEventName2; })(HookEventName || {});`
+ * `var HookEventName = /* @__PURE__ *\/ ((HookEventName2) => { HookEventName2["PreToolUse"] = "PreToolUse"; … return
+ * HookEventName2; })(HookEventName || {});`
  */
 function compiledEnum(text: string, name: string): FoundEvent[] | undefined {
   const start = new RegExp(`var ${escapeRegExp(name)} = (?:/\\* @__PURE__ \\*/ )?\\(\\((\\w+)\\) => \\{`).exec(text);
@@ -27,7 +28,10 @@ function compiledEnum(text: string, name: string): FoundEvent[] | undefined {
   return [...body.matchAll(member)].map((m) => ({ name: m[2]!, says: `${inner}["${m[1]!}"] = "${m[2]!}"` }));
 }
 
-/** A union of string literals, `export type HookType = /** … *\/ "a" /** … *\/ | "b";`, each literal with the doc comment before it. */
+/**
+ * A union of string literals, `export type HookType = /** … *\/ "a" /** … *\/ | "b";`, each literal with the doc
+ * comment before it.
+ */
 function unionType(text: string, name: string): FoundEvent[] | undefined {
   const start = new RegExp(`export type ${escapeRegExp(name)}\\s*=`).exec(text);
   if (!start) return undefined;

@@ -61,7 +61,10 @@ function eventName(captured: string, naming: 'as-is' | 'lower-first' | 'kebab-to
   return captured;
 }
 
-/** Outputs of the `typescript` form from the concatenated declaration text; `events`, when given, are the only event names taken (the agent's named events). */
+/**
+ * Outputs of the `typescript` form from the concatenated declaration text; `events`, when given, are the only event
+ * names taken (the agent's named events).
+ */
 export function typescriptOutputs(
   text: string,
   source: Extract<HookOutputSource, { form: 'typescript' }>,
@@ -102,7 +105,10 @@ export function typescriptOutputs(
   return out.sort((a, b) => (a.event < b.event ? -1 : a.event > b.event ? 1 : 0));
 }
 
-/** Outputs of the `plugin-output` form: for each event, the type of parameter `parameter` of the interface member named after it. */
+/**
+ * Outputs of the `plugin-output` form: for each event, the type of parameter `parameter` of the interface member named
+ * after it.
+ */
 export function pluginOutputs(
   text: string,
   source: Extract<HookOutputSource, { form: 'plugin-output' }>,
@@ -138,7 +144,10 @@ export function pluginOutputs(
   return out;
 }
 
-/** Every complete JSON object in `bytes` that starts with a `$schema` line (pretty-printed, as compiled into a program), in order. */
+/**
+ * Every complete JSON object in `bytes` that starts with a `$schema` line (pretty-printed, as compiled into a program),
+ * in order.
+ */
 export function embeddedSchemas(bytes: Buffer): JsonSchema[] {
   const marker = Buffer.from('{\n  "$schema": ');
   const out: JsonSchema[] = [];

@@ -44,7 +44,10 @@ export interface PinnedFetch {
   acceptNewIntegrity: boolean;
   /** The command that moves the pin on purpose, for the refusal message. */
   acceptCommand: string;
-  /** The integrity the committed content records for the pinned version, and the file it is in: enforced when the pin has none. */
+  /**
+   * The integrity the committed content records for the pinned version, and the file it is in: enforced when the pin
+   * has none.
+   */
   recorded?: { integrity: string | undefined; file: string };
   /** Prefix of the temporary folder in os.tmpdir(). */
   workPrefix: string;
@@ -63,7 +66,10 @@ export interface PinnedPackage {
   verdict: IntegrityVerdict;
 }
 
-/** Runs `use` with the pinned package unpacked (see the module comment); the temporary folder is gone when it returns or throws. */
+/**
+ * Runs `use` with the pinned package unpacked (see the module comment); the temporary folder is gone when it returns or
+ * throws.
+ */
 export function withPinnedPackage<T>(fetch: PinnedFetch, use: (pkg: PinnedPackage) => T): T {
   const { pin } = fetch;
   const spec = `${pin.package}@${pin.version}`;

@@ -58,7 +58,10 @@ export function pinsWithIntegrity(pins: Pins, agent: string, integrity: string):
   return jsonText({ ...pins, [agent]: updated });
 }
 
-/** The pins text with `agent` moved to `version`, checked on `checked`, its integrity dropped (the next ingest records it). */
+/**
+ * The pins text with `agent` moved to `version`, checked on `checked`, its integrity dropped (the next ingest records
+ * it).
+ */
 export function pinsWithVersion(pins: Pins, agent: string, version: string, checked: string): string {
   const { integrity: _old, ...entry } = pins[agent]!;
   return jsonText({ ...pins, [agent]: { ...entry, version, checked } });

@@ -28,7 +28,10 @@ export interface SummaryInput {
   maxLength?: number;
 }
 
-/** Text on one line as a Markdown code span that no backtick, bracket or angle bracket inside can end or turn into markup. */
+/**
+ * Text on one line as a Markdown code span that no backtick, bracket or angle bracket inside can end or turn into
+ * markup.
+ */
 export function codeSpan(text: string): string {
   const t =
     text

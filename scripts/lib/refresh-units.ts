@@ -19,7 +19,10 @@ export type UnitOutcome =
   | { unit: RefreshUnit; moved: true }
   /** The release could not run, for its own reasons: what it said is recorded in its history; the pin stays. */
   | { unit: RefreshUnit; moved: false; by: 'release'; release: string; said: string; recorded: boolean }
-  /** Our failure (a crash of a script, a limit, a download): nothing of the unit is kept, nothing is recorded as the release's. */
+  /**
+   * Our failure (a crash of a script, a limit, a download): nothing of the unit is kept, nothing is recorded as the
+   * release's.
+   */
   | { unit: RefreshUnit; moved: false; by: 'ours'; reason: string };
 
 export const unitName = (u: Pick<RefreshUnit, 'agent' | 'source'>): string =>

@@ -68,7 +68,10 @@ export function isPublished(pkg: string, version: string): boolean {
   return answer.kind === 'version' && answer.version === version;
 }
 
-/** Every release the registry lists for `pkg` (`npm view <pkg> versions --json`); empty when the package does not exist. Throws when the registry cannot say. */
+/**
+ * Every release the registry lists for `pkg` (`npm view <pkg> versions --json`); empty when the package does not exist.
+ * Throws when the registry cannot say.
+ */
 export function listedVersions(pkg: string): string[] {
   const result = spawnSync('npm', ['view', pkg, 'versions', '--json'], {
     encoding: 'utf8',
@@ -82,7 +85,10 @@ export function listedVersions(pkg: string): string[] {
   return answer.kind === 'versions' ? answer.versions : [];
 }
 
-/** What `npm view <pkg> versions --json` answered: a list (one release comes as a string), not found, or a failure. Pure. */
+/**
+ * What `npm view <pkg> versions --json` answered: a list (one release comes as a string), not found, or a failure.
+ * Pure.
+ */
 export function readVersionsAnswer(
   status: number | null,
   stdout: string,

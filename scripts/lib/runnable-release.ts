@@ -19,7 +19,10 @@ export function listingPackages(listings: readonly PackageListing[], version: st
   return listings.filter((l) => l.versions.includes(version)).map((l) => l.package);
 }
 
-/** The package to install for `version`: the first that lists it (the wrapper before a platform package), or undefined when none does. */
+/**
+ * The package to install for `version`: the first that lists it (the wrapper before a platform package), or undefined
+ * when none does.
+ */
 export function runnablePackage(listings: readonly PackageListing[], version: string): string | undefined {
   return listingPackages(listings, version)[0];
 }
@@ -46,7 +49,10 @@ export function printsVersion(output: string, version: string): boolean {
   return new RegExp(`(^|[^0-9.])v?${escaped}(?![0-9]|\\.[0-9])`).test(output);
 }
 
-/** When each release was published (`npm view <package> time --json` of each package, the wrapper first): the first package's time of a release wins. */
+/**
+ * When each release was published (`npm view <package> time --json` of each package, the wrapper first): the first
+ * package's time of a release wins.
+ */
 export function releaseTimes(times: readonly Readonly<Record<string, string>>[]): Record<string, string> {
   const out: Record<string, string> = {};
   for (const t of times)

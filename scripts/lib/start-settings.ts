@@ -13,7 +13,10 @@ export const DEFAULT_PREVIEW_PORT = 4321;
 /** The host `npm start` serves on: this machine only, as `astro preview` does. */
 export const PREVIEW_HOST = 'localhost';
 
-/** The port to serve on, from PORT: a whole number from 0 to 65535 (0: the system picks). Throws, naming PORT, for anything else. */
+/**
+ * The port to serve on, from PORT: a whole number from 0 to 65535 (0: the system picks). Throws, naming PORT, for
+ * anything else.
+ */
 export function previewPort(env: Readonly<Record<string, string | undefined>>): number {
   const value = env['PORT']?.trim();
   if (value === undefined || value === '') return DEFAULT_PREVIEW_PORT;

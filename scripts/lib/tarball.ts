@@ -107,7 +107,10 @@ function checkHeaderSum(header: Buffer, where: string): void {
     throw new UnsafeTarballError(`${where}: header checksum mismatch (not a tar file, or a damaged one)`);
 }
 
-/** An entry of tar type `type` at path `raw`, or UnsafeTarballError when it is not a plain file or folder inside the package. */
+/**
+ * An entry of tar type `type` at path `raw`, or UnsafeTarballError when it is not a plain file or folder inside the
+ * package.
+ */
 function checkedEntry(type: string, raw: string, linkpath: string, data: Buffer, where: string): TarEntry {
   const kind = type === '0' || type === '\0' || type === '7' ? 'file' : type === '5' ? 'directory' : undefined;
   if (!kind) {

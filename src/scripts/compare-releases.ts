@@ -208,7 +208,10 @@ function buildForm(timeline: Timeline): Form {
   return { form, source, from, to };
 }
 
-/** Lists a history's releases in both selects, newest first, and chooses two: those asked, else from the release before the newest change to the newest release read. */
+/**
+ * Lists a history's releases in both selects, newest first, and chooses two: those asked, else from the release before
+ * the newest change to the newest release read.
+ */
 function fill(f: Form, s: TimelineSource, from?: string, to?: string): void {
   for (const select of [f.from, f.to]) {
     select.replaceChildren(

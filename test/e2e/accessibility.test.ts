@@ -205,7 +205,8 @@ describe('axe-core', { concurrency: 4 }, () => {
 });
 
 test('real site: the open search dialog, with results and the agent filter, has no violations of ours in either theme', async () => {
-  // A tool page of the real build (its route has an agent and a tool segment); the query is its own name, as its h1 shows it.
+  // A tool page of the real build (its route has an agent and a tool segment); the query is its own name, as its h1
+  // shows it.
   const path = SITES[1].pages.find((p) => p.split('/').filter(Boolean).length === 2 && !p.startsWith('/jobs/'));
   assert.ok(path, 'a tool page among the pages checked');
   const page = await openPage(contexts.get(SITES[1].name)!, path, THEMES[0]!);

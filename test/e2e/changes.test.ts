@@ -75,7 +75,10 @@ async function sidesOf(diff: import('playwright-core').Locator): Promise<{ befor
   return { before: pattern(side('ins')), after: pattern(side('del')) };
 }
 
-/** Opens the section of a release on its agent's changelog, following the index to its part page when the changelog is cut. */
+/**
+ * Opens the section of a release on its agent's changelog, following the index to its part page when the changelog is
+ * cut.
+ */
 async function openRelease(agent: string, release: string): Promise<import('playwright-core').Locator> {
   await page.goto(`${served.base}/${agent}/changelog/`);
   const onIndex = page.locator(`li[id="${release}"] > a`);

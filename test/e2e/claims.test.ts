@@ -68,7 +68,9 @@ test('a tool sent without its schema member says so; a tool always sent with one
   }
 });
 
-/** The placeholders the capture writes, read from its own rules' source: `$NAME` replacements and run variable names. */
+/**
+ * The placeholders the capture writes, read from its own rules' source: `$NAME` replacements and run variable names.
+ */
 function capturePlaceholders(): string[] {
   const names = new Set<string>();
   const rules = readFileSync(join(CONTENT, '..', 'scripts/lib/capture/placeholders.ts'), 'utf8');
@@ -185,7 +187,8 @@ test('in the browser a placeholder is a dashed box with a title, and the gate st
   const url = withPlaceholder.slice(DIST.length).replace(/index\.html$/, '');
   const page = await served.browser.newPage();
   await page.goto(served.base + url);
-  // Sections above may still be laid out (content-visibility) as the click lands, moving the summary under it: click until it opens.
+  // Sections above may still be laid out (content-visibility) as the click lands, moving the summary under it: click
+  // until it opens.
   const details = page.locator('details.model-description').first();
   for (let i = 0; i < 3 && !(await details.evaluate((d) => (d as HTMLDetailsElement).open)); i++)
     await details.locator('summary').click();

@@ -40,7 +40,10 @@ const newestFirst = (a: string, b: string) => {
   return 0;
 };
 
-/** The releases of an agent's changelog (named as the CLI release), newest first, each with its latest publication time in ms. */
+/**
+ * The releases of an agent's changelog (named as the CLI release), newest first, each with its latest publication time
+ * in ms.
+ */
 function expectedReleases(agent: string): { release: string; published: number | undefined }[] {
   const published = new Map<string, number>();
   const withEvents = new Set<string>();
@@ -57,7 +60,10 @@ function expectedReleases(agent: string): { release: string; published: number |
   return [...withEvents].sort(newestFirst).map((release) => ({ release, published: published.get(release) }));
 }
 
-/** The agent's product and the day its sources were checked: its record (content/agents/), else its capture matrix entry. */
+/**
+ * The agent's product and the day its sources were checked: its record (content/agents/), else its capture matrix
+ * entry.
+ */
 function agentRecord(agent: string): { product: string; checked: string } {
   const file = join(ROOT, 'content/agents', `${agent}.json`);
   if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as { product: string; checked: string };
@@ -117,7 +123,10 @@ after(async () => {
   await browser?.close();
 });
 
-/** How Chromium's XML parser reads a document: its error if it is not well-formed, else the root's namespace and the titles' text. */
+/**
+ * How Chromium's XML parser reads a document: its error if it is not well-formed, else the root's namespace and the
+ * titles' text.
+ */
 async function chromiumReads(
   xml: string,
 ): Promise<{ error: string | null; namespace: string | null; titles: string[] }> {
@@ -177,7 +186,8 @@ test('each feed is well-formed XML in the Atom namespace, and its entries are th
       expected.map((r) => r.published ?? fallback),
       `${agent}: updated is the release's publication time, else the day the agent was checked`,
     );
-    // A history without a change (every release compared alike) gives a feed without entries, updated the day it was checked.
+    // A history without a change (every release compared alike) gives a feed without entries, updated the day it was
+    // checked.
     assert.equal(
       Date.parse(feed.updated ?? ''),
       expected.length > 0 ? Math.max(...expected.map((r) => r.published ?? fallback)) : fallback,

@@ -206,7 +206,8 @@ test('the built hooks pages read each agent’s declared members: names by event
     if ('none' in hooks) continue;
     const html = readFileSync(fileOf(agent.hooks.page), 'utf8');
     const page = main(html);
-    // Plugin hooks: no standard input, no matcher; named with the module's own noun (Pi: extension), OpenCode's (plugin) by default.
+    // Plugin hooks: no standard input, no matcher; named with the module's own noun (Pi: extension), OpenCode's
+    // (plugin) by default.
     if (hooks.kind === 'plugin') {
       assert.doesNotMatch(page, /standard input|matcher/i, agent.id);
       const noun = hooks.pluginWords?.host.replace(/^an? /, '') ?? 'plugin';
@@ -372,7 +373,8 @@ test("each recorded hook behaviour case is a row of its agent's hooks page and a
     for (const other of r.modelSaw.otherTexts)
       assert.ok(text.includes(squash(other)), `${r.case}: shows what came with the result`);
     if (r.sideEffect) {
-      // What happened, in words that follow from the record: the side effect, an error result, a rewrite that did not take.
+      // What happened, in words that follow from the record: the side effect, an error result, a rewrite that did not
+      // take.
       const said = squash(
         textOf(
           row.childNodes.find(

@@ -48,7 +48,8 @@ function plantHostileText(content: string): void {
   });
   editJson(join(content, 'captures/codex/default.json'), (c) => {
     c.body.tools[0].description = `Runs a command ${hostile(20)}`;
-    // Fields named like Object.prototype members (a generator that calls `schema.hasOwnProperty(…)` broke every build on them;
+    // Fields named like Object.prototype members (a generator that calls `schema.hasOwnProperty(…)` broke every build
+    // on them;
     // `__proto__` is refused by the content check, json-key-stored).
     const shadowing = {
       hasOwnProperty: { type: 'string' },

@@ -261,7 +261,8 @@ test('every since badge and every changelog link lands on an element of its targ
     const releases = new Set(
       h.events.map((e) => h.releases.find((r) => r.version === e.release)!.cliVersion ?? e.release),
     );
-    // Old links (`/<agent>/changelog/#<release>`) land on an element of the changelog page, even once it is cut into parts.
+    // Old links (`/<agent>/changelog/#<release>`) land on an element of the changelog page, even once it is cut into
+    // parts.
     for (const release of releases) assert.ok(log.ids.has(release), `${h.agent} changelog has #${release}`);
     const broken = log.links.filter(
       (l) => l.tag === 'a' && l.href.startsWith('/') && !resolve(`/${h.agent}/changelog/`, l.href),
@@ -307,7 +308,8 @@ test('ids are unique within every page', () => {
 });
 
 test('the ids the loader reserves are exactly those Starlight puts on a plain page', () => {
-  // Independent reference: the about page is a plain Starlight page; every id outside its Markdown content is Starlight's.
+  // Independent reference: the about page is a plain Starlight page; every id outside its Markdown content is
+  // Starlight's.
   const ids: string[] = [];
   const collect = (node: Node, inContent: boolean): void => {
     let inside = inContent;

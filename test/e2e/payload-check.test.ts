@@ -58,7 +58,10 @@ async function openChecker(page: Page): Promise<void> {
   await page.locator('details[data-payload-check] form').waitFor({ state: 'visible', timeout: 10_000 });
 }
 
-/** Replaces the text, checks it with Control+Enter, and returns the verdict region once it has changed and the check is over. */
+/**
+ * Replaces the text, checks it with Control+Enter, and returns the verdict region once it has changed and the check is
+ * over.
+ */
 async function check(page: Page, json: string): Promise<{ text: string; links: string[] }> {
   const box = page.locator('#payload-check-text');
   const status = page.locator('details[data-payload-check] [role="status"]');
@@ -120,7 +123,8 @@ test('Claude Code Bash: no checker script before opening; errors link to the mod
 
   const opened_ = await scriptBytes(opened);
   const added = opened_.loaded.filter((s) => isChecker(s.path));
-  // The form, its worker, the rules and words, the error → row mapping it shares with the build (error-rows), the anchor scheme, the validator,
+  // The form, its worker, the rules and words, the error → row mapping it shares with the build (error-rows), the
+  // anchor scheme, the validator,
   // and the hook schema's validator (Bash has recorded hook payloads).
   assert.deepEqual(added.map((s) => s.path).sort(), [
     '/claude-code/bash/validate-hooks.js',

@@ -114,7 +114,10 @@ function files(dir: string): string[] {
   });
 }
 
-/** The links of an llms.txt file, as exports.test.ts reads them: outside code spans, in link syntax, alone on a line, or after "JSON Schema: ". */
+/**
+ * The links of an llms.txt file, as exports.test.ts reads them: outside code spans, in link syntax, alone on a line, or
+ * after "JSON Schema: ".
+ */
 function llmsLinks(text: string): string[] {
   const prose = text.replace(/`[^`\n]*`/g, '``');
   return [
@@ -124,7 +127,10 @@ function llmsLinks(text: string): string[] {
   ].map((m) => m[1]!);
 }
 
-/** What names another document in a schema: `$id`, `$schema` and `$ref` (strings), each with the base it resolves against. Values (`const`, `enum`, `default`, `examples`) are data, not schema. */
+/**
+ * What names another document in a schema: `$id`, `$schema` and `$ref` (strings), each with the base it resolves
+ * against. Values (`const`, `enum`, `default`, `examples`) are data, not schema.
+ */
 function references(
   node: unknown,
   base: string,

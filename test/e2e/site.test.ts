@@ -125,7 +125,10 @@ function rowsOf(html: string): Row[] {
   return rows;
 }
 
-/** A field name in an anchor, as README "Anchors" specifies: [A-Za-z0-9_-] as is, any other character `~` + its UTF-8 bytes in hex. */
+/**
+ * A field name in an anchor, as README "Anchors" specifies: [A-Za-z0-9_-] as is, any other character `~` + its UTF-8
+ * bytes in hex.
+ */
 const anchorName = (name: string): string =>
   name === ''
     ? '~'
@@ -139,7 +142,10 @@ const anchorName = (name: string): string =>
         )
         .join('');
 
-/** The fields a definition states plainly: id (root + `.name` per level, array items transparent) and whether it is required. */
+/**
+ * The fields a definition states plainly: id (root + `.name` per level, array items transparent) and whether it is
+ * required.
+ */
 interface Expected {
   id: string;
   required: boolean;
@@ -613,7 +619,10 @@ describe('search', () => {
     assert.deepEqual(misses, []);
   });
 
-  /** The parts of the open tool page's fact line as a sighted reader sees them: without the separators drawn between them (their text is sized 0) and the names indexed in place of those shown. */
+  /**
+   * The parts of the open tool page's fact line as a sighted reader sees them: without the separators drawn between
+   * them (their text is sized 0) and the names indexed in place of those shown.
+   */
   const factParts = (): Promise<string[]> =>
     page.$$eval('.tool-facts > span:not(.index-term)', (spans) =>
       spans.map((span) => {

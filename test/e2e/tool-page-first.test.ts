@@ -111,7 +111,8 @@ test("each agent's most-answered tool shows a recorded hook payload and what hoo
       { cases, agent: tool.agent },
     );
     const limit = 3 * SCREEN.height;
-    // A block shows a recorded payload when every string of that payload (placeholders included) is in it, as is or as JSON writes it.
+    // A block shows a recorded payload when every string of that payload (placeholders included) is in it, as is or as
+    // JSON writes it.
     const inBlock = (text: string, s: string) =>
       s.length > 200 || text.includes(s) || text.includes(JSON.stringify(s).slice(1, -1));
     const shown = found.blocks.filter((b) => payloads.some((p) => strings(p).every((s) => inBlock(b.text, s))));
@@ -171,7 +172,9 @@ test('no reader section of a tool page shows `npm run` or a content/ path', () =
   assert.deepEqual(found, []);
 });
 
-/** Field names of a page's tables in the order shown: the longest word (a run between the breaks the rule allows) first. */
+/**
+ * Field names of a page's tables in the order shown: the longest word (a run between the breaks the rule allows) first.
+ */
 function longestWord(html: string): number {
   let longest = 0;
   for (const el of elements(html)) {

@@ -1,4 +1,6 @@
-/** File helpers the build tests share: edit a JSON file in place, and snapshot a folder to compare it before and after. */
+/**
+ * File helpers the build tests share: edit a JSON file in place, and snapshot a folder to compare it before and after.
+ */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 

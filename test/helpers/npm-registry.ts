@@ -103,7 +103,10 @@ export async function startRegistries(packages: Record<string, Record<string, Se
   };
 }
 
-/** The registry of `startRegistry` in a child process, given a JSON file `{name, versions: {v: {file, claimedIntegrity?}}}`. */
+/**
+ * The registry of `startRegistry` in a child process, given a JSON file `{name, versions: {v: {file,
+ * claimedIntegrity?}}}`.
+ */
 export async function spawnRegistry(
   description: string,
 ): Promise<{ url: string; child: ChildProcess; close(): Promise<void> }> {

@@ -21,7 +21,10 @@ const ROOT = join(import.meta.dirname, '../..');
 const site = realContent();
 const EDITORIAL = join(ROOT, 'content/editorial');
 
-/** Backticked snake_case or camelCase identifiers (`file_path`, `runInBackground`) in every string of a raw JSON value, outside `skip` keys. */
+/**
+ * Backticked snake_case or camelCase identifiers (`file_path`, `runInBackground`) in every string of a raw JSON value,
+ * outside `skip` keys.
+ */
 function codeNames(value: unknown, skip: ReadonlySet<string>): string[] {
   if (typeof value === 'string')
     return [...value.matchAll(/`([a-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)*)`/g)]

@@ -35,7 +35,10 @@ const PIN = PINS['claude-code']!;
 const PACKAGE = PIN.package!;
 const VERSION = PIN.version!;
 const PINNED_INTEGRITY = PIN.integrity!;
-/** Expected figures read from the committed content, not typed in: the SDK tool files and the Claude Code release their record names. */
+/**
+ * Expected figures read from the committed content, not typed in: the SDK tool files and the Claude Code release their
+ * record names.
+ */
 const SDK_TOOL_FILES = readdirSync(join(ROOT, 'content/tools/claude-code')).filter((f) => f.endsWith('.json')).length;
 const CLI_VERSION = (
   JSON.parse(readFileSync(join(ROOT, 'content/agents/claude-code.json'), 'utf8')) as { version: string }
@@ -400,7 +403,8 @@ test("a version the registry does not have is reported with npm's reason", async
 });
 
 test('a tarball holding a symbolic link is refused even when its integrity is the one recorded, and nothing is written', async () => {
-  // The integrity pin is dropped, as refresh does when it moves a pin to a new release: the bytes are then recorded as served.
+  // The integrity pin is dropped, as refresh does when it moves a pin to a new release: the bytes are then recorded as
+  // served.
   const { integrity: _dropped, ...rest } = PIN;
   await withRegistry({ [VERSION]: { bytes: genuine }, [BUMPED_VERSION]: { bytes: linked } }, async (registry) => {
     await withScratch(

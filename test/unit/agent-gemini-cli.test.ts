@@ -150,7 +150,8 @@ const turn = (text: string, tools: unknown[] = [{ functionDeclarations: [{ name:
 });
 
 test('the main request is the streamed turn carrying the prompt and the tools, not the routing call before it', () => {
-  // As recorded in every auto-routed 0.61.0 configuration: the routing generateContent (prompt, no tools), then the streamed turn.
+  // As recorded in every auto-routed 0.61.0 configuration: the routing generateContent (prompt, no tools), then the
+  // streamed turn.
   const routing = req(ROUTING, {
     contents: [{ role: 'user', parts: [{ text: PROMPT }] }],
     generationConfig: { responseJsonSchema: { type: 'object' } },

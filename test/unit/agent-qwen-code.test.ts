@@ -62,7 +62,8 @@ test('interactive mode starts `-i <prompt>` in a pseudo-terminal through script'
 });
 
 test("the terminal interface starts with OpenAI-compatible authentication chosen, as after the first-run dialog; a configuration's settings merge over it", () => {
-  // Qwen Code 0.1.3 to 0.5.x open the "Get started" authentication dialog, and wait, while security.auth.selectedType is unset.
+  // Qwen Code 0.1.3 to 0.5.x open the "Get started" authentication dialog, and wait, while security.auth.selectedType
+  // is unset.
   const settings = (over: Partial<InvocationContext>) =>
     JSON.parse(qwen.invoke(context(over)).files.get(SETTINGS)!) as Record<string, unknown>;
   assert.deepEqual(settings({ mode: 'interactive' }), { security: { auth: { selectedType: 'openai' } } });

@@ -55,7 +55,8 @@ async function agentModules(): Promise<Map<string, { id: string; product: string
   return out;
 }
 
-// The README does not list the agents: the site's pages do, from the registry, so a new agent is one module and its content.
+// The README does not list the agents: the site's pages do, from the registry, so a new agent is one module and its
+// content.
 test('the registry holds every agent module, once, each in the file named after its id; products are unique', async () => {
   const modules = await agentModules();
   assert.deepEqual([...AGENT_IDS].sort(), [...modules.values()].map((m) => m.id).sort());
@@ -289,7 +290,8 @@ test("tools named as the stub MCP server's are found only in captures whose conf
       if (declares) declaring++;
       if (declares && stubTools.length > 0) found++;
     }
-    // An agent whose module says no capture shows its MCP naming must have no capture that does (else the reason is stale).
+    // An agent whose module says no capture shows its MCP naming must have no capture that does (else the reason is
+    // stale).
     if (mcpNamingOf(id) === undefined)
       assert.equal(found, 0, `${id}: a capture shows the stub server's tools, yet its module says none does`);
     else if (declaring > 0)

@@ -1,4 +1,6 @@
-/** The breaking rule (src/lib/history/breaking.ts) against hand-made changes, each written from the rule's own words. */
+/**
+ * The breaking rule (src/lib/history/breaking.ts) against hand-made changes, each written from the rule's own words.
+ */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { breakingReason, unionMembers } from '../../src/lib/history/breaking.ts';

@@ -91,7 +91,8 @@ test('a run that timed out, crashed, or (interactive) ended before its request i
   assert.doesNotThrow(() =>
     checkOutcome(interactive, outcome(req, { exitCode: null, signal: 'SIGKILL', endedAfterRequest: true })),
   );
-  // A terminal session that ends by itself after its turn reached the stub still recorded that turn; one that ends before, did not.
+  // A terminal session that ends by itself after its turn reached the stub still recorded that turn; one that ends
+  // before, did not.
   assert.doesNotThrow(() => checkOutcome(interactive, outcome(req, { exitCode: 1, turnRecorded: true })));
   assert.throws(
     () => checkOutcome(interactive, outcome(req, { exitCode: 1, turnRecorded: false })),
@@ -259,7 +260,8 @@ test("a case's exit: killed at its limit, or its code, with the CLI's own words 
   );
   // A result reached the model: its words are not the reason for anything.
   assert.deepEqual(cliExitOf(ended('Error: something\n', ''), 60, true), { code: 0 });
-  // Runtime warnings (with their stack) and a note about the machine's Node are not the reason; the standard output's line is.
+  // Runtime warnings (with their stack) and a note about the machine's Node are not the reason; the standard output's
+  // line is.
   const noisy =
     'DeprecationWarning: AI SDK Warning: Deprecated key\n      at iX (/$bunfs/root/chunk.js:26:46952)\n[cline] Node 20.20.2 cannot read the OS trust store (needs >= 22.15); upgrade Node.\n';
   assert.deepEqual(cliExitOf(ended(noisy, '[abort] aborted by another client\n'), 60, false), {

@@ -1,4 +1,7 @@
-/** Releases in which a configuration cannot be captured: bisected to the exact boundary, named with their reason (scripts/lib/capture-history/failures.ts). */
+/**
+ * Releases in which a configuration cannot be captured: bisected to the exact boundary, named with their reason
+ * (scripts/lib/capture-history/failures.ts).
+ */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { capturedDiffer, failedConfigurations } from '../../scripts/lib/capture-history/failures.ts';

@@ -114,7 +114,8 @@ describe('release lists', () => {
       '1.1.0',
     ]);
     assert.deepEqual(unpublishedNumbers(['0.9.9', '1.0.0']), []);
-    // A new minor counts from x.y.0, even when the patch numbers ran on across minors (Claude Code's 0.2.141 → 0.3.142).
+    // A new minor counts from x.y.0, even when the patch numbers ran on across minors (Claude Code's 0.2.141 →
+    // 0.3.142).
     const runOn = unpublishedNumbers(['0.2.140', '0.2.141', '0.3.142', '0.3.144']);
     assert.equal(runOn.length, 143);
     assert.deepEqual([runOn[0], runOn[141], runOn[142]], ['0.3.0', '0.3.141', '0.3.143']);

@@ -168,7 +168,8 @@ test('the interactive run ends on the prompted streaming Messages request with t
     isMainCandidate('claude-code', r({ stream: false, tools, messages: [{ role: 'user', content: PROMPT }] })),
     false,
   );
-  // The session-title request (Claude Code 2.1.81 on) quotes the prompt, streams, and offers no tools: the turn comes after it.
+  // The session-title request (Claude Code 2.1.81 on) quotes the prompt, streams, and offers no tools: the turn comes
+  // after it.
   assert.equal(
     isMainCandidate('claude-code', r({ stream: true, tools: [], messages: [{ role: 'user', content: PROMPT }] })),
     false,
@@ -340,7 +341,8 @@ for (;;) { await turn('You have not yet marked the task as complete.'); await ne
 test("OpenCode's model catalogue is served by the stub at OPENCODE_MODELS_URL, so a release that fetches it before its turn runs", async () => {
   const dir = mkdtempSync(join(tmpdir(), 'runner-models-'));
   try {
-    // OpenCode 1.1.31's binary: `fetch(\`\${url2}/api.json\`)` then `JSON.parse`, url2 being process.env.OPENCODE_MODELS_URL || its own site.
+    // OpenCode 1.1.31's binary: `fetch(\`\${url2}/api.json\`)` then `JSON.parse`, url2 being
+    // process.env.OPENCODE_MODELS_URL || its own site.
     const program = join(dir, 'opencode');
     writeFileSync(
       program,

@@ -1,4 +1,7 @@
-/** A capture that loses most of its tools for one release only is a suspect, not a removal (scripts/lib/capture-history/vanish.ts). */
+/**
+ * A capture that loses most of its tools for one release only is a suspect, not a removal
+ * (scripts/lib/capture-history/vanish.ts).
+ */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { vanishAndReturn, vanishReason } from '../../scripts/lib/capture-history/vanish.ts';

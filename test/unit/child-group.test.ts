@@ -17,7 +17,8 @@ test('a stop ends the child and what it started, even a grandchild that ignores 
     onStart: (pid) => (child = pid),
   });
   const failed = assert.rejects(finished, /the parent failed \(exit SIG(TERM|KILL)\)/);
-  // The child leads a group of its own (its id); wait until it and its grandchild are both in it, read from /proc as the stop reads it.
+  // The child leads a group of its own (its id); wait until it and its grandchild are both in it, read from /proc as
+  // the stop reads it.
   let pgid: number | undefined;
   for (let i = 0; i < 400 && pgid === undefined; i++) {
     await new Promise((r) => setTimeout(r, 50));

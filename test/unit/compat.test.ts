@@ -19,7 +19,10 @@ const inputRow = (id: string) => ({ ...row(id), root: 'input', stableId: id }) a
 
 const [A, B, C] = AGENT_IDS as [(typeof AGENT_IDS)[number], (typeof AGENT_IDS)[number], (typeof AGENT_IDS)[number]];
 
-/** A's SDK history: releases 1.0.0 → 1.1.0 → 1.2.0 (bundling CLI 5.0.0, 5.1.0, 5.2.0); Run added in 1.1.0, its `timeout` in 1.2.0; Gone removed in 1.2.0. */
+/**
+ * A's SDK history: releases 1.0.0 → 1.1.0 → 1.2.0 (bundling CLI 5.0.0, 5.1.0, 5.2.0); Run added in 1.1.0, its `timeout`
+ * in 1.2.0; Gone removed in 1.2.0.
+ */
 const HISTORY: HistoryFile = {
   agent: A,
   source: 'sdk',

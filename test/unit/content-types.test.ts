@@ -60,7 +60,8 @@ test('no schema lists agent ids: agent fields refer to agent-id.schema.json, who
 });
 
 test('the generated payload and scenario types take what recorded payloads and scenarios hold, and refuse what their schemas refuse', () => {
-  // Checked by tsc (npm run check): each value below is shaped as a file of content/payloads/ or content/scenarios.json is.
+  // Checked by tsc (npm run check): each value below is shaped as a file of content/payloads/ or content/scenarios.json
+  // is.
   const call: PayloadCall = {
     tool: 'T',
     input: { command: 'ls', nested: { a: [1] } },

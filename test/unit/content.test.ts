@@ -1062,7 +1062,8 @@ test('history events name tools and fields the site shows, or ones the history s
   assert.deepEqual(where(errorsAfter(inConfiguration('available'))), [
     ['history/claude-code.sdk.json', '/events/4/field', 'history-field-known'],
   ]);
-  // A field whose last event is its removal is fine (the fixture's Read lost `offset`), and so is an empty field name's absence:
+  // A field whose last event is its removal is fine (the fixture's Read lost `offset`), and so is an empty field name's
+  // absence:
   assert.deepEqual(
     where(history((h) => (h.events[3].field = ''))).map((w) => w.slice(0, 2)),
     [['history/claude-code.sdk.json', '/events/3/field']],
@@ -1111,7 +1112,8 @@ test('a payload names a known tool and configuration, is filed as <tool>.<scenar
     where(errorsAfter((dir) => cpSync(payload(dir), join(dir, 'payloads/claude-code/read.text-file2.json')))),
     [['payloads/claude-code/read.text-file2.json', '/scenario', 'payload-file-name']],
   );
-  // A payload of Shell that also calls Read, with the scenario id of Read's own payload: Read's page would show two examples text-file.
+  // A payload of Shell that also calls Read, with the scenario id of Read's own payload: Read's page would show two
+  // examples text-file.
   const twice = errorsAfter((dir) => {
     const path = payload(dir);
     const data = JSON.parse(readFileSync(path, 'utf8'));
@@ -1170,7 +1172,8 @@ test('archived export files load when their path is no longer published, and are
   assert.deepEqual(where(errorsAfter(archive([{ path: `/elsewhere/${tool.slug}/0.0.1/input.schema.json` }]))), [
     [file, '/files/0/path', 'archive-path-of-agent'],
   ]);
-  // Paths that would leave the tool's folder, or go through a file of the built site, are refused by the schema at their pointer.
+  // Paths that would leave the tool's folder, or go through a file of the built site, are refused by the schema at
+  // their pointer.
   for (const bad of [
     `/${tool.agent}/../0.0.1/input.schema.json`,
     `/${tool.agent}/%2e%2e/0.0.1/input.schema.json`,
@@ -1192,7 +1195,8 @@ test('archived export files load when their path is no longer published, and are
     where(errorsAfter(archive([{ path: old, text: '{"$id": "https://old.invalid/x"' } as { path: string }]))),
     [[file, '/files/0/text', 'archive-text-json']],
   );
-  // An origin that is only the start of the address in the texts (https://old inside https://old.invalid) would corrupt them.
+  // An origin that is only the start of the address in the texts (https://old inside https://old.invalid) would corrupt
+  // them.
   const overlapping = (dir: string) => {
     archive([{ path: old }])(dir);
     editJson(join(dir, file), (a) => (a.origin = 'https://old'));
@@ -1388,7 +1392,8 @@ test('an alias of the binary that another tool already answers to is refused at 
 });
 
 test('an alias from the inventory is validated like any alias, at its place in the inventory', () => {
-  // A name of 300 characters is refused where the inventory gives it; one that takes a fixed page's URL, by the pages stage at the inventory pointer.
+  // A name of 300 characters is refused where the inventory gives it; one that takes a fixed page's URL, by the pages
+  // stage at the inventory pointer.
   const long = errorsAfter((dir) =>
     editJson(join(dir, 'inventory/claude-code.json'), (d) =>
       d.aliasTables[0].entries.push({ alias: 'A'.repeat(300), tool: 'Read' }),
@@ -1919,7 +1924,10 @@ function loadModel(mutate: (dir: string) => void): {
   }
 }
 
-/** A behaviour history of the fixture's hook case over three releases, one change (hand-written, not produced by the history script). */
+/**
+ * A behaviour history of the fixture's hook case over three releases, one change (hand-written, not produced by the
+ * history script).
+ */
 function withBehaviourHistory(dir: string, edit: (history: any) => void = () => {}): void {
   withHookCase(dir);
   const outcome = (ran: boolean) => ({

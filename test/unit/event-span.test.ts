@@ -8,7 +8,10 @@ import { eventSpan, spanText, unknownText } from '../../src/lib/history/event-sp
 import { firstSeen, trackedAdvertisers } from '../../src/lib/history/history.ts';
 import type { HistoryEvent, HistoryFile } from '../../src/lib/core/content-types.ts';
 
-/** A capture history of configurations `a` and `b`: 1.0.0 … 1.0.6, with 1.0.2 not read, `a` failing in 1.0.4 and `b` in 1.0.1. */
+/**
+ * A capture history of configurations `a` and `b`: 1.0.0 … 1.0.6, with 1.0.2 not read, `a` failing in 1.0.4 and `b` in
+ * 1.0.1.
+ */
 function file(events: HistoryEvent[] = []): HistoryFile {
   return {
     agent: 'codex',

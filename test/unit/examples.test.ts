@@ -57,7 +57,8 @@ test('hook payloads are read through the shape: other member names, a payload wi
     ],
   } as unknown as PayloadFile['calls'][number];
   const titles = exampleParts(call, shape).map((p) => p.title);
-  // The second payload names no event: it carries a response, so it is the after-event; equal to it, the structured result is not repeated.
+  // The second payload names no event: it carries a response, so it is the after-event; equal to it, the structured
+  // result is not repeated.
   assert.deepEqual(titles, [
     'Input the model sent',
     'Result the model got',

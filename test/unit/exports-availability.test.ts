@@ -76,7 +76,8 @@ test('for every tool of the real content: exact, no configuration listed twice o
           ids.filter((id) => (list as string[]).includes(id)),
           `${tool.agent}/${tool.slug} ${key}: in configuration order`,
         );
-    // Per tool it can be longer (an agent with one short configuration id: `{"others":…}` against `{"p":…}`); over the catalog it is what saves.
+    // Per tool it can be longer (an agent with one short configuration id: `{"others":…}` against `{"p":…}`); over the
+    // catalog it is what saves.
     map += JSON.stringify(expected).length;
     compact += JSON.stringify(form).length;
   }

@@ -30,7 +30,10 @@ const catalogSchema = JSON.parse(readFileSync(join(ROOT, 'schemas/catalog.schema
 const matrix = readMatrix();
 const readJson = (...path: string[]) => JSON.parse(readFileSync(join(ROOT, ...path), 'utf8'));
 
-/** The definition file of content/tools for a tool, if the agent publishes its types (`content/tools/<agent>/<slug>.json`). */
+/**
+ * The definition file of content/tools for a tool, if the agent publishes its types
+ * (`content/tools/<agent>/<slug>.json`).
+ */
 function contentTool(
   agent: string,
   slug: string,

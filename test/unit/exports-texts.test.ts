@@ -44,7 +44,10 @@ const elementsOf = (node: HtmlNode): HtmlNode[] => [
 ];
 const attr = (node: HtmlNode, name: string) => node.attrs?.find((a) => a.name === name)?.value;
 const collapse = (text: string) => text.replace(/\s+/g, ' ').trim();
-/** Prose as a reader sees it: one line, and a run in backticks shown as code (its text, without the backticks), as on the pages. */
+/**
+ * Prose as a reader sees it: one line, and a run in backticks shown as code (its text, without the backticks), as on
+ * the pages.
+ */
 const shown = (text: string) => collapse(text).replace(/`([^`]+)`/g, '$1');
 
 /** Type-checks one declaration file with the compiler API; returns its diagnostics as text. */

@@ -35,7 +35,8 @@ test('a hook result under another tool name is checked against the declared resu
   assert.match(findings[0]!.message, /"Bash"/);
   assert.match(findings[0]!.message, /\(Result\)/);
   assert.match(findings[0]!.message, /a string in the payload; declared an object/);
-  // A result of the declared shape gives nothing; neither does a hook naming the call as the tool (checkPayload's case).
+  // A result of the declared shape gives nothing; neither does a hook naming the call as the tool (checkPayload's
+  // case).
   assert.deepEqual(
     hookResponseFindings(
       [call('exec', {}, { hooks: [post('Bash', { output: '', exit_code: 0 })] as RecordedCall['hooks'] })],

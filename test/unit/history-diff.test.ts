@@ -146,10 +146,12 @@ test('the events from 1.0.1 to 1.0.4, one per change, sorted by tool, side, fiel
       from: 'patches[].hunks[].lines',
       to: 'patches[].hunks[].newLines',
     }),
-    // KillShell (a name derived from its type prefix) went; TaskStop came with other rows, and no rename is stated here:
+    // KillShell (a name derived from its type prefix) went; TaskStop came with other rows, and no rename is stated
+    // here:
     // a removal and an addition.
     ev('KillShell', 'tool-removed'),
-    // Read: description, removal, requiredness and addition in the input; a new union variant and a nullable field in the output.
+    // Read: description, removal, requiredness and addition in the input; a new union variant and a nullable field in
+    // the output.
     ev('Read', 'description-changed', {
       side: 'input',
       field: '.file_path',

@@ -75,7 +75,8 @@ test('field rows keep the positional anchor and carry the stable one; a discrimi
     { kind: 'property', name: 'items' },
     { kind: 'variant', key: '+task_id' },
   ]);
-  // Shown by identity, not by position: a variant inserted before `watch` changes neither its label nor the paths under it.
+  // Shown by identity, not by position: a variant inserted before `watch` changes neither its label nor the paths under
+  // it.
   assert.deepEqual(
     table.filter((r) => r.role === 'variant').map((r) => r.label),
     ['with read', 'with watch', 'with task_id', 'with trigger_id'],

@@ -275,7 +275,8 @@ test("version history of a tool: coverage, notes newest first with their ids and
     [...own].reverse().map((e) => [cli.get(e.release), `/${agentId}/changelog/#${cli.get(e.release)}`, [e.field]]),
   );
   const items = history.notes.flatMap((n) => n.items);
-  // The added field's row is on the page: its note links there. The removed field has no row: its note takes the old anchor.
+  // The added field's row is on the page: its note links there. The removed field has no row: its note takes the old
+  // anchor.
   assert.deepEqual(
     items.map((i) => [i.change.event.kind, i.id, i.fieldHref]),
     [

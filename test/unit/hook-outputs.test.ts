@@ -407,7 +407,8 @@ test('each committed output schema accepts the deny answers the recorded cases s
     const dir = join(ROOT, 'content/hook-behaviour', outputs.agent);
     for (const name of readdirSync(dir)) {
       const record = JSON.parse(readFileSync(join(dir, name), 'utf8')) as HookBehaviourRecord;
-      // A deny the CLI obeyed (the tool did not run) with a JSON answer and exit 0: the JSON is an answer the CLI reads.
+      // A deny the CLI obeyed (the tool did not run) with a JSON answer and exit 0: the JSON is an answer the CLI
+      // reads.
       // (A case whose deny came from a second hook of its own files prints nothing from the recording hook.)
       if (
         record.kind !== 'pre-deny' ||

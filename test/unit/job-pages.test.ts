@@ -13,7 +13,10 @@ import { agent, row, site, tool, view } from '../helpers/model-fixtures.ts';
 
 const [A, B, C] = AGENT_IDS as [(typeof AGENT_IDS)[number], (typeof AGENT_IDS)[number], (typeof AGENT_IDS)[number]];
 
-/** Agents A, B, C; job `shell` done by A's Run and Exec and B's Sh, job `read` by nobody; a comparison of `shell` naming `command`. */
+/**
+ * Agents A, B, C; job `shell` done by A's Run and Exec and B's Sh, job `read` by nobody; a comparison of `shell` naming
+ * `command`.
+ */
 function fixture() {
   return site({
     agents: [agent(A), agent(B), agent(C)],

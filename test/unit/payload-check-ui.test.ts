@@ -153,7 +153,8 @@ test('a pasted text is JSON, the input itself or a hook payload whose tool_input
     toolName: 'view',
     fields,
   });
-  // An agent with several forms: the first whose input member is there, a nested one by its dotted path (OpenCode's output.args, then input.args).
+  // An agent with several forms: the first whose input member is there, a nested one by its dotted path (OpenCode's
+  // output.args, then input.args).
   const plugin = { toolName: 'input.tool', input: 'output.args', inputEncoding: 'object' as const };
   const after = { ...plugin, input: 'input.args' };
   assert.deepEqual(

@@ -75,7 +75,8 @@ test('validateScenarios refuses duplicates, unknown configurations, unused bindi
       ),
     /\/configuration/,
   );
-  // Scenarios of an agent whose module declares no hook mechanism, or of no registered agent, are refused with the reason.
+  // Scenarios of an agent whose module declares no hook mechanism, or of no registered agent, are refused with the
+  // reason.
   const withoutHooks = AGENT_IDS.find((id) => 'none' in payloadDriver(id));
   if (withoutHooks)
     assert.throws(

@@ -14,11 +14,15 @@ import { AGENT_IDS, AGENT_PRODUCTS } from '../../src/lib/agents/index.ts';
 const ROOT = join(import.meta.dirname, '../..');
 
 /** Where an agent may be named: its module, and data files (not code). */
-// The generated AgentId union is written from the registry (npm run generate:types) and checked against it (content-types test).
+// The generated AgentId union is written from the registry (npm run generate:types) and checked against it
+// (content-types test).
 const ALLOWED = [/^src\/lib\/agents\//, /^src\/lib\/generated\/agent-ids\.ts$/];
 const CODE = /\.(ts|mts|mjs|astro)$/;
 
-/** Every code file of src/, scripts/ and the Astro config, read from the tree (a copy of the project without .git is checked the same way). */
+/**
+ * Every code file of src/, scripts/ and the Astro config, read from the tree (a copy of the project without .git is
+ * checked the same way).
+ */
 function sharedCodeFiles(): string[] {
   const listed = ['src', 'scripts'].flatMap((dir) =>
     readdirSync(join(ROOT, dir), { recursive: true, encoding: 'utf8' }).map((f) => `${dir}/${f.split(sep).join('/')}`),
@@ -33,7 +37,10 @@ const ID = new RegExp(
 /** An import of an agent module (`…/lib/agents/<id>.ts`): a script about one agent reading the registry. */
 const AGENT_MODULE = /\/lib\/agents\/[a-z0-9-]+\.ts$/;
 
-/** The text of every string and template literal of a TypeScript text, except imports of agent modules (comments are not nodes). */
+/**
+ * The text of every string and template literal of a TypeScript text, except imports of agent modules (comments are not
+ * nodes).
+ */
 function stringLiterals(text: string): string[] {
   const source = ts.createSourceFile('file.ts', text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
   const out: string[] = [];

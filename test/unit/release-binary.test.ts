@@ -1,4 +1,7 @@
-/** Where an earlier release keeps the program: the module's path, else the package's own `bin` (scripts/lib/capture/release-binary.ts). */
+/**
+ * Where an earlier release keeps the program: the module's path, else the package's own `bin`
+ * (scripts/lib/capture/release-binary.ts).
+ */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
@@ -222,7 +225,10 @@ test('an install without its platform package runs the script the launcher falls
   }
 });
 
-/** The start of Copilot CLI 1.0.77's npm-loader.js (npm pack @github/copilot@1.0.77): no Node.js check, no script to import. */
+/**
+ * The start of Copilot CLI 1.0.77's npm-loader.js (npm pack @github/copilot@1.0.77): no Node.js check, no script to
+ * import.
+ */
 const COPILOT_1_0_77_LOADER =
   'import{spawnSync as o}from"node:child_process";async function a(){for(const t of c())try{const r=i(import.meta.resolve(`@github/copilot-${t}-${process.arch}`))}catch{}console.error("GitHub Copilot CLI: no platform package found. Reinstall with `npm install -g @github/copilot` to fetch the package for your platform."),process.exit(1)}';
 

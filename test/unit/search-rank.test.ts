@@ -33,7 +33,10 @@ interface Sub {
   url: string;
 }
 
-/** A result of a page answering to `names`, with sub-results, its agent filter value when given, a label to read orders by and a count of data loads. */
+/**
+ * A result of a page answering to `names`, with sub-results, its agent filter value when given, a label to read orders
+ * by and a count of data loads.
+ */
 function result(label: string, names: string[] | string | undefined, subs: Sub[] = [], agent?: string) {
   const r = {
     label,
@@ -147,7 +150,8 @@ test('only the first ten results are read for fields and names; a run of pages o
 });
 
 test('a leading run longer than one batch of loads is read to its end, and each page is compared by every name it answers to', async () => {
-  // Twelve pages of one name in mixed spellings, then another name: the reference is a stable sort on "spelled as typed".
+  // Twelve pages of one name in mixed spellings, then another name: the reference is a stable sort on "spelled as
+  // typed".
   const spellings = ['edit', 'Edit', 'EDIT', 'edit', 'Edit', 'edit', 'eDit', 'edit', 'Edit', 'edit', 'edit', 'Edit'];
   const results = [...spellings.map((s, i) => result(`${s}#${i}`, ['Other', s])), result('z', ['zed'])];
   for (const typed of ['Edit', 'edit', 'eDit']) {
@@ -410,7 +414,8 @@ test('what pages give search: the title names the release, the filter value is H
   assert.deepEqual(JSON.parse(removed.spelled), [{ was: 'Gone' }]);
   assert.equal(fields.agent, agentFilter(agent));
   for (const id of AGENT_IDS) {
-    // Pagefind's UI writes a filter value as HTML: the value, read as HTML, is the product name, its spaces no-break ones.
+    // Pagefind's UI writes a filter value as HTML: the value, read as HTML, is the product name, its spaces no-break
+    // ones.
     const product = AGENT_PRODUCTS[id];
     const decoded = agentFilter(id).replace(
       /&(lt|gt|quot|#39|amp);/g,

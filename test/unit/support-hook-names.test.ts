@@ -27,7 +27,8 @@ for (const [id, agent] of Object.entries(AGENTS)) {
     const calls = shapes.map((shape, i) => {
       const name = `Tool${i}_${id}`;
       expected.push(name);
-      // A before- and an after-payload of the shape; the event is the payload's own member where it has one, else recorded beside it.
+      // A before- and an after-payload of the shape; the event is the payload's own member where it has one, else
+      // recorded beside it.
       const payloads = [shape.before, shape.after].map((event) => {
         const p: Record<string, unknown> = {};
         if (shape.eventField !== undefined) withMember(p, shape.eventField, event);

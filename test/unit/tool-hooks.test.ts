@@ -92,7 +92,10 @@ function recordedCases(): Map<string, { case: string; tool: string; kind: string
   return out;
 }
 
-/** Whether a call's tool name is this tool's, or names no tool of the agent at all (an MCP server's tool, shown on the agent's MCP page). */
+/**
+ * Whether a call's tool name is this tool's, or names no tool of the agent at all (an MCP server's tool, shown on the
+ * agent's MCP page).
+ */
 function callsOf(
   model: ReturnType<typeof realContent>,
   tool: ReturnType<typeof realContent>['tools'][number],

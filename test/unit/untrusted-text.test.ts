@@ -43,7 +43,8 @@ test('names: markup, dots, spaces and non-Latin letters are printable; controls,
 });
 
 test('bounds: the first place each bound is broken, found without recursion', () => {
-  // 200,000 levels would overflow any recursive walk (and JSON.stringify): built as text, parsed by V8's iterative parser.
+  // 200,000 levels would overflow any recursive walk (and JSON.stringify): built as text, parsed by V8's iterative
+  // parser.
   const deep = JSON.parse('['.repeat(200_000) + ']'.repeat(200_000));
   assert.deepEqual(
     boundProblems(deep).map((p) => [p.rule, p.pointer.split('/').length - 1]),

@@ -246,7 +246,8 @@ test('the stub answers non-streaming requests with the message as JSON, counts t
 });
 
 test('the earlier <available-deferred-tools> block (2.1.69 deferred every tool but ToolSearch) names deferred tools too, and a capture keeps it', () => {
-  // The shape 2.1.69's cli.js builds: a meta user message in front of the conversation, one name a line, `name — hint` when search hints are on.
+  // The shape 2.1.69's cli.js builds: a meta user message in front of the conversation, one name a line, `name — hint`
+  // when search hints are on.
   const block = '<available-deferred-tools>\nBash\nRead — read a file\nmcp__capture__echo\n</available-deferred-tools>';
   const body: JsonRecord = {
     model: 'claude-sonnet-4-5',

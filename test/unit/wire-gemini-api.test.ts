@@ -55,7 +55,10 @@ function formatError(fn: () => unknown): CaptureFormatError {
   assert.fail('did not throw');
 }
 
-/** The SDK's own reading of an `alt=sse` stream (@google/genai in gemini-cli 0.61.0): frames are taken only from the start of the buffer. */
+/**
+ * The SDK's own reading of an `alt=sse` stream (@google/genai in gemini-cli 0.61.0): frames are taken only from the
+ * start of the buffer.
+ */
 function sdkFrames(text: string): unknown[] {
   const responseLineRE = /^\s*data: (.*)(?:\n\n|\r\r|\r\n\r\n)/;
   const out: unknown[] = [];
@@ -814,7 +817,10 @@ const SDK_PART_KEYS = [
 ];
 const SDK_FUNCTION_CALL_KEYS = ['id', 'args', 'name', 'partialArgs', 'willContinue'];
 
-/** The SDK's `GenerateContentResponse.functionCalls` getter (@google/genai 1.30.0, src/types.ts): the functionCall of each part of the first candidate, undefined when none. */
+/**
+ * The SDK's `GenerateContentResponse.functionCalls` getter (@google/genai 1.30.0, src/types.ts): the functionCall of
+ * each part of the first candidate, undefined when none.
+ */
 function sdkFunctionCalls(response: unknown): unknown[] | undefined {
   const parts = ((response as JsonRecord)['candidates'] as JsonRecord[] | undefined)?.[0]?.['content'] as
     | JsonRecord

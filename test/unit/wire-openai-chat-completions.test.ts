@@ -46,7 +46,10 @@ function formatError(fn: () => unknown): CaptureFormatError {
   assert.fail('did not throw');
 }
 
-/** The function names of a fixture, read from its text line by line (no JSON walk): `"name"` lines right after `"function": {`. */
+/**
+ * The function names of a fixture, read from its text line by line (no JSON walk): `"name"` lines right after
+ * `"function": {`.
+ */
 function functionNamesInText(text: string): string[] {
   const lines = text.split('\n');
   return lines.flatMap((line, i) =>
@@ -800,7 +803,10 @@ test('toolCalls: a non-streamed request gets a chat.completion whose message hol
   );
 });
 
-/** A follow-up request: the assistant's calls, then a `tool` message per result (ChatCompletionToolMessageParam: role, content, tool_call_id). */
+/**
+ * A follow-up request: the assistant's calls, then a `tool` message per result (ChatCompletionToolMessageParam: role,
+ * content, tool_call_id).
+ */
 const followUp = (results: JsonRecord[]): JsonRecord => ({
   model: 'qwen3-coder-plus',
   stream: true,

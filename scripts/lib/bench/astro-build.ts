@@ -17,7 +17,8 @@ if (!root || !outDir || !cacheDir) {
   console.error('usage: astro-build.ts <root> <outDir> <cacheDir>');
   process.exit(2);
 }
-// Resolution gives the real path; the project's node_modules may be a symlink (a git worktree sharing another checkout's).
+// Resolution gives the real path; the project's node_modules may be a symlink (a git worktree sharing another
+// checkout's).
 const ownEntry = fileURLToPath(import.meta.resolve('astro'));
 const entry = join(
   root,

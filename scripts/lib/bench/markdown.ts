@@ -199,7 +199,10 @@ function availabilityLines(tool: ToolModel, matrix: MatrixAgent): string {
   );
 }
 
-/** What the model is told: the description and settings sent in the primary configuration, the model-facing input against the SDK type, definitions that differ by configuration. */
+/**
+ * What the model is told: the description and settings sent in the primary configuration, the model-facing input
+ * against the SDK type, definitions that differ by configuration.
+ */
 function modelToldSection(tool: ToolModel, configLabel: (id: string) => string): (string | false | undefined)[] {
   const primaryId = tool.captured ? primaryConfiguration(tool.captured) : undefined;
   const primary = primaryId ? tool.captured!.byConfig.get(primaryId) : undefined;
@@ -324,7 +327,10 @@ export function toolMarkdown(model: SiteModel, tool: ToolModel): MarkdownPage {
   );
 }
 
-/** The captured configurations of an agent page and which tools each advertises; nothing when the agent has no matrix entry. */
+/**
+ * The captured configurations of an agent page and which tools each advertises; nothing when the agent has no matrix
+ * entry.
+ */
 function matrixSection(agent: AgentRecord, matrix: MatrixAgent | undefined, captured: readonly ToolModel[]): string[] {
   if (!matrix) return [];
   const mark = (t: ToolModel, id: string) => {

@@ -82,7 +82,10 @@ export function formatRatio(r: number | null): string {
 
 export type Unit = 'bytes' | 'ms' | 'score' | 'count';
 
-/** Bytes in KiB with one decimal (exact numbers are in the JSON), times in ms below a second and in seconds above, scores 0–100. */
+/**
+ * Bytes in KiB with one decimal (exact numbers are in the JSON), times in ms below a second and in seconds above,
+ * scores 0–100.
+ */
 export function formatValue(value: number | null, unit: Unit): string {
   if (value === null) return 'n/a';
   switch (unit) {

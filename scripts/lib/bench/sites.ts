@@ -105,7 +105,10 @@ export function exportRevision(
   return { commit, otherDependencies: dependencies(root) !== dependencies(to) };
 }
 
-/** History events committed under `root`'s content/history/ (every file's `events`), whatever the schema of that revision. */
+/**
+ * History events committed under `root`'s content/history/ (every file's `events`), whatever the schema of that
+ * revision.
+ */
 export function historyEventCount(root: string): number {
   const dir = join(root, 'content/history');
   if (!existsSync(dir)) return 0;
@@ -181,7 +184,10 @@ export function writeBaseline(root: string, to: string, model: SiteModel): numbe
 }
 
 /** Pages of a built site (redirect pages apart) and the size of everything in it. */
-/** The URL path a Markdown page of the baseline gets: its front matter's `slug`, or its file path (`a/index.md` → `/a/`). */
+/**
+ * The URL path a Markdown page of the baseline gets: its front matter's `slug`, or its file path (`a/index.md` →
+ * `/a/`).
+ */
 export function markdownUrl(page: { file: string; text: string }): string {
   const slug = /^---\n[\s\S]*?^slug: (.+)$[\s\S]*?^---$/m.exec(page.text)?.[1];
   const path =
@@ -189,7 +195,10 @@ export function markdownUrl(page: { file: string; text: string }): string {
   return path === '' ? '/' : `/${path}/`;
 }
 
-/** URL paths of the pages a built site has (`a/b/index.html` → `/a/b/`), redirect pages, assets and the search index left out. */
+/**
+ * URL paths of the pages a built site has (`a/b/index.html` → `/a/b/`), redirect pages, assets and the search index
+ * left out.
+ */
 export function builtPageUrls(dist: string): string[] {
   const urls: string[] = [];
   for (const entry of readdirSync(dist, { withFileTypes: true, recursive: true })) {
@@ -259,7 +268,10 @@ export function buildLeftovers(siteRoot: string, outDir: string): string[] {
   ];
 }
 
-/** Removes `buildLeftovers`; only in a temp project, whose node_modules is a folder of links, never a symlink to a checkout's. */
+/**
+ * Removes `buildLeftovers`; only in a temp project, whose node_modules is a folder of links, never a symlink to a
+ * checkout's.
+ */
 function removeBuildLeftovers(siteRoot: string, outDir: string): void {
   if (lstatSync(join(siteRoot, 'node_modules')).isSymbolicLink())
     throw new Error(`${siteRoot} is not a benchmark copy: its node_modules is a symlink`);

@@ -29,7 +29,8 @@ const NOT_WORDS = /^(?:at\s|[-=*]{3,}|\}|\{|Stack trace|errno:|code:|syscall:|ho
  * values masked (`rules`: its HOME, working directory, stub address), any address and any host
  * a name lookup failed for replaced by `<address>` / `<host>` (no host name reaches the
  * history), the folders of an absolute path left out (`…/index.js`), dates and times (a log
- * file named after the moment of the run) as `<time>`, and cut to 240 characters. Undefined when the CLI printed nothing. Pure.
+ * file named after the moment of the run) as `<time>`, and cut to 240 characters. Undefined when the CLI printed
+ * nothing. Pure.
  */
 export function cliWords(stderr: string, stdout: string, rules: readonly MaskRule[] = []): string | undefined {
   const linesOf = (text: string): string[] =>
@@ -101,7 +102,10 @@ export function withoutNotices(text: string): string {
   return kept.join('\n');
 }
 
-/** Was the run itself sound? Throws a CaptureError that says what went wrong, quoting the CLI (its first line is what a history keeps). */
+/**
+ * Was the run itself sound? Throws a CaptureError that says what went wrong, quoting the CLI (its first line is what a
+ * history keeps).
+ */
 export function checkOutcome(configuration: Configuration, outcome: RunOutcome): void {
   const limit = configuration.timeoutSeconds ?? 60;
   const requests =

@@ -77,7 +77,10 @@ export function requestedMcpTools(headers: Readonly<Record<string, string>>): st
   ];
 }
 
-/** A stand-in tool of the GitHub MCP server: the name the CLI asked for, no parameters, a description that says what it is. */
+/**
+ * A stand-in tool of the GitHub MCP server: the name the CLI asked for, no parameters, a description that says what it
+ * is.
+ */
 export function standInMcpTool(name: string): {
   name: string;
   description: string;

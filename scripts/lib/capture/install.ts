@@ -33,7 +33,10 @@ import {
 } from './release-binary.ts';
 
 export class InstallError extends Error {
-  /** The failure is this machine's (the network, the disk, a time limit), not the release's: retried, never recorded as the release's. */
+  /**
+   * The failure is this machine's (the network, the disk, a time limit), not the release's: retried, never recorded as
+   * the release's.
+   */
   readonly ours: boolean;
   constructor(message: string, options: { ours?: boolean } = {}) {
     super(message);
@@ -204,7 +207,10 @@ function checkPrintsVersion(binary: string, from: string, version: string): void
   }
 }
 
-/** Installs `version` of the agent (from `pkg`, or the standalone package that has it) unless present; returns the native binary's path. */
+/**
+ * Installs `version` of the agent (from `pkg`, or the standalone package that has it) unless present; returns the
+ * native binary's path.
+ */
 export function ensureInstalled(
   agent: AgentId,
   cacheRoot: string,

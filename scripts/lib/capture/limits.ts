@@ -1,7 +1,8 @@
 /**
  * How long one CLI run may take, on a machine that may be busy: the configured limit (60 s
  * unless the configuration says otherwise) times a factor that grows with the load of the
- * machine (`npm run verify`), and doubled for the retry (verify and the capture histories). A CLI that needed 33 s before its first request and
+ * machine (`npm run verify`), and doubled for the retry (verify and the capture histories). A CLI that needed 33 s
+ * before its first request and
  * 143 s in all on a two-core machine running a build beside it (Gemini CLI 0.28.1) was killed
  * at a fixed 60 s; its fact then "could not run" for our reason, not the release's.
  */

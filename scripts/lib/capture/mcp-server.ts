@@ -38,7 +38,10 @@ const ECHO_TOOL = {
 /** The most numbered tools CAPTURE_MCP_TOOLS may ask for. */
 export const MAX_EXTRA_TOOLS = 99;
 
-/** The value of CAPTURE_MCP_TOOLS as a number of extra tools: unset or empty is 0; anything but an integer 0…MAX_EXTRA_TOOLS throws. */
+/**
+ * The value of CAPTURE_MCP_TOOLS as a number of extra tools: unset or empty is 0; anything but an integer
+ * 0…MAX_EXTRA_TOOLS throws.
+ */
 export function extraToolCount(value: string | undefined): number {
   if (value === undefined || value.trim() === '') return 0;
   const text = value.trim();
@@ -80,7 +83,10 @@ interface Message {
   params?: Record<string, unknown>;
 }
 
-/** The reply to one request (undefined for notifications and unknown notifications); `extraTools` numbered tools are listed after `echo`. */
+/**
+ * The reply to one request (undefined for notifications and unknown notifications); `extraTools` numbered tools are
+ * listed after `echo`.
+ */
 export function handle(message: Message, extraTools = 0): unknown {
   const { id, method, params } = message;
   if (id === undefined || typeof method !== 'string') return undefined;

@@ -14,7 +14,10 @@ export interface RunArgs {
   raw?: string;
   /** capture only: another matrix file instead of content/capture-matrix.json (for trying configurations). */
   matrix?: string;
-  /** payloads only: write the recorded files into this folder (by their relative paths) and touch nothing under content/ (`npm run verify`). */
+  /**
+   * payloads only: write the recorded files into this folder (by their relative paths) and touch nothing under content/
+   * (`npm run verify`).
+   */
   out?: string;
   /** hook-behaviour only: run this release of the (one) selected agent instead of its pin; needs --out. */
   release?: string;

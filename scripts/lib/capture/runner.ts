@@ -132,7 +132,9 @@ export interface RunOutcome {
   exitCode: number | null;
   signal: string | null;
   timedOut: boolean;
-  /** Interactive runs, and runs whose invocation says `endAfterTurn`: ended by us after the main request was recorded. */
+  /**
+   * Interactive runs, and runs whose invocation says `endAfterTurn`: ended by us after the main request was recorded.
+   */
   endedAfterRequest: boolean;
   /**
    * Those runs: the turn that answers the prompt reached the stub (and was answered) before the
@@ -216,7 +218,8 @@ export function killRunningIn(dirs: readonly string[]): number[] {
     } catch {
       continue; // ended meanwhile, or not ours to read
     }
-    // An argument names a folder as a path of its own or after `=` (`--cwd=/…/work`); `/…/work2` is not inside `/…/work`.
+    // An argument names a folder as a path of its own or after `=` (`--cwd=/…/work`); `/…/work2` is not inside
+    // `/…/work`.
     if (!inside(cwd) && !args.some((a) => inside(a) || inside(a.slice(a.indexOf('=') + 1)))) continue;
     for (const d of descendants(p.pid, table)) kill(d);
     kill(p.pid);
@@ -248,7 +251,8 @@ export async function runConfiguration(
     rmSync(dir, { recursive: true, force: true });
     mkdirSync(dir, { recursive: true });
   }
-  // A stand-in GitHub login (Invocation.githubLogin) is known once the invocation is built, after the stub has its port.
+  // A stand-in GitHub login (Invocation.githubLogin) is known once the invocation is built, after the stub has its
+  // port.
   let githubLogin: GithubLoginStub | undefined;
   let stubReplies: Invocation['stubReplies'];
   const stub = await startStub(

@@ -76,7 +76,10 @@ function minVersion(versions: Iterable<string>): string {
   return [...versions].sort(compareReleases)[0]!;
 }
 
-/** The changes of one tool's definition in one configuration: its field rows, or one definition change when rows cannot tell it. */
+/**
+ * The changes of one tool's definition in one configuration: its field rows, or one definition change when rows cannot
+ * tell it.
+ */
 function definitionEvents(
   x: CaptureToolSnapshot,
   y: CaptureToolSnapshot,

@@ -2,7 +2,8 @@
  * From one capture (one release, one configuration) to the compact snapshot a history
  * compares: per tool, how it is delivered, its description, its input definition as
  * text, and the field rows a page would show for that input (rows.ts: the snapshot every
- * history compares). The extraction and the rows are the site's own (src/lib/wire, src/lib/content/definition-view.ts), so a history
+ * history compares). The extraction and the rows are the site's own (src/lib/wire, src/lib/content/definition-view.ts),
+ * so a history
  * event names a field exactly as its tool page does.
  */
 import { definitionView } from '../../../src/lib/content/definition-view.ts';

@@ -33,7 +33,10 @@ import { anchorFor, anchorRest, positionalVariantPlace, rebaseAnchor } from '../
 import { historyEvent, type EventKind, type HistoryEvent } from './events.ts';
 import type { RowSnapshot, Side } from './rows.ts';
 
-/** The headers of positional union variants (`output:3`, `input.x:2`), each with the place of its union (`output`, `input.x`). */
+/**
+ * The headers of positional union variants (`output:3`, `input.x:2`), each with the place of its union (`output`,
+ * `input.x`).
+ */
 function positionalHeaders(rows: readonly RowSnapshot[]): { id: string; place: string }[] {
   return rows.flatMap((r) => {
     const place = positionalVariantPlace(r.id);
@@ -106,7 +109,10 @@ function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, 
   return out;
 }
 
-/** The place of a union variant's header (`output`, `input.x`) and its key, when `id` is one; if/then/else branches are not variants. */
+/**
+ * The place of a union variant's header (`output`, `input.x`) and its key, when `id` is one; if/then/else branches are
+ * not variants.
+ */
 export function variantHeader(id: string): { place: string; key: string } | undefined {
   const m = /^(.*):([^.:@]+)$/.exec(id);
   if (!m || /^!(then|else)\d*$/.test(m[2]!)) return undefined;

@@ -10,7 +10,9 @@ import { literalText } from '../../../src/lib/shapes/field-rows.ts';
 export type Side = 'input' | 'output';
 
 export interface RowSnapshot {
-  /** The row's stable anchor, root included (`input.file_path`, `output:completed.agentId`, `input.x:+asset_upload`). */
+  /**
+   * The row's stable anchor, root included (`input.file_path`, `output:completed.agentId`, `input.x:+asset_upload`).
+   */
   id: string;
   /** Display path (`structuredPatch[].lines`). */
   path: string;

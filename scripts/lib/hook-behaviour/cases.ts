@@ -26,7 +26,10 @@ export interface SelectedCase {
   file: string;
 }
 
-/** Checks `data` against the schema and what it cannot say: agents with recordable hooks, known configurations, unique ids. */
+/**
+ * Checks `data` against the schema and what it cannot say: agents with recordable hooks, known configurations, unique
+ * ids.
+ */
 export function validateHookCases(
   data: unknown,
   schema: unknown,
@@ -91,7 +94,10 @@ export function loadHookCases(root: string, matrix: Matrix): HookCasesFile {
   );
 }
 
-/** The cases to run, in agent then file order; `only` holds `agent` or `agent/case` (empty: all). An unknown selector throws. */
+/**
+ * The cases to run, in agent then file order; `only` holds `agent` or `agent/case` (empty: all). An unknown selector
+ * throws.
+ */
 export function selectHookCases(file: HookCasesFile, only: readonly string[]): SelectedCase[] {
   const all: SelectedCase[] = PAYLOAD_AGENTS.flatMap((agent) =>
     (file.agents[agent]?.cases ?? []).map((c) => ({

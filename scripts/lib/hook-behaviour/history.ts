@@ -37,7 +37,10 @@ export function caseOutcome(record: {
   };
 }
 
-/** A failure's reason without what differs from run to run of one release (the run folder's paths are masked by the runner already). */
+/**
+ * A failure's reason without what differs from run to run of one release (the run folder's paths are masked by the
+ * runner already).
+ */
 export function failedOutcome(reason: string): CaseOutcome {
   return { failed: reason.split('\n')[0]!.trim() };
 }

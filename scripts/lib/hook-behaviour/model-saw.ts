@@ -28,10 +28,16 @@ function contains(value: unknown, target: unknown): boolean {
   return false;
 }
 
-/** Members holding a tool call's input (Anthropic `input`, Gemini `args`, OpenAI `arguments`): the model's own call, not text it was sent. */
+/**
+ * Members holding a tool call's input (Anthropic `input`, Gemini `args`, OpenAI `arguments`): the model's own call, not
+ * text it was sent.
+ */
 const CALL_INPUTS: ReadonlySet<string> = new Set(['input', 'args', 'arguments']);
 
-/** The texts (`text` members and string `content`) under `value`, skipping `skip` and tool call inputs, in document order. */
+/**
+ * The texts (`text` members and string `content`) under `value`, skipping `skip` and tool call inputs, in document
+ * order.
+ */
 export function textsUnder(value: unknown, skip?: unknown): string[] {
   const out: string[] = [];
   const walk = (v: unknown): void => {

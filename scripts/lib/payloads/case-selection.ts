@@ -17,7 +17,10 @@ export function readJson(root: string, rel: string, error: (message: string) => 
   }
 }
 
-/** The items `only` selects (`agent` or `agent/case`; empty: all), in their order; an unknown selector throws `error(message)`. */
+/**
+ * The items `only` selects (`agent` or `agent/case`; empty: all), in their order; an unknown selector throws
+ * `error(message)`.
+ */
 export function selectCases<T extends { agent: string; key: string }>(
   all: readonly T[],
   only: readonly string[],

@@ -19,7 +19,10 @@ export interface PlannedCall {
   input: CallInput;
   /** Values to read from the previous call's result before sending this one. */
   bind?: Binding[];
-  /** Made inside a subagent: the answer to the first request that carries no result once the first call went out (a subagent's own conversation). */
+  /**
+   * Made inside a subagent: the answer to the first request that carries no result once the first call went out (a
+   * subagent's own conversation).
+   */
   subagent?: boolean;
 }
 

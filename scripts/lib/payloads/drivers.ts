@@ -75,7 +75,10 @@ export function runAdditions(
   });
 }
 
-/** The commands an agent's hook configuration runs: one for every event, and one that knows its event (tagged); for plugin hooks, an answer's script. */
+/**
+ * The commands an agent's hook configuration runs: one for every event, and one that knows its event (tagged); for
+ * plugin hooks, an answer's script.
+ */
 export interface HookCommands {
   hookCommand: string;
   taggedHookCommand: (event: string) => string;

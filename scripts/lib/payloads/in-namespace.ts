@@ -20,7 +20,10 @@ export interface NamespaceRerun {
 
 export class NamespaceRerunError extends Error {}
 
-/** Runs `spec.script --inside …` under `unshare -n` and exits with its status; throws NamespaceRerunError when that cannot be done. */
+/**
+ * Runs `spec.script --inside …` under `unshare -n` and exits with its status; throws NamespaceRerunError when that
+ * cannot be done.
+ */
 export function rerunInNamespace(spec: NamespaceRerun): never {
   if (process.platform !== 'linux')
     throw new NamespaceRerunError(`${spec.name} runs only on Linux (it needs network namespaces)`);

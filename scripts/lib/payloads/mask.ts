@@ -16,7 +16,8 @@ export const TIMESTAMP_RULES: readonly MaskRule[] = [
     replace: '$TIMESTAMP',
   },
   // Gemini CLI's transcript file names (before Codex's rule, which would take a session id
-  // that starts with two digits for the seconds: `…T05-11-35a6040f`): session-2026-12-02T01-54-<first 8 hex of the session id>.jsonl
+  // that starts with two digits for the seconds: `…T05-11-35a6040f`): session-2026-12-02T01-54-<first 8 hex of the
+  // session id>.jsonl
   { find: /(?<=session-)\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-[0-9a-f]{8}(?=\.jsonl)/g, replace: '$TIMESTAMP-$SESSION_PREFIX' },
   // Codex session-log file names: rollout-2026-11-30T09-11-29-<uuid>.jsonl
   { find: /(?<![0-9])\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}(?![0-9])/g, replace: '$TIMESTAMP' },
@@ -33,7 +34,8 @@ export const TEXT_RULES: readonly MaskRule[] = [
   { find: /(?<=\bpid:? )\d+\b/g, replace: '$PID' },
   // Qwen Code's monitor ids (mon_ and 16 random hex digits).
   { find: /\bmon_[0-9a-f]{16}\b/g, replace: '$MONITOR_ID' },
-  // Qwen Code's read_mcp_resource: a random tag around the resource's text ("--- Content from MCP resource … [647f67c2] ---").
+  // Qwen Code's read_mcp_resource: a random tag around the resource's text ("--- Content from MCP resource … [647f67c2]
+  // ---").
   { find: /(?<=--- (?:Content from|End of) MCP resource [^\n]*\[)[0-9a-f]{8}(?=\] ---)/g, replace: '$RESOURCE_TAG' },
   // Codex's clock.curr_time ("It is 2026-11-30 09:25:52 UTC."): the time of day.
   { find: /(?<![0-9])\d{2}:\d{2}:\d{2}(?:\.\d+)?(?![0-9])/g, replace: '$TIME' },
@@ -188,7 +190,10 @@ export function payloadMask(
   };
 }
 
-/** Keys whose values are tool inputs (what the stub sent, as sent or as echoed back): VOLATILE_KEYS do not apply inside them. */
+/**
+ * Keys whose values are tool inputs (what the stub sent, as sent or as echoed back): VOLATILE_KEYS do not apply inside
+ * them.
+ */
 export const INPUT_KEYS: ReadonlySet<string> = new Set(['input', 'tool_input', 'arguments']);
 
 /**

@@ -1,4 +1,7 @@
-/** Small pure helpers of scripts/payloads.ts: the run's `$NAME` values in scenario texts, and the line printed per payload. */
+/**
+ * Small pure helpers of scripts/payloads.ts: the run's `$NAME` values in scenario texts, and the line printed per
+ * payload.
+ */
 import { hookMember } from '../../../src/lib/agents/types.ts';
 
 /**

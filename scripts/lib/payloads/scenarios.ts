@@ -71,7 +71,8 @@ export function validateScenarios(
         throw new ScenarioError(
           `${where}/configuration: no configuration ${agent}/${s.configuration} in content/capture-matrix.json`,
         );
-      // The main conversation's next call and a subagent's first one are told apart by which results a request carries, not both at once.
+      // The main conversation's next call and a subagent's first one are told apart by which results a request carries,
+      // not both at once.
       if (s.followUp !== undefined && s.inSubagent !== undefined)
         throw new ScenarioError(
           `${where}/inSubagent: a scenario has a follow-up or a call inside a subagent, not both`,
@@ -142,7 +143,10 @@ export function selectScenarios(file: ScenariosFile, only: readonly string[]): S
   return all.filter((s) => only.some((sel) => matches(sel, s)));
 }
 
-/** The calls a scenario makes, in order: its `before` call, its own, its follow-up, or the call made inside the subagent its own call started. */
+/**
+ * The calls a scenario makes, in order: its `before` call, its own, its follow-up, or the call made inside the subagent
+ * its own call started.
+ */
 export function scenarioCalls(
   scenario: Scenario,
 ): { tool: string; input: CallInput; expect: Outcome; bind?: Binding[]; resultSent?: boolean; subagent?: boolean }[] {

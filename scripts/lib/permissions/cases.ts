@@ -107,7 +107,10 @@ export function loadPermissionCases(root: string, matrix: Matrix): PermissionCas
   );
 }
 
-/** The cases to run, in agent then file order; `only` holds `agent` or `agent/case` (empty: all). An unknown selector throws. */
+/**
+ * The cases to run, in agent then file order; `only` holds `agent` or `agent/case` (empty: all). An unknown selector
+ * throws.
+ */
 export function selectPermissionCases(file: PermissionCasesFile, only: readonly string[]): SelectedPermissionCase[] {
   const all: SelectedPermissionCase[] = PAYLOAD_AGENTS.flatMap((agent) =>
     (file.agents[agent]?.cases ?? []).map((c) => ({
@@ -121,12 +124,18 @@ export function selectPermissionCases(file: PermissionCasesFile, only: readonly 
   return selectCases(all, only, caseError);
 }
 
-/** The case as the payload runner's scenario. The run allows no tool itself: Claude Code's --allowedTools is left empty, then left out (HookMechanism.bypass). */
+/**
+ * The case as the payload runner's scenario. The run allows no tool itself: Claude Code's --allowedTools is left empty,
+ * then left out (HookMechanism.bypass).
+ */
 export function permissionScenario(selected: SelectedPermissionCase): SelectedScenario {
   return oneCallScenario(selected, []);
 }
 
-/** What the record calls the run's result: ran when the side effect happened; otherwise did-not-run when a result reached the model, no-result when none did. */
+/**
+ * What the record calls the run's result: ran when the side effect happened; otherwise did-not-run when a result
+ * reached the model, no-result when none did.
+ */
 export function permissionOutcome(happened: boolean, resultSent: boolean): 'ran' | 'did-not-run' | 'no-result' {
   if (happened) return 'ran';
   return resultSent ? 'did-not-run' : 'no-result';

@@ -93,7 +93,10 @@ function definitionText(t: CapturedTool): string {
   return sortedJson(rest);
 }
 
-/** Whether a stored definition text is this tool's definition: a grammar or declaration as written, a JSON Schema as JSON equal to it (key order aside). */
+/**
+ * Whether a stored definition text is this tool's definition: a grammar or declaration as written, a JSON Schema as
+ * JSON equal to it (key order aside).
+ */
 function storedDefinitionIs(text: string, t: CapturedTool): boolean {
   const input = t.input as { kind: string; definition?: string; source?: string; schema?: unknown };
   if (input.kind === 'grammar') return text === input.definition;

@@ -93,7 +93,10 @@ function code(text: string): string {
   return t.includes('`') ? `\`\` ${t} \`\`` : `\`${t}\``;
 }
 
-/** An evidence path as the table shows it: relative to the evidence folder when inside it (the folder is named once above). */
+/**
+ * An evidence path as the table shows it: relative to the evidence folder when inside it (the folder is named once
+ * above).
+ */
 function inFolder(path: string, folder: string): string {
   return path.startsWith(folder.replace(/\/$/, '') + '/') ? path.slice(folder.replace(/\/$/, '').length + 1) : path;
 }

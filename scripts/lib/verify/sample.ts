@@ -36,7 +36,10 @@ export function shuffled<T>(items: readonly T[], random: () => number): T[] {
   return out;
 }
 
-/** How many items each agent gives: an even share, the remainder to the first agents, the shortfall of small agents to the others. */
+/**
+ * How many items each agent gives: an even share, the remainder to the first agents, the shortfall of small agents to
+ * the others.
+ */
 export function shares(available: readonly (readonly [string, number])[], count: number): Map<string, number> {
   const out = new Map<string, number>(available.map(([agent]) => [agent, 0]));
   let left = Math.min(

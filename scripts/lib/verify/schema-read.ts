@@ -114,7 +114,9 @@ export function schemaTypeText(schema: JsonRecord, root: JsonRecord = schema): s
   return joinTexts([...texts, ...nullable]);
 }
 
-/** Literal values a field allows, as JSON texts (`enum`, `const`, or a union of them; an array's items), or undefined. */
+/**
+ * Literal values a field allows, as JSON texts (`enum`, `const`, or a union of them; an array's items), or undefined.
+ */
 export function schemaLiterals(schema: JsonRecord, root: JsonRecord = schema): string[] | undefined {
   const s = resolveSchema(schema, root);
   if ('const' in s) return literalTexts([s['const']]);

@@ -108,7 +108,10 @@ function mainRequest<R extends WireRequest>(candidates: readonly R[], prompt?: s
   return prompted.find(withTools) ?? prompted[0] ?? streaming.find(withTools) ?? streaming[0] ?? candidates[0]!;
 }
 
-/** Stream-json output: the user message carrying the result of `id`: its tool_use_result and this call's tool_result_meta. */
+/**
+ * Stream-json output: the user message carrying the result of `id`: its tool_use_result and this call's
+ * tool_result_meta.
+ */
 export function streamJsonResult(lines: readonly unknown[], id: string): CallReport | undefined {
   for (const line of lines) {
     if (!isObject(line) || line['type'] !== 'user' || !isObject(line['message'])) continue;

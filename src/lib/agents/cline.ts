@@ -51,7 +51,10 @@ const PROVIDERS_FILE = `${SETTINGS_DIR}/providers.json`;
 const MCP_SETTINGS_FILE = `${SETTINGS_DIR}/cline_mcp_settings.json`;
 export const STUB_MODEL = 'stub-model';
 
-/** The providers file as `cline auth` leaves it for an OpenAI-compatible provider at the stub (its time fixed: a capture must not depend on the clock). */
+/**
+ * The providers file as `cline auth` leaves it for an OpenAI-compatible provider at the stub (its time fixed: a capture
+ * must not depend on the clock).
+ */
 export function providersFile(stubUrl: string, apiKey: string): JsonObject {
   return {
     version: 1,
@@ -85,7 +88,10 @@ function invoke(c: InvocationContext): Invocation {
 /** The turn that answers the prompt: its last user text holds the prompt, wrapped in <user_input>. */
 export const answersPrompt = (r: WireRequest, prompt: string): boolean => holdsPromptWithTools(WIRES, r, prompt);
 
-/** The tool events a hook file can be named after (its file names are case-insensitive; these are the documented spellings). */
+/**
+ * The tool events a hook file can be named after (its file names are case-insensitive; these are the documented
+ * spellings).
+ */
 export const HOOK_EVENTS = ['PreToolUse', 'PostToolUse'] as const;
 
 /** A hook file: a shell script (a file with no extension runs with bash) that runs the recording command. */

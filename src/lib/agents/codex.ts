@@ -92,7 +92,9 @@ export function sessionLogEvents(entries: readonly unknown[], id: string): JsonR
   );
 }
 
-/** `exec --json`: the item events of tool calls (not the warnings that hooks run untrusted, not messages or reasoning). */
+/**
+ * `exec --json`: the item events of tool calls (not the warnings that hooks run untrusted, not messages or reasoning).
+ */
 export function execItemEvents(lines: readonly unknown[]): JsonRecord[] {
   return lines.flatMap((l): JsonRecord[] => {
     if (!isObject(l) || typeof l['type'] !== 'string' || !l['type'].startsWith('item.') || !isObject(l['item']))
@@ -157,7 +159,10 @@ const CHATGPT_LOGIN_ONLY =
 // ---------------------------------------------------------------------------
 // On the wire: its deferred-namespace announcement and its code-mode layout
 
-/** The part of a developer message that names namespaces deferred to tool_search: one `- name` or `- name: description` a line. */
+/**
+ * The part of a developer message that names namespaces deferred to tool_search: one `- name` or `- name: description`
+ * a line.
+ */
 const DEFERRED_NAMESPACES = /^<tools>\nDeferred tool namespaces:\n([\s\S]*?)(?:\n<\/tools>|$)/;
 
 const deferredNamespaces: Announcement = {

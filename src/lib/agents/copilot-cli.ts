@@ -57,7 +57,10 @@ export function trustedFolderConfig(workdir: string): string {
   return JSON.stringify({ trustedFolders: [workdir] }, null, 2) + '\n';
 }
 
-/** `argv` in a pseudo-terminal of util-linux `script`, sized with `stty` first (output discarded; the runner ends it once the main request was answered). */
+/**
+ * `argv` in a pseudo-terminal of util-linux `script`, sized with `stty` first (output discarded; the runner ends it
+ * once the main request was answered).
+ */
 export function inSizedPseudoTerminal(
   argv: readonly string[],
   env: Record<string, string>,
@@ -84,7 +87,10 @@ export const STAND_IN_LOGIN = 'capture-stand-in';
  * Messages. gpt-4.1 is listed, but the pinned CLI refuses it signed in ("not available",
  * then its default gpt-5.4): the gpt-4.1 configuration's capture names the model it used.
  */
-/** How the capture stub's stand-in GitHub MCP server begins every tool description it makes up (scripts/lib/capture/github-stub.ts). */
+/**
+ * How the capture stub's stand-in GitHub MCP server begins every tool description it makes up
+ * (scripts/lib/capture/github-stub.ts).
+ */
 export const STAND_IN_TOOL_PREFIX = "Stand-in for the GitHub MCP server's ";
 
 export const STAND_IN_MODELS: readonly StandInModel[] = [
@@ -204,7 +210,10 @@ export function unnamespaced(tool: { name: string; namespace?: string }): string
   return tool.namespace !== undefined && tool.name.startsWith(`${tool.namespace}-`) ? tool.name : undefined;
 }
 
-/** Every text of the user's messages (`messages` of Chat Completions and Anthropic Messages, `input` of Responses): string content, or each part's `text`. */
+/**
+ * Every text of the user's messages (`messages` of Chat Completions and Anthropic Messages, `input` of Responses):
+ * string content, or each part's `text`.
+ */
 export function userTexts(body: unknown): string[] {
   if (body === null || typeof body !== 'object') return [];
   const b = body as { messages?: unknown; input?: unknown };
@@ -261,13 +270,21 @@ export function mainRequest<R extends WireRequest>(candidates: readonly R[], pro
 
 /** The camelCase events, whose payloads are camelCase and do not name their event. */
 export const CAMEL_EVENTS = ['preToolUse', 'postToolUse', 'postToolUseFailure'] as const;
-/** The same events in the VS Code-compatible form (PascalCase): snake_case payloads that name their event and use Claude Code's tool names (`Bash`). */
+/**
+ * The same events in the VS Code-compatible form (PascalCase): snake_case payloads that name their event and use Claude
+ * Code's tool names (`Bash`).
+ */
 export const PASCAL_EVENTS = ['PreToolUse', 'PostToolUse', 'PostToolUseFailure'] as const;
 
-/** The user-level hook file (relative to HOME): Copilot CLI loads ~/.copilot/hooks/*.json in every mode, `-p` included. */
+/**
+ * The user-level hook file (relative to HOME): Copilot CLI loads ~/.copilot/hooks/*.json in every mode, `-p` included.
+ */
 export const HOOKS_FILE = '.copilot/hooks/record-hooks.json';
 
-/** ~/.copilot/hooks/record-hooks.json: both forms of each event, each a command hook that tags the payload with the event it was configured for. */
+/**
+ * ~/.copilot/hooks/record-hooks.json: both forms of each event, each a command hook that tags the payload with the
+ * event it was configured for.
+ */
 export function hookFile(tagged: (event: string) => string): string {
   const entry = (event: string) => [{ type: 'command', bash: tagged(event), timeoutSec: 30 }];
   return (
@@ -345,7 +362,8 @@ export function hooksOfCalls(
  * tool without asking.
  */
 const hooks: HookMechanism = {
-  // The SDK's in-process hook types the binary writes out; the native runtime that reads command hooks' JSON publishes none.
+  // The SDK's in-process hook types the binary writes out; the native runtime that reads command hooks' JSON publishes
+  // none.
   outputs: {
     form: 'typescript',
     package: '@github/copilot-linux-x64',
@@ -415,7 +433,10 @@ const hooks: HookMechanism = {
     env: { TMPDIR: c.tmp },
     files: new Map([[join(c.home, HOOKS_FILE), hookFile(c.taggedHookCommand)]]),
   }),
-  /** A failure fires postToolUseFailure (payload `error`) instead of postToolUse; a result whose `resultType` is not success counts too. */
+  /**
+   * A failure fires postToolUseFailure (payload `error`) instead of postToolUse; a result whose `resultType` is not
+   * success counts too.
+   */
   outcome(_result, _text, recorded) {
     if (recorded.some((h) => 'error' in h && !('toolResult' in h) && !('tool_result' in h))) return 'failure';
     const after = recorded.find((h) => 'toolResult' in h);

@@ -93,7 +93,9 @@ function invoke(c: InvocationContext): Invocation {
   }
 }
 
-/** BeforeTool / AfterTool, snake_case members; a failed call fires AfterTool too (its tool_response carries `error`). */
+/**
+ * BeforeTool / AfterTool, snake_case members; a failed call fires AfterTool too (its tool_response carries `error`).
+ */
 export const GEMINI_HOOK_SHAPE: HookShape = {
   eventField: 'hook_event_name',
   toolNameField: 'tool_name',
@@ -183,7 +185,8 @@ export const geminiCli: Agent<'gemini-cli'> = {
     family: 'mcp_<server>_<tool>',
     isStubServerTool: (fullName) => fullName.startsWith(`mcp_${STUB_MCP_SERVER}_`),
   },
-  // The built-in agents its bundle defines (name: "codebase_investigator", "generalist", "cli_help"), started with invoke_agent.
+  // The built-in agents its bundle defines (name: "codebase_investigator", "generalist", "cli_help"), started with
+  // invoke_agent.
   subagents: {
     tool: 'invoke_agent',
     field: 'agent_name',

@@ -42,7 +42,10 @@ const REGISTRY = [
   pi,
 ] as const;
 
-/** The ids as the modules declare them: scripts/generate-content-types.ts writes them into src/lib/generated/agent-ids.ts. */
+/**
+ * The ids as the modules declare them: scripts/generate-content-types.ts writes them into
+ * src/lib/generated/agent-ids.ts.
+ */
 export const REGISTERED_AGENT_IDS: readonly string[] = REGISTRY.map((a) => a.id);
 
 // AgentId is generated from the registry (the content types need it without importing the modules).
@@ -72,12 +75,18 @@ export function agent(id: AgentId): Agent<AgentId> {
   return AGENTS[id];
 }
 
-/** The packages a release of the agent is published in: its own, then the standalone ones its module declares (a platform package that holds the program). */
+/**
+ * The packages a release of the agent is published in: its own, then the standalone ones its module declares (a
+ * platform package that holds the program).
+ */
 export function agentPackages(id: AgentId): string[] {
   return [AGENTS[id].npmPackage, ...(AGENTS[id].standalonePackages ?? [])];
 }
 
-/** How an agent names an MCP server's tools; undefined when no capture shows that (its module says why: Agent.mcpNaming). */
+/**
+ * How an agent names an MCP server's tools; undefined when no capture shows that (its module says why:
+ * Agent.mcpNaming).
+ */
 export function mcpNamingOf(id: AgentId): McpNaming | undefined {
   const naming = AGENTS[id].mcpNaming;
   return 'none' in naming ? undefined : naming;
@@ -123,7 +132,10 @@ export function agentWireForPath(id: AgentId, path: string): WireFormat | undefi
   return agentWires(id).find((w) => w.isToolRequestPath(path));
 }
 
-/** What payload runs drive: the agent's hook mechanism and its first wire format through which the stub can make tool calls. */
+/**
+ * What payload runs drive: the agent's hook mechanism and its first wire format through which the stub can make tool
+ * calls.
+ */
 export interface PayloadDriver {
   hooks: HookMechanism;
   wire: CallingWireFormat;

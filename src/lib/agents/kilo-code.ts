@@ -56,7 +56,9 @@ function invoke(c: InvocationContext): Invocation {
   };
 }
 
-/** The turn that answers the prompt: its last user text holds the prompt, followed by an <environment_details> block. */
+/**
+ * The turn that answers the prompt: its last user text holds the prompt, followed by an <environment_details> block.
+ */
 export const answersPrompt = (r: WireRequest, prompt: string): boolean => holdsPromptWithTools(WIRES, r, prompt);
 
 export const kiloCode: Agent<'kilo-code'> = {

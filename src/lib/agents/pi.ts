@@ -24,7 +24,9 @@ const WIRES = [
 const MODELS_FILE = '.pi/agent/models.json';
 export const STUB_MODEL = 'stub-model';
 
-/** The provider of each of its APIs, as `--model <provider>/stub-model` selects it, and where its client sends requests. */
+/**
+ * The provider of each of its APIs, as `--model <provider>/stub-model` selects it, and where its client sends requests.
+ */
 export const STUB_PROVIDERS = {
   stub: { api: 'openai-completions', path: '/v1' },
   'stub-responses': { api: 'openai-responses', path: '/v1' },

@@ -54,7 +54,9 @@ function invoke(c: InvocationContext): Invocation {
   }
 }
 
-/** The events that fire around one tool call, in the order they fire: a call fires PostToolUse or PostToolUseFailure. */
+/**
+ * The events that fire around one tool call, in the order they fire: a call fires PostToolUse or PostToolUseFailure.
+ */
 const HOOK_EVENTS = ['PreToolUse', 'PostToolUse', 'PostToolUseFailure'];
 
 /**

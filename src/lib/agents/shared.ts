@@ -1,4 +1,7 @@
-/** What several agent modules share: running a command in a pseudo-terminal, picking the main request, hook configuration, matching hook payloads to calls. */
+/**
+ * What several agent modules share: running a command in a pseudo-terminal, picking the main request, hook
+ * configuration, matching hook payloads to calls.
+ */
 import { wireFormat, type WireFormatId } from '../wire/index.ts';
 import { isObject, pathOf } from '../wire/shared.ts';
 import type { WireRequest } from '../wire/types.ts';
@@ -10,7 +13,10 @@ export function shellQuote(word: string): string {
   return /^[A-Za-z0-9_/.,:=@%+-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
-/** `argv` run by util-linux `script` in a pseudo-terminal of 120×40, its output discarded; the runner ends it once the main request was answered. */
+/**
+ * `argv` run by util-linux `script` in a pseudo-terminal of 120×40, its output discarded; the runner ends it once the
+ * main request was answered.
+ */
 export function inPseudoTerminal(
   argv: readonly string[],
   env: Record<string, string>,
@@ -83,7 +89,10 @@ export function lastUserMessageTexts(body: unknown): string[] {
   });
 }
 
-/** The main request of such an agent: the first that holds the prompt (holdsPromptWithTools), else as promptedRequestWithTools picks it. */
+/**
+ * The main request of such an agent: the first that holds the prompt (holdsPromptWithTools), else as
+ * promptedRequestWithTools picks it.
+ */
 export function requestHoldingPrompt<R extends WireRequest>(
   wires: readonly WireFormatId[],
   candidates: readonly R[],

@@ -51,9 +51,14 @@ export type PromptInput =
   | { kind: 'stdin'; text: string }
   /** The prompt is on the command line; standard input is closed at once and the CLI exits by itself. */
   | { kind: 'argument' }
-  /** JSON lines written to standard input, which is closed once a JSON line of standard output satisfies `closeWhen`. */
+  /**
+   * JSON lines written to standard input, which is closed once a JSON line of standard output satisfies `closeWhen`.
+   */
   | { kind: 'stream'; lines: string[]; closeWhen(message: unknown): boolean }
-  /** The prompt is on the command line of a pseudo-terminal session; the run is ended once the main request was answered. */
+  /**
+   * The prompt is on the command line of a pseudo-terminal session; the run is ended once the main request was
+   * answered.
+   */
   | { kind: 'pty' };
 
 export interface Invocation {
@@ -88,7 +93,9 @@ export interface Invocation {
 /** One model of a stand-in login's catalogue: its id and the request paths the stub says it takes. */
 export interface StandInModel {
   id: string;
-  /** Copilot API paths (`/chat/completions`, `/responses`, `/v1/messages`): which wire format the CLI may use for it. */
+  /**
+   * Copilot API paths (`/chat/completions`, `/responses`, `/v1/messages`): which wire format the CLI may use for it.
+   */
   endpoints: readonly string[];
 }
 
@@ -111,7 +118,10 @@ export interface McpNaming {
   namespace?: string;
   /** Is a captured tool's full name a tool of the stub MCP server (STUB_MCP_SERVER)? */
   isStubServerTool(fullName: string): boolean;
-  /** The capture configuration that offers the stub server's tool by name: what npm run mcp-naming-history captures at earlier releases. */
+  /**
+   * The capture configuration that offers the stub server's tool by name: what npm run mcp-naming-history captures at
+   * earlier releases.
+   */
   configuration: string;
   /**
    * The one name of a tool that some wire formats put in a namespace and others not, when its
@@ -167,7 +177,10 @@ export type InventoryMethod =
         readonly featuresArgs: readonly string[];
         readonly homeVariable: string;
         readonly handlersPrefix: string;
-        /** The text that opens the model catalog the binary embeds as JSON, when it embeds one (its entries decide some tools). */
+        /**
+         * The text that opens the model catalog the binary embeds as JSON, when it embeds one (its entries decide some
+         * tools).
+         */
         readonly modelCatalogMarker?: string;
       }
   ) & {
@@ -263,11 +276,17 @@ export interface HookShape {
   readonly eventField?: string;
   /** The member naming the tool as hooks see it (`tool_name`). */
   readonly toolNameField: string;
-  /** The member naming the tool on the after-events, when it is another than on the before-event (Cline: `tool_call.name` before, `tool_result.name` after). */
+  /**
+   * The member naming the tool on the after-events, when it is another than on the before-event (Cline:
+   * `tool_call.name` before, `tool_result.name` after).
+   */
   readonly afterToolNameField?: string;
   /** The member holding the call's input (`tool_input`). */
   readonly inputField: string;
-  /** The member holding the call's input on the after-events, when it is another than on the before-event (OpenCode: `output.args` before, `input.args` after). */
+  /**
+   * The member holding the call's input on the after-events, when it is another than on the before-event (OpenCode:
+   * `output.args` before, `input.args` after).
+   */
   readonly afterInputField?: string;
   /** `json-string`: the input arrives as a JSON text, not an object (Copilot's `toolArgs`). */
   readonly inputEncoding: 'object' | 'json-string';
@@ -291,7 +310,10 @@ export function hookMember(payload: unknown, field: string): unknown {
   return v;
 }
 
-/** The event of the `index`-th hook payload of a recorded call: its recorded `hookEvents` entry, else the payload's own event member. */
+/**
+ * The event of the `index`-th hook payload of a recorded call: its recorded `hookEvents` entry, else the payload's own
+ * event member.
+ */
 export function hookEventOf(
   call: { hooks: readonly unknown[]; hookEvents?: readonly string[] | undefined },
   index: number,
@@ -303,7 +325,9 @@ export function hookEventOf(
   return typeof own === 'string' ? own : undefined;
 }
 
-/** The shape of a hook payload sent for `event`: the mechanism's own, or the one of `otherShapes` whose events name it. */
+/**
+ * The shape of a hook payload sent for `event`: the mechanism's own, or the one of `otherShapes` whose events name it.
+ */
 export function shapeOfEvent(
   hooks: Pick<HookMechanism, 'shape' | 'otherShapes'>,
   event: string | undefined,
@@ -337,7 +361,10 @@ export interface HookEventSource {
    * declaration is then searched in `into` (relative to that HOME, `{version}` the pinned version).
    */
   readonly unpack?: { readonly binary: string; readonly args: readonly string[]; readonly into: string };
-  /** The folder searched (relative to the package, or to `into`); exactly one .js or .d.ts file under it must hold the declaration. */
+  /**
+   * The folder searched (relative to the package, or to `into`); exactly one .js or .d.ts file under it must hold the
+   * declaration.
+   */
   readonly under: string;
   /**
    * How the list is written: `compiled-enum`, a TypeScript enum as a bundler compiles it
@@ -357,7 +384,9 @@ export interface HookEventSource {
  */
 export interface NamedHookEvents {
   readonly source: HookEventSource;
-  /** Events about tool calls that the recordings do not give, each with why (the hooks page lists them as not recorded). */
+  /**
+   * Events about tool calls that the recordings do not give, each with why (the hooks page lists them as not recorded).
+   */
   readonly notRecorded: Readonly<Record<string, string>>;
   /** Events that concern no single tool call (session, prompt, compaction, notification …). */
   readonly noToolCall: readonly string[];
@@ -372,7 +401,9 @@ export interface NamedHookEvents {
  */
 export type HookOutputSource =
   | {
-      /** TypeScript declarations: every type named like `pattern` (`{event}HookSpecificOutput`) is an event's output. */
+      /**
+       * TypeScript declarations: every type named like `pattern` (`{event}HookSpecificOutput`) is an event's output.
+       */
       readonly form: 'typescript';
       readonly package: string;
       readonly version: 'capture-pin' | 'ingest-pin';
@@ -380,13 +411,18 @@ export type HookOutputSource =
       /** Declaration files, relative to the package (or to `unpack.into`), read as one text. */
       readonly files: readonly string[];
       readonly pattern: string;
-      /** How the name part becomes the event's name: kept, or its first letter lowered (Copilot CLI's camelCase events). */
+      /**
+       * How the name part becomes the event's name: kept, or its first letter lowered (Copilot CLI's camelCase events).
+       */
       readonly naming: 'as-is' | 'lower-first';
       /** The type every event's output is, with `member` narrowed to the event's own type. */
       readonly base?: { readonly type: string; readonly member: string };
       /** Only the agent's named events (content/hook-events/<agent>.json) are taken, not every type that matches. */
       readonly namedEventsOnly?: boolean;
-      /** What a reader must know about these declarations (what they are the types of), said on the page and in each schema. */
+      /**
+       * What a reader must know about these declarations (what they are the types of), said on the page and in each
+       * schema.
+       */
       readonly note?: string;
     }
   | {
@@ -514,7 +550,10 @@ export interface Agent<Id extends string = string> {
    * each capture's format is read from the path of its request.
    */
   readonly wires: readonly [WireFormatId, ...WireFormatId[]];
-  /** The executable, relative to the folder the package was installed into with npm (linux x64, the only platform capture runs on). */
+  /**
+   * The executable, relative to the folder the package was installed into with npm (linux x64, the only platform
+   * capture runs on).
+   */
   readonly binary: string;
   /** The modes a configuration of this agent may use. */
   readonly modes: readonly Mode[];
@@ -551,12 +590,18 @@ export interface Agent<Id extends string = string> {
    */
   readonly subagents?: {
     readonly tool: string;
-    /** The input field naming the type; absent when the tool takes none (Codex's spawn_agent), and `types` then holds one label for the one kind it starts. */
+    /**
+     * The input field naming the type; absent when the tool takes none (Codex's spawn_agent), and `types` then holds
+     * one label for the one kind it starts.
+     */
     readonly field?: string;
     readonly types: readonly string[];
     readonly input: Readonly<Record<string, string>>;
     readonly configuration: string;
-    /** Where the main thread's request says which tools a type gets, as a regular expression whose `{type}` is the type and whose group 1 is the words. */
+    /**
+     * Where the main thread's request says which tools a type gets, as a regular expression whose `{type}` is the type
+     * and whose group 1 is the words.
+     */
     readonly declaredPattern?: string;
   };
   /** Tool inventory from the pinned binary (scripts/inventory.ts), or why there is none. */

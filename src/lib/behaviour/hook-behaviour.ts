@@ -58,7 +58,10 @@ export interface BehaviourOutcome {
   plain: PlainOutcome;
 }
 
-/** Words of a hook's answer worth looking for in what the model got: string values of its JSON (not keys or enum-like words), its text, or the quoted sentences of a plugin's script. */
+/**
+ * Words of a hook's answer worth looking for in what the model got: string values of its JSON (not keys or enum-like
+ * words), its text, or the quoted sentences of a plugin's script.
+ */
 export function answerSentences(record: Pick<HookBehaviourRecord, 'hookReturn'>): string[] {
   const { stdout, stderr, crash } = record.hookReturn;
   const words: string[] = [];
@@ -232,7 +235,9 @@ export function behaviourHistorySummary(history: HookBehaviourHistory): {
   return { sentence, changed, file: history.file };
 }
 
-/** What an agent's changelog says of its hook behaviour over releases: what was run, and each change with both outcomes. */
+/**
+ * What an agent's changelog says of its hook behaviour over releases: what was run, and each change with both outcomes.
+ */
 export interface BehaviourChangelog {
   sentence: string;
   /** The hooks page's behaviour section. */
@@ -301,7 +306,10 @@ export function behaviourRows(
     });
 }
 
-/** The hook configuration every case of the agent ran with, when it is one and the same (else undefined: each record has its own). */
+/**
+ * The hook configuration every case of the agent ran with, when it is one and the same (else undefined: each record has
+ * its own).
+ */
 export function sharedHookConfiguration(records: readonly HookBehaviourRecord[]): string | undefined {
   const texts = new Set(records.map((r) => JSON.stringify(r.hookConfiguration, null, 2)));
   return texts.size === 1 ? [...texts][0] : undefined;
@@ -360,7 +368,10 @@ export function behaviourEntries(
 export interface BehaviourComparisonCell {
   agent: AgentId;
   /** The agent's cases of this kind and tool role (several: variants such as a string and an object output). */
-  /** `summary`: the outcome in two or three words (outcomeTerms' mark); `sentence`: in full, as the agent's hooks page says it. */
+  /**
+   * `summary`: the outcome in two or three words (outcomeTerms' mark); `sentence`: in full, as the agent's hooks page
+   * says it.
+   */
   cases: {
     case: string;
     tool: string;

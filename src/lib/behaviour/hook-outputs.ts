@@ -92,7 +92,9 @@ function resolved(schema: JsonSchema, root: JsonSchema): JsonSchema {
   return s;
 }
 
-/** Members of an output schema: its properties, and one level into each member that is an object (hookSpecificOutput). */
+/**
+ * Members of an output schema: its properties, and one level into each member that is an object (hookSpecificOutput).
+ */
 export function outputMembers(schema: JsonSchema): OutputMember[] {
   const rows: OutputMember[] = [];
   const properties = (s: JsonSchema): [string, JsonSchema][] =>
@@ -116,7 +118,10 @@ export function outputMembers(schema: JsonSchema): OutputMember[] {
   return rows;
 }
 
-/** Member paths a hook's answer uses: keys of its JSON (and one level into objects), or `output.x` a plugin's script changes. */
+/**
+ * Member paths a hook's answer uses: keys of its JSON (and one level into objects), or `output.x` a plugin's script
+ * changes.
+ */
 export function answerMembers(hookReturn: HookBehaviourRecord['hookReturn']): string[] {
   const paths: string[] = [];
   if (hookReturn.script !== undefined) {

@@ -165,7 +165,8 @@ export function toolHookSchema(
       ? { $ref: relativeReference(toolHookSchemaPath(tool), versionedExportPath(tool, file)) }
       : undefined;
   // References to our other schemas are relative, resolved against this schema's $id.
-  // Inline (one self-contained schema, for a precompiled validator): the envelopes in $defs, and no reference out of the file.
+  // Inline (one self-contained schema, for a precompiled validator): the envelopes in $defs, and no reference out of
+  // the file.
   const envelopeRef = (event: string): string => {
     if (!options.inline) return relativeReference(toolHookSchemaPath(tool), eventSchemaPath(recorded.agent, event));
     const { $schema: _s, $id: _i, ...body } = eventSchema(recorded, event, origin);

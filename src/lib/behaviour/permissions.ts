@@ -293,7 +293,10 @@ export function permissionEntries(site: Pick<SiteModel, 'permissions' | 'tools'>
 /** One cell of the comparison: an agent's cases of one tool role and one kind of rule. */
 export interface ComparisonCell {
   agent: AgentId;
-  /** `outcome`: two or three words (PermissionPlain.mark); `sentence`: in full; `where`: the flag or file the rule is written in. */
+  /**
+   * `outcome`: two or three words (PermissionPlain.mark); `sentence`: in full; `where`: the flag or file the rule is
+   * written in.
+   */
   cases: {
     case: string;
     tool: string;

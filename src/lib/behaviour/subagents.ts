@@ -22,7 +22,9 @@ export interface SubagentTable {
   release: string;
   configuration: string;
   file: string;
-  /** Whether the agent's module says where its main thread is told what a type gets (the table then has that column). */
+  /**
+   * Whether the agent's module says where its main thread is told what a type gets (the table then has that column).
+   */
   declared: boolean;
   rows: SubagentRow[];
 }

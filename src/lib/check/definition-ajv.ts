@@ -1,4 +1,7 @@
-/** The Ajv instance that compiles the schemas the CLIs send their models (lenient: upstream schemas are not ours to fix). */
+/**
+ * The Ajv instance that compiles the schemas the CLIs send their models (lenient: upstream schemas are not ours to
+ * fix).
+ */
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import draft07MetaSchema from 'ajv/dist/refs/json-schema-draft-07.json' with { type: 'json' };
 

@@ -30,7 +30,10 @@ export function pointerSegments(pointer: string): string[] {
     .map((s) => s.replaceAll('~1', '/').replaceAll('~0', '~'));
 }
 
-/** The property an error is about, when the validator names it in `params` rather than in the path (a missing required field, one not allowed). */
+/**
+ * The property an error is about, when the validator names it in `params` rather than in the path (a missing required
+ * field, one not allowed).
+ */
 function namedProperty(error: ValidationError): string | undefined {
   const p = error.params;
   const name =

@@ -211,7 +211,10 @@ export type Payload =
    */
   | { kind: 'out-of-range'; places: OutOfRange[]; total: number; checked: string; byteOrderMark?: true }
   | { kind: 'input'; value: unknown; byteOrderMark?: true }
-  /** A hook payload (Claude Code's PreToolUse, …): its input (`tool_input`, decoded when a JSON text) is what gets checked; `envelope` is the whole payload. */
+  /**
+   * A hook payload (Claude Code's PreToolUse, …): its input (`tool_input`, decoded when a JSON text) is what gets
+   * checked; `envelope` is the whole payload.
+   */
   | {
       kind: 'hook';
       value: unknown;
@@ -221,7 +224,10 @@ export type Payload =
       byteOrderMark?: true /** The form it was read as (its members' names); DEFAULT_HOOK_FIELDS when absent. */;
       fields?: HookFields;
     }
-  /** A hook's answer (its JSON on standard output): every member is one the agent's hook outputs declare; `event` when it names one (`hookSpecificOutput.hookEventName`). */
+  /**
+   * A hook's answer (its JSON on standard output): every member is one the agent's hook outputs declare; `event` when
+   * it names one (`hookSpecificOutput.hookEventName`).
+   */
   | { kind: 'hook-output'; value: Record<string, unknown>; event?: string; byteOrderMark?: true };
 
 /**
@@ -322,7 +328,8 @@ export function readPayload(
     return { kind: 'not-json', message: (error as Error).message };
   }
   const mark = byteOrderMark ? { byteOrderMark: true as const } : {};
-  // The first of the agent's forms whose input member the object has (and the tool's own input has no field of that name).
+  // The first of the agent's forms whose input member the object has (and the tool's own input has no field of that
+  // name).
   const list = (Array.isArray(forms) ? forms : [forms]) as readonly HookFields[];
   const fields: HookFields | undefined = list.find(
     (f) => memberAt(value, f.input) !== undefined && !ownFields.has(f.input.split('.')[0]!),
@@ -466,7 +473,10 @@ export function topLevelFields(rowIds: readonly string[], root: string): Set<str
 export interface HookForm {
   /** The JSON types the recorded tool_inputs had (`object`; numbers are `number`). */
   types: string[];
-  /** For object tool_inputs: each field seen, the JSON types of its unmasked values, and whether every recorded one had it. */
+  /**
+   * For object tool_inputs: each field seen, the JSON types of its unmasked values, and whether every recorded one had
+   * it.
+   */
   fields: { name: string; types: string[]; always: boolean }[];
 }
 
@@ -481,13 +491,19 @@ export interface HookRecord {
   count: number;
   /** `<product> <version>`s they were recorded with. */
   release?: string;
-  /** Present when the recorded tool_input is not the model's input (Ajv rejects it where the call's input passes): its form. */
+  /**
+   * Present when the recorded tool_input is not the model's input (Ajv rejects it where the call's input passes): its
+   * form.
+   */
   form?: HookForm;
   /** The members its agent's hook payloads use, when the agent has a hook shape. */
   fields?: HookFields;
   /** Its other forms, tried after `fields` (Copilot CLI's PascalCase payloads; OpenCode's after-call input), if any. */
   otherFields?: HookFields[];
-  /** The hook schema of the tool (`hooks.schema.json`) and its precompiled validator (`validate-hooks.js`), relative to the page, when payloads are recorded. */
+  /**
+   * The hook schema of the tool (`hooks.schema.json`) and its precompiled validator (`validate-hooks.js`), relative to
+   * the page, when payloads are recorded.
+   */
   schema?: string;
   validator?: string;
   /** The answers its hooks may give, where the agent's published code declares them. */

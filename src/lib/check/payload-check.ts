@@ -205,7 +205,10 @@ function literalProblem(row: FieldRow, value: unknown, pointer: string): RowProb
   };
 }
 
-/** `value` against the variants of a union: the problems of the variant it fits best (of the right JSON type, then the fewest problems, then the first). */
+/**
+ * `value` against the variants of a union: the problems of the variant it fits best (of the right JSON type, then the
+ * fewest problems, then the first).
+ */
 function matchVariants(
   tree: RowTree,
   value: unknown,
@@ -477,7 +480,10 @@ export function checkPayload(
   return findings;
 }
 
-/** One line per finding: `call 1 Bash [tool_use_result] undeclared output.noOutputExpected: noOutputExpected is in the payload but not declared`. */
+/**
+ * One line per finding: `call 1 Bash [tool_use_result] undeclared output.noOutputExpected: noOutputExpected is in the
+ * payload but not declared`.
+ */
 export function findingLine(f: Finding): string {
   return `call ${f.call + 1} ${f.tool} [${f.parts.join(', ')}] ${f.kind} ${f.anchor}: ${f.message}`;
 }

@@ -35,7 +35,9 @@ const addFormats = interop<(ajv: Ajv2020) => void>(addFormatsModule);
 
 type Helper = ((...args: never[]) => unknown) & { code?: string };
 
-/** Ajv's runtime helpers that may be copied: each names itself in `.code`, the expression Ajv writes where it is used. */
+/**
+ * Ajv's runtime helpers that may be copied: each names itself in `.code`, the expression Ajv writes where it is used.
+ */
 function copyableHelpers(): { name: string; fn: Helper }[] {
   return [
     { name: 'ucs2length', fn: interop<Helper>(require('ajv/dist/runtime/ucs2length')) },
@@ -84,7 +86,10 @@ export interface ValidatorModuleOptions {
   banner?: string[];
 }
 
-/** The banner of a tool's validator module: its schema's title and `$id` as JSON strings, since both come from captured text. */
+/**
+ * The banner of a tool's validator module: its schema's title and `$id` as JSON strings, since both come from captured
+ * text.
+ */
 export function validatorBanner(schema: Record<string, unknown>): string[] {
   return [
     `Validator of ${commentSafeLiteral(String(schema.title))}, precompiled by Ajv standalone from ${commentSafeLiteral(String(schema.$id))}.`,
@@ -106,7 +111,10 @@ function freshAjv(allErrors: boolean): Ajv2020 {
 
 const META_SCHEMA = 'https://json-schema.org/draft/2020-12/schema';
 
-/** Per `allErrors`, one instance that has compiled the meta-schema, and its state right after (src/lib/check/ajv-state.ts). */
+/**
+ * Per `allErrors`, one instance that has compiled the meta-schema, and its state right after
+ * (src/lib/check/ajv-state.ts).
+ */
 const warm = new Map<boolean, { ajv: Ajv2020; state: AjvState }>();
 
 /**

@@ -1,4 +1,6 @@
-/** What every loading stage shares: the reader, the problems collector, the file list and the Ajv for upstream schemas. */
+/**
+ * What every loading stage shares: the reader, the problems collector, the file list and the Ajv for upstream schemas.
+ */
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ContentFiles, ContentReader } from './read.ts';
 import type { Problems } from './problems.ts';

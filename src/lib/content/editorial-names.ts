@@ -79,7 +79,10 @@ export function establishedNames(tool: ToolModel, site: Pick<SiteModel, 'histori
   return names;
 }
 
-/** Other names of the agent a text may mention in code style: tools (full and short), namespaces, aliases, feature flags. */
+/**
+ * Other names of the agent a text may mention in code style: tools (full and short), namespaces, aliases, feature
+ * flags.
+ */
 export function agentNames(site: Pick<SiteModel, 'tools' | 'removedTools' | 'inventory'>, agent: string): Set<string> {
   const names = new Set<string>();
   // Tool names of every agent: prose compares tools across agents (`tool_search` on ToolSearch's page).

@@ -2,7 +2,8 @@
  * Loads every content file, validates it, checks the rules that span files and
  * builds the model the pages render, in stages that share one problems
  * collector: read → jobs → agents → generated tools → captures → editorial →
- * availability gates → inventory → pages → payloads → findings → comparisons → hooks → history → releases → archive. Any problem names the file, the JSON pointer and the rule; if there
+ * availability gates → inventory → pages → payloads → findings → comparisons → hooks → history → releases → archive.
+ * Any problem names the file, the JSON pointer and the rule; if there
  * is one, loadContent throws ContentErrors and the build stops before Astro
  * writes anything.
  */
@@ -162,7 +163,10 @@ export function loadContent(options: LoadOptions): SiteModel {
   return model;
 }
 
-/** Hands over the warnings (from the `from`-th: earlier ones were handed over already), then throws ContentErrors if anything was wrong. */
+/**
+ * Hands over the warnings (from the `from`-th: earlier ones were handed over already), then throws ContentErrors if
+ * anything was wrong.
+ */
 function finish(problems: Problems, options: LoadOptions, from = 0): void {
   for (const warning of problems.warnings.slice(from)) options.onWarning?.(warning);
   problems.throwIfAny();

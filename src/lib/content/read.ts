@@ -27,7 +27,10 @@ export const SCHEMA_FILES = Object.fromEntries(Object.entries(CONTENT_SCHEMAS).m
 
 export type { SchemaName };
 
-/** Ajv for this project's own content schemas: strict, every error, formats checked (`date` rejects 2026-13-45), agent ids checked against the registry, the shared schemas (`sharedSchemas(root)`) added for `$ref`. */
+/**
+ * Ajv for this project's own content schemas: strict, every error, formats checked (`date` rejects 2026-13-45), agent
+ * ids checked against the registry, the shared schemas (`sharedSchemas(root)`) added for `$ref`.
+ */
 export function contentAjv(shared: Iterable<object> = []): Ajv2020 {
   // verbose: errors carry their schema object, so a rule can be named by its path from the file's root.
   const ajv = new Ajv2020({ allErrors: true, strict: true, discriminator: true, verbose: true });
@@ -40,7 +43,10 @@ export function contentAjv(shared: Iterable<object> = []): Ajv2020 {
   return ajv;
 }
 
-/** The shared schemas of the project at `root` (schemas/agent-id.schema.json …), by file name; missing ones are left out. */
+/**
+ * The shared schemas of the project at `root` (schemas/agent-id.schema.json …), by file name; missing ones are left
+ * out.
+ */
 export function sharedSchemas(root: string): Map<string, object> {
   const out = new Map<string, object>();
   for (const file of SHARED_SCHEMAS) {
@@ -79,7 +85,9 @@ export interface ContentFiles {
   hookCases?: string;
   /** content/hook-behaviour/<agent>/<case>.json: what happened when a hook answered (npm run hook-behaviour) */
   hookBehaviour: string[];
-  /** content/hook-behaviour-history/<agent>.json: the agent's cases over its releases (npm run hook-behaviour-history) */
+  /**
+   * content/hook-behaviour-history/<agent>.json: the agent's cases over its releases (npm run hook-behaviour-history)
+   */
   hookBehaviourHistory: string[];
   /** content/hook-outputs/<agent>.json: what the agent's hooks may return, per event (npm run hook-outputs) */
   hookOutputs: string[];
@@ -89,7 +97,10 @@ export interface ContentFiles {
   permissionCases?: string;
   /** content/permissions/<agent>/<case>.json: what a permission rule did to a call (npm run permissions) */
   permissions: string[];
-  /** content/mcp-naming/<agent>.json: the agent's name for an MCP server's tool over its releases (npm run mcp-naming-history) */
+  /**
+   * content/mcp-naming/<agent>.json: the agent's name for an MCP server's tool over its releases (npm run
+   * mcp-naming-history)
+   */
   mcpNaming: string[];
 }
 
@@ -99,7 +110,10 @@ const HISTORY_FILE = /^[a-z0-9-]+\.(sdk|capture)\.json$/;
 const ID_FILE = /^[a-z0-9-]+\.json$/;
 const PER_AGENT = ['tools', 'editorial', 'captures', 'payloads'] as const;
 
-/** Folders of one file per agent (or job) each: where they are in ContentFiles, the file names read, and what a stray file is told. */
+/**
+ * Folders of one file per agent (or job) each: where they are in ContentFiles, the file names read, and what a stray
+ * file is told.
+ */
 const FLAT_FOLDERS: readonly { folder: string; key: FlatKey; file: RegExp; says: string }[] = [
   { folder: 'agents', key: 'agents', file: JSON_FILE, says: 'agent records are content/agents/<agent>.json' },
   {
@@ -335,7 +349,9 @@ export class ContentReader {
     return data as T;
   }
 
-  /** `<schema file>#<path from its root>` of the failing keyword: the file read with, or a shared schema it refers to. */
+  /**
+   * `<schema file>#<path from its root>` of the failing keyword: the file read with, or a shared schema it refers to.
+   */
   private ruleOf(schema: SchemaName, e: ErrorObject): string {
     const own = schemaPathFromRoot(this.schemas.get(schema), e);
     if (own !== undefined) return `${SCHEMA_FILES[schema]}#${own}`;

@@ -108,7 +108,10 @@ export function mcpFamilyFromCapture(entry: CapturedEntry, matrixAgent: MatrixAg
   };
 }
 
-/** Why a captured definition is not the CLI's own but one our stub made up (the agent module recognises it), or undefined. */
+/**
+ * Why a captured definition is not the CLI's own but one our stub made up (the agent module recognises it), or
+ * undefined.
+ */
 export function standInReason(entry: CapturedEntry): string | undefined {
   const standIn = AGENTS[entry.agent].standInDefinitions;
   if (!standIn) return undefined;

@@ -63,7 +63,9 @@ export function elementIdProblem(id: string, taken: ReadonlySet<string>): string
   return undefined;
 }
 
-/** Page names at one level of src/pages (and public/, src/content/docs at the top): what a content name must not take. */
+/**
+ * Page names at one level of src/pages (and public/, src/content/docs at the top): what a content name must not take.
+ */
 function fixedNames(dirs: string[]): Set<string> {
   const names = new Set(['index']);
   for (const dir of dirs) {

@@ -85,7 +85,10 @@ export interface CatalogTool {
   /** Where the page comes from: published SDK types, captures only, or documentation only. */
   source: ToolModel['source'];
   summary: string;
-  /** The kind of each definition the page shows; `modelInput` only for tools with a published type and a captured schema. */
+  /**
+   * The kind of each definition the page shows; `modelInput` only for tools with a published type and a captured
+   * schema.
+   */
   definitions: { input: DefinitionKind; result: DefinitionKind; modelInput?: DefinitionKind };
   /** How each captured configuration of the agent advertises the tool, without repeating itself (availability.ts). */
   availability: CompactAvailability;

@@ -40,7 +40,10 @@ function changeHtml(
   return parts.join('');
 }
 
-/** A changed text word for word, as the pages show it (TextDiff.astro): removals in <del>, additions in <ins>, cut runs named. */
+/**
+ * A changed text word for word, as the pages show it (TextDiff.astro): removals in <del>, additions in <ins>, cut runs
+ * named.
+ */
 export function diffHtml(diff: TextDiff): string {
   const body = diff.parts
     .map((p) =>

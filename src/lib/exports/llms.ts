@@ -65,7 +65,9 @@ function code(text: string): string {
   return longest === 0 ? `${fence}${t}${fence}` : `${fence} ${t} ${fence}`;
 }
 
-/** A link destination that cannot end early or open anything: spaces, parentheses and angle brackets percent-encoded. */
+/**
+ * A link destination that cannot end early or open anything: spaces, parentheses and angle brackets percent-encoded.
+ */
 function destination(url: string): string {
   return url.replace(/[\s()<>\\]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
 }

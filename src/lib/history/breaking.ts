@@ -54,7 +54,10 @@ export function unionMembers(type: string): string[] {
   return [...new Set(out.map((m) => m.trim()).filter((m) => m !== ''))];
 }
 
-/** Whether every member of `narrow` is a member of `wide` (a type that takes at least what `narrow` takes, by its written members). */
+/**
+ * Whether every member of `narrow` is a member of `wide` (a type that takes at least what `narrow` takes, by its
+ * written members).
+ */
 function covers(wide: string, narrow: string): boolean {
   const members = new Set(unionMembers(wide));
   return unionMembers(narrow).every((m) => members.has(m));

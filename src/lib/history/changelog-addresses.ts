@@ -20,7 +20,9 @@ export function changelogPartUrl(agent: AgentId, slug: string): string {
   return `${changelogUrl(agent)}${slug}/`;
 }
 
-/** What one change row weighs against a page's budget: one row, and one more per ROW_CHARS its word-for-word diff shows. */
+/**
+ * What one change row weighs against a page's budget: one row, and one more per ROW_CHARS its word-for-word diff shows.
+ */
 function rowWeight(change: Change): number {
   if (!change.texts) return 1;
   const diff = diffOfTexts(change.texts);

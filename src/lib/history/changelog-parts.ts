@@ -50,7 +50,10 @@ export interface ReleaseCount {
   weight?: number;
 }
 
-/** The characters of HTML a plain change row takes (see the module comment): a diff counts one row per this many characters shown. */
+/**
+ * The characters of HTML a plain change row takes (see the module comment): a diff counts one row per this many
+ * characters shown.
+ */
 export const ROW_CHARS = 275;
 
 /** One part page of a changelog. */

@@ -105,7 +105,10 @@ export function eventSpan(
   };
 }
 
-/** The verb a span names a change by: `added` (a tool, field or value came, or became advertised), `removed`, else `changed`. */
+/**
+ * The verb a span names a change by: `added` (a tool, field or value came, or became advertised), `removed`, else
+ * `changed`.
+ */
 export function spanVerb(kind: HistoryEvent['kind']): 'added' | 'removed' | 'changed' {
   if (kind === 'tool-added' || kind === 'field-added' || kind === 'value-added' || kind === 'available') return 'added';
   if (kind === 'tool-removed' || kind === 'field-removed' || kind === 'value-removed' || kind === 'unavailable')

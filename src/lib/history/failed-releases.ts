@@ -4,7 +4,10 @@
  */
 import type { HistoryFile } from '../core/content-types.ts';
 
-/** One release read whose captures failed in some configurations; `reasons` groups configurations failing for the same reason. */
+/**
+ * One release read whose captures failed in some configurations; `reasons` groups configurations failing for the same
+ * reason.
+ */
 export interface FailedRelease {
   release: string;
   /** Every compared configuration failed: the release was not compared at all. */

@@ -20,7 +20,10 @@ export interface CoveragePage {
 
 export interface CoverageInput {
   pages: readonly CoveragePage[];
-  /** Configuration id → full names its pinned capture advertises (deferred namespaces whose tools it does not send left out), in matrix order. */
+  /**
+   * Configuration id → full names its pinned capture advertises (deferred namespaces whose tools it does not send left
+   * out), in matrix order.
+   */
   advertised: ReadonlyMap<string, readonly string[]>;
   /** The names of a family page's instances: a tool of the stub MCP server. */
   isFamilyInstance: (name: string) => boolean;
@@ -42,9 +45,15 @@ export type ToolCoverage = {
   | { status: 'proposed' }
   /** The plan says why no configuration that advertises it is followed. */
   | { status: 'declared'; reason: string }
-  /** No configuration of the capture matrix advertises it (a page from published types or documentation only): no capture history can follow it. */
+  /**
+   * No configuration of the capture matrix advertises it (a page from published types or documentation only): no
+   * capture history can follow it.
+   */
   | { status: 'not-captured' }
-  /** A family page (MCP): its instances are our stub server's tools, not the CLI's, and a history follows the CLI's own tools. */
+  /**
+   * A family page (MCP): its instances are our stub server's tools, not the CLI's, and a history follows the CLI's own
+   * tools.
+   */
   | { status: 'family' }
   /** Advertised, but by no configuration the history follows, and no reason is declared. */
   | { status: 'untracked' }

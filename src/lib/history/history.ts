@@ -176,7 +176,10 @@ export function tableRoot(tool: ToolModel, source: HistorySource, side: HistoryE
   return side ?? 'input';
 }
 
-/** Whether a history speaks about this tool: SDK history about tools with SDK types, capture history about tools its configurations advertise. */
+/**
+ * Whether a history speaks about this tool: SDK history about tools with SDK types, capture history about tools its
+ * configurations advertise.
+ */
 export function historyCovers(tool: ToolModel, file: HistoryFile): boolean {
   if (file.agent !== tool.agent || file.releases.length === 0) return false;
   return file.source === 'sdk' ? tool.source === 'sdk' : capturedIn(tool, file);
@@ -351,7 +354,10 @@ export interface Since {
    * release exactly (releases between were not read or failed): added between `previous` and `release`.
    */
   previous?: string;
-  /** `before`: whether `release` is the first release the history compared (else the first in which a configuration it follows ran and advertised the tool). */
+  /**
+   * `before`: whether `release` is the first release the history compared (else the first in which a configuration it
+   * follows ran and advertised the tool).
+   */
   first?: boolean;
   /** Id of the version note it links to, when there is one. */
   note?: string;
@@ -671,7 +677,10 @@ export interface ClaimCheck {
   detail: string;
 }
 
-/** The agent release a documented note names: `2.1.210`, or `Agent SDK 0.3.235` through the SDK history's manifest versions. */
+/**
+ * The agent release a documented note names: `2.1.210`, or `Agent SDK 0.3.235` through the SDK history's manifest
+ * versions.
+ */
 function noteRelease(version: string, histories: readonly HistoryFile[], agent: string): string | undefined {
   const sdk = /^Agent SDK (\d+\.\d+\.\d+)$/.exec(version);
   if (!sdk) return /^\d+\.\d+\.\d+$/.test(version) ? version : undefined;

@@ -37,7 +37,10 @@ export function charCount(text: string): number {
   return n;
 }
 
-/** An unchanged run cut to its ends: its first `head` and last `tail` characters, cut at a space where there is one nearby. */
+/**
+ * An unchanged run cut to its ends: its first `head` and last `tail` characters, cut at a space where there is one
+ * nearby.
+ */
 function cutSame(text: string, keepHead: boolean, keepTail: boolean): DiffPart[] {
   const chars = Array.from(text);
   const head = keepHead ? CONTEXT_CHARS : 0;

@@ -69,7 +69,10 @@ export function topLevelFields(tool: ToolModel): FieldRow[] {
 
 export interface ComparisonRow {
   concept: ComparisonConcept;
-  /** One entry per column (`JobComparison.tools`): the fields of that tool the concept names (often one, none when the tool lacks it). */
+  /**
+   * One entry per column (`JobComparison.tools`): the fields of that tool the concept names (often one, none when the
+   * tool lacks it).
+   */
   cells: FieldRow[][];
 }
 

@@ -71,7 +71,10 @@ export interface ToolModel {
    * aside), each with its configurations: Copilot's interactive `ask_user` takes other fields.
    */
   otherInputs?: { configs: string[]; view: DefinitionView }[];
-  /** Why the captured definition is a stand-in our stub made up, not the CLI's (src/lib/content/tool-synthesis.ts standInReason). */
+  /**
+   * Why the captured definition is a stand-in our stub made up, not the CLI's (src/lib/content/tool-synthesis.ts
+   * standInReason).
+   */
   standIn?: string;
   /** The release each part of the page comes from (set by the loader once every source is read). */
   releases: ToolReleases;
@@ -139,17 +142,26 @@ export interface SiteModel {
   archived: ArchivedExport[];
   /** Editorial facts of the agents' hooks pages (content/hooks/<agent>.json), validated. */
   hooks: HooksEditorial[];
-  /** The hook events each agent's published code names (content/hook-events/<agent>.json), validated against its registry module. */
+  /**
+   * The hook events each agent's published code names (content/hook-events/<agent>.json), validated against its
+   * registry module.
+   */
   hookEvents: HookEventsList[];
   /** What happened when a hook answered (content/hook-behaviour/<agent>/<case>.json), in case-file order. */
   hookBehaviour: HookBehaviourRecord[];
   /** The agents' hook behaviour cases over their releases (content/hook-behaviour-history/<agent>.json), validated. */
   hookBehaviourHistories: HookBehaviourHistory[];
-  /** What each agent's hooks may return, per event, from its published code (content/hook-outputs/<agent>.json), validated. */
+  /**
+   * What each agent's hooks may return, per event, from its published code (content/hook-outputs/<agent>.json),
+   * validated.
+   */
   hookOutputs: HookOutputs[];
   /** The tools each built-in subagent type was offered (content/subagents/<agent>.json), validated. */
   subagents: Subagents[];
-  /** What a permission rule did to a real call (content/permissions/<agent>/<case>.json), validated, in the case file's order. */
+  /**
+   * What a permission rule did to a real call (content/permissions/<agent>/<case>.json), validated, in the case file's
+   * order.
+   */
   permissions: PermissionRecord[];
   /** Each agent's name for an MCP server's tool over its releases (content/mcp-naming/<agent>.json), validated. */
   mcpNaming: McpNamingHistory[];
@@ -222,7 +234,10 @@ export function fieldTables(tool: ToolModel): { title: string; rows: FieldRow[] 
   return tables;
 }
 
-/** The rows of another configuration's input, their ids prefixed with its first configuration (`config-interactive.input.message`): unique beside the main tables. */
+/**
+ * The rows of another configuration's input, their ids prefixed with its first configuration
+ * (`config-interactive.input.message`): unique beside the main tables.
+ */
 export function otherInputRows(other: { configs: string[]; view: DefinitionView }): FieldRow[] {
   const prefix = `config-${other.configs[0]}.`;
   return other.view.rows.map((r) => ({ ...r, id: prefix + r.id, stableId: prefix + r.stableId }));

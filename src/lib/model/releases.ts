@@ -79,7 +79,10 @@ export function releaseSegment(release: Release): string {
   return release.cliVersion ?? release.packageVersion;
 }
 
-/** `Claude Code 2.1.333 (read from @anthropic-ai/claude-agent-sdk 0.3.333; not published as a CLI)`: the label and where it was read. */
+/**
+ * `Claude Code 2.1.333 (read from @anthropic-ai/claude-agent-sdk 0.3.333; not published as a CLI)`: the label and where
+ * it was read.
+ */
 export function releaseDescription(release: Release): string {
   const notes: string[] = [];
   if (release.kind === 'types' && release.cliVersion !== undefined)
@@ -123,7 +126,10 @@ export function releaseMismatch(releases: AgentReleases): string | undefined {
   return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
 }
 
-/** The agent's release numbers: `2.1.332`, or when the sources differ, `2.1.333 (types), 2.1.332 (captures, examples)`; empty without any. */
+/**
+ * The agent's release numbers: `2.1.332`, or when the sources differ, `2.1.333 (types), 2.1.332 (captures, examples)`;
+ * empty without any.
+ */
 export function releaseVersions(releases: AgentReleases): string {
   const groups = new Map<string, string[]>();
   const add = (words: string, release: Release | undefined) => {
@@ -140,13 +146,19 @@ export function releaseVersions(releases: AgentReleases): string {
   return [...groups].map(([version, words]) => `${version} (${words.join(', ')})`).join(', ');
 }
 
-/** The agent with its release, for headings and lists: `Claude Code 2.1.332`, or with each source's release when they differ. */
+/**
+ * The agent with its release, for headings and lists: `Claude Code 2.1.332`, or with each source's release when they
+ * differ.
+ */
 export function agentReleaseLabel(product: string, releases: AgentReleases): string {
   const versions = releaseVersions(releases);
   return versions === '' ? product : `${product} ${versions}`;
 }
 
-/** One line per source for an agent's facts: what it is and which release, e.g. ["Published types", "Claude Code 2.1.333 (read from …)"]. */
+/**
+ * One line per source for an agent's facts: what it is and which release, e.g. ["Published types", "Claude Code 2.1.333
+ * (read from …)"].
+ */
 export function releaseFacts(releases: AgentReleases): { source: string; release: string }[] {
   const out: { source: string; release: string }[] = [];
   if (releases.types) out.push({ source: 'Published types', release: releaseDescription(releases.types) });

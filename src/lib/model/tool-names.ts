@@ -63,7 +63,10 @@ export function stubServerFamily(agent: string, name: string): string | undefine
   return naming?.isStubServerTool(name) ? naming.family : undefined;
 }
 
-/** The tool of `agent` whose full name is `fullName`, exactly: how content written by people (job comparisons) names a tool. */
+/**
+ * The tool of `agent` whose full name is `fullName`, exactly: how content written by people (job comparisons) names a
+ * tool.
+ */
 export function toolNamed<T extends NamedTool>(tools: readonly T[], agent: string, fullName: string): T | undefined {
   return tools.find((t) => t.agent === agent && t.fullName === fullName);
 }

@@ -77,7 +77,10 @@ export async function exportResponse(context: APIContext): Promise<Response> {
   return new Response(text, { headers: { 'Content-Type': CONTENT_TYPES[file] } });
 }
 
-/** Static paths of a file each agent with a release history publishes (`/<agent>/changelog.xml`, `/<agent>/history.json`). */
+/**
+ * Static paths of a file each agent with a release history publishes (`/<agent>/changelog.xml`,
+ * `/<agent>/history.json`).
+ */
 export async function historyAgentPaths(): Promise<{ params: { agent: AgentId }; props: { agent: AgentId } }[]> {
   const site = await getSite();
   return changelogAgents(site).map((agent) => ({ params: { agent: agent.id }, props: { agent: agent.id } }));

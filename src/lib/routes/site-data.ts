@@ -10,7 +10,10 @@ import type { CaptureMatrix } from '../model/captures.ts';
 import type { CollectionData } from '../content/astro-loader.ts';
 import type { SiteModel } from '../model/model.ts';
 
-/** The entries of a reference collection, typed as the loader stored them (Astro types a loader's data without a schema as `any`). */
+/**
+ * The entries of a reference collection, typed as the loader stored them (Astro types a loader's data without a schema
+ * as `any`).
+ */
 async function entries<K extends keyof CollectionData>(name: K): Promise<CollectionData[K][]> {
   const collection: { data: CollectionData[K] }[] = await getCollection(name);
   return collection.map((entry) => entry.data);

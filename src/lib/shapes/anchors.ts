@@ -186,7 +186,10 @@ export function anchorRest(id: string, ancestor: string): string | undefined {
   return id === ancestor || isBelow(id, ancestor) ? id.slice(ancestor.length) : undefined;
 }
 
-/** `id` moved from below `from` to below `to` (`output:2.x` → `output:3.x`); undefined when it is not `from` or below it. */
+/**
+ * `id` moved from below `from` to below `to` (`output:2.x` → `output:3.x`); undefined when it is not `from` or below
+ * it.
+ */
 export function rebaseAnchor(id: string, from: string, to: string): string | undefined {
   const rest = anchorRest(id, from);
   return rest === undefined ? undefined : to + rest;

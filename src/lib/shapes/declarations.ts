@@ -25,7 +25,10 @@ function blockComment(lines: string[]): string {
   return ['/**', ...lines.map((l) => ` * ${l.replace(/\*\//g, '*\\/')}`.trimEnd()), ' */'].join('\n');
 }
 
-/** json-schema-to-typescript's own keywords: `tsType` is written into the declaration as raw TypeScript, `tsEnumNames` turns a union into an enum. */
+/**
+ * json-schema-to-typescript's own keywords: `tsType` is written into the declaration as raw TypeScript, `tsEnumNames`
+ * turns a union into an enum.
+ */
 const GENERATOR_KEYWORDS = new Set(['tsType', 'tsEnumNames']);
 
 /**
@@ -47,7 +50,10 @@ function withoutGeneratorKeywords(value: unknown): unknown {
   );
 }
 
-/** Names every object has from Object.prototype: the generator calls `schema.hasOwnProperty(…)`, so a key with such a name breaks it. */
+/**
+ * Names every object has from Object.prototype: the generator calls `schema.hasOwnProperty(…)`, so a key with such a
+ * name breaks it.
+ */
 const PROTOTYPE_NAMES = new Set(Object.getOwnPropertyNames(Object.prototype));
 
 /**

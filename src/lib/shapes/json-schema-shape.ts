@@ -122,7 +122,10 @@ const SUBSCHEMA_MAPS = ['properties', 'patternProperties', '$defs', 'definitions
 /** Base URI of a schema without its own absolute `$id` (never fetched: .invalid). */
 const DOCUMENT_BASE = 'https://definition.invalid/schema.json';
 
-/** Subschema conversions per definition before $ref expansion counts as runaway (committed schemas have at most ~40 subschemas). */
+/**
+ * Subschema conversions per definition before $ref expansion counts as runaway (committed schemas have at most ~40
+ * subschemas).
+ */
 const MAX_CONVERSIONS = 20000;
 
 const has = (node: JsonRecord, key: string): boolean => Object.hasOwn(node, key);

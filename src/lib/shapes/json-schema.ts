@@ -197,7 +197,10 @@ export function placeholderKeys(source: string): { text: string; names: Map<stri
   return { text, names };
 }
 
-/** `schema` with every placeholder of `names` (in `properties` keys, `required` and `dependentRequired`) back to its exact name. */
+/**
+ * `schema` with every placeholder of `names` (in `properties` keys, `required` and `dependentRequired`) back to its
+ * exact name.
+ */
 export function restoreKeys(schema: JsonSchema, names: ReadonlyMap<string, string>): JsonSchema {
   if (names.size === 0) return schema;
   const name = (key: string): string => names.get(key) ?? key;
@@ -331,7 +334,9 @@ function simplify(node: unknown): JsonSchema {
   return walk(node) as JsonSchema;
 }
 
-/** The schema body of a definition (2020-12, without `$schema`), or undefined for grammars and unavailable definitions. */
+/**
+ * The schema body of a definition (2020-12, without `$schema`), or undefined for grammars and unavailable definitions.
+ */
 export function definitionSchema(definition: Definition): JsonSchema | undefined {
   switch (definition.kind) {
     case 'json-schema':

@@ -100,7 +100,10 @@ function patternString(pattern: string, min: number, max: number | undefined): s
   }
 }
 
-/** The shortest string the schema allows (its format's example, or its pattern's lowest string), or `text` repeated to fit its length bounds. */
+/**
+ * The shortest string the schema allows (its format's example, or its pattern's lowest string), or `text` repeated to
+ * fit its length bounds.
+ */
 function minimalString(s: JsonRecord, text: string | undefined, lenient: boolean): string {
   const min = countOf(s, 'minLength', lenient) ?? 0;
   if (text === undefined) {

@@ -5,7 +5,8 @@
  * to (as written to content/ by the ingest script). Unions, literal unions,
  * index signatures, optional and nullable members, nested objects, arrays and
  * tuples are kept; `extends` and `&` merge members by name; JSDoc becomes
- * descriptions, `@minItems`/`@maxItems` and `@default` become constraints, `@deprecated` (or a description starting with
+ * descriptions, `@minItems`/`@maxItems` and `@default` become constraints, `@deprecated` (or a description starting
+ * with
  * "Deprecated") marks a field deprecated.
  */
 import ts from 'typescript';
@@ -254,7 +255,10 @@ export class ShapeBuilder {
     return shape;
   }
 
-  /** A tuple type, or an array with minItems when it is `[T, ...T[]]` (json-schema-to-typescript's "array of T, minItems 1"). */
+  /**
+   * A tuple type, or an array with minItems when it is `[T, ...T[]]` (json-schema-to-typescript's "array of T, minItems
+   * 1").
+   */
   tuple(node: ts.TupleTypeNode, where: string): Shape {
     const items: Shape[] = [];
     let rest: Shape | undefined;

@@ -107,5 +107,8 @@ export function versionedExportPath(tool: ToolModel, file: ExportFileName): stri
   return exportPath(tool, file, versionSegment(tool, file));
 }
 
-/** A tool's timeline over the releases read (src/lib/exports/tool-timeline.ts), beside its page: what its release comparison loads. */
+/**
+ * A tool's timeline over the releases read (src/lib/exports/tool-timeline.ts), beside its page: what its release
+ * comparison loads.
+ */
 export const TIMELINE_FILE = 'timeline.json';

@@ -10,7 +10,10 @@
  */
 import { AGENT_IDS, AGENT_PRODUCTS } from '../agents/index.ts';
 
-/** The address used when SITE_URL is not set: a reserved name that resolves nowhere, so an undeployed build cannot pass for a deployed one. */
+/**
+ * The address used when SITE_URL is not set: a reserved name that resolves nowhere, so an undeployed build cannot pass
+ * for a deployed one.
+ */
 export const DEFAULT_SITE_URL = 'https://agent-tools.invalid';
 
 /**

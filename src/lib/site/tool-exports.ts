@@ -36,7 +36,9 @@ export function canonicalUrl(tool: ToolModel, file: ExportFileName, origin: Site
   return siteUrl(versionedExportPath(tool, file), origin);
 }
 
-/** The published JSON Schema of one section of a tool (`$schema`, `$id`, `title`, body), or undefined when it has none. */
+/**
+ * The published JSON Schema of one section of a tool (`$schema`, `$id`, `title`, body), or undefined when it has none.
+ */
 export function toolSchema(tool: ToolModel, section: Section, origin: SiteOrigin): JsonSchema | undefined {
   const definition = sectionDefinition(tool, section);
   if (!definition) return undefined;

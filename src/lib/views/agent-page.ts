@@ -173,7 +173,10 @@ function startsAtOf(id: AgentId, source: 'sdk' | 'capture'): { startsAt?: string
     : {};
 }
 
-/** The agent's release histories as the facts list shows them: each source's coverage, and where a release could not be read at all. */
+/**
+ * The agent's release histories as the facts list shows them: each source's coverage, and where a release could not be
+ * read at all.
+ */
 function historyFacts(
   id: AgentId,
   histories: SiteModel['histories'],
@@ -197,7 +200,10 @@ function historyFacts(
   };
 }
 
-/** Releases after the capture pin that the capture history records as running in no configuration, with the first reason. */
+/**
+ * Releases after the capture pin that the capture history records as running in no configuration, with the first
+ * reason.
+ */
 export function newerCannotRun(
   histories: SiteModel['histories'],
   pin: string,

@@ -48,7 +48,9 @@ export interface ChangesPage {
   days: ChangesDay[];
   /** The agents with changes on the page, for the filter, with their counts. */
   agents: { id: AgentId; product: string; changes: number; breaking: number; changelog: string }[];
-  /** Agents with a changelog whose releases in the window changed nothing, or whose releases have no publication time. */
+  /**
+   * Agents with a changelog whose releases in the window changed nothing, or whose releases have no publication time.
+   */
   quiet: { id: AgentId; product: string; changelog: string }[];
   rules: typeof BREAKING_RULES;
   feedUrl: string;
@@ -59,7 +61,9 @@ export const CHANGES_FEED_URL = '/changes.xml';
 
 const DAY_MS = 86_400_000;
 
-/** Every release with changes of every agent that has a publication time, newest first (ties: by agent, then release). */
+/**
+ * Every release with changes of every agent that has a publication time, newest first (ties: by agent, then release).
+ */
 function allEntries(site: SiteModel): ChangesEntry[] {
   const out: ChangesEntry[] = [];
   for (const agent of changelogAgents(site)) {

@@ -13,7 +13,9 @@ export interface ConfigurationEffect {
   configurations: MatrixConfiguration[];
 }
 
-/** Groups of configurations by the tools they add to and drop from the baseline, in matrix order of first appearance. */
+/**
+ * Groups of configurations by the tools they add to and drop from the baseline, in matrix order of first appearance.
+ */
 export function configurationEffects(
   tools: readonly ToolModel[],
   matrix: MatrixAgent,

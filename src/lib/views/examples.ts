@@ -46,7 +46,10 @@ export function exampleParts(
   return parts;
 }
 
-/** The top-level keys of an input, each with the anchor of its row when the page has one (`input.x`, else `model-input.x`). */
+/**
+ * The top-level keys of an input, each with the anchor of its row when the page has one (`input.x`, else
+ * `model-input.x`).
+ */
 export function inputFieldLinks(
   input: Record<string, unknown>,
   anchors: ReadonlySet<string>,
@@ -62,7 +65,10 @@ export function inputFieldLinks(
 /** Strings longer than this are shortened where a page shows a payload (base64 images, long outputs). */
 export const SHOWN_STRING_LIMIT = 240;
 
-/** `value` with every string over `limit` characters cut, saying how much was left out; the file beside the page has it whole. */
+/**
+ * `value` with every string over `limit` characters cut, saying how much was left out; the file beside the page has it
+ * whole.
+ */
 export function shortened(value: unknown, limit: number = SHOWN_STRING_LIMIT): unknown {
   if (typeof value === 'string')
     return value.length > limit ? `${value.slice(0, limit)}… [${value.length - limit} more characters]` : value;

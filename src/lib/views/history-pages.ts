@@ -56,7 +56,10 @@ export interface CoverageLine {
    * the agent releases they go with (`agent`).
    */
   parts?: { package: string; count: number; first: string; last: string; agent?: { first: string; last: string } }[];
-  /** Releases read in which compared configurations could not be captured, with the reasons, as runs of releases failing alike (failed-releases.ts). */
+  /**
+   * Releases read in which compared configurations could not be captured, with the reasons, as runs of releases failing
+   * alike (failed-releases.ts).
+   */
   failed?: FailedRun[];
 }
 
@@ -132,7 +135,10 @@ export interface ChangelogPage extends ChangelogFrame {
   }[];
 }
 
-/** One change as a changelog lists it: its line's links, its text word for word, and why it breaks callers (breaking.ts). */
+/**
+ * One change as a changelog lists it: its line's links, its text word for word, and why it breaks callers
+ * (breaking.ts).
+ */
 export interface ChangeView {
   change: ChangelogChange;
   fieldHref: string | undefined;
@@ -160,7 +166,10 @@ function diffOf(change: Change): { diff?: TextDiff } {
   return change.texts ? { diff: diffOfTexts(change.texts) } : {};
 }
 
-/** The sections of the given releases of an agent's changelog, as a changelog page (and the page of changes across agents) lists them. */
+/**
+ * The sections of the given releases of an agent's changelog, as a changelog page (and the page of changes across
+ * agents) lists them.
+ */
 export function releaseViews(site: SiteModel, id: AgentId, releases: readonly ChangelogRelease[]): ReleaseView[] {
   const tools = site.tools.filter((t) => t.agent === id);
   // A tool by any name it has or had: events before a rename use its old name.
@@ -177,7 +186,10 @@ export function releaseViews(site: SiteModel, id: AgentId, releases: readonly Ch
     const anchor = tableRoot(tool, c.source, c.event.side) + c.event.field;
     return linkable(tool).has(anchor) ? `${toolUrl(tool)}#${anchor}` : undefined;
   };
-  /** A rename links both names: the old one (a tool's redirect page, a field's old anchor on the note of its rename) and the new one. */
+  /**
+   * A rename links both names: the old one (a tool's redirect page, a field's old anchor on the note of its rename) and
+   * the new one.
+   */
   const renameHrefs = (tool: ToolModel | undefined, c: ChangelogChange): { fromHref?: string; toHref?: string } => {
     if (!tool || c.event.kind !== 'renamed') return {};
     const out: { fromHref?: string; toHref?: string } = {};
@@ -275,7 +287,9 @@ export interface ChangelogPartPage extends ChangelogPage {
   older: { label: string; url: string } | undefined;
 }
 
-/** The index `/<agent>/changelog/` of a cut changelog: one section per part, and an element per release for old links. */
+/**
+ * The index `/<agent>/changelog/` of a cut changelog: one section per part, and an element per release for old links.
+ */
 export interface ChangelogIndex extends ChangelogFrame {
   parts: {
     section: PageSection;
@@ -370,9 +384,15 @@ export interface VersionHistoryView {
     items: { id: string | undefined; change: Change; fieldHref: string | undefined; toHref?: string; folded: number }[];
   }[];
   documented: NonNullable<EditorialTool['versionNotes']>;
-  /** Per capture history that follows no configuration advertising the tool: why it has no history there (support.ts untrackedText). */
+  /**
+   * Per capture history that follows no configuration advertising the tool: why it has no history there (support.ts
+   * untrackedText).
+   */
   untracked: string[];
-  /** The tool's timeline file (relative to its page), for "Compare two releases": set when a history records a change of it. */
+  /**
+   * The tool's timeline file (relative to its page), for "Compare two releases": set when a history records a change of
+   * it.
+   */
   compareTimeline?: string;
   /** How many of `notes` (the newest) are shown open; the older ones fold behind one line. */
   open: number;

@@ -1,4 +1,7 @@
-/** What the home page lists: each agent with its version, checked date and tool count, the latest changes and the jobs; and its sections' headings. */
+/**
+ * What the home page lists: each agent with its version, checked date and tool count, the latest changes and the jobs;
+ * and its sections' headings.
+ */
 import { releaseVersions } from '../model/releases.ts';
 import type { SiteModel } from '../model/model.ts';
 import { AGENT_LABELS, agentUrl, jobUrl, sitePath } from '../site/site.ts';

@@ -57,7 +57,10 @@ export interface EventView {
   evidence: EvidenceView[];
   /** How many payloads were recorded, of how many tools. */
   recorded: { payloads: number; tools: number } | undefined;
-  /** Why no payload of it is recorded, for an event the agent's code names about tool calls that the recordings do not give (its registry module says why). */
+  /**
+   * Why no payload of it is recorded, for an event the agent's code names about tool calls that the recordings do not
+   * give (its registry module says why).
+   */
   notRecorded?: string;
   schema: string | undefined;
 }
@@ -141,7 +144,10 @@ export interface HooksPage {
   failures: FailureView[];
   members: MemberView[];
   names: NameView[];
-  /** The forms of the agent's hooks, each with its events (`preToolUse, postToolUse, postToolUseFailure`): a column each of the names table. */
+  /**
+   * The forms of the agent's hooks, each with its events (`preToolUse, postToolUse, postToolUseFailure`): a column each
+   * of the names table.
+   */
   nameForms: { events: string[] }[];
   /**
    * Where one tool has other names in the payloads of another form: the trap that a matcher
@@ -244,7 +250,10 @@ type SectionId = keyof typeof SECTION_TITLES;
 type HooksSite = Pick<SiteModel, 'tools' | 'hooks'> &
   Partial<Pick<SiteModel, 'hookEvents' | 'hookBehaviour' | 'hookBehaviourHistories' | 'hookOutputs'>>;
 
-/** The events section: every event the editorial file, the recorded payloads or the published code names, and the published code's list. */
+/**
+ * The events section: every event the editorial file, the recorded payloads or the published code names, and the
+ * published code's list.
+ */
 function eventsSection(
   site: HooksSite,
   agent: AgentId,
@@ -360,7 +369,9 @@ function toolsWithout(own: readonly ToolModel[], hooked: ReadonlySet<ToolModel>)
     }));
 }
 
-/** Links to what was recorded: each hooked tool's examples, and the schemas of the events and of each tool's hook input. */
+/**
+ * Links to what was recorded: each hooked tool's examples, and the schemas of the events and of each tool's hook input.
+ */
 function recordedLinks(
   agent: AgentId,
   recorded: AgentHooks,
@@ -528,7 +539,10 @@ export interface ComparisonRow {
   product: string;
   url: string;
   recorded: string;
-  /** `command`: a command per event, with a matcher; `plugin`: a plugin function called for every tool; not established for an agent whose hooks are not recorded. */
+  /**
+   * `command`: a command per event, with a matcher; `plugin`: a plugin function called for every tool; not established
+   * for an agent whose hooks are not recorded.
+   */
   kind: string;
   before: string | undefined;
   after: string | undefined;

@@ -30,7 +30,10 @@
  * it imports nothing.
  */
 
-/** A Pagefind result: its data (metadata and sub-results included) loads on demand, from a fragment the dialog loads anyway to show it. */
+/**
+ * A Pagefind result: its data (metadata and sub-results included) loads on demand, from a fragment the dialog loads
+ * anyway to show it.
+ */
 export interface RankedResult {
   data(): Promise<{
     meta?: Record<string, string | undefined>;
@@ -110,7 +113,10 @@ export function answerTo(
   return { spelledSo, past: spelledSo ? !now.includes(typed) : !now.some((n) => n.toLowerCase() === lower) };
 }
 
-/** A field row's anchor: `#input.…`, `#output:…`, `#model-input.…`, or one of another configuration's tables (`#config-<id>.input.…`). */
+/**
+ * A field row's anchor: `#input.…`, `#output:…`, `#model-input.…`, or one of another configuration's tables
+ * (`#config-<id>.input.…`).
+ */
 const FIELD_ROW = /#(?:config-[^.#]+\.)?(?:input|output|model-input)[.:][^#]*$/;
 
 /**

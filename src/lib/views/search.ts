@@ -29,7 +29,10 @@ export interface SearchFields {
   spelled: string;
 }
 
-/** The agent filter's value for the pages of `agent` (tool, removed-tool, overview and changelog pages): its name, spaces made no-break. */
+/**
+ * The agent filter's value for the pages of `agent` (tool, removed-tool, overview and changelog pages): its name,
+ * spaces made no-break.
+ */
 export function agentFilter(agent: AgentId): string {
   return escapeHtmlText(AGENT_LABELS[agent].replace(/[\t\n\f\r ]+/g, '\u00a0'));
 }
@@ -55,9 +58,14 @@ export function searchFields(
 export interface HooksSearchFields {
   /** The `agent` filter's value, as for the agent's other pages. */
   agent: string;
-  /** The events' names lowercased, space-separated (`names` metadata, ranked as a tool page's names: astro.config.mjs). */
+  /**
+   * The events' names lowercased, space-separated (`names` metadata, ranked as a tool page's names: astro.config.mjs).
+   */
   names: string;
-  /** The events' names as spelled, a JSON array (`spelled` metadata, read by search-rank.ts): the page answers to them as a tool page to its names. */
+  /**
+   * The events' names as spelled, a JSON array (`spelled` metadata, read by search-rank.ts): the page answers to them
+   * as a tool page to its names.
+   */
   spelled: string;
 }
 
@@ -76,7 +84,10 @@ export function pagefindModule(): string {
   return sitePath('pagefind/pagefind.js');
 }
 
-/** The module the dialog gets instead: Pagefind's, with `search` reordering results by the typed spelling (search-rank.ts). */
+/**
+ * The module the dialog gets instead: Pagefind's, with `search` reordering results by the typed spelling
+ * (search-rank.ts).
+ */
 export function rankedPagefindModule(): string {
   return sitePath('search/pagefind.js');
 }
@@ -96,7 +107,10 @@ export function searchImportMap(): string {
   );
 }
 
-/** The agent filter values in registry order: the tie rule of search-rank.ts orders pages that answer to a name alike by them. */
+/**
+ * The agent filter values in registry order: the tie rule of search-rank.ts orders pages that answer to a name alike by
+ * them.
+ */
 export function agentOrder(): string[] {
   return AGENT_IDS.map(agentFilter);
 }

@@ -1,4 +1,7 @@
-/** Starlight sidebar built from content: one group per agent, tools grouped by kind. Links without base: Starlight adds it. */
+/**
+ * Starlight sidebar built from content: one group per agent, tools grouped by kind. Links without base: Starlight adds
+ * it.
+ */
 import type { SiteModel } from '../model/model.ts';
 import { AGENT_LABELS, groupedTools, toolPath } from '../site/site.ts';
 

@@ -80,7 +80,10 @@ export type ToolHistory =
   | { kind: 'none' }
   | { kind: 'uncovered'; followed: string[][] };
 
-/** The configurations each capture history of the tool's agent follows when none of them advertises the tool (Codex's multi_agent_v1.*). */
+/**
+ * The configurations each capture history of the tool's agent follows when none of them advertises the tool (Codex's
+ * multi_agent_v1.*).
+ */
 export function untrackedBy(tool: ToolModel, histories: SiteModel['histories']): string[][] {
   return histories
     .filter(
@@ -182,7 +185,10 @@ export interface SupportStrip {
   hookNames: string[];
   /** Its name in what the CLI sends its model; undefined when no configuration was captured advertising it. */
   modelName: string | undefined;
-  /** How many recorded hook answers called it: the strip links to the page's "In hooks" section, which shows them (tool-hooks.ts). */
+  /**
+   * How many recorded hook answers called it: the strip links to the page's "In hooks" section, which shows them
+   * (tool-hooks.ts).
+   */
   hookAnswers: number;
   /** Which of its agent's built-in subagent types were offered it (subagents.ts); undefined where none are recorded. */
   subagents?: SubagentLine | undefined;

@@ -53,14 +53,20 @@ export interface ToolHooksView {
   /** The agent's hooks page. */
   hooksHref: string;
   payload: ToolHookPayload | undefined;
-  /** What a hook may return on the events around the call, as its source declares it: the members every one of them takes once, then each event's own. */
+  /**
+   * What a hook may return on the events around the call, as its source declares it: the members every one of them
+   * takes once, then each event's own.
+   */
   mayReturn: MayReturn;
   /** The recorded answers on calls of this tool: the first `open` shown, the rest folded. */
   answers: ToolHookAnswer[];
   open: number;
 }
 
-/** The first recorded payload a hook received before a call of the tool in the main thread (not inside a subagent), from its examples in their order. */
+/**
+ * The first recorded payload a hook received before a call of the tool in the main thread (not inside a subagent), from
+ * its examples in their order.
+ */
 export function firstPayload(tool: ToolModel): ToolHookPayload | undefined {
   const shape = hookShapeOf(tool.agent);
   if (!shape) return undefined;
@@ -81,7 +87,10 @@ export function firstPayload(tool: ToolModel): ToolHookPayload | undefined {
   return undefined;
 }
 
-/** The answers recorded on calls of the tool, one of each kind first (in case order), then the others; `kinds` counts the first. */
+/**
+ * The answers recorded on calls of the tool, one of each kind first (in case order), then the others; `kinds` counts
+ * the first.
+ */
 export function answersOn(
   tool: ToolModel,
   records: readonly HookBehaviourRecord[],
@@ -110,7 +119,9 @@ export interface MemberGroup {
   inner: string[];
 }
 
-/** Member paths (`decision`, `hookSpecificOutput.permissionDecision`) grouped under their top-level member, in order. */
+/**
+ * Member paths (`decision`, `hookSpecificOutput.permissionDecision`) grouped under their top-level member, in order.
+ */
 export function memberGroups(paths: readonly string[]): MemberGroup[] {
   const groups = new Map<string, string[]>();
   for (const path of paths) {
@@ -142,7 +153,9 @@ export function sharedMembers(events: readonly { event: string; members: MemberG
   };
 }
 
-/** The members a hook may return on the events before and after a call, as the agent's published source declares them. */
+/**
+ * The members a hook may return on the events before and after a call, as the agent's published source declares them.
+ */
 export function mayReturn(tool: ToolModel, outputs: HookOutputs | undefined): MayReturn {
   const shape = hookShapeOf(tool.agent);
   if (!shape || outputs === undefined || 'unavailable' in outputs) return { common: [], events: [] };

@@ -77,7 +77,10 @@ export interface DefinitionSectionView {
   size: string | undefined;
   /** The release each row's field was added in, when a release history covers the table. */
   since: ReadonlyMap<string, Since>;
-  /** Present when some row of this table has a "since" entry: what rows without a badge date from, and whether this table explains the badge (the page's first with one does). */
+  /**
+   * Present when some row of this table has a "since" entry: what rows without a badge date from, and whether this
+   * table explains the badge (the page's first with one does).
+   */
   sinceLegend?: { base: Since | undefined; explains: boolean };
   /** Placeholders a captured definition's text holds (not verbatim): the legend under it. */
   placeholders: { token: string; meaning: string }[];
@@ -103,7 +106,10 @@ export interface PayloadCheckView {
   schemaLabel: string;
   /** The checker script, loaded when the reader opens the form. */
   checkerUrl: string;
-  /** What the site recorded of the tool's hook payloads: the names hooks give it, and their tool_input's form when it is not the model's input. */
+  /**
+   * What the site recorded of the tool's hook payloads: the names hooks give it, and their tool_input's form when it is
+   * not the model's input.
+   */
   hook: HookRecord;
   /** The id of the section showing the recorded payloads, when the page has one. */
   examples: string | undefined;
@@ -182,7 +188,10 @@ export interface ToolPageView {
   search: SearchFields;
   facts: {
     group: string;
-    /** Its name, then its accepted aliases and former names: as typed, as search indexes it (lowercased), and the punctuation after it (`,` between aliases, `)` after the last). */
+    /**
+     * Its name, then its accepted aliases and former names: as typed, as search indexes it (lowercased), and the
+     * punctuation after it (`,` between aliases, `)` after the last).
+     */
     calledAs: { name: string; indexed: string; after: string }[];
     /** The names search indexes, lowercased, space-separated. */
     searchNames: string;
@@ -432,7 +441,8 @@ export function checkedHookRecord(
     input: shape.inputField,
     inputEncoding: shape.inputEncoding,
   };
-  // The agent's other forms, from its declared shapes: the after-call input (OpenCode's input.args), then the other shapes (Copilot CLI's PascalCase payloads).
+  // The agent's other forms, from its declared shapes: the after-call input (OpenCode's input.args), then the other
+  // shapes (Copilot CLI's PascalCase payloads).
   const others = hookMechanismOf(tool.agent)?.otherShapes ?? [];
   const otherFields = [
     ...(shape.afterInputField ? [{ ...fields, input: shape.afterInputField }] : []),
@@ -452,7 +462,8 @@ export function checkedHookRecord(
     schema
       ? checkModelInput(value, schema, { root: target.section, rows }).map((p) => `${p.pointer} ${p.message}`)
       : [];
-  // The tool's hook schema and its validator, beside the page (pages/[agent]/[tool]/hooks.schema.json.ts, validate-hooks.js.ts).
+  // The tool's hook schema and its validator, beside the page (pages/[agent]/[tool]/hooks.schema.json.ts,
+  // validate-hooks.js.ts).
   return {
     ...hookRecord(calls, shape, problems, examplesRelease(tool), others),
     ...withOthers,
@@ -473,7 +484,8 @@ export function hookText(name: string, hook: HookRecord): string {
 
 function payloadText(name: string, hook: HookRecord): string {
   const recorded = `${hook.count} recorded hook ${hook.count === 1 ? 'payload' : 'payloads'}${hook.release ? ` (${hook.release})` : ''}`;
-  // The member names of the agent's own payloads, every form (Copilot CLI: toolArgs, or tool_input in its PascalCase payloads).
+  // The member names of the agent's own payloads, every form (Copilot CLI: toolArgs, or tool_input in its PascalCase
+  // payloads).
   const forms = [hook.fields ?? DEFAULT_HOOK_FIELDS, ...(hook.otherFields ?? [])];
   const or = (items: string[]) => [...new Set(items)].join(' or ');
   const input = or(forms.map((f) => f.input));
@@ -517,7 +529,10 @@ export function toolReleaseNote(tool: ToolModel): string | undefined {
   return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
 }
 
-/** The "Check a payload" section: which schema the checker validates against, from which release, and the hook payload it also reads. */
+/**
+ * The "Check a payload" section: which schema the checker validates against, from which release, and the hook payload
+ * it also reads.
+ */
 function payloadCheckView(
   site: SiteModel,
   tool: ToolModel,
@@ -550,7 +565,10 @@ function payloadCheckView(
   };
 }
 
-/** Sources read the same way from the same release on the same day, as one entry: Codex's exec_command has 40 captures of one release. */
+/**
+ * Sources read the same way from the same release on the same day, as one entry: Codex's exec_command has 40 captures
+ * of one release.
+ */
 export function sourceGroups(
   provenance: readonly { file: string; package: string; version: string; method: string; date: string }[],
 ): ToolPageView['provenance']['sources'] {
@@ -617,7 +635,10 @@ function aliasList(tool: ToolModel, former: ReturnType<typeof formerNames>): Too
   ];
 }
 
-/** The release of the tool's own definition (the header says so when its other parts come from another); without a source release (a documented tool), the agent's, as its record names it. */
+/**
+ * The release of the tool's own definition (the header says so when its other parts come from another); without a
+ * source release (a documented tool), the agent's, as its record names it.
+ */
 function toolRelease(site: SiteModel, tool: ToolModel, agent: AgentRecord): string {
   const primary = tool.releases.input ?? tool.releases.modelInput;
   return primary
@@ -625,7 +646,10 @@ function toolRelease(site: SiteModel, tool: ToolModel, agent: AgentRecord): stri
     : `${AGENT_LABELS[tool.agent]} ${releaseVersions(site.releases[tool.agent] ?? { examples: [] }) || agent.version}`;
 }
 
-/** The fact line under the title: group, the names it is called by (as shown and as search indexes them), how widely it is advertised. */
+/**
+ * The fact line under the title: group, the names it is called by (as shown and as search indexes them), how widely it
+ * is advertised.
+ */
 function factLine(
   tool: ToolModel,
   names: readonly string[],
@@ -645,7 +669,10 @@ function factLine(
   };
 }
 
-/** The "since" badge is explained once per page, above the first table that has one; later tables only say what rows without one date from. */
+/**
+ * The "since" badge is explained once per page, above the first table that has one; later tables only say what rows
+ * without one date from.
+ */
 function explainBadgesOnce(tables: readonly (DefinitionSectionView | undefined)[]): void {
   let explained = false;
   for (const table of tables) {

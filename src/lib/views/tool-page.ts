@@ -187,7 +187,9 @@ export const OPEN_FIELD_ROWS = 14;
 /** A table folds only when at least this many rows would go behind the fold. */
 const FOLD_AT_LEAST = 5;
 
-/** How many of `rows` to show open: all of them, or up to the last top-level field that starts within OPEN_FIELD_ROWS. */
+/**
+ * How many of `rows` to show open: all of them, or up to the last top-level field that starts within OPEN_FIELD_ROWS.
+ */
 export function openRowCount(rows: readonly { depth: number }[], limit: number = OPEN_FIELD_ROWS): number {
   if (rows.length - limit < FOLD_AT_LEAST) return rows.length;
   let cut = 0;

@@ -57,7 +57,10 @@ export function lastUserText(body: unknown): string | undefined {
   return isObject(body) ? lastUserTextIn(body['messages']) : undefined;
 }
 
-/** The tool-related keys of a request body, verbatim and in the order sent; `messages` reduced to the deferred-tool announcements, left out when there are none. */
+/**
+ * The tool-related keys of a request body, verbatim and in the order sent; `messages` reduced to the deferred-tool
+ * announcements, left out when there are none.
+ */
 export function captureBody(body: JsonRecord, quirks: WireQuirks): JsonRecord {
   return keptBody(body, KEPT_KEYS, { messages: (messages) => keptAnnouncements(messages, quirks.deferredTools) });
 }
@@ -172,7 +175,10 @@ export function toolUseEvents(model: string, call: ToolUseCall): [string, unknow
   ];
 }
 
-/** The stub's reply to a Messages request that makes the tool call `call` instead of answering (SSE when `stream: true`, else JSON); undefined for other requests. */
+/**
+ * The stub's reply to a Messages request that makes the tool call `call` instead of answering (SSE when `stream: true`,
+ * else JSON); undefined for other requests.
+ */
 export function toolUseReply(
   request: { method: string; path: string; json: unknown },
   call: ToolUseCall,

@@ -209,7 +209,10 @@ export function countTools(body: JsonRecord, _quirks: WireQuirks = {}): ToolCoun
  */
 export const REPLY_INSTANCE: MinimalInstanceOptions = { text: STUB_REPLY_TEXT, defaultNumber: 1, lenient: true };
 
-/** The text a reply to `body` carries: a JSON instance of its requested response schema, `{}` for JSON without one, else STUB_REPLY_TEXT. */
+/**
+ * The text a reply to `body` carries: a JSON instance of its requested response schema, `{}` for JSON without one, else
+ * STUB_REPLY_TEXT.
+ */
 export function replyText(body: unknown): string {
   const config = isObject(body) && isObject(body['generationConfig']) ? body['generationConfig'] : {};
   const schema = config['responseJsonSchema'] ?? config['responseSchema'];
@@ -284,7 +287,10 @@ export function functionCallJson(model: string, call: FunctionCall): JsonRecord 
   return responseJson(model, [{ functionCall: { id: call.id, name: call.name, args: call.args } }]);
 }
 
-/** The stub's reply to a content-generating request that makes `call` (SSE for streamGenerateContent, else JSON); undefined for other requests. */
+/**
+ * The stub's reply to a content-generating request that makes `call` (SSE for streamGenerateContent, else JSON);
+ * undefined for other requests.
+ */
 export function functionCallReply(
   request: { method: string; path: string },
   call: FunctionCall,
@@ -295,7 +301,10 @@ export function functionCallReply(
   return undefined;
 }
 
-/** The parts of a body's `contents` that hold `key` (`functionCall`, `functionResponse`), in order: each part, and its value there. */
+/**
+ * The parts of a body's `contents` that hold `key` (`functionCall`, `functionResponse`), in order: each part, and its
+ * value there.
+ */
 function partsWith(body: unknown, key: string): { part: JsonRecord; value: JsonRecord }[] {
   const contents = isObject(body) && Array.isArray(body['contents']) ? body['contents'] : [];
   const out: { part: JsonRecord; value: JsonRecord }[] = [];
@@ -355,7 +364,10 @@ const toolCalls: ToolCallWire = {
     const answer = responses.filter((r) => r.value['name'] === name)[k];
     return answer && answer.value['id'] === undefined ? answer.part : undefined;
   },
-  /** `response.output` and `response.error` (those present, in that order, joined by a newline); without either, the whole `response`. */
+  /**
+   * `response.output` and `response.error` (those present, in that order, joined by a newline); without either, the
+   * whole `response`.
+   */
   resultText(result) {
     const fr = isObject(result['functionResponse']) ? result['functionResponse'] : {};
     const response = fr['response'];
@@ -443,7 +455,8 @@ export function extractTools(body: JsonRecord, context: ExtractContext): Capture
         value.forEach((fd, j) => out.push(extractFunction(fd, pointer(here, j), context)));
         continue;
       }
-      // A built-in the provider runs, named by its key (googleSearch, urlContext, codeExecution …); its value holds its settings.
+      // A built-in the provider runs, named by its key (googleSearch, urlContext, codeExecution …); its value holds its
+      // settings.
       const settings = asRecord(value, here, `\`${key}\``, key);
       out.push(
         makeTool({

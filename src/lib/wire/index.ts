@@ -68,7 +68,10 @@ export function extractCapturedTools(capture: CaptureFile, quirks: WireQuirks): 
   return captureWireFormat(capture).extractTools(capture.body, contextOf(capture, quirks));
 }
 
-/** Namespaces a capture names without their tools (deferred to the agent's tool search), each with the pointer of the text naming it. */
+/**
+ * Namespaces a capture names without their tools (deferred to the agent's tool search), each with the pointer of the
+ * text naming it.
+ */
 export function deferredNamespaces(capture: CaptureFile, quirks: WireQuirks): DeferredNamespace[] {
   return captureWireFormat(capture).deferredNamespaces(capture.body, contextOf(capture, quirks));
 }

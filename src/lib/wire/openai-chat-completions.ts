@@ -62,7 +62,10 @@ export function lastUserText(body: unknown): string | undefined {
   return isObject(body) ? lastUserTextIn(body['messages']) : undefined;
 }
 
-/** The tool-related keys of a request body, verbatim and in the order sent; `messages` reduced to the deferred-tool reminders, left out when there are none. */
+/**
+ * The tool-related keys of a request body, verbatim and in the order sent; `messages` reduced to the deferred-tool
+ * reminders, left out when there are none.
+ */
 export function captureBody(body: JsonRecord, quirks: WireQuirks): JsonRecord {
   return keptBody(body, KEPT_KEYS, { messages: (messages) => keptAnnouncements(messages, quirks.deferredTools) });
 }
@@ -146,7 +149,10 @@ export function stubReply(request: { method: string; path: string; json: unknown
 // ---------------------------------------------------------------------------
 // Tool calls (payload runs)
 
-/** The tool call of an assistant message (ChatCompletionMessageToolCall of the openai SDK): a function call, its arguments as JSON text, or a freeform (`custom`) call with its input text. */
+/**
+ * The tool call of an assistant message (ChatCompletionMessageToolCall of the openai SDK): a function call, its
+ * arguments as JSON text, or a freeform (`custom`) call with its input text.
+ */
 export function toolCallOf(call: StubToolCall): JsonRecord {
   return typeof call.input === 'string'
     ? { id: call.id, type: 'custom', custom: { name: call.tool, input: call.input } }
@@ -206,7 +212,10 @@ export function toolCallChunks(model: string, includeUsage: boolean, call: StubT
   return chunks;
 }
 
-/** The stub's reply to a Chat Completions request that makes `call` (SSE when `stream: true`, else JSON); undefined for other requests. */
+/**
+ * The stub's reply to a Chat Completions request that makes `call` (SSE when `stream: true`, else JSON); undefined for
+ * other requests.
+ */
 export function toolCallReply(
   request: { method: string; path: string; json: unknown },
   call: StubToolCall,
@@ -222,7 +231,10 @@ export function toolCallReply(
   };
 }
 
-/** Calls are `tool_calls` of the assistant message; each result comes back as a `role: "tool"` message with the call's `tool_call_id`. */
+/**
+ * Calls are `tool_calls` of the assistant message; each result comes back as a `role: "tool"` message with the call's
+ * `tool_call_id`.
+ */
 const toolCalls: ToolCallWire = {
   callKind: (input) => (typeof input === 'string' ? 'custom' : 'function'),
   callId: (index) => `call_stub_${index + 1}`,

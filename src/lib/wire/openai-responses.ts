@@ -94,7 +94,10 @@ function inputTexts(body: JsonRecord, at: string): { text: string; at: string }[
   return input.flatMap((item, i) => (isInputMessage(item) ? messageTexts(item, pointer(at, 'input', i)) : []));
 }
 
-/** Tool names the agent's announcement in the message items of `input` names as deferred, each with the pointer of the text naming it. */
+/**
+ * Tool names the agent's announcement in the message items of `input` names as deferred, each with the pointer of the
+ * text naming it.
+ */
 export function deferredToolNames(body: JsonRecord, at: string, quirks: WireQuirks): { name: string; at: string }[] {
   return announcedNames(inputTexts(body, at), quirks.deferredTools);
 }
@@ -143,7 +146,8 @@ export function lastUserText(body: unknown): string | undefined {
 
 /**
  * The tool-related keys of a request body, verbatim and in the order sent. `input`
- * keeps only its items that are not messages (such as the `additional_tools` item) and the passages the agent's announcements mark (keptMessage), and is left
+ * keeps only its items that are not messages (such as the `additional_tools` item) and the passages the agent's
+ * announcements mark (keptMessage), and is left
  * out when none remain.
  */
 export function captureBody(body: JsonRecord, quirks: WireQuirks): JsonRecord {
@@ -347,7 +351,10 @@ export function toolCallEvents(model: string, call: ResponsesToolCall): [string,
   ];
 }
 
-/** The stub's reply to a Responses request that makes the tool call `call` (SSE unless `stream: false`); undefined for other requests. */
+/**
+ * The stub's reply to a Responses request that makes the tool call `call` (SSE unless `stream: false`); undefined for
+ * other requests.
+ */
 export function toolCallReply(
   request: { method: string; path: string; json: unknown },
   call: ResponsesToolCall,
@@ -378,7 +385,10 @@ const NO_RESULT: Definition = {
     'The model is not told the shape of this result: the request declares inputs only, and the CLI returns the tool output to the model as text.',
 };
 
-/** A freeform (`custom`) tool: its grammar when it has one; code mode's `exec` also declares the tools it can call, in TypeScript in its description. */
+/**
+ * A freeform (`custom`) tool: its grammar when it has one; code mode's `exec` also declares the tools it can call, in
+ * TypeScript in its description.
+ */
 function extractCustomTool(
   t: JsonRecord,
   at: string,
@@ -512,7 +522,9 @@ export function extractTools(body: JsonRecord, context: ExtractContext): Capture
   return out;
 }
 
-/** A request offers tools in `tools`, or in an `additional_tools` input item (as Codex sends them on its default model). */
+/**
+ * A request offers tools in `tools`, or in an `additional_tools` input item (as Codex sends them on its default model).
+ */
 function hasTools(body: unknown): boolean {
   if (hasToolsArray(body)) return true;
   return (

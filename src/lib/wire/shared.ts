@@ -285,7 +285,10 @@ export function announcedInMessages(
   );
 }
 
-/** Adds to `count` the tools the messages of `body` announce as deferred that it does not name yet (capture's summary line). */
+/**
+ * Adds to `count` the tools the messages of `body` announce as deferred that it does not name yet (capture's summary
+ * line).
+ */
 export function countAnnounced(count: ToolCount, body: JsonRecord, announcement: Announcement | undefined): void {
   for (const { name } of announcedInMessages(body, '', announcement)) {
     if (count.names.includes(name)) continue;
@@ -295,7 +298,10 @@ export function countAnnounced(count: ToolCount, body: JsonRecord, announcement:
   }
 }
 
-/** The tools `named` (announced as deferred) that `out` does not hold yet, added to it as deferred tools with the announcement's reason. */
+/**
+ * The tools `named` (announced as deferred) that `out` does not hold yet, added to it as deferred tools with the
+ * announcement's reason.
+ */
 export function addDeferredTools(
   out: CapturedTool[],
   named: readonly { name: string; at: string }[],

@@ -122,7 +122,10 @@ export interface Announcement {
   passages(text: string): string[];
   /** The names one text of a message announces, in order. */
   names(text: string): string[];
-  /** What the model is told of a named tool (or namespace) and how it gets the schema: the reason its input is shown as unavailable. */
+  /**
+   * What the model is told of a named tool (or namespace) and how it gets the schema: the reason its input is shown as
+   * unavailable.
+   */
   reason(name: string): string;
 }
 
@@ -184,7 +187,10 @@ export interface WireQuirks {
   codeMode?: CodeModeLayout;
 }
 
-/** Where extraction runs: the definitions' origin, the pointer of the body in the capture file, and the capturing agent's quirks. */
+/**
+ * Where extraction runs: the definitions' origin, the pointer of the body in the capture file, and the capturing
+ * agent's quirks.
+ */
 export interface ExtractContext {
   origin: DefinitionOrigin;
   /** JSON pointer of the request body inside the capture file: `/body`. */
@@ -238,7 +244,10 @@ export interface ToolCallWire {
   callKind(input: CallInput): CallKind;
   /** The id the stub gives its index-th call (0-based). */
   callId(index: number): string;
-  /** The reply that makes `call`; undefined when the request is not a model request of this format, or the format cannot send such an input (a freeform call where it has none). */
+  /**
+   * The reply that makes `call`; undefined when the request is not a model request of this format, or the format cannot
+   * send such an input (a freeform call where it has none).
+   */
   callReply(request: { method: string; path: string; json: unknown }, call: StubToolCall): StubReply | undefined;
   /** The result of call `id` that a request body carries, verbatim; undefined when it carries none. */
   findResult(body: unknown, id: string): JsonRecord | undefined;
@@ -271,7 +280,10 @@ export interface WireFormat {
   hasTools(body: unknown): boolean;
   /** The model a request asks for (its body's `model`, or the model in its path), or undefined when it names none. */
   requestModel(request: Pick<WireRequest, 'url' | 'json'>): string | undefined;
-  /** The tool-related part of a request body, verbatim and in the order sent (with the passages the agent's announcements mark): what a capture stores. */
+  /**
+   * The tool-related part of a request body, verbatim and in the order sent (with the passages the agent's
+   * announcements mark): what a capture stores.
+   */
   captureBody(body: JsonRecord, quirks: WireQuirks): JsonRecord;
   /** Counts what a kept body declares. */
   countTools(body: JsonRecord, quirks: WireQuirks): ToolCount;

@@ -20,7 +20,10 @@ const SOURCES = underSrc(
 );
 const ENTRIES = ['scripts/compare-releases.ts'];
 
-/** jsdiff's browser build, read from the installed package (its exports do not name dist/, so it is found beside its package.json). */
+/**
+ * jsdiff's browser build, read from the installed package (its exports do not name dist/, so it is found beside its
+ * package.json).
+ */
 function jsdiff(): string {
   const require = createRequire(join(process.cwd(), 'package.json'));
   const folder = dirname(require.resolve('diff/package.json'));

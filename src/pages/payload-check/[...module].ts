@@ -14,7 +14,10 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { browserModules, underSrc } from '../../lib/routes/browser-modules.ts';
 
-/** Sources the entries may reach, by path under src/ (`lib/shapes/anchors.ts`): the layers the checker's modules live in (src/lib/README.md); a module outside them stops the build. */
+/**
+ * Sources the entries may reach, by path under src/ (`lib/shapes/anchors.ts`): the layers the checker's modules live in
+ * (src/lib/README.md); a module outside them stops the build.
+ */
 const SOURCES = underSrc(
   import.meta.glob<string>(
     ['../../scripts/*.ts', '../../lib/core/*.ts', '../../lib/shapes/*.ts', '../../lib/check/*.ts'],

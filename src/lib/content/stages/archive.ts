@@ -97,7 +97,10 @@ export function loadArchive(stage: Stage, current: ReadonlySet<string>): Archive
   return out;
 }
 
-/** A longer address in `text` that `origin` is only the start of (the origin followed by a host or port character), or undefined. */
+/**
+ * A longer address in `text` that `origin` is only the start of (the origin followed by a host or port character), or
+ * undefined.
+ */
 export function originOverlap(text: string, origin: string): string | undefined {
   for (let at = text.indexOf(origin); at >= 0; at = text.indexOf(origin, at + 1)) {
     const next = text[at + origin.length];

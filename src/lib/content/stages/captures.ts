@@ -35,7 +35,10 @@ import {
 import { checkName } from '../names.ts';
 import { answersTo } from '../../model/tool-names.ts';
 
-/** What each captured request was sent as (`<agent>/<configuration>` → its model and wire format, and the package the release was installed from): facts the availability gates are checked against. */
+/**
+ * What each captured request was sent as (`<agent>/<configuration>` → its model and wire format, and the package the
+ * release was installed from): facts the availability gates are checked against.
+ */
 export type CapturedRequests = Map<string, { model?: string; wire: string; package: string }>;
 
 /**
@@ -136,7 +139,8 @@ export function attachCaptures(stage: Stage, tools: ToolModel[], matrix: Capture
           `captured ${capture.cli.version}, the matrix pins ${agentMatrix.version}`,
         );
       }
-      // The release comes from the matrix's package, or from a standalone package of the agent that has it where that one does not.
+      // The release comes from the matrix's package, or from a standalone package of the agent that has it where that
+      // one does not.
       const packages = [agentMatrix.package, ...(AGENTS[agentId]?.standalonePackages ?? [])];
       if (!packages.includes(capture.cli.package)) {
         problems.error(
@@ -183,7 +187,10 @@ export function attachCaptures(stage: Stage, tools: ToolModel[], matrix: Capture
   return requests;
 }
 
-/** A capture keeps of the conversation only the announcements its agent's module marks (unannouncedTexts): anything else is refused where it is. */
+/**
+ * A capture keeps of the conversation only the announcements its agent's module marks (unannouncedTexts): anything else
+ * is refused where it is.
+ */
 function checkKeptTexts(stage: Stage, file: string, agentId: AgentId, capture: CaptureFile): void {
   for (const { at } of unannouncedTexts(capture)) {
     stage.problems.error(
@@ -212,7 +219,9 @@ function setOtherInputs(
   if (others.length > 0) tool.otherInputs = others.map(({ configs, view }) => ({ configs, view: view! }));
 }
 
-/** The model a captured request asks for (its body's `model`, or the model a Gemini API path names) and its wire format. */
+/**
+ * The model a captured request asks for (its body's `model`, or the model a Gemini API path names) and its wire format.
+ */
 function requestFacts(capture: CaptureFile): { model?: string; wire: string; package: string } {
   const body = capture.body as { model?: unknown };
   const model = typeof body.model === 'string' ? body.model : parsePath(capture.request.path)?.model;

@@ -408,7 +408,8 @@ function lastKindsBy(
 function checkHistoryFile(stage: Stage, file: HistoryFile, tools: readonly ToolModel[]): void {
   const { problems } = stage;
   const path = stage.reader.relContent(`history/${file.agent}.${file.source}.json`);
-  // A tool file, capture or note of the agent that could not be read may hold the tool an event names: its own error says so.
+  // A tool file, capture or note of the agent that could not be read may hold the tool an event names: its own error
+  // says so.
   const { tools: toolFiles, captures, editorial } = stage.files;
   const sources = [
     ...(toolFiles.get(file.agent) ?? []),

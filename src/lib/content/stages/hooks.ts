@@ -51,7 +51,8 @@ function evidenceHolds(
     const sign = e.package.lastIndexOf('@');
     const name = e.package.slice(0, sign);
     const version = e.package.slice(sign + 1);
-    // Its own package, or a standalone one that holds the release (Factory Droid's pin is only in @factory/cli-linux-x64).
+    // Its own package, or a standalone one that holds the release (Factory Droid's pin is only in
+    // @factory/cli-linux-x64).
     const own = isAgentId(agent) ? agentPackages(agent) : [];
     if (!own.includes(name)) {
       problems.error(

@@ -15,7 +15,10 @@ import type { AgentInventory, ToolModel } from '../../model/model.ts';
 import { checkName } from '../names.ts';
 import { callableNames, typedName } from '../../model/tool-names.ts';
 
-/** Each registered name is a list item with the id `registered-<name lowercased>`: names are checked, and unique ignoring case; alias table names are checked too. */
+/**
+ * Each registered name is a list item with the id `registered-<name lowercased>`: names are checked, and unique
+ * ignoring case; alias table names are checked too.
+ */
 function inventoryNamesOk(problems: Stage['problems'], file: string, data: InventoryFile): boolean {
   const registered = new Map<string, number>();
   let namesOk = true;

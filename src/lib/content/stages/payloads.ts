@@ -35,7 +35,10 @@ function markNotRun(stage: Stage, scenariosPath: string, tools: readonly ToolMod
   }
 }
 
-/** The payload as an example on the page of every tool it calls (`#example-<scenario>`), with the findings about that tool's calls. */
+/**
+ * The payload as an example on the page of every tool it calls (`#example-<scenario>`), with the findings about that
+ * tool's calls.
+ */
 function showExamples(
   stage: Stage,
   recorded: {

@@ -1,5 +1,6 @@
 /**
- * TypeScript declaration of a Codex tool's input, generated from the captured JSON Schema (Codex publishes no types), at its latest path.
+ * TypeScript declaration of a Codex tool's input, generated from the captured JSON Schema (Codex publishes no types),
+ * at its latest path.
  * See src/lib/exports/.
  */
 import type { APIRoute, GetStaticPaths } from 'astro';

@@ -1,5 +1,6 @@
 /**
- * The JSON Schema (2020-12) of the tool's input, at its latest path. Same bytes as the versioned path, whose URL is the schema's $id.
+ * The JSON Schema (2020-12) of the tool's input, at its latest path. Same bytes as the versioned path, whose URL is the
+ * schema's $id.
  * See src/lib/exports/.
  */
 import type { APIRoute, GetStaticPaths } from 'astro';

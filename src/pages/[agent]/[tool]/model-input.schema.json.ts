@@ -1,5 +1,6 @@
 /**
- * The JSON Schema (2020-12) the model is sent, for tools whose input is a published TypeScript type, at its latest path. Same bytes as the versioned path.
+ * The JSON Schema (2020-12) the model is sent, for tools whose input is a published TypeScript type, at its latest
+ * path. Same bytes as the versioned path.
  * See src/lib/exports/.
  */
 import type { APIRoute, GetStaticPaths } from 'astro';

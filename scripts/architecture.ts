@@ -14,6 +14,7 @@ import {
   importCycles,
   LONG_FUNCTION_LINES,
   LONG_FUNCTIONS_ALLOWED,
+  LONGEST_FUNCTION_LINES,
   longFunctions,
 } from './lib/architecture/graph.ts';
 import { importGraph, scriptOf, sourceFiles } from './lib/architecture/files.ts';
@@ -36,4 +37,10 @@ for (const cycle of cycles) console.log(`cycle of ${cycle.length}: ${cycle.map(r
 for (const cycle of layerCycles) console.log(`folders of src/lib that import one another: ${cycle.join(' ↔ ')}`);
 if (process.argv.includes('--list'))
   for (const l of long) console.log(`  ${l.lines} lines  ${l.file}:${l.line}  ${l.name}`);
-process.exitCode = cycles.length > 0 || layerCycles.length > 0 || long.length > LONG_FUNCTIONS_ALLOWED ? 1 : 0;
+process.exitCode =
+  cycles.length > 0 ||
+  layerCycles.length > 0 ||
+  long.length > LONG_FUNCTIONS_ALLOWED ||
+  long.some((l) => l.lines > LONGEST_FUNCTION_LINES)
+    ? 1
+    : 0;

@@ -9,6 +9,7 @@ import {
   importsOf,
   LONG_FUNCTION_LINES,
   LONG_FUNCTIONS_ALLOWED,
+  LONGEST_FUNCTION_LINES,
   longFunctions,
 } from '../../scripts/lib/architecture/graph.ts';
 import { importGraph, scriptOf, sourceFiles } from '../../scripts/lib/architecture/files.ts';
@@ -171,4 +172,6 @@ test(`the project keeps at most ${LONG_FUNCTIONS_ALLOWED} functions over ${LONG_
     long.length <= LONG_FUNCTIONS_ALLOWED,
     `${long.length} functions over ${LONG_FUNCTION_LINES} lines:\n${long.join('\n')}`,
   );
+  const longest = long.filter((l) => Number(/\((\d+) lines\)$/.exec(l)![1]) > LONGEST_FUNCTION_LINES);
+  assert.deepEqual(longest, [], `functions over ${LONGEST_FUNCTION_LINES} lines`);
 });

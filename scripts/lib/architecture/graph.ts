@@ -13,7 +13,9 @@ import { dirname, resolve } from 'node:path';
 /** A function longer than this is a long one… */
 export const LONG_FUNCTION_LINES = 60;
 /** …and the project keeps at most this many (npm run architecture -- --list names them). */
-export const LONG_FUNCTIONS_ALLOWED = 10;
+export const LONG_FUNCTIONS_ALLOWED = 5;
+/** …and none is longer than this. Lines are counted as the formatter (Biome, width 120) lays them out. */
+export const LONGEST_FUNCTION_LINES = 100;
 
 /** Relative import specifiers of a TypeScript (or Astro frontmatter) source, resolved to absolute paths. */
 export function importsOf(source: string, file: string): string[] {

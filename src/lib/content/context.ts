@@ -23,3 +23,19 @@ export interface Stage {
   /** Where an alias added by a later stage (the inventory) is written, when not in its tool's file. */
   aliasPlace: WeakMap<AliasRecord, { file: string; pointer: string }>;
 }
+
+/**
+ * Whether a file sits where its own id says it belongs (`hooks/<agent>.json`). Pages find these files by their names,
+ * so one in the wrong place would be shadowed or never read: it gets a file-name-matches-id error saying where it
+ * belongs (`belongs` is the start of that sentence: "the hook outputs of pi belong").
+ */
+export function inItsPlace(stage: Stage, path: string, expected: string, pointer: string, belongs: string): boolean {
+  if (path === expected) return true;
+  stage.problems.error(
+    stage.reader.relContent(path),
+    pointer,
+    'file-name-matches-id',
+    `${belongs} in content/${expected}`,
+  );
+  return false;
+}

@@ -8,7 +8,7 @@
  * origin must appear in every text only as a whole address (never as the start of a
  * longer host, which rewriting it would corrupt).
  */
-import type { Stage } from '../context.ts';
+import { type Stage, inItsPlace } from '../context.ts';
 import type { ArchiveFile } from '../../core/content-types.ts';
 import { EXPORT_FILE_NAMES, type ExportFileName } from '../../core/export-file-names.ts';
 import type { ArchivedExport } from '../../model/model.ts';
@@ -24,15 +24,8 @@ export function loadArchive(stage: Stage, current: ReadonlySet<string>): Archive
     const data = reader.read<ArchiveFile>(path, 'archive');
     if (!data) continue;
     const file = reader.relContent(path);
-    if (path !== `archive/${data.agent}.json`) {
-      problems.error(
-        file,
-        '/agent',
-        'file-name-matches-id',
-        `the archive of ${data.agent} belongs in content/archive/${data.agent}.json`,
-      );
+    if (!inItsPlace(stage, path, `archive/${data.agent}.json`, '/agent', `the archive of ${data.agent} belongs`))
       continue;
-    }
     const origin = data.origin;
     let originRefused = false;
     data.files.forEach((entry, i) => {

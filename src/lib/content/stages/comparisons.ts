@@ -3,7 +3,7 @@
  * editorial (a compared tool must do the job) and after captures (a compared
  * field must be a row of the tool's page, whose anchor it names).
  */
-import type { Stage } from '../context.ts';
+import { type Stage, inItsPlace } from '../context.ts';
 import type { ComparisonFile } from '../../core/content-types.ts';
 import { fieldById } from '../../model/comparison.ts';
 import type { ToolModel } from '../../model/model.ts';
@@ -21,15 +21,8 @@ export function loadComparisons(
     const file = reader.relContent(path);
     const data = reader.read<ComparisonFile>(path, 'comparison');
     if (!data) continue;
-    if (path !== `comparisons/${data.job}.json`) {
-      problems.error(
-        file,
-        '/job',
-        'file-name-matches-id',
-        `the comparison of job ${data.job} belongs in content/comparisons/${data.job}.json`,
-      );
+    if (!inItsPlace(stage, path, `comparisons/${data.job}.json`, '/job', `the comparison of job ${data.job} belongs`))
       continue;
-    }
     if (jobIds && !jobIds.has(data.job)) {
       problems.error(file, '/job', 'known-job', `unknown job id ${data.job} (content/jobs.json has no such job)`);
       continue;

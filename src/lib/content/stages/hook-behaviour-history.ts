@@ -5,7 +5,7 @@
  * a span or change names, is one it lists; a history ending at another release than the pin
  * is a warning (run it again).
  */
-import type { Stage } from '../context.ts';
+import { type Stage, inItsPlace } from '../context.ts';
 import type { HookBehaviourHistoryFile, HookCasesFile } from '../../core/content-types.ts';
 import type { HookBehaviourHistory } from '../../model/model.ts';
 import { jsonPointer } from '../../core/json.ts';
@@ -23,15 +23,16 @@ export function loadHookBehaviourHistories(stage: Stage, pins: ReadonlyMap<strin
     const file = reader.relContent(path);
     const data = reader.read<HookBehaviourHistoryFile>(path, 'hookBehaviourHistory');
     if (!data) continue;
-    if (path !== `hook-behaviour-history/${data.agent}.json`) {
-      problems.error(
-        file,
+    if (
+      !inItsPlace(
+        stage,
+        path,
+        `hook-behaviour-history/${data.agent}.json`,
         '/agent',
-        'file-name-matches-id',
-        `the hook behaviour history of ${data.agent} belongs in content/hook-behaviour-history/${data.agent}.json`,
-      );
+        `the hook behaviour history of ${data.agent} belongs`,
+      )
+    )
       continue;
-    }
     const listed = new Set(data.releases);
     const read = new Set(data.read);
     let sound = true;

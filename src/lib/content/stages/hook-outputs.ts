@@ -5,7 +5,7 @@
  * (with the lenient instance upstream definitions get): a schema the site cannot check a
  * hook's answer against is refused here, naming its pointer.
  */
-import type { Stage } from '../context.ts';
+import { type Stage, inItsPlace } from '../context.ts';
 import type { HookOutputsFile } from '../../core/content-types.ts';
 import type { HookOutputs } from '../../model/model.ts';
 
@@ -16,15 +16,10 @@ export function loadHookOutputs(stage: Stage): HookOutputs[] {
     const file = reader.relContent(path);
     const data = reader.read<HookOutputsFile>(path, 'hookOutputs');
     if (!data) continue;
-    if (path !== `hook-outputs/${data.agent}.json`) {
-      problems.error(
-        file,
-        '/agent',
-        'file-name-matches-id',
-        `the hook outputs of ${data.agent} belong in content/hook-outputs/${data.agent}.json`,
-      );
+    if (
+      !inItsPlace(stage, path, `hook-outputs/${data.agent}.json`, '/agent', `the hook outputs of ${data.agent} belong`)
+    )
       continue;
-    }
     let sound = true;
     const seen = new Set<string>();
     ('events' in data ? data.events : []).forEach((e, i) => {

@@ -8,7 +8,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Stage } from '../context.ts';
+import { type Stage, inItsPlace } from '../context.ts';
 import type { Evidence, HookEventsFile, HooksFile } from '../../core/content-types.ts';
 import type { HookEventsList, HooksEditorial } from '../../model/model.ts';
 import { AGENTS, agentPackages, isAgentId } from '../../agents/index.ts';
@@ -82,15 +82,7 @@ export function loadHooksEditorial(stage: Stage, matrixVersions: ReadonlyMap<str
     const file = reader.relContent(path);
     const data = reader.read<HooksFile>(path, 'hooks');
     if (!data) continue;
-    if (path !== `hooks/${data.agent}.json`) {
-      problems.error(
-        file,
-        '/agent',
-        'file-name-matches-id',
-        `hooks facts of ${data.agent} belong in content/hooks/${data.agent}.json`,
-      );
-      continue;
-    }
+    if (!inItsPlace(stage, path, `hooks/${data.agent}.json`, '/agent', `hooks facts of ${data.agent} belong`)) continue;
     const context = { file, agent: data.agent, payloads, pinned: matrixVersions.get(data.agent) };
     // Every item is checked (each refusal is reported), so no check is skipped once one fails.
     const checks: boolean[] = [];
@@ -132,15 +124,8 @@ export function loadHookEvents(stage: Stage, matrixVersions: ReadonlyMap<string,
     const file = reader.relContent(path);
     const data = reader.read<HookEventsFile>(path, 'hookEvents');
     if (!data) continue;
-    if (path !== `hook-events/${data.agent}.json`) {
-      problems.error(
-        file,
-        '/agent',
-        'file-name-matches-id',
-        `hook events of ${data.agent} belong in content/hook-events/${data.agent}.json`,
-      );
+    if (!inItsPlace(stage, path, `hook-events/${data.agent}.json`, '/agent', `hook events of ${data.agent} belong`))
       continue;
-    }
     const hooks = isAgentId(data.agent) ? AGENTS[data.agent].hooks : undefined;
     const mechanism = hooks && !('none' in hooks) ? hooks : undefined;
     if (!mechanism?.named) {

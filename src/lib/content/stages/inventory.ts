@@ -8,7 +8,7 @@
  * inventory entry. Every inventoried name must have a page (by name or alias)
  * or is listed as registered but never advertised.
  */
-import type { Stage } from '../context.ts';
+import { type Stage, inItsPlace } from '../context.ts';
 import type { AgentId, AliasRecord, InventoryFile } from '../../core/content-types.ts';
 import { AGENTS } from '../../agents/index.ts';
 import type { AgentInventory, ToolModel } from '../../model/model.ts';
@@ -134,15 +134,8 @@ export function applyInventory(
     const file = reader.relContent(path);
     const data = reader.read<InventoryFile>(path, 'inventory');
     if (!data) continue;
-    if (path !== `inventory/${data.agent}.json`) {
-      problems.error(
-        file,
-        '/agent',
-        'file-name-matches-id',
-        `an inventory of ${data.agent} belongs in content/inventory/${data.agent}.json`,
-      );
+    if (!inItsPlace(stage, path, `inventory/${data.agent}.json`, '/agent', `an inventory of ${data.agent} belongs`))
       continue;
-    }
     const pinned = matrixVersions.get(data.agent);
     if (pinned !== undefined && pinned !== data.version) {
       problems.error(

@@ -5,7 +5,7 @@
  * pinned release (a moved pin is a warning: run it again); every change lies between two
  * readings of the file whose names differ.
  */
-import type { Stage } from '../context.ts';
+import { type Stage, inItsPlace } from '../context.ts';
 import type { McpNamingFile } from '../../core/content-types.ts';
 import type { McpNamingHistory } from '../../model/model.ts';
 
@@ -18,15 +18,16 @@ export function loadMcpNaming(stage: Stage, pins: ReadonlyMap<string, string>): 
     const file = reader.relContent(path);
     const data = reader.read<McpNamingFile>(path, 'mcpNaming');
     if (!data) continue;
-    if (path !== `mcp-naming/${data.agent}.json`) {
-      problems.error(
-        file,
+    if (
+      !inItsPlace(
+        stage,
+        path,
+        `mcp-naming/${data.agent}.json`,
         '/agent',
-        'file-name-matches-id',
-        `the MCP naming history of ${data.agent} belongs in content/mcp-naming/${data.agent}.json`,
-      );
+        `the MCP naming history of ${data.agent} belongs`,
+      )
+    )
       continue;
-    }
     const versions = data.readings.map((r) => r.version);
     let sound = true;
     data.changes.forEach((c, i) => {

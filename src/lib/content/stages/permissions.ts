@@ -5,7 +5,7 @@
  * another release than the pin is a warning (record it again). Records are kept in the
  * order the case file declares them, which is the order the pages show.
  */
-import type { Stage } from '../context.ts';
+import { type Stage, inItsPlace } from '../context.ts';
 import type { PermissionCasesFile, PermissionFile } from '../../core/content-types.ts';
 import type { PermissionRecord, ToolModel } from '../../model/model.ts';
 import { toolForCall } from '../../model/tool-names.ts';
@@ -32,15 +32,16 @@ export function loadPermissions(
     const file = reader.relContent(path);
     const data = reader.read<PermissionFile>(path, 'permission');
     if (!data) continue;
-    if (path !== `permissions/${data.agent}/${data.case}.json`) {
-      problems.error(
-        file,
+    if (
+      !inItsPlace(
+        stage,
+        path,
+        `permissions/${data.agent}/${data.case}.json`,
         '/case',
-        'file-name-matches-id',
-        `the record of ${data.agent} case ${data.case} belongs in content/permissions/${data.agent}/${data.case}.json`,
-      );
+        `the record of ${data.agent} case ${data.case} belongs`,
+      )
+    )
       continue;
-    }
     if (!declared.has(`${data.agent}/${data.case}`)) {
       problems.error(
         file,

@@ -6,7 +6,7 @@
  * is a warning. A tool offered only to subagents (not in the main thread's list: Gemini CLI's
  * complete_task) may have no page: no captured main request shows it.
  */
-import type { Stage } from '../context.ts';
+import { type Stage, inItsPlace } from '../context.ts';
 import type { SubagentsFile } from '../../core/content-types.ts';
 import type { Subagents, ToolModel } from '../../model/model.ts';
 import { toolForCall } from '../../model/tool-names.ts';
@@ -22,15 +22,16 @@ export function loadSubagents(
     const file = reader.relContent(path);
     const data = reader.read<SubagentsFile>(path, 'subagents');
     if (!data) continue;
-    if (path !== `subagents/${data.agent}.json`) {
-      problems.error(
-        file,
+    if (
+      !inItsPlace(
+        stage,
+        path,
+        `subagents/${data.agent}.json`,
         '/agent',
-        'file-name-matches-id',
-        `the subagent tool sets of ${data.agent} belong in content/subagents/${data.agent}.json`,
-      );
+        `the subagent tool sets of ${data.agent} belong`,
+      )
+    )
       continue;
-    }
     let sound = true;
     const known = (pointer: string, name: string): void => {
       if (toolForCall(tools, data.agent, name)) return;

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { subagentLine, subagentTable } from '../../src/lib/behaviour/subagents.ts';
 import type { Subagents, ToolModel } from '../../src/lib/model/model.ts';
-import { site as siteModel, tool as toolModel } from '../helpers/model-fixtures.ts';
+import { tool as toolModel } from '../helpers/model-fixtures.ts';
 
 const tool = (fullName: string): ToolModel => toolModel('claude-code', fullName);
 
@@ -29,7 +29,8 @@ test('the starting tool shows each type with what it was offered and what the ma
       { type: 'general-purpose', input: {}, tools: ['Agent', 'Bash', 'Edit'], mainTools: ['Agent', 'Bash', 'Edit'] },
     ],
   };
-  const site = siteModel({ agents: [], tools: [agent, bash, edit], subagents: [record] });
+  // The agent's bundle: its subagents file and its tools.
+  const site = { subagents: record, tools: [agent, bash, edit] };
   const table = subagentTable(site, agent)!;
   assert.equal(table.release, 'Claude Code 2.1.0');
   assert.deepEqual(
@@ -44,5 +45,5 @@ test('the starting tool shows each type with what it was offered and what the ma
   assert.deepEqual([line.offeredTo, line.notTo, line.release], [['general-purpose'], ['Explore'], 'Claude Code 2.1.0']);
   assert.match(subagentLine(site, edit)!.href!, /\/claude-code\/agent\/#subagents$/);
   assert.deepEqual(subagentLine(site, bash)!.offeredTo, ['Explore', 'general-purpose']);
-  assert.equal(subagentLine(siteModel({ agents: [], tools: [bash], subagents: [] }), bash), undefined);
+  assert.equal(subagentLine({ subagents: undefined, tools: [bash] }, bash), undefined);
 });

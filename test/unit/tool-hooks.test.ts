@@ -112,7 +112,12 @@ test('every recorded case on a tool is listed once on its page, one of each kind
   let listed = 0;
   const unknownShown = new Map<string, number>();
   for (const tool of model.tools) {
-    const view = toolHooksView(tool, model.hookBehaviour, model.tools, model.hookOutputs);
+    const view = toolHooksView(
+      tool,
+      model.hookBehaviour,
+      model.tools,
+      model.hookOutputs.find((o) => o.agent === tool.agent),
+    );
     const kind = callsOf(model, tool);
     const all = cases.get(tool.agent) ?? [];
     const shown = view?.answers ?? [];

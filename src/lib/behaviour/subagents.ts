@@ -3,7 +3,8 @@
  * table on the page of the tool that starts them, and each tool's line saying which types were
  * offered it. Pure.
  */
-import type { SiteModel, Subagents, ToolModel } from '../model/model.ts';
+import type { Subagents, ToolModel } from '../model/model.ts';
+import type { AgentBundle } from '../model/bundles.ts';
 import { AGENT_LABELS, toolUrl } from '../site/site.ts';
 import { toolForCall } from '../model/tool-names.ts';
 import { AGENTS } from '../agents/index.ts';
@@ -29,19 +30,16 @@ export interface SubagentTable {
   rows: SubagentRow[];
 }
 
-function recordOf(site: Pick<SiteModel, 'subagents'>, agent: string): Subagents | undefined {
-  return site.subagents.find((s) => s.agent === agent);
-}
 
 /** The table of the tool that starts the agent's subagents; undefined on any other tool's page. */
 export function subagentTable(
-  site: Pick<SiteModel, 'subagents' | 'tools'>,
+  bundle: Pick<AgentBundle, 'subagents' | 'tools'>,
   tool: ToolModel,
 ): SubagentTable | undefined {
-  const record = recordOf(site, tool.agent);
-  if (!record || toolForCall(site.tools, tool.agent, record.tool) !== tool) return undefined;
+  const record = bundle.subagents;
+  if (!record || toolForCall(bundle.tools, tool.agent, record.tool) !== tool) return undefined;
   const link = (name: string) => {
-    const found = toolForCall(site.tools, tool.agent, name);
+    const found = toolForCall(bundle.tools, tool.agent, name);
     return { name, url: found && toolUrl(found) };
   };
   return {
@@ -69,12 +67,15 @@ export interface SubagentLine {
 }
 
 /** Which of its agent's subagent types were offered the tool; undefined where no tool sets are recorded. */
-export function subagentLine(site: Pick<SiteModel, 'subagents' | 'tools'>, tool: ToolModel): SubagentLine | undefined {
-  const record = recordOf(site, tool.agent);
+export function subagentLine(
+  bundle: Pick<AgentBundle, 'subagents' | 'tools'>,
+  tool: ToolModel,
+): SubagentLine | undefined {
+  const record = bundle.subagents;
   if (!record) return undefined;
   const offered = (t: Subagents['types'][number]) =>
-    t.tools.some((name) => toolForCall(site.tools, tool.agent, name) === tool);
-  const starter = toolForCall(site.tools, tool.agent, record.tool);
+    t.tools.some((name) => toolForCall(bundle.tools, tool.agent, name) === tool);
+  const starter = toolForCall(bundle.tools, tool.agent, record.tool);
   return {
     offeredTo: record.types.filter(offered).map((t) => t.type),
     notTo: record.types.filter((t) => !offered(t)).map((t) => t.type),

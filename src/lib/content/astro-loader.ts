@@ -4,47 +4,16 @@
  * getCollection and `astro dev` reloads it when a file under content/ changes.
  */
 import type { Loader, LoaderContext } from 'astro/loaders';
-import type { MatrixAgent } from '../model/captures.ts';
-import type { AgentRecord, ComparisonFile, HistoryFile, Job } from '../core/content-types.ts';
-import type {
-  AgentInventory,
-  HookBehaviourHistory,
-  HookOutputs,
-  Subagents,
-  HookBehaviourRecord,
-  PermissionRecord,
-  McpNamingHistory,
-  HookEventsList,
-  HooksEditorial,
-  RemovedTool,
-  SiteModel,
-  ToolModel,
-} from '../model/model.ts';
-import type { AgentReleases } from '../model/releases.ts';
-import type { ArchivedExport } from './stages/archive.ts';
+import type { ComparisonFile, Job } from '../core/content-types.ts';
+import type { SiteModel, ToolModel } from '../model/model.ts';
+import { type AgentBundle, agentBundles } from '../model/bundles.ts';
 import { contentLocation, loadSiteContent } from './cached.ts';
 
 /** The data of each collection's entries, as this loader stores them and src/lib/routes/site-data.ts reads them. */
 export interface CollectionData {
   tools: ToolModel;
-  /** One agent with everything of the site model that belongs to it. */
-  agents: {
-    record: AgentRecord;
-    matrix: MatrixAgent | undefined;
-    histories: HistoryFile[];
-    removedTools: RemovedTool[];
-    inventory: AgentInventory | undefined;
-    releases: AgentReleases | undefined;
-    archived: ArchivedExport[];
-    hooks: HooksEditorial | undefined;
-    hookEvents: HookEventsList | undefined;
-    hookBehaviour: HookBehaviourRecord[];
-    hookBehaviourHistory: HookBehaviourHistory | undefined;
-    hookOutputs: HookOutputs | undefined;
-    subagents: Subagents | undefined;
-    permissions: PermissionRecord[];
-    mcpNaming: McpNamingHistory | undefined;
-  };
+  /** One agent's bundle as the model holds it; its tools are entries of their own collection. */
+  agents: Omit<AgentBundle, 'tools'>;
   /** A job, its place in content order, and its field comparison. */
   jobs: Job & { order: number; comparison: ComparisonFile | undefined };
 }
@@ -57,25 +26,9 @@ function entries(model: SiteModel, kind: Kind): { id: string; data: CollectionDa
     case 'tools':
       return model.tools.map((tool) => ({ id: `${tool.agent}/${tool.slug}`, data: { ...tool } }));
     case 'agents':
-      return model.agents.map((agent) => ({
-        id: agent.id,
-        data: {
-          record: agent,
-          matrix: model.matrix?.agents[agent.id],
-          histories: model.histories.filter((h) => h.agent === agent.id),
-          removedTools: model.removedTools.filter((t) => t.agent === agent.id),
-          inventory: model.inventory.find((i) => i.agent === agent.id),
-          releases: model.releases[agent.id],
-          archived: model.archived.filter((f) => f.agent === agent.id),
-          hooks: model.hooks.find((h) => h.agent === agent.id),
-          hookEvents: model.hookEvents.find((h) => h.agent === agent.id),
-          hookBehaviour: model.hookBehaviour.filter((h) => h.agent === agent.id),
-          hookBehaviourHistory: model.hookBehaviourHistories.find((h) => h.agent === agent.id),
-          hookOutputs: model.hookOutputs.find((h) => h.agent === agent.id),
-          subagents: model.subagents.find((s) => s.agent === agent.id),
-          permissions: model.permissions.filter((p) => p.agent === agent.id),
-          mcpNaming: model.mcpNaming.find((m) => m.agent === agent.id),
-        },
+      return [...agentBundles(model).values()].map(({ tools: _tools, ...bundle }) => ({
+        id: bundle.record.id,
+        data: bundle,
       }));
     case 'jobs':
       return model.jobs.map((job, order) => ({

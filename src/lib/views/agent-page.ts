@@ -15,7 +15,8 @@ import { failedReleases } from '../history/failed-releases.ts';
 import { compareVersions } from '../core/version-order.ts';
 import { coverage } from '../history/history.ts';
 import { changelogUrl } from '../history/changelog-addresses.ts';
-import type { AgentInventory, SiteModel, ToolModel } from '../model/model.ts';
+import type { AgentInventory, RemovedTool, SiteModel, ToolModel } from '../model/model.ts';
+import { type AgentBundle, agentBundle } from '../model/bundles.ts';
 import type { PageSection } from '../core/page-sections.ts';
 import { agentFilter } from './search.ts';
 import { releaseFacts, releaseVersions } from '../model/releases.ts';
@@ -280,8 +281,7 @@ function configurationsView(
 
 /** Tool names the binary registers that no configuration advertises, each linked to its page when it was removed. */
 function registeredView(
-  site: SiteModel,
-  id: AgentId,
+  removedTools: readonly RemovedTool[],
   inventory: AgentInventory,
   section: AgentSection,
 ): NonNullable<AgentPage['registered']> {
@@ -291,7 +291,7 @@ function registeredView(
     file: inventory.file,
     structuredAliases: inventory.structuredAliases,
     names: inventory.unadvertised.map((u) => {
-      const removed = site.removedTools.find((t) => t.agent === id && t.name === u.name);
+      const removed = removedTools.find((t) => t.name === u.name);
       return {
         id: `registered-${u.name.toLowerCase()}`,
         name: u.name,
@@ -322,59 +322,82 @@ function modelCatalogView(
   };
 }
 
-export function agentPage(site: SiteModel, id: AgentId): AgentPage {
-  const agent = site.agents.find((a) => a.id === id);
-  if (!agent) throw new Error(`agentPage: no agent ${id} in the site model`);
-  const tools = site.tools.filter((t) => t.agent === id);
-  const matrix = site.matrix?.agents[id];
-  const inventory = site.inventory.find((i) => i.agent === id);
-  const listsNames = inventory !== undefined && inventory.names.length > 0;
+/** The page's sections, in order: the tool groups under Tools, then what the agent's files hold. */
+function agentSections(bundle: AgentBundle) {
+  const { matrix, inventory } = bundle;
   const section = (sectionId: AgentSectionId, title: string, depth: 2 | 3 = 2): AgentSection => ({
     id: sectionId,
     title,
     depth,
   });
-
-  const toolsSection = section('tools', 'Tools');
-  const groups = groupedTools(site.tools, id).map((g) => ({
+  const groups = groupedTools(bundle.tools, bundle.record.id).map((g) => ({
     section: section(`group-${g.group}`, `${g.label} (${g.tools.length})`, 3),
     tools: g.tools.map(indexRow),
   }));
-  const matrixSection = matrix && section('matrix', 'Which tools each configuration advertises');
-  const configurationsSection = matrix && section('configurations', 'Captured configurations');
-  const catalogSection = inventory?.modelCatalog ? section('model-catalog', 'Model catalog') : undefined;
-  const registeredSection = listsNames
-    ? section('registered-not-advertised', 'Registered but never advertised')
-    : undefined;
-  const sourcesSection = section('sources', 'Sources');
-  const kindsSection = section('definition-kinds', 'Definitions by kind');
-  const sections = [
-    toolsSection,
+  const parts = {
+    tools: section('tools', 'Tools'),
+    groups,
+    matrix: matrix && section('matrix', 'Which tools each configuration advertises'),
+    configurations: matrix && section('configurations', 'Captured configurations'),
+    catalog: inventory?.modelCatalog ? section('model-catalog', 'Model catalog') : undefined,
+    registered:
+      inventory !== undefined && inventory.names.length > 0
+        ? section('registered-not-advertised', 'Registered but never advertised')
+        : undefined,
+    sources: section('sources', 'Sources'),
+    kinds: section('definition-kinds', 'Definitions by kind'),
+  };
+  const list = [
+    parts.tools,
     ...groups.map((g) => g.section),
-    matrixSection,
-    configurationsSection,
-    catalogSection,
-    registeredSection,
-    sourcesSection,
-    kindsSection,
+    parts.matrix,
+    parts.configurations,
+    parts.catalog,
+    parts.registered,
+    parts.sources,
+    parts.kinds,
   ].filter((s) => s !== undefined);
+  return { ...parts, list };
+}
 
+/** What the facts line adds beyond releases and tool counts: the history, releases that cannot run, features. */
+function moreFacts(bundle: AgentBundle, facts: AgentPage['facts']): void {
+  const { inventory, matrix, histories } = bundle;
+  if (inventory !== undefined && inventory.names.length > 0) facts.registered = inventory.counts;
+  const history = historyFacts(bundle.record.id, histories);
+  if (history) facts.history = history;
+  const blocked = matrix ? newerCannotRun(histories, matrix.version) : [];
+  if (blocked.length > 0) facts.newerCannotRun = blocked;
+  if (inventory?.features !== undefined)
+    facts.features = {
+      count: inventory.features,
+      command: inventory.featuresCommand,
+      handlerFiles: inventory.handlerModules?.length ?? 0,
+      file: inventory.file,
+    };
+}
+
+/** The agent's page, from its bundle alone (the one lookup by agent is here). */
+export function agentPage(site: SiteModel, id: AgentId): AgentPage {
+  const bundle = agentBundle(site, id);
+  const { record: agent, tools, matrix, inventory } = bundle;
+  const sections = agentSections(bundle);
   const count = (source: ToolModel['source']) => tools.filter((t) => t.source === source).length;
-  const releases = site.releases[id] ?? { examples: [] };
+  const releases = bundle.releases ?? { examples: [] };
   const page: AgentPage = {
     agent,
     title: AGENT_LABELS[id],
     searchAgent: agentFilter(id),
     description: `${tools.length} tools of ${agent.product} ${releaseVersions(releases) || agent.version}`,
-    sections,
+    sections: sections.list,
     facts: {
       releases: releaseFacts(releases),
       tools: { total: tools.length, sdk: count('sdk'), capture: count('capture'), documented: count('documented') },
     },
-    tools: { section: toolsSection, groups },
-    sources: { section: sourcesSection, list: agent.sources },
+    tools: { section: sections.tools, groups: sections.groups },
+    sources: { section: sections.sources, list: agent.sources },
     definitionKinds: {
-      section: kindsSection,
+      section: sections.kinds,
       rows: (Object.keys(KIND_LABELS) as DefinitionKind[]).map((kind) => ({
         label: KIND_LABELS[kind],
         inputs: tools.filter((t) => t.input.definition.kind === kind).length,
@@ -382,38 +405,15 @@ export function agentPage(site: SiteModel, id: AgentId): AgentPage {
       })),
     },
   };
-  if (listsNames) page.facts.registered = inventory.counts;
-  const history = historyFacts(
-    id,
-    site.histories.filter((h) => h.agent === id),
-  );
-  if (history) page.facts.history = history;
-  const blocked = matrix
-    ? newerCannotRun(
-        site.histories.filter((h) => h.agent === id),
-        matrix.version,
-      )
-    : [];
-  if (blocked.length > 0) page.facts.newerCannotRun = blocked;
-  if (inventory?.features !== undefined)
-    page.facts.features = {
-      count: inventory.features,
-      command: inventory.featuresCommand,
-      handlerFiles: inventory.handlerModules?.length ?? 0,
-      file: inventory.file,
-    };
-
-  if (matrix && matrixSection && configurationsSection) {
-    page.matrix = matrixView(tools, matrix, matrixSection);
-    page.configurations = configurationsView(id, tools, matrix, configurationsSection);
+  moreFacts(bundle, page.facts);
+  if (matrix && sections.matrix && sections.configurations) {
+    page.matrix = matrixView(tools, matrix, sections.matrix);
+    page.configurations = configurationsView(id, tools, matrix, sections.configurations);
   }
-
-  if (catalogSection && inventory?.modelCatalog)
-    page.modelCatalog = modelCatalogView(inventory, inventory.modelCatalog, matrix, tools, catalogSection);
-
-  if (registeredSection && inventory) {
-    page.registered = registeredView(site, id, inventory, registeredSection);
-  }
+  if (sections.catalog && inventory?.modelCatalog)
+    page.modelCatalog = modelCatalogView(inventory, inventory.modelCatalog, matrix, tools, sections.catalog);
+  if (sections.registered && inventory)
+    page.registered = registeredView(bundle.removedTools, inventory, sections.registered);
   return page;
 }
 

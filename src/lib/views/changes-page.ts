@@ -9,6 +9,7 @@
 import type { AgentId } from '../core/content-types.ts';
 import type { PageSection } from '../core/page-sections.ts';
 import type { SiteModel } from '../model/model.ts';
+import { agentBundles } from '../model/bundles.ts';
 import { AGENT_LABELS, sitePath } from '../site/site.ts';
 import { changelogPlan, changelogUrl, releaseUrl } from '../history/changelog-addresses.ts';
 import { releaseTimes } from '../history/release-times.ts';
@@ -66,10 +67,12 @@ const DAY_MS = 86_400_000;
  */
 function allEntries(site: SiteModel): ChangesEntry[] {
   const out: ChangesEntry[] = [];
+  const bundles = agentBundles(site);
   for (const agent of changelogAgents(site)) {
+    const bundle = bundles.get(agent.id)!;
     const times = releaseTimes(site, agent.id);
-    const plan = changelogPlan(agent.id, site.histories);
-    const views = releaseViews(site, agent.id, plan.releases);
+    const plan = changelogPlan(agent.id, bundle.histories);
+    const views = releaseViews(bundle, plan.releases);
     for (const view of views) {
       const published = times.get(view.section.id);
       if (published === undefined) continue;

@@ -23,6 +23,7 @@ import {
 } from '../history/history.ts';
 import { toolSlug } from '../content/url-names.ts';
 import type { RemovedTool, SiteModel, ToolModel } from '../model/model.ts';
+import { type AgentBundle, agentBundle, agentBundles } from '../model/bundles.ts';
 import type { PageSection } from '../core/page-sections.ts';
 import { agentFilter, searchFields, type SearchFields } from './search.ts';
 import { AGENT_LABELS, agentUrl, sitePath, toolUrl } from '../site/site.ts';
@@ -68,6 +69,7 @@ function coverageLines(
   histories: SiteModel['histories'],
   labels: Record<HistorySource, string>,
 ): CoverageLine[] {
+  // Callers with every agent's histories (a test, a cross-agent page) get this agent's, in coverage()'s order.
   const files = histories.filter((h) => h.agent === agent);
   return coverage(agent, histories).map((c, i) => {
     const line: CoverageLine = {
@@ -155,7 +157,7 @@ function behaviourOf(site: SiteModel, id: AgentId): BehaviourChangelog | undefin
 
 /** The agents that have a changelog: those with a computed history. */
 export function changelogAgents(site: SiteModel): SiteModel['agents'] {
-  return site.agents.filter((agent) => site.histories.some((h) => h.agent === agent.id));
+  return [...agentBundles(site).values()].filter((b) => b.histories.length > 0).map((b) => b.record);
 }
 
 /** One release section of a changelog page. */
@@ -170,17 +172,17 @@ function diffOf(change: Change): { diff?: TextDiff } {
  * The sections of the given releases of an agent's changelog, as a changelog page (and the page of changes across
  * agents) lists them.
  */
-export function releaseViews(site: SiteModel, id: AgentId, releases: readonly ChangelogRelease[]): ReleaseView[] {
-  const tools = site.tools.filter((t) => t.agent === id);
+export function releaseViews(bundle: AgentBundle, releases: readonly ChangelogRelease[]): ReleaseView[] {
+  const { tools, histories } = bundle;
   // A tool by any name it has or had: events before a rename use its old name.
-  const namesOf = new Map(tools.map((t) => [t, historyNames(t, site.histories)]));
+  const namesOf = new Map(tools.map((t) => [t, historyNames(t, histories)]));
   const toolNamed = (name: string) =>
     tools.find(
       (t) => t.fullName === name || t.generated.aliases.some((a) => a.kind !== 'sdk-type' && a.name === name),
     ) ?? tools.find((t) => namesOf.get(t)!.has(name));
   const anchors = new Map<ToolModel, Set<string>>();
   const linkable = (tool: ToolModel) =>
-    anchors.get(tool) ?? anchors.set(tool, linkableAnchors(tool, site.histories)).get(tool)!;
+    anchors.get(tool) ?? anchors.set(tool, linkableAnchors(tool, histories)).get(tool)!;
   const fieldHref = (tool: ToolModel | undefined, c: ChangelogChange): string | undefined => {
     if (!tool || c.event.field === undefined) return undefined;
     const anchor = tableRoot(tool, c.source, c.event.side) + c.event.field;
@@ -250,25 +252,20 @@ export function releaseViews(site: SiteModel, id: AgentId, releases: readonly Ch
   });
 }
 
-function agentRecord(site: SiteModel, id: AgentId): SiteModel['agents'][number] {
-  const agent = site.agents.find((a) => a.id === id);
-  if (!agent) throw new Error(`changelog: no agent ${id} in the site model`);
-  return agent;
-}
-
 /**
  * Every release of an agent's changelog on one page: what `/<agent>/changelog/`
  * shows when the changelog is one page, and what its Atom feed lists in any case.
  */
 export function changelogPage(site: SiteModel, id: AgentId): ChangelogPage {
-  const agent = agentRecord(site, id);
-  const releases = releaseViews(site, id, changelogPlan(id, site.histories).releases);
+  const bundle = agentBundle(site, id);
+  const { record: agent, histories } = bundle;
+  const releases = releaseViews(bundle, changelogPlan(id, histories).releases);
   return {
     title: `${AGENT_LABELS[id]} changelog`,
     description: `Every tool and field change of ${agent.product}, by release`,
     searchAgent: agentFilter(id),
     sections: releases.map((r) => r.section),
-    coverage: coverageLines(id, site.histories, { sdk: 'SDK types', capture: 'Captures' }),
+    coverage: coverageLines(id, histories, { sdk: 'SDK types', capture: 'Captures' }),
     feed: feedLinks(changelogFeedUrl(id), `${AGENT_LABELS[id]} changelog (Atom)`),
     releases,
     behaviour: behaviourOf(site, id),
@@ -307,12 +304,13 @@ export type ChangelogPages =
   | { kind: 'index'; page: ChangelogIndex; parts: ChangelogPartPage[] };
 
 export function changelogPages(site: SiteModel, id: AgentId): ChangelogPages {
-  const plan = changelogPlan(id, site.histories);
+  const bundle = agentBundle(site, id);
+  const { record: agent, histories } = bundle;
+  const plan = changelogPlan(id, histories);
   if (!plan.parts) return { kind: 'single', page: changelogPage(site, id), parts: [] };
-  const agent = agentRecord(site, id);
   const label = AGENT_LABELS[id];
   const feed = feedLinks(changelogFeedUrl(id), `${label} changelog (Atom)`);
-  const coverage = coverageLines(id, site.histories, { sdk: 'SDK types', capture: 'Captures' });
+  const coverage = coverageLines(id, histories, { sdk: 'SDK types', capture: 'Captures' });
   const byRelease = new Map(plan.releases.map((r) => [r.release, r]));
   const parts = plan.parts;
   const link = (part: ChangelogPart | undefined) => part && { label: part.label, url: changelogPartUrl(id, part.slug) };
@@ -347,8 +345,7 @@ export function changelogPages(site: SiteModel, id: AgentId): ChangelogPages {
     page: index,
     parts: parts.map((part, i) => {
       const releases = releaseViews(
-        site,
-        id,
+        bundle,
         part.releases.map((r) => byRelease.get(r.release)!),
       );
       return {

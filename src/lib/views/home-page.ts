@@ -4,6 +4,7 @@
  */
 import { releaseVersions } from '../model/releases.ts';
 import type { SiteModel } from '../model/model.ts';
+import { agentBundles } from '../model/bundles.ts';
 import { AGENT_LABELS, agentUrl, jobUrl, sitePath } from '../site/site.ts';
 import { CHANGES_URL, recentEntries } from './changes-page.ts';
 
@@ -47,12 +48,12 @@ export function homePage(site: SiteModel): HomePage {
     }));
   const sections = Object.entries(HOME_SECTIONS).filter(([key]) => key !== 'latest' || latest.length > 0);
   return {
-    agents: site.agents.map((a) => ({
+    agents: [...agentBundles(site).values()].map(({ record: a, releases, tools }) => ({
       url: agentUrl(a.id),
       label: AGENT_LABELS[a.id],
-      version: releaseVersions(site.releases[a.id] ?? { examples: [] }) || a.version,
+      version: releaseVersions(releases ?? { examples: [] }) || a.version,
       checked: a.checked,
-      tools: site.tools.filter((t) => t.agent === a.id).length,
+      tools: tools.length,
     })),
     jobs: site.jobs.map((j) => ({ url: jobUrl(j.id), title: j.title })),
     latest,

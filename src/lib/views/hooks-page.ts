@@ -23,6 +23,7 @@ import {
 } from '../behaviour/hook-behaviour.ts';
 import { rulesOfThumb, type RuleOfThumb } from '../behaviour/rules-of-thumb.ts';
 import type { HooksEditorial, SiteModel, ToolModel } from '../model/model.ts';
+import { type AgentBundle, agentBundle, agentBundles } from '../model/bundles.ts';
 import type { PageSection } from '../core/page-sections.ts';
 import { AGENT_LABELS, sitePath, toolUrl } from '../site/site.ts';
 
@@ -247,15 +248,12 @@ const SECTION_TITLES = {
 
 type SectionId = keyof typeof SECTION_TITLES;
 
-type HooksSite = Pick<SiteModel, 'tools' | 'hooks'> &
-  Partial<Pick<SiteModel, 'hookEvents' | 'hookBehaviour' | 'hookBehaviourHistories' | 'hookOutputs'>>;
-
 /**
  * The events section: every event the editorial file, the recorded payloads or the published code names, and the
  * published code's list.
  */
 function eventsSection(
-  site: HooksSite,
+  bundle: AgentBundle,
   agent: AgentId,
   recorded: AgentHooks,
   editorial: HooksEditorial | undefined,
@@ -263,7 +261,7 @@ function eventsSection(
   const mechanism = AGENTS[agent].hooks;
   const roleOf = roles(recorded);
   // The events the published code names (generated), sorted by the registry module.
-  const list = site.hookEvents?.find((h) => h.agent === agent);
+  const list = bundle.hookEvents;
   const sorting = 'none' in mechanism ? undefined : mechanism.named;
   const namedEvidence = (name: string): EvidenceView[] => {
     const e = list?.events.find((x) => x.name === name);
@@ -284,7 +282,7 @@ function eventsSection(
       name,
       role: roleOf.get(name),
       fires: described?.fires,
-      evidence: [...(described ? described.evidence.map((e) => evidenceView(e, site)) : []), ...namedEvidence(name)],
+      evidence: [...(described ? described.evidence.map((e) => evidenceView(e, bundle)) : []), ...namedEvidence(name)],
       recorded:
         hooks.length > 0 ? { payloads: hooks.length, tools: new Set(hooks.map((h) => h.tool)).size } : undefined,
       ...(why === undefined ? {} : { notRecorded: why }),
@@ -394,9 +392,11 @@ function recordedLinks(
   return { examples, schemas };
 }
 
-export function hooksPage(site: HooksSite, agent: AgentId): HooksPage {
-  const recorded = agentHooks(site, agent);
-  const editorial = site.hooks.find((h) => h.agent === agent);
+/** The agent's hooks page, from its bundle (looked up once, here). */
+export function hooksPage(site: SiteModel, agent: AgentId): HooksPage {
+  const bundle = agentBundle(site, agent);
+  const recorded = agentHooks(bundle, agent);
+  const editorial = bundle.hooks;
   const product = AGENT_LABELS[agent];
   const mechanism = AGENTS[agent].hooks;
   const notRecorded =
@@ -405,31 +405,27 @@ export function hooksPage(site: HooksSite, agent: AgentId): HooksPage {
       : 'none' in mechanism
         ? mechanism.none
         : 'no hook payload has been recorded yet.';
-  const { events, named } = eventsSection(site, agent, recorded, editorial);
+  const { events, named } = eventsSection(bundle, agent, recorded, editorial);
   const failures = failureGroups(recorded);
   const members = memberViews(recorded);
   const words = hookWords(agent);
   const { names, nameForms, trap } = namesSection(agent, recorded);
   const hooked = new Set(recorded.hooks.map((h) => h.tool));
-  const without = notRecorded
-    ? []
-    : toolsWithout(
-        site.tools.filter((t) => t.agent === agent),
-        hooked,
-      );
+  const without = notRecorded ? [] : toolsWithout(bundle.tools, hooked);
   const { examples, schemas } = recordedLinks(agent, recorded, hooked);
-  const matcher = editorial && factView(editorial.matcher, editorial, site);
-  const configuration = editorial && factView(editorial.configuration, editorial, site);
-  const input = editorial && factView(editorial.input, editorial, site);
-  const behaviourRecords = (site.hookBehaviour ?? []).filter((r) => r.agent === agent);
+  const matcher = editorial && factView(editorial.matcher, editorial, bundle);
+  const configuration = editorial && factView(editorial.configuration, editorial, bundle);
+  const input = editorial && factView(editorial.input, editorial, bundle);
+  const behaviourRecords = bundle.hookBehaviour;
   const behaviour = behaviourRows(
-    { tools: site.tools, hookBehaviour: behaviourRecords, hookBehaviourHistories: site.hookBehaviourHistories ?? [] },
+    {
+      tools: bundle.tools,
+      hookBehaviour: behaviourRecords,
+      hookBehaviourHistories: bundle.hookBehaviourHistory ? [bundle.hookBehaviourHistory] : [],
+    },
     agent,
   );
-  const outputs = hookOutputsView(
-    site.hookOutputs?.find((o) => o.agent === agent),
-    behaviourRecords,
-  );
+  const outputs = hookOutputsView(bundle.hookOutputs, behaviourRecords);
   const shape = recorded.shape;
   const page: Omit<HooksPage, 'sections'> = {
     agent,
@@ -460,9 +456,7 @@ export function hooksPage(site: HooksSite, agent: AgentId): HooksPage {
     rules: rulesOfThumb(behaviour),
     behaviourConfiguration: sharedHookConfiguration(behaviourRecords),
     behaviourReleases: [...new Set(behaviour.map((b) => b.release))],
-    behaviourHistory: ((h) => h && behaviourHistorySummary(h))(
-      site.hookBehaviourHistories?.find((h) => h.agent === agent),
-    ),
+    behaviourHistory: bundle.hookBehaviourHistory && behaviourHistorySummary(bundle.hookBehaviourHistory),
     outputs: outputs && {
       ...outputs,
       answered: outputs.answered.map((e) => ({ ...e, schemaUrl: sitePath(e.schemaPath) })),
@@ -565,9 +559,8 @@ export interface HooksComparison {
   behaviourAgents: { agent: AgentId; product: string }[];
 }
 
-export function hooksComparison(
-  site: Pick<SiteModel, 'tools' | 'hooks' | 'agents'> & Partial<Pick<SiteModel, 'hookEvents' | 'hookBehaviour'>>,
-): HooksComparison {
+export function hooksComparison(site: SiteModel): HooksComparison {
+  const bundles = agentBundles(site);
   const pages = site.agents.map((a) => hooksPage(site, a.id));
   const rows: ComparisonRow[] = pages.map((p) => {
     // Every form of the agent's hooks (Copilot CLI: camelCase, then PascalCase), joined.
@@ -600,8 +593,9 @@ export function hooksComparison(
       response: all((s) => s.responseField),
     };
   });
-  const withMembers = site.agents.map((a) => a.id).filter((id) => agentHooks(site, id).members.length > 0);
-  const recorded = new Map(withMembers.map((id) => [id, agentHooks(site, id)]));
+  const hooksOf = (id: AgentId) => agentHooks(bundles.get(id)!, id);
+  const withMembers = site.agents.map((a) => a.id).filter((id) => hooksOf(id).members.length > 0);
+  const recorded = new Map(withMembers.map((id) => [id, hooksOf(id)]));
   const names: string[] = [];
   for (const r of recorded.values()) for (const m of r.members) if (!names.includes(m.name)) names.push(m.name);
   const members = names.map((name) => ({
@@ -611,10 +605,8 @@ export function hooksComparison(
       return m?.events.map((e) => (e.count === e.of ? e.event : `${e.event} (some)`)).join(', ');
     }),
   }));
-  const behaviourAgents = site.agents
-    .map((a) => a.id)
-    .filter((id) => (site.hookBehaviour ?? []).some((r) => r.agent === id));
-  const behaviour = behaviourComparison({ hookBehaviour: site.hookBehaviour ?? [] }, behaviourAgents, (agent) =>
+  const behaviourAgents = site.agents.map((a) => a.id).filter((id) => bundles.get(id)!.hookBehaviour.length > 0);
+  const behaviour = behaviourComparison({ hookBehaviour: site.hookBehaviour }, behaviourAgents, (agent) =>
     sitePath(hooksPath(agent)),
   );
   const sections: PageSection[] = [

@@ -9,6 +9,7 @@ import { buildComparison } from '../model/comparison.ts';
 import { compatTable, type CompatTable } from './compat-table.ts';
 import type { FieldRow } from '../shapes/field-rows.ts';
 import type { SiteModel, ToolModel } from '../model/model.ts';
+import { agentBundles } from '../model/bundles.ts';
 import type { PageSection } from '../core/page-sections.ts';
 import { AGENT_LABELS, jobUrl, toolUrl } from '../site/site.ts';
 
@@ -32,9 +33,9 @@ export function jobIndex(site: SiteModel, depth: 2 | 3 = 2): JobIndexEntry[] {
     section: { id: job.id, title: job.title, depth },
     description: job.description,
     url: jobUrl(job.id),
-    agents: site.agents.map((agent) => ({
-      label: AGENT_LABELS[agent.id],
-      tools: site.tools.filter((t) => t.agent === agent.id && t.editorial?.jobs.includes(job.id)).map(link),
+    agents: [...agentBundles(site).values()].map(({ record, tools }) => ({
+      label: AGENT_LABELS[record.id],
+      tools: tools.filter((t) => t.editorial?.jobs.includes(job.id)).map(link),
     })),
   }));
 }

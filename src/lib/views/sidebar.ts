@@ -2,7 +2,8 @@
  * Starlight sidebar built from content: one group per agent, tools grouped by kind. Links without base: Starlight adds
  * it.
  */
-import type { SiteModel } from '../model/model.ts';
+import type { RemovedTool, SiteModel } from '../model/model.ts';
+import { agentBundles } from '../model/bundles.ts';
 import { AGENT_LABELS, groupedTools, toolPath } from '../site/site.ts';
 
 interface LinkItem {
@@ -16,8 +17,7 @@ interface GroupItem {
 }
 
 /** Tools the history saw removed, when there are any. */
-function removedGroup(model: SiteModel, agent: string): GroupItem[] {
-  const removed = model.removedTools.filter((t) => t.agent === agent);
+function removedGroup(removed: readonly RemovedTool[]): GroupItem[] {
   if (removed.length === 0) return [];
   return [
     {
@@ -35,19 +35,17 @@ export function buildSidebar(model: SiteModel): (LinkItem | GroupItem)[] {
     ...(model.histories.length > 0 ? [{ label: 'What changed', link: '/changes/' }] : []),
     { label: 'Hooks compared', link: '/hooks/' },
     { label: 'Permissions compared', link: '/permissions/' },
-    ...model.agents.map(
-      (agent): GroupItem => ({
+    ...[...agentBundles(model).values()].map(
+      ({ record: agent, histories, tools, removedTools }): GroupItem => ({
         label: AGENT_LABELS[agent.id],
         // One group per agent: each opens when it holds the current page.
         collapsed: true,
         items: [
           { label: 'Overview', link: `/${agent.id}/` },
-          ...(model.histories.some((h) => h.agent === agent.id)
-            ? [{ label: 'Changelog', link: `/${agent.id}/changelog/` }]
-            : []),
+          ...(histories.length > 0 ? [{ label: 'Changelog', link: `/${agent.id}/changelog/` }] : []),
           { label: 'Hooks', link: `/${agent.id}/hooks/` },
           { label: 'Permissions', link: `/${agent.id}/permissions/` },
-          ...groupedTools(model.tools, agent.id).map(
+          ...groupedTools(tools, agent.id).map(
             (g): GroupItem => ({
               label: g.label,
               // Long lists: Starlight opens the group that holds the current page.
@@ -55,7 +53,7 @@ export function buildSidebar(model: SiteModel): (LinkItem | GroupItem)[] {
               items: g.tools.map((t) => ({ label: t.fullName, link: toolPath(t) })),
             }),
           ),
-          ...removedGroup(model, agent.id),
+          ...removedGroup(removedTools),
         ],
       }),
     ),

@@ -96,7 +96,8 @@ export function answersOn(
   records: readonly HookBehaviourRecord[],
   tools: readonly ToolModel[],
 ): { answers: ToolHookAnswer[]; kinds: number } {
-  const own = records.filter((r) => r.agent === tool.agent && toolForCall(tools, r.agent, r.tool) === tool);
+  // toolForCall finds a tool of the record's agent: the same tool means the same agent.
+  const own = records.filter((r) => toolForCall(tools, r.agent, r.tool) === tool);
   const seen = new Set<string>();
   const first = own.filter((r) => !seen.has(r.kind) && seen.add(r.kind));
   const answers = [...first, ...own.filter((r) => !first.includes(r))].map((r) => {
@@ -181,7 +182,7 @@ export function toolHooksView(
   tool: ToolModel,
   records: readonly HookBehaviourRecord[],
   tools: readonly ToolModel[],
-  outputs: readonly HookOutputs[],
+  outputs: HookOutputs | undefined,
 ): ToolHooksView | undefined {
   if (!hookMechanismOf(tool.agent) && !hookShapeOf(tool.agent)) return undefined;
   const { answers, kinds } = answersOn(tool, records, tools);
@@ -189,10 +190,7 @@ export function toolHooksView(
     product: AGENT_LABELS[tool.agent],
     hooksHref: sitePath(`/${tool.agent}/hooks/`),
     payload: firstPayload(tool),
-    mayReturn: mayReturn(
-      tool,
-      outputs.find((o) => o.agent === tool.agent),
-    ),
+    mayReturn: mayReturn(tool, outputs),
     answers,
     open: Math.min(kinds, OPEN_ANSWERS),
   };

@@ -43,6 +43,7 @@ import { permissionRulesOfThumb } from '../behaviour/permission-words.ts';
 import type { RuleOfThumb } from '../behaviour/rules-of-thumb.ts';
 import { checkModelInput } from '../check/payload-check.ts';
 import { toolSchema } from '../site/tool-exports.ts';
+import { type AgentBundle, agentBundle } from '../model/bundles.ts';
 import { AGENT_LABELS, GROUP_LABELS, jobUrl, sitePath, toolUrl } from '../site/site.ts';
 import { releaseDescription, releaseLabel, releaseVersions, type Release } from '../model/releases.ts';
 import { searchFields, type SearchFields } from './search.ts';
@@ -421,19 +422,16 @@ export function modelFacingView(
  * a recorded tool_input is the model's input unless the schema the checker uses
  * finds fault with it that it does not find with the call's input.
  */
-export function checkedHookRecord(
-  tool: ToolModel,
-  target: PayloadCheckTarget,
-  hookOutputs: readonly HookOutputs[] = [],
-): HookRecord {
+export function checkedHookRecord(tool: ToolModel, target: PayloadCheckTarget, hookOutputs?: HookOutputs): HookRecord {
   const calls = (tool.examples ?? []).flatMap((e) => e.calls.filter((c) => c.own));
   const shape = hookShapeOf(tool.agent);
   if (!shape) return { names: [], count: 0 };
   // The answers the tool's hooks may give, before and after its calls.
-  const check = outputCheck(
-    hookOutputs.find((o) => o.agent === tool.agent),
-    [shape.before, shape.after, ...(shape.afterFailure ? [shape.afterFailure] : [])],
-  );
+  const check = outputCheck(hookOutputs, [
+    shape.before,
+    shape.after,
+    ...(shape.afterFailure ? [shape.afterFailure] : []),
+  ]);
   const outputs = check ? { outputs: check } : {};
   const fields = {
     event: shape.eventField,
@@ -534,7 +532,7 @@ export function toolReleaseNote(tool: ToolModel): string | undefined {
  * it also reads.
  */
 function payloadCheckView(
-  site: SiteModel,
+  bundle: AgentBundle,
   tool: ToolModel,
   sections: readonly ToolSection[],
   release: string,
@@ -543,7 +541,7 @@ function payloadCheckView(
   const checkSection = sectionOf(sections, 'check-payload');
   if (!checkSection || !target) return undefined;
   const names = callableNames(tool);
-  const hook = checkedHookRecord(tool, target, site.hookOutputs);
+  const hook = checkedHookRecord(tool, target, bundle.hookOutputs);
   const examplesSection = sectionOf(sections, 'examples');
   const modelFacing = target.section === 'model-input';
   const checked = modelFacing ? tool.releases.modelInput : tool.releases.input;
@@ -605,11 +603,11 @@ function capturedOrigins(tool: ToolModel, sections: readonly ToolSection[]): Too
 
 /** "Allow or block it": the permission cases that called the tool, and their rules of thumb. */
 function toolPermissionsSection(
-  site: SiteModel,
+  bundle: AgentBundle,
   tool: ToolModel,
   sections: readonly ToolSection[],
 ): ToolPageView['permissions'] {
-  const permissions = toolPermissions(site, tool);
+  const permissions = toolPermissions(bundle, tool);
   return {
     section: required(sections, 'permissions'),
     rules: permissionRulesOfThumb(permissions.rows),
@@ -639,11 +637,11 @@ function aliasList(tool: ToolModel, former: ReturnType<typeof formerNames>): Too
  * The release of the tool's own definition (the header says so when its other parts come from another); without a
  * source release (a documented tool), the agent's, as its record names it.
  */
-function toolRelease(site: SiteModel, tool: ToolModel, agent: AgentRecord): string {
+function toolRelease(bundle: AgentBundle, tool: ToolModel): string {
   const primary = tool.releases.input ?? tool.releases.modelInput;
   return primary
     ? releaseLabel(primary)
-    : `${AGENT_LABELS[tool.agent]} ${releaseVersions(site.releases[tool.agent] ?? { examples: [] }) || agent.version}`;
+    : `${AGENT_LABELS[tool.agent]} ${releaseVersions(bundle.releases ?? { examples: [] }) || bundle.record.version}`;
 }
 
 /**
@@ -682,25 +680,29 @@ function explainBadgesOnce(tables: readonly (DefinitionSectionView | undefined)[
   }
 }
 
+/**
+ * The tool's page. Its agent is looked up once, here: everything of that agent comes from its bundle; the site model
+ * serves what spans agents (jobs, the other agents' tools that do the same job).
+ */
 export function toolPageView(site: SiteModel, tool: ToolModel): ToolPageView {
-  const agent = site.agents.find((a) => a.id === tool.agent);
-  if (!agent) throw new Error(`tool page: no agent ${tool.agent} for ${tool.fullName}`);
+  const bundle = agentBundle(site, tool.agent);
+  const { record: agent, histories } = bundle;
   const editorial: EditorialTool | undefined = tool.editorial;
-  const subagents = subagentTable(site, tool);
-  const hooks = toolHooksView(tool, site.hookBehaviour, site.tools, site.hookOutputs);
+  const subagents = subagentTable(bundle, tool);
+  const hooks = toolHooksView(tool, bundle.hookBehaviour, bundle.tools, bundle.hookOutputs);
   const sections = toolSections(tool, {
     jobCount: site.jobs.filter((j) => editorial?.jobs.includes(j.id)).length,
     startsSubagents: subagents !== undefined,
     hooks: hooks !== undefined,
   });
-  const release = toolRelease(site, tool, agent);
-  const matrix = site.matrix?.agents[tool.agent];
+  const release = toolRelease(bundle, tool);
+  const matrix = bundle.matrix;
   const summary = matrix ? availabilitySummary(tool, matrix) : undefined;
   const labels = new Map((matrix?.configurations ?? []).map((c) => [c.id, c.label]));
   const configurationLabel = (id: string) => labels.get(id) ?? id;
   const files = definitionFiles(tool);
   const fileOf = (id: DefinitionFile['section']) => files.find((f) => f.section === id);
-  const since = fieldSince(tool, site.histories);
+  const since = fieldSince(tool, histories);
   // Per job of this tool (its main job first): the other agents' tools that do it.
   const sameJob = counterparts(
     tool,
@@ -710,7 +712,7 @@ export function toolPageView(site: SiteModel, tool: ToolModel): ToolPageView {
   );
   const main = sameJob[0];
   const names = callableNames(tool);
-  const former = formerNames(tool, site.histories);
+  const former = formerNames(tool, histories);
   const examplesSection = sectionOf(sections, 'examples');
   const jobsSection = sectionOf(sections, 'jobs');
   const view: ToolPageView = {
@@ -728,9 +730,9 @@ export function toolPageView(site: SiteModel, tool: ToolModel): ToolPageView {
       former.map((f) => f.name),
     ),
     facts: factLine(tool, names, former, summary),
-    support: supportStrip(tool, site.histories, hooks?.answers.length ?? 0, subagentLine(site, tool)),
+    support: supportStrip(tool, histories, hooks?.answers.length ?? 0, subagentLine(bundle, tool)),
     subagents: subagents && { section: required(sections, 'subagents'), table: subagents },
-    permissions: toolPermissionsSection(site, tool, sections),
+    permissions: toolPermissionsSection(bundle, tool, sections),
     counterparts:
       main && main.tools.length > 0
         ? {
@@ -741,7 +743,7 @@ export function toolPageView(site: SiteModel, tool: ToolModel): ToolPageView {
           }
         : undefined,
     input: definitionSection(required(sections, 'input'), tool.input, fileOf('input'), since),
-    payloadCheck: payloadCheckView(site, tool, sections, release),
+    payloadCheck: payloadCheckView(bundle, tool, sections, release),
     hooks: hooks && { section: required(sections, 'hooks'), ...hooks },
     result: definitionSection(required(sections, 'result'), tool.output, fileOf('result'), since),
     examples: examplesSection && {
@@ -758,7 +760,7 @@ export function toolPageView(site: SiteModel, tool: ToolModel): ToolPageView {
       list: aliasList(tool, former),
     },
     lifecycle: { section: required(sections, 'lifecycle') },
-    history: { section: required(sections, 'version-notes'), view: versionHistory(tool, site.histories) },
+    history: { section: required(sections, 'version-notes'), view: versionHistory(tool, histories) },
     jobs: jobsSection && {
       section: jobsSection,
       list: sameJob.map(({ job, tools }) => ({ title: job.title, url: jobUrl(job.id), agents: byAgent(tools) })),

@@ -168,11 +168,8 @@ function diffOf(change: Change): { diff?: TextDiff } {
   return change.texts ? { diff: diffOfTexts(change.texts) } : {};
 }
 
-/**
- * The sections of the given releases of an agent's changelog, as a changelog page (and the page of changes across
- * agents) lists them.
- */
-export function releaseViews(bundle: AgentBundle, releases: readonly ChangelogRelease[]): ReleaseView[] {
+/** How a changelog links a change: to the tool by any name it had, to a field's anchor, to both names of a rename. */
+function changeLinks(bundle: AgentBundle) {
   const { tools, histories } = bundle;
   // A tool by any name it has or had: events before a rename use its old name.
   const namesOf = new Map(tools.map((t) => [t, historyNames(t, histories)]));
@@ -211,45 +208,58 @@ export function releaseViews(bundle: AgentBundle, releases: readonly ChangelogRe
     }
     return out;
   };
-  return releases.map((r) => {
-    // Changes the history places exactly in this release first, then those it cannot tell apart from earlier releases.
-    const ordered = [...r.changes].sort((a, b) => Number(!a.span.exact) - Number(!b.span.exact));
-    const bySource = new Map<
-      string,
-      { evidence: string; first: ChangelogChange; byTool: Map<string, ChangelogChange[]> }
-    >();
-    for (const c of ordered) {
-      const evidence = comparison(c);
-      const key = `${evidence}\n${spanKey(c.span)}`;
-      const group = bySource.get(key) ?? { evidence, first: c, byTool: new Map<string, ChangelogChange[]>() };
-      group.byTool.set(c.tool, [...(group.byTool.get(c.tool) ?? []), c]);
-      bySource.set(key, group);
-    }
-    return {
-      section: { id: r.release, title: r.release, depth: 2 as const, tocTitle: `${r.release} (${r.changes.length})` },
-      groups: [...bySource.values()].map(({ evidence, first, byTool }) => ({
-        evidence,
-        ...(first.span.exact ? {} : { between: { previous: first.span.previous, why: spanHeading(first.span).why } }),
-        tools: [...byTool].map(([name, changes]) => {
-          const tool = toolNamed(name);
-          return {
-            name,
-            url: tool && toolUrl(tool),
-            changes: changes.map((change): ChangeView => {
-              const breaking = breakingReason(change.event);
-              return {
-                change,
-                fieldHref: fieldHref(tool, change),
-                ...renameHrefs(tool, change),
-                ...diffOf(change),
-                ...(breaking ? { breaking } : {}),
-              };
-            }),
-          };
-        }),
-      })),
-    };
-  });
+  return { toolNamed, fieldHref, renameHrefs };
+}
+
+/** One release's section: its changes grouped by the comparison that found them, then by tool. */
+function releaseView(r: ChangelogRelease, links: ReturnType<typeof changeLinks>): ReleaseView {
+  const { toolNamed, fieldHref, renameHrefs } = links;
+  // Changes the history places exactly in this release first, then those it cannot tell apart from earlier releases.
+  const ordered = [...r.changes].sort((a, b) => Number(!a.span.exact) - Number(!b.span.exact));
+  const bySource = new Map<
+    string,
+    { evidence: string; first: ChangelogChange; byTool: Map<string, ChangelogChange[]> }
+  >();
+  for (const c of ordered) {
+    const evidence = comparison(c);
+    const key = `${evidence}\n${spanKey(c.span)}`;
+    const group = bySource.get(key) ?? { evidence, first: c, byTool: new Map<string, ChangelogChange[]>() };
+    group.byTool.set(c.tool, [...(group.byTool.get(c.tool) ?? []), c]);
+    bySource.set(key, group);
+  }
+  return {
+    section: { id: r.release, title: r.release, depth: 2 as const, tocTitle: `${r.release} (${r.changes.length})` },
+    groups: [...bySource.values()].map(({ evidence, first, byTool }) => ({
+      evidence,
+      ...(first.span.exact ? {} : { between: { previous: first.span.previous, why: spanHeading(first.span).why } }),
+      tools: [...byTool].map(([name, changes]) => {
+        const tool = toolNamed(name);
+        return {
+          name,
+          url: tool && toolUrl(tool),
+          changes: changes.map((change): ChangeView => {
+            const breaking = breakingReason(change.event);
+            return {
+              change,
+              fieldHref: fieldHref(tool, change),
+              ...renameHrefs(tool, change),
+              ...diffOf(change),
+              ...(breaking ? { breaking } : {}),
+            };
+          }),
+        };
+      }),
+    })),
+  };
+}
+
+/**
+ * The sections of the given releases of an agent's changelog, as a changelog page (and the page of changes across
+ * agents) lists them.
+ */
+export function releaseViews(bundle: AgentBundle, releases: readonly ChangelogRelease[]): ReleaseView[] {
+  const links = changeLinks(bundle);
+  return releases.map((r) => releaseView(r, links));
 }
 
 /**
@@ -303,6 +313,24 @@ export type ChangelogPages =
   | { kind: 'single'; page: ChangelogPage; parts: [] }
   | { kind: 'index'; page: ChangelogIndex; parts: ChangelogPartPage[] };
 
+/** One part of a changelog's index: its heading, its link, and its releases with their change counts. */
+function indexPart(id: AgentId, part: ChangelogPart): ChangelogIndex['parts'][number] {
+  const url = changelogPartUrl(id, part.slug);
+  const n = part.releases.length;
+  return {
+    section: {
+      id: `line-${part.slug}`,
+      title: part.label,
+      depth: 2,
+      tocTitle: `${part.label} (${n} release${n === 1 ? '' : 's'})`,
+    },
+    label: part.label,
+    url,
+    changes: part.changes,
+    releases: part.releases.map((r) => ({ id: r.release, url: `${url}#${r.release}`, changes: r.changes })),
+  };
+}
+
 export function changelogPages(site: SiteModel, id: AgentId): ChangelogPages {
   const bundle = agentBundle(site, id);
   const { record: agent, histories } = bundle;
@@ -322,22 +350,7 @@ export function changelogPages(site: SiteModel, id: AgentId): ChangelogPages {
     sections: [],
     coverage,
     feed,
-    parts: parts.map((part) => {
-      const url = changelogPartUrl(id, part.slug);
-      const n = part.releases.length;
-      return {
-        section: {
-          id: `line-${part.slug}`,
-          title: part.label,
-          depth: 2,
-          tocTitle: `${part.label} (${n} release${n === 1 ? '' : 's'})`,
-        },
-        label: part.label,
-        url,
-        changes: part.changes,
-        releases: part.releases.map((r) => ({ id: r.release, url: `${url}#${r.release}`, changes: r.changes })),
-      };
-    }),
+    parts: parts.map((part) => indexPart(id, part)),
   };
   index.sections = index.parts.map((p) => p.section);
   return {

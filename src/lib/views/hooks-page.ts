@@ -392,11 +392,57 @@ function recordedLinks(
   return { examples, schemas };
 }
 
+/** What hooks answered on this agent's calls: the rows, their rules of thumb, and what the answers may hold. */
+function behaviourParts(
+  bundle: AgentBundle,
+  agent: AgentId,
+): Pick<
+  HooksPage,
+  'behaviour' | 'rules' | 'behaviourConfiguration' | 'behaviourReleases' | 'behaviourHistory' | 'outputs'
+> {
+  const records = bundle.hookBehaviour;
+  const history = bundle.hookBehaviourHistory;
+  const behaviour = behaviourRows(
+    { tools: bundle.tools, hookBehaviour: records, hookBehaviourHistories: history ? [history] : [] },
+    agent,
+  );
+  const outputs = hookOutputsView(bundle.hookOutputs, records);
+  return {
+    behaviour,
+    rules: rulesOfThumb(behaviour),
+    behaviourConfiguration: sharedHookConfiguration(records),
+    behaviourReleases: [...new Set(behaviour.map((b) => b.release))],
+    behaviourHistory: history && behaviourHistorySummary(history),
+    outputs: outputs && {
+      ...outputs,
+      answered: outputs.answered.map((e) => ({ ...e, schemaUrl: sitePath(e.schemaPath) })),
+      others: outputs.others.map((o) => ({ ...o, schemaUrl: sitePath(o.schemaPath) })),
+    },
+  };
+}
+
+/** The editorial facts (matcher, configuration, input), each with its evidence linked. */
+function editorialParts(bundle: AgentBundle): Pick<HooksPage, 'matcher' | 'configuration' | 'input' | 'editorialFile'> {
+  const editorial = bundle.hooks;
+  return {
+    matcher: editorial && factView(editorial.matcher, editorial, bundle),
+    configuration: editorial && factView(editorial.configuration, editorial, bundle),
+    input: editorial && factView(editorial.input, editorial, bundle),
+    editorialFile: editorial?.file,
+  };
+}
+
+/** The page's one-line description, in the words of the agent's kind of hooks. */
+function hooksDescription(product: string, words: HooksPage['words']): string {
+  return words.kind === 'plugin'
+    ? `What ${product}'s tool ${words.handlers} receive: events, ${words.schemaOf}, tool names, how each picks its tools, recorded examples and their JSON Schemas.`
+    : `What ${product}'s tool hooks receive: events, envelope, tool names, matchers, recorded examples and JSON Schemas of their standard input.`;
+}
+
 /** The agent's hooks page, from its bundle (looked up once, here). */
 export function hooksPage(site: SiteModel, agent: AgentId): HooksPage {
   const bundle = agentBundle(site, agent);
   const recorded = agentHooks(bundle, agent);
-  const editorial = bundle.hooks;
   const product = AGENT_LABELS[agent];
   const mechanism = AGENTS[agent].hooks;
   const notRecorded =
@@ -405,35 +451,15 @@ export function hooksPage(site: SiteModel, agent: AgentId): HooksPage {
       : 'none' in mechanism
         ? mechanism.none
         : 'no hook payload has been recorded yet.';
-  const { events, named } = eventsSection(bundle, agent, recorded, editorial);
-  const failures = failureGroups(recorded);
-  const members = memberViews(recorded);
+  const { events, named } = eventsSection(bundle, agent, recorded, bundle.hooks);
   const words = hookWords(agent);
-  const { names, nameForms, trap } = namesSection(agent, recorded);
   const hooked = new Set(recorded.hooks.map((h) => h.tool));
   const without = notRecorded ? [] : toolsWithout(bundle.tools, hooked);
-  const { examples, schemas } = recordedLinks(agent, recorded, hooked);
-  const matcher = editorial && factView(editorial.matcher, editorial, bundle);
-  const configuration = editorial && factView(editorial.configuration, editorial, bundle);
-  const input = editorial && factView(editorial.input, editorial, bundle);
-  const behaviourRecords = bundle.hookBehaviour;
-  const behaviour = behaviourRows(
-    {
-      tools: bundle.tools,
-      hookBehaviour: behaviourRecords,
-      hookBehaviourHistories: bundle.hookBehaviourHistory ? [bundle.hookBehaviourHistory] : [],
-    },
-    agent,
-  );
-  const outputs = hookOutputsView(bundle.hookOutputs, behaviourRecords);
   const shape = recorded.shape;
   const page: Omit<HooksPage, 'sections'> = {
     agent,
     title: `${product} hooks`,
-    description:
-      words.kind === 'plugin'
-        ? `What ${product}'s tool ${words.handlers} receive: events, ${words.schemaOf}, tool names, how each picks its tools, recorded examples and their JSON Schemas.`
-        : `What ${product}'s tool hooks receive: events, envelope, tool names, matchers, recorded examples and JSON Schemas of their standard input.`,
+    description: hooksDescription(product, words),
     product,
     search: hooksSearchFields(agent, [...events.map((e) => e.name), ...(named?.noToolCall ?? [])]),
     notRecorded,
@@ -452,30 +478,15 @@ export function hooksPage(site: SiteModel, agent: AgentId): HooksPage {
       responseField: shape.responseField,
     },
     events,
-    behaviour,
-    rules: rulesOfThumb(behaviour),
-    behaviourConfiguration: sharedHookConfiguration(behaviourRecords),
-    behaviourReleases: [...new Set(behaviour.map((b) => b.release))],
-    behaviourHistory: bundle.hookBehaviourHistory && behaviourHistorySummary(bundle.hookBehaviourHistory),
-    outputs: outputs && {
-      ...outputs,
-      answered: outputs.answered.map((e) => ({ ...e, schemaUrl: sitePath(e.schemaPath) })),
-      others: outputs.others.map((o) => ({ ...o, schemaUrl: sitePath(o.schemaPath) })),
-    },
+    ...behaviourParts(bundle, agent),
     named,
-    failures,
-    members,
-    names,
-    nameForms,
-    trap,
+    failures: failureGroups(recorded),
+    members: memberViews(recorded),
+    ...namesSection(agent, recorded),
     words,
     without,
-    matcher,
-    configuration,
-    input,
-    examples,
-    schemas,
-    editorialFile: editorial?.file,
+    ...editorialParts(bundle),
+    ...recordedLinks(agent, recorded, hooked),
   };
   return { ...page, sections: pageSections(page) };
 }
@@ -559,40 +570,43 @@ export interface HooksComparison {
   behaviourAgents: { agent: AgentId; product: string }[];
 }
 
+/** One agent's row of the comparison table, from its hooks page. */
+function comparisonRow(p: HooksPage): ComparisonRow {
+  // Every form of the agent's hooks (Copilot CLI: camelCase, then PascalCase), joined.
+  const shapes = hookForms(p.agent).map((f) => f.shape);
+  const all = (value: (s: HookShape) => string) =>
+    shapes.length > 0 ? [...new Set(shapes.map(value))].join(' · ') : undefined;
+  const described = p.events.map((e) => e.name);
+  return {
+    agent: p.agent,
+    product: p.product,
+    url: sitePath(hooksPath(p.agent)),
+    recorded: p.notRecorded
+      ? 'not yet'
+      : `${p.counts.payloads} ${p.words.record(p.counts.payloads)} of ${p.counts.tools} tools`,
+    // An agent whose hooks are not recorded yet: how they are written is not established here.
+    kind:
+      'none' in AGENTS[p.agent].hooks
+        ? 'not established'
+        : p.words.kind === 'plugin'
+          ? `${p.words.handlers}, called for every tool`
+          : 'commands, with matchers',
+    before: all((s) => s.before) ?? described[0],
+    after: all((s) => s.after) ?? described[1],
+    failure: shapes.length > 0 ? all((s) => s.afterFailure ?? 'none') : described[2],
+    toolName: all((s) => s.toolNameField),
+    input: all(
+      (s) =>
+        `${s.inputField}${s.afterInputField ? ` (after: ${s.afterInputField})` : ''}${s.inputEncoding === 'json-string' ? ' (a JSON text)' : ''}`,
+    ),
+    response: all((s) => s.responseField),
+  };
+}
+
 export function hooksComparison(site: SiteModel): HooksComparison {
   const bundles = agentBundles(site);
   const pages = site.agents.map((a) => hooksPage(site, a.id));
-  const rows: ComparisonRow[] = pages.map((p) => {
-    // Every form of the agent's hooks (Copilot CLI: camelCase, then PascalCase), joined.
-    const shapes = hookForms(p.agent).map((f) => f.shape);
-    const all = (value: (s: HookShape) => string) =>
-      shapes.length > 0 ? [...new Set(shapes.map(value))].join(' · ') : undefined;
-    const described = p.events.map((e) => e.name);
-    return {
-      agent: p.agent,
-      product: p.product,
-      url: sitePath(hooksPath(p.agent)),
-      recorded: p.notRecorded
-        ? 'not yet'
-        : `${p.counts.payloads} ${p.words.record(p.counts.payloads)} of ${p.counts.tools} tools`,
-      // An agent whose hooks are not recorded yet: how they are written is not established here.
-      kind:
-        'none' in AGENTS[p.agent].hooks
-          ? 'not established'
-          : p.words.kind === 'plugin'
-            ? `${p.words.handlers}, called for every tool`
-            : 'commands, with matchers',
-      before: all((s) => s.before) ?? described[0],
-      after: all((s) => s.after) ?? described[1],
-      failure: shapes.length > 0 ? all((s) => s.afterFailure ?? 'none') : described[2],
-      toolName: all((s) => s.toolNameField),
-      input: all(
-        (s) =>
-          `${s.inputField}${s.afterInputField ? ` (after: ${s.afterInputField})` : ''}${s.inputEncoding === 'json-string' ? ' (a JSON text)' : ''}`,
-      ),
-      response: all((s) => s.responseField),
-    };
-  });
+  const rows = pages.map(comparisonRow);
   const hooksOf = (id: AgentId) => agentHooks(bundles.get(id)!, id);
   const withMembers = site.agents.map((a) => a.id).filter((id) => hooksOf(id).members.length > 0);
   const recorded = new Map(withMembers.map((id) => [id, hooksOf(id)]));

@@ -350,6 +350,26 @@ export function examplesView(tool: ToolModel): ExampleView[] {
   });
 }
 
+/** Configurations that sent the tool alike, as one group: what kind of definition, and its own fields if they differ. */
+function configurationGroup(
+  tool: ToolModel,
+  g: ReturnType<typeof distinctInputs>[number],
+  primaryDescription: string | undefined,
+  configurationLabel: (id: string) => string,
+): NonNullable<ModelFacingView['byConfiguration']>['groups'][number] {
+  const other = tool.otherInputs?.find((o) => o.configs[0] === g.configs[0]);
+  const kind = g.tool.input.kind;
+  return {
+    configurations: g.configs.map(configurationLabel),
+    kind: kind === 'typescript' ? 'TypeScript declaration' : kind === 'grammar' ? 'grammar' : 'JSON Schema',
+    otherDescription: g.tool.description !== primaryDescription,
+    input: other && {
+      rows: otherInputRows(other),
+      label: `Input fields in ${g.configs.map(configurationLabel).join(', ')}`,
+    },
+  };
+}
+
 export function modelFacingView(
   tool: ToolModel,
   sections: readonly ToolSection[],
@@ -394,23 +414,7 @@ export function modelFacingView(
   if (groups.length > 1) {
     view.byConfiguration = {
       section: required(sections, 'definition-by-configuration'),
-      groups: groups.map((g) => {
-        const other = tool.otherInputs?.find((o) => o.configs[0] === g.configs[0]);
-        return {
-          configurations: g.configs.map(configurationLabel),
-          kind:
-            g.tool.input.kind === 'typescript'
-              ? 'TypeScript declaration'
-              : g.tool.input.kind === 'grammar'
-                ? 'grammar'
-                : 'JSON Schema',
-          otherDescription: g.tool.description !== primary?.description,
-          input: other && {
-            rows: otherInputRows(other),
-            label: `Input fields in ${g.configs.map(configurationLabel).join(', ')}`,
-          },
-        };
-      }),
+      groups: groups.map((g) => configurationGroup(tool, g, primary?.description, configurationLabel)),
     };
   }
   return view;
@@ -680,29 +684,12 @@ function explainBadgesOnce(tables: readonly (DefinitionSectionView | undefined)[
   }
 }
 
-/**
- * The tool's page. Its agent is looked up once, here: everything of that agent comes from its bundle; the site model
- * serves what spans agents (jobs, the other agents' tools that do the same job).
- */
-export function toolPageView(site: SiteModel, tool: ToolModel): ToolPageView {
-  const bundle = agentBundle(site, tool.agent);
-  const { record: agent, histories } = bundle;
-  const editorial: EditorialTool | undefined = tool.editorial;
-  const subagents = subagentTable(bundle, tool);
-  const hooks = toolHooksView(tool, bundle.hookBehaviour, bundle.tools, bundle.hookOutputs);
-  const sections = toolSections(tool, {
-    jobCount: site.jobs.filter((j) => editorial?.jobs.includes(j.id)).length,
-    startsSubagents: subagents !== undefined,
-    hooks: hooks !== undefined,
-  });
-  const release = toolRelease(bundle, tool);
-  const matrix = bundle.matrix;
-  const summary = matrix ? availabilitySummary(tool, matrix) : undefined;
-  const labels = new Map((matrix?.configurations ?? []).map((c) => [c.id, c.label]));
-  const configurationLabel = (id: string) => labels.get(id) ?? id;
-  const files = definitionFiles(tool);
-  const fileOf = (id: DefinitionFile['section']) => files.find((f) => f.section === id);
-  const since = fieldSince(tool, histories);
+/** What a tool's page shows of the job it does: the other agents' tools for its main job, and every job's. */
+function jobParts(
+  site: SiteModel,
+  tool: ToolModel,
+  sections: readonly ToolSection[],
+): Pick<ToolPageView, 'counterparts' | 'jobs'> {
   // Per job of this tool (its main job first): the other agents' tools that do it.
   const sameJob = counterparts(
     tool,
@@ -711,28 +698,8 @@ export function toolPageView(site: SiteModel, tool: ToolModel): ToolPageView {
     site.agents.map((a) => a.id),
   );
   const main = sameJob[0];
-  const names = callableNames(tool);
-  const former = formerNames(tool, histories);
-  const examplesSection = sectionOf(sections, 'examples');
   const jobsSection = sectionOf(sections, 'jobs');
-  const view: ToolPageView = {
-    title: tool.fullName,
-    description: `${AGENT_LABELS[tool.agent]} tool ${tool.fullName}: ${editorial?.summary ?? 'input and result'}`,
-    sections,
-    release,
-    releaseNote: toolReleaseNote(tool),
-    agent,
-    // Names a history saw it renamed from are searched too (a reader may only know the old one), as past names.
-    search: searchFields(
-      tool.agent,
-      everyName(tool),
-      release,
-      former.map((f) => f.name),
-    ),
-    facts: factLine(tool, names, former, summary),
-    support: supportStrip(tool, histories, hooks?.answers.length ?? 0, subagentLine(bundle, tool)),
-    subagents: subagents && { section: required(sections, 'subagents'), table: subagents },
-    permissions: toolPermissionsSection(bundle, tool, sections),
+  return {
     counterparts:
       main && main.tools.length > 0
         ? {
@@ -742,10 +709,95 @@ export function toolPageView(site: SiteModel, tool: ToolModel): ToolPageView {
             folded: main.tools.length > COUNTERPARTS_OPEN,
           }
         : undefined,
+    jobs: jobsSection && {
+      section: jobsSection,
+      list: sameJob.map(({ job, tools }) => ({ title: job.title, url: jobUrl(job.id), agents: byAgent(tools) })),
+    },
+  };
+}
+
+/** The three definitions (input, result, what the model was sent), each with its table, file and "since" badges. */
+function definitionParts(
+  bundle: AgentBundle,
+  tool: ToolModel,
+  sections: readonly ToolSection[],
+): Pick<ToolPageView, 'input' | 'result' | 'modelFacing'> {
+  const labels = new Map((bundle.matrix?.configurations ?? []).map((c) => [c.id, c.label]));
+  const configurationLabel = (id: string) => labels.get(id) ?? id;
+  const files = definitionFiles(tool);
+  const fileOf = (id: DefinitionFile['section']) => files.find((f) => f.section === id);
+  const since = fieldSince(tool, bundle.histories);
+  return {
     input: definitionSection(required(sections, 'input'), tool.input, fileOf('input'), since),
+    result: definitionSection(required(sections, 'result'), tool.output, fileOf('result'), since),
+    modelFacing: modelFacingView(tool, sections, configurationLabel, fileOf('model-input'), since),
+  };
+}
+
+/** The evidence sections below the definitions: where it is advertised, its names, its history, its sources. */
+function evidenceParts(
+  bundle: AgentBundle,
+  tool: ToolModel,
+  sections: readonly ToolSection[],
+  former: ReturnType<typeof formerNames>,
+  summary: AvailabilitySummary | undefined,
+): Pick<ToolPageView, 'availability' | 'aliases' | 'lifecycle' | 'history' | 'provenance'> {
+  const matrix = bundle.matrix;
+  return {
+    availability: { section: required(sections, 'availability'), evidence: matrix && summary && { matrix, summary } },
+    aliases: { section: required(sections, 'aliases'), list: aliasList(tool, former) },
+    lifecycle: { section: required(sections, 'lifecycle') },
+    history: { section: required(sections, 'version-notes'), view: versionHistory(tool, bundle.histories) },
+    provenance: {
+      section: required(sections, 'provenance'),
+      files: definitionFiles(tool).map((f) => ({
+        title: required(sections, f.section).title.toLowerCase(),
+        fileName: f.fileName,
+      })),
+      origins: capturedOrigins(tool, sections),
+      sources: sourceGroups(tool.generated.provenance),
+    },
+  };
+}
+
+/**
+ * The tool's page. Its agent is looked up once, here: everything of that agent comes from its bundle; the site model
+ * serves what spans agents (jobs, the other agents' tools that do the same job).
+ */
+export function toolPageView(site: SiteModel, tool: ToolModel): ToolPageView {
+  const bundle = agentBundle(site, tool.agent);
+  const editorial: EditorialTool | undefined = tool.editorial;
+  const subagents = subagentTable(bundle, tool);
+  const hooks = toolHooksView(tool, bundle.hookBehaviour, bundle.tools, bundle.hookOutputs);
+  const sections = toolSections(tool, {
+    jobCount: site.jobs.filter((j) => editorial?.jobs.includes(j.id)).length,
+    startsSubagents: subagents !== undefined,
+    hooks: hooks !== undefined,
+  });
+  const release = toolRelease(bundle, tool);
+  const summary = bundle.matrix ? availabilitySummary(tool, bundle.matrix) : undefined;
+  const former = formerNames(tool, bundle.histories);
+  const examplesSection = sectionOf(sections, 'examples');
+  const view: ToolPageView = {
+    title: tool.fullName,
+    description: `${AGENT_LABELS[tool.agent]} tool ${tool.fullName}: ${editorial?.summary ?? 'input and result'}`,
+    sections,
+    release,
+    releaseNote: toolReleaseNote(tool),
+    agent: bundle.record,
+    // Names a history saw it renamed from are searched too (a reader may only know the old one), as past names.
+    search: searchFields(
+      tool.agent,
+      everyName(tool),
+      release,
+      former.map((f) => f.name),
+    ),
+    facts: factLine(tool, callableNames(tool), former, summary),
+    support: supportStrip(tool, bundle.histories, hooks?.answers.length ?? 0, subagentLine(bundle, tool)),
+    subagents: subagents && { section: required(sections, 'subagents'), table: subagents },
+    permissions: toolPermissionsSection(bundle, tool, sections),
     payloadCheck: payloadCheckView(bundle, tool, sections, release),
     hooks: hooks && { section: required(sections, 'hooks'), ...hooks },
-    result: definitionSection(required(sections, 'result'), tool.output, fileOf('result'), since),
     examples: examplesSection && {
       section: examplesSection,
       notRun: tool.notRun,
@@ -753,24 +805,9 @@ export function toolPageView(site: SiteModel, tool: ToolModel): ToolPageView {
       release: examplesRelease(tool) ?? release,
       recorder: hookWords(tool.agent).recorder,
     },
-    modelFacing: modelFacingView(tool, sections, configurationLabel, fileOf('model-input'), since),
-    availability: { section: required(sections, 'availability'), evidence: matrix && summary && { matrix, summary } },
-    aliases: {
-      section: required(sections, 'aliases'),
-      list: aliasList(tool, former),
-    },
-    lifecycle: { section: required(sections, 'lifecycle') },
-    history: { section: required(sections, 'version-notes'), view: versionHistory(tool, histories) },
-    jobs: jobsSection && {
-      section: jobsSection,
-      list: sameJob.map(({ job, tools }) => ({ title: job.title, url: jobUrl(job.id), agents: byAgent(tools) })),
-    },
-    provenance: {
-      section: required(sections, 'provenance'),
-      files: files.map((f) => ({ title: required(sections, f.section).title.toLowerCase(), fileName: f.fileName })),
-      origins: capturedOrigins(tool, sections),
-      sources: sourceGroups(tool.generated.provenance),
-    },
+    ...jobParts(site, tool, sections),
+    ...definitionParts(bundle, tool, sections),
+    ...evidenceParts(bundle, tool, sections, former, summary),
   };
   explainBadgesOnce([view.input, view.result, view.modelFacing.modelInput?.definition]);
   return view;

@@ -109,56 +109,88 @@ function renderComparison(
   const out = el('div');
   const label = (v: string) => source.releases.find((r) => r.version === v)?.label ?? v;
   const changes = changesBetween(source, from, to);
+  out.append(summary(timeline, source, from, to, changes, label));
+  if (changes.length === 0) return out;
+  const list = el('ul', undefined, 'version-history');
+  const texts = textChanges(changes);
+  const shown = new Set<string>();
+  for (const c of changes) {
+    if (c.by === undefined) {
+      list.append(lineItem(c, label));
+      continue;
+    }
+    const key = textKey(c);
+    if (shown.has(key)) continue;
+    shown.add(key);
+    list.append(textItem(timeline, texts.get(key)!, label, jsdiff));
+  }
+  out.append(list);
+  return out;
+}
+
+/** How many changes, of which tool, between which releases, and how many of them breaking. */
+function summary(
+  timeline: Timeline,
+  source: TimelineSource,
+  from: string,
+  to: string,
+  changes: readonly TimelineChange[],
+  label: (version: string) => string,
+): HTMLElement {
   const [older, newer] =
     source.releases.findIndex((r) => r.version === from) <= source.releases.findIndex((r) => r.version === to)
       ? [from, to]
       : [to, from];
   const breaking = changes.filter((c) => c.breaking !== undefined).length;
-  out.append(
-    el(
-      'p',
-      `${changes.length} change${changes.length === 1 ? '' : 's'} of ${timeline.tool} after ${label(older)} up to ${label(newer)} (${SOURCE_LABELS[source.source] ?? source.source}, ${source.package})${breaking > 0 ? `, ${breaking} breaking` : ''}.`,
-      'compare-summary',
-    ),
+  return el(
+    'p',
+    `${changes.length} change${changes.length === 1 ? '' : 's'} of ${timeline.tool} after ${label(older)} up to ${label(newer)} (${SOURCE_LABELS[source.source] ?? source.source}, ${source.package})${breaking > 0 ? `, ${breaking} breaking` : ''}.`,
+    'compare-summary',
   );
-  if (changes.length === 0) return out;
-  const list = el('ul', undefined, 'version-history');
-  // A text that changed several times is one diff, from its first text to its last.
+}
+
+/** Which text a text change is of: its kind and field. */
+const textKey = (c: TimelineChange) => `${c.kind} ${c.field ?? ''}`;
+
+/** A text that changed several times is one diff, from its first text to its last: its changes, by text. */
+function textChanges(changes: readonly TimelineChange[]): Map<string, TimelineChange[]> {
   const texts = new Map<string, TimelineChange[]>();
   for (const c of changes) {
     if (c.by === undefined) continue;
-    const key = `${c.kind} ${c.field ?? ''}`;
-    texts.set(key, [...(texts.get(key) ?? []), c]);
+    texts.set(textKey(c), [...(texts.get(textKey(c)) ?? []), c]);
   }
-  const shown = new Set<string>();
-  for (const c of changes) {
-    const item = el('li');
-    if (c.by !== undefined) {
-      const key = `${c.kind} ${c.field ?? ''}`;
-      if (shown.has(key)) continue;
-      shown.add(key);
-      const all = texts.get(key)!;
-      const first = all[0]!;
-      const last = all[all.length - 1]!;
-      const before = first.fromText !== undefined ? (timeline.texts[first.fromText] ?? '') : (first.line.from ?? '');
-      const after = last.toText !== undefined ? (timeline.texts[last.toText] ?? '') : (last.line.to ?? '');
-      item.append(
-        el('strong', lineText(c), 'change-kind'),
-        document.createTextNode(
-          ` (${all.length === 1 ? `in ${label(c.release)}` : `${all.length} times: ${all.map((x) => label(x.release)).join(', ')}`})`,
-        ),
-      );
-      const runs = c.by === 'lines' ? jsdiff.diffLines(before, after) : jsdiff.diffWordsWithSpace(before, after);
-      item.append(renderDiff(partsOf(runs, before, after), c.by === 'words'));
-    } else {
-      if (c.breaking !== undefined)
-        item.append(el('strong', 'breaking', 'breaking-badge'), document.createTextNode(' '));
-      item.append(el('span', lineText(c)), el('span', ` — ${label(c.release)}`, 'evidence'));
-    }
-    list.append(item);
-  }
-  out.append(list);
-  return out;
+  return texts;
+}
+
+/** One text's changes: in which releases, and the diff from its first text to its last. */
+function textItem(
+  timeline: Timeline,
+  all: readonly TimelineChange[],
+  label: (version: string) => string,
+  jsdiff: Jsdiff,
+): HTMLLIElement {
+  const item = el('li');
+  const first = all[0]!;
+  const last = all[all.length - 1]!;
+  const before = first.fromText !== undefined ? (timeline.texts[first.fromText] ?? '') : (first.line.from ?? '');
+  const after = last.toText !== undefined ? (timeline.texts[last.toText] ?? '') : (last.line.to ?? '');
+  item.append(
+    el('strong', lineText(first), 'change-kind'),
+    document.createTextNode(
+      ` (${all.length === 1 ? `in ${label(first.release)}` : `${all.length} times: ${all.map((x) => label(x.release)).join(', ')}`})`,
+    ),
+  );
+  const runs = first.by === 'lines' ? jsdiff.diffLines(before, after) : jsdiff.diffWordsWithSpace(before, after);
+  item.append(renderDiff(partsOf(runs, before, after), first.by === 'words'));
+  return item;
+}
+
+/** A change that is not of a text: as the changelog words it, with its release. */
+function lineItem(c: TimelineChange, label: (version: string) => string): HTMLLIElement {
+  const item = el('li');
+  if (c.breaking !== undefined) item.append(el('strong', 'breaking', 'breaking-badge'), document.createTextNode(' '));
+  item.append(el('span', lineText(c)), el('span', ` — ${label(c.release)}`, 'evidence'));
+  return item;
 }
 
 function option(value: string, text: string): HTMLOptionElement {

@@ -103,13 +103,16 @@ export function eventSchemaFiles(recorded: AgentHooks): { event: string; path: s
   return recorded.events.map((event) => ({ event, path: eventSchemaPath(recorded.agent, event) }));
 }
 
+type Shape = NonNullable<AgentHooks['shape']>;
+type Hook = AgentHooks['hooks'][number];
+
 /**
  * The $defs of what a tool's hooks received, inferred from its payloads: its input (decoded when
  * the agent sends it as a JSON text) and its response, each with a reference to the tool's
  * declared schema when `declaredFile` gives one (not in an inline schema).
  */
 function recordedDefs(
-  shape: NonNullable<AgentHooks['shape']>,
+  shape: Shape,
   inputs: readonly unknown[],
   responses: readonly unknown[],
   declaredFile: ((file: 'input.schema.json' | 'result.schema.json') => { $ref: string } | undefined) | undefined,
@@ -155,39 +158,14 @@ export function toolHookSchema(
   const names = [
     ...new Set(own.map((h) => hookToolName(h.payload, shape)).filter((n): n is string => n !== undefined)),
   ];
-  const inputs = own.filter((h) => Object.hasOwn(h.payload, shape.inputField)).map((h) => hookInput(h.payload, shape));
-  const responses = own
-    .filter((h) => Object.hasOwn(h.payload, shape.responseField))
-    .map((h) => h.payload[shape.responseField]);
-  const defs: Record<string, JsonSchema> = {};
-  const declaredFile = (file: 'input.schema.json' | 'result.schema.json') =>
-    exportFileNames(tool).includes(file)
-      ? { $ref: relativeReference(toolHookSchemaPath(tool), versionedExportPath(tool, file)) }
-      : undefined;
-  // References to our other schemas are relative, resolved against this schema's $id.
-  // Inline (one self-contained schema, for a precompiled validator): the envelopes in $defs, and no reference out of
-  // the file.
-  const envelopeRef = (event: string): string => {
-    if (!options.inline) return relativeReference(toolHookSchemaPath(tool), eventSchemaPath(recorded.agent, event));
-    const { $schema: _s, $id: _i, ...body } = eventSchema(recorded, event, origin);
-    defs[`envelope-${eventSlug(event)}`] = body;
-    return `#/$defs/envelope-${eventSlug(event)}`;
-  };
-  Object.assign(defs, recordedDefs(shape, inputs, responses, options.inline ? undefined : declaredFile));
-  const member = (name: string, ref: string): JsonSchema => (defs[ref] ? { [name]: { $ref: `#/$defs/${ref}` } } : {});
+  const { inputs, responses } = recordedValues(own, shape);
+  const defs = recordedDefs(shape, inputs, responses, options.inline ? undefined : declaredFiles(tool));
   for (const event of events) {
-    defs[`event-${eventSlug(event)}`] = {
-      allOf: [
-        { $ref: envelopeRef(event) },
-        {
-          properties: {
-            ...(names.length > 0 ? { [shape.toolNameField]: { enum: names } } : {}),
-            ...member(shape.inputField, 'input-recorded'),
-            ...(event === shape.before ? {} : member(shape.responseField, 'response-recorded')),
-          },
-        },
-      ],
-    };
+    // References to our other schemas are relative, resolved against this schema's $id.
+    const envelope = options.inline
+      ? inlineEnvelope(recorded, event, origin, defs)
+      : relativeReference(toolHookSchemaPath(tool), eventSchemaPath(recorded.agent, event));
+    defs[`event-${eventSlug(event)}`] = eventDefinition(shape, event, names, envelope, defs);
   }
   return {
     $schema: JSON_SCHEMA_2020,
@@ -195,19 +173,77 @@ export function toolHookSchema(
     title: `${tool.fullName} hook standard input (${releases(recorded)})`,
     description: `What the hooks of ${tool.fullName} received in ${own.length} recorded ${own.length === 1 ? 'payload' : 'payloads'} (${events.join(', ')}), by event: the event's envelope, the tool name the hooks gave it, and its input and response as recorded.`,
     type: 'object',
-    // Payloads that name their event are checked against that event's definition; those that
-    // name none (the recording tagged them: hookEvents) against any of the events'.
-    ...(shape?.eventField !== undefined && events.length > 1
-      ? { properties: { [shape.eventField]: { enum: events } } }
-      : {}),
-    ...(shape?.eventField !== undefined
-      ? {
-          allOf: events.map((event) => ({
-            if: { properties: { [shape.eventField!]: { const: event } }, required: [shape.eventField!] },
-            then: { $ref: `#/$defs/event-${eventSlug(event)}` },
-          })),
-        }
-      : { anyOf: events.map((event) => ({ $ref: `#/$defs/event-${eventSlug(event)}` })) }),
+    ...byEvent(shape, events),
     $defs: defs,
+  };
+}
+
+/** The inputs (decoded) and the responses of a tool's recorded payloads, where they have them. */
+function recordedValues(own: readonly Hook[], shape: Shape): { inputs: unknown[]; responses: unknown[] } {
+  return {
+    inputs: own.filter((h) => Object.hasOwn(h.payload, shape.inputField)).map((h) => hookInput(h.payload, shape)),
+    responses: own
+      .filter((h) => Object.hasOwn(h.payload, shape.responseField))
+      .map((h) => h.payload[shape.responseField]),
+  };
+}
+
+/** A reference to the tool's own declared input or result schema, where it publishes one. */
+function declaredFiles(tool: ToolModel) {
+  return (file: 'input.schema.json' | 'result.schema.json') =>
+    exportFileNames(tool).includes(file)
+      ? { $ref: relativeReference(toolHookSchemaPath(tool), versionedExportPath(tool, file)) }
+      : undefined;
+}
+
+/**
+ * Inline (one self-contained schema, for a precompiled validator): the event's envelope goes into
+ * `defs`, and the reference stays in the file.
+ */
+function inlineEnvelope(recorded: AgentHooks, event: string, origin: SiteOrigin, defs: Record<string, JsonSchema>) {
+  const { $schema: _s, $id: _i, ...body } = eventSchema(recorded, event, origin);
+  defs[`envelope-${eventSlug(event)}`] = body;
+  return `#/$defs/envelope-${eventSlug(event)}`;
+}
+
+/**
+ * One event's definition: its envelope, with the tool name the hooks gave the tool and its input
+ * and response as recorded (the response not before the tool ran).
+ */
+function eventDefinition(
+  shape: Shape,
+  event: string,
+  names: readonly string[],
+  envelope: string,
+  defs: Record<string, JsonSchema>,
+): JsonSchema {
+  const member = (name: string, ref: string): JsonSchema => (defs[ref] ? { [name]: { $ref: `#/$defs/${ref}` } } : {});
+  return {
+    allOf: [
+      { $ref: envelope },
+      {
+        properties: {
+          ...(names.length > 0 ? { [shape.toolNameField]: { enum: names } } : {}),
+          ...member(shape.inputField, 'input-recorded'),
+          ...(event === shape.before ? {} : member(shape.responseField, 'response-recorded')),
+        },
+      },
+    ],
+  };
+}
+
+/**
+ * Payloads that name their event are checked against that event's definition; those that name
+ * none (the recording tagged them: hookEvents) against any of the events'.
+ */
+function byEvent(shape: Shape, events: readonly string[]): JsonSchema {
+  const field = shape.eventField;
+  if (field === undefined) return { anyOf: events.map((event) => ({ $ref: `#/$defs/event-${eventSlug(event)}` })) };
+  return {
+    ...(events.length > 1 ? { properties: { [field]: { enum: events } } } : {}),
+    allOf: events.map((event) => ({
+      if: { properties: { [field]: { const: event } }, required: [field] },
+      then: { $ref: `#/$defs/event-${eventSlug(event)}` },
+    })),
   };
 }

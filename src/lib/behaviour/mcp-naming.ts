@@ -6,7 +6,7 @@
  * Each name carries the file and release that show it; what no record shows is left out, and
  * the page says so. Pure.
  */
-import type { AgentId, McpNamingReading } from '../core/content-types.ts';
+import type { AgentId, AgentRecord, McpNamingReading } from '../core/content-types.ts';
 import type { SiteModel } from '../model/model.ts';
 import { hookShapeOf, hookToolName } from '../agents/hook-shape.ts';
 import { AGENTS } from '../agents/index.ts';
@@ -64,82 +64,96 @@ export function readingWords(r: McpNamingReading): string {
   return r.names.length === 0 ? 'not offered by name' : r.names.join(', ');
 }
 
-export function mcpNaming(
-  site: Pick<SiteModel, 'agents' | 'tools' | 'hookBehaviour' | 'permissions'> &
-    Partial<Pick<SiteModel, 'matrix' | 'mcpNaming'>>,
-): McpNaming[] {
-  return site.agents.map((agent) => {
-    const declared = AGENTS[agent.id].mcpNaming;
-    const naming = 'none' in declared ? undefined : declared;
-    const family =
-      naming &&
-      site.tools.find((t) => t.agent === agent.id && t.fullName === naming.family && t.captured !== undefined);
-    const pinned = site.matrix?.agents[agent.id];
-    const toModel =
-      family?.captured === undefined
-        ? undefined
-        : {
-            name: family.captured.fullName,
-            configurations: [...family.captured.byConfig.keys()],
-            release: pinned ? `${pinned.package}@${pinned.version}` : agent.version,
-            page: toolUrl(family),
-          };
-    const shape = hookShapeOf(agent.id);
-    const hooked = site.hookBehaviour.find(
-      (r) => r.agent === agent.id && r.toolRole === 'mcp' && r.call.hooks.length > 0,
-    );
-    const hookName = hooked && shape ? hookToolName(hooked.call.hooks[0]!, shape) : undefined;
-    const toHooks =
-      hooked && shape && hookName !== undefined
-        ? {
-            name: hookName,
-            field: shape.toolNameField,
-            file: hooked.file,
-            release: `${hooked.cli.package}@${hooked.cli.version}`,
-          }
-        : undefined;
-    const inRules = site.permissions
-      .filter((r) => r.agent === agent.id && r.toolRole === 'mcp' && r.rule.text !== undefined)
-      .map((r) => ({
-        form: r.rule.form,
-        text: r.rule.text!,
-        outcome: r.offered ? OUTCOME_LABELS[r.outcome] : `${OUTCOME_LABELS[r.outcome]}, not offered`,
-        case: r.case,
-        page: sitePath(`${agentPermissionsPath(agent.id)}#case-${r.case}`),
-        release: `${r.cli.package}@${r.cli.version}`,
-      }));
-    const plan = AGENTS[agent.id].captureHistory;
-    const read = 'configurations' in plan ? plan.configurations : [];
-    const historyConfigurations = toModel ? toModel.configurations.filter((c) => read.includes(c)) : [];
-    const history = site.mcpNaming?.find((h) => h.agent === agent.id);
-    const overReleases = history && {
-      file: history.file,
-      configuration: history.configuration,
-      from: history.from,
-      to: history.to,
-      listed: history.listed,
-      read: history.readings.length,
-      changes: history.changes.map((c) => ({
-        before: c.before.version,
-        after: c.after.version,
-        was: readingWords(c.before),
-        became: readingWords(c.after),
-        wasName: isNamed(c.before),
-        becameName: isNamed(c.after),
-      })),
-      now: readingWords(history.readings.at(-1)!),
-    };
-    const row: McpNaming = {
-      agent: agent.id,
-      product: AGENT_LABELS[agent.id],
-      family: naming?.family,
-      toModel,
-      toHooks,
-      inRules,
-      historyConfigurations,
-      overReleases,
-    };
-    if ('none' in declared) row.notCovered = declared.none;
-    return row;
-  });
+/** What of the site the naming is read from. */
+type NamingSite = Pick<SiteModel, 'agents' | 'tools' | 'hookBehaviour' | 'permissions'> &
+  Partial<Pick<SiteModel, 'matrix' | 'mcpNaming'>>;
+
+/** Each agent's MCP naming, as its captures, hook cases and permission cases show it. */
+export function mcpNaming(site: NamingSite): McpNaming[] {
+  return site.agents.map((agent) => agentNaming(site, agent));
+}
+
+/** One agent's row: each kind of record read on its own, absent where no record shows it. */
+function agentNaming(site: NamingSite, agent: AgentRecord): McpNaming {
+  const declared = AGENTS[agent.id].mcpNaming;
+  const naming = 'none' in declared ? undefined : declared;
+  const toModel = naming && nameToModel(site, agent, naming.family);
+  const plan = AGENTS[agent.id].captureHistory;
+  const read = 'configurations' in plan ? plan.configurations : [];
+  const history = site.mcpNaming?.find((h) => h.agent === agent.id);
+  const row: McpNaming = {
+    agent: agent.id,
+    product: AGENT_LABELS[agent.id],
+    family: naming?.family,
+    toModel,
+    toHooks: nameToHooks(site, agent.id),
+    inRules: namesInRules(site, agent.id),
+    historyConfigurations: toModel ? toModel.configurations.filter((c) => read.includes(c)) : [],
+    overReleases: history && overReleases(history),
+  };
+  if ('none' in declared) row.notCovered = declared.none;
+  return row;
+}
+
+/** The family's tool as captured, in the release the capture matrix pins (else the agent's own). */
+function nameToModel(site: NamingSite, agent: AgentRecord, familyName: string): McpNaming['toModel'] {
+  const family = site.tools.find((t) => t.agent === agent.id && t.fullName === familyName && t.captured !== undefined);
+  if (family?.captured === undefined) return undefined;
+  const pinned = site.matrix?.agents[agent.id];
+  return {
+    name: family.captured.fullName,
+    configurations: [...family.captured.byConfig.keys()],
+    release: pinned ? `${pinned.package}@${pinned.version}` : agent.version,
+    page: toolUrl(family),
+  };
+}
+
+/** The name in the first hook payload of the first behaviour case on the MCP tool that ran a hook. */
+function nameToHooks(site: NamingSite, agent: AgentId): McpNaming['toHooks'] {
+  const shape = hookShapeOf(agent);
+  const hooked = site.hookBehaviour.find((r) => r.agent === agent && r.toolRole === 'mcp' && r.call.hooks.length > 0);
+  if (!hooked || !shape) return undefined;
+  const name = hookToolName(hooked.call.hooks[0]!, shape);
+  if (name === undefined) return undefined;
+  return {
+    name,
+    field: shape.toolNameField,
+    file: hooked.file,
+    release: `${hooked.cli.package}@${hooked.cli.version}`,
+  };
+}
+
+/** The permission cases whose rule names the MCP tool, with what the rule did. */
+function namesInRules(site: NamingSite, agent: AgentId): McpNaming['inRules'] {
+  return site.permissions
+    .filter((r) => r.agent === agent && r.toolRole === 'mcp' && r.rule.text !== undefined)
+    .map((r) => ({
+      form: r.rule.form,
+      text: r.rule.text!,
+      outcome: r.offered ? OUTCOME_LABELS[r.outcome] : `${OUTCOME_LABELS[r.outcome]}, not offered`,
+      case: r.case,
+      page: sitePath(`${agentPermissionsPath(agent)}#case-${r.case}`),
+      release: `${r.cli.package}@${r.cli.version}`,
+    }));
+}
+
+/** The name over releases, its changes in words. */
+function overReleases(history: NonNullable<NamingSite['mcpNaming']>[number]): NonNullable<McpNaming['overReleases']> {
+  return {
+    file: history.file,
+    configuration: history.configuration,
+    from: history.from,
+    to: history.to,
+    listed: history.listed,
+    read: history.readings.length,
+    changes: history.changes.map((c) => ({
+      before: c.before.version,
+      after: c.after.version,
+      was: readingWords(c.before),
+      became: readingWords(c.after),
+      wasName: isNamed(c.before),
+      becameName: isNamed(c.after),
+    })),
+    now: readingWords(history.readings.at(-1)!),
+  };
 }

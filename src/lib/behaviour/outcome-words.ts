@@ -90,43 +90,55 @@ const PRE_ANSWER: Readonly<Record<string, string>> = {
   'pre-exit-2': 'exit code 2',
 };
 
+/** An answer before the call: a rewrite, or else whether the call was refused or ran. */
 function before(f: OutcomeFacts): PlainOutcome {
   const reached = wordsReached(f);
   const got = reached.inResult || reached.beside;
+  // An MCP echo has no side effect to observe: an error result is what says it did not run.
   const ranNot = f.ran === false || (f.ran === null && f.modelSaw.isError);
-  if (f.kind === 'pre-rewrite') {
-    if (ranNot && !f.modelSaw.isError && f.modelSaw.result !== null)
-      return {
-        verdict: 'ran-original',
-        sentence: `Ran the original ${WHAT[f.toolRole]}; the rewrite was ignored: ${read(f)}.`,
-        dropped: false,
-        surprise: `The rewrite was ignored and the ${WHAT[f.toolRole]} the model gave ran instead.`,
-      };
-    if (ranNot) return { verdict: 'refused', sentence: `Refused; ${read(f)}.`, dropped: false, surprise: undefined };
+  if (f.kind === 'pre-rewrite') return rewritten(f, ranNot);
+  return ranNot ? refusedBefore(f, got) : ranBefore(f, got);
+}
+
+/** A rewrite: the rewritten input ran, or the original one (the rewrite ignored), or nothing. */
+function rewritten(f: OutcomeFacts, ranNot: boolean): PlainOutcome {
+  if (ranNot && !f.modelSaw.isError && f.modelSaw.result !== null)
     return {
-      verdict: 'ran-rewritten',
-      sentence: `Ran the rewritten ${WHAT[f.toolRole]}: ${read(f)}.`,
+      verdict: 'ran-original',
+      sentence: `Ran the original ${WHAT[f.toolRole]}; the rewrite was ignored: ${read(f)}.`,
       dropped: false,
-      surprise: undefined,
+      surprise: `The rewrite was ignored and the ${WHAT[f.toolRole]} the model gave ran instead.`,
     };
-  }
-  if (ranNot) {
-    const surprise =
-      f.kind === 'pre-crash'
-        ? 'A hook that crashes refuses the call.'
-        : f.kind === 'pre-timeout'
-          ? 'A hook that outlives its time limit refuses the call.'
-          : f.kind === 'pre-malformed'
-            ? 'A hook whose answer is not valid refuses the call.'
-            : undefined;
-    const words = f.hookWords.length === 0 || got ? '' : ", without the hook's words";
-    return {
-      verdict: 'refused',
-      sentence: `Refused${words}; ${read(f)}.`,
-      dropped: f.hookWords.length > 0 && !got && f.kind !== 'pre-crash',
-      surprise,
-    };
-  }
+  if (ranNot) return { verdict: 'refused', sentence: `Refused; ${read(f)}.`, dropped: false, surprise: undefined };
+  return {
+    verdict: 'ran-rewritten',
+    sentence: `Ran the rewritten ${WHAT[f.toolRole]}: ${read(f)}.`,
+    dropped: false,
+    surprise: undefined,
+  };
+}
+
+/** The call did not run: a surprise when the hook did not mean to refuse it (it crashed, was slow, or malformed). */
+function refusedBefore(f: OutcomeFacts, got: boolean): PlainOutcome {
+  const surprise =
+    f.kind === 'pre-crash'
+      ? 'A hook that crashes refuses the call.'
+      : f.kind === 'pre-timeout'
+        ? 'A hook that outlives its time limit refuses the call.'
+        : f.kind === 'pre-malformed'
+          ? 'A hook whose answer is not valid refuses the call.'
+          : undefined;
+  const words = f.hookWords.length === 0 || got ? '' : ", without the hook's words";
+  return {
+    verdict: 'refused',
+    sentence: `Refused${words}; ${read(f)}.`,
+    dropped: f.hookWords.length > 0 && !got && f.kind !== 'pre-crash',
+    surprise,
+  };
+}
+
+/** The call ran: a surprise when the hook refused it, or when a crash's output reached the model. */
+function ranBefore(f: OutcomeFacts, got: boolean): PlainOutcome {
   const ignored = PRE_ANSWER[f.kind];
   if (ignored !== undefined) {
     return {

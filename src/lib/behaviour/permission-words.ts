@@ -29,59 +29,8 @@ export function permissionPlain(r: Facts, offeredIn: readonly string[]): Permiss
   const read =
     r.modelSaw.result === null ? 'no result reached the model' : `the model read ${excerpt(r.modelSaw.result)}`;
   const says = r.rule.says;
-  if (!r.offered) {
-    if (offeredIn.includes(r.configuration)) {
-      return {
-        verdict: 'removed',
-        sentence: `Taken out of the model's list: the configuration offers the tool without this rule, and with it the tool was not offered; ${read}.`,
-        mark: 'taken away',
-        surprise: undefined,
-      };
-    }
-    const elsewhere = offeredIn.length > 0 ? ` (it is offered in ${offeredIn.map((c) => `\`${c}\``).join(', ')})` : '';
-    if (says === 'none') {
-      return {
-        verdict: 'not-offered',
-        sentence: `Not offered: with no rule, this configuration (\`${r.configuration}\`) does not give the model the tool${elsewhere}; ${read}.`,
-        mark: 'not offered',
-        surprise: undefined,
-      };
-    }
-    if (says === 'allow' || says === 'mode') {
-      return {
-        verdict: 'not-offered',
-        sentence: `Still not offered: this configuration (\`${r.configuration}\`) does not give the model the tool${elsewhere}, and this rule did not bring it in; ${read}.`,
-        mark: 'still not offered',
-        surprise: `This ${says === 'mode' ? 'mode' : 'allow rule'} did not bring the tool into the model's list.`,
-      };
-    }
-    return {
-      verdict: 'tested-nothing',
-      sentence: `Tested nothing: this configuration (\`${r.configuration}\`) does not give the model the tool, rule or not${elsewhere}; ${read}.`,
-      mark: 'tested nothing',
-      surprise: undefined,
-    };
-  }
-  if (r.outcome === 'no-result' && r.cliExit.killedAfterSeconds !== undefined) {
-    return {
-      verdict: 'waited',
-      sentence: `Waited: ${read}, and the CLI was still waiting after ${r.cliExit.killedAfterSeconds} s.`,
-      mark: 'waits for ever',
-      surprise: says === 'ask' ? '`ask` waits for ever when no one can be asked.' : 'The CLI waited for ever.',
-    };
-  }
-  if (r.outcome === 'no-result') {
-    const words = r.cliExit.said === undefined ? '' : `; it said ${excerpt(r.cliExit.said)}`;
-    return {
-      verdict: 'stopped',
-      sentence: `Stopped the run: the call did not run, and the CLI exited ${r.cliExit.code ?? 'on a signal'} without sending the model a result${words}.`,
-      mark: 'run ended',
-      surprise:
-        says === 'ask'
-          ? '`ask` with no one to ask ends the whole run.'
-          : "The refusal ended the whole run: the model is never told, only the CLI's own output says why.",
-    };
-  }
+  if (!r.offered) return notOfferedPlain(r, offeredIn, read);
+  if (r.outcome === 'no-result') return noResultPlain(r, read);
   if (r.outcome === 'did-not-run') {
     const surprise = says === 'allow' ? 'This allow rule did not cover the call.' : undefined;
     return { verdict: 'refused', sentence: `Refused; ${read}.`, mark: 'refused', surprise };
@@ -89,6 +38,68 @@ export function permissionPlain(r: Facts, offeredIn: readonly string[]): Permiss
   const surprise =
     says === 'deny' || says === 'exclude' || says === 'ask' ? `This ${says} rule did not stop the call.` : undefined;
   return { verdict: 'ran', sentence: `Ran; ${read}.`, mark: 'ran', surprise };
+}
+
+/**
+ * A case whose tool the model was not offered: the rule took it away when the configuration
+ * offers it without one; else the case tested nothing, or an allow rule or mode did not bring it in.
+ */
+function notOfferedPlain(r: Facts, offeredIn: readonly string[], read: string): PermissionPlain {
+  const says = r.rule.says;
+  if (offeredIn.includes(r.configuration)) {
+    return {
+      verdict: 'removed',
+      sentence: `Taken out of the model's list: the configuration offers the tool without this rule, and with it the tool was not offered; ${read}.`,
+      mark: 'taken away',
+      surprise: undefined,
+    };
+  }
+  const elsewhere = offeredIn.length > 0 ? ` (it is offered in ${offeredIn.map((c) => `\`${c}\``).join(', ')})` : '';
+  if (says === 'none') {
+    return {
+      verdict: 'not-offered',
+      sentence: `Not offered: with no rule, this configuration (\`${r.configuration}\`) does not give the model the tool${elsewhere}; ${read}.`,
+      mark: 'not offered',
+      surprise: undefined,
+    };
+  }
+  if (says === 'allow' || says === 'mode') {
+    return {
+      verdict: 'not-offered',
+      sentence: `Still not offered: this configuration (\`${r.configuration}\`) does not give the model the tool${elsewhere}, and this rule did not bring it in; ${read}.`,
+      mark: 'still not offered',
+      surprise: `This ${says === 'mode' ? 'mode' : 'allow rule'} did not bring the tool into the model's list.`,
+    };
+  }
+  return {
+    verdict: 'tested-nothing',
+    sentence: `Tested nothing: this configuration (\`${r.configuration}\`) does not give the model the tool, rule or not${elsewhere}; ${read}.`,
+    mark: 'tested nothing',
+    surprise: undefined,
+  };
+}
+
+/** A case where no result reached the model: the CLI waited until it was killed, or ended the run. */
+function noResultPlain(r: Facts, read: string): PermissionPlain {
+  const says = r.rule.says;
+  if (r.cliExit.killedAfterSeconds !== undefined) {
+    return {
+      verdict: 'waited',
+      sentence: `Waited: ${read}, and the CLI was still waiting after ${r.cliExit.killedAfterSeconds} s.`,
+      mark: 'waits for ever',
+      surprise: says === 'ask' ? '`ask` waits for ever when no one can be asked.' : 'The CLI waited for ever.',
+    };
+  }
+  const words = r.cliExit.said === undefined ? '' : `; it said ${excerpt(r.cliExit.said)}`;
+  return {
+    verdict: 'stopped',
+    sentence: `Stopped the run: the call did not run, and the CLI exited ${r.cliExit.code ?? 'on a signal'} without sending the model a result${words}.`,
+    mark: 'run ended',
+    surprise:
+      says === 'ask'
+        ? '`ask` with no one to ask ends the whole run.'
+        : "The refusal ended the whole run: the model is never told, only the CLI's own output says why.",
+  };
 }
 
 /**

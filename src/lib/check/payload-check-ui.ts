@@ -221,7 +221,8 @@ export type Payload =
       envelope: Record<string, unknown>;
       event?: string;
       toolName?: string;
-      byteOrderMark?: true /** The form it was read as (its members' names); DEFAULT_HOOK_FIELDS when absent. */;
+      byteOrderMark?: true;
+      /** The form it was read as (its members' names); DEFAULT_HOOK_FIELDS when absent. */
       fields?: HookFields;
     }
   /**
@@ -328,54 +329,72 @@ export function readPayload(
     return { kind: 'not-json', message: (error as Error).message };
   }
   const mark = byteOrderMark ? { byteOrderMark: true as const } : {};
-  // The first of the agent's forms whose input member the object has (and the tool's own input has no field of that
-  // name).
-  const list = (Array.isArray(forms) ? forms : [forms]) as readonly HookFields[];
-  const fields: HookFields | undefined = list.find(
-    (f) => memberAt(value, f.input) !== undefined && !ownFields.has(f.input.split('.')[0]!),
-  );
+  const fields = hookFormOf(value, ownFields, forms);
+  // Only a text with a long exponent or a long run of digits can hold a number JSON.parse made infinite.
   if (MAY_OVERFLOW.test(text)) {
     const found = outOfRange(value);
     if (found.total > 0)
-      return {
-        kind: 'out-of-range',
-        ...found,
-        checked: fields
-          ? fields.input
-              .split('.')
-              .map((k) => `/${k.replaceAll('~', '~0').replaceAll('/', '~1')}`)
-              .join('')
-          : '',
-        ...mark,
-      };
+      return { kind: 'out-of-range', ...found, checked: fields ? memberPointer(fields.input) : '', ...mark };
   }
-  if (fields && isObject(value)) {
-    let input = memberAt(value, fields.input);
-    if (fields.inputEncoding === 'json-string' && typeof input === 'string') {
-      try {
-        input = JSON.parse(input) as unknown;
-      } catch {
-        // not JSON after all: checked as the string it is
-      }
-    }
-    const payload: Payload = { kind: 'hook', value: input, envelope: value, ...mark, fields };
-    const event = fields.event === undefined ? undefined : memberAt(value, fields.event);
-    const toolName = memberAt(value, fields.toolName);
-    if (typeof event === 'string') payload.event = event;
-    if (typeof toolName === 'string') payload.toolName = toolName;
-    return payload;
-  }
-  // A hook's answer: only members the agent's outputs declare, none of them a field of the tool's own input.
-  if (
-    outputs &&
-    isObject(value) &&
-    Object.keys(value).length > 0 &&
-    Object.keys(value).every((k) => outputs.members.includes(k) && !ownFields.has(k))
-  ) {
+  if (fields && isObject(value)) return hookPayload(value, fields, mark);
+  if (outputs && isObject(value) && isHookOutput(value, outputs, ownFields)) {
     const event = outputs.eventField === undefined ? undefined : memberAt(value, outputs.eventField);
     return { kind: 'hook-output', value, ...(typeof event === 'string' ? { event } : {}), ...mark };
   }
   return { kind: 'input', value, ...mark };
+}
+
+/**
+ * The first of the agent's forms whose input member the object has (and the tool's own input has no field of that
+ * name).
+ */
+function hookFormOf(
+  value: unknown,
+  ownFields: ReadonlySet<string>,
+  forms: HookFields | readonly HookFields[],
+): HookFields | undefined {
+  const list = (Array.isArray(forms) ? forms : [forms]) as readonly HookFields[];
+  return list.find((f) => memberAt(value, f.input) !== undefined && !ownFields.has(f.input.split('.')[0]!));
+}
+
+/** The JSON pointer of a member at a dotted path (`output.args` → `/output/args`). */
+function memberPointer(path: string): string {
+  return path
+    .split('.')
+    .map((k) => `/${k.replaceAll('~', '~0').replaceAll('/', '~1')}`)
+    .join('');
+}
+
+/** A hook payload read by its form: its input (decoded when the form sends it as a JSON text), event and tool name. */
+function hookPayload(
+  envelope: Record<string, unknown>,
+  fields: HookFields,
+  mark: { byteOrderMark?: true },
+): Extract<Payload, { kind: 'hook' }> {
+  let input = memberAt(envelope, fields.input);
+  if (fields.inputEncoding === 'json-string' && typeof input === 'string') {
+    try {
+      input = JSON.parse(input) as unknown;
+    } catch {
+      // not JSON after all: checked as the string it is
+    }
+  }
+  const payload: Extract<Payload, { kind: 'hook' }> = { kind: 'hook', value: input, envelope, ...mark, fields };
+  const event = fields.event === undefined ? undefined : memberAt(envelope, fields.event);
+  const toolName = memberAt(envelope, fields.toolName);
+  if (typeof event === 'string') payload.event = event;
+  if (typeof toolName === 'string') payload.toolName = toolName;
+  return payload;
+}
+
+/** A hook's answer: only members the agent's outputs declare, none of them a field of the tool's own input. */
+function isHookOutput(
+  value: Record<string, unknown>,
+  outputs: HookOutputCheck,
+  ownFields: ReadonlySet<string>,
+): boolean {
+  const keys = Object.keys(value);
+  return keys.length > 0 && keys.every((k) => outputs.members.includes(k) && !ownFields.has(k));
 }
 
 /**
@@ -765,6 +784,23 @@ function withEnvelope(
   return answer;
 }
 
+/** What is said of any hook payload, whichever way its input is checked. */
+interface HookWords {
+  /** The tool's own name. */
+  name: string;
+  /** `a PreToolUse hook payload with tool_name Bash`. */
+  what: string;
+  /** The payload's own member names (Copilot CLI's toolName and toolArgs, OpenCode's input.tool and output.args). */
+  nameField: string;
+  inputField: string;
+  /** `the 3 hook payloads recorded for Bash (…)`, when the site recorded some. */
+  recorded: string | undefined;
+  /** Exactly one payload was recorded (the verbs agree with it). */
+  one: boolean;
+  /** The headline when the payload names a tool this one is not. */
+  mismatch: string | undefined;
+}
+
 function hookAnswer(
   payload: Extract<Payload, { kind: 'hook' }>,
   settings: CheckSettings,
@@ -773,8 +809,15 @@ function hookAnswer(
   name: string,
   notes: string[],
 ): Answer {
+  const words = hookWords(payload, settings, name);
+  // The hooks receive an input of their own: compare with what was recorded, not with the schema.
+  if (settings.hook.form) return formAnswer(payload, settings, settings.hook.form, words, notes);
+  return hookSchemaAnswer(payload, settings, validators, size, words, notes);
+}
+
+/** What a hook payload is, the payloads recorded, and whether it names a tool this one is not. */
+function hookWords(payload: Extract<Payload, { kind: 'hook' }>, settings: CheckSettings, name: string): HookWords {
   const { hook } = settings;
-  // The payload's own member names (Copilot CLI's toolName and toolArgs, OpenCode's input.tool and output.args).
   const { toolName: nameField, input: inputField } = payload.fields ?? DEFAULT_HOOK_FIELDS;
   const what = `${payload.event === undefined ? 'a hook payload' : `a ${payload.event} hook payload`}${payload.toolName === undefined ? '' : ` with ${nameField} ${payload.toolName}`}`;
   // The names the hooks use that the model does not (Codex's exec_command is `Bash` in hooks).
@@ -792,26 +835,42 @@ function hookAnswer(
           ? `and ${recorded ?? 'the recorded hook payloads'} ${one ? 'names' : 'name'} it ${either(hook.names)}`
           : `not ${either(settings.names)}`
       }.`;
+  return { name, what, nameField, inputField, recorded, one, mismatch };
+}
 
-  if (hook.form) {
-    // The hooks receive an input of their own: compare with what was recorded, not with the schema.
-    const { lines, total } = formDifferences(payload.value, hook.form, settings.examples ?? settings.root);
-    notes.push(
-      `This is ${what}. ${name}'s hooks do not receive the model's input: ${recorded ?? 'the recorded hook payloads'} ${one ? 'carries' : 'carry'} ${nameField} ${either(hook.names)} and a ${inputField} of ${one ? 'its' : 'their'} own, ${formText(hook.form)}. Its ${inputField} was compared with those, field by field, not checked against ${settings.schemaLabel}.`,
-    );
-    const matches = total === 0;
-    if (mismatch) {
-      notes.push(
-        `Compared with the recorded hook form anyway: ${matches ? 'it matches' : count(total, 'difference')}.`,
-      );
-      return { valid: false, headline: mismatch, notes, lines, total };
-    }
-    const headline = matches
-      ? `Matches the hook form recorded for ${name} (${nameField} ${either(hook.names)}).`
-      : `Does not match the hook form recorded for ${name}: ${count(total, 'difference')}.`;
-    return { valid: matches, headline, notes, lines, total };
+/** A payload whose input is compared, field by field, with the hook form the site recorded. */
+function formAnswer(
+  payload: Extract<Payload, { kind: 'hook' }>,
+  settings: CheckSettings,
+  form: HookForm,
+  { name, what, nameField, inputField, recorded, one, mismatch }: HookWords,
+  notes: string[],
+): Answer {
+  const names = settings.hook.names;
+  const { lines, total } = formDifferences(payload.value, form, settings.examples ?? settings.root);
+  notes.push(
+    `This is ${what}. ${name}'s hooks do not receive the model's input: ${recorded ?? 'the recorded hook payloads'} ${one ? 'carries' : 'carry'} ${nameField} ${either(names)} and a ${inputField} of ${one ? 'its' : 'their'} own, ${formText(form)}. Its ${inputField} was compared with those, field by field, not checked against ${settings.schemaLabel}.`,
+  );
+  const matches = total === 0;
+  if (mismatch) {
+    notes.push(`Compared with the recorded hook form anyway: ${matches ? 'it matches' : count(total, 'difference')}.`);
+    return { valid: false, headline: mismatch, notes, lines, total };
   }
+  const headline = matches
+    ? `Matches the hook form recorded for ${name} (${nameField} ${either(names)}).`
+    : `Does not match the hook form recorded for ${name}: ${count(total, 'difference')}.`;
+  return { valid: matches, headline, notes, lines, total };
+}
 
+/** A payload whose input is the model's (or may be): checked against the tool's schema. */
+function hookSchemaAnswer(
+  payload: Extract<Payload, { kind: 'hook' }>,
+  settings: CheckSettings,
+  validators: Validators,
+  size: number,
+  { name, what, inputField, recorded, mismatch }: HookWords,
+  notes: string[],
+): Answer {
   const result = schemaCheck(payload.value, settings, validators, size);
   notes.push(`This is ${what}: only its ${inputField} was checked, the other fields were not.`);
   notes.push(

@@ -268,7 +268,8 @@ function matchObject(
     .filter((r) => lastSegment(r).kind === 'condition')
     .flatMap((b) => tree.under(b.segments))
     .filter((r) => r.role === 'property');
-  if (properties.length === 0 && maps.length === 0 && branchFields.length === 0) return; // nothing said about this object's fields
+  // Nothing said about this object's fields.
+  if (properties.length === 0 && maps.length === 0 && branchFields.length === 0) return;
   for (const [key, v] of Object.entries(object)) {
     const at = `${pointer}/${pointerToken(key)}`;
     const row =

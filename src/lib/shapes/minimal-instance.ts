@@ -179,72 +179,89 @@ function composed(
 
 export function minimalInstance(schema: unknown, options: MinimalInstanceOptions = {}): unknown {
   const { text, defaultNumber = 0, lenient = false } = options;
-  const string = (s: JsonRecord): string => minimalString(s, text, lenient);
+  return instance({ root: schema, text, defaultNumber, lenient }, schema, 0);
+}
 
-  /** The value of a schema that allows any value. */
-  const anything = (): unknown => (lenient ? string({}) : null);
+/** One making: the whole schema (references resolve against it) and the options, defaults filled in. */
+interface Making {
+  root: unknown;
+  text: string | undefined;
+  defaultNumber: number;
+  lenient: boolean;
+}
 
-  const unsatisfiable = (why: string): unknown => {
-    if (lenient) return anything();
-    throw new Unsatisfiable(why);
-  };
+/** The value of a schema that allows any value. */
+function anything(m: Making): unknown {
+  return m.lenient ? minimalString({}, m.text, m.lenient) : null;
+}
 
-  const instance = (node: unknown, depth: number): unknown => {
-    if (depth > MAX_DEPTH)
-      return unsatisfiable('the schema nests too deeply (a reference cycle with required members?)');
-    if (node === false) return unsatisfiable('the schema false accepts no value');
-    if (!isObject(node)) return anything();
-    const s = node;
-    const made = composed(schema, s);
-    if (made && 'unsatisfiable' in made) return unsatisfiable(made.unsatisfiable);
-    if (made && 'value' in made) return made.value;
-    if (made) return instance(made.node, depth + 1);
-    const types = (Array.isArray(s['type']) ? s['type'] : [s['type']])
-      .filter((t): t is string => typeof t === 'string')
-      .map((t) => t.toLowerCase());
-    const type =
-      types.find((t) => t !== 'null') ??
-      types[0] ??
-      (isObject(s['properties']) || Array.isArray(s['required'])
-        ? 'object'
-        : s['items'] !== undefined
-          ? 'array'
-          : undefined);
-    switch (type) {
-      case 'object': {
-        const properties = isObject(s['properties']) ? s['properties'] : {};
-        const others = isObject(s['additionalProperties']) ? s['additionalProperties'] : true;
-        const required = Array.isArray(s['required'])
-          ? s['required'].filter((r): r is string => typeof r === 'string')
-          : [];
-        return Object.fromEntries(
-          required.map((name) => [
-            name,
-            instance(Object.hasOwn(properties, name) ? properties[name] : others, depth + 1),
-          ]),
-        );
-      }
-      case 'array': {
-        const prefix = Array.isArray(s['prefixItems']) ? s['prefixItems'] : [];
-        const length = Math.max(countOf(s, 'minItems', lenient) ?? 0, prefix.length);
-        return Array.from({ length }, (_, i) =>
-          instance(i < prefix.length ? prefix[i] : (s['items'] ?? true), depth + 1),
-        );
-      }
-      case 'integer':
-        return minimalNumber(s, true, defaultNumber);
-      case 'number':
-        return minimalNumber(s, false, defaultNumber);
-      case 'boolean':
-        return false;
-      case 'null':
-        return null;
-      case 'string':
-        return string(s);
-      default:
-        return lenient ? string(s) : null;
-    }
-  };
+/** What no value satisfies: an error, or with `lenient` a value anyway (a reply must not fail). */
+function unsatisfiable(m: Making, why: string): unknown {
+  if (m.lenient) return anything(m);
+  throw new Unsatisfiable(why);
+}
 
-  return instance(schema, 0);
+/** The value of one node of the schema, `depth` steps below the root. */
+function instance(m: Making, node: unknown, depth: number): unknown {
+  if (depth > MAX_DEPTH)
+    return unsatisfiable(m, 'the schema nests too deeply (a reference cycle with required members?)');
+  if (node === false) return unsatisfiable(m, 'the schema false accepts no value');
+  if (!isObject(node)) return anything(m);
+  const made = composed(m.root, node);
+  if (made && 'unsatisfiable' in made) return unsatisfiable(m, made.unsatisfiable);
+  if (made && 'value' in made) return made.value;
+  if (made) return instance(m, made.node, depth + 1);
+  return typedInstance(m, node, depth);
+}
+
+/**
+ * The type a node is read as: the first of its types that is not null (case-insensitive), else an
+ * object or an array when its keywords say so.
+ */
+function typeOf(s: JsonRecord): string | undefined {
+  const types = (Array.isArray(s['type']) ? s['type'] : [s['type']])
+    .filter((t): t is string => typeof t === 'string')
+    .map((t) => t.toLowerCase());
+  if (types.length > 0) return types.find((t) => t !== 'null') ?? types[0];
+  if (isObject(s['properties']) || Array.isArray(s['required'])) return 'object';
+  return s['items'] !== undefined ? 'array' : undefined;
+}
+
+/** The value of a node with no composition keyword, by its type. */
+function typedInstance(m: Making, s: JsonRecord, depth: number): unknown {
+  switch (typeOf(s)) {
+    case 'object':
+      return objectInstance(m, s, depth);
+    case 'array':
+      return arrayInstance(m, s, depth);
+    case 'integer':
+      return minimalNumber(s, true, m.defaultNumber);
+    case 'number':
+      return minimalNumber(s, false, m.defaultNumber);
+    case 'boolean':
+      return false;
+    case 'null':
+      return null;
+    case 'string':
+      return minimalString(s, m.text, m.lenient);
+    default:
+      return m.lenient ? minimalString(s, m.text, m.lenient) : null;
+  }
+}
+
+/** Its required members only, each the value of its property's schema (else of additionalProperties). */
+function objectInstance(m: Making, s: JsonRecord, depth: number): unknown {
+  const properties = isObject(s['properties']) ? s['properties'] : {};
+  const others = isObject(s['additionalProperties']) ? s['additionalProperties'] : true;
+  const required = Array.isArray(s['required']) ? s['required'].filter((r): r is string => typeof r === 'string') : [];
+  return Object.fromEntries(
+    required.map((name) => [name, instance(m, Object.hasOwn(properties, name) ? properties[name] : others, depth + 1)]),
+  );
+}
+
+/** The fewest items: minItems, and every prefixItems entry. */
+function arrayInstance(m: Making, s: JsonRecord, depth: number): unknown {
+  const prefix = Array.isArray(s['prefixItems']) ? s['prefixItems'] : [];
+  const length = Math.max(countOf(s, 'minItems', m.lenient) ?? 0, prefix.length);
+  return Array.from({ length }, (_, i) => instance(m, i < prefix.length ? prefix[i] : (s['items'] ?? true), depth + 1));
 }

@@ -6,6 +6,7 @@
 import { AGENT_IDS } from '../agents/index.ts';
 import type { AgentId, AliasKind, DefinitionKind, ToolGroup } from '../core/content-types.ts';
 import type { HookOutputs, SiteModel, ToolModel } from '../model/model.ts';
+import { agentBundles } from '../model/bundles.ts';
 import { sitePath, toolPath } from '../site/site.ts';
 import { definitionFiles } from '../views/tool-page.ts';
 import { compactAvailability, type CompactAvailability } from './availability.ts';
@@ -194,18 +195,19 @@ export function buildCatalog(model: SiteModel, origin: SiteOrigin): Catalog {
       order.indexOf(a.agent) - order.indexOf(b.agent) ||
       (a.fullName < b.fullName ? -1 : a.fullName > b.fullName ? 1 : 0),
   );
-  const recorded = new Map(model.agents.map((agent) => [agent.id, agentHooks(model, agent.id)]));
+  const bundles = [...agentBundles(model).values()];
+  const recorded = new Map(bundles.map((b) => [b.record.id, agentHooks(b, b.record.id)]));
   const hooked = new Set([...recorded.values()].flatMap((r) => r.hooks.map((h) => h.tool)));
   return {
     $schema: siteUrl(CATALOG_SCHEMA_PATH, origin),
-    agents: model.agents.map((agent) => ({
+    agents: bundles.map(({ record: agent, ...bundle }) => ({
       id: agent.id,
       product: agent.product,
       version: agent.version,
-      releases: model.releases[agent.id] ?? { examples: [] },
+      releases: bundle.releases ?? { examples: [] },
       checked: agent.checked,
       page: sitePath(`/${agent.id}/`),
-      ...(model.histories.some((h) => h.agent === agent.id)
+      ...(bundle.histories.length > 0
         ? {
             history: {
               changelog: changelogUrl(agent.id),
@@ -214,19 +216,19 @@ export function buildCatalog(model: SiteModel, origin: SiteOrigin): Catalog {
             },
           }
         : {}),
-      toolCount: model.tools.filter((t) => t.agent === agent.id).length,
-      configurations: (model.matrix?.agents[agent.id]?.configurations ?? []).map((c) => ({ id: c.id, label: c.label })),
+      toolCount: bundle.tools.length,
+      configurations: (bundle.matrix?.configurations ?? []).map((c) => ({ id: c.id, label: c.label })),
       hooks: {
         page: sitePath(`/${agent.id}/hooks/`),
         recorded: recorded.get(agent.id)!.hooks.length,
         schemas: eventSchemaFiles(recorded.get(agent.id)!).map((f) => ({ event: f.event, schema: sitePath(f.path) })),
-        ...catalogOutputs(model.hookOutputs.find((o) => o.agent === agent.id)),
+        ...catalogOutputs(bundle.hookOutputs),
       },
-      behaviour: behaviourEntries(
-        model.hookBehaviour.filter((r) => r.agent === agent.id),
-        model.hookBehaviourHistories.find((h) => h.agent === agent.id),
-      ).map((e) => ({ ...e, page: sitePath(`/${agent.id}/hooks/#case-${e.case}`) })),
-      permissions: permissionEntries(model, agent.id),
+      behaviour: behaviourEntries(bundle.hookBehaviour, bundle.hookBehaviourHistory).map((e) => ({
+        ...e,
+        page: sitePath(`/${agent.id}/hooks/#case-${e.case}`),
+      })),
+      permissions: permissionEntries(bundle, agent.id),
     })),
     tools: tools.map((tool) => catalogTool(tool, model, hooked)),
   };

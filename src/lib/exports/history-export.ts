@@ -6,6 +6,7 @@
  */
 import type { AgentId, HistoryEvent, HistoryFile } from '../core/content-types.ts';
 import type { SiteModel } from '../model/model.ts';
+import { agentBundle } from '../model/bundles.ts';
 import { AGENT_LABELS, sitePath } from '../site/site.ts';
 import { changelogFeedUrl, changelogUrl, releaseUrl } from '../history/changelog-addresses.ts';
 import { breakingReason } from '../history/breaking.ts';
@@ -40,7 +41,7 @@ export function historyExportPath(agent: AgentId): string {
 }
 
 export function historyExport(site: SiteModel, agent: AgentId): HistoryExport {
-  const files = site.histories.filter((h) => h.agent === agent);
+  const files = agentBundle(site, agent).histories;
   return {
     agent,
     product: AGENT_LABELS[agent],

@@ -5,11 +5,12 @@
  * required) in plain Markdown. Built from the model, since tool pages are not
  * in Starlight's docs collection. Pure: the model comes in as an argument.
  */
-import type { AgentRecord } from '../core/content-types.ts';
+import type { AgentId, AgentRecord } from '../core/content-types.ts';
 import type { FieldRow } from '../shapes/field-rows.ts';
 import { inlineParts } from '../core/inline-text.ts';
 import { agentReleaseLabel, releaseMismatch } from '../model/releases.ts';
 import type { SiteModel, ToolModel } from '../model/model.ts';
+import { agentBundle } from '../model/bundles.ts';
 import { KIND_LABELS, toolPath } from '../site/site.ts';
 import { CATALOG_PATH } from './catalog.ts';
 import { siteUrl, type SiteOrigin } from '../site/export-files.ts';
@@ -76,10 +77,10 @@ function link(title: string, path: string, origin: SiteOrigin, note?: string): s
   return `- [${inlineMarkdown(title)}](${destination(siteUrl(path, origin))})${note ? `: ${prose(note)}` : ''}`;
 }
 
-function toolsOf(model: SiteModel, agent: string): ToolModel[] {
-  return model.tools
-    .filter((t) => t.agent === agent)
-    .sort((a, b) => (a.fullName < b.fullName ? -1 : a.fullName > b.fullName ? 1 : 0));
+function toolsOf(model: SiteModel, agent: AgentId): ToolModel[] {
+  return [...agentBundle(model, agent).tools].sort((a, b) =>
+    a.fullName < b.fullName ? -1 : a.fullName > b.fullName ? 1 : 0,
+  );
 }
 
 const agentHeading = (model: SiteModel, agent: AgentRecord): string =>
@@ -148,7 +149,7 @@ export function llmsTxt(model: SiteModel, origin: SiteOrigin): string {
         `every ${agent.product} tool and which configurations advertise it`,
       ),
     );
-    if (model.histories.some((h) => h.agent === agent.id))
+    if (agentBundle(model, agent.id).histories.length > 0)
       lines.push(
         link(`${agent.product} changelog`, `/${agent.id}/changelog/`, origin, 'every tool and field change by release'),
       );

@@ -27,7 +27,7 @@ import { join } from 'node:path';
 import { ensureInstalled, installedPackage, InstallError } from './lib/capture/install.ts';
 import { installRelease } from './lib/capture-history/install-release.ts';
 import { cliExitOf, said } from './lib/capture/capture-file.ts';
-import { jsonText } from './lib/atomic-write.ts';
+import { jsonText } from './lib/system/atomic-write.ts';
 import { loadMatrix, MatrixError, type Matrix } from './lib/capture/matrix.ts';
 import { NamespaceError, prepareNamespace } from './lib/capture/namespace.ts';
 import { NamespaceRerunError, rerunInNamespace } from './lib/payloads/in-namespace.ts';

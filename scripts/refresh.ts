@@ -18,7 +18,7 @@
  *   6. prints what changed, what could not run and what it leaves alone, and why.
  *
  * With nothing new it downloads nothing and writes nothing. `--dry-run` prints the plan.
- * All or nothing (scripts/lib/refresh-transaction.ts): content/ and scripts/pins.json are
+ * All or nothing (scripts/lib/refresh/transaction.ts): content/ and scripts/pins.json are
  * saved to a staging folder before the first step; once every step has run, the new content
  * is validated like the build validates it (every file against its schema and the rules
  * across files, the archive included) and the pins are read back. Any failure, at any step
@@ -29,13 +29,13 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AGENT_IDS, AGENTS, isAgentId, type AgentId } from '../src/lib/agents/index.ts';
 import type { PublishedTypes } from '../src/lib/agents/types.ts';
-import { jsonText, replaceFile } from './lib/atomic-write.ts';
+import { jsonText, replaceFile } from './lib/system/atomic-write.ts';
 import { pinsWithVersion, readPins } from './lib/pins.ts';
 import { latestVersion } from './lib/registry.ts';
 import { archiveVanished, committedExports, contentChanged } from './lib/archive.ts';
-import { planRefresh, type RefreshState, type RefreshStep } from './lib/refresh-plan.ts';
-import { beginTransaction, restoreInterrupted, STAGING, type RefreshTransaction } from './lib/refresh-transaction.ts';
-import { onStopSignal, runInGroup, signalExitCode, stopChildren } from './lib/child-group.ts';
+import { planRefresh, type RefreshState, type RefreshStep } from './lib/refresh/plan.ts';
+import { beginTransaction, restoreInterrupted, STAGING, type RefreshTransaction } from './lib/refresh/transaction.ts';
+import { onStopSignal, runInGroup, signalExitCode, stopChildren } from './lib/system/child-group.ts';
 import { killRunningIn } from './lib/capture/runner.ts';
 import { runFolders } from './lib/capture/run-folders.ts';
 import {
@@ -47,7 +47,7 @@ import {
   type HistoryRelease,
   type RefreshUnit,
   type UnitOutcome,
-} from './lib/refresh-units.ts';
+} from './lib/refresh/units.ts';
 import { agentListings, agentPackages } from './lib/capture/install.ts';
 import { newestRelease, runnablePackage, runnableVersions } from './lib/runnable-release.ts';
 import { newlyListed } from './lib/history/releases.ts';

@@ -47,7 +47,7 @@ import { join, relative, resolve } from 'node:path';
 import { AGENT_IDS, isAgentId, type AgentId } from '../src/lib/agents/index.ts';
 import type { HistoryEvent, HistoryFile } from '../src/lib/core/content-types.ts';
 import type { CaptureFile } from '../src/lib/wire/index.ts';
-import { jsonText } from './lib/atomic-write.ts';
+import { jsonText } from './lib/system/atomic-write.ts';
 import { buildCapture } from './lib/capture/capture-file.ts';
 import { ensureInstalled, InstallError } from './lib/capture/install.ts';
 import { loadMatrix, type Matrix } from './lib/capture/matrix.ts';

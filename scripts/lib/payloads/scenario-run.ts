@@ -8,7 +8,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { release } from 'node:os';
 import { join } from 'node:path';
-import { jsonText } from '../atomic-write.ts';
+import { jsonText } from '../system/atomic-write.ts';
 import { installDir } from '../capture/install.ts';
 import type { Configuration, Matrix } from '../capture/matrix.ts';
 import { runConfiguration, type RunOutcome, type RunPaths } from '../capture/runner.ts';

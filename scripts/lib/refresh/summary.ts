@@ -10,10 +10,10 @@
  * as text), on one line; the diff statistics go in a fenced block longer than any
  * run of backticks inside.
  */
-import { spanText } from '../../src/lib/history/event-span.ts';
-import type { HistoryFile } from '../../src/lib/core/content-types.ts';
-import { changeLine, changelog, comparison, type ChangelogRelease } from '../../src/lib/history/history.ts';
-import { compareVersions } from '../../src/lib/core/version-order.ts';
+import { spanText } from '../../../src/lib/history/event-span.ts';
+import type { HistoryFile } from '../../../src/lib/core/content-types.ts';
+import { changeLine, changelog, comparison, type ChangelogRelease } from '../../../src/lib/history/history.ts';
+import { compareVersions } from '../../../src/lib/core/version-order.ts';
 
 export interface SummaryInput {
   /** History files at the last commit (none for a file that is new). */

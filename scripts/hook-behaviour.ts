@@ -201,16 +201,19 @@ function cliOf(agent: SelectedCase['agent'], matrix: Matrix): { package: string;
   };
 }
 
-async function runCase(
+/**
+ * The case's run, its hook answering as the case says; refused when the call could not be recorded (an earlier
+ * release that never asks for it), in the CLI's own words too.
+ */
+async function runAnswering(
   selected: SelectedCase,
   matrix: Matrix,
   binary: string,
   paths: PayloadPaths,
   raw: string | undefined,
-): Promise<unknown> {
+) {
   const { hooks } = driverOf(selected.agent);
   const { hook, answerPath, answeredLog } = prepareAnswer(selected, hooks, paths);
-  const sideEffect = selected.case.sideEffect === undefined ? undefined : join(paths.workdir, selected.case.sideEffect);
   const run = await runScenarioOnce(caseScenario(selected), matrix, binary, paths, {
     root: ROOT,
     raw,
@@ -222,12 +225,23 @@ async function runCase(
     resultMayBeMissing: true,
   });
   if (run.conversation.error) throw new RecordError(run.conversation.error);
-  // A case that cannot be recorded (an earlier release that never asks for the call) fails in the CLI's own words too.
   if ('error' in run.recorded) {
     const exit = run.outcome.timedOut ? 'was killed at the limit' : `exited ${run.outcome.exitCode}`;
     throw new RecordError(`${run.recorded.error.message}; the CLI ${exit}${said(run.outcome)}`);
   }
-  const { call, carrying, result, previous } = answeredCall(run, run.recorded.calls[0]!, hooks);
+  return { run, recorded: run.recorded.calls[0]!, hooks, hook, answeredLog };
+}
+
+async function runCase(
+  selected: SelectedCase,
+  matrix: Matrix,
+  binary: string,
+  paths: PayloadPaths,
+  raw: string | undefined,
+): Promise<unknown> {
+  const sideEffect = selected.case.sideEffect === undefined ? undefined : join(paths.workdir, selected.case.sideEffect);
+  const { run, recorded, hooks, hook, answeredLog } = await runAnswering(selected, matrix, binary, paths, raw);
+  const { call, carrying, result, previous } = answeredCall(run, recorded, hooks);
   const mask = scenarioMask(run, [call], caseScenario(selected), matrix, paths, CACHE_ROOT, { REPO: ROOT });
   const c = selected.case;
   const record = {

@@ -324,7 +324,7 @@ function presenceLine(tool: string, x: Presence, y: Presence, where: string): st
   return `${tool}: ${says(x)} → ${says(y)} (${where})`;
 }
 
-/** A tool's description changed: both have one, they differ, as the event states them and as the history stores them. */
+/** A tool's description changed: both have one, they differ, as the event states and the history stores. */
 function toolDescriptionVerdict(
   event: HistoryEvent,
   tb: CapturedTool,

@@ -22,7 +22,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AGENT_IDS, type AgentId } from '../src/lib/agents/index.ts';
-import { jsonText } from './lib/atomic-write.ts';
+import { jsonText } from './lib/system/atomic-write.ts';
 import { schemaAjv, schemaRefusal } from './lib/capture/ajv.ts';
 import { loadMatrix, selectConfigurations, MatrixError } from './lib/capture/matrix.ts';
 import { lockRunFolder, NamespaceError, prepareNamespace } from './lib/capture/namespace.ts';

@@ -12,7 +12,7 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { compile, type JSONSchema } from 'json-schema-to-typescript';
-import { replaceFile } from './lib/atomic-write.ts';
+import { replaceFile } from './lib/system/atomic-write.ts';
 import { CONTENT_SCHEMAS, SHARED_SCHEMAS } from '../src/lib/content/schema-files.ts';
 import { REGISTERED_AGENT_IDS } from '../src/lib/agents/index.ts';
 

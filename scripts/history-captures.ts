@@ -44,7 +44,7 @@ import { join } from 'node:path';
 import { AGENT_IDS, AGENTS, isAgentId, type AgentId } from '../src/lib/agents/index.ts';
 import type { CaptureHistoryPlan } from '../src/lib/agents/types.ts';
 import type { CaptureFile } from '../src/lib/wire/index.ts';
-import { jsonText, replaceFile } from './lib/atomic-write.ts';
+import { jsonText, replaceFile } from './lib/system/atomic-write.ts';
 import { schemaAjv, schemaRefusal } from './lib/capture/ajv.ts';
 import { buildCapture } from './lib/capture/capture-file.ts';
 import { lockRunFolder, NamespaceError, prepareNamespace } from './lib/capture/namespace.ts';

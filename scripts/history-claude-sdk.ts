@@ -55,7 +55,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import ts from 'typescript';
 import type { NameTable } from './lib/claude-sdk.ts';
-import { jsonText, replaceFile } from './lib/atomic-write.ts';
+import { jsonText, replaceFile } from './lib/system/atomic-write.ts';
 import { schemaAjv } from './lib/capture/ajv.ts';
 import { tarballFiles, UnsafeTarballError } from './lib/tarball.ts';
 import {

@@ -27,7 +27,7 @@ import { join } from 'node:path';
 import { ensureInstalled, installedPackage, InstallError } from './lib/capture/install.ts';
 import { installRelease } from './lib/capture-history/install-release.ts';
 import { cliExitOf, said } from './lib/capture/capture-file.ts';
-import { jsonText } from './lib/atomic-write.ts';
+import { jsonText } from './lib/system/atomic-write.ts';
 import { loadMatrix, MatrixError, type Matrix } from './lib/capture/matrix.ts';
 import { NamespaceError, prepareNamespace } from './lib/capture/namespace.ts';
 import { NamespaceRerunError, rerunInNamespace } from './lib/payloads/in-namespace.ts';
@@ -44,11 +44,19 @@ import {
 } from './lib/hook-behaviour/cases.ts';
 import { otherTexts } from './lib/hook-behaviour/model-saw.ts';
 import type { HookCommands, PayloadPaths } from './lib/payloads/drivers.ts';
+import type { PayloadDriver } from '../src/lib/agents/index.ts';
 import { maskPayloadValue } from './lib/payloads/mask.ts';
-import { parseHookLog, RecordError, untagHookLog } from './lib/payloads/record.ts';
+import { parseHookLog, RecordError, type RecordedCall, untagHookLog } from './lib/payloads/record.ts';
 import { keepRecords, recordEach } from './lib/payloads/record-each.ts';
 import { expandRunVariables } from './lib/payloads/run.ts';
-import { driverOf, parsedOrText, resultOfCall, runScenarioOnce, scenarioMask } from './lib/payloads/scenario-run.ts';
+import {
+  additionFiles,
+  driverOf,
+  resultOfCall,
+  runScenarioOnce,
+  type ScenarioRun,
+  scenarioMask,
+} from './lib/payloads/scenario-run.ts';
 import { ScenarioError } from './lib/payloads/scenarios.ts';
 import { RELEASE_CANNOT_RUN } from './lib/hook-behaviour/history.ts';
 
@@ -146,21 +154,66 @@ function answeringCommands(
   };
 }
 
-async function runCase(
-  selected: SelectedCase,
-  matrix: Matrix,
-  binary: string,
-  paths: PayloadPaths,
-  raw: string | undefined,
-): Promise<unknown> {
-  const { agent } = selected;
-  const { hooks } = driverOf(agent);
+/** The answer the case's hook gives, written where the answering hook reads it; the log of what it answered, empty. */
+function prepareAnswer(selected: SelectedCase, hooks: PayloadDriver['hooks'], paths: PayloadPaths) {
   const answerPath = join(paths.run, 'answer.json');
   const hook = expandRunVariables(selected.case.hook, { HOME: paths.home, WORKDIR: paths.workdir, RUN: paths.run });
   writeFileSync(answerPath, answerFile(hook, hooks.shape));
   const answeredLog = `${paths.hookLog}.answered`;
   rmSync(answeredLog, { force: true });
-  const sideEffect = selected.case.sideEffect === undefined ? undefined : join(paths.workdir, selected.case.sideEffect);
+  return { hook, answerPath, answeredLog };
+}
+
+/** The events the answering hook answered, in order. */
+function answeredEvents(answeredLog: string): string[] {
+  return existsSync(answeredLog)
+    ? readFileSync(answeredLog, 'utf8')
+        .split('\n')
+        .filter((l) => l !== '')
+    : [];
+}
+
+/**
+ * The case's one call as recorded, with every hook payload of the log as its own (matching payloads to calls by their
+ * input, as hooksOfCalls does, would lose the after-events of a rewritten input), and its outcome.
+ */
+function answeredCall(run: ScenarioRun, recorded: RecordedCall, hooks: PayloadDriver['hooks']) {
+  const { carrying, result, previous } = resultOfCall(run, run.planned[0]!.id);
+  const { payloads, events } = untagHookLog(parseHookLog(run.hookLog));
+  const tagged = events.every((e): e is string => e !== undefined) && events.length > 0;
+  const { hookEvents: _matched, ...rest } = recorded;
+  const call = {
+    ...rest,
+    outcome: hooks.outcome(result ?? {}, result ? run.wire.toolCalls.resultText(result) : '', payloads),
+    hooks: payloads,
+    ...(tagged ? { hookEvents: events } : {}),
+  };
+  return { call, carrying, result, previous };
+}
+
+/** The installed package that holds the release (the pinned one's, or an earlier release's in the history cache). */
+function cliOf(agent: SelectedCase['agent'], matrix: Matrix): { package: string; version: string } {
+  const { package: pkg, version } = matrix.agents[agent];
+  return {
+    package:
+      installedPackage(agent, CACHE_ROOT, pkg, version) ?? installedPackage(agent, HISTORY_ROOT, pkg, version) ?? pkg,
+    version,
+  };
+}
+
+/**
+ * The case's run, its hook answering as the case says; refused when the call could not be recorded (an earlier
+ * release that never asks for it), in the CLI's own words too.
+ */
+async function runAnswering(
+  selected: SelectedCase,
+  matrix: Matrix,
+  binary: string,
+  paths: PayloadPaths,
+  raw: string | undefined,
+) {
+  const { hooks } = driverOf(selected.agent);
+  const { hook, answerPath, answeredLog } = prepareAnswer(selected, hooks, paths);
   const run = await runScenarioOnce(caseScenario(selected), matrix, binary, paths, {
     root: ROOT,
     raw,
@@ -172,68 +225,51 @@ async function runCase(
     resultMayBeMissing: true,
   });
   if (run.conversation.error) throw new RecordError(run.conversation.error);
-  // A case that cannot be recorded (an earlier release that never asks for the call) fails in the CLI's own words too.
   if ('error' in run.recorded) {
     const exit = run.outcome.timedOut ? 'was killed at the limit' : `exited ${run.outcome.exitCode}`;
     throw new RecordError(`${run.recorded.error.message}; the CLI ${exit}${said(run.outcome)}`);
   }
-  const id = run.planned[0]!.id;
-  const toolCalls = run.wire.toolCalls;
-  const { carrying, result, previous } = resultOfCall(run, id);
-  // A case makes one call, so every payload of the log is its own: matching payloads to calls
-  // by their input (hooksOfCalls) would lose the after-events of a rewritten input.
-  const { payloads, events } = untagHookLog(parseHookLog(run.hookLog));
-  const tagged = events.every((e): e is string => e !== undefined) && events.length > 0;
-  const recorded = run.recorded.calls[0]!;
-  const { hookEvents: _matched, ...rest } = recorded;
-  const call = {
-    ...rest,
-    outcome: hooks.outcome(result ?? {}, result ? toolCalls.resultText(result) : '', payloads),
-    hooks: payloads,
-    ...(tagged ? { hookEvents: events } : {}),
-  };
-  const answered = existsSync(answeredLog)
-    ? readFileSync(answeredLog, 'utf8')
-        .split('\n')
-        .filter((l) => l !== '')
-    : [];
+  return { run, recorded: run.recorded.calls[0]!, hooks, hook, answeredLog };
+}
+
+async function runCase(
+  selected: SelectedCase,
+  matrix: Matrix,
+  binary: string,
+  paths: PayloadPaths,
+  raw: string | undefined,
+): Promise<unknown> {
+  const sideEffect = selected.case.sideEffect === undefined ? undefined : join(paths.workdir, selected.case.sideEffect);
+  const { run, recorded, hooks, hook, answeredLog } = await runAnswering(selected, matrix, binary, paths, raw);
+  const { call, carrying, result, previous } = answeredCall(run, recorded, hooks);
   const mask = scenarioMask(run, [call], caseScenario(selected), matrix, paths, CACHE_ROOT, { REPO: ROOT });
-  const { package: pkg, version } = matrix.agents[agent];
+  const c = selected.case;
   const record = {
-    agent,
-    cli: {
-      package:
-        installedPackage(agent, CACHE_ROOT, pkg, version) ?? installedPackage(agent, HISTORY_ROOT, pkg, version) ?? pkg,
-      version,
-    },
-    case: selected.case.id,
-    kind: selected.case.kind,
-    toolRole: selected.case.toolRole,
-    description: selected.case.description,
+    agent: selected.agent,
+    cli: cliOf(selected.agent, matrix),
+    case: c.id,
+    kind: c.kind,
+    toolRole: c.toolRole,
+    description: c.description,
     configuration: selected.configuration,
-    tool: selected.case.call.tool,
-    event: selected.case.hook.event,
+    tool: c.call.tool,
+    event: c.hook.event,
     hookReturn: hookReturn(hook),
-    args: [...run.additions.args, ...(selected.case.call.args ?? [])],
-    env: { ...run.additions.env, ...(selected.case.call.env ?? {}) },
+    args: [...run.additions.args, ...(c.call.args ?? [])],
+    env: { ...run.additions.env, ...(c.call.env ?? {}) },
     hookConfiguration: [
-      ...[...run.additions.files].map(([where, content]) => ({
-        where,
-        content: typeof content === 'string' ? parsedOrText(content) : '(bytes)',
-      })),
+      ...additionFiles(run.additions),
       ...(run.additions.settings ? [{ where: 'settings', content: run.additions.settings }] : []),
     ],
-    answered,
-    ...(sideEffect === undefined
-      ? {}
-      : { sideEffect: { path: selected.case.sideEffect!, happened: existsSync(sideEffect) } }),
+    answered: answeredEvents(answeredLog),
+    ...(sideEffect === undefined ? {} : { sideEffect: { path: c.sideEffect!, happened: existsSync(sideEffect) } }),
     call,
     modelSaw: {
-      result: result === undefined ? null : toolCalls.resultText(result),
+      result: result === undefined ? null : run.wire.toolCalls.resultText(result),
       isError: call.outcome === 'failure',
       otherTexts: result === undefined ? [] : otherTexts(carrying, result, previous),
     },
-    cliExit: cliExitOf(run.outcome, selected.case.timeoutSeconds ?? 60, result !== undefined),
+    cliExit: cliExitOf(run.outcome, c.timeoutSeconds ?? 60, result !== undefined),
   };
   return maskPayloadValue(record, mask);
 }

@@ -21,7 +21,7 @@ import { join, relative, resolve } from 'node:path';
 import { AGENT_IDS, AGENTS, isAgentId, type AgentId } from '../src/lib/agents/index.ts';
 import type { HookEventSource } from '../src/lib/agents/types.ts';
 import type { CaptureMatrixFile, HookEventsFile } from '../src/lib/core/content-types.ts';
-import { jsonText, replaceFile } from './lib/atomic-write.ts';
+import { jsonText, replaceFile } from './lib/system/atomic-write.ts';
 import { declaredEvents, type FoundEvent } from './lib/hook-events.ts';
 import { DownloadError, fetchPackage, unpackByRunning } from './lib/npm-package.ts';
 import { ScriptError } from './lib/script-files.ts';

@@ -18,7 +18,7 @@ import { join, resolve } from 'node:path';
 import { AGENT_IDS, AGENTS, isAgentId, type AgentId } from '../src/lib/agents/index.ts';
 import type { HookOutputSource } from '../src/lib/agents/types.ts';
 import type { HookEventsFile } from '../src/lib/core/content-types.ts';
-import { jsonText, replaceFile } from './lib/atomic-write.ts';
+import { jsonText, replaceFile } from './lib/system/atomic-write.ts';
 import { schemaAjv, schemaRefusal } from './lib/capture/ajv.ts';
 import { installedBinary } from './lib/capture/install.ts';
 import { loadMatrix } from './lib/capture/matrix.ts';

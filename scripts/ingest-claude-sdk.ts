@@ -25,7 +25,7 @@ import { join, resolve } from 'node:path';
 import { extractSdkTools, IngestError, type NameTable } from './lib/claude-sdk.ts';
 import { toolSlug } from '../src/lib/content/url-names.ts';
 import type { AgentRecord } from '../src/lib/core/content-types.ts';
-import { jsonText, replaceDirectory, replaceFile } from './lib/atomic-write.ts';
+import { jsonText, replaceDirectory, replaceFile } from './lib/system/atomic-write.ts';
 import { ACCEPT_FLAG, parseIngestArgs, runIngest, withPinnedPackage } from './lib/pinned-package.ts';
 import { display, readJson, ScriptError } from './lib/script-files.ts';
 import { pinOf, pinsWithIntegrity, readPins, type Pin } from './lib/pins.ts';

@@ -27,7 +27,7 @@ import { toolSlug } from '../src/lib/content/url-names.ts';
 import type { CaptureMatrix } from '../src/lib/model/captures.ts';
 import { CaptureFormatError, type CaptureFile } from '../src/lib/wire/index.ts';
 import { capturedTools } from '../src/lib/agents/index.ts';
-import { jsonText, replaceDirectory, replaceFile } from './lib/atomic-write.ts';
+import { jsonText, replaceDirectory, replaceFile } from './lib/system/atomic-write.ts';
 import { ACCEPT_FLAG, parseIngestArgs, runIngest, withPinnedPackage } from './lib/pinned-package.ts';
 import { display, readJson, ScriptError } from './lib/script-files.ts';
 import { pinOf, pinsWithIntegrity, readPins, type Pin } from './lib/pins.ts';

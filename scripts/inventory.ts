@@ -22,7 +22,7 @@ import { join, resolve } from 'node:path';
 import { AGENT_IDS, AGENTS, isAgentId, type AgentId } from '../src/lib/agents/index.ts';
 import type { InventoryMethod } from '../src/lib/agents/types.ts';
 import type { InventoryFile } from '../src/lib/generated/content-files.ts';
-import { jsonText, replaceFile } from './lib/atomic-write.ts';
+import { jsonText, replaceFile } from './lib/system/atomic-write.ts';
 import { installedBinary, installedPackage } from './lib/capture/install.ts';
 import { modelCatalog, parseClaudeInventory, parseFeatureList, sourcePaths } from './lib/inventory/parse.ts';
 import type { CaptureMatrixFile } from '../src/lib/core/content-types.ts';

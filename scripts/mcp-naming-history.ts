@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { AGENT_IDS, AGENTS, isAgentId, mcpNamingOf, type AgentId } from '../src/lib/agents/index.ts';
 import { STUB_MCP_SERVER } from '../src/lib/agents/types.ts';
 import type { CaptureFile } from '../src/lib/wire/index.ts';
-import { jsonText } from './lib/atomic-write.ts';
+import { jsonText } from './lib/system/atomic-write.ts';
 import { agentListings, InstallError } from './lib/capture/install.ts';
 import { loadMatrix } from './lib/capture/matrix.ts';
 import { checkOrWrite } from './lib/capture/write.ts';

@@ -31,6 +31,7 @@ import { parseHookLog, RecordError, untagHookLog } from './lib/payloads/record.t
 import { keepRecords, recordEach } from './lib/payloads/record-each.ts';
 import { expandRunVariables } from './lib/payloads/run.ts';
 import {
+  additionFiles,
   driverOf,
   parsedOrText,
   resultOfCall,
@@ -134,6 +135,75 @@ function offeredIn(run: ScenarioRun, agent: AgentId, id: string, tool: string): 
   return names.includes(tool);
 }
 
+/** The run's variables: the run's folders and the probe server's address. */
+type RunVars = Readonly<Record<string, string>>;
+
+/** Files under $HOME the case needs (its rules files), and the stub MCP server's call log, empty. */
+function homeFilesOf(c: SelectedPermissionCase['case'], paths: PayloadPaths, vars: RunVars): Map<string, string> {
+  return new Map<string, string>([
+    [join(paths.home, CALL_LOG), ''],
+    ...Object.entries(c.call.homeFiles ?? {}).map(([rel, text]): [string, string] => [
+      join(paths.home, rel),
+      expandRunVariables(text ?? '', vars),
+    ]),
+  ]);
+}
+
+/**
+ * Every file and setting the run added, as the record shows them: the hook additions', the case's working files, its
+ * files under $HOME (not the call log), and the merged settings.
+ */
+function configurationFiles(
+  run: ScenarioRun,
+  c: SelectedPermissionCase['case'],
+  workdir: string,
+  vars: RunVars,
+  homeFiles: ReadonlyMap<string, string>,
+): { where: string; content: unknown }[] {
+  return [
+    ...additionFiles(run.additions),
+    ...Object.entries(c.call.files ?? {}).map(([rel, content]) => ({
+      where: join(workdir, rel),
+      content: parsedOrText(expandRunVariables(content ?? '', vars)),
+    })),
+    ...[...homeFiles]
+      .filter(([where]) => !where.endsWith(CALL_LOG))
+      .map(([where, content]) => ({ where, content: parsedOrText(content) })),
+    ...(run.configuration.settings ? [{ where: 'settings', content: run.configuration.settings }] : []),
+  ];
+}
+
+/**
+ * The case's run, with its rule and without the flags that let every call run; refused when the call never went out.
+ */
+async function runWithRule(
+  selected: SelectedPermissionCase,
+  matrix: Matrix,
+  binary: string,
+  paths: PayloadPaths,
+  context: { raw: string | undefined; vars: RunVars; probeUrl: string; homeFiles: ReadonlyMap<string, string> },
+): Promise<ScenarioRun> {
+  const { case: c } = selected;
+  const { hooks } = driverOf(selected.agent);
+  const settings =
+    c.call.settings === undefined ? undefined : expandRunVariables(c.call.settings as JsonObject, context.vars);
+  const run = await runScenarioOnce(permissionScenario(selected), matrix, binary, paths, {
+    root: ROOT,
+    raw: context.raw,
+    resultMayBeMissing: true,
+    settings,
+    without: hooks.bypass ?? [],
+    vars: { PROBE_URL: context.probeUrl },
+    files: context.homeFiles,
+  });
+  if (run.conversation.error) throw new RecordError(run.conversation.error);
+  if (!run.conversation.sent.has(0)) {
+    const exit = run.outcome.timedOut ? 'was killed at the limit' : `exited ${run.outcome.exitCode}`;
+    throw new RecordError(`the ${c.call.tool} call never went out; the CLI ${exit}${said(run.outcome)}`);
+  }
+  return run;
+}
+
 async function runCase(
   selected: SelectedPermissionCase,
   matrix: Matrix,
@@ -141,87 +211,74 @@ async function runCase(
   paths: PayloadPaths,
   raw: string | undefined,
 ): Promise<unknown> {
-  const { agent, case: c } = selected;
-  const { hooks } = driverOf(agent);
   const probe = await probeServer();
   try {
     const vars = { HOME: paths.home, WORKDIR: paths.workdir, RUN: paths.run, PROBE_URL: probe.url };
-    const homeFiles = new Map<string, string>([
-      [join(paths.home, CALL_LOG), ''],
-      ...Object.entries(c.call.homeFiles ?? {}).map(([rel, text]): [string, string] => [
-        join(paths.home, rel),
-        expandRunVariables(text ?? '', vars),
-      ]),
-    ]);
-    const settings =
-      c.call.settings === undefined ? undefined : expandRunVariables(c.call.settings as JsonObject, vars);
-    const run = await runScenarioOnce(permissionScenario(selected), matrix, binary, paths, {
-      root: ROOT,
-      raw,
-      resultMayBeMissing: true,
-      settings,
-      without: hooks.bypass ?? [],
-      vars: { PROBE_URL: probe.url },
-      files: homeFiles,
-    });
-    if (run.conversation.error) throw new RecordError(run.conversation.error);
-    if (!run.conversation.sent.has(0)) {
-      const exit = run.outcome.timedOut ? 'was killed at the limit' : `exited ${run.outcome.exitCode}`;
-      throw new RecordError(`the ${c.call.tool} call never went out; the CLI ${exit}${said(run.outcome)}`);
-    }
-    const id = run.planned[0]!.id;
-    const toolCalls = run.wire.toolCalls;
-    const { carrying, result, previous } = resultOfCall(run, id);
-    const { payloads } = untagHookLog(parseHookLog(run.hookLog));
-    const text = result === undefined ? null : toolCalls.resultText(result);
-    const happened = sideEffectHappened(c.sideEffect, paths, probe.hits, selected, text);
+    const homeFiles = homeFilesOf(selected.case, paths, vars);
+    const run = await runWithRule(selected, matrix, binary, paths, { raw, vars, probeUrl: probe.url, homeFiles });
+    const record = permissionRecord(
+      selected,
+      matrix,
+      run,
+      paths,
+      probe.hits,
+      configurationFiles(run, selected.case, paths.workdir, vars, homeFiles),
+    );
     const mask = scenarioMask(run, [], permissionScenario(selected), matrix, paths, CACHE_ROOT, {
       REPO: ROOT,
       PROBE_URL: probe.url,
     });
-    const { package: pkg, version } = matrix.agents[agent];
-    const configuration = matrix.agents[agent].configurations.find((x) => x.id === selected.configuration)!;
-    const record = {
-      agent,
-      cli: { package: installedPackage(agent, CACHE_ROOT, pkg, version) ?? pkg, version },
-      case: c.id,
-      toolRole: c.toolRole,
-      description: c.description,
-      configuration: selected.configuration,
-      mode: configuration.mode,
-      tool: c.call.tool,
-      ...(run.conversation.sent.get(0) === undefined ? {} : { input: run.conversation.sent.get(0) }),
-      rule: c.rule,
-      args: [...run.additions.args, ...(c.call.args ?? [])],
-      env: { ...run.additions.env, ...(c.call.env ?? {}) },
-      configurationFiles: [
-        ...[...run.additions.files].map(([where, content]) => ({
-          where,
-          content: typeof content === 'string' ? parsedOrText(content) : '(bytes)',
-        })),
-        ...Object.entries(c.call.files ?? {}).map(([rel, content]) => ({
-          where: join(paths.workdir, rel),
-          content: parsedOrText(expandRunVariables(content ?? '', vars)),
-        })),
-        ...[...homeFiles]
-          .filter(([where]) => !where.endsWith(CALL_LOG))
-          .map(([where, content]) => ({ where, content: parsedOrText(content) })),
-        ...(run.configuration.settings ? [{ where: 'settings', content: run.configuration.settings }] : []),
-      ],
-      offered: offeredIn(run, agent, id, c.call.tool),
-      sideEffect: { kind: Object.keys(c.sideEffect)[0]!, target: sideEffectTarget(c.sideEffect), happened },
-      outcome: permissionOutcome(happened, result !== undefined),
-      modelSaw: {
-        result: text,
-        isError: result === undefined ? false : hooks.outcome(result, text ?? '', payloads) === 'failure',
-        otherTexts: result === undefined ? [] : otherTexts(carrying, result, previous),
-      },
-      cliExit: cliExitOf(run.outcome, c.timeoutSeconds ?? 60, result !== undefined),
-    };
     return maskPayloadValue(record, mask);
   } finally {
     await probe.close();
   }
+}
+
+/**
+ * What the run shows about the rule: whether the tool was offered, whether the call's side effect happened, what the
+ * model saw.
+ */
+function permissionRecord(
+  selected: SelectedPermissionCase,
+  matrix: Matrix,
+  run: ScenarioRun,
+  paths: PayloadPaths,
+  hits: readonly string[],
+  files: { where: string; content: unknown }[],
+) {
+  const { agent, case: c } = selected;
+  const { hooks } = driverOf(agent);
+  const id = run.planned[0]!.id;
+  const { carrying, result, previous } = resultOfCall(run, id);
+  const { payloads } = untagHookLog(parseHookLog(run.hookLog));
+  const text = result === undefined ? null : run.wire.toolCalls.resultText(result);
+  const happened = sideEffectHappened(c.sideEffect, paths, hits, selected, text);
+  const { package: pkg, version } = matrix.agents[agent];
+  const configuration = matrix.agents[agent].configurations.find((x) => x.id === selected.configuration)!;
+  return {
+    agent,
+    cli: { package: installedPackage(agent, CACHE_ROOT, pkg, version) ?? pkg, version },
+    case: c.id,
+    toolRole: c.toolRole,
+    description: c.description,
+    configuration: selected.configuration,
+    mode: configuration.mode,
+    tool: c.call.tool,
+    ...(run.conversation.sent.get(0) === undefined ? {} : { input: run.conversation.sent.get(0) }),
+    rule: c.rule,
+    args: [...run.additions.args, ...(c.call.args ?? [])],
+    env: { ...run.additions.env, ...(c.call.env ?? {}) },
+    configurationFiles: files,
+    offered: offeredIn(run, agent, id, c.call.tool),
+    sideEffect: { kind: Object.keys(c.sideEffect)[0]!, target: sideEffectTarget(c.sideEffect), happened },
+    outcome: permissionOutcome(happened, result !== undefined),
+    modelSaw: {
+      result: text,
+      isError: result === undefined ? false : hooks.outcome(result, text ?? '', payloads) === 'failure',
+      otherTexts: result === undefined ? [] : otherTexts(carrying, result, previous),
+    },
+    cliExit: cliExitOf(run.outcome, c.timeoutSeconds ?? 60, result !== undefined),
+  };
 }
 
 function sideEffectTarget(effect: SelectedPermissionCase['case']['sideEffect']): string {

@@ -3,7 +3,7 @@
  * (the body of the refresh workflow's pull request): per agent, the releases its
  * histories newly cover and the changes credited to them, comparing content/history/
  * of the working tree with the last commit (`git show HEAD:…`), then `git diff --stat HEAD`
- * and the new files. Logic: scripts/lib/refresh-summary.ts.
+ * and the new files. Logic: scripts/lib/refresh/summary.ts.
  *
  *   node scripts/refresh-summary.ts [--out FILE] [--base REV]
  *
@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { AGENT_PRODUCTS } from '../src/lib/agents/index.ts';
 import type { HistoryFile } from '../src/lib/core/content-types.ts';
-import { refreshSummary } from './lib/refresh-summary.ts';
+import { refreshSummary } from './lib/refresh/summary.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 const HISTORY = 'content/history';

@@ -18,7 +18,7 @@
  *   6. prints what changed, what could not run and what it leaves alone, and why.
  *
  * With nothing new it downloads nothing and writes nothing. `--dry-run` prints the plan.
- * All or nothing (scripts/lib/refresh-transaction.ts): content/ and scripts/pins.json are
+ * All or nothing (scripts/lib/refresh/transaction.ts): content/ and scripts/pins.json are
  * saved to a staging folder before the first step; once every step has run, the new content
  * is validated like the build validates it (every file against its schema and the rules
  * across files, the archive included) and the pins are read back. Any failure, at any step
@@ -29,13 +29,13 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AGENT_IDS, AGENTS, isAgentId, type AgentId } from '../src/lib/agents/index.ts';
 import type { PublishedTypes } from '../src/lib/agents/types.ts';
-import { jsonText, replaceFile } from './lib/atomic-write.ts';
+import { jsonText, replaceFile } from './lib/system/atomic-write.ts';
 import { pinsWithVersion, readPins } from './lib/pins.ts';
 import { latestVersion } from './lib/registry.ts';
 import { archiveVanished, committedExports, contentChanged } from './lib/archive.ts';
-import { planRefresh, type RefreshState, type RefreshStep } from './lib/refresh-plan.ts';
-import { beginTransaction, restoreInterrupted, STAGING, type RefreshTransaction } from './lib/refresh-transaction.ts';
-import { onStopSignal, runInGroup, signalExitCode, stopChildren } from './lib/child-group.ts';
+import { planRefresh, type RefreshState, type RefreshStep } from './lib/refresh/plan.ts';
+import { beginTransaction, restoreInterrupted, STAGING, type RefreshTransaction } from './lib/refresh/transaction.ts';
+import { onStopSignal, runInGroup, signalExitCode, stopChildren } from './lib/system/child-group.ts';
 import { killRunningIn } from './lib/capture/runner.ts';
 import { runFolders } from './lib/capture/run-folders.ts';
 import {
@@ -47,7 +47,7 @@ import {
   type HistoryRelease,
   type RefreshUnit,
   type UnitOutcome,
-} from './lib/refresh-units.ts';
+} from './lib/refresh/units.ts';
 import { agentListings, agentPackages } from './lib/capture/install.ts';
 import { newestRelease, runnablePackage, runnableVersions } from './lib/runnable-release.ts';
 import { newlyListed } from './lib/history/releases.ts';
@@ -392,17 +392,17 @@ async function nothingNew(argv: readonly string[], recorded: readonly string[]):
   return 0;
 }
 
-async function main(argv: string[]): Promise<number> {
-  const started = Date.now();
-  onStopSignal(stopNow);
+/** Restores what an interrupted refresh left; says whether that was all there was to do (--restore). */
+function restoreFirst(argv: readonly string[]): boolean {
   if (restoreInterrupted(ROOT, WRITES))
     console.log(`restored content/ and scripts/pins.json from an interrupted refresh (${STAGING}/)`);
-  if (argv.includes('--restore')) {
-    console.log('Nothing else done (--restore).');
-    return 0;
-  }
-  const state = currentState();
-  const steps = planRefresh(state);
+  if (!argv.includes('--restore')) return false;
+  console.log('Nothing else done (--restore).');
+  return true;
+}
+
+/** What refresh leaves alone, and the newest release of everything it follows against its pin. */
+function printState(state: RefreshState): void {
   const skipped = notCovered(AGENT_IDS.filter((id) => id in state.clis));
   if (skipped.length > 0) console.log(`not covered by refresh:\n${skipped.map((s) => `  - ${s}`).join('\n')}`);
   console.log(
@@ -414,57 +414,93 @@ async function main(argv: string[]): Promise<number> {
         .map(([agent, v]) => `${agent} ${v.latest} (pinned ${v.pinned})`)
         .join('; '),
   );
-  const recorded = Object.entries(state.clis).flatMap(([agent, v]) =>
+}
+
+/** Newer releases that are not tried, because their history records that they cannot run. */
+function cannotRunNotes(state: RefreshState): string[] {
+  return Object.entries(state.clis).flatMap(([agent, v]) =>
     v.cannotRun
       ? [
           `${agent} ${v.cannotRun} cannot run (${recordedFailure(historyReleases(`${agent}.capture`), v.cannotRun)}), as its history records; its pin stays at ${v.pinned}`,
         ]
       : [],
   );
-  if (steps.length === 0) return nothingNew(argv, recorded);
-  const units = refreshUnits(steps, (agent) => Boolean(state.types[agent]?.withCli));
-  console.log(
-    `plan:\n${units.map((u) => `  ${unitName(u)}:\n${u.steps.map((s) => `    - ${describe(s)}`).join('\n')}`).join('\n')}`,
-  );
-  if (argv.includes('--dry-run')) return 0;
-  const before = Object.fromEntries(Object.keys(state.histories).map((f) => [f, eventCount(f)]));
-  // Versioned export paths published now keep resolving: once the units have run, the files
-  // whose path the content no longer produces go to content/archive/. "Published" is what the
-  // committed content publishes, so a run that fails half-way and is run again still knows it.
+}
+
+/**
+ * Runs every unit, then archives what the content no longer publishes. Versioned export paths published now keep
+ * resolving: once the units have run, the files whose path the content no longer produces go to content/archive/.
+ * "Published" is what the committed content publishes, so a run that fails half-way and is run again still knows it.
+ */
+async function runUnits(units: readonly RefreshUnit[]): Promise<{ outcomes: UnitOutcome[]; archived: string[] }> {
   const published = await committedExports(ROOT);
   const outcomes: UnitOutcome[] = [];
   for (const unit of units) outcomes.push(await runUnit(unit));
   const archived = outcomes.some((o) => o.moved || o.by === 'release')
     ? await allOrNothing(() => archiveVanished(ROOT, published, today()))
     : [];
+  return { outcomes, archived };
+}
+
+/** What moved and what did not, the changes the histories gained, the archive, and the diff's statistics. */
+function printSummary(
+  outcomes: readonly UnitOutcome[],
+  eventsBefore: Readonly<Record<string, number>>,
+  archived: readonly string[],
+  notes: readonly string[],
+): void {
   console.log('\nsummary:');
   for (const line of outcomeLines(outcomes, describe)) console.log(`  - ${line}`);
-  for (const file of Object.keys(state.histories)) {
-    const added = eventCount(file) - (before[file] ?? 0);
+  for (const [file, before] of Object.entries(eventsBefore)) {
+    const added = eventCount(file) - before;
     if (added !== 0) console.log(`  - ${file}: ${added} new change${added === 1 ? '' : 's'}`);
   }
   if (archived.length > 0)
     console.log(
       `  - ${archived.length} versioned export files archived (content/archive/): their paths keep resolving`,
     );
-  for (const line of [...recorded, ...unpublishedBundles()]) console.log(`  - not run: ${line}`);
+  for (const line of notes) console.log(`  - not run: ${line}`);
   const diff = spawnSync('git', ['diff', '--stat', '--', 'content', 'scripts/pins.json'], {
     cwd: ROOT,
     encoding: 'utf8',
   });
   if (diff.stdout) console.log(diff.stdout.trimEnd());
-  const code = refreshExitCode(outcomes);
+}
+
+/** The last line: how long it took, how many units moved, and what to do next. */
+function closingLine(outcomes: readonly UnitOutcome[], code: number, started: number): string {
   const moved = outcomes.filter((o) => o.moved).length;
-  console.log(
+  return (
     `took ${((Date.now() - started) / 1000).toFixed(0)} s; ${moved} of ${outcomes.length} unit${outcomes.length === 1 ? '' : 's'} moved.` +
-      (code === 0
-        ? moved > 0
-          ? ' Next: npm test, then commit the content with the pins.'
-          : ' Nothing could move: every release that is new cannot run, as recorded above.'
-        : code === 2
-          ? ' Some units failed for our reasons (above); the tree holds the units that moved, each checked. Next: npm test, then commit.'
-          : ' Every unit failed for our reasons (above): nothing was written.'),
+    (code === 0
+      ? moved > 0
+        ? ' Next: npm test, then commit the content with the pins.'
+        : ' Nothing could move: every release that is new cannot run, as recorded above.'
+      : code === 2
+        ? ' Some units failed for our reasons (above); the tree holds the units that moved, each checked. Next: npm test, then commit.'
+        : ' Every unit failed for our reasons (above): nothing was written.')
   );
+}
+
+async function main(argv: string[]): Promise<number> {
+  const started = Date.now();
+  onStopSignal(stopNow);
+  if (restoreFirst(argv)) return 0;
+  const state = currentState();
+  const steps = planRefresh(state);
+  printState(state);
+  const recorded = cannotRunNotes(state);
+  if (steps.length === 0) return nothingNew(argv, recorded);
+  const units = refreshUnits(steps, (agent) => Boolean(state.types[agent]?.withCli));
+  console.log(
+    `plan:\n${units.map((u) => `  ${unitName(u)}:\n${u.steps.map((s) => `    - ${describe(s)}`).join('\n')}`).join('\n')}`,
+  );
+  if (argv.includes('--dry-run')) return 0;
+  const eventsBefore = Object.fromEntries(Object.keys(state.histories).map((f) => [f, eventCount(f)]));
+  const { outcomes, archived } = await runUnits(units);
+  printSummary(outcomes, eventsBefore, archived, [...recorded, ...unpublishedBundles()]);
+  const code = refreshExitCode(outcomes);
+  console.log(closingLine(outcomes, code, started));
   return code;
 }
 

@@ -20,7 +20,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { PREVIEW_HOST, previewPort, servingLine, startSiteUrl } from './lib/start-settings.ts';
-import { signalExitCode } from './lib/child-group.ts';
+import { signalExitCode } from './lib/system/child-group.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 

@@ -21,7 +21,7 @@ import { NamespaceError, prepareNamespace } from './lib/capture/namespace.ts';
 import { NamespaceRerunError, rerunInNamespace } from './lib/payloads/in-namespace.ts';
 import { parseRunArgs, type RunArgs } from './lib/capture/run-args.ts';
 import { checkOrWrite } from './lib/capture/write.ts';
-import { jsonText } from './lib/atomic-write.ts';
+import { jsonText } from './lib/system/atomic-write.ts';
 import { recordEach } from './lib/payloads/record-each.ts';
 import { runScenarioOnce } from './lib/payloads/scenario-run.ts';
 import { ScenarioError, type SelectedScenario } from './lib/payloads/scenarios.ts';

@@ -15,7 +15,7 @@ import { loadContent } from '../../src/lib/content/load.ts';
 import { exportFileNames, versionedExportPath } from '../../src/lib/site/export-files.ts';
 import { toolExportFiles } from '../../src/lib/site/tool-exports.ts';
 import { SITE_URL } from '../../src/lib/site/site-settings.ts';
-import { jsonText, replaceFile } from './atomic-write.ts';
+import { jsonText, replaceFile } from './system/atomic-write.ts';
 
 /** Versioned path → text, of every export file the content at `root` publishes, with their agent. */
 export type PublishedExports = Map<string, { agent: AgentId; text: string }>;

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { schemaAjv, schemaRefusal } from './capture/ajv.ts';
-import { jsonText } from './atomic-write.ts';
+import { jsonText } from './system/atomic-write.ts';
 import { display, ScriptError } from './script-files.ts';
 
 const ROOT = join(import.meta.dirname, '../..');

@@ -14,7 +14,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { AGENT_IDS, AGENT_PRODUCTS, type AgentId } from '../../src/lib/agents/index.ts';
 import { atomXml } from '../../src/lib/exports/feed.ts';
 import { SITE_URL } from '../../src/lib/site/site-settings.ts';
-import { CHROMIUM, CHROMIUM_FLAGS } from '../../scripts/lib/chromium.ts';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../../scripts/lib/system/chromium.ts';
 import { readAtom } from '../helpers/atom.ts';
 import { buildSite, DIST, ensureChromium, ROOT } from '../helpers/browser.ts';
 

@@ -17,7 +17,7 @@ import { join, relative, sep } from 'node:path';
 import { parse } from 'parse5';
 import { micromark } from 'micromark';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_FLAGS } from '../../scripts/lib/chromium.ts';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../../scripts/lib/system/chromium.ts';
 import { serveStatic, type StaticServer } from '../../scripts/lib/bench/serve.ts';
 import { ensureChromium, ROOT, runBuild } from '../helpers/browser.ts';
 import { editJson } from '../helpers/files.ts';

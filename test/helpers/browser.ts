@@ -11,7 +11,7 @@ import { chromium, type Browser } from 'playwright-core';
 
 export const ROOT = join(import.meta.dirname, '../..');
 export const DIST = join(ROOT, 'dist');
-import { CHROMIUM, CHROMIUM_FLAGS } from '../../scripts/lib/chromium.ts';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../../scripts/lib/system/chromium.ts';
 import { serveStatic } from '../../scripts/lib/bench/serve.ts';
 export { CHROMIUM };
 

@@ -12,7 +12,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
-import { replaceFile } from '../../scripts/lib/atomic-write.ts';
+import { replaceFile } from '../../scripts/lib/system/atomic-write.ts';
 import { contentKey } from '../../src/lib/content/cached.ts';
 import { loadContent } from '../../src/lib/content/load.ts';
 import type { SiteModel } from '../../src/lib/model/model.ts';

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { groupMembers, runInGroup, signalExitCode, stopChildren } from '../../scripts/lib/child-group.ts';
+import { groupMembers, runInGroup, signalExitCode, stopChildren } from '../../scripts/lib/system/child-group.ts';
 
 // A child that starts a grandchild (which ignores SIGTERM) and then waits: both are in the child's group.
 const PARENT = `

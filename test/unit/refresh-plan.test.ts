@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { planRefresh } from '../../scripts/lib/refresh-plan.ts';
+import { planRefresh } from '../../scripts/lib/refresh/plan.ts';
 
 const current = {
   types: { 'claude-code': { pinned: '7.0.1', latest: '7.0.1' } },

@@ -1,5 +1,5 @@
 /**
- * The refresh workflow's pull request body (scripts/lib/refresh-summary.ts): the
+ * The refresh workflow's pull request body (scripts/lib/refresh/summary.ts): the
  * releases and changes that are new in the working tree's histories, per agent,
  * and the diff statistics. Histories are written here by hand; the Markdown is
  * rendered by the processor Astro uses (satteri) and read with parse5, so what
@@ -11,7 +11,7 @@ import { createSatteriMarkdownProcessor } from '@astrojs/markdown-satteri';
 import { parseFragment, type DefaultTreeAdapterMap } from 'parse5';
 import { AGENT_IDS, type AgentId } from '../../src/lib/agents/index.ts';
 import type { HistoryFile } from '../../src/lib/core/content-types.ts';
-import { codeSpan, fencedBlock, historyMoves, refreshSummary } from '../../scripts/lib/refresh-summary.ts';
+import { codeSpan, fencedBlock, historyMoves, refreshSummary } from '../../scripts/lib/refresh/summary.ts';
 
 const [A, B] = AGENT_IDS as [AgentId, AgentId];
 const products = { [A]: 'Product A', [B]: 'Product B' };

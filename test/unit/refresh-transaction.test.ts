@@ -1,5 +1,5 @@
 /**
- * All or nothing for refresh (scripts/lib/refresh-transaction.ts): whatever the steps
+ * All or nothing for refresh (scripts/lib/refresh/transaction.ts): whatever the steps
  * write, add or delete, a rollback gives back the tree byte for byte, a commit keeps it,
  * and a run stopped in the middle is restored by the next one.
  */
@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beginTransaction, restoreInterrupted, STAGING } from '../../scripts/lib/refresh-transaction.ts';
+import { beginTransaction, restoreInterrupted, STAGING } from '../../scripts/lib/refresh/transaction.ts';
 
 const PATHS = ['content', 'scripts/pins.json'];
 

@@ -3,14 +3,14 @@ import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { planRefresh, type RefreshStep } from '../../scripts/lib/refresh-plan.ts';
+import { planRefresh, type RefreshStep } from '../../scripts/lib/refresh/plan.ts';
 import {
   outcomeLines,
   recordedFailure,
   refreshExitCode,
   refreshUnits,
   type UnitOutcome,
-} from '../../scripts/lib/refresh-units.ts';
+} from '../../scripts/lib/refresh/units.ts';
 import { newlyListed } from '../../scripts/lib/history/releases.ts';
 import { loadSiteContent } from '../../src/lib/content/cached.ts';
 

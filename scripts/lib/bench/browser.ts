@@ -4,7 +4,7 @@
  * Debian's Chromium through playwright-core; no browser is downloaded.
  */
 import { chromium, type Browser, type Page, type Response } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_FLAGS } from '../chromium.ts';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../system/chromium.ts';
 import type { Fetched } from './report.ts';
 
 const STEP_MS = 30_000;

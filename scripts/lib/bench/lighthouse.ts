@@ -8,7 +8,7 @@
  */
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
-import { CHROMIUM, CHROMIUM_FLAGS } from '../chromium.ts';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../system/chromium.ts';
 import { median } from './runs.ts';
 import { withTimeout } from './timeout.ts';
 

@@ -15,7 +15,7 @@ import { startStub, type Answer, type RecordedRequest } from './stub-server.ts';
 import { githubReply } from './github-stub.ts';
 import type { GithubLoginStub } from '../../../src/lib/agents/types.ts';
 import type { Configuration } from './matrix.ts';
-import { processTable, type ProcEntry } from '../process-table.ts';
+import { processTable, type ProcEntry } from '../system/process-table.ts';
 
 export const PROMPT = 'Reply with the single word: ok';
 export const DUMMY_KEY = 'capture-stub-key-not-a-secret';

@@ -1,7 +1,7 @@
 /** Updating some capture files in place, or comparing a set of them with what is there. */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { replaceDirectory, replaceFile } from '../atomic-write.ts';
+import { replaceDirectory, replaceFile } from '../system/atomic-write.ts';
 
 /** Writes only `files` into `dir`, each atomically, leaving other files alone. */
 export function updateFiles(dir: string, files: ReadonlyMap<string, string>): void {

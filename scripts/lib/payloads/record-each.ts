@@ -7,7 +7,7 @@
  */
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { jsonText } from '../atomic-write.ts';
+import { jsonText } from '../system/atomic-write.ts';
 import { schemaAjv, schemaRefusal } from '../capture/ajv.ts';
 import { installedBinary } from '../capture/install.ts';
 import type { Matrix } from '../capture/matrix.ts';

@@ -8,7 +8,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { release } from 'node:os';
 import { join } from 'node:path';
-import { jsonText } from '../atomic-write.ts';
+import { jsonText } from '../system/atomic-write.ts';
 import { installDir } from '../capture/install.ts';
 import type { Configuration, Matrix } from '../capture/matrix.ts';
 import { runConfiguration, type RunOutcome, type RunPaths } from '../capture/runner.ts';
@@ -112,16 +112,54 @@ export async function runScenarioOnce(
     capturedPath(options.root, agent, selected.configuration),
     driver.wire,
   );
-  const wireCalls = wire.toolCalls;
-  const base = matrix.agents[agent].configurations.find((c) => c.id === selected.configuration)!;
+  const additions = hookAdditions(hooks, paths, scenario, options);
+  const configuration = scenarioConfiguration(selected, matrix, additions, options.settings);
+  const vars = { ...options.vars, HOME: paths.home, WORKDIR: paths.workdir, RUN: paths.run };
+  const files = scenarioFiles(scenario, paths.workdir, vars, [...additions.files, ...(options.files ?? [])]);
+  const calls = scenarioCalls(scenario);
+  const planned = plannedCalls(calls, wire.toolCalls, vars);
+  const conversation = new Conversation(wire, planned);
+  clearRunFiles(paths);
+  const outcome = await runConfiguration(agent, configuration, binary, runPathsOf(paths, options.root), {
+    answer: (r) => conversation.answer(r),
+    files,
+  });
+  const hookLog = existsSync(paths.hookLog) ? readFileSync(paths.hookLog, 'utf8') : '';
+  const logs =
+    hooks.logDir === undefined ? [] : filesUnder(join(paths.home, hooks.logDir)).map((f) => readFileSync(f, 'utf8'));
+  if (options.raw) writeRaw(options.raw, selected.key, outcome, hookLog, logs);
+  const run = { outcome, configuration, additions, wire, conversation, planned, calls, hookLog };
+  return { ...run, recorded: recordRun(hooks, run, logs, options.resultMayBeMissing === true) };
+}
+
+/** The driver's hook additions for the scenario's tools, less the argument sequences `options.without` leaves out. */
+function hookAdditions(
+  hooks: PayloadDriver['hooks'],
+  paths: PayloadPaths,
+  scenario: SelectedScenario['scenario'],
+  options: ScenarioRunOptions,
+): HookRunAdditions {
   const tools = scenario.allowedTools ?? scenarioTools(scenario);
   const added = runAdditions(hooks, paths, tools, options.hookCommands);
-  const additions =
-    options.without === undefined ? added : { ...added, args: withoutSequences(added.args, options.without) };
-  const settings = [base.settings, additions.settings, options.settings].filter(
+  return options.without === undefined ? added : { ...added, args: withoutSequences(added.args, options.without) };
+}
+
+/**
+ * The matrix's configuration with the hook additions and the scenario's own arguments, environment and limit; the
+ * settings of the three merged in that order.
+ */
+function scenarioConfiguration(
+  selected: SelectedScenario,
+  matrix: Matrix,
+  additions: HookRunAdditions,
+  extraSettings: JsonObject | undefined,
+): Configuration {
+  const { scenario } = selected;
+  const base = matrix.agents[selected.agent].configurations.find((c) => c.id === selected.configuration)!;
+  const settings = [base.settings, additions.settings, extraSettings].filter(
     (x): x is NonNullable<typeof x> => x !== undefined,
   );
-  const configuration: Configuration = {
+  return {
     ...base,
     args: [...base.args, ...additions.args, ...(scenario.args ?? [])],
     env: {
@@ -134,80 +172,105 @@ export async function runScenarioOnce(
     timeoutSeconds: scenario.timeoutSeconds ?? 60,
     ...(settings.length > 0 ? { settings: settings.reduce((a, b) => mergeSettings(a, b), {}) } : {}),
   };
-  const runPaths: RunPaths = {
-    home: paths.home,
-    workdir: paths.workdir,
-    node: process.execPath,
-    mcpServer: join(options.root, 'scripts/lib/capture/mcp-server.ts'),
-  };
-  const vars = { ...options.vars, HOME: paths.home, WORKDIR: paths.workdir, RUN: paths.run };
-  const files = new Map<string, string | Uint8Array>([...additions.files, ...(options.files ?? [])]);
+}
+
+/** The files written before the run: `more` by absolute path, then the scenario's under the working directory. */
+function scenarioFiles(
+  scenario: SelectedScenario['scenario'],
+  workdir: string,
+  vars: Readonly<Record<string, string>>,
+  more: Iterable<[string, string | Uint8Array]>,
+): Map<string, string | Uint8Array> {
+  const files = new Map<string, string | Uint8Array>(more);
   for (const [rel, content] of Object.entries(scenario.files ?? {})) {
     if (content === undefined) continue;
     files.set(
-      join(paths.workdir, rel),
+      join(workdir, rel),
       typeof content === 'string' ? expandRunVariables(content, vars) : Buffer.from(content.base64, 'base64'),
     );
   }
-  const calls = scenarioCalls(scenario);
-  const planned: PlannedCall[] = calls.map((c, i) => ({
+  return files;
+}
+
+/** The calls the stub makes, with the wire's call ids and the run's variables in their input. */
+function plannedCalls(
+  calls: ReturnType<typeof scenarioCalls>,
+  wireCalls: CallingWireFormat['toolCalls'],
+  vars: Readonly<Record<string, string>>,
+): PlannedCall[] {
+  return calls.map((c, i) => ({
     id: wireCalls.callId(i),
     tool: c.tool,
     input: expandRunVariables(c.input, vars),
     ...(c.bind ? { bind: c.bind } : {}),
     ...(c.subagent ? { subagent: true } : {}),
   }));
-  const conversation = new Conversation(wire, planned);
+}
 
+/** What an earlier run left in the shared run folder must not be read as this run's. */
+function clearRunFiles(paths: PayloadPaths): void {
   rmSync(paths.tmp, { recursive: true, force: true });
   mkdirSync(paths.tmp, { recursive: true });
   rmSync(paths.hookLog, { force: true });
-  const outcome = await runConfiguration(agent, configuration, binary, runPaths, {
-    answer: (r) => conversation.answer(r),
-    files,
-  });
-  const hookLog = existsSync(paths.hookLog) ? readFileSync(paths.hookLog, 'utf8') : '';
-  const logs =
-    hooks.logDir === undefined ? [] : filesUnder(join(paths.home, hooks.logDir)).map((f) => readFileSync(f, 'utf8'));
-  if (options.raw) {
-    mkdirSync(options.raw, { recursive: true });
-    const dump = {
-      exitCode: outcome.exitCode,
-      timedOut: outcome.timedOut,
-      stdout: outcome.stdout,
-      stderr: outcome.stderr,
-      hookLog,
-      logs,
-      requests: outcome.requests,
-    };
-    writeFileSync(join(options.raw, selected.key.replaceAll('/', '-') + '.json'), jsonText(dump));
-  }
-  const bodies = outcome.requests.map((r) => r.json);
-  const record = (resultSent: (i: number) => boolean): ScenarioRun['recorded'] => {
-    try {
-      return recordCalls(
-        hooks,
-        wireCalls,
-        planned.map((c, i) => ({
-          id: c.id,
-          tool: c.tool,
-          kind: wireCalls.callKind(c.input),
-          input: conversation.sent.get(i),
-          ...(resultSent(i) ? {} : { resultSent: false }),
-          ...(c.subagent ? { inSubagent: true } : {}),
-        })),
-        { bodies, stdout: outcome.stdout, hookLog, logs },
-      );
-    } catch (error) {
-      return { error: error as Error };
-    }
+}
+
+function runPathsOf(paths: PayloadPaths, root: string): RunPaths {
+  return {
+    home: paths.home,
+    workdir: paths.workdir,
+    node: process.execPath,
+    mcpServer: join(root, 'scripts/lib/capture/mcp-server.ts'),
   };
-  const recorded = record(
-    options.resultMayBeMissing
-      ? (i) => bodies.some((b) => wireCalls.findResult(b, planned[i]!.id) !== undefined)
-      : (i) => calls[i]!.resultSent !== false,
-  );
-  return { outcome, configuration, additions, wire, conversation, planned, calls, hookLog, recorded };
+}
+
+/** The run's requests, output and hook logs, unmasked, for --raw. */
+function writeRaw(dir: string, key: string, outcome: RunOutcome, hookLog: string, logs: string[]): void {
+  mkdirSync(dir, { recursive: true });
+  const dump = {
+    exitCode: outcome.exitCode,
+    timedOut: outcome.timedOut,
+    stdout: outcome.stdout,
+    stderr: outcome.stderr,
+    hookLog,
+    logs,
+    requests: outcome.requests,
+  };
+  writeFileSync(join(dir, key.replaceAll('/', '-') + '.json'), jsonText(dump));
+}
+
+/**
+ * The planned calls as the hooks and the CLI recorded them. A call's result counts as sent when a request carried it
+ * (where the CLI may send none) or else unless the scenario says it is not sent.
+ */
+function recordRun(
+  hooks: PayloadDriver['hooks'],
+  run: Omit<ScenarioRun, 'recorded' | 'configuration' | 'additions'>,
+  logs: string[],
+  resultMayBeMissing: boolean,
+): ScenarioRun['recorded'] {
+  const { outcome, wire, conversation, planned, calls, hookLog } = run;
+  const wireCalls = wire.toolCalls;
+  const bodies = outcome.requests.map((r) => r.json);
+  const resultSent = resultMayBeMissing
+    ? (i: number) => bodies.some((b) => wireCalls.findResult(b, planned[i]!.id) !== undefined)
+    : (i: number) => calls[i]!.resultSent !== false;
+  try {
+    return recordCalls(
+      hooks,
+      wireCalls,
+      planned.map((c, i) => ({
+        id: c.id,
+        tool: c.tool,
+        kind: wireCalls.callKind(c.input),
+        input: conversation.sent.get(i),
+        ...(resultSent(i) ? {} : { resultSent: false }),
+        ...(c.subagent ? { inSubagent: true } : {}),
+      })),
+      { bodies, stdout: outcome.stdout, hookLog, logs },
+    );
+  } catch (error) {
+    return { error: error as Error };
+  }
 }
 
 /**
@@ -261,6 +324,14 @@ export function resultOfCall(
     .filter((body, i) => pathOf(run.outcome.requests[i]!.url) === path && run.wire.hasTools(body))
     .at(-1);
   return { carrying, result: toolCalls.findResult(carrying, id), previous };
+}
+
+/** The files the hook additions wrote, as a record keeps them: JSON as its value, other text as written. */
+export function additionFiles(additions: HookRunAdditions): { where: string; content: unknown }[] {
+  return [...additions.files].map(([where, content]) => ({
+    where,
+    content: typeof content === 'string' ? parsedOrText(content) : '(bytes)',
+  }));
 }
 
 /** A configuration file's JSON value, or its text when it is not JSON (as a record keeps it). */

@@ -202,75 +202,198 @@ function variantVerdict(e: HistoryEvent, b: FieldSide, a: FieldSide, field: stri
   );
 }
 
-function fieldVerdict(e: HistoryEvent, before: ToolReading, after: ToolReading): Verdict {
+/** Both sides of a field event, read once: the schemas, the field on each side and its type text. */
+interface FieldPair {
+  b: FieldSide;
+  a: FieldSide;
+  fb: FieldReading;
+  fa: FieldReading;
+  typeB: string | undefined;
+  typeA: string | undefined;
+  /** `tool path`, as each detail starts. */
+  at: string;
+  /** `before → after` versions, as each detail ends. */
+  where: string;
+}
+
+const presentText = (f: FieldReading, type: string | undefined): string => (f.schema ? `present (${type})` : 'absent');
+
+/** A field-added or field-removed event: absent on one side, present on the other, with the type the event states. */
+function addedOrRemovedVerdict(e: HistoryEvent, p: FieldPair): Verdict {
+  const { fb, fa, typeB, typeA } = p;
+  const change = `${p.at}: ${presentText(fb, typeB)} → ${presentText(fa, typeA)} (${p.where})`;
+  if (e.kind === 'field-added') {
+    const ok = !fb.schema && !!fa.schema && (e.to === undefined || typeA === e.to);
+    return verdict(ok, `${change}; the event says added as ${e.to ?? '?'}`);
+  }
+  const ok = !!fb.schema && !fa.schema && (e.from === undefined || typeB === e.from);
+  return verdict(ok, `${change}; the event says removed, was ${e.from ?? '?'}`);
+}
+
+function typeVerdict(e: HistoryEvent, p: FieldPair): Verdict {
+  const { fb, fa, typeB, typeA } = p;
+  const ok = !!fb.schema && !!fa.schema && typeB === e.from && typeA === e.to;
+  return verdict(
+    ok,
+    `${p.at}: type ${typeB ?? '(absent)'} → ${typeA ?? '(absent)'} (${p.where}); the event says ${e.from} → ${e.to}`,
+  );
+}
+
+/** A now-required or now-optional event: required flips the way the event says. */
+function requiredVerdict(e: HistoryEvent, p: FieldPair): Verdict {
+  const want = e.kind === 'now-required';
+  const ok = p.fb.required === !want && p.fa.required === want;
+  const r = (x: FieldReading): string =>
+    !x.schema ? 'absent' : x.required === null ? 'neither' : x.required ? 'required' : 'optional';
+  return verdict(
+    ok,
+    `${p.at}: ${r(p.fb)} → ${r(p.fa)} (${p.where}); the event says ${want ? 'optional → required' : 'required → optional'}`,
+  );
+}
+
+function fieldDescriptionVerdict(e: HistoryEvent, p: FieldPair): Verdict {
+  const dB = p.fb.schema?.['description'] as string | undefined;
+  const dA = p.fa.schema?.['description'] as string | undefined;
+  const ok = !!p.fb.schema && !!p.fa.schema && dB === e.from && dA === e.to && dB !== dA;
+  const claim = ok ? 'as the event says' : `the event says ${quote(e.from)} → ${quote(e.to)}`;
+  return verdict(ok, `${p.at}: description ${quote(dB)} → ${quote(dA)} (${p.where}); ${claim}`);
+}
+
+/** A renamed field: the former name present before and gone after, the new one the reverse. */
+function renamedFieldVerdict(e: HistoryEvent, p: FieldPair): Verdict {
+  const former = e.formerField ?? '';
+  const ob = p.b.read(former);
+  const oa = p.a.read(former);
+  const ok = !!ob.schema && !oa.schema && !p.fb.schema && !!p.fa.schema;
+  const is = (f: FieldReading): string => (f.schema ? 'present' : 'absent');
+  return verdict(ok, `${e.tool}: ${e.from} ${is(ob)} → ${is(oa)}, ${e.to} ${is(p.fb)} → ${is(p.fa)} (${p.where})`);
+}
+
+/** Reads the event's field on both sides; a side whose tool is missing or not JSON Schema is the verdict instead. */
+function fieldPair(e: HistoryEvent, before: ToolReading, after: ToolReading): FieldPair | Verdict {
   const b = schemaSide(before, e.tool);
   const a = schemaSide(after, e.tool);
   if ('problem' in b) return b.absent ? verdict(false, b.problem) : unchecked(b.problem);
   if ('problem' in a) return a.absent ? verdict(false, a.problem) : unchecked(a.problem);
   const field = e.field ?? '';
-  const at = `${e.tool} ${e.path ?? field}`;
   const fb = b.read(field);
   const fa = a.read(field);
-  const typeB = fb.schema ? schemaTypeText(fb.schema, b.root) : undefined;
-  const typeA = fa.schema ? schemaTypeText(fa.schema, a.root) : undefined;
-  const where = `${before.version} → ${after.version}`;
+  return {
+    b,
+    a,
+    fb,
+    fa,
+    typeB: fb.schema ? schemaTypeText(fb.schema, b.root) : undefined,
+    typeA: fa.schema ? schemaTypeText(fa.schema, a.root) : undefined,
+    at: `${e.tool} ${e.path ?? field}`,
+    where: `${before.version} → ${after.version}`,
+  };
+}
+
+function fieldVerdict(e: HistoryEvent, before: ToolReading, after: ToolReading): Verdict {
+  const p = fieldPair(e, before, after);
+  if ('status' in p) return p;
   switch (e.kind) {
-    case 'field-added': {
-      const ok = !fb.schema && !!fa.schema && (e.to === undefined || typeA === e.to);
-      return verdict(
-        ok,
-        `${at}: ${fb.schema ? `present (${typeB})` : 'absent'} → ${fa.schema ? `present (${typeA})` : 'absent'} (${where}); the event says added as ${e.to ?? '?'}`,
-      );
-    }
-    case 'field-removed': {
-      const ok = !!fb.schema && !fa.schema && (e.from === undefined || typeB === e.from);
-      return verdict(
-        ok,
-        `${at}: ${fb.schema ? `present (${typeB})` : 'absent'} → ${fa.schema ? `present (${typeA})` : 'absent'} (${where}); the event says removed, was ${e.from ?? '?'}`,
-      );
-    }
-    case 'type-changed': {
-      const ok = !!fb.schema && !!fa.schema && typeB === e.from && typeA === e.to;
-      return verdict(
-        ok,
-        `${at}: type ${typeB ?? '(absent)'} → ${typeA ?? '(absent)'} (${where}); the event says ${e.from} → ${e.to}`,
-      );
-    }
+    case 'field-added':
+    case 'field-removed':
+      return addedOrRemovedVerdict(e, p);
+    case 'type-changed':
+      return typeVerdict(e, p);
     case 'now-required':
-    case 'now-optional': {
-      const want = e.kind === 'now-required';
-      const ok = fb.required === !want && fa.required === want;
-      const r = (x: FieldReading): string =>
-        !x.schema ? 'absent' : x.required === null ? 'neither' : x.required ? 'required' : 'optional';
-      return verdict(
-        ok,
-        `${at}: ${r(fb)} → ${r(fa)} (${where}); the event says ${e.kind === 'now-required' ? 'optional → required' : 'required → optional'}`,
-      );
-    }
+    case 'now-optional':
+      return requiredVerdict(e, p);
     case 'value-added':
     case 'value-removed':
-      return valueVerdict(e, { b, fb }, { a, fa }, at, where);
-    case 'description-changed': {
-      const dB = fb.schema?.['description'] as string | undefined;
-      const dA = fa.schema?.['description'] as string | undefined;
-      const ok = !!fb.schema && !!fa.schema && dB === e.from && dA === e.to && dB !== dA;
-      const parts = [ok ? 'as the event says' : `the event says ${quote(e.from)} → ${quote(e.to)}`];
-      return verdict(ok, `${at}: description ${quote(dB)} → ${quote(dA)} (${where}); ${parts.join('')}`);
-    }
-    case 'renamed': {
-      const former = e.formerField ?? '';
-      const ob = b.read(former);
-      const oa = a.read(former);
-      const ok = !!ob.schema && !oa.schema && !fb.schema && !!fa.schema;
-      return verdict(
-        ok,
-        `${e.tool}: ${e.from} ${ob.schema ? 'present' : 'absent'} → ${oa.schema ? 'present' : 'absent'}, ${e.to} ${fb.schema ? 'present' : 'absent'} → ${fa.schema ? 'present' : 'absent'} (${where})`,
-      );
-    }
+      return valueVerdict(e, { b: p.b, fb: p.fb }, { a: p.a, fa: p.fa }, p.at, p.where);
+    case 'description-changed':
+      return fieldDescriptionVerdict(e, p);
+    case 'renamed':
+      return renamedFieldVerdict(e, p);
     case 'now-variant':
-      return variantVerdict(e, b, a, field, where);
+      return variantVerdict(e, p.b, p.a, e.field ?? '', p.where);
     default:
       return unchecked(`the verifier has no check for a ${e.kind} event of a field`);
+  }
+}
+
+/** The texts the history stores for a description or definition change: part of the event's claim. */
+type StoredTexts = { before: string; after: string };
+
+/** `tool: present → absent (before → after)`, as the tool events say what the captures show. */
+function presenceLine(tool: string, x: Presence, y: Presence, where: string): string {
+  return `${tool}: ${says(x)} → ${says(y)} (${where})`;
+}
+
+/** A tool's description changed: both have one, they differ, as the event states and the history stores. */
+function toolDescriptionVerdict(
+  event: HistoryEvent,
+  tb: CapturedTool,
+  ta: CapturedTool,
+  where: string,
+  stored: StoredTexts | undefined,
+): Verdict {
+  const stated = event.from !== undefined || event.to !== undefined;
+  const asStored = stored === undefined || (tb.description === stored.before && ta.description === stored.after);
+  const ok =
+    tb.description !== undefined &&
+    ta.description !== undefined &&
+    tb.description !== ta.description &&
+    (!stated || (tb.description === event.from && ta.description === event.to)) &&
+    asStored;
+  return verdict(
+    ok,
+    `${event.tool}: description ${tb.description === ta.description ? 'the same' : 'differs'} (${where}; ${tb.description?.length ?? 0} → ${ta.description?.length ?? 0} characters, ${quote(tb.description, 60)} → ${quote(ta.description, 60)})${stored === undefined ? '' : asStored ? '; the stored texts are these' : '; the stored texts are not these'}`,
+  );
+}
+
+/** A tool's input definition changed, and the texts the history stores are the two definitions. */
+function definitionVerdict(
+  event: HistoryEvent,
+  tb: CapturedTool,
+  ta: CapturedTool,
+  where: string,
+  stored: StoredTexts | undefined,
+): Verdict {
+  const same = definitionText(tb) === definitionText(ta);
+  const asStored =
+    stored === undefined || (storedDefinitionIs(stored.before, tb) && storedDefinitionIs(stored.after, ta));
+  return verdict(
+    !same && asStored,
+    `${event.tool}: input definition ${same ? 'the same' : 'differs'} (${where}, ${tb.input.kind} → ${ta.input.kind})${stored === undefined ? '' : asStored ? '; the stored texts are these definitions' : '; the stored texts are not these definitions'}`,
+  );
+}
+
+/** An event about a tool as a whole: its presence, its name, its description or its input definition. */
+function toolVerdict(event: HistoryEvent, before: ToolReading, after: ToolReading, stored?: StoredTexts): Verdict {
+  const where = `${before.version} → ${after.version}`;
+  const pb = presence(before, event.tool);
+  const pa = presence(after, event.tool);
+  const line = presenceLine(event.tool, pb, pa, where);
+  switch (event.kind) {
+    case 'tool-added':
+    case 'available':
+      return verdict(pb === 'absent' && pa !== 'absent', line);
+    case 'tool-removed':
+    case 'unavailable':
+      return verdict(pb !== 'absent' && pa === 'absent', line);
+    case 'renamed': {
+      const from = event.from ?? '';
+      const fb = presence(before, from);
+      const fa = presence(after, from);
+      const ok = fb !== 'absent' && fa === 'absent' && pb === 'absent' && pa !== 'absent';
+      return verdict(ok, `${presenceLine(from, fb, fa, where)}; ${line}`);
+    }
+    case 'description-changed':
+    case 'definition-changed': {
+      const tb = before.tools.get(event.tool);
+      const ta = after.tools.get(event.tool);
+      if (!tb || !ta) return verdict(false, line);
+      return event.kind === 'description-changed'
+        ? toolDescriptionVerdict(event, tb, ta, where, stored)
+        : definitionVerdict(event, tb, ta, where, stored);
+    }
+    default:
+      return unchecked(`the verifier has no check for a ${event.kind} event of a tool`);
   }
 }
 
@@ -279,61 +402,12 @@ export function checkEvent(
   event: HistoryEvent,
   before: ToolReading,
   after: ToolReading,
-  stored?: { before: string; after: string },
+  stored?: StoredTexts,
 ): Verdict {
-  const where = `${before.version} → ${after.version}`;
   try {
-    if (isFieldEvent(event)) return fieldVerdict(event, before, after);
-    const pb = presence(before, event.tool);
-    const pa = presence(after, event.tool);
-    const line = (tool: string, x: Presence, y: Presence): string => `${tool}: ${says(x)} → ${says(y)} (${where})`;
-    switch (event.kind) {
-      case 'tool-added':
-      case 'available':
-        return verdict(pb === 'absent' && pa !== 'absent', line(event.tool, pb, pa));
-      case 'tool-removed':
-      case 'unavailable':
-        return verdict(pb !== 'absent' && pa === 'absent', line(event.tool, pb, pa));
-      case 'renamed': {
-        const from = event.from ?? '';
-        const fb = presence(before, from);
-        const fa = presence(after, from);
-        const ok = fb !== 'absent' && fa === 'absent' && pb === 'absent' && pa !== 'absent';
-        return verdict(ok, `${line(from, fb, fa)}; ${line(event.tool, pb, pa)}`);
-      }
-      case 'description-changed': {
-        const tb = before.tools.get(event.tool);
-        const ta = after.tools.get(event.tool);
-        if (!tb || !ta) return verdict(false, line(event.tool, pb, pa));
-        const stated = event.from !== undefined || event.to !== undefined;
-        const asStored = stored === undefined || (tb.description === stored.before && ta.description === stored.after);
-        const ok =
-          tb.description !== undefined &&
-          ta.description !== undefined &&
-          tb.description !== ta.description &&
-          (!stated || (tb.description === event.from && ta.description === event.to)) &&
-          asStored;
-        return verdict(
-          ok,
-          `${event.tool}: description ${tb.description === ta.description ? 'the same' : 'differs'} (${where}; ${tb.description?.length ?? 0} → ${ta.description?.length ?? 0} characters, ${quote(tb.description, 60)} → ${quote(ta.description, 60)})${stored === undefined ? '' : asStored ? '; the stored texts are these' : '; the stored texts are not these'}`,
-        );
-      }
-      case 'definition-changed': {
-        const tb = before.tools.get(event.tool);
-        const ta = after.tools.get(event.tool);
-        if (!tb || !ta) return verdict(false, line(event.tool, pb, pa));
-        const same = definitionText(tb) === definitionText(ta);
-        const asStored =
-          stored === undefined || (storedDefinitionIs(stored.before, tb) && storedDefinitionIs(stored.after, ta));
-        return verdict(
-          !same && asStored,
-          `${event.tool}: input definition ${same ? 'the same' : 'differs'} (${where}, ${tb.input.kind} → ${ta.input.kind})${stored === undefined ? '' : asStored ? '; the stored texts are these definitions' : '; the stored texts are not these definitions'}`,
-        );
-      }
-      default:
-        return unchecked(`the verifier has no check for a ${event.kind} event of a tool`);
-    }
+    return isFieldEvent(event) ? fieldVerdict(event, before, after) : toolVerdict(event, before, after, stored);
   } catch (error) {
+    // A field anchor the verifier's own schema reading does not follow: said, not a contradiction.
     if (error instanceof UnsupportedAnchor) return unchecked(error.message);
     throw error;
   }

@@ -10,10 +10,10 @@
  * as text), on one line; the diff statistics go in a fenced block longer than any
  * run of backticks inside.
  */
-import { spanText } from '../../src/lib/history/event-span.ts';
-import type { HistoryFile } from '../../src/lib/core/content-types.ts';
-import { changeLine, changelog, comparison, type ChangelogRelease } from '../../src/lib/history/history.ts';
-import { compareVersions } from '../../src/lib/core/version-order.ts';
+import { spanText } from '../../../src/lib/history/event-span.ts';
+import type { HistoryFile } from '../../../src/lib/core/content-types.ts';
+import { changeLine, changelog, comparison, type ChangelogRelease } from '../../../src/lib/history/history.ts';
+import { compareVersions } from '../../../src/lib/core/version-order.ts';
 
 export interface SummaryInput {
   /** History files at the last commit (none for a file that is new). */
@@ -105,9 +105,73 @@ function releaseList(releases: readonly string[]): string {
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
+/**
+ * The body's lines, added block by block while they fit in its length; once one block does not fit, none after it is
+ * added, and the changes left out are counted instead.
+ */
+class Body {
+  readonly lines: string[] = ['# Refresh', ''];
+  omitted = 0;
+  private full = false;
+  private length: number;
+  private readonly maxLength: number;
+
+  constructor(reserved: number, maxLength: number) {
+    this.length = reserved;
+    this.maxLength = maxLength;
+  }
+
+  /** Adds the lines if they fit (and everything before them did); says whether they were added. */
+  fits(block: string[]): boolean {
+    const n = block.reduce((sum, l) => sum + l.length + 1, 0);
+    if (this.full || this.length + n > this.maxLength) this.full = true;
+    else {
+      this.lines.push(...block);
+      this.length += n;
+    }
+    return !this.full;
+  }
+}
+
+/** One release's changes, grouped by comparison as on the changelog page (the comparison said once). */
+function addRelease(body: Body, product: string, release: ChangelogRelease): void {
+  if (!body.fits([`### ${product} ${release.release}: ${plural(release.changes.length, 'change')}`, ''])) {
+    body.omitted += release.changes.length;
+    return;
+  }
+  const byComparison = new Map<string, ChangelogRelease['changes']>();
+  for (const change of release.changes)
+    byComparison.set(comparison(change), [...(byComparison.get(comparison(change)) ?? []), change]);
+  for (const [compared, changes] of byComparison) {
+    if (!body.fits([`Compared ${codeSpan(compared)}:`, ''])) {
+      body.omitted += changes.length;
+      continue;
+    }
+    for (const change of changes) if (!body.fits([changeMarkdown(change)])) body.omitted++;
+    body.fits(['']);
+  }
+}
+
+/** One agent's section: the releases newly compared and the count of changes, then each release's changes. */
+function addAgent(body: Body, move: AgentMoves, product: string): void {
+  const changes = move.releases.reduce((n, r) => n + r.changes.length, 0);
+  const header = [
+    `## ${product}`,
+    '',
+    move.newReleases.length > 0
+      ? `Newly compared: ${plural(move.newReleases.length, 'release')} (${releaseList(move.newReleases)}); ${plural(changes, 'change')} found.`
+      : `${plural(changes, 'change')} found in releases compared before.`,
+    '',
+  ];
+  if (!body.fits(header)) {
+    body.omitted += changes;
+    return;
+  }
+  for (const release of move.releases) addRelease(body, product, release);
+}
+
 /** The pull request body: what moved, per agent, then the files changed. */
 export function refreshSummary(input: SummaryInput): string {
-  const maxLength = input.maxLength ?? 60_000;
   const moves = historyMoves(input.before, input.after);
   const tail = [
     '',
@@ -116,60 +180,15 @@ export function refreshSummary(input: SummaryInput): string {
     fencedBlock(input.diffStat.replace(/^\n+/, '').trimEnd() || '(no change)'),
     '',
   ].join('\n');
-  const lines: string[] = ['# Refresh', ''];
-  if (moves.length === 0) lines.push('No release history moved.', '');
-  let length = tail.length + 200; // room for the line that counts what was left out
-  let full = false;
-  let omitted = 0;
-  /** Adds the lines if they fit (and everything before them did); says whether they were added. */
-  const fits = (block: string[]): boolean => {
-    const n = block.reduce((sum, l) => sum + l.length + 1, 0);
-    if (full || length + n > maxLength) full = true;
-    else {
-      lines.push(...block);
-      length += n;
-    }
-    return !full;
-  };
-  for (const move of moves) {
-    const product = input.products[move.agent] ?? move.agent;
-    const changes = move.releases.reduce((n, r) => n + r.changes.length, 0);
-    const header = [
-      `## ${product}`,
+  // Room is kept for the tail and for the line that counts what was left out.
+  const body = new Body(tail.length + 200, input.maxLength ?? 60_000);
+  if (moves.length === 0) body.lines.push('No release history moved.', '');
+  for (const move of moves) addAgent(body, move, input.products[move.agent] ?? move.agent);
+  if (body.omitted > 0)
+    body.lines.push(
       '',
-      move.newReleases.length > 0
-        ? `Newly compared: ${plural(move.newReleases.length, 'release')} (${releaseList(move.newReleases)}); ${plural(changes, 'change')} found.`
-        : `${plural(changes, 'change')} found in releases compared before.`,
-      '',
-    ];
-    if (!fits(header)) {
-      omitted += changes;
-      continue;
-    }
-    for (const release of move.releases) {
-      if (!fits([`### ${product} ${release.release}: ${plural(release.changes.length, 'change')}`, ''])) {
-        omitted += release.changes.length;
-        continue;
-      }
-      // As on the changelog page: the changes of one comparison together, the comparison said once.
-      const byComparison = new Map<string, ChangelogRelease['changes']>();
-      for (const change of release.changes)
-        byComparison.set(comparison(change), [...(byComparison.get(comparison(change)) ?? []), change]);
-      for (const [compared, changes] of byComparison) {
-        if (!fits([`Compared ${codeSpan(compared)}:`, ''])) {
-          omitted += changes.length;
-          continue;
-        }
-        for (const change of changes) if (!fits([changeMarkdown(change)])) omitted++;
-        fits(['']);
-      }
-    }
-  }
-  if (omitted > 0)
-    lines.push(
-      '',
-      `… and ${plural(omitted, 'more change')}, left out to keep this description short: the changelog pages list every change.`,
+      `… and ${plural(body.omitted, 'more change')}, left out to keep this description short: the changelog pages list every change.`,
       '',
     );
-  return `${lines.join('\n').replace(/\n+$/, '\n')}${tail}`;
+  return `${body.lines.join('\n').replace(/\n+$/, '\n')}${tail}`;
 }

@@ -12,7 +12,7 @@
  */
 import { cpSync, existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { REFRESH_STAGING } from '../../src/lib/content/unfinished-refresh.ts';
+import { REFRESH_STAGING } from '../../../src/lib/content/unfinished-refresh.ts';
 
 export const STAGING = REFRESH_STAGING;
 const COMPLETE = '.complete';

@@ -5,7 +5,7 @@
  * itself, so that one release that cannot run holds back only its own unit. Pure: the script
  * runs the steps and reads the files.
  */
-import type { RefreshStep } from './refresh-plan.ts';
+import type { RefreshStep } from './plan.ts';
 
 export interface RefreshUnit {
   agent: string;

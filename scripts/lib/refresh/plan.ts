@@ -3,7 +3,7 @@
  * published releases alone, so that a run with nothing new does nothing (no
  * download, no write). Pure: the script asks the registry and reads the files.
  */
-import { compareVersions } from '../../src/lib/core/version-order.ts';
+import { compareVersions } from '../../../src/lib/core/version-order.ts';
 
 export interface RefreshState {
   /**

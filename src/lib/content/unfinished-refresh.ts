@@ -8,7 +8,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** The refresh's staging folder, relative to the project root (scripts/lib/refresh-transaction.ts). */
+/** The refresh's staging folder, relative to the project root (scripts/lib/refresh/transaction.ts). */
 export const REFRESH_STAGING = '.refresh-before';
 
 /** Why the content under `root` must not be built now, or undefined when no refresh is unfinished there. */

@@ -39,7 +39,17 @@ export function lockRunFolder(dir: string, holder: string): () => void {
       return () => rmSync(path, { force: true });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const pid = Number(readFileSync(path, 'utf8'));
+      let text: string;
+      try {
+        text = readFileSync(path, 'utf8');
+      } catch (readError) {
+        // The holder removed it between our open and our read: try again.
+        if ((readError as NodeJS.ErrnoException).code === 'ENOENT') continue;
+        throw readError;
+      }
+      // Created and not yet written: its holder is between open and write, alive.
+      if (text === '') throw new NamespaceError(`another ${holder} is taking ${path}`);
+      const pid = Number(text);
       let alive = false;
       try {
         if (pid > 0) process.kill(pid, 0);

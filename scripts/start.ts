@@ -20,7 +20,7 @@
  * npm passes its SIGTERM to the shell it runs this script in, not to this script; and the build
  * ends by itself if this script is killed outright.
  */
-import './lib/exit-with-parent.ts';
+import { PARENT_VARIABLE } from './lib/exit-with-parent.ts';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -48,7 +48,7 @@ function build(outDir: string, siteUrl: string, started: (child: ChildProcess) =
     const child = spawn(process.execPath, ['--import', watch, join(ROOT, 'scripts/build.ts'), '--out', outDir], {
       cwd: ROOT,
       stdio: ['ignore', 'inherit', 'inherit'],
-      env: { ...process.env, SITE_URL: siteUrl, ASTRO_TELEMETRY_DISABLED: '1' },
+      env: { ...process.env, SITE_URL: siteUrl, ASTRO_TELEMETRY_DISABLED: '1', [PARENT_VARIABLE]: String(process.pid) },
       detached: true,
     });
     started(child);
@@ -97,7 +97,9 @@ async function start(): Promise<number> {
   });
   let child: ChildProcess | undefined;
   let building: Promise<number> | undefined;
+  let stoppedBy: NodeJS.Signals | undefined;
   onStopSignal((signal) => {
+    stoppedBy = signal;
     void Promise.allSettled([stopBuild(child, building), server.stop()]).finally(() =>
       process.exit(signalExitCode(signal)),
     );
@@ -106,6 +108,8 @@ async function start(): Promise<number> {
   console.log(`start: building ${outDir} for ${siteUrl}/ (the server answers meanwhile with what the folder holds)`);
   building = build(outDir, siteUrl, (c) => (child = c));
   const status = await building;
+  // Stopped by a signal: the handler stops the server and ends the process.
+  if (stoppedBy) return signalExitCode(stoppedBy);
   if (status !== 0) {
     await server.stop();
     return status;

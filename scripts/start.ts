@@ -13,16 +13,24 @@
  *   PORT=8080 npm start               → at http://localhost:8080/
  *   node scripts/start.ts --out X     → X/ (tests)
  *
- * SIGINT, SIGTERM or SIGHUP stop the build (which removes its staging folder) and the
- * server; the exit code is the shell's 128 + signal number.
+ * However it is stopped, nothing is left holding the port: SIGINT, SIGTERM or SIGHUP stop the
+ * build (which removes its staging folder, in a process group of its own, so that whatever it
+ * started ends with it) and the server, and it exits once both have ended, with the shell's
+ * 128 + signal number. A parent that goes away counts as a SIGTERM (./lib/system/exit-with-parent.ts):
+ * npm passes its SIGTERM to the shell it runs this script in, not to this script; and the build
+ * ends by itself if this script is killed outright.
  */
+import { PARENT_VARIABLE } from './lib/system/exit-with-parent.ts';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { PREVIEW_HOST, previewPort, servingLine, startSiteUrl } from './lib/start-settings.ts';
-import { signalExitCode } from './lib/system/child-group.ts';
+import { onStopSignal, signalExitCode } from './lib/system/child-group.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
+/** How long the build may take to end after SIGTERM before its group gets SIGKILL. */
+const BUILD_GRACE_MS = 10_000;
 
 function outDirFromArgs(argv: string[]): string {
   const i = argv.indexOf('--out');
@@ -30,18 +38,42 @@ function outDirFromArgs(argv: string[]): string {
   return value ? resolve(value) : join(ROOT, 'dist');
 }
 
-/** Runs scripts/build.ts for `siteUrl` into `outDir`, output inherited; resolves with its exit code. */
+/**
+ * Runs scripts/build.ts for `siteUrl` into `outDir`, output inherited, in a process group of its own and
+ * watching its parent (this script); resolves with its exit code.
+ */
 function build(outDir: string, siteUrl: string, started: (child: ChildProcess) => void): Promise<number> {
   return new Promise((done) => {
-    const child = spawn(process.execPath, [join(ROOT, 'scripts/build.ts'), '--out', outDir], {
+    const watch = pathToFileURL(join(ROOT, 'script./lib/system/exit-with-parent.ts')).href;
+    const child = spawn(process.execPath, ['--import', watch, join(ROOT, 'scripts/build.ts'), '--out', outDir], {
       cwd: ROOT,
       stdio: ['ignore', 'inherit', 'inherit'],
-      env: { ...process.env, SITE_URL: siteUrl, ASTRO_TELEMETRY_DISABLED: '1' },
+      env: { ...process.env, SITE_URL: siteUrl, ASTRO_TELEMETRY_DISABLED: '1', [PARENT_VARIABLE]: String(process.pid) },
+      detached: true,
     });
     started(child);
     child.on('error', () => done(1));
     child.on('exit', (code, signal) => done(code ?? (signal ? signalExitCode(signal) : 1)));
   });
+}
+
+/** Sends `signal` to the build's process group (the build and whatever it started); false once it has ended. */
+function signalBuild(child: ChildProcess, signal: NodeJS.Signals): boolean {
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return false;
+  try {
+    process.kill(-child.pid, signal);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Stops a running build: SIGTERM to its group (it removes its staging folder), SIGKILL after BUILD_GRACE_MS. */
+async function stopBuild(child: ChildProcess | undefined, ended: Promise<number> | undefined): Promise<void> {
+  if (!child || !ended || !signalBuild(child, 'SIGTERM')) return;
+  const timer = setTimeout(() => signalBuild(child, 'SIGKILL'), BUILD_GRACE_MS);
+  await ended;
+  clearTimeout(timer);
 }
 
 async function start(): Promise<number> {
@@ -64,16 +96,20 @@ async function start(): Promise<number> {
     });
   });
   let child: ChildProcess | undefined;
-  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
-    process.once(signal, () => {
-      child?.kill(signal);
-      void server.stop().finally(() => process.exit(signalExitCode(signal)));
-    });
-  }
+  let building: Promise<number> | undefined;
+  let stoppedBy: NodeJS.Signals | undefined;
+  onStopSignal((signal) => {
+    stoppedBy = signal;
+    void Promise.allSettled([stopBuild(child, building), server.stop()]).finally(() =>
+      process.exit(signalExitCode(signal)),
+    );
+  });
   const siteUrl = startSiteUrl(process.env, server.port);
   console.log(`start: building ${outDir} for ${siteUrl}/ (the server answers meanwhile with what the folder holds)`);
-  const status = await build(outDir, siteUrl, (c) => (child = c));
-  child = undefined;
+  building = build(outDir, siteUrl, (c) => (child = c));
+  const status = await building;
+  // Stopped by a signal: the handler stops the server and ends the process.
+  if (stoppedBy) return signalExitCode(stoppedBy);
   if (status !== 0) {
     await server.stop();
     return status;

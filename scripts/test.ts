@@ -37,6 +37,7 @@ export const BUILDS_IN_PROJECT = [
   'hostile-text',
   'served-exports',
   'site-address',
+  'start-stop',
 ];
 /** End-to-end files that measure time: nothing runs beside them. */
 export const MEASURES_TIME = ['payload-check'];

@@ -30,7 +30,6 @@ export interface SubagentTable {
   rows: SubagentRow[];
 }
 
-
 /** The table of the tool that starts the agent's subagents; undefined on any other tool's page. */
 export function subagentTable(
   bundle: Pick<AgentBundle, 'subagents' | 'tools'>,

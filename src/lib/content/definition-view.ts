@@ -118,14 +118,6 @@ export function definitionView(
   problems: Problems,
   ajv: Ajv2020,
 ): DefinitionView {
-  const prefix = place.tool ? `tool ${place.tool}: ` : '';
-  const fail = (error: unknown, rule: string, what: string): DefinitionView => {
-    // A shape builder's error knows where inside the definition it is and which rule it breaks.
-    if (error instanceof DefinitionShapeError)
-      problems.error(place.file, place.pointer + error.pointer, error.rule, prefix + error.message);
-    else problems.error(place.file, place.pointer, rule, `${prefix}${what}: ${(error as Error).message}`);
-    return { definition, rows: [], broken: error instanceof DefinitionShapeError ? error.rule : rule };
-  };
   switch (definition.kind) {
     case 'typescript':
       try {
@@ -138,47 +130,100 @@ export function definitionView(
           code: { lang: 'ts', text: definition.source },
         };
       } catch (error) {
-        return fail(error, 'definition-readable', 'the TypeScript declaration cannot be read');
+        return refused(definition, place, problems, error, {
+          rule: 'definition-readable',
+          what: 'the TypeScript declaration cannot be read',
+        });
       }
-    case 'json-schema': {
-      const id = ownIdPointer(definition.schema);
-      if (id !== undefined) {
-        problems.error(
-          place.file,
-          place.pointer + id,
-          'definition-no-id',
-          `${prefix}the schema declares its own $id; a published schema's $id is its versioned URL on this site, so a definition may not declare one`,
-        );
-        return { definition, rows: [], broken: 'definition-no-id' };
-      }
-      const unwritable = unwritableKey(definition.schema);
-      if (unwritable !== undefined) {
-        problems.error(
-          place.file,
-          place.pointer + unwritable.pointer,
-          'definition-keys-writable',
-          `${prefix}the key ${JSON.stringify(unwritable.key)} holds ${unwritable.why}, which no URL, anchor or JSON pointer can carry: the field could not be linked to, so the definition is refused`,
-        );
-        return { definition, rows: [], broken: 'definition-keys-writable' };
-      }
-      try {
-        checkCompiles(ajv, definition.schema);
-      } catch (error) {
-        return fail(error, 'definition-compiles', 'Ajv cannot compile this JSON Schema');
-      }
-      try {
-        return {
-          definition,
-          rows: fieldRows(shapeFromJsonSchema(definition.schema), { root }),
-          code: { lang: 'json', text: JSON.stringify(definition.schema, null, 2) },
-        };
-      } catch (error) {
-        return fail(error, 'definition-readable', 'the JSON Schema cannot be turned into field rows');
-      }
-    }
+    case 'json-schema':
+      return jsonSchemaView(definition, root, place, problems, ajv);
     case 'grammar':
       return { definition, rows: [], code: { lang: 'text', text: definition.definition } };
     case 'unavailable':
       return { definition, rows: [] };
   }
+}
+
+/** The text before every message about a definition: the tool it is of, in files that hold many tools. */
+function toolPrefix(place: DefinitionPlace): string {
+  return place.tool ? `tool ${place.tool}: ` : '';
+}
+
+/**
+ * A definition that could not be read, compiled or turned into rows: reported, and shown without rows. A shape
+ * builder's error knows where inside the definition it is and which rule it breaks; any other is reported under `rule`.
+ */
+function refused(
+  definition: Definition,
+  place: DefinitionPlace,
+  problems: Problems,
+  error: unknown,
+  { rule, what }: { rule: string; what: string },
+): DefinitionView {
+  const prefix = toolPrefix(place);
+  if (error instanceof DefinitionShapeError)
+    problems.error(place.file, place.pointer + error.pointer, error.rule, prefix + error.message);
+  else problems.error(place.file, place.pointer, rule, `${prefix}${what}: ${(error as Error).message}`);
+  return { definition, rows: [], broken: error instanceof DefinitionShapeError ? error.rule : rule };
+}
+
+/** A JSON Schema's view: refused when its keys cannot be published, compiled, then turned into rows. */
+function jsonSchemaView(
+  definition: Extract<Definition, { kind: 'json-schema' }>,
+  root: 'input' | 'output' | 'model-input',
+  place: DefinitionPlace,
+  problems: Problems,
+  ajv: Ajv2020,
+): DefinitionView {
+  const refusal = unpublishableSchema(definition.schema, place, problems);
+  if (refusal !== undefined) return { definition, rows: [], broken: refusal };
+  try {
+    checkCompiles(ajv, definition.schema);
+  } catch (error) {
+    return refused(definition, place, problems, error, {
+      rule: 'definition-compiles',
+      what: 'Ajv cannot compile this JSON Schema',
+    });
+  }
+  try {
+    return {
+      definition,
+      rows: fieldRows(shapeFromJsonSchema(definition.schema), { root }),
+      code: { lang: 'json', text: JSON.stringify(definition.schema, null, 2) },
+    };
+  } catch (error) {
+    return refused(definition, place, problems, error, {
+      rule: 'definition-readable',
+      what: 'the JSON Schema cannot be turned into field rows',
+    });
+  }
+}
+
+/**
+ * The rule a schema breaks that keeps it off the site (reported), or undefined: a published schema's `$id` is its
+ * versioned URL here, and every key must be one a URL, anchor or JSON pointer can carry.
+ */
+function unpublishableSchema(schema: object, place: DefinitionPlace, problems: Problems): string | undefined {
+  const prefix = toolPrefix(place);
+  const id = ownIdPointer(schema);
+  if (id !== undefined) {
+    problems.error(
+      place.file,
+      place.pointer + id,
+      'definition-no-id',
+      `${prefix}the schema declares its own $id; a published schema's $id is its versioned URL on this site, so a definition may not declare one`,
+    );
+    return 'definition-no-id';
+  }
+  const unwritable = unwritableKey(schema);
+  if (unwritable !== undefined) {
+    problems.error(
+      place.file,
+      place.pointer + unwritable.pointer,
+      'definition-keys-writable',
+      `${prefix}the key ${JSON.stringify(unwritable.key)} holds ${unwritable.why}, which no URL, anchor or JSON pointer can carry: the field could not be linked to, so the definition is refused`,
+    );
+    return 'definition-keys-writable';
+  }
+  return undefined;
 }

@@ -9,13 +9,13 @@
  */
 import { join } from 'node:path';
 import { AGENT_IDS } from '../agents/index.ts';
-import type { SiteModel, ToolModel } from '../model/model.ts';
+import type { AgentInventory, SiteModel, ToolModel } from '../model/model.ts';
 import type { CaptureMatrix } from '../model/captures.ts';
 import type { Stage } from './context.ts';
 import { definitionAjv } from '../check/definition-ajv.ts';
 import { Problems, type ContentWarning } from './problems.ts';
 import { ContentReader, scanContent } from './read.ts';
-import { addTypeSources, capturesSourcePackage, loadAgents } from './stages/agents.ts';
+import { type AgentsResult, addTypeSources, capturesSourcePackage, loadAgents } from './stages/agents.ts';
 import { loadComparisons } from './stages/comparisons.ts';
 import { attachCaptures, type CapturedRequests } from './stages/captures.ts';
 import { attachPayloads } from './stages/payloads.ts';
@@ -73,18 +73,8 @@ function publishedExportPaths(tools: readonly ToolModel[]): Set<string> {
 }
 
 export function loadContent(options: LoadOptions): SiteModel {
-  const contentDir = options.contentDir ?? join(options.root, 'content');
-  const problems = new Problems();
-  const reader = new ContentReader(options.root, contentDir, problems);
-  const stage: Stage = {
-    reader,
-    problems,
-    files: scanContent(contentDir, problems, (p) => reader.rel(p)),
-    definitionAjv: definitionAjv(),
-    reserved: reservedNames(options.root),
-    namePlace: new WeakMap<ToolModel, { file: string; pointer: string }>(),
-    aliasPlace: new WeakMap(),
-  };
+  const stage = openStage(options);
+  const { problems } = stage;
   const jobs = loadJobs(stage);
   const agents = loadAgents(stage);
   // Every later stage checks references against the job index, the agent records
@@ -92,40 +82,12 @@ export function loadContent(options: LoadOptions): SiteModel {
   // own errors instead of reporting every reference to it as broken.
   const foundation = [stage.files.jobs, stage.files.matrix, ...stage.files.agents]
     .filter((f) => f !== undefined)
-    .map((f) => reader.relContent(f));
+    .map((f) => stage.reader.relContent(f));
   if (foundation.some((f) => problems.isUnreadable(f))) finish(problems, options); // an unreadable file always has its error: this throws
-  const tools = loadGeneratedTools(stage, agents.ids);
-  addTypeSources(agents.agents, tools);
-  const requests = attachCaptures(stage, tools, agents.matrix);
-  capturesSourcePackage(agents.agents, requests);
-  applyEditorial(stage, tools, jobs.ids);
-  const inventory = applyInventory(
-    stage,
-    tools,
-    new Map(Object.entries(agents.matrix?.agents ?? {}).map(([id, m]) => [id, m!.version])),
-  );
-  noteAskedModels(inventory, agents.matrix, requests);
-  // After the inventory: a gate may state a condition on the binary's model catalog.
-  checkAvailabilityGates(
-    stage,
-    tools,
-    agents.matrix,
-    requests,
-    new Map(inventory.flatMap((i) => (i.modelCatalog ? [[i.agent, i.modelCatalog.models]] : []))),
-  );
-  checkPages(stage, tools);
-  attachPayloads(stage, tools, agents.matrix);
-  addFindings(stage, tools);
-  const comparisons = loadComparisons(stage, tools, jobs.ids);
   const pins = new Map(Object.entries(agents.matrix?.agents ?? {}).map(([id, m]) => [id, m!.version]));
-  const hooks = loadHooksEditorial(stage, pins);
-  const hookEvents = loadHookEvents(stage, pins);
-  const hookBehaviour = loadHookBehaviour(stage, tools, pins);
-  const hookBehaviourHistories = loadHookBehaviourHistories(stage, pins);
-  const hookOutputs = loadHookOutputs(stage);
-  const subagents = loadSubagents(stage, tools, pins);
-  const permissions = loadPermissions(stage, tools, pins);
-  const mcpNaming = loadMcpNaming(stage, pins);
+  const { tools, inventory } = loadTools(stage, agents, jobs.ids, pins);
+  const comparisons = loadComparisons(stage, tools, jobs.ids);
+  const agentParts = loadAgentParts(stage, tools, pins);
   const histories = loadHistories(stage, new Set(agents.agents.map((a) => a.id)));
   const removed = removedTools(stage, histories, tools);
   checkHistoryReferences(stage, histories, tools);
@@ -145,14 +107,7 @@ export function loadContent(options: LoadOptions): SiteModel {
     inventory,
     releases: {},
     archived: [],
-    hooks,
-    hookEvents,
-    hookBehaviour,
-    hookBehaviourHistories,
-    hookOutputs,
-    subagents,
-    permissions,
-    mcpNaming,
+    ...agentParts,
   };
   if (agents.matrix) model.matrix = agents.matrix;
   // Every source is read: say which release each part of each page comes from.
@@ -161,6 +116,81 @@ export function loadContent(options: LoadOptions): SiteModel {
   model.archived = loadArchive(stage, publishedExportPaths(tools));
   finish(problems, options, handed);
   return model;
+}
+
+/** What every stage shares: the reader and problems collector, the scanned files and the names reserved for URLs. */
+function openStage(options: LoadOptions): Stage {
+  const contentDir = options.contentDir ?? join(options.root, 'content');
+  const problems = new Problems();
+  const reader = new ContentReader(options.root, contentDir, problems);
+  return {
+    reader,
+    problems,
+    files: scanContent(contentDir, problems, (p) => reader.rel(p)),
+    definitionAjv: definitionAjv(),
+    reserved: reservedNames(options.root),
+    namePlace: new WeakMap<ToolModel, { file: string; pointer: string }>(),
+    aliasPlace: new WeakMap(),
+  };
+}
+
+/**
+ * The tools and what their pages show, stage after stage: each stage reads what the ones before it attached
+ * (captures the generated tools, the inventory the editorial aliases, gates the inventory's model catalog…).
+ */
+function loadTools(
+  stage: Stage,
+  agents: AgentsResult,
+  jobIds: ReadonlySet<string> | undefined,
+  pins: ReadonlyMap<string, string>,
+): { tools: ToolModel[]; inventory: AgentInventory[] } {
+  const tools = loadGeneratedTools(stage, agents.ids);
+  addTypeSources(agents.agents, tools);
+  const requests = attachCaptures(stage, tools, agents.matrix);
+  capturesSourcePackage(agents.agents, requests);
+  applyEditorial(stage, tools, jobIds);
+  const inventory = applyInventory(stage, tools, pins);
+  noteAskedModels(inventory, agents.matrix, requests);
+  // After the inventory: a gate may state a condition on the binary's model catalog.
+  checkAvailabilityGates(
+    stage,
+    tools,
+    agents.matrix,
+    requests,
+    new Map(inventory.flatMap((i) => (i.modelCatalog ? [[i.agent, i.modelCatalog.models]] : []))),
+  );
+  checkPages(stage, tools);
+  attachPayloads(stage, tools, agents.matrix);
+  addFindings(stage, tools);
+  return { tools, inventory };
+}
+
+/** The agent-level records: hooks and their recorded behaviour, subagents, permissions, MCP naming. */
+function loadAgentParts(
+  stage: Stage,
+  tools: readonly ToolModel[],
+  pins: ReadonlyMap<string, string>,
+): Pick<
+  SiteModel,
+  | 'hooks'
+  | 'hookEvents'
+  | 'hookBehaviour'
+  | 'hookBehaviourHistories'
+  | 'hookOutputs'
+  | 'subagents'
+  | 'permissions'
+  | 'mcpNaming'
+> {
+  return {
+    hooks: loadHooksEditorial(stage, pins),
+    hookEvents: loadHookEvents(stage, pins),
+    hookBehaviour: loadHookBehaviour(stage, tools, pins),
+    hookBehaviourHistories: loadHookBehaviourHistories(stage, pins),
+    hookOutputs: loadHookOutputs(stage),
+    subagents: loadSubagents(stage, tools, pins),
+    permissions: loadPermissions(stage, tools, pins),
+    mcpNaming: loadMcpNaming(stage, pins),
+  };
 }
 
 /**

@@ -175,13 +175,53 @@ type FlatKey =
   | 'mcpNaming'
   | 'inventory';
 
+/** What the walk of the content folder shares: the folder, its listings (sorted) and the warning for a stray file. */
+interface Scan {
+  contentDir: string;
+  list: (dir: string) => string[];
+  ignored: (path: string, why: string) => void;
+}
+
 /**
  * Walks the content folder and sorts its files into what the loader reads;
  * anything else (a `.JSON` or `.txt` file, a dotfile, a file in an unknown
  * folder) is reported as a warning so that it is not skipped silently.
  */
 export function scanContent(contentDir: string, problems: Problems, rel: (path: string) => string): ContentFiles {
-  const files: ContentFiles = {
+  const files = noContentFiles();
+  const scan: Scan = {
+    contentDir,
+    list: (dir) => readdirSync(dir).sort(),
+    ignored: (path, why) => problems.warn(rel(path), `ignored: ${why}`),
+  };
+  if (!existsSync(contentDir)) return files;
+  for (const name of scan.list(contentDir)) {
+    const path = join(contentDir, name);
+    const isDir = statSync(path).isDirectory();
+    const flat = isDir ? FLAT_FOLDERS.find((f) => f.folder === name) : undefined;
+    if (name === 'jobs.json' && !isDir) files.jobs = name;
+    else if (name === 'capture-matrix.json' && !isDir) files.matrix = name;
+    else if (name === 'scenarios.json' && !isDir) files.scenarios = name;
+    else if (name === 'hook-cases.json' && !isDir) files.hookCases = name;
+    else if (name === 'permission-cases.json' && !isDir) files.permissionCases = name;
+    else if (name === 'hook-behaviour' && isDir) files.hookBehaviour.push(...caseRecords(scan, name, 'hook behaviour'));
+    else if (name === 'permissions' && isDir) files.permissions.push(...caseRecords(scan, name, 'permission'));
+    else if (flat) files[flat.key].push(...flatFiles(scan, flat));
+    else if ((PER_AGENT as readonly string[]).includes(name) && isDir) {
+      const kind = name as (typeof PER_AGENT)[number];
+      files[kind] = perAgentFiles(scan, kind);
+    } else
+      scan.ignored(
+        path,
+        'not a content file or folder the site reads (jobs.json, capture-matrix.json, scenarios.json, hook-cases.json, permission-cases.json, agents/, tools/, editorial/, captures/, payloads/, history/, inventory/, comparisons/, archive/, hooks/, hook-events/, hook-behaviour/, hook-behaviour-history/, hook-outputs/, subagents/, permissions/, mcp-naming/)',
+      );
+  }
+  return files;
+}
+
+/** ContentFiles before the walk: every list empty. */
+function noContentFiles(): ContentFiles {
+  return {
     agents: [],
     tools: new Map(),
     editorial: new Map(),
@@ -200,63 +240,54 @@ export function scanContent(contentDir: string, problems: Problems, rel: (path: 
     permissions: [],
     mcpNaming: [],
   };
-  const ignored = (path: string, why: string): void => problems.warn(rel(path), `ignored: ${why}`);
-  const list = (dir: string): string[] => readdirSync(dir).sort();
-  /** content/<folder>/<agent>/<case>.json: one record per case of an agent. */
-  const caseRecords = (folder: string, what: string): string[] => {
-    const out: string[] = [];
-    for (const agent of list(join(contentDir, folder))) {
-      const agentDir = join(contentDir, folder, agent);
-      if (!statSync(agentDir).isDirectory()) {
-        ignored(agentDir, `${what} records live in content/${folder}/<agent>/`);
-        continue;
-      }
-      for (const f of list(agentDir)) {
-        if (ID_FILE.test(f) && statSync(join(agentDir, f)).isFile()) out.push(`${folder}/${agent}/${f}`);
-        else ignored(join(agentDir, f), `${what} records are content/${folder}/<agent>/<case>.json`);
-      }
+}
+
+/** content/<folder>/<agent>/<case>.json: one record per case of an agent. */
+function caseRecords(scan: Scan, folder: string, what: string): string[] {
+  const out: string[] = [];
+  for (const agent of scan.list(join(scan.contentDir, folder))) {
+    const agentDir = join(scan.contentDir, folder, agent);
+    if (!statSync(agentDir).isDirectory()) {
+      scan.ignored(agentDir, `${what} records live in content/${folder}/<agent>/`);
+      continue;
     }
-    return out;
-  };
-  if (!existsSync(contentDir)) return files;
-  for (const name of list(contentDir)) {
-    const path = join(contentDir, name);
-    const isDir = statSync(path).isDirectory();
-    if (name === 'jobs.json' && !isDir) files.jobs = name;
-    else if (name === 'capture-matrix.json' && !isDir) files.matrix = name;
-    else if (name === 'scenarios.json' && !isDir) files.scenarios = name;
-    else if (name === 'hook-cases.json' && !isDir) files.hookCases = name;
-    else if (name === 'permission-cases.json' && !isDir) files.permissionCases = name;
-    else if (name === 'hook-behaviour' && isDir) files.hookBehaviour.push(...caseRecords(name, 'hook behaviour'));
-    else if (name === 'permissions' && isDir) files.permissions.push(...caseRecords(name, 'permission'));
-    else if (isDir && FLAT_FOLDERS.some((f) => f.folder === name)) {
-      const { folder, key, file, says } = FLAT_FOLDERS.find((f) => f.folder === name)!;
-      for (const f of list(path)) {
-        if (file.test(f) && statSync(join(path, f)).isFile()) files[key].push(`${folder}/${f}`);
-        else ignored(join(path, f), says);
-      }
-    } else if ((PER_AGENT as readonly string[]).includes(name) && isDir) {
-      const kind = name as (typeof PER_AGENT)[number];
-      for (const agent of list(path)) {
-        const agentDir = join(path, agent);
-        if (!statSync(agentDir).isDirectory()) {
-          ignored(agentDir, `${kind} files live in content/${kind}/<agent>/`);
-          continue;
-        }
-        const found: string[] = [];
-        for (const f of list(agentDir)) {
-          if (JSON_FILE.test(f) && statSync(join(agentDir, f)).isFile()) found.push(`${kind}/${agent}/${f}`);
-          else ignored(join(agentDir, f), `only files named <lowercase name>.json are read here`);
-        }
-        files[kind].set(agent, found);
-      }
-    } else
-      ignored(
-        path,
-        'not a content file or folder the site reads (jobs.json, capture-matrix.json, scenarios.json, hook-cases.json, permission-cases.json, agents/, tools/, editorial/, captures/, payloads/, history/, inventory/, comparisons/, archive/, hooks/, hook-events/, hook-behaviour/, hook-behaviour-history/, hook-outputs/, subagents/, permissions/, mcp-naming/)',
-      );
+    for (const f of scan.list(agentDir)) {
+      if (ID_FILE.test(f) && statSync(join(agentDir, f)).isFile()) out.push(`${folder}/${agent}/${f}`);
+      else scan.ignored(join(agentDir, f), `${what} records are content/${folder}/<agent>/<case>.json`);
+    }
   }
-  return files;
+  return out;
+}
+
+/** The files of a folder of one file per agent (or job) that are named as it says. */
+function flatFiles(scan: Scan, { folder, file, says }: (typeof FLAT_FOLDERS)[number]): string[] {
+  const path = join(scan.contentDir, folder);
+  const out: string[] = [];
+  for (const f of scan.list(path)) {
+    if (file.test(f) && statSync(join(path, f)).isFile()) out.push(`${folder}/${f}`);
+    else scan.ignored(join(path, f), says);
+  }
+  return out;
+}
+
+/** content/<kind>/<agent>/<name>.json: each agent's files of one kind (tools, editorial notes, captures, payloads). */
+function perAgentFiles(scan: Scan, kind: (typeof PER_AGENT)[number]): Map<string, string[]> {
+  const path = join(scan.contentDir, kind);
+  const byAgent = new Map<string, string[]>();
+  for (const agent of scan.list(path)) {
+    const agentDir = join(path, agent);
+    if (!statSync(agentDir).isDirectory()) {
+      scan.ignored(agentDir, `${kind} files live in content/${kind}/<agent>/`);
+      continue;
+    }
+    const found: string[] = [];
+    for (const f of scan.list(agentDir)) {
+      if (JSON_FILE.test(f) && statSync(join(agentDir, f)).isFile()) found.push(`${kind}/${agent}/${f}`);
+      else scan.ignored(join(agentDir, f), `only files named <lowercase name>.json are read here`);
+    }
+    byAgent.set(agent, found);
+  }
+  return byAgent;
 }
 
 /** Reads content JSON and validates it; returns undefined (with the problems recorded) when it cannot be used. */

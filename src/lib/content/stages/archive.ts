@@ -26,50 +26,16 @@ export function loadArchive(stage: Stage, current: ReadonlySet<string>): Archive
     const file = reader.relContent(path);
     if (!inItsPlace(stage, path, `archive/${data.agent}.json`, '/agent', `the archive of ${data.agent} belongs`))
       continue;
-    const origin = data.origin;
+    // An origin that would corrupt an address is said once per file.
     let originRefused = false;
     data.files.forEach((entry, i) => {
       const pointer = `/files/${i}/path`;
-      const [, agent, tool, version, name] = entry.path.split('/') as [string, string, string, string, string];
-      if (agent !== data.agent)
-        return problems.error(file, pointer, 'archive-path-of-agent', `${entry.path} is not a path of ${data.agent}`);
-      if (!(name in EXPORT_FILE_NAMES)) {
-        return problems.error(
-          file,
-          pointer,
-          'archive-export-file',
-          `${name} is not an export file name (${Object.keys(EXPORT_FILE_NAMES).join(', ')})`,
-        );
-      }
-      if (current.has(entry.path)) {
-        return problems.error(
-          file,
-          pointer,
-          'archive-not-current',
-          `the current content publishes ${entry.path} itself: remove it from the archive`,
-        );
-      }
-      if (name.endsWith('.json')) {
-        try {
-          JSON.parse(entry.text);
-        } catch (error) {
-          return problems.error(
-            file,
-            `/files/${i}/text`,
-            'archive-text-json',
-            `the text archived for ${name} is not valid JSON (${(error as Error).message}); it would be published as it is`,
-          );
-        }
-      }
-      const overlap = originRefused ? undefined : originOverlap(entry.text, origin);
-      if (overlap !== undefined) {
+      const [, , tool, version, name] = entry.path.split('/') as [string, string, string, string, string];
+      const archived: Archived = { file, agent: data.agent, entry, i };
+      if (!archivedFileOk(stage, archived, current)) return;
+      if (!originRefused && originCorrupts(stage, archived, data.origin)) {
         originRefused = true;
-        return problems.error(
-          file,
-          '/origin',
-          'archive-origin-whole',
-          `the origin ${origin} is only the start of the address ${overlap} in the text of ${entry.path} (/files/${i}/text); replacing it with the site's address would corrupt that address. The origin is the scheme, host and port the texts were written with`,
-        );
+        return;
       }
       const first = seen.get(entry.path);
       if (first !== undefined)
@@ -88,6 +54,72 @@ export function loadArchive(stage: Stage, current: ReadonlySet<string>): Archive
     });
   }
   return out;
+}
+
+/** One archived file, at `/files/<i>` of its agent's archive. */
+interface Archived {
+  file: string;
+  agent: string;
+  entry: ArchiveFile['files'][number];
+  i: number;
+}
+
+/**
+ * Whether an archived file can be served: a path of its agent, an export file name, not a path the current content
+ * publishes, and for a `.json` file a text that parses (each reported).
+ */
+function archivedFileOk(stage: Stage, { file, agent, entry, i }: Archived, current: ReadonlySet<string>): boolean {
+  const { problems } = stage;
+  const pointer = `/files/${i}/path`;
+  const [, pathAgent, , , name] = entry.path.split('/') as [string, string, string, string, string];
+  if (pathAgent !== agent) {
+    problems.error(file, pointer, 'archive-path-of-agent', `${entry.path} is not a path of ${agent}`);
+    return false;
+  }
+  if (!(name in EXPORT_FILE_NAMES)) {
+    problems.error(
+      file,
+      pointer,
+      'archive-export-file',
+      `${name} is not an export file name (${Object.keys(EXPORT_FILE_NAMES).join(', ')})`,
+    );
+    return false;
+  }
+  if (current.has(entry.path)) {
+    problems.error(
+      file,
+      pointer,
+      'archive-not-current',
+      `the current content publishes ${entry.path} itself: remove it from the archive`,
+    );
+    return false;
+  }
+  if (!name.endsWith('.json')) return true;
+  try {
+    JSON.parse(entry.text);
+    return true;
+  } catch (error) {
+    problems.error(
+      file,
+      `/files/${i}/text`,
+      'archive-text-json',
+      `the text archived for ${name} is not valid JSON (${(error as Error).message}); it would be published as it is`,
+    );
+    return false;
+  }
+}
+
+/** Whether the archive's origin is only the start of a longer address in this file's text (reported). */
+function originCorrupts(stage: Stage, { file, entry, i }: Archived, origin: string): boolean {
+  const overlap = originOverlap(entry.text, origin);
+  if (overlap === undefined) return false;
+  stage.problems.error(
+    file,
+    '/origin',
+    'archive-origin-whole',
+    `the origin ${origin} is only the start of the address ${overlap} in the text of ${entry.path} (/files/${i}/text); replacing it with the site's address would corrupt that address. The origin is the scheme, host and port the texts were written with`,
+  );
+  return true;
 }
 
 /**

@@ -98,93 +98,147 @@ function placeCaptured(
   }
 }
 
+/** One configuration's captured tools and deferred namespaces, as placeCaptured takes them. */
+type ConfigurationTools = { configuration: string; tools: CapturedTool[]; deferredNamespaces: DeferredNamespace[] };
+
 export function attachCaptures(stage: Stage, tools: ToolModel[], matrix: CaptureMatrix | undefined): CapturedRequests {
-  const { reader, problems } = stage;
   const requests: CapturedRequests = new Map();
-  const matrixFile = reader.relContent('capture-matrix.json');
   for (const [agentId, agentMatrix] of Object.entries(matrix?.agents ?? {}) as [AgentId, MatrixAgent][]) {
-    const perConfig: { configuration: string; tools: CapturedTool[]; deferredNamespaces: DeferredNamespace[] }[] = [];
+    const perConfig: ConfigurationTools[] = [];
+    // Capture files of the agent no configuration claims: what is left once each has taken its own.
     const present = new Set(stage.files.captures.get(agentId) ?? []);
     const configIds = new Set<string>();
     agentMatrix.configurations.forEach((config, i) => {
       if (configIds.has(config.id)) return; // a duplicate id: reported by the agents stage
       configIds.add(config.id);
-      const path = `captures/${agentId}/${config.id}.json`;
-      const file = reader.relContent(path);
-      if (!present.has(path)) {
-        problems.error(
-          matrixFile,
-          `/agents/${agentId}/configurations/${i}/id`,
-          'capture-present',
-          `configuration ${config.id} has no capture at ${file}; run npm run capture`,
-        );
-        return;
-      }
-      present.delete(path);
-      const capture = reader.read<CaptureFile>(path, 'capture');
+      const capture = readConfigurationCapture(stage, agentId, config.id, i, present);
       if (!capture) return;
-      if (capture.configuration !== config.id || capture.agent !== agentId) {
-        problems.error(
-          file,
-          '/configuration',
-          'capture-matches-matrix',
-          `capture of ${capture.agent}/${capture.configuration} is filed as ${agentId}/${config.id}`,
-        );
-      }
-      if (capture.cli.version !== agentMatrix.version) {
-        problems.error(
-          file,
-          '/cli/version',
-          'capture-matches-matrix',
-          `captured ${capture.cli.version}, the matrix pins ${agentMatrix.version}`,
-        );
-      }
-      // The release comes from the matrix's package, or from a standalone package of the agent that has it where that
-      // one does not.
-      const packages = [agentMatrix.package, ...(AGENTS[agentId]?.standalonePackages ?? [])];
-      if (!packages.includes(capture.cli.package)) {
-        problems.error(
-          file,
-          '/cli/package',
-          'capture-matches-matrix',
-          `captured from ${capture.cli.package}, which is none of the agent's packages (${packages.join(', ')})`,
-        );
-      } else if (capture.cli.package !== (agentMatrix.holder ?? agentMatrix.package)) {
-        // The pin names the package that holds its release, as the capture found it.
-        problems.error(
-          matrixFile,
-          `/agents/${agentId}/${agentMatrix.holder ? 'holder' : 'version'}`,
-          'matrix-holder',
-          `${agentMatrix.package}@${agentMatrix.version} was captured from ${capture.cli.package}; the pin must name it as its holder ("holder": "${capture.cli.package}")`,
-        );
-      }
+      const file = stage.reader.relContent(`captures/${agentId}/${config.id}.json`);
+      checkCaptureMatchesMatrix(stage, file, { agentId, agentMatrix, configId: config.id }, capture);
       checkKeptTexts(stage, file, agentId, capture);
-      try {
-        // A name that is not plain printable text is reported once, where the capture gives it, and goes no further.
-        const captured = capturedTools(capture).filter((tool) =>
-          checkName(problems, { file, pointer: tool.namePointer }, 'tool name', tool.fullName),
-        );
-        const namespaces = capturedNamespaces(capture).filter((ns) =>
-          checkName(problems, { file, pointer: ns.pointer }, 'namespace', ns.name),
-        );
-        perConfig.push({ configuration: config.id, tools: captured, deferredNamespaces: namespaces });
-        requests.set(`${agentId}/${config.id}`, requestFacts(capture));
-      } catch (error) {
-        if (!(error instanceof CaptureFormatError)) throw error;
-        problems.error(
-          file,
-          error.pointer,
-          'capture-readable',
-          `${error.tool ? `tool ${error.tool}: ` : ''}${error.message}`,
-        );
-      }
+      const read = readCapturedTools(stage, file, config.id, capture);
+      if (!read) return;
+      perConfig.push(read.tools);
+      requests.set(`${agentId}/${config.id}`, read.request);
     });
     for (const path of present)
-      problems.warn(reader.relContent(path), 'ignored: no configuration of content/capture-matrix.json has this id');
+      stage.problems.warn(
+        stage.reader.relContent(path),
+        'ignored: no configuration of content/capture-matrix.json has this id',
+      );
 
     placeCaptured(stage, agentId, agentMatrix, perConfig, tools);
   }
   return requests;
+}
+
+/**
+ * A configuration's capture, taken out of the agent's unclaimed files (`present`); undefined when it is missing
+ * (reported against the matrix) or cannot be read (reported by the reader).
+ */
+function readConfigurationCapture(
+  stage: Stage,
+  agentId: AgentId,
+  configId: string,
+  i: number,
+  present: Set<string>,
+): CaptureFile | undefined {
+  const path = `captures/${agentId}/${configId}.json`;
+  if (!present.has(path)) {
+    stage.problems.error(
+      stage.reader.relContent('capture-matrix.json'),
+      `/agents/${agentId}/configurations/${i}/id`,
+      'capture-present',
+      `configuration ${configId} has no capture at ${stage.reader.relContent(path)}; run npm run capture`,
+    );
+    return undefined;
+  }
+  present.delete(path);
+  return stage.reader.read<CaptureFile>(path, 'capture');
+}
+
+/**
+ * A capture is of the configuration and the pinned release it is filed under, from one of the agent's packages; the
+ * pin names the package that holds its release (rules `capture-matches-matrix`, `matrix-holder`).
+ */
+function checkCaptureMatchesMatrix(
+  stage: Stage,
+  file: string,
+  filed: { agentId: AgentId; agentMatrix: MatrixAgent; configId: string },
+  capture: CaptureFile,
+): void {
+  const { problems } = stage;
+  const { agentId, agentMatrix, configId } = filed;
+  if (capture.configuration !== configId || capture.agent !== agentId) {
+    problems.error(
+      file,
+      '/configuration',
+      'capture-matches-matrix',
+      `capture of ${capture.agent}/${capture.configuration} is filed as ${agentId}/${configId}`,
+    );
+  }
+  if (capture.cli.version !== agentMatrix.version) {
+    problems.error(
+      file,
+      '/cli/version',
+      'capture-matches-matrix',
+      `captured ${capture.cli.version}, the matrix pins ${agentMatrix.version}`,
+    );
+  }
+  // The release comes from the matrix's package, or from a standalone package of the agent that has it where that
+  // one does not.
+  const packages = [agentMatrix.package, ...(AGENTS[agentId]?.standalonePackages ?? [])];
+  if (!packages.includes(capture.cli.package)) {
+    problems.error(
+      file,
+      '/cli/package',
+      'capture-matches-matrix',
+      `captured from ${capture.cli.package}, which is none of the agent's packages (${packages.join(', ')})`,
+    );
+  } else if (capture.cli.package !== (agentMatrix.holder ?? agentMatrix.package)) {
+    // The pin names the package that holds its release, as the capture found it.
+    problems.error(
+      stage.reader.relContent('capture-matrix.json'),
+      `/agents/${agentId}/${agentMatrix.holder ? 'holder' : 'version'}`,
+      'matrix-holder',
+      `${agentMatrix.package}@${agentMatrix.version} was captured from ${capture.cli.package}; the pin must name it as its holder ("holder": "${capture.cli.package}")`,
+    );
+  }
+}
+
+/**
+ * The tools and namespaces a capture sends, and what its request was sent as; undefined when its wire format cannot
+ * be read (rule `capture-readable`).
+ */
+function readCapturedTools(
+  stage: Stage,
+  file: string,
+  configuration: string,
+  capture: CaptureFile,
+): { tools: ConfigurationTools; request: ReturnType<typeof requestFacts> } | undefined {
+  const { problems } = stage;
+  try {
+    // A name that is not plain printable text is reported once, where the capture gives it, and goes no further.
+    const captured = capturedTools(capture).filter((tool) =>
+      checkName(problems, { file, pointer: tool.namePointer }, 'tool name', tool.fullName),
+    );
+    const namespaces = capturedNamespaces(capture).filter((ns) =>
+      checkName(problems, { file, pointer: ns.pointer }, 'namespace', ns.name),
+    );
+    return {
+      tools: { configuration, tools: captured, deferredNamespaces: namespaces },
+      request: requestFacts(capture),
+    };
+  } catch (error) {
+    if (!(error instanceof CaptureFormatError)) throw error;
+    problems.error(
+      file,
+      error.pointer,
+      'capture-readable',
+      `${error.tool ? `tool ${error.tool}: ` : ''}${error.message}`,
+    );
+    return undefined;
+  }
 }
 
 /**

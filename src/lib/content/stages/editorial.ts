@@ -22,69 +22,99 @@ export function applyEditorial(stage: Stage, tools: ToolModel[], jobIds: Readonl
       const file = reader.relContent(path);
       if (!checkName(problems, { file, pointer: '/name' }, 'tool name', editorial.name)) continue;
       const key = `${agentDir}/${path.slice(path.lastIndexOf('/') + 1, -'.json'.length)}`;
-      let tool = bySlug.get(key);
-      // Its tool file is already reported: one root cause, one error.
-      if (!tool && problems.isUnreadable(reader.relContent(`tools/${key}.json`))) continue;
-      if (!tool && editorial.documentedOnly) {
-        const slug = toolSlug(editorial.name);
-        if (`${agentDir}/${slug}` !== key) {
-          if (slug !== '')
-            problems.error(
-              file,
-              '/name',
-              'file-name-matches-slug',
-              `notes on ${editorial.name} belong in ${slug}.json`,
-            );
-          else
-            problems.error(
-              file,
-              '/name',
-              'url-name-valid',
-              `tool name ${JSON.stringify(editorial.name)} gives an empty URL segment (no letter or digit survives)`,
-            );
-          continue;
-        }
-        tool = documentedOnlyTool(editorial, file);
-        stage.namePlace.set(tool, { file, pointer: '/name' });
-        tools.push(tool);
-      } else if (tool && editorial.documentedOnly) {
-        problems.error(
-          file,
-          '/documentedOnly',
-          'documented-only-is-unadvertised',
-          `${editorial.name} is advertised or typed after all: remove documentedOnly`,
-        );
-      }
-      if (!tool) {
-        problems.error(
-          file,
-          '',
-          'editorial-has-tool',
-          `no tool page ${key} (generated file, capture or documentedOnly) for these notes`,
-        );
-        continue;
-      }
-      if (editorial.agent !== tool.agent || editorial.name !== tool.fullName) {
-        problems.error(
-          file,
-          '/name',
-          'editorial-names-its-tool',
-          `notes name ${editorial.agent}/${editorial.name}, the file belongs to ${tool.agent}/${tool.fullName}`,
-        );
-      }
-      if (jobIds) {
-        editorial.jobs.forEach((job, i) => {
-          if (!jobIds.has(job))
-            problems.error(
-              file,
-              `/jobs/${i}`,
-              'known-job',
-              `unknown job id ${job} (content/jobs.json has no such job)`,
-            );
-        });
-      }
+      const note: Note = { editorial, file, agentDir, key };
+      const tool = noteTool(stage, note, bySlug.get(key), tools);
+      if (!tool) continue;
+      checkNoteReferences(stage, note, tool, jobIds);
       tool.editorial = editorial;
       tool.files.editorial = file;
     }
   }
+}
+
+/** A note as read: its file, its agent folder and `<agent>/<slug>` of its file name. */
+interface Note {
+  editorial: EditorialTool;
+  file: string;
+  agentDir: string;
+  key: string;
+}
+
+/**
+ * The tool page a note goes to: the tool its file name gives (`found`), or a page of its own when it is documentedOnly;
+ * undefined when there is none (reported here, or by its unreadable tool file).
+ */
+function noteTool(stage: Stage, note: Note, found: ToolModel | undefined, tools: ToolModel[]): ToolModel | undefined {
+  const { problems, reader } = stage;
+  const { editorial, file, key } = note;
+  // Its tool file is already reported: one root cause, one error.
+  if (!found && problems.isUnreadable(reader.relContent(`tools/${key}.json`))) return undefined;
+  if (!found && editorial.documentedOnly) return documentedOnlyPage(stage, note, tools);
+  if (found && editorial.documentedOnly) {
+    problems.error(
+      file,
+      '/documentedOnly',
+      'documented-only-is-unadvertised',
+      `${editorial.name} is advertised or typed after all: remove documentedOnly`,
+    );
+  }
+  if (!found) {
+    problems.error(
+      file,
+      '',
+      'editorial-has-tool',
+      `no tool page ${key} (generated file, capture or documentedOnly) for these notes`,
+    );
+  }
+  return found;
+}
+
+/** The page a documentedOnly note gives its tool, when the note's file is named as the tool's URL (else reported). */
+function documentedOnlyPage(stage: Stage, note: Note, tools: ToolModel[]): ToolModel | undefined {
+  const { editorial, file, agentDir, key } = note;
+  const slug = toolSlug(editorial.name);
+  if (`${agentDir}/${slug}` !== key) {
+    if (slug !== '')
+      stage.problems.error(
+        file,
+        '/name',
+        'file-name-matches-slug',
+        `notes on ${editorial.name} belong in ${slug}.json`,
+      );
+    else
+      stage.problems.error(
+        file,
+        '/name',
+        'url-name-valid',
+        `tool name ${JSON.stringify(editorial.name)} gives an empty URL segment (no letter or digit survives)`,
+      );
+    return undefined;
+  }
+  const tool = documentedOnlyTool(editorial, file);
+  stage.namePlace.set(tool, { file, pointer: '/name' });
+  tools.push(tool);
+  return tool;
+}
+
+/** A note names the tool of its page, and jobs the job index has (when it could be read). */
+function checkNoteReferences(stage: Stage, note: Note, tool: ToolModel, jobIds: ReadonlySet<string> | undefined): void {
+  const { editorial, file } = note;
+  if (editorial.agent !== tool.agent || editorial.name !== tool.fullName) {
+    stage.problems.error(
+      file,
+      '/name',
+      'editorial-names-its-tool',
+      `notes name ${editorial.agent}/${editorial.name}, the file belongs to ${tool.agent}/${tool.fullName}`,
+    );
+  }
+  if (!jobIds) return;
+  editorial.jobs.forEach((job, i) => {
+    if (!jobIds.has(job))
+      stage.problems.error(
+        file,
+        `/jobs/${i}`,
+        'known-job',
+        `unknown job id ${job} (content/jobs.json has no such job)`,
+      );
+  });
 }

@@ -21,106 +21,124 @@ import { checkName } from '../names.ts';
 const PRESENCE_KINDS = new Set(['tool-added', 'tool-removed', 'available', 'unavailable']);
 
 export function loadHistories(stage: Stage, agentIds: ReadonlySet<string>): HistoryFile[] {
-  const { reader, problems, files } = stage;
   const histories: HistoryFile[] = [];
-  for (const path of files.history) {
-    const file = reader.relContent(path);
-    const data = reader.read<HistoryFile>(path, 'history');
-    if (!data) continue;
-    const expectedName = `${data.agent}.${data.source}.json`;
-    if (!path.endsWith(`/${expectedName}`)) {
-      problems.error(
-        file,
-        '/agent',
-        'history-file-name',
-        `a history of ${data.agent} from source ${data.source} belongs in content/history/${expectedName}`,
-      );
-      continue;
-    }
-    if (!agentIds.has(data.agent)) {
-      problems.error(file, '/agent', 'known-agent', `no agent record for ${data.agent}`);
-      continue;
-    }
-    // Releases are ordered by the agent release each goes with (`cliVersion`, else the number itself): an SDK
-    // history may read older releases from another package (`package`), whose numbers do not sort with the file's.
-    const label = (r: HistoryFile['releases'][number]) => r.cliVersion ?? r.version;
-    let ordered = true;
-    const seen = new Set<string>();
-    data.releases.forEach((release, i) => {
-      const before = data.releases[i - 1];
-      if (seen.has(release.version)) {
-        problems.error(
-          file,
-          `/releases/${i}/version`,
-          'history-releases-ordered',
-          `release number ${release.version} is listed twice: events name releases by number`,
-        );
-        ordered = false;
-      } else if (before && compareVersions(label(before), label(release)) >= 0) {
-        problems.error(
-          file,
-          `/releases/${i}/version`,
-          'history-releases-ordered',
-          `release ${label(release)} comes after ${label(before)}: releases are listed once each, oldest first`,
-        );
-        ordered = false;
-      }
-      seen.add(release.version);
-    });
-    if (!ordered) continue;
-    const listed = new Set(data.releases.map((r) => r.version));
-    const place = new Map(data.releases.map((r, i) => [r.version, i]));
-    // Tool names in events enter the site here (removed tools get pages titled with them).
-    const namesOk = data.events
-      .map((event, i) => checkName(problems, { file, pointer: `/events/${i}/tool` }, 'tool name', event.tool))
-      .every(Boolean);
-    if (!namesOk) continue;
-    data.events.forEach((event, i) => {
-      for (const key of ['release', 'previous'] as const) {
-        if (!listed.has(event[key]))
-          problems.error(
-            file,
-            `/events/${i}/${key}`,
-            'history-event-release',
-            `${key} ${event[key]} is not one of the releases compared`,
-          );
-      }
-      if (
-        listed.has(event.release) &&
-        listed.has(event.previous) &&
-        place.get(event.previous)! >= place.get(event.release)!
-      ) {
-        problems.error(
-          file,
-          `/events/${i}/previous`,
-          'history-event-release',
-          `a change first seen in ${event.release} must be compared with an earlier release, not ${event.previous}`,
-        );
-      }
-      checkChangeTexts(stage, file, data, event, i);
-    });
-    const named = new Set(
-      data.events.flatMap((e) => [e.fromText, e.toText]).filter((id): id is string => id !== undefined),
-    );
-    for (const [id, text] of Object.entries(data.texts ?? {})) {
-      if (!named.has(id))
-        problems.error(
-          file,
-          `/texts/${id}`,
-          'history-text-used',
-          'no event names this text: a history keeps only the texts of its changes',
-        );
-      else if (text !== undefined && textId(text) !== id)
-        problems.error(
-          file,
-          `/texts/${id}`,
-          'history-text-id',
-          `this text's id is ${textId(text)} (the first 16 hex digits of its SHA-256), not ${id}`,
-        );
-    }
-    histories.push(data);
+  for (const path of stage.files.history) {
+    const data = stage.reader.read<HistoryFile>(path, 'history');
+    if (data && historyHolds(stage, path, data, agentIds)) histories.push(data);
   }
   return histories;
+}
+
+/**
+ * Whether a history can be used: each check runs only once the ones before it pass, since they rely on them (events
+ * are placed by the release list; a file in the wrong place or of an unknown agent is not read further).
+ */
+function historyHolds(stage: Stage, path: string, data: HistoryFile, agentIds: ReadonlySet<string>): boolean {
+  const { problems } = stage;
+  const file = stage.reader.relContent(path);
+  const expectedName = `${data.agent}.${data.source}.json`;
+  if (!path.endsWith(`/${expectedName}`)) {
+    problems.error(
+      file,
+      '/agent',
+      'history-file-name',
+      `a history of ${data.agent} from source ${data.source} belongs in content/history/${expectedName}`,
+    );
+    return false;
+  }
+  if (!agentIds.has(data.agent)) {
+    problems.error(file, '/agent', 'known-agent', `no agent record for ${data.agent}`);
+    return false;
+  }
+  if (!releasesOrdered(stage, file, data)) return false;
+  // Tool names in events enter the site here (removed tools get pages titled with them).
+  const namesOk = data.events
+    .map((event, i) => checkName(problems, { file, pointer: `/events/${i}/tool` }, 'tool name', event.tool))
+    .every(Boolean);
+  if (!namesOk) return false;
+  data.events.forEach((event, i) => {
+    checkEventReleases(stage, file, data, event, i);
+    checkChangeTexts(stage, file, data, event, i);
+  });
+  checkTexts(stage, file, data);
+  return true;
+}
+
+/** Whether each release is listed once, oldest first (rule `history-releases-ordered`); every mistake is reported. */
+function releasesOrdered(stage: Stage, file: string, data: HistoryFile): boolean {
+  // Releases are ordered by the agent release each goes with (`cliVersion`, else the number itself): an SDK
+  // history may read older releases from another package (`package`), whose numbers do not sort with the file's.
+  const label = (r: HistoryFile['releases'][number]) => r.cliVersion ?? r.version;
+  let ordered = true;
+  const seen = new Set<string>();
+  data.releases.forEach((release, i) => {
+    const before = data.releases[i - 1];
+    if (seen.has(release.version)) {
+      stage.problems.error(
+        file,
+        `/releases/${i}/version`,
+        'history-releases-ordered',
+        `release number ${release.version} is listed twice: events name releases by number`,
+      );
+      ordered = false;
+    } else if (before && compareVersions(label(before), label(release)) >= 0) {
+      stage.problems.error(
+        file,
+        `/releases/${i}/version`,
+        'history-releases-ordered',
+        `release ${label(release)} comes after ${label(before)}: releases are listed once each, oldest first`,
+      );
+      ordered = false;
+    }
+    seen.add(release.version);
+  });
+  return ordered;
+}
+
+/** An event is credited to a release the file lists, after the one it was compared with (`history-event-release`). */
+function checkEventReleases(stage: Stage, file: string, data: HistoryFile, event: HistoryEvent, i: number): void {
+  const place = (version: string) => releasePlace(data, version);
+  const listed = (version: string) => place(version) !== -1;
+  for (const key of ['release', 'previous'] as const) {
+    if (!listed(event[key]))
+      stage.problems.error(
+        file,
+        `/events/${i}/${key}`,
+        'history-event-release',
+        `${key} ${event[key]} is not one of the releases compared`,
+      );
+  }
+  if (listed(event.release) && listed(event.previous) && place(event.previous) >= place(event.release)) {
+    stage.problems.error(
+      file,
+      `/events/${i}/previous`,
+      'history-event-release',
+      `a change first seen in ${event.release} must be compared with an earlier release, not ${event.previous}`,
+    );
+  }
+}
+
+/** A history keeps only the texts its changes name, each under its own id (`history-text-used`, `history-text-id`). */
+function checkTexts(stage: Stage, file: string, data: HistoryFile): void {
+  const named = new Set(
+    data.events.flatMap((e) => [e.fromText, e.toText]).filter((id): id is string => id !== undefined),
+  );
+  for (const [id, text] of Object.entries(data.texts ?? {})) {
+    if (!named.has(id))
+      stage.problems.error(
+        file,
+        `/texts/${id}`,
+        'history-text-used',
+        'no event names this text: a history keeps only the texts of its changes',
+      );
+    else if (text !== undefined && textId(text) !== id)
+      stage.problems.error(
+        file,
+        `/texts/${id}`,
+        'history-text-id',
+        `this text's id is ${textId(text)} (the first 16 hex digits of its SHA-256), not ${id}`,
+      );
+  }
 }
 
 /**
@@ -224,14 +242,29 @@ function removedOfHistory(
   taken: Map<string, string>,
   current: ReadonlySet<string>,
 ): RemovedTool[] {
-  const { problems } = stage;
   const out: RemovedTool[] = [];
   const path = stage.reader.relContent(`history/${file.agent}.${file.source}.json`);
-  const label = new Map(file.releases.map((r) => [r.version, r.cliVersion ?? r.version]));
-  // One page per removed tool, from the removal after the last release that still had it. A
-  // configuration that could not run for a while reports its own removal late, compared with
-  // its last run (Codex's shell: gone from gpt-5-5 in 0.96.0, from multi-agent-v2 "in 0.133.0"
-  // against 0.50.0): the latest `previous` is when the tool was last seen anywhere.
+  for (const [name, i] of [...lastRemovals(file, current)].sort((a, b) => a[1] - b[1])) {
+    const event = file.events[i]!;
+    const later = file.events.some(
+      (e) =>
+        e.tool === name && e.kind === 'tool-added' && releasePlace(file, e.release) > releasePlace(file, event.release),
+    );
+    if (later) continue;
+    const slug = toolSlug(event.tool);
+    if (claimRemovedUrl(stage, { path, agent: file.agent, event, i, slug }, taken))
+      out.push(removedTool(file, event, slug, path));
+  }
+  return out;
+}
+
+/**
+ * The event of each removed tool (not a current one) that a page takes its removal from: the removal after the last
+ * release that still had it. A configuration that could not run for a while reports its own removal late, compared
+ * with its last run (Codex's shell: gone from gpt-5-5 in 0.96.0, from multi-agent-v2 "in 0.133.0" against 0.50.0):
+ * the latest `previous` is when the tool was last seen anywhere.
+ */
+function lastRemovals(file: HistoryFile, current: ReadonlySet<string>): Map<string, number> {
   const lastRemoval = new Map<string, number>();
   file.events.forEach((event, i) => {
     if (event.kind !== 'tool-removed' || current.has(`${file.agent} ${event.tool}`)) return;
@@ -245,54 +278,63 @@ function removedOfHistory(
     )
       lastRemoval.set(event.tool, i);
   });
-  for (const [name, i] of [...lastRemoval].sort((a, b) => a[1] - b[1])) {
-    const event = file.events[i]!;
-    const later = file.events.some(
-      (e) =>
-        e.tool === name && e.kind === 'tool-added' && releasePlace(file, e.release) > releasePlace(file, event.release),
-    );
-    if (later) continue;
-    const slug = toolSlug(event.tool);
-    const pointer = `/events/${i}/tool`;
-    const problem = urlNameProblem(slug, stage.reserved.agent);
-    if (problem) {
-      problems.error(path, pointer, 'url-name-valid', `removed tool ${JSON.stringify(event.tool)} ${problem}`);
-      continue;
-    }
-    const owner = taken.get(`${file.agent}/${slug}`);
-    // Removed in both histories of the agent (SDK types and captures): one page, from the
-    // first history read; its version history lists the changes of both.
-    if (owner === `the removed tool ${event.tool}`) continue;
-    if (owner) {
-      problems.error(
-        path,
-        pointer,
-        'unique-tool-url',
-        `removed tool ${event.tool} would take the URL /${file.agent}/${slug}/ of ${owner}`,
-      );
-      continue;
-    }
-    taken.set(`${file.agent}/${slug}`, `the removed tool ${event.tool}`);
-    const added = file.events.find((e) => e.tool === event.tool && e.kind === 'tool-added');
-    const tool: RemovedTool = {
-      agent: file.agent as AgentId,
-      name: event.tool,
-      slug,
-      source: file.source,
-      lastSeen: label.get(event.previous) ?? event.previous,
-      removedIn: label.get(event.release) ?? event.release,
-      removedExactly: spanOf(file, event).exact,
-      firstCompared: firstSeen(file, new Set([event.tool]), []) ?? firstCompared(file),
-      file: path,
-    };
-    if (added) {
-      tool.addedIn = label.get(added.release) ?? added.release;
-      const span = spanOf(file, added);
-      if (!span.exact) tool.addedAfter = span.previous;
-    }
-    out.push(tool);
+  return lastRemoval;
+}
+
+/**
+ * Whether a removed tool's page takes its URL name: not when the name is invalid or another page has it (both
+ * reported), nor when the same removed tool already has it from an earlier history.
+ */
+function claimRemovedUrl(
+  stage: Stage,
+  removal: { path: string; agent: string; event: HistoryEvent; i: number; slug: string },
+  taken: Map<string, string>,
+): boolean {
+  const { path, agent, event, i, slug } = removal;
+  const pointer = `/events/${i}/tool`;
+  const problem = urlNameProblem(slug, stage.reserved.agent);
+  if (problem) {
+    stage.problems.error(path, pointer, 'url-name-valid', `removed tool ${JSON.stringify(event.tool)} ${problem}`);
+    return false;
   }
-  return out;
+  const owner = taken.get(`${agent}/${slug}`);
+  // Removed in both histories of the agent (SDK types and captures): one page, from the
+  // first history read; its version history lists the changes of both.
+  if (owner === `the removed tool ${event.tool}`) return false;
+  if (owner) {
+    stage.problems.error(
+      path,
+      pointer,
+      'unique-tool-url',
+      `removed tool ${event.tool} would take the URL /${agent}/${slug}/ of ${owner}`,
+    );
+    return false;
+  }
+  taken.set(`${agent}/${slug}`, `the removed tool ${event.tool}`);
+  return true;
+}
+
+/** A removed tool's record, from its removal event (and its addition, when the history saw one). */
+function removedTool(file: HistoryFile, event: HistoryEvent, slug: string, path: string): RemovedTool {
+  const label = new Map(file.releases.map((r) => [r.version, r.cliVersion ?? r.version]));
+  const added = file.events.find((e) => e.tool === event.tool && e.kind === 'tool-added');
+  const tool: RemovedTool = {
+    agent: file.agent as AgentId,
+    name: event.tool,
+    slug,
+    source: file.source,
+    lastSeen: label.get(event.previous) ?? event.previous,
+    removedIn: label.get(event.release) ?? event.release,
+    removedExactly: spanOf(file, event).exact,
+    firstCompared: firstSeen(file, new Set([event.tool]), []) ?? firstCompared(file),
+    file: path,
+  };
+  if (added) {
+    tool.addedIn = label.get(added.release) ?? added.release;
+    const span = spanOf(file, added);
+    if (!span.exact) tool.addedAfter = span.previous;
+  }
+  return tool;
 }
 
 /**
@@ -406,17 +448,8 @@ function lastKindsBy(
 
 /** One history's references: see checkHistoryReferences. */
 function checkHistoryFile(stage: Stage, file: HistoryFile, tools: readonly ToolModel[]): void {
-  const { problems } = stage;
+  if (agentSourcesUnreadable(stage, file.agent)) return;
   const path = stage.reader.relContent(`history/${file.agent}.${file.source}.json`);
-  // A tool file, capture or note of the agent that could not be read may hold the tool an event names: its own error
-  // says so.
-  const { tools: toolFiles, captures, editorial } = stage.files;
-  const sources = [
-    ...(toolFiles.get(file.agent) ?? []),
-    ...(captures.get(file.agent) ?? []),
-    ...(editorial.get(file.agent) ?? []),
-  ];
-  if (sources.some((f) => problems.isUnreadable(stage.reader.relContent(f)))) return;
   const byName = new Map<string, ToolModel>();
   for (const tool of tools) {
     if (tool.agent !== file.agent) continue;
@@ -425,33 +458,14 @@ function checkHistoryFile(stage: Stage, file: HistoryFile, tools: readonly ToolM
   const place = new Map(file.releases.map((r, i) => [r.version, i]));
   const lastOfField = lastEventOfEachField(stage, file, byName, place);
   const movedOn = fieldMover(file, byName, place);
+  const rowsGone = rowsGoneTest(file, byName, place);
   const anchorsOf = new Map<ToolModel, Set<string>>();
   const byPosition: string[] = [];
-  const lastKinds = (keyOf: (event: HistoryEvent, tool: ToolModel) => string | undefined) =>
-    lastKindsBy(file, byName, place, keyOf);
-  // A tool whose last appearance in this history is its removal (Codex's update_plan, now
-  // documented from its crate but advertised by no compared configuration) has no captured
-  // rows left for its older field events to name; they are shown unlinked.
-  const lastPresence = lastKinds((e, tool) =>
-    e.kind === 'tool-added' || e.kind === 'tool-removed' ? tool.fullName : undefined,
-  );
-  // Likewise a field last seen in a configuration that no longer advertises the tool (Codex's
-  // wait_agent renamed ids → targets under gpt-5.5, then left gpt-5.5 while other
-  // configurations kept another shape of it): the page's rows come from those others.
-  const inConfiguration = (tool: ToolModel, configuration: string) => `${tool.fullName}\u0000${configuration}`;
-  const lastInConfiguration = lastKinds((e, tool) =>
-    e.configuration !== undefined && PRESENCE_KINDS.has(e.kind) ? inConfiguration(tool, e.configuration) : undefined,
-  );
-  const goneFrom = (tool: ToolModel, configuration: string | undefined): boolean => {
-    const kind =
-      configuration === undefined ? undefined : lastInConfiguration.get(inConfiguration(tool, configuration));
-    return kind === 'unavailable' || kind === 'tool-removed';
-  };
   for (const { index, kind } of lastOfField.values()) {
     if (kind === 'field-removed') continue;
     const event = file.events[index]!;
     const tool = byName.get(event.tool)!;
-    if (lastPresence.get(tool.fullName) === 'tool-removed' || goneFrom(tool, event.configuration)) continue;
+    if (rowsGone(tool, event.configuration)) continue;
     // A definition that could not be read has no rows; its own error says so.
     if ([tool.input, tool.output, tool.modelInput?.view].some((view) => view?.broken)) continue;
     const anchors = anchorsOf.get(tool) ?? anchorsOf.set(tool, pageAnchors(tool)).get(tool)!;
@@ -464,7 +478,7 @@ function checkHistoryFile(stage: Stage, file: HistoryFile, tools: readonly ToolM
     // is added before it: a known limit of the computed histories, said once per file.
     if (throughPositionalVariant(event.field!)) byPosition.push(anchor);
     else
-      problems.error(
+      stage.problems.error(
         path,
         `/events/${index}/field`,
         'history-field-known',
@@ -472,11 +486,50 @@ function checkHistoryFile(stage: Stage, file: HistoryFile, tools: readonly ToolM
       );
   }
   if (byPosition.length > 0) {
-    problems.warn(
+    stage.problems.warn(
       path,
       `${byPosition.length} field events name a union variant by position and no longer match a row (e.g. ${byPosition[0]}): variants need stable labels`,
     );
   }
+}
+
+/**
+ * Whether a tool file, capture or note of the agent could not be read: it may hold the tool an event names, and its
+ * own error says so.
+ */
+function agentSourcesUnreadable(stage: Stage, agent: string): boolean {
+  const { tools: toolFiles, captures, editorial } = stage.files;
+  const sources = [...(toolFiles.get(agent) ?? []), ...(captures.get(agent) ?? []), ...(editorial.get(agent) ?? [])];
+  return sources.some((f) => stage.problems.isUnreadable(stage.reader.relContent(f)));
+}
+
+/** Whether a tool's page has no captured rows left for a field event of this history (then shown unlinked). */
+function rowsGoneTest(
+  file: HistoryFile,
+  byName: ReadonlyMap<string, ToolModel>,
+  place: ReadonlyMap<string, number>,
+): (tool: ToolModel, configuration: string | undefined) => boolean {
+  const lastKinds = (keyOf: (event: HistoryEvent, tool: ToolModel) => string | undefined) =>
+    lastKindsBy(file, byName, place, keyOf);
+  // A tool whose last appearance in this history is its removal (Codex's update_plan, now
+  // documented from its crate but advertised by no compared configuration) has no captured
+  // rows left for its older field events to name.
+  const lastPresence = lastKinds((e, tool) =>
+    e.kind === 'tool-added' || e.kind === 'tool-removed' ? tool.fullName : undefined,
+  );
+  // Likewise a field last seen in a configuration that no longer advertises the tool (Codex's
+  // wait_agent renamed ids → targets under gpt-5.5, then left gpt-5.5 while other
+  // configurations kept another shape of it): the page's rows come from those others.
+  const inConfiguration = (tool: ToolModel, configuration: string) => `${tool.fullName}\u0000${configuration}`;
+  const lastInConfiguration = lastKinds((e, tool) =>
+    e.configuration !== undefined && PRESENCE_KINDS.has(e.kind) ? inConfiguration(tool, e.configuration) : undefined,
+  );
+  return (tool, configuration) => {
+    if (lastPresence.get(tool.fullName) === 'tool-removed') return true;
+    const kind =
+      configuration === undefined ? undefined : lastInConfiguration.get(inConfiguration(tool, configuration));
+    return kind === 'unavailable' || kind === 'tool-removed';
+  };
 }
 
 /**

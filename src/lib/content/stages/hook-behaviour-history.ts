@@ -12,7 +12,7 @@ import { jsonPointer } from '../../core/json.ts';
 
 export function loadHookBehaviourHistories(stage: Stage, pins: ReadonlyMap<string, string>): HookBehaviourHistory[] {
   const { reader, problems, files } = stage;
-  const declared = new Set<string>();
+  const declared = new Set<string>(); // agent/case
   if (files.hookCases) {
     const cases = reader.read<HookCasesFile>(files.hookCases, 'hookCases');
     for (const [agent, entry] of Object.entries(cases?.agents ?? {}))
@@ -33,34 +33,7 @@ export function loadHookBehaviourHistories(stage: Stage, pins: ReadonlyMap<strin
       )
     )
       continue;
-    const listed = new Set(data.releases);
-    const read = new Set(data.read);
-    let sound = true;
-    const check = (pointer: string, version: string, among: ReadonlySet<string>, what: string): void => {
-      if (among.has(version)) return;
-      problems.error(file, pointer, 'release-listed', `${version} is not one of the ${what}`);
-      sound = false;
-    };
-    data.read.forEach((v, i) => check(`/read/${i}`, v, listed, 'releases the history lists'));
-    for (const [id, spans] of Object.entries(data.cases)) {
-      const pointer = jsonPointer('/cases', id);
-      if (!declared.has(`${data.agent}/${id}`)) {
-        problems.error(
-          file,
-          pointer,
-          'hook-case-declared',
-          `content/hook-cases.json declares no case ${id} for ${data.agent}`,
-        );
-        sound = false;
-      }
-      spans!.forEach((s, i) =>
-        s.read.forEach((v, j) => check(`${pointer}/${i}/read/${j}`, v, read, 'releases the history read')),
-      );
-    }
-    data.changes.forEach((c, i) =>
-      c.between.forEach((v, j) => check(`/changes/${i}/between/${j}`, v, read, 'releases the history read')),
-    );
-    if (!sound) continue;
+    if (!historySound(stage, file, data, declared)) continue;
     const pinned = pins.get(data.agent);
     if (pinned !== undefined && pinned !== data.pin)
       problems.warn(
@@ -70,4 +43,44 @@ export function loadHookBehaviourHistories(stage: Stage, pins: ReadonlyMap<strin
     out.push({ ...data, file });
   }
   return out;
+}
+
+/**
+ * Whether a history's cases are declared and every release it read, or a span or change names, is one it lists or
+ * read (rules `hook-case-declared`, `release-listed`); every mistake is reported.
+ */
+function historySound(
+  stage: Stage,
+  file: string,
+  data: HookBehaviourHistoryFile,
+  declared: ReadonlySet<string>,
+): boolean {
+  const listed = new Set(data.releases);
+  const read = new Set(data.read);
+  let sound = true;
+  const check = (pointer: string, version: string, among: ReadonlySet<string>, what: string): void => {
+    if (among.has(version)) return;
+    stage.problems.error(file, pointer, 'release-listed', `${version} is not one of the ${what}`);
+    sound = false;
+  };
+  data.read.forEach((v, i) => check(`/read/${i}`, v, listed, 'releases the history lists'));
+  for (const [id, spans] of Object.entries(data.cases)) {
+    const pointer = jsonPointer('/cases', id);
+    if (!declared.has(`${data.agent}/${id}`)) {
+      stage.problems.error(
+        file,
+        pointer,
+        'hook-case-declared',
+        `content/hook-cases.json declares no case ${id} for ${data.agent}`,
+      );
+      sound = false;
+    }
+    spans!.forEach((s, i) =>
+      s.read.forEach((v, j) => check(`${pointer}/${i}/read/${j}`, v, read, 'releases the history read')),
+    );
+  }
+  data.changes.forEach((c, i) =>
+    c.between.forEach((v, j) => check(`/changes/${i}/between/${j}`, v, read, 'releases the history read')),
+  );
+  return sound;
 }

@@ -12,6 +12,7 @@ import { type Stage, inItsPlace } from '../context.ts';
 import type { Evidence, HookEventsFile, HooksFile } from '../../core/content-types.ts';
 import type { HookEventsList, HooksEditorial } from '../../model/model.ts';
 import { AGENTS, agentPackages, isAgentId } from '../../agents/index.ts';
+import type { NamedHookEvents } from '../../agents/types.ts';
 
 /**
  * Checks the evidence of one fact of an agent's hooks file: a payload must be a recorded
@@ -155,30 +156,45 @@ export function loadHookEvents(stage: Stage, matrixVersions: ReadonlyMap<string,
         file,
         `read in ${data.package}; content/capture-matrix.json pins ${pinned}: run npm run hook-events -- --agent ${data.agent}`,
       );
-    const { notRecorded, noToolCall } = mechanism.named;
-    const sorted = new Set([...mechanism.events, ...Object.keys(notRecorded), ...noToolCall]);
-    data.events.forEach((e, i) => {
-      if (sorted.has(e.name)) return;
-      problems.error(
-        file,
-        `/events/${i}/name`,
-        'hook-event-sorted',
-        `${data.agent}'s code names the hook event ${e.name}, which its registry module (src/lib/agents/${data.agent}.ts, hooks.named) neither records nor lists as not recorded or about no tool call`,
-      );
-      ok = false;
-    });
-    const named = new Set(data.events.map((e) => e.name));
-    for (const e of [...Object.keys(notRecorded), ...noToolCall]) {
-      if (named.has(e)) continue;
-      problems.error(
-        file,
-        '/events',
-        'hook-event-named',
-        `${data.agent}'s registry module sorts the hook event ${e}, which ${data.package} does not name`,
-      );
-      ok = false;
-    }
+    if (!eventsSorted(stage, file, data, { recorded: mechanism.events, named: mechanism.named })) ok = false;
     if (ok) out.push({ ...data, contentFile: file });
   }
   return out;
+}
+
+/**
+ * Whether every event the file names is sorted by the agent's module (recorded, not recorded, about no tool call) and
+ * every event the module lists as not recorded or about no tool call is named in the file; each gap is reported.
+ */
+function eventsSorted(
+  stage: Stage,
+  file: string,
+  data: HookEventsFile,
+  module: { recorded: readonly string[]; named: NamedHookEvents },
+): boolean {
+  const { notRecorded, noToolCall } = module.named;
+  let ok = true;
+  const sorted = new Set([...module.recorded, ...Object.keys(notRecorded), ...noToolCall]);
+  data.events.forEach((e, i) => {
+    if (sorted.has(e.name)) return;
+    stage.problems.error(
+      file,
+      `/events/${i}/name`,
+      'hook-event-sorted',
+      `${data.agent}'s code names the hook event ${e.name}, which its registry module (src/lib/agents/${data.agent}.ts, hooks.named) neither records nor lists as not recorded or about no tool call`,
+    );
+    ok = false;
+  });
+  const named = new Set(data.events.map((e) => e.name));
+  for (const e of [...Object.keys(notRecorded), ...noToolCall]) {
+    if (named.has(e)) continue;
+    stage.problems.error(
+      file,
+      '/events',
+      'hook-event-named',
+      `${data.agent}'s registry module sorts the hook event ${e}, which ${data.package} does not name`,
+    );
+    ok = false;
+  }
+  return ok;
 }

@@ -147,55 +147,70 @@ export function applyInventory(
       continue;
     }
     if (!inventoryNamesOk(problems, file, data)) continue;
-    const agentTools = tools.filter((t) => t.agent === data.agent);
-    const byName = new Map<string, ToolModel>();
-    for (const t of agentTools) for (const name of callableNames(t)) byName.set(typedName(name), t);
-    // Reader text: the file it was read into is on the agent page's provenance, not in the sentence.
-    const evidence = `In the alias table of the ${data.package}@${data.version} binary`;
-    // Inventoried names: the registered list, then alias targets it lacks (REPL behind `Eval`).
-    const names: string[] = [...(data.names?.items ?? [])];
-    const { aliasesOf, structured } = applyAliasTables(stage, file, data, names, byName, evidence);
-    // Gates come from the agent module, where a committed source establishes them.
-    const method = AGENTS[data.agent].inventory;
-    const gates = ('none' in method ? undefined : method.gates) ?? {};
-    const unadvertised = names
-      .filter((name) => !byName.has(typedName(name)))
-      .map((name) => {
-        const entry: AgentInventory['unadvertised'][number] = { name, aliases: aliasesOf.get(name) ?? [] };
-        const gate = gates[name];
-        if (gate) entry.gate = gate;
-        return entry;
-      });
-    const withPage = names.filter((n) => byName.has(typedName(n))).map((n) => byName.get(typedName(n))!);
-    const catalogOk = catalogSlugsOk(problems, file, data);
-    out.push({
-      agent: data.agent as AgentId,
-      file,
-      version: data.version,
-      names,
-      aliases: (data.aliasTables ?? []).flatMap((t) => t.entries),
-      structuredAliases: structured,
-      unadvertised,
-      counts: {
-        names: names.length,
-        captured: withPage.filter((t) =>
-          [...(t.captured?.byConfig.values() ?? [])].some((c) => c.delivery !== 'deferred'),
-        ).length,
-        sdk: withPage.filter((t) => t.source === 'sdk').length,
-        onlyRegistered: unadvertised.length,
-      },
-      ...(data.features
-        ? {
-            features: data.features.items.length,
-            featureNames: data.features.items.map((f) => f.name),
-            featuresCommand: data.features.command,
-          }
-        : {}),
-      ...(data.handlerModules ? { handlerModules: data.handlerModules.items.map((h) => h.path) } : {}),
-      ...(data.modelCatalog && catalogOk
-        ? { modelCatalog: { models: data.modelCatalog.models, omitted: data.modelCatalog.omitted, askedBy: new Map() } }
-        : {}),
-    });
+    out.push(inventoryRecord(stage, file, data, tools));
   }
   return out;
+}
+
+/** What the agent page shows of an inventory: its names against the tools with pages, its aliases, features, catalog. */
+function inventoryRecord(stage: Stage, file: string, data: InventoryFile, tools: readonly ToolModel[]): AgentInventory {
+  const byName = new Map<string, ToolModel>();
+  for (const t of tools)
+    if (t.agent === data.agent) for (const name of callableNames(t)) byName.set(typedName(name), t);
+  // Reader text: the file it was read into is on the agent page's provenance, not in the sentence.
+  const evidence = `In the alias table of the ${data.package}@${data.version} binary`;
+  // Inventoried names: the registered list, then alias targets it lacks (REPL behind `Eval`).
+  const names: string[] = [...(data.names?.items ?? [])];
+  const { aliasesOf, structured } = applyAliasTables(stage, file, data, names, byName, evidence);
+  const unadvertised = unadvertisedNames(data, names, byName, aliasesOf);
+  const withPage = names.filter((n) => byName.has(typedName(n))).map((n) => byName.get(typedName(n))!);
+  const catalogOk = catalogSlugsOk(stage.problems, file, data);
+  return {
+    agent: data.agent as AgentId,
+    file,
+    version: data.version,
+    names,
+    aliases: (data.aliasTables ?? []).flatMap((t) => t.entries),
+    structuredAliases: structured,
+    unadvertised,
+    counts: {
+      names: names.length,
+      captured: withPage.filter((t) =>
+        [...(t.captured?.byConfig.values() ?? [])].some((c) => c.delivery !== 'deferred'),
+      ).length,
+      sdk: withPage.filter((t) => t.source === 'sdk').length,
+      onlyRegistered: unadvertised.length,
+    },
+    ...(data.features
+      ? {
+          features: data.features.items.length,
+          featureNames: data.features.items.map((f) => f.name),
+          featuresCommand: data.features.command,
+        }
+      : {}),
+    ...(data.handlerModules ? { handlerModules: data.handlerModules.items.map((h) => h.path) } : {}),
+    ...(data.modelCatalog && catalogOk
+      ? { modelCatalog: { models: data.modelCatalog.models, omitted: data.modelCatalog.omitted, askedBy: new Map() } }
+      : {}),
+  };
+}
+
+/** The inventoried names no tool page answers to, each with its aliases and the gate its agent module knows. */
+function unadvertisedNames(
+  data: InventoryFile,
+  names: readonly string[],
+  byName: ReadonlyMap<string, ToolModel>,
+  aliasesOf: ReadonlyMap<string, string[]>,
+): AgentInventory['unadvertised'] {
+  // Gates come from the agent module, where a committed source establishes them.
+  const method = AGENTS[data.agent].inventory;
+  const gates = ('none' in method ? undefined : method.gates) ?? {};
+  return names
+    .filter((name) => !byName.has(typedName(name)))
+    .map((name) => {
+      const entry: AgentInventory['unadvertised'][number] = { name, aliases: aliasesOf.get(name) ?? [] };
+      const gate = gates[name];
+      if (gate) entry.gate = gate;
+      return entry;
+    });
 }

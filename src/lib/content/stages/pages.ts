@@ -80,35 +80,7 @@ export function checkPages(stage: Stage, tools: ToolModel[]): void {
   // An alias is written in its tool's file, or (added by the inventory stage) in the inventory file.
   const aliasAt = (tool: ToolModel, alias: AliasRecord, i: number) =>
     stage.aliasPlace.get(alias) ?? { file: placeOf(tool).file, pointer: `/aliases/${i}/name` };
-
-  const slugs = new Map<string, ToolModel>();
-  const withPage: ToolModel[] = []; // tools whose URL is fine: one problem per root cause
-  for (const tool of tools) {
-    const place = placeOf(tool);
-    const problem = urlNameProblem(tool.slug, stage.reserved.agent);
-    if (problem) {
-      problems.error(
-        place.file,
-        place.pointer,
-        'url-name-valid',
-        `tool name ${JSON.stringify(tool.fullName)} ${problem}`,
-      );
-      continue;
-    }
-    const key = `${tool.agent}/${tool.slug}`;
-    const other = slugs.get(key);
-    if (other) {
-      problems.error(
-        place.file,
-        place.pointer,
-        'unique-tool-url',
-        `tool ${tool.fullName} has the same URL /${key}/ as ${other.fullName} (${placeOf(other).file})`,
-      );
-      continue;
-    }
-    slugs.set(key, tool);
-    withPage.push(tool);
-  }
+  const { slugs, withPage } = toolUrls(stage, tools, placeOf);
 
   // Names people type: the callable name and accepted aliases, case-insensitively, once per agent.
   // Across agents names coincide on purpose (Bash and bash, Task and task): search lists them all.
@@ -137,4 +109,44 @@ export function checkPages(stage: Stage, tools: ToolModel[]): void {
 
   aliasRedirects(stage, withPage, { slugs, claimed, placeOf, aliasAt });
   for (const tool of withPage) checkFieldAnchors(stage, tool, placeOf(tool));
+}
+
+/**
+ * Each tool's URL (`agent/slug` → its tool) and the tools whose URL is valid and their own: the later checks run on
+ * these only, one problem per root cause.
+ */
+function toolUrls(
+  stage: Stage,
+  tools: readonly ToolModel[],
+  placeOf: (tool: ToolModel) => { file: string; pointer: string },
+): { slugs: Map<string, ToolModel>; withPage: ToolModel[] } {
+  const slugs = new Map<string, ToolModel>();
+  const withPage: ToolModel[] = [];
+  for (const tool of tools) {
+    const place = placeOf(tool);
+    const problem = urlNameProblem(tool.slug, stage.reserved.agent);
+    if (problem) {
+      stage.problems.error(
+        place.file,
+        place.pointer,
+        'url-name-valid',
+        `tool name ${JSON.stringify(tool.fullName)} ${problem}`,
+      );
+      continue;
+    }
+    const key = `${tool.agent}/${tool.slug}`;
+    const other = slugs.get(key);
+    if (other) {
+      stage.problems.error(
+        place.file,
+        place.pointer,
+        'unique-tool-url',
+        `tool ${tool.fullName} has the same URL /${key}/ as ${other.fullName} (${placeOf(other).file})`,
+      );
+      continue;
+    }
+    slugs.set(key, tool);
+    withPage.push(tool);
+  }
+  return { slugs, withPage };
 }

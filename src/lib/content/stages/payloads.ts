@@ -80,7 +80,7 @@ function showExamples(
 }
 
 export function attachPayloads(stage: Stage, tools: readonly ToolModel[], matrix: CaptureMatrix | undefined): void {
-  const { reader, problems, files } = stage;
+  const { reader, files } = stage;
   // Each example is `#example-<scenario>` and `examples/<scenario>.json` on the page of every tool it calls.
   const scenariosOn = new Map<ToolModel, Map<string, string>>(); // tool → scenario → file
   if (files.scenarios) markNotRun(stage, files.scenarios, tools);
@@ -89,53 +89,10 @@ export function attachPayloads(stage: Stage, tools: readonly ToolModel[], matrix
       const file = reader.relContent(path);
       const payload = reader.read<PayloadFile>(path, 'payload');
       if (!payload) continue;
-      if (payload.agent !== folder) {
-        problems.error(
-          file,
-          '/agent',
-          'agent-matches-folder',
-          `a payload of ${payload.agent} belongs in content/payloads/${payload.agent}/`,
-        );
-        continue;
-      }
-      const main = toolForCall(tools, payload.agent, payload.tool);
-      if (!main) {
-        problems.error(file, '/tool', 'payload-tool-known', `${payload.agent} has no tool ${payload.tool}`);
-        continue;
-      }
-      const expectedPath = `payloads/${folder}/${toolSlug(payload.tool)}.${payload.scenario}.json`;
-      if (path !== expectedPath) {
-        problems.error(
-          file,
-          '/scenario',
-          'payload-file-name',
-          `the payload of ${payload.tool} scenario ${payload.scenario} belongs in content/${expectedPath}`,
-        );
-        continue;
-      }
-      const configurations = matrix?.agents[payload.agent as keyof CaptureMatrix['agents']]?.configurations;
-      if (configurations && !configurations.some((c) => c.id === payload.configuration)) {
-        problems.error(
-          file,
-          '/configuration',
-          'payload-configuration-known',
-          `${payload.agent} has no configuration ${payload.configuration} in content/capture-matrix.json`,
-        );
-      }
-      const called = payload.calls.map((call) => toolForCall(tools, payload.agent, call.tool));
-      let known = true;
-      called.forEach((tool, i) => {
-        if (!tool) {
-          problems.error(
-            file,
-            `/calls/${i}/tool`,
-            'payload-tool-known',
-            `${payload.agent} has no tool ${payload.calls[i]!.tool}`,
-          );
-          known = false;
-        }
-      });
-      if (!known) continue;
+      if (!payloadInItsPlace(stage, { path, file, folder }, payload, tools)) continue;
+      checkPayloadConfiguration(stage, file, payload, matrix);
+      const called = calledTools(stage, file, payload, tools);
+      if (!called) continue;
       // The stage's Ajv: a fresh instance per payload compiled the 2020-12 meta-schema again each time.
       const findings = checkPayload(
         payload,
@@ -145,7 +102,85 @@ export function attachPayloads(stage: Stage, tools: readonly ToolModel[], matrix
         },
         stage.definitionAjv,
       );
-      showExamples(stage, { payload, file, called: called as ToolModel[], findings }, scenariosOn);
+      showExamples(stage, { payload, file, called, findings }, scenariosOn);
     }
   }
+}
+
+/**
+ * Whether a payload is filed under its agent, of a tool the agent has, in the file its tool and scenario name
+ * (`payloads/<agent>/<tool>.<scenario>.json`); each mistake is reported and the payload goes no further.
+ */
+function payloadInItsPlace(
+  stage: Stage,
+  { path, file, folder }: { path: string; file: string; folder: string },
+  payload: PayloadFile,
+  tools: readonly ToolModel[],
+): boolean {
+  const { problems } = stage;
+  if (payload.agent !== folder) {
+    problems.error(
+      file,
+      '/agent',
+      'agent-matches-folder',
+      `a payload of ${payload.agent} belongs in content/payloads/${payload.agent}/`,
+    );
+    return false;
+  }
+  if (!toolForCall(tools, payload.agent, payload.tool)) {
+    problems.error(file, '/tool', 'payload-tool-known', `${payload.agent} has no tool ${payload.tool}`);
+    return false;
+  }
+  const expectedPath = `payloads/${folder}/${toolSlug(payload.tool)}.${payload.scenario}.json`;
+  if (path !== expectedPath) {
+    problems.error(
+      file,
+      '/scenario',
+      'payload-file-name',
+      `the payload of ${payload.tool} scenario ${payload.scenario} belongs in content/${expectedPath}`,
+    );
+    return false;
+  }
+  return true;
+}
+
+/** A payload was recorded under a configuration the capture matrix has for its agent (when the matrix was read). */
+function checkPayloadConfiguration(
+  stage: Stage,
+  file: string,
+  payload: PayloadFile,
+  matrix: CaptureMatrix | undefined,
+): void {
+  const configurations = matrix?.agents[payload.agent as keyof CaptureMatrix['agents']]?.configurations;
+  if (configurations && !configurations.some((c) => c.id === payload.configuration)) {
+    stage.problems.error(
+      file,
+      '/configuration',
+      'payload-configuration-known',
+      `${payload.agent} has no configuration ${payload.configuration} in content/capture-matrix.json`,
+    );
+  }
+}
+
+/** The tool of each call, by call; undefined when a call names no tool of the agent (each such call reported). */
+function calledTools(
+  stage: Stage,
+  file: string,
+  payload: PayloadFile,
+  tools: readonly ToolModel[],
+): ToolModel[] | undefined {
+  const called = payload.calls.map((call) => toolForCall(tools, payload.agent, call.tool));
+  let known = true;
+  called.forEach((tool, i) => {
+    if (!tool) {
+      stage.problems.error(
+        file,
+        `/calls/${i}/tool`,
+        'payload-tool-known',
+        `${payload.agent} has no tool ${payload.calls[i]!.tool}`,
+      );
+      known = false;
+    }
+  });
+  return known ? (called as ToolModel[]) : undefined;
 }

@@ -16,17 +16,7 @@ export function loadPermissions(
   pins: ReadonlyMap<string, string>,
 ): PermissionRecord[] {
   const { reader, problems, files } = stage;
-  const declared = new Map<string, number>(); // agent/case → order
-  const notes = new Map<string, string>(); // agent/case → the case's note
-  if (files.permissionCases) {
-    const cases = reader.read<PermissionCasesFile>(files.permissionCases, 'permissionCases');
-    for (const [agent, entry] of Object.entries(cases?.agents ?? {})) {
-      for (const c of entry!.cases) {
-        declared.set(`${agent}/${c.id}`, declared.size);
-        if (c.note !== undefined) notes.set(`${agent}/${c.id}`, c.note);
-      }
-    }
-  }
+  const { declared, notes } = declaredCases(stage);
   const out: PermissionRecord[] = [];
   for (const path of files.permissions) {
     const file = reader.relContent(path);
@@ -56,17 +46,7 @@ export function loadPermissions(
       problems.error(file, '/tool', 'permission-case-tool-known', `${data.agent} has no tool ${data.tool}`);
       continue;
     }
-    // The outcome is what the side effect and the result say; a record that says otherwise was edited.
-    const expected = data.sideEffect.happened ? 'ran' : data.modelSaw.result === null ? 'no-result' : 'did-not-run';
-    if (data.outcome !== expected) {
-      problems.error(
-        file,
-        '/outcome',
-        'permission-outcome-follows',
-        `the side effect ${data.sideEffect.happened ? 'happened' : 'did not happen'} and ${data.modelSaw.result === null ? 'no result' : 'a result'} reached the model, so the outcome is ${expected}, not ${data.outcome}`,
-      );
-      continue;
-    }
+    if (!outcomeFollows(stage, file, data)) continue;
     const pinned = pins.get(data.agent);
     if (pinned !== undefined && pinned !== data.cli.version)
       problems.warn(
@@ -77,4 +57,35 @@ export function loadPermissions(
     out.push({ ...data, file, toolSlug: tool.slug, ...(note === undefined ? {} : { note }) });
   }
   return out.sort((a, b) => declared.get(`${a.agent}/${a.case}`)! - declared.get(`${b.agent}/${b.case}`)!);
+}
+
+/** The cases content/permission-cases.json declares (`agent/case` → its place in the file) and their notes. */
+function declaredCases(stage: Stage): { declared: Map<string, number>; notes: Map<string, string> } {
+  const declared = new Map<string, number>();
+  const notes = new Map<string, string>();
+  if (!stage.files.permissionCases) return { declared, notes };
+  const cases = stage.reader.read<PermissionCasesFile>(stage.files.permissionCases, 'permissionCases');
+  for (const [agent, entry] of Object.entries(cases?.agents ?? {})) {
+    for (const c of entry!.cases) {
+      declared.set(`${agent}/${c.id}`, declared.size);
+      if (c.note !== undefined) notes.set(`${agent}/${c.id}`, c.note);
+    }
+  }
+  return { declared, notes };
+}
+
+/**
+ * Whether the record's outcome is what its side effect and result say (rule `permission-outcome-follows`): a record that
+ * says otherwise was edited.
+ */
+function outcomeFollows(stage: Stage, file: string, data: PermissionFile): boolean {
+  const expected = data.sideEffect.happened ? 'ran' : data.modelSaw.result === null ? 'no-result' : 'did-not-run';
+  if (data.outcome === expected) return true;
+  stage.problems.error(
+    file,
+    '/outcome',
+    'permission-outcome-follows',
+    `the side effect ${data.sideEffect.happened ? 'happened' : 'did not happen'} and ${data.modelSaw.result === null ? 'no result' : 'a result'} reached the model, so the outcome is ${expected}, not ${data.outcome}`,
+  );
+  return false;
 }

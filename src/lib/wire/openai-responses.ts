@@ -18,7 +18,6 @@ import {
   announcedNames,
   asRecord,
   isInputMessage,
-  bodyModel,
   jsonSchemaInput,
   commonProblem,
   fullNameOf,
@@ -33,6 +32,7 @@ import {
   pointer,
   sseReply,
   STUB_REPLY_TEXT,
+  defineWireFormat,
 } from './shared.ts';
 import {
   CaptureFormatError,
@@ -42,7 +42,6 @@ import {
   type StubReply,
   type ToolCallWire,
   type ToolCount,
-  type WireFormat,
   type WireQuirks,
   type WireRequest,
 } from './types.ts';
@@ -566,23 +565,20 @@ const toolCalls: ToolCallWire = {
   resultText: (result) => partsText(result['output']),
 };
 
-export const openaiResponses = {
+export const openaiResponses = defineWireFormat({
   id: 'openai-responses',
   label: 'OpenAI Responses',
-  requestLabel: 'an OpenAI Responses request',
   requestPath: REQUEST_PATH,
-  isToolRequestPath: (path: string) => path === REQUEST_PATH,
   keptKeys: KEPT_KEYS,
   problem,
   /** Codex streams unless it says `stream: false`. */
   isStreaming: (request: WireRequest) => !(isObject(request.json) && request.json['stream'] === false),
   lastUserText,
   hasTools,
-  requestModel: bodyModel,
   captureBody,
   countTools,
   stubReply,
   extractTools,
   deferredNamespaces,
   toolCalls,
-} as const satisfies WireFormat;
+});

@@ -624,8 +624,9 @@ export interface Agent<Id extends string = string> {
   /**
    * The agent's own test of the request that answers the prompt, for runs ended once it is
    * answered (interactive, Invocation.endAfterTurn), where the shared test (a streaming
-   * request with tools whose last user text ends with the prompt) misses it: Copilot CLI
-   * puts a reminder after the prompt in the same user text.
+   * request with tools whose last user text ends with the prompt) misses it: a CLI that wraps
+   * the prompt in a tag or puts text of its own after it (Cline's `<user_input>`, Copilot
+   * CLI's reminders).
    */
   answersPrompt?(request: WireRequest, prompt: string): boolean;
 }

@@ -24,10 +24,11 @@ import { join } from 'node:path';
 import { AGENT_IDS, type AgentId } from '../src/lib/agents/index.ts';
 import { jsonText } from './lib/system/atomic-write.ts';
 import { schemaAjv, schemaRefusal } from './lib/capture/ajv.ts';
-import { loadMatrix, selectConfigurations, MatrixError } from './lib/capture/matrix.ts';
+import type { Ajv2020 } from 'ajv/dist/2020.js';
+import { loadMatrix, selectConfigurations, MatrixError, type Matrix, type Selected } from './lib/capture/matrix.ts';
 import { lockRunFolder, NamespaceError, prepareNamespace } from './lib/capture/namespace.ts';
 import { ensureInstalled, installedBinary, installedPackage, InstallError } from './lib/capture/install.ts';
-import { runConfiguration, type RunPaths } from './lib/capture/runner.ts';
+import { runConfiguration, type RunOutcome, type RunPaths } from './lib/capture/runner.ts';
 import { buildCapture, countTools, summaryLine } from './lib/capture/capture-file.ts';
 import { CaptureError } from './lib/capture/normalise.ts';
 import { checkOrWrite } from './lib/capture/write.ts';
@@ -86,19 +87,104 @@ function outside(options: Options, argv: string[]): never {
   process.exit(inner.status ?? 1);
 }
 
-async function inside(options: Options): Promise<number> {
-  prepareNamespace();
-  const matrix = loadMatrix(ROOT, options.matrix);
-  const selected = selectConfigurations(matrix, options.only);
-  const schema = JSON.parse(readFileSync(join(ROOT, 'schemas/capture.schema.json'), 'utf8')) as object;
-  const validate = schemaAjv().compile(schema);
+/** The capture file schema, compiled once for every run. */
+type Validate = ReturnType<Ajv2020['compile']>;
 
+/** Where each agent's pinned release is installed (by `outside`, before the namespace); others are left out. */
+function installedBinaries(matrix: Matrix): Map<AgentId, string> {
   const binaries = new Map<AgentId, string>();
   for (const agent of AGENT_IDS) {
     const { package: pkg, version } = matrix.agents[agent];
     const binary = installedBinary(agent, CACHE_ROOT, pkg, version);
     if (binary) binaries.set(agent, binary);
   }
+  return binaries;
+}
+
+/** --raw: every request the run sent, unmasked, with how it ended. */
+function writeRaw(dir: string, name: string, outcome: RunOutcome): void {
+  mkdirSync(dir, { recursive: true });
+  const dump = {
+    exitCode: outcome.exitCode,
+    signal: outcome.signal,
+    timedOut: outcome.timedOut,
+    stderr: outcome.stderr,
+    requests: outcome.requests,
+  };
+  writeFileSync(join(dir, `${name}.json`), jsonText(dump));
+}
+
+/** Runs one configuration and makes its capture file, checked against the schema; throws CaptureError on a bad run. */
+async function captureOne(
+  { agent, configuration }: Selected,
+  matrix: Matrix,
+  binary: string,
+  paths: RunPaths,
+  options: Options,
+  validate: Validate,
+): Promise<{ text: string; line: string }> {
+  const { package: pkg, version } = matrix.agents[agent];
+  const outcome = await runConfiguration(agent, configuration, binary, paths);
+  if (options.raw) writeRaw(options.raw, `${agent}-${configuration.id}`, outcome);
+  // The package the release was installed from: the agent's own, or its platform package where that one lacks the
+  // release.
+  const from = installedPackage(agent, CACHE_ROOT, pkg, version) ?? pkg;
+  const capture = buildCapture(agent, from, version, configuration, outcome);
+  if (!validate(capture)) {
+    throw new CaptureError(schemaRefusal('the capture', 'schemas/capture.schema.json', validate.errors));
+  }
+  return { text: jsonText(capture), line: summaryLine(agent, configuration.id, countTools(capture)) };
+}
+
+/** What the runs made: capture files by path under content/captures/, summary lines, and each failure. */
+interface Captured {
+  files: Map<string, string>;
+  summary: string[];
+  errors: string[];
+}
+
+/** Runs every selected configuration in turn, in the one run folder; a failure does not stop the others. */
+async function captureAll(
+  selected: readonly Selected[],
+  matrix: Matrix,
+  paths: RunPaths,
+  options: Options,
+): Promise<Captured> {
+  const validate = schemaAjv().compile(
+    JSON.parse(readFileSync(join(ROOT, 'schemas/capture.schema.json'), 'utf8')) as object,
+  );
+  const binaries = installedBinaries(matrix);
+  const out: Captured = { files: new Map(), summary: [], errors: [] };
+  for (const one of selected) {
+    const name = `${one.agent}/${one.configuration.id}`;
+    const binary = binaries.get(one.agent);
+    if (!binary) {
+      const { package: pkg, version } = matrix.agents[one.agent];
+      out.errors.push(
+        `${name}: ${pkg}@${version} is not installed under ${CACHE_ROOT}/capture-cli (run without --inside)`,
+      );
+      continue;
+    }
+    const t0 = Date.now();
+    try {
+      const { text, line } = await captureOne(one, matrix, binary, paths, options, validate);
+      out.files.set(`${name}.json`, text);
+      out.summary.push(line);
+      console.log(`  ${line}  (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+    } catch (error) {
+      const message = error instanceof CaptureError ? error.message : ((error as Error).stack ?? String(error));
+      out.errors.push(`${name} (${one.configuration.label}): ${message}`);
+      console.log(`  ${name.padEnd(40)} FAILED`);
+    }
+  }
+  return out;
+}
+
+/** Inside the namespace: runs the selected configurations, then writes (or checks) all the captures or none. */
+async function inside(options: Options): Promise<number> {
+  prepareNamespace();
+  const matrix = loadMatrix(ROOT, options.matrix);
+  const selected = selectConfigurations(matrix, options.only);
   const runRoot = captureRunFolder(CACHE_ROOT);
   const paths: RunPaths = {
     home: join(runRoot, 'home'),
@@ -107,65 +193,22 @@ async function inside(options: Options): Promise<number> {
     mcpServer: join(ROOT, 'scripts/lib/capture/mcp-server.ts'),
   };
   const unlock = lockRunFolder(runRoot, 'another capture');
-  const files = new Map<string, string>();
-  const summary: string[] = [];
-  const errors: string[] = [];
+  let captured: Captured;
   try {
-    for (const { agent, configuration } of selected) {
-      const name = `${agent}/${configuration.id}`;
-      const { package: pkg, version } = matrix.agents[agent];
-      const binary = binaries.get(agent);
-      if (!binary) {
-        errors.push(
-          `${name}: ${pkg}@${version} is not installed under ${CACHE_ROOT}/capture-cli (run without --inside)`,
-        );
-        continue;
-      }
-      const t0 = Date.now();
-      try {
-        const outcome = await runConfiguration(agent, configuration, binary, paths);
-        if (options.raw) {
-          mkdirSync(options.raw, { recursive: true });
-          const dump = {
-            exitCode: outcome.exitCode,
-            signal: outcome.signal,
-            timedOut: outcome.timedOut,
-            stderr: outcome.stderr,
-            requests: outcome.requests,
-          };
-          writeFileSync(join(options.raw, `${agent}-${configuration.id}.json`), jsonText(dump));
-        }
-        // The package the release was installed from: the agent's own, or its platform package where that one lacks the
-        // release.
-        const capture = buildCapture(
-          agent,
-          installedPackage(agent, CACHE_ROOT, pkg, version) ?? pkg,
-          version,
-          configuration,
-          outcome,
-        );
-        if (!validate(capture)) {
-          throw new CaptureError(schemaRefusal('the capture', 'schemas/capture.schema.json', validate.errors));
-        }
-        files.set(`${agent}/${configuration.id}.json`, jsonText(capture));
-        const line = summaryLine(agent, configuration.id, countTools(capture));
-        summary.push(line);
-        console.log(`  ${line}  (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
-      } catch (error) {
-        const message = error instanceof CaptureError ? error.message : ((error as Error).stack ?? String(error));
-        errors.push(`${name} (${configuration.label}): ${message}`);
-        console.log(`  ${name.padEnd(40)} FAILED`);
-      }
-    }
+    captured = await captureAll(selected, matrix, paths, options);
   } finally {
     rmSync(paths.home, { recursive: true, force: true });
     rmSync(paths.workdir, { recursive: true, force: true });
     unlock();
   }
+  return finish(captured, selected.length, options);
+}
 
+/** Writes the captures (or compares them, with --check) when every run succeeded; else says what failed. */
+function finish({ files, summary, errors }: Captured, selectedCount: number, options: Options): number {
   if (errors.length > 0) {
     console.error(
-      `\ncapture failed for ${errors.length} of ${selected.length} configuration(s); content/captures/ was left untouched:\n`,
+      `\ncapture failed for ${errors.length} of ${selectedCount} configuration(s); content/captures/ was left untouched:\n`,
     );
     for (const e of errors) console.error(`- ${e}\n`);
     return 1;

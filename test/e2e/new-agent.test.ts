@@ -1,31 +1,59 @@
 /**
- * A new agent is one module plus its content, on the real content. In a copy of
- * the project this test writes a made-up agent's module beside the six real
- * ones, registers it in the registry's list (src/lib/agents/index.ts, one import
- * and one entry), runs `npm run generate:types` (which rewrites the generated
- * AgentId union), and adds its capture-matrix entry and one capture to the
- * copy's real content/. It then checks that nothing else in the copy changed,
- * runs the whole unit suite there and builds it: both must pass with the agent
- * beside the real ones, with no editorial file for it. The built site has the
- * agent's page, its tool page with the captured field, and lists it in
- * catalog.json, the catalog schema and the 404 page. The agent's id and product
- * are made up here and appear in no other file.
+ * A new agent is one module plus its content, on the real content. In a copy of the project
+ * this test writes a made-up agent's module beside the real ones, registers it in the
+ * registry's list (src/lib/agents/index.ts, one import and one entry), runs
+ * `npm run generate:types` (which rewrites the generated AgentId union), and adds its
+ * capture-matrix entry and one capture to the copy's real content/. It checks that nothing
+ * else in the copy changed, then proves that no shared code needs an edit for the agent,
+ * with no editorial file for it:
+ * - the unit tests whose subject is the registry (REGISTRY_TESTS) pass in the copy: the
+ *   registry's own checks, no agent id in shared code, the generated types against the
+ *   registry, the catalog over a load of the real content with the agent beside the real
+ *   ones, the README's figures;
+ * - the copy's build, on the fixture content (test/fixtures/content) with the same matrix
+ *   entry and capture added, builds every page with the agent among the others: its agent
+ *   page, its tool page with the captured field, catalog.json, the catalog schema and the 404
+ *   page list it.
+ * The whole unit suite and the full build are not repeated here: `npm test` runs them on the
+ * project itself, whose shared code the copy shares byte for byte (the first test). The
+ * agent's id and product are made up here and appear in no other file.
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, sep } from 'node:path';
 import { copyProject } from '../../scripts/lib/bench/sites.ts';
-import { buildSite, DIST, ROOT } from '../helpers/browser.ts';
+import { ROOT } from '../helpers/browser.ts';
+import { AGENT_IDS } from '../../src/lib/agents/index.ts';
 
 const ID = 'made-up-fixture';
 const PRODUCT = 'Made-up Fixture CLI';
 const VERSION = '3.2.1';
 const TOOL = 'run_shell';
 const FIELD = 'command_line';
+
+/**
+ * The unit tests about the registry, run in the copy: its modules and matrix (agents), no agent
+ * id in shared code (registry-only), the generated types against the registry (content-types),
+ * the catalog over a fresh load of the real content and its agent ids (exports-catalog), the
+ * README's figures over every pinned release (readme-figures).
+ */
+const REGISTRY_TESTS = ['agents', 'registry-only', 'content-types', 'exports-catalog', 'readme-figures'].map(
+  (name) => `test/unit/${name}.test.ts`,
+);
 
 const MODULE = `/** A made-up agent for test/e2e/new-agent.test.ts: OpenAI Chat Completions, print mode. */
 import type { WireFormatId } from '../wire/index.ts';
@@ -84,28 +112,37 @@ const CAPTURE = {
 let dir: string;
 let project: string;
 let out: string;
+/** The fixture content the copy builds, with the agent's matrix entry and capture added. */
+let fixture: string;
 /** Files of the copy that differ from the project's (added, changed or gone), relative paths. */
 let changed: string[];
 let generate: ReturnType<typeof spawnSync>;
 let unit: ReturnType<typeof spawnSync>;
 let build: ReturnType<typeof spawnSync>;
 
-/** Registers the module: one import and one entry in the registry's list. */
+/** Registers the module: one import and one entry in the registry's list, laid out as the formatter lays it out. */
 function register(at: string): void {
   const index = join(at, 'src/lib/agents/index.ts');
   const text = readFileSync(index, 'utf8');
   const list = /const REGISTRY = \[([^\]]*)\] as const;/.exec(text);
   assert.ok(list, 'src/lib/agents/index.ts declares `const REGISTRY = [...] as const;`');
+  const entries = list[1]!
+    .split(',')
+    .map((e) => e.trim())
+    .filter((e) => e !== '');
   const registered = text
-    .replace(list[0], `const REGISTRY = [${list[1]}, madeUpFixture] as const;`)
+    .replace(
+      list[0],
+      `const REGISTRY = [\n${[...entries, 'madeUpFixture'].map((e) => `  ${e},\n`).join('')}] as const;`,
+    )
     .replace(/^(import type \{ Agent)/m, `import { madeUpFixture } from './${ID}.ts';\n$1`);
   assert.notEqual(registered, text);
   writeFileSync(index, registered);
 }
 
-/** Its content: a capture-matrix entry and one capture, in the copy's real content/. */
-function addContent(at: string): void {
-  const matrixFile = join(at, 'content/capture-matrix.json');
+/** Its content: a capture-matrix entry and one capture, in the content folder `content`. */
+function addContent(content: string): void {
+  const matrixFile = join(content, 'capture-matrix.json');
   const matrix = JSON.parse(readFileSync(matrixFile, 'utf8'));
   matrix.agents[ID] = {
     package: `@fixture/${ID}`,
@@ -116,8 +153,8 @@ function addContent(at: string): void {
     ],
   };
   writeFileSync(matrixFile, `${JSON.stringify(matrix, null, 2)}\n`);
-  mkdirSync(join(at, 'content/captures', ID));
-  writeFileSync(join(at, 'content/captures', ID, 'print.json'), `${JSON.stringify(CAPTURE, null, 2)}\n`);
+  mkdirSync(join(content, 'captures', ID), { recursive: true });
+  writeFileSync(join(content, 'captures', ID, 'print.json'), `${JSON.stringify(CAPTURE, null, 2)}\n`);
 }
 
 /** The folders a new agent could be tempted to touch; outputs and dependencies are not compared. */
@@ -145,8 +182,14 @@ function fileHashes(at: string): Map<string, string> {
  * Runs Node in the copy. NODE_TEST_CONTEXT is dropped: set by the test runner running this
  * file, it would make the inner `node --test` report to it instead of running as a suite.
  */
-function run(args: string[], timeout: number): ReturnType<typeof spawnSync> {
-  const { NODE_TEST_CONTEXT: _runner, SITE_BUILT: _built, ...env } = process.env;
+function run(args: string[], timeout: number, extraEnv: NodeJS.ProcessEnv = {}): ReturnType<typeof spawnSync> {
+  const {
+    NODE_TEST_CONTEXT: _runner,
+    SITE_BUILT: _built,
+    FIXTURE_SITE: _site,
+    CONTENT_DIR: _content,
+    ...env
+  } = process.env;
   // Temporary files of the copy's runs (the unit tests' content cache among them) go with the copy.
   const tmp = join(dir, 'tmp');
   mkdirSync(tmp, { recursive: true });
@@ -155,27 +198,29 @@ function run(args: string[], timeout: number): ReturnType<typeof spawnSync> {
     encoding: 'utf8',
     timeout,
     maxBuffer: 256 * 1024 * 1024,
-    env: { ...env, ASTRO_TELEMETRY_DISABLED: '1', TMPDIR: tmp },
+    env: { ...env, ASTRO_TELEMETRY_DISABLED: '1', TMPDIR: tmp, ...extraEnv },
   });
 }
 
 before(() => {
-  buildSite(); // the project's own build, which the copy's is compared with
   dir = mkdtempSync(join(tmpdir(), 'new-agent-'));
   project = join(dir, 'project');
   // A copy with node_modules hard-linked (Astro does not build through a symlinked node_modules).
   copyProject(ROOT, project);
   writeFileSync(join(project, `src/lib/agents/${ID}.ts`), MODULE);
   register(project);
-  addContent(project);
+  addContent(join(project, 'content'));
   generate = run(['scripts/generate-content-types.ts'], 120_000);
   const before = fileHashes(ROOT);
   const now = fileHashes(project);
   changed = [...new Set([...before.keys(), ...now.keys()])].filter((f) => before.get(f) !== now.get(f)).sort();
-  // The whole unit suite in one process, as `npm run test:unit` and `npm test` run it.
-  unit = run(['--test', '--test-reporter=tap', '--test-isolation=none', 'test/unit/*.test.ts'], 900_000);
+  // In one process, as `npm run test:unit` runs the suite.
+  unit = run(['--test', '--test-reporter=tap', '--test-isolation=none', ...REGISTRY_TESTS], 600_000);
+  fixture = join(dir, 'fixture-content');
+  cpSync(join(project, 'test/fixtures/content'), fixture, { recursive: true });
+  addContent(fixture);
   out = join(dir, 'out');
-  build = run(['scripts/build.ts', '--out', out], 600_000);
+  build = run(['scripts/build.ts', '--out', out], 600_000, { CONTENT_DIR: fixture });
 });
 
 after(() => {
@@ -209,19 +254,23 @@ test('adding the agent changed only its module, the registry list, the generated
   assert.match(readFileSync(join(project, 'src/lib/generated/agent-ids.ts'), 'utf8'), new RegExp(`'${ID}'`));
 });
 
-test('the whole unit suite passes with the agent beside the real ones, on the real content', () => {
+test('the unit tests of the registry pass with the agent beside the real ones, on the real content', () => {
+  for (const file of REGISTRY_TESTS) assert.ok(existsSync(join(ROOT, file)), `${file} is gone: update REGISTRY_TESTS`);
   assert.equal(
     unit.status,
     0,
-    `the unit suite failed in the copy:\n${failures(String(unit.stdout))}\n${String(unit.stderr).slice(-2000)}`,
+    `the unit tests failed in the copy:\n${failures(String(unit.stdout))}\n${String(unit.stderr).slice(-2000)}`,
   );
-  // It ran the suite, not nothing: as many test files as the project has.
-  const files = readdirSync(join(ROOT, 'test/unit')).filter((f) => f.endsWith('.test.ts')).length;
-  const suites = /^# tests (\d+)$/m.exec(String(unit.stdout));
-  assert.ok(suites && Number(suites[1]) >= files, `a report of at least ${files} tests: ${suites?.[0]}`);
+  // They ran, not nothing: at least as many tests as the files declare at their top level.
+  const declared = REGISTRY_TESTS.map(
+    (f) => readFileSync(join(ROOT, f), 'utf8').match(/^(?:test|it)\(/gm)?.length ?? 0,
+  );
+  const ran = /^# tests (\d+)$/m.exec(String(unit.stdout));
+  const least = declared.reduce((a, b) => a + b, 0);
+  assert.ok(ran && Number(ran[1]) >= least, `a report of at least ${least} tests: ${ran?.[0]}`);
 });
 
-test('the copy builds with the agent beside the real ones', () => {
+test('the copy builds with the agent beside the others', () => {
   assert.equal(
     build.status,
     0,
@@ -239,21 +288,29 @@ test("its agent page and tool page show what the capture declares, under the age
   assert.ok(toolPage.includes(VERSION), 'the tool page names the captured release');
 });
 
-test('the catalog, its schema and the 404 page list it beside the real agents', () => {
+test('the catalog, its schema and the 404 page list it beside the other agents, after them', () => {
   assert.equal(build.status, 0, 'the build failed (see above)');
   const catalog = JSON.parse(page('catalog.json')) as {
     agents: { id: string; product: string }[];
     tools: { agent: string; name: string }[];
   };
-  const real = JSON.parse(readFileSync(join(DIST, 'catalog.json'), 'utf8')) as typeof catalog;
-  assert.deepEqual(catalog.agents.find((a) => a.id === ID)?.product, PRODUCT);
+  // The fixture's agents, in the registry's order (the copy's registry lists the new one last).
+  const others = Object.keys(JSON.parse(readFileSync(join(fixture, 'capture-matrix.json'), 'utf8')).agents);
   assert.deepEqual(
     catalog.agents.map((a) => a.id),
-    [...real.agents.map((a) => a.id), ID],
+    [...AGENT_IDS.filter((id) => others.includes(id)), ID],
   );
-  assert.ok(catalog.tools.some((t) => t.agent === ID && t.name === TOOL));
-  assert.equal(catalog.tools.length, real.tools.length + 1);
+  assert.equal(catalog.agents.find((a) => a.id === ID)?.product, PRODUCT);
+  assert.deepEqual(
+    catalog.tools.filter((t) => t.agent === ID).map((t) => t.name),
+    [TOOL],
+  );
+  assert.ok(
+    catalog.tools.every((t) => catalog.agents.some((a) => a.id === t.agent)),
+    'every tool is of a listed agent',
+  );
   const schema = JSON.parse(page('catalog.schema.json')) as { $defs: { agentId: { enum: string[] } } };
-  assert.ok(schema.$defs.agentId.enum.includes(ID));
-  assert.ok(page('404.html').includes(`/${ID}/`));
+  assert.deepEqual(schema.$defs.agentId.enum, [...AGENT_IDS, ID]);
+  const notFound = page('404.html');
+  assert.ok(notFound.includes(`/${ID}/`) && notFound.includes(PRODUCT), 'the 404 page links the agent by its product');
 });

@@ -338,6 +338,41 @@ for (;;) { await turn('You have not yet marked the task as complete.'); await ne
   }
 });
 
+test("the stub answers the services an invocation declares (Copilot CLI's stand-in GitHub login)", async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'runner-services-'));
+  try {
+    // A signed-in CLI asks its GitHub host who is signed in and its Copilot API for the models, then takes its turn.
+    const script = join(dir, 'index.js');
+    writeFileSync(
+      script,
+      fakeCli(`const BASE = process.env.COPILOT_API_URL;
+const user = await fetch(process.env.GH_HOST + '/copilot_internal/user').then((r) => r.json());
+const models = await fetch(BASE + '/models').then((r) => r.json());
+if (!user.login || models.data.length === 0) { console.error('not signed in'); process.exit(1); }
+await turn(process.argv[process.argv.indexOf('-p') + 1]);`),
+    );
+    const configuration = cfg({
+      id: 'signed-in',
+      env: { COPILOT_GITHUB_TOKEN: 'made-up', COPILOT_MODEL: 'gpt-4o' },
+      timeoutSeconds: 30,
+    });
+    const paths: RunPaths = {
+      home: join(dir, 'home'),
+      workdir: join(dir, 'work'),
+      node: process.execPath,
+      mcpServer: join(dir, 'mcp.ts'),
+    };
+    const outcome = await runConfiguration('copilot-cli', configuration, script, paths);
+    assert.equal(outcome.exitCode, 0, outcome.stderr);
+    assert.deepEqual(
+      outcome.requests.map((r) => `${r.method} ${r.url}`),
+      ['GET /copilot_internal/user', 'GET /v1/models', 'POST /v1/chat/completions'],
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test("OpenCode's model catalogue is served by the stub at OPENCODE_MODELS_URL, so a release that fetches it before its turn runs", async () => {
   const dir = mkdtempSync(join(tmpdir(), 'runner-models-'));
   try {

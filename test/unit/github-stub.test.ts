@@ -1,8 +1,14 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { AGENTS } from '../../src/lib/agents/index.ts';
-import { copilotApiRoute, githubReply, mcpReply, requestedMcpTools } from '../../scripts/lib/capture/github-stub.ts';
-import { copilotApiBase, STAND_IN_MODELS, TOKEN_VARIABLE, unnamespaced } from '../../src/lib/agents/copilot-cli.ts';
+import {
+  copilotApiRoute,
+  githubReply,
+  mcpReply,
+  requestedMcpTools,
+  STAND_IN_MODELS,
+} from '../../src/lib/agents/copilot-github-stub.ts';
+import { copilotApiBase, TOKEN_VARIABLE, unnamespaced } from '../../src/lib/agents/copilot-cli.ts';
 import { indexCaptured } from '../../src/lib/model/captures.ts';
 import type { CapturedTool } from '../../src/lib/wire/types.ts';
 
@@ -127,7 +133,12 @@ describe('Copilot CLI signed in (stand-in login)', () => {
     assert.equal(inv.env[TOKEN_VARIABLE], 'made-up');
     for (const k of ['COPILOT_OFFLINE', 'COPILOT_PROVIDER_BASE_URL', 'COPILOT_PROVIDER_API_KEY'])
       assert.equal(k in inv.env, false, k);
-    assert.deepEqual(inv.githubLogin?.models, STAND_IN_MODELS);
+    // The stub answers its GitHub endpoints through the invocation's services: the stand-in catalogue.
+    const models = inv.services?.({ method: 'GET', path: '/models', headers: {}, json: undefined });
+    assert.deepEqual(
+      (JSON.parse(models!.body) as { data: { id: string }[] }).data.map((m) => m.id),
+      STAND_IN_MODELS.map((m) => m.id),
+    );
   });
 
   it("gives Anthropic models the stub root, so that the CLI's /v1/messages is the wire path", () => {
@@ -140,7 +151,7 @@ describe('Copilot CLI signed in (stand-in login)', () => {
     assert.throws(() => AGENTS['copilot-cli'].invoke(context({ [TOKEN_VARIABLE]: 'made-up' })), /COPILOT_MODEL/);
     const offline = AGENTS['copilot-cli'].invoke(context({}));
     assert.equal(offline.env['COPILOT_OFFLINE'], 'true');
-    assert.equal(offline.githubLogin, undefined);
+    assert.equal(offline.services, undefined);
   });
 });
 
@@ -178,7 +189,7 @@ describe('one page for an MCP tool sent namespaced and flat', () => {
 
 describe('stand-in definitions', () => {
   it('a tool the stand-in GitHub MCP server made up is recognised as ours: its page shows no schema, and says why', async () => {
-    const { standInMcpTool } = await import('../../scripts/lib/capture/github-stub.ts');
+    const { standInMcpTool } = await import('../../src/lib/agents/copilot-github-stub.ts');
     const { standInReason } = await import('../../src/lib/content/tool-synthesis.ts');
     const made = standInMcpTool('search_code');
     const captured = (description: string) =>

@@ -207,9 +207,74 @@ function checkPrintsVersion(binary: string, from: string, version: string): void
   }
 }
 
+/** Refuses a standalone package (installed where `pkg` lacks the release) that does not hold the agent's program. */
+function refuseStandaloneWithoutProgram(agent: AgentId, pkg: string, from: string): void {
+  if (from !== pkg && holderPackage(AGENTS[agent].binary) !== from) {
+    throw new InstallError(
+      `${from} (a standalone package of ${agent}) does not hold its program ${AGENTS[agent].binary}`,
+    );
+  }
+}
+
+/** `npm install from@version` into the fresh folder `partial`, without running any install script of the package. */
+function npmInstall(partial: string, from: string, version: string): void {
+  rmSync(partial, { recursive: true, force: true });
+  mkdirSync(partial, { recursive: true });
+  writeFileSync(
+    join(partial, 'package.json'),
+    JSON.stringify({ private: true, description: `capture install of ${from}@${version}` }) + '\n',
+  );
+  try {
+    execFileSync(
+      'npm',
+      [
+        'install',
+        '--no-audit',
+        '--no-fund',
+        '--ignore-scripts',
+        '--save-exact',
+        '--loglevel=error',
+        `${from}@${version}`,
+      ],
+      { cwd: partial, stdio: ['ignore', 'pipe', 'pipe'], timeout: 15 * 60_000, encoding: 'utf8' },
+    );
+  } catch (error) {
+    const e = error as { stderr?: string; message: string; code?: string; signal?: string | null };
+    throw new InstallError(
+      `npm install ${from}@${version} failed: ${npmErrorSummary(e.stderr || e.message) || 'npm said nothing'}`,
+      { ours: npmFailureIsOurs(e.stderr ?? '', e) },
+    );
+  }
+}
+
+/**
+ * Throws unless `partial` holds the release and its program: a standalone package's program must also print the
+ * version, since nothing else vouches for it.
+ */
+function checkInstall(agent: AgentId, partial: string, pkg: string, from: string, version: string): void {
+  if (from !== pkg) {
+    const program = installedVersion(partial, from) === version ? programIn(agent, partial, from) : undefined;
+    if (program === undefined)
+      throw new InstallError(`npm install ${from}@${version} did not bring ${AGENTS[agent].binary}`);
+    checkPrintsVersion(program, from, version);
+  } else if (installedVersion(partial, pkg) !== version || programIn(agent, partial, pkg) === undefined) {
+    // A native binary lives in a platform package, an optional dependency npm skips without an
+    // error when it cannot get it: name that package rather than a missing file.
+    const holder = holderPackage(AGENTS[agent].binary);
+    const missing =
+      holder !== undefined && holder !== pkg && !existsSync(join(partial, 'node_modules', holder, 'package.json'));
+    throw new InstallError(
+      missing
+        ? `npm install ${pkg}@${version} did not install its platform package ${holder}, which holds the program (${AGENTS[agent].binary})`
+        : `npm install ${pkg}@${version} did not bring ${AGENTS[agent].binary} (nor a program its package.json names as its command)`,
+    );
+  }
+}
+
 /**
  * Installs `version` of the agent (from `pkg`, or the standalone package that has it) unless present; returns the
- * native binary's path.
+ * native binary's path. The install goes to a folder of its own, renamed into place only once checked, so that a
+ * failed or interrupted one is never taken for a release.
  */
 export function ensureInstalled(
   agent: AgentId,
@@ -223,69 +288,16 @@ export function ensureInstalled(
   if (process.platform !== 'linux' || process.arch !== 'x64')
     throw new InstallError(`capture runs the linux-x64 builds; this is ${process.platform}-${process.arch}`);
   const from = packageToInstall(agent, pkg, version);
-  if (from !== pkg && holderPackage(AGENTS[agent].binary) !== from) {
-    throw new InstallError(
-      `${from} (a standalone package of ${agent}) does not hold its program ${AGENTS[agent].binary}`,
-    );
-  }
+  refuseStandaloneWithoutProgram(agent, pkg, from);
   const dir = installDir(cacheRoot, pkg, version);
   const partial = `${dir}.partial-${process.pid}`;
-  rmSync(partial, { recursive: true, force: true });
-  mkdirSync(partial, { recursive: true });
-  writeFileSync(
-    join(partial, 'package.json'),
-    JSON.stringify({ private: true, description: `capture install of ${from}@${version}` }) + '\n',
-  );
   log(`installing ${from}@${version}${from === pkg ? '' : ` (${pkg} lists no ${version})`} into ${dir} …`);
   try {
-    execFileSync(
-      'npm',
-      [
-        'install',
-        '--no-audit',
-        '--no-fund',
-        '--ignore-scripts',
-        '--save-exact',
-        '--loglevel=error',
-        `${from}@${version}`,
-      ],
-      {
-        cwd: partial,
-        stdio: ['ignore', 'pipe', 'pipe'],
-        timeout: 15 * 60_000,
-        encoding: 'utf8',
-      },
-    );
+    npmInstall(partial, from, version);
+    checkInstall(agent, partial, pkg, from, version);
   } catch (error) {
-    const e = error as { stderr?: string; message: string; code?: string; signal?: string | null };
     rmSync(partial, { recursive: true, force: true });
-    throw new InstallError(
-      `npm install ${from}@${version} failed: ${npmErrorSummary(e.stderr || e.message) || 'npm said nothing'}`,
-      { ours: npmFailureIsOurs(e.stderr ?? '', e) },
-    );
-  }
-  if (from !== pkg) {
-    const program = installedVersion(partial, from) === version ? programIn(agent, partial, from) : undefined;
-    try {
-      if (program === undefined)
-        throw new InstallError(`npm install ${from}@${version} did not bring ${AGENTS[agent].binary}`);
-      checkPrintsVersion(program, from, version);
-    } catch (error) {
-      rmSync(partial, { recursive: true, force: true });
-      throw error;
-    }
-  } else if (installedVersion(partial, pkg) !== version || programIn(agent, partial, pkg) === undefined) {
-    // A native binary lives in a platform package, an optional dependency npm skips without an
-    // error when it cannot get it: name that package rather than a missing file.
-    const holder = holderPackage(AGENTS[agent].binary);
-    const missing =
-      holder !== undefined && holder !== pkg && !existsSync(join(partial, 'node_modules', holder, 'package.json'));
-    rmSync(partial, { recursive: true, force: true });
-    throw new InstallError(
-      missing
-        ? `npm install ${pkg}@${version} did not install its platform package ${holder}, which holds the program (${AGENTS[agent].binary})`
-        : `npm install ${pkg}@${version} did not bring ${AGENTS[agent].binary} (nor a program its package.json names as its command)`,
-    );
+    throw error;
   }
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dirname(dir), { recursive: true });

@@ -9,11 +9,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { AGENTS, agentWireForPath, type AgentId, type Invocation } from '../../../src/lib/agents/index.ts';
+import type { PromptInput } from '../../../src/lib/agents/types.ts';
 import { pathOf } from '../../../src/lib/wire/shared.ts';
+import type { StubReply } from '../../../src/lib/wire/types.ts';
 import { expandPlaceholders } from './placeholders.ts';
-import { startStub, type Answer, type RecordedRequest } from './stub-server.ts';
-import { githubReply } from './github-stub.ts';
-import type { GithubLoginStub } from '../../../src/lib/agents/types.ts';
+import { startStub, type Answer, type RecordedRequest, type Stub } from './stub-server.ts';
 import type { Configuration } from './matrix.ts';
 import { processTable, type ProcEntry } from '../system/process-table.ts';
 
@@ -240,6 +240,169 @@ export interface RunExtras {
   release?: string;
 }
 
+/** What a run learns as it goes, for its outcome. */
+interface RunState {
+  timedOut: boolean;
+  endedAfterRequest: boolean;
+  turnRecorded: boolean;
+}
+
+/** The CLI's process as it runs: its output so far (each stream kept up to OUTPUT_LIMIT) and its end. */
+interface CliProcess {
+  proc: ChildProcess;
+  output: { stdout: string; stderr: string };
+  exited: Promise<{ code: number | null; signal: string | null }>;
+}
+
+/** HOME and the working directory, wiped and made again: each run starts from nothing. */
+function freshFolders(paths: RunPaths): void {
+  for (const dir of [paths.home, paths.workdir]) {
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+  }
+}
+
+/**
+ * The run's own reply to `req`, asked before the wire formats': the scripted answer (payload runs), then the
+ * services the agent module answers for its CLI (Invocation.services), then its fixed replies (Invocation.stubReplies).
+ */
+function runReply(
+  req: RecordedRequest,
+  answer: Answer | undefined,
+  invocation: Invocation | undefined,
+): StubReply | undefined {
+  const path = pathOf(req.url);
+  return (
+    answer?.(req) ??
+    invocation?.services?.({ method: req.method, path, headers: req.headers, json: req.json }) ??
+    invocation?.stubReplies?.[`${req.method} ${path}`]
+  );
+}
+
+function writeFiles(files: Iterable<readonly [string, string | Uint8Array]>): void {
+  for (const [file, text] of files) {
+    mkdirSync(join(file, '..'), { recursive: true });
+    writeFileSync(file, text);
+  }
+}
+
+/** Starts the CLI in its own process group (so that what it leaves behind can be found) and collects its output. */
+function spawnCli(invocation: Invocation, workdir: string): CliProcess {
+  const proc = spawn(invocation.command, invocation.args, {
+    cwd: workdir,
+    env: invocation.env,
+    stdio: ['pipe', 'pipe', 'pipe'],
+    detached: true,
+  });
+  const output = { stdout: '', stderr: '' };
+  proc.stdout!.on('data', (d: Buffer) => {
+    if (output.stdout.length < OUTPUT_LIMIT) output.stdout += d.toString('utf8');
+  });
+  proc.stderr!.on('data', (d: Buffer) => {
+    if (output.stderr.length < OUTPUT_LIMIT) output.stderr += d.toString('utf8');
+  });
+  proc.stdin!.on('error', () => {}); // a CLI that exits early closes its stdin
+  const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) => {
+    proc.on('error', (error) => {
+      output.stderr += `\n[capture] could not start ${invocation.command}: ${error.message}`;
+      resolve({ code: null, signal: null });
+    });
+    proc.on('exit', (code, signal) => resolve({ code, signal }));
+  });
+  return { proc, output, exited };
+}
+
+/** Hands the CLI its prompt as the invocation says (PromptInput); a pseudo-terminal run has it on its command line. */
+function givePrompt(proc: ChildProcess, input: PromptInput): void {
+  if (input.kind === 'stdin') proc.stdin!.end(input.text);
+  else if (input.kind === 'argument') proc.stdin!.end();
+  else if (input.kind === 'stream') {
+    proc.stdin!.write(input.lines.map((l) => l + '\n').join(''));
+    closeStdinWhen(proc, input.closeWhen);
+  }
+}
+
+/** Closes standard input once a JSON line of standard output satisfies `closeWhen` (a stream-input CLI then exits). */
+function closeStdinWhen(proc: ChildProcess, closeWhen: (message: unknown) => boolean): void {
+  let buffered = '';
+  proc.stdout!.on('data', (d: Buffer) => {
+    buffered += d.toString('utf8');
+    let nl: number;
+    while ((nl = buffered.indexOf('\n')) !== -1) {
+      const line = buffered.slice(0, nl);
+      buffered = buffered.slice(nl + 1);
+      let message: unknown;
+      try {
+        message = JSON.parse(line);
+      } catch {
+        continue; // not a JSON line
+      }
+      if (closeWhen(message)) proc.stdin!.end();
+    }
+  });
+}
+
+/**
+ * Ends the run INTERACTIVE_GRACE_MS after the turn that answers the prompt reached the stub, if the CLI is still
+ * running then: the shared test of the main request, or the agent's own (Agent.answersPrompt).
+ */
+function endAfterTurn(agent: AgentId, stub: Stub, proc: ChildProcess, state: RunState): void {
+  const answersPrompt = AGENTS[agent].answersPrompt;
+  void stub
+    .waitFor((r) => isMainCandidate(agent, r) || (answersPrompt?.(r, PROMPT) ?? false))
+    .then(() => {
+      state.turnRecorded = true;
+      setTimeout(() => {
+        if (proc.exitCode === null && proc.signalCode === null) {
+          state.endedAfterRequest = true;
+          killTree(proc.pid!);
+        }
+      }, INTERACTIVE_GRACE_MS);
+    });
+}
+
+/** Kills the CLI and what it started once the configuration's time is up. */
+function killAtTimeout(proc: ChildProcess, configuration: Configuration, state: RunState): NodeJS.Timeout {
+  return setTimeout(
+    () => {
+      state.timedOut = true;
+      if (proc.pid !== undefined) killTree(proc.pid);
+    },
+    (configuration.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS) * 1000,
+  );
+}
+
+/** Ends whatever the run left behind: the CLI if still running, its process group, anything at work in its folders. */
+function cleanUp(child: ChildProcess | undefined, paths: RunPaths): void {
+  if (child?.pid !== undefined) {
+    if (child.exitCode === null && child.signalCode === null) killTree(child.pid);
+    killLeftovers(child.pid);
+  }
+  killRunningIn([paths.home, paths.workdir]);
+}
+
+/**
+ * Gives the CLI its prompt and watches it until it exits: ended after its turn where the invocation says so (not in a
+ * scripted conversation, which goes on past the first turn by design), killed once its time is up.
+ */
+async function superviseCli(
+  agent: AgentId,
+  configuration: Configuration,
+  invocation: Invocation,
+  stub: Stub,
+  cli: CliProcess,
+  scripted: boolean,
+): Promise<RunState & { code: number | null; signal: string | null }> {
+  const state: RunState = { timedOut: false, endedAfterRequest: false, turnRecorded: false };
+  givePrompt(cli.proc, invocation.input);
+  if (invocation.input.kind === 'pty' || (invocation.endAfterTurn === true && !scripted))
+    endAfterTurn(agent, stub, cli.proc, state);
+  const timer = killAtTimeout(cli.proc, configuration, state);
+  const { code, signal } = await cli.exited;
+  clearTimeout(timer);
+  return { ...state, code, signal };
+}
+
 export async function runConfiguration(
   agent: AgentId,
   configuration: Configuration,
@@ -247,127 +410,34 @@ export async function runConfiguration(
   paths: RunPaths,
   extras: RunExtras = {},
 ): Promise<RunOutcome> {
-  for (const dir of [paths.home, paths.workdir]) {
-    rmSync(dir, { recursive: true, force: true });
-    mkdirSync(dir, { recursive: true });
-  }
-  // A stand-in GitHub login (Invocation.githubLogin) is known once the invocation is built, after the stub has its
-  // port.
-  let githubLogin: GithubLoginStub | undefined;
-  let stubReplies: Invocation['stubReplies'];
-  const stub = await startStub(
-    (req) =>
-      extras.answer?.(req) ??
-      (githubLogin ? githubReply({ ...req, path: pathOf(req.url) }, githubLogin) : undefined) ??
-      stubReplies?.[`${req.method} ${pathOf(req.url)}`],
-  );
+  freshFolders(paths);
+  // The invocation's own replies (services, stubReplies) are known once it is built, after the stub has its port.
+  let invocation: Invocation | undefined;
+  const stub = await startStub((req) => runReply(req, extras.answer, invocation));
   const stubUrl = `http://127.0.0.1:${stub.port}`;
-  const variables = runVariables(paths, stubUrl);
   const startedAt = new Date();
   let child: ChildProcess | undefined;
   try {
-    const invocation = buildInvocation(agent, configuration, binary, paths, stubUrl, extras.release);
-    githubLogin = invocation.githubLogin;
-    stubReplies = invocation.stubReplies;
-    for (const [file, text] of [...invocation.files, ...(extras.files ?? [])]) {
-      mkdirSync(join(file, '..'), { recursive: true });
-      writeFileSync(file, text);
-    }
-    const proc = spawn(invocation.command, invocation.args, {
-      cwd: paths.workdir,
-      env: invocation.env,
-      stdio: ['pipe', 'pipe', 'pipe'],
-      detached: true,
-    });
-    child = proc;
-    let stdout = '';
-    let stderr = '';
-    proc.stdout!.on('data', (d: Buffer) => {
-      if (stdout.length < OUTPUT_LIMIT) stdout += d.toString('utf8');
-    });
-    proc.stderr!.on('data', (d: Buffer) => {
-      if (stderr.length < OUTPUT_LIMIT) stderr += d.toString('utf8');
-    });
-    proc.stdin!.on('error', () => {}); // a CLI that exits early closes its stdin
-
-    let timedOut = false;
-    let endedAfterRequest = false;
-    let turnRecorded = false;
-    const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) => {
-      proc.on('error', (error) => {
-        stderr += `\n[capture] could not start ${invocation.command}: ${error.message}`;
-        resolve({ code: null, signal: null });
-      });
-      proc.on('exit', (code, signal) => resolve({ code, signal }));
-    });
-
-    const input = invocation.input;
-    if (input.kind === 'stdin') {
-      proc.stdin!.end(input.text);
-    } else if (input.kind === 'argument') {
-      proc.stdin!.end();
-    } else if (input.kind === 'stream') {
-      proc.stdin!.write(input.lines.map((l) => l + '\n').join(''));
-      let buffered = '';
-      proc.stdout!.on('data', (d: Buffer) => {
-        buffered += d.toString('utf8');
-        let nl: number;
-        while ((nl = buffered.indexOf('\n')) !== -1) {
-          const line = buffered.slice(0, nl);
-          buffered = buffered.slice(nl + 1);
-          let message: unknown;
-          try {
-            message = JSON.parse(line);
-          } catch {
-            continue; // not a JSON line
-          }
-          if (input.closeWhen(message)) proc.stdin!.end();
-        }
-      });
-    }
-    // A scripted conversation (payload runs: extras.answer) goes on past the first turn by design.
-    if (input.kind === 'pty' || (invocation.endAfterTurn === true && extras.answer === undefined)) {
-      const answersPrompt = AGENTS[agent].answersPrompt;
-      void stub
-        .waitFor((r) => isMainCandidate(agent, r) || (answersPrompt?.(r, PROMPT) ?? false))
-        .then(() => {
-          turnRecorded = true;
-          setTimeout(() => {
-            if (proc.exitCode === null && proc.signalCode === null) {
-              endedAfterRequest = true;
-              killTree(proc.pid!);
-            }
-          }, INTERACTIVE_GRACE_MS);
-        });
-    }
-
-    const timeoutMs = (configuration.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS) * 1000;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      if (proc.pid !== undefined) killTree(proc.pid);
-    }, timeoutMs);
-    const { code, signal } = await exited;
-    clearTimeout(timer);
+    invocation = buildInvocation(agent, configuration, binary, paths, stubUrl, extras.release);
+    writeFiles([...invocation.files, ...(extras.files ?? [])]);
+    const cli = spawnCli(invocation, paths.workdir);
+    child = cli.proc;
+    const end = await superviseCli(agent, configuration, invocation, stub, cli, extras.answer !== undefined);
     return {
       requests: [...stub.requests],
-      exitCode: code,
-      signal,
-      timedOut,
-      endedAfterRequest,
-      turnRecorded,
-      stdout,
-      stderr,
-      variables,
+      exitCode: end.code,
+      signal: end.signal,
+      timedOut: end.timedOut,
+      endedAfterRequest: end.endedAfterRequest,
+      turnRecorded: end.turnRecorded,
+      stdout: cli.output.stdout,
+      stderr: cli.output.stderr,
+      variables: runVariables(paths, stubUrl),
       startedAt,
       endedAt: new Date(),
     };
   } finally {
-    // Anything the run left behind (MCP servers, helpers) in the process group it ran in.
-    if (child?.pid !== undefined) {
-      if (child.exitCode === null && child.signalCode === null) killTree(child.pid);
-      killLeftovers(child.pid);
-    }
-    killRunningIn([paths.home, paths.workdir]);
+    cleanUp(child, paths);
     await stub.close();
   }
 }

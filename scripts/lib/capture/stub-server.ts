@@ -76,46 +76,50 @@ function reply(req: RecordedRequest, res: ServerResponse, answer?: Answer): void
   res.end(body);
 }
 
+/** One request as the stub keeps it: header values joined, the body decoded, and parsed when it is JSON. */
+function recordOf(incoming: IncomingMessage, raw: Buffer, index: number): RecordedRequest {
+  const headers: Record<string, string> = {};
+  for (const [k, v] of Object.entries(incoming.headers))
+    if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
+  let text: string;
+  try {
+    text = decodeBody(raw, headers['content-encoding']).toString('utf8');
+  } catch (error) {
+    text = `<undecodable body: ${(error as Error).message}>`;
+  }
+  let json: unknown;
+  try {
+    json = text === '' ? undefined : JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { index, method: incoming.method ?? '', url: incoming.url ?? '', headers, text, json };
+}
+
+type Waiter = { predicate: (r: RecordedRequest) => boolean; resolve: (r: RecordedRequest) => void };
+
+/** Resolves, and forgets, every waiter that `rec` satisfies. */
+function resolveWaiters(waiters: Waiter[], rec: RecordedRequest): void {
+  for (const w of [...waiters]) {
+    if (w.predicate(rec)) {
+      waiters.splice(waiters.indexOf(w), 1);
+      w.resolve(rec);
+    }
+  }
+}
+
 /** Starts the stub; `answer`, when given, is asked first for each request's reply. */
 export async function startStub(answer?: Answer): Promise<Stub> {
   const requests: RecordedRequest[] = [];
-  const waiters: { predicate: (r: RecordedRequest) => boolean; resolve: (r: RecordedRequest) => void }[] = [];
+  const waiters: Waiter[] = [];
   const server: Server = createServer((incoming: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
     incoming.on('data', (c: Buffer) => chunks.push(c));
     incoming.on('end', () => {
-      const headers: Record<string, string> = {};
-      for (const [k, v] of Object.entries(incoming.headers))
-        if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
-      let text: string;
-      try {
-        text = decodeBody(Buffer.concat(chunks), headers['content-encoding']).toString('utf8');
-      } catch (error) {
-        text = `<undecodable body: ${(error as Error).message}>`;
-      }
-      let json: unknown;
-      try {
-        json = text === '' ? undefined : JSON.parse(text);
-      } catch {
-        json = undefined;
-      }
-      const rec: RecordedRequest = {
-        index: requests.length,
-        method: incoming.method ?? '',
-        url: incoming.url ?? '',
-        headers,
-        text,
-        json,
-      };
+      const rec = recordOf(incoming, Buffer.concat(chunks), requests.length);
       requests.push(rec);
-      res.on('finish', () => {
-        for (const w of [...waiters]) {
-          if (w.predicate(rec)) {
-            waiters.splice(waiters.indexOf(w), 1);
-            w.resolve(rec);
-          }
-        }
-      });
+      // A waiter hears of a request once its reply has been sent in full.
+      res.on('finish', () => resolveWaiters(waiters, rec));
       reply(rec, res, answer);
     });
   });

@@ -1,4 +1,5 @@
 import { isObject, resolveLocalRef, type JsonRecord } from '../../../src/lib/core/json.ts';
+import { unescapeSegment } from '../../../src/lib/shapes/anchors.ts';
 /**
  * Reading one field of a tool's JSON Schema input, written for `npm run verify` apart from
  * the site's own reading (src/lib/shapes/json-schema-shape.ts, field-rows.ts), so that a history
@@ -131,22 +132,6 @@ export function schemaLiterals(schema: JsonRecord, root: JsonRecord = schema): s
   return undefined;
 }
 
-/** `~XX` escapes back to characters; a lone `~` is the empty name (src/lib/shapes/anchors.ts escapes so). */
-export function unescapeName(escaped: string): string {
-  if (escaped === '~') return '';
-  const bytes: number[] = [];
-  for (let i = 0; i < escaped.length; ) {
-    if (escaped[i] === '~') {
-      bytes.push(parseInt(escaped.slice(i + 1, i + 3), 16));
-      i += 3;
-    } else {
-      bytes.push(escaped.charCodeAt(i));
-      i += 1;
-    }
-  }
-  return new TextDecoder().decode(new Uint8Array(bytes));
-}
-
 /** One step of an anchor: its separator and its text. */
 export function anchorSteps(anchor: string): { sep: '.' | ':' | '@'; text: string }[] {
   const steps: { sep: '.' | ':' | '@'; text: string }[] = [];
@@ -194,18 +179,18 @@ function carriesValue(variant: JsonRecord, values: unknown[], root: JsonRecord):
 function selectVariant(variants: JsonRecord[], label: string, root: JsonRecord): JsonRecord | undefined {
   if (/^[0-9]+$/.test(label)) return variants[Number(label) - 1];
   if (label.startsWith('+')) {
-    const name = unescapeName(label.slice(1));
+    const name = unescapeSegment(label.slice(1));
     const having = variants.filter((v) => propertiesOf(resolveSchema(v, root))?.[name] !== undefined);
     return having.length === 1 ? having[0] : undefined;
   }
   if (label.startsWith('=')) {
-    const type = unescapeName(label.slice(1));
+    const type = unescapeSegment(label.slice(1));
     const having = variants.filter((v) => schemaTypeText(v, root) === type);
     return having.length === 1 ? having[0] : undefined;
   }
   const values: unknown[] = label.split('~7C').map((part) => {
     if (part.startsWith('!')) return JSON.parse(part.slice(1)) as unknown;
-    return unescapeName(part).replaceAll(',', '|');
+    return unescapeSegment(part).replaceAll(',', '|');
   });
   const having = variants.filter((v) => carriesValue(v, values, root));
   return having.length === 1 ? having[0] : undefined;
@@ -246,13 +231,13 @@ export function locateField(root: JsonRecord, anchor: string): FieldReading {
         cur = extra;
         required = null;
       } else if (text.startsWith('*')) {
-        const pattern = unescapeName(text.slice(1));
+        const pattern = unescapeSegment(text.slice(1));
         const pats = isObject(here['patternProperties']) ? here['patternProperties'] : {};
         if (!isObject(pats[pattern])) return { missing: `no keys matching ${pattern} at ${walked}`, required: null };
         cur = pats[pattern] as JsonRecord;
         required = null;
       } else {
-        const name = unescapeName(text);
+        const name = unescapeSegment(text);
         const props = propertiesOf(here);
         const next = props?.[name];
         if (!isObject(next)) return { missing: `no property ${JSON.stringify(name)} at ${walked}`, required: null };

@@ -21,15 +21,8 @@
 import { wireFormat, type WireFormatId } from '../wire/index.ts';
 import { join } from 'node:path';
 import { promptedRequestWithTools, shellQuote } from './shared.ts';
-import {
-  STUB_MCP_SERVER,
-  type Agent,
-  type GithubLoginStub,
-  type HookMechanism,
-  type Invocation,
-  type InvocationContext,
-  type StandInModel,
-} from './types.ts';
+import { STUB_MCP_SERVER, type Agent, type HookMechanism, type Invocation, type InvocationContext } from './types.ts';
+import { githubReply, STAND_IN_MODELS, STAND_IN_TOOL_PREFIX } from './copilot-github-stub.ts';
 import { pathOf } from '../wire/shared.ts';
 import type { WireRequest } from '../wire/types.ts';
 import type { JsonRecord } from '../core/json.ts';
@@ -77,30 +70,6 @@ export function inSizedPseudoTerminal(
 /** The variable that gives the CLI a GitHub token; a configuration that sets it is run signed in (a stand-in login). */
 export const TOKEN_VARIABLE = 'COPILOT_GITHUB_TOKEN';
 
-/** The user name the stand-in login reports. */
-export const STAND_IN_LOGIN = 'capture-stand-in';
-
-/**
- * The model catalogue the stub serves a signed-in run (made up: the real catalogue depends
- * on the account). Each model takes one request path, so the stub, not the CLI, decides
- * which wire format each model is asked over: Chat Completions, Responses or Anthropic
- * Messages. gpt-4.1 is listed, but the pinned CLI refuses it signed in ("not available",
- * then its default gpt-5.4): the gpt-4.1 configuration's capture names the model it used.
- */
-/**
- * How the capture stub's stand-in GitHub MCP server begins every tool description it makes up
- * (scripts/lib/capture/github-stub.ts).
- */
-export const STAND_IN_TOOL_PREFIX = "Stand-in for the GitHub MCP server's ";
-
-export const STAND_IN_MODELS: readonly StandInModel[] = [
-  { id: 'gpt-4.1', endpoints: ['/chat/completions'] },
-  { id: 'gpt-4o', endpoints: ['/chat/completions'] },
-  { id: 'gpt-5.4', endpoints: ['/responses'] },
-  { id: 'gpt-5.5', endpoints: ['/responses'] },
-  { id: 'claude-sonnet-4.5', endpoints: ['/v1/messages'] },
-];
-
 /**
  * The Copilot API base a signed-in run gets (COPILOT_API_URL): the CLI appends
  * `/chat/completions` or `/responses` for OpenAI models and `/v1/messages` for
@@ -118,15 +87,16 @@ export function copilotApiBase(stubUrl: string, model: string): string {
  * COPILOT_DEBUG_GITHUB_API_URL (its REST API: the user, managed settings, team
  * customizations) and COPILOT_API_URL (the Copilot API: models, the remote GitHub MCP
  * server, model requests). Plain HTTP on loopback: no CA, no hosts entry. No offline
- * mode and no bring-your-own-key provider. The stub answers from `githubLogin`.
+ * mode and no bring-your-own-key provider. The stub answers those endpoints with githubReply
+ * (./copilot-github-stub.ts), the invocation's `services`.
  */
-function signedIn(c: InvocationContext): { env: Record<string, string>; githubLogin: GithubLoginStub } {
+function signedIn(c: InvocationContext): Record<string, string> {
   const model = c.env['COPILOT_MODEL'];
   if (model === undefined)
     throw new Error(
       `copilot-cli: a signed-in configuration (${TOKEN_VARIABLE}) names its model with COPILOT_MODEL; without one the CLI asks for automatic model routing, which the stub does not offer`,
     );
-  const env: Record<string, string> = {
+  return {
     ...c.baseEnv,
     GH_HOST: c.stubUrl,
     COPILOT_DEBUG_GITHUB_API_URL: c.stubUrl,
@@ -134,14 +104,10 @@ function signedIn(c: InvocationContext): { env: Record<string, string>; githubLo
     COPILOT_AUTO_UPDATE: 'false',
     ...c.env,
   };
-  return { env, githubLogin: { login: STAND_IN_LOGIN, models: STAND_IN_MODELS } };
 }
 
 function invoke(c: InvocationContext): Invocation {
-  if (c.env[TOKEN_VARIABLE] !== undefined) {
-    const { env, githubLogin } = signedIn(c);
-    return { ...byMode(c, env), githubLogin };
-  }
+  if (c.env[TOKEN_VARIABLE] !== undefined) return { ...byMode(c, signedIn(c)), services: githubReply };
   const anthropic = c.env['COPILOT_PROVIDER_TYPE'] === 'anthropic';
   const env: Record<string, string> = {
     ...c.baseEnv,

@@ -3,7 +3,8 @@
  * this file that declares an Agent (./types.ts, its quirks on the wire included),
  * one line below, `npm run generate:types` (the AgentId union), and its content
  * (capture matrix entry, captures; editorial files are optional).
- * test/e2e/new-agent.test.ts adds a made-up one this way and runs the unit suite.
+ * test/e2e/new-agent.test.ts adds a made-up one this way, runs the registry's unit tests and
+ * builds the fixture content with it.
  */
 import { deferredNamespaces, extractCapturedTools, wireFormat } from '../wire/index.ts';
 import { conversationTexts } from '../wire/shared.ts';

@@ -80,31 +80,28 @@ export interface Invocation {
    * Fixed replies of the recording stub to requests that are not model turns, by
    * `<METHOD> <path>` (path without its query): what the CLI fetches at start and would fetch
    * from a service its users reach (OpenCode's model catalogue, `GET /api.json`). Asked after
-   * the GitHub stand-in and before the wire formats' replies.
+   * `services` and before the wire formats' replies.
    */
   stubReplies?: Readonly<Record<string, StubReply>>;
   /**
-   * A stand-in GitHub login: the recording stub also answers the GitHub endpoints a
-   * signed-in CLI calls (scripts/lib/capture/github-stub.ts), from this made-up data.
+   * The services besides its model API that the run points the CLI at, answered by the
+   * recording stub: the module's own replies (made up, never copied from a real service) to
+   * the requests it knows, undefined for the others, which go on to `stubReplies`, the wire
+   * formats and the 404. Asked after the run's scripted replies (payload runs). Pure. Copilot
+   * CLI signed in with a stand-in login: its GitHub and Copilot API endpoints.
    */
-  githubLogin?: GithubLoginStub;
+  services?(request: StubRequest): StubReply | undefined;
 }
 
-/** One model of a stand-in login's catalogue: its id and the request paths the stub says it takes. */
-export interface StandInModel {
-  id: string;
-  /**
-   * Copilot API paths (`/chat/completions`, `/responses`, `/v1/messages`): which wire format the CLI may use for it.
-   */
-  endpoints: readonly string[];
-}
-
-/** The made-up data the stub answers a signed-in CLI with (no account: nothing here is real). */
-export interface GithubLoginStub {
-  /** The user name the stub reports. */
-  login: string;
-  /** The model catalogue the stub serves, in order. */
-  models: readonly StandInModel[];
+/** A request to the recording stub, as an invocation's `services` sees it. */
+export interface StubRequest {
+  method: string;
+  /** The path without its query. */
+  path: string;
+  /** Header names in lower case. */
+  headers: Readonly<Record<string, string>>;
+  /** The body parsed as JSON, or undefined when it is not JSON. */
+  json: unknown;
 }
 
 /** The name of the stub MCP server that capture configurations declare (scripts/lib/capture/mcp-server.ts). */
@@ -627,8 +624,9 @@ export interface Agent<Id extends string = string> {
   /**
    * The agent's own test of the request that answers the prompt, for runs ended once it is
    * answered (interactive, Invocation.endAfterTurn), where the shared test (a streaming
-   * request with tools whose last user text ends with the prompt) misses it: Copilot CLI
-   * puts a reminder after the prompt in the same user text.
+   * request with tools whose last user text ends with the prompt) misses it: a CLI that wraps
+   * the prompt in a tag or puts text of its own after it (Cline's `<user_input>`, Copilot
+   * CLI's reminders).
    */
   answersPrompt?(request: WireRequest, prompt: string): boolean;
 }

@@ -114,19 +114,36 @@ function modelGateProblems(gates: readonly Gate[], capturedModels: readonly stri
   return problems;
 }
 
-/** Checks a tool's gates against every captured configuration of its agent. */
-export function checkGates(
+/** A gate with its index in the editorial file's `availability.gates`, for pointers. */
+type IndexedGate = { g: Gate; i: number };
+
+/** A tool's gates by what they say of it. */
+interface GatesByEffect {
+  requires: IndexedGate[];
+  enables: IndexedGate[];
+  disables: IndexedGate[];
+}
+
+/** Does gate `i` hold in the configuration at hand (undefined: it has no condition the captures can check)? */
+type Holds = (i: number) => boolean | undefined;
+
+function byEffect(gates: readonly Gate[]): GatesByEffect {
+  const of = (effect: Gate['effect']) => gates.map((g, i) => ({ g, i })).filter(({ g }) => g.effect === effect);
+  return { requires: of('requires'), enables: of('enables'), disables: of('disables') };
+}
+
+function describe(g: Gate): string {
+  return `${g.kind} ${g.name}${g.value !== undefined ? ` = ${g.value}` : ''}`;
+}
+
+/** What a page says of each gate: unchecked, or the configurations that satisfy it (and the models compared). */
+function gateStatuses(
   gates: readonly Gate[],
+  truth: readonly (boolean[] | undefined)[],
   configurations: readonly ConfigurationFacts[],
-  advertisedIn: ReadonlySet<string>,
-  notAdvertisedIn: readonly { configuration: string; reason: string }[] = [],
-): GateCheck {
-  const problems: GateProblem[] = [];
-  const capturedModels = [
-    ...new Set(configurations.map((c) => c.model).filter((m): m is string => m !== undefined)),
-  ].sort();
-  const truth = gates.map((g) => (g.when ? configurations.map((c) => satisfies(g.when!, c)) : undefined));
-  const statuses: GateStatus[] = gates.map((g, i) => {
+  capturedModels: string[],
+): GateStatus[] {
+  return gates.map((g, i) => {
     const row = truth[i];
     if (!row) return { kind: 'unchecked' };
     const status: GateStatus = {
@@ -137,73 +154,115 @@ export function checkGates(
     if (g.when?.model) status.modelsCompared = capturedModels;
     return status;
   });
-  problems.push(...modelGateProblems(gates, capturedModels));
+}
+
+/** An exception (`notAdvertisedIn`) must name a captured configuration that indeed lacks the tool. */
+function exceptionProblems(
+  notAdvertisedIn: readonly { configuration: string; reason: string }[],
+  configurations: readonly ConfigurationFacts[],
+  advertisedIn: ReadonlySet<string>,
+): GateProblem[] {
   const known = new Set(configurations.map((c) => c.id));
+  const problems: GateProblem[] = [];
   notAdvertisedIn.forEach((n, i) => {
+    const pointer = `/availability/notAdvertisedIn/${i}/configuration`;
     if (!known.has(n.configuration))
-      problems.push({
-        pointer: `/availability/notAdvertisedIn/${i}/configuration`,
-        rule: 'gate-exception-known',
-        message: `no captured configuration ${n.configuration}`,
-      });
+      problems.push({ pointer, rule: 'gate-exception-known', message: `no captured configuration ${n.configuration}` });
     else if (advertisedIn.has(n.configuration))
       problems.push({
-        pointer: `/availability/notAdvertisedIn/${i}/configuration`,
+        pointer,
         rule: 'gate-exception-known',
         message: `${n.configuration} advertises the tool after all`,
       });
   });
-  const excused = new Set(notAdvertisedIn.map((n) => n.configuration));
-  const of = (effect: Gate['effect']) => gates.map((g, i) => ({ g, i })).filter(({ g }) => g.effect === effect);
-  const requires = of('requires');
-  const enables = of('enables');
-  const disables = of('disables');
-  const describe = (g: Gate) => `${g.kind} ${g.name}${g.value !== undefined ? ` = ${g.value}` : ''}`;
-  configurations.forEach((c, k) => {
-    const holds = (i: number): boolean | undefined => truth[i]?.[k];
-    if (advertisedIn.has(c.id)) {
-      for (const { g, i } of requires) {
-        if (holds(i) === false)
-          problems.push({
-            pointer: `/availability/gates/${i}`,
-            rule: 'gate-necessary',
-            message: `the gate says the tool requires ${describe(g)}, but configuration ${c.id} advertises it without that${c.model ? ` (model ${c.model}, ${c.wire})` : ''}`,
-          });
-      }
-      for (const { g, i } of disables) {
-        if (holds(i) === true)
-          problems.push({
-            pointer: `/availability/gates/${i}`,
-            rule: 'gate-necessary',
-            message: `the gate says ${describe(g)} disables the tool, but configuration ${c.id} satisfies it and advertises the tool`,
-          });
-      }
-      if (
-        enables.length > 0 &&
-        enables.every(({ i }) => holds(i) === false) &&
-        !requires.some(({ i }) => holds(i) === true)
-      ) {
-        problems.push({
-          pointer: `/availability/gates/${enables[0]!.i}`,
-          rule: 'gate-necessary',
-          message: `configuration ${c.id} advertises the tool, but none of the gates that enable it (${enables.map(({ g }) => describe(g)).join('; ')}) holds there`,
-        });
-      }
-      return;
-    }
-    if (excused.has(c.id)) return;
-    if (requires.some(({ i }) => holds(i) !== true)) return;
-    if (disables.some(({ i }) => holds(i) !== false)) return;
-    const enabling = enables.find(({ i }) => holds(i) === true);
-    const cause = enabling ?? (enables.length === 0 ? requires[0] : undefined);
-    if (!cause) return;
+  return problems;
+}
+
+/** Necessity, in configuration `c` that advertises the tool: what the gates say it needs holds there. */
+function necessityProblems(
+  c: ConfigurationFacts,
+  holds: Holds,
+  { requires, enables, disables }: GatesByEffect,
+): GateProblem[] {
+  const problems: GateProblem[] = [];
+  for (const { g, i } of requires) {
+    if (holds(i) === false)
+      problems.push({
+        pointer: `/availability/gates/${i}`,
+        rule: 'gate-necessary',
+        message: `the gate says the tool requires ${describe(g)}, but configuration ${c.id} advertises it without that${c.model ? ` (model ${c.model}, ${c.wire})` : ''}`,
+      });
+  }
+  for (const { g, i } of disables) {
+    if (holds(i) === true)
+      problems.push({
+        pointer: `/availability/gates/${i}`,
+        rule: 'gate-necessary',
+        message: `the gate says ${describe(g)} disables the tool, but configuration ${c.id} satisfies it and advertises the tool`,
+      });
+  }
+  // A `requires` gate that holds may stand for an enabling condition the captures cannot check.
+  if (
+    enables.length > 0 &&
+    enables.every(({ i }) => holds(i) === false) &&
+    !requires.some(({ i }) => holds(i) === true)
+  )
     problems.push({
-      pointer: `/availability/gates/${cause.i}`,
-      rule: 'gate-sufficient',
-      message: `configuration ${c.id} satisfies every checked gate (${[...requires, ...(enabling ? [enabling] : [])].map(({ g }) => describe(g)).join('; ')}) and no gate that disables the tool, yet does not advertise it; name it in availability.notAdvertisedIn with the reason, or correct the gate`,
+      pointer: `/availability/gates/${enables[0]!.i}`,
+      rule: 'gate-necessary',
+      message: `configuration ${c.id} advertises the tool, but none of the gates that enable it (${enables.map(({ g }) => describe(g)).join('; ')}) holds there`,
     });
+  return problems;
+}
+
+/**
+ * Sufficiency, in configuration `c` that lacks the tool and is not excused: the checked gates must not say it is on.
+ * A gate with no checkable condition that might disable it leaves the question open.
+ */
+function sufficiencyProblem(
+  c: ConfigurationFacts,
+  holds: Holds,
+  { requires, enables, disables }: GatesByEffect,
+): GateProblem | undefined {
+  if (requires.some(({ i }) => holds(i) !== true)) return undefined;
+  if (disables.some(({ i }) => holds(i) !== false)) return undefined;
+  const enabling = enables.find(({ i }) => holds(i) === true);
+  const cause = enabling ?? (enables.length === 0 ? requires[0] : undefined);
+  if (!cause) return undefined;
+  return {
+    pointer: `/availability/gates/${cause.i}`,
+    rule: 'gate-sufficient',
+    message: `configuration ${c.id} satisfies every checked gate (${[...requires, ...(enabling ? [enabling] : [])].map(({ g }) => describe(g)).join('; ')}) and no gate that disables the tool, yet does not advertise it; name it in availability.notAdvertisedIn with the reason, or correct the gate`,
+  };
+}
+
+/** Checks a tool's gates against every captured configuration of its agent. */
+export function checkGates(
+  gates: readonly Gate[],
+  configurations: readonly ConfigurationFacts[],
+  advertisedIn: ReadonlySet<string>,
+  notAdvertisedIn: readonly { configuration: string; reason: string }[] = [],
+): GateCheck {
+  const capturedModels = [
+    ...new Set(configurations.map((c) => c.model).filter((m): m is string => m !== undefined)),
+  ].sort();
+  // truth[i][k]: does gate i hold in configuration k (undefined row: the gate has no condition to check).
+  const truth = gates.map((g) => (g.when ? configurations.map((c) => satisfies(g.when!, c)) : undefined));
+  const effects = byEffect(gates);
+  const excused = new Set(notAdvertisedIn.map((n) => n.configuration));
+  const problems = [
+    ...modelGateProblems(gates, capturedModels),
+    ...exceptionProblems(notAdvertisedIn, configurations, advertisedIn),
+  ];
+  configurations.forEach((c, k) => {
+    const holds: Holds = (i) => truth[i]?.[k];
+    if (advertisedIn.has(c.id)) problems.push(...necessityProblems(c, holds, effects));
+    else if (!excused.has(c.id)) {
+      const problem = sufficiencyProblem(c, holds, effects);
+      if (problem) problems.push(problem);
+    }
   });
-  return { problems, statuses };
+  return { problems, statuses: gateStatuses(gates, truth, configurations, capturedModels) };
 }
 
 /** Is `item` among the list given after `flag` (`--flag a,b`, `--flag "a b"` or `--flag=a,b`)? */

@@ -11,9 +11,7 @@ import {
   addDeferredTools,
   announcedInMessages,
   asRecord,
-  bodyModel,
   jsonSchemaInput,
-  hasToolsArray,
   isObject,
   jsonReply,
   keptAnnouncements,
@@ -22,11 +20,11 @@ import {
   makeTool,
   messagesProblem,
   modelOf,
-  noNamespaces,
   partsText,
   pointer,
   sseReply,
   STUB_REPLY_TEXT,
+  defineWireFormat,
 } from './shared.ts';
 import type { Definition } from '../core/content-types.ts';
 import {
@@ -36,9 +34,7 @@ import {
   type StubReply,
   type ToolCallWire,
   type ToolCount,
-  type WireFormat,
   type WireQuirks,
-  type WireRequest,
 } from './types.ts';
 import type { JsonRecord } from '../core/json.ts';
 
@@ -285,22 +281,16 @@ const toolCalls: ToolCallWire = {
   resultText: (result) => partsText(result['content']),
 };
 
-export const anthropicMessages = {
+export const anthropicMessages = defineWireFormat({
   id: 'anthropic-messages',
   label: 'Anthropic Messages',
-  requestLabel: 'an Anthropic Messages request',
   requestPath: REQUEST_PATH,
-  isToolRequestPath: (path: string) => path === REQUEST_PATH,
   keptKeys: KEPT_KEYS,
   problem,
-  isStreaming: (request: WireRequest) => isObject(request.json) && request.json['stream'] === true,
   lastUserText,
-  hasTools: hasToolsArray,
-  requestModel: bodyModel,
   captureBody,
   countTools,
   stubReply,
   extractTools,
-  deferredNamespaces: noNamespaces,
   toolCalls,
-} as const satisfies WireFormat;
+});

@@ -23,15 +23,14 @@ import type { Definition } from '../core/content-types.ts';
 import { minimalInstance, type MinimalInstanceOptions } from '../shapes/minimal-instance.ts';
 import {
   asRecord,
-  hasToolsArray,
   isObject,
   jsonReply,
   keptBody,
   makeTool,
-  noNamespaces,
   pathOf,
   pointer,
   STUB_REPLY_TEXT,
+  defineWireFormat,
 } from './shared.ts';
 import {
   CaptureFormatError,
@@ -40,7 +39,6 @@ import {
   type StubReply,
   type ToolCallWire,
   type ToolCount,
-  type WireFormat,
   type WireQuirks,
   type WireRequest,
 } from './types.ts';
@@ -477,23 +475,20 @@ export function extractTools(body: JsonRecord, context: ExtractContext): Capture
   return out;
 }
 
-export const geminiApi = {
+export const geminiApi = defineWireFormat({
   id: 'gemini-api',
   label: 'Gemini API',
-  requestLabel: 'a Gemini API request',
   requestPath: REQUEST_PATH,
   isToolRequestPath,
   keptKeys: KEPT_KEYS,
   problem,
   isStreaming: (request: WireRequest) => parsePath(pathOf(request.url))?.method === STREAM,
   lastUserText,
-  hasTools: hasToolsArray,
   /** Gemini names the model in the path: `/v1beta/models/<model>:streamGenerateContent`. */
-  requestModel: (request) => parsePath(pathOf(request.url))?.model,
+  requestModel: (request: Pick<WireRequest, 'url'>) => parsePath(pathOf(request.url))?.model,
   captureBody,
   countTools,
   stubReply,
   extractTools,
-  deferredNamespaces: noNamespaces,
   toolCalls,
-} as const satisfies WireFormat;
+});

@@ -17,11 +17,8 @@ import {
   announcedInMessages,
   asRecord,
   countAnnounced,
-  bodyModel,
   jsonSchemaInput,
   keptAnnouncements,
-  noNamespaces,
-  hasToolsArray,
   isObject,
   jsonReply,
   keptBody,
@@ -32,6 +29,7 @@ import {
   partsText,
   pointer,
   STUB_REPLY_TEXT,
+  defineWireFormat,
 } from './shared.ts';
 import {
   CaptureFormatError,
@@ -41,9 +39,7 @@ import {
   type StubToolCall,
   type ToolCallWire,
   type ToolCount,
-  type WireFormat,
   type WireQuirks,
-  type WireRequest,
 } from './types.ts';
 import type { JsonRecord } from '../core/json.ts';
 
@@ -346,22 +342,16 @@ export function extractTools(body: JsonRecord, context: ExtractContext): Capture
   return out;
 }
 
-export const openaiChatCompletions = {
+export const openaiChatCompletions = defineWireFormat({
   id: 'openai-chat-completions',
   label: 'OpenAI Chat Completions',
-  requestLabel: 'an OpenAI Chat Completions request',
   requestPath: REQUEST_PATH,
-  isToolRequestPath: (path: string) => path === REQUEST_PATH,
   keptKeys: KEPT_KEYS,
   problem,
-  isStreaming: (request: WireRequest) => isObject(request.json) && request.json['stream'] === true,
   lastUserText,
-  hasTools: hasToolsArray,
-  requestModel: bodyModel,
   captureBody,
   countTools,
   stubReply,
   extractTools,
-  deferredNamespaces: noNamespaces,
   toolCalls,
-} as const satisfies WireFormat;
+});

@@ -18,7 +18,6 @@ import {
   announcedNames,
   asRecord,
   isInputMessage,
-  bodyModel,
   jsonSchemaInput,
   commonProblem,
   fullNameOf,
@@ -33,6 +32,7 @@ import {
   pointer,
   sseReply,
   STUB_REPLY_TEXT,
+  defineWireFormat,
 } from './shared.ts';
 import {
   CaptureFormatError,
@@ -42,7 +42,6 @@ import {
   type StubReply,
   type ToolCallWire,
   type ToolCount,
-  type WireFormat,
   type WireQuirks,
   type WireRequest,
 } from './types.ts';
@@ -199,7 +198,10 @@ const USAGE = {
   total_tokens: 2,
 };
 
-/** The events of one streamed response holding one assistant message. */
+/**
+ * The events of one streamed response holding one assistant message: each event's own fields, after its `type` and
+ * its `sequence_number` (its place in the stream).
+ */
 export function replyEvents(model: string, text = STUB_REPLY_TEXT): [string, unknown][] {
   const message = {
     type: 'message',
@@ -209,77 +211,19 @@ export function replyEvents(model: string, text = STUB_REPLY_TEXT): [string, unk
     content: [{ type: 'output_text', text, annotations: [] }],
   };
   const base = { id: 'resp_stub', object: 'response', created_at: 0, model };
-  return [
-    [
-      'response.created',
-      { type: 'response.created', sequence_number: 0, response: { ...base, status: 'in_progress', output: [] } },
-    ],
-    [
-      'response.output_item.added',
-      {
-        type: 'response.output_item.added',
-        sequence_number: 1,
-        output_index: 0,
-        item: { ...message, status: 'in_progress', content: [] },
-      },
-    ],
-    [
-      'response.content_part.added',
-      {
-        type: 'response.content_part.added',
-        sequence_number: 2,
-        item_id: 'msg_stub',
-        output_index: 0,
-        content_index: 0,
-        part: { type: 'output_text', text: '', annotations: [] },
-      },
-    ],
-    [
-      'response.output_text.delta',
-      {
-        type: 'response.output_text.delta',
-        sequence_number: 3,
-        item_id: 'msg_stub',
-        output_index: 0,
-        content_index: 0,
-        delta: text,
-      },
-    ],
-    [
-      'response.output_text.done',
-      {
-        type: 'response.output_text.done',
-        sequence_number: 4,
-        item_id: 'msg_stub',
-        output_index: 0,
-        content_index: 0,
-        text,
-      },
-    ],
-    [
-      'response.content_part.done',
-      {
-        type: 'response.content_part.done',
-        sequence_number: 5,
-        item_id: 'msg_stub',
-        output_index: 0,
-        content_index: 0,
-        part: { type: 'output_text', text, annotations: [] },
-      },
-    ],
-    [
-      'response.output_item.done',
-      { type: 'response.output_item.done', sequence_number: 6, output_index: 0, item: message },
-    ],
-    [
-      'response.completed',
-      {
-        type: 'response.completed',
-        sequence_number: 7,
-        response: { ...base, status: 'completed', output: [message], usage: USAGE },
-      },
-    ],
+  // Where the events about the message's one text part point.
+  const inPart = { item_id: 'msg_stub', output_index: 0, content_index: 0 };
+  const events: [string, JsonRecord][] = [
+    ['response.created', { response: { ...base, status: 'in_progress', output: [] } }],
+    ['response.output_item.added', { output_index: 0, item: { ...message, status: 'in_progress', content: [] } }],
+    ['response.content_part.added', { ...inPart, part: { type: 'output_text', text: '', annotations: [] } }],
+    ['response.output_text.delta', { ...inPart, delta: text }],
+    ['response.output_text.done', { ...inPart, text }],
+    ['response.content_part.done', { ...inPart, part: { type: 'output_text', text, annotations: [] } }],
+    ['response.output_item.done', { output_index: 0, item: message }],
+    ['response.completed', { response: { ...base, status: 'completed', output: [message], usage: USAGE } }],
   ];
+  return events.map(([type, fields], i) => [type, { type, sequence_number: i, ...fields }]);
 }
 
 /** The completed response as a non-streaming JSON body. */
@@ -428,6 +372,75 @@ function extractCustomTool(
   }
 }
 
+/** A `function` tool: its JSON Schema `parameters`, sent up front or with `defer_loading` for tool search. */
+function extractFunctionTool(
+  t: JsonRecord,
+  at: string,
+  namespace: string | undefined,
+  named: string | undefined,
+  context: ExtractContext,
+  out: CapturedTool[],
+): void {
+  const { name, description, parameters, type: _type, ...rest } = t;
+  if (typeof name !== 'string') throw new CaptureFormatError('a function tool has no name', at);
+  const schemaAt = parameters === undefined ? at : pointer(at, 'parameters');
+  out.push(
+    makeTool({
+      name,
+      namespace,
+      delivery: rest['defer_loading'] === true ? 'defer-loading' : 'function',
+      description: typeof description === 'string' ? description : undefined,
+      input: jsonSchemaInput(parameters, schemaAt, '`parameters`', named, context.origin),
+      output: NO_RESULT,
+      settings: rest,
+      pointer: schemaAt,
+      namePointer: pointer(at, 'name'),
+    }),
+  );
+}
+
+/**
+ * A typed built-in, named by its `name` or else its `type`: hosted by the provider (web_search, image_generation, …),
+ * or run by the client (`execution: "client"`: tool_search).
+ */
+function extractBuiltInTool(
+  t: JsonRecord,
+  type: string,
+  at: string,
+  namespace: string | undefined,
+  context: ExtractContext,
+  out: CapturedTool[],
+): void {
+  const { description, parameters, name, ...settings } = t;
+  const callable = typeof name === 'string' ? name : type;
+  const schemaAt = parameters === undefined ? at : pointer(at, 'parameters');
+  const input: Definition =
+    parameters !== undefined
+      ? {
+          kind: 'json-schema',
+          schema: asRecord(parameters, schemaAt, '`parameters`', fullNameOf(callable, namespace)),
+          origin: context.origin,
+        }
+      : {
+          kind: 'unavailable',
+          reason: `A hosted tool: the request carries its settings, not a parameter schema; the model provider runs it.`,
+        };
+  out.push(
+    makeTool({
+      name: callable,
+      namespace,
+      delivery: t['execution'] === 'client' ? 'client-builtin' : 'hosted',
+      description: typeof description === 'string' ? description : undefined,
+      input,
+      output: NO_RESULT,
+      settings,
+      pointer: schemaAt,
+      namePointer: pointer(at, typeof name === 'string' ? 'name' : 'type'),
+    }),
+  );
+}
+
+/** The tools one entry of a `tools` array declares (a namespace declares those of its own `tools`), added to `out`. */
 function extractTool(
   raw: unknown,
   at: string,
@@ -435,7 +448,6 @@ function extractTool(
   context: ExtractContext,
   out: CapturedTool[],
 ): void {
-  const { origin } = context;
   const t = asRecord(raw, at, 'the tool');
   const type = t['type'];
   const named = typeof t['name'] === 'string' ? fullNameOf(t['name'], namespace) : undefined;
@@ -446,55 +458,10 @@ function extractTool(
     t['tools'].forEach((inner, i) => extractTool(inner, pointer(at, 'tools', i), ns, context, out));
     return;
   }
-  if (type === 'function') {
-    const { name, description, parameters, type: _type, ...rest } = t;
-    if (typeof name !== 'string') throw new CaptureFormatError('a function tool has no name', at);
-    const schemaAt = parameters === undefined ? at : pointer(at, 'parameters');
-    out.push(
-      makeTool({
-        name,
-        namespace,
-        delivery: rest['defer_loading'] === true ? 'defer-loading' : 'function',
-        description: typeof description === 'string' ? description : undefined,
-        input: jsonSchemaInput(parameters, schemaAt, '`parameters`', named, origin),
-        output: NO_RESULT,
-        settings: rest,
-        pointer: schemaAt,
-        namePointer: pointer(at, 'name'),
-      }),
-    );
-    return;
-  }
+  if (type === 'function') return extractFunctionTool(t, at, namespace, named, context, out);
   if (type === 'custom') return extractCustomTool(t, at, namespace, named, context, out);
   if (typeof type !== 'string') throw new CaptureFormatError('a tool without a type', at, named);
-  // Typed built-ins: hosted by the provider (web_search, image_generation, …) or run by the client (tool_search).
-  const { description, parameters, name, ...settings } = t;
-  const clientRun = t['execution'] === 'client';
-  const callable = typeof name === 'string' ? name : type;
-  const schemaAt = parameters === undefined ? at : pointer(at, 'parameters');
-  out.push(
-    makeTool({
-      name: callable,
-      namespace,
-      delivery: clientRun ? 'client-builtin' : 'hosted',
-      description: typeof description === 'string' ? description : undefined,
-      input:
-        parameters !== undefined
-          ? {
-              kind: 'json-schema',
-              schema: asRecord(parameters, schemaAt, '`parameters`', fullNameOf(callable, namespace)),
-              origin,
-            }
-          : {
-              kind: 'unavailable',
-              reason: `A hosted tool: the request carries its settings, not a parameter schema; the model provider runs it.`,
-            },
-      output: NO_RESULT,
-      settings,
-      pointer: schemaAt,
-      namePointer: pointer(at, typeof name === 'string' ? 'name' : 'type'),
-    }),
-  );
+  extractBuiltInTool(t, type, at, namespace, context, out);
 }
 
 export function extractTools(body: JsonRecord, context: ExtractContext): CapturedTool[] {
@@ -566,23 +533,20 @@ const toolCalls: ToolCallWire = {
   resultText: (result) => partsText(result['output']),
 };
 
-export const openaiResponses = {
+export const openaiResponses = defineWireFormat({
   id: 'openai-responses',
   label: 'OpenAI Responses',
-  requestLabel: 'an OpenAI Responses request',
   requestPath: REQUEST_PATH,
-  isToolRequestPath: (path: string) => path === REQUEST_PATH,
   keptKeys: KEPT_KEYS,
   problem,
   /** Codex streams unless it says `stream: false`. */
   isStreaming: (request: WireRequest) => !(isObject(request.json) && request.json['stream'] === false),
   lastUserText,
   hasTools,
-  requestModel: bodyModel,
   captureBody,
   countTools,
   stubReply,
   extractTools,
   deferredNamespaces,
   toolCalls,
-} as const satisfies WireFormat;
+});

@@ -7,6 +7,8 @@ import {
   type DeferredNamespace,
   type ExtractContext,
   type StubReply,
+  type WireFormat,
+  type WireRequest,
 } from './types.ts';
 
 import { isObject, jsonPointer } from '../core/json.ts';
@@ -332,4 +334,34 @@ export function noNamespaces(_body: JsonRecord, _context: ExtractContext): Defer
 /** The input definition of a tool an announcement only names: unavailable, for the announcing agent's reason. */
 export function deferredInput(announcement: Announcement, name: string): Definition {
   return { kind: 'unavailable', reason: announcement.reason(name) };
+}
+
+/** Members of a WireFormat that most formats share: defineWireFormat fills them in when a module leaves them out. */
+type DefaultedMembers =
+  | 'requestLabel'
+  | 'isToolRequestPath'
+  | 'isStreaming'
+  | 'hasTools'
+  | 'requestModel'
+  | 'deferredNamespaces';
+
+/** What a wire format module declares itself: everything it does differently from the usual. */
+export type WireFormatParts = Omit<WireFormat, DefaultedMembers> & Partial<Pick<WireFormat, DefaultedMembers>>;
+
+/**
+ * A wire format from what its module declares, with the usual for what it leaves out: its label as
+ * `a`/`an <label> request`, tools on a POST to exactly `requestPath`, streaming when the body says
+ * `stream: true`, tools in a non-empty `tools` array, the model named by the body, no namespaces.
+ * One place for these, so that a format states only where it differs.
+ */
+export function defineWireFormat<const P extends WireFormatParts>(parts: P): WireFormat & P {
+  return {
+    requestLabel: `${/^[AEIOU]/.test(parts.label) ? 'an' : 'a'} ${parts.label} request`,
+    isToolRequestPath: (path: string) => path === parts.requestPath,
+    isStreaming: (request: WireRequest) => isObject(request.json) && request.json['stream'] === true,
+    hasTools: hasToolsArray,
+    requestModel: bodyModel,
+    deferredNamespaces: noNamespaces,
+    ...parts,
+  };
 }

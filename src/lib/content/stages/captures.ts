@@ -16,7 +16,6 @@ import {
 } from '../../model/captures.ts';
 import type { AgentId } from '../../core/content-types.ts';
 import { definitionView } from '../definition-view.ts';
-import { parsePath } from '../../wire/gemini-api.ts';
 import {
   CaptureFormatError,
   captureWireFormat,
@@ -274,11 +273,12 @@ function setOtherInputs(
 }
 
 /**
- * The model a captured request asks for (its body's `model`, or the model a Gemini API path names) and its wire format.
+ * The model a captured request asks for, as its wire format reads it (the body's `model`, or the model its path names),
+ * and its wire format.
  */
 function requestFacts(capture: CaptureFile): { model?: string; wire: string; package: string } {
-  const body = capture.body as { model?: unknown };
-  const model = typeof body.model === 'string' ? body.model : parsePath(capture.request.path)?.model;
-  const wire = captureWireFormat(capture).id;
+  const format = captureWireFormat(capture);
+  const model = format.requestModel({ url: capture.request.path, json: capture.body });
+  const wire = format.id;
   return model === undefined ? { wire, package: capture.cli.package } : { model, wire, package: capture.cli.package };
 }

@@ -1,9 +1,9 @@
 /**
- * The GitHub side of a stand-in login: what the recording stub answers a CLI that
- * believes it is signed in to GitHub (Copilot CLI given a made-up token, with its
- * GitHub and Copilot API endpoints pointed at the stub: src/lib/agents/copilot-cli.ts).
- * Every answer is made up here, from the login's data (Invocation.githubLogin); nothing
- * is copied from a real service. Pure: a request in, a reply or undefined out
+ * The GitHub side of Copilot CLI's stand-in login: what the recording stub answers a CLI that
+ * believes it is signed in to GitHub (Copilot CLI given a made-up token, with its GitHub and
+ * Copilot API endpoints pointed at the stub: ./copilot-cli.ts, which hands githubReply to the
+ * runner as its invocation's `services`). Every answer is made up here, from the login's data;
+ * nothing is copied from a real service. Pure: a request in, a reply or undefined out
  * (undefined: not a GitHub endpoint, so the model wire formats answer it, or the 404).
  *
  * Answered (the Copilot API routes with or without a `/v1` prefix, since the CLI is given
@@ -16,17 +16,49 @@
  * Everything else the CLI asks (managed settings, team customizations, memory, auto
  * model routing) gets the stub's 404, which the CLI takes as "nothing there".
  */
-import type { GithubLoginStub, StandInModel } from '../../../src/lib/agents/types.ts';
-import type { StubReply } from '../../../src/lib/wire/types.ts';
-import { STAND_IN_TOOL_PREFIX } from '../../../src/lib/agents/copilot-cli.ts';
+import type { StubReply } from '../wire/types.ts';
+import type { StubRequest } from './types.ts';
 
-export interface GithubRequest {
-  method: string;
-  /** The path without its query. */
-  path: string;
-  headers: Readonly<Record<string, string>>;
-  json: unknown;
+/** One model of a stand-in login's catalogue: its id and the request paths the stub says it takes. */
+export interface StandInModel {
+  id: string;
+  /**
+   * Copilot API paths (`/chat/completions`, `/responses`, `/v1/messages`): which wire format the CLI may use for it.
+   */
+  endpoints: readonly string[];
 }
+
+/** The made-up data the stub answers a signed-in CLI with (no account: nothing here is real). */
+export interface GithubLoginStub {
+  /** The user name the stub reports. */
+  login: string;
+  /** The model catalogue the stub serves, in order. */
+  models: readonly StandInModel[];
+}
+
+/** How the stand-in GitHub MCP server begins every tool description it makes up (standInMcpTool). */
+export const STAND_IN_TOOL_PREFIX = "Stand-in for the GitHub MCP server's ";
+
+/** The user name the stand-in login reports. */
+export const STAND_IN_LOGIN = 'capture-stand-in';
+
+/**
+ * The model catalogue the stub serves a signed-in run (made up: the real catalogue depends
+ * on the account). Each model takes one request path, so the stub, not the CLI, decides
+ * which wire format each model is asked over: Chat Completions, Responses or Anthropic
+ * Messages. gpt-4.1 is listed, but the pinned CLI refuses it signed in ("not available",
+ * then its default gpt-5.4): the gpt-4.1 configuration's capture names the model it used.
+ */
+export const STAND_IN_MODELS: readonly StandInModel[] = [
+  { id: 'gpt-4.1', endpoints: ['/chat/completions'] },
+  { id: 'gpt-4o', endpoints: ['/chat/completions'] },
+  { id: 'gpt-5.4', endpoints: ['/responses'] },
+  { id: 'gpt-5.5', endpoints: ['/responses'] },
+  { id: 'claude-sonnet-4.5', endpoints: ['/v1/messages'] },
+];
+
+/** The stand-in login every signed-in run gets. */
+export const STAND_IN: GithubLoginStub = { login: STAND_IN_LOGIN, models: STAND_IN_MODELS };
 
 /** The MCP path of the remote GitHub server under the Copilot API. */
 export const MCP_PATH = '/mcp/readonly';
@@ -119,8 +151,11 @@ export function mcpReply(message: unknown, headers: Readonly<Record<string, stri
   }
 }
 
-/** The stub's answer to a GitHub or Copilot API request of a signed-in CLI, or undefined for any other request. */
-export function githubReply(req: GithubRequest, login: GithubLoginStub): StubReply | undefined {
+/**
+ * The stub's answer to a GitHub or Copilot API request of a signed-in CLI, or undefined for any other request: a
+ * signed-in invocation's `services` (one function, the same every time, so that two invocations compare equal).
+ */
+export function githubReply(req: StubRequest, login: GithubLoginStub = STAND_IN): StubReply | undefined {
   if (req.method === 'GET' && req.path === '/copilot_internal/user') {
     return json({ login: login.login, copilot_plan: 'individual', chat_enabled: true });
   }

@@ -47,24 +47,24 @@ export function agentReleases(agent: AgentId, pkg: string, range: ReleaseRange):
   return selectReleases(runnableVersions(agentListings(agent, pkg)), range);
 }
 
-/** What `npm view <args> --json` prints, read as JSON; a registry that cannot answer is a DownloadError. */
-export function npmView(pkg: string, fields: readonly string[]): unknown {
+/** What `npm view <spec> <fields> --json` prints, read as JSON; a registry that cannot answer is a DownloadError. */
+export function npmView(spec: string, fields: readonly string[]): unknown {
   let out: string;
   try {
-    out = execFileSync('npm', ['view', pkg, ...fields, '--json'], {
+    out = execFileSync('npm', ['view', spec, ...fields, '--json'], {
       encoding: 'utf8',
       timeout: 120_000,
       stdio: ['ignore', 'pipe', 'pipe'],
       maxBuffer: 64 * 1024 * 1024,
     });
   } catch (error) {
-    const why = describeNpmFailure(error as NpmFailure, { registry: npmRegistryFor(pkg), timeoutMs: 120_000 });
-    throw new DownloadError(`could not read ${fields.join(', ')} of ${pkg}: ${why}`);
+    const why = describeNpmFailure(error as NpmFailure, { registry: npmRegistryFor(spec), timeoutMs: 120_000 });
+    throw new DownloadError(`could not read ${fields.join(', ')} of ${spec}: ${why}`);
   }
   try {
     return JSON.parse(out);
   } catch {
-    throw new DownloadError(`npm view ${pkg} printed no readable JSON: ${out.slice(0, 200)}`);
+    throw new DownloadError(`npm view ${spec} printed no readable JSON: ${out.slice(0, 200)}`);
   }
 }
 
@@ -134,6 +134,8 @@ export function runScript(
     stdio: ['ignore', 'inherit', 'pipe'],
     encoding: 'utf8',
     timeout: options.timeoutMs,
+    // Standard error is kept to tell the release's last words; a chatty run must not be cut off for it.
+    maxBuffer: 64 * 1024 * 1024,
   });
   if (!run.error && run.status === 0) return { ok: true };
   process.stderr.write(run.stderr ?? '');

@@ -57,7 +57,6 @@ import { historyRunFolder } from './lib/capture/run-folders.ts';
 import { type RunPaths, runConfiguration } from './lib/capture/runner.ts';
 import { type CachedRun, readCached, removeCached, writeCached } from './lib/capture-history/cache.ts';
 import { capturedDiffer, failedConfigurations } from './lib/capture-history/failures.ts';
-import type { Plan } from './lib/capture-history/planner.ts';
 import { vanishAndReturn, vanishReason } from './lib/capture-history/vanish.ts';
 import { historyEvents, type ReleaseSnapshots, releasesDiffer } from './lib/history/capture-diff.ts';
 import { type ConfigSnapshot, releaseSnapshots } from './lib/history/capture-snapshot.ts';
@@ -73,6 +72,7 @@ import {
   HISTORY_ROOT,
   locateSettled,
   OurFailure,
+  type Plan,
   type ReleaseReadings,
   releaseReadings,
   runIsolated,

@@ -18,7 +18,6 @@ import { isAgentId, type AgentId } from '../src/lib/agents/index.ts';
 import { jsonText, replaceFile } from './lib/atomic-write.ts';
 import { schemaAjv, schemaRefusal } from './lib/capture/ajv.ts';
 import { loadMatrix } from './lib/capture/matrix.ts';
-import type { Plan } from './lib/capture-history/planner.ts';
 import { unpublishedNumbers } from './lib/history/releases.ts';
 import { loadHookCases, selectHookCases } from './lib/hook-behaviour/cases.ts';
 import {
@@ -37,6 +36,7 @@ import {
   cannotRun,
   locateSettled,
   OurFailure,
+  type Plan,
   releaseReadings,
   runScript,
   runUnlessOurs,

@@ -26,6 +26,9 @@ import { selectReleases, type ReleaseRange } from '../history/releases.ts';
 import { describeNpmFailure, DownloadError, type NpmFailure, npmRegistryFor } from '../npm-package.ts';
 import { releaseTimes, runnableVersions } from '../runnable-release.ts';
 
+/** The releases a plan read and the changes it located (planner.ts), for the scripts that settle it. */
+export type { Plan };
+
 /** The cache of runs over releases, outside the repository ($CAPTURE_CACHE_DIR, default /work/cache). */
 export const CACHE_ROOT = process.env['CAPTURE_CACHE_DIR'] || '/work/cache';
 /** Where histories keep installs, captures and records of earlier releases. */

@@ -30,7 +30,10 @@
  * capture matrix (same mode, args and env as `npm run capture`) inside a network namespace
  * that has only loopback (`unshare -n`) against the recording stub, keep the masked
  * captures in $CAPTURE_CACHE_DIR/history/captures/<agent>/<version>/<configuration>.json,
- * and delete the install. A rerun reads the cache and installs only what it lacks.
+ * and delete the install (the release driver, scripts/lib/releases/driver.ts). A rerun reads the cache and
+ * installs only what it lacks. A release that cannot run keeps why, in npm's or the CLI's words, as each
+ * configuration's failure; a failure of this machine (the network, a limit, a crash inside) is run once more, then
+ * stops the run with nothing recorded.
  *
  * $HISTORY_NPM_CACHE: an npm cache folder that every install of the run shares and that is
  * kept (default: a throwaway one per install).
@@ -38,39 +41,46 @@
  * Needs root (for the namespace). The history file is validated against
  * schemas/history.schema.json and replaced atomically.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { AGENT_IDS, AGENTS, isAgentId, type AgentId } from '../src/lib/agents/index.ts';
 import type { CaptureHistoryPlan } from '../src/lib/agents/types.ts';
-import type { CaptureFile } from '../src/lib/wire/index.ts';
-import { jsonText, replaceFile } from './lib/system/atomic-write.ts';
-import { schemaAjv, schemaRefusal } from './lib/capture/ajv.ts';
-import { buildCapture } from './lib/capture/capture-file.ts';
-import { lockRunFolder, NamespaceError, prepareNamespace } from './lib/capture/namespace.ts';
-import { agentListings, agentPackages, InstallError } from './lib/capture/install.ts';
-import { installRelease, type InstalledRelease } from './lib/capture-history/install-release.ts';
-import { loadMatrix } from './lib/capture/matrix.ts';
-import { runConfiguration, type RunPaths } from './lib/capture/runner.ts';
-import { readCached, removeCached, writeCached, type CachedRun } from './lib/capture-history/cache.ts';
-import { historyEvents, releasesDiffer, type ReleaseSnapshots } from './lib/history/capture-diff.ts';
-import { capturedDiffer, failedConfigurations } from './lib/capture-history/failures.ts';
-import { countByKind, historyFile, type CaptureHistoryFile } from './lib/capture-history/history-file.ts';
-import { internTexts, type ComputedEvent } from './lib/history/text-store.ts';
-import type { HistoryEvent } from './lib/history/events.ts';
-import { locateChanges } from './lib/capture-history/planner.ts';
-import { selectReleases, unpublishedNumbers, type ReleaseRange } from './lib/history/releases.ts';
+import type { HistoryFile } from '../src/lib/core/content-types.ts';
 import { compareReleases } from '../src/lib/core/version-order.ts';
-import { releaseTimes, runnableVersions } from './lib/runnable-release.ts';
-import { releaseSnapshots, type ConfigSnapshot } from './lib/history/capture-snapshot.ts';
-import { vanishAndReturn, vanishReason } from './lib/capture-history/vanish.ts';
-import { historyRunFolder } from './lib/capture/run-folders.ts';
+import type { CaptureFile } from '../src/lib/wire/index.ts';
+import { buildCapture } from './lib/capture/capture-file.ts';
 import { scaledLimit } from './lib/capture/limits.ts';
+import { loadMatrix } from './lib/capture/matrix.ts';
+import { lockRunFolder, NamespaceError, prepareNamespace } from './lib/capture/namespace.ts';
+import { historyRunFolder } from './lib/capture/run-folders.ts';
+import { type RunPaths, runConfiguration } from './lib/capture/runner.ts';
+import { type CachedRun, readCached, removeCached, writeCached } from './lib/capture-history/cache.ts';
+import { capturedDiffer, failedConfigurations } from './lib/capture-history/failures.ts';
+import { vanishAndReturn, vanishReason } from './lib/capture-history/vanish.ts';
+import { historyEvents, type ReleaseSnapshots, releasesDiffer } from './lib/history/capture-diff.ts';
+import { type ConfigSnapshot, releaseSnapshots } from './lib/history/capture-snapshot.ts';
+import { type CaptureRelease, captureHistoryDocument, countByKind } from './lib/history/document.ts';
+import type { HistoryEvent } from './lib/history/events.ts';
+import { type ReleaseRange, unpublishedNumbers } from './lib/history/releases.ts';
+import { type ComputedEvent, internTexts } from './lib/history/text-store.ts';
+import { writeHistory } from './lib/history/write.ts';
+import {
+  agentReleases,
+  agentReleaseTimes,
+  CACHE_ROOT,
+  HISTORY_ROOT,
+  locateSettled,
+  OurFailure,
+  type Plan,
+  type ReleaseReadings,
+  releaseReadings,
+  runIsolated,
+} from './lib/releases/driver.ts';
+import { readJson } from './lib/script-files.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 const SCRIPT = join(ROOT, 'scripts/history-captures.ts');
-const CACHE_ROOT = process.env['CAPTURE_CACHE_DIR'] || '/work/cache';
-const HISTORY_ROOT = join(CACHE_ROOT, 'history');
 /**
  * Captures of a release and configuration that lost most of its tools for that release only, before it counts as
  * failed.
@@ -229,93 +239,80 @@ interface AgentRun {
   seconds: number;
 }
 
-function npmJson(args: string[]): unknown {
-  const text = execFileSync('npm', args, { encoding: 'utf8', timeout: 120_000, stdio: ['ignore', 'pipe', 'pipe'] });
-  return JSON.parse(text);
+function newRun(agent: AgentId, listed: number): AgentRun {
+  return { agent, listed, read: 0, installs: [], downloads: [], failures: [], notes: [], events: {}, seconds: 0 };
 }
 
-/** Installs a release into the history's own folder, or reuses the capture's pinned install. */
-function install(agent: AgentId, pkg: string, version: string): InstalledRelease {
-  return installRelease(agent, pkg, version, { cacheRoot: CACHE_ROOT, historyRoot: HISTORY_ROOT }, (line) =>
-    console.log(`  ${line}`),
-  );
+/** The limit of one run inside the namespace: both attempts of each configuration (the retry's doubled), and room. */
+function insideLimitMs(agent: AgentId, needed: readonly string[]): number {
+  const configurations = loadMatrix(ROOT).agents[agent].configurations;
+  const seconds = needed.reduce((sum, id) => {
+    const configured = configurations.find((c) => c.id === id)?.timeoutSeconds;
+    return sum + scaledLimit(configured, 1, 1) + scaledLimit(configured, 1, 2) + 30;
+  }, 0);
+  return (seconds + 60) * 1000;
 }
 
 /**
- * Installs a release and captures the configurations it lacks in the cache, inside the
- * namespace. False when the release does not install the way the pinned one does (another
- * entry point, a missing platform package): every configuration then records why.
+ * Installs a release and captures the configurations it lacks in the cache, inside the namespace (the release
+ * driver). A release that does not install the way the pinned one does (another entry point, a missing platform
+ * package) cannot run: every configuration then records why, in npm's or the CLI's words.
  */
-function captureRelease(
-  agent: AgentId,
-  pkg: string,
-  version: string,
-  needed: readonly string[],
-  run: AgentRun,
-): boolean {
+function captureRelease(agent: AgentId, pkg: string, version: string, needed: readonly string[], run: AgentRun): void {
   console.log(`  ${version}: capturing ${needed.join(', ')}`);
-  let installed: ReturnType<typeof install>;
-  try {
-    installed = install(agent, pkg, version);
-  } catch (error) {
-    if (!(error instanceof InstallError)) throw error;
-    // The network, the disk or a limit of this machine: not the release's, so nothing is cached.
-    if (error.ours)
-      fail(`${agent} ${version}: ${error.message} (this machine's failure, not the release's: nothing recorded)`);
-    for (const id of needed)
-      writeCached(HISTORY_ROOT, agent, version, id, { ok: false, error: `cannot run: ${error.message}` });
-    console.log(`    cannot run: ${error.message}`);
-    return false;
+  const outcome = runIsolated({
+    agent,
+    pkg,
+    version,
+    script: SCRIPT,
+    args: ['--inside', '--agent', agent, '--version', version, ...needed.flatMap((id) => ['--config', id])],
+    timeoutMs: insideLimitMs(agent, needed),
+    log: (line) => console.log(`  ${line}`),
+  });
+  if (!outcome.ran) {
+    for (const id of needed) writeCached(HISTORY_ROOT, agent, version, id, { ok: false, error: outcome.cannotRun });
+    console.log(`    ${outcome.cannotRun}`);
+    return;
   }
-  const { binary, downloaded, remove } = installed;
   run.installs.push(version);
-  if (downloaded) run.downloads.push(version);
-  try {
-    const inner = spawnSync(
-      'unshare',
-      [
-        '-n',
-        process.execPath,
-        SCRIPT,
-        '--inside',
-        '--agent',
-        agent,
-        '--version',
-        version,
-        '--binary',
-        binary,
-        ...needed.flatMap((id) => ['--config', id]),
-      ],
-      {
-        stdio: 'inherit',
-        // Both attempts of each configuration at their limits (the retry's doubled), with room to start each.
-        timeout:
-          (needed.reduce((sum, id) => {
-            const configured = loadMatrix(ROOT).agents[agent].configurations.find((c) => c.id === id)?.timeoutSeconds;
-            return sum + scaledLimit(configured, 1, 1) + scaledLimit(configured, 1, 2) + 30;
-          }, 0) +
-            60) *
-          1000,
-      },
-    );
-    if (inner.error || inner.status !== 0)
-      fail(
-        `the capture of ${agent} ${version} inside the namespace failed (${inner.error?.message ?? `exit ${inner.status ?? inner.signal}`})`,
-      );
-  } finally {
-    remove();
+  if (outcome.downloaded) run.downloads.push(version);
+}
+
+/** A release's snapshots from the cache, which holds every configuration's result; its failures go to the run. */
+function cachedSnapshots(
+  agent: AgentId,
+  version: string,
+  order: readonly string[],
+  run: AgentRun,
+): { snapshots: ReleaseSnapshots; errors: Map<string, string> } {
+  const captures = new Map<string, CaptureFile>();
+  const errors = new Map<string, string>();
+  for (const id of order) {
+    const cached = readCached(HISTORY_ROOT, agent, version, id);
+    if (!cached) fail(`no cached result for ${agent} ${version} ${id} after running it`);
+    if (cached.ok) captures.set(id, cached.capture);
+    else {
+      errors.set(id, cached.error);
+      run.failures.push(`${version} ${id}: ${cached.error.split('\n')[0]}`);
+    }
   }
-  return true;
+  const snaps = releaseSnapshots(captures);
+  for (const [id, s] of snaps) {
+    if (s.unresolvedNamespaces.length > 0)
+      run.notes.push(
+        `${version} ${id}: names the namespace(s) ${s.unresolvedNamespaces.join(', ')} without their tools, which no compared configuration shows`,
+      );
+  }
+  const configs = new Map<string, ConfigSnapshot | null>(order.map((id) => [id, snaps.get(id) ?? null]));
+  return { snapshots: { version, configs }, errors };
 }
 
 /** What a run keeps of each release it read. */
 interface ReleaseReader {
-  /** By index into the listed releases. */
-  snapshots: Map<number, ReleaseSnapshots>;
+  /** By index into the listed releases: from the cache, or installed and captured now. */
+  readings: ReleaseReadings<ReleaseSnapshots>;
   /** Per release read: the configurations that failed there and why. */
   failed: Map<string, Map<string, string>>;
-  /** Reads the i-th listed release: from the cache, or installed and captured now. */
-  readRelease(i: number): ReleaseSnapshots;
 }
 
 /**
@@ -330,55 +327,27 @@ function releaseReader(c: {
   retryFailed: boolean;
   run: AgentRun;
 }): ReleaseReader {
-  const { agent, pkg, versions, order, run } = c;
-  const o = { retryFailed: c.retryFailed };
-  const snapshots = new Map<number, ReleaseSnapshots>();
   const failed = new Map<string, Map<string, string>>();
-
   /** Releases run this time: --retry-failed runs a cached failure again once, not again after it fails anew. */
   const ranNow = new Set<string>();
-  const readRelease = (i: number): ReleaseSnapshots => {
-    const known = snapshots.get(i);
-    if (known) return known;
-    const version = versions[i]!;
-    const needed = order.filter((id) => {
-      const cached = readCached(HISTORY_ROOT, agent, version, id);
-      return cached === undefined || (o.retryFailed && !cached.ok && !ranNow.has(version));
+  const readings = releaseReadings((i): ReleaseSnapshots => {
+    const version = c.versions[i]!;
+    const needed = c.order.filter((id) => {
+      const cached = readCached(HISTORY_ROOT, c.agent, version, id);
+      return cached === undefined || (c.retryFailed && !cached.ok && !ranNow.has(version));
     });
     ranNow.add(version);
-    if (needed.length > 0) {
-      if (!captureRelease(agent, pkg, version, needed, run)) return readRelease(i);
-    } else console.log(`  ${version}: cached`);
-    const captures = new Map<string, CaptureFile>();
-    const errors = new Map<string, string>();
-    for (const id of order) {
-      const cached = readCached(HISTORY_ROOT, agent, version, id);
-      if (!cached) fail(`no cached result for ${agent} ${version} ${id} after running it`);
-      if (cached.ok) captures.set(id, cached.capture);
-      else {
-        errors.set(id, cached.error);
-        run.failures.push(`${version} ${id}: ${cached.error.split('\n')[0]}`);
-      }
-    }
+    if (needed.length > 0) captureRelease(c.agent, c.pkg, version, needed, c.run);
+    else console.log(`  ${version}: cached`);
+    const { snapshots, errors } = cachedSnapshots(c.agent, version, c.order, c.run);
     failed.set(version, errors);
-    const snaps = releaseSnapshots(captures);
-    const configs = new Map<string, ConfigSnapshot | null>(order.map((id) => [id, snaps.get(id) ?? null]));
-    for (const [id, s] of snaps) {
-      if (s.unresolvedNamespaces.length > 0)
-        run.notes.push(
-          `${version} ${id}: names the namespace(s) ${s.unresolvedNamespaces.join(', ')} without their tools, which no compared configuration shows`,
-        );
-    }
-    const result: ReleaseSnapshots = { version, configs };
-    snapshots.set(i, result);
-    return result;
-  };
-
-  return { snapshots, failed, readRelease };
+    return snapshots;
+  });
+  return { readings, failed };
 }
 
-async function historyOf(agent: AgentId, o: Options): Promise<AgentRun> {
-  const t0 = Date.now();
+/** What one agent's history compares (its plan, the options over it): configurations in matrix order, step, range. */
+function historyPlan(agent: AgentId, o: Options): { pkg: string; order: string[]; step: number; range: ReleaseRange } {
   const matrix = loadMatrix(ROOT);
   const { package: pkg, version: pin } = matrix.agents[agent];
   const plan = planOf(agent);
@@ -386,61 +355,32 @@ async function historyOf(agent: AgentId, o: Options): Promise<AgentRun> {
   const order = matrix.agents[agent].configurations.map((c) => c.id).filter((id) => plan.configurations.includes(id));
   const missing = plan.configurations.filter((id) => !order.includes(id));
   if (missing.length > 0) fail(`content/capture-matrix.json has no ${agent} configuration ${missing.join(', ')}`);
-  const step = o.step ?? plan.step;
   const range: ReleaseRange = {
     to: o.to ?? pin,
     ...plan.range,
     ...('from' in plan.range && o.from ? { from: o.from } : {}),
     ...('last' in plan.range && o.last ? { last: o.last } : {}),
   };
+  return { pkg, order, step: o.step ?? plan.step, range };
+}
 
-  // Every release some package of the agent lists: a release its own package lacks is read from its platform package
-  // (install.ts).
-  const packages = agentPackages(agent, pkg);
-  const versions = selectReleases(runnableVersions(agentListings(agent, pkg)), range);
-  const times = releaseTimes(packages.map((p) => npmJson(['view', p, 'time', '--json']) as Record<string, string>));
-  const unpublished = unpublishedNumbers(versions);
-  console.log(
-    `\n${agent}: ${versions.length} published releases ${versions[0]} … ${versions[versions.length - 1]} (step ${step}; configurations ${order.join(', ')})`,
-  );
-
-  const run: AgentRun = {
-    agent,
-    listed: versions.length,
-    read: 0,
-    installs: [],
-    downloads: [],
-    failures: [],
-    notes: [],
-    events: {},
-    seconds: 0,
-  };
-  const { snapshots, failed, readRelease } = releaseReader({
-    agent,
-    pkg,
-    versions,
-    order,
-    retryFailed: o.retryFailed,
-    run,
-  });
-
-  const vanishSuspects = (read: readonly number[]) =>
-    vanishAndReturn(
-      read.map((i) => snapshots.get(i) ?? readRelease(i)),
+/**
+ * The doubt over a plan: a capture that lost most of its tools for one release only is forgotten, to be captured
+ * again; if it persists after VANISH_RUNS captures it is a failed capture with its reason (vanish.ts).
+ */
+function vanishDoubt(
+  agent: AgentId,
+  versions: readonly string[],
+  order: readonly string[],
+  readings: ReleaseReadings<ReleaseSnapshots>,
+  run: AgentRun,
+): (plan: Plan) => boolean {
+  const captures = new Map<string, number>();
+  return (plan) => {
+    const suspects = vanishAndReturn(
+      plan.read.map((i) => readings.read(i)),
       order,
     );
-  // A configuration that runs in one release and not in the other is bisected like a change,
-  // so that the first and last releases it runs in are exact (failures.ts).
-  const locate = () =>
-    locateChanges(versions.length, step, (a, b) => {
-      const [x, y] = [readRelease(a), readRelease(b)];
-      return releasesDiffer(x, y, order) || capturedDiffer(x, y, order);
-    });
-  let located = await locate();
-  // A capture that lost most of its tools for one release only is captured again; if it
-  // persists after VANISH_RUNS captures it is a failed capture with its reason (vanish.ts).
-  const captures = new Map<string, number>();
-  for (let suspects = vanishSuspects(located.read); suspects.length > 0; suspects = vanishSuspects(located.read)) {
     for (const s of suspects) {
       const key = `${s.version} ${s.configuration}`;
       const runs = captures.get(key) ?? 1;
@@ -454,38 +394,66 @@ async function historyOf(agent: AgentId, o: Options): Promise<AgentRun> {
         writeCached(HISTORY_ROOT, agent, s.version, s.configuration, { ok: false, error: vanishReason(s, runs) });
         run.notes.push(`${s.version} ${s.configuration}: ${vanishReason(s, runs)}`);
       }
-      snapshots.delete(versions.indexOf(s.version));
+      readings.forget(versions.indexOf(s.version));
     }
-    located = await locate();
-  }
+    return suspects.length > 0;
+  };
+}
+
+/** Each listed release: when it was published, whether it was read, and which configurations failed in it. */
+function listedReleases(
+  versions: readonly string[],
+  located: Plan,
+  failed: ReadonlyMap<string, ReadonlyMap<string, string>>,
+  order: readonly string[],
+  times: Readonly<Record<string, string>>,
+): CaptureRelease[] {
   const readSet = new Set(located.read);
-  const events = historyEvents(
-    located.read.map((i) => snapshots.get(i)!),
-    order,
+  return versions.map((v, i) => {
+    const reasons = readSet.has(i) ? failedConfigurations(failed.get(v) ?? new Map(), order) : undefined;
+    return {
+      version: v,
+      ...(times[v] ? { published: times[v] } : {}),
+      read: readSet.has(i),
+      ...(reasons ? { failed: reasons } : {}),
+    };
+  });
+}
+
+async function historyOf(agent: AgentId, o: Options): Promise<AgentRun> {
+  const t0 = Date.now();
+  const { pkg, order, step, range } = historyPlan(agent, o);
+  // Every release some package of the agent lists: a release its own package lacks is read from its platform package
+  // (install.ts).
+  const versions = agentReleases(agent, pkg, range);
+  const times = agentReleaseTimes(agent, pkg);
+  console.log(
+    `\n${agent}: ${versions.length} published releases ${versions[0]} … ${versions[versions.length - 1]} (step ${step}; configurations ${order.join(', ')})`,
   );
-  const file = historyFile({
+  const run = newRun(agent, versions.length);
+  const { readings, failed } = releaseReader({ agent, pkg, versions, order, retryFailed: o.retryFailed, run });
+  // A configuration that runs in one release and not in the other is bisected like a change,
+  // so that the first and last releases it runs in are exact (failures.ts).
+  const differs = (a: number, b: number): boolean => {
+    const [x, y] = [readings.read(a), readings.read(b)];
+    return releasesDiffer(x, y, order) || capturedDiffer(x, y, order);
+  };
+  const doubt = vanishDoubt(agent, versions, order, readings, run);
+  const located = await locateSettled(versions.length, step, differs, doubt);
+  const file = captureHistoryDocument({
     agent,
     package: pkg,
     step,
     configurations: order,
-    releases: versions.map((v, i) => {
-      const reasons = readSet.has(i) ? failedConfigurations(failed.get(v) ?? new Map(), order) : undefined;
-      return {
-        version: v,
-        ...(times[v] ? { published: times[v] } : {}),
-        read: readSet.has(i),
-        ...(reasons ? { failed: reasons } : {}),
-      };
-    }),
-    unpublished,
-    events,
+    releases: listedReleases(versions, located, failed, order, times),
+    unpublished: unpublishedNumbers(versions),
+    events: historyEvents(
+      located.read.map((i) => readings.read(i)),
+      order,
+    ),
   });
-  const schema = JSON.parse(readFileSync(join(ROOT, 'schemas/history.schema.json'), 'utf8')) as object;
-  const validate = schemaAjv().compile(schema);
-  if (!validate(file)) fail(schemaRefusal(`the ${agent} history`, 'schemas/history.schema.json', validate.errors));
-  replaceFile(join(ROOT, 'content/history', `${agent}.capture.json`), jsonText(file));
-
-  run.read = readSet.size;
+  writeHistory(join(ROOT, 'content/history', `${agent}.capture.json`), file, `the ${agent} history`);
+  run.read = located.read.length;
   run.events = countByKind(file.events);
   run.seconds = Math.round((Date.now() - t0) / 1000);
   run.notes.sort((x, y) => compareReleases(x.split(' ')[0]!, y.split(' ')[0]!) || (x < y ? -1 : 1));
@@ -502,66 +470,62 @@ function lacksTexts(e: HistoryEvent): boolean {
 }
 
 /**
+ * One event of the file with its texts unfolded; one that lacks them gets them from a fresh reading of the releases
+ * either side, as a full run computes them ('not seen' when that reading does not show the change).
+ */
+function eventWithTexts(
+  e: HistoryEvent,
+  texts: NonNullable<HistoryFile['texts']>,
+  read: (version: string) => ReleaseSnapshots,
+): { event: ComputedEvent; texts: 'kept' | 'filled' | 'not seen' } {
+  const kept: ComputedEvent = {
+    ...e,
+    ...(e.fromText !== undefined ? { before: texts[e.fromText]! } : {}),
+    ...(e.toText !== undefined ? { after: texts[e.toText]! } : {}),
+  };
+  delete kept.fromText;
+  delete kept.toText;
+  if (!lacksTexts(e)) return { event: kept, texts: 'kept' };
+  // The events of this one configuration between the two releases, as a full run computes them.
+  const only = (v: string): ReleaseSnapshots => ({
+    version: v,
+    configs: new Map([[e.configuration!, read(v).configs.get(e.configuration!) ?? null]]),
+  });
+  const fresh = historyEvents([only(e.previous), only(e.release)], [e.configuration!]).find(
+    (x) => x.kind === e.kind && x.tool === e.tool && x.field === undefined,
+  );
+  if (fresh?.before === undefined || fresh.after === undefined) return { event: kept, texts: 'not seen' };
+  return { event: { ...kept, before: fresh.before, after: fresh.after }, texts: 'filled' };
+}
+
+/**
  * --fill-texts: the texts of the file's changes that lack them, read from the releases either side (see the header).
  */
 function fillTexts(agent: AgentId): AgentRun {
   const t0 = Date.now();
   const path = join(ROOT, 'content/history', `${agent}.capture.json`);
-  const file = JSON.parse(readFileSync(path, 'utf8')) as CaptureHistoryFile;
-  const run: AgentRun = {
-    agent,
-    listed: file.releases.length,
-    read: 0,
-    installs: [],
-    downloads: [],
-    failures: [],
-    notes: [],
-    events: {},
-    seconds: 0,
-  };
+  const file = readJson<HistoryFile>(path, `the ${agent} capture history`);
+  const run = newRun(agent, file.releases.length);
   const versions = file.releases.map((r) => r.version);
-  const { readRelease } = releaseReader({
-    agent,
-    pkg: file.package,
-    versions,
-    order: file.configurations,
-    retryFailed: false,
-    run,
-  });
+  const order = file.configurations ?? [];
+  const { readings } = releaseReader({ agent, pkg: file.package, versions, order, retryFailed: false, run });
+  const read = (v: string) => readings.read(versions.indexOf(v));
   const wanted = file.events.filter(lacksTexts);
   const needed = [...new Set(wanted.flatMap((e) => [e.previous, e.release]))].sort(compareReleases);
   console.log(`\n${agent}: ${wanted.length} change(s) without texts, ${needed.length} release(s) to read`);
-  for (const v of needed) readRelease(versions.indexOf(v));
-  const texts = file.texts ?? {};
+  for (const v of needed) read(v);
   let filled = 0;
-  const events: ComputedEvent[] = file.events.map((e) => {
-    const kept: ComputedEvent = {
-      ...e,
-      ...(e.fromText !== undefined ? { before: texts[e.fromText]! } : {}),
-      ...(e.toText !== undefined ? { after: texts[e.toText]! } : {}),
-    };
-    delete kept.fromText;
-    delete kept.toText;
-    if (!lacksTexts(e)) return kept;
-    // The events of this one configuration between the two releases, as a full run computes them.
-    const only = (v: string): ReleaseSnapshots => ({
-      version: v,
-      configs: new Map([[e.configuration!, readRelease(versions.indexOf(v)).configs.get(e.configuration!) ?? null]]),
-    });
-    const fresh = historyEvents([only(e.previous), only(e.release)], [e.configuration!]).find(
-      (x) => x.kind === e.kind && x.tool === e.tool && x.field === undefined,
-    );
-    if (fresh?.before === undefined || fresh.after === undefined) {
+  const events = file.events.map((e): ComputedEvent => {
+    const { event, texts } = eventWithTexts(e, file.texts ?? {}, read);
+    if (texts === 'not seen')
       run.failures.push(
         `${e.release} ${e.configuration} ${e.tool}: the ${e.kind} between ${e.previous} and ${e.release} is not in a fresh reading of both; left without texts`,
       );
-      return kept;
-    }
-    filled++;
-    return { ...kept, before: fresh.before, after: fresh.after };
+    if (texts === 'filled') filled++;
+    return event;
   });
   const interned = internTexts(events);
-  replaceFile(path, jsonText({ ...file, events: interned.events, texts: interned.texts }));
+  writeHistory(path, { ...file, events: interned.events, texts: interned.texts }, `the ${agent} history`);
   run.read = needed.length;
   run.notes.push(
     `texts added to ${filled} of ${wanted.length} change(s); ${Object.keys(interned.texts).length} distinct texts stored`,
@@ -616,6 +580,6 @@ try {
   if (options.inside) await inside(options.inside);
   else await outside(options);
 } catch (error) {
-  if (error instanceof NamespaceError) fail(error.message);
+  if (error instanceof NamespaceError || error instanceof OurFailure) fail(error.message);
   throw error;
 }

@@ -34,7 +34,7 @@
  *
  * Every plain x.y.z release in the range (prereleases left out) is downloaded with `npm pack` into a cache
  * outside the repository ($HISTORY_CACHE_DIR/<package name without scope>/, default /work/cache/history/)
- * unless the cache has it already; its sdk-tools.d.ts becomes the field rows of every tool through the site's
+ * unless the cache has it already (scripts/lib/releases/package-source.ts); its sdk-tools.d.ts becomes the field rows of every tool through the site's
  * own code (scripts/lib/history/sdk-snapshot.ts), and each release is compared with the one before it
  * (scripts/lib/history/sdk-diff.ts). The rows of each release are kept in the cache too, so a second run parses
  * nothing. A release whose sdk-tools.d.ts is missing or does not read is listed with `read: false` and
@@ -48,28 +48,15 @@
  *
  * Environment: HISTORY_CACHE_DIR, PINS_FILE (default scripts/pins.json).
  */
-import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import ts from 'typescript';
+import { claudeCode } from '../src/lib/agents/claude-code.ts';
+import type { HistoryFile } from '../src/lib/core/content-types.ts';
+import { compareReleases, isRelease } from '../src/lib/core/version-order.ts';
 import type { NameTable } from './lib/claude-sdk.ts';
-import { jsonText, replaceFile } from './lib/system/atomic-write.ts';
-import { schemaAjv } from './lib/capture/ajv.ts';
-import { tarballFiles, UnsafeTarballError } from './lib/tarball.ts';
-import {
-  describeNpmFailure,
-  DownloadError,
-  downloadTarball,
-  IntegrityError,
-  npmRegistryFor,
-  sha512Integrity,
-  type NpmFailure,
-} from './lib/npm-package.ts';
-import { releaseSnapshot, SnapshotError, type ReleaseSnapshot } from './lib/history/sdk-snapshot.ts';
-import { diffReleases } from './lib/history/sdk-diff.ts';
-import { KIND_ORDER, type HistoryEvent } from './lib/history/events.ts';
 import {
   appendToHistory,
   historyDocument,
@@ -77,14 +64,22 @@ import {
   packageOf,
   type ReleaseEntry,
 } from './lib/history/document.ts';
+import { type HistoryEvent, KIND_ORDER } from './lib/history/events.ts';
+import { planLines } from './lib/history/lines.ts';
 import { releasesInRange } from './lib/history/releases.ts';
-import { compareReleases, isRelease } from '../src/lib/core/version-order.ts';
-import { planLines, statedFromView } from './lib/history/lines.ts';
-import type { HistoryFile } from '../src/lib/core/content-types.ts';
-import { display, readJson, ScriptError } from './lib/script-files.ts';
+import { diffReleases } from './lib/history/sdk-diff.ts';
+import { type ReleaseSnapshot, releaseSnapshot, SnapshotError } from './lib/history/sdk-snapshot.ts';
+import { writeHistory } from './lib/history/write.ts';
+import { DownloadError, IntegrityError } from './lib/npm-package.ts';
 import { pinOf, readPins } from './lib/pins.ts';
-import { claudeCode } from '../src/lib/agents/claude-code.ts';
-import { schemaRefusal } from './lib/capture/ajv.ts';
+import {
+  FolderSource,
+  fetchStats,
+  type Listing,
+  NpmSource,
+  type PackageSource,
+} from './lib/releases/package-source.ts';
+import { display, readJson, ScriptError } from './lib/script-files.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const PINS_FILE = process.env.PINS_FILE ? resolve(process.env.PINS_FILE) : join(ROOT, 'scripts/pins.json');
@@ -97,8 +92,9 @@ const CLI_PACKAGE = claudeCode.npmPackage;
 const CLI_FOLDER = 'cli';
 const DEFAULT_OUT = join(ROOT, `content/history/${AGENT}.sdk.json`);
 const DEFAULT_NAMES = join(ROOT, 'scripts/claude-sdk-names.json');
-const SCHEMA_FILE = join(ROOT, 'schemas/history.schema.json');
 const TYPES_FILE = 'sdk-tools.d.ts';
+/** The manifest field in which an agent SDK release states the Claude Code release it bundles. */
+const STATED_FIELD = 'claudeCodeVersion';
 const METHOD =
   'Each release’s sdk-tools.d.ts read with the TypeScript compiler API into the field rows its tool pages show, and compared with the release before it field by field (scripts/history-claude-sdk.ts).';
 /** Bump when the cached rows change form; the code that makes them is hashed as well. */
@@ -151,204 +147,6 @@ function parseArgs(argv: readonly string[]): Options {
 }
 
 // ---------------------------------------------------------------------------
-// Where releases come from: the npm registry (through the cache) or a folder.
-
-interface Listing {
-  versions: string[];
-  time: Record<string, string>;
-}
-
-interface ReleaseFiles {
-  manifest: string;
-  /** undefined when the package has no sdk-tools.d.ts. */
-  dts: string | undefined;
-}
-
-interface Source {
-  readonly pkg: string;
-  list(): Listing;
-  files(version: string): ReleaseFiles;
-  /** The `claudeCodeVersion` the registry states for each release up to `to` that states one. */
-  statedCliVersions(to: string): Map<string, string>;
-  /** Where computed rows (and downloaded tarballs) are kept. */
-  cacheDir: string;
-  /** Whether computed rows may be kept in (and read from) the cache. */
-  cachesRows: boolean;
-}
-
-function listingFrom(raw: unknown, where: string): Listing {
-  const r = raw as { versions?: unknown; time?: unknown } | null;
-  const versions = typeof r?.versions === 'string' ? [r.versions] : r?.versions;
-  if (!Array.isArray(versions) || !versions.every((v) => typeof v === 'string'))
-    throw new ScriptError(`${where}: no list of versions`);
-  const time: Record<string, string> = {};
-  if (r?.time && typeof r.time === 'object') {
-    for (const [k, v] of Object.entries(r.time as Record<string, unknown>)) if (typeof v === 'string') time[k] = v;
-  }
-  return { versions, time };
-}
-
-const stats = { downloads: 0, downloadBytes: 0, tarballsFromCache: 0, parsed: 0, rowsFromCache: 0 };
-
-/** The cache folder of one package: the name without its scope. */
-function cacheFor(pkg: string): string {
-  return join(CACHE, pkg.replace(/^@[^/]+\//, ''));
-}
-
-class NpmSource implements Source {
-  readonly cachesRows = true;
-  readonly pkg: string;
-  readonly cacheDir: string;
-  constructor(pkg: string) {
-    this.pkg = pkg;
-    this.cacheDir = cacheFor(pkg);
-  }
-
-  statedCliVersions(to: string): Map<string, string> {
-    const spec = `${this.pkg}@<=${to}`;
-    let out: string;
-    try {
-      out = execFileSync('npm', ['view', spec, 'version', 'name', 'claudeCodeVersion', '--json'], {
-        encoding: 'utf8',
-        timeout: 120_000,
-        stdio: ['ignore', 'pipe', 'pipe'],
-        maxBuffer: 64 * 1024 * 1024,
-      });
-    } catch (error) {
-      throw new DownloadError(
-        `could not read the manifests of ${spec}: ${describeNpmFailure(error as NpmFailure, { registry: npmRegistryFor(this.pkg), timeoutMs: 120_000 })}`,
-      );
-    }
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(out);
-    } catch {
-      throw new ScriptError(`npm view ${spec} printed no readable JSON: ${out.slice(0, 200)}`);
-    }
-    try {
-      return statedFromView(parsed, `npm view ${spec}`);
-    } catch (error) {
-      throw new ScriptError((error as Error).message);
-    }
-  }
-
-  list(): Listing {
-    let out: string;
-    try {
-      out = execFileSync('npm', ['view', this.pkg, 'versions', 'time', '--json'], {
-        encoding: 'utf8',
-        timeout: 120_000,
-        stdio: ['ignore', 'pipe', 'pipe'],
-        maxBuffer: 64 * 1024 * 1024,
-      });
-    } catch (error) {
-      throw new DownloadError(
-        `could not list the versions of ${this.pkg}: ${describeNpmFailure(error as NpmFailure, { registry: npmRegistryFor(this.pkg), timeoutMs: 120_000 })}`,
-      );
-    }
-    try {
-      return listingFrom(JSON.parse(out), `npm view ${this.pkg}`);
-    } catch (error) {
-      if (error instanceof ScriptError) throw error;
-      throw new ScriptError(`npm view ${this.pkg} printed no readable JSON: ${out.slice(0, 200)}`);
-    }
-  }
-
-  /**
-   * The cached tarball of `version`, downloaded first when the cache lacks it (or holds other bytes than it recorded).
-   */
-  tarball(version: string): string {
-    const dir = join(this.cacheDir, 'tarballs');
-    const file = join(dir, `${this.pkg.replace(/^@/, '').replace('/', '-')}-${version}.tgz`);
-    const sidecar = `${file}.integrity`;
-    if (existsSync(file) && existsSync(sidecar)) {
-      if (sha512Integrity(readFileSync(file)) === readFileSync(sidecar, 'utf8').trim()) {
-        stats.tarballsFromCache++;
-        return file;
-      }
-      console.warn(`${NAME}: the cached ${display(file)} does not match its recorded integrity; downloading it again`);
-    }
-    mkdirSync(dir, { recursive: true });
-    const work = mkdtempSync(join(dir, '.download-'));
-    try {
-      const packed = downloadTarball(this.pkg, version, work);
-      const size = statSync(packed.file).size;
-      renameSync(packed.file, file);
-      writeFileSync(sidecar, packed.integrity + '\n');
-      stats.downloads++;
-      stats.downloadBytes += size;
-      return file;
-    } finally {
-      rmSync(work, { recursive: true, force: true });
-    }
-  }
-
-  /**
-   * package.json and sdk-tools.d.ts of the release, and nothing else: the CLI package's tarballs hold
-   * 35–55 MB of other files. tar names a member it did not find and exits non-zero; a missing
-   * sdk-tools.d.ts is an answer (the release is listed unread), a missing package.json is an error.
-   */
-  files(version: string): ReleaseFiles {
-    const tarball = this.tarball(version);
-    // Every entry is checked (no link, device or path leaving the package) before the two files are read.
-    let files: Map<string, Buffer>;
-    try {
-      files = tarballFiles(
-        readFileSync(tarball),
-        `${this.pkg}@${version} (${display(tarball)})`,
-        (path) => path === 'package.json' || path === TYPES_FILE,
-      );
-    } catch (error) {
-      if (error instanceof UnsafeTarballError) throw new DownloadError(`refusing the tarball: ${error.message}`);
-      throw error;
-    }
-    const manifest = files.get('package.json');
-    if (!manifest) throw new ScriptError(`${this.pkg}@${version}: the tarball has no package/package.json`);
-    return { manifest: manifest.toString('utf8'), dts: files.get(TYPES_FILE)?.toString('utf8') };
-  }
-}
-
-class FolderSource implements Source {
-  readonly cachesRows = false;
-  readonly pkg: string;
-  readonly cacheDir: string;
-  private readonly dir: string;
-  constructor(pkg: string, dir: string) {
-    this.pkg = pkg;
-    this.dir = dir;
-    this.cacheDir = cacheFor(pkg);
-  }
-  statedCliVersions(to: string): Map<string, string> {
-    const out = new Map<string, string>();
-    for (const version of this.list().versions) {
-      if (!isRelease(version) || compareReleases(version, to) > 0) continue;
-      const file = join(this.dir, version, 'package.json');
-      if (!existsSync(file)) continue;
-      const stated = readJson<{ claudeCodeVersion?: unknown }>(file, 'a release manifest')?.claudeCodeVersion;
-      if (typeof stated === 'string' && isRelease(stated)) out.set(version, stated);
-    }
-    return out;
-  }
-  list(): Listing {
-    return listingFrom(
-      readJson<unknown>(join(this.dir, 'registry.json'), 'the release list'),
-      display(join(this.dir, 'registry.json')),
-    );
-  }
-  files(version: string): ReleaseFiles {
-    const at = join(this.dir, version);
-    const dtsPath = join(at, TYPES_FILE);
-    let manifest: string;
-    try {
-      manifest = readFileSync(join(at, 'package.json'), 'utf8');
-    } catch {
-      throw new ScriptError(`${display(at)} has no package.json`);
-    }
-    return { manifest, dts: existsSync(dtsPath) ? readFileSync(dtsPath, 'utf8') : undefined };
-  }
-}
-
-// ---------------------------------------------------------------------------
 // One release read: its rows, from the cache when the same code computed them.
 
 interface ReadRelease {
@@ -358,6 +156,8 @@ interface ReadRelease {
   error?: string;
   snapshot?: ReleaseSnapshot;
 }
+
+const readStats = { parsed: 0, rowsFromCache: 0 };
 
 /**
  * A hash of the code that turns a declaration file into rows (every module sdk-snapshot.ts imports, transitively), and
@@ -383,50 +183,62 @@ interface CachedRows extends ReadRelease {
   key: string;
 }
 
-function createReader(source: Source, names: NameTable, key: string): (version: string) => ReadRelease {
+/** The rows the cache keeps for `version`, when the same code computed them from the same names. */
+function cachedRelease(file: string, key: string, version: string): ReadRelease | undefined {
+  if (!existsSync(file)) return undefined;
+  try {
+    const entry = JSON.parse(gunzipSync(readFileSync(file)).toString('utf8')) as CachedRows;
+    if (entry.key !== key || entry.version !== version) return undefined;
+    readStats.rowsFromCache++;
+    const release: ReadRelease = { version };
+    if (entry.cliVersion !== undefined) release.cliVersion = entry.cliVersion;
+    if (entry.error !== undefined) release.error = entry.error;
+    if (entry.snapshot !== undefined) release.snapshot = entry.snapshot;
+    return release;
+  } catch {
+    return undefined; // An unreadable cache entry is recomputed.
+  }
+}
+
+/** Reads one release from its files: the manifest checked, the declaration file into rows or why it does not read. */
+function readRelease(source: PackageSource, version: string, names: NameTable): ReadRelease {
   const pkg = source.pkg;
+  const files = source.files(version);
+  const release: ReadRelease = { version };
+  let manifest: { name?: unknown; version?: unknown; claudeCodeVersion?: unknown };
+  try {
+    manifest = JSON.parse(files.manifest);
+  } catch (error) {
+    throw new ScriptError(`${pkg}@${version}: package.json is not valid JSON: ${(error as Error).message}`);
+  }
+  if (manifest.version !== version)
+    throw new ScriptError(`${pkg}@${version}: the package says it is version ${String(manifest.version)}`);
+  if (typeof manifest.claudeCodeVersion === 'string' && isRelease(manifest.claudeCodeVersion))
+    release.cliVersion = manifest.claudeCodeVersion;
+  if (files.file === undefined) {
+    release.error = `${TYPES_FILE} is not in the package`;
+    return release;
+  }
+  try {
+    readStats.parsed++;
+    release.snapshot = releaseSnapshot(files.file, names, { package: pkg, version, file: TYPES_FILE });
+  } catch (error) {
+    // The release's own failure, in the reader's words: it is listed unread.
+    if (!(error instanceof SnapshotError)) throw error;
+    release.error = error.message;
+  }
+  return release;
+}
+
+/** Reads releases of one package line, through the rows cache when the source may keep it. */
+function createReader(source: PackageSource, names: NameTable, key: string): (version: string) => ReadRelease {
   const rowsDir = join(source.cacheDir, 'rows');
   return (version) => {
     const cached = join(rowsDir, `${version}.json.gz`);
-    if (source.cachesRows && existsSync(cached)) {
-      try {
-        const entry = JSON.parse(gunzipSync(readFileSync(cached)).toString('utf8')) as CachedRows;
-        if (entry.key === key && entry.version === version) {
-          stats.rowsFromCache++;
-          const release: ReadRelease = { version };
-          if (entry.cliVersion !== undefined) release.cliVersion = entry.cliVersion;
-          if (entry.error !== undefined) release.error = entry.error;
-          if (entry.snapshot !== undefined) release.snapshot = entry.snapshot;
-          return release;
-        }
-      } catch {
-        // An unreadable cache entry is recomputed.
-      }
-    }
-    const files = source.files(version);
-    const release: ReadRelease = { version };
-    let manifest: { name?: unknown; version?: unknown; claudeCodeVersion?: unknown };
-    try {
-      manifest = JSON.parse(files.manifest);
-    } catch (error) {
-      throw new ScriptError(`${pkg}@${version}: package.json is not valid JSON: ${(error as Error).message}`);
-    }
-    if (manifest.version !== version)
-      throw new ScriptError(`${pkg}@${version}: the package says it is version ${String(manifest.version)}`);
-    if (typeof manifest.claudeCodeVersion === 'string' && isRelease(manifest.claudeCodeVersion))
-      release.cliVersion = manifest.claudeCodeVersion;
-    if (files.dts === undefined) {
-      release.error = `${TYPES_FILE} is not in the package`;
-    } else {
-      try {
-        stats.parsed++;
-        release.snapshot = releaseSnapshot(files.dts, names, { package: pkg, version, file: TYPES_FILE });
-      } catch (error) {
-        if (!(error instanceof SnapshotError)) throw error;
-        release.error = error.message;
-      }
-    }
-    if (source.cachesRows) {
+    const known = source.cachesReadings ? cachedRelease(cached, key, version) : undefined;
+    if (known) return known;
+    const release = readRelease(source, version, names);
+    if (source.cachesReadings) {
       mkdirSync(rowsDir, { recursive: true });
       const staging = `${cached}.new-${process.pid}`;
       writeFileSync(staging, gzipSync(JSON.stringify({ key, ...release })));
@@ -437,19 +249,7 @@ function createReader(source: Source, names: NameTable, key: string): (version: 
 }
 
 // ---------------------------------------------------------------------------
-
-function validate(doc: HistoryFile): void {
-  const ajv = schemaAjv();
-  const check = ajv.compile(readJson<object>(SCHEMA_FILE, 'the history schema'));
-  if (!check(doc)) {
-    throw new ScriptError(schemaRefusal('the history', 'schemas/history.schema.json', check.errors, 5));
-  }
-  const versions = new Set(doc.releases.map((r) => r.version));
-  for (const e of doc.events) {
-    if (!versions.has(e.release) || !versions.has(e.previous))
-      throw new ScriptError(`an event names a release that is not listed: ${e.previous} → ${e.release}`);
-  }
-}
+// One run: its sources, its plan, its readings, its file and its summary.
 
 function duration(ms: number): string {
   const s = Math.round(ms / 1000);
@@ -458,159 +258,229 @@ function duration(ms: number): string {
 
 /** One release to read: which line (source) and which version of it. */
 interface Target {
-  source: Source;
+  source: PackageSource;
   version: string;
 }
 
-function main(argv: readonly string[]): void {
-  const started = Date.now();
-  const options = parseArgs(argv);
-  const pin = pinOf(readPins(PINS_FILE), AGENT, PINS_FILE);
-  const pkg = pin.package;
-  const to = options.to ?? pin.version;
-  const names = readJson<NameTable>(options.names, 'the names table');
-  const namesText = readFileSync(options.names, 'utf8');
-  // Renames the package states: each former name (the binary's alias table, recorded in the names file) with its tool's
-  // name now.
-  const formerNames = new Map(
-    Object.entries(names.aliases).flatMap(([tool, aliases]) =>
-      aliases.filter((a) => a.kind === 'former-name').map((a) => [a.name, tool] as const),
-    ),
-  );
+/** What one run works with: the pin, both package lines, the committed history and the releases in range. */
+interface RunContext {
+  options: Options;
+  started: number;
+  pkg: string;
+  to: string;
+  names: NameTable;
+  /** The pinned package's line. */
+  source: PackageSource;
+  /** The CLI's own package: always on the registry; in a test folder only when it has one. */
+  cliSource: PackageSource | undefined;
+  committed: HistoryFile | undefined;
+  mode: 'full' | 'since-committed';
+  listings: Map<PackageSource, Listing>;
+  /** The pinned package's releases this run covers. */
+  inRange: string[];
+  readerOf(source: PackageSource): (version: string) => ReadRelease;
+}
 
-  const source: Source = options.registryDir ? new FolderSource(pkg, options.registryDir) : new NpmSource(pkg);
-  // The CLI's own package: always on the registry; in a test folder only when it has one.
-  const cliSource: Source | undefined = options.registryDir
-    ? existsSync(join(options.registryDir, CLI_FOLDER, 'registry.json'))
-      ? new FolderSource(CLI_PACKAGE, join(options.registryDir, CLI_FOLDER))
-      : undefined
-    : new NpmSource(CLI_PACKAGE);
-  if (source.cachesRows && !relative(ROOT, CACHE).startsWith('..')) {
-    throw new ScriptError(`the cache ${CACHE} is inside the repository; set HISTORY_CACHE_DIR to a folder outside it`);
-  }
+/** The cache folder of one package: the name without its scope. */
+function cacheFor(pkg: string): string {
+  return join(CACHE, pkg.replace(/^@[^/]+\//, ''));
+}
+
+function sourceOf(pkg: string, folder: string | undefined): PackageSource {
+  if (folder) return new FolderSource(pkg, cacheFor(pkg), folder, TYPES_FILE);
+  return new NpmSource(pkg, cacheFor(pkg), TYPES_FILE, (line) => console.warn(`${NAME}: ${line}`));
+}
+
+/** The committed history, if any, and the mode the run takes (full, or extending it), each checked. */
+function committedAndMode(options: Options, pkg: string): Pick<RunContext, 'committed' | 'mode'> {
   const committed = existsSync(options.out) ? readJson<HistoryFile>(options.out, 'the committed history') : undefined;
   const mode = options.mode ?? (committed ? 'since-committed' : 'full');
   if (mode === 'since-committed' && !committed)
     throw new ScriptError(`there is no history at ${display(options.out)} to extend: run with --full`);
   if (committed && committed.package !== pkg)
     throw new ScriptError(`${display(options.out)} is the history of ${committed.package}, not ${pkg}`);
+  return { committed, mode };
+}
 
+function openRun(options: Options, started: number): RunContext {
+  const pin = pinOf(readPins(PINS_FILE), AGENT, PINS_FILE);
+  const pkg = pin.package;
+  const to = options.to ?? pin.version;
+  const names = readJson<NameTable>(options.names, 'the names table');
+  const folder = options.registryDir;
+  const source = sourceOf(pkg, folder);
+  const cliFolder = folder && join(folder, CLI_FOLDER);
+  const cliSource =
+    cliFolder === undefined || existsSync(join(cliFolder, 'registry.json'))
+      ? sourceOf(CLI_PACKAGE, cliFolder)
+      : undefined;
+  if (source.cachesReadings && !relative(ROOT, CACHE).startsWith('..'))
+    throw new ScriptError(`the cache ${CACHE} is inside the repository; set HISTORY_CACHE_DIR to a folder outside it`);
+  const { committed, mode } = committedAndMode(options, pkg);
   const listing = source.list();
-  const listings = new Map<Source, Listing>([[source, listing]]);
   // Extending: the committed range of the pinned package (its first release there) through `to`.
   const firstOfPin = committed?.releases.find((r) => packageOf(r, pkg) === pkg)?.version;
   if (mode === 'since-committed' && !firstOfPin)
     throw new ScriptError(`${display(options.out)} lists no release of ${pkg} to extend: run with --full`);
   const inRange = releasesInRange(listing.versions, mode === 'full' ? (options.from ?? '0.0.0') : firstOfPin!, to);
   if (!inRange.includes(to)) throw new ScriptError(`${pkg}@${to} is not a published release`);
+  const key = source.cachesReadings ? rowsCacheKey(readFileSync(options.names, 'utf8')) : '';
+  const readers = new Map<PackageSource, (version: string) => ReadRelease>();
+  const readerOf = (s: PackageSource) => readers.get(s) ?? readers.set(s, createReader(s, names, key)).get(s)!;
+  const listings = new Map<PackageSource, Listing>([[source, listing]]);
+  return { options, started, pkg, to, names, source, cliSource, committed, mode, listings, inRange, readerOf };
+}
 
-  const key = source.cachesRows ? rowsCacheKey(namesText) : '';
-  const readers = new Map<Source, (version: string) => ReadRelease>();
-  const readerOf = (s: Source) => readers.get(s) ?? readers.set(s, createReader(s, names, key)).get(s)!;
-  /**
-   * The Claude Code release each agent SDK release states, as the registry says it (checked against each package.json
-   * read).
-   */
-  let stated = new Map<string, string>();
-  let targets: Target[];
-  let previous: ReadRelease | undefined;
-  let base: string | undefined;
-  let switchAt: { release: string; cliVersion: string } | undefined;
-  if (mode === 'full' && options.from) {
-    // The pinned package alone, from the release given.
-    targets = inRange.map((version) => ({ source, version }));
-  } else if (mode === 'full') {
-    stated = source.statedCliVersions(to);
-    const cliListing = cliSource?.list();
-    if (cliSource && cliListing) listings.set(cliSource, cliListing);
-    let plan: ReturnType<typeof planLines>;
-    try {
-      plan = planLines({
-        sdkVersions: inRange,
-        stated,
-        to,
-        cliVersions: cliListing?.versions,
-        cliFrom: options.fromCli ?? DEFAULT_CLI_FROM,
-      });
-    } catch (error) {
-      throw new ScriptError(`${pkg}: ${(error as Error).message}`);
-    }
-    switchAt = plan.switchAt;
-    const overlap = plan.cli.filter((v) => plan.sdk.includes(v));
-    if (overlap.length)
-      throw new ScriptError(
-        `release numbers ${overlap.join(', ')} are in both ${CLI_PACKAGE} and ${pkg}: events could not tell them apart`,
-      );
-    targets = [
-      ...plan.cli.map((version) => ({ source: cliSource!, version })),
-      ...plan.sdk.map((version) => ({ source, version })),
-    ];
-  } else {
-    const last = committed!.releases[committed!.releases.length - 1]!;
-    if (packageOf(last, pkg) !== pkg)
-      throw new ScriptError(
-        `${display(options.out)} ends with a release of ${packageOf(last, pkg)}; extending follows ${pkg} only: run with --full`,
-      );
-    const known = new Set(committed!.releases.map((r) => r.version));
-    const late = inRange.filter((v) => compareReleases(v, last.version) <= 0 && !known.has(v));
-    if (late.length > 0)
-      console.warn(
-        `${NAME}: published after the history was computed, inside its range: ${late.join(', ')}; run with --full to credit changes to them`,
-      );
-    targets = inRange.filter((v) => compareReleases(v, last.version) > 0).map((version) => ({ source, version }));
-    if (targets.length === 0) {
-      console.log(
-        `${NAME}: nothing new: ${display(options.out)} already covers ${pkg} through ${last.version}, and no newer release is published up to ${to}; nothing downloaded, nothing written (${duration(Date.now() - started)})`,
-      );
-      return;
-    }
-    base = lastReadRelease(committed!);
-    if (!base) throw new ScriptError(`${display(options.out)} lists no release that was read`);
-    const baseEntry = committed!.releases.find((r) => r.version === base)!;
-    const baseSource =
-      packageOf(baseEntry, pkg) === pkg ? source : packageOf(baseEntry, pkg) === CLI_PACKAGE ? cliSource : undefined;
-    if (!baseSource)
-      throw new ScriptError(
-        `${display(options.out)}: its last release read, ${base}, is of ${packageOf(baseEntry, pkg)}, which this script cannot read`,
-      );
-    previous = readerOf(baseSource)(base);
-    if (!previous.snapshot)
-      throw new ScriptError(`${packageOf(baseEntry, pkg)}@${base} can no longer be read: ${previous.error}`);
+/** The releases this run reads, in order, and what its first comparison starts from. */
+interface RunPlan {
+  targets: Target[];
+  /** The Claude Code release each agent SDK release states, as the registry says it (checked against each read). */
+  stated: Map<string, string>;
+  /** Extending: the newest committed release read, the state the first new release is compared with. */
+  previous?: ReadRelease;
+  base?: string;
+  switchAt?: { release: string; cliVersion: string };
+}
+
+/** A full run over both lines: the CLI's own package up to the first agent SDK release that states its release. */
+function planBothLines(ctx: RunContext): RunPlan {
+  const { pkg, source, cliSource, to, options } = ctx;
+  const stated = source.statedVersions(to, STATED_FIELD);
+  const cliListing = cliSource?.list();
+  if (cliSource && cliListing) ctx.listings.set(cliSource, cliListing);
+  let plan: ReturnType<typeof planLines>;
+  try {
+    plan = planLines({
+      sdkVersions: ctx.inRange,
+      stated,
+      to,
+      cliVersions: cliListing?.versions,
+      cliFrom: options.fromCli ?? DEFAULT_CLI_FROM,
+    });
+  } catch (error) {
+    throw new ScriptError(`${pkg}: ${(error as Error).message}`);
   }
+  const overlap = plan.cli.filter((v) => plan.sdk.includes(v));
+  if (overlap.length)
+    throw new ScriptError(
+      `release numbers ${overlap.join(', ')} are in both ${CLI_PACKAGE} and ${pkg}: events could not tell them apart`,
+    );
+  const targets = [
+    ...plan.cli.map((version) => ({ source: cliSource!, version })),
+    ...plan.sdk.map((version) => ({ source, version })),
+  ];
+  return { targets, stated, ...(plan.switchAt ? { switchAt: plan.switchAt } : {}) };
+}
 
-  const entries: ReleaseEntry[] = [];
-  const events: HistoryEvent[] = [];
-  const skipped: { version: string; why: string }[] = [];
-  const derived = new Map<string, string[]>();
+/** The committed release the extension starts from: the newest read, read again (from the cache when it can). */
+function extensionBase(ctx: RunContext, committed: HistoryFile): { base: string; previous: ReadRelease } {
+  const { pkg, options } = ctx;
+  const base = lastReadRelease(committed);
+  if (!base) throw new ScriptError(`${display(options.out)} lists no release that was read`);
+  const baseLine = packageOf(committed.releases.find((r) => r.version === base)!, pkg);
+  const baseSource = baseLine === pkg ? ctx.source : baseLine === CLI_PACKAGE ? ctx.cliSource : undefined;
+  if (!baseSource)
+    throw new ScriptError(
+      `${display(options.out)}: its last release read, ${base}, is of ${baseLine}, which this script cannot read`,
+    );
+  const previous = ctx.readerOf(baseSource)(base);
+  if (!previous.snapshot) throw new ScriptError(`${baseLine}@${base} can no longer be read: ${previous.error}`);
+  return { base, previous };
+}
+
+/** Extending: the pinned package's releases newer than the committed ones; undefined when there is none. */
+function planExtension(ctx: RunContext): RunPlan | undefined {
+  const { pkg, options, inRange } = ctx;
+  const committed = ctx.committed!;
+  const last = committed.releases[committed.releases.length - 1]!;
+  if (packageOf(last, pkg) !== pkg)
+    throw new ScriptError(
+      `${display(options.out)} ends with a release of ${packageOf(last, pkg)}; extending follows ${pkg} only: run with --full`,
+    );
+  const known = new Set(committed.releases.map((r) => r.version));
+  const late = inRange.filter((v) => compareReleases(v, last.version) <= 0 && !known.has(v));
+  if (late.length > 0)
+    console.warn(
+      `${NAME}: published after the history was computed, inside its range: ${late.join(', ')}; run with --full to credit changes to them`,
+    );
+  const targets = inRange
+    .filter((v) => compareReleases(v, last.version) > 0)
+    .map((version) => ({ source: ctx.source, version }));
+  if (targets.length === 0) {
+    console.log(
+      `${NAME}: nothing new: ${display(options.out)} already covers ${pkg} through ${last.version}, and no newer release is published up to ${ctx.to}; nothing downloaded, nothing written (${duration(Date.now() - ctx.started)})`,
+    );
+    return undefined;
+  }
+  return { targets, stated: new Map(), ...extensionBase(ctx, committed) };
+}
+
+function planRun(ctx: RunContext): RunPlan | undefined {
+  if (ctx.mode === 'since-committed') return planExtension(ctx);
+  // --from: the pinned package alone, from the release given.
+  if (ctx.options.from)
+    return { targets: ctx.inRange.map((version) => ({ source: ctx.source, version })), stated: new Map() };
+  return planBothLines(ctx);
+}
+
+/** What reading the targets found. */
+interface Readings {
+  entries: ReleaseEntry[];
+  events: HistoryEvent[];
+  /** Releases that could not be read, in their own words. */
+  skipped: { version: string; why: string }[];
+  /** Tool names derived from type prefixes, with the releases that have them. */
+  derived: Map<string, string[]>;
+  comparisons: number;
+}
+
+/** A release's entry in the file; a stated Claude Code release the package.json does not say is a disagreement. */
+function entryOf(ctx: RunContext, plan: RunPlan, from: PackageSource, release: ReadRelease, disagreements: string[]) {
+  const version = release.version;
+  const entry: ReleaseEntry = { version };
+  if (from.pkg !== ctx.pkg) entry.package = from.pkg;
+  if (from === ctx.source) {
+    if (release.cliVersion) entry.cliVersion = release.cliVersion;
+    const said = plan.stated.get(version);
+    if (said !== undefined && said !== release.cliVersion)
+      disagreements.push(`${version}: registry ${said}, package.json ${release.cliVersion ?? 'none'}`);
+  } else {
+    // The CLI's own package: the Claude Code release is the package's version (its package.json was checked to say so).
+    entry.cliVersion = version;
+  }
+  const time = ctx.listings.get(from)?.time[version];
+  if (time) entry.published = time;
+  if (!release.snapshot) entry.read = false;
+  return entry;
+}
+
+/** Reads every target in order, comparing each release read with the one read before it. */
+function readTargets(ctx: RunContext, plan: RunPlan): Readings {
+  // Renames the package states: each former name (the binary's alias table, recorded in the names file) with its
+  // tool's name now.
+  const formerNames = new Map(
+    Object.entries(ctx.names.aliases).flatMap(([tool, aliases]) =>
+      aliases.filter((a) => a.kind === 'former-name').map((a) => [a.name, tool] as const),
+    ),
+  );
+  const out: Readings = { entries: [], events: [], skipped: [], derived: new Map(), comparisons: 0 };
   const disagreements: string[] = [];
-  let comparisons = 0;
-  for (const { source: from, version } of targets) {
-    const release = readerOf(from)(version);
-    const entry: ReleaseEntry = { version };
-    if (from.pkg !== pkg) entry.package = from.pkg;
-    if (from === source) {
-      if (release.cliVersion) entry.cliVersion = release.cliVersion;
-      const said = stated.get(version);
-      if (said !== undefined && said !== release.cliVersion)
-        disagreements.push(`${version}: registry ${said}, package.json ${release.cliVersion ?? 'none'}`);
-    } else {
-      // The CLI's own package: the Claude Code release is the package's version (its package.json was checked to say
-      // so).
-      entry.cliVersion = version;
-    }
-    const time = listings.get(from)?.time[version];
-    if (time) entry.published = time;
+  let previous = plan.previous;
+  for (const { source: from, version } of plan.targets) {
+    const release = ctx.readerOf(from)(version);
+    out.entries.push(entryOf(ctx, plan, from, release, disagreements));
     if (!release.snapshot) {
-      entry.read = false;
-      entries.push(entry);
-      skipped.push({ version: `${from.pkg === pkg ? '' : `${from.pkg} `}${version}`, why: release.error ?? 'unknown' });
+      out.skipped.push({
+        version: `${from.pkg === ctx.pkg ? '' : `${from.pkg} `}${version}`,
+        why: release.error ?? 'unknown',
+      });
       continue;
     }
-    entries.push(entry);
-    for (const prefix of release.snapshot.derived) derived.set(prefix, [...(derived.get(prefix) ?? []), version]);
+    for (const prefix of release.snapshot.derived)
+      out.derived.set(prefix, [...(out.derived.get(prefix) ?? []), version]);
     if (previous?.snapshot) {
-      events.push(...diffReleases(previous.snapshot, release.snapshot, previous.version, version, formerNames));
-      comparisons++;
+      out.events.push(...diffReleases(previous.snapshot, release.snapshot, previous.version, version, formerNames));
+      out.comparisons++;
     }
     previous = release;
   }
@@ -618,75 +488,104 @@ function main(argv: readonly string[]): void {
     throw new ScriptError(
       `claudeCodeVersion differs between the registry and the package: ${disagreements.join('; ')}`,
     );
-  if (!entries.some((e) => e.read !== false) && mode === 'full')
+  if (!out.entries.some((e) => e.read !== false) && ctx.mode === 'full')
     throw new ScriptError('no release in the range could be read');
+  return out;
+}
 
+/** The whole history (a full run) or the committed one extended, written when its text changes. */
+function writeDocument(ctx: RunContext, read: Readings): { doc: HistoryFile; changed: boolean } {
+  const { pkg } = ctx;
   const meta = { agent: AGENT, package: pkg, method: METHOD, file: TYPES_FILE };
-  const lines = entries.some((e) => e.package === CLI_PACKAGE) ? [CLI_PACKAGE, pkg] : [pkg];
+  const lines = read.entries.some((e) => e.package === CLI_PACKAGE) ? [CLI_PACKAGE, pkg] : [pkg];
   const doc =
-    mode === 'full' ? historyDocument(meta, entries, events, lines) : appendToHistory(committed!, entries, events);
-  validate(doc);
-  const text = jsonText(doc);
-  const before = existsSync(options.out) ? readFileSync(options.out, 'utf8') : undefined;
-  const changed = before !== text;
-  if (changed) replaceFile(options.out, text);
+    ctx.mode === 'full'
+      ? historyDocument(meta, read.entries, read.events, lines)
+      : appendToHistory(ctx.committed!, read.entries, read.events);
+  return { doc, changed: writeHistory(ctx.options.out, doc) };
+}
 
-  // Summary.
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** The summary's releases: the range of the file, the CLI's own line, what this run read. */
+function printReleases(ctx: RunContext, plan: RunPlan, doc: HistoryFile, comparisons: number): void {
+  const { pkg } = ctx;
   const first = doc.releases[0]!;
   const last = doc.releases[doc.releases.length - 1]!;
   const cli = (r: ReleaseEntry) => (r.cliVersion && packageOf(r, pkg) === pkg ? ` (Claude Code ${r.cliVersion})` : '');
   const named = (r: ReleaseEntry) => `${packageOf(r, pkg)} ${r.version}${cli(r)}`;
+  const unpublished = doc.unpublished?.length ?? 0;
   console.log(
-    `${NAME}: ${named(first)} … ${named(last)}: ${doc.releases.length} releases in the history, ${doc.unpublished?.length ?? 0} number${(doc.unpublished?.length ?? 0) === 1 ? '' : 's'} never published`,
+    `${NAME}: ${named(first)} … ${named(last)}: ${doc.releases.length} releases in the history, ${unpublished} number${unpublished === 1 ? '' : 's'} never published`,
   );
   const ofCli = doc.releases.filter((r) => packageOf(r, pkg) !== pkg);
+  const switchAt = plan.switchAt;
   if (ofCli.length > 0)
     console.log(
-      `${NAME}: read from ${CLI_PACKAGE}: ${ofCli.length} release${ofCli.length === 1 ? '' : 's'} (${ofCli[0]!.version} … ${ofCli[ofCli.length - 1]!.version})${switchAt ? `; from ${pkg} ${switchAt.release} (Claude Code ${switchAt.cliVersion}) on, the first release that states claudeCodeVersion` : ''}`,
+      `${NAME}: read from ${CLI_PACKAGE}: ${plural(ofCli.length, 'release')} (${ofCli[0]!.version} … ${ofCli[ofCli.length - 1]!.version})${switchAt ? `; from ${pkg} ${switchAt.release} (Claude Code ${switchAt.cliVersion}) on, the first release that states claudeCodeVersion` : ''}`,
     );
   const span = (t: Target) => `${t.source.pkg === pkg ? '' : `${t.source.pkg} `}${t.version}`;
+  const { targets } = plan;
   console.log(
-    `${NAME}: this run read ${targets.length} release${targets.length === 1 ? '' : 's'} (${span(targets[0]!)} … ${span(targets[targets.length - 1]!)}) and made ${comparisons} comparison${comparisons === 1 ? '' : 's'}${base ? `, starting from the committed ${base}` : ''}`,
+    `${NAME}: this run read ${plural(targets.length, 'release')} (${span(targets[0]!)} … ${span(targets[targets.length - 1]!)}) and made ${plural(comparisons, 'comparison')}${plan.base ? `, starting from the committed ${plan.base}` : ''}`,
   );
   if (doc.unpublished?.length) console.log(`${NAME}: never published: ${doc.unpublished.join(', ')}`);
+}
+
+/** The summary's bundled Claude Code versions: where the patch number differs from the SDK's, where none is stated. */
+function printBundled(ctx: RunContext, doc: HistoryFile): void {
   const mismatch = doc.releases.filter(
-    (r) => packageOf(r, pkg) === pkg && r.cliVersion && r.cliVersion.split('.')[2] !== r.version.split('.')[2],
+    (r) => packageOf(r, ctx.pkg) === ctx.pkg && r.cliVersion && r.cliVersion.split('.')[2] !== r.version.split('.')[2],
   );
+  const missing = doc.releases.filter((r) => !r.cliVersion).map((r) => r.version);
   console.log(
-    `${NAME}: bundled Claude Code version (package.json claudeCodeVersion): ${mismatch.length === 0 ? 'same patch number as the SDK release in every release' : `differs from the SDK patch number in ${mismatch.map((r) => `${r.version}→${r.cliVersion}`).join(', ')}`}${
-      doc.releases.some((r) => !r.cliVersion)
-        ? `; missing in ${doc.releases
-            .filter((r) => !r.cliVersion)
-            .map((r) => r.version)
-            .join(', ')}`
-        : ''
-    }`,
+    `${NAME}: bundled Claude Code version (package.json claudeCodeVersion): ${mismatch.length === 0 ? 'same patch number as the SDK release in every release' : `differs from the SDK patch number in ${mismatch.map((r) => `${r.version}→${r.cliVersion}`).join(', ')}`}${missing.length > 0 ? `; missing in ${missing.join(', ')}` : ''}`,
   );
+}
+
+/** The summary's names derived from type prefixes that the names file lacks, with the releases that have them. */
+function printDerived(ctx: RunContext, derived: ReadonlyMap<string, string[]>): void {
+  if (derived.size === 0) return;
+  const aliasOf = new Map<string, string>();
+  for (const [tool, aliases] of Object.entries(ctx.names.aliases))
+    for (const a of aliases) aliasOf.set(a.name, `${a.kind} of ${tool}`);
+  const lines = [...derived.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(
+      ([prefix, versions]) =>
+        `${prefix} (${prefix}Input, in ${versions.length === 1 ? versions[0] : `${versions.length} releases, ${versions[0]} … ${versions[versions.length - 1]}`}${aliasOf.has(prefix) ? `; ${aliasOf.get(prefix)} in ${display(ctx.options.names)}` : ''})`,
+    );
   console.log(
-    `${NAME}: downloads: ${stats.downloads} (${(stats.downloadBytes / 1e6).toFixed(1)} MB); tarballs from the cache: ${stats.tarballsFromCache}; releases parsed: ${stats.parsed}, rows from the cache: ${stats.rowsFromCache}`,
+    `${NAME}: names derived from type prefixes missing in ${display(ctx.options.names)}: ${lines.join('; ')}`,
   );
-  const byKind = KIND_ORDER.map((k) => [k, events.filter((e) => e.kind === k).length] as const).filter(
+}
+
+function printSummary(ctx: RunContext, plan: RunPlan, read: Readings, doc: HistoryFile, changed: boolean): void {
+  printReleases(ctx, plan, doc, read.comparisons);
+  printBundled(ctx, doc);
+  console.log(
+    `${NAME}: downloads: ${fetchStats.downloads} (${(fetchStats.downloadBytes / 1e6).toFixed(1)} MB); tarballs from the cache: ${fetchStats.tarballsFromCache}; releases parsed: ${readStats.parsed}, rows from the cache: ${readStats.rowsFromCache}`,
+  );
+  const byKind = KIND_ORDER.map((k) => [k, read.events.filter((e) => e.kind === k).length] as const).filter(
     ([, n]) => n > 0,
   );
   console.log(
-    `${NAME}: ${events.length} new event${events.length === 1 ? '' : 's'}${byKind.length ? ': ' + byKind.map(([k, n]) => `${k} ${n}`).join(', ') : ''} (${doc.events.length} in the file)`,
+    `${NAME}: ${read.events.length} new event${read.events.length === 1 ? '' : 's'}${byKind.length ? `: ${byKind.map(([k, n]) => `${k} ${n}`).join(', ')}` : ''} (${doc.events.length} in the file)`,
   );
-  if (derived.size > 0) {
-    const aliasOf = new Map<string, string>();
-    for (const [tool, aliases] of Object.entries(names.aliases))
-      for (const a of aliases) aliasOf.set(a.name, `${a.kind} of ${tool}`);
-    const lines = [...derived.entries()]
-      .sort(([a], [b]) => (a < b ? -1 : 1))
-      .map(
-        ([prefix, versions]) =>
-          `${prefix} (${prefix}Input, in ${versions.length === 1 ? versions[0] : `${versions.length} releases, ${versions[0]} … ${versions[versions.length - 1]}`}${aliasOf.has(prefix) ? `; ${aliasOf.get(prefix)} in ${display(options.names)}` : ''})`,
-      );
-    console.log(`${NAME}: names derived from type prefixes missing in ${display(options.names)}: ${lines.join('; ')}`);
-  }
-  for (const s of skipped) console.log(`${NAME}: skipped ${s.version} (read: false): ${s.why}`);
+  printDerived(ctx, read.derived);
+  for (const s of read.skipped) console.log(`${NAME}: skipped ${s.version} (read: false): ${s.why}`);
   console.log(
-    `${NAME}: ${changed ? 'wrote' : 'unchanged:'} ${display(options.out)} (${duration(Date.now() - started)})`,
+    `${NAME}: ${changed ? 'wrote' : 'unchanged:'} ${display(ctx.options.out)} (${duration(Date.now() - ctx.started)})`,
   );
+}
+
+function main(argv: readonly string[]): void {
+  const ctx = openRun(parseArgs(argv), Date.now());
+  const plan = planRun(ctx);
+  if (!plan) return;
+  const read = readTargets(ctx, plan);
+  const { doc, changed } = writeDocument(ctx, read);
+  printSummary(ctx, plan, read, doc, changed);
 }
 
 function run(): void {

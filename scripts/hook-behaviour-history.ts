@@ -12,16 +12,13 @@
  * $CAPTURE_CACHE_DIR/history/hook-behaviour/<agent>/<version>/ and reused; a release that
  * cannot run keeps why, in the CLI's or npm's words, as every case's outcome.
  */
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { isAgentId, type AgentId } from '../src/lib/agents/index.ts';
 import { jsonText, replaceFile } from './lib/system/atomic-write.ts';
 import { schemaAjv, schemaRefusal } from './lib/capture/ajv.ts';
-import { agentListings } from './lib/capture/install.ts';
 import { loadMatrix } from './lib/capture/matrix.ts';
-import { locateChanges } from './lib/capture-history/planner.ts';
-import { selectReleases, unpublishedNumbers } from './lib/history/releases.ts';
+import { unpublishedNumbers } from './lib/history/releases.ts';
 import { loadHookCases, selectHookCases } from './lib/hook-behaviour/cases.ts';
 import {
   behaviourHistory,
@@ -33,11 +30,20 @@ import {
   type CaseOutcome,
   type ReleaseOutcomes,
 } from './lib/hook-behaviour/history.ts';
-import { runnableVersions } from './lib/runnable-release.ts';
+import {
+  agentReleases,
+  CACHE_ROOT,
+  cannotRun,
+  locateSettled,
+  OurFailure,
+  type Plan,
+  releaseReadings,
+  runScript,
+  runUnlessOurs,
+} from './lib/releases/driver.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 const RUNNER = join(ROOT, 'scripts/hook-behaviour.ts');
-const CACHE_ROOT = process.env['CAPTURE_CACHE_DIR'] || '/work/cache';
 const RUNS = join(CACHE_ROOT, 'history', 'hook-behaviour');
 const OUT_DIR = join(ROOT, 'content/hook-behaviour-history');
 const SCHEMA = 'schemas/hook-behaviour-history.schema.json';
@@ -97,57 +103,38 @@ function outcomesIn(dir: string, failures: string | undefined, agent: AgentId): 
   return out;
 }
 
-/** Runs the runner once into `partial`; how it ended. */
-function runOnce(
-  agent: AgentId,
-  version: string,
-  caseIds: readonly string[],
-  partial: string,
-): { ok: true } | { ok: false; release: boolean; said: string } {
-  rmSync(partial, { recursive: true, force: true });
-  const run = spawnSync(process.execPath, [RUNNER, '--only', agent, '--release', version, '--out', partial], {
-    stdio: ['ignore', 'inherit', 'pipe'],
-    encoding: 'utf8',
-    timeout: (caseIds.length * 120 + 900) * 1000,
-  });
-  if (!run.error && run.status === 0) return { ok: true };
-  process.stderr.write(run.stderr ?? '');
-  const said =
-    (run.stderr ?? '')
-      .trim()
-      .split('\n')
-      .filter((l) => l.trim() !== '')
-      .at(-1) ??
-    run.error?.message ??
-    `exit ${run.status ?? run.signal}`;
-  return { ok: false, release: run.status === RELEASE_CANNOT_RUN, said: said.replace(/^hook-behaviour: /, '') };
-}
-
 /**
  * Runs the agent's cases at `version` into the run cache (once), or records why it cannot run.
  * Only a release that cannot run for its own reasons (the runner's RELEASE_CANNOT_RUN) is
  * recorded so; any other failure (a crash of the runner, a limit, the network) is run once more
- * and then stops the history, cached nowhere: "Node.js v24…" is never a release's outcome.
+ * and then stops the history, cached nowhere (the release driver's `runUnlessOurs`): "Node.js v24…" is never a
+ * release's outcome.
  */
 function runRelease(agent: AgentId, version: string, caseIds: readonly string[]): string {
   const dir = join(RUNS, agent, version);
   if (existsSync(join(dir, 'failures.json'))) return dir;
   const partial = `${dir}.partial-${process.pid}`;
   console.log(`  ${version}: running ${caseIds.length} case(s)`);
-  let result = runOnce(agent, version, caseIds, partial);
-  if (!result.ok && !result.release) {
-    console.log(`  ${version}: the run failed for our reasons (${result.said}); running it again`);
-    result = runOnce(agent, version, caseIds, partial);
-  }
-  if (!result.ok && !result.release) {
+  const runOnce = () => {
     rmSync(partial, { recursive: true, force: true });
-    fail(
-      `${agent} ${version}: the run failed twice for our reasons, not the release's: ${result.said}. Nothing was cached or written.`,
-    );
+    return runScript(RUNNER, ['--only', agent, '--release', version, '--out', partial], {
+      timeoutMs: (caseIds.length * 120 + 900) * 1000,
+      isolated: false,
+      releaseExit: RELEASE_CANNOT_RUN,
+      prefix: /^hook-behaviour: /,
+    });
+  };
+  let result: ReturnType<typeof runUnlessOurs>;
+  try {
+    result = runUnlessOurs(`${agent} ${version}`, runOnce, (line) => console.log(`  ${line}`));
+  } catch (error) {
+    rmSync(partial, { recursive: true, force: true });
+    if (error instanceof OurFailure) fail(`${error.message}. Nothing was cached or written.`);
+    throw error;
   }
   if (!result.ok) {
     // The release cannot run: every case keeps why, in its words.
-    const reason = `cannot run: ${result.said}`;
+    const reason = cannotRun(result.said);
     replaceFile(
       join(partial, 'failures.json'),
       jsonText(Object.fromEntries(caseIds.map((id) => [`${agent}/${id}`, reason]))),
@@ -159,6 +146,17 @@ function runRelease(agent: AgentId, version: string, caseIds: readonly string[])
   return dir;
 }
 
+/** One release's outcomes: the pin's are its committed records, any other's are run (once) into the run cache. */
+function releaseOutcomes(o: Options, version: string, pin: string, caseIds: readonly string[]): ReleaseOutcomes {
+  // The runner writes records under <agent>/ of its --out folder, failures.json beside that.
+  const run = version === pin ? undefined : runRelease(o.agent, version, caseIds);
+  const cases =
+    run === undefined
+      ? outcomesIn(join(ROOT, 'content/hook-behaviour', o.agent), undefined, o.agent)
+      : outcomesIn(join(run, o.agent), join(run, 'failures.json'), o.agent);
+  return { version, cases };
+}
+
 /**
  * Reads the releases the plan needs (scripts/lib/capture-history/planner.ts) and the spans and
  * changes over them. Many cases changing at once between two releases is confirmed by a fresh
@@ -166,49 +164,29 @@ function runRelease(agent: AgentId, version: string, caseIds: readonly string[])
  * a fresh run that behaves otherwise replaces the cached one.
  */
 async function readOverReleases(o: Options, listed: readonly string[], pin: string, caseIds: readonly string[]) {
-  const read = new Map<number, ReleaseOutcomes>();
-  const readRelease = (i: number): ReleaseOutcomes => {
-    const known = read.get(i);
-    if (known) return known;
-    const version = listed[i]!;
-    // The runner writes records under <agent>/ of its --out folder, failures.json beside that.
-    const run = version === pin ? undefined : runRelease(o.agent, version, caseIds);
-    const cases =
-      run === undefined
-        ? outcomesIn(join(ROOT, 'content/hook-behaviour', o.agent), undefined, o.agent)
-        : outcomesIn(join(run, o.agent), join(run, 'failures.json'), o.agent);
-    const result = { version, cases };
-    read.set(i, result);
-    return result;
+  const readings = releaseReadings((i) => releaseOutcomes(o, listed[i]!, pin, caseIds));
+  const historyOver = (plan: Plan) => {
+    const read = plan.read.map((i) => readings.read(i));
+    return { readings: read, ...behaviourHistory(read, listed) };
   };
-  const locate = async () => {
-    const plan = await locateChanges(
-      listed.length,
-      o.step,
-      (a, b) => !releasesBehaveAlike(readRelease(a), readRelease(b)),
-    );
-    const readings = plan.read.map((i) => readRelease(i));
-    return { readings, ...behaviourHistory(readings, listed) };
-  };
-  let result = await locate();
   const fresh = new Set<string>();
-  for (
-    let suspects = massChanges(result.changes, caseIds.length);
-    suspects.some((p) => p.some((v) => !fresh.has(v)));
-    suspects = massChanges(result.changes, caseIds.length)
-  ) {
-    for (const version of suspects.flat().filter((v) => !fresh.has(v))) {
+  const doubt = (plan: Plan): boolean => {
+    const { changes } = historyOver(plan);
+    const suspects = massChanges(changes, caseIds.length);
+    const doubted = suspects.flat().filter((v) => !fresh.has(v));
+    for (const version of new Set(doubted)) {
       fresh.add(version);
       if (version === pin) continue; // the pin's records are the committed ones, run by npm run hook-behaviour
       console.log(
-        `  ${version}: ${result.changes.filter((c) => c.between.includes(version)).length} cases change at once beside it; running it again to confirm`,
+        `  ${version}: ${changes.filter((c) => c.between.includes(version)).length} cases change at once beside it; running it again to confirm`,
       );
       rmSync(join(RUNS, o.agent, version), { recursive: true, force: true });
-      read.delete(listed.indexOf(version));
+      readings.forget(listed.indexOf(version));
     }
-    result = await locate();
-  }
-  return result;
+    return doubted.length > 0;
+  };
+  const differs = (a: number, b: number) => !releasesBehaveAlike(readings.read(a), readings.read(b));
+  return historyOver(await locateSettled(listed.length, o.step, differs, doubt));
 }
 
 async function main(o: Options): Promise<number> {
@@ -217,7 +195,7 @@ async function main(o: Options): Promise<number> {
   const { package: pkg, version: pin } = matrix.agents[o.agent];
   const caseIds = selectHookCases(loadHookCases(ROOT, matrix), [o.agent]).map((c) => c.case.id);
   if (caseIds.length === 0) fail(`content/hook-cases.json has no case for ${o.agent}`);
-  const listed = selectReleases(runnableVersions(agentListings(o.agent, pkg)), { to: pin, last: o.last });
+  const listed = agentReleases(o.agent, pkg, { to: pin, last: o.last });
   console.log(
     `${o.agent}: ${caseIds.length} case(s) over ${listed.length} release(s) ${listed[0]} … ${listed.at(-1)} (step ${o.step})`,
   );

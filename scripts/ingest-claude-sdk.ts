@@ -116,6 +116,40 @@ function readBundle(
   return { pkg: { claudeCodeVersion: pkg.claudeCodeVersion }, manifest, dts };
 }
 
+/** One file per tool, named by its slug, in name order. */
+function toolFiles(tools: ReturnType<typeof extractSdkTools>): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const tool of [...tools].sort((a, b) => a.name.localeCompare(b.name)))
+    files.set(`${toolSlug(tool.name)}.json`, jsonText(tool));
+  return files;
+}
+
+/** The agent record: the bundled Claude Code (version, commit, build date), where it is published, the source read. */
+function agentRecord(pin: Pin & { typesFile: string }, bundle: ReturnType<typeof readBundle>, integrity: string) {
+  const { pkg, manifest } = bundle;
+  const agent: AgentRecord = {
+    id: PIN_KEY,
+    product: 'Claude Code',
+    version: pkg.claudeCodeVersion,
+    ...(manifest.commit ? { sourceRevision: manifest.commit } : {}),
+    ...(manifest.buildDate ? { buildDate: manifest.buildDate } : {}),
+    // Types can name a CLI release the registry does not serve from any package that runs it (the
+    // CLI's own, or its platform package): pages then say so. The registry's listings are the evidence.
+    bundledCli: bundledCli(pkg.claudeCodeVersion),
+    checked: pin.checked,
+    sources: [
+      {
+        package: pin.package,
+        version: pin.version,
+        integrity: integrity,
+        files: [pin.typesFile, 'package.json', 'manifest.json'],
+        role: 'Published SDK types: every tool input and result type, and the bundled Claude Code version and commit',
+      },
+    ],
+  };
+  return agent;
+}
+
 /** `written` lists the files replaced so far, so a failure can say truthfully what was written. */
 function main(argv: readonly string[], written: string[]): void {
   const { acceptNewIntegrity } = parseIngestArgs(argv);
@@ -136,39 +170,13 @@ function main(argv: readonly string[], written: string[]): void {
   };
   withPinnedPackage(source, ({ dir, spec, integrity, verdict }) => {
     // 2. Read and check what the package says about the Claude Code it bundles.
-    const { pkg, manifest, dts } = readBundle(dir, spec, pin.typesFile);
+    const bundle = readBundle(dir, spec, pin.typesFile);
 
     // 3. Build every file in memory.
-    const tools = extractSdkTools(dts, names, {
-      package: pin.package,
-      version: pin.version,
-      file: pin.typesFile,
-      checked: pin.checked,
-    });
-    const files = new Map<string, string>();
-    for (const tool of [...tools].sort((a, b) => a.name.localeCompare(b.name))) {
-      files.set(`${toolSlug(tool.name)}.json`, jsonText(tool));
-    }
-    const agent: AgentRecord = {
-      id: PIN_KEY,
-      product: 'Claude Code',
-      version: pkg.claudeCodeVersion,
-      ...(manifest.commit ? { sourceRevision: manifest.commit } : {}),
-      ...(manifest.buildDate ? { buildDate: manifest.buildDate } : {}),
-      // Types can name a CLI release the registry does not serve from any package that runs it (the
-      // CLI's own, or its platform package): pages then say so. The registry's listings are the evidence.
-      bundledCli: bundledCli(pkg.claudeCodeVersion),
-      checked: pin.checked,
-      sources: [
-        {
-          package: pin.package,
-          version: pin.version,
-          integrity: integrity,
-          files: [pin.typesFile, 'package.json', 'manifest.json'],
-          role: 'Published SDK types: every tool input and result type, and the bundled Claude Code version and commit',
-        },
-      ],
-    };
+    const origin = { package: pin.package, version: pin.version, file: pin.typesFile, checked: pin.checked };
+    const tools = extractSdkTools(bundle.dts, names, origin);
+    const files = toolFiles(tools);
+    const agent = agentRecord(pin, bundle, integrity);
     const pinsText = verdict.record ? pinsWithIntegrity(pins, PIN_KEY, integrity) : undefined;
 
     // 4. Swap everything in; the pin moves last, once the content matches it.
@@ -182,7 +190,7 @@ function main(argv: readonly string[], written: string[]): void {
       written.push(display(PINS_FILE));
     }
     console.log(
-      `ingest-claude-sdk: ${tools.length} tools from ${spec} (Claude Code ${pkg.claudeCodeVersion}), integrity ${integrity}`,
+      `ingest-claude-sdk: ${tools.length} tools from ${spec} (Claude Code ${bundle.pkg.claudeCodeVersion}), integrity ${integrity}`,
     );
     if (verdict.note) console.log(`ingest-claude-sdk: ${verdict.note}`);
   });

@@ -7,34 +7,36 @@
  * that each change lies between two adjacent published releases. A release whose capture
  * fails is a reading of its own, with the reason; a change next to one is still between the
  * two releases read. Captures run and are cached exactly as the capture history's
- * (`scripts/history-captures.ts --inside`, the history cache), so the two never disagree.
+ * (`scripts/history-captures.ts --inside`, the history cache, the release driver
+ * scripts/lib/releases/driver.ts), so the two never disagree; a failure of this machine stops the run.
  *
  *   node scripts/mcp-naming-history.ts [--agent ID]... [--readings N] [--check]
  *
  * Writes content/mcp-naming/<agent>.json (schemas/mcp-naming.schema.json). Needs root.
  */
-import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { AGENT_IDS, AGENTS, isAgentId, mcpNamingOf, type AgentId } from '../src/lib/agents/index.ts';
+import { AGENT_IDS, AGENTS, type AgentId, isAgentId, mcpNamingOf } from '../src/lib/agents/index.ts';
 import { STUB_MCP_SERVER } from '../src/lib/agents/types.ts';
 import type { CaptureFile } from '../src/lib/wire/index.ts';
 import { jsonText } from './lib/system/atomic-write.ts';
-import { agentListings, InstallError } from './lib/capture/install.ts';
 import { loadMatrix } from './lib/capture/matrix.ts';
+import { toolList } from './lib/capture/mcp-server.ts';
 import { checkOrWrite } from './lib/capture/write.ts';
 import { readCached, writeCached } from './lib/capture-history/cache.ts';
-import { installRelease } from './lib/capture-history/install-release.ts';
-import { locateChanges } from './lib/capture-history/planner.ts';
-import { selectReleases, type ReleaseRange } from './lib/history/releases.ts';
-import { runnableVersions } from './lib/runnable-release.ts';
-import { toolList } from './lib/capture/mcp-server.ts';
+import type { ReleaseRange } from './lib/history/releases.ts';
+import {
+  agentReleases,
+  HISTORY_ROOT,
+  locateSettled,
+  OurFailure,
+  releaseReadings,
+  runIsolated,
+} from './lib/releases/driver.ts';
 import { readTools } from './lib/verify/claims.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 const HISTORY_SCRIPT = join(ROOT, 'scripts/history-captures.ts');
 const OUT_DIR = join(ROOT, 'content/mcp-naming');
-const CACHE_ROOT = process.env['CAPTURE_CACHE_DIR'] || '/work/cache';
-const HISTORY_ROOT = join(CACHE_ROOT, 'history');
 
 function fail(message: string): never {
   console.error(`mcp-naming-history: ${message}`);
@@ -93,8 +95,8 @@ function stubNames(agent: AgentId, capture: CaptureFile): string[] {
 
 const key = (r: Reading): string => ('failed' in r ? 'failed' : r.names.join(' ') || '(none)');
 
-/** content/mcp-naming/<agent>.json: the readings (ascending) and each change between two adjacent releases. */
-async function historyOf(agent: AgentId, o: Options): Promise<unknown> {
+/** What one agent's MCP naming history follows: its configuration that configures the stub server, its releases. */
+function namingPlan(agent: AgentId): { pkg: string; configuration: string; versions: string[] } {
   const matrix = loadMatrix(ROOT);
   const { package: pkg, version: pin } = matrix.agents[agent];
   const plan = AGENTS[agent].captureHistory;
@@ -105,68 +107,46 @@ async function historyOf(agent: AgentId, o: Options): Promise<unknown> {
   if (!matrix.agents[agent].configurations.some((c) => c.id === configuration))
     fail(`content/capture-matrix.json has no ${agent} configuration ${configuration}`);
   const range: ReleaseRange = { to: pin, ...plan.range };
-  const versions = selectReleases(runnableVersions(agentListings(agent, pkg)), range);
+  return { pkg, configuration, versions: agentReleases(agent, pkg, range) };
+}
+
+/**
+ * What one release shows, from the capture history's cache; a release it lacks is captured first, exactly as the
+ * capture history captures it (its `--inside`, through the release driver), or records why it cannot run.
+ */
+function readRelease(agent: AgentId, pkg: string, version: string, configuration: string): Reading {
+  if (readCached(HISTORY_ROOT, agent, version, configuration) === undefined) {
+    console.log(`  ${version}: capturing`);
+    const outcome = runIsolated({
+      agent,
+      pkg,
+      version,
+      script: HISTORY_SCRIPT,
+      args: ['--inside', '--agent', agent, '--version', version, '--config', configuration],
+      timeoutMs: 4 * 60_000,
+      log: (line) => console.log(`    ${line}`),
+    });
+    if (!outcome.ran) writeCached(HISTORY_ROOT, agent, version, configuration, { ok: false, error: outcome.cannotRun });
+  }
+  const cached = readCached(HISTORY_ROOT, agent, version, configuration)!;
+  const reading: Reading = cached.ok
+    ? { version, names: stubNames(agent, cached.capture as CaptureFile) }
+    : { version, failed: cached.error.split('\n')[0]! };
+  console.log(
+    `  ${version}: ${'failed' in reading ? `failed: ${reading.failed}` : reading.names.join(', ') || 'no stub tool'}`,
+  );
+  return reading;
+}
+
+/** content/mcp-naming/<agent>.json: the readings (ascending) and each change between two adjacent releases. */
+async function historyOf(agent: AgentId, o: Options): Promise<unknown> {
+  const { pkg, configuration, versions } = namingPlan(agent);
   const step = Math.max(1, Math.ceil((versions.length - 1) / (o.readings - 1)));
   console.log(
     `\n${agent}: ${versions.length} releases ${versions[0]} … ${versions.at(-1)}, configuration ${configuration}, every ${step}th, then bisected`,
   );
-  const readings = new Map<number, Reading>();
-  const read = (i: number): Reading => {
-    const known = readings.get(i);
-    if (known) return known;
-    const version = versions[i]!;
-    if (readCached(HISTORY_ROOT, agent, version, configuration) === undefined) {
-      console.log(`  ${version}: capturing`);
-      try {
-        const installed = installRelease(
-          agent,
-          pkg,
-          version,
-          { cacheRoot: CACHE_ROOT, historyRoot: HISTORY_ROOT },
-          (line) => console.log(`    ${line}`),
-        );
-        try {
-          const inner = spawnSync(
-            'unshare',
-            [
-              '-n',
-              process.execPath,
-              HISTORY_SCRIPT,
-              '--inside',
-              '--agent',
-              agent,
-              '--version',
-              version,
-              '--binary',
-              installed.binary,
-              '--config',
-              configuration,
-            ],
-            { stdio: 'inherit', timeout: 4 * 60_000 },
-          );
-          if (inner.error || inner.status !== 0)
-            fail(
-              `the capture of ${agent} ${version} inside the namespace failed (${inner.error?.message ?? `exit ${inner.status ?? inner.signal}`})`,
-            );
-        } finally {
-          installed.remove();
-        }
-      } catch (error) {
-        if (!(error instanceof InstallError)) throw error;
-        writeCached(HISTORY_ROOT, agent, version, configuration, { ok: false, error: `cannot run: ${error.message}` });
-      }
-    }
-    const cached = readCached(HISTORY_ROOT, agent, version, configuration)!;
-    const reading: Reading = cached.ok
-      ? { version, names: stubNames(agent, cached.capture as CaptureFile) }
-      : { version, failed: cached.error.split('\n')[0]! };
-    console.log(
-      `  ${version}: ${'failed' in reading ? `failed: ${reading.failed}` : reading.names.join(', ') || 'no stub tool'}`,
-    );
-    readings.set(i, reading);
-    return reading;
-  };
-  const located = await locateChanges(versions.length, step, (a, b) => key(read(a)) !== key(read(b)));
+  const readings = releaseReadings((i) => readRelease(agent, pkg, versions[i]!, configuration));
+  const located = await locateSettled(versions.length, step, (a, b) => key(readings.read(a)) !== key(readings.read(b)));
   return {
     agent,
     package: pkg,
@@ -175,8 +155,8 @@ async function historyOf(agent: AgentId, o: Options): Promise<unknown> {
     from: versions[0],
     to: versions.at(-1),
     step,
-    readings: located.read.map((i) => read(i)),
-    changes: located.changes.map(([a, b]) => ({ before: read(a), after: read(b) })),
+    readings: located.read.map((i) => readings.read(i)),
+    changes: located.changes.map(([a, b]) => ({ before: readings.read(a), after: readings.read(b) })),
   };
 }
 
@@ -195,4 +175,9 @@ async function main(): Promise<void> {
   });
 }
 
-await main();
+try {
+  await main();
+} catch (error) {
+  if (error instanceof OurFailure) fail(error.message);
+  throw error;
+}

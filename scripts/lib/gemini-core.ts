@@ -102,6 +102,16 @@ interface ToolClass {
   declaredName?: string;
 }
 
+type TypeDeclaration = ts.InterfaceDeclaration | ts.TypeAliasDeclaration | ts.EnumDeclaration;
+/** A piece of a declaration's text replaced by another (a computed key written out). */
+type Edit = { start: number; end: number; text: string };
+/** What `source` collects: each declaration's text in order, the files they come from, each type once by name. */
+interface Collected {
+  parts: string[];
+  files: string[];
+  seen: Map<string, ts.Node>;
+}
+
 const oneLine = (text: string): string => text.replace(/\s+/g, ' ').trim();
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
@@ -239,54 +249,39 @@ class Mapper {
       tool.nameProblem = `${jsFile} declares no class ${tool.className}`;
       return;
     }
-    const ctor = cls.members.find((m): m is ts.ConstructorDeclaration => ts.isConstructorDeclaration(m));
-    const superCall = ctor?.body?.statements
-      .map((s) =>
-        ts.isExpressionStatement(s) &&
-        ts.isCallExpression(s.expression) &&
-        s.expression.expression.kind === ts.SyntaxKind.SuperKeyword
-          ? s.expression
-          : undefined,
-      )
-      .find((c) => c !== undefined);
-    let expr = superCall?.arguments[0];
-    let via = 'the first argument of super() in its constructor';
-    if (
-      expr &&
-      ts.isPropertyAccessExpression(expr) &&
-      ts.isIdentifier(expr.expression) &&
-      expr.expression.text === tool.className &&
-      expr.name.text === 'Name'
-    ) {
-      expr = staticName(cls);
-      via = 'its static Name, which its constructor passes to super()';
-      if (!expr) {
-        tool.nameProblem = `${jsFile}: ${tool.className} passes ${tool.className}.Name to super() but sets no static Name`;
-        return;
-      }
-    }
-    if (!expr) {
-      tool.nameProblem = `${jsFile}: the constructor of ${tool.className} calls no super() with a name`;
+    const named = nameArgument(cls, tool.className, jsFile);
+    if (typeof named === 'string') {
+      tool.nameProblem = named;
       return;
     }
-    if (ts.isStringLiteral(expr) || ts.isNoSubstitutionTemplateLiteral(expr)) {
-      tool.link = { name: expr.text, jsFile, via };
-    } else if (ts.isIdentifier(expr)) {
-      const constant = this.importedConstant(js, jsPath, expr.text);
-      if (typeof constant === 'string') {
-        tool.nameProblem = `${jsFile}: ${tool.className} is named by ${expr.text}, ${constant}`;
-        return;
-      }
-      tool.link = { name: constant.value, constant: { name: constant.name, file: constant.file }, jsFile, via };
-    } else {
-      tool.nameProblem = `${jsFile}: ${tool.className} is named by the expression ${oneLine(expr.getText())}, which is neither a string nor an imported constant`;
+    const link = this.nameLink(named.expr, tool.className, js, jsPath, jsFile, named.via);
+    if (typeof link === 'string') {
+      tool.nameProblem = link;
       return;
     }
-    if (tool.declaredName !== undefined && tool.declaredName !== tool.link.name) {
+    tool.link = link;
+    if (tool.declaredName !== undefined && tool.declaredName !== link.name) {
       throw new GeminiCoreError(
-        `${tool.file} declares ${tool.className}.Name as "${tool.declaredName}", but ${jsFile} names it "${tool.link.name}"`,
+        `${tool.file} declares ${tool.className}.Name as "${tool.declaredName}", but ${jsFile} names it "${link.name}"`,
       );
     }
+  }
+
+  /** The name an expression passed to super() gives: a string, or an imported string constant; or why neither. */
+  private nameLink(
+    expr: ts.Expression,
+    className: string,
+    js: ts.SourceFile,
+    jsPath: string,
+    jsFile: string,
+    via: string,
+  ): NameLink | string {
+    if (ts.isStringLiteral(expr) || ts.isNoSubstitutionTemplateLiteral(expr)) return { name: expr.text, jsFile, via };
+    if (!ts.isIdentifier(expr))
+      return `${jsFile}: ${className} is named by the expression ${oneLine(expr.getText())}, which is neither a string nor an imported constant`;
+    const constant = this.importedConstant(js, jsPath, expr.text);
+    if (typeof constant === 'string') return `${jsFile}: ${className} is named by ${expr.text}, ${constant}`;
+    return { name: constant.value, constant: { name: constant.name, file: constant.file }, jsFile, via };
   }
 
   /** The exported string constant an identifier of a compiled file imports, or why it is not one. */
@@ -342,79 +337,91 @@ class Mapper {
 
   /** The params type and every type it refers to, as text the field tables read. */
   source(root: ts.InterfaceDeclaration | ts.TypeAliasDeclaration): { source: string; files: string[] } {
-    const parts: string[] = [];
-    const files: string[] = [];
-    const seen = new Map<string, ts.Node>();
-    const visit = (decl: ts.InterfaceDeclaration | ts.TypeAliasDeclaration | ts.EnumDeclaration): void => {
-      const name = decl.name.text;
-      const where = `${name} (${this.rel(decl.getSourceFile().fileName)})`;
-      const earlier = seen.get(name);
-      if (earlier) {
-        if (earlier !== decl)
-          throw new GeminiCoreError(`${where}: another type named ${name} is already part of this definition`);
-        return;
-      }
-      seen.set(name, decl);
-      const file = this.rel(decl.getSourceFile().fileName);
-      if (!files.includes(file)) files.push(file);
-      const index = parts.push('') - 1;
-      const edits: { start: number; end: number; text: string }[] = [];
-      const refer = (identifier: ts.Identifier): void => {
-        const symbol = this.resolved(identifier);
-        if (!symbol)
-          throw new GeminiCoreError(`${where} refers to ${identifier.text}, which cannot be resolved in the package`);
-        if (symbol.flags & ts.SymbolFlags.TypeParameter) return;
-        const targets = symbol.declarations ?? [];
-        if (targets.some((t) => this.isLibrary(t))) {
-          if (READABLE_GLOBALS.has(identifier.text)) return;
-          throw new GeminiCoreError(
-            `${where} uses the global type ${identifier.text}, which the field tables cannot show`,
-          );
-        }
-        const target = targets[0];
-        if (
-          targets.length !== 1 ||
-          !target ||
-          !(ts.isInterfaceDeclaration(target) || ts.isTypeAliasDeclaration(target) || ts.isEnumDeclaration(target))
-        ) {
-          throw new GeminiCoreError(
-            `${where} refers to ${identifier.text}, which is not one interface, type alias or enum`,
-          );
-        }
-        visit(target);
-      };
-      const walk = (node: ts.Node): void => {
-        if (ts.isTypeReferenceNode(node)) {
-          if (!ts.isIdentifier(node.typeName))
-            throw new GeminiCoreError(
-              `${where} uses the qualified type ${node.typeName.getText()}, which the field tables cannot show`,
-            );
-          refer(node.typeName);
-        } else if (ts.isExpressionWithTypeArguments(node)) {
-          if (!ts.isIdentifier(node.expression))
-            throw new GeminiCoreError(`${where} extends ${node.expression.getText()}, which is not a plain type name`);
-          refer(node.expression);
-        } else if (ts.isImportTypeNode(node) || ts.isTypeQueryNode(node)) {
-          throw new GeminiCoreError(`${where} uses ${oneLine(node.getText())}, which the field tables cannot show`);
-        } else if (ts.isComputedPropertyName(node)) {
-          const type = this.checker.getTypeAtLocation(node.expression);
-          if (!type.isStringLiteral())
-            throw new GeminiCoreError(`${where}: the computed key ${node.getText()} is not a string constant`);
-          const key = IDENTIFIER.test(type.value) ? type.value : JSON.stringify(type.value);
-          edits.push({ start: node.getStart(), end: node.getEnd(), text: `${key} /* ${node.getText()} */` });
-          return;
-        }
-        ts.forEachChild(node, walk);
-      };
-      if (ts.isEnumDeclaration(decl)) {
-        parts[index] = enumAsUnion(decl, where);
-        return;
-      }
-      ts.forEachChild(decl, walk);
-      parts[index] = [...jsDocAbove(decl), withEdits(decl, edits)].join('\n');
+    const collected: Collected = { parts: [], files: [], seen: new Map() };
+    this.collect(root, collected);
+    return { source: collected.parts.join('\n') + '\n', files: collected.files };
+  }
+
+  /**
+   * Adds one declaration's text (with its JSDoc, computed keys written out, an enum as a union) to `out`, then every
+   * declaration it refers to after it, each once; a second type of the same name is refused.
+   */
+  private collect(decl: TypeDeclaration, out: Collected): void {
+    const name = decl.name.text;
+    const where = `${name} (${this.rel(decl.getSourceFile().fileName)})`;
+    const earlier = out.seen.get(name);
+    if (earlier) {
+      if (earlier !== decl)
+        throw new GeminiCoreError(`${where}: another type named ${name} is already part of this definition`);
+      return;
+    }
+    out.seen.set(name, decl);
+    const file = this.rel(decl.getSourceFile().fileName);
+    if (!out.files.includes(file)) out.files.push(file);
+    // Its place comes before the types it refers to, which are added while it is walked.
+    const index = out.parts.push('') - 1;
+    if (ts.isEnumDeclaration(decl)) {
+      out.parts[index] = enumAsUnion(decl, where);
+      return;
+    }
+    const edits: Edit[] = [];
+    const walk = (node: ts.Node): void => {
+      if (this.visitTypeNode(node, where, edits, out)) ts.forEachChild(node, walk);
     };
-    visit(root);
-    return { source: parts.join('\n') + '\n', files };
+    ts.forEachChild(decl, walk);
+    out.parts[index] = [...jsDocAbove(decl), withEdits(decl, edits)].join('\n');
+  }
+
+  /**
+   * One node of a declaration: a type it refers to is collected, what the field tables cannot show is refused, a
+   * computed key is written out (an edit). Whether to walk the node's children.
+   */
+  private visitTypeNode(node: ts.Node, where: string, edits: Edit[], out: Collected): boolean {
+    if (ts.isTypeReferenceNode(node)) {
+      if (!ts.isIdentifier(node.typeName))
+        throw new GeminiCoreError(
+          `${where} uses the qualified type ${node.typeName.getText()}, which the field tables cannot show`,
+        );
+      this.referTo(node.typeName, where, out);
+    } else if (ts.isExpressionWithTypeArguments(node)) {
+      if (!ts.isIdentifier(node.expression))
+        throw new GeminiCoreError(`${where} extends ${node.expression.getText()}, which is not a plain type name`);
+      this.referTo(node.expression, where, out);
+    } else if (ts.isImportTypeNode(node) || ts.isTypeQueryNode(node)) {
+      throw new GeminiCoreError(`${where} uses ${oneLine(node.getText())}, which the field tables cannot show`);
+    } else if (ts.isComputedPropertyName(node)) {
+      const type = this.checker.getTypeAtLocation(node.expression);
+      if (!type.isStringLiteral())
+        throw new GeminiCoreError(`${where}: the computed key ${node.getText()} is not a string constant`);
+      const key = IDENTIFIER.test(type.value) ? type.value : JSON.stringify(type.value);
+      edits.push({ start: node.getStart(), end: node.getEnd(), text: `${key} /* ${node.getText()} */` });
+      return false;
+    }
+    return true;
+  }
+
+  /** Collects the one interface, type alias or enum of the package an identifier names (a readable global is kept). */
+  private referTo(identifier: ts.Identifier, where: string, out: Collected): void {
+    const symbol = this.resolved(identifier);
+    if (!symbol)
+      throw new GeminiCoreError(`${where} refers to ${identifier.text}, which cannot be resolved in the package`);
+    if (symbol.flags & ts.SymbolFlags.TypeParameter) return;
+    const targets = symbol.declarations ?? [];
+    if (targets.some((t) => this.isLibrary(t))) {
+      if (READABLE_GLOBALS.has(identifier.text)) return;
+      throw new GeminiCoreError(`${where} uses the global type ${identifier.text}, which the field tables cannot show`);
+    }
+    const target = targets[0];
+    if (
+      targets.length !== 1 ||
+      !target ||
+      !(ts.isInterfaceDeclaration(target) || ts.isTypeAliasDeclaration(target) || ts.isEnumDeclaration(target))
+    ) {
+      throw new GeminiCoreError(
+        `${where} refers to ${identifier.text}, which is not one interface, type alias or enum`,
+      );
+    }
+    this.collect(target, out);
   }
 
   /** What the class declares as its result: the generic ToolResult or a type of its own. */
@@ -451,6 +458,38 @@ class Mapper {
     }
     return this.rel(decl.getSourceFile().fileName);
   }
+}
+
+/**
+ * What names a compiled class: the first argument of super() in its constructor, or its static Name when that is what
+ * it passes; or why there is none.
+ */
+function nameArgument(
+  cls: ts.ClassDeclaration,
+  className: string,
+  jsFile: string,
+): { expr: ts.Expression; via: string } | string {
+  const ctor = cls.members.find((m): m is ts.ConstructorDeclaration => ts.isConstructorDeclaration(m));
+  const superCall = ctor?.body?.statements
+    .map((s) =>
+      ts.isExpressionStatement(s) &&
+      ts.isCallExpression(s.expression) &&
+      s.expression.expression.kind === ts.SyntaxKind.SuperKeyword
+        ? s.expression
+        : undefined,
+    )
+    .find((c) => c !== undefined);
+  const expr = superCall?.arguments[0];
+  if (!expr) return `${jsFile}: the constructor of ${className} calls no super() with a name`;
+  const passesStaticName =
+    ts.isPropertyAccessExpression(expr) &&
+    ts.isIdentifier(expr.expression) &&
+    expr.expression.text === className &&
+    expr.name.text === 'Name';
+  if (!passesStaticName) return { expr, via: 'the first argument of super() in its constructor' };
+  const name = staticName(cls);
+  if (!name) return `${jsFile}: ${className} passes ${className}.Name to super() but sets no static Name`;
+  return { expr: name, via: 'its static Name, which its constructor passes to super()' };
 }
 
 /** The initializer of a class's `static Name` member (compiled class or declaration). */

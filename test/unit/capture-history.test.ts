@@ -16,7 +16,7 @@ import {
 import type { ConfigSnapshot, CaptureToolSnapshot } from '../../scripts/lib/history/capture-snapshot.ts';
 import { sortEvents, type HistoryEvent } from '../../scripts/lib/history/events.ts';
 import type { RowSnapshot } from '../../scripts/lib/history/rows.ts';
-import { methodSentence } from '../../scripts/lib/capture-history/history-file.ts';
+import { methodSentence } from '../../scripts/lib/history/document.ts';
 import type { ComputedEvent } from '../../scripts/lib/history/text-store.ts';
 
 /** A fake oracle over releases whose "content" changes at the given indices. */

@@ -22,7 +22,7 @@ import {
 } from '../../scripts/lib/history/sdk-snapshot.ts';
 import type { RowSnapshot } from '../../scripts/lib/history/rows.ts';
 import { diffReleases } from '../../scripts/lib/history/sdk-diff.ts';
-import { alignPositionalVariants, diffRows } from '../../scripts/lib/history/field-diff.ts';
+import { alignPositionalVariants, tableEvents } from '../../scripts/lib/history/field-diff.ts';
 import { sortEvents, type HistoryEvent } from '../../scripts/lib/history/events.ts';
 import { appendToHistory, historyDocument, lastReadRelease } from '../../scripts/lib/history/document.ts';
 
@@ -220,7 +220,7 @@ test('enum values: several added and removed at once, a literal that becomes nul
   });
   const at = { release: '2.0.0', previous: '1.9.0', tool: 'T' };
   const kinds = (a: RowSnapshot, b: RowSnapshot) =>
-    diffRows([a], [b], 'input', at).map((e) => `${e.kind} ${e.from ?? ''}→${e.to ?? ''}`);
+    tableEvents([a], [b], 'input', at).map((e) => `${e.kind} ${e.from ?? ''}→${e.to ?? ''}`);
   assert.deepEqual(
     kinds(row('"a" | "b" | "c"', ['"a"', '"b"', '"c"']), row('"a" | "d" | "e"', ['"a"', '"d"', '"e"'])),
     ['value-removed "b"→', 'value-removed "c"→', 'value-added →"d"', 'value-added →"e"'],
@@ -232,7 +232,7 @@ test('enum values: several added and removed at once, a literal that becomes nul
   assert.deepEqual(kinds(row('1 | 2', ['1', '2']), row('1 | 2 | 3', ['1', '2', '3'])), ['value-added →3']);
   // Sorted, value-added comes before value-removed within a field.
   assert.deepEqual(
-    sortEvents(diffRows([row('"a" | "b"', ['"a"', '"b"'])], [row('"a" | "c"', ['"a"', '"c"'])], 'input', at)).map(
+    sortEvents(tableEvents([row('"a" | "b"', ['"a"', '"b"'])], [row('"a" | "c"', ['"a"', '"c"'])], 'input', at)).map(
       (e) => e.kind,
     ),
     ['value-added', 'value-removed'],
@@ -354,7 +354,7 @@ test('a union variant inserted before others is one addition, not a renumbering 
     alignPositionalVariants(before, after).map((r) => r.id),
     ['output:1', 'output:1.a', 'output:3', 'output:3.b'],
   );
-  const events = diffRows(before, after, 'output', { release: '1.0.1', previous: '1.0.0', tool: 'T' });
+  const events = tableEvents(before, after, 'output', { release: '1.0.1', previous: '1.0.0', tool: 'T' });
   assert.deepEqual(
     events.map((e) => `${e.kind} ${e.field}`),
     ['field-added :2', 'field-added :2.x'],

@@ -33,7 +33,7 @@
 import { compareReleases } from '../../../src/lib/core/version-order.ts';
 import { canonicalJson, sortEvents, type HistoryEvent } from './events.ts';
 import { definitionAsText, type ComputedEvent } from './text-store.ts';
-import { diffRows as diffTableRows } from './field-diff.ts';
+import { tableEvents } from './field-diff.ts';
 import type { RowSnapshot } from './rows.ts';
 import type { ConfigSnapshot, CaptureToolSnapshot } from './capture-snapshot.ts';
 
@@ -48,12 +48,12 @@ function definitionText(t: CaptureToolSnapshot): string {
 }
 
 /** Field events between two versions of one tool's input rows (field-diff.ts), with this history's `configuration`. */
-export function diffRows(
+function inputFieldEvents(
   before: readonly RowSnapshot[],
   after: readonly RowSnapshot[],
   base: Omit<HistoryEvent, 'kind'>,
 ): HistoryEvent[] {
-  return diffTableRows(before, after, 'input', { release: base.release, previous: base.previous, tool: base.tool }).map(
+  return tableEvents(before, after, 'input', { release: base.release, previous: base.previous, tool: base.tool }).map(
     (e) => ({
       ...base,
       kind: e.kind,
@@ -104,7 +104,7 @@ function definitionEvents(
       },
     ];
   }
-  const rows = diffRows(x.rows, y.rows, at);
+  const rows = inputFieldEvents(x.rows, y.rows, at);
   if (rows.length === 0 && definitionText(x) !== definitionText(y))
     return [
       {
@@ -120,98 +120,96 @@ function definitionEvents(
   return rows;
 }
 
+/** One release compared with the state before it, in the configurations both have. */
+interface Comparison {
+  release: string;
+  /** The configurations captured in the release and in some release before it, in matrix order. */
+  compared: readonly string[];
+  /** The last successful snapshot of a configuration before the release. */
+  before(c: string): Last;
+  after(c: string): ConfigSnapshot;
+}
+
+/** `available` / `unavailable`: the tools that entered or left each configuration's list. */
+function availabilityEvents(at: Comparison): ComputedEvent[] {
+  const out: ComputedEvent[] = [];
+  for (const c of at.compared) {
+    const b = at.before(c);
+    const a = at.after(c);
+    for (const tool of Object.keys(a.tools))
+      if (!(tool in b.snapshot.tools))
+        out.push({ release: at.release, previous: b.version, tool, kind: 'available', configuration: c });
+    for (const tool of Object.keys(b.snapshot.tools))
+      if (!(tool in a.tools))
+        out.push({ release: at.release, previous: b.version, tool, kind: 'unavailable', configuration: c });
+  }
+  return out;
+}
+
+/** Every tool some compared configuration advertised before or advertises after. */
+function toolsOf(at: Comparison): Set<string> {
+  const all = new Set<string>();
+  for (const c of at.compared) {
+    for (const t of Object.keys(at.before(c).snapshot.tools)) all.add(t);
+    for (const t of Object.keys(at.after(c).tools)) all.add(t);
+  }
+  return all;
+}
+
+/** A tool's field changes and the change of its own description, each read in the first configuration that can. */
+function changesOfTool(at: Comparison, tool: string): ComputedEvent[] {
+  const out: ComputedEvent[] = [];
+  const both = at.compared.filter((c) => tool in at.before(c).snapshot.tools && tool in at.after(c).tools);
+  const was = (c: string) => at.before(c).snapshot.tools[tool]!;
+  const now = (c: string) => at.after(c).tools[tool]!;
+  // Field changes: the first configuration with a definition of one kind in both releases.
+  const defined = both.find((c) => was(c).kind !== 'unavailable' && was(c).kind === now(c).kind);
+  if (defined !== undefined) {
+    const where = { release: at.release, previous: at.before(defined).version, tool, configuration: defined };
+    out.push(...definitionEvents(was(defined), now(defined), where));
+  }
+  const described = both.find((c) => was(c).description !== undefined && now(c).description !== undefined);
+  if (described !== undefined && was(described).description !== now(described).description)
+    out.push({
+      release: at.release,
+      previous: at.before(described).version,
+      tool,
+      kind: 'description-changed',
+      configuration: described,
+      before: was(described).description!,
+      after: now(described).description!,
+    });
+  return out;
+}
+
 /** Events between the state before (last successful snapshot per configuration) and one release. */
 function releaseEvents(
   last: ReadonlyMap<string, Last>,
   release: ReleaseSnapshots,
   order: readonly string[],
 ): ComputedEvent[] {
-  const out: ComputedEvent[] = [];
   const compared = order.filter((c) => release.configs.get(c) && last.has(c));
-  if (compared.length === 0) return out;
-  const before = (c: string): Last => last.get(c)!;
-  const after = (c: string): ConfigSnapshot => release.configs.get(c)!;
-
-  for (const c of compared) {
-    const b = before(c);
-    const a = after(c);
-    for (const tool of Object.keys(a.tools))
-      if (!(tool in b.snapshot.tools))
-        out.push({ release: release.version, previous: b.version, tool, kind: 'available', configuration: c });
-    for (const tool of Object.keys(b.snapshot.tools))
-      if (!(tool in a.tools))
-        out.push({ release: release.version, previous: b.version, tool, kind: 'unavailable', configuration: c });
-  }
-
-  const inBefore = (tool: string): string[] => compared.filter((c) => tool in before(c).snapshot.tools);
-  const inAfter = (tool: string): string[] => compared.filter((c) => tool in after(c).tools);
-  const allTools = new Set<string>();
-  for (const c of compared) {
-    for (const t of Object.keys(before(c).snapshot.tools)) allTools.add(t);
-    for (const t of Object.keys(after(c).tools)) allTools.add(t);
-  }
-  for (const tool of allTools) {
-    const was = inBefore(tool);
-    const is = inAfter(tool);
-    if (was.length === 0) {
-      out.push({
-        release: release.version,
-        previous: minVersion(is.map((c) => before(c).version)),
-        tool,
-        kind: 'tool-added',
-        configuration: is[0]!,
-      });
+  if (compared.length === 0) return [];
+  const at: Comparison = {
+    release: release.version,
+    compared,
+    before: (c) => last.get(c)!,
+    after: (c) => release.configs.get(c)!,
+  };
+  const out = availabilityEvents(at);
+  for (const tool of toolsOf(at)) {
+    const was = compared.filter((c) => tool in at.before(c).snapshot.tools);
+    const is = compared.filter((c) => tool in at.after(c).tools);
+    // A tool no compared configuration advertised before (or advertises after): added (or removed), nothing else.
+    if (was.length === 0 || is.length === 0) {
+      const [kind, where] = was.length === 0 ? (['tool-added', is] as const) : (['tool-removed', was] as const);
+      const previous = minVersion(where.map((c) => at.before(c).version));
+      out.push({ release: release.version, previous, tool, kind, configuration: where[0]! });
       continue;
     }
-    if (is.length === 0) {
-      out.push({
-        release: release.version,
-        previous: minVersion(was.map((c) => before(c).version)),
-        tool,
-        kind: 'tool-removed',
-        configuration: was[0]!,
-      });
-      continue;
-    }
-    // Field changes: the first configuration with a definition of one kind in both releases.
-    const both = compared.filter((c) => tool in before(c).snapshot.tools && tool in after(c).tools);
-    const defined = both.find((c) => {
-      const x = before(c).snapshot.tools[tool]!;
-      const y = after(c).tools[tool]!;
-      return x.kind !== 'unavailable' && x.kind === y.kind;
-    });
-    if (defined !== undefined) {
-      out.push(
-        ...definitionEvents(before(defined).snapshot.tools[tool]!, after(defined).tools[tool]!, {
-          release: release.version,
-          previous: before(defined).version,
-          tool,
-          configuration: defined,
-        }),
-      );
-    }
-    const described = both.find(
-      (c) =>
-        before(c).snapshot.tools[tool]!.description !== undefined && after(c).tools[tool]!.description !== undefined,
-    );
-    if (described !== undefined) {
-      const [was, now] = [
-        before(described).snapshot.tools[tool]!.description!,
-        after(described).tools[tool]!.description!,
-      ];
-      if (was !== now)
-        out.push({
-          release: release.version,
-          previous: before(described).version,
-          tool,
-          kind: 'description-changed',
-          configuration: described,
-          before: was,
-          after: now,
-        });
-    }
+    out.push(...changesOfTool(at, tool));
   }
-  return renameTools(out, compared, before, after);
+  return renameTools(out, at);
 }
 
 /**
@@ -238,19 +236,17 @@ function sameUnderNames(x: CaptureToolSnapshot, oldName: string, y: CaptureToolS
   return sameDescriptionUnderNames(x, oldName, y, newName) || x.rows.length >= RENAME_MIN_FIELDS;
 }
 
-/** Replaces each removal and addition that are one tool renamed by a `renamed` event (see above). */
-function renameTools(
-  events: ComputedEvent[],
-  compared: readonly string[],
-  before: (c: string) => Last,
-  after: (c: string) => ConfigSnapshot,
-): ComputedEvent[] {
+/** Each removal and addition that are one tool renamed: each side matching exactly one of the other (see above). */
+function renamePairs(
+  events: readonly ComputedEvent[],
+  at: Comparison,
+): { from: HistoryEvent; to: HistoryEvent; configuration: string }[] {
   const removed = events.filter((e) => e.kind === 'tool-removed');
   const added = events.filter((e) => e.kind === 'tool-added');
   const where = (from: string, to: string): string | undefined =>
-    compared.find((c) => {
-      const x = before(c).snapshot.tools[from];
-      const y = after(c).tools[to];
+    at.compared.find((c) => {
+      const x = at.before(c).snapshot.tools[from];
+      const y = at.after(c).tools[to];
       return x !== undefined && y !== undefined && sameUnderNames(x, from, y, to);
     });
   const pairs: { from: HistoryEvent; to: HistoryEvent; configuration: string }[] = [];
@@ -261,26 +257,29 @@ function renameTools(
     if (removed.filter((x) => where(x.tool, a.tool) !== undefined).length !== 1) continue;
     pairs.push({ from: r, to: a, configuration: where(r.tool, a.tool)! });
   }
+  return pairs;
+}
+
+/** Where the new name replaced the old one in a configuration, it is the same tool still advertised: no pair. */
+function replacedAvailability(events: readonly ComputedEvent[], from: string, to: string): ComputedEvent[] {
+  const has = (kind: 'available' | 'unavailable', tool: string, configuration: string | undefined) =>
+    events.some((x) => x.kind === kind && x.tool === tool && x.configuration === configuration);
+  return events.filter(
+    (e) =>
+      (e.kind === 'unavailable' && e.tool === from && has('available', to, e.configuration)) ||
+      (e.kind === 'available' && e.tool === to && has('unavailable', from, e.configuration)),
+  );
+}
+
+/** Replaces each removal and addition that are one tool renamed by a `renamed` event (see above). */
+function renameTools(events: ComputedEvent[], at: Comparison): ComputedEvent[] {
+  const pairs = renamePairs(events, at);
   if (pairs.length === 0) return events;
   const drop = new Set<ComputedEvent>();
   const out: ComputedEvent[] = [];
   for (const { from, to, configuration } of pairs) {
     drop.add(from).add(to);
-    // Where the new name replaced the old one, it is the same tool still advertised.
-    for (const e of events) {
-      if (
-        e.kind === 'unavailable' &&
-        e.tool === from.tool &&
-        events.some((x) => x.kind === 'available' && x.tool === to.tool && x.configuration === e.configuration)
-      )
-        drop.add(e);
-      if (
-        e.kind === 'available' &&
-        e.tool === to.tool &&
-        events.some((x) => x.kind === 'unavailable' && x.tool === from.tool && x.configuration === e.configuration)
-      )
-        drop.add(e);
-    }
+    for (const e of replacedAvailability(events, from.tool, to.tool)) drop.add(e);
     out.push({
       release: to.release,
       previous: to.previous,
@@ -290,11 +289,11 @@ function renameTools(
       from: from.tool,
       to: to.tool,
     });
-    const [was, now] = [before(configuration).snapshot.tools[from.tool]!, after(configuration).tools[to.tool]!];
+    const [was, now] = [at.before(configuration).snapshot.tools[from.tool]!, at.after(configuration).tools[to.tool]!];
     if (!sameDescriptionUnderNames(was, from.tool, now, to.tool)) {
       out.push({
         release: to.release,
-        previous: before(configuration).version,
+        previous: at.before(configuration).version,
         tool: to.tool,
         kind: 'description-changed',
         configuration,

@@ -1,7 +1,8 @@
 /**
- * The history file (schemas/history.schema.json) of one agent's SDK types:
- * built whole, or extended by newer releases with its earlier events left as
- * they are.
+ * The history file (schemas/history.schema.json, typed by its generated
+ * `HistoryFile`), whichever source it is read from: of one agent's SDK types,
+ * built whole or extended by newer releases with its earlier events left as
+ * they are; of its captures, built whole (`captureHistoryDocument`).
  *
  * A history may follow more than one package line (Claude Code's types were
  * read from `@anthropic-ai/claude-code` itself before the agent SDK stated
@@ -17,6 +18,7 @@ import type { HistoryEvent, HistoryFile } from '../../../src/lib/core/content-ty
 import { unpublishedNumbers } from './releases.ts';
 import { compareReleases } from '../../../src/lib/core/version-order.ts';
 import { sortEvents } from './events.ts';
+import { internTexts, type ComputedEvent } from './text-store.ts';
 
 export type ReleaseEntry = HistoryFile['releases'][number];
 
@@ -161,4 +163,63 @@ export function lastReadRelease(file: HistoryFile): string | undefined {
     if (file.releases[i]!.read !== false) return file.releases[i]!.version;
   }
   return undefined;
+}
+
+function ordinal(n: number): string {
+  if (n === 1) return 'single';
+  const tens = n % 100;
+  const suffix =
+    tens >= 11 && tens <= 13 ? 'th' : n % 10 === 1 ? 'st' : n % 10 === 2 ? 'nd' : n % 10 === 3 ? 'rd' : 'th';
+  return `${n}${suffix}`;
+}
+
+/** How a capture history read its releases, in one sentence (`method`). */
+export function methodSentence(releases: readonly string[], step: number, configurations: readonly string[]): string {
+  const first = releases[0];
+  const last = releases[releases.length - 1];
+  return `Every ${ordinal(step)} published release from ${first} to ${last} and both ends were installed and run against a recording stub of the model API in the capture-matrix configurations ${configurations.join(', ')}, and wherever two releases read differed in the tools advertised or in a tool's model-facing input, the releases between them were bisected until each change lay between two adjacent published releases.`;
+}
+
+/** One release of a capture history: read or not, and the configurations that failed in it, with why. */
+export type CaptureRelease = Pick<ReleaseEntry, 'version' | 'published' | 'failed'> & { read: boolean };
+
+/** The history of one agent from captures (content/history/<agent>.capture.json): texts stored once, events sorted. */
+export function captureHistoryDocument(input: {
+  agent: HistoryFile['agent'];
+  package: string;
+  step: number;
+  configurations: string[];
+  releases: readonly CaptureRelease[];
+  unpublished: string[];
+  events: ComputedEvent[];
+}): HistoryFile {
+  const { events, texts } = internTexts(sortEvents(input.events, { configurations: input.configurations }));
+  return {
+    $schema: HISTORY_SCHEMA_REF,
+    agent: input.agent,
+    source: 'capture',
+    package: input.package,
+    method: methodSentence(
+      input.releases.map((r) => r.version),
+      input.step,
+      input.configurations,
+    ),
+    configurations: input.configurations,
+    releases: input.releases.map((r) => ({
+      version: r.version,
+      ...(r.published ? { published: r.published } : {}),
+      read: r.read,
+      ...(r.failed ? { failed: r.failed } : {}),
+    })),
+    unpublished: input.unpublished,
+    events,
+    texts,
+  };
+}
+
+/** Events counted by kind, in a stable order. */
+export function countByKind(events: readonly HistoryEvent[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const e of events) counts[e.kind] = (counts[e.kind] ?? 0) + 1;
+  return Object.fromEntries(Object.entries(counts).sort(([a], [b]) => (a < b ? -1 : 1)));
 }

@@ -256,8 +256,8 @@ function rowChanges(
   }
 }
 
-/** The changes of one table (a tool's input or output) between two releases. */
-export function diffRows(
+/** The changes of one table (a tool's input or output) between two releases, as history events. */
+export function tableEvents(
   before: readonly RowSnapshot[],
   after: readonly RowSnapshot[],
   side: Side,

@@ -60,23 +60,24 @@ export function planLines(input: LineInput): LinePlan {
 }
 
 /**
- * `{version → claudeCodeVersion}` from what `npm view "<pkg>@<range>" version
- * name claudeCodeVersion --json` prints: one object per release (a single
- * object for a range of one). Asked with three fields so that every release
- * prints as an object: with two, npm prints bare version strings for a range in
- * which some releases lack the field, dropping it from those that have it.
+ * `{version → stated release}` from what `npm view "<pkg>@<range>" version
+ * name <field> --json` prints (`field`: claudeCodeVersion for Claude Code's
+ * agent SDK): one object per release (a single object for a range of one).
+ * Asked with three fields so that every release prints as an object: with two,
+ * npm prints bare version strings for a range in which some releases lack the
+ * field, dropping it from those that have it.
  */
-export function statedFromView(raw: unknown, where: string): Map<string, string> {
+export function statedFromView(raw: unknown, where: string, field = 'claudeCodeVersion'): Map<string, string> {
   const list = Array.isArray(raw) ? raw : [raw];
   const out = new Map<string, string>();
   for (const item of list) {
-    const m = item as { version?: unknown; claudeCodeVersion?: unknown } | null;
+    const m = item as ({ version?: unknown } & Record<string, unknown>) | null;
     if (!m || typeof m !== 'object' || typeof m.version !== 'string')
       throw new Error(
         `${where}: expected one object with a version per release, got ${JSON.stringify(item)?.slice(0, 80)}`,
       );
-    if (typeof m.claudeCodeVersion === 'string' && isRelease(m.claudeCodeVersion))
-      out.set(m.version, m.claudeCodeVersion);
+    const stated = m[field];
+    if (typeof stated === 'string' && isRelease(stated)) out.set(m.version, stated);
   }
   return out;
 }

@@ -10,7 +10,7 @@
  * old one's.
  */
 import { historyEvent, sortEvents, type HistoryEvent } from './events.ts';
-import { diffRows } from './field-diff.ts';
+import { tableEvents } from './field-diff.ts';
 import type { RowSnapshot } from './rows.ts';
 import type { ReleaseSnapshot } from './sdk-snapshot.ts';
 
@@ -85,9 +85,9 @@ export function diffReleases(
       continue;
     }
     const at = { release, previous, tool };
-    out.push(...diffRows(was.input, now.input, 'input', at));
+    out.push(...tableEvents(was.input, now.input, 'input', at));
     // A result type that appears (or goes) shows as its rows being added (or removed).
-    out.push(...diffRows(was.output ?? [], now.output ?? [], 'output', at));
+    out.push(...tableEvents(was.output ?? [], now.output ?? [], 'output', at));
   }
   return sortEvents(out);
 }

@@ -31,7 +31,9 @@ const long = files.flatMap((f) =>
 long.sort((a, b) => b.lines - a.lines);
 
 console.log(
-  `${files.length} files; ${cycles.length} import cycle(s); ${layerCycles.length} cycle(s) between the folders of src/lib; ${long.length} function(s) over ${LONG_FUNCTION_LINES} lines (at most ${LONG_FUNCTIONS_ALLOWED} allowed)`,
+  `${files.length} files; ${cycles.length} import cycle(s); ${layerCycles.length} cycle(s) between the folders of ` +
+    `src/lib; ${long.length} function(s) over ${LONG_FUNCTION_LINES} lines (at most ` +
+    `${LONG_FUNCTIONS_ALLOWED} allowed)`,
 );
 for (const cycle of cycles) console.log(`cycle of ${cycle.length}: ${cycle.map(rel).join(' ↔ ')}`);
 for (const cycle of layerCycles) console.log(`folders of src/lib that import one another: ${cycle.join(' ↔ ')}`);

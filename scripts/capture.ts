@@ -66,7 +66,8 @@ function outside(options: Options, argv: string[]): never {
   if (process.platform !== 'linux') fail('capture runs only on Linux (it needs network namespaces)');
   if (process.getuid?.() !== 0)
     fail(
-      'capture must run as root: each CLI runs inside a network namespace with only loopback (`unshare -n`), which needs root',
+      'capture must run as root: each CLI runs inside a network namespace with only loopback (`unshare -n`), ' +
+        'which needs root',
     );
   const matrix = loadMatrix(ROOT, options.matrix);
   const selected = selectConfigurations(matrix, options.only);
@@ -79,7 +80,8 @@ function outside(options: Options, argv: string[]): never {
   const probe = spawnSync('unshare', ['-n', 'true'], { encoding: 'utf8' });
   if (probe.error || probe.status !== 0) {
     fail(
-      `\`unshare -n\` failed, so the CLIs cannot be isolated from the network; refusing to run them (${probe.error?.message ?? (probe.stderr.trim() || `exit ${probe.status}`)})`,
+      `\`unshare -n\` failed, so the CLIs cannot be isolated from the network; refusing to run them ` +
+        `(${probe.error?.message ?? (probe.stderr.trim() || `exit ${probe.status}`)})`,
     );
   }
   const inner = spawnSync('unshare', ['-n', process.execPath, SCRIPT, '--inside', ...argv], { stdio: 'inherit' });
@@ -208,7 +210,8 @@ async function inside(options: Options): Promise<number> {
 function finish({ files, summary, errors }: Captured, selectedCount: number, options: Options): number {
   if (errors.length > 0) {
     console.error(
-      `\ncapture failed for ${errors.length} of ${selectedCount} configuration(s); content/captures/ was left untouched:\n`,
+      `\ncapture failed for ${errors.length} of ${selectedCount} configuration(s); content/captures/ was ` +
+        `left untouched:\n`,
     );
     for (const e of errors) console.error(`- ${e}\n`);
     return 1;

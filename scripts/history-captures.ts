@@ -143,7 +143,8 @@ function parseArgs(argv: string[]): Options {
     else if (a === '--config') inside.configurations.push(value(++i, a));
     else if (a === '--help' || a === '-h') {
       console.log(
-        `usage: node scripts/history-captures.ts [--agent ${ORDER.join('|')}]... [--step N] [--last N] [--from VERSION] [--to VERSION] [--retry-failed] [--fill-texts]`,
+        `usage: node scripts/history-captures.ts [--agent ${ORDER.join('|')}]... [--step N] [--last N] [--from ` +
+          `VERSION] [--to VERSION] [--retry-failed] [--fill-texts]`,
       );
       process.exit(0);
     } else fail(`unknown argument ${a}`);
@@ -300,7 +301,8 @@ function cachedSnapshots(
   for (const [id, s] of snaps) {
     if (s.unresolvedNamespaces.length > 0)
       run.notes.push(
-        `${version} ${id}: names the namespace(s) ${s.unresolvedNamespaces.join(', ')} without their tools, which no compared configuration shows`,
+        `${version} ${id}: names the namespace(s) ${s.unresolvedNamespaces.join(', ')} without their tools, which ` +
+          `no compared configuration shows`,
       );
   }
   const configs = new Map<string, ConfigSnapshot | null>(order.map((id) => [id, snaps.get(id) ?? null]));
@@ -388,7 +390,8 @@ function vanishDoubt(
         captures.set(key, runs + 1);
         removeCached(HISTORY_ROOT, agent, s.version, s.configuration);
         console.log(
-          `  ${s.version} ${s.configuration}: ${s.count} tools where ${s.before.version} had ${s.before.count} and ${s.after.version} ${s.after.count}; capturing it again`,
+          `  ${s.version} ${s.configuration}: ${s.count} tools where ${s.before.version} had ${s.before.count} and ` +
+            `${s.after.version} ${s.after.count}; capturing it again`,
         );
       } else {
         writeCached(HISTORY_ROOT, agent, s.version, s.configuration, { ok: false, error: vanishReason(s, runs) });
@@ -428,7 +431,8 @@ async function historyOf(agent: AgentId, o: Options): Promise<AgentRun> {
   const versions = agentReleases(agent, pkg, range);
   const times = agentReleaseTimes(agent, pkg);
   console.log(
-    `\n${agent}: ${versions.length} published releases ${versions[0]} … ${versions[versions.length - 1]} (step ${step}; configurations ${order.join(', ')})`,
+    `\n${agent}: ${versions.length} published releases ${versions[0]} … ${versions[versions.length - 1]} (step ` +
+      `${step}; configurations ${order.join(', ')})`,
   );
   const run = newRun(agent, versions.length);
   const { readings, failed } = releaseReader({ agent, pkg, versions, order, retryFailed: o.retryFailed, run });
@@ -519,7 +523,8 @@ function fillTexts(agent: AgentId): AgentRun {
     const { event, texts } = eventWithTexts(e, file.texts ?? {}, read);
     if (texts === 'not seen')
       run.failures.push(
-        `${e.release} ${e.configuration} ${e.tool}: the ${e.kind} between ${e.previous} and ${e.release} is not in a fresh reading of both; left without texts`,
+        `${e.release} ${e.configuration} ${e.tool}: the ${e.kind} between ${e.previous} and ${e.release} is not in ` +
+          `a fresh reading of both; left without texts`,
       );
     if (texts === 'filled') filled++;
     return event;
@@ -528,7 +533,8 @@ function fillTexts(agent: AgentId): AgentRun {
   writeHistory(path, { ...file, events: interned.events, texts: interned.texts }, `the ${agent} history`);
   run.read = needed.length;
   run.notes.push(
-    `texts added to ${filled} of ${wanted.length} change(s); ${Object.keys(interned.texts).length} distinct texts stored`,
+    `texts added to ${filled} of ${wanted.length} change(s); ${Object.keys(interned.texts).length} ` +
+      `distinct texts stored`,
   );
   run.seconds = Math.round((Date.now() - t0) / 1000);
   return run;
@@ -538,7 +544,9 @@ function printSummary(run: AgentRun): void {
   console.log(`\n== ${run.agent}: wrote content/history/${run.agent}.capture.json`);
   console.log(`  releases listed ${run.listed}, read ${run.read}, not read ${run.listed - run.read}`);
   console.log(
-    `  captured this run: ${run.installs.length} release(s)${run.installs.length ? ` (${run.installs.join(', ')})` : ''}; downloaded ${run.downloads.length}; ${run.seconds} s`,
+    `  captured this run: ${run.installs.length} ` +
+      `release(s)${run.installs.length ? ` (${run.installs.join(', ')})` : ''}; downloaded ${run.downloads.length}; ` +
+      `${run.seconds} s`,
   );
   console.log(
     `  events by kind: ${
@@ -561,7 +569,8 @@ async function outside(o: Options): Promise<void> {
   const probe = spawnSync('unshare', ['-n', 'true'], { encoding: 'utf8' });
   if (probe.error || probe.status !== 0)
     fail(
-      `\`unshare -n\` failed; refusing to run the CLIs (${probe.error?.message ?? (probe.stderr.trim() || `exit ${probe.status}`)})`,
+      `\`unshare -n\` failed; refusing to run the CLIs ` +
+        `(${probe.error?.message ?? (probe.stderr.trim() || `exit ${probe.status}`)})`,
     );
   mkdirSync(HISTORY_ROOT, { recursive: true });
   const runs: AgentRun[] = [];

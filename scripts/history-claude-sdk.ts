@@ -96,7 +96,8 @@ const TYPES_FILE = 'sdk-tools.d.ts';
 /** The manifest field in which an agent SDK release states the Claude Code release it bundles. */
 const STATED_FIELD = 'claudeCodeVersion';
 const METHOD =
-  'Each release’s sdk-tools.d.ts read with the TypeScript compiler API into the field rows its tool pages show, and compared with the release before it field by field (scripts/history-claude-sdk.ts).';
+  'Each release’s sdk-tools.d.ts read with the TypeScript compiler API into the field rows its tool pages show, ' +
+  'and compared with the release before it field by field (scripts/history-claude-sdk.ts).';
 /** Bump when the cached rows change form; the code that makes them is hashed as well. */
 const ROWS_FORMAT = 1;
 const NAME = 'history-claude-sdk';
@@ -134,7 +135,8 @@ function parseArgs(argv: readonly string[]): Options {
     else if (arg === '--registry-dir') options.registryDir = resolve(value(i++, arg));
     else
       throw new ScriptError(
-        `unknown argument ${JSON.stringify(arg)} (options: --full, --since-committed, --from, --from-cli, --to, --out, --names, --registry-dir)`,
+        `unknown argument ${JSON.stringify(arg)} (options: --full, --since-committed, --from, --from-cli, --to, ` +
+          `--out, --names, --registry-dir)`,
       );
   }
   if (options.from && options.fromCli)
@@ -395,20 +397,24 @@ function planExtension(ctx: RunContext): RunPlan | undefined {
   const last = committed.releases[committed.releases.length - 1]!;
   if (packageOf(last, pkg) !== pkg)
     throw new ScriptError(
-      `${display(options.out)} ends with a release of ${packageOf(last, pkg)}; extending follows ${pkg} only: run with --full`,
+      `${display(options.out)} ends with a release of ${packageOf(last, pkg)}; extending follows ${pkg} only: ` +
+        `run with --full`,
     );
   const known = new Set(committed.releases.map((r) => r.version));
   const late = inRange.filter((v) => compareReleases(v, last.version) <= 0 && !known.has(v));
   if (late.length > 0)
     console.warn(
-      `${NAME}: published after the history was computed, inside its range: ${late.join(', ')}; run with --full to credit changes to them`,
+      `${NAME}: published after the history was computed, inside its range: ${late.join(', ')}; run with --full to ` +
+        `credit changes to them`,
     );
   const targets = inRange
     .filter((v) => compareReleases(v, last.version) > 0)
     .map((version) => ({ source: ctx.source, version }));
   if (targets.length === 0) {
     console.log(
-      `${NAME}: nothing new: ${display(options.out)} already covers ${pkg} through ${last.version}, and no newer release is published up to ${ctx.to}; nothing downloaded, nothing written (${duration(Date.now() - ctx.started)})`,
+      `${NAME}: nothing new: ${display(options.out)} already covers ${pkg} through ${last.version}, and no newer ` +
+        `release is published up to ${ctx.to}; nothing downloaded, nothing written ` +
+        `(${duration(Date.now() - ctx.started)})`,
     );
     return undefined;
   }
@@ -516,18 +522,22 @@ function printReleases(ctx: RunContext, plan: RunPlan, doc: HistoryFile, compari
   const named = (r: ReleaseEntry) => `${packageOf(r, pkg)} ${r.version}${cli(r)}`;
   const unpublished = doc.unpublished?.length ?? 0;
   console.log(
-    `${NAME}: ${named(first)} … ${named(last)}: ${doc.releases.length} releases in the history, ${unpublished} number${unpublished === 1 ? '' : 's'} never published`,
+    `${NAME}: ${named(first)} … ${named(last)}: ${doc.releases.length} releases in the history, ${unpublished} ` +
+      `number${unpublished === 1 ? '' : 's'} never published`,
   );
   const ofCli = doc.releases.filter((r) => packageOf(r, pkg) !== pkg);
   const switchAt = plan.switchAt;
   if (ofCli.length > 0)
     console.log(
-      `${NAME}: read from ${CLI_PACKAGE}: ${plural(ofCli.length, 'release')} (${ofCli[0]!.version} … ${ofCli[ofCli.length - 1]!.version})${switchAt ? `; from ${pkg} ${switchAt.release} (Claude Code ${switchAt.cliVersion}) on, the first release that states claudeCodeVersion` : ''}`,
+      `${NAME}: read from ${CLI_PACKAGE}: ${plural(ofCli.length, 'release')} (${ofCli[0]!.version} … ` +
+        `${ofCli[ofCli.length - 1]!.version})${switchAt ? `; from ${pkg} ${switchAt.release} (Claude Code ` + `${switchAt.cliVersion}) on, the first release that ` + `states claudeCodeVersion` : ''}`,
     );
   const span = (t: Target) => `${t.source.pkg === pkg ? '' : `${t.source.pkg} `}${t.version}`;
   const { targets } = plan;
   console.log(
-    `${NAME}: this run read ${plural(targets.length, 'release')} (${span(targets[0]!)} … ${span(targets[targets.length - 1]!)}) and made ${plural(comparisons, 'comparison')}${plan.base ? `, starting from the committed ${plan.base}` : ''}`,
+    `${NAME}: this run read ${plural(targets.length, 'release')} (${span(targets[0]!)} … ` +
+      `${span(targets[targets.length - 1]!)}) and made ` +
+      `${plural(comparisons, 'comparison')}${plan.base ? `, starting from the committed ${plan.base}` : ''}`,
   );
   if (doc.unpublished?.length) console.log(`${NAME}: never published: ${doc.unpublished.join(', ')}`);
 }
@@ -539,7 +549,8 @@ function printBundled(ctx: RunContext, doc: HistoryFile): void {
   );
   const missing = doc.releases.filter((r) => !r.cliVersion).map((r) => r.version);
   console.log(
-    `${NAME}: bundled Claude Code version (package.json claudeCodeVersion): ${mismatch.length === 0 ? 'same patch number as the SDK release in every release' : `differs from the SDK patch number in ${mismatch.map((r) => `${r.version}→${r.cliVersion}`).join(', ')}`}${missing.length > 0 ? `; missing in ${missing.join(', ')}` : ''}`,
+    `${NAME}: bundled Claude Code version (package.json claudeCodeVersion): ` +
+      `${mismatch.length === 0 ? 'same patch number as the SDK release in every release' : `differs from the SDK patch number in ` + `${mismatch.map((r) => `${r.version}→${r.cliVersion}`).join(', ')}`}${missing.length > 0 ? `; missing in ${missing.join(', ')}` : ''}`,
   );
 }
 
@@ -553,7 +564,8 @@ function printDerived(ctx: RunContext, derived: ReadonlyMap<string, string[]>): 
     .sort(([a], [b]) => (a < b ? -1 : 1))
     .map(
       ([prefix, versions]) =>
-        `${prefix} (${prefix}Input, in ${versions.length === 1 ? versions[0] : `${versions.length} releases, ${versions[0]} … ${versions[versions.length - 1]}`}${aliasOf.has(prefix) ? `; ${aliasOf.get(prefix)} in ${display(ctx.options.names)}` : ''})`,
+        `${prefix} (${prefix}Input, in ` +
+        `${versions.length === 1 ? versions[0] : `${versions.length} releases, ${versions[0]} … ` + `${versions[versions.length - 1]}`}${aliasOf.has(prefix) ? `; ${aliasOf.get(prefix)} in ` + `${display(ctx.options.names)}` : ''})`,
     );
   console.log(
     `${NAME}: names derived from type prefixes missing in ${display(ctx.options.names)}: ${lines.join('; ')}`,
@@ -564,13 +576,17 @@ function printSummary(ctx: RunContext, plan: RunPlan, read: Readings, doc: Histo
   printReleases(ctx, plan, doc, read.comparisons);
   printBundled(ctx, doc);
   console.log(
-    `${NAME}: downloads: ${fetchStats.downloads} (${(fetchStats.downloadBytes / 1e6).toFixed(1)} MB); tarballs from the cache: ${fetchStats.tarballsFromCache}; releases parsed: ${readStats.parsed}, rows from the cache: ${readStats.rowsFromCache}`,
+    `${NAME}: downloads: ${fetchStats.downloads} (${(fetchStats.downloadBytes / 1e6).toFixed(1)} MB); tarballs ` +
+      `from the cache: ${fetchStats.tarballsFromCache}; releases parsed: ${readStats.parsed}, rows from the cache: ` +
+      `${readStats.rowsFromCache}`,
   );
   const byKind = KIND_ORDER.map((k) => [k, read.events.filter((e) => e.kind === k).length] as const).filter(
     ([, n]) => n > 0,
   );
   console.log(
-    `${NAME}: ${read.events.length} new event${read.events.length === 1 ? '' : 's'}${byKind.length ? `: ${byKind.map(([k, n]) => `${k} ${n}`).join(', ')}` : ''} (${doc.events.length} in the file)`,
+    `${NAME}: ${read.events.length} new ` +
+      `event${read.events.length === 1 ? '' : 's'}${byKind.length ? `: ${byKind.map(([k, n]) => `${k} ${n}`).join(', ')}` : ''} ` +
+      `(${doc.events.length} in the file)`,
   );
   printDerived(ctx, read.derived);
   for (const s of read.skipped) console.log(`${NAME}: skipped ${s.version} (read: false): ${s.why}`);

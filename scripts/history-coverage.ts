@@ -126,7 +126,8 @@ function main(): void {
   }
   if (untracked > 0) {
     console.error(
-      `history-coverage: ${untracked} tool page(s) advertised only by configurations no history follows, with no reason declared in the agent's captureHistory.untracked`,
+      `history-coverage: ${untracked} tool page(s) advertised only by configurations no history follows, with no ` +
+        `reason declared in the agent's captureHistory.untracked`,
     );
     process.exit(1);
   }

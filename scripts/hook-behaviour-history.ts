@@ -178,7 +178,8 @@ async function readOverReleases(o: Options, listed: readonly string[], pin: stri
       fresh.add(version);
       if (version === pin) continue; // the pin's records are the committed ones, run by npm run hook-behaviour
       console.log(
-        `  ${version}: ${changes.filter((c) => c.between.includes(version)).length} cases change at once beside it; running it again to confirm`,
+        `  ${version}: ${changes.filter((c) => c.between.includes(version)).length} cases change at once beside ` +
+          `it; running it again to confirm`,
       );
       rmSync(join(RUNS, o.agent, version), { recursive: true, force: true });
       readings.forget(listed.indexOf(version));
@@ -197,14 +198,21 @@ async function main(o: Options): Promise<number> {
   if (caseIds.length === 0) fail(`content/hook-cases.json has no case for ${o.agent}`);
   const listed = agentReleases(o.agent, pkg, { to: pin, last: o.last });
   console.log(
-    `${o.agent}: ${caseIds.length} case(s) over ${listed.length} release(s) ${listed[0]} … ${listed.at(-1)} (step ${o.step})`,
+    `${o.agent}: ${caseIds.length} case(s) over ${listed.length} release(s) ${listed[0]} … ${listed.at(-1)} ` +
+      `(step ${o.step})`,
   );
   const { readings, spans, changes } = await readOverReleases(o, listed, pin, caseIds);
   const file = {
     agent: o.agent,
     package: pkg,
     pin,
-    method: `The agent's ${caseIds.length} hook behaviour cases (content/hook-cases.json) run at ${o.step === 1 ? 'each' : `every ${o.step}th and both ends`} of its last ${listed.length} stable releases up to the pin, then bisected wherever two readings differed, until each change lies between adjacent releases. The pin's outcomes are its committed records. An outcome is what the hook answered, whether the tool's side effect happened, what the model was sent next and the CLI's exit; hook payload members are the payload history's.`,
+    method:
+      `The agent's ${caseIds.length} hook behaviour cases (content/hook-cases.json) run at ` +
+      `${o.step === 1 ? 'each' : `every ${o.step}th and both ends`} of its last ${listed.length} stable ` +
+      `releases up to the pin, then bisected wherever two readings differed, until each change lies between ` +
+      `adjacent releases. The pin's outcomes are its committed records. An outcome is what the hook ` +
+      `answered, whether the tool's side effect happened, what the model was sent next and the CLI's exit; ` +
+      `hook payload members are the payload history's.`,
     releases: listed,
     read: readings.map((r) => r.version),
     unpublished: unpublishedNumbers(listed),

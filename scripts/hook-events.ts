@@ -66,7 +66,8 @@ export function hookEventsOf(
   }
   if (found.length === 0)
     throw new ScriptError(
-      `${agent}: no .js or .d.ts file under ${source.under} of ${name}@${version} declares ${source.name} (${source.form})`,
+      `${agent}: no .js or .d.ts file under ${source.under} of ${name}@${version} declares ${source.name} ` +
+        `(${source.form})`,
     );
   const [first, ...others] = found.map((f) => ({ ...f, path: `${source.under}/${f.path}` }));
   for (const other of others) {
@@ -110,7 +111,8 @@ function main(): void {
       const data = hookEventsOf(agent, named.source, pin.package, pin.version, work);
       replaceFile(join(ROOT, 'content/hook-events', `${agent}.json`), jsonText(data));
       console.log(
-        `wrote content/hook-events/${agent}.json (${data.events.length} events, ${data.package} ${data.unpacked ?? data.file})`,
+        `wrote content/hook-events/${agent}.json (${data.events.length} events, ${data.package} ` +
+          `${data.unpacked ?? data.file})`,
       );
     } finally {
       rmSync(work, { recursive: true, force: true });

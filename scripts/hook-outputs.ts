@@ -54,7 +54,8 @@ function readOutputs(agent: AgentId, source: Exclude<HookOutputSource, { form: '
     const binary = installedBinary(agent, CACHE_ROOT, pinned.package, pinned.version);
     if (!binary)
       throw new ScriptError(
-        `${agent}: ${pinned.package}@${pinned.version} is not installed under ${CACHE_ROOT}/capture-cli (run npm run capture first)`,
+        `${agent}: ${pinned.package}@${pinned.version} is not installed under ${CACHE_ROOT}/capture-cli (run npm ` +
+          `run capture first)`,
       );
     return {
       source: { package: pinned.package, version: pinned.version, file: AGENTS[agent].binary, form: source.form },

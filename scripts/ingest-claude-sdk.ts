@@ -93,7 +93,8 @@ function readBundle(
   // is one.
   if (typeof pkg.claudeCodeVersion !== 'string' || !isRelease(pkg.claudeCodeVersion)) {
     throw new ScriptError(
-      `package.json's claudeCodeVersion ${JSON.stringify(pkg.claudeCodeVersion)} is not a release number (x.y.z); refusing to record it`,
+      `package.json's claudeCodeVersion ${JSON.stringify(pkg.claudeCodeVersion)} is not a release number (x.y.z); ` +
+        `refusing to record it`,
     );
   }
   let manifest: { version?: string; commit?: string; buildDate?: string };
@@ -190,7 +191,8 @@ function main(argv: readonly string[], written: string[]): void {
       written.push(display(PINS_FILE));
     }
     console.log(
-      `ingest-claude-sdk: ${tools.length} tools from ${spec} (Claude Code ${bundle.pkg.claudeCodeVersion}), integrity ${integrity}`,
+      `ingest-claude-sdk: ${tools.length} tools from ${spec} (Claude Code ${bundle.pkg.claudeCodeVersion}), ` +
+        `integrity ${integrity}`,
     );
     if (verdict.note) console.log(`ingest-claude-sdk: ${verdict.note}`);
   });

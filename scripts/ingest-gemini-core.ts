@@ -55,7 +55,9 @@ function capturedToolNames(pin: Pin): string[] {
     );
   if (agent.version !== pin.version) {
     throw new ScriptError(
-      `the captures are of ${agent.package} ${agent.version} (${display(matrixFile)}), the pin is ${pin.package} ${pin.version}: set "${PIN_KEY}".version in ${display(PINS_FILE)} to the captured release (the two are released together) and delete its integrity`,
+      `the captures are of ${agent.package} ${agent.version} (${display(matrixFile)}), the pin is ${pin.package} ` +
+        `${pin.version}: set "${PIN_KEY}".version in ${display(PINS_FILE)} to the captured release (the two are ` +
+        `released together) and delete its integrity`,
     );
   }
   const names = new Set<string>();
@@ -110,7 +112,8 @@ function main(argv: readonly string[], written: string[]): void {
       written.push(display(PINS_FILE));
     }
     console.log(
-      `${LOG}: ${tools.length} of ${names.length} captured tools mapped to params types of ${spec}, integrity ${integrity}`,
+      `${LOG}: ${tools.length} of ${names.length} captured tools mapped to params types of ${spec}, ` +
+        `integrity ${integrity}`,
     );
     for (const tool of mapping.unmapped) console.log(`${LOG}: not mapped, capture only: ${tool.name}: ${tool.reason}`);
     if (verdict.note) console.log(`${LOG}: ${verdict.note}`);

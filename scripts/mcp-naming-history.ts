@@ -143,7 +143,8 @@ async function historyOf(agent: AgentId, o: Options): Promise<unknown> {
   const { pkg, configuration, versions } = namingPlan(agent);
   const step = Math.max(1, Math.ceil((versions.length - 1) / (o.readings - 1)));
   console.log(
-    `\n${agent}: ${versions.length} releases ${versions[0]} … ${versions.at(-1)}, configuration ${configuration}, every ${step}th, then bisected`,
+    `\n${agent}: ${versions.length} releases ${versions[0]} … ${versions.at(-1)}, configuration ${configuration}, ` +
+      `every ${step}th, then bisected`,
   );
   const readings = releaseReadings((i) => readRelease(agent, pkg, versions[i]!, configuration));
   const located = await locateSettled(versions.length, step, (a, b) => key(readings.read(a)) !== key(readings.read(b)));

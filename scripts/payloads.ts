@@ -101,7 +101,8 @@ async function runScenario(
   recorded.calls.forEach((c, i) => {
     if (c.outcome !== calls[i]!.expect) {
       throw new RecordError(
-        `call ${i + 1} (${c.tool}) was expected to report ${calls[i]!.expect}, the CLI reported ${c.outcome}: ${JSON.stringify((c.result ? wireCalls.resultText(c.result) : '').slice(0, 400))}`,
+        `call ${i + 1} (${c.tool}) was expected to report ${calls[i]!.expect}, the CLI reported ${c.outcome}: ` +
+          `${JSON.stringify((c.result ? wireCalls.resultText(c.result) : '').slice(0, 400))}`,
       );
     }
   });
@@ -158,7 +159,8 @@ async function inside(options: Options): Promise<number> {
         const report = checkSiteModelPayloads(ROOT, files);
         if (report.length > 0)
           console.log(
-            `\nagainst the declared shapes (src/lib/check/payload-check.ts):\n${report.map((l) => `  ${l}`).join('\n')}`,
+            `\nagainst the declared shapes ` +
+              `(src/lib/check/payload-check.ts):\n${report.map((l) => `  ${l}`).join('\n')}`,
           );
       },
     },

@@ -302,7 +302,8 @@ function sideEffectHappened(
   const log = mcpCalls(paths.home);
   if (!log.started)
     throw new RecordError(
-      `${selected.key}: the stub MCP server never wrote to $HOME/${CALL_LOG}, so whether the call reached it cannot be told (did the CLI start it, with HOME passed on?)`,
+      `${selected.key}: the stub MCP server never wrote to $HOME/${CALL_LOG}, so whether the call reached it ` +
+        `cannot be told (did the CLI start it, with HOME passed on?)`,
     );
   return log.calls.includes(effect.mcpCall);
 }

@@ -114,7 +114,8 @@ function currentState(): RefreshState {
     const published = typesOf(agent);
     if (!published)
       throw new Error(
-        `scripts/pins.json pins ${pin.package} for ${agent}, whose agent module names no script that reads it (publishedTypes)`,
+        `scripts/pins.json pins ${pin.package} for ${agent}, whose agent module names no script that reads it ` +
+          `(publishedTypes)`,
       );
     // Types released with the CLI follow its pin: the registry is not asked.
     types[agent] = published.withCli
@@ -228,7 +229,10 @@ function describe(step: RefreshStep): string {
     case 'payloads':
       return `hook payloads and hook behaviour of ${step.agent} ${step.from} → ${step.to}`;
     case 'history':
-      return `history ${step.file} ${step.from ?? '(none)'} → ${step.to}${step.newlyListed ? ` (newly listed: ${step.newlyListed.join(', ')})` : ''}`;
+      return (
+        `history ${step.file} ${step.from ?? '(none)'} → ` +
+        `${step.to}${step.newlyListed ? ` (newly listed: ${step.newlyListed.join(', ')})` : ''}`
+      );
   }
 }
 
@@ -250,7 +254,9 @@ function unpublishedBundles(): string[] {
       const types = record.sources[0];
       const captured = (matrix.agents as Record<string, { version: string } | undefined>)[record.id]?.version;
       return [
-        `${record.product} ${record.version}, bundled by ${types ? `${types.package} ${types.version}` : 'its published types'}, is not published as ${record.bundledCli.package}` +
+        `${record.product} ${record.version}, bundled by ` +
+          `${types ? `${types.package} ${types.version}` : 'its published types'}, is not published as ` +
+          `${record.bundledCli.package}` +
           (captured ? `: captures and payloads stay at ${captured}` : ''),
       ];
     });
@@ -364,7 +370,8 @@ function stopNow(signal: NodeJS.Signals): never {
   if (active) active.rollback();
   else restoreInterrupted(ROOT, WRITES); // a save that was never completed is removed
   console.error(
-    `refresh: stopped (${stopped.length} step process group${stopped.length === 1 ? '' : 's'} ended); content/ and scripts/pins.json are as they were before the unit that was running`,
+    `refresh: stopped (${stopped.length} step process group${stopped.length === 1 ? '' : 's'} ended); content/ and ` +
+      `scripts/pins.json are as they were before the unit that was running`,
   );
   process.exit(signalExitCode(signal));
 }
@@ -380,14 +387,16 @@ async function nothingNew(argv: readonly string[], recorded: readonly string[]):
   // writes nothing).
   if (argv.includes('--dry-run')) {
     console.log(
-      'Nothing new upstream; the content differs from HEAD, so a run would archive the versioned export files it no longer publishes.',
+      'Nothing new upstream; the content differs from HEAD, so a run would archive the versioned export files it ' +
+        'no longer publishes.',
     );
     return 0;
   }
   const published = await committedExports(ROOT);
   const archived = await allOrNothing(() => archiveVanished(ROOT, published, today()));
   console.log(
-    `Nothing new upstream; ${archived.length} versioned export files that the changed content no longer publishes archived (content/archive/).`,
+    `Nothing new upstream; ${archived.length} versioned export files that the changed content no longer publishes ` +
+      `archived (content/archive/).`,
   );
   return 0;
 }
@@ -421,7 +430,9 @@ function cannotRunNotes(state: RefreshState): string[] {
   return Object.entries(state.clis).flatMap(([agent, v]) =>
     v.cannotRun
       ? [
-          `${agent} ${v.cannotRun} cannot run (${recordedFailure(historyReleases(`${agent}.capture`), v.cannotRun)}), as its history records; its pin stays at ${v.pinned}`,
+          `${agent} ${v.cannotRun} cannot run ` +
+            `(${recordedFailure(historyReleases(`${agent}.capture`), v.cannotRun)}), as its history records; its pin ` +
+            `stays at ${v.pinned}`,
         ]
       : [],
   );
@@ -471,13 +482,15 @@ function printSummary(
 function closingLine(outcomes: readonly UnitOutcome[], code: number, started: number): string {
   const moved = outcomes.filter((o) => o.moved).length;
   return (
-    `took ${((Date.now() - started) / 1000).toFixed(0)} s; ${moved} of ${outcomes.length} unit${outcomes.length === 1 ? '' : 's'} moved.` +
+    `took ${((Date.now() - started) / 1000).toFixed(0)} s; ${moved} of ${outcomes.length} ` +
+    `unit${outcomes.length === 1 ? '' : 's'} moved.` +
     (code === 0
       ? moved > 0
         ? ' Next: npm test, then commit the content with the pins.'
         : ' Nothing could move: every release that is new cannot run, as recorded above.'
       : code === 2
-        ? ' Some units failed for our reasons (above); the tree holds the units that moved, each checked. Next: npm test, then commit.'
+        ? ' Some units failed for our reasons (above); the tree holds the units that moved, each checked. Next: ' +
+          'npm test, then commit.'
         : ' Every unit failed for our reasons (above): nothing was written.')
   );
 }

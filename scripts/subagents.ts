@@ -127,7 +127,8 @@ async function runType(
   const subagent = requests.slice(sentAt + 1).find((r) => wire.toolCalls.findResult(r.json, id) === undefined);
   if (!subagent)
     throw new RecordError(
-      `no request after the ${s.scenario.tool} call looks like the ${s.type} subagent's own (tools offered, the call's result not carried): ${requests.length} request(s) offered tools`,
+      `no request after the ${s.scenario.tool} call looks like the ${s.type} subagent's own (tools offered, the ` +
+        `call's result not carried): ${requests.length} request(s) offered tools`,
     );
   const names = (body: JsonRecord): string[] =>
     wire
@@ -172,7 +173,8 @@ async function inside(options: RunArgs): Promise<number> {
       return record;
     },
     summary: (s, record) =>
-      `${s.key.padEnd(36)} ${(record as TypeRecord).tools.length} tools of the main thread's ${(record as TypeRecord).mainTools.length}`,
+      `${s.key.padEnd(36)} ${(record as TypeRecord).tools.length} tools of the main thread's ` +
+      `${(record as TypeRecord).mainTools.length}`,
   });
   if (errors.length > 0) {
     console.error(

@@ -125,7 +125,8 @@ function drawFacts(o: Options, matrix: Matrix): Sample {
 }
 
 const sampleCounts = (s: Sample): string =>
-  `${s.events.length} history event(s), ${s.payloads.length} payload scenario(s), ${s.cases.length} hook case(s), ${s.permissions.length} permission case(s)`;
+  `${s.events.length} history event(s), ${s.payloads.length} payload scenario(s), ${s.cases.length} hook case(s), ` +
+  `${s.permissions.length} permission case(s)`;
 
 function printSample(s: Sample): void {
   for (const { agent, event } of s.events) console.log(`  event    ${eventLabel(agent, event)}`);
@@ -142,14 +143,18 @@ function checkCanRun(): void {
   const probe = spawnSync('unshare', ['-n', 'true'], { encoding: 'utf8' });
   if (probe.error || probe.status !== 0)
     fail(
-      `\`unshare -n\` failed; refusing to run the CLIs (${probe.error?.message ?? (probe.stderr.trim() || `exit ${probe.status}`)})`,
+      `\`unshare -n\` failed; refusing to run the CLIs ` +
+        `(${probe.error?.message ?? (probe.stderr.trim() || `exit ${probe.status}`)})`,
     );
 }
 
 /** The command that draws the same sample again. */
 function repeatCommand(o: Options): string {
   const agentArgs = o.agents.length === AGENT_IDS.length ? '' : o.agents.map((a) => ` --agent ${a}`).join('');
-  return `npm run verify -- --seed ${o.seed} --events ${o.events} --payloads ${o.payloads} --cases ${o.cases} --permissions ${o.permissions}${o.pick.map((p) => ` --event ${p}`).join('')}${agentArgs}`;
+  return (
+    `npm run verify -- --seed ${o.seed} --events ${o.events} --payloads ${o.payloads} --cases ${o.cases} ` +
+    `--permissions ${o.permissions}${o.pick.map((p) => ` --event ${p}`).join('')}${agentArgs}`
+  );
 }
 
 /** Every fact of the sample, checked in turn within the time budget. */

@@ -208,7 +208,8 @@ class Mapper {
     }
     if (!base)
       throw new GeminiCoreError(
-        `no class in the package extends ${BASE_CLASS}: the package no longer declares its tools the way this ingest reads them`,
+        `no class in the package extends ${BASE_CLASS}: the package no longer declares its tools the way this ` +
+          `ingest reads them`,
       );
     this.checkBaseConstructor(base);
     return { classes, base };
@@ -221,7 +222,8 @@ class Mapper {
     const first = signatures[0]?.getParameters()[0]?.name;
     if (first !== 'name') {
       throw new GeminiCoreError(
-        `${BASE_CLASS}'s constructor takes ${first === undefined ? 'no parameters' : `"${first}" first`}, not the tool name: the package no longer declares its tools the way this ingest reads them`,
+        `${BASE_CLASS}'s constructor takes ${first === undefined ? 'no parameters' : `"${first}" first`}, not the ` +
+          `tool name: the package no longer declares its tools the way this ingest reads them`,
       );
     }
   }
@@ -278,7 +280,10 @@ class Mapper {
   ): NameLink | string {
     if (ts.isStringLiteral(expr) || ts.isNoSubstitutionTemplateLiteral(expr)) return { name: expr.text, jsFile, via };
     if (!ts.isIdentifier(expr))
-      return `${jsFile}: ${className} is named by the expression ${oneLine(expr.getText())}, which is neither a string nor an imported constant`;
+      return (
+        `${jsFile}: ${className} is named by the expression ${oneLine(expr.getText())}, which is neither a ` +
+        `string nor an imported constant`
+      );
     const constant = this.importedConstant(js, jsPath, expr.text);
     if (typeof constant === 'string') return `${jsFile}: ${className} is named by ${expr.text}, ${constant}`;
     return { name: constant.value, constant: { name: constant.name, file: constant.file }, jsFile, via };
@@ -330,7 +335,10 @@ class Mapper {
       !(ts.isInterfaceDeclaration(decl) || ts.isTypeAliasDeclaration(decl)) ||
       this.isLibrary(decl)
     ) {
-      return `${tool.className} (${tool.file}) declares its params as ${node.typeName.text}, which is not one interface or type alias of the package`;
+      return (
+        `${tool.className} (${tool.file}) declares its params as ${node.typeName.text}, which is not one ` +
+        `interface or type alias of the package`
+      );
     }
     return decl;
   }
@@ -555,14 +563,19 @@ export function mapCoreTools(packageDir: string, toolNames: readonly string[]): 
       const unread = classes.filter((c) => !c.link && c.declaredName === name).map((c) => c.nameProblem);
       unmapped.push({
         name,
-        reason: `no class extending ${BASE_CLASS} passes this name to its constructor${unread.length > 0 ? ` (${unread.join('; ')})` : ''}`,
+        reason:
+          `no class extending ${BASE_CLASS} passes this name to its ` +
+          `constructor${unread.length > 0 ? ` (${unread.join('; ')})` : ''}`,
       });
       continue;
     }
     if (candidates.length > 1) {
       unmapped.push({
         name,
-        reason: `${candidates.length} classes pass this name to ${BASE_CLASS}: ${candidates.map((c) => `${c.className} (${c.file}, params ${oneLine(c.params.getText())})`).join(', ')}; which of them the CLI registers is decided at run time`,
+        reason:
+          `${candidates.length} classes pass this name to ${BASE_CLASS}: ` +
+          `${candidates.map((c) => `${c.className} (${c.file}, params ${oneLine(c.params.getText())})`).join(', ')}; ` +
+          `which of them the CLI registers is decided at run time`,
       });
       continue;
     }
@@ -602,27 +615,41 @@ function nameEvidence(tool: MappedTool, origin: CoreOrigin): string {
   const { link } = tool;
   const where = `${link.jsFile} of ${origin.package} ${origin.version}`;
   if (link.constant) {
-    return `the constant ${link.constant.name} = "${link.name}" in ${link.constant.file} of ${origin.package} ${origin.version}; ${tool.className} (${tool.classFile}) passes it to ${BASE_CLASS} as its name through ${link.via} (${link.jsFile})`;
+    return (
+      `the constant ${link.constant.name} = "${link.name}" in ${link.constant.file} of ${origin.package} ` +
+      `${origin.version}; ${tool.className} (${tool.classFile}) passes it to ${BASE_CLASS} as its name ` +
+      `through ${link.via} (${link.jsFile})`
+    );
   }
-  return `${tool.className} (${tool.classFile}) passes the string "${link.name}" to ${BASE_CLASS} as its name through ${link.via} (${where}); the package declares no constant for it`;
+  return (
+    `${tool.className} (${tool.classFile}) passes the string "${link.name}" to ${BASE_CLASS} as its name ` +
+    `through ${link.via} (${where}); the package declares no constant for it`
+  );
 }
 
 function resultReason(tool: MappedTool, origin: CoreOrigin, genericFile: string): string {
   const pkg = `${origin.package} ${origin.version}`;
   if (tool.result.generic) {
-    return `${pkg} declares the result of ${tool.className} only as the generic ${GENERIC_RESULT} (${genericFile}), the same type for every tool; it publishes no result type of this tool's own.`;
+    return (
+      `${pkg} declares the result of ${tool.className} only as the generic ${GENERIC_RESULT} ` +
+      `(${genericFile}), the same type for every tool; it publishes no result type of this tool's own.`
+    );
   }
   const base = tool.result.extendsGeneric
     ? `, which extends the generic ${GENERIC_RESULT} (${genericFile}) shared by every tool`
     : '';
-  return `${pkg} declares the result of ${tool.className} as ${tool.result.typeName} (${tool.result.file})${base}; it is not given as a field table here.`;
+  return (
+    `${pkg} declares the result of ${tool.className} as ${tool.result.typeName} (${tool.result.file})${base}; ` +
+    `it is not given as a field table here.`
+  );
 }
 
 /** The generated record of each mapped tool, in name order. */
 export function coreToolRecords(mapping: CoreMapping, origin: CoreOrigin): GeneratedTool[] {
   return mapping.mapped.map((tool) => {
     const method =
-      "TypeScript compiler API over the published declaration files: tool name → the class passing it to BaseDeclarativeTool → that base class's params type argument";
+      'TypeScript compiler API over the published declaration files: tool name → the class passing it to ' +
+      "BaseDeclarativeTool → that base class's params type argument";
     const provenance: ProvenanceRecord[] = tool.params.files.map((file, i) => ({
       package: origin.package,
       version: origin.version,

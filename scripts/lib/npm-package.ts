@@ -217,7 +217,8 @@ export function downloadTarball(name: string, version: string, into: string, tim
   const reported = typeof entry.integrity === 'string' ? entry.integrity : '';
   if (!reportedIntegrityIncludes(reported, integrity)) {
     throw new IntegrityError(
-      `npm pack ${spec}${where} reported integrity ${reported || '(none)'}, but the downloaded tarball hashes to ${integrity}`,
+      `npm pack ${spec}${where} reported integrity ${reported || '(none)'}, but the downloaded tarball hashes ` +
+        `to ${integrity}`,
     );
   }
   return { file, integrity };
@@ -282,7 +283,8 @@ export function judgeIntegrity(check: IntegrityCheck): IntegrityVerdict {
   const { spec, actual, pinned, recorded, pinFile, acceptNew } = check;
   if (pinned !== undefined && !isSha512Integrity(pinned)) {
     throw new IntegrityError(
-      `${pinFile}: the pinned integrity of ${spec} must be one sha512-… SRI string (88 base64 characters), got ${JSON.stringify(pinned)}`,
+      `${pinFile}: the pinned integrity of ${spec} must be one sha512-… SRI string (88 base64 characters), got ` +
+        `${JSON.stringify(pinned)}`,
     );
   }
   const expected = pinned ?? recorded;
@@ -305,7 +307,9 @@ export function judgeIntegrity(check: IntegrityCheck): IntegrityVerdict {
   if (acceptNew) {
     return {
       record: true,
-      note: `moved the pinned integrity of ${spec} in ${pinFile} from ${expected} to ${actual} (--accept-new-integrity)`,
+      note:
+        `moved the pinned integrity of ${spec} in ${pinFile} from ${expected} to ${actual} ` +
+        `(--accept-new-integrity)`,
     };
   }
   const from = check.registry ? ` from ${check.registry}` : '';
@@ -314,7 +318,8 @@ export function judgeIntegrity(check: IntegrityCheck): IntegrityVerdict {
       `integrity mismatch for ${spec}${from}: refusing the tarball.`,
       `  expected ${expected} (${expectedFrom})`,
       `  actual   ${actual} (sha512 of the downloaded tarball)`,
-      `A published version never changes on the public registry, so this is a different tarball (a mirror or proxy serving other bytes?).`,
+      `A published version never changes on the public registry, so this is a different tarball (a mirror or proxy ` +
+        `serving other bytes?).`,
       `If you changed the pinned version or mean to move the pin, run: ${check.acceptCommand}`,
     ].join('\n'),
   );

@@ -56,7 +56,8 @@ export function latestVersion(pkg: string): string {
   const answer = view(pkg);
   if (answer.kind === 'version') return answer.version;
   throw new Error(
-    `could not read the newest release of ${pkg} from the registry: ${answer.kind === 'failed' ? answer.reason : 'not found'}`,
+    `could not read the newest release of ${pkg} from the registry: ` +
+      `${answer.kind === 'failed' ? answer.reason : 'not found'}`,
   );
 }
 

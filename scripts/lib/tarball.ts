@@ -116,7 +116,8 @@ function checkedEntry(type: string, raw: string, linkpath: string, data: Buffer,
   if (!kind) {
     const what = TYPE_NAMES[type] ?? `an entry of unknown type ${JSON.stringify(type)}`;
     throw new UnsafeTarballError(
-      `${where} is ${what}${linkpath ? ` (to ${JSON.stringify(linkpath)})` : ''}; a package may hold only plain files and folders`,
+      `${where} is ${what}${linkpath ? ` (to ${JSON.stringify(linkpath)})` : ''}; a package may hold only plain ` +
+        `files and folders`,
     );
   }
   const rawRule = unsafePathRule(raw);
@@ -155,7 +156,8 @@ export function readTarball(bytes: Buffer, label: string): TarEntry[] {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') {
       throw new UnsafeTarballError(
-        `${label}: inflates to more than ${limit} bytes (over ${INFLATE_RATIO} times its ${bytes.length} compressed bytes, or over ${MAX_INFLATED_BYTES}); refused as a decompression bomb, nothing was extracted`,
+        `${label}: inflates to more than ${limit} bytes (over ${INFLATE_RATIO} times its ${bytes.length} ` +
+          `compressed bytes, or over ${MAX_INFLATED_BYTES}); refused as a decompression bomb, nothing was extracted`,
       );
     }
     throw new UnsafeTarballError(`${label}: not a gzipped tarball (${(error as Error).message})`);

@@ -144,7 +144,9 @@ function summary(
   const breaking = changes.filter((c) => c.breaking !== undefined).length;
   return el(
     'p',
-    `${changes.length} change${changes.length === 1 ? '' : 's'} of ${timeline.tool} after ${label(older)} up to ${label(newer)} (${SOURCE_LABELS[source.source] ?? source.source}, ${source.package})${breaking > 0 ? `, ${breaking} breaking` : ''}.`,
+    `${changes.length} change${changes.length === 1 ? '' : 's'} of ${timeline.tool} after ${label(older)} up to ` +
+      `${label(newer)} (${SOURCE_LABELS[source.source] ?? source.source}, ` +
+      `${source.package})${breaking > 0 ? `, ${breaking} breaking` : ''}.`,
     'compare-summary',
   );
 }
@@ -177,7 +179,7 @@ function textItem(
   item.append(
     el('strong', lineText(first), 'change-kind'),
     document.createTextNode(
-      ` (${all.length === 1 ? `in ${label(first.release)}` : `${all.length} times: ${all.map((x) => label(x.release)).join(', ')}`})`,
+      ` (${all.length === 1 ? `in ${label(first.release)}` : `${all.length} times: ` + `${all.map((x) => label(x.release)).join(', ')}`})`,
     ),
   );
   const runs = first.by === 'lines' ? jsdiff.diffLines(before, after) : jsdiff.diffWordsWithSpace(before, after);

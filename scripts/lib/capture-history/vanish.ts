@@ -60,5 +60,9 @@ export function vanishAndReturn(releases: readonly ReleaseSnapshots[], order: re
 
 /** The reason recorded when a suspect persists after `runs` captures. */
 export function vanishReason(s: VanishSuspect, runs: number): string {
-  return `capture refused: it advertised ${s.count} tool${s.count === 1 ? '' : 's'} where ${s.before.version} advertised ${s.before.count} and ${s.after.version} ${s.after.count} (${s.returned} of them back), in each of ${runs} runs; not recorded as removals`;
+  return (
+    `capture refused: it advertised ${s.count} tool${s.count === 1 ? '' : 's'} where ${s.before.version} ` +
+    `advertised ${s.before.count} and ${s.after.version} ${s.after.count} (${s.returned} of them back), in ` +
+    `each of ${runs} runs; not recorded as removals`
+  );
 }

@@ -112,7 +112,8 @@ export function checkOutcome(configuration: Configuration, outcome: RunOutcome):
     outcome.requests.length === 0 ? 'no request reached the stub' : `requests seen: ${requestsSeen(outcome.requests)}`;
   if (outcome.timedOut) {
     throw new CaptureError(
-      `the CLI did not finish within ${limit} s and was killed (${requests})${said(outcome)}\n  stderr:\n${tail(outcome.stderr)}\n  stdout:\n${tail(outcome.stdout)}`,
+      `the CLI did not finish within ${limit} s and was killed (${requests})${said(outcome)}\n  ` +
+        `stderr:\n${tail(outcome.stderr)}\n  stdout:\n${tail(outcome.stdout)}`,
     );
   }
   if (configuration.mode === 'interactive') {
@@ -121,7 +122,8 @@ export function checkOutcome(configuration: Configuration, outcome: RunOutcome):
     // words "Update check skipped (registry error)"; the history run of it had been ended by us).
     if (!outcome.endedAfterRequest && outcome.turnRecorded !== true) {
       throw new CaptureError(
-        `the interactive CLI ended by itself (exit ${outcome.exitCode ?? outcome.signal}) before its main request was recorded (${requests})${said(outcome)}\n  terminal:\n${tail(outcome.stdout)}`,
+        `the interactive CLI ended by itself (exit ${outcome.exitCode ?? outcome.signal}) before its main request ` +
+          `was recorded (${requests})${said(outcome)}\n  terminal:\n${tail(outcome.stdout)}`,
       );
     }
     return;
@@ -129,7 +131,8 @@ export function checkOutcome(configuration: Configuration, outcome: RunOutcome):
   if (outcome.endedAfterRequest) return; // ended by us once its turn was answered (Invocation.endAfterTurn)
   if (outcome.exitCode !== 0) {
     throw new CaptureError(
-      `the CLI exited with ${outcome.exitCode === null ? `signal ${outcome.signal}` : `code ${outcome.exitCode}`} (${requests})${said(outcome)}\n  stderr:\n${tail(outcome.stderr)}\n  stdout:\n${tail(outcome.stdout)}`,
+      `the CLI exited with ${outcome.exitCode === null ? `signal ${outcome.signal}` : `code ${outcome.exitCode}`} ` +
+        `(${requests})${said(outcome)}\n  stderr:\n${tail(outcome.stderr)}\n  stdout:\n${tail(outcome.stdout)}`,
     );
   }
 }
@@ -151,19 +154,23 @@ export function checkMainRequest(
   const seen = requestsSeen(requests);
   if (!main.text.includes(JSON.stringify(prompt).slice(1, -1))) {
     throw new CaptureError(
-      `no request answered the prompt: the request chosen, ${main.method} ${main.url} (#${main.index}), does not carry it (requests seen: ${seen})`,
+      `no request answered the prompt: the request chosen, ${main.method} ${main.url} (#${main.index}), does not ` +
+        `carry it (requests seen: ${seen})`,
     );
   }
   if (!wire.hasTools(main.json)) {
     throw new CaptureError(
-      `no request answered the prompt with tools: ${main.method} ${main.url} (#${main.index}) carries the prompt but offers no tools, as a side request (a title, a summary) does, and the run sent no other (requests seen: ${seen})`,
+      `no request answered the prompt with tools: ${main.method} ${main.url} (#${main.index}) carries the prompt ` +
+        `but offers no tools, as a side request (a title, a summary) does, and the run sent no other ` +
+        `(requests seen: ${seen})`,
     );
   }
   if (configuration.model !== undefined) {
     const asked = wire.requestModel(main);
     if (asked !== configuration.model) {
       throw new CaptureError(
-        `the configuration asks for model ${configuration.model}, but the request names ${asked === undefined ? 'no model' : `model ${asked}`}: the CLI did not use the model its label says`,
+        `the configuration asks for model ${configuration.model}, but the request names ` +
+          `${asked === undefined ? 'no model' : `model ${asked}`}: the CLI did not use the model its label says`,
       );
     }
   }

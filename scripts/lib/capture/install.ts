@@ -198,7 +198,8 @@ function checkPrintsVersion(binary: string, from: string, version: string): void
       // A check that hit its time limit says nothing of the release (a busy machine).
       const ours = (result.error as NodeJS.ErrnoException | undefined)?.code === 'ETIMEDOUT';
       throw new InstallError(
-        `${from}@${version}: \`${binary.split('/').pop()} --version\` ${result.error ? `failed: ${result.error.message}` : `printed ${JSON.stringify(output.slice(0, 200))} (exit ${result.status ?? result.signal}), not ${version}`}`,
+        `${from}@${version}: \`${binary.split('/').pop()} --version\` ` +
+          `${result.error ? `failed: ${result.error.message}` : `printed ${JSON.stringify(output.slice(0, 200))} ` + `(exit ${result.status ?? result.signal}), not ${version}`}`,
         { ours },
       );
     }
@@ -265,8 +266,10 @@ function checkInstall(agent: AgentId, partial: string, pkg: string, from: string
       holder !== undefined && holder !== pkg && !existsSync(join(partial, 'node_modules', holder, 'package.json'));
     throw new InstallError(
       missing
-        ? `npm install ${pkg}@${version} did not install its platform package ${holder}, which holds the program (${AGENTS[agent].binary})`
-        : `npm install ${pkg}@${version} did not bring ${AGENTS[agent].binary} (nor a program its package.json names as its command)`,
+        ? `npm install ${pkg}@${version} did not install its platform package ${holder}, which holds the program ` +
+            `(${AGENTS[agent].binary})`
+        : `npm install ${pkg}@${version} did not bring ${AGENTS[agent].binary} (nor a program its package.json ` +
+            `names as its command)`,
     );
   }
 }

@@ -55,12 +55,14 @@ export function validateMatrix(data: unknown, schema: unknown, file: string = MA
       seen.add(c.id);
       if (!modes.includes(c.mode))
         throw new MatrixError(
-          `${file}: /agents/${agent}/configurations/${i}/mode: ${agent} has no mode ${c.mode} (modes: ${modes.join(', ')})`,
+          `${file}: /agents/${agent}/configurations/${i}/mode: ${agent} has no mode ${c.mode} (modes: ` +
+            `${modes.join(', ')})`,
         );
       for (const option of OPTIONS) {
         if (c[option] !== undefined && !options.includes(option)) {
           throw new MatrixError(
-            `${file}: /agents/${agent}/configurations/${i}/${option}: ${agent} takes no ${option} (src/lib/agents/${agent}.ts options: ${options.join(', ') || 'none'})`,
+            `${file}: /agents/${agent}/configurations/${i}/${option}: ${agent} takes no ${option} ` +
+              `(src/lib/agents/${agent}.ts options: ${options.join(', ') || 'none'})`,
           );
         }
       }
@@ -98,7 +100,8 @@ export function selectConfigurations(matrix: Matrix, only: readonly string[]): S
   for (const sel of only) {
     if (!all.some((s) => sel === s.agent || sel === `${s.agent}/${s.configuration.id}`)) {
       throw new MatrixError(
-        `--only ${sel}: no such agent or configuration (use agent or agent/configuration, e.g. ${all[0] ? `${all[0].agent}/${all[0].configuration.id}` : '<agent>/<configuration>'})`,
+        `--only ${sel}: no such agent or configuration (use agent or agent/configuration, e.g. ` +
+          `${all[0] ? `${all[0].agent}/${all[0].configuration.id}` : '<agent>/<configuration>'})`,
       );
     }
   }

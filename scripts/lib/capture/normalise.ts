@@ -53,7 +53,8 @@ export function chooseMainRequest(
   const problem = wire.problem(request.json);
   if (problem) {
     throw new CaptureError(
-      `the ${request.method} ${request.url} body is not ${wire.requestLabel}: ${problem} (body starts: ${JSON.stringify(request.text.slice(0, 120))})`,
+      `the ${request.method} ${request.url} body is not ${wire.requestLabel}: ${problem} (body starts: ` +
+        `${JSON.stringify(request.text.slice(0, 120))})`,
     );
   }
   return { request, wire };

@@ -177,7 +177,13 @@ function ordinal(n: number): string {
 export function methodSentence(releases: readonly string[], step: number, configurations: readonly string[]): string {
   const first = releases[0];
   const last = releases[releases.length - 1];
-  return `Every ${ordinal(step)} published release from ${first} to ${last} and both ends were installed and run against a recording stub of the model API in the capture-matrix configurations ${configurations.join(', ')}, and wherever two releases read differed in the tools advertised or in a tool's model-facing input, the releases between them were bisected until each change lay between two adjacent published releases.`;
+  return (
+    `Every ${ordinal(step)} published release from ${first} to ${last} and both ends were installed and run ` +
+    `against a recording stub of the model API in the capture-matrix configurations ` +
+    `${configurations.join(', ')}, and wherever two releases read differed in the tools advertised or in a ` +
+    `tool's model-facing input, the releases between them were bisected until each change lay between two ` +
+    `adjacent published releases.`
+  );
 }
 
 /** One release of a capture history: read or not, and the configurations that failed in it, with why. */

@@ -49,7 +49,8 @@ export function planLines(input: LineInput): LinePlan {
   if (input.cliVersions) {
     if (compareReleases(input.cliFrom, cliVersion) >= 0) {
       throw new Error(
-        `the first CLI release ${input.cliFrom} is not older than Claude Code ${cliVersion}, which the agent SDK covers from ${first} on`,
+        `the first CLI release ${input.cliFrom} is not older than Claude Code ${cliVersion}, which the agent SDK ` +
+          `covers from ${first} on`,
       );
     }
     cli = releasesInRange(input.cliVersions, input.cliFrom, cliVersion).filter(

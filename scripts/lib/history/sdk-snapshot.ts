@@ -83,7 +83,8 @@ export function namesForRelease(
     const other = taken.get(prefix);
     if (other !== undefined) {
       throw new SnapshotError(
-        `the type prefix ${prefix} has no entry in the names table, and its own name is already the callable name of ${other}Input`,
+        `the type prefix ${prefix} has no entry in the names table, and its own name is already the callable name ` +
+          `of ${other}Input`,
       );
     }
     types[prefix] = { name: prefix, group: 'built-in', evidence: `named after its type prefix (${prefix}Input)` };

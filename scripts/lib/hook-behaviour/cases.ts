@@ -58,11 +58,13 @@ export function validateHookCases(
       seen.add(c.id);
       if (c.call.configuration !== undefined && !known.has(c.call.configuration))
         throw new HookCaseError(
-          `${at}/cases/${i}/call/configuration: no configuration ${agent}/${c.call.configuration} in content/capture-matrix.json`,
+          `${at}/cases/${i}/call/configuration: no configuration ${agent}/${c.call.configuration} in ` +
+            `content/capture-matrix.json`,
         );
       if (!driver.hooks.events.includes(c.hook.event))
         throw new HookCaseError(
-          `${at}/cases/${i}/hook/event: ${c.hook.event} is not an event the run configures for ${agent} (${driver.hooks.events.join(', ')})`,
+          `${at}/cases/${i}/hook/event: ${c.hook.event} is not an event the run configures for ${agent} ` +
+            `(${driver.hooks.events.join(', ')})`,
         );
       // A plugin function answers with code; a command with its output and exit code.
       const plugin = driver.hooks.kind === 'plugin';
@@ -73,11 +75,13 @@ export function validateHookCases(
         throw new HookCaseError(`${at}/cases/${i}/hook: ${agent}'s hooks are plugin functions: the answer is a script`);
       if (plugin && commandOnly.length > 0)
         throw new HookCaseError(
-          `${at}/cases/${i}/hook/${commandOnly[0]}: ${agent}'s hooks are plugin functions, which print nothing and exit with no code: use script`,
+          `${at}/cases/${i}/hook/${commandOnly[0]}: ${agent}'s hooks are plugin functions, which print nothing and ` +
+            `exit with no code: use script`,
         );
       if (!plugin && c.hook.script !== undefined)
         throw new HookCaseError(
-          `${at}/cases/${i}/hook/script: ${agent}'s hooks are commands: answer with stdout, stderr, exitCode, sleepSeconds or crash`,
+          `${at}/cases/${i}/hook/script: ${agent}'s hooks are commands: answer with stdout, stderr, exitCode, ` +
+            `sleepSeconds or crash`,
         );
     });
   }

@@ -280,7 +280,8 @@ export function modelCatalog(bytes: Buffer, marker = '"models": ['): ModelCatalo
     throw new InventoryParseError(`no JSON object with ${JSON.stringify(marker)} and a list of models with slugs`);
   if (found.length > 1)
     throw new InventoryParseError(
-      `${found.length} model catalogs found (at ${found.map((f) => f.offset).join(', ')}): cannot tell which one the CLI uses`,
+      `${found.length} model catalogs found (at ${found.map((f) => f.offset).join(', ')}): cannot tell which ` +
+        `one the CLI uses`,
     );
   const { offset, length, models } = found[0]!;
   const omitted = new Set<string>();

@@ -29,12 +29,14 @@ export function rerunInNamespace(spec: NamespaceRerun): never {
     throw new NamespaceRerunError(`${spec.name} runs only on Linux (it needs network namespaces)`);
   if (process.getuid?.() !== 0)
     throw new NamespaceRerunError(
-      `${spec.name} must run as root: each CLI runs inside a network namespace with only loopback (\`unshare -n\`), which needs root`,
+      `${spec.name} must run as root: each CLI runs inside a network namespace with only loopback (\`unshare ` +
+        `-n\`), which needs root`,
     );
   const probe = spawnSync('unshare', ['-n', 'true'], { encoding: 'utf8' });
   if (probe.error || probe.status !== 0)
     throw new NamespaceRerunError(
-      `\`unshare -n\` failed, so the CLIs cannot be isolated from the network; refusing to run them (${probe.error?.message ?? (probe.stderr.trim() || `exit ${probe.status}`)})`,
+      `\`unshare -n\` failed, so the CLIs cannot be isolated from the network; refusing to run them ` +
+        `(${probe.error?.message ?? (probe.stderr.trim() || `exit ${probe.status}`)})`,
     );
   const prepared = spec.prepare((line) => console.log(line)) ?? {};
   let inner: ReturnType<typeof spawnSync>;

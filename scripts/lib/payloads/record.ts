@@ -83,7 +83,8 @@ export function untagHookLog(records: readonly JsonRecord[]): {
     if (isEventTag(r)) {
       if (pending !== undefined)
         throw new RecordError(
-          `hook record ${i + 1}: a second event tag (${r[HOOK_EVENT_TAG] as string}) follows the tag ${pending} without a payload between them`,
+          `hook record ${i + 1}: a second event tag (${r[HOOK_EVENT_TAG] as string}) follows the tag ${pending} ` +
+            `without a payload between them`,
         );
       pending = r[HOOK_EVENT_TAG] as string;
       return;

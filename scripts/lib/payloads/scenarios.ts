@@ -136,7 +136,8 @@ export function selectScenarios(file: ScenariosFile, only: readonly string[]): S
   for (const sel of only) {
     if (!all.some((s) => matches(sel, s))) {
       throw new ScenarioError(
-        `--only ${sel}: no such agent, tool or scenario (use agent/tool/scenario, e.g. ${all[0]?.key ?? '<agent>/<tool>/<scenario>'})`,
+        `--only ${sel}: no such agent, tool or scenario (use agent/tool/scenario, e.g. ` +
+          `${all[0]?.key ?? '<agent>/<tool>/<scenario>'})`,
       );
     }
   }
@@ -175,7 +176,8 @@ export function bindValues(bindings: readonly Binding[], resultText: string): Ma
     const m = new RegExp(b.pattern).exec(resultText);
     if (!m || m[1] === undefined)
       throw new ScenarioError(
-        `the follow-up binding $${b.name} (/${b.pattern}/) found nothing in the result: ${JSON.stringify(resultText.slice(0, 300))}`,
+        `the follow-up binding $${b.name} (/${b.pattern}/) found nothing in the result: ` +
+          `${JSON.stringify(resultText.slice(0, 300))}`,
       );
     if (b.type === 'number') {
       const n = Number(m[1]);

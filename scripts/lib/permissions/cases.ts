@@ -63,7 +63,8 @@ export function permissionCaseProblems(cases: PermissionCasesFile, matrix: Matri
       seen.add(c.id);
       if (c.call.configuration !== undefined && !known.has(c.call.configuration))
         problems.push(
-          `${here}/call/configuration: no configuration ${agent}/${c.call.configuration} in content/capture-matrix.json`,
+          `${here}/call/configuration: no configuration ${agent}/${c.call.configuration} in ` +
+            `content/capture-matrix.json`,
         );
       if (c.rule.form === 'none' && c.rule.text !== undefined)
         problems.push(`${here}/rule/text: a case without a rule (form none) writes no rule text`);
@@ -71,7 +72,8 @@ export function permissionCaseProblems(cases: PermissionCasesFile, matrix: Matri
         problems.push(`${here}/rule: form none goes with says none, and only with it`);
       if (c.rule.text !== undefined && !caseConfigurationText(c).includes(c.rule.text))
         problems.push(
-          `${here}/rule/text: ${JSON.stringify(c.rule.text)} is not written by the case (call.args, files, homeFiles, settings or env)`,
+          `${here}/rule/text: ${JSON.stringify(c.rule.text)} is not written by the case (call.args, files, ` +
+            `homeFiles, settings or env)`,
         );
       if ('probe' in c.sideEffect && !JSON.stringify(c.call.input).includes('$PROBE_URL'))
         problems.push(`${here}/sideEffect: a probe side effect needs $PROBE_URL in call.input`);

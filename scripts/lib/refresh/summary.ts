@@ -159,7 +159,8 @@ function addAgent(body: Body, move: AgentMoves, product: string): void {
     `## ${product}`,
     '',
     move.newReleases.length > 0
-      ? `Newly compared: ${plural(move.newReleases.length, 'release')} (${releaseList(move.newReleases)}); ${plural(changes, 'change')} found.`
+      ? `Newly compared: ${plural(move.newReleases.length, 'release')} (${releaseList(move.newReleases)}); ` +
+        `${plural(changes, 'change')} found.`
       : `${plural(changes, 'change')} found in releases compared before.`,
     '',
   ];
@@ -187,7 +188,8 @@ export function refreshSummary(input: SummaryInput): string {
   if (body.omitted > 0)
     body.lines.push(
       '',
-      `… and ${plural(body.omitted, 'more change')}, left out to keep this description short: the changelog pages list every change.`,
+      `… and ${plural(body.omitted, 'more change')}, left out to keep this description short: the changelog pages ` +
+        `list every change.`,
       '',
     );
   return `${body.lines.join('\n').replace(/\n+$/, '\n')}${tail}`;

@@ -60,7 +60,8 @@ export function beginTransaction(root: string, paths: readonly string[]): Refres
   const staging = join(root, STAGING);
   if (existsSync(staging))
     throw new Error(
-      `${STAGING}/ exists: another refresh is running, or one was stopped; run refresh again once it has finished to restore the tree`,
+      `${STAGING}/ exists: another refresh is running, or one was stopped; run refresh again once it has finished ` +
+        `to restore the tree`,
     );
   mkdirSync(join(staging, 'saved'), { recursive: true });
   for (const rel of paths) {

@@ -86,7 +86,8 @@ export function outcomeLines(outcomes: readonly UnitOutcome[], describe: (step: 
     if (o.moved) return o.unit.steps.map((s) => `moved: ${describe(s)}`);
     if (o.by === 'release')
       return [
-        `not moved: ${name}: ${o.release} cannot run (${o.said})${o.recorded ? '; recorded in its history' : ''}; the pin stays`,
+        `not moved: ${name}: ${o.release} cannot run ` +
+          `(${o.said})${o.recorded ? '; recorded in its history' : ''}; the pin stays`,
       ];
     return [`not moved: ${name}: our failure, nothing kept or recorded: ${o.reason}`];
   });

@@ -198,7 +198,9 @@ function variantVerdict(e: HistoryEvent, b: FieldSide, a: FieldSide, field: stri
   const ok = !!hb.schema && !unionB && unionA && !!fa.schema;
   return verdict(
     ok,
-    `${e.tool} ${former || '(input)'}: ${unionB ? 'a union' : hb.schema ? 'not a union' : 'absent'} → ${unionA ? 'a union' : ha.schema ? 'not a union' : 'absent'}, variant ${e.path ?? field} ${fa.schema ? 'present' : 'absent'} after (${where})`,
+    `${e.tool} ${former || '(input)'}: ${unionB ? 'a union' : hb.schema ? 'not a union' : 'absent'} → ` +
+      `${unionA ? 'a union' : ha.schema ? 'not a union' : 'absent'}, variant ${e.path ?? field} ` +
+      `${fa.schema ? 'present' : 'absent'} after (${where})`,
   );
 }
 
@@ -247,7 +249,8 @@ function requiredVerdict(e: HistoryEvent, p: FieldPair): Verdict {
     !x.schema ? 'absent' : x.required === null ? 'neither' : x.required ? 'required' : 'optional';
   return verdict(
     ok,
-    `${p.at}: ${r(p.fb)} → ${r(p.fa)} (${p.where}); the event says ${want ? 'optional → required' : 'required → optional'}`,
+    `${p.at}: ${r(p.fb)} → ${r(p.fa)} (${p.where}); the event says ` +
+      `${want ? 'optional → required' : 'required → optional'}`,
   );
 }
 
@@ -342,7 +345,9 @@ function toolDescriptionVerdict(
     asStored;
   return verdict(
     ok,
-    `${event.tool}: description ${tb.description === ta.description ? 'the same' : 'differs'} (${where}; ${tb.description?.length ?? 0} → ${ta.description?.length ?? 0} characters, ${quote(tb.description, 60)} → ${quote(ta.description, 60)})${stored === undefined ? '' : asStored ? '; the stored texts are these' : '; the stored texts are not these'}`,
+    `${event.tool}: description ${tb.description === ta.description ? 'the same' : 'differs'} (${where}; ` +
+      `${tb.description?.length ?? 0} → ${ta.description?.length ?? 0} characters, ${quote(tb.description, 60)} → ` +
+      `${quote(ta.description, 60)})${stored === undefined ? '' : asStored ? '; the stored texts are these' : '; the stored texts are not these'}`,
   );
 }
 
@@ -359,7 +364,8 @@ function definitionVerdict(
     stored === undefined || (storedDefinitionIs(stored.before, tb) && storedDefinitionIs(stored.after, ta));
   return verdict(
     !same && asStored,
-    `${event.tool}: input definition ${same ? 'the same' : 'differs'} (${where}, ${tb.input.kind} → ${ta.input.kind})${stored === undefined ? '' : asStored ? '; the stored texts are these definitions' : '; the stored texts are not these definitions'}`,
+    `${event.tool}: input definition ${same ? 'the same' : 'differs'} (${where}, ${tb.input.kind} → ` +
+      `${ta.input.kind})${stored === undefined ? '' : asStored ? '; the stored texts are these definitions' : '; the stored texts are not these definitions'}`,
   );
 }
 

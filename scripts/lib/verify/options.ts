@@ -35,7 +35,8 @@ export interface Options {
 }
 
 const USAGE =
-  'usage: node scripts/verify.ts [--seed N] [--events N] [--payloads N] [--cases N] [--permissions N] [--event AGENT/RELEASE/CONFIGURATION]... [--agent ID]... [--report FILE] [--out DIR] [--minutes N] [--dry-run]';
+  'usage: node scripts/verify.ts [--seed N] [--events N] [--payloads N] [--cases N] [--permissions N] [--event ' +
+  'AGENT/RELEASE/CONFIGURATION]... [--agent ID]... [--report FILE] [--out DIR] [--minutes N] [--dry-run]';
 
 /** Says what is wrong with the command line (or the run) and exits 2. */
 export function fail(message: string): never {

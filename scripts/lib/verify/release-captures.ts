@@ -230,6 +230,7 @@ function insideResult(into: string, c: string, inner: Bounded, timeoutMs: number
   return {
     error: inner.timedOut
       ? `the capture inside the namespace did not finish within ${Math.round(timeoutMs / 1000)} s`
-      : `the capture inside the namespace ended (${inner.status ?? inner.signal}) without a result: ${firstLines(inner.stderr)}`,
+      : `the capture inside the namespace ended (${inner.status ?? inner.signal}) without a result: ` +
+        `${firstLines(inner.stderr)}`,
   };
 }

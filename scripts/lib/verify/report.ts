@@ -63,8 +63,10 @@ export function countLine(facts: readonly Fact[]): string {
   const b = blameCounts(facts);
   const settled = c.confirmed + c.contradicted + b.release;
   return (
-    `${facts.length} fact(s): ${c.confirmed} confirmed, ${c.contradicted} contradicted, ${c['could not run']} could not run ` +
-    `(${b.ours} for our reasons: a limit, the budget, a crash; ${b.release} for the release's own); ${settled} settled (${facts.length === 0 ? 100 : Math.round((settled / facts.length) * 100)} %)`
+    `${facts.length} fact(s): ${c.confirmed} confirmed, ${c.contradicted} contradicted, ` +
+    `${c['could not run']} could not run ` +
+    (`(${b.ours} for our reasons: a limit, the budget, a crash; ${b.release} for the release's own); ${settled} ` +
+      `settled (${facts.length === 0 ? 100 : Math.round((settled / facts.length) * 100)} %)`)
   );
 }
 
@@ -106,16 +108,25 @@ export function markdownReport(run: RunSummary, facts: readonly Fact[]): string 
   const lines = [
     '## `npm run verify`: an independent re-run of a random sample',
     '',
-    `Seed ${run.seed}: ${run.events} history event(s), ${run.payloads} payload scenario(s) ${run.cases} hook behaviour case(s) and ${run.permissions} permission case(s) drawn across the agents; repeat with ${code(run.repeat)}.`,
-    `Each history event's release and the release before it were installed from scratch and captured in the event's configuration inside a loopback-only network namespace, and the claim was checked against the two captures; each payload scenario and hook behaviour case was re-recorded at the pinned release and compared with the committed file, key order included.`,
+    `Seed ${run.seed}: ${run.events} history event(s), ${run.payloads} payload scenario(s) ${run.cases} hook ` +
+      `behaviour case(s) and ${run.permissions} permission case(s) drawn across the agents; repeat with ` +
+      `${code(run.repeat)}.`,
+    `Each history event's release and the release before it were installed from scratch and captured in the ` +
+      `event's configuration inside a loopback-only network namespace, and the claim was checked against the two ` +
+      `captures; each payload scenario and hook behaviour case was re-recorded at the pinned release and compared ` +
+      `with the committed file, key order included.`,
     '',
-    `**${c.contradicted} contradicted**, ${c.confirmed} confirmed, ${c['could not run']} could not run: ${blameCounts(facts).ours} for our reasons (a limit, the time budget, a crash of ours), ${blameCounts(facts).release} for the release's own (${run.seconds} s). A release's own failure settles its fact; ours does not. Evidence (paths below are relative to it): ${code(run.folder)}.`,
+    `**${c.contradicted} contradicted**, ${c.confirmed} confirmed, ${c['could not run']} could not run: ` +
+      `${blameCounts(facts).ours} for our reasons (a limit, the time budget, a crash of ours), ` +
+      `${blameCounts(facts).release} for the release's own (${run.seconds} s). A release's own failure settles its ` +
+      `fact; ours does not. Evidence (paths below are relative to it): ${code(run.folder)}.`,
     '',
     '| Result | Fact | What the re-run showed | Evidence |',
     '| --- | --- | --- | --- |',
     ...facts.map(
       (f) =>
-        `| ${f.status === 'contradicted' ? '**contradicted**' : resultText(f)} | ${f.kind}: ${cell(f.label)} | ${cell(f.detail)} | ${f.evidence.map((e) => code(inFolder(e, run.folder))).join('<br>')} |`,
+        `| ${f.status === 'contradicted' ? '**contradicted**' : resultText(f)} | ${f.kind}: ${cell(f.label)} | ` +
+        `${cell(f.detail)} | ${f.evidence.map((e) => code(inFolder(e, run.folder))).join('<br>')} |`,
     ),
     '',
   ];

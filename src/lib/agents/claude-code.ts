@@ -186,7 +186,8 @@ const deferredTools: Announcement = {
         .filter((name) => /^[A-Za-z_][\w.-]*$/.test(name)),
     ),
   reason: () =>
-    'Deferred in this configuration: the model is told only the name, and loads the schema through ToolSearch when it needs the tool.',
+    'Deferred in this configuration: the model is told only the name, and loads the schema through ToolSearch when ' +
+    'it needs the tool.',
 };
 
 export const claudeCode: Agent<'claude-code'> = {
@@ -234,7 +235,9 @@ export const claudeCode: Agent<'claude-code'> = {
   inventory: {
     method: 'bundled-alias-tables',
     notes: [
-      'Read from the JavaScript bundled in the binary: the array literal bound right before the alias table is the built-in tool-name list; the table marked by KillShell:"TaskStop" maps accepted aliases to tools; a table spreading it adds more (its entries apply only when the bundle\'s own condition holds).',
+      'Read from the JavaScript bundled in the binary: the array literal bound right before the alias table is the ' +
+        'built-in tool-name list; the table marked by KillShell:"TaskStop" maps accepted aliases to tools; a table ' +
+        "spreading it adds more (its entries apply only when the bundle's own condition holds).",
       'Check: grep -a -b -o \'KillShell:"TaskStop"\' <binary>, or dd if=<binary> bs=1 skip=<offset> count=<length>.',
     ],
     gates: {

@@ -120,7 +120,11 @@ export function callIdOf(payload: JsonRecord): unknown {
 const hooks: HookMechanism = {
   outputs: {
     form: 'none',
-    why: "Its npm package is a launcher for one compiled program, with no type declarations or JSON Schema: the program checks a hook's answer against a zod object compiled into it (`contextModification`, `cancel`, `review`, `errorMessage`, `context`, `overrideInput`, other members passed through), which `npm run hook-outputs` cannot read; the recorded cases show what each did.",
+    why:
+      'Its npm package is a launcher for one compiled program, with no type declarations or JSON Schema: the ' +
+      "program checks a hook's answer against a zod object compiled into it (`contextModification`, `cancel`, " +
+      '`review`, `errorMessage`, `context`, `overrideInput`, other members passed through), which `npm run ' +
+      'hook-outputs` cannot read; the recorded cases show what each did.',
   },
   events: HOOK_EVENTS,
   shape: {
@@ -179,10 +183,15 @@ export const cline: Agent<'cline'> = {
     step: 1,
     range: { from: '3.0.57' },
     startsAt:
-      'the first release listed that sends its tools as function definitions. 2.14.0 and 2.18.0 describe them in the text of their system prompt instead (2.18.0, given the files its own `cline auth` writes, sent no `tools`); 1.0.6 to 1.0.10 are Go programs put in place by an install script; 0.8.2 is a release of an unrelated package of the same name',
+      'the first release listed that sends its tools as function definitions. 2.14.0 and 2.18.0 describe them in ' +
+      'the text of their system prompt instead (2.18.0, given the files its own `cline auth` writes, sent no ' +
+      '`tools`); 1.0.6 to 1.0.10 are Go programs put in place by an install script; 0.8.2 is a release of an ' +
+      'unrelated package of the same name',
   },
   inventory: {
-    none: 'nobody has located its tool registry inside the compiled program yet; its captures are the only list of its tools.',
+    none:
+      'nobody has located its tool registry inside the compiled program yet; its captures are the only ' +
+      'list of its tools.',
   },
   publishedTypes: {
     none: 'no package of TypeScript types of its tools is read yet; their inputs are read from the captures.',

@@ -154,7 +154,10 @@ const hooks: HookMechanism = {
  * that advertise the history, notes and image_gen namespaces.
  */
 const CHATGPT_LOGIN_ONLY =
-  "only a ChatGPT login brings it (configurations history-notes and chatgpt-login, with a stand-in login file). Earlier releases first renew that login at OpenAI's login service, which the loopback-only run cannot reach: 0.20.0 retried five times, then waited until it was killed at 60 s, in both attempts, so following them would cost two minutes per release read and record a failure that is our stand-in's, not the release's.";
+  'only a ChatGPT login brings it (configurations history-notes and chatgpt-login, with a stand-in login file). ' +
+  "Earlier releases first renew that login at OpenAI's login service, which the loopback-only run cannot reach: " +
+  '0.20.0 retried five times, then waited until it was killed at 60 s, in both attempts, so following them would ' +
+  "cost two minutes per release read and record a failure that is our stand-in's, not the release's.";
 
 // ---------------------------------------------------------------------------
 // On the wire: its deferred-namespace announcement and its code-mode layout
@@ -173,7 +176,8 @@ const deferredNamespaces: Announcement = {
       return name ? [name] : [];
     }),
   reason: (namespace) =>
-    `Deferred in this configuration: the model is told only the namespace ${namespace}, and loads its tools through tool_search.`,
+    `Deferred in this configuration: the model is told only the namespace ${namespace}, and loads its tools ` +
+    `through tool_search.`,
 };
 
 /**
@@ -272,13 +276,19 @@ export const codex: Agent<'codex'> = {
     handlersPrefix: 'core/src/tools/handlers/',
     modelCatalogMarker: '"models": [',
     notes: [
-      "The Codex binary is compiled Rust: its string literals are stored back to back without delimiters, so no list of tool names can be cut out of it the way Claude Code's can; the tool handler source files it names are listed instead, as evidence of what it registers.",
+      'The Codex binary is compiled Rust: its string literals are stored back to back without delimiters, so no ' +
+        "list of tool names can be cut out of it the way Claude Code's can; the tool handler source files it names " +
+        'are listed instead, as evidence of what it registers.',
       'features: the output of `codex features list` with a fresh, empty CODEX_HOME and no network.',
-      'modelCatalog: the JSON model catalog compiled into the binary (the one object holding `"models": [` that parses), at the byte offset given; members holding instructions or other prose are left out. A model missing from it runs with fallback settings.',
+      'modelCatalog: the JSON model catalog compiled into the binary (the one object holding `"models": [` that ' +
+        'parses), at the byte offset given; members holding instructions or other prose are left out. A model ' +
+        'missing from it runs with fallback settings.',
     ],
   },
   publishedTypes: {
-    none: 'the @openai/codex package ships a compiled binary and no TypeScript types of its tools; their inputs are read from the captures.',
+    none:
+      'the @openai/codex package ships a compiled binary and no TypeScript types of its tools; their inputs ' +
+      'are read from the captures.',
   },
   generatedDeclarations: true,
   hooks,

@@ -94,7 +94,8 @@ function signedIn(c: InvocationContext): Record<string, string> {
   const model = c.env['COPILOT_MODEL'];
   if (model === undefined)
     throw new Error(
-      `copilot-cli: a signed-in configuration (${TOKEN_VARIABLE}) names its model with COPILOT_MODEL; without one the CLI asks for automatic model routing, which the stub does not offer`,
+      `copilot-cli: a signed-in configuration (${TOKEN_VARIABLE}) names its model with COPILOT_MODEL; without one ` +
+        `the CLI asks for automatic model routing, which the stub does not offer`,
     );
   return {
     ...c.baseEnv,
@@ -339,7 +340,11 @@ const hooks: HookMechanism = {
     pattern: '{event}HookOutput',
     naming: 'lower-first',
     namedEventsOnly: true,
-    note: "These are the types of the SDK's in-process hook callbacks; the JSON a command hook prints is read by the native runtime, which publishes no type. The recorded cases show that permissionDecision, permissionDecisionReason, modifiedArgs, modifiedResult and additionalContext work in command hooks as these types say.",
+    note:
+      "These are the types of the SDK's in-process hook callbacks; the JSON a command hook prints is read by " +
+      'the native runtime, which publishes no type. The recorded cases show that permissionDecision, ' +
+      'permissionDecisionReason, modifiedArgs, modifiedResult and additionalContext work in command hooks as ' +
+      'these types say.',
   },
   named: {
     // The SDK types the binary writes out when it first runs (the published package holds only the binary).
@@ -352,7 +357,8 @@ const hooks: HookMechanism = {
     },
     notRecorded: {
       preMcpToolCall:
-        'The recording hook file (hookFile) does not configure it, so no payload of it is recorded; the recorded call of an MCP tool (capture-echo) fired preToolUse and postToolUse, which it does configure.',
+        'The recording hook file (hookFile) does not configure it, so no payload of it is recorded; the recorded ' +
+        'call of an MCP tool (capture-echo) fired preToolUse and postToolUse, which it does configure.',
       permissionRequest:
         'Fires when a tool call asks for permission; the recordings run with --allow-all-tools, where none asks.',
     },
@@ -429,7 +435,10 @@ export const copilotCli: Agent<'copilot-cli'> = {
   standInDefinitions: {
     descriptionPrefix: STAND_IN_TOOL_PREFIX,
     reason:
-      'Signed in, the CLI takes this tool from the GitHub MCP server, which defines its description, input schema and result. In the captures that server was the loopback stub, which offered the tool under the name the CLI asked for with an empty input schema and a description of its own, so the real definition is not known here.',
+      'Signed in, the CLI takes this tool from the GitHub MCP server, which defines its description, input schema ' +
+      'and result. In the captures that server was the loopback stub, which offered the tool under the name the ' +
+      'CLI asked for with an empty input schema and a description of its own, so the real definition is ' +
+      'not known here.',
   },
   // The types its task tool's agent_type enumerates.
   subagents: {
@@ -446,7 +455,9 @@ export const copilotCli: Agent<'copilot-cli'> = {
     proposed: ['interactive-plan', 'interactive-experimental', 'mcp-deferred', 'signed-in-sonnet-4-5'],
   },
   inventory: {
-    none: 'nobody has located its tool registry inside the installed package; its captures are the only list of its tools.',
+    none:
+      'nobody has located its tool registry inside the installed package; its captures are the only ' +
+      'list of its tools.',
   },
   publishedTypes: {
     none: 'no package of TypeScript types of its tools is read yet; their inputs are read from the captures.',

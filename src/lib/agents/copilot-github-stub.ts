@@ -120,7 +120,9 @@ export function standInMcpTool(name: string): {
 } {
   return {
     name,
-    description: `${STAND_IN_TOOL_PREFIX}${name}, made up by the capture stub: the real server describes this tool and its parameters.`,
+    description:
+      `${STAND_IN_TOOL_PREFIX}${name}, made up by the capture stub: the real server describes this tool ` +
+      `and its parameters.`,
     inputSchema: { type: 'object', properties: {} },
   };
 }

@@ -92,7 +92,8 @@ const deferredTools: Announcement = {
       .map((line) => line.trim())
       .filter((name) => /^[A-Za-z_][\w.-]*$/.test(name)),
   reason: () =>
-    'Deferred in this configuration: the model is told only the name, and loads the schema through ToolSearch when it needs the tool.',
+    'Deferred in this configuration: the model is told only the name, and loads the schema through ToolSearch when ' +
+    'it needs the tool.',
 };
 
 /** The turn that answers the prompt: its last user message holds the prompt among texts of its own. */
@@ -110,7 +111,11 @@ export const HOOK_EVENTS = ['PreToolUse', 'PostToolUse'] as const;
 const hooks: HookMechanism = {
   outputs: {
     form: 'none',
-    why: "Its package is one compiled program without type declarations, and no declaration of what a hook may return has been located inside it: the program reads a PreToolUse answer's `hookSpecificOutput.permissionDecision` and `updatedInput`, `continue`, and exit codes 2 and 3 (the cases recorded on this page), but declares no schema of them that was found.",
+    why:
+      'Its package is one compiled program without type declarations, and no declaration of what a hook may ' +
+      "return has been located inside it: the program reads a PreToolUse answer's " +
+      '`hookSpecificOutput.permissionDecision` and `updatedInput`, `continue`, and exit codes 2 and 3 (the ' +
+      'cases recorded on this page), but declares no schema of them that was found.',
   },
   events: HOOK_EVENTS,
   shape: CLAUDE_STYLE_HOOKS,
@@ -142,7 +147,11 @@ export const factoryDroid: Agent<'factory-droid'> = {
   options: ['settings'],
   settingsFile: MCP_FILE,
   mcpNaming: {
-    none: 'no capture shows it: with the stub server declared in ~/.factory/mcp.json and connected (its log records "Registered MCP tool", and `droid exec --list-tools` lists `capture___echo`), the request `droid exec` sends holds the same tools as without it and names none of the server\'s tools (the mcp-server capture).',
+    none:
+      'no capture shows it: with the stub server declared in ~/.factory/mcp.json and connected (its log ' +
+      'records "Registered MCP tool", and `droid exec --list-tools` lists `capture___echo`), the request ' +
+      "`droid exec` sends holds the same tools as without it and names none of the server's tools (the " +
+      'mcp-server capture).',
   },
   captureHistory: {
     configurations: ['exec', 'auto-high', 'skip-permissions', 'spec'],
@@ -150,7 +159,9 @@ export const factoryDroid: Agent<'factory-droid'> = {
     range: { from: '0.99.0' },
   },
   inventory: {
-    none: 'nobody has located its tool registry inside the compiled program yet; `droid exec --list-tools` lists the tools of a model, and its captures are the list the site shows.',
+    none:
+      'nobody has located its tool registry inside the compiled program yet; `droid exec --list-tools` lists ' +
+      'the tools of a model, and its captures are the list the site shows.',
   },
   publishedTypes: {
     none: 'no package of TypeScript types of its tools is read yet; their inputs are read from the captures.',

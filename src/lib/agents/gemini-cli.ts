@@ -140,7 +140,8 @@ const hooks: HookMechanism = {
     source: { under: 'bundle', form: 'compiled-enum', name: 'HookEventName' },
     notRecorded: {
       BeforeToolSelection:
-        'Fires before each model request, with that request, to narrow the tools it offers: it concerns the list of tools, not one call, and the recording does not configure it.',
+        'Fires before each model request, with that request, to narrow the tools it offers: it concerns the list ' +
+        'of tools, not one call, and the recording does not configure it.',
     },
     noToolCall: [
       'BeforeAgent',
@@ -201,7 +202,9 @@ export const geminiCli: Agent<'gemini-cli'> = {
     proposed: ['approval-plan', 'pro-yolo', 'task-tracker', 'interactive', 'mcp-server'],
   },
   inventory: {
-    none: 'nobody has located its tool registry inside the installed package; its captures are the only list of its tools.',
+    none:
+      'nobody has located its tool registry inside the installed package; its captures are the only ' +
+      'list of its tools.',
   },
   publishedTypes: { ingest: 'scripts/ingest-gemini-core.ts', withCli: true },
   generatedDeclarations: false,

@@ -78,7 +78,9 @@ export const kiloCode: Agent<'kilo-code'> = {
   },
   captureHistory: { configurations: ['print', 'plan-agent', 'mcp-server'], step: 1, range: { from: '7.0.33' } },
   inventory: {
-    none: 'nobody has located its tool registry inside the compiled program yet; its captures are the only list of its tools.',
+    none:
+      'nobody has located its tool registry inside the compiled program yet; its captures are the only ' +
+      'list of its tools.',
   },
   publishedTypes: {
     none: 'no package of TypeScript types of its tools is read yet; their inputs are read from the captures.',
@@ -89,7 +91,11 @@ export const kiloCode: Agent<'kilo-code'> = {
     pluginPackage: '@kilocode/plugin',
     outputs: {
       form: 'none',
-      why: "Its plugin functions are typed by the `Hooks` interface of `@kilocode/plugin`, which the CLI installs at its own release number, and the registry lists releases of it only up to an earlier number than the pinned CLI's, so the declarations the pinned CLI calls with are not published; the recorded cases show what assigning to the `output` argument does.",
+      why:
+        'Its plugin functions are typed by the `Hooks` interface of `@kilocode/plugin`, which the CLI installs ' +
+        'at its own release number, and the registry lists releases of it only up to an earlier number than the ' +
+        "pinned CLI's, so the declarations the pinned CLI calls with are not published; the recorded cases show " +
+        'what assigning to the `output` argument does.',
     },
   }),
   invoke,

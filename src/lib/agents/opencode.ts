@@ -125,12 +125,14 @@ export const HOOK_EVENTS = ['tool.execute.before', 'tool.execute.after'] as cons
 export function recorderPlugin(hookLog: string, answer?: { event: string; script: string }): string {
   const fn = (e: string) =>
     answer?.event === e
-      ? `  ${JSON.stringify(e)}: async (input, output) => {\n    record(${JSON.stringify(e)}, input, output);\n    appendFileSync(LOG + '.answered', ${JSON.stringify(`${e}\n`)});\n    ${answer.script}\n  },`
+      ? `  ${JSON.stringify(e)}: async (input, output) => {\n    record(${JSON.stringify(e)}, input, output);\n    ` +
+        `appendFileSync(LOG + '.answered', ${JSON.stringify(`${e}\n`)});\n    ${answer.script}\n  },`
       : `  ${JSON.stringify(e)}: async (input, output) => record(${JSON.stringify(e)}, input, output),`;
   return [
     "import { appendFileSync } from 'node:fs';",
     `const LOG = ${JSON.stringify(hookLog)};`,
-    "const record = (event, input, output) => appendFileSync(LOG, JSON.stringify({ '$hookEvent': event }) + '\\x1e' + JSON.stringify({ input, output }) + '\\x1e');",
+    "const record = (event, input, output) => appendFileSync(LOG, JSON.stringify({ '$hookEvent': event }) + " +
+      "'\\x1e' + JSON.stringify({ input, output }) + '\\x1e');",
     'export const RecordHooks = async () => ({',
     ...HOOK_EVENTS.map(fn),
     '});',
@@ -252,7 +254,9 @@ export const opencode: Agent<'opencode'> = {
     proposed: ['gpt-5-model', 'code-mode', 'interactive-plan-mode'],
   },
   inventory: {
-    none: 'nobody has located its tool registry inside the installed package; its captures are the only list of its tools.',
+    none:
+      'nobody has located its tool registry inside the installed package; its captures are the only ' +
+      'list of its tools.',
   },
   publishedTypes: {
     none: 'no package of TypeScript types of its tools is read yet; their inputs are read from the captures.',

@@ -81,7 +81,8 @@ export const HOOK_EVENTS = ['tool_call', 'tool_result'] as const;
 export function recorderExtension(hookLog: string, answer?: { event: string; script: string }): string {
   const handler = (e: string) =>
     answer?.event === e
-      ? `  pi.on(${JSON.stringify(e)}, async (event) => {\n    record(event);\n    appendFileSync(LOG + '.answered', ${JSON.stringify(`${e}\n`)});\n    ${answer.script}\n  });`
+      ? `  pi.on(${JSON.stringify(e)}, async (event) => {\n    record(event);\n    appendFileSync(LOG + ` +
+        `'.answered', ${JSON.stringify(`${e}\n`)});\n    ${answer.script}\n  });`
       : `  pi.on(${JSON.stringify(e)}, async (event) => { record(event); });`;
   return [
     "import { appendFileSync } from 'node:fs';",
@@ -107,7 +108,11 @@ const callIdOf = (record: JsonRecord): unknown => record['toolCallId'];
 const hooks: HookMechanism = {
   outputs: {
     form: 'none',
-    why: 'Pi declares what its handlers may return in TypeScript (`ToolCallEventResult`: `block`, `reason`; `ToolResultEventResult`: `content`, `details`, `isError`; in dist/core/extensions/types.d.ts), but they name types of its `@mariozechner/pi-ai` dependency (`TextContent`, `ImageContent`), and `npm run hook-outputs` reads the declarations of one package only: no schema is built from them yet.',
+    why:
+      'Pi declares what its handlers may return in TypeScript (`ToolCallEventResult`: `block`, `reason`; ' +
+      '`ToolResultEventResult`: `content`, `details`, `isError`; in dist/core/extensions/types.d.ts), but they ' +
+      'name types of its `@mariozechner/pi-ai` dependency (`TextContent`, `ImageContent`), and `npm run ' +
+      'hook-outputs` reads the declarations of one package only: no schema is built from them yet.',
   },
   kind: 'plugin',
   pluginWords: {
@@ -152,25 +157,38 @@ export const pi: Agent<'pi'> = {
   modes: ['print'],
   options: [],
   mcpNaming: {
-    none: 'it has no MCP support: the README of its package says "No MCP." (extensions can add tools of their own instead).',
+    none:
+      'it has no MCP support: the README of its package says "No MCP." (extensions can add tools of ' +
+      'their own instead).',
   },
   captureHistory: {
     configurations: ['print', 'all-tools'],
     step: 1,
     range: { from: '0.13.2' },
     startsAt:
-      'the first release listed that takes custom providers. 0.7.6, the one listed before it, has none: its models are the built-in ones of its `@mariozechner/pi-ai` dependency, each client given that model\'s fixed `baseUrl`, so it cannot be pointed at a model other than theirs (run at the stub, it stops: "No API key found for provider "anthropic"")',
+      'the first release listed that takes custom providers. 0.7.6, the one listed before it, has none: its models ' +
+      "are the built-in ones of its `@mariozechner/pi-ai` dependency, each client given that model's fixed " +
+      '`baseUrl`, so it cannot be pointed at a model other than theirs (run at the stub, it stops: "No API key ' +
+      'found for provider "anthropic"")',
   },
   inventory: {
-    none: 'its tools are the ones its `--tools` allowlist names (read, bash, edit, write, grep, find, ls); the captures are the list the site shows.',
+    none:
+      'its tools are the ones its `--tools` allowlist names (read, bash, edit, write, grep, find, ls); the ' +
+      'captures are the list the site shows.',
   },
   publishedTypes: {
-    none: 'its package ships TypeScript declarations, but no script reads them into tool files yet; the inputs are read from the captures.',
+    none:
+      'its package ships TypeScript declarations, but no script reads them into tool files yet; the inputs are ' +
+      'read from the captures.',
   },
   generatedDeclarations: false,
   hooks,
   permissions: {
-    none: 'Pi has no permission rules to write: its README (in the pinned package, README.md) says "No permission popups. Run in a container, or build your own confirmation flow with extensions", and every call its payload runs made ran without being approved. The way to gate a call is an extension handler of `tool_call` that refuses it, as the cases on its hooks page do.',
+    none:
+      'Pi has no permission rules to write: its README (in the pinned package, README.md) says "No permission ' +
+      'popups. Run in a container, or build your own confirmation flow with extensions", and every call its ' +
+      'payload runs made ran without being approved. The way to gate a call is an extension handler of ' +
+      '`tool_call` that refuses it, as the cases on its hooks page do.',
   },
   invoke,
   mainRequest: (candidates, prompt) => promptedRequestWithTools(WIRES, candidates, prompt),

@@ -74,13 +74,18 @@ const HOOK_EVENTS = ['PreToolUse', 'PostToolUse', 'PostToolUseFailure'];
 const hooks: HookMechanism = {
   outputs: {
     form: 'none',
-    why: 'No published declaration says what a Qwen Code hook may return: the CLI package ships bundled JavaScript without declaration files, @qwen-code/qwen-code-core stopped at 0.0.14, and @qwen-code/sdk declares hook registrations and callback requests but no hook output. The bundle reads the output through classes (DefaultHookOutput, PreToolUseHookOutput …); the recorded cases show what their members do.',
+    why:
+      'No published declaration says what a Qwen Code hook may return: the CLI package ships bundled JavaScript ' +
+      'without declaration files, @qwen-code/qwen-code-core stopped at 0.0.14, and @qwen-code/sdk declares hook ' +
+      'registrations and callback requests but no hook output. The bundle reads the output through classes ' +
+      '(DefaultHookOutput, PreToolUseHookOutput …); the recorded cases show what their members do.',
   },
   named: {
     source: { under: 'chunks', form: 'compiled-enum', name: 'HookEventName' },
     notRecorded: {
       PostToolBatch:
-        'Fires once for a batch of calls, repeating their inputs and results; the recording configures only the events of one call.',
+        'Fires once for a batch of calls, repeating their inputs and results; the recording configures only the ' +
+        'events of one call.',
       PermissionRequest: 'Fires when a tool call asks for approval; the recordings run in yolo mode, where none asks.',
       PermissionDenied:
         'Fires when a tool call is refused approval; the recordings run in yolo mode, where none is refused.',
@@ -150,7 +155,8 @@ const deferredReminder: Announcement = {
       return name === '' ? [] : [name];
     }),
   reason: () =>
-    'Deferred in this configuration: the model is told only the name and a one-line description, loads the schema through tool_search, and calls the tool through tool_call.',
+    'Deferred in this configuration: the model is told only the name and a one-line description, loads the schema ' +
+    'through tool_search, and calls the tool through tool_call.',
 };
 
 /** A line declaring one nested tool: `tools.name(args: …): Promise<…>;`. */
@@ -220,7 +226,8 @@ const codeMode: CodeModeLayout = {
   envelope: {
     type: 'CodeModeToolResult',
     reason:
-      "Code mode declares no result type for this tool: every nested tool resolves to the same CodeModeToolResult envelope (callId, name, status, output, optional content), with the tool's result as text in `output`.",
+      'Code mode declares no result type for this tool: every nested tool resolves to the same CodeModeToolResult ' +
+      "envelope (callId, name, status, output, optional content), with the tool's result as text in `output`.",
   },
   nameOf: (tool) => ({ name: tool.name ?? tool.identifier }),
 };
@@ -254,7 +261,9 @@ export const qwenCode: Agent<'qwen-code'> = {
     range: { last: 20 },
   },
   inventory: {
-    none: 'nobody has located its tool registry inside the installed package; its captures are the only list of its tools.',
+    none:
+      'nobody has located its tool registry inside the installed package; its captures are the only ' +
+      'list of its tools.',
   },
   publishedTypes: {
     none: 'no package of TypeScript types of its tools is read yet; their inputs are read from the captures.',

@@ -207,7 +207,8 @@ export function caseOverReleases(
   const sentence =
     spans.length === 1
       ? `The same at each of the ${read} releases read, ${range}.`
-      : `Changed ${changes.length} time${changes.length === 1 ? '' : 's'} over the ${read} releases read, ${range}: ${changes.map((c) => `between ${c.between[0]} and ${c.between[1]}`).join(', ')}.`;
+      : `Changed ${changes.length} time${changes.length === 1 ? '' : 's'} over the ${read} releases read, ` +
+        `${range}: ${changes.map((c) => `between ${c.between[0]} and ${c.between[1]}`).join(', ')}.`;
   return {
     sentence,
     spans: spans
@@ -231,7 +232,9 @@ export function behaviourHistorySummary(history: HookBehaviourHistory): {
     history.read.length === history.releases.length
       ? `each of its ${history.releases.length} stable releases from ${range}`
       : `${history.read.length} of its ${history.releases.length} stable releases from ${range}`;
-  const sentence = `The ${cases} cases were also run at ${read}. ${changed.length === 0 ? 'Every case behaved the same at every release read.' : `${changed.length} case${changed.length === 1 ? '' : 's'} behaved differently at some release; the rows say between which releases.`}`;
+  const sentence =
+    `The ${cases} cases were also run at ${read}. ` +
+    `${changed.length === 0 ? 'Every case behaved the same at every release read.' : `${changed.length} case${changed.length === 1 ? '' : 's'} ` + `behaved differently at some release; ` + `the rows say between which releases.`}`;
   return { sentence, changed, file: history.file };
 }
 

@@ -37,8 +37,10 @@ export function publishedOutputSchema(outputs: Declared, event: string, origin: 
     title: `${event} hook ${plugin ? 'output object' : 'output'} (${outputSource(outputs)})`,
     description: [
       plugin
-        ? `The object ${AGENT_LABELS[outputs.agent]} hands a ${event} plugin function to change in place: ${found.declaredAs}.`
-        : `What a ${AGENT_LABELS[outputs.agent]} ${event} hook may return, as its published code declares it: ${found.declaredAs}.`,
+        ? `The object ${AGENT_LABELS[outputs.agent]} hands a ${event} plugin function to change in place: ` +
+          `${found.declaredAs}.`
+        : `What a ${AGENT_LABELS[outputs.agent]} ${event} hook may return, as its published code declares it: ` +
+          `${found.declaredAs}.`,
       typeof description === 'string' ? description : undefined,
       outputs.source.note,
     ]

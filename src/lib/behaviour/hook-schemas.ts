@@ -82,7 +82,9 @@ export function eventSchema(recorded: AgentHooks, event: string, origin: SiteOri
       if (!schema) continue;
       properties[member] = {
         ...(schema['type'] === undefined ? {} : { type: schema['type'] }),
-        description: `Differs by tool: each tool's hooks.schema.json (${sitePath(`/${recorded.agent}/<tool>/hooks.schema.json`)}) has it as recorded.`,
+        description:
+          `Differs by tool: each tool's hooks.schema.json ` +
+          `(${sitePath(`/${recorded.agent}/<tool>/hooks.schema.json`)}) has it as recorded.`,
       };
     }
     if (shape.eventField !== undefined && properties[shape.eventField]) properties[shape.eventField] = { const: event };
@@ -91,7 +93,10 @@ export function eventSchema(recorded: AgentHooks, event: string, origin: SiteOri
     $schema: JSON_SCHEMA_2020,
     $id: siteUrl(eventSchemaPath(recorded.agent, event), origin),
     title: `${event} hook standard input (${releases(recorded)})`,
-    description: `What ${AGENT_LABELS[recorded.agent]}'s ${event} hooks received in ${payloads.length} recorded ${payloads.length === 1 ? 'payload' : 'payloads'}: each member seen, with the JSON types of its values; required members were in every one. Other members are allowed.`,
+    description:
+      `What ${AGENT_LABELS[recorded.agent]}'s ${event} hooks received in ${payloads.length} recorded ` +
+      `${payloads.length === 1 ? 'payload' : 'payloads'}: each member seen, with the JSON types of its ` +
+      `values; required members were in every one. Other members are allowed.`,
     type: 'object',
     properties,
     ...(body['required'] ? { required: body['required'] } : {}),
@@ -171,7 +176,10 @@ export function toolHookSchema(
     $schema: JSON_SCHEMA_2020,
     $id: siteUrl(toolHookSchemaPath(tool), origin),
     title: `${tool.fullName} hook standard input (${releases(recorded)})`,
-    description: `What the hooks of ${tool.fullName} received in ${own.length} recorded ${own.length === 1 ? 'payload' : 'payloads'} (${events.join(', ')}), by event: the event's envelope, the tool name the hooks gave it, and its input and response as recorded.`,
+    description:
+      `What the hooks of ${tool.fullName} received in ${own.length} recorded ` +
+      `${own.length === 1 ? 'payload' : 'payloads'} (${events.join(', ')}), by event: the event's ` +
+      `envelope, the tool name the hooks gave it, and its input and response as recorded.`,
     type: 'object',
     ...byEvent(shape, events),
     $defs: defs,

@@ -47,7 +47,9 @@ export function hookWords(agent: AgentId): HookWords {
       kind: 'plugin',
       recorder: `with ${w.host} whose \`${before}\` and \`${after}\` ${w.handler}s write ${w.given} to a file`,
       record: (n) => plural(n, w.record, `${w.record}s`),
-      namesUse: `what ${w.host} ${w.handler} reads to tell the tools apart, since every ${w.handler} is called for every tool`,
+      namesUse:
+        `what ${w.host} ${w.handler} reads to tell the tools apart, since every ${w.handler} is ` +
+        `called for every tool`,
       schemaOf: w.schemaOf,
       choosingTitle: 'Choosing tools',
       handler: `${w.host.replace(/^an? /, '')} ${w.handler}`,

@@ -185,7 +185,9 @@ function after(f: OutcomeFacts): PlainOutcome {
     return reached.inResult
       ? {
           verdict: 'ran',
-          sentence: `${ran}; the model read the hook's replacement instead of the output${errorNote}: ${excerpt(f.modelSaw.result ?? '')}.`,
+          sentence:
+            `${ran}; the model read the hook's replacement instead of the output${errorNote}: ` +
+            `${excerpt(f.modelSaw.result ?? '')}.`,
           dropped: false,
           surprise: undefined,
         }
@@ -209,13 +211,17 @@ function after(f: OutcomeFacts): PlainOutcome {
     return instead
       ? {
           verdict: 'ran',
-          sentence: `${ran}; the model read the hook's ${what} instead of the output${errorNote}: ${excerpt(f.modelSaw.result ?? '')}.`,
+          sentence:
+            `${ran}; the model read the hook's ${what} instead of the output${errorNote}: ` +
+            `${excerpt(f.modelSaw.result ?? '')}.`,
           dropped: false,
           surprise: undefined,
         }
       : {
           verdict: 'ran',
-          sentence: `${ran}; the model read the output with the hook's ${what} added${errorNote}: ${excerpt(f.modelSaw.result ?? '')}.`,
+          sentence:
+            `${ran}; the model read the output with the hook's ${what} added${errorNote}: ` +
+            `${excerpt(f.modelSaw.result ?? '')}.`,
           dropped: false,
           surprise: undefined,
         };
@@ -263,7 +269,7 @@ export function plainOutcome(f: OutcomeFacts): PlainOutcome {
     const ranNot = f.ran === false || (f.ran === null && f.kind.startsWith('pre-'));
     return {
       verdict: 'stopped',
-      sentence: `${ranNot ? 'Stopped the run: the tool did not run, and the CLI ended without sending the model a result' : 'Ran; then the CLI ended the run without sending the model the result'}${f.said === undefined ? '' : `; it said ${excerpt(f.said)}`}.`,
+      sentence: `${ranNot ? 'Stopped the run: the tool did not run, and the CLI ended without sending ' + 'the model a result' : 'Ran; then the CLI ended the run without ' + 'sending the model the result'}${f.said === undefined ? '' : `; it said ${excerpt(f.said)}`}.`,
       dropped: f.hookWords.length > 0,
       surprise: 'The answer ended the whole run: the model was never told what happened to the call.',
     };

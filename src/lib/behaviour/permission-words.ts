@@ -49,7 +49,9 @@ function notOfferedPlain(r: Facts, offeredIn: readonly string[], read: string): 
   if (offeredIn.includes(r.configuration)) {
     return {
       verdict: 'removed',
-      sentence: `Taken out of the model's list: the configuration offers the tool without this rule, and with it the tool was not offered; ${read}.`,
+      sentence:
+        `Taken out of the model's list: the configuration offers the tool without this rule, and with it ` +
+        `the tool was not offered; ${read}.`,
       mark: 'taken away',
       surprise: undefined,
     };
@@ -58,7 +60,9 @@ function notOfferedPlain(r: Facts, offeredIn: readonly string[], read: string): 
   if (says === 'none') {
     return {
       verdict: 'not-offered',
-      sentence: `Not offered: with no rule, this configuration (\`${r.configuration}\`) does not give the model the tool${elsewhere}; ${read}.`,
+      sentence:
+        `Not offered: with no rule, this configuration (\`${r.configuration}\`) does not give the model ` +
+        `the tool${elsewhere}; ${read}.`,
       mark: 'not offered',
       surprise: undefined,
     };
@@ -66,14 +70,18 @@ function notOfferedPlain(r: Facts, offeredIn: readonly string[], read: string): 
   if (says === 'allow' || says === 'mode') {
     return {
       verdict: 'not-offered',
-      sentence: `Still not offered: this configuration (\`${r.configuration}\`) does not give the model the tool${elsewhere}, and this rule did not bring it in; ${read}.`,
+      sentence:
+        `Still not offered: this configuration (\`${r.configuration}\`) does not give the model the ` +
+        `tool${elsewhere}, and this rule did not bring it in; ${read}.`,
       mark: 'still not offered',
       surprise: `This ${says === 'mode' ? 'mode' : 'allow rule'} did not bring the tool into the model's list.`,
     };
   }
   return {
     verdict: 'tested-nothing',
-    sentence: `Tested nothing: this configuration (\`${r.configuration}\`) does not give the model the tool, rule or not${elsewhere}; ${read}.`,
+    sentence:
+      `Tested nothing: this configuration (\`${r.configuration}\`) does not give the model the tool, rule ` +
+      `or not${elsewhere}; ${read}.`,
     mark: 'tested nothing',
     surprise: undefined,
   };
@@ -93,7 +101,9 @@ function noResultPlain(r: Facts, read: string): PermissionPlain {
   const words = r.cliExit.said === undefined ? '' : `; it said ${excerpt(r.cliExit.said)}`;
   return {
     verdict: 'stopped',
-    sentence: `Stopped the run: the call did not run, and the CLI exited ${r.cliExit.code ?? 'on a signal'} without sending the model a result${words}.`,
+    sentence:
+      `Stopped the run: the call did not run, and the CLI exited ${r.cliExit.code ?? 'on a signal'} ` +
+      `without sending the model a result${words}.`,
     mark: 'run ended',
     surprise:
       says === 'ask'

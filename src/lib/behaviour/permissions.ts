@@ -215,7 +215,9 @@ export function permissionsPage(site: Pick<SiteModel, 'permissions' | 'tools'>, 
     agent,
     product,
     title: `${product} permissions`,
-    description: `How ${product} allows, asks about or blocks a tool call: each rule recorded against a real call of the pinned release, with whether the call ran and the model's exact words.`,
+    description:
+      `How ${product} allows, asks about or blocks a tool call: each rule recorded against a real call ` +
+      `of the pinned release, with whether the call ran and the model's exact words.`,
     releases: [...new Set(all.map((r) => `${r.cli.package}@${r.cli.version}`))],
     sharedArgs: sharedArgs(all),
     rows,

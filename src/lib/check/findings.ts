@@ -39,7 +39,9 @@ export function hookResponseFindings(
         tool,
         parts: ['hook tool_response'],
         ...p,
-        message: `the PostToolUse hook (which names the call ${named}) receives a result that differs from the declared one${resultName ? ` (${resultName})` : ''}: ${p.message}`,
+        message:
+          `the PostToolUse hook (which names the call ${named}) receives a result that differs from the ` +
+          `declared one${resultName ? ` (${resultName})` : ''}: ${p.message}`,
       });
     }
   });
@@ -76,7 +78,9 @@ export function ruleFindings(calls: readonly RecordedCall[], tool: string, rules
         kind: 'rule-contradicted',
         anchor: 'model-description',
         pointer: `/${rule.field}`,
-        message: `the description sent to the model says “${quote}”, but in this recorded run no earlier ${rule.tool} call had ${earlierField} ${JSON.stringify(value)}, and the call succeeded${where}`,
+        message:
+          `the description sent to the model says “${quote}”, but in this recorded run no earlier ` +
+          `${rule.tool} call had ${earlierField} ${JSON.stringify(value)}, and the call succeeded${where}`,
       });
     });
   }

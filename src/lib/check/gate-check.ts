@@ -107,7 +107,9 @@ function modelGateProblems(gates: readonly Gate[], capturedModels: readonly stri
       problems.push({
         pointer: `/availability/gates/${i}${g.modelsCompared ? '/modelsCompared' : ''}`,
         rule: 'gate-models-compared',
-        message: `a gate on the model is established only for the models the captures ask for: modelsCompared must be ${JSON.stringify(capturedModels)}${g.modelsCompared ? `, not ${JSON.stringify(listed)}` : ''}`,
+        message:
+          `a gate on the model is established only for the models the captures ask for: modelsCompared must ` +
+          `be ${JSON.stringify(capturedModels)}${g.modelsCompared ? `, not ${JSON.stringify(listed)}` : ''}`,
       });
     }
   });
@@ -190,7 +192,9 @@ function necessityProblems(
       problems.push({
         pointer: `/availability/gates/${i}`,
         rule: 'gate-necessary',
-        message: `the gate says the tool requires ${describe(g)}, but configuration ${c.id} advertises it without that${c.model ? ` (model ${c.model}, ${c.wire})` : ''}`,
+        message:
+          `the gate says the tool requires ${describe(g)}, but configuration ${c.id} advertises it without ` +
+          `that${c.model ? ` (model ${c.model}, ${c.wire})` : ''}`,
       });
   }
   for (const { g, i } of disables) {
@@ -198,7 +202,9 @@ function necessityProblems(
       problems.push({
         pointer: `/availability/gates/${i}`,
         rule: 'gate-necessary',
-        message: `the gate says ${describe(g)} disables the tool, but configuration ${c.id} satisfies it and advertises the tool`,
+        message:
+          `the gate says ${describe(g)} disables the tool, but configuration ${c.id} satisfies it and ` +
+          `advertises the tool`,
       });
   }
   // A `requires` gate that holds may stand for an enabling condition the captures cannot check.
@@ -210,7 +216,9 @@ function necessityProblems(
     problems.push({
       pointer: `/availability/gates/${enables[0]!.i}`,
       rule: 'gate-necessary',
-      message: `configuration ${c.id} advertises the tool, but none of the gates that enable it (${enables.map(({ g }) => describe(g)).join('; ')}) holds there`,
+      message:
+        `configuration ${c.id} advertises the tool, but none of the gates that enable it ` +
+        `(${enables.map(({ g }) => describe(g)).join('; ')}) holds there`,
     });
   return problems;
 }
@@ -232,7 +240,11 @@ function sufficiencyProblem(
   return {
     pointer: `/availability/gates/${cause.i}`,
     rule: 'gate-sufficient',
-    message: `configuration ${c.id} satisfies every checked gate (${[...requires, ...(enabling ? [enabling] : [])].map(({ g }) => describe(g)).join('; ')}) and no gate that disables the tool, yet does not advertise it; name it in availability.notAdvertisedIn with the reason, or correct the gate`,
+    message:
+      `configuration ${c.id} satisfies every checked gate ` +
+      `(${[...requires, ...(enabling ? [enabling] : [])].map(({ g }) => describe(g)).join('; ')}) and no ` +
+      `gate that disables the tool, yet does not advertise it; name it in availability.notAdvertisedIn with ` +
+      `the reason, or correct the gate`,
   };
 }
 

@@ -429,7 +429,8 @@ export function outputAnswer(
   named: string | undefined,
 ): Answer {
   const notes = [
-    `Read as a hook's answer: every member is one ${named === undefined ? 'these events' : named} may return, as ${check.source} declares it.`,
+    `Read as a hook's answer: every member is one ${named === undefined ? 'these events' : named} may return, as ` +
+      `${check.source} declares it.`,
   ];
   const passed = verdicts.filter((v) => v.valid);
   if (verdicts.length === 0)
@@ -463,7 +464,9 @@ export function outputAnswer(
   ];
   return {
     valid: false,
-    headline: `Not valid as the answer of a ${verdicts.map((v) => v.event).join(' or ')} hook: ${count(lines.length, 'error')}${verdicts.length > 1 ? ` against ${first.event}` : ''}.`,
+    headline:
+      `Not valid as the answer of a ${verdicts.map((v) => v.event).join(' or ')} hook: ` +
+      `${count(lines.length, 'error')}${verdicts.length > 1 ? ` against ${first.event}` : ''}.`,
     notes,
     lines: lines.slice(0, MAX_LINES),
     total: lines.length,
@@ -596,7 +599,8 @@ export function formDifferences(
   if (!form.types.includes(type)) {
     push(
       '(the whole input)',
-      `is ${type === 'object' || type === 'array' ? 'an' : 'a'} ${type} (${preview(value)}); the recorded ones are ${formText(form)}`,
+      `is ${type === 'object' || type === 'array' ? 'an' : 'a'} ${type} (${preview(value)}); the recorded ones are ` +
+        `${formText(form)}`,
     );
     return { lines, total };
   }
@@ -681,7 +685,9 @@ function schemaCheck(
     valid,
     lines,
     total: undefined,
-    note: `The text is ${megabytes(size)}: past ${megabytes(LIST_ALL_UP_TO)} the check stops at the first error instead of listing them all, so that it answers quickly.`,
+    note:
+      `The text is ${megabytes(size)}: past ${megabytes(LIST_ALL_UP_TO)} the check stops at the first error ` +
+      `instead of listing them all, so that it answers quickly.`,
   };
 }
 
@@ -732,7 +738,10 @@ export function answer(
       const n = payload.total;
       return {
         valid: false,
-        headline: `Not valid: ${n === 1 ? 'a number' : `${count(n, 'number')}`} in it ${n === 1 ? 'is' : 'are'} too large for a 64-bit float (JSON.parse reads ${n === 1 ? 'it' : 'them'} as Infinity), so it was not checked against ${settings.schemaLabel}.`,
+        headline:
+          `Not valid: ${n === 1 ? 'a number' : `${count(n, 'number')}`} in it ${n === 1 ? 'is' : 'are'} ` +
+          `too large for a 64-bit float (JSON.parse reads ${n === 1 ? 'it' : 'them'} as Infinity), so it ` +
+          `was not checked against ${settings.schemaLabel}.`,
         notes,
         lines,
         total: n,
@@ -769,13 +778,15 @@ function withEnvelope(
   }
   if (check.valid) {
     answer.notes.push(
-      `Every member of the payload was checked against ${schema}, the hook schema recorded for ${settings.names[0] ?? 'this tool'}: valid.`,
+      `Every member of the payload was checked against ${schema}, the hook schema recorded for ` +
+        `${settings.names[0] ?? 'this tool'}: valid.`,
     );
     return answer;
   }
   const { lines, total } = listErrors(check.errors, payload.envelope, [], settings.examples ?? settings.root);
   answer.notes.push(
-    `Every member of the payload was checked against ${schema}, the hook schema recorded for ${settings.names[0] ?? 'this tool'}: ${count(total, 'error')} (listed after those of the input).`,
+    `Every member of the payload was checked against ${schema}, the hook schema recorded for ` +
+      `${settings.names[0] ?? 'this tool'}: ${count(total, 'error')} (listed after those of the input).`,
   );
   const room = Math.max(0, MAX_LINES - answer.lines.length);
   answer.lines = [...answer.lines, ...lines.slice(0, room).map((l) => ({ ...l, path: `payload ${l.path}` }))];
@@ -849,7 +860,10 @@ function formAnswer(
   const names = settings.hook.names;
   const { lines, total } = formDifferences(payload.value, form, settings.examples ?? settings.root);
   notes.push(
-    `This is ${what}. ${name}'s hooks do not receive the model's input: ${recorded ?? 'the recorded hook payloads'} ${one ? 'carries' : 'carry'} ${nameField} ${either(names)} and a ${inputField} of ${one ? 'its' : 'their'} own, ${formText(form)}. Its ${inputField} was compared with those, field by field, not checked against ${settings.schemaLabel}.`,
+    `This is ${what}. ${name}'s hooks do not receive the model's input: ` +
+      `${recorded ?? 'the recorded hook payloads'} ${one ? 'carries' : 'carry'} ${nameField} ${either(names)} and a ` +
+      `${inputField} of ${one ? 'its' : 'their'} own, ${formText(form)}. Its ${inputField} was compared with those, ` +
+      `field by field, not checked against ${settings.schemaLabel}.`,
   );
   const matches = total === 0;
   if (mismatch) {
@@ -876,12 +890,14 @@ function hookSchemaAnswer(
   notes.push(
     recorded
       ? `The ${inputField} of ${recorded} is the model's input, so it was checked against ${settings.schemaLabel}.`
-      : `The site has no recorded hook payload of ${name}: its ${inputField} was checked against ${settings.schemaLabel}, as if the hook received the model's input unchanged.`,
+      : `The site has no recorded hook payload of ${name}: its ${inputField} was checked against ` +
+          `${settings.schemaLabel}, as if the hook received the model's input unchanged.`,
   );
   if (result.note) notes.push(result.note);
   if (mismatch) {
     notes.push(
-      `Its ${inputField} was checked against ${settings.schemaLabel} anyway: ${result.valid ? 'valid' : errorsText(result.total)}.`,
+      `Its ${inputField} was checked against ${settings.schemaLabel} anyway: ` +
+        `${result.valid ? 'valid' : errorsText(result.total)}.`,
     );
     return { valid: false, headline: mismatch, notes, lines: result.lines, total: result.total };
   }

@@ -457,7 +457,9 @@ export function checkPayload(
           kind: 'hook-tool-name',
           anchor: 'input',
           pointer: '',
-          message: `the hooks name the call ${JSON.stringify(name)}, with their own tool_input; not checked against ${call.tool}'s input`,
+          message:
+            `the hooks name the call ${JSON.stringify(name)}, with their own tool_input; not checked ` +
+            `against ${call.tool}'s input`,
         });
       } else {
         for (const p of checkAgainstRows(hookInput(pre, shape), declared.inputRows, 'input'))

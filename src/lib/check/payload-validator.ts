@@ -92,7 +92,8 @@ export interface ValidatorModuleOptions {
  */
 export function validatorBanner(schema: Record<string, unknown>): string[] {
   return [
-    `Validator of ${commentSafeLiteral(String(schema.title))}, precompiled by Ajv standalone from ${commentSafeLiteral(String(schema.$id))}.`,
+    `Validator of ${commentSafeLiteral(String(schema.title))}, precompiled by Ajv standalone from ` +
+      `${commentSafeLiteral(String(schema.$id))}.`,
     'validate(value) returns true or false and leaves the errors on validate.errors.',
   ];
 }

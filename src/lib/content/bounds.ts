@@ -52,7 +52,9 @@ export function boundProblems(data: unknown, bounds: typeof CONTENT_BOUNDS = CON
       report({
         pointer,
         rule: 'json-depth',
-        message: `nested more than ${bounds.depth} levels deep; content is at most ${bounds.depth} levels of objects and arrays`,
+        message:
+          `nested more than ${bounds.depth} levels deep; content is at most ${bounds.depth} levels of ` +
+          `objects and arrays`,
       });
       continue; // nothing below is looked at
     }
@@ -65,7 +67,9 @@ export function boundProblems(data: unknown, bounds: typeof CONTENT_BOUNDS = CON
           report({
             pointer: jsonPointer(pointer, key),
             rule: 'json-key-stored',
-            message: `the key "__proto__": Astro's content store cannot hold an object with this key (it would end the build with no message), so no content file may use it`,
+            message:
+              `the key "__proto__": Astro's content store cannot hold an object with this key (it would end ` +
+              `the build with no message), so no content file may use it`,
           });
           continue;
         }

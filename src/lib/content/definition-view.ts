@@ -211,7 +211,8 @@ function unpublishableSchema(schema: object, place: DefinitionPlace, problems: P
       place.file,
       place.pointer + id,
       'definition-no-id',
-      `${prefix}the schema declares its own $id; a published schema's $id is its versioned URL on this site, so a definition may not declare one`,
+      `${prefix}the schema declares its own $id; a published schema's $id is its versioned URL on this site, so a ` +
+        `definition may not declare one`,
     );
     return 'definition-no-id';
   }
@@ -221,7 +222,8 @@ function unpublishableSchema(schema: object, place: DefinitionPlace, problems: P
       place.file,
       place.pointer + unwritable.pointer,
       'definition-keys-writable',
-      `${prefix}the key ${JSON.stringify(unwritable.key)} holds ${unwritable.why}, which no URL, anchor or JSON pointer can carry: the field could not be linked to, so the definition is refused`,
+      `${prefix}the key ${JSON.stringify(unwritable.key)} holds ${unwritable.why}, which no URL, anchor or JSON ` +
+        `pointer can carry: the field could not be linked to, so the definition is refused`,
     );
     return 'definition-keys-writable';
   }

@@ -29,7 +29,11 @@ export function nameProblem(name: string, maxLength: number = NAME_LENGTH.name):
   if (name.length === 0) return 'is empty';
   const bad = NOT_PRINTABLE.exec(name);
   if (bad)
-    return `holds the unprintable character U+${bad[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')} at position ${[...name.slice(0, bad.index)].length}`;
+    return (
+      `holds the unprintable character ` +
+      `U+${bad[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')} at position ` +
+      `${[...name.slice(0, bad.index)].length}`
+    );
   if (/^\s|\s$/u.test(name)) return 'starts or ends with white space';
   const length = [...name].length;
   if (length > maxLength) return `has ${length} characters; at most ${maxLength} are allowed`;

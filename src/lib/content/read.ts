@@ -213,7 +213,10 @@ export function scanContent(contentDir: string, problems: Problems, rel: (path: 
     } else
       scan.ignored(
         path,
-        'not a content file or folder the site reads (jobs.json, capture-matrix.json, scenarios.json, hook-cases.json, permission-cases.json, agents/, tools/, editorial/, captures/, payloads/, history/, inventory/, comparisons/, archive/, hooks/, hook-events/, hook-behaviour/, hook-behaviour-history/, hook-outputs/, subagents/, permissions/, mcp-naming/)',
+        'not a content file or folder the site reads (jobs.json, capture-matrix.json, scenarios.json, ' +
+          'hook-cases.json, permission-cases.json, agents/, tools/, editorial/, captures/, payloads/, history/, ' +
+          'inventory/, comparisons/, archive/, hooks/, hook-events/, hook-behaviour/, hook-behaviour-history/, ' +
+          'hook-outputs/, subagents/, permissions/, mcp-naming/)',
       );
   }
   return files;
@@ -359,7 +362,8 @@ export class ContentReader {
           file,
           d.pointer,
           'json-unique-keys',
-          `the key ${JSON.stringify(d.key)} is written twice in one object; a JSON reader keeps only the last, so the first would be lost: keep one`,
+          `the key ${JSON.stringify(d.key)} is written twice in one object; a JSON reader keeps only the last, so ` +
+            `the first would be lost: keep one`,
         );
       this.problems.markUnreadable(file);
       return undefined;
@@ -430,7 +434,8 @@ function messageOf(e: ErrorObject): string {
         : e.keyword === 'discriminator'
           ? ` (${JSON.stringify(p.tagValue)})`
           : e.keyword === 'format' && p.format === AGENT_ID_FORMAT
-            ? `: ${JSON.stringify(e.data)} is not an agent of the registry (src/lib/agents/index.ts: ${AGENT_IDS.join(', ')})`
+            ? `: ${JSON.stringify(e.data)} is not an agent of the registry (src/lib/agents/index.ts: ` +
+              `${AGENT_IDS.join(', ')})`
             : '';
   return `${e.message ?? 'is invalid'}${detail}`;
 }

@@ -141,7 +141,9 @@ export function synthesizeFromCapture(
     agent: entry.agent,
     name: entry.name,
     group: groupOf(entry),
-    nameEvidence: `the ${matrixAgent.package} ${matrixAgent.version} CLI sends its model this name in ${configs.length} of ${matrixAgent.configurations.length} captured configurations`,
+    nameEvidence:
+      `the ${matrixAgent.package} ${matrixAgent.version} CLI sends its model this name in ` +
+      `${configs.length} of ${matrixAgent.configurations.length} captured configurations`,
     aliases: [],
     input: primary.input,
     output: result?.output ?? primary.output,
@@ -187,7 +189,9 @@ export function synthesizeFromCapture(
 }
 
 export function documentedOnlyTool(editorial: EditorialTool, file: string): ToolModel {
-  const reason = `No captured configuration advertises this tool, so its definition could not be read from the CLI. ${editorial.documentedOnly!.evidence}`;
+  const reason =
+    `No captured configuration advertises this tool, so its definition could not be read from the ` +
+    `CLI. ${editorial.documentedOnly!.evidence}`;
   const [namespace, name] = editorial.name.includes('.')
     ? (editorial.name.split(/\.(.*)/s) as [string, string])
     : [undefined, editorial.name];

@@ -15,7 +15,9 @@ export const REFRESH_STAGING = '.refresh-before';
 export function unfinishedRefresh(root: string): string | undefined {
   if (!existsSync(join(root, REFRESH_STAGING))) return undefined;
   return (
-    `${REFRESH_STAGING}/ exists: a refresh is running, or one was stopped before it finished, so content/ may be half moved. ` +
-    'Wait for the running refresh to end, or run `npm run refresh -- --restore` to put content/ and scripts/pins.json back as they were before it [rule: refresh-unfinished]'
+    `${REFRESH_STAGING}/ exists: a refresh is running, or one was stopped before it finished, so content/ may ` +
+    `be half moved. ` +
+    ('Wait for the running refresh to end, or run `npm run refresh -- --restore` to put content/ and ' +
+      'scripts/pins.json back as they were before it [rule: refresh-unfinished]')
   );
 }

@@ -54,7 +54,11 @@ export function diffHtml(diff: TextDiff): string {
           : `<${p.op}>${html(p.text)}</${p.op}>`,
     )
     .join('');
-  return `<p>${diff.before.toLocaleString('en-US')} → ${diff.after.toLocaleString('en-US')} characters; ${diff.removed.toLocaleString('en-US')} removed, ${diff.added.toLocaleString('en-US')} added:</p><pre>${body}</pre>`;
+  return (
+    `<p>${diff.before.toLocaleString('en-US')} → ${diff.after.toLocaleString('en-US')} characters; ` +
+    `${diff.removed.toLocaleString('en-US')} removed, ${diff.added.toLocaleString('en-US')} ` +
+    `added:</p><pre>${body}</pre>`
+  );
 }
 
 /** The changes of one release as HTML: what the changelog page shows, with absolute links. */
@@ -68,7 +72,8 @@ export function releaseHtml(release: ChangelogPage['releases'][number], absolute
         return `<li>${name}<ul>${tool.changes.map(({ change, fieldHref, diff, breaking }) => `<li>${breaking ? `<strong>Breaking</strong> (${html(breaking)}): ` : ''}${changeHtml(change, fieldHref, absolute)}${diff ? diffHtml(diff) : ''}</li>`).join('')}</ul></li>`;
       });
       const between = group.between
-        ? `<strong>Between ${html(group.between.previous)} and ${html(release.section.title)}</strong>, not exactly in ${html(release.section.title)} (not known in between: ${html(group.between.why ?? '')}): `
+        ? `<strong>Between ${html(group.between.previous)} and ${html(release.section.title)}</strong>, not ` +
+          `exactly in ${html(release.section.title)} (not known in between: ${html(group.between.why ?? '')}): `
         : '';
       return `<p>${between}${html(group.evidence)}</p><ul>${tools.join('')}</ul>`;
     })
@@ -108,7 +113,9 @@ export function changelogFeed(site: SiteModel, agent: AgentId, origin: URL | str
       link: absolute(c.url),
       content: {
         type: 'html',
-        value: `<p>Between ${html(c.between[0])} and ${html(c.between[1])}: ${html(c.label)}.</p><p>Before: ${html(c.before)}. After: ${html(c.after)}.</p>`,
+        value:
+          `<p>Between ${html(c.between[0])} and ${html(c.between[1])}: ${html(c.label)}.</p><p>Before: ` +
+          `${html(c.before)}. After: ${html(c.after)}.</p>`,
       },
     });
   }

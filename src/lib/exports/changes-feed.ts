@@ -19,7 +19,9 @@ export function changesFeed(site: SiteModel, origin: URL | string): AtomFeed {
     day.entries.map((entry) => ({
       // The id the agent's own feed gives this release: a reader of both sees one item.
       id: `${absolute(changelogUrl(entry.agent))}#${entry.release}`,
-      title: `${entry.product} ${entry.release}: ${entry.changes} change${entry.changes === 1 ? '' : 's'}${entry.breaking > 0 ? `, ${entry.breaking} breaking` : ''}`,
+      title:
+        `${entry.product} ${entry.release}: ${entry.changes} ` +
+        `change${entry.changes === 1 ? '' : 's'}${entry.breaking > 0 ? `, ${entry.breaking} breaking` : ''}`,
       updated: entry.published,
       link: absolute(entry.url),
       content: {

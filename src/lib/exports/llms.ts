@@ -94,7 +94,11 @@ function releaseNote(model: SiteModel, agent: AgentRecord): string[] {
 
 function summaryLine(model: SiteModel): string {
   const agents = model.agents.map((a) => agentHeading(model, a)).join('; ');
-  return `Every built-in tool of ${model.agents.length} coding-agent CLIs (${agents}): what each tool does, what turns it on, and the exact shape of its input and result, derived from the artifacts each agent ships at a pinned release.`;
+  return (
+    `Every built-in tool of ${model.agents.length} coding-agent CLIs (${agents}): what each tool does, what ` +
+    `turns it on, and the exact shape of its input and result, derived from the artifacts each agent ships at ` +
+    `a pinned release.`
+  );
 }
 
 function header(model: SiteModel, origin: SiteOrigin): string[] {
@@ -104,7 +108,9 @@ function header(model: SiteModel, origin: SiteOrigin): string[] {
     `> ${inlineMarkdown(summaryLine(model))}`,
     '',
     paragraph(
-      `Each tool has a page at /<agent>/<tool>/ with field tables whose rows have stable anchors (#input.<path>, #output.<path>). Machine-readable exports: the catalog (${siteUrl(CATALOG_PATH, origin)}) and, beside each tool page, input.schema.json, result.schema.json and model-input.schema.json (JSON Schema 2020-12).`,
+      `Each tool has a page at /<agent>/<tool>/ with field tables whose rows have stable anchors (#input.<path>, ` +
+        `#output.<path>). Machine-readable exports: the catalog (${siteUrl(CATALOG_PATH, origin)}) and, beside each ` +
+        `tool page, input.schema.json, result.schema.json and model-input.schema.json (JSON Schema 2020-12).`,
     ),
     '',
   ];

@@ -25,7 +25,9 @@ export const BREAKING_RULES: readonly { kind: string; when: string }[] = [
   { kind: 'field now optional', when: 'in a result: code that reads it may find nothing' },
   {
     kind: 'type changed',
-    when: 'in an input, when the new type does not take every value the old one took (narrowed); in a result, when it can hold a value the old one could not (widened or replaced)',
+    when:
+      'in an input, when the new type does not take every value the old one took (narrowed); in a result, when ' +
+      'it can hold a value the old one could not (widened or replaced)',
   },
   { kind: 'value removed', when: 'in an input: a value callers send is refused' },
   { kind: 'became a union', when: 'in a result: code that reads the earlier shape may meet another variant' },

@@ -76,15 +76,18 @@ export function eventSpan(
   const to = index.get(event.release);
   if (from === undefined)
     throw new Error(
-      `${at()}/previous: release ${event.previous} is not in the history's releases (an event's previous must be a release compared)`,
+      `${at()}/previous: release ${event.previous} is not in the history's releases (an event's previous must be a ` +
+        `release compared)`,
     );
   if (to === undefined)
     throw new Error(
-      `${at()}/release: release ${event.release} is not in the history's releases (an event's release must be a release compared)`,
+      `${at()}/release: release ${event.release} is not in the history's releases (an event's release must be a ` +
+        `release compared)`,
     );
   if (from >= to)
     throw new Error(
-      `${at()}/previous: ${event.previous} is not before ${event.release} in the history's releases (previous must be compared before release)`,
+      `${at()}/previous: ${event.previous} is not before ${event.release} in the history's releases (previous must ` +
+        `be compared before release)`,
     );
   const concerned = concernedConfigurations(file, event);
   const unknown: UnknownRelease[] = [];

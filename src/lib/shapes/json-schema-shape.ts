@@ -292,7 +292,8 @@ class JsonSchemaConverter {
     throw new DefinitionShapeError(
       pointer,
       'json-schema-keyword-supported',
-      `the ${Array.isArray(value) ? 'array' : 'object'} value of enum/const cannot be shown; only strings, numbers, booleans and null can`,
+      `the ${Array.isArray(value) ? 'array' : 'object'} value of enum/const cannot be shown; only strings, ` +
+        `numbers, booleans and null can`,
     );
   }
 
@@ -463,7 +464,8 @@ class JsonSchemaConverter {
       throw new DefinitionShapeError(
         `${pointer}/${pointerToken(key)}`,
         'json-schema-keyword-supported',
-        `propertyNames can only state type "string", pattern, minLength, maxLength and format; ${JSON.stringify(key)} is not supported there`,
+        `propertyNames can only state type "string", pattern, minLength, maxLength and format; ` +
+          `${JSON.stringify(key)} is not supported there`,
       );
     }
     return this.constraints(value, pointer);
@@ -575,7 +577,8 @@ class JsonSchemaConverter {
         throw new DefinitionShapeError(
           `${broken.pointer}/$ref`,
           'json-schema-ref-resolves',
-          `$ref ${JSON.stringify(broken.ref)} does not resolve to a schema in this definition (other documents are not fetched)`,
+          `$ref ${JSON.stringify(broken.ref)} does not resolve to a schema in this definition (other documents ` +
+            `are not fetched)`,
         );
       throw new DefinitionShapeError(
         pointer,

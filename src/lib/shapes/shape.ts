@@ -381,7 +381,8 @@ function intersectStructures(a: Shape, b: Shape, path: string): Intersection {
     if (a.kind === 'ref' && b.kind === 'ref' && a.name === b.name) return { shape: structure(a) };
     throw new ShapeMergeError(
       path,
-      `the recursive reference ${a.kind === 'ref' ? a.name : (b as { name: string }).name} cannot be combined with ${typeText(a.kind === 'ref' ? b : a)}`,
+      `the recursive reference ${a.kind === 'ref' ? a.name : (b as { name: string }).name} cannot be combined with ` +
+        `${typeText(a.kind === 'ref' ? b : a)}`,
     );
   }
   const conflict = { conflict: `${path === '' ? 'the value' : path} cannot be both ${typeText(a)} and ${typeText(b)}` };

@@ -34,7 +34,8 @@ export function siteUrlFrom(value: string | undefined): string {
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`${shown} must be an http or https URL`);
   if (url.username !== '' || url.password !== '') {
     throw new Error(
-      `${shown} holds a user name or password: the address is written into every page and export, so it must be an origin only (scheme, host and port)`,
+      `${shown} holds a user name or password: the address is written into every page and export, so it must be an ` +
+        `origin only (scheme, host and port)`,
     );
   }
   if (url.pathname !== '/' || url.search !== '' || url.hash !== '') {
@@ -48,7 +49,8 @@ export function siteUrlFrom(value: string | undefined): string {
     !/^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*$|^\[[0-9a-f:.]+\]$/.test(url.hostname)
   ) {
     throw new Error(
-      `${shown} has the host ${JSON.stringify(url.hostname)}: a host is letters, digits and '-' in dot-separated labels (or an IP address)`,
+      `${shown} has the host ${JSON.stringify(url.hostname)}: a host is letters, digits and '-' in dot-separated ` +
+        `labels (or an IP address)`,
     );
   }
   return url.origin;
@@ -61,4 +63,7 @@ export function maskCredentials(value: string): string {
 
 export const SITE_URL = siteUrlFrom(process.env['SITE_URL']);
 export const SITE_TITLE = 'Agent tool reference';
-export const SITE_DESCRIPTION = `Every built-in tool of ${new Intl.ListFormat('en', { type: 'conjunction' }).format(AGENT_IDS.map((id) => AGENT_PRODUCTS[id]))}: what turns it on, what it takes, what it returns.`;
+export const SITE_DESCRIPTION =
+  `Every built-in tool of ` +
+  `${new Intl.ListFormat('en', { type: 'conjunction' }).format(AGENT_IDS.map((id) => AGENT_PRODUCTS[id]))}: ` +
+  `what turns it on, what it takes, what it returns.`;

@@ -134,7 +134,9 @@ export function changesPage(site: SiteModel): ChangesPage {
   });
   return {
     title: 'What changed',
-    description: `Every tool change of every agent in the ${WINDOW_DAYS} days up to the newest release read, newest first, word for word, with the changes that break callers flagged.`,
+    description:
+      `Every tool change of every agent in the ${WINDOW_DAYS} days up to the newest release read, ` +
+      `newest first, word for word, with the changes that break callers flagged.`,
     from: days[days.length - 1]?.section.id,
     to: days[0]?.section.id,
     days,

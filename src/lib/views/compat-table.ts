@@ -93,7 +93,9 @@ export function compatTable(
   const link = (t: ToolModel): CompatLink => ({ name: t.fullName, href: toolUrl(t) });
   const sinceOf = new Map(comparison.tools.map((t) => [t, fieldSinceTexts(t, site.histories)]));
   return {
-    caption: `${comparison.job.title}: each agent's tools and fields, with the release they came in and what turns them on`,
+    caption:
+      `${comparison.job.title}: each agent's tools and fields, with the release they came in and ` +
+      `what turns them on`,
     agents,
     tools: agents.map((a) =>
       columnsOf(a.id).map((i) => {

@@ -221,14 +221,18 @@ const KNOWN_FROM: Record<ToolModel['source'], string> = {
 export function notAdvertisedReason(tool: Pick<ToolModel, 'captured' | 'source' | 'editorial'>): string | undefined {
   if (tool.captured !== undefined && tool.captured.byConfig.size > 0) return undefined;
   const page = tool.editorial?.availability ? '; its page says what would turn it on' : '';
-  return `No captured configuration advertises it (it is known from ${KNOWN_FROM[tool.source]} only${page}), so no payload run offers it to the model.`;
+  return (
+    `No captured configuration advertises it (it is known from ${KNOWN_FROM[tool.source]} only${page}), so no ` +
+    `payload run offers it to the model.`
+  );
 }
 
 /** A tool whose definition our stub stood in for: a recorded call would record the stub's answers, not the tool's. */
 export function standInReason(tool: Pick<ToolModel, 'standIn'>): string | undefined {
   return tool.standIn === undefined
     ? undefined
-    : 'It is served by a server that the captures could only stand in for with our stub (see its page), so a recorded call would show what the stub answers, not what the tool does.';
+    : 'It is served by a server that the captures could only stand in for with our stub (see its page), so a ' +
+        'recorded call would show what the stub answers, not what the tool does.';
 }
 
 const SECTION_TITLES = {
@@ -435,8 +439,10 @@ function editorialParts(bundle: AgentBundle): Pick<HooksPage, 'matcher' | 'confi
 /** The page's one-line description, in the words of the agent's kind of hooks. */
 function hooksDescription(product: string, words: HooksPage['words']): string {
   return words.kind === 'plugin'
-    ? `What ${product}'s tool ${words.handlers} receive: events, ${words.schemaOf}, tool names, how each picks its tools, recorded examples and their JSON Schemas.`
-    : `What ${product}'s tool hooks receive: events, envelope, tool names, matchers, recorded examples and JSON Schemas of their standard input.`;
+    ? `What ${product}'s tool ${words.handlers} receive: events, ${words.schemaOf}, tool names, how each picks its ` +
+        `tools, recorded examples and their JSON Schemas.`
+    : `What ${product}'s tool hooks receive: events, envelope, tool names, matchers, recorded examples and JSON ` +
+        `Schemas of their standard input.`;
 }
 
 /** The agent's hooks page, from its bundle (looked up once, here). */
@@ -631,7 +637,8 @@ export function hooksComparison(site: SiteModel): HooksComparison {
   return {
     title: 'Hooks compared',
     description:
-      'The tool hooks of every agent side by side: their events, the members naming the tool, its input and its response, and the envelope members each agent sends.',
+      'The tool hooks of every agent side by side: their events, the members naming the tool, its input and its ' +
+      'response, and the envelope members each agent sends.',
     sections,
     rows,
     members,

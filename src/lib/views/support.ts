@@ -104,7 +104,11 @@ function listed(names: readonly string[]): string {
 
 /** Why no capture history speaks about a tool, in words (the configurations it follows, none advertising the tool). */
 export function untrackedText(followed: readonly string[]): string {
-  return `the history follows ${followed.length === 1 ? 'the configuration' : 'the configurations'} ${listed(followed)}, and ${followed.length === 1 ? 'it does not advertise' : 'none of them advertises'} this tool`;
+  return (
+    `the history follows ${followed.length === 1 ? 'the configuration' : 'the configurations'} ` +
+    `${listed(followed)}, and ` +
+    `${followed.length === 1 ? 'it does not advertise' : 'none of them advertises'} this tool`
+  );
 }
 
 export function toolHistory(tool: ToolModel, histories: SiteModel['histories']): ToolHistory {

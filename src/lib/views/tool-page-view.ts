@@ -479,13 +479,17 @@ export function checkedHookRecord(tool: ToolModel, target: PayloadCheckTarget, h
 export function hookText(name: string, hook: HookRecord): string {
   const outputs = hook.outputs;
   const answer = outputs
-    ? ` So does a hook's answer, the JSON a hook prints (members such as ${outputs.members.slice(0, 3).join(', ')}): it is checked against what a ${outputs.events.map((e) => e.event).join(' or ')} hook may return, as ${outputs.source} declares it.`
+    ? ` So does a hook's answer, the JSON a hook prints (members such as ` +
+      `${outputs.members.slice(0, 3).join(', ')}): it is checked against what a ` +
+      `${outputs.events.map((e) => e.event).join(' or ')} hook may return, as ${outputs.source} declares it.`
     : '';
   return payloadText(name, hook) + answer;
 }
 
 function payloadText(name: string, hook: HookRecord): string {
-  const recorded = `${hook.count} recorded hook ${hook.count === 1 ? 'payload' : 'payloads'}${hook.release ? ` (${hook.release})` : ''}`;
+  const recorded =
+    `${hook.count} recorded hook ` +
+    `${hook.count === 1 ? 'payload' : 'payloads'}${hook.release ? ` (${hook.release})` : ''}`;
   // The member names of the agent's own payloads, every form (Copilot CLI: toolArgs, or tool_input in its PascalCase
   // payloads).
   const forms = [hook.fields ?? DEFAULT_HOOK_FIELDS, ...(hook.otherFields ?? [])];
@@ -494,11 +498,21 @@ function payloadText(name: string, hook: HookRecord): string {
   const toolName = or(forms.map((f) => f.toolName));
   const object = `an object with ${input}`;
   if (hook.form) {
-    return `A hook payload (${object}) works too, but ${name}'s hooks do not receive the model's input: the ${recorded} ${hook.count === 1 ? 'names' : 'name'} it ${hook.names.join(' or ')}, with a ${input} that is ${formText(hook.form)}. Its ${input} is compared with those, not with the schema.`;
+    return (
+      `A hook payload (${object}) works too, but ${name}'s hooks do not receive the model's input: the ` +
+      `${recorded} ${hook.count === 1 ? 'names' : 'name'} it ${hook.names.join(' or ')}, with a ${input} that ` +
+      `is ${formText(hook.form)}. Its ${input} is compared with those, not with the schema.`
+    );
   }
   if (hook.count > 0)
-    return `A hook payload (${object}) works too: its ${input} is checked, as the ${recorded} carry the model's input, and its ${toolName} must be one this tool answers to.`;
-  return `A hook payload (${object}) works too: its ${input} is checked against the same schema, though the site has no recorded hook payload of ${name} to show that its hooks receive the model's input unchanged.`;
+    return (
+      `A hook payload (${object}) works too: its ${input} is checked, as the ${recorded} carry the model's ` +
+      `input, and its ${toolName} must be one this tool answers to.`
+    );
+  return (
+    `A hook payload (${object}) works too: its ${input} is checked against the same schema, though the site ` +
+    `has no recorded hook payload of ${name} to show that its hooks receive the model's input unchanged.`
+  );
 }
 
 function examplesRelease(tool: ToolModel): string | undefined {

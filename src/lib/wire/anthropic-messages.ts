@@ -211,7 +211,8 @@ export function stubReply(request: { method: string; path: string; json: unknown
 const NO_RESULT: Definition = {
   kind: 'unavailable',
   reason:
-    'The model-facing tool list declares inputs only; the result reaches the model as a tool_result block. See the SDK result type where one exists.',
+    'The model-facing tool list declares inputs only; the result reaches the model as a tool_result block. See the ' +
+    'SDK result type where one exists.',
 };
 
 export function extractTools(body: JsonRecord, context: ExtractContext): CapturedTool[] {

@@ -112,7 +112,8 @@ export function parseCodeModeDescription(description: string, layout: CodeModeLa
     const inputName = typeNameFor(t.identifier, 'Input');
     const resultName = typeNameFor(t.identifier, 'Result');
     const envelope = layout.envelope !== undefined && t.result === layout.envelope.type;
-    const own = `${sharedText}\ntype ${inputName} = ${t.input};\n${envelope ? '' : `type ${resultName} = ${t.result};\n`}`;
+    const own =
+      `${sharedText}\ntype ${inputName} = ` + `${t.input};\n${envelope ? '' : `type ${resultName} = ${t.result};\n`}`;
     const parsed = parseDeclarations(own, `${t.identifier}.d.ts`);
     const only = (root: string) => declarationText(parsed, declarationClosure(parsed, root));
     const tool: NestedTool = { identifier: t.identifier, input: { typeName: inputName, source: only(inputName) } };

@@ -381,13 +381,15 @@ const toolCalls: ToolCallWire = {
 const NO_RESULT: Definition = {
   kind: 'unavailable',
   reason:
-    'The model is not told the shape of this result: the declaration gives no response schema, and the CLI returns the tool output to the model as a functionResponse part.',
+    'The model is not told the shape of this result: the declaration gives no response schema, and the CLI returns ' +
+    'the tool output to the model as a functionResponse part.',
 };
 
 const BUILT_IN_RESULT: Definition = {
   kind: 'unavailable',
   reason:
-    'The model provider runs this tool and gives its results to the model itself; the request declares no result shape.',
+    'The model provider runs this tool and gives its results to the model itself; the request declares ' +
+    'no result shape.',
 };
 
 /** One function declaration at `at` (`…/functionDeclarations/J`). */
@@ -462,7 +464,9 @@ export function extractTools(body: JsonRecord, context: ExtractContext): Capture
           delivery: 'hosted',
           input: {
             kind: 'unavailable',
-            reason: `A built-in tool (${key}): the request carries its settings, not a parameter schema; the model provider runs it.`,
+            reason:
+              `A built-in tool (${key}): the request carries its settings, not a parameter schema; the model ` +
+              `provider runs it.`,
           },
           output: BUILT_IN_RESULT,
           settings,

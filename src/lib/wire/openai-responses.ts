@@ -326,7 +326,8 @@ export function stubReply(request: { method: string; path: string; json: unknown
 const NO_RESULT: Definition = {
   kind: 'unavailable',
   reason:
-    'The model is not told the shape of this result: the request declares inputs only, and the CLI returns the tool output to the model as text.',
+    'The model is not told the shape of this result: the request declares inputs only, and the CLI returns the ' +
+    'tool output to the model as text.',
 };
 
 /**
@@ -423,7 +424,8 @@ function extractBuiltInTool(
         }
       : {
           kind: 'unavailable',
-          reason: `A hosted tool: the request carries its settings, not a parameter schema; the model provider runs it.`,
+          reason:
+            `A hosted tool: the request carries its settings, not a parameter schema; the model ` + `provider runs it.`,
         };
   out.push(
     makeTool({

@@ -31,7 +31,10 @@ function jsdiff(): string {
     version: string;
     license: string;
   };
-  return `/* jsdiff ${version} (npm package "diff"), ${license} licence: https://github.com/kpdecker/jsdiff */\n${readFileSync(join(folder, 'dist/diff.min.js'), 'utf8')}`;
+  return (
+    `/* jsdiff ${version} (npm package "diff"), ${license} licence: https://github.com/kpdecker/jsdiff ` +
+    `*/\n${readFileSync(join(folder, 'dist/diff.min.js'), 'utf8')}`
+  );
 }
 
 export const getStaticPaths = (() => [

@@ -98,7 +98,9 @@ export function addTypeSources(agents: AgentRecord[], tools: readonly ToolModel[
         package: pkg,
         version,
         files: [...files].sort(),
-        role: 'Published types: the input type of each tool it declares, compared with the schema the CLI sends its model',
+        role:
+          'Published types: the input type of each tool it declares, compared with the schema the CLI ' +
+          'sends its model',
       });
     }
   }

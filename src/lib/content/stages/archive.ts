@@ -117,7 +117,9 @@ function originCorrupts(stage: Stage, { file, entry, i }: Archived, origin: stri
     file,
     '/origin',
     'archive-origin-whole',
-    `the origin ${origin} is only the start of the address ${overlap} in the text of ${entry.path} (/files/${i}/text); replacing it with the site's address would corrupt that address. The origin is the scheme, host and port the texts were written with`,
+    `the origin ${origin} is only the start of the address ${overlap} in the text of ${entry.path} ` +
+      `(/files/${i}/text); replacing it with the site's address would corrupt that address. The origin is the ` +
+      `scheme, host and port the texts were written with`,
   );
   return true;
 }

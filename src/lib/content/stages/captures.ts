@@ -200,7 +200,8 @@ function checkCaptureMatchesMatrix(
       stage.reader.relContent('capture-matrix.json'),
       `/agents/${agentId}/${agentMatrix.holder ? 'holder' : 'version'}`,
       'matrix-holder',
-      `${agentMatrix.package}@${agentMatrix.version} was captured from ${capture.cli.package}; the pin must name it as its holder ("holder": "${capture.cli.package}")`,
+      `${agentMatrix.package}@${agentMatrix.version} was captured from ${capture.cli.package}; the pin must name ` +
+        `it as its holder ("holder": "${capture.cli.package}")`,
     );
   }
 }
@@ -250,7 +251,8 @@ function checkKeptTexts(stage: Stage, file: string, agentId: AgentId, capture: C
       file,
       at,
       'capture-kept-text',
-      `a kept message text must be a whole passage that ${agentId}'s module marks as announcing deferred tools or namespaces (its wireQuirks); this one is not`,
+      `a kept message text must be a whole passage that ${agentId}'s module marks as announcing deferred tools or ` +
+        `namespaces (its wireQuirks); this one is not`,
     );
   }
 }

@@ -157,14 +157,16 @@ function checkChangeTexts(stage: Stage, file: string, data: HistoryFile, event: 
           file,
           `/events/${i}`,
           'history-change-texts',
-          `a ${event.kind} of ${event.tool} needs \`${key}\`: the id in \`texts\` of the text ${key === 'fromText' ? 'before' : 'after'} the change`,
+          `a ${event.kind} of ${event.tool} needs \`${key}\`: the id in \`texts\` of the text ` +
+            `${key === 'fromText' ? 'before' : 'after'} the change`,
         );
     } else if (!toolLevel) {
       stage.problems.error(
         file,
         `/events/${i}/${key}`,
         'history-change-texts',
-        `only a tool's own description change or a definition change names a text; a ${event.kind}${event.field ? ` of a field` : ''} keeps its values in \`from\`/\`to\``,
+        `only a tool's own description change or a definition change names a text; a ` +
+          `${event.kind}${event.field ? ` of a field` : ''} keeps its values in \`from\`/\`to\``,
       );
     } else if (data.texts?.[id] === undefined) {
       stage.problems.error(
@@ -488,7 +490,8 @@ function checkHistoryFile(stage: Stage, file: HistoryFile, tools: readonly ToolM
   if (byPosition.length > 0) {
     stage.problems.warn(
       path,
-      `${byPosition.length} field events name a union variant by position and no longer match a row (e.g. ${byPosition[0]}): variants need stable labels`,
+      `${byPosition.length} field events name a union variant by position and no longer match a row (e.g. ` +
+        `${byPosition[0]}): variants need stable labels`,
     );
   }
 }

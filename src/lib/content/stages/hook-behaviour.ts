@@ -54,7 +54,8 @@ export function loadHookBehaviour(
     if (pinned !== undefined && pinned !== data.cli.version)
       problems.warn(
         file,
-        `recorded with ${data.cli.version}; content/capture-matrix.json pins ${pinned}: run npm run hook-behaviour again`,
+        `recorded with ${data.cli.version}; content/capture-matrix.json pins ${pinned}: run npm run ` +
+          `hook-behaviour again`,
       );
     out.push({ ...data, file });
   }

@@ -134,7 +134,8 @@ export function loadHookEvents(stage: Stage, matrixVersions: ReadonlyMap<string,
         file,
         '',
         'hook-events-source-declared',
-        `${data.agent}'s registry module declares no source of its hook events (HookMechanism.named): remove the file or declare it`,
+        `${data.agent}'s registry module declares no source of its hook events (HookMechanism.named): remove the ` +
+          `file or declare it`,
       );
       continue;
     }
@@ -154,7 +155,8 @@ export function loadHookEvents(stage: Stage, matrixVersions: ReadonlyMap<string,
     if (pinned !== undefined && pinned !== version)
       problems.warn(
         file,
-        `read in ${data.package}; content/capture-matrix.json pins ${pinned}: run npm run hook-events -- --agent ${data.agent}`,
+        `read in ${data.package}; content/capture-matrix.json pins ${pinned}: run npm run hook-events -- ` +
+          `--agent ${data.agent}`,
       );
     if (!eventsSorted(stage, file, data, { recorded: mechanism.events, named: mechanism.named })) ok = false;
     if (ok) out.push({ ...data, contentFile: file });
@@ -181,7 +183,9 @@ function eventsSorted(
       file,
       `/events/${i}/name`,
       'hook-event-sorted',
-      `${data.agent}'s code names the hook event ${e.name}, which its registry module (src/lib/agents/${data.agent}.ts, hooks.named) neither records nor lists as not recorded or about no tool call`,
+      `${data.agent}'s code names the hook event ${e.name}, which its registry module ` +
+        `(src/lib/agents/${data.agent}.ts, hooks.named) neither records nor lists as not recorded or ` +
+        `about no tool call`,
     );
     ok = false;
   });

@@ -31,7 +31,8 @@ function inventoryNamesOk(problems: Stage['problems'], file: string, data: Inven
         file,
         pointer,
         'unique-inventory-name',
-        `${name} is already listed at /names/items/${first} (names differing only in case share one id on the agent page)`,
+        `${name} is already listed at /names/items/${first} (names differing only in case share one id on ` +
+          `the agent page)`,
       );
       namesOk = false;
     } else registered.set(name.toLowerCase(), i);
@@ -71,7 +72,8 @@ function applyAliasTables(
             file,
             `/aliasTables/${t}/entries/${e}/tool`,
             'unique-inventory-name',
-            `${entry.tool} differs from the registered name ${sameButCase} only in case (they would share one id on the agent page)`,
+            `${entry.tool} differs from the registered name ${sameButCase} only in case (they would share one id ` +
+              `on the agent page)`,
           );
         names.push(entry.tool);
       }
@@ -93,7 +95,9 @@ function applyAliasTables(
       const record: AliasRecord = {
         name: entry.alias,
         kind: 'accepted-alias',
-        evidence: `${evidence}: ${entry.alias} → ${entry.tool}${table.extends ? ` (a table extending ${table.extends}, applied only when the bundle's condition holds)` : ''}.`,
+        evidence:
+          `${evidence}: ${entry.alias} → ` +
+          `${entry.tool}${table.extends ? ` (a table extending ${table.extends}, applied only when the bundle's ` + `condition holds)` : ''}.`,
       };
       target.generated.aliases.push(record);
       stage.aliasPlace.set(record, { file, pointer: `/aliasTables/${t}/entries/${e}/alias` });
@@ -142,7 +146,8 @@ export function applyInventory(
         file,
         '/version',
         'inventory-matches-pin',
-        `inventory of ${data.package}@${data.version}, but content/capture-matrix.json pins ${pinned}: run node scripts/inventory.ts`,
+        `inventory of ${data.package}@${data.version}, but content/capture-matrix.json pins ${pinned}: run node ` +
+          `scripts/inventory.ts`,
       );
       continue;
     }

@@ -37,7 +37,8 @@ export function loadMcpNaming(stage: Stage, pins: ReadonlyMap<string, string>): 
           file,
           `/changes/${i}`,
           'mcp-naming-change-read',
-          `a change lies between two consecutive readings that differ; ${c.before.version} → ${c.after.version} is not one`,
+          `a change lies between two consecutive readings that differ; ${c.before.version} → ` +
+            `${c.after.version} is not one`,
         );
         sound = false;
       }

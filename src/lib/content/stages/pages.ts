@@ -45,7 +45,8 @@ function aliasRedirects(
           at.file,
           at.pointer,
           'unique-tool-url',
-          `alias ${alias.name} of ${tool.fullName} would take the URL /${tool.agent}/${slug}/ of ${owner.fullName} (${placeOf(owner).file})`,
+          `alias ${alias.name} of ${tool.fullName} would take the URL /${tool.agent}/${slug}/ of ${owner.fullName} ` +
+            `(${placeOf(owner).file})`,
         );
       aliasPages.set(`${tool.agent}/${slug}`, tool);
       redirects.add(slug);

@@ -85,7 +85,9 @@ function outcomeFollows(stage: Stage, file: string, data: PermissionFile): boole
     file,
     '/outcome',
     'permission-outcome-follows',
-    `the side effect ${data.sideEffect.happened ? 'happened' : 'did not happen'} and ${data.modelSaw.result === null ? 'no result' : 'a result'} reached the model, so the outcome is ${expected}, not ${data.outcome}`,
+    `the side effect ${data.sideEffect.happened ? 'happened' : 'did not happen'} and ` +
+      `${data.modelSaw.result === null ? 'no result' : 'a result'} reached the model, so the outcome is ${expected}, ` +
+      `not ${data.outcome}`,
   );
   return false;
 }

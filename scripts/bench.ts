@@ -26,11 +26,11 @@ import { Cleanup } from './lib/bench/cleanup.ts';
 import { CATEGORIES, lighthouseScores, type Scores } from './lib/bench/lighthouse.ts';
 import { jsonRows, renderTable, sumBytes, under, withoutFavicon, type Row } from './lib/bench/report.ts';
 import { buildOrder, buildTimeRows, summarizeBuildTimes, type SiteKey } from './lib/bench/runs.ts';
-import { fileFor, serveStatic } from './lib/bench/serve.ts';
+import { copyProject } from './lib/project-copy.ts';
+import { fileFor, serveStatic } from './lib/static-server.ts';
 import {
   addMissingPages,
   buildSite,
-  copyProject,
   distStats,
   exportRevision,
   historyEventCount,

@@ -14,7 +14,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import type * as Axe from 'axe-core';
-import { serveStatic, type StaticServer } from '../../scripts/lib/bench/serve.ts';
+import { serveStatic, type StaticServer } from '../../scripts/lib/static-server.ts';
 import { buildSite, DIST, ROOT, serveAndLaunch, type Served } from '../helpers/browser.ts';
 import { buildFixtureSite, type FixtureSite } from '../helpers/fixture-site.ts';
 import {

@@ -19,7 +19,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { serveStatic, type StaticServer } from '../../scripts/lib/bench/serve.ts';
+import { serveStatic, type StaticServer } from '../../scripts/lib/static-server.ts';
 import { DIST, serveAndLaunch, type Served } from '../helpers/browser.ts';
 import { buildFixtureSite, LONG_FIELD, LONG_TOOL, type FixtureSite } from '../helpers/fixture-site.ts';
 import {

@@ -51,7 +51,7 @@ import {
 } from '../../scripts/lib/bench/report.ts';
 import { Cleanup } from '../../scripts/lib/bench/cleanup.ts';
 import { withTimeout } from '../../scripts/lib/bench/timeout.ts';
-import { fileFor, serveStatic } from '../../scripts/lib/bench/serve.ts';
+import { fileFor, serveStatic } from '../../scripts/lib/static-server.ts';
 import type { FieldRow } from '../../src/lib/shapes/field-rows.ts';
 import { realContent } from '../helpers/real-content.ts';
 

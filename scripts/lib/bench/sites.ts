@@ -2,27 +2,19 @@
  * The two sites the benchmark builds, each in its own temp folder (never the
  * project's dist/, .astro/ or node_modules/.astro, which another build or the
  * tests may be using): a copy of this project, and a plain Starlight baseline
- * with the same pages as Markdown.
- *
- * Each gets node_modules as hard links to the project's files, not as a
- * symlink: Astro 7 takes a compiled component whose real path shares no folder
- * with the root (/work/… seen from /tmp/…) for a root-relative one and fails
- * ("No cached compile metadata found"). Links cost no space and a second or two.
+ * with the same pages as Markdown. Both get node_modules as hard links
+ * (../project-copy.ts says why).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import {
-  copyFileSync,
   cpSync,
   existsSync,
-  linkSync,
   mkdirSync,
   readdirSync,
   readFileSync,
   lstatSync,
-  readlinkSync,
   rmSync,
   statSync,
-  symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { basename, dirname, join, relative, sep } from 'node:path';
@@ -33,48 +25,13 @@ import { SITE_DESCRIPTION, SITE_TITLE, SITE_URL } from '../../../src/lib/site/si
 import { baselinePages } from './markdown.ts';
 import { markdownFromHtml } from './from-html.ts';
 import { isRedirectPage } from './report.ts';
+import { linkNodeModules } from '../project-copy.ts';
+
+/** For test/e2e/new-agent.test.ts, which imports it from here (the copy lives in ../project-copy.ts). */
+export { copyProject } from '../project-copy.ts';
 
 /** Same as astro.config.mjs, so that titles, canonical URLs and the sitemap match. */
 const SITE = { site: SITE_URL, title: SITE_TITLE, description: SITE_DESCRIPTION };
-
-/** Caches a build writes in place: never shared through a hard link. */
-const NOT_LINKED = new Set(['.astro', '.vite', '.cache']);
-
-/** node_modules at `to`: directories made, files hard-linked (copied across file systems), symlinks kept. */
-export function linkNodeModules(root: string, to: string): void {
-  const walk = (from: string, dest: string, top: boolean): void => {
-    mkdirSync(dest, { recursive: true });
-    for (const entry of readdirSync(from, { withFileTypes: true })) {
-      if (top && NOT_LINKED.has(entry.name)) continue;
-      const [src, dst] = [join(from, entry.name), join(dest, entry.name)];
-      if (entry.isDirectory()) walk(src, dst, false);
-      else if (entry.isSymbolicLink()) symlinkSync(readlinkSync(src), dst);
-      else {
-        try {
-          linkSync(src, dst);
-        } catch {
-          copyFileSync(src, dst);
-        }
-      }
-    }
-  };
-  walk(join(root, 'node_modules'), join(to, 'node_modules'), true);
-}
-
-/** What a build does not read: outputs, caches, history, other people's staging folders. */
-const NOT_COPIED = new Set(['node_modules', 'dist', '.astro', '.git', 'test-results']);
-
-/** A copy of the project at `to` (a build of it leaves the project untouched). */
-export function copyProject(root: string, to: string): void {
-  cpSync(root, to, {
-    recursive: true,
-    filter: (src) => {
-      const top = src === root ? '' : src.slice(root.length + 1).split('/')[0]!;
-      return !NOT_COPIED.has(top) && !top.startsWith('.dist.');
-    },
-  });
-  linkNodeModules(root, to);
-}
 
 /**
  * This project as committed at `revision` (`git archive`, so no uncommitted change and no

@@ -19,11 +19,10 @@ import {
 } from 'node:fs';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import type { SiteModel } from '../../../src/lib/model/model.ts';
-import { buildSidebar } from '../../../src/lib/views/sidebar.ts';
 import { toolPath } from '../../../src/lib/site/site.ts';
 import { SITE_DESCRIPTION, SITE_TITLE, SITE_URL } from '../../../src/lib/site/site-settings.ts';
-import { baselinePages } from './markdown.ts';
-import { markdownFromHtml } from './from-html.ts';
+import { baselinePages, type SidebarEntry } from './markdown.ts';
+import { examplesFromHtml, markdownFromHtml, sidebarFromHtml } from './from-html.ts';
 import { isRedirectPage } from './report.ts';
 import { linkNodeModules } from '../project-copy.ts';
 
@@ -79,10 +78,31 @@ export function historyEventCount(root: string): number {
   return count;
 }
 
-/** The baseline: Starlight alone (same title, site, URLs, sidebar and public/ files), the same pages as Markdown. */
-export function writeBaseline(root: string, to: string, model: SiteModel): number {
+/** A built page of the site at URL path `url` (`/a/b/`). */
+const builtPage = (siteDist: string, url: string) => readFileSync(join(siteDist, url, 'index.html'), 'utf8');
+
+/**
+ * The site's whole sidebar, read from its build: the home page's, each group with the entries the page of its first
+ * link shows (a page lists the tools of its own agent only; a group holds the current page only there, so the open
+ * state of the others is their `collapsed`).
+ */
+export function siteSidebar(siteDist: string): SidebarEntry[] {
+  const read = (url: string) => sidebarFromHtml(builtPage(siteDist, url));
+  return read('/').map((entry) => {
+    if (!('items' in entry)) return entry;
+    const first = entry.items.find((item) => 'link' in item);
+    const whole = first && 'link' in first ? read(first.link).find((e) => e.label === entry.label) : undefined;
+    return whole && 'items' in whole ? { ...entry, items: whole.items } : entry;
+  });
+}
+
+/**
+ * The baseline: Starlight alone (same title, site, URLs, sidebar and public/ files), the same pages as Markdown. The
+ * sidebar and the recorded calls of each tool page are read from the site's build in `siteDist`.
+ */
+export function writeBaseline(root: string, to: string, model: SiteModel, siteDist: string): number {
   const docs = join(to, 'src/content/docs');
-  const pages = baselinePages(model);
+  const pages = baselinePages(model, (tool) => examplesFromHtml(builtPage(siteDist, toolPath(tool))));
   const files = [...pages, { file: 'about.md', text: readFileSync(join(root, 'src/content/docs/about.md'), 'utf8') }];
   for (const p of files) {
     mkdirSync(dirname(join(docs, p.file)), { recursive: true });
@@ -111,7 +131,7 @@ export function writeBaseline(root: string, to: string, model: SiteModel): numbe
       '',
     ].join('\n'),
   );
-  const starlight = { title: SITE.title, description: SITE.description, sidebar: buildSidebar(model) };
+  const starlight = { title: SITE.title, description: SITE.description, sidebar: siteSidebar(siteDist) };
   // The reference gives each alias URL a page that redirects to its tool (when the
   // model names them); Astro's own redirects make the same meta-refresh pages.
   const redirects: Record<string, string> = {};

@@ -26,11 +26,11 @@ import { Cleanup } from './lib/bench/cleanup.ts';
 import { CATEGORIES, lighthouseScores, type Scores } from './lib/bench/lighthouse.ts';
 import { jsonRows, renderTable, sumBytes, under, withoutFavicon, type Row } from './lib/bench/report.ts';
 import { buildOrder, buildTimeRows, summarizeBuildTimes, type SiteKey } from './lib/bench/runs.ts';
-import { fileFor, serveStatic } from './lib/bench/serve.ts';
+import { copyProject } from './lib/system/project-copy.ts';
+import { fileFor, serveStatic } from './lib/system/static-server.ts';
 import {
   addMissingPages,
   buildSite,
-  copyProject,
   distStats,
   exportRevision,
   historyEventCount,
@@ -139,11 +139,14 @@ function exportBefore(args: BenchArgs, tmp: string): Before | undefined {
   }
 }
 
-async function main(cleanup: Cleanup, args: BenchArgs): Promise<void> {
-  const started = performance.now();
-  const jsonPath = args.json === undefined ? undefined : resolve(args.json);
-  const model = loadContent({ root: ROOT });
-  let pages = benchPages(model);
+/** The temp folder, the two sites' places in it, and the earlier revision when one is asked for. */
+interface Setup {
+  tmp: string;
+  sites: Record<'site' | 'baseline', Site>;
+  before: Before | undefined;
+}
+
+function setUp(cleanup: Cleanup, args: BenchArgs): Setup {
   const tmp = mkdtempSync(join(tmpdir(), 'bench-'));
   if (args.keep) cleanup.add(`keep ${tmp}`, () => log(`kept ${tmp}`));
   else cleanup.add(`remove ${tmp}`, () => rmSync(tmp, { recursive: true, force: true }));
@@ -151,14 +154,35 @@ async function main(cleanup: Cleanup, args: BenchArgs): Promise<void> {
     site: { label: 'this site', root: join(tmp, 'site'), dist: join(tmp, 'site/dist'), base: '' },
     baseline: { label: 'baseline', root: join(tmp, 'baseline'), dist: join(tmp, 'baseline/dist'), base: '' },
   };
-
-  log(`copying the project to ${sites.site.root}, writing the baseline to ${sites.baseline.root}`);
+  log(`copying the project to ${sites.site.root}`);
   copyProject(ROOT, sites.site.root);
-  const markdownFiles = writeBaseline(ROOT, sites.baseline.root, model);
-  log(`baseline: ${markdownFiles} Markdown pages`);
-  const before = exportBefore(args, tmp);
+  return { tmp, sites, before: exportBefore(args, tmp) };
+}
 
-  // Interleaved, so that a change in the machine's load falls on all sites alike; each build starts cold.
+/**
+ * The baseline, written once the site is built: its Markdown pages (with the recorded calls and the sidebar the site's
+ * pages show), then every page its Markdown renderers do not write, read from the site's build, so both build the same
+ * pages.
+ */
+function writeBaselineFrom(model: SiteModel, sites: Setup['sites']): void {
+  const markdownFiles = writeBaseline(ROOT, sites.baseline.root, model, sites.site.dist);
+  log(`baseline: ${markdownFiles} Markdown pages in ${sites.baseline.root}`);
+  const added = addMissingPages(sites.site.dist, sites.baseline.root, model);
+  log(
+    `baseline: ${added.length} more pages read from this site's build (${added.slice(0, 3).join(', ')}${added.length > 3 ? ', …' : ''})`,
+  );
+}
+
+/**
+ * Every build of every site, interleaved, so that a change in the machine's load falls on all sites alike; each build
+ * starts cold. The site builds first (buildOrder): the baseline is written from its build.
+ */
+async function buildAll(
+  cleanup: Cleanup,
+  args: BenchArgs,
+  model: SiteModel,
+  { sites, before }: Setup,
+): Promise<Record<SiteKey, number[]>> {
   const buildMs: Record<SiteKey, number[]> = { site: [], baseline: [], before: [] };
   const siteOf = (key: SiteKey): Site => (key === 'before' ? before!.site : sites[key]);
   for (const { run, key } of buildOrder(args.runs, before !== undefined)) {
@@ -170,19 +194,15 @@ async function main(cleanup: Cleanup, args: BenchArgs): Promise<void> {
     );
     buildMs[key].push(result.ms);
     log(`built ${target.label}${of} in ${(result.ms / 1000).toFixed(1)} s`);
-    // The site builds first (buildOrder): before the baseline's first build, it gets every page
-    // its Markdown renderers do not write, read from the site's build, so both build the same pages.
-    if (key === 'site' && buildMs.site.length === 1) {
-      const added = addMissingPages(sites.site.dist, sites.baseline.root, model);
-      log(
-        `baseline: ${added.length} more pages read from this site's build (${added.slice(0, 3).join(', ')}${added.length > 3 ? ', …' : ''})`,
-      );
-    }
+    if (key === 'site' && buildMs.site.length === 1) writeBaselineFrom(model, sites);
   }
-  const buildTimes = summarizeBuildTimes(buildMs.site, buildMs.baseline);
-  const stats = { site: distStats(sites.site.dist), baseline: distStats(sites.baseline.dist) };
-  pages = uniquePages([
-    ...pages,
+  return buildMs;
+}
+
+/** The pages measured: benchPages, the largest tool page, those asked for with `--page` (each on both sites). */
+function pagesToMeasure(model: SiteModel, args: BenchArgs, sites: Setup['sites']): BenchPage[] {
+  const pages = uniquePages([
+    ...benchPages(model),
     largestToolPage(model, sites.site.dist),
     ...args.pages.map((path) => ({ name: 'asked for', path })),
   ]);
@@ -192,35 +212,21 @@ async function main(cleanup: Cleanup, args: BenchArgs): Promise<void> {
       if (!file || !existsSync(file)) throw new Error(`--page ${p}: ${sites[key].label} has no such page`);
     }
   }
-  const rows: Row[] = [
-    row('pages (HTML, without redirects)', 'count', (k) => stats[k].pages),
-    row('redirect pages', 'count', (k) => stats[k].redirects),
-    ...buildTimeRows(buildTimes),
-    row('built site, all files', 'bytes', (k) => stats[k].bytes),
-  ];
+  return pages;
+}
 
-  for (const key of ['site', 'baseline'] as const) {
-    const server = await serveStatic(sites[key].dist);
-    cleanup.add(`stop the server of ${sites[key].label}`, () => server.close());
-    sites[key].base = server.base;
-  }
-
+/** What Chromium fetches for each page on both sites, and for the first search. */
+async function browserRows(pages: readonly BenchPage[], sites: Setup['sites']): Promise<Row[]> {
   log('measuring page loads and the first search in Chromium');
+  const rows: Row[] = [];
   const browser = await launchBrowser();
   try {
+    const load = async (key: 'site' | 'baseline', path: string) =>
+      sumBytes(
+        withoutFavicon(await withTimeout(`loading ${path}`, 60_000, measureLoad(browser, sites[key].base + path))),
+      );
     for (const p of pages) {
-      const sums = {
-        site: sumBytes(
-          withoutFavicon(
-            await withTimeout(`loading ${p.path}`, 60_000, measureLoad(browser, sites.site.base + p.path)),
-          ),
-        ),
-        baseline: sumBytes(
-          withoutFavicon(
-            await withTimeout(`loading ${p.path}`, 60_000, measureLoad(browser, sites.baseline.base + p.path)),
-          ),
-        ),
-      };
+      const sums = { site: await load('site', p.path), baseline: await load('baseline', p.path) };
       rows.push(
         row(`${p.name} ${p.path}: HTML`, 'bytes', (k) => sums[k].html),
         row(`${p.name} ${p.path}: CSS`, 'bytes', (k) => sums[k].css),
@@ -230,18 +236,9 @@ async function main(cleanup: Cleanup, args: BenchArgs): Promise<void> {
         row(`${p.name} ${p.path}: requests`, 'count', (k) => sums[k].requests),
       );
     }
-    const search = {
-      site: await withTimeout(
-        'the first search',
-        60_000,
-        measureSearch(browser, sites.site.base + SEARCH.page, SEARCH.query),
-      ),
-      baseline: await withTimeout(
-        'the first search',
-        60_000,
-        measureSearch(browser, sites.baseline.base + SEARCH.page, SEARCH.query),
-      ),
-    };
+    const searchOn = (key: 'site' | 'baseline') =>
+      withTimeout('the first search', 60_000, measureSearch(browser, sites[key].base + SEARCH.page, SEARCH.query));
+    const search = { site: await searchOn('site'), baseline: await searchOn('baseline') };
     const pagefind = {
       site: sumBytes(under(search.site.fetched, '/pagefind/')),
       baseline: sumBytes(under(search.baseline.fetched, '/pagefind/')),
@@ -256,60 +253,91 @@ async function main(cleanup: Cleanup, args: BenchArgs): Promise<void> {
   } finally {
     await browser.close();
   }
+  return rows;
+}
 
+/** Lighthouse's scores for each page on both sites (medians of `--lighthouse-runs`); empty cells when it cannot run. */
+async function lighthouseRows(pages: readonly BenchPage[], sites: Setup['sites'], runs: number): Promise<Row[]> {
   log(
-    `running Lighthouse (default config: mobile, simulated throttling), ${args.lighthouseRuns} round(s) of ${pages.length * 2} pages`,
+    `running Lighthouse (default config: mobile, simulated throttling), ${runs} round(s) of ${pages.length * 2} pages`,
   );
   let scores = new Map<string, Scores>();
   try {
     const result = await lighthouseScores(
       pages.flatMap((p) => [sites.site.base + p.path, sites.baseline.base + p.path]),
-      args.lighthouseRuns,
+      runs,
     );
     scores = result.scores;
     for (const error of result.errors) log(`Lighthouse could not score ${error}`);
   } catch (error) {
     log(`Lighthouse did not run: ${(error as Error).message}`);
   }
-  for (const p of pages) {
+  return pages.flatMap((p) => {
     const of = (k: 'site' | 'baseline') => scores.get(sites[k].base + p.path);
-    const name = `${p.name} ${p.path}: Lighthouse${args.lighthouseRuns > 1 ? ` (median of ${args.lighthouseRuns})` : ''}`;
-    for (const c of CATEGORIES) rows.push(row(`${name} ${c}`, 'score', (k) => of(k)?.[c] ?? null));
-    rows.push(
+    const name = `${p.name} ${p.path}: Lighthouse${runs > 1 ? ` (median of ${runs})` : ''}`;
+    return [
+      ...CATEGORIES.map((c) => row(`${name} ${c}`, 'score', (k) => of(k)?.[c] ?? null)),
       row(`${name} largest contentful paint`, 'ms', (k) => of(k)?.lcp ?? null),
       row(`${name} total blocking time`, 'ms', (k) => of(k)?.tbt ?? null),
-    );
-  }
+    ];
+  });
+}
 
+/** The table, and the checkout against `--before`'s revision when there is one; its rows, for the JSON report. */
+function printTables(rows: Row[], before: Before | undefined, buildMs: Record<SiteKey, number[]>, siteDist: string) {
   console.log(renderTable(rows));
   console.log('\nratio = this site / baseline.');
-  const againstBefore = before
-    ? beforeRows(ROOT, before, { site: buildMs.site, before: buildMs.before }, sites.site.dist)
-    : undefined;
-  if (before && againstBefore) {
-    console.log(
-      `\nThis checkout against ${before.revision === before.commit ? before.commit.slice(0, 12) : `${before.revision} (${before.commit.slice(0, 12)})`}, as committed, built with this checkout's node_modules:\n`,
-    );
-    console.log(renderTable(againstBefore, { site: 'this checkout', baseline: before.commit.slice(0, 12) }));
-    console.log('\nratio = this checkout / that revision.');
+  if (!before) return undefined;
+  const againstBefore = beforeRows(ROOT, before, { site: buildMs.site, before: buildMs.before }, siteDist);
+  const which =
+    before.revision === before.commit
+      ? before.commit.slice(0, 12)
+      : `${before.revision} (${before.commit.slice(0, 12)})`;
+  console.log(`\nThis checkout against ${which}, as committed, built with this checkout's node_modules:\n`);
+  console.log(renderTable(againstBefore, { site: 'this checkout', baseline: before.commit.slice(0, 12) }));
+  console.log('\nratio = this checkout / that revision.');
+  return againstBefore;
+}
+
+async function main(cleanup: Cleanup, args: BenchArgs): Promise<void> {
+  const started = performance.now();
+  const jsonPath = args.json === undefined ? undefined : resolve(args.json);
+  const model = loadContent({ root: ROOT });
+  const setup = setUp(cleanup, args);
+  const { sites, before } = setup;
+  const buildMs = await buildAll(cleanup, args, model, setup);
+  const buildTimes = summarizeBuildTimes(buildMs.site, buildMs.baseline);
+  const stats = { site: distStats(sites.site.dist), baseline: distStats(sites.baseline.dist) };
+  const pages = pagesToMeasure(model, args, sites);
+  const rows: Row[] = [
+    row('pages (HTML, without redirects)', 'count', (k) => stats[k].pages),
+    row('redirect pages', 'count', (k) => stats[k].redirects),
+    ...buildTimeRows(buildTimes),
+    row('built site, all files', 'bytes', (k) => stats[k].bytes),
+  ];
+  for (const key of ['site', 'baseline'] as const) {
+    const server = await serveStatic(sites[key].dist);
+    cleanup.add(`stop the server of ${sites[key].label}`, () => server.close());
+    sites[key].base = server.base;
   }
+  rows.push(...(await browserRows(pages, sites)), ...(await lighthouseRows(pages, sites, args.lighthouseRuns)));
+  const againstBefore = printTables(rows, before, buildMs, sites.site.dist);
   console.log(`Took ${((performance.now() - started) / 1000).toFixed(0)} s.`);
-  if (jsonPath) {
-    const report = {
-      date: new Date().toISOString(),
-      lighthouse: `default config (mobile emulation, simulated throttling); median of ${args.lighthouseRuns} run(s) per page`,
-      pages,
-      search: SEARCH,
-      buildTimes: { runs: args.runs, order: buildOrder(args.runs, before !== undefined), ...buildTimes },
-      rows: jsonRows(rows),
-      before:
-        before && againstBefore
-          ? { revision: before.revision, commit: before.commit, rows: jsonRows(againstBefore) }
-          : null,
-    };
-    writeFileSync(jsonPath, `${JSON.stringify(report, null, 2)}\n`);
-    log(`wrote ${jsonPath}`);
-  }
+  if (!jsonPath) return;
+  const report = {
+    date: new Date().toISOString(),
+    lighthouse: `default config (mobile emulation, simulated throttling); median of ${args.lighthouseRuns} run(s) per page`,
+    pages,
+    search: SEARCH,
+    buildTimes: { runs: args.runs, order: buildOrder(args.runs, before !== undefined), ...buildTimes },
+    rows: jsonRows(rows),
+    before:
+      before && againstBefore
+        ? { revision: before.revision, commit: before.commit, rows: jsonRows(againstBefore) }
+        : null,
+  };
+  writeFileSync(jsonPath, `${JSON.stringify(report, null, 2)}\n`);
+  log(`wrote ${jsonPath}`);
 }
 
 if (import.meta.main) {

@@ -139,14 +139,11 @@ function swapIn(staging: string, target: string): void {
   rmSync(retired, { recursive: true, force: true });
 }
 
-export async function buildSite(outDir: string): Promise<void> {
-  const untouched = () => (existsSync(outDir) ? `${outDir} is unchanged.` : 'Nothing was written.');
-  const pageLimit = pageSizeLimit();
-  removeStaleLeftovers(outDir);
-
-  // Checked here before Astro starts, so that invalid content is reported by
-  // our message alone: the same error thrown inside Starlight's config:setup
-  // hook is first announced by Astro as "An unhandled error occurred".
+/**
+ * The content, checked before Astro starts, so that invalid content is reported by our message alone: the same error
+ * thrown inside Starlight's config:setup hook is first announced by Astro as "An unhandled error occurred".
+ */
+async function checkContent(untouched: () => string): Promise<void> {
   const { loadSiteContent } = await import('../src/lib/content/cached.ts');
   try {
     loadSiteContent(ROOT);
@@ -154,7 +151,13 @@ export async function buildSite(outDir: string): Promise<void> {
     if (error instanceof ContentErrors) throw new Error(`${error.message}\n${untouched()}`, { cause: error });
     throw error;
   }
+}
 
+export async function buildSite(outDir: string): Promise<void> {
+  const untouched = () => (existsSync(outDir) ? `${outDir} is unchanged.` : 'Nothing was written.');
+  const pageLimit = pageSizeLimit();
+  removeStaleLeftovers(outDir);
+  await checkContent(untouched);
   const staging = join(dirname(outDir), stagingName(basename(outDir), process.pid));
   rmSync(staging, { recursive: true, force: true });
   // Astro moves files from the project's .astro/ into its output with renames, which cannot cross

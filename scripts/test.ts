@@ -10,6 +10,9 @@
  *   unit         test/unit in one process (`--test-isolation=none`: the files share one
  *                load of the modules and of the real content), and each test/integration file
  *   end-to-end   each test/e2e file (Chromium, builds of fixture content)
+ *   sweep        only when named (`npm run test:sweep` = `node scripts/test.ts build sweep`, which CI
+ *                runs after `npm test`): the files that check one page per template or a sample
+ *                (SWEEPS) again with SWEEP=all, on every page
  *
  * Jobs that write in the project folder (an Astro build, check or dev server rewrites
  * `.astro/`) never overlap; a file that measures time runs alone, at the end. A failed
@@ -44,17 +47,24 @@ export const MEASURES_TIME = ['payload-check'];
 /** End-to-end files that read the fixture site the build phase makes. */
 export const READS_FIXTURE_SITE = ['accessibility', 'layout'];
 /**
- * The longest jobs start first, so that the two lanes end together (seconds on this
- * two-core machine: new-agent 130, refresh-rollback 110, accessibility 110, unit 70).
+ * End-to-end files that check one page per template or a sample, and every page with SWEEP=all: the sweep runs them
+ * so (sweepJobs).
+ */
+export const SWEEPS = ['accessibility', 'layout', 'tool-page-first'];
+/**
+ * The longest jobs start first, so that the two lanes end together (seconds in a full run on this two-core machine,
+ * before the refresh cases shared their scratch copy and axe and layout checked one page per template: new-agent 174,
+ * refresh-rollback 151, unit 100, accessibility 99, site 60, layout 59; measured alone on a loaded machine since,
+ * accessibility takes about a third of its time, layout four fifths, refresh-rollback seven eighths).
  * Only the order depends on it.
  */
 const STARTS_FIRST = [
   'test/e2e/new-agent.test.ts',
   'test/integration/refresh-rollback.test.ts',
-  'test/e2e/accessibility.test.ts',
   'unit',
   'test/e2e/site.test.ts',
   'test/e2e/layout.test.ts',
+  'test/e2e/accessibility.test.ts',
 ];
 
 const testFilesIn = (folder: string): string[] =>
@@ -73,52 +83,41 @@ function endToEndJob(file: string): Job {
   return { name: file, phase: 'end-to-end', command: [node, '--test', '--test-concurrency=1', file], needs, locks };
 }
 
-/** Every job of a full run, in the order they are offered to the lanes. */
-export function allJobs(): Job[] {
-  const check = ['astro check'];
-  const jobs: Job[] = [
-    {
-      name: 'astro check',
-      phase: 'check',
-      command: [bin('astro'), 'check'],
-      needs: [],
-      locks: ['project'],
-      stopsTheRun: true,
-    },
+/** The checks: none of them needs another's result but tsc, which reads what astro check generates. */
+function checkJobs(): Job[] {
+  const check = (name: string, command: string[], needs: string[], locks: Lock[]): Job => ({
+    name,
+    phase: 'check',
+    command,
+    needs,
+    locks,
+    stopsTheRun: true,
+  });
+  return [
+    check('astro check', [bin('astro'), 'check'], [], ['project']),
     // tsc reads .astro/types.d.ts, which a build rewrites.
-    {
-      name: 'tsc',
-      phase: 'check',
-      command: [bin('tsc'), '--noEmit'],
-      needs: check,
-      locks: ['project'],
-      stopsTheRun: true,
-    },
-    // Biome reads the sources only: it needs no lock and stops the run like the other checks.
-    {
-      name: 'biome',
-      phase: 'check',
-      command: [bin('biome'), 'check', '--error-on-warnings', '.'],
-      needs: [],
-      locks: [],
-      stopsTheRun: true,
-    },
-    {
-      name: 'build',
-      phase: 'build',
-      command: [node, 'scripts/build.ts'],
-      needs: check,
-      locks: ['project'],
-      stopsTheRun: true,
-    },
-    {
-      name: 'fixture site',
-      phase: 'build',
-      command: [node, 'test/helpers/fixture-site.ts'],
-      needs: check,
-      locks: ['project'],
-      stopsTheRun: true,
-    },
+    check('tsc', [bin('tsc'), '--noEmit'], ['astro check'], ['project']),
+    // Biome reads the sources only: it needs no lock.
+    check('biome', [bin('biome'), 'check', '--error-on-warnings', '.'], [], []),
+  ];
+}
+
+/** The site into dist/, and the fixture site of the layout and accessibility tests into FIXTURE_SITE. */
+function buildJobs(): Job[] {
+  const build = (name: string, script: string): Job => ({
+    name,
+    phase: 'build',
+    command: [node, script],
+    needs: ['astro check'],
+    locks: ['project'],
+    stopsTheRun: true,
+  });
+  return [build('build', 'scripts/build.ts'), build('fixture site', 'test/helpers/fixture-site.ts')];
+}
+
+/** The unit files in one process, each integration file, each end-to-end file. */
+function testJobs(): Job[] {
+  return [
     {
       name: 'unit',
       phase: 'unit',
@@ -131,6 +130,10 @@ export function allJobs(): Job[] {
     ),
     ...testFilesIn('test/e2e').map(endToEndJob),
   ];
+}
+
+/** Checks and builds first, then the longest jobs (STARTS_FIRST), then the rest in file order, what measures time last. */
+function inStartingOrder(jobs: readonly Job[]): Job[] {
   const rank = (job: Job) => {
     if (job.phase === 'check' || job.phase === 'build') return -1;
     if (job.locks.includes('alone')) return STARTS_FIRST.length + 1;
@@ -141,6 +144,22 @@ export function allJobs(): Job[] {
     .map((job, index) => ({ job, index }))
     .sort((a, b) => rank(a.job) - rank(b.job) || a.index - b.index)
     .map(({ job }) => job);
+}
+
+/** Every job of a full run, in the order they are offered to the lanes. */
+export function allJobs(): Job[] {
+  return inStartingOrder([...checkJobs(), ...buildJobs(), ...testJobs()]);
+}
+
+/**
+ * The sweep (`npm run test:sweep`: `node scripts/test.ts build sweep`, which CI runs after `npm test`): the files of
+ * SWEEPS again with SWEEP=all, on every page instead of one per template or a sample. Not part of a full run.
+ */
+export function sweepJobs(): Job[] {
+  return SWEEPS.map((name) => {
+    const everyday = endToEndJob(`test/e2e/${name}.test.ts`);
+    return { ...everyday, name: `${everyday.name} (SWEEP=all)`, phase: 'sweep', env: { SWEEP: 'all' } };
+  });
 }
 
 interface Outcome {
@@ -155,7 +174,7 @@ function runJob(job: Job, env: NodeJS.ProcessEnv): Promise<Outcome> {
   const start = performance.now();
   return new Promise((done) => {
     const [command, ...args] = job.command;
-    const child = spawn(command!, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command!, args, { cwd: ROOT, env: { ...env, ...job.env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (output += d));
     child.stderr.setEncoding('utf8').on('data', (d: string) => (output += d));
@@ -223,7 +242,7 @@ function report(outcomes: Outcome[], wall: number): void {
 }
 
 async function main(): Promise<void> {
-  const jobs = allJobs();
+  const jobs = [...allJobs(), ...sweepJobs()];
   const phases = [...new Set(jobs.map((j) => j.phase))];
   const only = process.argv.slice(2);
   const unknown = only.filter((name) => !phases.includes(name));
@@ -247,8 +266,9 @@ async function main(): Promise<void> {
   }
   const start = performance.now();
   try {
+    // A full run is every phase but the sweep, which runs when named.
     const outcomes = await runAll(
-      jobs.filter((j) => only.length === 0 || only.includes(j.phase)),
+      jobs.filter((j) => (only.length === 0 ? j.phase !== 'sweep' : only.includes(j.phase))),
       env,
     );
     report(outcomes, (performance.now() - start) / 1000);

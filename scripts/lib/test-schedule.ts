@@ -27,6 +27,8 @@ export interface Job {
   locks: readonly Lock[];
   /** A failure makes every job not yet started pointless (a failed check or build). */
   stopsTheRun?: boolean;
+  /** Set in the job's environment, over the run's. */
+  env?: Readonly<Record<string, string>>;
 }
 
 export interface ScheduleState {

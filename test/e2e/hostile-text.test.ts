@@ -18,7 +18,7 @@ import { parse } from 'parse5';
 import { micromark } from 'micromark';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_FLAGS } from '../../scripts/lib/system/chromium.ts';
-import { serveStatic, type StaticServer } from '../../scripts/lib/bench/serve.ts';
+import { serveStatic, type StaticServer } from '../../scripts/lib/system/static-server.ts';
 import { ensureChromium, ROOT, runBuild } from '../helpers/browser.ts';
 import { editJson } from '../helpers/files.ts';
 import { textId } from '../../src/lib/core/text-id.ts';

@@ -6,9 +6,9 @@
  * - every page of the small fixture site (test/helpers/fixture-site.ts: the
  *   fixture content plus a tool whose names and values are as long as the
  *   content rules allow);
- * - one real page of every kind of the real build (pagesOfEveryKind: each
- *   route's largest page, and pages until every component, heading-level step
- *   and attribute some page has is checked); SWEEP=all (`npm run test:sweep`)
+ * - one real page per template of the real build (pagesOfEveryKind: each
+ *   route's largest page, and pages until every component some page has is
+ *   checked); SWEEP=all (`npm run test:sweep`, which CI runs after `npm test`)
  *   checks every page instead.
  * On each:
  * - the page never scrolls sideways;
@@ -19,7 +19,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { serveStatic, type StaticServer } from '../../scripts/lib/bench/serve.ts';
+import { serveStatic, type StaticServer } from '../../scripts/lib/system/static-server.ts';
 import { DIST, serveAndLaunch, type Served } from '../helpers/browser.ts';
 import { buildFixtureSite, LONG_FIELD, LONG_TOOL, type FixtureSite } from '../helpers/fixture-site.ts';
 import {
@@ -356,7 +356,7 @@ test('the checks find what they look for (a made-up page with every kind of prob
   }
 });
 
-test('the pages checked: every page of the fixture site, its long tool included, and a page of every route and feature of the real one', () => {
+test('the pages checked: every page of the fixture site, its long tool included, and a page of every route and component of the real one', () => {
   const [fixtureSite, real] = sites as [Site, Site];
   assert.deepEqual(fixtureSite.pages, builtPages(fixture!.out));
   const long = fixtureSite.pages.find((p) => p.includes(LONG_TOOL.toLowerCase()));
@@ -370,7 +370,7 @@ test('the pages checked: every page of the fixture site, its long tool included,
     .map((r) => r.name);
   assert.deepEqual(unchecked, [], 'routes with no page checked');
   if (SWEEP) assert.deepEqual(real.pages, builtPages(DIST));
-  else assert.ok(real.pages.length < kinds.all.length, `one page of every kind, not all ${kinds.all.length}`);
+  else assert.ok(real.pages.length < kinds.all.length, `one page per template, not all ${kinds.all.length}`);
 });
 
 test("the fixture's long names are on its pages, so the checks saw them", async () => {

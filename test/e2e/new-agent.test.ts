@@ -35,7 +35,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, sep } from 'node:path';
-import { copyProject } from '../../scripts/lib/bench/sites.ts';
+import { copyProject } from '../../scripts/lib/system/project-copy.ts';
 import { ROOT } from '../helpers/browser.ts';
 import { AGENT_IDS } from '../../src/lib/agents/index.ts';
 

@@ -1,6 +1,6 @@
 /**
  * Shared set-up for end-to-end tests: build the site once, serve it on
- * 127.0.0.1 at a port the system picks (scripts/lib/bench/serve.ts, the one
+ * 127.0.0.1 at a port the system picks (scripts/lib/system/static-server.ts, the one
  * static server of the tests and the benchmark), and drive Debian's Chromium
  * (never a downloaded browser) with playwright-core.
  */
@@ -12,7 +12,7 @@ import { chromium, type Browser } from 'playwright-core';
 export const ROOT = join(import.meta.dirname, '../..');
 export const DIST = join(ROOT, 'dist');
 import { CHROMIUM, CHROMIUM_FLAGS } from '../../scripts/lib/system/chromium.ts';
-import { serveStatic } from '../../scripts/lib/bench/serve.ts';
+import { serveStatic } from '../../scripts/lib/system/static-server.ts';
 export { CHROMIUM };
 
 /** Installs Debian's chromium when it is missing (CI machines start without it). */

@@ -3,7 +3,7 @@
  * site has, one page of every kind, and opening a page in a given theme and
  * viewport.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import type { Browser, BrowserContext, BrowserContextOptions, Page, Request } from 'playwright-core';
 import { after, before } from 'node:test';
@@ -102,24 +102,70 @@ export function routeOf(url: string, routes: readonly Route[]): Route | undefine
 }
 
 /**
- * What a page is built of, read from the <main> of its HTML: every class
- * (Astro's scoping classes left out), every data- attribute name and each step
- * of its heading outline (the level of each heading and of the one before it,
- * `^` at the start and `$` at the end: `h2>h4` is a skipped level, a kind axe's
- * heading-order rule judges), each with the page's route, so that the same
- * component on two kinds of page counts twice. Heading ids are not features:
- * most are data (release numbers, tool groups), and a kind per id made one
- * kind of nearly every page.
+ * Which component writes each class, read from the source tree: every `.astro` file under
+ * src/components and src/pages, its static `class="…"` values, the quoted names and keys of
+ * its `class:list`, and the fixed words and prefixes (`delivery-${…}` → `delivery-`) of its
+ * `class={`…`}` templates. A class that one file alone writes is that file's; one that
+ * several write (`sr-only`), or none (Starlight's, Expressive Code's, the Markdown's), is a
+ * kind of its own.
  */
-export function pageFeatures(html: string, route: string): Set<string> {
+export interface ComponentClasses {
+  /** Class → the one source file that writes it. */
+  exact: Map<string, string>;
+  /** Class prefix of a template → the one source file that writes it. */
+  prefixes: Map<string, string>;
+}
+
+export function componentClasses(root = ROOT): ComponentClasses {
+  const writers = new Map<string, Set<string>>();
+  const prefixWriters = new Map<string, Set<string>>();
+  const add = (to: Map<string, Set<string>>, key: string, file: string) =>
+    (to.get(key) ?? to.set(key, new Set()).get(key)!).add(file);
+  for (const folder of ['src/components', 'src/pages']) {
+    if (!existsSync(join(root, folder))) continue;
+    for (const name of readdirSync(join(root, folder), { recursive: true, encoding: 'utf8' })) {
+      if (!name.endsWith('.astro')) continue;
+      const file = `${folder}/${name.split(sep).join('/')}`;
+      const source = readFileSync(join(root, file), 'utf8');
+      for (const m of source.matchAll(/\sclass="([^"{]*)"/g))
+        for (const c of m[1]!.split(/\s+/)) if (c) add(writers, c, file);
+      for (const m of source.matchAll(/\sclass:list=\{([\s\S]*?)\}\s*>/g))
+        for (const q of m[1]!.matchAll(/'([\w-]+)'|([\w-]+)\s*:/g)) add(writers, q[1] ?? q[2]!, file);
+      for (const m of source.matchAll(/\sclass=\{`([^`]*)`\}/g)) {
+        for (const word of m[1]!.split(/\s+/)) {
+          const fixed = /^([\w-]+)\$\{/.exec(word);
+          if (fixed) add(prefixWriters, fixed[1]!, file);
+          else if (/^[\w-]+$/.test(word)) add(writers, word, file);
+        }
+      }
+    }
+  }
+  const only = (from: Map<string, Set<string>>) =>
+    new Map([...from].filter(([, files]) => files.size === 1).map(([key, files]) => [key, [...files][0]!]));
+  return { exact: only(writers), prefixes: only(prefixWriters) };
+}
+
+/** The kind a class stands for: the component that alone writes it, or the class itself (`.name`). */
+export function classKind(name: string, components: ComponentClasses): string {
+  const exact = components.exact.get(name);
+  if (exact) return exact;
+  for (const [prefix, file] of components.prefixes) if (name.startsWith(prefix)) return file;
+  return `.${name}`;
+}
+
+/**
+ * What a page is built of: its route (its template), and the kind of every class in its
+ * <main> (Astro's scoping classes left out): the component that writes it, or the class
+ * itself (see componentClasses). A component counts once whatever route shows it; heading
+ * orders, ids and data- attributes are no kinds (most are data: release numbers, tool
+ * groups).
+ */
+export function pageFeatures(html: string, route: string, components: ComponentClasses): Set<string> {
   const start = html.indexOf('<main');
   const main = start < 0 ? html : html.slice(start, html.indexOf('</main>', start) + 1 || undefined);
   const features = new Set<string>([route]);
   for (const m of main.matchAll(/\sclass="([^"]*)"/g))
-    for (const c of m[1]!.split(/\s+/)) if (c && !c.startsWith('astro-')) features.add(`${route} .${c}`);
-  const outline = ['^', ...[...main.matchAll(/<(h[1-6])\b/g)].map((m) => m[1]!), '$'];
-  for (let i = 1; i < outline.length; i++) features.add(`${route} ${outline[i - 1]}>${outline[i]}`);
-  for (const m of main.matchAll(/\s(data-[a-z0-9-]+)(?=[\s=>])/g)) features.add(`${route} [${m[1]}]`);
+    for (const c of m[1]!.split(/\s+/)) if (c && !c.startsWith('astro-')) features.add(classKind(c, components));
   return features;
 }
 
@@ -134,13 +180,12 @@ export interface KindSelection {
 }
 
 /**
- * One real page of every kind, read from a built site: for each route one page
- * (its largest by default: the longest tables and names are the hardest to lay
- * out; with `prefer: 'smallest'`, its smallest, for checks whose cost grows with
- * the page), then pages chosen greedily until every feature some page of the
- * site has (see pageFeatures) is on a chosen page — a tool page with examples,
- * one with a grammar, a removed tool's page, a job with a field comparison, … —
- * without a list of ids. Fails on a page that no route serves.
+ * One real page per template, read from a built site: for each route one page (its
+ * largest by default: the longest tables and names are the hardest to lay out; with
+ * `prefer: 'smallest'`, its smallest, for checks whose cost grows with the page), then
+ * pages chosen greedily until every component and class some page of the site has (see
+ * pageFeatures) is on a chosen page — examples, a grammar, a removed tool's page, a
+ * placeholder legend, … — without a list of ids. Fails on a page that no route serves.
  */
 export function pagesOfEveryKind(
   dir = DIST,
@@ -149,11 +194,17 @@ export function pagesOfEveryKind(
 ): KindSelection {
   const sign = options.prefer === 'smallest' ? -1 : 1;
   const routes = pageRoutes(root);
+  const components = componentClasses(root);
   const all = builtPages(dir).map((url) => {
     const route = routeOf(url, routes);
     if (!route) throw new Error(`${url}: no route of src/pages or page of src/content/docs serves it`);
     const html = readFileSync(fileOfPage(dir, url), 'utf8');
-    return { url, route: route.name, bytes: Buffer.byteLength(html), features: pageFeatures(html, route.name) };
+    return {
+      url,
+      route: route.name,
+      bytes: Buffer.byteLength(html),
+      features: pageFeatures(html, route.name, components),
+    };
   });
   const features = new Set(all.flatMap((p) => [...p.features]));
   const chosen = new Set<string>();
@@ -178,10 +229,13 @@ export function pagesOfEveryKind(
   return { all: all.map(({ url, route }) => ({ url, route })), pages: [...chosen].sort(), routes, features };
 }
 
-/** SWEEP=all in the environment: the layout and accessibility tests check every page, not one of every kind. */
+/**
+ * SWEEP=all in the environment: the layout and accessibility tests check every page, not one per template, and the
+ * tool-page tests every tool page (`npm run test:sweep`, which CI runs after `npm test`).
+ */
 export const SWEEP = process.env.SWEEP === 'all';
 
-/** The pages the layout and accessibility tests open: every page with SWEEP=all, otherwise one of every kind. */
+/** The pages the layout and accessibility tests open: every page with SWEEP=all, otherwise one per template. */
 export function pagesToCheck(dir = DIST, prefer: 'largest' | 'smallest' = 'largest'): string[] {
   return SWEEP ? builtPages(dir) : pagesOfEveryKind(dir, ROOT, { prefer }).pages;
 }

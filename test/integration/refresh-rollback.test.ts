@@ -5,7 +5,9 @@
  * Each case runs the real refresh script in a scratch copy of the project (its own git
  * repository) against a registry on 127.0.0.1 (test/helpers/npm-registry.ts) that serves
  * every pinned package and CLI at its pinned release, and one newer release of the Claude
- * Code types built from the real pinned tarball.
+ * Code types built from the real pinned tarball. The cases share one scratch copy, made
+ * once and put back to its commit (tracked, new and ignored files alike) at the start of
+ * each run, which checks that it is clean.
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -92,7 +94,12 @@ before(() => {
     symlinkSync(secret, join(pkg, types));
   });
 });
-after(() => rmSync(fixtures, { recursive: true, force: true }));
+/** The scratch project every case runs in, made once. */
+let project: string | undefined;
+after(() => {
+  rmSync(fixtures, { recursive: true, force: true });
+  if (project) rmSync(project, { recursive: true, force: true });
+});
 
 /** A copy of the project's files (tracked and new, not ignored) as a git repository of its own, node_modules linked. */
 function scratchProject(): string {
@@ -116,6 +123,18 @@ function scratchProject(): string {
   git('add', '-A');
   git('-c', 'user.name=test', '-c', 'user.email=test@example.invalid', 'commit', '-qm', 'before the refresh');
   return root;
+}
+
+/**
+ * The scratch project as committed, whatever the last run left in it (files it changed or
+ * made, ignored ones such as .refresh-before/ included); the linked node_modules stays.
+ */
+function resetScratch(root: string): void {
+  const git = (...args: string[]) => execFileSync('git', args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  git('reset', '--hard', '-q', 'HEAD');
+  git('clean', '-fdxq', '-e', '/node_modules');
+  const left = status(root);
+  if (left !== '') throw new Error(`the scratch project is not clean after its reset:\n${left}`);
 }
 
 /** `git status` of the scratch project, ignored files included (but for the linked node_modules). */
@@ -175,7 +194,9 @@ async function runRefresh(
   stderr: string;
   leftAfterStop: string[];
 }> {
-  const root = scratchProject();
+  project ??= scratchProject();
+  const root = project;
+  resetScratch(root);
   const registry = await startRegistries(packages);
   const scratch = mkdtempSync(join(tmpdir(), 'refresh-run-'));
   try {
@@ -223,49 +244,37 @@ async function runRefresh(
 
 test('a refused download (a symbolic link in the tarball) fails the refresh with the tree untouched, pins included', async () => {
   const run = await runRefresh(served(linked));
-  try {
-    assert.equal(run.status, 1, run.stdout);
-    assert.match(
-      run.stdout,
-      new RegExp(`types of claude-code ${PIN.version.replace(/\./g, '\\.')} → ${NEWER.replace(/\./g, '\\.')}`),
-      'the plan moves the types',
-    );
-    assert.match(run.stderr, /refusing the tarball: .* is a symbolic link/);
-    assert.match(run.stderr, /claude-code types: .*; its files are as they were/s);
-    assert.equal(status(run.root), '', 'git status is clean');
-  } finally {
-    rmSync(run.root, { recursive: true, force: true });
-  }
+  assert.equal(run.status, 1, run.stdout);
+  assert.match(
+    run.stdout,
+    new RegExp(`types of claude-code ${PIN.version.replace(/\./g, '\\.')} → ${NEWER.replace(/\./g, '\\.')}`),
+    'the plan moves the types',
+  );
+  assert.match(run.stderr, /refusing the tarball: .* is a symbolic link/);
+  assert.match(run.stderr, /claude-code types: .*; its files are as they were/s);
+  assert.equal(status(run.root), '', 'git status is clean');
 });
 
 test('a step failing after the ingest wrote the tool files, agent record and pins leaves the tree untouched', async (t) => {
   const run = await runRefresh(served(newer));
-  try {
-    t.diagnostic(`the failure: ${run.stderr.trim().split('\n').slice(-4).join(' | ')}`);
-    assert.equal(run.status, 1, run.stdout);
-    // The ingest ran to the end and wrote (it names the tools it read from NEWER) …
-    assert.match(
-      run.stdout,
-      new RegExp(`tools from ${PIN.package.replace(/[/.]/g, '\\$&')}@${NEWER.replace(/\./g, '\\.')}`),
-      run.stdout,
-    );
-    // … then a later step failed, and everything went back.
-    assert.match(run.stderr, /claude-code types: .*; its files are as they were/s);
-    assert.equal(status(run.root), '', 'git status is clean');
-  } finally {
-    rmSync(run.root, { recursive: true, force: true });
-  }
+  t.diagnostic(`the failure: ${run.stderr.trim().split('\n').slice(-4).join(' | ')}`);
+  assert.equal(run.status, 1, run.stdout);
+  // The ingest ran to the end and wrote (it names the tools it read from NEWER) …
+  assert.match(
+    run.stdout,
+    new RegExp(`tools from ${PIN.package.replace(/[/.]/g, '\\$&')}@${NEWER.replace(/\./g, '\\.')}`),
+    run.stdout,
+  );
+  // … then a later step failed, and everything went back.
+  assert.match(run.stderr, /claude-code types: .*; its files are as they were/s);
+  assert.equal(status(run.root), '', 'git status is clean');
 });
 
 test('a registry serving bytes other than its own integrity claim fails the refresh with the tree untouched', async () => {
   const run = await runRefresh(served(newer, { claimedIntegrity: `sha512-${Buffer.alloc(64).toString('base64')}` }));
-  try {
-    assert.equal(run.status, 1, run.stdout);
-    assert.match(run.stderr, /EINTEGRITY/);
-    assert.equal(status(run.root), '', 'git status is clean');
-  } finally {
-    rmSync(run.root, { recursive: true, force: true });
-  }
+  assert.equal(run.status, 1, run.stdout);
+  assert.match(run.stderr, /EINTEGRITY/);
+  assert.equal(status(run.root), '', 'git status is clean');
 });
 
 for (const stop of [
@@ -282,16 +291,12 @@ for (const stop of [
 ] as const) {
   test(`a refresh stopped by ${stop.signal} ${stop.at} stops its steps and leaves the tree as it was`, async () => {
     const run = await runRefresh(served(newer), stop);
-    try {
-      const codes: Record<string, number> = { SIGHUP: 129, SIGINT: 130, SIGTERM: 143 };
-      assert.equal(run.status, codes[stop.signal], `${run.stdout}\n${run.stderr}`);
-      assert.match(run.stderr, new RegExp(`refresh: ${stop.signal}: stopping the running step and restoring the tree`));
-      assert.equal(status(run.root), '', 'git status is clean: content, pins and no .refresh-before/');
-      assert.ok(!existsSync(join(run.root, '.refresh-before')));
-      assert.deepEqual(run.leftAfterStop, [], 'no process the refresh started is left');
-    } finally {
-      rmSync(run.root, { recursive: true, force: true });
-    }
+    const codes: Record<string, number> = { SIGHUP: 129, SIGINT: 130, SIGTERM: 143 };
+    assert.equal(run.status, codes[stop.signal], `${run.stdout}\n${run.stderr}`);
+    assert.match(run.stderr, new RegExp(`refresh: ${stop.signal}: stopping the running step and restoring the tree`));
+    assert.equal(status(run.root), '', 'git status is clean: content, pins and no .refresh-before/');
+    assert.ok(!existsSync(join(run.root, '.refresh-before')));
+    assert.deepEqual(run.leftAfterStop, [], 'no process the refresh started is left');
   });
 }
 
@@ -355,7 +360,6 @@ test("one agent's newest release that cannot run holds back only that agent: the
     assert.ok(!changed.includes('content/capture-matrix.json'), 'the capture matrix is as it was');
     assert.ok(!existsSync(join(run.root, '.refresh-before')));
   } finally {
-    rmSync(run.root, { recursive: true, force: true });
     rmSync(cache, { recursive: true, force: true });
   }
 });

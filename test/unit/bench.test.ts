@@ -34,7 +34,7 @@ import {
   historyEventCount,
   markdownUrl,
 } from '../../scripts/lib/bench/sites.ts';
-import { markdownFromHtml } from '../../scripts/lib/bench/from-html.ts';
+import { examplesFromHtml, markdownFromHtml, sidebarFromHtml } from '../../scripts/lib/bench/from-html.ts';
 import {
   formatRatio,
   formatValue,
@@ -51,7 +51,7 @@ import {
 } from '../../scripts/lib/bench/report.ts';
 import { Cleanup } from '../../scripts/lib/bench/cleanup.ts';
 import { withTimeout } from '../../scripts/lib/bench/timeout.ts';
-import { fileFor, serveStatic } from '../../scripts/lib/bench/serve.ts';
+import { fileFor, serveStatic } from '../../scripts/lib/system/static-server.ts';
 import type { FieldRow } from '../../src/lib/shapes/field-rows.ts';
 import { realContent } from '../helpers/real-content.ts';
 
@@ -212,17 +212,37 @@ describe('Markdown of the baseline site', () => {
     assert.deepEqual([...files].sort(), expected.sort());
 
     const bash = model.tools.find((t) => t.agent === 'claude-code' && t.slug === 'bash')!;
-    const text = toolMarkdown(model, bash).text;
+    // The recorded calls its page shows, as the site's build would give them (examplesFromHtml, tested below).
+    const examples = (bash.examples ?? []).map((e) => ({
+      scenario: e.scenario,
+      expect: e.expect,
+      description: 'Runs it.',
+      configuration: e.configuration,
+      parts: [
+        {
+          title: 'Input the model sent',
+          text: JSON.stringify(e.calls[0]?.input, null, 2),
+          lang: 'json' as const,
+          highlighted: true,
+        },
+      ],
+    }));
+    const text = toolMarkdown(model, bash, examples).text;
     assert.match(text, /^---\ntitle: "Bash"\n/);
     assert.match(text, /\nslug: "claude-code\/bash"\n---\n/);
     for (const heading of ['## Input', '## Result', '## What turns it on', '## Provenance'])
       assert.ok(text.includes(`\n${heading}`), heading);
     // The recorded calls the tool page shows: each scenario under Examples, its input as a fenced block.
-    const examples = bash.examples ?? [];
     assert.ok(examples.length > 0, 'the Bash page has recorded calls to mirror');
-    assert.equal(text.includes('\n## Examples'), examples.length > 0);
-    for (const example of examples)
+    assert.ok(text.includes('\n## Examples'));
+    assert.ok(!toolMarkdown(model, bash).text.includes('\n## Examples'), 'none without recorded calls');
+    for (const example of examples) {
       assert.ok(text.includes(`\n### ${escapeText(example.scenario)} (${example.expect})`), example.scenario);
+      assert.ok(
+        text.includes(`\`\`\`json title="Input the model sent"\n${example.parts[0]!.text}\n`),
+        example.scenario,
+      );
+    }
     for (const row of bash.input.rows)
       if (row.role !== 'variant') assert.ok(text.includes(`| ${codeSpan(row.label, true)} |`), row.path);
     // A slug with a dot keeps it: the file name alone would be slugified without it.
@@ -713,5 +733,65 @@ describe('baseline pages read from the built site (scripts/lib/bench/from-html.t
     } finally {
       rmSync(dist, { recursive: true, force: true });
     }
+  });
+});
+
+describe('what the baseline reads from the site build', () => {
+  test("a tool page's recorded calls: each scenario's outcome, description as Markdown, configuration and blocks in order", () => {
+    // Markup as src/components/Examples.astro writes it.
+    const html = `<main><section class="example" id="example-deny-rm" data-pagefind-ignore>
+      <h3 id="example-deny-rm_title">deny-rm <span class="example-outcome denied">denied</span></h3>
+      <p>A hook denies <code>rm -rf</code> *now* <span class="example-source">(configuration <code>print</code>)</span></p>
+      <details class="example-calls"><summary>1 call</summary><p class="example-source">The whole payload.</p>
+        <div class="example-call"><p class="example-call-label">Call 1 of 1</p>
+          <div class="example-block"><p class="example-block-title">Input the model sent</p><pre class="payload"><code>{
+  "command": "rm -rf /tmp/x &lt;y&gt;"
+}</code></pre></div>
+          <div class="example-block"><p class="example-block-title">Result the model got</p><pre class="payload"><code>{"not": "pretty"}</code></pre></div>
+          <details class="example-more"><summary>PreToolUse hook, standard input</summary><pre class="payload"><code>[
+  1
+]</code></pre></details>
+        </div></details></section>
+      <section class="other"><h3>not an example</h3></section></main>`;
+    assert.deepEqual(examplesFromHtml(html), [
+      {
+        scenario: 'deny-rm',
+        expect: 'denied',
+        description: 'A hook denies `rm -rf` \\*now\\*',
+        configuration: 'print',
+        parts: [
+          {
+            title: 'Input the model sent',
+            text: '{\n  "command": "rm -rf /tmp/x <y>"\n}',
+            lang: 'json',
+            highlighted: true,
+          },
+          { title: 'Result the model got', text: '{"not": "pretty"}', lang: 'text', highlighted: true },
+          { title: 'PreToolUse hook, standard input', text: '[\n  1\n]', lang: 'json', highlighted: false },
+        ],
+      },
+    ]);
+    assert.deepEqual(examplesFromHtml('<main><p>none</p></main>'), []);
+  });
+
+  test('the sidebar: links and groups with their labels, a group collapsed unless open on the page; none is an error', () => {
+    // Markup as Starlight's sidebar writes it.
+    const html = `<nav><ul class="top-level astro-x"><li><a href="/" aria-current="page" class="large"><span>Home</span></a></li>
+      <li><details><summary><span class="group-label"><span class="large">Claude Code</span></span><svg class="caret"></svg></summary>
+        <ul><li><a href="/claude-code/"><span>Overview</span></a></li>
+          <li><details open><summary><span class="group-label"><span>Built in</span></span></summary>
+            <ul><li><a href="/claude-code/bash/"><span>Bash</span></a></li></ul></details></li></ul></details></li></ul></nav>`;
+    assert.deepEqual(sidebarFromHtml(html), [
+      { label: 'Home', link: '/' },
+      {
+        label: 'Claude Code',
+        collapsed: true,
+        items: [
+          { label: 'Overview', link: '/claude-code/' },
+          { label: 'Built in', collapsed: false, items: [{ label: 'Bash', link: '/claude-code/bash/' }] },
+        ],
+      },
+    ]);
+    assert.throws(() => sidebarFromHtml('<main></main>'), /no sidebar/);
   });
 });

@@ -1,14 +1,15 @@
 /**
- * How the layout and accessibility tests pick one page of every kind
+ * How the layout and accessibility tests pick one page per template
  * (test/helpers/pages.ts), on a made-up project: routes from src/pages and
- * src/content/docs, the route of each built page, and the choice.
+ * src/content/docs, the route of each built page, the component each class
+ * belongs to, and the choice.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { builtPages, pageFeatures, pageRoutes, pagesOfEveryKind, routeOf } from '../helpers/pages.ts';
+import { builtPages, componentClasses, pageFeatures, pageRoutes, pagesOfEveryKind, routeOf } from '../helpers/pages.ts';
 
 function project(files: Record<string, string>): { root: string; dist: string; [Symbol.dispose](): void } {
   const root = mkdtempSync(join(tmpdir(), 'page-kinds-'));
@@ -56,22 +57,37 @@ test('routes come from the .astro pages and the Markdown docs; the most static r
   assert.equal(of('/a/b/c/'), undefined);
 });
 
-test('features: classes, data- attributes and heading-level steps inside <main>, per route; scoping classes, heading ids and the frame left out', () => {
+test('components: the classes one .astro file alone writes (static, class:list, template prefixes) are its own', () => {
+  using p = project({
+    ...SOURCE,
+    'src/components/Table.astro':
+      '<table class="field-table wide"><tr class:list={[\'row\', { deprecated: r.old }]}><td class={`delivery-${d} cell`}>x</td></tr></table>',
+    'src/components/Note.astro': '<p class="note"><span class="sr-only">x</span></p>',
+    'src/pages/[agent]/index.astro': '<ul class="agent-list sr-only"></ul>',
+  });
+  const components = componentClasses(p.root);
+  assert.deepEqual(Object.fromEntries([...components.exact].sort()), {
+    'agent-list': 'src/pages/[agent]/index.astro',
+    cell: 'src/components/Table.astro',
+    deprecated: 'src/components/Table.astro',
+    'field-table': 'src/components/Table.astro',
+    note: 'src/components/Note.astro',
+    row: 'src/components/Table.astro',
+    wide: 'src/components/Table.astro',
+  });
+  assert.deepEqual([...components.prefixes], [['delivery-', 'src/components/Table.astro']]);
+  // What a page is built of: its route, the components of its classes, other classes as they are; the frame,
+  // scoping classes, heading outlines, ids and data- attributes are no kinds.
   const html = page(
-    '<h2 id="input" class="x astro-abc123">I</h2><div data-check="1" class="y  z"></div><h4 id="deep">D</h4><h2 id="result">R</h2>',
+    '<h2 id="input" class="field-table astro-abc123">I</h2><div data-check="1" class="deprecated  sr-only delivery-hosted"></div><h4 id="deep" class="sl-badge">D</h4>',
   );
   assert.deepEqual(
-    [...pageFeatures(html, '/r/')].sort(),
-    ['/r/', '/r/ .x', '/r/ .y', '/r/ .z', '/r/ [data-check]', '/r/ ^>h2', '/r/ h2>h4', '/r/ h4>h2', '/r/ h2>$'].sort(),
+    [...pageFeatures(html, '/r/', components)].sort(),
+    ['/r/', 'src/components/Table.astro', '.sr-only', '.sl-badge'].sort(),
   );
-  // The same outline under other ids is the same kind.
-  const renamed = page(
-    '<h2 id="other" class="x">I</h2><div data-check="1" class="y z"></div><h4 id="x">D</h4><h2 id="more">R</h2>',
-  );
-  assert.deepEqual([...pageFeatures(renamed, '/r/')].sort(), [...pageFeatures(html, '/r/')].sort());
 });
 
-test("the choice: each route's largest page, then pages until every feature is on one; redirect stubs are no pages", () => {
+test("the choice: each route's largest page, then pages until every component and class is on one; redirect stubs are no pages", () => {
   using p = project({
     ...SOURCE,
     'dist/index.html': page('<p class="home"></p>'),
@@ -83,7 +99,8 @@ test("the choice: each route's largest page, then pages until every feature is o
     'dist/codex/c/index.html': page(
       '<h2 id="input"></h2><table class="field-table"></table><pre class="grammar"></pre>',
     ),
-    'dist/codex/d/index.html': page('<h3 id="version-notes"></h3>'),
+    'dist/codex/d/index.html': page('<h3 id="version-notes"></h3><h5>skipped levels are no kind</h5>'),
+    'dist/jobs/write/index.html': page('<table class="field-table"></table><p class="x"></p>'),
     'dist/codex/e/index.html': page(
       '<h2 id="input"></h2><table class="field-table"></table><pre class="grammar"></pre>',
     ),
@@ -95,7 +112,8 @@ test("the choice: each route's largest page, then pages until every feature is o
   assert.ok(!builtPages(p.dist).includes('/codex/old/'), 'a redirect stub is no page');
   assert.ok(!builtPages(p.dist).some((u) => u.startsWith('/_astro/')), 'assets are no pages');
   const chosen = pagesOfEveryKind(p.dist, p.root);
-  // a: the largest tool page; c: the first page with a grammar; d: a tool page whose outline opens at another level.
+  // a: the largest tool page; c: the first page with a grammar; not d (its outline is no kind); jobs/write: the largest
+  // job page; jobs/read: its comparison table is on no other page.
   assert.deepEqual(chosen.pages, [
     '/',
     '/404.html',
@@ -104,8 +122,8 @@ test("the choice: each route's largest page, then pages until every feature is o
     '/codex/a/',
     '/codex/c/',
     '/codex/changelog/',
-    '/codex/d/',
     '/jobs/read/',
+    '/jobs/write/',
   ]);
 });
 

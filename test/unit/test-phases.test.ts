@@ -1,14 +1,15 @@
 /**
  * `npm test` (scripts/test.ts) runs every test file of the repository exactly once;
  * the files run together in one process start no browser or build; every file that
- * builds or serves the project in its own folder holds the `project` lock; and the
- * schedule (scripts/lib/test-schedule.ts) keeps the locks, the needs and the lanes.
+ * builds or serves the project in its own folder holds the `project` lock; every file
+ * that narrows its pages unless SWEEP=all is in the sweep; and the schedule
+ * (scripts/lib/test-schedule.ts) keeps the locks, the needs and the lanes.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, matchesGlob, sep } from 'node:path';
-import { allJobs, BUILDS_IN_PROJECT, READS_FIXTURE_SITE } from '../../scripts/test.ts';
+import { allJobs, BUILDS_IN_PROJECT, READS_FIXTURE_SITE, SWEEPS, sweepJobs } from '../../scripts/test.ts';
 import { blockedByFailure, jobsToStart, type Job, type Lock } from '../../scripts/lib/test-schedule.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
@@ -116,4 +117,23 @@ test('the full run offers the checks and builds first and the timed files last',
   assert.ok(phases.indexOf('build') > phases.lastIndexOf('check'), 'the checks come before the builds');
   const alone = jobs.findIndex((j) => j.locks.includes('alone'));
   assert.ok(alone > 0 && jobs.slice(alone).every((j) => j.locks.includes('alone')));
+});
+
+test('the sweep runs, with SWEEP=all, every file that narrows its pages without it, as the full run does but for the phase', () => {
+  const narrows = testFiles.filter((f) => /\bSWEEP\b/.test(text(f)) && f.startsWith('test/e2e/'));
+  const swept = sweepJobs();
+  assert.deepEqual(
+    swept.flatMap((j) => j.command.filter((a) => a.endsWith('.test.ts'))).sort(),
+    narrows,
+    'the files the sweep runs are those that read SWEEP',
+  );
+  assert.deepEqual(SWEEPS.map((name) => `test/e2e/${name}.test.ts`).sort(), narrows);
+  for (const sweep of swept) {
+    assert.equal(sweep.phase, 'sweep');
+    assert.deepEqual(sweep.env, { SWEEP: 'all' });
+    const everyday = jobs.find((j) => j.command.join(' ') === sweep.command.join(' '));
+    assert.ok(everyday, `${sweep.name} runs a file of the full run`);
+    assert.deepEqual([sweep.needs, sweep.locks], [everyday.needs, everyday.locks], sweep.name);
+  }
+  assert.ok(!jobs.some((j) => j.phase === 'sweep' || j.env?.['SWEEP']), 'the full run sweeps nothing');
 });

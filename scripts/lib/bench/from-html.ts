@@ -4,10 +4,12 @@
  * Markdown read from the built page itself: the title and the content column
  * (Starlight's `.sl-markdown-content`), with headings, paragraphs, lists, tables and code
  * kept and every other element reduced to its text. So the baseline builds the same set
- * of pages with the same words, and the build-time ratio compares like with like.
+ * of pages with the same words, and the build-time ratio compares like with like. And the
+ * parts of the site's pages the baseline's own pages mirror: a tool page's recorded calls
+ * and the sidebar.
  */
 import { parse, type DefaultTreeAdapterMap } from 'parse5';
-import { escapeText } from './markdown.ts';
+import { codeSpan, escapeText, type BaselineExample, type SidebarEntry } from './markdown.ts';
 
 type Node = DefaultTreeAdapterMap['node'];
 type Element = DefaultTreeAdapterMap['element'];
@@ -140,4 +142,110 @@ export function markdownFromHtml(html: string, url: string): { file: string; tex
     `slug: ${JSON.stringify(slug)}`,
   ];
   return { file: `${slug}.md`, text: `---\n${front.join('\n')}\n---\n\n${blocks(content).join('\n\n')}\n` };
+}
+
+const hasClass = (e: Element, name: string) => (attr(e, 'class') ?? '').split(/\s+/).includes(name);
+const elementChildren = (n: Node): Element[] => childrenOf(n).filter(isElement);
+
+/** Inline content as Markdown: text escaped, <code> as code spans, other elements by their content. */
+function inlineMarkdown(nodes: readonly Node[]): string {
+  return nodes
+    .map((n) => {
+      if (n.nodeName === '#text') return escapeText((n as DefaultTreeAdapterMap['textNode']).value);
+      if (!isElement(n)) return '';
+      return n.tagName === 'code' ? codeSpan(textOf(n)) : inlineMarkdown(childrenOf(n));
+    })
+    .join('')
+    .trim();
+}
+
+/**
+ * A payload block's text with the language it is fenced in: `json` for JSON as the page prints it (two-space
+ * indentation), `text` for a plain string.
+ */
+function payloadPart(title: string, pre: Element | undefined, highlighted: boolean): BaselineExample['parts'][number] {
+  const text = pre ? textOf(pre) : '';
+  let json = false;
+  try {
+    json = JSON.stringify(JSON.parse(text), null, 2) === text;
+  } catch {
+    // a plain string
+  }
+  return { title, text, lang: json ? 'json' : 'text', highlighted };
+}
+
+/** One recorded call's blocks: shown ones (`.example-block`) and folded ones (`details.example-more`), in order. */
+function callParts(call: Element): BaselineExample['parts'] {
+  return elementChildren(call).flatMap((e) => {
+    const pre = find(e, (x) => x.tagName === 'pre');
+    if (hasClass(e, 'example-block')) {
+      const title = find(e, (x) => hasClass(x, 'example-block-title'));
+      return [payloadPart(title ? textOf(title).replace(/\s+/g, ' ').trim() : '', pre, true)];
+    }
+    if (e.tagName === 'details' && hasClass(e, 'example-more')) {
+      const summary = find(e, (x) => x.tagName === 'summary');
+      return [payloadPart(summary ? textOf(summary).replace(/\s+/g, ' ').trim() : '', pre, false)];
+    }
+    return [];
+  });
+}
+
+/**
+ * The recorded calls a built tool page shows (its `section.example` elements, src/components/Examples.astro): per
+ * scenario its outcome, description and configuration, and each call's blocks in order, as the page prints them.
+ */
+export function examplesFromHtml(html: string): BaselineExample[] {
+  const sections: Element[] = [];
+  const walk = (n: Node): void => {
+    if (isElement(n) && n.tagName === 'section' && hasClass(n, 'example')) sections.push(n);
+    else childrenOf(n).forEach(walk);
+  };
+  walk(parse(html));
+  return sections.map((section) => {
+    const outcome = find(section, (e) => hasClass(e, 'example-outcome'));
+    const about = elementChildren(section).find((e) => e.tagName === 'p');
+    const source = about && elementChildren(about).find((e) => hasClass(e, 'example-source'));
+    const configuration = source && find(source, (e) => e.tagName === 'code');
+    const calls: Element[] = [];
+    const collect = (n: Node): void => {
+      if (isElement(n) && hasClass(n, 'example-call')) calls.push(n);
+      else childrenOf(n).forEach(collect);
+    };
+    collect(section);
+    return {
+      scenario: (attr(section, 'id') ?? '').replace(/^example-/, ''),
+      expect: outcome ? textOf(outcome).trim() : '',
+      description: about ? inlineMarkdown(childrenOf(about).filter((c) => c !== source)) : '',
+      configuration: configuration ? textOf(configuration) : '',
+      parts: calls.flatMap(callParts),
+    };
+  });
+}
+
+/**
+ * The sidebar a built page shows (Starlight's `ul.top-level`), as Starlight's `sidebar` option spells it: links with
+ * their labels, groups with theirs, collapsed unless open on that page.
+ */
+export function sidebarFromHtml(html: string): SidebarEntry[] {
+  const top = find(parse(html), (e) => e.tagName === 'ul' && hasClass(e, 'top-level'));
+  if (!top) throw new Error('the page has no sidebar (ul.top-level)');
+  const label = (e: Element) => textOf(e).replace(/\s+/g, ' ').trim();
+  const entries = (list: Element): SidebarEntry[] =>
+    elementChildren(list)
+      .filter((li) => li.tagName === 'li')
+      .flatMap((li): SidebarEntry[] => {
+        const [first] = elementChildren(li);
+        if (first?.tagName === 'a') return [{ label: label(first), link: attr(first, 'href') ?? '' }];
+        if (first?.tagName !== 'details') return [];
+        const summary = elementChildren(first).find((e) => e.tagName === 'summary');
+        const items = elementChildren(first).find((e) => e.tagName === 'ul');
+        return [
+          {
+            label: summary ? label(summary) : '',
+            collapsed: !first.attrs.some((a) => a.name === 'open'),
+            items: items ? entries(items) : [],
+          },
+        ];
+      });
+  return entries(top);
 }

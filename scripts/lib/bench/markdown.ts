@@ -16,7 +16,6 @@ import {
 import { literalText, type FieldRow } from '../../../src/lib/shapes/field-rows.ts';
 import { inlineParts } from '../../../src/lib/core/inline-text.ts';
 import type { DefinitionView, SiteModel, ToolModel } from '../../../src/lib/model/model.ts';
-import { examplesView } from '../../../src/lib/views/tool-page-view.ts';
 import {
   AGENT_LABELS,
   GROUP_LABELS,
@@ -105,24 +104,39 @@ export function htmlText(text: string): string {
 }
 
 /**
+ * One scenario of recorded calls as the site's tool page shows it, read from that page
+ * (examplesFromHtml in ./from-html.ts): its description already Markdown, each block's text as
+ * printed, `json` for a value and `text` for a plain string.
+ */
+export interface BaselineExample {
+  scenario: string;
+  expect: string;
+  description: string;
+  configuration: string;
+  parts: { title: string; text: string; lang: 'json' | 'text'; highlighted: boolean }[];
+}
+
+/** An entry of Starlight's `sidebar` option: a link, or a group of entries. */
+export type SidebarEntry =
+  | { label: string; link: string }
+  | { label: string; collapsed: boolean; items: SidebarEntry[] };
+
+/**
  * The recorded calls, as the tool page shows them: per scenario its description, then each call's
  * input and result as highlighted blocks (fenced, so Expressive Code renders them as on the site)
  * and its hook payloads folded as plain text.
  */
-export function examplesMarkdown(tool: ToolModel): string[] {
-  const examples = examplesView(tool);
+export function examplesMarkdown(examples: readonly BaselineExample[]): string[] {
   if (examples.length === 0) return [];
   return [
     '## Examples',
     ...examples.flatMap((example) => [
       `### ${escapeText(example.scenario)} (${example.expect})`,
-      `${inline(example.description)} (configuration ${codeSpan(example.configuration)})`,
-      ...example.calls.flatMap((call) =>
-        call.parts.map((part) =>
-          part.highlighted
-            ? fence(part.text, part.lang, `title=${JSON.stringify(part.title)}`)
-            : `<details><summary>${htmlText(part.title)}</summary><pre><code>${htmlText(part.text)}</code></pre></details>`,
-        ),
+      `${example.description} (configuration ${codeSpan(example.configuration)})`,
+      ...example.parts.map((part) =>
+        part.highlighted
+          ? fence(part.text, part.lang, `title=${JSON.stringify(part.title)}`)
+          : `<details><summary>${htmlText(part.title)}</summary><pre><code>${htmlText(part.text)}</code></pre></details>`,
       ),
     ]),
   ];
@@ -246,19 +260,96 @@ function modelToldSection(tool: ToolModel, configLabel: (id: string) => string):
   ];
 }
 
-export function toolMarkdown(model: SiteModel, tool: ToolModel): MarkdownPage {
+const ALIAS_KIND = {
+  'accepted-alias': 'accepted alias',
+  'former-name': 'former name, still accepted',
+  'sdk-type': 'SDK type name',
+} as const;
+
+/** The fact line under a tool's title: its callable name and the others accepted, release, group. */
+function toolFacts(agent: AgentRecord, tool: ToolModel): string {
+  const accepted = otherNames(tool.generated);
+  return [
+    `Callable name ${codeSpan(tool.fullName)}`,
+    accepted.length > 0 && `also accepted: ${accepted.map((n) => codeSpan(n)).join(', ')}`,
+    `${AGENT_LABELS[tool.agent]} ${agent.version}`,
+    GROUP_LABELS[tool.generated.group],
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
+
+/** What turns the tool on: the editorial prose and gates, and the capture matrix's evidence. */
+function turnsOnSection(tool: ToolModel, matrix: MatrixAgent | undefined): (string | false | undefined)[] {
+  const { editorial } = tool;
+  return [
+    '## What turns it on',
+    editorial ? inline(editorial.availability.prose) : 'Not established yet.',
+    editorial &&
+      editorial.availability.gates.length > 0 &&
+      list(
+        editorial.availability.gates.map(
+          (g) => `${g.kind} ${codeSpan(`${g.name}${g.value !== undefined ? `=${g.value}` : ''}`)} ${g.effect}`,
+        ),
+      ),
+    matrix &&
+      `Evidence from the real CLI (${codeSpan(`${matrix.package}@${matrix.version}`)}): the tool list it sent its model in each configuration of the [capture matrix](${agentUrl(tool.agent)}#configurations).`,
+    matrix && availabilityLines(tool, matrix),
+  ];
+}
+
+/** Names and aliases, failures and lifecycle, version notes. */
+function namesAndChangesSections(tool: ToolModel): (string | false | undefined)[] {
   const { generated, editorial } = tool;
+  return [
+    '## Names and aliases',
+    `Called as ${codeSpan(tool.fullName)}. Why this name: ${inline(generated.nameEvidence)}.`,
+    generated.aliases.length > 0 &&
+      list(generated.aliases.map((a) => `${codeSpan(a.name)} — ${ALIAS_KIND[a.kind]} (${inline(a.evidence)})`)),
+    '## Failures and lifecycle',
+    editorial ? inline(editorial.lifecycle) : 'Not established yet.',
+    editorial && editorial.failures.length > 0 && list(editorial.failures.map((f) => inline(f))),
+    '## Version notes',
+    editorial?.versionNotes && editorial.versionNotes.length > 0
+      ? list(
+          editorial.versionNotes.map(
+            (n) => `**${escapeText(n.version)}**: ${inline(n.change)} (source: ${inline(n.evidence)})`,
+          ),
+        )
+      : 'No release-by-release change is recorded for this tool yet: earlier releases have not been diffed for it.',
+  ];
+}
+
+/** Where the tool's facts come from: each source, the generated and editorial files, the bundled commit. */
+function provenanceSection(agent: AgentRecord, tool: ToolModel): string[] {
+  return [
+    '## Provenance',
+    list([
+      ...tool.generated.provenance.map(
+        (p) =>
+          `${codeSpan(p.file)} from ${codeSpan(`${p.package}@${p.version}`)}, read with the ${escapeText(p.method)}, checked ${p.date}.`,
+      ),
+      `Generated file ${codeSpan(tool.files.generated)}${tool.files.editorial ? `; editorial notes ${codeSpan(tool.files.editorial)}` : ''}.`,
+      ...(agent.sourceRevision
+        ? [
+            `Bundled ${escapeText(agent.product)} ${agent.version}, commit ${codeSpan(agent.sourceRevision)}${agent.buildDate ? `, built ${agent.buildDate}` : ''}.`,
+          ]
+        : []),
+    ]),
+  ];
+}
+
+/** A tool's page, in the order of the site's tool page; `examples` are the recorded calls that page shows. */
+export function toolMarkdown(
+  model: SiteModel,
+  tool: ToolModel,
+  examples: readonly BaselineExample[] = [],
+): MarkdownPage {
+  const { editorial } = tool;
   const agent = model.agents.find((a) => a.id === tool.agent)!;
   const matrix = model.matrix?.agents[tool.agent];
   const configLabel = (id: string) => matrix?.configurations.find((c) => c.id === id)?.label ?? id;
-  const accepted = otherNames(generated);
   const jobs = model.jobs.filter((j) => editorial?.jobs.includes(j.id));
-  const aliasKind = {
-    'accepted-alias': 'accepted alias',
-    'former-name': 'former name, still accepted',
-    'sdk-type': 'SDK type name',
-  } as const;
-
   return page(
     `${tool.agent}/${tool.slug}.md`,
     {
@@ -268,61 +359,17 @@ export function toolMarkdown(model: SiteModel, tool: ToolModel): MarkdownPage {
       slug: `${tool.agent}/${tool.slug}`,
     },
     [
-      [
-        `Callable name ${codeSpan(tool.fullName)}`,
-        accepted.length > 0 && `also accepted: ${accepted.map((n) => codeSpan(n)).join(', ')}`,
-        `${AGENT_LABELS[tool.agent]} ${agent.version}`,
-        GROUP_LABELS[generated.group],
-      ]
-        .filter(Boolean)
-        .join(' · '),
+      toolFacts(agent, tool),
       editorial ? inline(editorial.summary) : 'No summary has been written for this tool yet.',
       definitionSection(tool.input, 'Input'),
       definitionSection(tool.output, 'Result'),
-      ...examplesMarkdown(tool),
+      ...examplesMarkdown(examples),
       ...modelToldSection(tool, configLabel),
-      '## What turns it on',
-      editorial ? inline(editorial.availability.prose) : 'Not established yet.',
-      editorial &&
-        editorial.availability.gates.length > 0 &&
-        list(
-          editorial.availability.gates.map(
-            (g) => `${g.kind} ${codeSpan(`${g.name}${g.value !== undefined ? `=${g.value}` : ''}`)} ${g.effect}`,
-          ),
-        ),
-      matrix &&
-        `Evidence from the real CLI (${codeSpan(`${matrix.package}@${matrix.version}`)}): the tool list it sent its model in each configuration of the [capture matrix](${agentUrl(tool.agent)}#configurations).`,
-      matrix && availabilityLines(tool, matrix),
-      '## Names and aliases',
-      `Called as ${codeSpan(tool.fullName)}. Why this name: ${inline(generated.nameEvidence)}.`,
-      generated.aliases.length > 0 &&
-        list(generated.aliases.map((a) => `${codeSpan(a.name)} — ${aliasKind[a.kind]} (${inline(a.evidence)})`)),
-      '## Failures and lifecycle',
-      editorial ? inline(editorial.lifecycle) : 'Not established yet.',
-      editorial && editorial.failures.length > 0 && list(editorial.failures.map((f) => inline(f))),
-      '## Version notes',
-      editorial?.versionNotes && editorial.versionNotes.length > 0
-        ? list(
-            editorial.versionNotes.map(
-              (n) => `**${escapeText(n.version)}**: ${inline(n.change)} (source: ${inline(n.evidence)})`,
-            ),
-          )
-        : 'No release-by-release change is recorded for this tool yet: earlier releases have not been diffed for it.',
+      ...turnsOnSection(tool, matrix),
+      ...namesAndChangesSections(tool),
       jobs.length > 0 && '## Jobs it does',
       jobs.length > 0 && list(jobs.map((j) => link(j.title, `/jobs/#${j.id}`))),
-      '## Provenance',
-      list([
-        ...generated.provenance.map(
-          (p) =>
-            `${codeSpan(p.file)} from ${codeSpan(`${p.package}@${p.version}`)}, read with the ${escapeText(p.method)}, checked ${p.date}.`,
-        ),
-        `Generated file ${codeSpan(tool.files.generated)}${tool.files.editorial ? `; editorial notes ${codeSpan(tool.files.editorial)}` : ''}.`,
-        ...(agent.sourceRevision
-          ? [
-              `Bundled ${escapeText(agent.product)} ${agent.version}, commit ${codeSpan(agent.sourceRevision)}${agent.buildDate ? `, built ${agent.buildDate}` : ''}.`,
-            ]
-          : []),
-      ]),
+      ...provenanceSection(agent, tool),
     ],
   );
 }
@@ -459,12 +506,18 @@ export function jobsMarkdown(model: SiteModel): MarkdownPage {
   );
 }
 
-/** Every page of the reference as Markdown (the about page is Markdown already and is copied as is). */
-export function baselinePages(model: SiteModel): MarkdownPage[] {
+/**
+ * Every page of the reference as Markdown (the about page is Markdown already and is copied as is); `examplesOf` gives
+ * the recorded calls each tool page shows (none by default).
+ */
+export function baselinePages(
+  model: SiteModel,
+  examplesOf: (tool: ToolModel) => readonly BaselineExample[] = () => [],
+): MarkdownPage[] {
   return [
     homeMarkdown(model),
     jobsMarkdown(model),
     ...model.agents.map((a) => agentMarkdown(model, a)),
-    ...model.tools.map((t) => toolMarkdown(model, t)),
+    ...model.tools.map((t) => toolMarkdown(model, t, examplesOf(t))),
   ];
 }

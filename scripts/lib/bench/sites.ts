@@ -2,79 +2,32 @@
  * The two sites the benchmark builds, each in its own temp folder (never the
  * project's dist/, .astro/ or node_modules/.astro, which another build or the
  * tests may be using): a copy of this project, and a plain Starlight baseline
- * with the same pages as Markdown.
- *
- * Each gets node_modules as hard links to the project's files, not as a
- * symlink: Astro 7 takes a compiled component whose real path shares no folder
- * with the root (/work/… seen from /tmp/…) for a root-relative one and fails
- * ("No cached compile metadata found"). Links cost no space and a second or two.
+ * with the same pages as Markdown. Both get node_modules as hard links
+ * (../project-copy.ts says why).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import {
-  copyFileSync,
   cpSync,
   existsSync,
-  linkSync,
   mkdirSync,
   readdirSync,
   readFileSync,
   lstatSync,
-  readlinkSync,
   rmSync,
   statSync,
-  symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import type { SiteModel } from '../../../src/lib/model/model.ts';
-import { buildSidebar } from '../../../src/lib/views/sidebar.ts';
 import { toolPath } from '../../../src/lib/site/site.ts';
 import { SITE_DESCRIPTION, SITE_TITLE, SITE_URL } from '../../../src/lib/site/site-settings.ts';
-import { baselinePages } from './markdown.ts';
-import { markdownFromHtml } from './from-html.ts';
+import { baselinePages, type SidebarEntry } from './markdown.ts';
+import { examplesFromHtml, markdownFromHtml, sidebarFromHtml } from './from-html.ts';
 import { isRedirectPage } from './report.ts';
+import { linkNodeModules } from '../system/project-copy.ts';
 
 /** Same as astro.config.mjs, so that titles, canonical URLs and the sitemap match. */
 const SITE = { site: SITE_URL, title: SITE_TITLE, description: SITE_DESCRIPTION };
-
-/** Caches a build writes in place: never shared through a hard link. */
-const NOT_LINKED = new Set(['.astro', '.vite', '.cache']);
-
-/** node_modules at `to`: directories made, files hard-linked (copied across file systems), symlinks kept. */
-export function linkNodeModules(root: string, to: string): void {
-  const walk = (from: string, dest: string, top: boolean): void => {
-    mkdirSync(dest, { recursive: true });
-    for (const entry of readdirSync(from, { withFileTypes: true })) {
-      if (top && NOT_LINKED.has(entry.name)) continue;
-      const [src, dst] = [join(from, entry.name), join(dest, entry.name)];
-      if (entry.isDirectory()) walk(src, dst, false);
-      else if (entry.isSymbolicLink()) symlinkSync(readlinkSync(src), dst);
-      else {
-        try {
-          linkSync(src, dst);
-        } catch {
-          copyFileSync(src, dst);
-        }
-      }
-    }
-  };
-  walk(join(root, 'node_modules'), join(to, 'node_modules'), true);
-}
-
-/** What a build does not read: outputs, caches, history, other people's staging folders. */
-const NOT_COPIED = new Set(['node_modules', 'dist', '.astro', '.git', 'test-results']);
-
-/** A copy of the project at `to` (a build of it leaves the project untouched). */
-export function copyProject(root: string, to: string): void {
-  cpSync(root, to, {
-    recursive: true,
-    filter: (src) => {
-      const top = src === root ? '' : src.slice(root.length + 1).split('/')[0]!;
-      return !NOT_COPIED.has(top) && !top.startsWith('.dist.');
-    },
-  });
-  linkNodeModules(root, to);
-}
 
 /**
  * This project as committed at `revision` (`git archive`, so no uncommitted change and no
@@ -122,10 +75,31 @@ export function historyEventCount(root: string): number {
   return count;
 }
 
-/** The baseline: Starlight alone (same title, site, URLs, sidebar and public/ files), the same pages as Markdown. */
-export function writeBaseline(root: string, to: string, model: SiteModel): number {
+/** A built page of the site at URL path `url` (`/a/b/`). */
+const builtPage = (siteDist: string, url: string) => readFileSync(join(siteDist, url, 'index.html'), 'utf8');
+
+/**
+ * The site's whole sidebar, read from its build: the home page's, each group with the entries the page of its first
+ * link shows (a page lists the tools of its own agent only; a group holds the current page only there, so the open
+ * state of the others is their `collapsed`).
+ */
+export function siteSidebar(siteDist: string): SidebarEntry[] {
+  const read = (url: string) => sidebarFromHtml(builtPage(siteDist, url));
+  return read('/').map((entry) => {
+    if (!('items' in entry)) return entry;
+    const first = entry.items.find((item) => 'link' in item);
+    const whole = first && 'link' in first ? read(first.link).find((e) => e.label === entry.label) : undefined;
+    return whole && 'items' in whole ? { ...entry, items: whole.items } : entry;
+  });
+}
+
+/**
+ * The baseline: Starlight alone (same title, site, URLs, sidebar and public/ files), the same pages as Markdown. The
+ * sidebar and the recorded calls of each tool page are read from the site's build in `siteDist`.
+ */
+export function writeBaseline(root: string, to: string, model: SiteModel, siteDist: string): number {
   const docs = join(to, 'src/content/docs');
-  const pages = baselinePages(model);
+  const pages = baselinePages(model, (tool) => examplesFromHtml(builtPage(siteDist, toolPath(tool))));
   const files = [...pages, { file: 'about.md', text: readFileSync(join(root, 'src/content/docs/about.md'), 'utf8') }];
   for (const p of files) {
     mkdirSync(dirname(join(docs, p.file)), { recursive: true });
@@ -154,7 +128,7 @@ export function writeBaseline(root: string, to: string, model: SiteModel): numbe
       '',
     ].join('\n'),
   );
-  const starlight = { title: SITE.title, description: SITE.description, sidebar: buildSidebar(model) };
+  const starlight = { title: SITE.title, description: SITE.description, sidebar: siteSidebar(siteDist) };
   // The reference gives each alias URL a page that redirects to its tool (when the
   // model names them); Astro's own redirects make the same meta-refresh pages.
   const redirects: Record<string, string> = {};

@@ -1,7 +1,9 @@
 /**
- * A tiny static server for a built site on 127.0.0.1: the same server for
- * both sites, independent of Astro, with gzip when the browser asks for it
- * (as any real host would; Lighthouse's simulated network counts wire bytes).
+ * A tiny static server for a built site on 127.0.0.1, at a port the system picks:
+ * independent of Astro, with gzip when the browser asks for it (as any real host
+ * would; Lighthouse's simulated network counts wire bytes). The end-to-end tests
+ * serve their builds with it, and the benchmark (scripts/bench.ts) both of its
+ * sites.
  */
 import { createServer, type Server } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';

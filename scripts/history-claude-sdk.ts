@@ -34,7 +34,8 @@
  *
  * Every plain x.y.z release in the range (prereleases left out) is downloaded with `npm pack` into a cache
  * outside the repository ($HISTORY_CACHE_DIR/<package name without scope>/, default /work/cache/history/)
- * unless the cache has it already (scripts/lib/releases/package-source.ts); its sdk-tools.d.ts becomes the field rows of every tool through the site's
+ * unless the cache has it already (scripts/lib/releases/package-source.ts); its sdk-tools.d.ts becomes the field rows
+ * of every tool through the site's
  * own code (scripts/lib/history/sdk-snapshot.ts), and each release is compared with the one before it
  * (scripts/lib/history/sdk-diff.ts). The rows of each release are kept in the cache too, so a second run parses
  * nothing. A release whose sdk-tools.d.ts is missing or does not read is listed with `read: false` and

@@ -132,7 +132,9 @@ function testJobs(): Job[] {
   ];
 }
 
-/** Checks and builds first, then the longest jobs (STARTS_FIRST), then the rest in file order, what measures time last. */
+/**
+ * Checks and builds first, then the longest jobs (STARTS_FIRST), then the rest in file order, what measures time last.
+ */
 function inStartingOrder(jobs: readonly Job[]): Job[] {
   const rank = (job: Job) => {
     if (job.phase === 'check' || job.phase === 'build') return -1;

@@ -236,6 +236,11 @@ function after(f: OutcomeFacts): PlainOutcome {
   };
 }
 
+/** What the outcome says of a run the CLI ended without sending the model a result. */
+const STOPPED_BEFORE_RESULT =
+  'Stopped the run: the tool did not run, and the CLI ended without sending the model a result';
+const RAN_WITHOUT_RESULT = 'Ran; then the CLI ended the run without sending the model the result';
+
 /** A case's outcome in a hook author's words. */
 export function plainOutcome(f: OutcomeFacts): PlainOutcome {
   if (f.killedAfterSeconds !== null) {
@@ -269,7 +274,7 @@ export function plainOutcome(f: OutcomeFacts): PlainOutcome {
     const ranNot = f.ran === false || (f.ran === null && f.kind.startsWith('pre-'));
     return {
       verdict: 'stopped',
-      sentence: `${ranNot ? 'Stopped the run: the tool did not run, and the CLI ended without sending ' + 'the model a result' : 'Ran; then the CLI ended the run without ' + 'sending the model the result'}${f.said === undefined ? '' : `; it said ${excerpt(f.said)}`}.`,
+      sentence: `${ranNot ? STOPPED_BEFORE_RESULT : RAN_WITHOUT_RESULT}${f.said === undefined ? '' : `; it said ${excerpt(f.said)}`}.`,
       dropped: f.hookWords.length > 0,
       surprise: 'The answer ended the whole run: the model was never told what happened to the call.',
     };

@@ -350,7 +350,9 @@ export function examplesView(tool: ToolModel): ExampleView[] {
   });
 }
 
-/** Configurations that sent the tool alike, as one group: what kind of definition, and its own fields if they differ. */
+/**
+ * Configurations that sent the tool alike, as one group: what kind of definition, and its own fields if they differ.
+ */
 function configurationGroup(
   tool: ToolModel,
   g: ReturnType<typeof distinctInputs>[number],

@@ -157,7 +157,9 @@ export function applyInventory(
   return out;
 }
 
-/** What the agent page shows of an inventory: its names against the tools with pages, its aliases, features, catalog. */
+/**
+ * What the agent page shows of an inventory: its names against the tools with pages, its aliases, features, catalog.
+ */
 function inventoryRecord(stage: Stage, file: string, data: InventoryFile, tools: readonly ToolModel[]): AgentInventory {
   const byName = new Map<string, ToolModel>();
   for (const t of tools)

@@ -75,7 +75,8 @@ function declaredCases(stage: Stage): { declared: Map<string, number>; notes: Ma
 }
 
 /**
- * Whether the record's outcome is what its side effect and result say (rule `permission-outcome-follows`): a record that
+ * Whether the record's outcome is what its side effect and result say (rule `permission-outcome-follows`): a record
+ * that
  * says otherwise was edited.
  */
 function outcomeFollows(stage: Stage, file: string, data: PermissionFile): boolean {

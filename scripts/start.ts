@@ -44,7 +44,7 @@ function outDirFromArgs(argv: string[]): string {
  */
 function build(outDir: string, siteUrl: string, started: (child: ChildProcess) => void): Promise<number> {
   return new Promise((done) => {
-    const watch = pathToFileURL(join(ROOT, 'script./lib/system/exit-with-parent.ts')).href;
+    const watch = pathToFileURL(join(ROOT, 'scripts/lib/system/exit-with-parent.ts')).href;
     const child = spawn(process.execPath, ['--import', watch, join(ROOT, 'scripts/build.ts'), '--out', outDir], {
       cwd: ROOT,
       stdio: ['ignore', 'inherit', 'inherit'],

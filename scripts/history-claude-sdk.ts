@@ -71,7 +71,7 @@ import { releasesInRange } from './lib/history/releases.ts';
 import { diffReleases } from './lib/history/sdk-diff.ts';
 import { type ReleaseSnapshot, releaseSnapshot, SnapshotError } from './lib/history/sdk-snapshot.ts';
 import { writeHistory } from './lib/history/write.ts';
-import { DownloadError, IntegrityError } from './lib/npm-package.ts';
+import { DownloadError, IntegrityError } from './lib/releases/npm-package.ts';
 import { pinOf, readPins } from './lib/pins.ts';
 import {
   FolderSource,

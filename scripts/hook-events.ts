@@ -23,7 +23,7 @@ import type { HookEventSource } from '../src/lib/agents/types.ts';
 import type { CaptureMatrixFile, HookEventsFile } from '../src/lib/core/content-types.ts';
 import { jsonText, replaceFile } from './lib/system/atomic-write.ts';
 import { declaredEvents, type FoundEvent } from './lib/hook-events.ts';
-import { DownloadError, fetchPackage, unpackByRunning } from './lib/npm-package.ts';
+import { DownloadError, fetchPackage, unpackByRunning } from './lib/releases/npm-package.ts';
 import { ScriptError } from './lib/script-files.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');

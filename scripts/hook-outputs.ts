@@ -29,7 +29,7 @@ import {
   typescriptOutputs,
   type EventOutput,
 } from './lib/hook-outputs.ts';
-import { DownloadError, fetchPackage, unpackByRunning } from './lib/npm-package.ts';
+import { DownloadError, fetchPackage, unpackByRunning } from './lib/releases/npm-package.ts';
 import { readPins, pinOf } from './lib/pins.ts';
 import { ScriptError } from './lib/script-files.ts';
 

@@ -9,7 +9,7 @@
  *
  * Downloads the package tarball with `npm pack` (the registry npm is set up for),
  * checks its sha512 integrity against the pin before unpacking it, and its manifest
- * against the pin (scripts/lib/pinned-package.ts), parses sdk-tools.d.ts with the
+ * against the pin (scripts/lib/releases/pinned-package.ts), parses sdk-tools.d.ts with the
  * TypeScript compiler API, and writes one JSON file per tool. Nothing is written unless every step succeeds; the
  * temporary
  * download folder is removed on every path.
@@ -26,13 +26,13 @@ import { extractSdkTools, IngestError, type NameTable } from './lib/claude-sdk.t
 import { toolSlug } from '../src/lib/content/url-names.ts';
 import type { AgentRecord } from '../src/lib/core/content-types.ts';
 import { jsonText, replaceDirectory, replaceFile } from './lib/system/atomic-write.ts';
-import { ACCEPT_FLAG, parseIngestArgs, runIngest, withPinnedPackage } from './lib/pinned-package.ts';
+import { ACCEPT_FLAG, parseIngestArgs, runIngest, withPinnedPackage } from './lib/releases/pinned-package.ts';
 import { display, readJson, ScriptError } from './lib/script-files.ts';
 import { pinOf, pinsWithIntegrity, readPins, type Pin } from './lib/pins.ts';
 import { claudeCode } from '../src/lib/agents/claude-code.ts';
 import { isRelease } from '../src/lib/core/version-order.ts';
-import { listedVersions } from './lib/registry.ts';
-import { releaseEvidence } from './lib/runnable-release.ts';
+import { listedVersions } from './lib/releases/registry.ts';
+import { releaseEvidence } from './lib/releases/runnable-release.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const CONTENT = process.env.CONTENT_DIR ? resolve(process.env.CONTENT_DIR) : join(ROOT, 'content');

@@ -9,7 +9,7 @@
  *
  * Downloads the package tarball with `npm pack`, checks its sha512 integrity
  * against the pin before unpacking it, and its manifest against the pin
- * (scripts/lib/pinned-package.ts), and maps each captured tool name to the
+ * (scripts/lib/releases/pinned-package.ts), and maps each captured tool name to the
  * class that takes it and that class's params type with the TypeScript compiler
  * API (scripts/lib/gemini-core.ts). A tool that cannot be mapped is reported and
  * stays capture-only. Nothing is written unless every step succeeds; the
@@ -28,7 +28,7 @@ import type { CaptureMatrix } from '../src/lib/model/captures.ts';
 import { CaptureFormatError, type CaptureFile } from '../src/lib/wire/index.ts';
 import { capturedTools } from '../src/lib/agents/index.ts';
 import { jsonText, replaceDirectory, replaceFile } from './lib/system/atomic-write.ts';
-import { ACCEPT_FLAG, parseIngestArgs, runIngest, withPinnedPackage } from './lib/pinned-package.ts';
+import { ACCEPT_FLAG, parseIngestArgs, runIngest, withPinnedPackage } from './lib/releases/pinned-package.ts';
 import { display, readJson, ScriptError } from './lib/script-files.ts';
 import { pinOf, pinsWithIntegrity, readPins, type Pin } from './lib/pins.ts';
 import { geminiCli } from '../src/lib/agents/gemini-cli.ts';

@@ -31,7 +31,7 @@ import { AGENT_IDS, AGENTS, isAgentId, type AgentId } from '../src/lib/agents/in
 import type { PublishedTypes } from '../src/lib/agents/types.ts';
 import { jsonText, replaceFile } from './lib/system/atomic-write.ts';
 import { pinsWithVersion, readPins } from './lib/pins.ts';
-import { latestVersion } from './lib/registry.ts';
+import { latestVersion } from './lib/releases/registry.ts';
 import { archiveVanished, committedExports, contentChanged } from './lib/archive.ts';
 import { planRefresh, type RefreshState, type RefreshStep } from './lib/refresh/plan.ts';
 import { beginTransaction, restoreInterrupted, STAGING, type RefreshTransaction } from './lib/refresh/transaction.ts';
@@ -49,7 +49,7 @@ import {
   type UnitOutcome,
 } from './lib/refresh/units.ts';
 import { agentListings, agentPackages } from './lib/capture/install.ts';
-import { newestRelease, runnablePackage, runnableVersions } from './lib/runnable-release.ts';
+import { newestRelease, runnablePackage, runnableVersions } from './lib/releases/runnable-release.ts';
 import { newlyListed } from './lib/history/releases.ts';
 import { loadContent } from '../src/lib/content/load.ts';
 import type {

@@ -2,7 +2,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fetchPackage } from '../../scripts/lib/npm-package.ts';
+import { fetchPackage } from '../../scripts/lib/releases/npm-package.ts';
 import { ROOT } from './browser.ts';
 
 export function pinnedSdkDir(): string {

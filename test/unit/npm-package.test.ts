@@ -8,7 +8,7 @@ import {
   reportedIntegrityIncludes,
   sha512Integrity,
   type IntegrityCheck,
-} from '../../scripts/lib/npm-package.ts';
+} from '../../scripts/lib/releases/npm-package.ts';
 
 // sha512 of "" and of "abc" (FIPS 180-2 test vector), base64: as `openssl dgst -sha512 -binary | base64` prints them.
 const EMPTY = 'sha512-z4PhNX7vuL3xVChQ1m2AB9Yg5AULVxXcg/SpIdNs6c5H0NE8XYXysP+DGNKHfuwvY7kxvUdBeoGlODJ6+SfaPg==';

@@ -1,5 +1,5 @@
 /**
- * What the ingest scripts share (scripts/lib/pinned-package.ts): the pinned package is
+ * What the ingest scripts share (scripts/lib/releases/pinned-package.ts): the pinned package is
  * fetched with the real npm client from a registry on 127.0.0.1 (test/helpers/npm-registry.ts,
  * in a child process: npm runs synchronously here) serving tarballs built by this file;
  * the expected integrities are hashed here with node:crypto, not by the code under test.
@@ -12,14 +12,14 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnRegistry } from '../helpers/npm-registry.ts';
-import { IntegrityError } from '../../scripts/lib/npm-package.ts';
+import { IntegrityError } from '../../scripts/lib/releases/npm-package.ts';
 import {
   ACCEPT_FLAG,
   parseIngestArgs,
   runIngest,
   withPinnedPackage,
   type PinnedFetch,
-} from '../../scripts/lib/pinned-package.ts';
+} from '../../scripts/lib/releases/pinned-package.ts';
 import { ScriptError } from '../../scripts/lib/script-files.ts';
 import type { Pin } from '../../scripts/lib/pins.ts';
 

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readViewAnswer } from '../../scripts/lib/registry.ts';
+import { readViewAnswer } from '../../scripts/lib/releases/registry.ts';
 
 // Answers of `npm view <spec> version --json` as the npm client prints them.
 const E404_JSON = JSON.stringify(

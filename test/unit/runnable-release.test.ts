@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readVersionsAnswer } from '../../scripts/lib/registry.ts';
+import { readVersionsAnswer } from '../../scripts/lib/releases/registry.ts';
 import {
   listingPackages,
   newestRelease,
@@ -10,7 +10,7 @@ import {
   runnablePackage,
   runnableVersions,
   type PackageListing,
-} from '../../scripts/lib/runnable-release.ts';
+} from '../../scripts/lib/releases/runnable-release.ts';
 
 // Listings as `npm view <package> versions --json` prints them: a wrapper that stopped at 3.1.2
 // while its platform package went on to 3.1.5 (and started later, at 3.0.1), plus a prerelease.

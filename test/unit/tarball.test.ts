@@ -1,5 +1,5 @@
 /**
- * Reading downloaded tarballs without trusting them (scripts/lib/tarball.ts). The
+ * Reading downloaded tarballs without trusting them (scripts/lib/releases/tarball.ts). The
  * tarballs are made by the system's GNU tar from real files, links and device nodes,
  * and what tar lists (`tar -tvzf`) or unpacks is the reference the reader is held to.
  */
@@ -29,9 +29,9 @@ import {
   tarballFiles,
   UnsafeTarballError,
   unsafePathRule,
-} from '../../scripts/lib/tarball.ts';
+} from '../../scripts/lib/releases/tarball.ts';
 import { gzipSync } from 'node:zlib';
-import { unpackTarball, DownloadError } from '../../scripts/lib/npm-package.ts';
+import { unpackTarball, DownloadError } from '../../scripts/lib/releases/npm-package.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'tarball-test-'));
 after(() => rmSync(work, { recursive: true, force: true }));

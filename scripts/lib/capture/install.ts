@@ -3,7 +3,7 @@
  * reused when already there: <cache>/capture-cli/<package>@<version>/ (`package` the agent's
  * own, whichever package the release came from). A release the agent's package lacks is
  * installed from the first of its standalone packages whose registry listing has it (the
- * platform package with the native program: scripts/lib/runnable-release.ts), and its program
+ * platform package with the native program: scripts/lib/releases/runnable-release.ts), and its program
  * must print that release for `--version`.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -20,8 +20,8 @@ import {
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { AGENTS, type AgentId } from '../../../src/lib/agents/index.ts';
-import { listedVersions } from '../registry.ts';
-import { printsVersion, runnablePackage, type PackageListing } from '../runnable-release.ts';
+import { listedVersions } from '../releases/registry.ts';
+import { printsVersion, runnablePackage, type PackageListing } from '../releases/runnable-release.ts';
 import {
   binaryCandidates,
   fallbackProgram,

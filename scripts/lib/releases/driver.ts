@@ -23,8 +23,8 @@ import { agentListings, agentPackages, InstallError } from '../capture/install.t
 import { installRelease } from '../capture-history/install-release.ts';
 import { locateChanges, type Plan } from '../capture-history/planner.ts';
 import { selectReleases, type ReleaseRange } from '../history/releases.ts';
-import { describeNpmFailure, DownloadError, type NpmFailure, npmRegistryFor } from '../npm-package.ts';
-import { releaseTimes, runnableVersions } from '../runnable-release.ts';
+import { describeNpmFailure, DownloadError, type NpmFailure, npmRegistryFor } from './npm-package.ts';
+import { releaseTimes, runnableVersions } from './runnable-release.ts';
 
 /** The releases a plan read and the changes it located (planner.ts), for the scripts that settle it. */
 export type { Plan };

@@ -13,10 +13,10 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { compareReleases, isRelease } from '../../../src/lib/core/version-order.ts';
-import { DownloadError, downloadTarball, sha512Integrity } from '../npm-package.ts';
+import { DownloadError, downloadTarball, sha512Integrity } from './npm-package.ts';
 import { statedFromView } from '../history/lines.ts';
 import { display, readJson, ScriptError } from '../script-files.ts';
-import { tarballFiles, UnsafeTarballError } from '../tarball.ts';
+import { tarballFiles, UnsafeTarballError } from './tarball.ts';
 import { npmView } from './driver.ts';
 
 export interface Listing {

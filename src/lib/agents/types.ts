@@ -538,7 +538,7 @@ export interface Agent<Id extends string = string> {
   /**
    * Packages that hold a runnable release on their own, without `npmPackage` (a platform
    * package with the native program, which `binary` lies in): a release `npmPackage` lacks is
-   * installed from the first of them that has it, and is published (scripts/lib/runnable-release.ts).
+   * installed from the first of them that has it, and is published (scripts/lib/releases/runnable-release.ts).
    */
   readonly standalonePackages?: readonly string[];
   /**

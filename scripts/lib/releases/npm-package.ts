@@ -226,7 +226,7 @@ export function downloadTarball(name: string, version: string, into: string, tim
 
 /**
  * Unpacks `tarball` into `<into>/package` (whatever its top folder is called) and returns that folder.
- * Every entry is read and checked first (scripts/lib/tarball.ts): a link, a device node or a path
+ * Every entry is read and checked first (scripts/lib/releases/tarball.ts): a link, a device node or a path
  * leaving the package refuses the whole tarball (DownloadError naming the entry and the rule) before
  * any file is written.
  */

@@ -6,7 +6,7 @@
  * `-linux-x64` package has 2.1.333 to 2.1.335): such a release is published, and runnable,
  * from the platform package. "Not published" means no declared package lists it. Pure.
  */
-import { compareReleases, isRelease } from '../../src/lib/core/version-order.ts';
+import { compareReleases, isRelease } from '../../../src/lib/core/version-order.ts';
 
 /** What the registry lists for one package (`npm view <package> versions --json`). */
 export interface PackageListing {

@@ -2,7 +2,7 @@
  * What the ingest scripts share (scripts/ingest-*.ts): their one option, fetching the
  * package their pin names (scripts/pins.json), and the report of a failure.
  *
- * withPinnedPackage downloads the pinned release with npm (scripts/lib/npm-package.ts)
+ * withPinnedPackage downloads the pinned release with npm (scripts/lib/releases/npm-package.ts)
  * into a temporary folder, checks the tarball's sha512 against the pin before anything
  * is unpacked (judgeIntegrity: a tarball with other bytes is refused, naming the package,
  * both integrities and where each comes from), unpacks it, checks that its package.json
@@ -21,8 +21,8 @@ import {
   unpackTarball,
   type IntegrityVerdict,
 } from './npm-package.ts';
-import type { Pin } from './pins.ts';
-import { display, readJson, ScriptError } from './script-files.ts';
+import type { Pin } from '../pins.ts';
+import { display, readJson, ScriptError } from '../script-files.ts';
 
 /** The option that moves an integrity pin on purpose. */
 export const ACCEPT_FLAG = '--accept-new-integrity';

@@ -126,7 +126,8 @@ function rowsOf(html: string): Row[] {
 }
 
 /**
- * A field name in an anchor, as README "Anchors" specifies: [A-Za-z0-9_-] as is, any other character `~` + its UTF-8
+ * A field name in an anchor, as docs/pages.md "URLs and field anchors" specifies: [A-Za-z0-9_-] as is, any other
+ * character `~` + its UTF-8
  * bytes in hex.
  */
 const anchorName = (name: string): string =>
@@ -793,7 +794,7 @@ describe('search', () => {
 
   /**
    * The tie rule's reference, read from the published catalog (dist/catalog.json), not from the
-   * ranking code: its agents are listed in the site's order, which the README's search section
+   * ranking code: its agents are listed in the site's order, which docs/pages.md's search section
    * says breaks ties; and the pages that answer to each name exactly as spelled (a tool's full name
    * or one of its aliases).
    */

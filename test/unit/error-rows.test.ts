@@ -3,7 +3,7 @@
  * (src/lib/check/error-rows.ts): the one mapping that the build's payload findings
  * (checkModelInput) and the browser's "Check a payload" form (errorLines over
  * a precompiled standalone validator) share. Expected anchors are written out
- * by hand from the anchor scheme (README "Anchors").
+ * by hand from the anchor scheme (docs/pages.md "URLs and field anchors").
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

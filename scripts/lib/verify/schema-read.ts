@@ -6,7 +6,7 @@ import { unescapeSegment } from '../../../src/lib/shapes/anchors.ts';
  * event is checked against the schema the CLI sent by other code than the code that made it.
  * Pure.
  *
- * - `locateField(schema, anchor)` follows a history event's field anchor (README "Anchors":
+ * - `locateField(schema, anchor)` follows a history event's field anchor (docs/pages.md "URLs and field anchors":
  *   `.name` a property, array items transparent, `.*` any other key of a map, `:value` a
  *   union variant selected by a discriminator value, `:+name` the variant that alone has a
  *   property `name`, `:=type` the variant that alone has that type text, `:N` the N-th

@@ -1,5 +1,5 @@
 /**
- * Field anchor scheme (documented in README "Anchors").
+ * Field anchor scheme (documented in docs/pages.md "URLs and field anchors").
  *
  * An anchor is the field's path written with URL-safe characters only:
  *   input.file_path                      property `file_path` of the input

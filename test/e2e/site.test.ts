@@ -127,8 +127,7 @@ function rowsOf(html: string): Row[] {
 
 /**
  * A field name in an anchor, as docs/pages.md "URLs and field anchors" specifies: [A-Za-z0-9_-] as is, any other
- * character `~` + its UTF-8
- * bytes in hex.
+ * character `~` + its UTF-8 bytes in hex.
  */
 const anchorName = (name: string): string =>
   name === ''

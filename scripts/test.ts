@@ -10,8 +10,8 @@
  *   unit         test/unit in one process (`--test-isolation=none`: the files share one
  *                load of the modules and of the real content), and each test/integration file
  *   end-to-end   each test/e2e file (Chromium, builds of fixture content)
- *   sweep        only when named (`npm run test:sweep` = `node scripts/test.ts build sweep`, which CI
- *                runs after `npm test`): the files that check one page per template or a sample
+ *   sweep        only when named (`npm run test:sweep` = `node scripts/test.ts build sweep`, run by hand:
+ *                over half an hour on two cores): the files that check one page per template or a sample
  *                (SWEEPS) again with SWEEP=all, on every page
  *
  * Jobs that write in the project folder (an Astro build, check or dev server rewrites
@@ -154,7 +154,8 @@ export function allJobs(): Job[] {
 }
 
 /**
- * The sweep (`npm run test:sweep`: `node scripts/test.ts build sweep`, which CI runs after `npm test`): the files of
+ * The sweep (`npm run test:sweep`: `node scripts/test.ts build sweep`, run by hand: over half an hour here): the files
+ * of
  * SWEEPS again with SWEEP=all, on every page instead of one per template or a sample. Not part of a full run.
  */
 export function sweepJobs(): Job[] {

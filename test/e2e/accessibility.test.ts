@@ -5,7 +5,7 @@
  * fixture site (test/helpers/fixture-site.ts) and the real build
  * (pagesOfEveryKind in test/helpers/pages.ts: each route's smallest page, since
  * axe's time grows with the page, then pages until every component is on one);
- * SWEEP=all (`npm run test:sweep`, which CI runs after `npm test`) checks every
+ * SWEEP=all (`npm run test:sweep`, run by hand: over half an hour here) checks every
  * page of both instead. A violation is allowed only when it belongs to
  * Starlight itself and is listed in STARLIGHT_ALLOWLIST.
  */

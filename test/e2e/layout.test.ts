@@ -8,7 +8,7 @@
  *   content rules allow);
  * - one real page per template of the real build (pagesOfEveryKind: each
  *   route's largest page, and pages until every component some page has is
- *   checked); SWEEP=all (`npm run test:sweep`, which CI runs after `npm test`)
+ *   checked); SWEEP=all (`npm run test:sweep`, run by hand: over half an hour here)
  *   checks every page instead.
  * On each:
  * - the page never scrolls sideways;

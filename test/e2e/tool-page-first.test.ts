@@ -12,7 +12,7 @@
  * - field names never break inside a word, at 1280 and 375 px: a name breaks
  *   only where the page put a break opportunity, and those sit after `_`, `.`,
  *   `/`, before a bracket or at a case change. SWEEP=all (`npm run test:sweep`,
- *   which CI runs after `npm test`) checks every tool page; otherwise the pages
+ *   run by hand) checks every tool page; otherwise the pages
  *   whose field rows name the longest words (FIELD_NAME_PAGES).
  */
 import { after, before, test } from 'node:test';

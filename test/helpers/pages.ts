@@ -231,7 +231,7 @@ export function pagesOfEveryKind(
 
 /**
  * SWEEP=all in the environment: the layout and accessibility tests check every page, not one per template, and the
- * tool-page tests every tool page (`npm run test:sweep`, which CI runs after `npm test`).
+ * tool-page tests every tool page (`npm run test:sweep`, run by hand: over half an hour here).
  */
 export const SWEEP = process.env.SWEEP === 'all';
 

@@ -155,8 +155,7 @@ export function allJobs(): Job[] {
 
 /**
  * The sweep (`npm run test:sweep`: `node scripts/test.ts build sweep`, run by hand: over half an hour here): the files
- * of
- * SWEEPS again with SWEEP=all, on every page instead of one per template or a sample. Not part of a full run.
+ * of SWEEPS again with SWEEP=all, on every page instead of one per template or a sample. Not part of a full run.
  */
 export function sweepJobs(): Job[] {
   return SWEEPS.map((name) => {

@@ -114,11 +114,21 @@ async function assertClean(started: Started, left: number[], ms = 30_000): Promi
 test('SIGTERM to its pid: the build and the server end, with exit status 143', async () => {
   const started = await startUntilBuilding(process.execPath, [join(ROOT, 'scripts/start.ts')]);
   // The build really runs: it loaded what start.ts gives it (a wrong path there ends it at once, and stopping
-  // it would then prove nothing).
-  const build = descendants(started.startPid).find((pid) => /scripts\/build\.ts/.test(cmdline(pid)));
-  assert.ok(build, 'the build is a process of start.ts');
-  await new Promise((resolve) => setTimeout(resolve, 2000));
-  assert.ok(alive(build), 'the build is still running two seconds after it started');
+  // it would then prove nothing). start.ts starts the server before the build: wait for the build itself.
+  try {
+    let build: number | undefined;
+    await until('the build did not start', 30_000, () => {
+      build = descendants(started.startPid).find((pid) => /scripts\/build\.ts/.test(cmdline(pid)));
+      return build !== undefined;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    assert.ok(alive(build!), 'the build is still running two seconds after it started');
+  } catch (error) {
+    // Nothing of the run may outlive the test, which would otherwise wait on its output forever.
+    for (const pid of [started.startPid, ...descendants(started.startPid)].filter(alive)) process.kill(pid, 'SIGKILL');
+    rmSync(started.out, { recursive: true, force: true });
+    throw error;
+  }
   const left = [started.startPid, ...descendants(started.startPid)];
   const exited = new Promise<number | null>((resolve) => started.child.once('exit', (code) => resolve(code)));
   process.kill(started.startPid, 'SIGTERM');

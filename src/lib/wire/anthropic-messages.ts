@@ -76,25 +76,30 @@ export function countTools(body: JsonRecord, _quirks: WireQuirks): ToolCount {
 
 const USAGE = { input_tokens: 1, cache_creation_input_tokens: 0, cache_read_input_tokens: 0, output_tokens: 1 };
 
+/** The event that opens every streamed assistant message of the stub. */
+function messageStart(model: string): [string, unknown] {
+  return [
+    'message_start',
+    {
+      type: 'message_start',
+      message: {
+        id: 'msg_stub',
+        type: 'message',
+        role: 'assistant',
+        model,
+        content: [],
+        stop_reason: null,
+        stop_sequence: null,
+        usage: USAGE,
+      },
+    },
+  ];
+}
+
 /** The events of one streamed assistant message holding one text block. */
 export function replyEvents(model: string, text = STUB_REPLY_TEXT): [string, unknown][] {
   return [
-    [
-      'message_start',
-      {
-        type: 'message_start',
-        message: {
-          id: 'msg_stub',
-          type: 'message',
-          role: 'assistant',
-          model,
-          content: [],
-          stop_reason: null,
-          stop_sequence: null,
-          usage: USAGE,
-        },
-      },
-    ],
+    messageStart(model),
     ['content_block_start', { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } }],
     ['content_block_delta', { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text } }],
     ['content_block_stop', { type: 'content_block_stop', index: 0 }],
@@ -130,22 +135,7 @@ export interface ToolUseCall {
 /** The events of one streamed assistant message holding one `tool_use` block (`stop_reason: "tool_use"`). */
 export function toolUseEvents(model: string, call: ToolUseCall): [string, unknown][] {
   return [
-    [
-      'message_start',
-      {
-        type: 'message_start',
-        message: {
-          id: 'msg_stub',
-          type: 'message',
-          role: 'assistant',
-          model,
-          content: [],
-          stop_reason: null,
-          stop_sequence: null,
-          usage: USAGE,
-        },
-      },
-    ],
+    messageStart(model),
     [
       'content_block_start',
       {

@@ -17,6 +17,7 @@ import { AGENT_IDS } from '../../src/lib/agents/index.ts';
 import { publishedCatalogSchema, buildCatalog } from '../../src/lib/exports/catalog.ts';
 import { expandAvailability } from '../../src/lib/exports/availability.ts';
 import { exportFileNames, exportPath, siteUrl } from '../../src/lib/site/export-files.ts';
+import { stubServerFamily } from '../../src/lib/model/tool-names.ts';
 import { advertised, readCapture, readMatrix, standInPrefix, type Entry } from '../helpers/captured-entries.ts';
 import { realContent } from '../helpers/real-content.ts';
 
@@ -241,5 +242,53 @@ test("availability: every entry of a capture's tools array is the delivery of it
     );
     assert.deepEqual(t.availability, { others: 'absent' }, `${t.agent}/${t.slug}`);
     assert.deepEqual(t.links.schemas, {});
+  }
+});
+
+test('the catalog lists the jobs of content/jobs.json in its order, each with its page, and every job a tool names', () => {
+  const catalog = buildCatalog(site, {});
+  const raw = readJson('content/jobs.json') as { jobs: { id: string; title: string; description: string }[] };
+  assert.deepEqual(
+    catalog.jobs.map(({ id, title, description }) => ({ id, title, description })),
+    raw.jobs.map(({ id, title, description }) => ({ id, title, description })),
+  );
+  // The route is src/pages/jobs/[job].astro; the build has no base path here.
+  for (const job of catalog.jobs) assert.equal(job.page, `/jobs/${job.id}/`, job.id);
+  const ids = new Set(catalog.jobs.map((j) => j.id));
+  for (const t of catalog.tools)
+    for (const job of t.jobs) assert.ok(ids.has(job), `${t.agent}/${t.slug} names the job ${job}, which is listed`);
+});
+
+test("each Codex tool's hookNames are the tool names its recorded hook payloads carry; no tool's twice", () => {
+  const catalog = buildCatalog(site, {});
+  // Read straight from content/payloads/codex: every call's hooks, by the name the model called.
+  const seen = new Map<string, Set<string>>();
+  const dir = join(ROOT, 'content/payloads/codex');
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.json'))) {
+    const payload = readJson('content/payloads/codex', file) as {
+      calls: { tool: string; hooks?: { tool_name?: unknown }[] }[];
+    };
+    for (const call of payload.calls)
+      for (const hook of call.hooks ?? [])
+        if (typeof hook.tool_name === 'string')
+          (seen.get(call.tool) ?? seen.set(call.tool, new Set()).get(call.tool)!).add(hook.tool_name);
+  }
+  assert.ok(seen.size > 0, 'some Codex payload records a hook');
+  const codex = catalog.tools.filter((t) => t.agent === 'codex');
+  // A call of the stub MCP server's tools is on its family's page (the registry's naming).
+  const pageOf = (called: string) =>
+    codex.find((t) => t.fullName === called || t.aliases.some((a) => a.name === called)) ??
+    codex.find((t) => t.fullName === stubServerFamily('codex', called));
+  const expected = new Map<(typeof codex)[number], Set<string>>();
+  for (const [called, names] of seen) {
+    const tool = pageOf(called);
+    assert.ok(tool, `the catalog has the Codex tool ${called}`);
+    expected.set(tool, new Set([...(expected.get(tool) ?? []), ...names]));
+  }
+  for (const t of codex) assert.deepEqual(new Set(t.hookNames), expected.get(t) ?? new Set(), t.slug);
+  for (const t of catalog.tools) {
+    assert.equal(new Set(t.hookNames).size, t.hookNames.length, `${t.agent}/${t.slug}`);
+    // A hook schema is published exactly for the tools whose hooks are recorded.
+    assert.equal(t.links.hookSchema !== undefined, t.hookNames.length > 0, `${t.agent}/${t.slug}`);
   }
 });

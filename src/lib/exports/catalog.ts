@@ -7,7 +7,7 @@ import { AGENT_IDS } from '../agents/index.ts';
 import type { AgentId, AliasKind, DefinitionKind, ToolGroup } from '../core/content-types.ts';
 import type { HookOutputs, SiteModel, ToolModel } from '../model/model.ts';
 import { agentBundles } from '../model/bundles.ts';
-import { sitePath, toolPath } from '../site/site.ts';
+import { jobUrl, sitePath, toolPath } from '../site/site.ts';
 import { definitionFiles } from '../views/tool-page.ts';
 import { compactAvailability, type CompactAvailability } from './availability.ts';
 import {
@@ -21,7 +21,7 @@ import {
 } from '../site/export-files.ts';
 import { versionNotes } from '../history/history.ts';
 import { releaseSegment, type AgentReleases } from '../model/releases.ts';
-import { agentHooks } from '../behaviour/hooks.ts';
+import { agentHooks, hookNames } from '../behaviour/hooks.ts';
 import { behaviourEntries, type BehaviourEntry } from '../behaviour/hook-behaviour.ts';
 import { permissionEntries, type PermissionEntry } from '../behaviour/permissions.ts';
 import { eventSchemaFiles, toolHookSchemaPath } from '../behaviour/hook-schemas.ts';
@@ -94,6 +94,11 @@ export interface CatalogTool {
   /** How each captured configuration of the agent advertises the tool, without repeating itself (availability.ts). */
   availability: CompactAvailability;
   jobs: string[];
+  /**
+   * The names the agent's recorded hook payloads gave the tool (Codex's `exec_command` is `Bash` to its hooks), in
+   * order of first sight; empty when no hook payload of it is recorded.
+   */
+  hookNames: string[];
   links: {
     page: string;
     schemas: Partial<Record<SectionKey, VersionedLink>>;
@@ -132,13 +137,27 @@ export interface CatalogAgent {
   history?: { changelog: string; feed: string; export: string };
 }
 
+/** A job of content/jobs.json: what a tool is for, with the page comparing the tools that do it. */
+export interface CatalogJob {
+  id: string;
+  title: string;
+  description: string;
+  page: string;
+}
+
 export interface Catalog {
   $schema: string;
   agents: CatalogAgent[];
   tools: CatalogTool[];
+  /** Every job in content order: the ids `tools[].jobs` names. */
+  jobs: CatalogJob[];
 }
 
-function catalogTool(tool: ToolModel, model: SiteModel, hooked: ReadonlySet<ToolModel>): CatalogTool {
+function catalogTool(
+  tool: ToolModel,
+  model: SiteModel,
+  hooked: ReadonlyMap<ToolModel, readonly string[]>,
+): CatalogTool {
   const agent = model.agents.find((a) => a.id === tool.agent)!;
   const configurations = model.matrix?.agents[tool.agent]?.configurations ?? [];
   const files = exportFileNames(tool);
@@ -173,6 +192,7 @@ function catalogTool(tool: ToolModel, model: SiteModel, hooked: ReadonlySet<Tool
       (id) => tool.captured?.byConfig.get(id)?.delivery ?? null,
     ),
     jobs: [...(tool.editorial?.jobs ?? [])],
+    hookNames: [...(hooked.get(tool) ?? [])],
     links: {
       page: sitePath(toolPath(tool)),
       schemas,
@@ -197,7 +217,8 @@ export function buildCatalog(model: SiteModel, origin: SiteOrigin): Catalog {
   );
   const bundles = [...agentBundles(model).values()];
   const recorded = new Map(bundles.map((b) => [b.record.id, agentHooks(b, b.record.id)]));
-  const hooked = new Set([...recorded.values()].flatMap((r) => r.hooks.map((h) => h.tool)));
+  // The names the hooks page lists: each payload read with the hook form its event belongs to (hooks.ts).
+  const hooked = new Map([...recorded.values()].flatMap((r) => hookNames(r).map((n) => [n.tool, n.names] as const)));
   return {
     $schema: siteUrl(CATALOG_SCHEMA_PATH, origin),
     agents: bundles.map(({ record: agent, ...bundle }) => ({
@@ -231,5 +252,11 @@ export function buildCatalog(model: SiteModel, origin: SiteOrigin): Catalog {
       permissions: permissionEntries(bundle, agent.id),
     })),
     tools: tools.map((tool) => catalogTool(tool, model, hooked)),
+    jobs: model.jobs.map((job) => ({
+      id: job.id,
+      title: job.title,
+      description: job.description,
+      page: jobUrl(job.id),
+    })),
   };
 }

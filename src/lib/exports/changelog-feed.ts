@@ -11,7 +11,7 @@
 import type { AgentId } from '../core/content-types.ts';
 import { changelogPage, type ChangelogChange, type ChangelogPage } from '../views/history-pages.ts';
 import { changelogFeedUrl, changelogUrl, releaseUrl } from '../history/changelog-addresses.ts';
-import { changeLine } from '../history/history.ts';
+import { changeLine, linePieces } from '../history/history.ts';
 import { escapeHtmlText as html } from '../core/html-text.ts';
 import type { SiteModel } from '../model/model.ts';
 import { SITE_TITLE } from '../site/site-settings.ts';
@@ -27,17 +27,14 @@ function changeHtml(
   fieldHref: string | undefined,
   absolute: (path: string) => string,
 ): string {
-  const line = changeLine(change.event, change.folded);
-  const code = (text: string) => `<code>${html(text)}</code>`;
-  const parts = [html(line.kind)];
-  if (line.path !== undefined)
-    parts.push(' ', fieldHref ? `<a href="${html(absolute(fieldHref))}">${code(line.path)}</a>` : code(line.path));
-  if (line.configuration !== undefined) parts.push(` in <em>${html(line.configuration)}</em>`);
-  if (line.from !== undefined && line.to !== undefined) parts.push(`: ${code(line.from)} → ${code(line.to)}`);
-  else if (line.to !== undefined) parts.push(`: ${code(line.to)}`);
-  else if (line.from !== undefined) parts.push(` (was ${code(line.from)})`);
-  if (line.folded > 0) parts.push(` (and ${line.folded} field${line.folded === 1 ? '' : 's'} below it)`);
-  return parts.join('');
+  return linePieces(changeLine(change.event, change.folded))
+    .map(({ text, as }) => {
+      if (as === undefined) return html(text);
+      if (as === 'configuration') return `<em>${html(text)}</em>`;
+      const code = `<code>${html(text)}</code>`;
+      return as === 'field' && fieldHref ? `<a href="${html(absolute(fieldHref))}">${code}</a>` : code;
+    })
+    .join('');
 }
 
 /**

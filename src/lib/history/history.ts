@@ -69,6 +69,39 @@ export function changeLine(event: HistoryEvent, folded = 0): ChangeLine {
   return line;
 }
 
+/**
+ * A piece of a change's line: plain words, or text a reader sees set apart: a value or name as code (`field`: the
+ * field's path, which a page may link to its row), a configuration's name.
+ */
+export interface LinePiece {
+  text: string;
+  as?: 'code' | 'field' | 'configuration';
+}
+
+/**
+ * A change's line as it reads, piece by piece: the one wording of the feeds' HTML and the exports' plain words
+ * (`lineWords`), so the two never say different things.
+ */
+export function linePieces(line: ChangeLine): LinePiece[] {
+  const pieces: LinePiece[] = [{ text: line.kind }];
+  if (line.path !== undefined) pieces.push({ text: ' ' }, { text: line.path, as: 'field' });
+  if (line.configuration !== undefined)
+    pieces.push({ text: ' in ' }, { text: line.configuration, as: 'configuration' });
+  if (line.from !== undefined && line.to !== undefined)
+    pieces.push({ text: ': ' }, { text: line.from, as: 'code' }, { text: ' → ' }, { text: line.to, as: 'code' });
+  else if (line.to !== undefined) pieces.push({ text: ': ' }, { text: line.to, as: 'code' });
+  else if (line.from !== undefined) pieces.push({ text: ' (was ' }, { text: line.from, as: 'code' }, { text: ')' });
+  if (line.folded > 0) pieces.push({ text: ` (and ${line.folded} field${line.folded === 1 ? '' : 's'} below it)` });
+  return pieces;
+}
+
+/** A change's line as plain text: `field added input.timeout`, `type changed input.x: string → number`. */
+export function lineWords(line: ChangeLine): string {
+  return linePieces(line)
+    .map((p) => p.text)
+    .join('');
+}
+
 /** One change as a page shows it. */
 export interface Change {
   event: HistoryEvent;

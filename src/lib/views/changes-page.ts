@@ -4,7 +4,7 @@
  * newest publication the histories record (not before the build's day, so that a rebuild of
  * the same content is the same page), newest first, grouped by the day they were published,
  * each change flagged when it breaks callers (breaking.ts). Built from the same release views
- * as each agent's changelog (history-pages.ts).
+ * as each agent's changelog (history-pages.ts). `/changes.json` lists every release, not the window.
  */
 import type { AgentId } from '../core/content-types.ts';
 import type { PageSection } from '../core/page-sections.ts';
@@ -65,7 +65,7 @@ const DAY_MS = 86_400_000;
 /**
  * Every release with changes of every agent that has a publication time, newest first (ties: by agent, then release).
  */
-function allEntries(site: SiteModel): ChangesEntry[] {
+function computeEntries(site: SiteModel): ChangesEntry[] {
   const out: ChangesEntry[] = [];
   const bundles = agentBundles(site);
   for (const agent of changelogAgents(site)) {
@@ -99,13 +99,18 @@ function allEntries(site: SiteModel): ChangesEntry[] {
 }
 
 const cache = new WeakMap<SiteModel, ChangesEntry[]>();
-function entriesOf(site: SiteModel): ChangesEntry[] {
-  return cache.get(site) ?? cache.set(site, allEntries(site)).get(site)!;
+
+/**
+ * Every release with changes of every agent that has a publication time, newest first: what `/changes.json` lists
+ * whole, and the page a window of. Computed once per model; not to be changed by callers.
+ */
+export function allEntries(site: SiteModel): readonly ChangesEntry[] {
+  return cache.get(site) ?? cache.set(site, computeEntries(site)).get(site)!;
 }
 
 /** The releases in the window (see the header), newest first. */
 export function recentEntries(site: SiteModel, days = WINDOW_DAYS): ChangesEntry[] {
-  const entries = entriesOf(site);
+  const entries = allEntries(site);
   const newest = entries[0];
   if (!newest) return [];
   const since = Date.parse(newest.published) - days * DAY_MS;

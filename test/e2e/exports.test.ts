@@ -1,7 +1,7 @@
 /**
  * The export files of the built site (dist/): JSON Schemas beside every tool
  * page whose definitions allow one, at the latest and the versioned path;
- * the catalog; the Codex declarations; llms.txt and llms-full.txt.
+ * the catalog and changes.json; the Codex declarations; llms.txt and llms-full.txt.
  */
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -239,6 +239,35 @@ test('the catalog validates against its published schema and matches the content
       ...Object.values(tool.links.definitionFiles),
     ];
     for (const link of links) assert.ok(built(link), `${tool.agent}/${tool.slug}: ${link} is built`);
+  }
+});
+
+test('changes.json validates against its published schema, is minified, and links to built pages', () => {
+  const schema = JSON.parse(read('/changes.schema.json'));
+  const file = JSON.parse(readFileSync(join(ROOT, 'schemas/changes.schema.json'), 'utf8'));
+  assert.deepEqual({ ...schema, $id: file.$id, $defs: { ...schema.$defs, agentId: file.$defs.agentId } }, file);
+  assert.equal(new URL(schema.$id).pathname, '/changes.schema.json', 'its $id is its own address');
+  const ajv = new Ajv2020({ strict: true, allErrors: true });
+  addFormats(ajv);
+  const validate = ajv.compile(schema);
+  const changes = JSON.parse(read('/changes.json')) as {
+    $schema: string;
+    releases: {
+      id: string;
+      url: string;
+      groups: { tools: { page?: string; changes: { fieldPage?: string }[] }[] }[];
+    }[];
+  };
+  assert.ok(validate(changes), ajv.errorsText(validate.errors));
+  assert.equal(read('/changes.json'), `${JSON.stringify(changes)}\n`, 'changes.json is minified');
+  assert.equal(changes.$schema, schema.$id);
+  const page = (link: string) => link.replace(/#.*$/, '');
+  for (const r of changes.releases) {
+    const links = [
+      r.url,
+      ...r.groups.flatMap((g) => g.tools.flatMap((t) => [t.page ?? [], ...t.changes.map((c) => c.fieldPage ?? [])])),
+    ].flat();
+    for (const link of new Set(links.map(page))) assert.ok(built(link), `${r.id}: ${link} is built`);
   }
 });
 

@@ -39,10 +39,15 @@ test('no built file names the default address', () => {
   assert.deepEqual(naming, []);
 });
 
-test('the catalog, every schema $id, the feeds and llms.txt start with the address', () => {
-  const catalog = JSON.parse(read('catalog.json')) as { $schema: string };
-  assert.ok(catalog.$schema.startsWith(`${ADDRESS}/`), catalog.$schema);
-  const schemas = files.filter((f) => f.endsWith('.schema.json') && f !== 'catalog.schema.json');
+test('the catalog, changes.json, every schema $id, the feeds and llms.txt start with the address', () => {
+  const exports = ['catalog', 'changes'];
+  for (const name of exports) {
+    const { $schema } = JSON.parse(read(`${name}.json`)) as { $schema: string };
+    assert.equal($schema, `${ADDRESS}/${name}.schema.json`);
+    assert.equal(JSON.parse(read(`${name}.schema.json`)).$id, $schema);
+  }
+  // Every other schema is a tool's or an agent's.
+  const schemas = files.filter((f) => f.endsWith('.schema.json') && !exports.some((n) => f === `${n}.schema.json`));
   assert.ok(schemas.length > 0);
   for (const f of schemas) {
     const id = String(JSON.parse(read(f)).$id);

@@ -8,36 +8,21 @@
  * Upstream text is only ever set as text, never parsed as HTML.
  */
 import { partsOf, type DiffRun, type TextDiff } from '../lib/history/text-diff-parts.ts';
+import {
+  compareReleases,
+  comparisonSummary,
+  lineText,
+  SOURCE_LABELS,
+  type ComparedItem,
+  type Timeline,
+  type TimelineChange,
+  type TimelineSource,
+} from '../lib/history/release-compare.ts';
 
-interface TimelineChange {
-  release: string;
-  previous: string;
-  kind: string;
-  field?: string;
-  configuration?: string;
-  line: { kind: string; path?: string; configuration?: string; from?: string; to?: string };
-  fromText?: string;
-  toText?: string;
-  by?: 'words' | 'lines';
-  breaking?: string;
-}
-interface TimelineSource {
-  source: string;
-  package: string;
-  releases: { version: string; label: string }[];
-  changes: TimelineChange[];
-}
-interface Timeline {
-  tool: string;
-  sources: TimelineSource[];
-  texts: Record<string, string>;
-}
 interface Jsdiff {
   diffWordsWithSpace(a: string, b: string): DiffRun[];
   diffLines(a: string, b: string): DiffRun[];
 }
-
-const SOURCE_LABELS: Record<string, string> = { sdk: 'published SDK types', capture: 'what the CLI tells its model' };
 
 function el<K extends keyof HTMLElementTagNameMap>(
   tag: K,
@@ -54,15 +39,6 @@ function el<K extends keyof HTMLElementTagNameMap>(
 export function parseChoice(value: string | null): { source: string; from: string; to: string } | undefined {
   const m = /^([a-z]+):([0-9][0-9.]*)\.\.([0-9][0-9.]*)$/.exec(value ?? '');
   return m ? { source: m[1]!, from: m[2]!, to: m[3]! } : undefined;
-}
-
-/** The changes of one source after release `from` up to `to` (positions in its releases read), oldest first. */
-export function changesBetween(source: TimelineSource, from: string, to: string): TimelineChange[] {
-  const place = new Map(source.releases.map((r, i) => [r.version, i]));
-  const [a, b] = [place.get(from)!, place.get(to)!].sort((x, y) => x - y) as [number, number];
-  return source.changes
-    .filter((c) => place.get(c.release)! > a && place.get(c.release)! <= b)
-    .sort((x, y) => place.get(x.release)! - place.get(y.release)!);
 }
 
 function renderDiff(diff: TextDiff, prose: boolean): HTMLElement {
@@ -85,19 +61,6 @@ function renderDiff(diff: TextDiff, prose: boolean): HTMLElement {
   return box;
 }
 
-function lineText(c: TimelineChange): string {
-  const l = c.line;
-  let text = l.kind;
-  if (l.path !== undefined) text += ` ${l.path}`;
-  else if (l.configuration !== undefined) text += ` in ${l.configuration}`;
-  if (c.by === undefined) {
-    if (l.from !== undefined && l.to !== undefined) text += `: ${l.from} → ${l.to}`;
-    else if (l.to !== undefined) text += `: ${l.to}`;
-    else if (l.from !== undefined) text += ` (was ${l.from})`;
-  }
-  return text;
-}
-
 /** The comparison of one source between two releases, as elements. */
 function renderComparison(
   timeline: Timeline,
@@ -108,82 +71,34 @@ function renderComparison(
 ): HTMLElement {
   const out = el('div');
   const label = (v: string) => source.releases.find((r) => r.version === v)?.label ?? v;
-  const changes = changesBetween(source, from, to);
-  out.append(summary(timeline, source, from, to, changes, label));
-  if (changes.length === 0) return out;
+  const comparison = compareReleases(timeline, source, from, to);
+  out.append(el('p', comparisonSummary(timeline, source, comparison, label), 'compare-summary'));
+  if (comparison.changes.length === 0) return out;
   const list = el('ul', undefined, 'version-history');
-  const texts = textChanges(changes);
-  const shown = new Set<string>();
-  for (const c of changes) {
-    if (c.by === undefined) {
-      list.append(lineItem(c, label));
-      continue;
-    }
-    const key = textKey(c);
-    if (shown.has(key)) continue;
-    shown.add(key);
-    list.append(textItem(timeline, texts.get(key)!, label, jsdiff));
-  }
+  for (const item of comparison.items)
+    list.append(item.kind === 'line' ? lineItem(item.change, label) : textItem(item, label, jsdiff));
   out.append(list);
   return out;
 }
 
-/** How many changes, of which tool, between which releases, and how many of them breaking. */
-function summary(
-  timeline: Timeline,
-  source: TimelineSource,
-  from: string,
-  to: string,
-  changes: readonly TimelineChange[],
-  label: (version: string) => string,
-): HTMLElement {
-  const [older, newer] =
-    source.releases.findIndex((r) => r.version === from) <= source.releases.findIndex((r) => r.version === to)
-      ? [from, to]
-      : [to, from];
-  const breaking = changes.filter((c) => c.breaking !== undefined).length;
-  return el(
-    'p',
-    `${changes.length} change${changes.length === 1 ? '' : 's'} of ${timeline.tool} after ${label(older)} up to ` +
-      `${label(newer)} (${SOURCE_LABELS[source.source] ?? source.source}, ` +
-      `${source.package})${breaking > 0 ? `, ${breaking} breaking` : ''}.`,
-    'compare-summary',
-  );
-}
-
-/** Which text a text change is of: its kind and field. */
-const textKey = (c: TimelineChange) => `${c.kind} ${c.field ?? ''}`;
-
-/** A text that changed several times is one diff, from its first text to its last: its changes, by text. */
-function textChanges(changes: readonly TimelineChange[]): Map<string, TimelineChange[]> {
-  const texts = new Map<string, TimelineChange[]>();
-  for (const c of changes) {
-    if (c.by === undefined) continue;
-    texts.set(textKey(c), [...(texts.get(textKey(c)) ?? []), c]);
-  }
-  return texts;
-}
-
 /** One text's changes: in which releases, and the diff from its first text to its last. */
 function textItem(
-  timeline: Timeline,
-  all: readonly TimelineChange[],
+  text: Extract<ComparedItem, { kind: 'text' }>,
   label: (version: string) => string,
   jsdiff: Jsdiff,
 ): HTMLLIElement {
   const item = el('li');
+  const all = text.changes;
   const first = all[0]!;
-  const last = all[all.length - 1]!;
-  const before = first.fromText !== undefined ? (timeline.texts[first.fromText] ?? '') : (first.line.from ?? '');
-  const after = last.toText !== undefined ? (timeline.texts[last.toText] ?? '') : (last.line.to ?? '');
   item.append(
     el('strong', lineText(first), 'change-kind'),
     document.createTextNode(
       ` (${all.length === 1 ? `in ${label(first.release)}` : `${all.length} times: ` + `${all.map((x) => label(x.release)).join(', ')}`})`,
     ),
   );
-  const runs = first.by === 'lines' ? jsdiff.diffLines(before, after) : jsdiff.diffWordsWithSpace(before, after);
-  item.append(renderDiff(partsOf(runs, before, after), first.by === 'words'));
+  const { before, after } = text;
+  const runs = text.by === 'lines' ? jsdiff.diffLines(before, after) : jsdiff.diffWordsWithSpace(before, after);
+  item.append(renderDiff(partsOf(runs, before, after), text.by === 'words'));
   return item;
 }
 

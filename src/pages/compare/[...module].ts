@@ -12,11 +12,18 @@ import type { APIRoute, GetStaticPaths } from 'astro';
 import { browserModules, underSrc } from '../../lib/routes/browser-modules.ts';
 
 const SOURCES = underSrc(
-  import.meta.glob<string>(['../../scripts/compare-releases.ts', '../../lib/history/text-diff-parts.ts'], {
-    query: '?raw',
-    import: 'default',
-    eager: true,
-  }),
+  import.meta.glob<string>(
+    [
+      '../../scripts/compare-releases.ts',
+      '../../lib/history/text-diff-parts.ts',
+      '../../lib/history/release-compare.ts',
+    ],
+    {
+      query: '?raw',
+      import: 'default',
+      eager: true,
+    },
+  ),
 );
 const ENTRIES = ['scripts/compare-releases.ts'];
 

@@ -1,0 +1,491 @@
+/**
+ * The `agent-tools` package as a user gets it: written from the built site (scripts/package.ts),
+ * packed with `npm pack`, installed into an empty folder with an empty npm cache and no network,
+ * then each verb run and `agent-tools mcp` driven by the MCP SDK's own client over stdio. Answers
+ * are compared with the site's exports in the same build (dist/), read here directly: the
+ * catalog, timelines, changes.json, the tool pages' anchors and the hook schemas.
+ */
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { buildSite, DIST, ROOT } from '../helpers/browser.ts';
+
+interface CatalogTool {
+  agent: string;
+  name: string;
+  fullName: string;
+  slug: string;
+  version: string;
+  summary: string;
+  jobs: string[];
+  hookNames: string[];
+  links: { page: string; timeline?: string; hookSchema?: string; schemas: { input?: { latest: string } } };
+}
+interface Catalog {
+  agents: {
+    id: string;
+    product: string;
+    version: string;
+    hooks: {
+      schemas: { event: string; schema: string }[];
+      outputs?: { schemas?: { event: string; schema: string }[] };
+    };
+  }[];
+  tools: CatalogTool[];
+  jobs: { id: string; title: string; page: string }[];
+}
+
+const work = mkdtempSync(join(tmpdir(), 'agent-tools-package-'));
+let bin = '';
+let catalog: Catalog;
+let site = '';
+
+const json = <T>(path: string): T => JSON.parse(readFileSync(path, 'utf8')) as T;
+const distFile = (sitePath: string) => join(DIST, sitePath);
+
+function run(args: string[], input?: string) {
+  const result = spawnSync(process.execPath, [bin, ...args], {
+    encoding: 'utf8',
+    input: input ?? '',
+    timeout: 60_000,
+    maxBuffer: 256 * 1024 * 1024,
+    env: { ...process.env, NO_COLOR: '1' },
+  });
+  return { code: result.status, out: result.stdout, err: result.stderr };
+}
+function answer<T>(args: string[], input?: string, code = 0): T {
+  const r = run([...args, '--json'], input);
+  assert.equal(r.code, code, `agent-tools ${args.join(' ')} exited ${r.code}: ${r.err}`);
+  return JSON.parse(r.out) as T;
+}
+
+before(() => {
+  buildSite();
+  catalog = json<Catalog>(join(DIST, 'catalog.json'));
+  const packageDir = join(work, 'package');
+  const wrote = spawnSync(process.execPath, [join(ROOT, 'scripts/package.ts'), '--site', DIST, '--out', packageDir], {
+    encoding: 'utf8',
+    timeout: 300_000,
+  });
+  assert.equal(wrote.status, 0, wrote.stderr);
+  const npm = (cwd: string, args: string[]) => {
+    const r = spawnSync('npm', args, {
+      cwd,
+      encoding: 'utf8',
+      timeout: 120_000,
+      // An empty cache and --offline: nothing the package needs may come from the registry or an earlier install.
+      env: { ...process.env, npm_config_cache: join(work, 'empty-cache'), npm_config_offline: 'true' },
+    });
+    assert.equal(r.status, 0, `npm ${args.join(' ')}: ${r.stderr}`);
+    return r.stdout;
+  };
+  const tarball = npm(packageDir, ['pack', '--pack-destination', work, '--silent']).trim().split('\n').pop()!;
+  const size = statSync(join(work, tarball)).size;
+  assert.ok(size < 15_000_000, `the tarball is ${size} bytes`);
+  const app = join(work, 'app');
+  mkdirSync(app);
+  writeFileSync(join(app, 'package.json'), '{"name":"app","private":true}\n');
+  npm(app, ['install', '--no-audit', '--no-fund', join(work, tarball)]);
+  bin = join(app, 'node_modules', 'agent-tool-reference', 'bin', 'agent-tools.js');
+  assert.ok(existsSync(bin), 'the installed package has its command');
+  site = json<{ site: string }>(join(app, 'node_modules', 'agent-tool-reference', 'data', 'snapshot.json')).site;
+});
+
+after(() => rmSync(work, { recursive: true, force: true }));
+
+const url = (sitePath: string) => new URL(sitePath, site).href;
+/** One tool per agent: its first in the catalog. */
+const firstTools = () => catalog.agents.map((a) => catalog.tools.find((t) => t.agent === a.id)!);
+
+test('--version names the package and every agent release of the catalog', () => {
+  const r = run(['--version']);
+  assert.equal(r.code, 0);
+  for (const a of catalog.agents) assert.ok(r.out.includes(`${a.product} ${a.version}`), `${a.product} ${a.version}`);
+});
+
+test('show: the catalog entry and the page, and every field it lists is a row anchor of that page', () => {
+  for (const tool of firstTools()) {
+    const a = answer<{
+      tool: string;
+      release: string;
+      summary: string;
+      page: string;
+      fields: Record<string, { id: string }[]>;
+    }>(['show', tool.agent, tool.name]);
+    assert.equal(a.tool, tool.fullName);
+    assert.equal(a.release, tool.version);
+    assert.equal(a.summary, tool.summary);
+    assert.equal(a.page, url(tool.links.page));
+    const html = readFileSync(join(distFile(tool.links.page), 'index.html'), 'utf8');
+    for (const rows of Object.values(a.fields))
+      for (const row of rows) assert.ok(html.includes(`id="${row.id}"`), `${tool.agent} ${tool.name}: #${row.id}`);
+  }
+  // Any letter case finds the tool; an unknown one exits 3 and says what is close.
+  const tool = firstTools()[0]!;
+  assert.equal(run(['show', tool.agent, tool.name.toUpperCase()]).code, 0);
+  const miss = run(['show', tool.agent, `${tool.name}x`]);
+  assert.equal(miss.code, 3);
+  assert.match(miss.err, new RegExp(`Did you mean: .*${tool.fullName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+});
+
+test('search: exact spellings first, each with its agent, every URL a built page', () => {
+  for (const tool of firstTools()) {
+    const a = answer<{
+      hits: { kind: string; name: string; rank: number; agent?: string; tool?: string; url: string }[];
+    }>(['search', tool.fullName]);
+    assert.equal(a.hits[0]!.rank, 0, `${tool.fullName}: ${JSON.stringify(a.hits[0])}`);
+    const exact = a.hits.filter((h) => h.rank === 0 && h.kind === 'tool');
+    assert.ok(exact.some((h) => h.agent === tool.agent && h.tool === tool.fullName));
+    const firstOther = a.hits.findIndex((h) => h.rank > 0);
+    if (firstOther >= 0)
+      assert.ok(
+        a.hits.slice(firstOther).every((h) => h.rank > 0),
+        'ranks are in order',
+      );
+    for (const hit of a.hits) {
+      const path = new URL(hit.url).pathname;
+      assert.ok(existsSync(join(DIST, path, 'index.html')), `${hit.url} is a built page`);
+    }
+  }
+});
+
+test('names: a job lists, for every agent, the catalog tools of that job and their hook names', () => {
+  for (const job of catalog.jobs.slice(0, 6)) {
+    const a = answer<{
+      jobs: { job: string; url: string; agents: { agent: string; tools: { name: string; hookNames: string[] }[] }[] }[];
+    }>(['names', job.id]);
+    assert.equal(a.jobs.length, 1);
+    assert.equal(a.jobs[0]!.url, url(job.page));
+    const expected = catalog.tools.filter((t) => t.jobs.includes(job.id));
+    const got = a.jobs[0]!.agents.flatMap((g) => g.tools.map((t) => ({ agent: g.agent, ...t })));
+    assert.deepEqual(
+      got.map((t) => `${t.agent}/${t.name}`).sort(),
+      expected.map((t) => `${t.agent}/${t.fullName}`).sort(),
+    );
+    for (const t of got)
+      assert.deepEqual(t.hookNames, expected.find((e) => e.agent === t.agent && e.fullName === t.name)!.hookNames);
+  }
+});
+
+test("diff: a changed description's texts are the timeline's own, word for word", () => {
+  const timed = catalog.tools.filter((t) => t.links.timeline !== undefined);
+  let compared = 0;
+  for (const tool of timed) {
+    const timeline = json<{
+      sources: {
+        source: string;
+        changes: { release: string; previous: string; fromText?: string; toText?: string }[];
+      }[];
+      texts: Record<string, string>;
+    }>(distFile(tool.links.timeline!));
+    for (const source of timeline.sources) {
+      const change = source.changes.find((c) => c.fromText !== undefined && c.toText !== undefined);
+      if (!change) continue;
+      const a = answer<{ items: { before?: string; after?: string; releases: string[] }[] }>([
+        'diff',
+        tool.agent,
+        tool.fullName,
+        change.previous,
+        change.release,
+        '--source',
+        source.source,
+      ]);
+      assert.ok(
+        a.items.some(
+          (i) => i.before === timeline.texts[change.fromText!] && i.after === timeline.texts[change.toText!],
+        ),
+        `${tool.agent} ${tool.fullName} ${change.previous}..${change.release}`,
+      );
+      compared++;
+      break;
+    }
+    if (compared >= 5) break;
+  }
+  assert.ok(compared > 0, 'no timeline holds a changed text');
+});
+
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return text.startsWith('{');
+  } catch {
+    return false;
+  }
+}
+
+/** Starts `agent-tools mcp` and gives the SDK's client connected to it. */
+async function withClient(use: (client: Client) => Promise<void>): Promise<void> {
+  const client = new Client({ name: 'package-test', version: '1.0.0' });
+  await client.connect(new StdioClientTransport({ command: process.execPath, args: [bin, 'mcp'], stderr: 'pipe' }));
+  try {
+    await use(client);
+  } finally {
+    await client.close();
+  }
+}
+
+/** Recorded hook payloads with the event they name: content/payloads/<agent>/*.json. */
+function recordedPayloads(agent: string): { event: string; payload: Record<string, unknown> }[] {
+  const dir = join(ROOT, 'content/payloads', agent);
+  if (!existsSync(dir)) return [];
+  const out: { event: string; payload: Record<string, unknown> }[] = [];
+  for (const file of readdirSync(dir)) {
+    const record = json<{ calls: { hooks?: Record<string, unknown>[]; hookEvents?: string[] }[] }>(join(dir, file));
+    for (const call of record.calls)
+      (call.hooks ?? []).forEach((payload, i) => {
+        const event = payload.hook_event_name ?? payload.hookEventName ?? call.hookEvents?.[i];
+        if (typeof event === 'string') out.push({ event, payload });
+      });
+  }
+  return out;
+}
+
+test('check: a recorded payload of each event is accepted; one spoiled is refused with its pointer and rule', () => {
+  let accepted = 0;
+  for (const agent of catalog.agents) {
+    const events = new Set(agent.hooks.schemas.map((s) => s.event));
+    const seen = new Set<string>();
+    for (const { event, payload } of recordedPayloads(agent.id)) {
+      if (!events.has(event) || seen.has(event)) continue;
+      seen.add(event);
+      const r = run(['check', agent.id, event, '-'], JSON.stringify(payload));
+      assert.equal(r.code, 0, `${agent.id} ${event}: ${r.out}`);
+      accepted++;
+    }
+    const schemaRef = agent.hooks.schemas[0];
+    const sample = recordedPayloads(agent.id).find((p) => p.event === schemaRef?.event);
+    if (!schemaRef || !sample) continue;
+    // Spoil a required member the schema types: give it a value of another JSON type.
+    const schema = json<{ required?: string[]; properties: Record<string, { type?: string }> }>(
+      distFile(schemaRef.schema),
+    );
+    const member = (schema.required ?? []).find((m) => typeof schema.properties[m]?.type === 'string');
+    if (!member) continue;
+    const wrong = schema.properties[member]!.type === 'string' ? 12345 : 'text';
+    const refused = answer<{ valid: boolean; errors: { pointer: string; rule: string; text: string }[] }>(
+      ['check', agent.id, schemaRef.event, '-'],
+      JSON.stringify({ ...sample.payload, [member]: wrong }),
+      1,
+    );
+    assert.equal(refused.valid, false);
+    assert.ok(
+      refused.errors.some((e) => e.pointer === `/${member}` && e.rule === 'type' && /^must be /.test(e.text)),
+      JSON.stringify(refused.errors),
+    );
+  }
+  assert.ok(accepted > 0, 'no recorded payload was checked');
+});
+
+test('check over MCP: every recorded payload of every agent is accepted against its event schema', async () => {
+  await withClient(async (client) => {
+    let accepted = 0;
+    for (const agent of catalog.agents) {
+      const events = new Set(agent.hooks.schemas.map((s) => s.event));
+      for (const { event, payload } of recordedPayloads(agent.id)) {
+        if (!events.has(event)) continue;
+        const result = await client.callTool({
+          name: 'check_hook_payload',
+          arguments: { agent: agent.id, event, payload },
+        });
+        const verdict = result.structuredContent as { valid: boolean; headline: string } | undefined;
+        assert.equal(verdict?.valid, true, `${agent.id} ${event}: ${JSON.stringify(result.content)}`);
+        accepted++;
+      }
+    }
+    assert.ok(accepted > 0);
+  });
+});
+
+test('check --answer: every recorded JSON answer is accepted where an output schema exists; spoiled, refused', () => {
+  let accepted = 0;
+  let spoiled = 0;
+  const spoiledEvents = new Set<string>();
+  for (const agent of catalog.agents) {
+    const outputs = new Map((agent.hooks.outputs?.schemas ?? []).map((s) => [s.event, s.schema]));
+    const dir = join(ROOT, 'content/hook-behaviour', agent.id);
+    if (outputs.size === 0 || !existsSync(dir)) continue;
+    for (const file of readdirSync(dir)) {
+      const record = json<{ event: string; hookReturn: { stdout: string } }>(join(dir, file));
+      const stdout = record.hookReturn.stdout.trim();
+      if (!outputs.has(record.event) || !isJson(stdout)) continue;
+      const r = run(['check', agent.id, record.event, '--answer'], stdout);
+      assert.equal(r.code, 0, `${agent.id}/${file}: ${r.out}`);
+      accepted++;
+      // The same answer with a member the output schema types given a value of another type (once per event).
+      if (spoiledEvents.has(`${agent.id} ${record.event}`)) continue;
+      spoiledEvents.add(`${agent.id} ${record.event}`);
+      const schema = json<{ properties?: Record<string, { type?: string }> }>(distFile(outputs.get(record.event)!));
+      const typed = Object.entries(schema.properties ?? {}).find(([, p]) => typeof p.type === 'string');
+      if (!typed) continue;
+      const [member, { type }] = typed;
+      const refused = answer<{ errors: { pointer: string; rule: string }[] }>(
+        ['check', agent.id, record.event, '--answer'],
+        JSON.stringify({ ...JSON.parse(stdout), [member]: type === 'string' ? 12345 : 'text' }),
+        1,
+      );
+      assert.ok(
+        refused.errors.some((e) => e.pointer === `/${member}` && e.rule === 'type'),
+        JSON.stringify(refused.errors),
+      );
+      spoiled++;
+    }
+  }
+  assert.ok(spoiled > 0, 'no recorded answer was spoiled');
+  assert.ok(accepted > 0, 'no recorded answer was checked');
+});
+
+test('changes: the releases of the site changes.json, filtered by agent, day and breaking', () => {
+  const data = json<{ releases: { id: string; agent: string; published: string; groups: unknown[] }[] }>(
+    join(DIST, 'changes.json'),
+  );
+  const all = answer<{ releases: { id: string }[] }>(['changes']);
+  assert.deepEqual(
+    all.releases.map((r) => r.id),
+    data.releases.map((r) => r.id),
+  );
+  const agent = data.releases[0]!.agent;
+  const own = answer<{ releases: { id: string; agent: string }[] }>(['changes', '--agent', agent]);
+  assert.deepEqual(
+    own.releases.map((r) => r.id),
+    data.releases.filter((r) => r.agent === agent).map((r) => r.id),
+  );
+  const day = data.releases[Math.floor(data.releases.length / 2)]!.published.slice(0, 10);
+  const since = answer<{ releases: { id: string }[] }>(['changes', '--since', day]);
+  assert.deepEqual(
+    since.releases.map((r) => r.id),
+    data.releases.filter((r) => r.published >= `${day}T00:00:00`).map((r) => r.id),
+  );
+  const breaking = answer<{ releases: { groups: { tools: { changes: { breaking?: string }[] }[] }[] }[] }>([
+    'changes',
+    '--breaking',
+  ]);
+  for (const r of breaking.releases)
+    for (const g of r.groups) for (const t of g.tools) for (const c of t.changes) assert.ok(c.breaking);
+  assert.equal(run(['changes', '--since', 'yesterday']).code, 2);
+});
+
+test('exit codes: wrong command line 2, not in the snapshot 3, input not JSON 4', () => {
+  const agent = catalog.agents.find((a) => a.hooks.schemas.length > 0)!;
+  assert.equal(run(['show']).code, 2);
+  assert.equal(run(['show', agent.id, 'x', '--nope']).code, 2);
+  assert.equal(run(['frobnicate']).code, 2);
+  assert.equal(run(['show', 'no-such-agent', 'x']).code, 3);
+  assert.equal(run(['check', agent.id, 'NoSuchEvent', '-'], '{}').code, 3);
+  const notJson = run(['check', agent.id, agent.hooks.schemas[0]!.event, '-'], '{"a":');
+  assert.equal(notJson.code, 4);
+  assert.match(notJson.err, /Not JSON/);
+  assert.equal(run(['check', agent.id, agent.hooks.schemas[0]!.event, join(work, 'missing.json')]).code, 4);
+  for (const verb of ['show', 'search', 'names', 'diff', 'check', 'changes', 'mcp']) {
+    const help = run([verb, '--help']);
+    assert.equal(help.code, 0);
+    assert.match(help.out, new RegExp(`^agent-tools ${verb}`));
+  }
+});
+
+test('mcp: the SDK client initializes, lists and calls each tool, each under a second, answers as the command', async () => {
+  const client = new Client({ name: 'package-test', version: '1.0.0' });
+  const transport = new StdioClientTransport({ command: process.execPath, args: [bin, 'mcp'], stderr: 'pipe' });
+  const timed = async <T>(what: string, call: () => Promise<T>): Promise<T> => {
+    const start = performance.now();
+    const result = await call();
+    const ms = performance.now() - start;
+    assert.ok(ms < 1000, `${what} took ${ms.toFixed(0)} ms`);
+    return result;
+  };
+  try {
+    await timed('initialize', () => client.connect(transport));
+    const { tools } = await timed('tools/list', () => client.listTools());
+    assert.deepEqual(tools.map((t) => t.name).sort(), [
+      'check_hook_answer',
+      'check_hook_payload',
+      'compare_releases',
+      'lookup_tool',
+      'map_names',
+      'search',
+      'what_changed',
+    ]);
+    for (const t of tools) assert.equal(t.inputSchema.type, 'object');
+    const tool = firstTools()[0]!;
+    const hooked = catalog.agents.find((a) => a.hooks.schemas.length > 0)!;
+    const payload = recordedPayloads(hooked.id).find((p) => p.event === hooked.hooks.schemas[0]!.event)!;
+    const outputAgent = catalog.agents.find((a) => (a.hooks.outputs?.schemas ?? []).length > 0)!;
+    const timeline = catalog.tools.find((t) => t.links.timeline !== undefined)!;
+    const source = json<{ sources: { source: string; releases: { version: string }[] }[] }>(
+      distFile(timeline.links.timeline!),
+    ).sources[0]!;
+    const calls: [string, Record<string, unknown>, string[]][] = [
+      ['lookup_tool', { agent: tool.agent, tool: tool.name }, ['show', tool.agent, tool.name]],
+      ['search', { text: tool.fullName }, ['search', tool.fullName]],
+      ['map_names', { name: tool.fullName }, ['names', tool.fullName]],
+      [
+        'compare_releases',
+        {
+          agent: timeline.agent,
+          tool: timeline.fullName,
+          from: source.releases[0]!.version,
+          to: source.releases.at(-1)!.version,
+          source: source.source,
+        },
+        [
+          'diff',
+          timeline.agent,
+          timeline.fullName,
+          source.releases[0]!.version,
+          source.releases.at(-1)!.version,
+          '--source',
+          source.source,
+        ],
+      ],
+      [
+        'check_hook_payload',
+        { agent: hooked.id, event: payload.event, payload: payload.payload },
+        ['check', hooked.id, payload.event, '-'],
+      ],
+      [
+        'check_hook_answer',
+        { agent: outputAgent.id, event: outputAgent.hooks.outputs!.schemas![0]!.event, payload: { continue: 'no' } },
+        ['check', outputAgent.id, outputAgent.hooks.outputs!.schemas![0]!.event, '-', '--answer'],
+      ],
+      ['what_changed', { agent: tool.agent }, ['changes', '--agent', tool.agent]],
+    ];
+    for (const [name, args, cli] of calls) {
+      const result = await timed(name, () => client.callTool({ name, arguments: args }));
+      assert.notEqual(result.isError, true, `${name}: ${JSON.stringify(result.content)}`);
+      const input =
+        name === 'check_hook_payload'
+          ? JSON.stringify(payload.payload)
+          : name === 'check_hook_answer'
+            ? '{"continue":"no"}'
+            : undefined;
+      const r = run([...cli, '--json'], input);
+      assert.deepEqual(result.structuredContent, JSON.parse(r.out), `${name} answers as agent-tools ${cli[0]}`);
+      const text = (result.content as { type: string; text: string }[])[0]!.text;
+      assert.ok(text.length > 0);
+    }
+    const { resources } = await timed('resources/list', () => client.listResources());
+    const schemaPath = tool.links.schemas.input?.latest;
+    if (schemaPath) {
+      assert.ok(resources.some((r) => r.uri === url(schemaPath)));
+      const read = await timed('resources/read', () => client.readResource({ uri: url(schemaPath) }));
+      assert.equal((read.contents[0] as { text: string }).text, readFileSync(distFile(schemaPath), 'utf8'));
+    }
+    const missing = await client.callTool({ name: 'lookup_tool', arguments: { agent: 'no-such-agent', tool: 'x' } });
+    assert.equal(missing.isError, true);
+  } finally {
+    await client.close();
+  }
+});

@@ -40,18 +40,31 @@ function fieldTable(title: string, rows: readonly FieldLine[], style: Style): st
   return out;
 }
 
+/**
+ * How the captured configurations offer a tool, the most common way said once:
+ * `as function in every configuration but 8: as code-mode in default-model, …; absent in no-shell-tool`.
+ */
+export function offeredText(availability: ShowAnswer['availability']): string {
+  if (availability.length === 0) return 'no captured configuration';
+  const byWay = new Map<string, string[]>();
+  for (const c of availability) byWay.set(c.offered, [...(byWay.get(c.offered) ?? []), c.configuration]);
+  const ways = [...byWay].sort((x, y) => y[1].length - x[1].length);
+  const [most, ...rest] = ways;
+  const way = (how: string) => (how === 'absent' ? 'absent' : `as ${how}`);
+  if (rest.length === 0) return `${way(most![0])} in every configuration (${availability.length})`;
+  const others = rest.reduce((n, [, ids]) => n + ids.length, 0);
+  return (
+    `${way(most![0])} in every configuration but ${others}: ` +
+    rest.map(([how, ids]) => `${way(how)} in ${ids.join(', ')}`).join('; ')
+  );
+}
+
 export function showText(a: ShowAnswer, style: Style): string {
-  const offered = new Map<string, string[]>();
-  for (const c of a.availability) offered.set(c.offered, [...(offered.get(c.offered) ?? []), c.configuration]);
   const lines = [
     `${bold(style, a.tool)} — ${a.product} ${a.release}`,
     a.summary || '(no summary written)',
     '',
-    `Turned on: ${
-      [...offered]
-        .map(([how, ids]) => `${how === 'absent' ? 'absent' : `as ${how}`} in ${ids.join(', ')}`)
-        .join('; ') || 'no captured configuration'
-    }`,
+    `Turned on: ${offeredText(a.availability)}`,
   ];
   if (a.names.length > 1) lines.push(`Also named: ${a.names.filter((n) => n !== a.tool).join(', ')}`);
   if (a.hookNames.length > 0) lines.push(`Hook payloads name it: ${a.hookNames.join(', ')}`);
@@ -75,7 +88,10 @@ export function searchText(a: SearchAnswer, style: Style): string {
   if (a.total === 0) return `Nothing is named like ${JSON.stringify(a.query)}.\n`;
   const lines = a.hits.map((h) => {
     const where = h.kind === 'field' ? `${h.product} ${h.tool}` : (h.product ?? '');
-    return `${h.kind.padEnd(10)} ${bold(style, h.name)}${where ? `  ${where}` : ''}  ${dim(style, firstSentence(h.detail, 100))}\n${' '.repeat(11)}${h.url}`;
+    // A tool found by an alias or by the name its hooks give it is shown under its own name.
+    const name = h.kind === 'tool' && h.via !== 'name' ? `${h.tool} (${h.via} ${h.name})` : h.name;
+    const about = dim(style, firstSentence(h.detail, 100));
+    return `${h.kind.padEnd(10)} ${bold(style, name)}${where ? `  ${where}` : ''}  ${about}\n${' '.repeat(11)}${h.url}`;
   });
   if (a.total > a.hits.length) lines.push(`… ${a.total - a.hits.length} more (--limit N shows more)`);
   return `${lines.join('\n')}\n`;
@@ -83,14 +99,19 @@ export function searchText(a: SearchAnswer, style: Style): string {
 
 export function namesText(a: NamesAnswer, style: Style): string {
   const lines: string[] = [];
+  const width = Math.max(0, ...a.jobs.flatMap((j) => j.agents.map((g) => g.product.length)));
+  // A rule written over several lines (a policy file) is shown as one, its breaks as \n.
+  const oneLine = (text: string) => (/[\r\n]/.test(text) ? JSON.stringify(text) : text);
   for (const job of a.jobs) {
     lines.push(`${bold(style, job.title)} (${job.job})  ${job.url}`);
     for (const agent of job.agents)
       for (const tool of agent.tools) {
         const hook = tool.hookNames.length > 0 ? `hooks: ${tool.hookNames.join(', ')}` : 'hooks: none recorded';
-        lines.push(`  ${agent.product.padEnd(14)} ${bold(style, tool.name)}  ${dim(style, hook)}`);
+        lines.push(`  ${agent.product.padEnd(width)}  ${bold(style, tool.name)}  ${dim(style, hook)}`);
         for (const rule of tool.rules)
-          lines.push(`  ${''.padEnd(14)}   rule ${rule.form}: ${rule.text} → ${rule.outcome} (${rule.url})`);
+          lines.push(
+            `  ${''.padEnd(width)}    rule ${rule.form}: ${oneLine(rule.text)} → ${rule.outcome} (${rule.url})`,
+          );
       }
     if (job.without.length > 0) lines.push(`  ${dim(style, `no tool for it: ${job.without.join(', ')}`)}`);
     lines.push('');

@@ -44,7 +44,13 @@ export async function writePackage(siteDir: string, outDir: string): Promise<{ f
   const info = snapshotInfo(built, version, SITE_URL, sitePath('/'));
   const { code, metafile } = await bundleCommand(ROOT);
   const files = new Map<string, string>([
-    ['package.json', packageJson(version)],
+    [
+      'package.json',
+      packageJson(
+        version,
+        built.agents.map((a) => a.id),
+      ),
+    ],
     ['README.md', packageReadme(ROOT, info)],
     ['THIRD-PARTY-LICENSES.txt', thirdPartyLicences(ROOT, metafile)],
     ['bin/agent-tools.js', code],

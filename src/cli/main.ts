@@ -70,7 +70,7 @@ const VERBS: Record<string, Verb> = {
     about: "a tool's summary, where it is turned on, its input and result fields, its page",
     options: { ...JSON_OPTION, release: { type: 'string' } },
     details: [
-      '<agent>      an agent id or product name: claude-code, "Codex CLI", …',
+      '<agent>      an agent id or product name, any letter case (`agent-tools --version` lists them)',
       '<tool>       the tool by name, URL name or alias, any letter case: Bash, exec_command',
       '--release R  the fields of an earlier release whose schemas the site publishes',
     ],

@@ -26,7 +26,7 @@ import { pageUrl, type Snapshot } from './snapshot.ts';
 const PLAIN = { colour: false };
 
 const text = (description: string) => ({ type: 'string', description });
-const AGENT = text('Agent id or product name, e.g. claude-code, codex, gemini-cli');
+const AGENT = text('Agent id or product name, any letter case; the server instructions list the agents');
 const TOOL = text('Tool name as the agent calls it (any letter case), its URL name or an alias, e.g. Bash');
 
 interface McpTool extends Tool {
@@ -188,8 +188,9 @@ export function mcpServer(snapshot: Snapshot): Server {
     {
       capabilities: { tools: {}, resources: {} },
       instructions:
-        'Exact tool definitions, hook payloads and answers, and release-by-release changes of coding-agent CLIs ' +
-        `(${snapshot.info.agents.map((a) => `${a.product} ${a.version}`).join(', ')}), from ${snapshot.info.site}.`,
+        'Exact tool definitions, hook payloads and answers, and release-by-release changes of coding-agent CLIs, ' +
+        `from ${snapshot.info.site}. Agents (id: product release): ` +
+        `${snapshot.info.agents.map((a) => `${a.id}: ${a.product} ${a.version}`).join('; ')}.`,
     },
   );
   server.setRequestHandler(ListToolsRequestSchema, () => ({

@@ -144,7 +144,8 @@ export function thirdPartyLicences(root: string, metafile: Metafile): string {
   return `The command bundles these packages:\n\n${parts.join(`\n${'-'.repeat(72)}\n\n`)}`;
 }
 
-export function packageJson(version: string): string {
+/** The package's package.json; its keywords name the agents it documents. */
+export function packageJson(version: string, agents: readonly string[]): string {
   return `${JSON.stringify(
     {
       name: PACKAGE_NAME,
@@ -157,7 +158,7 @@ export function packageJson(version: string): string {
       files: ['bin/', 'data/', 'README.md', 'THIRD-PARTY-LICENSES.txt'],
       engines: { node: '>=20' },
       license: 'UNLICENSED',
-      keywords: ['coding-agent', 'mcp', 'hooks', 'claude-code', 'codex', 'gemini-cli', 'json-schema'],
+      keywords: ['coding-agent', 'mcp', 'hooks', 'json-schema', ...agents],
     },
     null,
     2,

@@ -91,8 +91,17 @@ export function parseJsonText(text: string): { value: unknown; byteOrderMark: bo
   }
 }
 
-/** An Ajv that reads the schemas a schema refers to from the snapshot, by their `$id`s under the site's address. */
+/** Compiled validators per snapshot and schema: an MCP server checks many payloads against the same few schemas. */
+const compiled = new WeakMap<Snapshot, Map<string, ReturnType<Ajv2020['compile']>>>();
+
 function validatorOf(snapshot: Snapshot, sitePath: string): ReturnType<Ajv2020['compile']> {
+  let own = compiled.get(snapshot);
+  if (!own) compiled.set(snapshot, (own = new Map()));
+  return own.get(sitePath) ?? own.set(sitePath, compileFromSnapshot(snapshot, sitePath)).get(sitePath)!;
+}
+
+/** An Ajv that reads the schemas a schema refers to from the snapshot, by their `$id`s under the site's address. */
+function compileFromSnapshot(snapshot: Snapshot, sitePath: string): ReturnType<Ajv2020['compile']> {
   const ajv = new Ajv2020({ strict: false, allErrors: true });
   addFormats(ajv);
   const site = new URL(snapshot.info.site);

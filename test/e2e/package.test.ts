@@ -310,42 +310,59 @@ test('check over MCP: every recorded payload of every agent is accepted against 
   });
 });
 
-test('check --answer: every recorded JSON answer is accepted where an output schema exists; spoiled, refused', () => {
-  let accepted = 0;
-  let spoiled = 0;
-  const spoiledEvents = new Set<string>();
+/** Recorded hook answers that are JSON, of events whose output schema the site publishes: content/hook-behaviour/. */
+function recordedAnswers(): { agent: string; event: string; file: string; answer: string; schema: string }[] {
+  const out: { agent: string; event: string; file: string; answer: string; schema: string }[] = [];
   for (const agent of catalog.agents) {
     const outputs = new Map((agent.hooks.outputs?.schemas ?? []).map((s) => [s.event, s.schema]));
     const dir = join(ROOT, 'content/hook-behaviour', agent.id);
     if (outputs.size === 0 || !existsSync(dir)) continue;
     for (const file of readdirSync(dir)) {
       const record = json<{ event: string; hookReturn: { stdout: string } }>(join(dir, file));
-      const stdout = record.hookReturn.stdout.trim();
-      if (!outputs.has(record.event) || !isJson(stdout)) continue;
-      const r = run(['check', agent.id, record.event, '--answer'], stdout);
-      assert.equal(r.code, 0, `${agent.id}/${file}: ${r.out}`);
-      accepted++;
-      // The same answer with a member the output schema types given a value of another type (once per event).
-      if (spoiledEvents.has(`${agent.id} ${record.event}`)) continue;
-      spoiledEvents.add(`${agent.id} ${record.event}`);
-      const schema = json<{ properties?: Record<string, { type?: string }> }>(distFile(outputs.get(record.event)!));
-      const typed = Object.entries(schema.properties ?? {}).find(([, p]) => typeof p.type === 'string');
-      if (!typed) continue;
-      const [member, { type }] = typed;
-      const refused = answer<{ errors: { pointer: string; rule: string }[] }>(
-        ['check', agent.id, record.event, '--answer'],
-        JSON.stringify({ ...JSON.parse(stdout), [member]: type === 'string' ? 12345 : 'text' }),
-        1,
-      );
-      assert.ok(
-        refused.errors.some((e) => e.pointer === `/${member}` && e.rule === 'type'),
-        JSON.stringify(refused.errors),
-      );
-      spoiled++;
+      const answer = record.hookReturn.stdout.trim();
+      const schema = outputs.get(record.event);
+      if (schema !== undefined && isJson(answer))
+        out.push({ agent: agent.id, event: record.event, file, answer, schema });
     }
   }
-  assert.ok(spoiled > 0, 'no recorded answer was spoiled');
-  assert.ok(accepted > 0, 'no recorded answer was checked');
+  return out;
+}
+
+test('check --answer: a recorded answer of each event is accepted; spoiled, it is refused with pointer and rule', () => {
+  const seen = new Set<string>();
+  for (const { agent, event, file, answer: text, schema: schemaPath } of recordedAnswers()) {
+    if (seen.has(`${agent} ${event}`)) continue;
+    seen.add(`${agent} ${event}`);
+    const r = run(['check', agent, event, '--answer'], text);
+    assert.equal(r.code, 0, `${agent}/${file}: ${r.out}`);
+    // The same answer with a member the output schema types given a value of another type.
+    const schema = json<{ properties?: Record<string, { type?: string }> }>(distFile(schemaPath));
+    const typed = Object.entries(schema.properties ?? {}).find(([, p]) => typeof p.type === 'string');
+    if (!typed) continue;
+    const [member, { type }] = typed;
+    const refused = answer<{ errors: { pointer: string; rule: string }[] }>(
+      ['check', agent, event, '--answer'],
+      JSON.stringify({ ...JSON.parse(text), [member]: type === 'string' ? 12345 : 'text' }),
+      1,
+    );
+    assert.ok(
+      refused.errors.some((e) => e.pointer === `/${member}` && e.rule === 'type'),
+      JSON.stringify(refused.errors),
+    );
+  }
+  assert.ok(seen.size > 0, 'no recorded answer was checked');
+});
+
+test('check over MCP: every recorded JSON answer of every agent is accepted where an output schema exists', async () => {
+  const answers = recordedAnswers();
+  assert.ok(answers.length > 0);
+  await withClient(async (client) => {
+    for (const { agent, event, file, answer: text } of answers) {
+      const result = await client.callTool({ name: 'check_hook_answer', arguments: { agent, event, payload: text } });
+      const verdict = result.structuredContent as { valid: boolean } | undefined;
+      assert.equal(verdict?.valid, true, `${agent}/${file}: ${JSON.stringify(result.content)}`);
+    }
+  });
 });
 
 test('changes: the releases of the site changes.json, filtered by agent, day and breaking', () => {

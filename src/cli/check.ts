@@ -1,8 +1,9 @@
 /**
  * `agent-tools check <agent> <event> [file|-] [--answer] [--tool T]`: a hook's payload against the
- * schema the site publishes for the event (`/<agent>/hooks/<event>.schema.json`, what the recorded
- * payloads hold), or against the tool's own hook schema with `--tool` (its input and response as
- * recorded); with `--answer`, a hook's answer against the event's output schema
+ * hook schema of the tool it names (`/<agent>/<tool>/hooks.schema.json`: the event's envelope and the
+ * tool's input and response as recorded; `--tool` names the tool), else against the schema the site
+ * publishes for the event (`/<agent>/hooks/<event>.schema.json`, what the recorded payloads hold);
+ * with `--answer`, a hook's answer against the event's output schema
  * (`<event>.output.schema.json`, as the agent's published code declares it). Each error is said as
  * the site's checker says it (src/lib/check/payload-check-ui.ts), with its JSON Pointer and the
  * schema rule that failed. Schemas referred to by `$ref` are read from the same snapshot.
@@ -192,13 +193,58 @@ export function check(
   return checkAgainst(snapshot, checkTarget(snapshot, agentName, eventName, options), text);
 }
 
+/** The names a payload gives its tool: string members called `tool`, `tool_name` or `toolName`, at most one level down. */
+function namesInPayload(value: unknown): Set<string> {
+  const names = new Set<string>();
+  const visit = (v: unknown, depth: number) => {
+    if (v === null || typeof v !== 'object' || Array.isArray(v)) return;
+    for (const [key, member] of Object.entries(v)) {
+      if (typeof member === 'string' && /^tool_?name$|^tool$/i.test(key)) names.add(member);
+      else if (depth < 1) visit(member, depth + 1);
+    }
+  };
+  visit(value, 0);
+  return names;
+}
+
+/**
+ * The tools of the agent a payload names, whose recorded hook schema covers the event: checking against their
+ * schema also checks the tool input as recorded, as the tool page's checker does.
+ */
+function namedTools(snapshot: Snapshot, agent: CatalogAgent, event: string, value: unknown) {
+  const names = namesInPayload(value);
+  if (names.size === 0) return [];
+  return snapshot.catalog().tools.filter((t) => {
+    if (t.agent !== agent.id || t.links.hookSchema === undefined || !t.hookNames.some((n) => names.has(n)))
+      return false;
+    const defs = snapshot.json<{ $defs?: Record<string, unknown> }>(t.links.hookSchema)?.$defs;
+    return defs?.[`event-${event}`] !== undefined;
+  });
+}
+
+/** The schema a payload is checked against, and its verdict: a tool it names that accepts it, else the first such. */
+function payloadVerdict(snapshot: Snapshot, target: CheckTarget, value: unknown) {
+  const verdict = (schemaPath: string, tool?: string) => {
+    const validate = validatorOf(snapshot, schemaPath);
+    const valid = validate(value) as boolean;
+    return { schemaPath, tool, valid, errors: [...(validate.errors ?? [])] };
+  };
+  if (target.answer || target.tool !== undefined) return verdict(target.schemaPath, target.tool);
+  const tools = namedTools(snapshot, target.agent, target.event, value);
+  const verdicts = tools.map((t) => verdict(t.links.hookSchema!, t.fullName));
+  return verdicts.find((v) => v.valid) ?? verdicts[0] ?? verdict(target.schemaPath);
+}
+
 export function checkAgainst(snapshot: Snapshot, target: CheckTarget, text: string): CheckAnswer {
-  const { agent, event, schemaPath, answer } = target;
+  const { agent, event, answer } = target;
   const { value, byteOrderMark } = parseJsonText(text);
   const notes = byteOrderMark ? ['A byte-order mark (U+FEFF) before the JSON was skipped.'] : [];
-  const validate = validatorOf(snapshot, schemaPath);
-  const valid = validate(value) as boolean;
-  const errors = validate.errors ?? [];
+  const { schemaPath, tool, valid, errors } = payloadVerdict(snapshot, target, value);
+  if (tool !== undefined && target.tool === undefined)
+    notes.push(
+      `The payload names ${tool}: it was checked against ${tool}'s hook schema, which holds the ${event} ` +
+        'envelope and the tool input as recorded.',
+    );
   const base = {
     agent: agent.id,
     product: agent.product,
@@ -237,7 +283,7 @@ export function checkAgainst(snapshot: Snapshot, target: CheckTarget, text: stri
     errors.map((e) => listErrors([e], value, [], event).lines[0]!),
   );
   const count = listErrors(errors, value, [], event).total;
-  const against = target.tool === undefined ? `the ${event} payload schema` : `the hook schema of ${target.tool}`;
+  const against = tool === undefined ? `the ${event} payload schema` : `the hook schema of ${tool}`;
   return {
     ...base,
     checked: 'payload' as const,

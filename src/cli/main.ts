@@ -125,7 +125,8 @@ const VERBS: Record<string, Verb> = {
     details: [
       '[file|-]     the JSON to check; standard input when - or left out',
       "--answer     check what a hook printed (its answer) against the event's output schema",
-      "--tool T     check a payload against tool T's own hook schema (its input as recorded)",
+      "--tool T     check against tool T's hook schema; by default, the tool the payload names, if its",
+      "             hooks were recorded for the event, else the event's payload schema",
       'Exit 0 when valid, 1 when not, with each error as path, words, JSON Pointer and rule.',
     ],
     async run(snapshot, args, values, io) {

@@ -290,7 +290,46 @@ test('check: a recorded payload of each event is accepted; one spoiled is refuse
   assert.ok(accepted > 0, 'no recorded payload was checked');
 });
 
-test('check over MCP: every recorded payload of every agent is accepted against its event schema', async () => {
+test("check: a payload naming a tool is checked against that tool's hook schema, its input as recorded", () => {
+  let refused = 0;
+  for (const agent of catalog.agents) {
+    for (const { event, payload } of recordedPayloads(agent.id)) {
+      const input = payload.tool_input;
+      const name = payload.tool_name;
+      if (typeof name !== 'string' || input === null || typeof input !== 'object' || Array.isArray(input)) continue;
+      const tool = catalog.tools.find((t) => t.agent === agent.id && t.hookNames.includes(name) && t.links.hookSchema);
+      if (!tool) continue;
+      const schema = json<{ $defs: Record<string, { properties?: Record<string, { type?: string }> }> }>(
+        distFile(tool.links.hookSchema!),
+      );
+      if (!schema.$defs[`event-${event}`]) continue;
+      // A member the recorded input types as a string, given a number.
+      const member = Object.entries(schema.$defs['input-recorded']?.properties ?? {}).find(
+        ([, p]) => p.type === 'string',
+      )?.[0];
+      if (member === undefined || !(member in input)) continue;
+      const spoiled = { ...payload, tool_input: { ...input, [member]: 12345 } };
+      const a = answer<{ errors: { pointer: string; rule: string }[]; notes: string[] }>(
+        ['check', agent.id, event, '-'],
+        JSON.stringify(spoiled),
+        1,
+      );
+      assert.ok(
+        a.errors.some((e) => e.pointer === `/tool_input/${member}` && e.rule === 'type'),
+        `${agent.id} ${tool.fullName}: ${JSON.stringify(a.errors)}`,
+      );
+      assert.ok(
+        a.notes.some((n) => n.includes(tool.fullName)),
+        'the answer says which tool schema it used',
+      );
+      refused++;
+      break;
+    }
+  }
+  assert.ok(refused > 0, 'no recorded payload had a typed tool input to spoil');
+});
+
+test('check over MCP: every recorded payload of every agent is accepted', async () => {
   await withClient(async (client) => {
     let accepted = 0;
     for (const agent of catalog.agents) {

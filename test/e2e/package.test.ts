@@ -452,6 +452,52 @@ test('exit codes: wrong command line 2, not in the snapshot 3, input not JSON 4'
   }
 });
 
+test('at scale, over MCP: every tool of the catalog is looked up and found first by its name; every timeline compares end to end', async () => {
+  await withClient(async (client) => {
+    for (const tool of catalog.tools) {
+      const shown = await client.callTool({
+        name: 'lookup_tool',
+        arguments: { agent: tool.agent, tool: tool.fullName },
+      });
+      const a = shown.structuredContent as { tool: string; release: string; page: string } | undefined;
+      assert.deepEqual(
+        a && [a.tool, a.release, a.page],
+        [tool.fullName, tool.version, url(tool.links.page)],
+        `${tool.agent} ${tool.fullName}`,
+      );
+      const found = await client.callTool({ name: 'search', arguments: { text: tool.fullName, limit: 500 } });
+      const hits = (
+        found.structuredContent as { hits: { rank: number; kind: string; agent?: string; tool?: string }[] }
+      ).hits;
+      assert.ok(
+        hits.some((h) => h.rank === 0 && h.kind === 'tool' && h.agent === tool.agent && h.tool === tool.fullName),
+        `search ${tool.fullName}`,
+      );
+      if (!tool.links.timeline) continue;
+      const timeline = json<{ sources: { source: string; releases: { version: string }[]; changes: unknown[] }[] }>(
+        distFile(tool.links.timeline),
+      );
+      for (const source of timeline.sources) {
+        const compared = await client.callTool({
+          name: 'compare_releases',
+          arguments: {
+            agent: tool.agent,
+            tool: tool.fullName,
+            from: source.releases[0]!.version,
+            to: source.releases.at(-1)!.version,
+            source: source.source,
+          },
+        });
+        assert.notEqual(compared.isError, true, `${tool.agent} ${tool.fullName}: ${JSON.stringify(compared.content)}`);
+        // From the first release read to the last: every change of the history.
+        const { summary } = compared.structuredContent as { summary: string };
+        const n = source.changes.length;
+        assert.ok(summary.startsWith(`${n} change${n === 1 ? '' : 's'} of `), `${tool.fullName}: ${summary}`);
+      }
+    }
+  });
+});
+
 test('mcp: the SDK client initializes, lists and calls each tool, each under a second, answers as the command', async () => {
   const client = new Client({ name: 'package-test', version: '1.0.0' });
   const transport = new StdioClientTransport({ command: process.execPath, args: [bin, 'mcp'], stderr: 'pipe' });

@@ -54,7 +54,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import { dirname, join, relative, resolve } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import ts from 'typescript';
-import { claudeCode } from '../src/lib/agents/claude-code.ts';
+import { agentOfPublishedTypesScript } from '../src/lib/agents/index.ts';
 import type { HistoryFile } from '../src/lib/core/content-types.ts';
 import { compareReleases, isRelease } from '../src/lib/core/version-order.ts';
 import type { NameTable } from './lib/claude-sdk.ts';
@@ -82,13 +82,16 @@ import {
 } from './lib/releases/package-source.ts';
 import { display, readJson, ScriptError } from './lib/script-files.ts';
 
+/** The agent whose module names history-claude-sdk.ts as its published-types script (the registry says which). */
+const sdkAgent = agentOfPublishedTypesScript('scripts/history-claude-sdk.ts');
+
 const ROOT = resolve(import.meta.dirname, '..');
 const PINS_FILE = process.env.PINS_FILE ? resolve(process.env.PINS_FILE) : join(ROOT, 'scripts/pins.json');
 const CACHE = resolve(process.env.HISTORY_CACHE_DIR || '/work/cache/history');
 /** The first @anthropic-ai/claude-code release that ships sdk-tools.d.ts (bisected: see the comment above). */
 const DEFAULT_CLI_FROM = '1.0.53';
-const AGENT = claudeCode.id;
-const CLI_PACKAGE = claudeCode.npmPackage;
+const AGENT = sdkAgent.id;
+const CLI_PACKAGE = sdkAgent.npmPackage;
 /** Where the registry folder of a test holds the CLI package's line. */
 const CLI_FOLDER = 'cli';
 const DEFAULT_OUT = join(ROOT, `content/history/${AGENT}.sdk.json`);

@@ -1,7 +1,7 @@
 /**
  * Regenerates the Claude Code agent's tool files and agent record
- * (content/tools/<its id>/, content/agents/<its id>.json; `claudeCode.id` of
- * src/lib/agents) from the pinned @anthropic-ai/claude-agent-sdk release
+ * (content/tools/<its id>/, content/agents/<its id>.json; its id is that of the
+ * agent whose module names this script) from the pinned @anthropic-ai/claude-agent-sdk release
  * (scripts/pins.json, under the agent's id).
  *
  *   npm run ingest:claude-sdk
@@ -29,27 +29,30 @@ import { jsonText, replaceDirectory, replaceFile } from './lib/system/atomic-wri
 import { ACCEPT_FLAG, parseIngestArgs, runIngest, withPinnedPackage } from './lib/releases/pinned-package.ts';
 import { display, readJson, ScriptError } from './lib/script-files.ts';
 import { pinOf, pinsWithIntegrity, readPins, type Pin } from './lib/pins.ts';
-import { claudeCode } from '../src/lib/agents/claude-code.ts';
+import { agentOfPublishedTypesScript } from '../src/lib/agents/index.ts';
 import { isRelease } from '../src/lib/core/version-order.ts';
 import { listedVersions } from './lib/releases/registry.ts';
 import { releaseEvidence } from './lib/releases/runnable-release.ts';
 
+/** The agent whose module names ingest-claude-sdk.ts as its published-types script (the registry says which). */
+const sdkAgent = agentOfPublishedTypesScript('scripts/ingest-claude-sdk.ts');
+
 const ROOT = resolve(import.meta.dirname, '..');
 const CONTENT = process.env.CONTENT_DIR ? resolve(process.env.CONTENT_DIR) : join(ROOT, 'content');
 const PINS_FILE = process.env.PINS_FILE ? resolve(process.env.PINS_FILE) : join(ROOT, 'scripts/pins.json');
-const PIN_KEY = claudeCode.id;
+const PIN_KEY = sdkAgent.id;
 
 /**
  * Whether the registry lists Claude Code `version` in any of its packages (the CLI's own, then its standalone platform
  * packages), with each package's answer.
  */
 function bundledCli(version: string): NonNullable<AgentRecord['bundledCli']> {
-  const packages = [claudeCode.npmPackage, ...(claudeCode.standalonePackages ?? [])];
+  const packages = [sdkAgent.npmPackage, ...(sdkAgent.standalonePackages ?? [])];
   const listings = releaseEvidence(
     packages.map((p) => ({ package: p, versions: listedVersions(p) })),
     version,
   );
-  return { package: claudeCode.npmPackage, published: listings.some((l) => l.lists), listings };
+  return { package: sdkAgent.npmPackage, published: listings.some((l) => l.lists), listings };
 }
 const ACCEPT_COMMAND = `npm run ingest:claude-sdk -- ${ACCEPT_FLAG}`;
 /** Prefix of the temporary download folder in os.tmpdir(). */

@@ -1,7 +1,7 @@
 /**
  * Regenerates the Gemini CLI agent's tool files (content/tools/<its id>/) from the
  * pinned @google/gemini-cli-core release (scripts/pins.json, under the agent's id,
- * `geminiCli.id` of src/lib/agents): the published params type of
+ * the id of the agent whose module names this script): the published params type of
  * every tool the Gemini CLI captures advertise, as a second source beside them.
  *
  *   npm run ingest:gemini-core
@@ -31,13 +31,16 @@ import { jsonText, replaceDirectory, replaceFile } from './lib/system/atomic-wri
 import { ACCEPT_FLAG, parseIngestArgs, runIngest, withPinnedPackage } from './lib/releases/pinned-package.ts';
 import { display, readJson, ScriptError } from './lib/script-files.ts';
 import { pinOf, pinsWithIntegrity, readPins, type Pin } from './lib/pins.ts';
-import { geminiCli } from '../src/lib/agents/gemini-cli.ts';
+import { agentOfPublishedTypesScript } from '../src/lib/agents/index.ts';
 import { stubServerFamily } from '../src/lib/model/tool-names.ts';
+
+/** The agent whose module names ingest-gemini-core.ts as its published-types script (the registry says which). */
+const coreAgent = agentOfPublishedTypesScript('scripts/ingest-gemini-core.ts');
 
 const ROOT = resolve(import.meta.dirname, '..');
 const CONTENT = process.env.CONTENT_DIR ? resolve(process.env.CONTENT_DIR) : join(ROOT, 'content');
 const PINS_FILE = process.env.PINS_FILE ? resolve(process.env.PINS_FILE) : join(ROOT, 'scripts/pins.json');
-const AGENT = geminiCli.id;
+const AGENT = coreAgent.id;
 const PIN_KEY = AGENT;
 const ACCEPT_COMMAND = `npm run ingest:gemini-core -- ${ACCEPT_FLAG}`;
 const LOG = 'ingest-gemini-core';

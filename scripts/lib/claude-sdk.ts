@@ -6,7 +6,7 @@
  * scripts/ingest-claude-sdk.ts downloads the package and writes the records.
  */
 import ts from 'typescript';
-import { claudeCode } from '../../src/lib/agents/claude-code.ts';
+import { agentOfPublishedTypesScript } from '../../src/lib/agents/index.ts';
 import {
   declarationClosure,
   declarationText,
@@ -16,6 +16,9 @@ import {
 } from '../../src/lib/shapes/ts-shape.ts';
 import { duplicateIds, fieldRows } from '../../src/lib/shapes/field-rows.ts';
 import type { AliasRecord, GeneratedTool, ToolGroup, TypeScriptDefinition } from '../../src/lib/core/content-types.ts';
+
+/** The agent whose module names ingest-claude-sdk.ts as its published-types script (the registry says which). */
+const sdkAgent = agentOfPublishedTypesScript('scripts/ingest-claude-sdk.ts');
 
 export class IngestError extends Error {}
 
@@ -108,7 +111,7 @@ function sdkTool(
   if (outputs.has(outputName))
     aliases.push({ name: outputName, kind: 'sdk-type', evidence: `result type in ${origin.file}` });
   const tool: GeneratedTool = {
-    agent: claudeCode.id,
+    agent: sdkAgent.id,
     name: entry.name,
     group: entry.group,
     nameEvidence: entry.evidence,

@@ -27,10 +27,13 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import ts from 'typescript';
-import { geminiCli } from '../../src/lib/agents/gemini-cli.ts';
+import { agentOfPublishedTypesScript } from '../../src/lib/agents/index.ts';
 import { duplicateIds, fieldRows } from '../../src/lib/shapes/field-rows.ts';
 import { shapeFromTypeScript } from '../../src/lib/shapes/ts-shape.ts';
 import type { GeneratedTool, ProvenanceRecord } from '../../src/lib/core/content-types.ts';
+
+/** The agent whose module names ingest-gemini-core.ts as its published-types script (the registry says which). */
+const coreAgent = agentOfPublishedTypesScript('scripts/ingest-gemini-core.ts');
 
 export class GeminiCoreError extends Error {
   override name = 'GeminiCoreError';
@@ -658,7 +661,7 @@ export function coreToolRecords(mapping: CoreMapping, origin: CoreOrigin): Gener
       date: origin.checked,
     }));
     return {
-      agent: geminiCli.id,
+      agent: coreAgent.id,
       name: tool.name,
       group: 'built-in',
       nameEvidence: nameEvidence(tool, origin),

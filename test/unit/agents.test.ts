@@ -8,6 +8,7 @@ import {
   AGENT_IDS,
   AGENT_PRODUCTS,
   AGENTS,
+  agentOfPublishedTypesScript,
   agentWireForPath,
   capturedNamespaces,
   capturedTools,
@@ -362,4 +363,17 @@ test('each agent module says whether scripts can read its capture history and in
         `${id}: the inventory file was written with the method's notes`,
       );
   }
+});
+
+test('a published-types script finds its agent through the registry; a script no module names is refused', () => {
+  let found = 0;
+  for (const id of AGENT_IDS) {
+    const declared = AGENTS[id].publishedTypes;
+    if (!('ingest' in declared)) continue;
+    for (const script of [declared.ingest, declared.history].filter((s) => s !== undefined))
+      assert.equal(agentOfPublishedTypesScript(script).id, id, script);
+    found++;
+  }
+  assert.ok(found > 0, 'no agent declares a published-types script');
+  assert.throws(() => agentOfPublishedTypesScript('scripts/no-such-script.ts'), /no agent module declares/);
 });

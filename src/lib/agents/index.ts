@@ -85,6 +85,18 @@ export function agentPackages(id: AgentId): string[] {
 }
 
 /**
+ * The agent whose module names `script` as its published-types ingest or history script: a script of one agent
+ * finds its agent through the registry instead of importing the agent's module.
+ */
+export function agentOfPublishedTypesScript(script: string): Agent<AgentId> {
+  const found = REGISTRY.find(
+    (a) => 'ingest' in a.publishedTypes && (a.publishedTypes.ingest === script || a.publishedTypes.history === script),
+  );
+  if (!found) throw new Error(`no agent module declares ${script} as its published-types ingest or history script`);
+  return found;
+}
+
+/**
  * How an agent names an MCP server's tools; undefined when no capture shows that (its module says why:
  * Agent.mcpNaming).
  */

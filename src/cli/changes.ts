@@ -21,7 +21,7 @@ export interface ChangesAnswer {
   since?: string;
   agent?: string;
   breakingOnly: boolean;
-  /** The releases, newest first; their groups hold only the changes kept. */
+  /** The releases, newest first; their groups and counts hold only the changes kept. */
   releases: (Release & { page: string })[];
   changes: number;
   breaking: number;
@@ -63,7 +63,15 @@ export function changes(snapshot: Snapshot, options: ChangesOptions = {}): Chang
       for (const t of g.tools)
         for (const c of t.changes)
           for (const id of [c.before, c.after]) if (id !== undefined) texts[id] = data.texts[id]!;
-    releases.push({ ...release, groups, page: pageUrl(snapshot.info, release.url) });
+    // The release's counts are of the changes kept (all of them, or the breaking ones).
+    const kept = groups.flatMap((g) => g.tools.flatMap((t) => t.changes));
+    releases.push({
+      ...release,
+      groups,
+      changes: kept.length,
+      breaking: kept.filter((c) => c.breaking !== undefined).length,
+      page: pageUrl(snapshot.info, release.url),
+    });
   }
   const kept = releases.flatMap((r) => r.groups.flatMap((g) => g.tools.flatMap((t) => t.changes)));
   return {

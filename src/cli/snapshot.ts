@@ -1,7 +1,7 @@
 /**
  * The data a package carries: the site's own exports, copied from the build that made the
- * package (scripts/package.ts), under `data/` at the paths the site serves them
- * (`data/codex/exec_command/input.schema.json` is `/codex/exec_command/input.schema.json`), plus
+ * package (scripts/package.ts), under `data/site/` at the paths the site serves them
+ * (`data/site/<agent>/<tool>/input.schema.json` is `/<agent>/<tool>/input.schema.json`), plus
  * `snapshot.json` (what the build was) and `fields.json` (each tool page's field rows). Files are
  * read when a verb first needs them, so that a lookup does not parse every schema.
  */
@@ -46,7 +46,7 @@ export interface Snapshot {
   catalog(): Catalog;
   changes(): ChangesExport | undefined;
   fields(agent: string, slug: string): FieldTables;
-  /** A JSON file at a site path (`/codex/hooks/PreToolUse.schema.json`), or undefined when the build has none. */
+  /** A JSON file at a site path (`/<agent>/hooks/<event>.schema.json`), or undefined when the build has none. */
   json<T = unknown>(sitePath: string): T | undefined;
   /** The same file's text, byte for byte as the site serves it. */
   text(sitePath: string): string | undefined;

@@ -258,3 +258,14 @@ test('the package carries the exports the command reads, and not the pages', () 
   ])
     assert.ok(!isCarried(path, agents), path);
 });
+
+test("with --breaking, a release's counts are those of the changes kept", () => {
+  for (const release of changes(snapshot, { breaking: true }).releases) {
+    assert.equal(release.changes, 1);
+    assert.equal(release.breaking, 1);
+  }
+  assert.deepEqual(
+    changes(snapshot).releases.map((r) => r.changes),
+    [2, 2],
+  );
+});

@@ -39,7 +39,6 @@ export const BUILDS_IN_PROJECT = [
   'dev-reload',
   'hostile-text',
   'served-exports',
-  'site-address',
   'start-stop',
 ];
 /** End-to-end files that measure time: nothing runs beside them. */

@@ -6,14 +6,18 @@
  * must get an HTTP 200 from that server, and a `$ref` with a fragment must name a member
  * of the file it reaches. The server's answer is the reference, not the code that wrote
  * the links; the process group started here is ended by the test whatever happens.
+ *
+ * The same build is the check of one site address: SITE_URL (here the server's own address) is the start of every
+ * absolute URL the site writes, so no built file may name the default address, and the catalog, changes.json, the
+ * schemas, the feeds and llms.txt name the served one. A malformed address stops the build, naming the variable.
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { ROOT } from '../helpers/browser.ts';
+import { ROOT, runBuild } from '../helpers/browser.ts';
 import { servedAddress } from '../../scripts/lib/start-settings.ts';
 import { DEFAULT_SITE_URL } from '../../src/lib/site/site-settings.ts';
 
@@ -265,4 +269,62 @@ test('every $id, and every $ref and $schema that names the site, in every schema
   t.diagnostic(
     `${schemas.length} schema files: ${counts.$id} $ids, ${counts.$ref} $refs (${counts.$ref - counts.inFile} to another file), ${counts.$schema} $schema on the site, ${counts.elsewhere} elsewhere; ${answers.size} URLs asked`,
   );
+});
+
+test('no built file names the default address', () => {
+  const text = (f: string) => (/\.(html|json|js|ts|txt|xml)$/.test(f) ? readFileSync(f, 'utf8') : '');
+  const all = files(out);
+  assert.ok(all.length > 100, `${all.length} files`);
+  assert.deepEqual(
+    all.filter((f) => text(f).includes(DEFAULT_SITE_URL)).map((f) => relative(out, f)),
+    [],
+  );
+});
+
+test('the catalog, changes.json, every schema $id, the feeds and llms.txt start with the address the site is served at', () => {
+  const read = (path: string) => readFileSync(join(out, path), 'utf8');
+  const built = files(out).map((f) => relative(out, f).split('\\').join('/'));
+  const exports = ['catalog', 'changes'];
+  for (const name of exports) {
+    const { $schema } = JSON.parse(read(`${name}.json`)) as { $schema: string };
+    assert.equal($schema, `${origin}/${name}.schema.json`);
+    assert.equal(JSON.parse(read(`${name}.schema.json`)).$id, $schema);
+  }
+  // Every other schema is a tool's or an agent's, and its $id names its own folder.
+  const schemas = built.filter(
+    (f) => f.endsWith('.schema.json') && !f.startsWith('_astro/') && !exports.some((n) => f === `${n}.schema.json`),
+  );
+  assert.ok(schemas.length > 0);
+  for (const f of schemas) {
+    const id = String(JSON.parse(read(f)).$id);
+    assert.equal(new URL(id).origin, origin, `${f}: $id ${id}`);
+    assert.equal(
+      new URL(id).pathname.split('/').slice(1, 3).join('/'),
+      f.split('/').slice(0, 2).join('/'),
+      `${f}: $id names its own tool`,
+    );
+  }
+  const feeds = built.filter((f) => f.endsWith('changelog.xml'));
+  assert.ok(feeds.length > 0);
+  for (const f of feeds) assert.ok(read(f).includes(`<id>${origin}/`), f);
+  const links = [...read('llms.txt').matchAll(/\]\((https?:\/\/[^)]+)\)/g)].map((m) => m[1]!);
+  assert.ok(links.length > 0);
+  assert.deepEqual(
+    links.filter((l) => new URL(l).origin !== origin),
+    [],
+  );
+});
+
+test('a malformed address stops the build, naming SITE_URL and the value', () => {
+  const bad = mkdtempSync(join(tmpdir(), 'site-address-bad-'));
+  try {
+    const result = runBuild(['--out', bad], { SITE_URL: 'https://tools.example.test/docs/' });
+    assert.notEqual(result.status, 0);
+    assert.match(
+      `${result.stdout}\n${result.stderr}`,
+      /SITE_URL="https:\/\/tools\.example\.test\/docs\/" must be an origin only/,
+    );
+  } finally {
+    rmSync(bad, { recursive: true, force: true });
+  }
 });

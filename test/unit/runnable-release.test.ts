@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readVersionsAnswer } from '../../scripts/lib/releases/registry.ts';
+import { readPackageAnswer } from '../../scripts/lib/releases/registry.ts';
 import {
   listingPackages,
   newestRelease,
@@ -12,10 +12,12 @@ import {
   type PackageListing,
 } from '../../scripts/lib/releases/runnable-release.ts';
 
-// Listings as `npm view <package> versions --json` prints them: a wrapper that stopped at 3.1.2
+// Answers as `npm view <package> dist-tags.latest versions --json` prints them: a wrapper that stopped at 3.1.2
 // while its platform package went on to 3.1.5 (and started later, at 3.0.1), plus a prerelease.
-const WRAPPER_STDOUT = JSON.stringify(['3.0.0', '3.0.1', '3.1.0', '3.1.1', '3.1.2', '3.2.0-beta.1'], null, 2) + '\n';
-const PLATFORM_STDOUT = JSON.stringify(['3.0.1', '3.1.0', '3.1.1', '3.1.2', '3.1.3', '3.1.4', '3.1.5'], null, 2) + '\n';
+const answer = (latest: string, versions: string | string[]) =>
+  `${JSON.stringify({ 'dist-tags.latest': latest, versions }, null, 2)}\n`;
+const WRAPPER_STDOUT = answer('3.1.2', ['3.0.0', '3.0.1', '3.1.0', '3.1.1', '3.1.2', '3.2.0-beta.1']);
+const PLATFORM_STDOUT = answer('3.1.5', ['3.0.1', '3.1.0', '3.1.1', '3.1.2', '3.1.3', '3.1.4', '3.1.5']);
 const E404_JSON = JSON.stringify(
   { error: { code: 'E404', summary: 'Not Found', detail: 'could not be found' } },
   null,
@@ -23,17 +25,28 @@ const E404_JSON = JSON.stringify(
 );
 
 function listing(pkg: string, stdout: string, status = 0, stderr = ''): PackageListing {
-  const answer = readVersionsAnswer(status, stdout, stderr);
-  if (answer.kind === 'failed') throw new Error(answer.reason);
-  return { package: pkg, versions: answer.kind === 'versions' ? answer.versions : [] };
+  const read = readPackageAnswer(status, stdout, stderr);
+  if (read.kind === 'failed') throw new Error(read.reason);
+  return { package: pkg, versions: read.kind === 'package' ? read.versions : [] };
 }
 const listings = [listing('wrapper', WRAPPER_STDOUT), listing('wrapper-linux-x64', PLATFORM_STDOUT)];
 
-test('the registry answer: a list, one release as a string, a missing package as an empty listing; failures are never "not listed"', () => {
-  assert.deepEqual(readVersionsAnswer(0, '"1.0.0"\n', ''), { kind: 'versions', versions: ['1.0.0'] });
+test('the registry answer: the newest release and a list, one release as a string, a missing package as an empty listing; failures are never "not listed"', () => {
+  assert.deepEqual(readPackageAnswer(0, PLATFORM_STDOUT, ''), {
+    kind: 'package',
+    latest: '3.1.5',
+    versions: ['3.0.1', '3.1.0', '3.1.1', '3.1.2', '3.1.3', '3.1.4', '3.1.5'],
+  });
+  assert.deepEqual(readPackageAnswer(0, answer('1.0.0', '1.0.0'), ''), {
+    kind: 'package',
+    latest: '1.0.0',
+    versions: ['1.0.0'],
+  });
   assert.equal(listing('gone', E404_JSON, 1, 'npm error code E404\n').versions.length, 0);
-  assert.equal(readVersionsAnswer(1, '', 'npm error code ETIMEDOUT\n').kind, 'failed');
-  assert.equal(readVersionsAnswer(0, '[1, 2]', '').kind, 'failed');
+  assert.equal(readPackageAnswer(1, '', 'npm error code ETIMEDOUT\n').kind, 'failed');
+  assert.equal(readPackageAnswer(0, answer('1.0.0', [1, 2] as unknown as string[]), '').kind, 'failed');
+  assert.equal(readPackageAnswer(0, answer('latest', ['1.0.0']), '').kind, 'failed', 'a tag that is not a release');
+  assert.equal(readPackageAnswer(0, '"1.0.0"\n', '').kind, 'failed', 'the answer to another question');
 });
 
 test('a release only the platform package lists is runnable, from that package; one both list comes from the wrapper', () => {

@@ -20,6 +20,25 @@ export type ViewAnswer =
  * which means the release does not exist. Anything else is a failure.
  */
 export function readViewAnswer(status: number | null, stdout: string, stderr: string): ViewAnswer {
+  const read = readNpmJson(status, stdout, stderr);
+  if (read.kind !== 'json') return read;
+  const { parsed } = read;
+  const version = Array.isArray(parsed) ? parsed[parsed.length - 1] : parsed;
+  if (status === 0 && typeof version === 'string' && /^\d+\.\d+\.\d+$/.test(version))
+    return { kind: 'version', version };
+  return unexpected(status, stdout, stderr);
+}
+
+/**
+ * The npm client's JSON answer, or what its failure means: an `E404` error object (or, for an exact version the
+ * registry does not have, exit 1 with E404 on standard error only) means not found; other errors and unreadable output
+ * are failures.
+ */
+function readNpmJson(
+  status: number | null,
+  stdout: string,
+  stderr: string,
+): { kind: 'json'; parsed: unknown } | { kind: 'not-found' } | { kind: 'failed'; reason: string } {
   let parsed: unknown;
   try {
     parsed = stdout.trim() === '' ? undefined : JSON.parse(stdout);
@@ -31,16 +50,15 @@ export function readViewAnswer(status: number | null, stdout: string, stderr: st
     if (error?.code === 'E404') return { kind: 'not-found' };
     return { kind: 'failed', reason: String(error?.summary ?? error?.code ?? 'unknown error') };
   }
-  const version = Array.isArray(parsed) ? parsed[parsed.length - 1] : parsed;
-  if (status === 0 && typeof version === 'string' && /^\d+\.\d+\.\d+$/.test(version))
-    return { kind: 'version', version };
-  // An exact version the registry does not have: npm exits 1 with E404 on standard error only.
   if (status !== 0 && /\bE404\b/.test(stderr) && parsed === undefined) return { kind: 'not-found' };
-  return {
-    kind: 'failed',
-    reason: (stderr.trim().split('\n').pop() ?? '') || `exit ${status}, answer ${JSON.stringify(stdout.slice(0, 200))}`,
-  };
+  return { kind: 'json', parsed };
 }
+
+/** An answer of a shape the question does not expect: the client's last line of error, or what it printed. */
+const unexpected = (status: number | null, stdout: string, stderr: string) => ({
+  kind: 'failed' as const,
+  reason: (stderr.trim().split('\n').pop() ?? '') || `exit ${status}, answer ${JSON.stringify(stdout.slice(0, 200))}`,
+});
 
 function view(spec: string): ViewAnswer {
   const result = spawnSync('npm', ['view', spec, 'version', '--json'], {
@@ -51,10 +69,59 @@ function view(spec: string): ViewAnswer {
   return readViewAnswer(result.status, result.stdout ?? '', result.stderr ?? '');
 }
 
+/**
+ * What `npm view <pkg> dist-tags.latest versions --json` answered: the package's newest release and every release it
+ * lists (one release comes as a string), not found, or a failure. Pure reading of the client's output.
+ */
+export type PackageAnswer =
+  | { kind: 'package'; latest: string; versions: string[] }
+  | { kind: 'not-found' }
+  | { kind: 'failed'; reason: string };
+
+export function readPackageAnswer(status: number | null, stdout: string, stderr: string): PackageAnswer {
+  const read = readNpmJson(status, stdout, stderr);
+  if (read.kind !== 'json') return read;
+  const { parsed } = read;
+  if (status === 0 && typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) {
+    const { 'dist-tags.latest': latest, versions } = parsed as Record<string, unknown>;
+    const listed = typeof versions === 'string' ? [versions] : versions;
+    if (
+      typeof latest === 'string' &&
+      /^\d+\.\d+\.\d+$/.test(latest) &&
+      Array.isArray(listed) &&
+      listed.every((v) => typeof v === 'string')
+    )
+      return { kind: 'package', latest, versions: listed as string[] };
+  }
+  return unexpected(status, stdout, stderr);
+}
+
+/**
+ * One question per package and run: the newest release and the listing come in one answer (each `npm view` costs a
+ * start of the npm client, and a refresh's plan asks about every package). Failures are not kept: a later call asks
+ * again.
+ */
+const answers = new Map<string, PackageAnswer>();
+
+function askPackage(pkg: string): PackageAnswer {
+  const known = answers.get(pkg);
+  if (known) return known;
+  const result = spawnSync('npm', ['view', pkg, 'dist-tags.latest', 'versions', '--json'], {
+    encoding: 'utf8',
+    timeout: REGISTRY_TIMEOUT_MS,
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const answer: PackageAnswer = result.error
+    ? { kind: 'failed', reason: result.error.message }
+    : readPackageAnswer(result.status, result.stdout ?? '', result.stderr ?? '');
+  if (answer.kind !== 'failed') answers.set(pkg, answer);
+  return answer;
+}
+
 /** The newest release of `pkg` (its `latest` tag). Throws, naming the package, when the registry cannot say. */
 export function latestVersion(pkg: string): string {
-  const answer = view(pkg);
-  if (answer.kind === 'version') return answer.version;
+  const answer = askPackage(pkg);
+  if (answer.kind === 'package') return answer.latest;
   throw new Error(
     `could not read the newest release of ${pkg} from the registry: ` +
       `${answer.kind === 'failed' ? answer.reason : 'not found'}`,
@@ -70,48 +137,12 @@ export function isPublished(pkg: string, version: string): boolean {
 }
 
 /**
- * Every release the registry lists for `pkg` (`npm view <pkg> versions --json`); empty when the package does not exist.
- * Throws when the registry cannot say.
+ * Every release the registry lists for `pkg`; empty when the package does not exist. Throws when the registry cannot
+ * say.
  */
 export function listedVersions(pkg: string): string[] {
-  const result = spawnSync('npm', ['view', pkg, 'versions', '--json'], {
-    encoding: 'utf8',
-    timeout: REGISTRY_TIMEOUT_MS,
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  if (result.error) throw new Error(`could not list the releases of ${pkg} from the registry: ${result.error.message}`);
-  const answer = readVersionsAnswer(result.status, result.stdout ?? '', result.stderr ?? '');
+  const answer = askPackage(pkg);
   if (answer.kind === 'failed')
     throw new Error(`could not list the releases of ${pkg} from the registry: ${answer.reason}`);
-  return answer.kind === 'versions' ? answer.versions : [];
-}
-
-/**
- * What `npm view <pkg> versions --json` answered: a list (one release comes as a string), not found, or a failure.
- * Pure.
- */
-export function readVersionsAnswer(
-  status: number | null,
-  stdout: string,
-  stderr: string,
-): { kind: 'versions'; versions: string[] } | { kind: 'not-found' } | { kind: 'failed'; reason: string } {
-  let parsed: unknown;
-  try {
-    parsed = stdout.trim() === '' ? undefined : JSON.parse(stdout);
-  } catch {
-    return { kind: 'failed', reason: `unreadable answer ${JSON.stringify(stdout.slice(0, 200))}` };
-  }
-  if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) && 'error' in parsed) {
-    const error = (parsed as { error: { code?: unknown; summary?: unknown } }).error;
-    if (error?.code === 'E404') return { kind: 'not-found' };
-    return { kind: 'failed', reason: String(error?.summary ?? error?.code ?? 'unknown error') };
-  }
-  if (status === 0 && typeof parsed === 'string') return { kind: 'versions', versions: [parsed] };
-  if (status === 0 && Array.isArray(parsed) && parsed.every((v) => typeof v === 'string'))
-    return { kind: 'versions', versions: parsed as string[] };
-  if (status !== 0 && /\bE404\b/.test(stderr) && parsed === undefined) return { kind: 'not-found' };
-  return {
-    kind: 'failed',
-    reason: (stderr.trim().split('\n').pop() ?? '') || `exit ${status}, answer ${JSON.stringify(stdout.slice(0, 200))}`,
-  };
+  return answer.kind === 'package' ? answer.versions : [];
 }

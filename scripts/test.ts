@@ -44,7 +44,7 @@ export const BUILDS_IN_PROJECT = [
 /** End-to-end files that measure time: nothing runs beside them. */
 export const MEASURES_TIME = ['payload-check'];
 /** End-to-end files that read the fixture site the build phase makes. */
-export const READS_FIXTURE_SITE = ['accessibility', 'layout'];
+export const READS_FIXTURE_SITE = ['accessibility', 'build-errors', 'build-hygiene', 'layout'];
 /**
  * End-to-end files that check one page per template or a sample, and every page with SWEEP=all: the sweep runs them
  * so (sweepJobs).

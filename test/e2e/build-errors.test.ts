@@ -4,7 +4,7 @@
  * a build that fails half-way never costs the previous site; upstream text that
  * looks like HTML comes out as text.
  */
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { parse } from 'parse5';
 import { ROOT, runBuild } from '../helpers/browser.ts';
 import { editJson, snapshot } from '../helpers/files.ts';
+import { buildFixtureSite, type FixtureSite } from '../helpers/fixture-site.ts';
 
 const FIXTURE = join(ROOT, 'test/fixtures/content');
 
@@ -27,10 +28,15 @@ function withFixture<T>(mutate: (content: string) => void, run: (content: string
   }
 }
 
-/** Builds the fixture into `out` (which must succeed) and returns a snapshot of the result. */
-function buildGoodSite(content: string, out: string): Map<string, string> {
-  const good = runBuild(['--out', out], { CONTENT_DIR: content });
-  assert.equal(good.status, 0, good.stdout + good.stderr);
+/**
+ * A good build as the previous site in `out`, and a snapshot of it: a copy of the fixture site `npm test` builds once
+ * (test/helpers/fixture-site.ts), or of one built here when this file runs alone.
+ */
+let fixtureSite: FixtureSite | undefined;
+after(() => fixtureSite?.remove());
+function previousSite(out: string): Map<string, string> {
+  fixtureSite ??= buildFixtureSite();
+  cpSync(fixtureSite.out, out, { recursive: true });
   return snapshot(out);
 }
 
@@ -80,7 +86,7 @@ test('a hostile captured tool name stops the build before the previous site is t
   withFixture(
     () => {},
     (content, out) => {
-      const before = buildGoodSite(content, out);
+      const before = previousSite(out);
       editJson(join(content, 'captures/claude-code/print.json'), (c) => (c.body.tools[1].name = '..'));
       const bad = runBuild(['--out', out], { CONTENT_DIR: content });
       assert.notEqual(bad.status, 0);
@@ -97,7 +103,7 @@ test('a build that fails while writing pages leaves the previous site intact and
   withFixture(
     () => {},
     (content, out) => {
-      const before = buildGoodSite(content, out);
+      const before = previousSite(out);
       assert.ok(before.has(join('claude-code', 'shell', 'index.html')) && before.has('index.html'));
       // As on a full disk: writing Shell's page fails after other pages were written.
       const failing = runBuild(

@@ -10,9 +10,10 @@
  *   unit         test/unit in one process (`--test-isolation=none`: the files share one
  *                load of the modules and of the real content), and each test/integration file
  *   end-to-end   each test/e2e file (Chromium, builds of fixture content)
- *   sweep        only when named (`npm run test:sweep` = `node scripts/test.ts build sweep`, run by hand:
- *                over half an hour on two cores): the files that check one page per template or a sample
- *                (SWEEPS) again with SWEEP=all, on every page
+ *   sweep        only when named (`npm run test:sweep` = `node scripts/test.ts build sweep`: over half an hour
+ *                on two cores): the files that check one page per template or a sample (SWEEPS) again with
+ *                SWEEP=all, on every page; with `--share K/N`, on the K-th of N shares of the pages (CI runs
+ *                one share per commit, .ci/run)
  *
  * Jobs that write in the project folder (an Astro build, check or dev server rewrites
  * `.astro/`) never overlap; a file that measures time runs alone, at the end. A failed
@@ -42,7 +43,7 @@ export const BUILDS_IN_PROJECT = [
   'start-stop',
 ];
 /** End-to-end files that measure time: nothing runs beside them. */
-export const MEASURES_TIME = ['payload-check'];
+export const MEASURES_TIME = ['payload-check-timing'];
 /** End-to-end files that read the fixture site the build phase makes. */
 export const READS_FIXTURE_SITE = ['accessibility', 'build-errors', 'build-hygiene', 'layout'];
 /**
@@ -153,14 +154,29 @@ export function allJobs(): Job[] {
 }
 
 /**
- * The sweep (`npm run test:sweep`: `node scripts/test.ts build sweep`, run by hand: over half an hour here): the files
- * of SWEEPS again with SWEEP=all, on every page instead of one per template or a sample. Not part of a full run.
+ * The sweep (`npm run test:sweep`: `node scripts/test.ts build sweep`: over half an hour here): the files of SWEEPS
+ * again with SWEEP=all, on every page instead of one per template or a sample, or with SWEEP=K/N on the K-th of N
+ * shares of the pages (test/helpers/pages.ts). Not part of a full run.
  */
-export function sweepJobs(): Job[] {
+export function sweepJobs(share = 'all'): Job[] {
   return SWEEPS.map((name) => {
     const everyday = endToEndJob(`test/e2e/${name}.test.ts`);
-    return { ...everyday, name: `${everyday.name} (SWEEP=all)`, phase: 'sweep', env: { SWEEP: 'all' } };
+    return { ...everyday, name: `${everyday.name} (SWEEP=${share})`, phase: 'sweep', env: { SWEEP: share } };
   });
+}
+
+/** The phases named on the command line, and the sweep's share (`--share K/N`, else every page). */
+export function readArguments(argv: readonly string[]): { phases: string[]; share: string } {
+  const at = argv.indexOf('--share');
+  if (at === -1) return { phases: [...argv], share: 'all' };
+  const share = argv[at + 1] ?? '';
+  if (
+    !/^\d+\/\d+$/.test(share) ||
+    Number(share.split('/')[0]) < 1 ||
+    Number(share.split('/')[0]) > Number(share.split('/')[1])
+  )
+    throw new Error(`--share takes K/N with 1 ≤ K ≤ N, not ${JSON.stringify(share)}`);
+  return { phases: argv.filter((_, i) => i !== at && i !== at + 1), share };
 }
 
 interface Outcome {
@@ -243,9 +259,16 @@ function report(outcomes: Outcome[], wall: number): void {
 }
 
 async function main(): Promise<void> {
-  const jobs = [...allJobs(), ...sweepJobs()];
+  let args: ReturnType<typeof readArguments>;
+  try {
+    args = readArguments(process.argv.slice(2));
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(2);
+  }
+  const jobs = [...allJobs(), ...sweepJobs(args.share)];
   const phases = [...new Set(jobs.map((j) => j.phase))];
-  const only = process.argv.slice(2);
+  const only = args.phases;
   const unknown = only.filter((name) => !phases.includes(name));
   if (unknown.length > 0) {
     console.error(`no such phase: ${unknown.join(', ')} (phases: ${phases.join(', ')})`);

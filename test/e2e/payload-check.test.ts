@@ -4,102 +4,21 @@
  * precompiled validator only then (no script of it before), and gives Ajv's
  * verdict with errors that link to the field's row; a hook payload's tool_input
  * is checked, or compared with the recorded hook form where the tool's hooks
- * get their own, and a tool_name of another tool fails. A payload of megabytes
- * is answered within a second without a long task on the page.
+ * get their own, and a tool_name of another tool fails. How fast a payload of
+ * megabytes is answered is payload-check-timing.test.ts, which runs alone.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
 import { ROOT } from '../helpers/browser.ts';
-import { openPage, servedSite, type Theme } from '../helpers/pages.ts';
+import { servedSite } from '../helpers/pages.ts';
+import { check, follow, isChecker, open, openChecker, scriptBytes } from '../helpers/payload-check.ts';
 
 const site = servedSite();
 
-interface Opened {
-  page: Page;
-  /** Every script response since the page was opened: path and decoded bytes. */
-  scripts: Promise<{ path: string; bytes: number }>[];
-}
-
-async function open(path: string, width = 1280, theme?: Theme): Promise<Opened> {
-  const context = await site.view(theme ? { width, height: 900, theme } : { width, height: 900 });
-  const scripts: Opened['scripts'] = [];
-  context.on('response', (response) => {
-    if (response.request().resourceType() !== 'script') return;
-    const path = new URL(response.url()).pathname;
-    // A worker dropped for a newer check, or a page closed, can leave a body unreadable.
-    scripts.push(
-      response.body().then(
-        (body) => ({ path, bytes: body.byteLength }),
-        () => ({ path, bytes: 0 }),
-      ),
-    );
-  });
-  return { page: await openPage(context, path, theme), scripts };
-}
-
-/** Bytes of the page's inline scripts plus those of every script response so far. */
-async function scriptBytes(opened: Opened): Promise<{ inline: number; loaded: { path: string; bytes: number }[] }> {
-  const inline = await opened.page.$$eval('script:not([src])', (ss) =>
-    ss.reduce((n, s) => n + new TextEncoder().encode(s.textContent ?? '').length, 0),
-  );
-  return { inline, loaded: await Promise.all(opened.scripts) };
-}
-
-const isChecker = (path: string) => path.startsWith('/payload-check/') || /\/validate-[a-z-]+\.js$/.test(path);
-
-/** Opens the checker with the keyboard (focus on its summary, Enter) and waits for the form. */
-async function openChecker(page: Page): Promise<void> {
-  const summary = page.locator('details[data-payload-check] > summary');
-  await summary.focus();
-  await page.keyboard.press('Enter');
-  await page.locator('details[data-payload-check] form').waitFor({ state: 'visible', timeout: 10_000 });
-}
-
-/**
- * Replaces the text, checks it with Control+Enter, and returns the verdict region once it has changed and the check is
- * over.
- */
-async function check(page: Page, json: string): Promise<{ text: string; links: string[] }> {
-  const box = page.locator('#payload-check-text');
-  const status = page.locator('details[data-payload-check] [role="status"]');
-  const before = await status.innerHTML();
-  await box.fill('');
-  await box.focus();
-  await page.keyboard.insertText(json);
-  await page.keyboard.press('Control+Enter');
-  await page.waitForFunction(
-    (old) => {
-      const region = document.querySelector('details[data-payload-check] [role="status"]')!;
-      return region.innerHTML !== old && !region.hasAttribute('aria-busy');
-    },
-    before,
-    { timeout: 10_000 },
-  );
-  return {
-    text: (await status.innerText()).replace(/\s+/g, ' ').trim(),
-    links: await status.locator('a').evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).hash)),
-  };
-}
-
-/** Follows a verdict link from the keyboard and returns the id the page then targets. */
-async function follow(page: Page, hash: string): Promise<string | undefined> {
-  const link = page.locator(`details[data-payload-check] [role="status"] a[href="${hash}"]`).first();
-  await link.focus();
-  await page.keyboard.press('Enter');
-  await page.waitForFunction((h) => location.hash === h, hash);
-  return page.evaluate(() => {
-    const target = document.querySelector(':target');
-    if (!target) return undefined;
-    const box = target.getBoundingClientRect();
-    return box.top >= 0 && box.top < innerHeight ? target.id : `${target.id} (out of view)`;
-  });
-}
-
 test('Claude Code Bash: no checker script before opening; errors link to the model-facing row; valid input and a PreToolUse payload pass', async () => {
-  const opened = await open('/claude-code/bash/');
+  const opened = await open(site, '/claude-code/bash/');
   const { page } = opened;
   const heading = page.locator('h3#check-payload');
   assert.equal(await heading.textContent(), 'Check a payload');
@@ -183,7 +102,7 @@ test('Claude Code Bash: no checker script before opening; errors link to the mod
 });
 
 test('Codex exec_command: checked against its input schema, the error links to #input.cmd, and the button works from the keyboard', async () => {
-  const { page } = await open('/codex/exec_command/');
+  const { page } = await open(site, '/codex/exec_command/');
   await openChecker(page);
   const bad = await check(page, '{"cmd": 5, "unknown": true}');
   assert.match(bad.text, /^Not valid against the input schema of exec_command \(Codex CLI [\d.]+\): 2 errors\./);
@@ -225,7 +144,7 @@ test('Codex exec_command: its recorded PreToolUse payload (Bash, tool_input.comm
   const [recorded] = recordedPreToolUse('codex', 'exec_command');
   assert.ok(recorded, 'a recorded PreToolUse payload of exec_command');
   const hookName = String(recorded['tool_name']);
-  const { page } = await open('/codex/exec_command/');
+  const { page } = await open(site, '/codex/exec_command/');
   await openChecker(page);
   const real = await check(page, JSON.stringify(recorded, null, 2));
   assert.match(
@@ -252,154 +171,8 @@ test('Codex exec_command: its recorded PreToolUse payload (Bash, tool_input.comm
   );
 });
 
-/**
- * Puts `size` in the box from inside the page (not through the keyboard), lets the page settle,
- * then checks it and measures, in the page: the time until the verdict is shown, and every long
- * task (PerformanceObserver 'longtask': a task of the page's main thread over 50 ms) from the
- * submit until 300 ms after the verdict.
- */
-async function timedCheck(
-  page: Page,
-  keys: number,
-  prefix: string,
-): Promise<{ bytes: number; elapsed: number; tasks: number[]; text: string }> {
-  const bytes = await page.evaluate(
-    ({ keys, prefix }) => {
-      const parts = ['"cmd":"ls"'];
-      for (let i = 0; i < keys; i++) parts.push(`"${prefix}${String(i).padStart(6, '0')}":${i}`);
-      const text = `{${parts.join(',')}}`;
-      document.querySelector<HTMLTextAreaElement>('#payload-check-text')!.value = text;
-      return text.length;
-    },
-    { keys, prefix },
-  );
-  await page.evaluate(
-    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 500)))),
-  );
-  const measured = await page.evaluate(
-    () =>
-      new Promise<{ elapsed: number; tasks: number[]; text: string }>((resolve) => {
-        const tasks: number[] = [];
-        const longTasks = new PerformanceObserver((list) => {
-          for (const entry of list.getEntries()) tasks.push(entry.duration);
-        });
-        longTasks.observe({ type: 'longtask' });
-        const status = document.querySelector('details[data-payload-check] [role="status"]')!;
-        const started = performance.now();
-        // The click marks the region busy at once; the answer is in when the mark goes.
-        const changes = new MutationObserver(() => {
-          if (status.hasAttribute('aria-busy')) return;
-          const elapsed = performance.now() - started;
-          changes.disconnect();
-          setTimeout(() => {
-            longTasks.disconnect();
-            resolve({ elapsed, tasks, text: status.textContent ?? '' });
-          }, 300);
-        });
-        changes.observe(status, { childList: true, subtree: true, attributes: true });
-        document.querySelector<HTMLButtonElement>('details[data-payload-check] form button')!.click();
-        if (!status.hasAttribute('aria-busy')) throw new Error('the click did not start a check');
-      }),
-  );
-  return { bytes, ...measured };
-}
-
-/**
- * What this machine needs, at this moment, for JSON.parse of the text in the box in a bare worker
- * (the floor under any answer): the time to answer is judged against it when the machine is so
- * loaded (shared cores) that the floor itself is most of a second.
- */
-async function parseFloor(page: Page): Promise<number> {
-  return page.evaluate(async () => {
-    const text = document.querySelector<HTMLTextAreaElement>('#payload-check-text')!.value;
-    const worker = new Worker(
-      URL.createObjectURL(
-        new Blob(
-          [
-            'onmessage = (e) => { const t = performance.now(); JSON.parse(e.data); postMessage(performance.now() - t); };',
-          ],
-          { type: 'text/javascript' },
-        ),
-      ),
-    );
-    const took = await new Promise<number>((resolve) => {
-      worker.onmessage = (e: MessageEvent<number>) => resolve(e.data);
-      worker.postMessage(text);
-    });
-    worker.terminate();
-    return took;
-  });
-}
-
-test('a 6.6 MB payload with 400,000 keys is answered in under a second, and no task blocks the page for more than 100 ms', async () => {
-  const { page } = await open('/codex/exec_command/');
-  await openChecker(page);
-  assert.match((await check(page, '{"cmd": "ls"}')).text, /^Valid/);
-  // The cores are shared: the best of up to three runs is the one judged, every run's long tasks count.
-  const runs: Awaited<ReturnType<typeof timedCheck>>[] = [];
-  let floor = Infinity;
-  for (let i = 0; i < 3 && !runs.some((r) => r.elapsed < 1000); i++) {
-    runs.push(await timedCheck(page, 400_000, 'k'));
-    floor = Math.min(floor, await parseFloor(page));
-  }
-  const big = runs.reduce((a, b) => (b.elapsed < a.elapsed ? b : a));
-  const tasks = runs.flatMap((r) => r.tasks);
-  console.log(
-    `# ${(big.bytes / 1e6).toFixed(1)} MB, 400,000 keys: answered in ${runs.map((r) => `${Math.round(r.elapsed)} ms`).join(', then ')} (JSON.parse alone in a worker: ${Math.round(floor)} ms); long tasks: ${tasks.map((t) => `${Math.round(t)} ms`).join(', ') || 'none'}`,
-  );
-  assert.ok(big.bytes > 6_500_000, `${big.bytes} bytes`);
-  assert.match(
-    big.text,
-    /^Not valid against the input schema of exec_command \(Codex CLI [\d.]+\): stopped at the first error\./,
-  );
-  assert.match(big.text, /k000000 is not a field the schema allows/);
-  // Under a second; on a machine so loaded that parsing alone takes 700 ms or more, within 300 ms of that.
-  assert.ok(
-    big.elapsed < Math.max(1000, floor + 300),
-    `answered in ${Math.round(big.elapsed)} ms, JSON.parse alone ${Math.round(floor)} ms`,
-  );
-  assert.ok(
-    tasks.every((t) => t <= 100),
-    `long tasks: ${tasks.join(', ')} ms`,
-  );
-
-  // Just under the size up to which every error is listed: all counted, 50 listed.
-  const listed = await timedCheck(page, 60_000, 'u');
-  console.log(
-    `# ${(listed.bytes / 1e6).toFixed(2)} MB, 60,000 keys, every error listed: answered in ${Math.round(listed.elapsed)} ms; long tasks: ${listed.tasks.map((t) => `${Math.round(t)} ms`).join(', ') || 'none'}`,
-  );
-  assert.ok(listed.bytes < 1_000_000, `${listed.bytes} bytes`);
-  assert.match(listed.text, /: 60,000 errors\./);
-  assert.match(listed.text, /… and 59,950 more/);
-  assert.equal(await page.locator('details[data-payload-check] [role="status"] li a').count(), 50);
-  assert.ok(listed.elapsed < 1000, `answered in ${Math.round(listed.elapsed)} ms`);
-  assert.ok(
-    listed.tasks.every((t) => t <= 100),
-    `long tasks: ${listed.tasks.join(', ')} ms`,
-  );
-
-  // A check still running is dropped for the next one.
-  const box = page.locator('#payload-check-text');
-  await page.evaluate(() => {
-    const parts = Array.from({ length: 400_000 }, (_, i) => `"k${i}":${i}`);
-    document.querySelector<HTMLTextAreaElement>('#payload-check-text')!.value = `{${parts.join(',')}}`;
-    document.querySelector<HTMLButtonElement>('details[data-payload-check] form button')!.click();
-  });
-  assert.match(
-    (await check(page, '{"cmd": 1}')).text,
-    /^Not valid against the input schema of exec_command \(Codex CLI [\d.]+\): 1 error\./,
-  );
-  await page.waitForTimeout(1500);
-  assert.match(
-    (await page.locator('details[data-payload-check] [role="status"]').innerText()).trim(),
-    /: 1 error\./,
-    'the dropped check does not overwrite the answer',
-  );
-  assert.equal(await box.inputValue(), '{"cmd": 1}');
-});
-
 test('OpenCode question: a nested error links to the row of the nested field', async () => {
-  const { page } = await open('/opencode/question/');
+  const { page } = await open(site, '/opencode/question/');
   await openChecker(page);
   const bad = await check(
     page,
@@ -416,7 +189,7 @@ test('OpenCode question: a nested error links to the row of the nested field', a
 test('with a verdict shown, the section passes axe in both themes and does not widen a 375 px screen', async () => {
   for (const theme of ['light', 'dark'] as const) {
     for (const width of [375, 1280]) {
-      const { page } = await open('/claude-code/askuserquestion/', width, theme);
+      const { page } = await open(site, '/claude-code/askuserquestion/', width, theme);
       await openChecker(page);
       for (const json of [
         '{"questions":[{"question":"Which one?","header":"Pick","options":[{"label":5}],"multiSelect":"no"}],"extra":true}',

@@ -11,9 +11,9 @@
  *   those whose text, tags stripped, holds either are parsed);
  * - field names never break inside a word, at 1280 and 375 px: a name breaks
  *   only where the page put a break opportunity, and those sit after `_`, `.`,
- *   `/`, before a bracket or at a case change. SWEEP=all (`npm run test:sweep`,
- *   run by hand) checks every tool page; otherwise the pages
- *   whose field rows name the longest words (FIELD_NAME_PAGES).
+ *   `/`, before a bracket or at a case change, on the pages whose field rows
+ *   name the longest words (FIELD_NAME_PAGES); SWEEP=all (`npm run test:sweep`)
+ *   adds every tool page, SWEEP=K/N the tool pages of that share.
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -21,7 +21,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { attr, elements, textOf, type Element as HtmlElement } from '../helpers/html.ts';
 import { DIST, ROOT, serveAndLaunch, type Served } from '../helpers/browser.ts';
-import { inParallel, SWEEP } from '../helpers/pages.ts';
+import { inParallel, SWEEP, sweepShare } from '../helpers/pages.ts';
 
 interface CatalogTool {
   agent: string;
@@ -212,18 +212,17 @@ function longestWord(html: string): number {
   return longest;
 }
 
-/** Without SWEEP=all, the pages checked: those whose field names hold the longest words, the likeliest to break. */
+/** The pages always checked: those whose field names hold the longest words, the likeliest to break; SWEEP adds its share. */
 const FIELD_NAME_PAGES = 8;
 
 test('field names break only between words, at 1280 and 375 px', async () => {
   const pages = tools.map((t) => t.links.page);
-  const chosen = SWEEP
-    ? pages
-    : pages
-        .map((p) => ({ p, n: longestWord(readFileSync(join(DIST, p, 'index.html'), 'utf8')) }))
-        .sort((a, b) => b.n - a.n)
-        .slice(0, FIELD_NAME_PAGES)
-        .map((x) => x.p);
+  const sample = pages
+    .map((p) => ({ p, n: longestWord(readFileSync(join(DIST, p, 'index.html'), 'utf8')) }))
+    .sort((a, b) => b.n - a.n)
+    .slice(0, FIELD_NAME_PAGES)
+    .map((x) => x.p);
+  const chosen = SWEEP ? [...new Set([...sample, ...sweepShare(pages, SWEEP)])] : sample;
   const problems: string[] = [];
   for (const width of [1280, 375]) {
     const context = await served.browser.newContext({ viewport: { width, height: 900 }, baseURL: served.base });

@@ -230,14 +230,41 @@ export function pagesOfEveryKind(
 }
 
 /**
- * SWEEP=all in the environment: the layout and accessibility tests check every page, not one per template, and the
- * tool-page tests every tool page (`npm run test:sweep`, run by hand: over half an hour here).
+ * The sweep (`npm run test:sweep`): SWEEP in the environment makes the layout and accessibility tests check more pages
+ * than one per template, and the tool-page tests more tool pages than their sample. SWEEP=all checks every page (over
+ * half an hour here); SWEEP=K/N the K-th of N shares, every N-th page from the K-th in the order of `builtPages`, as
+ * well as the everyday pages, so that each share still covers every template (CI runs one share per commit).
  */
-export const SWEEP = process.env.SWEEP === 'all';
+export interface SweepShare {
+  share: number;
+  of: number;
+}
 
-/** The pages the layout and accessibility tests open: every page with SWEEP=all, otherwise one per template. */
+/** SWEEP's value read: undefined when unset; a value that is neither `all` nor K/N (1 ≤ K ≤ N) throws. */
+export function readSweep(value: string | undefined): SweepShare | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (value === 'all') return { share: 1, of: 1 };
+  const match = /^(\d+)\/(\d+)$/.exec(value);
+  const [share, of] = match ? [Number(match[1]), Number(match[2])] : [0, 0];
+  if (share < 1 || share > of)
+    throw new Error(`SWEEP must be "all" or K/N with 1 ≤ K ≤ N, not ${JSON.stringify(value)}`);
+  return { share, of };
+}
+
+export const SWEEP = readSweep(process.env.SWEEP);
+
+/** The items of the sweep's share, in their order: every `of`-th from the `share`-th. */
+export function sweepShare<T>(items: readonly T[], sweep: SweepShare): T[] {
+  return items.filter((_, index) => index % sweep.of === sweep.share - 1);
+}
+
+/**
+ * The pages the layout and accessibility tests open: one per template, and with SWEEP the pages of its share too
+ * (every page with SWEEP=all).
+ */
 export function pagesToCheck(dir = DIST, prefer: 'largest' | 'smallest' = 'largest'): string[] {
-  return SWEEP ? builtPages(dir) : pagesOfEveryKind(dir, ROOT, { prefer }).pages;
+  const everyday = pagesOfEveryKind(dir, ROOT, { prefer }).pages;
+  return SWEEP ? [...new Set([...everyday, ...sweepShare(builtPages(dir), SWEEP)])].sort() : everyday;
 }
 
 export type Theme = 'light' | 'dark';

@@ -9,7 +9,16 @@ import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { builtPages, componentClasses, pageFeatures, pageRoutes, pagesOfEveryKind, routeOf } from '../helpers/pages.ts';
+import {
+  builtPages,
+  componentClasses,
+  pageFeatures,
+  pageRoutes,
+  pagesOfEveryKind,
+  readSweep,
+  routeOf,
+  sweepShare,
+} from '../helpers/pages.ts';
 
 function project(files: Record<string, string>): { root: string; dist: string; [Symbol.dispose](): void } {
   const root = mkdtempSync(join(tmpdir(), 'page-kinds-'));
@@ -149,4 +158,18 @@ test('for checks whose cost grows with the page, the smallest page of each route
     '/codex/c/',
   ]);
   assert.deepEqual(pagesOfEveryKind(p.dist, p.root).pages, ['/', '/codex/', '/codex/a/', '/codex/c/']);
+});
+
+test('the shares of the sweep split the pages: for each N, the N shares together hold every page once, in order', () => {
+  const pages = Array.from({ length: 23 }, (_, i) => `/page-${String(i).padStart(2, '0')}/`);
+  assert.deepEqual(readSweep('all'), { share: 1, of: 1 });
+  assert.equal(readSweep(undefined), undefined);
+  for (let of = 1; of <= 6; of++) {
+    const shares = Array.from({ length: of }, (_, k) => sweepShare(pages, readSweep(`${k + 1}/${of}`)!));
+    assert.deepEqual(shares.flat().sort(), pages, `N = ${of}`);
+    for (const share of shares) assert.deepEqual(share, [...share].sort(), 'in the order of the pages');
+    assert.ok(Math.max(...shares.map((s) => s.length)) - Math.min(...shares.map((s) => s.length)) <= 1, 'even');
+  }
+  for (const bad of ['0/3', '4/3', 'some', '1/'])
+    assert.throws(() => readSweep(bad), /SWEEP must be "all" or K\/N/, bad);
 });

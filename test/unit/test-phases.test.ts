@@ -9,7 +9,14 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, matchesGlob, sep } from 'node:path';
-import { allJobs, BUILDS_IN_PROJECT, READS_FIXTURE_SITE, SWEEPS, sweepJobs } from '../../scripts/test.ts';
+import {
+  allJobs,
+  BUILDS_IN_PROJECT,
+  READS_FIXTURE_SITE,
+  readArguments,
+  SWEEPS,
+  sweepJobs,
+} from '../../scripts/test.ts';
 import { blockedByFailure, jobsToStart, type Job, type Lock } from '../../scripts/lib/test-schedule.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
@@ -136,4 +143,12 @@ test('the sweep runs, with SWEEP=all, every file that narrows its pages without 
     assert.deepEqual([sweep.needs, sweep.locks], [everyday.needs, everyday.locks], sweep.name);
   }
   assert.ok(!jobs.some((j) => j.phase === 'sweep' || j.env?.['SWEEP']), 'the full run sweeps nothing');
+});
+
+test('the sweep takes a share of the pages on the command line (--share K/N), and refuses one that is not a share', () => {
+  assert.deepEqual(readArguments(['build', 'sweep']), { phases: ['build', 'sweep'], share: 'all' });
+  assert.deepEqual(readArguments(['build', '--share', '3/8', 'sweep']), { phases: ['build', 'sweep'], share: '3/8' });
+  for (const job of sweepJobs('3/8')) assert.deepEqual(job.env, { SWEEP: '3/8' });
+  for (const bad of [['--share'], ['--share', '0/8'], ['--share', '9/8'], ['--share', 'all'], ['--share', '1/0']])
+    assert.throws(() => readArguments(bad), /--share takes K\/N/, bad.join(' '));
 });

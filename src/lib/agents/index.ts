@@ -19,6 +19,7 @@ import type {
 import { claudeCode } from './claude-code.ts';
 import { cline } from './cline.ts';
 import { codex } from './codex.ts';
+import { continueCli } from './continue.ts';
 import { copilotCli } from './copilot-cli.ts';
 import { factoryDroid } from './factory-droid.ts';
 import { geminiCli } from './gemini-cli.ts';
@@ -41,6 +42,7 @@ const REGISTRY = [
   kiloCode,
   factoryDroid,
   pi,
+  continueCli,
 ] as const;
 
 /**

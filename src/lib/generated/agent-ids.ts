@@ -11,4 +11,5 @@ export type AgentId =
   | 'cline'
   | 'kilo-code'
   | 'factory-droid'
-  | 'pi';
+  | 'pi'
+  | 'continue';

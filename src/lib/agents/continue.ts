@@ -95,8 +95,21 @@ export const continueCli: Agent<'continue'> = {
   generatedDeclarations: false,
   hooks: {
     none:
-      'its Claude-Code-style hooks (read from .claude/settings.json and .continue/settings.json) are not ' +
-      'recorded yet.',
+      'its hooks never run, so there is nothing to record: the pinned bundle (dist/index.js) reads hooks written ' +
+      "as Claude Code writes them from ~/.claude/settings.json, ~/.continue/settings.json and the project's " +
+      '.claude/ and .continue/ settings.json and settings.local.json, and its hooks service has a method that ' +
+      'runs them for an event, but nothing in the bundle calls that method. A run here with PreToolUse, ' +
+      'PostToolUse, SessionStart and UserPromptSubmit hooks in four of those files logged "Hooks loaded: 16 ' +
+      'handler(s) across 4 event type(s)" with --verbose, ran the Bash call the stub made, and ran none of the ' +
+      'hooks. 1.5.26 has no hooks at all.',
+  },
+  permissions: {
+    none:
+      'No permission case can run yet: the cases are driven through its hook payload runs, and its hooks never ' +
+      'run (its hooks page says why). Its rules are tool policies (allow, ask, exclude) given as `--allow`, ' +
+      '`--ask` and `--exclude` or written to ~/.continue/permissions.yaml, which a first run creates. In a ' +
+      'headless run a tool left at ask is not offered at all, as the captures show: `--ask Bash` and ' +
+      '`--exclude Bash` both leave Bash out, `--allow Write` adds Write, and `--auto` allows every tool.',
   },
   invoke,
   mainRequest: (candidates, prompt) => requestHoldingPrompt(WIRES, candidates, prompt),

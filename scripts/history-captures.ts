@@ -54,6 +54,7 @@ import { scaledLimit } from './lib/capture/limits.ts';
 import { loadMatrix } from './lib/capture/matrix.ts';
 import { lockRunFolder, NamespaceError, prepareNamespace } from './lib/capture/namespace.ts';
 import { historyRunFolder } from './lib/capture/run-folders.ts';
+import { RequiredCommandError } from './lib/capture/required-commands.ts';
 import { type RunPaths, runConfiguration } from './lib/capture/runner.ts';
 import { type CachedRun, readCached, removeCached, writeCached } from './lib/capture-history/cache.ts';
 import { capturedDiffer, failedConfigurations } from './lib/capture-history/failures.ts';
@@ -210,6 +211,8 @@ async function inside(o: NonNullable<Options['inside']>): Promise<void> {
           result = { ok: true, capture };
           console.log(`    ${id.padEnd(22)} ok (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
         } catch (error) {
+          // A program the CLI needs is missing here: this machine's failure, never cached as the release's.
+          if (error instanceof RequiredCommandError) throw error;
           result = { ok: false, error: failureExcerpt((error as Error).message) };
           console.log(`    ${id.padEnd(22)} FAILED (attempt ${attempt}): ${firstLines((error as Error).message, 1)}`);
         }

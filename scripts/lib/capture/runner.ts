@@ -13,6 +13,7 @@ import type { PromptInput } from '../../../src/lib/agents/types.ts';
 import { pathOf } from '../../../src/lib/wire/shared.ts';
 import type { StubReply } from '../../../src/lib/wire/types.ts';
 import { expandPlaceholders } from './placeholders.ts';
+import { checkRequiredCommands } from './required-commands.ts';
 import { startStub, type Answer, type RecordedRequest, type Stub } from './stub-server.ts';
 import type { Configuration } from './matrix.ts';
 import { processTable, type ProcEntry } from '../system/process-table.ts';
@@ -419,6 +420,8 @@ export async function runConfiguration(
   let child: ChildProcess | undefined;
   try {
     invocation = buildInvocation(agent, configuration, binary, paths, stubUrl, extras.release);
+    // Before anything runs: a CLI without a program it needs would be captured without what it offers with it.
+    checkRequiredCommands(agent, AGENTS[agent].requiresCommands ?? [], invocation.env['PATH'] ?? '');
     writeFiles([...invocation.files, ...(extras.files ?? [])]);
     const cli = spawnCli(invocation, paths.workdir);
     child = cli.proc;

@@ -14,6 +14,7 @@ import { ensureInstalled, InstallError } from '../capture/install.ts';
 import { limitFactor, scaledLimit } from '../capture/limits.ts';
 import { loadMatrix, type Matrix } from '../capture/matrix.ts';
 import { lockRunFolder, prepareNamespace } from '../capture/namespace.ts';
+import { RequiredCommandError } from '../capture/required-commands.ts';
 import { DEFAULT_TIMEOUT_SECONDS, runConfiguration, type RunPaths } from '../capture/runner.ts';
 import { jsonText } from '../system/atomic-write.ts';
 import { firstLines, runBounded, type Bounded } from './bounded.ts';
@@ -78,6 +79,8 @@ export async function captureInside(o: InsideOptions, root: string): Promise<voi
           capture = buildCapture(o.agent, pkg, o.version, configuration, outcome) as CaptureFile;
           console.log(`    ${o.version} ${id.padEnd(22)} ok (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
         } catch (e) {
+          // A program the CLI needs is missing here: this machine's failure, not a result of the release.
+          if (e instanceof RequiredCommandError) throw e;
           error = (e as Error).message;
           console.log(`    ${o.version} ${id.padEnd(22)} FAILED (attempt ${attempt}): ${error.split('\n')[0]}`);
         }

@@ -9,8 +9,9 @@
  *
  * The model's name decides one tool: a model whose name or id matches none of the families the
  * CLI trusts with multi-edits (gpt, claude, gemini, qwen … in its bundle) gets `Edit` where the
- * others get `MultiEdit`. `Search` is offered only when `rg --version` runs, and the machine the
- * captures run on has no ripgrep on its path, so no capture shows it.
+ * others get `MultiEdit`. `Search` is offered only when `rg --version` succeeds (from after 1.5.11;
+ * 1.5.11 offers it without the check), so its runs need ripgrep on PATH (requiresCommands): without
+ * it, every capture would lack Search and its history would record a removal that is the machine's.
  */
 import { join } from 'node:path';
 import type { WireFormatId } from '../wire/index.ts';
@@ -78,6 +79,14 @@ export const continueCli: Agent<'continue'> = {
   options: ['settings'],
   settingsFile: CONFIG_FILE,
   mcpNaming: { configuration: 'mcp-server', family: '<tool>', isStubServerTool },
+  requiresCommands: [
+    {
+      command: 'rg',
+      why:
+        'its Search tool is offered only when `rg --version` succeeds (later releases than 1.5.11 check for ' +
+        'ripgrep); install ripgrep (Debian: apt-get install ripgrep)',
+    },
+  ],
   captureHistory: {
     configurations: ['print', 'auto', 'auto-other-model', 'beta-subagent'],
     step: 1,

@@ -529,6 +529,14 @@ export interface HookedCall {
   input: unknown;
 }
 
+/** A program a CLI needs on its PATH to offer what it offers (Agent.requiresCommands). */
+export interface RequiredCommand {
+  /** The command as it is looked up on PATH: `rg`. */
+  readonly command: string;
+  /** Why, and how to get it: what the CLI leaves out without it, and the package that installs it. */
+  readonly why: string;
+}
+
 export interface Agent<Id extends string = string> {
   readonly id: Id;
   /** Product name shown on the site: `Claude Code`. */
@@ -578,6 +586,12 @@ export interface Agent<Id extends string = string> {
    * tool's page shows its input and result as unknown, for `reason`, and marks the description.
    */
   readonly standInDefinitions?: { readonly descriptionPrefix: string; readonly reason: string };
+  /**
+   * Programs the CLI needs on the PATH of its runs, checked before every run (scripts/lib/capture/required-commands.ts):
+   * without one the run stops with the command and its reason, and nothing is recorded, since a capture made without
+   * it would lack what the CLI offers only when the program is there. Absent: it needs none.
+   */
+  readonly requiresCommands?: readonly RequiredCommand[];
   /** Capture history over earlier releases (npm run history:captures), or why there is none yet. */
   readonly captureHistory: CaptureHistoryPlan | NotCovered;
   /**

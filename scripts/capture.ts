@@ -28,6 +28,7 @@ import type { Ajv2020 } from 'ajv/dist/2020.js';
 import { loadMatrix, selectConfigurations, MatrixError, type Matrix, type Selected } from './lib/capture/matrix.ts';
 import { lockRunFolder, NamespaceError, prepareNamespace } from './lib/capture/namespace.ts';
 import { ensureInstalled, installedBinary, installedPackage, InstallError } from './lib/capture/install.ts';
+import { RequiredCommandError } from './lib/capture/required-commands.ts';
 import { runConfiguration, type RunOutcome, type RunPaths } from './lib/capture/runner.ts';
 import { buildCapture, countTools, summaryLine } from './lib/capture/capture-file.ts';
 import { CaptureError } from './lib/capture/normalise.ts';
@@ -174,7 +175,10 @@ async function captureAll(
       out.summary.push(line);
       console.log(`  ${line}  (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
     } catch (error) {
-      const message = error instanceof CaptureError ? error.message : ((error as Error).stack ?? String(error));
+      const message =
+        error instanceof CaptureError || error instanceof RequiredCommandError
+          ? error.message
+          : ((error as Error).stack ?? String(error));
       out.errors.push(`${name} (${one.configuration.label}): ${message}`);
       console.log(`  ${name.padEnd(40)} FAILED`);
     }

@@ -592,6 +592,7 @@ try {
   if (options.inside) await inside(options.inside);
   else await outside(options);
 } catch (error) {
-  if (error instanceof NamespaceError || error instanceof OurFailure) fail(error.message);
+  if (error instanceof NamespaceError || error instanceof OurFailure || error instanceof RequiredCommandError)
+    fail(error.message);
   throw error;
 }

@@ -31,7 +31,7 @@ import { AGENT_IDS, AGENTS, isAgentId, type AgentId } from '../src/lib/agents/in
 import type { PublishedTypes } from '../src/lib/agents/types.ts';
 import { jsonText, replaceFile } from './lib/system/atomic-write.ts';
 import { pinsWithVersion, readPins } from './lib/pins.ts';
-import { latestVersion } from './lib/releases/registry.ts';
+import { askPackages, latestVersion } from './lib/releases/registry.ts';
 import { archiveVanished, committedExports, contentChanged } from './lib/archive.ts';
 import { planRefresh, type RefreshState, type RefreshStep } from './lib/refresh/plan.ts';
 import { beginTransaction, restoreInterrupted, STAGING, type RefreshTransaction } from './lib/refresh/transaction.ts';
@@ -104,6 +104,17 @@ function typesOf(agent: string): PublishedTypes | undefined {
   if (!isAgentId(agent)) return undefined;
   const types = AGENTS[agent].publishedTypes;
   return 'none' in types ? undefined : types;
+}
+
+/** Every package the plan asks the registry about: the published types it does not pin with a CLI, each CLI's packages. */
+function plannedQuestions(): string[] {
+  const types = Object.entries(readPins(PINS)).flatMap(([agent, pin]) =>
+    typesOf(agent)?.withCli ? [] : [pin.package],
+  );
+  const clis = Object.entries(readJson<CaptureMatrixFile>(MATRIX).agents).flatMap(([agent, entry]) =>
+    !entry ? [] : isAgentId(agent) ? agentPackages(agent, entry.package) : [entry.package],
+  );
+  return [...types, ...clis];
 }
 
 function currentState(): RefreshState {
@@ -499,6 +510,7 @@ async function main(argv: string[]): Promise<number> {
   const started = Date.now();
   onStopSignal(stopNow);
   if (restoreFirst(argv)) return 0;
+  await askPackages(plannedQuestions());
   const state = currentState();
   const steps = planRefresh(state);
   printState(state);

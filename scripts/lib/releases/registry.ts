@@ -4,7 +4,7 @@
  * one release is published at all. Through the npm client, with a time limit,
  * so the registry the machine is configured with is the one asked.
  */
-import { spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 
 const REGISTRY_TIMEOUT_MS = 60_000;
 
@@ -103,14 +103,35 @@ export function readPackageAnswer(status: number | null, stdout: string, stderr:
  */
 const answers = new Map<string, PackageAnswer>();
 
+const PACKAGE_QUESTION = (pkg: string) => ['view', pkg, 'dist-tags.latest', 'versions', '--json'];
+const PACKAGE_ANSWER_LIMITS = { encoding: 'utf8', timeout: REGISTRY_TIMEOUT_MS, maxBuffer: 64 * 1024 * 1024 } as const;
+
+/**
+ * Asks about several packages at once, a few npm clients at a time, keeping the answers for the calls below: a refresh's
+ * plan asks about every package, and one client after another spent most of that time starting up. Failures are not
+ * kept, so the call that needs the answer asks again and says why it could not.
+ */
+export async function askPackages(pkgs: readonly string[], atOnce = 4): Promise<void> {
+  const queue = [...new Set(pkgs)].filter((pkg) => !answers.has(pkg));
+  const ask = (pkg: string) =>
+    new Promise<void>((resolve) => {
+      execFile('npm', PACKAGE_QUESTION(pkg), PACKAGE_ANSWER_LIMITS, (error, stdout, stderr) => {
+        const status = error === null ? 0 : typeof error.code === 'number' ? error.code : null;
+        const answer = readPackageAnswer(status, stdout, stderr);
+        if (answer.kind !== 'failed' && (error === null || typeof error.code === 'number')) answers.set(pkg, answer);
+        resolve();
+      });
+    });
+  const lane = async () => {
+    for (let pkg = queue.shift(); pkg !== undefined; pkg = queue.shift()) await ask(pkg);
+  };
+  await Promise.all(Array.from({ length: Math.min(atOnce, queue.length) }, lane));
+}
+
 function askPackage(pkg: string): PackageAnswer {
   const known = answers.get(pkg);
   if (known) return known;
-  const result = spawnSync('npm', ['view', pkg, 'dist-tags.latest', 'versions', '--json'], {
-    encoding: 'utf8',
-    timeout: REGISTRY_TIMEOUT_MS,
-    maxBuffer: 64 * 1024 * 1024,
-  });
+  const result = spawnSync('npm', PACKAGE_QUESTION(pkg), PACKAGE_ANSWER_LIMITS);
   const answer: PackageAnswer = result.error
     ? { kind: 'failed', reason: result.error.message }
     : readPackageAnswer(result.status, result.stdout ?? '', result.stderr ?? '');

@@ -455,11 +455,12 @@ function cannotRunNotes(state: RefreshState): string[] {
  * "Published" is what the committed content publishes, so a run that fails half-way and is run again still knows it.
  */
 async function runUnits(units: readonly RefreshUnit[]): Promise<{ outcomes: UnitOutcome[]; archived: string[] }> {
-  const published = await committedExports(ROOT);
   const outcomes: UnitOutcome[] = [];
   for (const unit of units) outcomes.push(await runUnit(unit));
+  // What HEAD publishes is read only when something moved: the units never change HEAD, and a run where nothing moved
+  // has nothing to archive (loading the committed content costs seconds).
   const archived = outcomes.some((o) => o.moved || o.by === 'release')
-    ? await allOrNothing(() => archiveVanished(ROOT, published, today()))
+    ? await allOrNothing(async () => archiveVanished(ROOT, await committedExports(ROOT), today()))
     : [];
   return { outcomes, archived };
 }

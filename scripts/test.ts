@@ -3,7 +3,8 @@
  * (scripts/lib/test-schedule.ts decides what starts when), with the time of
  * each job and each phase printed at the end.
  *
- *   check        astro check, then tsc --noEmit; biome check (format and lint) beside them
+ *   check        astro check (it type-checks every .ts file tsconfig includes too, so tsc --noEmit would
+ *                repeat it); biome check (format and lint) beside it
  *   build        scripts/build.ts → dist/ (the end-to-end tests read it: SITE_BUILT=1),
  *                and the fixture site of the layout and accessibility tests, built once
  *                into a temporary folder (FIXTURE_SITE)
@@ -83,7 +84,11 @@ function endToEndJob(file: string): Job {
   return { name: file, phase: 'end-to-end', command: [node, '--test', '--test-concurrency=1', file], needs, locks };
 }
 
-/** The checks: none of them needs another's result but tsc, which reads what astro check generates. */
+/**
+ * The checks, neither needing the other's result. No `tsc --noEmit`: astro check type-checks every file tsconfig.json
+ * includes (src/, scripts/, test/, the .astro templates), so tsc would report the same errors again, and it held the
+ * project lock on the build's path.
+ */
 function checkJobs(): Job[] {
   const check = (name: string, command: string[], needs: string[], locks: Lock[]): Job => ({
     name,
@@ -95,8 +100,6 @@ function checkJobs(): Job[] {
   });
   return [
     check('astro check', [bin('astro'), 'check'], [], ['project']),
-    // tsc reads .astro/types.d.ts, which a build rewrites.
-    check('tsc', [bin('tsc'), '--noEmit'], ['astro check'], ['project']),
     // Biome reads the sources only: it needs no lock.
     check('biome', [bin('biome'), 'check', '--error-on-warnings', '.'], [], []),
   ];

@@ -9,4 +9,5 @@ export const collections = {
   tools: defineCollection({ loader: referenceLoader('tools') }),
   agents: defineCollection({ loader: referenceLoader('agents') }),
   jobs: defineCollection({ loader: referenceLoader('jobs') }),
+  notDocumented: defineCollection({ loader: referenceLoader('notDocumented') }),
 };

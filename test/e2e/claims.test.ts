@@ -16,6 +16,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildSite, DIST, serveAndLaunch, type Served } from '../helpers/browser.ts';
 import { CONTENT, readCapture, readMatrix } from '../helpers/captured-entries.ts';
+import { attr, elements, textOf, type Element } from '../helpers/html.ts';
 
 before(() => buildSite());
 
@@ -199,4 +200,39 @@ test('in the browser a placeholder is a dashed box with a title, and the gate st
   assert.match((await span.getAttribute('title')) ?? '', /^Placeholder, not verbatim/);
   assert.ok(await page.locator('.gate-check').first().isVisible());
   await page.close();
+});
+
+test('the home page lists each agent of content/not-documented.json with its reason and day, and none the site documents', () => {
+  const file = join(CONTENT, 'not-documented.json');
+  if (!existsSync(file)) return;
+  const listed = (
+    JSON.parse(readFileSync(file, 'utf8')) as {
+      agents: { product: string; package?: string; why: string; checked: string }[];
+    }
+  ).agents;
+  const home = elements(readFileSync(join(DIST, 'index.html'), 'utf8'));
+  const list = home.find((e) => e.tagName === 'dl' && attr(e, 'class')?.split(' ').includes('not-covered'));
+  assert.ok(list, 'the home page has the list of agents not covered');
+  const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
+  const terms = list.childNodes.filter((n): n is Element => 'tagName' in n && n.tagName === 'dt').map(textOf);
+  const reasons = list.childNodes.filter((n): n is Element => 'tagName' in n && n.tagName === 'dd').map(textOf);
+  assert.deepEqual(
+    terms.map(squash),
+    listed.map((a) => (a.package ? `${a.product} (${a.package})` : a.product)),
+  );
+  assert.deepEqual(
+    reasons.map(squash),
+    listed.map((a) => squash(`${a.why} Checked ${a.checked}.`)),
+  );
+  // A documented agent is a link in the table above; none of them is listed as not covered.
+  const inAgentsTable = (e: Element): boolean => {
+    if (e.tagName === 'table' && attr(e, 'class') === 'home-agents') return true;
+    const parent = e.parentNode;
+    return parent !== null && 'tagName' in parent && inAgentsTable(parent as Element);
+  };
+  const documented = home
+    .filter((e) => e.tagName === 'a' && inAgentsTable(e))
+    .map((a) => squash(textOf(a)).toLowerCase());
+  assert.ok(documented.length > 0);
+  for (const a of listed) assert.ok(!documented.includes(a.product.toLowerCase()), `${a.product} is documented`);
 });

@@ -157,6 +157,7 @@ export function site(parts: Partial<SiteModel> & Pick<SiteModel, 'agents' | 'too
     subagents: [],
     permissions: [],
     mcpNaming: [],
+    notDocumented: [],
     ...parts,
   };
 }

@@ -198,6 +198,54 @@ test('a job id used twice, or taken by Starlight, is refused at its pointer', ()
   ]);
 });
 
+test('an agent listed as not documented is refused when the registry documents it, by product or by package, or listed twice', () => {
+  const matrix = JSON.parse(readFileSync(join(GOOD, 'capture-matrix.json'), 'utf8')) as {
+    agents: Record<string, { package: string }>;
+  };
+  const [first, second] = Object.keys(matrix.agents).filter((id) => AGENT_IDS.includes(id as never));
+  const entry = (product: string, pkg?: string) => ({
+    product,
+    ...(pkg ? { package: pkg } : {}),
+    why: 'A reason long enough to read as one.',
+    checked: '2026-12-06',
+  });
+  const errors = errorsAfter((d) =>
+    writeFileSync(
+      join(d, 'not-documented.json'),
+      JSON.stringify({
+        agents: [
+          entry(AGENTS[first as keyof typeof AGENTS].product.toUpperCase()),
+          entry('Another name', matrix.agents[second!]!.package),
+          entry('Some agent'),
+          entry('some AGENT'),
+          { product: 'No reason' },
+        ],
+      }),
+    ),
+  );
+  assert.deepEqual(where(errors), [
+    ['not-documented.json', '/agents/4', 'not-documented.schema.json#/properties/agents/items/required'],
+  ]);
+  const ruled = errorsAfter((d) =>
+    writeFileSync(
+      join(d, 'not-documented.json'),
+      JSON.stringify({
+        agents: [
+          entry(AGENTS[first as keyof typeof AGENTS].product.toUpperCase()),
+          entry('Another name', matrix.agents[second!]!.package),
+          entry('Some agent'),
+          entry('some AGENT'),
+        ],
+      }),
+    ),
+  );
+  assert.deepEqual(where(ruled), [
+    ['not-documented.json', '/agents/0/product', 'documented-agent-not-listed'],
+    ['not-documented.json', '/agents/1/package', 'documented-agent-not-listed'],
+    ['not-documented.json', '/agents/3/product', 'unique-product'],
+  ]);
+});
+
 test('an agent file named differently from its id is refused', () => {
   const errors = errorsAfter((d) => renameSync(join(d, 'agents/claude-code.json'), join(d, 'agents/claude.json')));
   assert.ok(

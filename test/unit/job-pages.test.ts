@@ -198,13 +198,17 @@ test('home page: each agent with its tool count, and the jobs', () => {
   ]);
 });
 
-test('home page: "On this page" lists its sections in page order, Latest changes only when it lists some', () => {
+test('home page: "On this page" lists its sections in page order, Latest changes and Not covered only when they list some', () => {
   const home = homePage(fixture());
   assert.deepEqual(home.latest, []);
+  assert.deepEqual(home.notCovered, []);
   const all = Object.values(HOME_SECTIONS);
-  assert.deepEqual(
-    home.headings,
-    all.filter((h) => h !== HOME_SECTIONS.latest).map((h) => ({ depth: 2, ...h })),
-  );
+  const listed = (...left: (typeof all)[number][]) =>
+    all.filter((h) => !left.includes(h)).map((h) => ({ depth: 2, ...h }));
+  assert.deepEqual(home.headings, listed(HOME_SECTIONS.latest, HOME_SECTIONS.notCovered));
+  const entry = { product: 'Some agent', why: 'Its reason, long enough.', checked: '2026-12-06' };
+  const withList = homePage({ ...fixture(), notDocumented: [entry] });
+  assert.deepEqual(withList.headings, listed(HOME_SECTIONS.latest));
+  assert.deepEqual(withList.notCovered, [{ ...entry, package: undefined }]);
   assert.equal(new Set(all.map((h) => h.slug)).size, all.length, 'ids are unique');
 });

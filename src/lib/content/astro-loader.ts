@@ -1,10 +1,10 @@
 /**
  * Astro content-layer loaders: the validated model enters Astro's content
- * layer as three collections (tools, agents, jobs), so pages read it with
+ * layer as four collections (tools, agents, jobs, the agents not documented), so pages read it with
  * getCollection and `astro dev` reloads it when a file under content/ changes.
  */
 import type { Loader, LoaderContext } from 'astro/loaders';
-import type { ComparisonFile, Job } from '../core/content-types.ts';
+import type { ComparisonFile, Job, NotDocumentedAgent } from '../core/content-types.ts';
 import type { SiteModel, ToolModel } from '../model/model.ts';
 import { type AgentBundle, agentBundles } from '../model/bundles.ts';
 import { contentLocation, loadSiteContent } from './cached.ts';
@@ -16,6 +16,8 @@ export interface CollectionData {
   agents: Omit<AgentBundle, 'tools'>;
   /** A job, its place in content order, and its field comparison. */
   jobs: Job & { order: number; comparison: ComparisonFile | undefined };
+  /** An agent the site does not document, and its place in content order. */
+  notDocumented: NotDocumentedAgent & { order: number };
 }
 
 type Kind = keyof CollectionData;
@@ -35,6 +37,8 @@ function entries(model: SiteModel, kind: Kind): { id: string; data: CollectionDa
         id: job.id,
         data: { ...job, order, comparison: model.comparisons.find((c) => c.job === job.id) },
       }));
+    case 'notDocumented':
+      return model.notDocumented.map((entry, order) => ({ id: String(order), data: { ...entry, order } }));
   }
 }
 

@@ -8,7 +8,7 @@
  * writes anything.
  */
 import { join } from 'node:path';
-import { AGENT_IDS } from '../agents/index.ts';
+import { AGENT_IDS, AGENT_PRODUCTS } from '../agents/index.ts';
 import type { AgentInventory, SiteModel, ToolModel } from '../model/model.ts';
 import type { CaptureMatrix } from '../model/captures.ts';
 import type { Stage } from './context.ts';
@@ -26,6 +26,7 @@ import { loadGeneratedTools } from './stages/generated-tools.ts';
 import { checkHistoryReferences, loadHistories, removedTools } from './stages/history.ts';
 import { applyInventory } from './stages/inventory.ts';
 import { loadJobs } from './stages/jobs.ts';
+import { loadNotDocumented } from './stages/not-documented.ts';
 import { checkPages } from './stages/pages.ts';
 import { reservedNames } from './url-names.ts';
 import { loadArchive } from './stages/archive.ts';
@@ -91,6 +92,14 @@ export function loadContent(options: LoadOptions): SiteModel {
   const histories = loadHistories(stage, new Set(agents.agents.map((a) => a.id)));
   const removed = removedTools(stage, histories, tools);
   checkHistoryReferences(stage, histories, tools);
+  // Every agent of the registry is documented: none may be listed as not documented, by product or by package.
+  const notDocumented = loadNotDocumented(
+    stage,
+    AGENT_IDS.map((id) => {
+      const pkg = agents.matrix?.agents[id]?.package;
+      return pkg === undefined ? { product: AGENT_PRODUCTS[id] } : { product: AGENT_PRODUCTS[id], package: pkg };
+    }),
+  );
 
   finish(problems, options);
   const handed = problems.warnings.length;
@@ -107,6 +116,7 @@ export function loadContent(options: LoadOptions): SiteModel {
     inventory,
     releases: {},
     archived: [],
+    notDocumented,
     ...agentParts,
   };
   if (agents.matrix) model.matrix = agents.matrix;

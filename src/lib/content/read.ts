@@ -95,6 +95,8 @@ export interface ContentFiles {
   subagents: string[];
   /** content/permission-cases.json: the permission cases `npm run permissions` runs */
   permissionCases?: string;
+  /** content/not-documented.json: agents the site does not document, and why (editorial) */
+  notDocumented?: string;
   /** content/permissions/<agent>/<case>.json: what a permission rule did to a call (npm run permissions) */
   permissions: string[];
   /**
@@ -204,6 +206,7 @@ export function scanContent(contentDir: string, problems: Problems, rel: (path: 
     else if (name === 'scenarios.json' && !isDir) files.scenarios = name;
     else if (name === 'hook-cases.json' && !isDir) files.hookCases = name;
     else if (name === 'permission-cases.json' && !isDir) files.permissionCases = name;
+    else if (name === 'not-documented.json' && !isDir) files.notDocumented = name;
     else if (name === 'hook-behaviour' && isDir) files.hookBehaviour.push(...caseRecords(scan, name, 'hook behaviour'));
     else if (name === 'permissions' && isDir) files.permissions.push(...caseRecords(scan, name, 'permission'));
     else if (flat) files[flat.key].push(...flatFiles(scan, flat));
@@ -214,8 +217,9 @@ export function scanContent(contentDir: string, problems: Problems, rel: (path: 
       scan.ignored(
         path,
         'not a content file or folder the site reads (jobs.json, capture-matrix.json, scenarios.json, ' +
-          'hook-cases.json, permission-cases.json, agents/, tools/, editorial/, captures/, payloads/, history/, ' +
-          'inventory/, comparisons/, archive/, hooks/, hook-events/, hook-behaviour/, hook-behaviour-history/, ' +
+          'hook-cases.json, permission-cases.json, not-documented.json, agents/, tools/, editorial/, captures/, ' +
+          'payloads/, history/, inventory/, comparisons/, archive/, hooks/, hook-events/, hook-behaviour/, ' +
+          'hook-behaviour-history/, ' +
           'hook-outputs/, subagents/, permissions/, mcp-naming/)',
       );
   }

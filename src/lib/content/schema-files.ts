@@ -26,6 +26,7 @@ export const CONTENT_SCHEMAS = {
   permissionCases: { file: 'permission-cases.schema.json', type: 'PermissionCasesFile' },
   permission: { file: 'permission-record.schema.json', type: 'PermissionFile' },
   mcpNaming: { file: 'mcp-naming.schema.json', type: 'McpNamingFile' },
+  notDocumented: { file: 'not-documented.schema.json', type: 'NotDocumentedFile' },
 } as const;
 
 export type SchemaName = keyof typeof CONTENT_SCHEMAS;

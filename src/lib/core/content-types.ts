@@ -34,6 +34,8 @@ export type {
   PermissionFile,
   McpNamingFile,
   McpNamingReading,
+  NotDocumentedAgent,
+  NotDocumentedFile,
   PermissionOutcome,
   CaseOutcome,
   OutcomeSpan,

@@ -1760,3 +1760,33 @@ export interface McpNamingFile {
     after: McpNamingReading;
   }[];
 }
+
+// not-documented.schema.json
+/**
+ * Editorial: coding-agent CLIs people use that the site does not document, each with the reason established on this project's machine. An agent the registry documents may not be listed.
+ */
+export interface NotDocumentedFile {
+  $schema?: string;
+  /**
+   * @minItems 1
+   */
+  agents: NotDocumentedAgent[];
+}
+export interface NotDocumentedAgent {
+  /**
+   * The agent's name as its makers write it.
+   */
+  product: string;
+  /**
+   * The npm package tried, when there is one.
+   */
+  package?: string;
+  /**
+   * Why it is not documented: what was tried and what stopped it, in plain words.
+   */
+  why: string;
+  /**
+   * The day the reason was last established.
+   */
+  checked: string;
+}

@@ -18,6 +18,7 @@ import type {
   HookOutputsFile,
   PermissionFile,
   McpNamingFile,
+  NotDocumentedAgent,
   SubagentsFile,
   HookEventsFile,
   HooksFile,
@@ -165,6 +166,8 @@ export interface SiteModel {
   permissions: PermissionRecord[];
   /** Each agent's name for an MCP server's tool over its releases (content/mcp-naming/<agent>.json), validated. */
   mcpNaming: McpNamingHistory[];
+  /** Agents the site does not document, and why (content/not-documented.json, editorial), validated. */
+  notDocumented: NotDocumentedAgent[];
 }
 
 /** content/subagents/<agent>.json, with where it is. */

@@ -29,8 +29,13 @@ let last: { from: readonly object[]; model: SiteModel } | undefined;
  * entries are new objects, and so is the model.
  */
 export async function getSite(): Promise<SiteModel> {
-  const [tools, agentData, jobs] = await Promise.all([entries('tools'), entries('agents'), entries('jobs')]);
-  const from = [...tools, ...agentData, ...jobs];
+  const [tools, agentData, jobs, notDocumented] = await Promise.all([
+    entries('tools'),
+    entries('agents'),
+    entries('jobs'),
+    entries('notDocumented'),
+  ]);
+  const from = [...tools, ...agentData, ...jobs, ...notDocumented];
   if (last && last.from.length === from.length && last.from.every((entry, i) => entry === from[i])) {
     return last.model;
   }
@@ -58,6 +63,7 @@ export async function getSite(): Promise<SiteModel> {
     subagents: agentData.flatMap((a) => (a.subagents ? [a.subagents] : [])),
     permissions: agentData.flatMap((a) => a.permissions),
     mcpNaming: agentData.flatMap((a) => (a.mcpNaming ? [a.mcpNaming] : [])),
+    notDocumented: notDocumented.sort((a, b) => a.order - b.order).map(({ order: _order, ...entry }) => entry),
   };
   if (Object.keys(matrix.agents).length > 0) model.matrix = matrix;
   last = { from, model };

@@ -1,6 +1,6 @@
 /**
- * What the home page lists: each agent with its version, checked date and tool count, the latest changes and the jobs;
- * and its sections' headings.
+ * What the home page lists: each agent with its version, checked date and tool count, the agents it does not document
+ * and why, the latest changes and the jobs; and its sections' headings.
  */
 import { releaseVersions } from '../model/releases.ts';
 import type { SiteModel } from '../model/model.ts';
@@ -14,6 +14,7 @@ export const HOME_LATEST = 6;
 /** The home page's sections, in page order: each an h2 with this id and text, listed in "On this page". */
 export const HOME_SECTIONS = {
   covered: { slug: 'covered', text: 'What is covered' },
+  notCovered: { slug: 'not-covered', text: 'Not covered, and why' },
   latest: { slug: 'latest-changes', text: 'Latest changes' },
   hooks: { slug: 'writing-hooks', text: 'Writing hooks' },
   jobs: { slug: 'start-from-a-job', text: 'Start from a job' },
@@ -29,10 +30,12 @@ export interface TocHeading {
 export interface HomePage {
   agents: { url: string; label: string; version: string; checked: string; tools: number }[];
   jobs: { url: string; title: string }[];
+  /** Agents people use that the site does not document, each with why (content/not-documented.json). */
+  notCovered: { product: string; package: string | undefined; why: string; checked: string }[];
   /** The newest releases with changes, across agents (changes-page.ts), each linking to its entry on `/changes/`. */
   latest: { url: string; label: string; published: string; changes: number; breaking: number }[];
   changesUrl: string;
-  /** The sections the page has, for "On this page": Latest changes only when there are some. */
+  /** The sections the page has, for "On this page": Latest changes and Not covered only when they list something. */
   headings: TocHeading[];
 }
 
@@ -46,7 +49,11 @@ export function homePage(site: SiteModel): HomePage {
       changes: e.changes,
       breaking: e.breaking,
     }));
-  const sections = Object.entries(HOME_SECTIONS).filter(([key]) => key !== 'latest' || latest.length > 0);
+  const listed: Partial<Record<keyof typeof HOME_SECTIONS, number>> = {
+    latest: latest.length,
+    notCovered: site.notDocumented.length,
+  };
+  const sections = Object.entries(HOME_SECTIONS).filter(([key]) => listed[key as keyof typeof HOME_SECTIONS] !== 0);
   return {
     agents: [...agentBundles(site).values()].map(({ record: a, releases, tools }) => ({
       url: agentUrl(a.id),
@@ -56,6 +63,12 @@ export function homePage(site: SiteModel): HomePage {
       tools: tools.length,
     })),
     jobs: site.jobs.map((j) => ({ url: jobUrl(j.id), title: j.title })),
+    notCovered: site.notDocumented.map((a) => ({
+      product: a.product,
+      package: a.package,
+      why: a.why,
+      checked: a.checked,
+    })),
     latest,
     changesUrl: sitePath(CHANGES_URL),
     headings: sections.map(([, h]) => ({ depth: 2, slug: h.slug, text: h.text })),

@@ -193,7 +193,9 @@ export function check(
   return checkAgainst(snapshot, checkTarget(snapshot, agentName, eventName, options), text);
 }
 
-/** The names a payload gives its tool: string members called `tool`, `tool_name` or `toolName`, at most one level down. */
+/**
+ * The names a payload gives its tool: string members called `tool`, `tool_name` or `toolName`, at most one level down.
+ */
 function namesInPayload(value: unknown): Set<string> {
   const names = new Set<string>();
   const visit = (v: unknown, depth: number) => {

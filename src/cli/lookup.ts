@@ -1,6 +1,7 @@
 /**
  * From what a user types to an agent or a tool of the catalog: an agent by its id or product
- * name, a tool by its name, full name, URL name or an alias, letter case aside. A miss says what was meant, when something is close. Pure.
+ * name, a tool by its name, full name, URL name or an alias, letter case aside. A miss says what was meant, when
+ * something is close. Pure.
  */
 import type { Catalog, CatalogAgent, CatalogTool } from '../lib/exports/catalog.ts';
 

@@ -34,8 +34,8 @@ export const TEXT_RULES: readonly MaskRule[] = [
   { find: /(?<=\bpid:? )\d+\b/g, replace: '$PID' },
   // Qwen Code's monitor ids (mon_ and 16 random hex digits).
   { find: /\bmon_[0-9a-f]{16}\b/g, replace: '$MONITOR_ID' },
-  // Qwen Code's read_mcp_resource: a random tag around the resource's text ("--- Content from MCP resource … [647f67c2]
-  // ---").
+  // Qwen Code's read_mcp_resource: a random tag around the resource's text
+  // ("--- Content from MCP resource … [647f67c2] ---").
   { find: /(?<=--- (?:Content from|End of) MCP resource [^\n]*\[)[0-9a-f]{8}(?=\] ---)/g, replace: '$RESOURCE_TAG' },
   // Codex's clock.curr_time ("It is 2026-11-30 09:25:52 UTC."): the time of day.
   { find: /(?<![0-9])\d{2}:\d{2}:\d{2}(?:\.\d+)?(?![0-9])/g, replace: '$TIME' },

@@ -143,7 +143,8 @@ function parseJsonError(stdout: string): string | undefined {
     if (!error || typeof error !== 'object') return undefined;
     const code = typeof error.code === 'string' ? error.code : undefined;
     let summary = typeof error.summary === 'string' ? oneLine(error.summary) : '';
-    // "FetchError: request to … failed, reason: …" → drop the JavaScript class name (and a final period: more follows).
+    // "FetchError: request to … failed, reason: …" → drop the JavaScript class name (and a final period: more
+    // follows).
     summary = summary.replace(/^[A-Z][A-Za-z]*Error: /, '').replace(/\.$/, '');
     if (!summary && typeof error.detail === 'string') summary = oneLine(error.detail);
     if (!code && !summary) return undefined;

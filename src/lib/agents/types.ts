@@ -587,7 +587,8 @@ export interface Agent<Id extends string = string> {
    */
   readonly standInDefinitions?: { readonly descriptionPrefix: string; readonly reason: string };
   /**
-   * Programs the CLI needs on the PATH of its runs, checked before every run (scripts/lib/capture/required-commands.ts):
+   * Programs the CLI needs on the PATH of its runs, checked before every run
+   * (scripts/lib/capture/required-commands.ts):
    * without one the run stops with the command and its reason, and nothing is recorded, since a capture made without
    * it would lack what the CLI offers only when the program is there. Absent: it needs none.
    */

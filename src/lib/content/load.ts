@@ -2,7 +2,8 @@
  * Loads every content file, validates it, checks the rules that span files and
  * builds the model the pages render, in stages that share one problems
  * collector: read → jobs → agents → generated tools → captures → editorial →
- * availability gates → inventory → pages → payloads → findings → comparisons → hooks → history → releases → archive.
+ * availability gates → inventory → pages → payloads → findings → comparisons → hooks → history →
+ * releases → archive.
  * Any problem names the file, the JSON pointer and the rule; if there
  * is one, loadContent throws ContentErrors and the build stops before Astro
  * writes anything.

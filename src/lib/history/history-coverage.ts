@@ -21,8 +21,8 @@ export interface CoveragePage {
 export interface CoverageInput {
   pages: readonly CoveragePage[];
   /**
-   * Configuration id → full names its pinned capture advertises (deferred namespaces whose tools it does not send left
-   * out), in matrix order.
+   * Configuration id → full names its pinned capture advertises (deferred namespaces whose tools it does not send
+   * left out), in matrix order.
    */
   advertised: ReadonlyMap<string, readonly string[]>;
   /** The names of a family page's instances: a tool of the stub MCP server. */

@@ -9,8 +9,8 @@
 import ts from 'typescript';
 
 /**
- * `import … from './x.ts'`, `export … from './x.ts'`: the relative imports between modules (type-only ones are gone by
- * then).
+ * `import … from './x.ts'`, `export … from './x.ts'`: the relative imports between modules (type-only ones are gone
+ * by then).
  */
 const RELATIVE_FROM = /(\bfrom\s*)(['"])(\.\.?\/[^'"]+)\.ts\2/g;
 

@@ -114,7 +114,9 @@ export function answersOn(
   return { answers, kinds: first.length };
 }
 
-/** A top-level member of a hook's answer and the members inside it (`hookSpecificOutput` → `permissionDecision`, …). */
+/**
+ * A top-level member of a hook's answer and the members inside it (`hookSpecificOutput` → `permissionDecision`, …).
+ */
 export interface MemberGroup {
   name: string;
   inner: string[];

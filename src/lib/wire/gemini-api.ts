@@ -455,8 +455,8 @@ export function extractTools(body: JsonRecord, context: ExtractContext): Capture
         value.forEach((fd, j) => out.push(extractFunction(fd, pointer(here, j), context)));
         continue;
       }
-      // A built-in the provider runs, named by its key (googleSearch, urlContext, codeExecution …); its value holds its
-      // settings.
+      // A built-in the provider runs, named by its key (googleSearch, urlContext, codeExecution …); its value holds
+      // its settings.
       const settings = asRecord(value, here, `\`${key}\``, key);
       out.push(
         makeTool({

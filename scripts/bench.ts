@@ -125,7 +125,8 @@ function exportBefore(args: BenchArgs, tmp: string): Before | undefined {
     log(`revision ${args.before.revision} (${commit.slice(0, 12)}) unpacked to ${root}`);
     if (otherDependencies)
       log(
-        `warning: ${commit.slice(0, 12)} declares other dependencies in package.json; it is built with this checkout's node_modules`,
+        `warning: ${commit.slice(0, 12)}` +
+          ` declares other dependencies in package.json; it is built with this checkout's node_modules`,
       );
     return {
       revision: args.before.revision,
@@ -169,7 +170,8 @@ function writeBaselineFrom(model: SiteModel, sites: Setup['sites']): void {
   log(`baseline: ${markdownFiles} Markdown pages in ${sites.baseline.root}`);
   const added = addMissingPages(sites.site.dist, sites.baseline.root, model);
   log(
-    `baseline: ${added.length} more pages read from this site's build (${added.slice(0, 3).join(', ')}${added.length > 3 ? ', …' : ''})`,
+    `baseline: ${added.length} more pages read from this site's build (${added.slice(0, 3).join(', ')}` +
+      `${added.length > 3 ? ', …' : ''})`,
   );
 }
 
@@ -326,7 +328,8 @@ async function main(cleanup: Cleanup, args: BenchArgs): Promise<void> {
   if (!jsonPath) return;
   const report = {
     date: new Date().toISOString(),
-    lighthouse: `default config (mobile emulation, simulated throttling); median of ${args.lighthouseRuns} run(s) per page`,
+    lighthouse:
+      `default config (mobile emulation, simulated throttling); median of ${args.lighthouseRuns}` + ` run(s) per page`,
     pages,
     search: SEARCH,
     buildTimes: { runs: args.runs, order: buildOrder(args.runs, before !== undefined), ...buildTimes },

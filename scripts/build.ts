@@ -102,7 +102,8 @@ function pagesOverLimit(staging: string, outName: string, limit: number): string
         if (shown === limitShown)
           [shown, limitShown] = [`${size.toLocaleString('en')} bytes`, `${limit.toLocaleString('en')} bytes`];
         problems.push(
-          `${join(outName, relative(staging, path))} is ${shown}, over the ${limitShown} limit for one page [rule: page-size]`,
+          `${join(outName, relative(staging, path))} is ${shown}, over the ${limitShown}` +
+            ` limit for one page [rule: page-size]`,
         );
       }
     }

@@ -534,7 +534,12 @@ function printReleases(ctx: RunContext, plan: RunPlan, doc: HistoryFile, compari
   if (ofCli.length > 0)
     console.log(
       `${NAME}: read from ${CLI_PACKAGE}: ${plural(ofCli.length, 'release')} (${ofCli[0]!.version} … ` +
-        `${ofCli[ofCli.length - 1]!.version})${switchAt ? `; from ${pkg} ${switchAt.release} (Claude Code ` + `${switchAt.cliVersion}) on, the first release that ` + `states claudeCodeVersion` : ''}`,
+        `${ofCli[ofCli.length - 1]!.version})` +
+        (switchAt
+          ? `; from ${pkg} ${switchAt.release} (Claude Code ` +
+            `${switchAt.cliVersion}) on, the first release that ` +
+            `states claudeCodeVersion`
+          : ''),
     );
   const span = (t: Target) => `${t.source.pkg === pkg ? '' : `${t.source.pkg} `}${t.version}`;
   const { targets } = plan;
@@ -554,7 +559,11 @@ function printBundled(ctx: RunContext, doc: HistoryFile): void {
   const missing = doc.releases.filter((r) => !r.cliVersion).map((r) => r.version);
   console.log(
     `${NAME}: bundled Claude Code version (package.json claudeCodeVersion): ` +
-      `${mismatch.length === 0 ? 'same patch number as the SDK release in every release' : `differs from the SDK patch number in ` + `${mismatch.map((r) => `${r.version}→${r.cliVersion}`).join(', ')}`}${missing.length > 0 ? `; missing in ${missing.join(', ')}` : ''}`,
+      (mismatch.length === 0
+        ? 'same patch number as the SDK release in every release'
+        : `differs from the SDK patch number in ` +
+          `${mismatch.map((r) => `${r.version}→${r.cliVersion}`).join(', ')}`) +
+      `${missing.length > 0 ? `; missing in ${missing.join(', ')}` : ''}`,
   );
 }
 
@@ -569,7 +578,9 @@ function printDerived(ctx: RunContext, derived: ReadonlyMap<string, string[]>): 
     .map(
       ([prefix, versions]) =>
         `${prefix} (${prefix}Input, in ` +
-        `${versions.length === 1 ? versions[0] : `${versions.length} releases, ${versions[0]} … ` + `${versions[versions.length - 1]}`}${aliasOf.has(prefix) ? `; ${aliasOf.get(prefix)} in ` + `${display(ctx.options.names)}` : ''})`,
+        `${versions.length === 1 ? versions[0] : `${versions.length} releases, ${versions[0]} … `}` +
+        `${versions.length === 1 ? '' : versions[versions.length - 1]}` +
+        `${aliasOf.has(prefix) ? `; ${aliasOf.get(prefix)} in ` + `${display(ctx.options.names)}` : ''})`,
     );
   console.log(
     `${NAME}: names derived from type prefixes missing in ${display(ctx.options.names)}: ${lines.join('; ')}`,
@@ -589,7 +600,8 @@ function printSummary(ctx: RunContext, plan: RunPlan, read: Readings, doc: Histo
   );
   console.log(
     `${NAME}: ${read.events.length} new ` +
-      `event${read.events.length === 1 ? '' : 's'}${byKind.length ? `: ${byKind.map(([k, n]) => `${k} ${n}`).join(', ')}` : ''} ` +
+      `event${read.events.length === 1 ? '' : 's'}` +
+      `${byKind.length ? `: ${byKind.map(([k, n]) => `${k} ${n}`).join(', ')}` : ''} ` +
       `(${doc.events.length} in the file)`,
   );
   printDerived(ctx, read.derived);

@@ -519,7 +519,8 @@ async function main(argv: string[]): Promise<number> {
   if (steps.length === 0) return nothingNew(argv, recorded);
   const units = refreshUnits(steps, (agent) => Boolean(state.types[agent]?.withCli));
   console.log(
-    `plan:\n${units.map((u) => `  ${unitName(u)}:\n${u.steps.map((s) => `    - ${describe(s)}`).join('\n')}`).join('\n')}`,
+    `plan:\n` +
+      units.map((u) => `  ${unitName(u)}:\n${u.steps.map((s) => `    - ${describe(s)}`).join('\n')}`).join('\n'),
   );
   if (argv.includes('--dry-run')) return 0;
   const eventsBefore = Object.fromEntries(Object.keys(state.histories).map((f) => [f, eventCount(f)]));

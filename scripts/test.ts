@@ -205,7 +205,8 @@ function runJob(job: Job, env: NodeJS.ProcessEnv): Promise<Outcome> {
       ended = true;
       const seconds = (performance.now() - start) / 1000;
       process.stdout.write(
-        `\n── ${job.name} (${seconds.toFixed(0)} s, ${ok ? 'passed' : 'FAILED'})\n${output}${why ? `${why}\n` : ''}`,
+        `\n── ${job.name} (${seconds.toFixed(0)} s, ${ok ? 'passed' : 'FAILED'})\n${output}` +
+          `${why ? `${why}\n` : ''}`,
       );
       done({ job, ok, seconds });
     };
@@ -248,7 +249,8 @@ function report(outcomes: Outcome[], wall: number): void {
   console.log('\njob                                              time    result');
   for (const o of outcomes)
     console.log(
-      `${o.job.name.padEnd(48)} ${o.seconds.toFixed(0).padStart(5)} s  ${o.skipped ? `not run (${o.skipped})` : o.ok ? 'passed' : 'FAILED'}`,
+      `${o.job.name.padEnd(48)} ${o.seconds.toFixed(0).padStart(5)} s  ` +
+        `${o.skipped ? `not run (${o.skipped})` : o.ok ? 'passed' : 'FAILED'}`,
     );
   console.log('\nphase        job time  result');
   for (const phase of [...new Set(outcomes.map((o) => o.job.phase))]) {

@@ -136,7 +136,8 @@ export function examplesMarkdown(examples: readonly BaselineExample[]): string[]
       ...example.parts.map((part) =>
         part.highlighted
           ? fence(part.text, part.lang, `title=${JSON.stringify(part.title)}`)
-          : `<details><summary>${htmlText(part.title)}</summary><pre><code>${htmlText(part.text)}</code></pre></details>`,
+          : `<details><summary>${htmlText(part.title)}</summary><pre><code>${htmlText(part.text)}` +
+            `</code></pre></details>`,
       ),
     ]),
   ];
@@ -231,10 +232,13 @@ function modelToldSection(tool: ToolModel, configLabel: (id: string) => string):
   return [
     primary && '## What the model is told',
     primary &&
-      `Description sent in *${escapeText(configLabel(primaryId!))}* (${primary.description ? `${primary.description.length} characters` : 'none'}); upstream text, shown verbatim.`,
+      `Description sent in *${escapeText(configLabel(primaryId!))}* (` +
+        `${primary.description ? `${primary.description.length} characters` : 'none'}` +
+        `); upstream text, shown verbatim.`,
     primary?.description && details('Tool description as sent', fence(primary.description, 'text')),
     primary?.settings &&
-      `Other fields sent with the tool${primary.delivery === 'hosted' ? ' (settings of a tool the model provider runs)' : ''}:`,
+      `Other fields sent with the tool` +
+        `${primary.delivery === 'hosted' ? ' (settings of a tool the model provider runs)' : ''}:`,
     primary?.settings && fence(JSON.stringify(primary.settings, null, 2), 'json'),
     modelInput && definitionSection(modelInput.view, 'Model-facing input'),
     modelInput && '### SDK type versus model-facing schema',
@@ -242,11 +246,15 @@ function modelToldSection(tool: ToolModel, configLabel: (id: string) => string):
       (modelInput.differences === undefined
         ? 'The SDK declares this input in a form that is not compared field by field with the model-facing schema.'
         : modelInput.differences.length === 0
-          ? `The JSON Schema sent in *${escapeText(configLabel(modelInput.config))}* has the same fields, requiredness and types as the SDK type.`
+          ? `The JSON Schema sent in *${escapeText(configLabel(modelInput.config))}` +
+            `* has the same fields, requiredness and types as the SDK type.`
           : list(
               modelInput.differences.map(
                 (d) =>
-                  `${codeSpan(d.path)}: ${diffText[d.kind]}${d.first !== undefined ? ` (SDK ${codeSpan(d.first)}, model-facing ${codeSpan(d.second ?? '')})` : ''}`,
+                  `${codeSpan(d.path)}: ${diffText[d.kind]}` +
+                  (d.first !== undefined
+                    ? ` (SDK ${codeSpan(d.first)}, model-facing ${codeSpan(d.second ?? '')})`
+                    : ''),
               ),
             )),
     groups.length > 1 && '### Definitions that differ by configuration',
@@ -254,7 +262,13 @@ function modelToldSection(tool: ToolModel, configLabel: (id: string) => string):
       list(
         groups.map(
           (g) =>
-            `${g.configs.map((c) => `*${escapeText(configLabel(c))}*`).join(', ')}: ${g.tool.input.kind === 'typescript' ? 'TypeScript declaration' : g.tool.input.kind === 'grammar' ? 'grammar' : 'JSON Schema'}${g.tool.description !== primary?.description ? ', with a different description' : ''}`,
+            `${g.configs.map((c) => `*${escapeText(configLabel(c))}*`).join(', ')}: ` +
+            (g.tool.input.kind === 'typescript'
+              ? 'TypeScript declaration'
+              : g.tool.input.kind === 'grammar'
+                ? 'grammar'
+                : 'JSON Schema') +
+            `${g.tool.description !== primary?.description ? ', with a different description' : ''}`,
         ),
       ),
   ];
@@ -293,7 +307,9 @@ function turnsOnSection(tool: ToolModel, matrix: MatrixAgent | undefined): (stri
         ),
       ),
     matrix &&
-      `Evidence from the real CLI (${codeSpan(`${matrix.package}@${matrix.version}`)}): the tool list it sent its model in each configuration of the [capture matrix](${agentUrl(tool.agent)}#configurations).`,
+      `Evidence from the real CLI (${codeSpan(`${matrix.package}@${matrix.version}`)}` +
+        `): the tool list it sent its model in each configuration of the [capture matrix](${agentUrl(tool.agent)}` +
+        `#configurations).`,
     matrix && availabilityLines(tool, matrix),
   ];
 }
@@ -327,12 +343,15 @@ function provenanceSection(agent: AgentRecord, tool: ToolModel): string[] {
     list([
       ...tool.generated.provenance.map(
         (p) =>
-          `${codeSpan(p.file)} from ${codeSpan(`${p.package}@${p.version}`)}, read with the ${escapeText(p.method)}, checked ${p.date}.`,
+          `${codeSpan(p.file)} from ${codeSpan(`${p.package}@${p.version}`)}, read with the ` +
+          `${escapeText(p.method)}, checked ${p.date}.`,
       ),
-      `Generated file ${codeSpan(tool.files.generated)}${tool.files.editorial ? `; editorial notes ${codeSpan(tool.files.editorial)}` : ''}.`,
+      `Generated file ${codeSpan(tool.files.generated)}` +
+        `${tool.files.editorial ? `; editorial notes ${codeSpan(tool.files.editorial)}` : ''}.`,
       ...(agent.sourceRevision
         ? [
-            `Bundled ${escapeText(agent.product)} ${agent.version}, commit ${codeSpan(agent.sourceRevision)}${agent.buildDate ? `, built ${agent.buildDate}` : ''}.`,
+            `Bundled ${escapeText(agent.product)} ${agent.version}, commit ${codeSpan(agent.sourceRevision)}` +
+              `${agent.buildDate ? `, built ${agent.buildDate}` : ''}.`,
           ]
         : []),
     ]),
@@ -386,7 +405,9 @@ function matrixSection(agent: AgentRecord, matrix: MatrixAgent | undefined, capt
   };
   return [
     '## Captured configurations',
-    `Each configuration ran the real ${codeSpan(`${matrix.package}@${matrix.version}`)} against a recording stub of its model API on 127.0.0.1, in a network namespace with only loopback; the tool list it sent is committed under ${codeSpan(`content/captures/${agent.id}/`)}.`,
+    `Each configuration ran the real ${codeSpan(`${matrix.package}@${matrix.version}`)}` +
+      ` against a recording stub of its model API on 127.0.0.1, in a network namespace with only loopback; the ` +
+      `tool list it sent is committed under ${codeSpan(`content/captures/${agent.id}/`)}.`,
     list(
       matrix.configurations.map((c) => {
         const flags = [...Object.entries(c.env ?? {}).map(([k, v]) => `${k}=${v}`), ...(c.args ?? [])].join(' ');
@@ -394,7 +415,8 @@ function matrixSection(agent: AgentRecord, matrix: MatrixAgent | undefined, capt
       }),
     ),
     '### Which tools each configuration advertises',
-    '● sent with its full definition · ◆ nested in code mode (declared in TypeScript) · ○ deferred: named only, schema loaded through tool search · – not advertised',
+    '● sent with its full definition · ◆ nested in code mode (declared in TypeScript) · ○ deferred: ' +
+      'named only, schema loaded through tool search · – not advertised',
     table(
       ['Tool', ...matrix.configurations.map((c) => escapeText(c.label))],
       captured.map((t) => [
@@ -420,17 +442,22 @@ export function agentMarkdown(model: SiteModel, agent: AgentRecord): MarkdownPag
         `Version: ${codeSpan(agent.version)}`,
         ...(agent.sourceRevision
           ? [
-              `Source revision: ${codeSpan(agent.sourceRevision)}${agent.buildDate ? ` (built ${agent.buildDate})` : ''}`,
+              `Source revision: ${codeSpan(agent.sourceRevision)}` +
+                `${agent.buildDate ? ` (built ${agent.buildDate})` : ''}`,
             ]
           : []),
         `Checked: ${agent.checked}`,
-        `Tools: ${tools.length} (${count('sdk')} with published SDK types, ${count('capture')} known from captures only${count('documented') > 0 ? `, ${count('documented')} documented but not advertised in any capture` : ''})`,
+        `Tools: ${tools.length} (${count('sdk')} with published SDK types, ${count('capture')}` +
+          ` known from captures only` +
+          (count('documented') > 0 ? `, ${count('documented')} documented but not advertised in any capture` : '') +
+          `)`,
       ]),
       '## Sources',
       list(
         agent.sources.map(
           (s) =>
-            `${codeSpan(`${s.package}@${s.version}`)} (${s.files.map((f) => codeSpan(f)).join(', ')}): ${inline(s.role)}.${s.integrity ? ` Integrity ${codeSpan(s.integrity)}.` : ''}`,
+            `${codeSpan(`${s.package}@${s.version}`)} (${s.files.map((f) => codeSpan(f)).join(', ')}): ` +
+            `${inline(s.role)}.${s.integrity ? ` Integrity ${codeSpan(s.integrity)}.` : ''}`,
         ),
       ),
       '## Definitions by kind',
@@ -468,8 +495,12 @@ export function homeMarkdown(model: SiteModel): MarkdownPage {
       description: 'The built-in tools of coding-agent CLIs: what turns each on, what it takes, what it returns.',
     },
     [
-      'This reference documents every built-in tool of coding-agent command-line tools: what it does, what turns it on, the exact shape of its input and its result, and where each fact comes from. Every definition is taken from the packages people install, at the versions below; nothing in a field table is typed by hand.',
-      'Search a tool name exactly as you would type it (`TaskStop`, `Read`), or a field name, with the search box at the top of every page.',
+      'This reference documents every built-in tool of coding-agent command-line tools: what it does, what ' +
+        'turns it on, the exact shape of its input and its result, and where each fact comes from. Every ' +
+        'definition is taken from the packages people install, at the versions below; nothing in a field table ' +
+        'is typed by hand.',
+      'Search a tool name exactly as you would type it (`TaskStop`, `Read`), or a field name, with the search ' +
+        'box at the top of every page.',
       '## What is covered',
       table(
         ['Agent', 'Version', 'Checked', 'Tools'],
@@ -491,14 +522,20 @@ export function jobsMarkdown(model: SiteModel): MarkdownPage {
     'jobs.md',
     { title: 'Start from a job', description: 'Tasks people have, mapped to the tools of each agent that do them.' },
     [
-      'Each job lists the tools of every agent that do it. Follow a tool to see the exact shape of its input and result.',
+      'Each job lists the tools of every agent that do it. Follow a tool to see the exact shape of its input ' +
+        'and result.',
       ...model.jobs.flatMap((job) => [
         `## ${escapeText(job.title)}`,
         inline(job.description),
         list(
           model.agents.map((agent) => {
             const doers = model.tools.filter((t) => t.agent === agent.id && t.editorial?.jobs.includes(job.id));
-            return `**${AGENT_LABELS[agent.id]}:** ${doers.length === 0 ? 'no dedicated tool recorded' : doers.map((t) => link(`\`${t.fullName}\``, toolPath(t))).join(', ')}`;
+            return (
+              `**${AGENT_LABELS[agent.id]}:** ` +
+              (doers.length === 0
+                ? 'no dedicated tool recorded'
+                : doers.map((t) => link(`\`${t.fullName}\``, toolPath(t))).join(', '))
+            );
           }),
         ),
       ]),

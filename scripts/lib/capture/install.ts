@@ -199,7 +199,10 @@ function checkPrintsVersion(binary: string, from: string, version: string): void
       const ours = (result.error as NodeJS.ErrnoException | undefined)?.code === 'ETIMEDOUT';
       throw new InstallError(
         `${from}@${version}: \`${binary.split('/').pop()} --version\` ` +
-          `${result.error ? `failed: ${result.error.message}` : `printed ${JSON.stringify(output.slice(0, 200))} ` + `(exit ${result.status ?? result.signal}), not ${version}`}`,
+          (result.error
+            ? `failed: ${result.error.message}`
+            : `printed ${JSON.stringify(output.slice(0, 200))} ` +
+              `(exit ${result.status ?? result.signal}), not ${version}`),
         { ours },
       );
     }

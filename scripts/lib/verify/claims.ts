@@ -237,7 +237,8 @@ function typeVerdict(e: HistoryEvent, p: FieldPair): Verdict {
   const ok = !!fb.schema && !!fa.schema && typeB === e.from && typeA === e.to;
   return verdict(
     ok,
-    `${p.at}: type ${typeB ?? '(absent)'} → ${typeA ?? '(absent)'} (${p.where}); the event says ${e.from} → ${e.to}`,
+    `${p.at}: type ${typeB ?? '(absent)'} → ${typeA ?? '(absent)'} (${p.where}); the event says ${e.from}` +
+      ` → ${e.to}`,
   );
 }
 
@@ -346,8 +347,10 @@ function toolDescriptionVerdict(
   return verdict(
     ok,
     `${event.tool}: description ${tb.description === ta.description ? 'the same' : 'differs'} (${where}; ` +
-      `${tb.description?.length ?? 0} → ${ta.description?.length ?? 0} characters, ${quote(tb.description, 60)} → ` +
-      `${quote(ta.description, 60)})${stored === undefined ? '' : asStored ? '; the stored texts are these' : '; the stored texts are not these'}`,
+      `${tb.description?.length ?? 0} → ${ta.description?.length ?? 0} characters, ` +
+      `${quote(tb.description, 60)} → ` +
+      `${quote(ta.description, 60)})` +
+      (stored === undefined ? '' : asStored ? '; the stored texts are these' : '; the stored texts are not these'),
   );
 }
 
@@ -365,7 +368,12 @@ function definitionVerdict(
   return verdict(
     !same && asStored,
     `${event.tool}: input definition ${same ? 'the same' : 'differs'} (${where}, ${tb.input.kind} → ` +
-      `${ta.input.kind})${stored === undefined ? '' : asStored ? '; the stored texts are these definitions' : '; the stored texts are not these definitions'}`,
+      `${ta.input.kind})` +
+      (stored === undefined
+        ? ''
+        : asStored
+          ? '; the stored texts are these definitions'
+          : '; the stored texts are not these definitions'),
   );
 }
 

@@ -234,7 +234,11 @@ export function behaviourHistorySummary(history: HookBehaviourHistory): {
       : `${history.read.length} of its ${history.releases.length} stable releases from ${range}`;
   const sentence =
     `The ${cases} cases were also run at ${read}. ` +
-    `${changed.length === 0 ? 'Every case behaved the same at every release read.' : `${changed.length} case${changed.length === 1 ? '' : 's'} ` + `behaved differently at some release; ` + `the rows say between which releases.`}`;
+    (changed.length === 0
+      ? 'Every case behaved the same at every release read.'
+      : `${changed.length} case${changed.length === 1 ? '' : 's'} ` +
+        `behaved differently at some release; ` +
+        `the rows say between which releases.`);
   return { sentence, changed, file: history.file };
 }
 

@@ -274,7 +274,9 @@ export function plainOutcome(f: OutcomeFacts): PlainOutcome {
     const ranNot = f.ran === false || (f.ran === null && f.kind.startsWith('pre-'));
     return {
       verdict: 'stopped',
-      sentence: `${ranNot ? STOPPED_BEFORE_RESULT : RAN_WITHOUT_RESULT}${f.said === undefined ? '' : `; it said ${excerpt(f.said)}`}.`,
+      sentence:
+        `${ranNot ? STOPPED_BEFORE_RESULT : RAN_WITHOUT_RESULT}` +
+        `${f.said === undefined ? '' : `; it said ${excerpt(f.said)}`}.`,
       dropped: f.hookWords.length > 0,
       surprise: 'The answer ended the whole run: the model was never told what happened to the call.',
     };

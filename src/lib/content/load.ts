@@ -85,7 +85,8 @@ export function loadContent(options: LoadOptions): SiteModel {
   const foundation = [stage.files.jobs, stage.files.matrix, ...stage.files.agents]
     .filter((f) => f !== undefined)
     .map((f) => stage.reader.relContent(f));
-  if (foundation.some((f) => problems.isUnreadable(f))) finish(problems, options); // an unreadable file always has its error: this throws
+  // an unreadable file always has its error: this throws
+  if (foundation.some((f) => problems.isUnreadable(f))) finish(problems, options);
   const pins = new Map(Object.entries(agents.matrix?.agents ?? {}).map(([id, m]) => [id, m!.version]));
   const { tools, inventory } = loadTools(stage, agents, jobs.ids, pins);
   const comparisons = loadComparisons(stage, tools, jobs.ids);

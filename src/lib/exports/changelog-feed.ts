@@ -66,7 +66,17 @@ export function releaseHtml(release: ChangelogPage['releases'][number], absolute
         const name = tool.url
           ? `<a href="${html(absolute(tool.url))}"><code>${html(tool.name)}</code></a>`
           : `<code>${html(tool.name)}</code>`;
-        return `<li>${name}<ul>${tool.changes.map(({ change, fieldHref, diff, breaking }) => `<li>${breaking ? `<strong>Breaking</strong> (${html(breaking)}): ` : ''}${changeHtml(change, fieldHref, absolute)}${diff ? diffHtml(diff) : ''}</li>`).join('')}</ul></li>`;
+        return (
+          `<li>${name}<ul>` +
+          tool.changes
+            .map(
+              ({ change, fieldHref, diff, breaking }) =>
+                `<li>${breaking ? `<strong>Breaking</strong> (${html(breaking)}): ` : ''}` +
+                `${changeHtml(change, fieldHref, absolute)}${diff ? diffHtml(diff) : ''}</li>`,
+            )
+            .join('') +
+          `</ul></li>`
+        );
       });
       const between = group.between
         ? `<strong>Between ${html(group.between.previous)} and ${html(release.section.title)}</strong>, not ` +

@@ -177,7 +177,8 @@ function fieldTable(rows: FieldRow[]): string[] {
     '| Field | Type | Required |',
     '| --- | --- | --- |',
     ...fields.map(
-      (r) => `| ${cellCode(r.path)} | ${cellCode(r.type)} | ${r.required === null ? '—' : r.required ? 'yes' : 'no'} |`,
+      (r) =>
+        `| ${cellCode(r.path)} | ${cellCode(r.type)} | ` + `${r.required === null ? '—' : r.required ? 'yes' : 'no'} |`,
     ),
   ];
 }

@@ -603,7 +603,8 @@ function comparisonRow(p: HooksPage): ComparisonRow {
     toolName: all((s) => s.toolNameField),
     input: all(
       (s) =>
-        `${s.inputField}${s.afterInputField ? ` (after: ${s.afterInputField})` : ''}${s.inputEncoding === 'json-string' ? ' (a JSON text)' : ''}`,
+        `${s.inputField}${s.afterInputField ? ` (after: ${s.afterInputField})` : ''}` +
+        `${s.inputEncoding === 'json-string' ? ' (a JSON text)' : ''}`,
     ),
     response: all((s) => s.responseField),
   };

@@ -82,7 +82,8 @@ function applyAliasTables(
       if (!target) return; // no page: the alias stays on the inventory entry
       const owner = byName.get(typedName(entry.alias));
       if (owner === target) return; // already listed (by the tool itself or an earlier table)
-      if (owner && typedName(owner.fullName) === typedName(target.fullName)) return; // two tools with one name: the pages stage reports that
+      // two tools with one name: the pages stage reports that
+      if (owner && typedName(owner.fullName) === typedName(target.fullName)) return;
       if (owner) {
         problems.error(
           file,
@@ -97,7 +98,11 @@ function applyAliasTables(
         kind: 'accepted-alias',
         evidence:
           `${evidence}: ${entry.alias} → ` +
-          `${entry.tool}${table.extends ? ` (a table extending ${table.extends}, applied only when the bundle's ` + `condition holds)` : ''}.`,
+          `${entry.tool}` +
+          (table.extends
+            ? ` (a table extending ${table.extends}, applied only when the bundle's ` + `condition holds)`
+            : '') +
+          `.`,
       };
       target.generated.aliases.push(record);
       stage.aliasPlace.set(record, { file, pointer: `/aliasTables/${t}/entries/${e}/alias` });

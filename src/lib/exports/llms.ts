@@ -178,7 +178,9 @@ function fieldTable(rows: FieldRow[]): string[] {
     '| --- | --- | --- |',
     ...fields.map(
       (r) =>
-        `| ${cellCode(r.path)} | ${cellCode(r.type)} | ` + `${r.required === null ? '—' : r.required ? 'yes' : 'no'} |`,
+        `| ${cellCode(r.path)} | ${cellCode(r.type)} | ` +
+        (r.required === null ? '—' : r.required ? 'yes' : 'no') +
+        ' |',
     ),
   ];
 }

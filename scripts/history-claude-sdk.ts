@@ -2,8 +2,10 @@
  * Computes the release history of the published SDK types of Claude Code:
  * content/history/claude-code.sdk.json.
  *
- *   node scripts/history-claude-sdk.ts                    # extend the committed history by newer releases (or compute it whole when there is none)
- *   node scripts/history-claude-sdk.ts --full             # recompute every release from Claude Code 1.0.53 (the first that ships sdk-tools.d.ts) through the pin
+ *   node scripts/history-claude-sdk.ts                    # extend the committed history by newer releases
+ *                                                         # (or compute it whole when there is none)
+ *   node scripts/history-claude-sdk.ts --full             # recompute every release from Claude Code 1.0.53
+ *                                                         # (the first that ships sdk-tools.d.ts) through the pin
  *   node scripts/history-claude-sdk.ts --since-committed  # only extend (fails when there is no committed history)
  *
  * Two package lines, one history keyed by Claude Code release:

@@ -81,9 +81,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs | { help: str
       const v = value();
       if (v === undefined || !RUNS.test(v))
         return {
-          error:
-            `--lighthouse-runs needs a whole number of runs from 1 to 9999` +
-            `${v === undefined ? '' : `, not "${v}"`}`,
+          error: `--lighthouse-runs needs a whole number of runs from 1 to 9999${v === undefined ? '' : `, not "${v}"`}`,
         };
       options.lighthouseRuns = Number(v);
     } else if (name === '--page') {
@@ -95,9 +93,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs | { help: str
       const v = value();
       if (v === undefined || !REVISION.test(v) || v.includes('..'))
         return {
-          error:
-            `--before needs a git revision (a commit, tag or branch) or none` +
-            `${v === undefined ? '' : `, not "${v}"`}`,
+          error: `--before needs a git revision (a commit, tag or branch) or none${v === undefined ? '' : `, not "${v}"`}`,
         };
       options.before = v === 'none' ? null : { revision: v, explicit: true };
     } else if (name === '--json') {

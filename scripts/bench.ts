@@ -329,7 +329,7 @@ async function main(cleanup: Cleanup, args: BenchArgs): Promise<void> {
   const report = {
     date: new Date().toISOString(),
     lighthouse:
-      `default config (mobile emulation, simulated throttling); median of ${args.lighthouseRuns}` + ` run(s) per page`,
+      `default config (mobile emulation, simulated throttling); ` + `median of ${args.lighthouseRuns} run(s) per page`,
     pages,
     search: SEARCH,
     buildTimes: { runs: args.runs, order: buildOrder(args.runs, before !== undefined), ...buildTimes },

@@ -106,7 +106,9 @@ function typesOf(agent: string): PublishedTypes | undefined {
   return 'none' in types ? undefined : types;
 }
 
-/** Every package the plan asks the registry about: the published types it does not pin with a CLI, each CLI's packages. */
+/**
+ * Every package the plan asks the registry about: the published types it does not pin with a CLI, each CLI's packages.
+ */
 function plannedQuestions(): string[] {
   const types = Object.entries(readPins(PINS)).flatMap(([agent, pin]) =>
     typesOf(agent)?.withCli ? [] : [pin.package],

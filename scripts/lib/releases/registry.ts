@@ -107,9 +107,9 @@ const PACKAGE_QUESTION = (pkg: string) => ['view', pkg, 'dist-tags.latest', 'ver
 const PACKAGE_ANSWER_LIMITS = { encoding: 'utf8', timeout: REGISTRY_TIMEOUT_MS, maxBuffer: 64 * 1024 * 1024 } as const;
 
 /**
- * Asks about several packages at once, a few npm clients at a time, keeping the answers for the calls below: a refresh's
- * plan asks about every package, and one client after another spent most of that time starting up. Failures are not
- * kept, so the call that needs the answer asks again and says why it could not.
+ * Asks about several packages at once, a few npm clients at a time, keeping the answers for the calls below: a
+ * refresh's plan asks about every package, and one client after another spent most of that time starting up. Failures
+ * are not kept, so the call that needs the answer asks again and says why it could not.
  */
 export async function askPackages(pkgs: readonly string[], atOnce = 4): Promise<void> {
   const queue = [...new Set(pkgs)].filter((pkg) => !answers.has(pkg));

@@ -23,6 +23,7 @@ import { continueCli } from './continue.ts';
 import { copilotCli } from './copilot-cli.ts';
 import { factoryDroid } from './factory-droid.ts';
 import { geminiCli } from './gemini-cli.ts';
+import { grokCli } from './grok-cli.ts';
 import { kiloCode } from './kilo-code.ts';
 import { opencode } from './opencode.ts';
 import { pi } from './pi.ts';
@@ -43,6 +44,7 @@ const REGISTRY = [
   factoryDroid,
   pi,
   continueCli,
+  grokCli,
 ] as const;
 
 /**

@@ -12,4 +12,5 @@ export type AgentId =
   | 'kilo-code'
   | 'factory-droid'
   | 'pi'
-  | 'continue';
+  | 'continue'
+  | 'grok-cli';

@@ -84,9 +84,11 @@ export const grokCli: Agent<'grok-cli'> = {
       'the first request, which the interactive-mcp-server capture shows without them.',
   },
   captureHistory: {
-    configurations: ['print', 'interactive', 'morph'],
-    step: 1,
-    range: { from: '0.0.34' },
+    none:
+      'the registry lists one release of it, 0.0.34 (npm view @vibe-kit/grok-cli versions: ["0.0.34"]), so there ' +
+      'is no earlier release to compare it with. A history run over it (configurations print, interactive and ' +
+      'morph) read that release and found nothing to compare; the plan is to be declared once a second release ' +
+      'is published.',
   },
   inventory: {
     none:

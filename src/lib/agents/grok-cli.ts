@@ -16,6 +16,9 @@
  * with a server configured it prints its answer but does not exit (the server's process keeps it
  * running: killed after 60 s here, as `grok mcp add` and `grok mcp test` are). Interactive mode reads
  * the list again each round, so the tools reach the turn's later requests only.
+ *
+ * Its `--version` prints 1.0.1 (a literal in dist/index.js), not the package's release. It also reads a
+ * `.env` file of the working folder (dotenv), which the fresh work folder of a run does not have.
  */
 import { join } from 'node:path';
 import { wireFormat, type WireFormatId } from '../wire/index.ts';

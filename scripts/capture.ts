@@ -3,11 +3,12 @@
  * recording stub of their model API and writes, for every configuration, what the CLI
  * told its model about tools: content/captures/<agent>/<configuration>.json.
  *
- *   node scripts/capture.ts [--only agent[/id]]... [--check]
+ *   node scripts/capture.ts [--only agent[/id]]... [--check] [--out DIR]
  *
  *   --only   run only these configurations; their files are written, the others kept
  *   --check  write nothing: compare the new captures with the committed ones, exit 1 on
  *            any difference
+ *   --out    write the captures under DIR/<agent>/<id>.json instead, content/ untouched (npm run verify)
  *   --raw    also write every request each run sent, unmasked, to DIR/<agent>-<id>.json
  *   --matrix use FILE instead of content/capture-matrix.json
  *
@@ -45,9 +46,10 @@ type Options = RunArgs;
 
 function parseArgs(argv: string[]): Options {
   const parsed = parseRunArgs(argv, {
-    usage: 'node scripts/capture.ts [--only agent[/id]]... [--check] [--raw DIR] [--matrix FILE]',
+    usage: 'node scripts/capture.ts [--only agent[/id]]... [--check] [--out DIR] [--raw DIR] [--matrix FILE]',
     onlyTakes: 'agent or agent/id',
     matrix: true,
+    out: true,
   });
   if ('help' in parsed) {
     console.log(parsed.help);
@@ -212,20 +214,21 @@ async function inside(options: Options): Promise<number> {
 
 /** Writes the captures (or compares them, with --check) when every run succeeded; else says what failed. */
 function finish({ files, summary, errors }: Captured, selectedCount: number, options: Options): number {
+  const [dir, shownDir] = options.out ? [options.out, `${options.out}/`] : [CAPTURES_DIR, 'content/captures/'];
   if (errors.length > 0) {
     console.error(
-      `\ncapture failed for ${errors.length} of ${selectedCount} configuration(s); content/captures/ was ` +
-        `left untouched:\n`,
+      `\ncapture failed for ${errors.length} of ${selectedCount} configuration(s); ${shownDir} was left untouched:\n`,
     );
     for (const e of errors) console.error(`- ${e}\n`);
     return 1;
   }
-  const code = checkOrWrite(CAPTURES_DIR, files, {
+  const code = checkOrWrite(dir, files, {
     check: options.check,
-    partial: options.only.length > 0,
+    // A folder of its own holds only what this run captured; content/captures/ keeps the configurations not run.
+    partial: options.only.length > 0 || options.out !== undefined,
     script: 'capture',
     what: 'capture',
-    shownDir: 'content/captures/',
+    shownDir,
   });
   if (code !== 0 || options.check) return code;
   for (const line of summary) console.log(`  ${line}`);

@@ -4,13 +4,14 @@
  * runnable.
  *
  *   node scripts/verify.ts [--seed N] [--events N] [--payloads N] [--cases N] [--agent ID]...
- *        [--permissions N] [--report FILE] [--out DIR] [--minutes N] [--dry-run]
+ *        [--permissions N] [--captures N] [--report FILE] [--out DIR] [--minutes N] [--dry-run]
  *
  *   --seed      the sample's seed (default: a random one, printed so the run can be repeated)
  *   --events    history events to check (default 20), spread across the agents
  *   --payloads  payload scenarios to re-record (default 8), spread across the agents
  *   --cases     hook behaviour cases to re-record (default 6), spread across the agents
  *   --permissions  permission cases to re-record (default 6), spread across the agents
+ *   --captures  pinned configurations to capture again (default 6), spread across the agents
  *   --event     agent/release/configuration: check every history event of that release and
  *               configuration instead of drawing --events (repeatable; e.g. a mass change)
  *   --agent     draw only from this agent (repeatable; default every agent)
@@ -34,7 +35,8 @@
  * content/payloads/ text for text (key order included; both went through the same masking).
  * Hook behaviour cases (content/hook-cases.json): the same, with `scripts/hook-behaviour.ts`
  * and content/hook-behaviour/. Permission cases (content/permission-cases.json): the same, with
- * `scripts/permissions.ts` and content/permissions/.
+ * `scripts/permissions.ts` and content/permissions/. Pinned configurations (content/capture-matrix.json): the same,
+ * with `scripts/capture.ts` and content/captures/, so an agent without a history or hooks is sampled too.
  *
  * Prints one line per fact with its evidence (the fresh files, kept in the evidence folder),
  * and the counts. Exits 1 when any fact is contradicted; a fact that could not run is
@@ -45,7 +47,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AGENT_IDS, isAgentId, type AgentId } from '../src/lib/agents/index.ts';
 import type { HistoryFile } from '../src/lib/core/content-types.ts';
-import { loadMatrix, type Matrix } from './lib/capture/matrix.ts';
+import { loadMatrix, selectConfigurations, type Matrix } from './lib/capture/matrix.ts';
 import { NamespaceError } from './lib/capture/namespace.ts';
 import { loadHookCases, selectHookCases, type SelectedCase } from './lib/hook-behaviour/cases.ts';
 import { loadScenarios, selectScenarios, type SelectedScenario } from './lib/payloads/scenarios.ts';
@@ -53,7 +55,14 @@ import { loadPermissionCases, selectPermissionCases, type SelectedPermissionCase
 import { eventLabel } from './lib/verify/claims.ts';
 import { type SampledEvent, verifyEvents } from './lib/verify/events.ts';
 import { fail, type Options, parseArgs } from './lib/verify/options.ts';
-import { CASE_RECORDER, PAYLOAD_RECORDER, PERMISSION_RECORDER, verifyRecords } from './lib/verify/records.ts';
+import {
+  CAPTURE_RECORDER,
+  CASE_RECORDER,
+  PAYLOAD_RECORDER,
+  PERMISSION_RECORDER,
+  verifyRecords,
+  type Rerecordable,
+} from './lib/verify/records.ts';
 import { captureInside, type VerifyRun } from './lib/verify/release-captures.ts';
 import { countLine, counts, factLines, markdownReport, type Fact } from './lib/verify/report.ts';
 import { drawSample } from './lib/verify/sample.ts';
@@ -61,12 +70,25 @@ import { drawSample } from './lib/verify/sample.ts';
 const ROOT = join(import.meta.dirname, '..');
 const CACHE_ROOT = process.env['CAPTURE_CACHE_DIR'] || '/work/cache';
 
-/** What one run checks: history events, and the payload scenarios, hook cases and permission cases it re-records. */
+/**
+ * What one run checks: history events, and the payload scenarios, hook cases, permission cases and pinned
+ * configurations it re-records.
+ */
 interface Sample {
   events: SampledEvent[];
   payloads: SelectedScenario[];
   cases: SelectedCase[];
   permissions: SelectedPermissionCase[];
+  captures: Rerecordable[];
+}
+
+/** Every configuration the matrix pins, as `capture --only <agent/id>` takes it and content/captures/ files it. */
+function pinnedConfigurations(matrix: Matrix): (Rerecordable & { agent: AgentId })[] {
+  return selectConfigurations(matrix, []).map(({ agent, configuration }) => ({
+    agent,
+    key: `${agent}/${configuration.id}`,
+    file: `${agent}/${configuration.id}.json`,
+  }));
 }
 
 function loadHistories(agents: readonly AgentId[]): Map<AgentId, HistoryFile> {
@@ -121,18 +143,22 @@ function drawFacts(o: Options, matrix: Matrix): Sample {
     payloads: drawSample(byAgent(scenarios), o.payloads, o.seed ^ 0x5bd1e995).map(({ item }) => item),
     cases: drawSample(byAgent(hookCases), o.cases, o.seed ^ 0x27d4eb2f).map(({ item }) => item),
     permissions: drawSample(byAgent(permissionCases), o.permissions, o.seed ^ 0x165667b1).map(({ item }) => item),
+    captures: drawSample(byAgent(ours(pinnedConfigurations(matrix))), o.captures, o.seed ^ 0x3c6ef372).map(
+      ({ item }) => item,
+    ),
   };
 }
 
 const sampleCounts = (s: Sample): string =>
   `${s.events.length} history event(s), ${s.payloads.length} payload scenario(s), ${s.cases.length} hook case(s), ` +
-  `${s.permissions.length} permission case(s)`;
+  `${s.permissions.length} permission case(s), ${s.captures.length} pinned configuration(s)`;
 
 function printSample(s: Sample): void {
   for (const { agent, event } of s.events) console.log(`  event    ${eventLabel(agent, event)}`);
   for (const p of s.payloads) console.log(`  payload  ${p.key}`);
   for (const c of s.cases) console.log(`  case     ${c.key}`);
   for (const c of s.permissions) console.log(`  permission ${c.key}`);
+  for (const c of s.captures) console.log(`  capture  ${c.key}`);
 }
 
 /** Each CLI runs in a network namespace with only loopback: refuses to start where that cannot be made. */
@@ -153,7 +179,7 @@ function repeatCommand(o: Options): string {
   const agentArgs = o.agents.length === AGENT_IDS.length ? '' : o.agents.map((a) => ` --agent ${a}`).join('');
   return (
     `npm run verify -- --seed ${o.seed} --events ${o.events} --payloads ${o.payloads} --cases ${o.cases} ` +
-    `--permissions ${o.permissions}${o.pick.map((p) => ` --event ${p}`).join('')}${agentArgs}`
+    `--permissions ${o.permissions} --captures ${o.captures}${o.pick.map((p) => ` --event ${p}`).join('')}${agentArgs}`
   );
 }
 
@@ -164,6 +190,7 @@ async function checkFacts(sample: Sample, matrix: Matrix, run: VerifyRun): Promi
     ...(await verifyRecords(PAYLOAD_RECORDER, sample.payloads, run)),
     ...(await verifyRecords(CASE_RECORDER, sample.cases, run)),
     ...(await verifyRecords(PERMISSION_RECORDER, sample.permissions, run)),
+    ...(await verifyRecords(CAPTURE_RECORDER, sample.captures, run)),
   ];
 }
 
@@ -175,6 +202,7 @@ function report(o: Options, sample: Sample, facts: Fact[], folder: string, start
     payloads: sample.payloads.length,
     cases: sample.cases.length,
     permissions: sample.permissions.length,
+    captures: sample.captures.length,
     folder,
     repeat: repeatCommand(o),
     seconds: Math.round((Date.now() - started) / 1000),

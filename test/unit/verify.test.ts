@@ -547,6 +547,7 @@ test('payloads accepts --out (a folder) where allowed; the report counts and nam
       payloads: 2,
       cases: 1,
       permissions: 1,
+      captures: 2,
       folder: '/e',
       repeat: 'npm run verify -- --seed 7',
       seconds: 3,

@@ -23,6 +23,8 @@ export interface Options {
   payloads: number;
   cases: number;
   permissions: number;
+  /** Pinned configurations to capture again (`agent/configuration`), compared with content/captures/. */
+  captures: number;
   /** `agent/release/configuration`: check every event of that release and configuration instead of a drawn sample. */
   pick: string[];
   agents: AgentId[];
@@ -35,7 +37,8 @@ export interface Options {
 }
 
 const USAGE =
-  'usage: node scripts/verify.ts [--seed N] [--events N] [--payloads N] [--cases N] [--permissions N] [--event ' +
+  'usage: node scripts/verify.ts [--seed N] [--events N] [--payloads N] [--cases N] [--permissions N] [--captures N] ' +
+  '[--event ' +
   'AGENT/RELEASE/CONFIGURATION]... [--agent ID]... [--report FILE] [--out DIR] [--minutes N] [--dry-run]';
 
 /** Says what is wrong with the command line (or the run) and exits 2. */
@@ -69,6 +72,9 @@ function outsideFlag(o: Options, flag: string, next: () => string): boolean {
       return true;
     case '--permissions':
       o.permissions = count(next(), flag, 0);
+      return true;
+    case '--captures':
+      o.captures = count(next(), flag, 0);
       return true;
     case '--event':
       o.pick.push(next());
@@ -140,6 +146,7 @@ export function parseArgs(argv: readonly string[]): Options {
     payloads: 8,
     cases: 6,
     permissions: 6,
+    captures: 6,
     pick: [],
     agents: [],
     minutes: 120,

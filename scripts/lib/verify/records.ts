@@ -33,6 +33,12 @@ export const CASE_RECORDER: Recorder = {
   script: 'scripts/hook-behaviour.ts',
   content: 'content/hook-behaviour',
 };
+/** A pinned configuration captured again (`scripts/capture.ts --only <agent/configuration> --out <folder>`). */
+export const CAPTURE_RECORDER: Recorder = {
+  kind: 'capture',
+  script: 'scripts/capture.ts',
+  content: 'content/captures',
+};
 export const PERMISSION_RECORDER: Recorder = {
   kind: 'permission case',
   script: 'scripts/permissions.ts',

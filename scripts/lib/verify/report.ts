@@ -3,7 +3,7 @@
 export type FactStatus = 'confirmed' | 'contradicted' | 'could not run';
 
 export interface Fact {
-  kind: 'history event' | 'payload' | 'hook case' | 'permission case';
+  kind: 'history event' | 'payload' | 'hook case' | 'permission case' | 'capture';
   /** The fact as the project states it (an event, a scenario's payload file). */
   label: string;
   status: FactStatus;
@@ -38,6 +38,8 @@ export interface RunSummary {
   cases: number;
   /** Permission cases re-recorded. */
   permissions: number;
+  /** Pinned configurations captured again. */
+  captures: number;
   /** The folder holding this run's evidence. */
   folder: string;
   /** The command that repeats the run. */
@@ -108,13 +110,13 @@ export function markdownReport(run: RunSummary, facts: readonly Fact[]): string 
   const lines = [
     '## `npm run verify`: an independent re-run of a random sample',
     '',
-    `Seed ${run.seed}: ${run.events} history event(s), ${run.payloads} payload scenario(s) ${run.cases} hook ` +
-      `behaviour case(s) and ${run.permissions} permission case(s) drawn across the agents; repeat with ` +
-      `${code(run.repeat)}.`,
+    `Seed ${run.seed}: ${run.events} history event(s), ${run.payloads} payload scenario(s), ${run.cases} hook ` +
+      `behaviour case(s), ${run.permissions} permission case(s) and ${run.captures} pinned configuration(s) drawn ` +
+      `across the agents; repeat with ${code(run.repeat)}.`,
     `Each history event's release and the release before it were installed from scratch and captured in the ` +
       `event's configuration inside a loopback-only network namespace, and the claim was checked against the two ` +
-      `captures; each payload scenario and hook behaviour case was re-recorded at the pinned release and compared ` +
-      `with the committed file, key order included.`,
+      `captures; each payload scenario, hook behaviour case, permission case and pinned configuration was ` +
+      `re-recorded at the pinned release and compared with the committed file, key order included.`,
     '',
     `**${c.contradicted} contradicted**, ${c.confirmed} confirmed, ${c['could not run']} could not run: ` +
       `${blameCounts(facts).ours} for our reasons (a limit, the time budget, a crash of ours), ` +

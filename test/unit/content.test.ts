@@ -209,36 +209,26 @@ test('an agent listed as not documented is refused when the registry documents i
     why: 'A reason long enough to read as one.',
     checked: '2026-12-06',
   });
-  const errors = errorsAfter((d) =>
-    writeFileSync(
-      join(d, 'not-documented.json'),
-      JSON.stringify({
-        agents: [
-          entry(AGENTS[first as keyof typeof AGENTS].product.toUpperCase()),
-          entry('Another name', matrix.agents[second!]!.package),
-          entry('Some agent'),
-          entry('some AGENT'),
-          { product: 'No reason' },
-        ],
-      }),
-    ),
-  );
-  assert.deepEqual(where(errors), [
+  const listing =
+    (...extra: object[]) =>
+    (d: string) =>
+      writeFileSync(
+        join(d, 'not-documented.json'),
+        JSON.stringify({
+          agents: [
+            entry(AGENTS[first as keyof typeof AGENTS].product.toUpperCase()),
+            entry('Another name', matrix.agents[second!]!.package),
+            entry('Some agent'),
+            entry('some AGENT'),
+            ...extra,
+          ],
+        }),
+      );
+  // The schema is checked first: an entry without its reason stops the file there.
+  assert.deepEqual(where(errorsAfter(listing({ product: 'No reason' }))), [
     ['not-documented.json', '/agents/4', 'not-documented.schema.json#/properties/agents/items/required'],
   ]);
-  const ruled = errorsAfter((d) =>
-    writeFileSync(
-      join(d, 'not-documented.json'),
-      JSON.stringify({
-        agents: [
-          entry(AGENTS[first as keyof typeof AGENTS].product.toUpperCase()),
-          entry('Another name', matrix.agents[second!]!.package),
-          entry('Some agent'),
-          entry('some AGENT'),
-        ],
-      }),
-    ),
-  );
+  const ruled = errorsAfter(listing());
   assert.deepEqual(where(ruled), [
     ['not-documented.json', '/agents/0/product', 'documented-agent-not-listed'],
     ['not-documented.json', '/agents/1/package', 'documented-agent-not-listed'],

@@ -14,6 +14,7 @@ import type {
 } from '../../src/lib/core/content-types.ts';
 import type { FieldRow } from '../../src/lib/shapes/field-rows.ts';
 import type { DefinitionView, SiteModel, ToolModel } from '../../src/lib/model/model.ts';
+import { noToolFacts } from '../../src/lib/model/tool-facts.ts';
 import type { CapturedTool, Delivery } from '../../src/lib/wire/index.ts';
 
 export function definition(kind: Definition['kind']): Definition {
@@ -87,6 +88,7 @@ export function tool(agent: AgentId, fullName: string, options: ToolOptions = {}
     input: options.input ?? view('json-schema'),
     output: options.output ?? view('unavailable'),
     releases: {},
+    facts: noToolFacts(),
     files: { generated: `content/tools/${agent}/${slug}.json` },
   };
   if (options.editorial) {

@@ -36,7 +36,7 @@ import type { PayloadCall } from '../../src/lib/core/content-types.ts';
 import { formOf, hookRecord } from '../../src/lib/behaviour/hook-record.ts';
 import { validatorModule } from '../../src/lib/check/payload-validator.ts';
 import { callableNames } from '../../src/lib/model/tool-names.ts';
-import { checkedHookRecord } from '../../src/lib/views/tool-page-view.ts';
+import { checkedHookRecord } from '../../src/lib/content/tool-facts.ts';
 import type { HookShape } from '../../src/lib/agents/hook-shape.ts';
 import { realContent } from '../helpers/real-content.ts';
 

@@ -23,7 +23,9 @@ function hookFieldsOf(id: (typeof AGENT_IDS)[number]): {
 }
 import { loadContent } from '../../src/lib/content/load.ts';
 import type { Since } from '../../src/lib/history/history.ts';
-import type { SiteModel, ToolExample } from '../../src/lib/model/model.ts';
+import type { SiteModel, ToolExample, ToolModel } from '../../src/lib/model/model.ts';
+import { agentBundle } from '../../src/lib/model/bundles.ts';
+import { toolFacts } from '../../src/lib/content/tool-facts.ts';
 import type { PageSection } from '../../src/lib/core/page-sections.ts';
 import {
   COUNTERPARTS_OPEN,
@@ -40,6 +42,13 @@ import { agent, configuration, matrix, row, site, tool, view } from '../helpers/
 import { realContent } from '../helpers/real-content.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
+
+/** A tool's page, its facts computed from its agent's bundle as the loader does (a tool written here has none yet). */
+function pageView(model: SiteModel, t: ToolModel): ToolPageView {
+  const bundle = agentBundle(model, t.agent);
+  t.facts = toolFacts(t, bundle);
+  return toolPageView(t, bundle, model);
+}
 const [A, B, C] = AGENT_IDS as [(typeof AGENT_IDS)[number], (typeof AGENT_IDS)[number], (typeof AGENT_IDS)[number]];
 
 /** Every section a view renders a heading for, wherever it sits in the view. */
@@ -69,7 +78,7 @@ function renderedSections(v: ToolPageView): PageSection[] {
 test('every heading a tool page renders is an entry of its one list, in the same order (fixture and real content)', () => {
   for (const model of [loadContent({ root: ROOT, contentDir: join(ROOT, 'test/fixtures/content') }), realContent()]) {
     for (const t of model.tools) {
-      const v = toolPageView(model, t);
+      const v = pageView(model, t);
       assert.deepEqual(renderedSections(v), v.sections, `${t.agent}/${t.slug}`);
     }
   }
@@ -103,7 +112,7 @@ function fixture(): SiteModel {
 }
 
 test('fact line: release, group, accepted names, the names search indexes, and how many configurations advertise it', () => {
-  const v = toolPageView(fixture(), fixture().tools[0]!);
+  const v = pageView(fixture(), fixture().tools[0]!);
   assert.equal(v.release, `${AGENT_PRODUCTS[A]} 1.2.3`);
   assert.equal(v.title, 'Bash');
   assert.equal(v.description, `${AGENT_PRODUCTS[A]} tool Bash: Bash summary`);
@@ -130,13 +139,13 @@ test('fact line: release, group, accepted names, the names search indexes, and h
       ['Sh', false, 'accepted alias'],
     ],
   );
-  const bare = toolPageView(fixture(), tool(A, 'Bare'));
+  const bare = pageView(fixture(), tool(A, 'Bare'));
   assert.equal(bare.description, `${AGENT_PRODUCTS[A]} tool Bare: input and result`);
   assert.equal(bare.facts.availability?.advertisedIn, 0);
 });
 
 test('the same job in other agents: the main job first, tools grouped by agent in registry order', () => {
-  const v = toolPageView(fixture(), fixture().tools[0]!);
+  const v = pageView(fixture(), fixture().tools[0]!);
   assert.deepEqual(v.counterparts, {
     job: 'run a shell command',
     url: '/jobs/shell/',
@@ -160,26 +169,26 @@ test('the same job in other agents: the main job first, tools grouped by agent i
     ],
   );
   // Its main job done by no other agent: no counterparts line, but the job is listed.
-  const stop = toolPageView(fixture(), fixture().tools[4]!);
+  const stop = pageView(fixture(), fixture().tools[4]!);
   assert.equal(stop.counterparts, undefined);
   assert.deepEqual(
     stop.jobs?.list.map((j) => j.title),
     ['Stop a task'],
   );
-  assert.equal(toolPageView(fixture(), tool(A, 'Lonely')).jobs, undefined);
+  assert.equal(pageView(fixture(), tool(A, 'Lonely')).jobs, undefined);
   // More counterparts than are listed open: folded, every one still there.
   const many = fixture();
   const extra = Array.from({ length: COUNTERPARTS_OPEN }, (_, i) =>
     tool(C, `extra${i}`, { editorial: { jobs: ['shell'] } }),
   );
   many.tools.push(...extra);
-  const folded = toolPageView(many, many.tools[0]!).counterparts!;
+  const folded = pageView(many, many.tools[0]!).counterparts!;
   assert.equal(folded.folded, true);
   assert.equal(folded.agents.flatMap((g) => g.tools).length, 3 + COUNTERPARTS_OPEN);
 });
 
 test('payload checker: the schema checked, the names it accepts, and what the verdict names', () => {
-  const v = toolPageView(fixture(), fixture().tools[0]!);
+  const v = pageView(fixture(), fixture().tools[0]!);
   assert.deepEqual(v.payloadCheck && { ...v.payloadCheck, section: v.payloadCheck.section.id }, {
     section: 'check-payload',
     name: 'Bash',
@@ -216,18 +225,18 @@ test('payload checker: the schema checked, the names it accepts, and what the ve
     input: view('typescript'),
     modelInput: { view: view('json-schema'), config: 'base' },
   });
-  const check = toolPageView(fixture(), typed).payloadCheck!;
+  const check = pageView(fixture(), typed).payloadCheck!;
   assert.deepEqual(
     [check.root, check.modelFacing, check.schemaFile, check.schemaLabel],
     ['model-input', true, 'model-input.schema.json', `the model-facing schema of Typed (${AGENT_PRODUCTS[A]} 1.2.3)`],
   );
-  assert.equal(toolPageView(fixture(), tool(A, 'Free', { input: view('grammar') })).payloadCheck, undefined);
+  assert.equal(pageView(fixture(), tool(A, 'Free', { input: view('grammar') })).payloadCheck, undefined);
 });
 
 test('definition files: size in KB of UTF-8 bytes and lines; provenance names each by its section', () => {
   assert.equal(fileSize('a\nb'), '0.0 KB, 2 lines');
   assert.equal(fileSize('é'.repeat(1024)), '2.0 KB, 1 lines');
-  const v = toolPageView(fixture(), fixture().tools[0]!);
+  const v = pageView(fixture(), fixture().tools[0]!);
   assert.equal(v.input.size, '0.0 KB, 3 lines');
   assert.equal(v.input.file?.fileName, 'input.json');
   assert.equal(v.result.file, undefined);
@@ -266,7 +275,7 @@ test('the "since" badge is explained above the first table that has one; later t
   const model = realContent();
   let pages = 0;
   for (const t of model.tools) {
-    const v = toolPageView(model, t);
+    const v = pageView(model, t);
     const legends = [v.input, v.result, v.modelFacing.modelInput?.definition].flatMap((d) =>
       d?.sinceLegend ? [d.sinceLegend] : [],
     );
@@ -531,9 +540,9 @@ test('the payload checker of every agent names the members its hook payloads car
     const shapes = [hooks.shape, ...(hooks.otherShapes ?? [])];
     const inputs = new Set(shapes.flatMap((s) => [s.inputField, ...(s.afterInputField ? [s.afterInputField] : [])]));
     const names = new Set(shapes.map((s) => s.toolNameField));
-    const t = model.tools.find((x) => x.agent === id && toolPageView(model, x).payloadCheck?.hook.count);
+    const t = model.tools.find((x) => x.agent === id && pageView(model, x).payloadCheck?.hook.count);
     if (!t) continue;
-    const check = toolPageView(model, t).payloadCheck!;
+    const check = pageView(model, t).payloadCheck!;
     for (const input of inputs) assert.ok(check.hookText.includes(input), `${id}: ${check.hookText}`);
     for (const name of names) assert.ok(check.hookText.includes(name), `${id}: ${check.hookText}`);
     if (!inputs.has('tool_input')) assert.ok(!check.hookText.includes('tool_input'), `${id}: ${check.hookText}`);

@@ -3,7 +3,7 @@
  * builds the model the pages render, in stages that share one problems
  * collector: read → jobs → agents → generated tools → captures → editorial →
  * availability gates → inventory → pages → payloads → findings → comparisons → hooks → history →
- * releases → archive.
+ * releases → archive → tool facts.
  * Any problem names the file, the JSON pointer and the rule; if there
  * is one, loadContent throws ContentErrors and the build stops before Astro
  * writes anything.
@@ -40,6 +40,7 @@ import { loadPermissions } from './stages/permissions.ts';
 import { loadMcpNaming } from './stages/mcp-naming.ts';
 import { exportFileNames, versionedExportPath } from '../site/export-files.ts';
 import { agentReleases, toolReleases } from '../model/releases.ts';
+import { attachToolFacts } from './tool-facts.ts';
 
 export interface LoadOptions {
   /** Folder holding content/, schemas/ and src/pages (the project root). */
@@ -126,6 +127,8 @@ export function loadContent(options: LoadOptions): SiteModel {
   for (const agent of agents.agents) model.releases[agent.id] = agentReleases(model, agent.id);
   for (const tool of tools) tool.releases = toolReleases(tool, model.releases[tool.agent]!);
   model.archived = loadArchive(stage, publishedExportPaths(tools));
+  // Last, from the complete model: what the evidence says of each tool, for the pages to word.
+  attachToolFacts(model);
   finish(problems, options, handed);
   return model;
 }

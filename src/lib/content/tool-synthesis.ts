@@ -13,6 +13,7 @@ import type { EditorialTool, GeneratedTool } from '../core/content-types.ts';
 import { definitionView, type DefinitionPlace } from './definition-view.ts';
 import { diffRows } from '../shapes/field-rows.ts';
 import type { ToolModel } from '../model/model.ts';
+import { noToolFacts } from '../model/tool-facts.ts';
 import type { CapturedTool } from '../wire/index.ts';
 import { stubServerFamily } from '../model/tool-names.ts';
 
@@ -98,6 +99,7 @@ export function mcpFamilyFromCapture(entry: CapturedEntry, matrixAgent: MatrixAg
     agent: entry.agent,
     source: 'capture',
     releases: {}, // set by the loader once every source is read
+    facts: noToolFacts(), // set by the loader's last stage
     slug: toolSlug(fullName),
     fullName,
     generated,
@@ -156,6 +158,7 @@ export function synthesizeFromCapture(
     agent: entry.agent,
     source: 'capture',
     releases: {}, // set by the loader once every source is read
+    facts: noToolFacts(), // set by the loader's last stage
     slug,
     fullName: entry.fullName,
     generated,
@@ -210,6 +213,7 @@ export function documentedOnlyTool(editorial: EditorialTool, file: string): Tool
     agent: editorial.agent,
     source: 'documented',
     releases: {}, // set by the loader once every source is read
+    facts: noToolFacts(), // set by the loader's last stage
     slug: toolSlug(editorial.name),
     fullName: editorial.name,
     generated,

@@ -27,6 +27,7 @@ import type {
 } from '../core/content-types.ts';
 import type { FieldDifference, FieldRow } from '../shapes/field-rows.ts';
 import type { ExportFileName } from '../core/export-file-names.ts';
+import type { ToolFacts } from './tool-facts.ts';
 
 /** A definition as a page shows it: its field rows and the text of the full definition. */
 export interface DefinitionView {
@@ -79,6 +80,8 @@ export interface ToolModel {
   standIn?: string;
   /** The release each part of the page comes from (set by the loader once every source is read). */
   releases: ToolReleases;
+  /** What the evidence says of it beyond its own files (set by the loader's last stage, content/tool-facts.ts). */
+  facts: ToolFacts;
   /** How each editorial gate fares against the captures, in gate order (set by the gates stage). */
   gateStatuses?: GateStatus[];
 }

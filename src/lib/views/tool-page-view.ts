@@ -8,48 +8,35 @@
  */
 import { hookWords } from '../behaviour/hook-words.ts';
 import { placeholderSegments, placeholdersIn, type TextSegment } from '../model/placeholders.ts';
-import { hasHookInput, hookMechanismOf, hookShapeOf } from '../agents/hook-shape.ts';
+import { hookMechanismOf, hookShapeOf } from '../agents/hook-shape.ts';
 import { distinctInputs, primaryConfiguration, type MatrixAgent } from '../model/captures.ts';
 import { counterparts } from '../model/comparison.ts';
 import type { AgentRecord, EditorialTool } from '../core/content-types.ts';
 import { exampleParts, inputFieldLinks, shortened } from './examples.ts';
 import { fieldSince, formerNames, type Since } from '../history/history.ts';
-import { compareVersions } from '../core/version-order.ts';
 import { spanWhen } from '../history/event-span.ts';
 import { versionHistory, type VersionHistoryView } from './history-pages.ts';
 import {
   fieldTables,
   otherInputRows,
   type DefinitionView,
-  type HookOutputs,
   type SiteModel,
   type ToolExample,
   type ToolModel,
 } from '../model/model.ts';
 import type { FieldRow } from '../shapes/field-rows.ts';
-import {
-  DEFAULT_HOOK_FIELDS,
-  formText,
-  payloadCheckTarget,
-  type CheckedSection,
-  type HookRecord,
-  type PayloadCheckTarget,
-} from '../check/payload-check-ui.ts';
-import { hookRecord } from '../behaviour/hook-record.ts';
-import { outputCheck } from '../behaviour/hook-outputs.ts';
+import { DEFAULT_HOOK_FIELDS, formText, type CheckedSection, type HookRecord } from '../check/payload-check-ui.ts';
 import { subagentLine, subagentTable, type SubagentTable } from '../behaviour/subagents.ts';
 import { toolPermissions, type ToolPermissions } from '../behaviour/permissions.ts';
 import { permissionRulesOfThumb } from '../behaviour/permission-words.ts';
 import type { RuleOfThumb } from '../behaviour/rules-of-thumb.ts';
-import { checkModelInput } from '../check/payload-check.ts';
-import { toolSchema } from '../site/tool-exports.ts';
-import { type AgentBundle, agentBundle } from '../model/bundles.ts';
+import type { AgentBundle } from '../model/bundles.ts';
 import { AGENT_LABELS, GROUP_LABELS, jobUrl, sitePath, toolUrl } from '../site/site.ts';
 import { releaseDescription, releaseLabel, releaseVersions, type Release } from '../model/releases.ts';
 import { searchFields, type SearchFields } from './search.ts';
 import { supportStrip, type SupportStrip } from './support.ts';
 import { toolHooksView, type ToolHooksView } from './tool-hooks.ts';
-import { callableNames, everyName, typedName } from '../model/tool-names.ts';
+import { typedName } from '../model/tool-names.ts';
 import {
   availabilitySummary,
   definitionFiles,
@@ -422,61 +409,6 @@ export function modelFacingView(
   return view;
 }
 
-/** `Claude Code 2.1.332`, or `Claude Code 2.1.331, 2.1.332`: the releases that recorded the tool's examples. */
-/**
- * The hook payloads recorded for a tool's own calls, as its checker reads them:
- * a recorded tool_input is the model's input unless the schema the checker uses
- * finds fault with it that it does not find with the call's input.
- */
-export function checkedHookRecord(tool: ToolModel, target: PayloadCheckTarget, hookOutputs?: HookOutputs): HookRecord {
-  const calls = (tool.examples ?? []).flatMap((e) => e.calls.filter((c) => c.own));
-  const shape = hookShapeOf(tool.agent);
-  if (!shape) return { names: [], count: 0 };
-  // The answers the tool's hooks may give, before and after its calls.
-  const check = outputCheck(hookOutputs, [
-    shape.before,
-    shape.after,
-    ...(shape.afterFailure ? [shape.afterFailure] : []),
-  ]);
-  const outputs = check ? { outputs: check } : {};
-  const fields = {
-    event: shape.eventField,
-    toolName: shape.toolNameField,
-    input: shape.inputField,
-    inputEncoding: shape.inputEncoding,
-  };
-  // The agent's other forms, from its declared shapes: the after-call input (OpenCode's input.args), then the other
-  // shapes (Copilot CLI's PascalCase payloads).
-  const others = hookMechanismOf(tool.agent)?.otherShapes ?? [];
-  const otherFields = [
-    ...(shape.afterInputField ? [{ ...fields, input: shape.afterInputField }] : []),
-    ...others.map((s) => ({
-      event: s.eventField,
-      toolName: s.toolNameField,
-      input: s.inputField,
-      inputEncoding: s.inputEncoding,
-    })),
-  ];
-  const withOthers = otherFields.length > 0 ? { fields, otherFields } : { fields };
-  if (!calls.some((c) => c.hooks.some((h) => hasHookInput(h, shape))))
-    return { names: [], count: 0, ...withOthers, ...outputs };
-  const schema = toolSchema(tool, target.section, {});
-  const rows = target.section === 'model-input' ? (tool.modelInput?.view.rows ?? []) : tool.input.rows;
-  const problems = (value: unknown) =>
-    schema
-      ? checkModelInput(value, schema, { root: target.section, rows }).map((p) => `${p.pointer} ${p.message}`)
-      : [];
-  // The tool's hook schema and its validator, beside the page (pages/[agent]/[tool]/hooks.schema.json.ts,
-  // validate-hooks.js.ts).
-  return {
-    ...hookRecord(calls, shape, problems, examplesRelease(tool), others),
-    ...withOthers,
-    schema: 'hooks.schema.json',
-    validator: 'validate-hooks.js',
-    ...outputs,
-  };
-}
-
 /** What the checker does with a hook payload of this tool, as the section's introduction says it. */
 export function hookText(name: string, hook: HookRecord): string {
   const outputs = hook.outputs;
@@ -517,11 +449,6 @@ function payloadText(name: string, hook: HookRecord): string {
   );
 }
 
-function examplesRelease(tool: ToolModel): string | undefined {
-  const versions = [...new Set((tool.examples ?? []).map((e) => e.cli.version))].sort(compareVersions);
-  return versions.length > 0 ? `${AGENT_LABELS[tool.agent]} ${versions.join(', ')}` : undefined;
-}
-
 /**
  * "Input and result from Claude Code 2.1.333 (read from … 0.3.333; not published as a CLI);
  * model-facing input and examples from Claude Code 2.1.332." when the parts differ.
@@ -534,7 +461,7 @@ export function toolReleaseNote(tool: ToolModel): string | undefined {
   add(input === result ? 'input and result' : 'input', input);
   if (input !== result) add('result', result);
   add('model-facing input', modelInput);
-  const recorded = examplesRelease(tool);
+  const recorded = tool.facts.examplesRelease;
   if (recorded) parts.push({ words: 'examples', label: recorded, description: recorded });
   if (new Set(parts.map((p) => p.label)).size <= 1) return undefined;
   const clauses = new Map<string, { words: string[]; description: string }>();
@@ -552,16 +479,14 @@ export function toolReleaseNote(tool: ToolModel): string | undefined {
  * it also reads.
  */
 function payloadCheckView(
-  bundle: AgentBundle,
   tool: ToolModel,
   sections: readonly ToolSection[],
   release: string,
 ): ToolPageView['payloadCheck'] {
-  const target = payloadCheckTarget(tool);
+  const record = tool.facts.payloadCheck;
   const checkSection = sectionOf(sections, 'check-payload');
-  if (!checkSection || !target) return undefined;
-  const names = callableNames(tool);
-  const hook = checkedHookRecord(tool, target, bundle.hookOutputs);
+  if (!checkSection || !record) return undefined;
+  const { target, names, hook } = record;
   const examplesSection = sectionOf(sections, 'examples');
   const modelFacing = target.section === 'model-input';
   const checked = modelFacing ? tool.releases.modelInput : tool.releases.input;
@@ -777,11 +702,10 @@ function evidenceParts(
 }
 
 /**
- * The tool's page. Its agent is looked up once, here: everything of that agent comes from its bundle; the site model
- * serves what spans agents (jobs, the other agents' tools that do the same job).
+ * The tool's page, from the tool, its agent's bundle (the route looks it up, once) and the site model, which serves
+ * what spans agents (jobs, the other agents' tools that do the same job).
  */
-export function toolPageView(site: SiteModel, tool: ToolModel): ToolPageView {
-  const bundle = agentBundle(site, tool.agent);
+export function toolPageView(tool: ToolModel, bundle: AgentBundle, site: SiteModel): ToolPageView {
   const editorial: EditorialTool | undefined = tool.editorial;
   const subagents = subagentTable(bundle, tool);
   const hooks = toolHooksView(tool, bundle.hookBehaviour, bundle.tools, bundle.hookOutputs);
@@ -804,21 +728,21 @@ export function toolPageView(site: SiteModel, tool: ToolModel): ToolPageView {
     // Names a history saw it renamed from are searched too (a reader may only know the old one), as past names.
     search: searchFields(
       tool.agent,
-      everyName(tool),
+      tool.facts.everyName,
       release,
       former.map((f) => f.name),
     ),
-    facts: factLine(tool, callableNames(tool), former, summary),
+    facts: factLine(tool, tool.facts.callableNames, former, summary),
     support: supportStrip(tool, bundle.histories, hooks?.answers.length ?? 0, subagentLine(bundle, tool)),
     subagents: subagents && { section: required(sections, 'subagents'), table: subagents },
     permissions: toolPermissionsSection(bundle, tool, sections),
-    payloadCheck: payloadCheckView(bundle, tool, sections, release),
+    payloadCheck: payloadCheckView(tool, sections, release),
     hooks: hooks && { section: required(sections, 'hooks'), ...hooks },
     examples: examplesSection && {
       section: examplesSection,
       notRun: tool.notRun,
       list: examplesView(tool),
-      release: examplesRelease(tool) ?? release,
+      release: tool.facts.examplesRelease ?? release,
       recorder: hookWords(tool.agent).recorder,
     },
     ...jobParts(site, tool, sections),

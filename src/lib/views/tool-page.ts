@@ -13,7 +13,6 @@ import {
 } from '../model/captures.ts';
 import type { Delivery } from '../wire/index.ts';
 import type { ToolModel } from '../model/model.ts';
-import { payloadCheckTarget } from '../check/payload-check-ui.ts';
 import type { PageSection } from '../core/page-sections.ts';
 
 export type ToolSectionId =
@@ -58,7 +57,7 @@ export function toolSections(tool: ToolModel, context: ToolPageContext): ToolSec
     // What a hook author asks first (what a hook receives, what it may answer) comes right after the input,
     // with the payload checker under it: it checks a hook's payload as well as the model's input.
     ...(context.hooks ? [{ id: 'hooks', title: 'In hooks', depth: 2 } as const] : []),
-    ...(payloadCheckTarget(tool) ? [{ id: 'check-payload', title: 'Check a payload', depth: 3 } as const] : []),
+    ...(tool.facts.payloadCheck ? [{ id: 'check-payload', title: 'Check a payload', depth: 3 } as const] : []),
     { id: 'result', title: 'Result', depth: 2 },
   ];
   // Real calls come right after the shapes they illustrate.

@@ -3,6 +3,7 @@ import type { Stage } from '../context.ts';
 import type { AgentId, GeneratedTool } from '../../core/content-types.ts';
 import { definitionView } from '../definition-view.ts';
 import type { ToolModel } from '../../model/model.ts';
+import { noToolFacts } from '../../model/tool-facts.ts';
 import { toolSlug } from '../url-names.ts';
 import { checkName } from '../names.ts';
 
@@ -53,6 +54,7 @@ export function loadGeneratedTools(stage: Stage, agentIds: ReadonlySet<AgentId>)
         ),
         files: { generated: file },
         releases: {},
+        facts: noToolFacts(),
       };
       stage.namePlace.set(tool, { file, pointer: '/name' });
       tools.push(tool);

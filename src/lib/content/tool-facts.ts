@@ -1,0 +1,104 @@
+/**
+ * The loader's last stage: what the evidence says of each tool beyond its own files (model/tool-facts.ts), computed
+ * once per tool from its agent's bundle, so that the pages only arrange and word it. Pure but for setting `facts`.
+ */
+import { hasHookInput, hookMechanismOf, hookShapeOf } from '../agents/hook-shape.ts';
+import { hookRecord } from '../behaviour/hook-record.ts';
+import { outputCheck } from '../behaviour/hook-outputs.ts';
+import { checkModelInput } from '../check/payload-check.ts';
+import { payloadCheckTarget } from '../check/payload-check-ui.ts';
+import { compareVersions } from '../core/version-order.ts';
+import { agentBundles, type AgentBundle } from '../model/bundles.ts';
+import type { SiteModel, ToolModel } from '../model/model.ts';
+import type { HookRecord, PayloadCheckRecord, PayloadCheckTarget } from '../model/payload-check-record.ts';
+import type { ToolFacts } from '../model/tool-facts.ts';
+import { callableNames, everyName } from '../model/tool-names.ts';
+import { toolSchema } from '../site/tool-exports.ts';
+import { AGENT_LABELS } from '../site/site.ts';
+
+/** `Claude Code 2.1.332`, or `Claude Code 2.1.331, 2.1.332`: the releases that recorded the tool's examples. */
+export function examplesRelease(tool: ToolModel): string | undefined {
+  const versions = [...new Set((tool.examples ?? []).map((e) => e.cli.version))].sort(compareVersions);
+  return versions.length > 0 ? `${AGENT_LABELS[tool.agent]} ${versions.join(', ')}` : undefined;
+}
+
+/**
+ * The hook payloads recorded for a tool's own calls, as its checker reads them:
+ * a recorded tool_input is the model's input unless the schema the checker uses
+ * finds fault with it that it does not find with the call's input.
+ */
+export function checkedHookRecord(
+  tool: ToolModel,
+  target: PayloadCheckTarget,
+  hookOutputs?: AgentBundle['hookOutputs'],
+): HookRecord {
+  const calls = (tool.examples ?? []).flatMap((e) => e.calls.filter((c) => c.own));
+  const shape = hookShapeOf(tool.agent);
+  if (!shape) return { names: [], count: 0 };
+  // The answers the tool's hooks may give, before and after its calls.
+  const check = outputCheck(hookOutputs, [
+    shape.before,
+    shape.after,
+    ...(shape.afterFailure ? [shape.afterFailure] : []),
+  ]);
+  const outputs = check ? { outputs: check } : {};
+  const fields = {
+    event: shape.eventField,
+    toolName: shape.toolNameField,
+    input: shape.inputField,
+    inputEncoding: shape.inputEncoding,
+  };
+  // The agent's other forms, from its declared shapes: the after-call input (OpenCode's input.args), then the other
+  // shapes (Copilot CLI's PascalCase payloads).
+  const others = hookMechanismOf(tool.agent)?.otherShapes ?? [];
+  const otherFields = [
+    ...(shape.afterInputField ? [{ ...fields, input: shape.afterInputField }] : []),
+    ...others.map((s) => ({
+      event: s.eventField,
+      toolName: s.toolNameField,
+      input: s.inputField,
+      inputEncoding: s.inputEncoding,
+    })),
+  ];
+  const withOthers = otherFields.length > 0 ? { fields, otherFields } : { fields };
+  if (!calls.some((c) => c.hooks.some((h) => hasHookInput(h, shape))))
+    return { names: [], count: 0, ...withOthers, ...outputs };
+  const schema = toolSchema(tool, target.section, {});
+  const rows = target.section === 'model-input' ? (tool.modelInput?.view.rows ?? []) : tool.input.rows;
+  const problems = (value: unknown) =>
+    schema
+      ? checkModelInput(value, schema, { root: target.section, rows }).map((p) => `${p.pointer} ${p.message}`)
+      : [];
+  // The tool's hook schema and its validator, beside the page (pages/[agent]/[tool]/hooks.schema.json.ts,
+  // validate-hooks.js.ts).
+  return {
+    ...hookRecord(calls, shape, problems, examplesRelease(tool), others),
+    ...withOthers,
+    schema: 'hooks.schema.json',
+    validator: 'validate-hooks.js',
+    ...outputs,
+  };
+}
+
+/** What the tool's "Check a payload" form checks, under which names, with its recorded hook payloads. */
+function payloadCheckRecord(tool: ToolModel, bundle: AgentBundle): PayloadCheckRecord | undefined {
+  const target = payloadCheckTarget(tool);
+  if (!target) return undefined;
+  return { target, names: callableNames(tool), hook: checkedHookRecord(tool, target, bundle.hookOutputs) };
+}
+
+/** One tool's facts, from its agent's bundle. */
+export function toolFacts(tool: ToolModel, bundle: AgentBundle): ToolFacts {
+  return {
+    callableNames: callableNames(tool),
+    everyName: everyName(tool),
+    examplesRelease: examplesRelease(tool),
+    payloadCheck: payloadCheckRecord(tool, bundle),
+  };
+}
+
+/** Sets every tool's facts, once every source is read. */
+export function attachToolFacts(model: SiteModel): void {
+  for (const bundle of agentBundles(model).values())
+    for (const tool of bundle.tools) tool.facts = toolFacts(tool, bundle);
+}

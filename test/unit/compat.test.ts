@@ -11,7 +11,8 @@ import { buildComparison } from '../../src/lib/model/comparison.ts';
 import { compatTable } from '../../src/lib/views/compat-table.ts';
 import type { HistoryFile } from '../../src/lib/core/content-types.ts';
 import type { SiteModel, ToolModel } from '../../src/lib/model/model.ts';
-import { gateText, supportStrip, toolHistory, turnedOnBy } from '../../src/lib/views/support.ts';
+import { gateText, supportStrip, turnedOnBy } from '../../src/lib/views/support.ts';
+import { toolHistory } from '../../src/lib/history/tool-history.ts';
 import { agent, row, site, tool, view } from '../helpers/model-fixtures.ts';
 
 /** A field row of the input table (`row` leaves out the table, which the history's "since" reads). */
@@ -163,7 +164,7 @@ test('the support strip: releases, former names, every gate, names in hooks and 
       findings: [],
     },
   ] as never;
-  const strip = supportStrip(run, model.histories);
+  const strip = supportStrip(run, toolHistory(run, model.histories));
   assert.deepEqual(strip.history, {
     lines: [
       {
@@ -186,12 +187,15 @@ test('the support strip: releases, former names, every gate, names in hooks and 
   assert.deepEqual(strip.hookNames, ['Shell']);
   assert.equal(strip.modelName, 'Run');
 
-  const sh = supportStrip(named(model, 'sh'), model.histories);
+  const sh = supportStrip(named(model, 'sh'), toolHistory(named(model, 'sh'), model.histories));
   assert.deepEqual(sh.history, { text: `no history for ${AGENT_PRODUCTS[B]} yet` });
   assert.deepEqual([sh.hookNames, sh.modelName, sh.gates], [[], undefined, []]);
-  assert.deepEqual(supportStrip(named(model, 'Captured'), model.histories).history, {
-    text: 'not covered by the release history',
-  });
+  assert.deepEqual(
+    supportStrip(named(model, 'Captured'), toolHistory(named(model, 'Captured'), model.histories)).history,
+    {
+      text: 'not covered by the release history',
+    },
+  );
 });
 
 test('a capture history none of whose configurations advertises the tool claims no release, and says what it follows', () => {
@@ -213,7 +217,7 @@ test('a capture history none of whose configurations advertises the tool claims 
   };
   const histories = [...model.histories, capture];
   assert.deepEqual(toolHistory(captured, histories), { kind: 'uncovered', followed: [followed] });
-  const text = (supportStrip(captured, histories).history as { text: string }).text;
+  const text = (supportStrip(captured, toolHistory(captured, histories)).history as { text: string }).text;
   assert.equal(
     text,
     'captures: the history follows the configurations cfg-one and cfg-two, and none of them advertises this tool',

@@ -19,9 +19,18 @@ import {
   changelogPages,
   removedToolPage,
   versionHistory,
+  type VersionHistoryView,
 } from '../../src/lib/views/history-pages.ts';
 import { releaseUrl } from '../../src/lib/history/changelog-addresses.ts';
 import { agent, row, site, tool, view } from '../helpers/model-fixtures.ts';
+import { toolHistoryFacts } from '../../src/lib/content/tool-facts.ts';
+import type { ToolModel } from '../../src/lib/model/model.ts';
+
+/** A tool's "Version history", its history facts computed from `histories` as the loader computes them. */
+function historyOf(t: ToolModel, histories: HistoryFile[]): VersionHistoryView {
+  t.facts = { ...t.facts, history: toolHistoryFacts(t, histories) };
+  return versionHistory(t, { record: agent(t.agent), histories });
+}
 
 const ROOT = join(import.meta.dirname, '../..');
 const FIXTURE = join(ROOT, 'test/fixtures/content');
@@ -209,7 +218,7 @@ test('a change the history cannot place exactly is "between" on the changelog, t
     /<strong>Between 1\.0\.0 and 1\.3\.0<\/strong>, not exactly in 1\.3\.0 \(not known in between: not read: 1\.1\.0; failed in one: 1\.2\.0\): pkg: 1\.0\.0 → 1\.3\.0/,
   );
   assert.equal((html.match(/Between/g) ?? []).length, 1, 'the exact change is not said to be between');
-  const notes = versionHistory(s.tools[0]!, s.histories).notes;
+  const notes = historyOf(s.tools[0]!, s.histories).notes;
   assert.deepEqual(
     notes.map((n) => [n.release, n.between?.previous, n.items.map((i) => i.change.event.kind)]),
     [
@@ -263,7 +272,7 @@ test('changelog coverage names the releases read whose configurations failed, wi
 
 test("version history of a tool: coverage, notes newest first with their ids and links, documentation's notes", () => {
   const read = model.tools.find((t) => t.fullName === 'Read')!;
-  const history = versionHistory(read, model.histories);
+  const history = historyOf(read, model.histories);
   assert.equal(history.changelogUrl, `/${agentId}/changelog/`);
   assert.deepEqual(
     history.coverage.map((c) => [c.label, c.package]),
@@ -287,9 +296,9 @@ test("version history of a tool: coverage, notes newest first with their ids and
   const documented = tool(agentId, 'X', {
     editorial: { versionNotes: [{ version: '1.0', change: 'c', evidence: 'e' }] },
   });
-  assert.deepEqual(versionHistory(documented, []).documented, [{ version: '1.0', change: 'c', evidence: 'e' }]);
-  assert.deepEqual(versionHistory(documented, []).notes, []);
-  assert.deepEqual(versionHistory(tool(agentId, 'Y'), []).documented, []);
+  assert.deepEqual(historyOf(documented, []).documented, [{ version: '1.0', change: 'c', evidence: 'e' }]);
+  assert.deepEqual(historyOf(documented, []).notes, []);
+  assert.deepEqual(historyOf(tool(agentId, 'Y'), []).documented, []);
 });
 
 test("a removed tool's page: two sections, its own changes only, each linked to the changelog", () => {
@@ -396,7 +405,7 @@ test('a changelog over the budget: an index keeping every release anchor, one pa
   // New links go to the part page; the feed's entry ids stay the one-page addresses.
   for (const e of expected)
     for (const r of e.releases) assert.equal(releaseUrl(A, r, s.histories), `/${A}/changelog/${e.line}/#${r}`);
-  const notes = versionHistory(s.tools[0]!, s.histories).notes;
+  const notes = historyOf(s.tools[0]!, s.histories).notes;
   assert.ok(notes.length > 0);
   for (const n of notes)
     assert.equal(n.releaseUrl, `/${A}/changelog/${n.release.split('.').slice(0, 2).join('.')}/#${n.release}`);

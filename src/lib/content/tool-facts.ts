@@ -7,7 +7,12 @@ import { hookRecord } from '../behaviour/hook-record.ts';
 import { outputCheck } from '../behaviour/hook-outputs.ts';
 import { checkModelInput } from '../check/payload-check.ts';
 import { payloadCheckTarget } from '../check/payload-check-ui.ts';
+import type { HistoryFile } from '../core/content-types.ts';
 import { compareVersions } from '../core/version-order.ts';
+import { releaseUrl } from '../history/changelog-addresses.ts';
+import { fieldSince, formerNames, versionNotes } from '../history/history.ts';
+import { toolHistory, untrackedBy } from '../history/tool-history.ts';
+import type { ToolHistoryFacts } from '../model/history-facts.ts';
 import { agentBundles, type AgentBundle } from '../model/bundles.ts';
 import type { SiteModel, ToolModel } from '../model/model.ts';
 import type { HookRecord, PayloadCheckRecord, PayloadCheckTarget } from '../model/payload-check-record.ts';
@@ -87,6 +92,20 @@ function payloadCheckRecord(tool: ToolModel, bundle: AgentBundle): PayloadCheckR
   return { target, names: callableNames(tool), hook: checkedHookRecord(tool, target, bundle.hookOutputs) };
 }
 
+/** What the agent's histories say of the tool: its former names, its fields' "since", its place and its notes. */
+export function toolHistoryFacts(tool: ToolModel, histories: readonly HistoryFile[]): ToolHistoryFacts {
+  return {
+    formerNames: formerNames(tool, histories),
+    fieldSince: fieldSince(tool, histories),
+    place: toolHistory(tool, histories),
+    notes: versionNotes(tool, histories).map((group) => ({
+      ...group,
+      releaseUrl: releaseUrl(tool.agent, group.release, histories),
+    })),
+    untracked: untrackedBy(tool, histories),
+  };
+}
+
 /** One tool's facts, from its agent's bundle. */
 export function toolFacts(tool: ToolModel, bundle: AgentBundle): ToolFacts {
   return {
@@ -94,6 +113,7 @@ export function toolFacts(tool: ToolModel, bundle: AgentBundle): ToolFacts {
     everyName: everyName(tool),
     examplesRelease: examplesRelease(tool),
     payloadCheck: payloadCheckRecord(tool, bundle),
+    history: toolHistoryFacts(tool, bundle.histories),
   };
 }
 

@@ -15,30 +15,11 @@
  * Pure: computed from the history file alone.
  */
 import type { HistoryEvent, HistoryFile } from '../core/content-types.ts';
+import type { EventSpan, UnknownRelease } from '../model/history-facts.ts';
+
+export type { EventSpan, UnknownRelease };
 
 type Release = HistoryFile['releases'][number];
-
-/** A release between the two compared that cannot tell, and why. */
-export interface UnknownRelease {
-  /** The release as readers know it (`cliVersion` when it has one). */
-  release: string;
-  /** `not-read`: never installed; `failed`: read, but a configuration the event concerns failed there. */
-  why: 'not-read' | 'failed';
-  /** `failed`: the configurations concerned that failed, in the history's order. */
-  configurations?: string[];
-}
-
-/** Where an event lies, releases as readers know them. */
-export interface EventSpan {
-  /** True when the change is known to have come in `release` itself. */
-  exact: boolean;
-  /** The last release known without the change (the event's `previous`). */
-  previous: string;
-  /** The first release known with it (the event's `release`). */
-  release: string;
-  /** The releases strictly between that could not tell; empty when `exact`. */
-  unknown: UnknownRelease[];
-}
 
 /** Kinds that speak of the tool as a whole, across every configuration compared. */
 const TOOL_WIDE: ReadonlySet<HistoryEvent['kind']> = new Set(['tool-added', 'tool-removed']);

@@ -11,13 +11,21 @@
 import { anchorRest, isBelow, rootedAnchor } from '../shapes/anchors.ts';
 import { compareVersions } from '../core/version-order.ts';
 import { callableNames } from '../model/tool-names.ts';
-import { fieldTables, type ToolModel } from '../model/model.ts';
+import { fieldTables, pageAnchors, type ToolModel } from '../model/model.ts';
 import type { HistoryEvent, HistoryFile } from '../core/content-types.ts';
-import { eventSpan, spanWhen, unknownText, type EventSpan } from './event-span.ts';
+import { eventSpan, spanWhen, unknownText } from './event-span.ts';
+import type {
+  Change,
+  ChangeTexts,
+  EventSpan,
+  FormerName,
+  HistorySource,
+  NoteGroup,
+  Since,
+} from '../model/history-facts.ts';
 
-export type { EventSpan };
+export type { Change, ChangeTexts, EventSpan, FormerName, HistorySource, NoteGroup, Since };
 
-export type HistorySource = HistoryFile['source'];
 export type ChangeKind = HistoryEvent['kind'];
 
 export const CHANGE_LABELS: Record<ChangeKind, string> = {
@@ -100,31 +108,6 @@ export function lineWords(line: ChangeLine): string {
   return linePieces(line)
     .map((p) => p.text)
     .join('');
-}
-
-/** One change as a page shows it. */
-export interface Change {
-  event: HistoryEvent;
-  source: HistorySource;
-  /** The release readers know: the agent's own version (an SDK release names the CLI it bundles). */
-  release: string;
-  /** Whether the change came exactly in `release`, or somewhere after `span.previous` (event-span.ts). */
-  span: EventSpan;
-  /** How the change was found: the two package releases compared. */
-  evidence: string;
-  /** The id of the field's row on the tool page, when the change is about a field (its stable anchor). */
-  anchor?: string;
-  /** A renamed field's anchor before the rename; for `now-variant`, the place that became a union. */
-  formerAnchor?: string;
-  /** What a changed description or definition said before and after (changeTexts). */
-  texts?: ChangeTexts;
-}
-
-/** The two texts of a change, and how a reader compares them: by words (prose) or by lines (a definition). */
-export interface ChangeTexts {
-  before: string;
-  after: string;
-  by: 'words' | 'lines';
 }
 
 /**
@@ -250,10 +233,10 @@ export function historyNames(
 export function formerNames(
   tool: Pick<ToolModel, 'agent' | 'fullName' | 'generated'>,
   histories: readonly HistoryFile[],
-): { name: string; renamedTo: string; release: string; span: EventSpan; source: HistorySource }[] {
+): FormerName[] {
   const own = new Set(callableNames(tool));
   const names = historyNames(tool, histories);
-  const out: { name: string; renamedTo: string; release: string; span: EventSpan; source: HistorySource }[] = [];
+  const out: FormerName[] = [];
   for (const file of histories) {
     if (file.agent !== tool.agent) continue;
     const label = releaseIndex(file);
@@ -373,29 +356,6 @@ export function firstSeen(file: HistoryFile, names: ReadonlySet<string>, atEnd: 
   return best === undefined ? undefined : label(file.releases[best]!);
 }
 
-/** What a field row's "since" badge says and where it links. */
-export interface Since {
-  /**
-   * `field`: added in `release` after the tool existed (the row gets a badge);
-   * `tool`: there since the tool appeared in `release`; `before`: older than
-   * `release`, the first release compared.
-   */
-  kind: 'field' | 'tool' | 'before';
-  release: string;
-  /**
-   * `field`/`tool`: the last release known without it, when the history cannot tell the
-   * release exactly (releases between were not read or failed): added between `previous` and `release`.
-   */
-  previous?: string;
-  /**
-   * `before`: whether `release` is the first release the history compared (else the first in which a configuration it
-   * follows ran and advertised the tool).
-   */
-  first?: boolean;
-  /** Id of the version note it links to, when there is one. */
-  note?: string;
-}
-
 /**
  * A "since" in words: `since 2.1.210`, `added between 1.1.16 and 1.1.53`, `already there in 2.0.14`
  * (present in the first release the history could read it in: nothing is claimed of the releases before).
@@ -421,11 +381,6 @@ export function noteId(change: Change, presentAnchors: ReadonlySet<string>): str
   // A renamed field's old anchor lands on the story of its rename.
   if (kind === 'renamed' && change.formerAnchor && !presentAnchors.has(change.formerAnchor)) return change.formerAnchor;
   return undefined;
-}
-
-/** Ids of every field row on the tool's page: each row's anchor and its stable anchor (anchors.ts). */
-export function pageAnchors(tool: ToolModel): Set<string> {
-  return new Set(fieldTables(tool).flatMap((t) => t.rows.flatMap((r) => [r.id, r.stableId])));
 }
 
 /**
@@ -632,16 +587,6 @@ export function foldChanges<C extends Change>(changes: readonly C[]): (C & { fol
     else folded.set(target, (folded.get(target) ?? 0) + 1);
   }
   return kept.map((c) => ({ ...c, folded: folded.get(c) ?? 0 }));
-}
-
-/** A tool's notes for one release from one source: compared once, listed together. */
-export interface NoteGroup {
-  release: string;
-  source: HistorySource;
-  /** Where its changes lie: exactly in `release`, or between an earlier release and it. */
-  span: EventSpan;
-  evidence: string;
-  items: (Change & { id?: string; folded: number })[];
 }
 
 /**

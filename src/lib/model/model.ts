@@ -240,6 +240,11 @@ export function fieldTables(tool: ToolModel): { title: string; rows: FieldRow[] 
   return tables;
 }
 
+/** Ids of every field row on the tool's page: each row's anchor and its stable anchor (anchors.ts). */
+export function pageAnchors(tool: ToolModel): Set<string> {
+  return new Set(fieldTables(tool).flatMap((t) => t.rows.flatMap((r) => [r.id, r.stableId])));
+}
+
 /**
  * The rows of another configuration's input, their ids prefixed with its first configuration
  * (`config-interactive.input.message`): unique beside the main tables.

@@ -3,6 +3,7 @@
  * (content/tool-facts.ts) and kept on its model as plain data: the pages arrange and word these facts, and compute
  * none of them.
  */
+import type { ToolHistoryFacts } from './history-facts.ts';
 import type { PayloadCheckRecord } from './payload-check-record.ts';
 
 export interface ToolFacts {
@@ -14,9 +15,17 @@ export interface ToolFacts {
   examplesRelease: string | undefined;
   /** What its "Check a payload" form checks; undefined for a tool without a schema to check (a grammar). */
   payloadCheck: PayloadCheckRecord | undefined;
+  /** What its agent's release histories say of it. */
+  history: ToolHistoryFacts;
 }
 
 /** The facts of a tool before the loader's last stage computes them. */
 export function noToolFacts(): ToolFacts {
-  return { callableNames: [], everyName: [], examplesRelease: undefined, payloadCheck: undefined };
+  return {
+    callableNames: [],
+    everyName: [],
+    examplesRelease: undefined,
+    payloadCheck: undefined,
+    history: { formerNames: [], fieldSince: new Map(), place: { kind: 'none' }, notes: [], untracked: [] },
+  };
 }

@@ -15,11 +15,11 @@ import {
   fieldSinceTexts,
   historyLineText,
   SOURCE_LABELS,
-  toolHistory,
   turnedOnBy,
   untrackedText,
   type FieldSinceText,
 } from './support.ts';
+import { toolHistory } from '../history/tool-history.ts';
 
 export interface CompatLink {
   name: string;

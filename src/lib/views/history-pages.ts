@@ -12,23 +12,21 @@ import {
   coverage,
   historyNames,
   linkableAnchors,
-  pageAnchors,
   spanHeading,
   spanKey,
   tableRoot,
-  versionNotes,
   type Change,
   type ChangelogRelease,
   type HistorySource,
 } from '../history/history.ts';
 import { toolSlug } from '../content/url-names.ts';
-import type { RemovedTool, SiteModel, ToolModel } from '../model/model.ts';
+import { pageAnchors, type RemovedTool, type SiteModel, type ToolModel } from '../model/model.ts';
 import { type AgentBundle, agentBundle, agentBundles } from '../model/bundles.ts';
 import type { PageSection } from '../core/page-sections.ts';
 import { agentFilter, searchFields, type SearchFields } from './search.ts';
 import { AGENT_LABELS, agentUrl, sitePath, toolUrl } from '../site/site.ts';
 import { behaviourChangelog, type BehaviourChangelog } from '../behaviour/hook-behaviour.ts';
-import { untrackedBy, untrackedText } from './support.ts';
+import { untrackedText } from './support.ts';
 import { diffOfTexts, type TextDiff } from '../history/text-diff.ts';
 import { breakingReason } from '../history/breaking.ts';
 import { TIMELINE_FILE } from '../site/export-files.ts';
@@ -415,20 +413,23 @@ export interface VersionHistoryView {
  */
 export const OPEN_RELEASE_GROUPS = 4;
 
-export function versionHistory(tool: ToolModel, histories: SiteModel['histories']): VersionHistoryView {
+/**
+ * The section from the tool's version notes and untracked configurations (its history facts, computed when content is
+ * loaded) and its agent's histories, which the coverage sentence names.
+ */
+export function versionHistory(tool: ToolModel, agent: Pick<AgentBundle, 'record' | 'histories'>): VersionHistoryView {
   const present = pageAnchors(tool);
-  const log = changelogUrl(tool.agent);
-  const groups = versionNotes(tool, histories);
+  const { notes: groups, untracked } = tool.facts.history;
   return {
-    coverage: coverageLines(tool.agent, histories, {
+    coverage: coverageLines(agent.record.id, agent.histories, {
       sdk: 'published SDK types',
       capture: 'what the CLI tells its model',
     }),
-    changelogUrl: log,
+    changelogUrl: changelogUrl(agent.record.id),
     ...(groups.length > 0 ? { compareTimeline: TIMELINE_FILE } : {}),
     notes: groups.map((group) => ({
       release: group.release,
-      releaseUrl: releaseUrl(tool.agent, group.release, histories),
+      releaseUrl: group.releaseUrl,
       ...(group.span.exact ? {} : { between: { previous: group.span.previous, why: spanHeading(group.span).why } }),
       evidence: group.evidence,
       items: group.items.map((n) => {
@@ -443,7 +444,7 @@ export function versionHistory(tool: ToolModel, histories: SiteModel['histories'
       }),
     })),
     documented: tool.editorial?.versionNotes ?? [],
-    untracked: untrackedBy(tool, histories).map(untrackedText),
+    untracked: untracked.map(untrackedText),
     open: Math.min(groups.length, OPEN_RELEASE_GROUPS),
   };
 }

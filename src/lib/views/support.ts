@@ -10,19 +10,10 @@
 import type { SubagentLine } from '../behaviour/subagents.ts';
 import type { EditorialTool } from '../core/content-types.ts';
 import { spanText } from '../history/event-span.ts';
-import {
-  fieldSince,
-  firstSeen,
-  historyCovers,
-  historyNames,
-  sinceText,
-  toolChanges,
-  trackedAdvertisers,
-  type HistorySource,
-} from '../history/history.ts';
+import { fieldSince, sinceText } from '../history/history.ts';
+import type { HistoryLine, HistorySource, ToolHistory } from '../model/history-facts.ts';
 import { hookEvent, hookMechanismOf, hookMember, hookToolName } from '../agents/hook-shape.ts';
 import { shapeOfEvent } from '../agents/types.ts';
-import { releaseUrl } from '../history/changelog-addresses.ts';
 import type { SiteModel, ToolModel } from '../model/model.ts';
 import { AGENT_LABELS, toolUrl } from '../site/site.ts';
 
@@ -52,51 +43,6 @@ export function turnedOnBy(tool: ToolModel): string[] | undefined {
   return gates.filter((g) => g.effect !== 'disables').map(gateText);
 }
 
-/** What one release history says of a tool as a whole. */
-export interface HistoryLine {
-  source: HistorySource;
-  /**
-   * `added`/`removed` in `release` (between `previous` and `release` when the history cannot
-   * tell exactly), or there `before` `release`: the first release in which a configuration the
-   * history follows ran and advertised it (history.ts firstSeen).
-   */
-  state: 'added' | 'removed' | 'before';
-  release: string;
-  previous?: string;
-  /** The release's entry on the agent's changelog (absent for `before`: the changelog starts after it). */
-  href?: string;
-}
-
-/**
- * A tool's place in its agent's histories: one line per history that speaks
- * about it; `none` when the agent has no history at all; `uncovered` when it
- * has some but none compares what this tool's page shows (a tool advertised
- * only in configurations no history compares, a documented-only tool), with
- * the configurations each capture history follows (`followed`), none of which
- * advertises it.
- */
-export type ToolHistory =
-  | { kind: 'lines'; lines: HistoryLine[] }
-  | { kind: 'none' }
-  | { kind: 'uncovered'; followed: string[][] };
-
-/**
- * The configurations each capture history of the tool's agent follows when none of them advertises the tool (Codex's
- * multi_agent_v1.*).
- */
-export function untrackedBy(tool: ToolModel, histories: SiteModel['histories']): string[][] {
-  return histories
-    .filter(
-      (h) =>
-        h.agent === tool.agent &&
-        h.source === 'capture' &&
-        h.releases.length > 0 &&
-        (h.configurations?.length ?? 0) > 0 &&
-        trackedAdvertisers(tool, h).length === 0,
-    )
-    .map((h) => [...h.configurations!]);
-}
-
 /** `gpt-5-5, default-model and multi-agent-v2`. */
 function listed(names: readonly string[]): string {
   return names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
@@ -109,37 +55,6 @@ export function untrackedText(followed: readonly string[]): string {
     `${listed(followed)}, and ` +
     `${followed.length === 1 ? 'it does not advertise' : 'none of them advertises'} this tool`
   );
-}
-
-export function toolHistory(tool: ToolModel, histories: SiteModel['histories']): ToolHistory {
-  const own = histories.filter((h) => h.agent === tool.agent && h.releases.length > 0);
-  if (own.length === 0) return { kind: 'none' };
-  const changes = toolChanges(tool, histories); // newest first
-  const lines: HistoryLine[] = [];
-  for (const file of own) {
-    const last = changes.find(
-      (c) => c.source === file.source && (c.event.kind === 'tool-added' || c.event.kind === 'tool-removed'),
-    );
-    if (last) {
-      const line: HistoryLine = {
-        source: file.source,
-        state: last.event.kind === 'tool-added' ? 'added' : 'removed',
-        release: last.release,
-        href: releaseUrl(tool.agent, last.release, histories),
-      };
-      if (!last.span.exact) line.previous = last.span.previous;
-      lines.push(line);
-    } else if (historyCovers(tool, file)) {
-      // "Since before" only with evidence: a configuration the history follows advertised it there.
-      const seen = firstSeen(
-        file,
-        historyNames(tool, histories),
-        file.source === 'capture' ? trackedAdvertisers(tool, file) : [],
-      );
-      if (seen !== undefined) lines.push({ source: file.source, state: 'before', release: seen });
-    }
-  }
-  return lines.length > 0 ? { kind: 'lines', lines } : { kind: 'uncovered', followed: untrackedBy(tool, histories) };
 }
 
 /** A history line in words: `added in 2.1.304`, `removed between 0.150.0 and 0.152.0`, `already there in 2.0.14`. */
@@ -234,13 +149,10 @@ export function hookToolNames(
   return names;
 }
 
-export function supportStrip(
-  tool: ToolModel,
-  histories: SiteModel['histories'],
-  hookAnswers = 0,
-  subagents?: SubagentLine,
-): SupportStrip {
-  const h = toolHistory(tool, histories);
+export type { HistoryLine, ToolHistory };
+
+/** The strip, from the tool's place in its histories (history/tool-history.ts; a tool page has it in its facts). */
+export function supportStrip(tool: ToolModel, h: ToolHistory, hookAnswers = 0, subagents?: SubagentLine): SupportStrip {
   const history: SupportStrip['history'] =
     h.kind === 'lines'
       ? { lines: h.lines.map((l) => ({ ...l, label: SOURCE_LABELS[l.source], text: historyLineText(l) })) }

@@ -13,7 +13,7 @@ import { distinctInputs, primaryConfiguration, type MatrixAgent } from '../model
 import { counterparts } from '../model/comparison.ts';
 import type { AgentRecord, EditorialTool } from '../core/content-types.ts';
 import { exampleParts, inputFieldLinks, shortened } from './examples.ts';
-import { fieldSince, formerNames, type Since } from '../history/history.ts';
+import type { FormerName, Since } from '../model/history-facts.ts';
 import { spanWhen } from '../history/event-span.ts';
 import { versionHistory, type VersionHistoryView } from './history-pages.ts';
 import {
@@ -561,7 +561,7 @@ function toolPermissionsSection(
 }
 
 /** Every other name of the tool: its aliases, then the names a history saw it renamed from. */
-function aliasList(tool: ToolModel, former: ReturnType<typeof formerNames>): ToolPageView['aliases']['list'] {
+function aliasList(tool: ToolModel, former: readonly FormerName[]): ToolPageView['aliases']['list'] {
   return [
     ...tool.generated.aliases.map((a) => ({
       name: a.name,
@@ -596,7 +596,7 @@ function toolRelease(bundle: AgentBundle, tool: ToolModel): string {
 function factLine(
   tool: ToolModel,
   names: readonly string[],
-  former: ReturnType<typeof formerNames>,
+  former: readonly FormerName[],
   summary: AvailabilitySummary | undefined,
 ): ToolPageView['facts'] {
   return {
@@ -667,7 +667,7 @@ function definitionParts(
   const configurationLabel = (id: string) => labels.get(id) ?? id;
   const files = definitionFiles(tool);
   const fileOf = (id: DefinitionFile['section']) => files.find((f) => f.section === id);
-  const since = fieldSince(tool, bundle.histories);
+  const since = tool.facts.history.fieldSince;
   return {
     input: definitionSection(required(sections, 'input'), tool.input, fileOf('input'), since),
     result: definitionSection(required(sections, 'result'), tool.output, fileOf('result'), since),
@@ -680,7 +680,7 @@ function evidenceParts(
   bundle: AgentBundle,
   tool: ToolModel,
   sections: readonly ToolSection[],
-  former: ReturnType<typeof formerNames>,
+  former: readonly FormerName[],
   summary: AvailabilitySummary | undefined,
 ): Pick<ToolPageView, 'availability' | 'aliases' | 'lifecycle' | 'history' | 'provenance'> {
   const matrix = bundle.matrix;
@@ -688,7 +688,7 @@ function evidenceParts(
     availability: { section: required(sections, 'availability'), evidence: matrix && summary && { matrix, summary } },
     aliases: { section: required(sections, 'aliases'), list: aliasList(tool, former) },
     lifecycle: { section: required(sections, 'lifecycle') },
-    history: { section: required(sections, 'version-notes'), view: versionHistory(tool, bundle.histories) },
+    history: { section: required(sections, 'version-notes'), view: versionHistory(tool, bundle) },
     provenance: {
       section: required(sections, 'provenance'),
       files: definitionFiles(tool).map((f) => ({
@@ -716,7 +716,7 @@ export function toolPageView(tool: ToolModel, bundle: AgentBundle, site: SiteMod
   });
   const release = toolRelease(bundle, tool);
   const summary = bundle.matrix ? availabilitySummary(tool, bundle.matrix) : undefined;
-  const former = formerNames(tool, bundle.histories);
+  const former = tool.facts.history.formerNames;
   const examplesSection = sectionOf(sections, 'examples');
   const view: ToolPageView = {
     title: tool.fullName,
@@ -733,7 +733,7 @@ export function toolPageView(tool: ToolModel, bundle: AgentBundle, site: SiteMod
       former.map((f) => f.name),
     ),
     facts: factLine(tool, tool.facts.callableNames, former, summary),
-    support: supportStrip(tool, bundle.histories, hooks?.answers.length ?? 0, subagentLine(bundle, tool)),
+    support: supportStrip(tool, tool.facts.history.place, hooks?.answers.length ?? 0, subagentLine(bundle, tool)),
     subagents: subagents && { section: required(sections, 'subagents'), table: subagents },
     permissions: toolPermissionsSection(bundle, tool, sections),
     payloadCheck: payloadCheckView(tool, sections, release),

@@ -12,8 +12,8 @@ import type { Stage } from '../context.ts';
 import type { AgentId, HistoryEvent, HistoryFile } from '../../core/content-types.ts';
 import { compareVersions } from '../../core/version-order.ts';
 import { textId } from '../../core/text-id.ts';
-import { firstCompared, firstSeen, historyNames, pageAnchors, spanOf, tableRoot } from '../../history/history.ts';
-import type { RemovedTool, ToolModel } from '../../model/model.ts';
+import { firstCompared, firstSeen, historyNames, spanOf, tableRoot } from '../../history/history.ts';
+import { pageAnchors, type RemovedTool, type ToolModel } from '../../model/model.ts';
 import { toolSlug, urlNameProblem } from '../url-names.ts';
 import { checkName } from '../names.ts';
 

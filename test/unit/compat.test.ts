@@ -13,6 +13,8 @@ import type { HistoryFile } from '../../src/lib/core/content-types.ts';
 import type { SiteModel, ToolModel } from '../../src/lib/model/model.ts';
 import { gateText, supportStrip, turnedOnBy } from '../../src/lib/views/support.ts';
 import { toolHistory } from '../../src/lib/history/tool-history.ts';
+import { toolFacts } from '../../src/lib/content/tool-facts.ts';
+import { agentBundle } from '../../src/lib/model/bundles.ts';
 import { agent, row, site, tool, view } from '../helpers/model-fixtures.ts';
 
 /** A field row of the input table (`row` leaves out the table, which the history's "since" reads). */
@@ -164,7 +166,9 @@ test('the support strip: releases, former names, every gate, names in hooks and 
       findings: [],
     },
   ] as never;
-  const strip = supportStrip(run, toolHistory(run, model.histories));
+  // Its facts, as the loader computes them once its examples are read.
+  run.facts = toolFacts(run, agentBundle(model, run.agent));
+  const strip = supportStrip(run, run.facts.history.place);
   assert.deepEqual(strip.history, {
     lines: [
       {

@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { AGENTS } from '../../src/lib/agents/index.ts';
 import type { HookShape } from '../../src/lib/agents/types.ts';
-import { hookToolNames } from '../../src/lib/views/support.ts';
+import { hookToolNames } from '../../src/lib/behaviour/tool-hook-payloads.ts';
 
 /** An object with `value` at the dotted path `field` (`input.tool` → `{ input: { tool } }`). */
 function withMember(target: Record<string, unknown>, field: string, value: unknown): Record<string, unknown> {

@@ -19,6 +19,7 @@ import { shortened } from '../../src/lib/views/examples.ts';
 import { openRowCount } from '../../src/lib/views/tool-page.ts';
 import { sourceGroups } from '../../src/lib/views/tool-page-view.ts';
 import { realContent } from '../helpers/real-content.ts';
+import { agentBundle } from '../../src/lib/model/bundles.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 
@@ -112,12 +113,7 @@ test('every recorded case on a tool is listed once on its page, one of each kind
   let listed = 0;
   const unknownShown = new Map<string, number>();
   for (const tool of model.tools) {
-    const view = toolHooksView(
-      tool,
-      model.hookBehaviour,
-      model.tools,
-      model.hookOutputs.find((o) => o.agent === tool.agent),
-    );
+    const view = toolHooksView(tool, agentBundle(model, tool.agent));
     const kind = callsOf(model, tool);
     const all = cases.get(tool.agent) ?? [];
     const shown = view?.answers ?? [];

@@ -25,6 +25,7 @@ import { loadContent } from '../../src/lib/content/load.ts';
 import type { Since } from '../../src/lib/history/history.ts';
 import type { SiteModel, ToolExample, ToolModel } from '../../src/lib/model/model.ts';
 import { agentBundle } from '../../src/lib/model/bundles.ts';
+import { hookMechanismOf, hookShapeOf } from '../../src/lib/agents/hook-shape.ts';
 import { toolFacts } from '../../src/lib/content/tool-facts.ts';
 import type { PageSection } from '../../src/lib/core/page-sections.ts';
 import {
@@ -457,7 +458,7 @@ test('examples: input and result highlighted, hook payloads folded, long strings
   };
   const t = tool(A, 'Bash', { input: view('json-schema', [row('input.command')]) });
   t.examples = [example];
-  const [v] = examplesView(t);
+  const [v] = examplesView(t, { hookShape: hookShapeOf(A), hookMechanism: hookMechanismOf(A) });
   const [own, other, inSubagent] = v!.calls;
   // A call made inside a subagent says so; the others do not.
   assert.deepEqual(

@@ -8,27 +8,9 @@ import type { AgentBundle } from '../model/bundles.ts';
 import { AGENT_LABELS, toolUrl } from '../site/site.ts';
 import { toolForCall } from '../model/tool-names.ts';
 import { AGENTS } from '../agents/index.ts';
+import type { SubagentLine, SubagentRow, SubagentTable } from '../model/subagent-facts.ts';
 
-export interface SubagentRow {
-  type: string;
-  /** What the main thread is told the type gets, in the CLI's words. */
-  declared: string | undefined;
-  tools: { name: string; url: string | undefined }[];
-  /** Tools the main thread was offered and this type was not. */
-  notOffered: string[];
-}
-
-export interface SubagentTable {
-  /** `Claude Code 2.1.335`, configuration `print-no-tool-search`. */
-  release: string;
-  configuration: string;
-  file: string;
-  /**
-   * Whether the agent's module says where its main thread is told what a type gets (the table then has that column).
-   */
-  declared: boolean;
-  rows: SubagentRow[];
-}
+export type { SubagentLine, SubagentRow, SubagentTable };
 
 /** The table of the tool that starts the agent's subagents; undefined on any other tool's page. */
 export function subagentTable(
@@ -53,16 +35,6 @@ export function subagentTable(
       notOffered: t.mainTools.filter((m) => !t.tools.includes(m)),
     })),
   };
-}
-
-export interface SubagentLine {
-  /** Types whose first request offered the tool. */
-  offeredTo: string[];
-  /** Types whose first request did not. */
-  notTo: string[];
-  /** The table, on the starting tool's page. */
-  href: string | undefined;
-  release: string;
 }
 
 /** Which of its agent's subagent types were offered the tool; undefined where no tool sets are recorded. */

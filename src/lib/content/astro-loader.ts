@@ -12,8 +12,11 @@ import { contentLocation, loadSiteContent } from './cached.ts';
 /** The data of each collection's entries, as this loader stores them and src/lib/routes/site-data.ts reads them. */
 export interface CollectionData {
   tools: ToolModel;
-  /** One agent's bundle as the model holds it; its tools are entries of their own collection. */
-  agents: Omit<AgentBundle, 'tools'>;
+  /**
+   * One agent's bundle as the model holds it; its tools are entries of their own collection, and what its registry
+   * module says (its hook shape and mechanism) the model reads again from the registry.
+   */
+  agents: Omit<AgentBundle, 'tools' | 'hookShape' | 'hookMechanism'>;
   /** A job, its place in content order, and its field comparison. */
   jobs: Job & { order: number; comparison: ComparisonFile | undefined };
   /** An agent the site does not document, and its place in content order. */
@@ -28,7 +31,7 @@ function entries(model: SiteModel, kind: Kind): { id: string; data: CollectionDa
     case 'tools':
       return model.tools.map((tool) => ({ id: `${tool.agent}/${tool.slug}`, data: { ...tool } }));
     case 'agents':
-      return [...agentBundles(model).values()].map(({ tools: _tools, ...bundle }) => ({
+      return [...agentBundles(model).values()].map(({ tools: _t, hookShape: _s, hookMechanism: _m, ...bundle }) => ({
         id: bundle.record.id,
         data: bundle,
       }));

@@ -5,6 +5,8 @@
 import { hasHookInput, hookMechanismOf, hookShapeOf } from '../agents/hook-shape.ts';
 import { hookRecord } from '../behaviour/hook-record.ts';
 import { outputCheck } from '../behaviour/hook-outputs.ts';
+import { subagentLine, subagentTable } from '../behaviour/subagents.ts';
+import { firstHookPayload, hookToolNames } from '../behaviour/tool-hook-payloads.ts';
 import { checkModelInput } from '../check/payload-check.ts';
 import { payloadCheckTarget } from '../check/payload-check-ui.ts';
 import type { HistoryFile } from '../core/content-types.ts';
@@ -114,6 +116,11 @@ export function toolFacts(tool: ToolModel, bundle: AgentBundle): ToolFacts {
     examplesRelease: examplesRelease(tool),
     payloadCheck: payloadCheckRecord(tool, bundle),
     history: toolHistoryFacts(tool, bundle.histories),
+    hooks: {
+      names: hookToolNames(tool.agent, tool.examples ?? []),
+      firstPayload: firstHookPayload(tool, bundle.hookShape),
+    },
+    subagents: { table: subagentTable(bundle, tool), line: subagentLine(bundle, tool) },
   };
 }
 

@@ -4,6 +4,8 @@
  * nothing up by agent again. What spans agents (jobs, comparisons, every tool for the cross-agent names) stays in the
  * SiteModel they are given beside it.
  */
+import { hookMechanismOf, hookShapeOf } from '../agents/hook-shape.ts';
+import type { HookMechanism, HookShape } from '../agents/types.ts';
 import type { AgentId, AgentRecord, HistoryFile } from '../core/content-types.ts';
 import type { MatrixAgent } from './captures.ts';
 import type {
@@ -42,6 +44,9 @@ export interface AgentBundle {
   subagents: Subagents | undefined;
   permissions: PermissionRecord[];
   mcpNaming: McpNamingHistory | undefined;
+  /** Its hook payloads' shape and its hook mechanism, from its registry module: undefined without hooks. */
+  hookShape: HookShape | undefined;
+  hookMechanism: HookMechanism | undefined;
 }
 
 /** Bundles computed once per model object: every page of a build asks with the same one. */
@@ -70,6 +75,8 @@ export function agentBundles(site: SiteModel): ReadonlyMap<AgentId, AgentBundle>
       subagents: undefined,
       permissions: [],
       mcpNaming: undefined,
+      hookShape: hookShapeOf(record.id),
+      hookMechanism: hookMechanismOf(record.id),
     });
   }
   const into = <T extends { agent: AgentId }>(items: readonly T[], put: (bundle: AgentBundle, item: T) => void) => {

@@ -5,6 +5,7 @@
  */
 import type { ToolHistoryFacts } from './history-facts.ts';
 import type { PayloadCheckRecord } from './payload-check-record.ts';
+import type { SubagentLine, SubagentTable } from './subagent-facts.ts';
 
 export interface ToolFacts {
   /** Its name, then its accepted aliases and former names: every name a call may use (tool-names.ts). */
@@ -17,6 +18,26 @@ export interface ToolFacts {
   payloadCheck: PayloadCheckRecord | undefined;
   /** What its agent's release histories say of it. */
   history: ToolHistoryFacts;
+  /** What its own recorded hook payloads say: the names hooks gave it, the first payload before a call of it. */
+  hooks: { names: string[]; firstPayload: FirstHookPayload | undefined };
+  /**
+   * Its place in its agent's subagent tool sets: the table, on the tool that starts the subagents; which types were
+   * offered it, where tool sets are recorded.
+   */
+  subagents: { table: SubagentTable | undefined; line: SubagentLine | undefined };
+}
+
+/** The first payload a hook received before a main-thread call of the tool, as recorded. */
+export interface FirstHookPayload {
+  /** Its event: the one before the call. */
+  event: string;
+  payload: unknown;
+  /** `<product> <version>` that recorded it. */
+  release: string;
+  /** The scenario it comes from: its block under Examples. */
+  scenario: string;
+  /** The events the call's recorded payloads came on, in the order first seen. */
+  events: string[];
 }
 
 /** The facts of a tool before the loader's last stage computes them. */
@@ -27,5 +48,7 @@ export function noToolFacts(): ToolFacts {
     examplesRelease: undefined,
     payloadCheck: undefined,
     history: { formerNames: [], fieldSince: new Map(), place: { kind: 'none' }, notes: [], untracked: [] },
+    hooks: { names: [], firstPayload: undefined },
+    subagents: { table: undefined, line: undefined },
   };
 }

@@ -12,8 +12,6 @@ import type { EditorialTool } from '../core/content-types.ts';
 import { spanText } from '../history/event-span.ts';
 import { fieldSince, sinceText } from '../history/history.ts';
 import type { HistoryLine, HistorySource, ToolHistory } from '../model/history-facts.ts';
-import { hookEvent, hookMechanismOf, hookMember, hookToolName } from '../agents/hook-shape.ts';
-import { shapeOfEvent } from '../agents/types.ts';
 import type { SiteModel, ToolModel } from '../model/model.ts';
 import { AGENT_LABELS, toolUrl } from '../site/site.ts';
 
@@ -113,42 +111,6 @@ export interface SupportStrip {
   subagents?: SubagentLine | undefined;
 }
 
-/**
- * The tool's names in its own recorded hook payloads (calls of the tool itself, not of
- * others in the same scenario), each read from the member the agent's hook mechanism
- * declares for the payload's event (agents/types.ts HookShape `toolNameField`: `tool_name`,
- * OpenCode's `input.tool`, Copilot CLI's `toolName` on camelCase events), in order of first
- * appearance; empty when none was recorded.
- */
-export function hookToolNames(
-  agent: string,
-  examples: readonly {
-    calls: readonly { own: boolean; hooks: readonly unknown[]; hookEvents?: readonly string[] | undefined }[];
-  }[],
-): string[] {
-  const mechanism = hookMechanismOf(agent);
-  if (!mechanism) return [];
-  const names: string[] = [];
-  for (const example of examples) {
-    for (const call of example.calls) {
-      if (!call.own) continue;
-      call.hooks.forEach((payload, i) => {
-        if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) return;
-        const hook = payload as Readonly<Record<string, unknown>>;
-        // The payload's shape follows its event (Copilot CLI: camelCase or PascalCase events).
-        const shape =
-          [mechanism.shape, ...(mechanism.otherShapes ?? [])].find((s) => {
-            const event = s.eventField === undefined ? undefined : hookMember(hook, s.eventField);
-            return typeof event === 'string' && [s.before, s.after, s.afterFailure].includes(event);
-          }) ?? shapeOfEvent(mechanism, hookEvent(hook, mechanism.shape, call.hookEvents?.[i]));
-        const name = hookToolName(hook, shape);
-        if (name !== undefined && !names.includes(name)) names.push(name);
-      });
-    }
-  }
-  return names;
-}
-
 export type { HistoryLine, ToolHistory };
 
 /** The strip, from the tool's place in its histories (history/tool-history.ts; a tool page has it in its facts). */
@@ -168,7 +130,7 @@ export function supportStrip(tool: ToolModel, h: ToolHistory, hookAnswers = 0, s
     history,
     renamedFrom: tool.generated.aliases.filter((a) => a.kind === 'former-name').map((a) => a.name),
     gates: tool.editorial?.availability.gates.map(gateText),
-    hookNames: hookToolNames(tool.agent, tool.examples ?? []),
+    hookNames: tool.facts.hooks.names,
     modelName: tool.captured?.fullName,
     hookAnswers,
     subagents,

@@ -5,7 +5,9 @@
  * events around the call, and what each recorded answer did to this tool, in a
  * hook author's words. Pure: the section renders this (ToolHooks.astro).
  */
-import { hookEvent, hookMechanismOf, hookOfEvent, hookShapeOf } from '../agents/hook-shape.ts';
+import type { HookShape } from '../agents/types.ts';
+import type { AgentId } from '../core/content-types.ts';
+import type { AgentBundle } from '../model/bundles.ts';
 import { behaviourOutcome, KIND_LABELS } from '../behaviour/hook-behaviour.ts';
 import { outputMembers } from '../behaviour/hook-outputs.ts';
 import { eventSlug } from '../behaviour/hooks.ts';
@@ -63,28 +65,18 @@ export interface ToolHooksView {
   open: number;
 }
 
-/**
- * The first recorded payload a hook received before a call of the tool in the main thread (not inside a subagent), from
- * its examples in their order.
- */
+/** The first recorded payload a hook received before a main-thread call of the tool (its facts), as the section shows it. */
 export function firstPayload(tool: ToolModel): ToolHookPayload | undefined {
-  const shape = hookShapeOf(tool.agent);
-  if (!shape) return undefined;
-  for (const example of tool.examples ?? []) {
-    for (const call of example.calls.filter((c) => c.own && c.inSubagent !== true)) {
-      const hook = hookOfEvent(call.hooks, shape, shape.before, call.hookEvents);
-      if (hook === undefined) continue;
-      const events = [...new Set(call.hooks.map((h, i) => hookEvent(h, shape, call.hookEvents?.[i])))];
-      return {
-        event: shape.before,
-        json: JSON.stringify(shortened(hook), null, 2),
-        release: `${AGENT_LABELS[tool.agent]} ${example.cli.version}`,
-        scenario: example.scenario,
-        events,
-      };
+  const first = tool.facts.hooks.firstPayload;
+  return (
+    first && {
+      event: first.event,
+      json: JSON.stringify(shortened(first.payload), null, 2),
+      release: first.release,
+      scenario: first.scenario,
+      events: first.events,
     }
-  }
-  return undefined;
+  );
 }
 
 /**
@@ -159,8 +151,7 @@ export function sharedMembers(events: readonly { event: string; members: MemberG
 /**
  * The members a hook may return on the events before and after a call, as the agent's published source declares them.
  */
-export function mayReturn(tool: ToolModel, outputs: HookOutputs | undefined): MayReturn {
-  const shape = hookShapeOf(tool.agent);
+export function mayReturn(agent: AgentId, shape: HookShape | undefined, outputs: HookOutputs | undefined): MayReturn {
   if (!shape || outputs === undefined || 'unavailable' in outputs) return { common: [], events: [] };
   const around = [shape.before, shape.after, ...(shape.afterFailure ? [shape.afterFailure] : [])];
   return sharedMembers(
@@ -171,7 +162,7 @@ export function mayReturn(tool: ToolModel, outputs: HookOutputs | undefined): Ma
             {
               event,
               members: memberGroups(outputMembers(declared.schema).map((m) => m.path)),
-              href: sitePath(`/${tool.agent}/hooks/#output-${eventSlug(event)}`),
+              href: sitePath(`/${agent}/hooks/#output-${eventSlug(event)}`),
             },
           ]
         : [];
@@ -182,17 +173,15 @@ export function mayReturn(tool: ToolModel, outputs: HookOutputs | undefined): Ma
 /** The section, when the agent has hooks at all (an agent without a hook mechanism gets none). */
 export function toolHooksView(
   tool: ToolModel,
-  records: readonly HookBehaviourRecord[],
-  tools: readonly ToolModel[],
-  outputs: HookOutputs | undefined,
+  bundle: Pick<AgentBundle, 'hookBehaviour' | 'tools' | 'hookOutputs' | 'hookShape' | 'hookMechanism'>,
 ): ToolHooksView | undefined {
-  if (!hookMechanismOf(tool.agent) && !hookShapeOf(tool.agent)) return undefined;
-  const { answers, kinds } = answersOn(tool, records, tools);
+  if (!bundle.hookMechanism && !bundle.hookShape) return undefined;
+  const { answers, kinds } = answersOn(tool, bundle.hookBehaviour, bundle.tools);
   return {
     product: AGENT_LABELS[tool.agent],
     hooksHref: sitePath(`/${tool.agent}/hooks/`),
     payload: firstPayload(tool),
-    mayReturn: mayReturn(tool, outputs),
+    mayReturn: mayReturn(tool.agent, bundle.hookShape, bundle.hookOutputs),
     answers,
     open: Math.min(kinds, OPEN_ANSWERS),
   };

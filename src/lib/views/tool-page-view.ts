@@ -8,7 +8,6 @@
  */
 import { hookWords } from '../behaviour/hook-words.ts';
 import { placeholderSegments, placeholdersIn, type TextSegment } from '../model/placeholders.ts';
-import { hookMechanismOf, hookShapeOf } from '../agents/hook-shape.ts';
 import { distinctInputs, primaryConfiguration, type MatrixAgent } from '../model/captures.ts';
 import { counterparts } from '../model/comparison.ts';
 import type { AgentRecord, EditorialTool } from '../core/content-types.ts';
@@ -26,7 +25,7 @@ import {
 } from '../model/model.ts';
 import type { FieldRow } from '../shapes/field-rows.ts';
 import { DEFAULT_HOOK_FIELDS, formText, type CheckedSection, type HookRecord } from '../check/payload-check-ui.ts';
-import { subagentLine, subagentTable, type SubagentTable } from '../behaviour/subagents.ts';
+import type { SubagentTable } from '../model/subagent-facts.ts';
 import { toolPermissions, type ToolPermissions } from '../behaviour/permissions.ts';
 import { permissionRulesOfThumb } from '../behaviour/permission-words.ts';
 import type { RuleOfThumb } from '../behaviour/rules-of-thumb.ts';
@@ -299,14 +298,15 @@ export function exampleSummary(calls: number, more: number): string {
   return calls > 1 ? `${calls} calls: ${what}` : what.charAt(0).toUpperCase() + what.slice(1);
 }
 
-export function examplesView(tool: ToolModel): ExampleView[] {
+/** The recorded examples, their hook payloads titled through the agent's hook shape. */
+export function examplesView(tool: ToolModel, hooks: Pick<AgentBundle, 'hookShape' | 'hookMechanism'>): ExampleView[] {
   const anchors = new Set(fieldTables(tool).flatMap((t) => t.rows.map((r) => r.id)));
   return (tool.examples ?? []).map((example) => {
     const calls: ExampleView['calls'] = example.calls.map((call) => ({
       tool: call.tool,
       own: call.own,
       inSubagent: call.inSubagent === true,
-      parts: exampleParts(call, hookShapeOf(tool.agent), hookMechanismOf(tool.agent)?.recordTitle).map((part, k) => {
+      parts: exampleParts(call, hooks.hookShape, hooks.hookMechanism?.recordTitle).map((part, k) => {
         const plain = typeof part.value === 'string';
         return {
           title: part.title,
@@ -707,8 +707,8 @@ function evidenceParts(
  */
 export function toolPageView(tool: ToolModel, bundle: AgentBundle, site: SiteModel): ToolPageView {
   const editorial: EditorialTool | undefined = tool.editorial;
-  const subagents = subagentTable(bundle, tool);
-  const hooks = toolHooksView(tool, bundle.hookBehaviour, bundle.tools, bundle.hookOutputs);
+  const subagents = tool.facts.subagents.table;
+  const hooks = toolHooksView(tool, bundle);
   const sections = toolSections(tool, {
     jobCount: site.jobs.filter((j) => editorial?.jobs.includes(j.id)).length,
     startsSubagents: subagents !== undefined,
@@ -733,7 +733,7 @@ export function toolPageView(tool: ToolModel, bundle: AgentBundle, site: SiteMod
       former.map((f) => f.name),
     ),
     facts: factLine(tool, tool.facts.callableNames, former, summary),
-    support: supportStrip(tool, tool.facts.history.place, hooks?.answers.length ?? 0, subagentLine(bundle, tool)),
+    support: supportStrip(tool, tool.facts.history.place, hooks?.answers.length ?? 0, tool.facts.subagents.line),
     subagents: subagents && { section: required(sections, 'subagents'), table: subagents },
     permissions: toolPermissionsSection(bundle, tool, sections),
     payloadCheck: payloadCheckView(tool, sections, release),
@@ -741,7 +741,7 @@ export function toolPageView(tool: ToolModel, bundle: AgentBundle, site: SiteMod
     examples: examplesSection && {
       section: examplesSection,
       notRun: tool.notRun,
-      list: examplesView(tool),
+      list: examplesView(tool, bundle),
       release: tool.facts.examplesRelease ?? release,
       recorder: hookWords(tool.agent).recorder,
     },

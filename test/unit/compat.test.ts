@@ -13,8 +13,7 @@ import type { HistoryFile } from '../../src/lib/core/content-types.ts';
 import type { SiteModel, ToolModel } from '../../src/lib/model/model.ts';
 import { gateText, supportStrip, turnedOnBy } from '../../src/lib/views/support.ts';
 import { toolHistory } from '../../src/lib/history/tool-history.ts';
-import { toolFacts } from '../../src/lib/content/tool-facts.ts';
-import { agentBundle } from '../../src/lib/model/bundles.ts';
+import { hookToolNames } from '../../src/lib/behaviour/tool-hook-payloads.ts';
 import { agent, row, site, tool, view } from '../helpers/model-fixtures.ts';
 
 /** A field row of the input table (`row` leaves out the table, which the history's "since" reads). */
@@ -166,9 +165,9 @@ test('the support strip: releases, former names, every gate, names in hooks and 
       findings: [],
     },
   ] as never;
-  // Its facts, as the loader computes them once its examples are read.
-  run.facts = toolFacts(run, agentBundle(model, run.agent));
-  const strip = supportStrip(run, run.facts.history.place);
+  // The names its hooks gave it, as the loader computes them once its examples are read.
+  run.facts.hooks.names = hookToolNames(run.agent, run.examples);
+  const strip = supportStrip(run, toolHistory(run, model.histories));
   assert.deepEqual(strip.history, {
     lines: [
       {

@@ -20,7 +20,7 @@ import {
 } from '../../scripts/lib/permissions/cases.ts';
 import { payloadDriver, PAYLOAD_AGENTS } from '../../src/lib/agents/index.ts';
 import type { PermissionCasesFile } from '../../src/lib/core/content-types.ts';
-import type { PermissionRecord } from '../../src/lib/model/model.ts';
+import type { PermissionRecord, SiteModel, ToolModel } from '../../src/lib/model/model.ts';
 import {
   permissionEntries,
   permissionRows,
@@ -28,7 +28,9 @@ import {
   permissionsPage,
   ruleForms,
   sideEffectWords,
-  toolPermissions,
+  agentToolPermissions,
+  permissionCasesOf,
+  type ToolPermissions,
 } from '../../src/lib/behaviour/permissions.ts';
 import { agent, site, tool } from '../helpers/model-fixtures.ts';
 import { mcpNaming, readingWords } from '../../src/lib/behaviour/mcp-naming.ts';
@@ -275,6 +277,13 @@ test("an agent's page lists its defaults and the tools its rules took away; an a
   assert.deepEqual(page.releases, ['@anthropic-ai/claude-code@2.0.0']);
   assert.deepEqual(permissionsPage(fixture(), 'codex').sections, []);
 });
+
+/** A tool page's "Allow or block it": the agent's cases, the rows of those that called the tool kept. */
+function toolPermissions(site: SiteModel, t: ToolModel): ToolPermissions {
+  const agentWide = agentToolPermissions(site, t.agent);
+  const cases = permissionCasesOf(site, t);
+  return { ...agentWide, rows: agentWide.rows.filter((r) => cases.includes(r.case)) };
+}
 
 test("a tool page gets the cases that called it, and otherwise the agent's forms and removals", () => {
   const onBash = toolPermissions(fixture(), bash);

@@ -230,7 +230,10 @@ export function permissionsPage(site: Pick<SiteModel, 'permissions' | 'tools'>, 
   };
 }
 
-/** A tool page's "Allow or block it": the cases that called this tool, and what the agent's page has for every tool. */
+/**
+ * What a tool page's "Allow or block it" shows of its agent's cases: every row (the page keeps the ones that called the
+ * tool, permissionCasesOf), and what the agent's page has for every tool.
+ */
 export interface ToolPermissions {
   rows: PermissionRow[];
   /** The agent's permissions page. */
@@ -243,18 +246,26 @@ export interface ToolPermissions {
   removal: { form: string; text: string | undefined; tool: string; case: string }[];
 }
 
-export function toolPermissions(site: Pick<SiteModel, 'permissions' | 'tools'>, tool: ToolModel): ToolPermissions {
-  const rows = permissionRows(site, tool.agent);
+/** The agent's cases as its tool pages show them, every row of them. */
+export function agentToolPermissions(site: Pick<SiteModel, 'permissions' | 'tools'>, agent: AgentId): ToolPermissions {
+  const rows = permissionRows(site, agent);
   return {
-    rows: rows.filter((r) => toolForCall(site.tools, tool.agent, r.tool) === tool),
-    href: sitePath(agentPermissionsPath(tool.agent)),
-    product: AGENT_LABELS[tool.agent],
+    rows,
+    href: sitePath(agentPermissionsPath(agent)),
+    product: AGENT_LABELS[agent],
     agentCases: rows.length,
     forms: ruleForms(rows).map((f) => f.form),
     removal: rows
       .filter((r) => !r.offered && r.rule.form !== 'none')
       .map((r) => ({ form: r.rule.form, text: r.rule.text, tool: r.tool, case: r.case })),
   };
+}
+
+/** The cases whose call was of this tool (by any name it answers to), in case-file order: computed when content is loaded. */
+export function permissionCasesOf(site: Pick<SiteModel, 'permissions' | 'tools'>, tool: ToolModel): string[] {
+  return records(site, tool.agent)
+    .filter((r) => toolForCall(site.tools, tool.agent, r.tool) === tool)
+    .map((r) => r.case);
 }
 
 /** catalog.json's `permissions` entry of one record. */

@@ -5,6 +5,7 @@
 import { hasHookInput, hookMechanismOf, hookShapeOf } from '../agents/hook-shape.ts';
 import { hookRecord } from '../behaviour/hook-record.ts';
 import { outputCheck } from '../behaviour/hook-outputs.ts';
+import { permissionCasesOf } from '../behaviour/permissions.ts';
 import { subagentLine, subagentTable } from '../behaviour/subagents.ts';
 import { firstHookPayload, hookToolNames } from '../behaviour/tool-hook-payloads.ts';
 import { checkModelInput } from '../check/payload-check.ts';
@@ -121,6 +122,7 @@ export function toolFacts(tool: ToolModel, bundle: AgentBundle): ToolFacts {
       firstPayload: firstHookPayload(tool, bundle.hookShape),
     },
     subagents: { table: subagentTable(bundle, tool), line: subagentLine(bundle, tool) },
+    permissionCases: permissionCasesOf(bundle, tool),
   };
 }
 

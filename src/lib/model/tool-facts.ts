@@ -25,6 +25,8 @@ export interface ToolFacts {
    * offered it, where tool sets are recorded.
    */
   subagents: { table: SubagentTable | undefined; line: SubagentLine | undefined };
+  /** The permission cases that called it (by any name it answers to), in case-file order. */
+  permissionCases: string[];
 }
 
 /** The first payload a hook received before a main-thread call of the tool, as recorded. */
@@ -50,5 +52,6 @@ export function noToolFacts(): ToolFacts {
     history: { formerNames: [], fieldSince: new Map(), place: { kind: 'none' }, notes: [], untracked: [] },
     hooks: { names: [], firstPayload: undefined },
     subagents: { table: undefined, line: undefined },
+    permissionCases: [],
   };
 }

@@ -26,7 +26,7 @@ import {
 import type { FieldRow } from '../shapes/field-rows.ts';
 import { DEFAULT_HOOK_FIELDS, formText, type CheckedSection, type HookRecord } from '../check/payload-check-ui.ts';
 import type { SubagentTable } from '../model/subagent-facts.ts';
-import { toolPermissions, type ToolPermissions } from '../behaviour/permissions.ts';
+import { agentToolPermissions, type ToolPermissions } from '../behaviour/permissions.ts';
 import { permissionRulesOfThumb } from '../behaviour/permission-words.ts';
 import type { RuleOfThumb } from '../behaviour/rules-of-thumb.ts';
 import type { AgentBundle } from '../model/bundles.ts';
@@ -552,11 +552,14 @@ function toolPermissionsSection(
   tool: ToolModel,
   sections: readonly ToolSection[],
 ): ToolPageView['permissions'] {
-  const permissions = toolPermissions(bundle, tool);
+  const agentWide = agentToolPermissions(bundle, bundle.record.id);
+  const cases = new Set(tool.facts.permissionCases);
+  const rows = agentWide.rows.filter((r) => cases.has(r.case));
   return {
     section: required(sections, 'permissions'),
-    rules: permissionRulesOfThumb(permissions.rows),
-    ...permissions,
+    rules: permissionRulesOfThumb(rows),
+    ...agentWide,
+    rows,
   };
 }
 
@@ -743,7 +746,7 @@ export function toolPageView(tool: ToolModel, bundle: AgentBundle, site: SiteMod
       notRun: tool.notRun,
       list: examplesView(tool, bundle),
       release: tool.facts.examplesRelease ?? release,
-      recorder: hookWords(tool.agent).recorder,
+      recorder: hookWords(bundle.record.id).recorder,
     },
     ...jobParts(site, tool, sections),
     ...definitionParts(bundle, tool, sections),

@@ -11,6 +11,8 @@ import {
 import { AGENTS } from '../../src/lib/agents/index.ts';
 import type { AgentRecord } from '../../src/lib/core/content-types.ts';
 import type { SiteModel, ToolModel } from '../../src/lib/model/model.ts';
+import { noToolFacts } from '../../src/lib/model/tool-facts.ts';
+import { examplesRelease } from '../../src/lib/content/tool-facts.ts';
 
 // An agent whose types bundle a CLI (its record says which) and one whose types follow its CLI.
 const BUNDLING = 'claude-code' as const;
@@ -152,6 +154,8 @@ test('a tool page says which part comes from which release when they differ, and
     releases: { input: types, result: types, modelInput: cli },
     examples: [example('8.1.1')],
   });
+  // The examples' release is one of the tool's facts, which the loader computes.
+  split.facts = { ...noToolFacts(), examplesRelease: examplesRelease(split) };
   assert.equal(
     toolReleaseNote(split),
     `Input and result from ${product} 8.1.2 (read from types-pkg 7.0.2; not published as a CLI); model-facing input and examples from ${product} 8.1.1.`,
@@ -160,5 +164,6 @@ test('a tool page says which part comes from which release when they differ, and
     releases: { input: cli, result: cli },
     examples: [example('8.1.1')],
   });
+  together.facts = { ...noToolFacts(), examplesRelease: examplesRelease(together) };
   assert.equal(toolReleaseNote(together), undefined);
 });

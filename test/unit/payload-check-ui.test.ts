@@ -37,6 +37,7 @@ import { formOf, hookRecord } from '../../src/lib/behaviour/hook-record.ts';
 import { validatorModule } from '../../src/lib/check/payload-validator.ts';
 import { callableNames } from '../../src/lib/model/tool-names.ts';
 import { checkedHookRecord } from '../../src/lib/content/tool-facts.ts';
+import { agentBundle } from '../../src/lib/model/bundles.ts';
 import type { HookShape } from '../../src/lib/agents/hook-shape.ts';
 import { realContent } from '../helpers/real-content.ts';
 
@@ -580,7 +581,7 @@ test('the real recorded hook payloads pass the checker of their tool’s page', 
   for (const tool of real.tools) {
     const target = payloadCheckTarget(tool);
     if (!target || !(tool.examples ?? []).length) continue;
-    const hook = checkedHookRecord(tool, target);
+    const hook = checkedHookRecord(tool, target, agentBundle(real, tool.agent));
     const schema = toolSchema(tool, target.section, {})!;
     const every = new Ajv2020({ strict: false, allErrors: true });
     addFormats(every);

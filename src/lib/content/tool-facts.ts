@@ -2,7 +2,7 @@
  * The loader's last stage: what the evidence says of each tool beyond its own files (model/tool-facts.ts), computed
  * once per tool from its agent's bundle, so that the pages only arrange and word it. Pure but for setting `facts`.
  */
-import { hasHookInput, hookMechanismOf, hookShapeOf } from '../agents/hook-shape.ts';
+import { hasHookInput } from '../agents/hook-shape.ts';
 import { hookRecord } from '../behaviour/hook-record.ts';
 import { outputCheck } from '../behaviour/hook-outputs.ts';
 import { permissionCasesOf } from '../behaviour/permissions.ts';
@@ -38,13 +38,13 @@ export function examplesRelease(tool: ToolModel): string | undefined {
 export function checkedHookRecord(
   tool: ToolModel,
   target: PayloadCheckTarget,
-  hookOutputs?: AgentBundle['hookOutputs'],
+  hooks: Pick<AgentBundle, 'hookShape' | 'hookMechanism' | 'hookOutputs'>,
 ): HookRecord {
   const calls = (tool.examples ?? []).flatMap((e) => e.calls.filter((c) => c.own));
-  const shape = hookShapeOf(tool.agent);
+  const shape = hooks.hookShape;
   if (!shape) return { names: [], count: 0 };
   // The answers the tool's hooks may give, before and after its calls.
-  const check = outputCheck(hookOutputs, [
+  const check = outputCheck(hooks.hookOutputs, [
     shape.before,
     shape.after,
     ...(shape.afterFailure ? [shape.afterFailure] : []),
@@ -58,7 +58,7 @@ export function checkedHookRecord(
   };
   // The agent's other forms, from its declared shapes: the after-call input (OpenCode's input.args), then the other
   // shapes (Copilot CLI's PascalCase payloads).
-  const others = hookMechanismOf(tool.agent)?.otherShapes ?? [];
+  const others = hooks.hookMechanism?.otherShapes ?? [];
   const otherFields = [
     ...(shape.afterInputField ? [{ ...fields, input: shape.afterInputField }] : []),
     ...others.map((s) => ({
@@ -92,7 +92,7 @@ export function checkedHookRecord(
 function payloadCheckRecord(tool: ToolModel, bundle: AgentBundle): PayloadCheckRecord | undefined {
   const target = payloadCheckTarget(tool);
   if (!target) return undefined;
-  return { target, names: callableNames(tool), hook: checkedHookRecord(tool, target, bundle.hookOutputs) };
+  return { target, names: callableNames(tool), hook: checkedHookRecord(tool, target, bundle) };
 }
 
 /** What the agent's histories say of the tool: its former names, its fields' "since", its place and its notes. */

@@ -261,7 +261,10 @@ export function agentToolPermissions(site: Pick<SiteModel, 'permissions' | 'tool
   };
 }
 
-/** The cases whose call was of this tool (by any name it answers to), in case-file order: computed when content is loaded. */
+/**
+ * The cases whose call was of this tool (by any name it answers to), in case-file order: computed when content is
+ * loaded.
+ */
 export function permissionCasesOf(site: Pick<SiteModel, 'permissions' | 'tools'>, tool: ToolModel): string[] {
   return records(site, tool.agent)
     .filter((r) => toolForCall(site.tools, tool.agent, r.tool) === tool)

@@ -65,7 +65,10 @@ export interface ToolHooksView {
   open: number;
 }
 
-/** The first recorded payload a hook received before a main-thread call of the tool (its facts), as the section shows it. */
+/**
+ * The first recorded payload a hook received before a main-thread call of the tool (its facts), as the section shows
+ * it.
+ */
 export function firstPayload(tool: ToolModel): ToolHookPayload | undefined {
   const first = tool.facts.hooks.firstPayload;
   return (

@@ -259,7 +259,7 @@ test('many cases changing between the same two releases are suspects to confirm;
   );
 });
 
-test("an install's failure is this machine's for npm's network, disk and time-limit errors, and the release's otherwise", async () => {
+test("an install's failure is this machine's for npm's network, disk and time-limit errors and for a dependency the registry does not serve, and the release's otherwise", async () => {
   const { npmFailureIsOurs } = await import('../../scripts/lib/capture/install.ts');
   assert.equal(npmFailureIsOurs('npm error code ETIMEDOUT\nnpm error network request failed'), true);
   assert.equal(npmFailureIsOurs('npm error code EAI_AGAIN'), true);
@@ -273,4 +273,14 @@ test("an install's failure is this machine's for npm's network, disk and time-li
     false,
   );
   assert.equal(npmFailureIsOurs('npm error code E404\nnpm error 404 Not Found'), false);
+  // A dependency the registry does not serve: absence of another package says nothing about the release.
+  const own = ['@scope/cli', '@scope/cli-linux-x64'];
+  const notFound = (spec: string) => `npm error code E404\nnpm error 404  '${spec}' could not be found`;
+  assert.equal(npmFailureIsOurs(notFound('@scope/dependency@0.2.0'), {}, own), true);
+  assert.equal(npmFailureIsOurs(notFound('plain-dependency@1.0.0'), {}, own), true);
+  assert.equal(npmFailureIsOurs(notFound('@scope/cli@9.9.9'), {}, own), false, 'the release itself is missing');
+  const noVersion = (spec: string) =>
+    `npm error code ETARGET\nnpm error notarget No matching version found for ${spec}.`;
+  assert.equal(npmFailureIsOurs(noVersion('sharp-fork@0.35.3-electron.1'), {}, own), true);
+  assert.equal(npmFailureIsOurs(noVersion('@scope/cli-linux-x64@9.9.9'), {}, own), false, 'its platform package');
 });

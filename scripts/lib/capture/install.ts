@@ -48,9 +48,25 @@ export class InstallError extends Error {
 const OUR_NPM_FAILURES =
   /\b(?:code|errno) (?:ETIMEDOUT|ESOCKETTIMEDOUT|ECONNRESET|ECONNREFUSED|EAI_AGAIN|ENOTFOUND|ENETUNREACH|ENOSPC|EMFILE|ENOMEM|EINTEGRITY)\b/;
 
-/** Whether npm's standard error, or the way it ended, puts an install's failure on this machine. */
-export function npmFailureIsOurs(stderr: string, error?: { code?: string; signal?: string | null }): boolean {
-  return OUR_NPM_FAILURES.test(stderr) || error?.code === 'ETIMEDOUT' || Boolean(error?.signal);
+/** The package npm could not find (E404) or found no such version of (ETARGET), as its error names it. */
+const MISSING_PACKAGE =
+  /'((?:@[^/\s']+\/)?[^@\s']+)@[^\s']*' could not be found|No matching version found for ((?:@[^/\s]+\/)?[^@\s]+)@/;
+
+/**
+ * Whether npm's standard error, or the way it ended, puts an install's failure on this machine. `own` are the agent's
+ * packages: when npm cannot find one of them, the release itself is missing; when it cannot find another package (a
+ * dependency), the registry this machine reaches does not serve it, which says nothing about the release (absence is
+ * not evidence), so the failure is ours too.
+ */
+export function npmFailureIsOurs(
+  stderr: string,
+  error?: { code?: string; signal?: string | null },
+  own: readonly string[] = [],
+): boolean {
+  if (OUR_NPM_FAILURES.test(stderr) || error?.code === 'ETIMEDOUT' || error?.signal) return true;
+  const missing = MISSING_PACKAGE.exec(stderr);
+  const name = missing?.[1] ?? missing?.[2];
+  return own.length > 0 && name !== undefined && !own.includes(name);
 }
 
 /**
@@ -221,7 +237,7 @@ function refuseStandaloneWithoutProgram(agent: AgentId, pkg: string, from: strin
 }
 
 /** `npm install from@version` into the fresh folder `partial`, without running any install script of the package. */
-function npmInstall(partial: string, from: string, version: string): void {
+function npmInstall(partial: string, from: string, version: string, own: readonly string[]): void {
   rmSync(partial, { recursive: true, force: true });
   mkdirSync(partial, { recursive: true });
   writeFileSync(
@@ -246,7 +262,7 @@ function npmInstall(partial: string, from: string, version: string): void {
     const e = error as { stderr?: string; message: string; code?: string; signal?: string | null };
     throw new InstallError(
       `npm install ${from}@${version} failed: ${npmErrorSummary(e.stderr || e.message) || 'npm said nothing'}`,
-      { ours: npmFailureIsOurs(e.stderr ?? '', e) },
+      { ours: npmFailureIsOurs(e.stderr ?? '', e, own) },
     );
   }
 }
@@ -299,7 +315,7 @@ export function ensureInstalled(
   const partial = `${dir}.partial-${process.pid}`;
   log(`installing ${from}@${version}${from === pkg ? '' : ` (${pkg} lists no ${version})`} into ${dir} …`);
   try {
-    npmInstall(partial, from, version);
+    npmInstall(partial, from, version, agentPackages(agent, pkg));
     checkInstall(agent, partial, pkg, from, version);
   } catch (error) {
     rmSync(partial, { recursive: true, force: true });

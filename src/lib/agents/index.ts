@@ -25,6 +25,7 @@ import { factoryDroid } from './factory-droid.ts';
 import { geminiCli } from './gemini-cli.ts';
 import { grokCli } from './grok-cli.ts';
 import { kiloCode } from './kilo-code.ts';
+import { lettaCode } from './letta-code.ts';
 import { opencode } from './opencode.ts';
 import { pi } from './pi.ts';
 import { qwenCode } from './qwen-code.ts';
@@ -45,6 +46,7 @@ const REGISTRY = [
   pi,
   continueCli,
   grokCli,
+  lettaCode,
 ] as const;
 
 /**

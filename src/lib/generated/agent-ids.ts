@@ -13,4 +13,5 @@ export type AgentId =
   | 'factory-droid'
   | 'pi'
   | 'continue'
-  | 'grok-cli';
+  | 'grok-cli'
+  | 'letta-code';

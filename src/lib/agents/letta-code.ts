@@ -1,0 +1,123 @@
+/**
+ * Letta Code (`letta`, npm `@letta-ai/letta-code`), a Node program (`letta.js`, one bundle) for
+ * stateful Letta agents. Its default backend is a Letta server (`--backend api`, LETTA_BASE_URL and
+ * LETTA_API_KEY): the agent lives on the server, and each message request
+ * (`POST /v1/conversations/<id>/messages`) carries the CLI's own tools as `client_tools`, which the
+ * server hands to its model. The local backend (`--backend local`, from 0.25.3) keeps the agent in
+ * ~/.letta/lc-local-backend and calls a model provider itself, with the same client tools; that is the
+ * backend captured here, since its requests are ordinary model requests.
+ *
+ * The providers of the local backend are read from ~/.letta/lc-local-backend/providers/auth.json,
+ * where a record may give a `base_url` (what `letta connect <provider> --base-url` writes). The
+ * module declares three there, all at the stub: `lc-ollama` (OpenAI Chat Completions, a model of
+ * any name), `lc-openai` (OpenAI Responses) and `lc-anthropic` (Anthropic Messages); the model
+ * handle given with `-m` picks one (default: `ollama/stub-model`). The handle also picks the tool
+ * set in headless mode: an `openai/` model gets the Codex-style set (ShellCommand, ApplyPatch …),
+ * any other the default one (Bash, Read, Edit …); `--toolset` is read by the interactive
+ * interface only. One mode: headless (`letta -p <prompt>`).
+ */
+import { join } from 'node:path';
+import type { WireFormatId } from '../wire/index.ts';
+import type { StubReply, WireRequest } from '../wire/types.ts';
+import { settingsText } from './settings.ts';
+import { holdsPromptWithTools, requestHoldingPrompt } from './shared.ts';
+import type { Agent, Invocation, InvocationContext, JsonObject } from './types.ts';
+
+/** Its wire formats, the default first. */
+const WIRES = [
+  'openai-chat-completions',
+  'openai-responses',
+  'anthropic-messages',
+] as const satisfies readonly WireFormatId[];
+
+const AUTH_FILE = '.letta/lc-local-backend/providers/auth.json';
+
+/** The model of the default configuration: a model of the Ollama provider, which takes any name. */
+export const STUB_MODEL = 'ollama/stub-model';
+
+/** One provider record of the local backend's auth file, at the stub. */
+function providerRecord(name: string, type: string, baseUrl: string, apiKey: string): JsonObject {
+  return {
+    id: `local-provider-${name}`,
+    name,
+    provider_type: type,
+    provider_category: 'byok',
+    auth: { type: 'api', key: apiKey },
+    base_url: baseUrl,
+    created_at: '2026-01-01T00:00:00.000Z',
+    updated_at: '2026-01-01T00:00:00.000Z',
+  };
+}
+
+/** ~/.letta/lc-local-backend/providers/auth.json: one provider per wire format, each at the stub. */
+export function authFile(stubUrl: string, apiKey: string): JsonObject {
+  return {
+    version: 1,
+    providers: {
+      'lc-ollama': providerRecord('lc-ollama', 'ollama', `${stubUrl}/v1`, apiKey),
+      'lc-openai': providerRecord('lc-openai', 'openai', `${stubUrl}/v1`, apiKey),
+      'lc-anthropic': providerRecord('lc-anthropic', 'anthropic', stubUrl, apiKey),
+    },
+  };
+}
+
+/** The model list the Ollama provider asks for before its first turn: the stub model alone (made up). */
+const MODELS_REPLY: StubReply = {
+  status: 200,
+  contentType: 'application/json',
+  body: JSON.stringify({ object: 'list', data: [{ id: 'stub-model', object: 'model', owned_by: 'stub' }] }),
+};
+
+function invoke(c: InvocationContext): Invocation {
+  if (c.mode !== 'print') throw new Error(`letta-code has no mode ${c.mode}`);
+  const model = c.args.includes('-m') ? [] : ['-m', STUB_MODEL];
+  return {
+    command: c.node,
+    args: [c.binary, '--backend', 'local', ...model, ...c.args, '-p', c.prompt],
+    // No telemetry and no update check: either would only fail inside the namespace.
+    env: { ...c.baseEnv, LETTA_CODE_TELEM: '0', DISABLE_AUTOUPDATER: '1', ...c.env },
+    input: { kind: 'argument' },
+    files: new Map([[join(c.home, AUTH_FILE), settingsText(authFile(c.stubUrl, c.apiKey))]]),
+    stubReplies: { 'GET /v1/models': MODELS_REPLY },
+  };
+}
+
+/** The turn that answers the prompt: the prompt is a text of the last user message, after reminders of its own. */
+export const answersPrompt = (r: WireRequest, prompt: string): boolean => holdsPromptWithTools(WIRES, r, prompt);
+
+export const lettaCode: Agent<'letta-code'> = {
+  id: 'letta-code',
+  product: 'Letta Code',
+  npmPackage: '@letta-ai/letta-code',
+  wires: WIRES,
+  binary: 'node_modules/@letta-ai/letta-code/letta.js',
+  modes: ['print'],
+  options: [],
+  mcpNaming: {
+    none:
+      'no capture shows it: the pinned release has no MCP client of its own (its bundle configures MCP servers ' +
+      'only through the Letta server API, where they are the server’s tools, not the CLI’s).',
+  },
+  captureHistory: {
+    configurations: ['print', 'responses', 'anthropic'],
+    step: 1,
+    range: { from: '0.25.3' },
+    startsAt:
+      'the first release listed with the local backend (`--backend local`). The ones before it (0.15.2 to 0.22.4) ' +
+      'run against a Letta server only, which keeps the agent and its tools; the stub does not stand in for one.',
+  },
+  inventory: {
+    none:
+      'no inventory method reads its bundle yet: letta.js lists its tool sets as arrays of names (the default, ' +
+      'Codex-style and Gemini-style sets), but the captures are the only list the site shows.',
+  },
+  publishedTypes: {
+    none: 'no package of TypeScript types of its tools is read yet; their inputs are read from the captures.',
+  },
+  generatedDeclarations: false,
+  hooks: { none: 'hooks are not recorded yet.' },
+  permissions: { none: 'permission cases are not recorded yet.' },
+  invoke,
+  mainRequest: (candidates, prompt) => requestHoldingPrompt(WIRES, candidates, prompt),
+  answersPrompt,
+};

@@ -15,6 +15,10 @@
  * set in headless mode: an `openai/` model gets the Codex-style set (ShellCommand, ApplyPatch …),
  * any other the default one (Bash, Read, Edit …); `--toolset` is read by the interactive
  * interface only. One mode: headless (`letta -p <prompt>`).
+ *
+ * 0.25.3, the first release with the local backend, reads no `base_url` from the provider file: its
+ * Ollama provider is pointed at the stub with OLLAMA_BASE_URL, and its OpenAI and Anthropic providers
+ * go to their vendors' fixed addresses (in the namespace: "Cannot connect to API: getaddrinfo …").
  */
 import { join } from 'node:path';
 import type { WireFormatId } from '../wire/index.ts';
@@ -74,8 +78,15 @@ function invoke(c: InvocationContext): Invocation {
   return {
     command: c.node,
     args: [c.binary, '--backend', 'local', ...model, ...c.args, '-p', c.prompt],
-    // No telemetry and no update check: either would only fail inside the namespace.
-    env: { ...c.baseEnv, LETTA_CODE_TELEM: '0', DISABLE_AUTOUPDATER: '1', ...c.env },
+    // No telemetry and no update check: either would only fail inside the namespace. 0.25.3 reads the
+    // Ollama provider's address from OLLAMA_BASE_URL only (later releases from the provider file first).
+    env: {
+      ...c.baseEnv,
+      LETTA_CODE_TELEM: '0',
+      DISABLE_AUTOUPDATER: '1',
+      OLLAMA_BASE_URL: `${c.stubUrl}/v1`,
+      ...c.env,
+    },
     input: { kind: 'argument' },
     files: new Map([[join(c.home, AUTH_FILE), settingsText(authFile(c.stubUrl, c.apiKey))]]),
     stubReplies: { 'GET /v1/models': MODELS_REPLY },

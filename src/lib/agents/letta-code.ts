@@ -23,9 +23,10 @@
 import { join } from 'node:path';
 import type { WireFormatId } from '../wire/index.ts';
 import type { StubReply, WireRequest } from '../wire/types.ts';
+import { isObject } from '../wire/shared.ts';
 import { settingsText } from './settings.ts';
 import { holdsPromptWithTools, requestHoldingPrompt } from './shared.ts';
-import type { Agent, Invocation, InvocationContext, JsonObject } from './types.ts';
+import type { Agent, HookMechanism, HookShape, Invocation, InvocationContext, JsonObject } from './types.ts';
 
 /** Its wire formats, the default first. */
 const WIRES = [
@@ -96,6 +97,69 @@ function invoke(c: InvocationContext): Invocation {
 /** The turn that answers the prompt: the prompt is a text of the last user message, after reminders of its own. */
 export const answersPrompt = (r: WireRequest, prompt: string): boolean => holdsPromptWithTools(WIRES, r, prompt);
 
+/** The tool events recorded, in the order they fire. */
+export const HOOK_EVENTS = ['PreToolUse', 'PostToolUse', 'PostToolUseFailure'] as const;
+
+/** Its payloads name their event in `event_type`, the call in `tool_call_id`, the result in `tool_result`. */
+export const HOOK_SHAPE: HookShape = {
+  eventField: 'event_type',
+  toolNameField: 'tool_name',
+  inputField: 'tool_input',
+  inputEncoding: 'object',
+  responseField: 'tool_result',
+  before: 'PreToolUse',
+  after: 'PostToolUse',
+  afterFailure: 'PostToolUseFailure',
+};
+
+/**
+ * The `hooks` of its settings file: each event, matcher `*`, one command hook. No `timeout`: it reads one
+ * in milliseconds (60000 when absent), where Claude Code's form gives seconds.
+ */
+export function hookSettings(command: string): JsonObject {
+  const hooks: JsonObject = {};
+  for (const event of HOOK_EVENTS) hooks[event] = [{ matcher: '*', hooks: [{ type: 'command', command }] }];
+  return { hooks };
+}
+
+/**
+ * Hooks under `hooks` in ~/.letta/settings.json (also the project's .letta/settings.json and
+ * settings.local.json), in the form Claude Code's settings.json gives them (matcher `*`, one command
+ * hook); the command gets the payload as JSON on its standard input. Payload runs skip every
+ * permission check (`--yolo`): in headless mode a call that would ask is refused.
+ */
+const hooks: HookMechanism = {
+  events: HOOK_EVENTS,
+  shape: HOOK_SHAPE,
+  bypass: [['--yolo']],
+  runAdditions: (c) => ({
+    args: ['--yolo'],
+    env: { TMPDIR: c.tmp },
+    files: new Map([[join(c.home, '.letta/settings.json'), settingsText(hookSettings(c.hookCommand))]]),
+  }),
+  /**
+   * A failed call fires PostToolUse too, its `tool_result.status` `error`, and then PostToolUseFailure: success is a
+   * PostToolUse whose status is `success` with no PostToolUseFailure.
+   */
+  outcome: (_result, _text, recorded) =>
+    recorded.some((h) => h['event_type'] === 'PostToolUseFailure') ||
+    !recorded.some(
+      (h) =>
+        h['event_type'] === 'PostToolUse' && isObject(h['tool_result']) && h['tool_result']['status'] === 'success',
+    )
+      ? 'failure'
+      : 'success',
+  callReport: () => ({}),
+  /**
+   * Every payload carries the call's id (`tool_call_id`): the one the stub gave it, over OpenAI Responses followed by
+   * `|` and the id of the call's output item (`call_stub_1|fc_stub`).
+   */
+  hooksOfCalls: (payloads, calls) =>
+    calls.map((c) =>
+      payloads.filter((h) => h['tool_call_id'] === c.id || String(h['tool_call_id']).startsWith(`${c.id}|`)),
+    ),
+};
+
 export const lettaCode: Agent<'letta-code'> = {
   id: 'letta-code',
   product: 'Letta Code',
@@ -126,7 +190,7 @@ export const lettaCode: Agent<'letta-code'> = {
     none: 'no package of TypeScript types of its tools is read yet; their inputs are read from the captures.',
   },
   generatedDeclarations: false,
-  hooks: { none: 'hooks are not recorded yet.' },
+  hooks,
   permissions: { none: 'permission cases are not recorded yet.' },
   invoke,
   mainRequest: (candidates, prompt) => requestHoldingPrompt(WIRES, candidates, prompt),

@@ -129,6 +129,14 @@ export function hookSettings(command: string): JsonObject {
  * permission check (`--yolo`): in headless mode a call that would ask is refused.
  */
 const hooks: HookMechanism = {
+  outputs: {
+    form: 'none',
+    why:
+      'A command hook answers with its exit code alone, and nothing declares a JSON answer: its package ships one ' +
+      'bundle (letta.js) whose hook executor reads 0 (go on), 2 (block, with standard error as the reason) and ' +
+      'anything else (an error that does not block), and its only declaration file (dist/types/protocol.d.ts) ' +
+      'declares no hook output. The recorded cases show what each exit code does.',
+  },
   events: HOOK_EVENTS,
   shape: HOOK_SHAPE,
   bypass: [['--yolo']],
@@ -191,7 +199,6 @@ export const lettaCode: Agent<'letta-code'> = {
   },
   generatedDeclarations: false,
   hooks,
-  permissions: { none: 'permission cases are not recorded yet.' },
   invoke,
   mainRequest: (candidates, prompt) => requestHoldingPrompt(WIRES, candidates, prompt),
   answersPrompt,

@@ -16,6 +16,7 @@ const capture = (path: string): CaptureFile => ({
 test('every wire format is registered under its own id, and a request path picks at most one', () => {
   assert.deepEqual(WIRE_FORMAT_IDS, [
     'anthropic-messages',
+    'chat-stream-nodes',
     'gemini-api',
     'openai-chat-completions',
     'openai-responses',
@@ -30,9 +31,11 @@ test('every wire format is registered under its own id, and a request path picks
       1,
       `${wire.requestPath} is claimed once`,
     );
-    // The model is a body key except in the Gemini API, which names it in the path a capture keeps.
+    // The model is a body key except in the Gemini API, which names it in the path a capture keeps; the tools are
+    // `tools`, or `tool_definitions` in the chat stream with request nodes.
     assert.ok(
-      (wire.keptKeys as readonly string[]).includes('tools') &&
+      ((wire.keptKeys as readonly string[]).includes('tools') ||
+        (wire.keptKeys as readonly string[]).includes('tool_definitions')) &&
         ((wire.keptKeys as readonly string[]).includes('model') || id === 'gemini-api'),
       id,
     );

@@ -430,10 +430,10 @@ export type CaptureFile = {
     /**
      * Request path without the query string; it names the wire format (and, for the Gemini API, the model).
      */
-    path: ("/v1/messages" | "/v1/responses" | "/v1/chat/completions") | string;
+    path: ("/v1/messages" | "/v1/responses" | "/v1/chat/completions" | "/chat-stream") | string;
   };
   /**
-   * Anthropic Messages: `model`, `tools`, `tool_choice`, and `messages` reduced to the paragraphs that name the tools deferred to ToolSearch (left out when there are none). OpenAI Responses: `model`, `tools`, `tool_choice`, `parallel_tool_calls`, and `input` reduced to its items whose `type` is not `message`, plus the text part of a message that names the namespaces deferred to tool_search (left out when none remain). OpenAI Chat Completions: `model`, `tools`, `tool_choice`, `parallel_tool_calls`, and `messages` reduced to the system reminder that names the tools deferred to tool_search (Qwen Code). Gemini API: `tools` and `toolConfig` (the model is in the path). Keys absent from the request are absent here.
+   * Anthropic Messages: `model`, `tools`, `tool_choice`, and `messages` reduced to the paragraphs that name the tools deferred to ToolSearch (left out when there are none). OpenAI Responses: `model`, `tools`, `tool_choice`, `parallel_tool_calls`, and `input` reduced to its items whose `type` is not `message`, plus the text part of a message that names the namespaces deferred to tool_search (left out when none remain). OpenAI Chat Completions: `model`, `tools`, `tool_choice`, `parallel_tool_calls`, and `messages` reduced to the system reminder that names the tools deferred to tool_search (Qwen Code). Gemini API: `tools` and `toolConfig` (the model is in the path). Chat stream with request nodes: `model`, `mode`, `tool_definitions`, `enable_parallel_tool_use` and `feature_detection_flags`. Keys absent from the request are absent here.
    */
   body: {
     model?: string;
@@ -460,6 +460,10 @@ export type CaptureFile = {
       }[];
     }[];
     toolConfig?: unknown;
+    mode?: string;
+    tool_definitions?: {}[];
+    enable_parallel_tool_use?: boolean;
+    feature_detection_flags?: {};
   };
 };
 

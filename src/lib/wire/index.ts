@@ -4,6 +4,7 @@
  * implements WireFormat (./types.ts), and one line below.
  */
 import { anthropicMessages } from './anthropic-messages.ts';
+import { chatStreamNodes } from './chat-stream-nodes.ts';
 import { geminiApi } from './gemini-api.ts';
 import { openaiChatCompletions } from './openai-chat-completions.ts';
 import { openaiResponses } from './openai-responses.ts';
@@ -19,6 +20,7 @@ import {
 
 export const WIRE_FORMATS = {
   'anthropic-messages': anthropicMessages,
+  'chat-stream-nodes': chatStreamNodes,
   'gemini-api': geminiApi,
   'openai-chat-completions': openaiChatCompletions,
   'openai-responses': openaiResponses,

@@ -16,6 +16,7 @@ import type {
   WireFormat,
   WireQuirks,
 } from '../wire/types.ts';
+import { auggie } from './auggie.ts';
 import { claudeCode } from './claude-code.ts';
 import { cline } from './cline.ts';
 import { codex } from './codex.ts';
@@ -47,6 +48,7 @@ const REGISTRY = [
   continueCli,
   grokCli,
   lettaCode,
+  auggie,
 ] as const;
 
 /**

@@ -14,4 +14,5 @@ export type AgentId =
   | 'pi'
   | 'continue'
   | 'grok-cli'
-  | 'letta-code';
+  | 'letta-code'
+  | 'auggie';

@@ -1,0 +1,114 @@
+/**
+ * Auggie (npm `@augmentcode/auggie`, command `auggie`), a Node program (`augment.mjs`). It has no
+ * bring-your-own-key mode that skips its vendor's service: every model turn is a `POST
+ * /chat-stream` to the tenant URL of the signed-in session, in the service's own request shape
+ * (src/lib/wire/chat-stream-nodes.ts). The run hands it a made-up session in
+ * AUGMENT_SESSION_AUTH (`accessToken`, `tenantURL` at the stub, `scopes`: it refuses a session
+ * without the three), and the stub answers the few service endpoints it calls before a turn
+ * (./auggie-service-stub.ts, the invocation's `services`). One mode: print (`auggie --print
+ * <args> <prompt>`); its interactive interface stops at onboarding screens first.
+ *
+ * Its settings file is ~/.augment/settings.json (`removedTools`, `toolPermissions`,
+ * `mcpServers`, `hooks` …), written only when a configuration has settings.
+ *
+ * The tenant's feature flags (in the model list the service returns) turn some of its features on;
+ * the stub's made-up list sets none, so every capture is of the CLI's defaults with no flag set.
+ */
+import { join } from 'node:path';
+import type { WireFormatId } from '../wire/index.ts';
+import { wireFormat } from '../wire/index.ts';
+import { pathOf } from '../wire/shared.ts';
+import type { WireRequest } from '../wire/types.ts';
+import { serviceReply } from './auggie-service-stub.ts';
+import { settingsText } from './settings.ts';
+import type { Agent, Invocation, InvocationContext } from './types.ts';
+
+/** Its wire formats, the default first. */
+const WIRES = ['chat-stream-nodes'] as const satisfies readonly WireFormatId[];
+
+const SETTINGS_FILE = '.augment/settings.json';
+
+/** The session the CLI reads from AUGMENT_SESSION_AUTH: a made-up token, the stub as tenant, one scope. */
+export function standInSession(stubUrl: string, token: string): string {
+  return JSON.stringify({ accessToken: token, tenantURL: `${stubUrl}/`, scopes: ['email'] });
+}
+
+function invoke(c: InvocationContext): Invocation {
+  if (c.mode !== 'print') throw new Error(`auggie has no mode ${c.mode}`);
+  const files = new Map<string, string>();
+  if (c.settings !== undefined) files.set(join(c.home, SETTINGS_FILE), settingsText(c.settings));
+  return {
+    command: c.node,
+    args: [c.binary, '--print', ...c.args, c.prompt],
+    env: {
+      ...c.baseEnv,
+      AUGMENT_SESSION_AUTH: standInSession(c.stubUrl, c.apiKey),
+      AUGMENT_DISABLE_AUTO_UPDATE: '1',
+      ...c.env,
+    },
+    input: { kind: 'argument' },
+    files,
+    services: serviceReply,
+  };
+}
+
+/** Is `r` a turn that offers tools and whose text node holds the prompt? */
+export function answersPrompt(r: WireRequest, prompt: string): boolean {
+  const wire = wireFormat(WIRES[0]);
+  return (
+    wire.isToolRequestPath(pathOf(r.url)) &&
+    wire.hasTools(r.json) &&
+    (wire.lastUserText(r.json)?.includes(prompt.trim()) ?? false)
+  );
+}
+
+/** The tools of the stub MCP server, which it offers as `<tool>_<server>`. */
+const isStubServerTool = (fullName: string): boolean =>
+  fullName === 'echo_capture' || /^tool_\d+_capture$/.test(fullName);
+
+export const auggie: Agent<'auggie'> = {
+  id: 'auggie',
+  product: 'Auggie',
+  npmPackage: '@augmentcode/auggie',
+  wires: WIRES,
+  binary: 'node_modules/@augmentcode/auggie/augment.mjs',
+  modes: ['print'],
+  options: ['settings'],
+  settingsFile: SETTINGS_FILE,
+  mcpNaming: { configuration: 'mcp-server', family: '<tool>_<server>', isStubServerTool },
+  captureHistory: {
+    configurations: ['print', 'remove-tool', 'mcp-server'],
+    step: 1,
+    range: { last: 20 },
+  },
+  inventory: {
+    none:
+      'no inventory method reads its bundle yet: augment.mjs logs the tools of each of its hosts at start ' +
+      '(with --log-level debug), but the captures are the only list the site shows.',
+  },
+  publishedTypes: {
+    none: 'no package of TypeScript types of its tools is published; their inputs are read from the captures.',
+  },
+  generatedDeclarations: false,
+  hooks: {
+    none:
+      'no hook of it runs at the stub, so there is nothing to record yet. The pinned bundle (augment.mjs) reads ' +
+      'hooks written as Claude Code writes them from the `hooks` key of ~/.augment/settings.json (events ' +
+      'PreToolUse, PostToolUse, Stop, SessionStart, SessionEnd, Notification, PromptSubmit), but it sets them up ' +
+      "only when the tenant's feature flags turn on enableHooks, which is off by default; the stub's made-up " +
+      'model list sets no flag. A run here with PreToolUse and PostToolUse hooks (matcher `.*`) in that file ran ' +
+      "the stub's view call and none of the hooks.",
+  },
+  permissions: {
+    none:
+      'No permission case is recorded yet: cases run through hook payload runs, and its payloads are not ' +
+      'recorded (its hooks page says so). Its rules are tool permissions (`--permission <tool>:<policy>` with ' +
+      'allow, deny, ask-user, webhook-policy or script-policy, or `toolPermissions` in its settings file); the ' +
+      'captures show that a deny rule leaves the tool offered (its bundle checks the rules when a tool is called), while ' +
+      '`--remove-tool` takes it out of the list.',
+  },
+  invoke,
+  mainRequest: (candidates, prompt) =>
+    (prompt === undefined ? undefined : candidates.find((r) => answersPrompt(r, prompt))) ?? candidates[0]!,
+  answersPrompt,
+};

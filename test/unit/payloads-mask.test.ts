@@ -71,6 +71,11 @@ test("Codex's chunk ids, wall times and token budget; CLI-made call ids; device 
     mask('Scheduled wakeup wku_249d8e7e7001rZjpTG47kVflJU, due soon; wku_short'),
     'Scheduled wakeup $WAKEUP_ID, due soon; wku_short',
   );
+  // A task list's task ids after `UUID:`.
+  assert.equal(
+    mask('[ ] UUID:bWxYzmdDAUxR5sSLecBqSE NAME:Current Task List'),
+    '[ ] UUID:$TASK_ID NAME:Current Task List',
+  );
 });
 
 test("Gemini CLI's transcript file names, Qwen Code's tool-use ids and the shells' process groups", () => {
@@ -103,6 +108,7 @@ test('timings, epochs and process ids by key, but never inside a tool input', ()
     durationMs: 12,
     duration: { secs: 0, nanos: 6320 },
     started_at_ms: 1796029889869,
+    start_time_ms: 1796577497537,
     process_id: '50259',
     nextFireAt: 1798793920541.171,
     numLines: 3,
@@ -115,6 +121,7 @@ test('timings, epochs and process ids by key, but never inside a tool input', ()
     durationMs: '$DURATION',
     duration: '$DURATION',
     started_at_ms: '$EPOCH',
+    start_time_ms: '$EPOCH',
     process_id: '$PID',
     nextFireAt: '$EPOCH',
     numLines: 3,

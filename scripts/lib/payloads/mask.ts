@@ -61,6 +61,8 @@ export const TEXT_RULES: readonly MaskRule[] = [
   { find: /(?<![\w$])\d{13}_[a-z0-9]{5}\b/g, replace: '$SESSION_ID' },
   // Kilo Code's wakeup and cron task ids, made the same way (wku_…).
   { find: /\bwku_[0-9a-f]{12}[A-Za-z0-9]{14}\b/g, replace: '$WAKEUP_ID' },
+  // A task list's task ids: 22 random letters and digits after `UUID:`.
+  { find: /(?<=\bUUID:)[A-Za-z0-9]{22}\b/g, replace: '$TASK_ID' },
 ];
 
 /** Numbers (or digit strings) under these keys are replaced, whatever their value. */
@@ -76,6 +78,8 @@ export const VOLATILE_KEYS: Readonly<Record<string, string>> = {
   completed_at: '$EPOCH',
   started_at_ms: '$EPOCH',
   completed_at_ms: '$EPOCH',
+  // A tool result node of the chat stream with request nodes: when the tool started.
+  start_time_ms: '$EPOCH',
   create_time: '$EPOCH',
   created_at: '$EPOCH',
   createdAt: '$EPOCH',

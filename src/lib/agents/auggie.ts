@@ -21,7 +21,8 @@ import { pathOf } from '../wire/shared.ts';
 import type { WireRequest } from '../wire/types.ts';
 import { serviceReply } from './auggie-service-stub.ts';
 import { settingsText } from './settings.ts';
-import type { Agent, Invocation, InvocationContext } from './types.ts';
+import { hooksByOrder } from './shared.ts';
+import type { Agent, HookMechanism, HookShape, Invocation, InvocationContext, JsonObject } from './types.ts';
 
 /** Its wire formats, the default first. */
 const WIRES = ['chat-stream-nodes'] as const satisfies readonly WireFormatId[];
@@ -62,6 +63,67 @@ export function answersPrompt(r: WireRequest, prompt: string): boolean {
   );
 }
 
+/** The tool events recorded, in the order they fire. */
+export const HOOK_EVENTS = ['PreToolUse', 'PostToolUse'] as const;
+
+/** Its payloads: Claude Code's member names, except that the result is `tool_output` (and an error `tool_error`). */
+export const HOOK_SHAPE: HookShape = {
+  eventField: 'hook_event_name',
+  toolNameField: 'tool_name',
+  inputField: 'tool_input',
+  inputEncoding: 'object',
+  responseField: 'tool_output',
+  before: 'PreToolUse',
+  after: 'PostToolUse',
+};
+
+/** A hook's time limit: its `timeout` is in milliseconds ("Hook execution timed out after 10ms" with 10). */
+export const HOOK_TIMEOUT_MS = 10_000;
+
+/**
+ * The `hooks` of ~/.augment/settings.json: each event with matcher `.*` (its matchers are regular
+ * expressions, and `*` alone is not one: the bundle logs "Invalid regex pattern" and matches nothing)
+ * and one command hook.
+ */
+export function hookSettings(command: string): JsonObject {
+  const hooks: JsonObject = {};
+  for (const event of HOOK_EVENTS)
+    hooks[event] = [{ matcher: '.*', hooks: [{ type: 'command', command, timeout: HOOK_TIMEOUT_MS }] }];
+  return { hooks };
+}
+
+/**
+ * Hooks in the `hooks` key of ~/.augment/settings.json, set up only when the tenant's feature flags
+ * turn on enable_hooks (the stub's model list does: ./auggie-service-stub.ts). Print mode runs every
+ * tool without asking, so a payload run adds no flag.
+ */
+const hooks: HookMechanism = {
+  outputs: {
+    form: 'none',
+    why:
+      'Its package is one bundled script (augment.mjs) without type declarations; no schema of what a hook may ' +
+      'return has been read out of it yet.',
+  },
+  events: HOOK_EVENTS,
+  shape: HOOK_SHAPE,
+  runAdditions: (c) => ({
+    args: [],
+    env: { TMPDIR: c.tmp },
+    files: new Map(),
+    settings: hookSettings(c.hookCommand),
+  }),
+  /** A call succeeded when the tool result node it sent back says it was no error. */
+  outcome: (result) => {
+    const node = result['tool_result_node'];
+    return node !== null && typeof node === 'object' && (node as JsonObject)['is_error'] === false
+      ? 'success'
+      : 'failure';
+  },
+  callReport: () => ({}),
+  /** Its payloads carry no call id: each call gets its PreToolUse and PostToolUse by order, tool name and input. */
+  hooksOfCalls: (payloads, calls) => hooksByOrder(HOOK_SHAPE, payloads, calls),
+};
+
 /** The tools of the stub MCP server, which it offers as `<tool>_<server>`. */
 const isStubServerTool = (fullName: string): boolean =>
   fullName === 'echo_capture' || /^tool_\d+_capture$/.test(fullName);
@@ -90,22 +152,14 @@ export const auggie: Agent<'auggie'> = {
     none: 'no package of TypeScript types of its tools is published; their inputs are read from the captures.',
   },
   generatedDeclarations: false,
-  hooks: {
-    none:
-      'no hook of it runs at the stub, so there is nothing to record yet. The pinned bundle (augment.mjs) reads ' +
-      'hooks written as Claude Code writes them from the `hooks` key of ~/.augment/settings.json (events ' +
-      'PreToolUse, PostToolUse, Stop, SessionStart, SessionEnd, Notification, PromptSubmit), but it sets them up ' +
-      "only when the tenant's feature flags turn on enableHooks, which is off by default; the stub's made-up " +
-      'model list sets no flag. A run here with PreToolUse and PostToolUse hooks (matcher `.*`) in that file ran ' +
-      "the stub's view call and none of the hooks.",
-  },
+  hooks,
   permissions: {
     none:
-      'No permission case is recorded yet: cases run through hook payload runs, and its payloads are not ' +
-      'recorded (its hooks page says so). Its rules are tool permissions (`--permission <tool>:<policy>` with ' +
+      'No permission case is recorded yet. Its rules are tool permissions (`--permission <tool>:<policy>` with ' +
       'allow, deny, ask-user, webhook-policy or script-policy, or `toolPermissions` in its settings file); the ' +
-      'captures show that a deny rule leaves the tool offered (its bundle checks the rules when a tool is called), while ' +
-      '`--remove-tool` takes it out of the list.',
+      'captures show that a deny rule leaves the tool offered (its bundle checks the rules when a tool is called), ' +
+      'while `--remove-tool` takes it out of the list. Its payload runs need no rule: print mode ran every call ' +
+      'they made without asking.',
   },
   invoke,
   mainRequest: (candidates, prompt) =>

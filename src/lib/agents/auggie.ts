@@ -153,14 +153,6 @@ export const auggie: Agent<'auggie'> = {
   },
   generatedDeclarations: false,
   hooks,
-  permissions: {
-    none:
-      'No permission case is recorded yet. Its rules are tool permissions (`--permission <tool>:<policy>` with ' +
-      'allow, deny, ask-user, webhook-policy or script-policy, or `toolPermissions` in its settings file); the ' +
-      'captures show that a deny rule leaves the tool offered (its bundle checks the rules when a tool is called), ' +
-      'while `--remove-tool` takes it out of the list. Its payload runs need no rule: print mode ran every call ' +
-      'they made without asking.',
-  },
   invoke,
   mainRequest: (candidates, prompt) =>
     (prompt === undefined ? undefined : candidates.find((r) => answersPrompt(r, prompt))) ?? candidates[0]!,

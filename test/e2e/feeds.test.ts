@@ -24,6 +24,21 @@ interface RawHistory {
   events: { release: string }[];
 }
 
+/** A hook behaviour history: each change is an entry of the release it first showed in. */
+interface RawBehaviourHistory {
+  changes: { case: string; between: [string, string] }[];
+}
+
+/** The agent's hook behaviour changes as feed ids (`behaviour-<case>-<release>`), with their release. */
+function behaviourEntries(agent: string): { id: string; release: string }[] {
+  const file = join(ROOT, 'content/hook-behaviour-history', `${agent}.json`);
+  if (!existsSync(file)) return [];
+  return (JSON.parse(readFileSync(file, 'utf8')) as RawBehaviourHistory).changes.map((c) => ({
+    id: `behaviour-${c.case}-${c.between[1]}`,
+    release: c.between[1],
+  }));
+}
+
 const HISTORY_DIR = join(ROOT, 'content/history');
 const histories = readdirSync(HISTORY_DIR)
   .filter((f) => f.endsWith('.json'))
@@ -45,11 +60,19 @@ const newestFirst = (a: string, b: string) => {
  * in ms.
  */
 function expectedReleases(agent: string): { release: string; published: number | undefined }[] {
-  const published = new Map<string, number>();
+  const published = publishedTimes(agent);
   const withEvents = new Set<string>();
   for (const h of histories.filter((f) => f.agent === agent)) {
     const label = new Map(h.releases.map((r) => [r.version, r.cliVersion ?? r.version]));
     for (const e of h.events) withEvents.add(label.get(e.release) ?? e.release);
+  }
+  return [...withEvents].sort(newestFirst).map((release) => ({ release, published: published.get(release) }));
+}
+
+/** Each release's latest publication time in ms, by its CLI release, as the agent's history files record it. */
+function publishedTimes(agent: string): Map<string, number> {
+  const published = new Map<string, number>();
+  for (const h of histories.filter((f) => f.agent === agent)) {
     for (const r of h.releases)
       if (r.published)
         published.set(
@@ -57,7 +80,7 @@ function expectedReleases(agent: string): { release: string; published: number |
           Math.max(Date.parse(r.published), published.get(r.cliVersion ?? r.version) ?? 0),
         );
   }
-  return [...withEvents].sort(newestFirst).map((release) => ({ release, published: published.get(release) }));
+  return published;
 }
 
 /**
@@ -158,7 +181,22 @@ test('each feed is well-formed XML in the Atom namespace, and its entries are th
     const strict = await chromiumReads(xml);
     assert.equal(strict.error, null, `${agent}: Chromium reads the feed as XML`);
     assert.equal(strict.namespace, 'http://www.w3.org/2005/Atom');
-    const feed = readAtom(xml);
+    const all = readAtom(xml);
+    // Hook behaviour changes are entries of their own, beside the releases, each after its release's changes.
+    const behaviour = behaviourEntries(agent);
+    const releaseOf = (id: string) =>
+      behaviour.find((b) => id.endsWith(`#${b.id}`))?.release ?? id.slice(id.lastIndexOf('#') + 1);
+    const order = all.entries.map((e) => releaseOf(e.id ?? ''));
+    assert.deepEqual(order, [...order].sort(newestFirst), `${agent}: entries newest release first`);
+    assert.deepEqual(
+      all.entries
+        .filter((e) => e.id?.includes('#behaviour-'))
+        .map((e) => e.id)
+        .sort(),
+      behaviour.map((b) => absolute(`/${agent}/changelog/#${b.id}`)).sort(),
+      `${agent}: one entry per hook behaviour change`,
+    );
+    const feed = { ...all, entries: all.entries.filter((e) => !e.id?.includes('#behaviour-')) };
     const record = agentRecord(agent);
     const page = absolute(`/${agent}/changelog/`);
     assert.equal(feed.self, absolute(`/${agent}/changelog.xml`));
@@ -188,10 +226,11 @@ test('each feed is well-formed XML in the Atom namespace, and its entries are th
     );
     // A history without a change (every release compared alike) gives a feed without entries, updated the day it was
     // checked.
-    assert.equal(
-      Date.parse(feed.updated ?? ''),
-      expected.length > 0 ? Math.max(...expected.map((r) => r.published ?? fallback)) : fallback,
-    );
+    const times = [
+      ...expected.map((r) => r.published ?? fallback),
+      ...behaviour.map((b) => publishedTimes(agent).get(b.release) ?? fallback),
+    ];
+    assert.equal(Date.parse(feed.updated ?? ''), times.length > 0 ? Math.max(...times) : fallback);
     for (const [i, entry] of feed.entries.entries()) {
       assert.match(
         entry.title ?? '',

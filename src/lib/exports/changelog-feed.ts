@@ -17,6 +17,7 @@ import type { SiteModel } from '../model/model.ts';
 import { SITE_TITLE } from '../site/site-settings.ts';
 import type { AtomEntry, AtomFeed } from './feed.ts';
 import { releaseTimes } from '../history/release-times.ts';
+import { compareVersions } from '../core/version-order.ts';
 import type { TextDiff } from '../history/text-diff.ts';
 
 export { releaseTimes };
@@ -101,9 +102,10 @@ export function changelogFeed(site: SiteModel, agent: AgentId, origin: URL | str
   const pageUrl = absolute(changelogUrl(agent));
   const times = releaseTimes(site, agent);
   const checked = `${record.checked}T00:00:00Z`;
-  const entries: AtomEntry[] = page.releases.map((release) => {
+  const entries: (AtomEntry & { release: string })[] = page.releases.map((release) => {
     const count = release.groups.reduce((n, g) => n + g.tools.reduce((m, t) => m + t.changes.length, 0), 0);
     return {
+      release: release.section.id,
       id: `${pageUrl}#${release.section.id}`,
       title: `${record.product} ${release.section.title}: ${count} change${count === 1 ? '' : 's'}`,
       updated: times.get(release.section.id) ?? checked,
@@ -114,6 +116,7 @@ export function changelogFeed(site: SiteModel, agent: AgentId, origin: URL | str
   // A hook behaviour change is an entry of the release it first showed in.
   for (const c of page.behaviour?.changes ?? []) {
     entries.push({
+      release: c.between[1],
       id: `${pageUrl}#behaviour-${c.case}-${c.between[1]}`,
       title: `${record.product} ${c.between[1]}: hook behaviour changed (${c.label})`,
       updated: times.get(c.between[1]) ?? checked,
@@ -126,6 +129,8 @@ export function changelogFeed(site: SiteModel, agent: AgentId, origin: URL | str
       },
     });
   }
+  // Newest release first; within a release, its changes, then its hook behaviour changes in the history's order.
+  entries.sort((a, b) => compareVersions(b.release, a.release));
   const newest = entries.map((e) => e.updated).sort((a, b) => Date.parse(b) - Date.parse(a))[0];
   const self = absolute(changelogFeedUrl(agent));
   return {
@@ -136,6 +141,6 @@ export function changelogFeed(site: SiteModel, agent: AgentId, origin: URL | str
     self,
     alternate: pageUrl,
     author: SITE_TITLE,
-    entries,
+    entries: entries.map(({ release: _release, ...entry }) => entry),
   };
 }

@@ -54,7 +54,9 @@ export interface Entry {
  * Gemini (`{functionDeclarations: [{name, parameters}]}`). Responses may also
  * carry tools in an input item (`{type: "additional_tools", tools}`), and
  * Codex's namespace `functions` is its default one: its tools are called
- * without a prefix. An entry whose description says never to call it is a
+ * without a prefix. A vendor's own chat-stream request lists its tools under
+ * `tool_definitions` (`{name, description, input_schema_json}`, the schema as
+ * JSON text). An entry whose description says never to call it is a
  * switch, not a tool (Claude Code's DeferredToolPlaceholder).
  */
 export function advertised(body: any, standInPrefix?: string): Entry[] {
@@ -96,5 +98,7 @@ export function advertised(body: any, standInPrefix?: string): Entry[] {
   };
   for (const t of body.tools ?? []) entry(t);
   for (const item of Array.isArray(body.input) ? body.input : []) for (const t of item.tools ?? []) entry(t);
+  for (const t of body.tool_definitions ?? [])
+    add(t.name, undefined, 'function', typeof t.input_schema_json === 'string' ? 'json-schema' : 'none');
   return out;
 }

@@ -14,7 +14,8 @@
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { isAgentId, type AgentId } from '../src/lib/agents/index.ts';
+import { AGENTS, isAgentId, type AgentId } from '../src/lib/agents/index.ts';
+import { compareVersions } from '../src/lib/core/version-order.ts';
 import { jsonText, replaceFile } from './lib/system/atomic-write.ts';
 import { schemaAjv, schemaRefusal } from './lib/capture/ajv.ts';
 import { loadMatrix } from './lib/capture/matrix.ts';
@@ -196,7 +197,13 @@ async function main(o: Options): Promise<number> {
   const { package: pkg, version: pin } = matrix.agents[o.agent];
   const caseIds = selectHookCases(loadHookCases(ROOT, matrix), [o.agent]).map((c) => c.case.id);
   if (caseIds.length === 0) fail(`content/hook-cases.json has no case for ${o.agent}`);
-  const listed = agentReleases(o.agent, pkg, { to: pin, last: o.last });
+  // A capture history that starts at a release (its module's `startsAt` says why the ones before cannot be run against
+  // the stub) bounds this history too: an earlier release failing our invocation is not its hook behaviour.
+  const plan = AGENTS[o.agent].captureHistory;
+  const from = 'none' in plan || !('from' in plan.range) ? undefined : plan.range.from;
+  const listed = agentReleases(o.agent, pkg, { to: pin, last: o.last }).filter(
+    (v) => from === undefined || compareVersions(v, from) >= 0,
+  );
   console.log(
     `${o.agent}: ${caseIds.length} case(s) over ${listed.length} release(s) ${listed[0]} … ${listed.at(-1)} ` +
       `(step ${o.step})`,

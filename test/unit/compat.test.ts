@@ -13,6 +13,7 @@ import type { HistoryFile } from '../../src/lib/core/content-types.ts';
 import type { SiteModel, ToolModel } from '../../src/lib/model/model.ts';
 import { gateText, supportStrip, turnedOnBy } from '../../src/lib/views/support.ts';
 import { toolHistory } from '../../src/lib/history/tool-history.ts';
+import { attachToolFacts } from '../../src/lib/content/tool-facts.ts';
 import { hookToolNames } from '../../src/lib/behaviour/tool-hook-payloads.ts';
 import { agent, row, site, tool, view } from '../helpers/model-fixtures.ts';
 
@@ -61,8 +62,9 @@ const HISTORY: HistoryFile = {
   ],
 };
 
+/** The fixture site, with each tool's facts computed from it as the loader's last stage does. */
 function fixture(): SiteModel {
-  return site({
+  const model = site({
     agents: [agent(A), agent(B), agent(C)],
     tools: [
       tool(A, 'Run', {
@@ -109,6 +111,8 @@ function fixture(): SiteModel {
     ] as never,
     histories: [HISTORY],
   });
+  attachToolFacts(model);
+  return model;
 }
 
 const named = (model: SiteModel, name: string): ToolModel => model.tools.find((t) => t.fullName === name)!;

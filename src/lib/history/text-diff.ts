@@ -26,9 +26,23 @@ export function textDiff(before: string, after: string, by: 'words' | 'lines' = 
   return partsOf(runs, before, after);
 }
 
-const computed = new WeakMap<object, TextDiff>();
+type DiffCache = Map<string, Map<string, Map<string, TextDiff>>>;
+const SLOT = Symbol.for('agent-tool-reference.text-diffs');
+/**
+ * Diffs already computed in this process, by kind, text before and text after. It lives on globalThis because one
+ * build evaluates this module more than once (the content check, then the pages through Vite) and each evaluation
+ * builds its own change objects from the same texts: the changelog's cut and its pages would otherwise diff every
+ * text again (a second or more of a build each time).
+ */
+const computed: DiffCache = ((globalThis as { [SLOT]?: DiffCache })[SLOT] ??= new Map());
 
-/** The diff of a change's two texts, computed once per texts object (the changelog's cut and its pages both ask). */
+/** The diff of a change's two texts, computed once per process for the same texts. */
 export function diffOfTexts(texts: { before: string; after: string; by: 'words' | 'lines' }): TextDiff {
-  return computed.get(texts) ?? computed.set(texts, textDiff(texts.before, texts.after, texts.by)).get(texts)!;
+  const byKind = computed.get(texts.by) ?? computed.set(texts.by, new Map()).get(texts.by)!;
+  const byBefore = byKind.get(texts.before) ?? byKind.set(texts.before, new Map()).get(texts.before)!;
+  const known = byBefore.get(texts.after);
+  if (known) return known;
+  const diff = textDiff(texts.before, texts.after, texts.by);
+  byBefore.set(texts.after, diff);
+  return diff;
 }

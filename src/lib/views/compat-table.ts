@@ -19,7 +19,6 @@ import {
   untrackedText,
   type FieldSinceText,
 } from './support.ts';
-import { toolHistory } from '../history/tool-history.ts';
 
 export interface CompatLink {
   name: string;
@@ -59,8 +58,8 @@ export interface CompatTable {
   rows: { label: string; href: string; cells: CompatField[][] }[];
 }
 
-function toolSince(tool: ToolModel, histories: SiteModel['histories']): FieldSinceText[] {
-  const h = toolHistory(tool, histories);
+function toolSince(tool: ToolModel): FieldSinceText[] {
+  const h = tool.facts.history.place;
   if (h.kind === 'none') return [{ text: 'no history yet' }];
   if (h.kind === 'uncovered')
     return [
@@ -84,14 +83,14 @@ function toolSince(tool: ToolModel, histories: SiteModel['histories']): FieldSin
  * page (the job page's `concept-<id>`), which its row header links to.
  */
 export function compatTable(
-  site: Pick<SiteModel, 'agents' | 'histories'>,
+  site: Pick<SiteModel, 'agents'>,
   comparison: JobComparison,
   conceptId: (id: string) => string,
 ): CompatTable {
   const agents = site.agents.map((a) => ({ id: a.id, label: AGENT_LABELS[a.id] }));
   const columnsOf = (agent: AgentId) => comparison.tools.flatMap((t, i) => (t.agent === agent ? [i] : []));
   const link = (t: ToolModel): CompatLink => ({ name: t.fullName, href: toolUrl(t) });
-  const sinceOf = new Map(comparison.tools.map((t) => [t, fieldSinceTexts(t, site.histories)]));
+  const sinceOf = new Map(comparison.tools.map((t) => [t, fieldSinceTexts(t)]));
   return {
     caption:
       `${comparison.job.title}: each agent's tools and fields, with the release they came in and ` +
@@ -103,7 +102,7 @@ export function compatTable(
         const gates = turnedOnBy(t);
         return {
           tool: link(t),
-          since: toolSince(t, site.histories),
+          since: toolSince(t),
           gates: gates && {
             shown: gates.slice(0, GATES_SHOWN),
             more: Math.max(0, gates.length - GATES_SHOWN),

@@ -10,9 +10,9 @@
 import type { SubagentLine } from '../behaviour/subagents.ts';
 import type { EditorialTool } from '../core/content-types.ts';
 import { spanText } from '../history/event-span.ts';
-import { fieldSince, sinceText } from '../history/history.ts';
+import { sinceText } from '../history/history.ts';
 import type { HistoryLine, HistorySource, ToolHistory } from '../model/history-facts.ts';
-import type { SiteModel, ToolModel } from '../model/model.ts';
+import type { ToolModel } from '../model/model.ts';
 import { AGENT_LABELS, toolUrl } from '../site/site.ts';
 
 export type Gate = EditorialTool['availability']['gates'][number];
@@ -77,9 +77,9 @@ export interface FieldSinceText {
  * `no history yet` for an agent without one; `not covered by the history` for a row no
  * history covers.
  */
-export function fieldSinceTexts(tool: ToolModel, histories: SiteModel['histories']): (rowId: string) => FieldSinceText {
-  const since = fieldSince(tool, histories);
-  const hasHistory = histories.some((h) => h.agent === tool.agent && h.releases.length > 0);
+export function fieldSinceTexts(tool: ToolModel): (rowId: string) => FieldSinceText {
+  const since = tool.facts.history.fieldSince;
+  const hasHistory = tool.facts.history.place.kind !== 'none';
   return (rowId) => {
     const s = since.get(rowId);
     if (!s) return { text: hasHistory ? 'not covered by the history' : 'no history yet' };

@@ -297,10 +297,54 @@ function perAgentFiles(scan: Scan, kind: (typeof PER_AGENT)[number]): Map<string
   return byAgent;
 }
 
+/** The project's content schemas, as read and as compiled. Never changed once made: loads share them. */
+interface CompiledSchemas {
+  shared: Map<string, object>;
+  schemas: Map<SchemaName, unknown>;
+  validators: Map<SchemaName, ValidateFunction>;
+}
+
+/**
+ * Compiled schemas by the text of every schema file: compiling them is most of the time a small load takes (about
+ * 110 ms), and a process loads content many times over the same schemas (each refresh step's check, every test that
+ * loads edited fixture content). Keyed by the files' text, so an edited schema is compiled again; the last few kept.
+ */
+const compiledByText = new Map<string, CompiledSchemas>();
+const COMPILED_KEPT = 4;
+
+function compiledSchemas(root: string): CompiledSchemas {
+  const read = (file: string) => {
+    const path = join(root, 'schemas', file);
+    return existsSync(path) ? readFileSync(path, 'utf8') : undefined;
+  };
+  const sharedTexts = SHARED_SCHEMAS.map((file) => [file, read(file)] as const);
+  const ownTexts = (Object.entries(SCHEMA_FILES) as [SchemaName, string][]).map(
+    ([name, file]) => [name, read(file)] as const,
+  );
+  const key = JSON.stringify([sharedTexts, ownTexts]);
+  const known = compiledByText.get(key);
+  if (known) return known;
+  const shared = new Map<string, object>();
+  for (const [file, text] of sharedTexts) if (text !== undefined) shared.set(file, JSON.parse(text) as object);
+  const ajv = contentAjv(shared.values());
+  const schemas = new Map<SchemaName, unknown>();
+  const validators = new Map<SchemaName, ValidateFunction>();
+  for (const [name, text] of ownTexts) {
+    if (text === undefined) continue;
+    const schema = JSON.parse(text) as object;
+    schemas.set(name, schema);
+    validators.set(name, ajv.compile(schema));
+  }
+  const compiled = { shared, schemas, validators };
+  if (compiledByText.size >= COMPILED_KEPT) compiledByText.delete(compiledByText.keys().next().value!);
+  compiledByText.set(key, compiled);
+  return compiled;
+}
+
 /** Reads content JSON and validates it; returns undefined (with the problems recorded) when it cannot be used. */
 export class ContentReader {
-  private readonly validators = new Map<SchemaName, ValidateFunction>();
-  private readonly schemas = new Map<SchemaName, unknown>();
+  private readonly validators: ReadonlyMap<SchemaName, ValidateFunction>;
+  private readonly schemas: ReadonlyMap<SchemaName, unknown>;
   /** The shared schemas by file, for naming the rule of an error inside one. */
   private readonly shared: Map<string, object>;
   readonly root: string;
@@ -311,15 +355,10 @@ export class ContentReader {
     this.root = root;
     this.contentDir = contentDir;
     this.problems = problems;
-    this.shared = sharedSchemas(root);
-    const ajv = contentAjv(this.shared.values());
-    for (const [name, file] of Object.entries(SCHEMA_FILES) as [SchemaName, string][]) {
-      const path = join(root, 'schemas', file);
-      if (!existsSync(path)) continue;
-      const schema = JSON.parse(readFileSync(path, 'utf8')) as object;
-      this.schemas.set(name, schema);
-      this.validators.set(name, ajv.compile(schema));
-    }
+    const compiled = compiledSchemas(root);
+    this.shared = compiled.shared;
+    this.schemas = compiled.schemas;
+    this.validators = compiled.validators;
   }
 
   /** Path as shown in messages: relative to the project root, with `/`. */

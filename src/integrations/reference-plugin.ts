@@ -5,6 +5,7 @@
  * validated content, trimmed per page to the current agent's tools.
  */
 import type { StarlightPlugin } from '@astrojs/starlight/types';
+import { setValidatorWorker } from '../lib/check/validator-pool.ts';
 import { loadSiteContent } from '../lib/content/cached.ts';
 import { buildSidebar } from '../lib/views/sidebar.ts';
 
@@ -18,6 +19,8 @@ export function referencePlugin(): StarlightPlugin {
         updateConfig({ sidebar: buildSidebar(model) });
         // Each page keeps the tool lists of its own agent only.
         addRouteMiddleware({ entrypoint: new URL('../route-data.ts', import.meta.url).pathname });
+        // The validator routes' worker threads run this file of the sources (validator-pool.ts).
+        setValidatorWorker(new URL('../lib/check/validator-worker.ts', import.meta.url));
       },
     },
   };

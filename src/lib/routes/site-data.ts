@@ -69,3 +69,11 @@ export async function getSite(): Promise<SiteModel> {
   last = { from, model };
   return model;
 }
+
+/**
+ * The address the site is built for (`site` of the Astro config), as an endpoint's `context.site` gives it; for a
+ * route's getStaticPaths, which has no context.
+ */
+export function siteAddress(): URL | undefined {
+  return import.meta.env.SITE ? new URL(import.meta.env.SITE) : undefined;
+}

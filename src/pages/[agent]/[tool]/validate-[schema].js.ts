@@ -8,18 +8,26 @@ import type { APIRoute, GetStaticPaths } from 'astro';
 import type { ToolModel } from '../../../lib/model/model.ts';
 import { toolSchema } from '../../../lib/site/tool-exports.ts';
 import { payloadCheckTarget, type CheckedSection } from '../../../lib/check/payload-check-ui.ts';
-import { validatorBanner, validatorModule } from '../../../lib/check/payload-validator.ts';
+import { validatorBanner } from '../../../lib/check/payload-validator.ts';
+import { prepareValidatorModules, validatorModuleOf } from '../../../lib/check/validator-pool.ts';
 import { markRendering } from '../../../lib/site/rendering.ts';
-import { getSite } from '../../../lib/routes/site-data.ts';
+import { getSite, siteAddress } from '../../../lib/routes/site-data.ts';
 
 interface Props {
   tool: ToolModel;
   section: CheckedSection;
 }
 
+/** The schema of the module and its options. */
+function moduleRequest({ tool, section }: Props, site: URL | undefined) {
+  const schema = toolSchema(tool, section, { site });
+  if (!schema) throw new Error(`${tool.agent}/${tool.slug} has no ${section} schema to validate against`);
+  return { schema, options: { banner: validatorBanner(schema) } };
+}
+
 export const getStaticPaths = (async () => {
   const site = await getSite();
-  return site.tools.flatMap((tool) => {
+  const paths = site.tools.flatMap((tool) => {
     const target = payloadCheckTarget(tool);
     if (!target) return [];
     return [
@@ -29,13 +37,16 @@ export const getStaticPaths = (async () => {
       },
     ];
   });
+  // A build writes these modules in worker threads while it renders the pages before them (validator-pool.ts).
+  if (import.meta.env.PROD) prepareValidatorModules(paths.map((p) => moduleRequest(p.props, siteAddress())));
+  return paths;
 }) satisfies GetStaticPaths;
 
-export const GET: APIRoute = (context) => {
-  const { tool, section } = context.props as Props;
+export const GET: APIRoute = async (context) => {
+  const props = context.props as Props;
+  const { tool } = props;
   markRendering(context.url.pathname, [tool.files.generated, ...(tool.files.editorial ? [tool.files.editorial] : [])]);
-  const schema = toolSchema(tool, section, { site: context.site });
-  if (!schema) throw new Error(`${tool.agent}/${tool.slug} has no ${section} schema to validate against`);
-  const code = validatorModule(schema, { banner: validatorBanner(schema) });
+  const { schema, options } = moduleRequest(props, context.site);
+  const code = await validatorModuleOf(schema, options);
   return new Response(code, { headers: { 'Content-Type': 'text/javascript; charset=utf-8' } });
 };

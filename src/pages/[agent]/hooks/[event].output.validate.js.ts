@@ -9,14 +9,26 @@ import { hookShapeOf } from '../../../lib/agents/hook-shape.ts';
 import { publishedOutputSchema } from '../../../lib/behaviour/hook-outputs.ts';
 import { eventSlug } from '../../../lib/behaviour/hooks.ts';
 import type { HookOutputs } from '../../../lib/model/model.ts';
-import { validatorBanner, validatorModule } from '../../../lib/check/payload-validator.ts';
-import { getSite } from '../../../lib/routes/site-data.ts';
+import { validatorBanner } from '../../../lib/check/payload-validator.ts';
+import { prepareValidatorModules, validatorModuleOf } from '../../../lib/check/validator-pool.ts';
+import { getSite, siteAddress } from '../../../lib/routes/site-data.ts';
 
 type Declared = Extract<HookOutputs, { events: unknown }>;
 
+interface Props {
+  outputs: Declared;
+  event: string;
+}
+
+/** The schema of the module and its options. */
+function moduleRequest({ outputs, event }: Props, site: URL | undefined) {
+  const schema = publishedOutputSchema(outputs, event, { site });
+  return { schema, options: { banner: validatorBanner(schema) } };
+}
+
 export const getStaticPaths = (async () => {
   const site = await getSite();
-  return site.hookOutputs.flatMap((outputs) => {
+  const paths = site.hookOutputs.flatMap((outputs) => {
     const shape = hookShapeOf(outputs.agent);
     if (!('events' in outputs) || outputs.source.form === 'plugin-output' || !shape) return [];
     const checked = [shape.before, shape.after, shape.afterFailure];
@@ -24,15 +36,17 @@ export const getStaticPaths = (async () => {
       .filter((e) => checked.includes(e.event))
       .map((e) => ({
         params: { agent: outputs.agent, event: eventSlug(e.event) },
-        props: { outputs, event: e.event },
+        props: { outputs, event: e.event } satisfies Props,
       }));
   });
+  // A build writes these modules in worker threads while it renders the pages before them (validator-pool.ts).
+  if (import.meta.env.PROD) prepareValidatorModules(paths.map((p) => moduleRequest(p.props, siteAddress())));
+  return paths;
 }) satisfies GetStaticPaths;
 
-export const GET: APIRoute = ({ props, site }) => {
-  const { outputs, event } = props as { outputs: Declared; event: string };
-  const schema = publishedOutputSchema(outputs, event, { site });
-  return new Response(validatorModule(schema, { banner: validatorBanner(schema) }), {
+export const GET: APIRoute = async ({ props, site }) => {
+  const { schema, options } = moduleRequest(props as Props, site);
+  return new Response(await validatorModuleOf(schema, options), {
     headers: { 'Content-Type': 'text/javascript; charset=utf-8' },
   });
 };

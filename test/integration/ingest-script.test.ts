@@ -249,6 +249,9 @@ test('a failed download reports the underlying network error, leaves the content
       npm_config_registry: 'http://127.0.0.1:9/',
       npm_config_fetch_retries: '0',
       npm_config_fetch_timeout: '5000',
+      // The download's own retry (--fetch-retries=1) comes after npm's shortest wait, 10 s unless set.
+      npm_config_fetch_retry_mintimeout: '100',
+      npm_config_fetch_retry_maxtimeout: '200',
     });
     assert.equal(result.status, 1);
     const line = result.stderr.split('\n').find((l) => l.includes('could not download'));

@@ -66,7 +66,8 @@ test("a prepared module is the worker's text, the same as written on the spot", 
   setValidatorWorker(WORKER);
   try {
     const list = requests(schemas('worker'));
-    prepareValidatorModules(list);
+    // Asked twice: written once, and the one prepared text is what the route takes.
+    prepareValidatorModules([...list, ...list]);
     for (const { schema, options } of list)
       assert.equal(await validatorModuleOf(schema, options), validatorModule(schema, options), String(schema.$id));
   } finally {

@@ -65,9 +65,9 @@ export function shares<T>(items: readonly T[], n: number): T[][] {
 export function prepareValidatorModules(requests: readonly Omit<ValidatorRequest, 'key'>[]): void {
   const file = state.worker;
   if (!file) return;
-  const fresh = requests
-    .map((r) => ({ ...r, key: validatorKey(r.schema, r.options) }))
-    .filter((r) => !state.prepared.has(r.key));
+  // Each key once: a schema asked for twice is written once and taken once.
+  const byKey = new Map(requests.map((r) => [validatorKey(r.schema, r.options), r] as const));
+  const fresh = [...byKey].filter(([key]) => !state.prepared.has(key)).map(([key, r]) => ({ ...r, key }));
   for (const share of shares(fresh, availableParallelism() - 1)) {
     const waiting = new Map<string, Waiting>();
     for (const request of share)

@@ -41,6 +41,8 @@ import { loadMcpNaming } from './stages/mcp-naming.ts';
 import { exportFileNames, versionedExportPath } from '../site/export-files.ts';
 import { agentReleases, toolReleases } from '../model/releases.ts';
 import { attachToolFacts } from './tool-facts.ts';
+import { changeTexts } from '../history/history.ts';
+import { diffAhead } from '../history/text-diff-ahead.ts';
 
 export interface LoadOptions {
   /** Folder holding content/, schemas/ and src/pages (the project root). */
@@ -49,6 +51,11 @@ export interface LoadOptions {
   contentDir?: string;
   /** Receives warnings (ignored files, a removed byte-order mark); they do not stop the build. */
   onWarning?: (warning: ContentWarning) => void;
+  /**
+   * Diff the histories' changed texts in a worker thread while the rest loads (text-diff-ahead.ts): for the site's
+   * load, which needs them all; a small load (a test's fixtures) would only pay for the thread's start.
+   */
+  diffsAhead?: boolean;
 }
 
 /** Which model each captured configuration asked for, for the catalog table of the agent page. */
@@ -89,10 +96,13 @@ export function loadContent(options: LoadOptions): SiteModel {
   // an unreadable file always has its error: this throws
   if (foundation.some((f) => problems.isUnreadable(f))) finish(problems, options);
   const pins = new Map(Object.entries(agents.matrix?.agents ?? {}).map(([id, m]) => [id, m!.version]));
+  // Histories first: their diffs can then be computed meanwhile, in another thread.
+  const histories = loadHistories(stage, new Set(agents.agents.map((a) => a.id)));
+  if (options.diffsAhead)
+    diffAhead(histories.flatMap((file) => file.events.flatMap((e) => changeTexts(file, e) ?? [])));
   const { tools, inventory } = loadTools(stage, agents, jobs.ids, pins);
   const comparisons = loadComparisons(stage, tools, jobs.ids);
   const agentParts = loadAgentParts(stage, tools, pins);
-  const histories = loadHistories(stage, new Set(agents.agents.map((a) => a.id)));
   const removed = removedTools(stage, histories, tools);
   checkHistoryReferences(stage, histories, tools);
   // Every agent of the registry is documented: none may be listed as not documented, by product or by package.

@@ -27,6 +27,11 @@ export function textDiff(before: string, after: string, by: 'words' | 'lines' = 
 }
 
 type DiffCache = Map<string, Map<string, Map<string, TextDiff>>>;
+interface DiffState {
+  computed: DiffCache;
+  /** Diffs being computed ahead (text-diff-ahead.ts): waits for them and files them in `computed`. */
+  awaitAhead?: (() => void) | undefined;
+}
 const SLOT = Symbol.for('agent-tool-reference.text-diffs');
 /**
  * Diffs already computed in this process, by kind, text before and text after. It lives on globalThis because one
@@ -34,15 +39,35 @@ const SLOT = Symbol.for('agent-tool-reference.text-diffs');
  * builds its own change objects from the same texts: the changelog's cut and its pages would otherwise diff every
  * text again (a second or more of a build each time).
  */
-const computed: DiffCache = ((globalThis as { [SLOT]?: DiffCache })[SLOT] ??= new Map());
+const state: DiffState = ((globalThis as { [SLOT]?: DiffState })[SLOT] ??= { computed: new Map() });
+
+function known(texts: { before: string; after: string; by: 'words' | 'lines' }): TextDiff | undefined {
+  return state.computed.get(texts.by)?.get(texts.before)?.get(texts.after);
+}
+
+/** Files a diff of these texts (computed here or ahead). */
+export function rememberDiff(texts: { before: string; after: string; by: 'words' | 'lines' }, diff: TextDiff): void {
+  const { computed } = state;
+  const byKind = computed.get(texts.by) ?? computed.set(texts.by, new Map()).get(texts.by)!;
+  const byBefore = byKind.get(texts.before) ?? byKind.set(texts.before, new Map()).get(texts.before)!;
+  byBefore.set(texts.after, diff);
+}
+
+/** Sets (or, with undefined, clears) how to wait for diffs computed ahead; the first diff not yet known calls it. */
+export function setAwaitAhead(wait: (() => void) | undefined): void {
+  state.awaitAhead = wait;
+}
 
 /** The diff of a change's two texts, computed once per process for the same texts. */
 export function diffOfTexts(texts: { before: string; after: string; by: 'words' | 'lines' }): TextDiff {
-  const byKind = computed.get(texts.by) ?? computed.set(texts.by, new Map()).get(texts.by)!;
-  const byBefore = byKind.get(texts.before) ?? byKind.set(texts.before, new Map()).get(texts.before)!;
-  const known = byBefore.get(texts.after);
-  if (known) return known;
-  const diff = textDiff(texts.before, texts.after, texts.by);
-  byBefore.set(texts.after, diff);
+  let diff = known(texts);
+  if (diff) return diff;
+  if (state.awaitAhead) {
+    state.awaitAhead();
+    diff = known(texts);
+    if (diff) return diff;
+  }
+  diff = textDiff(texts.before, texts.after, texts.by);
+  rememberDiff(texts, diff);
   return diff;
 }

@@ -307,7 +307,7 @@ test('renames: a field keeps the release of its first name, its old anchor lands
     .flatMap((g) => g.items)
     .find((n) => n.event.kind === 'renamed')!;
   assert.equal(rename.id, 'output.dangerouslyOverrideSandbox', 'the old anchor is the id of the note of the rename');
-  assert.ok(linkableAnchors(tool, [file]).has('output.dangerouslyOverrideSandbox'));
+  assert.ok(linkableAnchors(tool, versionNotes(tool, [file])).has('output.dangerouslyOverrideSandbox'));
   assert.deepEqual(changeLine(rename.event), {
     kind: 'renamed',
     from: 'dangerouslyOverrideSandbox',

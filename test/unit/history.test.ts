@@ -150,7 +150,7 @@ test('every since note a badge links to is a note of the page; a removed field k
     for (const since of fieldSince(t, site.histories).values())
       if (since.note) assert.ok(ids.has(since.note), `${t.fullName}: ${since.note}`);
   }
-  assert.ok(linkableAnchors(tool('Read'), site.histories).has('input.offset'));
+  assert.ok(linkableAnchors(tool('Read')).has('input.offset'));
   assert.ok(
     versionNotes(tool('Read'), site.histories).some((g) =>
       g.items.some((n) => n.id === 'input.offset' && n.event.kind === 'field-removed'),

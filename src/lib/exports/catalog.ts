@@ -19,7 +19,6 @@ import {
   type Section,
   type SiteOrigin,
 } from '../site/export-files.ts';
-import { versionNotes } from '../history/history.ts';
 import { releaseSegment, type AgentReleases } from '../model/releases.ts';
 import { agentHooks, hookNames } from '../behaviour/hooks.ts';
 import { behaviourEntries, type BehaviourEntry } from '../behaviour/hook-behaviour.ts';
@@ -202,8 +201,7 @@ function catalogTool(
   };
   if (tool.generated.namespace !== undefined) entry.namespace = tool.generated.namespace;
   if (hooked.has(tool)) entry.links.hookSchema = sitePath(toolHookSchemaPath(tool));
-  if (versionNotes(tool, model.histories).length > 0)
-    entry.links.timeline = sitePath(`${toolPath(tool)}${TIMELINE_FILE}`);
+  if (tool.facts.history.notes.length > 0) entry.links.timeline = sitePath(`${toolPath(tool)}${TIMELINE_FILE}`);
   return entry;
 }
 

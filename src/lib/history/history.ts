@@ -636,10 +636,13 @@ export function coverage(
     .map((h) => ({ source: h.source, package: h.package, ...coveredRange(h), lines: packageLines(h) }));
 }
 
-/** Every field anchor a link may point at on the tool's page: its rows, and the notes of removed fields. */
-export function linkableAnchors(tool: ToolModel, histories: readonly HistoryFile[]): Set<string> {
+/**
+ * Every field anchor a link may point at on the tool's page: its rows, and the notes of removed fields among its
+ * version notes (by default the ones the loader computed, tool.facts).
+ */
+export function linkableAnchors(tool: ToolModel, notes: readonly NoteGroup[] = tool.facts.history.notes): Set<string> {
   const anchors = pageAnchors(tool);
-  for (const group of versionNotes(tool, histories))
+  for (const group of notes)
     for (const note of group.items)
       if (note.id && (note.event.kind === 'field-removed' || note.event.kind === 'renamed')) anchors.add(note.id);
   return anchors;

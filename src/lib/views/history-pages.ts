@@ -176,8 +176,7 @@ function changeLinks(bundle: AgentBundle) {
       (t) => t.fullName === name || t.generated.aliases.some((a) => a.kind !== 'sdk-type' && a.name === name),
     ) ?? tools.find((t) => namesOf.get(t)!.has(name));
   const anchors = new Map<ToolModel, Set<string>>();
-  const linkable = (tool: ToolModel) =>
-    anchors.get(tool) ?? anchors.set(tool, linkableAnchors(tool, histories)).get(tool)!;
+  const linkable = (tool: ToolModel) => anchors.get(tool) ?? anchors.set(tool, linkableAnchors(tool)).get(tool)!;
   const fieldHref = (tool: ToolModel | undefined, c: ChangelogChange): string | undefined => {
     if (!tool || c.event.field === undefined) return undefined;
     const anchor = tableRoot(tool, c.source, c.event.side) + c.event.field;

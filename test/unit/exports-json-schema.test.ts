@@ -166,6 +166,21 @@ test('an undeclared root type or an unsupported declaration is a SchemaConversio
   assert.throws(() => schemaFromTypeScript('interface A { f: () => void }', 'A'), SchemaConversionError);
 });
 
+test('converting a definition again gives an equal schema that is a copy of its own', () => {
+  const source = 'interface Again {\n  /** Where. */\n  path: string;\n  tags?: string[];\n}\n';
+  const first = schemaFromTypeScript(source, 'Again');
+  const again = schemaFromTypeScript(source, 'Again');
+  assert.deepEqual(again, first);
+  // A caller that changes its copy changes nobody else's.
+  (first.properties as Record<string, { description?: string }>).path!.description = 'changed by a caller';
+  delete (first as { required?: unknown }).required;
+  const third = schemaFromTypeScript(source, 'Again');
+  assert.deepEqual(third, again);
+  assert.equal((third.properties as Record<string, { description?: string }>).path!.description, 'Where.');
+  // Another type of the same source is converted on its own.
+  assert.throws(() => schemaFromTypeScript(source, 'Elsewhere'), /type Elsewhere is not declared/);
+});
+
 test('grammar and unavailable definitions have no schema', () => {
   assert.equal(definitionSchema({ kind: 'unavailable', reason: 'r' }), undefined);
   assert.equal(

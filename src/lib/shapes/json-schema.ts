@@ -229,6 +229,26 @@ export function restoreKeys(schema: JsonSchema, names: ReadonlyMap<string, strin
  * `source`, which must hold every declaration it refers to.
  */
 export function schemaFromTypeScript(source: string, typeName: string): JsonSchema {
+  const key = `${typeName}\n${source}`;
+  let text = converted.get(key);
+  if (text === undefined) {
+    text = JSON.stringify(convertTypeScript(source, typeName));
+    converted.set(key, text);
+  }
+  // A copy for each caller, the same whether converted now or before: nothing a caller changes reaches another.
+  return JSON.parse(text) as JsonSchema;
+}
+
+const SLOT = Symbol.for('agent-tool-reference.typescript-schemas');
+/**
+ * Schemas already converted from TypeScript in this process, as JSON text by type name and source. A build asks for
+ * the same one up to five times (the content load, a validator route's paths and module, a tool's schema file and
+ * its declaration), each a TypeScript program of its own; on globalThis, since the load and the pages evaluate this
+ * module apart.
+ */
+const converted: Map<string, string> = ((globalThis as { [SLOT]?: Map<string, string> })[SLOT] ??= new Map());
+
+function convertTypeScript(source: string, typeName: string): JsonSchema {
   const keys = placeholderKeys(lineCommentsAsJsDoc(source));
   const text = keys.text;
   const options: ts.CompilerOptions = {

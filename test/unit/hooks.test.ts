@@ -78,6 +78,22 @@ test('an event’s envelope schema requires exactly the members every recorded p
   }
 });
 
+test('an envelope schema asked for again is equal, a copy of its own, and names the address it was asked for', () => {
+  const agent = recordedAgents[0]!;
+  const recorded = agentHooks(site, agent);
+  const event = recorded.events[0]!;
+  const first = eventSchema(recorded, event, {});
+  first['title'] = 'changed by a caller';
+  delete first['properties'];
+  const again = eventSchema(recorded, event, {});
+  assert.notEqual(again['title'], 'changed by a caller');
+  assert.ok(again['properties'], 'the members are still there');
+  assert.deepEqual(eventSchema(recorded, event, {}), again);
+  const served = eventSchema(recorded, event, { site: 'https://example.invalid' });
+  assert.match(String(served['$id']), /^https:\/\/example\.invalid\//);
+  assert.doesNotMatch(String(again['$id']), /example\.invalid/);
+});
+
 test('every recorded hook payload validates against its tool’s hook schema (masked values aside)', () => {
   for (const agent of recordedAgents) {
     const recorded = agentHooks(site, agent);

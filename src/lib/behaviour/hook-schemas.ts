@@ -69,8 +69,25 @@ export function toolHookSchemaPath(tool: Pick<ToolModel, 'agent' | 'slug'>): str
 
 const releases = (recorded: AgentHooks) => `${AGENT_LABELS[recorded.agent]} ${recorded.versions.join(', ')}`;
 
-/** The envelope schema of one event of the agent, from its recorded payloads. */
+/**
+ * Envelope schemas already inferred, as JSON text, by recording, event and site address: every tool's hook schema and
+ * hook validator inlines the envelopes of its events, each inferred from all of the agent's payloads of that event.
+ */
+const envelopes = new WeakMap<AgentHooks, Map<string, string>>();
+
+/** The envelope schema of one event of the agent, from its recorded payloads (a copy of its own for each caller). */
 export function eventSchema(recorded: AgentHooks, event: string, origin: SiteOrigin): JsonSchema {
+  const known = envelopes.get(recorded) ?? envelopes.set(recorded, new Map()).get(recorded)!;
+  const key = `${event}\n${String(origin.site ?? '')}`;
+  let text = known.get(key);
+  if (text === undefined) {
+    text = JSON.stringify(inferredEventSchema(recorded, event, origin));
+    known.set(key, text);
+  }
+  return JSON.parse(text) as JsonSchema;
+}
+
+function inferredEventSchema(recorded: AgentHooks, event: string, origin: SiteOrigin): JsonSchema {
   const payloads = recorded.hooks.filter((h) => h.event === event).map((h) => h.payload);
   const shape = recorded.shape;
   const body = inferSchema(payloads);

@@ -328,7 +328,21 @@ function indexPart(id: AgentId, part: ChangelogPart): ChangelogIndex['parts'][nu
   };
 }
 
+/**
+ * An agent's changelog pages, computed once per model: the index and the part pages' routes each ask for all of them.
+ */
+const computedPages = new WeakMap<SiteModel, Map<AgentId, ChangelogPages>>();
+
 export function changelogPages(site: SiteModel, id: AgentId): ChangelogPages {
+  const byAgent = computedPages.get(site) ?? computedPages.set(site, new Map()).get(site)!;
+  const known = byAgent.get(id);
+  if (known) return known;
+  const pages = computeChangelogPages(site, id);
+  byAgent.set(id, pages);
+  return pages;
+}
+
+function computeChangelogPages(site: SiteModel, id: AgentId): ChangelogPages {
   const bundle = agentBundle(site, id);
   const { record: agent, histories } = bundle;
   const plan = changelogPlan(id, histories);

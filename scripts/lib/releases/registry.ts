@@ -1,10 +1,12 @@
 /**
  * Questions to the npm registry that scripts ask about releases (not
  * downloads; see npm-package.ts): the newest release of a package, and whether
- * one release is published at all. Through the npm client, with a time limit,
- * so the registry the machine is configured with is the one asked.
+ * one release is published at all. The registry the npm client is configured
+ * with is the one asked, with a time limit: straight (registry-direct.ts) where
+ * npm's configuration allows a plain request, else through the client.
  */
 import { execFile, spawnSync } from 'node:child_process';
+import { askDirectly } from './registry-direct.ts';
 
 const REGISTRY_TIMEOUT_MS = 60_000;
 
@@ -106,22 +108,40 @@ const answers = new Map<string, PackageAnswer>();
 const PACKAGE_QUESTION = (pkg: string) => ['view', pkg, 'dist-tags.latest', 'versions', '--json'];
 const PACKAGE_ANSWER_LIMITS = { encoding: 'utf8', timeout: REGISTRY_TIMEOUT_MS, maxBuffer: 64 * 1024 * 1024 } as const;
 
+/** `npm view`'s answer about `pkg`, or undefined when the client could not run to an answer (a kill, a time-out). */
+function askNpm(pkg: string, env: NodeJS.ProcessEnv): Promise<PackageAnswer | undefined> {
+  return new Promise((resolve) => {
+    execFile('npm', PACKAGE_QUESTION(pkg), { ...PACKAGE_ANSWER_LIMITS, env }, (error, stdout, stderr) => {
+      const status = error === null ? 0 : typeof error.code === 'number' ? error.code : null;
+      const answer = readPackageAnswer(status, stdout, stderr);
+      resolve(error === null || typeof error.code === 'number' ? answer : undefined);
+    });
+  });
+}
+
 /**
- * Asks about several packages at once, a few npm clients at a time, keeping the answers for the calls below: a
- * refresh's plan asks about every package, and one client after another spent most of that time starting up. Failures
- * are not kept, so the call that needs the answer asks again and says why it could not.
+ * The answer about `pkg`: straight from the registry npm's configuration names (registry-direct.ts: one request, no
+ * client to start) when it gives a plain answer, else from `npm view`, which also says in its words what went wrong.
+ * Undefined when npm could not run to an answer.
+ */
+export async function packageAnswer(
+  pkg: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<PackageAnswer | undefined> {
+  return (await askDirectly(pkg, env)) ?? (await askNpm(pkg, env));
+}
+
+/**
+ * Asks about several packages at once, a few at a time, keeping the answers for the calls below: a refresh's plan
+ * asks about every package. Failures are not kept, so the call that needs the answer asks again and says why it could
+ * not.
  */
 export async function askPackages(pkgs: readonly string[], atOnce = 4): Promise<void> {
   const queue = [...new Set(pkgs)].filter((pkg) => !answers.has(pkg));
-  const ask = (pkg: string) =>
-    new Promise<void>((resolve) => {
-      execFile('npm', PACKAGE_QUESTION(pkg), PACKAGE_ANSWER_LIMITS, (error, stdout, stderr) => {
-        const status = error === null ? 0 : typeof error.code === 'number' ? error.code : null;
-        const answer = readPackageAnswer(status, stdout, stderr);
-        if (answer.kind !== 'failed' && (error === null || typeof error.code === 'number')) answers.set(pkg, answer);
-        resolve();
-      });
-    });
+  const ask = async (pkg: string) => {
+    const answer = await packageAnswer(pkg);
+    if (answer && answer.kind !== 'failed') answers.set(pkg, answer);
+  };
   const lane = async () => {
     for (let pkg = queue.shift(); pkg !== undefined; pkg = queue.shift()) await ask(pkg);
   };

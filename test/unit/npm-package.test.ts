@@ -153,6 +153,23 @@ test('a tarball differing from the pin is refused, naming both hashes, where eac
   );
 });
 
+test('a registry given as a function is asked only for the refusal that names it', () => {
+  let asked = 0;
+  const registry = () => {
+    asked++;
+    return 'http://127.0.0.1:1234/';
+  };
+  judgeIntegrity({ ...BASE, registry });
+  judgeIntegrity({ ...BASE, actual: EMPTY, acceptNew: true, registry });
+  judgeIntegrity({ ...BASE, pinned: undefined, recorded: undefined, registry });
+  assert.equal(asked, 0, 'a verdict that names no registry does not ask for it');
+  assert.throws(
+    () => judgeIntegrity({ ...BASE, actual: EMPTY, registry }),
+    /pkg@1\.0\.0 from http:\/\/127\.0\.0\.1:1234\//,
+  );
+  assert.equal(asked, 1);
+});
+
 test('--accept-new-integrity moves a differing pin and says from what to what', () => {
   const verdict = judgeIntegrity({ ...BASE, actual: EMPTY, acceptNew: true });
   assert.equal(verdict.record, true);

@@ -82,6 +82,15 @@ export function npmRegistryFor(name: string, timeoutMs = 30_000): string | undef
   return undefined;
 }
 
+/** npmRegistryFor(name), asked of npm the first time it is called and kept: for messages that may never be written. */
+export function registryNamer(name: string): () => string | undefined {
+  let asked: { registry: string | undefined } | undefined;
+  return () => {
+    asked ??= { registry: npmRegistryFor(name) };
+    return asked.registry;
+  };
+}
+
 /** What a failed `execFileSync('npm', …)` leaves on its error object. */
 export interface NpmFailure {
   stdout?: string | Buffer | null;
@@ -181,8 +190,9 @@ function stderrReason(stderr: string): string | undefined {
  */
 export function downloadTarball(name: string, version: string, into: string, timeoutMs = 120_000): PackedTarball {
   const spec = `${name}@${version}`;
-  const registry = npmRegistryFor(name);
-  const where = registry ? ` from ${registry}` : '';
+  // Named in failures only: npm is asked for it (a start of the client) once one is to be told.
+  const registry = registryNamer(name);
+  const where = () => (registry() ? ` from ${registry()}` : '');
   let out: string;
   try {
     out = execFileSync('npm', ['pack', spec, '--json', '--pack-destination', into, '--fetch-retries=1'], {
@@ -193,32 +203,32 @@ export function downloadTarball(name: string, version: string, into: string, tim
     });
   } catch (error) {
     throw new DownloadError(
-      `could not download ${spec}: ${describeNpmFailure(error as NpmFailure, { registry, timeoutMs })}`,
+      `could not download ${spec}: ${describeNpmFailure(error as NpmFailure, { registry: registry(), timeoutMs })}`,
     );
   }
   let packed: { filename?: unknown; integrity?: unknown }[];
   try {
     packed = JSON.parse(out);
   } catch {
-    throw new DownloadError(`npm pack ${spec}${where} printed no readable JSON: ${oneLine(out).slice(0, 200)}`);
+    throw new DownloadError(`npm pack ${spec}${where()} printed no readable JSON: ${oneLine(out).slice(0, 200)}`);
   }
   const entry = Array.isArray(packed) ? packed[0] : undefined;
   if (!entry || typeof entry.filename !== 'string')
-    throw new DownloadError(`npm pack ${spec}${where} reported no file`);
+    throw new DownloadError(`npm pack ${spec}${where()} reported no file`);
   const file = join(into, entry.filename);
   let bytes: Buffer;
   try {
     bytes = readFileSync(file);
   } catch (error) {
     throw new DownloadError(
-      `npm pack ${spec}${where} reported ${entry.filename}, which cannot be read: ${(error as Error).message}`,
+      `npm pack ${spec}${where()} reported ${entry.filename}, which cannot be read: ${(error as Error).message}`,
     );
   }
   const integrity = sha512Integrity(bytes);
   const reported = typeof entry.integrity === 'string' ? entry.integrity : '';
   if (!reportedIntegrityIncludes(reported, integrity)) {
     throw new IntegrityError(
-      `npm pack ${spec}${where} reported integrity ${reported || '(none)'}, but the downloaded tarball hashes ` +
+      `npm pack ${spec}${where()} reported integrity ${reported || '(none)'}, but the downloaded tarball hashes ` +
         `to ${integrity}`,
     );
   }
@@ -267,8 +277,8 @@ export interface IntegrityCheck {
   /** Names for messages: the pin file and the place `recorded` came from. */
   pinFile: string;
   recordedFrom?: string;
-  /** The registry the tarball came from, for messages. */
-  registry?: string | undefined;
+  /** The registry the tarball came from, for messages (a function: asked only when a message names it). */
+  registry?: string | (() => string | undefined) | undefined;
   /** The user asked to move the pin to whatever the registry serves now. */
   acceptNew: boolean;
   /** The command that moves the pin on purpose, for the refusal message. */
@@ -313,7 +323,8 @@ export function judgeIntegrity(check: IntegrityCheck): IntegrityVerdict {
         `(--accept-new-integrity)`,
     };
   }
-  const from = check.registry ? ` from ${check.registry}` : '';
+  const registry = typeof check.registry === 'function' ? check.registry() : check.registry;
+  const from = registry ? ` from ${registry}` : '';
   throw new IntegrityError(
     [
       `integrity mismatch for ${spec}${from}: refusing the tarball.`,

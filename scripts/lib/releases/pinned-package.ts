@@ -17,7 +17,7 @@ import {
   downloadTarball,
   IntegrityError,
   judgeIntegrity,
-  npmRegistryFor,
+  registryNamer,
   unpackTarball,
   type IntegrityVerdict,
 } from './npm-package.ts';
@@ -76,7 +76,7 @@ export function withPinnedPackage<T>(fetch: PinnedFetch, use: (pkg: PinnedPackag
   const work = mkdtempSync(join(tmpdir(), fetch.workPrefix));
   try {
     // The bytes are checked against the pin before anything is unpacked.
-    const registry = npmRegistryFor(pin.package);
+    const registry = registryNamer(pin.package);
     const tarball = downloadTarball(pin.package, pin.version, work);
     const verdict = judgeIntegrity({
       spec,

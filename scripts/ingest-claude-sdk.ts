@@ -31,7 +31,7 @@ import { display, readJson, ScriptError } from './lib/script-files.ts';
 import { pinOf, pinsWithIntegrity, readPins, type Pin } from './lib/pins.ts';
 import { agentOfPublishedTypesScript } from '../src/lib/agents/index.ts';
 import { isRelease } from '../src/lib/core/version-order.ts';
-import { listedVersions } from './lib/releases/registry.ts';
+import { askPackages, listedVersions } from './lib/releases/registry.ts';
 import { releaseEvidence } from './lib/releases/runnable-release.ts';
 
 /** The agent whose module names ingest-claude-sdk.ts as its published-types script (the registry says which). */
@@ -42,14 +42,16 @@ const CONTENT = process.env.CONTENT_DIR ? resolve(process.env.CONTENT_DIR) : joi
 const PINS_FILE = process.env.PINS_FILE ? resolve(process.env.PINS_FILE) : join(ROOT, 'scripts/pins.json');
 const PIN_KEY = sdkAgent.id;
 
+/** The packages of the CLI the types bundle: the CLI's own, then its standalone platform packages. */
+const CLI_PACKAGES = [sdkAgent.npmPackage, ...(sdkAgent.standalonePackages ?? [])];
+
 /**
  * Whether the registry lists Claude Code `version` in any of its packages (the CLI's own, then its standalone platform
  * packages), with each package's answer.
  */
 function bundledCli(version: string): NonNullable<AgentRecord['bundledCli']> {
-  const packages = [sdkAgent.npmPackage, ...(sdkAgent.standalonePackages ?? [])];
   const listings = releaseEvidence(
-    packages.map((p) => ({ package: p, versions: listedVersions(p) })),
+    CLI_PACKAGES.map((p) => ({ package: p, versions: listedVersions(p) })),
     version,
   );
   return { package: sdkAgent.npmPackage, published: listings.some((l) => l.lists), listings };
@@ -201,4 +203,7 @@ function main(argv: readonly string[], written: string[]): void {
   });
 }
 
+// The listings bundledCli reads, asked straight of the registry where npm's configuration allows it (no npm client
+// to start for each); any other is asked of npm when bundledCli reads it, and a failure is told there.
+await askPackages(CLI_PACKAGES, { npm: false });
 runIngest('ingest-claude-sdk', main, [IngestError]);

@@ -12,7 +12,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Registry, startRegistries } from '../helpers/npm-registry.ts';
 import { askDirectly } from '../../scripts/lib/releases/registry-direct.ts';
-import { type PackageAnswer, packageAnswer, readPackageAnswer } from '../../scripts/lib/releases/registry.ts';
+import {
+  askPackages,
+  listedVersions,
+  type PackageAnswer,
+  packageAnswer,
+  readPackageAnswer,
+} from '../../scripts/lib/releases/registry.ts';
 
 const none = { bytes: Buffer.alloc(0) };
 const releases = (...versions: string[]) => Object.fromEntries(versions.map((v) => [v, none]));
@@ -95,4 +101,25 @@ test('credentials for the registry in npm’s configuration: nothing is asked di
   assert.equal(answer, undefined);
   assert.deepEqual(requests, [], 'no request went out without the token npm would send');
   assert.deepEqual(await packageAnswer('@scratch/listed', withToken), await npmAnswer('@scratch/listed', env));
+});
+
+test('asked ahead without npm, the direct answers are kept for the calls that read them; a declined one is asked of npm there', async () => {
+  // The functions that keep answers read npm's configuration from this process's environment.
+  for (const key of Object.keys(process.env)) if (!(key in env)) delete process.env[key]; // the proxy variables
+  Object.assign(process.env, env);
+  const versionsOf = (answer: PackageAnswer) => (answer.kind === 'package' ? answer.versions : []);
+  const reference = new Map<string, string[]>();
+  for (const pkg of ['@scratch/listed', 'odd-numbers', MISSING])
+    reference.set(pkg, versionsOf(await npmAnswer(pkg, env)));
+  const ahead = await requestsDuring(() => askPackages(['@scratch/listed', 'odd-numbers', MISSING], { npm: false }));
+  assert.deepEqual(ahead.requests.sort(), ['/@scratch/listed', `/${MISSING}`, '/odd-numbers'].sort());
+  for (const pkg of ['@scratch/listed', MISSING]) {
+    const { answer, requests } = await requestsDuring(async () => listedVersions(pkg));
+    assert.deepEqual(answer, reference.get(pkg), pkg);
+    assert.deepEqual(requests, [], `${pkg}: the kept answer, nothing asked again`);
+  }
+  // The declined one would be asked of npm by listedVersions, synchronously, which the registry in this process could
+  // not answer while it blocks; that it was not kept shows in askPackages asking it again.
+  const again = await requestsDuring(() => askPackages(['@scratch/listed', 'odd-numbers', MISSING], { npm: false }));
+  assert.deepEqual(again.requests, ['/odd-numbers'], 'only the declined question is asked again');
 });

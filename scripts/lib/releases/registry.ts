@@ -134,18 +134,22 @@ export async function packageAnswer(
 /**
  * Asks about several packages at once, a few at a time, keeping the answers for the calls below: a refresh's plan
  * asks about every package. Failures are not kept, so the call that needs the answer asks again and says why it could
- * not.
+ * not. With `npm: false` only the direct questions are asked (a script that reads the answers later, synchronously,
+ * and whose failures are to be told then): a question the direct path declines is left to that call.
  */
-export async function askPackages(pkgs: readonly string[], atOnce = 4): Promise<void> {
+export async function askPackages(
+  pkgs: readonly string[],
+  options: { atOnce?: number; npm?: boolean } = {},
+): Promise<void> {
   const queue = [...new Set(pkgs)].filter((pkg) => !answers.has(pkg));
   const ask = async (pkg: string) => {
-    const answer = await packageAnswer(pkg);
+    const answer = options.npm === false ? await askDirectly(pkg) : await packageAnswer(pkg);
     if (answer && answer.kind !== 'failed') answers.set(pkg, answer);
   };
   const lane = async () => {
     for (let pkg = queue.shift(); pkg !== undefined; pkg = queue.shift()) await ask(pkg);
   };
-  await Promise.all(Array.from({ length: Math.min(atOnce, queue.length) }, lane));
+  await Promise.all(Array.from({ length: Math.min(options.atOnce ?? 4, queue.length) }, lane));
 }
 
 function askPackage(pkg: string): PackageAnswer {

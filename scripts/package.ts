@@ -33,7 +33,7 @@ const ROOT = resolve(import.meta.dirname, '..');
 
 export async function writePackage(siteDir: string, outDir: string): Promise<{ files: number; bytes: number }> {
   const built = JSON.parse(readFileSync(join(builtSite(siteDir), 'catalog.json'), 'utf8')) as Catalog;
-  const model = loadContent({ root: ROOT });
+  const model = loadContent({ root: ROOT, sharedDiffs: true });
   const expected = `${JSON.stringify(buildCatalog(model, { site: new URL(SITE_URL) }))}\n`;
   if (expected !== readFileSync(join(siteDir, 'catalog.json'), 'utf8'))
     throw new Error(

@@ -300,7 +300,7 @@ async function allOrNothing<T>(write: () => Promise<T>): Promise<T> {
   try {
     const result = await write();
     readPins(PINS);
-    loadContent({ root: ROOT });
+    loadContent({ root: ROOT, sharedDiffs: true });
     transaction.commit();
     return result;
   } catch (error) {

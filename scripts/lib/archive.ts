@@ -25,7 +25,7 @@ export type PublishedExports = Map<string, { agent: AgentId; text: string }>;
  * export file.
  */
 export async function publishedExports(root: string, contentDir?: string): Promise<PublishedExports> {
-  const model = loadContent(contentDir ? { root, contentDir } : { root });
+  const model = loadContent({ root, ...(contentDir ? { contentDir } : {}), sharedDiffs: true });
   const out: PublishedExports = new Map();
   for (const tool of model.tools) {
     const texts = await toolExportFiles(tool, { site: SITE_URL });

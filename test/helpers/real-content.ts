@@ -30,7 +30,7 @@ export function realContent(): SiteModel {
   } catch {
     // Not cached yet (or unreadable): load, then keep it for the next process.
   }
-  const model = loadContent({ root: ROOT });
+  const model = loadContent({ root: ROOT, sharedDiffs: true });
   mkdirSync(CACHE, { recursive: true });
   for (const old of readdirSync(CACHE))
     if (old.endsWith('.v8') && join(CACHE, old) !== file) rmSync(join(CACHE, old), { force: true });

@@ -6,6 +6,7 @@
  * (../project-copy.ts says why).
  */
 import { spawn, spawnSync } from 'node:child_process';
+import { STORE_SWITCH as DIFF_STORE_SWITCH } from '../../../src/lib/history/text-diff-store.ts';
 import {
   cpSync,
   existsSync,
@@ -271,7 +272,8 @@ export function buildSite(
     [join(import.meta.dirname, 'astro-build.ts'), siteRoot, outDir, join(siteRoot, CACHE_DIR)],
     {
       cwd: siteRoot, // the reference's loader finds content/ from the working directory
-      env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+      // Diffs kept by earlier processes are not read either (text-diff-store.ts).
+      env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', [DIFF_STORE_SWITCH]: 'off' },
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
     },

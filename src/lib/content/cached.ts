@@ -79,7 +79,7 @@ export function loadSiteContent(root?: string): { model: SiteModel; warnings: Co
   let loaded = shared[SLOT];
   if (loaded?.key !== key) {
     const warnings: ContentWarning[] = [];
-    const model = loadContent({ ...where, onWarning: (w) => warnings.push(w), diffsAhead: true });
+    const model = loadContent({ ...where, onWarning: (w) => warnings.push(w), sharedDiffs: true });
     loaded = { key, model, warnings };
     shared[SLOT] = loaded;
   }

@@ -11,6 +11,7 @@
 import { join } from 'node:path';
 import { AGENT_IDS, AGENT_PRODUCTS } from '../agents/index.ts';
 import type { AgentInventory, SiteModel, ToolModel } from '../model/model.ts';
+import type { HistoryFile } from '../core/content-types.ts';
 import type { CaptureMatrix } from '../model/captures.ts';
 import type { Stage } from './context.ts';
 import { definitionAjv } from '../check/definition-ajv.ts';
@@ -43,6 +44,15 @@ import { agentReleases, toolReleases } from '../model/releases.ts';
 import { attachToolFacts } from './tool-facts.ts';
 import { changeTexts } from '../history/history.ts';
 import { diffAhead } from '../history/text-diff-ahead.ts';
+import { openDiffStore, saveDiffStore } from '../history/text-diff-store.ts';
+import { diffKnown } from '../history/text-diff.ts';
+
+/** The histories' diffs, for a load that shares them (`sharedDiffs`): the kept ones taken, the others begun. */
+function beginSharedDiffs(root: string, histories: readonly HistoryFile[]): void {
+  openDiffStore(root);
+  const pairs = histories.flatMap((file) => file.events.flatMap((e) => changeTexts(file, e) ?? []));
+  diffAhead(pairs.filter((pair) => !diffKnown(pair)));
+}
 
 export interface LoadOptions {
   /** Folder holding content/, schemas/ and src/pages (the project root). */
@@ -52,10 +62,11 @@ export interface LoadOptions {
   /** Receives warnings (ignored files, a removed byte-order mark); they do not stop the build. */
   onWarning?: (warning: ContentWarning) => void;
   /**
-   * Diff the histories' changed texts in a worker thread while the rest loads (text-diff-ahead.ts): for the site's
-   * load, which needs them all; a small load (a test's fixtures) would only pay for the thread's start.
+   * For loads of the real content, which diff hundreds of changed texts: take the diffs earlier processes kept
+   * (text-diff-store.ts), diff the others in a worker thread while the rest loads (text-diff-ahead.ts), and keep them
+   * for the next process. A small load (a test's fixtures) would only pay for the thread and the file.
    */
-  diffsAhead?: boolean;
+  sharedDiffs?: boolean;
 }
 
 /** Which model each captured configuration asked for, for the catalog table of the agent page. */
@@ -98,8 +109,7 @@ export function loadContent(options: LoadOptions): SiteModel {
   const pins = new Map(Object.entries(agents.matrix?.agents ?? {}).map(([id, m]) => [id, m!.version]));
   // Histories first: their diffs can then be computed meanwhile, in another thread.
   const histories = loadHistories(stage, new Set(agents.agents.map((a) => a.id)));
-  if (options.diffsAhead)
-    diffAhead(histories.flatMap((file) => file.events.flatMap((e) => changeTexts(file, e) ?? [])));
+  if (options.sharedDiffs) beginSharedDiffs(options.root, histories);
   const { tools, inventory } = loadTools(stage, agents, jobs.ids, pins);
   const comparisons = loadComparisons(stage, tools, jobs.ids);
   const agentParts = loadAgentParts(stage, tools, pins);
@@ -139,6 +149,7 @@ export function loadContent(options: LoadOptions): SiteModel {
   model.archived = loadArchive(stage, publishedExportPaths(tools));
   // Last, from the complete model: what the evidence says of each tool, for the pages to word.
   attachToolFacts(model);
+  if (options.sharedDiffs) saveDiffStore(options.root);
   finish(problems, options, handed);
   return model;
 }

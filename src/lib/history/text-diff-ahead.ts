@@ -9,14 +9,9 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { MessageChannel, receiveMessageOnPort, Worker } from 'node:worker_threads';
-import { rememberDiff, setAwaitAhead, textDiff, type TextDiff } from './text-diff.ts';
+import { rememberDiff, setAwaitAhead, textDiff, type TextDiff, type TextPair } from './text-diff.ts';
 
-/** Two texts and how they are compared (a change's `texts`). */
-export interface TextPair {
-  before: string;
-  after: string;
-  by: 'words' | 'lines';
-}
+export type { TextPair } from './text-diff.ts';
 
 /** How long the load waits at most for the pairs the worker took; then they are diffed when asked for. */
 const WAIT_LIMIT_MS = 60_000;

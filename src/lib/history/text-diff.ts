@@ -43,7 +43,9 @@ interface DiffState {
   /** Diffs being computed ahead (text-diff-ahead.ts): waits for them and files them in `computed`. */
   awaitAhead?: (() => void) | undefined;
 }
-const SLOT = Symbol.for('agent-tool-reference.text-diffs');
+// Named after its shape: a process that evaluated an earlier version of this module (a dev server running across an
+// update) kept a value of another shape under the earlier name.
+const SLOT = Symbol.for('agent-tool-reference.text-diff-state');
 /**
  * Diffs already computed in this process, by kind, text before and text after. It lives on globalThis because one
  * build evaluates this module more than once (the content check, then the pages through Vite) and each evaluation

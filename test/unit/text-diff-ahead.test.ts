@@ -10,8 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { diffWordsWithSpace } from 'diff';
-import { diffAhead, takePairs, type TextPair } from '../../src/lib/history/text-diff-ahead.ts';
-import { diffOfTexts, textDiff } from '../../src/lib/history/text-diff.ts';
+import { diffAhead, takePairs } from '../../src/lib/history/text-diff-ahead.ts';
+import { diffOfTexts, textDiff, type TextPair } from '../../src/lib/history/text-diff.ts';
 import { changeTexts } from '../../src/lib/history/history.ts';
 import type { HistoryFile } from '../../src/lib/core/content-types.ts';
 
@@ -48,7 +48,7 @@ test('the sample holds real changed texts', () => {
 
 test('with the worker, every diff the load asks for is the one computed here', () => {
   const pairs = realPairs('worker');
-  diffAhead(pairs);
+  assert.equal(diffAhead(pairs), true, 'a worker started');
   assertEveryDiffAsHere(pairs);
 });
 
@@ -56,7 +56,7 @@ test('a worker that cannot load its module leaves every pair to the waiting thre
   const broken = join(scratch, 'broken.mjs');
   writeFileSync(broken, 'throw new Error("no module here");\n');
   const pairs = realPairs('broken').slice(0, 40);
-  diffAhead(pairs, pathToFileURL(broken));
+  assert.equal(diffAhead(pairs, pathToFileURL(broken)), true);
   assertEveryDiffAsHere(pairs);
 });
 
@@ -68,13 +68,15 @@ test('pairs a worker took and never sent are diffed by the waiting thread', () =
     'export function takePairs(pairs, shared) { for (let i = 0; i < 3; i++) Atomics.add(shared, 0, 1); throw new Error("stopped"); }\n',
   );
   const pairs = realPairs('greedy').slice(0, 40);
-  diffAhead(pairs, pathToFileURL(greedy));
+  assert.equal(diffAhead(pairs, pathToFileURL(greedy)), true);
   assertEveryDiffAsHere(pairs);
 });
 
 test('no worker starts for a module that is not a file, and the load diffs as before', () => {
   const pairs = realPairs('bundle').slice(0, 5);
-  diffAhead(pairs, new URL('file:///nowhere/text-diff-ahead.js'));
+  assert.equal(diffAhead(pairs, new URL('file:///nowhere/text-diff-ahead.js')), false, 'no file: no worker');
+  assert.equal(diffAhead(pairs, new URL('data:text/javascript,export{}')), false, 'not a file URL: no worker');
+  assert.equal(diffAhead([]), false, 'nothing to diff: no worker');
   assertEveryDiffAsHere(pairs);
 });
 

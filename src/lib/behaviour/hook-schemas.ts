@@ -29,6 +29,7 @@ import { hookInput, hookToolName } from '../agents/hook-shape.ts';
 import { isPlaceholder } from '../check/payload-check.ts';
 import type { ToolModel } from '../model/model.ts';
 import type { AgentId } from '../core/content-types.ts';
+import { keptCopy } from '../core/json.ts';
 
 /** The schema of some recorded values: their JSON types, and for objects and arrays what they hold. */
 export function inferSchema(values: readonly unknown[]): JsonSchema {
@@ -77,14 +78,8 @@ const envelopes = new WeakMap<AgentHooks, Map<string, string>>();
 
 /** The envelope schema of one event of the agent, from its recorded payloads (a copy of its own for each caller). */
 export function eventSchema(recorded: AgentHooks, event: string, origin: SiteOrigin): JsonSchema {
-  const known = envelopes.get(recorded) ?? envelopes.set(recorded, new Map()).get(recorded)!;
-  const key = `${event}\n${String(origin.site ?? '')}`;
-  let text = known.get(key);
-  if (text === undefined) {
-    text = JSON.stringify(inferredEventSchema(recorded, event, origin));
-    known.set(key, text);
-  }
-  return JSON.parse(text) as JsonSchema;
+  const kept = envelopes.get(recorded) ?? envelopes.set(recorded, new Map()).get(recorded)!;
+  return keptCopy(kept, `${event}\n${String(origin.site ?? '')}`, () => inferredEventSchema(recorded, event, origin));
 }
 
 function inferredEventSchema(recorded: AgentHooks, event: string, origin: SiteOrigin): JsonSchema {

@@ -41,3 +41,16 @@ export function resolveLocalRef(root: unknown, ref: string): unknown {
   }
   return node;
 }
+
+/**
+ * A JSON value computed once per key and kept as its text: each call gets a copy of its own, the same whether computed
+ * now or before, so nothing a caller changes reaches another.
+ */
+export function keptCopy<T>(kept: Map<string, string>, key: string, compute: () => T): T {
+  let text = kept.get(key);
+  if (text === undefined) {
+    text = JSON.stringify(compute());
+    kept.set(key, text);
+  }
+  return JSON.parse(text) as T;
+}

@@ -11,8 +11,6 @@ import { fileURLToPath } from 'node:url';
 import { MessageChannel, receiveMessageOnPort, Worker } from 'node:worker_threads';
 import { rememberDiff, setAwaitAhead, textDiff, type TextDiff, type TextPair } from './text-diff.ts';
 
-export type { TextPair } from './text-diff.ts';
-
 /** How long the load waits at most for the pairs the worker took; then they are diffed when asked for. */
 const WAIT_LIMIT_MS = 60_000;
 
@@ -55,9 +53,10 @@ import(module)
  * Starts diffing `pairs` in a worker thread that runs `takePairs` of the module `worker` (this one; tests give another),
  * longest first, so that the last ones, which both threads may be taking, are short. Nothing starts when the module is
  * not a file Node can run (this one is part of a bundle: Astro's pages ask for diffs the site's load has filed).
+ * Whether a worker was started.
  */
-export function diffAhead(pairs: readonly TextPair[], worker: URL = new URL(import.meta.url)): void {
-  if (pairs.length === 0 || worker.protocol !== 'file:' || !existsSync(fileURLToPath(worker))) return;
+export function diffAhead(pairs: readonly TextPair[], worker: URL = new URL(import.meta.url)): boolean {
+  if (pairs.length === 0 || worker.protocol !== 'file:' || !existsSync(fileURLToPath(worker))) return false;
   const size = (p: TextPair) => p.before.length + p.after.length;
   const ordered = [...pairs].sort((a, b) => size(b) - size(a));
   const shared = new Int32Array(new SharedArrayBuffer(8));
@@ -79,4 +78,5 @@ export function diffAhead(pairs: readonly TextPair[], worker: URL = new URL(impo
     void thread.terminate();
     // What the worker took and did not send (it failed, or the wait ran out) is diffed when asked for (text-diff.ts).
   });
+  return true;
 }

@@ -19,7 +19,7 @@
 import ts from 'typescript';
 import { createGenerator } from 'ts-json-schema-generator';
 import type { Definition } from '../core/content-types.ts';
-import { isObject } from '../core/json.ts';
+import { isObject, keptCopy } from '../core/json.ts';
 import type { JsonRecord } from '../core/json.ts';
 
 export const JSON_SCHEMA_2020 = 'https://json-schema.org/draft/2020-12/schema';
@@ -229,14 +229,7 @@ export function restoreKeys(schema: JsonSchema, names: ReadonlyMap<string, strin
  * `source`, which must hold every declaration it refers to.
  */
 export function schemaFromTypeScript(source: string, typeName: string): JsonSchema {
-  const key = `${typeName}\n${source}`;
-  let text = converted.get(key);
-  if (text === undefined) {
-    text = JSON.stringify(convertTypeScript(source, typeName));
-    converted.set(key, text);
-  }
-  // A copy for each caller, the same whether converted now or before: nothing a caller changes reaches another.
-  return JSON.parse(text) as JsonSchema;
+  return keptCopy(converted, `${typeName}\n${source}`, () => convertTypeScript(source, typeName));
 }
 
 const SLOT = Symbol.for('agent-tool-reference.typescript-schemas');

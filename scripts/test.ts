@@ -1,7 +1,8 @@
 /**
  * `npm test`: every check and test file of the repository as jobs in two lanes
- * (scripts/lib/test-schedule.ts decides what starts when), with the time of
- * each job and each phase printed at the end.
+ * (scripts/lib/test-schedule.ts decides what starts when), with the wall time
+ * and the processor time (the job's descendants included, scripts/lib/system/child-cpu.ts)
+ * of each job and each phase printed at the end.
  *
  *   check        astro check (it type-checks every .ts file tsconfig includes too, so tsc --noEmit would
  *                repeat it); biome check (format and lint) beside it
@@ -26,6 +27,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { childCpuSeconds, measuredCommand } from './lib/system/child-cpu.ts';
 import { blockedByFailure, jobsToStart, type Job, type Lock } from './lib/test-schedule.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -186,6 +188,8 @@ interface Outcome {
   job: Job;
   ok: boolean;
   seconds: number;
+  /** Processor seconds of the job and its descendants, when the shell reported them (child-cpu.ts). */
+  cpuSeconds?: number | undefined;
   /** Why it did not run, when it did not. */
   skipped?: string;
 }
@@ -193,24 +197,35 @@ interface Outcome {
 function runJob(job: Job, env: NodeJS.ProcessEnv): Promise<Outcome> {
   const start = performance.now();
   return new Promise((done) => {
-    const [command, ...args] = job.command;
-    const child = spawn(command!, args, { cwd: ROOT, env: { ...env, ...job.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const command = job.command[0]!;
+    const [shell, ...args] = measuredCommand(job.command);
+    const child = spawn(shell!, args, {
+      cwd: ROOT,
+      env: { ...env, ...job.env },
+      stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
+    });
     let output = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (output += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (output += d));
+    let times = '';
+    child.stdout!.setEncoding('utf8').on('data', (d: string) => (output += d));
+    child.stderr!.setEncoding('utf8').on('data', (d: string) => (output += d));
+    (child.stdio[3] as NodeJS.ReadableStream).setEncoding('utf8').on('data', (d: string) => (times += d));
     let ended = false;
     // A command that cannot start emits 'error' and may still emit 'close': reported once.
     const finish = (ok: boolean, why?: string) => {
       if (ended) return;
       ended = true;
       const seconds = (performance.now() - start) / 1000;
+      const cpuSeconds = childCpuSeconds(times);
+      const cpu = cpuSeconds === undefined ? '' : `, ${cpuSeconds.toFixed(0)} s of processor`;
       process.stdout.write(
-        `\n── ${job.name} (${seconds.toFixed(0)} s, ${ok ? 'passed' : 'FAILED'})\n${output}` +
+        `\n── ${job.name} (${seconds.toFixed(0)} s${cpu}, ${ok ? 'passed' : 'FAILED'})\n${output}` +
           `${why ? `${why}\n` : ''}`,
       );
-      done({ job, ok, seconds });
+      done({ job, ok, seconds, cpuSeconds });
     };
-    child.on('error', (error) => finish(false, `${job.name}: ${command} could not start: ${error.message}`));
+    child.on('error', (error) =>
+      finish(false, `${job.name}: sh, which runs ${command}, could not start: ${error.message}`),
+    );
     child.on('close', (code) => finish(code === 0));
   });
 }
@@ -245,22 +260,29 @@ async function runAll(jobs: Job[], env: NodeJS.ProcessEnv): Promise<Outcome[]> {
   return outcomes;
 }
 
+/** Seconds as a table cell: whole seconds, or a dash when unknown. */
+const cell = (seconds: number | undefined, width: number) =>
+  (seconds === undefined ? '-' : `${seconds.toFixed(0)} s`).padStart(width);
+
 function report(outcomes: Outcome[], wall: number): void {
-  console.log('\njob                                              time    result');
+  // Wall time grows with what the other lane runs; processor time (the job and its descendants) does not.
+  console.log('\njob                                                 wall  processor  result');
   for (const o of outcomes)
     console.log(
-      `${o.job.name.padEnd(48)} ${o.seconds.toFixed(0).padStart(5)} s  ` +
+      `${o.job.name.padEnd(48)} ${cell(o.seconds, 7)} ${cell(o.cpuSeconds, 10)}  ` +
         `${o.skipped ? `not run (${o.skipped})` : o.ok ? 'passed' : 'FAILED'}`,
     );
-  console.log('\nphase        job time  result');
+  const sum = (of: Outcome[], key: 'seconds' | 'cpuSeconds') => of.reduce((total, o) => total + (o[key] ?? 0), 0);
+  console.log('\nphase       job wall  processor  result');
   for (const phase of [...new Set(outcomes.map((o) => o.job.phase))]) {
     const of = outcomes.filter((o) => o.job.phase === phase);
-    const seconds = of.reduce((sum, o) => sum + o.seconds, 0);
     console.log(
-      `${phase.padEnd(12)} ${seconds.toFixed(0).padStart(7)} s  ${of.every((o) => o.ok) ? 'passed' : 'FAILED'}`,
+      `${phase.padEnd(12)}${cell(sum(of, 'seconds'), 8)} ${cell(sum(of, 'cpuSeconds'), 10)}  ` +
+        `${of.every((o) => o.ok) ? 'passed' : 'FAILED'}`,
     );
   }
-  console.log(`wall time    ${wall.toFixed(0).padStart(7)} s  (${LANES} lanes)`);
+  console.log(`all jobs    ${cell(sum(outcomes, 'seconds'), 8)} ${cell(sum(outcomes, 'cpuSeconds'), 10)}`);
+  console.log(`wall time   ${cell(wall, 8)}             (${LANES} lanes)`);
 }
 
 async function main(): Promise<void> {

@@ -20,7 +20,7 @@ import type { Ajv2020, ValidateFunction } from 'ajv/dist/2020.js';
 import type { PayloadFile } from '../core/content-types.ts';
 import { anchorFor, type PathSegment, type Root } from '../shapes/anchors.ts';
 import { primaryConfiguration } from '../model/captures.ts';
-import { definitionAjv } from './definition-ajv.ts';
+import { compileDefinition, definitionAjv } from './definition-ajv.ts';
 import { errorTable } from './error-rows.ts';
 import type { FieldRow } from '../shapes/field-rows.ts';
 import type { Finding, FindingKind, PayloadPart, ToolModel } from '../model/model.ts';
@@ -382,8 +382,7 @@ function validatorOf(ajv: Ajv2020, schema: Record<string, unknown>): ValidateFun
   if (!bySchema) compiledValidators.set(ajv, (bySchema = new WeakMap()));
   let validate = bySchema.get(schema);
   if (!validate) {
-    validate = ajv.compile(schema);
-    ajv.removeSchema(schema);
+    validate = compileDefinition(ajv, schema);
     bySchema.set(schema, validate);
   }
   return validate;

@@ -14,6 +14,7 @@ import { DefinitionShapeError } from '../shapes/shape.ts';
 import type { DefinitionView } from '../model/model.ts';
 import type { Problems } from './problems.ts';
 import { jsonPointer, pointerToken } from '../core/json.ts';
+import { compileDefinition } from '../check/definition-ajv.ts';
 
 export interface DefinitionPlace {
   /** Content file, relative to the project root. */
@@ -73,12 +74,11 @@ function checkCompiles(ajv: Ajv2020, schema: object): void {
   const compiled = compiledBy.get(ajv) ?? new WeakSet<object>();
   if (compiled.has(schema)) return;
   try {
-    ajv.compile(schema);
+    compileDefinition(ajv, schema);
   } catch (error) {
     compiledBy.delete(ajv);
     throw error;
   }
-  ajv.removeSchema(schema); // the same schema (or $id) may come again from another configuration
   compiled.add(schema);
   compiledBy.set(ajv, compiled);
 }

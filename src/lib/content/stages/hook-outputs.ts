@@ -8,6 +8,7 @@
 import { type Stage, inItsPlace } from '../context.ts';
 import type { HookOutputsFile } from '../../core/content-types.ts';
 import type { HookOutputs } from '../../model/model.ts';
+import { compileDefinition } from '../../check/definition-ajv.ts';
 
 export function loadHookOutputs(stage: Stage): HookOutputs[] {
   const { reader, problems, files, definitionAjv } = stage;
@@ -29,7 +30,7 @@ export function loadHookOutputs(stage: Stage): HookOutputs[] {
       }
       seen.add(e.event);
       try {
-        definitionAjv.compile(e.schema);
+        compileDefinition(definitionAjv, e.schema);
       } catch (error) {
         problems.error(
           file,

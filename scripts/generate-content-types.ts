@@ -12,9 +12,13 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { compile, type JSONSchema } from 'json-schema-to-typescript';
+import { wrapCommentLines } from './lib/comment-wrap.ts';
 import { replaceFile } from './lib/system/atomic-write.ts';
 import { CONTENT_SCHEMAS, SHARED_SCHEMAS } from '../src/lib/content/schema-files.ts';
 import { REGISTERED_AGENT_IDS } from '../src/lib/agents/index.ts';
+
+/** Biome's line width (biome.jsonc): the generated descriptions are folded to it. */
+const LINE_WIDTH = 120;
 
 const ROOT = resolve(import.meta.dirname, '..');
 export const TYPES_FILE = 'src/lib/generated/content-files.ts';
@@ -75,7 +79,7 @@ export async function generateContentTypes(root: string = ROOT): Promise<string>
       format: true,
       cwd: join(root, 'schemas'),
     });
-    parts.push(`// ${file}`, text.trim(), '');
+    parts.push(`// ${file}`, wrapCommentLines(text.trim(), LINE_WIDTH), '');
   }
   return parts.join('\n');
 }

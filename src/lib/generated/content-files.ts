@@ -21,7 +21,9 @@ export interface AgentFile {
   sources: AgentSource[];
 }
 /**
- * The CLI release the published types were built with (`version`), as an npm package: whether the registry served that release when the types were read (`checked`), from any package that runs it on its own (the CLI's package, or its platform package). Types can come out before their CLI, or with one never published.
+ * The CLI release the published types were built with (`version`), as an npm package: whether the registry served that
+ * release when the types were read (`checked`), from any package that runs it on its own (the CLI's package, or its
+ * platform package). Types can come out before their CLI, or with one never published.
  */
 export interface BundledCli {
   /**
@@ -33,7 +35,8 @@ export interface BundledCli {
    */
   published: boolean;
   /**
-   * The registry's answer, per package of the agent (its own package, then each standalone package its agent module declares): whether `npm view <package> versions` lists the release. Written by the ingest script, never typed.
+   * The registry's answer, per package of the agent (its own package, then each standalone package its agent module
+   * declares): whether `npm view <package> versions` lists the release. Written by the ingest script, never typed.
    *
    * @minItems 1
    */
@@ -96,7 +99,9 @@ export interface JsonSchemaDefinition {
   schema: {};
   origin: DefinitionOrigin;
   /**
-   * The member the request left out (`parameters`, `input_schema`): the CLI sent the tool without a schema, and `schema` is what the wire format takes that absence to mean (an object of no declared fields), not text the CLI sent.
+   * The member the request left out (`parameters`, `input_schema`): the CLI sent the tool without a schema, and
+   * `schema` is what the wire format takes that absence to mean (an object of no declared fields), not text the CLI
+   * sent.
    */
   absentMember?: string;
 }
@@ -137,7 +142,8 @@ export interface EditorialFile {
     prose: string;
     gates: Gate[];
     /**
-     * Captured configurations that satisfy every checked gate and still lack the tool, each with the reason (the sufficiency check accepts them).
+     * Captured configurations that satisfy every checked gate and still lack the tool, each with the reason (the
+     * sufficiency check accepts them).
      */
     notAdvertisedIn?: NotAdvertisedIn[];
   };
@@ -145,13 +151,17 @@ export interface EditorialFile {
   failures: string[];
   jobs: string[];
   /**
-   * Field-like names this file mentions in code style that no definition of the tool has, in any table, configuration or release, with why (a setting, a feature flag, a name only public documentation gives). A test requires every other such name to be established by the evidence.
+   * Field-like names this file mentions in code style that no definition of the tool has, in any table, configuration
+   * or release, with why (a setting, a feature flag, a name only public documentation gives). A test requires every
+   * other such name to be established by the evidence.
    */
   namesNotInSchema?: NameNotInSchema[];
   versionNotes?: VersionNote[];
   documentedOnly?: DocumentedOnly;
   /**
-   * Rules the description sent to the model states, quoted, in a form recorded runs can check (src/lib/check/findings.ts). The quote must be in a captured description of the tool; a recorded call that breaks the rule gets a finding on the page.
+   * Rules the description sent to the model states, quoted, in a form recorded runs can check
+   * (src/lib/check/findings.ts). The quote must be in a captured description of the tool; a recorded call that breaks
+   * the rule gets a finding on the page.
    */
   modelRules?: ModelRule[];
 }
@@ -162,12 +172,15 @@ export interface Gate {
   effect: "enables" | "disables" | "requires";
   when?: GateCondition;
   /**
-   * With a `when` naming models: the models the agent's captures ask for, which are all the gate is established for. The build requires exactly the captured set, so that capturing another model makes the note be read again.
+   * With a `when` naming models: the models the agent's captures ask for, which are all the gate is established for.
+   * The build requires exactly the captured set, so that capturing another model makes the note be read again.
    */
   modelsCompared?: string[];
 }
 /**
- * The gate as a condition on a captured configuration, so that the build can check it against the captures (src/lib/check/gate-check.ts): every member given must hold (an empty object holds everywhere). Without it the gate is shown as not checked against the captures.
+ * The gate as a condition on a captured configuration, so that the build can check it against the captures
+ * (src/lib/check/gate-check.ts): every member given must hold (an empty object holds everywhere). Without it the gate
+ * is shown as not checked against the captures.
  */
 export interface GateCondition {
   /**
@@ -189,7 +202,8 @@ export interface GateCondition {
    */
   mode?: ("exec" | "print" | "interactive" | "sdk")[];
   /**
-   * Each variable has this value in the run's environment (the agent module's own variables included); null: it is not set.
+   * Each variable has this value in the run's environment (the agent module's own variables included); null: it is not
+   * set.
    */
   env?: {
     [k: string]: string | null | undefined;
@@ -207,7 +221,8 @@ export interface GateCondition {
    */
   withoutArgs?: string[];
   /**
-   * The argument after `flag` is a list (separated by commas or spaces) that names `item`: `--excluded-tools` naming the tool.
+   * The argument after `flag` is a list (separated by commas or spaces) that names `item`: `--excluded-tools` naming
+   * the tool.
    */
   argsListing?: {
     flag: string;
@@ -228,23 +243,27 @@ export interface GateCondition {
    */
   configToml?: string;
   /**
-   * The model the captured request names has (true) or has no (false) entry in the model catalog the agent binary embeds (content/inventory/<agent>.json modelCatalog).
+   * The model the captured request names has (true) or has no (false) entry in the model catalog the agent binary
+   * embeds (content/inventory/<agent>.json modelCatalog).
    */
   catalogEntry?: boolean;
   /**
-   * Each dotted path of the catalog entry of the model the captured request names holds this JSON value; null: the path is absent or null. A model without an entry satisfies none.
+   * Each dotted path of the catalog entry of the model the captured request names holds this JSON value; null: the path
+   * is absent or null. A model without an entry satisfies none.
    */
   catalog?: {
     [k: string]: unknown | undefined;
   };
   /**
-   * The list at each dotted path of the catalog entry of the model the captured request names holds this item (or, given several, any of them). A model without an entry satisfies none.
+   * The list at each dotted path of the catalog entry of the model the captured request names holds this item (or,
+   * given several, any of them). A model without an entry satisfies none.
    */
   catalogLists?: {
     [k: string]: string | string[] | undefined;
   };
   /**
-   * At least one of these conditions holds (beside every other member given): a rule with two ways in, such as a catalog entry that lists image input or no entry at all, whose fallback settings take images.
+   * At least one of these conditions holds (beside every other member given): a rule with two ways in, such as a
+   * catalog entry that lists image input or no entry at all, whose fallback settings take images.
    *
    * @minItems 2
    */
@@ -263,7 +282,9 @@ export interface VersionNote {
   change: string;
   evidence: string;
   /**
-   * What the note says in a form the computed history can check: each claim names a change kind and, for a field, its anchor on the tool page (`output.totalMatches`). A test fails when the computed history covers the note's release and credits the change to another release, or not at all.
+   * What the note says in a form the computed history can check: each claim names a change kind and, for a field, its
+   * anchor on the tool page (`output.totalMatches`). A test fails when the computed history covers the note's release
+   * and credits the change to another release, or not at all.
    */
   claims?: VersionClaim[];
 }
@@ -296,11 +317,13 @@ export interface ModelRuleClaim {
    */
   field: string;
   /**
-   * The earlier call's field, when it names the file under another name (Read's `file_path` for NotebookEdit's `notebook_path`); default `field`.
+   * The earlier call's field, when it names the file under another name (Read's `file_path` for NotebookEdit's
+   * `notebook_path`); default `field`.
    */
   earlierField?: string;
   /**
-   * The rule covers only calls whose structured result (tool_use_result) holds `value` at `pointer` (Write: `/type` is `update`, an existing file).
+   * The rule covers only calls whose structured result (tool_use_result) holds `value` at `pointer` (Write: `/type` is
+   * `update`, an existing file).
    */
   onlyWhere?: {
     pointer: string;
@@ -333,7 +356,12 @@ export type Version = string;
 export type Id = string;
 
 /**
- * The pinned CLI releases and the configurations under which `npm run capture` runs each of them against a recording stub of its model API. A configuration's command line is the mode's fixed invocation plus `args`; its environment is a fixed minimal one plus `env`. In `args`, `env` values, `configToml` and the strings of `settings`, the placeholders $STUB_URL (the stub's origin, e.g. http://127.0.0.1:PORT), $HOME, $WORKDIR, $NODE (the Node.js running the capture), $MCP_SERVER (the path of the stub MCP server script) and $FIXTURES (the folder scripts/lib/capture/fixtures/, e.g. a plugin that declares an LSP server) are replaced by this run's values.
+ * The pinned CLI releases and the configurations under which `npm run capture` runs each of them against a recording
+ * stub of its model API. A configuration's command line is the mode's fixed invocation plus `args`; its environment is
+ * a fixed minimal one plus `env`. In `args`, `env` values, `configToml` and the strings of `settings`, the placeholders
+ * $STUB_URL (the stub's origin, e.g. http://127.0.0.1:PORT), $HOME, $WORKDIR, $NODE (the Node.js running the capture),
+ * $MCP_SERVER (the path of the stub MCP server script) and $FIXTURES (the folder scripts/lib/capture/fixtures/, e.g. a
+ * plugin that declares an LSP server) are replaced by this run's values.
  */
 export interface CaptureMatrixFile {
   $schema?: string;
@@ -351,7 +379,9 @@ export interface AgentMatrix {
   package: string;
   version: Version;
   /**
-   * The package that holds `version`, where `package` lacks it: a standalone (platform) package of the agent, which capture then installs. Absent when `package` has the release. Every capture of the agent names it as the package it was captured from.
+   * The package that holds `version`, where `package` lacks it: a standalone (platform) package of the agent, which
+   * capture then installs. Absent when `package` has the release. Every capture of the agent names it as the package it
+   * was captured from.
    */
   holder?: string;
   /**
@@ -379,7 +409,9 @@ export interface MatrixConfiguration {
   args: string[];
   env: Env;
   /**
-   * The model this configuration asks for, as the request must name it (the body's `model`, or the model in a Gemini API path). A capture whose main request names another model is refused: its label would say what it did not capture.
+   * The model this configuration asks for, as the request must name it (the body's `model`, or the model in a Gemini
+   * API path). A capture whose main request names another model is refused: its label would say what it did not
+   * capture.
    */
   model?: string;
   /**
@@ -387,7 +419,11 @@ export interface MatrixConfiguration {
    */
   timeoutSeconds?: number;
   /**
-   * How the CLI is run; each agent module (src/lib/agents/<agent>.ts) lists the modes it has and says what each runs. Codex: exec (`codex exec --skip-git-repo-check --json <args>`, the prompt on standard input). Claude Code: print (`claude -p --output-format json <args>`, the prompt on standard input), interactive (`claude <prompt> <args>` in a pseudo-terminal, killed once the main request is recorded), sdk (stream-json on standard input, as the Agent SDK drives it).
+   * How the CLI is run; each agent module (src/lib/agents/<agent>.ts) lists the modes it has and says what each runs.
+   * Codex: exec (`codex exec --skip-git-repo-check --json <args>`, the prompt on standard input). Claude Code: print
+   * (`claude -p --output-format json <args>`, the prompt on standard input), interactive (`claude <prompt> <args>` in a
+   * pseudo-terminal, killed once the main request is recorded), sdk (stream-json on standard input, as the Agent SDK
+   * drives it).
    */
   mode: "exec" | "print" | "interactive" | "sdk";
   /**
@@ -395,13 +431,16 @@ export interface MatrixConfiguration {
    */
   configToml?: string;
   /**
-   * Agents with a JSON settings file only (the agent module names the file): an object merged over the settings the agent module writes to point the CLI at the stub. Objects merge key by key; any other value replaces.
+   * Agents with a JSON settings file only (the agent module names the file): an object merged over the settings the
+   * agent module writes to point the CLI at the stub. Objects merge key by key; any other value replaces.
    */
   settings?: {
     [k: string]: unknown | undefined;
   };
   /**
-   * Files written into the fresh HOME before the run: path relative to HOME → text (placeholders expanded). For what no flag, variable or settings key can say, e.g. a stand-in login file. A path the agent module writes itself is refused.
+   * Files written into the fresh HOME before the run: path relative to HOME → text (placeholders expanded). For what no
+   * flag, variable or settings key can say, e.g. a stand-in login file. A path the agent module writes itself is
+   * refused.
    */
   homeFiles?: {
     [k: string]: string | undefined;
@@ -416,7 +455,10 @@ export interface Env {
 
 // capture.schema.json
 /**
- * What a CLI told its model about tools in the main request of one configuration of content/capture-matrix.json, recorded by `npm run capture`. `body` keeps only the tool-related keys of the request body, verbatim and in the order sent, with volatile substrings replaced by placeholders ($HOME, $WORKDIR, $STUB_URL, $NODE, $MCP_SERVER, $DATE, $MONTH_YEAR, $YEAR and $LAST_YEAR (only in a text that says which year is the current one), $UUID).
+ * What a CLI told its model about tools in the main request of one configuration of content/capture-matrix.json,
+ * recorded by `npm run capture`. `body` keeps only the tool-related keys of the request body, verbatim and in the order
+ * sent, with volatile substrings replaced by placeholders ($HOME, $WORKDIR, $STUB_URL, $NODE, $MCP_SERVER, $DATE,
+ * $MONTH_YEAR, $YEAR and $LAST_YEAR (only in a text that says which year is the current one), $UUID).
  */
 export type CaptureFile = {
   agent: AgentId;
@@ -433,7 +475,14 @@ export type CaptureFile = {
     path: ("/v1/messages" | "/v1/responses" | "/v1/chat/completions" | "/chat-stream") | string;
   };
   /**
-   * Anthropic Messages: `model`, `tools`, `tool_choice`, and `messages` reduced to the paragraphs that name the tools deferred to ToolSearch (left out when there are none). OpenAI Responses: `model`, `tools`, `tool_choice`, `parallel_tool_calls`, and `input` reduced to its items whose `type` is not `message`, plus the text part of a message that names the namespaces deferred to tool_search (left out when none remain). OpenAI Chat Completions: `model`, `tools`, `tool_choice`, `parallel_tool_calls`, and `messages` reduced to the system reminder that names the tools deferred to tool_search (Qwen Code). Gemini API: `tools` and `toolConfig` (the model is in the path). Chat stream with request nodes: `model`, `mode`, `tool_definitions`, `enable_parallel_tool_use` and `feature_detection_flags`. Keys absent from the request are absent here.
+   * Anthropic Messages: `model`, `tools`, `tool_choice`, and `messages` reduced to the paragraphs that name the tools
+   * deferred to ToolSearch (left out when there are none). OpenAI Responses: `model`, `tools`, `tool_choice`,
+   * `parallel_tool_calls`, and `input` reduced to its items whose `type` is not `message`, plus the text part of a
+   * message that names the namespaces deferred to tool_search (left out when none remain). OpenAI Chat Completions:
+   * `model`, `tools`, `tool_choice`, `parallel_tool_calls`, and `messages` reduced to the system reminder that names
+   * the tools deferred to tool_search (Qwen Code). Gemini API: `tools` and `toolConfig` (the model is in the path).
+   * Chat stream with request nodes: `model`, `mode`, `tool_definitions`, `enable_parallel_tool_use` and
+   * `feature_detection_flags`. Keys absent from the request are absent here.
    */
   body: {
     model?: string;
@@ -469,13 +518,17 @@ export type CaptureFile = {
 
 // history.schema.json
 /**
- * Computed by a script in scripts/ by comparing published releases one after the other; never edited by hand. `releases` lists every release compared, oldest first (with several package lines, line by line, each naming the Claude Code release it goes with); `events` lists every change found, each credited to the first release that shows it and bracketed by the release compared before it.
+ * Computed by a script in scripts/ by comparing published releases one after the other; never edited by hand.
+ * `releases` lists every release compared, oldest first (with several package lines, line by line, each naming the
+ * Claude Code release it goes with); `events` lists every change found, each credited to the first release that shows
+ * it and bracketed by the release compared before it.
  */
 export interface HistoryFile {
   $schema?: string;
   agent: AgentId;
   /**
-   * `sdk`: the published type declarations of the agent's SDK package; `capture`: what the real CLI sent its model, per configuration of the capture matrix.
+   * `sdk`: the published type declarations of the agent's SDK package; `capture`: what the real CLI sent its model, per
+   * configuration of the capture matrix.
    */
   source: "sdk" | "capture";
   package: string;
@@ -497,35 +550,45 @@ export interface HistoryFile {
   releases: {
     version: string;
     /**
-     * sdk: the package this release was read from, when it is not the file's `package` (Claude Code releases from before the agent SDK stated the Claude Code release it bundles were read from `@anthropic-ai/claude-code` itself). `version` is that package's release number; release numbers are unique across the packages of one file.
+     * sdk: the package this release was read from, when it is not the file's `package` (Claude Code releases from
+     * before the agent SDK stated the Claude Code release it bundles were read from `@anthropic-ai/claude-code`
+     * itself). `version` is that package's release number; release numbers are unique across the packages of one file.
      */
     package?: string;
     /**
-     * The agent release this package release goes with (sdk: the bundled Claude Code version read from the package manifest; for a release read from the CLI's own package, its own version).
+     * The agent release this package release goes with (sdk: the bundled Claude Code version read from the package
+     * manifest; for a release read from the CLI's own package, its own version).
      */
     cliVersion?: string;
     /**
-     * Publication time from the registry, when known: an RFC 3339 date-time with a four-digit year (the Atom feeds carry it).
+     * Publication time from the registry, when known: an RFC 3339 date-time with a four-digit year (the Atom feeds
+     * carry it).
      */
     published?: string;
     /**
-     * capture: false when this release was not installed because the sampled releases around it were identical (no change is credited to it).
+     * capture: false when this release was not installed because the sampled releases around it were identical (no
+     * change is credited to it).
      */
     read?: boolean;
     /**
-     * capture: the configurations that could not be captured in this release read (it cannot run, a flag it does not know, …), each with the first line of the reason; the release is not compared in them, and the next release in which one runs is compared with the last one in which it did.
+     * capture: the configurations that could not be captured in this release read (it cannot run, a flag it does not
+     * know, …), each with the first line of the reason; the release is not compared in them, and the next release in
+     * which one runs is compared with the last one in which it did.
      */
     failed?: {
       [k: string]: string | undefined;
     };
   }[];
   /**
-   * Release numbers inside the covered range that the registry never published (a change is credited to the next published one); with several package lines, the gaps within each line, in history order.
+   * Release numbers inside the covered range that the registry never published (a change is credited to the next
+   * published one); with several package lines, the gaps within each line, in history order.
    */
   unpublished?: string[];
   events: HistoryEvent[];
   /**
-   * The long texts that change events name (a tool's own description, a definition as text), each stored once under its id: the first 16 hex digits of the SHA-256 of its UTF-8 bytes. An event names them in `fromText`/`toText`; a text no event names is not kept.
+   * The long texts that change events name (a tool's own description, a definition as text), each stored once under its
+   * id: the first 16 hex digits of the SHA-256 of its UTF-8 bytes. An event names them in `fromText`/`toText`; a text
+   * no event names is not kept.
    */
   texts?: {
     [k: string]: string | undefined;
@@ -545,7 +608,12 @@ export interface HistoryEvent {
    */
   tool: string;
   /**
-   * tool-added/removed: the tool's type appeared or disappeared (sdk) or the tool appeared in no configuration before / none after (capture); available/unavailable: advertised or no longer advertised in one configuration; definition-changed: a grammar or declaration that has no field rows changed; renamed: the tool (no `field`; `from`/`to`: its old and new name) or the field (`field`: its new anchor, `formerField`: its old one, `from`/`to`: the old and new display path) changed its name and nothing else, or the package states the tool's rename; now-variant: the type at `formerField` became a union, and its earlier fields continue as the variant `field`.
+   * tool-added/removed: the tool's type appeared or disappeared (sdk) or the tool appeared in no configuration before /
+   * none after (capture); available/unavailable: advertised or no longer advertised in one configuration;
+   * definition-changed: a grammar or declaration that has no field rows changed; renamed: the tool (no `field`;
+   * `from`/`to`: its old and new name) or the field (`field`: its new anchor, `formerField`: its old one, `from`/`to`:
+   * the old and new display path) changed its name and nothing else, or the package states the tool's rename;
+   * now-variant: the type at `formerField` became a union, and its earlier fields continue as the variant `field`.
    */
   kind:
     | "tool-added"
@@ -568,11 +636,15 @@ export interface HistoryEvent {
    */
   side?: "input" | "output";
   /**
-   * The field's stable anchor without its root (`.file_path`, `:completed.agentId`, `:+asset_upload.id`): the page's anchor is the root of the table (`input`, `output`, `model-input`) followed by this. Union variants without a discriminator are named by their identity (`:+name`, `:=type`, src/lib/shapes/variant-identity.ts), by position (`:3`) only when they have none.
+   * The field's stable anchor without its root (`.file_path`, `:completed.agentId`, `:+asset_upload.id`): the page's
+   * anchor is the root of the table (`input`, `output`, `model-input`) followed by this. Union variants without a
+   * discriminator are named by their identity (`:+name`, `:=type`, src/lib/shapes/variant-identity.ts), by position
+   * (`:3`) only when they have none.
    */
   field?: string;
   /**
-   * renamed: the field's anchor before (without its root); now-variant: the anchor of the place that became a union (empty: the table's root).
+   * renamed: the field's anchor before (without its root); now-variant: the anchor of the place that became a union
+   * (empty: the table's root).
    */
   formerField?: string;
   /**
@@ -584,15 +656,20 @@ export interface HistoryEvent {
    */
   configuration?: string;
   /**
-   * The value before (a type text, a literal, `required`/`optional`); capture `definition-changed`: the finding on the definition before, when Ajv could not compile the JSON Schema the CLI sent (`not a JSON Schema that Ajv can compile: …`).
+   * The value before (a type text, a literal, `required`/`optional`); capture `definition-changed`: the finding on the
+   * definition before, when Ajv could not compile the JSON Schema the CLI sent (`not a JSON Schema that Ajv can
+   * compile: …`).
    */
   from?: string;
   /**
-   * The value after; capture `definition-changed`: the finding on the definition the CLI now sends, when Ajv cannot compile it as JSON Schema (the definition is recorded as sent, without field rows).
+   * The value after; capture `definition-changed`: the finding on the definition the CLI now sends, when Ajv cannot
+   * compile it as JSON Schema (the definition is recorded as sent, without field rows).
    */
   to?: string;
   /**
-   * A tool-level `description-changed` or a `definition-changed`: the id in `texts` of the text before (the tool's description; the definition as text: a JSON Schema as indented JSON with sorted keys, a grammar or a TypeScript declaration as written).
+   * A tool-level `description-changed` or a `definition-changed`: the id in `texts` of the text before (the tool's
+   * description; the definition as text: a JSON Schema as indented JSON with sorted keys, a grammar or a TypeScript
+   * declaration as written).
    */
   fromText?: string;
   /**
@@ -603,7 +680,8 @@ export interface HistoryEvent {
 
 // inventory.schema.json
 /**
- * Written by scripts/inventory.ts; never edited by hand. Each list says how it was found in the binary (marker or pattern, byte offset and length, or the command run) so that it can be checked again.
+ * Written by scripts/inventory.ts; never edited by hand. Each list says how it was found in the binary (marker or
+ * pattern, byte offset and length, or the command run) so that it can be checked again.
  */
 export interface InventoryFile {
   $schema?: string;
@@ -628,7 +706,8 @@ export interface InventoryFile {
     items: string[];
   };
   /**
-   * Alias tables (alias → tool): a name the CLI accepts in place of a tool's name (permission rules, --tools). A table with `extends` adds to the table it spreads.
+   * Alias tables (alias → tool): a name the CLI accepts in place of a tool's name (permission rules, --tools). A table
+   * with `extends` adds to the table it spreads.
    */
   aliasTables?: InventoryAliasTable[];
   /**
@@ -643,7 +722,8 @@ export interface InventoryFile {
     }[];
   };
   /**
-   * Source files of tool handlers the binary names (Rust keeps source paths for panic and log locations). A module's name is not always its tool's name (spawn.rs handles spawn_agent), so these are evidence, not tool names.
+   * Source files of tool handlers the binary names (Rust keeps source paths for panic and log locations). A module's
+   * name is not always its tool's name (spawn.rs handles spawn_agent), so these are evidence, not tool names.
    */
   handlerModules?: {
     pattern: string;
@@ -653,7 +733,10 @@ export interface InventoryFile {
     }[];
   };
   /**
-   * The model catalog the binary embeds as JSON (scripts/lib/inventory/parse.ts modelCatalog): one entry per model it knows, with the members that select tools. Members holding prose (instructions for the model, notes for the user) are left out of every entry and named in `omitted`. Availability gates may state conditions on the entry of the model a configuration asks for (GateCondition catalog, catalogLists, catalogEntry).
+   * The model catalog the binary embeds as JSON (scripts/lib/inventory/parse.ts modelCatalog): one entry per model it
+   * knows, with the members that select tools. Members holding prose (instructions for the model, notes for the user)
+   * are left out of every entry and named in `omitted`. Availability gates may state conditions on the entry of the
+   * model a configuration asks for (GateCondition catalog, catalogLists, catalogEntry).
    */
   modelCatalog?: {
     read: InventoryReadAt;
@@ -689,7 +772,10 @@ export interface CatalogModel {
 
 // comparison.schema.json
 /**
- * Written by people: which fields of the tools that do one job (content/jobs.json, editorial `jobs`) mean the same thing. The comparison page of the job shows one row per concept and one column per tool; every field no concept names is listed as only that tool's. Each field is named by its anchor on the tool page (`input.command`, `output.stdout`), and the build checks that the tool does the job and has that field.
+ * Written by people: which fields of the tools that do one job (content/jobs.json, editorial `jobs`) mean the same
+ * thing. The comparison page of the job shows one row per concept and one column per tool; every field no concept names
+ * is listed as only that tool's. Each field is named by its anchor on the tool page (`input.command`, `output.stdout`),
+ * and the build checks that the tool does the job and has that field.
  */
 export interface ComparisonFile {
   $schema?: string;
@@ -739,7 +825,10 @@ export type ToolName = string;
  */
 export type Args = string[];
 /**
- * The tool call input the stub sends: an object (Anthropic `tool_use` input, OpenAI Responses `function_call` arguments, Gemini API `functionCall` args, OpenAI Chat Completions function arguments) or a string (the input of an OpenAI Responses `custom_tool_call` or a Chat Completions `custom` tool call, for freeform tools such as apply_patch; the Gemini API has none).
+ * The tool call input the stub sends: an object (Anthropic `tool_use` input, OpenAI Responses `function_call`
+ * arguments, Gemini API `functionCall` args, OpenAI Chat Completions function arguments) or a string (the input of an
+ * OpenAI Responses `custom_tool_call` or a Chat Completions `custom` tool call, for freeform tools such as apply_patch;
+ * the Gemini API has none).
  */
 export type Input =
   | {
@@ -747,12 +836,17 @@ export type Input =
     }
   | string;
 /**
- * What the CLI is expected to report: `failure` when the tool result is marked as an error (Claude Code `is_error`, PostToolUseFailure) or, for Codex, a non-zero exit code or an output no PostToolUse hook followed.
+ * What the CLI is expected to report: `failure` when the tool result is marked as an error (Claude Code `is_error`,
+ * PostToolUseFailure) or, for Codex, a non-zero exit code or an output no PostToolUse hook followed.
  */
 export type Outcome = "success" | "failure";
 
 /**
- * The tool calls `npm run payloads` makes the real CLIs execute: per agent, per tool, one or more scenarios (the call the model stub sends, the files the throwaway work folder holds first, the expected outcome, an optional follow-up call), and the tools that cannot run on this machine with the reason. In `input`, `files` and `followUp.input`, `$WORKDIR` and `$HOME` stand for the run's fixed work folder and home; a follow-up's `$NAME` tokens are values bound from the first call's result.
+ * The tool calls `npm run payloads` makes the real CLIs execute: per agent, per tool, one or more scenarios (the call
+ * the model stub sends, the files the throwaway work folder holds first, the expected outcome, an optional follow-up
+ * call), and the tools that cannot run on this machine with the reason. In `input`, `files` and `followUp.input`,
+ * `$WORKDIR` and `$HOME` stand for the run's fixed work folder and home; a follow-up's `$NAME` tokens are values bound
+ * from the first call's result.
  */
 export interface ScenariosFile {
   $schema?: string;
@@ -762,7 +856,8 @@ export interface ScenariosFile {
 }
 export interface ScenarioAgent {
   /**
-   * The configuration of content/capture-matrix.json each scenario of this agent runs in, unless it names another: its mode, arguments, environment and config.toml lines are used as they are.
+   * The configuration of content/capture-matrix.json each scenario of this agent runs in, unless it names another: its
+   * mode, arguments, environment and config.toml lines are used as they are.
    */
   configuration: string;
   /**
@@ -813,11 +908,13 @@ export interface Scenario {
   input: Input;
   expect: Outcome;
   /**
-   * false when the CLI sends the model no result for the scenario's own call (Codex's new_context starts a fresh context window instead): the payload then has no `result`, and the outcome comes from the hooks.
+   * false when the CLI sends the model no result for the scenario's own call (Codex's new_context starts a fresh
+   * context window instead): the payload then has no `result`, and the outcome comes from the hooks.
    */
   resultSent?: boolean;
   /**
-   * A call the stub makes first, whose effect the scenario's own call needs (NotebookEdit refuses a notebook that was not read in the session); it is recorded too.
+   * A call the stub makes first, whose effect the scenario's own call needs (NotebookEdit refuses a notebook that was
+   * not read in the session); it is recorded too.
    */
   before?: {
     tool: ToolName;
@@ -832,12 +929,16 @@ export interface Scenario {
     input: Input;
     expect: Outcome;
     /**
-     * Values read from the text of the scenario's own call's result (the first capture group of `pattern`) and put in place of `$NAME` in the follow-up's input: a string value that is exactly `$NAME` becomes the value itself (a number when `type` is number), elsewhere the text.
+     * Values read from the text of the scenario's own call's result (the first capture group of `pattern`) and put in
+     * place of `$NAME` in the follow-up's input: a string value that is exactly `$NAME` becomes the value itself (a
+     * number when `type` is number), elsewhere the text.
      */
     bind?: Binding[];
   };
   /**
-   * A call the stub makes when a subagent that the scenario's own call started sends its first model request (a request that declares tools and carries no result of this conversation): the call a subagent makes, recorded with its hook payloads. Not with followUp.
+   * A call the stub makes when a subagent that the scenario's own call started sends its first model request (a request
+   * that declares tools and carries no result of this conversation): the call a subagent makes, recorded with its hook
+   * payloads. Not with followUp.
    */
   inSubagent?: {
     tool: ToolName;
@@ -860,14 +961,24 @@ export interface Binding {
   pattern: string;
   type?: "string" | "number";
   /**
-   * The value differs from run to run (a random id): it is replaced by `$NAME` wherever it appears in the payload. Leave it out for values that are the same every run (a task numbered 1).
+   * The value differs from run to run (a random id): it is replaced by `$NAME` wherever it appears in the payload.
+   * Leave it out for values that are the same every run (a task numbered 1).
    */
   volatile?: boolean;
 }
 
 // payload.schema.json
 /**
- * What the real CLI did with a tool call the model stub sent, recorded by `npm run payloads` for one scenario of content/scenarios.json: the input as sent, the result the CLI sent back to the model, the hook payloads and the CLI's own structured result. Volatile values are replaced by placeholders: run paths ($HOME, $WORKDIR, $RUN — the run folder, whose tmp/ is TMPDIR —, $WORKDIR_SLUG — Claude Code's project folder name —, $STUB_URL, $NODE, $MCP_SERVER, $FIXTURES, $CLI_INSTALL — the folder the pinned CLI is installed in), $UUID, $DATE, $TIMESTAMP, $SESSION_PREFIX (the first 8 hex digits of the session id in Gemini CLI's transcript file name), $TIME, $KERNEL, $DEVICE_ID, $TOOL_USE_ID and $CALL_ID (ids the CLI made; the stub's own are toolu_stub_N / call_stub_N), $CHUNK_ID, $WALL_TIME, $TOKENS, $NEXT_RUN and $SESSION_NAME in result texts, $DURATION, $EPOCH and $PID for timings, Unix times and process ids under known keys (strings where the CLI wrote numbers), and the names of values learned during the run ($TASK_ID, $SESSION_ID, $CRON_ID …) wherever those values appear.
+ * What the real CLI did with a tool call the model stub sent, recorded by `npm run payloads` for one scenario of
+ * content/scenarios.json: the input as sent, the result the CLI sent back to the model, the hook payloads and the CLI's
+ * own structured result. Volatile values are replaced by placeholders: run paths ($HOME, $WORKDIR, $RUN — the run
+ * folder, whose tmp/ is TMPDIR —, $WORKDIR_SLUG — Claude Code's project folder name —, $STUB_URL, $NODE, $MCP_SERVER,
+ * $FIXTURES, $CLI_INSTALL — the folder the pinned CLI is installed in), $UUID, $DATE, $TIMESTAMP, $SESSION_PREFIX (the
+ * first 8 hex digits of the session id in Gemini CLI's transcript file name), $TIME, $KERNEL, $DEVICE_ID, $TOOL_USE_ID
+ * and $CALL_ID (ids the CLI made; the stub's own are toolu_stub_N / call_stub_N), $CHUNK_ID, $WALL_TIME, $TOKENS,
+ * $NEXT_RUN and $SESSION_NAME in result texts, $DURATION, $EPOCH and $PID for timings, Unix times and process ids under
+ * known keys (strings where the CLI wrote numbers), and the names of values learned during the run ($TASK_ID,
+ * $SESSION_ID, $CRON_ID …) wherever those values appear.
  */
 export interface PayloadFile {
   agent: AgentId;
@@ -897,13 +1008,15 @@ export interface PayloadFile {
   };
   expect: "success" | "failure";
   /**
-   * The calls the stub made, in order: the scenario's `before` call when it has one, its own call, then its follow-up call when it has one.
+   * The calls the stub made, in order: the scenario's `before` call when it has one, its own call, then its follow-up
+   * call when it has one.
    *
    * @minItems 1
    */
   calls: PayloadCall[];
   /**
-   * Codex: the `codex exec --json` item events of the run's tool calls (item.started / item.updated / item.completed), in order; the hook-trust warnings and the final message are left out.
+   * Codex: the `codex exec --json` item events of the run's tool calls (item.started / item.updated / item.completed),
+   * in order; the hook-trust warnings and the final message are left out.
    */
   execEvents?: {
     [k: string]: unknown | undefined;
@@ -912,11 +1025,13 @@ export interface PayloadFile {
 export interface PayloadCall {
   tool: string;
   /**
-   * How the stub sent the call: an Anthropic `tool_use` block, an OpenAI Responses `function_call` / `custom_tool_call` item, a Gemini API `functionCall` part, or an OpenAI Chat Completions tool call of type `function` / `custom`.
+   * How the stub sent the call: an Anthropic `tool_use` block, an OpenAI Responses `function_call` / `custom_tool_call`
+   * item, a Gemini API `functionCall` part, or an OpenAI Chat Completions tool call of type `function` / `custom`.
    */
   kind?: "tool_use" | "function_call" | "custom_tool_call" | "functionCall" | "function" | "custom";
   /**
-   * The call was made inside a subagent that an earlier call of the scenario started (the scenario's `inSubagent`), not by the main conversation.
+   * The call was made inside a subagent that an earlier call of the scenario started (the scenario's `inSubagent`), not
+   * by the main conversation.
    */
   inSubagent?: true;
   /**
@@ -932,24 +1047,32 @@ export interface PayloadCall {
    */
   outcome: "success" | "failure";
   /**
-   * The tool result the CLI sent the model in its next request: the `tool_result` block, the `function_call_output` / `custom_tool_call_output` item, the `functionResponse` part, or the `role: "tool"` message, verbatim. Absent only when the scenario declares that the CLI sends none (`resultSent: false`).
+   * The tool result the CLI sent the model in its next request: the `tool_result` block, the `function_call_output` /
+   * `custom_tool_call_output` item, the `functionResponse` part, or the `role: "tool"` message, verbatim. Absent only
+   * when the scenario declares that the CLI sends none (`resultSent: false`).
    */
   result?: {
     [k: string]: unknown | undefined;
   };
   /**
-   * The hook payloads the CLI wrote to the hook command's standard input for this call, in order (PreToolUse, then PostToolUse or PostToolUseFailure); for OpenCode, whose hooks are plugin functions, `{input, output}`: the two arguments each function received, serialised with JSON.stringify by the recording plugin.
+   * The hook payloads the CLI wrote to the hook command's standard input for this call, in order (PreToolUse, then
+   * PostToolUse or PostToolUseFailure); for OpenCode, whose hooks are plugin functions, `{input, output}`: the two
+   * arguments each function received, serialised with JSON.stringify by the recording plugin.
    */
   hooks: {
     hook_event_name?: string;
     [k: string]: unknown | undefined;
   }[];
   /**
-   * The event each hook payload of `hooks` was sent for, in the same order, for agents whose payloads do not name their event (Copilot CLI's camelCase hooks, OpenCode's plugin functions): known from the hook configuration entry (or plugin function) that received it, through a tag record the recorder removes; the payloads themselves are kept as the CLI sent them.
+   * The event each hook payload of `hooks` was sent for, in the same order, for agents whose payloads do not name their
+   * event (Copilot CLI's camelCase hooks, OpenCode's plugin functions): known from the hook configuration entry (or
+   * plugin function) that received it, through a tag record the recorder removes; the payloads themselves are kept as
+   * the CLI sent them.
    */
   hookEvents?: string[];
   /**
-   * Claude Code: the `tool_use_result` of the `--output-format stream-json --verbose` user message carrying this call's result: the structured result the SDK types declare (absent when the CLI printed none).
+   * Claude Code: the `tool_use_result` of the `--output-format stream-json --verbose` user message carrying this call's
+   * result: the structured result the SDK types declare (absent when the CLI printed none).
    */
   toolUseResult?: unknown;
   /**
@@ -959,7 +1082,8 @@ export interface PayloadCall {
     [k: string]: unknown | undefined;
   };
   /**
-   * Codex: the payloads of the session log's `event_msg` entries that name this call (item_started, item_completed …), in order.
+   * Codex: the payloads of the session log's `event_msg` entries that name this call (item_started, item_completed …),
+   * in order.
    */
   sessionLog?: {
     [k: string]: unknown | undefined;
@@ -968,19 +1092,27 @@ export interface PayloadCall {
 
 // archive.schema.json
 /**
- * Versioned export files (/<agent>/<tool>/<version>/<file>) that were published and that the current content no longer produces, because their source moved to a newer release or the tool went away. Written by npm run refresh before it moves a source; the build serves each at its path, so a versioned URL, once published, keeps resolving with the text it had.
+ * Versioned export files (/<agent>/<tool>/<version>/<file>) that were published and that the current content no longer
+ * produces, because their source moved to a newer release or the tool went away. Written by npm run refresh before it
+ * moves a source; the build serves each at its path, so a versioned URL, once published, keeps resolving with the text
+ * it had.
  */
 export interface ArchiveFile {
   agent: AgentId;
   /**
-   * The site address the texts were written with (scheme, host and port only); the build puts its own address in its place. Every place it appears in a text must end there: the loader refuses an origin that is only the start of a longer address in a text (https://a inside https://agent-tools.invalid), which would be rewritten too.
+   * The site address the texts were written with (scheme, host and port only); the build puts its own address in its
+   * place. Every place it appears in a text must end there: the loader refuses an origin that is only the start of a
+   * longer address in a text (https://a inside https://agent-tools.invalid), which would be rewritten too.
    */
   origin: string;
   files: ArchivedFile[];
 }
 export interface ArchivedFile {
   /**
-   * The site path the file was published at: /<agent>/<tool>/<version>/<export file name>. Plain URL names only: lowercase letters, digits, '.', '_' and '-', no segment starting with a dot (no '..'), no percent-encoding or backslash; the tool segment is not a file name of the built site (index.html) and the version is a release number (x.y.z with an optional prerelease), so that every path is a new file inside the site's folder.
+   * The site path the file was published at: /<agent>/<tool>/<version>/<export file name>. Plain URL names only:
+   * lowercase letters, digits, '.', '_' and '-', no segment starting with a dot (no '..'), no percent-encoding or
+   * backslash; the tool segment is not a file name of the built site (index.html) and the version is a release number
+   * (x.y.z with an optional prerelease), so that every path is a new file inside the site's folder.
    */
   path: string;
   /**
@@ -1008,11 +1140,14 @@ export type Evidence1 =
        */
       package: string;
       /**
-       * The file read: inside the package (`bundle/chunk-….js`), or relative to the folder npm installed it into when it is in a dependency it brings (the native executable).
+       * The file read: inside the package (`bundle/chunk-….js`), or relative to the folder npm installed it into when
+       * it is in a dependency it brings (the native executable).
        */
       file: string;
       /**
-       * When `file` is an executable that carries the file read inside it, packed, and writes it out when it runs: where it writes it (`~/.cache/copilot/pkg/linux-x64/<version>/changelog.json`, under the HOME it runs with), the file actually read.
+       * When `file` is an executable that carries the file read inside it, packed, and writes it out when it runs:
+       * where it writes it (`~/.cache/copilot/pkg/linux-x64/<version>/changelog.json`, under the HOME it runs with),
+       * the file actually read.
        */
       unpacked?: string;
       /**
@@ -1042,7 +1177,11 @@ export type Evidence1 =
 export type EvidenceList = Evidence[];
 
 /**
- * What the hooks page of an agent says that its recorded payloads cannot show: when each event fires (events never recorded included), the matcher syntax, where the hook configuration goes and, where it needs saying, how the tool input arrives. Every fact carries its evidence: a file of the pinned npm package and what it says, a recorded payload (content/payloads/) and what it shows, or a file of this project (the agent module whose hook configuration made those recordings). Written by hand; no script writes it.
+ * What the hooks page of an agent says that its recorded payloads cannot show: when each event fires (events never
+ * recorded included), the matcher syntax, where the hook configuration goes and, where it needs saying, how the tool
+ * input arrives. Every fact carries its evidence: a file of the pinned npm package and what it says, a recorded payload
+ * (content/payloads/) and what it shows, or a file of this project (the agent module whose hook configuration made
+ * those recordings). Written by hand; no script writes it.
  */
 export interface HooksFile {
   agent: AgentId;
@@ -1087,7 +1226,9 @@ export interface Fact1 {
 
 // hook-events.schema.json
 /**
- * Written by `npm run hook-events` (scripts/hook-events.ts) from the pinned release of content/capture-matrix.json, where the agent's registry module says its package declares them (HookMechanism.named.source); never edited by hand. The hooks page lists every one that concerns a tool call as recorded or not recorded, with this file as its evidence.
+ * Written by `npm run hook-events` (scripts/hook-events.ts) from the pinned release of content/capture-matrix.json,
+ * where the agent's registry module says its package declares them (HookMechanism.named.source); never edited by hand.
+ * The hooks page lists every one that concerns a tool call as recorded or not recorded, with this file as its evidence.
  */
 export interface HookEventsFile {
   agent: AgentId;
@@ -1096,11 +1237,13 @@ export interface HookEventsFile {
    */
   package: string;
   /**
-   * The file of that release holding the declaration: relative to the package, or `node_modules/<platform package>/<binary>` for a file the binary writes out (then `unpacked`).
+   * The file of that release holding the declaration: relative to the package, or `node_modules/<platform
+   * package>/<binary>` for a file the binary writes out (then `unpacked`).
    */
   file: string;
   /**
-   * Where the binary named by `file` writes out, when it runs, the file actually read (`~/.cache/copilot/pkg/linux-x64/1.0.102/copilot-sdk/generated/rpc.d.ts`).
+   * Where the binary named by `file` writes out, when it runs, the file actually read
+   * (`~/.cache/copilot/pkg/linux-x64/1.0.102/copilot-sdk/generated/rpc.d.ts`).
    */
   unpacked?: string;
   /**
@@ -1127,7 +1270,10 @@ export interface HookEventsFile {
 
 // hook-cases.schema.json
 /**
- * What the hook does, the same across agents (the /hooks/ comparison lines up cases of one kind): before the call, stay silent, deny with a reason, allow, ask, rewrite the input, exit 2 with standard error, print malformed output, crash, outlive its timeout; after the call, block with a reason, add context, replace the output, exit 2 with standard error; after a failed call, add context.
+ * What the hook does, the same across agents (the /hooks/ comparison lines up cases of one kind): before the call, stay
+ * silent, deny with a reason, allow, ask, rewrite the input, exit 2 with standard error, print malformed output, crash,
+ * outlive its timeout; after the call, block with a reason, add context, replace the output, exit 2 with standard
+ * error; after a failed call, add context.
  */
 export type HookCaseKind =
   | "pre-silent"
@@ -1151,7 +1297,11 @@ export type HookCaseToolRole = "shell" | "file-write" | "mcp";
 export type HookCaseToolName = string;
 
 /**
- * What `npm run hook-behaviour` makes a hook answer, per agent: each case is one tool call the model stub sends, with a hook that answers one event of that call in a set way (standard output, standard error, exit code, delay, crash). The run records what the hook received, whether the tool's side effect happened, and what the model was sent next (content/hook-behaviour/<agent>/<case>.json). In `call.input` and `call.files`, `$WORKDIR` and `$HOME` stand for the run's fixed work folder and home.
+ * What `npm run hook-behaviour` makes a hook answer, per agent: each case is one tool call the model stub sends, with a
+ * hook that answers one event of that call in a set way (standard output, standard error, exit code, delay, crash). The
+ * run records what the hook received, whether the tool's side effect happened, and what the model was sent next
+ * (content/hook-behaviour/<agent>/<case>.json). In `call.input` and `call.files`, `$WORKDIR` and `$HOME` stand for the
+ * run's fixed work folder and home.
  */
 export interface HookCasesFile {
   $schema?: string;
@@ -1180,7 +1330,8 @@ export interface HookCase {
   call: HookCaseCall;
   hook: HookAnswer;
   /**
-   * A path in the work folder that exists after the run only if the tool ran (the call creates it, and nothing else does).
+   * A path in the work folder that exists after the run only if the tool ran (the call creates it, and nothing else
+   * does).
    */
   sideEffect?: string;
   /**
@@ -1203,7 +1354,8 @@ export interface HookCaseCall {
    */
   configuration?: string;
   /**
-   * Claude Code: the tools passed to `--allowedTools` (default: the tool called). Naming another tool leaves the call to the permission check.
+   * Claude Code: the tools passed to `--allowedTools` (default: the tool called). Naming another tool leaves the call
+   * to the permission check.
    *
    * @minItems 1
    */
@@ -1239,14 +1391,18 @@ export interface HookAnswer {
    */
   crash?: string;
   /**
-   * Plugin hooks (OpenCode) only: JavaScript the hook function of the event runs after recording its arguments, with `input` and `output` in scope (throw to refuse, change `output.args` or `output.output`). Command hooks take stdout, stderr, exitCode, sleepSeconds and crash instead.
+   * Plugin hooks (OpenCode) only: JavaScript the hook function of the event runs after recording its arguments, with
+   * `input` and `output` in scope (throw to refuse, change `output.args` or `output.output`). Command hooks take
+   * stdout, stderr, exitCode, sleepSeconds and crash instead.
    */
   script?: string;
 }
 
 // hook-case.schema.json
 /**
- * Written by `npm run hook-behaviour` from a run of the pinned CLI: the case as content/hook-cases.json declares it, what the hook configuration was, every hook payload of the call, which of them the hook answered, whether the tool's side effect happened, and what the model was sent next. Run-specific values are masked as in payload files.
+ * Written by `npm run hook-behaviour` from a run of the pinned CLI: the case as content/hook-cases.json declares it,
+ * what the hook configuration was, every hook payload of the call, which of them the hook answered, whether the tool's
+ * side effect happened, and what the model was sent next. Run-specific values are masked as in payload files.
  */
 export interface HookCaseFile {
   agent: AgentId;
@@ -1271,7 +1427,8 @@ export interface HookCaseFile {
    */
   event: string;
   /**
-   * What the hook did on that event: printed (stdout, stderr), its exit code (1 for a crash), and a delay or crash when the case has one.
+   * What the hook did on that event: printed (stdout, stderr), its exit code (1 for a crash), and a delay or crash when
+   * the case has one.
    */
   hookReturn: {
     stdout: string;
@@ -1305,7 +1462,8 @@ export interface HookCaseFile {
   };
   call: HookCaseRecordedCall;
   /**
-   * The request that carried the call's result: the result's text, whether the CLI marked it an error, and the other texts of that message and any after it (context a hook added). `result` is null when no request carried a result.
+   * The request that carried the call's result: the result's text, whether the CLI marked it an error, and the other
+   * texts of that message and any after it (context a hook added). `result` is null when no request carried a result.
    */
   modelSaw: {
     result: string | null;
@@ -1313,7 +1471,8 @@ export interface HookCaseFile {
     otherTexts: string[];
   };
   /**
-   * How the CLI ended: its exit code (null when killed by a signal), or that it was still running at the case's limit and was killed.
+   * How the CLI ended: its exit code (null when killed by a signal), or that it was still running at the case's limit
+   * and was killed.
    */
   cliExit: {
     code: number | null;
@@ -1322,7 +1481,8 @@ export interface HookCaseFile {
      */
     killedAfterSeconds?: number;
     /**
-     * When the CLI ended by itself and no result reached the model: its own last words (standard error, else standard output; masked and cut as capture failures are), which say why.
+     * When the CLI ended by itself and no result reached the model: its own last words (standard error, else standard
+     * output; masked and cut as capture failures are), which say why.
      */
     said?: string;
   };
@@ -1330,7 +1490,8 @@ export interface HookCaseFile {
 export interface HookCaseRecordedCall {
   tool: string;
   /**
-   * How the stub sent the call: an Anthropic `tool_use` block, an OpenAI Responses `function_call` / `custom_tool_call` item, a Gemini API `functionCall` part, or an OpenAI Chat Completions tool call of type `function` / `custom`.
+   * How the stub sent the call: an Anthropic `tool_use` block, an OpenAI Responses `function_call` / `custom_tool_call`
+   * item, a Gemini API `functionCall` part, or an OpenAI Chat Completions tool call of type `function` / `custom`.
    */
   kind?: "tool_use" | "function_call" | "custom_tool_call" | "functionCall" | "function" | "custom";
   /**
@@ -1346,24 +1507,32 @@ export interface HookCaseRecordedCall {
    */
   outcome: "success" | "failure";
   /**
-   * The tool result the CLI sent the model in its next request: the `tool_result` block, the `function_call_output` / `custom_tool_call_output` item, the `functionResponse` part, or the `role: "tool"` message, verbatim. Absent only when the scenario declares that the CLI sends none (`resultSent: false`).
+   * The tool result the CLI sent the model in its next request: the `tool_result` block, the `function_call_output` /
+   * `custom_tool_call_output` item, the `functionResponse` part, or the `role: "tool"` message, verbatim. Absent only
+   * when the scenario declares that the CLI sends none (`resultSent: false`).
    */
   result?: {
     [k: string]: unknown | undefined;
   };
   /**
-   * The hook payloads the CLI wrote to the hook command's standard input for this call, in order (PreToolUse, then PostToolUse or PostToolUseFailure); for OpenCode, whose hooks are plugin functions, `{input, output}`: the two arguments each function received, serialised with JSON.stringify by the recording plugin.
+   * The hook payloads the CLI wrote to the hook command's standard input for this call, in order (PreToolUse, then
+   * PostToolUse or PostToolUseFailure); for OpenCode, whose hooks are plugin functions, `{input, output}`: the two
+   * arguments each function received, serialised with JSON.stringify by the recording plugin.
    */
   hooks: {
     hook_event_name?: string;
     [k: string]: unknown | undefined;
   }[];
   /**
-   * The event each hook payload of `hooks` was sent for, in the same order, for agents whose payloads do not name their event (Copilot CLI's camelCase hooks, OpenCode's plugin functions): known from the hook configuration entry (or plugin function) that received it, through a tag record the recorder removes; the payloads themselves are kept as the CLI sent them.
+   * The event each hook payload of `hooks` was sent for, in the same order, for agents whose payloads do not name their
+   * event (Copilot CLI's camelCase hooks, OpenCode's plugin functions): known from the hook configuration entry (or
+   * plugin function) that received it, through a tag record the recorder removes; the payloads themselves are kept as
+   * the CLI sent them.
    */
   hookEvents?: string[];
   /**
-   * Claude Code: the `tool_use_result` of the `--output-format stream-json --verbose` user message carrying this call's result: the structured result the SDK types declare (absent when the CLI printed none).
+   * Claude Code: the `tool_use_result` of the `--output-format stream-json --verbose` user message carrying this call's
+   * result: the structured result the SDK types declare (absent when the CLI printed none).
    */
   toolUseResult?: unknown;
   /**
@@ -1373,7 +1542,8 @@ export interface HookCaseRecordedCall {
     [k: string]: unknown | undefined;
   };
   /**
-   * Codex: the payloads of the session log's `event_msg` entries that name this call (item_started, item_completed …), in order.
+   * Codex: the payloads of the session log's `event_msg` entries that name this call (item_started, item_completed …),
+   * in order.
    */
   sessionLog?: {
     [k: string]: unknown | undefined;
@@ -1382,7 +1552,8 @@ export interface HookCaseRecordedCall {
 
 // hook-outputs.schema.json
 /**
- * Written by `npm run hook-outputs` from the agent's own published code at its pin: one JSON Schema 2020-12 per event, or why nothing published declares it.
+ * Written by `npm run hook-outputs` from the agent's own published code at its pin: one JSON Schema 2020-12 per event,
+ * or why nothing published declares it.
  */
 export type HookOutputsFile =
   | {
@@ -1424,7 +1595,8 @@ export interface HookOutputEvent {
 
 // subagents.schema.json
 /**
- * Written by `npm run subagents`: for each type, the tools its first model request offered when the pinned CLI started it.
+ * Written by `npm run subagents`: for each type, the tools its first model request offered when the pinned CLI started
+ * it.
  */
 export interface SubagentsFile {
   agent: AgentId;
@@ -1547,7 +1719,9 @@ export interface BehaviourChange {
 export type PermissionCaseId = string;
 export type PermissionCaseId1 = string;
 /**
- * What shows that the call ran: a file it creates (relative to the work folder), a request to the probe server (`$PROBE_URL`), a call that reached the stub MCP server, or text in the call's result that only running it produces (a read-only command listing a file the case wrote).
+ * What shows that the call ran: a file it creates (relative to the work folder), a request to the probe server
+ * (`$PROBE_URL`), a call that reached the stub MCP server, or text in the call's result that only running it produces
+ * (a read-only command listing a file the case wrote).
  */
 export type PermissionSideEffect =
   | {
@@ -1565,7 +1739,12 @@ export type PermissionSideEffect =
 export type PermissionCasePath = string;
 
 /**
- * What `npm run permissions` runs, per agent: each case is one tool call the model stub sends to the real pinned CLI under one permission rule (or none), written where the agent's users write it (a settings file, a flag, a rules file). The payload runs' flags that let every call run (HookMechanism.bypass) are left out. The run records whether the tool was offered, whether its side effect happened and what the model was told (content/permissions/<agent>/<case>.json). In `call.input`, `call.files` and `call.settings`, `$WORKDIR`, `$HOME` and `$PROBE_URL` (a loopback HTTP server that counts requests) stand for the run's values.
+ * What `npm run permissions` runs, per agent: each case is one tool call the model stub sends to the real pinned CLI
+ * under one permission rule (or none), written where the agent's users write it (a settings file, a flag, a rules
+ * file). The payload runs' flags that let every call run (HookMechanism.bypass) are left out. The run records whether
+ * the tool was offered, whether its side effect happened and what the model was told
+ * (content/permissions/<agent>/<case>.json). In `call.input`, `call.files` and `call.settings`, `$WORKDIR`, `$HOME` and
+ * `$PROBE_URL` (a loopback HTTP server that counts requests) stand for the run's values.
  */
 export interface PermissionCasesFile {
   $schema?: string;
@@ -1586,7 +1765,8 @@ export interface PermissionCase {
   description: string;
   rule: {
     /**
-     * Where the rule is written: a settings key (`permissions.deny`), a flag (`--deny-tool`), a rules file (`prefix_rule`), or `none` (no rule: the agent's defaults decide).
+     * Where the rule is written: a settings key (`permissions.deny`), a flag (`--deny-tool`), a rules file
+     * (`prefix_rule`), or `none` (no rule: the agent's defaults decide).
      */
     form: string;
     /**
@@ -1594,7 +1774,8 @@ export interface PermissionCase {
      */
     text?: string;
     /**
-     * What the rule asks for: allow, ask or deny the call, exclude the tool from the model's list, a mode that applies to every call, or none.
+     * What the rule asks for: allow, ask or deny the call, exclude the tool from the model's list, a mode that applies
+     * to every call, or none.
      */
     says: "allow" | "ask" | "deny" | "exclude" | "mode" | "none";
   };
@@ -1602,7 +1783,8 @@ export interface PermissionCase {
   sideEffect: PermissionSideEffect;
   timeoutSeconds?: number;
   /**
-   * What a reader needs to read the outcome that the record itself does not say (a rule the CLI adds by itself, a message that names a rule nobody wrote), in our own words, naming the code that shows it. Shown beside the case.
+   * What a reader needs to read the outcome that the record itself does not say (a rule the CLI adds by itself, a
+   * message that names a rule nobody wrote), in our own words, naming the code that shows it. Shown beside the case.
    */
   note?: string;
 }
@@ -1634,12 +1816,15 @@ export interface PermissionCall {
 
 // permission-record.schema.json
 /**
- * ran: the side effect happened. did-not-run: it did not, and the model got a result for the call (the refusal, or the tool's own failure: modelSaw has its words). no-result: it did not, and no result reached the model (the CLI waited until it was killed, or ended the turn).
+ * ran: the side effect happened. did-not-run: it did not, and the model got a result for the call (the refusal, or the
+ * tool's own failure: modelSaw has its words). no-result: it did not, and no result reached the model (the CLI waited
+ * until it was killed, or ended the turn).
  */
 export type PermissionOutcome = "ran" | "did-not-run" | "no-result";
 
 /**
- * Written by `npm run permissions`, never by hand: one run of the real pinned CLI making the case's one call under the case's rule, with run values masked.
+ * Written by `npm run permissions`, never by hand: one run of the real pinned CLI making the case's one call under the
+ * case's rule, with run values masked.
  */
 export interface PermissionFile {
   agent: AgentId;
@@ -1662,7 +1847,8 @@ export interface PermissionFile {
   input?: {} | string;
   rule: {
     /**
-     * Where the rule is written: a settings key (`permissions.deny`), a flag (`--deny-tool`), a rules file (`prefix_rule`), or `none` (no rule: the agent's defaults decide).
+     * Where the rule is written: a settings key (`permissions.deny`), a flag (`--deny-tool`), a rules file
+     * (`prefix_rule`), or `none` (no rule: the agent's defaults decide).
      */
     form: string;
     /**
@@ -1670,7 +1856,8 @@ export interface PermissionFile {
      */
     text?: string;
     /**
-     * What the rule asks for: allow, ask or deny the call, exclude the tool from the model's list, a mode that applies to every call, or none.
+     * What the rule asks for: allow, ask or deny the call, exclude the tool from the model's list, a mode that applies
+     * to every call, or none.
      */
     says: "allow" | "ask" | "deny" | "exclude" | "mode" | "none";
   };
@@ -1682,7 +1869,8 @@ export interface PermissionFile {
     [k: string]: string | undefined;
   };
   /**
-   * The files the run wrote for the case (hook logging among them) and the settings it merged, where they went and what they held.
+   * The files the run wrote for the case (hook logging among them) and the settings it merged, where they went and what
+   * they held.
    */
   configurationFiles: {
     where: string;
@@ -1710,7 +1898,8 @@ export interface PermissionFile {
     code: number | null;
     killedAfterSeconds?: number;
     /**
-     * When the CLI ended by itself and no result reached the model: its own last words (standard error, else standard output; masked and cut as capture failures are), which say why.
+     * When the CLI ended by itself and no result reached the model: its own last words (standard error, else standard
+     * output; masked and cut as capture failures are), which say why.
      */
     said?: string;
   };
@@ -1718,7 +1907,8 @@ export interface PermissionFile {
 
 // mcp-naming.schema.json
 /**
- * One release: the names under which its request offered the stub server's tools (empty: none by name, e.g. deferred behind a search tool), or why its capture failed.
+ * One release: the names under which its request offered the stub server's tools (empty: none by name, e.g. deferred
+ * behind a search tool), or why its capture failed.
  */
 export type McpNamingReading =
   | {
@@ -1731,7 +1921,8 @@ export type McpNamingReading =
     };
 
 /**
- * Written by `npm run mcp-naming-history`: the stub server's tool as the capture of one configuration offered it at a sample of releases, bisected wherever two readings differ.
+ * Written by `npm run mcp-naming-history`: the stub server's tool as the capture of one configuration offered it at a
+ * sample of releases, bisected wherever two readings differ.
  */
 export interface McpNamingFile {
   agent: AgentId;
@@ -1767,7 +1958,8 @@ export interface McpNamingFile {
 
 // not-documented.schema.json
 /**
- * Editorial: coding-agent CLIs people use that the site does not document, each with the reason established on this project's machine. An agent the registry documents may not be listed.
+ * Editorial: coding-agent CLIs people use that the site does not document, each with the reason established on this
+ * project's machine. An agent the registry documents may not be listed.
  */
 export interface NotDocumentedFile {
   $schema?: string;

@@ -70,7 +70,10 @@ export interface HttpAnswer {
   body: string;
 }
 
-/** One GET of `url`, without redirects; undefined on a network error, at the time limit or for a body over the size limit. */
+/**
+ * One GET of `url`, without redirects; undefined on a network error, at the time limit or for a body over the size
+ * limit.
+ */
 export function getText(
   url: string,
   options: { accept: string; cafile?: string; timeoutMs?: number },

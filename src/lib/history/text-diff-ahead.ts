@@ -50,7 +50,8 @@ import(module)
 `;
 
 /**
- * Starts diffing `pairs` in a worker thread that runs `takePairs` of the module `worker` (this one; tests give another),
+ * Starts diffing `pairs` in a worker thread that runs `takePairs` of the module `worker` (this one; tests give
+ * another),
  * longest first, so that the last ones, which both threads may be taking, are short. Nothing starts when the module is
  * not a file Node can run (this one is part of a bundle: Astro's pages ask for diffs the site's load has filed).
  * Whether a worker was started.

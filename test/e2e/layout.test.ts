@@ -3,12 +3,14 @@
  * narrowest content column each layout has (320 px; 800 px, where the sidebar
  * appears; 1152 px, where the table of contents appears), with every <details>
  * opened (each page is loaded once and the window resized to each width):
- * - every page of the small fixture site (test/helpers/fixture-site.ts: the
- *   fixture content plus a tool whose names and values are as long as the
- *   content rules allow);
  * - one real page per template of the real build (pagesOfEveryKind: each
  *   route's largest page, and pages until every component some page has is
- *   checked); SWEEP=all (`npm run test:sweep`: over half an hour here; SWEEP=K/N a share, as CI runs it)
+ *   checked);
+ * - the pages of the small fixture site (test/helpers/fixture-site.ts: the
+ *   fixture content plus a tool whose names and values are as long as the
+ *   content rules allow) whose main text shows that tool's long names, and any
+ *   with a route or component the real choice lacks (a template is not laid out
+ *   twice at the same sizes); SWEEP=all (`npm run test:sweep`: over half an hour here; SWEEP=K/N a share, as CI runs it)
  *   checks every page instead.
  * On each:
  * - the page never scrolls sideways;
@@ -18,6 +20,7 @@
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { serveStatic, type StaticServer } from '../../scripts/lib/system/static-server.ts';
 import { DIST, serveAndLaunch, type Served } from '../helpers/browser.ts';
@@ -25,7 +28,9 @@ import { buildFixtureSite, LONG_FIELD, LONG_TOOL, type FixtureSite } from '../he
 import {
   builtPages,
   expandAllDetails,
+  fileOfPage,
   inParallel,
+  kindsNotChecked,
   newView,
   pagesOfEveryKind,
   pagesToCheck,
@@ -271,6 +276,15 @@ interface Site {
   base: string;
   pages: string[];
 }
+/** The built pages of `dir` whose <main> shows the fixture's long tool or field name. */
+function pagesShowingLongNames(dir: string): string[] {
+  return builtPages(dir).filter((url) => {
+    const html = readFileSync(fileOfPage(dir, url), 'utf8');
+    const main = html.slice(html.indexOf('<main'), html.indexOf('</main>'));
+    return main.includes(LONG_TOOL) || main.includes(LONG_FIELD);
+  });
+}
+
 let served: Served | undefined;
 let fixture: FixtureSite | undefined;
 let fixtureServer: StaticServer | undefined;
@@ -281,8 +295,13 @@ before(async () => {
   fixture = buildFixtureSite();
   fixtureServer = await serveStatic(fixture.out);
   served = await serveAndLaunch();
-  sites.push({ name: 'fixture site', base: fixtureServer.base, pages: builtPages(fixture.out) });
-  sites.push({ name: 'real site', base: served.base, pages: pagesToCheck(DIST) });
+  const real = pagesToCheck(DIST);
+  const fixturePages = new Set([
+    ...pagesShowingLongNames(fixture.out),
+    ...pagesToCheck(fixture.out, 'largest', pagesOfEveryKind(DIST).covered),
+  ]);
+  sites.push({ name: 'fixture site', base: fixtureServer.base, pages: [...fixturePages].sort() });
+  sites.push({ name: 'real site', base: served.base, pages: real });
   for (const site of sites) {
     const context = await newView(served.browser, site.base, WIDTHS[0]!);
     const tabs = await Promise.all(Array.from({ length: WORKERS }, () => context.newPage()));
@@ -357,11 +376,27 @@ test('the checks find what they look for (a made-up page with every kind of prob
   }
 });
 
-test('the pages checked: every page of the fixture site, its long tool included, and a page of every route and component of the real one', () => {
+test('the pages checked: every fixture page showing the long names, and every route and component of either site on a page checked', () => {
   const [fixtureSite, real] = sites as [Site, Site];
-  assert.deepEqual(fixtureSite.pages, builtPages(fixture!.out));
   const long = fixtureSite.pages.find((p) => p.includes(LONG_TOOL.toLowerCase()));
   assert.ok(long, `the fixture site has a page for ${LONG_TOOL}: ${fixtureSite.pages.join(' ')}`);
+  // The long names also stand on the agent's index and in its tools' related links: every such page is checked.
+  const showing = builtPages(fixture!.out).filter((url) =>
+    new RegExp(`<main[\\s\\S]*${LONG_TOOL}[\\s\\S]*</main>`).test(readFileSync(fileOfPage(fixture!.out, url), 'utf8')),
+  );
+  assert.ok(showing.length > 1, `the long name shows on more pages than its own: ${showing.join(' ')}`);
+  assert.deepEqual(
+    showing.filter((url) => !fixtureSite.pages.includes(url)),
+    [],
+  );
+  assert.deepEqual(
+    kindsNotChecked([
+      { name: fixtureSite.name, dir: fixture!.out, pages: fixtureSite.pages },
+      { name: real.name, dir: DIST, pages: real.pages },
+    ]),
+    [],
+    'routes and components on no page checked',
+  );
   const kinds = pagesOfEveryKind(DIST);
   // Each page route of the source tree builds pages, and each is among those checked.
   const withoutPages = kinds.routes.filter((r) => !kinds.all.some((p) => p.route === r.name)).map((r) => r.name);

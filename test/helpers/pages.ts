@@ -174,6 +174,8 @@ export interface KindSelection {
   all: { url: string; route: string }[];
   /** The chosen pages, sorted. */
   pages: string[];
+  /** The routes and features on the chosen pages, with those the caller said were covered already. */
+  covered: Set<string>;
   /** Every route (from the source tree) and the features the built pages have, none left out by the choice. */
   routes: Route[];
   features: Set<string>;
@@ -186,11 +188,13 @@ export interface KindSelection {
  * pages chosen greedily until every component and class some page of the site has (see
  * pageFeatures) is on a chosen page — examples, a grammar, a removed tool's page, a
  * placeholder legend, … — without a list of ids. Fails on a page that no route serves.
+ * With `covered` (the `covered` of another site's choice), a route or feature already
+ * checked there needs no page here: the choice adds only what the other site lacks.
  */
 export function pagesOfEveryKind(
   dir = DIST,
   root = ROOT,
-  options: { prefer?: 'largest' | 'smallest' } = {},
+  options: { prefer?: 'largest' | 'smallest'; covered?: ReadonlySet<string> | undefined } = {},
 ): KindSelection {
   const sign = options.prefer === 'smallest' ? -1 : 1;
   const routes = pageRoutes(root);
@@ -208,13 +212,14 @@ export function pagesOfEveryKind(
   });
   const features = new Set(all.flatMap((p) => [...p.features]));
   const chosen = new Set<string>();
-  const covered = new Set<string>();
+  const covered = new Set<string>(options.covered);
   const choose = (page: (typeof all)[number]) => {
     chosen.add(page.url);
     for (const f of page.features) covered.add(f);
   };
   const preferred = (a: (typeof all)[number], b: (typeof all)[number]) => sign * (b.bytes - a.bytes) > 0;
-  for (const [, pages] of Map.groupBy(all, (p) => p.route)) choose(pages.reduce((a, b) => (preferred(a, b) ? b : a)));
+  for (const [route, pages] of Map.groupBy(all, (p) => p.route))
+    if (!covered.has(route)) choose(pages.reduce((a, b) => (preferred(a, b) ? b : a)));
   for (;;) {
     let best: (typeof all)[number] | undefined;
     let bestGain = 0;
@@ -226,7 +231,31 @@ export function pagesOfEveryKind(
     if (!best) break;
     choose(best);
   }
-  return { all: all.map(({ url, route }) => ({ url, route })), pages: [...chosen].sort(), routes, features };
+  return { all: all.map(({ url, route }) => ({ url, route })), pages: [...chosen].sort(), covered, routes, features };
+}
+
+/**
+ * The routes and components (see pageFeatures) that pages of the given sites have but none of their checked pages
+ * does, each with the first page that has it: read from the built HTML, apart from the choice that picked the pages.
+ */
+export function kindsNotChecked(
+  sites: readonly { name: string; dir: string; pages: readonly string[] }[],
+  root = ROOT,
+) {
+  const components = componentClasses(root);
+  const routes = pageRoutes(root);
+  const checked = new Set<string>();
+  const built = new Map<string, string>();
+  for (const site of sites) {
+    for (const url of builtPages(site.dir)) {
+      const route = routeOf(url, routes);
+      if (!route) throw new Error(`${site.name} ${url}: no route of src/pages or page of src/content/docs serves it`);
+      const features = pageFeatures(readFileSync(fileOfPage(site.dir, url), 'utf8'), route.name, components);
+      for (const f of features) if (!built.has(f)) built.set(f, `${site.name} ${url}`);
+      if (site.pages.includes(url)) for (const f of features) checked.add(f);
+    }
+  }
+  return [...built].filter(([f]) => !checked.has(f)).map(([f, where]) => `${f} (${where})`);
 }
 
 /**
@@ -259,11 +288,15 @@ export function sweepShare<T>(items: readonly T[], sweep: SweepShare): T[] {
 }
 
 /**
- * The pages the layout and accessibility tests open: one per template, and with SWEEP the pages of its share too
- * (every page with SWEEP=all).
+ * The pages the layout and accessibility tests open: one per template (none for what `covered` holds), and with SWEEP
+ * the pages of its share too (every page with SWEEP=all).
  */
-export function pagesToCheck(dir = DIST, prefer: 'largest' | 'smallest' = 'largest'): string[] {
-  const everyday = pagesOfEveryKind(dir, ROOT, { prefer }).pages;
+export function pagesToCheck(
+  dir = DIST,
+  prefer: 'largest' | 'smallest' = 'largest',
+  covered?: ReadonlySet<string>,
+): string[] {
+  const everyday = pagesOfEveryKind(dir, ROOT, { prefer, covered }).pages;
   return SWEEP ? [...new Set([...everyday, ...sweepShare(builtPages(dir), SWEEP)])].sort() : everyday;
 }
 

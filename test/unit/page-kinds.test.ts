@@ -12,6 +12,7 @@ import { dirname, join } from 'node:path';
 import {
   builtPages,
   componentClasses,
+  kindsNotChecked,
   pageFeatures,
   pageRoutes,
   pagesOfEveryKind,
@@ -172,4 +173,59 @@ test('the shares of the sweep split the pages: for each N, the N shares together
   }
   for (const bad of ['0/3', '4/3', 'some', '1/'])
     assert.throws(() => readSweep(bad), /SWEEP must be "all" or K\/N/, bad);
+});
+
+test("with another site's choice covered, only the routes and components that site lacks are chosen", () => {
+  using real = project({
+    ...SOURCE,
+    'dist/index.html': page(''),
+    'dist/codex/index.html': page('<p class="agent"></p>'),
+    'dist/codex/a/index.html': page('<pre class="grammar"></pre>'),
+  });
+  using fixture = project({
+    ...SOURCE,
+    'dist/index.html': page(''),
+    'dist/claude/index.html': page('<p class="agent"></p>'),
+    'dist/claude/a/index.html': page('<pre class="grammar"></pre>'),
+    'dist/claude/b/index.html': page('<pre class="grammar"></pre><p class="gone"></p>'),
+    'dist/claude/changelog/index.html': page('<ol class="log"></ol>'),
+  });
+  const first = pagesOfEveryKind(real.dist, real.root);
+  assert.deepEqual(first.pages, ['/', '/codex/', '/codex/a/']);
+  for (const url of first.pages)
+    assert.ok(first.covered.has(routeOf(url, pageRoutes(real.root))!.name), `${url}: its route is covered`);
+  // b: the one page with `gone`; the changelog: a route the first site has no page of. Not a, whose kinds b has too.
+  assert.deepEqual(pagesOfEveryKind(fixture.dist, fixture.root, { covered: first.covered }).pages, [
+    '/claude/b/',
+    '/claude/changelog/',
+  ]);
+  // Covering everything the second site has leaves nothing to check there.
+  const all = pagesOfEveryKind(fixture.dist, fixture.root);
+  assert.deepEqual(pagesOfEveryKind(fixture.dist, fixture.root, { covered: all.covered }).pages, []);
+});
+
+test('kinds not checked: a route or component some page of either site has and no checked page has, with where it is', () => {
+  using a = project({
+    ...SOURCE,
+    'dist/index.html': page(''),
+    'dist/codex/index.html': page('<p class="agent"></p>'),
+  });
+  using b = project({
+    ...SOURCE,
+    'dist/index.html': page(''),
+    'dist/claude/a/index.html': page('<pre class="grammar"></pre>'),
+  });
+  const sites = (pagesA: string[], pagesB: string[]) => [
+    { name: 'A', dir: a.dist, pages: pagesA },
+    { name: 'B', dir: b.dist, pages: pagesB },
+  ];
+  assert.deepEqual(kindsNotChecked(sites(['/', '/codex/'], ['/claude/a/']), a.root), []);
+  assert.deepEqual(kindsNotChecked(sites(['/'], ['/claude/a/']), a.root), [
+    '/[agent]/ (A /codex/)',
+    '.agent (A /codex/)',
+  ]);
+  assert.deepEqual(kindsNotChecked(sites(['/', '/codex/'], []), a.root), [
+    '/[agent]/[tool]/ (B /claude/a/)',
+    '.grammar (B /claude/a/)',
+  ]);
 });

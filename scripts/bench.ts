@@ -12,7 +12,8 @@
  * median of the per-run ratios. `--keep` leaves the temp folder (both projects
  * and their last builds) for inspection.
  *
- *   npm run bench [-- --runs 3] [--lighthouse-runs 5] [--page /claude-code/bash/] [--before REV|none] [--json bench.json] [--keep]
+ *   npm run bench [-- --runs 3] [--lighthouse-runs 5] [--page /claude-code/bash/] [--before REV|none]
+ *                 [--json bench.json] [--keep]
  */
 import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

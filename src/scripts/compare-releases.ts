@@ -93,7 +93,11 @@ function textItem(
   item.append(
     el('strong', lineText(first), 'change-kind'),
     document.createTextNode(
-      ` (${all.length === 1 ? `in ${label(first.release)}` : `${all.length} times: ` + `${all.map((x) => label(x.release)).join(', ')}`})`,
+      ` (${
+        all.length === 1
+          ? `in ${label(first.release)}`
+          : `${all.length} times: ` + `${all.map((x) => label(x.release)).join(', ')}`
+      })`,
     ),
   );
   const { before, after } = text;

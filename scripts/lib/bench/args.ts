@@ -47,6 +47,9 @@ const PAGE = /^\/(?:[A-Za-z0-9_.~-]+\/)*$/;
 /** A whole number of runs, written in digits: 1, 3, 10 (not 0, 2.5, 1e1 or 03). */
 const RUNS = /^[1-9][0-9]{0,3}$/;
 
+/** The value an error names, when the option had one. */
+const given = (value: string | undefined) => (value === undefined ? '' : `, not "${value}"`);
+
 /** Parses `argv`; an error is a message for the caller to print (the first problem found). */
 export function parseBenchArgs(argv: readonly string[]): BenchArgs | { help: string } | { error: string } {
   const options: BenchArgs = {
@@ -74,26 +77,26 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs | { help: str
       const v = value();
       if (v === undefined || !RUNS.test(v))
         return {
-          error: `--runs needs a whole number of builds from 1 to 9999${v === undefined ? '' : `, not "${v}"`}`,
+          error: `--runs needs a whole number of builds from 1 to 9999${given(v)}`,
         };
       options.runs = Number(v);
     } else if (name === '--lighthouse-runs') {
       const v = value();
       if (v === undefined || !RUNS.test(v))
         return {
-          error: `--lighthouse-runs needs a whole number of runs from 1 to 9999${v === undefined ? '' : `, not "${v}"`}`,
+          error: `--lighthouse-runs needs a whole number of runs from 1 to 9999${given(v)}`,
         };
       options.lighthouseRuns = Number(v);
     } else if (name === '--page') {
       const v = value();
       if (v === undefined || !PAGE.test(v) || v.split('/').some((part) => part === '.' || part === '..'))
-        return { error: `--page needs a site path such as /agent/tool/${v === undefined ? '' : `, not "${v}"`}` };
+        return { error: `--page needs a site path such as /agent/tool/${given(v)}` };
       if (!options.pages.includes(v)) options.pages.push(v);
     } else if (name === '--before') {
       const v = value();
       if (v === undefined || !REVISION.test(v) || v.includes('..'))
         return {
-          error: `--before needs a git revision (a commit, tag or branch) or none${v === undefined ? '' : `, not "${v}"`}`,
+          error: `--before needs a git revision (a commit, tag or branch) or none${given(v)}`,
         };
       options.before = v === 'none' ? null : { revision: v, explicit: true };
     } else if (name === '--json') {

@@ -761,7 +761,9 @@ function hookAnswer(
 function hookWords(payload: Extract<Payload, { kind: 'hook' }>, settings: CheckSettings, name: string): HookWords {
   const { hook } = settings;
   const { toolName: nameField, input: inputField } = payload.fields ?? DEFAULT_HOOK_FIELDS;
-  const what = `${payload.event === undefined ? 'a hook payload' : `a ${payload.event} hook payload`}${payload.toolName === undefined ? '' : ` with ${nameField} ${payload.toolName}`}`;
+  const what =
+    (payload.event === undefined ? 'a hook payload' : `a ${payload.event} hook payload`) +
+    (payload.toolName === undefined ? '' : ` with ${nameField} ${payload.toolName}`);
   // The names the hooks use that the model does not (Codex's exec_command is `Bash` in hooks).
   const ownNames = hook.names.filter((n) => !nameMatches(settings.names, n));
   const recorded =

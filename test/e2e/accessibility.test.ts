@@ -22,6 +22,7 @@ import {
   builtPages,
   expandAllDetails,
   kindsNotChecked,
+  loadIn,
   newView,
   openPage,
   pagesOfEveryKind,
@@ -93,6 +94,8 @@ let served: Served | undefined;
 let fixtureServer: StaticServer | undefined;
 /** Browser contexts by site name; pages open in the first theme and switch to the other. */
 const contexts = new Map<string, BrowserContext>();
+/** Tabs by site name, free for the next page: a tab is reused rather than one opened per page. */
+const idleTabs = new Map<string, Page[]>(SITES.map((site) => [site.name, []]));
 /** Allowlist entries that matched at least one node, over all pages and themes. */
 const used = new Set<number>();
 
@@ -192,8 +195,11 @@ async function switchTheme(page: Page, theme: Theme): Promise<void> {
 describe('axe-core', { concurrency: 4 }, () => {
   for (const { site, path } of SITES.flatMap((site) => site.pages.map((path) => ({ site, path })))) {
     test(`${site.name}: ${path} has no violations of ours in the ${THEMES.join(' or the ')} theme`, async () => {
-      const page = await openPage(contexts.get(site.name)!, path, THEMES[0]!);
+      // A tab of an earlier page, set back to the first theme's color scheme, or a new one.
+      const page = idleTabs.get(site.name)?.pop() ?? (await contexts.get(site.name)!.newPage());
+      await page.emulateMedia({ colorScheme: THEMES[0]! });
       try {
+        await loadIn(page, path, THEMES[0]!);
         await expandAllDetails(page);
         await page.addScriptTag({ path: AXE_SCRIPT });
         const report: string[] = [];
@@ -207,7 +213,7 @@ describe('axe-core', { concurrency: 4 }, () => {
         }
         assert.equal(report.length, 0, `${site.name}: ${path}\n${report.join('\n')}`);
       } finally {
-        await page.close();
+        idleTabs.get(site.name)!.push(page);
       }
     });
   }

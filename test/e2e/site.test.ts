@@ -937,28 +937,25 @@ describe('search', () => {
     // The words of a page as a reader sees them apart: its text, cut wherever an element that is not
     // laid out inline starts or ends (table cells, list items, terms and descriptions, summaries …);
     // hidden elements count, as search indexes some (names lowercased).
+    // One second tab reads every page: a tab per page would start a renderer per page.
+    const other = await served.browser.newPage();
     const pageWords = async (url: string): Promise<Set<string>> => {
-      const other = await served.browser.newPage();
-      try {
-        await other.goto(served.base + url);
-        const text = await other.$eval('main', (main) => {
-          const parts: string[] = [];
-          const walk = (node: Node) => {
-            if (node.nodeType === Node.TEXT_NODE) return void parts.push(node.textContent ?? '');
-            if (!(node instanceof Element)) return;
-            const display = getComputedStyle(node).display;
-            const inline = display.startsWith('inline') || display === 'contents';
-            if (!inline) parts.push('\n');
-            for (const child of node.childNodes) walk(child);
-            if (!inline) parts.push('\n');
-          };
-          walk(main);
-          return parts.join('');
-        });
-        return new Set(text.split(/\s+/).map(bare).filter(Boolean));
-      } finally {
-        await other.close();
-      }
+      await other.goto(served.base + url);
+      const text = await other.$eval('main', (main) => {
+        const parts: string[] = [];
+        const walk = (node: Node) => {
+          if (node.nodeType === Node.TEXT_NODE) return void parts.push(node.textContent ?? '');
+          if (!(node instanceof Element)) return;
+          const display = getComputedStyle(node).display;
+          const inline = display.startsWith('inline') || display === 'contents';
+          if (!inline) parts.push('\n');
+          for (const child of node.childNodes) walk(child);
+          if (!inline) parts.push('\n');
+        };
+        walk(main);
+        return parts.join('');
+      });
+      return new Set(text.split(/\s+/).map(bare).filter(Boolean));
     };
     const bare = (word: string) => word.toLowerCase().replace(/^[\p{P}\p{S}]+|[\p{P}\p{S}]+$/gu, '');
     // Searches whose excerpts cross table headers, cells, definition lists and folded evidence.
@@ -984,6 +981,7 @@ describe('search', () => {
           if (!known.has(token)) misses.push(`${q} → ${url}: "${token}" in ${JSON.stringify(text)}`);
       }
     }
+    await other.close();
     assert.ok(checked >= queries.length * 3, `only ${checked} excerpts read`);
     assert.deepEqual(misses, []);
   });

@@ -88,8 +88,9 @@ test("each agent's most-answered tool shows a recorded hook payload and what hoo
   assert.ok(picked.length >= 3, `agents with recorded hook cases: ${picked.map((p) => p.tool.agent).join(', ')}`);
   const context = await served.browser.newContext({ viewport: SCREEN, baseURL: served.base });
   const failures: string[] = [];
+  // One tab loads each page in turn: a new tab per page costs about as much as a page load.
+  const page = await context.newPage();
   for (const { tool, cases, payloads } of picked) {
-    const page = await context.newPage();
     await page.goto(tool.links.page, { waitUntil: 'load' });
     // Real heights: sections laid out lazily (content-visibility) would otherwise count with an assumed height.
     await page.addStyleTag({ content: '* { content-visibility: visible !important; }' });
@@ -134,7 +135,6 @@ test("each agent's most-answered tool shows a recorded hook payload and what hoo
     }
     if (found.height > 12 * SCREEN.height)
       failures.push(`${where}: ${(found.height / SCREEN.height).toFixed(1)} screens long with its folds closed`);
-    await page.close();
   }
   await context.close();
   assert.deepEqual(failures, []);
@@ -226,8 +226,10 @@ test('field names break only between words, at 1280 and 375 px', async () => {
   const problems: string[] = [];
   for (const width of [1280, 375]) {
     const context = await served.browser.newContext({ viewport: { width, height: 900 }, baseURL: served.base });
-    await inParallel(chosen, 2, async (path) => {
-      const page = await context.newPage();
+    // A tab per worker, reused from page to page.
+    const tabs = [await context.newPage(), await context.newPage()];
+    await inParallel(chosen, tabs.length, async (path, worker) => {
+      const page = tabs[worker]!;
       await page.goto(path, { waitUntil: 'load' });
       const found = await page.evaluate(() => {
         for (const d of document.querySelectorAll('details')) d.open = true;
@@ -254,7 +256,6 @@ test('field names break only between words, at 1280 and 375 px', async () => {
         return out;
       });
       problems.push(...found.map((f) => `${width} px ${path} ${f}`));
-      await page.close();
     });
     await context.close();
   }

@@ -324,7 +324,14 @@ export async function newView(browser: Browser, base: string, view: ViewOptions)
 
 /** Opens `path` in a new tab of `context` and checks that the requested theme is the one applied. */
 export async function openPage(context: BrowserContext, path: string, theme?: Theme): Promise<Page> {
-  const page = await context.newPage();
+  return loadIn(await context.newPage(), path, theme);
+}
+
+/**
+ * Loads `path` in a tab, a new one or one reused (a new tab costs about as much processor time as loading a large
+ * page: 20 loads took 9–10 CPU-seconds in one tab, 17–18 in a tab each), and checks the theme as openPage does.
+ */
+export async function loadIn(page: Page, path: string, theme?: Theme): Promise<Page> {
   const response = await page.goto(path, { waitUntil: 'load' });
   if (!response?.ok()) throw new Error(`${path}: HTTP ${response?.status()}`);
   if (theme) {

@@ -11,7 +11,7 @@ import ts from 'typescript';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { buildSite, DIST, ROOT } from '../helpers/browser.ts';
-import { loadContent } from '../../src/lib/content/load.ts';
+import { realContent } from '../helpers/real-content.ts';
 import { minimalInstance } from '../../src/lib/shapes/minimal-instance.ts';
 import type { SiteModel } from '../../src/lib/model/model.ts';
 
@@ -38,7 +38,7 @@ const built = (path: string) => {
 
 before(() => {
   buildSite();
-  site = loadContent({ root: ROOT });
+  site = realContent();
   exportFiles = new Set(
     files(DIST)
       .map(urlPath)

@@ -9,7 +9,7 @@ import { join, relative } from 'node:path';
 import { parse } from 'parse5';
 import type { DefaultTreeAdapterMap } from 'parse5';
 import { buildSite, DIST, ROOT } from '../helpers/browser.ts';
-import { loadContent } from '../../src/lib/content/load.ts';
+import { realContent } from '../helpers/real-content.ts';
 import { PAGE_BUDGET_BYTES } from '../../src/lib/history/changelog-parts.ts';
 import { STARLIGHT_PAGE_IDS } from '../../src/lib/content/url-names.ts';
 
@@ -83,7 +83,7 @@ before(() => {
 test('the site has exactly the pages the content describes', () => {
   // Expected from the content folder itself: one page per generated tool file, captured tool and
   // documented-only note, read independently of the loader.
-  const site = loadContent({ root: ROOT });
+  const site = realContent();
   const expected = new Set([
     '/',
     '/jobs/',
@@ -174,7 +174,7 @@ test('the site has exactly the pages the content describes', () => {
 });
 
 test('every alias page redirects to the page of the tool it names', () => {
-  const site = loadContent({ root: ROOT });
+  const site = realContent();
   let checked = 0;
   for (const tool of site.tools) {
     for (const alias of tool.generated.aliases) {
@@ -239,7 +239,7 @@ test('every internal link and fragment resolves', () => {
 test('every since badge and every changelog link lands on an element of its target page', () => {
   // Every release the history files credit a change to has a heading on its agent's changelog
   // (read from content/history directly), and every badge and changelog link resolves.
-  const site = loadContent({ root: ROOT });
+  const site = realContent();
   const resolve = (from: string, href: string): boolean => {
     const url = new URL(href, `http://site.invalid${from}`);
     const target = pages.get(url.pathname);

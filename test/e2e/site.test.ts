@@ -4,12 +4,12 @@ import type { Page } from 'playwright-core';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
-import { loadContent } from '../../src/lib/content/load.ts';
 import { fieldTables } from '../../src/lib/model/model.ts';
 import { DIST, serveAndLaunch, ROOT, type Served } from '../helpers/browser.ts';
+import { realContent } from '../helpers/real-content.ts';
 import { builtPages, fileOfPage } from '../helpers/pages.ts';
 
-const site = loadContent({ root: ROOT });
+const site = realContent();
 const urlOf = (t: { agent: string; slug: string }) => `/${t.agent}/${t.slug}/`;
 
 let served: Served;

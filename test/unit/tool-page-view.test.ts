@@ -44,10 +44,13 @@ import { realContent } from '../helpers/real-content.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 
-/** A tool's page, its facts computed from its agent's bundle as the loader does (a tool written here has none yet). */
+/**
+ * A tool's page, its facts computed from its agent's bundle as the loader does (a tool written here has none yet, or
+ * stale ones). A tool of the real content's model, frozen (test/helpers/real-content.ts), has the loader's own.
+ */
 function pageView(model: SiteModel, t: ToolModel): ToolPageView {
   const bundle = agentBundle(model, t.agent);
-  t.facts = toolFacts(t, bundle);
+  if (!Object.isFrozen(t)) t.facts = toolFacts(t, bundle);
   return toolPageView(t, bundle, model);
 }
 const [A, B, C] = AGENT_IDS as [(typeof AGENT_IDS)[number], (typeof AGENT_IDS)[number], (typeof AGENT_IDS)[number]];

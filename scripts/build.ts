@@ -154,9 +154,24 @@ async function checkContent(untouched: () => string): Promise<void> {
   }
 }
 
+/**
+ * SITE_URL, checked before the content: astro.config.mjs reads it too, but only after the content check's seconds of
+ * work.
+ */
+async function checkSiteUrl(untouched: () => string): Promise<void> {
+  try {
+    // Loading the settings reads SITE_URL, and throws on a malformed value.
+    const { siteUrlFrom } = await import('../src/lib/site/site-settings.ts');
+    siteUrlFrom(process.env['SITE_URL']);
+  } catch (error) {
+    throw new Error(`${(error as Error).message}\n${untouched()}`, { cause: error });
+  }
+}
+
 export async function buildSite(outDir: string): Promise<void> {
   const untouched = () => (existsSync(outDir) ? `${outDir} is unchanged.` : 'Nothing was written.');
   const pageLimit = pageSizeLimit();
+  await checkSiteUrl(untouched);
   removeStaleLeftovers(outDir);
   await checkContent(untouched);
   const staging = join(dirname(outDir), stagingName(basename(outDir), process.pid));

@@ -13,9 +13,9 @@
  *                load of the modules and of the real content), and each test/integration file
  *   end-to-end   each test/e2e file (Chromium, builds of fixture content)
  *   sweep        only when named (`npm run test:sweep` = `node scripts/test.ts build sweep`: over half an hour
- *                on two cores): the files that check one page per template or a sample (SWEEPS) again with
- *                SWEEP=all, on every page; with `--share K/N`, on the K-th of N shares of the pages (CI runs
- *                one share per commit, .ci/run)
+ *                on two cores): the tests that check one page per template or a sample (SWEEPS) again with
+ *                SWEEP=all, on every page or item; with `--share K/N`, on the K-th of N shares of them (CI
+ *                runs one share per commit, .ci/run)
  *
  * Jobs that write in the project folder (an Astro build, check or dev server rewrites
  * `.astro/`) never overlap; a file that measures time runs alone, at the end. A failed
@@ -49,11 +49,27 @@ export const BUILDS_IN_PROJECT = [
 export const MEASURES_TIME = ['payload-check-timing'];
 /** End-to-end files that read the fixture site the build phase makes. */
 export const READS_FIXTURE_SITE = ['accessibility', 'build-errors', 'build-hygiene', 'layout'];
+/** A test file the sweep runs again with SWEEP set, whole or only the tests whose names match `tests`. */
+export interface Sweep {
+  file: string;
+  /** A --test-name-pattern: the tests of the file that take more with SWEEP (test/helpers/sweep.ts). */
+  tests?: string;
+}
+
 /**
- * End-to-end files that check one page per template or a sample, and every page with SWEEP=all: the sweep runs them
- * so (sweepJobs).
+ * The tests that check one page per template or a sample everyday, and every page or item with SWEEP=all: the sweep
+ * runs them so (sweepJobs). The layout, accessibility and tool-page files narrow every test; the others narrow the
+ * tests named, each a check over every item of the content.
  */
-export const SWEEPS = ['accessibility', 'layout', 'tool-page-first'];
+export const SWEEPS: readonly Sweep[] = [
+  { file: 'test/e2e/accessibility.test.ts' },
+  { file: 'test/e2e/layout.test.ts' },
+  { file: 'test/e2e/tool-page-first.test.ts' },
+  { file: 'test/e2e/site.test.ts', tests: '^names typed exactly give the pages' },
+  { file: 'test/e2e/changes.test.ts', tests: '^each sampled description or definition change' },
+  { file: 'test/e2e/package.test.ts', tests: '^(at scale, over MCP|check over MCP: recorded payloads)' },
+  { file: 'test/unit/payload-validator.test.ts', tests: '^the validators the site publishes' },
+];
 /**
  * The longest jobs start first, so that the two lanes end together (seconds in a full run on this two-core machine,
  * before the refresh cases shared their scratch copy and axe and layout checked one page per template: new-agent 174,
@@ -120,6 +136,15 @@ function buildJobs(): Job[] {
   return [build('build', 'scripts/build.ts'), build('fixture site', 'test/helpers/fixture-site.ts')];
 }
 
+/** A unit or integration file in a process of its own. */
+const processOfItsOwn = (file: string): Job => ({
+  name: file,
+  phase: 'unit',
+  command: [node, '--test', file],
+  needs: [],
+  locks: [],
+});
+
 /** The unit files in one process, each integration file, each end-to-end file. */
 function testJobs(): Job[] {
   return [
@@ -130,9 +155,7 @@ function testJobs(): Job[] {
       needs: [],
       locks: [],
     },
-    ...testFilesIn('test/integration').map(
-      (file): Job => ({ name: file, phase: 'unit', command: [node, '--test', file], needs: [], locks: [] }),
-    ),
+    ...testFilesIn('test/integration').map(processOfItsOwn),
     ...testFilesIn('test/e2e').map(endToEndJob),
   ];
 }
@@ -159,14 +182,16 @@ export function allJobs(): Job[] {
 }
 
 /**
- * The sweep (`npm run test:sweep`: `node scripts/test.ts build sweep`: over half an hour here): the files of SWEEPS
- * again with SWEEP=all, on every page instead of one per template or a sample, or with SWEEP=K/N on the K-th of N
- * shares of the pages (test/helpers/pages.ts). Not part of a full run.
+ * The sweep (`npm run test:sweep`: `node scripts/test.ts build sweep`: over half an hour here): the tests of SWEEPS
+ * again with SWEEP=all, on every page or item instead of one per template or a sample, or with SWEEP=K/N on the K-th
+ * of N shares of them (test/helpers/sweep.ts). Not part of a full run.
  */
 export function sweepJobs(share = 'all'): Job[] {
-  return SWEEPS.map((name) => {
-    const everyday = endToEndJob(`test/e2e/${name}.test.ts`);
-    return { ...everyday, name: `${everyday.name} (SWEEP=${share})`, phase: 'sweep', env: { SWEEP: share } };
+  return SWEEPS.map(({ file, tests }) => {
+    const everyday = file.startsWith('test/e2e/') ? endToEndJob(file) : processOfItsOwn(file);
+    const [run, ...rest] = everyday.command;
+    const command = tests === undefined ? everyday.command : [run!, `--test-name-pattern=${tests}`, ...rest];
+    return { ...everyday, name: `${file} (SWEEP=${share})`, phase: 'sweep', command, env: { SWEEP: share } };
   });
 }
 

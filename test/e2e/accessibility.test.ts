@@ -27,10 +27,9 @@ import {
   openPage,
   pagesOfEveryKind,
   pagesToCheck,
-  SWEEP,
-  sweepShare,
   type Theme,
 } from '../helpers/pages.ts';
+import { SWEEP, sweepShare } from '../helpers/sweep.ts';
 
 const AXE_SCRIPT = join(ROOT, 'node_modules/axe-core/axe.min.js');
 

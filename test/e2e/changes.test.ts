@@ -1,8 +1,8 @@
 /**
  * What changed, word for word, in the built site driven in Chromium, against the history files
  * read here as JSON (not the model the pages are built from):
- * - each sampled change of a tool's description or definition reads on its changelog page, in
- *   that tool's item, as a diff whose kept and removed runs give the text before and whose kept
+ * - each sampled change of a tool's description or definition (every change of the sweep's share with
+ *   SWEEP) reads on its changelog page, in that tool's item, as a diff whose kept and removed runs give the text before and whose kept
  *   and added runs give the text after (cut runs matching anything);
  * - `/changes/` filters by agent and to breaking changes without JavaScript of its own, and its
  *   feed lists the same releases;
@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { readAtom } from '../helpers/atom.ts';
 import { DIST, ROOT, serveAndLaunch, type Served } from '../helpers/browser.ts';
+import { atScale } from '../helpers/sweep.ts';
 
 interface RawEvent {
   release: string;
@@ -96,12 +97,19 @@ async function openRelease(agent: string, release: string): Promise<import('play
 
 test("each sampled description or definition change reads as its text before and after, in its tool's item", async () => {
   let checked = 0;
+  const withTexts = (h: RawHistory) => h.events.filter((e) => e.fromText !== undefined && e.toText !== undefined);
+  const textLength = (h: RawHistory, e: RawEvent) => h.texts![e.toText!]!.length;
+  // The longest text of all, where the cut and the fold are exercised.
+  const longest = histories
+    .flatMap((h) => withTexts(h).map((e) => ({ e, length: textLength(h, e) })))
+    .reduce((a, b) => (b.length > a.length ? b : a)).e;
   for (const h of histories) {
-    const changes = h.events.filter((e) => e.fromText !== undefined && e.toText !== undefined);
-    // The newest three, and the longest texts: the cut and the fold are exercised where they occur.
-    const byLength = [...changes].sort((a, b) => h.texts![b.toText!]!.length - h.texts![a.toText!]!.length);
+    const changes = withTexts(h);
+    // Everyday the newest change of each kind (most often in one release: one load), and the longest; with SWEEP,
+    // every change of its share too.
+    const newest = [...new Set(changes.map((e) => e.kind))].map((kind) => changes.findLast((e) => e.kind === kind)!);
     // In release order, so that the events of one release are read on one load of its section.
-    const sample = [...new Set([...changes.slice(-3), ...byLength.slice(0, 1)])].sort(
+    const sample = atScale(changes, [...newest, ...changes.filter((e) => e === longest)]).sort(
       (a, b) =>
         h.releases.findIndex((r) => r.version === a.release) - h.releases.findIndex((r) => r.version === b.release),
     );

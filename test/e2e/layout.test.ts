@@ -34,9 +34,8 @@ import {
   newView,
   pagesOfEveryKind,
   pagesToCheck,
-  SWEEP,
-  sweepShare,
 } from '../helpers/pages.ts';
+import { SWEEP, sweepShare } from '../helpers/sweep.ts';
 
 const WORKERS = 4;
 const WIDTHS: readonly { width: number; height: number }[] = [

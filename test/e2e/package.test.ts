@@ -23,6 +23,7 @@ import { after, before, test } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { buildSite, DIST, ROOT } from '../helpers/browser.ts';
+import { atScale, spread } from '../helpers/sweep.ts';
 
 interface CatalogTool {
   agent: string;
@@ -255,7 +256,7 @@ function recordedPayloads(agent: string): { event: string; payload: Record<strin
 }
 
 // The command line reads stdin and answers with its exit code: one recorded payload of each agent through it is enough,
-// as the test over MCP below checks every recorded payload through the same checker.
+// as the test over MCP below checks more recorded payloads (every one in the sweep) through the same checker.
 test('check: a recorded payload of each agent is accepted; one spoiled is refused with its pointer and rule', () => {
   let accepted = 0;
   for (const agent of catalog.agents) {
@@ -329,13 +330,14 @@ test("check: a payload naming a tool is checked against that tool's hook schema,
   assert.ok(refused > 0, 'no recorded payload had a typed tool input to spoil');
 });
 
-test('check over MCP: every recorded payload of every agent is accepted', async () => {
+test('check over MCP: recorded payloads are accepted (the first of each agent and event, and a spread; every one in the sweep)', async () => {
   await withClient(async (client) => {
     let accepted = 0;
     for (const agent of catalog.agents) {
       const events = new Set(agent.hooks.schemas.map((s) => s.event));
-      for (const { event, payload } of recordedPayloads(agent.id)) {
-        if (!events.has(event)) continue;
+      const recorded = recordedPayloads(agent.id).filter(({ event }) => events.has(event));
+      const firstOfEvent = [...events].flatMap((e) => recorded.find(({ event }) => event === e) ?? []);
+      for (const { event, payload } of atScale(recorded, [...firstOfEvent, ...spread(recorded, 8)])) {
         const result = await client.callTool({
           name: 'check_hook_payload',
           arguments: { agent: agent.id, event, payload },
@@ -458,9 +460,14 @@ test('exit codes: wrong command line 2, not in the snapshot 3, input not JSON 4'
   }
 });
 
-test('at scale, over MCP: every tool of the catalog is looked up and found first by its name; every timeline compares end to end', async () => {
+test('at scale, over MCP: catalog tools are looked up and found first by their names, their timelines compared end to end (the first of each agent and a spread; every tool in the sweep)', async () => {
+  const tools = atScale(catalog.tools, [...firstTools(), ...spread(catalog.tools, 8)]);
+  assert.ok(
+    tools.some((t) => t.links.timeline),
+    'a tool with a timeline is among them',
+  );
   await withClient(async (client) => {
-    for (const tool of catalog.tools) {
+    for (const tool of tools) {
       const shown = await client.callTool({
         name: 'lookup_tool',
         arguments: { agent: tool.agent, tool: tool.fullName },

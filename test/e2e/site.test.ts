@@ -8,6 +8,7 @@ import { fieldTables } from '../../src/lib/model/model.ts';
 import { DIST, serveAndLaunch, ROOT, type Served } from '../helpers/browser.ts';
 import { realContent } from '../helpers/real-content.ts';
 import { builtPages, fileOfPage } from '../helpers/pages.ts';
+import { atScale, spread } from '../helpers/sweep.ts';
 
 const site = realContent();
 const urlOf = (t: { agent: string; slug: string }) => `/${t.agent}/${t.slug}/`;
@@ -548,7 +549,7 @@ describe('search', () => {
     );
   };
 
-  test('every tool name and alias, typed exactly, gives the pages that answer to it as the first results', async () => {
+  test('names typed exactly give the pages that answer to them as the first results (ties, an alias per agent and a spread; every name in the sweep)', async () => {
     const misses: string[] = [];
     await openSearch();
     // Every name through the Pagefind instance the dialog loaded (same module, same ranking
@@ -564,11 +565,21 @@ describe('search', () => {
       listed,
       'the dialog and its Pagefind instance give the same results',
     );
+    // Everyday: every name several pages answer to (the ties), an alias of each agent that has one, and a spread of
+    // the others; with SWEEP, every name of its share too.
+    const names = [...groups.values()];
+    const aliases = site.agents.flatMap((agent) => {
+      const alias = site.tools.find((t) => t.agent === agent.id && t.generated.aliases.length > 0)?.generated
+        .aliases[0];
+      const group = alias && groups.get(alias.name.toLowerCase());
+      return group ? [group] : [];
+    });
+    const checked = atScale(names, [...names.filter((g) => g.urls.size > 1), ...aliases, ...spread(names, 8)]);
     const found = await searchPagefind(
-      [...groups.values()].map((g) => g.name),
+      checked.map((g) => g.name),
       listed.length,
     );
-    for (const { name, urls } of groups.values()) {
+    for (const { name, urls } of checked) {
       const results = found.get(name)!;
       // Those aside (`sameWord`), the first results are exactly the pages that answer to the name;
       // a name more agents share than the dialog lists at first (Glob, with eight agents) fills it.

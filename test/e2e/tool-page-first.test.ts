@@ -21,7 +21,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { attr, elements, textOf, type Element as HtmlElement } from '../helpers/html.ts';
 import { DIST, ROOT, serveAndLaunch, type Served } from '../helpers/browser.ts';
-import { inParallel, SWEEP, sweepShare } from '../helpers/pages.ts';
+import { inParallel } from '../helpers/pages.ts';
+import { SWEEP, sweepShare } from '../helpers/sweep.ts';
 
 interface CatalogTool {
   agent: string;

@@ -8,6 +8,7 @@ import { join, relative, sep } from 'node:path';
 import type { Browser, BrowserContext, BrowserContextOptions, Page, Request } from 'playwright-core';
 import { after, before } from 'node:test';
 import { DIST, ROOT, serveAndLaunch, type Served } from './browser.ts';
+import { SWEEP, sweepShare } from './sweep.ts';
 
 /** Folders of dist/ that hold assets and the search index, not pages. */
 const NOT_PAGES = new Set(['_astro', 'pagefind']);
@@ -256,35 +257,6 @@ export function kindsNotChecked(
     }
   }
   return [...built].filter(([f]) => !checked.has(f)).map(([f, where]) => `${f} (${where})`);
-}
-
-/**
- * The sweep (`npm run test:sweep`): SWEEP in the environment makes the layout and accessibility tests check more pages
- * than one per template, and the tool-page tests more tool pages than their sample. SWEEP=all checks every page (over
- * half an hour here); SWEEP=K/N the K-th of N shares, every N-th page from the K-th in the order of `builtPages`, as
- * well as the everyday pages, so that each share still covers every template (CI runs one share per commit).
- */
-export interface SweepShare {
-  share: number;
-  of: number;
-}
-
-/** SWEEP's value read: undefined when unset; a value that is neither `all` nor K/N (1 ≤ K ≤ N) throws. */
-export function readSweep(value: string | undefined): SweepShare | undefined {
-  if (value === undefined || value === '') return undefined;
-  if (value === 'all') return { share: 1, of: 1 };
-  const match = /^(\d+)\/(\d+)$/.exec(value);
-  const [share, of] = match ? [Number(match[1]), Number(match[2])] : [0, 0];
-  if (share < 1 || share > of)
-    throw new Error(`SWEEP must be "all" or K/N with 1 ≤ K ≤ N, not ${JSON.stringify(value)}`);
-  return { share, of };
-}
-
-export const SWEEP = readSweep(process.env.SWEEP);
-
-/** The items of the sweep's share, in their order: every `of`-th from the `share`-th. */
-export function sweepShare<T>(items: readonly T[], sweep: SweepShare): T[] {
-  return items.filter((_, index) => index % sweep.of === sweep.share - 1);
 }
 
 /**

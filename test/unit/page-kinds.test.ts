@@ -16,10 +16,9 @@ import {
   pageFeatures,
   pageRoutes,
   pagesOfEveryKind,
-  readSweep,
   routeOf,
-  sweepShare,
 } from '../helpers/pages.ts';
+import { readSweep, sweepShare } from '../helpers/sweep.ts';
 
 function project(files: Record<string, string>): { root: string; dist: string; [Symbol.dispose](): void } {
   const root = mkdtempSync(join(tmpdir(), 'page-kinds-'));

@@ -1,8 +1,8 @@
 /**
  * `npm test` (scripts/test.ts) runs every test file of the repository exactly once;
  * the files run together in one process start no browser or build; every file that
- * builds or serves the project in its own folder holds the `project` lock; every file
- * that narrows its pages unless SWEEP=all is in the sweep; and the schedule
+ * builds or serves the project in its own folder holds the `project` lock; every test
+ * that narrows its pages or items unless SWEEP=all is in the sweep; and the schedule
  * (scripts/lib/test-schedule.ts) keeps the locks, the needs and the lanes.
  */
 import { test } from 'node:test';
@@ -126,21 +126,39 @@ test('the full run offers the checks and builds first and the timed files last',
   assert.ok(alone > 0 && jobs.slice(alone).every((j) => j.locks.includes('alone')));
 });
 
-test('the sweep runs, with SWEEP=all, every file that narrows its pages without it, as the full run does but for the phase', () => {
-  const narrows = testFiles.filter((f) => /\bSWEEP\b/.test(text(f)) && f.startsWith('test/e2e/'));
+test('the sweep runs, with SWEEP=all, every test that narrows its pages or items without it, as the full run does but for the phase', () => {
+  // A file narrows every test when it reads SWEEP itself, the tests SWEEPS names when it calls atScale.
+  const importsOf = (f: string) => /import \{([^}]*)\} from '\.\.\/helpers\/sweep\.ts'/.exec(text(f))?.[1] ?? '';
+  const narrows = testFiles.filter((f) => /\b(SWEEP|atScale)\b/.test(importsOf(f)));
+  assert.deepEqual(SWEEPS.map((s) => s.file).sort(), narrows, 'the files the sweep runs are those that narrow');
   const swept = sweepJobs();
   assert.deepEqual(
     swept.flatMap((j) => j.command.filter((a) => a.endsWith('.test.ts'))).sort(),
     narrows,
-    'the files the sweep runs are those that read SWEEP',
+    'each sweep job runs its file',
   );
-  assert.deepEqual(SWEEPS.map((name) => `test/e2e/${name}.test.ts`).sort(), narrows);
-  for (const sweep of swept) {
+  for (const [i, sweep] of swept.entries()) {
+    const { file, tests } = SWEEPS[i]!;
     assert.equal(sweep.phase, 'sweep');
     assert.deepEqual(sweep.env, { SWEEP: 'all' });
-    const everyday = jobs.find((j) => j.command.join(' ') === sweep.command.join(' '));
-    assert.ok(everyday, `${sweep.name} runs a file of the full run`);
-    assert.deepEqual([sweep.needs, sweep.locks], [everyday.needs, everyday.locks], sweep.name);
+    if (tests === undefined) {
+      assert.match(importsOf(file), /\bSWEEP\b/, `${file}: every test narrows, so it reads SWEEP`);
+    } else {
+      // The pattern names tests that exist, and those call atScale.
+      const names = [...text(file).matchAll(/\btest\(\s*(['"`])((?:(?!\1).)+)\1/g)].map((m) => m[2]!);
+      const named = names.filter((n) => new RegExp(tests).test(n));
+      assert.ok(named.length > 0, `${file}: no test name matches ${tests}`);
+      assert.ok(sweep.command.includes(`--test-name-pattern=${tests}`), sweep.name);
+    }
+    const command = sweep.command.filter((a) => !a.startsWith('--test-name-pattern='));
+    const everyday = jobs.find((j) => j.command.join(' ') === command.join(' '));
+    if (file.startsWith('test/unit/')) {
+      assert.deepEqual(command.slice(1), ['--test', file], `${sweep.name}: the unit file alone`);
+      assert.deepEqual([sweep.needs, sweep.locks], [[], []], sweep.name);
+    } else {
+      assert.ok(everyday, `${sweep.name} runs a file of the full run`);
+      assert.deepEqual([sweep.needs, sweep.locks], [everyday.needs, everyday.locks], sweep.name);
+    }
   }
   assert.ok(!jobs.some((j) => j.phase === 'sweep' || j.env?.['SWEEP']), 'the full run sweeps nothing');
 });

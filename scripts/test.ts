@@ -67,7 +67,9 @@ export const SWEEPS: readonly Sweep[] = [
   { file: 'test/e2e/tool-page-first.test.ts' },
   { file: 'test/e2e/site.test.ts', tests: '^names typed exactly give the pages' },
   { file: 'test/e2e/changes.test.ts', tests: '^each sampled description or definition change' },
+  { file: 'test/e2e/permissions.test.ts', tests: '^tool pages have "Allow or block it"' },
   { file: 'test/e2e/package.test.ts', tests: '^(at scale, over MCP|check over MCP: recorded payloads)' },
+  { file: 'test/unit/payload-check-ui.test.ts', tests: '^precompiled validators are self-contained' },
   { file: 'test/unit/payload-validator.test.ts', tests: '^the validators the site publishes' },
 ];
 /**

@@ -2,8 +2,8 @@
  * Permission cases on the built site (dist/) against content/permissions/, read here without
  * the site's code: every record is a row of its agent's permissions page saying what the
  * record says (the rule, whether it ran, the model's exact words), a catalog entry, and a row
- * of its tool's "Allow or block it"; every tool page has that section; and the pages hold
- * their layout at 375 px in Chromium.
+ * of its tool's "Allow or block it"; tool pages have that section (a sample everyday, every
+ * page with SWEEP); and the pages hold their layout at 375 px in Chromium.
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { attr, elements, textOf, type Element, type Node } from '../helpers/html.ts';
 import { AGENT_IDS, AGENTS, mcpNamingOf, type AgentId } from '../../src/lib/agents/index.ts';
 import { buildSite, DIST, ROOT, serveAndLaunch, type Served } from '../helpers/browser.ts';
+import { atScale, spread } from '../helpers/sweep.ts';
 
 interface PermissionRecord {
   agent: string;
@@ -139,7 +140,7 @@ test('catalog.json has each record as a permissions entry of its agent, with its
   }
 });
 
-test('every tool page has "Allow or block it"; a recorded call is a row there, linking to its case', () => {
+test('tool pages have "Allow or block it"; a recorded call is a row there, linking to its case (every page with a record, and a spread; every page in the sweep)', () => {
   const byTool = new Map<string, PermissionRecord[]>();
   for (const r of records()) {
     // A tool of the stub MCP server is shown on its agent's MCP family page (the registry names both).
@@ -151,7 +152,8 @@ test('every tool page has "Allow or block it"; a recorded call is a row there, l
     if (tool) byTool.set(tool.links.page, [...(byTool.get(tool.links.page) ?? []), r]);
   }
   assert.ok(byTool.size > 0, 'some record names a tool with its own page');
-  for (const tool of catalog.tools) {
+  const withRecords = catalog.tools.filter((t) => byTool.has(t.links.page));
+  for (const tool of atScale(catalog.tools, [...withRecords, ...spread(catalog.tools, 8)])) {
     const html = htmlOf(tool.links.page);
     const heading = elements(html).find((e) => /^h[2-6]$/.test(e.tagName) && attr(e, 'id') === 'permissions');
     assert.ok(

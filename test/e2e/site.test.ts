@@ -9,6 +9,7 @@ import { DIST, serveAndLaunch, ROOT, type Served } from '../helpers/browser.ts';
 import { realContent } from '../helpers/real-content.ts';
 import { builtPages, fileOfPage } from '../helpers/pages.ts';
 import { atScale, spread } from '../helpers/sweep.ts';
+import { elements, textOf } from '../helpers/html.ts';
 
 const site = realContent();
 const urlOf = (t: { agent: string; slug: string }) => `/${t.agent}/${t.slug}/`;
@@ -327,6 +328,22 @@ describe('tool pages', () => {
       }
     }
     assert.ok(compared > 0);
+  });
+
+  test('the description as sent is on its page as a configuration sent it, a leading line break kept', () => {
+    // HTML drops a line break that follows <pre> at once: a description starting with one would lose it.
+    const described = site.tools.filter((t) => [...(t.captured?.byConfig.values() ?? [])].some((c) => c.description));
+    const sent = (t: (typeof described)[number]) => [...t.captured!.byConfig.values()].map((c) => c.description ?? '');
+    let checked = 0;
+    for (const tool of described) {
+      const html = readFileSync(fileOfPage(DIST, urlOf(tool)), 'utf8');
+      const pre = /<pre class="upstream-text"[^>]*>[\s\S]*?<\/pre>/.exec(html)?.[0];
+      if (pre === undefined) continue; // a stand-in description, or one the page does not show as sent
+      const shown = textOf(elements(pre).find((e) => e.tagName === 'pre')!);
+      assert.ok(sent(tool).includes(shown), `${urlOf(tool)}: ${JSON.stringify(shown.slice(0, 80))}`);
+      checked++;
+    }
+    assert.ok(checked > 0, 'some description as sent was read');
   });
 
   test('each tool of the content has a page whose heading is its name', () => {

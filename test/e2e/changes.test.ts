@@ -140,7 +140,7 @@ test("each sampled description or definition change reads as its text before and
       const change = item
         .locator('li.change')
         .filter({ has: page.locator(`.change-kind:text-is("${kind}")`) })
-        .filter({ hasNot: page.locator('code') });
+        .filter({ has: page.locator('pre.text-diff-body') });
       assert.ok((await change.count()) >= 1, `${h.agent} ${label} ${e.tool}: a ${kind} line`);
       const diffs = change.locator('pre.text-diff-body');
       const before = h.texts![e.fromText!]!;

@@ -39,6 +39,7 @@ import { onStopSignal, runInGroup, signalExitCode, stopChildren } from './lib/sy
 import { killRunningIn } from './lib/capture/runner.ts';
 import { runFolders } from './lib/capture/run-folders.ts';
 import {
+  eventCountLine,
   outcomeLines,
   recordedFailure,
   refreshExitCode,
@@ -477,8 +478,8 @@ function printSummary(
   console.log('\nsummary:');
   for (const line of outcomeLines(outcomes, describe)) console.log(`  - ${line}`);
   for (const [file, before] of Object.entries(eventsBefore)) {
-    const added = eventCount(file) - before;
-    if (added !== 0) console.log(`  - ${file}: ${added} new change${added === 1 ? '' : 's'}`);
+    const line = eventCountLine(file, before, eventCount(file));
+    if (line !== undefined) console.log(`  - ${line}`);
   }
   if (archived.length > 0)
     console.log(

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { planRefresh, type RefreshStep } from '../../scripts/lib/refresh/plan.ts';
 import {
+  eventCountLine,
   outcomeLines,
   recordedFailure,
   refreshExitCode,
@@ -138,4 +139,12 @@ test('content under a tree with an unfinished refresh is not loaded for the site
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
+});
+
+test('a history that lost changes says so plainly, with the counts; one that gained says how many; none when equal', () => {
+  assert.equal(eventCountLine('pi.capture', 10, 13), 'pi.capture: 3 new changes');
+  assert.equal(eventCountLine('pi.capture', 10, 11), 'pi.capture: 1 new change');
+  assert.equal(eventCountLine('pi.capture', 14, 0), 'pi.capture: 14 changes fewer than before the run (14 → 0)');
+  assert.equal(eventCountLine('pi.capture', 2, 1), 'pi.capture: 1 change fewer than before the run (2 → 1)');
+  assert.equal(eventCountLine('pi.capture', 5, 5), undefined);
 });

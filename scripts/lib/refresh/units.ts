@@ -92,3 +92,15 @@ export function outcomeLines(outcomes: readonly UnitOutcome[], describe: (step: 
     return [`not moved: ${name}: our failure, nothing kept or recorded: ${o.reason}`];
   });
 }
+
+/**
+ * The summary line of a history file whose number of changes the run moved: how many it gained, or, said as plainly,
+ * how many it lost (a release read again that now fails drops the changes it carried). Nothing when the count stayed.
+ */
+export function eventCountLine(file: string, before: number, after: number): string | undefined {
+  const changes = (n: number) => `change${n === 1 ? '' : 's'}`;
+  if (after > before) return `${file}: ${after - before} new ${changes(after - before)}`;
+  if (after < before)
+    return `${file}: ${before - after} ${changes(before - after)} fewer than before the run (${before} → ${after})`;
+  return undefined;
+}

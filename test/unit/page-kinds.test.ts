@@ -18,7 +18,7 @@ import {
   pagesOfEveryKind,
   routeOf,
 } from '../helpers/pages.ts';
-import { readSweep, sweepShare } from '../helpers/sweep.ts';
+import { atScale, readSweep, spread, sweepShare } from '../helpers/sweep.ts';
 
 function project(files: Record<string, string>): { root: string; dist: string; [Symbol.dispose](): void } {
   const root = mkdtempSync(join(tmpdir(), 'page-kinds-'));
@@ -172,6 +172,21 @@ test('the shares of the sweep split the pages: for each N, the N shares together
   }
   for (const bad of ['0/3', '4/3', 'some', '1/'])
     assert.throws(() => readSweep(bad), /SWEEP must be "all" or K\/N/, bad);
+});
+
+test('a check over every item takes its everyday sample, and with SWEEP the items of the share too, in their order', () => {
+  const items = Array.from({ length: 20 }, (_, i) => ({ i }));
+  const at = (...indexes: number[]) => indexes.map((i) => items[i]!);
+  assert.deepEqual(spread(items, 8), at(0, 8, 16));
+  // Everyday: the sample alone, in the items' order whatever order it was given in, each once.
+  assert.deepEqual(atScale(items, at(7, 2, 7), undefined), at(2, 7));
+  assert.deepEqual(atScale(items, [], undefined), []);
+  // SWEEP=all: every item; SWEEP=2/8: the sample and every eighth item from the second.
+  assert.deepEqual(atScale(items, at(7), readSweep('all')), items);
+  assert.deepEqual(atScale(items, at(7), readSweep('2/8')), at(1, 7, 9, 17));
+  // The eight shares together, each with the same sample, hold every item.
+  const union = new Set(Array.from({ length: 8 }, (_, k) => atScale(items, at(7), readSweep(`${k + 1}/8`))).flat());
+  assert.equal(union.size, items.length);
 });
 
 test("with another site's choice covered, only the routes and components that site lacks are chosen", () => {

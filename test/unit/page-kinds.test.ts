@@ -2,7 +2,8 @@
  * How the layout and accessibility tests pick one page per template
  * (test/helpers/pages.ts), on a made-up project: routes from src/pages and
  * src/content/docs, the route of each built page, the component each class
- * belongs to, and the choice.
+ * belongs to, and the choice; and how the sweep's shares and the samples of
+ * checks over every item are taken (test/helpers/sweep.ts).
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,9 +1,10 @@
 /**
  * What changed, word for word, in the built site driven in Chromium, against the history files
  * read here as JSON (not the model the pages are built from):
- * - each sampled change of a tool's description or definition (every change of the sweep's share with
- *   SWEEP) reads on its changelog page, in that tool's item, as a diff whose kept and removed runs give the text before and whose kept
- *   and added runs give the text after (cut runs matching anything);
+ * - each sampled change of a tool's description or definition (with SWEEP, every change of its
+ *   share too) reads on its changelog page, in that tool's item, as a diff whose kept and removed
+ *   runs give the text before and whose kept and added runs give the text after (cut runs
+ *   matching anything);
  * - `/changes/` filters by agent and to breaking changes without JavaScript of its own, and its
  *   feed lists the same releases;
  * - a tool's "Compare two releases" loads nothing before it is opened, lists as many changes

@@ -13,7 +13,11 @@
  *   only where the page put a break opportunity, and those sit after `_`, `.`,
  *   `/`, before a bracket or at a case change, on the pages whose field rows
  *   name the longest words (FIELD_NAME_PAGES); SWEEP=all (`npm run test:sweep`)
- *   adds every tool page, SWEEP=K/N the tool pages of that share.
+ *   adds every tool page, SWEEP=K/N the tool pages of that share;
+ * - a setting written as one word that a gate of the support strip names
+ *   (`--disallowedTools=Bash`, as the editorial file gives it) is broken across
+ *   lines only when it alone is wider than the strip, at 1280 and 375 px, on the pages with the longest "Gates"
+ *   lines (GATE_PAGES), SWEEP adding its share of the gated pages.
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -257,6 +261,86 @@ test('field names break only between words, at 1280 and 375 px', async () => {
         return out;
       });
       problems.push(...found.map((f) => `${width} px ${path} ${f}`));
+    });
+    await context.close();
+  }
+  assert.deepEqual(problems, []);
+});
+
+/** The text of a built tool page's "Gates" line, tags stripped; empty when it has none. */
+function gatesLine(page: string): string {
+  const html = readFileSync(join(DIST, page, 'index.html'), 'utf8');
+  return (/<dt>Gates<\/dt>\s*<dd>([\s\S]*?)<\/dd>/.exec(html)?.[1] ?? '').replace(/<[^>]*>/g, '');
+}
+
+/**
+ * The settings written as one word that a tool's editorial file says gate it (`--disallowedTools=Bash`, `X=1`; not
+ * `Windows without Git Bash`, which wraps as words do).
+ */
+function gateSettings(tool: CatalogTool): string[] {
+  const file = join(ROOT, 'content/editorial', tool.agent, `${tool.slug}.json`);
+  const gates = (readJson(file) as { availability: { gates: { kind: string; name: string; value?: string }[] } })
+    .availability.gates;
+  return gates
+    .filter((g) => g.kind !== 'always')
+    .map((g) => (g.value === undefined ? g.name : `${g.name}=${g.value}`))
+    .filter((setting) => !/\s/.test(setting));
+}
+
+/** The pages always checked: those with the longest "Gates" lines, the likeliest to wrap; SWEEP adds its share. */
+const GATE_PAGES = 8;
+
+test(`a gate's setting ("--disallowedTools=Bash") breaks across lines only when it is wider than the strip, at 1280 and 375 px`, async () => {
+  const gated = tools.filter((t) => gatesLine(t.links.page) !== '');
+  const sample = gated
+    .map((t) => ({ t, n: gatesLine(t.links.page).length }))
+    .sort((a, b) => b.n - a.n)
+    .slice(0, GATE_PAGES)
+    .map((x) => x.t);
+  const chosen = SWEEP ? [...new Set([...sample, ...sweepShare(gated, SWEEP)])] : sample;
+  const problems: string[] = [];
+  for (const width of [1280, 375]) {
+    const context = await served.browser.newContext({ viewport: { width, height: 900 }, baseURL: served.base });
+    const tabs = [await context.newPage(), await context.newPage()];
+    await inParallel(chosen, tabs.length, async (tool, worker) => {
+      const page = tabs[worker]!;
+      await page.goto(tool.links.page, { waitUntil: 'load' });
+      const found = await page.evaluate((settings) => {
+        const dd = [...document.querySelectorAll('.support-strip dt')].find(
+          (dt) => dt.textContent === 'Gates',
+        )?.nextElementSibling;
+        if (!dd) return ['no "Gates" line'];
+        // Text node and offset of each character of the line.
+        const at: [Text, number][] = [];
+        const walker = document.createTreeWalker(dd, NodeFilter.SHOW_TEXT);
+        for (let n = walker.nextNode() as Text | null; n; n = walker.nextNode() as Text | null)
+          for (let i = 0; i < n.data.length; i++) at.push([n, i]);
+        const text = at.map(([n, i]) => n.data[i]).join('');
+        const style = getComputedStyle(dd);
+        const room = dd.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        const measure = document.createElement('span');
+        measure.style.cssText = `position:absolute;visibility:hidden;white-space:nowrap;font:${style.font}`;
+        document.body.append(measure);
+        const out: string[] = [];
+        for (const setting of settings) {
+          const start = text.indexOf(setting);
+          if (start < 0) {
+            out.push(`"${setting}" is not in the line: ${text}`);
+            continue;
+          }
+          const range = document.createRange();
+          range.setStart(...at[start]!);
+          const [endNode, endOffset] = at[start + setting.length - 1]!;
+          range.setEnd(endNode, endOffset + 1);
+          const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+          measure.textContent = setting;
+          if (lines.size > 1 && measure.getBoundingClientRect().width <= room)
+            out.push(`"${setting}" is broken across ${lines.size} lines, though it fits the strip's width`);
+        }
+        measure.remove();
+        return out;
+      }, gateSettings(tool));
+      problems.push(...found.map((f) => `${width} px ${tool.links.page} ${f}`));
     });
     await context.close();
   }

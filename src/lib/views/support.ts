@@ -20,15 +20,28 @@ export type Gate = EditorialTool['availability']['gates'][number];
 /** What each history compared, as the strip names it. */
 export const SOURCE_LABELS: Record<HistorySource, string> = { sdk: 'SDK types', capture: 'captures' };
 
+/**
+ * One gate as words and the setting they name: `on with env` and `X=1`, `off with flag` and `--y`; `on by default`
+ * names none. A setting written as one word (a flag, a variable) is a `token`: a page keeps it whole where it can,
+ * since a break after a flag's `--` reads as two words.
+ */
+export interface GateParts {
+  words: string;
+  setting?: string;
+  token?: boolean;
+}
+
+export function gateParts(gate: Gate): GateParts {
+  if (gate.kind === 'always') return { words: gate.effect === 'disables' ? 'always off' : 'on by default' };
+  const verb = gate.effect === 'enables' ? 'on with' : gate.effect === 'disables' ? 'off with' : 'needs';
+  const setting = `${gate.name}${gate.value !== undefined ? `=${gate.value}` : ''}`;
+  return { words: `${verb} ${gate.kind}`, setting, token: !/\s/.test(setting) };
+}
+
 /** One gate in a few words: `on by default`, `on with env X=1`, `off with flag --y`, `needs feature z`. */
 export function gateText(gate: Gate): string {
-  if (gate.kind === 'always') return gate.effect === 'disables' ? 'always off' : 'on by default';
-  const what = `${gate.kind} ${gate.name}${gate.value !== undefined ? `=${gate.value}` : ''}`;
-  return gate.effect === 'enables'
-    ? `on with ${what}`
-    : gate.effect === 'disables'
-      ? `off with ${what}`
-      : `needs ${what}`;
+  const { words, setting } = gateParts(gate);
+  return setting === undefined ? words : `${words} ${setting}`;
 }
 
 /**
@@ -96,8 +109,8 @@ export interface SupportStrip {
   history: { lines: (HistoryLine & { label: string; text: string })[] } | { text: string };
   /** Former names the tool still answers to. */
   renamedFrom: string[];
-  /** Every gate, in words; undefined when not established. */
-  gates: string[] | undefined;
+  /** Every gate, in words and the setting they name; undefined when not established. */
+  gates: GateParts[] | undefined;
   /** `tool_name`s its recorded hook payloads give it; empty when none was recorded. */
   hookNames: string[];
   /** Its name in what the CLI sends its model; undefined when no configuration was captured advertising it. */
@@ -129,7 +142,7 @@ export function supportStrip(tool: ToolModel, h: ToolHistory, hookAnswers = 0, s
   return {
     history,
     renamedFrom: tool.generated.aliases.filter((a) => a.kind === 'former-name').map((a) => a.name),
-    gates: tool.editorial?.availability.gates.map(gateText),
+    gates: tool.editorial?.availability.gates.map(gateParts),
     hookNames: tool.facts.hooks.names,
     modelName: tool.captured?.fullName,
     hookAnswers,

@@ -24,9 +24,10 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { attr, elements, textOf, type Element as HtmlElement } from '../helpers/html.ts';
+import type { Page } from 'playwright-core';
 import { DIST, ROOT, serveAndLaunch, type Served } from '../helpers/browser.ts';
 import { inParallel } from '../helpers/pages.ts';
-import { SWEEP, sweepShare } from '../helpers/sweep.ts';
+import { atScale } from '../helpers/sweep.ts';
 
 interface CatalogTool {
   agent: string;
@@ -220,23 +221,49 @@ function longestWord(html: string): number {
 /** The pages always checked: those whose field names hold the longest words, the likeliest to break; SWEEP adds its share. */
 const FIELD_NAME_PAGES = 8;
 
-test('field names break only between words, at 1280 and 375 px', async () => {
-  const pages = tools.map((t) => t.links.page);
-  const sample = pages
-    .map((p) => ({ p, n: longestWord(readFileSync(join(DIST, p, 'index.html'), 'utf8')) }))
-    .sort((a, b) => b.n - a.n)
-    .slice(0, FIELD_NAME_PAGES)
-    .map((x) => x.p);
-  const chosen = SWEEP ? [...new Set([...sample, ...sweepShare(pages, SWEEP)])] : sample;
+/** The `count` items that weigh most (the likeliest to show a problem), with SWEEP its share of the items too. */
+function heaviest<T>(items: readonly T[], weight: (item: T) => number, count: number): T[] {
+  const weighed = items.map((item) => ({ item, n: weight(item) })).sort((a, b) => b.n - a.n);
+  return atScale(
+    items,
+    weighed.slice(0, count).map((x) => x.item),
+  );
+}
+
+/**
+ * The problems `check` finds on each item's page, at 1280 and then 375 px, each said with its width and path. Two
+ * tabs per width, each reused from page to page.
+ */
+async function atBothWidths<T>(
+  items: readonly T[],
+  path: (item: T) => string,
+  check: (page: Page, item: T) => Promise<string[]>,
+): Promise<string[]> {
   const problems: string[] = [];
   for (const width of [1280, 375]) {
     const context = await served.browser.newContext({ viewport: { width, height: 900 }, baseURL: served.base });
-    // A tab per worker, reused from page to page.
     const tabs = [await context.newPage(), await context.newPage()];
-    await inParallel(chosen, tabs.length, async (path, worker) => {
+    await inParallel(items, tabs.length, async (item, worker) => {
       const page = tabs[worker]!;
-      await page.goto(path, { waitUntil: 'load' });
-      const found = await page.evaluate(() => {
+      await page.goto(path(item), { waitUntil: 'load' });
+      problems.push(...(await check(page, item)).map((found) => `${width} px ${path(item)} ${found}`));
+    });
+    await context.close();
+  }
+  return problems;
+}
+
+test('field names break only between words, at 1280 and 375 px', async () => {
+  const pages = heaviest(
+    tools.map((t) => t.links.page),
+    (p) => longestWord(readFileSync(join(DIST, p, 'index.html'), 'utf8')),
+    FIELD_NAME_PAGES,
+  );
+  const problems = await atBothWidths(
+    pages,
+    (p) => p,
+    (page) =>
+      page.evaluate(() => {
         for (const d of document.querySelectorAll('details')) d.open = true;
         document.head.insertAdjacentHTML('beforeend', '<style>* { content-visibility: visible !important; }</style>');
         const out: string[] = [];
@@ -259,11 +286,8 @@ test('field names break only between words, at 1280 and 375 px', async () => {
           if (code.getBoundingClientRect().right > cell.right + 1) out.push(`${name}: sticks out of its cell`);
         }
         return out;
-      });
-      problems.push(...found.map((f) => `${width} px ${path} ${f}`));
-    });
-    await context.close();
-  }
+      }),
+  );
   assert.deepEqual(problems, []);
 });
 
@@ -291,21 +315,16 @@ function gateSettings(tool: CatalogTool): string[] {
 const GATE_PAGES = 8;
 
 test(`a gate's setting ("--disallowedTools=Bash") breaks across lines only when it is wider than the strip, at 1280 and 375 px`, async () => {
-  const gated = tools.filter((t) => gatesLine(t.links.page) !== '');
-  const sample = gated
-    .map((t) => ({ t, n: gatesLine(t.links.page).length }))
-    .sort((a, b) => b.n - a.n)
-    .slice(0, GATE_PAGES)
-    .map((x) => x.t);
-  const chosen = SWEEP ? [...new Set([...sample, ...sweepShare(gated, SWEEP)])] : sample;
-  const problems: string[] = [];
-  for (const width of [1280, 375]) {
-    const context = await served.browser.newContext({ viewport: { width, height: 900 }, baseURL: served.base });
-    const tabs = [await context.newPage(), await context.newPage()];
-    await inParallel(chosen, tabs.length, async (tool, worker) => {
-      const page = tabs[worker]!;
-      await page.goto(tool.links.page, { waitUntil: 'load' });
-      const found = await page.evaluate((settings) => {
+  const gated = heaviest(
+    tools.filter((t) => gatesLine(t.links.page) !== ''),
+    (t) => gatesLine(t.links.page).length,
+    GATE_PAGES,
+  );
+  const problems = await atBothWidths(
+    gated,
+    (t) => t.links.page,
+    (page, tool) =>
+      page.evaluate((settings) => {
         const dd = [...document.querySelectorAll('.support-strip dt')].find(
           (dt) => dt.textContent === 'Gates',
         )?.nextElementSibling;
@@ -339,10 +358,7 @@ test(`a gate's setting ("--disallowedTools=Bash") breaks across lines only when 
         }
         measure.remove();
         return out;
-      }, gateSettings(tool));
-      problems.push(...found.map((f) => `${width} px ${tool.links.page} ${f}`));
-    });
-    await context.close();
-  }
+      }, gateSettings(tool)),
+  );
   assert.deepEqual(problems, []);
 });

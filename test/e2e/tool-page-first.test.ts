@@ -14,10 +14,11 @@
  *   `/`, before a bracket or at a case change, on the pages whose field rows
  *   name the longest words (FIELD_NAME_PAGES); SWEEP=all (`npm run test:sweep`)
  *   adds every tool page, SWEEP=K/N the tool pages of that share;
- * - a setting written as one word that a gate of the support strip names
- *   (`--disallowedTools=Bash`, as the editorial file gives it) is broken across
- *   lines only when it alone is wider than the strip, at 1280 and 375 px, on the pages with the longest "Gates"
- *   lines (GATE_PAGES), SWEEP adding its share of the gated pages.
+ * - a word of a setting a gate names (`--disallowedTools=Bash`, `gpt-5.3-codex`,
+ *   as the editorial files give them) is broken across lines only when it alone
+ *   is wider than its box: in the support strip of the tool pages with the
+ *   longest "Gates" lines (GATE_PAGES; SWEEP adds its share of the tool pages
+ *   with an editorial file) and in the tables of every job page, at 1280 and 375 px.
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -301,67 +302,99 @@ function gatesLine(page: string): string {
 const editorialFile = (tool: CatalogTool) => join(ROOT, 'content/editorial', tool.agent, `${tool.slug}.json`);
 
 /**
- * The settings written as one word that a tool's editorial file says gate it (`--disallowedTools=Bash`, `X=1`; not
- * `Windows without Git Bash`, which wraps as words do).
+ * The words of each setting that a tool's editorial file says gates it (`--disallowedTools=Bash`, `X=1`,
+ * `--approval-mode=yolo` and `(headless)`, `gpt-5.3-codex,`).
  */
-function gateSettings(tool: CatalogTool): string[] {
+function gateWords(tool: CatalogTool): string[] {
   const file = editorialFile(tool);
   const gates = (readJson(file) as { availability: { gates: { kind: string; name: string; value?: string }[] } })
     .availability.gates;
   return gates
     .filter((g) => g.kind !== 'always')
-    .map((g) => (g.value === undefined ? g.name : `${g.name}=${g.value}`))
-    .filter((setting) => !/\s/.test(setting));
+    .flatMap((g) => (g.value === undefined ? g.name : `${g.name}=${g.value}`).split(/\s+/))
+    .filter((word) => word !== '');
 }
 
 /** The pages always checked: those with the longest "Gates" lines, the likeliest to wrap; SWEEP adds its share. */
 const GATE_PAGES = 8;
 
-test(`a gate's setting ("--disallowedTools=Bash") breaks across lines only when it is wider than the strip, at 1280 and 375 px`, async () => {
-  const gated = heaviest(
-    tools.filter((t) => existsSync(editorialFile(t))),
-    (t) => gatesLine(t.links.page).length,
-    GATE_PAGES,
-  );
-  const problems = await atBothWidths(
-    gated,
-    (t) => t.links.page,
-    (page, tool) =>
-      page.evaluate((settings) => {
-        const dd = [...document.querySelectorAll('.support-strip dt')].find(
-          (dt) => dt.textContent === 'Gates',
-        )?.nextElementSibling;
-        if (!dd) return ['no "Gates" line'];
-        // Text node and offset of each character of the line.
+/**
+ * Where on the page words of gate settings are broken across lines though one alone fits the width of the box that
+ * holds it: the "Gates" line of the support strip, or each gate of a compatibility table. In the strip each word must
+ * be there; in a table, those each gate holds are checked.
+ */
+function brokenWords(page: Page, where: 'strip' | 'table', words: readonly string[]): Promise<string[]> {
+  return page.evaluate(
+    ({ where, words }) => {
+      const boxes =
+        where === 'strip'
+          ? [...document.querySelectorAll('.support-strip dt')]
+              .filter((dt) => dt.textContent === 'Gates')
+              .map((dt) => dt.nextElementSibling!)
+          : [...document.querySelectorAll('.compat-gates')];
+      if (boxes.length === 0) return [`no ${where === 'strip' ? '"Gates" line' : 'gate in a table'}`];
+      const measure = document.createElement('span');
+      document.body.append(measure);
+      const out: string[] = [];
+      for (const box of boxes) {
+        // Text node and offset of each character of the box.
         const at: [Text, number][] = [];
-        const walker = document.createTreeWalker(dd, NodeFilter.SHOW_TEXT);
+        const walker = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
         for (let n = walker.nextNode() as Text | null; n; n = walker.nextNode() as Text | null)
           for (let i = 0; i < n.data.length; i++) at.push([n, i]);
         const text = at.map(([n, i]) => n.data[i]).join('');
-        const style = getComputedStyle(dd);
-        const room = dd.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-        const measure = document.createElement('span');
+        const style = getComputedStyle(box);
+        const room = box.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
         measure.style.cssText = `position:absolute;visibility:hidden;white-space:nowrap;font:${style.font}`;
-        document.body.append(measure);
-        const out: string[] = [];
-        for (const setting of settings) {
-          const start = text.indexOf(setting);
+        for (const setting of words) {
+          // The word as a word of the text: after a space, before a space, ";" or the end.
+          const start = ` ${text}`.search(
+            new RegExp(`(?<= )${setting.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?=[ ;]|$)`),
+          );
           if (start < 0) {
-            out.push(`"${setting}" is not in the line: ${text}`);
+            if (where === 'strip') out.push(`"${setting}" is not in the line: ${text}`);
             continue;
           }
           const range = document.createRange();
-          range.setStart(...at[start]!);
-          const [endNode, endOffset] = at[start + setting.length - 1]!;
+          range.setStart(...at[start - 1]!);
+          const [endNode, endOffset] = at[start - 1 + setting.length - 1]!;
           range.setEnd(endNode, endOffset + 1);
           const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
           measure.textContent = setting;
           if (lines.size > 1 && measure.getBoundingClientRect().width <= room)
-            out.push(`"${setting}" is broken across ${lines.size} lines, though it fits the strip's width`);
+            out.push(
+              `"${setting}" is broken across ${lines.size} lines, though it fits the ${Math.round(room)} px of its box`,
+            );
         }
-        measure.remove();
-        return out;
-      }, gateSettings(tool)),
+      }
+      measure.remove();
+      return out;
+    },
+    { where, words },
+  );
+}
+
+test(`a gate's setting ("--disallowedTools=Bash") breaks across lines only when it is wider than its box, in the support strip and the job pages' tables, at 1280 and 375 px`, async () => {
+  const edited = tools.filter((t) => existsSync(editorialFile(t)));
+  const gated = heaviest(edited, (t) => gatesLine(t.links.page).length, GATE_PAGES);
+  const problems = await atBothWidths(
+    gated,
+    (t) => t.links.page,
+    (page, tool) => brokenWords(page, 'strip', gateWords(tool)),
+  );
+  // Every job page whose comparison shows gates, against every word of a setting any tool is gated by.
+  const every = [...new Set(edited.flatMap(gateWords))];
+  const jobPages = readdirSync(join(DIST, 'jobs'))
+    .map((job) => `/jobs/${job}/`)
+    .filter((path) => existsSync(join(DIST, path, 'index.html')))
+    .filter((path) => readFileSync(join(DIST, path, 'index.html'), 'utf8').includes('class="compat-gates"'));
+  assert.ok(jobPages.length > 0, 'a job page shows gates in its table');
+  problems.push(
+    ...(await atBothWidths(
+      jobPages,
+      (p) => p,
+      (page) => brokenWords(page, 'table', every),
+    )),
   );
   assert.deepEqual(problems, []);
 });

@@ -11,7 +11,7 @@ import { buildComparison } from '../../src/lib/model/comparison.ts';
 import { compatTable } from '../../src/lib/views/compat-table.ts';
 import type { HistoryFile } from '../../src/lib/core/content-types.ts';
 import type { SiteModel, ToolModel } from '../../src/lib/model/model.ts';
-import { gateParts, gateText, supportStrip, turnedOnBy } from '../../src/lib/views/support.ts';
+import { gateParts, supportStrip, turnedOnBy } from '../../src/lib/views/support.ts';
 import { toolHistory } from '../../src/lib/history/tool-history.ts';
 import { attachToolFacts } from '../../src/lib/content/tool-facts.ts';
 import { hookToolNames } from '../../src/lib/behaviour/tool-hook-payloads.ts';
@@ -118,23 +118,30 @@ function fixture(): SiteModel {
 const named = (model: SiteModel, name: string): ToolModel => model.tools.find((t) => t.fullName === name)!;
 
 test('a gate in a few words, and the gates that turn a tool on (not those that turn it off)', () => {
-  assert.equal(gateText({ kind: 'always', name: 'default', effect: 'enables' }), 'on by default');
-  assert.equal(gateText({ kind: 'env', name: 'X', value: '1', effect: 'enables' }), 'on with env X=1');
-  assert.equal(gateText({ kind: 'flag', name: '--off', effect: 'disables' }), 'off with flag --off');
-  assert.equal(gateText({ kind: 'feature', name: 'f', effect: 'requires' }), 'needs feature f');
-  // A setting in words wraps as words do; one written as a single word is kept whole.
+  assert.deepEqual(gateParts({ kind: 'always', name: 'default', effect: 'enables' }), { words: 'on by default' });
+  assert.deepEqual(gateParts({ kind: 'always', name: 'never', effect: 'disables' }), { words: 'always off' });
+  assert.deepEqual(gateParts({ kind: 'env', name: 'X', value: '1', effect: 'enables' }), {
+    words: 'on with env',
+    setting: 'X=1',
+  });
+  assert.deepEqual(gateParts({ kind: 'feature', name: 'f', effect: 'requires' }), {
+    words: 'needs feature',
+    setting: 'f',
+  });
   assert.deepEqual(gateParts({ kind: 'host', name: 'Windows without Git Bash', effect: 'disables' }), {
     words: 'off with host',
     setting: 'Windows without Git Bash',
-    token: false,
   });
   assert.deepEqual(gateParts({ kind: 'flag', name: '--disallowedTools', value: 'Bash', effect: 'disables' }), {
     words: 'off with flag',
     setting: '--disallowedTools=Bash',
-    token: true,
   });
   const model = fixture();
-  assert.deepEqual(turnedOnBy(named(model, 'Run')), ['on by default', 'on with env RUN_MORE=1', 'needs feature shell']);
+  assert.deepEqual(turnedOnBy(named(model, 'Run')), [
+    { words: 'on by default' },
+    { words: 'on with env', setting: 'RUN_MORE=1' },
+    { words: 'needs feature', setting: 'shell' },
+  ]);
   assert.deepEqual(turnedOnBy(named(model, 'Old')), []);
   assert.equal(turnedOnBy(named(model, 'Captured')), undefined);
 });
@@ -198,9 +205,9 @@ test('the support strip: releases, former names, every gate, names in hooks and 
   assert.deepEqual(strip.renamedFrom, ['Execute']);
   assert.deepEqual(strip.gates, [
     { words: 'on by default' },
-    { words: 'off with flag', setting: '--no-run', token: true },
-    { words: 'on with env', setting: 'RUN_MORE=1', token: true },
-    { words: 'needs feature', setting: 'shell', token: true },
+    { words: 'off with flag', setting: '--no-run' },
+    { words: 'on with env', setting: 'RUN_MORE=1' },
+    { words: 'needs feature', setting: 'shell' },
   ]);
   assert.deepEqual(strip.hookNames, ['Shell']);
   assert.equal(strip.modelName, 'Run');
@@ -271,7 +278,11 @@ test("a job's compatibility table: agents as columns, tools with releases and ga
       {
         tool: { name: 'Run', href: `/${A}/run/` },
         since: [{ text: 'added in 5.1.0', href: `/${A}/changelog/#5.1.0` }],
-        gates: { shown: ['on by default', 'on with env RUN_MORE=1'], more: 1, href: `/${A}/run/#availability` },
+        gates: {
+          shown: [{ words: 'on by default' }, { words: 'on with env', setting: 'RUN_MORE=1' }],
+          more: 1,
+          href: `/${A}/run/#availability`,
+        },
       },
     ],
     [

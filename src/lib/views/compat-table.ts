@@ -18,6 +18,7 @@ import {
   turnedOnBy,
   untrackedText,
   type FieldSinceText,
+  type GateParts,
 } from './support.ts';
 
 export interface CompatLink {
@@ -31,11 +32,11 @@ export interface CompatTool {
   /** When it came, per history (`already there in 2.0.14 (SDK types)`), or why no release is given. */
   since: FieldSinceText[];
   /**
-   * The gates that turn it on, in words: the first `GATES_SHOWN`, how many more
+   * The gates that turn it on, in words and settings: the first `GATES_SHOWN`, how many more
    * there are, and the tool page's section that lists them all; undefined when
    * not established.
    */
-  gates: { shown: string[]; more: number; href: string } | undefined;
+  gates: { shown: GateParts[]; more: number; href: string } | undefined;
 }
 
 /** Gates a cell shows before "and N more": a cell stays a few lines high. */

@@ -21,37 +21,29 @@ export type Gate = EditorialTool['availability']['gates'][number];
 export const SOURCE_LABELS: Record<HistorySource, string> = { sdk: 'SDK types', capture: 'captures' };
 
 /**
- * One gate as words and the setting they name: `on with env` and `X=1`, `off with flag` and `--y`; `on by default`
- * names none. A setting written as one word (a flag, a variable) is a `token`: a page keeps it whole where it can,
- * since a break after a flag's `--` reads as two words.
+ * One gate in a few words, as the words and the setting they name: `on with env` and `X=1`, `off with flag` and
+ * `--y`, `needs feature` and `z`; `on by default` names none. A page keeps each word of the setting whole where it
+ * can (GateWords.astro), since a break after a flag's `--` reads as two words.
  */
 export interface GateParts {
   words: string;
   setting?: string;
-  token?: boolean;
 }
 
 export function gateParts(gate: Gate): GateParts {
   if (gate.kind === 'always') return { words: gate.effect === 'disables' ? 'always off' : 'on by default' };
   const verb = gate.effect === 'enables' ? 'on with' : gate.effect === 'disables' ? 'off with' : 'needs';
-  const setting = `${gate.name}${gate.value !== undefined ? `=${gate.value}` : ''}`;
-  return { words: `${verb} ${gate.kind}`, setting, token: !/\s/.test(setting) };
-}
-
-/** One gate in a few words: `on by default`, `on with env X=1`, `off with flag --y`, `needs feature z`. */
-export function gateText(gate: Gate): string {
-  const { words, setting } = gateParts(gate);
-  return setting === undefined ? words : `${words} ${setting}`;
+  return { words: `${verb} ${gate.kind}`, setting: `${gate.name}${gate.value !== undefined ? `=${gate.value}` : ''}` };
 }
 
 /**
  * The gates that turn the tool on (those that enable it or that it needs), in
  * the editorial file's order; undefined when no editorial file says.
  */
-export function turnedOnBy(tool: ToolModel): string[] | undefined {
+export function turnedOnBy(tool: ToolModel): GateParts[] | undefined {
   const gates = tool.editorial?.availability.gates;
   if (!gates) return undefined;
-  return gates.filter((g) => g.effect !== 'disables').map(gateText);
+  return gates.filter((g) => g.effect !== 'disables').map(gateParts);
 }
 
 /** `gpt-5-5, default-model and multi-agent-v2`. */
